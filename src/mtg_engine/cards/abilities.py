@@ -1,0 +1,293 @@
+"""The ability objects that Oracle text compiles to (CR 113, 601-609).
+
+These records are pure data: the Oracle-text compiler produces them, hand
+definitions may build them, and the engine executes them. An effect is an
+``Effect(op, args)`` whose ``op`` names a handler registered in
+:mod:`mtg_engine.effects`; a reference to an object or player inside an
+effect is one of the ``Ref`` records below, resolved at resolution time.
+
+Conventions for ``Effect.args`` values: ``int`` or :class:`Amount` for
+numbers, a ``Ref`` for objects and players, a :class:`Filter` for "each
+creature ..." sets, ``str`` for names and choices, ``tuple[Effect, ...]`` for
+nested effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class AbilityKind(StrEnum):
+    """CR 113.3: the categories of abilities (plus the spell ability, 113.3a)."""
+
+    SPELL = "spell"  # CR 113.3a: followed as instructions while the spell resolves
+    ACTIVATED = "activated"  # CR 113.3b / 602
+    TRIGGERED = "triggered"  # CR 113.3c / 603
+    STATIC = "static"  # CR 113.3d / 604
+    MANA = "mana"  # CR 605: an activated (or triggered) mana ability
+
+
+# ---------------------------------------------------------------------------
+# References to objects and players (resolved when the effect happens)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TargetRef:
+    """The ``index``-th target chosen for the ability (CR 115.1)."""
+
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SelfRef:
+    """The object the ability is on: "this creature", "CARDNAME" (CR 201.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ControllerRef:
+    """"You": the controller of the spell or ability (CR 109.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerRef:
+    """The object or player the trigger event was about: "that creature", "it"."""
+
+    role: str = "object"  # "object" | "player" | "source"
+
+
+@dataclass(frozen=True, slots=True)
+class EachRef:
+    """Every object or player matching a filter ("each creature", "each opponent")."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True, slots=True)
+class ParentRef:
+    """Something an earlier part of the same ability produced ("that card", "it")."""
+
+    key: str = "it"
+
+
+Ref = TargetRef | SelfRef | ControllerRef | TriggerRef | EachRef | ParentRef
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number that is computed at resolution: X (CR 107.3), "the number of ..."."""
+
+    kind: str  # "x" | "count" | "power" | "toughness" | "life" | "fixed"
+    filter: Filter | None = None
+    ref: Ref | None = None
+    value: int = 0
+    multiplier: int = 1
+
+
+Number = int | Amount
+
+
+# ---------------------------------------------------------------------------
+# Filters: "target creature you don't control", "each nonblack creature"
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """A description of a set of objects or players (CR 115.2, 109.2).
+
+    ``kinds`` lists what may match, any of: card types (``"Creature"``,
+    ``"Land"``, ...), ``"permanent"``, ``"spell"``, ``"player"``, ``"card"``,
+    ``"ability"``. "Any target" is ``("Creature", "player", "Planeswalker",
+    "Battle")`` (CR 115.4). ``zone`` is where objects are looked for
+    (``"battlefield"`` for permanents, ``"stack"`` for spells,
+    ``"graveyard"``, ``"hand"`` ...). ``conditions`` are further
+    requirements as ``(key, value)`` pairs, e.g. ``("color", "black")``,
+    ``("not_color", "black")``, ``("controller", "you")``,
+    ``("controller", "opponent")``, ``("subtype", "Goblin")``,
+    ``("tapped", True)``, ``("power_le", 2)``, ``("keyword", "Flying")``,
+    ``("not_keyword", "Flying")``, ``("other", True)`` ("another"),
+    ``("attacking", True)``, ``("blocking", True)``, ``("supertype", "Basic")``.
+    """
+
+    kinds: tuple[str, ...] = ()
+    zone: str = "battlefield"
+    conditions: tuple[tuple[str, Any], ...] = ()
+
+    def with_condition(self, key: str, value: Any) -> Filter:
+        return Filter(self.kinds, self.zone, (*self.conditions, (key, value)))
+
+
+ANY_TARGET = Filter(kinds=("Creature", "player", "Planeswalker", "Battle"))
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """One "target ..." phrase of an ability (CR 115.1, 601.2c).
+
+    ``min``/``max`` count how many targets the phrase asks for ("up to two
+    target creatures" is min 0, max 2). ``divide`` names what is divided
+    among the targets as the spell is cast (CR 601.2d): ``"damage"`` or
+    ``"counters"``.
+    """
+
+    filter: Filter
+    min: int = 1
+    max: int = 1
+    divide: str | None = None
+
+
+# ---------------------------------------------------------------------------
+# Effects, costs, triggers, abilities
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One instruction of a spell or ability: ``op`` names a registered handler.
+
+    Example: Lightning Bolt is ``Effect("damage", {"amount": 3, "to": TargetRef(0)})``.
+    ``optional`` marks "you may ..." (CR 609.3). ``condition`` is an "if ..."
+    that is checked as the effect happens.
+    """
+
+    op: str
+    args: dict[str, Any] = field(default_factory=dict)
+    optional: bool = False
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A game-state condition ("if you control a Forest", an intervening if, CR 603.4)."""
+
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """The cost of an activated ability or an additional cost (CR 118, 602.1).
+
+    ``mana`` is a mana-cost string (``"{3}{U}"``); the rest are the other
+    cost components in the order the rules pay them (CR 601.2h: any order).
+    ``sacrifice``/``discard``/``exile`` describe what must be sacrificed,
+    discarded or exiled (``Filter`` with a ``("self", True)`` condition for
+    "Sacrifice this creature"), with ``count`` copies of each.
+    """
+
+    mana: str | None = None
+    tap: bool = False  # {T} (CR 107.5)
+    untap: bool = False  # {Q} (CR 107.6)
+    life: int = 0
+    sacrifice: Filter | None = None
+    sacrifice_count: int = 1
+    discard: Filter | None = None
+    discard_count: int = 1
+    exile: Filter | None = None
+    exile_count: int = 1
+    remove_counters: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def is_free(self) -> bool:
+        return not (
+            self.mana
+            or self.tap
+            or self.untap
+            or self.life
+            or self.sacrifice
+            or self.discard
+            or self.exile
+            or self.remove_counters
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """The trigger condition of a triggered ability (CR 603.1).
+
+    ``event`` is one of: ``"enters"`` (CR 603.6a), ``"leaves"``, ``"dies"``,
+    ``"attacks"``, ``"blocks"``, ``"becomes_blocked"``, ``"deals_damage"``,
+    ``"deals_combat_damage"``, ``"cast"``, ``"step"`` (``"at the beginning
+    of ..."``, with ``step``), ``"draw"``, ``"gain_life"``, ``"tapped"``...
+    ``subject`` is whose event it is: :class:`SelfRef` or a :class:`Filter`.
+    ``step`` names the step for ``"step"`` triggers; ``player`` is
+    ``"you"``/``"each"``/``"opponent"`` for "your upkeep" / "each upkeep".
+    ``condition`` is an intervening "if" clause (CR 603.4).
+    """
+
+    event: str
+    subject: SelfRef | Filter | None = None
+    step: str | None = None
+    player: str = "you"
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One mode of a modal spell or ability (CR 700.2)."""
+
+    text: str
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticEffect:
+    """What a static ability does (CR 604, 613): a continuous effect or a rule.
+
+    ``op`` examples: ``"modify_pt"`` (layer 7c, args ``power``/``toughness``),
+    ``"grant_keyword"`` (layer 6), ``"cant_block"``, ``"cant_attack"``,
+    ``"cost_change"``. ``affected`` is :class:`SelfRef` or a :class:`Filter`.
+    """
+
+    op: str
+    affected: SelfRef | Filter | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card face, or the spell ability of an instant/sorcery.
+
+    ``keyword`` names the keyword ability it is (``"Flying"``, ``"Kicker"``)
+    with ``keyword_args`` for its parameters (``{"cost": "{2}"}``, ``{"n": 3}``);
+    a keyword's rules live in :mod:`mtg_engine.keywords`, implemented once.
+    ``timing`` is ``"sorcery"`` for "activate only as a sorcery";
+    ``limit_per_turn`` for "activate only once each turn".
+    """
+
+    kind: AbilityKind
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    cost: Cost | None = None
+    trigger: Trigger | None = None
+    static: tuple[StaticEffect, ...] = ()
+    keyword: str | None = None
+    keyword_args: dict[str, Any] = field(default_factory=dict)
+    modes: tuple[Mode, ...] = ()
+    modes_choose: tuple[int, int] = (1, 1)
+    timing: str | None = None
+    limit_per_turn: int | None = None
+    optional: bool = False  # "you may" on the whole ability (CR 603.5)
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledFace:
+    """A card face with the abilities its Oracle text compiled to.
+
+    ``unparsed`` keeps each sentence the compiler could not turn into
+    executable abilities, so coverage is honest: a face is *fully compiled*
+    only when ``unparsed`` is empty.
+    """
+
+    abilities: tuple[Ability, ...] = ()
+    unparsed: tuple[str, ...] = ()
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        return frozenset(a.keyword for a in self.abilities if a.keyword)
