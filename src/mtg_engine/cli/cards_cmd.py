@@ -1,0 +1,186 @@
+"""``mtg cards``: look at cards and import MTGJSON card data.
+
+* ``mtg cards show NAME`` prints a card's faces (:func:`render_card`).
+* ``mtg cards import FILE`` turns MTGJSON's AtomicCards file into a card file
+  and says how to use it (``MTG_CARD_FILE=...``).
+
+Other subcommands (e.g. ``coverage``) can reuse :func:`open_card_database`
+and the ``--card-file`` option (:func:`card_file_option`); ``show`` can be
+extended by adding sections after :func:`render_card`'s output.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+from mtg_engine.cards.database import (
+    CARD_FILE_ENV,
+    CardDatabase,
+    CardFileError,
+    UnknownCardError,
+    missing_faces,
+)
+from mtg_engine.cards.model import CardData, CardFace
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def default_import_path() -> Path:
+    """Where ``mtg cards import`` writes by default: the user's data directory.
+
+    ``$XDG_DATA_HOME/mtg-engine/cards.db`` (``~/.local/share/...``), or
+    ``%LOCALAPPDATA%\\mtg-engine\\cards.db`` on Windows.
+    """
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "mtg-engine" / "cards.db"
+
+
+def card_file_option(func: F) -> F:
+    """The ``--card-file PATH`` option (default: ``$MTG_CARD_FILE``, else the shipped file)."""
+    return click.option(
+        "--card-file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help=f"Card file to read (default: ${CARD_FILE_ENV} if set, else the shipped card file).",
+    )(func)
+
+
+def open_card_database(card_file: Path | None = None) -> CardDatabase:
+    """The card database to use, or a :class:`click.ClickException` saying why not."""
+    try:
+        return CardDatabase(card_file) if card_file else CardDatabase.default()
+    except CardFileError as exc:
+        hint = (
+            f" (set by ${CARD_FILE_ENV})" if not card_file and os.environ.get(CARD_FILE_ENV) else ""
+        )
+        raise click.ClickException(f"{exc}{hint}") from exc
+
+
+def lookup_card(db: CardDatabase, name: str) -> CardData:
+    """``db.get(name)``, turning an unknown name into a message with suggestions."""
+    try:
+        return db.get(name)
+    except UnknownCardError as exc:
+        raise click.ClickException(exc.message[0].upper() + exc.message[1:]) from exc
+    except CardFileError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render_face(face: CardFace) -> str:
+    """One face: name and mana cost, type line, text, then P/T, loyalty or defense."""
+    lines = [f"{face.name}    {face.mana_cost}" if face.mana_cost else face.name]
+    type_line = face.type_line or "(no type line)"
+    if face.color_indicator:
+        type_line += f"    [color indicator: {''.join(face.color_indicator)}]"
+    lines.append(type_line)
+    if face.text:
+        lines.extend(face.text.split("\n"))
+    if face.power is not None or face.toughness is not None:
+        lines.append(f"{face.power or '?'}/{face.toughness or '?'}")
+    if face.loyalty is not None:
+        lines.append(f"Loyalty: {face.loyalty}")
+    if face.defense is not None:
+        lines.append(f"Defense: {face.defense}")
+    return "\n".join(lines)
+
+
+def render_card(card: CardData) -> str:
+    """A card as plain text: a header line, then each face, indented.
+
+    A single-faced card's header carries its mana cost; a multi-face card
+    lists each face with its own name and cost, separated by blank lines.
+    Extensions (compiled abilities, coverage) append their own sections to
+    this text; the function itself stays free of engine imports.
+    """
+    single = len(card.faces) == 1 and card.front.name == card.name
+    header = card.name
+    if single and card.front.mana_cost:
+        header += f"    {card.front.mana_cost}"
+    if card.layout != "normal":
+        header += f"    ({card.layout})"
+    faces = []
+    for face in card.faces:
+        lines = render_face(face).split("\n")
+        if single:
+            lines = lines[1:]  # the name and cost are in the header
+        faces.append("\n".join(f"  {line}" for line in lines))
+    parts = [header, "\n\n".join(faces)]
+    footer: list[str] = []
+    gaps = missing_faces(card)
+    if gaps:
+        footer.append(
+            "  (face " + ", ".join(repr(g) for g in gaps) + " is not in this card file;"
+            " `mtg cards import` MTGJSON's AtomicCards for every face)"
+        )
+    if card.keywords:
+        footer.append("  Keywords: " + ", ".join(card.keywords))
+    if footer and len(faces) > 1:
+        parts.append("")  # keep the footer apart from the last face
+    return "\n".join(parts + footer)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@click.group()
+def cards() -> None:
+    """Look up cards and import MTGJSON card data."""
+
+
+@cards.command("show", short_help="Print a card's faces.")
+@click.argument("name", nargs=-1, required=True)
+@card_file_option
+def show(name: tuple[str, ...], card_file: Path | None) -> None:
+    """Print the card NAME (a full name or a face name; case and accents do not matter).
+
+    The name may be given as several words without quotes: mtg cards show Lightning Bolt
+    """
+    db = open_card_database(card_file)
+    card = lookup_card(db, " ".join(name))
+    click.echo(render_card(card))
+
+
+@cards.command("import", short_help="Make a card file from MTGJSON's AtomicCards.")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Card file to write (default: ~/.local/share/mtg-engine/cards.db).",
+)
+def import_(file: Path, out: Path | None) -> None:
+    """Convert MTGJSON's AtomicCards FILE (.json, .json.gz or .json.xz) into a card file.
+
+    Download it from https://mtgjson.com/downloads/all-files/ (AtomicCards).
+    """
+    from mtg_engine.cards.mtgjson import CardImportError, import_atomic_cards
+
+    target = out or default_import_path()
+    click.echo(f"Reading {file} ...", err=True)
+    try:
+        result = import_atomic_cards(file, target)
+    except CardImportError as exc:
+        raise click.ClickException(f"cannot import: {exc}") from exc
+    except (OSError, sqlite3.Error) as exc:
+        raise click.ClickException(f"cannot write {target}: {exc}") from exc
+    version = f" (MTGJSON {result.mtgjson_version})" if result.mtgjson_version else ""
+    click.echo(f"Wrote {result.card_count} cards{version} to {result.path}")
+    if result.skipped:
+        shown = ", ".join(result.skipped[:5]) + (" ..." if len(result.skipped) > 5 else "")
+        click.echo(f"Skipped {len(result.skipped)} duplicate name(s): {shown}")
+    click.echo("To use it instead of the shipped card file, set:")
+    click.echo(f"  export {CARD_FILE_ENV}={result.path.resolve()}")
+    click.echo(f"or pass --card-file {result.path.resolve()} where a command accepts it.")
