@@ -1,1 +1,18 @@
-"""rules."""
+"""The rules of the game, one module per rules area (CR chapter in each docstring).
+
+Importing this package registers every task handler and the trigger listener.
+"""
+
+from ..game.state import Game
+from . import (  # noqa: F401
+    casting,
+    combat,
+    priority,
+    sba,
+    setup,
+    triggers,
+    turn,
+)
+
+if triggers.on_event not in Game.event_listeners:
+    Game.event_listeners.append(triggers.on_event)

@@ -1,0 +1,41 @@
+"""The ``random`` agent: uniform over the legal options, seeded (reproducible).
+
+For set-valued decisions it builds a random legal answer from the decision's
+constraints (a random subset of possible attackers, random blocks) rather
+than only picking among the listed representatives.
+"""
+
+from __future__ import annotations
+
+from ..game.actions import Action, DecisionKind, DeclareAttackers, DeclareBlockers
+from ..game.rng import Rng
+from ..game.state import Game
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed ^ 0x5EED)
+
+    def choose(self, game: Game) -> Action:
+        d = game.pending
+        assert d is not None
+        if d.kind == DecisionKind.ATTACKERS and d.data["candidates"]:
+            pairs = []
+            for c, defenders in d.data["candidates"].items():
+                if self.rng.randrange(2):
+                    pairs.append((c, defenders[self.rng.randrange(len(defenders))]))
+            action = DeclareAttackers(tuple(pairs))
+            if game.is_legal(action) is None:
+                return action
+        elif d.kind == DecisionKind.BLOCKERS and d.data["candidates"]:
+            pairs = []
+            for b, attackers in d.data["candidates"].items():
+                if self.rng.randrange(2):
+                    pairs.append((b, attackers[self.rng.randrange(len(attackers))]))
+            action = DeclareBlockers(tuple(pairs))
+            if game.is_legal(action) is None:
+                return action
+        options = game.legal_actions()
+        return options[self.rng.randrange(len(options))]

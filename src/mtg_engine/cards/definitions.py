@@ -1,0 +1,66 @@
+"""Card definitions for the engine: a card's faces plus its compiled abilities.
+
+:func:`card_def` looks a card up in the card database and compiles each
+face's Oracle text once (cached for the process); :func:`token_def` builds
+the definition of a token from its characteristics (CR 111.4). Definitions are
+immutable and shared by every game and clone.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache, lru_cache
+from typing import Any
+
+from ..game.objects import CardDef
+from .abilities import CompiledFace
+from .model import CardData, CardFace
+
+
+def compile_card(data: CardData) -> tuple[CompiledFace, ...]:
+    from .compiler import compile_face
+
+    return tuple(compile_face(f) for f in data.faces)
+
+
+@cache
+def card_def(name: str) -> CardDef:
+    """The definition of the card with this name (raises UnknownCardError)."""
+    from .database import CardDatabase
+
+    data = CardDatabase.default().get(name)
+    return CardDef(data.name, data, compile_card(data))
+
+
+def token_def(spec: dict[str, Any]) -> CardDef:
+    """A token's definition from its characteristics (CR 111.4)."""
+    return _token_def(json.dumps(spec, sort_keys=True, default=str))
+
+
+@lru_cache(maxsize=4096)
+def _token_def(key: str) -> CardDef:
+    spec = json.loads(key)
+    types = tuple(spec.get("types") or ("Creature",))
+    subtypes = tuple(spec.get("subtypes") or ())
+    name = spec.get("name") or " ".join(subtypes) or "Token"
+    colors = spec.get("colors") or ()
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    keywords = list(spec.get("keywords") or ())
+    text_parts = [k for k in keywords]
+    if spec.get("abilities_text"):
+        text_parts.append(spec["abilities_text"])
+    face = CardFace(
+        name=name,
+        mana_cost=None,
+        type_line=" ".join((*spec.get("supertypes", ()), *types))
+        + (" — " + " ".join(subtypes) if subtypes else ""),
+        supertypes=tuple(spec.get("supertypes") or ()),
+        types=types,
+        subtypes=subtypes,
+        text="\n".join(text_parts),
+        power=None if spec.get("power") is None else str(spec["power"]),
+        toughness=None if spec.get("toughness") is None else str(spec["toughness"]),
+        color_indicator=tuple(letters[c] for c in colors if c in letters),
+    )
+    data = CardData(name=name, layout="token", faces=(face,))
+    return CardDef(name, data, compile_card(data), token_spec=spec)

@@ -1,0 +1,232 @@
+"""Game objects (CR 109) and players (CR 102), as plain slotted records keyed by id.
+
+A :class:`GameObject` is a card, token, copy of a card, spell or ability in
+some zone. Following CR 400.7 an object that moves from one zone to another
+becomes a new object with a new id; ``card_uid`` stays the same for the
+physical card, so a scenario label can follow the card.
+
+A :class:`CardDef` is the immutable, shared definition behind an object
+(printed faces plus compiled abilities); objects refer to it and never copy
+it, so cloning a game copies only the mutable per-object fields.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NewType
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability, CompiledFace
+    from ..cards.model import CardData, CardFace
+
+ObjectId = NewType("ObjectId", int)
+PlayerId = NewType("PlayerId", int)
+
+
+class Zone:
+    """CR 400.1: the zones. Ints for speed; names for the log and JSON."""
+
+    LIBRARY = 0
+    HAND = 1
+    BATTLEFIELD = 2
+    GRAVEYARD = 3
+    STACK = 4
+    EXILE = 5
+    COMMAND = 6
+
+    NAMES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+    BY_NAME = {n: i for i, n in enumerate(NAMES)}
+
+
+class CardDef:
+    """The shared, immutable definition of a card or token: faces and abilities."""
+
+    __slots__ = ("name", "data", "faces", "compiled", "token_spec")
+
+    def __init__(
+        self,
+        name: str,
+        data: CardData,
+        compiled: tuple[CompiledFace, ...],
+        token_spec: dict[str, Any] | None = None,
+    ) -> None:
+        self.name = name
+        self.data = data
+        self.faces: tuple[CardFace, ...] = data.faces
+        self.compiled = compiled
+        self.token_spec = token_spec
+
+    def abilities(self, face: int = 0) -> tuple[Ability, ...]:
+        return self.compiled[face].abilities
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r})"
+
+
+class GameObject:
+    """A card, token, spell, or ability on the stack (CR 109.1).
+
+    Fields that are rules state: ``tapped`` (CR 110.5), ``damage`` marked
+    (CR 120.3e), ``counters`` (CR 122), ``attached_to`` (CR 301.5, 303.4),
+    ``face_down`` (CR 708), ``phased_out`` (CR 702.26), ``timestamp``
+    (CR 613.7), ``controlled_since`` (the turn its controller gained control;
+    summoning sickness, CR 302.6).
+    Stack objects (CR 113.7, 601) also carry ``stack_kind`` ("spell",
+    "activated", "triggered"), ``source_id``, ``ability_index``, ``targets``,
+    ``x``, ``modes``, ``division``, ``trigger_data``.
+    """
+
+    __slots__ = (
+        "id",
+        "card_uid",
+        "card",
+        "face",
+        "owner",
+        "controller",
+        "zone",
+        "tapped",
+        "damage",
+        "deathtouch_damage",
+        "counters",
+        "attached_to",
+        "face_down",
+        "phased_out",
+        "timestamp",
+        "controlled_since",
+        "is_token",
+        "stack_kind",
+        "source_id",
+        "ability_index",
+        "ability",
+        "targets",
+        "x",
+        "modes",
+        "division",
+        "trigger_data",
+        "regen_shields",
+        "chosen",
+        "paid",
+    )
+
+    def __init__(
+        self,
+        oid: int,
+        card_uid: int,
+        card: CardDef,
+        owner: int,
+        zone: int,
+    ) -> None:
+        self.id = oid
+        self.card_uid = card_uid
+        self.card = card
+        self.face = 0
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        self.damage = 0
+        self.deathtouch_damage = False
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.face_down = False
+        self.phased_out = False
+        self.timestamp = 0
+        self.controlled_since = 0
+        self.is_token = False
+        self.stack_kind: str | None = None
+        self.source_id: int | None = None
+        self.ability_index: int | None = None
+        #: for abilities and spells on the stack: the Ability being resolved
+        self.ability: Ability | None = None
+        self.targets: list[Any] = []
+        self.x: int | None = None
+        self.modes: tuple[int, ...] = ()
+        self.division: dict[Any, int] | None = None
+        self.trigger_data: dict[str, Any] | None = None
+        self.regen_shields = 0
+        self.chosen: dict[str, Any] | None = None
+        self.paid: dict[str, Any] | None = None
+
+    def copy(self) -> GameObject:
+        """An independent copy for :meth:`Game.clone` (shares the immutable ``card``)."""
+        o = GameObject.__new__(GameObject)
+        for name in _SIMPLE_SLOTS:
+            setattr(o, name, getattr(self, name))
+        o.counters = dict(self.counters) if self.counters else {}
+        o.targets = list(self.targets) if self.targets else []
+        o.division = dict(self.division) if self.division else None
+        o.trigger_data = dict(self.trigger_data) if self.trigger_data else None
+        o.chosen = dict(self.chosen) if self.chosen else None
+        o.paid = dict(self.paid) if self.paid else None
+        return o
+
+    @property
+    def name(self) -> str:
+        return self.card.faces[self.face].name if self.card.faces else self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.id} {Zone.NAMES[self.zone]}>"
+
+
+_MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid"}
+_SIMPLE_SLOTS = tuple(s for s in GameObject.__slots__ if s not in _MUTABLE_SLOTS)
+
+
+class Player:
+    """A player (CR 102): life (CR 119), poison counters (CR 122.1f), own zones (CR 400.1).
+
+    ``library`` is ordered bottom → top (the top card is ``library[-1]``) so
+    that drawing is a cheap pop. ``mana_pool`` counts mana by type in the
+    order W, U, B, R, G, C (CR 106.4).
+    """
+
+    __slots__ = (
+        "index",
+        "name",
+        "life",
+        "poison",
+        "library",
+        "hand",
+        "graveyard",
+        "mana_pool",
+        "lands_played",
+        "drew_from_empty",
+        "has_lost",
+        "conceded",
+        "last_turn_started",
+        "mulligans",
+        "kept",
+        "life_lost_this_turn",
+        "spells_cast_this_turn",
+    )
+
+    def __init__(self, index: int, name: str, life: int = 20) -> None:
+        self.index = index
+        self.name = name
+        self.life = life
+        self.poison = 0
+        self.library: list[int] = []
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []
+        self.mana_pool = [0, 0, 0, 0, 0, 0]
+        self.lands_played = 0
+        self.drew_from_empty = False
+        self.has_lost = False
+        self.conceded = False
+        self.last_turn_started = 0
+        self.mulligans = 0
+        self.kept = False
+        self.life_lost_this_turn = 0
+        self.spells_cast_this_turn = 0
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        for name in Player.__slots__:
+            setattr(p, name, getattr(self, name))
+        p.library = list(self.library)
+        p.hand = list(self.hand)
+        p.graveyard = list(self.graveyard)
+        p.mana_pool = list(self.mana_pool)
+        return p
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name} life={self.life}>"

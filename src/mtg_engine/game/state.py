@@ -1,0 +1,408 @@
+"""The game state (architecture §2) and the public decision interface (§1).
+
+:class:`Game` holds everything the rules need as plain data keyed by integer
+ids: players, objects, the shared zones, the turn structure, continuous
+effects, pending triggers, the task stack of unfinished engine work, the log
+and the random generator. The rules themselves live in :mod:`mtg_engine.rules`
+and act on a ``Game``.
+
+The public API follows python-chess and OpenSpiel: read ``game.decision``,
+list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
+``observe(player)``, ``to_json()``/``Game.from_json()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, Concede, Decision, IllegalActionError
+from .events import Event
+from .objects import CardDef, GameObject, Player, Zone
+from .rng import Rng
+from .tasks import TASK_HANDLERS, Task
+
+
+class Step:
+    """CR 500.1: the steps of a turn, in order (ints for speed)."""
+
+    UNTAP = 0
+    UPKEEP = 1
+    DRAW = 2
+    PRECOMBAT_MAIN = 3
+    BEGINNING_OF_COMBAT = 4
+    DECLARE_ATTACKERS = 5
+    DECLARE_BLOCKERS = 6
+    FIRST_STRIKE_DAMAGE = 7
+    COMBAT_DAMAGE = 8
+    END_OF_COMBAT = 9
+    POSTCOMBAT_MAIN = 10
+    END = 11
+    CLEANUP = 12
+
+    NAMES = (
+        "untap",
+        "upkeep",
+        "draw",
+        "precombat_main",
+        "beginning_of_combat",
+        "declare_attackers",
+        "declare_blockers",
+        "first_strike_damage",
+        "combat_damage",
+        "end_of_combat",
+        "postcombat_main",
+        "end",
+        "cleanup",
+    )
+    BY_NAME = {n: i for i, n in enumerate(NAMES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended (CR 104): ``winner`` is a player index, or None for a draw."""
+
+    winner: int | None
+    reason: str
+    rule: str
+
+
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability (CR 611.2).
+
+    ``layer`` is "1a".."7d" (CR 613.1-613.4); ``affected`` is the locked-in
+    set of object ids (CR 611.2c); ``duration`` is ``"end_of_turn"`` (CR 514.2),
+    ``"permanent"``, or ``"source"`` (for as long as the source stays).
+    """
+
+    __slots__ = ("layer", "timestamp", "source", "controller", "affected", "op", "args", "duration")
+
+    def __init__(
+        self,
+        layer: str,
+        timestamp: int,
+        source: int | None,
+        controller: int,
+        affected: tuple[int, ...],
+        op: str,
+        args: dict[str, Any],
+        duration: str,
+    ) -> None:
+        self.layer = layer
+        self.timestamp = timestamp
+        self.source = source
+        self.controller = controller
+        self.affected = affected
+        self.op = op
+        self.args = args
+        self.duration = duration
+
+    def to_json(self) -> dict[str, Any]:
+        return {s: getattr(self, s) for s in self.__slots__}
+
+
+class Combat:
+    """The combat phase's bookkeeping (CR 506): attackers, blockers, damage steps."""
+
+    __slots__ = ("attackers", "blockers", "blocked", "first_strike_dealt", "defending_player")
+
+    def __init__(self) -> None:
+        #: attacking creature -> defender ref (player ref < 0, or planeswalker/battle id)
+        self.attackers: dict[int, int] = {}
+        #: blocking creature -> attackers it blocks (CR 509.1a)
+        self.blockers: dict[int, list[int]] = {}
+        #: attacking creature -> True if it became blocked (CR 509.1h), stays blocked
+        self.blocked: dict[int, bool] = {}
+        #: creatures that dealt damage in the first-strike step (CR 510.4)
+        self.first_strike_dealt: set[int] = set()
+        self.defending_player = -1
+
+    def copy(self) -> Combat:
+        c = Combat.__new__(Combat)
+        c.attackers = dict(self.attackers)
+        c.blockers = {k: list(v) for k, v in self.blockers.items()}
+        c.blocked = dict(self.blocked)
+        c.first_strike_dealt = set(self.first_strike_dealt)
+        c.defending_player = self.defending_player
+        return c
+
+    def blockers_of(self, attacker: int) -> list[int]:
+        return [b for b, atts in self.blockers.items() if attacker in atts]
+
+
+EventListener = Callable[["Game", Event, "GameObject | None"], None]
+
+
+class Game:
+    """A two-player game of Magic (multiplayer-ready in structure)."""
+
+    #: called for every emitted event (trigger detection registers here)
+    event_listeners: list[EventListener] = []
+
+    def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
+        self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
+        self.objects: dict[int, GameObject] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[int] = []  # bottom → top
+        self.exile: list[int] = []
+        self.command: list[int] = []
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.turn = 0
+        self.active = 0
+        self.starting_player = 0
+        self.step = Step.UNTAP
+        self.priority_player = 0
+        self.passes = 0
+        self.tasks: list[Task] = []
+        self.pending: Decision | None = None
+        self.log: list[Event] = []
+        self.next_id = 1
+        self.next_timestamp = 1
+        self.effects: list[ContinuousEffect] = []
+        self.pending_triggers: list[dict[str, Any]] = []
+        self.delayed_triggers: list[dict[str, Any]] = []
+        self.combat: Combat | None = None
+        self.outcome: Outcome | None = None
+        self.uid_to_obj: dict[int, int] = {}
+        self.decisions_made = 0
+        self.turn_flags: dict[str, Any] = {}
+        self._chars: dict[int, Any] = {}
+        self._options: list[Action] | None = None
+
+    # ------------------------------------------------------------------
+    # Objects and zones
+    # ------------------------------------------------------------------
+
+    def new_id(self) -> int:
+        oid = self.next_id
+        self.next_id += 1
+        return oid
+
+    def new_timestamp(self) -> int:
+        ts = self.next_timestamp
+        self.next_timestamp += 1
+        return ts
+
+    def create_card(self, card: CardDef, owner: int, zone: int, top: bool = True) -> GameObject:
+        """Create the object for a physical card (or token) in a zone."""
+        oid = self.new_id()
+        obj = GameObject(oid, oid, card, owner, zone)
+        obj.timestamp = self.new_timestamp()
+        self.objects[oid] = obj
+        self.uid_to_obj[oid] = oid
+        self.zone_list(zone, owner).append(oid) if top else self.zone_list(zone, owner).insert(
+            0, oid
+        )
+        self.invalidate()
+        return obj
+
+    def zone_list(self, zone: int, player: int) -> list[int]:
+        """The list of ids of a zone (CR 400.1; player-owned zones need the player)."""
+        if zone == Zone.BATTLEFIELD:
+            return self.battlefield
+        if zone == Zone.STACK:
+            return self.stack
+        if zone == Zone.EXILE:
+            return self.exile
+        if zone == Zone.COMMAND:
+            return self.command
+        p = self.players[player]
+        if zone == Zone.LIBRARY:
+            return p.library
+        if zone == Zone.HAND:
+            return p.hand
+        return p.graveyard
+
+    def obj(self, oid: int) -> GameObject:
+        return self.objects[oid]
+
+    def invalidate(self) -> None:
+        """Forget computed characteristics (CR 613): something they depend on changed."""
+        if self._chars:
+            self._chars.clear()
+
+    # ------------------------------------------------------------------
+    # Log and events
+    # ------------------------------------------------------------------
+
+    def emit(
+        self,
+        kind: str,
+        rules: tuple[str, ...],
+        text: str,
+        subject: GameObject | None = None,
+        **data: Any,
+    ) -> Event:
+        """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
+        ev = Event(kind, rules, text, data, self.turn)
+        self.log.append(ev)
+        for listener in Game.event_listeners:
+            listener(self, ev, subject)
+        return ev
+
+    # ------------------------------------------------------------------
+    # The decision interface
+    # ------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self.pending
+
+    def legal_actions(self) -> list[Action]:
+        """The enumerable legal answers to the pending decision (cached until it changes).
+
+        For set-valued decisions (attackers, blockers, targets with several
+        choices, damage division) this lists a representative set of legal
+        answers; any other answer that satisfies ``decision.data``'s
+        constraints is accepted by :meth:`apply` too.
+        """
+        if self.pending is None:
+            return []
+        if self._options is None:
+            from ..rules.decisions import legal_options
+
+            self._options = legal_options(self)
+        return self._options
+
+    def is_legal(self, action: Action) -> str | None:
+        """None if ``action`` answers the pending decision legally, else the reason."""
+        from ..rules.decisions import check_answer
+
+        return check_answer(self, action)
+
+    def apply(self, action: Action) -> None:
+        """Answer the pending decision and advance to the next one.
+
+        Raises :class:`IllegalActionError` (naming the rule) when the answer is
+        illegal; the game is then exactly as it was.
+        """
+        if self.outcome is not None or self.pending is None:
+            raise IllegalActionError("the game is over", "104")
+        if isinstance(action, Concede):
+            from ..rules.game_end import concede
+
+            concede(self, action.player)
+            return
+        problem = self.is_legal(action)
+        if problem is not None:
+            raise IllegalActionError(problem, self.pending.rule)
+        self._push_answer(action)
+
+    def _push_answer(self, action: Action) -> None:
+        """Apply an answer known to be legal (the fast path for agents that
+        choose from :meth:`legal_actions`)."""
+        self.decisions_made += 1
+        self.pending = None
+        self._options = None
+        self.tasks[-1].answer = action
+        self.run()
+
+    def run(self) -> None:
+        """Advance until a decision is needed or the game is over."""
+        handlers = TASK_HANDLERS
+        while self.pending is None and self.outcome is None and self.tasks:
+            task = self.tasks[-1]
+            handlers[task.kind](self, task)
+
+    def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
+        t = Task(kind, data)
+        self.tasks.append(t)
+        return t
+
+    def finish(self, task: Task) -> None:
+        """Remove a finished task (it is the topmost one)."""
+        top = self.tasks.pop()
+        assert top is task, f"finished {task!r} but the top task was {top!r}"
+
+    def ask(self, decision: Decision) -> None:
+        self.pending = decision
+        self._options = None
+
+    # ------------------------------------------------------------------
+    # Cloning, views, serialization
+    # ------------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy of the game, at any decision (architecture §2).
+
+        Card definitions and logged events are immutable and shared; every
+        mutable record is copied.
+        """
+        g = Game.__new__(Game)
+        g.players = [p.copy() for p in self.players]
+        g.objects = {k: o.copy() for k, o in self.objects.items()}
+        g.battlefield = list(self.battlefield)
+        g.stack = list(self.stack)
+        g.exile = list(self.exile)
+        g.command = list(self.command)
+        g.rng = self.rng.copy()
+        g.seed = self.seed
+        g.turn = self.turn
+        g.active = self.active
+        g.starting_player = self.starting_player
+        g.step = self.step
+        g.priority_player = self.priority_player
+        g.passes = self.passes
+        g.tasks = [t.copy() for t in self.tasks]
+        g.pending = (
+            Decision(
+                self.pending.kind,
+                self.pending.player,
+                self.pending.rule,
+                self.pending.prompt,
+                dict(self.pending.data),
+            )
+            if self.pending
+            else None
+        )
+        g.log = list(self.log)
+        g.next_id = self.next_id
+        g.next_timestamp = self.next_timestamp
+        g.effects = list(self.effects)  # ContinuousEffect records are never mutated
+        g.pending_triggers = [dict(t) for t in self.pending_triggers]
+        g.delayed_triggers = [dict(t) for t in self.delayed_triggers]
+        g.combat = self.combat.copy() if self.combat else None
+        g.outcome = self.outcome
+        g.uid_to_obj = dict(self.uid_to_obj)
+        g.decisions_made = self.decisions_made
+        g.turn_flags = dict(self.turn_flags)
+        g._chars = {}
+        g._options = None
+        return g
+
+    def observe(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see (architecture §5, CR 401.2, 402.3, 708.5)."""
+        from .views import observe
+
+        return observe(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        from .serialize import game_from_json
+
+        return game_from_json(data)
+
+    # ------------------------------------------------------------------
+    # Convenience
+    # ------------------------------------------------------------------
+
+    @property
+    def step_name(self) -> str:
+        return Step.NAMES[self.step]
+
+    def opponents(self, player: int) -> list[int]:
+        return [p.index for p in self.players if p.index != player and not p.has_lost]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game turn={self.turn} active={self.active} step={self.step_name} "
+            f"life={[p.life for p in self.players]}>"
+        )

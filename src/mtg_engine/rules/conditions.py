@@ -1,0 +1,49 @@
+"""Conditions: intervening "if" clauses (CR 603.4) and other "if ..." checks.
+
+A :class:`~mtg_engine.cards.abilities.Condition` has a ``kind`` and args;
+each kind is evaluated here. Unknown kinds are false (never a silent "yes").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Condition
+from ..game.objects import GameObject
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    from .filters import objects_matching
+
+    k = cond.kind
+    a = cond.args
+    if k == "control":
+        # "if you control a Forest", "if you control N or more creatures"
+        n = len(objects_matching(game, a["filter"], controller, source))
+        return n >= int(a.get("at_least", 1))
+    if k == "not_control":
+        return not objects_matching(game, a["filter"], controller, source)
+    if k == "life_at_least":
+        return game.players[controller].life >= int(a["amount"])
+    if k == "life_at_most":
+        return game.players[controller].life <= int(a["amount"])
+    if k == "opponent_life_at_most":
+        return any(game.players[o].life <= int(a["amount"]) for o in game.opponents(controller))
+    if k == "hand_size_at_most":
+        return len(game.players[controller].hand) <= int(a["amount"])
+    if k == "graveyard_at_least":  # threshold (CR 702.??: an ability word now)
+        return len(game.players[controller].graveyard) >= int(a["amount"])
+    if k == "no_spells_cast_last_turn":
+        return not game.turn_flags.get("spells_cast_last_turn", 0)
+    if k == "your_turn":
+        return game.active == controller
+    if k == "not_your_turn":
+        return game.active != controller
+    if k == "source_tapped":
+        return source is not None and source.tapped
+    if k == "source_untapped":
+        return source is not None and not source.tapped
+    return False

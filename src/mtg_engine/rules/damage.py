@@ -1,0 +1,155 @@
+"""Dealing damage (CR 120) and its keyword modifiers.
+
+Damage to a player causes life loss (CR 120.3a) or poison counters with
+infect (120.3b); to a planeswalker, loyalty loss (120.3c); to a creature,
+marked damage (120.3e) or -1/-1 counters with wither or infect (120.3d); to a
+battle, defense loss (120.3h). Deathtouch (702.2b) and lifelink (702.15b)
+apply as the damage is dealt; protection prevents damage (702.16e).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.actions import ref_player
+from ..game.objects import GameObject, Zone
+from ..keywords import Kw
+from .characteristics import chars
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def deal_damage(
+    game: Game,
+    source: GameObject,
+    recipient: int,
+    amount: int,
+    combat: bool = False,
+    rules: tuple[str, ...] = (),
+) -> int:
+    """Deal ``amount`` damage from ``source`` to a player ref or object id.
+
+    Returns the damage actually dealt (after prevention).
+    """
+    if amount <= 0:
+        return 0
+    sc = chars(game, source)
+    skw = sc.keywords
+    base_rules = rules or (("510.2",) if combat else ())
+    pl = ref_player(recipient)
+    if pl is not None:
+        p = game.players[pl]
+        if Kw.INFECT in skw:
+            p.poison += amount  # CR 120.3b
+            game.emit(
+                "damage",
+                (*base_rules, "120.3b", "702.90b"),
+                f"{source.name} deals {amount} damage to {p.name} (poison counters from infect)",
+                subject=source,
+                source=source.id,
+                target=recipient,
+                amount=amount,
+                combat=combat,
+            )
+        else:
+            p.life -= amount  # CR 120.3a
+            p.life_lost_this_turn += amount
+            game.emit(
+                "damage",
+                (*base_rules, "120.3a"),
+                f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {p.name} (life {p.life})",
+                subject=source,
+                source=source.id,
+                target=recipient,
+                amount=amount,
+                combat=combat,
+                player=pl,
+            )
+    else:
+        target = game.objects.get(recipient)
+        if target is None or target.zone != Zone.BATTLEFIELD:
+            return 0
+        from ..keywords.protection import has_protection_from
+
+        if has_protection_from(game, target, source):
+            game.emit(
+                "damage_prevented",
+                ("702.16e", "615"),
+                f"Damage from {source.name} to {target.name} is prevented (protection)",
+            )
+            return 0
+        tc = chars(game, target)
+        rules_used: tuple[str, ...]
+        if "Creature" in tc.types:
+            if Kw.WITHER in skw or Kw.INFECT in skw:
+                target.counters["-1/-1"] = target.counters.get("-1/-1", 0) + amount
+                rules_used = ("120.3d",)
+            else:
+                target.damage += amount
+                rules_used = ("120.3e",)
+            if Kw.DEATHTOUCH in skw:
+                target.deathtouch_damage = True
+                rules_used = (*rules_used, "702.2b")
+        elif "Planeswalker" in tc.types:
+            target.counters["loyalty"] = max(0, target.counters.get("loyalty", 0) - amount)
+            rules_used = ("120.3c",)
+        elif "Battle" in tc.types:
+            target.counters["defense"] = max(0, target.counters.get("defense", 0) - amount)
+            rules_used = ("120.3h",)
+        else:
+            return 0
+        game.invalidate()
+        game.emit(
+            "damage",
+            (*base_rules, *rules_used),
+            f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {target.name}",
+            subject=source,
+            source=source.id,
+            target=recipient,
+            amount=amount,
+            combat=combat,
+        )
+    if Kw.LIFELINK in skw:
+        gain_life(game, source.controller, amount, ("702.15b",), f"lifelink of {source.name}")
+    return amount
+
+
+def gain_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why: str = "") -> None:
+    """CR 119.3: a player gains life."""
+    if amount <= 0:
+        return
+    p = game.players[player]
+    p.life += amount
+    game.emit(
+        "gain_life",
+        ("119.3", *rules),
+        f"{p.name} gains {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
+        player=player,
+        amount=amount,
+    )
+
+
+def lose_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why: str = "") -> None:
+    """CR 119.3: a player loses life."""
+    if amount <= 0:
+        return
+    p = game.players[player]
+    p.life -= amount
+    p.life_lost_this_turn += amount
+    game.emit(
+        "lose_life",
+        ("119.3", *rules),
+        f"{p.name} loses {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
+        player=player,
+        amount=amount,
+    )
+
+
+def lethal_damage(game: Game, creature: GameObject, source: GameObject | None = None) -> int:
+    """CR 120.4a / 702.2c: damage needed to destroy it, counting damage already marked."""
+    c = chars(game, creature)
+    normal = max(0, (c.toughness or 0) - creature.damage)
+    if source is not None and Kw.DEATHTOUCH in chars(game, source).keywords:
+        return min(1, normal)
+    return normal

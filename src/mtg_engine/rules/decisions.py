@@ -1,0 +1,252 @@
+"""Legal answers to each kind of decision, and checking an answer (architecture §1).
+
+:func:`legal_options` lists enumerable answers (lazily, by ``Game.legal_actions``);
+for set-valued decisions it lists a representative set and :func:`check_answer`
+accepts every answer that satisfies the rules' constraints, so a board with 20
+creatures doesn't produce 2^20 options.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+from math import comb
+from typing import TYPE_CHECKING
+
+from ..game.actions import (
+    Action,
+    ActivateAbility,
+    AssignDamage,
+    CastSpell,
+    ChooseDivision,
+    ChooseModes,
+    ChooseNumber,
+    ChooseObjects,
+    ChooseOption,
+    ChooseTargets,
+    ChooseYesNo,
+    DecisionKind,
+    DeclareAttackers,
+    DeclareBlockers,
+    Keep,
+    Mulligan,
+    OrderTriggers,
+    PassPriority,
+    PlayLand,
+)
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+_MAX_ENUM = 64
+
+
+def _subsets(cands: list, lo: int, hi: int) -> list[tuple]:
+    out: list[tuple] = []
+    n = len(cands)
+    for k in range(lo, hi + 1):
+        if comb(n, k) + len(out) > _MAX_ENUM:
+            # too many: a representative sample (first combinations of this size)
+            for i, c in enumerate(combinations(cands, k)):
+                if i >= 8:
+                    break
+                out.append(c)
+            continue
+        out.extend(combinations(cands, k))
+    return out
+
+
+def legal_options(game: Game) -> list[Action]:
+    d = game.pending
+    assert d is not None
+    k = d.kind
+    data = d.data
+    if k == DecisionKind.PRIORITY:
+        from .casting import priority_options
+
+        return priority_options(game, d.player)
+    if k == DecisionKind.MULLIGAN:
+        return [Keep(), Mulligan()]
+    if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
+        return [
+            ChooseObjects(tuple(c))
+            for c in _subsets(list(data["candidates"]), data["min"], data["max"])
+        ]
+    if k == DecisionKind.TARGETS:
+        return [
+            ChooseTargets(tuple(c))
+            for c in _subsets(list(data["candidates"]), data["min"], data["max"])
+        ]
+    if k == DecisionKind.MODES:
+        legal = list(data["legal"])
+        return [ChooseModes(tuple(c)) for c in _subsets(legal, max(1, data["min"]), data["max"])]
+    if k == DecisionKind.X:
+        return [ChooseNumber(v) for v in range(data["min"], data["max"] + 1)]
+    if k == DecisionKind.DIVIDE:
+        return [
+            ChooseDivision(tuple(zip(data["targets"], split, strict=True)))
+            for split in _splits(data["total"], len(data["targets"]))
+        ]
+    if k == DecisionKind.ATTACKERS:
+        from .combat import attack_declaration_problem
+
+        cands = data["candidates"]
+        opts: list[DeclareAttackers] = [DeclareAttackers(())]
+        if cands:
+            first = {c: ds[0] for c, ds in cands.items()}
+            opts.append(DeclareAttackers(tuple(first.items())))
+            for c, ds in cands.items():
+                for dfd in ds:
+                    opts.append(DeclareAttackers(((c, dfd),)))
+        seen = set()
+        out: list[Action] = []
+        for o in opts:
+            if o not in seen and attack_declaration_problem(game, o) is None:
+                seen.add(o)
+                out.append(o)
+        return out
+    if k == DecisionKind.BLOCKERS:
+        from .combat import block_declaration_problem
+
+        cands = data["candidates"]
+        opts2: list[DeclareBlockers] = [DeclareBlockers(())]
+        for b, atts in cands.items():
+            for a in atts:
+                opts2.append(DeclareBlockers(((b, a),)))
+        menace = data.get("menace") or []
+        for a in menace:
+            able = [b for b, atts in cands.items() if a in atts]
+            if len(able) >= 2:
+                opts2.append(DeclareBlockers(tuple((b, a) for b in able[:2])))
+        return [o for o in opts2 if block_declaration_problem(game, o) is None]
+    if k == DecisionKind.ASSIGN_DAMAGE:
+        from .combat import assignment_options
+
+        return list(assignment_options(game, game.objects[data["attacker"]]))
+    if k == DecisionKind.YES_NO:
+        return [ChooseYesNo(True), ChooseYesNo(False)]
+    if k == DecisionKind.ORDER_TRIGGERS:
+        from .triggers import order_options
+
+        return [OrderTriggers(p) for p in order_options(len(data["triggers"]))]
+    if k == DecisionKind.CHOOSE_OPTION:
+        return [ChooseOption(o) for o in data["options"]]
+    return []
+
+
+def _splits(total: int, n: int) -> list[tuple[int, ...]]:
+    """Ways to divide ``total`` among ``n`` targets, each at least 1 (CR 601.2d)."""
+    if n == 1:
+        return [(total,)] if total >= 1 else []
+    out = []
+    for first in range(1, total - n + 2):
+        for rest in _splits(total - first, n - 1):
+            out.append((first, *rest))
+            if len(out) >= _MAX_ENUM:
+                return out
+    return out
+
+
+def check_answer(game: Game, action: Action) -> str | None:
+    """None when ``action`` legally answers the pending decision, else why not."""
+    d = game.pending
+    if d is None:
+        return "there is no pending decision"
+    k = d.kind
+    data = d.data
+    if k == DecisionKind.PRIORITY:
+        from .casting import activate_problem, cast_problem, land_play_problem
+
+        if isinstance(action, PassPriority):
+            return None
+        if isinstance(action, PlayLand):
+            return land_play_problem(game, d.player, action.card)
+        if isinstance(action, CastSpell):
+            return cast_problem(game, d.player, action.card, action.face)
+        if isinstance(action, ActivateAbility):
+            return activate_problem(game, d.player, action.source, action.ability)
+        return f"{type(action).__name__} doesn't answer a priority decision (rule 117.1)"
+    if k == DecisionKind.MULLIGAN:
+        return (
+            None if isinstance(action, Keep | Mulligan) else "answer Keep or Mulligan (rule 103.5)"
+        )
+    if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
+        if not isinstance(action, ChooseObjects):
+            return f"choose objects: {d.prompt}"
+        return _set_problem(action.objects, data["candidates"], data["min"], data["max"])
+    if k == DecisionKind.TARGETS:
+        if not isinstance(action, ChooseTargets):
+            return f"choose targets: {d.prompt}"
+        return _set_problem(action.targets, data["candidates"], data["min"], data["max"], "115.3")
+    if k == DecisionKind.MODES:
+        if not isinstance(action, ChooseModes):
+            return "choose modes (rule 700.2)"
+        if len(set(action.modes)) != len(action.modes):
+            return "the same mode can't be chosen twice (rule 700.2)"
+        if not (max(1, data["min"]) <= len(action.modes) <= data["max"]):
+            return f"choose between {data['min']} and {data['max']} modes (rule 700.2)"
+        if any(m not in data["legal"] for m in action.modes):
+            return "that mode can't be chosen: it has no legal targets (rule 700.2, 601.2c)"
+        return None
+    if k == DecisionKind.X:
+        if not isinstance(action, ChooseNumber):
+            return "choose a number for X (rule 107.3a)"
+        if not (data["min"] <= action.value <= data["max"]):
+            return f"X must be between {data['min']} and {data['max']} (you can't pay more) (rule 107.3a)"
+        return None
+    if k == DecisionKind.DIVIDE:
+        if not isinstance(action, ChooseDivision):
+            return "divide the amount among the targets (rule 601.2d)"
+        div = dict(action.division)
+        if set(div) != set(data["targets"]) or any(v < 1 for v in div.values()):
+            return "each target must receive at least 1 (rule 601.2d)"
+        if sum(div.values()) != data["total"]:
+            return f"the division must add up to {data['total']} (rule 601.2d)"
+        return None
+    if k == DecisionKind.ATTACKERS:
+        if not isinstance(action, DeclareAttackers):
+            return "declare attackers (rule 508.1)"
+        from .combat import attack_declaration_problem
+
+        return attack_declaration_problem(game, action)
+    if k == DecisionKind.BLOCKERS:
+        if not isinstance(action, DeclareBlockers):
+            return "declare blockers (rule 509.1)"
+        from .combat import block_declaration_problem
+
+        return block_declaration_problem(game, action)
+    if k == DecisionKind.ASSIGN_DAMAGE:
+        if not isinstance(action, AssignDamage):
+            return "assign combat damage (rule 510.1)"
+        from .combat import assignment_problem
+
+        return assignment_problem(game, game.objects[data["attacker"]], dict(action.assignment))
+    if k == DecisionKind.YES_NO:
+        return None if isinstance(action, ChooseYesNo) else "answer yes or no"
+    if k == DecisionKind.ORDER_TRIGGERS:
+        if not isinstance(action, OrderTriggers):
+            return "order the triggered abilities (rule 603.3b)"
+        if sorted(action.order) != list(range(len(data["triggers"]))):
+            return "give each triggered ability exactly once (rule 603.3b)"
+        return None
+    if k == DecisionKind.CHOOSE_OPTION:
+        if not isinstance(action, ChooseOption) or action.value not in data["options"]:
+            return f"choose one of: {', '.join(map(str, data['options']))}"
+        return None
+    return f"unknown decision kind {k}"
+
+
+def _set_problem(chosen, candidates, lo: int, hi: int, rule: str = "") -> str | None:
+    if len(set(chosen)) != len(chosen):
+        return "the same object or player can't be chosen twice" + (
+            f" (rule {rule})" if rule else ""
+        )
+    cset = set(candidates)
+    for c in chosen:
+        if c not in cset:
+            return f"{c} isn't a legal choice"
+    if not (lo <= len(chosen) <= hi):
+        return f"choose between {lo} and {hi}"
+    return None
+
+
+__all__ = ["permutations"]

@@ -1,0 +1,166 @@
+"""Matching objects and players against :class:`Filter` descriptions (CR 109.2, 115).
+
+"target nonblack creature you don't control" compiles to a Filter; this
+module answers "does this object or player match it, from the point of view
+of this controller and source?".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Filter
+from ..game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+    from .characteristics import Chars
+
+_PERMANENT_TYPES = frozenset(
+    ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+)
+
+
+def matches_object(
+    game: Game,
+    obj: GameObject,
+    flt: Filter,
+    controller: int,
+    source: GameObject | None,
+    c: Chars | None = None,
+) -> bool:
+    """Whether ``obj`` matches ``flt`` as seen by ``controller`` of ``source``."""
+    if c is None:
+        from .characteristics import chars
+
+        c = chars(game, obj)
+    kinds = flt.kinds
+    if kinds:
+        ok = False
+        for k in kinds:
+            if k == "permanent":
+                ok = obj.zone == Zone.BATTLEFIELD
+            elif k == "spell":
+                ok = obj.zone == Zone.STACK and obj.stack_kind == "spell"
+            elif k == "ability":
+                ok = obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered")
+            elif k == "card":
+                ok = obj.zone != Zone.BATTLEFIELD and obj.zone != Zone.STACK
+            elif k == "player":
+                ok = False
+            else:
+                ok = k in c.types
+            if ok:
+                break
+        if not ok:
+            return False
+    for key, value in flt.conditions:
+        if not _condition(game, obj, c, key, value, controller, source):
+            return False
+    return True
+
+
+def _condition(
+    game: Game,
+    obj: GameObject,
+    c: Chars,
+    key: str,
+    value: Any,
+    controller: int,
+    source: GameObject | None,
+) -> bool:
+    if key == "color":
+        return value in c.colors
+    if key == "not_color":
+        return value not in c.colors
+    if key == "colorless":
+        return (not c.colors) == bool(value)
+    if key == "controller":
+        if value == "you":
+            return obj.controller == controller
+        if value == "opponent":
+            return obj.controller != controller
+        return True
+    if key == "owner":
+        return (obj.owner == controller) == (value == "you")
+    if key == "type":
+        return value in c.types
+    if key == "not_type":
+        return value not in c.types
+    if key == "subtype":
+        return value in c.subtypes
+    if key == "not_subtype":
+        return value not in c.subtypes
+    if key == "supertype":
+        return value in c.supertypes
+    if key == "not_supertype":
+        return value not in c.supertypes
+    if key == "tapped":
+        return obj.tapped == bool(value)
+    if key == "keyword":
+        return value in c.keywords
+    if key == "not_keyword":
+        return value not in c.keywords
+    if key == "other":
+        return source is None or obj.id != source.id
+    if key == "self":
+        return source is not None and obj.id == source.id
+    if key == "name":
+        return c.name == value
+    if key == "attacking":
+        return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
+    if key == "blocking":
+        return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):
+        attr = {"power": c.power, "toughness": c.toughness, "mv": c.mana_value}[key.split("_")[0]]
+        if attr is None:
+            return False
+        if key.endswith("_le"):
+            return attr <= value
+        if key.endswith("_ge"):
+            return attr >= value
+        return attr == value
+    if key == "zone":
+        return Zone.NAMES[obj.zone] == value
+    # Unknown conditions never match: better no target than a wrong one.
+    return False
+
+
+def matches_player(game: Game, player: int, flt: Filter, controller: int) -> bool:
+    """Whether player ``player`` matches ``flt`` ("target player", "target opponent")."""
+    if flt.kinds and "player" not in flt.kinds:
+        return False
+    if game.players[player].has_lost:
+        return False
+    for key, value in flt.conditions:
+        if key == "controller" or key == "player":
+            if value == "you" and player != controller:
+                return False
+            if value == "opponent" and player == controller:
+                return False
+        elif key in ("other",):
+            continue
+        else:
+            return False
+    return True
+
+
+def objects_matching(
+    game: Game, flt: Filter, controller: int, source: GameObject | None
+) -> list[GameObject]:
+    """Every object in the filter's zone that matches (battlefield by default)."""
+    zone = Zone.BY_NAME.get(flt.zone, Zone.BATTLEFIELD)
+    if zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
+        ids: list[int] = list(game.zone_list(zone, 0))
+    else:
+        ids = []
+        for p in game.players:
+            ids.extend(game.zone_list(zone, p.index))
+    out = []
+    for oid in ids:
+        o = game.objects[oid]
+        if o.phased_out:
+            continue
+        if matches_object(game, o, flt, controller, source):
+            out.append(o)
+    return out

@@ -1,0 +1,36 @@
+"""The end of the game (CR 104)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.state import Outcome
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def player_loses(game: Game, player: int, reason: str, rule: str) -> None:
+    """CR 104.3: a player loses; in a two-player game the other player wins (104.2a)."""
+    p = game.players[player]
+    if p.has_lost:
+        return
+    p.has_lost = True
+    game.emit("lose_game", (rule,), f"{p.name} loses the game: {reason}", player=player)
+    alive = [q.index for q in game.players if not q.has_lost]
+    if len(alive) == 1:
+        game.outcome = Outcome(alive[0], reason, rule)
+        game.emit(
+            "win_game", ("104.2a",), f"{game.players[alive[0]].name} wins the game", player=alive[0]
+        )
+    elif not alive:
+        game.outcome = Outcome(None, reason, "104.4a")  # CR 104.4a: all lose at once: a draw
+        game.emit("draw_game", ("104.4a",), "The game is a draw")
+    if game.outcome is not None:
+        game.pending = None
+
+
+def concede(game: Game, player: int) -> None:
+    """CR 104.3a: a player can concede at any time."""
+    game.players[player].conceded = True
+    player_loses(game, player, "conceded", "104.3a")

@@ -1,0 +1,365 @@
+"""Mana: costs (CR 107.4, 202), the mana pool (CR 106.4) and paying costs (CR 601.2g-h).
+
+A cost string such as ``"{X}{2}{R/G}{W/P}"`` parses to a :class:`ManaCost`.
+Paying it uses mana in the pool first, then activates mana abilities of
+untapped permanents (CR 605) chosen by a small backtracking solver; the
+caller may instead name the permanents to tap (the scenario ``tap:`` key).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import AbilityKind
+from ..cards.model import mana_symbols
+from ..game.objects import GameObject
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+#: mana pool slots (CR 106.1): the five colors then colorless
+POOL_ORDER = ("W", "U", "B", "R", "G", "C")
+POOL_INDEX = {c: i for i, c in enumerate(POOL_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A parsed mana cost (CR 107.4)."""
+
+    generic: int = 0
+    colored: tuple[str, ...] = ()  # "W", "U", "B", "R", "G", or "C" for {C}
+    hybrid: tuple[tuple[str, ...], ...] = ()  # ("R","G") or ("2","W") (CR 107.4e)
+    phyrexian: tuple[str, ...] = ()  # colors payable with 2 life (CR 107.4f)
+    x: int = 0  # number of {X} symbols (CR 107.3)
+    snow: int = 0
+
+    @property
+    def mana_value(self) -> int:
+        return (
+            self.generic
+            + len(self.colored)
+            + sum(max(int(p) if p.isdigit() else 1 for p in h) for h in self.hybrid)
+            + len(self.phyrexian)
+            + self.snow
+        )
+
+    def with_x(self, x: int) -> ManaCost:
+        """The cost with X fixed to a value (CR 107.3a)."""
+        return ManaCost(
+            self.generic + x * self.x, self.colored, self.hybrid, self.phyrexian, 0, self.snow
+        )
+
+    def plus(self, generic: int) -> ManaCost:
+        return ManaCost(
+            max(0, self.generic + generic),
+            self.colored,
+            self.hybrid,
+            self.phyrexian,
+            self.x,
+            self.snow,
+        )
+
+    def __str__(self) -> str:
+        parts = ["{X}"] * self.x
+        if self.generic or not (self.colored or self.hybrid or self.phyrexian or self.x):
+            parts.append(f"{{{self.generic}}}")
+        parts += [f"{{{'/'.join(h)}}}" for h in self.hybrid]
+        parts += [f"{{{c}/P}}" for c in self.phyrexian]
+        parts += [f"{{{c}}}" for c in self.colored]
+        return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def parse_cost(cost: str | None) -> ManaCost:
+    """Parse a mana cost string (CR 107.4)."""
+    generic = 0
+    colored: list[str] = []
+    hybrid: list[tuple[str, ...]] = []
+    phyrexian: list[str] = []
+    x = snow = 0
+    for sym in mana_symbols(cost):
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym in ("X", "Y", "Z"):
+            x += 1
+        elif sym == "S":
+            snow += 1
+        elif "/" in sym:
+            parts = sym.split("/")
+            if "P" in parts:
+                colored_parts = [p for p in parts if p != "P"]
+                if len(colored_parts) == 1:
+                    phyrexian.append(colored_parts[0])
+                else:
+                    hybrid.append(tuple(colored_parts))
+            else:
+                hybrid.append(tuple(parts))
+        elif sym in POOL_INDEX:
+            colored.append(sym)
+    return ManaCost(generic, tuple(colored), tuple(hybrid), tuple(phyrexian), x, snow)
+
+
+def parse_mana(text: str) -> list[str]:
+    """Mana produced or in a pool, as letters: ``"{G}{G}{C}"`` → ``["G","G","C"]``."""
+    out: list[str] = []
+    for sym in mana_symbols(text):
+        if sym.isdigit():
+            out.extend("C" * int(sym))
+        elif sym in POOL_INDEX:
+            out.append(sym)
+    return out
+
+
+def pool_text(pool: list[int]) -> str:
+    return "".join(f"{{{c}}}" * pool[i] for i, c in enumerate(POOL_ORDER)) or "nothing"
+
+
+# ---------------------------------------------------------------------------
+# Mana sources
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Source:
+    """An untapped permanent with a {T} mana ability, and what it can produce."""
+
+    obj: int
+    ability: int
+    productions: list[tuple[str, ...]] = field(default_factory=list)
+    is_land: bool = True
+
+
+def productions_of(effect_args: dict) -> list[tuple[str, ...]]:
+    """What an ``add_mana`` effect can produce: alternatives of mana tuples (CR 106.3)."""
+    if effect_args.get("any_color"):
+        n = int(effect_args.get("amount", 1))
+        return [tuple(c * n) for c in "WUBRG"]
+    if "choice" in effect_args:
+        return [tuple(parse_mana(m)) for m in effect_args["choice"]]
+    mana = tuple(parse_mana(effect_args.get("mana", "")))
+    n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount", 1), int) else 1
+    return [mana * n]
+
+
+def mana_sources(game: Game, player: int) -> list[Source]:
+    """The untapped permanents ``player`` can tap for mana right now (CR 605, 302.6)."""
+    from .characteristics import chars
+    from .combat import is_summoning_sick
+
+    out: list[Source] = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller != player or o.tapped or o.phased_out:
+            continue
+        c = chars(game, o)
+        for i, a in enumerate(c.abilities):
+            if a.kind is not AbilityKind.MANA or a.cost is None:
+                continue
+            cost = a.cost
+            if not cost.tap or cost.mana or cost.sacrifice or cost.life or cost.discard:
+                continue
+            if c.is_creature() and is_summoning_sick(game, o, c):
+                continue  # CR 302.6: {T} abilities of summoning-sick creatures
+            prods: list[tuple[str, ...]] = []
+            for e in a.effects:
+                if e.op == "add_mana":
+                    prods.extend(productions_of(e.args))
+            if prods:
+                out.append(Source(oid, i, prods, "Land" in c.types))
+                break
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Payment planning
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Plan:
+    """How to pay a cost: mana from the pool, sources to tap (and what each
+    makes), and life paid for Phyrexian symbols."""
+
+    from_pool: list[int]
+    taps: list[tuple[int, int, tuple[str, ...]]]  # (object, ability index, mana made)
+    life: int = 0
+
+
+def plan_payment(
+    game: Game,
+    player: int,
+    cost: ManaCost,
+    sources: list[Source] | None = None,
+    allow_life: bool = True,
+) -> Plan | None:
+    """A way to pay ``cost`` (X already fixed), or None if it can't be paid."""
+    if sources is None:
+        sources = mana_sources(game, player)
+    pool = list(game.players[player].mana_pool)
+    life = game.players[player].life
+    # Sources that can make only one thing first; lands before creatures.
+    order = sorted(
+        range(len(sources)),
+        key=lambda i: (not sources[i].is_land, len(sources[i].productions), sources[i].obj),
+    )
+    srcs = [sources[i] for i in order]
+    needs: list[tuple[str, ...]] = [(c,) for c in cost.colored]
+    needs += list(cost.hybrid)
+    result = _solve(
+        needs,
+        list(cost.phyrexian),
+        cost.generic + cost.snow,
+        pool,
+        srcs,
+        0,
+        [],
+        life if allow_life else 0,
+    )
+    if result is None:
+        return None
+    used_pool, taps, life_paid = result
+    return Plan(used_pool, taps, life_paid)
+
+
+def _solve(
+    needs: list[tuple[str, ...]],
+    phyrexian: list[str],
+    generic: int,
+    pool: list[int],
+    srcs: list[Source],
+    start_used: int,
+    taps: list[tuple[int, int, tuple[str, ...]]],
+    life: int,
+) -> tuple[list[int], list[tuple[int, int, tuple[str, ...]]], int] | None:
+    """Backtracking over needs; mana made beyond a need stays in ``pool``."""
+    original_pool = list(pool)
+    used = [False] * len(srcs)
+    taps = []
+    life_paid = 0
+
+    def take(options: tuple[str, ...]) -> bool:
+        # pay one symbol that may be any of ``options`` ("2" means two generic)
+        for opt in options:
+            if opt in POOL_INDEX and pool[POOL_INDEX[opt]] > 0:
+                pool[POOL_INDEX[opt]] -= 1
+                return True
+        for opt in options:
+            if opt not in POOL_INDEX:
+                continue
+            for i, s in enumerate(srcs):
+                if used[i]:
+                    continue
+                for prod in s.productions:
+                    if opt in prod:
+                        used[i] = True
+                        taps.append((s.obj, s.ability, prod))
+                        for m in prod:
+                            pool[POOL_INDEX[m]] += 1
+                        pool[POOL_INDEX[opt]] -= 1
+                        return True
+        for opt in options:
+            if opt.isdigit():
+                return pay_generic(int(opt))
+        return False
+
+    def pay_generic(n: int) -> bool:
+        for _ in range(n):
+            for i in (5, 0, 1, 2, 3, 4):  # colorless first
+                if pool[i] > 0:
+                    pool[i] -= 1
+                    break
+            else:
+                for i, s in enumerate(srcs):
+                    if not used[i]:
+                        used[i] = True
+                        prod = s.productions[0]
+                        taps.append((s.obj, s.ability, prod))
+                        for m in prod:
+                            pool[POOL_INDEX[m]] += 1
+                        break
+                else:
+                    return False
+                for i in (5, 0, 1, 2, 3, 4):
+                    if pool[i] > 0:
+                        pool[i] -= 1
+                        break
+        return True
+
+    # Most constrained needs first: single-color needs, then hybrids.
+    for need in sorted(needs, key=len):
+        if not take(need):
+            return None
+    for color in phyrexian:
+        if not take((color,)):
+            if life - life_paid >= 2:  # CR 119.4: pay life only if you have it
+                life_paid += 2
+            else:
+                return None
+    if not pay_generic(generic):
+        return None
+    used_pool = [original_pool[i] - min(original_pool[i], pool[i]) for i in range(6)]
+    # Mana made by taps but not spent stays in the pool (CR 106.4); record
+    # what the pool spent so the caller can apply the plan exactly.
+    return used_pool, taps, life_paid
+
+
+def can_pay(game: Game, player: int, cost: ManaCost, sources: list[Source] | None = None) -> bool:
+    return plan_payment(game, player, cost, sources) is not None
+
+
+def max_x(game: Game, player: int, cost: ManaCost, limit: int = 20) -> int:
+    """The largest X the player could pay for a cost with {X} (CR 107.3)."""
+    if cost.x == 0:
+        return 0
+    sources = mana_sources(game, player)
+    best = -1
+    for x in range(limit + 1):
+        if plan_payment(game, player, cost.with_x(x), sources) is None:
+            break
+        best = x
+    return best
+
+
+def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str) -> None:
+    """Activate the planned mana abilities and pay (CR 601.2g-h, 605.3)."""
+    p = game.players[player]
+    names = []
+    for oid, _ability, prod in plan.taps:
+        o: GameObject = game.objects[oid]
+        o.tapped = True
+        for m in prod:
+            p.mana_pool[POOL_INDEX[m]] += 1
+        names.append(f"{o.name} ({''.join('{' + m + '}' for m in prod)})")
+    game.invalidate()
+    # pay from the pool: re-run the solver on the pool alone so the exact
+    # symbols are removed (colored needs first).
+    pool_plan = plan_payment(game, player, cost, sources=[], allow_life=plan.life > 0)
+    if pool_plan is None:  # pragma: no cover - the plan was checked
+        raise RuntimeError(f"mana plan for {what} did not cover {cost}")
+    for i in range(6):
+        p.mana_pool[i] -= pool_plan.from_pool[i]
+    if pool_plan.life:
+        p.life -= pool_plan.life
+        p.life_lost_this_turn += pool_plan.life
+    tapped = f" tapping {', '.join(names)}" if names else ""
+    life = f" and {pool_plan.life} life" if pool_plan.life else ""
+    game.emit(
+        "pay_mana",
+        ("601.2g", "601.2h", "605.3a") if names else ("601.2h",),
+        f"{p.name} pays {cost} for {what}{tapped}{life}",
+        player=player,
+    )
+
+
+def sources_from_ids(game: Game, player: int, ids: tuple[int, ...]) -> list[Source] | None:
+    """Restrict the sources to the permanents a player chose to tap (scenario ``tap:``)."""
+    by_obj = {s.obj: s for s in mana_sources(game, player)}
+    out = []
+    for oid in ids:
+        s = by_obj.get(oid)
+        if s is None:
+            return None
+        out.append(s)
+    return out

@@ -1,0 +1,194 @@
+"""Priority and the stack (CR 117, 405, 608).
+
+The ``priority`` task gives priority round the table until all players pass
+in succession (CR 117.4): then the top object of the stack resolves
+(CR 608.1) and the active player receives priority (CR 117.3b), or, with an
+empty stack, the step ends (CR 500.2). Before anyone receives priority,
+state-based actions are checked and triggered abilities are put on the stack
+(CR 117.5, 704.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.actions import (
+    ActivateAbility,
+    CastSpell,
+    Decision,
+    DecisionKind,
+    PassPriority,
+    PlayLand,
+)
+from ..game.objects import Zone
+from ..game.tasks import Task, task_handler
+from .sba import check_state_based_actions
+from .zones import move
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+@task_handler("priority")
+def priority_task(game: Game, task: Task) -> None:
+    """CR 117: a round of priority within a step."""
+    action = task.answer
+    if action is None:
+        # CR 117.5 / 704.3: state-based actions, then triggered abilities, repeat.
+        if check_state_based_actions(game):
+            return  # something happened (or a choice is needed): check again
+        if game.outcome is not None:
+            return
+        if game.pending_triggers:
+            game.push_task("put_triggers")
+            return
+        p = game.priority_player
+        game.ask(
+            Decision(
+                DecisionKind.PRIORITY,
+                p,
+                "117.1",
+                f"{game.players[p].name} has priority",
+            )
+        )
+        return
+    task.answer = None
+    if isinstance(action, PassPriority):
+        game.passes += 1
+        alive = sum(1 for pl in game.players if not pl.has_lost)
+        if game.passes >= alive:
+            game.passes = 0
+            if game.stack:
+                game.push_task("resolve")  # CR 117.4 / 608.1
+            else:
+                game.finish(task)  # CR 500.2: the step ends
+            return
+        game.priority_player = _next_in_turn_order(game, game.priority_player)
+        return
+    game.passes = 0
+    if isinstance(action, PlayLand):
+        from .casting import play_land
+
+        play_land(game, action.card)
+    elif isinstance(action, CastSpell):
+        game.push_task(
+            "cast",
+            {
+                "card": action.card,
+                "face": action.face,
+                "payment": list(action.payment) if action.payment is not None else None,
+                "player": game.priority_player,
+            },
+        )
+    elif isinstance(action, ActivateAbility):
+        game.push_task(
+            "activate",
+            {
+                "source": action.source,
+                "ability": action.ability,
+                "payment": list(action.payment) if action.payment is not None else None,
+                "player": game.priority_player,
+            },
+        )
+    # CR 117.3c: the player who acted receives priority again.
+
+
+def _next_in_turn_order(game: Game, player: int) -> int:
+    n = len(game.players)
+    nxt = (player + 1) % n
+    while game.players[nxt].has_lost:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+@task_handler("resolve")
+def resolve_task(game: Game, task: Task) -> None:
+    """CR 608.2: resolve the top object of the stack."""
+    from .effects_runner import run_effects
+    from .targets import legal_targets_now
+
+    if task.stage == 0:
+        oid = game.stack[-1]
+        obj = game.objects[oid]
+        task.data["obj"] = oid
+        task.stage = 1
+        if (
+            obj.ability is not None
+            and obj.targets is not None
+            and any(spec_targets for spec_targets in obj.targets)
+        ):
+            legal = legal_targets_now(game, obj)
+            all_targets = [t for spec in obj.targets for t in spec]
+            if all_targets and not any(t in legal for t in all_targets):
+                # CR 608.2b: every target is illegal: it doesn't resolve.
+                game.emit(
+                    "fizzle",
+                    ("608.2b",),
+                    f"{_stack_name(obj)} doesn't resolve: all its targets are illegal",
+                    obj=oid,
+                )
+                _finish_resolution(game, obj, countered=True)
+                game.finish(task)
+                return
+        if obj.ability is not None and obj.stack_kind == "triggered":
+            from .triggers import intervening_if_holds
+
+            if not intervening_if_holds(game, obj):
+                # CR 603.4 / 608.2a: the intervening "if" is checked again.
+                game.emit(
+                    "trigger_removed",
+                    ("603.4", "608.2a"),
+                    f"{_stack_name(obj)} does nothing: its condition is no longer true",
+                )
+                _finish_resolution(game, obj)
+                game.finish(task)
+                return
+        game.emit("resolve", ("608.2",), f"{_stack_name(obj)} resolves", obj=oid)
+    oid = task.data["obj"]
+    obj = game.objects.get(oid)
+    if obj is None or obj.zone != Zone.STACK:
+        game.finish(task)
+        game.priority_player = game.active
+        return
+    if obj.ability is not None:
+        if not run_effects(game, obj, task):
+            return  # waiting for a decision
+    _finish_resolution(game, obj)
+    game.finish(task)
+
+
+def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
+    """CR 608.2n / 608.3: the spell goes to its owner's graveyard, a permanent
+    spell enters the battlefield, an ability ceases to exist."""
+    game.priority_player = game.active  # CR 117.3b
+    if obj.id not in game.objects or obj.zone != Zone.STACK:
+        return
+    if obj.stack_kind in ("activated", "triggered"):
+        game.stack.remove(obj.id)
+        del game.objects[obj.id]
+        return
+    from .characteristics import chars
+
+    c = chars(game, obj)
+    if not countered and c.types & {
+        "Artifact",
+        "Creature",
+        "Enchantment",
+        "Land",
+        "Planeswalker",
+        "Battle",
+    }:
+        from .permanents import enter_battlefield
+
+        enter_battlefield(
+            game, obj.id, controller=obj.controller, rules=("608.3",), from_spell=True
+        )
+    else:
+        move(game, obj.id, Zone.GRAVEYARD, ("608.2n",), reason="is put into its owner's graveyard")
+
+
+def _stack_name(obj) -> str:
+    if obj.stack_kind == "spell":
+        return obj.name
+    kind = "Triggered ability" if obj.stack_kind == "triggered" else "Activated ability"
+    return f"{kind} of {obj.name}"

@@ -1,0 +1,264 @@
+"""State-based actions (CR 704).
+
+Checked whenever a player would receive priority (CR 704.3): all applicable
+actions are performed simultaneously as a single event, then the check
+repeats. Implemented: 704.5a-d (players losing, tokens), 704.5e (copies of
+spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
+(planeswalkers), 704.5j (legend rule), 704.5m-n (Auras, Equipment), 704.5p,
+704.5q (+1/+1 and -1/-1 counters).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.actions import Decision, DecisionKind
+from ..game.objects import Zone
+from ..game.tasks import Task, task_handler
+from ..keywords import Kw
+from .characteristics import chars
+from .zones import move
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
+    """(object, reason, rules, destroy?) for creatures and planeswalkers."""
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.phased_out:
+            continue
+        c = chars(game, o)
+        if "Creature" in c.types:
+            t = c.toughness or 0
+            if t <= 0:
+                out.append((oid, "has toughness 0 or less", ("704.5f",), False))
+            elif o.damage >= t and o.damage > 0:
+                out.append((oid, "is destroyed: lethal damage", ("704.5g",), True))
+            elif o.deathtouch_damage:
+                out.append(
+                    (
+                        oid,
+                        "is destroyed: damage from a source with deathtouch",
+                        ("704.5h", "702.2b"),
+                        True,
+                    )
+                )
+        if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
+            out.append((oid, "has no loyalty", ("704.5i",), False))
+    return out
+
+
+def sba_would_apply(game: Game) -> bool:
+    """Whether any state-based action would be performed now (for CR 514.3a)."""
+    if any(
+        p.life <= 0 or p.drew_from_empty or p.poison >= 10 for p in game.players if not p.has_lost
+    ):
+        return True
+    if _creature_deaths(game):
+        return True
+    return bool(_legend_groups(game)) or bool(_attachment_problems(game)) or _counter_pairs(game)
+
+
+def check_state_based_actions(game: Game) -> bool:
+    """Perform state-based actions once (CR 704.3). True if any happened, or a
+    choice is now needed (the caller then checks again)."""
+    happened = False
+    # CR 704.5a-c: players lose.
+    losers = []
+    for p in game.players:
+        if p.has_lost:
+            continue
+        if p.life <= 0:
+            losers.append((p.index, "has 0 or less life", "704.5a"))
+        elif p.drew_from_empty:
+            losers.append((p.index, "attempted to draw from an empty library", "704.5b"))
+        elif p.poison >= 10:
+            losers.append((p.index, "has ten or more poison counters", "704.5c"))
+    # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
+    gone = []
+    for p in game.players:
+        for zone_list in (p.hand, p.graveyard, p.library):
+            for oid in zone_list:
+                if game.objects[oid].is_token:
+                    gone.append((oid, zone_list))
+    for oid in game.exile:
+        if game.objects[oid].is_token:
+            gone.append((oid, game.exile))
+    deaths = _creature_deaths(game)
+    legends = _legend_groups(game)
+    attachments = _attachment_problems(game)
+    counters = _counter_pairs(game)
+    for oid, zl in gone:
+        name = game.objects[oid].name
+        zl.remove(oid)
+        del game.objects[oid]
+        game.emit("cease_to_exist", ("704.5d",), f"{name} token ceases to exist")
+        happened = True
+    if counters:
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+            if plus and minus:
+                n = min(plus, minus)
+                o.counters["+1/+1"] -= n
+                o.counters["-1/-1"] -= n
+                for k in ("+1/+1", "-1/-1"):
+                    if not o.counters[k]:
+                        del o.counters[k]
+                game.emit(
+                    "counters_annihilate",
+                    ("704.5q",),
+                    f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.name}",
+                )
+        game.invalidate()
+        happened = True
+    if deaths or attachments:
+        for oid, reason, rules, destroy in deaths:
+            o = game.objects.get(oid)
+            if o is None or o.zone != Zone.BATTLEFIELD:
+                continue
+            if destroy:
+                from .permanents import destroy_permanent
+
+                destroy_permanent(game, oid, rules, reason)
+            else:
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    rules,
+                    reason=f"is put into its owner's graveyard: {reason}",
+                )
+        for oid, kind in attachments:
+            o = game.objects.get(oid)
+            if o is None or o.zone != Zone.BATTLEFIELD:
+                continue
+            if kind == "aura":
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("704.5m",),
+                    reason="is put into its owner's graveyard: not legally attached",
+                )
+            else:
+                o.attached_to = None
+                game.invalidate()
+                game.emit(
+                    "unattach",
+                    ("704.5n" if kind == "equipment" else "704.5p",),
+                    f"{o.name} becomes unattached",
+                )
+        happened = True
+    if losers:
+        from .game_end import player_loses
+
+        for index, reason, rule in losers:
+            player_loses(game, index, reason, rule)
+        happened = True
+    if legends and game.outcome is None:
+        # CR 704.5j: the controller chooses which one to keep.
+        player, ids, name = legends[0]
+        game.push_task("legend_rule", {"player": player, "ids": ids, "name": name})
+        return True
+    return happened
+
+
+def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
+    seen: dict[tuple[int, str], list[int]] = {}
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.phased_out:
+            continue
+        c = chars(game, o)
+        if "Legendary" in c.supertypes and c.name:
+            seen.setdefault((o.controller, c.name), []).append(oid)
+    return [(k[0], v, k[1]) for k, v in seen.items() if len(v) > 1]
+
+
+def _attachment_problems(game: Game) -> list[tuple[int, str]]:
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        c = chars(game, o)
+        if "Aura" in c.subtypes:
+            target = game.objects.get(o.attached_to) if o.attached_to is not None else None
+            if o.attached_to is None and not _aura_on_player(o):
+                out.append((oid, "aura"))
+            elif target is not None and (
+                target.zone != Zone.BATTLEFIELD or not _aura_legal(game, o, target)
+            ):
+                out.append((oid, "aura"))
+        elif o.attached_to is not None:
+            target = game.objects.get(o.attached_to)
+            if "Equipment" in c.subtypes:
+                if target is None or "Creature" not in chars(game, target).types:
+                    out.append((oid, "equipment"))
+            elif "Creature" in c.types or "Battle" in c.types:
+                out.append((oid, "other"))
+    return out
+
+
+def _aura_on_player(o) -> bool:
+    return bool(o.chosen and o.chosen.get("attached_player") is not None)
+
+
+def _aura_legal(game: Game, aura, target) -> bool:
+    """CR 303.4d / 702.5: what the Aura's enchant ability allows."""
+    from ..keywords.protection import has_protection_from
+
+    c = chars(game, aura)
+    for a in c.abilities:
+        if a.keyword == "Enchant":
+            what = str(a.keyword_args.get("what", "permanent")).lower()
+            tc = chars(game, target)
+            if what == "creature" and "Creature" not in tc.types:
+                return False
+            if what == "land" and "Land" not in tc.types:
+                return False
+            if what == "artifact" and "Artifact" not in tc.types:
+                return False
+    return not has_protection_from(game, target, aura)  # CR 702.16c
+
+
+def _counter_pairs(game: Game) -> bool:
+    for oid in game.battlefield:
+        c = game.objects[oid].counters
+        if c and c.get("+1/+1") and c.get("-1/-1"):
+            return True
+    return False
+
+
+@task_handler("legend_rule")
+def legend_rule_task(game: Game, task: Task) -> None:
+    """CR 704.5j: choose one legendary permanent to keep; the rest go to the graveyard."""
+    ids = [i for i in task.data["ids"] if i in game.objects]
+    if task.answer is None:
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                task.data["player"],
+                "704.5j",
+                f"Legend rule: choose the {task.data['name']} to keep",
+                {"candidates": ids, "min": 1, "max": 1, "purpose": "legend_rule"},
+            )
+        )
+        return
+    keep = task.answer.objects[0]
+    task.answer = None
+    for oid in ids:
+        if oid != keep:
+            move(
+                game,
+                oid,
+                Zone.GRAVEYARD,
+                ("704.5j",),
+                reason="is put into its owner's graveyard (legend rule)",
+            )
+    game.finish(task)
+
+
+__all__ = ["Kw"]

@@ -1,0 +1,131 @@
+"""Starting the game (CR 103): decks, the starting player, opening hands, mulligans.
+
+CR 103.1: the starting player is chosen at random (by the game's seeded
+generator). CR 103.3: decks are shuffled. CR 103.4: starting life 20.
+CR 103.5: each player draws seven cards and, in turn order, keeps or takes a
+London mulligan: shuffle the hand back, draw seven, and after keeping put one
+card on the bottom for each mulligan taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..game.actions import Decision, DecisionKind, Mulligan
+from ..game.objects import CardDef, Zone
+from ..game.state import Game, Step
+from ..game.tasks import Task, task_handler
+from .zones import draw, shuffle_library
+
+
+def new_game(
+    decks: Sequence[Sequence[CardDef]],
+    seed: int = 0,
+    names: Sequence[str] | None = None,
+    mulligans: bool = True,
+    starting_player: int | None = None,
+) -> Game:
+    """Create a game from decks (lists of card definitions) and advance to the
+    first decision."""
+    names = list(names) if names else [chr(ord("A") + i) for i in range(len(decks))]
+    game = Game(names, seed=seed)
+    for i, deck in enumerate(decks):
+        for card in deck:
+            game.create_card(card, i, Zone.LIBRARY)
+    game.push_task("turn")
+    game.push_task(
+        "game_start",
+        {"mulligans": mulligans, "starting_player": starting_player},
+    )
+    game.run()
+    return game
+
+
+@task_handler("game_start")
+def game_start_task(game: Game, task: Task) -> None:
+    d = task.data
+    n = len(game.players)
+    if task.stage == 0:
+        sp = d.get("starting_player")
+        game.starting_player = sp if sp is not None else game.rng.randrange(n)  # CR 103.1
+        game.active = game.starting_player
+        game.emit(
+            "start",
+            ("103.1",),
+            f"{game.players[game.starting_player].name} will take the first turn",
+        )
+        for p in game.players:
+            shuffle_library(game, p.index)  # CR 103.3
+            draw(game, p.index, 7, ("103.5",))
+        d["order"] = [(game.starting_player + i) % n for i in range(n)]
+        d["kept"] = []
+        task.stage = 1 if d.get("mulligans", True) else 3
+    if task.stage == 1:
+        # CR 103.5: in turn order, each player declares keep or mulligan.
+        while d["order"]:
+            p = d["order"][0]
+            if task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.MULLIGAN,
+                        p,
+                        "103.5",
+                        f"{game.players[p].name}: keep this hand of {len(game.players[p].hand)}? (mulligans so far: {game.players[p].mulligans})",
+                        {"mulligans": game.players[p].mulligans},
+                    )
+                )
+                return
+            answer = task.answer
+            task.answer = None
+            pl = game.players[p]
+            if isinstance(answer, Mulligan) and pl.mulligans < 7:
+                pl.mulligans += 1
+                for oid in list(pl.hand):
+                    from .zones import move
+
+                    move(game, oid, Zone.LIBRARY, ("103.5",), quiet=True)
+                shuffle_library(game, p)
+                draw(game, p, 7, ("103.5",))
+                game.emit(
+                    "mulligan", ("103.5",), f"{pl.name} takes a mulligan ({pl.mulligans})", player=p
+                )
+                # London mulligan: the same player decides again
+            else:
+                game.emit("keep", ("103.5",), f"{pl.name} keeps {len(pl.hand)} cards", player=p)
+                d["order"].pop(0)
+                if pl.mulligans:
+                    d["kept"].append(p)
+        task.stage = 2
+    if task.stage == 2:
+        while d["kept"]:
+            p = d["kept"][0]
+            pl = game.players[p]
+            k = min(pl.mulligans, len(pl.hand))
+            if task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.BOTTOM,
+                        p,
+                        "103.5",
+                        f"{pl.name}: put {k} card(s) on the bottom of your library",
+                        {"candidates": list(pl.hand), "min": k, "max": k},
+                    )
+                )
+                return
+            chosen = task.answer.objects
+            task.answer = None
+            from .zones import move
+
+            for oid in chosen:
+                move(game, oid, Zone.LIBRARY, ("103.5",), bottom=True, quiet=True)
+            game.emit(
+                "bottom",
+                ("103.5",),
+                f"{pl.name} puts {k} card(s) on the bottom of their library",
+                player=p,
+            )
+            d["kept"].pop(0)
+        task.stage = 3
+    # The first turn begins (CR 103.8, 500.1).
+    game.step = Step.UNTAP
+    game.finish(task)

@@ -1,0 +1,141 @@
+"""Targets (CR 115): which objects and players may be chosen, and rechecking them (CR 608.2b).
+
+Players are referred to by negative refs (player 0 is -1, see
+:func:`mtg_engine.game.actions.player_ref`). Hexproof (CR 702.11), shroud
+(CR 702.18) and protection (CR 702.16b) are checked here, from the point of
+view of the spell or ability's controller and source.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Ability, TargetSpec
+from ..game.actions import player_ref, ref_player
+from ..game.objects import GameObject, Zone
+from .characteristics import chars
+from .filters import matches_object, matches_player
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def target_specs(ability: Ability, modes: tuple[int, ...] = ()) -> list[TargetSpec]:
+    """The target phrases of an ability, with those of its chosen modes (CR 700.2)."""
+    specs = list(ability.targets)
+    for m in modes:
+        if 0 <= m < len(ability.modes):
+            specs.extend(ability.modes[m].targets)
+    return specs
+
+
+def _zone_ids(game: Game, zone_name: str) -> list[int]:
+    zone = Zone.BY_NAME.get(zone_name, Zone.BATTLEFIELD)
+    if zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
+        return list(game.zone_list(zone, 0))
+    out: list[int] = []
+    for p in game.players:
+        out.extend(game.zone_list(zone, p.index))
+    return out
+
+
+def candidates(
+    game: Game,
+    spec: TargetSpec,
+    controller: int,
+    source: GameObject | None,
+    stack_obj: int | None = None,
+) -> list[int]:
+    """Every object or player that could be chosen for ``spec`` now (CR 115.1, 601.2c)."""
+    out: list[int] = []
+    flt = spec.filter
+    kinds = flt.kinds
+    object_kinds = [k for k in kinds if k != "player"] if kinds else ["permanent"]
+    if object_kinds:
+        for oid in _zone_ids(game, flt.zone if flt.zone else "battlefield"):
+            if oid == stack_obj:
+                continue  # CR 115.5: a spell or ability can't target itself
+            o = game.objects[oid]
+            if o.phased_out:
+                continue
+            if is_targetable(game, o, spec, controller, source):
+                out.append(oid)
+    if "player" in kinds:
+        for p in game.players:
+            if matches_player(game, p.index, flt, controller) and player_can_be_targeted(
+                game, p.index, controller, source
+            ):
+                out.append(player_ref(p.index))
+    return out
+
+
+def is_targetable(
+    game: Game, o: GameObject, spec: TargetSpec, controller: int, source: GameObject | None
+) -> bool:
+    if not matches_object(game, o, spec.filter, controller, source):
+        return False
+    if o.zone == Zone.BATTLEFIELD:
+        c = chars(game, o)
+        kws = c.keywords
+        if "Shroud" in kws:
+            return False  # CR 702.18a
+        if "Hexproof" in kws and o.controller != controller:
+            return False  # CR 702.11b
+        if source is not None and kws and _protected_from(game, o, source):
+            return False  # CR 702.16b
+    return True
+
+
+def _protected_from(game: Game, o: GameObject, source: GameObject) -> bool:
+    from ..keywords.protection import has_protection_from
+
+    return has_protection_from(game, o, source)
+
+
+def player_can_be_targeted(
+    game: Game, player: int, controller: int, source: GameObject | None
+) -> bool:
+    """Player hexproof/shroud would be checked here (CR 702.11d, 702.18b)."""
+    return not game.players[player].has_lost
+
+
+def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject) -> bool:
+    """CR 608.2b: a target is illegal if it left its zone or no longer matches."""
+    source = _source_of(game, stack_obj)
+    pl = ref_player(ref)
+    if pl is not None:
+        return matches_player(
+            game, pl, spec.filter, stack_obj.controller
+        ) and player_can_be_targeted(game, pl, stack_obj.controller, source)
+    o = game.objects.get(ref)
+    if o is None or o.phased_out:
+        return False  # it changed zones: a new object (CR 400.7)
+    return is_targetable(game, o, spec, stack_obj.controller, source)
+
+
+def _source_of(game: Game, stack_obj: GameObject) -> GameObject:
+    """The source of a spell is itself; of an ability, its source (CR 113.7)."""
+    if stack_obj.stack_kind == "spell" or stack_obj.source_id is None:
+        return stack_obj
+    return game.objects.get(stack_obj.source_id, stack_obj)
+
+
+def legal_targets_now(game: Game, stack_obj: GameObject) -> set[int]:
+    """The chosen targets of a spell or ability that are still legal."""
+    specs = target_specs(stack_obj.ability, stack_obj.modes) if stack_obj.ability else []
+    legal: set[int] = set()
+    for i, chosen in enumerate(stack_obj.targets):
+        if i >= len(specs):
+            break
+        for ref in chosen:
+            if is_still_legal(game, ref, specs[i], stack_obj):
+                legal.add(ref)
+    return legal
+
+
+def describe(game: Game, ref: int) -> str:
+    pl = ref_player(ref)
+    if pl is not None:
+        return game.players[pl].name
+    o = game.objects.get(ref)
+    return o.name if o is not None else f"#{ref}"

@@ -1,0 +1,307 @@
+"""Triggered abilities (CR 603).
+
+Every logged event is offered to :func:`on_event`; a triggered ability whose
+trigger condition matches becomes *pending* (CR 603.2). The next time a
+player would receive priority, pending abilities are put on the stack in
+APNAP order (CR 603.3b), each controller ordering their own, and targets are
+chosen then (CR 603.3d). Leaves-the-battlefield abilities "look back in
+time" at the object that left (CR 603.10a).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
+from ..game.actions import Decision, DecisionKind, ref_player
+from ..game.events import Event
+from ..game.objects import GameObject, Zone
+from ..game.state import Game, Step
+from ..game.tasks import Task, task_handler
+from .characteristics import chars
+from .filters import matches_object
+
+if TYPE_CHECKING:
+    pass
+
+#: game event kinds that can match some trigger event
+_TRIGGER_EVENT_KINDS = frozenset(
+    (
+        "zone_change",
+        "attacks",
+        "blocks",
+        "becomes_blocked",
+        "damage",
+        "cast",
+        "draw",
+        "gain_life",
+        "tapped_for_mana",
+    )
+)
+
+
+def _has_triggers(obj: GameObject) -> bool:
+    for a in obj.card.compiled[obj.face].abilities:
+        if a.kind is AbilityKind.TRIGGERED:
+            return True
+    return False
+
+
+def _triggered(game: Game, obj: GameObject) -> list[Ability]:
+    if obj.face_down:
+        return []
+    return [a for a in chars(game, obj).abilities if a.kind is AbilityKind.TRIGGERED and a.trigger]
+
+
+def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 603.2: check every triggered ability against the event."""
+    if ev.kind not in _TRIGGER_EVENT_KINDS:
+        return
+    d = ev.data
+    watchers: list[GameObject] = [
+        game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
+    ]
+    if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
+        watchers.append(subject)  # CR 603.10a: leaves-the-battlefield abilities look back
+    for w in watchers:
+        if (
+            not _has_triggers(w)
+            and w.zone == Zone.BATTLEFIELD
+            and not _granted_triggers_possible(game)
+        ):
+            continue
+        for ability in _triggered(game, w):
+            if _matches(game, ability.trigger, ev, w, subject):
+                if ability.trigger.condition is not None and not condition_holds(
+                    game, ability.trigger.condition, w.controller, w
+                ):
+                    continue  # CR 603.4: intervening "if" false when it would trigger
+                game.pending_triggers.append(
+                    {
+                        "source": w.id,
+                        "source_name": w.name,
+                        "card_uid": w.card_uid,
+                        "controller": w.controller,
+                        "ability": ability,
+                        "event": {k: v for k, v in d.items() if isinstance(v, int | str | bool)},
+                    }
+                )
+
+
+def _granted_triggers_possible(game: Game) -> bool:
+    return any(e.op == "grant_ability" for e in game.effects)
+
+
+def _matches(
+    game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
+) -> bool:
+    d = ev.data
+    kind = trig.event
+    if ev.kind == "zone_change":
+        if kind == "enters" and d.get("to_zone") == "battlefield":
+            new = game.objects.get(d["obj"])
+            if new is None:
+                return False
+            if isinstance(trig.subject, SelfRef) or trig.subject is None:
+                return new.id == source.id
+            return matches_object(game, new, trig.subject, source.controller, source)
+        if d.get("from_zone") != "battlefield" or subject is None:
+            return False
+        if kind == "dies" and d.get("to_zone") == "graveyard":
+            if "Creature" not in chars(game, subject).types:
+                return False
+            if isinstance(trig.subject, SelfRef) or trig.subject is None:
+                return subject.id == source.id
+            return matches_object(game, subject, trig.subject, source.controller, source)
+        if kind == "leaves":
+            if isinstance(trig.subject, SelfRef) or trig.subject is None:
+                return subject.id == source.id
+            return matches_object(game, subject, trig.subject, source.controller, source)
+        if kind == "put_into_graveyard" and d.get("to_zone") == "graveyard":
+            if isinstance(trig.subject, SelfRef) or trig.subject is None:
+                return subject.id == source.id
+            return matches_object(game, subject, trig.subject, source.controller, source)
+        return False
+    if source.zone != Zone.BATTLEFIELD:
+        return False
+    if ev.kind in ("attacks", "blocks", "becomes_blocked") and kind == ev.kind:
+        o = game.objects.get(d["obj"])
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d["obj"] == source.id
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == "damage" and kind in ("deals_damage", "deals_combat_damage"):
+        if kind == "deals_combat_damage" and not d.get("combat"):
+            return False
+        if trig.player == "to_player" and d.get("target", 0) >= 0:
+            return False
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d["source"] == source.id
+        o = game.objects.get(d["source"])
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == "cast" and kind == "cast":
+        if not _player_matches(trig.player, d.get("player"), source.controller):
+            return False
+        if isinstance(trig.subject, Filter):
+            o = game.objects.get(d["obj"])
+            return o is not None and matches_object(
+                game, o, trig.subject, source.controller, source
+            )
+        return True
+    if ev.kind == "draw" and kind == "draw":
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == "gain_life" and kind == "gain_life":
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    return False
+
+
+def _player_matches(who: str, player: Any, controller: int) -> bool:
+    if who in ("each", "any", "a player"):
+        return True
+    if who == "opponent":
+        return player != controller
+    return player == controller
+
+
+def step_triggers(game: Game, step: int) -> None:
+    """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
+    name = Step.NAMES[step]
+    for oid in list(game.battlefield):
+        o = game.objects[oid]
+        if o.phased_out or not _has_triggers(o):
+            continue
+        for ability in _triggered(game, o):
+            trig = ability.trigger
+            if trig.event != "step" or trig.step != name:
+                continue
+            if not _player_matches(trig.player, game.active, o.controller):
+                continue
+            if trig.condition is not None and not condition_holds(
+                game, trig.condition, o.controller, o
+            ):
+                continue
+            game.pending_triggers.append(
+                {
+                    "source": oid,
+                    "source_name": o.name,
+                    "card_uid": o.card_uid,
+                    "controller": o.controller,
+                    "ability": ability,
+                    "event": {"step": name, "player": game.active},
+                }
+            )
+    for delayed in list(game.delayed_triggers):
+        if delayed.get("step") == name:
+            game.delayed_triggers.remove(delayed)
+            game.pending_triggers.append(dict(delayed))
+
+
+def condition_holds(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """Evaluate a condition (intervening "if", CR 603.4)."""
+    from .conditions import evaluate
+
+    return evaluate(game, cond, controller, source)
+
+
+def intervening_if_holds(game: Game, obj: GameObject) -> bool:
+    ability = obj.ability
+    if ability is None or ability.trigger is None or ability.trigger.condition is None:
+        return True
+    src = game.objects.get(obj.source_id) if obj.source_id is not None else None
+    return condition_holds(game, ability.trigger.condition, obj.controller, src)
+
+
+# ---------------------------------------------------------------------------
+# Putting triggered abilities on the stack (CR 603.3)
+# ---------------------------------------------------------------------------
+
+
+@task_handler("put_triggers")
+def put_triggers_task(game: Game, task: Task) -> None:
+    """CR 603.3b: APNAP order; each player orders their own triggers."""
+    if task.stage == 0:
+        pending = game.pending_triggers
+        game.pending_triggers = []
+        order = _apnap(game)
+        groups = [[t for t in pending if t["controller"] == p] for p in order]
+        task.data["groups"] = [g for g in groups if g]
+        task.data["queue"] = []
+        task.stage = 1
+    while True:
+        if task.stage == 1:
+            if not task.data["groups"]:
+                game.finish(task)
+                return
+            group = task.data["groups"][0]
+            if len(group) > 1 and task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.ORDER_TRIGGERS,
+                        group[0]["controller"],
+                        "603.3b",
+                        "Order your triggered abilities (the first goes on the stack first)",
+                        {"triggers": [f"{t['source_name']}: {t['ability'].text}" for t in group]},
+                    )
+                )
+                return
+            if task.answer is not None:
+                order = list(task.answer.order)
+                task.answer = None
+                group = [group[i] for i in order]
+            task.data["groups"].pop(0)
+            task.data["queue"] = group
+            task.stage = 2
+        if task.stage == 2:
+            if not task.data["queue"]:
+                task.stage = 1
+                continue
+            trig = task.data["queue"].pop(0)
+            obj = put_trigger_on_stack(game, trig)
+            from .casting import begin_choices
+
+            begin_choices(game, obj.id, "trigger")
+            return
+
+
+def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
+    """CR 603.3: the ability is put on the stack as a new object."""
+    src = game.objects.get(trig["source"])
+    card = src.card if src is not None else None
+    if card is None:
+        from ..cards.definitions import card_def
+
+        card = card_def(trig["source_name"])
+    oid = game.new_id()
+    obj = GameObject(oid, oid, card, game.players[trig["controller"]].index, Zone.STACK)
+    obj.controller = trig["controller"]
+    obj.stack_kind = "triggered"
+    obj.source_id = trig["source"]
+    obj.ability = trig["ability"]
+    obj.trigger_data = dict(trig.get("event") or {})
+    obj.timestamp = game.new_timestamp()
+    if src is not None:
+        obj.face = src.face
+    game.objects[oid] = obj
+    game.stack.append(oid)
+    game.emit(
+        "trigger",
+        ("603.3",),
+        f"{trig['source_name']}'s triggered ability goes on the stack: {trig['ability'].text}",
+        obj=oid,
+    )
+    return obj
+
+
+def _apnap(game: Game) -> list[int]:
+    """CR 101.4: active player, then the others in turn order."""
+    n = len(game.players)
+    return [(game.active + i) % n for i in range(n)]
+
+
+def order_options(n: int) -> list[tuple[int, ...]]:
+    return list(permutations(range(n))) if n <= 4 else [tuple(range(n))]
+
+
+__all__ = ["ref_player", "Zone"]

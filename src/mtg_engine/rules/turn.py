@@ -1,0 +1,239 @@
+"""The turn: phases, steps and their turn-based actions (CR 500-514).
+
+The ``turn`` task sits at the bottom of the task stack for the whole game.
+For each step it performs the turn-based actions (CR 703), then gives
+players priority (CR 117.3a) unless the step has none (untap, CR 502.4;
+cleanup, CR 514.3), then ends the step: mana empties (CR 500.4) and the next
+step begins.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.state import Combat, Step
+from ..game.tasks import Task, task_handler
+from . import combat
+from .zones import draw
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+_STEP_RULES = {
+    Step.UNTAP: "502",
+    Step.UPKEEP: "503",
+    Step.DRAW: "504",
+    Step.PRECOMBAT_MAIN: "505",
+    Step.BEGINNING_OF_COMBAT: "507",
+    Step.DECLARE_ATTACKERS: "508",
+    Step.DECLARE_BLOCKERS: "509",
+    Step.FIRST_STRIKE_DAMAGE: "510",
+    Step.COMBAT_DAMAGE: "510",
+    Step.END_OF_COMBAT: "511",
+    Step.POSTCOMBAT_MAIN: "505",
+    Step.END: "513",
+    Step.CLEANUP: "514",
+}
+
+
+@task_handler("turn")
+def turn_task(game: Game, task: Task) -> None:
+    """Drive the steps of the turn (CR 500.1)."""
+    if task.stage == 0:
+        task.stage = 1
+        begin_step(game)
+    elif task.stage == 1:
+        task.stage = 2
+        if game.step == Step.CLEANUP:
+            # CR 514.3: normally no priority in cleanup; 514.3a: if state-based
+            # actions would be performed or abilities trigger, players get
+            # priority and another cleanup step follows.
+            from .sba import sba_would_apply
+
+            if game.pending_triggers or sba_would_apply(game):
+                game.turn_flags["extra_cleanup"] = True
+                game.push_task("priority")
+        elif game.step != Step.UNTAP:
+            game.priority_player = game.active
+            game.passes = 0
+            game.push_task("priority")  # CR 117.3a
+    else:
+        task.stage = 0
+        end_step(game)
+
+
+def begin_step(game: Game) -> None:
+    step = game.step
+    rule = _STEP_RULES[step]
+    if step == Step.UNTAP:
+        start_turn(game)
+        untap_step(game)
+    else:
+        game.emit(
+            "step",
+            (rule,),
+            f"{Step.NAMES[step].replace('_', ' ').capitalize()} step begins",
+            step=Step.NAMES[step],
+        )
+    if step == Step.DRAW:
+        draw(game, game.active, 1, ("504.1",))  # CR 504.1
+    elif step == Step.BEGINNING_OF_COMBAT:
+        game.combat = Combat()
+        game.combat.defending_player = (
+            game.opponents(game.active)[0] if game.opponents(game.active) else -1
+        )
+    elif step == Step.DECLARE_ATTACKERS:
+        game.push_task("declare_attackers")
+    elif step == Step.DECLARE_BLOCKERS:
+        game.push_task("declare_blockers")
+    elif step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
+        game.push_task("combat_damage", {"first_strike": step == Step.FIRST_STRIKE_DAMAGE})
+    elif step == Step.CLEANUP:
+        game.push_task("cleanup")
+    # "At the beginning of ..." triggers (CR 603.6, 503.1a, 513.1a)
+    from .triggers import step_triggers
+
+    step_triggers(game, step)
+
+
+def start_turn(game: Game) -> None:
+    """A new turn begins (CR 500.1): the next player becomes the active player."""
+    if game.turn > 0:
+        game.active = _next_player(game, game.active)
+    game.turn += 1
+    p = game.players[game.active]
+    p.last_turn_started = game.turn
+    for pl in game.players:
+        pl.lands_played = 0
+        pl.life_lost_this_turn = 0
+        pl.spells_cast_this_turn = 0
+    game.turn_flags = {}
+    game.emit("turn", ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
+
+
+def _next_player(game: Game, player: int) -> int:
+    n = len(game.players)
+    nxt = (player + 1) % n
+    while game.players[nxt].has_lost and nxt != player:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+def untap_step(game: Game) -> None:
+    """CR 502.3: the active player untaps all their permanents (phasing first, 502.1)."""
+    from .phasing import phase_permanents
+
+    phase_permanents(game)
+    untapped = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller == game.active and o.tapped and not o.phased_out:
+            o.tapped = False
+            untapped.append(o.name)
+    game.invalidate()
+    game.emit(
+        "untap",
+        ("502.3",),
+        f"Untap step: {game.players[game.active].name} untaps "
+        + (", ".join(untapped) if untapped else "nothing"),
+        player=game.active,
+    )
+
+
+def end_step(game: Game) -> None:
+    """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
+    for p in game.players:
+        if any(p.mana_pool):
+            p.mana_pool = [0, 0, 0, 0, 0, 0]
+            game.emit(
+                "mana_empties", ("500.4",), f"{p.name}'s unspent mana empties", player=p.index
+            )
+    step = game.step
+    if step == Step.CLEANUP and game.turn_flags.pop("extra_cleanup", False):
+        return  # CR 514.3a: another cleanup step
+    nxt = _next_step(game, step)
+    if step >= Step.BEGINNING_OF_COMBAT and step <= Step.END_OF_COMBAT and nxt > Step.END_OF_COMBAT:
+        combat.end_combat(game)  # CR 511.3
+    game.step = nxt
+    if nxt == Step.UNTAP:
+        game.step = Step.UNTAP
+
+
+def _next_step(game: Game, step: int) -> int:
+    if step == Step.CLEANUP:
+        return Step.UNTAP
+    nxt = step + 1
+    if (
+        nxt == Step.DRAW
+        and game.turn == 1
+        and game.active == game.starting_player
+        and len(game.players) == 2
+    ):
+        # CR 103.8a: the starting player skips the draw step of their first turn.
+        game.emit("skip", ("103.8a",), "The starting player skips their first draw step")
+        nxt = Step.PRECOMBAT_MAIN
+    if nxt == Step.DECLARE_BLOCKERS and not (game.combat and game.combat.attackers):
+        # CR 508.8: no attackers → skip declare blockers and combat damage steps.
+        nxt = Step.END_OF_COMBAT
+    if nxt == Step.FIRST_STRIKE_DAMAGE and not combat.first_strike_step_needed(game):
+        nxt = Step.COMBAT_DAMAGE  # CR 510.4
+    return nxt
+
+
+@task_handler("cleanup")
+def cleanup_task(game: Game, task: Task) -> None:
+    """CR 514.1: discard to maximum hand size; 514.2: remove damage, end
+    "until end of turn" effects."""
+    p = game.players[game.active]
+    if task.stage == 0:
+        excess = len(p.hand) - 7  # CR 402.2: maximum hand size seven
+        task.stage = 1
+        if excess > 0:
+            from ..game.actions import Decision, DecisionKind
+
+            task.data["n"] = excess
+            game.ask(
+                Decision(
+                    DecisionKind.CHOOSE_OBJECTS,
+                    game.active,
+                    "514.1",
+                    f"Discard {excess} card(s) down to maximum hand size",
+                    {
+                        "candidates": list(p.hand),
+                        "min": excess,
+                        "max": excess,
+                        "purpose": "discard",
+                    },
+                )
+            )
+            return
+    if task.stage == 1:
+        if task.answer is not None:
+            from ..game.objects import Zone
+            from .zones import move
+
+            for oid in task.answer.objects:
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("514.1", "701.9a"),
+                    reason="is discarded (hand size)",
+                )
+            task.answer = None
+        # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            o.damage = 0
+            o.deathtouch_damage = False
+            o.regen_shields = 0
+        before = len(game.effects)
+        game.effects = [e for e in game.effects if e.duration != "end_of_turn"]
+        game.invalidate()
+        game.emit(
+            "cleanup",
+            ("514.2",),
+            "Cleanup: damage is removed"
+            + (' and "until end of turn" effects end' if before != len(game.effects) else ""),
+        )
+        game.finish(task)

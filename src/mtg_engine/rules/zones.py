@@ -1,0 +1,144 @@
+"""Moving objects between zones (CR 400), drawing (CR 121), shuffling (CR 701.24).
+
+CR 400.7: an object that moves from one zone to another becomes a new object
+with no memory of its previous existence. :func:`move` creates that new
+object (new id, same ``card_uid``), resets its status, logs the move with its
+rule and lets triggers look back at the object that left (CR 603.10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def move(
+    game: Game,
+    oid: int,
+    to_zone: int,
+    rules: tuple[str, ...] = ("400.7",),
+    reason: str = "",
+    bottom: bool = False,
+    controller: int | None = None,
+    tapped: bool = False,
+    quiet: bool = False,
+) -> int | None:
+    """Move an object to a zone; returns the new object's id (None if it ceased to exist).
+
+    Cards go to their owner's library, hand or graveyard (CR 400.3).
+    """
+    old = game.objects[oid]
+    from_zone = old.zone
+    game.zone_list(from_zone, old.owner).remove(oid)
+    _leave(game, old)
+    new_id = game.new_id()
+    new = GameObject(new_id, old.card_uid, old.card, old.owner, to_zone)
+    new.is_token = old.is_token
+    new.face = old.face if to_zone in (Zone.BATTLEFIELD, Zone.STACK) else _front_face(old)
+    new.timestamp = game.new_timestamp()
+    if to_zone == Zone.BATTLEFIELD:
+        new.controller = old.owner if controller is None else controller
+        new.controlled_since = game.turn
+        new.tapped = tapped
+    elif to_zone == Zone.STACK:
+        new.controller = old.controller if controller is None else controller
+    del game.objects[oid]
+    game.objects[new_id] = new
+    game.uid_to_obj[old.card_uid] = new_id
+    zl = game.zone_list(to_zone, new.owner)
+    if bottom:
+        zl.insert(0, new_id)
+    else:
+        zl.append(new_id)
+    game.invalidate()
+    if not quiet:
+        text = f"{old.name} moves from {Zone.NAMES[from_zone]} to {Zone.NAMES[to_zone]}"
+        if reason:
+            text = f"{old.name} {reason}"
+        game.emit(
+            "zone_change",
+            rules,
+            text,
+            subject=old,
+            obj=new_id,
+            old=oid,
+            card=old.name,
+            from_zone=Zone.NAMES[from_zone],
+            to_zone=Zone.NAMES[to_zone],
+            controller=old.controller,
+        )
+    return new_id
+
+
+def _front_face(obj: GameObject) -> int:
+    return 0
+
+
+def _leave(game: Game, old: GameObject) -> None:
+    """Bookkeeping when a permanent leaves the battlefield (CR 400.7, 506.4, 301.5c)."""
+    if old.zone != Zone.BATTLEFIELD:
+        return
+    combat = game.combat
+    if combat is not None:
+        # CR 506.4: a permanent that leaves the battlefield is removed from combat
+        combat.attackers.pop(old.id, None)
+        combat.blockers.pop(old.id, None)
+    # attached objects become unattached; state-based actions deal with them (CR 704.5m-n)
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.attached_to == old.id:
+            o.attached_to = None
+    # effects that affected only this object end with it (CR 611.2c, 400.7)
+    if game.effects:
+        game.effects = [
+            e
+            for e in game.effects
+            if e.affected != (old.id,) and not (e.duration == "source" and e.source == old.id)
+        ]
+
+
+def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",)) -> int:
+    """Draw ``n`` cards one at a time (CR 121.2); drawing from an empty library
+    makes the player lose at the next state-based-action check (CR 704.5b)."""
+    p = game.players[player]
+    drawn = 0
+    for _ in range(n):
+        if not p.library:
+            p.drew_from_empty = True
+            game.emit(
+                "draw_empty",
+                ("121.4", "704.5b"),
+                f"{p.name} can't draw a card: the library is empty",
+                player=player,
+            )
+            break
+        top = p.library[-1]
+        name = game.objects[top].name
+        move(game, top, Zone.HAND, rules, quiet=True)
+        drawn += 1
+        game.emit("draw", rules, f"{p.name} draws a card", player=player, card=name)
+    return drawn
+
+
+def shuffle_library(game: Game, player: int) -> None:
+    """CR 701.24a: randomize the library, using the game's seeded generator."""
+    game.rng.shuffle(game.players[player].library)
+    game.emit(
+        "shuffle",
+        ("701.24a",),
+        f"{game.players[player].name} shuffles their library",
+        player=player,
+    )
+
+
+def mill(game: Game, player: int, n: int) -> None:
+    """CR 701.17a: put the top ``n`` cards of the library into the graveyard."""
+    p = game.players[player]
+    for _ in range(n):
+        if not p.library:
+            break
+        move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
