@@ -129,3 +129,32 @@ def game_start_task(game: Game, task: Task) -> None:
     # The first turn begins (CR 103.8, 500.1).
     game.step = Step.UNTAP
     game.finish(task)
+
+
+def start_at(game: Game, turn: int = 1, active: int = 0, step: int = Step.PRECOMBAT_MAIN) -> None:
+    """Begin a set-up game at the beginning of ``step`` of ``turn`` (scenarios).
+
+    Earlier turns count as having happened (CR 103.8a: the starting player is
+    whoever was active on turn 1); permanents already on the battlefield have
+    been controlled since before this turn unless their ``controlled_since``
+    equals ``turn`` (summoning sick, CR 302.6). The step's turn-based actions
+    and "at the beginning of" triggers happen, then priority as usual.
+    """
+    n = len(game.players)
+    game.starting_player = (active - (turn - 1)) % n
+    for p in game.players:
+        # each player's most recent turn began at or before this one
+        offset = (active - p.index) % n
+        p.last_turn_started = max(0, turn - offset)
+    if step == Step.UNTAP:
+        # start_turn() advances to the next player, except before turn 1
+        game.turn = turn - 1
+        game.active = (active - 1) % n if turn > 1 else active
+    else:
+        game.turn = turn
+        game.active = active
+    game.step = step
+    game.priority_player = active
+    game.tasks = []
+    game.push_task("turn")
+    game.run()

@@ -1,0 +1,72 @@
+"""Invariants every game state must satisfy (used by the fuzz and property tests).
+
+``check(game)`` returns a list of broken invariants (empty when all hold):
+every object is in exactly one zone list and its ``zone`` field agrees;
+the number of cards (tokens aside) never changes (card conservation);
+ids are unique; damage and counters are never negative; a finished game
+has no pending decision and an unfinished one has exactly one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .objects import Zone
+
+if TYPE_CHECKING:
+    from .state import Game
+
+
+def zone_lists(game: Game) -> list[tuple[int, int, list[int]]]:
+    out = [
+        (Zone.BATTLEFIELD, -1, game.battlefield),
+        (Zone.STACK, -1, game.stack),
+        (Zone.EXILE, -1, game.exile),
+        (Zone.COMMAND, -1, game.command),
+    ]
+    for p in game.players:
+        out += [
+            (Zone.LIBRARY, p.index, p.library),
+            (Zone.HAND, p.index, p.hand),
+            (Zone.GRAVEYARD, p.index, p.graveyard),
+        ]
+    return out
+
+
+def card_count(game: Game) -> int:
+    """Cards (not tokens, not abilities on the stack) in all zones."""
+    return sum(
+        1
+        for o in game.objects.values()
+        if not o.is_token and o.stack_kind not in ("activated", "triggered")
+    )
+
+
+def check(game: Game, expected_cards: int | None = None) -> list[str]:
+    problems: list[str] = []
+    seen: dict[int, int] = {}
+    for zone, owner, ids in zone_lists(game):
+        for oid in ids:
+            if oid in seen:
+                problems.append(f"object {oid} is in two zones")
+            seen[oid] = zone
+            o = game.objects.get(oid)
+            if o is None:
+                problems.append(f"zone {Zone.NAMES[zone]} lists missing object {oid}")
+                continue
+            if o.zone != zone:
+                problems.append(f"{o!r} is listed in {Zone.NAMES[zone]}")
+            if owner >= 0 and o.owner != owner:
+                problems.append(f"{o!r} is in another player's {Zone.NAMES[zone]}")
+            if o.damage < 0 or any(v < 0 for v in o.counters.values()):
+                problems.append(f"{o!r} has negative damage or counters")
+    for oid in game.objects:
+        if oid not in seen:
+            problems.append(f"object {oid} is in no zone")
+    if expected_cards is not None and card_count(game) != expected_cards:
+        problems.append(f"card count changed: {card_count(game)} != {expected_cards}")
+    if game.outcome is None and game.pending is None:
+        problems.append("the game is not over but nothing is pending")
+    if game.outcome is not None and game.pending is not None:
+        problems.append("the game is over but a decision is pending")
+    return problems

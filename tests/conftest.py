@@ -1,0 +1,39 @@
+"""Shared fixtures: small board builders in the spirit of phase.rs's GameScenario."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtg_engine.cards.definitions import card_def
+from mtg_engine.game.objects import Zone
+from mtg_engine.game.state import Game, Step
+from mtg_engine.rules.setup import start_at
+
+
+class Board:
+    """Build a game at a chosen step: ``Board().add(0, "Grizzly Bears").start(step=...)``."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.game = Game(["A", "B"], seed=seed)
+        self.libraries: dict[int, bool] = {}
+
+    def add(self, player: int, name: str, zone: int = Zone.BATTLEFIELD, **fields) -> int:
+        obj = self.game.create_card(card_def(name), player, zone)
+        for k, v in fields.items():
+            setattr(obj, k, v)
+        if zone == Zone.LIBRARY:
+            self.libraries[player] = True
+        return obj.id
+
+    def start(self, turn: int = 3, active: int = 0, step: int = Step.PRECOMBAT_MAIN) -> Game:
+        for p in (0, 1):
+            if not self.libraries.get(p):
+                for _ in range(20):
+                    self.add(p, "Plains" if p else "Forest", Zone.LIBRARY)
+        start_at(self.game, turn, active, step)
+        return self.game
+
+
+@pytest.fixture
+def board() -> Board:
+    return Board()

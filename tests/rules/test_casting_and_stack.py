@@ -1,0 +1,125 @@
+"""Casting spells, paying costs, the stack and resolving (CR 601, 608, 117)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtg_engine.game.actions import (
+    CastSpell,
+    ChooseTargets,
+    IllegalActionError,
+    PassPriority,
+    PlayLand,
+    player_ref,
+)
+from mtg_engine.game.objects import Zone
+from mtg_engine.game.state import Step
+
+
+def pass_until_stack_resolves(game):
+    while game.stack:
+        game.apply(PassPriority())
+
+
+def test_lightning_bolt_kills_a_creature(board):
+    """CR 601.2, 608.2, 704.5g: Bolt deals 3 to Grizzly Bears, which is destroyed."""
+    bolt = board.add(0, "Lightning Bolt", Zone.HAND)
+    board.add(0, "Mountain")
+    bears = board.add(1, "Grizzly Bears")
+    game = board.start()
+    game.apply(CastSpell(bolt))
+    assert game.decision.kind == "targets"
+    game.apply(ChooseTargets((bears,)))
+    assert game.decision.kind == "priority"
+    pass_until_stack_resolves(game)
+    assert [game.objects[o].name for o in game.players[1].graveyard] == ["Grizzly Bears"]
+    assert any("704.5g" in e.rules for e in game.log)
+    assert any("601.2i" in e.rules for e in game.log)
+
+
+def test_bolt_to_the_face(board):
+    bolt = board.add(0, "Lightning Bolt", Zone.HAND)
+    board.add(0, "Mountain")
+    game = board.start()
+    game.apply(CastSpell(bolt))
+    game.apply(ChooseTargets((player_ref(1),)))
+    pass_until_stack_resolves(game)
+    assert game.players[1].life == 17
+
+
+def test_cannot_cast_without_mana_and_state_is_unchanged(board):
+    """An illegal action raises, names the rule, and changes nothing (architecture §1)."""
+    bolt = board.add(0, "Lightning Bolt", Zone.HAND)
+    game = board.start()
+    before = game.to_json()
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(CastSpell(bolt))
+    assert "601.2h" in str(err.value)
+    assert game.to_json() == before
+
+
+def test_sorcery_speed_creature_not_castable_in_combat(board):
+    """CR 307.1: a creature spell without flash only in a main phase with an empty stack."""
+    ogre = board.add(0, "Gray Ogre", Zone.HAND)
+    for _ in range(3):
+        board.add(0, "Mountain")
+    game = board.start(step=Step.BEGINNING_OF_COMBAT)
+    with pytest.raises(IllegalActionError, match="307.1"):
+        game.apply(CastSpell(ogre))
+
+
+def test_counterspell_counters(board):
+    """CR 701.6a: a countered spell goes to its owner's graveyard."""
+    ogre = board.add(0, "Gray Ogre", Zone.HAND)
+    for _ in range(3):
+        board.add(0, "Mountain")
+    cs = board.add(1, "Counterspell", Zone.HAND)
+    board.add(1, "Island")
+    board.add(1, "Island")
+    game = board.start()
+    game.apply(CastSpell(ogre))
+    game.apply(PassPriority())  # A passes, B gets priority
+    assert game.decision.player == 1
+    game.apply(CastSpell(cs))
+    spell = game.stack[0]
+    game.apply(ChooseTargets((spell,)))
+    pass_until_stack_resolves(game)
+    assert [game.objects[o].name for o in game.players[0].graveyard] == ["Gray Ogre"]
+    assert any("701.6a" in e.rules for e in game.log)
+
+
+def test_fizzle_when_target_is_gone(board):
+    """CR 608.2b: a spell whose only target is illegal doesn't resolve."""
+    bolt1 = board.add(0, "Lightning Bolt", Zone.HAND)
+    bolt2 = board.add(0, "Lightning Bolt", Zone.HAND)
+    board.add(0, "Mountain")
+    board.add(0, "Mountain")
+    bears = board.add(1, "Grizzly Bears")
+    game = board.start()
+    game.apply(CastSpell(bolt1))
+    game.apply(ChooseTargets((bears,)))
+    game.apply(CastSpell(bolt2))  # holding priority (CR 117.3c)
+    game.apply(ChooseTargets((bears,)))
+    pass_until_stack_resolves(game)
+    assert any(e.kind == "fizzle" and "608.2b" in e.rules for e in game.log)
+    assert len(game.players[0].graveyard) == 2
+
+
+def test_one_land_per_turn(board):
+    """CR 305.2."""
+    f1 = board.add(0, "Forest", Zone.HAND)
+    f2 = board.add(0, "Forest", Zone.HAND)
+    game = board.start()
+    game.apply(PlayLand(f1))
+    with pytest.raises(IllegalActionError, match="305.2"):
+        game.apply(PlayLand(f2))
+
+
+def test_mana_abilities_of_summoning_sick_elves(board):
+    """CR 302.6: a creature's {T} ability needs it to be under control since the turn began."""
+    elves = board.add(0, "Llanowar Elves", controlled_since=3)
+    spider = board.add(0, "Raging Goblin", Zone.HAND)
+    game = board.start()
+    with pytest.raises(IllegalActionError):
+        game.apply(CastSpell(spider))
+    assert not game.objects[elves].tapped
