@@ -40,7 +40,7 @@ class Zone:
 class CardDef:
     """The shared, immutable definition of a card or token: faces and abilities."""
 
-    __slots__ = ("name", "data", "faces", "compiled", "token_spec")
+    __slots__ = ("name", "data", "faces", "compiled", "token_spec", "cache")
 
     def __init__(
         self,
@@ -54,6 +54,8 @@ class CardDef:
         self.faces: tuple[CardFace, ...] = data.faces
         self.compiled = compiled
         self.token_spec = token_spec
+        #: per-face derived data computed once (base characteristics, statics)
+        self.cache: dict[Any, Any] = {}
 
     def abilities(self, face: int = 0) -> tuple[Ability, ...]:
         return self.compiled[face].abilities
@@ -148,16 +150,7 @@ class GameObject:
 
     def copy(self) -> GameObject:
         """An independent copy for :meth:`Game.clone` (shares the immutable ``card``)."""
-        o = GameObject.__new__(GameObject)
-        for name in _SIMPLE_SLOTS:
-            setattr(o, name, getattr(self, name))
-        o.counters = dict(self.counters) if self.counters else {}
-        o.targets = list(self.targets) if self.targets else []
-        o.division = dict(self.division) if self.division else None
-        o.trigger_data = dict(self.trigger_data) if self.trigger_data else None
-        o.chosen = dict(self.chosen) if self.chosen else None
-        o.paid = dict(self.paid) if self.paid else None
-        return o
+        return _copy_object(self)
 
     @property
     def name(self) -> str:
@@ -168,7 +161,26 @@ class GameObject:
 
 
 _MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid"}
-_SIMPLE_SLOTS = tuple(s for s in GameObject.__slots__ if s not in _MUTABLE_SLOTS)
+
+
+def _make_copier():  # an explicit field-by-field copy: ~3x faster than a getattr loop
+    lines = ["def _copy_object(self):", "    o = _new(GameObject)"]
+    for name in GameObject.__slots__:
+        if name in ("counters", "targets"):
+            lines.append(
+                f"    o.{name} = self.{name}.copy() if self.{name} else {'{}' if name == 'counters' else '[]'}"
+            )
+        elif name in _MUTABLE_SLOTS:
+            lines.append(f"    o.{name} = dict(self.{name}) if self.{name} else None")
+        else:
+            lines.append(f"    o.{name} = self.{name}")
+    lines.append("    return o")
+    ns: dict[str, Any] = {"GameObject": GameObject, "_new": object.__new__}
+    exec("\n".join(lines), ns)  # noqa: S102 - generated from __slots__ only
+    return ns["_copy_object"]
+
+
+_copy_object = _make_copier()
 
 
 class Player:

@@ -333,7 +333,14 @@ class Game:
         """
         g = Game.__new__(Game)
         g.players = [p.copy() for p in self.players]
-        g.objects = {k: o.copy() for k, o in self.objects.items()}
+        # Objects in libraries, hands and graveyards are never changed in place
+        # (a change of zone makes a new object, CR 400.7), so clones share
+        # them; permanents, spells, and exiled or command-zone objects are copied.
+        objects = dict(self.objects)
+        for zone in (self.battlefield, self.stack, self.exile, self.command):
+            for oid in zone:
+                objects[oid] = objects[oid].copy()
+        g.objects = objects
         g.battlefield = list(self.battlefield)
         g.stack = list(self.stack)
         g.exile = list(self.exile)

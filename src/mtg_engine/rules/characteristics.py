@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef, StaticEffect
 from ..game.objects import GameObject, Zone
+from .filters import matches_object
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -82,6 +83,12 @@ class Chars:
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
 
+    def copy(self) -> Chars:
+        c = Chars.__new__(Chars)
+        for s in Chars.__slots__:
+            setattr(c, s, getattr(self, s))
+        return c
+
 
 def _pt(value: str | None) -> int | None:
     """Printed power/toughness: numbers; ``*`` is 0 before its CDA applies (CR 208.2)."""
@@ -98,7 +105,10 @@ def _pt(value: str | None) -> int | None:
 
 
 def chars(game: Game, obj: GameObject) -> Chars:
-    """The characteristics of ``obj`` after all continuous effects (CR 613)."""
+    """The characteristics of ``obj`` after all continuous effects (CR 613).
+
+    The returned record is shared and must not be modified.
+    """
     c = game._chars.get(obj.id)
     if c is None:
         c = _compute(game, obj)
@@ -106,7 +116,39 @@ def chars(game: Game, obj: GameObject) -> Chars:
     return c
 
 
+_FACE_DOWN_KEY = "face_down"
+
+
 def _base(obj: GameObject) -> Chars:
+    """Layer 1 copiable values, computed once per card face and shared."""
+    key = _FACE_DOWN_KEY if obj.face_down else obj.face
+    cache = obj.card.cache
+    c = cache.get(key)
+    if c is None:
+        c = _base_uncached(obj)
+        c.keywords = frozenset(a.keyword for a in c.abilities if a.keyword)
+        cache[key] = c
+    return c
+
+
+def statics_of(obj: GameObject) -> tuple[StaticEffect, ...]:
+    """The static effects printed on the object's face (cached per face)."""
+    key = ("statics", obj.face)
+    cache = obj.card.cache
+    st = cache.get(key)
+    if st is None:
+        st = tuple(
+            s
+            for a in obj.card.compiled[obj.face].abilities
+            if a.kind is AbilityKind.STATIC
+            for s in a.static
+            if s.op in STATIC_LAYERS
+        )
+        cache[key] = st
+    return st
+
+
+def _base_uncached(obj: GameObject) -> Chars:
     """Layer 1: copiable values (CR 707.2), or face-down values (CR 708.2a)."""
     c = Chars()
     if obj.face_down:
@@ -137,8 +179,12 @@ def _base(obj: GameObject) -> Chars:
 
 
 def _compute(game: Game, obj: GameObject) -> Chars:
-    c = _base(obj)
-    effects = _applicable_effects(game, obj, c)
+    base = _base(obj)
+    effects = _applicable_effects(game, obj, base)
+    counters = obj.counters
+    if not effects and not counters:
+        return base  # nothing applies: the shared copiable values
+    c = base.copy()
     if effects:
         effects.sort(key=lambda e: (e[0], e[1]))
         for layer, _ts, op, args in effects:
@@ -157,8 +203,29 @@ def _compute(game: Game, obj: GameObject) -> Chars:
             c.power, c.toughness = c.toughness, c.power
     if "Planeswalker" in c.types and obj.zone == Zone.BATTLEFIELD:
         c.loyalty = obj.counters.get("loyalty", 0)  # CR 306.5b
-    c.keywords = frozenset(a.keyword for a in c.abilities if a.keyword)
+    if c.abilities is not base.abilities:
+        c.keywords = frozenset(a.keyword for a in c.abilities if a.keyword)
     return c
+
+
+_STATICS_KEY = -1
+
+
+def _static_sources(game: Game) -> list[tuple[GameObject, tuple[StaticEffect, ...]]]:
+    """Battlefield permanents with continuous-effect static abilities (CR 604.2),
+    cached with the characteristics until the next change."""
+    cached = game._chars.get(_STATICS_KEY)
+    if cached is None:
+        cached = []
+        for source_id in game.battlefield:
+            src = game.objects[source_id]
+            if src.phased_out or src.face_down:
+                continue
+            statics = statics_of(src)
+            if statics:
+                cached.append((src, statics))
+        game._chars[_STATICS_KEY] = cached
+    return cached
 
 
 def _applicable_effects(
@@ -170,30 +237,14 @@ def _applicable_effects(
         if oid in e.affected:
             out.append((e.layer, e.timestamp, e.op, e.args))
     if obj.zone == Zone.BATTLEFIELD and not obj.phased_out:
-        from .filters import matches_object
-
-        for source_id in game.battlefield:
-            src = game.objects[source_id]
-            if src.phased_out or src.face_down:
-                continue
-            for ability in src.card.compiled[src.face].abilities:
-                if ability.kind is not AbilityKind.STATIC or not ability.static:
+        for src, statics in _static_sources(game):
+            for st in statics:
+                if isinstance(st.affected, SelfRef) or st.affected is None:
+                    if src.id != oid:
+                        continue
+                elif not matches_object(game, obj, st.affected, src.controller, src, base):
                     continue
-                for st in ability.static:
-                    layer = STATIC_LAYERS.get(st.op)
-                    if layer is None:
-                        continue
-                    if isinstance(st.affected, SelfRef) or st.affected is None:
-                        if source_id != oid:
-                            continue
-                    elif source_id == oid and st.affected is not None:
-                        # an object's own static abilities may affect itself
-                        # when it matches the filter ("creatures you control")
-                        if not matches_object(game, obj, st.affected, src.controller, src, base):
-                            continue
-                    elif not matches_object(game, obj, st.affected, src.controller, src, base):
-                        continue
-                    out.append((layer, src.timestamp, st.op, st.args))
+                out.append((STATIC_LAYERS[st.op], src.timestamp, st.op, st.args))
     return out
 
 

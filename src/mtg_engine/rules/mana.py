@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import AbilityKind
 from ..cards.model import mana_symbols
 from ..game.objects import GameObject
+from .characteristics import chars
+from .combat import is_summoning_sick
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -145,9 +147,6 @@ def productions_of(effect_args: dict) -> list[tuple[str, ...]]:
 
 def mana_sources(game: Game, player: int) -> list[Source]:
     """The untapped permanents ``player`` can tap for mana right now (CR 605, 302.6)."""
-    from .characteristics import chars
-    from .combat import is_summoning_sick
-
     out: list[Source] = []
     for oid in game.battlefield:
         o = game.objects[oid]

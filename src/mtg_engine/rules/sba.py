@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+#: marker in the characteristics cache: object-based SBAs found nothing since
+#: the last change (the cache is cleared by every change that matters)
+_CLEAN = "sba_clean"
+
+
 def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
     """(object, reason, rules, destroy?) for creatures and planeswalkers."""
     out = []
@@ -87,10 +92,17 @@ def check_state_based_actions(game: Game) -> bool:
     for oid in game.exile:
         if game.objects[oid].is_token:
             gone.append((oid, game.exile))
-    deaths = _creature_deaths(game)
-    legends = _legend_groups(game)
-    attachments = _attachment_problems(game)
-    counters = _counter_pairs(game)
+    # Object-based checks depend only on what invalidate() tracks: skip them
+    # when nothing changed since the last check found nothing.
+    if _CLEAN in game._chars:
+        deaths, legends, attachments, counters = [], [], [], False
+    else:
+        deaths = _creature_deaths(game)
+        legends = _legend_groups(game)
+        attachments = _attachment_problems(game)
+        counters = _counter_pairs(game)
+        if not (deaths or legends or attachments or counters):
+            game._chars[_CLEAN] = True
     for oid, zl in gone:
         name = game.objects[oid].name
         zl.remove(oid)
