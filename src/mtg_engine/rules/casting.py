@@ -75,11 +75,11 @@ def spell_ability(c: Chars) -> Ability | None:
     if "Aura" in c.subtypes:
         for a in c.abilities:
             if a.keyword == "Enchant":
-                what = str(a.keyword_args.get("what", "permanent"))
+                flt = a.keyword_args.get("filter")
+                if not isinstance(flt, Filter):
+                    flt = _enchant_filter(str(a.keyword_args.get("what", "permanent")))
                 return Ability(
-                    AbilityKind.SPELL,
-                    text=f"Enchant {what}",
-                    targets=(TargetSpec(_enchant_filter(what)),),
+                    AbilityKind.SPELL, text=a.text or "Enchant", targets=(TargetSpec(flt),)
                 )
     return None
 

@@ -262,6 +262,8 @@ STATIC_LAYERS: dict[str, str] = {
     "cant_block": "6r",
     "cant_attack": "6r",
     "cant_be_blocked": "6r",
+    "cant_attack_or_block": "6r",
+    "must_attack": "6r",
 }
 
 
@@ -286,8 +288,10 @@ def _apply(c: Chars, layer: str, op: str, args: dict[str, Any], obj: GameObject)
         c.subtypes = c.subtypes | frozenset(args.get("subtypes", ()))
     elif op == "set_colors":
         c.colors = frozenset(args["colors"])
-    elif op in ("cant_block", "cant_attack", "cant_be_blocked"):
+    elif op in ("cant_block", "cant_attack", "cant_be_blocked", "must_attack"):
         c.restrictions = c.restrictions | {op}
+    elif op == "cant_attack_or_block":
+        c.restrictions = c.restrictions | {"cant_attack", "cant_block"}
 
 
 _KEYWORD_ABILITIES: dict[str, Ability] = {}

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import (
     Ability,
     Amount,
+    ControllerOfRef,
     ControllerRef,
     EachRef,
     Effect,
+    OwnerOfRef,
     ParentRef,
     SelfRef,
     TargetRef,
@@ -73,9 +75,12 @@ class Ctx:
     # -- references -------------------------------------------------------
     def legal_targets(self) -> set[int]:
         if self._legal is None:
-            from .targets import legal_targets_now
+            if self.task is not None and "legal" in self.task.data:
+                self._legal = set(self.task.data["legal"])
+            else:
+                from .targets import legal_targets_now
 
-            self._legal = legal_targets_now(self.game, self.obj)
+                self._legal = legal_targets_now(self.game, self.obj)
         return self._legal
 
     def refs(self, ref: Any) -> list[int]:
@@ -125,9 +130,33 @@ class Ctx:
         if isinstance(ref, ParentRef):
             v = (self.task.data.get("parent") or {}).get(ref.key) if self.task else None
             return list(v) if isinstance(v, list) else ([v] if isinstance(v, int) else [])
+        if isinstance(ref, ControllerOfRef | OwnerOfRef):
+            out = []
+            for r in self.refs(ref.of):
+                if r < 0:
+                    out.append(r)
+                else:
+                    o = g.objects.get(r) or self._last_known(r)
+                    if o is not None:
+                        out.append(
+                            player_ref(
+                                o.controller if isinstance(ref, ControllerOfRef) else o.owner
+                            )
+                        )
+            return out
         if isinstance(ref, int):
             return [ref]
         return []
+
+    def _last_known(self, oid: int) -> GameObject | None:
+        """Last known information (CR 608.2h) about an object that left its zone."""
+        lki = self.task.data.get("lki", {}) if self.task is not None else {}
+        info = lki.get(oid)
+        if info is None:
+            return None
+        o = GameObject(oid, oid, self.obj.card, info["owner"], Zone.GRAVEYARD)
+        o.controller = info["controller"]
+        return o
 
     def players(self, ref: Any) -> list[int]:
         """Resolve a Ref to player indices ("target player", "you", "each opponent",
@@ -162,6 +191,10 @@ class Ctx:
                 if objs:
                     c = chars(g, objs[0])
                     return ((c.power if a.kind == "power" else c.toughness) or 0) * a.multiplier
+                lki = self.task.data.get("lki", {}) if self.task is not None else {}
+                for r in self.refs(a.ref):
+                    if r in lki:  # CR 608.2h: last known information
+                        return (lki[r].get(a.kind) or 0) * a.multiplier
                 return 0
             if a.kind == "life":
                 return g.players[self.controller].life

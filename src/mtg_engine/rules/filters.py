@@ -81,6 +81,13 @@ def _condition(
         if value == "opponent":
             return obj.controller != controller
         return True
+    if key == "you":
+        return (obj.controller == controller) == bool(value)
+    if key == "opponent":
+        return (obj.controller != controller) == bool(value)
+    if key in ("enchanted_by", "equipped_by"):
+        # "enchanted creature" / "equipped creature": the permanent the source is attached to
+        return source is not None and source.attached_to == obj.id
     if key == "owner":
         return (obj.owner == controller) == (value == "you")
     if key == "type":
@@ -133,7 +140,13 @@ def matches_player(game: Game, player: int, flt: Filter, controller: int) -> boo
     if game.players[player].has_lost:
         return False
     for key, value in flt.conditions:
-        if key == "controller" or key == "player":
+        if key == "you":
+            if bool(value) != (player == controller):
+                return False
+        elif key == "opponent":
+            if bool(value) != (player != controller):
+                return False
+        elif key == "controller" or key == "player":
             if value == "you" and player != controller:
                 return False
             if value == "opponent" and player == controller:

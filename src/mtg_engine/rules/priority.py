@@ -143,6 +143,12 @@ def resolve_task(game: Game, task: Task) -> None:
                 _finish_resolution(game, obj)
                 game.finish(task)
                 return
+        if obj.targets:
+            # CR 608.2b: legality is decided as resolution begins; keep last known
+            # information (CR 608.2h) about each target for "its controller", "its power".
+            legal = legal_targets_now(game, obj)
+            task.data["legal"] = sorted(legal)
+            task.data["lki"] = {t: _lki(game, t) for t in legal if t >= 0}
         game.emit("resolve", ("608.2",), f"{_stack_name(obj)} resolves", obj=oid)
     oid = task.data["obj"]
     obj = game.objects.get(oid)
@@ -155,6 +161,19 @@ def resolve_task(game: Game, task: Task) -> None:
             return  # waiting for a decision
     _finish_resolution(game, obj)
     game.finish(task)
+
+
+def _lki(game: Game, oid: int) -> dict:
+    from .characteristics import chars
+
+    o = game.objects[oid]
+    c = chars(game, o)
+    return {
+        "controller": o.controller,
+        "owner": o.owner,
+        "power": c.power,
+        "toughness": c.toughness,
+    }
 
 
 def _finish_resolution(game: Game, obj, countered: bool = False) -> None:

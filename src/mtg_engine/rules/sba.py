@@ -220,18 +220,18 @@ def _aura_on_player(o) -> bool:
 
 def _aura_legal(game: Game, aura, target) -> bool:
     """CR 303.4d / 702.5: what the Aura's enchant ability allows."""
+    from ..cards.abilities import Filter
     from ..keywords.protection import has_protection_from
+    from .casting import _enchant_filter
+    from .filters import matches_object
 
     c = chars(game, aura)
     for a in c.abilities:
         if a.keyword == "Enchant":
-            what = str(a.keyword_args.get("what", "permanent")).lower()
-            tc = chars(game, target)
-            if what == "creature" and "Creature" not in tc.types:
-                return False
-            if what == "land" and "Land" not in tc.types:
-                return False
-            if what == "artifact" and "Artifact" not in tc.types:
+            flt = a.keyword_args.get("filter")
+            if not isinstance(flt, Filter):
+                flt = _enchant_filter(str(a.keyword_args.get("what", "permanent")))
+            if not matches_object(game, target, flt, aura.controller, aura):
                 return False
     return not has_protection_from(game, target, aura)  # CR 702.16c
 
