@@ -6,6 +6,27 @@ other evasion abilities: ``keywords/evasion.py``. Protection:
 ("First strike", "Double strike"); :class:`Kw` holds them as constants.
 """
 
+from collections.abc import Callable
+from typing import Any
+
+#: keyword name -> function(keyword ability) -> extra abilities that implement it
+#: (e.g. an echo upkeep trigger, a flanking block trigger). The characteristics
+#: code adds these next to the keyword ability itself, so a keyword is
+#: implemented once, in its module, and every card with it gets it.
+KEYWORD_EXPANSIONS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def expansion(
+    keyword: str,
+) -> Callable[[Callable[[Any], tuple[Any, ...]]], Callable[[Any], tuple[Any, ...]]]:
+    """Register the abilities that implement ``keyword`` (see KEYWORD_EXPANSIONS)."""
+
+    def register(fn: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
+        KEYWORD_EXPANSIONS[keyword] = fn
+        return fn
+
+    return register
+
 
 class Kw:
     """CR 702: keyword ability names, as the compiler and the rules use them."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef, StaticEffect
 from ..game.objects import GameObject, Zone
+from ..keywords import KEYWORD_EXPANSIONS
 from .filters import matches_object
 
 if TYPE_CHECKING:
@@ -174,6 +175,13 @@ def _base_uncached(obj: GameObject) -> Chars:
         abilities = tuple(_BASIC_ABILITIES[t] for t in BASIC_LAND_MANA if t in c.subtypes) + tuple(
             a for a in abilities if a.kind is not AbilityKind.MANA
         )
+    if KEYWORD_EXPANSIONS:
+        extra: list[Ability] = []
+        for a in abilities:
+            if a.keyword and a.keyword in KEYWORD_EXPANSIONS:
+                extra.extend(KEYWORD_EXPANSIONS[a.keyword](a))
+        if extra:
+            abilities = abilities + tuple(extra)
     c.abilities = abilities
     return c
 

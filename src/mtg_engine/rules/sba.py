@@ -101,6 +101,8 @@ def check_state_based_actions(game: Game) -> bool:
         legends = _legend_groups(game)
         attachments = _attachment_problems(game)
         counters = _counter_pairs(game)
+        for oid in _world_rule(game):
+            deaths.append((oid, "world rule", ("704.5k",), False))
         if not (deaths or legends or attachments or counters):
             game._chars[_CLEAN] = True
     for oid, zl in gone:
@@ -189,6 +191,19 @@ def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
         if "Legendary" in c.supertypes and c.name:
             seen.setdefault((o.controller, c.name), []).append(oid)
     return [(k[0], v, k[1]) for k, v in seen.items() if len(v) > 1]
+
+
+def _world_rule(game: Game) -> list[int]:
+    """CR 704.5k: all but the newest world permanent go to the graveyard."""
+    worlds = [
+        game.objects[oid]
+        for oid in game.battlefield
+        if "World" in chars(game, game.objects[oid]).supertypes and not game.objects[oid].phased_out
+    ]
+    if len(worlds) < 2:
+        return []
+    newest = max(o.timestamp for o in worlds)
+    return [o.id for o in worlds if o.timestamp != newest]
 
 
 def _attachment_problems(game: Game) -> list[tuple[int, str]]:

@@ -30,8 +30,9 @@ from ..cards.abilities import (
     Trigger,
 )
 
-#: keyword abilities the engine implements (CR 702), by their CR names
-KEYWORDS = frozenset(
+#: keyword abilities the engine implements (CR 702), by their CR names;
+#: modules that implement more add them with :func:`register_keywords`.
+KEYWORDS: set[str] = set(
     {
         "Flying",
         "Reach",
@@ -62,6 +63,17 @@ KEYWORDS = frozenset(
     }
 )
 
+
+def register_keywords(*names: str) -> None:
+    """Declare keyword abilities implemented (call at import of the implementing module)."""
+    KEYWORDS.update(names)
+
+
+def register(*constructs: str) -> None:
+    """Declare constructs implemented, e.g. ``register("static:cant_block", "cost:exile")``."""
+    SUPPORTED.update(constructs)
+
+
 _EFFECT_ARG_KEYS = frozenset(
     {
         "amount",
@@ -90,7 +102,7 @@ _EFFECT_ARG_KEYS = frozenset(
     }
 )
 
-SUPPORTED: frozenset[str] = frozenset(
+SUPPORTED: set[str] = set(
     {
         # refs (CR 115, 109.5, 603.7c)
         "ref:TargetRef",
@@ -344,6 +356,7 @@ def features(ability: Ability) -> set[str]:
 
 def unsupported(ability: Ability) -> list[str]:
     """The constructs of ``ability`` the engine does not implement (sorted)."""
+    from .. import keywords as _keywords  # noqa: F401  (keyword modules register themselves)
     from ..effects import REGISTRY
 
     bad = []
