@@ -42,10 +42,16 @@ _TRIGGER_EVENT_KINDS = frozenset(
 
 
 def _has_triggers(obj: GameObject) -> bool:
-    for a in obj.card.compiled[obj.face].abilities:
-        if a.kind is AbilityKind.TRIGGERED:
-            return True
-    return False
+    """Whether the object's face has triggered abilities (printed or from keyword
+    expansions), cached per card face."""
+    key = ("has_triggers", obj.face)
+    v = obj.card.cache.get(key)
+    if v is None:
+        from .characteristics import _base
+
+        v = any(a.kind is AbilityKind.TRIGGERED for a in _base(obj).abilities)
+        obj.card.cache[key] = v
+    return v
 
 
 def _triggered(game: Game, obj: GameObject) -> list[Ability]:
