@@ -203,7 +203,8 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             game, obj.id, controller=obj.controller, rules=("608.3",), from_spell=True
         )
     else:
-        move(game, obj.id, Zone.GRAVEYARD, ("608.2n",), reason="is put into its owner's graveyard")
+        rule = ("608.2b",) if countered else ("608.2n",)
+        move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
 
 
 def _stack_name(obj) -> str:

@@ -40,6 +40,10 @@ def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]
             t = c.toughness or 0
             if t <= 0:
                 out.append((oid, "has toughness 0 or less", ("704.5f",), False))
+            elif ((o.damage >= t and o.damage > 0) or o.deathtouch_damage) and (
+                Kw.INDESTRUCTIBLE in c.keywords
+            ):
+                pass  # CR 702.12b: it isn't destroyed, so the check finds nothing to do
             elif o.damage >= t and o.damage > 0:
                 out.append((oid, "is destroyed: lethal damage", ("704.5g",), True))
             elif o.deathtouch_damage:

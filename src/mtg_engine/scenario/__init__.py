@@ -1,1 +1,32 @@
-"""scenario."""
+"""Rules scenarios: a game set up at a chosen moment, a script of decisions, expectations.
+
+The file format and the ``mtg scenario run`` command are specified in
+``scenario-format.md`` (a public interface). Modules: :mod:`.schema` (YAML →
+validated :mod:`.model` records, precise error paths), :mod:`.builder` (the
+board), :mod:`.runner` (the decision loop), :mod:`.answers` and
+:mod:`.defaults` (scripted and default answers), :mod:`.expect`
+(expectations), :mod:`.report` (files, output, exit status).
+"""
+
+from __future__ import annotations
+
+from .model import Scenario, ScenarioError
+from .result import Failure, Result
+
+__all__ = ["Failure", "Result", "Scenario", "ScenarioError", "run_file", "run_scenario"]
+
+
+def run_scenario(scenario: Scenario) -> Result:
+    """Run one validated scenario (see :func:`mtg_engine.scenario.runner.run_scenario`)."""
+    from .runner import run_scenario as _run
+
+    return _run(scenario)
+
+
+def run_file(path: str) -> list[Result]:
+    """Run every scenario of one file; invalid scenarios give results with ``error`` set."""
+    from pathlib import Path
+
+    from .report import run_paths
+
+    return list(run_paths([Path(path)]))

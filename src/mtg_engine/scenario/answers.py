@@ -1,0 +1,667 @@
+"""Turning scripted actions into answers to the engine's decisions.
+
+A scripted action "fits" a decision when it belongs to the deciding player
+and answers that kind of decision (:func:`fits`). Applying it
+(:meth:`Script.apply`) may answer several decisions in a row: a ``cast``
+answers the priority decision and then the modes, X, targets and division
+decisions of that same spell (CR 601.2b-d); ``target`` answers every target
+phrase of one triggered ability; ``assign_damage`` answers one decision per
+attacker it lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards.abilities import AbilityKind
+from ..game.actions import (
+    Action,
+    ActivateAbility,
+    AssignDamage,
+    CastSpell,
+    ChooseDivision,
+    ChooseModes,
+    ChooseNumber,
+    ChooseObjects,
+    ChooseOption,
+    ChooseTargets,
+    ChooseYesNo,
+    Concede,
+    DecisionKind,
+    DeclareAttackers,
+    DeclareBlockers,
+    IllegalActionError,
+    OrderTriggers,
+    PassPriority,
+    PlayLand,
+)
+from ..game.objects import Zone
+from ..game.state import Game
+from ..rules.characteristics import chars
+from .defaults import default_answer
+from .model import ActionSpec
+from .names import norm
+from .refs import Refs
+
+_PRIORITY_VERBS = ("play", "cast", "activate", "turn_face_up", "pass")
+#: cast keys that announce choices (false/0 values mean "not used")
+_CAST_OPTION_KEYS = (
+    "alt",
+    "face_down",
+    "kicker",
+    "buyback",
+    "entwine",
+    "replicate",
+    "splice",
+    "convoke",
+    "delve",
+    "sacrifice",
+    "discard",
+)
+_STACK_TASKS = ("cast", "activate", "choices")
+#: the names of the optional fields of this engine's CastSpell (feature detection)
+_CAST_FIELDS = frozenset(f.name for f in dataclasses.fields(CastSpell))
+
+
+class Illegal(Exception):
+    """A scripted action that the rules don't allow at this moment."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Unsupported(Exception):
+    """A scripted action the engine can't carry out yet (not a rules rejection)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Progress:
+    """How much of a multi-part action has been used."""
+
+    passes_done: int = 0
+    assigned: set[int] = field(default_factory=set)  # indices of assign_damage entries used
+
+
+def yes_no(value: Any) -> bool | None:
+    """``yes``/``no`` (YAML booleans or strings); ``same`` (keep a copy's targets) is no."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("yes", "no", "true", "false", "same"):
+        return value.lower() in ("yes", "true")
+    return None
+
+
+class Script:
+    """Applies scripted actions to one game."""
+
+    def __init__(self, refs: Refs) -> None:
+        self.refs = refs
+
+    # ------------------------------------------------------------------
+    # Fitting
+    # ------------------------------------------------------------------
+
+    def player_index(self, act: ActionSpec) -> int:
+        return self.refs.player_names.index(act.player)
+
+    def fits(self, game: Game, act: ActionSpec, progress: Progress) -> bool:
+        """Whether ``act`` answers the pending decision (ignoring ``at``)."""
+        d = game.pending
+        if d is None:
+            return False
+        if act.verb == "concede":
+            return True
+        if d.player != self.player_index(act):
+            return False
+        k, verb, value = d.kind, act.verb, act.value
+        if verb in _PRIORITY_VERBS:
+            return k == DecisionKind.PRIORITY
+        if verb == "attack":
+            return k == DecisionKind.ATTACKERS
+        if verb == "block":
+            return k == DecisionKind.BLOCKERS
+        if verb == "assign_damage":
+            return (
+                k == DecisionKind.ASSIGN_DAMAGE
+                and self._assign_entry(game, act, progress) is not None
+            )
+        if verb == "order":
+            return k == DecisionKind.ORDER_TRIGGERS
+        if verb == "target":
+            return k == DecisionKind.TARGETS
+        if verb == "choose":
+            return _choose_fits(k, value)
+        return False
+
+    # ------------------------------------------------------------------
+    # Applying
+    # ------------------------------------------------------------------
+
+    def apply(self, game: Game, act: ActionSpec, progress: Progress) -> bool:
+        """Answer the pending decision (and follow-ups) with ``act``; True when it's used up.
+
+        Raises :class:`Illegal`, :class:`Unsupported` or ``Unscripted``.
+        """
+        verb = act.verb
+        acting = self.player_index(act)
+        if verb == "concede":
+            game.apply(Concede(acting))
+            return True
+        if verb == "pass":
+            _answer(game, PassPriority())
+            progress.passes_done += 1
+            return progress.passes_done >= int(act.value)
+        if verb == "play":
+            oid = self._find(
+                game,
+                act.value,
+                acting,
+                lambda o: game.is_legal(PlayLand(o)) is None,
+                plausible=lambda o: game.objects[o].zone == Zone.HAND,
+            )
+            _answer(game, PlayLand(oid))
+            return True
+        if verb == "cast":
+            self._cast(game, act, acting)
+            return True
+        if verb == "activate":
+            self._activate(game, act, acting)
+            return True
+        if verb == "turn_face_up":
+            raise Unsupported(
+                "turning a permanent face up (morph, manifest, disguise) is not supported by the engine yet"
+            )
+        if verb == "attack":
+            _answer(game, self._attackers(game, act, acting))
+            return True
+        if verb == "block":
+            _answer(game, self._blockers(game, act, acting))
+            return True
+        if verb == "assign_damage":
+            index = self._assign_entry(game, act, progress)
+            assert index is not None
+            _answer(game, self._assignment(game, act.value[index][1], acting))
+            progress.assigned.add(index)
+            return len(progress.assigned) == len(act.value)
+        if verb == "order":
+            _answer(game, self._order(game, act.value, acting))
+            return True
+        if verb == "target":
+            self._trigger_targets(game, act, acting)
+            return True
+        if verb == "choose":
+            self._choose(game, act.value, acting)
+            return True
+        raise Unsupported(f"the verb {verb!r} is not supported")
+
+    # -- helpers ----------------------------------------------------------------
+
+    def _find(
+        self,
+        game: Game,
+        ref: str,
+        acting: int,
+        legal: Callable[[int], bool] | None = None,
+        exclude: tuple[int, ...] | list[int] = (),
+        players: bool = False,
+        plausible: Callable[[int], bool] | None = None,
+    ) -> int:
+        found = self.refs.resolve(game, ref, acting, legal, exclude, players, plausible)
+        if found is None:
+            if ref in self.refs.labels:
+                raise Illegal(
+                    f"{ref!r} no longer refers to anything (the token has ceased to exist)"
+                )
+            raise Illegal(f"there is no {ref} in the game")
+        return found
+
+    def _name(self, game: Game, ref: int) -> str:
+        return self.refs.describe(game, ref)
+
+    # -- casting and activating ------------------------------------------------
+
+    def _cast(self, game: Game, act: ActionSpec, acting: int) -> None:
+        opts = self._cast_options(game, act, acting)
+        half = act.options.get("half")
+
+        def face_of(oid: int) -> int:
+            if half is None:
+                return 0
+            faces = game.objects[oid].card.faces
+            for i, f in enumerate(faces):
+                if norm(f.name) == norm(half):
+                    return i
+            return -1
+
+        def legal(o: int) -> bool:
+            face = face_of(o)
+            return face >= 0 and game.is_legal(CastSpell(o, face, **opts)) is None
+
+        oid = self._find(
+            game,
+            act.value,
+            acting,
+            legal,
+            plausible=lambda o: game.objects[o].zone not in (Zone.BATTLEFIELD, Zone.STACK),
+        )
+        face = face_of(oid)
+        if face < 0:
+            raise Illegal(f"{game.objects[oid].name} has no half named {half!r}")
+        payment = self._payment(game, act, acting)
+        self._stack_sequence(game, act, acting, CastSpell(oid, face, payment, **opts))
+
+    def _cast_options(self, game: Game, act: ActionSpec, acting: int) -> dict[str, Any]:
+        """The announced choices of a cast (CR 601.2b, 601.2f) as ``CastSpell`` fields."""
+        opts: dict[str, Any] = {}
+        for key in _CAST_OPTION_KEYS:
+            value = act.options.get(key)
+            if value is None or value is False or value == 0 or value == []:
+                continue
+            if key not in _CAST_FIELDS:
+                raise Unsupported(f"casting with {key!r} is not supported by the engine yet")
+            if key == "alt":
+                opts[key] = str(value).lower()
+            elif key == "kicker":
+                opts[key] = _kicker_counts(value)
+            elif key in ("face_down", "buyback", "entwine"):
+                opts[key] = bool(value)
+            elif key == "replicate":
+                opts[key] = int(value)
+            else:
+                opts[key] = self._cost_objects(game, key, value, acting)
+        return opts
+
+    def _cost_objects(self, game: Game, key: str, refs: list[str], acting: int) -> tuple[int, ...]:
+        """Objects named for splice, convoke, delve, sacrifice or discard."""
+        p = game.players[acting]
+
+        def legal(o: int) -> bool:
+            obj = game.objects[o]
+            if key in ("splice", "discard"):
+                return o in p.hand
+            if key == "delve":
+                return o in p.graveyard
+            return obj.zone == Zone.BATTLEFIELD and obj.controller == acting
+
+        chosen: list[int] = []
+        for ref in refs:
+            chosen.append(self._find(game, ref, acting, legal, chosen))
+        return tuple(chosen)
+
+    def _activate(self, game: Game, act: ActionSpec, acting: int) -> None:
+        which = act.options.get("ability", 1)
+        if isinstance(which, str) and norm(which) in ("morph", "disguise", "manifest"):
+            raise Unsupported("turning a permanent face up is not supported by the engine yet")
+
+        def legal(o: int) -> bool:
+            i = ability_index(game, o, which)
+            return i is not None and game.is_legal(ActivateAbility(o, i)) is None
+
+        oid = self._find(
+            game,
+            act.value,
+            acting,
+            legal,
+            plausible=lambda o: ability_index(game, o, which) is not None,
+        )
+        index = ability_index(game, oid, which)
+        if index is None:
+            what = (
+                f"{which} ability"
+                if isinstance(which, str)
+                else f"activated ability number {which}"
+            )
+            raise Illegal(f"{self._name(game, oid)} has no {what}")
+        payment = self._payment(game, act, acting)
+        self._stack_sequence(game, act, acting, ActivateAbility(oid, index, payment))
+
+    def _payment(self, game: Game, act: ActionSpec, acting: int) -> tuple[int, ...] | None:
+        tap = act.options.get("tap")
+        if not tap:
+            return None
+        chosen: list[int] = []
+        for ref in tap:
+            chosen.append(
+                self._find(
+                    game, ref, acting, lambda o: game.objects[o].controller == acting, chosen
+                )
+            )
+        return tuple(chosen)
+
+    def _stack_sequence(self, game: Game, act: ActionSpec, acting: int, first: Action) -> None:
+        """The priority answer, then every choice of that same spell or ability."""
+        depth = len(game.tasks)
+        log_start = len(game.log)
+        _answer(game, first)
+
+        def in_progress() -> bool:
+            return any(t.kind in _STACK_TASKS for t in game.tasks[depth:])
+
+        targets = list(act.options.get("targets") or [])
+        left = {k for k in ("x", "modes", "divide") if act.options.get(k) is not None}
+        while game.pending is not None and in_progress():
+            d = game.pending
+            k = d.kind
+            if k == DecisionKind.MODES and "modes" in left:
+                left.discard("modes")
+                answer: Action = ChooseModes(tuple(m - 1 for m in act.options["modes"]))
+            elif k == DecisionKind.X and "x" in left:
+                left.discard("x")
+                answer = ChooseNumber(int(act.options["x"]))
+            elif k == DecisionKind.TARGETS and targets:
+                answer = self._targets(game, targets, acting)
+            elif k == DecisionKind.TARGETS and "targets" in act.options and d.data["min"] == 0:
+                answer = ChooseTargets(())
+            elif k == DecisionKind.DIVIDE and "divide" in left:
+                left.discard("divide")
+                answer = self._division(game, act.options["divide"], acting)
+            elif k == DecisionKind.CHOOSE_OBJECTS and d.data.get("purpose") in act.options:
+                answer = self._objects(game, act.options[d.data["purpose"]], acting)
+            else:
+                answer = default_answer(game)
+            _answer(game, answer)
+        for ev in game.log[log_start:]:
+            if ev.kind in ("illegal_cast", "illegal_activation"):
+                how = " with the permanents given in 'tap'" if act.options.get("tap") else ""
+                raise Illegal(f"{ev.text}: its cost can't be paid{how} [{', '.join(ev.rules)}]")
+        if targets:
+            raise Illegal(
+                f"{', '.join(targets)}: more targets than it asks for, or not legal targets (rule 601.2c)"
+            )
+        left.discard("divide")  # a single target gets everything (CR 601.2d)
+        if left:
+            key = sorted(left)[0]
+            raise Illegal(f"'{key}' was given but nothing asked for it")
+
+    def _targets(self, game: Game, queue: list[str], acting: int) -> ChooseTargets:
+        """Take targets from the front of ``queue`` for the pending target phrase."""
+        d = game.pending
+        assert d is not None
+        cands = list(d.data["candidates"])
+        lo, hi = d.data["min"], d.data["max"]
+        chosen: list[int] = []
+        while queue and len(chosen) < max(hi, 1):
+            ref = queue[0]
+            oid = self._find(
+                game, ref, acting, lambda o: o in cands and o not in chosen, chosen, players=True
+            )
+            if oid not in cands:
+                if len(chosen) >= lo and len(chosen) > 0:
+                    break  # it belongs to a later target phrase
+                raise Illegal(
+                    f"{self._name(game, oid)} isn't a legal target: {d.prompt} (rule {d.rule})"
+                )
+            chosen.append(oid)
+            queue.pop(0)
+        return ChooseTargets(tuple(chosen))
+
+    def _division(self, game: Game, pairs: list[tuple[str, int]], acting: int) -> ChooseDivision:
+        d = game.pending
+        assert d is not None
+        targets = list(d.data["targets"])
+        out: list[tuple[int, int]] = []
+        for ref, amount in pairs:
+            oid = self._find(
+                game, ref, acting, lambda o: o in targets, [o for o, _ in out], players=True
+            )
+            out.append((oid, amount))
+        return ChooseDivision(tuple(out))
+
+    def _objects(self, game: Game, refs: list[str], acting: int) -> ChooseObjects:
+        d = game.pending
+        assert d is not None
+        cands = list(d.data["candidates"])
+        chosen: list[int] = []
+        for ref in refs:
+            chosen.append(self._find(game, ref, acting, lambda o: o in cands, chosen, players=True))
+        return ChooseObjects(tuple(chosen))
+
+    # -- combat ---------------------------------------------------------------
+
+    def _attackers(self, game: Game, act: ActionSpec, acting: int) -> DeclareAttackers:
+        d = game.pending
+        assert d is not None
+        cands: dict[int, list[int]] = d.data["candidates"]
+        pairs: list[tuple[int, int]] = []
+        for creature_ref, defender_ref in act.value:
+            used = [c for c, _ in pairs]
+            creature = self._find(game, creature_ref, acting, lambda o: o in cands, used)
+            defender = self._find(
+                game,
+                defender_ref,
+                acting,
+                lambda o, c=creature: o in cands.get(c, ()),
+                players=True,
+            )
+            pairs.append((creature, defender))
+        bands: list[tuple[int, ...]] = []
+        for band in act.options.get("bands") or []:
+            ids: list[int] = []
+            for ref in band:
+                ids.append(self._find(game, ref, acting, lambda o: o in dict(pairs), ids))
+            bands.append(tuple(ids))
+        return DeclareAttackers(tuple(pairs), tuple(bands))
+
+    def _blockers(self, game: Game, act: ActionSpec, acting: int) -> DeclareBlockers:
+        d = game.pending
+        assert d is not None
+        cands: dict[int, list[int]] = d.data["candidates"]
+        resolved: dict[str, int] = {}
+        pairs: list[tuple[int, int]] = []
+        for blocker_ref, attacker_ref in act.value:
+            if blocker_ref not in resolved:
+                resolved[blocker_ref] = self._find(
+                    game, blocker_ref, acting, lambda o: o in cands, list(resolved.values())
+                )
+            blocker = resolved[blocker_ref]
+            attacker = self._find(
+                game,
+                attacker_ref,
+                acting,
+                lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,
+            )
+            pairs.append((blocker, attacker))
+        return DeclareBlockers(tuple(pairs))
+
+    def _assign_entry(self, game: Game, act: ActionSpec, progress: Progress) -> int | None:
+        d = game.pending
+        if d is None or d.kind != DecisionKind.ASSIGN_DAMAGE:
+            return None
+        attacker = d.data["attacker"]
+        for i, (ref, _split) in enumerate(act.value):
+            if i in progress.assigned:
+                continue
+            found = self.refs.resolve(game, ref, d.player, lambda o: o == attacker)
+            if found == attacker:
+                return i
+        return None
+
+    def _assignment(self, game: Game, split: list[tuple[str, int]], acting: int) -> AssignDamage:
+        d = game.pending
+        assert d is not None
+        allowed = list(d.data["blockers"])
+        if d.data.get("defender") is not None:
+            allowed.append(d.data["defender"])
+        out: list[tuple[int, int]] = []
+        for ref, amount in split:
+            rid = self._find(
+                game, ref, acting, lambda o: o in allowed, [r for r, _ in out], players=True
+            )
+            out.append((rid, amount))
+        return AssignDamage(tuple(out))
+
+    # -- triggers and choices ---------------------------------------------------
+
+    def _order(self, game: Game, refs: list[str], acting: int) -> OrderTriggers:
+        group = pending_trigger_group(game)
+        n = len(game.pending.data["triggers"]) if game.pending else 0
+        order: list[int] = []
+        for ref in refs:
+            index = None
+            for i, trig in enumerate(group):
+                if i in order:
+                    continue
+                if ref in self.refs.labels:
+                    if self._is_source(game, ref, trig):
+                        index = i
+                        break
+                elif norm(ref) == norm(str(trig.get("source_name", ""))):
+                    index = i
+                    break
+            if index is None:
+                raise Illegal(f"{ref} has no triggered ability waiting to be put on the stack")
+            order.append(index)
+        order.extend(i for i in range(n) if i not in order)
+        return OrderTriggers(tuple(order))
+
+    def _is_source(self, game: Game, label: str, trig: dict[str, Any]) -> bool:
+        """Whether the card an id names is the source of a pending trigger (its source
+        may have left the battlefield since, e.g. for a "dies" trigger)."""
+        src = trig.get("source")
+        if src is not None and src in game.objects:
+            return game.objects[src].card_uid == self.refs.labels[label]
+        current = self.refs.label_object(game, label)
+        return current is not None and norm(game.objects[current].name) == norm(
+            str(trig.get("source_name", ""))
+        )
+
+    def _trigger_targets(self, game: Game, act: ActionSpec, acting: int) -> None:
+        """Every target phrase of one triggered ability (or a spell cast while resolving)."""
+        queue = list(act.value)
+        d = game.pending
+        assert d is not None
+        obj = d.data.get("obj")
+        _answer(game, self._targets(game, queue, acting))
+        while queue:
+            d = game.pending
+            if d is None or d.kind != DecisionKind.TARGETS or d.data.get("obj") != obj:
+                break
+            _answer(game, self._targets(game, queue, acting))
+        if queue:
+            raise Illegal(
+                f"{', '.join(queue)}: more targets than the ability asks for, "
+                "or not legal targets (rule 115.1)"
+            )
+
+    def _choose(self, game: Game, value: Any, acting: int) -> None:
+        d = game.pending
+        assert d is not None
+        k = d.kind
+        if k == DecisionKind.YES_NO:
+            yn = yes_no(value)
+            _answer(game, ChooseYesNo(True if yn is None else yn))
+            follow = game.pending
+            if (
+                isinstance(value, list)
+                and follow is not None
+                and follow.player == acting
+                and follow.kind == DecisionKind.CHOOSE_OBJECTS
+            ):
+                _answer(game, self._objects(game, value, acting))
+            return
+        if k in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
+            if yes_no(value) is False:
+                _answer(game, ChooseObjects(()))
+                return
+            refs = value if isinstance(value, list) else [value]
+            _answer(game, self._objects(game, [str(r) for r in refs], acting))
+            return
+        if k == DecisionKind.TARGETS:
+            queue = [str(r) for r in value]
+            _answer(game, self._targets(game, queue, acting))
+            if queue:
+                raise Illegal(f"{', '.join(queue)}: not legal targets here (rule 115.1)")
+            return
+        if k == DecisionKind.MODES:
+            _answer(game, ChooseModes(tuple(int(m) - 1 for m in value)))
+            return
+        if k == DecisionKind.X:
+            _answer(game, ChooseNumber(int(value)))
+            return
+        if k == DecisionKind.CHOOSE_OPTION:
+            options = list(d.data["options"])
+            wanted = "yes" if value is True else "no" if value is False else str(value)
+            for o in options:
+                if str(o).lower() == wanted.lower():
+                    _answer(game, ChooseOption(o))
+                    return
+            raise Illegal(f"{wanted!r} isn't one of the choices: {', '.join(map(str, options))}")
+        raise Illegal(f"'choose' doesn't answer this decision: {d.prompt}")
+
+
+def _kicker_counts(value: Any) -> tuple[int, ...]:
+    """``kicker: true`` → (1,); ``kicker: 3`` (multikicker) → (3,);
+    ``kicker: [1, 2]`` (the first and second kicker costs) → (1, 1); ``[2]`` → (0, 1)."""
+    if value is True:
+        return (1,)
+    if isinstance(value, int):
+        return (value,)
+    counts = [0] * max(value)
+    for n in value:
+        counts[n - 1] += 1
+    return tuple(counts)
+
+
+def _choose_fits(kind: str, value: Any) -> bool:
+    if kind == DecisionKind.YES_NO:
+        return yes_no(value) is not None or (
+            isinstance(value, list) and bool(value) and isinstance(value[0], str)
+        )
+    if kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
+        return isinstance(value, list | str) or yes_no(value) is False
+    if kind == DecisionKind.TARGETS:  # new targets for a copy
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == DecisionKind.MODES:
+        return isinstance(value, list) and all(isinstance(v, int) for v in value)
+    if kind == DecisionKind.X:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == DecisionKind.CHOOSE_OPTION:
+        return not isinstance(value, list)
+    return False
+
+
+def _answer(game: Game, action: Action) -> None:
+    """Apply an answer; an illegal one becomes :class:`Illegal` with the engine's reason."""
+    try:
+        game.apply(action)
+    except IllegalActionError as e:
+        raise Illegal(str(e)) from None
+
+
+def pending_trigger_group(game: Game) -> list[dict[str, Any]]:
+    """The triggers being ordered at an ORDER_TRIGGERS decision (read from the task stack)."""
+    for t in reversed(game.tasks):
+        if t.kind == "put_triggers":
+            groups = t.data.get("groups") or []
+            return list(groups[0]) if groups else []
+    return []
+
+
+def ability_index(game: Game, oid: int, which: int | str) -> int | None:
+    """The engine's index of an object's N-th activated ability (1-based, printed
+    order; mana abilities count) or of its activated keyword ability (``equip``)."""
+    o = game.objects.get(oid)
+    if o is None:
+        return None
+    abilities = chars(game, o).abilities
+    activated = [
+        i
+        for i, a in enumerate(abilities)
+        if a.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA) and a.cost is not None
+    ]
+    if isinstance(which, int):
+        return activated[which - 1] if 1 <= which <= len(activated) else None
+    key = norm(which)
+    for i in activated:
+        kw = abilities[i].keyword
+        if kw and norm(kw) == key:
+            return i
+    return None

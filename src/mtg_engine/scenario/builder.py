@@ -1,0 +1,190 @@
+"""Setting up the game a scenario describes, at the moment it starts.
+
+Objects are created in the order the file lists them (the first player's
+entries first) so their timestamps follow the file; then
+:func:`mtg_engine.rules.setup.start_at` begins the chosen step. Each ``id``
+maps to the card's ``card_uid``, which follows the card across zone changes
+(CR 400.7) through ``game.uid_to_obj``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game.actions import player_ref
+from ..game.objects import CardDef, GameObject, Zone
+from ..game.state import Game
+from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
+from .names import canonical_card_name, norm
+
+#: how many cards a player without a ``library`` gets (no decking by accident)
+DEFAULT_LIBRARY_SIZE = 20
+DEFAULT_BASIC = "Plains"
+#: ``controlled_since`` of set-up permanents that aren't ``sick``: before turn 1
+SETUP_CONTROLLED_SINCE = -1
+_BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+class BuildError(Exception):
+    """The setup can't be built (e.g. ``attached_to`` names nothing); a file error."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+    def as_error(self, sc: Scenario) -> ScenarioError:
+        path = f"{sc.path}.{self.path}" if sc.path else self.path
+        return ScenarioError(sc.file, path, self.message)
+
+
+@dataclass
+class Built:
+    """The set-up game and the ids of the scenario (id → card_uid)."""
+
+    game: Game
+    labels: dict[str, int]
+
+
+def build(sc: Scenario) -> Built:
+    """Create the game of a scenario and begin its starting step."""
+    import mtg_engine.rules  # noqa: F401 - registers the task handlers and triggers
+
+    from ..rules.setup import start_at
+
+    names = sc.player_names
+    game = Game(names, seed=sc.seed)
+    for i, p in enumerate(sc.players):
+        pl = game.players[i]
+        pl.life = p.life
+        pl.poison = p.poison
+        pl.mana_pool = list(p.mana_pool)
+    labels: dict[str, int] = {}
+    first_objs: list[tuple[EntrySpec, GameObject, int]] = []
+    for i, p in enumerate(sc.players):
+        for zone in SETUP_ZONES:
+            entries = p.zones.get(zone)
+            if zone == "library" and not p.library_given:
+                _default_library(game, i, p)
+                continue
+            if not entries:
+                continue
+            ordered = list(reversed(entries)) if zone == "library" else entries
+            for e in ordered:
+                objs = [_create(game, sc, e, i, zone, names) for _ in range(e.count)]
+                if e.id is not None:
+                    labels[e.id] = objs[0].card_uid
+                first_objs.append((e, objs[0], i))
+                for o in objs[1:]:
+                    first_objs.append((e, o, i))
+    for e, obj, _owner in first_objs:
+        _links(game, e, obj, labels, names)
+    active = names.index(sc.start_active) if sc.start_active in names else 0
+    start_at(game, sc.start_turn, active, sc.start_step)
+    return Built(game, labels)
+
+
+def _card_def(e: EntrySpec) -> CardDef:
+    from ..cards.definitions import card_def, token_def
+
+    if e.token is not None:
+        spec = dict(e.token)
+        abilities = spec.pop("abilities", None) or []
+        spec["keywords"] = [a[:1].upper() + a[1:] for a in abilities]
+        return token_def(spec)
+    assert e.card is not None
+    return card_def(canonical_card_name(e.card))
+
+
+def _create(
+    game: Game, sc: Scenario, e: EntrySpec, owner: int, zone: str, names: list[str]
+) -> GameObject:
+    obj = game.create_card(_card_def(e), owner, Zone.BY_NAME[zone])
+    obj.is_token = e.token is not None
+    obj.counters = dict(e.counters)
+    obj.face_down = e.face_down
+    if zone == "battlefield":
+        obj.tapped = e.tapped
+        obj.damage = e.damage
+        obj.phased_out = e.phased_out
+        if e.controller is not None:
+            obj.controller = names.index(e.controller)
+        # CR 302.6: "sick" means it came under its controller's control this turn;
+        # otherwise since before the game's first turn, so that even the player who
+        # hasn't had a turn yet (turn 1) controls it "continuously since their most
+        # recent turn began" (0 would make it sick for that player)
+        obj.controlled_since = sc.start_turn if e.sick else SETUP_CONTROLLED_SINCE
+        if e.flipped or e.transformed:
+            if len(obj.card.faces) < 2:
+                key = "flipped" if e.flipped else "transformed"
+                raise BuildError(f"{e.path}.{key}", f"{obj.card.name} has only one face")
+            obj.face = 1
+    return obj
+
+
+def _default_library(game: Game, index: int, p: PlayerSpec) -> None:
+    """20 basic lands: of the first basic land type the player's setup names, else Plains."""
+    from ..cards.definitions import card_def
+
+    named = [
+        canonical_card_name(e.card)
+        for entries in p.zones.values()
+        for e in entries
+        if e.card is not None
+    ]
+    basic = next((n for n in named if n in _BASICS), DEFAULT_BASIC)
+    cdef = card_def(basic)
+    for _ in range(DEFAULT_LIBRARY_SIZE):
+        game.create_card(cdef, index, Zone.LIBRARY)
+
+
+def _find_permanent(
+    game: Game, ref: str, labels: dict[str, int], exclude: int | None = None
+) -> int | None:
+    """An id label, or the first battlefield object with that name (listing order)."""
+    if ref in labels:
+        return game.uid_to_obj.get(labels[ref])
+    key = norm(ref)
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if oid != exclude and key in (norm(o.card.name), norm(o.name)):
+            return oid
+    return None
+
+
+def _links(
+    game: Game, e: EntrySpec, obj: GameObject, labels: dict[str, int], names: list[str]
+) -> None:
+    """``attached_to`` and ``chosen`` values, once every object exists."""
+    if e.attached_to is not None:
+        if e.attached_to in names and e.attached_to not in labels:
+            obj.chosen = {**(obj.chosen or {}), "attached_player": names.index(e.attached_to)}
+        else:
+            target = _find_permanent(game, e.attached_to, labels, exclude=obj.id)
+            if target is None or game.objects[target].zone != Zone.BATTLEFIELD:
+                raise BuildError(
+                    f"{e.path}.attached_to",
+                    f"{e.attached_to!r} is not a permanent on the battlefield",
+                )
+            obj.attached_to = target
+    if e.chosen:
+        chosen = dict(obj.chosen or {})
+        for key, value in e.chosen.items():
+            if key == "copy_of":
+                target = _find_permanent(game, value, labels, exclude=obj.id)
+                if target is None:
+                    raise BuildError(
+                        f"{e.path}.chosen.copy_of",
+                        f"{value!r} is not a permanent on the battlefield",
+                    )
+                chosen[key] = target
+            elif key == "card_name":
+                chosen[key] = canonical_card_name(value)
+            elif key == "player":
+                chosen[key] = names.index(value)
+            else:
+                chosen[key] = value
+        obj.chosen = chosen
+
+
+__all__ = ["BuildError", "Built", "build", "player_ref"]

@@ -1,0 +1,137 @@
+"""The answers a scenario gives when no scripted action fits the decision.
+
+Pass priority; declare the attackers that requirements force (CR 508.1d) and
+no blockers; keep the default order of simultaneous triggers (APNAP, then
+the order they triggered, CR 603.3b); take a decision that has exactly one
+legal answer. Anything else (targets, modes, X, a "may", a card to discard,
+a damage split with several legal ways) has no sensible default:
+:class:`Unscripted` stops the run.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ..game.actions import (
+    Action,
+    AssignDamage,
+    DecisionKind,
+    DeclareBlockers,
+    Keep,
+    OrderTriggers,
+    PassPriority,
+)
+from ..game.state import Game
+
+
+class Unscripted(Exception):
+    """A decision with no sensible default and no scripted answer."""
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__(prompt)
+        self.prompt = prompt
+
+
+def default_answer(game: Game) -> Action:
+    """The default answer to the pending decision, or raise :class:`Unscripted`."""
+    d = game.pending
+    assert d is not None
+    k = d.kind
+    if k == DecisionKind.PRIORITY:
+        return PassPriority()
+    if k == DecisionKind.MULLIGAN:
+        return Keep()
+    if k == DecisionKind.ORDER_TRIGGERS:
+        return OrderTriggers(tuple(range(len(d.data["triggers"]))))
+    if k == DecisionKind.ATTACKERS:
+        from ..rules.combat import default_attack
+
+        action: Action = default_attack(game)
+        if game.is_legal(action) is None:
+            return action
+        raise Unscripted(d.prompt)
+    if k == DecisionKind.BLOCKERS:
+        action = DeclareBlockers(())
+        if game.is_legal(action) is None:
+            return action
+        raise Unscripted(d.prompt)
+    only = single_answer(game)
+    if only is not None:
+        return only
+    raise Unscripted(d.prompt)
+
+
+def answer_count(game: Game, limit: int = 2) -> int:
+    """How many legal answers the pending decision has (counting stops at ``limit``)."""
+    d = game.pending
+    assert d is not None
+    k, data = d.kind, d.data
+    if k in (DecisionKind.TARGETS, DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
+        n = len(data["candidates"])
+        return sum(comb(n, i) for i in range(data["min"], min(data["max"], n) + 1))
+    if k == DecisionKind.MODES:
+        n = len(data["legal"])
+        return sum(comb(n, i) for i in range(max(1, data["min"]), min(data["max"], n) + 1))
+    if k == DecisionKind.X:
+        return max(0, data["max"] - data["min"] + 1)
+    if k == DecisionKind.DIVIDE:
+        total, n = data["total"], len(data["targets"])
+        return comb(total - 1, n - 1) if total >= n >= 1 else 0
+    if k == DecisionKind.CHOOSE_OPTION:
+        return len(data["options"])
+    if k == DecisionKind.ASSIGN_DAMAGE:
+        return len(_assignments(game, limit))
+    if k == DecisionKind.YES_NO:
+        return 2
+    return limit
+
+
+def single_answer(game: Game) -> Action | None:
+    """The only legal answer of the pending decision, if it has exactly one."""
+    d = game.pending
+    assert d is not None
+    if answer_count(game) != 1:
+        return None
+    if d.kind == DecisionKind.ASSIGN_DAMAGE:
+        return _assignments(game, 2)[0]
+    options = game.legal_actions()
+    return options[0] if len(options) == 1 else None
+
+
+def _assignments(game: Game, limit: int) -> list[AssignDamage]:
+    """Legal damage assignments of the pending ASSIGN_DAMAGE decision (up to ``limit``)."""
+    from ..rules.combat import assignment_problem
+
+    d = game.pending
+    assert d is not None
+    attacker = game.objects[d.data["attacker"]]
+    recipients = list(d.data["blockers"])
+    if d.data.get("defender") is not None:
+        recipients.append(d.data["defender"])
+    power = int(d.data["power"])
+    out: list[AssignDamage] = []
+    budget = [20000]
+    for split in _compositions(power, len(recipients), budget):
+        assignment = dict(zip(recipients, split, strict=True))
+        if assignment_problem(game, attacker, assignment) is None:
+            out.append(AssignDamage(tuple((r, n) for r, n in assignment.items() if n)))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def _compositions(total: int, n: int, budget: list[int]):
+    """Every way to split ``total`` into ``n`` non-negative parts (bounded by ``budget``)."""
+    if n == 0:
+        if total == 0:
+            yield ()
+        return
+    if n == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        for rest in _compositions(total - first, n - 1, budget):
+            yield (first, *rest)
