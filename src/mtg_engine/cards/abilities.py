@@ -48,7 +48,7 @@ class SelfRef:
 
 @dataclass(frozen=True, slots=True)
 class ControllerRef:
-    """"You": the controller of the spell or ability (CR 109.5)."""
+    """ "You": the controller of the spell or ability (CR 109.5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,45 @@ class ParentRef:
     key: str = "it"
 
 
-Ref = TargetRef | SelfRef | ControllerRef | TriggerRef | EachRef | ParentRef
+@dataclass(frozen=True, slots=True)
+class ControllerOfRef:
+    """The controller of another referenced object: "its controller" (CR 108.4)."""
+
+    of: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerOfRef:
+    """The owner of another referenced object: "its owner" (CR 108.3)."""
+
+    of: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRef:
+    """Objects or players chosen as the effect happens, not targeted (CR 608.2d).
+
+    "Sacrifice a creature", "exile a card from your hand", "return up to two
+    creature cards": ``count`` of them (an int, an :class:`Amount`, ``"all"`` or
+    ``"one_or_more"``), or up to that many when ``up_to``.
+    """
+
+    filter: Filter
+    count: Any = 1
+    up_to: bool = False
+
+
+Ref = (
+    TargetRef
+    | SelfRef
+    | ControllerRef
+    | TriggerRef
+    | EachRef
+    | ParentRef
+    | ControllerOfRef
+    | OwnerOfRef
+    | ChooseRef
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +227,12 @@ class Cost:
     exile: Filter | None = None
     exile_count: int = 1
     remove_counters: tuple[tuple[str, int], ...] = ()
+    #: CR 606.4: a loyalty ability's cost ("+1", "-3", "-X"), as a signed int or "X"/"-X".
+    loyalty: int | str | None = None
+    #: Cost components with no field of their own, e.g. ``("tap", Filter)`` for
+    #: "Tap an untapped creature you control", ``("return", Filter)``, ``("reveal", Filter)``,
+    #: ``("put_counters", (counter, n))``, ``("energy", n)``, ``("exert", True)``, ``("mill", n)``.
+    other: tuple[tuple[str, Any], ...] = ()
 
     @property
     def is_free(self) -> bool:
@@ -201,6 +245,8 @@ class Cost:
             or self.discard
             or self.exile
             or self.remove_counters
+            or self.loyalty is not None
+            or self.other
         )
 
 
@@ -223,6 +269,11 @@ class Trigger:
     step: str | None = None
     player: str = "you"
     condition: Condition | None = None
+    #: CR 714.2b: the chapter numbers of a Saga's chapter ability (event ``"chapter"``).
+    chapters: tuple[int, ...] = ()
+    #: Further details of the event as ``(key, value)`` pairs, e.g. ``("to", Filter)``
+    #: for "deals combat damage to a player", ``("what", Filter)`` for "you cast a spell".
+    details: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +325,10 @@ class Ability:
     timing: str | None = None
     limit_per_turn: int | None = None
     optional: bool = False  # "you may" on the whole ability (CR 603.5)
+    #: Other activation/trigger limits: ``("only", "during_your_turn")``, ``("once_each_turn",
+    #: True)`` for "This ability triggers only once each turn", ``("any_player", True)``,
+    #: ``("condition", Condition)`` for "Activate only if ...".
+    restrictions: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,3 +77,160 @@ OP_SPECS: dict[str, str] = {
     "flip_coin": "player: Ref, win: effects, lose: effects (CR 705)",
     "roll_die": "sides: int, results: list of (low, high, effects) (CR 706)",
 }
+
+# ---------------------------------------------------------------------------
+# Ops emitted by the Oracle compiler (mtg_engine.cards.compiler) beyond the
+# table above. Continuous ones take ``what`` (the affected object or player)
+# and ``duration``; with ``duration`` None they also appear as StaticEffect ops
+# (see STATIC_OP_SPECS), the StaticEffect's ``affected`` taking ``what``'s place.
+# ---------------------------------------------------------------------------
+OP_SPECS.update(
+    {
+        # --- library and cards
+        "shuffle": "player: Ref — shuffle that player's library (CR 701.24)",
+        "exile_top": "player: Ref, amount — exile the top N cards of the library (CR 406)",
+        "reveal_top": "player: Ref, amount — reveal the top N cards of the library (CR 701.20)",
+        "look_at_top": "player: Ref, amount — look at the top N cards of the library",
+        "look_at_hand": "player: Ref — look at that player's hand",
+        "reveal_hand": "player: Ref — reveal that player's hand (CR 701.20)",
+        "put_into_hand": "player: Ref, filter: Filter, amount — put chosen cards into the hand",
+        "put_into_graveyard": "what: Ref — put into its owner's graveyard",
+        "put_onto_battlefield": "player: Ref, filter: Filter, amount[, tapped] — put chosen "
+        "cards onto the battlefield (e.g. from hand)",
+        "reveal_until": "player: Ref, filter: Filter — reveal cards from the top of the "
+        "library until one matches; later 'it'/'that card' is that card, 'the rest' the others",
+        "exile_until": "player: Ref, filter: Filter — exile cards from the top of the library "
+        "until one matches",
+        "mana_persists": "player: Ref — this mana isn't lost as steps and phases end (CR 106.4)",
+        "ring_tempts": "player: Ref — the Ring tempts you (CR 701.54)",
+        "extra_combat": "player: Ref — an additional combat phase after this phase (CR 500.8)",
+        "damage_cant_be_prevented": "duration — damage can't be prevented (CR 615.12)",
+        "may_exert": "what: Ref — 'you may exert this creature as it attacks' (CR 701.43)",
+        "can_be_commander": "what: Ref — deck construction (CR 903.3d)",
+        "may_cast_from": "what: Ref, zone: str — 'you may cast this card from your graveyard' "
+        "(CR 601.3)",
+        "assign_damage_as_unblocked": "what: Ref — may assign its combat damage as though "
+        "it weren't blocked (CR 510.1c)",
+        "cant_be_cast": "what: Ref|Filter (spells), duration — those spells can't be cast",
+        "flip": "what: Ref — flip a flip card (CR 701.33)",
+        "seek": "player: Ref, filter: Filter — put a random matching library card into hand",
+        "conjure_duplicate": "player: Ref, what: Ref — (digital) conjure a duplicate into hand",
+        "cast": "player: Ref, what: Ref — cast it (CR 601)",
+        "cast_free": "player: Ref, what: Ref — cast it without paying its mana cost (CR 118.9)",
+        "may_play": "player: Ref, what: Ref, duration — may play that card this turn",
+        # --- costs paid while resolving (CR 118.12)
+        "pay": "player: Ref, mana: str — pay a mana cost during resolution; 'if you do' "
+        "conditions test it",
+        "pay_life": "player: Ref, amount (CR 119.4)",
+        "pay_energy": "player: Ref, amount (CR 107.14)",
+        "gain_energy": "player: Ref, amount — get {E} counters (CR 107.14, 122.1)",
+        # --- keyword actions (CR 701)
+        "investigate": "player: Ref[, amount] (CR 701.16)",
+        "proliferate": "player: Ref[, amount] (CR 701.27)",
+        "populate": "player: Ref (CR 701.30)",
+        "explore": "what: Ref=SUBJ (CR 701.44)",
+        "connive": "what: Ref (CR 701.50)",
+        "goad": "what: Ref (CR 701.15)",
+        "amass": "player: Ref, subtype: str, amount (CR 701.47)",
+        "venture": "player: Ref — venture into the dungeon (CR 701.49)",
+        "become_monarch": "player: Ref (CR 724)",
+        "take_initiative": "player: Ref (CR 725)",
+        "learn": "player: Ref (CR 701.48)",
+        "manifest": "player: Ref — manifest the top card of the library (CR 701.40)",
+        "manifest_dread": "player: Ref (CR 701.62)",
+        "incubate": "player: Ref, amount (CR 701.53)",
+        "discover": "player: Ref, amount (CR 701.57)",
+        "bolster": "player: Ref, amount (CR 701.39)",
+        "adapt": "what: Ref, amount (CR 701.46)",
+        "support": "what: Ref, amount (CR 701.41)",
+        "monstrosity": "what: Ref, amount (CR 701.37)",
+        "double_counters": "what: Ref, counter: str",
+        "open_attraction": "player: Ref (CR 701.51)",
+        "endure": "player: Ref, amount (CR 701.63)",
+        "forage": "player: Ref (CR 701.61)",
+        "suspect": "what: Ref (CR 701.60)",
+        "detain": "what: Ref (CR 701.35)",
+        "clash": "player: Ref (CR 701.29)",
+        "earthbend": "player: Ref, amount",
+        "airbend": "player: Ref, what: Ref",
+        "blight": "player: Ref, amount",
+        "tap_or_untap": "what: Ref — its controller's choice of tap or untap",
+        "exchange_control": "a: Ref, b: Ref (CR 701.12)",
+        "choose": "player: Ref, what: 'creature_type'|'color'|'opponent'|'player'|'card_type'|"
+        "'basic_land_type'|'number'|'card_name'|'odd_or_even' — remembered on the source",
+        "choose_new_targets": "(no args) — after a copy_spell: the copy may get new targets "
+        "(CR 707.10c)",
+        "create_emblem": "player: Ref, abilities: tuple[Ability, ...] (CR 114)",
+        "for_each": "filter: Filter, effects — do the effects once for each matching object",
+        "grant_ability": "what: Ref, abilities: tuple[Ability, ...], duration — "
+        "'gains \"{T}: ...\"' (layer 6)",
+        "lose_keyword": "what: Ref, keyword: str, duration (layer 6)",
+        "become": "what: Ref, duration, and any of power, toughness, types, subtypes, colors, "
+        "keywords, copy_of, tapped — 'becomes a 3/3 Elemental creature' (layers 1-7)",
+        "add_types": "what: Ref, types, subtypes, duration — '... in addition to its other "
+        "types' (layer 4)",
+        "control": "what: Ref, player: Ref, duration — static control change (layer 2)",
+        "prevent_damage": "what: Ref[, amount, combat_only], duration — prevention (CR 615)",
+        "skip_step": "what: Ref (a player), step: str, duration (CR 500.11)",
+        "extra_land_play": "what: Ref (a player), amount, duration (CR 305.2)",
+        # --- restrictions, requirements and rules (CR 508.1c-d, 509.1b-c)
+        "cant_block": "what: Ref, duration",
+        "cant_attack": "what: Ref, duration",
+        "cant_attack_or_block": "what: Ref, duration",
+        "cant_block_alone": "what: Ref, duration",
+        "cant_attack_alone": "what: Ref, duration",
+        "cant_attack_you": "what: Ref, duration",
+        "cant_block_filter": "what: Ref, filter: Filter, duration — can't block those",
+        "cant_be_blocked": "what: Ref, duration (CR 509.1b)",
+        "cant_be_blocked_except_by": "what: Ref, filter: Filter, duration",
+        "cant_be_blocked_by": "what: Ref, filter: Filter, duration",
+        "cant_be_blocked_by_more_than_one": "what: Ref, duration",
+        "cant_be_countered": "what: Ref, duration (CR 701.6)",
+        "cant_be_regenerated": "what: Ref, duration (CR 701.19c)",
+        "cant_be_targeted": "what: Ref, filter: Filter (by what), duration",
+        "cant_be_sacrificed": "what: Ref, duration",
+        "cant_transform": "what: Ref, duration",
+        "cant_cast": "what: Ref (a player), filter: Filter, duration",
+        "cant_gain_life": "what: Ref (a player), duration",
+        "cant_lose_game": "what: Ref (a player), duration",
+        "cant_win_game": "what: Ref (a player), duration",
+        "cant_crew": "what: Ref, duration",
+        "cant_activate_abilities": "what: Ref, duration — its activated abilities can't be "
+        "activated",
+        "doesnt_untap": "what: Ref, duration ('next' = its controller's next untap step; CR 502.3)",
+        "optional_untap": "what: Ref — 'you may choose not to untap' (CR 502.3)",
+        "extra_block": "what: Ref, amount (int or 'any'), duration (CR 509.1b)",
+        "block_only": "what: Ref, keyword, duration — can block only creatures with it",
+        "must_attack": "what: Ref, duration (CR 508.1d)",
+        "must_block": "what: Ref, duration (CR 509.1c)",
+        "must_be_blocked": "what: Ref, duration (CR 509.1c)",
+        "assign_damage_by_toughness": "what: Ref, duration (CR 510.1c)",
+        "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
+        "no_max_hand_size": "what: Ref (a player) (CR 402.2)",
+        # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
+        "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",
+        "enters_with_counters": "what: Ref, counter: str, amount (CR 614.1c)",
+        "enters_as_copy": "what: Ref, filter: Filter|None (CR 707.5)",
+        "cost_change": "what: Ref|Filter (the spells or abilities), mana: str, "
+        "direction: 'less'|'more'[, abilities: bool, for_each: Filter] (CR 601.2f)",
+        "no_op": "(no args) — text with no game effect here (e.g. 'is the chosen type in "
+        "addition to its other types' already applied elsewhere)",
+    }
+)
+
+#: StaticEffect ops the compiler emits (CR 604): every continuous op above
+#: (``modify_pt``, ``grant_keyword``, ``cant_block`` ...) with ``what`` moved to
+#: ``StaticEffect.affected`` and no duration, plus these rules of their own.
+STATIC_OP_SPECS: dict[str, str] = {
+    "additional_cost": "cost: Cost, optional: bool — 'As an additional cost to cast this "
+    "spell, ...' (CR 601.2b, 118.8)",
+    "as_enters": "effects — 'As this enters, choose ...' (CR 614.12)",
+    "replace_die": "effects — 'If this would die, ... instead' (CR 614.6)",
+    "replace_put_into_graveyard": "effects — 'If this would be put into a graveyard from "
+    "anywhere, ... instead' (CR 614.6)",
+    "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "
+    "ability (CR 604.3, layer 7a)",
+    "must_be_blocked_by_all": "'All creatures able to block this creature do so' (CR 509.1c)",
+    "can_be_commander": "deck construction (CR 903.3d)",
+    "deck_any_number": "deck construction: any number of copies (CR 100.2a)",
+}

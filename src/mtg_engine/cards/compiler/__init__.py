@@ -1,0 +1,358 @@
+"""The Oracle-text compiler: a card face's rules text → ability objects.
+
+Public API:
+
+* :func:`compile_face` — a :class:`~mtg_engine.cards.model.CardFace` →
+  :class:`~mtg_engine.cards.abilities.CompiledFace` (cached by name and text);
+* :func:`compile_text` — the same from raw text, a card name and its types.
+
+Pipeline: :mod:`.normalize` (reminder text, ability words, own name; no
+parsing) → :mod:`.lexer` + ``oracle.lark`` (an LALR(1) grammar, the single
+source of parsing) → :mod:`.transformer` (tree → effects, with placeholders)
+→ :mod:`.ir` (targets numbered, pronouns resolved) → :class:`Ability` objects
+assembled here, where the face's types decide whether a paragraph is a spell
+ability (CR 113.3a) or a static ability (CR 113.3d).
+
+Every paragraph either compiles or lands in ``CompiledFace.unparsed`` with the
+sentence that failed: nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any
+
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
+
+from ..abilities import (
+    Ability,
+    AbilityKind,
+    CompiledFace,
+    ControllerRef,
+    EachRef,
+    Effect,
+    Filter,
+    Mode,
+    SelfRef,
+    StaticEffect,
+    Trigger,
+)
+from ..model import CardFace
+from .ir import Body, It, finalize
+from .normalize import paragraphs, split_sentences
+from .parser import get_parser
+from .transformer import CompileError, OracleTransformer, Parsed
+
+__all__ = ["compile_face", "compile_text", "parse_paragraph", "STATIC_OPS"]
+
+#: Effect ops that describe a continuous effect or rule and so may stand as a
+#: static ability when they have no duration (CR 604.1, 611.3).
+STATIC_OPS: frozenset[str] = frozenset(
+    {
+        "modify_pt",
+        "set_pt",
+        "grant_keyword",
+        "grant_ability",
+        "lose_keyword",
+        "lose_all_abilities",
+        "cant_block",
+        "cant_attack",
+        "cant_attack_or_block",
+        "cant_block_alone",
+        "cant_attack_alone",
+        "cant_attack_you",
+        "cant_be_blocked",
+        "cant_be_blocked_except_by",
+        "cant_be_blocked_by",
+        "cant_be_blocked_by_more_than_one",
+        "cant_be_countered",
+        "cant_be_regenerated",
+        "cant_be_targeted",
+        "cant_be_sacrificed",
+        "cant_block_filter",
+        "cant_transform",
+        "cant_cast",
+        "cant_gain_life",
+        "cant_lose_game",
+        "cant_win_game",
+        "cant_crew",
+        "doesnt_untap",
+        "extra_block",
+        "block_only",
+        "must_attack",
+        "must_block",
+        "enters_tapped",
+        "enters_with_counters",
+        "enters_as_copy",
+        "cost_change",
+        "add_types",
+        "become",
+        "assign_damage_by_toughness",
+        "prevent_damage",
+        "extra_land_play",
+        "look_at_top_any_time",
+        "no_max_hand_size",
+        "no_op",
+        "may_play",
+        "can_be_commander",
+        "may_exert",
+        "may_cast_from",
+        "assign_damage_as_unblocked",
+        "cant_be_cast",
+        "skip_step",
+        "control",
+        "optional_untap",
+        "must_be_blocked",
+        "cant_activate_abilities",
+    }
+)
+
+_TRANSFORMER = OracleTransformer()
+
+
+@functools.lru_cache(maxsize=65536)
+def _parse_cached(text: str) -> Parsed | Exception:
+    try:
+        tree = get_parser().parse(text)
+        return _TRANSFORMER.transform(tree)
+    except VisitError as exc:
+        return exc.orig_exc if isinstance(exc.orig_exc, Exception) else exc
+    except (LarkError, CompileError) as exc:
+        return exc
+
+
+def parse_paragraph(text: str) -> Parsed:
+    """Parse one normalized paragraph; raises on text the grammar rejects."""
+    result = _parse_cached(text)
+    if isinstance(result, Exception):
+        raise result
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Assembly
+# ---------------------------------------------------------------------------
+
+
+def _affected(ref: Any) -> SelfRef | Filter | None:
+    if isinstance(ref, (SelfRef, It)):
+        return SelfRef()
+    if isinstance(ref, EachRef):
+        return ref.filter
+    if isinstance(ref, ControllerRef):
+        return Filter(kinds=("player",), conditions=(("you", True),))
+    if isinstance(ref, Filter):
+        return ref
+    raise CompileError(f"static affected {ref!r}")
+
+
+def _static_of(effect: Effect) -> StaticEffect:
+    if effect.op not in STATIC_OPS or effect.args.get("duration") is not None:
+        raise CompileError(f"not a static effect: {effect.op}")
+    args = {k: v for k, v in effect.args.items() if k not in ("what", "duration")}
+    return StaticEffect(effect.op, _affected(effect.args.get("what")), args, effect.condition)
+
+
+def _statics(body: Body) -> list[StaticEffect]:
+    if body.modes:
+        raise CompileError("modes in a static ability")
+    out = list(body.statics)
+    out.extend(_static_of(e) for e in body.effects if e.op != "no_op")
+    if body.condition is not None:
+        out = [StaticEffect(s.op, s.affected, s.args, s.condition or body.condition) for s in out]
+    return out
+
+
+def _modes(body: Body, trigger: Trigger | None) -> tuple[Mode, ...]:
+    modes = []
+    for text, effects in body.modes:
+        effs, targets = finalize(effects, trigger)
+        modes.append(Mode(text, effs, targets))
+    return tuple(modes)
+
+
+def _is_self_static(body: Body) -> bool:
+    """A spell's own rule: "This spell can't be countered.", "... costs {1} less"."""
+    if body.modes or not body.effects and not body.statics:
+        return False
+    try:
+        statics = _statics(body)
+    except CompileError:
+        return False
+    return all(isinstance(s.affected, SelfRef) or s.op == "additional_cost" for s in statics)
+
+
+def _restrict(ab: Ability, body: Body) -> Ability:
+    return ab
+
+
+def _activated(p: Parsed) -> Ability:
+    body = p.body
+    assert body is not None
+    effects, targets = finalize(body.effects)
+    kind = AbilityKind.ACTIVATED
+    if (
+        effects
+        and all(e.op == "add_mana" for e in effects)
+        and not targets
+        and not body.modes
+        and not p.loyalty
+    ):
+        kind = AbilityKind.MANA  # CR 605.1a
+    if body.statics:
+        raise CompileError("static sentence in an activated ability")
+    restrictions = list(body.restrictions)
+    if body.condition is not None:
+        restrictions.append(("condition", body.condition))
+    timing = body.timing
+    if p.loyalty:
+        timing = "sorcery"  # CR 606.3
+    return Ability(
+        kind,
+        effects=effects,
+        targets=targets,
+        cost=p.cost,
+        modes=_modes(body, None),
+        modes_choose=body.choose,
+        timing=timing,
+        limit_per_turn=body.limit_per_turn or (1 if p.loyalty else None),
+        keyword=p.keyword,
+        restrictions=tuple(restrictions),
+    )
+
+
+def _triggered(p: Parsed) -> Ability:
+    body = p.body
+    assert body is not None and p.trigger is not None
+    effects, targets = finalize(body.effects, p.trigger)
+    if body.statics:
+        raise CompileError("static sentence in a triggered ability")
+    trigger = p.trigger
+    restrictions = list(body.restrictions)
+    if body.condition is not None:
+        effects = tuple(
+            Effect(e.op, e.args, e.optional, e.condition or body.condition) for e in effects
+        )
+    return Ability(
+        AbilityKind.TRIGGERED,
+        effects=effects,
+        targets=targets,
+        trigger=trigger,
+        modes=_modes(body, trigger),
+        modes_choose=body.choose,
+        optional=bool(effects) and effects[0].optional,
+        restrictions=tuple(restrictions),
+    )
+
+
+def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Ability]:
+    if p.kind == "keywords":
+        return list(p.abilities)
+    if p.kind == "activated":
+        return [_activated(p)]
+    if p.kind == "triggered":
+        return [_triggered(p)]
+    if p.kind == "static":
+        return [Ability(AbilityKind.STATIC, static=tuple(p.statics))]
+    body = p.body
+    assert body is not None
+    if body.restrictions or body.timing or body.limit_per_turn:
+        if not body.effects and not body.modes and not body.statics:
+            raise CompileError("restriction without an ability")
+    if is_spell and not _is_self_static(body):
+        if body.statics and not (body.effects or body.modes):
+            return [Ability(AbilityKind.STATIC, static=tuple(body.statics))]
+        spell_bodies.append(body)
+        return []
+    return [Ability(AbilityKind.STATIC, static=tuple(_statics(body)))]
+
+
+def _spell_ability(bodies: list[Body], text: str) -> Ability:
+    effects: list[Effect] = []
+    modes: list[tuple[str, list[Effect]]] = []
+    statics: list[StaticEffect] = []
+    choose = (1, 1)
+    for b in bodies:
+        cond = b.condition
+        effects.extend(
+            Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects
+        )
+        if b.modes:
+            modes = b.modes
+            choose = b.choose
+        statics.extend(b.statics)
+    effs, targets = finalize(effects)
+    mode_objs = _modes(Body(modes=modes), None)
+    return Ability(
+        AbilityKind.SPELL,
+        text=text,
+        effects=effs,
+        targets=targets,
+        modes=mode_objs,
+        modes_choose=choose,
+        static=tuple(statics),
+    )
+
+
+def _failed_sentences(raw: str, norm: str, exc: Exception) -> list[str]:
+    raw_s = split_sentences(raw.replace("\n", " "))
+    norm_s = split_sentences(norm, normalized=True)
+    pos = None
+    if isinstance(exc, UnexpectedInput):
+        pos = getattr(exc, "pos_in_stream", None)
+        tok = getattr(exc, "token", None)
+        if tok is not None and getattr(tok, "start_pos", None) is not None:
+            pos = tok.start_pos
+    if pos is None or len(raw_s) != len(norm_s):
+        return [raw.replace("\n", " ")]
+    offset = 0
+    for i, s in enumerate(norm_s):
+        start = norm.find(s, offset)
+        end = start + len(s)
+        if start <= pos < end + 1:
+            return [raw_s[i]]
+        offset = end
+    return [raw_s[-1]]
+
+
+def compile_text(text: str, card_name: str, types: Iterable[str] = ()) -> CompiledFace:
+    """Compile a face's Oracle text (CR 113: one ability per paragraph)."""
+    types = tuple(types)
+    is_spell = "Instant" in types or "Sorcery" in types
+    abilities: list[Ability] = []
+    unparsed: list[str] = []
+    spell_bodies: list[Body] = []
+    spell_text: list[str] = []
+    for para in paragraphs(text, card_name):
+        try:
+            parsed = parse_paragraph(para.text)
+            n_before = len(spell_bodies)
+            abilities.extend(_assemble(parsed, is_spell, spell_bodies))
+            if len(spell_bodies) > n_before:
+                spell_text.append(para.raw)
+        except (LarkError, CompileError) as exc:
+            unparsed.extend(_failed_sentences(para.raw, para.text, exc))
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError, StopIteration) as exc:
+            unparsed.append(para.raw.replace("\n", " ") + f"  [compiler: {type(exc).__name__}]")
+    if spell_bodies:
+        try:
+            abilities.insert(0, _spell_ability(spell_bodies, "\n".join(spell_text)))
+        except CompileError:
+            unparsed.extend(spell_text)
+    return CompiledFace(abilities=tuple(abilities), unparsed=tuple(unparsed))
+
+
+def assemble_quoted(parsed: Parsed) -> tuple[Ability, ...]:
+    """Abilities granted in quotes ('has "{T}: Add {G}."'), compiled as a permanent's."""
+    return tuple(_assemble(parsed, False, []))
+
+
+@functools.lru_cache(maxsize=65536)
+def _compile_cached(name: str, text: str, types: tuple[str, ...]) -> CompiledFace:
+    return compile_text(text, name, types)
+
+
+def compile_face(face: CardFace) -> CompiledFace:
+    """Compile a card face's Oracle text (cached by name and text)."""
+    return _compile_cached(face.name, face.text or "", tuple(face.types))

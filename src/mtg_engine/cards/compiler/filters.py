@@ -1,0 +1,198 @@
+"""Noun phrases → :class:`Filter` (CR 109, 115.2, 205).
+
+The grammar reduces "nonblack artifact creature you control with flying" to
+adjective conditions, noun groups and postfix conditions; :func:`build_filter`
+turns them into one :class:`Filter`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..abilities import Filter
+from .tables import ARTIFACT_TYPES, ENCHANTMENT_TYPES, LAND_TYPES, SPELL_TYPES, plural_forms
+
+Cond = tuple[str, Any]
+
+_HEADS = {
+    "spell": "spell",
+    "spells": "spell",
+    "card": "card",
+    "cards": "card",
+    "permanent": "permanent",
+    "permanents": "permanent",
+    "token": "token",
+    "tokens": "token",
+    "player": "player",
+    "players": "player",
+    "opponent": "opponent",
+    "opponents": "opponent",
+    "source": "source",
+    "sources": "source",
+    "ability": "ability",
+    "abilities": "ability",
+    "commander": "commander",
+    "commanders": "commander",
+}
+
+
+def _singular_table(words: tuple[str, ...]) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for w in words:
+        low = w.lower()
+        table[low] = w
+        for p in plural_forms(low):
+            table[p] = w
+    return table
+
+
+_CARD_TYPE_WORDS = _singular_table(
+    (
+        "Artifact",
+        "Battle",
+        "Creature",
+        "Enchantment",
+        "Instant",
+        "Kindred",
+        "Land",
+        "Planeswalker",
+        "Sorcery",
+        "Tribal",
+    )
+)
+_IMPLIED_TYPE: dict[str, str] = {}
+for _t in ARTIFACT_TYPES:
+    _IMPLIED_TYPE[_t] = "Artifact"
+for _t in ENCHANTMENT_TYPES:
+    _IMPLIED_TYPE[_t] = "Enchantment"
+for _t in LAND_TYPES:
+    _IMPLIED_TYPE[_t] = "Land"
+for _t in SPELL_TYPES:
+    _IMPLIED_TYPE[_t] = "spell"
+
+
+def card_type(word: str) -> str:
+    """``"creatures"`` → ``"Creature"`` (CR 205.2a)."""
+    return _CARD_TYPE_WORDS[word]
+
+
+def subtype(word: str) -> str:
+    """``"goblins"`` → ``"Goblin"``; ``"urza's"`` → ``"Urza's"`` (CR 205.3)."""
+    return _SUBTYPE_WORDS.get(word, word.capitalize())
+
+
+def _build_subtypes() -> dict[str, str]:
+    from .tables import SUBTYPES
+
+    return _singular_table(SUBTYPES)
+
+
+_SUBTYPE_WORDS = _build_subtypes()
+
+
+@dataclass(slots=True)
+class NounWord:
+    """One noun of a noun group: a card type, a subtype or a head noun."""
+
+    kind: str  # "type" | "subtype" | "head"
+    value: str
+
+
+@dataclass(slots=True)
+class Alt:
+    """One alternative of "A or B": its adjectives and nouns."""
+
+    adjs: list[Cond] = field(default_factory=list)
+    nouns: list[NounWord] = field(default_factory=list)
+
+
+def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
+    types = [n.value for n in alt.nouns if n.kind == "type"]
+    subs = [n.value for n in alt.nouns if n.kind == "subtype"]
+    conds: list[Cond] = []
+    kinds: list[str] = []
+    if head in ("player", "opponent"):
+        kinds = ["player"]
+        if head == "opponent":
+            conds.append(("opponent", True))
+        return kinds, conds
+    if types:
+        kinds = [types[-1]]
+        conds.extend(("type", t) for t in types[:-1])
+    for s in subs:
+        conds.append(("subtype", s))
+    if not types and subs:
+        implied = _IMPLIED_TYPE.get(subs[0], "Creature")
+        if implied == "spell":
+            kinds = ["Instant", "Sorcery"]
+        elif head not in ("card", "spell"):
+            kinds = [implied] if head != "permanent" else ["permanent"]
+    if not kinds:
+        if head in ("permanent", "spell", "card", "source", "ability", "commander"):
+            kinds = [head]
+        elif head == "token":
+            kinds = ["permanent"]
+    if head == "token":
+        conds.append(("token", True))
+    if head == "commander":
+        conds.append(("commander", True))
+    return kinds, conds
+
+
+def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
+    """Build a Filter from the alternatives of a noun phrase and its postfix conditions."""
+    # A head noun at the end applies to every alternative: "instant or sorcery spell".
+    head: str | None = None
+    for alt in alts:
+        for n in alt.nouns:
+            if n.kind == "head":
+                head = n.value
+    kinds: list[str] = []
+    conds: list[Cond] = []
+    if len(alts) == 1:
+        k, c = _alt_kinds(alts[0], head)
+        kinds += k
+        conds += alts[0].adjs + c
+    else:
+        any_of: list[tuple[Cond, ...]] = []
+        shared_adjs = alts[0].adjs
+        for alt in alts:
+            k, c = _alt_kinds(alt, head)
+            for kk in k:
+                if kk not in kinds:
+                    kinds.append(kk)
+            extra = [x for x in alt.adjs + c if x not in shared_adjs]
+            if extra:
+                any_of.append(tuple(extra))
+        conds += shared_adjs
+        subtypes_only = all(len(x) == 1 and x[0][0] == "subtype" for x in any_of)
+        if any_of and subtypes_only and len(any_of) == len(alts):
+            conds.append(("subtype_in", tuple(x[0][1] for x in any_of)))
+        elif any_of and len(any_of) == len(alts):
+            conds.append(("any_of", tuple(any_of)))
+    zone = "battlefield"
+    if head == "spell":
+        zone = "stack"
+    elif head == "card":
+        zone = "any"
+    if "player" in kinds:
+        zone = "battlefield"
+    other: list[Cond] = []
+    for key, value in posts:
+        if key == "zone":
+            zone = value
+        else:
+            other.append((key, value))
+    return Filter(kinds=tuple(kinds), zone=zone, conditions=tuple(conds + other))
+
+
+def with_zone(flt: Filter, zone: str) -> Filter:
+    """The same filter looking in another zone (only if it had none of its own)."""
+    if flt.zone in ("any", "battlefield") and "player" not in flt.kinds:
+        return Filter(flt.kinds, zone, flt.conditions)
+    return flt
+
+
+def is_player_filter(flt: Filter) -> bool:
+    return flt.kinds == ("player",)

@@ -1,0 +1,281 @@
+"""A word-level lexer for the Oracle grammar.
+
+Normalized Oracle text is a sequence of words, numbers, mana symbols and a
+few punctuation marks. Each word is looked up in the grammar's own literal
+terminals (so a word the grammar does not know is an ``UNKNOWN`` token and the
+parse fails where it occurs, instead of being silently skipped). A few tokens
+need one word of context, which a lexer can see and an LALR(1) parser cannot:
+
+* ``LIST_COMMA`` / ``AND_LIST``: a comma or "and" between two list words
+  ("artifact, creature, or land"; "flying and trample"; "{W}, {U}, or {B}"),
+  as opposed to one that joins two clauses;
+* ``COUNTER_NAME``: the kind of a counter ("a stun counter", CR 122.1);
+* ``ACT``: put before a paragraph that is an activated ability (it has a
+  colon outside quotes before its first period, CR 602.1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from lark import Token
+from lark.lexer import Lexer, PatternStr
+
+from .tables import CARD_TYPES, COLORS, KEYWORDS, LAND_TYPES, NUMBER_WORDS, SUBTYPES, plural_forms
+
+_TOKEN = re.compile(
+    r"""
+    (?P<SYM>\{[^}]+\})
+  | \[(?P<LOYALTY>[+-]?(?:\d+|x))\]
+  | (?P<PT_MOD>[+-](?:\d+|x|\*)/[+-](?:\d+|x|\*))
+  | (?P<PT>(?:\d+|x|\*)/(?:\d+|x|\*))
+  | (?P<SIGNED>[+-](?:\d+|x)\b)
+  | (?P<NUMBER>\d+)
+  | (?P<WORD>[a-z][a-z0-9'\-!]*[a-z0-9!]|[a-z])
+  | (?P<APOS>'s\b|')
+  | (?P<PUNCT>[.,:;—•"+\-/])
+  | (?P<WS>\s+)
+  | (?P<OTHER>.)
+    """,
+    re.VERBOSE,
+)
+
+
+def _list_words() -> tuple[frozenset[str], frozenset[str]]:
+    types = {
+        "artifact",
+        "battle",
+        "creature",
+        "enchantment",
+        "instant",
+        "land",
+        "planeswalker",
+        "sorcery",
+        "permanent",
+        "spell",
+        "card",
+        "token",
+        "player",
+        "opponent",
+        "kindred",
+    }
+    words: set[str] = set()
+    for t in list(types) + [s.lower() for s in SUBTYPES]:
+        words.add(t)
+        words.update(plural_forms(t))
+    words.update(COLORS)
+    words.update({"colorless", "multicolored", "monocolored"})
+    prev = set(words)
+    nxt = set(words)
+    for kw in KEYWORDS:
+        parts = kw.name.lower().split()
+        nxt.add(parts[0])
+        prev.add(parts[-1])
+    nxt.update({"protection", "hexproof", "ward"})
+    return frozenset(prev), frozenset(nxt)
+
+
+_LIST_PREV, _LIST_NEXT = _list_words()
+_KEYWORD_WORDS = frozenset(w for kw in KEYWORDS for w in kw.name.lower().split())
+
+
+def _classes() -> dict[str, str]:
+    """Word → word-class token type (CR 205.2a card types, 205.3 subtypes, 105.1 colors)."""
+    classes: dict[str, str] = {}
+    for t in SUBTYPES:
+        w = t.lower()
+        if " " in w:
+            continue
+        for form in (w, *plural_forms(w)):
+            classes[form] = "SUBTYPE"
+        if not w.endswith("'s"):
+            classes[w + "cycling"] = "TYPECYCLING_WORD"
+    for t in LAND_TYPES:
+        classes[t.lower() + "walk"] = "LANDWALK_WORD"
+    for t in CARD_TYPES:
+        w = t.lower()
+        for form in (w, *plural_forms(w)):
+            classes[form] = "CARD_TYPE"
+    for c in COLORS:
+        classes[c] = "COLOR_WORD"
+    return classes
+
+
+_CLASSES = _classes()
+#: Words that begin a noun phrase after "and" ("destroy target artifact and target
+#: enchantment"), as opposed to a verb ("tap target creature and put ...").
+_NP_START = frozenset({"target", "each", "all", "another", "up", "any", "cardname", "this"})
+_SYMBOL_TYPES = {"{T}": "TAP_SYM", "{Q}": "UNTAP_SYM", "{E}": "ENERGY_SYM"}
+
+
+def _is_activated(text: str) -> bool:
+    """True if a colon outside quotes comes before the first period (CR 602.1)."""
+    in_quote = False
+    for ch in text:
+        if ch == '"':
+            in_quote = not in_quote
+        elif not in_quote:
+            if ch == ":":
+                return True
+            if ch == ".":
+                return False
+    return False
+
+
+def _quoted_is_activated(rest: str) -> bool:
+    """Inside a quoted ability: a colon before its first period or closing quote."""
+    for ch in rest:
+        if ch == ":":
+            return True
+        if ch in '."':
+            return False
+    return False
+
+
+class OracleLexer(Lexer):
+    """Lark lexer: words are looked up in the grammar's literal terminals."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        self.literals: dict[str, str] = {}
+        for term in lexer_conf.terminals:
+            if isinstance(term.pattern, PatternStr):
+                self.literals[term.pattern.value] = term.name
+
+    # -- raw tokens ---------------------------------------------------------
+    def _raw(self, text: str) -> list[tuple[str, str, int]]:
+        out: list[tuple[str, str, int]] = []
+        lits = self.literals
+        for m in _TOKEN.finditer(text):
+            kind = m.lastgroup
+            value = m.group(0)
+            pos = m.start()
+            if kind == "WS":
+                continue
+            if kind == "SYM":
+                out.append((_SYMBOL_TYPES.get(value, "MANA_SYM"), value, pos))
+            elif kind == "LOYALTY":
+                # CR 606: "[+1]: ..." is a loyalty ability's cost.
+                value = m.group("LOYALTY")
+                out.append(("SIGNED" if value[0] in "+-" else "NUMBER", value, pos))
+            elif kind in ("PT_MOD", "PT", "NUMBER", "SIGNED"):
+                out.append((kind, value, pos))
+            elif kind == "WORD":
+                out.extend(self._word(value, pos))
+            elif kind in ("APOS", "PUNCT"):
+                out.append((lits.get(value, "UNKNOWN"), value, pos))
+            else:
+                out.append(("UNKNOWN", value, pos))
+        return out
+
+    def _word(self, word: str, pos: int) -> list[tuple[str, str, int]]:
+        lits = self.literals
+        cls = _CLASSES.get(word)
+        if cls is not None:
+            return [(cls, word, pos)]
+        if word in lits:
+            return [(lits[word], word, pos)]
+        if word.endswith("'s") and "'s" in lits:
+            base = self._word(word[:-2], pos)
+            if base[0][0] != "UNKNOWN":
+                return [*base, (lits["'s"], "'s", pos + len(word) - 2)]
+        if word.endswith("s'") and "'" in lits:
+            base = self._word(word[:-1], pos)
+            if base[0][0] != "UNKNOWN":
+                return [*base, (lits["'"], "'", pos + len(word) - 1)]
+        if word.startswith("non") and "non" in lits:
+            rest = word[3:].lstrip("-")
+            if rest:
+                inner = self._word(rest, pos + len(word) - len(rest))
+                if all(t != "UNKNOWN" for t, _, _ in inner):
+                    return [(lits["non"], "non", pos), *inner]
+        if "-" in word:
+            parts = word.split("-")
+            if all(p in lits for p in parts):
+                out = []
+                off = pos
+                for p in parts:
+                    out.append((lits[p], p, off))
+                    off += len(p) + 1
+                return out
+        return [("UNKNOWN", word, pos)]
+
+    # -- context-dependent tokens -------------------------------------------
+    def tokens(self, text: str) -> list[Token]:
+        raw = self._raw(text)
+        out: list[Token] = []
+        if _is_activated(text):
+            out.append(Token("ACT", "", 0, 1, 1))
+        n = len(raw)
+        skip = 0
+        in_quote = False
+        for i, (kind, value, pos) in enumerate(raw):
+            if skip:
+                skip -= 1
+                continue
+            if value == "and" and i + 2 < n and raw[i + 1][1] == "/" and raw[i + 2][1] == "or":
+                out.append(Token("AND_OR", "and/or", pos, 1, pos + 1))
+                skip = 2
+                continue
+            if value == "from" and i + 1 < n and raw[i + 1][1] in ("it", "them"):
+                out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
+                skip = 1
+                continue
+            if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
+                out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))
+                skip = 1
+                continue
+            prev = raw[i - 1][1] if i > 0 else ""
+            prev_kind = raw[i - 1][0] if i > 0 else ""
+            nxt = raw[i + 1][1] if i + 1 < n else ""
+            nxt_kind = raw[i + 1][0] if i + 1 < n else ""
+            if value == "," and nxt == "where":
+                continue  # ", where X is ..." belongs to the whole sentence
+            if value == "," and kind != "UNKNOWN":
+                after = raw[i + 2][1] if i + 2 < n else ""
+                after_kind = raw[i + 2][0] if i + 2 < n else ""
+                if nxt in ("or", "and", "and/or"):
+                    nxt, nxt_kind = after, after_kind
+                if prev_kind == "MANA_SYM" and nxt_kind == "MANA_SYM":
+                    kind = "LIST_COMMA"
+                elif prev in _LIST_PREV and nxt in _LIST_NEXT:
+                    kind = "LIST_COMMA"
+            elif value == "and" and kind != "UNKNOWN":
+                j = i - 1
+                while j >= 0 and raw[j][0] == "LIST_COMMA":
+                    j -= 1
+                if j >= 0 and i > 0 and raw[i - 1][1] == ",":
+                    j = i - 2
+                pv = raw[j][1] if j >= 0 else ""
+                if pv in _LIST_PREV and nxt in _LIST_NEXT:
+                    kind = "AND_LIST"
+                elif nxt in _NP_START:
+                    kind = "NP_AND"
+                elif nxt == "the" and i + 2 < n and raw[i + 2][1] in ("rest", "other"):
+                    kind = "AND_REST"
+                elif nxt == '"':
+                    kind = "AND_QUOTE"
+            elif (
+                nxt in ("counter", "counters")
+                and kind not in ("PT_MOD", "NUMBER", "SIGNED")
+                and (kind == "UNKNOWN" or value in _KEYWORD_WORDS)
+                and value not in NUMBER_WORDS
+            ):
+                kind = "COUNTER_NAME"
+            out.append(Token(kind, value, pos, 1, pos + 1))
+            if value == '"' and kind != "UNKNOWN":
+                in_quote = not in_quote
+                if in_quote and _quoted_is_activated(text[pos + 1 :]):
+                    out.append(Token("ACT", "", pos, 1, pos + 1))
+                elif not in_quote and prev == "." and nxt != ".":
+                    # 'has "{T}: Add {G}."' ends the sentence too: the period is inside.
+                    out.append(Token(self.literals["."], ".", pos, 1, pos + 1))
+        return out
+
+    def lex(self, lexer_state: Any, parser_state: Any = None) -> Iterator[Token]:  # type: ignore[override]
+        # lark calls a custom lexer with the input text (its interface 0).
+        text = lexer_state if isinstance(lexer_state, str) else lexer_state.text
+        if not isinstance(text, str):
+            text = text.text
+        yield from self.tokens(text)

@@ -1,0 +1,130 @@
+"""Text normalization before parsing (no parsing happens here).
+
+What is done, and why it is safe:
+
+* reminder text (parenthesized, CR 207.2a) is removed: it has no rules meaning;
+* ability words and flavor words before an em dash (CR 207.2c, 207.2d) are
+  removed for the same reason;
+* the card's own name (and the short name of a legendary card, "Urza" for
+  "Urza, Lord High Artificer") becomes the word ``cardname`` (CR 201.5);
+* text is lowercased outside mana symbols, typographic quotes and minus signs
+  become ASCII;
+* lines are grouped into paragraphs, one per ability (CR 113.2), with the
+  bullet lines of a modal ability (CR 700.2) joined to their "choose" line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_SYMBOL = re.compile(r"\{[^}]*\}")
+#: An ability word or flavor word: a short capitalized phrase, then " — ".
+_ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][^—•:\"{}.]{0,60}?) — (?=\S)")
+#: Keywords written like ability words ("Boast — {1}{R}: ...") that the grammar reads.
+_KEYWORD_PREFIXES = frozenset({"boast", "exhaust", "forecast"})
+_CHAPTER = re.compile(r"^(?:[IVX]+)(?:, [IVX]+)* — ")
+_NUMBER = re.compile(r"\b\d+\b")
+_SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
+_SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """One ability's text: ``raw`` as printed (reminder text removed), ``text`` normalized."""
+
+    raw: str
+    text: str
+
+
+def self_names(card_name: str) -> list[str]:
+    """The spellings by which a card's text may refer to itself (CR 201.5)."""
+    names: list[str] = []
+    for full in card_name.split(" // "):
+        full = full.strip()
+        if not full:
+            continue
+        for name in (full, full[2:] if full.startswith("A-") else None):
+            if not name:
+                continue
+            names.append(name)
+            if ", " in name:
+                names.append(name.split(", ")[0])
+    # Longest first so that "Urza, Lord High Artificer" wins over "Urza".
+    return sorted(set(n for n in names if len(n) > 2), key=len, reverse=True)
+
+
+def strip_reminder(text: str) -> str:
+    """Remove reminder text (CR 207.2a), repeatedly for nested parentheses."""
+    prev = None
+    while prev != text:
+        prev = text
+        text = _REMINDER.sub("", text)
+    return text
+
+
+def _lower_outside_symbols(text: str) -> str:
+    out: list[str] = []
+    pos = 0
+    for m in _SYMBOL.finditer(text):
+        out.append(text[pos : m.start()].lower())
+        out.append(m.group(0).upper())
+        pos = m.end()
+    out.append(text[pos:].lower())
+    return "".join(out)
+
+
+def normalize_line(line: str, names: list[str]) -> str:
+    """Normalize one line of already reminder-stripped Oracle text."""
+    line = line.replace("’", "'").replace("‘", "'").replace("−", "-").replace("–", "-")
+    line = line.replace("“", '"').replace("”", '"')
+    m = _ABILITY_WORD.match(line)
+    if m and not _CHAPTER.match(line):
+        word = m.group("word").strip().lower()
+        if word not in _KEYWORD_PREFIXES and not word.startswith("choose"):
+            line = line[m.end() :]
+    for name in names:
+        if name in line:
+            line = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
+    return _lower_outside_symbols(line).strip()
+
+
+def paragraphs(text: str, card_name: str) -> list[Paragraph]:
+    """Split a face's Oracle text into normalized paragraphs, one per ability."""
+    names = self_names(card_name)
+    result: list[Paragraph] = []
+    for line in (text or "").split("\n"):
+        raw = strip_reminder(line).strip()
+        if not raw:
+            continue
+        norm = normalize_line(raw, names)
+        if not norm:
+            continue
+        if raw.startswith("•") and result:
+            prev = result[-1]
+            result[-1] = Paragraph(prev.raw + "\n" + raw, prev.text + " " + norm)
+            continue
+        result.append(Paragraph(raw, norm))
+    return result
+
+
+def split_sentences(text: str, normalized: bool = False) -> list[str]:
+    """Split text into sentences (for reporting what did not compile)."""
+    parts: list[str] = []
+    splitter = _SENTENCE_END_LOWER if normalized else _SENTENCE_END
+    for line in text.split("\n"):
+        for piece in splitter.split(line):
+            piece = piece.strip()
+            if piece:
+                parts.append(piece)
+    return parts
+
+
+def shape(sentence: str, card_name: str = "") -> str:
+    """A sentence's shape: numbers → N, mana symbols → {M}, own name → CARDNAME."""
+    for name in self_names(card_name) if card_name else []:
+        sentence = sentence.replace(name, "CARDNAME")
+    sentence = _SYMBOL.sub("{M}", sentence)
+    sentence = _NUMBER.sub("N", sentence)
+    return sentence.strip()

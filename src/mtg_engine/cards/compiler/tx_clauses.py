@@ -1,0 +1,715 @@
+"""Transformer rules for abilities, triggers (CR 603), bodies, restrictions and conditions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from ..abilities import (
+    Amount,
+    Condition,
+    ControllerRef,
+    Cost,
+    EachRef,
+    Effect,
+    Filter,
+    SelfRef,
+    StaticEffect,
+    Trigger,
+)
+from .filters import is_player_filter
+from .ir import SUBJ, Body, It, Some, Tgt, substitute_subject
+from .tables import KEYWORDS_BY_LOWER
+from .tx_common import (
+    EOT,
+    CompileError,
+    Parsed,
+    _apply_tail,
+    _flat,
+    _mark_new_targets,
+    _mark_no_regen,
+    _merge,
+    _with_condition,
+    _words,
+)
+
+
+class ClauseRules:
+    """Transformer rules for abilities, triggers (CR 603), bodies, restrictions and conditions."""
+
+    # -------------------------------------------------------------- abilities
+    def start(self, c: list[Any]) -> Parsed:
+        return c[0]
+
+    def plain_body(self, c: list[Any]) -> Parsed:
+        return Parsed("body", body=c[0])
+
+    def activated(self, c: list[Any]) -> Parsed:
+        items = [x for x in c if not isinstance(x, Token)]
+        kw = None
+        if isinstance(items[0], str):
+            kw = items.pop(0)
+        cost, body = items
+        p = Parsed("activated", body=body, cost=cost)
+        if kw:
+            spec = KEYWORDS_BY_LOWER.get(kw)
+            p.keyword = spec.name if spec else kw.capitalize()
+        return p
+
+    def act_prefix(self, c: list[Any]) -> str:
+        return c[0]
+
+    def loyalty(self, c: list[Any]) -> Parsed:
+        items = [x for x in c if not (isinstance(x, Token) and x.type == "ACT")]
+        raw = str(items[0])
+        value: int | str = raw.upper() if "x" in raw else int(raw)
+        return Parsed("activated", body=items[1], cost=Cost(loyalty=value), loyalty=True)
+
+    def loyalty_cost(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def triggered(self, c: list[Any]) -> Parsed:
+        trigger, body = c
+        if body.condition is not None and trigger.condition is None:
+            # CR 603.4: "When ..., if ..., ..." is an intervening if clause.
+            trigger = Trigger(
+                trigger.event,
+                trigger.subject,
+                trigger.step,
+                trigger.player,
+                body.condition,
+                trigger.chapters,
+                trigger.details,
+            )
+            body.condition = None
+        return Parsed("triggered", body=body, trigger=trigger)
+
+    def chaos_trigger(self, c: list[Any]) -> Parsed:
+        return Parsed("triggered", body=c[-1], trigger=Trigger("chaos_ensues"))
+
+    def chapter(self, c: list[Any]) -> Parsed:
+        romans = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7}
+        chapters = tuple(romans[x] for x in c if isinstance(x, str))
+        body = c[-1]
+        return Parsed("triggered", body=body, trigger=Trigger("chapter", chapters=chapters))
+
+    # ---------------------------------------------------------------- triggers
+    def when(self, c: list[Any]) -> Trigger:
+        return c[0]
+
+    def trigger_event(self, c: list[Any]) -> Trigger:
+        subject = c[0]
+        preds = [x for x in c[1:] if isinstance(x, tuple)]
+        subj: Any
+        player = "you"
+        if isinstance(subject, SelfRef):
+            subj = SelfRef()
+        elif isinstance(subject, ControllerRef):
+            subj = Filter(kinds=("player",), conditions=(("you", True),))
+        elif isinstance(subject, (Some, EachRef)):
+            subj = subject.filter
+            if is_player_filter(subj):
+                player = "opponent" if ("opponent", True) in subj.conditions else "each"
+        elif isinstance(subject, Tgt):
+            raise CompileError("target in trigger")
+        elif isinstance(subject, tuple) and subject[0] == "self_or":
+            subj = subject[1].filter if isinstance(subject[1], (Some, EachRef)) else None
+            subj = (
+                Filter(subj.kinds, subj.zone, (*subj.conditions, ("or_self", True)))
+                if subj
+                else SelfRef()
+            )
+        elif isinstance(subject, It):
+            subj = SelfRef()
+        else:
+            raise CompileError(f"trigger subject {subject!r}")
+        event, details = preds[0]
+        if len(preds) > 1:
+            details = (*details, ("or_events", tuple(p[0] for p in preds[1:])))
+        return Trigger(event, subj, player=player, details=tuple(details))
+
+    def trig_or(self, c: list[Any]) -> None:
+        return None
+
+    def _ev(name: str):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+            details: list[tuple[str, Any]] = []
+            for x in c:
+                if isinstance(x, (Some, EachRef)):
+                    details.append(("what", x.filter))
+                elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str):
+                    details.append(x)
+                elif isinstance(x, ControllerRef):
+                    details.append(("what", Filter(kinds=("player",), conditions=(("you", True),))))
+                elif isinstance(x, Tgt):
+                    details.append(("what", x.spec.filter))
+                elif isinstance(x, SelfRef):
+                    details.append(("what", Filter(conditions=(("self", True),))))
+                elif isinstance(x, (int, Amount)):
+                    details.append(("amount", x))
+            return (name, tuple(details))
+
+        return method
+
+    ev_enters = _ev("enters")
+    ev_dies = _ev("dies")
+    ev_attacks = _ev("attacks")
+    ev_blocks = _ev("blocks")
+    ev_blocked = _ev("becomes_blocked")
+    ev_combat_damage = _ev("deals_combat_damage")
+    ev_damage = _ev("deals_damage")
+    ev_dealt_damage = _ev("dealt_damage")
+    ev_leaves = _ev("leaves")
+    ev_cast = _ev("cast")
+    ev_draw = _ev("draw")
+    ev_gain_life = _ev("gain_life")
+    ev_lose_life = _ev("lose_life")
+    ev_tapped = _ev("tapped")
+    ev_untapped = _ev("untapped")
+    ev_targeted = _ev("becomes_target")
+    ev_sacrifice = _ev("sacrifice")
+    ev_cycle = _ev("cycle")
+    ev_discard = _ev("discard")
+    ev_play = _ev("play")
+    ev_activate = _ev("activate")
+    ev_attack_with = _ev("attack_with")
+    ev_tap_for_mana = _ev("tap_for_mana")
+    ev_transforms = _ev("transforms")
+    ev_turned_face_up = _ev("turned_face_up")
+    ev_create = _ev("create")
+    ev_mill = _ev("mill")
+    ev_counters_put = _ev("counters_put")
+    ev_expend = _ev("expend")
+    ev_crime = _ev("commit_crime")
+    ev_surveil = _ev("surveil")
+    ev_scry = _ev("scry")
+    ev_explore = _ev("explore")
+    ev_monarch = _ev("becomes_monarch")
+    ev_search = _ev("search_library")
+    ev_attacks_unblocked = _ev("attacks_unblocked")
+    ev_put_into_graveyard = _ev("put_into_graveyard")
+    ev_control_none = _ev("control_none")
+
+    def attack_target(self, c: list[Any]) -> tuple[str, Any]:
+        return ("attack_target", "you")
+
+    def by_np(self, c: list[Any]) -> tuple[str, Any]:
+        x = c[0]
+        return ("by", x.filter if isinstance(x, (Some, EachRef)) else "any")
+
+    def under_control(self, c: list[Any]) -> tuple[str, Any]:
+        return ("under_control", "specified")
+
+    def at_step(self, c: list[Any]) -> Trigger:
+        step, player = c[0]
+        return Trigger("step", step=step, player=player)
+
+    def _step(self, c: list[Any], player: str) -> tuple[str, str]:
+        name = next((x for x in c if isinstance(x, str)), "combat")
+        return (name.replace(" ", "_"), player)
+
+    def step_you(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "you")
+
+    def step_each(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "each")
+
+    def step_opponent(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "opponent")
+
+    def step_that_player(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "that_player")
+
+    def step_enchanted_player(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "enchanted_player")
+
+    def step_next(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "next")
+
+    def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
+        return ("combat", "you")
+
+    def step_each_end(self, c: list[Any]) -> tuple[str, str]:
+        return ("end_step", "each")
+
+    # ------------------------------------------------------------------ bodies
+    def sentences(self, c: list[Any]) -> Body:
+        body = Body()
+        for part in c:
+            if isinstance(part, Body):
+                _merge(body, part)
+            elif isinstance(part, list):
+                for e in part:
+                    if e.op == "choose_new_targets" and any(
+                        x.op == "copy_spell" for x in body.effects
+                    ):
+                        _mark_new_targets(body.effects)
+                    elif (
+                        e.op == "cant_be_regenerated"
+                        and e.args.get("duration") is None
+                        and any(x.op == "destroy" for x in body.effects)
+                    ):
+                        _mark_no_regen(body.effects)
+                    else:
+                        body.effects.append(e)
+            elif isinstance(part, StaticEffect):
+                body.statics.append(part)
+            elif isinstance(part, tuple) and part and part[0] == "restriction":
+                for key, value in part[1]:
+                    if key == "timing":
+                        body.timing = value
+                    elif key == "limit":
+                        body.limit_per_turn = value
+                    else:
+                        body.restrictions.append((key, value))
+            elif isinstance(part, tuple) and part and part[0] == "sent_if":
+                cond, effects = part[1], part[2]
+                if (
+                    not body.effects
+                    and not body.condition
+                    and cond.kind not in ("you_do", "you_dont", "they_do", "they_dont")
+                ):
+                    body.condition = cond
+                    body.effects.extend(effects)
+                else:
+                    body.effects.extend(_with_condition(effects, cond))
+            elif isinstance(part, tuple) and part and part[0] == "no_regen":
+                for i in range(len(body.effects) - 1, -1, -1):
+                    if body.effects[i].op == "destroy":
+                        e = body.effects[i]
+                        body.effects[i] = Effect(
+                            e.op, {**e.args, "no_regenerate": True}, e.optional, e.condition
+                        )
+                        break
+            elif isinstance(part, tuple) and part and part[0] == "ignore":
+                continue
+            else:
+                raise CompileError(f"sentence {part!r}")
+        return body
+
+    def modal(self, c: list[Any]) -> Body:
+        head = c[0]
+        modes = [m for m in c[1:] if isinstance(m, tuple)]
+        return Body(modes=modes, choose=head)
+
+    def modal_dot(self, c: list[Any]) -> Body:
+        # "Choose one. <restriction or rider sentences>" followed by the modes.
+        head = c[0]
+        pre = next((x for x in c[1:] if isinstance(x, Body)), None)
+        modes = [m for m in c[1:] if isinstance(m, tuple)]
+        body = Body(modes=modes, choose=head)
+        if pre is not None:
+            body.restrictions = pre.restrictions
+            body.timing = pre.timing
+            body.limit_per_turn = pre.limit_per_turn
+            if pre.effects or pre.statics:
+                raise CompileError("rider sentence on a modal ability")
+        return body
+
+    def modal_after(self, c: list[Any]) -> Body:
+        pre: Body = c[0]
+        body = self.modal(c[1:])
+        body.effects = pre.effects
+        body.statics = pre.statics
+        body.restrictions = pre.restrictions
+        return body
+
+    def choose_head(self, c: list[Any]) -> tuple[int, int]:
+        text = next(x for x in c if isinstance(x, str))
+        table = {
+            "one": (1, 1),
+            "two": (2, 2),
+            "three": (3, 3),
+            "four": (4, 4),
+            "five": (5, 5),
+            "one or both": (1, 2),
+            "one or more": (1, 99),
+            "any number": (0, 99),
+            "x": (0, 99),
+            "one at random": (1, 1),
+        }
+        if text in table:
+            return table[text]
+        if text.startswith("up to"):
+            n = c[-1] if isinstance(c[-1], int) else 1
+            return (0, n)
+        return (1, 1)
+
+    def mode(self, c: list[Any]) -> tuple[str, list[Effect]]:
+        body: Body = c[0]
+        if body.modes or body.statics:
+            raise CompileError("nested mode")
+        return ("", body.effects)
+
+    def sent(self, c: list[Any]) -> list[Effect]:
+        return c[0]
+
+    def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        return ("sent_if", c[0], c[1])
+
+    def sent_your_turn(self, c: list[Any]) -> list[Effect]:
+        return _with_condition(c[0], Condition("your_turn"))
+
+    def sent_as_long(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        return ("sent_if", Condition("as_long_as", {"cond": c[0]}), c[1])
+
+    def sent_duration(self, c: list[Any]) -> list[Effect]:
+        duration, effects = c
+        return [
+            Effect(e.op, {**e.args, "duration": duration}, e.optional, e.condition)
+            if "duration" in e.args or e.op in ("grant_keyword", "modify_pt")
+            else e
+            for e in effects
+        ]
+
+    def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
+        # CR 603.12: a reflexive triggered ability.
+        return _with_condition(c[0], Condition("you_do"))
+
+    def sent_otherwise(self, c: list[Any]) -> list[Effect]:
+        return _with_condition(c[0], Condition("otherwise"))
+
+    def sent_where(self, c: list[Any]) -> list[Effect]:
+        amount = c[1]
+
+        def fn(v: Any) -> Any:
+            if isinstance(v, Amount) and v.kind == "x":
+                return amount
+            return None
+
+        from .ir import walk
+
+        return [walk(e, fn) for e in c[0]]
+
+    def clause_seq(self, c: list[Any]) -> list[Effect]:
+        out: list[Effect] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)
+        return out
+
+    def joiner(self, c: list[Any]) -> None:
+        return None
+
+    def subject(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def may(self, c: list[Any]) -> str:
+        return "may"
+
+    def vp_and(self, c: list[Any]) -> None:
+        return None
+
+    def vp_with_subject(self, c: list[Any]) -> list[Effect]:
+        return substitute_subject(c[1], c[0])
+
+    def vp_list(self, c: list[Any]) -> list[Effect]:
+        effects = _flat([x for x in c if isinstance(x, list)])
+        # A duration at the end applies to every continuous effect of the list.
+        durations = [e.args.get("duration") for e in effects if e.args.get("duration")]
+        if durations:
+            d = durations[-1]
+            effects = [
+                Effect(e.op, {**e.args, "duration": d}, e.optional, e.condition)
+                if "duration" in e.args and e.args["duration"] is None
+                else e
+                for e in effects
+            ]
+        return effects
+
+    def clause(self, c: list[Any]) -> list[Effect]:
+        subject: Any = None
+        optional = False
+        effects: list[Effect] = []
+        tail: Any = None
+        unless: tuple[Any, Any] | None = None
+        items = list(c)
+        if items and not isinstance(items[0], (list, str)) and not isinstance(items[0], tuple):
+            subject = items.pop(0)
+        if items and items[0] == "may":
+            optional = True
+            items.pop(0)
+        effects = items.pop(0)
+        if items:
+            if isinstance(items[0], tuple) and items[0][0] == "tail":
+                tail = items[0]
+            elif len(items) >= 2:
+                unless = (items[0], items[1])
+        if subject is None:
+            subject = ControllerRef()
+        effects = substitute_subject(effects, subject)
+        if optional:
+            effects = [Effect(e.op, e.args, True, e.condition) for e in effects]
+        if tail is not None:
+            effects = _apply_tail(effects, tail)
+        if unless is not None:
+            payer, cost = unless
+            mana = cost.mana if isinstance(cost, Cost) else None
+            effects = [
+                Effect(
+                    "unless_pays",
+                    {"effects": tuple(effects), "player": payer, "cost": mana if mana else cost},
+                )
+            ]
+        return effects
+
+    def clause_delayed(self, c: list[Any]) -> list[Effect]:
+        items = list(c)
+        step = items.pop()
+        base = self.clause(items)
+        trig = Trigger("step", step=step[0], player=step[1])
+        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
+
+    def clause_end_of_combat(self, c: list[Any]) -> list[Effect]:
+        base = self.clause(list(c))
+        trig = Trigger("step", step="end_of_combat", player="each")
+        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
+
+    def clause_for_each(self, c: list[Any]) -> list[Effect]:
+        flt, effects = c
+        return [Effect("for_each", {"filter": flt, "effects": tuple(effects)})]
+
+    def tail_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "if", c[0])
+
+    def tail_unless(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "if", Condition("not", {"cond": c[0]}))
+
+    def tail_until_leaves(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "until_leaves", None)
+
+    def tail_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "for_each", c[0])
+
+    def tail_as_long(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "as_long", c[0])
+
+    def tail_instead(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "instead", None)
+
+    def tail_this_way(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "none", None)
+
+    def tail_random(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "random", None)
+
+    def tail_any_order(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "none", None)
+
+    def eot(self, c: list[Any]) -> str:
+        return EOT
+
+    def until_end_of_your_next_turn(self, c: list[Any]) -> str:
+        return "until_end_of_your_next_turn"
+
+    def until_your_next_turn(self, c: list[Any]) -> str:
+        return "until_your_next_turn"
+
+    def for_as_long(self, c: list[Any]) -> tuple[str, Any]:
+        return "as_long_as"
+
+    # ------------------------------------------------------------- restrictions
+    def restriction(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        out: list[tuple[str, Any]] = []
+        for x in c:
+            if not isinstance(x, str):
+                if isinstance(x, Condition):
+                    out.append(("condition", x))
+                continue
+            if x == "as a sorcery":
+                out.append(("timing", "sorcery"))
+            elif x == "once each turn" or x == "once" or x == "no more than once each turn":
+                out.append(("limit", 1))
+            elif x in ("twice each turn", "no more than twice each turn"):
+                out.append(("limit", 2))
+            elif x.startswith("if"):
+                continue
+            elif x.startswith("no more than"):
+                out.append(("limit", 99))
+            else:
+                out.append(("only", x.replace(" ", "_").replace("_'s", "s")))
+        return ("restriction", out)
+
+    def spend_only(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        return ("restriction", [("spend_only", True)])
+
+    def act_when(self, c: list[Any]) -> Any:
+        conds = [x for x in c if isinstance(x, Condition)]
+        if conds:
+            return conds[0]
+        return _words(c)
+
+    act_when2 = act_when
+    cast_when = act_when
+
+    def trigger_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        return ("restriction", [("once_each_turn", True)])
+
+    def any_player_activate(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        return ("restriction", [("any_player", True)])
+
+    def act_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        return ("restriction", [("limit", 1)])
+
+    def no_regen(self, c: list[Any]) -> tuple[str]:
+        return ("no_regen",)
+
+    def still_type(self, c: list[Any]) -> tuple[str]:
+        return ("ignore",)
+
+    def static_ignored(self, c: list[Any]) -> tuple[str]:
+        return ("ignore",)
+
+    # ---------------------------------------------------------- static sentences
+    def additional_cost(self, c: list[Any]) -> StaticEffect:
+        cost = c[-1]
+        optional = any(isinstance(x, Token) for x in c)
+        return StaticEffect("additional_cost", SelfRef(), {"cost": cost, "optional": optional})
+
+    def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
+        return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
+
+    def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
+        return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
+
+    def vp_self_flash(self, c: list[Any]) -> list[Effect]:
+        return [Effect("grant_keyword", {"what": SelfRef(), "keyword": "Flash", "duration": None})]
+
+    def static_special(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def enters_tapped_unless(self, c: list[Any]) -> Parsed:
+        cond = c[-1]
+        return Parsed(
+            "static",
+            statics=[
+                StaticEffect("enters_tapped", SelfRef(), condition=Condition("not", {"cond": cond}))
+            ],
+        )
+
+    def as_enters(self, c: list[Any]) -> Parsed:
+        body = c[-1]
+        if body.modes or body.statics:
+            raise CompileError("as enters")
+        effects = body.effects
+        return Parsed(
+            "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
+        )
+
+    def replacement_graveyard(self, c: list[Any]) -> Parsed:
+        effects = c[-1]
+        return Parsed(
+            "static",
+            statics=[
+                StaticEffect("replace_put_into_graveyard", SelfRef(), {"effects": tuple(effects)})
+            ],
+        )
+
+    def ring_tempts(self, c: list[Any]) -> list[Effect]:
+        return [Effect("ring_tempts", {"player": ControllerRef()})]
+
+    def do_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        return ("restriction", [("once_each_turn", True)])
+
+    def extra_combat(self, c: list[Any]) -> list[Effect]:
+        return [Effect("extra_combat", {"player": ControllerRef()})]
+
+    def no_prevention(self, c: list[Any]) -> list[Effect]:
+        return [Effect("damage_cant_be_prevented", {"duration": EOT})]
+
+    def deck_rule(self, c: list[Any]) -> StaticEffect:
+        return StaticEffect("deck_any_number", SelfRef())
+
+    def lure(self, c: list[Any]) -> StaticEffect:
+        return StaticEffect("must_be_blocked_by_all", SelfRef())
+
+    def cda_pt(self, c: list[Any]) -> StaticEffect:
+        # CR 604.3: a characteristic-defining ability.
+        return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "toughness": c[-1], "cda": True})
+
+    def cda_power(self, c: list[Any]) -> StaticEffect:
+        return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "cda": True})
+
+    def cda_toughness(self, c: list[Any]) -> StaticEffect:
+        return StaticEffect("set_pt", SelfRef(), {"toughness": c[-1], "cda": True})
+
+    def replacement_die(self, c: list[Any]) -> Parsed:
+        effects = c[-1]
+        return Parsed(
+            "static", statics=[StaticEffect("replace_die", SelfRef(), {"effects": tuple(effects)})]
+        )
+
+    # -------------------------------------------------------------- conditions
+    def _cond(kind: str):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> Condition:
+            args: dict[str, Any] = {}
+            for i, x in enumerate(v for v in c if not isinstance(v, Token)):
+                if isinstance(x, (Some, EachRef)):
+                    args["filter" if "filter" not in args else f"filter{i}"] = x.filter
+                elif isinstance(x, (int, Amount)):
+                    args["n"] = x
+                elif isinstance(x, Filter):
+                    args["filter" if "filter" not in args else f"filter{i}"] = x
+                elif x is not None:
+                    args[f"arg{i}"] = x
+            return Condition(kind, args)
+
+        return method
+
+    cond_you_do = _cond("you_do")
+    cond_you_dont = _cond("you_dont")
+    cond_they_do = _cond("they_do")
+    cond_they_dont = _cond("they_dont")
+    cond_control = _cond("you_control")
+    cond_control2 = _cond("you_control_both")
+    cond_np_controls = _cond("player_controls")
+    cond_control_none = _cond("you_control_none")
+    cond_control_none_np = _cond("you_control_none")
+    cond_none_on_battlefield = _cond("none_on_battlefield")
+    cond_opp_controls = _cond("opponent_controls")
+    cond_your_turn = _cond("your_turn")
+    cond_not_your_turn = _cond("not_your_turn")
+    cond_kicked = _cond("kicked")
+    cond_gift = _cond("gift_promised")
+    cond_life_ge = _cond("life_ge")
+    cond_life_le = _cond("life_le")
+    cond_hellbent = _cond("no_cards_in_hand")
+    cond_hand_ge = _cond("hand_ge")
+    cond_gy_count = _cond("graveyard_count_ge")
+    cond_attacked = _cond("attacked_this_turn")
+    cond_gained_life = _cond("gained_life_this_turn")
+    cond_cast_this_turn = _cond("cast_this_turn")
+    cond_died = _cond("died_this_turn")
+    cond_x_ge = _cond("x_ge")
+    cond_is = _cond("is")
+    cond_np_power_ge = _cond("power_ge")
+    cond_np_power_le = _cond("power_le")
+    cond_np_toughness_le = _cond("toughness_le")
+    cond_np_mv_le = _cond("mana_value_le")
+    cond_np_mv_ge = _cond("mana_value_ge")
+    cond_has_kw = _cond("has_keyword")
+    cond_has_counters = _cond("has_counters")
+    cond_is_it = _cond("is")
+    cond_would_die = _cond("would_die")
+    cond_no_spells_last_turn = _cond("no_spells_last_turn")
+    cond_two_spells_last_turn = _cond("two_spells_last_turn")
+    cond_cast_from_hand = _cond("cast_from_hand")
+    cond_cast_it = _cond("cast_it")
+    cond_self_attacking = _cond("self_attacking")
+    cond_monarch = _cond("monarch")
+    cond_control_n = _cond("you_control_n")
+    cond_control_le = _cond("you_control_le")
+    cond_player_life_le = _cond("a_player_life_le")
+    cond_opponents_ge = _cond("opponents_ge")
+    cond_control_more = _cond("you_control_more")
+    cond_opp_life_le = _cond("opponent_life_le")
+    cond_more_life = _cond("more_life")
+    cond_won_clash = _cond("won_clash")
+    cond_won_flip = _cond("won_flip")
+    cond_lost_flip = _cond("lost_flip")
+    cond_night = _cond("night")
+    cond_day = _cond("day")
+    cond_commander = _cond("control_commander")
+    cond_nth_resolution = _cond("nth_resolution")
+    cond_descended = _cond("descended")

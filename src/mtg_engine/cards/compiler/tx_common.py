@@ -1,0 +1,243 @@
+"""Shared pieces of the transformer: the Parsed record, CompileError and helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token
+
+from ..abilities import (
+    Ability,
+    Amount,
+    ChooseRef,
+    Condition,
+    ControllerRef,
+    Cost,
+    EachRef,
+    Effect,
+    Filter,
+    StaticEffect,
+    Trigger,
+)
+from .filters import NounWord
+from .ir import SUBJ, Body, It, Some, ThatPlayer
+from .tables import PREDEFINED_TOKENS
+
+EOT = "end_of_turn"
+
+
+class CompileError(Exception):
+    """A construct the grammar accepts but the compiler cannot represent."""
+
+
+@dataclass(slots=True)
+class Parsed:
+    """What one paragraph parsed to, before the face's types decide its kind."""
+
+    kind: str  # "keywords" | "activated" | "triggered" | "body" | "static"
+    abilities: list[Ability] = field(default_factory=list)
+    body: Body | None = None
+    cost: Cost | None = None
+    trigger: Trigger | None = None
+    statics: list[StaticEffect] = field(default_factory=list)
+    loyalty: bool = False
+    keyword: str | None = None
+    keyword_args: dict[str, Any] = field(default_factory=dict)
+
+
+def _words(children: list[Any]) -> str:
+    return " ".join(str(c) for c in children if isinstance(c, (Token, str)))
+
+
+def _flat(items: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for it in items:
+        if isinstance(it, list):
+            out.extend(_flat(it))
+        elif it is not None:
+            out.append(it)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+ParentRefRest = It()
+
+
+def _int(n: Any) -> int:
+    return n if isinstance(n, int) else 99
+
+
+def _obj(ref: Any) -> Any:
+    """A noun phrase used as the object of a verb."""
+    if isinstance(ref, Some):
+        # "destroy a creature" without "target": chosen on resolution (CR 608.2d).
+        return (
+            EachRef(ref.filter)
+            if ref.count == "all"
+            else ChooseRef(ref.filter, ref.count, ref.up_to)
+        )
+    if isinstance(ref, tuple) and ref and ref[0] in ("top", "bottom"):
+        return _top_ref(ref)
+    if isinstance(ref, tuple) and ref and ref[0] == "self_or":
+        raise CompileError("self or")
+    return ref
+
+
+def _owner_ref(zone: tuple[str, str | None]) -> Any:
+    owner = zone[1]
+    if owner == "you" or owner is None:
+        return ControllerRef()
+    if owner == "opponent":
+        return EachRef(Filter(kinds=("player",), conditions=(("opponent", True),)))
+    return ThatPlayer()
+
+
+def _top_ref(r: tuple[str, Any, Any]) -> EachRef:
+    where, n, zone = r
+    owner = zone[1] or "you"
+    return EachRef(
+        Filter(kinds=("card",), zone="library", conditions=((where, n), ("owner", owner)))
+    )
+
+
+def _pt_value(s: str) -> Any:
+    s = s.lstrip("+")
+    if s.lstrip("-").isdigit():
+        return int(s)
+    if s in ("x", "-x"):
+        return Amount("x", multiplier=-1 if s.startswith("-") else 1)
+    return Amount("star")
+
+
+def _pt_mod(text: str) -> tuple[Any, Any]:
+    p, t = text.split("/")
+    return _pt_value(p), _pt_value(t)
+
+
+def _scale(v: Any, amount: Amount) -> Any:
+    if isinstance(v, int):
+        return Amount(amount.kind, amount.filter, amount.ref, amount.value, v) if v else 0
+    return v
+
+
+def _cost_dict(cost: Cost) -> dict[str, Any]:
+    return {f: getattr(cost, f) for f in cost.__slots__}  # type: ignore[attr-defined]
+
+
+def _with_condition(effects: list[Effect], cond: Condition) -> list[Effect]:
+    return [Effect(e.op, e.args, e.optional, e.condition or cond) for e in effects]
+
+
+def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effect]:
+    _, kind, value = tail
+    if kind == "if":
+        return _with_condition(effects, value)
+    if kind == "as_long":
+        return _with_condition(effects, Condition("as_long_as", {"cond": value}))
+    if kind == "for_each":
+        out = []
+        for e in effects:
+            amt = e.args.get("amount")
+            if isinstance(amt, int):
+                e = Effect(
+                    e.op,
+                    {**e.args, "amount": Amount("count", filter=value, multiplier=amt)},
+                    e.optional,
+                    e.condition,
+                )
+            else:
+                e = Effect(e.op, {**e.args, "for_each": value}, e.optional, e.condition)
+            out.append(e)
+        return out
+    if kind == "until_leaves":
+        return [
+            Effect(e.op, {**e.args, "until_source_leaves": True}, e.optional, e.condition)
+            for e in effects
+        ]
+    if kind == "random":
+        return [Effect(e.op, {**e.args, "random": True}, e.optional, e.condition) for e in effects]
+    if kind == "instead":
+        return [Effect(e.op, {**e.args, "instead": True}, e.optional, e.condition) for e in effects]
+    return effects
+
+
+def _mark_new_targets(effects: list[Effect]) -> None:
+    """CR 707.10c: "You may choose new targets for the copy." after a copy instruction."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if e.op == "copy_spell":
+            effects[i] = Effect(e.op, {**e.args, "new_targets": True}, e.optional, e.condition)
+            break
+
+
+def _mark_no_regen(effects: list[Effect]) -> None:
+    """CR 701.19c: "It can't be regenerated." after a destroy instruction."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if e.op == "destroy":
+            effects[i] = Effect(e.op, {**e.args, "no_regenerate": True}, e.optional, e.condition)
+            if i == 0 or effects[i - 1].op != "destroy":
+                break
+
+
+def _merge(body: Body, part: Body) -> None:
+    body.effects.extend(part.effects)
+    body.statics.extend(part.statics)
+    body.restrictions.extend(part.restrictions)
+
+
+def _token_effect(tok: dict[str, Any]) -> Effect:
+    tails = dict(tok.get("tails", []))
+    if "copy_of" in tok:
+        args: dict[str, Any] = {
+            "what": _obj(tok["copy_of"]),
+            "amount": tok["count"],
+            "controller": SUBJ,
+        }
+        if tok["tapped"]:
+            args["tapped"] = True
+        args.update(tails)
+        return Effect("copy_permanent", args)
+    nouns: list[NounWord] = tok.get("nouns", [])
+    types = tuple(n.value for n in nouns if n.kind == "type")
+    subtypes = tuple(n.value for n in nouns if n.kind == "subtype")
+    keywords: list[str] = []
+    abilities: list[Ability] = []
+    for w in tok.get("with", []):
+        if isinstance(w, Ability) and w.keyword and not w.keyword_args:
+            keywords.append(w.keyword)
+        elif isinstance(w, Ability):
+            abilities.append(w)
+    spec: dict[str, Any] = {
+        "name": " ".join(subtypes) if subtypes else "",
+        "colors": tok.get("colors", (("colorless",),))[0]
+        if False
+        else tuple(c for c in tok.get("colors", ()) if c != "colorless"),
+        "types": types,
+        "subtypes": subtypes,
+        "supertypes": (),
+        "power": tok.get("power"),
+        "toughness": tok.get("toughness"),
+        "keywords": keywords,
+        "abilities_text": "",
+    }
+    if abilities:
+        spec["abilities"] = tuple(abilities)
+    if "power" not in tok and len(subtypes) == 1 and subtypes[0].lower() in PREDEFINED_TOKENS:
+        pre = PREDEFINED_TOKENS[subtypes[0].lower()]
+        spec["types"] = pre["types"]
+        spec["abilities_text"] = pre["abilities_text"]
+        spec["name"] = subtypes[0]
+    elif "power" not in tok and not types:
+        raise CompileError("token without characteristics")
+    args = {"amount": tok["count"], "token": spec, "tapped": tok["tapped"], "controller": SUBJ}
+    if "for_each" in tails:
+        args["amount"] = Amount(
+            "count", filter=tails.pop("for_each"), multiplier=_int(tok["count"])
+        )
+    args.update(tails)
+    return Effect("create_token", args)

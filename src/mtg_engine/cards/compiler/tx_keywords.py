@@ -1,0 +1,316 @@
+"""Transformer rules for words, keyword abilities (CR 702) and costs (CR 118)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..abilities import (
+    Ability,
+    AbilityKind,
+    Amount,
+    Cost,
+    EachRef,
+    Filter,
+    SelfRef,
+)
+from .filters import NounWord, card_type, subtype, with_zone
+from .ir import Some
+from .tables import KEYWORDS_BY_LOWER, NUMBER_WORDS
+from .tx_common import (
+    CompileError,
+    Parsed,
+    _cost_dict,
+    _pt_value,
+    _words,
+)
+
+
+class KeywordRules:
+    """Transformer rules for words, keyword abilities (CR 702) and costs (CR 118)."""
+
+    # ------------------------------------------------------------------ words
+    def _join(self, children: list[Any]) -> str:
+        return _words(children)
+
+    kw_simple = kw_n_name = kw_cost_name = kw_act_name = kw_n_cost_name = _join
+    landwalk = typecycling = step_name = choose_count = _join
+    cond_adj = self_noun = roman = stat = ordinal = _join
+
+    def card_type_word(self, c: list[Any]) -> NounWord:
+        return NounWord("type", card_type(str(c[0])))
+
+    def subtype_word(self, c: list[Any]) -> NounWord:
+        return NounWord("subtype", subtype(_words(c)))
+
+    def color_word(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def color_adj(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def number_word(self, c: list[Any]) -> int:
+        return NUMBER_WORDS[str(c[0])]
+
+    def num(self, c: list[Any]) -> int:
+        return int(c[0])
+
+    def num_x(self, c: list[Any]) -> Amount:
+        return Amount("x")
+
+    def num_word(self, c: list[Any]) -> int:
+        return c[0]
+
+    def mana_cost(self, c: list[Any]) -> str:
+        return "".join(str(t) for t in c)
+
+    # --------------------------------------------------------------- keywords
+    def _kw(self, name: str, **args: Any) -> Ability:
+        spec = KEYWORDS_BY_LOWER.get(name.lower())
+        canonical = spec.name if spec else name[:1].upper() + name[1:]
+        kind = AbilityKind.ACTIVATED if spec and spec.activated else AbilityKind.STATIC
+        cost = None
+        c = args.get("cost")
+        if kind is AbilityKind.ACTIVATED:
+            cost = c if isinstance(c, Cost) else Cost(mana=c if isinstance(c, str) else None)
+        timing = (
+            "sorcery"
+            if canonical
+            in (
+                "Equip",
+                "Reconfigure",
+                "Fortify",
+                "Outlast",
+                "Scavenge",
+                "Embalm",
+                "Eternalize",
+                "Level up",
+                "Transmute",
+                "Unearth",
+                "Craft",
+            )
+            else None
+        )
+        return Ability(kind, keyword=canonical, keyword_args=args, cost=cost, timing=timing)
+
+    def kw_plain(self, c: list[Any]) -> Ability:
+        return self._kw(c[0])
+
+    def kw_n(self, c: list[Any]) -> Ability:
+        return self._kw(c[0], n=c[1])
+
+    def kw_cost(self, c: list[Any]) -> Ability:
+        if isinstance(c[1], dict):  # Prototype {2}{R} — 3/2 (CR 702.160)
+            return self._kw(c[0], **c[1])
+        return self._kw(c[0], cost=c[1])
+
+    def kw_cost_pt(self, c: list[Any]) -> dict[str, Any]:
+        p, t = str(c[1]).split("/")
+        return {"cost": c[0], "power": _pt_value(p), "toughness": _pt_value(t)}
+
+    kw_act = kw_cost
+
+    def kw_act_quality(self, c: list[Any]) -> Ability:
+        return self._kw(c[0], cost=c[2], filter=c[1])
+
+    def kw_cost2(self, c: list[Any]) -> Ability:
+        # "Kicker {1}{B} and/or {2}": two kicker costs (CR 702.33a-b).
+        return self._kw(c[0], cost=c[1], costs=(c[1], c[-1]))
+
+    def kw_gift(self, c: list[Any]) -> Ability:
+        return self._kw("Gift", gift=c[-1] if c else "card")
+
+    def gift_what(self, c: list[Any]) -> Any:
+        return c[0] if c else "extra_turn"
+
+    def kw_n_cost(self, c: list[Any]) -> Ability:
+        return self._kw(c[0], n=c[1], cost=c[2])
+
+    def kw_protection(self, c: list[Any]) -> Ability:
+        return self._kw("Protection", **{"from": tuple(x for x in c if x is not None)})
+
+    def kw_hexproof_from(self, c: list[Any]) -> Ability:
+        return self._kw("Hexproof", **{"from": tuple(x for x in c if x is not None)})
+
+    def kw_landwalk(self, c: list[Any]) -> Ability:
+        text = c[0]
+        if text.startswith("nonbasic"):
+            return self._kw("Landwalk", land="nonbasic")
+        if text.startswith("legendary"):
+            return self._kw("Landwalk", land="legendary")
+        snow = text.startswith("snow ")
+        land = text.removeprefix("snow ").removesuffix("walk")
+        args: dict[str, Any] = {"land": subtype(land) if land != "land" else "land"}
+        if snow:
+            args["snow"] = True
+        return self._kw("Landwalk", **args)
+
+    def kw_typecycling(self, c: list[Any]) -> Ability:
+        text = c[0]
+        if text == "basic landcycling":
+            what = "Basic Land"
+        else:
+            w = text.removesuffix("cycling")
+            what = "Land" if w == "land" else subtype(w)
+        ab = self._kw("Cycling", cost=c[1])
+        args = dict(ab.keyword_args)
+        args["type"] = what
+        return Ability(
+            AbilityKind.ACTIVATED, keyword="Typecycling", keyword_args=args, cost=ab.cost
+        )
+
+    def kw_enchant(self, c: list[Any]) -> Ability:
+        return self._kw("Enchant", filter=c[0])
+
+    def kw_affinity(self, c: list[Any]) -> Ability:
+        return self._kw("Affinity", filter=c[0])
+
+    def kw_splice(self, c: list[Any]) -> Ability:
+        return self._kw("Splice", onto=c[0].value, cost=c[1])
+
+    def kw_partner_with(self, c: list[Any]) -> Ability:
+        return self._kw("Partner with")
+
+    def kw_ignored(self, c: list[Any]) -> Ability:
+        return self._kw("Companion")
+
+    def kw_cost_mana(self, c: list[Any]) -> str:
+        return c[0]
+
+    def kw_cost_full(self, c: list[Any]) -> Cost:
+        return c[0]
+
+    def kw_cost_full_mana(self, c: list[Any]) -> Cost:
+        cost: Cost = c[1]
+        return Cost(**{**_cost_dict(cost), "mana": c[0]})
+
+    def prot_and(self, c: list[Any]) -> None:
+        return None
+
+    def prot_from(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def prot_everything(self, c: list[Any]) -> str:
+        return "everything"
+
+    def prot_choice(self, c: list[Any]) -> str:
+        return "chosen_color"
+
+    def prot_chosen_color(self, c: list[Any]) -> str:
+        return "chosen_color"
+
+    def prot_all_colors(self, c: list[Any]) -> str:
+        return "all_colors"
+
+    def prot_opponents(self, c: list[Any]) -> str:
+        return "opponents"
+
+    def prot_desc(self, c: list[Any]) -> Filter:
+        return c[0]
+
+    def prot_adjs(self, c: list[Any]) -> Any:
+        conds = c[0]
+        if len(conds) == 1 and conds[0][0] == "color":
+            return conds[0][1]
+        if len(conds) == 1 and conds[0][0] in ("colorless", "multicolored", "monocolored"):
+            return conds[0][0]
+        return Filter(kinds=(), conditions=tuple(conds))
+
+    def kw_sep(self, c: list[Any]) -> None:
+        return None
+
+    def keyword_line(self, c: list[Any]) -> Parsed:
+        return Parsed("keywords", abilities=[x for x in c if isinstance(x, Ability)])
+
+    def kw_list(self, c: list[Any]) -> list[Ability]:
+        return [x for x in c if isinstance(x, Ability)]
+
+    # ------------------------------------------------------------------ costs
+    def cost_list(self, c: list[Any]) -> Cost:
+        d: dict[str, Any] = {}
+        other: list[tuple[str, Any]] = []
+        for item in c:
+            if not isinstance(item, tuple):
+                continue
+            key, value = item
+            if key == "mana":
+                d["mana"] = (d.get("mana") or "") + value
+            elif key == "remove_counters":
+                d["remove_counters"] = (*d.get("remove_counters", ()), value)
+            elif key in ("sacrifice", "discard", "exile"):
+                flt, n = value
+                d[key] = flt
+                d[key + "_count"] = n
+            elif key in ("tap", "untap", "life"):
+                d[key] = value
+            else:
+                other.append((key, value))
+        if other:
+            d["other"] = tuple(other)
+        return Cost(**d)
+
+    def cost_mana(self, c: list[Any]) -> tuple[str, Any]:
+        return ("mana", c[0])
+
+    def cost_tap(self, c: list[Any]) -> tuple[str, Any]:
+        return ("tap", True)
+
+    def cost_untap(self, c: list[Any]) -> tuple[str, Any]:
+        return ("untap", True)
+
+    def cost_energy(self, c: list[Any]) -> tuple[str, Any]:
+        return ("energy", len(c))
+
+    def cost_life(self, c: list[Any]) -> tuple[str, Any]:
+        return ("life", c[0])
+
+    def _cost_obj(self, np: Any, zone: str | None = None) -> tuple[Filter, Any]:
+        if isinstance(np, SelfRef):
+            return Filter(conditions=(("self", True),)), 1
+        if isinstance(np, Some):
+            flt = np.filter if zone is None else with_zone(np.filter, zone)
+            return flt, np.count
+        if isinstance(np, EachRef):
+            return np.filter, "all"
+        raise CompileError("cost object")
+
+    def cost_sacrifice(self, c: list[Any]) -> tuple[str, Any]:
+        return ("sacrifice", self._cost_obj(c[0]))
+
+    def cost_discard(self, c: list[Any]) -> tuple[str, Any]:
+        return ("discard", self._cost_obj(c[0], "hand"))
+
+    def cost_discard_hand(self, c: list[Any]) -> tuple[str, Any]:
+        return ("discard", (Filter(kinds=("card",), zone="hand"), "all"))
+
+    def cost_exile_self(self, c: list[Any]) -> tuple[str, Any]:
+        zone = c[-1][0]
+        return ("exile", (Filter(zone=zone, conditions=(("self", True),)), 1))
+
+    def cost_exile(self, c: list[Any]) -> tuple[str, Any]:
+        return ("exile", self._cost_obj(c[0]))
+
+    def cost_remove_counters(self, c: list[Any]) -> tuple[str, Any]:
+        n, kind = c[0]
+        return ("remove_counters", (kind, n))
+
+    def cost_tap_other(self, c: list[Any]) -> tuple[str, Any]:
+        return ("tap_permanents", self._cost_obj(c[0]))
+
+    def cost_bounce(self, c: list[Any]) -> tuple[str, Any]:
+        return ("return", self._cost_obj(c[0]))
+
+    def cost_reveal(self, c: list[Any]) -> tuple[str, Any]:
+        return ("reveal", self._cost_obj(c[0], "hand"))
+
+    def cost_put_counters(self, c: list[Any]) -> tuple[str, Any]:
+        n, kind = c[0]
+        return ("put_counters", (kind, n))
+
+    def cost_mill(self, c: list[Any]) -> tuple[str, Any]:
+        return ("mill", c[0])
+
+    def cost_exert(self, c: list[Any]) -> tuple[str, Any]:
+        return ("exert", True)
+
+    def cost_collect_evidence(self, c: list[Any]) -> tuple[str, Any]:
+        return ("collect_evidence", c[0])

@@ -1,0 +1,620 @@
+"""Transformer rules for noun phrases, targets (CR 115) and amounts (CR 107)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from ..abilities import (
+    ANY_TARGET,
+    Amount,
+    ControllerOfRef,
+    ControllerRef,
+    EachRef,
+    Filter,
+    OwnerOfRef,
+    ParentRef,
+    SelfRef,
+    TargetSpec,
+)
+from .filters import Alt, NounWord, build_filter, card_type
+from .ir import It, Some, Tgt, ThatPlayer
+from .tx_common import (
+    CompileError,
+    _int,
+    _words,
+)
+
+
+class NounRules:
+    """Transformer rules for noun phrases, targets (CR 115) and amounts (CR 107)."""
+
+    # -------------------------------------------------------------- noun phrases
+    def adj_word(self, c: list[Any]) -> list[tuple[str, Any]]:
+        first = c[0]
+        if isinstance(first, Token) and str(first) == "non":
+            key, value = c[1]
+            return [("not_" + key, value)]
+        if isinstance(first, str) and not isinstance(first, Token):
+            if first in ("colorless", "multicolored", "monocolored"):
+                return [(first, True)]
+            return [("color", first)]
+        word = _words(c)
+        table: dict[str, tuple[str, Any]] = {
+            "tapped": ("tapped", True),
+            "untapped": ("tapped", False),
+            "attacking": ("attacking", True),
+            "blocking": ("blocking", True),
+            "basic": ("supertype", "Basic"),
+            "legendary": ("supertype", "Legendary"),
+            "snow": ("supertype", "Snow"),
+            "other": ("other", True),
+            "enchanted": ("enchanted_by", "self"),
+            "equipped": ("equipped_by", "self"),
+            "historic": ("historic", True),
+            "face down": ("face_down", True),
+            "face up": ("face_down", False),
+            "outlaw": ("outlaw", True),
+            "modified": ("modified", True),
+            "unblocked": ("unblocked", True),
+            "blocked": ("blocked", True),
+            "nonbasic": ("not_supertype", "Basic"),
+            "double faced": ("double_faced", True),
+            "activated": ("activated", True),
+            "triggered": ("triggered", True),
+        }
+        if word in table:
+            return [table[word]]
+        raise CompileError(f"adjective {word}")
+
+    def non_what(self, c: list[Any]) -> tuple[str, Any]:
+        x = c[0]
+        if isinstance(x, Token) and x.type == "COLOR_WORD":
+            return ("color", str(x))
+        if isinstance(x, NounWord):
+            return ("type" if x.kind == "type" else "subtype", x.value)
+        word = str(x)
+        if word in ("white", "blue", "black", "red", "green"):
+            return ("color", word)
+        if word in ("basic", "legendary", "snow"):
+            return ("supertype", word.capitalize())
+        if word == "token":
+            return ("token", True)
+        return ("kind", word)
+
+    def adj(self, c: list[Any]) -> list[tuple[str, Any]]:
+        conds = [x for x in c if isinstance(x, list)]
+        if len(conds) == 1:
+            return conds[0]
+        flat = tuple(tuple(x) for x in conds)
+        colors = [x[0][1] for x in flat if len(x) == 1 and x[0][0] == "color"]
+        if len(colors) == len(flat):
+            return [("color_in", tuple(colors))]
+        return [("any_of", flat)]
+
+    def adj_or(self, c: list[Any]) -> None:
+        return None
+
+    def adjs(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return [x for part in c for x in part]
+
+    def noun_word(self, c: list[Any]) -> NounWord:
+        x = c[0]
+        if isinstance(x, NounWord):
+            if len(c) > 1:  # "instant and sorcery spells"
+                return NounWord("types_and", "Instant|Sorcery")
+            return x
+        from .filters import _HEADS
+
+        return NounWord("head", _HEADS[str(x)])
+
+    def noun_grp(self, c: list[Any]) -> list[NounWord]:
+        out: list[NounWord] = []
+        for n in c:
+            if n.kind == "types_and":
+                out.append(NounWord("type", "Instant"))
+                out.append(NounWord("head", "spell"))
+            else:
+                out.append(n)
+        return out
+
+    def noun_or(self, c: list[Any]) -> str:
+        return "or"
+
+    def noun_alt(self, c: list[Any]) -> list[Alt]:
+        alts: list[Alt] = []
+        pending: list[tuple[str, Any]] = []
+        for x in c:
+            if isinstance(x, list) and x and isinstance(x[0], NounWord):
+                nouns = x
+                if (
+                    any(n.value == "Instant" for n in nouns)
+                    and len(nouns) == 2
+                    and nouns[1].kind == "head"
+                ):
+                    pass
+                alts.append(Alt(pending, nouns))
+                pending = []
+            elif isinstance(x, list):
+                pending = x
+        return alts
+
+    def posts(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return [x for part in c for x in (part if isinstance(part, list) else [part])]
+
+    def desc(self, c: list[Any]) -> Filter:
+        adjs: list[tuple[str, Any]] = []
+        alts: list[Alt] = []
+        posts: list[tuple[str, Any]] = []
+        for x in c:
+            if isinstance(x, list) and x and isinstance(x[0], Alt):
+                alts = x
+            elif isinstance(x, list) and not alts:
+                adjs = x
+            elif isinstance(x, list):
+                posts = x
+        if alts:
+            alts[0] = Alt(adjs + alts[0].adjs, alts[0].nouns)
+            if len(alts) > 1 and adjs:
+                for i in range(1, len(alts)):
+                    alts[i] = Alt(adjs + alts[i].adjs, alts[i].nouns)
+        if (
+            any(n.value == "Instant" for a in alts for n in a.nouns)
+            and any(n.kind == "head" and n.value == "spell" for a in alts for n in a.nouns)
+            and len(alts) == 1
+            and len(alts[0].nouns) == 2
+        ):
+            # "instant and sorcery spells"
+            return build_filter(
+                [
+                    Alt(alts[0].adjs, [NounWord("type", "Instant"), NounWord("head", "spell")]),
+                    Alt(alts[0].adjs, [NounWord("type", "Sorcery"), NounWord("head", "spell")]),
+                ],
+                posts,
+            )
+        return build_filter(alts, posts)
+
+    # postfix conditions
+    def _post(key: str, value: Any):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> tuple[str, Any]:
+            return (key, value)
+
+        return method
+
+    post_you_control = _post("controller", "you")
+    post_not_you_control = _post("controller", "not_you")
+    post_opp_controls = _post("controller", "opponent")
+    post_target_player_controls = _post("controller", "target_player")
+    post_target_opp_controls = _post("controller", "target_opponent")
+    post_that_player_controls = _post("controller", "that_player")
+    post_defending_controls = _post("controller", "defending_player")
+    post_its_controller_controls = _post("controller", "its_controller")
+    post_each_player_controls = _post("controller", "each_player")
+    post_you_own = _post("owner", "you")
+    post_you_own_not_control = _post("owner_not_controller", "you")
+    post_chosen_type = _post("chosen_type", True)
+    post_chosen_color = _post("chosen_color", True)
+    post_named_self = _post("named", "self")
+    post_other_than_self = _post("other", True)
+    post_blocking_self = _post("blocking_or_blocked_by", "self")
+    post_blocked_by_self = _post("blocked_by", "self")
+    post_you_cast = _post("caster", "you")
+    post_opp_cast = _post("caster", "opponent")
+    post_attacking_you = _post("attacking_player", "you")
+    post_dealt_damage = _post("dealt_damage_this_turn", True)
+    post_attacked = _post("attacked_this_turn", True)
+    post_died_this_turn = _post("died_this_turn", True)
+    post_exiled_with = _post("exiled_with", "self")
+    post_battlefield = _post("zone", "battlefield")
+    post_among_them = _post("among", "it")
+    post_your_choice = _post("your_choice", True)
+    post_their_choice = _post("chooser", "controller")
+    post_this_way = _post("this_way", True)
+    post_entered_this_turn = _post("entered_this_turn", True)
+    post_attacking_or_blocking = _post("attacking_or_blocking", True)
+
+    def post_with(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def post_without_kw(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_keyword", c[0].keyword)
+
+    def post_zone(self, c: list[Any]) -> list[tuple[str, Any]]:
+        zone, owner = c[0]
+        out: list[tuple[str, Any]] = [("zone", zone)]
+        if owner:
+            out.append(("owner", owner))
+        return out
+
+    def post_thats(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def post_isnt(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return [("not_" + k, v) for k, v in c[0]]
+
+    def post_that_targets(self, c: list[Any]) -> tuple[str, Any]:
+        return ("targets", "specified")
+
+    def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
+        return ("shares_type", "specified")
+
+    def post_without_counter(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_counter", c[0])
+
+    def with_kw(self, c: list[Any]) -> tuple[str, Any]:
+        return ("keyword", c[0].keyword)
+
+    def _stat_key(self, s: str) -> str:
+        return s.replace(" ", "_")
+
+    def with_stat_le(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_le", c[1])
+
+    def with_stat_ge(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_ge", c[1])
+
+    def with_stat_eq(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_eq", c[1])
+
+    def with_stat_lt_expr(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_lt", c[1])
+
+    def with_stat_gt_expr(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_gt", c[1])
+
+    def with_stat_eq_expr(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_eq", c[1])
+
+    def with_counter(self, c: list[Any]) -> tuple[str, Any]:
+        return ("counter", str(c[0]))
+
+    def with_counters(self, c: list[Any]) -> tuple[str, Any]:
+        n, kind = c[0]
+        return ("counters_ge", (kind, n))
+
+    def with_any_counter(self, c: list[Any]) -> tuple[str, Any]:
+        return ("counter", "any")
+
+    def with_greatest(self, c: list[Any]) -> tuple[str, Any]:
+        return ("greatest_" + self._stat_key(c[0]), c[1])
+
+    def with_same_name(self, c: list[Any]) -> tuple[str, Any]:
+        return ("same_name_as", c[0])
+
+    def with_different_names(self, c: list[Any]) -> tuple[str, Any]:
+        return ("different_names", True)
+
+    def with_that_name(self, c: list[Any]) -> tuple[str, Any]:
+        return ("chosen_name", True)
+
+    def with_activated(self, c: list[Any]) -> tuple[str, Any]:
+        return ("has_activated_ability", True)
+
+    def with_mana_ability(self, c: list[Any]) -> tuple[str, Any]:
+        return ("has_mana_ability", True)
+
+    # zones
+    def _owner_of(self, c: list[Any]) -> str | None:
+        words = _words([x for x in c if isinstance(x, Token)])
+        if words.startswith("your"):
+            return "you"
+        if words.startswith("an opponent"):
+            return "opponent"
+        if words.startswith("a ") or words.startswith("all") or not words:
+            return None
+        for x in c:
+            if isinstance(x, Tgt):
+                return "target_player"
+        return "that_player"
+
+    def graveyard_of(self, c: list[Any]) -> tuple[str, str | None]:
+        return ("graveyard", self._owner_of(c))
+
+    def hand_of(self, c: list[Any]) -> tuple[str, str | None]:
+        return ("hand", self._owner_of(c))
+
+    def library_of(self, c: list[Any]) -> tuple[str, str | None]:
+        return ("library", self._owner_of(c))
+
+    def zone_graveyard(self, c: list[Any]) -> tuple[str, str | None]:
+        return c[0]
+
+    zone_hand = zone_library = zone_graveyard
+
+    def zone_hand_or_graveyard(self, c: list[Any]) -> tuple[str, str]:
+        return ("hand_or_graveyard", "you")
+
+    def zone_library_or_graveyard(self, c: list[Any]) -> tuple[str, str]:
+        return ("library_or_graveyard", "you")
+
+    def zone_exile(self, c: list[Any]) -> tuple[str, None]:
+        return ("exile", None)
+
+    def zone_any_graveyard(self, c: list[Any]) -> tuple[str, None]:
+        return ("graveyard", None)
+
+    def zone_opp_graveyard(self, c: list[Any]) -> tuple[str, str]:
+        return ("graveyard", "opponent")
+
+    def zone_battlefield(self, c: list[Any]) -> tuple[str, None]:
+        return ("battlefield", None)
+
+    def zone_stack(self, c: list[Any]) -> tuple[str, None]:
+        return ("stack", None)
+
+    def owner_hand(self, c: list[Any]) -> str:
+        return "owner"
+
+    def your_hand(self, c: list[Any]) -> str:
+        return "you"
+
+    def their_hand(self, c: list[Any]) -> str:
+        return "that_player"
+
+    # noun phrase heads
+    def self_ref(self, c: list[Any]) -> SelfRef:
+        return SelfRef()
+
+    def np_you(self, c: list[Any]) -> ControllerRef:
+        return ControllerRef()
+
+    def pron_it(self, c: list[Any]) -> It:
+        return It()
+
+    def pron_that(self, c: list[Any]) -> Any:
+        nouns = [x for x in c if isinstance(x, NounWord)]
+        if nouns and nouns[0].kind == "head" and nouns[0].value in ("player", "opponent"):
+            return ThatPlayer()
+        return It()
+
+    def pron_player(self, c: list[Any]) -> ThatPlayer:
+        return ThatPlayer()
+
+    def np_it(self, c: list[Any]) -> It:
+        return It()
+
+    def np_its_abilities(self, c: list[Any]) -> It:
+        return It()
+
+    def np_of_them(self, c: list[Any]) -> It:
+        return It()
+
+    def np_sacrificed(self, c: list[Any]) -> ParentRef:
+        return ParentRef("sacrificed")
+
+    def np_abilities_of(self, c: list[Any]) -> EachRef:
+        flt = c[0]
+        return EachRef(Filter(("ability",), flt.zone, (("activated", True), ("of", flt))))
+
+    def np_rest(self, c: list[Any]) -> It:
+        return It()
+
+    def tgt(self, c: list[Any]) -> Tgt:
+        return Tgt(TargetSpec(c[0]))
+
+    def tgt_n(self, c: list[Any]) -> Tgt:
+        (lo, hi), flt = c
+        return Tgt(TargetSpec(flt, lo, hi))
+
+    def tgt_another(self, c: list[Any]) -> Tgt:
+        return Tgt(TargetSpec(c[0].with_condition("other", True)))
+
+    def tgt_n_other(self, c: list[Any]) -> Tgt:
+        (lo, hi), flt = c[0], c[-1]
+        return Tgt(TargetSpec(flt.with_condition("other", True), lo, hi))
+
+    def tgt_any(self, c: list[Any]) -> Tgt:
+        return Tgt(TargetSpec(ANY_TARGET))
+
+    def tgt_any_other(self, c: list[Any]) -> Tgt:
+        return Tgt(TargetSpec(ANY_TARGET.with_condition("other", True)))
+
+    def tgt_n_andor(self, c: list[Any]) -> Tgt:
+        n = c[0]
+        kinds = tuple(card_type(str(x)) for x in c[1:] if isinstance(x, Token))
+        return Tgt(TargetSpec(Filter(kinds=kinds), 0, _int(n)))
+
+    def det_up_to(self, c: list[Any]) -> tuple[int, Any]:
+        return (0, c[0])
+
+    def det_n(self, c: list[Any]) -> tuple[Any, Any]:
+        return (c[0], c[0])
+
+    def det_any_number(self, c: list[Any]) -> tuple[int, int]:
+        return (0, 99)
+
+    def det_one_or_two(self, c: list[Any]) -> tuple[int, int]:
+        return (1, 2)
+
+    def det_one_or_more(self, c: list[Any]) -> tuple[int, int]:
+        return (1, 99)
+
+    def det_a(self, c: list[Any]) -> tuple[int, int]:
+        return (1, 1)
+
+    def det_n_or_more(self, c: list[Any]) -> tuple[Any, int]:
+        return (c[0], 99)
+
+    def det_eq_cards(self, c: list[Any]) -> tuple[Any, Any]:
+        return (c[0], c[0])
+
+    def np_each(self, c: list[Any]) -> EachRef:
+        return EachRef(c[0])
+
+    np_all = np_bare = np_each
+
+    def np_some(self, c: list[Any]) -> Some:
+        (lo, hi), flt = c
+        if lo == 0:
+            return Some(flt, hi, up_to=True)
+        if hi == 99 and lo == 1:
+            return Some(flt, "one_or_more")
+        return Some(flt, lo)
+
+    def np_another(self, c: list[Any]) -> Some:
+        return Some(c[0].with_condition("other", True), 1)
+
+    def np_chosen(self, c: list[Any]) -> It:
+        return It()
+
+    def np_top_cards(self, c: list[Any]) -> tuple[str, Any, Any]:
+        return ("top", c[0], c[1])
+
+    def np_top_card(self, c: list[Any]) -> tuple[str, Any, Any]:
+        return ("top", 1, c[0])
+
+    def np_bottom_card(self, c: list[Any]) -> tuple[str, Any, Any]:
+        return ("bottom", 1, c[0])
+
+    def np_opponents(self, c: list[Any]) -> EachRef:
+        return EachRef(Filter(kinds=("player",), conditions=(("opponent", True),)))
+
+    def np_each_other_player(self, c: list[Any]) -> EachRef:
+        return EachRef(Filter(kinds=("player",), conditions=(("other_than_you", True),)))
+
+    def np_defending(self, c: list[Any]) -> EachRef:
+        return EachRef(Filter(kinds=("player",), conditions=(("defending", True),)))
+
+    def np_enchanted_player(self, c: list[Any]) -> EachRef:
+        return EachRef(Filter(kinds=("player",), conditions=(("enchanted_by", "self"),)))
+
+    def np_that_spell_controller(self, c: list[Any]) -> ControllerOfRef:
+        return ControllerOfRef(It())
+
+    def np_it_and_each(self, c: list[Any]) -> list[Any]:
+        return [It(), EachRef(c[0].with_condition("other", True))]
+
+    def np_exiled_with(self, c: list[Any]) -> EachRef:
+        return EachRef(Filter(kinds=("card",), zone="exile", conditions=(("exiled_with", "self"),)))
+
+    def np_controller_of(self, c: list[Any]) -> ControllerOfRef:
+        return ControllerOfRef(c[0])
+
+    def np_owner_of(self, c: list[Any]) -> OwnerOfRef:
+        return OwnerOfRef(c[0])
+
+    def np_its_controller(self, c: list[Any]) -> ControllerOfRef:
+        return ControllerOfRef(It())
+
+    def np_its_owner(self, c: list[Any]) -> OwnerOfRef:
+        return OwnerOfRef(It())
+
+    def np_its_controller_and_you(self, c: list[Any]) -> list[Any]:
+        return [ControllerOfRef(It()), ControllerRef()]
+
+    def np_self_or(self, c: list[Any]) -> tuple[str, Any]:
+        return ("self_or", c[1])
+
+    def np_list(self, c: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for x in c:
+            if isinstance(x, Token):
+                continue
+            if isinstance(x, list):
+                out.extend(x)
+            else:
+                out.append(x)
+        return out
+
+    # ----------------------------------------------------------------- amounts
+    def amount_one(self, c: list[Any]) -> int:
+        return 1
+
+    def amount_that_much(self, c: list[Any]) -> Amount:
+        return Amount("that_much")
+
+    def amount_twice_x(self, c: list[Any]) -> Amount:
+        return Amount("x", multiplier=2)
+
+    def amt_stat(self, c: list[Any]) -> Amount:
+        return Amount(c[1].replace(" ", "_"), ref=c[0])
+
+    def amt_its_stat(self, c: list[Any]) -> Amount:
+        return Amount(c[0].replace(" ", "_"), ref=It())
+
+    def amt_count(self, c: list[Any]) -> Amount:
+        flt = c[0]
+        if len(c) > 1:
+            zone, owner = c[1]
+            flt = Filter(
+                flt.kinds, zone, (*flt.conditions, *((("owner", owner),) if owner else ()))
+            )
+        return Amount("count", filter=flt)
+
+    def amt_counters(self, c: list[Any]) -> Amount:
+        return Amount("counters", ref=c[1], filter=Filter(conditions=(("counter", str(c[0])),)))
+
+    def amt_that_much(self, c: list[Any]) -> Amount:
+        return Amount("that_much")
+
+    def amt_life(self, c: list[Any]) -> Amount:
+        return Amount("life", ref=ControllerRef())
+
+    def amt_hand(self, c: list[Any]) -> Amount:
+        zone, owner = c[0]
+        return Amount("count", filter=Filter(("card",), "hand", (("owner", owner),)))
+
+    def amt_gy(self, c: list[Any]) -> Amount:
+        zone, owner = c[0]
+        return Amount("count", filter=Filter(("card",), "graveyard", (("owner", owner),)))
+
+    def amt_greatest(self, c: list[Any]) -> Amount:
+        return Amount("greatest_" + c[0].replace(" ", "_"), filter=c[1])
+
+    def amt_its_mv(self, c: list[Any]) -> Amount:
+        return Amount("mana_value", ref=It())
+
+    def amt_domain(self, c: list[Any]) -> Amount:
+        return Amount("domain")
+
+    def amt_mana_spent(self, c: list[Any]) -> Amount:
+        return Amount("mana_spent")
+
+    def amt_opponents(self, c: list[Any]) -> Amount:
+        return Amount("count", filter=Filter(kinds=("player",), conditions=(("opponent", True),)))
+
+    def cards_one(self, c: list[Any]) -> int:
+        return 1
+
+    def cards_n(self, c: list[Any]) -> Any:
+        return c[0] if c else Amount("x")
+
+    def cards_eq(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def cards_that_many(self, c: list[Any]) -> Amount:
+        return Amount("that_much")
+
+    def cards_each(self, c: list[Any]) -> Amount:
+        return Amount("count", filter=c[0])
+
+    def counter_one(self, c: list[Any]) -> tuple[Any, str]:
+        return (1, str(c[0]))
+
+    def counter_n(self, c: list[Any]) -> tuple[Any, str]:
+        return (c[0], str(c[1]))
+
+    def counter_that_many(self, c: list[Any]) -> tuple[Any, str]:
+        return (Amount("that_much"), str(c[0]))
+
+    def counter_all(self, c: list[Any]) -> tuple[Any, str]:
+        return ("all", str(c[0]))
+
+    def counter_all_any(self, c: list[Any]) -> tuple[Any, str]:
+        return ("all", "any")
+
+    def counter_any(self, c: list[Any]) -> tuple[Any, str]:
+        return (1, "any")
+
+    def counter_eq(self, c: list[Any]) -> tuple[Any, str]:
+        return (c[1], str(c[0]))
+
+    def counter_each(self, c: list[Any]) -> tuple[Any, str]:
+        return (Amount("count", filter=c[1]), str(c[0]))
+
+    def counter_n_each(self, c: list[Any]) -> tuple[Any, str]:
+        return (Amount("count", filter=c[2], multiplier=_int(c[0])), str(c[1]))
+
+    def times(self, c: list[Any]) -> int:
+        return c[0] if c else 2

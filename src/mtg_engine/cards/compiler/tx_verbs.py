@@ -1,0 +1,976 @@
+"""Transformer rules for verb phrases (effects, CR 701) and tokens (CR 111)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from ..abilities import (
+    ANY_TARGET,
+    Ability,
+    Amount,
+    ControllerOfRef,
+    EachRef,
+    Effect,
+    Filter,
+    SelfRef,
+    TargetSpec,
+)
+from .filters import NounWord, with_zone
+from .ir import SUBJ, It, Some, Tgt, substitute_subject
+from .tables import ORDINAL_WORDS
+from .tx_common import (
+    EOT,
+    CompileError,
+    ParentRefRest,
+    _int,
+    _obj,
+    _owner_ref,
+    _pt_mod,
+    _pt_value,
+    _scale,
+    _token_effect,
+    _top_ref,
+    _words,
+)
+
+
+class VerbRules:
+    """Transformer rules for verb phrases (effects, CR 701) and tokens (CR 111)."""
+
+    # --------------------------------------------------------------- verb phrases
+    def _each(self, op: str, key: str, refs: Any, **args: Any) -> list[Effect]:
+        if not isinstance(refs, list):
+            refs = [refs]
+        out = []
+        for r in refs:
+            if isinstance(r, tuple) and r and r[0] in ("top", "bottom"):
+                out.append(Effect(op, {key: _top_ref(r), **args}))
+            else:
+                out.append(Effect(op, {key: _obj(r), **args}))
+        return out
+
+    def vp_damage(self, c: list[Any]) -> list[Effect]:
+        amount, recipients = c
+        return [
+            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
+        ]
+
+    def vp_damage_eq(self, c: list[Any]) -> list[Effect]:
+        amount, recipients = c
+        return [
+            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
+        ]
+
+    def vp_damage_eq2(self, c: list[Any]) -> list[Effect]:
+        recipients, amount = c
+        return [
+            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
+        ]
+
+    def vp_damage_eq_after(self, c: list[Any]) -> list[Effect]:
+        recipients, amount = c
+        return [
+            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
+        ]
+
+    def vp_damage_divided(self, c: list[Any]) -> list[Effect]:
+        amount, spec = c
+        return [
+            Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "divided": True})
+        ]
+
+    def div_targets(self, c: list[Any]) -> TargetSpec:
+        nums = [x for x in c if isinstance(x, int)]
+        return TargetSpec(ANY_TARGET, min(nums), max(nums), divide="damage")
+
+    def div_targets_desc(self, c: list[Any]) -> TargetSpec:
+        nums = [x for x in c if isinstance(x, int)]
+        return TargetSpec(c[-1], min(nums), max(nums), divide="damage")
+
+    def div_any(self, c: list[Any]) -> TargetSpec:
+        return TargetSpec(ANY_TARGET, 1, 99, divide="damage")
+
+    def div_any_desc(self, c: list[Any]) -> TargetSpec:
+        return TargetSpec(c[0], 1, 99, divide="damage")
+
+    def div_up_to(self, c: list[Any]) -> TargetSpec:
+        return TargetSpec(ANY_TARGET, 1, _int(c[0]), divide="damage")
+
+    def div_up_to_desc(self, c: list[Any]) -> TargetSpec:
+        return TargetSpec(c[1], 1, _int(c[0]), divide="damage")
+
+    def vp_destroy(self, c: list[Any]) -> list[Effect]:
+        return self._each("destroy", "what", c[0])
+
+    def vp_exile(self, c: list[Any]) -> list[Effect]:
+        refs = c[0] if isinstance(c[0], list) else [c[0]]
+        out = []
+        for r in refs:
+            if isinstance(r, tuple) and r[0] == "top":
+                out.append(Effect("exile_top", {"player": _owner_ref(r[2]), "amount": r[1]}))
+            else:
+                out.append(Effect("exile", {"what": _obj(r)}))
+        return out
+
+    def vp_bounce(self, c: list[Any]) -> list[Effect]:
+        items = [x for x in c if not isinstance(x, tuple)]
+        return [Effect("return_to_hand", {"what": _obj(items[0])})]
+
+    def vp_return_bf(self, c: list[Any]) -> list[Effect]:
+        what = next(x for x in c if not isinstance(x, (tuple, dict)))
+        mods = next((x for x in c if isinstance(x, dict)), {})
+        return [Effect("return_to_battlefield", {"what": _obj(what), **mods})]
+
+    def bf_mods(self, c: list[Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"tapped": False}
+        for k, v in c:
+            out[k] = v
+        return out
+
+    def bf_tapped(self, c: list[Any]) -> tuple[str, Any]:
+        return ("tapped", True)
+
+    def bf_yours(self, c: list[Any]) -> tuple[str, Any]:
+        return ("under", "you")
+
+    def bf_owner(self, c: list[Any]) -> tuple[str, Any]:
+        return ("under", "owner")
+
+    def bf_face_down(self, c: list[Any]) -> tuple[str, Any]:
+        return ("face_down", True)
+
+    def bf_tapped_attacking(self, c: list[Any]) -> tuple[str, Any]:
+        return ("tapped_attacking", True)
+
+    def bf_counters(self, c: list[Any]) -> tuple[str, Any]:
+        n, kind = c[0]
+        return ("counters", (kind, n))
+
+    def bf_transformed(self, c: list[Any]) -> tuple[str, Any]:
+        return ("transformed", True)
+
+    def bf_attached(self, c: list[Any]) -> tuple[str, Any]:
+        return ("attached_to", _obj(c[0]))
+
+    def vp_put_bf(self, c: list[Any]) -> list[Effect]:
+        what, mods = c[0], c[1]
+        if isinstance(what, Some):
+            return [
+                Effect(
+                    "put_onto_battlefield",
+                    {"player": SUBJ, "filter": what.filter, "amount": what.count, **mods},
+                )
+            ]
+        if isinstance(what, tuple):
+            what = _top_ref(what)
+        return [Effect("return_to_battlefield", {"what": _obj(what), **mods})]
+
+    def vp_put_hand(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, Some):
+            return [
+                Effect(
+                    "put_into_hand", {"player": SUBJ, "filter": what.filter, "amount": what.count}
+                )
+            ]
+        if isinstance(what, tuple):
+            what = _top_ref(what)
+        return [Effect("return_to_hand", {"what": _obj(what)})]
+
+    def vp_put_hand_rest(self, c: list[Any]) -> list[Effect]:
+        first = self.vp_put_hand(c[:2])
+        return [*first, Effect("put_on_library", {"what": ParentRefRest, "position": "bottom"})]
+
+    def vp_put_hand_rest_gy(self, c: list[Any]) -> list[Effect]:
+        first = self.vp_put_hand(c[:2])
+        return [*first, Effect("put_into_graveyard", {"what": ParentRefRest})]
+
+    def vp_put_bf_rest(self, c: list[Any]) -> list[Effect]:
+        first = self.vp_put_bf(c[:2])
+        return [*first, Effect("put_on_library", {"what": ParentRefRest, "position": "bottom"})]
+
+    def vp_put_graveyard(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, tuple):
+            what = _top_ref(what)
+        return [Effect("put_into_graveyard", {"what": _obj(what)})]
+
+    def vp_put_top(self, c: list[Any]) -> list[Effect]:
+        return [Effect("put_on_library", {"what": _obj(c[0]), "position": "top"})]
+
+    def vp_put_bottom(self, c: list[Any]) -> list[Effect]:
+        return [Effect("put_on_library", {"what": _obj(c[0]), "position": "bottom"})]
+
+    def vp_put_nth(self, c: list[Any]) -> list[Effect]:
+        return [Effect("put_on_library", {"what": _obj(c[0]), "position": ORDINAL_WORDS[c[1]]})]
+
+    def vp_put_rest_bottom(self, c: list[Any]) -> list[Effect]:
+        return [Effect("put_on_library", {"what": ParentRefRest, "position": "bottom"})]
+
+    def vp_put_rest_graveyard(self, c: list[Any]) -> list[Effect]:
+        return [Effect("put_into_graveyard", {"what": ParentRefRest})]
+
+    def vp_put_counters(self, c: list[Any]) -> list[Effect]:
+        (n, kind), refs = c
+        return self._each("put_counters", "what", refs, counter=kind, amount=n)
+
+    def vp_put_counters2(self, c: list[Any]) -> list[Effect]:
+        (n1, k1), (n2, k2), refs = c
+        return self._each("put_counters", "what", refs, counter=k1, amount=n1) + self._each(
+            "put_counters", "what", refs, counter=k2, amount=n2
+        )
+
+    def vp_shuffle_into(self, c: list[Any]) -> list[Effect]:
+        return [Effect("shuffle_into_library", {"what": _obj(c[0])})]
+
+    def vp_remove_counters(self, c: list[Any]) -> list[Effect]:
+        (n, kind), what = c
+        return [Effect("remove_counters", {"what": _obj(what), "counter": kind, "amount": n})]
+
+    def vp_draw(self, c: list[Any]) -> list[Effect]:
+        return [Effect("draw", {"player": SUBJ, "amount": c[0]})]
+
+    def vp_discard(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, Some):
+            args: dict[str, Any] = {"player": SUBJ, "amount": what.count}
+            flt = what.filter
+            if flt.kinds not in (("card",), ()) or flt.conditions:
+                args["filter"] = with_zone(flt, "hand")
+            return [Effect("discard", args)]
+        if isinstance(what, (It, Tgt)):
+            return [Effect("discard", {"player": SUBJ, "what": _obj(what)})]
+        raise CompileError("discard object")
+
+    def vp_discard_hand(self, c: list[Any]) -> list[Effect]:
+        if _words(c).startswith("a card at random") or "random" in repr(c):
+            return [Effect("discard", {"player": SUBJ, "amount": 1, "random": True})]
+        return [Effect("discard", {"player": SUBJ, "amount": "all"})]
+
+    def vp_mill(self, c: list[Any]) -> list[Effect]:
+        return [Effect("mill", {"player": SUBJ, "amount": c[0]})]
+
+    def vp_gain_life(self, c: list[Any]) -> list[Effect]:
+        return [Effect("gain_life", {"player": SUBJ, "amount": c[0]})]
+
+    vp_gain_life_eq = vp_gain_life
+
+    def vp_gain_life_that_much(self, c: list[Any]) -> list[Effect]:
+        return [Effect("gain_life", {"player": SUBJ, "amount": Amount("that_much")})]
+
+    def vp_lose_life(self, c: list[Any]) -> list[Effect]:
+        return [Effect("lose_life", {"player": SUBJ, "amount": c[0]})]
+
+    vp_lose_life_eq = vp_lose_life
+
+    def vp_lose_life_that_much(self, c: list[Any]) -> list[Effect]:
+        return [Effect("lose_life", {"player": SUBJ, "amount": Amount("that_much")})]
+
+    def vp_lose_game(self, c: list[Any]) -> list[Effect]:
+        return [Effect("lose_game", {"player": SUBJ})]
+
+    def vp_win_game(self, c: list[Any]) -> list[Effect]:
+        return [Effect("win_game", {"player": SUBJ})]
+
+    def vp_pump(self, c: list[Any]) -> list[Effect]:
+        p, t = _pt_mod(str(c[0]))
+        duration = c[1] if len(c) > 1 else None
+        return [
+            Effect("modify_pt", {"what": SUBJ, "power": p, "toughness": t, "duration": duration})
+        ]
+
+    def vp_pump_each(self, c: list[Any]) -> list[Effect]:
+        p, t = _pt_mod(str(c[0]))
+        amount = Amount("count", filter=c[1])
+        duration = c[2] if len(c) > 2 else None
+        return [
+            Effect(
+                "modify_pt",
+                {
+                    "what": SUBJ,
+                    "power": _scale(p, amount),
+                    "toughness": _scale(t, amount),
+                    "duration": duration,
+                },
+            )
+        ]
+
+    def vp_pump_each_counter(self, c: list[Any]) -> list[Effect]:
+        p, t = _pt_mod(str(c[0]))
+        amount = Amount(
+            "counters", ref=_obj(c[2]), filter=Filter(conditions=(("counter", str(c[1])),))
+        )
+        duration = c[3] if len(c) > 3 else None
+        return [
+            Effect(
+                "modify_pt",
+                {
+                    "what": SUBJ,
+                    "power": _scale(p, amount),
+                    "toughness": _scale(t, amount),
+                    "duration": duration,
+                },
+            )
+        ]
+
+    def vp_gain_kw(self, c: list[Any]) -> list[Effect]:
+        kws: list[Ability] = c[0]
+        duration = c[1] if len(c) > 1 else None
+        return [
+            Effect(
+                "grant_keyword",
+                {
+                    "what": SUBJ,
+                    "keyword": k.keyword,
+                    **({"keyword_args": k.keyword_args} if k.keyword_args else {}),
+                    "duration": duration,
+                },
+            )
+            for k in kws
+        ]
+
+    def vp_gain_ability(self, c: list[Any]) -> list[Effect]:
+        duration = c[1] if len(c) > 1 else None
+        return [Effect("grant_ability", {"what": SUBJ, "abilities": c[0], "duration": duration})]
+
+    def vp_lose_kw(self, c: list[Any]) -> list[Effect]:
+        duration = c[1] if len(c) > 1 else None
+        return [
+            Effect("lose_keyword", {"what": SUBJ, "keyword": k.keyword, "duration": duration})
+            for k in c[0]
+        ]
+
+    def vp_lose_all(self, c: list[Any]) -> list[Effect]:
+        duration = c[0] if c else None
+        return [Effect("lose_all_abilities", {"what": SUBJ, "duration": duration})]
+
+    def vp_gain_control(self, c: list[Any]) -> list[Effect]:
+        duration = c[1] if len(c) > 1 else None
+        return self._each("gain_control", "what", c[0], duration=duration)
+
+    def vp_exchange_control(self, c: list[Any]) -> list[Effect]:
+        refs = c[0]
+        return [Effect("exchange_control", {"a": _obj(refs[0]), "b": _obj(refs[-1])})]
+
+    def vp_tap(self, c: list[Any]) -> list[Effect]:
+        return self._each("tap", "what", c[0])
+
+    def vp_untap(self, c: list[Any]) -> list[Effect]:
+        return self._each("untap", "what", c[0])
+
+    def vp_tap_or_untap(self, c: list[Any]) -> list[Effect]:
+        return [Effect("tap_or_untap", {"what": _obj(c[0])})]
+
+    def vp_sacrifice(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, Some):
+            return [
+                Effect("sacrifice", {"player": SUBJ, "filter": what.filter, "amount": what.count})
+            ]
+        if isinstance(what, EachRef):
+            return [Effect("sacrifice", {"player": SUBJ, "filter": what.filter, "amount": "all"})]
+        return [Effect("sacrifice", {"player": SUBJ, "what": _obj(what)})]
+
+    def vp_counter(self, c: list[Any]) -> list[Effect]:
+        return self._each("counter", "what", c[0])
+
+    def vp_create(self, c: list[Any]) -> list[Effect]:
+        return [_token_effect(t) for t in c]
+
+    vp_create2 = vp_create
+
+    def vp_scry(self, c: list[Any]) -> list[Effect]:
+        return [Effect("scry", {"player": SUBJ, "amount": c[0]})]
+
+    def vp_surveil(self, c: list[Any]) -> list[Effect]:
+        return [Effect("surveil", {"player": SUBJ, "amount": c[0]})]
+
+    def vp_search(self, c: list[Any]) -> list[Effect]:
+        zones = [x for x in c if isinstance(x, tuple)]
+        what = c[-1]
+        if not isinstance(what, Some):
+            raise CompileError("search object")
+        flt = with_zone(what.filter, "library")
+        args: dict[str, Any] = {
+            "player": SUBJ,
+            "filter": flt,
+            "amount": what.count,
+            "to": "hand",
+            "tapped": False,
+            "reveal": False,
+        }
+        if what.up_to:
+            args["up_to"] = True
+        if len(zones) > 1:
+            args["also_graveyard"] = True
+        if zones and zones[0][1] not in ("you", None):
+            args["library_of"] = zones[0][1]
+        return [Effect("search_library", args)]
+
+    def vp_shuffle(self, c: list[Any]) -> list[Effect]:
+        return [Effect("shuffle", {"player": SUBJ})]
+
+    def vp_shuffle_hand_gy(self, c: list[Any]) -> list[Effect]:
+        return [Effect("shuffle_hand_and_graveyard_into_library", {"player": SUBJ})]
+
+    def vp_reveal(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, tuple) and what[0] == "top":
+            return [Effect("reveal_top", {"player": _owner_ref(what[2]), "amount": what[1]})]
+        if isinstance(what, Some):
+            return [
+                Effect(
+                    "reveal",
+                    {
+                        "player": SUBJ,
+                        "filter": with_zone(what.filter, "hand"),
+                        "amount": what.count,
+                    },
+                )
+            ]
+        return [Effect("reveal", {"what": _obj(what)})]
+
+    def vp_reveal_hand(self, c: list[Any]) -> list[Effect]:
+        return [Effect("reveal_hand", {"player": SUBJ})]
+
+    def vp_look_hand(self, c: list[Any]) -> list[Effect]:
+        zone, owner = c[0]
+        return [Effect("look_at_hand", {"player": _owner_ref(c[0])})]
+
+    def vp_reveal_until(self, c: list[Any]) -> list[Effect]:
+        zone, flt = c[0], c[-1]
+        flt = flt.filter if isinstance(flt, Some) else flt
+        return [Effect("reveal_until", {"player": _owner_ref(zone), "filter": flt})]
+
+    def vp_exile_until(self, c: list[Any]) -> list[Effect]:
+        zone, flt = c[0], c[-1]
+        flt = flt.filter if isinstance(flt, Some) else flt
+        return [Effect("exile_until", {"player": _owner_ref(zone), "filter": flt})]
+
+    def vp_look_at(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, tuple) and what[0] == "top":
+            return [Effect("look_at_top", {"player": _owner_ref(what[2]), "amount": what[1]})]
+        return [Effect("look_at", {"what": _obj(what)})]
+
+    def vp_fight(self, c: list[Any]) -> list[Effect]:
+        return [Effect("fight", {"a": SUBJ, "b": _obj(c[0])})]
+
+    def vp_regenerate(self, c: list[Any]) -> list[Effect]:
+        return self._each("regenerate", "what", c[0])
+
+    def vp_add_mana(self, c: list[Any]) -> list[Effect]:
+        return [Effect("add_mana", c[0])]
+
+    def mana_fixed(self, c: list[Any]) -> dict[str, Any]:
+        return {"mana": c[0], "amount": 1}
+
+    def mana_choice(self, c: list[Any]) -> dict[str, Any]:
+        return {
+            "choice": [x for x in c if isinstance(x, str) and not isinstance(x, Token)],
+            "amount": 1,
+        }
+
+    def mana_any(self, c: list[Any]) -> dict[str, Any]:
+        return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0]}
+
+    def mana_any_one(self, c: list[Any]) -> dict[str, Any]:
+        return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0], "same_color": True}
+
+    def mana_any_combo(self, c: list[Any]) -> dict[str, Any]:
+        symbols = [x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token)]
+        return {
+            "choice": symbols or ["{W}", "{U}", "{B}", "{R}", "{G}"],
+            "amount": c[0],
+            "combination": True,
+        }
+
+    def mana_chosen(self, c: list[Any]) -> dict[str, Any]:
+        return {"choice": "chosen_color", "amount": c[0]}
+
+    def mana_each(self, c: list[Any]) -> dict[str, Any]:
+        return {"mana": c[0], "amount": Amount("count", filter=c[1])}
+
+    def mana_any_each(self, c: list[Any]) -> dict[str, Any]:
+        return {
+            "choice": ["{W}", "{U}", "{B}", "{R}", "{G}"],
+            "amount": Amount("count", filter=c[1]),
+            "same_color": True,
+        }
+
+    def mana_amount(self, c: list[Any]) -> dict[str, Any]:
+        return {"mana": c[0], "amount": c[1]}
+
+    def mana_restricted(self, c: list[Any]) -> dict[str, Any]:
+        return {**c[0], "spend_only": "restricted"}
+
+    def spend_rest(self, c: list[Any]) -> None:
+        return None
+
+    def vp_copy(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        if isinstance(what, Tgt) and what.spec.filter.zone == "stack":
+            return [Effect("copy_spell", {"what": what, "amount": 1, "new_targets": False})]
+        if isinstance(what, (It, SelfRef)):
+            return [Effect("copy_spell", {"what": _obj(what), "amount": 1, "new_targets": False})]
+        return [Effect("copy_permanent", {"what": _obj(what)})]
+
+    def vp_new_targets(self, c: list[Any]) -> list[Effect]:
+        return [Effect("choose_new_targets", {})]
+
+    def vp_attach(self, c: list[Any]) -> list[Effect]:
+        return [Effect("attach", {"what": _obj(c[0]), "to": _obj(c[1])})]
+
+    def vp_transform(self, c: list[Any]) -> list[Effect]:
+        return [Effect("transform", {"what": _obj(c[0]) if c else SUBJ})]
+
+    def _action(op: str, **fixed: Any):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> list[Effect]:
+            args: dict[str, Any] = {"player": SUBJ, **fixed}
+            for x in c:
+                if isinstance(x, (int, Amount)):
+                    args["amount"] = x
+                elif isinstance(x, NounWord):
+                    args["subtype"] = x.value
+                elif isinstance(x, (Tgt, It, SelfRef, EachRef, Some, ControllerOfRef)):
+                    args["what"] = _obj(x)
+            return [Effect(op, args)]
+
+        return method
+
+    vp_energy = _action("gain_energy")
+    vp_initiative = _action("take_initiative")
+    vp_investigate = _action("investigate")
+    vp_proliferate = _action("proliferate")
+    vp_populate = _action("populate")
+    vp_explore = _action("explore")
+    vp_connive = _action("connive")
+    vp_extra_turn = _action("extra_turn")
+    vp_goad = _action("goad")
+    vp_amass = _action("amass")
+    vp_venture = _action("venture")
+    vp_monarch = _action("become_monarch")
+    vp_learn = _action("learn")
+    vp_manifest = _action("manifest")
+    vp_manifest_dread = _action("manifest_dread")
+    vp_incubate = _action("incubate")
+    vp_discover = _action("discover")
+    vp_bolster = _action("bolster")
+    vp_adapt = _action("adapt")
+    vp_support = _action("support")
+    vp_phase_out = _action("phase_out")
+    vp_flip_coin = _action("flip_coin")
+    vp_open_attraction = _action("open_attraction")
+    vp_endure = _action("endure")
+    vp_forage = _action("forage")
+    vp_blight = _action("blight")
+    vp_earthbend = _action("earthbend")
+    vp_airbend = _action("airbend")
+    vp_suspect = _action("suspect")
+    vp_detain = _action("detain")
+    vp_clash = _action("clash")
+    vp_roll = _action("roll_die")
+    vp_seek = _action("seek")
+    vp_conjure_dup = _action("conjure_duplicate")
+    vp_double_counters = _action("double_counters")
+    vp_fog = _action("prevent_damage", combat_only=True)
+    vp_pay = _action("pay")
+    vp_pay_life = _action("pay_life")
+    vp_pay_energy = _action("pay_energy")
+    vp_monstrosity = _action("monstrosity")
+
+    def vp_play_that(self, c: list[Any]) -> list[Effect]:
+        duration = c[1] if len(c) > 1 else None
+        return [Effect("may_play", {"player": SUBJ, "what": _obj(c[0]), "duration": duration})]
+
+    vp_cast_free = _action("cast_free")
+    vp_cast = _action("cast")
+    vp_mana_persists = _action("mana_persists")
+
+    def card_count_desc(self, c: list[Any]) -> Any:
+        return c[-1]
+
+    def vp_prevent_np(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        duration = c[1] if len(c) > 1 else EOT
+        return [Effect("prevent_damage", {"what": _obj(what), "duration": duration})]
+
+    def vp_prevent_next(self, c: list[Any]) -> list[Effect]:
+        return [
+            Effect(
+                "prevent_damage",
+                {"what": _obj(c[1]), "amount": c[0], "duration": c[2] if len(c) > 2 else EOT},
+            )
+        ]
+
+    def vp_extra_land(self, c: list[Any]) -> list[Effect]:
+        return [Effect("extra_land_play", {"what": SUBJ, "amount": 1, "duration": None})]
+
+    def vp_emblem(self, c: list[Any]) -> list[Effect]:
+        return [Effect("create_emblem", {"player": SUBJ, "abilities": c[0]})]
+
+    # continuous: restrictions and rules for objects (usable as statics)
+    def _rule(op: str, **fixed: Any):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> list[Effect]:
+            return [Effect(op, {"what": SUBJ, **fixed, "duration": None})]
+
+        return method
+
+    def vp_cant(self, c: list[Any]) -> list[Effect]:
+        op, extra = c[0]
+        duration = c[1] if len(c) > 1 else None
+        return [Effect(op, {"what": SUBJ, **extra, "duration": duration})]
+
+    def _cant(op: str):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> tuple[str, dict[str, Any]]:
+            extra: dict[str, Any] = {}
+            for x in c:
+                if isinstance(x, (Some, EachRef)):
+                    extra["filter"] = x.filter
+                elif isinstance(x, Tgt):
+                    extra["filter"] = x.spec.filter
+            return (op, extra)
+
+        return method
+
+    cant_block = _cant("cant_block")
+    cant_attack = _cant("cant_attack")
+    cant_attack_or_block = _cant("cant_attack_or_block")
+    cant_block_alone = _cant("cant_block_alone")
+    cant_attack_alone = _cant("cant_attack_alone")
+    cant_attack_you = _cant("cant_attack_you")
+    cant_be_blocked = _cant("cant_be_blocked")
+    cant_be_blocked_except = _cant("cant_be_blocked_except_by")
+    cant_be_blocked_by = _cant("cant_be_blocked_by")
+    cant_be_blocked_by_more = _cant("cant_be_blocked_by_more_than_one")
+    cant_be_countered = _cant("cant_be_countered")
+    cant_be_regenerated = _cant("cant_be_regenerated")
+    cant_be_targeted = _cant("cant_be_targeted")
+    cant_be_sacrificed = _cant("cant_be_sacrificed")
+    cant_block_np = _cant("cant_block_filter")
+    cant_transform = _cant("cant_transform")
+    cant_cast = _cant("cant_cast")
+    cant_gain_life = _cant("cant_gain_life")
+    cant_lose_game = _cant("cant_lose_game")
+    cant_win_game = _cant("cant_win_game")
+    cant_untap = _cant("doesnt_untap")
+    cant_crew = _cant("cant_crew")
+    cant_be_activated = _cant("cant_activate_abilities")
+    cant_be_cast = _cant("cant_be_cast")
+
+    vp_extra_block = _rule("extra_block", amount=1)
+    vp_extra_block_any = _rule("extra_block", amount="any")
+    vp_must_attack = _rule("must_attack")
+    vp_must_block = _rule("must_block")
+
+    def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
+        return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
+
+    def vp_must_attack_turn(self, c: list[Any]) -> list[Effect]:
+        return [Effect("must_attack", {"what": SUBJ, "duration": EOT})]
+
+    def vp_base_pt(self, c: list[Any]) -> list[Effect]:
+        p, t = str(c[0]).split("/")
+        duration = c[1] if len(c) > 1 else None
+        return [
+            Effect(
+                "set_pt",
+                {
+                    "what": SUBJ,
+                    "power": _pt_value(p),
+                    "toughness": _pt_value(t),
+                    "duration": duration,
+                },
+            )
+        ]
+
+    def vp_gain_kw_and_ability(self, c: list[Any]) -> list[Effect]:
+        duration = c[2] if len(c) > 2 else None
+        return self.vp_gain_kw([c[0], duration]) + self.vp_gain_ability([c[1], duration])
+
+    vp_doesnt_untap = _rule("doesnt_untap")
+    vp_enters_tapped = _rule("enters_tapped")
+    vp_changeling = _rule("grant_keyword", keyword="Changeling")
+    vp_ignored = _rule("no_op")
+    vp_assign_toughness = _rule("assign_damage_by_toughness")
+
+    def untap_owner(self, c: list[Any]) -> None:
+        return None
+
+    def vp_skip(self, c: list[Any]) -> list[Effect]:
+        step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
+        nxt = any(isinstance(x, Token) and str(x) == "next" for x in c)
+        return [
+            Effect(
+                "skip_step",
+                {"what": SUBJ, "step": step.replace(" ", "_"), "duration": "next" if nxt else None},
+            )
+        ]
+
+    def vp_control(self, c: list[Any]) -> list[Effect]:
+        return [Effect("control", {"what": _obj(c[0]), "player": SUBJ, "duration": None})]
+
+    def vp_optional_untap(self, c: list[Any]) -> list[Effect]:
+        return [Effect("optional_untap", {"what": SelfRef(), "duration": None})]
+
+    def vp_must_be_blocked(self, c: list[Any]) -> list[Effect]:
+        return [Effect("must_be_blocked", {"what": SUBJ, "duration": None})]
+
+    def vp_choose_np(self, c: list[Any]) -> list[Effect]:
+        return [Effect("choose", {"player": SUBJ, "what": _obj(c[0])})]
+
+    def vp_have_do(self, c: list[Any]) -> list[Effect]:
+        # "you may have this creature deal damage ...": the object does the verb.
+        return substitute_subject(c[1], _obj(c[0]))
+
+    def vp_choose(self, c: list[Any]) -> list[Effect]:
+        return [Effect("choose", {"player": SUBJ, "what": c[0]})]
+
+    def _choice(kind: str):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> str:
+            return kind
+
+        return method
+
+    choose_creature_type = _choice("creature_type")
+    choose_color = _choice("color")
+    choose_card_type = _choice("card_type")
+    choose_land_type = _choice("basic_land_type")
+    choose_number = _choice("number")
+    choose_odd_even = _choice("odd_or_even")
+    choose_card_name = _choice("card_name")
+
+    def vp_cast_from(self, c: list[Any]) -> list[Effect]:
+        return [Effect("may_cast_from", {"what": SelfRef(), "zone": c[-1][0], "duration": None})]
+
+    def vp_assign_unblocked(self, c: list[Any]) -> list[Effect]:
+        return [Effect("assign_damage_as_unblocked", {"what": SUBJ, "duration": None})]
+
+    def vp_flip(self, c: list[Any]) -> list[Effect]:
+        return [Effect("flip", {"what": _obj(c[0])})]
+
+    def vp_can_be_commander(self, c: list[Any]) -> list[Effect]:
+        return [Effect("can_be_commander", {"what": SUBJ, "duration": None})]
+
+    def vp_may_exert(self, c: list[Any]) -> list[Effect]:
+        return [Effect("may_exert", {"what": SelfRef(), "duration": None})]
+
+    def vp_exile_with_counters(self, c: list[Any]) -> list[Effect]:
+        n, kind = c[1]
+        return [Effect("exile", {"what": _obj(c[0]), "counters": (kind, n)})]
+
+    def vp_block_only(self, c: list[Any]) -> list[Effect]:
+        return [Effect("block_only", {"what": SUBJ, "keyword": c[-1].keyword, "duration": None})]
+
+    def vp_still(self, c: list[Any]) -> list[Effect]:
+        return []
+
+    def vp_is_indestructible(self, c: list[Any]) -> list[Effect]:
+        duration = c[0] if c else None
+        return [
+            Effect(
+                "grant_keyword", {"what": SUBJ, "keyword": "Indestructible", "duration": duration}
+            )
+        ]
+
+    def vp_enters_counters(self, c: list[Any]) -> list[Effect]:
+        n, kind = c[0]
+        return [
+            Effect(
+                "enters_with_counters",
+                {"what": SUBJ, "counter": kind, "amount": n, "duration": None},
+            )
+        ]
+
+    def vp_enters_counters1(self, c: list[Any]) -> list[Effect]:
+        return [
+            Effect(
+                "enters_with_counters",
+                {"what": SUBJ, "counter": str(c[0]), "amount": 1, "duration": None},
+            )
+        ]
+
+    def vp_enters_counters_each(self, c: list[Any]) -> list[Effect]:
+        n, kind = c[0]
+        return [
+            Effect(
+                "enters_with_counters",
+                {
+                    "what": SUBJ,
+                    "counter": kind,
+                    "amount": Amount("count", filter=c[1], multiplier=_int(n)),
+                    "duration": None,
+                },
+            )
+        ]
+
+    def vp_enters_copy(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        flt = what.filter if isinstance(what, (Some, EachRef)) else None
+        return [Effect("enters_as_copy", {"what": SUBJ, "filter": flt, "duration": None})]
+
+    def _cost_change(self, c: list[Any], direction: str, activate: bool) -> list[Effect]:
+        args: dict[str, Any] = {
+            "what": SUBJ,
+            "mana": c[0],
+            "direction": direction,
+            "duration": None,
+        }
+        if activate:
+            args["abilities"] = True
+        if len(c) > 1:
+            args["for_each"] = c[1]
+        return [Effect("cost_change", args)]
+
+    def vp_cost_less(self, c: list[Any]) -> list[Effect]:
+        return self._cost_change(c, "less", False)
+
+    def vp_cost_more(self, c: list[Any]) -> list[Effect]:
+        return self._cost_change(c, "more", False)
+
+    def vp_cost_less_act(self, c: list[Any]) -> list[Effect]:
+        return self._cost_change(c, "less", True)
+
+    def vp_cost_more_act(self, c: list[Any]) -> list[Effect]:
+        return self._cost_change(c, "more", True)
+
+    def cost_for(self, c: list[Any]) -> Any:
+        return c[0] if c else "target_beyond_first"
+
+    def vp_add_types(self, c: list[Any]) -> list[Effect]:
+        nouns = next(x for x in c if isinstance(x, list))
+        duration = c[-1] if isinstance(c[-1], str) and c[-1] != EOT or c[-1] == EOT else None
+        return [
+            Effect(
+                "add_types",
+                {
+                    "what": SUBJ,
+                    "types": tuple(n.value for n in nouns if n.kind == "type"),
+                    "subtypes": tuple(n.value for n in nouns if n.kind == "subtype"),
+                    "duration": duration if isinstance(duration, str) else None,
+                },
+            )
+        ]
+
+    def vp_become(self, c: list[Any]) -> list[Effect]:
+        what = c[0]
+        duration = c[1] if len(c) > 1 else None
+        return [Effect("become", {"what": SUBJ, **what, "duration": duration})]
+
+    def become_type(self, c: list[Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for x in c:
+            if isinstance(x, Token) and x.type == "PT":
+                p, t = str(x).split("/")
+                out["power"], out["toughness"] = _pt_value(p), _pt_value(t)
+            elif isinstance(x, list) and x and isinstance(x[0], NounWord):
+                out["types"] = tuple(n.value for n in x if n.kind == "type")
+                out["subtypes"] = tuple(n.value for n in x if n.kind == "subtype")
+            elif isinstance(x, list):
+                out["keywords"] = tuple(k.keyword for k in x if isinstance(k, Ability))
+            elif isinstance(x, tuple) and x and x[0] == "colors":
+                out["colors"] = x[1]
+        return out
+
+    def become_color(self, c: list[Any]) -> dict[str, Any]:
+        return {"colors": (c[0],)}
+
+    def become_tapped(self, c: list[Any]) -> dict[str, Any]:
+        return {"tapped": True}
+
+    def become_copy(self, c: list[Any]) -> dict[str, Any]:
+        return {"copy_of": _obj(c[0])}
+
+    def become_pt(self, c: list[Any]) -> dict[str, Any]:
+        p, t = str(c[0]).split("/")
+        return {"power": _pt_value(p), "toughness": _pt_value(t)}
+
+    def kw_with(self, c: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)
+            elif isinstance(x, tuple) and x and isinstance(x[0], Ability):
+                out.extend(x)
+        return out
+
+    def quoted(self, c: list[Any]) -> tuple[Ability, ...]:
+        from . import assemble_quoted
+
+        return assemble_quoted(c[0])
+
+    # ------------------------------------------------------------------ tokens
+    def token(self, c: list[Any]) -> dict[str, Any]:
+        tok: dict[str, Any] = {"count": 1, "tapped": False}
+        for x in c:
+            if isinstance(x, Token) and x.type == "PT":
+                p, t = str(x).split("/")
+                tok["power"], tok["toughness"] = _pt_value(p), _pt_value(t)
+            elif isinstance(x, (int, Amount)):
+                tok["count"] = x
+            elif x == "tapped":
+                tok["tapped"] = True
+            elif isinstance(x, tuple) and x and x[0] == "colors":
+                tok["colors"] = x[1]
+            elif isinstance(x, list) and x and isinstance(x[0], NounWord):
+                tok["nouns"] = x
+            elif isinstance(x, list):
+                tok.setdefault("with", []).extend(x)
+            elif isinstance(x, tuple) and x and x[0] == "tail":
+                tok.setdefault("tails", []).append(x[1:])
+        return tok
+
+    def token_copy(self, c: list[Any]) -> dict[str, Any]:
+        tok: dict[str, Any] = {"count": 1, "copy_of": None, "tapped": False}
+        for x in c:
+            if isinstance(x, (int, Amount)):
+                tok["count"] = x
+            elif x == "tapped":
+                tok["tapped"] = True
+            elif isinstance(x, tuple) and x and x[0] == "tail":
+                tok.setdefault("tails", []).append(x[1:])
+            elif not isinstance(x, Token):
+                tok["copy_of"] = x
+        return tok
+
+    def tok_one(self, c: list[Any]) -> int:
+        return 1
+
+    def tok_that_many(self, c: list[Any]) -> Amount:
+        return Amount("that_much")
+
+    def tok_x(self, c: list[Any]) -> Amount:
+        return Amount("x")
+
+    def token_mods(self, c: list[Any]) -> str:
+        return "tapped"
+
+    def color_spec(self, c: list[Any]) -> tuple[str, tuple[str, ...]]:
+        colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return ("colors", colors)
+
+    def color_sep(self, c: list[Any]) -> None:
+        return None
+
+    def tok_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "for_each", c[0])
+
+    def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "tapped_attacking", True)
+
+    def tok_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "attacking", True)
+
+    def tok_attached(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "attached_to", _obj(c[0]))
+
+    def tok_under(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "controller", _obj(c[0]))
+
+    def tok_not_legendary(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "not_legendary", True)
+
+    def tok_except_type(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "except_type", True)

@@ -1,0 +1,180 @@
+"""Compiler coverage: which cards compile fully, partly or not at all.
+
+A card is *fully compiled* only when every paragraph of every face compiled
+(``CompiledFace.unparsed`` is empty) and, when ``executable_ops`` is given,
+every op its abilities use (effect ops and static-effect ops, nested ones
+included) is in that set. Unparsed sentences are counted by *shape* (numbers
+→ N, mana symbols → {M}, the card's own name → CARDNAME) so the most common
+missing constructs come first: the compiler's to-do list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .abilities import Ability, CompiledFace, Effect, StaticEffect
+from .compiler import compile_face
+from .compiler.normalize import shape
+from .model import CardData
+
+
+@dataclass(frozen=True, slots=True)
+class CardStatus:
+    """One card's compile status: ``"full"``, ``"partial"`` or ``"none"``."""
+
+    name: str
+    status: str
+    unparsed: tuple[str, ...] = ()
+    missing_ops: tuple[str, ...] = ()
+    missing_keywords: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class CoverageReport:
+    """Counts, per-card status and the most frequent unparsed sentence shapes."""
+
+    total: int = 0
+    full: int = 0
+    partial: int = 0
+    none: int = 0
+    cards: dict[str, CardStatus] = field(default_factory=dict)
+    shapes: Counter[str] = field(default_factory=Counter)
+    missing_ops: Counter[str] = field(default_factory=Counter)
+    missing_keywords: Counter[str] = field(default_factory=Counter)
+
+    def percent(self, n: int) -> float:
+        return 100.0 * n / self.total if self.total else 0.0
+
+    def top_shapes(self, n: int = 30) -> list[tuple[str, int]]:
+        return self.shapes.most_common(n)
+
+    def summary(self) -> str:
+        return (
+            f"cards: {self.total}  full: {self.full} ({self.percent(self.full):.1f}%)  "
+            f"partial: {self.partial} ({self.percent(self.partial):.1f}%)  "
+            f"none: {self.none} ({self.percent(self.none):.1f}%)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeedPoolReport:
+    """Coverage of a named card pool (e.g. the seed documents' cards)."""
+
+    total: int
+    full: int
+    missing: tuple[str, ...]  # names not in the card data
+    not_full: tuple[str, ...]  # present but not fully compiled
+
+
+def effect_ops(effect: Effect) -> set[str]:
+    """The op of an effect and of every effect nested in its arguments."""
+    ops = {effect.op}
+    for value in effect.args.values():
+        ops |= _nested_ops(value)
+    return ops
+
+
+def _nested_ops(value: Any) -> set[str]:
+    if isinstance(value, Effect):
+        return effect_ops(value)
+    if isinstance(value, Ability):
+        return ability_ops(value)
+    if isinstance(value, StaticEffect):
+        return {value.op} | _nested_ops(value.args)
+    if isinstance(value, (tuple, list)):
+        out: set[str] = set()
+        for v in value:
+            out |= _nested_ops(v)
+        return out
+    if isinstance(value, dict):
+        out = set()
+        for v in value.values():
+            out |= _nested_ops(v)
+        return out
+    return set()
+
+
+def ability_ops(ability: Ability) -> set[str]:
+    """Every effect and static-effect op an ability uses (modes and nested included)."""
+    ops: set[str] = set()
+    for e in ability.effects:
+        ops |= effect_ops(e)
+    for m in ability.modes:
+        for e in m.effects:
+            ops |= effect_ops(e)
+    for s in ability.static:
+        ops.add(s.op)
+        ops |= _nested_ops(s.args)
+    return ops
+
+
+def face_ops(compiled: CompiledFace) -> set[str]:
+    ops: set[str] = set()
+    for a in compiled.abilities:
+        ops |= ability_ops(a)
+    return ops
+
+
+def card_status(
+    card: CardData,
+    executable_ops: set[str] | None = None,
+    executable_keywords: set[str] | None = None,
+) -> CardStatus:
+    """Compile every face of a card and grade it."""
+    unparsed: list[str] = []
+    ops: set[str] = set()
+    keywords: set[str] = set()
+    compiled_any = False
+    had_text = False
+    for face in card.faces:
+        compiled = compile_face(face)
+        unparsed.extend(compiled.unparsed)
+        ops |= face_ops(compiled)
+        keywords |= compiled.keywords
+        compiled_any = compiled_any or bool(compiled.abilities)
+        had_text = had_text or bool((face.text or "").strip())
+    missing_ops = sorted(ops - executable_ops) if executable_ops is not None else []
+    missing_kw = sorted(keywords - executable_keywords) if executable_keywords is not None else []
+    if not unparsed and not missing_ops and not missing_kw:
+        status = "full"
+    elif had_text and not compiled_any:
+        status = "none"
+    else:
+        status = "partial"
+    return CardStatus(card.name, status, tuple(unparsed), tuple(missing_ops), tuple(missing_kw))
+
+
+def coverage(
+    cards: Iterable[CardData],
+    executable_ops: set[str] | None = None,
+    executable_keywords: set[str] | None = None,
+) -> CoverageReport:
+    """Compile every card and count full / partial / none, with unparsed shapes."""
+    report = CoverageReport()
+    for card in cards:
+        st = card_status(card, executable_ops, executable_keywords)
+        report.total += 1
+        report.cards[card.name] = st
+        if st.status == "full":
+            report.full += 1
+        elif st.status == "partial":
+            report.partial += 1
+        else:
+            report.none += 1
+        for sentence in st.unparsed:
+            report.shapes[shape(sentence, card.name)] += 1
+        report.missing_ops.update(st.missing_ops)
+        report.missing_keywords.update(st.missing_keywords)
+    return report
+
+
+def seed_pool(report: CoverageReport, names: Iterable[str]) -> SeedPoolReport:
+    """How many of ``names`` (e.g. ``spec/seed-card-pool.txt``) compile fully."""
+    wanted = [n.strip() for n in names if n.strip() and not n.startswith("#")]
+    missing = tuple(n for n in wanted if n not in report.cards)
+    present = [report.cards[n] for n in wanted if n in report.cards]
+    not_full = tuple(s.name for s in present if s.status != "full")
+    return SeedPoolReport(len(wanted), len(present) - len(not_full), missing, not_full)
