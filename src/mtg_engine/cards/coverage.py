@@ -122,21 +122,34 @@ def card_status(
     card: CardData,
     executable_ops: set[str] | None = None,
     executable_keywords: set[str] | None = None,
+    engine: bool = False,
 ) -> CardStatus:
-    """Compile every face of a card and grade it."""
+    """Compile every face of a card and grade it.
+
+    With ``engine=True`` a card is full only if the engine implements every
+    construct its abilities use (:func:`mtg_engine.rules.support.unsupported`):
+    the honest measure of "this card works".
+    """
     unparsed: list[str] = []
     ops: set[str] = set()
     keywords: set[str] = set()
     compiled_any = False
     had_text = False
+    engine_missing: set[str] = set()
     for face in card.faces:
         compiled = compile_face(face)
         unparsed.extend(compiled.unparsed)
         ops |= face_ops(compiled)
         keywords |= compiled.keywords
+        if engine:
+            from ..rules.support import face_unsupported
+
+            engine_missing.update(face_unsupported(compiled))
         compiled_any = compiled_any or bool(compiled.abilities)
         had_text = had_text or bool((face.text or "").strip())
     missing_ops = sorted(ops - executable_ops) if executable_ops is not None else []
+    if engine:
+        missing_ops = sorted(set(missing_ops) | engine_missing)
     missing_kw = sorted(keywords - executable_keywords) if executable_keywords is not None else []
     if not unparsed and not missing_ops and not missing_kw:
         status = "full"
@@ -151,11 +164,12 @@ def coverage(
     cards: Iterable[CardData],
     executable_ops: set[str] | None = None,
     executable_keywords: set[str] | None = None,
+    engine: bool = False,
 ) -> CoverageReport:
     """Compile every card and count full / partial / none, with unparsed shapes."""
     report = CoverageReport()
     for card in cards:
-        st = card_status(card, executable_ops, executable_keywords)
+        st = card_status(card, executable_ops, executable_keywords, engine)
         report.total += 1
         report.cards[card.name] = st
         if st.status == "full":

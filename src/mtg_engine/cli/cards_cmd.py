@@ -151,6 +151,8 @@ def show(name: tuple[str, ...], card_file: Path | None) -> None:
     db = open_card_database(card_file)
     card = lookup_card(db, " ".join(name))
     click.echo(render_card(card))
+    click.echo("")
+    click.echo(render_compiled(card))
 
 
 @cards.command("import", short_help="Make a card file from MTGJSON's AtomicCards.")
@@ -184,3 +186,121 @@ def import_(file: Path, out: Path | None) -> None:
     click.echo("To use it instead of the shipped card file, set:")
     click.echo(f"  export {CARD_FILE_ENV}={result.path.resolve()}")
     click.echo(f"or pass --card-file {result.path.resolve()} where a command accepts it.")
+
+
+# --------------------------------------------------------------------------- coverage
+
+
+def _seed_pool_names() -> list[str]:
+    from importlib import resources
+
+    text = (resources.files("mtg_engine") / "data" / "seed-card-pool.txt").read_text(
+        encoding="utf-8"
+    )
+    return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+@cards.command("coverage", short_help="How much of the card file compiles and runs.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--top", default=30, show_default=True, help="How many unparsed sentence shapes to list."
+)
+@click.option("--limit", default=0, type=int, help="Only the first N cards (0: all).")
+@card_file_option
+def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) -> None:
+    """Compile every card: fully / partly / not compiled, and what is missing most.
+
+    A card counts as fully compiled only if every sentence of every face compiles
+    AND the engine implements every construct the result uses (rules/support.py).
+    """
+    import json
+    import sys
+    from itertools import islice
+
+    from mtg_engine.cards.coverage import coverage, seed_pool
+
+    db = open_card_database(card_file)
+    total = len(db)
+    it = db.iter_cards()
+    if limit:
+        it = islice(it, limit)
+        total = min(total, limit)
+    if as_json or not sys.stderr.isatty():
+        report = coverage(it, engine=True)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as progress:
+            bar = progress.add_task("compiling", total=total)
+
+            def counted():
+                for c in it:
+                    progress.advance(bar)
+                    yield c
+
+            report = coverage(counted(), engine=True)
+    pool = seed_pool(report, _seed_pool_names()) if not limit else None
+    top_unparsed = [{"pattern": p, "count": n} for p, n in report.top_shapes(top)]
+    top_unsupported = [{"construct": k, "count": n} for k, n in report.missing_ops.most_common(top)]
+    if as_json:
+        out = {
+            "total": report.total,
+            "full": report.full,
+            "partial": report.partial,
+            "none": report.none,
+            "full_share": report.full / report.total if report.total else 0.0,
+            "seed_pool": None
+            if pool is None
+            else {
+                "total": pool.total,
+                "full": pool.full,
+                "missing": list(pool.missing),
+                "not_full": list(pool.not_full),
+            },
+            "top_unparsed": top_unparsed,
+            "top_unsupported": top_unsupported,
+        }
+        click.echo(json.dumps(out))
+        return
+    click.echo(report.summary())
+    if pool is not None:
+        click.echo(
+            f"seed card pool: {pool.full}/{pool.total} fully compiled"
+            + (f"; missing: {', '.join(pool.missing)}" if pool.missing else "")
+        )
+    click.echo(f"\nTop {len(top_unparsed)} sentence shapes that don't compile yet:")
+    for row in top_unparsed:
+        click.echo(f"  {row['count']:>6}  {row['pattern']}")
+    click.echo(f"\nTop {len(top_unsupported)} compiled constructs the engine doesn't run yet:")
+    for row in top_unsupported:
+        click.echo(f"  {row['count']:>6}  {row['construct']}")
+
+
+def render_compiled(card: CardData) -> str:
+    """The compiled abilities of each face, and what doesn't compile or run, and why."""
+    from mtg_engine.cards.compiler import compile_face
+    from mtg_engine.rules.support import unsupported
+
+    lines: list[str] = []
+    for face in card.faces:
+        compiled = compile_face(face)
+        lines.append(f"Compiled abilities of {face.name}:")
+        if not compiled.abilities and not compiled.unparsed:
+            lines.append("  (no abilities)")
+        for a in compiled.abilities:
+            label = a.keyword or a.kind.value
+            missing = unsupported(a)
+            status = "ok" if not missing else "not run yet: " + ", ".join(missing)
+            text = a.text or ""
+            lines.append(f"  [{label}] {text}".rstrip() + f"  — {status}")
+            for e in a.effects:
+                lines.append(f"      effect {e.op} {e.args}")
+            for st in a.static:
+                lines.append(f"      static {st.op} affects {st.affected} {st.args}")
+            if a.trigger is not None:
+                lines.append(f"      trigger {a.trigger.event} {a.trigger.subject or ''}")
+            if a.cost is not None and not a.cost.is_free:
+                lines.append(f"      cost {a.cost}")
+        for sentence in compiled.unparsed:
+            lines.append(f"  [does not compile] {sentence}")
+    return "\n".join(lines)

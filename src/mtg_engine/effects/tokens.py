@@ -18,12 +18,16 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     spec = dict(e.args.get("token") or {})
     n = ctx.amount(e.args.get("amount", 1))
     card = token_def(spec)
+    created: list[int] = []
     for p in ctx.players(e.args.get("controller", ControllerRef())):
         for _ in range(n):
             obj = g.create_card(card, p, Zone.EXILE)
             obj.is_token = True
             # a token is created directly on the battlefield (CR 111.1)
-            enter_battlefield(
+            new_id = enter_battlefield(
                 g, obj.id, controller=p, rules=("111.1",), tapped=bool(e.args.get("tapped"))
             )
+            if new_id is not None:
+                created.append(new_id)
+    ctx.set_parent("it", created)  # "create a token, then attach ... to it"
     return True

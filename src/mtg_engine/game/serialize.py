@@ -1,19 +1,19 @@
 """JSON round-trip of a whole game (architecture §2): save, load, replay, network.
 
 Cards are stored by name (tokens by their characteristics) and rebuilt from
-the card database; abilities on the stack or pending are stored as a
-reference to the printed ability (card, face, index) or to the rule that
-creates it (a basic land type's mana ability). ``Game.from_json(g.to_json())``
+the card database; abilities on the stack or pending, and any other record,
+are stored structurally (class name and fields, only classes of this package
+are loaded back), so the JSON is deterministic and readable. ``Game.from_json(g.to_json())``
 gives a game that continues exactly like ``g``.
 """
 
 from __future__ import annotations
 
-import base64
-import pickle
+import importlib
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from typing import Any
 
-from ..cards.abilities import Ability
 from .actions import Decision
 from .events import Event
 from .objects import CardDef, GameObject, Player
@@ -51,10 +51,26 @@ def encode(v: Any) -> Any:
         if all(isinstance(k, str) for k in v):
             return {"__dict__": {k: encode(x) for k, x in v.items()}}
         return {"__items__": [[encode(k), encode(x)] for k, x in v.items()]}
-    if isinstance(v, Ability):
-        return {"__ability__": base64.b64encode(pickle.dumps(v)).decode("ascii")}
-    # actions and other frozen records
-    return {"__pickle__": base64.b64encode(pickle.dumps(v)).decode("ascii")}
+    if isinstance(v, Enum):
+        return {"__enum__": f"{type(v).__module__}:{type(v).__qualname__}", "v": v.value}
+    if is_dataclass(v) and not isinstance(v, type):
+        # abilities, filters, effects, actions: a structural, deterministic encoding
+        return {
+            "__dc__": f"{type(v).__module__}:{type(v).__qualname__}",
+            "f": {f.name: encode(getattr(v, f.name)) for f in fields(v)},
+        }
+    raise TypeError(f"can't serialize {type(v).__name__} in a game state")
+
+
+def _class(path: str) -> Any:
+    """A record class by ``module:qualname``, only from this package."""
+    module, _, name = path.partition(":")
+    if not module.startswith("mtg_engine."):
+        raise ValueError(f"refusing to load {path!r} from a game file")
+    obj: Any = importlib.import_module(module)
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 def decode(v: Any) -> Any:
@@ -69,10 +85,10 @@ def decode(v: Any) -> Any:
             return {k: decode(x) for k, x in v["__dict__"].items()}
         if "__items__" in v:
             return {decode(k): decode(x) for k, x in v["__items__"]}
-        if "__ability__" in v:
-            return pickle.loads(base64.b64decode(v["__ability__"]))
-        if "__pickle__" in v:
-            return pickle.loads(base64.b64decode(v["__pickle__"]))
+        if "__enum__" in v:
+            return _class(v["__enum__"])(v["v"])
+        if "__dc__" in v:
+            return _class(v["__dc__"])(**{k: decode(x) for k, x in v["f"].items()})
     return v
 
 

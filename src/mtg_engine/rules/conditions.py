@@ -20,10 +20,16 @@ def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | 
 
     k = cond.kind
     a = cond.args
-    if k == "control":
+    if k in ("control", "you_control"):
         # "if you control a Forest", "if you control N or more creatures"
         n = len(objects_matching(game, a["filter"], controller, source))
         return n >= int(a.get("at_least", 1))
+    if k == "you_control_n":
+        n = len(objects_matching(game, a["filter"], controller, source))
+        return n >= int(a.get("n", a.get("at_least", 1)))
+    if k == "not":
+        inner = a.get("cond")
+        return isinstance(inner, Condition) and not evaluate(game, inner, controller, source)
     if k == "not_control":
         return not objects_matching(game, a["filter"], controller, source)
     if k == "life_at_least":

@@ -200,6 +200,10 @@ class Ctx:
                 return g.players[self.controller].life
             if a.kind == "hand_size":
                 return len(g.players[self.controller].hand)
+            if a.kind == "that_much":
+                # "that much", "that many": the amount of the trigger event
+                td = self.obj.trigger_data or {}
+                return int(td.get("amount", 0)) * a.multiplier
         return 0
 
     def set_parent(self, key: str, value: Any) -> None:
@@ -262,9 +266,13 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             task.answer = None
         skip = e.optional and not d.get("opt_yes")
         if not skip and e.condition is not None:
-            from .conditions import evaluate
+            if e.condition.kind == "you_do":
+                # "If you do, ...": whether the previous optional instruction was done
+                skip = not d.get("last_done", False)
+            else:
+                from .conditions import evaluate
 
-            skip = not evaluate(game, e.condition, obj.controller, ctx.source)
+                skip = not evaluate(game, e.condition, obj.controller, ctx.source)
         if not skip:
             handler = REGISTRY.get(e.op)
             if handler is None:
@@ -277,6 +285,8 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 return False
             if game.outcome is not None:
                 return True
+        if e.optional:
+            d["last_done"] = not skip
         i += 1
         d["i"] = i
         d.pop("scratch", None)

@@ -54,7 +54,11 @@ def matches_object(
                 break
         if not ok:
             return False
-    for key, value in flt.conditions:
+    conds = flt.conditions
+    or_self = ("or_self", True) in conds
+    for key, value in conds:
+        if key == "other" and or_self:
+            continue  # "this creature or another creature"
         if not _condition(game, obj, c, key, value, controller, source):
             return False
     return True
@@ -78,9 +82,19 @@ def _condition(
     if key == "controller":
         if value == "you":
             return obj.controller == controller
-        if value == "opponent":
+        if value in ("opponent", "not_you"):
             return obj.controller != controller
-        return True
+        return False  # an unknown value never matches (no silent "yes")
+    if key == "subtype_in":
+        return bool(c.subtypes & set(value))
+    if key == "token":
+        return obj.is_token == bool(value)
+    if key == "not_token":
+        return obj.is_token != bool(value)
+    if key == "counter":
+        return obj.counters.get(str(value), 0) > 0
+    if key == "or_self":
+        return True  # handled with "other" in matches_object
     if key == "you":
         return (obj.controller == controller) == bool(value)
     if key == "opponent":
@@ -118,6 +132,8 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key.startswith("mana_value_"):
+        key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):
         attr = {"power": c.power, "toughness": c.toughness, "mv": c.mana_value}[key.split("_")[0]]
         if attr is None:

@@ -99,6 +99,7 @@ _EFFECT_ARG_KEYS = frozenset(
         "under",
         "random",
         "filter",
+        "reveal",
     }
 )
 
@@ -120,6 +121,7 @@ SUPPORTED: set[str] = set(
         "amount:toughness",
         "amount:life",
         "amount:hand_size",
+        "amount:that_much",
         # filters (CR 109.2)
         *(
             f"cond:{k}"
@@ -152,6 +154,14 @@ SUPPORTED: set[str] = set(
                 "mv_eq",
                 "zone",
                 "enchanted_by",
+                "subtype_in",
+                "token",
+                "not_token",
+                "counter",
+                "or_self",
+                "mana_value_le",
+                "mana_value_ge",
+                "mana_value_eq",
                 "equipped_by",
                 "you",
                 "opponent",
@@ -211,6 +221,10 @@ SUPPORTED: set[str] = set(
             f"condition:{k}"
             for k in (
                 "control",
+                "you_control",
+                "you_control_n",
+                "not",
+                "you_do",
                 "not_control",
                 "life_at_least",
                 "life_at_most",
@@ -333,6 +347,8 @@ def features(ability: Ability) -> set[str]:
         if trig.condition is not None:
             _walk_value(trig.condition, out)
         for k, _v in getattr(trig, "details", ()):
+            if k == "what" and trig.event in ("cast", "deals_damage", "deals_combat_damage"):
+                continue  # the spell cast / the damaged recipient (rules/triggers.py)
             if k not in ("graveyard",):
                 out.add(f"trigger_detail:{k}")
     for st in ability.static:

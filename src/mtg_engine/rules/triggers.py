@@ -20,7 +20,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
-from .filters import matches_object
+from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:
     pass
@@ -141,6 +141,11 @@ def _matches(
             return False
         if trig.player == "to_player" and d.get("target", 0) >= 0:
             return False
+        what = _detail(trig, "what")
+        if isinstance(what, Filter) and not _damage_recipient_matches(
+            game, what, d.get("target", 0), source
+        ):
+            return False
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["source"] == source.id
         o = game.objects.get(d["source"])
@@ -148,17 +153,46 @@ def _matches(
     if ev.kind == "cast" and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
             return False
-        if isinstance(trig.subject, Filter):
-            o = game.objects.get(d["obj"])
-            return o is not None and matches_object(
-                game, o, trig.subject, source.controller, source
-            )
+        spell = game.objects.get(d["obj"])
+        if spell is None:
+            return False
+        if isinstance(trig.subject, Filter) and "player" not in trig.subject.kinds:
+            if not matches_object(game, spell, trig.subject, source.controller, source):
+                return False
+        what = _detail(trig, "what")
+        if isinstance(what, Filter):
+            # "whenever you cast a creature spell": the spell must match; a zone
+            # other than the stack means "cast from that zone"
+            conds = tuple(c for c in what.conditions if c[0] != "owner")
+            if not matches_object(
+                game, spell, Filter(what.kinds, "stack", conds), source.controller, source
+            ):
+                return False
+            if what.zone not in ("battlefield", "stack", "any") and d.get("from_zone") != what.zone:
+                return False
         return True
     if ev.kind == "draw" and kind == "draw":
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == "gain_life" and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     return False
+
+
+def _detail(trig: Trigger, key: str) -> Any:
+    for k, v in trig.details:
+        if k == key:
+            return v
+    return None
+
+
+def _damage_recipient_matches(game: Game, what: Filter, target: int, source: GameObject) -> bool:
+    """ "deals combat damage to a player / to a creature"."""
+    if target < 0:
+        return "player" in what.kinds and matches_player(game, -target - 1, what, source.controller)
+    o = game.objects.get(target)
+    if o is None or what.kinds == ("player",):
+        return False
+    return matches_object(game, o, what, source.controller, source)
 
 
 def _player_matches(who: str, player: Any, controller: int) -> bool:
