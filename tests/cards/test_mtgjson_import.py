@@ -228,11 +228,14 @@ def test_cli_show_shipped_card(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CARD_FILE_ENV, raising=False)
     result = CliRunner().invoke(cards, ["show", "lightning bolt"])
     assert result.exit_code == 0
-    assert result.output.splitlines() == [
+    assert result.output.splitlines()[:3] == [
         "Lightning Bolt    {R}",
         "  Instant",
         "  Lightning Bolt deals 3 damage to any target.",
     ]
+    # then the compiled abilities and whether the engine runs them
+    assert "Compiled abilities of Lightning Bolt:" in result.output
+    assert "effect damage" in result.output
 
 
 def test_cli_show_unknown_card(monkeypatch: pytest.MonkeyPatch) -> None:
