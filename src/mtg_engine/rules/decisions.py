@@ -161,7 +161,7 @@ def check_answer(game: Game, action: Action) -> str | None:
         if isinstance(action, PlayLand):
             return land_play_problem(game, d.player, action.card)
         if isinstance(action, CastSpell):
-            return cast_problem(game, d.player, action.card, action.face)
+            return cast_problem(game, d.player, action.card, action.face, action)
         if isinstance(action, ActivateAbility):
             return activate_problem(game, d.player, action.source, action.ability)
         return f"{type(action).__name__} doesn't answer a priority decision (rule 117.1)"
