@@ -123,13 +123,14 @@ def test_card_count(db: CardDatabase) -> None:
 def test_iter_cards_streams_every_card(db: CardDatabase) -> None:
     count = 0
     layouts: set[str] = set()
+    cached_before = db.cache_info().currsize
     for card in db.iter_cards():
         count += 1
         layouts.add(card.layout)
         assert card.faces
     assert count == SHIPPED_CARDS
     assert {"normal", "split", "transform", "planar", "scheme", "vanguard"} <= layouts
-    assert db.cache_info().currsize < 100  # streaming does not fill the cache
+    assert db.cache_info().currsize <= cached_before + 1  # streaming does not fill the cache
 
 
 def test_iter_cards_by_layout(db: CardDatabase) -> None:

@@ -37,4 +37,15 @@ def executable_ops() -> set[str]:
     return set(REGISTRY)
 
 
-from . import cards, damage_life, mana, permanents, stack, tokens, zones  # noqa: E402,F401
+from . import (  # noqa: E402,F401
+    cards,
+    damage_life,
+    keyword_abilities,
+    mana,
+    payments,
+    permanents,
+    search,
+    stack,
+    tokens,
+    zones,
+)

@@ -69,6 +69,14 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
 def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
     """CR 701.21a: each affected player chooses what to sacrifice."""
     g = ctx.game
+    if "what" in e.args:
+        # "sacrifice this creature", "sacrifice it": those permanents, if their
+        # controller is the sacrificing player (CR 701.21a)
+        players = set(ctx.players(e.args.get("player"))) or {ctx.controller}
+        for o in ctx.objects(e.args["what"]):
+            if o.zone == Zone.BATTLEFIELD and o.controller in players:
+                sacrifice(g, o.id)
+        return True
     flt = e.args.get("filter")
     n = ctx.amount(e.args.get("amount", 1))
     s = ctx.scratch

@@ -107,11 +107,41 @@ class PlayLand:
 class CastSpell:
     """CR 601.2: cast a spell. ``payment`` optionally names the permanents whose
     mana abilities pay the cost (otherwise the engine pays automatically).
-    ``face`` picks a face of a split/adventure card (CR 709.3)."""
+    ``face`` picks a face of a split/adventure card (CR 709.3).
+
+    The optional fields announce the choices of CR 601.2b-f:
+
+    * ``alt``: an alternative cost (CR 118.9) or casting permission:
+      ``"flashback"`` (702.34, from the graveyard), ``"madness"`` (702.35),
+      ``"evoke"`` (702.74), ``"prowl"`` (702.76), ``"morph"`` (702.37, face down;
+      ``face_down=True`` means the same), ``"without_paying"`` (118.9a);
+    * ``kicker``: how many times each kicker cost is paid, in the order the
+      costs are printed (CR 702.33): ``(1,)`` kicked, ``(3,)`` multikicker paid
+      three times, ``(0, 1)`` only the second of two kicker costs;
+    * ``buyback`` (702.27), ``entwine`` (702.42): pay that additional cost;
+    * ``replicate``: how many times the replicate cost is paid (702.56);
+    * ``splice``: cards in hand to splice onto the spell (702.47), in order;
+    * ``convoke``: untapped creatures tapped to help pay (702.51);
+    * ``delve``: graveyard cards exiled to help pay (702.66);
+    * ``sacrifice`` / ``discard``: the objects chosen for an additional cost
+      such as Fling's "sacrifice a creature" (CR 601.2h), or for offering
+      (702.48); when omitted the engine asks if there's a choice.
+    """
 
     card: int
     face: int = 0
     payment: tuple[int, ...] | None = None
+    alt: str | None = None
+    kicker: tuple[int, ...] = ()
+    buyback: bool = False
+    entwine: bool = False
+    replicate: int = 0
+    splice: tuple[int, ...] = ()
+    convoke: tuple[int, ...] = ()
+    delve: tuple[int, ...] = ()
+    face_down: bool = False
+    sacrifice: tuple[int, ...] | None = None
+    discard: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

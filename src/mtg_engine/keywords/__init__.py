@@ -1,6 +1,6 @@
 """Keyword abilities (CR 702) and keyword actions (CR 701), each implemented once.
 
-Where is trample? ``keywords/combat_damage.py``. Flying, reach, menace and the
+Where is trample? ``rules/combat_damage.py`` (damage assignment, CR 702.19). Flying, reach, menace and the
 other evasion abilities: ``keywords/evasion.py``. Protection:
 ``keywords/protection.py``. Keyword names are spelled as in CR 702
 ("First strike", "Double strike"); :class:`Kw` holds them as constants.
@@ -58,3 +58,8 @@ class Kw:
     INFECT = "Infect"  # 702.90
     WITHER = "Wither"  # 702.80
     PHASING = "Phasing"  # 702.26
+
+
+from . import casting as _casting  # noqa: E402,F401  (keyword modules register themselves)
+from . import combat as _combat  # noqa: E402,F401
+from . import permanents as _permanents  # noqa: E402,F401

@@ -11,14 +11,22 @@ stack (CR 605.3a).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Filter, TargetSpec
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import (
+    ActivateAbility,
+    CastSpell,
+    Decision,
+    DecisionKind,
+    PassPriority,
+    PlayLand,
+)
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
+from ..keywords.registry import ACTIVATED as ACTIVATED_KEYWORDS
 from . import mana as mana_rules
 from .characteristics import Chars, chars
 from .filters import objects_matching
@@ -104,34 +112,251 @@ def has_sorcery_timing(game: Game, player: int) -> bool:
     )
 
 
-def cast_problem(game: Game, player: int, oid: int, face: int = 0) -> str | None:
-    """Why ``player`` can't cast this card now, or None (CR 601.2, 117.1a, 307.1)."""
+def cast_problem(
+    game: Game, player: int, oid: int, face: int = 0, action: CastSpell | None = None
+) -> str | None:
+    """Why ``player`` can't cast this card now, or None (CR 601.2, 117.1a, 307.1).
+
+    ``action`` carries the choices announced with the cast (CR 601.2b:
+    alternative and additional costs, convoke and delve); the check covers the
+    zone the card is cast from (CR 601.2a, 702.34a), timing (CR 117.1a,
+    307.1, 702.61a split second), targets (CR 601.2c) and the total cost
+    (CR 601.2f-h).
+    """
     o = game.objects.get(oid)
-    if o is None or o.zone != Zone.HAND or o.owner != player:
+    if o is None or o.owner != player:
+        return "that card isn't in your hand (rule 601.2a)"
+    opts = cast_options(action)
+    return spell_problem(game, player, o, opts, with_priority=True)
+
+
+def cast_options(action: CastSpell | None) -> dict[str, Any]:
+    """The announced casting choices of a ``CastSpell`` as plain data (task data)."""
+    if action is None:
+        return {}
+    opts: dict[str, Any] = {}
+    alt = action.alt
+    if action.face_down and alt is None:
+        alt = "morph"
+    if alt:
+        opts["alt"] = alt
+    if action.kicker:
+        opts["kicker"] = list(action.kicker)
+    if action.buyback:
+        opts["buyback"] = True
+    if action.entwine:
+        opts["entwine"] = True
+    if action.replicate:
+        opts["replicate"] = int(action.replicate)
+    if action.splice:
+        opts["splice"] = list(action.splice)
+    if action.convoke:
+        opts["convoke"] = list(action.convoke)
+    if action.delve:
+        opts["delve"] = list(action.delve)
+    if action.sacrifice is not None:
+        opts["sacrifice"] = list(action.sacrifice)
+    if action.discard is not None:
+        opts["discard"] = list(action.discard)
+    return opts
+
+
+def cast_task_data(game: Game, player: int, action: CastSpell) -> dict[str, Any]:
+    """The data of the ``cast`` task for a ``CastSpell`` answer (used by priority)."""
+    return {
+        "card": action.card,
+        "face": action.face,
+        "payment": list(action.payment) if action.payment is not None else None,
+        "player": player,
+        "opts": cast_options(action),
+    }
+
+
+def split_second_on_stack(game: Game) -> bool:
+    """CR 702.61a: while a spell with split second is on the stack, players
+    can't cast spells or activate abilities that aren't mana abilities."""
+    for sid in game.stack:
+        s = game.objects[sid]
+        if s.stack_kind == "spell" and "Split second" in chars(game, s).keywords:
+            return True
+    return False
+
+
+def spell_problem(
+    game: Game,
+    player: int,
+    o: GameObject,
+    opts: dict[str, Any],
+    with_priority: bool = True,
+) -> str | None:
+    """Why the card ``o`` can't be cast with these choices (see :func:`cast_problem`).
+
+    ``with_priority`` is False for a spell cast while an ability resolves
+    (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
+    are ignored (ruling 502.59.2) and the effect has given the permission.
+    """
+    from ..keywords import casting as _kw  # noqa: F401 - registers keyword costs
+    from ..keywords.registry import ALT_COSTS
+
+    alt = opts.get("alt")
+    spec = ALT_COSTS.get(alt) if alt else None
+    if alt and spec is None:
+        return f"there's no alternative cost called {alt!r} (rule 118.9)"
+    if o.face_down and not (spec and spec.face_down):
         return "that card isn't in your hand (rule 601.2a)"
     c = chars(game, o)
-    if "Land" in c.types:
+    if with_priority:
+        if o.zone != Zone.HAND and not (spec is not None and o.zone in spec.zones):
+            if o.zone == Zone.GRAVEYARD and spec is None:
+                return f"{o.name} is in your graveyard: cast it with flashback, if it has it (rule 601.2a)"
+            return "that card isn't in your hand (rule 601.2a)"
+        if spec is not None and o.zone not in spec.zones:
+            return f"{o.name} can't be cast with its {alt} cost from there ({spec.rule})"
+        if "Land" in c.types:
+            return f"{o.name} is a land: lands are played, not cast (rule 305.9)"
+        if split_second_on_stack(game):
+            return "a spell with split second is on the stack (rule 702.61a)"
+        if game.turn_flags.get(("epic", player)) or _epic_resolved(game, player):
+            return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
+        instant_speed = "Instant" in c.types or Kw.FLASH in c.keywords
+        if spec is not None and spec.face_down:
+            instant_speed = Kw.FLASH in c.keywords  # CR 708.4: a face-down creature spell
+        if not instant_speed and not has_sorcery_timing(game, player):
+            return f"{o.name} can be cast only at sorcery speed (rule 307.1)"
+    elif "Land" in c.types:
         return f"{o.name} is a land: lands are played, not cast (rule 305.9)"
-    if not ("Instant" in c.types or Kw.FLASH in c.keywords) and not has_sorcery_timing(
-        game, player
-    ):
-        return f"{o.name} can be cast only at sorcery speed (rule 307.1)"
-    if c.mana_cost is None and not (
-        "Instant" in c.types or "Sorcery" in c.types or c.types & _PERMANENT_TYPES
-    ):
-        return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
-    ability = spell_ability(c)
-    if ability is not None and not _has_legal_choices(game, ability, player, o):
-        return f"{o.name} has no legal targets (rule 601.2c)"
-    cost = mana_rules.parse_cost(c.mana_cost)
+    if spec is not None and spec.name == "suspend":
+        # CR 702.62a, 116.2f: the special action checks only that the card could be
+        # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
+        from ..keywords.suspend import suspend_problem
+
+        return suspend_problem(game, player, o)
+    if spec is not None:
+        if spec.keyword is not None and not any(
+            a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities
+        ):
+            return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"
+        if spec.check is not None:
+            why = spec.check(game, player, o, alt_ability_of(o, spec.keyword))
+            if why:
+                return why
     if (
         c.mana_cost is None
-        and cost.mana_value == 0
-        and ("Instant" in c.types or "Sorcery" in c.types)
+        and spec is None
+        and not ("Instant" in c.types or "Sorcery" in c.types or c.types & _PERMANENT_TYPES)
     ):
-        pass
-    if not mana_rules.can_pay(game, player, cost.with_x(0)):
-        return f"you can't pay {cost} for {o.name} (rule 601.2h)"
+        return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
+    ability = spell_ability(c) if not (spec and spec.face_down) else None
+    if (
+        ability is not None
+        and not opts.get("entwine")
+        and not _has_legal_choices(game, ability, player, o)
+    ):
+        return f"{o.name} has no legal targets (rule 601.2c)"
+    return _cost_problem(game, player, o, opts)
+
+
+def alt_ability_of(o: GameObject, keyword: str | None) -> Ability | None:
+    if keyword is None:
+        return None
+    for a in o.card.compiled[o.face].abilities:
+        if a.keyword == keyword:
+            return a
+    return None
+
+
+def _epic_resolved(game: Game, player: int) -> bool:
+    """CR 702.50a: a player who resolved an epic spell can't cast spells (kept
+    as a delayed trigger of the epic spell, which lasts for the rest of the game)."""
+    return any(t.get("epic") and t.get("controller") == player for t in game.delayed_triggers)
+
+
+def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
+    """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
+    from . import costs
+
+    if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
+        cost = mana_rules.parse_cost(chars(game, o).mana_cost).with_x(0)
+        if not mana_rules.can_pay(game, player, cost):
+            return f"you can't pay {cost} for {o.name} (rule 601.2h)"
+        return None
+    total, problem = costs.total_cost(game, player, o, opts, as_spell=True)
+    if problem:
+        return problem
+    mana = total.mana
+    sources = mana_rules.mana_sources(game, player)
+    if opts.get("convoke"):
+        mana, problem = costs.apply_convoke(game, player, mana, list(opts["convoke"]))
+        if problem:
+            return problem
+        sources = [s for s in sources if s.obj not in opts["convoke"]]
+    if opts.get("delve"):
+        mana, problem = costs.apply_delve(game, player, mana, list(opts["delve"]))
+        if problem:
+            return problem
+    if total.life and game.players[player].life < total.life:
+        return f"you can't pay {total.life} life (rule 119.4)"
+    if not mana_rules.can_pay(game, player, mana, sources):
+        what = f" ({', '.join(total.notes)})" if total.notes else ""
+        return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
+    return _extra_cost_problem(game, player, o, total, opts)
+
+
+def _has_cost_abilities(o: GameObject) -> bool:
+    """Does the card itself change its total cost (additional costs, affinity)?"""
+    key = ("cost_abilities", o.face)
+    v = o.card.cache.get(key)
+    if v is None:
+        v = any(
+            a.keyword == "Affinity"
+            or (a.kind is AbilityKind.STATIC and any(st.op == "additional_cost" for st in a.static))
+            for a in o.card.compiled[o.face].abilities
+        )
+        o.card.cache[key] = v
+    return bool(v)
+
+
+def _cost_may_change(game: Game) -> bool:
+    """Any permanent with a cost-changing or keyword static ability in play? (fast path)"""
+    key = "cost_change_sources"
+    v = game._chars.get(key)
+    if v is None:
+        v = False
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            for a in chars(game, o).abilities:
+                if a.kind is AbilityKind.STATIC and any(st.op == "cost_change" for st in a.static):
+                    v = True
+                    break
+            if v:
+                break
+        game._chars[key] = v
+    return bool(v)
+
+
+def _extra_cost_problem(
+    game: Game, player: int, o: GameObject, total: Any, opts: dict[str, Any]
+) -> str | None:
+    """Sacrifice/discard components can be paid (CR 601.2h), and any chosen
+    objects are legal choices."""
+    from . import costs
+
+    for flt, n, rule in total.sacrifice:
+        cands = costs.cost_choices(game, flt, player, o, "battlefield")
+        chosen = opts.get("sacrifice")
+        if chosen is not None:
+            if len(chosen) != n or any(x not in cands for x in chosen):
+                return f"you must sacrifice {n} matching permanent(s) you control (rule {rule})"
+        elif len(cands) < n:
+            return f"you can't sacrifice what the cost asks (rule {rule})"
+    for flt, n, rule in total.discard:
+        cands = costs.cost_choices(game, flt, player, o, "hand")
+        chosen = opts.get("discard")
+        if chosen is not None:
+            if len(chosen) != n or any(x not in cands for x in chosen):
+                return f"you must discard {n} matching card(s) (rule {rule})"
+        elif len(cands) < n:
+            return f"you can't discard what the cost asks (rule {rule})"
     return None
 
 
@@ -152,68 +377,266 @@ def _specs_satisfiable(game: Game, specs, player: int, source: GameObject) -> bo
 
 @task_handler("cast")
 def cast_task(game: Game, task: Task) -> None:
+    """CR 601.2: casting a spell, one step per stage.
+
+    Stage 0: 601.2a-b (to the stack, splice, face down), then the choices task
+    (modes, X, targets, division: 601.2b-d). Stage 1: 601.2f-h (total cost,
+    sacrifices and discards chosen, convoke, delve, mana). Stage 2: 601.2i.
+
+    Task data: ``card``, ``face``, ``payment``, ``player``, ``opts`` (the
+    announced choices, see :func:`cast_options`) and, for a spell cast while
+    an ability resolves, ``resolving: True`` (CR 608.2g).
+    """
     d = task.data
     player = d["player"]
+    opts: dict[str, Any] = d.setdefault("opts", {})
     if task.stage == 0:
-        oid = d["card"]
-        name = game.objects[oid].name
-        new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
-        obj = game.objects[new_id]
-        obj.controller = player
-        obj.stack_kind = "spell"
-        obj.ability = spell_ability(chars(game, obj))
-        d["obj"] = new_id
-        game.emit(
-            "cast_begin",
-            ("601.2a",),
-            f"{game.players[player].name} begins to cast {name}",
-            obj=new_id,
-        )
-        task.stage = 1
-        begin_choices(game, new_id, "spell")
+        if opts.get("alt") == "suspend":
+            # CR 116.2f: suspending a card is a special action, not a cast.
+            from ..keywords.suspend import suspend_card
+
+            suspend_card(game, player, d["card"])
+            game.finish(task)
+            return
+        _cast_to_stack(game, task)
         return
     obj = game.objects[d["obj"]]
     if task.stage == 1:
-        c = chars(game, obj)
-        cost = mana_rules.parse_cost(c.mana_cost).with_x(obj.x or 0)  # CR 601.2f
-        sources = None
-        if d.get("payment") is not None:
-            sources = mana_rules.sources_from_ids(game, player, tuple(d["payment"]))
-        plan = (
-            mana_rules.plan_payment(game, player, cost, sources)
-            if sources is not None or d.get("payment") is None
-            else None
-        )
-        if plan is None:
-            # CR 601.2e / 732: an illegal cast is undone.
-            _undo_cast(game, obj, d)
-            game.finish(task)
-            return
-        mana_rules.execute_plan(game, player, cost, plan, obj.name)
+        if not _pay_total_cost(game, task, obj):
+            return  # a choice is pending, or the cast was undone
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
+    from ..keywords.registry import set_cast_record
+
+    rec = dict(obj.paid or {})
+    set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
     game.turn_flags["spells_cast"] = game.turn_flags.get("spells_cast", 0) + 1
     from .targets import describe
 
     targets = [describe(game, t) for spec in obj.targets for t in spec]
+    how = _cast_how(rec)
     game.emit(
         "cast",
-        ("601.2i",),
-        f"{p.name} casts {obj.name}" + (f" targeting {', '.join(targets)}" if targets else ""),
+        ("601.2i", *rec.get("rules", ())),
+        f"{p.name} casts {obj.name if not obj.face_down else 'a face-down spell'}{how}"
+        + (f" targeting {', '.join(targets)}" if targets else ""),
         subject=obj,
         obj=obj.id,
         player=player,
+        alt=str(opts.get("alt") or ""),
     )
     game.finish(task)
 
 
-def _undo_cast(game: Game, obj: GameObject, d: dict) -> None:
-    """CR 732.1: return to the moment before the spell was proposed (the card goes back)."""
-    move(game, obj.id, Zone.HAND, ("732.1",), quiet=True)
+def _cast_how(rec: dict[str, Any]) -> str:
+    bits = []
+    if rec.get("alt"):
+        bits.append(f"for its {rec['alt']} cost")
+    if any(rec.get("kicker") or ()):
+        bits.append("kicked" + (f" {sum(rec['kicker'])} times" if sum(rec["kicker"]) > 1 else ""))
+    for key in ("buyback", "entwine"):
+        if rec.get(key):
+            bits.append(f"with {key}")
+    if rec.get("replicate"):
+        bits.append(f"replicated {rec['replicate']} time(s)")
+    if rec.get("splice"):
+        bits.append(f"with {len(rec['splice'])} card(s) spliced onto it")
+    return (" " + ", ".join(bits)) if bits else ""
+
+
+def _cast_to_stack(game: Game, task: Task) -> None:
+    """CR 601.2a: the card moves to the stack; 601.2b: announced choices."""
+    from ..keywords.registry import ALT_COSTS
+
+    d = task.data
+    player = d["player"]
+    opts = d["opts"]
+    oid = d["card"]
+    card = game.objects[oid]
+    name = card.name
+    from_zone = card.zone
+    d["from_zone"] = Zone.NAMES[from_zone]
+    spec = ALT_COSTS.get(opts.get("alt") or "")
+    face_down = bool(spec and spec.face_down)
+    new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
+    obj = game.objects[new_id]
+    obj.controller = player
+    obj.stack_kind = "spell"
+    obj.face = int(d.get("face") or 0)
+    if face_down:
+        obj.face_down = True  # CR 702.37c / 708.4: cast as a 2/2 face-down creature spell
+        obj.chosen = {**(obj.chosen or {}), "face_down_as": opts.get("alt") or "morph"}
+        game.invalidate()
+    rules: list[str] = []
+    if spec is not None:
+        rules.append(spec.rule)
+    paid: dict[str, Any] = {
+        "from_zone": Zone.NAMES[from_zone],
+        "alt": opts.get("alt"),
+        "kicker": list(opts.get("kicker") or ()),
+        "buyback": bool(opts.get("buyback")),
+        "entwine": bool(opts.get("entwine")),
+        "replicate": int(opts.get("replicate") or 0),
+        "splice": [],
+        "rules": rules,
+    }
+    if face_down:
+        paid["face_down"] = opts.get("alt") or "morph"
+    obj.paid = paid
+    obj.ability = spell_ability(chars(game, obj)) if not face_down else None
+    if opts.get("splice"):
+        from ..keywords.splice import splice_onto
+
+        splice_onto(game, obj, list(opts["splice"]))
+    d["obj"] = new_id
     game.emit(
-        "illegal_cast", ("601.2e", "732.1"), f"Casting {obj.name} was illegal and is reversed"
+        "cast_begin",
+        ("601.2a",),
+        f"{game.players[player].name} begins to cast "
+        + (name if not face_down else "a card face down")
+        + (f" from their {Zone.NAMES[from_zone]}" if from_zone != Zone.HAND else ""),
+        obj=new_id,
+    )
+    task.stage = 1
+    begin_choices(game, new_id, "spell")
+
+
+def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
+    """CR 601.2f-h: determine the total cost, then pay it. False while a choice
+    is pending (or when the cast turned out illegal and was undone, CR 601.2e)."""
+    from . import costs
+
+    d = task.data
+    player = d["player"]
+    opts = d["opts"]
+    total, problem = costs.total_cost(game, player, obj, opts)
+    if problem:
+        _undo_cast(game, obj, d, problem)
+        game.finish(task)
+        return False
+    # Sacrifices and discards chosen as the cost is paid (CR 601.2h).
+    for key, zone, parts in (
+        ("sacrifice", "battlefield", total.sacrifice),
+        ("discard", "hand", total.discard),
+    ):
+        if not parts or key in d:
+            continue
+        flt, n, rule = parts[0]
+        n = sum(p[1] for p in parts)
+        cands = costs.cost_choices(game, flt, player, obj, zone)
+        if opts.get(key) is not None:
+            chosen = list(opts[key])
+        elif len(cands) > n:
+            if task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.CHOOSE_OBJECTS,
+                        player,
+                        "601.2h",
+                        f"Choose {n} {'permanent' if key == 'sacrifice' else 'card'}(s) to "
+                        f"{key} to cast {obj.name}",
+                        {"candidates": cands, "min": n, "max": n, "purpose": key},
+                    )
+                )
+                return False
+            chosen = list(task.answer.objects)
+            task.answer = None
+        else:
+            chosen = cands[:n]
+        if len(chosen) != n or any(c not in cands for c in chosen):
+            _undo_cast(game, obj, d, f"you can't {key} what the cost asks (rule {rule})")
+            game.finish(task)
+            return False
+        d[key] = chosen
+    mana = total.mana
+    sources = mana_rules.mana_sources(game, player)
+    convoke = list(opts.get("convoke") or ())
+    delve = list(opts.get("delve") or ())
+    if convoke:
+        mana, problem = costs.apply_convoke(game, player, mana, convoke)
+        sources = [s for s in sources if s.obj not in convoke]
+    if delve and not problem:
+        mana, problem = costs.apply_delve(game, player, mana, delve)
+    if d.get("payment") is not None:
+        chosen_sources = mana_rules.sources_from_ids(game, player, tuple(d["payment"]))
+        sources = chosen_sources if chosen_sources is not None else []
+        if chosen_sources is None:
+            problem = problem or "those permanents can't pay for it (rule 601.2g)"
+    if total.life and game.players[player].life < total.life:
+        problem = problem or f"you can't pay {total.life} life (rule 119.4)"
+    plan = None if problem else mana_rules.plan_payment(game, player, mana, sources)
+    if plan is None:
+        _undo_cast(game, obj, d, problem or f"you can't pay {mana} (rule 601.2h)")
+        game.finish(task)
+        return False
+    # Everything can be paid: pay it, in any order (CR 601.2h).
+    what = obj.name if not obj.face_down else "a face-down spell"
+    notes = f" ({', '.join(total.notes)})" if total.notes else ""
+    rules = ("601.2f", "601.2h", *total.rules)
+    if total.notes:
+        game.emit(
+            "total_cost", tuple(dict.fromkeys(rules)), f"Total cost of {what}: {total.mana}{notes}"
+        )
+    for oid in convoke:
+        c = game.objects[oid]
+        c.tapped = True
+        game.emit("convoke", ("702.51a",), f"{c.name} is tapped to help pay for {what} (convoke)")
+    for oid in delve:
+        move(
+            game, oid, Zone.EXILE, ("702.66a",), reason=f"is exiled to help pay for {what} (delve)"
+        )
+    spent = mana_rules.execute_plan(game, player, mana, plan, what)
+    if total.life:
+        from .damage import lose_life
+
+        lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost")
+    sacrificed = []
+    for oid in d.get("sacrifice") or []:
+        if oid in game.objects:
+            sacrificed.append(_lki_record(game, oid))
+            sacrifice(game, oid, ("601.2h", "701.21a"))
+    for oid in d.get("discard") or []:
+        if oid in game.objects:
+            move(game, oid, Zone.GRAVEYARD, ("601.2h", "701.9a"), reason="is discarded")
+    paid = dict(obj.paid or {})
+    paid["mana_spent"] = spent
+    paid["convoked"] = len(convoke)
+    paid["delved"] = len(delve)
+    if sacrificed:
+        paid["sacrificed"] = sacrificed
+    obj.paid = paid
+    game.invalidate()
+    return True
+
+
+def _lki_record(game: Game, oid: int) -> dict[str, Any]:
+    """Last known information about a permanent paid as a cost (CR 608.2h)."""
+    o = game.objects[oid]
+    c = chars(game, o)
+    return {
+        "name": o.name,
+        "power": c.power,
+        "toughness": c.toughness,
+        "mana_cost": c.mana_cost,
+        "mana_value": c.mana_value,
+        "types": sorted(c.types),
+        "subtypes": sorted(c.subtypes),
+    }
+
+
+def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
+    """CR 601.2e / 732.1: return to the moment before the spell was proposed
+    (the card goes back where it came from)."""
+    zone = Zone.BY_NAME.get(str(d.get("from_zone") or "hand"), Zone.HAND)
+    new_id = move(game, obj.id, zone, ("732.1",), quiet=True)
+    if new_id is not None and zone == Zone.EXILE and d.get("exile_counters"):
+        game.objects[new_id].counters.update(d["exile_counters"])
+    game.emit(
+        "illegal_cast",
+        ("601.2e", "732.1"),
+        f"Casting {obj.name} was illegal and is reversed" + (f": {why}" if why else ""),
     )
 
 
@@ -247,7 +670,13 @@ def choices_task(game: Game, task: Task) -> None:
     source = game.objects.get(obj.source_id, obj) if obj.source_id is not None else obj
     # stage 0: modes (CR 601.2b, 700.2)
     if task.stage == 0:
-        if ability.modes:
+        if ability.modes and obj.paid and obj.paid.get("entwine") and not obj.modes:
+            # CR 702.42a: entwined, the spell uses all its modes.
+            obj.modes = tuple(range(len(ability.modes)))
+            game.emit(
+                "modes", ("601.2b", "702.42a"), f"{obj.name} is entwined: all modes are chosen"
+            )
+        if ability.modes and not obj.modes:
             if task.answer is None:
                 lo, hi = ability.modes_choose
                 ok = [
@@ -283,6 +712,12 @@ def choices_task(game: Game, task: Task) -> None:
                 + "; ".join(ability.modes[m].text for m in obj.modes),
             )
         task.stage = 1
+    if task.stage == 1 and len(obj.modes) > 1 and not d.get("renumbered"):
+        # CR 700.2, 702.42b: with several modes chosen, each mode's targets follow
+        # those of the modes before it.
+        obj.ability = _renumber_mode_targets(ability, obj.modes)
+        ability = obj.ability
+        d["renumbered"] = True
     # stage 1: X (CR 107.3, 601.2b)
     if task.stage == 1:
         xcost = _x_cost(game, obj)
@@ -371,6 +806,25 @@ def choices_task(game: Game, task: Task) -> None:
         game.finish(task)
 
 
+def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
+    """Shift the target references of each chosen mode past the targets of the
+    modes chosen before it (a mode's text numbers its own targets from 0)."""
+    from dataclasses import replace
+
+    from ..keywords.splice import _shift
+
+    new_modes = list(ability.modes)
+    offset = 0
+    for m in modes:
+        if not 0 <= m < len(new_modes):
+            continue
+        mode = ability.modes[m]
+        if offset:
+            new_modes[m] = replace(mode, effects=tuple(_shift(e, offset) for e in mode.effects))
+        offset += len(mode.targets)
+    return replace(ability, modes=tuple(new_modes))
+
+
 def _count_text(spec: TargetSpec) -> str:
     if spec.min == spec.max:
         return str(spec.max)
@@ -412,18 +866,39 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     c = chars(game, o)
     if index < 0 or index >= len(c.abilities):
         return f"{o.name} has no ability number {index + 1}"
-    a = c.abilities[index]
+    a = ability_at(c, index)
     if a.kind not in (AbilityKind.ACTIVATED, AbilityKind.MANA) or a.cost is None:
         return f"that ability of {o.name} isn't an activated ability (rule 602.1)"
-    zone_ok = o.zone == Zone.BATTLEFIELD or (
-        o.zone == Zone.HAND and a.keyword_args.get("from_zone") == "hand"
+    from_zone = a.keyword_args.get("from_zone")
+    zone_ok = (o.zone == Zone.BATTLEFIELD and from_zone is None) or (
+        from_zone is not None and o.zone == Zone.BY_NAME.get(str(from_zone), -1)
     )
     if not zone_ok or o.phased_out:
+        if from_zone == "hand":
+            # CR 702.29a, 702.49a ...: it works only while the card is in your hand.
+            return (
+                f"{o.name} isn't in your hand: that ability works only from there ({_kw_rule(a)})"
+            )
+        if from_zone is not None:
+            return f"{o.name} isn't in your {from_zone} ({_kw_rule(a)})"
         return f"{o.name} isn't on the battlefield (rule 602.2)"
-    if o.controller != player:
+    if o.zone == Zone.BATTLEFIELD and o.controller != player:
         return f"you don't control {o.name} (rule 602.2)"
+    if o.zone != Zone.BATTLEFIELD and o.owner != player:
+        return f"{o.name} isn't yours (rule 602.2)"
+    if a.kind is not AbilityKind.MANA and split_second_on_stack(game):
+        return "a spell with split second is on the stack (rule 702.61a)"
     if a.timing == "sorcery" and not has_sorcery_timing(game, player):
-        return "activate only as a sorcery (rule 602.5d)"
+        return f"activate only as a sorcery ({_kw_rule(a) if a.keyword else 'rule 602.5d'})"
+    for key, value in a.restrictions:
+        if key == "only_during" and value == "your_upkeep":
+            if game.active != player or game.step != Step.UPKEEP:
+                return f"activate only during your upkeep ({_kw_rule(a)})"
+        elif key == "condition":
+            from .conditions import evaluate
+
+            if not evaluate(game, value, player, o):
+                return "the ability's condition isn't met (rule 602.5b)"
     if (
         a.limit_per_turn is not None
         and game.turn_flags.get(("activated", o.id, index), 0) >= a.limit_per_turn
@@ -467,6 +942,19 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     return None
 
 
+def ability_at(c: Chars, index: int) -> Ability:
+    """The ``index``-th ability, with a keyword activated ability (cycling, equip
+    ...) replaced by the full ability it stands for (CR 702.6a, 702.29a)."""
+    from ..keywords.registry import full_ability
+
+    return full_ability(c.abilities[index])
+
+
+def _kw_rule(a: Ability) -> str:
+    rule = a.keyword_args.get("rule")
+    return f"rule {rule}" if rule else "rule 602.5"
+
+
 def _cost_choices(game: Game, flt: Filter, player: int, source: GameObject) -> list[int]:
     if any(k == "self" for k, _ in flt.conditions):
         return [source.id] if source.zone == Zone.BATTLEFIELD else []
@@ -505,8 +993,10 @@ def activate_task(game: Game, task: Task) -> None:
     if task.stage == 0:
         src = game.objects[d["source"]]
         c = chars(game, src)
-        a = c.abilities[d["ability"]]
+        a = ability_at(c, d["ability"])
         d["source_name"] = src.name
+        d["source_zone"] = Zone.NAMES[src.zone]
+        d["source_uid"] = src.card_uid
         key = ("activated", src.id, d["ability"])
         game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
         if a.kind is AbilityKind.MANA:
@@ -624,14 +1114,17 @@ def activate_task(game: Game, task: Task) -> None:
         from .targets import describe
 
         targets = [describe(game, t) for spec in obj.targets for t in spec]
+        rule = a.keyword_args.get("rule")
         game.emit(
             "activate",
-            ("602.2",),
+            ("602.2", *((rule,) if rule else ())),
             f"{game.players[player].name} activates {d['source_name']}: {a.text}"
             + (f" targeting {', '.join(targets)}" if targets else ""),
             obj=obj.id,
             source=d["source"],
             player=player,
+            keyword=a.keyword or "",
+            source_uid=d.get("source_uid", 0),
         )
         game.finish(task)
 
@@ -661,28 +1154,46 @@ def _pay_non_mana_costs_simple(game: Game, src: GameObject, cost: Cost | None, p
 
 
 def priority_options(game: Game, player: int) -> list:
-    from ..game.actions import ActivateAbility, CastSpell, PassPriority, PlayLand
-
+    """The enumerable actions of a player with priority (CR 117.1): plain casts,
+    the optional-cost variants worth listing (kicker, buyback, entwine, evoke,
+    flashback from the graveyard, convoke and delve when needed), activated
+    abilities of permanents and of cards in hand (cycling ...)."""
     out: list = [PassPriority()]
     p = game.players[player]
     sorcery_ok = has_sorcery_timing(game, player)
     sources = None
+    may_change = _cost_may_change(game)
     for oid in p.hand:
         o = game.objects[oid]
         c = chars(game, o)
         if "Land" in c.types:
             if sorcery_ok and p.lands_played < 1:
                 out.append(PlayLand(oid))
-            continue
-        if not sorcery_ok and not ("Instant" in c.types or Kw.FLASH in c.keywords):
-            continue
-        if sources is None:
-            sources = mana_rules.mana_sources(game, player)
-        cost = mana_rules.parse_cost(c.mana_cost).with_x(0)
-        if not mana_rules.can_pay(game, player, cost, sources):
-            continue
-        if cast_problem(game, player, oid) is None:
-            out.append(CastSpell(oid))
+        elif sorcery_ok or "Instant" in c.types or Kw.FLASH in c.keywords:
+            if sources is None:
+                sources = mana_rules.mana_sources(game, player)
+            cost = mana_rules.parse_cost(c.mana_cost).with_x(0)
+            if (
+                may_change
+                or _has_cost_abilities(o)
+                or mana_rules.can_pay(game, player, cost, sources)
+            ) and cast_problem(game, player, oid) is None:
+                out.append(CastSpell(oid))
+            out.extend(_cast_variants(game, player, o, c))
+        for i, a in enumerate(c.abilities):
+            if a.keyword and a.keyword in ACTIVATED_KEYWORDS:
+                full = ability_at(c, i)
+                if full.keyword_args.get("from_zone") == "hand" and (
+                    activate_problem(game, player, oid, i) is None
+                ):
+                    out.append(ActivateAbility(oid, i))
+    for oid in p.graveyard:
+        o = game.objects[oid]
+        for a in o.card.compiled[o.face].abilities:
+            if a.keyword == "Flashback":
+                act = CastSpell(oid, alt="flashback")
+                if cast_problem(game, player, oid, 0, act) is None:
+                    out.append(act)
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller != player or o.phased_out:
@@ -694,4 +1205,53 @@ def priority_options(game: Game, player: int) -> list:
     return out
 
 
+def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
+    """Casting choices worth enumerating for agents (CR 601.2b): one of each kind."""
+    out: list[CastSpell] = []
+    kws = {a.keyword for a in o.card.compiled[o.face].abilities if a.keyword}
+    if not kws:
+        return out
+    candidates: list[CastSpell] = []
+    if "Kicker" in kws or "Multikicker" in kws:
+        n = sum(
+            1 for a in o.card.compiled[o.face].abilities if a.keyword in ("Kicker", "Multikicker")
+        )
+        candidates.append(CastSpell(o.id, kicker=(1,) * max(1, n)))
+        if n > 1:
+            candidates.append(CastSpell(o.id, kicker=(1,)))
+    if "Buyback" in kws:
+        candidates.append(CastSpell(o.id, buyback=True))
+    if "Entwine" in kws:
+        candidates.append(CastSpell(o.id, entwine=True))
+    for alt in ("Evoke", "Prowl", "Morph", "Suspend"):
+        if alt in kws:
+            candidates.append(CastSpell(o.id, alt=alt.lower()))
+    if "Convoke" in kws:
+        creatures = [
+            x
+            for x in game.battlefield
+            if game.objects[x].controller == player
+            and not game.objects[x].tapped
+            and "Creature" in chars(game, game.objects[x]).types
+        ]
+        if creatures:
+            candidates.append(CastSpell(o.id, convoke=tuple(creatures[: c.mana_value])))
+    if "Delve" in kws:
+        generic = mana_rules.parse_cost(c.mana_cost).generic
+        grave = game.players[player].graveyard[:generic]
+        if grave:
+            candidates.append(CastSpell(o.id, delve=tuple(grave)))
+    for act in candidates:
+        if cast_problem(game, player, o.id, 0, act) is None:
+            out.append(act)
+    return out
+
+
 __all__ = ["combinations"]
+
+# Keyword abilities plug into casting, costs and triggers through
+# ``keywords/registry.py``; their effect handlers live in ``effects/``.
+from ..effects import keyword_abilities as _kw_effects  # noqa: E402,F401
+from ..effects import search as _search_effects  # noqa: E402,F401
+from ..keywords import casting as _kw_casting  # noqa: E402,F401
+from ..keywords import permanents as _kw_permanents  # noqa: E402,F401

@@ -15,6 +15,36 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+_KNOWN = frozenset(
+    {
+        "control",
+        "you_control",
+        "you_control_n",
+        "not",
+        "not_control",
+        "life_at_least",
+        "life_at_most",
+        "opponent_life_at_most",
+        "hand_size_at_most",
+        "graveyard_at_least",
+        "no_spells_cast_last_turn",
+        "your_turn",
+        "not_your_turn",
+        "source_tapped",
+        "source_untapped",
+    }
+)
+
+
+def is_known(cond: Condition) -> bool:
+    from ..keywords.registry import CONDITIONS
+
+    if cond.kind == "not":
+        inner = cond.args.get("cond")
+        return isinstance(inner, Condition) and is_known(inner)
+    return cond.kind in _KNOWN or cond.kind in CONDITIONS
+
+
 def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
     from .filters import objects_matching
 
@@ -29,7 +59,10 @@ def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | 
         return n >= int(a.get("n", a.get("at_least", 1)))
     if k == "not":
         inner = a.get("cond")
-        return isinstance(inner, Condition) and not evaluate(game, inner, controller, source)
+        # "unless"/"not": only for conditions this module knows, never a silent "yes"
+        if not isinstance(inner, Condition) or not is_known(inner):
+            return False
+        return not evaluate(game, inner, controller, source)
     if k == "not_control":
         return not objects_matching(game, a["filter"], controller, source)
     if k == "life_at_least":
@@ -52,4 +85,8 @@ def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | 
         return source is not None and source.tapped
     if k == "source_untapped":
         return source is not None and not source.tapped
+    from ..keywords.registry import CONDITIONS
+
+    if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
+        return CONDITIONS[k](game, cond, controller, source)
     return False

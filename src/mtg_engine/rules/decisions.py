@@ -87,42 +87,20 @@ def legal_options(game: Game) -> list[Action]:
             for split in _splits(data["total"], len(data["targets"]))
         ]
     if k == DecisionKind.ATTACKERS:
-        from .combat import attack_declaration_problem
+        from .combat import attack_options
 
-        cands = data["candidates"]
-        opts: list[DeclareAttackers] = [DeclareAttackers(())]
-        if cands:
-            first = {c: ds[0] for c, ds in cands.items()}
-            opts.append(DeclareAttackers(tuple(first.items())))
-            for c, ds in cands.items():
-                for dfd in ds:
-                    opts.append(DeclareAttackers(((c, dfd),)))
-        seen = set()
-        out: list[Action] = []
-        for o in opts:
-            if o not in seen and attack_declaration_problem(game, o) is None:
-                seen.add(o)
-                out.append(o)
-        return out
+        return list(attack_options(game))
     if k == DecisionKind.BLOCKERS:
-        from .combat import block_declaration_problem
+        from .combat import block_options
 
-        cands = data["candidates"]
-        opts2: list[DeclareBlockers] = [DeclareBlockers(())]
-        for b, atts in cands.items():
-            for a in atts:
-                opts2.append(DeclareBlockers(((b, a),)))
-        menace = data.get("menace") or []
-        for a in menace:
-            able = [b for b, atts in cands.items() if a in atts]
-            if len(able) >= 2:
-                opts2.append(DeclareBlockers(tuple((b, a) for b in able[:2])))
-        return [o for o in opts2 if block_declaration_problem(game, o) is None]
+        return list(block_options(game))
     if k == DecisionKind.ASSIGN_DAMAGE:
         from .combat import assignment_options
 
         return list(assignment_options(game, game.objects[data["attacker"]]))
     if k == DecisionKind.YES_NO:
+        if data.get("can_pay") is False:
+            return [ChooseYesNo(False)]  # CR 118.3: a cost that can't be paid can't be chosen
         return [ChooseYesNo(True), ChooseYesNo(False)]
     if k == DecisionKind.ORDER_TRIGGERS:
         from .triggers import order_options
@@ -221,7 +199,11 @@ def check_answer(game: Game, action: Action) -> str | None:
 
         return assignment_problem(game, game.objects[data["attacker"]], dict(action.assignment))
     if k == DecisionKind.YES_NO:
-        return None if isinstance(action, ChooseYesNo) else "answer yes or no"
+        if not isinstance(action, ChooseYesNo):
+            return "answer yes or no"
+        if action.value and data.get("can_pay") is False:
+            return "you can't pay that cost: partial payments aren't allowed (rule 118.3)"
+        return None
     if k == DecisionKind.ORDER_TRIGGERS:
         if not isinstance(action, OrderTriggers):
             return "order the triggered abilities (rule 603.3b)"

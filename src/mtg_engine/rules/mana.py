@@ -146,7 +146,20 @@ def productions_of(effect_args: dict) -> list[tuple[str, ...]]:
 
 
 def mana_sources(game: Game, player: int) -> list[Source]:
-    """The untapped permanents ``player`` can tap for mana right now (CR 605, 302.6)."""
+    """The untapped permanents ``player`` can tap for mana right now (CR 605, 302.6).
+
+    Cached with the characteristics until the next change; callers must not
+    modify the returned list.
+    """
+    key = ("mana_sources", player)
+    cached = game._chars.get(key)  # type: ignore[call-overload]
+    if cached is None:
+        cached = _mana_sources(game, player)
+        game._chars[key] = cached  # type: ignore[index]
+    return cached
+
+
+def _mana_sources(game: Game, player: int) -> list[Source]:
     out: list[Source] = []
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -321,8 +334,11 @@ def max_x(game: Game, player: int, cost: ManaCost, limit: int = 20) -> int:
     return best
 
 
-def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str) -> None:
-    """Activate the planned mana abilities and pay (CR 601.2g-h, 605.3)."""
+def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str) -> list[str]:
+    """Activate the planned mana abilities and pay (CR 601.2g-h, 605.3).
+
+    Returns the mana spent, as letters (``["G", "C"]``): what sunburst
+    counts (CR 702.44a) and "mana spent to cast" refers to (CR 601.2h)."""
     p = game.players[player]
     names = []
     for oid, _ability, prod in plan.taps:
@@ -350,6 +366,35 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         f"{p.name} pays {cost} for {what}{tapped}{life}",
         player=player,
     )
+    return [c for i, c in enumerate(POOL_ORDER) for _ in range(pool_plan.from_pool[i])]
+
+
+def add_costs(a: ManaCost, b: ManaCost, times: int = 1) -> ManaCost:
+    """``a`` plus ``times`` copies of ``b`` (CR 601.2f: additional costs add up)."""
+    if times <= 0:
+        return a
+    return ManaCost(
+        a.generic + b.generic * times,
+        a.colored + b.colored * times,
+        a.hybrid + b.hybrid * times,
+        a.phyrexian + b.phyrexian * times,
+        a.x + b.x * times,
+        a.snow + b.snow * times,
+    )
+
+
+def reduce_cost(cost: ManaCost, generic: int = 0, colored: tuple[str, ...] = ()) -> ManaCost:
+    """CR 601.2f: a cost reduction; it can't reduce a cost below {0}. Colored
+    reductions ("costs {G} less") take away matching colored symbols; what
+    finds no match reduces generic mana (CR 702.48c by analogy, 118.7)."""
+    col = list(cost.colored)
+    gen = cost.generic - max(0, generic)
+    for c in colored:
+        if c in col:
+            col.remove(c)
+        else:
+            gen -= 1
+    return ManaCost(max(0, gen), tuple(col), cost.hybrid, cost.phyrexian, cost.x, cost.snow)
 
 
 def sources_from_ids(game: Game, player: int, ids: tuple[int, ...]) -> list[Source] | None:

@@ -71,15 +71,9 @@ def priority_task(game: Game, task: Task) -> None:
 
         play_land(game, action.card)
     elif isinstance(action, CastSpell):
-        game.push_task(
-            "cast",
-            {
-                "card": action.card,
-                "face": action.face,
-                "payment": list(action.payment) if action.payment is not None else None,
-                "player": game.priority_player,
-            },
-        )
+        from .casting import cast_task_data
+
+        game.push_task("cast", cast_task_data(game, game.priority_player, action))
     elif isinstance(action, ActivateAbility):
         game.push_task(
             "activate",

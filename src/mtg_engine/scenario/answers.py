@@ -347,7 +347,9 @@ class Script:
 
         targets = list(act.options.get("targets") or [])
         left = {k for k in ("x", "modes", "divide") if act.options.get(k) is not None}
-        while game.pending is not None and in_progress():
+        # stop at priority: a trigger created while casting ("when you cycle")
+        # is answered by the next scripted actions, not inside this cast
+        while game.pending is not None and in_progress() and game.pending.kind != DecisionKind.PRIORITY:
             d = game.pending
             k = d.kind
             if k == DecisionKind.MODES and "modes" in left:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
@@ -328,7 +329,11 @@ def compile_text(text: str, card_name: str, types: Iterable[str] = ()) -> Compil
         try:
             parsed = parse_paragraph(para.text)
             n_before = len(spell_bodies)
-            abilities.extend(_assemble(parsed, is_spell, spell_bodies))
+            # each ability keeps the Oracle text it came from, for logs and UIs
+            abilities.extend(
+                a if a.text else replace(a, text=para.raw.replace("\n", " "))
+                for a in _assemble(parsed, is_spell, spell_bodies)
+            )
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)
         except (LarkError, CompileError) as exc:

@@ -1,0 +1,91 @@
+"""Keyword actions: search (CR 701.23), reveal (CR 701.20), shuffle (CR 701.24)."""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect, Filter
+from ..game.actions import DecisionKind
+from ..game.objects import Zone
+from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
+from ..rules.permanents import enter_battlefield
+from ..rules.zones import move, shuffle_library
+from . import effect
+
+
+@effect("search_library")
+def search_library(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.23a: look through a library for cards with a quality and put them
+    somewhere (``to``: hand, battlefield, graveyard, top); 701.23b: a search for
+    cards with a stated quality may find nothing. The found card is "it" for
+    the instructions that follow; the library is shuffled by a later
+    instruction or, without one, here (CR 701.23a)."""
+    g = ctx.game
+    players = ctx.players(e.args.get("player")) or [ctx.controller]
+    p = players[0]
+    flt: Filter = e.args.get("filter") or Filter()
+    n = ctx.amount(e.args.get("amount", 1))
+    lib = g.players[p].library
+    f = Filter(flt.kinds if flt.kinds != ("card",) else (), "library", flt.conditions)
+    cands = [
+        oid
+        for oid in reversed(lib)
+        if matches_object(g, g.objects[oid], f, ctx.controller, ctx.source)
+    ]
+    chosen: list[int] = []
+    if cands:
+        if ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.CHOOSE_OBJECTS,
+                "701.23a",
+                f"Search your library: choose up to {n} card(s)",
+                {"candidates": cands, "min": 0, "max": min(n, len(cands)), "purpose": "search"},
+            )
+        chosen = [x for x in ctx.take_answer().objects if x in lib]
+    to = str(e.args.get("to") or "hand")
+    moved: list[int] = []
+    for oid in chosen:
+        name = g.objects[oid].name
+        if e.args.get("reveal"):
+            g.emit("reveal", ("701.20a",), f"{g.players[p].name} reveals {name}")
+        if to == "battlefield":
+            nid = enter_battlefield(
+                g,
+                oid,
+                controller=ctx.controller,
+                rules=("701.23a",),
+                tapped=bool(e.args.get("tapped")),
+            )
+        elif to == "top":
+            lib.remove(oid)
+            lib.append(oid)
+            nid = oid
+        else:
+            zone = Zone.BY_NAME.get(to, Zone.HAND)
+            nid = move(g, oid, zone, ("701.23a",), reason=f"is put into its owner's {to}")
+        if nid is not None:
+            moved.append(nid)
+    g.emit(
+        "search",
+        ("701.23a",),
+        f"{g.players[p].name} searches their library ({len(moved)} card(s) found)",
+    )
+    ctx.set_parent("it", moved)
+    ctx.set_parent("searched", [p])
+    return True
+
+
+@effect("reveal")
+def reveal(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.20a: show the card(s) to all players."""
+    names = [o.name for o in ctx.objects(e.args.get("what"))]
+    if names:
+        ctx.game.emit("reveal", ("701.20a",), f"{', '.join(names)} revealed")
+    return True
+
+
+@effect("shuffle")
+def shuffle(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.24a."""
+    for p in ctx.players(e.args.get("player")) or [ctx.controller]:
+        shuffle_library(ctx.game, p)
+    return True

@@ -1,0 +1,209 @@
+"""Keywords that are activated abilities (CR 602): what each one means.
+
+The compiler gives the bare keyword ("Cycling {2}"); :func:`~.registry.full_ability`
+turns it into the ability it stands for, once, here:
+
+* 702.29a Cycling: "[Cost], Discard this card: Draw a card." (from hand)
+* 702.29e Typecycling: "[Cost], Discard this card: Search your library for a
+  [type] card, reveal it, and put it into your hand. Then shuffle."
+* 702.53a Transmute: "[Cost], Discard this card: Search your library for a
+  card with the same mana value as the discarded card, reveal that card, and
+  put it into your hand. Then shuffle. Activate only as a sorcery."
+* 702.77a Reinforce N: "[Cost], Discard this card: Put N +1/+1 counters on
+  target creature."
+* 702.6a Equip: "[Cost]: Attach this permanent to target creature you
+  control. Activate only as a sorcery." (702.6c: "Equip [quality]")
+* 702.67a Fortify: "[Cost]: Attach this Fortification to target land you
+  control. Activate only as a sorcery."
+
+Abilities that work from the hand carry ``keyword_args["from_zone"] = "hand"``
+(CR 702.29a: "functions only while the card ... is in a player's hand";
+ruling 502.18.5: not from another zone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    Amount,
+    ControllerRef,
+    Cost,
+    Effect,
+    Filter,
+    TargetRef,
+    TargetSpec,
+)
+from ..rules.support import register_keywords
+from .registry import activated_keyword, on_event
+
+register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify")
+
+_SELF = Filter(conditions=(("self", True),))
+
+
+def _cost(a: Ability) -> Cost:
+    from ..rules.costs import as_cost
+
+    c = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
+    return c if c is not None else Cost()
+
+
+def _cost_text(a: Ability) -> str:
+    c = a.keyword_args.get("cost")
+    if isinstance(c, str):
+        return c
+    return getattr(c, "mana", None) or ""
+
+
+def _hand_discard(a: Ability, text: str, rule: str, effects: tuple[Effect, ...], **kw) -> Ability:
+    cost = replace(_cost(a), discard=_SELF, discard_count=1)
+    return Ability(
+        AbilityKind.ACTIVATED,
+        text=text,
+        cost=cost,
+        effects=effects,
+        keyword=a.keyword,
+        keyword_args={**a.keyword_args, "from_zone": "hand", "rule": rule},
+        **kw,
+    )
+
+
+@activated_keyword("Cycling")
+def cycling(a: Ability) -> Ability:
+    return _hand_discard(
+        a,
+        f"Cycling {_cost_text(a)} ({_cost_text(a)}, Discard this card: Draw a card.)",
+        "702.29a",
+        (Effect("draw", {"player": ControllerRef(), "amount": 1}),),
+    )
+
+
+def _type_filter(what: str) -> Filter:
+    if what == "Basic Land":
+        return Filter(kinds=("Land",), conditions=(("supertype", "Basic"),))
+    if what in ("Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery"):
+        return Filter(kinds=(what,))
+    return Filter(conditions=(("subtype", what),))
+
+
+@activated_keyword("Typecycling")
+def typecycling(a: Ability) -> Ability:
+    what = str(a.keyword_args.get("type") or "Land")
+    return _hand_discard(
+        a,
+        f"{what}cycling {_cost_text(a)}",
+        "702.29e",
+        (
+            Effect(
+                "keyword_search",
+                {"filter": _type_filter(what), "what": f"a {what} card", "rule": "702.29e"},
+            ),
+        ),
+    )
+
+
+@activated_keyword("Transmute")
+def transmute(a: Ability) -> Ability:
+    return _hand_discard(
+        a,
+        f"Transmute {_cost_text(a)}",
+        "702.53a",
+        (
+            Effect(
+                "keyword_search",
+                {
+                    "same_mv_as_source": True,
+                    "what": "a card with the same mana value",
+                    "rule": "702.53a",
+                },
+            ),
+        ),
+        timing="sorcery",
+    )
+
+
+@activated_keyword("Reinforce")
+def reinforce(a: Ability) -> Ability:
+    n = a.keyword_args.get("n", 1)
+    return _hand_discard(
+        a,
+        f"Reinforce {n if not isinstance(n, Amount) else 'X'}—{_cost_text(a)}",
+        "702.77a",
+        (Effect("put_counters", {"what": TargetRef(0), "counter": "+1/+1", "amount": n}),),
+        targets=(TargetSpec(Filter(kinds=("Creature",))),),
+    )
+
+
+def _attach(a: Ability, kind: str, rule: str, name: str) -> Ability:
+    conds: tuple = (("controller", "you"),)
+    quality = a.keyword_args.get("filter")
+    if isinstance(quality, Filter):
+        conds = conds + tuple(quality.conditions)
+    return Ability(
+        AbilityKind.ACTIVATED,
+        text=f"{name} {_cost_text(a)}",
+        cost=_cost(a),
+        targets=(TargetSpec(Filter(kinds=(kind,), conditions=conds)),),
+        effects=(Effect("equip_attach", {"to": TargetRef(0), "rule": rule}),),
+        timing="sorcery",
+        keyword=a.keyword,
+        keyword_args={**a.keyword_args, "rule": rule},
+    )
+
+
+@activated_keyword("Equip")
+def equip(a: Ability) -> Ability:
+    return _attach(a, "Creature", "702.6a", "Equip")
+
+
+@activated_keyword("Fortify")
+def fortify(a: Ability) -> Ability:
+    return _attach(a, "Land", "702.67a", "Fortify")
+
+
+@on_event("activate")
+def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
+    """CR 702.29c-d, 702.29f: "when you cycle" / "whenever a player cycles a card"
+    abilities trigger as the card is discarded to pay a cycling cost."""
+    if ev.data.get("keyword") not in ("Cycling", "Typecycling"):
+        return
+    from .common import add_pending_trigger
+
+    player = ev.data.get("player")
+    uid = ev.data.get("source_uid")
+    card_id = game.uid_to_obj.get(uid) if uid else None
+    card = game.objects.get(card_id) if card_id is not None else None
+    game.emit(
+        "cycle",
+        ("702.29c",),
+        f"{game.players[player].name} cycles {card.name if card else 'a card'}",
+        player=player,
+        obj=card_id or 0,
+    )
+    watchers = []
+    if card is not None:
+        watchers.append(card)  # "When you cycle this card": from the zone it went to
+    watchers += [game.objects[o] for o in game.battlefield if not game.objects[o].phased_out]
+    from ..rules.characteristics import chars
+
+    for w in watchers:
+        abilities = w.card.compiled[w.face].abilities if w is card else chars(game, w).abilities
+        for ab in abilities:
+            t = ab.trigger
+            if ab.kind is not AbilityKind.TRIGGERED or t is None or t.event != "cycle":
+                continue
+            details = dict(t.details)
+            what = details.get("what")
+            self_only = isinstance(what, Filter) and ("self", True) in what.conditions
+            if self_only and w is not card:
+                continue
+            if not self_only and w is card:
+                continue
+            if t.player == "you" and w.controller != player and not self_only:
+                continue
+            add_pending_trigger(
+                game, w, w.controller if w is not card else w.owner, ab, {"player": player}
+            )

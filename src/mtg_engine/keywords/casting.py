@@ -1,0 +1,43 @@
+"""Keyword abilities about casting spells and their costs (CR 702), each in its module.
+
+Importing this module registers them (see :mod:`.registry`):
+
+=====================  ==========  =====================================
+keyword                CR          module
+=====================  ==========  =====================================
+Kicker, Multikicker    702.33      :mod:`.kicker`
+Buyback                702.27      :mod:`.buyback`
+Flashback              702.34      :mod:`.flashback`
+Madness                702.35      :mod:`.madness`
+Evoke                  702.74      :mod:`.evoke`
+Storm, Gravestorm      702.40/69   :mod:`.storm` (copies: :mod:`.copies`)
+Replicate              702.56      :mod:`.replicate`
+Splice                 702.47      :mod:`.splice`
+Entwine, Affinity,     702.42/41   :mod:`.cost_keywords` (rules in
+Convoke, Delve,        702.51/66   ``rules/costs.py`` and ``rules/casting.py``)
+Split second           702.61
+Suspend                702.62      :mod:`.suspend`
+Morph, Megamorph       702.37      :mod:`.morph` (casting face down)
+Cycling, Typecycling,  702.29      :mod:`.activated`
+Transmute, Reinforce   702.53/77
+=====================  ==========  =====================================
+"""
+
+from __future__ import annotations
+
+from . import (  # noqa: F401
+    activated,
+    buyback,
+    copies,
+    cost_keywords,
+    evoke,
+    flashback,
+    kicker,
+    madness,
+    morph,
+    replicate,
+    splice,
+    stack_records,
+    storm,
+    suspend,
+)

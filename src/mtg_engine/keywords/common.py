@@ -1,0 +1,91 @@
+"""Small helpers shared by the keyword modules (no rules imports at module level)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
+
+if TYPE_CHECKING:
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+
+def keyword_trigger(
+    keyword: str,
+    text: str,
+    effects: tuple[Effect, ...],
+    targets: tuple[TargetSpec, ...] = (),
+    optional: bool = False,
+    trigger: Trigger | None = None,
+    rule: str | None = None,
+) -> Ability:
+    """The triggered ability a keyword stands for (CR 113.3c, 603); ``rule`` is the
+    keyword's rule, cited when it triggers."""
+    return Ability(
+        AbilityKind.TRIGGERED,
+        text=text,
+        effects=effects,
+        targets=targets,
+        trigger=trigger or Trigger("keyword"),
+        keyword=keyword,
+        keyword_args={"rule": rule} if rule else {},
+        optional=optional,
+    )
+
+
+def add_pending_trigger(
+    game: Game,
+    source: GameObject,
+    controller: int,
+    ability: Ability,
+    event: dict[str, Any] | None = None,
+) -> None:
+    """CR 603.2: the ability triggers; it's put on the stack the next time a
+    player would receive priority (CR 603.3)."""
+    rule = ability.keyword_args.get("rule")
+    game.emit(
+        "keyword_trigger",
+        ("603.2", *((rule,) if rule else ())),
+        f"{source.name}'s {ability.keyword or 'keyword'} ability triggers",
+        obj=source.id,
+    )
+    game.pending_triggers.append(
+        {
+            "source": source.id,
+            "source_name": source.name,
+            "card_uid": source.card_uid,
+            "controller": controller,
+            "ability": ability,
+            "event": dict(event or {}),
+        }
+    )
+
+
+def keyword_instances(game: Game, obj: GameObject, keyword: str) -> list[Ability]:
+    """The instances of a keyword the object has now (CR 702.1: each works separately)."""
+    from ..rules.characteristics import chars
+
+    return [a for a in chars(game, obj).abilities if a.keyword == keyword]
+
+
+def printed_instances(obj: GameObject, keyword: str) -> list[Ability]:
+    """Instances of a keyword on the card's face (for cards outside the battlefield)."""
+    return [a for a in obj.card.compiled[obj.face].abilities if a.keyword == keyword]
+
+
+def previous_turn_of(game: Game, player: int) -> int:
+    """The number of ``player``'s turn before the current one (for "since the
+    beginning of your last upkeep", CR 702.30a). Turns before a set-up game's
+    first turn count as alternating (scenario convention)."""
+    current = game.turn if game.active == player else None
+    for ev in reversed(game.log):
+        if ev.kind == "turn" and ev.data.get("player") == player:
+            if current is not None and ev.turn == current:
+                continue
+            return ev.turn
+    n = len(game.players)
+    last = game.players[player].last_turn_started
+    if game.active == player:
+        return last - n
+    return last

@@ -1,0 +1,57 @@
+"""Keywords that change how a spell's cost is determined or paid (CR 601.2f-h).
+
+* 702.42a Entwine [cost]: "You may choose all modes of this spell instead of
+  just the number specified. If you do, you pay an additional [cost]."
+  702.42b: the modes are followed in the order written. Cast with
+  ``CastSpell(entwine=True)``.
+* 702.41a Affinity for [text]: "This spell costs {1} less to cast for each
+  [text] you control" — applied in :func:`mtg_engine.rules.costs.total_cost`
+  (generic mana only, 702.41b ruling 502.31b; each instance applies, 702.41c).
+* 702.51a Convoke: tap untapped creatures you control to pay for generic or
+  colored mana of their color — ``CastSpell(convoke=(creature, ...))``,
+  applied by :func:`mtg_engine.rules.costs.apply_convoke`. A creature tapped
+  for convoke can't also tap for mana (ruling 502.46.1); it can pay additional
+  costs such as buyback (ruling 502.46.2).
+* 702.66a Delve: exile cards from your graveyard to pay for generic mana —
+  ``CastSpell(delve=(card, ...))``, :func:`mtg_engine.rules.costs.apply_delve`.
+* 702.61a Split second: while the spell is on the stack, players can't cast
+  spells or activate abilities that aren't mana abilities — checked by
+  :func:`mtg_engine.rules.casting.spell_problem` and ``activate_problem``;
+  triggered abilities and special actions still happen (rulings 502.58.2-3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rules.support import register_keywords
+from .registry import CostPart, additional_cost
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register_keywords("Entwine", "Affinity", "Convoke", "Delve", "Split second")
+
+
+@additional_cost("Entwine")
+def entwine_additional(
+    game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
+) -> tuple[list[CostPart], str | None]:
+    from ..rules.costs import as_cost
+
+    if not opts.get("entwine"):
+        return [], None
+    if not abilities:
+        return [], f"{obj.name} has no entwine cost (rule 702.42a)"
+    cost = abilities[0].keyword_args.get("cost")
+    return [CostPart(as_cost(cost), 1, "702.42a", f"entwine {cost}")], None
+
+
+def convoke_allowed(abilities: list[Ability]) -> bool:
+    return any(a.keyword == "Convoke" for a in abilities)
+
+
+def delve_allowed(abilities: list[Ability]) -> bool:
+    return any(a.keyword == "Delve" for a in abilities)

@@ -1,0 +1,56 @@
+"""Evoke (CR 702.74).
+
+702.74a: "Evoke [cost]" means "You may cast this spell by paying [cost]
+rather than paying its mana cost" and "When this permanent enters, if its
+evoke cost was paid, its controller sacrifices it." The spell's type and
+timing don't change (ruling 502.74.1); other enters abilities trigger too
+and are ordered with it (ruling 502.74.2); its controller sacrifices it
+even if control changed (ruling 502.74.3).
+
+Cast with ``CastSpell(card, alt="evoke")``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Effect
+from ..game.objects import Zone
+from ..rules.support import register_keywords
+from .common import add_pending_trigger, keyword_trigger
+from .registry import AltCost, alt_cost, on_event
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability, Cost
+    from ..game.events import Event
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register_keywords("Evoke")
+
+
+def _cost(a: Ability | None) -> Cost | None:
+    from ..rules.costs import as_cost
+
+    return as_cost(a.keyword_args.get("cost")) if a is not None else None
+
+
+alt_cost(AltCost("evoke", "Evoke", "702.74a", (Zone.HAND,), _cost))
+
+SACRIFICE = keyword_trigger(
+    "Evoke",
+    "When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
+    (Effect("sacrifice_source", {"rule": "702.74a"}),),
+    rule="702.74a",
+)
+
+
+@on_event("zone_change")
+def evoke_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
+    d = ev.data
+    if d.get("to_zone") != "battlefield" or d.get("from_zone") != "stack":
+        return
+    new = game.objects.get(d.get("obj"))
+    if new is None or not new.paid or new.paid.get("alt") != "evoke":
+        return
+    add_pending_trigger(game, new, new.controller, SACRIFICE)

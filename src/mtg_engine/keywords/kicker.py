@@ -1,0 +1,95 @@
+"""Kicker and multikicker (CR 702.33).
+
+702.33a: "Kicker [cost]" means "You may pay an additional [cost] as you cast
+this spell"; paying it follows the rules for additional costs (CR 601.2b,
+601.2f-h). 702.33c: "Multikicker [cost]" may be paid any number of times.
+702.33d: a spell is "kicked" if its kicker cost was paid; a permanent knows
+it was kicked if the spell it was was (CR 400.7d). 702.33e: "Kicker [cost 1]
+and/or [cost 2]" is two kicker costs; "if it was kicked with its [A] kicker"
+refers to one of them.
+
+Cast with ``CastSpell(kicker=(1,))`` (``(n,)`` for multikicker, ``(0, 1)`` for
+only the second of two kicker costs).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rules.support import register, register_keywords
+from .registry import CostPart, additional_cost, condition
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register_keywords("Kicker", "Multikicker")
+register("condition:kicked")
+
+
+def kicker_costs(abilities: list[Ability]) -> list[tuple[str, Any]]:
+    """The kicker costs of a card in printed order: (keyword, cost)."""
+    out: list[tuple[str, Any]] = []
+    for a in abilities:
+        if a.keyword not in ("Kicker", "Multikicker"):
+            continue
+        costs = a.keyword_args.get("costs")
+        if isinstance(costs, list | tuple):
+            out.extend((a.keyword, c) for c in costs)
+        else:
+            out.append((a.keyword, a.keyword_args.get("cost")))
+    return out
+
+
+@additional_cost("Kicker")
+def kicker_additional(
+    game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
+) -> tuple[list[CostPart], str | None]:
+    """CR 601.2b / 702.33a-c: the kicker costs announced for this spell."""
+    from ..rules.costs import as_cost
+
+    chosen = [int(n) for n in opts.get("kicker") or ()]
+    if not any(chosen):
+        return [], None
+    costs = kicker_costs(abilities)
+    if not costs:
+        return [], f"{obj.name} has no kicker cost (rule 702.33a)"
+    if len(chosen) > len(costs):
+        return [], f"{obj.name} has only {len(costs)} kicker cost(s) (rule 702.33e)"
+    parts = []
+    for i, n in enumerate(chosen):
+        kw, cost = costs[i]
+        if n < 0:
+            return [], "a kicker cost is paid a number of times, at least 0 (rule 702.33c)"
+        if n > 1 and kw == "Kicker":
+            return (
+                [],
+                "a kicker cost can be paid only once; only multikicker can be paid more (rule 702.33a, 702.33c)",
+            )
+        if n:
+            rule = "702.33c" if kw == "Multikicker" else "702.33a"
+            parts.append(CostPart(as_cost(cost), n, rule, f"{kw.lower()} {cost}"))
+    return parts, None
+
+
+def times_kicked(obj: GameObject | None, which: int | None = None) -> int:
+    """How many times the kicker costs of this spell (or the spell this
+    permanent was) were paid (CR 702.33d-f); ``which`` is 0 or 1 for the
+    [A]/[B] kicker (702.33e)."""
+    if obj is None or not obj.paid:
+        return 0
+    counts = [int(n) for n in obj.paid.get("kicker") or ()]
+    if which is not None:
+        return counts[which] if which < len(counts) else 0
+    return sum(counts)
+
+
+@condition("kicked")
+def kicked(game: Game, cond: Any, controller: int, source: GameObject | None) -> bool:
+    """ "if this spell was kicked" / "if it was kicked" (CR 702.33d)."""
+    which = None
+    args = getattr(cond, "args", {}) or {}
+    if "which" in args:
+        which = int(args["which"])
+    return times_kicked(source, which) > 0

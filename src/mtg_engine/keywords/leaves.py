@@ -1,0 +1,74 @@
+"""Keywords that trigger when their permanent is put into a graveyard from the
+battlefield: modular (CR 702.43a) and soulshift (CR 702.46a).
+
+They "look back in time" (CR 603.10a): modular counts the +1/+1 counters the
+permanent had as it left (last known information, CR 608.2h).
+
+* 702.43a Modular: "When this permanent is put into a graveyard from the
+  battlefield, you may put a +1/+1 counter on target artifact creature for
+  each +1/+1 counter on this permanent."
+* 702.46a Soulshift N: "When this permanent is put into a graveyard from the
+  battlefield, you may return target Spirit card with mana value N or less
+  from your graveyard to your hand." (702.46b: each instance triggers.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Effect, Filter, TargetRef, TargetSpec
+from ..rules.support import register_keywords
+from .common import add_pending_trigger, keyword_trigger
+from .registry import on_event
+
+if TYPE_CHECKING:
+    from ..game.events import Event
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register_keywords("Modular", "Soulshift")
+
+_ARTIFACT_CREATURE = Filter(kinds=("Artifact",), conditions=(("type", "Creature"),))
+
+
+@on_event("zone_change")
+def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> None:
+    d = ev.data
+    if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard" or subject is None:
+        return
+    from ..rules.characteristics import chars
+
+    new = game.objects.get(d.get("obj"))
+    if new is None:
+        return
+    controller = int(d.get("controller", subject.controller))
+    for a in chars(game, subject).abilities:
+        if a.keyword == "Modular":
+            n = subject.counters.get("+1/+1", 0)
+            ab = keyword_trigger(
+                "Modular",
+                f"Modular: you may put {n} +1/+1 counter(s) on target artifact creature",
+                (Effect("put_counters", {"what": TargetRef(0), "counter": "+1/+1", "amount": n}),),
+                targets=(TargetSpec(_ARTIFACT_CREATURE),),
+                rule="702.43a",
+                optional=True,
+            )
+            add_pending_trigger(game, new, controller, ab, {"obj": new.id})
+        elif a.keyword == "Soulshift":
+            n = a.keyword_args.get("n", 0)
+            n = n if isinstance(n, int) else 0
+            flt = Filter(
+                kinds=("card",),
+                zone="graveyard",
+                conditions=(("subtype", "Spirit"), ("mv_le", n), ("owner", "you")),
+            )
+            ab = keyword_trigger(
+                "Soulshift",
+                f"Soulshift {n}: you may return target Spirit card with mana value {n} or less "
+                "from your graveyard to your hand",
+                (Effect("return_to_hand", {"what": TargetRef(0)}),),
+                targets=(TargetSpec(flt),),
+                rule="702.46a",
+                optional=True,
+            )
+            add_pending_trigger(game, new, controller, ab, {"obj": new.id})

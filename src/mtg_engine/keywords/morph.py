@@ -1,0 +1,33 @@
+"""Casting a card face down with morph or megamorph (CR 702.37, 708).
+
+702.37a: "Morph [cost]" means "You may cast this card as a 2/2 face-down
+creature with no text, no name, no subtypes, and no mana cost by paying {3}
+rather than paying its mana cost." 702.37c: it follows the rules for
+alternative costs; the face-down spell and permanent have the characteristics
+of CR 708.2 (``rules/face_down.py``). Turning it face up (702.37e, a special
+action) is in the face-down rules, not here.
+
+Cast with ``CastSpell(card, face_down=True)`` (or ``alt="morph"``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Cost
+from ..game.objects import Zone
+from ..rules.support import register_keywords
+from .registry import AltCost, alt_cost
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability
+
+register_keywords("Morph", "Megamorph")
+
+
+def _three(a: Ability | None) -> Cost:
+    return Cost(mana="{3}")
+
+
+alt_cost(AltCost("morph", "Morph", "702.37c", (Zone.HAND,), _three, face_down=True))
+alt_cost(AltCost("megamorph", "Megamorph", "702.37b", (Zone.HAND,), _three, face_down=True))

@@ -1,0 +1,172 @@
+"""Suspend (CR 702.62).
+
+702.62a: "Suspend N—[cost]" means "If you could begin to cast this card by
+putting it onto the stack from your hand, you may pay [cost] and exile it
+with N time counters on it. This action doesn't use the stack," and "At the
+beginning of your upkeep, if this card is suspended, remove a time counter
+from it," and "When the last time counter is removed from this card, if it's
+exiled, you may play it without paying its mana cost if able. If you don't,
+it remains exiled. If you cast a creature spell this way, it gains haste
+until you lose control of the spell or the permanent it becomes."
+702.62b: a card is suspended if it's in exile, has suspend, and has a time
+counter on it. 702.62c: casting it follows the alternative-cost rules.
+
+Suspending is a special action (CR 116.2f), announced as
+``CastSpell(card, alt="suspend")`` (the scenario format's ``alt: suspend``):
+it checks only the card's timing permissions (ruling 502.59.1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Effect
+from ..game.objects import Zone
+from ..rules.support import register_keywords
+from .common import add_pending_trigger, keyword_trigger, printed_instances
+from .registry import AltCost, alt_cost, on_event
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability, Cost
+    from ..game.events import Event
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register_keywords("Suspend")
+
+
+def _suspend_cost(a: Ability | None) -> Cost | None:
+    from ..rules.costs import as_cost
+
+    return as_cost(a.keyword_args.get("cost")) if a is not None else None
+
+
+#: the special action of suspending a card from hand (its "cost" is the suspend cost)
+alt_cost(AltCost("suspend", "Suspend", "702.62a", (Zone.HAND,), _suspend_cost))
+#: casting it when the last time counter is removed: without paying its mana cost
+alt_cost(AltCost("suspend_cast", "Suspend", "702.62a", (), lambda a: None))
+#: "without paying its mana cost" (CR 118.9a) offered by other effects
+alt_cost(AltCost("without_paying", None, "118.9a", (), lambda a: None))
+
+TICK = keyword_trigger(
+    "Suspend",
+    "At the beginning of your upkeep, if this card is suspended, remove a time counter from it.",
+    (Effect("suspend_tick", {}),),
+    rule="702.62a",
+)
+CAST = keyword_trigger(
+    "Suspend",
+    "When the last time counter is removed from this card, if it's exiled, you may play it "
+    "without paying its mana cost if able.",
+    (Effect("cast_card", {"alt": "suspend_cast", "optional": True, "rule": "702.62a"}),),
+    rule="702.62a",
+)
+
+
+def is_suspended(game: Game, obj: GameObject) -> bool:
+    """CR 702.62b."""
+    return (
+        obj.zone == Zone.EXILE
+        and obj.counters.get("time", 0) > 0
+        and bool(printed_instances(obj, "Suspend"))
+    )
+
+
+@on_event("step")
+def suspend_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """702.62a: the upkeep trigger of each suspended card its owner... owns."""
+    if ev.data.get("step") != "upkeep":
+        return
+    for oid in list(game.exile):
+        o = game.objects[oid]
+        if o.owner == game.active and is_suspended(game, o):
+            add_pending_trigger(game, o, o.owner, TICK)
+
+
+def last_counter_removed(game: Game, card: GameObject) -> None:
+    """702.62a: "When the last time counter is removed from this card ..." triggers."""
+    if card.zone == Zone.EXILE and printed_instances(card, "Suspend"):
+        add_pending_trigger(game, card, card.owner, CAST)
+
+
+def suspend_card(game: Game, player: int, card_id: int) -> int | None:
+    """The special action (CR 116.2f): pay the suspend cost, exile the card with N
+    time counters. Returns the exiled card's id, or None if it can't be paid."""
+    from ..rules import mana as mana_rules
+    from ..rules.zones import move
+
+    card = game.objects[card_id]
+    inst = printed_instances(card, "Suspend")
+    if not inst:
+        return None
+    n = inst[0].keyword_args.get("n", 0)
+    n = int(n) if isinstance(n, int) else 0
+    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(0)
+    plan = mana_rules.plan_payment(game, player, cost)
+    if plan is None:
+        return None
+    mana_rules.execute_plan(game, player, cost, plan, f"suspending {card.name}")
+    new_id = move(game, card_id, Zone.EXILE, ("702.62a", "116.2f"), quiet=True)
+    if new_id is None:
+        return None
+    new = game.objects[new_id]
+    if n:
+        new.counters["time"] = n
+    game.emit(
+        "suspend",
+        ("702.62a", "116.2f"),
+        f"{game.players[player].name} suspends {new.name} with {n} time counter(s)",
+        obj=new_id,
+        player=player,
+    )
+    return new_id
+
+
+def suspend_problem(game: Game, player: int, card: GameObject) -> str | None:
+    """Why the card can't be suspended now (CR 702.62a), or None."""
+    from ..rules import mana as mana_rules
+
+    inst = printed_instances(card, "Suspend")
+    if not inst:
+        return f"{card.name} doesn't have suspend (rule 702.62a)"
+    if card.zone != Zone.HAND:
+        return f"{card.name} can be suspended only from your hand (rule 702.62a)"
+    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(0)
+    if not mana_rules.can_pay(game, player, cost):
+        return f"you can't pay the suspend cost {cost} (rule 702.62a)"
+    return None
+
+
+def _cost_str(a: Ability) -> str | None:
+    c = a.keyword_args.get("cost")
+    if isinstance(c, str):
+        return c
+    return getattr(c, "mana", None)
+
+
+@on_event("zone_change")
+def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """702.62a: a creature spell cast this way gains haste while you control it."""
+    d = ev.data
+    if d.get("from_zone") != "stack" or d.get("to_zone") != "battlefield":
+        return
+    new = game.objects.get(d.get("obj"))
+    if new is None or not new.paid or new.paid.get("alt") != "suspend_cast":
+        return
+    from ..game.state import ContinuousEffect
+
+    game.effects = [
+        *game.effects,
+        ContinuousEffect(
+            "6",
+            game.new_timestamp(),
+            new.id,
+            new.controller,
+            (new.id,),
+            "grant_keyword",
+            {"keyword": "Haste"},
+            "permanent",
+        ),
+    ]
+    game.invalidate()
+    game.emit("continuous_effect", ("702.62a",), f"{new.name} gains haste (suspend)")

@@ -1,0 +1,343 @@
+"""The total cost of a spell (CR 601.2f) and paying it (CR 601.2g-h).
+
+CR 601.2f: "The total cost is the mana cost or alternative cost (as
+determined in rule 601.2b), plus all additional costs and cost increases,
+and minus all cost reductions." This module computes that total:
+
+* the base: the mana cost (CR 202.1), or an alternative cost (CR 118.9:
+  flashback, madness, evoke, prowl, morph's {3}, "without paying its mana
+  cost") from :data:`mtg_engine.keywords.registry.ALT_COSTS`;
+* additional costs (CR 118.8): the spell's own ("As an additional cost to
+  cast this spell, sacrifice a creature"), and the optional ones chosen as
+  it was cast (kicker, buyback, entwine, replicate, splice) from
+  :data:`~mtg_engine.keywords.registry.ADDITIONAL_COSTS`;
+* cost increases and reductions: "cost {1} more/less" static abilities of
+  permanents (CR 601.2f, e.g. Thalia, Emerald Medallion) and affinity
+  (CR 702.41a). They apply to the total cost whichever cost it started from
+  (rulings 502.16.2, 502.21.4, 502.22.5, 502.24.5), but not to costs paid
+  while something resolves, such as echo (ruling 502.19.4).
+
+Convoke (CR 702.51a) and delve (CR 702.66a) don't change the total cost: they
+are ways to pay parts of it (tapping creatures, exiling graveyard cards) and
+are applied by :func:`apply_convoke` and :func:`apply_delve`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Cost, Filter
+from ..game.objects import GameObject, Zone
+from . import mana as mana_rules
+from .characteristics import chars
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+@dataclass(slots=True)
+class TotalCost:
+    """A spell's locked-in total cost (CR 601.2f), split into its components."""
+
+    mana: mana_rules.ManaCost
+    life: int = 0
+    #: (what, how many, rule) to sacrifice / discard / exile as part of the cost
+    sacrifice: list[tuple[Filter, int, str]] = field(default_factory=list)
+    discard: list[tuple[Filter, int, str]] = field(default_factory=list)
+    exile: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: readable parts for the log ("kicker {2}{G}") and the rules they come from
+    notes: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+    def add(self, cost: Cost | None, times: int, rule: str, label: str) -> None:
+        """Add ``times`` copies of a cost component (CR 601.2f)."""
+        if cost is None or times <= 0:
+            return
+        if cost.mana:
+            self.mana = mana_rules.add_costs(self.mana, mana_rules.parse_cost(cost.mana), times)
+        self.life += cost.life * times
+        if cost.sacrifice is not None:
+            self.sacrifice.append((cost.sacrifice, cost.sacrifice_count * times, rule))
+        if cost.discard is not None:
+            self.discard.append((cost.discard, cost.discard_count * times, rule))
+        if cost.exile is not None:
+            self.exile.append((cost.exile, cost.exile_count * times, rule))
+        if label:
+            self.notes.append(label + (f" x{times}" if times > 1 else ""))
+        if rule and rule not in self.rules:
+            self.rules.append(rule)
+
+
+def as_cost(value: Any) -> Cost | None:
+    """A keyword's cost argument as a :class:`Cost` (the compiler gives a mana
+    string for "Kicker {2}{G}" and a Cost for "Flashback—{1}{U}, Pay 3 life")."""
+    if value is None:
+        return None
+    if isinstance(value, Cost):
+        return value
+    if isinstance(value, str):
+        return Cost(mana=value)
+    return None
+
+
+def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ability]:
+    return [a for a in c_abilities if a.keyword == keyword]
+
+
+def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:
+    """The keyword ability that grants the alternative cost ``alt`` (e.g. Flashback)."""
+    from ..keywords.registry import ALT_COSTS
+
+    spec = ALT_COSTS.get(alt or "")
+    if spec is None or spec.keyword is None:
+        return None
+    for a in _printed_abilities(game, obj):
+        if a.keyword == spec.keyword:
+            return a
+    return None
+
+
+def _printed_abilities(game: Game, obj: GameObject) -> tuple[Ability, ...]:
+    """The abilities of the card's face, also for a face-down spell (CR 708.2:
+    the face-down object has none, but its morph cost is still the card's)."""
+    if obj.face_down:
+        return obj.card.compiled[obj.face].abilities
+    return chars(game, obj).abilities
+
+
+def base_cost(
+    game: Game, obj: GameObject, alt: str | None, x: int
+) -> tuple[mana_rules.ManaCost, Cost | None, str | None]:
+    """CR 601.2f: the mana cost, or the alternative cost chosen in 601.2b.
+
+    Returns the mana part, the non-mana part of an alternative cost (Deep
+    Analysis: "Flashback—{1}{U}, Pay 3 life"), and the rule of the alternative cost.
+    """
+    from ..keywords.registry import ALT_COSTS
+
+    spec = ALT_COSTS.get(alt or "")
+    if spec is None:
+        c = chars(game, obj)
+        return mana_rules.parse_cost(c.mana_cost).with_x(x), None, None
+    cost = spec.cost(alt_ability(game, obj, alt))
+    if cost is None:
+        return mana_rules.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
+    mana = mana_rules.parse_cost(cost.mana).with_x(x)
+    rest = Cost(
+        life=cost.life,
+        sacrifice=cost.sacrifice,
+        sacrifice_count=cost.sacrifice_count,
+        discard=cost.discard,
+        discard_count=cost.discard_count,
+        exile=cost.exile,
+        exile_count=cost.exile_count,
+    )
+    return mana, rest, spec.rule
+
+
+def total_cost(
+    game: Game, player: int, obj: GameObject, opts: dict[str, Any], as_spell: bool = False
+) -> tuple[TotalCost, str | None]:
+    """CR 601.2f: the total cost of the spell ``obj`` (on the stack, choices made).
+
+    ``opts`` holds the choices announced in 601.2b (see ``CastSpell``). Returns
+    the total and a problem (why the announced choices are illegal) or None.
+    ``as_spell``: ``obj`` is still the card (checking a cast before it's
+    proposed); cost effects that apply to spells apply to it.
+    """
+    from ..keywords import casting as _kw  # noqa: F401 - keyword modules register their costs
+    from ..keywords.registry import ADDITIONAL_COSTS, ALT_COSTS
+
+    alt = opts.get("alt")
+    mana, alt_rest, alt_rule = base_cost(game, obj, alt, obj.x or 0)
+    total = TotalCost(mana)
+    if alt_rule is not None:
+        total.rules.append(alt_rule)
+        total.notes.append(f"{alt} cost {mana}")
+        total.add(alt_rest, 1, alt_rule, "")
+    c = chars(game, obj)
+    abilities = _printed_abilities(game, obj)
+    # The spell's own additional costs (CR 118.8, 601.2b).
+    for a in abilities:
+        if a.kind is not AbilityKind.STATIC:
+            continue
+        for st in a.static:
+            if st.op != "additional_cost":
+                continue
+            cost = as_cost(st.args.get("cost"))
+            if st.args.get("optional") and not (opts.get("sacrifice") or opts.get("discard")):
+                continue
+            total.add(cost, 1, "118.8", "additional cost")
+    # Optional additional costs announced in 601.2b (kicker, buyback, ...).
+    for keyword, fn in ADDITIONAL_COSTS.items():
+        parts, problem = fn(game, obj, keyword_abilities(abilities, keyword), opts)
+        if problem:
+            return total, problem
+        for part in parts:
+            total.add(part.cost, part.times, part.rule, part.label)
+    # Cost increases, then reductions (CR 601.2f).
+    spec = ALT_COSTS.get(alt or "")
+    if not obj.face_down and not (spec is not None and spec.face_down):
+        # (a face-down spell has no color or name for cost effects to see, CR 708.4)
+        _apply_cost_changes(game, player, obj, c, total, as_spell)
+    if alt is not None and alt not in ALT_COSTS:
+        return total, f"there's no alternative cost called {alt!r} (rule 118.9)"
+    return total, None
+
+
+def _apply_cost_changes(
+    game: Game, player: int, obj: GameObject, c: Any, total: TotalCost, as_spell: bool
+) -> None:
+    """CR 601.2f: "cost {N} more/less" effects, then affinity (CR 702.41a)."""
+    from .filters import matches_object
+
+    more: list[tuple[str, str]] = []
+    less: list[tuple[str, str]] = []
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        if src.phased_out or src.face_down:
+            continue
+        for a in chars(game, src).abilities:
+            if a.kind is not AbilityKind.STATIC:
+                continue
+            for st in a.static:
+                if st.op != "cost_change":
+                    continue
+                flt = st.affected
+                if not isinstance(flt, Filter) or "spell" not in flt.kinds:
+                    continue
+                conds = tuple(kv for kv in flt.conditions if kv[0] != "caster")
+                caster = dict(flt.conditions).get("caster")
+                if caster == "you" and player != src.controller:
+                    continue
+                if caster == "opponent" and player == src.controller:
+                    continue
+                # The object is a spell being cast (also when checking beforehand).
+                kinds = tuple(k for k in flt.kinds if k != "spell")
+                if not matches_object(
+                    game, obj, Filter(kinds, "stack", conds), src.controller, src, c
+                ):
+                    continue
+                entry = (str(st.args.get("mana") or "{1}"), src.name)
+                (less if st.args.get("direction") == "less" else more).append(entry)
+    for m, name in more:
+        total.mana = mana_rules.add_costs(total.mana, mana_rules.parse_cost(m))
+        total.notes.append(f"{m} more ({name})")
+        total.rules.append("601.2f")
+    for m, name in less:
+        red = mana_rules.parse_cost(m)
+        total.mana = mana_rules.reduce_cost(total.mana, red.generic, red.colored)
+        total.notes.append(f"{m} less ({name})")
+        total.rules.append("601.2f")
+    for a in c.abilities:
+        if a.keyword == "Affinity":
+            flt = a.keyword_args.get("filter")
+            n = _count_controlled(game, player, flt, obj)
+            if n:
+                total.mana = mana_rules.reduce_cost(total.mana, n)
+                total.notes.append(f"affinity: {n} less")
+                total.rules.append("702.41a")
+
+
+def _count_controlled(game: Game, player: int, flt: Any, source: GameObject) -> int:
+    from .filters import matches_object
+
+    if not isinstance(flt, Filter):
+        return 0
+    f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
+    n = 0
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if (
+            o.controller == player
+            and not o.phased_out
+            and matches_object(game, o, f, player, source)
+        ):
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------
+# Ways to pay: convoke (CR 702.51) and delve (CR 702.66)
+# ---------------------------------------------------------------------------
+
+
+def apply_convoke(
+    game: Game, player: int, cost: mana_rules.ManaCost, creatures: list[int]
+) -> tuple[mana_rules.ManaCost, str | None]:
+    """CR 702.51a: each creature tapped pays for {1} or one mana of its color.
+
+    Colored symbols are paid first by creatures of that color, the rest pay
+    generic mana. Returns what is left to pay with mana, or a problem.
+    """
+    colored = list(cost.colored)
+    hybrid = list(cost.hybrid)
+    generic = cost.generic
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    seen: set[int] = set()
+    for oid in creatures:
+        o = game.objects.get(oid)
+        if oid in seen:
+            return cost, "a creature can be tapped for convoke only once (rule 702.51a)"
+        seen.add(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD or o.controller != player or o.phased_out:
+            return cost, "convoke taps untapped creatures you control (rule 702.51a)"
+        c = chars(game, o)
+        if "Creature" not in c.types or o.tapped:
+            return cost, f"{o.name} isn't an untapped creature you control (rule 702.51a)"
+        mine = {letters[col] for col in c.colors if col in letters}
+        hit = next((s for s in colored if s in mine), None)
+        if hit is not None:
+            colored.remove(hit)
+            continue
+        hyb = next((h for h in hybrid if set(h) & mine), None)
+        if hyb is not None:
+            hybrid.remove(hyb)
+            continue
+        if generic > 0:
+            generic -= 1
+            continue
+        return cost, f"{o.name} has nothing left to pay for with convoke (rule 702.51a)"
+    return (
+        mana_rules.ManaCost(generic, tuple(colored), tuple(hybrid), cost.phyrexian, 0, cost.snow),
+        None,
+    )
+
+
+def apply_delve(
+    game: Game, player: int, cost: mana_rules.ManaCost, cards: list[int]
+) -> tuple[mana_rules.ManaCost, str | None]:
+    """CR 702.66a: each card exiled from your graveyard pays for {1} (generic only,
+    ruling 502.64.1)."""
+    grave = game.players[player].graveyard
+    if len(set(cards)) != len(cards) or any(oid not in grave for oid in cards):
+        return cost, "delve exiles cards from your own graveyard (rule 702.66a)"
+    if len(cards) > cost.generic:
+        return cost, "delve can pay only the generic part of the cost (rule 702.66a)"
+    return mana_rules.reduce_cost(cost, len(cards)), None
+
+
+def cost_choices(game: Game, flt: Filter, player: int, source: GameObject, zone: str) -> list[int]:
+    """The objects that could be sacrificed (``zone="battlefield"``) or discarded
+    (``"hand"``) to pay a cost component (CR 601.2h). The spell itself is on
+    the stack, so it's never among them."""
+    from .filters import matches_object
+
+    if zone == "battlefield":
+        f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
+        return [
+            oid
+            for oid in game.battlefield
+            if game.objects[oid].controller == player
+            and not game.objects[oid].phased_out
+            and matches_object(game, game.objects[oid], f, player, source)
+        ]
+    ids = game.players[player].hand if zone == "hand" else game.players[player].graveyard
+    f = Filter(flt.kinds, zone, flt.conditions)
+    return [
+        oid
+        for oid in ids
+        if oid != source.id
+        and (not flt.kinds or matches_object(game, game.objects[oid], f, player, source))
+    ]
