@@ -26,6 +26,9 @@ from ..game.actions import (
 from ..game.objects import Zone
 from ..game.rng import Rng
 from ..game.state import Game, Step
+from ..keywords import Kw
+from ..keywords.evasion import min_blockers
+from ..keywords.registry import full_ability
 from ..rules.characteristics import chars
 from ..rules.combat import block_problem
 
@@ -156,14 +159,20 @@ class HeuristicAgent:
                 if game.stack and game.step != Step.END:
                     continue
                 score = 1.0 + ch.mana_value
+            score += _cast_choice_bonus(game, c)
             if score > best_score:
                 best, best_score = c, score
         if best is not None:
             return best
         acts = [o for o in options if isinstance(o, ActivateAbility)]
+        cycle = _cycling_choice(game, player, acts)
+        if cycle is not None:
+            return cycle
         for a in acts:
             src = game.objects[a.source]
-            ab = chars(game, src).abilities[a.ability]
+            ab = full_ability(chars(game, src).abilities[a.ability])
+            if ab.keyword_args.get("from_zone") == "hand":
+                continue  # cycling and the like: only as chosen by _cycling_choice
             ops = {e.op for e in ab.effects}
             if "draw" in ops and game.active != player and game.step == Step.END and not game.stack:
                 return a
@@ -236,83 +245,238 @@ class HeuristicAgent:
 
     # -- combat -------------------------------------------------------------
     def _attack(self, game: Game, d) -> Action:
+        """Attack with what the requirements force (CR 508.1d) plus every creature
+        that no untapped potential blocker can profitably block; everything when
+        the unblockable damage is lethal. The declaration is checked before it's
+        proposed, and the forced one (always legal) is the fallback."""
+        from ..rules.combat import default_attack
+
         cands = d.data["candidates"]
+        forced = default_attack(game)
         if not cands:
-            return DeclareAttackers(())
+            return forced
         me = d.player
         opp = game.opponents(me)[0]
-        blockers = [
-            game.objects[o]
-            for o in game.battlefield
-            if game.objects[o].controller == opp
-            and not game.objects[o].tapped
-            and "Creature" in chars(game, game.objects[o]).types
-        ]
-        pairs = []
+        blockers = _potential_blockers(game, opp)
+        pairs = dict(forced.attackers)
+        evasive_power = 0
         for c, defenders in cands.items():
+            if c in pairs:
+                continue
             att = game.objects[c]
-            ac = chars(game, att)
-            safe = True
-            for b in blockers:
-                if block_problem(game, b, att) is not None:
-                    continue
-                bc = chars(game, b)
-                if (bc.power or 0) >= (ac.toughness or 0) and (ac.power or 0) < (bc.toughness or 0):
-                    safe = False
-                    break
-            if safe:
-                pairs.append((c, defenders[0]))
-        action = DeclareAttackers(tuple(pairs))
+            able = [b for b in blockers if block_problem(game, b, att) is None]
+            if len(able) < min_blockers(game, att):
+                able = []
+            if not able:
+                evasive_power += chars(game, att).power or 0
+            if all(not _bad_for_attacker(game, att, b) for b in able):
+                pairs[c] = _player_first(defenders)
+        if evasive_power >= game.players[opp].life:
+            for c, defenders in cands.items():
+                pairs.setdefault(c, _player_first(defenders))
+        action = DeclareAttackers(tuple(pairs.items()))
         if game.is_legal(action) is None:
             return action
-        return game.legal_actions()[0]
+        return forced
 
     def _block(self, game: Game, d) -> Action:
+        """Blocks that kill the attacker and survive, even trades, double blocks
+        on menace, chump blocks when the damage coming is lethal — on top of the
+        blocks the requirements force (CR 509.1c). Checked before proposing; the
+        forced declaration (always legal) is the fallback."""
+        from ..rules.combat import default_block
+
         cands = d.data["candidates"]
         combat = game.combat
+        forced = default_block(game)
         if not cands or combat is None:
-            return DeclareBlockers(())
+            return forced
         me = d.player
+        pairs = list(forced.blockers)
+        used = {b for b, _ in pairs}
+        covered = {a for _, a in pairs}
         attackers = sorted(
-            combat.attackers, key=lambda a: -(chars(game, game.objects[a]).power or 0)
+            (a for a in combat.attackers if a not in covered),
+            key=lambda a: -(chars(game, game.objects[a]).power or 0),
         )
-        incoming = sum(chars(game, game.objects[a]).power or 0 for a in attackers)
-        danger = incoming >= game.players[me].life
-        used: set[int] = set()
-        pairs = []
+        unblocked_damage = sum(
+            chars(game, game.objects[a]).power or 0 for a in attackers if a in game.objects
+        )
+        danger = unblocked_damage >= game.players[me].life
         for a in attackers:
-            ac = chars(game, game.objects[a])
+            att = game.objects[a]
             able = [b for b, atts in cands.items() if a in atts and b not in used]
             if not able:
                 continue
-            best = None
-            for b in able:
-                bc = chars(game, game.objects[b])
-                kills = (bc.power or 0) >= (ac.toughness or 0)
-                survives = (bc.toughness or 0) > (ac.power or 0)
-                if kills and survives:
-                    best = b
-                    break
-                if survives and best is None:
-                    best = b
-                if (
-                    kills
-                    and best is None
-                    and (bc.power or 0) + (bc.toughness or 0)
-                    <= (ac.power or 0) + (ac.toughness or 0)
-                ):
-                    best = b
-            if best is None and danger:
-                best = min(able, key=lambda b: chars(game, game.objects[b]).mana_value)
-            if best is not None:
-                used.add(best)
-                pairs.append((best, a))
+            need = min_blockers(game, att)
+            chosen = _choose_blockers(game, att, able, need, danger)
+            if chosen:
+                for b in chosen:
+                    used.add(b)
+                    pairs.append((b, a))
+                unblocked_damage -= chars(game, att).power or 0
+                danger = unblocked_damage >= game.players[me].life
         action = DeclareBlockers(tuple(pairs))
         if game.is_legal(action) is None:
             return action
-        # menace or other whole-declaration problems: drop offending blocks
-        for i in range(len(pairs)):
+        for i in range(len(forced.blockers), len(pairs)):
             trial = DeclareBlockers(tuple(p for j, p in enumerate(pairs) if j != i))
             if game.is_legal(trial) is None:
                 return trial
-        return DeclareBlockers(())
+        return forced
+
+
+def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
+    """Prefer paying optional costs when the variant is affordable (it's only among
+    the legal actions then): kicker (702.33), entwine (702.42), buyback (702.27),
+    replicate (702.56); avoid evoke (702.74) and suspend (702.62) unless nothing else."""
+    bonus = 0.0
+    if c.kicker:
+        bonus += 2.0 * sum(c.kicker)
+    if c.entwine:
+        bonus += 2.0
+    if c.buyback:
+        bonus += 1.5
+    if c.replicate:
+        bonus += 1.0 * c.replicate
+    if c.alt == "evoke":
+        bonus -= 4.0  # the creature is sacrificed: only for its enters ability
+    elif c.alt == "suspend":
+        bonus -= 5.0  # much later: only when nothing else can be cast
+    if c.convoke or c.delve:
+        bonus -= 0.5  # a cost paid with resources other than mana
+    return bonus
+
+
+def _cycling_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Action | None:
+    """Cycle a dead card (CR 702.29a): an extra land when we have plenty, or a spell we
+    can't hope to cast soon — at the end of the opponent's turn, or in our main phase
+    with nothing else to do."""
+    if game.stack:
+        return None
+    if not (
+        (game.active != player and game.step == Step.END)
+        or (game.active == player and game.step == Step.POSTCOMBAT_MAIN)
+    ):
+        return None
+    lands = sum(
+        1
+        for o in game.battlefield
+        if game.objects[o].controller == player and "Land" in chars(game, game.objects[o]).types
+    )
+    for a in acts:
+        src = game.objects[a.source]
+        if src.zone != Zone.HAND:
+            continue
+        ab = full_ability(chars(game, src).abilities[a.ability])
+        if ab.keyword not in ("Cycling", "Typecycling"):
+            continue
+        c = chars(game, src)
+        if ("Land" in c.types and lands >= 5) or c.mana_value > lands + 2:
+            return a
+    return None
+
+
+def pay_upkeep_cost(game: Game, d) -> Action:
+    """Echo (702.30a) / cumulative upkeep (702.24a): pay when it's affordable and the
+    permanent is worth it (a creature with some power, or a cost still small)."""
+    from ..game.actions import ChooseYesNo
+
+    if d.data.get("can_pay") is False:
+        return ChooseYesNo(False)
+    src = game.objects.get(d.data.get("source")) if d.data.get("source") is not None else None
+    if src is None:
+        return ChooseYesNo(False)  # it's gone: nothing to keep
+    c = chars(game, src)
+    cost = int(d.data.get("mana_value") or 0)
+    worth = max(c.mana_value, (c.power or 0) + (c.toughness or 0) // 2, 2)
+    return ChooseYesNo(cost <= worth)
+
+
+def _player_first(defenders: list[int]) -> int:
+    """Attack a player rather than a planeswalker or battle when both are possible."""
+    for d in defenders:
+        if d < 0:
+            return d
+    return defenders[0]
+
+
+def _potential_blockers(game: Game, player: int) -> list:
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller == player and not o.tapped and not o.phased_out:
+            if "Creature" in chars(game, o).types:
+                out.append(o)
+    return out
+
+
+def _kills(game: Game, source, target) -> bool:
+    """Whether ``source``'s combat damage would destroy ``target`` (CR 704.5g-h)."""
+    from ..keywords.protection import has_protection_from
+
+    sc = chars(game, source)
+    tc = chars(game, target)
+    power = sc.power or 0
+    if power <= 0 or Kw.INDESTRUCTIBLE in tc.keywords or has_protection_from(game, target, source):
+        return False
+    if Kw.DEATHTOUCH in sc.keywords:
+        return True
+    return power + target.damage >= (tc.toughness or 0)
+
+
+def _first(game: Game, o) -> bool:
+    return bool(chars(game, o).keywords & {Kw.FIRST_STRIKE, Kw.DOUBLE_STRIKE})
+
+
+def _outcome(game: Game, att, blk) -> tuple[bool, bool]:
+    """(attacker dies, blocker dies) in a one-on-one fight, with first strike (CR 510.4)."""
+    a_kills = _kills(game, att, blk)
+    b_kills = _kills(game, blk, att)
+    fa, fb = _first(game, att), _first(game, blk)
+    if fa and not fb and a_kills:
+        return False, True
+    if fb and not fa and b_kills:
+        return True, False
+    return b_kills, a_kills
+
+
+def _value(game: Game, o) -> float:
+    c = chars(game, o)
+    return (c.power or 0) + (c.toughness or 0) / 2 + c.mana_value / 2 + len(c.keywords) * 0.5
+
+
+def _bad_for_attacker(game: Game, att, blk) -> bool:
+    att_dies, blk_dies = _outcome(game, att, blk)
+    return att_dies and (not blk_dies or _value(game, blk) < _value(game, att))
+
+
+def _choose_blockers(game: Game, att, able: list[int], need: int, danger: bool) -> list[int]:
+    objs = [game.objects[b] for b in able]
+    if need <= 1:
+        best = None
+        best_score = 0.0
+        for b in objs:
+            att_dies, blk_dies = _outcome(game, att, b)
+            if att_dies and not blk_dies:
+                score = 10 + _value(game, att)
+            elif att_dies and _value(game, b) <= _value(game, att):
+                score = 5 + _value(game, att) - _value(game, b)
+            elif not blk_dies:
+                score = 2.0
+            elif danger:
+                score = 1 / (1 + max(0.0, _value(game, b)))
+            else:
+                continue
+            if score > best_score:
+                best, best_score = b, score
+        return [best.id] if best is not None else []
+    if len(objs) < need:
+        return []
+    objs.sort(key=lambda b: -(chars(game, b).power or 0))
+    group = objs[:need]
+    total = sum(chars(game, b).power or 0 for b in group)
+    kills = total >= (chars(game, att).toughness or 0) - att.damage
+    if kills or danger:
+        return [b.id for b in group]
+    return []

@@ -7,6 +7,7 @@ from ..game.state import Game
 from . import (  # noqa: F401
     casting,
     combat,
+    combat_effects,
     priority,
     sba,
     setup,

@@ -1,101 +1,94 @@
-"""Combat (CR 506-511): declaring attackers and blockers, combat damage.
+"""Combat (CR 506-511): the turn-based actions of the combat steps.
 
-Declarations are set-valued decisions (architecture §1): the decision lists
-each candidate with its legal choices, and any declaration is checked as a
-whole for restrictions and requirements (CR 508.1c-d, 509.1b-c) instead of
-enumerating every subset.
+* Declare attackers (508.1): the decision lists each creature that can attack
+  with what it may attack, the restrictions and requirements
+  (:mod:`.combat_requirements`); the declaration is checked as a whole
+  (508.1c-d), bands are formed (508.1e, :mod:`mtg_engine.keywords.banding`),
+  attackers tap (508.1f, vigilance 702.20b), costs are paid (508.1h-j) and
+  "whenever ... attacks" abilities trigger (508.1m).
+* Declare blockers (509.1): likewise for blockers (509.1a-c); a creature
+  blocking one member of a band blocks the whole band (702.22h); attackers
+  become blocked or unblocked (509.1h) and blocking abilities trigger (509.1i,
+  509.3).
+* Combat damage (510): :mod:`.combat_damage` decides who deals damage in
+  which step and how it may be divided; the task here asks the choices and
+  deals the damage.
+* End of combat (511.3): creatures are removed from combat.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..game.actions import (
-    AssignDamage,
     Decision,
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
-    player_ref,
     ref_player,
 )
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
 from ..keywords.evasion import block_problem, min_blockers
-from .characteristics import Chars, chars
-from .damage import deal_damage, lethal_damage
+from . import combat_damage as cd
+from . import combat_requirements as req
+from .characteristics import chars
+from .combat_damage import assignment_options, assignment_problem, first_strike_step_needed
+from .combat_requirements import is_summoning_sick, possible_defenders
+from .support import register_keywords
 
 if TYPE_CHECKING:
     from ..game.state import Game
 
+register_keywords("Trample over planeswalkers", "Banding", "Bands with other")
+
+__all__ = [
+    "assignment_options",
+    "assignment_problem",
+    "attack_declaration_problem",
+    "block_declaration_problem",
+    "block_problem",
+    "default_attack",
+    "default_block",
+    "end_combat",
+    "first_strike_step_needed",
+    "is_summoning_sick",
+    "possible_defenders",
+    "remove_from_combat",
+]
+
 
 # ---------------------------------------------------------------------------
-# Summoning sickness and who can attack or block
+# Compatibility helpers (used by agents and older callers)
 # ---------------------------------------------------------------------------
-
-
-def is_summoning_sick(game: Game, obj: GameObject, c: Chars | None = None) -> bool:
-    """CR 302.6 / 702.10b: not continuously controlled since its controller's
-    most recent turn began, and no haste."""
-    if obj.controlled_since < game.players[obj.controller].last_turn_started:
-        return False
-    if c is None:
-        c = chars(game, obj)
-    return Kw.HASTE not in c.keywords
 
 
 def can_attack(game: Game, obj: GameObject) -> tuple[str, str] | None:
     """Why ``obj`` can't attack (reason, rule), or None (CR 508.1a, 508.1c)."""
-    c = chars(game, obj)
-    if "Creature" not in c.types or obj.phased_out:
-        return ("it isn't a creature", "508.1a")
-    if obj.controller != game.active:
-        return ("its controller isn't the active player", "508.1a")
-    if obj.tapped:
-        return ("it's tapped", "508.1a")
-    if "Battle" in c.types:
-        return ("a battle can't attack", "508.1a")
-    if is_summoning_sick(game, obj, c):
-        return ("it hasn't been under its controller's control since the turn began", "302.6")
-    if Kw.DEFENDER in c.keywords:
-        return ("it has defender", "702.3b")
-    if "cant_attack" in c.restrictions:
-        return ("it can't attack", "508.1c")
-    return None
-
-
-def possible_defenders(game: Game, attacking_player: int) -> list[int]:
-    """Players, planeswalkers and battles that can be attacked (CR 508.1b)."""
-    out: list[int] = []
-    for opp in game.opponents(attacking_player):
-        out.append(player_ref(opp))
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.phased_out or o.controller == attacking_player:
-            continue
-        if "Planeswalker" in chars(game, o).types:
-            out.append(oid)
-    return out
+    return req.attack_problem(game, obj)
 
 
 def can_block(game: Game, obj: GameObject, defending: int) -> tuple[str, str] | None:
-    c = chars(game, obj)
-    if "Creature" not in c.types or obj.phased_out:
-        return ("it isn't a creature", "509.1a")
-    if obj.controller != defending:
-        return ("it isn't controlled by the defending player", "509.1a")
-    if obj.tapped:
-        return ("it's tapped", "509.1a")
-    if "cant_block" in c.restrictions:
-        return ("it can't block", "509.1b")
-    return None
+    """Why ``obj`` can't block (reason, rule), or None (CR 509.1a-b)."""
+    return req.block_able(game, obj, defending)
 
 
-def must_attack(game: Game, obj: GameObject) -> bool:
-    """A requirement: "attacks each combat if able" (CR 508.1d)."""
-    return "must_attack" in chars(game, obj).restrictions
+def attack_candidates(game: Game) -> dict[int, list[int]]:
+    """Each creature that can attack, with what it may attack (CR 508.1a-c)."""
+    return req.attack_plan(game).cands
+
+
+def block_candidates(game: Game) -> dict[int, list[int]]:
+    """Each creature that can block, with the attackers it may block (CR 509.1a-b)."""
+    if game.combat is None:
+        return {}
+    return req.block_plan(game).cands
+
+
+def blocker_subsets_ok(game: Game, attacker: int, blockers: list[int]) -> bool:
+    """Whether this many blockers satisfy menace-like restrictions (702.111b)."""
+    return len(blockers) == 0 or len(blockers) >= min_blockers(game, game.objects[attacker])
 
 
 # ---------------------------------------------------------------------------
@@ -103,66 +96,75 @@ def must_attack(game: Game, obj: GameObject) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def attack_candidates(game: Game) -> dict[int, list[int]]:
-    defenders = possible_defenders(game, game.active)
-    out: dict[int, list[int]] = {}
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.controller == game.active and can_attack(game, o) is None:
-            out[oid] = defenders
-    return out
-
-
 def attack_declaration_problem(game: Game, action: DeclareAttackers) -> str | None:
-    """Check a whole declaration (CR 508.1a-d)."""
-    seen: set[int] = set()
-    defenders = set(possible_defenders(game, game.active))
+    """Check a whole declaration of attackers (CR 508.1a-d, 508.1h, 702.22c-d)."""
+    plan = req.attack_plan(game)
+    decl: dict[int, int] = {}
     for creature, defender in action.attackers:
-        if creature in seen:
-            return f"creature {creature} is declared twice"
-        seen.add(creature)
+        if creature in decl:
+            return f"creature {creature} is declared twice (rule 508.1a)"
         o = game.objects.get(creature)
         if o is None or o.zone != Zone.BATTLEFIELD:
-            return f"{creature} is not a permanent on the battlefield"
-        why = can_attack(game, o)
-        if why:
+            return f"{creature} is not a permanent on the battlefield (rule 508.1a)"
+        if creature not in plan.cands:
+            why = req.attack_problem(game, o) or req.defender_problem(game, o, defender)
+            why = why or ("it can't attack anything", "508.1b")
             return f"{o.name} can't attack: {why[0]} (rule {why[1]})"
-        if defender not in defenders:
+        if defender not in plan.cands[creature]:
+            why2 = req.defender_problem(game, o, defender)
+            if why2 is not None:
+                return f"{o.name} can't attack that: {why2[0]} (rule {why2[1]})"
             return f"{o.name} can't attack that player or permanent (rule 508.1b)"
-    # CR 508.1d: obey as many requirements as possible.
-    required = [oid for oid in attack_candidates(game) if must_attack(game, game.objects[oid])]
-    if required:
-        obeyed = sum(1 for oid in required if oid in seen)
-        if obeyed < len(required):
-            missing = [game.objects[oid].name for oid in required if oid not in seen]
-            return (
-                f"{', '.join(missing)} must attack if able: the declaration must obey as many "
-                "requirements as possible (rule 508.1d)"
-            )
+        decl[creature] = defender
+    why3 = req.attack_restriction_problem(game, plan, decl, action.bands)
+    if why3 is not None:
+        return why3
+    if plan.reqs and req.attack_count(plan, decl, game) < plan.best:
+        return (
+            f"{req.attack_requirements_text(game, plan, decl)} must attack if able: the "
+            "declaration must obey as many requirements as possible (rule 508.1d)"
+        )
     return None
 
 
 def default_attack(game: Game) -> DeclareAttackers:
-    """The declaration the requirements force and no more (scenario default)."""
-    defender = player_ref(game.combat.defending_player) if game.combat else -1
-    pairs = tuple(
-        (oid, defender) for oid in attack_candidates(game) if must_attack(game, game.objects[oid])
-    )
-    return DeclareAttackers(pairs)
+    """The declaration the requirements force and no more (CR 508.1d): the
+    scenario default and a legal answer that always exists."""
+    return DeclareAttackers(req.attack_plan(game).witness)
+
+
+def attack_options(game: Game) -> list[DeclareAttackers]:
+    """A representative list of legal declarations (the decision accepts any
+    legal one): the forced one, none, each single attack, everyone at once."""
+    plan = req.attack_plan(game)
+    opts: list[DeclareAttackers] = [DeclareAttackers(plan.witness), DeclareAttackers(())]
+    if plan.cands:
+        opts.append(DeclareAttackers(tuple((c, ds[0]) for c, ds in plan.cands.items())))
+        for c, ds in plan.cands.items():
+            for d in ds:
+                opts.append(DeclareAttackers(((c, d),)))
+                if plan.witness and c not in dict(plan.witness):
+                    opts.append(DeclareAttackers((*plan.witness, (c, d))))
+    out: list[DeclareAttackers] = []
+    seen: set[DeclareAttackers] = set()
+    for o in opts:
+        if o not in seen and attack_declaration_problem(game, o) is None:
+            seen.add(o)
+            out.append(o)
+    return out
 
 
 @task_handler("declare_attackers")
 def declare_attackers_task(game: Game, task: Task) -> None:
     """CR 508.1: the active player declares attackers (a turn-based action)."""
     if task.answer is None:
-        cands = attack_candidates(game)
         game.ask(
             Decision(
                 DecisionKind.ATTACKERS,
                 game.active,
                 "508.1",
                 "Declare attackers",
-                {"candidates": {k: list(v) for k, v in cands.items()}},
+                req.attack_decision_data(game),
             )
         )
         return
@@ -170,40 +172,72 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     task.answer = None
     combat = game.combat
     assert combat is not None
-    names = []
+    plan = req.attack_plan(game)
+    decl = dict(action.attackers)
+    cost = req.attack_cost_total(plan, decl) if plan.costs else ""
+    for creature in decl:
+        o = game.objects[creature]
+        if Kw.VIGILANCE not in chars(game, o).keywords:
+            o.tapped = True  # CR 508.1f (vigilance: 702.20b)
+    if cost:
+        _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
+    for creature, defender in action.attackers:
+        combat.attackers[creature] = defender  # CR 508.1k
+        combat.blocked[creature] = False
+    game.turn_flags["attacks_declared"] = tuple(action.attackers)
+    game.invalidate()
+    from ..keywords.banding import set_bands
+
+    set_bands(game, action.bands)
+    active = game.players[game.active].name
+    if not action.attackers:
+        game.emit("declare_attackers", ("508.1",), f"{active} declares no attackers")
+        game.finish(task)
+        return
+    names = ", ".join(game.objects[c].name for c, _ in action.attackers)
+    game.emit(
+        "declare_attackers",
+        ("508.1", "508.1f"),
+        f"{active} attacks with {names}",
+        attackers=[a for a, _ in action.attackers],
+    )
+    from .combat_rules import defending_player_of
+
     for creature, defender in action.attackers:
         o = game.objects[creature]
-        c = chars(game, o)
-        if Kw.VIGILANCE not in c.keywords:
-            o.tapped = True  # CR 508.1f (vigilance: 702.20b)
-        combat.attackers[creature] = defender
-        combat.blocked[creature] = False
-        names.append(o.name)
-    game.invalidate()
-    if names:
         game.emit(
-            "declare_attackers",
-            ("508.1",),
-            f"{game.players[game.active].name} attacks with {', '.join(names)}",
-            attackers=[a for a, _ in action.attackers],
+            "attacks",
+            ("508.1m",),
+            f"{o.name} attacks {_defender_name(game, defender)}",
+            subject=o,
+            obj=creature,
+            defender=defender,
+            player=defending_player_of(game, defender),
         )
-        for creature, defender in action.attackers:
-            o = game.objects[creature]
-            game.emit(
-                "attacks",
-                ("508.1m",),
-                f"{o.name} attacks {_defender_name(game, defender)}",
-                subject=o,
-                obj=creature,
-                defender=defender,
-            )
-    else:
+    if len(action.attackers) == 1:
+        creature = action.attackers[0][0]
         game.emit(
-            "declare_attackers",
-            ("508.1",),
-            f"{game.players[game.active].name} declares no attackers",
+            "attacks_alone",
+            ("702.83b",),
+            f"{game.objects[creature].name} attacks alone",
+            subject=game.objects[creature],
+            obj=creature,
         )
     game.finish(task)
+
+
+def _pay_combat_cost(game: Game, player: int, cost: str, rule: str, what: str) -> None:
+    """CR 508.1h-j, 509.1d-f: the total cost is locked in and paid, mana abilities
+    first; attackers just declared are tapped and can't tap for mana."""
+    from .mana import execute_plan, mana_sources, parse_cost, plan_payment
+
+    exclude = set(game.combat.attackers) if game.combat and rule == "508.1h" else set()
+    mc = parse_cost(cost)
+    sources = [s for s in mana_sources(game, player) if s.obj not in exclude]
+    plan = plan_payment(game, player, mc, sources)
+    if plan is None:  # checked with the declaration
+        return
+    execute_plan(game, player, mc, plan, f"the cost of {what} (rule {rule})")
 
 
 def _defender_name(game: Game, ref: int) -> str:
@@ -218,54 +252,77 @@ def _defender_name(game: Game, ref: int) -> str:
 # ---------------------------------------------------------------------------
 
 
-def block_candidates(game: Game) -> dict[int, list[int]]:
-    combat = game.combat
-    out: dict[int, list[int]] = {}
-    if combat is None:
-        return out
-    defending = combat.defending_player
-    attackers = [game.objects[a] for a in combat.attackers if a in game.objects]
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.controller != defending or can_block(game, o, defending) is not None:
-            continue
-        ok = [a.id for a in attackers if block_problem(game, o, a) is None]
-        if ok:
-            out[oid] = ok
-    return out
+def _block_map(action: DeclareBlockers) -> tuple[dict[int, list[int]], str | None]:
+    decl: dict[int, list[int]] = {}
+    for blocker, attacker in action.blockers:
+        atts = decl.setdefault(blocker, [])
+        if attacker in atts:
+            return decl, "a creature can't block the same attacker twice (rule 509.1a)"
+        atts.append(attacker)
+    return decl, None
 
 
 def block_declaration_problem(game: Game, action: DeclareBlockers) -> str | None:
+    """Check a whole declaration of blockers (CR 509.1a-c, 702.111b)."""
     combat = game.combat
     if combat is None:
         return "there is no combat"
-    seen: set[int] = set()
-    count: dict[int, int] = {}
-    for blocker, attacker in action.blockers:
-        if blocker in seen:
-            return f"creature {blocker} blocks more than one creature (rule 509.1a)"
-        seen.add(blocker)
+    plan = req.block_plan(game)
+    decl, why = _block_map(action)
+    if why is not None:
+        return why
+    for blocker, atts in decl.items():
         o = game.objects.get(blocker)
         if o is None or o.zone != Zone.BATTLEFIELD:
-            return f"{blocker} is not a permanent on the battlefield"
-        why = can_block(game, o, combat.defending_player)
-        if why:
-            return f"{o.name} can't block: {why[0]} (rule {why[1]})"
-        a = game.objects.get(attacker)
-        if a is None or attacker not in combat.attackers:
-            return f"{o.name} can't block {attacker}: not an attacking creature (rule 509.1a)"
-        why = block_problem(game, o, a)
-        if why:
-            return f"{o.name} can't block {a.name}: {why[0]} (rule {why[1]})"
-        count[attacker] = count.get(attacker, 0) + 1
-    for attacker, n in count.items():
-        need = min_blockers(game, game.objects[attacker])
-        if n < need:
-            return (
-                f"{game.objects[attacker].name} can't be blocked except by two or more creatures "
-                "(rule 702.111b)"
-            )
+            return f"{blocker} is not a permanent on the battlefield (rule 509.1a)"
+        why2 = req.block_able(game, o, combat.defending_player)
+        if why2:
+            return f"{o.name} can't block: {why2[0]} (rule {why2[1]})"
+        for attacker in atts:
+            a = game.objects.get(attacker)
+            if a is None or attacker not in combat.attackers:
+                return f"{o.name} can't block {attacker}: it isn't attacking (rule 509.1a)"
+            if attacker not in plan.cands.get(blocker, ()):
+                why3 = block_problem(game, o, a) or ("it isn't attacking its controller", "509.1a")
+                return f"{o.name} can't block {a.name}: {why3[0]} (rule {why3[1]})"
+    if any(len(atts) > plan.cap.get(b, 1) for b, atts in decl.items()):
+        b = next(b for b, atts in decl.items() if len(atts) > plan.cap.get(b, 1))
+        if plan.cap.get(b, 1) == 1:
+            return f"{game.objects[b].name} blocks more than one creature (rule 509.1a)"
+    why4 = req.block_restriction_problem(game, plan, decl)
+    if why4 is not None:
+        return why4
+    if plan.atoms and req.block_count(plan, decl) < plan.best:
+        return (
+            f"{req.block_requirements_text(game, plan, decl)}: the declaration must obey as "
+            "many requirements as possible (rule 509.1c)"
+        )
     return None
+
+
+def default_block(game: Game) -> DeclareBlockers:
+    """The blocks the requirements force and no more (CR 509.1c)."""
+    return DeclareBlockers(req.block_plan(game).witness)
+
+
+def block_options(game: Game) -> list[DeclareBlockers]:
+    """A representative list of legal declarations of blockers."""
+    plan = req.block_plan(game)
+    opts: list[DeclareBlockers] = [DeclareBlockers(plan.witness), DeclareBlockers(())]
+    for b, atts in plan.cands.items():
+        for a in atts:
+            opts.append(DeclareBlockers(((b, a),)))
+    for a, n in plan.minb.items():
+        able = [b for b, atts in plan.cands.items() if a in atts]
+        if n > 1 and len(able) >= n:
+            opts.append(DeclareBlockers(tuple((b, a) for b in able[:n])))
+    out: list[DeclareBlockers] = []
+    seen: set[DeclareBlockers] = set()
+    for o in opts:
+        if o not in seen and block_declaration_problem(game, o) is None:
+            seen.add(o)
+            out.append(o)
+    return out
 
 
 @task_handler("declare_blockers")
@@ -274,59 +331,111 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     combat = game.combat
     assert combat is not None
     if task.answer is None:
-        cands = block_candidates(game)
         game.ask(
             Decision(
                 DecisionKind.BLOCKERS,
                 combat.defending_player,
                 "509.1",
                 "Declare blockers",
-                {
-                    "candidates": {k: list(v) for k, v in cands.items()},
-                    "menace": [
-                        a for a in combat.attackers if min_blockers(game, game.objects[a]) > 1
-                    ],
-                },
+                req.block_decision_data(game),
             )
         )
         return
     action: DeclareBlockers = task.answer
     task.answer = None
-    for blocker, attacker in action.blockers:
-        combat.blockers.setdefault(blocker, []).append(attacker)
-        combat.blocked[attacker] = True  # CR 509.1h
-    if action.blockers:
-        game.emit(
-            "declare_blockers",
-            ("509.1",),
-            "; ".join(
-                f"{game.objects[b].name} blocks {game.objects[a].name}" for b, a in action.blockers
-            ),
-        )
-        for blocker, attacker in action.blockers:
-            game.emit(
-                "blocks",
-                ("509.1i",),
-                f"{game.objects[blocker].name} blocks {game.objects[attacker].name}",
-                subject=game.objects[blocker],
-                obj=blocker,
-                attacker=attacker,
-            )
-        for attacker in {a for _, a in action.blockers}:
-            game.emit(
-                "becomes_blocked",
-                ("509.1h",),
-                f"{game.objects[attacker].name} becomes blocked",
-                subject=game.objects[attacker],
-                obj=attacker,
-            )
+    from ..keywords.banding import band_of
+
+    decl, _ = _block_map(action)
+    plan = req.block_plan(game)
+    cost = req.block_cost_total(plan, decl) if plan.costs else ""
+    if cost:
+        _pay_combat_cost(game, combat.defending_player, cost, "509.1d", "blocking")
+    pairs: list[tuple[int, int, bool]] = []  # (blocker, attacker, through a band)
+    for blocker, atts in decl.items():
+        blocking = combat.blockers.setdefault(blocker, [])
+        for attacker in atts:
+            for a, via_band in ((attacker, False), *((m, True) for m in band_of(game, attacker))):
+                if a not in blocking:
+                    blocking.append(a)
+                    pairs.append((blocker, a, via_band))
+    newly_blocked: list[int] = []
+    for _b, a, _via in pairs:
+        if not combat.blocked.get(a):
+            combat.blocked[a] = True  # CR 509.1h
+            newly_blocked.append(a)
+    game.invalidate()
+    defending = game.players[combat.defending_player].name
+    if not decl:
+        game.emit("declare_blockers", ("509.1",), f"{defending} declares no blockers")
     else:
         game.emit(
             "declare_blockers",
-            ("509.1",),
-            f"{game.players[combat.defending_player].name} declares no blockers",
+            ("509.1", "509.1g"),
+            "; ".join(
+                f"{game.objects[b].name} blocks {game.objects[a].name}" for b, a in action.blockers
+            ),
+            blockers=[b for b in decl],
         )
+    _emit_block_events(game, decl, pairs, newly_blocked)
     game.finish(task)
+
+
+def _emit_block_events(
+    game: Game,
+    decl: dict[int, list[int]],
+    pairs: list[tuple[int, int, bool]],
+    newly_blocked: list[int],
+) -> None:
+    """CR 509.1i, 509.3: the events blocking abilities trigger on."""
+    combat = game.combat
+    assert combat is not None
+    from .combat_rules import defending_player_of
+
+    for b, a, via_band in pairs:
+        if via_band:
+            game.emit(
+                "band_blocked",
+                ("702.22h",),
+                f"{game.objects[a].name} is blocked by {game.objects[b].name} as part of its band",
+                obj=a,
+                blocker=b,
+            )
+    for blocker, atts in decl.items():
+        game.emit(
+            "blocks",
+            ("509.1i", "509.3a"),
+            f"{game.objects[blocker].name} blocks {', '.join(game.objects[a].name for a in atts)}",
+            subject=game.objects[blocker],
+            obj=blocker,
+            attacker=atts[0],
+        )
+    for b, a, _via in pairs:
+        game.emit(
+            "blocked_by",
+            ("509.3b", "509.3d"),
+            f"{game.objects[a].name} becomes blocked by {game.objects[b].name}",
+            subject=game.objects[a],
+            obj=a,
+            blocker=b,
+        )
+    for a in newly_blocked:
+        game.emit(
+            "becomes_blocked",
+            ("509.1h", "509.3c"),
+            f"{game.objects[a].name} becomes blocked",
+            subject=game.objects[a],
+            obj=a,
+            player=defending_player_of(game, combat.attackers[a]),
+        )
+    for a in list(combat.attackers):
+        if not combat.blocked.get(a) and a in game.objects:
+            game.emit(
+                "attacks_unblocked",
+                ("509.1h", "509.3g"),
+                f"{game.objects[a].name} is unblocked",
+                subject=game.objects[a],
+                obj=a,
+            )
 
 
 # ---------------------------------------------------------------------------
@@ -334,222 +443,112 @@ def declare_blockers_task(game: Game, task: Task) -> None:
 # ---------------------------------------------------------------------------
 
 
-def first_strike_step_needed(game: Game) -> bool:
-    """CR 510.4: a first-strike damage step exists if an attacking or blocking
-    creature has first strike or double strike."""
-    combat = game.combat
-    if combat is None:
-        return False
-    for oid in (*combat.attackers, *combat.blockers):
-        o = game.objects.get(oid)
-        if o is not None and chars(game, o).keywords & {Kw.FIRST_STRIKE, Kw.DOUBLE_STRIKE}:
-            return True
-    return False
-
-
-def _deals_damage_now(game: Game, o: GameObject, first_strike: bool, had_first: set[int]) -> bool:
-    kws = chars(game, o).keywords
-    if first_strike:
-        return bool(kws & {Kw.FIRST_STRIKE, Kw.DOUBLE_STRIKE})  # CR 702.7b, 702.4b
-    # CR 510.4: creatures that had neither at the first step, plus double strike now.
-    return o.id not in had_first or Kw.DOUBLE_STRIKE in kws
-
-
-def _recipients(game: Game, attacker: GameObject) -> tuple[list[int], int | None, bool]:
-    """Blockers still blocking, the defender, and whether the attacker tramples."""
-    combat = game.combat
-    assert combat is not None
-    blockers = [b for b in combat.blockers_of(attacker.id) if b in game.objects]
-    trample = Kw.TRAMPLE in chars(game, attacker).keywords
-    return blockers, combat.attackers.get(attacker.id), trample
-
-
-def needs_assignment(game: Game, attacker: GameObject) -> bool:
-    """Whether the attacking player must choose how to divide damage (CR 510.1c, 702.19b)."""
-    combat = game.combat
-    assert combat is not None
-    if not combat.blocked.get(attacker.id):
-        return False
-    blockers, _defender, trample = _recipients(game, attacker)
-    power = chars(game, attacker).power or 0
-    if power <= 0 or not blockers:
-        return False
-    if len(blockers) > 1:
-        return True
-    if trample:
-        return power > lethal_damage(game, game.objects[blockers[0]], attacker)
-    return False
-
-
-def assignment_problem(game: Game, attacker: GameObject, assignment: dict[int, int]) -> str | None:
-    """Check one creature's damage assignment (CR 510.1c-d, 702.19b)."""
-    blockers, defender, trample = _recipients(game, attacker)
-    power = chars(game, attacker).power or 0
-    allowed = set(blockers)
-    if trample and defender is not None:
-        allowed.add(defender)
-    if any(v < 0 for v in assignment.values()):
-        return "damage amounts can't be negative"
-    for r in assignment:
-        if r not in allowed:
-            return f"{attacker.name} can't assign damage to that recipient (rule 510.1c)"
-    if sum(assignment.values()) != power:
-        return f"{attacker.name} must assign exactly {power} damage (rule 510.1a)"
-    if trample and defender is not None and assignment.get(defender, 0) > 0:
-        # CR 702.19b: excess to the player only once every blocker has lethal,
-        # counting damage already marked and damage assigned this step.
-        for b in blockers:
-            if assignment.get(b, 0) < lethal_damage(game, game.objects[b], attacker):
-                return (
-                    f"{attacker.name} must assign lethal damage to {game.objects[b].name} before "
-                    "assigning damage to the player (rule 702.19b)"
-                )
-    return None
-
-
-def assignment_options(game: Game, attacker: GameObject) -> list[AssignDamage]:
-    """A representative set of legal assignments: lethal damage in each blocker
-    order with the rest to the last recipient, and everything to one blocker."""
-    blockers, defender, trample = _recipients(game, attacker)
-    power = chars(game, attacker).power or 0
-    out: list[AssignDamage] = []
-    seen: set[tuple] = set()
-    from itertools import permutations
-
-    orders = list(permutations(blockers)) if len(blockers) <= 4 else [tuple(blockers)]
-    for order in orders:
-        remaining = power
-        assign: dict[int, int] = {}
-        for b in order:
-            n = min(remaining, lethal_damage(game, game.objects[b], attacker))
-            if n:
-                assign[b] = n
-                remaining -= n
-        if remaining:
-            last = defender if trample and defender is not None else order[-1]
-            assign[last] = assign.get(last, 0) + remaining
-        key = tuple(sorted(assign.items()))
-        if key not in seen and assignment_problem(game, attacker, assign) is None:
-            seen.add(key)
-            out.append(AssignDamage(key))
-    if not trample:
-        for b in blockers:
-            key = ((b, power),)
-            if key not in seen:
-                seen.add(key)
-                out.append(AssignDamage(key))
-    return out
-
-
 @task_handler("combat_damage")
 def combat_damage_task(game: Game, task: Task) -> None:
     """CR 510.1-510.2: assign combat damage, then deal it all simultaneously."""
     combat = game.combat
     assert combat is not None
-    first = bool(task.data.get("first_strike"))
+    d = task.data
     if task.stage == 0:
-        if first:
-            combat.first_strike_dealt = {
-                oid
-                for oid in (*combat.attackers, *combat.blockers)
-                if oid in game.objects
-                and chars(game, game.objects[oid]).keywords & {Kw.FIRST_STRIKE, Kw.DOUBLE_STRIKE}
-            }
-        had_first = combat.first_strike_dealt
-        dealers = [
-            oid
-            for oid in combat.attackers
-            if oid in game.objects and _deals_damage_now(game, game.objects[oid], first, had_first)
-        ]
-        task.data["dealers"] = dealers
-        task.data["blocker_dealers"] = [
-            oid
-            for oid in combat.blockers
-            if oid in game.objects and _deals_damage_now(game, game.objects[oid], first, had_first)
-        ]
-        task.data["todo"] = [a for a in dealers if needs_assignment(game, game.objects[a])]
-        task.data["assigned"] = {}
+        d.update(cd.plan_step(game, bool(d.get("first_strike"))))
         task.stage = 1
-    if task.stage == 1:
-        if task.answer is not None:
-            attacker = task.data["todo"].pop(0)
-            task.data["assigned"][attacker] = [list(p) for p in task.answer.assignment]
-            task.answer = None
-        if task.data["todo"]:
-            attacker = game.objects[task.data["todo"][0]]
-            blockers, defender, trample = _recipients(game, attacker)
-            game.ask(
-                Decision(
-                    DecisionKind.ASSIGN_DAMAGE,
-                    attacker.controller,
-                    "510.1c",
-                    f"Divide {attacker.name}'s combat damage",
-                    {
-                        "attacker": attacker.id,
-                        "power": chars(game, attacker).power or 0,
-                        "blockers": blockers,
-                        "defender": defender if trample else None,
-                        "lethal": {
-                            b: lethal_damage(game, game.objects[b], attacker) for b in blockers
-                        },
-                    },
-                )
+    if task.answer is not None:
+        creature = d["todo"].pop(0)
+        chosen = [[creature, who, n] for who, n in task.answer.assignment if n]
+        d["chosen"].extend(chosen)
+        if creature in combat.attackers:
+            for _c, who, n in chosen:
+                d["assigned"][who] = d["assigned"].get(who, 0) + n
+        task.answer = None
+    while d["todo"]:
+        oid = d["todo"][0]
+        o = game.objects.get(oid)
+        r = cd.recipients(game, oid) if o is not None else None
+        if o is None or r is None or not r.all():
+            d["todo"].pop(0)
+            continue
+        game.ask(
+            Decision(
+                DecisionKind.ASSIGN_DAMAGE,
+                r.chooser,
+                r.rules[-1] if r.rules[-1] in ("702.22j", "702.22k") else r.rules[0],
+                f"Divide {o.name}'s combat damage",
+                {
+                    "attacker": oid,
+                    "power": cd.damage_amount(game, o),
+                    "blockers": list(r.creatures),
+                    "defender": r.defender,
+                    "recipients": r.all(),
+                    "trample": r.trample,
+                    "lethal": {b: cd.lethal_needed(game, b, o, d["assigned"]) for b in r.creatures},
+                    "already_assigned": dict(d["assigned"]),
+                },
             )
-            return
-        _deal_combat_damage(game, task)
-        game.finish(task)
+        )
+        return
+    _log_choices(game, d)
+    cd.deal_step(game, d["auto"] + d["chosen"], bool(d.get("first_strike")))
+    game.finish(task)
 
 
-def _deal_combat_damage(game: Game, task: Task) -> None:
+def _log_choices(game: Game, d: dict) -> None:
+    """Cite the rules that let a player divide damage (510.1c-d, 702.19b, 702.22j-k)."""
+    by_creature: dict[int, list[tuple[int, int]]] = {}
+    for c, who, n in d["chosen"]:
+        by_creature.setdefault(c, []).append((who, n))
+    for c, parts in by_creature.items():
+        o = game.objects.get(c)
+        if o is None:
+            continue
+        r = cd.recipients(game, c)
+        text = ", ".join(f"{n} to {_recipient_name(game, who)}" for who, n in parts)
+        game.emit(
+            "assign_damage",
+            r.rules,
+            f"{game.players[r.chooser].name} assigns {o.name}'s combat damage: {text}",
+            obj=c,
+        )
+
+
+def _recipient_name(game: Game, ref: int) -> str:
+    pl = ref_player(ref)
+    if pl is not None:
+        return game.players[pl].name
+    return game.objects[ref].name if ref in game.objects else "nothing"
+
+
+# ---------------------------------------------------------------------------
+# Leaving combat (CR 506.4, 511.3)
+# ---------------------------------------------------------------------------
+
+
+def remove_from_combat(game: Game, oid: int, rules: tuple[str, ...] = ("506.4",)) -> None:
+    """CR 506.4: the creature stops being attacking, blocking, blocked or
+    unblocked; an attacker leaves its band (702.22f)."""
     combat = game.combat
-    assert combat is not None
-    assignments: list[tuple[int, int, int]] = []  # (source, recipient, amount)
-    for a in task.data["dealers"]:
-        o = game.objects.get(a)
-        if o is None:
-            continue
-        power = chars(game, o).power or 0
-        if power <= 0:
-            continue  # CR 510.1a
-        if a in task.data["assigned"]:
-            for r, n in task.data["assigned"][a]:
-                assignments.append((a, r, n))
-            continue
-        blockers, defender, trample = _recipients(game, o)
-        if not combat.blocked.get(a):
-            if defender is not None:
-                assignments.append((a, defender, power))  # CR 510.1b
-        elif blockers:
-            assignments.append((a, blockers[0], power))  # CR 510.1c: one blocker
-        elif trample and defender is not None:
-            assignments.append((a, defender, power))  # CR 702.19d
-    for b in task.data["blocker_dealers"]:
-        o = game.objects.get(b)
-        if o is None:
-            continue
-        power = chars(game, o).power or 0
-        blocking = [x for x in combat.blockers.get(b, []) if x in game.objects]
-        if power > 0 and blocking:
-            assignments.append((b, blocking[0], power))  # CR 510.1d
-    # CR 510.2: all combat damage is dealt simultaneously.
-    for source, recipient, amount in assignments:
-        if amount > 0:
-            deal_damage(
-                game, game.objects[source], recipient, amount, combat=True, rules=("510.2",)
-            )
+    if combat is None or (oid not in combat.attackers and oid not in combat.blockers):
+        return
+    combat.attackers.pop(oid, None)
+    combat.blockers.pop(oid, None)
+    combat.blocked.pop(oid, None)
+    game.invalidate()
+    if oid in game.objects:
+        game.emit("removed_from_combat", rules, f"{game.objects[oid].name} is removed from combat")
 
 
 def end_combat(game: Game) -> None:
     """CR 511.3: at the end of combat all creatures are removed from combat."""
+    from ..keywords.banding import clear_bands
+
     if game.combat is not None and (game.combat.attackers or game.combat.blockers):
         game.emit("end_combat", ("511.3",), "Combat ends: all creatures are removed from combat")
     game.combat = None
+    clear_bands(game)
+    game.turn_flags.pop("attacks_declared", None)
     game.invalidate()
 
 
-def blocker_subsets_ok(game: Game, attacker: int, blockers: list[int]) -> bool:
-    """Used by agents: whether this set of blockers satisfies menace (702.111b)."""
-    return len(blockers) == 0 or len(blockers) >= min_blockers(game, game.objects[attacker])
-
-
-__all__ = ["combinations"]
+# The combat keywords register their triggers at import. (The combat effects,
+# ``rules/combat_effects.py``, import the effects package, which can't be imported
+# while the rules package loads: see ``keywords/combat.py``.)
+from ..keywords import combat as _combat_keywords  # noqa: E402,F401

@@ -15,9 +15,13 @@ from ..game.actions import ref_player
 from ..game.objects import GameObject, Zone
 from ..keywords import Kw
 from .characteristics import chars
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
+
+
+register("arg:prevent_damage.combat_only")
 
 
 def deal_damage(
@@ -27,13 +31,20 @@ def deal_damage(
     amount: int,
     combat: bool = False,
     rules: tuple[str, ...] = (),
+    lifelink: bool = True,
 ) -> int:
     """Deal ``amount`` damage from ``source`` to a player ref or object id.
 
-    Returns the damage actually dealt (after prevention).
+    Returns the damage actually dealt (after prevention). ``lifelink=False``
+    lets the caller gain the life once for several recipients (combat damage
+    from one source is one life-gain event, CR 702.15b, 510.2).
     """
     if amount <= 0:
         return 0
+    if game.effects:
+        amount = prevent(game, source, recipient, amount, combat)
+        if amount <= 0:
+            return 0
     sc = chars(game, source)
     skw = sc.keywords
     base_rules = rules or (("510.2",) if combat else ())
@@ -84,7 +95,7 @@ def deal_damage(
         if "Creature" in tc.types:
             if Kw.WITHER in skw or Kw.INFECT in skw:
                 target.counters["-1/-1"] = target.counters.get("-1/-1", 0) + amount
-                rules_used = ("120.3d",)
+                rules_used = ("120.3d", "702.90c" if Kw.INFECT in skw else "702.80a")
             else:
                 target.damage += amount
                 rules_used = ("120.3e",)
@@ -110,8 +121,50 @@ def deal_damage(
             amount=amount,
             combat=combat,
         )
-    if Kw.LIFELINK in skw:
+    if lifelink and Kw.LIFELINK in skw:
         gain_life(game, source.controller, amount, ("702.15b",), f"lifelink of {source.name}")
+    return amount
+
+
+def prevent(game: Game, source: GameObject, recipient: int, amount: int, combat: bool) -> int:
+    """CR 615: prevention effects from resolved spells and abilities ("Prevent all
+    combat damage that would be dealt this turn", "Prevent the next 1 damage that
+    would be dealt to any target this turn"). A shield of N (615.7) is used up
+    as it prevents damage. Returns the damage left to deal."""
+    from ..game.state import ContinuousEffect
+
+    effects = game.effects
+    changed = False
+    for i, e in enumerate(effects):
+        if e.op != "prevent_damage" or amount <= 0:
+            continue
+        if e.affected and recipient not in e.affected:
+            continue
+        if e.args.get("combat_only") and not combat:
+            continue
+        shield = e.args.get("amount")
+        n = amount if shield is None else min(amount, int(shield))
+        if n <= 0:
+            continue
+        amount -= n
+        if shield is not None:  # CR 615.7: the shield is reduced
+            args = {**e.args, "amount": int(shield) - n}
+            effects[i] = ContinuousEffect(
+                e.layer, e.timestamp, e.source, e.controller, e.affected, e.op, args, e.duration
+            )
+            changed = True
+        game.emit(
+            "damage_prevented",
+            ("615.1", "615.7") if shield is not None else ("615.1",),
+            f"{n} damage from {source.name} is prevented",
+            source=source.id,
+            target=recipient,
+            amount=n,
+        )
+    if changed:
+        game.effects = [
+            e for e in effects if not (e.op == "prevent_damage" and e.args.get("amount") == 0)
+        ]
     return amount
 
 

@@ -16,6 +16,7 @@ from ..game.actions import Decision, DecisionKind
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
+from ..keywords.protection import has_protection_from
 from .characteristics import chars
 from .zones import move
 
@@ -228,6 +229,8 @@ def _attachment_problems(game: Game) -> list[tuple[int, str]]:
             if "Equipment" in c.subtypes:
                 if target is None or "Creature" not in chars(game, target).types:
                     out.append((oid, "equipment"))
+                elif has_protection_from(game, target, o):
+                    out.append((oid, "equipment"))  # CR 702.16d, 704.5n
             elif "Creature" in c.types or "Battle" in c.types:
                 out.append((oid, "other"))
     return out

@@ -16,7 +16,6 @@ from ..game.actions import (
     Action,
     AssignDamage,
     DecisionKind,
-    DeclareBlockers,
     Keep,
     OrderTriggers,
     PassPriority,
@@ -51,7 +50,9 @@ def default_answer(game: Game) -> Action:
             return action
         raise Unscripted(d.prompt)
     if k == DecisionKind.BLOCKERS:
-        action = DeclareBlockers(())
+        from ..rules.combat import default_block
+
+        action = default_block(game)
         if game.is_legal(action) is None:
             return action
         raise Unscripted(d.prompt)

@@ -1,0 +1,181 @@
+"""Effects of resolving spells and abilities that change how creatures attack,
+block and deal combat damage (CR 508.1c-d, 509.1b-c, 510.1a, 611.2).
+
+"Target creature can't block this turn", "... attacks this turn if able",
+"can't be blocked this turn", goad (701.15), provoke's "blocks it if able"
+(702.39a): each becomes a continuous effect whose affected set is locked in
+(611.2c). Presence-only ones are applied by the layer system into
+``Chars.restrictions``; the others are read by :mod:`.combat_rules`.
+Also here: the rampage (702.23a) and melee (702.121a) bonuses, which are
+computed as their triggered abilities resolve (702.23b, 702.121b).
+"""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect, SelfRef
+from ..effects import REGISTRY, effect
+from ..effects.permanents import _continuous
+from .combat_rules import ARG_OPS, PRESENCE_OPS
+from .effects_runner import Ctx
+
+_TEXT = {
+    "cant_attack": "can't attack",
+    "cant_block": "can't block",
+    "cant_attack_or_block": "can't attack or block",
+    "cant_be_blocked": "can't be blocked",
+    "must_attack": "attacks each combat if able",
+    "must_block": "blocks each combat if able",
+    "cant_attack_alone": "can't attack alone",
+    "cant_block_alone": "can't block alone",
+    "cant_be_blocked_by_more_than_one": "can't be blocked by more than one creature",
+    "must_be_blocked": "must be blocked if able",
+    "assign_damage_by_toughness": "assigns combat damage equal to its toughness",
+    "cant_be_blocked_by": "can't be blocked by some creatures",
+    "cant_be_blocked_except_by": "can't be blocked except by some creatures",
+    "extra_block": "can block additional creatures",
+    "block_only": "can block only some creatures",
+    "cant_attack_you": "can't attack you",
+    "min_blockers": "can't be blocked except by several creatures",
+    "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
+}
+_RULE = {
+    "cant_attack": "508.1c",
+    "must_attack": "508.1d",
+    "cant_attack_alone": "508.1c",
+    "cant_attack_you": "508.1c",
+    "must_block": "509.1c",
+    "must_be_blocked": "509.1c",
+    "must_be_blocked_by_all": "509.1c",
+    "assign_damage_by_toughness": "510.1a",
+}
+
+
+def _restriction(ctx: Ctx, e: Effect) -> bool:
+    """A rules effect on the affected creatures (CR 613.11: no layer)."""
+    args = {k: v for k, v in e.args.items() if k not in ("what", "duration")}
+    return _continuous(
+        ctx, e, "6r", e.op, args, _RULE.get(e.op, "509.1b"), _TEXT.get(e.op, e.op.replace("_", " "))
+    )
+
+
+for _op in (PRESENCE_OPS | ARG_OPS | {"cant_attack_or_block"}) & set(_TEXT):
+    if _op not in REGISTRY:
+        REGISTRY[_op] = _restriction
+
+
+@effect("must_block_attacker")
+def must_block_attacker(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.39a (provoke): the target blocks the source creature this turn if able."""
+    return _continuous(
+        ctx,
+        Effect(e.op, {"what": e.args.get("what"), "duration": "end_of_turn"}),
+        "6r",
+        "must_block_attacker",
+        {"attacker": ctx.source.id},
+        "509.1c",
+        f"blocks {ctx.source.name} this turn if able",
+    )
+
+
+@effect("goad")
+def goad(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.15a-b: until the goading player's next turn, the creature attacks
+    each combat if able and attacks a player other than that player if able."""
+    players = ctx.players(e.args.get("player")) or [ctx.controller]
+    return _continuous(
+        ctx,
+        Effect(e.op, {"what": e.args.get("what"), "duration": "until_goader_next_turn"}),
+        "6r",
+        "goaded",
+        {"by": players[0], "turn": ctx.game.turn},
+        "701.15b",
+        "is goaded",
+    )
+
+
+@effect("prevent_damage")
+def prevent_damage(ctx: Ctx, e: Effect) -> bool:
+    """CR 615: a prevention effect; ``amount`` makes it a shield that prevents the
+    next N damage (615.7), ``combat_only`` limits it to combat damage; without
+    ``what`` it covers every source and recipient ("Prevent all combat damage that
+    would be dealt this turn"). Applied by :func:`mtg_engine.rules.damage.prevent`."""
+    from ..game.state import ContinuousEffect
+
+    g = ctx.game
+    what = e.args.get("what")
+    affected = tuple(ctx.refs(what)) if what is not None else ()
+    if what is not None and not affected:
+        return True
+    amount = e.args.get("amount")
+    args = {
+        "amount": None if amount is None else ctx.amount(amount),
+        "combat_only": bool(e.args.get("combat_only")),
+    }
+    g.effects = [
+        *g.effects,
+        ContinuousEffect(
+            "r",
+            g.new_timestamp(),
+            ctx.source.id,
+            ctx.controller,
+            affected,
+            "prevent_damage",
+            args,
+            e.args.get("duration") or "end_of_turn",
+        ),
+    ]
+    kind = "combat damage" if args["combat_only"] else "damage"
+    how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"
+    g.emit("prevention", ("615.1",), f"{ctx.source.name}: {how} that would be dealt is prevented")
+    return True
+
+
+@effect("rampage_bonus")
+def rampage_bonus(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.23a-b: +N/+N for each creature blocking it beyond the first,
+    counted as the ability resolves."""
+    g = ctx.game
+    src = ctx.source
+    n = int(e.args.get("n", 1))
+    blockers = len(g.combat.blockers_of(src.id)) if g.combat is not None else 0
+    bonus = n * max(0, blockers - 1)
+    if bonus == 0:
+        g.emit(
+            "rampage", ("702.23b",), f"{src.name}'s rampage: no creature beyond the first blocks it"
+        )
+        return True
+    g.emit("rampage", ("702.23a", "702.23b"), f"{src.name}'s rampage {n}: {blockers} blockers")
+    return REGISTRY["modify_pt"](
+        ctx,
+        Effect(
+            "modify_pt",
+            {"what": SelfRef(), "power": bonus, "toughness": bonus, "duration": "end_of_turn"},
+        ),
+    )
+
+
+@effect("melee_bonus")
+def melee_bonus(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.121a-b: +1/+1 for each opponent you attacked with a creature this
+    combat, counted as the ability resolves."""
+    from ..game.actions import ref_player
+
+    g = ctx.game
+    declared = g.turn_flags.get("attacks_declared") or ()
+    opponents = {
+        ref_player(d)
+        for _c, d in declared
+        if ref_player(d) is not None and ref_player(d) != ctx.controller
+    }
+    n = len(opponents)
+    g.emit(
+        "melee", ("702.121a", "702.121b"), f"{ctx.source.name}'s melee: {n} opponent(s) attacked"
+    )
+    if n == 0:
+        return True
+    return REGISTRY["modify_pt"](
+        ctx,
+        Effect(
+            "modify_pt", {"what": SelfRef(), "power": n, "toughness": n, "duration": "end_of_turn"}
+        ),
+    )
