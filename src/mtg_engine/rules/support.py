@@ -100,6 +100,8 @@ _EFFECT_ARG_KEYS = frozenset(
         "random",
         "filter",
         "reveal",
+        "cost",
+        "effects",
     }
 )
 
