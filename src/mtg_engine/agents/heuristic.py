@@ -71,6 +71,8 @@ class HeuristicAgent:
             return ChooseNumber(d.data["max"])
         if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
             return self._choose_objects(game, d)
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == "pay":
+            return pay_upkeep_cost(game, d)  # echo, cumulative upkeep: pay when worth it
         options = game.legal_actions()
         return options[0]
 
@@ -86,6 +88,8 @@ class HeuristicAgent:
         n = d.data["min"]
         cands = list(d.data["candidates"])
         purpose = d.data.get("purpose")
+        if purpose == "new_targets" and n == 0:
+            return ChooseObjects(())  # keep the copy's targets
         if purpose in ("scry", "surveil"):
             # keep spells, bottom extra lands when we have enough
             p = game.players[d.player]
