@@ -1,11 +1,19 @@
-"""Effects on permanents: tap/untap (701.26), counters (122), P/T and ability changes (613)."""
+"""Effects on permanents: tap/untap (701.26), counters (122), and the continuous
+effects of resolving spells and abilities (CR 611.2, 613): P/T (layer 7),
+abilities (6), colors (5), types (4), control (2), "becomes ..." (613.6).
+
+The set of affected objects is locked in when the effect begins (CR 611.2c);
+phased-out permanents are never part of it (CR 702.26e). Durations: "until end
+of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
+"""
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Ability, Effect
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.effects_runner import Ctx
+from ..rules.support import register
 from . import effect
 
 
@@ -51,37 +59,92 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+#: how the compiler spells durations -> the engine's (CR 611.2a-b, 514.2)
+_DURATIONS = {
+    None: "permanent",
+    "": "permanent",
+    "end_of_turn": "end_of_turn",
+    "this_turn": "end_of_turn",
+    "until_your_next_turn": "until_your_next_turn",
+    "next_turn": "until_your_next_turn",
+    "while_controlled": "while_controlled",
+    "for_as_long_as_you_control": "while_controlled",
+    "source": "source",
+    "while_on_battlefield": "source",
+}
+
+
+def duration_of(e: Effect) -> str:
+    d = e.args.get("duration")
+    return _DURATIONS.get(d, str(d)) if not isinstance(d, dict) else "permanent"
+
+
+def _affected(ctx: Ctx, e: Effect) -> list:
+    """CR 611.2c, 702.26e: the permanents affected, locked in now (phased-out ones excluded)."""
+    return [
+        o
+        for o in ctx.objects(e.args.get("what"))
+        if o.zone == Zone.BATTLEFIELD and not o.phased_out
+    ]
+
+
+def add_continuous(
+    ctx: Ctx,
+    objs: list,
+    layer: str,
+    op: str,
+    args: dict,
+    duration: str,
+) -> ContinuousEffect | None:
+    """Create a continuous effect from a resolving spell or ability (CR 611.2),
+    its timestamp taken now (CR 613.7b)."""
+    if not objs:
+        return None
+    g = ctx.game
+    if duration == "while_controlled" and (
+        ctx.source.zone != Zone.BATTLEFIELD or ctx.source.controller != ctx.controller
+    ):
+        return None  # CR 611.2b: the duration ended before the effect began
+    ce = ContinuousEffect(
+        layer,
+        g.new_timestamp(),
+        ctx.source.id,
+        ctx.controller,
+        tuple(o.id for o in objs),
+        op,
+        args,
+        duration,
+    )
+    g.effects = [*g.effects, ce]
+    g.invalidate()
+    return ce
+
+
+_UNTIL = {
+    "end_of_turn": " until end of turn",
+    "until_your_next_turn": " until your next turn",
+    "while_controlled": " for as long as its source's controller controls it",
+    "source": " for as long as its source remains",
+}
+
+
 def _continuous(ctx: Ctx, e: Effect, layer: str, op: str, args: dict, rule: str, text: str) -> bool:
     """CR 611.2c: the affected set is locked in as the effect begins."""
-    g = ctx.game
-    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
-    if not objs:
+    objs = _affected(ctx, e)
+    duration = duration_of(e)
+    if add_continuous(ctx, objs, layer, op, args, duration) is None:
         return True
-    duration = e.args.get("duration") or "permanent"
-    g.effects = [
-        *g.effects,
-        ContinuousEffect(
-            layer,
-            g.new_timestamp(),
-            ctx.source.id,
-            ctx.controller,
-            tuple(o.id for o in objs),
-            op,
-            args,
-            duration,
-        ),
-    ]
-    g.invalidate()
-    until = " until end of turn" if duration == "end_of_turn" else ""
-    g.emit(
-        "continuous_effect", (rule, "611.2c"), f"{', '.join(o.name for o in objs)} {text}{until}"
+    ctx.game.emit(
+        "continuous_effect",
+        (rule, "611.2c"),
+        f"{', '.join(o.name for o in objs)} {text}{_UNTIL.get(duration, '')}",
     )
     return True
 
 
 @effect("modify_pt")
 def modify_pt(ctx: Ctx, e: Effect) -> bool:
-    """Layer 7c (CR 613.4c): "gets +N/+N"."""
+    """Layer 7c (CR 613.4c): "gets +N/+N"; X and counts are fixed now (CR 611.2d)."""
     p = ctx.amount(e.args.get("power", 0))
     t = ctx.amount(e.args.get("toughness", 0))
     return _continuous(
@@ -91,17 +154,23 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
 
 @effect("set_pt")
 def set_pt(ctx: Ctx, e: Effect) -> bool:
-    """Layer 7b (CR 613.4b)."""
-    p = ctx.amount(e.args.get("power", 0))
-    t = ctx.amount(e.args.get("toughness", 0))
+    """Layer 7b (CR 613.4b): "has base power and toughness N/N"."""
+    args: dict = {}
+    if e.args.get("power") is not None:
+        args["power"] = ctx.amount(e.args["power"])
+    if e.args.get("toughness") is not None:
+        args["toughness"] = ctx.amount(e.args["toughness"])
+    shown = f"{args.get('power', '*')}/{args.get('toughness', '*')}"
     return _continuous(
-        ctx,
-        e,
-        "7b",
-        "set_pt",
-        {"power": p, "toughness": t},
-        "613.4b",
-        f"has base power and toughness {p}/{t}",
+        ctx, e, "7b", "set_pt", args, "613.4b", f"has base power and toughness {shown}"
+    )
+
+
+@effect("switch_pt")
+def switch_pt(ctx: Ctx, e: Effect) -> bool:
+    """Layer 7d (CR 613.4d): "switch its power and toughness"."""
+    return _continuous(
+        ctx, e, "7d", "switch_pt", {}, "613.4d", "has its power and toughness switched"
     )
 
 
@@ -109,30 +178,121 @@ def set_pt(ctx: Ctx, e: Effect) -> bool:
 def grant_keyword(ctx: Ctx, e: Effect) -> bool:
     """Layer 6 (CR 613.1f): "gains flying"."""
     kw = e.args.get("keyword")
+    args = {"keyword": kw}
+    if e.args.get("keyword_args"):
+        args["keyword_args"] = e.args["keyword_args"]
+    return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {str(kw).lower()}")
+
+
+@effect("grant_ability")
+def grant_ability(ctx: Ctx, e: Effect) -> bool:
+    """Layer 6 (CR 613.1f): 'gains "{T}: ..."'."""
+    abilities = _abilities(e.args.get("abilities"), e.args.get("ability"))
+    if not abilities:
+        ctx.game.emit(
+            "unsupported", ("608.2c",), f"{ctx.obj.name}: the granted ability isn't understood"
+        )
+        return True
+    text = "; ".join(a.text for a in abilities if a.text) or "an ability"
     return _continuous(
-        ctx, e, "6", "grant_keyword", {"keyword": kw}, "613.1f", f"gains {str(kw).lower()}"
+        ctx, e, "6", "grant_ability", {"abilities": abilities}, "613.1f", f'gains "{text}"'
+    )
+
+
+def _abilities(many: object, one: object) -> tuple[Ability, ...]:
+    """The Ability records of a grant (anything else is ignored)."""
+    from ..cards.abilities import Ability as _A
+
+    items = many if isinstance(many, tuple | list) else (one,)
+    return tuple(a for a in items if isinstance(a, _A))
+
+
+@effect("lose_keyword")
+def lose_keyword(ctx: Ctx, e: Effect) -> bool:
+    """Layer 6 (CR 613.1f): "loses flying"."""
+    kw = e.args.get("keyword")
+    return _continuous(
+        ctx, e, "6", "lose_keyword", {"keyword": kw}, "613.1f", f"loses {str(kw).lower()}"
     )
 
 
 @effect("lose_all_abilities")
 def lose_all(ctx: Ctx, e: Effect) -> bool:
+    """Layer 6 (CR 613.1f)."""
     return _continuous(ctx, e, "6", "lose_all_abilities", {}, "613.1f", "loses all abilities")
 
 
-@effect("gain_control")
+@effect("add_types")
+def add_types(ctx: Ctx, e: Effect) -> bool:
+    """Layer 4 (CR 613.1d, 205.1b): "... in addition to its other types"."""
+    args = {
+        "types": tuple(e.args.get("types") or ()),
+        "subtypes": tuple(e.args.get("subtypes") or ()),
+        "supertypes": tuple(e.args.get("supertypes") or ()),
+    }
+    words = " ".join((*args["supertypes"], *args["subtypes"], *args["types"]))
+    return _continuous(
+        ctx, e, "4", "add_types", args, "613.1d", f"is a {words} in addition to its other types"
+    )
+
+
+@effect("set_colors")
+def set_colors(ctx: Ctx, e: Effect) -> bool:
+    """Layer 5 (CR 613.1e): "becomes blue"."""
+    colors = tuple(e.args.get("colors") or ())
+    return _continuous(
+        ctx,
+        e,
+        "5",
+        "set_colors",
+        {"colors": colors},
+        "613.1e",
+        f"becomes {'/'.join(colors) or 'colorless'}",
+    )
+
+
+@effect("become")
+def become(ctx: Ctx, e: Effect) -> bool:
+    """CR 613.6: "becomes a 3/3 Elemental creature" (types in layer 4, colors in 5,
+    abilities in 6, P/T in 7b); "becomes a copy of ..." (layer 1a, CR 707.4)."""
+    if e.args.get("copy_of") is not None:
+        from .copy import become_copy
+
+        return become_copy(ctx, e)
+    args = {k: v for k, v in e.args.items() if k not in ("what", "duration")}
+    for k in ("power", "toughness"):
+        if args.get(k) is not None:
+            args[k] = ctx.amount(args[k])  # CR 611.2d: X is fixed as it resolves
+    bits = []
+    if args.get("power") is not None:
+        bits.append(f"{args['power']}/{args.get('toughness')}")
+    if args.get("colors"):
+        bits.append(" ".join(args["colors"]))
+    bits.extend((*(args.get("subtypes") or ()), *(args.get("types") or ())))
+    return _continuous(
+        ctx, e, "4", "become", args, "613.6", "becomes a " + " ".join(map(str, bits))
+    )
+
+
+@effect("gain_control", "control")
 def gain_control(ctx: Ctx, e: Effect) -> bool:
-    """Layer 2 (CR 613.1b): kept as the controller field, with its rule logged."""
+    """Layer 2 (CR 613.1b): a control-changing effect with its duration; the
+    controller is recomputed from all control effects (CR 613.7)."""
+    from ..rules.layers import refresh_control
+
     g = ctx.game
-    for o in ctx.objects(e.args.get("what")):
-        if o.zone == Zone.BATTLEFIELD and o.controller != ctx.controller:
-            o.controller = ctx.controller
-            o.controlled_since = g.turn
-            g.emit(
-                "control",
-                ("613.1b",),
-                f"{g.players[ctx.controller].name} gains control of {o.name}",
-            )
-    g.invalidate()
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    new = players[0] if players else ctx.controller
+    objs = _affected(ctx, e)
+    if add_continuous(ctx, objs, "2", "control", {"player": new}, duration_of(e)) is None:
+        return True
+    g.emit(
+        "control_effect",
+        ("613.1b",),
+        f"{g.players[new].name} gains control of {', '.join(o.name for o in objs)}"
+        + _UNTIL.get(duration_of(e), ""),
+    )
+    refresh_control(g)
     return True
 
 
@@ -157,3 +317,19 @@ def attach(ctx: Ctx, e: Effect) -> bool:
         g.invalidate()
         g.emit("attach", ("701.3a",), f"{what[0].name} becomes attached to {to[0].name}")
     return True
+
+
+register(
+    "arg:become.types",
+    "arg:become.subtypes",
+    "arg:become.supertypes",
+    "arg:become.colors",
+    "arg:become.keywords",
+    "arg:become.retain",
+    "arg:add_types.types",
+    "arg:add_types.subtypes",
+    "arg:add_types.supertypes",
+    "arg:set_colors.colors",
+    "arg:grant_ability.abilities",
+    "arg:grant_keyword.keyword_args",
+)

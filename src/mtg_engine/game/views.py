@@ -2,7 +2,8 @@
 
 Hidden: the order and contents of every library (CR 401.2), the opponents'
 hands (CR 402.3), and the identity of face-down permanents and spells the
-viewer doesn't control (CR 708.5-708.6). Public: the battlefield, graveyards,
+viewer doesn't control (CR 708.5): others see only the face-down
+characteristics (708.2); their controller also sees what they are. Public: the battlefield, graveyards,
 exile (face-up cards), the stack, life totals, counters, and the log entries
 that don't name hidden cards.
 """
@@ -30,7 +31,8 @@ def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
         "zone": Zone.NAMES[o.zone],
         "face_down": o.face_down,
     }
-    if not hidden or o.zone == Zone.BATTLEFIELD:
+    if not hidden or o.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        # a face-down permanent or spell shows only its face-down characteristics (CR 708.2)
         d.update(
             types=sorted(c.types),
             subtypes=sorted(c.subtypes) if not hidden else [],
@@ -39,6 +41,20 @@ def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
             toughness=c.toughness,
             keywords=sorted(c.keywords),
         )
+    if o.face_down and not hidden:
+        # CR 708.5: you may look at face-down spells and permanents you control
+        from ..rules.face_down import face_up_values
+
+        up = face_up_values(game, o)
+        d["face_up"] = {
+            "name": up.name,
+            "types": sorted(up.types),
+            "power": up.power,
+            "toughness": up.toughness,
+        }
+        d["face_down_as"] = (o.chosen or {}).get("face_down_as", "morph")
+    if len(o.card.faces) > 1 and not hidden:
+        d["face"] = o.face  # which face is up (CR 710, 712)
     if o.zone == Zone.BATTLEFIELD:
         d.update(
             tapped=o.tapped,
@@ -50,6 +66,17 @@ def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
     if o.zone == Zone.STACK:
         d.update(kind=o.stack_kind, targets=[list(t) for t in o.targets], x=o.x)
     return d
+
+
+def _face_down_names(game: Game, viewer: int) -> set[str]:
+    """Names of face-down permanents and spells the viewer may not look at (CR 708.5)."""
+    out = set()
+    for oid in (*game.battlefield, *game.stack):
+        o = game.objects[oid]
+        if o.face_down and o.controller != viewer:
+            for f in o.card.faces:
+                out.add(f.name)
+    return out
 
 
 def observe(game: Game, viewer: int) -> dict[str, Any]:
@@ -73,7 +100,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "has_lost": p.has_lost,
             }
         )
-    hidden_names = set()
+    hidden_names = _face_down_names(game, viewer)
     for p in game.players:
         for oid in p.library:
             hidden_names.add(game.objects[oid].name)

@@ -1,18 +1,19 @@
 """Permanents entering and leaving the battlefield (CR 110, 403), destroy (701.8), sacrifice (701.21).
 
-Entering applies "enters tapped" / "enters with counters" replacement effects
-(CR 614.1c-d, 614.12) as the permanent enters. Destroying respects
-indestructible (CR 702.12b) and regeneration shields (CR 701.19).
+Entering goes through the replacement effects that modify how a permanent
+enters (CR 614.1c-d, 614.12, 707.5: :mod:`mtg_engine.rules.replacement`).
+Destroying respects indestructible (CR 702.12b) and regeneration shields
+(CR 701.19).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import AbilityKind
 from ..game.objects import Zone
 from ..keywords import Kw
 from .characteristics import chars
+from .replacement import enter, new_entry  # also registers the enter_battlefield task
 from .zones import move
 
 if TYPE_CHECKING:
@@ -26,58 +27,24 @@ def enter_battlefield(
     rules: tuple[str, ...] = ("403.1",),
     tapped: bool = False,
     from_spell: bool = False,
+    face_down: str | None = None,
+    face: int | None = None,
+    counters: dict[str, int] | None = None,
+    chosen: dict | None = None,
 ) -> int | None:
-    """Put an object onto the battlefield, applying its ETB replacements (CR 614.12)."""
+    """Put an object onto the battlefield through the replacement effects that
+    modify how it enters (CR 614.1c-d, 614.12, 616.1, 707.5).
+
+    ``face_down`` names how it enters face down (CR 708.3: "manifest",
+    "cloak", "morph" ...); ``face`` is the face it enters with (1: transformed,
+    CR 712.11a / 701.28). Returns the new object's id, or None when a choice
+    must be made first (an ``enter_battlefield`` task then finishes the job).
+    """
     obj = game.objects[oid]
-    abilities = obj.card.compiled[obj.face].abilities if not obj.face_down else ()
-    counters: dict[str, int] = {}
-    replacement_rules: list[str] = []
-    for a in abilities:
-        if a.kind is not AbilityKind.STATIC:
-            continue
-        for st in a.static:
-            if st.op == "enters_tapped":
-                tapped = True
-                replacement_rules.append("614.1c")
-            elif st.op == "enters_with_counters":
-                kind = st.args.get("counter", "+1/+1")
-                counters[kind] = counters.get(kind, 0) + int(st.args.get("amount", 1))
-                replacement_rules.append("614.1c")
-    face = obj.card.faces[obj.face]
-    if "Planeswalker" in face.types and face.loyalty and face.loyalty.isdigit():
-        counters["loyalty"] = counters.get("loyalty", 0) + int(face.loyalty)  # CR 306.5b
-    if "Battle" in face.types and face.defense and face.defense.isdigit():
-        counters["defense"] = counters.get("defense", 0) + int(face.defense)  # CR 310.4b
-    verb = "enters the battlefield" + (" tapped" if tapped else "")
-    new_id = move(
-        game,
-        oid,
-        Zone.BATTLEFIELD,
-        (*rules, *replacement_rules),
-        reason=verb,
-        controller=controller,
-        tapped=tapped,
-        quiet=True,
+    entry = new_entry(
+        game, obj, controller, rules, tapped, from_spell, face_down, face, counters, chosen
     )
-    if new_id is None:
-        return None
-    new = game.objects[new_id]
-    if counters:
-        new.counters.update(counters)
-    game.invalidate()
-    game.emit(
-        "zone_change",
-        (*rules, *replacement_rules),
-        f"{new.name} {verb}" + (f" with {_counters_text(counters)}" if counters else ""),
-        subject=new,
-        obj=new_id,
-        old=oid,
-        card=new.name,
-        from_zone=Zone.NAMES[obj.zone],
-        to_zone="battlefield",
-        controller=new.controller,
-    )
-    return new_id
+    return enter(game, entry)
 
 
 def _counters_text(counters: dict[str, int]) -> str:

@@ -1,0 +1,120 @@
+"""Coin flips (CR 705) and die rolls (CR 706) of resolving spells and abilities.
+
+``flip_coin``: ``player``, ``call`` (default True: the player calls heads or
+tails, 705.2; False: only heads/tails matters), optional ``win``/``lose``
+effects (done at once), ``result``/``winner`` fixed by the effect (705.3).
+Later effects may depend on it through the conditions ``won_flip``,
+``lost_flip``, ``flip_heads``, ``flip_tails`` (:mod:`mtg_engine.rules.chance`).
+
+``roll_die``: ``sides`` (default 6), ``count`` (dice), ``modifier`` (int),
+``results``: a results table of ``(low, high, effects)`` (706.3a; ``high``
+None for "N+"), ``ignore_lowest``: how many of the rolls to ignore (706.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards.abilities import Effect
+from ..game.actions import DecisionKind
+from ..rules.chance import SIDES, flip, in_range, record_roll, resolve_flip, roll
+from ..rules.effects_runner import Ctx
+from ..rules.support import register
+from . import effect
+from .nested import run_nested
+
+
+@effect("flip_coin")
+def flip_coin(ctx: Ctx, e: Effect) -> bool:
+    """CR 705.2: the player calls the flip, then flips; the call wins if it matches."""
+    g = ctx.game
+    sc = ctx.scratch
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    if "rec" not in sc:
+        call = None
+        if e.args.get("call", True) and e.args.get("winner") is None:
+            answer = ctx.take_answer() if ctx.answer is not None else None
+            if answer is None:
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OPTION,
+                    "705.2",
+                    f"{g.players[player].name}: call the coin flip",
+                    {"options": list(SIDES), "purpose": "coin_call"},
+                    player=player,
+                )
+            call = str(answer.value)
+        n = int(e.args.get("coins", 1))
+        results = [flip(g) for _ in range(n)]
+        keep = 0
+        if n > 1:
+            # a replacement effect: flip more coins and ignore some; the flipper
+            # keeps a winning flip when there is one
+            wins = [i for i, r in enumerate(results) if r == call]
+            keep = wins[0] if wins else 0
+        forced_win = e.args.get("winner")
+        rec = resolve_flip(
+            g,
+            player,
+            call,
+            results,
+            keep,
+            forced=e.args.get("result"),
+            forced_win=None if forced_win is None else bool(forced_win),
+        )
+        sc["rec"] = rec
+    rec = sc["rec"]
+    then = e.args.get("win") if rec.get("won") else e.args.get("lose")
+    if rec.get("won") is None:
+        then = e.args.get(rec["result"])  # "if heads, ...; if tails, ..."
+    if then:
+        return run_nested(ctx, tuple(then), "flip_then")
+    return True
+
+
+@effect("roll_die")
+def roll_die(ctx: Ctx, e: Effect) -> bool:
+    """CR 706.1-706.3, 706.6: roll, modify, use the results table."""
+    g = ctx.game
+    sc = ctx.scratch
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    if "rec" not in sc:
+        sides = int(e.args.get("sides", 6))
+        count = int(e.args.get("count", 1))
+        natural = [roll(g, sides) for _ in range(count)]
+        ignored: list[int] = []
+        n_ignore = int(e.args.get("ignore_lowest", 0))
+        for _ in range(min(n_ignore, len(natural) - 1)):
+            low = min(natural)
+            natural.remove(low)  # CR 706.6: it never happened
+            ignored.append(low)
+        modifier = ctx.amount(e.args.get("modifier", 0))
+        sc["rec"] = record_roll(g, player, sides, natural, modifier, ignored)
+    rec = sc["rec"]
+    table = e.args.get("results") or ()
+    for row in table:
+        low, high, effects = row[0], row[1], row[2]
+        if in_range(int(rec["result"]), low, high):
+            return run_nested(ctx, tuple(effects), "roll_then")
+    return True
+
+
+register(
+    "effect:flip_coin",
+    "effect:roll_die",
+    "condition:won_flip",
+    "condition:lost_flip",
+    "condition:flip_heads",
+    "condition:flip_tails",
+    "condition:rolled",
+    "arg:flip_coin.win",
+    "arg:flip_coin.lose",
+    "arg:flip_coin.call",
+    "arg:roll_die.sides",
+    "arg:roll_die.results",
+    "arg:roll_die.count",
+    "arg:roll_die.modifier",
+)
+
+__all__: list[Any] = []

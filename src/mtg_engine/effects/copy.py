@@ -1,0 +1,314 @@
+"""Copy effects of resolving spells and abilities (CR 707).
+
+* ``become`` with ``copy_of``: "target creature becomes a copy of that
+  creature until end of turn" (Cytoshape), "this creature becomes a copy of
+  that creature, except it has this ability" (Unstable Shapeshifter): a
+  layer-1a effect (CR 707.4: no enters/leaves triggers; other effects on it
+  keep applying).
+* ``copy_permanent``: "create a token that's a copy of ..." (CR 707.2, 111.1;
+  a copy of a double-faced permanent is a double-faced token with the same
+  face up, 707.8a); the token enters through the replacement effects that
+  apply to it (707.5: a token copy of Clone may copy something).
+* ``copy_spell``: "copy target instant or sorcery spell" (CR 707.10): the copy
+  keeps modes, targets, X, division and the costs paid, not the mana spent;
+  it is owned and controlled by whoever put it on the stack and isn't cast.
+* ``choose_new_targets``: "you may choose new targets for the copy"
+  (CR 707.10c): one ``choose_objects`` decision per target phrase with
+  ``purpose: "new_targets"``; choosing nothing keeps the copied targets.
+
+Exceptions to the copying process come in ``args["except"]`` (CR 707.9, see
+:mod:`mtg_engine.rules.copy`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards.abilities import Effect
+from ..game.actions import Decision, DecisionKind
+from ..game.objects import GameObject, Zone
+from ..rules.copy import copy_effect, has_copy_effect, snapshot
+from ..rules.effects_runner import Ctx
+from ..rules.support import register
+from . import effect
+
+
+def _duration(e: Effect) -> str:
+    from .permanents import duration_of
+
+    return duration_of(e)
+
+
+def become_copy(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.4: a permanent becomes a copy of another object while it stays on
+    the battlefield; it keeps its noncopy effects and doesn't enter again."""
+    g = ctx.game
+    originals = ctx.objects(e.args.get("copy_of"))
+    if not originals:
+        g.emit("copy_fails", ("707.1",), f"{ctx.obj.name}: there is nothing to copy")
+        return True
+    original = originals[0]
+    exc = e.args.get("except") or None
+    duration = _duration(e)
+    for o in ctx.objects(e.args.get("what")):
+        if o.zone != Zone.BATTLEFIELD or o.phased_out:
+            continue
+        values = snapshot(g, original, exc, copier=o, this_ability=ctx.obj.ability)
+        was = o.name if not o.face_down else "A face-down permanent"
+        copy_effect(g, o, values, ctx.source, ctx.controller, duration)
+        what = original.name if not original.face_down else "a face-down creature"
+        rules = ("707.2", "707.4", "613.2a") + (("708.10",) if o.face_down else ())
+        g.emit(
+            "becomes_copy",
+            rules,
+            f"{was} becomes a copy of {what}"
+            + (" until end of turn" if duration == "end_of_turn" else "")
+            + (" (it stays face down: 708.10)" if o.face_down else ""),
+            obj=o.id,
+        )
+    return True
+
+
+@effect("copy_permanent")
+def copy_permanent(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.2, 111.1, 701.7a: create tokens that are copies of a permanent."""
+    from ..cards.abilities import ControllerRef
+    from ..rules.permanents import enter_battlefield
+
+    g = ctx.game
+    sc = ctx.scratch
+    if "plan" not in sc:
+        originals = ctx.objects(e.args.get("what"))
+        n = ctx.amount(e.args.get("amount", 1))
+        players = ctx.players(e.args.get("controller", ControllerRef()))
+        sc["plan"] = [(o.id, p) for o in originals for p in players for _ in range(n)]
+        sc["made"] = []
+        sc["i"] = 0
+    plan = sc["plan"]
+    exc = e.args.get("except") or None
+    while sc["i"] < len(plan):
+        oid, p = plan[sc["i"]]
+        sc["i"] += 1
+        original = g.objects.get(oid)
+        if original is None:
+            continue
+        tok = g.create_card(original.card, p, Zone.EXILE)
+        tok.is_token = True
+        needs_effect = bool(exc) or original.face_down or has_copy_effect(g, original)
+        tok.face = original.face if not needs_effect else 0  # CR 707.8a: same face up
+        if original.card.data.layout == "flip":
+            tok.face = 0  # a flipped status isn't copied (CR 707.2, 710.4)
+        if needs_effect:
+            values = snapshot(g, original, exc, copier=tok, this_ability=ctx.obj.ability)
+            copy_effect(g, tok, values, ctx.source, p)
+        sc["made"].append(tok.card_uid)
+        g.emit(
+            "create_token",
+            ("111.1", "707.2") + (("707.8a",) if len(original.card.faces) > 1 else ()),
+            f"{g.players[p].name} creates a token that's a copy of "
+            + (original.name if not original.face_down else "a face-down creature"),
+        )
+        new_id = enter_battlefield(
+            g,
+            tok.id,
+            controller=p,
+            rules=("111.1",),
+            tapped=bool(e.args.get("tapped")),
+            counters=dict(exc.get("counters") or {}) if exc else None,
+        )
+        if new_id is None:
+            return False  # its entering waits for a choice (CR 614.12a); resume after
+    _after_tokens(ctx, e)
+    return True
+
+
+def _after_tokens(ctx: Ctx, e: Effect) -> None:
+    """What the effect does to the tokens afterwards ("That token gains haste")."""
+    g = ctx.game
+    ids = [g.uid_to_obj.get(uid) for uid in ctx.scratch.get("made", [])]
+    toks = [g.objects[i] for i in ids if i is not None and i in g.objects]
+    toks = [t for t in toks if t.zone == Zone.BATTLEFIELD]
+    ctx.set_parent("it", [t.id for t in toks])
+    gains = e.args.get("gains") or e.args.get("keywords") or ()
+    if e.args.get("haste"):
+        gains = (*gains, "Haste")
+    if toks and gains:
+        from .permanents import add_continuous
+
+        for kw in gains:
+            add_continuous(ctx, toks, "6", "grant_keyword", {"keyword": kw}, "permanent")
+        g.emit(
+            "continuous_effect",
+            ("613.1f", "611.2c"),
+            f"{', '.join(t.name for t in toks)} gains {', '.join(map(str, gains)).lower()}",
+        )
+
+
+@effect("copy_spell")
+def copy_spell(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.10: put copies of a spell on the stack with all its choices."""
+    g = ctx.game
+    sc = ctx.scratch
+    if "copies" not in sc:
+        spells = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.STACK]
+        n = ctx.amount(e.args.get("amount", 1))
+        exc = e.args.get("except") or None
+        copies = []
+        for spell in spells:
+            if e.args.get("for_each_target"):
+                copies.extend(_copy_for_each(ctx, spell, exc))
+                continue
+            for _ in range(max(0, n)):
+                copies.append(put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10",)).id)
+        sc["copies"] = copies
+        sc["spec"] = [0, 0]
+        ctx.set_parent("copies", list(copies))
+    if e.args.get("new_targets"):
+        return _new_targets(ctx, sc["copies"], sc)
+    return True
+
+
+def _copy_for_each(ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None) -> list[int]:
+    """CR 707.10d: a copy for each other object or player the spell could target;
+    each copy targets that one for every instance of "target" (a copy isn't made
+    for one that isn't a legal target for each)."""
+    from ..rules.targets import candidates, target_specs
+
+    g = ctx.game
+    specs = target_specs(spell.ability, spell.modes) if spell.ability else []
+    if not specs:
+        return []
+    current = {t for spec in spell.targets for t in spec}
+    pools = [set(candidates(g, sp, ctx.controller, spell, stack_obj=spell.id)) for sp in specs]
+    common = set.intersection(*pools) - current
+    out = []
+    for t in sorted(common, key=lambda r: (r < 0, abs(r))):
+        c = put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10", "707.10d"))
+        c.targets = [(t,) for _ in specs]
+        out.append(c.id)
+    return out
+
+
+def put_copy_on_stack(
+    game: Any,
+    spell: GameObject,
+    controller: int,
+    exc: dict[str, Any] | None = None,
+    rules: tuple[str, ...] = ("707.10",),
+) -> GameObject:
+    """CR 707.10: a copy of ``spell`` on top of the stack, with its choices
+    (modes, targets, X, division, additional and alternative costs paid); the
+    mana spent isn't copied (707.10 example). Marked like a token so it ceases
+    to exist outside the stack (CR 707.10a, 704.5e)."""
+    from ..keywords.registry import cast_record, set_cast_record
+
+    oid = game.new_id()
+    c = GameObject(oid, oid, spell.card, controller, Zone.STACK)
+    c.controller = controller  # CR 707.10: owned and controlled by whoever put it there
+    c.stack_kind = "spell"
+    c.is_token = True
+    c.face = spell.face
+    c.face_down = spell.face_down
+    c.timestamp = game.new_timestamp()
+    c.targets = [tuple(t) for t in spell.targets]
+    c.x = spell.x
+    c.modes = tuple(spell.modes)
+    c.division = dict(spell.division) if spell.division else None
+    c.ability = spell.ability
+    c.chosen = {**(spell.chosen or {}), "spell_copy": True}
+    rec = cast_record(game, spell.id) or spell.paid or {}
+    rec = {k: v for k, v in rec.items() if k != "mana_spent"}
+    c.paid = {**rec, "copy": True}
+    game.objects[oid] = c
+    game.stack.append(oid)
+    set_cast_record(game, oid, dict(c.paid))
+    if exc or has_copy_effect(game, spell):
+        copy_effect(game, c, snapshot(game, spell, exc, copier=c), c, controller)
+    game.emit(
+        "copy",
+        rules,
+        f"{game.players[controller].name} puts a copy of "
+        f"{spell.name if not spell.face_down else 'a face-down spell'} on the stack",
+        obj=oid,
+    )
+    return c
+
+
+@effect("choose_new_targets")
+def choose_new_targets(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.10c: the copy's controller may choose new targets for it."""
+    parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+    copies = list(parent.get("copies") or ())
+    sc = ctx.scratch
+    sc.setdefault("spec", [0, 0])
+    return _new_targets(ctx, copies, sc)
+
+
+def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
+    from ..rules.targets import candidates, target_specs
+
+    g = ctx.game
+    ci, si = sc["spec"]
+    while ci < len(copies):
+        c = g.objects.get(copies[ci])
+        specs = target_specs(c.ability, c.modes) if c is not None and c.ability else []
+        if c is None or c.zone != Zone.STACK or si >= len(specs) or si >= len(c.targets):
+            ci, si = ci + 1, 0
+            sc["spec"] = [ci, si]
+            continue
+        answer = ctx.take_answer() if ctx.answer is not None else None
+        if answer is None:
+            cands = candidates(g, specs[si], c.controller, c, stack_obj=c.id)
+            if not cands:
+                si += 1
+                sc["spec"] = [ci, si]
+                continue
+            return ctx.ask(
+                DecisionKind.CHOOSE_OBJECTS,
+                "707.10c",
+                f"You may choose new targets for the copy of {c.name} (none: keep the same)",
+                {
+                    "candidates": cands,
+                    "min": 0,
+                    "max": min(specs[si].max, len(cands)),
+                    "purpose": "new_targets",
+                    "current": list(c.targets[si]),
+                    "obj": c.id,
+                },
+                player=c.controller,
+            )
+        chosen = tuple(getattr(answer, "objects", ()) or ())
+        if chosen:
+            c.targets[si] = chosen
+            from ..rules.targets import describe
+
+            g.emit(
+                "new_targets",
+                ("707.10c",),
+                f"The copy of {c.name} now targets {', '.join(describe(g, t) for t in chosen)}",
+            )
+        si += 1
+        sc["spec"] = [ci, si]
+    return True
+
+
+register(
+    "effect:become",
+    "effect:copy_permanent",
+    "effect:copy_spell",
+    "effect:choose_new_targets",
+    "static:enters_as_copy",
+    "arg:become.copy_of",
+    "arg:become.except",
+    "arg:become.types",
+    "arg:become.subtypes",
+    "arg:become.colors",
+    "arg:become.keywords",
+    "arg:copy_spell.new_targets",
+    "arg:copy_spell.for_each_target",
+    "arg:copy_spell.except",
+    "arg:copy_permanent.except",
+    "arg:copy_permanent.gains",
+)
+
+__all__ = ["Decision", "become_copy", "put_copy_on_stack"]

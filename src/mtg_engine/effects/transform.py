@@ -1,0 +1,49 @@
+"""Changing which face of a multi-face permanent is up: transform (CR 701.27),
+convert (701.28), flip (710.2), meld (701.42)."""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect, SelfRef
+from ..rules.effects_runner import Ctx
+from ..rules.multiface import flip, meld, transform
+from ..rules.support import register
+from . import effect
+
+
+def _since(ctx: Ctx, e: Effect) -> int | None:
+    """CR 701.27f: an ability of the permanent itself transforms it only if it
+    hasn't transformed since the ability was put on the stack."""
+    what = e.args.get("what")
+    if isinstance(what, SelfRef) and ctx.obj.stack_kind in ("activated", "triggered"):
+        return ctx.obj.timestamp
+    return None
+
+
+@effect("transform", "convert")
+def transform_effect(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.27a / 701.28a."""
+    rules = ("701.27a",) if e.op == "transform" else ("701.28a",)
+    verb = "transforms" if e.op == "transform" else "converts"
+    for o in ctx.objects(e.args.get("what")):
+        transform(ctx.game, o, rules, since=_since(ctx, e), verb=verb)
+    return True
+
+
+@effect("flip")
+def flip_effect(ctx: Ctx, e: Effect) -> bool:
+    """CR 710.2: "flip this creature"."""
+    for o in ctx.objects(e.args.get("what", SelfRef())):
+        flip(ctx.game, o)
+    return True
+
+
+@effect("meld")
+def meld_effect(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.42a: "exile them, then meld them into <name>"."""
+    objs = ctx.objects(e.args.get("what", SelfRef())) + ctx.objects(e.args.get("with"))
+    if len(objs) >= 2:
+        meld(ctx.game, objs[0], objs[1], ctx.controller)
+    return True
+
+
+register("effect:transform", "effect:convert", "effect:flip", "effect:meld", "trigger:transforms")

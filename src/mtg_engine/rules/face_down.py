@@ -1,0 +1,378 @@
+"""Face-down spells and permanents (CR 708) and the abilities that make them:
+morph and megamorph (702.37), disguise (702.168), manifest (701.40), cloak
+(701.58), manifest dread (701.62), and effects that turn permanents face down.
+
+A face-down object's characteristics are those listed by the ability or rule
+that turned it face down (CR 708.2): for morph, megamorph, manifest, manifest
+dread and effects that list nothing, a 2/2 creature with no text, name,
+subtypes or mana cost (708.2a); disguise and cloak add ward {2} (702.168a,
+701.58a). These are its copiable values (layer 1b, CR 613.2b), so a copy of a
+face-down permanent is a face-up nameless 2/2 (CR 707.2) and a face-down
+permanent that becomes a copy of something stays a face-down 2/2 until it's
+turned face up (CR 708.10).
+
+How it was turned face down is kept in ``obj.chosen["face_down_as"]``
+(``"morph"`` when absent): ``"morph"``, ``"megamorph"``, ``"disguise"``,
+``"manifest"``, ``"manifest_dread"``, ``"cloak"``, ``"effect"``.
+
+Turning a face-down permanent face up (CR 708.8) is a special action
+(CR 116.2b) for a permanent that would have a morph or disguise cost if it
+were face up (702.37e, 702.168d), or a manifested or cloaked creature card
+(its mana cost, 701.40b, 701.58b): :func:`face_up_options`,
+:func:`turn_face_up_problem`, :func:`turn_face_up_action`. Its enters
+abilities don't apply (708.8); megamorph adds a +1/+1 counter (702.37b).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind
+from ..game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+    from .characteristics import Chars, Values
+
+#: kinds of face-down objects whose listed characteristics include ward {2}
+WARD_KINDS = frozenset(("disguise", "cloak"))
+#: kinds whose creature card may be turned face up for its mana cost (701.40b, 701.58b)
+MANIFEST_KINDS = frozenset(("manifest", "manifest_dread", "cloak"))
+#: keyword -> (rule for turning face up, label)
+FACE_UP_KEYWORDS: dict[str, str] = {
+    "Morph": "702.37e",
+    "Megamorph": "702.37e",
+    "Disguise": "702.168d",
+}
+
+_WARD_2 = Ability(AbilityKind.STATIC, text="Ward {2}", keyword="Ward", keyword_args={"cost": "{2}"})
+_VALUES: dict[bool, Chars] = {}
+
+
+def face_down_kind(obj: GameObject) -> str:
+    """How the object was turned face down (``"morph"`` if unrecorded)."""
+    ch = obj.chosen
+    return str(ch.get("face_down_as") or "morph") if ch else "morph"
+
+
+def face_down_values(obj: GameObject) -> Chars:
+    """CR 708.2a: a 2/2 creature with no text, name, subtypes or mana cost
+    (plus ward {2} for disguise and cloak, CR 702.168a, 701.58a); shared records."""
+    ward = face_down_kind(obj) in WARD_KINDS
+    c = _VALUES.get(ward)
+    if c is None:
+        from .characteristics import Chars, finish_abilities
+
+        c = Chars()
+        c.types = frozenset(("Creature",))
+        c.power = 2
+        c.toughness = 2
+        c.abilities = (_WARD_2,) if ward else ()
+        finish_abilities(c)
+        _VALUES[ward] = c
+    return c
+
+
+def face_down_snapshot(obj: GameObject) -> Values:
+    """The face-down values as copiable values (CR 708.2, 707.2): what a copy of
+    a face-down permanent gets."""
+    from .characteristics import Values
+
+    ward = face_down_kind(obj) in WARD_KINDS
+    return Values(
+        types=frozenset(("Creature",)),
+        power=2,
+        toughness=2,
+        abilities=(_WARD_2,) if ward else (),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Turning face down and face up
+# ---------------------------------------------------------------------------
+
+
+def set_face_down(obj: GameObject, kind: str) -> None:
+    """Mark ``obj`` face down, remembering how (CR 708.2)."""
+    obj.face_down = True
+    obj.chosen = {**(obj.chosen or {}), "face_down_as": kind}
+
+
+def turn_face_down(
+    game: Game, obj: GameObject, kind: str = "effect", rules: tuple[str, ...] = ("708.2a",)
+) -> bool:
+    """Turn a face-up permanent face down (CR 708.2a). A face-down permanent
+    can't be turned face down again (708.2b). It gets a new timestamp (613.7f)."""
+    if obj.face_down or obj.zone != Zone.BATTLEFIELD:
+        if obj.face_down:
+            game.emit("no_effect", ("708.2b",), "A face-down permanent can't be turned face down")
+        return False
+    name = obj.name
+    set_face_down(obj, kind)
+    obj.timestamp = game.new_timestamp()  # CR 613.7f
+    game.invalidate()
+    game.emit("turned_face_down", (*rules, "613.7f"), f"{name} is turned face down", obj=obj.id)
+    return True
+
+
+def turn_face_down_each(game: Game, src: GameObject, effect: Any) -> None:
+    """An "as this enters, turn ... face down" effect (Ixidron: all other nontoken
+    creatures), from the permanent's own ability (CR 614.12)."""
+    from ..cards.abilities import EachRef, Filter
+    from .filters import objects_matching
+
+    what = effect.args.get("what")
+    flt = what.filter if isinstance(what, EachRef) else Filter(kinds=("Creature",))
+    for o in objects_matching(game, flt, src.controller, src):
+        if o.id != src.id:
+            turn_face_down(game, o, "effect")
+
+
+def face_up_values(game: Game, obj: GameObject) -> Chars:
+    """What the permanent would be if it were face up (CR 702.37e, 708.10)."""
+    from .characteristics import copiable_values
+
+    return copiable_values(game, obj, face_up=True)
+
+
+def face_up_options(game: Game, obj: GameObject) -> list[tuple[str, str, str]]:
+    """The ways ``obj`` may be turned face up as a special action:
+    ``(via, cost, rule)``. Empty when it can't (e.g. a Clone copying a
+    face-down creature is face up; a face-down copy of a creature without
+    morph has no morph cost, CR 707.3 examples)."""
+    if not obj.face_down or obj.zone != Zone.BATTLEFIELD:
+        return []
+    out: list[tuple[str, str, str]] = []
+    up = face_up_values(game, obj)
+    for a in up.abilities:
+        rule = FACE_UP_KEYWORDS.get(a.keyword or "")
+        if rule is not None and a.keyword_args.get("cost") is not None:
+            out.append((a.keyword.lower(), str(a.keyword_args["cost"]), rule))  # type: ignore[union-attr]
+    kind = face_down_kind(obj)
+    if kind in MANIFEST_KINDS:
+        from .multiface import build_printed
+
+        card = build_printed(obj.card, 0)
+        if "Creature" in card.types and card.mana_cost:  # CR 701.40b, 701.58b
+            out.append(("mana_cost", card.mana_cost, "701.58b" if kind == "cloak" else "701.40b"))
+    return out
+
+
+def _pick(options: list[tuple[str, str, str]], via: str | None) -> tuple[str, str, str] | None:
+    if not options:
+        return None
+    if via is None:
+        return options[0]
+    for o in options:
+        if o[0] == via.lower():
+            return o
+    return None
+
+
+def turn_face_up_problem(
+    game: Game,
+    player: int,
+    oid: int,
+    via: str | None = None,
+    payment: tuple[int, ...] | None = None,
+) -> str | None:
+    """Why ``player`` can't turn ``oid`` face up now (CR 116.2b, 702.37e), or None."""
+    from . import mana as mana_rules
+
+    o = game.objects.get(oid)
+    if o is None or o.zone != Zone.BATTLEFIELD or o.phased_out:
+        return "that isn't a permanent on the battlefield (rule 702.37e)"
+    if not o.face_down:
+        return "that permanent isn't face down (rule 702.37e)"
+    if o.controller != player:
+        return "you don't control that permanent (rule 702.37e)"
+    opt = _pick(face_up_options(game, o), via)
+    if opt is None:
+        return (
+            "it wouldn't have a morph or disguise cost if it were face up, and it isn't a "
+            "manifested or cloaked creature card (rules 702.37e, 702.168d, 701.40b)"
+        )
+    cost = mana_rules.parse_cost(opt[1])
+    sources = mana_rules.sources_from_ids(game, player, payment) if payment else None
+    if payment and sources is None:
+        return "those permanents can't pay the cost (rule 601.2h)"
+    if not mana_rules.can_pay(game, player, cost, sources):
+        return f"you can't pay {opt[1]} (rule {opt[2]})"
+    return None
+
+
+def turn_face_up_action(
+    game: Game,
+    player: int,
+    oid: int,
+    via: str | None = None,
+    payment: tuple[int, ...] | None = None,
+) -> None:
+    """CR 116.2b, 702.37e, 702.168d, 701.40b: pay the cost and turn it face up
+    (a special action; it doesn't use the stack)."""
+    from . import mana as mana_rules
+
+    o = game.objects[oid]
+    opt = _pick(face_up_options(game, o), via)
+    assert opt is not None
+    cost = mana_rules.parse_cost(opt[1])
+    sources = mana_rules.sources_from_ids(game, player, payment) if payment else None
+    plan = mana_rules.plan_payment(game, player, cost, sources)
+    assert plan is not None
+    mana_rules.execute_plan(game, player, cost, plan, "turning a face-down permanent face up")
+    turn_face_up(game, o, ("116.2b", opt[2]), megamorph=opt[0] == "megamorph")
+
+
+def turn_face_up(
+    game: Game,
+    obj: GameObject,
+    rules: tuple[str, ...] = ("708.8",),
+    megamorph: bool = False,
+) -> bool:
+    """CR 708.8: its copiable values revert to its normal ones (including copy
+    effects, 708.10); effects on it keep applying; it gets a new timestamp
+    (613.7f); enters abilities don't apply. A manifested or cloaked instant or
+    sorcery card is revealed and stays face down (701.40g, 701.58g)."""
+    if not obj.face_down:
+        return False
+    kind = face_down_kind(obj)
+    if kind in MANIFEST_KINDS:
+        from .multiface import build_printed
+
+        card = build_printed(obj.card, 0)
+        if card.types & {"Instant", "Sorcery"}:
+            game.emit(
+                "reveal",
+                ("701.40g",),
+                f"The face-down permanent is revealed: {card.name} — it stays face down",
+                card=card.name,
+            )
+            return False
+    obj.face_down = False
+    ch = dict(obj.chosen or {})
+    ch.pop("face_down_as", None)
+    obj.chosen = ch or None
+    obj.timestamp = game.new_timestamp()  # CR 613.7f
+    if megamorph:
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1  # CR 702.37b
+    game.invalidate()
+    from .characteristics import chars
+
+    name = chars(game, obj).name or obj.name
+    game.emit(
+        "turned_face_up",
+        (*rules, "708.8", "613.7f") + (("702.37b",) if megamorph else ()),
+        f"{game.players[obj.controller].name} turns a face-down permanent face up: it's {name}"
+        + (" (with a +1/+1 counter)" if megamorph else ""),
+        subject=obj,
+        obj=obj.id,
+        card=name,
+        player=obj.controller,
+    )
+    return True
+
+
+def special_actions(game: Game, player: int) -> list[Any]:
+    """The turn-face-up special actions ``player`` may take now (CR 116.2b)."""
+    from ..game.actions import TurnFaceUp  # type: ignore[attr-defined]
+
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.face_down and o.controller == player and not o.phased_out:
+            for via, _cost, _rule in face_up_options(game, o):
+                if turn_face_up_problem(game, player, oid, via) is None:
+                    out.append(TurnFaceUp(oid, via))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Putting cards onto the battlefield face down (manifest, cloak)
+# ---------------------------------------------------------------------------
+
+
+def put_face_down(
+    game: Game, player: int, oid: int, kind: str, rules: tuple[str, ...]
+) -> int | None:
+    """CR 701.40a, 701.58a: turn the card face down and put it onto the battlefield
+    (it's face down before it enters: no enters abilities, 708.3)."""
+    from .permanents import enter_battlefield
+
+    return enter_battlefield(game, oid, controller=player, rules=rules, face_down=kind)
+
+
+def reveal_face_down(game: Game, obj: GameObject, rule: str = "708.9") -> None:
+    """CR 708.9: a face-down permanent or spell leaving, or at the end of the game,
+    is revealed to all players."""
+    from .characteristics import printed
+
+    name = printed(obj).name if obj.zone != Zone.BATTLEFIELD else obj.name
+    game.emit("reveal", (rule,), f"The face-down object is revealed: it's {name}", card=name)
+
+
+def _on_leave(game: Game, ev: Any, subject: GameObject | None) -> None:
+    d = ev.data
+    if subject is None or not subject.face_down:
+        return
+    if d.get("from_zone") == "battlefield" or (
+        d.get("from_zone") == "stack" and d.get("to_zone") != "battlefield"
+    ):
+        game.emit(
+            "reveal",
+            ("708.9",),
+            f"The face-down {'permanent' if d.get('from_zone') == 'battlefield' else 'spell'} "
+            f"is revealed as it leaves: it's {subject.card.faces[0].name if subject.card.faces else subject.card.name}",
+            card=subject.card.name,
+        )
+
+
+def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
+    """CR 708.9: at the end of the game, all face-down permanents and spells are revealed."""
+    hidden = [
+        game.objects[o] for o in (*game.battlefield, *game.stack) if game.objects[o].face_down
+    ]
+    for o in hidden:
+        game.emit(
+            "reveal",
+            ("708.9",),
+            f"At the end of the game the face-down object is revealed: it's {o.card.faces[0].name}",
+            card=o.card.name,
+        )
+
+
+def _register() -> None:
+    from ..keywords.registry import on_event
+
+    on_event("zone_change")(_on_leave)
+    on_event("win_game", "draw_game")(_on_game_end)
+
+
+try:  # the keyword registry may be missing in old checkouts
+    _register()
+except ImportError:  # pragma: no cover
+    pass
+
+
+def _register_support() -> None:
+    from .support import register_keywords
+
+    register_keywords("Morph", "Megamorph", "Disguise")  # CR 702.37, 702.168 (turning face up)
+
+
+_register_support()
+
+
+_FD_KEY = "face_down_present"
+
+
+def face_down_permanents_exist(game: Game) -> bool:
+    """Whether any permanent is face down (cached with the characteristics)."""
+    got = game._chars.get(_FD_KEY)
+    if got is None:
+        got = any(map(_IS_FACE_DOWN, map(game.objects.__getitem__, game.battlefield)))
+        game._chars[_FD_KEY] = got
+    return bool(got)
+
+
+_IS_FACE_DOWN = attrgetter("face_down")

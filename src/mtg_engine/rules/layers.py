@@ -1,0 +1,876 @@
+"""Applying continuous effects in layers (CR 613), after the copiable values.
+
+:func:`compute` is called by :func:`mtg_engine.rules.characteristics.chars`
+when an object's characteristics aren't cached. It starts from the object's
+copiable values (layer 1, CR 613.2) and applies, layer by layer
+(CR 613.1b-g) and sublayer by sublayer (7a-7d, CR 613.4):
+
+* effects of resolved spells and abilities (``game.effects``; the set of
+  affected objects was locked in when the effect began, CR 611.2c);
+* effects of static abilities of permanents (CR 611.3: not locked in — each
+  static ability's filter is checked against the object's characteristics as
+  they are when that layer is applied, CR 613.5-613.6), including abilities
+  that copy effects gave the permanent (CR 707.2);
+* characteristic-defining abilities, in every zone and first within their
+  layer (CR 604.3, 613.3, 613.4a);
+* counters: +1/+1 and -1/-1 counters in 7c (CR 613.4c), keyword counters in
+  layer 6 (CR 613.1f, 122.1b).
+
+Within a layer, effects apply in timestamp order (CR 613.7) unless one
+depends on another (CR 613.8): an effect whose filter would match differently
+once another effect of the same layer is applied waits for it (613.8b), and
+a dependency loop falls back to timestamp order.
+
+Layer 2 (control, CR 613.1b) is kept in ``GameObject.controller``:
+:func:`refresh_control` recomputes it when control effects begin or end.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
+from ..game.objects import GameObject, Zone
+from .characteristics import (
+    SINGLE_FACE,
+    Chars,
+    chars,
+    finish_abilities,
+    layer1,
+    printed,
+    statics_in,
+)
+from .face_down import face_down_values
+from .filters import matches_object, objects_matching
+from .layers_table import (
+    _RESTRICTIONS,
+    _STATIC_KEY,
+    _WRITES,
+    KEYWORD_COUNTERS,
+    LAYER_KEY,
+    STATIC_LAYERS,
+)
+
+if TYPE_CHECKING:
+    from ..game.state import ContinuousEffect, Game
+
+# A "part" is one layer's worth of one continuous effect, ready to apply to one
+# object: a tuple (layer, order, timestamp, seq, op, args, source, filter,
+# controller, group). ``order`` is 0 for characteristic-defining abilities
+# (applied first, CR 613.3) and 1 otherwise; ``seq`` makes the sort key unique.
+# ``filter`` is None when the effect's affected set is already decided (locked
+# in, CR 611.2c, "this permanent", or checked already); otherwise the static
+# ability's filter, checked as the layer is applied (CR 611.3a, 613.5).
+# ``group`` ties the parts of one effect together: once it applies in one layer
+# it applies in the later ones (CR 613.6).
+P_LAYER, P_ORDER, P_TS, P_SEQ, P_OP, P_ARGS, P_SRC, P_FLT, P_CTL, P_GROUP = range(10)
+Part = tuple
+
+
+def _become_parts(
+    args: dict[str, Any],
+    ts: int,
+    src: GameObject | None,
+    flt: Filter | None,
+    ctl: int,
+    group: int,
+) -> list[tuple]:
+    """A "becomes ..." effect: types in 4, colors in 5, abilities in 6, P/T in 7b (CR 613.6)."""
+    out: list[tuple] = []
+    if args.get("types") or args.get("subtypes") or args.get("supertypes"):
+        out.append((40, 1, ts, group, "set_types", args, src, flt, ctl, group))
+    if args.get("colors"):
+        out.append(
+            (50, 1, ts, group, "set_colors", {"colors": args["colors"]}, src, flt, ctl, group)
+        )
+    if args.get("lose_abilities"):
+        out.append((60, 1, ts, group, "lose_all_abilities", {}, src, flt, ctl, group))
+    for kw in args.get("keywords") or ():
+        out.append((60, 1, ts, group, "grant_keyword", {"keyword": kw}, src, flt, ctl, group))
+    if args.get("abilities"):
+        out.append(
+            (
+                60,
+                1,
+                ts,
+                group,
+                "grant_ability",
+                {"abilities": args["abilities"]},
+                src,
+                flt,
+                ctl,
+                group,
+            )
+        )
+    if args.get("power") is not None or args.get("toughness") is not None:
+        out.append((72, 1, ts, group, "set_pt", args, src, flt, ctl, group))
+    return out
+
+
+def _effect_parts(e: ContinuousEffect, group: int) -> list[tuple]:
+    """Parts of an effect from a resolved spell or ability (CR 611.2)."""
+    if e.op == "become":
+        return _become_parts(e.args, e.timestamp, None, None, e.controller, group)
+    layer = LAYER_KEY.get(e.layer, 80)
+    return [(layer, 1, e.timestamp, group, e.op, e.args, None, None, e.controller, group)]
+
+
+def _static_parts(
+    src: GameObject, st: StaticEffect, ts: int, flt: Filter | None, group: int
+) -> list[tuple]:
+    op = st.op
+    ctl = src.controller
+    if op == "become":
+        return _become_parts(st.args, ts, src, flt, ctl, group)
+    layer = _STATIC_KEY[op]
+    cda = bool(st.args.get("cda"))
+    if op == "set_pt" and cda:
+        layer = 71  # CR 613.4a / 604.3: a P/T-defining ability is layer 7a
+    return [(layer, 0 if cda else 1, ts, group, op, st.args, src, flt, ctl, group)]
+
+
+# ---------------------------------------------------------------------------
+# Static-ability sources (cached until the next change)
+# ---------------------------------------------------------------------------
+
+_SOURCES_KEY = -1
+#: set in the cache when some static ability works in layers 2-5 (types, colors ...)
+_LOW_KEY = "layers_low_statics"
+_BUILDING = "layers_building"
+
+_EARLY_READS = frozenset(("abilities", "pt"))
+
+#: a static ability as the layer code uses it:
+#: (source, static, source id, filter or None for "this permanent", layer key,
+#:  decidable early, timestamp, abilities removed)
+StaticEntry = tuple
+
+
+def static_sources(game: Game) -> list[StaticEntry]:
+    """The continuous-effect static abilities of permanents (CR 604.2, 611.3).
+
+    They are those of each permanent's current abilities before layer 6 — its
+    copiable values (so a Clone has what it copied, a face-down permanent
+    nothing, CR 707.2, 708.2) plus static abilities granted by resolved
+    effects. When a layer-6 effect removes a permanent's abilities, its statics
+    generate no effects in layers 6 and 7 (CR 613.8a: the granting effect
+    depends on the removing one, and by layer 7 the ability no longer exists).
+    """
+    cached = game._chars.get(_SOURCES_KEY)
+    if cached is not None:
+        return cached
+    if game._chars.get(_BUILDING):
+        return []  # re-entered while building: no static effects (see below)
+    cache = game._chars
+    cache[_BUILDING] = True
+    n_before = len(cache)
+    try:
+        out = _build_sources(game)
+    finally:
+        if len(cache) > n_before:
+            # characteristics computed while building saw no static effects: forget them
+            for k in list(cache)[n_before:]:
+                del cache[k]
+        cache.pop(_BUILDING, None)
+    cache[_SOURCES_KEY] = out
+    return out
+
+
+def _build_sources(game: Game) -> list[StaticEntry]:
+    granted: dict[int, list[tuple[Ability, int]]] = {}
+    removed_by_effect: set[int] = set()
+    l1: dict[int, list] = {}
+    for e in game.effects:
+        if e.layer[0] == "1":
+            for oid in e.affected:
+                l1.setdefault(oid, []).append(e)
+        elif e.op == "grant_ability":
+            got = e.args.get("abilities")
+            for a in got if isinstance(got, tuple | list) else (e.args.get("ability"),):
+                if isinstance(a, Ability) and a.kind is AbilityKind.STATIC:
+                    for oid in e.affected:
+                        granted.setdefault(oid, []).append((a, e.timestamp))
+        elif e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
+            removed_by_effect.update(e.affected)
+    out: list[StaticEntry] = []
+    removers: list[tuple[GameObject, StaticEffect]] = []
+    low = False
+    objects = game.objects
+    for source_id in game.battlefield:
+        src = objects[source_id]
+        if src.phased_out:
+            continue
+        if src.face_down or source_id in l1:
+            cv = layer1(src, l1.get(source_id, ()))
+        else:
+            cv = src.card.cache.get(SINGLE_FACE)
+            if cv is None:
+                cv = printed(src)
+        statics = cv.statics
+        if statics is None:
+            statics = statics_in(cv)
+        ts = src.timestamp
+        extra = granted.get(source_id)
+        if extra:
+            statics = statics + tuple(
+                s for a, _t in extra for s in a.static if s.op in STATIC_LAYERS
+            )
+            ts = max([ts, *(t for _a, t in extra)])  # CR 613.7a
+        if not statics:
+            continue
+        removed = source_id in removed_by_effect
+        for st in statics:
+            aff = st.affected
+            lk = _STATIC_KEY.get(st.op, 80)
+            if lk < 60:
+                low = True
+            if aff is None or isinstance(aff, SelfRef):
+                out.append((src, st, source_id, None, lk, False, ts, removed))
+            elif isinstance(aff, Filter):
+                if aff.zone and aff.zone != "battlefield":
+                    continue
+                early = lk >= 60 and not (_reads(aff) & _EARLY_READS)
+                out.append((src, st, source_id, aff, lk, early, ts, removed))
+                if st.op == "lose_all_abilities":
+                    removers.append((src, st))
+    if low:
+        game._chars[_LOW_KEY] = True  # some static changes types, colors or control
+    if removers:
+        # A static "lose all abilities" (CR 613.1f): which sources does it strip?
+        # Checked with the sources' characteristics before static effects apply.
+        stripped: set[int] = set()
+        for entry in out:
+            src = entry[0]
+            if entry[7] or src.id in stripped:
+                continue
+            for rsrc, st in removers:
+                if rsrc is not src and isinstance(st.affected, Filter):
+                    if matches_object(game, src, st.affected, rsrc.controller, rsrc):
+                        stripped.add(src.id)
+                        break
+        if stripped:
+            out = [(*e[:7], True) if e[2] in stripped else e for e in out]
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Computing characteristics
+# ---------------------------------------------------------------------------
+
+
+def compute(game: Game, obj: GameObject) -> Chars:
+    """The characteristics of ``obj``: copiable values, then layers 2-7 (CR 613.1)."""
+    oid = obj.id
+    l1: list | None = None
+    own: list | None = None
+    for e in game.effects:
+        if oid in e.affected:
+            if e.layer[0] == "1":
+                if l1 is None:
+                    l1 = []
+                l1.append(e)
+            else:
+                if own is None:
+                    own = []
+                own.append(e)
+    if obj.face_down:
+        base = face_down_values(obj)  # CR 613.2b
+    elif l1:
+        base = layer1(obj, l1)
+    else:
+        base = obj.card.cache.get(SINGLE_FACE)
+        if base is None:
+            base = printed(obj)
+    parts: list[tuple] = []
+    group = 0
+    if own:
+        for e in own:
+            group += 1
+            parts.extend(_effect_parts(e, group))
+    kw = base.keywords
+    if kw and ("Changeling" in kw or "Devoid" in kw):
+        # CR 702.73a changeling, 702.114a devoid: characteristic-defining abilities
+        ts = obj.timestamp
+        if "Changeling" in kw:
+            group += 1
+            parts.append((40, 0, ts, group, "changeling", {}, obj, None, obj.controller, group))
+        if "Devoid" in kw:
+            group += 1
+            parts.append((50, 0, ts, group, "devoid", {}, obj, None, obj.controller, group))
+    zone = obj.zone
+    if zone == Zone.BATTLEFIELD:
+        if obj.phased_out:
+            return base  # CR 702.26b: it can't be affected by anything
+        entries = game._chars.get(_SOURCES_KEY)
+        if entries is None:
+            entries = static_sources(game)
+        if entries:
+            # When nothing changes this object's types, colors or control (no effect in
+            # layers 2-5), a filter that reads only those is decided now, against the
+            # copiable values: what it would see in its own layer (CR 613.5).
+            early = not game._chars.get(_LOW_KEY) and not (parts and any(p[0] < 60 for p in parts))
+            for src, st, sid, flt, _lk, early_ok, ts, removed in entries:
+                if flt is None:
+                    if sid != oid:
+                        continue
+                elif early and early_ok:
+                    if not matches_object(game, obj, flt, src.controller, src, base):
+                        continue
+                    flt = None
+                if st.condition is not None:
+                    # a condition that looks at this object meanwhile sees its
+                    # copiable values (no infinite regress)
+                    game._chars[oid] = base
+                    if not _condition(game, st, src):
+                        continue
+                group += 1
+                for p in _static_parts(src, st, ts, flt, group):
+                    if removed and p[0] >= 60 and p[1]:
+                        continue  # CR 613.8a: its ability was removed in layer 6
+                    parts.append(p)
+    elif base.abilities:
+        # CR 604.3: characteristic-defining abilities work in every zone.
+        for st in statics_in(base):
+            if st.args.get("cda") and (st.affected is None or isinstance(st.affected, SelfRef)):
+                group += 1
+                parts.extend(_static_parts(obj, st, obj.timestamp, None, group))
+    counters = obj.counters if zone == Zone.BATTLEFIELD else None
+    if counters:
+        for name in counters:
+            kwname = KEYWORD_COUNTERS.get(name.lower())
+            if kwname is not None:
+                group += 1
+                parts.append(
+                    (
+                        60,
+                        1,
+                        obj.timestamp,
+                        group,
+                        "grant_keyword",
+                        {"keyword": kwname},
+                        None,
+                        None,
+                        obj.controller,
+                        group,
+                    )
+                )
+    if not parts and not counters:
+        return base  # nothing applies: the shared copiable values
+    c = base.copy()
+    switches = 0
+    if parts:
+        game._chars[oid] = c  # what a self-referring filter or count sees meanwhile
+        switches = _apply_all(game, obj, c, parts)
+    if counters and c.power is not None:
+        # CR 613.4c: counters that modify power and toughness apply in layer 7c;
+        # 7c changes commute, so they are added after the 7c effects, before 7d.
+        plus = counters.get("+1/+1", 0)
+        minus = counters.get("-1/-1", 0)
+        if plus or minus:
+            c.power += plus - minus
+            c.toughness = (c.toughness or 0) + plus - minus
+    if switches % 2:
+        c.power, c.toughness = c.toughness, c.power  # CR 613.4d
+    if zone == Zone.BATTLEFIELD:
+        if "Planeswalker" in c.types:
+            c.loyalty = obj.counters.get("loyalty", 0)  # CR 306.5b
+        if "Battle" in c.types:
+            c.defense = obj.counters.get("defense", 0)  # CR 310.4b
+    if c.abilities is not base.abilities:
+        c.keywords = frozenset(a.keyword for a in c.abilities if a.keyword)
+        c.triggered = None
+        c.statics = None
+        c.etb = None
+    return c
+
+
+def _condition(game: Game, st: StaticEffect, src: GameObject) -> bool:
+    """A static ability's condition ("as long as ...", CR 611.3a)."""
+    from .conditions import evaluate
+
+    cond = st.condition
+    assert cond is not None
+    if cond.kind == "as_long_as" and "cond" in cond.args:
+        cond = cond.args["cond"]
+    return evaluate(game, cond, src.controller, src)
+
+
+def _apply_all(game: Game, obj: GameObject, c: Chars, parts: list[tuple]) -> int:
+    """Apply the parts layer by layer; returns how many switches apply (7d, CR 613.4d)."""
+    if len(parts) > 1:
+        parts.sort()
+    decided: dict[int, bool] = {}
+    switches = 0
+    i = 0
+    n = len(parts)
+    while i < n:
+        layer = parts[i][0]
+        j = i + 1
+        while j < n and parts[j][0] == layer:
+            j += 1
+        if layer == 74:  # CR 613.4d: switching is done after the other P/T changes
+            for p in parts[i:j]:
+                if _applies(game, obj, c, p, decided):
+                    switches += 1
+        elif j - i > 1 and any(p[P_FLT] is not None for p in parts[i:j]):
+            _apply_with_dependencies(game, obj, c, parts[i:j], decided)
+        else:
+            for p in parts[i:j]:
+                if p[P_FLT] is None or _applies(game, obj, c, p, decided):
+                    apply_part(game, obj, c, p)
+        i = j
+    return switches
+
+
+def _applies(game: Game, obj: GameObject, c: Chars, p: tuple, decided: dict[int, bool]) -> bool:
+    g = p[P_GROUP]
+    got = decided.get(g)
+    if got is None:
+        got = p[P_FLT] is None or _matches(game, obj, c, p)
+        decided[g] = got  # CR 613.6: the same set in the later layers
+    return got
+
+
+def _matches(game: Game, obj: GameObject, c: Chars, p: tuple) -> bool:
+    return matches_object(game, obj, p[P_FLT], p[P_CTL], p[P_SRC], c)
+
+
+def _apply_with_dependencies(
+    game: Game, obj: GameObject, c: Chars, bucket: list[tuple], decided: dict[int, bool]
+) -> None:
+    """CR 613.8b: an effect that depends on others waits until they have been
+    applied; a dependency loop is applied in timestamp order; the order is
+    reevaluated after each effect (613.8c)."""
+    remaining = list(bucket)  # already in (CDA first, timestamp) order, CR 613.3
+    while remaining:
+        pick = remaining[0]
+        if len(remaining) > 1:
+            for a in remaining:
+                if not any(b is not a and _depends(game, obj, c, a, b, decided) for b in remaining):
+                    pick = a
+                    break
+        remaining.remove(pick)
+        if _applies(game, obj, c, pick, decided):
+            apply_part(game, obj, c, pick)
+
+
+def _depends(
+    game: Game, obj: GameObject, c: Chars, a: tuple, b: tuple, decided: dict[int, bool]
+) -> bool:
+    """CR 613.8a: whether applying ``b`` would change whether ``a`` applies to ``obj``
+    (same layer, neither or both from characteristic-defining abilities)."""
+    flt = a[P_FLT]
+    if flt is None or a[P_GROUP] in decided or a[P_ORDER] != b[P_ORDER]:
+        return False
+    if not (_reads(flt) & _WRITES.get(b[P_OP], frozenset())):
+        return False
+    before = _matches(game, obj, c, a)
+    c2 = c.copy()
+    if b[P_FLT] is None or _matches(game, obj, c, b):
+        apply_part(game, obj, c2, b)
+    return _matches(game, obj, c2, a) != before
+
+
+_CONDITION_READS: dict[str, str] = {
+    "color": "colors",
+    "not_color": "colors",
+    "colorless": "colors",
+    "multicolored": "colors",
+    "chosen_color": "colors",
+    "type": "types",
+    "not_type": "types",
+    "subtype": "types",
+    "not_subtype": "types",
+    "supertype": "types",
+    "not_supertype": "types",
+    "chosen_type": "types",
+    "keyword": "abilities",
+    "not_keyword": "abilities",
+    "power_le": "pt",
+    "power_ge": "pt",
+    "toughness_le": "pt",
+    "toughness_ge": "pt",
+    "name": "name",
+}
+
+_READS: dict[int, tuple[Filter, frozenset[str]]] = {}
+
+
+def _reads(flt: Filter) -> frozenset[str]:
+    """Which characteristics a filter looks at (cached per filter record)."""
+    hit = _READS.get(id(flt))
+    if hit is not None and hit[0] is flt:
+        return hit[1]
+    out = set()
+    if any(k not in ("permanent", "spell", "card", "player", "ability") for k in flt.kinds):
+        out.add("types")
+    for key, _v in flt.conditions:
+        r = _CONDITION_READS.get(key)
+        if r is not None:
+            out.add(r)
+    got = frozenset(out)
+    if len(_READS) > 16384:
+        _READS.clear()
+    _READS[id(flt)] = (flt, got)
+    return got
+
+
+# ---------------------------------------------------------------------------
+# Applying one part
+# ---------------------------------------------------------------------------
+
+
+def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> int:
+    """A number in a static ability, computed now (CR 604.3: "equal to the number of ...")."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value)
+        except ValueError:
+            return 0
+    if isinstance(value, Amount):
+        k = value.kind
+        if k == "fixed":
+            return value.value
+        if k == "count" and value.filter is not None:
+            return len(objects_matching(game, value.filter, controller, src)) * value.multiplier
+        if k in ("power", "toughness") and src is not None:
+            c = chars(game, src)
+            v = c.power if k == "power" else c.toughness
+            return (v or 0) * value.multiplier
+        if k == "life":
+            return game.players[controller].life * value.multiplier
+        if k == "hand_size":
+            return len(game.players[controller].hand) * value.multiplier
+        if k == "counters" and src is not None:
+            return src.counters.get(str(value.value), 0) * value.multiplier
+    return 0
+
+
+def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
+    """Apply one layer's effect to the characteristics being computed."""
+    op = p[P_OP]
+    args = p[P_ARGS]
+    ctl = p[P_CTL]
+    src = p[P_SRC]
+    if op == "modify_pt":  # CR 613.4c
+        if c.power is not None:
+            c.power += amount(game, args.get("power", 0), ctl, src)
+            c.toughness = (c.toughness or 0) + amount(game, args.get("toughness", 0), ctl, src)
+    elif op in ("set_pt", "cda_pt", "set_base_pt"):  # CR 613.4a-b
+        if args.get("power") is not None:
+            c.power = amount(game, args["power"], ctl, src)
+        if args.get("toughness") is not None:
+            c.toughness = amount(game, args["toughness"], ctl, src)
+    elif op == "grant_keyword":  # CR 613.1f
+        kw = args.get("keyword")
+        if kw and kw not in {a.keyword for a in c.abilities}:
+            c.abilities = (*c.abilities, *_keyword_abilities(str(kw), args))
+    elif op == "grant_ability":
+        new = args.get("abilities")
+        if not isinstance(new, tuple | list):
+            new = (args["ability"],) if args.get("ability") is not None else ()
+        c.abilities = (*c.abilities, *(a for a in new if isinstance(a, Ability)))
+    elif op == "lose_all_abilities":
+        c.abilities = ()
+    elif op == "lose_keyword":
+        kw = args.get("keyword")
+        c.abilities = tuple(a for a in c.abilities if a.keyword != kw)
+    elif op == "add_types":  # CR 205.1b: "in addition to its other types"
+        c.types = c.types | frozenset(args.get("types", ()))
+        c.subtypes = c.subtypes | frozenset(args.get("subtypes", ()))
+        c.supertypes = c.supertypes | frozenset(args.get("supertypes", ()))
+        if args.get("all_creature_types"):
+            c.subtypes = c.subtypes | creature_types()
+        if args.get("chosen"):
+            # "is the chosen type in addition to its other types" (CR 607.2a, 614.12)
+            got = (src.chosen or {}).get(str(args["chosen"])) if src is not None else None
+            if isinstance(got, str):
+                c.subtypes = c.subtypes | {got}
+    elif op == "set_types":
+        _set_types(c, args)
+    elif op == "lose_types":
+        c.types = c.types - frozenset(args.get("types", ()))
+        c.subtypes = c.subtypes - frozenset(args.get("subtypes", ()))
+        c.supertypes = c.supertypes - frozenset(args.get("supertypes", ()))
+    elif op == "changeling":  # CR 702.73a
+        c.subtypes = c.subtypes | creature_types()
+    elif op == "set_colors":  # CR 105.3
+        if args.get("chosen"):
+            got = (src.chosen or {}).get("color") if src is not None else None
+            c.colors = frozenset((got,)) if isinstance(got, str) else frozenset()
+        else:
+            c.colors = frozenset(args["colors"])
+    elif op == "add_colors":
+        c.colors = c.colors | frozenset(args["colors"])
+    elif op == "devoid":  # CR 702.114a
+        c.colors = frozenset()
+    elif op == "text_change":  # CR 612
+        from .layers_text import change_text
+
+        change_text(c, str(args["from"]), str(args["to"]))
+    elif op in _RESTRICTIONS:
+        if op == "cant_attack_or_block":
+            c.restrictions = c.restrictions | {"cant_attack", "cant_block"}
+        else:
+            c.restrictions = c.restrictions | {op}
+
+
+def _set_types(c: Chars, args: dict[str, Any]) -> None:
+    """CR 205.1a: new card types replace the old ones (and new subtypes the old
+    ones) unless the effect says the object keeps them (205.1b: "in addition
+    to its other types", "it's still a land"). Setting a land's subtype to
+    basic land types removes its rules-text abilities (CR 305.7)."""
+    types = frozenset(args.get("types") or ())
+    subtypes = frozenset(args.get("subtypes") or ())
+    supertypes = frozenset(args.get("supertypes") or ())
+    if args.get("all_creature_types"):
+        subtypes = subtypes | creature_types()
+    keep = bool(args.get("retain") or args.get("in_addition"))
+    if keep:
+        c.types = c.types | types
+        c.subtypes = c.subtypes | subtypes
+    else:
+        if types:
+            c.types = types
+        if subtypes or types:
+            c.subtypes = subtypes
+            if "Land" in c.types and subtypes & _BASIC_TYPES:
+                # CR 305.7: it loses its rules-text abilities and has its new
+                # basic land types' intrinsic mana abilities instead
+                tmp = Chars()
+                tmp.types = c.types
+                tmp.subtypes = c.subtypes
+                c.abilities = finish_abilities(tmp).abilities
+    c.supertypes = c.supertypes | supertypes
+
+
+_BASIC_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
+
+
+_KEYWORD_ABILITIES: dict[tuple[str, tuple], tuple[Ability, ...]] = {}
+
+
+def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...]:
+    """A granted keyword ability plus what it stands for (its expansions)."""
+    kwargs = args.get("keyword_args") or {}
+    key = (keyword, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
+    got = _KEYWORD_ABILITIES.get(key)
+    if got is None:
+        from ..keywords import KEYWORD_EXPANSIONS
+
+        a = Ability(AbilityKind.STATIC, text=keyword, keyword=keyword, keyword_args=dict(kwargs))
+        extra = tuple(KEYWORD_EXPANSIONS[keyword](a)) if keyword in KEYWORD_EXPANSIONS else ()
+        got = (a, *extra)
+        _KEYWORD_ABILITIES[key] = got
+    return got
+
+
+def keyword_ability(keyword: str) -> Ability:
+    """The bare keyword ability ``keyword`` (shared record)."""
+    return _keyword_abilities(keyword, {})[0]
+
+
+@lru_cache(maxsize=1)
+def creature_types() -> frozenset[str]:
+    """CR 205.3m: every creature type (for changeling, 702.73a, and "all creature types")."""
+    from ..rules_text import get_rule
+
+    rule = get_rule("205.3m")
+    text = rule.text if rule is not None else ""
+    _, _, rest = text.partition("All other creature types are one word long:")
+    words = [w.strip().strip(".") for w in rest.replace(" and ", " ").split(",")]
+    out = {w for w in words if w and " " not in w}
+    out.add("Time Lord")
+    return frozenset(out)
+
+
+# ---------------------------------------------------------------------------
+# Layer 2: control (CR 613.1b)
+# ---------------------------------------------------------------------------
+
+
+def refresh_control(game: Game) -> None:
+    """Recompute who controls each permanent under control-changing effects
+    (layer 2, CR 613.1b), in timestamp order (CR 613.7); a permanent with none
+    is controlled by the player under whose control it entered (CR 110.2).
+
+    Called when a control effect begins or ends. A permanent that changes
+    controller is removed from combat (CR 506.4) and its controller's
+    "since the start of the turn" clock restarts (CR 302.6).
+    """
+    from ..game.actions import ref_player
+
+    game.invalidate()  # what the static abilities apply to may have just changed
+    timed: dict[int, list[tuple[int, int]]] = {}
+    for e in game.effects:
+        if e.op == "control":
+            p = e.args.get("player")
+            if isinstance(p, int):
+                for oid in e.affected:
+                    timed.setdefault(oid, []).append((e.timestamp, p))
+    statics = []
+    for src, st, _sid, _flt, _lk, _early, ts, removed in static_sources(game):
+        if st.op == "control" and not removed:
+            statics.append((src, st, ts))
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.phased_out:
+            continue
+        base = (o.chosen or {}).get("_base_controller")
+        candidates = list(timed.get(oid, ()))
+        for src, st, ts in statics:
+            aff = st.affected
+            hit = (
+                src.id == oid
+                if aff is None or isinstance(aff, SelfRef)
+                else isinstance(aff, Filter) and _static_matches(game, o, aff, src)
+            )
+            if hit:
+                candidates.append((ts, src.controller))
+        if base is None and not candidates:
+            continue
+        if base is None:
+            o.chosen = {**(o.chosen or {}), "_base_controller": o.controller}
+            base = o.controller
+        new = max(candidates)[1] if candidates else base
+        if isinstance(new, int) and new < 0:
+            new = ref_player(new)
+        if new != o.controller:
+            old = o.controller
+            o.controller = new
+            o.controlled_since = game.turn
+            if game.combat is not None:
+                game.combat.attackers.pop(oid, None)  # CR 506.4
+                game.combat.blockers.pop(oid, None)
+            game.invalidate()
+            game.emit(
+                "control",
+                ("613.1b", "108.4"),
+                f"{game.players[new].name} now controls {o.name} (was {game.players[old].name})",
+                obj=oid,
+                player=new,
+            )
+
+
+def control_effects_exist(game: Game) -> bool:
+    """Whether any control-changing effect (layer 2) exists now."""
+    if any(e.op == "control" for e in game.effects):
+        return True
+    return any(entry[1].op == "control" for entry in static_sources(game))
+
+
+def _static_matches(game: Game, o: GameObject, flt: Filter, src: GameObject) -> bool:
+    return matches_object(game, o, flt, src.controller, src)
+
+
+# ---------------------------------------------------------------------------
+# Durations (CR 611.2a-b, 514.2)
+# ---------------------------------------------------------------------------
+
+
+def end_effects(game: Game, ended: list[ContinuousEffect], rule: str, why: str) -> None:
+    """Remove ended effects, recompute control and log it."""
+    if not ended:
+        return
+    gone = set(map(id, ended))
+    game.effects = [e for e in game.effects if id(e) not in gone]
+    game.invalidate()
+    if any(e.op == "control" for e in ended):
+        refresh_control(game)
+
+
+def end_of_turn_cleanup(game: Game) -> bool:
+    """CR 514.2: "until end of turn" and "this turn" effects end. True if any did."""
+    ended = [e for e in game.effects if e.duration in ("end_of_turn", "this_turn")]
+    end_effects(game, ended, "514.2", "until end of turn")
+    return bool(ended)
+
+
+def on_turn_start(game: Game) -> None:
+    """Effects lasting "until your next turn" end as that turn begins (CR 611.2a, 500.1)."""
+    ended = [
+        e
+        for e in game.effects
+        if e.duration == "until_your_next_turn" and e.controller == game.active
+    ]
+    end_effects(game, ended, "611.2a", "until your next turn")
+
+
+def source_left(game: Game, old_id: int) -> None:
+    """A permanent left the battlefield (CR 400.7): effects that affected only it,
+    and effects lasting "for as long as" it stays, end (CR 611.2b); if it had
+    a control-changing static ability, control is recomputed (CR 613.1b)."""
+    old = game.objects.get(old_id)
+    if game.effects:
+        ended = [
+            e
+            for e in game.effects
+            if e.affected == (old_id,)
+            or (
+                e.duration in ("source", "while_on_battlefield", "while_controlled")
+                and e.source == old_id
+            )
+        ]
+        end_effects(game, ended, "611.2b", "its source left the battlefield")
+    if old is not None and old.zone == Zone.BATTLEFIELD and not old.face_down:
+        if any(st.op == "control" for st in statics_in(chars(game, old))):
+            refresh_control(game)
+
+
+def control_changed(game: Game, oid: int) -> None:
+    """CR 611.2b: "for as long as you control ..." effects end when control changes."""
+    o = game.objects.get(oid)
+    ended = [
+        e
+        for e in game.effects
+        if e.duration == "while_controlled"
+        and e.source == oid
+        and (o is None or o.controller != e.controller)
+    ]
+    end_effects(game, ended, "611.2b", "control changed")
+
+
+__all__ = [
+    "LAYER_KEY",
+    "STATIC_LAYERS",
+    "KEYWORD_COUNTERS",
+    "compute",
+    "refresh_control",
+    "static_sources",
+]
+
+
+def _register_support() -> None:
+    from .support import register, register_keywords
+
+    register_keywords("Changeling", "Devoid")  # CR 702.73a, 702.114a: CDAs (layers 4, 5)
+    register(
+        *(f"static:{op}" for op in STATIC_LAYERS if op not in _RESTRICTIONS),
+        "cond:chosen_color",
+        "cond:chosen_type",
+        "cond:face_down",
+    )
+
+
+_register_support()
+
+
+def apply_setup(game: Game) -> None:
+    """For a game set up mid-way (scenarios, tests): permanents listed as copying
+    something become copies (``chosen: {copy_of: ...}``, CR 707.5), and a permanent
+    controlled by a player other than its owner because of a control-changing
+    effect that applies now reverts to its owner when that effect ends (CR 613.1b)."""
+    from .copy import apply_setup_copies
+
+    apply_setup_copies(game)
+    if not control_effects_exist(game):
+        return
+    game.invalidate()
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.controller != o.owner and "_base_controller" not in (o.chosen or {}):
+            o.chosen = {**(o.chosen or {}), "_base_controller": o.owner}
+    refresh_control(game)

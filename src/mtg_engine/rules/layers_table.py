@@ -1,0 +1,116 @@
+"""The tables of the layer system (CR 613): layer order, which layer each static
+ability op works in, what each op changes. No dependencies, so that both
+:mod:`mtg_engine.rules.characteristics` and :mod:`mtg_engine.rules.layers`
+can import it at load time.
+"""
+
+from __future__ import annotations
+
+#: sort keys of the layers and sublayers (CR 613.1-613.4); "r" = rules effects (CR 613.11)
+LAYER_KEY: dict[str, int] = {
+    "1a": 10,
+    "1b": 11,
+    "2": 20,
+    "3": 30,
+    "4": 40,
+    "5": 50,
+    "6": 60,
+    "7a": 71,
+    "7b": 72,
+    "7c": 73,
+    "7d": 74,
+    "6r": 80,
+    "r": 80,
+}
+
+_RESTRICTIONS = (
+    "cant_block",
+    "cant_attack",
+    "cant_attack_or_block",
+    "cant_be_blocked",
+    "must_attack",
+    "must_block",
+    "cant_block_alone",
+    "cant_attack_alone",
+    "cant_be_blocked_by_more_than_one",
+    "must_be_blocked",
+    "doesnt_untap",
+    "cant_be_sacrificed",
+    "cant_transform",
+    "cant_be_regenerated",
+    "cant_crew",
+    "cant_activate_abilities",
+    "assign_damage_by_toughness",
+)
+
+#: static-ability ops that are continuous effects, with their layer (CR 613.1)
+STATIC_LAYERS: dict[str, str] = {
+    "control": "2",
+    "text_change": "3",
+    "add_types": "4",
+    "set_types": "4",
+    "lose_types": "4",
+    "set_colors": "5",
+    "add_colors": "5",
+    "grant_keyword": "6",
+    "grant_ability": "6",
+    "lose_all_abilities": "6",
+    "lose_keyword": "6",
+    "cda_pt": "7a",
+    "set_pt": "7b",
+    "set_base_pt": "7b",
+    "modify_pt": "7c",
+    "switch_pt": "7d",
+    "become": "4",  # several layers, CR 613.6
+    **{r: "6r" for r in _RESTRICTIONS},
+}
+
+#: which characteristics an op changes (for CR 613.8a dependencies)
+_WRITES: dict[str, frozenset[str]] = {
+    "text_change": frozenset(("abilities", "colors", "types")),
+    "add_types": frozenset(("types",)),
+    "set_types": frozenset(("types",)),
+    "lose_types": frozenset(("types",)),
+    "changeling": frozenset(("types",)),
+    "set_colors": frozenset(("colors",)),
+    "add_colors": frozenset(("colors",)),
+    "devoid": frozenset(("colors",)),
+    "grant_keyword": frozenset(("abilities",)),
+    "grant_ability": frozenset(("abilities",)),
+    "lose_all_abilities": frozenset(("abilities",)),
+    "lose_keyword": frozenset(("abilities",)),
+    "keyword_counter": frozenset(("abilities",)),
+    "cda_pt": frozenset(("pt",)),
+    "set_pt": frozenset(("pt",)),
+    "set_base_pt": frozenset(("pt",)),
+    "modify_pt": frozenset(("pt",)),
+    "switch_pt": frozenset(("pt",)),
+}
+
+#: CR 122.1b: counters that grant the keyword ability they name (layer 6, CR 613.1f)
+KEYWORD_COUNTERS: dict[str, str] = {
+    k.lower(): k
+    for k in (
+        "Flying",
+        "First strike",
+        "Double strike",
+        "Deathtouch",
+        "Decayed",
+        "Exalted",
+        "Haste",
+        "Hexproof",
+        "Indestructible",
+        "Lifelink",
+        "Menace",
+        "Reach",
+        "Shadow",
+        "Trample",
+        "Vigilance",
+    )
+}
+
+
+#: op -> layer sort key, for static abilities ("become" starts in layer 4, CR 613.6)
+_STATIC_KEY: dict[str, int] = {
+    op: (40 if op == "become" else LAYER_KEY[layer]) for op, layer in STATIC_LAYERS.items()
+}

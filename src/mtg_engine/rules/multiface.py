@@ -1,0 +1,373 @@
+"""Cards with more than one face: split (CR 709), flip (710), double-faced (712),
+meld (712.4, 701.42) and adventurer cards (715).
+
+Which face's characteristics an object has depends on the card's layout, its
+zone and its status (CR 110.5): :func:`printed_key` names the right set and
+:func:`build_printed` builds it (once per card and key; the result is cached
+in the card definition by :func:`mtg_engine.rules.characteristics.printed`).
+
+* Split cards (CR 709): off the stack, both halves combined — two names,
+  combined mana cost (so colors and mana value come from it, 709.4b), every
+  type and ability (709.4c); on the stack only the half being cast (709.3b),
+  unless fused (709.4d).
+* Flip cards (CR 710): the alternative name, text, type line and P/T on the
+  battlefield once flipped; mana cost and color stay (710.1c, 710.2).
+* Double-faced cards (CR 712.8): the front face except on the stack or the
+  battlefield with the back face up; a transformed back face's mana value is
+  its front face's (712.8c, 712.8e); a melded permanent's is the sum of its
+  front faces' (712.8g).
+* Adventurer cards (CR 715.4): the normal characteristics except as an
+  Adventure spell on the stack (715.3b); exiled as it resolves (715.3d).
+
+Actions: :func:`transform` (CR 701.27, convert 701.28), :func:`flip`
+(710.2), :func:`meld` (701.42).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.model import COLORS
+from ..game.objects import CardDef, GameObject, Zone
+
+if TYPE_CHECKING:
+    from .characteristics import Chars
+
+#: layouts whose second face is the back of a double-faced card (CR 712)
+DFC_LAYOUTS = frozenset(("transform", "modal_dfc", "meld", "double_faced_token", "reversible_card"))
+SPLIT_LAYOUTS = frozenset(("split", "aftermath"))
+_ON_STACK_OR_FIELD = (Zone.BATTLEFIELD, Zone.STACK)
+
+
+def layout(card: CardDef) -> str:
+    return card.data.layout
+
+
+def printed_key(obj: GameObject) -> Any:
+    """Which set of printed characteristics ``obj`` has now (a cache key)."""
+    card = obj.card
+    if len(card.faces) < 2:
+        return 0
+    lay = card.data.layout
+    zone = obj.zone
+    if lay in SPLIT_LAYOUTS:
+        if zone == Zone.STACK and not (obj.chosen and obj.chosen.get("fused")):
+            return obj.face  # CR 709.3b: only the half being cast
+        return "split"  # CR 709.4 / 709.4d
+    if lay == "flip":
+        return 1 if zone == Zone.BATTLEFIELD and obj.face == 1 else 0  # CR 710.2
+    if lay in ("adventure", "prepare"):
+        return 1 if zone == Zone.STACK and obj.face == 1 else 0  # CR 715.3b-4
+    if lay == "meld":
+        if zone == Zone.BATTLEFIELD and obj.face == 1:
+            partner = (obj.chosen or {}).get("melded_with")
+            return ("melded", partner)  # CR 712.8g
+        return 0  # CR 712.8b
+    if lay in DFC_LAYOUTS:
+        if zone in _ON_STACK_OR_FIELD and obj.face == 1:
+            return ("back", lay)  # CR 712.8c-f
+        return 0  # CR 712.8a
+    return obj.face if zone in _ON_STACK_OR_FIELD else 0
+
+
+def build_printed(card: CardDef, key: Any) -> Chars:
+    """The printed characteristics named by ``key`` (before derived abilities)."""
+    from .characteristics import Chars
+
+    faces = card.faces
+    if key == "split":
+        return _combined(card)
+    if isinstance(key, tuple) and key and key[0] == "melded":
+        c = _face(card, 1)
+        front_mv = faces[0].mana_value
+        partner = key[1]
+        if partner:
+            from ..cards.definitions import card_def
+
+            try:
+                front_mv += card_def(str(partner)).faces[0].mana_value
+            except Exception:  # noqa: BLE001 - an unknown partner adds nothing
+                pass
+        c.mana_value = front_mv  # CR 712.8g
+        return c
+    if isinstance(key, tuple) and key and key[0] == "back":
+        c = _face(card, 1)
+        if key[1] == "transform" or key[1] == "meld":
+            c.mana_value = faces[0].mana_value  # CR 712.8c, 712.8e
+        return c
+    if card.data.layout == "flip" and key == 1:
+        c = _face(card, 1)
+        front = faces[0]
+        c.mana_cost = front.mana_cost  # CR 710.1c: mana cost and color don't change
+        c.mana_value = front.mana_value
+        c.colors = frozenset(front.colors)
+        return c
+    if not faces:
+        c = Chars()
+        c.name = card.name
+        return c
+    return _face(card, int(key) if isinstance(key, int) and key < len(faces) else 0)
+
+
+def _face(card: CardDef, i: int) -> Chars:
+    from .characteristics import Chars, pt_value
+
+    face = card.faces[i]
+    c = Chars()
+    c.name = face.name
+    c.colors = frozenset(face.colors)
+    c.types = frozenset(face.types)
+    c.subtypes = frozenset(face.subtypes)
+    c.supertypes = frozenset(face.supertypes)
+    c.power = pt_value(face.power)
+    c.toughness = pt_value(face.toughness)
+    c.loyalty = pt_value(face.loyalty)
+    c.defense = pt_value(face.defense)
+    c.mana_cost = face.mana_cost
+    c.mana_value = face.mana_value
+    c.abilities = card.compiled[i].abilities if i < len(card.compiled) else ()
+    return c
+
+
+def _combined(card: CardDef) -> Chars:
+    """CR 709.4: a split card's two halves combined."""
+    from .characteristics import Chars, mana_value_of
+
+    a, b = card.faces[0], card.faces[1]
+    c = Chars()
+    c.names = (a.name, b.name)
+    c.name = f"{a.name} // {b.name}"
+    cost = (a.mana_cost or "") + (b.mana_cost or "")
+    c.mana_cost = cost or None  # CR 709.4b: the combined mana costs
+    c.mana_value = mana_value_of(c.mana_cost)
+    colors = set(a.colors) | set(b.colors)
+    c.colors = frozenset(x for x in COLORS if x in colors)
+    c.types = frozenset(a.types) | frozenset(b.types)  # CR 709.4c
+    c.subtypes = frozenset(a.subtypes) | frozenset(b.subtypes)
+    c.supertypes = frozenset(a.supertypes) | frozenset(b.supertypes)
+    abilities: tuple = ()
+    for i in range(min(2, len(card.compiled))):
+        abilities = abilities + card.compiled[i].abilities
+    c.abilities = abilities
+    return c
+
+
+# ---------------------------------------------------------------------------
+# Transforming, converting, flipping, melding
+# ---------------------------------------------------------------------------
+
+
+def is_double_faced(obj: GameObject) -> bool:
+    """CR 712.9: represented by a double-faced card or token (not a meld card)."""
+    card = obj.card
+    return card.data.layout in DFC_LAYOUTS and card.data.layout != "meld" and len(card.faces) > 1
+
+
+def transform(
+    game: Any,
+    obj: GameObject,
+    rules: tuple[str, ...] = ("701.27a",),
+    since: int | None = None,
+    verb: str = "transforms",
+) -> bool:
+    """CR 701.27 / 701.28: turn a double-faced permanent to its other face.
+
+    Nothing happens for a permanent that isn't a double-faced card or token
+    (701.27c — a Clone copying a double-faced permanent, 712.9 example) or
+    when the other face is an instant or sorcery (701.27d, 712.10). ``since``:
+    the timestamp of the ability doing it; if the permanent has transformed
+    since, the instruction is ignored (701.27f). The permanent gets a new
+    timestamp (CR 613.7g).
+    """
+    if obj.zone != Zone.BATTLEFIELD or obj.phased_out:
+        return False
+    if not is_double_faced(obj):
+        game.emit(
+            "no_effect",
+            ("701.27c", "712.9"),
+            f"{obj.name} can't transform: it isn't a double-faced card",
+        )
+        return False
+    other = 1 - obj.face if obj.face in (0, 1) else 0
+    face = obj.card.faces[other]
+    if set(face.types) & {"Instant", "Sorcery"}:
+        game.emit(
+            "no_effect",
+            ("701.27d", "712.10"),
+            f"{obj.name} can't transform into an instant or sorcery face",
+        )
+        return False
+    last = (obj.chosen or {}).get("transformed_at")
+    if since is not None and last is not None and last > since:
+        game.emit("no_effect", ("701.27f",), f"{obj.name} has already transformed since then")
+        return False
+    before = obj.name
+    obj.face = other
+    obj.timestamp = game.new_timestamp()  # CR 613.7g
+    obj.chosen = {**(obj.chosen or {}), "transformed_at": obj.timestamp}
+    game.invalidate()
+    from .characteristics import chars
+
+    after = chars(game, obj).name or obj.name
+    game.emit(
+        "transform",
+        (*rules, "712.8d" if other == 0 else "712.8e", "613.7g"),
+        f"{before} {verb} into {after}",
+        subject=obj,
+        obj=obj.id,
+        into=after,
+        card=after,
+    )
+    return True
+
+
+def flip(game: Any, obj: GameObject, rules: tuple[str, ...] = ("710.2",)) -> bool:
+    """CR 710.2, 710.4: a flip card permanent flips (one way) to its alternative
+    characteristics; mana cost and color stay (710.1c)."""
+    if obj.zone != Zone.BATTLEFIELD or obj.card.data.layout != "flip" or len(obj.card.faces) < 2:
+        return False
+    if obj.face == 1:
+        return False  # CR 710.4: it can't flip again
+    before = obj.name
+    obj.face = 1
+    game.invalidate()
+    from .characteristics import chars
+
+    game.emit("flip", rules, f"{before} flips into {chars(game, obj).name}", obj=obj.id)
+    return True
+
+
+def adventure_exile(obj: GameObject) -> bool:
+    """CR 715.3d: a spell cast as an Adventure is exiled instead of going to the
+    graveyard as it resolves (the controller may cast the creature later)."""
+    return (
+        obj.zone == Zone.STACK
+        and obj.card.data.layout in ("adventure", "prepare")
+        and len(obj.card.faces) > 1
+        and obj.face == 1
+        and not (obj.chosen or {}).get("spell_copy")
+    )
+
+
+def send_on_adventure(game: Any, obj: GameObject) -> int | None:
+    """CR 715.3d: the resolving Adventure spell is exiled instead of going to the
+    graveyard; the card remembers it went on an adventure (its owner may cast
+    the creature from exile, but not the Adventure again)."""
+    from .zones import move
+
+    new = move(game, obj.id, Zone.EXILE, ("715.3d",), reason="is exiled: it goes on an adventure")
+    if new is not None:
+        o = game.objects[new]
+        o.chosen = {**(o.chosen or {}), "on_adventure": True}
+    return new
+
+
+def meld(
+    game: Any, a: GameObject, b: GameObject, controller: int, rules: tuple[str, ...] = ("701.42a",)
+) -> int | None:
+    """CR 701.42a: exile both and put them onto the battlefield as one melded
+    permanent with the combined back face (712.4a, 712.8g). Cards that aren't a
+    meld pair stay where they are (701.42b-c)."""
+    from .zones import move
+
+    ok = (
+        a.card.data.layout == "meld"
+        and b.card.data.layout == "meld"
+        and not a.is_token
+        and not b.is_token
+        and len(a.card.faces) > 1
+        and a.card.faces[1].name == _meld_result(b)
+    )
+    if not ok:
+        game.emit("no_effect", ("701.42b", "701.42c"), f"{a.name} and {b.name} can't be melded")
+        return None
+    ea = move(game, a.id, Zone.EXILE, rules, reason="is exiled to meld")
+    eb = move(game, b.id, Zone.EXILE, rules, reason="is exiled to meld")
+    if ea is None or eb is None:
+        return None
+    pb = game.objects[eb]
+    partner = pb.card.name
+    game.exile.remove(eb)
+    del game.objects[eb]
+    from .permanents import enter_battlefield
+
+    return enter_battlefield(
+        game,
+        ea,
+        controller=controller,
+        rules=rules,
+        face=1,
+        chosen={"melded_with": partner, "meld_partner_owner": pb.owner},
+    )
+
+
+def _meld_result(card_obj: GameObject) -> str | None:
+    faces = card_obj.card.faces
+    return faces[1].name if len(faces) > 1 else None
+
+
+def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
+    """CR 712.4a: a melded permanent is two cards; when it leaves, both go."""
+    d = ev.data
+    if subject is None or d.get("from_zone") != "battlefield":
+        return
+    ch = subject.chosen or {}
+    partner = ch.get("melded_with")
+    if not partner:
+        return
+    from ..cards.definitions import card_def
+
+    to = Zone.BY_NAME.get(str(d.get("to_zone")), Zone.GRAVEYARD)
+    owner = int(ch.get("meld_partner_owner", subject.owner))
+    try:
+        o = game.create_card(card_def(str(partner)), owner, to)
+    except Exception:  # noqa: BLE001 - an unknown partner card
+        return
+    game.emit(
+        "zone_change",
+        ("712.4a",),
+        f"{o.name} also moves to {Zone.NAMES[to]}",
+        obj=o.id,
+        card=o.name,
+        from_zone="battlefield",
+        to_zone=Zone.NAMES[to],
+        controller=owner,
+    )
+
+
+try:
+    from ..keywords.registry import on_event as _on_event
+
+    _on_event("zone_change")(_on_melded_leaves)
+except ImportError:  # pragma: no cover
+    pass
+
+
+def cast_chars(game: Any, obj: GameObject, face: int = 0) -> Any:
+    """The characteristics ``obj`` would have as a spell cast with ``face`` up: only
+    that half of a split card (CR 709.3a-b), the Adventure (715.3a-b), the chosen
+    face of a modal double-faced card (712.11b-c). What casting evaluates (costs,
+    types, timing, targets) before the card is put on the stack."""
+    from .layers import compute
+
+    if len(obj.card.faces) < 2 and obj.zone == Zone.STACK:
+        from .characteristics import chars
+
+        return chars(game, obj)
+    key = ("cast_chars", obj.id, face)
+    got = game._chars.get(key)
+    if got is not None:
+        return got
+    probe = obj.copy()
+    probe.zone = Zone.STACK
+    probe.face = face if 0 <= face < len(obj.card.faces) else 0
+    saved = game._chars.get(obj.id)
+    try:
+        c = compute(game, probe)
+    finally:
+        if saved is None:
+            game._chars.pop(obj.id, None)
+        else:
+            game._chars[obj.id] = saved
+    game._chars[key] = c
+    return c

@@ -1,0 +1,705 @@
+"""Replacement effects that modify how a permanent enters the battlefield
+(CR 614.1c-d, 614.12, 616.1, 707.5).
+
+:func:`enter` runs the event "this object enters the battlefield" through
+every replacement effect that applies to it, one at a time (CR 616.1f):
+
+* effects of the permanent itself, read from its characteristics *as it
+  would exist on the battlefield* (CR 614.12) — so a Clone that becomes a copy
+  of Skyshroud Behemoth also enters tapped with the Behemoth's fade counters
+  (CR 707.5): "enters as a copy" (707.5), "as ... enters, choose ..."
+  (614.12, 614.12a: the choice is made before it enters), "enters tapped",
+  "enters with counters" (614.1c);
+* effects of other permanents that apply to it ("Creatures your opponents
+  control enter tapped", Essence of the Wild's "enter as a copy", 614.1d).
+
+Order (CR 616.1): an effect that makes it a copy must be chosen first
+(616.1c; with several, the controller picks); the others follow. Each effect
+applies once (CR 614.5). A later copy effect cancels the additional effects
+of an earlier copy effect's exception (CR 707.9e). A face-down permanent has
+no abilities as it enters (CR 708.3).
+
+When a choice is needed the entering is continued by an ``enter_battlefield``
+task (plain data, resumable after a clone or a save).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, SelfRef, StaticEffect
+from ..game.actions import Decision, DecisionKind
+from ..game.objects import GameObject, Zone
+from ..game.tasks import Task, task_handler
+from .characteristics import (
+    SINGLE_FACE,
+    Chars,
+    Values,
+    chars,
+    chars_of_values,
+    copiable_values,
+    printed,
+    statics_in,
+)
+from .copy import copy_effect, extra_counters, has_copy_effect, raw_values, snapshot
+from .face_down import face_down_kind, face_down_values
+from .filters import matches_object
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+#: StaticEffect ops that are replacement effects on entering (CR 614.1c-d)
+ETB_OPS = frozenset(("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters"))
+
+#: what a "choose" of an "as ... enters" ability asks, and where the answer is kept
+CHOICE_KEYS: dict[str, str] = {
+    "color": "color",
+    "creature_type": "creature_type",
+    "card_type": "card_type",
+    "basic_land_type": "land_type",
+    "land_type": "land_type",
+    "odd_or_even": "odd_or_even",
+    "number": "number",
+    "opponent": "player",
+    "player": "player",
+    "card_name": "card_name",
+}
+
+#: rules to cite when an "enters" replacement depends on how the spell was cast
+_CONDITION_RULES: dict[str, tuple[str, ...]] = {
+    "kicked": ("702.33a", "702.33d"),
+    "evoked": ("702.74a",),
+    "bargained": ("702.166b",),
+}
+
+_CARD_TYPES = (
+    "Artifact",
+    "Battle",
+    "Creature",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Land",
+    "Planeswalker",
+    "Sorcery",
+)
+
+
+def new_entry(
+    game: Game,
+    obj: GameObject,
+    controller: int | None,
+    rules: tuple[str, ...],
+    tapped: bool,
+    from_spell: bool,
+    face_down: str | None = None,
+    face: int | None = None,
+    counters: dict[str, int] | None = None,
+    chosen: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The event "``obj`` enters the battlefield", before replacement effects."""
+    if controller is None:
+        controller = obj.controller if obj.zone == Zone.STACK else obj.owner
+    if face_down is None and obj.face_down and obj.zone == Zone.STACK:
+        face_down = face_down_kind(obj)  # CR 702.37c: it enters as the face-down spell was
+    copies: list[Values] = []
+    if obj.zone == Zone.STACK:
+        if has_copy_effect(game, obj):
+            copies.append(raw_values(game, obj))  # CR 707.10f: a copy of a permanent spell
+    attach = None
+    if obj.zone == Zone.STACK and obj.stack_kind == "spell" and obj.targets and obj.targets[0]:
+        if "Aura" in chars(game, obj).subtypes:
+            attach = obj.targets[0][0]  # CR 608.3c: attached to what it targets
+    return {
+        "obj": obj.id,
+        "attach": attach,
+        "controller": controller,
+        "rules": list(rules),
+        "tapped": tapped,
+        "from_spell": from_spell,
+        "x": obj.x or 0,
+        "face_down": face_down,
+        "face": obj.face if face is None else face,
+        "counters": dict(counters or {}),
+        "chosen": dict(chosen or {}),
+        "copies": copies,
+        "copy_names": [],
+        "applied": [],
+        "gen": 0,
+        "extra": [],
+        "notes": [],
+        "replacement_rules": [],
+    }
+
+
+# ---------------------------------------------------------------------------
+# The prospective permanent (CR 614.12)
+# ---------------------------------------------------------------------------
+
+
+def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
+    """The permanent as it would exist on the battlefield: its copiable values
+    with the copy effects chosen so far (CR 614.12)."""
+    obj = game.objects[entry["obj"]]
+    pros = obj.copy()
+    pros.zone = Zone.BATTLEFIELD
+    pros.controller = entry["controller"]
+    pros.face = entry["face"]
+    pros.face_down = bool(entry["face_down"])
+    if entry["face_down"]:
+        pros.chosen = {**(pros.chosen or {}), "face_down_as": entry["face_down"]}
+    if pros.face_down:
+        c = face_down_values(pros)
+    elif entry["copies"]:
+        v = entry["copies"][-1]
+        if v.flipped is not None and pros.card.data.layout == "flip" and pros.face == 1:
+            v = v.flipped
+        c = chars_of_values(v)
+    else:
+        c = printed(pros)
+    return pros, c
+
+
+def _options(game: Game, entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The replacement effects that apply to the event now (not yet applied)."""
+    pros, c = prospective(game, entry)
+    applied = {tuple(k) for k in entry["applied"]}
+    out: list[dict[str, Any]] = []
+    if not pros.face_down:  # CR 708.3: no abilities as it enters face down
+        gen = entry["gen"]
+        for ai, si, st, a in etb_statics(c):
+            if not (st.affected is None or isinstance(st.affected, SelfRef)):
+                continue  # it affects other permanents entering
+            key = ("self", gen, ai, si)
+            if key in applied:
+                continue
+            out.append({"key": key, "op": st.op, "static": st, "ability": a, "source": None})
+    for sid, ai, si, st, a in _etb_sources(game):
+        key = ("src", sid, ai, si)
+        if key in applied:
+            continue
+        src = game.objects[sid]
+        if matches_object(game, pros, st.affected, src.controller, src, c):
+            out.append({"key": key, "op": st.op, "static": st, "ability": a, "source": sid})
+    return out
+
+
+_ETB_KEY = "etb_sources"
+
+
+def _etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]:
+    """Permanents' static abilities that modify how *other* permanents enter
+    (CR 614.1d), cached with the characteristics."""
+    got = game._chars.get(_ETB_KEY)
+    if got is None:
+        got = []
+        copies = any(e.layer[0] == "1" for e in game.effects)
+        for sid in game.battlefield:
+            src = game.objects[sid]
+            if src.phased_out or src.face_down:
+                continue
+            # the abilities of its copiable values (CR 707.2): a Clone of Essence of
+            # the Wild has Essence's replacement effect
+            cv = None if (copies or src.face_down) else src.card.cache.get(SINGLE_FACE)
+            if cv is None:
+                cv = copiable_values(game, src)
+            for ai, si, st, a in etb_statics(cv):
+                if isinstance(st.affected, Filter):
+                    got.append((sid, ai, si, st, a))
+        game._chars[_ETB_KEY] = got
+    return got
+
+
+def etb_statics(c: Chars) -> tuple:
+    """The "enters" replacement statics of ``c`` as (ability index, static index,
+    static, ability), cached in ``c``."""
+    got = c.etb
+    if got is None:
+        got = tuple(
+            (ai, si, st, a)
+            for ai, a in enumerate(c.abilities)
+            if a.kind is AbilityKind.STATIC
+            for si, st in enumerate(a.static)
+            if st.op in ETB_OPS
+        )
+        c.etb = got
+    return got
+
+
+# ---------------------------------------------------------------------------
+# Running the event through the replacement effects
+# ---------------------------------------------------------------------------
+
+
+def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | None:
+    """Apply the replacement effects (CR 616.1) and put the object onto the
+    battlefield. Returns the new object's id, or None when a choice is needed
+    (then an ``enter_battlefield`` task carries on)."""
+    if task is None and not entry["copies"] and not entry["face_down"]:
+        # the common case: a single-faced card with no "enters" replacement of its own
+        # and none from other permanents goes straight onto the battlefield
+        c = game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
+        if c is not None and not etb_statics(c) and not _etb_sources(game):
+            return _finish(game, entry)
+    while True:
+        opts = _options(game, entry)
+        if not opts:
+            break
+        copies = [o for o in opts if o["op"] == "enters_as_copy"]
+        if copies:  # CR 616.1c: a copy effect must be chosen first
+            if len(copies) > 1:
+                pick = _pick(game, entry, task, copies, "616.1c")
+                if pick is None:
+                    return None
+                opt = pick
+            else:
+                opt = copies[0]
+        else:
+            opt = opts[0]  # CR 616.1e: the others in any order (their results commute)
+        done = _apply(game, entry, opt, task)
+        if not done:
+            return None
+    return _finish(game, entry)
+
+
+def _pick(
+    game: Game, entry: dict[str, Any], task: Task | None, opts: list[dict[str, Any]], rule: str
+) -> dict[str, Any] | None:
+    labels = [_label(game, o) for o in opts]
+    answer = _answer(task, "order")
+    if answer is None:
+        _ask(
+            game,
+            entry,
+            task,
+            "order",
+            Decision(
+                DecisionKind.CHOOSE_OPTION,
+                entry["controller"],
+                rule,
+                "Choose which replacement effect applies first (rule 616.1)",
+                {"options": labels, "purpose": "replacement_order"},
+            ),
+        )
+        return None
+    return opts[labels.index(answer.value)] if answer.value in labels else opts[0]
+
+
+def _label(game: Game, o: dict[str, Any]) -> str:
+    src = game.objects.get(o["source"]) if o["source"] is not None else None
+    return f"{src.name if src else 'itself'}: {o['op']} ({o['key']})"
+
+
+def _answer(task: Task | None, what: str) -> Any:
+    if task is None or task.answer is None or task.data.get("asking") != what:
+        return None
+    a = task.answer
+    task.answer = None
+    task.data.pop("asking", None)
+    return a
+
+
+def _ask(
+    game: Game, entry: dict[str, Any], task: Task | None, what: str, decision: Decision
+) -> None:
+    """Ask now if running as the entering task; otherwise schedule the task,
+    which asks when it runs."""
+    if task is None:
+        _schedule(game, entry)
+        return
+    task.data["asking"] = what
+    game.ask(decision)
+
+
+def _schedule(game: Game, entry: dict[str, Any]) -> None:
+    from ..game.tasks import Task as _Task
+
+    t = _Task("enter_battlefield", {"entry": entry})
+    tasks = game.tasks
+    top = tasks[-1] if tasks else None
+    if top is not None and top.kind == "resolve" and top.data.get("obj") == entry["obj"]:
+        # CR 608.3: the resolving permanent spell enters as it finishes resolving
+        tasks.insert(len(tasks) - 1, t)
+    else:
+        tasks.append(t)
+
+
+@task_handler("enter_battlefield")
+def enter_battlefield_task(game: Game, task: Task) -> None:
+    """Continue an object's entering the battlefield after a choice (CR 614.12a)."""
+    entry = task.data["entry"]
+    obj = game.objects.get(entry["obj"])
+    if obj is None:
+        game.finish(task)
+        return
+    if enter(game, entry, task) is not None:
+        game.finish(task)
+
+
+def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | None) -> bool:
+    st: StaticEffect = opt["static"]
+    op = opt["op"]
+    src = game.objects.get(opt["source"]) if opt["source"] is not None else None
+    if op == "enters_as_copy":
+        return _apply_copy(game, entry, opt, task, src)
+    if op == "as_enters":
+        return _apply_choices(game, entry, opt, task)
+    entry["applied"].append(list(opt["key"]))
+    if op == "enters_tapped":
+        if st.condition is not None:
+            from .conditions import evaluate
+
+            holds = evaluate(game, st.condition, entry["controller"], src)
+            if st.args.get("unless", True) and holds:
+                return True  # "enters tapped unless ..."
+        if not entry["tapped"]:
+            entry["tapped"] = True
+            entry["replacement_rules"].append("614.1c" if src is None else "614.1d")
+    elif op == "enters_with_counters":
+        if st.condition is not None:
+            from .conditions import evaluate
+
+            # "If this creature was kicked, it enters with ..." (the spell's record)
+            me = game.objects.get(entry["obj"])
+            if not evaluate(game, st.condition, entry["controller"], src or me):
+                return True
+            entry["replacement_rules"].extend(_CONDITION_RULES.get(st.condition.kind, ()))
+        kind = str(st.args.get("counter", "+1/+1"))
+        n = _amount(game, entry, st.args.get("amount", 1), src)
+        if n > 0:
+            entry["counters"][kind] = entry["counters"].get(kind, 0) + n
+            entry["replacement_rules"].append("614.1c" if src is None else "614.1d")
+    return True
+
+
+def _amount(game: Game, entry: dict[str, Any], value: Any, src: GameObject | None) -> int:
+    if isinstance(value, Amount) and value.kind == "x":
+        return int(entry.get("x") or 0) * value.multiplier  # CR 107.3m: X of the spell
+    from .layers import amount
+
+    return amount(game, value, entry["controller"], src)
+
+
+def _apply_copy(
+    game: Game,
+    entry: dict[str, Any],
+    opt: dict[str, Any],
+    task: Task | None,
+    src: GameObject | None,
+) -> bool:
+    """CR 707.5: it becomes a copy as it enters (not after)."""
+    st: StaticEffect = opt["static"]
+    args = st.args
+    exc = args.get("except") or None
+    obj = game.objects[entry["obj"]]
+    if src is not None and args.get("filter") is None:
+        original: GameObject | None = src  # Essence of the Wild: "a copy of this creature"
+    else:
+        flt = args.get("filter")
+        cands = _copy_candidates(game, entry, flt)
+        optional = bool(args.get("optional", True))
+        if not cands:
+            entry["applied"].append(list(opt["key"]))
+            return True
+        answer = _answer(task, "copy")
+        if answer is None:
+            _ask(
+                game,
+                entry,
+                task,
+                "copy",
+                Decision(
+                    DecisionKind.CHOOSE_OBJECTS,
+                    entry["controller"],
+                    "707.5",
+                    f"Choose what {obj.name} enters as a copy of"
+                    + (" (or nothing)" if optional else ""),
+                    {
+                        "candidates": cands,
+                        "min": 0 if optional else 1,
+                        "max": 1,
+                        "purpose": "copy",
+                        "obj": obj.id,
+                    },
+                ),
+            )
+            return False
+        chosen = [o for o in answer.objects if o in cands]
+        original = game.objects[chosen[0]] if chosen else None
+    entry["applied"].append(list(opt["key"]))
+    if original is None:
+        entry["notes"].append("chooses not to copy anything")
+        return True
+    this_ability: Ability | None = opt["ability"]
+    values = snapshot(game, original, exc, copier=obj, this_ability=this_ability)
+    entry["copies"].append(values)
+    entry["copy_names"].append(original.name if not original.face_down else "a face-down creature")
+    entry["gen"] += 1
+    # CR 707.9e: a later copy effect cancels the additional effects of earlier exceptions
+    entry["extra"] = [{"gen": entry["gen"], "counters": extra_counters(exc, values)}]
+    entry["replacement_rules"].extend(["707.2", "707.5", "616.1c"])
+    if original.face_down:
+        entry["replacement_rules"].append("708.2a")  # the copy is a face-up nameless 2/2
+    return True
+
+
+def _copy_candidates(game: Game, entry: dict[str, Any], flt: Filter | None) -> list[int]:
+    obj = game.objects[entry["obj"]]
+    if flt is None:
+        flt = Filter(kinds=("Creature",))
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.phased_out or oid == obj.id:
+            continue
+        if matches_object(game, o, flt, entry["controller"], obj):
+            out.append(oid)
+    return out
+
+
+def _apply_choices(
+    game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | None
+) -> bool:
+    """CR 614.12, 614.12a, 707.6: "As this enters, choose ..." — made by its controller
+    before it enters (a copy makes its own choice)."""
+    st: StaticEffect = opt["static"]
+    effects: tuple[Effect, ...] = tuple(st.args.get("effects") or ())
+    done = entry.setdefault("choices_done", {})
+    k = str(opt["key"])
+    i = done.get(k, 0)
+    obj = game.objects[entry["obj"]]
+    while i < len(effects):
+        e = effects[i]
+        if e.op == "choose":
+            what = str(e.args.get("what", "color"))
+            options = choice_options(game, what, entry["controller"])
+            answer = _answer(task, "choice")
+            if answer is None:
+                if not options:
+                    i += 1
+                    continue
+                _ask(
+                    game,
+                    entry,
+                    task,
+                    "choice",
+                    Decision(
+                        DecisionKind.CHOOSE_OPTION,
+                        entry["controller"],
+                        "614.12a",
+                        f"As {obj.name} enters, choose a {what.replace('_', ' ')}",
+                        {"options": options, "purpose": what},
+                    ),
+                )
+                done[k] = i
+                return False
+            value = answer.value
+            key = CHOICE_KEYS.get(what, what)
+            if key == "player":
+                value = [p.name for p in game.players].index(value)
+            entry["chosen"][key] = value
+            shown = game.players[value].name if key == "player" else value
+            entry["notes"].append(f"{game.players[entry['controller']].name} chose {shown}")
+            entry["replacement_rules"].append("614.12a")
+            if entry["copies"]:
+                entry["replacement_rules"].append("707.6")  # a copy makes its own choice
+        elif e.op in ("turn_face_down",):
+            entry.setdefault("after", []).append(e)
+        i += 1
+    done[k] = i
+    entry["applied"].append(list(opt["key"]))
+    return True
+
+
+def choice_options(game: Game, what: str, controller: int) -> list[str]:
+    """The legal answers to "choose a color / creature type / ..." (CR 105, 205.3m)."""
+    if what == "color":
+        from ..cards.model import COLORS
+
+        return list(COLORS)
+    if what == "creature_type":
+        from .layers import creature_types
+
+        return sorted(creature_types())
+    if what == "card_type":
+        return list(_CARD_TYPES)
+    if what in ("basic_land_type", "land_type"):
+        return ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+    if what == "odd_or_even":
+        return ["odd", "even"]
+    if what == "number":
+        return [str(n) for n in range(0, 21)]
+    if what == "opponent":
+        return [p.name for p in game.players if p.index != controller and not p.has_lost]
+    if what == "player":
+        return [p.name for p in game.players if not p.has_lost]
+    return []
+
+
+def _finish(game: Game, entry: dict[str, Any]) -> int | None:
+    """Move the object and give it what the replacement effects decided (CR 614.12)."""
+    from .zones import move
+
+    oid = entry["obj"]
+    obj = game.objects[oid]
+    from_zone = obj.zone
+    old_name = obj.name if not obj.face_down else "a face-down spell"
+    tapped = bool(entry["tapped"])
+    rules = (*entry["rules"], *dict.fromkeys(entry["replacement_rules"]))
+    new_id = move(
+        game,
+        oid,
+        Zone.BATTLEFIELD,
+        rules,
+        controller=entry["controller"],
+        tapped=tapped,
+        quiet=True,
+    )
+    if new_id is None:
+        return None
+    new = game.objects[new_id]
+    new.face = entry["face"]
+    attach = entry.get("attach")
+    if attach is not None:
+        if attach < 0:
+            new.chosen = {**(new.chosen or {}), "attached_player": -attach - 1}
+        elif attach in game.objects and game.objects[attach].zone == Zone.BATTLEFIELD:
+            new.attached_to = attach  # CR 608.3c, 303.4f
+            entry["notes"].append(f"attached to {game.objects[attach].name}")
+            rules = (*rules, "608.3c")
+    chosen = dict(entry["chosen"])
+    if entry["face_down"]:
+        new.face_down = True  # CR 708.3: turned face down before it enters
+        chosen["face_down_as"] = entry["face_down"]
+    if chosen:
+        new.chosen = {**(new.chosen or {}), **chosen}
+    for v in entry["copies"]:
+        copy_effect(game, new, v, new, new.controller)
+    counters = dict(entry["counters"])
+    for ex in entry["extra"]:
+        for k, n in (ex.get("counters") or {}).items():
+            n = _amount(game, entry, n, None)
+            if n > 0:
+                counters[k] = counters.get(k, 0) + n  # CR 707.9e
+    cv = None if (entry["copies"] or new.face_down) else new.card.cache.get(SINGLE_FACE)
+    if cv is None:
+        cv = copiable_values(game, new)
+    if "Planeswalker" in cv.types and cv.loyalty:
+        counters["loyalty"] = counters.get("loyalty", 0) + cv.loyalty  # CR 306.5b
+    if "Battle" in cv.types and cv.defense:
+        counters["defense"] = counters.get("defense", 0) + cv.defense  # CR 310.4b
+    if counters:
+        for k, n in counters.items():
+            new.counters[k] = new.counters.get(k, 0) + n
+    game.invalidate()
+    if new.face_down:
+        text = f"a face-down {_fd_noun(new)} enters the battlefield" + (" tapped" if tapped else "")
+        card = ""
+    else:
+        text = f"{old_name} enters the battlefield"
+        if entry["copy_names"]:
+            text += f" as a copy of {entry['copy_names'][-1]}"
+        if tapped:
+            text += " tapped"
+        if counters:
+            text += f" with {counters_text(counters)}"
+        card = new.name
+    if entry["notes"]:
+        text += " (" + "; ".join(entry["notes"]) + ")"
+    game.emit(
+        "zone_change",
+        rules,
+        text[0].upper() + text[1:] if new.face_down else text,
+        subject=new,
+        obj=new_id,
+        old=oid,
+        card=card,
+        from_zone=Zone.NAMES[from_zone],
+        to_zone="battlefield",
+        controller=new.controller,
+    )
+    for e in entry.get("after") or ():
+        if e.op == "turn_face_down":
+            from .face_down import turn_face_down_each
+
+            turn_face_down_each(game, new, e)
+    if any(e.op == "control" for e in game.effects) or any(
+        st.op == "control" for st in statics_in(cv)
+    ):
+        from .layers import refresh_control
+
+        refresh_control(game)  # CR 613.1b (e.g. Control Magic entering attached)
+    return new_id
+
+
+def _fd_noun(o: GameObject) -> str:
+    return "permanent"
+
+
+def counters_text(counters: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in counters.items())
+
+
+__all__ = ["enter", "new_entry", "prospective", "choice_options", "counters_text", "Chars"]
+
+
+def _register_support() -> None:
+    from .support import register
+
+    register(
+        "static:enters_as_copy",
+        "static:as_enters",
+        "static:enters_tapped",
+        "static:enters_with_counters",
+    )
+
+
+_register_support()
+
+
+# ---------------------------------------------------------------------------
+# "If ... would die / be put into a graveyard, ... instead" (CR 614.1a, 614.6)
+# ---------------------------------------------------------------------------
+
+_DESTINATIONS: dict[str, int] = {
+    "exile": Zone.EXILE,
+    "return_to_hand": Zone.HAND,
+    "put_on_library": Zone.LIBRARY,
+    "shuffle_into_library": Zone.LIBRARY,
+}
+
+
+def redirect(game: Game, obj: GameObject, to_zone: int) -> tuple[int, tuple[str, ...], str]:
+    """Where an object about to move actually goes (CR 614.6: the modified event
+    replaces the original). Handles "If this would die, <move it> instead"
+    (``replace_die``) and "If this would be put into a graveyard from anywhere,
+    <move it> instead" (``replace_put_into_graveyard``) statics of the object.
+    Returns (zone, rules, how)."""
+    if to_zone != Zone.GRAVEYARD or obj.face_down:
+        return to_zone, (), ""
+    c = chars(game, obj)
+    for a in c.abilities:
+        if a.kind is not AbilityKind.STATIC or not a.static:
+            continue
+        for st in a.static:
+            if st.op == "replace_die":
+                # CR 700.4: "dies" = put into a graveyard from the battlefield
+                if obj.zone != Zone.BATTLEFIELD or "Creature" not in c.types:
+                    continue
+            elif st.op != "replace_put_into_graveyard":
+                continue
+            for e in st.args.get("effects") or ():
+                dest = _DESTINATIONS.get(e.op)
+                if dest is not None:
+                    how = "" if e.op != "shuffle_into_library" else "shuffle"
+                    return dest, ("614.1a", "614.6"), how
+    return to_zone, (), ""
+
+
+def _register_redirect() -> None:
+    from .support import register
+
+    register("static:replace_die", "static:replace_put_into_graveyard")
+
+
+_register_redirect()
