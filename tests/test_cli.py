@@ -10,17 +10,39 @@ from mtg_engine.cli.main import main
 
 
 def test_sim_json_has_the_documented_keys():
-    r = CliRunner().invoke(main, ["sim", "--deck", "red-green", "--deck", "white-blue", "--games", "3", "--json"])
+    r = CliRunner().invoke(
+        main, ["sim", "--deck", "red-green", "--deck", "white-blue", "--games", "3", "--json"]
+    )
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    for key in ("games", "seconds", "games_per_s", "decisions", "decisions_per_s", "avg_turns", "winners", "seed"):
+    for key in (
+        "games",
+        "seconds",
+        "games_per_s",
+        "decisions",
+        "decisions_per_s",
+        "avg_turns",
+        "winners",
+        "seed",
+    ):
         assert key in data
     assert data["games"] == 3
     assert sum(data["winners"].values()) + data["draws"] == 3
 
 
 def test_sim_same_seed_same_results_with_workers():
-    args = ["sim", "--deck", "red-green", "--deck", "white-blue", "--games", "6", "--json", "--seed", "5"]
+    args = [
+        "sim",
+        "--deck",
+        "red-green",
+        "--deck",
+        "white-blue",
+        "--games",
+        "6",
+        "--json",
+        "--seed",
+        "5",
+    ]
     one = json.loads(CliRunner().invoke(main, args).output)
     two = json.loads(CliRunner().invoke(main, [*args, "--workers", "2"]).output)
     assert one["winners"] == two["winners"] and one["decisions"] == two["decisions"]
@@ -29,7 +51,9 @@ def test_sim_same_seed_same_results_with_workers():
 def test_sim_unknown_deck_is_a_clear_error(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("4 Lightning Bolt\n3 Lightnig Bolt\n")
-    r = CliRunner().invoke(main, ["sim", "--deck", str(bad), "--deck", "white-blue", "--games", "1"])
+    r = CliRunner().invoke(
+        main, ["sim", "--deck", str(bad), "--deck", "white-blue", "--games", "1"]
+    )
     assert r.exit_code == 2
     assert "line 2" in r.output and "Lightnig Bolt" in r.output
     assert "Traceback" not in r.output

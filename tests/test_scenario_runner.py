@@ -495,7 +495,9 @@ def test_scripted_payment_and_mana_pool(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_unsupported_action_is_a_failure_even_with_expect_error(tmp_path: Path) -> None:
+def test_turning_face_up_without_a_morph_cost_is_rejected(tmp_path: Path) -> None:
+    """CR 702.37e: a face-down Grizzly Bears has no morph cost: the special action is
+    illegal, which satisfies expect_error."""
     text = """\
         name: face up
         start: {turn: 3, active: A, step: precombat_main}
@@ -507,8 +509,7 @@ def test_unsupported_action_is_a_failure_even_with_expect_error(tmp_path: Path) 
         expect_error: true
         """
     result = run(write(tmp_path, "s.yaml", text))
-    assert result.exit_code == 1
-    assert "action 1 is not supported by the engine" in result.output
+    assert result.exit_code == 0, result.output
 
 
 def test_load_file_reads_multi_scenario_files(tmp_path: Path) -> None:

@@ -37,9 +37,12 @@ def executable_ops() -> set[str]:
     return set(REGISTRY)
 
 
-from . import (  # noqa: E402,F401
+from . import (  # noqa: E402,F401  # noqa: E402,F401
     cards,
+    chance,
+    copy,
     damage_life,
+    face_down,
     keyword_abilities,
     mana,
     payments,
@@ -47,5 +50,6 @@ from . import (  # noqa: E402,F401
     search,
     stack,
     tokens,
+    transform,
     zones,
 )

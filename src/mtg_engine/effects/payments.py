@@ -31,7 +31,7 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
                 )
             yes = bool(ctx.take_answer().value)
             if yes:
-                mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s \"unless\" cost")
+                mana_rules.execute_plan(g, payer, cost, plan, f'{ctx.obj.name}\'s "unless" cost')
             s["paid"] = yes
         else:
             s["paid"] = False

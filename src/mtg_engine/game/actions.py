@@ -155,6 +155,19 @@ class ActivateAbility:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnFaceUp:
+    """CR 116.2b: turn a face-down permanent you control face up (a special action)
+    by paying its morph or disguise cost (702.37e, 702.168d) or, for a
+    manifested or cloaked creature card, its mana cost (701.40b, 701.58b).
+    ``via`` picks the way when there are several (``"morph"``, ``"megamorph"``,
+    ``"disguise"``, ``"mana_cost"``); ``payment`` as for :class:`CastSpell`."""
+
+    permanent: int
+    via: str | None = None
+    payment: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseTargets:
     """CR 601.2c: the chosen targets, as object ids or ``("player", i)`` pairs
     encoded as negative numbers: player ``i`` is ``-(i + 1)``."""
@@ -247,6 +260,7 @@ Action = (
     | PlayLand
     | CastSpell
     | ActivateAbility
+    | TurnFaceUp
     | ChooseTargets
     | ChooseModes
     | ChooseNumber

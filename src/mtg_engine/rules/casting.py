@@ -29,6 +29,7 @@ from ..keywords import Kw
 from ..keywords.registry import ACTIVATED as ACTIVATED_KEYWORDS
 from . import mana as mana_rules
 from .characteristics import Chars, chars
+from .face_down import face_down_permanents_exist, special_actions
 from .filters import objects_matching
 from .permanents import enter_battlefield, sacrifice
 from .targets import candidates, target_specs
@@ -127,6 +128,8 @@ def cast_problem(
     if o is None or o.owner != player:
         return "that card isn't in your hand (rule 601.2a)"
     opts = cast_options(action)
+    if face:
+        opts["face"] = face  # CR 709.3, 712.11b, 715.3: the half or face being cast
     return spell_problem(game, player, o, opts, with_priority=True)
 
 
@@ -204,7 +207,7 @@ def spell_problem(
         return f"there's no alternative cost called {alt!r} (rule 118.9)"
     if o.face_down and not (spec and spec.face_down):
         return "that card isn't in your hand (rule 601.2a)"
-    c = chars(game, o)
+    c = _cast_chars(game, o, opts)
     if with_priority:
         if o.zone != Zone.HAND and not (spec is not None and o.zone in spec.zones):
             if o.zone == Zone.GRAVEYARD and spec is None:
@@ -256,6 +259,15 @@ def spell_problem(
     return _cost_problem(game, player, o, opts)
 
 
+def _cast_chars(game: Game, o: GameObject, opts: dict[str, Any]) -> Chars:
+    """CR 709.3a, 712.11c, 715.3a: only the half or face being cast is evaluated."""
+    if len(o.card.faces) > 1:
+        from .multiface import cast_chars
+
+        return cast_chars(game, o, int(opts.get("face", 0)))
+    return chars(game, o)
+
+
 def alt_ability_of(o: GameObject, keyword: str | None) -> Ability | None:
     if keyword is None:
         return None
@@ -276,7 +288,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     from . import costs
 
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
-        cost = mana_rules.parse_cost(chars(game, o).mana_cost).with_x(0)
+        cost = mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
         if not mana_rules.can_pay(game, player, cost):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
@@ -1202,6 +1214,8 @@ def priority_options(game: Game, player: int) -> list:
         for i, a in enumerate(c.abilities):
             if a.kind is AbilityKind.ACTIVATED and activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))
+    if face_down_permanents_exist(game):
+        out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out
 
 

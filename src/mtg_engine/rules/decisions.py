@@ -32,6 +32,7 @@ from ..game.actions import (
     OrderTriggers,
     PassPriority,
     PlayLand,
+    TurnFaceUp,
 )
 
 if TYPE_CHECKING:
@@ -142,6 +143,12 @@ def check_answer(game: Game, action: Action) -> str | None:
             return cast_problem(game, d.player, action.card, action.face, action)
         if isinstance(action, ActivateAbility):
             return activate_problem(game, d.player, action.source, action.ability)
+        if isinstance(action, TurnFaceUp):
+            from .face_down import turn_face_up_problem
+
+            return turn_face_up_problem(
+                game, d.player, action.permanent, action.via, action.payment
+            )
         return f"{type(action).__name__} doesn't answer a priority decision (rule 117.1)"
     if k == DecisionKind.MULLIGAN:
         return (

@@ -145,6 +145,18 @@ def _condition(
         return attr == value
     if key == "zone":
         return Zone.NAMES[obj.zone] == value
+    if key in ("chosen_color", "chosen_type", "not_chosen_color", "not_chosen_type"):
+        # CR 607.2a-d: "the chosen color/type" of the source, made as it entered
+        # (an undefined choice matches nothing, CR 707.6 / 607.5)
+        chosen = (source.chosen or {}) if source is not None else {}
+        want = chosen.get("color" if key.endswith("color") else "creature_type")
+        if want is None:
+            return False
+        have = c.colors if key.endswith("color") else c.subtypes
+        hit = (want in have) != key.startswith("not_")
+        return hit == bool(value)
+    if key == "face_down":
+        return obj.face_down == bool(value)  # CR 708
     # Unknown conditions never match: better no target than a wrong one.
     return False
 

@@ -19,9 +19,11 @@ from ..game.actions import (
     DecisionKind,
     PassPriority,
     PlayLand,
+    TurnFaceUp,
 )
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
+from .multiface import adventure_exile, send_on_adventure
 from .sba import check_state_based_actions
 from .zones import move
 
@@ -83,6 +85,13 @@ def priority_task(game: Game, task: Task) -> None:
                 "payment": list(action.payment) if action.payment is not None else None,
                 "player": game.priority_player,
             },
+        )
+    elif isinstance(action, TurnFaceUp):
+        # CR 116.2b: a special action; it doesn't use the stack.
+        from .face_down import turn_face_up_action
+
+        turn_face_up_action(
+            game, game.priority_player, action.permanent, action.via, action.payment
         )
     # CR 117.3c: the player who acted receives priority again.
 
@@ -197,6 +206,9 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             game, obj.id, controller=obj.controller, rules=("608.3",), from_spell=True
         )
     else:
+        if not countered and adventure_exile(obj):
+            send_on_adventure(game, obj)  # CR 715.3d
+            return
         rule = ("608.2b",) if countered else ("608.2n",)
         move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
 

@@ -37,6 +37,10 @@ _TRIGGER_EVENT_KINDS = frozenset(
         "draw",
         "gain_life",
         "tapped_for_mana",
+        "turned_face_up",
+        "transform",
+        "coin_flip",
+        "die_roll",
     )
 )
 
@@ -70,12 +74,9 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
     ]
     if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
         watchers.append(subject)  # CR 603.10a: leaves-the-battlefield abilities look back
+    granted = _granted_triggers_possible(game) if game.effects else False
     for w in watchers:
-        if (
-            not _has_triggers(w)
-            and w.zone == Zone.BATTLEFIELD
-            and not _granted_triggers_possible(game)
-        ):
+        if not granted and not _has_triggers(w) and w.zone == Zone.BATTLEFIELD:
             continue
         for ability in _triggered(game, w):
             if _matches(game, ability.trigger, ev, w, subject):
@@ -96,7 +97,9 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
 
 
 def _granted_triggers_possible(game: Game) -> bool:
-    return any(e.op == "grant_ability" for e in game.effects)
+    """Whether some permanent may have triggered abilities its printed face lacks:
+    granted ones, or copied ones (CR 707.2, 707.5)."""
+    return any(e.op in ("grant_ability", "copy", "set_copiable") for e in game.effects)
 
 
 def _matches(
@@ -171,6 +174,22 @@ def _matches(
             if what.zone not in ("battlefield", "stack", "any") and d.get("from_zone") != what.zone:
                 return False
         return True
+    if ev.kind == "turned_face_up" and kind == "turned_face_up":  # CR 702.37, 708.8
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d.get("obj") == source.id
+        o = game.objects.get(d.get("obj"))
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == "transform" and kind in ("transforms", "transform"):  # CR 701.27e
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d.get("obj") == source.id and (
+                not trig.details or dict(trig.details).get("into") in (None, d.get("into"))
+            )
+        o = game.objects.get(d.get("obj"))
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == "coin_flip" and kind in ("flip_coin", "coin_flip"):  # CR 705
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == "die_roll" and kind in ("roll_die", "die_roll"):  # CR 706
+        return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == "draw" and kind == "draw":
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == "gain_life" and kind == "gain_life":
@@ -206,9 +225,10 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
 def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
+    granted = _granted_triggers_possible(game) if game.effects else False
     for oid in list(game.battlefield):
         o = game.objects[oid]
-        if o.phased_out or not _has_triggers(o):
+        if o.phased_out or (not granted and not _has_triggers(o)):
             continue
         for ability in _triggered(game, o):
             trig = ability.trigger

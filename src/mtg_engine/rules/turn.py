@@ -109,6 +109,9 @@ def start_turn(game: Game) -> None:
         pl.spells_cast_this_turn = 0
     game.turn_flags = {}
     game.emit("turn", ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
+    from .layers import on_turn_start
+
+    on_turn_start(game)  # "until your next turn" effects end (CR 611.2a)
 
 
 def _next_player(game: Game, player: int) -> int:
@@ -227,8 +230,10 @@ def cleanup_task(game: Game, task: Task) -> None:
             o.damage = 0
             o.deathtouch_damage = False
             o.regen_shields = 0
+        from .layers import end_of_turn_cleanup
+
         before = len(game.effects)
-        game.effects = [e for e in game.effects if e.duration != "end_of_turn"]
+        end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
         game.invalidate()
         game.emit(
             "cleanup",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.objects import GameObject, Zone
+from .layers import source_left
+from .replacement import redirect
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -33,6 +35,10 @@ def move(
     """
     old = game.objects[oid]
     from_zone = old.zone
+    to_zone, replaced, how = redirect(game, old, to_zone)  # CR 614.6: "... instead"
+    if replaced:
+        rules = (*rules, *replaced)
+        reason = f"is put into {Zone.NAMES[to_zone]} instead of a graveyard" if reason else ""
     game.zone_list(from_zone, old.owner).remove(oid)
     _leave(game, old)
     new_id = game.new_id()
@@ -55,6 +61,8 @@ def move(
     else:
         zl.append(new_id)
     game.invalidate()
+    if how == "shuffle":
+        shuffle_library(game, new.owner)
     if not quiet:
         text = f"{old.name} moves from {Zone.NAMES[from_zone]} to {Zone.NAMES[to_zone]}"
         if reason:
@@ -92,13 +100,9 @@ def _leave(game: Game, old: GameObject) -> None:
         o = game.objects[oid]
         if o.attached_to == old.id:
             o.attached_to = None
-    # effects that affected only this object end with it (CR 611.2c, 400.7)
-    if game.effects:
-        game.effects = [
-            e
-            for e in game.effects
-            if e.affected != (old.id,) and not (e.duration == "source" and e.source == old.id)
-        ]
+    # effects that affected only this object, or lasted as long as it stayed,
+    # end with it (CR 611.2b-c, 400.7); control is recomputed (CR 613.1b)
+    source_left(game, old.id)
 
 
 def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",)) -> int:

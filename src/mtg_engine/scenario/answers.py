@@ -176,9 +176,8 @@ class Script:
             self._activate(game, act, acting)
             return True
         if verb == "turn_face_up":
-            raise Unsupported(
-                "turning a permanent face up (morph, manifest, disguise) is not supported by the engine yet"
-            )
+            self._turn_face_up(game, act, acting, None)
+            return True
         if verb == "attack":
             _answer(game, self._attackers(game, act, acting))
             return True
@@ -296,10 +295,25 @@ class Script:
             chosen.append(self._find(game, ref, acting, legal, chosen))
         return tuple(chosen)
 
+    def _turn_face_up(self, game: Game, act: ActionSpec, acting: int, via: str | None) -> None:
+        """CR 116.2b: the special action of turning a face-down permanent face up."""
+        from ..game.actions import TurnFaceUp
+
+        oid = self._find(
+            game,
+            act.value,
+            acting,
+            lambda o: game.is_legal(TurnFaceUp(o, via)) is None,
+            plausible=lambda o: game.objects[o].zone == Zone.BATTLEFIELD,
+        )
+        _answer(game, TurnFaceUp(oid, via, self._payment(game, act, acting)))
+
     def _activate(self, game: Game, act: ActionSpec, acting: int) -> None:
         which = act.options.get("ability", 1)
-        if isinstance(which, str) and norm(which) in ("morph", "disguise", "manifest"):
-            raise Unsupported("turning a permanent face up is not supported by the engine yet")
+        if isinstance(which, str) and norm(which) in ("morph", "megamorph", "disguise", "manifest"):
+            via = None if norm(which) == "manifest" else norm(which)
+            self._turn_face_up(game, act, acting, via)
+            return
 
         def legal(o: int) -> bool:
             i = ability_index(game, o, which)
@@ -349,7 +363,11 @@ class Script:
         left = {k for k in ("x", "modes", "divide") if act.options.get(k) is not None}
         # stop at priority: a trigger created while casting ("when you cycle")
         # is answered by the next scripted actions, not inside this cast
-        while game.pending is not None and in_progress() and game.pending.kind != DecisionKind.PRIORITY:
+        while (
+            game.pending is not None
+            and in_progress()
+            and game.pending.kind != DecisionKind.PRIORITY
+        ):
             d = game.pending
             k = d.kind
             if k == DecisionKind.MODES and "modes" in left:

@@ -79,6 +79,9 @@ def build(sc: Scenario) -> Built:
                     first_objs.append((e, o, i))
     for e, obj, _owner in first_objs:
         _links(game, e, obj, labels, names)
+    from ..rules.layers import apply_setup
+
+    apply_setup(game)  # copy_of choices become copy effects (CR 707.5); control (613.1b)
     active = names.index(sc.start_active) if sc.start_active in names else 0
     start_at(game, sc.start_turn, active, sc.start_step)
     return Built(game, labels)
@@ -103,6 +106,12 @@ def _create(
     obj.is_token = e.token is not None
     obj.counters = dict(e.counters)
     obj.face_down = e.face_down
+    if e.face_down:
+        # CR 708.2: how it's face down decides its characteristics (ward {2} for
+        # disguise and cloak) and how it may be turned face up
+        from ..rules.face_down import set_face_down
+
+        set_face_down(obj, {"mask": "effect"}.get(e.face_down_as or "", e.face_down_as or "morph"))
     if zone == "battlefield":
         obj.tapped = e.tapped
         obj.damage = e.damage
