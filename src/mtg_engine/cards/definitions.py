@@ -18,9 +18,19 @@ from .model import CardData, CardFace
 
 
 def compile_card(data: CardData) -> tuple[CompiledFace, ...]:
-    from .compiler import compile_face
+    """Each face's abilities: from the shipped precompiled store when current,
+    otherwise from the compiler (which builds its parser on first use)."""
+    from . import compiled_store
 
-    return tuple(compile_face(f) for f in data.faces)
+    out = []
+    for f in data.faces:
+        compiled = compiled_store.lookup(f)
+        if compiled is None:
+            from .compiler import compile_face
+
+            compiled = compile_face(f)
+        out.append(compiled)
+    return tuple(out)
 
 
 @cache
