@@ -62,6 +62,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_attack_or_block",
         "cant_block_alone",
         "cant_attack_alone",
+        "cant_attack_or_block_alone",
         "cant_attack_you",
         "cant_be_blocked",
         "cant_be_blocked_except_by",

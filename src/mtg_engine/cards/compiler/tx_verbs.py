@@ -640,6 +640,7 @@ class VerbRules:
     cant_attack_or_block = _cant("cant_attack_or_block")
     cant_block_alone = _cant("cant_block_alone")
     cant_attack_alone = _cant("cant_attack_alone")
+    cant_attack_or_block_alone = _cant("cant_attack_or_block_alone")
     cant_attack_you = _cant("cant_attack_you")
     cant_be_blocked = _cant("cant_be_blocked")
     cant_be_blocked_except = _cant("cant_be_blocked_except_by")
