@@ -179,7 +179,7 @@ OP_SPECS.update(
         "cant_attack_or_block": "what: Ref, duration",
         "cant_block_alone": "what: Ref, duration",
         "cant_attack_alone": "what: Ref, duration",
-        "cant_attack_or_block_alone": "what: Ref, duration — \"can't attack or block alone\" (CR 508.1c, 509.1b)",
+        "cant_attack_or_block_alone": 'what: Ref, duration — "can\'t attack or block alone" (CR 508.1c, 509.1b)',
         "cant_attack_you": "what: Ref, duration",
         "cant_block_filter": "what: Ref, filter: Filter, duration — can't block those",
         "cant_be_blocked": "what: Ref, duration (CR 509.1b)",
