@@ -43,18 +43,13 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             chosen = []
             for _ in range(min(n, len(hand))):
                 chosen.append(hand.pop(g.rng.randrange(len(hand))))
-        elif len(hand) > n:
-            if ctx.answer is None:
-                return ctx.ask(
-                    DecisionKind.CHOOSE_OBJECTS,
-                    "701.9a",
-                    f"Choose {n} card(s) to discard",
-                    {"candidates": hand, "min": n, "max": n, "purpose": "discard"},
-                    player=p,
-                )
-            chosen = list(ctx.take_answer().objects)
         else:
-            chosen = hand
+            picked = ctx.choose_exactly(
+                p, hand, n, "701.9a", f"Choose {n} card(s) to discard", "discard"
+            )
+            if picked is None:
+                return False
+            chosen = picked
         for oid in chosen:
             move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
         s["players"].pop(0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect
-from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
@@ -89,18 +88,11 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             if flt
             else []
         )
-        if len(choices) > n:
-            if ctx.answer is None:
-                return ctx.ask(
-                    DecisionKind.CHOOSE_OBJECTS,
-                    "701.21a",
-                    f"Choose {n} permanent(s) to sacrifice",
-                    {"candidates": choices, "min": n, "max": n, "purpose": "sacrifice"},
-                    player=p,
-                )
-            chosen = list(ctx.take_answer().objects)
-        else:
-            chosen = choices
+        chosen = ctx.choose_exactly(
+            p, choices, n, "701.21a", f"Choose {n} permanent(s) to sacrifice", "sacrifice"
+        )
+        if chosen is None:
+            return False
         for oid in chosen:
             sacrifice(g, oid)
         s["players"].pop(0)

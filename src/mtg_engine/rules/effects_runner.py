@@ -72,6 +72,24 @@ class Ctx:
         )
         return False
 
+    def choose_exactly(
+        self, player: int, candidates: list[int], n: int, rule: str, prompt: str, purpose: str
+    ) -> list[int] | None:
+        """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
+        real choice, else the answer; None while the decision is pending."""
+        if len(candidates) <= n:
+            return list(candidates)
+        if self.answer is None:
+            self.ask(
+                DecisionKind.CHOOSE_OBJECTS,
+                rule,
+                prompt,
+                {"candidates": candidates, "min": n, "max": n, "purpose": purpose},
+                player=player,
+            )
+            return None
+        return list(self.take_answer().objects)
+
     # -- references -------------------------------------------------------
     def legal_targets(self) -> set[int]:
         if self._legal is None:
