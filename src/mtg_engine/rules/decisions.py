@@ -79,7 +79,7 @@ def legal_options(game: Game) -> list[Action]:
         ]
     if k == DecisionKind.MODES:
         legal = list(data["legal"])
-        return [ChooseModes(tuple(c)) for c in _subsets(legal, max(1, data["min"]), data["max"])]
+        return [ChooseModes(tuple(c)) for c in _subsets(legal, data["min"], data["max"])]
     if k == DecisionKind.X:
         return [ChooseNumber(v) for v in range(data["min"], data["max"] + 1)]
     if k == DecisionKind.DIVIDE:
@@ -167,7 +167,7 @@ def check_answer(game: Game, action: Action) -> str | None:
             return "choose modes (rule 700.2)"
         if len(set(action.modes)) != len(action.modes):
             return "the same mode can't be chosen twice (rule 700.2)"
-        if not (max(1, data["min"]) <= len(action.modes) <= data["max"]):
+        if not (data["min"] <= len(action.modes) <= data["max"]):
             return f"choose between {data['min']} and {data['max']} modes (rule 700.2)"
         if any(m not in data["legal"] for m in action.modes):
             return "that mode can't be chosen: it has no legal targets (rule 700.2, 601.2c)"

@@ -399,7 +399,9 @@ def _condition(game: Game, st: StaticEffect, src: GameObject) -> bool:
 def _apply_all(game: Game, obj: GameObject, c: Chars, parts: list[tuple]) -> int:
     """Apply the parts layer by layer; returns how many switches apply (7d, CR 613.4d)."""
     if len(parts) > 1:
-        parts.sort()
+        # layer, then timestamp (CR 613.7); ties keep their order (stable sort),
+        # never comparing the effects' argument dicts
+        parts.sort(key=lambda part: (part[0], part[1]))
     decided: dict[int, bool] = {}
     switches = 0
     i = 0

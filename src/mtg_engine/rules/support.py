@@ -255,6 +255,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
             out.add(f"kind:{k}")
         for key, val in v.conditions:
             out.add(f"cond:{key}")
+            if key.endswith(("_le", "_ge", "_eq")) and not isinstance(val, int):
+                out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
@@ -278,6 +280,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(x, out)
     elif isinstance(v, TargetSpec):
         _walk_value(v.filter, out)
+        if not isinstance(v.min, int) or not isinstance(v.max, int):
+            out.add("targets:variable_count")  # "up to X targets": not run yet
         if v.divide:
             out.add(f"divide:{v.divide}")
     elif isinstance(v, StaticEffect):
@@ -322,6 +326,14 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:exile")
     if cost.remove_counters:
         out.add("cost:remove_counters")
+        if any(not isinstance(n, int) for _, n in cost.remove_counters):
+            out.add("cost:variable_counters")  # "remove X counters": not run yet
+    if (
+        not isinstance(cost.life, int)
+        or not isinstance(cost.sacrifice_count, int)
+        or not isinstance(cost.discard_count, int)
+    ):
+        out.add("cost:variable_amount")
     if getattr(cost, "loyalty", None) is not None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
