@@ -1042,54 +1042,28 @@ def activate_task(game: Game, task: Task) -> None:
         # CR 602.2b / 601.2h: pay the total cost.
         if cost.sacrifice is not None and src is not None:
             choices = _cost_choices(game, cost.sacrifice, player, src)
-            if len(choices) > cost.sacrifice_count and task.answer is None:
-                game.ask(
-                    Decision(
-                        DecisionKind.CHOOSE_OBJECTS,
-                        player,
-                        "602.2b",
-                        f"Choose {cost.sacrifice_count} permanent(s) to sacrifice",
-                        {
-                            "candidates": choices,
-                            "min": cost.sacrifice_count,
-                            "max": cost.sacrifice_count,
-                            "purpose": "sacrifice",
-                        },
-                    )
-                )
-                return
-            d["sacrifice"] = (
-                list(task.answer.objects)
-                if task.answer is not None
-                else choices[: cost.sacrifice_count]
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                cost.sacrifice_count,
+                "permanent(s) to sacrifice",
+                "sacrifice",
             )
-            task.answer = None
+            if chosen is None:
+                return
+            d["sacrifice"] = chosen
         task.stage = 2
     if task.stage == 2:
         if cost.discard is not None and src is not None:
             choices = _discard_choices(game, cost.discard, player, src)
-            if len(choices) > cost.discard_count and task.answer is None:
-                game.ask(
-                    Decision(
-                        DecisionKind.CHOOSE_OBJECTS,
-                        player,
-                        "602.2b",
-                        f"Choose {cost.discard_count} card(s) to discard",
-                        {
-                            "candidates": choices,
-                            "min": cost.discard_count,
-                            "max": cost.discard_count,
-                            "purpose": "discard",
-                        },
-                    )
-                )
-                return
-            d["discard"] = (
-                list(task.answer.objects)
-                if task.answer is not None
-                else choices[: cost.discard_count]
+            chosen = _cost_choice(
+                game, task, player, choices, cost.discard_count, "card(s) to discard", "discard"
             )
-            task.answer = None
+            if chosen is None:
+                return
+            d["discard"] = chosen
         task.stage = 3
     if task.stage == 3:
         if cost.mana:
@@ -1139,6 +1113,29 @@ def activate_task(game: Game, task: Task) -> None:
             source_uid=d.get("source_uid", 0),
         )
         game.finish(task)
+
+
+def _cost_choice(
+    game: Game, task: Task, player: int, choices: list[int], n: int, noun: str, purpose: str
+) -> list[int] | None:
+    """CR 602.2b: the objects a cost sacrifices or discards; asks only when there
+    is a real choice. None while the decision is pending."""
+    if task.answer is not None:
+        chosen = list(task.answer.objects)
+        task.answer = None
+        return chosen
+    if len(choices) > n:
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                player,
+                "602.2b",
+                f"Choose {n} {noun}",
+                {"candidates": choices, "min": n, "max": n, "purpose": purpose},
+            )
+        )
+        return None
+    return choices[:n]
 
 
 def _pay_non_mana_costs_simple(game: Game, src: GameObject, cost: Cost | None, player: int) -> None:
