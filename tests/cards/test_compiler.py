@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from mtg_engine.cards.abilities import (
@@ -634,14 +632,19 @@ def test_coverage_report_and_seed_pool() -> None:
     assert (sp.total, sp.full, sp.missing, sp.not_full) == (3, 1, ("Nonexistent",), ("Odd",))
 
 
-def test_compile_speed() -> None:
-    """Each paragraph is parsed once (LALR); a card compiles in well under a few ms."""
-    compile_text("Flying", "Warm Up", CREATURE)  # parser built
-    texts = [f"When this creature enters, it deals {i} damage to any target." for i in range(200)]
-    start = time.perf_counter()
-    for i, t in enumerate(texts):
-        compile_text(t, f"Speed {i}", CREATURE)
-    assert (time.perf_counter() - start) / len(texts) < 0.02
+def test_parser_is_built_once() -> None:
+    """The LALR parser is built once per process and reused for every paragraph
+    (compile speed itself is measured by the benchmark, not asserted here)."""
+    from mtg_engine.cards.compiler.parser import get_parser
+
+    compile_text("Flying", "Warm Up", CREATURE)
+    first = get_parser()
+    for i in range(20):
+        compile_text(
+            f"When this creature enters, it deals {i} damage to any target.", f"P{i}", CREATURE
+        )
+    assert get_parser() is first
+    assert first.options.parser == "lalr"
 
 
 # --------------------------------------------------------------------------- more constructs

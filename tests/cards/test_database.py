@@ -253,19 +253,21 @@ def test_a_file_that_is_not_a_card_file(tmp_path: Path) -> None:
         CardDatabase(bogus)
 
 
-def test_cold_lookup_is_fast() -> None:
-    """Start-up budget: import + open + first lookup well under a second."""
+def test_cold_lookup_does_not_build_the_compiler() -> None:
+    """Start-up stays cheap: opening the card file and looking a card up imports
+    neither the Oracle compiler nor its parser library (no timing assertion: the
+    benchmark measures time, this test pins the structure that keeps it low)."""
     code = (
-        "import time; t = time.perf_counter()\n"
+        "import sys\n"
         "from mtg_engine.cards.database import CardDatabase\n"
         "CardDatabase.default().get('Lightning Bolt')\n"
-        "print(time.perf_counter() - t)\n"
+        "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith('mtg_engine.cards.compiler')))\n"
     )
     env = {k: v for k, v in os.environ.items() if k != CARD_FILE_ENV}
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     )
-    assert float(out.stdout) < 0.5
+    assert out.stdout.strip() == "[]"
 
 
 @pytest.mark.skipif(

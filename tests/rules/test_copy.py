@@ -468,3 +468,305 @@ def test_707_10d_copy_for_each_other_target(board):
     assert copy_spell(ctx, e)
     copies = [game.objects[o] for o in game.stack if game.objects[o].is_token]
     assert sorted(t for cp in copies for spec in cp.targets for t in spec) == sorted([b, c])
+
+
+# ---------------------------------------------------------------------------
+# Copy exceptions compiled from Oracle text (CR 707.9) and the seed cards
+# ---------------------------------------------------------------------------
+
+
+def _statics(name: str) -> list[StaticEffect]:
+    return [st for a in card_def(name).compiled[0].abilities for st in a.static]
+
+
+def _except_of(text: str, types: tuple[str, ...] = ("Creature",)) -> dict:
+    from mtg_engine.cards.compiler import compile_text
+
+    cf = compile_text(text, "Test Card", types)
+    assert not cf.unparsed, cf.unparsed
+    for a in cf.abilities:
+        for st in a.static:
+            if "except" in st.args:
+                return st.args["except"]
+        for e in a.effects:
+            if "except" in e.args:
+                return e.args["except"]
+            if e.op == "become" and "except" in e.args:
+                return e.args["except"]
+    raise AssertionError("no exceptions compiled")
+
+
+def test_compiler_reads_copy_exceptions():
+    """CR 707.9a-f: the exceptions of the seed cards compile to the values rules/copy.py
+    applies."""
+    any_creature = "You may have this creature enter as a copy of any creature on the battlefield"
+    assert _except_of(any_creature + ", except it's 7/7.") == {"power": 7, "toughness": 7}
+    assert _except_of(
+        "You may have this creature enter as a copy of any artifact or creature on the "
+        "battlefield, except it's an artifact in addition to its other types."
+    ) == {"add_types": ("Artifact",)}
+    assert _except_of(
+        "You may have this creature enter as a copy of a creature you control, except it's "
+        "a Shapeshifter Rogue in addition to its other types."
+    ) == {"add_subtypes": ("Shapeshifter", "Rogue")}
+    assert (
+        _except_of(any_creature + ", except it enters with X additional +1/+1 counters on it.")[
+            "counters"
+        ]["+1/+1"].kind
+        == "x"
+    )
+    dop = _except_of(
+        any_creature + ", except it doesn't copy that creature's color and it has \"At the "
+        "beginning of your upkeep, you may have this creature become a copy of target "
+        "creature, except it doesn't copy that creature's color and it has this ability.\""
+    )
+    assert dop["keep_colors"] is True
+    (upkeep,) = dop["abilities"]
+    assert upkeep.effects[0].args["except"] == {"keep_colors": True, "this_ability": True}
+    moritte = _except_of(
+        "You may have this creature enter as a copy of a permanent you control, except it's "
+        "legendary and snow in addition to its other types and, if it's a creature, it "
+        "enters with two additional +1/+1 counters on it and has changeling."
+    )
+    assert moritte == {
+        "add_supertypes": ("Legendary", "Snow"),
+        "if_creature": {"counters": {"+1/+1": 2}, "add_keywords": ("Changeling",)},
+    }
+    fork = _except_of(
+        "Copy target instant or sorcery spell, except that the copy is red.", ("Instant",)
+    )
+    assert fork == {"colors": ("red",)}
+    zombie = _except_of(
+        "Create a token that's a copy of target creature, except it's a 4/4 black Zombie.",
+        ("Sorcery",),
+    )
+    assert zombie == {
+        "power": 4,
+        "toughness": 4,
+        "colors": ("black",),
+        "set_subtypes": ("Zombie",),
+    }
+
+
+def test_seed_copy_cards_compile_fully():
+    """The seed pool's copy cards compile with nothing the engine can't run."""
+    from mtg_engine.rules.support import face_unsupported
+
+    for name in (
+        "Altered Ego",
+        "Copy Artifact",
+        "Glasspool Mimic // Glasspool Shore",
+        "Moritte of the Frost",
+        "Phantasmal Image",
+        "Phyrexian Metamorph",
+        "Quicksilver Gargantuan",
+        "Vesuvan Doppelganger",
+        "Unstable Shapeshifter",
+        "Fork",
+        "Adaptive Automaton",
+        "Caller of the Hunt",
+        "Tarmogoyf",
+        "Mutavault",
+    ):
+        for face in card_def(name).compiled:
+            assert not face.unparsed and not face_unsupported(face), (name, face.unparsed)
+
+
+def test_quicksilver_gargantuan_copying_tarmogoyf(board):
+    """CR 707.9d example: "except it's 7/7" leaves out Tarmogoyf's P/T-defining ability;
+    Tarmogoyf counts the card types among cards in all graveyards (CR 604.3)."""
+    board.add(0, "Grizzly Bears", zone=Zone.GRAVEYARD)
+    board.add(1, "Giant Growth", zone=Zone.GRAVEYARD)
+    board.add(1, "Forest", zone=Zone.GRAVEYARD)
+    goyf = board.add(1, "Tarmogoyf")
+    game = board.start()
+    assert (c_of(game, goyf).power, c_of(game, goyf).toughness) == (3, 4)
+    new = enter_as_copy(game, card_def("Quicksilver Gargantuan"), goyf)
+    c = c_of(game, new)
+    assert (c.name, c.power, c.toughness) == ("Tarmogoyf", 7, 7)
+    cited = {r for ev in game.log for r in ev.rules}
+    assert {"707.9b", "707.9c", "707.9d"} <= cited
+
+
+def test_set_subtypes_exception_drops_changeling(board):
+    """CR 707.9d, 205.1a: "except it's a 4/4 black Zombie" replaces the creature types,
+    so the changeling ability (a type-defining CDA, 702.73a) isn't copied."""
+    zombie = copier(
+        "Test Zombifier",
+        {"power": 4, "toughness": 4, "colors": ("black",), "set_subtypes": ("Zombie",)},
+    )
+    outcast = board.add(1, "Changeling Outcast")
+    game = board.start()
+    new = enter_as_copy(game, zombie, outcast)
+    c = c_of(game, new)
+    assert c.subtypes == {"Zombie"} and "Changeling" not in c.keywords
+    assert (c.power, c.toughness, c.colors) == (4, 4, {"black"})
+
+
+def test_altered_ego_enters_with_x_counters(board):
+    """CR 707.9e, 601.2b: Altered Ego's X is chosen as it's cast (a permanent spell) and
+    it enters as a copy with X additional +1/+1 counters."""
+    from mtg_engine.game.actions import ChooseNumber
+
+    ego = board.add(0, "Altered Ego", zone=Zone.HAND)
+    for name in ("Forest", "Forest", "Forest", "Island", "Island", "Island"):
+        board.add(0, name)
+    bears = board.add(1, "Grizzly Bears")
+    game = board.start()
+    game.apply(CastSpell(ego))
+    assert game.decision.kind == "x"
+    game.apply(ChooseNumber(2))
+    game.apply(PassPriority())
+    game.apply(PassPriority())
+    game.apply(ChooseObjects((bears,)))
+    new = game.battlefield[-1]
+    assert game.objects[new].counters == {"+1/+1": 2}
+    assert (c_of(game, new).name, c_of(game, new).power) == ("Grizzly Bears", 4)
+
+
+def test_caller_of_the_hunt_chooses_a_type_as_it_is_cast(board):
+    """CR 601.2b, 607.2a: the type chosen as an additional cost is the permanent's
+    chosen type; its P/T counts creatures of that type (CR 604.3)."""
+    from mtg_engine.game.actions import ChooseOption
+
+    caller = board.add(0, "Caller of the Hunt", zone=Zone.HAND)
+    for _ in range(3):
+        board.add(0, "Forest")
+    board.add(0, "Grizzly Bears")
+    board.add(1, "Runeclaw Bear")
+    board.add(1, "Llanowar Elves")
+    game = board.start()
+    game.apply(CastSpell(caller))
+    d = game.decision
+    assert d.kind == "choose_option" and d.rule == "601.2b" and "Bear" in d.data["options"]
+    game.apply(ChooseOption("Bear"))
+    resolve_all(game)
+    perm = next(o for o in game.battlefield if game.objects[o].name == "Caller of the Hunt")
+    assert game.objects[perm].chosen["creature_type"] == "Bear"
+    assert (c_of(game, perm).power, c_of(game, perm).toughness) == (2, 2)
+    # a Clone of it makes no choice: "the chosen type" is undefined (CR 607.5a)
+    clone = enter_as_copy(game, card_def("Clone"), perm)
+    assert c_of(game, clone).power == 0
+
+
+def test_phantasmal_image_is_sacrificed_when_targeted(board):
+    """CR 707.9a, 603.2: the ability Phantasmal Image gains as it copies triggers when
+    the Image becomes the target of a spell."""
+    gg = board.add(0, "Giant Growth", zone=Zone.HAND)
+    board.add(0, "Forest")
+    bears = board.add(1, "Grizzly Bears")
+    game = board.start()
+    image = enter_as_copy(game, card_def("Phantasmal Image"), bears)
+    uid = game.objects[image].card_uid
+    assert c_of(game, image).subtypes == {"Bear", "Illusion"}
+    cast(game, gg, image)
+    resolve_all(game)
+    assert game.objects[game.uid_to_obj[uid]].zone == Zone.GRAVEYARD
+    assert any(ev.kind == "becomes_target" for ev in game.log)
+    assert game.objects[bears].zone == Zone.BATTLEFIELD
+
+
+def test_unstable_shapeshifter_keeps_this_ability(board):
+    """CR 707.9a, 707.4: each time a creature enters, the Shapeshifter becomes a copy of
+    it and keeps the copying ability."""
+    from mtg_engine.rules.permanents import enter_battlefield
+
+    shifter = board.add(0, "Unstable Shapeshifter")
+    game = board.start()
+    for name in ("Grizzly Bears", "Hill Giant"):
+        o = game.create_card(card_def(name), 1, Zone.EXILE)
+        enter_battlefield(game, o.id, controller=1)
+        game.pending = None
+        game.run()
+        resolve_all(game)
+        assert c_of(game, shifter).name == name
+    texts = [a.text for a in c_of(game, shifter).abilities]
+    assert any("becomes a copy of that creature" in t for t in texts)
+    assert any("707.9a" in ev.rules for ev in game.log)
+
+
+def test_copies_of_spells_have_no_mana_spent(board):
+    """CR 707.10 (Dawnglow Infusion example): mana spent to cast the original isn't
+    copied, for effect copies (Fork) and keyword copies (storm, replicate)."""
+    from mtg_engine.effects.copy import put_copy_on_stack
+    from mtg_engine.keywords.registry import cast_record, set_cast_record
+
+    gg = board.add(0, "Giant Growth", zone=Zone.HAND)
+    board.add(0, "Forest")
+    bears = board.add(0, "Grizzly Bears")
+    game = board.start()
+    cast(game, gg, bears)
+    spell = game.objects[game.stack[-1]]
+    assert (cast_record(game, spell.id) or spell.paid or {}).get("mana_spent")
+    set_cast_record(game, spell.id, {**(cast_record(game, spell.id) or {}), "kicked": 1})
+    copy = put_copy_on_stack(game, spell, 0)
+    assert "mana_spent" not in (copy.paid or {}) and copy.paid.get("kicked") == 1
+    assert "mana_spent" not in (cast_record(game, copy.id) or {})
+
+
+def test_altered_ego_cant_be_countered(board):
+    """CR 101.2, 701.6a: "This spell can't be countered." keeps it on the stack."""
+    from mtg_engine.cards.abilities import Effect, TargetRef
+    from mtg_engine.effects.stack import counter
+    from mtg_engine.game.tasks import Task
+    from mtg_engine.rules.effects_runner import Ctx
+
+    ego = board.add(0, "Altered Ego", zone=Zone.STACK)
+    game = board.start()
+    spell = game.objects[ego]
+    spell.stack_kind = "spell"
+    game.stack.append(ego)
+    holder = game.create_card(card_def("Counterspell"), 1, Zone.STACK)
+    holder.stack_kind = "spell"
+    holder.targets = [(ego,)]
+    holder.ability = card_def("Counterspell").compiled[0].abilities[0]
+    ctx = Ctx(game, holder, Task("resolve", {"legal": [ego]}))
+    counter(ctx, Effect("counter", {"what": TargetRef(0)}))
+    assert game.objects[ego].zone == Zone.STACK
+    assert any("101.2" in ev.rules for ev in game.log)
+
+
+def test_mutavault_becomes_a_creature_and_is_still_a_land(board):
+    """CR 205.1b, 205.3m: "becomes a 2/2 creature with all creature types ... It's still
+    a land." keeps the land type."""
+    from mtg_engine.game.actions import ActivateAbility
+
+    vault = board.add(0, "Mutavault")
+    board.add(0, "Forest")
+    game = board.start()
+    game.apply(ActivateAbility(vault, 1))
+    resolve_all(game)
+    c = c_of(game, vault)
+    assert c.types == {"Land", "Creature"} and (c.power, c.toughness) == (2, 2)
+    assert {"Goblin", "Elf"} <= c.subtypes
+
+
+def test_707_8a_token_copy_with_an_exception_keeps_both_faces(board):
+    """CR 707.8a, 707.9: a token copy of a double-faced permanent made with an exception
+    ("except it isn't legendary", Helm of the Host) still has both faces, each copied
+    with the exception, and can transform."""
+    from mtg_engine.cards.abilities import Effect, SelfRef
+    from mtg_engine.effects.copy import copy_permanent
+    from mtg_engine.game.tasks import Task
+    from mtg_engine.rules.effects_runner import Ctx
+    from mtg_engine.rules.multiface import transform
+
+    deserter = board.add(0, "Afflicted Deserter")
+    game = board.start()
+    holder = game.create_card(card_def("Helm of the Host"), 0, Zone.STACK)
+    holder.stack_kind = "triggered"
+    holder.source_id = deserter
+    holder.ability = card_def("Helm of the Host").compiled[0].abilities[0]
+    e = Effect(
+        "copy_permanent",
+        {"what": SelfRef(), "amount": 1, "except": {"add_supertypes": ("Legendary",)}},
+    )
+    ctx = Ctx(game, holder, Task("resolve", {"legal": []}))
+    ctx.source = game.objects[deserter]
+    assert copy_permanent(ctx, e)
+    tok = next(o for o in game.battlefield if game.objects[o].is_token)
+    c = c_of(game, tok)
+    assert c.name == "Afflicted Deserter" and "Legendary" in c.supertypes
+    assert transform(game, game.objects[tok])
+    c = c_of(game, tok)
+    assert c.name == "Werewolf Ransacker" and "Legendary" in c.supertypes

@@ -14,6 +14,7 @@ from ..game.actions import (
     ChooseNumber,
     ChooseObjects,
     ChooseTargets,
+    ChooseYesNo,
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
@@ -31,6 +32,7 @@ from ..keywords.evasion import min_blockers
 from ..keywords.registry import full_ability
 from ..rules.characteristics import chars
 from ..rules.combat import block_problem
+from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
 
 _HARMFUL = {
     "damage",
@@ -68,11 +70,21 @@ class HeuristicAgent:
         if k == DecisionKind.TARGETS:
             return self._targets(game, d)
         if k == DecisionKind.X:
+            if d.data.get("purpose") == "loyalty" and d.data["max"] > 1:
+                return ChooseNumber(d.data["max"] - 1)  # "[−X]": keep the planeswalker
             return ChooseNumber(d.data["max"])
         if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
             return self._choose_objects(game, d)
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == "ward":
+            # CR 702.21a: pay to keep the spell, unless the life would leave us too low
+            life = int(d.data.get("life") or 0)
+            return ChooseYesNo(game.players[d.player].life - life > 5 or not life)
         if k == DecisionKind.YES_NO and d.data.get("purpose") == "pay":
             return pay_upkeep_cost(game, d)  # echo, cumulative upkeep: pay when worth it
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == "recover":
+            answer = keyword_yes_no(game, d)  # CR 702.59a
+            if answer is not None:
+                return answer
         options = game.legal_actions()
         return options[0]
 
@@ -88,8 +100,36 @@ class HeuristicAgent:
         n = d.data["min"]
         cands = list(d.data["candidates"])
         purpose = d.data.get("purpose")
+        if purpose in ("return", "aura_swap", "cast", "dredge"):
+            answer = keyword_objects(game, d)  # ninjutsu, aura swap, ripple, dredge
+            if answer is not None:
+                return answer
+        if purpose == "crew":
+            return ChooseObjects(_cheapest_crew(game, d.data))
         if purpose == "new_targets" and n == 0:
             return ChooseObjects(())  # keep the copy's targets
+        if purpose == "amplify":
+            return ChooseObjects(tuple(cands[: d.data["max"]]))  # reveal all: more counters
+        if purpose == "champion" and cands:
+            # keep the champion: exile the least valuable other permanent (CR 702.72a)
+            weakest = min(
+                cands,
+                key=lambda c: (
+                    chars(game, game.objects[c]).mana_value,
+                    chars(game, game.objects[c]).power or 0,
+                ),
+            )
+            return ChooseObjects((weakest,))
+        if purpose == "hideaway" and cands:
+            # hide the best spell for later (CR 702.75a): the highest mana value nonland
+            best = max(
+                cands,
+                key=lambda c: (
+                    "Land" not in chars(game, game.objects[c]).types,
+                    chars(game, game.objects[c]).mana_value,
+                ),
+            )
+            return ChooseObjects((best,))
         if purpose in ("scry", "surveil"):
             # keep spells, bottom extra lands when we have enough
             p = game.players[d.player]
@@ -169,9 +209,18 @@ class HeuristicAgent:
         if best is not None:
             return best
         acts = [o for o in options if isinstance(o, ActivateAbility)]
+        walker = _loyalty_choice(game, player, acts, self._good_harm_target)
+        if walker is not None:
+            return walker
+        crew = _crew_choice(game, player, acts)
+        if crew is not None:
+            return crew
         cycle = _cycling_choice(game, player, acts)
         if cycle is not None:
             return cycle
+        kw = keyword_activation(game, player, acts)  # ninjutsu, forecast, aura swap
+        if kw is not None:
+            return kw
         for a in acts:
             src = game.objects[a.source]
             ab = full_ability(chars(game, src).abilities[a.ability])
@@ -347,6 +396,8 @@ def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
         bonus -= 4.0  # the creature is sacrificed: only for its enters ability
     elif c.alt == "suspend":
         bonus -= 5.0  # much later: only when nothing else can be cast
+    elif c.alt == "prowl":
+        bonus += 1.0  # CR 702.76a: usually cheaper than the mana cost
     if c.convoke or c.delve:
         bonus -= 0.5  # a cost paid with resources other than mana
     return bonus
@@ -381,10 +432,99 @@ def _cycling_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Act
     return None
 
 
+def _loyalty_choice(
+    game: Game, player: int, acts: list[ActivateAbility], good_target
+) -> Action | None:
+    """At most one loyalty ability per planeswalker each turn (CR 606.3) is free
+    value: use the "ultimate" when it leaves the planeswalker alive, a minus
+    ability with a worthwhile target, else the plus ability (CR 606.4)."""
+    from ..rules.loyalty import is_variable, signed_amount
+
+    best: ActivateAbility | None = None
+    best_score = 0.0
+    for a in acts:
+        src = game.objects[a.source]
+        if src.zone != Zone.BATTLEFIELD:
+            continue
+        ab = chars(game, src).abilities[a.ability]
+        if ab.cost is None or ab.cost.loyalty is None:
+            continue
+        have = src.counters.get("loyalty", 0)
+        n = (
+            signed_amount(ab.cost, max(0, have - 1))
+            if is_variable(ab.cost)
+            else signed_amount(ab.cost, 0)
+        )
+        left = have + n
+        ops = {e.op for e in ab.effects}
+        harmful = bool(ops & _HARMFUL)
+        if harmful and ab.targets and not good_target(game, player, ab):
+            continue
+        if n >= 0:
+            score = 1.0 + 0.2 * n
+        elif left < 1:
+            continue  # keep the planeswalker
+        elif -n >= 6:
+            score = 5.0  # the "ultimate"
+        elif harmful:
+            score = 2.0 + 0.1 * -n
+        else:
+            score = 1.5 if left >= 3 else 0.5
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _lost_attack_power(game: Game, creatures: tuple[int, ...]) -> int:
+    """The power of the creatures that could have attacked this turn (CR 302.6)."""
+    from ..rules.combat_requirements import is_summoning_sick
+
+    lost = 0
+    for oid in creatures:
+        o = game.objects[oid]
+        c = chars(game, o)
+        if not is_summoning_sick(game, o, c) and Kw.DEFENDER not in c.keywords:
+            lost += max(0, c.power or 0)
+    return lost
+
+
+def _cheapest_crew(game: Game, data: dict) -> tuple[int, ...]:
+    """The way to crew (CR 702.122a) that taps the least attacking power."""
+    from ..keywords.crew import crew_options
+
+    options = crew_options(data)
+    powers = dict(zip(data["candidates"], data["powers"], strict=True))
+    return min(
+        options, key=lambda s: (_lost_attack_power(game, s), sum(powers[c] for c in s), len(s))
+    )
+
+
+def _crew_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Action | None:
+    """Crew a Vehicle at the beginning of our combat (CR 702.122a) when it attacks
+    for more than the creatures tapped to crew it could have."""
+    if game.active != player or game.step != Step.BEGINNING_OF_COMBAT or game.stack:
+        return None
+    from ..keywords.crew import crew_decision_data
+    from ..rules.combat_requirements import is_summoning_sick
+
+    for a in acts:
+        src = game.objects[a.source]
+        c = chars(game, src)
+        ab = full_ability(c.abilities[a.ability])
+        if ab.keyword != "Crew" or "Creature" in c.types or src.tapped:
+            continue
+        if is_summoning_sick(game, src, c):
+            continue
+        n = int(ab.keyword_args.get("n") or 0)
+        crew = _cheapest_crew(game, crew_decision_data(game, player, src, n))
+        if (c.power or 0) > _lost_attack_power(game, crew):
+            return a
+    return None
+
+
 def pay_upkeep_cost(game: Game, d) -> Action:
     """Echo (702.30a) / cumulative upkeep (702.24a): pay when it's affordable and the
     permanent is worth it (a creature with some power, or a cost still small)."""
-    from ..game.actions import ChooseYesNo
 
     if d.data.get("can_pay") is False:
         return ChooseYesNo(False)

@@ -44,7 +44,28 @@ def card_def(name: str) -> CardDef:
 
 def token_def(spec: dict[str, Any]) -> CardDef:
     """A token's definition from its characteristics (CR 111.4)."""
+    if spec.get("emblem"):
+        return emblem_def(spec)
     return _token_def(json.dumps(spec, sort_keys=True, default=str))
+
+
+def emblem_def(spec: dict[str, Any]) -> CardDef:
+    """An emblem's definition (CR 114): a name, no types, no mana cost, colorless
+    (CR 114.3), and the abilities the effect gave it (``spec["abilities"]``, compiled
+    ability records). ``spec`` round-trips through a saved game like a token's."""
+    name = str(spec.get("name") or "Emblem")
+    abilities = tuple(spec.get("abilities") or ())
+    face = CardFace(
+        name=name,
+        mana_cost=None,
+        type_line="Emblem",
+        supertypes=(),
+        types=(),
+        subtypes=(),
+        text="\n".join(a.text for a in abilities if getattr(a, "text", "")),
+    )
+    data = CardData(name=name, layout="emblem", faces=(face,))
+    return CardDef(name, data, (CompiledFace(abilities=abilities),), token_spec=dict(spec))
 
 
 @lru_cache(maxsize=4096)

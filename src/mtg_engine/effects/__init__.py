@@ -38,18 +38,26 @@ def executable_ops() -> set[str]:
 
 
 from . import (  # noqa: E402,F401  # noqa: E402,F401
+    battle,
     cards,
     chance,
     copy,
     damage_life,
+    delayed,
+    emblem,
     face_down,
     keyword_abilities,
+    keyword_moves,
+    linked,
+    choices,
     mana,
     payments,
     permanents,
     search,
     stack,
+    text,
     tokens,
     transform,
+    ward,
     zones,
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
@@ -14,17 +16,29 @@ from . import effect
 
 @effect("draw")
 def draw(ctx: Ctx, e: Effect) -> bool:
+    from ..keywords.dredge import draw_or_dredge
+
     n = ctx.amount(e.args.get("amount", 1))
-    for p in ctx.players(e.args.get("player")):
-        draw_cards(ctx.game, p, n, ("121.1",))
+    players = ctx.players(e.args.get("player"))
+    if ctx.task is None:  # no task to wait on: plain draws
+        for p in players:
+            draw_cards(ctx.game, p, n, ("121.1",))
+        return True
+    if ctx.scratch.get("draw_task"):
+        return True  # the draws (with dredge choices, CR 702.52a) were made by the task
+    if not draw_or_dredge(ctx.game, players, n, ("121.1",)):
+        ctx.scratch["draw_task"] = True
+        return False
     return True
 
 
 @effect("mill")
 def mill(ctx: Ctx, e: Effect) -> bool:
     n = ctx.amount(e.args.get("amount", 1))
+    milled: list[int] = []
     for p in ctx.players(e.args.get("player")):
-        mill_cards(ctx.game, p, n)
+        milled.extend(mill_cards(ctx.game, p, n))
+    ctx.set_parent("it", milled)  # "the milled card" (CR 608.2c)
     return True
 
 
@@ -32,13 +46,32 @@ def mill(ctx: Ctx, e: Effect) -> bool:
 def discard(ctx: Ctx, e: Effect) -> bool:
     """CR 701.9a: the player chooses unless it's random (701.9b-c)."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
+    every = e.args.get("amount") == "all"
+    n = 0 if every else ctx.amount(e.args.get("amount", 1))
     s = ctx.scratch
     if "players" not in s:
         s["players"] = ctx.players(e.args.get("player"))
     while s["players"]:
         p = s["players"][0]
         hand = list(g.players[p].hand)
+        if every:
+            # "discard your hand", "discards all nonland cards with ..." (no choice)
+            flt = e.args.get("filter")
+            if flt is not None:
+                from ..rules.filters import matches_object
+
+                flt = ctx.concrete(flt)
+                hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
+            for oid in hand:
+                move(
+                    g,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("701.9a", *_mv_rules(g, oid, flt)),
+                    reason="is discarded",
+                )
+            s["players"].pop(0)
+            continue
         if e.args.get("random"):
             chosen = []
             for _ in range(min(n, len(hand))):
@@ -54,6 +87,15 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
         s["players"].pop(0)
     return True
+
+
+def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:
+    """CR 709.4b: a split card matched by its mana value used its halves' combined one."""
+    from ..rules.multiface import SPLIT_LAYOUTS
+
+    if flt is None or g.objects[oid].card.data.layout not in SPLIT_LAYOUTS:
+        return ()
+    return ("709.4b",) if any(k.startswith("mana_value") for k, _ in flt.conditions) else ()
 
 
 @effect("scry", "surveil")

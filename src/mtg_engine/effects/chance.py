@@ -8,7 +8,9 @@ Later effects may depend on it through the conditions ``won_flip``,
 
 ``roll_die``: ``sides`` (default 6), ``count`` (dice), ``modifier`` (int),
 ``results``: a results table of ``(low, high, effects)`` (706.3a; ``high``
-None for "N+"), ``ignore_lowest``: how many of the rolls to ignore (706.6).
+None for "N+"), ``ignore_lowest``: how many of the rolls to ignore (706.6); ``each_result``:
+rows ``(low, high, effects)`` looked up for each die on its own ("for each
+result of 1, ..."). The condition ``rolled_doubles`` reads the last roll.
 """
 
 from __future__ import annotations
@@ -17,7 +19,17 @@ from typing import Any
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind
-from ..rules.chance import SIDES, flip, in_range, record_roll, resolve_flip, roll
+from ..game.objects import Zone
+from ..rules.chance import (
+    SIDES,
+    flip,
+    in_range,
+    record_roll,
+    resolve_flip,
+    roll,
+    store_results,
+    stored_results,
+)
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
 from . import effect
@@ -92,6 +104,23 @@ def roll_die(ctx: Ctx, e: Effect) -> bool:
         modifier = ctx.amount(e.args.get("modifier", 0))
         sc["rec"] = record_roll(g, player, sides, natural, modifier, ignored)
     rec = sc["rec"]
+    if e.args.get("store") is not None and not sc.get("stored"):
+        sc["stored"] = True
+        for o in ctx.objects(e.args["store"]):
+            if o.zone == Zone.BATTLEFIELD:
+                store_results(g, o, [[rec["sides"], r] for r in rec["results"]])
+    each = e.args.get("each_result")
+    if each:
+        # CR 706.3a: "for each result of 1, ...; for each other result, the indicated
+        # ability" — each die's result is looked up on its own, in the order rolled
+        runs: list[Effect] = []
+        for r in rec["results"]:
+            for low, high, effects in each:
+                if in_range(int(r), low, high):
+                    runs.extend(effects)
+                    break
+        if runs and not run_nested(ctx, tuple(runs), "each_result"):
+            return False
     table = e.args.get("results") or ()
     for row in table:
         low, high, effects = row[0], row[1], row[2]
@@ -100,7 +129,57 @@ def roll_die(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("reroll_stored")
+def reroll_stored(ctx: Ctx, e: Effect) -> bool:
+    """CR 706.8b: "reroll any number of this creature's stored results" — the player
+    chooses each stored result to reroll (a yes/no per result), then rolls one die of
+    the noted kind for each; the new results replace the rerolled ones."""
+    g = ctx.game
+    sc = ctx.scratch
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    if not objs:
+        return True
+    obj = objs[0]
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    stored = stored_results(obj)
+    picked: list[int] = sc.setdefault("picked", [])
+    i = int(sc.get("i", 0))
+    while i < len(stored):
+        if ctx.answer is None:
+            sides, value = stored[i]
+            return ctx.ask(
+                DecisionKind.YES_NO,
+                "706.8b",
+                f"{obj.name}: reroll stored result {i + 1} of {len(stored)} "
+                f"(a {value} on a d{sides})?",
+                {"purpose": "reroll"},
+                player=player,
+            )
+        if ctx.take_answer().value:
+            picked.append(i)
+        i += 1
+        sc["i"] = i
+    if not picked:
+        return True
+    new = [list(r) for r in stored]
+    by_kind: dict[int, list[int]] = {}
+    for j in picked:
+        by_kind.setdefault(stored[j][0], []).append(j)
+    for sides, idx in by_kind.items():
+        natural = [roll(g, sides) for _ in idx]
+        rec = record_roll(g, player, sides, natural, rules=("706.8b", "706.2"))
+        for j, r in zip(idx, rec["results"], strict=True):
+            new[j] = [sides, r]
+    store_results(g, obj, new, "706.8b")
+    return True
+
+
 register(
+    "effect:reroll_stored",
+    "arg:roll_die.store",
+    "arg:reroll_stored.may",
+    "amount:stored_results_same",
     "effect:flip_coin",
     "effect:roll_die",
     "condition:won_flip",
@@ -115,6 +194,8 @@ register(
     "arg:roll_die.results",
     "arg:roll_die.count",
     "arg:roll_die.modifier",
+    "arg:roll_die.each_result",
+    "condition:rolled_doubles",
 )
 
 __all__: list[Any] = []

@@ -9,9 +9,11 @@
   a copy of a double-faced permanent is a double-faced token with the same
   face up, 707.8a); the token enters through the replacement effects that
   apply to it (707.5: a token copy of Clone may copy something).
-* ``copy_spell``: "copy target instant or sorcery spell" (CR 707.10): the copy
-  keeps modes, targets, X, division and the costs paid, not the mana spent;
-  it is owned and controlled by whoever put it on the stack and isn't cast.
+* ``copy_spell``: "copy target instant or sorcery spell", "copy target
+  triggered ability" (CR 707.10): the copy keeps modes, targets, X, division
+  and the costs paid, not the mana spent; it is owned and controlled by
+  whoever put it on the stack and isn't cast; a copy of an ability is an
+  ability with the same source (707.10b).
 * ``choose_new_targets``: "you may choose new targets for the copy"
   (CR 707.10c): one ``choose_objects`` decision per target phrase with
   ``purpose: "new_targets"``; choosing nothing keeps the copied targets.
@@ -27,7 +29,7 @@ from typing import Any
 from ..cards.abilities import Effect
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import GameObject, Zone
-from ..rules.copy import copy_effect, has_copy_effect, snapshot
+from ..rules.copy import copy_effect, copy_values, has_copy_effect
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
 from . import effect
@@ -53,11 +55,13 @@ def become_copy(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if o.zone != Zone.BATTLEFIELD or o.phased_out:
             continue
-        values = snapshot(g, original, exc, copier=o, this_ability=ctx.obj.ability)
+        values, exc_rules = copy_values(g, original, exc, copier=o, this_ability=ctx.obj.ability)
         was = o.name if not o.face_down else "A face-down permanent"
         copy_effect(g, o, values, ctx.source, ctx.controller, duration)
         what = original.name if not original.face_down else "a face-down creature"
-        rules = ("707.2", "707.4", "613.2a") + (("708.10",) if o.face_down else ())
+        rules = ("707.2", "707.4", "613.2a", *exc_rules) + (("708.10",) if o.face_down else ())
+        if o.card.data.layout == "flip" and o.face == 1:
+            rules += ("707.3", "110.5", "710.1b")  # the copy is modified by its flipped status
         g.emit(
             "becomes_copy",
             rules,
@@ -94,17 +98,21 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
             continue
         tok = g.create_card(original.card, p, Zone.EXILE)
         tok.is_token = True
-        needs_effect = bool(exc) or original.face_down or has_copy_effect(g, original)
-        tok.face = original.face if not needs_effect else 0  # CR 707.8a: same face up
+        copied_copy = original.face_down or has_copy_effect(g, original)
+        needs_effect = bool(exc) or copied_copy
+        tok.face = original.face if not copied_copy else 0  # CR 707.8a: same face up
         if original.card.data.layout == "flip":
             tok.face = 0  # a flipped status isn't copied (CR 707.2, 710.4)
+        exc_rules: tuple[str, ...] = ()
         if needs_effect:
-            values = snapshot(g, original, exc, copier=tok, this_ability=ctx.obj.ability)
+            values, exc_rules = copy_values(
+                g, original, exc, copier=tok, this_ability=ctx.obj.ability
+            )
             copy_effect(g, tok, values, ctx.source, p)
         sc["made"].append(tok.card_uid)
         g.emit(
             "create_token",
-            ("111.1", "707.2") + (("707.8a",) if len(original.card.faces) > 1 else ()),
+            ("111.1", "707.2", *exc_rules) + (("707.8a",) if len(original.card.faces) > 1 else ()),
             f"{g.players[p].name} creates a token that's a copy of "
             + (original.name if not original.face_down else "a face-down creature"),
         )
@@ -163,6 +171,7 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         sc["copies"] = copies
         sc["spec"] = [0, 0]
         ctx.set_parent("copies", list(copies))
+        ctx.set_parent("it", list(copies))  # "the copy" (CR 608.2c)
     if e.args.get("new_targets"):
         return _new_targets(ctx, sc["copies"], sc)
     return True
@@ -205,7 +214,12 @@ def put_copy_on_stack(
     oid = game.new_id()
     c = GameObject(oid, oid, spell.card, controller, Zone.STACK)
     c.controller = controller  # CR 707.10: owned and controlled by whoever put it there
-    c.stack_kind = "spell"
+    # CR 707.10: a copy of a spell is a spell; a copy of an ability is an ability,
+    # with the same source (707.10b) and the same trigger event
+    c.stack_kind = spell.stack_kind or "spell"
+    if c.stack_kind != "spell":
+        c.source_id = spell.source_id
+        c.trigger_data = dict(spell.trigger_data or {})
     c.is_token = True
     c.face = spell.face
     c.face_down = spell.face_down
@@ -222,13 +236,22 @@ def put_copy_on_stack(
     game.objects[oid] = c
     game.stack.append(oid)
     set_cast_record(game, oid, dict(c.paid))
+    exc_rules: tuple[str, ...] = ()
     if exc or has_copy_effect(game, spell):
-        copy_effect(game, c, snapshot(game, spell, exc, copier=c), c, controller)
+        values, exc_rules = copy_values(game, spell, exc, copier=c)
+        copy_effect(game, c, values, c, controller)
     game.emit(
         "copy",
-        rules,
+        (*rules, *exc_rules),
         f"{game.players[controller].name} puts a copy of "
-        f"{spell.name if not spell.face_down else 'a face-down spell'} on the stack",
+        + (
+            "a face-down spell"
+            if spell.face_down
+            else spell.name
+            if c.stack_kind == "spell"
+            else f"{spell.name}'s {c.stack_kind} ability"
+        )
+        + " on the stack",
         obj=oid,
     )
     return c

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, SelfRef
+from ..cards.abilities import Effect, SelfRef, TargetRef
 from ..rules.damage import deal_damage, gain_life, lose_life
 from ..rules.effects_runner import Ctx
+from ..rules.support import register
 from . import effect
+
+register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
 
 
 @effect("damage")
@@ -17,6 +20,11 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     source = srcs[0]
     division = ctx.obj.division
     amount = ctx.amount(e.args.get("amount", 0))
+    to = e.args.get("to")
+    if e.args.get("evenly") and isinstance(to, TargetRef) and to.index < len(ctx.obj.targets):
+        # "divided evenly, rounded down, among any number of targets": by the number
+        # of targets chosen as it was cast (CR 601.2c), even if some became illegal
+        amount //= max(1, len(ctx.obj.targets[to.index]))
     for r in ctx.refs(e.args.get("to")):
         n = division.get(r, 0) if division and r in division else amount
         deal_damage(ctx.game, source, r, n, rules=("120.3",))

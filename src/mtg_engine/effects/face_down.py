@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind
-from ..game.objects import Zone
+from ..game.objects import GameObject, Zone
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import put_face_down, turn_face_down, turn_face_up
 from ..rules.support import register
@@ -119,6 +119,11 @@ def turn_up(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if o.zone == Zone.BATTLEFIELD:
             turn_face_up(ctx.game, o, ("708.8",))
+        elif o.zone == Zone.EXILE and o.face_down:
+            # "turn the exiled card face up" (Summoner's Egg; CR 406.3)
+            o.face_down = False
+            ctx.game.invalidate()
+            ctx.game.emit("face_up_in_exile", ("406.3",), f"{o.name} is turned face up in exile")
     return True
 
 
@@ -132,32 +137,132 @@ register(
 )
 
 
-@effect("phase_out", "phase_in")
-def phasing_effect(ctx: Ctx, e: Effect) -> bool:
-    """CR 702.26b-c: "target creature phases out"; "phased-out creatures phase in"
-    (phased-out permanents aren't seen by filters, so they're looked for directly)."""
+def _phasing_objects(ctx: Ctx, e: Effect) -> list[GameObject]:
+    """The permanents a phase-in/phase-out instruction affects, fixed now (CR 702.26):
+    phased-out permanents aren't seen by filters (702.26b), so "all phased-out
+    creatures" is looked for directly among them."""
     from ..cards.abilities import EachRef
-    from ..rules.phasing import phase_in, phase_out
+    from ..rules.filters import matches_object
 
     g = ctx.game
     # the compiler's generic keyword-action form puts the subject in "player"
     what = e.args.get("what") if e.args.get("what") is not None else e.args.get("player")
     if e.op == "phase_out":
-        phase_out(g, [o for o in ctx.objects(what) if o.zone == Zone.BATTLEFIELD])
-        return True
-    objs = []
+        return [o for o in ctx.objects(what) if o.zone == Zone.BATTLEFIELD and not o.phased_out]
     if isinstance(what, EachRef):
-        from ..rules.characteristics import chars
+        return [
+            o
+            for o in (g.objects[oid] for oid in g.battlefield)
+            if o.phased_out and matches_object(g, o, what.filter, ctx.controller, ctx.source)
+        ]
+    return [o for o in ctx.objects(what) if o.phased_out]
 
-        kinds = [k for k in what.filter.kinds if k not in ("permanent",)]
-        for oid in g.battlefield:
-            o = g.objects[oid]
-            if o.phased_out and (not kinds or chars(g, o).types & set(kinds)):
-                objs.append(o)
-    else:
-        objs = [o for o in ctx.objects(what) if o.phased_out]
-    phase_in(g, objs)
+
+@effect("phase_out", "phase_in")
+def phasing_effect(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.26b-c: "target creature phases out"; "phased-out creatures phase in"."""
+    from ..rules.phasing import phase_in, phase_out
+
+    objs = _phasing_objects(ctx, e)
+    (phase_out if e.op == "phase_out" else phase_in)(ctx.game, objs)
     return True
 
 
-register("effect:phase_out", "effect:phase_in")
+@effect("phase_simultaneously")
+def phase_simultaneously(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.26: "Simultaneously, all phased-out creatures phase in and all creatures
+    with phasing phase out" — both sets are determined before anything phases, so a
+    creature that phases in this way doesn't also phase out (Time and Tide)."""
+    from ..rules.phasing import phase_in, phase_out
+
+    batches = [(sub.op, _phasing_objects(ctx, sub)) for sub in e.args["effects"]]
+    for op, objs in batches:
+        (phase_out if op == "phase_out" else phase_in)(ctx.game, objs)
+    return True
+
+
+register("effect:phase_out", "effect:phase_in", "effect:phase_simultaneously", "cond:phased_out")
+
+
+# ---------------------------------------------------------------------------
+# Illusionary Mask: choose a payable creature card, cast it face down
+# ---------------------------------------------------------------------------
+
+
+@effect("choose_payable_card")
+def choose_payable_card(ctx: Ctx, e: Effect) -> bool:
+    """CR 608.2d: "choose a creature card in your hand whose mana cost could be paid by
+    some amount of, or all of, the mana you spent on {X}" — the mana spent to activate
+    the ability (its only mana is {X}). The card chosen is "that card" afterwards."""
+    from ..rules.characteristics import chars
+    from ..rules.face_down import mana_cost_payable_from
+    from ..rules.filters import matches_object
+
+    g = ctx.game
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    spent = list((ctx.obj.paid or {}).get("mana_spent") or ())
+    flt = e.args["filter"]
+    cands = [
+        oid
+        for oid in g.players[player].hand
+        if matches_object(g, g.objects[oid], flt, player, ctx.source)
+        and mana_cost_payable_from(chars(g, g.objects[oid]).mana_cost, spent)
+    ]
+    if not cands:
+        g.emit("no_choice", ("608.2d",), f"{ctx.obj.name}: no card can be chosen")
+        ctx.set_parent("it", [])
+        return True
+    if ctx.answer is None:
+        return ctx.ask(
+            DecisionKind.CHOOSE_OBJECTS,
+            "608.2d",
+            f"{ctx.obj.name}: choose a creature card whose mana cost the mana spent on X "
+            f"({''.join('{' + m + '}' for m in spent) or 'none'}) could pay",
+            {"candidates": cands, "min": 1, "max": 1, "purpose": "choose"},
+            player=player,
+        )
+    picked = [oid for oid in ctx.take_answer().objects if oid in cands]
+    ctx.set_parent("it", picked)
+    return True
+
+
+@effect("cast_face_down")
+def cast_face_down(ctx: Ctx, e: Effect) -> bool:
+    """CR 708.4, 118.9: "cast that card face down as a 2/2 creature spell without
+    paying its mana cost" while the ability resolves (608.2g). Illusionary Mask's
+    version ("as": "mask") also makes the creature turn face up instead of dealing or
+    being dealt damage or becoming tapped (rules/face_down.py ``unmask``)."""
+    from ..rules.casting import spell_problem
+
+    g = ctx.game
+    s = ctx.scratch
+    if s.get("cast_pushed"):
+        return True
+    cards = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.HAND]
+    if not cards:
+        return True
+    card = cards[0]
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    alt = "mask" if e.args.get("as") == "mask" else "face_down_effect"
+    problem = spell_problem(g, player, card, {"alt": alt}, with_priority=False)
+    if problem is not None:
+        g.emit("not_played", ("608.2b",), f"The card isn't cast face down: {problem}")
+        return True
+    s["cast_pushed"] = True
+    g.push_task(
+        "cast",
+        {
+            "card": card.id,
+            "face": 0,
+            "payment": None,
+            "player": player,
+            "opts": {"alt": alt},
+            "resolving": True,
+        },
+    )
+    return False  # the cast task runs now; this handler is called again afterwards
+
+
+register("effect:choose_payable_card", "effect:cast_face_down", "arg:cast_face_down.as")

@@ -11,7 +11,7 @@ from . import effect
 @effect("add_mana")
 def add_mana(ctx: Ctx, e: Effect) -> bool:
     """CR 106.3: mana is added to the controller's pool."""
-    prods = productions_of(e.args)
+    prods = productions_of(e.args, ctx.game, ctx.source)
     if not prods:
         return True
     p = ctx.game.players[ctx.controller]

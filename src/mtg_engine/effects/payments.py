@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, player_ref
 from ..rules import mana as mana_rules
 from ..rules.effects_runner import Ctx
+from ..rules.support import register
 from . import REGISTRY, effect
+
+register("arg:unless_does.options")
 
 
 @effect("unless_pays")
@@ -48,3 +51,103 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
         i += 1
         s["inner"] = i
     return True
+
+
+@effect("pay")
+def pay(ctx: Ctx, e: Effect) -> bool:
+    """ "[You may] pay {2}{U}. If you do, ..." (CR 118.1, 608.2c): the player pays
+    the mana as the instruction is followed. A player who can't pay can't (CR
+    118.3): nothing is paid and "if you do" instructions are skipped."""
+    g = ctx.game
+    players = ctx.players(e.args.get("player", ControllerRef()))
+    payer = players[0] if players else ctx.controller
+    cost = mana_rules.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
+    plan = mana_rules.plan_payment(g, payer, cost)
+    if plan is None:
+        g.emit("cant_pay", ("118.3",), f"{g.players[payer].name} can't pay {cost}")
+        if ctx.task is not None:
+            ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
+        return True
+    mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s ability")
+    return True
+
+
+@effect("unless_does")
+def unless_does(ctx: Ctx, e: Effect) -> bool:
+    """ "[Effects] unless they sacrifice another nonland permanent of their choice or
+    discard a card" (Torment of Venom): the player may do one of the actions it can
+    do (CR 118.3: not one it can't); if it does none, the effects happen."""
+    from ..game.objects import Zone
+    from ..rules.filters import objects_matching
+
+    g = ctx.game
+    s = ctx.scratch
+    players = ctx.players(e.args.get("player", ControllerRef()))
+    payer = players[0] if players else ctx.controller
+    options = tuple(e.args.get("options", ()))
+    if "choice" not in s:
+        labels: list[str] = []
+        for opt in options:
+            if opt.op == "sacrifice" and _sacrifice_choices(ctx, opt, payer, objects_matching):
+                labels.append("sacrifice")
+            elif opt.op == "discard" and g.players[payer].hand:
+                labels.append("discard")
+        if not labels:
+            s["choice"] = "none"
+        elif ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "608.2c",
+                f"{ctx.obj.name}: {' or '.join(labels)} to avoid "
+                f"{', '.join(x.op.replace('_', ' ') for x in e.args.get('effects', ()))}?",
+                {"options": [*labels, "no"], "purpose": "unless_does"},
+                player=payer,
+            )
+        else:
+            s["choice"] = str(ctx.take_answer().value)
+    choice = s["choice"]
+    if choice == "sacrifice":
+        opt = next(o for o in options if o.op == "sacrifice")
+        cands = _sacrifice_choices(ctx, opt, payer, objects_matching)
+        chosen = ctx.choose_exactly(
+            payer, cands, 1, "701.21a", "Choose a permanent to sacrifice", "sacrifice"
+        )
+        if chosen is None:
+            return False
+        from ..rules.permanents import sacrifice
+
+        for oid in chosen:
+            if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
+                sacrifice(g, oid)
+        return True
+    if choice == "discard":
+        opt = next(o for o in options if o.op == "discard")
+        handler = REGISTRY["discard"]
+        return handler(ctx, Effect("discard", {**opt.args, "player": player_ref(payer)}))
+    inner = tuple(e.args.get("effects", ()))
+    i = s.get("inner", 0)
+    while i < len(inner):
+        handler = REGISTRY.get(inner[i].op)
+        if handler is not None and not handler(ctx, inner[i]):
+            return False
+        i += 1
+        s["inner"] = i
+    return True
+
+
+def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> list[int]:  # noqa: ANN001
+    """The permanents the player could sacrifice for the option ("another": other than
+    the object the spell targets, CR 109.2)."""
+    from ..cards.abilities import Filter
+
+    flt = opt.args.get("filter")
+    if not isinstance(flt, Filter):
+        return []
+    another = ("other", True) in flt.conditions
+    flt = Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in ("other", "chooser")))
+    exclude = {t for ts in ctx.obj.targets for t in ts} if another else set()
+    return [
+        o.id
+        for o in objects_matching(ctx.game, flt, payer, ctx.source)
+        if o.controller == payer and o.id not in exclude
+    ]

@@ -10,6 +10,8 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 from __future__ import annotations
 
 from ..cards.abilities import Ability, Effect
+from ..cards.model import COLORS
+from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.effects_runner import Ctx
@@ -23,6 +25,11 @@ def tap(ctx: Ctx, e: Effect) -> bool:
     names = []
     for o in ctx.objects(e.args.get("what")):
         if o.zone == Zone.BATTLEFIELD:
+            if e.op == "tap" and o.face_down and not o.tapped:
+                from ..rules.face_down import is_masked, unmask
+
+                if is_masked(o):
+                    unmask(g, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
             o.tapped = e.op == "tap"
             names.append(o.name)
     if names:
@@ -44,7 +51,14 @@ def counters(ctx: Ctx, e: Effect) -> bool:
         if e.op == "put_counters":
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
             o.counters[kind] = o.counters.get(kind, 0) + amount
-            g.emit("counters", ("122.1",), f"{amount} {kind} counter(s) are put on {o.name}")
+            g.emit(
+                "counters",
+                ("122.1",),
+                f"{amount} {kind} counter(s) are put on {o.name}",
+                obj=o.id,
+                counter=kind,
+                amount=amount,
+            )
         else:
             have = o.counters.get(kind, 0)
             o.counters[kind] = max(0, have - n)
@@ -179,9 +193,43 @@ def grant_keyword(ctx: Ctx, e: Effect) -> bool:
     """Layer 6 (CR 613.1f): "gains flying"."""
     kw = e.args.get("keyword")
     args = {"keyword": kw}
-    if e.args.get("keyword_args"):
-        args["keyword_args"] = e.args["keyword_args"]
+    kw_args = e.args.get("keyword_args")
+    if kw_args:
+        if kw == "Protection" and "chosen_color" in _qualities(kw_args.get("from")):
+            # "protection from the color of your choice": the color is chosen as the
+            # effect begins (CR 608.2d, 702.16a); the granted ability names it
+            color = chosen_color(ctx, "for protection")
+            if color is None:
+                return False
+            chosen = tuple(color if q == "chosen_color" else q for q in _qualities(kw_args["from"]))
+            kw_args = {**kw_args, "from": chosen}
+        args["keyword_args"] = kw_args
     return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {str(kw).lower()}")
+
+
+def _qualities(q: object) -> tuple[object, ...]:
+    """A protection ability's qualities as a tuple (one value or several, CR 702.16a)."""
+    return tuple(q) if isinstance(q, list | tuple) else (q,)
+
+
+def chosen_color(ctx: Ctx, why: str) -> str | None:
+    """ "The color of your choice": asked of the controller as the effect begins
+    (CR 608.2d); None while the decision is pending."""
+    sc = ctx.scratch
+    if "color" not in sc:
+        if ctx.answer is None:
+            ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "608.2d",
+                f"{ctx.obj.name}: choose a color {why}",
+                {"options": list(COLORS), "purpose": "color"},
+            )
+            return None
+        sc["color"] = str(ctx.take_answer().value)
+        ctx.game.emit(
+            "choice", ("608.2d",), f"{ctx.game.players[ctx.controller].name} chooses {sc['color']}"
+        )
+    return str(sc["color"])
 
 
 @effect("grant_ability")
@@ -230,10 +278,38 @@ def add_types(ctx: Ctx, e: Effect) -> bool:
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),
     }
+    if e.args.get("all_creature_types"):
+        # "gains all creature types" (CR 205.3m)
+        args["all_creature_types"] = True
+        return _continuous(ctx, e, "4", "add_types", args, "613.1d", "gains all creature types")
     words = " ".join((*args["supertypes"], *args["subtypes"], *args["types"]))
     return _continuous(
         ctx, e, "4", "add_types", args, "613.1d", f"is a {words} in addition to its other types"
     )
+
+
+@effect("lose_types")
+def lose_types(ctx: Ctx, e: Effect) -> bool:
+    """Layer 4 (CR 613.1d, 205.1a): "loses all creature types". A changeling keeps
+    its changeling ability but, as the later effect in layer 4 (CR 613.7), this
+    takes away the types changeling gives (702.73a, ruling 502.73.1)."""
+    args = {
+        "types": tuple(e.args.get("types") or ()),
+        "subtypes": tuple(e.args.get("subtypes") or ()),
+        "supertypes": tuple(e.args.get("supertypes") or ()),
+        "all_creature_types": bool(e.args.get("all_creature_types")),
+    }
+    words = " ".join((*args["supertypes"], *args["subtypes"], *args["types"]))
+    text = "loses all creature types" if args["all_creature_types"] else f"loses {words}"
+    return _continuous(ctx, e, "4", "lose_types", args, "613.1d", text)
+
+
+register(
+    "arg:add_types.all_creature_types",
+    "arg:lose_types.all_creature_types",
+    "arg:become.all_creature_types",  # layer 4 "set_types" (rules/layers.py, CR 205.3m)
+    "arg:become.retain",  # "It's still a land." (CR 205.1b)
+)
 
 
 @effect("set_colors")
@@ -260,6 +336,11 @@ def become(ctx: Ctx, e: Effect) -> bool:
 
         return become_copy(ctx, e)
     args = {k: v for k, v in e.args.items() if k not in ("what", "duration")}
+    if "chosen_color" in (args.get("colors") or ()):
+        color = chosen_color(ctx, "for it to become")  # "becomes the color of your choice"
+        if color is None:
+            return False
+        args["colors"] = tuple(color if c == "chosen_color" else c for c in args["colors"])
     for k in ("power", "toughness"):
         if args.get(k) is not None:
             args[k] = ctx.amount(args[k])  # CR 611.2d: X is fixed as it resolves

@@ -83,6 +83,21 @@ def reveal(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("reveal_hand")
+def reveal_hand(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.20a: "target player reveals their hand" — every card in it is shown."""
+    g = ctx.game
+    for p in ctx.players(e.args.get("player")):
+        names = [g.objects[oid].name for oid in g.players[p].hand]
+        g.emit(
+            "reveal",
+            ("701.20a",),
+            f"{g.players[p].name} reveals their hand: {', '.join(names) or 'no cards'}",
+            player=p,
+        )
+    return True
+
+
 @effect("shuffle")
 def shuffle(ctx: Ctx, e: Effect) -> bool:
     """CR 701.24a."""

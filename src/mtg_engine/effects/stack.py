@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards.abilities import Effect
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.uncounterable import cant_be_countered
 from ..rules.zones import move
 from . import effect
 
@@ -16,6 +17,9 @@ def counter(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     for o in ctx.objects(e.args.get("what")):
         if o.zone != Zone.STACK:
+            continue
+        if cant_be_countered(g, o):
+            g.emit("not_countered", ("101.2", "701.6a"), f"{o.name} can't be countered")
             continue
         if o.stack_kind == "spell":
             move(

@@ -55,20 +55,27 @@ OP_SPECS: dict[str, str] = {
     "create_token": "amount, token: dict(name, colors, types, subtypes, supertypes, power, "
     "toughness, keywords: list[str], abilities_text: str), tapped: bool, "
     "controller: Ref=ControllerRef (CR 111, 701.7)",
-    "copy_permanent": "what: Ref — create a token that's a copy (CR 707, 701.7)",
+    "copy_card": "what: Ref (a card outside the battlefield) — a copy of the card in its "
+    "zone, for a later 'cast the copy' (CR 707.12)",
+    "play_free": "player: Ref, what: Ref[, may: bool] — play it (a land uses the land play) "
+    "without paying its mana cost (CR 118.9, 305.2)",
+    "copy_permanent": "what: Ref, except: dict — create a token that's a copy (CR 707, 701.7, "
+    "707.9: exceptions, see rules/copy.py)",
     "fight": "a: Ref, b: Ref (CR 701.14)",
     "regenerate": "what: Ref (CR 701.19)",
     "attach": "what: Ref, to: Ref (CR 701.3)",
     "transform": "what: Ref (CR 701.28)",
     "phase_out": "what: Ref (CR 702.26)",
     # --- spells and stack (CR 707)
-    "copy_spell": "what: Ref, amount, new_targets: bool (CR 707.10)",
+    "copy_spell": "what: Ref, amount, new_targets: bool, except: dict (CR 707.10, 707.9)",
     # --- mana (CR 106)
     "add_mana": "mana: str ('{G}', '{C}{C}') or choice: list of mana strings, amount (CR 106.3)",
     # --- structure
     "sequence": "effects: tuple[Effect, ...] — do these in order",
     "choose_one": "modes handled by Ability.modes (CR 700.2); not an op",
     "unless_pays": 'effects, player: Ref, cost: str — "... unless that player pays {X}"',
+    "unless_does": 'effects, player: Ref, options: tuple[Effect, ...] — "... unless they '
+    'sacrifice a permanent or discard a card"',
     "may": 'effects, player: Ref — "you may ..." wrapper when not expressible with Effect.optional',
     "delayed_trigger": 'trigger: Trigger, effects — "at the beginning of the next end step, ..." (CR 603.7)',
     "extra_turn": "player: Ref (CR 500.7)",
@@ -109,6 +116,8 @@ OP_SPECS.update(
         "can_be_commander": "what: Ref — deck construction (CR 903.3d)",
         "may_cast_from": "what: Ref, zone: str — 'you may cast this card from your graveyard' "
         "(CR 601.3)",
+        "assign_among_defenders": "what: Ref — may divide its combat damage among the "
+        "defending player and any creatures they control (Butcher Orgg, CR 510.1c)",
         "assign_damage_as_unblocked": "what: Ref — may assign its combat damage as though "
         "it weren't blocked (CR 510.1c)",
         "cant_be_cast": "what: Ref|Filter (spells), duration — those spells can't be cast",
@@ -116,7 +125,8 @@ OP_SPECS.update(
         "seek": "player: Ref, filter: Filter — put a random matching library card into hand",
         "conjure_duplicate": "player: Ref, what: Ref — (digital) conjure a duplicate into hand",
         "cast": "player: Ref, what: Ref — cast it (CR 601)",
-        "cast_free": "player: Ref, what: Ref — cast it without paying its mana cost (CR 118.9)",
+        "cast_free": "player: Ref, what: Ref[, may: bool] — cast it without paying its mana "
+        "cost (CR 118.9); with may, asked only when it can be cast",
         "may_play": "player: Ref, what: Ref, duration — may play that card this turn",
         # --- costs paid while resolving (CR 118.12)
         "pay": "player: Ref, mana: str — pay a mana cost during resolution; 'if you do' "
@@ -158,6 +168,10 @@ OP_SPECS.update(
         "exchange_control": "a: Ref, b: Ref (CR 701.12)",
         "choose": "player: Ref, what: 'creature_type'|'color'|'opponent'|'player'|'card_type'|"
         "'basic_land_type'|'number'|'card_name'|'odd_or_even' — remembered on the source",
+        "change_text": "what: Ref, word: 'color'|'basic_land_type'|'creature_type', duration — "
+        "replace one word of that kind with another, chosen on resolution (CR 612, layer 3)",
+        "change_text_limit": "not: str — the new word of the change_text before it can't be "
+        "this one",
         "choose_new_targets": "(no args) — after a copy_spell: the copy may get new targets "
         "(CR 707.10c)",
         "create_emblem": "player: Ref, abilities: tuple[Ability, ...] (CR 114)",
@@ -169,8 +183,11 @@ OP_SPECS.update(
         "keywords, copy_of, tapped — 'becomes a 3/3 Elemental creature' (layers 1-7)",
         "add_types": "what: Ref, types, subtypes, duration — '... in addition to its other "
         "types' (layer 4)",
+        "lose_types": "what: Ref, types, subtypes, supertypes, all_creature_types, duration — "
+        "'loses all creature types' (layer 4)",
         "control": "what: Ref, player: Ref, duration — static control change (layer 2)",
-        "prevent_damage": "what: Ref[, amount, combat_only], duration — prevention (CR 615)",
+        "prevent_damage": "what: Ref[, amount, combat_only, dealt_by], duration — prevention "
+        "(CR 615); dealt_by: damage from those objects rather than to them",
         "skip_step": "what: Ref (a player), step: str, duration (CR 500.11)",
         "extra_land_play": "what: Ref (a player), amount, duration (CR 305.2)",
         # --- restrictions, requirements and rules (CR 508.1c-d, 509.1b-c)
@@ -211,7 +228,7 @@ OP_SPECS.update(
         # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
         "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",
         "enters_with_counters": "what: Ref, counter: str, amount (CR 614.1c)",
-        "enters_as_copy": "what: Ref, filter: Filter|None (CR 707.5)",
+        "enters_as_copy": "what: Ref, filter: Filter|None, except: dict (CR 707.5, 707.9)",
         "cost_change": "what: Ref|Filter (the spells or abilities), mana: str, "
         "direction: 'less'|'more'[, abilities: bool, for_each: Filter] (CR 601.2f)",
         "no_op": "(no args) — text with no game effect here (e.g. 'is the chosen type in "
@@ -225,6 +242,8 @@ OP_SPECS.update(
 STATIC_OP_SPECS: dict[str, str] = {
     "additional_cost": "cost: Cost, optional: bool — 'As an additional cost to cast this "
     "spell, ...' (CR 601.2b, 118.8)",
+    "additional_choice": "what: str — 'As an additional cost to cast this spell, choose a "
+    "creature type' (CR 601.2b, 607.2a; rules/cast_choices.py)",
     "as_enters": "effects — 'As this enters, choose ...' (CR 614.12)",
     "replace_die": "effects — 'If this would die, ... instead' (CR 614.6)",
     "replace_put_into_graveyard": "effects — 'If this would be put into a graveyard from "

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Effect, ParentRef, SelfRef
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
+from ..rules.support import register
 from ..rules.zones import move
 from . import effect
+
+register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
+register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
+register("arg:return_to_battlefield.transformed")  # CR 712.14a
 
 
 @effect("destroy")
@@ -24,10 +29,16 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
 
 @effect("exile")
 def exile(ctx: Ctx, e: Effect) -> bool:
-    """CR 406.2 / 701.13."""
+    """CR 406.2 / 701.13. The exiled cards are linked to the object whose ability
+    exiled them, for an ability that refers to "the exiled card" (CR 607.2a)."""
+    from ..rules.linked import exile_linked, link_owner
+
     moved = []
+    owner = link_owner(ctx.obj)
+    face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
+    rules = ("406.2", "406.3") if face_down else ("406.2",)
     for o in ctx.objects(e.args.get("what")):
-        nid = move(ctx.game, o.id, Zone.EXILE, ("406.2",), reason="is exiled")
+        nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
         moved.append(nid)
     ctx.set_parent("it", moved)
     return True
@@ -58,10 +69,41 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
 
 @effect("return_to_battlefield", "reanimate")
 def to_battlefield(ctx: Ctx, e: Effect) -> bool:
-    for o in ctx.objects(e.args.get("what")):
+    what = e.args.get("what")
+    # (an ability on the stack is never a card to put onto the battlefield)
+    objs = [o for o in ctx.objects(what) if o.stack_kind not in ("activated", "triggered")]
+    if not objs and isinstance(what, SelfRef):
+        # "Exile this Saga, then return it ...": the card this ability just moved
+        # (CR 400.7: the ability can find the new object it became)
+        objs = ctx.objects(ParentRef())
+    transformed = bool(e.args.get("transformed"))
+    for o in objs:
+        if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
+            # CR 712.14a: a card that isn't a double-faced card stays where it is
+            ctx.game.emit(
+                "no_effect", ("712.14a",), f"{o.name} can't be put onto the battlefield transformed"
+            )
+            continue
         controller = ctx.controller if e.args.get("under") == "you" else o.owner
-        enter_battlefield(ctx.game, o.id, controller=controller, tapped=bool(e.args.get("tapped")))
+        # CR 712.14a: "transformed": it enters with its back face up
+        enter_battlefield(
+            ctx.game,
+            o.id,
+            controller=controller,
+            tapped=bool(e.args.get("tapped")),
+            counters=_counters(e.args.get("counters")),
+            **({"face": 1, "rules": ("403.1", "712.14a")} if transformed else {}),
+        )
     return True
+
+
+def _counters(value: object) -> dict[str, int] | None:
+    """'with a +1/+1 counter on it': a mapping, or the compiler's ``("+1/+1", 1)``."""
+    if isinstance(value, dict):
+        return {str(k): int(n) for k, n in value.items()} or None
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], int):
+        return {str(value[0]): value[1]}
+    return None
 
 
 @effect("sacrifice")

@@ -107,6 +107,7 @@ class GameObject:
         "regen_shields",
         "chosen",
         "paid",
+        "links",
     )
 
     def __init__(
@@ -147,6 +148,10 @@ class GameObject:
         self.regen_shields = 0
         self.chosen: dict[str, Any] | None = None
         self.paid: dict[str, Any] | None = None
+        #: how this object is tied to another by a linked ability (CR 607): for an
+        #: exiled card, ``"exiled_by"`` (the object whose ability exiled it, 607.2a)
+        #: and ``"haunting"`` (the creature it haunts, 702.55b)
+        self.links: dict[str, Any] | None = None
 
     def copy(self) -> GameObject:
         """An independent copy for :meth:`Game.clone` (shares the immutable ``card``)."""
@@ -160,7 +165,7 @@ class GameObject:
         return f"<{self.name}#{self.id} {Zone.NAMES[self.zone]}>"
 
 
-_MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid"}
+_MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid", "links"}
 
 
 def _make_copier():  # an explicit field-by-field copy: ~3x faster than a getattr loop

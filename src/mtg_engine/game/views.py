@@ -79,6 +79,20 @@ def _face_down_names(game: Game, viewer: int) -> set[str]:
     return out
 
 
+def is_revealed(game: Game, oid: int) -> bool:
+    """A card in a hand that its owner revealed and still plays revealed: until the
+    upkeep ends (forecast, CR 702.57b) or the ability leaves the stack (ninjutsu,
+    702.49b). A card that left the hand is a new object (CR 400.7)."""
+    until = game.turn_flags.get(("revealed", oid))
+    if until is None:
+        return False
+    if until == "upkeep":
+        from .state import Step
+
+        return game.step == Step.UPKEEP
+    return until in game.objects
+
+
 def observe(game: Game, viewer: int) -> dict[str, Any]:
     """The game as ``viewer`` sees it, as plain JSON-able data."""
     players = []
@@ -95,12 +109,20 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "hand": [_object_view(game, game.objects[h], viewer) for h in p.hand]
                 if mine
                 else None,
+                "revealed": [
+                    _object_view(game, game.objects[h], viewer)
+                    for h in p.hand
+                    if is_revealed(game, h)
+                ],
                 "graveyard": [_object_view(game, game.objects[h], viewer) for h in p.graveyard],
                 "mana_pool": list(p.mana_pool),
                 "has_lost": p.has_lost,
             }
         )
     hidden_names = _face_down_names(game, viewer)
+    # CR 708.5: the log never names an opponent's face-down permanent or spell
+    # (combat and damage lines name objects; this viewer sees "a face-down creature")
+    face_down_names = sorted(hidden_names, key=len, reverse=True)
     for p in game.players:
         for oid in p.library:
             hidden_names.add(game.objects[oid].name)
@@ -120,7 +142,11 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
             and ev.kind not in ("cast", "zone_change")
         ):
             continue
-        log.append({"text": ev.text, "rules": list(ev.rules)})
+        text = ev.text
+        for name in face_down_names:
+            if name in text:
+                text = text.replace(name, "a face-down creature")
+        log.append({"text": text, "rules": list(ev.rules)})
     pending = game.pending
     return {
         "viewer": viewer,

@@ -20,6 +20,11 @@ Suspend                702.62      :mod:`.suspend`
 Morph, Megamorph       702.37      :mod:`.morph` (casting face down)
 Cycling, Typecycling,  702.29      :mod:`.activated`
 Transmute, Reinforce   702.53/77
+Prowl                  702.76      :mod:`.prowl` ("if its prowl cost was paid":
+                                   :mod:`.alt_conditions`)
+Ripple                 702.60      :mod:`.ripple`
+Epic                   702.50      :mod:`.epic`
+Offering               702.48      :mod:`.offering`
 =====================  ==========  =====================================
 """
 
@@ -27,15 +32,20 @@ from __future__ import annotations
 
 from . import (  # noqa: F401
     activated,
+    alt_conditions,
     buyback,
     copies,
     cost_keywords,
+    epic,
     evoke,
     flashback,
     kicker,
     madness,
     morph,
+    offering,
+    prowl,
     replicate,
+    ripple,
     splice,
     stack_records,
     storm,

@@ -97,7 +97,9 @@ def copy_spells_task(game: Game, task: Task) -> None:
             c.modes = tuple(d["snap"].get("modes") or ())
             c.division = dict(d["snap"]["division"]) if d["snap"].get("division") else None
             rec = cast_record(game, d["snap"]["obj"]) or (orig.paid if orig is not None else None)
-            c.paid = {**(rec or {}), "copy": True}
+            # CR 707.10: the costs paid are copied, the mana spent isn't (mana isn't an object)
+            rec = {k: v for k, v in (rec or {}).items() if k != "mana_spent"}
+            c.paid = {**rec, "copy": True}
             game.objects[oid] = c
             game.stack.append(oid)
             c.ability = (

@@ -50,8 +50,11 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
         elif kw == "Vanishing" and "n" in a.keyword_args:
             added.append(("time", _n(a.keyword_args), "702.63a"))
         elif kw == "Modular":
-            n = _sunburst_count(new, c) if a.keyword_args.get("sunburst") else _n(a.keyword_args)
-            added.append(("+1/+1", n, "702.43a"))
+            if a.keyword_args.get("sunburst"):
+                # "Modular—Sunburst": one counter per color of mana spent (CR 702.44c)
+                added.append(("+1/+1", _sunburst_count(new, c), "702.44a"))
+            else:
+                added.append(("+1/+1", _n(a.keyword_args), "702.43a"))
         elif kw == "Graft":
             added.append(("+1/+1", _n(a.keyword_args), "702.58a"))
         elif kw == "Sunburst" and d.get("from_zone") == "stack":

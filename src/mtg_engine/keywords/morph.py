@@ -30,4 +30,8 @@ def _three(a: Ability | None) -> Cost:
 
 
 alt_cost(AltCost("morph", "Morph", "702.37c", (Zone.HAND,), _three, face_down=True))
+# CR 708.4: an effect casts a card face down as a 2/2 creature spell without paying its
+# mana cost (Illusionary Mask; "mask" adds its turn-face-up replacement, rules/face_down)
+alt_cost(AltCost("mask", None, "708.4", (), lambda a: None, face_down=True))
+alt_cost(AltCost("face_down_effect", None, "708.4", (), lambda a: None, face_down=True))
 alt_cost(AltCost("megamorph", "Megamorph", "702.37b", (Zone.HAND,), _three, face_down=True))

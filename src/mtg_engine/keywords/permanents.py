@@ -11,11 +11,47 @@ Fading, Vanishing              702.32/63      :mod:`.upkeep`, :mod:`.vanishing`
 fading, vanishing, modular,    58/44/54
 graft, sunburst, bloodthirst
 Modular, Soulshift (dies)      702.43/46      :mod:`.leaves`
+Undying, Persist (dies)        702.93/79      :mod:`.undying`
 Graft (another creature)       702.58         :mod:`.graft`
 Equip, Fortify                 702.6/67       :mod:`.activated`
+Ward                           702.21         :mod:`.ward`
+Ninjutsu (from hand)           702.49         :mod:`.ninjutsu`
+Forecast (from hand)           702.57         :mod:`.forecast`
+Aura swap                      702.65         :mod:`.aura_swap`
+Transfigure                    702.71         :mod:`.transfigure`
+Recover (from graveyard)       702.59         :mod:`.recover`
+Dredge (from graveyard)        702.52         :mod:`.dredge`
+Amplify (as it enters)         702.38         :mod:`.amplify`
+Absorb (damage prevention)     702.64         :mod:`.absorb`
+Champion                       702.72         :mod:`.champion`
+Prowess                        702.108        :mod:`.prowess`
+Hideaway                       702.75         :mod:`.hideaway`
+Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 =============================  =============  ======================
 """
 
 from __future__ import annotations
 
-from . import activated, etb_counters, graft, leaves, stack_records, upkeep, vanishing  # noqa: F401
+from . import (  # noqa: F401
+    absorb,
+    activated,
+    amplify,
+    aura_swap,
+    champion,
+    dredge,
+    etb_counters,
+    forecast,
+    graft,
+    haunt,
+    hideaway,
+    leaves,
+    ninjutsu,
+    prowess,
+    recover,
+    stack_records,
+    transfigure,
+    undying,
+    upkeep,
+    vanishing,
+    ward,
+)

@@ -89,9 +89,23 @@ def last_counter_removed(game: Game, card: GameObject) -> None:
         add_pending_trigger(game, card, card.owner, CAST)
 
 
-def suspend_card(game: Game, player: int, card_id: int) -> int | None:
+def suspend_x_range(game: Game, player: int, card: GameObject) -> tuple[int, int] | None:
+    """For "Suspend X" (Aeon Chronicler): the least and greatest X the player may
+    choose (CR 107.3; "X can't be 0"); None for a fixed number."""
+    from ..rules import mana as mana_rules
+
+    inst = printed_instances(card, "Suspend")
+    if not inst or inst[0].keyword_args.get("n") != "X":
+        return None
+    lo = int(inst[0].keyword_args.get("x_min", 0) or 0)
+    hi = mana_rules.max_x(game, player, mana_rules.parse_cost(_cost_str(inst[0])))
+    return lo, hi
+
+
+def suspend_card(game: Game, player: int, card_id: int, x: int | None = None) -> int | None:
     """The special action (CR 116.2f): pay the suspend cost, exile the card with N
-    time counters. Returns the exiled card's id, or None if it can't be paid."""
+    time counters (X of them for "Suspend X", with X paid in the cost). Returns the
+    exiled card's id, or None if it can't be paid."""
     from ..rules import mana as mana_rules
     from ..rules.zones import move
 
@@ -100,8 +114,8 @@ def suspend_card(game: Game, player: int, card_id: int) -> int | None:
     if not inst:
         return None
     n = inst[0].keyword_args.get("n", 0)
-    n = int(n) if isinstance(n, int) else 0
-    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(0)
+    n = int(n) if isinstance(n, int) else (x or 0) if n == "X" else 0
+    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(x or 0)
     plan = mana_rules.plan_payment(game, player, cost)
     if plan is None:
         return None
@@ -131,7 +145,9 @@ def suspend_problem(game: Game, player: int, card: GameObject) -> str | None:
         return f"{card.name} doesn't have suspend (rule 702.62a)"
     if card.zone != Zone.HAND:
         return f"{card.name} can be suspended only from your hand (rule 702.62a)"
-    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(0)
+    x_range = suspend_x_range(game, player, card)
+    least = x_range[0] if x_range is not None else 0
+    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(least)
     if not mana_rules.can_pay(game, player, cost):
         return f"you can't pay the suspend cost {cost} (rule 702.62a)"
     return None

@@ -5,12 +5,17 @@ Importing this package registers every task handler and the trigger listener.
 
 from ..game.state import Game
 from . import (  # noqa: F401
+    battle,
     casting,
     combat,
     combat_effects,
+    damage_history,
+    draw_skip,
     priority,
+    saga,
     sba,
     setup,
+    targeted,
     triggers,
     turn,
 )

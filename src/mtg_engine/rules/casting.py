@@ -26,7 +26,10 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
+from ..keywords import crew as crew_kw
 from ..keywords.registry import ACTIVATED as ACTIVATED_KEYWORDS
+from . import cast_choices, cast_permissions, cost_changes, cost_components
+from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .characteristics import Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
@@ -208,6 +211,10 @@ def spell_problem(
     if o.face_down and not (spec and spec.face_down):
         return "that card isn't in your hand (rule 601.2a)"
     c = _cast_chars(game, o, opts)
+    suspending = spec is not None and spec.name == "suspend"  # a special action (116.2f)
+    if game.delayed_triggers and not suspending and _epic_resolved(game, player):
+        # CR 702.50a-b: no spells at all, even ones an effect lets you cast (copies are fine)
+        return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
     if with_priority:
         if o.zone != Zone.HAND and not (spec is not None and o.zone in spec.zones):
             if o.zone == Zone.GRAVEYARD and spec is None:
@@ -219,15 +226,27 @@ def spell_problem(
             return f"{o.name} is a land: lands are played, not cast (rule 305.9)"
         if split_second_on_stack(game):
             return "a spell with split second is on the stack (rule 702.61a)"
-        if game.turn_flags.get(("epic", player)) or _epic_resolved(game, player):
-            return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
-        instant_speed = "Instant" in c.types or Kw.FLASH in c.keywords
+        instant_speed = (
+            "Instant" in c.types
+            or Kw.FLASH in c.keywords
+            or alt == cast_permissions.FREE  # "as though they had flash" (Aluren)
+            or cast_permissions.has_flash(game, player, o, c) is not None  # CR 702.8a
+        )
+        if instant_speed and cast_permissions.sorcery_only(game, player):
+            instant_speed = False  # "can cast spells only any time they could cast a sorcery"
+        if not instant_speed and opts.get("sacrifice"):
+            from ..keywords.offering import offering_chosen
+
+            instant_speed = offering_chosen(o, opts)  # CR 702.48a
         if spec is not None and spec.face_down:
             instant_speed = Kw.FLASH in c.keywords  # CR 708.4: a face-down creature spell
         if not instant_speed and not has_sorcery_timing(game, player):
             return f"{o.name} can be cast only at sorcery speed (rule 307.1)"
     elif "Land" in c.types:
         return f"{o.name} is a land: lands are played, not cast (rule 305.9)"
+    forbidden = cast_permissions.forbidden(game, player, o, c)  # CR 601.3
+    if forbidden:
+        return forbidden
     if spec is not None and spec.name == "suspend":
         # CR 702.62a, 116.2f: the special action checks only that the card could be
         # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
@@ -315,13 +334,17 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
 
 
 def _has_cost_abilities(o: GameObject) -> bool:
-    """Does the card itself change its total cost (additional costs, affinity)?"""
+    """Does the card itself change its total cost (additional costs, affinity,
+    "this spell costs {1} less to cast ...", CR 601.2f)?"""
     key = ("cost_abilities", o.face)
     v = o.card.cache.get(key)
     if v is None:
         v = any(
             a.keyword == "Affinity"
-            or (a.kind is AbilityKind.STATIC and any(st.op == "additional_cost" for st in a.static))
+            or (
+                a.kind is AbilityKind.STATIC
+                and any(st.op in ("additional_cost", "cost_change") for st in a.static)
+            )
             for a in o.card.compiled[o.face].abilities
         )
         o.card.cache[key] = v
@@ -369,6 +392,9 @@ def _extra_cost_problem(
                 return f"you must discard {n} matching card(s) (rule {rule})"
         elif len(cands) < n:
             return f"you can't discard what the cost asks (rule {rule})"
+    for flt, n, rule in total.exile:
+        if len(costs.cost_choices(game, flt, player, o, _exile_cost_zone(flt))) < n:
+            return f"you can't exile what the cost asks (rule {rule})"
     return None
 
 
@@ -405,9 +431,25 @@ def cast_task(game: Game, task: Task) -> None:
     if task.stage == 0:
         if opts.get("alt") == "suspend":
             # CR 116.2f: suspending a card is a special action, not a cast.
-            from ..keywords.suspend import suspend_card
+            from ..keywords.suspend import suspend_card, suspend_x_range
 
-            suspend_card(game, player, d["card"])
+            x_range = suspend_x_range(game, player, game.objects[d["card"]])
+            if x_range is not None and "x" not in d:
+                # "Suspend X": X is chosen as the card is suspended (CR 107.3, 702.62a)
+                if task.answer is None:
+                    game.ask(
+                        Decision(
+                            DecisionKind.X,
+                            player,
+                            "107.3a",
+                            f"Choose X for suspending {game.objects[d['card']].name}",
+                            {"min": x_range[0], "max": max(x_range)},
+                        )
+                    )
+                    return
+                d["x"] = int(task.answer.value)
+                task.answer = None
+            suspend_card(game, player, d["card"], d.get("x"))
             game.finish(task)
             return
         _cast_to_stack(game, task)
@@ -528,14 +570,16 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         _undo_cast(game, obj, d, problem)
         game.finish(task)
         return False
-    # Sacrifices and discards chosen as the cost is paid (CR 601.2h).
+    # Sacrifices, discards and exiled cards chosen as the cost is paid (CR 601.2h).
     for key, zone, parts in (
         ("sacrifice", "battlefield", total.sacrifice),
         ("discard", "hand", total.discard),
+        ("exile", "", total.exile),
     ):
         if not parts or key in d:
             continue
         flt, n, rule = parts[0]
+        zone = zone or _exile_cost_zone(flt)  # "exile a card from your graveyard"
         n = sum(p[1] for p in parts)
         cands = costs.cost_choices(game, flt, player, obj, zone)
         if opts.get(key) is not None:
@@ -576,6 +620,12 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         sources = chosen_sources if chosen_sources is not None else []
         if chosen_sources is None:
             problem = problem or "those permanents can't pay for it (rule 601.2g)"
+        if any(oid in convoke for oid in d["payment"]):
+            # CR 702.51a: convoke taps the creature; it can't also be tapped for mana
+            problem = (
+                problem
+                or "a creature tapped for convoke can't also be tapped for mana (rule 702.51a)"
+            )
     if total.life and game.players[player].life < total.life:
         problem = problem or f"you can't pay {total.life} life (rule 119.4)"
     plan = None if problem else mana_rules.plan_payment(game, player, mana, sources)
@@ -612,6 +662,9 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     for oid in d.get("discard") or []:
         if oid in game.objects:
             move(game, oid, Zone.GRAVEYARD, ("601.2h", "701.9a"), reason="is discarded")
+    for oid in d.get("exile") or []:
+        if oid in game.objects:
+            move(game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost")
     paid = dict(obj.paid or {})
     paid["mana_spent"] = spent
     paid["convoked"] = len(convoke)
@@ -623,11 +676,20 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     return True
 
 
+def _exile_cost_zone(flt: Filter) -> str:
+    """Where an "exile ... as a cost" card comes from: the graveyard or the hand
+    (CR 601.2h); a permanent to exile is on the battlefield."""
+    return flt.zone if flt.zone in ("graveyard", "hand") else "battlefield"
+
+
 def _lki_record(game: Game, oid: int) -> dict[str, Any]:
     """Last known information about a permanent paid as a cost (CR 608.2h)."""
     o = game.objects[oid]
     c = chars(game, o)
     return {
+        "id": oid,
+        "controller": o.controller,
+        "owner": o.owner,
         "name": o.name,
         "power": c.power,
         "toughness": c.toughness,
@@ -635,6 +697,8 @@ def _lki_record(game: Game, oid: int) -> dict[str, Any]:
         "mana_value": c.mana_value,
         "types": sorted(c.types),
         "subtypes": sorted(c.subtypes),
+        "supertypes": sorted(c.supertypes),
+        "colors": sorted(c.colors),
     }
 
 
@@ -677,8 +741,13 @@ def choices_task(game: Game, task: Task) -> None:
     obj = game.objects[d["obj"]]
     ability = obj.ability
     if ability is None:
-        game.finish(task)
-        return
+        needs_x = obj.x is None and _x_cost(game, obj) is not None
+        if obj.stack_kind != "spell" or not (needs_x or cast_choices.next_choice(game, obj)):
+            game.finish(task)
+            return
+        # CR 601.2b: a permanent spell still has X and its cast choices chosen
+        # (Altered Ego: "enters with X additional +1/+1 counters"; Caller of the Hunt)
+        ability = Ability(AbilityKind.SPELL)
     source = game.objects.get(obj.source_id, obj) if obj.source_id is not None else obj
     # stage 0: modes (CR 601.2b, 700.2)
     if task.stage == 0:
@@ -730,19 +799,52 @@ def choices_task(game: Game, task: Task) -> None:
         obj.ability = _renumber_mode_targets(ability, obj.modes)
         ability = obj.ability
         d["renumbered"] = True
-    # stage 1: X (CR 107.3, 601.2b)
+    # stage 1: choices announced with the costs, then X (CR 107.3, 601.2b)
     if task.stage == 1:
-        xcost = _x_cost(game, obj)
-        if xcost is not None and obj.x is None:
+        what = cast_choices.next_choice(game, obj)
+        while what is not None:
             if task.answer is None:
-                hi = mana_rules.max_x(game, obj.controller, xcost)
+                from .replacement import choice_options
+
+                game.ask(
+                    Decision(
+                        DecisionKind.CHOOSE_OPTION,
+                        obj.controller,
+                        "601.2b",
+                        f"As you cast {obj.name}, choose a {what.replace('_', ' ')}",
+                        {"options": choice_options(game, what, obj.controller), "purpose": what},
+                    )
+                )
+                return
+            cast_choices.record(game, obj, what, task.answer.value)
+            task.answer = None
+            what = cast_choices.next_choice(game, obj)
+        xcost = _x_cost(game, obj)
+        loyalty_x = (
+            obj.stack_kind == "activated"
+            and ability.cost is not None
+            and loyalty_rules.is_variable(ability.cost)
+        )
+        if (xcost is not None or loyalty_x) and obj.x is None:
+            if task.answer is None:
+                if loyalty_x:
+                    # CR 606.6: "[−X]" removes at most the loyalty counters there are.
+                    hi = loyalty_rules.max_x(game.objects.get(obj.source_id), ability.cost)
+                    if xcost is not None:
+                        hi = min(hi, mana_rules.max_x(game, obj.controller, xcost))
+                else:
+                    hi = mana_rules.max_x(game, obj.controller, xcost)
                 game.ask(
                     Decision(
                         DecisionKind.X,
                         obj.controller,
                         "107.3a",
                         f"Choose X for {obj.name}",
-                        {"min": 0, "max": max(0, hi)},
+                        {
+                            "min": 0,
+                            "max": max(0, hi),
+                            **({"purpose": "loyalty"} if loyalty_x else {}),
+                        },
                     )
                 )
                 return
@@ -815,6 +917,18 @@ def choices_task(game: Game, task: Task) -> None:
                     return
                 obj.division = {**(obj.division or {}), **dict(task.answer.division)}
                 task.answer = None
+        if obj.stack_kind == "triggered" and any(obj.targets):
+            from .targets import describe
+
+            # CR 603.3d: the triggered ability's targets are chosen ("becomes the
+            # target" abilities such as ward, 702.21a, watch this event).
+            game.emit(
+                "trigger_targets",
+                ("603.3d",),
+                f"{obj.name}'s triggered ability targets "
+                + ", ".join(describe(game, t) for spec in obj.targets for t in spec),
+                obj=obj.id,
+            )
         game.finish(task)
 
 
@@ -882,6 +996,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     if a.kind not in (AbilityKind.ACTIVATED, AbilityKind.MANA) or a.cost is None:
         return f"that ability of {o.name} isn't an activated ability (rule 602.1)"
     from_zone = a.keyword_args.get("from_zone")
+    if from_zone is None:
+        # "Exile this card from your graveyard: ..." works from there (CR 113.6)
+        from_zone = cost_components.self_exile_zone(a.cost)
     zone_ok = (o.zone == Zone.BATTLEFIELD and from_zone is None) or (
         from_zone is not None and o.zone == Zone.BY_NAME.get(str(from_zone), -1)
     )
@@ -901,6 +1018,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     if a.kind is not AbilityKind.MANA and split_second_on_stack(game):
         return "a spell with split second is on the stack (rule 702.61a)"
     if a.timing == "sorcery" and not has_sorcery_timing(game, player):
+        if a.cost.loyalty is not None:
+            return "loyalty abilities are activated only as a sorcery (rule 606.3)"
         return f"activate only as a sorcery ({_kw_rule(a) if a.keyword else 'rule 602.5d'})"
     for key, value in a.restrictions:
         if key == "only_during" and value == "your_upkeep":
@@ -911,6 +1030,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 
             if not evaluate(game, value, player, o):
                 return "the ability's condition isn't met (rule 602.5b)"
+    if a.cost.loyalty is not None:
+        problem = loyalty_rules.activation_problem(game, o, a.cost)  # CR 606.3, 606.6
+        if problem:
+            return problem
     if (
         a.limit_per_turn is not None
         and game.turn_flags.get(("activated", o.id, index), 0) >= a.limit_per_turn
@@ -939,11 +1062,28 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         and len(_discard_choices(game, cost.discard, player, o)) < cost.discard_count
     ):
         return "you can't discard what the cost asks"
+    if cost.exile is not None:
+        n = cost_components.exile_count(cost)
+        if n is None or len(cost_components.exile_choices(game, cost, player, o)) < n:
+            return "you can't exile what the cost asks (rule 602.2b)"
+    tap = cost_components.tap_spec(cost)
+    if tap is not None and len(cost_components.tap_choices(game, cost, player, o)) < tap[1]:
+        return "you can't tap what the cost asks (rule 602.2b)"
+    if cost.other:
+        ret = _other_cost(cost, "return")
+        if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
+            return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
+        crew_n = crew_kw.crew_amount(cost)
+        if crew_n is not None:
+            problem = crew_kw.crew_problem(game, player, o, crew_n)  # CR 702.122a
+            if problem:
+                return problem
     for kind, n in cost.remove_counters:
         if o.counters.get(kind, 0) < n:
             return f"{o.name} doesn't have {n} {kind} counter(s)"
-    if cost.mana:
-        mc = mana_rules.parse_cost(cost.mana).with_x(0)
+    # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
+    mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
+    if cost.mana or changed:
         sources = mana_rules.mana_sources(game, player)
         if cost.tap:
             sources = [s for s in sources if s.obj != o.id]
@@ -1011,6 +1151,8 @@ def activate_task(game: Game, task: Task) -> None:
         d["source_uid"] = src.card_uid
         key = ("activated", src.id, d["ability"])
         game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
+        if a.cost is not None and a.cost.loyalty is not None:
+            loyalty_rules.mark_activated(game, src)  # CR 606.3
         if a.kind is AbilityKind.MANA:
             # CR 605.3a: a mana ability resolves immediately, without the stack.
             _pay_non_mana_costs_simple(game, src, a.cost, player)
@@ -1056,18 +1198,97 @@ def activate_task(game: Game, task: Task) -> None:
             d["sacrifice"] = chosen
         task.stage = 2
     if task.stage == 2:
-        if cost.discard is not None and src is not None:
+        if cost.discard is not None and src is not None and "discard" not in d:
             choices = _discard_choices(game, cost.discard, player, src)
             chosen = _cost_choice(
-                game, task, player, choices, cost.discard_count, "card(s) to discard", "discard"
+                game,
+                task,
+                player,
+                choices,
+                cost.discard_count,
+                "card(s) to discard",
+                "discard",
+                # a card chosen from the hand is always asked (it matters for madness,
+                # CR 702.35a); "discard this card" (cycling) is no choice
+                always=src.id not in choices,
             )
             if chosen is None:
                 return
             d["discard"] = chosen
+        if cost.exile is not None and src is not None and "exile" not in d:
+            # CR 602.2b, 601.2h: the objects exiled to pay the cost
+            choices = cost_components.exile_choices(game, cost, player, src)
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                cost_components.exile_count(cost) or 0,
+                "card(s) to exile",
+                "exile",
+            )
+            if chosen is None:
+                return
+            d["exile"] = chosen
+        tap = cost_components.tap_spec(cost) if cost.other else None
+        if tap is not None and src is not None and "tap_cost" not in d:
+            # CR 602.2b: "Tap an untapped creature you control"
+            choices = cost_components.tap_choices(game, cost, player, src)
+            chosen = _cost_choice(
+                game, task, player, choices, tap[1], "untapped permanent(s) to tap", "tap"
+            )
+            if chosen is None:
+                return
+            d["tap_cost"] = chosen
+        ret = _other_cost(cost, "return") if cost.other else None
+        if ret is not None and src is not None and "return" not in d:
+            # CR 602.2b: "Return [a permanent] you control to its owner's hand" (702.49a)
+            choices = _cost_choices(game, ret[0], player, src)
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                len(choices) if ret[1] == "all" else _count(ret[1]),
+                "permanent(s) to return",
+                "return",
+                always=not any(k == "self" for k, _ in ret[0].conditions),
+            )
+            if chosen is None:
+                return
+            d["return"] = chosen
+        crew_n = crew_kw.crew_amount(cost) if cost.other else None
+        if crew_n is not None and src is not None and "crew" not in d:
+            # CR 702.122a: the creatures tapped to pay the crew cost
+            if task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.CHOOSE_OBJECTS,
+                        player,
+                        "702.122a",
+                        f"Choose untapped creatures with total power {crew_n} or greater "
+                        f"to crew {src.name}",
+                        crew_kw.crew_decision_data(game, player, src, crew_n),
+                    )
+                )
+                return
+            d["crew"] = list(task.answer.objects)
+            task.answer = None
         task.stage = 3
     if task.stage == 3:
-        if cost.mana:
-            mc = mana_rules.parse_cost(cost.mana).with_x(obj.x or 0)
+        # CR 602.2b, 601.2f: the total activation cost (increases and reductions)
+        mc, changed = (
+            cost_changes.activation_mana_cost(game, player, src, a, obj.x or 0)
+            if src is not None
+            else (mana_rules.parse_cost(cost.mana).with_x(obj.x or 0), [])
+        )
+        if changed:
+            game.emit(
+                "total_cost",
+                ("602.2b", "601.2f"),
+                f"Total cost of {d['source_name']}'s ability: {mc} ({', '.join(changed)})",
+            )
+        if cost.mana or changed:
             sources = None
             if d.get("payment") is not None:
                 sources = mana_rules.sources_from_ids(game, player, tuple(d["payment"]))
@@ -1088,15 +1309,46 @@ def activate_task(game: Game, task: Task) -> None:
                 )
                 game.finish(task)
                 return
-            mana_rules.execute_plan(game, player, mc, plan, f"{d['source_name']}'s ability")
+            spent = mana_rules.execute_plan(game, player, mc, plan, f"{d['source_name']}'s ability")
+            # "the mana you spent on {X}" (Illusionary Mask): what paid the cost (602.2b)
+            obj.paid = {**(obj.paid or {}), "mana_spent": spent}
+        if src is not None and cost.loyalty is not None:
+            if not loyalty_rules.pay(game, src, cost, obj.x):  # CR 606.4, 606.6
+                game.stack.remove(obj.id)
+                del game.objects[obj.id]
+                game.emit(
+                    "illegal_activation",
+                    ("606.6", "732.1"),
+                    f"Activating {d['source_name']}'s ability was illegal and is reversed",
+                )
+                game.finish(task)
+                return
         if src is not None:
             _pay_non_mana_costs_simple(game, src, cost, player)
+        sacrificed = []
         for oid in d.get("sacrifice") or []:
             if oid in game.objects:
+                sacrificed.append(_lki_record(game, oid))  # CR 608.2h: "the sacrificed ..."
                 sacrifice(game, oid, ("602.2b", "701.21a"))
+        if sacrificed:
+            obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
         for oid in d.get("discard") or []:
             if oid in game.objects:
                 move(game, oid, Zone.GRAVEYARD, ("602.2b", "701.9a"), reason="is discarded")
+        for oid in d.get("exile") or []:
+            if oid in game.objects:
+                move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")
+        for oid in d.get("tap_cost") or []:
+            t = game.objects.get(oid)
+            if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:
+                t.tapped = True
+                game.invalidate()
+                game.emit(
+                    "tap", ("602.2b", "701.26a"), f"{t.name} is tapped to pay a cost", obj=oid
+                )
+        _pay_return_and_reveal(game, obj, src, cost, d)
+        if d.get("crew"):
+            crew_kw.tap_crew(game, d["source_name"], player, d["crew"])  # CR 702.122b
         from .targets import describe
 
         targets = [describe(game, t) for spec in obj.targets for t in spec]
@@ -1115,8 +1367,66 @@ def activate_task(game: Game, task: Task) -> None:
         game.finish(task)
 
 
+def _other_cost(cost: Cost, key: str) -> Any:
+    """The value of a cost component kept in ``Cost.other`` ("return", "reveal_self")."""
+    for k, v in cost.other:
+        if k == key:
+            return v
+    return None
+
+
+def _count(n: Any) -> int:
+    return n if isinstance(n, int) else 1
+
+
+def _pay_return_and_reveal(
+    game: Game, obj: GameObject, src: GameObject | None, cost: Cost, d: dict[str, Any]
+) -> None:
+    """CR 602.2b: the "Pay half your life, rounded up", "Reveal this card from your
+    hand" and "Return ... to its owner's hand" parts of a cost (forecast 702.57b,
+    ninjutsu 702.49a-b). What each returned attacker was attacking is kept for the
+    ability (CR 702.49c)."""
+    rule = obj.ability.keyword_args.get("rule") if obj.ability is not None else None
+    cites = ("602.2b", *((rule,) if rule else ()))
+    if _other_cost(cost, "life_half"):
+        # "Pay half your life, rounded up" (CR 119.4, 107.1a)
+        from .damage import lose_life
+
+        life = game.players[d["player"]].life
+        if life > 0:
+            lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
+    if _other_cost(cost, "reveal_self") and src is not None:
+        game.emit(
+            "reveal",
+            (*cites, "701.20a"),
+            f"{game.players[d['player']].name} reveals {src.name} from their hand",
+            obj=src.id,
+        )
+        # it stays revealed while it is in the hand: during this upkeep (forecast,
+        # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
+        until = "upkeep" if rule == "702.57b" else obj.id
+        game.turn_flags[("revealed", src.id)] = until
+    returned = []
+    for oid in d.get("return") or []:
+        o = game.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD:
+            continue
+        defender = game.combat.attackers.get(oid) if game.combat is not None else None
+        returned.append({"name": o.name, "defender": defender})
+        move(game, oid, Zone.HAND, cites, reason="is returned to its owner's hand (cost)")
+    if returned:
+        game.turn_flags[("cost_returned", obj.id)] = returned
+
+
 def _cost_choice(
-    game: Game, task: Task, player: int, choices: list[int], n: int, noun: str, purpose: str
+    game: Game,
+    task: Task,
+    player: int,
+    choices: list[int],
+    n: int,
+    noun: str,
+    purpose: str,
+    always: bool = False,
 ) -> list[int] | None:
     """CR 602.2b: the objects a cost sacrifices or discards; asks only when there
     is a real choice. None while the decision is pending."""
@@ -1124,7 +1434,7 @@ def _cost_choice(
         chosen = list(task.answer.objects)
         task.answer = None
         return chosen
-    if len(choices) > n:
+    if len(choices) > n or (always and choices):
         game.ask(
             Decision(
                 DecisionKind.CHOOSE_OBJECTS,
@@ -1178,7 +1488,14 @@ def priority_options(game: Game, player: int) -> list:
         if "Land" in c.types:
             if sorcery_ok and p.lands_played < 1:
                 out.append(PlayLand(oid))
-        elif sorcery_ok or "Instant" in c.types or Kw.FLASH in c.keywords:
+        elif (
+            sorcery_ok
+            or "Instant" in c.types
+            or Kw.FLASH in c.keywords
+            or _has_offering(o)
+            or cast_permissions.has_flash(game, player, o, c)
+            or cast_permissions.free_permission(game, player, o, c)
+        ):
             if sources is None:
                 sources = mana_rules.mana_sources(game, player)
             cost = mana_rules.parse_cost(c.mana_cost).with_x(0)
@@ -1189,6 +1506,10 @@ def priority_options(game: Game, player: int) -> list:
             ) and cast_problem(game, player, oid) is None:
                 out.append(CastSpell(oid))
             out.extend(_cast_variants(game, player, o, c))
+            if cast_permissions.free_permission(game, player, o, c) is not None:
+                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
+                if cast_problem(game, player, oid, 0, free) is None:
+                    out.append(free)
         for i, a in enumerate(c.abilities):
             if a.keyword and a.keyword in ACTIVATED_KEYWORDS:
                 full = ability_at(c, i)
@@ -1198,11 +1519,17 @@ def priority_options(game: Game, player: int) -> list:
                     out.append(ActivateAbility(oid, i))
     for oid in p.graveyard:
         o = game.objects[oid]
-        for a in o.card.compiled[o.face].abilities:
+        for i, a in enumerate(o.card.compiled[o.face].abilities):
             if a.keyword == "Flashback":
                 act = CastSpell(oid, alt="flashback")
                 if cast_problem(game, player, oid, 0, act) is None:
                     out.append(act)
+            elif (
+                a.kind is AbilityKind.ACTIVATED
+                and cost_components.self_exile_zone(a.cost) == "graveyard"
+                and activate_problem(game, player, oid, i) is None
+            ):
+                out.append(ActivateAbility(oid, i))  # "Exile this card from your graveyard: ..."
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller != player or o.phased_out:
@@ -1252,10 +1579,26 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         grave = game.players[player].graveyard[:generic]
         if grave:
             candidates.append(CastSpell(o.id, delve=tuple(grave)))
+    if "Offering" in kws:
+        from ..keywords.offering import offering_sacrifice_choice
+
+        best = offering_sacrifice_choice(game, player, o)
+        if best is not None:
+            candidates.append(CastSpell(o.id, sacrifice=(best,)))
     for act in candidates:
         if cast_problem(game, player, o.id, 0, act) is None:
             out.append(act)
     return out
+
+
+def _has_offering(o: GameObject) -> bool:
+    """CR 702.48a: a card with offering may be cast at instant speed (with the offering)."""
+    key = ("has_offering", o.face)
+    v = o.card.cache.get(key)
+    if v is None:
+        v = any(a.keyword == "Offering" for a in o.card.compiled[o.face].abilities)
+        o.card.cache[key] = v
+    return bool(v)
 
 
 __all__ = ["combinations"]

@@ -116,6 +116,31 @@ def record_roll(
     return rec
 
 
+#: where a permanent's stored die results are kept (CR 706.8a): [[sides, value], ...]
+STORED = "stored_results"
+
+
+def stored_results(obj: Any) -> list[list[int]]:
+    return list((obj.chosen or {}).get(STORED) or ())
+
+
+def store_results(game: Game, obj: Any, results: list[list[int]], rule: str = "706.8a") -> None:
+    """CR 706.8a: note the kind of die and the result on the permanent (a new list:
+    the object's ``chosen`` dict is shared shallowly by clones)."""
+    obj.chosen = {**(obj.chosen or {}), STORED: [list(r) for r in results]}
+    game.invalidate()
+    shown = ", ".join(str(v) for _, v in results) or "none"
+    game.emit("store_results", (rule,), f"{obj.name} now has stored results: {shown}", obj=obj.id)
+
+
+def greatest_same_stored(obj: Any) -> int:
+    """The greatest number of stored results on ``obj`` of the same value (CR 706.8)."""
+    counts: dict[int, int] = {}
+    for _, v in stored_results(obj):
+        counts[v] = counts.get(v, 0) + 1
+    return max(counts.values(), default=0)
+
+
 def in_range(result: int, low: int | None, high: int | None) -> bool:
     """CR 706.3a: "N1-N2", "N+" (high None), or a single number."""
     if low is not None and result < low:
@@ -154,6 +179,12 @@ def _rolled(game: Game, cond: Any, controller: int, source: Any) -> bool:
     return in_range(int(r), a.get("low", a.get("value")), a.get("high", a.get("value")))
 
 
+def _rolled_doubles(game: Game, cond: Any, controller: int, source: Any) -> bool:
+    """ "If you rolled doubles": two or more dice of the last roll, all the same."""
+    natural = (game.turn_flags.get(LAST_ROLL) or {}).get("natural") or []
+    return len(natural) >= 2 and len(set(natural)) == 1
+
+
 def _register() -> None:
     from ..keywords.registry import CONDITIONS
 
@@ -162,6 +193,7 @@ def _register() -> None:
     CONDITIONS.setdefault("flip_heads", _flip_is(HEADS))
     CONDITIONS.setdefault("flip_tails", _flip_is(TAILS))
     CONDITIONS.setdefault("rolled", _rolled)
+    CONDITIONS.setdefault("rolled_doubles", _rolled_doubles)
 
 
 try:

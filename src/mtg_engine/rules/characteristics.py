@@ -172,6 +172,9 @@ class Values:
     flipped: Values | None = None
     #: both names of a split card (CR 709.4a)
     names: tuple[str, ...] = field(default=())
+    #: the values of each face of a double-faced permanent (CR 707.8a): a copy that
+    #: is itself double-faced (a token copy) uses the face it has up
+    faces: tuple[Values, ...] = field(default=())
 
 
 def chars(game: Game, obj: GameObject) -> Chars:

@@ -177,6 +177,11 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     cost = req.attack_cost_total(plan, decl) if plan.costs else ""
     for creature in decl:
         o = game.objects[creature]
+        if o.face_down:
+            from .face_down import is_masked, unmask
+
+            if is_masked(o) and Kw.VIGILANCE not in chars(game, o).keywords:
+                unmask(game, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
         if Kw.VIGILANCE not in chars(game, o).keywords:
             o.tapped = True  # CR 508.1f (vigilance: 702.20b)
     if cost:
@@ -185,6 +190,11 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         combat.attackers[creature] = defender  # CR 508.1k
         combat.blocked[creature] = False
     game.turn_flags["attacks_declared"] = tuple(action.attackers)
+    if action.attackers:
+        # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
+        game.turn_flags["attackers_this_turn"] = game.turn_flags.get(
+            "attackers_this_turn", 0
+        ) + len(action.attackers)
     game.invalidate()
     from ..keywords.banding import set_bands
 
@@ -222,6 +232,8 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             f"{game.objects[creature].name} attacks alone",
             subject=game.objects[creature],
             obj=creature,
+            defender=action.attackers[0][1],
+            player=defending_player_of(game, action.attackers[0][1]),
         )
     game.finish(task)
 

@@ -34,6 +34,7 @@ from ..keywords import Kw
 from . import combat_rules as cr
 from .characteristics import chars
 from .damage import lethal_damage
+from .face_down import face_down_permanents_exist, unmask_combat
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -109,6 +110,7 @@ class Recipients:
         "extra",
         "trample",
         "as_unblocked",
+        "free",
         "rules",
     )
 
@@ -125,6 +127,9 @@ class Recipients:
         #: "may assign its combat damage as though it weren't blocked": all of it
         #: to the defender is one more legal assignment
         self.as_unblocked = False
+        #: "divided as you choose among defending player and/or any number of creatures
+        #: they control": any division among them is legal
+        self.free = False
         self.rules: tuple[str, ...] = ("510.1c",)
 
     def all(self) -> list[int]:
@@ -152,13 +157,29 @@ def recipients(game: Game, oid: int) -> Recipients:
         kws = chars(game, o).keywords
         top = TRAMPLE_OVER_PLANESWALKERS in kws
         trample = Kw.TRAMPLE in kws or top
+        if cr.has(game, o, "assign_among_defenders") and ref_player(defender) is not None:
+            # Butcher Orgg: the defending player and/or any creatures they control, in
+            # any division, blocked or not (CR 510.1b-c as the ability modifies them)
+            r.free = True
+            r.rules = ("510.1c",)
+            r.defender = defender
+            mine = [b for b in combat.blockers_of(oid) if b in game.objects]
+            theirs = [
+                x
+                for x in game.battlefield
+                if game.objects[x].controller == ref_player(defender)
+                and "Creature" in chars(game, game.objects[x]).types
+                and not game.objects[x].phased_out
+            ]
+            r.creatures = list(dict.fromkeys(mine + theirs))
+            return r
         if not combat.blocked.get(oid):
             r.rules = ("510.1b",)
             r.defender = defender if there else None
             return r
         r.creatures = [b for b in combat.blockers_of(oid) if b in game.objects]
-        if there and cr.has(game, o, "assign_as_unblocked"):
-            r.as_unblocked = True  # Thorn Elemental, Butcher Orgg's kind (510.1c)
+        if there and cr.has(game, o, "assign_damage_as_unblocked"):
+            r.as_unblocked = True  # Thorn Elemental (510.1c)
             r.defender = defender
         if r.creatures and blocked_by_banding(game, o, r.creatures):
             r.chooser = combat.defending_player  # CR 702.22j
@@ -241,6 +262,8 @@ def assignment_problem(
             )
     if sum(assignment.values()) != power:
         return f"{creature.name} must assign exactly {power} combat damage (rule 510.1a)"
+    if r.free:
+        return None  # any division among the defending player and their creatures
     if r.as_unblocked and r.defender is not None and assignment.get(r.defender, 0) == power:
         return None  # assigned as though it weren't blocked (510.1b)
     if r.defender is not None and assignment.get(r.defender, 0) and not r.trample:
@@ -283,7 +306,7 @@ def needs_decision(
     targets = r.all()
     if len(targets) <= 1:
         return False
-    if len(r.creatures) >= 2 or (r.as_unblocked and r.creatures):
+    if len(r.creatures) >= 2 or ((r.as_unblocked or r.free) and r.creatures):
         return True
     # one creature and somewhere to trample over: a choice only if there's excess
     return power > lethal_needed(game, r.creatures[0], creature, assigned) if r.creatures else True
@@ -362,6 +385,10 @@ def plan_step(game: Game, first_strike_step: bool) -> dict[str, Any]:
             o for o in in_combat(game) if chars(game, game.objects[o]).keywords & _FS
         }
     dealers = [o for o in in_combat(game) if deals_damage_now(game, o, first_strike_step)]
+    if dealers and face_down_permanents_exist(game):
+        # Illusionary Mask: turned face up instead of assigning or being dealt damage
+        unmask_combat(game, dealers)
+        dealers = [o for o in in_combat(game) if deals_damage_now(game, o, first_strike_step)]
     assigned: dict[int, int] = {}
     auto: list[list[int]] = []
     todo_attackers: list[tuple[bool, int]] = []

@@ -17,6 +17,9 @@ from ..effects import REGISTRY, effect
 from ..effects.permanents import _continuous
 from .combat_rules import ARG_OPS, PRESENCE_OPS
 from .effects_runner import Ctx
+from .support import register
+
+register("arg:prevent_damage.dealt_by", "arg:prevent_damage.combat_only")
 
 _TEXT = {
     "cant_attack": "can't attack",
@@ -111,6 +114,8 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         "amount": None if amount is None else ctx.amount(amount),
         "combat_only": bool(e.args.get("combat_only")),
     }
+    if e.args.get("dealt_by"):
+        args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
     g.effects = [
         *g.effects,
         ContinuousEffect(
@@ -126,7 +131,11 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     ]
     kind = "combat damage" if args["combat_only"] else "damage"
     how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"
-    g.emit("prevention", ("615.1",), f"{ctx.source.name}: {how} that would be dealt is prevented")
+    names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
+    whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
+    g.emit(
+        "prevention", ("615.1",), f"{ctx.source.name}: {how} that would be dealt{whom} is prevented"
+    )
     return True
 
 

@@ -113,6 +113,10 @@ def defender_problem(game: Game, obj: GameObject, defender: int) -> tuple[str, s
                 return ("it can't attack unless a condition is met", "508.1c")
         elif r.op == "cant_attack_you" and ref_player(defender) == r.controller:
             return ("it can't attack that player", "508.1c")
+    if game.effects:
+        from .draw_skip import attack_restriction
+
+        return attack_restriction(game, obj, defender)  # Island Sanctuary (508.1c)
     return None
 
 

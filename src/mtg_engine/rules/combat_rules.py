@@ -83,7 +83,9 @@ ARG_OPS = frozenset(
         "max_blockers",  # global: "No more than N creatures can block each combat"
         "attack_cost",  # args mana, defender: "can't attack you unless ... pays" (508.1h)
         "block_cost",  # args mana: "can't block unless their controller pays" (509.1d)
-        "assign_as_unblocked",  # "may assign its combat damage as though it weren't blocked"
+        "assign_damage_as_unblocked",  # "may assign its combat damage as though it weren't blocked"
+        "assign_among_defenders",  # "... divided as you choose among defending player and/or
+        # any number of creatures they control" (Butcher Orgg, CR 510.1c)
     )
 )
 

@@ -6,13 +6,14 @@ each kind is evaluated here. Unknown kinds are false (never a silent "yes").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Condition
 from ..game.objects import GameObject
 
 if TYPE_CHECKING:
     from ..game.state import Game
+    from .effects_runner import Ctx
 
 
 _KNOWN = frozenset(
@@ -28,10 +29,29 @@ _KNOWN = frozenset(
         "hand_size_at_most",
         "graveyard_at_least",
         "no_spells_cast_last_turn",
+        "no_spells_last_turn",
+        "two_spells_last_turn",
+        "hand_ge",
+        "player_no_cards_in_hand",
+        "a_library_le",
+        "exiled_with_any",
+        "total_power_ge",
+        "opponent_dealt_damage_ge",
         "your_turn",
         "not_your_turn",
         "source_tapped",
         "source_untapped",
+        "mana_spent",
+        "none_on_battlefield",
+        "you_control_none",
+        "opponent_controls",
+        "life_ge",
+        "life_le",
+        "no_cards_in_hand",
+        "as_long_as",
+        "is",
+        "graveyard_count_ge",
+        "attacked_this_turn",
     }
 )
 
@@ -45,7 +65,15 @@ def is_known(cond: Condition) -> bool:
     return cond.kind in _KNOWN or cond.kind in CONDITIONS
 
 
-def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+def evaluate(
+    game: Game,
+    cond: Condition,
+    controller: int,
+    source: GameObject | None,
+    ctx: Ctx | None = None,
+) -> bool:
+    """Whether ``cond`` holds; ``ctx`` (the resolving spell or ability) resolves
+    references such as "that player" in conditions checked as it resolves (608.2c)."""
     from .filters import objects_matching
 
     k = cond.kind
@@ -75,8 +103,37 @@ def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | 
         return len(game.players[controller].hand) <= int(a["amount"])
     if k == "graveyard_at_least":  # threshold (CR 702.??: an ability word now)
         return len(game.players[controller].graveyard) >= int(a["amount"])
-    if k == "no_spells_cast_last_turn":
-        return not game.turn_flags.get("spells_cast_last_turn", 0)
+    if k in ("no_spells_cast_last_turn", "no_spells_last_turn"):
+        return not any(game.turn_flags.get("spells_cast_last_turn", ()))
+    if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
+        return any(n >= 2 for n in game.turn_flags.get("spells_cast_last_turn", ()))
+    if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"
+        if ctx is None:
+            return False
+        ps = ctx.players(a.get("player"))
+        return bool(ps) and not game.players[ps[0]].hand
+    if k == "hand_ge":  # "if you have N or more cards in hand"
+        return len(game.players[controller].hand) >= int(a["n"])
+    if k == "total_power_ge":  # "if creatures you control have total power N or greater"
+        from .characteristics import chars
+
+        flt = a.get("filter")
+        if flt is None or not isinstance(a.get("n"), int):
+            return False
+        found = objects_matching(game, flt, controller, source)
+        return sum(max(0, chars(game, o).power or 0) for o in found) >= a["n"]
+    if k == "opponent_dealt_damage_ge":  # "if an opponent was dealt N or more damage this turn"
+        n = a.get("n")
+        return isinstance(n, int) and any(
+            int(game.turn_flags.get(("damage_to_player", p), 0)) >= n
+            for p in game.opponents(controller)
+        )
+    if k == "exiled_with_any":  # "if there are cards exiled with it" (CR 607.2a)
+        from .linked import exiled_with, link_owner
+
+        return source is not None and bool(exiled_with(game, link_owner(source)))
+    if k == "a_library_le":  # "if a library has N or fewer cards in it"
+        return any(len(p.library) <= int(a["n"]) for p in game.players if not p.has_lost)
     if k == "your_turn":
         return game.active == controller
     if k == "not_your_turn":
@@ -85,8 +142,167 @@ def evaluate(game: Game, cond: Condition, controller: int, source: GameObject | 
         return source is not None and source.tapped
     if k == "source_untapped":
         return source is not None and not source.tapped
+    if k == "mana_spent":
+        return mana_spent_holds(source, a)  # CR 601.2h, 707.10
+    if k == "none_on_battlefield":  # "if no creatures are on the battlefield"
+        return not objects_matching(game, a["filter"], controller, source)
+    if k == "you_control_none":  # "if you control no Islands"
+        flt = a["filter"].with_condition("controller", "you")
+        return not objects_matching(game, flt, controller, source)
+    if k == "opponent_controls":  # "if an opponent controls a Forest"
+        flt = a.get("filter")
+        if flt is None:
+            return False
+        flt = flt.with_condition("controller", "opponent")
+        found = objects_matching(game, flt, controller, source)
+        n = a.get("n", 1)
+        if not isinstance(n, int):
+            return False
+        # "seven or more lands": one opponent controls that many (CR 109.5)
+        return any(
+            sum(1 for o in found if o.controller == p) >= n for p in game.opponents(controller)
+        )
+    if k == "life_ge":
+        return game.players[controller].life >= int(a["n"])
+    if k == "life_le":
+        return game.players[controller].life <= int(a["n"])
+    if k == "no_cards_in_hand":  # "if you have no cards in hand"
+        return not game.players[controller].hand
+    if k == "graveyard_count_ge":
+        # threshold-style "seven or more cards in your graveyard" (the filter says
+        # which cards and whose graveyard)
+        flt = a.get("filter")
+        n = a.get("n")
+        if flt is None or not isinstance(n, int):
+            return False
+        return len(objects_matching(game, flt, controller, source)) >= n
+    if k == "attacked_this_turn":
+        # "if you attacked this turn": you declared attackers this turn (CR 508.1)
+        declared = game.turn_flags.get("attackers_this_turn", 0)
+        if a.get("filter") is not None:
+            if not attacked_with_counted(a):
+                return False  # "attacked with a [kind]": not tracked yet
+            # "if you attacked with N or more creatures this turn" (CR 508.1)
+            return game.active == controller and declared >= int(a["n"])
+        return game.active == controller and declared > 0
+    if k == "as_long_as":
+        # a static ability's "as long as ...": its condition, checked continuously
+        # (CR 611.3a); an effect's "for as long as ..." duration (CR 611.2b)
+        inner = a.get("cond")
+        return isinstance(inner, Condition) and evaluate(game, inner, controller, source, ctx)
+    if k == "is":
+        return _is_holds(game, a, controller, source, ctx)
     from ..keywords.registry import CONDITIONS
 
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)
     return False
+
+
+def _is_holds(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> bool:
+    """ "as long as enchanted permanent is a creature", "if it's attacking", "if the
+    sacrificed permanent was a Vehicle": the object named has the quality (CR 109.2);
+    an object that has left its zone is seen through last known information (608.2h)."""
+    from ..cards.abilities import Filter, SelfRef
+    from .filters import matches_object, objects_matching
+
+    quality = a.get("quality")
+    if not isinstance(quality, Filter):
+        return False  # words the compiler has no filter for: never a silent "yes"
+    if isinstance(a.get("filter"), Filter):
+        objs = objects_matching(game, a["filter"], controller, source)
+        return bool(objs) and all(
+            matches_object(game, o, quality, controller, source) for o in objs
+        )
+    ref = a.get("ref")
+    if isinstance(ref, SelfRef) and (ctx is None or source is not None):
+        return source is not None and matches_object(game, source, quality, controller, source)
+    if ctx is None:
+        return False
+    ids = ctx.refs(ref)
+    if not ids:
+        return False
+    for oid in ids:
+        o = game.objects.get(oid) if oid >= 0 else None
+        if o is not None:
+            if not matches_object(game, o, quality, controller, source):
+                return False
+            continue
+        info = ctx.lki(oid) if oid >= 0 else None
+        if info is None or not _record_has(info, quality):
+            return False
+    return True
+
+
+def _record_has(info: dict, quality: Any) -> bool:
+    """Whether last known information (CR 608.2h) shows the quality: card types,
+    subtypes, supertypes and colors are remembered."""
+    types = set(info.get("types") or ())
+    if quality.kinds and not any(k in types or k == "permanent" for k in quality.kinds):
+        return False
+    for key, value in quality.conditions:
+        if key == "subtype":
+            ok = value in (info.get("subtypes") or ())
+        elif key == "type":
+            ok = value in types
+        elif key == "supertype":
+            ok = value in (info.get("supertypes") or ())
+        elif key == "color":
+            ok = value in (info.get("colors") or ())
+        else:
+            return False
+        if not ok:
+            return False
+    return True
+
+
+_COLOR_LETTERS = {
+    "white": "W",
+    "blue": "U",
+    "black": "B",
+    "red": "R",
+    "green": "G",
+    "colorless": "C",
+}
+
+
+def mana_spent_holds(source: GameObject | None, args: dict) -> bool:
+    """ "if {G} was spent to cast this spell", "if at least three white mana was
+    spent ..." (adamant), "if no mana was spent ...": the mana spent to cast the
+    spell (CR 601.2h), which the permanent it became remembers (CR 400.7d). A copy
+    of a spell wasn't cast, so no mana was spent on it (CR 707.10)."""
+    from . import mana as mana_rules
+
+    paid = (source.paid or {}) if source is not None else {}
+    spent = list(paid.get("mana_spent") or ())
+    if args.get("none"):
+        return not spent
+    if "mana" in args:
+        need = mana_rules.parse_cost(str(args["mana"]))
+        pool = list(spent)
+        for sym in need.colored:
+            if sym not in pool:
+                return False
+            pool.remove(sym)
+        return bool(need.colored)
+    n = int(args.get("n") or 0)
+    color = _COLOR_LETTERS.get(str(args.get("color") or ""))
+    if color is None:
+        return False  # an unknown color never matches (no silent "yes")
+    return sum(1 for m in spent if m == color) >= n
+
+
+def attacked_with_counted(args: dict) -> bool:
+    """ "attacked with N or more creatures": every attacker is a creature (CR 508.1a),
+    so the number of attackers declared this turn answers it."""
+    from ..cards.abilities import Filter
+
+    flt = args.get("filter")
+    return (
+        isinstance(flt, Filter)
+        and flt.kinds == ("Creature",)
+        and not flt.conditions
+        and isinstance(args.get("n"), int)
+    )

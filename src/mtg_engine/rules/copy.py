@@ -25,8 +25,10 @@ compiler's ``enters_as_copy``, ``become``, ``copy_permanent`` and
 * ``"keep_colors": True``: it doesn't copy color and keeps its own (707.9c);
 * ``"power"``/``"toughness"``: "except it's 7/7" (707.9b);
 * ``"name"``; ``"add_types"``, ``"add_subtypes"``, ``"add_supertypes"``: "...
-  in addition to its other types" (707.9b); ``"remove_supertypes"``: "except
-  it isn't legendary";
+  in addition to its other types" (707.9b); ``"set_types"``, ``"set_subtypes"``:
+  "except it's a 1/1 black Zombie" (the new ones replace the copied ones,
+  205.1a); ``"add_colors"``: "in addition to its other colors and types";
+  ``"remove_supertypes"``: "except it isn't legendary";
 * ``"abilities"``: abilities it has (707.9a); ``"this_ability": True`` adds
   the ability doing the copying ("except it has this ability");
   ``"add_keywords"``: keyword abilities it has (changeling);
@@ -74,6 +76,9 @@ def _replay(obj: GameObject, effects: list[ContinuousEffect] | tuple) -> Values 
             v = e.args["values"]
             if v.flipped is not None and obj.card.data.layout == "flip" and obj.face == 1:
                 v = v.flipped  # CR 707.3: as modified by the copier's flipped status
+            elif v.faces and obj.face < len(v.faces) and _double_faced(obj):
+                # CR 707.8a: a double-faced copy has the copied face that it has up
+                v = replace(v.faces[obj.face], faces=v.faces)
             current = v
         elif e.op == "set_copiable":
             if current is None:
@@ -82,8 +87,24 @@ def _replay(obj: GameObject, effects: list[ContinuousEffect] | tuple) -> Values 
     return current
 
 
+#: layouts of double-faced cards (CR 712.1)
+_DFC_LAYOUTS = frozenset(("transform", "modal_dfc", "meld", "reversible_card"))
+
+
+def _double_faced(obj: GameObject) -> bool:
+    return obj.card.data.layout in _DFC_LAYOUTS and len(obj.card.faces) > 1
+
+
 def _printed_values(obj: GameObject) -> Values:
     v = values_of(printed_raw(obj))
+    if _double_faced(obj):
+        from .multiface import build_printed
+
+        # CR 707.8a: both faces travel; a copy that isn't double-faced uses the face up
+        layout = obj.card.data.layout
+        front = values_of(build_printed(obj.card, 0))
+        back = values_of(build_printed(obj.card, ("back", layout)))
+        return replace(v, faces=(front, back))
     if obj.card.data.layout == "flip" and len(obj.card.faces) > 1:
         from .multiface import build_printed
 
@@ -117,12 +138,30 @@ def snapshot(
 ) -> Values:
     """The values a copy effect locks in (CR 707.2b): ``original``'s copiable
     values with ``exceptions`` applied (CR 707.9)."""
-    v = raw_values(game, original)
-    if exceptions:
-        v = apply_exceptions(v, exceptions, copier, this_ability)
-        if v.flipped is not None:
-            v = replace(v, flipped=apply_exceptions(v.flipped, exceptions, copier, this_ability))
-    return v
+    return copy_values(game, original, exceptions, copier, this_ability)[0]
+
+
+def copy_values(
+    game: Game,
+    original: GameObject,
+    exceptions: dict[str, Any] | None = None,
+    copier: GameObject | None = None,
+    this_ability: Ability | None = None,
+) -> tuple[Values, tuple[str, ...]]:
+    """:func:`snapshot`, and the rules of 707.9 its exceptions followed (for the log)."""
+    raw = raw_values(game, original)
+    # CR 707.3: a copy of a copy gets the values the first copy effect gave it
+    of_copy: tuple[str, ...] = ("707.3",) if has_copy_effect(game, original) else ()
+    if not exceptions:
+        return raw, of_copy
+    v = apply_exceptions(raw, exceptions, copier, this_ability)
+    if v.flipped is not None:
+        v = replace(v, flipped=apply_exceptions(v.flipped, exceptions, copier, this_ability))
+    if v.faces:
+        # CR 707.8a, 707.9: each face is copied with the exceptions
+        faces = tuple(apply_exceptions(f, exceptions, copier, this_ability) for f in v.faces)
+        v = replace(v, faces=faces)
+    return v, of_copy + exception_rules(exceptions, raw, v)
 
 
 def apply_exceptions(
@@ -146,11 +185,21 @@ def apply_exceptions(
     if exc.get("toughness") is not None:
         changes["toughness"] = int(exc["toughness"])
         dropped.add("pt")
+    if exc.get("add_colors"):
+        changes["colors"] = frozenset(changes.get("colors", v.colors)) | frozenset(
+            exc["add_colors"]
+        )
     if exc.get("name"):
         changes["name"] = str(exc["name"])
         changes["names"] = ()
-    types = v.types | frozenset(exc.get("add_types") or ())
-    subtypes = v.subtypes | frozenset(exc.get("add_subtypes") or ())
+    # "except it's a 1/1 black Zombie": new card types / subtypes replace the
+    # copied ones (CR 205.1a); "in addition to its other types" adds (205.1b)
+    base_types = frozenset(exc["set_types"]) if exc.get("set_types") else v.types
+    base_subtypes = frozenset(exc["set_subtypes"]) if exc.get("set_subtypes") else v.subtypes
+    if exc.get("set_types") or exc.get("set_subtypes"):
+        dropped.add("types")
+    types = base_types | frozenset(exc.get("add_types") or ())
+    subtypes = base_subtypes | frozenset(exc.get("add_subtypes") or ())
     supertypes = (v.supertypes | frozenset(exc.get("add_supertypes") or ())) - frozenset(
         exc.get("remove_supertypes") or ()
     )
@@ -184,10 +233,12 @@ def apply_exceptions(
 
 def _defines(a: Ability, what: set[str]) -> bool:
     """Whether ``a`` is a characteristic-defining ability for one of ``what`` (CR 604.3)."""
-    if a.kind is not AbilityKind.STATIC:
-        return a.keyword == "Devoid" and "colors" in what
     if a.keyword == "Devoid":
         return "colors" in what
+    if a.keyword == "Changeling":
+        return "types" in what  # CR 702.73a: a CDA that defines creature types
+    if a.kind is not AbilityKind.STATIC:
+        return False
     for st in a.static:
         if not st.args.get("cda"):
             continue
@@ -195,7 +246,53 @@ def _defines(a: Ability, what: set[str]) -> bool:
             return True
         if st.op in ("set_colors", "add_colors") and "colors" in what:
             return True
+        if st.op in ("add_types", "set_types") and "types" in what:
+            return True
     return False
+
+
+def exception_rules(
+    exc: dict[str, Any] | None, original: Values | None = None, result: Values | None = None
+) -> tuple[str, ...]:
+    """The rules an exception to the copying process follows, for the log (CR 707.9):
+    707.9a an ability gained, 707.9b a characteristic modified, 707.9c a
+    characteristic not copied (kept or given its own value), 707.9d a
+    characteristic-defining ability left out, 707.9e an additional effect,
+    707.9f an exception that depends on the result."""
+    if not exc:
+        return ()
+    out: list[str] = ["707.9"]
+    keys = set(exc)
+    if keys & {"abilities", "this_ability", "add_keywords"}:
+        out.append("707.9a")
+    if keys & {
+        "add_types",
+        "add_subtypes",
+        "set_types",
+        "set_subtypes",
+        "add_colors",
+        "add_supertypes",
+        "remove_supertypes",
+        "power",
+        "toughness",
+        "colors",
+        "name",
+    }:
+        out.append("707.9b")
+    if keys & {"keep_colors", "power", "toughness", "colors", "name", "set_types", "set_subtypes"}:
+        out.append("707.9c")
+    if original is not None and result is not None:
+        kept = {id(a) for a in result.abilities}
+        if any(id(a) not in kept for a in original.abilities):
+            out.append("707.9d")
+    if "counters" in keys:
+        out.append("707.9e")
+    if "if_creature" in keys:
+        out.append("707.9f")
+        inner = exc["if_creature"]
+        if isinstance(inner, dict):
+            out.extend(r for r in exception_rules(inner) if r not in out)
+    return tuple(out)
 
 
 def extra_counters(exc: dict[str, Any] | None, result: Values) -> dict[str, Any]:
@@ -268,3 +365,36 @@ def apply_setup_copies(game: Game) -> None:
             game, game.objects[target], exc, copier=o, this_ability=own[0] if own else None
         )
         copy_effect(game, o, values, o, o.controller)
+
+
+def _register_support() -> None:
+    from .support import register
+
+    # the exceptions :func:`apply_exceptions` and :func:`extra_counters` apply (CR 707.9)
+    register(
+        *(
+            f"copy_except:{k}"
+            for k in (
+                "colors",
+                "keep_colors",
+                "power",
+                "toughness",
+                "name",
+                "add_types",
+                "add_subtypes",
+                "add_supertypes",
+                "remove_supertypes",
+                "set_types",
+                "set_subtypes",
+                "add_colors",
+                "abilities",
+                "this_ability",
+                "add_keywords",
+                "if_creature",
+                "counters",
+            )
+        )
+    )
+
+
+_register_support()

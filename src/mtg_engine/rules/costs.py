@@ -49,10 +49,19 @@ class TotalCost:
     #: readable parts for the log ("kicker {2}{G}") and the rules they come from
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    #: why the cost can't be paid by this engine yet ("Sacrifice X Mountains")
+    problem: str | None = None
 
     def add(self, cost: Cost | None, times: int, rule: str, label: str) -> None:
         """Add ``times`` copies of a cost component (CR 601.2f)."""
         if cost is None or times <= 0:
+            return
+        counts = (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
+        if not all(isinstance(n, int) for n in counts):
+            # "Sacrifice X Mountains": a variable amount isn't paid yet (no silent guess)
+            self.problem = (
+                self.problem or f"a cost with a variable amount can't be paid yet ({rule})"
+            )
             return
         if cost.mana:
             self.mana = mana_rules.add_costs(self.mana, mana_rules.parse_cost(cost.mana), times)
@@ -176,6 +185,12 @@ def total_cost(
             return total, problem
         for part in parts:
             total.add(part.cost, part.times, part.rule, part.label)
+            if part.extra.get("reduce_by"):
+                # offering (CR 702.48a, 702.48c): reduced by the sacrificed permanent's mana cost
+                from ..keywords.offering import reduce_by_mana_cost
+
+                by = mana_rules.parse_cost(part.extra["reduce_by"]).with_x(0)
+                total.mana = reduce_by_mana_cost(total.mana, by)
     # Cost increases, then reductions (CR 601.2f).
     spec = ALT_COSTS.get(alt or "")
     if not obj.face_down and not (spec is not None and spec.face_down):
@@ -183,52 +198,24 @@ def total_cost(
         _apply_cost_changes(game, player, obj, c, total, as_spell)
     if alt is not None and alt not in ALT_COSTS:
         return total, f"there's no alternative cost called {alt!r} (rule 118.9)"
-    return total, None
+    return total, total.problem
 
 
 def _apply_cost_changes(
     game: Game, player: int, obj: GameObject, c: Any, total: TotalCost, as_spell: bool
 ) -> None:
-    """CR 601.2f: "cost {N} more/less" effects, then affinity (CR 702.41a)."""
-    from .filters import matches_object
+    """CR 601.2f: "cost {N} more/less" effects (rules/cost_changes.py), then
+    affinity (CR 702.41a)."""
+    from .cost_changes import apply_changes, spell_changes
 
-    more: list[tuple[str, str]] = []
-    less: list[tuple[str, str]] = []
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        if src.phased_out or src.face_down:
-            continue
-        for a in chars(game, src).abilities:
-            if a.kind is not AbilityKind.STATIC:
-                continue
-            for st in a.static:
-                if st.op != "cost_change":
-                    continue
-                flt = st.affected
-                if not isinstance(flt, Filter) or "spell" not in flt.kinds:
-                    continue
-                conds = tuple(kv for kv in flt.conditions if kv[0] != "caster")
-                caster = dict(flt.conditions).get("caster")
-                if caster == "you" and player != src.controller:
-                    continue
-                if caster == "opponent" and player == src.controller:
-                    continue
-                # The object is a spell being cast (also when checking beforehand).
-                kinds = tuple(k for k in flt.kinds if k != "spell")
-                if not matches_object(
-                    game, obj, Filter(kinds, "stack", conds), src.controller, src, c
-                ):
-                    continue
-                entry = (str(st.args.get("mana") or "{1}"), src.name)
-                (less if st.args.get("direction") == "less" else more).append(entry)
-    for m, name in more:
-        total.mana = mana_rules.add_costs(total.mana, mana_rules.parse_cost(m))
-        total.notes.append(f"{m} more ({name})")
-        total.rules.append("601.2f")
-    for m, name in less:
-        red = mana_rules.parse_cost(m)
-        total.mana = mana_rules.reduce_cost(total.mana, red.generic, red.colored)
-        total.notes.append(f"{m} less ({name})")
+    if obj.zone == Zone.STACK:
+        from_zone = str((obj.paid or {}).get("from_zone") or "hand")
+    else:
+        from_zone = Zone.NAMES[obj.zone]
+    changes = spell_changes(game, player, obj, c, from_zone)
+    if changes:
+        total.mana, notes = apply_changes(total.mana, changes)
+        total.notes.extend(notes)
         total.rules.append("601.2f")
     for a in c.abilities:
         if a.keyword == "Affinity":

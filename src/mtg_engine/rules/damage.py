@@ -41,6 +41,9 @@ def deal_damage(
     """
     if amount <= 0:
         return 0
+    target_obj = game.objects.get(recipient) if recipient >= 0 else None
+    if source.face_down or (target_obj is not None and target_obj.face_down):
+        _unmask_for_damage(game, source, recipient)
     if game.effects:
         amount = prevent(game, source, recipient, amount, combat)
         if amount <= 0:
@@ -91,6 +94,12 @@ def deal_damage(
             )
             return 0
         tc = chars(game, target)
+        if "Absorb" in tc.keywords:  # CR 702.64a: a prevention effect of the creature
+            from ..keywords.absorb import absorb
+
+            amount = absorb(game, target, tc, source, amount)
+            if amount <= 0:
+                return 0
         rules_used: tuple[str, ...]
         if "Creature" in tc.types:
             if Kw.WITHER in skw or Kw.INFECT in skw:
@@ -126,6 +135,15 @@ def deal_damage(
     return amount
 
 
+def _unmask_for_damage(game: Game, source: GameObject, recipient: int) -> None:
+    """Illusionary Mask's face-down creature turns face up instead of dealing or being
+    dealt damage (CR 614.1a, rules/face_down.py)."""
+    from .face_down import is_masked, unmask
+
+    objs = [source] + ([game.objects[recipient]] if recipient in game.objects else [])
+    unmask(game, [o for o in objs if is_masked(o)], "deal or be dealt damage")
+
+
 def prevent(game: Game, source: GameObject, recipient: int, amount: int, combat: bool) -> int:
     """CR 615: prevention effects from resolved spells and abilities ("Prevent all
     combat damage that would be dealt this turn", "Prevent the next 1 damage that
@@ -138,8 +156,12 @@ def prevent(game: Game, source: GameObject, recipient: int, amount: int, combat:
     for i, e in enumerate(effects):
         if e.op != "prevent_damage" or amount <= 0:
             continue
-        if e.affected and recipient not in e.affected:
-            continue
+        if e.affected:
+            if e.args.get("dealt_by"):
+                if source.id not in e.affected:
+                    continue  # CR 615: it prevents damage from these sources only
+            elif recipient not in e.affected:
+                continue
         if e.args.get("combat_only") and not combat:
             continue
         shield = e.args.get("amount")

@@ -68,6 +68,10 @@ def legal_options(game: Game) -> list[Action]:
     if k == DecisionKind.MULLIGAN:
         return [Keep(), Mulligan()]
     if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
+        if "min_power" in data:
+            from ..keywords.crew import crew_options
+
+            return [ChooseObjects(c) for c in crew_options(data)]  # CR 702.122a
         return [
             ChooseObjects(tuple(c))
             for c in _subsets(list(data["candidates"]), data["min"], data["max"])
@@ -157,7 +161,12 @@ def check_answer(game: Game, action: Action) -> str | None:
     if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
         if not isinstance(action, ChooseObjects):
             return f"choose objects: {d.prompt}"
-        return _set_problem(action.objects, data["candidates"], data["min"], data["max"])
+        problem = _set_problem(action.objects, data["candidates"], data["min"], data["max"])
+        if problem is None and "min_power" in data:
+            from ..keywords.crew import power_problem
+
+            problem = power_problem(data, tuple(action.objects))  # CR 702.122a
+        return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):
             return f"choose targets: {d.prompt}"

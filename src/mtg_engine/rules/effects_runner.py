@@ -9,15 +9,18 @@ also in a cloned or deserialized game.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
     Ability,
     Amount,
+    ChooseRef,
     ControllerOfRef,
     ControllerRef,
     EachRef,
     Effect,
+    Filter,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -27,6 +30,7 @@ from ..cards.abilities import (
 from ..game.actions import Decision, DecisionKind, player_ref
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
+from .delayed import BoundRef
 from .filters import matches_player, objects_matching
 
 if TYPE_CHECKING:
@@ -104,6 +108,8 @@ class Ctx:
     def refs(self, ref: Any) -> list[int]:
         """Resolve a Ref to object ids and player refs (players are negative)."""
         g = self.game
+        if isinstance(ref, BoundRef):
+            return list(ref.ids)  # CR 603.7c: fixed when the delayed ability was created
         if isinstance(ref, TargetRef):
             if ref.index >= len(self.obj.targets):
                 return []
@@ -126,6 +132,10 @@ class Ctx:
             if ref.role == "source":
                 s = td.get("source")
                 return [s] if s in g.objects else []
+            if ref.role == "other":
+                # the creature it blocked or was blocked by (rules/triggers.py, CR 509.3)
+                s = td.get("other")
+                return [s] if s in g.objects else []
             o = td.get("obj")
             if o in g.objects:
                 return [o]
@@ -133,21 +143,33 @@ class Ctx:
                 return [td["target"]]
             return []
         if isinstance(ref, EachRef):
+            flt = self.concrete(ref.filter)
             out: list[int] = (
-                [o.id for o in objects_matching(g, ref.filter, self.controller, self.source)]
+                [o.id for o in objects_matching(g, flt, self.controller, self.source)]
                 if any(k != "player" for k in ref.filter.kinds or ("permanent",))
                 else []
             )
             if "player" in ref.filter.kinds:
-                out += [
-                    player_ref(p.index)
+                named = [
+                    p.index
                     for p in g.players
                     if matches_player(g, p.index, ref.filter, self.controller)
                 ]
+                out += [player_ref(p) for p in named]
+                if named and self.task is not None:
+                    self.task.data["that_players"] = named  # "they" of what follows
             return out
         if isinstance(ref, ParentRef):
+            if ref.key == "sacrificed":
+                # CR 608.2h: "the sacrificed creature" — what was sacrificed to pay the
+                # cost of this spell or ability (a copy uses the original's, CR 707.10)
+                return [r["id"] for r in (self.obj.paid or {}).get("sacrificed") or ()]
             v = (self.task.data.get("parent") or {}).get(ref.key) if self.task else None
             return list(v) if isinstance(v, list) else ([v] if isinstance(v, int) else [])
+        if isinstance(ref, ChooseRef):
+            # chosen as the instruction began (CR 608.2d): see choose_refs
+            chosen = self.task.data.get("chosen_refs", {}) if self.task is not None else {}
+            return [oid for oid in chosen.get(repr(ref), ()) if oid in g.objects]
         if isinstance(ref, ControllerOfRef | OwnerOfRef):
             out = []
             for r in self.refs(ref.of):
@@ -166,11 +188,22 @@ class Ctx:
             return [ref]
         return []
 
+    def lki(self, oid: int) -> dict[str, Any] | None:
+        """Last known information (CR 608.2h) about an object that is gone: a target
+        as resolution began, or a permanent sacrificed to pay the cost."""
+        if self.task is not None:
+            info = self.task.data.get("lki", {}).get(oid)
+            if info is not None:
+                return info
+        for rec in (self.obj.paid or {}).get("sacrificed") or ():
+            if rec.get("id") == oid:
+                return rec
+        return None
+
     def _last_known(self, oid: int) -> GameObject | None:
         """Last known information (CR 608.2h) about an object that left its zone."""
-        lki = self.task.data.get("lki", {}) if self.task is not None else {}
-        info = lki.get(oid)
-        if info is None:
+        info = self.lki(oid)
+        if info is None or "owner" not in info:
             return None
         o = GameObject(oid, oid, self.obj.card, info["owner"], Zone.GRAVEYARD)
         o.controller = info["controller"]
@@ -185,7 +218,22 @@ class Ctx:
                 out.append(-r - 1)
             elif r in self.game.objects:
                 out.append(self.game.objects[r].controller)
+        if out and self.task is not None and not isinstance(ref, ControllerRef):
+            # the players an instruction named: "that player", "they" of the next ones
+            self.task.data["that_players"] = list(out)
         return out
+
+    def that_players(self) -> list[int]:
+        """ "That player", "they", "their" inside a description (CR 608.2c): the
+        players the last instruction named (other than "you"), else the player
+        targets, else the player the trigger event was about."""
+        if self.task is not None and self.task.data.get("that_players"):
+            return list(self.task.data["that_players"])
+        targeted = [-t - 1 for spec in self.obj.targets or () for t in spec if t < 0]
+        if targeted:
+            return targeted
+        p = (self.obj.trigger_data or {}).get("player")
+        return [p] if isinstance(p, int) else []
 
     def objects(self, ref: Any) -> list[GameObject]:
         return [self.game.objects[r] for r in self.refs(ref) if r >= 0 and r in self.game.objects]
@@ -200,33 +248,198 @@ class Ctx:
             if a.kind == "fixed":
                 return a.value
             if a.kind == "count" and a.filter is not None:
-                n = len(objects_matching(g, a.filter, self.controller, self.source))
+                n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
+            if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
+                from .filters import card_types_among
+
+                n = card_types_among(g, a.filter, self.controller, self.source)
+                return n * a.multiplier + a.value
             if a.kind in ("power", "toughness") and a.ref is not None:
                 from .characteristics import chars
 
+                if isinstance(a.ref, ParentRef) and a.ref.key == "sacrificed":
+                    # "the sacrificed creature's power": last known information of the
+                    # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
+                    recs = (self.obj.paid or {}).get("sacrificed") or []
+                    return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
                 objs = self.objects(a.ref)
                 if objs:
                     c = chars(g, objs[0])
                     return ((c.power if a.kind == "power" else c.toughness) or 0) * a.multiplier
-                lki = self.task.data.get("lki", {}) if self.task is not None else {}
                 for r in self.refs(a.ref):
-                    if r in lki:  # CR 608.2h: last known information
-                        return (lki[r].get(a.kind) or 0) * a.multiplier
+                    info = self.lki(r)
+                    if info is not None:  # CR 608.2h: last known information
+                        return (info.get(a.kind) or 0) * a.multiplier
                 return 0
+            if a.kind == "counters":
+                return self._counters(a) * a.multiplier
             if a.kind == "life":
                 return g.players[self.controller].life
             if a.kind == "hand_size":
                 return len(g.players[self.controller].hand)
+            if a.kind == "mana_value" and a.ref is not None:
+                # "the milled card's mana value", "that card's mana value" (CR 202.3)
+                from .characteristics import chars
+                from .multiface import note_split_mana_value
+
+                objs = self.objects(a.ref)
+                if not objs:
+                    for r in self.refs(a.ref):
+                        info = self.lki(r) if r >= 0 else None
+                        if info is not None and info.get("mana_value") is not None:
+                            return int(info["mana_value"]) * a.multiplier  # CR 608.2h
+                    return 0
+                c = chars(g, objs[0])
+                note_split_mana_value(g, objs[0], c.mana_value)
+                return c.mana_value * a.multiplier
+            if a.kind == "chosen_number":
+                # "that number": chosen earlier in this resolution (effects/numbers.py)
+                parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+                return int(parent.get("number", 0)) * a.multiplier
+            if a.kind == "hand_fewer_than":
+                # "for each card fewer than three in their hand" (Stabwhisker the Odious)
+                ps = self.players(a.ref) if a.ref is not None else [self.controller]
+                n = len(g.players[ps[0]].hand) if ps else a.value
+                return max(0, a.value - n) * a.multiplier
             if a.kind == "that_much":
                 # "that much", "that many": the amount of the trigger event
                 td = self.obj.trigger_data or {}
                 return int(td.get("amount", 0)) * a.multiplier
         return 0
 
+    def _counters(self, a: Amount) -> int:
+        """ "for each age counter on it" (CR 122.1): the counters of that kind on the
+        object, or on the permanent as it last existed when a leaves-the-battlefield
+        ability looks back (CR 603.10a, 608.2h)."""
+        kind = next((v for k, v in (a.filter.conditions if a.filter else ()) if k == "counter"), "")
+        objs = [o for o in self.objects(a.ref) if o is not self.obj]
+        if objs and objs[0].zone == Zone.BATTLEFIELD:
+            return objs[0].counters.get(str(kind), 0)
+        td = self.obj.trigger_data or {}
+        lki = td.get("lki_counters")
+        if isinstance(lki, dict) and isinstance(a.ref, SelfRef | TriggerRef):
+            return int(lki.get(str(kind), 0))
+        return objs[0].counters.get(str(kind), 0) if objs else 0
+
+    def concrete(self, flt: Filter) -> Filter:
+        """``flt`` with its numbers computed now ("with mana value equal to that
+        number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
+        same filter when it has neither."""
+        if not any(isinstance(v, Amount) or v == "that_player" for _, v in flt.conditions):
+            return flt
+        conds = tuple(
+            (
+                k,
+                self.amount(v)
+                if isinstance(v, Amount)
+                # "creatures that player controls": those players (rules/filters.py)
+                else (tuple(self.that_players()) if v == "that_player" else v),
+            )
+            for k, v in flt.conditions
+        )
+        return dataclasses.replace(flt, conditions=conds)
+
     def set_parent(self, key: str, value: Any) -> None:
         if self.task is not None:
             self.task.data.setdefault("parent", {})[key] = value
+
+
+def _choose_refs_in(e: Effect) -> list[ChooseRef]:
+    """The :class:`ChooseRef` values of an instruction's arguments, in order."""
+    out: list[ChooseRef] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, ChooseRef):
+            if v not in out:
+                out.append(v)
+        elif isinstance(v, ControllerOfRef | OwnerOfRef):
+            walk(v.of)
+        elif isinstance(v, Amount) and v.ref is not None:
+            walk(v.ref)
+
+    for v in e.args.values():
+        walk(v)
+    return out
+
+
+def choose_count(ctx: Ctx, ref: ChooseRef, available: int) -> tuple[int, int]:
+    """How many objects a :class:`ChooseRef` takes: (minimum, maximum)."""
+    if ref.count == "all":
+        return available, available
+    if ref.count == "one_or_more":
+        return min(1, available), available
+    n = max(0, ctx.amount(ref.count))
+    if ref.up_to:
+        return 0, min(n, available)
+    return min(n, available), min(n, available)
+
+
+def _as_chooser(flt: Filter) -> Filter:
+    """ "Each player chooses a creature they control": the filter as seen by the
+    player choosing ("they", "their" = that player)."""
+    if not any(v == "that_player" for _, v in flt.conditions):
+        return flt
+    conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
+    return Filter(flt.kinds, flt.zone, conds)
+
+
+def choose_refs(ctx: Ctx, e: Effect) -> bool:
+    """CR 608.2d: objects an instruction names without targeting ("return a land
+    you control to its owner's hand", "each player chooses a creature they
+    control") are chosen as it is followed, by the player(s) who follow it, one
+    after another in the order the instruction names them (CR 101.4 for "each
+    player"). "At random" picks with the game's random generator instead of a
+    player. The choices are kept in the resolve task
+    (``chosen_refs``) until the instruction is done, and become the "it"/"those"
+    and "the rest" of later instructions. False while a choice is pending."""
+    task = ctx.task
+    if task is None:
+        return True
+    chosen: dict[str, list[int]] = task.data.setdefault("chosen_refs", {})
+    g = ctx.game
+    for ref in _choose_refs_in(e):
+        key = repr(ref)
+        if key in chosen:
+            continue
+        players = ctx.players(e.args["player"]) if "player" in e.args else []
+        if not players:
+            players = [ctx.controller]
+        part = task.data.setdefault("choosing", {"i": 0, "picked": [], "rest": []})
+        while part["i"] < len(players):
+            chooser = players[part["i"]]
+            flt = _as_chooser(ref.filter) if "player" in e.args else ref.filter
+            candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
+            lo, hi = choose_count(ctx, ref, len(candidates))
+            if lo == hi == len(candidates):
+                picked = list(candidates)  # no real choice
+            elif e.args.get("random"):
+                pool = list(candidates)
+                picked = [pool.pop(g.rng.randrange(len(pool))) for _ in range(hi)]
+            elif ctx.answer is None:
+                noun = "object" if ref.filter.zone == "battlefield" else "card"
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OBJECTS,
+                    "608.2d",
+                    f"{ctx.obj.name}: choose {'up to ' if lo < hi else ''}{hi} {noun}(s) "
+                    f"for '{e.op.replace('_', ' ')}'",
+                    {"candidates": candidates, "min": lo, "max": hi, "purpose": "choose"},
+                    player=chooser,
+                )
+            else:
+                picked = [oid for oid in ctx.take_answer().objects if oid in candidates]
+            if isinstance(ref.count, int) and not ref.up_to and len(picked) < ref.count:
+                task.data["short"] = True  # couldn't do all of it ("if you do", CR 608.2c)
+            part["picked"].extend(picked)
+            part["rest"].extend(c for c in candidates if c not in picked)
+            part["i"] += 1
+        task.data.pop("choosing", None)
+        chosen[key] = list(part["picked"])
+        # "those creatures", "the rest" in a later instruction (a handler that moves
+        # them replaces "it" with the new objects, CR 400.7)
+        ctx.set_parent("it", list(part["picked"]))
+        ctx.set_parent("rest", list(part["rest"]))
+    return True
 
 
 def effects_of(obj: GameObject) -> tuple[Effect, ...]:
@@ -262,6 +475,10 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         d["optional_done"] = True
         if not yes:
             return True
+        if ability.effects and ability.effects[0].optional and not d.get("i"):
+            # the ability's "you may" is its first instruction's: one choice (CR 603.5)
+            d["opt_asked"] = True
+            d["opt_yes"] = True
     effects = effects_of(obj)
     i = d.get("i", 0)
     while i < len(effects):
@@ -290,7 +507,9 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             else:
                 from .conditions import evaluate
 
-                skip = not evaluate(game, e.condition, obj.controller, ctx.source)
+                skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+        if not skip and not choose_refs(ctx, e):
+            return False
         if not skip:
             handler = REGISTRY.get(e.op)
             if handler is None:
@@ -304,9 +523,11 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             if game.outcome is not None:
                 return True
         if e.optional:
-            d["last_done"] = not skip
+            d["last_done"] = not skip and not d.get("short")
         i += 1
         d["i"] = i
+        d.pop("chosen_refs", None)
+        d.pop("short", None)
         d.pop("scratch", None)
         d.pop("opt_asked", None)
         d.pop("opt_yes", None)

@@ -144,8 +144,7 @@ def face_up_options(game: Game, obj: GameObject) -> list[tuple[str, str, str]]:
     if not obj.face_down or obj.zone != Zone.BATTLEFIELD:
         return []
     out: list[tuple[str, str, str]] = []
-    up = face_up_values(game, obj)
-    for a in up.abilities:
+    for a in _abilities_if_face_up(game, obj):
         rule = FACE_UP_KEYWORDS.get(a.keyword or "")
         if rule is not None and a.keyword_args.get("cost") is not None:
             out.append((a.keyword.lower(), str(a.keyword_args["cost"]), rule))  # type: ignore[union-attr]
@@ -157,6 +156,23 @@ def face_up_options(game: Game, obj: GameObject) -> list[tuple[str, str, str]]:
         if "Creature" in card.types and card.mana_cost:  # CR 701.40b, 701.58b
             out.append(("mana_cost", card.mana_cost, "701.58b" if kind == "cloak" else "701.40b"))
     return out
+
+
+def _abilities_if_face_up(game: Game, obj: GameObject) -> tuple[Ability, ...]:
+    """The abilities the permanent would have if it were face up, continuous effects
+    included (CR 702.37e: "what the permanent's morph cost would be if it were face
+    up"; Humility removing morph leaves no cost to pay, ruling 502.26.7). Worked out by
+    looking at it face up for a moment; the cached characteristics are forgotten
+    before and after."""
+    from .characteristics import chars
+
+    obj.face_down = False
+    game.invalidate()
+    try:
+        return tuple(chars(game, obj).abilities)
+    finally:
+        obj.face_down = True
+        game.invalidate()
 
 
 def _pick(options: list[tuple[str, str, str]], via: str | None) -> tuple[str, str, str] | None:
@@ -376,3 +392,80 @@ def face_down_permanents_exist(game: Game) -> bool:
 
 
 _IS_FACE_DOWN = attrgetter("face_down")
+
+
+# ---------------------------------------------------------------------------
+# Illusionary Mask: a face-down creature that turns face up "instead"
+# ---------------------------------------------------------------------------
+
+#: the face-down kind of a creature spell cast by Illusionary Mask's ability
+MASK = "mask"
+
+
+def is_masked(obj: GameObject | None) -> bool:
+    """A face-down permanent that Illusionary Mask's replacement effect watches: "if the
+    creature that spell becomes ... has not been turned face up"."""
+    return obj is not None and obj.face_down and face_down_kind(obj) == MASK
+
+
+def unmask(game: Game, objs: list[GameObject], why: str) -> None:
+    """CR 614.1a: "if it would assign or deal damage, be dealt damage, or become tapped,
+    instead it's turned face up and assigns or deals damage, is dealt damage, or becomes
+    tapped" — it's turned face up (708.8) just before that event, which then happens to
+    the face-up creature."""
+    for o in objs:
+        if is_masked(o) and o.zone == Zone.BATTLEFIELD:
+            game.emit(
+                "replacement",
+                ("614.1a",),
+                f"A face-down creature would {why}: it's turned face up instead (Illusionary Mask)",
+                obj=o.id,
+            )
+            turn_face_up(game, o, ("614.1a",))
+
+
+def unmask_combat(game: Game, dealers: list[int]) -> None:
+    """Before combat damage is assigned (CR 510.1): the masked creatures that would
+    assign combat damage, and those in combat with them that would be dealt it."""
+    if not face_down_permanents_exist(game) or game.combat is None:
+        return
+    combat = game.combat
+    involved: set[int] = set()
+    for oid in dealers:
+        involved.add(oid)
+        if oid in combat.attackers:
+            involved.update(b for b, atts in combat.blockers.items() if oid in atts)
+        else:
+            involved.update(combat.blockers.get(oid, ()))
+    objs = [game.objects[o] for o in sorted(involved) if o in game.objects]
+    unmask(game, [o for o in objs if is_masked(o)], "assign or be dealt combat damage")
+
+
+def mana_cost_payable_from(cost: str | None, spent: list[str]) -> bool:
+    """Whether a mana cost "could be paid by some amount of, or all of" the mana in
+    ``spent`` (letters such as ``["G", "G"]``): each colored symbol by mana of its
+    color, each hybrid symbol by one of its halves, the generic part by what's left;
+    X is 0 (CR 107.3, 107.4)."""
+    from . import mana as mana_rules
+
+    need = mana_rules.parse_cost(cost)
+    pool = list(spent)
+    for sym in need.colored:
+        if sym not in pool:
+            return False
+        pool.remove(sym)
+    for sym in need.phyrexian:
+        if sym not in pool:
+            return False
+        pool.remove(sym)
+    for h in need.hybrid:
+        for part in h:
+            if part.isdigit() and len(pool) >= int(part):
+                del pool[: int(part)]
+                break
+            if part in pool:
+                pool.remove(part)
+                break
+        else:
+            return False
+    return len(pool) >= need.generic + need.snow

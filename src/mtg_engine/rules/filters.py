@@ -35,25 +35,8 @@ def matches_object(
 
         c = chars(game, obj)
     kinds = flt.kinds
-    if kinds:
-        ok = False
-        for k in kinds:
-            if k == "permanent":
-                ok = obj.zone == Zone.BATTLEFIELD
-            elif k == "spell":
-                ok = obj.zone == Zone.STACK and obj.stack_kind == "spell"
-            elif k == "ability":
-                ok = obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered")
-            elif k == "card":
-                ok = obj.zone != Zone.BATTLEFIELD and obj.zone != Zone.STACK
-            elif k == "player":
-                ok = False
-            else:
-                ok = k in c.types
-            if ok:
-                break
-        if not ok:
-            return False
+    if kinds and not _kind_ok(obj, c, kinds):
+        return False
     conds = flt.conditions
     or_self = ("or_self", True) in conds
     for key, value in conds:
@@ -62,6 +45,27 @@ def matches_object(
         if not _condition(game, obj, c, key, value, controller, source):
             return False
     return True
+
+
+def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
+    """Whether the object is one of these kinds: a card type, or "permanent",
+    "spell", "ability", "card" (CR 109.2)."""
+    for k in kinds:
+        if k == "permanent":
+            ok = obj.zone == Zone.BATTLEFIELD
+        elif k == "spell":
+            ok = obj.zone == Zone.STACK and obj.stack_kind == "spell"
+        elif k == "ability":
+            ok = obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered")
+        elif k == "card":
+            ok = obj.zone != Zone.BATTLEFIELD and obj.zone != Zone.STACK
+        elif k == "player":
+            ok = False
+        else:
+            ok = k in c.types
+        if ok:
+            return True
+    return False
 
 
 def _condition(
@@ -80,6 +84,8 @@ def _condition(
     if key == "colorless":
         return (not c.colors) == bool(value)
     if key == "controller":
+        if isinstance(value, tuple):  # players resolved as the effect happens
+            return obj.controller in value
         if value == "you":
             return obj.controller == controller
         if value in ("opponent", "not_you"):
@@ -103,6 +109,8 @@ def _condition(
         # "enchanted creature" / "equipped creature": the permanent the source is attached to
         return source is not None and source.attached_to == obj.id
     if key == "owner":
+        if isinstance(value, tuple):  # players resolved as the effect happens
+            return obj.owner in value
         return (obj.owner == controller) == (value == "you")
     if key == "type":
         return value in c.types
@@ -123,7 +131,9 @@ def _condition(
     if key == "not_keyword":
         return value not in c.keywords
     if key == "other":
-        return source is None or obj.id != source.id
+        # "another": not this object, nor the card it became after leaving the
+        # battlefield (a leaves-the-battlefield ability looks back, CR 603.10a)
+        return source is None or (obj.id != source.id and obj.card_uid != source.card_uid)
     if key == "self":
         return source is not None and obj.id == source.id
     if key == "name":
@@ -132,6 +142,8 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key == "unblocked":
+        return is_unblocked(game, obj.id) == bool(value)
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):
@@ -155,14 +167,46 @@ def _condition(
         have = c.colors if key.endswith("color") else c.subtypes
         hit = (want in have) != key.startswith("not_")
         return hit == bool(value)
+    if key == "chosen_name":
+        # "with the chosen name": the name chosen for the source as it entered
+        # (CR 607.2a; an undefined choice matches nothing, CR 607.5)
+        want = (source.chosen or {}).get("card_name") if source is not None else None
+        return want is not None and (c.name == want) == bool(value)
     if key == "face_down":
         return obj.face_down == bool(value)  # CR 708
+    if key == "exiled_with":
+        from .linked import is_exiled_with
+
+        return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
+    if key == "phased_out":
+        return obj.phased_out == bool(value)  # CR 702.26b
+    if key == "chooser":
+        return True  # "of their choice": says who chooses, not what matches
+    if key == "is_kind":
+        return _kind_ok(obj, c, tuple(value))  # one alternative's own kind
+    if key == "suspended":
+        # CR 702.62b: in exile, with suspend and a time counter on it
+        return (
+            obj.zone == Zone.EXILE and obj.counters.get("time", 0) > 0 and "Suspend" in c.keywords
+        )
+    if key == "activated":
+        return (obj.stack_kind == "activated") == bool(value)  # CR 113.3b, 602
+    if key == "triggered":
+        return (obj.stack_kind == "triggered") == bool(value)  # CR 113.3c, 603
+    if key == "any_of":
+        # "A or B": one alternative's conditions all hold (CR 109.2)
+        return any(
+            all(_condition(game, obj, c, k, v, controller, source) for k, v in alt) for alt in value
+        )
     # Unknown conditions never match: better no target than a wrong one.
     return False
 
 
-def matches_player(game: Game, player: int, flt: Filter, controller: int) -> bool:
-    """Whether player ``player`` matches ``flt`` ("target player", "target opponent")."""
+def matches_player(
+    game: Game, player: int, flt: Filter, controller: int, source: GameObject | None = None
+) -> bool:
+    """Whether player ``player`` matches ``flt`` ("target player", "target opponent");
+    ``source`` answers "previously dealt damage by it" (Diseased Vermin)."""
     if flt.kinds and "player" not in flt.kinds:
         return False
     if game.players[player].has_lost:
@@ -181,6 +225,18 @@ def matches_player(game: Game, player: int, flt: Filter, controller: int) -> boo
                 return False
         elif key in ("other",):
             continue
+        elif key == "dealt_damage_by_source":
+            from .damage_history import damaged_players
+
+            if (player in damaged_players(source)) != bool(value):
+                return False
+        elif key == "any_of":
+            # "target opponent or planeswalker": a player matches a player alternative
+            if not any(
+                matches_player(game, player, Filter(("player",), flt.zone, alt), controller)
+                for alt in value
+            ):
+                return False
         else:
             return False
     return True
@@ -205,3 +261,30 @@ def objects_matching(
         if matches_object(game, o, flt, controller, source):
             out.append(o)
     return out
+
+
+def card_types_among(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
+    """ "The number of card types among cards in all graveyards" (Tarmogoyf):
+    how many of the card types of CR 205.2a the matching objects have."""
+    from .characteristics import chars
+
+    seen: set[str] = set()
+    for o in objects_matching(game, flt, controller, source):
+        seen.update(chars(game, o).types)
+    return len(seen)
+
+
+#: steps in which blockers have been declared (CR 509.1h: "unblocked" exists only then)
+_AFTER_BLOCKS = frozenset({6, 7, 8, 9})  # Step.DECLARE_BLOCKERS .. Step.END_OF_COMBAT
+
+
+def is_unblocked(game: Game, oid: int) -> bool:
+    """CR 509.1h: an attacking creature that no creature blocked, once blockers are
+    declared (it stays unblocked for the rest of combat; a creature put onto the
+    battlefield attacking after that is unblocked too, CR 506.3, 702.49c)."""
+    combat = game.combat
+    if combat is None or oid not in combat.attackers:
+        return False
+    if game.step not in _AFTER_BLOCKS:
+        return False
+    return not combat.blocked.get(oid, False)

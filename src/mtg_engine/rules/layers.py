@@ -181,6 +181,7 @@ def _build_sources(game: Game) -> list[StaticEntry]:
     granted: dict[int, list[tuple[Ability, int]]] = {}
     removed_by_effect: set[int] = set()
     l1: dict[int, list] = {}
+    texts: dict[int, list[tuple[str, str]]] = {}  # CR 612: layer-3 text changes
     for e in game.effects:
         if e.layer[0] == "1":
             for oid in e.affected:
@@ -193,11 +194,19 @@ def _build_sources(game: Game) -> list[StaticEntry]:
                         granted.setdefault(oid, []).append((a, e.timestamp))
         elif e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
             removed_by_effect.update(e.affected)
+        elif e.op == "text_change":
+            for oid in e.affected:
+                texts.setdefault(oid, []).append((str(e.args["from"]), str(e.args["to"])))
     out: list[StaticEntry] = []
     removers: list[tuple[GameObject, StaticEffect]] = []
     low = False
     objects = game.objects
-    for source_id in game.battlefield:
+    sources = game.battlefield
+    if game.command:
+        from .emblems import emblem_ids
+
+        sources = [*sources, *emblem_ids(game)]  # CR 114.4: emblems' abilities work there
+    for source_id in sources:
         src = objects[source_id]
         if src.phased_out:
             continue
@@ -210,6 +219,12 @@ def _build_sources(game: Game) -> list[StaticEntry]:
         statics = cv.statics
         if statics is None:
             statics = statics_in(cv)
+        if source_id in texts:
+            # CR 612.1, 613.1c: the static abilities as their text was changed
+            from .characteristics import static_effects
+            from .layers_text import changed_abilities
+
+            statics = static_effects(changed_abilities(cv.abilities, texts[source_id]))
         ts = src.timestamp
         extra = granted.get(source_id)
         if extra:
@@ -538,6 +553,11 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
             return value.value
         if k == "count" and value.filter is not None:
             return len(objects_matching(game, value.filter, controller, src)) * value.multiplier
+        if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
+            from .filters import card_types_among
+
+            n = card_types_among(game, value.filter, controller, src)
+            return n * value.multiplier + value.value
         if k in ("power", "toughness") and src is not None:
             c = chars(game, src)
             v = c.power if k == "power" else c.toughness
@@ -546,8 +566,20 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
             return game.players[controller].life * value.multiplier
         if k == "hand_size":
             return len(game.players[controller].hand) * value.multiplier
+        if k == "stored_results_same" and src is not None:
+            from .chance import greatest_same_stored
+
+            return greatest_same_stored(src) * value.multiplier  # CR 706.8
         if k == "counters" and src is not None:
-            return src.counters.get(str(value.value), 0) * value.multiplier
+            kind = value.value or next(
+                (
+                    v
+                    for key, v in (value.filter.conditions if value.filter else ())
+                    if key == "counter"
+                ),
+                "",
+            )
+            return src.counters.get(str(kind), 0) * value.multiplier
     return 0
 
 
@@ -597,6 +629,8 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
         c.types = c.types - frozenset(args.get("types", ()))
         c.subtypes = c.subtypes - frozenset(args.get("subtypes", ()))
         c.supertypes = c.supertypes - frozenset(args.get("supertypes", ()))
+        if args.get("all_creature_types"):  # "loses all creature types" (CR 205.3m)
+            c.subtypes = c.subtypes - creature_types()
     elif op == "changeling":  # CR 702.73a
         c.subtypes = c.subtypes | creature_types()
     elif op == "set_colors":  # CR 105.3
@@ -854,6 +888,7 @@ def _register_support() -> None:
         "cond:chosen_color",
         "cond:chosen_type",
         "cond:face_down",
+        "amount:card_types",
     )
 
 

@@ -56,12 +56,10 @@ def _swap(value: Any, words: dict[str, str]) -> Any:
     return value
 
 
-def change_text(c: Chars, old: str, new: str) -> None:
-    """Replace ``old`` by ``new`` where it's used as a color word, a land type or a
-    creature type (CR 612.2) in the abilities and the type line (612.1)."""
+def _changed(abilities: tuple[Any, ...], old: str, new: str) -> tuple[Any, ...]:
     words = _word_map(old, new)
-    abilities = []
-    for a in c.abilities:
+    out = []
+    for a in abilities:
         key = (id(a), old, new)
         hit = _CACHE.get(key)
         if hit is None or hit[0] is not a:
@@ -69,8 +67,23 @@ def change_text(c: Chars, old: str, new: str) -> None:
             if len(_CACHE) > 8192:
                 _CACHE.clear()
             _CACHE[key] = hit
-        abilities.append(hit[1])
-    c.abilities = tuple(abilities)
+        out.append(hit[1])
+    return tuple(out)
+
+
+def changed_abilities(
+    abilities: tuple[Any, ...], changes: list[tuple[str, str]]
+) -> tuple[Any, ...]:
+    """The abilities after each (old, new) text change in timestamp order (CR 612, 613.7)."""
+    for old, new in changes:
+        abilities = _changed(abilities, old, new)
+    return abilities
+
+
+def change_text(c: Chars, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` where it's used as a color word, a land type or a
+    creature type (CR 612.2) in the abilities and the type line (612.1)."""
+    c.abilities = _changed(c.abilities, old, new)
     if old in c.subtypes and (old in _BASIC_LAND_TYPES or new not in COLORS):
         c.subtypes = (c.subtypes - {old}) | {new}
     if old.lower() in COLORS and old.lower() in c.colors:

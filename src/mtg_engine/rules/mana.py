@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 #: mana pool slots (CR 106.1): the five colors then colorless
 POOL_ORDER = ("W", "U", "B", "R", "G", "C")
 POOL_INDEX = {c: i for i, c in enumerate(POOL_ORDER)}
+_COLOR_ORDER = ("white", "blue", "black", "red", "green")
+_COLOR_SYMBOL = dict(zip(_COLOR_ORDER, "WUBRG", strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,10 +133,42 @@ class Source:
     ability: int
     productions: list[tuple[str, ...]] = field(default_factory=list)
     is_land: bool = True
+    #: the ability index of each production when they come from several {T} mana
+    #: abilities (a painland's "{T}: Add {C}" and "{T}: Add {R} or {G}. ..."); empty
+    #: when every production is ``ability``'s
+    abilities: list[int] = field(default_factory=list)
+
+    def ability_of(self, prod: tuple[str, ...]) -> int:
+        """The index of the mana ability that makes ``prod``."""
+        if self.abilities:
+            return self.abilities[self.productions.index(prod)]
+        return self.ability
 
 
-def productions_of(effect_args: dict) -> list[tuple[str, ...]]:
-    """What an ``add_mana`` effect can produce: alternatives of mana tuples (CR 106.3)."""
+#: effects a {T} mana ability may have besides adding mana that the automatic
+#: payment performs as the ability resolves (CR 605.3b: "This land deals 1 damage
+#: to you"); abilities with other instructions are activated by hand
+_SIDE_EFFECTS = frozenset(("damage", "lose_life", "gain_life"))
+
+
+def productions_of(
+    effect_args: dict, game: Game | None = None, source: GameObject | None = None
+) -> list[tuple[str, ...]]:
+    """What an ``add_mana`` effect can produce: alternatives of mana tuples (CR 106.3).
+
+    "One mana of any of the exiled card's colors" (Chrome Mox) needs the game and
+    the source: the colors of the cards exiled with it (CR 607.2a); none, no mana
+    (ruling 502.34.2)."""
+    if effect_args.get("choice") == "exiled_card_colors":
+        if game is None or source is None:
+            return []
+        from .linked import exiled_with, link_owner
+
+        colors: set[str] = set()
+        for card in exiled_with(game, link_owner(source)):
+            colors |= chars(game, card).colors
+        n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount"), int) else 1
+        return [tuple(_COLOR_SYMBOL[c] * n) for c in _COLOR_ORDER if c in colors]
     if effect_args.get("any_color"):
         n = int(effect_args.get("amount", 1))
         return [tuple(c * n) for c in "WUBRG"]
@@ -174,13 +208,25 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                 continue
             if c.is_creature() and is_summoning_sick(game, o, c):
                 continue  # CR 302.6: {T} abilities of summoning-sick creatures
+            if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
+                continue
             prods: list[tuple[str, ...]] = []
             for e in a.effects:
                 if e.op == "add_mana":
-                    prods.extend(productions_of(e.args))
-            if prods:
+                    prods.extend(productions_of(e.args, game, o))
+            if not prods:
+                continue
+            if out and out[-1].obj == oid:
+                # another {T} mana ability of the same permanent (only one can be used)
+                src = out[-1]
+                if not src.abilities:
+                    src.abilities = [src.ability] * len(src.productions)
+                for prod in prods:
+                    if prod not in src.productions:
+                        src.productions.append(prod)
+                        src.abilities.append(i)
+            else:
                 out.append(Source(oid, i, prods, "Land" in c.types))
-                break
     return out
 
 
@@ -266,7 +312,7 @@ def _solve(
                 for prod in s.productions:
                     if opt in prod:
                         used[i] = True
-                        taps.append((s.obj, s.ability, prod))
+                        taps.append((s.obj, s.ability_of(prod), prod))
                         for m in prod:
                             pool[POOL_INDEX[m]] += 1
                         pool[POOL_INDEX[opt]] -= 1
@@ -287,7 +333,7 @@ def _solve(
                     if not used[i]:
                         used[i] = True
                         prod = s.productions[0]
-                        taps.append((s.obj, s.ability, prod))
+                        taps.append((s.obj, s.ability_of(prod), prod))
                         for m in prod:
                             pool[POOL_INDEX[m]] += 1
                         break
@@ -341,13 +387,28 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     counts (CR 702.44a) and "mana spent to cast" refers to (CR 601.2h)."""
     p = game.players[player]
     names = []
-    for oid, _ability, prod in plan.taps:
+    side: list[tuple[GameObject, object]] = []
+    for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
+        abilities = chars(game, o).abilities
+        if 0 <= ability < len(abilities) and any(
+            e.op != "add_mana" for e in abilities[ability].effects
+        ):
+            side.append((o, abilities[ability]))
         o.tapped = True
         for m in prod:
             p.mana_pool[POOL_INDEX[m]] += 1
         names.append(f"{o.name} ({''.join('{' + m + '}' for m in prod)})")
     game.invalidate()
+    if side:
+        # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
+        from dataclasses import replace
+
+        from .effects_runner import run_mana_ability
+
+        for o, a in side:
+            rest = replace(a, effects=tuple(e for e in a.effects if e.op != "add_mana"))
+            run_mana_ability(game, o, rest, player)
     # pay from the pool: re-run the solver on the pool alone so the exact
     # symbols are removed (colored needs first).
     pool_plan = plan_payment(game, player, cost, sources=[], allow_life=plan.life > 0)

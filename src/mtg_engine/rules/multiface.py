@@ -157,6 +157,17 @@ def _combined(card: CardDef) -> Chars:
 # ---------------------------------------------------------------------------
 
 
+def note_split_mana_value(game: Any, obj: GameObject, mana_value: int) -> None:
+    """Log that an effect used a split card's combined mana value (CR 709.4b), so a
+    judge reading the log sees why Assault // Battery counts as 5."""
+    if obj.card.data.layout in SPLIT_LAYOUTS and obj.zone != Zone.STACK:
+        game.emit(
+            "mana_value",
+            ("709.4b",),
+            f"{obj.card.name} has mana value {mana_value} (its halves' combined mana cost)",
+        )
+
+
 def is_double_faced(obj: GameObject) -> bool:
     """CR 712.9: represented by a double-faced card or token (not a meld card)."""
     card = obj.card

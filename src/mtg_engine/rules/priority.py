@@ -28,6 +28,7 @@ from .sba import check_state_based_actions
 from .zones import move
 
 if TYPE_CHECKING:
+    from ..game.objects import GameObject
     from ..game.state import Game
 
 
@@ -152,7 +153,8 @@ def resolve_task(game: Game, task: Task) -> None:
             legal = legal_targets_now(game, obj)
             task.data["legal"] = sorted(legal)
             task.data["lki"] = {t: _lki(game, t) for t in legal if t >= 0}
-        game.emit("resolve", ("608.2",), f"{_stack_name(obj)} resolves", obj=oid)
+        rules = ("608.2", *_tracks_renamed_source(game, obj))
+        game.emit("resolve", rules, f"{_stack_name(obj)} resolves", obj=oid)
     oid = task.data["obj"]
     obj = game.objects.get(oid)
     if obj is None or obj.zone != Zone.STACK:
@@ -176,6 +178,11 @@ def _lki(game: Game, oid: int) -> dict:
         "owner": o.owner,
         "power": c.power,
         "toughness": c.toughness,
+        "mana_value": c.mana_value,
+        "types": sorted(c.types),
+        "subtypes": sorted(c.subtypes),
+        "supertypes": sorted(c.supertypes),
+        "colors": sorted(c.colors),
     }
 
 
@@ -211,6 +218,30 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             return
         rule = ("608.2b",) if countered else ("608.2n",)
         move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
+
+
+def _tracks_renamed_source(game: Game, obj: GameObject) -> tuple[str, ...]:
+    """CR 201.5, 707.11: an ability that refers to its source by name ("this
+    creature") still means that permanent after it changed names or became a
+    copy of something else (cited when the source's name is no longer its card's)."""
+    if obj.stack_kind == "spell" or obj.ability is None or obj.source_id is None:
+        return ()
+    src = game.objects.get(obj.source_id)
+    if src is None or src.zone != Zone.BATTLEFIELD:
+        return ()
+    from ..cards.abilities import SelfRef
+    from .characteristics import chars
+
+    if chars(game, src).name == obj.name:
+        return ()
+    from .delayed import BoundRef
+
+    for e in obj.ability.effects:
+        for v in e.args.values():
+            # "this creature", or the source bound into a delayed ability (CR 603.7c)
+            if isinstance(v, SelfRef) or (isinstance(v, BoundRef) and src.id in v.ids):
+                return ("201.5", "707.11")
+    return ()
 
 
 def _stack_name(obj) -> str:

@@ -41,7 +41,7 @@ from .characteristics import (
     printed,
     statics_in,
 )
-from .copy import copy_effect, extra_counters, has_copy_effect, raw_values, snapshot
+from .copy import copy_effect, copy_values, extra_counters, has_copy_effect, raw_values
 from .face_down import face_down_kind, face_down_values
 from .filters import matches_object
 
@@ -49,7 +49,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: StaticEffect ops that are replacement effects on entering (CR 614.1c-d)
-ETB_OPS = frozenset(("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters"))
+ETB_OPS = frozenset(
+    ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify")
+)
 
 #: what a "choose" of an "as ... enters" ability asks, and where the answer is kept
 CHOICE_KEYS: dict[str, str] = {
@@ -63,6 +65,7 @@ CHOICE_KEYS: dict[str, str] = {
     "opponent": "player",
     "player": "player",
     "card_name": "card_name",
+    "nonland_card_name": "card_name",
 }
 
 #: rules to cite when an "enters" replacement depends on how the spell was cast
@@ -103,9 +106,16 @@ def new_entry(
     if face_down is None and obj.face_down and obj.zone == Zone.STACK:
         face_down = face_down_kind(obj)  # CR 702.37c: it enters as the face-down spell was
     copies: list[Values] = []
-    if obj.zone == Zone.STACK:
+    if obj.zone == Zone.STACK or obj.is_token:
         if has_copy_effect(game, obj):
-            copies.append(raw_values(game, obj))  # CR 707.10f: a copy of a permanent spell
+            # CR 707.10f: a copy of a permanent spell; CR 707.2, 111.1: a token created
+            # as a copy enters with the copied values (a token copy of a Clone-as-X is
+            # an X, with X's abilities, not Clone's)
+            copies.append(raw_values(game, obj))
+    if obj.zone == Zone.STACK and obj.chosen and obj.chosen.get("cast_choices"):
+        from .cast_choices import carried
+
+        chosen = {**carried(obj), **(chosen or {})}  # CR 601.2b, 607.2a
     attach = None
     if obj.zone == Zone.STACK and obj.stack_kind == "spell" and obj.targets and obj.targets[0]:
         if "Aura" in chars(game, obj).subtypes:
@@ -157,6 +167,10 @@ def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
         c = chars_of_values(v)
     else:
         c = printed(pros)
+        if obj.zone == Zone.STACK and any(obj.id in e.affected for e in game.effects):
+            # CR 400.7a, 614.12: effects that changed the permanent spell (a text
+            # change, ruling 502.27.1) continue to apply to the permanent it becomes
+            c = chars(game, obj)
     return pros, c
 
 
@@ -239,7 +253,12 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
         # the common case: a single-faced card with no "enters" replacement of its own
         # and none from other permanents goes straight onto the battlefield
         c = game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
-        if c is not None and not etb_statics(c) and not _etb_sources(game):
+        if (
+            c is not None
+            and not etb_statics(c)
+            and not _etb_sources(game)
+            and "Saga" not in c.subtypes
+        ):
             return _finish(game, entry)
     while True:
         opts = _options(game, entry)
@@ -259,7 +278,42 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
         done = _apply(game, entry, opt, task)
         if not done:
             return None
+    if not _read_ahead(game, entry, task):
+        return None
     return _finish(game, entry)
+
+
+def _read_ahead(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
+    """CR 702.155b: the number of lore counters a read-ahead Saga enters with is
+    chosen as it enters. False while the choice is pending."""
+    from .saga import read_ahead_choice
+
+    obj = game.objects[entry["obj"]]
+    choice = read_ahead_choice(game, obj, entry)
+    if choice is None:
+        return True
+    options, prompt = choice
+    answer = _answer(task, "read_ahead")
+    if answer is None:
+        _ask(
+            game,
+            entry,
+            task,
+            "read_ahead",
+            Decision(
+                DecisionKind.CHOOSE_OPTION,
+                entry["controller"],
+                "702.155b",
+                prompt,
+                {"options": options, "purpose": "read_ahead"},
+            ),
+        )
+        return False
+    entry["chosen"]["read_ahead"] = int(answer.value)
+    entry["chosen"]["entered_turn"] = game.turn
+    entry["notes"].append(f"read ahead: {answer.value}")
+    entry["replacement_rules"].append("702.155b")
+    return True
 
 
 def _pick(
@@ -344,6 +398,22 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
         return _apply_copy(game, entry, opt, task, src)
     if op == "as_enters":
         return _apply_choices(game, entry, opt, task)
+    if op == "amplify":  # CR 702.38a: reveal cards as it enters
+        from ..keywords.amplify import apply_amplify
+
+        _, c = prospective(game, entry)
+        n = int(st.args.get("n", 1))
+        done = apply_amplify(
+            game,
+            entry,
+            n,
+            c.subtypes,
+            _answer(task, "amplify"),
+            lambda d: _ask(game, entry, task, "amplify", d),
+        )
+        if done:
+            entry["applied"].append(list(opt["key"]))
+        return done
     entry["applied"].append(list(opt["key"]))
     if op == "enters_tapped":
         if st.condition is not None:
@@ -431,13 +501,17 @@ def _apply_copy(
         entry["notes"].append("chooses not to copy anything")
         return True
     this_ability: Ability | None = opt["ability"]
-    values = snapshot(game, original, exc, copier=obj, this_ability=this_ability)
+    values, exc_rules = copy_values(game, original, exc, copier=obj, this_ability=this_ability)
     entry["copies"].append(values)
     entry["copy_names"].append(original.name if not original.face_down else "a face-down creature")
     entry["gen"] += 1
     # CR 707.9e: a later copy effect cancels the additional effects of earlier exceptions
+    cancelled = any(ex.get("counters") for ex in entry["extra"])
     entry["extra"] = [{"gen": entry["gen"], "counters": extra_counters(exc, values)}]
-    entry["replacement_rules"].extend(["707.2", "707.5", "616.1c"])
+    entry["replacement_rules"].extend(["707.2", "707.5", "616.1c", *exc_rules])
+    if cancelled:
+        entry["replacement_rules"].append("707.9e")
+        entry["notes"].append("the earlier copy effect's additional effect doesn't happen")
     if original.face_down:
         entry["replacement_rules"].append("708.2a")  # the copy is a face-up nameless 2/2
     return True
@@ -447,6 +521,12 @@ def _copy_candidates(game: Game, entry: dict[str, Any], flt: Filter | None) -> l
     obj = game.objects[entry["obj"]]
     if flt is None:
         flt = Filter(kinds=("Creature",))
+    if flt.zone == "graveyard":
+        # "a copy of any creature card in a graveyard" (Body Double): the card's
+        # copiable values (CR 707.2)
+        from .filters import objects_matching
+
+        return [o.id for o in objects_matching(game, flt, entry["controller"], obj)]
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -533,6 +613,10 @@ def choice_options(game: Game, what: str, controller: int) -> list[str]:
         return [p.name for p in game.players if p.index != controller and not p.has_lost]
     if what == "player":
         return [p.name for p in game.players if not p.has_lost]
+    if what in ("card_name", "nonland_card_name"):
+        from .cast_permissions import card_names  # CR 201.3: any card's name
+
+        return card_names(nonland=what == "nonland_card_name")
     return []
 
 
@@ -586,8 +670,17 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
         cv = copiable_values(game, new)
     if "Planeswalker" in cv.types and cv.loyalty:
         counters["loyalty"] = counters.get("loyalty", 0) + cv.loyalty  # CR 306.5b
+        rules = (*rules, "306.5b")
     if "Battle" in cv.types and cv.defense:
         counters["defense"] = counters.get("defense", 0) + cv.defense  # CR 310.4b
+        rules = (*rules, "310.4b")
+    if "Saga" in cv.subtypes:
+        from .saga import entering_lore, has_chapters
+
+        if has_chapters(cv.abilities):
+            # CR 714.3a: one lore counter; 702.155b: the number chosen for read ahead
+            counters["lore"] = counters.get("lore", 0) + entering_lore(entry)
+            rules = (*rules, "714.3a")
     if counters:
         for k, n in counters.items():
             new.counters[k] = new.counters.get(k, 0) + n

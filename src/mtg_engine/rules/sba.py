@@ -5,7 +5,8 @@ actions are performed simultaneously as a single event, then the check
 repeats. Implemented: 704.5a-d (players losing, tokens), 704.5e (copies of
 spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
 (planeswalkers), 704.5j (legend rule), 704.5m-n (Auras, Equipment), 704.5p,
-704.5q (+1/+1 and -1/-1 counters).
+704.5q (+1/+1 and -1/-1 counters), 704.5s (Sagas, ``rules/saga.py``), 704.5v
+(battles, ``rules/battle.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
 from ..keywords.protection import has_protection_from
+from .battle import battle_candidates, battles_to_graveyard
 from .characteristics import chars
+from .saga import saga_candidates, sagas_to_sacrifice
 from .zones import move
 
 if TYPE_CHECKING:
@@ -69,7 +72,28 @@ def sba_would_apply(game: Game) -> bool:
         return True
     if _creature_deaths(game):
         return True
+    sagas, battles = _sagas_and_battles(game, _waiting(game))
+    if sagas or battles:
+        return True
     return bool(_legend_groups(game)) or bool(_attachment_problems(game)) or _counter_pairs(game)
+
+
+def _waiting(game: Game) -> tuple[list[int], list[int]]:
+    """Sagas past their final chapter (CR 704.5s) and battles with defense 0
+    (CR 704.5v), before looking at the stack."""
+    return saga_candidates(game), battle_candidates(game)
+
+
+def _sagas_and_battles(
+    game: Game, waiting: tuple[list[int], list[int]]
+) -> tuple[list[int], list[int]]:
+    """Those of the waiting ones that aren't the source of a triggered ability that
+    hasn't left the stack yet (CR 714.4, 310.7)."""
+    sagas, battles = waiting
+    return (
+        sagas_to_sacrifice(game, sagas) if sagas else [],
+        battles_to_graveyard(game, battles) if battles else [],
+    )
 
 
 def check_state_based_actions(game: Game) -> bool:
@@ -99,6 +123,7 @@ def check_state_based_actions(game: Game) -> bool:
             gone.append((oid, game.exile))
     # Object-based checks depend only on what invalidate() tracks: skip them
     # when nothing changed since the last check found nothing.
+    waiting: tuple[list[int], list[int]] = ([], [])
     if _CLEAN in game._chars:
         deaths, legends, attachments, counters = [], [], [], False
     else:
@@ -108,31 +133,16 @@ def check_state_based_actions(game: Game) -> bool:
         counters = _counter_pairs(game)
         for oid in _world_rule(game):
             deaths.append((oid, "world rule", ("704.5k",), False))
-        if not (deaths or legends or attachments or counters):
+        # Sagas and battles whose own trigger is still waiting keep the check
+        # "unclean": they may go once it leaves the stack (CR 714.4, 310.7)
+        waiting = _waiting(game)
+        if not (deaths or legends or attachments or counters or waiting[0] or waiting[1]):
             game._chars[_CLEAN] = True
     for oid, zl in gone:
         name = game.objects[oid].name
         zl.remove(oid)
         del game.objects[oid]
         game.emit("cease_to_exist", ("704.5d",), f"{name} token ceases to exist")
-        happened = True
-    if counters:
-        for oid in game.battlefield:
-            o = game.objects[oid]
-            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-            if plus and minus:
-                n = min(plus, minus)
-                o.counters["+1/+1"] -= n
-                o.counters["-1/-1"] -= n
-                for k in ("+1/+1", "-1/-1"):
-                    if not o.counters[k]:
-                        del o.counters[k]
-                game.emit(
-                    "counters_annihilate",
-                    ("704.5q",),
-                    f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.name}",
-                )
-        game.invalidate()
         happened = True
     if deaths or attachments:
         for oid, reason, rules, destroy in deaths:
@@ -171,6 +181,48 @@ def check_state_based_actions(game: Game) -> bool:
                     ("704.5n" if kind == "equipment" else "704.5p",),
                     f"{o.name} becomes unattached",
                 )
+        happened = True
+    if counters:
+        # CR 704.3, 704.8: performed simultaneously with the others: a creature put
+        # into a graveyard above had its counters as it last existed (undying, 702.93a)
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+            if plus and minus:
+                n = min(plus, minus)
+                o.counters["+1/+1"] -= n
+                o.counters["-1/-1"] -= n
+                for k in ("+1/+1", "-1/-1"):
+                    if not o.counters[k]:
+                        del o.counters[k]
+                game.emit(
+                    "counters_annihilate",
+                    ("704.5q",),
+                    f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.name}",
+                )
+        game.invalidate()
+        happened = True
+    sagas, battles = _sagas_and_battles(game, waiting)
+    for oid in sagas:
+        from .permanents import sacrifice
+
+        o = game.objects[oid]
+        game.emit(
+            "saga_done",
+            ("704.5s", "714.4"),
+            f"{o.name} has {o.counters.get('lore', 0)} lore counters, its final chapter: "
+            "its controller sacrifices it",
+        )
+        sacrifice(game, oid, ("704.5s", "714.4"))
+        happened = True
+    for oid in battles:
+        move(
+            game,
+            oid,
+            Zone.GRAVEYARD,
+            ("704.5v", "310.7"),
+            reason="is put into its owner's graveyard: it has no defense",
+        )
         happened = True
     if losers:
         from .game_end import player_loses

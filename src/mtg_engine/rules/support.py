@@ -19,15 +19,21 @@ from ..cards.abilities import (
     Ability,
     AbilityKind,
     Amount,
+    ChooseRef,
     CompiledFace,
     Condition,
     Cost,
+    EachRef,
     Effect,
     Filter,
     Mode,
+    ParentRef,
+    SelfRef,
     StaticEffect,
+    TargetRef,
     TargetSpec,
     Trigger,
+    TriggerRef,
 )
 
 #: keyword abilities the engine implements (CR 702), by their CR names;
@@ -115,6 +121,18 @@ SUPPORTED: set[str] = set(
         "ref:EachRef",
         "ref:ControllerOfRef",
         "ref:OwnerOfRef",
+        "ref:ParentRef.sacrificed",
+        # "it", "that card", "the token": what an earlier instruction of the same
+        # ability produced (CR 608.2c; producers call Ctx.set_parent)
+        "ref:ParentRef",
+        "ref:ChooseRef",
+        # "as long as ..." (CR 611.3a) and "[object] is [quality]" (rules/conditions.py)
+        "condition:as_long_as",
+        "condition:is",
+        "condition:graveyard_count_ge",
+        "condition:attacked_this_turn",
+        # "Activate only if ..." (CR 602.5b: rules/casting.activate_problem)
+        "restriction:condition",
         # amounts
         "amount:x",
         "amount:fixed",
@@ -123,7 +141,10 @@ SUPPORTED: set[str] = set(
         "amount:toughness",
         "amount:life",
         "amount:hand_size",
+        "amount:hand_fewer_than",
+        "amount:mana_value",
         "amount:that_much",
+        "amount:counters",
         # filters (CR 109.2)
         *(
             f"cond:{k}"
@@ -167,6 +188,12 @@ SUPPORTED: set[str] = set(
                 "equipped_by",
                 "you",
                 "opponent",
+                "any_of",
+                "activated",
+                "triggered",
+                "is_kind",
+                "suspended",
+                "chooser",
             )
         ),
         "kind:Creature",
@@ -194,6 +221,9 @@ SUPPORTED: set[str] = set(
         "static:cant_attack_or_block",
         "static:cant_be_blocked",
         "static:must_attack",
+        # "[This card] can be your commander" only matters for deck construction
+        # (CR 903.3a): it has no effect during a game
+        "static:can_be_commander",
         "static:enters_tapped",
         "static:enters_with_counters",
         # triggers (CR 603)
@@ -210,6 +240,13 @@ SUPPORTED: set[str] = set(
         "trigger:draw",
         "trigger:gain_life",
         "trigger:put_into_graveyard",
+        "trigger_detail:or_events",  # "enters or attacks" (rules/triggers.alternatives)
+        "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
+        "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
+        "trigger:dealt_damage",  # CR 120.3 (rules/triggers.py)
+        "trigger:dealt_combat_damage",
+        "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)
+        "trigger:discard",  # CR 701.9a (rules/triggers.py)
         # costs (CR 118, 602)
         "cost:mana",
         "cost:tap",
@@ -237,8 +274,31 @@ SUPPORTED: set[str] = set(
                 "not_your_turn",
                 "source_tapped",
                 "source_untapped",
+                "no_spells_last_turn",
+                "two_spells_last_turn",
+                "hand_ge",
+                # rules/conditions.py: mana spent (CR 601.2h, 707.10) and board/life checks
+                "mana_spent",
+                "none_on_battlefield",
+                "you_control_none",
+                "opponent_controls",
+                "life_ge",
+                "life_le",
+                "no_cards_in_hand",
+                "a_library_le",
+                "exiled_with_any",
+                "total_power_ge",
+                "opponent_dealt_damage_ge",
+                "player_no_cards_in_hand",
             )
         ),
+        # the spell's own additional costs (CR 118.8, 601.2b, 601.2f-h: rules/costs.py,
+        # rules/casting.py); each cost component is a construct of its own
+        "static:additional_cost",
+        "additional_cost:sacrifice",
+        "additional_cost:discard",
+        "additional_cost:exile",
+        "additional_cost:life",
         "timing:sorcery",
         "limit_per_turn",
         "optional",
@@ -249,26 +309,84 @@ SUPPORTED: set[str] = set(
 )
 
 
+def _resolved_that_player(flt: Filter) -> Filter:
+    """The filter as the engine sees it once "that player" is resolved."""
+    if not any(v == "that_player" for _, v in flt.conditions):
+        return flt
+    return Filter(
+        flt.kinds,
+        flt.zone,
+        tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions),
+    )
+
+
+def _as_chooser(flt: Filter) -> Filter:
+    from .effects_runner import _as_chooser as as_chooser
+
+    return as_chooser(flt)
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         for k in v.kinds:
             out.add(f"kind:{k}")
         for key, val in v.conditions:
             out.add(f"cond:{key}")
-            if key.endswith(("_le", "_ge", "_eq")) and not isinstance(val, int):
+            if val == "that_player":
+                # "creatures they control": which player the compiler lost (filters
+                # never match it, rules/filters.py)
+                out.add("cond_value:that_player")
+            if key == "any_of":  # "A or B": each alternative's conditions count too
+                for alt in val:
+                    out.update(f"cond:{k}" for k, _ in alt)
+            if key == "controller" and val == "target_player":
+                out.add("cond_value:controller.target_player")  # no player target compiled yet
+            if (
+                key.endswith(("_le", "_ge", "_eq"))
+                and not isinstance(val, int)
+                # "equal to that number": computed as the effect resolves (Ctx.concrete)
+                and not (isinstance(val, Amount) and val.kind == "chosen_number")
+            ):
                 out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
         if v.filter is not None:
-            _walk_value(v.filter, out)
+            # "the number of artifacts that player controls": resolved as the
+            # effect happens (rules/effects_runner.Ctx.concrete)
+            _walk_value(_resolved_that_player(v.filter), out)
         if v.ref is not None:
             _walk_value(v.ref, out)
     elif isinstance(v, Effect):
         out.add(f"effect:{v.op}")
+        what = v.args.get("what")
+        if v.op == "choose_objects" and not isinstance(what, ChooseRef):
+            out.add("arg:choose_objects.what")  # not objects: not run yet (effects/choices.py)
+        if isinstance(what, ChooseRef) and "player" in v.args:
+            # "each player chooses a creature they control": "they" is the chooser
+            # (rules/effects_runner._as_chooser)
+            what = ChooseRef(_as_chooser(what.filter), what.count, what.up_to)
+            v = Effect(v.op, {**v.args, "what": what}, v.optional, v.condition)
+        if isinstance(v.args.get("what"), ParentRef) and v.args["what"].key == "rest":
+            if v.op in ("sacrifice", "discard"):
+                out.add("arg:sacrifice.rest")  # "sacrifices the rest": who sacrifices is lost
+        if v.op == "create_emblem" and any(
+            isinstance(a, Ability) and a.kind is not AbilityKind.TRIGGERED and not a.static
+            for a in v.args.get("abilities") or ()
+        ):
+            out.add("emblem:activated")  # only static and triggered emblem abilities run (114.4)
         for k, x in v.args.items():
+            if k == "trigger" and v.op == "delayed_trigger" and isinstance(x, Trigger):
+                # CR 603.7: when the delayed ability triggers (rules/delayed.py)
+                out.add(f"delayed:{x.event}:{x.step}")
+                if x.condition is not None:
+                    _walk_value(x.condition, out)
+                continue
             if k not in _EFFECT_ARG_KEYS:
                 out.add(f"arg:{v.op}.{k}")
+            if k == "except" and isinstance(x, dict):
+                _exception_features(x, out)
+                continue
             _walk_value(x, out)
         if v.optional:
             out.add("optional")
@@ -276,6 +394,20 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.condition, out)
     elif isinstance(v, Condition):
         out.add(f"condition:{v.kind}")
+        if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
+            from .conditions import attacked_with_counted
+
+            if not attacked_with_counted(v.args):
+                out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
+        if v.kind == "is":
+            # "[object] is [quality]" (rules/conditions._is_holds)
+            if not isinstance(v.args.get("quality"), Filter):
+                out.add("condition:is.quality")  # words with no filter yet
+            ref = v.args.get("ref")
+            if "filter" not in v.args and not isinstance(
+                ref, SelfRef | TargetRef | TriggerRef | ParentRef | EachRef
+            ):
+                out.add("condition:is.subject")
         for x in v.args.values():
             _walk_value(x, out)
     elif isinstance(v, TargetSpec):
@@ -284,8 +416,29 @@ def _walk_value(v: Any, out: set[str]) -> None:
             out.add("targets:variable_count")  # "up to X targets": not run yet
         if v.divide:
             out.add(f"divide:{v.divide}")
+    elif isinstance(v, StaticEffect) and v.op == "cost_change":
+        # CR 601.2f, 602.2b (rules/cost_changes.py): "spells you cast", "abilities of
+        # white enchantments" are cost-change notions, not general filter conditions
+        out.add("static:cost_change")
+        parts = set()
+        each = v.args.get("for_each")
+        for x in (v.affected, each if isinstance(each, Filter) else None, v.condition):
+            if x is not None:
+                _walk_value(x, parts)
+        if each is not None and not isinstance(each, Filter) and each != "target_beyond_first":
+            out.add("cost_change:for_each")
+        renamed = {"cond:caster": "cost_change:caster", "cond:of": "cost_change:of"}
+        out.update(renamed.get(p, p) for p in parts)
     elif isinstance(v, StaticEffect):
         out.add(f"static:{v.op}")
+        if v.op == "additional_cost" and isinstance(v.args.get("cost"), Cost):
+            # CR 118.8 / 601.2f-h: each component of the spell's own additional cost
+            # ("additional_cost:sacrifice", "additional_cost:discard", ...)
+            parts: set[str] = set()
+            _cost_features(v.args["cost"], parts)
+            out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
+        if isinstance(v.args.get("except"), dict):
+            _exception_features(v.args["except"], out)
         if v.affected is not None:
             _walk_value(v.affected, out)
         if v.condition is not None:
@@ -301,10 +454,48 @@ def _walk_value(v: Any, out: set[str]) -> None:
     elif isinstance(v, dict):
         for x in v.values():
             _walk_value(x, out)
+    elif isinstance(v, Ability):
+        # an ability granted or given to a token ("It has 'When this token dies, ...'"):
+        # the constructs it uses, like a printed one's (CR 113.3, 613.1f)
+        out.update(features(v))
+    elif isinstance(v, EachRef):
+        out.add("ref:EachRef")
+        _walk_value(_resolved_that_player(v.filter), out)  # Ctx.concrete resolves it
+    elif isinstance(v, ChooseRef):
+        if "player" in v.filter.kinds:
+            out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
+        # objects chosen, not targeted, as the instruction is followed (CR 608.2d:
+        # rules/effects_runner.choose_refs), by the controller or the effect's player
+        out.add("ref:ChooseRef")
+        if v.filter.zone == "any":
+            out.add("ref:ChooseRef.zone_any")  # "a card from it" (a revealed hand)
+        if any(val == "that_player" for _, val in v.filter.conditions):
+            out.add("ref:ChooseRef.that_player")  # the compiler lost who chooses
+        _walk_value(v.filter, out)
+        _walk_value(v.count, out)
+    elif isinstance(v, ParentRef) and v.key == "sacrificed":
+        out.add("ref:ParentRef.sacrificed")  # the cost's LKI record (rules/effects_runner.py)
     elif is_dataclass(v) and not isinstance(v, type):
         out.add(f"ref:{type(v).__name__}")
         for f in fields(v):
             _walk_value(getattr(v, f.name), out)
+
+
+def _exception_features(exc: dict[str, Any], out: set[str]) -> None:
+    """The constructs of a copy effect's exceptions (CR 707.9): the abilities it
+    adds must run too (rules/copy.py applies the rest)."""
+    for key, x in exc.items():
+        out.add(f"copy_except:{key}")
+        if key == "abilities":
+            for a in x:
+                out.update(features(a))
+        elif key == "add_keywords":
+            out.update(f"keyword:{kw}" for kw in x)
+        elif key == "if_creature" and isinstance(x, dict):
+            _exception_features(x, out)
+        elif key == "counters" and isinstance(x, dict):
+            for n in x.values():
+                _walk_value(n, out)
 
 
 def _cost_features(cost: Cost, out: set[str]) -> None:
@@ -332,6 +523,7 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         not isinstance(cost.life, int)
         or not isinstance(cost.sacrifice_count, int)
         or not isinstance(cost.discard_count, int)
+        or not isinstance(cost.exile_count, int)
     ):
         out.add("cost:variable_amount")
     if getattr(cost, "loyalty", None) is not None:
@@ -340,31 +532,73 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add(f"cost:{k}")
 
 
+def _is_with_ref(cond: Condition) -> bool:
+    """Whether a condition has an "[object] is ..." part naming an object other than
+    the source by reference (checked without a resolving ability)."""
+    if cond.kind == "is":
+        return "filter" not in cond.args and not isinstance(cond.args.get("ref"), SelfRef)
+    return any(isinstance(v, Condition) and _is_with_ref(v) for v in cond.args.values())
+
+
+def _trigger_features(trig: Trigger, out: set[str]) -> None:
+    """The constructs of one trigger event (CR 603.1-603.2) and its details."""
+    out.add(f"trigger:{trig.event}")
+    if trig.subject is not None:
+        _walk_value(trig.subject, out)
+    if trig.condition is not None:
+        _walk_value(trig.condition, out)
+        if _is_with_ref(trig.condition):
+            # an intervening "if it was ..." needs the trigger's object (not run yet)
+            out.add("condition:is.trigger_ref")
+    for k, _v in getattr(trig, "details", ()):
+        if k == "what" and trig.event in (
+            "cast",
+            "deals_damage",
+            "deals_combat_damage",
+            "becomes_target",  # the targeting spell or ability (rules/targeted.py)
+            "sacrifice",  # the permanent sacrificed (rules/triggers.py, CR 701.21a)
+            "discard",  # the card discarded (rules/triggers.py, CR 701.9a)
+        ):
+            continue  # the spell cast / the damaged recipient (rules/triggers.py)
+        if trig.event in ("blocks", "becomes_blocked") and k in ("what", "by"):
+            continue  # "blocks a creature", "becomes blocked by a creature" (CR 509.3)
+        if k not in ("graveyard",):
+            out.add(f"trigger_detail:{k}")
+
+
 def features(ability: Ability) -> set[str]:
     """Every construct this ability uses."""
     out: set[str] = set()
     if ability.keyword:
         out.add(f"keyword:{ability.keyword}")
-        if ability.keyword in KEYWORDS:
+        kc = ability.keyword_args.get("cost")
+        if isinstance(kc, Cost):
+            parts: set[str] = set()
+            _cost_features(kc, parts)
+            if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
+                out.add("cost:variable_amount")
+        if ability.keyword in KEYWORDS and not (ability.effects or ability.modes):
             return out  # the keyword's own rules live in keywords/
+        # a keyword that prefixes a full ability ("Forecast — [cost]: [effect]", CR
+        # 702.57a): the ability's own constructs count too
     for e in ability.effects:
         _walk_value(e, out)
     for t in ability.targets:
         _walk_value(t, out)
     if ability.cost is not None:
         _cost_features(ability.cost, out)
+        if ability.kind is AbilityKind.MANA and ability.cost.other:
+            # a mana ability is activated without choices on the stack (CR 605.3a):
+            # "Tap an untapped creature you control: Add ..." isn't paid there yet
+            out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
     if ability.trigger is not None:
-        trig: Trigger = ability.trigger
-        out.add(f"trigger:{trig.event}")
-        if trig.subject is not None:
-            _walk_value(trig.subject, out)
-        if trig.condition is not None:
-            _walk_value(trig.condition, out)
-        for k, _v in getattr(trig, "details", ()):
-            if k == "what" and trig.event in ("cast", "deals_damage", "deals_combat_damage"):
-                continue  # the spell cast / the damaged recipient (rules/triggers.py)
-            if k not in ("graveyard",):
-                out.add(f"trigger_detail:{k}")
+        from .triggers import alternatives
+
+        alts = alternatives(ability.trigger)
+        if alts:
+            out.add("trigger_detail:or_events")  # CR 603.2: any of the events
+        for trig in alts or (ability.trigger,):
+            _trigger_features(trig, out)
     for st in ability.static:
         _walk_value(st, out)
     if ability.modes:
@@ -377,8 +611,12 @@ def features(ability: Ability) -> set[str]:
         out.add("limit_per_turn")
     if ability.optional:
         out.add("optional")
-    for k, _v in getattr(ability, "restrictions", ()):
+    for k, v in getattr(ability, "restrictions", ()):
         out.add(f"restriction:{k}")
+        if isinstance(v, Condition):
+            _walk_value(v, out)  # the condition's own constructs
+            if _is_with_ref(v):
+                out.add("condition:is.restriction_ref")  # no resolving ability to ask
     if ability.kind is AbilityKind.STATIC and not ability.static and not ability.keyword:
         out.add("static:empty")
     return out

@@ -30,6 +30,12 @@ def target_specs(ability: Ability, modes: tuple[int, ...] = ()) -> list[TargetSp
 
 
 def _zone_ids(game: Game, zone_name: str) -> list[int]:
+    if zone_name == "any":
+        # "target permanent or suspended card": the public zones (CR 115.1, 400.2)
+        out = list(game.zone_list(Zone.BATTLEFIELD, 0)) + list(game.zone_list(Zone.EXILE, 0))
+        for p in game.players:
+            out.extend(game.zone_list(Zone.GRAVEYARD, p.index))
+        return out
     zone = Zone.BY_NAME.get(zone_name, Zone.BATTLEFIELD)
     if zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
         return list(game.zone_list(zone, 0))
@@ -52,7 +58,10 @@ def candidates(
     kinds = flt.kinds
     object_kinds = [k for k in kinds if k != "player"] if kinds else ["permanent"]
     if object_kinds:
-        for oid in _zone_ids(game, flt.zone if flt.zone else "battlefield"):
+        ids = _zone_ids(game, flt.zone if flt.zone else "battlefield")
+        if "spell" in object_kinds and flt.zone in ("", "battlefield"):
+            ids += _zone_ids(game, "stack")  # "target spell or permanent" (CR 115.1)
+        for oid in ids:
             if oid == stack_obj:
                 continue  # CR 115.5: a spell or ability can't target itself
             o = game.objects[oid]
@@ -62,7 +71,7 @@ def candidates(
                 out.append(oid)
     if "player" in kinds:
         for p in game.players:
-            if matches_player(game, p.index, flt, controller) and player_can_be_targeted(
+            if matches_player(game, p.index, flt, controller, source) and player_can_be_targeted(
                 game, p.index, controller, source
             ):
                 out.append(player_ref(p.index))
@@ -105,7 +114,7 @@ def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject
     pl = ref_player(ref)
     if pl is not None:
         return matches_player(
-            game, pl, spec.filter, stack_obj.controller
+            game, pl, spec.filter, stack_obj.controller, source
         ) and player_can_be_targeted(game, pl, stack_obj.controller, source)
     o = game.objects.get(ref)
     if o is None or o.phased_out:

@@ -20,6 +20,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
+from .delayed import STEP_NAMES, fire
 from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:
@@ -30,8 +31,10 @@ _TRIGGER_EVENT_KINDS = frozenset(
     (
         "zone_change",
         "attacks",
+        "attacks_alone",
         "blocks",
         "becomes_blocked",
+        "blocked_by",
         "damage",
         "cast",
         "draw",
@@ -72,6 +75,10 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
     watchers: list[GameObject] = [
         game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
     ]
+    if game.command:
+        from .emblems import emblem_ids
+
+        watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
     if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
         watchers.append(subject)  # CR 603.10a: leaves-the-battlefield abilities look back
     granted = _granted_triggers_possible(game) if game.effects else False
@@ -84,6 +91,22 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
                     game, ability.trigger.condition, w.controller, w
                 ):
                     continue  # CR 603.4: intervening "if" false when it would trigger
+                event = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
+                if ev.kind in ("blocks", "blocked_by"):
+                    # "that creature": the one it blocks / that blocks it (CR 509.3)
+                    event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
+                if ev.kind == "damage" and ability.trigger.event.startswith("dealt_"):
+                    # "it", "that creature": the object dealt the damage (CR 603.2)
+                    if d.get("target", -1) >= 0:
+                        event["obj"] = d["target"]
+                    else:
+                        event["player"] = -d["target"] - 1
+                if ev.kind == "zone_change" and "player" not in event and subject is not None:
+                    # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
+                    event["player"] = subject.controller
+                if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
+                    # CR 603.10a, 608.2h: the counters it had as it last existed
+                    event["lki_counters"] = dict(w.counters)
                 game.pending_triggers.append(
                     {
                         "source": w.id,
@@ -91,7 +114,7 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
                         "card_uid": w.card_uid,
                         "controller": w.controller,
                         "ability": ability,
-                        "event": {k: v for k, v in d.items() if isinstance(v, int | str | bool)},
+                        "event": event,
                     }
                 )
 
@@ -102,9 +125,39 @@ def _granted_triggers_possible(game: Game) -> bool:
     return any(e.op in ("grant_ability", "copy", "set_copiable") for e in game.effects)
 
 
+#: id(trigger) -> (trigger, its alternative events as triggers of their own)
+_ALTERNATIVES: dict[int, tuple[Trigger, tuple[Trigger, ...]]] = {}
+
+
+def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
+    """ "Whenever X enters or attacks": one trigger per event, each with its own
+    details (CR 603.2: the ability triggers whenever any of the events occurs).
+    Empty for a trigger with a single event."""
+    hit = _ALTERNATIVES.get(id(trig))
+    if hit is not None and hit[0] is trig:
+        return hit[1]
+    det = dict(trig.details)
+    events = det.get("or_events") or ()
+    out: tuple[Trigger, ...] = ()
+    if events:
+        own = tuple(kv for kv in trig.details if kv[0] not in ("or_events", "or_details"))
+        extra = det.get("or_details") or tuple(() for _ in events)
+        out = (
+            Trigger(trig.event, trig.subject, trig.step, trig.player, trig.condition, (), own),
+            *(
+                Trigger(ev, trig.subject, trig.step, trig.player, trig.condition, (), tuple(dd))
+                for ev, dd in zip(events, extra, strict=False)
+            ),
+        )
+    _ALTERNATIVES[id(trig)] = (trig, out)
+    return out
+
+
 def _matches(
     game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
 ) -> bool:
+    if trig.details and any(k == "or_events" for k, _ in trig.details):
+        return any(_matches(game, t, ev, source, subject) for t in alternatives(trig))
     d = ev.data
     kind = trig.event
     if ev.kind == "zone_change":
@@ -115,8 +168,21 @@ def _matches(
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return new.id == source.id
             return matches_object(game, new, trig.subject, source.controller, source)
+        if kind == "discard":
+            return _discard_matches(game, trig, ev, source)
         if d.get("from_zone") != "battlefield" or subject is None:
             return False
+        if kind == "sacrifice":
+            # CR 701.21a: "whenever you sacrifice a creature" (a leaves-the-battlefield
+            # ability: it looks back at the permanent, CR 603.10a)
+            if "701.21a" not in ev.rules:
+                return False
+            if not _player_matches(trig.player, d.get("controller"), source.controller):
+                return False
+            what = _detail(trig, "what")
+            return not isinstance(what, Filter) or matches_object(
+                game, subject, what, source.controller, source
+            )
         if kind == "dies" and d.get("to_zone") == "graveyard":
             if "Creature" not in chars(game, subject).types:
                 return False
@@ -132,8 +198,44 @@ def _matches(
                 return subject.id == source.id
             return matches_object(game, subject, trig.subject, source.controller, source)
         return False
-    if source.zone != Zone.BATTLEFIELD:
-        return False
+    if source.zone != Zone.BATTLEFIELD and source.zone != Zone.COMMAND:
+        return False  # (CR 114.4: emblems are the only command-zone watchers)
+    if kind == "attacks" and trig.details:
+        # "attacks alone" (CR 506.5, event of 508.1), "attacks you", "attacks a player"
+        alone = _detail(trig, "alone")
+        if ev.kind != ("attacks_alone" if alone else "attacks"):
+            return False
+        target = _detail(trig, "attack_target")
+        if target is not None:
+            if ref_player(d.get("defender", 0)) is None:
+                return False  # it attacks a planeswalker or battle, not a player
+            if target == "you" and d.get("player") != source.controller:
+                return False
+        o = game.objects.get(d["obj"])
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d["obj"] == source.id
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == "blocks" and kind == "blocks" and isinstance(_detail(trig, "what"), Filter):
+        # "whenever this creature blocks a creature" (CR 509.1i): the attacker it blocks
+        att = game.objects.get(d.get("attacker", -1))
+        if att is None or not matches_object(
+            game, att, _detail(trig, "what"), source.controller, source
+        ):
+            return False
+    if kind == "becomes_blocked" and isinstance(_detail(trig, "by"), Filter):
+        # "whenever this creature becomes blocked by a creature": once for each
+        # blocking creature (CR 509.3d)
+        if ev.kind != "blocked_by":
+            return False
+        blocker = game.objects.get(d.get("blocker", -1))
+        if blocker is None or not matches_object(
+            game, blocker, _detail(trig, "by"), source.controller, source
+        ):
+            return False
+        o = game.objects.get(d["obj"])
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d["obj"] == source.id
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind in ("attacks", "blocks", "becomes_blocked") and kind == ev.kind:
         o = game.objects.get(d["obj"])
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
@@ -152,6 +254,19 @@ def _matches(
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["source"] == source.id
         o = game.objects.get(d["source"])
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == "damage" and kind in ("dealt_damage", "dealt_combat_damage"):
+        # "whenever this creature is dealt damage" (CR 120.3, 603.2)
+        if kind == "dealt_combat_damage" and not d.get("combat"):
+            return False
+        target = d.get("target", 0)
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return target == source.id
+        if target < 0:
+            return "player" in trig.subject.kinds and matches_player(
+                game, -target - 1, trig.subject, source.controller
+            )
+        o = game.objects.get(target)
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == "cast" and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
@@ -197,6 +312,26 @@ def _matches(
     return False
 
 
+def _discard_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
+    """CR 701.9a: "whenever you discard a card", "whenever an opponent discards a
+    creature card" (the card as it is in the graveyard it was discarded to)."""
+    from ..keywords.madness import is_discard
+
+    if source.zone != Zone.BATTLEFIELD or not is_discard(ev):
+        return False
+    card = game.objects.get(ev.data.get("obj"))
+    if card is None:
+        return False
+    if not _player_matches(trig.player, card.owner, source.controller):
+        return False
+    what = _detail(trig, "what")
+    if not isinstance(what, Filter):
+        return True
+    return matches_object(
+        game, card, Filter(what.kinds, "graveyard", what.conditions), source.controller, source
+    )
+
+
 def _detail(trig: Trigger, key: str) -> Any:
     for k, v in trig.details:
         if k == key:
@@ -226,13 +361,19 @@ def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
     granted = _granted_triggers_possible(game) if game.effects else False
-    for oid in list(game.battlefield):
+    ids = list(game.battlefield)
+    if game.command:
+        from .emblems import emblem_ids
+
+        ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
+    for oid in ids:
         o = game.objects[oid]
         if o.phased_out or (not granted and not _has_triggers(o)):
             continue
         for ability in _triggered(game, o):
             trig = ability.trigger
-            if trig.event != "step" or trig.step != name:
+            # the compiler's "end_step", "combat" ... are the steps of CR 500.1
+            if trig.event != "step" or STEP_NAMES.get(trig.step or "", trig.step) != name:
                 continue
             if not _player_matches(trig.player, game.active, o.controller):
                 continue
@@ -250,10 +391,8 @@ def step_triggers(game: Game, step: int) -> None:
                     "event": {"step": name, "player": game.active},
                 }
             )
-    for delayed in list(game.delayed_triggers):
-        if delayed.get("step") == name:
-            game.delayed_triggers.remove(delayed)
-            game.pending_triggers.append(dict(delayed))
+    if game.delayed_triggers:
+        fire(game, name)  # CR 603.7b: delayed triggered abilities
 
 
 def condition_holds(

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from . import combat
-from .zones import draw
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -76,7 +75,16 @@ def begin_step(game: Game) -> None:
             step=Step.NAMES[step],
         )
     if step == Step.DRAW:
-        draw(game, game.active, 1, ("504.1",))  # CR 504.1
+        from ..keywords.dredge import draw_or_dredge
+        from .draw_skip import skip_offered
+
+        # CR 504.1 (dredge: 702.52a; "instead you may skip that draw": 614.1a)
+        if not skip_offered(game):
+            draw_or_dredge(game, [game.active], 1, ("504.1",))
+    elif step == Step.PRECOMBAT_MAIN:
+        from .saga import add_lore_counters
+
+        add_lore_counters(game)  # CR 714.3b
     elif step == Step.BEGINNING_OF_COMBAT:
         game.combat = Combat()
         game.combat.defending_player = (
@@ -103,11 +111,15 @@ def start_turn(game: Game) -> None:
     game.turn += 1
     p = game.players[game.active]
     p.last_turn_started = game.turn
+    # "last turn" conditions (werewolves: "if no spells were cast last turn",
+    # "if a player cast two or more spells last turn") read the counts of the
+    # turn that just ended, kept per player for this whole turn
+    last_turn_spells = [pl.spells_cast_this_turn for pl in game.players]
     for pl in game.players:
         pl.lands_played = 0
         pl.life_lost_this_turn = 0
         pl.spells_cast_this_turn = 0
-    game.turn_flags = {}
+    game.turn_flags = {"spells_cast_last_turn": last_turn_spells}
     game.emit("turn", ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
     from .layers import on_turn_start
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.objects import GameObject, Zone
+from .characteristics import chars
 from .layers import source_left
 from .replacement import redirect
 
@@ -39,6 +40,9 @@ def move(
     if replaced:
         rules = (*rules, *replaced)
         reason = f"is put into {Zone.NAMES[to_zone]} instead of a graveyard" if reason else ""
+    # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
+    # last existed on the battlefield (before the effects that ended with it, 611.2b)
+    lki = chars(game, old) if from_zone == Zone.BATTLEFIELD else None
     game.zone_list(from_zone, old.owner).remove(oid)
     _leave(game, old)
     new_id = game.new_id()
@@ -54,13 +58,19 @@ def move(
         new.controller = old.controller if controller is None else controller
     del game.objects[oid]
     game.objects[new_id] = new
+    if from_zone == Zone.STACK and to_zone == Zone.BATTLEFIELD and game.effects:
+        _follow_permanent_spell(game, oid, new_id)
     game.uid_to_obj[old.card_uid] = new_id
     zl = game.zone_list(to_zone, new.owner)
     if bottom:
         zl.insert(0, new_id)
     else:
         zl.append(new_id)
+    if from_zone == Zone.STACK and to_zone == Zone.BATTLEFIELD and game.effects:
+        _carry_spell_effects(game, oid, new_id)
     game.invalidate()
+    if lki is not None:
+        game._chars[oid] = lki  # the old id is never reused (CR 400.7)
     if how == "shuffle":
         shuffle_library(game, new.owner)
     if not quiet:
@@ -80,6 +90,44 @@ def move(
             controller=old.controller,
         )
     return new_id
+
+
+def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
+    """CR 400.7a: effects from spells and abilities that changed the characteristics
+    or controller of a permanent spell continue to apply to the permanent it becomes."""
+    from ..game.state import ContinuousEffect
+
+    for i, e in enumerate(game.effects):
+        if old_id in e.affected:
+            affected = tuple(new_id if x == old_id else x for x in e.affected)
+            game.effects[i] = ContinuousEffect(
+                e.layer, e.timestamp, e.source, e.controller, affected, e.op, e.args, e.duration
+            )
+
+
+def _carry_spell_effects(game: Game, old_id: int, new_id: int) -> None:
+    """CR 400.7a: effects from spells and abilities that changed the characteristics
+    or controller of a permanent spell continue to apply to the permanent it becomes."""
+    from ..game.state import ContinuousEffect
+
+    changed = False
+    out = []
+    for e in game.effects:
+        if old_id in e.affected:
+            e = ContinuousEffect(
+                e.layer,
+                e.timestamp,
+                e.source,
+                e.controller,
+                tuple(new_id if x == old_id else x for x in e.affected),
+                e.op,
+                e.args,
+                e.duration,
+            )
+            changed = True
+        out.append(e)
+    if changed:
+        game.effects = out  # records are never mutated (clones share them)
 
 
 def _front_face(obj: GameObject) -> int:
@@ -139,10 +187,15 @@ def shuffle_library(game: Game, player: int) -> None:
     )
 
 
-def mill(game: Game, player: int, n: int) -> None:
-    """CR 701.17a: put the top ``n`` cards of the library into the graveyard."""
+def mill(game: Game, player: int, n: int) -> list[int]:
+    """CR 701.17a: put the top ``n`` cards of the library into the graveyard; the
+    milled cards' new objects (for "the milled card", 608.2c)."""
     p = game.players[player]
+    milled: list[int] = []
     for _ in range(n):
         if not p.library:
             break
-        move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
+        new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
+        if new_id is not None:
+            milled.append(new_id)
+    return milled

@@ -104,6 +104,8 @@ class Script:
 
     def __init__(self, refs: Refs) -> None:
         self.refs = refs
+        #: the scripted action after the one being applied (set by the runner)
+        self.following: ActionSpec | None = None
 
     # ------------------------------------------------------------------
     # Fitting
@@ -370,6 +372,9 @@ class Script:
         ):
             d = game.pending
             k = d.kind
+            about = game.objects.get(d.data.get("obj", -1)) if isinstance(d.data, dict) else None
+            if about is not None and about.stack_kind == "triggered":
+                break  # a trigger's choices (one created by a cost): the next actions'
             if k == DecisionKind.MODES and "modes" in left:
                 left.discard("modes")
                 answer: Action = ChooseModes(tuple(m - 1 for m in act.options["modes"]))
@@ -385,6 +390,8 @@ class Script:
                 answer = self._division(game, act.options["divide"], acting)
             elif k == DecisionKind.CHOOSE_OBJECTS and d.data.get("purpose") in act.options:
                 answer = self._objects(game, act.options[d.data["purpose"]], acting)
+            elif self._following_answers(game, d):
+                break  # the next scripted action ("choose: [...]") answers this cost choice
             else:
                 answer = default_answer(game)
             _answer(game, answer)
@@ -400,6 +407,34 @@ class Script:
         if left:
             key = sorted(left)[0]
             raise Illegal(f"'{key}' was given but nothing asked for it")
+
+    def _following_answers(self, game: Game, d: Any) -> bool:
+        """Does the next scripted action answer this choice of objects (a cost
+        choice such as "return an unblocked attacker", CR 602.2b) or this choice
+        made while casting ("choose a creature type", CR 601.2b)? A choice of
+        objects only when every object it names is a candidate: a ``choose``
+        meant for a later decision (the card a cycled card searches for) is left
+        for that decision."""
+        nxt = self.following
+        if not (
+            nxt is not None
+            and d.kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.CHOOSE_OPTION)
+            and nxt.verb == "choose"
+            and nxt.at is None
+            and d.player == self.player_index(nxt)
+            and _choose_fits(d.kind, nxt.value)
+        ):
+            return False
+        if d.kind != DecisionKind.CHOOSE_OBJECTS or not isinstance(nxt.value, list):
+            return True
+        cands = set(d.data["candidates"])
+        chosen: list[int] = []
+        for ref in nxt.value:
+            oid = self.refs.resolve(game, str(ref), d.player, lambda o: o in cands, chosen)
+            if oid is None or oid not in cands:
+                return False
+            chosen.append(oid)
+        return True
 
     def _targets(self, game: Game, queue: list[str], acting: int) -> ChooseTargets:
         """Take targets from the front of ``queue`` for the pending target phrase."""
@@ -503,6 +538,41 @@ class Script:
             if found == attacker:
                 return i
         return None
+
+    def take_automatic(self, game: Game, act: ActionSpec, progress: Progress) -> bool:
+        """Use the entries of an ``assign_damage`` action that name creatures whose
+        damage this step has only one legal assignment, which the engine made
+        without asking (CR 510.1b-d); the scripted split must be that one.
+        True if any entry was used. Raises :class:`Illegal` for a different split."""
+        task = next((t for t in reversed(game.tasks) if t.kind == "combat_damage"), None)
+        if task is None or "auto" not in task.data:
+            return False
+        auto: dict[int, dict[int, int]] = {}
+        for oid, who, n in task.data["auto"]:
+            auto.setdefault(oid, {})[who] = auto.get(oid, {}).get(who, 0) + n
+        acting = self.player_index(act)
+        used = False
+        for i, (ref, split) in enumerate(act.value):
+            if i in progress.assigned:
+                continue
+            oid = self.refs.resolve(game, ref, acting, lambda o: o in auto)
+            if oid not in auto:
+                continue
+            made = auto[oid]
+            want: dict[int, int] = {}
+            for r, n in split:
+                rid = self.refs.resolve(game, r, acting, lambda o, m=made: o in m, players=True)
+                if rid is not None and int(n):
+                    want[rid] = want.get(rid, 0) + int(n)
+            if want != made:
+                text = ", ".join(f"{n} to {self._name(game, w)}" for w, n in made.items())
+                raise Illegal(
+                    f"{self._name(game, oid)}'s combat damage has only one legal assignment: "
+                    f"{text} (rule 510.1)"
+                )
+            progress.assigned.add(i)
+            used = True
+        return used
 
     def _assignment(self, game: Game, split: list[tuple[str, int]], acting: int) -> AssignDamage:
         d = game.pending

@@ -111,7 +111,9 @@ def _create(
         # disguise and cloak) and how it may be turned face up
         from ..rules.face_down import set_face_down
 
-        set_face_down(obj, {"mask": "effect"}.get(e.face_down_as or "", e.face_down_as or "morph"))
+        # "mask": cast face down by Illusionary Mask (turns face up instead of dealing or
+        # being dealt damage or becoming tapped, rules/face_down.py)
+        set_face_down(obj, e.face_down_as or "morph")
     if zone == "battlefield":
         obj.tapped = e.tapped
         obj.damage = e.damage

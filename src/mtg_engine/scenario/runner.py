@@ -223,6 +223,23 @@ class Run:
             if d is None:
                 return Stop("done")
             act = actions[self.next] if self.next < len(actions) else None
+            if (
+                act is not None
+                and act.verb == "assign_damage"
+                and d.kind == DecisionKind.ASSIGN_DAMAGE
+                and not self.script.fits(g, act, self.progress)
+            ):
+                # entries for creatures whose only legal assignment the engine made
+                snapshot = g.clone()
+                try:
+                    used = self.script.take_automatic(g, act, self.progress)
+                except Illegal as e:
+                    self.game = snapshot
+                    return Stop("illegal", act, e.message)
+                if used and len(self.progress.assigned) == len(act.value):
+                    self._advance()
+                    since = None
+                    continue
             if act is not None and act.verb == "assign_damage" and self.progress.assigned:
                 if not self.script.fits(g, act, self.progress):
                     self._advance()  # its attackers' assignments are over
@@ -268,6 +285,10 @@ class Run:
 
     def _apply(self, act: ActionSpec) -> Stop | None:
         snapshot = self.game.clone()
+        actions = self.sc.actions
+        # the action after this one may answer a cost choice made while this
+        # spell or ability is put on the stack ("activate" then "choose: [...]")
+        self.script.following = actions[act.index + 1] if act.index + 1 < len(actions) else None
         try:
             done = self.script.apply(self.game, act, self.progress)
         except Illegal as e:

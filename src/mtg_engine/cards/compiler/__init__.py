@@ -30,6 +30,7 @@ from ..abilities import (
     Ability,
     AbilityKind,
     CompiledFace,
+    Condition,
     ControllerRef,
     EachRef,
     Effect,
@@ -101,6 +102,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "may_exert",
         "may_cast_from",
         "assign_damage_as_unblocked",
+        "assign_among_defenders",
         "cant_be_cast",
         "skip_step",
         "control",
@@ -149,20 +151,60 @@ def _affected(ref: Any) -> SelfRef | Filter | None:
     raise CompileError(f"static affected {ref!r}")
 
 
-def _static_of(effect: Effect) -> StaticEffect:
+def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     if effect.op not in STATIC_OPS or effect.args.get("duration") is not None:
         raise CompileError(f"not a static effect: {effect.op}")
     args = {k: v for k, v in effect.args.items() if k not in ("what", "duration")}
-    return StaticEffect(effect.op, _affected(effect.args.get("what")), args, effect.condition)
+    what = effect.args.get("what")
+    # "As long as equipped creature is a Human, it gets +1/+1": "it" is that creature
+    affected = it if it is not None and isinstance(what, It) else _affected(what)
+    return StaticEffect(effect.op, affected, args, _it_in_condition(effect.condition, affected))
+
+
+def _is_subject(cond: Condition | None) -> Filter | None:
+    """The object an "as long as [object] is ..." condition describes."""
+    if cond is not None and cond.kind == "as_long_as":
+        cond = cond.args.get("cond")
+    if cond is not None and cond.kind == "is" and isinstance(cond.args.get("filter"), Filter):
+        return cond.args["filter"]
+    return None
+
+
+def _it_in_condition(cond: Condition | None, affected: Any) -> Condition | None:
+    """ "... as long as it's attacking": in a static ability "it" is the object the
+    ability affects (this object, or the one a filter such as "enchanted creature"
+    describes)."""
+    if cond is None:
+        return None
+    if cond.kind == "as_long_as" and isinstance(cond.args.get("cond"), Condition):
+        inner = _it_in_condition(cond.args["cond"], affected)
+        return cond if inner is cond.args["cond"] else Condition(cond.kind, {"cond": inner})
+    if cond.kind == "is" and isinstance(cond.args.get("ref"), It):
+        args = {k: v for k, v in cond.args.items() if k != "ref"}
+        if isinstance(affected, Filter):
+            args["filter"] = affected
+        else:
+            args["ref"] = SelfRef()
+        return Condition("is", args)
+    return cond
 
 
 def _statics(body: Body) -> list[StaticEffect]:
     if body.modes:
         raise CompileError("modes in a static ability")
     out = list(body.statics)
-    out.extend(_static_of(e) for e in body.effects if e.op != "no_op")
+    it = _is_subject(body.condition)
+    out.extend(_static_of(e, it) for e in body.effects if e.op != "no_op")
     if body.condition is not None:
-        out = [StaticEffect(s.op, s.affected, s.args, s.condition or body.condition) for s in out]
+        out = [
+            StaticEffect(
+                s.op,
+                s.affected,
+                s.args,
+                s.condition or _it_in_condition(body.condition, s.affected),
+            )
+            for s in out
+        ]
     return out
 
 
@@ -189,6 +231,10 @@ def _restrict(ab: Ability, body: Body) -> Ability:
     return ab
 
 
+#: instructions a mana ability may have (CR 605.1a, 605.3b)
+_MANA_ABILITY_OPS = frozenset(("add_mana", "damage", "lose_life", "gain_life"))
+
+
 def _activated(p: Parsed) -> Ability:
     body = p.body
     assert body is not None
@@ -196,7 +242,10 @@ def _activated(p: Parsed) -> Ability:
     kind = AbilityKind.ACTIVATED
     if (
         effects
-        and all(e.op == "add_mana" for e in effects)
+        and any(e.op == "add_mana" for e in effects)
+        # CR 605.1a: other instructions don't stop it being a mana ability; those the
+        # engine performs within a mana ability: "This land deals 1 damage to you."
+        and all(e.op in _MANA_ABILITY_OPS for e in effects)
         and not targets
         and not body.modes
         and not p.loyalty
@@ -318,15 +367,18 @@ def _failed_sentences(raw: str, norm: str, exc: Exception) -> list[str]:
     return [raw_s[-1]]
 
 
-def compile_text(text: str, card_name: str, types: Iterable[str] = ()) -> CompiledFace:
-    """Compile a face's Oracle text (CR 113: one ability per paragraph)."""
+def compile_text(
+    text: str, card_name: str, types: Iterable[str] = (), legendary: bool = False
+) -> CompiledFace:
+    """Compile a face's Oracle text (CR 113: one ability per paragraph); a
+    legendary face may call itself by its short name (CR 201.5c)."""
     types = tuple(types)
     is_spell = "Instant" in types or "Sorcery" in types
     abilities: list[Ability] = []
     unparsed: list[str] = []
     spell_bodies: list[Body] = []
     spell_text: list[str] = []
-    for para in paragraphs(text, card_name):
+    for para in paragraphs(text, card_name, legendary):
         try:
             parsed = parse_paragraph(para.text)
             n_before = len(spell_bodies)
@@ -355,10 +407,13 @@ def assemble_quoted(parsed: Parsed) -> tuple[Ability, ...]:
 
 
 @functools.lru_cache(maxsize=65536)
-def _compile_cached(name: str, text: str, types: tuple[str, ...]) -> CompiledFace:
-    return compile_text(text, name, types)
+def _compile_cached(
+    name: str, text: str, types: tuple[str, ...], legendary: bool = False
+) -> CompiledFace:
+    return compile_text(text, name, types, legendary)
 
 
 def compile_face(face: CardFace) -> CompiledFace:
     """Compile a card face's Oracle text (cached by name and text)."""
-    return _compile_cached(face.name, face.text or "", tuple(face.types))
+    legendary = "Legendary" in (getattr(face, "supertypes", None) or ())
+    return _compile_cached(face.name, face.text or "", tuple(face.types), legendary)

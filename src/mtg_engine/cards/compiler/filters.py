@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..abilities import Filter
-from .tables import ARTIFACT_TYPES, ENCHANTMENT_TYPES, LAND_TYPES, SPELL_TYPES, plural_forms
+from .tables import (
+    ARTIFACT_TYPES,
+    BATTLE_TYPES,
+    ENCHANTMENT_TYPES,
+    LAND_TYPES,
+    SPELL_TYPES,
+    plural_forms,
+)
 
 Cond = tuple[str, Any]
 
@@ -70,6 +77,8 @@ for _t in LAND_TYPES:
     _IMPLIED_TYPE[_t] = "Land"
 for _t in SPELL_TYPES:
     _IMPLIED_TYPE[_t] = "spell"
+for _t in BATTLE_TYPES:
+    _IMPLIED_TYPE[_t] = "Battle"
 
 
 def card_type(word: str) -> str:
@@ -112,7 +121,8 @@ def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
     subs = [n.value for n in alt.nouns if n.kind == "subtype"]
     conds: list[Cond] = []
     kinds: list[str] = []
-    if head in ("player", "opponent"):
+    if head in ("player", "opponent") and not types:
+        # ("player or planeswalker": the head noun is one alternative, CR 115.4)
         kinds = ["player"]
         if head == "opponent":
             conds.append(("opponent", True))
@@ -140,6 +150,10 @@ def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
     return kinds, conds
 
 
+def _own_head(alt: Alt) -> str | None:
+    return next((n.value for n in alt.nouns if n.kind == "head"), None)
+
+
 def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
     """Build a Filter from the alternatives of a noun phrase and its postfix conditions."""
     # A head noun at the end applies to every alternative: "instant or sorcery spell".
@@ -157,12 +171,26 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
     else:
         any_of: list[tuple[Cond, ...]] = []
         shared_adjs = alts[0].adjs
-        for alt in alts:
-            k, c = _alt_kinds(alt, head)
+        # an alternative with a head noun of its own keeps it: "spell or ability"
+        alt_kinds = [_alt_kinds(alt, _own_head(alt) or head) for alt in alts]
+        mixed = len({tuple(k) for k, _ in alt_kinds}) > 1
+        for alt, (k, c) in zip(alts, alt_kinds, strict=True):
             for kk in k:
                 if kk not in kinds:
                     kinds.append(kk)
             extra = [x for x in alt.adjs + c if x not in shared_adjs]
+            if extra and mixed and len(k) == 1 and k[0][:1].isupper():
+                extra.append(("type", k[0]))  # "black creature or white artifact": keep pairs
+            elif not extra and mixed and any("player" in ak for ak, _ in alt_kinds):
+                if len(k) == 1 and k[0][:1].isupper():
+                    extra = [("type", k[0])]  # "target opponent or planeswalker"
+            if (
+                mixed
+                and any(a2.adjs for a2 in alts)
+                and not any(x[0] in ("type", "is_kind") for x in extra)
+            ):
+                # "permanent or suspended card": each alternative keeps its own kind
+                extra = [*extra, ("is_kind", tuple(k))]
             if extra:
                 any_of.append(tuple(extra))
         conds += shared_adjs
@@ -172,8 +200,8 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         elif any_of and len(any_of) == len(alts):
             conds.append(("any_of", tuple(any_of)))
     zone = "battlefield"
-    if head == "spell":
-        zone = "stack"
+    if head in ("spell", "ability"):
+        zone = "stack"  # CR 113.1a, 405.1: spells and abilities are targeted on the stack
     elif head == "card":
         zone = "any"
     if "player" in kinds:

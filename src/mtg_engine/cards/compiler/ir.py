@@ -17,9 +17,11 @@ from typing import Any
 from ..abilities import (
     Ability,
     Amount,
+    ChooseRef,
     Condition,
     ControllerOfRef,
     ControllerRef,
+    EachRef,
     Effect,
     Filter,
     OwnerOfRef,
@@ -52,6 +54,51 @@ class It:
 
     def __repr__(self) -> str:
         return "It()"
+
+
+class Rest(It):
+    """ "The rest": the objects an earlier instruction offered but didn't take
+    ("choose a creature, then destroy the rest"); like "it" otherwise."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Rest()"
+
+
+class ThatObject(It):
+    """ "That creature", "that card" (not "it"): in a block trigger with a creature
+    named ("blocks or becomes blocked by a creature"), the other creature."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ThatObject()"
+
+
+class Antecedent(It):
+    """ "That creature" naming something from before the current instruction, not a
+    target of that instruction: "Target creature becomes a copy of that creature"
+    after "Choose a nonlegendary creature" (Cytoshape)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Antecedent()"
+
+
+class ExiledCard:
+    """ "The exiled card": a card exiled earlier by this same ability ("it"), or else
+    the card exiled by the ability linked to this one (CR 607.2a)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ExiledCard()"
+
+
+#: "the exiled card" of a linked ability (CR 607.2a)
+EXILED_WITH_SELF = Filter(kinds=("card",), zone="exile", conditions=(("exiled_with", "self"),))
 
 
 class ThatPlayer:
@@ -147,6 +194,7 @@ def substitute_subject(effects: list[Effect], subject: Any) -> list[Effect]:
 _PRODUCERS = frozenset(
     {
         "create_token",
+        "copy_card",
         "search_library",
         "exile_top",
         "reveal_top",
@@ -155,6 +203,9 @@ _PRODUCERS = frozenset(
         "copy_permanent",
         "reveal_until",
         "exile_until",
+        "mill",
+        "choose_payable_card",
+        "choose_objects",
     }
 )
 
@@ -199,6 +250,19 @@ def fold_search(effects: list[Effect]) -> list[Effect]:
     return out
 
 
+def _names_other_creature(trigger: Trigger) -> bool:
+    """ "Whenever this creature blocks a creature / becomes blocked by a creature":
+    the trigger names a second creature (CR 509.3)."""
+    events = [(trigger.event, trigger.details)]
+    det = dict(trigger.details)
+    for ev, dd in zip(det.get("or_events") or (), det.get("or_details") or (), strict=False):
+        events.append((ev, dd))
+    return any(
+        ev in ("blocks", "becomes_blocked") and any(k in ("by", "what") for k, _ in dd)
+        for ev, dd in events
+    )
+
+
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
@@ -211,6 +275,7 @@ def finalize(
     state: dict[str, Any] = {"last": None}  # "target" | "parent"
     last_target: list[int] = []
     trigger_about_other = trigger is not None and isinstance(trigger.subject, Filter)
+    other_creature = trigger is not None and _names_other_creature(trigger)
     trigger_player = trigger is not None and (
         trigger.event in ("cast", "draw", "gain_life", "lose_life", "discard", "step")
         or (isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",))
@@ -219,6 +284,8 @@ def finalize(
     def resolve_it() -> Any:
         if state["last"] == "parent":
             return ParentRef()
+        if state["last"] == "exiled":
+            return EachRef(EXILED_WITH_SELF)  # "turn the exiled card face up. If it's ..."
         if last_target:
             return TargetRef(last_target[-1])
         if trigger_about_other and trigger is not None and trigger.event != "cast":
@@ -241,6 +308,14 @@ def finalize(
         return ControllerRef()
 
     def fn(v: Any) -> Any:
+        if isinstance(v, ThatObject) and other_creature and not last_target:
+            return TriggerRef("other")  # the creature it blocked or was blocked by
+        if isinstance(v, Antecedent):
+            if start["last"] == "parent":
+                return ParentRef()
+            if start["targets"]:
+                return TargetRef(start["targets"][-1])
+            return resolve_it()
         if isinstance(v, Tgt):
             key = id(v)
             if key not in index:
@@ -249,16 +324,82 @@ def finalize(
             last_target.append(index[key])
             state["last"] = "target"
             return TargetRef(index[key])
+        if isinstance(v, Rest) and state["last"] == "parent":
+            return ParentRef("rest")
         if isinstance(v, It):
             return resolve_it()
+        if isinstance(v, ExiledCard):
+            if state.get("exiled_here"):
+                return resolve_it()
+            state["last"] = "exiled"
+            return EachRef(EXILED_WITH_SELF)  # CR 607.2a: linked to the exiling ability
         if isinstance(v, ThatPlayer):
             return resolve_player()
         return None
 
     out: list[Effect] = []
+    start: dict[str, Any] = {}
     for eff in effects:
+        start["last"] = state["last"]  # what "that creature" (Antecedent) may name
+        start["targets"] = list(last_target)
+        c = eff.condition
+        if (
+            c is not None
+            and c.kind == "is"
+            and isinstance(c.args.get("ref"), It)
+            and isinstance(eff.args.get("what"), EachRef)
+        ):
+            # "put a +1/+1 counter on equipped creature if it's black": "it" is the
+            # object of the same instruction
+            args = {k: v for k, v in c.args.items() if k != "ref"}
+            args["filter"] = eff.args["what"].filter
+            eff = Effect(eff.op, eff.args, eff.optional, Condition("is", args))
         new = walk(eff, fn)
         out.append(new)
-        if eff.op in _PRODUCERS:
+        if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
+            # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
+        if eff.op.startswith("exile"):
+            state["exiled_here"] = True
+    if any(e.args.get("instead") for e in out):
+        out = fold_instead(out)
     return tuple(out), tuple(targets)
+
+
+def fold_instead(effects: list[Effect]) -> list[Effect]:
+    """ "X. If [condition], [X with other numbers] instead." (Burst Lightning): the
+    first instructions happen only if the condition is false, the replacing ones,
+    with the first ones' recipients and sources where they name none, only if it's
+    true."""
+    out: list[Effect] = []
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        cond = e.condition
+        if not e.args.get("instead") or cond is None:
+            out.append(e)
+            i += 1
+            continue
+        # the instead sentence's instructions ("it deals 4 damage to each creature
+        # without flying and each player instead"): a run with the same condition
+        j = i
+        while j < len(effects) and effects[j].args.get("instead") and effects[j].condition == cond:
+            j += 1
+        group = effects[i:j]
+        before = out[-len(group) :] if len(out) >= len(group) else []
+        if len(before) != len(group) or any(
+            b.op != g.op or b.condition is not None for b, g in zip(before, group, strict=True)
+        ):
+            out.extend(group)
+            i = j
+            continue
+        del out[-len(group) :]
+        negated = Condition("not", {"cond": cond})
+        out.extend(Effect(b.op, b.args, b.optional, negated) for b in before)
+        for b, g in zip(before, group, strict=True):
+            args = {**b.args, **{key: v for key, v in g.args.items() if key != "instead"}}
+            if g.op == "damage":
+                args["source"] = b.args.get("source")  # "it deals": the same source
+            out.append(Effect(g.op, args, g.optional, cond))
+        i = j
+    return out

@@ -9,7 +9,12 @@ need one word of context, which a lexer can see and an LALR(1) parser cannot:
 * ``LIST_COMMA`` / ``AND_LIST``: a comma or "and" between two list words
   ("artifact, creature, or land"; "flying and trample"; "{W}, {U}, or {B}"),
   as opposed to one that joins two clauses;
+* ``OR_ALT``: "or" starting a second alternative after a postfix ("... on it or
+  suspended card");
+* ``AND_FROM``: "and" before "from" ("protection from X and from Y");
 * ``COUNTER_NAME``: the kind of a counter ("a stun counter", CR 122.1);
+* ``COPY_EXCEPT``: ", except" opening the exceptions of a copy effect
+  (CR 707.9), as opposed to a comma that joins two clauses;
 * ``ACT``: put before a paragraph that is an activated ability (it has a
   colon outside quotes before its first period, CR 602.1).
 """
@@ -180,6 +185,10 @@ class OracleLexer(Lexer):
             base = self._word(word[:-2], pos)
             if base[0][0] != "UNKNOWN":
                 return [*base, (lits["'s"], "'s", pos + len(word) - 2)]
+        if word.endswith("'re") and "'re" in lits:  # "they're" (copy exceptions)
+            base = self._word(word[:-3], pos)
+            if base[0][0] != "UNKNOWN":
+                return [*base, (lits["'re"], "'re", pos + len(word) - 3)]
         if word.endswith("s'") and "'" in lits:
             base = self._word(word[:-1], pos)
             if base[0][0] != "UNKNOWN":
@@ -232,6 +241,13 @@ class OracleLexer(Lexer):
             nxt_kind = raw[i + 1][0] if i + 1 < n else ""
             if value == "," and nxt == "where":
                 continue  # ", where X is ..." belongs to the whole sentence
+            if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":
+                continue  # "nonartifact, nonland card": both adjectives apply (no "or")
+            if value == "," and nxt == "except":
+                # ", except ..." after a copy phrase: its exceptions (CR 707.9)
+                out.append(Token("COPY_EXCEPT", ", except", pos, 1, pos + 1))
+                skip = 1
+                continue
             if value == "," and kind != "UNKNOWN":
                 after = raw[i + 2][1] if i + 2 < n else ""
                 after_kind = raw[i + 2][0] if i + 2 < n else ""
@@ -241,6 +257,10 @@ class OracleLexer(Lexer):
                     kind = "LIST_COMMA"
                 elif prev in _LIST_PREV and nxt in _LIST_NEXT:
                     kind = "LIST_COMMA"
+            elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
+                kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
+            elif value == "and" and kind != "UNKNOWN" and nxt == "from":
+                kind = "AND_FROM"  # "protection from instants and from sorceries" (CR 702.16)
             elif value == "and" and kind != "UNKNOWN":
                 j = i - 1
                 while j >= 0 and raw[j][0] == "LIST_COMMA":

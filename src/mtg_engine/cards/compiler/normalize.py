@@ -38,8 +38,10 @@ class Paragraph:
     text: str
 
 
-def self_names(card_name: str) -> list[str]:
-    """The spellings by which a card's text may refer to itself (CR 201.5)."""
+def self_names(card_name: str, legendary: bool = False) -> list[str]:
+    """The spellings by which a card's text may refer to itself (CR 201.5).
+    A legendary card may use its short name: "Urza" for "Urza, Lord High
+    Artificer", "Moritte" for "Moritte of the Frost" (CR 201.5c)."""
     names: list[str] = []
     for full in card_name.split(" // "):
         full = full.strip()
@@ -51,6 +53,8 @@ def self_names(card_name: str) -> list[str]:
             names.append(name)
             if ", " in name:
                 names.append(name.split(", ")[0])
+            elif legendary and " of " in name:
+                names.append(name.split(" of ")[0])
     # Longest first so that "Urza, Lord High Artificer" wins over "Urza".
     return sorted(set(n for n in names if len(n) > 2), key=len, reverse=True)
 
@@ -90,9 +94,9 @@ def normalize_line(line: str, names: list[str]) -> str:
     return _lower_outside_symbols(line).strip()
 
 
-def paragraphs(text: str, card_name: str) -> list[Paragraph]:
+def paragraphs(text: str, card_name: str, legendary: bool = False) -> list[Paragraph]:
     """Split a face's Oracle text into normalized paragraphs, one per ability."""
-    names = self_names(card_name)
+    names = self_names(card_name, legendary)
     result: list[Paragraph] = []
     for line in (text or "").split("\n"):
         raw = strip_reminder(line).strip()

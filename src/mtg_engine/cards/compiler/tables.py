@@ -438,8 +438,11 @@ CREATURE_TYPES: tuple[str, ...] = (
     "Time Lord",
 )
 
+#: CR 205.3q: the battle types.
+BATTLE_TYPES: tuple[str, ...] = ("Siege",)
+
 SUBTYPES: tuple[str, ...] = (
-    ARTIFACT_TYPES + ENCHANTMENT_TYPES + LAND_TYPES + SPELL_TYPES + CREATURE_TYPES
+    ARTIFACT_TYPES + ENCHANTMENT_TYPES + LAND_TYPES + SPELL_TYPES + CREATURE_TYPES + BATTLE_TYPES
 )
 #: CR 305.6: the basic land types.
 BASIC_LAND_TYPES: tuple[str, ...] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -529,13 +532,13 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Compleated, Enlist, Read ahead, Ravenous, Living metal, For Mirrodin!, Bargain,"
         "Gravestorm, Provoke, Demonstrate, Exploit, Cleave, Forecast,"
         "Start your engines!, Double team, Spree, Solved, Job select, Max speed,"
-        "Doctor's companion, Choose a background, Friends forever, Transfigure, Fortify,"
+        "Doctor's companion, Choose a background, Friends forever, Fortify,"
         "Station, Hidden agenda, Double agenda, Augment, Increment, Ready to run"
     )
     + _kw(
         "Bushido, Rampage, Modular, Fading, Vanishing, Soulshift, Annihilator, Afflict,"
         "Toxic, Bloodthirst, Dredge, Graft, Frenzy, Absorb, Amplify, Tribute, Renown,"
-        "Fabricate, Afterlife, Backup, Casualty, Mobilize, Ripple, Poisonous, Crew,"
+        "Fabricate, Afterlife, Backup, Casualty, Mobilize, Ripple, Poisonous,"
         "Saddle, Tiered, Hideaway, Devour, Firebending, Teamwork",
         "n",
     )
@@ -544,18 +547,20 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Buyback, Dash, Evoke, Emerge, Entwine, Escape, Bestow, Overload, Prowl, Replicate,"
         "Spectacle, Surge, Foretell, Plot, Blitz, Mutate, Miracle, Squad, Offspring,"
         "Disturb, Ward, Cumulative upkeep, Recover, Freerunning, Warp, Mayhem, Harmonize,"
-        "Web-slinging, More Than Meets the Eye, Cloak, Prototype, Aura swap, Encore,"
+        "Web-slinging, More Than Meets the Eye, Cloak, Prototype, Encore,"
         "Channel, Gift, Exhaust, Boast, Sneak, Specialize",
         "cost",
     )
     + _kw(
         "Equip, Cycling, Ninjutsu, Commander ninjutsu, Reconfigure, Level up, Outlast,"
         "Scavenge, Transmute, Unearth, Embalm, Eternalize, Adapt, Monstrosity,"
-        "Craft",
+        "Craft, Transfigure, Aura swap",
         "cost",
         activated=True,
     )
-    + _kw("Suspend, Reinforce, Awaken, Impending", "n_cost")
+    + _kw("Suspend, Awaken, Impending", "n_cost")
+    + _kw("Reinforce", "n_cost", activated=True)
+    + _kw("Crew", "n", activated=True)
 )
 
 KEYWORDS_BY_LOWER: dict[str, KeywordSpec] = {k.name.lower(): k for k in KEYWORDS}

@@ -13,6 +13,7 @@ from lark import Transformer
 
 from .tx_clauses import ClauseRules
 from .tx_common import EOT, CompileError, Parsed
+from .tx_copy import CopyRules
 from .tx_keywords import KeywordRules
 from .tx_nouns import NounRules
 from .tx_verbs import VerbRules
@@ -20,5 +21,5 @@ from .tx_verbs import VerbRules
 __all__ = ["EOT", "CompileError", "OracleTransformer", "Parsed"]
 
 
-class OracleTransformer(KeywordRules, ClauseRules, NounRules, VerbRules, Transformer):
+class OracleTransformer(KeywordRules, ClauseRules, NounRules, VerbRules, CopyRules, Transformer):
     """Bottom-up transformer from the Oracle grammar's tree (one method per rule)."""

@@ -19,7 +19,7 @@ from ..abilities import (
     Trigger,
 )
 from .filters import is_player_filter
-from .ir import SUBJ, Body, It, Some, Tgt, substitute_subject
+from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject
 from .tables import KEYWORDS_BY_LOWER
 from .tx_common import (
     EOT,
@@ -30,9 +30,30 @@ from .tx_common import (
     _mark_new_targets,
     _mark_no_regen,
     _merge,
+    _obj,
     _with_condition,
     _words,
 )
+
+
+def _int_of(c: list[Any]) -> int:
+    """The first number among a rule's children."""
+    return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+
+
+#: ops whose handler asks the "may" itself, after checking that it can be done
+_ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
+
+
+def _mark_mask(effects: list[Effect]) -> None:
+    """Illusionary Mask: the creature the face-down spell becomes turns face up instead
+    of dealing or being dealt damage or becoming tapped (kind "mask", rules/face_down)."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if e.op == "cast_face_down":
+            effects[i] = Effect(e.op, {**e.args, "as": "mask"}, e.optional, e.condition)
+            return
+    raise CompileError("mask rider without a face-down cast")
 
 
 class ClauseRules:
@@ -126,11 +147,23 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
         if len(preds) > 1:
+            # "whenever X enters or attacks": the other events, each with its own details
             details = (*details, ("or_events", tuple(p[0] for p in preds[1:])))
+            if any(p[1] for p in preds[1:]):
+                details = (*details, ("or_details", tuple(tuple(p[1]) for p in preds[1:])))
         return Trigger(event, subj, player=player, details=tuple(details))
 
     def trig_or(self, c: list[Any]) -> None:
         return None
+
+    def when_haunted_dies(self, c: list[Any]) -> Trigger:
+        """ "When the creature this card haunts dies" (CR 702.55b-c): it triggers
+        from the exile zone (``keywords/haunt.py``)."""
+        return Trigger("haunted_dies")
+
+    def ev_haunted_dies(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "... or the creature it haunts dies" (CR 702.55b-c)."""
+        return ("haunted_dies", ())
 
     def _ev(name: str):  # type: ignore[no-untyped-def]  # noqa: N805
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -160,7 +193,14 @@ class ClauseRules:
     ev_combat_damage = _ev("deals_combat_damage")
     ev_damage = _ev("deals_damage")
     ev_dealt_damage = _ev("dealt_damage")
+    ev_dealt_combat_damage = _ev("dealt_combat_damage")
     ev_leaves = _ev("leaves")
+
+    def ev_championed(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When a Faerie is championed with this creature" (CR 702.72c): only this
+        object's champion ability counts (``keywords/champion.py``)."""
+        return ("championed", ())
+
     ev_cast = _ev("cast")
     ev_draw = _ev("draw")
     ev_gain_life = _ev("gain_life")
@@ -192,6 +232,15 @@ class ClauseRules:
     ev_control_none = _ev("control_none")
 
     def attack_target(self, c: list[Any]) -> tuple[str, Any]:
+        # "attacks you" / "attacks a player" (CR 508.1b: whom it attacks), "attacks
+        # alone" (CR 506.5), "attacks each combat" (a requirement, 508.1d)
+        words = " ".join(str(x) for x in c)
+        if words == "alone":
+            return ("alone", True)
+        if words == "a player":
+            return ("attack_target", "player")
+        if words == "each combat":
+            return ("each_combat", True)
         return ("attack_target", "you")
 
     def by_np(self, c: list[Any]) -> tuple[str, Any]:
@@ -251,6 +300,8 @@ class ClauseRules:
                         and any(x.op == "destroy" for x in body.effects)
                     ):
                         _mark_no_regen(body.effects)
+                    elif e.op == "face_down_mask":
+                        _mark_mask(body.effects)
                     else:
                         body.effects.append(e)
             elif isinstance(part, StaticEffect):
@@ -284,6 +335,14 @@ class ClauseRules:
                         break
             elif isinstance(part, tuple) and part and part[0] == "ignore":
                 continue
+            elif isinstance(part, tuple) and part and part[0] == "still":
+                # "It's still a land." (CR 205.1b): the "becomes" keeps the old types
+                for i in range(len(body.effects) - 1, -1, -1):
+                    e = body.effects[i]
+                    if e.op == "become" and e.args.get("types"):
+                        args = {**e.args, "retain": True}
+                        body.effects[i] = Effect(e.op, args, e.optional, e.condition)
+                        break
             else:
                 raise CompileError(f"sentence {part!r}")
         return body
@@ -348,6 +407,70 @@ class ClauseRules:
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
 
+    def sent_each_die_result(self, c: list[Any]) -> list[Effect]:
+        # "For each result of 1, ..." (CR 706.3a): folded into the roll by die_table_body
+        n = next(x for x in c if isinstance(x, int))
+        return [Effect("die_each_result", {"low": n, "high": n, "effects": tuple(c[-1])})]
+
+    def sent_each_other_die_result(self, c: list[Any]) -> list[Effect]:
+        return [Effect("die_each_result", {"other": True, "effects": tuple(c[-1])})]
+
+    def die_row(self, c: list[Any]) -> tuple[int, Any]:
+        kws = c[-1]
+        if len(kws) != 1:
+            raise CompileError("die results table: one keyword per row")
+        return (int(str(c[0])), kws[0].keyword)
+
+    def die_table_body(self, c: list[Any]) -> Body:
+        """CR 706.3a: "roll two six-sided dice. For each result of 1, ... For each other
+        result, it gains the indicated ability ... • 2 — menace ..." — the per-die
+        instructions and the table become the roll's ``each_result`` rows."""
+        body: Body = c[0]
+        table = [r for r in c[1:] if isinstance(r, tuple)]
+        rolls = [i for i, e in enumerate(body.effects) if e.op == "roll_die"]
+        if not rolls:
+            raise CompileError("results table without a roll")
+        rows: list[tuple[int | None, int | None, tuple[Effect, ...]]] = []
+        rest: list[Effect] = []
+        for e in body.effects:
+            if e.op != "die_each_result":
+                rest.append(e)
+                continue
+            if not e.args.get("other"):
+                rows.append((e.args["low"], e.args["high"], e.args["effects"]))
+                continue
+            for n, kw in table:
+                effs = tuple(
+                    Effect(x.op, {**x.args, "keyword": kw}, x.optional, x.condition)
+                    if x.args.get("keyword") == "indicated"
+                    else x
+                    for x in e.args["effects"]
+                )
+                rows.append((n, n, effs))
+        i = rolls[0]
+        roll = rest[i]
+        rest[i] = Effect(
+            roll.op, {**roll.args, "each_result": tuple(rows)}, roll.optional, roll.condition
+        )
+        body.effects = rest
+        return body
+
+    def sent_mask(self, c: list[Any]) -> list[Effect]:
+        # Illusionary Mask: the face-down creature is turned face up instead of assigning
+        # or dealing damage, being dealt damage or becoming tapped (CR 614.1a); folded
+        # into the preceding cast_face_down by ``sentences``
+        return [Effect("face_down_mask", {})]
+
+    def sent_phase_simultaneously(self, c: list[Any]) -> list[Effect]:
+        # "Simultaneously, all phased-out creatures phase in and all creatures with
+        # phasing phase out" (CR 702.26): both sets are fixed before anything phases.
+        nps = [x for x in c if not isinstance(x, Token)]
+        effects = (
+            substitute_subject([Effect("phase_in", {"what": SUBJ})], nps[0])[0],
+            substitute_subject([Effect("phase_out", {"what": SUBJ})], nps[1])[0],
+        )
+        return [Effect("phase_simultaneously", {"effects": effects})]
+
     def sent_your_turn(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("your_turn"))
 
@@ -366,6 +489,13 @@ class ClauseRules:
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         # CR 603.12: a reflexive triggered ability.
         return _with_condition(c[0], Condition("you_do"))
+
+    def sent_new_type_not(self, c: list[Any]) -> list[Effect]:
+        # "The new creature type can't be Wall." (Artificial Evolution, CR 612): a
+        # limit on the choice of the text change before it
+        from .filters import subtype
+
+        return [Effect("change_text_limit", {"not": subtype(str(c[-1]).lower())})]
 
     def sent_otherwise(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("otherwise"))
@@ -438,9 +568,17 @@ class ClauseRules:
                 unless = (items[0], items[1])
         if subject is None:
             subject = ControllerRef()
+        if isinstance(subject, It) and any(e.op == "create_token" for e in effects):
+            subject = ThatPlayer()  # "they create ...": only a player creates tokens (111.2)
         effects = substitute_subject(effects, subject)
         if optional:
-            effects = [Effect(e.op, e.args, True, e.condition) for e in effects]
+            effects = [
+                # "you may play/cast it ...": asked by the handler, only when it's possible
+                Effect(e.op, {**e.args, "may": True}, False, e.condition)
+                if e.op in _ASKS_ITSELF
+                else Effect(e.op, e.args, True, e.condition)
+                for e in effects
+            ]
         if tail is not None:
             effects = _apply_tail(effects, tail)
         if unless is not None:
@@ -453,6 +591,51 @@ class ClauseRules:
                 )
             ]
         return effects
+
+    def clause_unless_does(self, c: list[Any]) -> list[Effect]:
+        # "Its controller loses 3 life unless they sacrifice another nonland permanent
+        # of their choice or discard a card." (Torment of Venom): the player may do one
+        # of the actions instead (CR 608.2c, 118.12 by analogy with "unless ... pays")
+        items = list(c)
+        alt_b = items.pop()
+        alt_a = items.pop()
+        payer = items.pop()
+        effects = self.clause(items)
+        options = tuple(substitute_subject(list(alt_a) + list(alt_b), payer))
+        return [Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})]
+
+    def clause_if_and_if(self, c: list[Any]) -> list[Effect]:
+        # "You gain X life if {G} was spent to cast this spell and X life if {W} was
+        # spent to cast this spell": the second part repeats the first instruction
+        # with its own amount (and recipients) and its own condition.
+        items = list(c)
+        cond2 = items.pop()
+        ell = items.pop()
+        cond1 = items.pop()
+        first = self.clause([*items, ("tail", "if", cond1)])
+        if not first:
+            return first
+        base = first[-1]
+        _, changes = ell
+        if "to" in changes:
+            seconds = [
+                Effect(
+                    base.op,
+                    {**base.args, "amount": changes["amount"], "to": _obj(r)},
+                    base.optional,
+                    cond2,
+                )
+                for r in changes["to"]
+            ]
+        else:
+            seconds = [Effect(base.op, {**base.args, **changes}, base.optional, cond2)]
+        return [*first, *seconds]
+
+    def ell_life(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        return ("ellipsis", {"amount": c[0]})
+
+    def ell_damage(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        return ("ellipsis", {"amount": c[0], "to": list(c[1])})
 
     def clause_delayed(self, c: list[Any]) -> list[Effect]:
         items = list(c)
@@ -479,8 +662,18 @@ class ClauseRules:
     def tail_until_leaves(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "until_leaves", None)
 
+    def tail_fewer_in_hand(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "loses 1 life for each card fewer than three in their hand" (Stabwhisker)
+        n = next(x for x in c if isinstance(x, int))
+        return ("tail", "fewer_in_hand", n)
+
     def tail_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "for_each", c[0])
+
+    def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "you gain 2 life for each age counter on it" (CR 122.1)
+        flt = Filter(conditions=(("counter", str(c[0])),))
+        return ("tail", "for_each_amount", Amount("counters", filter=flt, ref=_obj(c[-1])))
 
     def tail_as_long(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "as_long", c[0])
@@ -556,7 +749,7 @@ class ClauseRules:
         return ("no_regen",)
 
     def still_type(self, c: list[Any]) -> tuple[str]:
-        return ("ignore",)
+        return ("still",)
 
     def static_ignored(self, c: list[Any]) -> tuple[str]:
         return ("ignore",)
@@ -566,6 +759,11 @@ class ClauseRules:
         cost = c[-1]
         optional = any(isinstance(x, Token) for x in c)
         return StaticEffect("additional_cost", SelfRef(), {"cost": cost, "optional": optional})
+
+    def additional_choice(self, c: list[Any]) -> StaticEffect:
+        # "As an additional cost to cast this spell, choose a creature type." (CR 601.2b)
+        what = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return StaticEffect("additional_choice", SelfRef(), {"what": what})
 
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
@@ -621,6 +819,37 @@ class ClauseRules:
     def deck_rule(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("deck_any_number", SelfRef())
 
+    def max_attackers(self, c: list[Any]) -> StaticEffect:
+        # "No more than one creature can attack each combat" (CR 508.1c): a rule
+        # about the whole declaration, with no affected object
+        return StaticEffect("max_attackers", None, {"amount": _int_of(c)})
+
+    def max_blockers(self, c: list[Any]) -> StaticEffect:
+        # "No more than one creature can block each combat" (CR 509.1b)
+        return StaticEffect("max_blockers", None, {"amount": _int_of(c)})
+
+    def opponents_sorcery_speed(self, c: list[Any]) -> StaticEffect:
+        # "Each opponent can cast spells only any time they could cast a sorcery" (CR 307.1)
+        return StaticEffect(
+            "cast_only_as_sorcery", Filter(kinds=("player",), conditions=(("opponent", True),))
+        )
+
+    def cards_have_flash(self, c: list[Any]) -> StaticEffect:
+        # "Creature cards you own that aren't on the battlefield have flash" (CR 702.8a)
+        kind = next((str(x).capitalize() for x in c if isinstance(x, Token)), "Creature")
+        return StaticEffect(
+            "grant_flash_to_cards",
+            Filter(kinds=(kind,), zone="any", conditions=(("owner", "you"),)),
+        )
+
+    def free_flash_cast(self, c: list[Any]) -> StaticEffect:
+        # Aluren: "Any player may cast creature spells with mana value 3 or less without
+        # paying their mana costs and as though they had flash" (CR 118.9, 702.8a)
+        kind = next((str(x).capitalize() for x in c if isinstance(x, Token)), "Creature")
+        n = next((x for x in c if isinstance(x, int)), 0)
+        flt = Filter(kinds=(kind,), zone="hand", conditions=(("mv_le", n),))
+        return StaticEffect("may_cast_free_with_flash", flt, {"player": "any"})
+
     def lure(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("must_be_blocked_by_all", SelfRef())
 
@@ -631,8 +860,27 @@ class ClauseRules:
     def cda_power(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "cda": True})
 
+    def cda_pt_plus(self, c: list[Any]) -> StaticEffect:
+        # "power is equal to N and its toughness is equal to that number plus K" (CR 604.3)
+        power, plus = c[-2], c[-1]
+        if not isinstance(power, Amount) or not isinstance(plus, int):
+            raise CompileError("characteristic-defining P/T")
+        toughness = Amount(
+            power.kind, power.filter, power.ref, power.value + plus, power.multiplier
+        )
+        return StaticEffect(
+            "set_pt", SelfRef(), {"power": power, "toughness": toughness, "cda": True}
+        )
+
     def cda_toughness(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("set_pt", SelfRef(), {"toughness": c[-1], "cda": True})
+
+    def skip_draw_for_protection(self, c: list[Any]) -> Parsed:
+        # Island Sanctuary (CR 614.1a, 508.1c): rules/draw_skip.py
+        walk = next((str(x) for x in c if isinstance(x, Token) and x.type == "LANDWALK_WORD"), "")
+        land = walk.lower().removesuffix("walk").capitalize()
+        args = {"keywords": ("Flying",), "landwalk": (land,) if land else ()}
+        return Parsed("static", statics=[StaticEffect("skip_draw_for_protection", SelfRef(), args)])
 
     def replacement_die(self, c: list[Any]) -> Parsed:
         effects = c[-1]
@@ -667,22 +915,85 @@ class ClauseRules:
     cond_control_none = _cond("you_control_none")
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")
-    cond_opp_controls = _cond("opponent_controls")
+
+    def cond_opp_controls(self, c: list[Any]) -> Condition:
+        # "if an opponent controls seven or more lands": the count matters
+        x = next((v for v in c if not isinstance(v, Token)), None)
+        if isinstance(x, (Some, EachRef)):
+            args: dict[str, Any] = {"filter": x.filter}
+            if isinstance(x, Some) and x.count != 1:
+                args["n"] = x.count
+            return Condition("opponent_controls", args)
+        return Condition("opponent_controls", {"arg": x})
+
     cond_your_turn = _cond("your_turn")
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
+
+    def cond_mana_spent(self, c: list[Any]) -> Condition:
+        # "if {G} was spent to cast this spell" (CR 601.2h; a copy has none, 707.10)
+        mana = next((x for x in c if isinstance(x, str)), "")
+        return Condition("mana_spent", {"mana": mana})
+
+    def cond_mana_spent_n(self, c: list[Any]) -> Condition:
+        # adamant: "if at least three white mana was spent to cast this spell"
+        n = next((x for x in c if isinstance(x, int)), 0)
+        color = next(
+            (str(x) for x in c if isinstance(x, (str, Token)) and not isinstance(x, int)), ""
+        )
+        return Condition("mana_spent", {"n": n, "color": color.lower()})
+
+    def cond_no_mana_spent(self, c: list[Any]) -> Condition:
+        return Condition("mana_spent", {"none": True})
+
+    def cond_alt_cost_paid(self, c: list[Any]) -> Condition:
+        # "if its prowl cost was paid", "if this spell's prowl cost was paid" (CR 702.76a,
+        # 702.74a): the alternative cost used.
+        kw = [str(x) for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        return Condition("alt_cost_paid", {"alt": (kw[0] if kw else _words(c)).lower()})
+
     cond_gift = _cond("gift_promised")
     cond_life_ge = _cond("life_ge")
+    # CR 103.4: "at least N life more than your starting life total"
+    cond_life_over_start = _cond("life_over_starting")
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
+
+    def cond_player_hellbent(self, c: list[Any]) -> Condition:
+        # "if that player has no cards in hand" (the player is resolved as the effect runs)
+        return Condition("player_no_cards_in_hand", {"player": c[0]})
+
     cond_gy_count = _cond("graveyard_count_ge")
-    cond_attacked = _cond("attacked_this_turn")
+    _cond_attacked = _cond("attacked_this_turn")
+
+    def cond_attacked(self, c: list[Any]) -> Condition:
+        """ "if you attacked this turn" / "if you attacked with three or more creatures
+        this turn" (Windbrisk Heights): the number is kept as ``n``."""
+        cond = self._cond_attacked(c)
+        for x in c:
+            if isinstance(x, Some) and isinstance(x.count, int) and not x.up_to:
+                return Condition(cond.kind, {**cond.args, "n": x.count})  # "N or more"
+        return cond
+
     cond_gained_life = _cond("gained_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
     cond_x_ge = _cond("x_ge")
-    cond_is = _cond("is")
+
+    def cond_is(self, c: list[Any]) -> Condition:
+        """ "as long as enchanted permanent is a creature", "if the sacrificed
+        permanent was a Vehicle": the subject (``filter`` for a described object,
+        ``ref`` otherwise) and the quality it must have (``quality``, a Filter)."""
+        subject = next(x for x in c if not isinstance(x, Token))
+        _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
+        args: dict[str, Any] = {"quality": quality, "adj": text}
+        if isinstance(subject, (Some, EachRef)):
+            args["filter"] = subject.filter
+        else:
+            args["ref"] = subject
+        return Condition("is", args)
+
     cond_np_power_ge = _cond("power_ge")
     cond_np_power_le = _cond("power_le")
     cond_np_toughness_le = _cond("toughness_le")
@@ -690,7 +1001,12 @@ class ClauseRules:
     cond_np_mv_ge = _cond("mana_value_ge")
     cond_has_kw = _cond("has_keyword")
     cond_has_counters = _cond("has_counters")
-    cond_is_it = _cond("is")
+
+    def cond_is_it(self, c: list[Any]) -> Condition:
+        """ "if it's attacking": "it" is resolved with the instruction's other pronouns."""
+        _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
+        return Condition("is", {"ref": It(), "quality": quality, "adj": text})
+
     cond_would_die = _cond("would_die")
     cond_no_spells_last_turn = _cond("no_spells_last_turn")
     cond_two_spells_last_turn = _cond("two_spells_last_turn")
@@ -701,12 +1017,21 @@ class ClauseRules:
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
     cond_player_life_le = _cond("a_player_life_le")
+    cond_a_library_le = _cond("a_library_le")
+
+    def cond_exiled_with_any(self, c: list[Any]) -> Condition:
+        """ "if there are cards exiled with it" (CR 607.2a)."""
+        return Condition("exiled_with_any", {})
+
+    cond_total_power_ge = _cond("total_power_ge")  # Mosswort Bridge
+    cond_opp_dealt_ge = _cond("opponent_dealt_damage_ge")  # Spinerock Knoll
     cond_opponents_ge = _cond("opponents_ge")
     cond_control_more = _cond("you_control_more")
     cond_opp_life_le = _cond("opponent_life_le")
     cond_more_life = _cond("more_life")
     cond_won_clash = _cond("won_clash")
     cond_won_flip = _cond("won_flip")
+    cond_rolled_doubles = _cond("rolled_doubles")
     cond_lost_flip = _cond("lost_flip")
     cond_night = _cond("night")
     cond_day = _cond("day")

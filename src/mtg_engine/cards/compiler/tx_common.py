@@ -153,6 +153,26 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
                 e = Effect(e.op, {**e.args, "for_each": value}, e.optional, e.condition)
             out.append(e)
         return out
+    if kind == "for_each_amount":
+        # "N for each <counter> on it": the amount scaled by a counted quantity
+        out = []
+        for e in effects:
+            amt = e.args.get("amount")
+            if not isinstance(amt, int):
+                raise CompileError("for each counter: amount")
+            a = Amount(value.kind, value.filter, value.ref, value.value, amt)
+            out.append(Effect(e.op, {**e.args, "amount": a}, e.optional, e.condition))
+        return out
+    if kind == "fewer_in_hand":
+        # "N for each card fewer than M in their hand": the subject player's hand
+        out = []
+        for e in effects:
+            amt = e.args.get("amount")
+            if not isinstance(amt, int):
+                raise CompileError("for each card fewer than: amount")
+            a = Amount("hand_fewer_than", ref=e.args.get("player"), value=value, multiplier=amt)
+            out.append(Effect(e.op, {**e.args, "amount": a}, e.optional, e.condition))
+        return out
     if kind == "until_leaves":
         return [
             Effect(e.op, {**e.args, "until_source_leaves": True}, e.optional, e.condition)
@@ -200,6 +220,11 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
         }
         if tok["tapped"]:
             args["tapped"] = True
+        exc = dict(tok.get("except") or {})
+        if tails.pop("not_legendary", False):  # "except it isn't legendary" (CR 707.9b)
+            exc["remove_supertypes"] = ("Legendary",)
+        if exc:
+            args["except"] = exc
         args.update(tails)
         return Effect("copy_permanent", args)
     nouns: list[NounWord] = tok.get("nouns", [])

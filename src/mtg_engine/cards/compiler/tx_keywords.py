@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from ..abilities import (
     Ability,
     AbilityKind,
@@ -24,6 +26,17 @@ from .tx_common import (
     _words,
 )
 
+#: "is tapped", "is attacking": adjectives of a condition as filter conditions (CR 109.2)
+_ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
+    "tapped": (("tapped", True),),
+    "untapped": (("tapped", False),),
+    "attacking": (("attacking", True),),
+    "blocking": (("blocking", True),),
+    "attacking or blocking": (("any_of", ((("attacking", True),), (("blocking", True),))),),
+    "legendary": (("supertype", "Legendary"),),
+    "face down": (("face_down", True),),
+}
+
 
 class KeywordRules:
     """Transformer rules for words, keyword abilities (CR 702) and costs (CR 118)."""
@@ -34,7 +47,28 @@ class KeywordRules:
 
     kw_simple = kw_n_name = kw_cost_name = kw_act_name = kw_n_cost_name = _join
     landwalk = typecycling = step_name = choose_count = _join
-    cond_adj = self_noun = roman = stat = ordinal = _join
+    self_noun = roman = stat = ordinal = _join
+
+    def cond_adj(self, c: list[Any]) -> tuple[str, Any, str]:
+        """ "is a Human", "is tapped", "is attacking or blocking", "is red": the
+        quality as a Filter the object must match, with the words for messages
+        (``("quality", None, text)`` when the words have no filter yet)."""
+        from .filters import Alt, build_filter
+
+        text = _words([x for x in c if not isinstance(x, list)])
+        nouns = next((x for x in c if isinstance(x, list)), None)
+        quality: Filter | None = None
+        if nouns:
+            words = [str(x) for x in c if isinstance(x, Token)]
+            if words in (["a"], ["an"]):
+                quality = build_filter([Alt([], nouns)], [])
+        else:
+            conds = _ADJ_QUALITIES.get(text)
+            if conds is not None:
+                quality = Filter((), "battlefield", conds)
+            elif text in ("white", "blue", "black", "red", "green"):
+                quality = Filter((), "battlefield", (("color", text),))
+        return ("quality", quality, text)
 
     def card_type_word(self, c: list[Any]) -> NounWord:
         return NounWord("type", card_type(str(c[0])))
@@ -116,6 +150,24 @@ class KeywordRules:
         # "Kicker {1}{B} and/or {2}": two kicker costs (CR 702.33a-b).
         return self._kw(c[0], cost=c[1], costs=(c[1], c[-1]))
 
+    def kw_x_cost(self, c: list[Any]) -> Ability:
+        # "Suspend X—{X}{3}{U}. X can't be 0.": X time counters, X chosen as it's
+        # suspended (CR 702.62a, 107.3); the least X allowed
+        x_min = int(str(c[2])) + 1 if len(c) > 2 else 0
+        return self._kw(c[0], n="X", cost=c[1], x_min=x_min)
+
+    def kw_n_sunburst(self, c: list[Any]) -> Ability:
+        # "Modular—Sunburst": N is the number of colors of mana spent (CR 702.44c)
+        return self._kw(c[0], sunburst=True)
+
+    def kw_cost_or(self, c: list[Any]) -> Ability:
+        # "Cumulative upkeep {G} or {W}": a choice made for each age counter (CR 702.24a)
+        return self._kw(c[0], cost=c[1], alternatives=(c[1], c[-1]))
+
+    def kw_cost_mana_life(self, c: list[Any]) -> Cost:
+        # "Cumulative upkeep—Pay {B} and 1 life." (CR 702.24a)
+        return Cost(mana=c[0], life=c[1])
+
     def kw_gift(self, c: list[Any]) -> Ability:
         return self._kw("Gift", gift=c[-1] if c else "card")
 
@@ -161,6 +213,10 @@ class KeywordRules:
     def kw_enchant(self, c: list[Any]) -> Ability:
         return self._kw("Enchant", filter=c[0])
 
+    def kw_champion(self, c: list[Any]) -> Ability:
+        """ "Champion a Goblin" (CR 702.72a): the quality is a filter."""
+        return self._kw("Champion", filter=c[0])
+
     def kw_affinity(self, c: list[Any]) -> Ability:
         return self._kw("Affinity", filter=c[0])
 
@@ -169,6 +225,10 @@ class KeywordRules:
 
     def kw_partner_with(self, c: list[Any]) -> Ability:
         return self._kw("Partner with")
+
+    def kw_offering(self, c: list[Any]) -> Ability:
+        # "[Quality] offering" (CR 702.48a): the quality is a subtype ("Moonfolk offering").
+        return self._kw("Offering", subtype=c[0].value)
 
     def kw_ignored(self, c: list[Any]) -> Ability:
         return self._kw("Companion")
@@ -263,6 +323,10 @@ class KeywordRules:
     def cost_life(self, c: list[Any]) -> tuple[str, Any]:
         return ("life", c[0])
 
+    def cost_life_half(self, c: list[Any]) -> tuple[str, Any]:
+        # "Pay half your life, rounded up" (CR 119.4, 107.1a): the amount is fixed on payment
+        return ("life_half", True)
+
     def _cost_obj(self, np: Any, zone: str | None = None) -> tuple[Filter, Any]:
         if isinstance(np, SelfRef):
             return Filter(conditions=(("self", True),)), 1
@@ -301,6 +365,10 @@ class KeywordRules:
 
     def cost_reveal(self, c: list[Any]) -> tuple[str, Any]:
         return ("reveal", self._cost_obj(c[0], "hand"))
+
+    def cost_reveal_self(self, c: list[Any]) -> tuple[str, Any]:
+        # "Reveal this card from your hand" (forecast, CR 702.57b): no choice to make.
+        return ("reveal_self", True)
 
     def cost_put_counters(self, c: list[Any]) -> tuple[str, Any]:
         n, kind = c[0]

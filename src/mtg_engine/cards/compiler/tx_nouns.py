@@ -19,7 +19,7 @@ from ..abilities import (
     TargetSpec,
 )
 from .filters import Alt, NounWord, build_filter, card_type
-from .ir import It, Some, Tgt, ThatPlayer
+from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer
 from .tx_common import (
     CompileError,
     _int,
@@ -62,7 +62,9 @@ class NounRules:
             "nonbasic": ("not_supertype", "Basic"),
             "double faced": ("double_faced", True),
             "activated": ("activated", True),
+            "suspended": ("suspended", True),  # CR 702.62b
             "triggered": ("triggered", True),
+            "phased out": ("phased_out", True),  # CR 702.26
         }
         if word in table:
             return [table[word]]
@@ -98,6 +100,10 @@ class NounRules:
 
     def adjs(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [x for part in c for x in part]
+
+    def counter_kind(self, c: list[Any]) -> str:
+        # a counter's kind (CR 122.1): "+1/+1", "time", "loyalty", a named kind
+        return str(c[0])
 
     def noun_word(self, c: list[Any]) -> NounWord:
         x = c[0]
@@ -142,6 +148,22 @@ class NounRules:
 
     def posts(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [x for part in c for x in (part if isinstance(part, list) else [part])]
+
+    def desc_or_post(self, c: list[Any]) -> Filter:
+        # "target permanent with a time counter on it or suspended card" (Timecrafting):
+        # two alternatives, each with its own kind and conditions
+        first = next(
+            i for i, x in enumerate(c) if isinstance(x, list) and x and isinstance(x[0], Alt)
+        )
+        a = self.desc(c[: first + 2])
+        b = self.desc(c[first + 2 :])
+        kinds = tuple(dict.fromkeys(a.kinds + b.kinds))
+        either = (
+            (("is_kind", a.kinds), *a.conditions),
+            (("is_kind", b.kinds), *b.conditions),
+        )
+        zone = a.zone if a.zone == b.zone else "any"
+        return Filter(kinds=kinds, zone=zone, conditions=(("any_of", either),))
 
     def desc(self, c: list[Any]) -> Filter:
         adjs: list[tuple[str, Any]] = []
@@ -205,6 +227,7 @@ class NounRules:
     post_dealt_damage = _post("dealt_damage_this_turn", True)
     post_attacked = _post("attacked_this_turn", True)
     post_died_this_turn = _post("died_this_turn", True)
+    post_damaged_by_source = _post("dealt_damage_by_source", True)  # Diseased Vermin
     post_exiled_with = _post("exiled_with", "self")
     post_battlefield = _post("zone", "battlefield")
     post_among_them = _post("among", "it")
@@ -366,13 +389,16 @@ class NounRules:
         nouns = [x for x in c if isinstance(x, NounWord)]
         if nouns and nouns[0].kind == "head" and nouns[0].value in ("player", "opponent"):
             return ThatPlayer()
-        return It()
+        return ThatObject()
 
     def pron_player(self, c: list[Any]) -> ThatPlayer:
         return ThatPlayer()
 
     def np_it(self, c: list[Any]) -> It:
         return It()
+
+    def np_the_exiled(self, c: list[Any]) -> ExiledCard:
+        return ExiledCard()  # CR 607.2a (resolved in ir.finalize)
 
     def np_its_abilities(self, c: list[Any]) -> It:
         return It()
@@ -388,7 +414,7 @@ class NounRules:
         return EachRef(Filter(("ability",), flt.zone, (("activated", True), ("of", flt))))
 
     def np_rest(self, c: list[Any]) -> It:
-        return It()
+        return Rest()
 
     def tgt(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(c[0]))
@@ -542,6 +568,13 @@ class NounRules:
             )
         return Amount("count", filter=flt)
 
+    def amt_card_types(self, c: list[Any]) -> Amount:
+        # "the number of card types among cards in all graveyards" (CR 205.2a);
+        # ``value`` is added to the count ("that number plus 1")
+        zone, owner = c[-1]
+        conds = (("owner", owner),) if owner else ()
+        return Amount("card_types", filter=Filter(("card",), zone, conds))
+
     def amt_counters(self, c: list[Any]) -> Amount:
         return Amount("counters", ref=c[1], filter=Filter(conditions=(("counter", str(c[0])),)))
 
@@ -561,6 +594,14 @@ class NounRules:
 
     def amt_greatest(self, c: list[Any]) -> Amount:
         return Amount("greatest_" + c[0].replace(" ", "_"), filter=c[1])
+
+    def amt_chosen_number(self, c: list[Any]) -> Amount:
+        # "that number", "the chosen number": the number chosen as the effect resolved
+        return Amount("chosen_number")
+
+    def amt_stored_same(self, c: list[Any]) -> Amount:
+        # CR 706.8: "the greatest number of stored results on it of the same value"
+        return Amount("stored_results_same", ref=SelfRef())
 
     def amt_its_mv(self, c: list[Any]) -> Amount:
         return Amount("mana_value", ref=It())

@@ -10,6 +10,7 @@ from ..abilities import (
     ANY_TARGET,
     Ability,
     Amount,
+    ChooseRef,
     ControllerOfRef,
     EachRef,
     Effect,
@@ -17,8 +18,8 @@ from ..abilities import (
     SelfRef,
     TargetSpec,
 )
-from .filters import NounWord, with_zone
-from .ir import SUBJ, It, Some, Tgt, substitute_subject
+from .filters import NounWord, card_type, with_zone
+from .ir import SUBJ, Antecedent, ExiledCard, It, Some, Tgt, ThatObject, substitute_subject
 from .tables import ORDINAL_WORDS
 from .tx_common import (
     EOT,
@@ -34,6 +35,13 @@ from .tx_common import (
     _top_ref,
     _words,
 )
+
+#: the kinds of words a text-changing effect replaces (CR 612.2)
+_TEXT_WORDS = {
+    "color word": "color",
+    "basic land type": "basic_land_type",
+    "creature type": "creature_type",
+}
 
 
 class VerbRules:
@@ -57,6 +65,11 @@ class VerbRules:
             Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
         ]
 
+    def vp_damage_same(self, c: list[Any]) -> list[Effect]:
+        # "it deals 4 damage instead": to the same recipient as the instruction it
+        # replaces (folded by ir.finalize)
+        return [Effect("damage", {"amount": c[0], "source": SUBJ})]
+
     def vp_damage_eq(self, c: list[Any]) -> list[Effect]:
         amount, recipients = c
         return [
@@ -79,6 +92,15 @@ class VerbRules:
         amount, spec = c
         return [
             Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "divided": True})
+        ]
+
+    def vp_damage_evenly(self, c: list[Any]) -> list[Effect]:
+        # "X damage divided evenly, rounded down, among any number of targets" (Fireball):
+        # each target gets X divided by the number of targets chosen, rounded down
+        amount, spec = c
+        spec = TargetSpec(spec.filter, spec.min, spec.max)
+        return [
+            Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "evenly": True})
         ]
 
     def div_targets(self, c: list[Any]) -> TargetSpec:
@@ -113,6 +135,13 @@ class VerbRules:
             else:
                 out.append(Effect("exile", {"what": _obj(r)}))
         return out
+
+    def vp_exile_face_down(self, c: list[Any]) -> list[Effect]:
+        """ "exile a card from your hand face down" (CR 406.3)."""
+        return [
+            Effect(e.op, {**e.args, "face_down": True}) if e.op == "exile" else e
+            for e in self.vp_exile(c)
+        ]
 
     def vp_bounce(self, c: list[Any]) -> list[Effect]:
         items = [x for x in c if not isinstance(x, tuple)]
@@ -242,6 +271,13 @@ class VerbRules:
             return [Effect("discard", args)]
         if isinstance(what, (It, Tgt)):
             return [Effect("discard", {"player": SUBJ, "what": _obj(what)})]
+        if isinstance(what, EachRef):  # "discards all nonland cards with ..." (CR 701.9a)
+            return [
+                Effect(
+                    "discard",
+                    {"player": SUBJ, "amount": "all", "filter": with_zone(what.filter, "hand")},
+                )
+            ]
         raise CompileError("discard object")
 
     def vp_discard_hand(self, c: list[Any]) -> list[Effect]:
@@ -345,6 +381,27 @@ class VerbRules:
     def vp_lose_all(self, c: list[Any]) -> list[Effect]:
         duration = c[0] if c else None
         return [Effect("lose_all_abilities", {"what": SUBJ, "duration": duration})]
+
+    def vp_gain_all_types(self, c: list[Any]) -> list[Effect]:
+        """ "gains all creature types" (CR 205.3m; layer 4, 613.1d)."""
+        duration = c[1] if len(c) > 1 else None
+        what = str(c[0]).capitalize()
+        return [
+            Effect(
+                "add_types", {"what": SUBJ, f"all_{what.lower()}_types": True, "duration": duration}
+            )
+        ]
+
+    def vp_lose_all_types(self, c: list[Any]) -> list[Effect]:
+        """ "loses all creature types" (CR 205.1a; layer 4, 613.1d)."""
+        duration = c[1] if len(c) > 1 else None
+        what = str(c[0]).capitalize()
+        return [
+            Effect(
+                "lose_types",
+                {"what": SUBJ, f"all_{what.lower()}_types": True, "duration": duration},
+            )
+        ]
 
     def vp_gain_control(self, c: list[Any]) -> list[Effect]:
         duration = c[1] if len(c) > 1 else None
@@ -487,6 +544,10 @@ class VerbRules:
             "combination": True,
         }
 
+    def mana_exiled_colors(self, c: list[Any]) -> dict[str, Any]:
+        """ "one mana of any of the exiled card's colors" (CR 607.2a: linked)."""
+        return {"choice": "exiled_card_colors", "amount": c[0]}
+
     def mana_chosen(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": "chosen_color", "amount": c[0]}
 
@@ -511,11 +572,18 @@ class VerbRules:
 
     def vp_copy(self, c: list[Any]) -> list[Effect]:
         what = c[0]
+        if isinstance(what, ExiledCard):
+            # "copy the exiled card" (Isochron Scepter): a copy of a card, to be cast
+            # (CR 707.12), not a token on the battlefield
+            return [Effect("copy_card", {"what": what})]
+        exc = _copy_exceptions(c)  # CR 707.9
         if isinstance(what, Tgt) and what.spec.filter.zone == "stack":
-            return [Effect("copy_spell", {"what": what, "amount": 1, "new_targets": False})]
+            args: dict[str, Any] = {"what": what, "amount": 1, "new_targets": False, **exc}
+            return [Effect("copy_spell", args)]
         if isinstance(what, (It, SelfRef)):
-            return [Effect("copy_spell", {"what": _obj(what), "amount": 1, "new_targets": False})]
-        return [Effect("copy_permanent", {"what": _obj(what)})]
+            args = {"what": _obj(what), "amount": 1, "new_targets": False, **exc}
+            return [Effect("copy_spell", args)]
+        return [Effect("copy_permanent", {"what": _obj(what), **exc})]
 
     def vp_new_targets(self, c: list[Any]) -> list[Effect]:
         return [Effect("choose_new_targets", {})]
@@ -534,7 +602,7 @@ class VerbRules:
                     args["amount"] = x
                 elif isinstance(x, NounWord):
                     args["subtype"] = x.value
-                elif isinstance(x, (Tgt, It, SelfRef, EachRef, Some, ControllerOfRef)):
+                elif isinstance(x, (Tgt, It, ExiledCard, SelfRef, EachRef, Some, ControllerOfRef)):
                     args["what"] = _obj(x)
             return [Effect(op, args)]
 
@@ -561,6 +629,7 @@ class VerbRules:
     vp_adapt = _action("adapt")
     vp_support = _action("support")
     vp_phase_out = _action("phase_out")
+    vp_phase_in = _action("phase_in")
     vp_flip_coin = _action("flip_coin")
     vp_open_attraction = _action("open_attraction")
     vp_endure = _action("endure")
@@ -571,12 +640,52 @@ class VerbRules:
     vp_suspect = _action("suspect")
     vp_detain = _action("detain")
     vp_clash = _action("clash")
-    vp_roll = _action("roll_die")
+
+    def vp_roll(self, c: list[Any]) -> list[Effect]:
+        # CR 706.1a: "roll a six-sided die", "roll a d20"
+        sides = next(x for x in c if isinstance(x, int))
+        return [Effect("roll_die", {"player": SUBJ, "sides": sides})]
+
+    def die_name(self, c: list[Any]) -> int:
+        return int(str(c[0])[1:])
+
+    def vp_roll_dice(self, c: list[Any]) -> list[Effect]:
+        # "roll two six-sided dice" (CR 706.1a): count, then sides
+        count, sides = (x for x in c if isinstance(x, int))
+        return [Effect("roll_die", {"player": SUBJ, "sides": sides, "count": count})]
+
+    def vp_roll_dice_store(self, c: list[Any]) -> list[Effect]:
+        # CR 706.8a: "roll five six-sided dice and store those results on it"
+        count, sides = (x for x in c if isinstance(x, int))
+        what = _obj(next(x for x in c if not isinstance(x, (int, Token))))
+        return [Effect("roll_die", {"player": SUBJ, "sides": sides, "count": count, "store": what})]
+
+    def vp_reroll_stored(self, c: list[Any]) -> list[Effect]:
+        # CR 706.8b: "reroll any number of this creature's stored results"
+        return [Effect("reroll_stored", {"player": SUBJ, "what": SelfRef()})]
+
+    def vp_gain_indicated(self, c: list[Any]) -> list[Effect]:
+        # "it gains the indicated ability" — the keyword comes from a results table (706.3a)
+        duration = next((x for x in c if not isinstance(x, Token)), None)
+        args = {"what": SUBJ, "keyword": "indicated", "duration": duration}
+        return [Effect("grant_keyword", args)]
+
+    def vp_also(self, c: list[Any]) -> list[Effect]:
+        return c[0]
+
     vp_seek = _action("seek")
     vp_conjure_dup = _action("conjure_duplicate")
     vp_double_counters = _action("double_counters")
     vp_fog = _action("prevent_damage", combat_only=True)
-    vp_pay = _action("pay")
+
+    def vp_pay(self, c: list[Any]) -> list[Effect]:
+        # "you may pay {2}{U}. If you do, ..." (CR 118.1, 608.2c): the mana to pay
+        mana = next((x for x in c if isinstance(x, str)), "")
+        args: dict[str, Any] = {"player": SUBJ, "mana": mana}
+        if "{X}" in mana:
+            args["x_cost"] = True  # X chosen as it's paid: not run yet
+        return [Effect("pay", args)]
+
     vp_pay_life = _action("pay_life")
     vp_pay_energy = _action("pay_energy")
     vp_monstrosity = _action("monstrosity")
@@ -586,16 +695,50 @@ class VerbRules:
         return [Effect("may_play", {"player": SUBJ, "what": _obj(c[0]), "duration": duration})]
 
     vp_cast_free = _action("cast_free")
+    vp_play_free = _action("play_free")
+
+    def vp_play_one_exiled(self, c: list[Any]) -> list[Effect]:
+        """ "play one of them [the cards exiled with it] without paying its mana cost"
+        (Evercoat Ursine; CR 607.2a, 118.9a)."""
+        from .ir import EXILED_WITH_SELF
+
+        return [
+            Effect(
+                "play_free",
+                {"player": SUBJ, "what": EachRef(EXILED_WITH_SELF), "choose_one": True},
+            )
+        ]
     vp_cast = _action("cast")
     vp_mana_persists = _action("mana_persists")
 
     def card_count_desc(self, c: list[Any]) -> Any:
         return c[-1]
 
-    def vp_prevent_np(self, c: list[Any]) -> list[Effect]:
-        what = c[0]
-        duration = c[1] if len(c) > 1 else EOT
-        return [Effect("prevent_damage", {"what": _obj(what), "duration": duration})]
+    def vp_prevent_np(self, c: list[Any], combat: bool = False) -> list[Effect]:
+        # "Prevent all damage that would be dealt to/by/to and dealt by [it]" (CR 615)
+        direction, what = c[0], c[1]
+        duration = c[2] if len(c) > 2 else EOT
+        extra = {"combat_only": True} if combat else {}
+        out = []
+        if direction in ("to", "to_by"):
+            out.append(
+                Effect("prevent_damage", {"what": _obj(what), **extra, "duration": duration})
+            )
+        if direction in ("by", "to_by"):
+            out.append(
+                Effect(
+                    "prevent_damage",
+                    {"what": _obj(what), "dealt_by": True, **extra, "duration": duration},
+                )
+            )
+        return out
+
+    def vp_prevent_combat(self, c: list[Any]) -> list[Effect]:
+        return self.vp_prevent_np(c, combat=True)
+
+    def prevent_dir(self, c: list[Any]) -> str:
+        words = [str(x) for x in c]
+        return "to_by" if len(words) > 1 else words[0]
 
     def vp_prevent_next(self, c: list[Any]) -> list[Effect]:
         return [
@@ -720,13 +863,20 @@ class VerbRules:
         return [Effect("must_be_blocked", {"what": SUBJ, "duration": None})]
 
     def vp_choose_np(self, c: list[Any]) -> list[Effect]:
-        return [Effect("choose", {"player": SUBJ, "what": _obj(c[0])})]
+        what = _obj(c[0])
+        if isinstance(what, ChooseRef):
+            # "choose a nonlegendary creature on the battlefield" (no target, 608.2d):
+            # the chosen object is "that creature" for the next instructions
+            return [Effect("choose_objects", {"player": SUBJ, "what": what})]
+        return [Effect("choose", {"player": SUBJ, "what": what})]
 
     def vp_have_do(self, c: list[Any]) -> list[Effect]:
         # "you may have this creature deal damage ...": the object does the verb.
         return substitute_subject(c[1], _obj(c[0]))
 
     def vp_choose(self, c: list[Any]) -> list[Effect]:
+        if c[0] == "number":  # "choose a number" (CR 608.2d), read as "that number"
+            return [Effect("choose_number", {"player": SUBJ})]
         return [Effect("choose", {"player": SUBJ, "what": c[0]})]
 
     def _choice(kind: str):  # type: ignore[no-untyped-def]  # noqa: N805
@@ -741,13 +891,51 @@ class VerbRules:
     choose_land_type = _choice("basic_land_type")
     choose_number = _choice("number")
     choose_odd_even = _choice("odd_or_even")
-    choose_card_name = _choice("card_name")
+
+    def choose_card_name(self, c: list[Any]) -> str:
+        # "choose a nonland card name" (Meddling Mage) names only nonland cards
+        return "nonland_card_name" if "land" in repr(c).lower() else "card_name"
 
     def vp_cast_from(self, c: list[Any]) -> list[Effect]:
         return [Effect("may_cast_from", {"what": SelfRef(), "zone": c[-1][0], "duration": None})]
 
+    def vp_assign_among(self, c: list[Any]) -> list[Effect]:
+        # Butcher Orgg: "You may assign this creature's combat damage divided as you
+        # choose among defending player and/or any number of creatures they control."
+        return [Effect("assign_among_defenders", {"what": _obj(c[0]), "duration": None})]
+
     def vp_assign_unblocked(self, c: list[Any]) -> list[Effect]:
         return [Effect("assign_damage_as_unblocked", {"what": SUBJ, "duration": None})]
+
+    def vp_turn_face_down(self, c: list[Any]) -> list[Effect]:
+        # CR 708.2a: "turn target creature face down", "turn all other creatures face down"
+        return self._each("turn_face_down", "what", c[-1])
+
+    def vp_choose_payable(self, c: list[Any]) -> list[Effect]:
+        # Illusionary Mask: "choose a creature card in your hand whose mana cost could be
+        # paid by some amount of, or all of, the mana you spent on {X}" (CR 608.2d)
+        what = next(x for x in c if isinstance(x, Some))
+        flt = with_zone(what.filter, "hand")
+        return [Effect("choose_payable_card", {"player": SUBJ, "filter": flt})]
+
+    def vp_cast_face_down(self, c: list[Any]) -> list[Effect]:
+        # "cast that card face down as a 2/2 creature spell without paying its mana cost"
+        # (CR 708.4, 118.9); a following sentence may make it a "mask" (see sentences)
+        what = next(x for x in c if not isinstance(x, Token))
+        return [Effect("cast_face_down", {"player": SUBJ, "what": _obj(what), "as": "effect"})]
+
+    def vp_turn_face_up(self, c: list[Any]) -> list[Effect]:
+        return self._each("turn_face_up", "what", c[-1])  # CR 708.8
+
+    def vp_change_text(self, c: list[Any]) -> list[Effect]:
+        # CR 612: "change the text of target spell or permanent by replacing all
+        # instances of one color word with another"; lasts indefinitely unless a
+        # duration is given
+        duration = c[2] if len(c) > 2 else None
+        return [Effect("change_text", {"what": _obj(c[0]), "word": c[1], "duration": duration})]
+
+    def text_word(self, c: list[Any]) -> str:
+        return _TEXT_WORDS[" ".join(str(x) for x in c)]
 
     def vp_flip(self, c: list[Any]) -> list[Effect]:
         return [Effect("flip", {"what": _obj(c[0])})]
@@ -785,6 +973,11 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_kw(self, c: list[Any]) -> list[Effect]:
+        # "it enters with three +1/+1 counters on it and with trample" (Kavu Titan):
+        # the counters (CR 614.1c) and the keyword it then has (CR 611.3)
+        return self.vp_enters_counters(c[:1]) + self.vp_gain_kw([c[1]])
+
     def vp_enters_counters1(self, c: list[Any]) -> list[Effect]:
         return [
             Effect(
@@ -810,7 +1003,12 @@ class VerbRules:
     def vp_enters_copy(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         flt = what.filter if isinstance(what, (Some, EachRef)) else None
-        return [Effect("enters_as_copy", {"what": SUBJ, "filter": flt, "duration": None})]
+        if isinstance(what, Filter):  # "any artifact or creature on the battlefield"
+            flt = what
+        if flt is not None and flt.zone not in ("battlefield", "graveyard"):
+            raise CompileError("enters as a copy of a card outside the battlefield")
+        args = {"what": SUBJ, "filter": flt, "duration": None, **_copy_exceptions(c)}
+        return [Effect("enters_as_copy", args)]
 
     def _cost_change(self, c: list[Any], direction: str, activate: bool) -> list[Effect]:
         args: dict[str, Any] = {
@@ -855,6 +1053,11 @@ class VerbRules:
             )
         ]
 
+    def vp_chosen_type(self, c: list[Any]) -> list[Effect]:
+        # "is the chosen type in addition to its other types" (CR 205.1b, 607.2a)
+        args = {"what": SUBJ, "types": (), "subtypes": (), "chosen": "creature_type"}
+        return [Effect("add_types", {**args, "duration": None})]
+
     def vp_become(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         duration = c[1] if len(c) > 1 else None
@@ -875,14 +1078,28 @@ class VerbRules:
                 out["colors"] = x[1]
         return out
 
+    def become_type_all(self, c: list[Any]) -> dict[str, Any]:
+        # "becomes a 2/2 creature with all creature types" (CR 205.3m)
+        kind = card_type(str(c[-1]))
+        if kind != "Creature":
+            raise CompileError(f"all {kind} types")
+        return {**self.become_type(c[:-1]), "all_creature_types": True}
+
     def become_color(self, c: list[Any]) -> dict[str, Any]:
         return {"colors": (c[0],)}
+
+    def become_chosen_color(self, c: list[Any]) -> dict[str, Any]:
+        # "becomes the color of your choice": chosen as the effect begins (CR 608.2d)
+        return {"colors": ("chosen_color",)}
 
     def become_tapped(self, c: list[Any]) -> dict[str, Any]:
         return {"tapped": True}
 
     def become_copy(self, c: list[Any]) -> dict[str, Any]:
-        return {"copy_of": _obj(c[0])}
+        of = _obj(c[0])
+        if type(of) in (It, ThatObject):  # "a copy of that creature": not its own target
+            of = Antecedent()
+        return {"copy_of": of, **_copy_exceptions(c)}
 
     def become_pt(self, c: list[Any]) -> dict[str, Any]:
         p, t = str(c[0]).split("/")
@@ -932,6 +1149,8 @@ class VerbRules:
                 tok["tapped"] = True
             elif isinstance(x, tuple) and x and x[0] == "tail":
                 tok.setdefault("tails", []).append(x[1:])
+            elif isinstance(x, tuple) and x and x[0] == "except":
+                tok["except"] = x[1]  # CR 707.9
             elif not isinstance(x, Token):
                 tok["copy_of"] = x
         return tok
@@ -975,3 +1194,11 @@ class VerbRules:
 
     def tok_except_type(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "except_type", True)
+
+
+def _copy_exceptions(c: list[Any]) -> dict[str, Any]:
+    """The ``except`` argument of a copy phrase, if it has exceptions (CR 707.9)."""
+    for x in c:
+        if isinstance(x, tuple) and len(x) == 2 and x[0] == "except":
+            return {"except": x[1]}
+    return {}

@@ -1,0 +1,35 @@
+"""The ``delayed_trigger`` effect: "... at the beginning of the next end step" (CR 603.7)."""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect, Trigger
+from ..rules.delayed import create
+from ..rules.effects_runner import Ctx
+from . import effect
+
+
+@effect("delayed_trigger")
+def delayed_trigger(ctx: Ctx, e: Effect) -> bool:
+    """CR 603.7a: create a delayed triggered ability; it triggers once (CR 603.7b)."""
+    trig = e.args.get("trigger")
+    effects = tuple(e.args.get("effects") or ())
+    if not isinstance(trig, Trigger):
+        ctx.game.emit(
+            "unsupported", ("603.7",), f"{ctx.obj.name}: a delayed trigger without a time"
+        )
+        return True
+    problem = create(ctx, trig, effects, _text(ctx, trig))
+    if problem:
+        ctx.game.emit("unsupported", ("603.7",), f"{ctx.obj.name}: {problem}")
+    return True
+
+
+def _text(ctx: Ctx, trig: Trigger) -> str:
+    """The ability's text for the log: the sentence of the card that created it."""
+    ability = ctx.obj.ability
+    text = ability.text if ability is not None else ""
+    for sentence in text.replace("\n", " ").split(". "):
+        low = sentence.lower()
+        if "at the beginning of" in low or "at end of combat" in low:
+            return sentence.rstrip(".") + "."
+    return text

@@ -1,0 +1,169 @@
+"""Crew (CR 702.122).
+
+CR 702.122a: "Crew N" means "Tap any number of other untapped creatures you
+control with total power N or greater: This permanent becomes an artifact
+creature until end of turn." The cost is the component ``("crew", N)`` of
+``Cost.other``; activation (``rules/casting.py``) asks which creatures to tap
+with :func:`crew_decision_data` (one set decision whose answer must reach the
+total power, CR 702.122a) and taps them with :func:`tap_crew`.
+
+* Tapping creatures isn't a {T} cost of those creatures, so creatures that
+  came under their controller's control this turn can crew (CR 302.6 restricts
+  only their own {T} abilities).
+* CR 702.122b: a creature "crews a Vehicle" when it's tapped to pay the cost
+  (an event ``crews`` is logged for each).
+* CR 702.122c: a creature that "can't crew Vehicles" can't be tapped for it.
+* The effect is a layer-4 type change (CR 613.1d) until end of turn (CR 514.2);
+  a Vehicle that isn't a creature has no power to attack with and can't be
+  declared as an attacker (CR 301.7b, 508.1a).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
+from ..rules.support import register_keywords
+from .registry import activated_keyword
+
+if TYPE_CHECKING:
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register_keywords("Crew")
+
+#: at most this many ways to crew are listed for agents (any superset is legal too)
+_MAX_OPTIONS = 24
+
+
+def crew_amount(cost: Cost) -> int | None:
+    """N of a "Crew N" cost component, or None."""
+    for k, v in cost.other:
+        if k == "crew":
+            return int(v) if isinstance(v, int) else 0
+    return None
+
+
+@activated_keyword("Crew")
+def crew(a: Ability) -> Ability:
+    n = a.keyword_args.get("n", 0)
+    n = n if isinstance(n, int) else 0
+    return Ability(
+        AbilityKind.ACTIVATED,
+        text=f"Crew {n} (Tap any number of other untapped creatures you control with total "
+        f"power {n} or greater: This permanent becomes an artifact creature until end of turn.)",
+        cost=Cost(other=(("crew", n),)),
+        effects=(
+            Effect(
+                "add_types",
+                {"what": SelfRef(), "types": ("Artifact", "Creature"), "duration": "end_of_turn"},
+            ),
+        ),
+        keyword="Crew",
+        keyword_args={**a.keyword_args, "rule": "702.122a"},
+    )
+
+
+def _cant_crew(game: Game, o: GameObject) -> bool:
+    """CR 702.122c: "can't crew Vehicles" (a continuous effect on the creature)."""
+    return any(e.op == "cant_crew" and o.id in e.affected for e in game.effects)
+
+
+def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[int, int]]:
+    """(creature, power) for each other untapped creature ``player`` controls that
+    can crew (CR 702.122a, 702.122c)."""
+    from ..rules.characteristics import chars
+
+    out = []
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if oid == vehicle.id or o.controller != player or o.tapped or o.phased_out:
+            continue
+        c = chars(game, o)
+        if "Creature" not in c.types or _cant_crew(game, o):
+            continue
+        out.append((oid, c.power or 0))
+    return out
+
+
+def crew_problem(game: Game, player: int, vehicle: GameObject, n: int) -> str | None:
+    """Why the crew cost can't be paid now (CR 702.122a, 602.2b), or None."""
+    total = sum(max(0, p) for _, p in crew_candidates(game, player, vehicle))
+    if total < n:
+        return (
+            f"you don't control other untapped creatures with total power {n} or greater "
+            "to crew it (rule 702.122a)"
+        )
+    return None
+
+
+def crew_decision_data(game: Game, player: int, vehicle: GameObject, n: int) -> dict[str, Any]:
+    """The CHOOSE_OBJECTS decision of the creatures to tap: any set of candidates whose
+    total power is ``n`` or greater (``min_power``, checked by ``rules/decisions.py``)."""
+    cands = crew_candidates(game, player, vehicle)
+    return {
+        "candidates": [oid for oid, _ in cands],
+        "powers": [p for _, p in cands],
+        "min": 1 if n > 0 else 0,
+        "max": len(cands),
+        "min_power": n,
+        "purpose": "crew",
+    }
+
+
+def power_problem(data: dict[str, Any], chosen: tuple[int, ...]) -> str | None:
+    """CR 702.122a: the tapped creatures' total power must be N or greater."""
+    powers = dict(zip(data["candidates"], data["powers"], strict=True))
+    total = sum(powers.get(c, 0) for c in chosen)
+    if total < data["min_power"]:
+        return (
+            f"the creatures tapped to crew have total power {total}; "
+            f"{data['min_power']} or greater is needed (rule 702.122a)"
+        )
+    return None
+
+
+def crew_options(data: dict[str, Any]) -> list[tuple[int, ...]]:
+    """Minimal sets of creatures that crew (any superset is legal as well): the
+    options listed for agents, strongest creatures first, at most a few dozen."""
+    pairs = sorted(zip(data["candidates"], data["powers"], strict=True), key=lambda cp: -cp[1])
+    need = data["min_power"]
+    if need <= 0:
+        return [()]  # "Crew 0": tapping no creature pays it
+    out: list[tuple[int, ...]] = []
+
+    def extend(start: int, chosen: list[int], total: int) -> None:
+        if len(out) >= _MAX_OPTIONS:
+            return
+        if total >= need:
+            out.append(tuple(chosen))
+            return
+        for i in range(start, len(pairs)):
+            oid, p = pairs[i]
+            if p <= 0:
+                continue
+            chosen.append(oid)
+            extend(i + 1, chosen, total + p)
+            chosen.pop()
+            if len(out) >= _MAX_OPTIONS:
+                return
+
+    extend(0, [], 0)
+    return out
+
+
+def tap_crew(game: Game, vehicle_name: str, player: int, creatures: list[int]) -> None:
+    """Tap the creatures chosen to pay the crew cost; each crews the Vehicle (CR 702.122b)."""
+    for oid in creatures:
+        o = game.objects.get(oid)
+        if o is None:
+            continue
+        o.tapped = True
+        game.emit(
+            "crews",
+            ("702.122b", "602.2b"),
+            f"{o.name} is tapped to crew {vehicle_name}",
+            obj=oid,
+            player=player,
+        )
+    game.invalidate()

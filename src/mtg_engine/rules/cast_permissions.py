@@ -1,0 +1,182 @@
+"""Static abilities that change when and how spells may be cast (CR 601.3, 307.1, 702.8a).
+
+* "Creature cards you own that aren't on the battlefield have flash" (Teferi,
+  Mage of Zhalfir): those cards may be cast any time their owner could cast an
+  instant (CR 702.8a). Op ``grant_flash_to_cards``; the filter's ``owner``
+  condition is seen from the controller of the permanent with the ability.
+* "Each opponent can cast spells only any time they could cast a sorcery"
+  (Teferi): a timing restriction on players (CR 307.1, 601.3). Op
+  ``cast_only_as_sorcery``; the ``affected`` filter describes the players.
+* "Any player may cast creature spells with mana value 3 or less without paying
+  their mana costs and as though they had flash" (Aluren): a permission to cast
+  a spell for an alternative cost of nothing (CR 118.9, 118.9a: X is 0) and with
+  the timing of an instant (CR 702.8a). It is offered as the alternative cost
+  ``free_permission`` (the player chooses it as they cast, CR 601.2b).
+* "Spells with the chosen name can't be cast" (Meddling Mage): op
+  ``cant_be_cast``; the spell filter is checked against the card being cast
+  (CR 601.3: a player can't begin to cast a spell that can't be cast).
+
+Each check scans the permanents on the battlefield only when one of them has
+such an ability (a per-state cached flag), so ordinary casting stays cheap.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import AbilityKind, Filter, StaticEffect
+from ..game.objects import GameObject, Zone
+from ..keywords.registry import AltCost, alt_cost
+from .characteristics import chars
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+_OPS = frozenset(
+    ("grant_flash_to_cards", "cast_only_as_sorcery", "may_cast_free_with_flash", "cant_be_cast")
+)
+
+#: the alternative cost of a "without paying its mana cost" permission (CR 118.9)
+FREE = "free_permission"
+
+
+def _any_sources(game: Game) -> bool:
+    key = "cast_permission_sources"
+    v = game._chars.get(key)
+    if v is None:
+        v = False
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            if o.phased_out or o.face_down:
+                continue
+            for a in chars(game, o).abilities:
+                if a.kind is AbilityKind.STATIC and any(st.op in _OPS for st in a.static):
+                    v = True
+                    break
+            if v:
+                break
+        game._chars[key] = v
+    return bool(v)
+
+
+def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
+    if not _any_sources(game):
+        return
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        if src.phased_out or src.face_down:
+            continue
+        for a in chars(game, src).abilities:
+            if a.kind is not AbilityKind.STATIC:
+                continue
+            for st in a.static:
+                if st.op == op:
+                    yield src, st
+
+
+def _card_matches(game: Game, card: GameObject, c: Any, flt: Any, src: GameObject) -> bool:
+    """The card (in its zone, about to be cast) matches a card filter seen by ``src``."""
+    from .filters import matches_object
+
+    if not isinstance(flt, Filter):
+        return False
+    kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
+    return matches_object(
+        game, card, Filter(kinds, Zone.NAMES[card.zone], flt.conditions), src.controller, src, c
+    )
+
+
+def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
+    """The rule that lets ``player`` cast ``card`` as though it had flash, or None."""
+    if card.zone == Zone.BATTLEFIELD:
+        return None
+    for src, st in _statics(game, "grant_flash_to_cards"):
+        if _card_matches(game, card, c, st.affected, src):
+            return "702.8a"
+    return None
+
+
+def sorcery_only(game: Game, player: int) -> str | None:
+    """Why ``player`` can cast spells only at sorcery speed now (CR 307.1), or None."""
+    from .filters import matches_player
+
+    for src, st in _statics(game, "cast_only_as_sorcery"):
+        flt = st.affected
+        if isinstance(flt, Filter) and matches_player(game, player, flt, src.controller, src):
+            return f"{src.name}: you can cast spells only any time you could cast a sorcery (rule 307.1)"
+    return None
+
+
+def free_permission(game: Game, player: int, card: GameObject, c: Any) -> GameObject | None:
+    """The permanent that lets ``player`` cast ``card`` without paying its mana cost and
+    as though it had flash (Aluren), or None."""
+    for src, st in _statics(game, "may_cast_free_with_flash"):
+        who = st.args.get("player", "you")
+        if who not in ("any", "each") and player != src.controller:
+            continue
+        if _card_matches(game, card, c, st.affected, src):
+            return src
+    return None
+
+
+def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
+    """CR 601.3: why this spell can't be cast ("Spells with the chosen name can't be
+    cast"), or None."""
+    for src, st in _statics(game, "cant_be_cast"):
+        flt = st.affected
+        if not isinstance(flt, Filter):
+            continue
+        conds = tuple(kv for kv in flt.conditions if kv[0] != "caster")
+        caster = dict(flt.conditions).get("caster")
+        if caster == "you" and player != src.controller:
+            continue
+        if caster in ("opponent", "opponents") and player == src.controller:
+            continue
+        if _card_matches(game, card, c, Filter(flt.kinds, flt.zone, conds), src):
+            return f"{src.name}: that spell can't be cast (rule 601.3)"
+    return None
+
+
+@functools.cache
+def _names(nonland: bool) -> tuple[str, ...]:
+    from ..cards.database import CardDatabase
+
+    db = CardDatabase.default()
+    if not nonland:
+        return tuple(sorted(db.names()))
+    return tuple(
+        sorted(c.name for c in db.iter_cards() if not any("Land" in f.types for f in c.faces))
+    )
+
+
+def card_names(nonland: bool = False) -> list[str]:
+    """The names a player may choose for "choose a [nonland] card name" (CR 201.3):
+    every card's name in the card data, read once per process."""
+    return list(_names(nonland))
+
+
+def _free_check(game: Game, player: int, card: GameObject, _a: Any) -> str | None:
+    if free_permission(game, player, card, chars(game, card)) is None:
+        return f"nothing lets you cast {card.name} without paying its mana cost (rule 118.9)"
+    return None
+
+
+# CR 118.9, 118.9a: an alternative cost of nothing, offered by a static permission.
+alt_cost(AltCost(FREE, None, "118.9", (Zone.HAND,), lambda a: None, _free_check))
+
+
+def _register() -> None:
+    from .support import register
+
+    register(
+        "static:grant_flash_to_cards",
+        "static:cast_only_as_sorcery",
+        "static:may_cast_free_with_flash",
+        "static:cant_be_cast",
+        "cond:chosen_name",
+    )
+
+
+_register()

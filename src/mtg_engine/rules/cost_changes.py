@@ -1,0 +1,303 @@
+"""Cost increases and reductions (CR 601.2f, 602.2b, 118.7).
+
+"White spells cost {3} more to cast" (Gloom), "Green spells you cast cost {1}
+less to cast" (Emerald Medallion), "This spell costs {1} more to cast for each
+target beyond the first" (Fireball, strive), "This spell costs {1} less to cast
+for each creature card in your graveyard", "Activated abilities of white
+enchantments cost {3} more to activate" (Gloom): static abilities (compiled as
+``StaticEffect("cost_change")``) that change the total cost of a spell
+(CR 601.2f) or of an activated ability (CR 602.2b: its activation cost is the
+analog of the mana cost).
+
+Where they come from:
+
+* static abilities of permanents on the battlefield (CR 604.1), whose
+  ``affected`` filter describes the spells (``kinds`` are card types or
+  ``"spell"``; zone ``"graveyard"`` etc. means "spells you cast from your
+  graveyard"; the ``caster`` condition is "you cast" / "your opponents cast") or
+  the activated abilities (``kinds=("ability",)`` with an ``of`` condition for
+  the objects whose abilities they are);
+* the spell's own static abilities (``affected`` is ``SelfRef``): they function
+  while it is on the stack (CR 601.2f), and also when checking beforehand
+  whether it could be cast.
+
+A ``condition`` ("if you control a Wizard", "as long as ...") must hold for the
+player who controls the ability; ``for_each`` multiplies the change by a count
+(objects matching a filter, or ``"target_beyond_first"``, CR 702.112a strive).
+All increases are applied, then all reductions (CR 601.2f); reductions never
+bring a cost below {0} and generic reductions don't touch colored mana
+(CR 118.7, 118.7a-c).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Filter, SelfRef, StaticEffect
+from ..game.objects import GameObject, Zone
+from . import mana as mana_rules
+from .characteristics import chars
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+@dataclass(frozen=True, slots=True)
+class CostChange:
+    """One change to apply: ``mana`` ``times`` over, more or less, and from whom."""
+
+    mana: str
+    times: int
+    less: bool
+    source_name: str
+
+
+#: the ``caster`` values: "spells you cast" / "spells your opponents cast"
+_CASTER = ("you", "opponent", "opponents")
+
+
+def _changes_on_battlefield(game: Game) -> bool:
+    """Whether some permanent has a cost-changing static ability (cached per state)."""
+    key = "cost_change_sources"
+    v = game._chars.get(key)
+    if v is None:
+        v = False
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            if o.phased_out or o.face_down:
+                continue
+            if any(_cost_statics(a) for a in chars(game, o).abilities):
+                v = True
+                break
+        game._chars[key] = v
+    return bool(v)
+
+
+def _cost_statics(a: Ability) -> tuple[StaticEffect, ...]:
+    if a.kind is not AbilityKind.STATIC or not a.static:
+        return ()
+    return tuple(st for st in a.static if st.op == "cost_change")
+
+
+def has_own_cost_change(obj: GameObject) -> bool:
+    """Does the card itself say "this spell costs ... more/less" (cached per face)?"""
+    key = ("own_cost_change", obj.face)
+    v = obj.card.cache.get(key)
+    if v is None:
+        v = any(
+            isinstance(st.affected, SelfRef)
+            for a in obj.card.compiled[obj.face].abilities
+            for st in _cost_statics(a)
+        )
+        obj.card.cache[key] = v
+    return bool(v)
+
+
+# ---------------------------------------------------------------------------
+# Spells (CR 601.2f)
+# ---------------------------------------------------------------------------
+
+
+def spell_changes(
+    game: Game, player: int, obj: GameObject, c: Any, from_zone: str | None
+) -> list[CostChange]:
+    """The cost changes that apply to the spell ``obj`` cast by ``player``.
+
+    ``c`` are the spell's characteristics; ``from_zone`` is the zone it is cast
+    from ("hand", "graveyard", ...). ``obj`` is on the stack while it is cast,
+    or still the card when checking beforehand.
+    """
+    out: list[CostChange] = []
+    # The spell's own "this spell costs ..." (CR 601.2f).
+    for a in c.abilities:
+        for st in _cost_statics(a):
+            if not isinstance(st.affected, SelfRef):
+                continue
+            ch = _change(game, st, player, obj, obj.name, obj)
+            if ch is not None:
+                out.append(ch)
+    if not _changes_on_battlefield(game):
+        return out
+
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        if src.phased_out or src.face_down:
+            continue
+        for a in chars(game, src).abilities:
+            for st in _cost_statics(a):
+                flt = st.affected
+                if not isinstance(flt, Filter) or "ability" in flt.kinds:
+                    continue
+                conds = []
+                ok = True
+                for k, v in flt.conditions:
+                    if k == "caster":
+                        mine = player == src.controller
+                        ok = mine if v == "you" else (not mine if v in _CASTER else False)
+                    else:
+                        conds.append((k, v))
+                    if not ok:
+                        break
+                if not ok:
+                    continue
+                if flt.zone not in ("stack", "any", "battlefield") and flt.zone != from_zone:
+                    continue  # "spells you cast from your graveyard"
+                kinds = tuple(k for k in flt.kinds if k != "spell")
+                if not _matches_spell(game, obj, Filter(kinds, "stack", tuple(conds)), src, c):
+                    continue
+                ch = _change(game, st, src.controller, src, src.name, obj)
+                if ch is not None:
+                    out.append(ch)
+    return out
+
+
+def _matches_spell(game: Game, obj: GameObject, flt: Filter, src: GameObject, c: Any) -> bool:
+    """The spell matches (also when ``obj`` is still the card in its zone)."""
+    from .filters import matches_object
+
+    return matches_object(game, obj, flt, src.controller, src, c)
+
+
+def _change(
+    game: Game,
+    st: StaticEffect,
+    controller: int,
+    source: GameObject,
+    name: str,
+    spell: GameObject | None,
+) -> CostChange | None:
+    """The change one static ability makes, or None (its condition is false or it counts 0)."""
+    if st.condition is not None:
+        from .conditions import evaluate
+
+        if not evaluate(game, st.condition, controller, source):
+            return None
+    times = 1
+    each = st.args.get("for_each")
+    if each is not None:
+        times = count_for_each(game, each, controller, source, spell)
+        if times <= 0:
+            return None
+    mana = str(st.args.get("mana") or "{1}")
+    return CostChange(mana, times, st.args.get("direction") == "less", name)
+
+
+def count_for_each(
+    game: Game, each: Any, controller: int, source: GameObject, spell: GameObject | None
+) -> int:
+    """ "for each target beyond the first" (CR 702.112a), "for each creature card in
+    your graveyard", "for each artifact you control" ..."""
+    if each == "target_beyond_first":
+        if spell is None or spell.zone != Zone.STACK:
+            return 0  # no targets chosen yet: the least it could cost
+        n = sum(len(t) for t in spell.targets)
+        return max(0, n - 1)
+    if isinstance(each, Filter):
+        from .filters import objects_matching
+
+        flt = each
+        if flt.zone == "any":
+            n = 0
+            for zone in ("battlefield", "graveyard", "hand", "exile", "library", "stack"):
+                n += len(
+                    objects_matching(
+                        game, Filter(flt.kinds, zone, flt.conditions), controller, source
+                    )
+                )
+            return n
+        return len(objects_matching(game, flt, controller, source))
+    return 0
+
+
+def apply_changes(
+    cost: mana_rules.ManaCost, changes: list[CostChange]
+) -> tuple[mana_rules.ManaCost, list[str]]:
+    """CR 601.2f: all increases, then all reductions; notes for the log."""
+    notes: list[str] = []
+    for ch in changes:
+        if not ch.less:
+            cost = mana_rules.add_costs(cost, mana_rules.parse_cost(ch.mana), ch.times)
+            notes.append(
+                f"{ch.mana}{' x' + str(ch.times) if ch.times > 1 else ''} more ({ch.source_name})"
+            )
+    for ch in changes:
+        if ch.less:
+            red = mana_rules.parse_cost(ch.mana)
+            for _ in range(ch.times):
+                cost = mana_rules.reduce_cost(cost, red.generic, red.colored)
+            notes.append(
+                f"{ch.mana}{' x' + str(ch.times) if ch.times > 1 else ''} less ({ch.source_name})"
+            )
+    return cost, notes
+
+
+# ---------------------------------------------------------------------------
+# Activated abilities (CR 602.2b)
+# ---------------------------------------------------------------------------
+
+
+def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) -> list[CostChange]:
+    """The cost changes for activating ``ability`` of ``src`` ("Activated abilities
+    of white enchantments cost {3} more to activate")."""
+    if ability.kind is AbilityKind.MANA and ability.cost is None:
+        return []
+    if not _changes_on_battlefield(game):
+        return []
+    from .filters import matches_object
+
+    out: list[CostChange] = []
+    for oid in game.battlefield:
+        s = game.objects[oid]
+        if s.phased_out or s.face_down:
+            continue
+        for a in chars(game, s).abilities:
+            for st in _cost_statics(a):
+                flt = st.affected
+                if not isinstance(flt, Filter) or "ability" not in flt.kinds:
+                    continue
+                ok = True
+                for k, v in flt.conditions:
+                    if k == "activated":
+                        ok = bool(v)  # an activated ability is being activated
+                    elif k == "of" and isinstance(v, Filter):
+                        zone = v.zone if v.zone != "any" else Zone.NAMES[src.zone]
+                        if Zone.NAMES[src.zone] != zone and v.zone != "battlefield":
+                            ok = False
+                        else:
+                            ok = matches_object(
+                                game, src, Filter(v.kinds, zone, v.conditions), s.controller, s
+                            )
+                    elif k == "caster":  # "abilities you activate"
+                        ok = (player == s.controller) == (v == "you")
+                    else:
+                        ok = False  # an unknown restriction never applies (no silent "yes")
+                    if not ok:
+                        break
+                if not ok:
+                    continue
+                ch = _change(game, st, s.controller, s, s.name, None)
+                if ch is not None:
+                    out.append(ch)
+    return out
+
+
+def activation_mana_cost(
+    game: Game, player: int, src: GameObject, ability: Ability, x: int
+) -> tuple[mana_rules.ManaCost, list[str]]:
+    """CR 602.2b, 601.2f: the mana part of an ability's total activation cost."""
+    cost = ability.cost
+    mc = mana_rules.parse_cost(cost.mana if cost is not None else "").with_x(x)
+    changes = ability_changes(game, player, src, ability)
+    if not changes:
+        return mc, []
+    return apply_changes(mc, changes)
+
+
+def _register() -> None:
+    from .support import register
+
+    register("static:cost_change", "cost_change:caster", "cost_change:of")
+
+
+_register()

@@ -1,0 +1,109 @@
+"""Cost components paid with objects: exiling and tapping (CR 601.2h, 602.2b).
+
+* Exiling as a cost (CR 406.2): "{1}{U}, Exile this card from your graveyard:
+  Draw a card", "{5}, Exile a creature card from your graveyard: ...", "{T},
+  Exile this artifact: ...": ``Cost.exile`` (a filter whose zone is where the
+  exiled objects are) and ``Cost.exile_count``. An ability whose cost exiles its
+  own card from the graveyard or the hand can be activated only while the card
+  is there (CR 602.1, 113.6): those zones are where it functions.
+* Tapping untapped permanents as a cost: "Tap an untapped creature you control:
+  ..." (``Cost.other`` ``("tap_permanents", (filter, n))``). Summoning sickness
+  doesn't matter (CR 302.6 restricts only the {T} abilities of the creature
+  itself), and a permanent whose own {T} is part of the cost can't also be
+  tapped for this part (CR 601.2h: it's already tapped).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Cost, Filter
+from ..game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def _is_self(flt: Filter) -> bool:
+    return any(k == "self" for k, _ in flt.conditions)
+
+
+def self_exile_zone(cost: Cost | None) -> str | None:
+    """The zone an ability works from when its cost exiles its own card from
+    there ("Exile this card from your graveyard"): "graveyard" or "hand"."""
+    if cost is None or cost.exile is None or not _is_self(cost.exile):
+        return None
+    return cost.exile.zone if cost.exile.zone in ("graveyard", "hand") else None
+
+
+def exile_count(cost: Cost) -> int | None:
+    """How many objects the cost exiles, or None for a variable number ("X cards")."""
+    n = cost.exile_count
+    return n if isinstance(n, int) else None
+
+
+def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
+    """The objects that could be exiled to pay the cost (CR 601.2h)."""
+    from .filters import matches_object
+
+    flt = cost.exile
+    if flt is None:
+        return []
+    if _is_self(flt):
+        want = Zone.BY_NAME.get(flt.zone, Zone.BATTLEFIELD)
+        return [source.id] if source.zone == want else []
+    if flt.zone in ("graveyard", "hand"):
+        zone = Zone.BY_NAME[flt.zone]
+        ids = (
+            game.players[player].graveyard if zone == Zone.GRAVEYARD else game.players[player].hand
+        )
+        f = Filter(flt.kinds, flt.zone, flt.conditions)  # "other" excludes the source
+        return [oid for oid in ids if matches_object(game, game.objects[oid], f, player, source)]
+    f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
+    return [
+        oid
+        for oid in game.battlefield
+        if game.objects[oid].controller == player
+        and not game.objects[oid].phased_out
+        and matches_object(game, game.objects[oid], f, player, source)
+    ]
+
+
+def tap_spec(cost: Cost | None) -> tuple[Filter, int] | None:
+    """The "tap N untapped [permanents] you control" part of a cost, if any."""
+    if cost is None:
+        return None
+    for k, v in cost.other:
+        if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
+            flt, n = v
+            if isinstance(flt, Filter) and isinstance(n, int):
+                return flt, n
+    return None
+
+
+def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
+    """The untapped permanents that could be tapped to pay the cost."""
+    from .filters import matches_object
+
+    spec = tap_spec(cost)
+    if spec is None:
+        return []
+    flt = Filter(spec[0].kinds or ("permanent",), "battlefield", spec[0].conditions)
+    return [
+        oid
+        for oid in game.battlefield
+        if not (cost.tap and oid == source.id)
+        and game.objects[oid].controller == player
+        and not game.objects[oid].tapped
+        and not game.objects[oid].phased_out
+        and matches_object(game, game.objects[oid], flt, player, source)
+    ]
+
+
+def _register() -> None:
+    from .support import register
+
+    register("cost:exile", "cost:tap_permanents")
+
+
+_register()

@@ -1,0 +1,201 @@
+"""Delayed triggered abilities (CR 603.7).
+
+A spell or ability that says "at the beginning of the next end step, ..." or
+"at end of combat, ..." creates a delayed triggered ability as it resolves
+(CR 603.7a). The ability is a plain record in ``game.delayed_triggers`` (so it
+survives ``clone()`` and the JSON round-trip); it triggers once, the next time
+its step begins (CR 603.7b), and is then removed.
+
+The objects the ability refers to are fixed when it is created (CR 603.7c):
+each reference ("this creature", "it", "that card", "target creature") is
+replaced by a :class:`BoundRef` holding the object ids of that moment. An
+object that changes zones becomes a new object (CR 400.7), so if it is no
+longer where the ability expects it when the ability resolves, the ability
+does nothing to it (CR 603.7c). "Exile it. Return it to the battlefield at the
+beginning of the next end step" refers to the exiled card: when the referred
+object has just been moved by the previous instruction, the new object is bound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    ControllerOfRef,
+    Effect,
+    OwnerOfRef,
+    ParentRef,
+    SelfRef,
+    TargetRef,
+    Trigger,
+    TriggerRef,
+)
+from ..game.state import Step
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+    from .effects_runner import Ctx
+
+
+@dataclass(frozen=True, slots=True)
+class BoundRef:
+    """The objects (ids >= 0) and players (negative refs) a delayed triggered
+    ability refers to, fixed when it was created (CR 603.7c)."""
+
+    ids: tuple[int, ...] = ()
+
+
+#: the compiler's names of steps ("end_step", "combat") -> the turn structure's (CR 500.1)
+STEP_NAMES: dict[str, str] = {
+    "upkeep": "upkeep",
+    "upkeep_step": "upkeep",
+    "draw_step": "draw",
+    "draw": "draw",
+    "first_main_phase": "precombat_main",
+    "precombat_main_phase": "precombat_main",
+    "combat": "beginning_of_combat",
+    "beginning_of_combat": "beginning_of_combat",
+    "end_of_combat": "end_of_combat",
+    "second_main_phase": "postcombat_main",
+    "postcombat_main_phase": "postcombat_main",
+    "end_step": "end",
+    "end": "end",
+    "cleanup_step": "cleanup",
+    "cleanup": "cleanup",
+}
+
+
+def step_name(compiled: str | None) -> str | None:
+    """The turn-structure name (``Step.NAMES``) of a compiled trigger step, or None."""
+    if compiled is None:
+        return None
+    return STEP_NAMES.get(compiled)
+
+
+def create(ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str = "") -> str | None:
+    """CR 603.7a: create a delayed triggered ability from the resolving object.
+
+    Returns a problem (a trigger this module can't schedule) or None.
+    """
+    game = ctx.game
+    name = step_name(trig.step) if trig.event == "step" else None
+    if name is None:
+        return f"no delayed trigger for {trig.event} {trig.step or ''}".strip()
+    bound = tuple(_bind_effect(ctx, e) for e in effects)
+    src = ctx.source
+    ability = Ability(AbilityKind.TRIGGERED, text=text or _text(name), effects=bound, trigger=trig)
+    record: dict[str, Any] = {
+        "step": name,
+        "source": src.id,
+        "source_name": src.name,
+        "card_uid": src.card_uid,
+        "controller": ctx.controller,
+        "ability": ability,
+        "event": {"step": name, "delayed": True},
+        "created_turn": game.turn,
+    }
+    if name == "end_of_combat":
+        record["this_turn"] = True  # "at end of combat": this turn's (CR 511)
+    game.delayed_triggers.append(record)
+    game.emit(
+        "delayed_trigger",
+        ("603.7a",),
+        f"{src.name} creates a delayed triggered ability: {ability.text}",
+        player=ctx.controller,
+    )
+    return None
+
+
+def _text(name: str) -> str:
+    if name == "end_of_combat":
+        return "at end of combat"
+    return f"at the beginning of the next {name.replace('_', ' ')} step"
+
+
+def fire(game: Game, name: str) -> None:
+    """CR 603.7b: delayed abilities waiting for step ``name`` trigger once and
+    are removed; "at end of combat" abilities of an earlier turn are dropped."""
+    if not game.delayed_triggers:
+        return
+    keep: list[dict[str, Any]] = []
+    for rec in game.delayed_triggers:
+        if rec.get("this_turn") and rec.get("created_turn") != game.turn:
+            continue  # its moment has passed (CR 603.7b)
+        if rec.get("step") == name:
+            game.pending_triggers.append(dict(rec))
+            continue
+        keep.append(rec)
+    game.delayed_triggers = keep
+
+
+# ---------------------------------------------------------------------------
+# Binding references (CR 603.7c)
+# ---------------------------------------------------------------------------
+
+
+def _bind_effect(ctx: Ctx, e: Effect) -> Effect:
+    return replace(e, args={k: _bind(ctx, v) for k, v in e.args.items()})
+
+
+def _bind(ctx: Ctx, v: Any) -> Any:
+    if isinstance(v, Ability):
+        return v  # a granted ability's "this creature" is its own object
+    if isinstance(v, SelfRef):
+        # the object whose ability this is (it may have left its zone already)
+        obj = ctx.obj
+        sid = obj.source_id if obj.source_id is not None else obj.id
+        return BoundRef(_follow(ctx, [sid], same_card=obj.card))
+    if isinstance(v, TargetRef | TriggerRef | ParentRef):
+        return BoundRef(_follow(ctx, ctx.refs(v)))
+    if isinstance(v, ControllerOfRef | OwnerOfRef):
+        return replace(v, of=_bind(ctx, v.of))
+    if isinstance(v, Effect):
+        return _bind_effect(ctx, v)
+    if isinstance(v, tuple):
+        return tuple(_bind(ctx, x) for x in v)
+    if isinstance(v, list):
+        return [_bind(ctx, x) for x in v]
+    if isinstance(v, dict):
+        return {k: _bind(ctx, x) for k, x in v.items()}
+    if hasattr(v, "__dataclass_fields__") and not isinstance(v, type):
+        # other records (filters, amounts): bind the references they hold
+        changes = {}
+        for f in fields(v):
+            x = getattr(v, f.name)
+            y = _bind(ctx, x)
+            if y is not x:
+                changes[f.name] = y
+        return replace(v, **changes) if changes else v
+    return v
+
+
+def _follow(ctx: Ctx, ids: list[int], same_card: Any = None) -> tuple[int, ...]:
+    """Object ids as they are now: an object moved by the previous instruction of
+    this resolution ("exile it. Return it ...") is the new object (CR 400.7, 603.7c)."""
+    game = ctx.game
+    gone = [i for i in ids if i >= 0 and i not in game.objects]
+    if not gone:
+        return tuple(ids)
+    moved = (ctx.task.data.get("parent") or {}).get("it") if ctx.task is not None else None
+    if isinstance(moved, list) and moved:
+        kept = [i for i in ids if i < 0 or i in game.objects]
+        new = [m for m in moved if isinstance(m, int) and m in game.objects]
+        if same_card is not None:  # "this creature": only its own card, moved
+            new = [m for m in new if game.objects[m].card is same_card]
+        return tuple(kept + new)
+    return tuple(ids)
+
+
+__all__ = ["BoundRef", "STEP_NAMES", "Step", "create", "fire", "step_name"]
+
+
+def _register() -> None:
+    from .support import register
+
+    register(*(f"delayed:step:{k}" for k in STEP_NAMES))
+
+
+_register()

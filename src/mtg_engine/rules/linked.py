@@ -1,0 +1,87 @@
+"""Linked abilities (CR 607): cards exiled by one ability, found by another.
+
+CR 607.2a: an ability that exiles cards and an ability that refers to "the
+exiled card" / cards "exiled with [this object]" are linked; the second sees
+only cards that the first exiled. The link is kept on the exiled card as
+``links["exiled_by"]``: the id of the object whose ability exiled it. Ids
+follow CR 400.7, so the link ends by itself when either object changes zones
+(a champion that left and came back, a card that left exile), and a copy of
+the permanent (a different object, CR 707.2) has nothing exiled with it
+(ruling 502.34.3). Phasing keeps the same object (CR 702.26d), so the link
+survives it (ruling 502.34.1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.objects import GameObject, Zone
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def link_owner(obj: GameObject) -> int:
+    """The object whose linked abilities ``obj`` stands for: an ability on the stack
+    stands for its source (CR 113.7a: it exists independently of the source, but its
+    links are the source's), any other object for itself."""
+    if obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered"):
+        if obj.source_id is not None:
+            return obj.source_id
+    return obj.id
+
+
+def exile_linked(
+    game: Game,
+    card_id: int,
+    owner_id: int,
+    rules: tuple[str, ...],
+    reason: str = "is exiled",
+    face_down: bool = False,
+    **extra: int,
+) -> int | None:
+    """Exile a card as the instruction of a linked ability of ``owner_id`` (CR 607.2a);
+    ``face_down`` for hideaway (702.75a). Returns the exiled card's new id."""
+    from .zones import move
+
+    from_zone = game.objects[card_id].zone
+    nid = move(game, card_id, Zone.EXILE, rules, reason=reason, quiet=face_down)
+    if nid is None or nid not in game.objects:
+        return nid
+    new = game.objects[nid]
+    if face_down:
+        # CR 406.3: exiled face down; the log names no card (hidden information)
+        new.face_down = True
+        game.invalidate()
+        game.emit(
+            "zone_change",
+            rules,
+            f"{game.players[new.owner].name} exiles a card face down",
+            obj=nid,
+            old=card_id,
+            card="",
+            from_zone=Zone.NAMES[from_zone],
+            to_zone="exile",
+            controller=new.controller,
+        )
+    if new.is_token or new.zone != Zone.EXILE:
+        return nid  # a replacement effect sent it elsewhere: nothing is linked
+    new.links = {"exiled_by": owner_id, **extra}
+    return nid
+
+
+def exiled_with(game: Game, owner_id: int) -> list[GameObject]:
+    """The cards in exile linked to ``owner_id`` (CR 607.2a), oldest first."""
+    out = []
+    for oid in game.exile:
+        o = game.objects[oid]
+        if o.links and o.links.get("exiled_by") == owner_id:
+            out.append(o)
+    return out
+
+
+def is_exiled_with(obj: GameObject, source: GameObject | None) -> bool:
+    """Filter condition "exiled with [this object]" (CR 607.2a)."""
+    if source is None or obj.zone != Zone.EXILE or not obj.links:
+        return False
+    return obj.links.get("exiled_by") == link_owner(source)

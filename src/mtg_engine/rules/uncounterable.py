@@ -1,0 +1,49 @@
+"""Spells that can't be countered (CR 101.2, 701.6).
+
+"This spell can't be countered." is a static ability that works while the spell
+is on the stack (CR 113.6b: an ability that states which zones it functions
+in); "Creature spells you control can't be countered." is a static ability of
+a permanent. A spell that can't be countered stays on the stack when a spell or
+ability tries to counter it (CR 101.2: "can't" beats "can"); the rest of that
+effect still happens.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import AbilityKind, Filter, SelfRef
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register("static:cant_be_countered")
+
+
+def cant_be_countered(game: Game, spell: GameObject) -> bool:
+    """Whether a static ability says ``spell`` can't be countered (CR 101.2)."""
+    if spell.stack_kind != "spell":
+        return False
+    from .characteristics import chars
+    from .filters import matches_object
+
+    for a in chars(game, spell).abilities:
+        if a.kind is AbilityKind.STATIC:
+            for st in a.static:
+                if st.op == "cant_be_countered" and isinstance(st.affected, SelfRef | None):
+                    return True
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        if src.phased_out or src.face_down:
+            continue
+        for a in chars(game, src).abilities:
+            if a.kind is not AbilityKind.STATIC:
+                continue
+            for st in a.static:
+                if st.op != "cant_be_countered" or not isinstance(st.affected, Filter):
+                    continue
+                if matches_object(game, spell, st.affected, src.controller, src):
+                    return True
+    return False
