@@ -67,3 +67,37 @@ def test_heuristic_agent_uses_a_loyalty_ability(board):
     # the [−2] with an opposing creature to hit, keeping Liliana alive
     assert game.objects[lili].counters["loyalty"] == 1
     assert not any(game.objects[o].name == "Grizzly Bears" for o in game.battlefield)
+
+
+def test_heuristic_attacks_a_planeswalker_it_can_finish(board):
+    """CR 506.2, 120.3c: unblockable damage that removes all of a planeswalker's
+    loyalty goes there when the player isn't dead anyway."""
+    from mtg_engine.game.actions import DeclareAttackers
+
+    angel = board.add(0, "Serra Angel")
+    jace = board.add(1, "Jace Beleren", counters={"loyalty": 3})
+    board.add(1, "Grizzly Bears")
+    game = board.start(step=Step.DECLARE_ATTACKERS)
+    while game.decision.kind != "attackers":
+        game.apply(PassPriority())
+    action = HeuristicAgent(0).choose(game)
+    assert isinstance(action, DeclareAttackers) and dict(action.attackers) == {angel: jace}
+
+
+def test_target_player_or_planeswalker(board):
+    """CR 115.4: "target player or planeswalker" and "target opponent or planeswalker"
+    take players and planeswalkers (not creatures; "opponent" excludes yourself)."""
+    from mtg_engine.game.actions import CastSpell
+    from mtg_engine.game.objects import Zone
+
+    fields = board.add(0, "Burning Fields", Zone.HAND)
+    for _ in range(5):
+        board.add(0, "Mountain")
+    jace = board.add(1, "Jace Beleren", counters={"loyalty": 3})
+    mine = board.add(0, "Ajani Goldmane", counters={"loyalty": 4})
+    bears = board.add(1, "Grizzly Bears")
+    game = board.start()
+    game.apply(CastSpell(fields))
+    cands = set(game.decision.data["candidates"])
+    assert jace in cands and mine in cands and bears not in cands
+    assert -(1 + 1) in cands and -(0 + 1) not in cands  # B yes, A (you) no

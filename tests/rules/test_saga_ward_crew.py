@@ -107,3 +107,18 @@ def test_heuristic_crews_at_beginning_of_combat(board):
     from mtg_engine.rules.characteristics import chars
 
     assert "Creature" in chars(game, game.objects[crusher]).types
+
+
+def test_heuristic_saddles_with_a_creature_that_cant_attack(board):
+    """CR 702.171a: saddling in the first main phase with a summoning-sick creature."""
+    from mtg_engine.keywords.crew import is_saddled
+
+    jaguar = board.add(0, "Alacrian Jaguar")
+    board.add(0, "Grizzly Bears", controlled_since=3)  # summoning sick
+    game = board.start()
+    agent = HeuristicAgent(0)
+    for _ in range(10):
+        if game.step != Step.PRECOMBAT_MAIN:
+            break
+        game.apply(agent.choose(game))
+    assert is_saddled(game, game.objects[jaguar])

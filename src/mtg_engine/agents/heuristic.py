@@ -313,6 +313,7 @@ class HeuristicAgent:
         blockers = _potential_blockers(game, opp)
         pairs = dict(forced.attackers)
         evasive_power = 0
+        evasive: list[int] = []
         for c, defenders in cands.items():
             if c in pairs:
                 continue
@@ -322,11 +323,14 @@ class HeuristicAgent:
                 able = []
             if not able:
                 evasive_power += chars(game, att).power or 0
+                evasive.append(c)
             if all(not _bad_for_attacker(game, att, b) for b in able):
                 pairs[c] = _player_first(defenders)
         if evasive_power >= game.players[opp].life:
             for c, defenders in cands.items():
                 pairs.setdefault(c, _player_first(defenders))
+        else:
+            _attack_permanents(game, cands, pairs, evasive)
         action = DeclareAttackers(tuple(pairs.items()))
         if game.is_legal(action) is None:
             return action
@@ -501,23 +505,32 @@ def _cheapest_crew(game: Game, data: dict) -> tuple[int, ...]:
 
 def _crew_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Action | None:
     """Crew a Vehicle at the beginning of our combat (CR 702.122a) when it attacks
-    for more than the creatures tapped to crew it could have."""
-    if game.active != player or game.step != Step.BEGINNING_OF_COMBAT or game.stack:
+    for more than the creatures tapped to crew it could have; saddle a Mount in our
+    first main phase (CR 702.171a, sorcery timing) when only creatures that couldn't
+    attack anyway are tapped for it."""
+    if game.active != player or game.stack:
         return None
-    from ..keywords.crew import crew_decision_data
+    if game.step not in (Step.BEGINNING_OF_COMBAT, Step.PRECOMBAT_MAIN):
+        return None
+    from ..keywords.crew import crew_decision_data, is_saddled
     from ..rules.combat_requirements import is_summoning_sick
 
     for a in acts:
         src = game.objects[a.source]
         c = chars(game, src)
         ab = full_ability(c.abilities[a.ability])
-        if ab.keyword != "Crew" or "Creature" in c.types or src.tapped:
+        if ab.keyword not in ("Crew", "Saddle") or src.tapped:
             continue
         if is_summoning_sick(game, src, c):
             continue
         n = int(ab.keyword_args.get("n") or 0)
         crew = _cheapest_crew(game, crew_decision_data(game, player, src, n))
-        if (c.power or 0) > _lost_attack_power(game, crew):
+        if ab.keyword == "Crew":
+            if game.step != Step.BEGINNING_OF_COMBAT or "Creature" in c.types:
+                continue
+            if (c.power or 0) > _lost_attack_power(game, crew):
+                return a
+        elif not is_saddled(game, src) and _lost_attack_power(game, crew) == 0:
             return a
     return None
 
@@ -535,6 +548,39 @@ def pay_upkeep_cost(game: Game, d) -> Action:
     cost = int(d.data.get("mana_value") or 0)
     worth = max(c.mana_value, (c.power or 0) + (c.toughness or 0) // 2, 2)
     return ChooseYesNo(cost <= worth)
+
+
+def _attack_permanents(game: Game, cands: dict, pairs: dict[int, int], evasive: list[int]) -> None:
+    """Send unblockable attackers at a planeswalker or battle they can finish off
+    (its loyalty or defense, CR 120.3c, 120.3h) when the player isn't dead anyway:
+    an opposing planeswalker stops working, a Siege is defeated (CR 310.11b)."""
+    free = [c for c in evasive if c in pairs]
+    targets = sorted(
+        {d for c in free for d in cands[c] if d >= 0},
+        key=lambda d: (
+            game.objects[d].counters.get("loyalty", 0) + game.objects[d].counters.get("defense", 0)
+        ),
+    )
+    for t in targets:
+        o = game.objects[t]
+        need = o.counters.get("loyalty", 0) + o.counters.get("defense", 0)
+        if need <= 0:
+            continue
+        able = sorted(
+            (c for c in free if t in cands[c]),
+            key=lambda c: -(chars(game, game.objects[c]).power or 0),
+        )
+        chosen: list[int] = []
+        total = 0
+        for c in able:
+            if total >= need:
+                break
+            chosen.append(c)
+            total += chars(game, game.objects[c]).power or 0
+        if total >= need:
+            for c in chosen:
+                pairs[c] = t
+                free.remove(c)
 
 
 def _player_first(defenders: list[int]) -> int:

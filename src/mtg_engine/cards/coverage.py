@@ -145,6 +145,10 @@ def card_status(
             from ..rules.support import face_unsupported
 
             engine_missing.update(face_unsupported(compiled))
+            if "Battle" in (face.type_line or "") and face.defense is None:
+                # CR 310.4b: a battle enters with its printed defense; a card file
+                # without it (the development Oracle data has none) can't play it
+                engine_missing.add("data:defense")
         compiled_any = compiled_any or bool(compiled.abilities)
         had_text = had_text or bool((face.text or "").strip())
     missing_ops = sorted(ops - executable_ops) if executable_ops is not None else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect
+from ..cards.abilities import ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
@@ -46,6 +46,12 @@ def mill(ctx: Ctx, e: Effect) -> bool:
 def discard(ctx: Ctx, e: Effect) -> bool:
     """CR 701.9a: the player chooses unless it's random (701.9b-c)."""
     g = ctx.game
+    if isinstance(e.args.get("what"), ParentRef | ChooseRef):
+        # "That player discards that card": the cards named, from their owners' hands
+        for o in ctx.objects(e.args["what"]):
+            if o.zone == Zone.HAND:
+                move(g, o.id, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
+        return True
     every = e.args.get("amount") == "all"
     n = 0 if every else ctx.amount(e.args.get("amount", 1))
     s = ctx.scratch

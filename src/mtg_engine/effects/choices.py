@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind
+from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.replacement import choice_options
 from ..rules.support import register
@@ -68,4 +69,120 @@ def choose_objects(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-register("effect:choose_number", "amount:chosen_number", "effect:choose_objects")
+#: the names a permanent's "choose a card name that hasn't been chosen" already took
+NAMES_CHOSEN = "names_chosen"
+
+
+@effect("choose_listed_name")
+def choose_listed_name(ctx: Ctx, e: Effect) -> bool:
+    """Garth One-Eye: "Choose a card name that hasn't been chosen from among ..."
+    (CR 608.2d; the names already chosen are remembered by this permanent, CR 400.7:
+    a new object starts afresh). The name is "the chosen name" afterwards."""
+    from ..cards.definitions import card_def
+
+    g = ctx.game
+    src = ctx.source
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    taken = tuple((src.chosen or {}).get(NAMES_CHOSEN) or ()) if e.args.get("unique") else ()
+    names = [card_def(str(n)).name for n in e.args.get("names") or ()]
+    options = [n for n in names if n not in taken]
+    if not options:
+        g.emit("no_choice", ("608.2d",), f"{ctx.obj.name}: every name has been chosen")
+        ctx.set_parent("name", None)
+        return True
+    if ctx.answer is None:
+        return ctx.ask(
+            DecisionKind.CHOOSE_OPTION,
+            "608.2d",
+            f"{ctx.obj.name}: choose a card name",
+            {"options": options, "purpose": "card_name"},
+            player=player,
+        )
+    name = str(ctx.take_answer().value)
+    if e.args.get("unique") and src.id in g.objects:
+        src.chosen = {**(src.chosen or {}), NAMES_CHOSEN: (*taken, name)}
+    ctx.set_parent("name", name)
+    g.emit(
+        "choose",
+        ("608.2d",),
+        f"{g.players[player].name} chooses the card name {name}",
+        player=player,
+        value=name,
+    )
+    return True
+
+
+@effect("create_named_copy")
+def create_named_copy(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.13: a copy of the card with the chosen name, made from its Oracle text
+    "outside of the game" (kept in exile here until it's cast; a copy of a card
+    outside the stack and the battlefield ceases to exist, CR 704.5e, so it's marked
+    like a spell copy and becomes a token if it resolves as a permanent, 608.3f).
+    "You may cast the copy" (``cast``): cast now, paying its costs (CR 707.12)."""
+    from ..cards.definitions import card_def
+    from ..rules.casting import spell_problem
+
+    g = ctx.game
+    s = ctx.scratch
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    if "copy" not in s:
+        name = ((ctx.task.data.get("parent") or {}) if ctx.task is not None else {}).get("name")
+        if not name:
+            return True
+        copy = g.create_card(card_def(str(name)), player, Zone.EXILE)
+        copy.is_token = True  # CR 704.5e: a copy of a card, not a card (see above)
+        s["copy"] = copy.id
+        ctx.set_parent("it", [copy.id])
+        g.emit(
+            "create_copy",
+            ("707.13",),
+            f"{g.players[player].name} creates a copy of {copy.name} outside the game",
+            player=player,
+        )
+    copy_id = s["copy"]
+    mode = e.args.get("cast")
+    if not mode or s.get("cast_pushed") or copy_id not in g.objects:
+        return True
+    copy = g.objects[copy_id]
+    problem = spell_problem(g, player, copy, {}, with_priority=False)
+    if problem is not None:
+        g.emit("not_played", ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
+        return True
+    if mode == "may":
+        if ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.YES_NO,
+                "707.12",
+                f"Cast the copy of {copy.name}? (You still pay its costs.)",
+                {"purpose": "may"},
+                player=player,
+            )
+        if not ctx.take_answer().value:
+            return True
+    s["cast_pushed"] = True
+    g.push_task(
+        "cast",
+        {
+            "card": copy_id,
+            "face": 0,
+            "payment": None,
+            "player": player,
+            "opts": {},
+            "resolving": True,
+        },
+    )
+    return False  # the cast task runs now; this handler is called again afterwards
+
+
+register(
+    "effect:choose_number",
+    "amount:chosen_number",
+    "effect:choose_objects",
+    "effect:choose_listed_name",
+    "arg:choose_listed_name.names",
+    "arg:choose_listed_name.unique",
+    "effect:create_named_copy",
+    "arg:create_named_copy.cast",
+)

@@ -18,7 +18,7 @@ def delayed_trigger(ctx: Ctx, e: Effect) -> bool:
             "unsupported", ("603.7",), f"{ctx.obj.name}: a delayed trigger without a time"
         )
         return True
-    problem = create(ctx, trig, effects, _text(ctx, trig))
+    problem = create(ctx, trig, effects, _text(ctx, trig), e.args.get("what"))
     if problem:
         ctx.game.emit("unsupported", ("603.7",), f"{ctx.obj.name}: {problem}")
     return True
@@ -30,6 +30,10 @@ def _text(ctx: Ctx, trig: Trigger) -> str:
     text = ability.text if ability is not None else ""
     for sentence in text.replace("\n", " ").split(". "):
         low = sentence.lower()
-        if "at the beginning of" in low or "at end of combat" in low:
+        if any(w in low for w in _OPENINGS):
             return sentence.rstrip(".") + "."
     return text
+
+
+#: how the sentence that creates a delayed triggered ability starts (CR 603.7a)
+_OPENINGS = ("at the beginning of", "at end of combat", "when you next", "when you lose control")

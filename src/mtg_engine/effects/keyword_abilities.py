@@ -118,7 +118,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
         mc = mc.with_x(0)
         plan = mana_rules.plan_payment(g, p, mc)
         if plan is not None:
-            mana_rules.execute_plan(g, p, mc, plan, what)
+            s["spent"] = "".join(mana_rules.execute_plan(g, p, mc, plan, what))
     if cost.life:
         lose_life(g, p, cost.life * times, (rule, "119.4"), f"paid for {what}")
     for oid in s.get("sacrifice") or []:
@@ -240,6 +240,7 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
             f"{g.players[ctx.controller].name} pays {_cost_text(cost, times)} for {what}",
             obj=src.id if src is not None else 0,
             player=ctx.controller,
+            spent=str(s.get("spent", "")),  # "for each {B} or {R} spent this way"
         )
         return True
     src = _source_here(ctx)

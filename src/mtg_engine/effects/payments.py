@@ -144,7 +144,9 @@ def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> l
     if not isinstance(flt, Filter):
         return []
     another = ("other", True) in flt.conditions
-    flt = Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in ("other", "chooser")))
+    flt = Filter(
+        flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in ("other", "chooser"))
+    )
     exclude = {t for ts in ctx.obj.targets for t in ts} if another else set()
     return [
         o.id

@@ -17,7 +17,8 @@ from __future__ import annotations
 OP_SPECS: dict[str, str] = {
     # --- damage and life (CR 120, 119)
     "damage": "amount, to: Ref[, source: Ref=SelfRef] — deal damage (CR 120.3); for a "
-    "TargetSpec with divide='damage' the division chosen on casting is used (601.2d)",
+    "TargetSpec with divide='damage' the division chosen on casting is used (601.2d); "
+    "evenly: bool — 'divided evenly, rounded down' among the targets chosen (Fireball)",
     "gain_life": "player: Ref, amount (CR 119.3)",
     "lose_life": "player: Ref, amount (CR 119.3)",
     "set_life": "player: Ref, amount (CR 119.5)",
@@ -130,7 +131,8 @@ OP_SPECS.update(
         "may_play": "player: Ref, what: Ref, duration — may play that card this turn",
         # --- costs paid while resolving (CR 118.12)
         "pay": "player: Ref, mana: str — pay a mana cost during resolution; 'if you do' "
-        "conditions test it",
+        "conditions test it (a player who can't pay doesn't, CR 118.3); x_cost: {X} in it "
+        "(not run yet)",
         "pay_life": "player: Ref, amount (CR 119.4)",
         "pay_energy": "player: Ref, amount (CR 107.14)",
         "gain_energy": "player: Ref, amount — get {E} counters (CR 107.14, 122.1)",
@@ -233,6 +235,8 @@ OP_SPECS.update(
         "direction: 'less'|'more'[, abilities: bool, for_each: Filter] (CR 601.2f)",
         "no_op": "(no args) — text with no game effect here (e.g. 'is the chosen type in "
         "addition to its other types' already applied elsewhere)",
+        "random_pile_blocks": "duration — this turn, blockers are piles assigned to the "
+        "attackers at random instead of a declaration (Camouflage; CR 614.1a, 509.1, 700.3)",
     }
 )
 
@@ -251,6 +255,14 @@ STATIC_OP_SPECS: dict[str, str] = {
     "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "
     "ability (CR 604.3, layer 7a)",
     "must_be_blocked_by_all": "'All creatures able to block this creature do so' (CR 509.1c)",
+    "grant_flash_to_cards": "affected: Filter (cards) — 'Creature cards you own that aren't "
+    "on the battlefield have flash' (CR 702.8a; rules/cast_permissions.py)",
+    "cast_only_as_sorcery": "affected: Filter (players) — 'Each opponent can cast spells only "
+    "any time they could cast a sorcery' (CR 307.1)",
+    "may_cast_free_with_flash": "affected: Filter (cards), player: 'any'|'you' — Aluren "
+    "(CR 118.9, 702.8a): the alternative cost 'free_permission'",
+    "skip_draw_for_protection": "keywords, landwalk — Island Sanctuary (CR 614.1a, 508.1c; "
+    "rules/draw_skip.py)",
     "can_be_commander": "deck construction (CR 903.3d)",
     "deck_any_number": "deck construction: any number of copies (CR 100.2a)",
 }

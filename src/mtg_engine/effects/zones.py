@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, ParentRef, SelfRef
+from ..cards.abilities import Effect, Filter, ParentRef, SelfRef
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
@@ -41,6 +41,9 @@ def exile(ctx: Ctx, e: Effect) -> bool:
         nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
         moved.append(nid)
     ctx.set_parent("it", moved)
+    if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
+        done = (ctx.task.data.get("parent") or {}).get("exiled") or []
+        ctx.set_parent("exiled", [*done, *(m for m in moved if m is not None)])
     return True
 
 
@@ -86,7 +89,8 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
             continue
         controller = ctx.controller if e.args.get("under") == "you" else o.owner
         # CR 712.14a: "transformed": it enters with its back face up
-        enter_battlefield(
+        depth = len(ctx.game.tasks)
+        entered = enter_battlefield(
             ctx.game,
             o.id,
             controller=controller,
@@ -94,6 +98,11 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
             counters=_counters(e.args.get("counters")),
             **({"face": 1, "rules": ("403.1", "712.14a")} if transformed else {}),
         )
+        if entered is None and len(ctx.game.tasks) > depth:
+            # a choice as it enters (amplify, CR 614.12): that task finishes this
+            # card; the others follow when this instruction resumes (they're still
+            # where they were, so they're found again)
+            return False
     return True
 
 
@@ -119,10 +128,15 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
                 sacrifice(g, o.id)
         return True
     flt = e.args.get("filter")
-    n = ctx.amount(e.args.get("amount", 1))
+    every = e.args.get("amount") == "all"  # "sacrifices all creatures they control"
+    n = 0 if every else ctx.amount(e.args.get("amount", 1))
     s = ctx.scratch
     if "players" not in s:
         s["players"] = ctx.players(e.args.get("player"))
+    if flt is not None and any(v == "that_player" for _, v in flt.conditions):
+        # "they control": as seen by each sacrificing player
+        conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
+        flt = Filter(flt.kinds, flt.zone, conds)
     while s["players"]:
         p = s["players"][0]
         choices = (
@@ -130,8 +144,12 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             if flt
             else []
         )
-        chosen = ctx.choose_exactly(
-            p, choices, n, "701.21a", f"Choose {n} permanent(s) to sacrifice", "sacrifice"
+        chosen = (
+            choices
+            if every
+            else ctx.choose_exactly(
+                p, choices, n, "701.21a", f"Choose {n} permanent(s) to sacrifice", "sacrifice"
+            )
         )
         if chosen is None:
             return False

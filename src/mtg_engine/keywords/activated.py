@@ -128,6 +128,8 @@ def transmute(a: Ability) -> Ability:
 @activated_keyword("Reinforce")
 def reinforce(a: Ability) -> Ability:
     n = a.keyword_args.get("n", 1)
+    if isinstance(n, str) and n.upper() == "X":
+        n = Amount("x")  # "Reinforce X—{X}{W}{W}": X paid in the cost (CR 107.3m)
     return _hand_discard(
         a,
         f"Reinforce {n if not isinstance(n, Amount) else 'X'}—{_cost_text(a)}",

@@ -1,4 +1,4 @@
-"""Crew (CR 702.122).
+"""Crew (CR 702.122) and saddle (CR 702.171).
 
 CR 702.122a: "Crew N" means "Tap any number of other untapped creatures you
 control with total power N or greater: This permanent becomes an artifact
@@ -16,6 +16,15 @@ total power, CR 702.122a) and taps them with :func:`tap_crew`.
 * The effect is a layer-4 type change (CR 613.1d) until end of turn (CR 514.2);
   a Vehicle that isn't a creature has no power to attack with and can't be
   declared as an attacker (CR 301.7b, 508.1a).
+
+CR 702.171a: "Saddle N" means "Tap any number of other untapped creatures you
+control with total power N or greater: This permanent becomes saddled until end
+of turn. Activate only as a sorcery." It pays its cost the same way (component
+``("saddle", N)``); a creature tapped for it "saddles" the permanent (702.171c).
+Saddled (CR 702.171b) is a designation kept in ``chosen["saddled_turn"]``: it lasts
+until end of turn or until the permanent leaves the battlefield (a new object,
+CR 400.7), and isn't copiable. :func:`is_saddled` reads it ("attacks while
+saddled", ``rules/triggers.py``).
 """
 
 from __future__ import annotations
@@ -23,25 +32,60 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
-from ..rules.support import register_keywords
+from ..game.actions import Decision, DecisionKind
+from ..rules.support import register, register_keywords
 from .registry import activated_keyword
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register_keywords("Crew")
+register_keywords("Crew", "Saddle")
+register("trigger_detail:saddled")  # "attacks while saddled" (CR 702.171b)
+
+#: cost component -> (keyword rule, "tapped to crew/saddle" rule, verb)
+_KINDS = {"crew": ("702.122a", "702.122b", "crew"), "saddle": ("702.171a", "702.171c", "saddle")}
 
 #: at most this many ways to crew are listed for agents (any superset is legal too)
 _MAX_OPTIONS = 24
 
 
+def crew_kind(cost: Cost) -> str | None:
+    """``"crew"`` or ``"saddle"`` when the cost taps creatures by total power."""
+    for k, _v in cost.other:
+        if k in _KINDS:
+            return k
+    return None
+
+
 def crew_amount(cost: Cost) -> int | None:
-    """N of a "Crew N" cost component, or None."""
+    """N of a "Crew N" / "Saddle N" cost component, or None."""
     for k, v in cost.other:
-        if k == "crew":
+        if k in _KINDS:
             return int(v) if isinstance(v, int) else 0
     return None
+
+
+@activated_keyword("Saddle")
+def saddle(a: Ability) -> Ability:
+    n = a.keyword_args.get("n", 0)
+    n = n if isinstance(n, int) else 0
+    return Ability(
+        AbilityKind.ACTIVATED,
+        text=f"Saddle {n} (Tap any number of other untapped creatures you control with total "
+        f"power {n} or more: This Mount becomes saddled until end of turn. Saddle only as a "
+        "sorcery.)",
+        cost=Cost(other=(("saddle", n),)),
+        effects=(Effect("become_saddled", {"rule": "702.171a"}),),
+        timing="sorcery",
+        keyword="Saddle",
+        keyword_args={**a.keyword_args, "rule": "702.171a"},
+    )
+
+
+def is_saddled(game: Game, o: GameObject) -> bool:
+    """CR 702.171b: it became saddled this turn (and hasn't left the battlefield)."""
+    return (o.chosen or {}).get("saddled_turn") == game.turn
 
 
 @activated_keyword("Crew")
@@ -86,15 +130,31 @@ def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[
     return out
 
 
-def crew_problem(game: Game, player: int, vehicle: GameObject, n: int) -> str | None:
-    """Why the crew cost can't be paid now (CR 702.122a, 602.2b), or None."""
+def crew_problem(
+    game: Game, player: int, vehicle: GameObject, n: int, cost: Cost | None = None
+) -> str | None:
+    """Why the crew/saddle cost can't be paid now (CR 702.122a, 702.171a, 602.2b)."""
+    rule, _, verb = _KINDS[crew_kind(cost) or "crew"] if cost is not None else _KINDS["crew"]
     total = sum(max(0, p) for _, p in crew_candidates(game, player, vehicle))
     if total < n:
         return (
             f"you don't control other untapped creatures with total power {n} or greater "
-            "to crew it (rule 702.122a)"
+            f"to {verb} it (rule {rule})"
         )
     return None
+
+
+def crew_decision(game: Game, player: int, vehicle: GameObject, cost: Cost) -> Decision:
+    """The decision of the creatures tapped to pay a crew or saddle cost."""
+    rule, _, verb = _KINDS[crew_kind(cost) or "crew"]
+    n = crew_amount(cost) or 0
+    return Decision(
+        DecisionKind.CHOOSE_OBJECTS,
+        player,
+        rule,
+        f"Choose untapped creatures with total power {n} or greater to {verb} {vehicle.name}",
+        crew_decision_data(game, player, vehicle, n),
+    )
 
 
 def crew_decision_data(game: Game, player: int, vehicle: GameObject, n: int) -> dict[str, Any]:
@@ -152,17 +212,22 @@ def crew_options(data: dict[str, Any]) -> list[tuple[int, ...]]:
     return out
 
 
-def tap_crew(game: Game, vehicle_name: str, player: int, creatures: list[int]) -> None:
-    """Tap the creatures chosen to pay the crew cost; each crews the Vehicle (CR 702.122b)."""
+def tap_crew(
+    game: Game, vehicle_name: str, player: int, creatures: list[int], cost: Cost | None = None
+) -> None:
+    """Tap the creatures chosen to pay the cost; each crews the Vehicle (CR 702.122b)
+    or saddles the Mount (CR 702.171c)."""
+    kind = (crew_kind(cost) if cost is not None else None) or "crew"
+    _, rule, verb = _KINDS[kind]
     for oid in creatures:
         o = game.objects.get(oid)
         if o is None:
             continue
         o.tapped = True
         game.emit(
-            "crews",
-            ("702.122b", "602.2b"),
-            f"{o.name} is tapped to crew {vehicle_name}",
+            "crews" if kind == "crew" else "saddles",
+            (rule, "602.2b"),
+            f"{o.name} is tapped to {verb} {vehicle_name}",
             obj=oid,
             player=player,
         )

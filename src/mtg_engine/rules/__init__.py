@@ -18,6 +18,7 @@ from . import (  # noqa: F401
     targeted,
     triggers,
     turn,
+    untap_restrictions,
 )
 
 if triggers.on_event not in Game.event_listeners:

@@ -31,6 +31,7 @@ from ..keywords.registry import ACTIVATED as ACTIVATED_KEYWORDS
 from . import cast_choices, cast_permissions, cost_changes, cost_components
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
+from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
 from .filters import objects_matching
@@ -247,6 +248,11 @@ def spell_problem(
     forbidden = cast_permissions.forbidden(game, player, o, c)  # CR 601.3
     if forbidden:
         return forbidden
+    if not (spec is not None and spec.face_down) and has_cast_restrictions(c):
+        # "Cast this spell only during combat." (CR 601.3), however it's cast
+        why = cast_restriction_problem(game, player, o, c)
+        if why:
+            return why
     if spec is not None and spec.name == "suspend":
         # CR 702.62a, 116.2f: the special action checks only that the card could be
         # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
@@ -322,9 +328,12 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
             return problem
         sources = [s for s in sources if s.obj not in opts["convoke"]]
     if opts.get("delve"):
-        mana, problem = costs.apply_delve(game, player, mana, list(opts["delve"]))
+        feeders = costs.delve_feeders(game, player, list(opts["delve"]))
+        mana, problem = costs.apply_delve(game, player, mana, list(opts["delve"]), feeders)
         if problem:
             return problem
+        if feeders:  # their mana abilities are activated first (CR 601.2g)
+            sources = [*sources, *(mana_rules.sources_from_ids(game, player, feeders) or ())]
     if total.life and game.players[player].life < total.life:
         return f"you can't pay {total.life} life (rule 119.4)"
     if not mana_rules.can_pay(game, player, mana, sources):
@@ -613,8 +622,13 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if convoke:
         mana, problem = costs.apply_convoke(game, player, mana, convoke)
         sources = [s for s in sources if s.obj not in convoke]
+    feeders: tuple[int, ...] = ()
     if delve and not problem:
-        mana, problem = costs.apply_delve(game, player, mana, delve)
+        # CR 601.2g-h: a permanent whose mana ability (activated before payment)
+        # sacrifices it is in the graveyard when delve's cards are exiled
+        paying = list(d.get("payment") or ())
+        feeders = costs.delve_feeders(game, player, [c for c in delve if c in paying])
+        mana, problem = costs.apply_delve(game, player, mana, delve, feeders)
     if d.get("payment") is not None:
         chosen_sources = mana_rules.sources_from_ids(game, player, tuple(d["payment"]))
         sources = chosen_sources if chosen_sources is not None else []
@@ -645,11 +659,13 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         c = game.objects[oid]
         c.tapped = True
         game.emit("convoke", ("702.51a",), f"{c.name} is tapped to help pay for {what} (convoke)")
+    uids = {oid: game.objects[oid].card_uid for oid in feeders}
     for oid in delve:
-        move(
-            game, oid, Zone.EXILE, ("702.66a",), reason=f"is exiled to help pay for {what} (delve)"
-        )
+        if oid not in feeders:
+            _delve_exile(game, oid, what)
     spent = mana_rules.execute_plan(game, player, mana, plan, what)
+    for oid in feeders:
+        _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
         from .damage import lose_life
 
@@ -674,6 +690,23 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     obj.paid = paid
     game.invalidate()
     return True
+
+
+def _delve_exile(game: Game, oid: int | None, what: str) -> None:
+    """CR 702.66a: exile a card from your graveyard to pay for {1}."""
+    if oid is None:
+        # a replacement effect put the sacrificed card somewhere else (CR 614.6)
+        game.emit("delve", ("702.66a", "601.2h"), "A card chosen for delve isn't in the graveyard")
+        return
+    move(game, oid, Zone.EXILE, ("702.66a",), reason=f"is exiled to help pay for {what} (delve)")
+
+
+def _in_graveyard(game: Game, player: int, card_uid: int) -> int | None:
+    """The object in ``player``'s graveyard that the card ``card_uid`` became (CR 400.7)."""
+    for oid in game.players[player].graveyard:
+        if game.objects[oid].card_uid == card_uid:
+            return oid
+    return None
 
 
 def _exile_cost_zone(flt: Filter) -> str:
@@ -1025,6 +1058,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if key == "only_during" and value == "your_upkeep":
             if game.active != player or game.step != Step.UPKEEP:
                 return f"activate only during your upkeep ({_kw_rule(a)})"
+        elif key == "only":
+            problem = _timing_restriction(game, player, str(value))
+            if problem:
+                return problem
         elif key == "condition":
             from .conditions import evaluate
 
@@ -1075,7 +1112,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
         crew_n = crew_kw.crew_amount(cost)
         if crew_n is not None:
-            problem = crew_kw.crew_problem(game, player, o, crew_n)  # CR 702.122a
+            problem = crew_kw.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
             if problem:
                 return problem
     for kind, n in cost.remove_counters:
@@ -1105,6 +1142,47 @@ def ability_at(c: Chars, index: int) -> Ability:
 def _kw_rule(a: Ability) -> str:
     rule = a.keyword_args.get("rule")
     return f"rule {rule}" if rule else "rule 602.5"
+
+
+#: "Activate only during your turn", "... during your upkeep" (CR 602.5b): the
+#: restrictions the engine checks, by the compiler's spelling
+TIMING_RESTRICTIONS = frozenset(
+    {
+        "during_your_upkeep",
+        "during_your_turn",
+        "during_your_turn_,_before_attackers_are_declared",
+        "during_any_upkeep_step",
+        "during_combat",
+        "before_the_combat_damage_step",
+    }
+)
+
+
+def _timing_restriction(game: Game, player: int, value: str) -> str | None:
+    """CR 602.5b: an activation restriction on when the ability may be activated."""
+    step = game.step
+    yours = game.active == player
+    combat_steps = (
+        Step.BEGINNING_OF_COMBAT,
+        Step.DECLARE_ATTACKERS,
+        Step.DECLARE_BLOCKERS,
+        Step.FIRST_STRIKE_DAMAGE,
+        Step.COMBAT_DAMAGE,
+        Step.END_OF_COMBAT,
+    )
+    ok = {
+        "during_your_upkeep": yours and step == Step.UPKEEP,
+        "during_your_turn": yours,
+        "during_your_turn_,_before_attackers_are_declared": yours and step < Step.DECLARE_ATTACKERS,
+        "during_any_upkeep_step": step == Step.UPKEEP,
+        "during_combat": step in combat_steps,
+        "before_the_combat_damage_step": step < Step.FIRST_STRIKE_DAMAGE,
+    }.get(value)
+    if ok is None:
+        return f"activation restriction {value!r} isn't implemented (rule 602.5b)"
+    if not ok:
+        return f"activate only {value.replace('_,', ',').replace('_', ' ')} (rule 602.5b)"
+    return None
 
 
 def _cost_choices(game: Game, flt: Filter, player: int, source: GameObject) -> list[int]:
@@ -1259,18 +1337,9 @@ def activate_task(game: Game, task: Task) -> None:
             d["return"] = chosen
         crew_n = crew_kw.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
-            # CR 702.122a: the creatures tapped to pay the crew cost
+            # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
             if task.answer is None:
-                game.ask(
-                    Decision(
-                        DecisionKind.CHOOSE_OBJECTS,
-                        player,
-                        "702.122a",
-                        f"Choose untapped creatures with total power {crew_n} or greater "
-                        f"to crew {src.name}",
-                        crew_kw.crew_decision_data(game, player, src, crew_n),
-                    )
-                )
+                game.ask(crew_kw.crew_decision(game, player, src, cost))
                 return
             d["crew"] = list(task.answer.objects)
             task.answer = None
@@ -1348,7 +1417,7 @@ def activate_task(game: Game, task: Task) -> None:
                 )
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
-            crew_kw.tap_crew(game, d["source_name"], player, d["crew"])  # CR 702.122b
+            crew_kw.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
         from .targets import describe
 
         targets = [describe(game, t) for spec in obj.targets for t in spec]

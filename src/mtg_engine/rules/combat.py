@@ -33,6 +33,7 @@ from ..keywords import Kw
 from ..keywords.evasion import block_problem, min_blockers
 from . import combat_damage as cd
 from . import combat_requirements as req
+from . import pile_blocks as pile_rules
 from .characteristics import chars
 from .combat_damage import assignment_options, assignment_problem, first_strike_step_needed
 from .combat_requirements import is_summoning_sick, possible_defenders
@@ -342,6 +343,12 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     """CR 509.1: the defending player declares blockers (a turn-based action)."""
     combat = game.combat
     assert combat is not None
+    if pile_rules.replaces_declaration(game):
+        # CR 614.1a: this turn, piles assigned at random instead (Camouflage)
+        made = pile_rules.pile_blocks(game, task)
+        if made is None:
+            return
+        task.answer = made
     if task.answer is None:
         game.ask(
             Decision(

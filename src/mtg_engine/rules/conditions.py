@@ -306,3 +306,4 @@ def attacked_with_counted(args: dict) -> bool:
         and not flt.conditions
         and isinstance(args.get("n"), int)
     )
+

@@ -293,16 +293,36 @@ def apply_convoke(
 
 
 def apply_delve(
-    game: Game, player: int, cost: mana_rules.ManaCost, cards: list[int]
+    game: Game,
+    player: int,
+    cost: mana_rules.ManaCost,
+    cards: list[int],
+    feeders: tuple[int, ...] = (),
 ) -> tuple[mana_rules.ManaCost, str | None]:
     """CR 702.66a: each card exiled from your graveyard pays for {1} (generic only,
-    ruling 502.64.1)."""
+    ruling 502.64.1). ``feeders`` are permanents you own that the mana abilities
+    activated before payment put into your graveyard (CR 601.2g-h: Blood Pet
+    sacrificed for {B}, then exiled by delve, ruling 502.64.2)."""
     grave = game.players[player].graveyard
-    if len(set(cards)) != len(cards) or any(oid not in grave for oid in cards):
+    if len(set(cards)) != len(cards) or any(
+        oid not in grave and oid not in feeders for oid in cards
+    ):
         return cost, "delve exiles cards from your own graveyard (rule 702.66a)"
     if len(cards) > cost.generic:
         return cost, "delve can pay only the generic part of the cost (rule 702.66a)"
     return mana_rules.reduce_cost(cost, len(cards)), None
+
+
+def delve_feeders(game: Game, player: int, ids: list[int]) -> tuple[int, ...]:
+    """Of ``ids``, the permanents ``player`` owns and controls whose mana ability
+    sacrifices them: activated during 601.2g, they are in the graveyard by the time
+    delve's cards are exiled (CR 601.2h)."""
+    out = []
+    for oid in ids:
+        o = game.objects.get(oid)
+        if o is not None and o.owner == player and mana_rules.sacrifice_source(game, player, oid):
+            out.append(oid)
+    return tuple(out)
 
 
 def cost_choices(game: Game, flt: Filter, player: int, source: GameObject, zone: str) -> list[int]:

@@ -26,6 +26,7 @@ from ..cards.abilities import (
     AbilityKind,
     ControllerOfRef,
     Effect,
+    Filter,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -36,6 +37,7 @@ from ..cards.abilities import (
 from ..game.state import Step
 
 if TYPE_CHECKING:
+    from ..game.objects import GameObject
     from ..game.state import Game
     from .effects_runner import Ctx
 
@@ -75,12 +77,25 @@ def step_name(compiled: str | None) -> str | None:
     return STEP_NAMES.get(compiled)
 
 
-def create(ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str = "") -> str | None:
+#: delayed abilities that trigger on an event rather than at a step (CR 603.7a):
+#: "when you next cast an instant or sorcery spell this turn" (``cast``), "when
+#: you lose control of the creature" (``lose_control``)
+EVENT_TRIGGERS = frozenset(("cast", "lose_control"))
+
+#: game event kinds an event-based delayed ability may trigger on
+EVENT_KINDS = frozenset(("cast", "control", "zone_change"))
+
+
+def create(
+    ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str = "", what: Any = None
+) -> str | None:
     """CR 603.7a: create a delayed triggered ability from the resolving object.
 
     Returns a problem (a trigger this module can't schedule) or None.
     """
     game = ctx.game
+    if trig.event in EVENT_TRIGGERS:
+        return _create_on_event(ctx, trig, effects, text, what)
     name = step_name(trig.step) if trig.event == "step" else None
     if name is None:
         return f"no delayed trigger for {trig.event} {trig.step or ''}".strip()
@@ -106,6 +121,114 @@ def create(ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str = "")
         f"{src.name} creates a delayed triggered ability: {ability.text}",
         player=ctx.controller,
     )
+    return None
+
+
+def _create_on_event(
+    ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str, what: Any
+) -> str | None:
+    """CR 603.7a: a delayed ability that triggers the next time an event happens,
+    once (CR 603.7c: "when you next ..."; "when you lose control of it")."""
+    game = ctx.game
+    src = ctx.source
+    record: dict[str, Any] = {
+        "on": trig.event,
+        "source": src.id,
+        "source_name": src.name,
+        "card_uid": src.card_uid,
+        "controller": ctx.controller,
+        "created_turn": game.turn,
+    }
+    if trig.event == "cast":
+        # "that spell" is the spell whose casting triggers it: not bound now
+        bound = tuple(_bind_effect(ctx, e, own_event=True) for e in effects)
+        if any(k == "this_turn" for k, _ in trig.details):
+            record["this_turn"] = True  # "... this turn": it lapses at end of turn
+    else:
+        bound = tuple(_bind_effect(ctx, e) for e in effects)
+        # "the creature": the objects you control now (CR 603.7c)
+        ids = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
+        objs = [i for i in ids if game.objects[i].controller == ctx.controller]
+        if not objs:
+            game.emit(
+                "delayed_trigger",
+                ("603.7a",),
+                f"{src.name}: you don't control the object, so no delayed ability is created",
+                player=ctx.controller,
+            )
+            return None
+        record["objs"] = objs
+    ability = Ability(AbilityKind.TRIGGERED, text=text, effects=bound, trigger=trig)
+    record["ability"] = ability
+    game.delayed_triggers.append(record)
+    game.emit(
+        "delayed_trigger",
+        ("603.7a",),
+        f"{src.name} creates a delayed triggered ability: {text}",
+        player=ctx.controller,
+    )
+    return None
+
+
+def fire_event(game: Game, kind: str, data: dict[str, Any], subject: GameObject | None) -> None:
+    """CR 603.7c: an event-based delayed ability triggers the next time its event
+    happens, only once, and is then removed; one limited to "this turn" lapses."""
+    if not any("on" in rec for rec in game.delayed_triggers):
+        return
+    keep: list[dict[str, Any]] = []
+    changed = False
+    for rec in game.delayed_triggers:
+        on = rec.get("on")
+        if on is None:
+            keep.append(rec)
+            continue
+        if rec.get("this_turn") and rec.get("created_turn") != game.turn:
+            changed = True  # its moment has passed (CR 603.7b)
+            continue
+        event = _event_of(game, rec, kind, data, subject)
+        if event is None:
+            keep.append(rec)
+            continue
+        changed = True
+        fired = {k: v for k, v in rec.items() if k not in ("on", "objs", "this_turn")}
+        fired["event"] = event
+        game.pending_triggers.append(fired)
+    if changed:
+        game.delayed_triggers = keep
+
+
+def _event_of(
+    game: Game, rec: dict[str, Any], kind: str, data: dict[str, Any], subject: GameObject | None
+) -> dict[str, Any] | None:
+    """The trigger's event data if ``rec`` triggers on this event, else None."""
+    from .filters import matches_object
+
+    on = rec["on"]
+    me = rec["controller"]
+    if on == "cast" and kind == "cast":
+        if data.get("player") != me:
+            return None
+        spell = game.objects.get(data.get("obj", -1))
+        if spell is None:
+            return None
+        trig = rec["ability"].trigger
+        what = next((v for k, v in trig.details if k == "what"), None)
+        if isinstance(what, Filter):
+            flt = Filter(what.kinds, "stack", what.conditions)
+            if not matches_object(game, spell, flt, me, game.objects.get(rec["source"])):
+                return None
+        return {"obj": spell.id, "player": me}  # "that spell" (CR 603.7c)
+    if on == "lose_control":
+        objs = rec.get("objs") or ()
+        if kind == "control" and data.get("obj") in objs and data.get("player") != me:
+            return {"obj": data["obj"], "player": me}  # CR 108.4: another player controls it
+        if (
+            kind == "zone_change"
+            and subject is not None
+            and subject.id in objs
+            and data.get("from_zone") == "battlefield"
+        ):
+            return {"obj": subject.id, "player": me}  # it left: no one controls it (400.7)
     return None
 
 
@@ -136,13 +259,15 @@ def fire(game: Game, name: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _bind_effect(ctx: Ctx, e: Effect) -> Effect:
-    return replace(e, args={k: _bind(ctx, v) for k, v in e.args.items()})
+def _bind_effect(ctx: Ctx, e: Effect, own_event: bool = False) -> Effect:
+    return replace(e, args={k: _bind(ctx, v, own_event) for k, v in e.args.items()})
 
 
-def _bind(ctx: Ctx, v: Any) -> Any:
+def _bind(ctx: Ctx, v: Any, own_event: bool = False) -> Any:
     if isinstance(v, Ability):
         return v  # a granted ability's "this creature" is its own object
+    if own_event and isinstance(v, TriggerRef):
+        return v  # the delayed ability's own event ("that spell", CR 603.7c)
     if isinstance(v, SelfRef):
         # the object whose ability this is (it may have left its zone already)
         obj = ctx.obj
@@ -151,21 +276,21 @@ def _bind(ctx: Ctx, v: Any) -> Any:
     if isinstance(v, TargetRef | TriggerRef | ParentRef):
         return BoundRef(_follow(ctx, ctx.refs(v)))
     if isinstance(v, ControllerOfRef | OwnerOfRef):
-        return replace(v, of=_bind(ctx, v.of))
+        return replace(v, of=_bind(ctx, v.of, own_event))
     if isinstance(v, Effect):
-        return _bind_effect(ctx, v)
+        return _bind_effect(ctx, v, own_event)
     if isinstance(v, tuple):
-        return tuple(_bind(ctx, x) for x in v)
+        return tuple(_bind(ctx, x, own_event) for x in v)
     if isinstance(v, list):
-        return [_bind(ctx, x) for x in v]
+        return [_bind(ctx, x, own_event) for x in v]
     if isinstance(v, dict):
-        return {k: _bind(ctx, x) for k, x in v.items()}
+        return {k: _bind(ctx, x, own_event) for k, x in v.items()}
     if hasattr(v, "__dataclass_fields__") and not isinstance(v, type):
         # other records (filters, amounts): bind the references they hold
         changes = {}
         for f in fields(v):
             x = getattr(v, f.name)
-            y = _bind(ctx, x)
+            y = _bind(ctx, x, own_event)
             if y is not x:
                 changes[f.name] = y
         return replace(v, **changes) if changes else v
@@ -189,13 +314,24 @@ def _follow(ctx: Ctx, ids: list[int], same_card: Any = None) -> tuple[int, ...]:
     return tuple(ids)
 
 
-__all__ = ["BoundRef", "STEP_NAMES", "Step", "create", "fire", "step_name"]
+__all__ = [
+    "BoundRef",
+    "EVENT_KINDS",
+    "EVENT_TRIGGERS",
+    "STEP_NAMES",
+    "Step",
+    "create",
+    "fire",
+    "fire_event",
+    "step_name",
+]
 
 
 def _register() -> None:
     from .support import register
 
     register(*(f"delayed:step:{k}" for k in STEP_NAMES))
+    register(*(f"delayed:{k}:None" for k in EVENT_TRIGGERS))  # CR 603.7a, 603.7c
 
 
 _register()

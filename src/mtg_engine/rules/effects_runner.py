@@ -31,7 +31,7 @@ from ..game.actions import Decision, DecisionKind, player_ref
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .delayed import BoundRef
-from .filters import matches_player, objects_matching
+from .filters import matches_object, matches_player, objects_matching
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -143,6 +143,19 @@ class Ctx:
                 return [td["target"]]
             return []
         if isinstance(ref, EachRef):
+            if ("this_way", True) in ref.filter.conditions:
+                # "all cards they exiled this way": what this resolution's exile moved
+                moved = (self.task.data.get("parent") or {}).get("exiled") if self.task else None
+                flt = dataclasses.replace(
+                    ref.filter,
+                    conditions=tuple(c for c in ref.filter.conditions if c[0] != "this_way"),
+                )
+                return [
+                    m
+                    for m in moved or ()
+                    if m in g.objects
+                    and matches_object(g, g.objects[m], flt, self.controller, self.source)
+                ]
             flt = self.concrete(ref.filter)
             out: list[int] = (
                 [o.id for o in objects_matching(g, flt, self.controller, self.source)]
@@ -274,6 +287,13 @@ class Ctx:
                 return 0
             if a.kind == "counters":
                 return self._counters(a) * a.multiplier
+            if a.kind == "mana_spent_this_way":
+                # "for each {B} or {R} spent this way": the payment that triggered it
+                spent = str((self.obj.trigger_data or {}).get("spent", ""))
+                colors = next(
+                    (v for k, v in (a.filter.conditions if a.filter else ()) if k == "mana"), ()
+                )
+                return sum(1 for m in spent if m in colors) * a.multiplier
             if a.kind == "life":
                 return g.players[self.controller].life
             if a.kind == "hand_size":
@@ -409,7 +429,18 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         while part["i"] < len(players):
             chooser = players[part["i"]]
             flt = _as_chooser(ref.filter) if "player" in e.args else ref.filter
-            candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
+            if flt.zone == "any":
+                # "You choose a nonland card from it": the hand just revealed or looked
+                # at, of the player the instructions named (CR 701.20a)
+                hand_flt = Filter(flt.kinds, "hand", flt.conditions)
+                candidates = [
+                    oid
+                    for p in ctx.that_players()
+                    for oid in g.players[p].hand
+                    if matches_object(g, g.objects[oid], hand_flt, chooser, ctx.source)
+                ]
+            else:
+                candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
             lo, hi = choose_count(ctx, ref, len(candidates))
             if lo == hi == len(candidates):
                 picked = list(candidates)  # no real choice

@@ -162,17 +162,23 @@ def _abilities_if_face_up(game: Game, obj: GameObject) -> tuple[Ability, ...]:
     """The abilities the permanent would have if it were face up, continuous effects
     included (CR 702.37e: "what the permanent's morph cost would be if it were face
     up"; Humility removing morph leaves no cost to pay, ruling 502.26.7). Worked out by
-    looking at it face up for a moment; the cached characteristics are forgotten
-    before and after."""
+    looking at it face up for a moment (the cached characteristics are forgotten before
+    and after, so nothing computed meanwhile stays); the answer is cached until the
+    characteristics change."""
     from .characteristics import chars
 
-    obj.face_down = False
-    game.invalidate()
-    try:
-        return tuple(chars(game, obj).abilities)
-    finally:
-        obj.face_down = True
+    key = ("face_up_abilities", obj.id)
+    got = game._chars.get(key)
+    if got is None:
+        obj.face_down = False
         game.invalidate()
+        try:
+            got = tuple(chars(game, obj).abilities)
+        finally:
+            obj.face_down = True
+            game.invalidate()
+        game._chars[key] = got
+    return got
 
 
 def _pick(options: list[tuple[str, str, str]], via: str | None) -> tuple[str, str, str] | None:

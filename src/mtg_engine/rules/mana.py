@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind
 from ..cards.model import mana_symbols
-from ..game.objects import GameObject
+from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
 
@@ -388,17 +388,31 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     p = game.players[player]
     names = []
     side: list[tuple[GameObject, object]] = []
+    sacrificed: list[int] = []
     for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
         abilities = chars(game, o).abilities
+        acost = abilities[ability].cost if 0 <= ability < len(abilities) else None
         if 0 <= ability < len(abilities) and any(
             e.op != "add_mana" for e in abilities[ability].effects
         ):
             side.append((o, abilities[ability]))
-        o.tapped = True
+        if acost is not None and sacrifices_itself(acost):
+            sacrificed.append(oid)  # "Sacrifice this creature: Add {B}." (CR 605.3a)
+            if acost.tap:
+                o.tapped = True
+        else:
+            o.tapped = True
         for m in prod:
             p.mana_pool[POOL_INDEX[m]] += 1
-        names.append(f"{o.name} ({''.join('{' + m + '}' for m in prod)})")
+        made = "".join("{" + m + "}" for m in prod)
+        names.append(f"{o.name} ({made}, sacrificed)" if oid in sacrificed else f"{o.name} ({made})")
+    if sacrificed:
+        from .permanents import sacrifice
+
+        for oid in sacrificed:
+            if oid in game.objects:
+                sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
     game.invalidate()
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
@@ -459,12 +473,50 @@ def reduce_cost(cost: ManaCost, generic: int = 0, colored: tuple[str, ...] = ())
 
 
 def sources_from_ids(game: Game, player: int, ids: tuple[int, ...]) -> list[Source] | None:
-    """Restrict the sources to the permanents a player chose to tap (scenario ``tap:``)."""
+    """Restrict the sources to the permanents a player chose to tap (scenario ``tap:``).
+
+    A permanent named here may also be one whose mana ability sacrifices it ("Sacrifice
+    this creature: Add {B}.", a Treasure): activated only when chosen (CR 605.3a)."""
     by_obj = {s.obj: s for s in mana_sources(game, player)}
     out = []
     for oid in ids:
         s = by_obj.get(oid)
         if s is None:
+            s = sacrifice_source(game, player, oid)
+        if s is None:
             return None
         out.append(s)
     return out
+
+
+def sacrifice_source(game: Game, player: int, oid: int) -> Source | None:
+    """A permanent ``player`` controls whose mana ability's cost is to sacrifice it
+    (and perhaps {T}), as a payment source (CR 605.3a, 601.2g), or None."""
+    o = game.objects.get(oid)
+    if o is None or o.zone != Zone.BATTLEFIELD or o.controller != player or o.phased_out:
+        return None
+    c = chars(game, o)
+    for i, a in enumerate(c.abilities):
+        if a.kind is not AbilityKind.MANA or a.cost is None or not sacrifices_itself(a.cost):
+            continue
+        cost = a.cost
+        if cost.mana or cost.life or cost.discard or cost.other or cost.untap:
+            continue
+        if cost.tap and (o.tapped or (c.is_creature() and is_summoning_sick(game, o, c))):
+            continue  # CR 302.6
+        if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
+            continue
+        prods = [p for e in a.effects if e.op == "add_mana" for p in productions_of(e.args, game, o)]
+        if prods:
+            return Source(oid, i, prods, "Land" in c.types)
+    return None
+
+
+def sacrifices_itself(cost: object) -> bool:
+    """Whether a cost is "Sacrifice this permanent" (one object, itself)."""
+    flt = getattr(cost, "sacrifice", None)
+    return (
+        flt is not None
+        and getattr(cost, "sacrifice_count", 1) == 1
+        and ("self", True) in getattr(flt, "conditions", ())
+    )

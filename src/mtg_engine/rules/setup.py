@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..game.actions import Decision, DecisionKind, Mulligan
 from ..game.objects import CardDef, Zone
-from ..game.state import Game, Step
+from ..game.state import Combat, Game, Step
 from ..game.tasks import Task, task_handler
 from .zones import draw, shuffle_library
 
@@ -155,6 +155,12 @@ def start_at(game: Game, turn: int = 1, active: int = 0, step: int = Step.PRECOM
         game.active = active
     game.step = step
     game.priority_player = active
+    if Step.BEGINNING_OF_COMBAT < step <= Step.END_OF_COMBAT:
+        # the beginning of combat step has happened (CR 507.1): there is a combat
+        # phase, with no attackers declared yet
+        game.combat = Combat()
+        opponents = game.opponents(active)
+        game.combat.defending_player = opponents[0] if opponents else -1
     game.tasks = []
     game.push_task("turn")
     game.run()

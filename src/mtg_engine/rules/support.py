@@ -133,6 +133,8 @@ SUPPORTED: set[str] = set(
         "condition:attacked_this_turn",
         # "Activate only if ..." (CR 602.5b: rules/casting.activate_problem)
         "restriction:condition",
+        "restriction:trigger_once_each_turn",
+        "restriction:timing",
         # amounts
         "amount:x",
         "amount:fixed",
@@ -145,6 +147,7 @@ SUPPORTED: set[str] = set(
         "amount:mana_value",
         "amount:that_much",
         "amount:counters",
+        "amount:mana_spent_this_way",
         # filters (CR 109.2)
         *(
             f"cond:{k}"
@@ -194,6 +197,8 @@ SUPPORTED: set[str] = set(
                 "is_kind",
                 "suspended",
                 "chooser",
+                "this_way",
+                "mana",
             )
         ),
         "kind:Creature",
@@ -240,6 +245,7 @@ SUPPORTED: set[str] = set(
         "trigger:draw",
         "trigger:gain_life",
         "trigger:put_into_graveyard",
+        "trigger:cumulative_upkeep_paid",
         "trigger_detail:or_events",  # "enters or attacks" (rules/triggers.alternatives)
         "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
@@ -411,7 +417,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for x in v.args.values():
             _walk_value(x, out)
     elif isinstance(v, TargetSpec):
-        _walk_value(v.filter, out)
+        # "target creature that player controls": resolved per spell or ability
+        # (rules/targets.that_player_spec)
+        _walk_value(_resolved_that_player(v.filter), out)
         if not isinstance(v.min, int) or not isinstance(v.max, int):
             out.add("targets:variable_count")  # "up to X targets": not run yet
         if v.divide:
@@ -532,12 +540,12 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add(f"cost:{k}")
 
 
-def _is_with_ref(cond: Condition) -> bool:
-    """Whether a condition has an "[object] is ..." part naming an object other than
-    the source by reference (checked without a resolving ability)."""
+def _is_with_ref(cond: Condition, ok: tuple[type, ...] = (SelfRef,)) -> bool:
+    """Whether a condition has an "[object] is ..." part naming, by a reference
+    other than ``ok``, an object the check can't see."""
     if cond.kind == "is":
-        return "filter" not in cond.args and not isinstance(cond.args.get("ref"), SelfRef)
-    return any(isinstance(v, Condition) and _is_with_ref(v) for v in cond.args.values())
+        return "filter" not in cond.args and not isinstance(cond.args.get("ref"), ok)
+    return any(isinstance(v, Condition) and _is_with_ref(v, ok) for v in cond.args.values())
 
 
 def _trigger_features(trig: Trigger, out: set[str]) -> None:
@@ -547,8 +555,9 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
         _walk_value(trig.subject, out)
     if trig.condition is not None:
         _walk_value(trig.condition, out)
-        if _is_with_ref(trig.condition):
-            # an intervening "if it was ..." needs the trigger's object (not run yet)
+        if _is_with_ref(trig.condition, (SelfRef, TriggerRef)):
+            # an intervening "if" naming something other than the source or the
+            # event's object (rules/triggers._condition_on_event): not run yet
             out.add("condition:is.trigger_ref")
     for k, _v in getattr(trig, "details", ()):
         if k == "what" and trig.event in (
@@ -612,13 +621,41 @@ def features(ability: Ability) -> set[str]:
     if ability.optional:
         out.add("optional")
     for k, v in getattr(ability, "restrictions", ()):
+        if k == "once_each_turn" and ability.kind is AbilityKind.TRIGGERED:
+            out.add("restriction:trigger_once_each_turn")  # rules/triggers.py (CR 603.2)
+            if "do this only once each turn" in ability.text.lower():
+                out.add("restriction:do_once_each_turn")  # CR 603.2h: not run yet
+            continue
+        if k == "only":
+            from .casting import TIMING_RESTRICTIONS
+
+            # "Activate only during your turn" (CR 602.5b: rules/casting.py)
+            out.add("restriction:only" if v not in TIMING_RESTRICTIONS else "restriction:timing")
+            continue
+        if k == "cast_only" and not isinstance(v, Condition):
+            from .cast_restrictions import is_known
+
+            # "Cast this spell only during combat" (CR 601.3: rules/cast_restrictions.py)
+            out.add("restriction:cast_timing" if is_known(v) else "restriction:cast_timing_unknown")
+            continue
         out.add(f"restriction:{k}")
         if isinstance(v, Condition):
             _walk_value(v, out)  # the condition's own constructs
             if _is_with_ref(v):
                 out.add("condition:is.restriction_ref")  # no resolving ability to ask
-    if ability.kind is AbilityKind.STATIC and not ability.static and not ability.keyword:
+    if (
+        ability.kind is AbilityKind.STATIC
+        and not ability.static
+        and not ability.keyword
+        and not ability.restrictions
+    ):
         out.add("static:empty")
+    if "ref:ChooseRef.zone_any" in out:
+        ops = [e.op for e in ability.effects] + [e.op for m in ability.modes for e in m.effects]
+        if any(op in ("reveal_hand", "look_at_hand") for op in ops):
+            # "reveals their hand. You choose a card from it": that hand
+            # (rules/effects_runner.choose_refs)
+            out.discard("ref:ChooseRef.zone_any")
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Ability, TargetSpec
+from ..cards.abilities import Ability, Filter, TargetSpec
 from ..game.actions import player_ref, ref_player
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -45,6 +45,32 @@ def _zone_ids(game: Game, zone_name: str) -> list[int]:
     return out
 
 
+def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None) -> TargetSpec:
+    """ "Target creature that player controls" (CR 115.1, 608.2c): "that player" is
+    a player chosen as an earlier target, else the player the trigger event was
+    about. Without the spell or ability (checking beforehand whether it could be
+    cast), any player may be meant."""
+    flt = spec.filter
+    if not any(v == "that_player" for _, v in flt.conditions):
+        return spec
+    players: tuple[int, ...] | None = None
+    if stack_obj is not None:
+        chosen = [-t - 1 for ts in stack_obj.targets or () for t in ts if t < 0]
+        td = stack_obj.trigger_data or {}
+        if chosen:
+            players = tuple(chosen)
+        elif isinstance(td.get("player"), int):
+            players = (td["player"],)
+        else:
+            players = ()
+    conds = tuple(
+        (k, players if v == "that_player" else v)
+        for k, v in flt.conditions
+        if not (v == "that_player" and players is None)
+    )
+    return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
 def candidates(
     game: Game,
     spec: TargetSpec,
@@ -54,6 +80,9 @@ def candidates(
 ) -> list[int]:
     """Every object or player that could be chosen for ``spec`` now (CR 115.1, 601.2c)."""
     out: list[int] = []
+    spec = that_player_spec(
+        game, spec, game.objects.get(stack_obj) if stack_obj is not None else None
+    )
     flt = spec.filter
     kinds = flt.kinds
     object_kinds = [k for k in kinds if k != "player"] if kinds else ["permanent"]
@@ -111,6 +140,7 @@ def player_can_be_targeted(
 def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject) -> bool:
     """CR 608.2b: a target is illegal if it left its zone or no longer matches."""
     source = _source_of(game, stack_obj)
+    spec = that_player_spec(game, spec, stack_obj)
     pl = ref_player(ref)
     if pl is not None:
         return matches_player(

@@ -20,7 +20,8 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
-from .delayed import STEP_NAMES, fire
+from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
+from .delayed import STEP_NAMES, fire, fire_event
 from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         "transform",
         "coin_flip",
         "die_roll",
+        "cumulative_upkeep_paid",
     )
 )
 
@@ -69,6 +71,8 @@ def _triggered(game: Game, obj: GameObject) -> list[Ability]:
 
 def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 603.2: check every triggered ability against the event."""
+    if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
+        fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
     if ev.kind not in _TRIGGER_EVENT_KINDS:
         return
     d = ev.data
@@ -87,26 +91,29 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
             continue
         for ability in _triggered(game, w):
             if _matches(game, ability.trigger, ev, w, subject):
-                if ability.trigger.condition is not None and not condition_holds(
-                    game, ability.trigger.condition, w.controller, w
-                ):
-                    continue  # CR 603.4: intervening "if" false when it would trigger
                 event = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
                 if ev.kind in ("blocks", "blocked_by"):
                     # "that creature": the one it blocks / that blocks it (CR 509.3)
                     event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
-                if ev.kind == "damage" and ability.trigger.event.startswith("dealt_"):
-                    # "it", "that creature": the object dealt the damage (CR 603.2)
-                    if d.get("target", -1) >= 0:
-                        event["obj"] = d["target"]
-                    else:
+                if ev.kind == "damage":
+                    if d.get("target", 0) < 0:
+                        # "that player": the player dealt the damage (CR 603.2)
                         event["player"] = -d["target"] - 1
+                    elif ability.trigger.event.startswith("dealt_"):
+                        # "it", "that creature": the object dealt the damage
+                        event["obj"] = d["target"]
                 if ev.kind == "zone_change" and "player" not in event and subject is not None:
                     # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
                     event["player"] = subject.controller
                 if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
                     # CR 603.10a, 608.2h: the counters it had as it last existed
                     event["lki_counters"] = dict(w.counters)
+                if ability.trigger.condition is not None and not _condition_on_event(
+                    game, ability, w, event
+                ):
+                    continue  # CR 603.4: intervening "if" false when it would trigger
+                if ability.restrictions and not _once_each_turn_ok(game, ability, w):
+                    continue  # "This ability triggers only once each turn" (CR 603.2)
                 game.pending_triggers.append(
                     {
                         "source": w.id,
@@ -117,6 +124,18 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
                         "event": event,
                     }
                 )
+
+
+def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool:
+    """ "This ability triggers only once each turn" (CR 603.2): whether it may
+    trigger now; records that it did (per object and ability, for this turn)."""
+    if not any(k == "once_each_turn" for k, _ in ability.restrictions):
+        return True
+    key = ("triggered_once", source.id, ability.text)
+    if game.turn_flags.get(key):
+        return False
+    game.turn_flags[key] = 1
+    return True
 
 
 def _granted_triggers_possible(game: Game) -> bool:
@@ -156,6 +175,19 @@ def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
 def _matches(
     game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
 ) -> bool:
+    if (
+        ev.kind == "zone_change"
+        and subject is not None
+        and source.id in (ev.data.get("attached") or ())
+        and source.attached_to is None
+    ):
+        # CR 603.10a: "whenever enchanted/equipped creature dies" looks back at the
+        # permanent as it last existed, when this Aura or Equipment was attached to it
+        source.attached_to = subject.id
+        try:
+            return _matches(game, trig, ev, source, subject)
+        finally:
+            source.attached_to = None
     if trig.details and any(k == "or_events" for k, _ in trig.details):
         return any(_matches(game, t, ev, source, subject) for t in alternatives(trig))
     d = ev.data
@@ -200,11 +232,21 @@ def _matches(
         return False
     if source.zone != Zone.BATTLEFIELD and source.zone != Zone.COMMAND:
         return False  # (CR 114.4: emblems are the only command-zone watchers)
+    if ev.kind == "cumulative_upkeep_paid" or kind == "cumulative_upkeep_paid":
+        # "Whenever this creature's cumulative upkeep is paid" (CR 702.24a)
+        return ev.kind == kind and d.get("obj") == source.id
     if kind == "attacks" and trig.details:
         # "attacks alone" (CR 506.5, event of 508.1), "attacks you", "attacks a player"
         alone = _detail(trig, "alone")
         if ev.kind != ("attacks_alone" if alone else "attacks"):
             return False
+        if _detail(trig, "saddled"):
+            # "attacks while saddled" (CR 702.171b)
+            from ..keywords.crew import is_saddled
+
+            att = game.objects.get(d["obj"])
+            if att is None or not is_saddled(game, att):
+                return False
         target = _detail(trig, "attack_target")
         if target is not None:
             if ref_player(d.get("defender", 0)) is None:
@@ -404,12 +446,36 @@ def condition_holds(
     return evaluate(game, cond, controller, source)
 
 
+def _condition_on_event(
+    game: Game, ability: Ability, source: GameObject, event: dict[str, Any]
+) -> bool:
+    """CR 603.4: the intervening "if" as the ability would trigger; "if it was a
+    creature" names the event's object, read as the ability would read it."""
+    from .effects_runner import Ctx
+
+    cond = ability.trigger.condition
+    assert cond is not None
+    probe = GameObject(0, 0, source.card, source.owner, Zone.STACK)
+    probe.controller = source.controller
+    probe.source_id = source.id
+    probe.ability = ability
+    probe.stack_kind = "triggered"
+    probe.trigger_data = event
+    from .conditions import evaluate
+
+    return evaluate(game, cond, source.controller, source, Ctx(game, probe, None))
+
+
 def intervening_if_holds(game: Game, obj: GameObject) -> bool:
     ability = obj.ability
     if ability is None or ability.trigger is None or ability.trigger.condition is None:
         return True
     src = game.objects.get(obj.source_id) if obj.source_id is not None else None
-    return condition_holds(game, ability.trigger.condition, obj.controller, src)
+    from .conditions import evaluate
+    from .effects_runner import Ctx
+
+    # CR 603.4: checked again as it resolves, references read from the ability
+    return evaluate(game, ability.trigger.condition, obj.controller, src, Ctx(game, obj, None))
 
 
 # ---------------------------------------------------------------------------

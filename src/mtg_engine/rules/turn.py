@@ -139,12 +139,27 @@ def untap_step(game: Game) -> None:
     from .phasing import phase_permanents
 
     phase_permanents(game)
+    from .untap_restrictions import held_tapped
+
+    held = held_tapped(game, game.active)  # "doesn't untap during your untap step"
     untapped = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller == game.active and o.tapped and not o.phased_out:
+            if oid in held:
+                game.emit(
+                    "doesnt_untap",
+                    ("502.3", "604.2"),
+                    f"{o.name} doesn't untap ({held[oid]})",
+                    obj=oid,
+                )
+                continue
             o.tapped = False
             untapped.append(o.name)
+    if held:
+        from .untap_restrictions import next_untap_done
+
+        next_untap_done(game, game.active)  # CR 611.2a
     game.invalidate()
     game.emit(
         "untap",

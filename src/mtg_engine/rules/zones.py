@@ -43,6 +43,13 @@ def move(
     # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
     # last existed on the battlefield (before the effects that ended with it, 611.2b)
     lki = chars(game, old) if from_zone == Zone.BATTLEFIELD else None
+    # the Auras and Equipment attached to it as it last existed ("whenever equipped
+    # creature dies", CR 603.10a); _leave unattaches them
+    attached = (
+        [o for o in game.battlefield if game.objects[o].attached_to == oid]
+        if from_zone == Zone.BATTLEFIELD
+        else []
+    )
     game.zone_list(from_zone, old.owner).remove(oid)
     _leave(game, old)
     new_id = game.new_id()
@@ -66,8 +73,6 @@ def move(
         zl.insert(0, new_id)
     else:
         zl.append(new_id)
-    if from_zone == Zone.STACK and to_zone == Zone.BATTLEFIELD and game.effects:
-        _carry_spell_effects(game, oid, new_id)
     game.invalidate()
     if lki is not None:
         game._chars[oid] = lki  # the old id is never reused (CR 400.7)
@@ -88,6 +93,7 @@ def move(
             from_zone=Zone.NAMES[from_zone],
             to_zone=Zone.NAMES[to_zone],
             controller=old.controller,
+            **({"attached": attached} if attached else {}),
         )
     return new_id
 
@@ -103,31 +109,6 @@ def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
             game.effects[i] = ContinuousEffect(
                 e.layer, e.timestamp, e.source, e.controller, affected, e.op, e.args, e.duration
             )
-
-
-def _carry_spell_effects(game: Game, old_id: int, new_id: int) -> None:
-    """CR 400.7a: effects from spells and abilities that changed the characteristics
-    or controller of a permanent spell continue to apply to the permanent it becomes."""
-    from ..game.state import ContinuousEffect
-
-    changed = False
-    out = []
-    for e in game.effects:
-        if old_id in e.affected:
-            e = ContinuousEffect(
-                e.layer,
-                e.timestamp,
-                e.source,
-                e.controller,
-                tuple(new_id if x == old_id else x for x in e.affected),
-                e.op,
-                e.args,
-                e.duration,
-            )
-            changed = True
-        out.append(e)
-    if changed:
-        game.effects = out  # records are never mutated (clones share them)
 
 
 def _front_face(obj: GameObject) -> int:

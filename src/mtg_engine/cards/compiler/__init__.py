@@ -39,6 +39,7 @@ from ..abilities import (
     SelfRef,
     StaticEffect,
     Trigger,
+    TriggerRef,
 )
 from ..model import CardFace
 from .ir import Body, It, finalize
@@ -161,6 +162,17 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     return StaticEffect(effect.op, affected, args, _it_in_condition(effect.condition, affected))
 
 
+def _it_ref(cond: Condition, it: Any) -> Condition:
+    """``cond`` with an "is" part's unresolved "it" replaced by ``it``."""
+    args = {
+        k: (it if k == "ref" and isinstance(v, It) else _it_ref(v, it))
+        if isinstance(v, Condition) or (k == "ref" and isinstance(v, It))
+        else v
+        for k, v in cond.args.items()
+    }
+    return Condition(cond.kind, args) if args != cond.args else cond
+
+
 def _is_subject(cond: Condition | None) -> Filter | None:
     """The object an "as long as [object] is ..." condition describes."""
     if cond is not None and cond.kind == "as_long_as":
@@ -280,6 +292,11 @@ def _triggered(p: Parsed) -> Ability:
     if body.statics:
         raise CompileError("static sentence in a triggered ability")
     trigger = p.trigger
+    if trigger.condition is not None:
+        # "Whenever equipped creature dies, if it was a Human": "it" is the event's
+        # object (CR 603.4); for "this creature", the source itself
+        it = TriggerRef("object") if isinstance(trigger.subject, Filter) else SelfRef()
+        trigger = replace(trigger, condition=_it_ref(trigger.condition, it))
     restrictions = list(body.restrictions)
     if body.condition is not None:
         effects = tuple(
@@ -308,6 +325,11 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
         return [Ability(AbilityKind.STATIC, static=tuple(p.statics))]
     body = p.body
     assert body is not None
+    cast_only = tuple(r for r in body.restrictions if r[0] == "cast_only")
+    if cast_only and len(cast_only) == len(body.restrictions):
+        if not body.effects and not body.modes and not body.statics and not body.timing:
+            # "Cast this spell only during combat." (CR 601.3): a rule of the card
+            return [Ability(AbilityKind.STATIC, restrictions=cast_only)]
     if body.restrictions or body.timing or body.limit_per_turn:
         if not body.effects and not body.modes and not body.statics:
             raise CompileError("restriction without an ability")
@@ -324,8 +346,10 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
     modes: list[tuple[str, list[Effect]]] = []
     statics: list[StaticEffect] = []
     choose = (1, 1)
+    cast_only: list[tuple[str, Any]] = []
     for b in bodies:
         cond = b.condition
+        cast_only.extend(r for r in b.restrictions if r[0] == "cast_only")  # CR 601.3
         effects.extend(
             Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects
         )
@@ -343,6 +367,7 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
         modes=mode_objs,
         modes_choose=choose,
         static=tuple(statics),
+        restrictions=tuple(cast_only),
     )
 
 

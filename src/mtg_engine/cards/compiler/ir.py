@@ -250,6 +250,14 @@ def fold_search(effects: list[Effect]) -> list[Effect]:
     return out
 
 
+def _damages_a_player(trigger: Trigger) -> bool:
+    """ "Whenever this creature deals (combat) damage to a player"."""
+    if trigger.event not in ("deals_damage", "deals_combat_damage"):
+        return False
+    what = dict(trigger.details).get("what")
+    return trigger.player == "to_player" or (isinstance(what, Filter) and what.kinds == ("player",))
+
+
 def _names_other_creature(trigger: Trigger) -> bool:
     """ "Whenever this creature blocks a creature / becomes blocked by a creature":
     the trigger names a second creature (CR 509.3)."""
@@ -301,6 +309,8 @@ def finalize(
                 return TargetRef(last_target[-1])
         if trigger_player or (trigger is not None and trigger.event == "step"):
             return TriggerRef("player")
+        if trigger is not None and _damages_a_player(trigger):
+            return TriggerRef("player")  # "deals combat damage to a player, that player ..."
         if last_target:
             return ControllerOfRef(TargetRef(last_target[-1]))
         if trigger_about_other:
@@ -354,6 +364,12 @@ def finalize(
             args = {k: v for k, v in c.args.items() if k != "ref"}
             args["filter"] = eff.args["what"].filter
             eff = Effect(eff.op, eff.args, eff.optional, Condition("is", args))
+        if "source" in eff.args and next(iter(eff.args)) != "source":
+            # "have it deal that much damage to target creature": the source comes
+            # first in the text, so its pronoun is resolved first
+            args = {"source": eff.args["source"]}
+            args.update((k, v) for k, v in eff.args.items() if k != "source")
+            eff = Effect(eff.op, args, eff.optional, eff.condition)
         new = walk(eff, fn)
         out.append(new)
         if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):

@@ -539,7 +539,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Bushido, Rampage, Modular, Fading, Vanishing, Soulshift, Annihilator, Afflict,"
         "Toxic, Bloodthirst, Dredge, Graft, Frenzy, Absorb, Amplify, Tribute, Renown,"
         "Fabricate, Afterlife, Backup, Casualty, Mobilize, Ripple, Poisonous,"
-        "Saddle, Tiered, Hideaway, Devour, Firebending, Teamwork",
+        "Tiered, Hideaway, Devour, Firebending, Teamwork",
         "n",
     )
     + _kw(
@@ -560,7 +560,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
     )
     + _kw("Suspend, Awaken, Impending", "n_cost")
     + _kw("Reinforce", "n_cost", activated=True)
-    + _kw("Crew", "n", activated=True)
+    + _kw("Crew, Saddle", "n", activated=True)
 )
 
 KEYWORDS_BY_LOWER: dict[str, KeywordSpec] = {k.name.lower(): k for k in KEYWORDS}

@@ -17,6 +17,7 @@ from ..abilities import (
     SelfRef,
     StaticEffect,
     Trigger,
+    TriggerRef,
 )
 from .filters import is_player_filter
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject
@@ -27,6 +28,7 @@ from .tx_common import (
     Parsed,
     _apply_tail,
     _flat,
+    _has_copy,
     _mark_new_targets,
     _mark_no_regen,
     _merge,
@@ -39,6 +41,44 @@ from .tx_common import (
 def _int_of(c: list[Any]) -> int:
     """The first number among a rule's children."""
     return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+
+
+class _Clause(list):  # type: ignore[type-arg]
+    """A clause's effects, with its explicit subject (or None) and, without one, the
+    parsed children, so that a clause sequence can give it the previous subject."""
+
+    def __init__(self, effects: list[Effect], subject: Any, children: list[Any]) -> None:
+        super().__init__(effects)
+        self.subject = subject
+        self.children = children
+
+
+def _each_player(subject: Any) -> bool:
+    """ "Each player", "each opponent": a subject later clauses of the sentence share."""
+    return isinstance(subject, EachRef) and is_player_filter(subject.filter)
+
+
+def _their_for_each(e: Effect, subject: EachRef) -> Effect:
+    """ "Each player exiles all creature cards from their graveyard": an instruction
+    with no player of its own acts on every such player's objects ("their" is each
+    player in turn, so: every player's; each opponent's for "each opponent")."""
+    if "player" in e.args:
+        return e  # the handler goes through the players one by one
+    opp = ("opponent", True) in subject.filter.conditions
+
+    def fix(v: Any) -> Any:
+        if isinstance(v, Filter) and any(x == "that_player" for _, x in v.conditions):
+            conds = tuple(
+                (k, "opponent") if x == "that_player" and opp else (k, x)
+                for k, x in v.conditions
+                if x != "that_player" or opp
+            )
+            return Filter(v.kinds, v.zone, conds)
+        if isinstance(v, EachRef):
+            return EachRef(fix(v.filter))
+        return v
+
+    return Effect(e.op, {k: fix(v) for k, v in e.args.items()}, e.optional, e.condition)
 
 
 #: ops whose handler asks the "may" itself, after checking that it can be done
@@ -118,6 +158,13 @@ class ClauseRules:
     # ---------------------------------------------------------------- triggers
     def when(self, c: list[Any]) -> Trigger:
         return c[0]
+
+    def ev_cumulative_upkeep_paid(self, c: list[Any]) -> Trigger:
+        # "Whenever this creature's cumulative upkeep is paid" (Balduvian Fallen,
+        # CR 702.24a): the payment of one instance of the ability
+        if not isinstance(c[0], SelfRef):
+            raise CompileError("cumulative upkeep paid: not this permanent")
+        return Trigger("cumulative_upkeep_paid", SelfRef())
 
     def trigger_event(self, c: list[Any]) -> Trigger:
         subject = c[0]
@@ -228,6 +275,11 @@ class ClauseRules:
     ev_monarch = _ev("becomes_monarch")
     ev_search = _ev("search_library")
     ev_attacks_unblocked = _ev("attacks_unblocked")
+
+    def ev_attacks_saddled(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "attacks while saddled" (CR 702.171b)."""
+        return ("attacks", (("saddled", True),))
+
     ev_put_into_graveyard = _ev("put_into_graveyard")
     ev_control_none = _ev("control_none")
 
@@ -291,7 +343,7 @@ class ClauseRules:
             elif isinstance(part, list):
                 for e in part:
                     if e.op == "choose_new_targets" and any(
-                        x.op == "copy_spell" for x in body.effects
+                        x.op == "copy_spell" or _has_copy(x) for x in body.effects
                     ):
                         _mark_new_targets(body.effects)
                     elif (
@@ -302,6 +354,19 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
+                    elif (
+                        e.op == "cast"
+                        and body.effects
+                        and body.effects[-1].op == "create_named_copy"
+                    ):
+                        # "You may cast the copy." (CR 707.13, 707.12): asked by the copy
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "cast": "may" if e.optional else "must"},
+                            last.optional,
+                            last.condition,
+                        )
                     else:
                         body.effects.append(e)
             elif isinstance(part, StaticEffect):
@@ -461,6 +526,11 @@ class ClauseRules:
         # into the preceding cast_face_down by ``sentences``
         return [Effect("face_down_mask", {})]
 
+    def sent_pile_blocks(self, c: list[Any]) -> list[Effect]:
+        # Camouflage: this turn, the declaration of blockers is replaced by piles
+        # assigned to attackers at random (CR 614.1a, 509.1, 700.3)
+        return [Effect("random_pile_blocks", {"duration": c[0]})]
+
     def sent_phase_simultaneously(self, c: list[Any]) -> list[Effect]:
         # "Simultaneously, all phased-out creatures phase in and all creatures with
         # phasing phase out" (CR 702.26): both sets are fixed before anything phases.
@@ -484,6 +554,36 @@ class ClauseRules:
             if "duration" in e.args or e.op in ("grant_keyword", "modify_pt")
             else e
             for e in effects
+        ]
+
+    def sent_when_next_cast(self, c: list[Any]) -> list[Effect]:
+        """ "When you next cast an instant or sorcery spell this turn, copy that spell."
+        (Sword of Wealth and Power): a delayed triggered ability that triggers on an
+        event, once (CR 603.7a, 603.7c)."""
+        what, effects = c[0], c[-1]
+        if not isinstance(what, (Some, EachRef)):
+            raise CompileError(f"when you next cast: {what!r}")
+        from .ir import walk
+
+        details = (("what", what.filter), ("this_turn", True))
+        trig = Trigger("cast", None, player="you", details=details)
+        # "that spell": the spell whose casting triggered the delayed ability
+        spell = TriggerRef("spell")
+        effects = [walk(e, lambda v: spell if isinstance(v, It) else None) for e in effects]
+        return [
+            Effect(
+                "delayed_trigger",
+                {"trigger": trig, "effects": tuple(effects)},
+            )
+        ]
+
+    def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
+        """ "When you lose control of the creature, tap it." (Ray of Command): a
+        delayed triggered ability about one object (CR 603.7a, 603.7c)."""
+        what, effects = c[0], c[-1]
+        trig = Trigger("lose_control", None, player="you")
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
@@ -514,7 +614,15 @@ class ClauseRules:
 
     def clause_seq(self, c: list[Any]) -> list[Effect]:
         out: list[Effect] = []
+        each: Any = None
         for x in c:
+            if isinstance(x, _Clause):
+                if x.subject is not None:
+                    # "Each player exiles ..., then sacrifices ...": the later clauses
+                    # without a subject have the same players as their subject
+                    each = x.subject if _each_player(x.subject) else None
+                elif each is not None:
+                    x = self.clause([each, *x.children])
             if isinstance(x, list):
                 out.extend(x)
         return out
@@ -549,6 +657,13 @@ class ClauseRules:
         return effects
 
     def clause(self, c: list[Any]) -> list[Effect]:
+        items = list(c)
+        explicit = None
+        if items and not isinstance(items[0], (list, str)) and not isinstance(items[0], tuple):
+            explicit = items[0]
+        return _Clause(self._clause(c), explicit, [] if explicit is not None else items)
+
+    def _clause(self, c: list[Any]) -> list[Effect]:
         subject: Any = None
         optional = False
         effects: list[Effect] = []
@@ -571,6 +686,8 @@ class ClauseRules:
         if isinstance(subject, It) and any(e.op == "create_token" for e in effects):
             subject = ThatPlayer()  # "they create ...": only a player creates tokens (111.2)
         effects = substitute_subject(effects, subject)
+        if _each_player(subject):
+            effects = [_their_for_each(e, subject) for e in effects]
         if optional:
             effects = [
                 # "you may play/cast it ...": asked by the handler, only when it's possible
@@ -602,7 +719,9 @@ class ClauseRules:
         payer = items.pop()
         effects = self.clause(items)
         options = tuple(substitute_subject(list(alt_a) + list(alt_b), payer))
-        return [Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})]
+        return [
+            Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
+        ]
 
     def clause_if_and_if(self, c: list[Any]) -> list[Effect]:
         # "You gain X life if {G} was spent to cast this spell and X life if {W} was
@@ -675,6 +794,13 @@ class ClauseRules:
         flt = Filter(conditions=(("counter", str(c[0])),))
         return ("tail", "for_each_amount", Amount("counters", filter=flt, ref=_obj(c[-1])))
 
+    def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "for each {B} or {R} spent this way": the mana spent on the payment that
+        # triggered the ability (CR 603.2, 106.1)
+        colors = tuple(str(x).strip("{}").upper() for x in c)
+        flt = Filter(conditions=(("mana", colors),))
+        return ("tail", "for_each_amount", Amount("mana_spent_this_way", filter=flt))
+
     def tail_as_long(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "as_long", c[0])
 
@@ -722,6 +848,17 @@ class ClauseRules:
                 out.append(("limit", 99))
             else:
                 out.append(("only", x.replace(" ", "_").replace("_'s", "s")))
+        return ("restriction", out)
+
+    def cast_restriction(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Cast this spell only during combat." (CR 601.3): when the spell may be cast,
+        as a moment spelled with underscores or a :class:`Condition`."""
+        out: list[tuple[str, Any]] = []
+        for x in c:
+            if isinstance(x, Condition):
+                out.append(("cast_only", x))
+            elif isinstance(x, str):
+                out.append(("cast_only", x.replace(" ", "_").replace("_'s", "s")))
         return ("restriction", out)
 
     def spend_only(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
@@ -987,6 +1124,8 @@ class ClauseRules:
         ``ref`` otherwise) and the quality it must have (``quality``, a Filter)."""
         subject = next(x for x in c if not isinstance(x, Token))
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
+        if text == "kicked" and isinstance(subject, (It, SelfRef)):
+            return Condition("kicked")  # "if it was kicked": this permanent (CR 702.33d)
         args: dict[str, Any] = {"quality": quality, "adj": text}
         if isinstance(subject, (Some, EachRef)):
             args["filter"] = subject.filter
@@ -997,6 +1136,20 @@ class ClauseRules:
     cond_np_power_ge = _cond("power_ge")
     cond_np_power_le = _cond("power_le")
     cond_np_toughness_le = _cond("toughness_le")
+
+    def _cond_its_power(key: str):  # type: ignore[no-untyped-def]  # noqa: N805
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
+            the ability's other pronouns (the trigger's object, CR 603.4)."""
+            n = next(x for x in c if isinstance(x, int))
+            side = "less" if key == "power_le" else "greater"
+            quality = Filter(conditions=((key, n),))
+            return Condition("is", {"ref": It(), "quality": quality, "adj": f"power {n} or {side}"})
+
+        return method
+
+    cond_its_power_le = _cond_its_power("power_le")
+    cond_its_power_ge = _cond_its_power("power_ge")
     cond_np_mv_le = _cond("mana_value_le")
     cond_np_mv_ge = _cond("mana_value_ge")
     cond_has_kw = _cond("has_keyword")
@@ -1005,6 +1158,8 @@ class ClauseRules:
     def cond_is_it(self, c: list[Any]) -> Condition:
         """ "if it's attacking": "it" is resolved with the instruction's other pronouns."""
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
+        if text == "kicked":
+            return Condition("kicked")  # "if it's kicked" (CR 702.33d)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
 
     cond_would_die = _cond("would_die")

@@ -157,6 +157,14 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
         # "N for each <counter> on it": the amount scaled by a counted quantity
         out = []
         for e in effects:
+            if e.op == "modify_pt":  # "it gets +1/+0 ... for each {B} or {R} spent this way"
+                args = {
+                    **e.args,
+                    "power": _scale(e.args.get("power", 0), value),
+                    "toughness": _scale(e.args.get("toughness", 0), value),
+                }
+                out.append(Effect(e.op, args, e.optional, e.condition))
+                continue
             amt = e.args.get("amount")
             if not isinstance(amt, int):
                 raise CompileError("for each counter: amount")
@@ -192,6 +200,17 @@ def _mark_new_targets(effects: list[Effect]) -> None:
         if e.op == "copy_spell":
             effects[i] = Effect(e.op, {**e.args, "new_targets": True}, e.optional, e.condition)
             break
+        if e.op == "delayed_trigger" and _has_copy(e):
+            # "When you next cast ..., copy that spell. You may choose new targets
+            # for the copy." (CR 603.7a): the delayed ability's copy
+            inner = list(e.args.get("effects") or ())
+            _mark_new_targets(inner)
+            effects[i] = Effect(e.op, {**e.args, "effects": tuple(inner)}, e.optional, e.condition)
+            break
+
+
+def _has_copy(e: Effect) -> bool:
+    return any(x.op == "copy_spell" for x in e.args.get("effects") or ())
 
 
 def _mark_no_regen(effects: list[Effect]) -> None:

@@ -911,6 +911,24 @@ class VerbRules:
         # CR 708.2a: "turn target creature face down", "turn all other creatures face down"
         return self._each("turn_face_down", "what", c[-1])
 
+    def vp_choose_listed_name(self, c: list[Any]) -> list[Effect]:
+        # "choose a card name that hasn't been chosen from among A, B, and C" (Garth)
+        names = next(x for x in c if isinstance(x, tuple))
+        return [Effect("choose_listed_name", {"player": SUBJ, "names": names, "unique": True})]
+
+    def listed_names(self, c: list[Any]) -> tuple[str, ...]:
+        return tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+
+    def listed_name(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def listed_name_word(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def vp_create_named_copy(self, c: list[Any]) -> list[Effect]:
+        # CR 707.13: "create a copy of the card with the chosen name"
+        return [Effect("create_named_copy", {"player": SUBJ})]
+
     def vp_choose_payable(self, c: list[Any]) -> list[Effect]:
         # Illusionary Mask: "choose a creature card in your hand whose mana cost could be
         # paid by some amount of, or all of, the mana you spent on {X}" (CR 608.2d)

@@ -1,0 +1,135 @@
+"""Permanents that don't untap during the untap step (CR 502.3).
+
+"This creature doesn't untap during your untap step" (Altar Golem), "Enchanted
+creature doesn't untap during its controller's untap step" (Apathy), "Equipped
+creature doesn't untap ..." (Cement Shoes), "... if you control a Reflection":
+static abilities (op ``doesnt_untap``) that stop the untap step's turn-based
+action (CR 502.3) from untapping the permanents they affect. A condition on
+the ability is checked as the untap step happens (CR 604.2: static abilities
+apply while their conditions hold).
+
+"That creature doesn't untap during its controller's next untap step" (an
+instruction, op ``doesnt_untap``) creates an effect on those permanents (CR
+611.2c: locked in) that lasts until their controller's next untap step has
+happened (CR 502.3, 611.2a).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import AbilityKind, Filter, SelfRef
+from .characteristics import chars
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def _has_sources(game: Game) -> bool:
+    key = "doesnt_untap_sources"
+    v = game._chars.get(key)
+    if v is None:
+        v = any(
+            a.kind is AbilityKind.STATIC and any(st.op == "doesnt_untap" for st in a.static)
+            for oid in game.battlefield
+            if not game.objects[oid].phased_out and not game.objects[oid].face_down
+            for a in chars(game, game.objects[oid]).abilities
+        )
+        game._chars[key] = v
+    return bool(v)
+
+
+NEXT_UNTAP = "doesnt_untap_next"
+
+
+def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: int) -> None:
+    """ "... doesn't untap during its controller's next untap step" (CR 502.3, 611.2c)."""
+    from ..game.state import ContinuousEffect
+
+    game.effects = [
+        *game.effects,
+        *(
+            ContinuousEffect(
+                "rules",
+                game.new_timestamp(),
+                source,
+                controller,
+                (oid,),
+                NEXT_UNTAP,
+                {},
+                "next_untap",
+            )
+            for oid in ids
+        ),
+    ]
+    game.invalidate()
+
+
+def next_untap_done(game: Game, player: int) -> None:
+    """CR 611.2a: the "next untap step" effects on ``player``'s permanents end once
+    that untap step has happened."""
+    if not any(e.op == NEXT_UNTAP for e in game.effects):
+        return
+    game.effects = [
+        e
+        for e in game.effects
+        if not (
+            e.op == NEXT_UNTAP
+            and all(
+                game.objects.get(oid) is None or game.objects[oid].controller == player
+                for oid in e.affected
+            )
+        )
+    ]
+    game.invalidate()
+
+
+def held_tapped(game: Game, player: int) -> dict[int, str]:
+    """The permanents of ``player`` that don't untap now, each with the name of the
+    permanent whose ability says so (CR 502.3)."""
+    out: dict[int, str] = {}
+    for e in game.effects:
+        if e.op == NEXT_UNTAP:
+            for oid in e.affected:
+                o = game.objects.get(oid)
+                if o is not None and o.controller == player:
+                    src = game.objects.get(e.source) if e.source is not None else None
+                    out.setdefault(oid, src.name if src is not None else "an earlier effect")
+    if not _has_sources(game):
+        return out
+    from .conditions import evaluate
+    from .filters import objects_matching
+
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        if src.phased_out or src.face_down:
+            continue
+        for a in chars(game, src).abilities:
+            if a.kind is not AbilityKind.STATIC:
+                continue
+            for st in a.static:
+                if st.op != "doesnt_untap":
+                    continue
+                if st.condition is not None and not evaluate(
+                    game, st.condition, src.controller, src
+                ):
+                    continue
+                if isinstance(st.affected, SelfRef) or st.affected is None:
+                    affected = [src]
+                elif isinstance(st.affected, Filter):
+                    affected = objects_matching(game, st.affected, src.controller, src)
+                else:
+                    continue
+                for o in affected:
+                    if o.controller == player:
+                        out.setdefault(o.id, src.name)
+    return out
+
+
+def _register() -> None:
+    from .support import register
+
+    register("static:doesnt_untap")
+
+
+_register()
