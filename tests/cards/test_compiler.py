@@ -691,7 +691,12 @@ def test_impulse_look_and_rest() -> None:
         SORCERY,
     )
     assert [e.op for e in ab.effects] == ["look_at_top", "return_to_hand", "put_on_library"]
-    assert ab.effects[1].args["what"] == ParentRef()
+    # "one of them": one card chosen among those looked at (CR 608.2d); "the rest":
+    # the others (608.2c)
+    what = ab.effects[1].args["what"]
+    assert isinstance(what, ChooseRef) and what.count == 1 and not what.up_to
+    assert what.filter.conditions[0] == ("from_among", "it")
+    assert ab.effects[2].args["what"] == ParentRef("rest")
 
 
 def test_enters_tapped_unless() -> None:

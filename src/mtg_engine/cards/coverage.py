@@ -18,6 +18,7 @@ from typing import Any
 from .abilities import Ability, CompiledFace, Effect, StaticEffect
 from .compiler import compile_face
 from .compiler.normalize import shape
+from .database import missing_faces
 from .model import CardData
 
 
@@ -151,6 +152,10 @@ def card_status(
                 engine_missing.add("data:defense")
         compiled_any = compiled_any or bool(compiled.abilities)
         had_text = had_text or bool((face.text or "").strip())
+    if engine and missing_faces(card):
+        # a split, aftermath, adventure or double-faced card whose other face isn't in
+        # the card file can't be played as printed (CR 709, 712, 715): not full
+        engine_missing.add("data:missing_face")
     missing_ops = sorted(ops - executable_ops) if executable_ops is not None else []
     if engine:
         missing_ops = sorted(set(missing_ops) | engine_missing)

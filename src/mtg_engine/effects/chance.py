@@ -20,6 +20,7 @@ from typing import Any
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
+from ..game.state import Game
 from ..rules.chance import (
     SIDES,
     flip,
@@ -44,26 +45,45 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
     player = players[0] if players else ctx.controller
     if "rec" not in sc:
-        call = None
-        if e.args.get("call", True) and e.args.get("winner") is None:
-            answer = ctx.take_answer() if ctx.answer is not None else None
-            if answer is None:
-                return ctx.ask(
-                    DecisionKind.CHOOSE_OPTION,
-                    "705.2",
-                    f"{g.players[player].name}: call the coin flip",
-                    {"options": list(SIDES), "purpose": "coin_call"},
-                    player=player,
-                )
-            call = str(answer.value)
-        n = int(e.args.get("coins", 1))
-        results = [flip(g) for _ in range(n)]
+        if "call" not in sc:
+            call = None
+            if e.args.get("call", True) and e.args.get("winner") is None:
+                answer = ctx.take_answer() if ctx.answer is not None else None
+                if answer is None:
+                    return ctx.ask(
+                        DecisionKind.CHOOSE_OPTION,
+                        "705.2",
+                        f"{g.players[player].name}: call the coin flip",
+                        {"options": list(SIDES), "purpose": "coin_call"},
+                        player=player,
+                    )
+                call = str(answer.value)
+            sc["call"] = call
+            # CR 614.1a: each "flip two coins and ignore one" doubles the coins flipped
+            n = int(e.args.get("coins", 1)) * 2 ** extra_coin_flips(g, player)
+            sc["flips"] = [flip(g) for _ in range(n)]
+        call = sc["call"]
+        results = sc["flips"]
         keep = 0
-        if n > 1:
+        if len(results) > 1:
             # a replacement effect: flip more coins and ignore some; the flipper
-            # keeps a winning flip when there is one
+            # chooses which to keep: a winning flip when there is one
             wins = [i for i, r in enumerate(results) if r == call]
             keep = wins[0] if wins else 0
+            if call is None and len(set(results)) > 1 and e.args.get("result") is None:
+                answer = ctx.take_answer() if ctx.answer is not None else None
+                if answer is None:
+                    return ctx.ask(
+                        DecisionKind.CHOOSE_OPTION,
+                        "614.1a",
+                        f"{g.players[player].name}: flipped {', '.join(results)}; "
+                        "choose the result to keep (the others are ignored)",
+                        {"options": sorted(set(results)), "purpose": "coin_keep"},
+                        player=player,
+                    )
+                if str(answer.value) not in results:
+                    raise ValueError(f"choose one of the flipped results: {sorted(set(results))}")
+                keep = results.index(str(answer.value))
         forced_win = e.args.get("winner")
         rec = resolve_flip(
             g,
@@ -82,6 +102,23 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
     if then:
         return run_nested(ctx, tuple(then), "flip_then")
     return True
+
+
+def extra_coin_flips(g: Game, player: int) -> int:
+    """How many "If you would flip a coin, instead flip two coins and ignore one"
+    replacement effects (Krark's Thumb, CR 614.1a) apply to ``player``'s flips."""
+    from ..cards.abilities import AbilityKind
+    from ..rules.characteristics import chars
+
+    k = 0
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player or o.phased_out:
+            continue
+        for a in chars(g, o).abilities:
+            if a.kind is AbilityKind.STATIC:
+                k += sum(1 for st in a.static if st.op == "extra_coin_flip")
+    return k
 
 
 @effect("roll_die")
@@ -190,6 +227,7 @@ register(
     "arg:flip_coin.win",
     "arg:flip_coin.lose",
     "arg:flip_coin.call",
+    "static:extra_coin_flip",
     "arg:roll_die.sides",
     "arg:roll_die.results",
     "arg:roll_die.count",

@@ -17,7 +17,7 @@ resolution. A split card's mana value is that of its combined halves there
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Effect, TargetRef
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
@@ -186,3 +186,57 @@ register(
     "effect:create_named_copy",
     "arg:create_named_copy.cast",
 )
+
+
+#: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
+#: the engine reads: the source's color / creature type / card name (rules/filters.py,
+#: CR 607.2a), "the number" (amount ``chosen_number``)
+CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
+
+
+@effect("choose")
+def choose(ctx: Ctx, e: Effect) -> bool:
+    """CR 608.2d: "Choose a color / a creature type / a nonland card name / a number"
+    as the instruction is followed; "the chosen color" of the rest of the ability
+    reads it from the resolving object (CR 607.2a). "Choose target creature" only
+    words the targeting (CR 115.1): the target was chosen as it was put on the stack."""
+    from ..rules.named_choices import choice_data
+    from ..rules.replacement import CHOICE_KEYS
+
+    what = e.args.get("what")
+    if isinstance(what, TargetRef):
+        return True
+    g = ctx.game
+    kind = str(what)
+    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    player = players[0] if players else ctx.controller
+    label = kind.replace("_", " ")
+    if ctx.answer is None:
+        data = choice_data(g, kind, player)
+        if not data["options"] and not data.get("card_name"):
+            g.emit("no_choice", ("608.2d",), f"{ctx.obj.name}: there's no {label} to choose")
+            return True
+        return ctx.ask(
+            DecisionKind.CHOOSE_OPTION,
+            "608.2d",
+            f"{ctx.obj.name}: choose a {label}",
+            data,
+            player=player,
+        )
+    value: object = ctx.take_answer().value
+    key = CHOICE_KEYS.get(kind, kind)
+    if kind == "number":
+        value = int(str(value))
+        ctx.set_parent("number", value)
+    ctx.set_parent(f"chosen_{key}", value)
+    for o in {ctx.obj.id: ctx.obj, ctx.source.id: ctx.source}.values():
+        if o.id in g.objects:
+            o.chosen = {**(o.chosen or {}), key: value}  # "the chosen ..." (CR 607.2a)
+    g.emit(
+        "choose",
+        ("608.2d",),
+        f"{g.players[player].name} chooses the {label} {value} for {ctx.obj.name}",
+        player=player,
+        value=value,
+    )
+    return True

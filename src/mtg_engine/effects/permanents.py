@@ -14,8 +14,10 @@ from ..cards.model import COLORS
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
+from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
+from ..rules.tapping import became_tapped
 from . import effect
 
 
@@ -23,6 +25,7 @@ from . import effect
 def tap(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     names = []
+    newly_tapped = []
     for o in ctx.objects(e.args.get("what")):
         if o.zone == Zone.BATTLEFIELD:
             if e.op == "tap" and o.face_down and not o.tapped:
@@ -30,6 +33,8 @@ def tap(ctx: Ctx, e: Effect) -> bool:
 
                 if is_masked(o):
                     unmask(g, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
+            if e.op == "tap" and not o.tapped:
+                newly_tapped.append(o)
             o.tapped = e.op == "tap"
             names.append(o.name)
     if names:
@@ -39,6 +44,8 @@ def tap(ctx: Ctx, e: Effect) -> bool:
             ("701.26a" if e.op == "tap" else "701.26b",),
             f"{', '.join(names)} {'becomes tapped' if e.op == 'tap' else 'untaps'}",
         )
+    if newly_tapped:
+        became_tapped(g, newly_tapped, ("701.26a",))  # "becomes tapped" triggers
     return True
 
 
@@ -50,15 +57,7 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if e.op == "put_counters":
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
-            o.counters[kind] = o.counters.get(kind, 0) + amount
-            g.emit(
-                "counters",
-                ("122.1",),
-                f"{amount} {kind} counter(s) are put on {o.name}",
-                obj=o.id,
-                counter=kind,
-                amount=amount,
-            )
+            put_counters(g, o, kind, amount)  # CR 122.1
         else:
             have = o.counters.get(kind, 0)
             o.counters[kind] = max(0, have - n)
@@ -216,6 +215,11 @@ def chosen_color(ctx: Ctx, why: str) -> str | None:
     """ "The color of your choice": asked of the controller as the effect begins
     (CR 608.2d); None while the decision is pending."""
     sc = ctx.scratch
+    parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+    if "color" not in sc and parent.get("chosen_color"):
+        # "Choose a color. ... protection from the chosen color": chosen by an
+        # earlier instruction of the same ability (effects/choices.choose, CR 608.2c)
+        sc["color"] = str(parent["chosen_color"])
     if "color" not in sc:
         if ctx.answer is None:
             ctx.ask(

@@ -46,4 +46,37 @@ def meld_effect(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-register("effect:transform", "effect:convert", "effect:flip", "effect:meld", "trigger:transforms")
+@effect("meld_pair")
+def meld_pair_effect(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.42a, 712.4a: "exile them, then meld them into <result>": this permanent
+    and its meld partner (the condition that names the partner was checked by the
+    "if" of the same instruction). Objects that can't be melded stay exiled (701.42c)."""
+    from ..game.objects import Zone
+    from ..rules.multiface import meld_pair_partner, meldable
+    from ..rules.zones import move
+    from .keyword_abilities import _source_here
+
+    g = ctx.game
+    src = _source_here(ctx)
+    partner = meld_pair_partner(g, src, ctx.controller, "")
+    if src is None or partner is None:
+        g.emit("no_effect", ("701.42a",), f"{ctx.obj.name}: there is no meld pair to meld")
+        return True
+    if not meldable(src, partner):
+        for o in (src, partner):
+            move(g, o.id, Zone.EXILE, ("701.42a", "701.42c"), reason="is exiled to meld")
+        g.emit("no_effect", ("701.42c",), f"{src.name} and {partner.name} can't be melded")
+        return True
+    meld(g, src, partner, ctx.controller)
+    return True
+
+
+register(
+    "effect:transform",
+    "effect:convert",
+    "effect:flip",
+    "effect:meld",
+    "effect:meld_pair",
+    "condition:meld_pair",
+    "trigger:transforms",
+)

@@ -47,6 +47,7 @@ OP_SPECS: dict[str, str] = {
     "untap": "what: Ref (CR 701.26)",
     "put_counters": "what: Ref, counter: str ('+1/+1', '-1/-1', 'loyalty', ...), amount (CR 122)",
     "remove_counters": "what: Ref, counter: str, amount",
+    "class_level": "level: int — 'This Class's level becomes N' (CR 716.2a)",
     "modify_pt": "what: Ref, power: int|Amount, toughness: int|Amount, duration — "
     '"gets +N/+N" (layer 7c, CR 613.4c)',
     "set_pt": "what: Ref, power, toughness, duration (layer 7b)",
@@ -138,7 +139,7 @@ OP_SPECS.update(
         "gain_energy": "player: Ref, amount — get {E} counters (CR 107.14, 122.1)",
         # --- keyword actions (CR 701)
         "investigate": "player: Ref[, amount] (CR 701.16)",
-        "proliferate": "player: Ref[, amount] (CR 701.27)",
+        "proliferate": "player: Ref[, amount] (CR 701.34)",
         "populate": "player: Ref (CR 701.30)",
         "explore": "what: Ref=SUBJ (CR 701.44)",
         "connive": "what: Ref (CR 701.50)",
@@ -169,7 +170,9 @@ OP_SPECS.update(
         "tap_or_untap": "what: Ref — its controller's choice of tap or untap",
         "exchange_control": "a: Ref, b: Ref (CR 701.12)",
         "choose": "player: Ref, what: 'creature_type'|'color'|'opponent'|'player'|'card_type'|"
-        "'basic_land_type'|'number'|'card_name'|'odd_or_even' — remembered on the source",
+        "'basic_land_type'|'nonbasic_land_type'|'number'|'card_name'|'nonland_card_name'|"
+        "'odd_or_even'|TargetRef — remembered on the source (a TargetRef: the words of "
+        "'choose target ...', CR 115.1)",
         "change_text": "what: Ref, word: 'color'|'basic_land_type'|'creature_type', duration — "
         "replace one word of that kind with another, chosen on resolution (CR 612, layer 3)",
         "change_text_limit": "not: str — the new word of the change_text before it can't be "
@@ -235,6 +238,9 @@ OP_SPECS.update(
         "direction: 'less'|'more'[, abilities: bool, for_each: Filter] (CR 601.2f)",
         "no_op": "(no args) — text with no game effect here (e.g. 'is the chosen type in "
         "addition to its other types' already applied elsewhere)",
+        "note_name": "what: Ref — note the object's name for the linked text (CR 607.2)",
+        "create_noted_copy": "player: Ref[, cast: 'may'|'must'] — a copy of the card with the "
+        "noted name, cast without paying its mana cost (CR 707.14, 707.12)",
         "random_pile_blocks": "duration — this turn, blockers are piles assigned to the "
         "attackers at random instead of a declaration (Camouflage; CR 614.1a, 509.1, 700.3)",
     }
@@ -250,6 +256,10 @@ STATIC_OP_SPECS: dict[str, str] = {
     "creature type' (CR 601.2b, 607.2a; rules/cast_choices.py)",
     "as_enters": "effects — 'As this enters, choose ...' (CR 614.12)",
     "replace_die": "effects — 'If this would die, ... instead' (CR 614.6)",
+    "begin_on_battlefield": "'If this card is in your opening hand, you may begin the game "
+    "with it on the battlefield' (CR 103.6a; rules/setup.py)",
+    "replace_leave_exile": "'If this would leave the battlefield, exile it instead of "
+    "putting it anywhere else' (CR 614.1a, 614.6)",
     "replace_put_into_graveyard": "effects — 'If this would be put into a graveyard from "
     "anywhere, ... instead' (CR 614.6)",
     "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "

@@ -90,20 +90,44 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         controller = ctx.controller if e.args.get("under") == "you" else o.owner
         # CR 712.14a: "transformed": it enters with its back face up
         depth = len(ctx.game.tasks)
+        extra: dict = {"face": 1, "rules": ("403.1", "712.14a")} if transformed else {}
+        if e.args.get("face_down"):
+            extra.update(_face_down_entry(ctx, e))  # CR 708.2, 708.3
         entered = enter_battlefield(
             ctx.game,
             o.id,
             controller=controller,
             tapped=bool(e.args.get("tapped")),
             counters=_counters(e.args.get("counters")),
-            **({"face": 1, "rules": ("403.1", "712.14a")} if transformed else {}),
+            **extra,
         )
+        if isinstance(entered, int) and ctx.task is not None:
+            ctx.scratch.setdefault("entered", []).append(entered)
         if entered is None and len(ctx.game.tasks) > depth:
             # a choice as it enters (amplify, CR 614.12): that task finishes this
             # card; the others follow when this instruction resumes (they're still
             # where they were, so they're found again)
             return False
+    if objs and ctx.task is not None:
+        # "put all cards exiled with this creature onto the battlefield. They gain
+        # haste": the new permanents (CR 400.7, 608.2c)
+        ctx.set_parent("it", list(ctx.scratch.get("entered", ())))
     return True
+
+
+def _face_down_entry(ctx: Ctx, e: Effect) -> dict:
+    """ "put it onto the battlefield face down. It's a 3/3 creature with ...": it
+    enters face down (CR 708.3) with the characteristics the effect lists, or as a
+    2/2 with no text when it lists none (CR 708.2a); a name noted by an earlier
+    instruction stays with it (CR 607.2)."""
+    chosen: dict = {}
+    values = e.args.get("face_down_values")
+    if values:
+        chosen["face_down_values"] = values
+    parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+    if parent.get("noted_name"):
+        chosen["noted_name"] = parent["noted_name"]
+    return {"face_down": "effect", "chosen": chosen, "rules": ("403.1", "708.3")}
 
 
 def _counters(value: object) -> dict[str, int] | None:

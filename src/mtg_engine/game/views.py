@@ -136,6 +136,20 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
             log.append({"text": ev.text, "rules": list(ev.rules)})
             continue
         if (
+            ev.kind == "zone_change"
+            and ev.data.get("from_zone") == "library"
+            and ev.data.get("to_zone") in ("hand", "library")
+            and ev.data.get("controller") != viewer
+        ):
+            # CR 401.2, 402.3: a card going from a library to its owner's hand or
+            # library stays hidden from the other players ("put one of them into
+            # your hand and the rest on the bottom of your library")
+            where = "hand" if ev.data["to_zone"] == "hand" else "library"
+            log.append(
+                {"text": f"a card moves from a library to a {where}", "rules": list(ev.rules)}
+            )
+            continue
+        if (
             card
             and card in hidden_names
             and ev.data.get("player") not in (viewer, None)

@@ -36,10 +36,11 @@ from ..cards.abilities import (
     TargetRef,
     TargetSpec,
 )
-from ..rules.support import register_keywords
+from ..rules.support import register, register_keywords
 from .registry import activated_keyword, on_event
 
 register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify")
+register("trigger:cycle")  # CR 702.29c-d, 702.29f: "when you cycle ..." (cycled below)
 
 _SELF = Filter(conditions=(("self", True),))
 
@@ -198,6 +199,10 @@ def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
             if ab.kind is not AbilityKind.TRIGGERED or t is None or t.event != "cycle":
                 continue
             details = dict(t.details)
+            if "discard" in (details.get("or_events") or ()):
+                # "whenever you cycle or discard a card": cycling discards the card
+                # (702.29a), so it triggers once, on the discard (rules/triggers.py)
+                continue
             what = details.get("what")
             self_only = isinstance(what, Filter) and ("self", True) in what.conditions
             if self_only and w is not card:
@@ -206,6 +211,27 @@ def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
                 continue
             if t.player == "you" and w.controller != player and not self_only:
                 continue
+            if t.player == "opponent" and w.controller == player:
+                continue  # "whenever an opponent cycles a card"
+            if (
+                not self_only
+                and isinstance(what, Filter)
+                and not _cycled_card_matches(game, card, what, w)
+            ):
+                continue  # "whenever you cycle another card", "... a creature card"
             add_pending_trigger(
                 game, w, w.controller if w is not card else w.owner, ab, {"player": player}
             )
+
+
+def _cycled_card_matches(game, card, what: Filter, watcher) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the cycled card (now where the cycling cost put it, usually the
+    graveyard) fits "a card", "another card", "a creature card" (CR 702.29c)."""
+    if card is None:
+        return not what.conditions and what.kinds in ((), ("card",))
+    from ..rules.filters import matches_object
+
+    conds = tuple(c for c in what.conditions if c[0] != "owner")
+    return matches_object(
+        game, card, Filter(what.kinds, what.zone, conds), watcher.controller, watcher
+    )

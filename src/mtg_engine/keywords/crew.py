@@ -223,6 +223,7 @@ def tap_crew(
         o = game.objects.get(oid)
         if o is None:
             continue
+        was_untapped = not o.tapped
         o.tapped = True
         game.emit(
             "crews" if kind == "crew" else "saddles",
@@ -231,4 +232,8 @@ def tap_crew(
             obj=oid,
             player=player,
         )
+        if was_untapped:
+            from ..rules.tapping import became_tapped
+
+            became_tapped(game, (o,), (rule,))
     game.invalidate()

@@ -27,6 +27,7 @@ Champion                       702.72         :mod:`.champion`
 Prowess                        702.108        :mod:`.prowess`
 Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
+Level up, level symbols        702.87, 711    :mod:`.level_up`
 =============================  =============  ======================
 """
 
@@ -45,6 +46,7 @@ from . import (  # noqa: F401
     haunt,
     hideaway,
     leaves,
+    level_up,
     ninjutsu,
     prowess,
     recover,

@@ -35,7 +35,13 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 _OPS = frozenset(
-    ("grant_flash_to_cards", "cast_only_as_sorcery", "may_cast_free_with_flash", "cant_be_cast")
+    (
+        "grant_flash_to_cards",
+        "cast_only_as_sorcery",
+        "may_cast_free_with_flash",
+        "cant_be_cast",
+        "cant_cast",
+    )
 )
 
 #: the alternative cost of a "without paying its mana cost" permission (CR 118.9)
@@ -136,6 +142,19 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
             continue
         if _card_matches(game, card, c, Filter(flt.kinds, flt.zone, conds), src):
             return f"{src.name}: that spell can't be cast (rule 601.3)"
+    for src, st in _statics(game, "cant_cast"):
+        # "Your opponents can't cast spells with mana value 3 or less." (CR 601.3, 604.1)
+        from .conditions import evaluate
+        from .filters import matches_player
+
+        who = st.affected
+        if isinstance(who, Filter) and not matches_player(game, player, who, src.controller, src):
+            continue
+        if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+            continue
+        flt = st.args.get("filter")
+        if flt is None or _card_matches(game, card, c, flt, src):
+            return f"{src.name}: you can't cast that spell (rule 601.3)"
     return None
 
 
@@ -175,6 +194,7 @@ def _register() -> None:
         "static:cast_only_as_sorcery",
         "static:may_cast_free_with_flash",
         "static:cant_be_cast",
+        "static:cant_cast",
         "cond:chosen_name",
     )
 

@@ -88,6 +88,20 @@ CAST_TIMINGS: dict[str, _Check] = {
 register("restriction:cast_timing", "restriction:cast_only")
 
 
+def _attacked_this_step(game: Game, player: int, step: int, yours: bool) -> bool:
+    """ "only if you've been attacked this step": a creature attacks you or a
+    planeswalker or battle of yours in this declare attackers step (CR 508.1)."""
+    combat = game.combat
+    if combat is None or step != Step.DECLARE_ATTACKERS:
+        return False
+    from .combat_rules import defending_player_of
+
+    return any(defending_player_of(game, d) == player for d in combat.attackers.values())
+
+
+CAST_TIMINGS["if_you've_been_attacked_this_step"] = _attacked_this_step
+
+
 def is_known(value: object) -> bool:
     """Whether the engine checks this restriction (for coverage, ``rules/support``)."""
     return isinstance(value, Condition) or value in CAST_TIMINGS
@@ -120,6 +134,11 @@ def cast_restriction_problem(game: Game, player: int, o: GameObject, c: Chars) -
             if check is None:
                 return f"casting restriction {value!r} isn't implemented (rule 601.3)"
             if not check(game, player, game.step, game.active == player):
-                words = str(value).replace("_,", ",").replace("_", " ").replace("opponents", "opponent's")
+                words = (
+                    str(value)
+                    .replace("_,", ",")
+                    .replace("_", " ")
+                    .replace("opponents", "opponent's")
+                )
                 return f"{o.name} can be cast only {words} (rule 601.3)"
     return None

@@ -36,8 +36,13 @@ from .characteristics import Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
 from .filters import objects_matching
 from .permanents import enter_battlefield, sacrifice
+from .play_permissions import may_play_from, permitted_cards
+from .support import register
+from .tapping import became_tapped
 from .targets import candidates, target_specs
 from .zones import move
+
+register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -54,7 +59,9 @@ _PERMANENT_TYPES = frozenset(
 
 def land_play_problem(game: Game, player: int, oid: int) -> str | None:
     o = game.objects.get(oid)
-    if o is None or o.zone != Zone.HAND or o.owner != player:
+    if o is None or not (
+        (o.zone == Zone.HAND and o.owner == player) or may_play_from(game, player, o)
+    ):
         return "that card isn't in your hand (rule 305.1)"
     if "Land" not in chars(game, o).types:
         return f"{o.name} isn't a land (rule 305.1)"
@@ -70,8 +77,10 @@ def land_play_problem(game: Game, player: int, oid: int) -> str | None:
 def play_land(game: Game, oid: int) -> None:
     """CR 305.1: a special action: the land enters the battlefield."""
     o = game.objects[oid]
-    game.players[o.owner].lands_played += 1
-    enter_battlefield(game, oid, controller=o.owner, rules=("305.1",))
+    # (a land played from exile with a permission is played by that player, 305.1)
+    player = o.owner if o.zone == Zone.HAND else game.priority_player
+    game.players[player].lands_played += 1
+    enter_battlefield(game, oid, controller=player, rules=("305.1",))
 
 
 # ---------------------------------------------------------------------------
@@ -129,11 +138,19 @@ def cast_problem(
     (CR 601.2f-h).
     """
     o = game.objects.get(oid)
-    if o is None or o.owner != player:
+    if o is None or (o.owner != player and not may_play_from(game, player, o)):
         return "that card isn't in your hand (rule 601.2a)"
     opts = cast_options(action)
     if face:
         opts["face"] = face  # CR 709.3, 712.11b, 715.3: the half or face being cast
+    if (
+        action is not None
+        and action.payment
+        and any(mana_rules.sacrifice_source(game, player, oid) for oid in action.payment)
+    ):
+        # mana abilities chosen to pay that sacrifice their permanent (a Treasure,
+        # Blood Pet): activated only when chosen (CR 601.2g, 605.3a)
+        opts["payment"] = list(action.payment)
     return spell_problem(game, player, o, opts, with_priority=True)
 
 
@@ -211,13 +228,24 @@ def spell_problem(
         return f"there's no alternative cost called {alt!r} (rule 118.9)"
     if o.face_down and not (spec and spec.face_down):
         return "that card isn't in your hand (rule 601.2a)"
-    c = _cast_chars(game, o, opts)
+    if spec is not None and spec.face_down:
+        # CR 601.3e, 708.4: whether a face-down spell may be cast is decided by the
+        # characteristics it will have on the stack (a nameless 2/2 creature spell)
+        from .face_down import face_down_values
+
+        c = face_down_values(o)
+    else:
+        c = _cast_chars(game, o, opts)
     suspending = spec is not None and spec.name == "suspend"  # a special action (116.2f)
     if game.delayed_triggers and not suspending and _epic_resolved(game, player):
         # CR 702.50a-b: no spells at all, even ones an effect lets you cast (copies are fine)
         return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
     if with_priority:
-        if o.zone != Zone.HAND and not (spec is not None and o.zone in spec.zones):
+        if (
+            o.zone != Zone.HAND
+            and not (spec is not None and o.zone in spec.zones)
+            and not (spec is None and may_play_from(game, player, o))  # CR 601.2a
+        ):
             if o.zone == Zone.GRAVEYARD and spec is None:
                 return f"{o.name} is in your graveyard: cast it with flashback, if it has it (rule 601.2a)"
             return "that card isn't in your hand (rule 601.2a)"
@@ -240,7 +268,11 @@ def spell_problem(
 
             instant_speed = offering_chosen(o, opts)  # CR 702.48a
         if spec is not None and spec.face_down:
-            instant_speed = Kw.FLASH in c.keywords  # CR 708.4: a face-down creature spell
+            # CR 708.4: a face-down creature spell, which an effect may give flash
+            instant_speed = Kw.FLASH in c.keywords or (
+                cast_permissions.has_flash(game, player, o, c) is not None
+                and not cast_permissions.sorcery_only(game, player)
+            )
         if not instant_speed and not has_sorcery_timing(game, player):
             return f"{o.name} can be cast only at sorcery speed (rule 307.1)"
     elif "Land" in c.types:
@@ -322,6 +354,8 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         return problem
     mana = total.mana
     sources = mana_rules.mana_sources(game, player)
+    if opts.get("payment"):
+        sources = mana_rules.sources_from_ids(game, player, tuple(opts["payment"])) or []
     if opts.get("convoke"):
         mana, problem = costs.apply_convoke(game, player, mana, list(opts["convoke"]))
         if problem:
@@ -332,8 +366,10 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         mana, problem = costs.apply_delve(game, player, mana, list(opts["delve"]), feeders)
         if problem:
             return problem
-        if feeders:  # their mana abilities are activated first (CR 601.2g)
-            sources = [*sources, *(mana_rules.sources_from_ids(game, player, feeders) or ())]
+        have = {s.obj for s in sources}
+        extra = tuple(f for f in feeders if f not in have)
+        if extra:  # their mana abilities are activated first (CR 601.2g)
+            sources = [*sources, *(mana_rules.sources_from_ids(game, player, extra) or ())]
     if total.life and game.players[player].life < total.life:
         return f"you can't pay {total.life} life (rule 119.4)"
     if not mana_rules.can_pay(game, player, mana, sources):
@@ -411,6 +447,8 @@ def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameOb
     if ability.modes:
         lo = ability.modes_choose[0]
         ok = [m for m in ability.modes if _specs_satisfiable(game, m.targets, player, source)]
+        if ok and any(k == "modes_repeat" for k, _ in ability.restrictions):
+            return True  # CR 700.2d: one legal mode may be chosen as many times as needed
         return len(ok) >= max(1, lo)
     return _specs_satisfiable(game, ability.targets, player, source)
 
@@ -657,8 +695,11 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         )
     for oid in convoke:
         c = game.objects[oid]
+        was_untapped = not c.tapped
         c.tapped = True
         game.emit("convoke", ("702.51a",), f"{c.name} is tapped to help pay for {what} (convoke)")
+        if was_untapped:
+            became_tapped(game, (c,), ("702.51a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
     for oid in delve:
         if oid not in feeders:
@@ -798,7 +839,8 @@ def choices_task(game: Game, task: Task) -> None:
                     for i, m in enumerate(ability.modes)
                     if _specs_satisfiable(game, m.targets, obj.controller, source)
                 ]
-                if obj.stack_kind == "triggered" and len(ok) < lo:
+                repeat = any(k == "modes_repeat" for k, _ in ability.restrictions)
+                if obj.stack_kind == "triggered" and (not ok if repeat else len(ok) < lo):
                     _remove_from_stack(game, obj, "603.3c", "no mode can be chosen")
                     game.finish(task)
                     return
@@ -813,12 +855,17 @@ def choices_task(game: Game, task: Task) -> None:
                             "legal": ok,
                             "min": lo,
                             "max": hi,
+                            # CR 700.2d: "You may choose the same mode more than once."
+                            "repeat": repeat,
                         },
                     )
                 )
                 return
             obj.modes = tuple(task.answer.modes)
             task.answer = None
+            if len(set(obj.modes)) != len(obj.modes):
+                obj.ability, obj.modes = repeat_modes(ability, obj.modes)
+                ability = obj.ability
             game.emit(
                 "modes",
                 ("601.2b", "700.2"),
@@ -837,7 +884,7 @@ def choices_task(game: Game, task: Task) -> None:
         what = cast_choices.next_choice(game, obj)
         while what is not None:
             if task.answer is None:
-                from .replacement import choice_options
+                from .named_choices import choice_data
 
                 game.ask(
                     Decision(
@@ -845,7 +892,7 @@ def choices_task(game: Game, task: Task) -> None:
                         obj.controller,
                         "601.2b",
                         f"As you cast {obj.name}, choose a {what.replace('_', ' ')}",
-                        {"options": choice_options(game, what, obj.controller), "purpose": what},
+                        choice_data(game, what, obj.controller),  # card names: CR 201.3
                     )
                 )
                 return
@@ -982,6 +1029,26 @@ def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
             new_modes[m] = replace(mode, effects=tuple(_shift(e, offset) for e in mode.effects))
         offset += len(mode.targets)
     return replace(ability, modes=tuple(new_modes))
+
+
+def repeat_modes(ability: Ability, modes: tuple[int, ...]) -> tuple[Ability, tuple[int, ...]]:
+    """CR 700.2d: a mode chosen several times is treated as if it appeared that many
+    times in sequence; each further instance becomes a mode of its own (appended to
+    the ability's modes), so that it has its own targets (any, same or different).
+    Returns the ability and the chosen modes in printed order."""
+    from dataclasses import replace
+
+    new_modes = list(ability.modes)
+    seen: set[int] = set()
+    out: list[int] = []
+    for m in sorted(modes):
+        if m in seen:
+            new_modes.append(ability.modes[m])
+            out.append(len(new_modes) - 1)
+        else:
+            seen.add(m)
+            out.append(m)
+    return replace(ability, modes=tuple(new_modes)), tuple(out)
 
 
 def _count_text(spec: TargetSpec) -> str:
@@ -1233,7 +1300,7 @@ def activate_task(game: Game, task: Task) -> None:
             loyalty_rules.mark_activated(game, src)  # CR 606.3
         if a.kind is AbilityKind.MANA:
             # CR 605.3a: a mana ability resolves immediately, without the stack.
-            _pay_non_mana_costs_simple(game, src, a.cost, player)
+            _pay_non_mana_costs_simple(game, src, a.cost, player, for_mana=True)
             from .effects_runner import run_mana_ability
 
             run_mana_ability(game, src, a, player)
@@ -1415,6 +1482,7 @@ def activate_task(game: Game, task: Task) -> None:
                 game.emit(
                     "tap", ("602.2b", "701.26a"), f"{t.name} is tapped to pay a cost", obj=oid
                 )
+                became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
             crew_kw.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
@@ -1517,12 +1585,17 @@ def _cost_choice(
     return choices[:n]
 
 
-def _pay_non_mana_costs_simple(game: Game, src: GameObject, cost: Cost | None, player: int) -> None:
+def _pay_non_mana_costs_simple(
+    game: Game, src: GameObject, cost: Cost | None, player: int, for_mana: bool = False
+) -> None:
     """Tap/untap symbols (CR 107.5-6), life (CR 119.4), counters removed."""
     if cost is None:
         return
     if cost.tap:
+        was_untapped = not src.tapped
         src.tapped = True
+        if was_untapped:
+            became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
     if cost.untap:
         src.tapped = False
     if cost.life:
@@ -1607,6 +1680,13 @@ def priority_options(game: Game, player: int) -> list:
         for i, a in enumerate(c.abilities):
             if a.kind is AbilityKind.ACTIVATED and activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))
+    for oid in permitted_cards(game, player):
+        # "you may play it this turn": exiled cards with a play permission (601.2a)
+        if "Land" in chars(game, game.objects[oid]).types:
+            if land_play_problem(game, player, oid) is None:
+                out.append(PlayLand(oid))
+        elif cast_problem(game, player, oid) is None:
+            out.append(CastSpell(oid))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out

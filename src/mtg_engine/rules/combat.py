@@ -176,6 +176,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     plan = req.attack_plan(game)
     decl = dict(action.attackers)
     cost = req.attack_cost_total(plan, decl) if plan.costs else ""
+    tapped_now: list[GameObject] = []
     for creature in decl:
         o = game.objects[creature]
         if o.face_down:
@@ -184,7 +185,13 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             if is_masked(o) and Kw.VIGILANCE not in chars(game, o).keywords:
                 unmask(game, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
         if Kw.VIGILANCE not in chars(game, o).keywords:
+            if not o.tapped:
+                tapped_now.append(o)
             o.tapped = True  # CR 508.1f (vigilance: 702.20b)
+    if tapped_now:
+        from .tapping import became_tapped
+
+        became_tapped(game, tapped_now, ("508.1f",))
     if cost:
         _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
     for creature, defender in action.attackers:
@@ -343,7 +350,8 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     """CR 509.1: the defending player declares blockers (a turn-based action)."""
     combat = game.combat
     assert combat is not None
-    if pile_rules.replaces_declaration(game):
+    via_piles = pile_rules.replaces_declaration(game)
+    if via_piles:
         # CR 614.1a: this turn, piles assigned at random instead (Camouflage)
         made = pile_rules.pile_blocks(game, task)
         if made is None:
@@ -384,7 +392,9 @@ def declare_blockers_task(game: Game, task: Task) -> None:
             newly_blocked.append(a)
     game.invalidate()
     defending = game.players[combat.defending_player].name
-    if not decl:
+    if not decl and via_piles:
+        game.emit("declare_blockers", ("614.1a", "700.3"), "No creature in the piles blocks")
+    elif not decl:
         game.emit("declare_blockers", ("509.1",), f"{defending} declares no blockers")
     else:
         game.emit(

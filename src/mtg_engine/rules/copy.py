@@ -192,6 +192,9 @@ def apply_exceptions(
     if exc.get("name"):
         changes["name"] = str(exc["name"])
         changes["names"] = ()
+    elif exc.get("name_self") and copier is not None:
+        changes["name"] = printed_raw(copier).name  # CR 707.9b: "except its name is <own>"
+        changes["names"] = ()
     # "except it's a 1/1 black Zombie": new card types / subtypes replace the
     # copied ones (CR 205.1a); "in addition to its other types" adds (205.1b)
     base_types = frozenset(exc["set_types"]) if exc.get("set_types") else v.types
@@ -277,9 +280,19 @@ def exception_rules(
         "toughness",
         "colors",
         "name",
+        "name_self",
     }:
         out.append("707.9b")
-    if keys & {"keep_colors", "power", "toughness", "colors", "name", "set_types", "set_subtypes"}:
+    if keys & {
+        "keep_colors",
+        "power",
+        "toughness",
+        "colors",
+        "name",
+        "name_self",
+        "set_types",
+        "set_subtypes",
+    }:
         out.append("707.9c")
     if original is not None and result is not None:
         kept = {id(a) for a in result.abilities}
@@ -380,6 +393,7 @@ def _register_support() -> None:
                 "power",
                 "toughness",
                 "name",
+                "name_self",
                 "add_types",
                 "add_subtypes",
                 "add_supertypes",

@@ -8,7 +8,7 @@ creatures doesn't produce 2^20 options.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, islice, permutations
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -83,6 +83,13 @@ def legal_options(game: Game) -> list[Action]:
         ]
     if k == DecisionKind.MODES:
         legal = list(data["legal"])
+        if data.get("repeat"):
+            # CR 700.2d: the same mode may be chosen more than once
+            return [
+                ChooseModes(c)
+                for k in range(data["min"], data["max"] + 1)
+                for c in islice(combinations_with_replacement(legal, k), _MAX_ENUM)
+            ]
         return [ChooseModes(tuple(c)) for c in _subsets(legal, data["min"], data["max"])]
     if k == DecisionKind.X:
         return [ChooseNumber(v) for v in range(data["min"], data["max"] + 1)]
@@ -174,7 +181,7 @@ def check_answer(game: Game, action: Action) -> str | None:
     if k == DecisionKind.MODES:
         if not isinstance(action, ChooseModes):
             return "choose modes (rule 700.2)"
-        if len(set(action.modes)) != len(action.modes):
+        if len(set(action.modes)) != len(action.modes) and not data.get("repeat"):
             return "the same mode can't be chosen twice (rule 700.2)"
         if not (data["min"] <= len(action.modes) <= data["max"]):
             return f"choose between {data['min']} and {data['max']} modes (rule 700.2)"
@@ -227,6 +234,18 @@ def check_answer(game: Game, action: Action) -> str | None:
             return "give each triggered ability exactly once (rule 603.3b)"
         return None
     if k == DecisionKind.CHOOSE_OPTION:
+        if isinstance(action, ChooseOption) and data.get("card_name"):
+            # CR 201.3: any card name (checked against the card data, not a list)
+            if action.value in data["options"]:
+                return None
+            from .named_choices import card_name_answer
+
+            name, why = card_name_answer(action.value, data["card_name"])
+            if name is None:
+                return why
+            if name != action.value:
+                return f"name the card as printed: {name!r}"
+            return None
         if not isinstance(action, ChooseOption) or action.value not in data["options"]:
             return f"choose one of: {', '.join(map(str, data['options']))}"
         return None

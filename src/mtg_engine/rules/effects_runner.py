@@ -132,6 +132,11 @@ class Ctx:
             if ref.role == "source":
                 s = td.get("source")
                 return [s] if s in g.objects else []
+            if ref.role == "damaged":
+                # "deals combat damage to a creature, destroy that creature": the
+                # object dealt damage (rules/triggers.py damage events, CR 603.2)
+                t = td.get("target")
+                return [t] if isinstance(t, int) and t in g.objects else []
             if ref.role == "other":
                 # the creature it blocked or was blocked by (rules/triggers.py, CR 509.3)
                 s = td.get("other")
@@ -145,17 +150,24 @@ class Ctx:
         if isinstance(ref, EachRef):
             if ("this_way", True) in ref.filter.conditions:
                 # "all cards they exiled this way": what this resolution's exile moved
-                moved = (self.task.data.get("parent") or {}).get("exiled") if self.task else None
+                parent = (self.task.data.get("parent") or {}) if self.task else {}
+                # what this resolution's exile moved, else what it looked at or
+                # revealed ("all land cards revealed this way")
+                moved = parent.get("exiled") or parent.get("it")
                 flt = dataclasses.replace(
                     ref.filter,
                     conditions=tuple(c for c in ref.filter.conditions if c[0] != "this_way"),
                 )
-                return [
+                found = [
                     m
                     for m in moved or ()
                     if m in g.objects
                     and matches_object(g, g.objects[m], flt, self.controller, self.source)
                 ]
+                self.set_parent("each", found)  # "them" of a later instruction (608.2c)
+                # "... and the rest into your graveyard": the others (608.2c)
+                self.set_parent("rest", [m for m in moved or () if m not in found])
+                return found
             flt = self.concrete(ref.filter)
             out: list[int] = (
                 [o.id for o in objects_matching(g, flt, self.controller, self.source)]
@@ -171,13 +183,22 @@ class Ctx:
                 out += [player_ref(p) for p in named]
                 if named and self.task is not None:
                     self.task.data["that_players"] = named  # "they" of what follows
+            elif self.task is not None:
+                # "attacking creatures you control get +X/+0. Sacrifice those
+                # creatures ...": the objects this instruction was about (CR 608.2c)
+                self.set_parent("each", out)
             return out
         if isinstance(ref, ParentRef):
             if ref.key == "sacrificed":
                 # CR 608.2h: "the sacrificed creature" — what was sacrificed to pay the
                 # cost of this spell or ability (a copy uses the original's, CR 707.10)
                 return [r["id"] for r in (self.obj.paid or {}).get("sacrificed") or ()]
-            v = (self.task.data.get("parent") or {}).get(ref.key) if self.task else None
+            parent = (self.task.data.get("parent") or {}) if self.task else {}
+            v = parent.get(ref.key)
+            if v is None and ref.key == "rest":
+                # "you may put one of them into your hand. Put the rest ...": none
+                # was chosen, so the rest is all of them (CR 608.2c)
+                v = parent.get("it")
             return list(v) if isinstance(v, list) else ([v] if isinstance(v, int) else [])
         if isinstance(ref, ChooseRef):
             # chosen as the instruction began (CR 608.2d): see choose_refs
@@ -346,7 +367,10 @@ class Ctx:
         """``flt`` with its numbers computed now ("with mana value equal to that
         number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
         same filter when it has neither."""
-        if not any(isinstance(v, Amount) or v == "that_player" for _, v in flt.conditions):
+        if not any(
+            isinstance(v, Amount) or v == "that_player" or v == "defending_player"
+            for _, v in flt.conditions
+        ):
             return flt
         conds = tuple(
             (
@@ -354,11 +378,29 @@ class Ctx:
                 self.amount(v)
                 if isinstance(v, Amount)
                 # "creatures that player controls": those players (rules/filters.py)
-                else (tuple(self.that_players()) if v == "that_player" else v),
+                else (
+                    tuple(self.that_players())
+                    if v == "that_player"
+                    else (self.defending_players() if v == "defending_player" else v)
+                ),
             )
             for k, v in flt.conditions
         )
         return dataclasses.replace(flt, conditions=conds)
+
+    def defending_players(self) -> tuple[int, ...]:
+        """ "Defending player" (CR 506.2, 508.5): for an attacking source, the player
+        it attacks (or who controls or protects the planeswalker or battle it
+        attacks, 508.5); else the combat's defending player; none outside combat."""
+        combat = self.game.combat
+        if combat is None:
+            return ()
+        from .combat_rules import defending_player_of
+
+        sid = self.source.id if self.source is not None else None
+        if sid is not None and sid in combat.attackers:
+            return (defending_player_of(self.game, combat.attackers[sid]),)
+        return (combat.defending_player,) if combat.defending_player >= 0 else ()
 
     def set_parent(self, key: str, value: Any) -> None:
         if self.task is not None:
@@ -395,6 +437,15 @@ def choose_count(ctx: Ctx, ref: ChooseRef, available: int) -> tuple[int, int]:
     return min(n, available), min(n, available)
 
 
+def _among_key(flt: Filter) -> str | None:
+    """The earlier instruction's objects a "from among them" filter chooses from
+    (its first condition ``("from_among", key)``, cards/compiler/tx_common.among_them)."""
+    conds = flt.conditions
+    if conds and conds[0][0] == "from_among":
+        return str(conds[0][1])
+    return None
+
+
 def _as_chooser(flt: Filter) -> Filter:
     """ "Each player chooses a creature they control": the filter as seen by the
     player choosing ("they", "their" = that player)."""
@@ -429,7 +480,20 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         while part["i"] < len(players):
             chooser = players[part["i"]]
             flt = _as_chooser(ref.filter) if "player" in e.args else ref.filter
-            if flt.zone == "any":
+            among = _among_key(flt)
+            if among is not None:
+                # "one of them", "a creature card from among them": the cards an
+                # earlier instruction looked at, revealed or exiled (CR 608.2d)
+                pool = (task.data.get("parent") or {}).get(among) or []
+                rest_flt = Filter(flt.kinds, flt.zone, flt.conditions[1:])
+                candidates = [
+                    oid
+                    for oid in pool
+                    if oid in g.objects
+                    and matches_object(g, g.objects[oid], rest_flt, chooser, ctx.source)
+                ]
+                part.setdefault("pool", list(pool))
+            elif flt.zone == "any":
                 # "You choose a nonland card from it": the hand just revealed or looked
                 # at, of the player the instructions named (CR 701.20a)
                 hand_flt = Filter(flt.kinds, "hand", flt.conditions)
@@ -462,7 +526,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             if isinstance(ref.count, int) and not ref.up_to and len(picked) < ref.count:
                 task.data["short"] = True  # couldn't do all of it ("if you do", CR 608.2c)
             part["picked"].extend(picked)
-            part["rest"].extend(c for c in candidates if c not in picked)
+            others = part.get("pool", candidates)  # "the rest": all the others
+            part["rest"].extend(c for c in others if c not in picked and c in g.objects)
             part["i"] += 1
         task.data.pop("choosing", None)
         chosen[key] = list(part["picked"])

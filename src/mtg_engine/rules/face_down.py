@@ -59,6 +59,9 @@ def face_down_kind(obj: GameObject) -> str:
 def face_down_values(obj: GameObject) -> Chars:
     """CR 708.2a: a 2/2 creature with no text, name, subtypes or mana cost
     (plus ward {2} for disguise and cloak, CR 702.168a, 701.58a); shared records."""
+    listed = obj.chosen.get("face_down_values") if obj.chosen else None
+    if listed:
+        return _listed_values(listed)
     ward = face_down_kind(obj) in WARD_KINDS
     c = _VALUES.get(ward)
     if c is None:
@@ -74,11 +77,33 @@ def face_down_values(obj: GameObject) -> Chars:
     return c
 
 
+def _listed_values(listed: dict[str, Any]) -> Chars:
+    """CR 708.2: the characteristics the effect that put it face down lists
+    ("It's a 3/3 creature with ..."): no name, color, subtypes or mana cost."""
+    from .characteristics import Chars, finish_abilities
+
+    c = Chars()
+    c.types = frozenset(listed.get("types") or ("Creature",))
+    c.power = int(listed.get("power", 2))
+    c.toughness = int(listed.get("toughness", 2))
+    c.abilities = tuple(listed.get("abilities") or ())
+    finish_abilities(c)
+    return c
+
+
 def face_down_snapshot(obj: GameObject) -> Values:
     """The face-down values as copiable values (CR 708.2, 707.2): what a copy of
     a face-down permanent gets."""
     from .characteristics import Values
 
+    listed = obj.chosen.get("face_down_values") if obj.chosen else None
+    if listed:
+        return Values(
+            types=frozenset(listed.get("types") or ("Creature",)),
+            power=int(listed.get("power", 2)),
+            toughness=int(listed.get("toughness", 2)),
+            abilities=tuple(listed.get("abilities") or ()),
+        )
     ward = face_down_kind(obj) in WARD_KINDS
     return Values(
         types=frozenset(("Creature",)),

@@ -165,19 +165,32 @@ def static_sources(game: Game) -> list[StaticEntry]:
     cache = game._chars
     cache[_BUILDING] = True
     n_before = len(cache)
+    elsewhere: list[StaticEntry] = []
     try:
-        out = _build_sources(game)
+        out = _build_sources(game, elsewhere)
     finally:
         if len(cache) > n_before:
             # characteristics computed while building saw no static effects: forget them
             for k in list(cache)[n_before:]:
-                del cache[k]
+                if k != _LOW_KEY:  # a fact about the sources themselves: kept
+                    del cache[k]
         cache.pop(_BUILDING, None)
     cache[_SOURCES_KEY] = out
+    if elsewhere:
+        cache[_ELSEWHERE_KEY] = elsewhere
     return out
 
 
-def _build_sources(game: Game) -> list[StaticEntry]:
+#: cache key of the static abilities of permanents that affect objects in other zones
+_ELSEWHERE_KEY = "layers_elsewhere"
+
+#: static effects applied to objects outside the battlefield ("The same is true for
+#: creature spells you control and creature cards you own that aren't on the
+#: battlefield", Arcane Adaptation; CR 611.3, 613.1d)
+_ELSEWHERE_OPS = frozenset(("add_types",))
+
+
+def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry]:
     granted: dict[int, list[tuple[Ability, int]]] = {}
     removed_by_effect: set[int] = set()
     l1: dict[int, list] = {}
@@ -244,6 +257,8 @@ def _build_sources(game: Game) -> list[StaticEntry]:
                 out.append((src, st, source_id, None, lk, False, ts, removed))
             elif isinstance(aff, Filter):
                 if aff.zone and aff.zone != "battlefield":
+                    if st.op in _ELSEWHERE_OPS:
+                        elsewhere.append((src, st, source_id, aff, lk, False, ts, removed))
                     continue
                 early = lk >= 60 and not (_reads(aff) & _EARLY_READS)
                 out.append((src, st, source_id, aff, lk, early, ts, removed))
@@ -344,12 +359,18 @@ def compute(game: Game, obj: GameObject) -> Chars:
                     if removed and p[0] >= 60 and p[1]:
                         continue  # CR 613.8a: its ability was removed in layer 6
                     parts.append(p)
-    elif base.abilities:
-        # CR 604.3: characteristic-defining abilities work in every zone.
-        for st in statics_in(base):
-            if st.args.get("cda") and (st.affected is None or isinstance(st.affected, SelfRef)):
-                group += 1
-                parts.extend(_static_parts(obj, st, obj.timestamp, None, group))
+    else:
+        if base.abilities:
+            # CR 604.3: characteristic-defining abilities work in every zone.
+            for st in statics_in(base):
+                if st.args.get("cda") and (st.affected is None or isinstance(st.affected, SelfRef)):
+                    group += 1
+                    parts.extend(_static_parts(obj, st, obj.timestamp, None, group))
+        if game._chars.get(_SOURCES_KEY) is None:
+            static_sources(game)
+        others = game._chars.get(_ELSEWHERE_KEY)
+        if others:
+            group = _elsewhere_parts(game, obj, base, others, parts, group)
     counters = obj.counters if zone == Zone.BATTLEFIELD else None
     if counters:
         for name in counters:
@@ -398,6 +419,30 @@ def compute(game: Game, obj: GameObject) -> Chars:
         c.statics = None
         c.etb = None
     return c
+
+
+def _elsewhere_parts(
+    game: Game, obj: GameObject, base: Chars, entries: list, parts: list[tuple], group: int
+) -> int:
+    """CR 611.3, 613.1d: static abilities of permanents that affect spells and cards
+    outside the battlefield ("creature cards you own that aren't on the battlefield");
+    the filter's zone says where: ``stack`` (spells), ``any`` (every other zone)."""
+    zone = obj.zone
+    for src, st, _sid, flt, _lk, _early, ts, removed in entries:
+        if removed:
+            continue
+        if flt.zone == "stack":
+            if zone != Zone.STACK or obj.stack_kind != "spell":
+                continue
+        elif flt.zone != "any" and Zone.BY_NAME.get(flt.zone) != zone:
+            continue
+        if not matches_object(game, obj, flt, src.controller, src, base):
+            continue
+        if st.condition is not None and not _condition(game, st, src):
+            continue
+        group += 1
+        parts.extend(_static_parts(src, st, ts, None, group))
+    return group
 
 
 def _condition(game: Game, st: StaticEffect, src: GameObject) -> bool:
@@ -820,7 +865,14 @@ def end_effects(game: Game, ended: list[ContinuousEffect], rule: str, why: str) 
 
 def end_of_turn_cleanup(game: Game) -> bool:
     """CR 514.2: "until end of turn" and "this turn" effects end. True if any did."""
-    ended = [e for e in game.effects if e.duration in ("end_of_turn", "this_turn")]
+    from .play_permissions import ends_now
+
+    ended = [
+        e
+        for e in game.effects
+        if e.duration in ("end_of_turn", "this_turn")
+        or (e.duration == "until_end_of_your_next_turn" and ends_now(game, e))
+    ]
     end_effects(game, ended, "514.2", "until end of turn")
     return bool(ended)
 

@@ -389,10 +389,13 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     names = []
     side: list[tuple[GameObject, object]] = []
     sacrificed: list[int] = []
+    tapped_now: list[GameObject] = []
     for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
         abilities = chars(game, o).abilities
         acost = abilities[ability].cost if 0 <= ability < len(abilities) else None
+        if not o.tapped and (acost is None or acost.tap):
+            tapped_now.append(o)
         if 0 <= ability < len(abilities) and any(
             e.op != "add_mana" for e in abilities[ability].effects
         ):
@@ -406,7 +409,13 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for m in prod:
             p.mana_pool[POOL_INDEX[m]] += 1
         made = "".join("{" + m + "}" for m in prod)
-        names.append(f"{o.name} ({made}, sacrificed)" if oid in sacrificed else f"{o.name} ({made})")
+        names.append(
+            f"{o.name} ({made}, sacrificed)" if oid in sacrificed else f"{o.name} ({made})"
+        )
+    if tapped_now:
+        from .tapping import became_tapped
+
+        became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
     if sacrificed:
         from .permanents import sacrifice
 
@@ -506,7 +515,9 @@ def sacrifice_source(game: Game, player: int, oid: int) -> Source | None:
             continue  # CR 302.6
         if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
             continue
-        prods = [p for e in a.effects if e.op == "add_mana" for p in productions_of(e.args, game, o)]
+        prods = [
+            p for e in a.effects if e.op == "add_mana" for p in productions_of(e.args, game, o)
+        ]
         if prods:
             return Source(oid, i, prods, "Land" in c.types)
     return None

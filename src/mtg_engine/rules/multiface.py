@@ -25,6 +25,7 @@ Actions: :func:`transform` (CR 701.27, convert 701.28), :func:`flip`
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ..cards.model import COLORS
@@ -273,6 +274,20 @@ def send_on_adventure(game: Any, obj: GameObject) -> int | None:
     return new
 
 
+def meldable(a: GameObject, b: GameObject) -> bool:
+    """CR 701.42b-c: only the two cards of one meld pair can be melded (not tokens
+    or copies that merely share a name)."""
+    return (
+        a.card.data.layout == "meld"
+        and b.card.data.layout == "meld"
+        and not a.is_token
+        and not b.is_token
+        and len(a.card.faces) > 1
+        and a.card.faces[1].name == _meld_result(b)
+        and a.card.faces[0].name != b.card.faces[0].name
+    )
+
+
 def meld(
     game: Any, a: GameObject, b: GameObject, controller: int, rules: tuple[str, ...] = ("701.42a",)
 ) -> int | None:
@@ -281,15 +296,7 @@ def meld(
     meld pair stay where they are (701.42b-c)."""
     from .zones import move
 
-    ok = (
-        a.card.data.layout == "meld"
-        and b.card.data.layout == "meld"
-        and not a.is_token
-        and not b.is_token
-        and len(a.card.faces) > 1
-        and a.card.faces[1].name == _meld_result(b)
-    )
-    if not ok:
+    if not meldable(a, b):
         game.emit("no_effect", ("701.42b", "701.42c"), f"{a.name} and {b.name} can't be melded")
         return None
     ea = move(game, a.id, Zone.EXILE, rules, reason="is exiled to meld")
@@ -302,13 +309,75 @@ def meld(
     del game.objects[eb]
     from .permanents import enter_battlefield
 
-    return enter_battlefield(
+    new = enter_battlefield(
         game,
         ea,
         controller=controller,
         rules=rules,
         face=1,
         chosen={"melded_with": partner, "meld_partner_owner": pb.owner},
+    )
+    if new is not None:
+        result = game.objects[new].card.faces[1].name
+        game.emit(
+            "melded",
+            ("701.42a", "712.4a"),
+            f"{game.objects[new].card.faces[0].name} and {partner.split(' // ')[0]} are melded into {result}",
+            obj=new,
+        )
+    return new
+
+
+@functools.lru_cache(maxsize=64)
+def meld_partner_name(card_name: str) -> str | None:
+    """The front-face name of the other card of ``card_name``'s meld pair (CR 712.4):
+    the meld card with the same combined back face, from the card data."""
+    from ..cards.database import CardDatabase
+
+    db = CardDatabase.default()
+    try:
+        me = db.get(card_name)
+    except KeyError:
+        return None
+    if me.layout != "meld" or len(me.faces) < 2:
+        return None
+    back = me.faces[1].name
+    front = me.faces[0].name
+    for other in db.iter_cards(layouts={"meld"}):
+        if len(other.faces) > 1 and other.faces[1].name == back and other.faces[0].name != front:
+            return other.faces[0].name
+    return None
+
+
+def meld_pair_partner(
+    game: Any, source: GameObject | None, controller: int, card_type: str
+) -> GameObject | None:
+    """CR 712.4a: "if you both own and control <source> and a <type> named <partner>":
+    the partner permanent, or None when the condition doesn't hold."""
+    from .characteristics import chars
+
+    if source is None or source.zone != Zone.BATTLEFIELD:
+        return None
+    if source.owner != controller or source.controller != controller:
+        return None
+    partner = meld_partner_name(source.card.name)
+    if partner is None:
+        return None
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o is source or o.owner != controller or o.controller != controller or o.phased_out:
+            continue
+        c = chars(game, o)
+        if c.name == partner and (not card_type or card_type in c.types):
+            return o
+    return None
+
+
+def _meld_pair_holds(game: Any, cond: Any, controller: int, source: Any) -> bool:
+    """The condition of a meld ability (CR 712.4a, 603.4)."""
+    return (
+        meld_pair_partner(game, source, controller, str(cond.args.get("type", "Creature")))
+        is not None
     )
 
 
@@ -350,6 +419,9 @@ try:
     from ..keywords.registry import on_event as _on_event
 
     _on_event("zone_change")(_on_melded_leaves)
+    from ..keywords.registry import CONDITIONS as _CONDITIONS
+
+    _CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
 except ImportError:  # pragma: no cover
     pass
 

@@ -70,6 +70,7 @@ def destroy_permanent(
         return False
     if can_regenerate and o.regen_shields > 0:
         o.regen_shields -= 1
+        was_untapped = not o.tapped
         o.tapped = True
         o.damage = 0
         o.deathtouch_damage = False
@@ -82,6 +83,10 @@ def destroy_permanent(
             (*rules, "701.19a"),
             f"{o.name} regenerates: tapped, damage removed, removed from combat",
         )
+        if was_untapped:
+            from .tapping import became_tapped
+
+            became_tapped(game, (o,), ("701.19a",))
         return False
     move(game, oid, Zone.GRAVEYARD, rules, reason=reason)
     return True

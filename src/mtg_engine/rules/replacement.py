@@ -158,6 +158,8 @@ def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
     pros.face_down = bool(entry["face_down"])
     if entry["face_down"]:
         pros.chosen = {**(pros.chosen or {}), "face_down_as": entry["face_down"]}
+        if "face_down_values" in entry["chosen"]:  # CR 708.2: the values the effect lists
+            pros.chosen["face_down_values"] = entry["chosen"]["face_down_values"]
     if pros.face_down:
         c = face_down_values(pros)
     elif entry["copies"]:
@@ -552,10 +554,12 @@ def _apply_choices(
         e = effects[i]
         if e.op == "choose":
             what = str(e.args.get("what", "color"))
-            options = choice_options(game, what, entry["controller"])
+            from .named_choices import choice_data
+
+            data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
             answer = _answer(task, "choice")
             if answer is None:
-                if not options:
+                if not data["options"]:
                     i += 1
                     continue
                 _ask(
@@ -568,7 +572,7 @@ def _apply_choices(
                         entry["controller"],
                         "614.12a",
                         f"As {obj.name} enters, choose a {what.replace('_', ' ')}",
-                        {"options": options, "purpose": what},
+                        data,
                     ),
                 )
                 done[k] = i
@@ -768,6 +772,10 @@ def redirect(game: Game, obj: GameObject, to_zone: int) -> tuple[int, tuple[str,
     (``replace_die``) and "If this would be put into a graveyard from anywhere,
     <move it> instead" (``replace_put_into_graveyard``) statics of the object.
     Returns (zone, rules, how)."""
+    if obj.zone == Zone.BATTLEFIELD and to_zone != Zone.EXILE and _leaves_to_exile(game, obj):
+        # "If this creature would leave the battlefield, exile it instead of putting
+        # it anywhere else." (CR 614.1a, 614.6)
+        return Zone.EXILE, ("614.1a", "614.6"), ""
     if to_zone != Zone.GRAVEYARD or obj.face_down:
         return to_zone, (), ""
     c = chars(game, obj)
@@ -789,10 +797,23 @@ def redirect(game: Game, obj: GameObject, to_zone: int) -> tuple[int, tuple[str,
     return to_zone, (), ""
 
 
+def _leaves_to_exile(game: Game, obj: GameObject) -> bool:
+    """Whether the permanent has "If this would leave the battlefield, exile it
+    instead of putting it anywhere else" (``replace_leave_exile``)."""
+    if obj.face_down and not (obj.chosen and "face_down_values" in obj.chosen):
+        return False  # CR 708.2a: a plain face-down permanent has no abilities
+    for a in chars(game, obj).abilities:
+        if a.kind is AbilityKind.STATIC and any(st.op == "replace_leave_exile" for st in a.static):
+            return True
+    return False
+
+
 def _register_redirect() -> None:
     from .support import register
 
-    register("static:replace_die", "static:replace_put_into_graveyard")
+    register(
+        "static:replace_die", "static:replace_put_into_graveyard", "static:replace_leave_exile"
+    )
 
 
 _register_redirect()

@@ -4,18 +4,24 @@ CR 103.1: the starting player is chosen at random (by the game's seeded
 generator). CR 103.3: decks are shuffled. CR 103.4: starting life 20.
 CR 103.5: each player draws seven cards and, in turn order, keeps or takes a
 London mulligan: shuffle the hand back, draw seven, and after keeping put one
-card on the bottom for each mulligan taken.
+card on the bottom for each mulligan taken. CR 103.6: then, starting with the
+starting player, each player may begin the game with the cards of their
+opening hand that allow it on the battlefield (103.6a: Leylines).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, Mulligan
 from ..game.objects import CardDef, Zone
 from ..game.state import Combat, Game, Step
 from ..game.tasks import Task, task_handler
+from .support import register
 from .zones import draw, shuffle_library
+
+register("static:begin_on_battlefield")  # CR 103.6a: _opening_hand_actions
 
 
 def new_game(
@@ -126,9 +132,77 @@ def game_start_task(game: Game, task: Task) -> None:
             )
             d["kept"].pop(0)
         task.stage = 3
+    if task.stage == 3:
+        if not _opening_hand_actions(game, task):
+            return  # a decision, or a choice as a card enters (CR 614.12)
+        task.stage = 4
     # The first turn begins (CR 103.8, 500.1).
     game.step = Step.UNTAP
     game.finish(task)
+
+
+def begins_on_battlefield(game: Game, oid: int) -> bool:
+    """Whether a card in an opening hand says "you may begin the game with it on the
+    battlefield" (CR 103.6a: Leylines)."""
+    from .characteristics import chars
+
+    return any(
+        st.op == "begin_on_battlefield"
+        for a in chars(game, game.objects[oid]).abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+    )
+
+
+def _opening_hand_actions(game: Game, task: Task) -> bool:
+    """CR 103.6: after mulligans, the starting player and then each other player in
+    turn order may take the actions their opening hands allow: put the cards that
+    say so onto the battlefield (103.6a). False while waiting for a decision."""
+    from .permanents import enter_battlefield
+
+    d = task.data
+    if "opening" not in d:
+        n = len(game.players)
+        d["opening"] = [(game.starting_player + i) % n for i in range(n)]
+        d["to_enter"] = []
+    while True:
+        if d["to_enter"]:
+            oid = d["to_enter"].pop(0)
+            o = game.objects.get(oid)
+            if o is None or o.zone != Zone.HAND:
+                continue
+            game.emit(
+                "begin_on_battlefield",
+                ("103.6a",),
+                f"{game.players[o.owner].name} begins the game with {o.name} on the battlefield",
+                player=o.owner,
+            )
+            if enter_battlefield(game, oid, o.owner, ("103.6a",)) is None:
+                return False  # a choice as it enters: continue after it (CR 614.12)
+            continue
+        if not d["opening"]:
+            return True
+        p = d["opening"][0]
+        cands = [oid for oid in game.players[p].hand if begins_on_battlefield(game, oid)]
+        if not cands:
+            d["opening"].pop(0)
+            continue
+        if task.answer is None:
+            game.ask(
+                Decision(
+                    DecisionKind.CHOOSE_OBJECTS,
+                    p,
+                    "103.6a",
+                    f"{game.players[p].name}: begin the game with any of these cards on the "
+                    "battlefield?",
+                    {"candidates": cands, "min": 0, "max": len(cands)},
+                )
+            )
+            return False
+        chosen = list(task.answer.objects)
+        task.answer = None
+        d["opening"].pop(0)
+        d["to_enter"] = chosen
 
 
 def start_at(game: Game, turn: int = 1, active: int = 0, step: int = Step.PRECOMBAT_MAIN) -> None:

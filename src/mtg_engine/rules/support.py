@@ -13,6 +13,7 @@ lists the constructs of an ability as strings (``"effect:damage"``,
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
+from types import NoneType
 from typing import Any
 
 from ..cards.abilities import (
@@ -22,6 +23,7 @@ from ..cards.abilities import (
     ChooseRef,
     CompiledFace,
     Condition,
+    ControllerRef,
     Cost,
     EachRef,
     Effect,
@@ -246,6 +248,7 @@ SUPPORTED: set[str] = set(
         "trigger:gain_life",
         "trigger:put_into_graveyard",
         "trigger:cumulative_upkeep_paid",
+        "trigger:attack_with",  # "whenever you attack with ..." (CR 508.1, rules/triggers.py)
         "trigger_detail:or_events",  # "enters or attacks" (rules/triggers.alternatives)
         "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
@@ -366,6 +369,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
     elif isinstance(v, Effect):
         out.add(f"effect:{v.op}")
         what = v.args.get("what")
+        if v.op == "choose":
+            from ..effects.choices import CHOOSE_WHAT
+
+            # "choose a color / creature type / card name / number" (CR 608.2d) and
+            # "choose target ..." (targeting words) by the controller: effects/choices.py
+            if not isinstance(what, TargetRef) and what not in CHOOSE_WHAT:
+                out.add("arg:choose.what")
+            if not isinstance(v.args.get("player"), ControllerRef | NoneType):
+                out.add("arg:choose.player")
         if v.op == "choose_objects" and not isinstance(what, ChooseRef):
             out.add("arg:choose_objects.what")  # not objects: not run yet (effects/choices.py)
         if isinstance(what, ChooseRef) and "player" in v.args:
@@ -373,6 +385,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # (rules/effects_runner._as_chooser)
             what = ChooseRef(_as_chooser(what.filter), what.count, what.up_to)
             v = Effect(v.op, {**v.args, "what": what}, v.optional, v.condition)
+        if v.op == "may_play" and v.args.get("duration") not in (
+            None,
+            "end_of_turn",
+            "until_end_of_your_next_turn",
+        ):
+            out.add("arg:may_play.duration")  # rules/play_permissions.DURATIONS
         if isinstance(v.args.get("what"), ParentRef) and v.args["what"].key == "rest":
             if v.op in ("sacrifice", "discard"):
                 out.add("arg:sacrifice.rest")  # "sacrifices the rest": who sacrifices is lost
@@ -447,6 +465,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)
+        if v.op == "grant_ability":
+            # the granted abilities' own constructs (CR 613.1f; level symbols, 711.2)
+            _walk_value(v.args.get("abilities") or v.args.get("ability"), out)
         if v.affected is not None:
             _walk_value(v.affected, out)
         if v.condition is not None:
@@ -475,7 +496,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
         # objects chosen, not targeted, as the instruction is followed (CR 608.2d:
         # rules/effects_runner.choose_refs), by the controller or the effect's player
         out.add("ref:ChooseRef")
-        if v.filter.zone == "any":
+        if v.filter.zone == "any" and not (
+            v.filter.conditions and v.filter.conditions[0][0] == "from_among"
+        ):
             out.add("ref:ChooseRef.zone_any")  # "a card from it" (a revealed hand)
         if any(val == "that_player" for _, val in v.filter.conditions):
             out.add("ref:ChooseRef.that_player")  # the compiler lost who chooses
@@ -567,10 +590,19 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             "becomes_target",  # the targeting spell or ability (rules/targeted.py)
             "sacrifice",  # the permanent sacrificed (rules/triggers.py, CR 701.21a)
             "discard",  # the card discarded (rules/triggers.py, CR 701.9a)
+            "cycle",  # the card cycled (keywords/activated.cycled, CR 702.29c)
+            "attack_with",  # the attackers counted (rules/triggers.attack_with_count)
+            "tap_for_mana",  # the permanent tapped for mana (CR 106.12a, rules/triggers.py)
         ):
             continue  # the spell cast / the damaged recipient (rules/triggers.py)
         if trig.event in ("blocks", "becomes_blocked") and k in ("what", "by"):
             continue  # "blocks a creature", "becomes blocked by a creature" (CR 509.3)
+        if trig.event == "attack_with" and k == "count":
+            continue  # "with three or more creatures" (rules/triggers.attack_with_count)
+        if trig.event == "class_level" and k == "level":
+            continue  # "becomes level N" (rules/triggers.py, CR 716.2a)
+        if trig.event == "tapped" and k == "one_or_more":
+            continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")
 
@@ -608,6 +640,12 @@ def features(ability: Ability) -> set[str]:
             out.add("trigger_detail:or_events")  # CR 603.2: any of the events
         for trig in alts or (ability.trigger,):
             _trigger_features(trig, out)
+        if ability.trigger.event == "tap_for_mana" and any(
+            e.op == "add_mana" for e in ability.effects
+        ):
+            # "whenever you tap a land for mana, add {G}": a triggered mana ability
+            # resolves at once (CR 605.1b, 605.4a): not run yet
+            out.add("trigger:mana_ability")
     for st in ability.static:
         _walk_value(st, out)
     if ability.modes:

@@ -46,25 +46,44 @@ _TRIGGER_EVENT_KINDS = frozenset(
         "coin_flip",
         "die_roll",
         "cumulative_upkeep_paid",
+        "becomes_tapped",
+        "class_level",
+        "declare_attackers",
     )
 )
 
 
 def _has_triggers(obj: GameObject) -> bool:
-    """Whether the object's face has triggered abilities (printed or from keyword
-    expansions), cached per card face."""
+    """Whether the object's face has triggered abilities (printed, from keyword
+    expansions, or that its own static abilities may give it: a leveler's level
+    symbols, CR 711.2), cached per card face."""
     key = ("has_triggers", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
         from .characteristics import _base
 
-        v = any(a.kind is AbilityKind.TRIGGERED for a in _base(obj).abilities)
+        abilities = _base(obj).abilities
+        v = any(a.kind is AbilityKind.TRIGGERED for a in abilities) or any(
+            st.op == "grant_ability"
+            and any(
+                isinstance(g, Ability) and g.kind is AbilityKind.TRIGGERED
+                for g in st.args.get("abilities") or ()
+            )
+            for a in abilities
+            for st in a.static
+        )
         obj.card.cache[key] = v
     return v
 
 
+def _listed_face_down(obj: GameObject) -> bool:
+    """A face-down permanent with the abilities the effect that turned it face down
+    lists (CR 708.2: "It's a 3/3 creature with ...")."""
+    return obj.face_down and bool(obj.chosen) and "face_down_values" in obj.chosen
+
+
 def _triggered(game: Game, obj: GameObject) -> list[Ability]:
-    if obj.face_down:
+    if obj.face_down and not _listed_face_down(obj):
         return []
     return [a for a in chars(game, obj).abilities if a.kind is AbilityKind.TRIGGERED and a.trigger]
 
@@ -87,7 +106,12 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
         watchers.append(subject)  # CR 603.10a: leaves-the-battlefield abilities look back
     granted = _granted_triggers_possible(game) if game.effects else False
     for w in watchers:
-        if not granted and not _has_triggers(w) and w.zone == Zone.BATTLEFIELD:
+        if (
+            not granted
+            and not _has_triggers(w)
+            and w.zone == Zone.BATTLEFIELD
+            and not _listed_face_down(w)
+        ):
             continue
         for ability in _triggered(game, w):
             if _matches(game, ability.trigger, ev, w, subject):
@@ -102,6 +126,10 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
                     elif ability.trigger.event.startswith("dealt_"):
                         # "it", "that creature": the object dealt the damage
                         event["obj"] = d["target"]
+                if ev.kind == "declare_attackers":
+                    # "whenever you attack with one or more creatures, ... that many"
+                    event["player"] = game.active
+                    event["amount"] = attack_with_count(game, ability.trigger, d, w)
                 if ev.kind == "zone_change" and "player" not in event and subject is not None:
                     # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
                     event["player"] = subject.controller
@@ -232,6 +260,13 @@ def _matches(
         return False
     if source.zone != Zone.BATTLEFIELD and source.zone != Zone.COMMAND:
         return False  # (CR 114.4: emblems are the only command-zone watchers)
+    if ev.kind == "class_level" or kind == "class_level":
+        # "When this Class becomes level N" (CR 716.2a: effects/class_level.py)
+        return (
+            ev.kind == kind
+            and d.get("obj") == source.id
+            and d.get("level") == _detail(trig, "level")
+        )
     if ev.kind == "cumulative_upkeep_paid" or kind == "cumulative_upkeep_paid":
         # "Whenever this creature's cumulative upkeep is paid" (CR 702.24a)
         return ev.kind == kind and d.get("obj") == source.id
@@ -331,6 +366,22 @@ def _matches(
             if what.zone not in ("battlefield", "stack", "any") and d.get("from_zone") != what.zone:
                 return False
         return True
+    if ev.kind == "declare_attackers" and kind == "attack_with":  # CR 508.1, 603.2
+        if not _player_matches(trig.player, game.active, source.controller):
+            return False
+        return attack_with_count(game, trig, d, source) > 0
+    if ev.kind == "tapped_for_mana" and kind == "tap_for_mana":  # CR 106.12a
+        # "whenever a player taps a nonbasic land for mana", "whenever you tap this
+        # creature for mana" (rules/tapping.became_tapped)
+        if not _player_matches(trig.player, d.get("player"), source.controller):
+            return False
+        what = _detail(trig, "what")
+        o = game.objects.get(d.get("obj", -1))
+        return o is not None and (
+            not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
+        )
+    if ev.kind == "becomes_tapped" and kind == "tapped":  # CR 701.26a (rules/tapping.py)
+        return _tapped_matches(game, trig, d, source)
     if ev.kind == "turned_face_up" and kind == "turned_face_up":  # CR 702.37, 708.8
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
@@ -351,6 +402,41 @@ def _matches(
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == "gain_life" and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
+    return False
+
+
+def attack_with_count(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> int:
+    """ "Whenever you attack with [N or more] [creatures]" (CR 508.1, 603.2): how many
+    of the declared attackers match, or 0 when fewer than N do."""
+    for t in alternatives(trig) or (trig,):
+        if t.event == "attack_with":
+            trig = t
+            break
+    what = _detail(trig, "what")
+    need = _detail(trig, "count") or 1
+    n = 0
+    for oid in d.get("attackers") or ():
+        o = game.objects.get(oid)
+        if o is not None and (
+            not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
+        ):
+            n += 1
+    return n if n >= need else 0
+
+
+def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:
+    """CR 701.26a, 603.2: "whenever this creature becomes tapped", "whenever a
+    Merfolk you control becomes tapped"; "one or more ... become tapped" triggers
+    once for the permanents tapped at once (CR 603.2c): on the first that matches."""
+    if isinstance(trig.subject, SelfRef) or trig.subject is None:
+        return d.get("obj") == source.id
+    if not _detail(trig, "one_or_more"):
+        o = game.objects.get(d.get("obj", -1))
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    for oid in d.get("batch") or ():
+        o = game.objects.get(oid)
+        if o is not None and matches_object(game, o, trig.subject, source.controller, source):
+            return oid == d.get("obj")
     return False
 
 

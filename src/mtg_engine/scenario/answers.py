@@ -683,6 +683,15 @@ class Script:
                 if str(o).lower() == wanted.lower():
                     _answer(game, ChooseOption(o))
                     return
+            if d.data.get("card_name"):
+                # CR 201.3: any card's name, not only the offered sample
+                from ..rules.named_choices import card_name_answer
+
+                name, why = card_name_answer(wanted, d.data["card_name"])
+                if name is None:
+                    raise Illegal(str(why))
+                _answer(game, ChooseOption(name))
+                return
             raise Illegal(f"{wanted!r} isn't one of the choices: {', '.join(map(str, options))}")
         raise Illegal(f"'choose' doesn't answer this decision: {d.prompt}")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
@@ -43,6 +43,14 @@ from ..abilities import (
 )
 from ..model import CardFace
 from .ir import Body, It, finalize
+from .leveler import (
+    PT_BOX,
+    class_level_ability,
+    level_condition,
+    parse_class_level_bar,
+    parse_level_symbol,
+    striation_ability,
+)
 from .normalize import paragraphs, split_sentences
 from .parser import get_parser
 from .transformer import CompileError, OracleTransformer, Parsed
@@ -267,7 +275,11 @@ def _activated(p: Parsed) -> Ability:
         raise CompileError("static sentence in an activated ability")
     restrictions = list(body.restrictions)
     if body.condition is not None:
-        restrictions.append(("condition", body.condition))
+        # "{T}: If ..., ..." is checked as the ability resolves (CR 608.2c), not an
+        # activation restriction ("Activate only if ...", 602.5b)
+        effects = tuple(
+            Effect(e.op, e.args, e.optional, e.condition or body.condition) for e in effects
+        )
     timing = body.timing
     if p.loyalty:
         timing = "sorcery"  # CR 606.3
@@ -349,7 +361,8 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
     cast_only: list[tuple[str, Any]] = []
     for b in bodies:
         cond = b.condition
-        cast_only.extend(r for r in b.restrictions if r[0] == "cast_only")  # CR 601.3
+        # CR 601.3 "Cast this spell only ..."; 700.2d "the same mode more than once"
+        cast_only.extend(r for r in b.restrictions if r[0] in ("cast_only", "modes_repeat"))
         effects.extend(
             Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects
         )
@@ -392,6 +405,28 @@ def _failed_sentences(raw: str, norm: str, exc: Exception) -> list[str]:
     return [raw_s[-1]]
 
 
+@dataclass(slots=True)
+class _Striation:
+    """A leveler's level symbol (CR 711.2) or a Class's level bar (716.2a) and what
+    its section holds so far."""
+
+    cond: Condition
+    raw: list[str]
+    pt_box: bool = False  # a leveler's striation has a power/toughness box
+    pt: tuple[int, int] | None = None
+    abilities: list[Ability] = field(default_factory=list)
+
+
+def _close_striation(s: _Striation, abilities: list[Ability], unparsed: list[str]) -> None:
+    """Assemble a finished section into its static ability (CR 711.2, 716.2a)."""
+    if not s.abilities and s.pt is None and not s.pt_box:
+        return  # a class level bar with nothing under it: only its activated ability
+    try:
+        abilities.append(striation_ability(s.cond, s.pt, s.abilities, " ".join(s.raw)))
+    except CompileError:
+        unparsed.append(s.raw[0])
+
+
 def compile_text(
     text: str, card_name: str, types: Iterable[str] = (), legendary: bool = False
 ) -> CompiledFace:
@@ -403,12 +438,40 @@ def compile_text(
     unparsed: list[str] = []
     spell_bodies: list[Body] = []
     spell_text: list[str] = []
+    striation: _Striation | None = None  # the level symbol being read (CR 711.2)
+    out = abilities
     for para in paragraphs(text, card_name, legendary):
+        level = parse_level_symbol(para.raw)
+        bar = parse_class_level_bar(para.raw) if level is None else None
+        if level is not None or bar is not None:
+            if striation is not None:
+                _close_striation(striation, abilities, unparsed)
+            striation = None
+            out = abilities
+            try:
+                if level is not None:
+                    striation = _Striation(level_condition(*level), [para.raw], pt_box=True)
+                elif bar is not None:
+                    # CR 716.2a: the activated ability, then its section's abilities
+                    abilities.append(class_level_ability(bar[0], bar[1], para.raw))
+                    cond = Condition("class_level_ge", {"n": bar[1]})
+                    striation = _Striation(cond, [para.raw])
+            except CompileError:
+                unparsed.append(para.raw)
+                continue
+            out = striation.abilities
+            continue
+        if striation is not None:
+            striation.raw.append(para.raw)
+            pt = PT_BOX.match(para.raw.strip()) if striation.pt_box else None
+            if pt is not None and striation.pt is None and not striation.abilities:
+                striation.pt = (int(pt.group(1)), int(pt.group(2)))
+                continue
         try:
             parsed = parse_paragraph(para.text)
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
-            abilities.extend(
+            out.extend(
                 a if a.text else replace(a, text=para.raw.replace("\n", " "))
                 for a in _assemble(parsed, is_spell, spell_bodies)
             )
@@ -418,6 +481,8 @@ def compile_text(
             unparsed.extend(_failed_sentences(para.raw, para.text, exc))
         except (KeyError, ValueError, TypeError, AttributeError, IndexError, StopIteration) as exc:
             unparsed.append(para.raw.replace("\n", " ") + f"  [compiler: {type(exc).__name__}]")
+    if striation is not None:
+        _close_striation(striation, abilities, unparsed)
     if spell_bodies:
         try:
             abilities.insert(0, _spell_ability(spell_bodies, "\n".join(spell_text)))

@@ -76,6 +76,26 @@ class ThatObject(It):
         return "ThatObject()"
 
 
+class Them(It):
+    """ "Them", "they": a plural pronoun. After an instruction about every object of
+    a kind ("attacking creatures you control get +X/+0. Sacrifice them ..."), the
+    objects that instruction was about, not this object."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Them()"
+
+
+class Those(ThatObject):
+    """ "Those creatures", "those cards": plural, like :class:`Them`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Those()"
+
+
 class Antecedent(It):
     """ "That creature" naming something from before the current instruction, not a
     target of that instruction: "Target creature becomes a copy of that creature"
@@ -258,6 +278,23 @@ def _damages_a_player(trigger: Trigger) -> bool:
     return trigger.player == "to_player" or (isinstance(what, Filter) and what.kinds == ("player",))
 
 
+def _damages_a_creature(trigger: Trigger) -> bool:
+    """ "Whenever this creature deals (combat) damage to a creature": "that creature"
+    is the creature dealt damage."""
+    if trigger.event not in ("deals_damage", "deals_combat_damage"):
+        return False
+    what = dict(trigger.details).get("what")
+    return isinstance(what, Filter) and "player" not in what.kinds
+
+
+#: instructions that move the objects they name; "them" after one is the new
+#: objects (the handler records them as "it", CR 400.7)
+_MOVERS = frozenset({"exile", "return_to_battlefield", "reanimate"})
+
+#: "equipped creature", "enchanted creature": one object, which a later "it" names
+_ATTACHED_TO_SELF = frozenset({"equipped_by", "enchanted_by"})
+
+
 def _names_other_creature(trigger: Trigger) -> bool:
     """ "Whenever this creature blocks a creature / becomes blocked by a creature":
     the trigger names a second creature (CR 509.3)."""
@@ -284,6 +321,10 @@ def finalize(
     last_target: list[int] = []
     trigger_about_other = trigger is not None and isinstance(trigger.subject, Filter)
     other_creature = trigger is not None and _names_other_creature(trigger)
+    # (with a trigger about another object, "that creature" may be either one)
+    damaged_creature = (
+        trigger is not None and not trigger_about_other and _damages_a_creature(trigger)
+    )
     trigger_player = trigger is not None and (
         trigger.event in ("cast", "draw", "gain_life", "lose_life", "discard", "step")
         or (isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",))
@@ -318,8 +359,19 @@ def finalize(
         return ControllerRef()
 
     def fn(v: Any) -> Any:
+        if isinstance(v, Them | Those) and state["last"] == "each":
+            # "attacking creatures you control get +X/+0. Sacrifice those creatures at
+            # the beginning of the next end step": the objects of that instruction,
+            # fixed as the delayed ability is created (CR 603.7c, 608.2c)
+            return ParentRef("it" if state.get("each_op") in _MOVERS else "each")
+        if type(v) is It and state["last"] == "each" and state.get("each_one"):
+            # "Equipped creature can't be blocked this turn. Sacrifice it at the
+            # beginning of the next end step" (Wings of Hubris): that creature
+            return ParentRef("it" if state.get("each_op") in _MOVERS else "each")
         if isinstance(v, ThatObject) and other_creature and not last_target:
             return TriggerRef("other")  # the creature it blocked or was blocked by
+        if isinstance(v, ThatObject) and damaged_creature and not last_target:
+            return TriggerRef("damaged")  # the creature dealt damage (CR 603.2)
         if isinstance(v, Antecedent):
             if start["last"] == "parent":
                 return ParentRef()
@@ -334,7 +386,9 @@ def finalize(
             last_target.append(index[key])
             state["last"] = "target"
             return TargetRef(index[key])
-        if isinstance(v, Rest) and state["last"] == "parent":
+        if isinstance(v, Rest) and state["last"] in ("parent", "each"):
+            # "put all land cards revealed this way into your hand and the rest into
+            # your graveyard": the cards not taken (rules/effects_runner.py)
             return ParentRef("rest")
         if isinstance(v, It):
             return resolve_it()
@@ -370,16 +424,34 @@ def finalize(
             args = {"source": eff.args["source"]}
             args.update((k, v) for k, v in eff.args.items() if k != "source")
             eff = Effect(eff.op, args, eff.optional, eff.condition)
+        if eff.op == "may_play" and eff.optional:
+            # "you may play it this turn": a permission used later, not a choice made
+            # as the ability resolves (CR 601.2a, 611.2)
+            eff = Effect(eff.op, eff.args, False, eff.condition)
         new = walk(eff, fn)
         out.append(new)
         if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
+        elif _about_each(eff):
+            state["last"] = "each"  # "them": the objects this instruction was about
+            state["each_op"] = eff.op
+            state["each_one"] = any(
+                k in _ATTACHED_TO_SELF for k, _ in eff.args["what"].filter.conditions
+            )
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     return tuple(out), tuple(targets)
+
+
+def _about_each(eff: Effect) -> bool:
+    """Whether an instruction is about every object of a kind ("attacking creatures
+    you control get +X/+0", "put all cards exiled with this creature onto the
+    battlefield"): its objects are recorded as it happens (Ctx.refs, "each")."""
+    what = eff.args.get("what")
+    return isinstance(what, EachRef) and not any("player" in k for k in what.filter.kinds)
 
 
 def fold_instead(effects: list[Effect]) -> list[Effect]:
@@ -413,7 +485,15 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
         negated = Condition("not", {"cond": cond})
         out.extend(Effect(b.op, b.args, b.optional, negated) for b in before)
         for b, g in zip(before, group, strict=True):
-            args = {**b.args, **{key: v for key, v in g.args.items() if key != "instead"}}
+            args = {
+                **b.args,
+                **{
+                    key: v
+                    for key, v in g.args.items()
+                    # "they get +2/+1 instead": the first instruction's objects
+                    if key != "instead" and not (key == "what" and v == ParentRef("each"))
+                },
+            }
             if g.op == "damage":
                 args["source"] = b.args.get("source")  # "it deals": the same source
             out.append(Effect(g.op, args, g.optional, cond))

@@ -283,6 +283,17 @@ class OracleLexer(Lexer):
                 and value not in NUMBER_WORDS
             ):
                 kind = "COUNTER_NAME"
+            if (
+                value == '"'
+                and in_quote
+                and prev not in (".", "")
+                and nxt == "and"
+                and i + 2 < n
+                and raw[i + 2][1] == '"'
+            ):
+                # 'with "... its mana cost" and "...": the first of two quoted
+                # abilities ends its last sentence at the closing quote
+                out.append(Token(self.literals["."], ".", pos, 1, pos + 1))
             out.append(Token(kind, value, pos, 1, pos + 1))
             if value == '"' and kind != "UNKNOWN":
                 in_quote = not in_quote

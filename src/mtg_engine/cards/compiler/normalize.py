@@ -26,6 +26,11 @@ _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][^—•:\"{}.]{0,60}?) — (?=\S)")
 _KEYWORD_PREFIXES = frozenset({"boast", "exhaust", "forecast"})
 _CHAPTER = re.compile(r"^(?:[IVX]+)(?:, [IVX]+)* — ")
 _NUMBER = re.compile(r"\b\d+\b")
+#: The meld instruction (CR 701.42a, 712.4a): "... and a creature named <partner>, exile
+#: them, then meld them into <result>." The two names are those of the meld pair's other
+#: card and combined back face (card data, looked up by rules/multiface.py), so they
+#: become fixed words; melding exiles both cards (701.42a), hence one verb.
+_MELD = re.compile(r"named [^.]+?, exile them, then meld them into [^.]+\.")
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
 _SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
 
@@ -88,6 +93,8 @@ def normalize_line(line: str, names: list[str]) -> str:
         word = m.group("word").strip().lower()
         if word not in _KEYWORD_PREFIXES and not word.startswith("choose"):
             line = line[m.end() :]
+    if "meld them into" in line:
+        line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:
         if name in line:
             line = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", "CARDNAME", line)

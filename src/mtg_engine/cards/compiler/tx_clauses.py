@@ -193,6 +193,10 @@ class ClauseRules:
         else:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
+        if event == "tapped" and isinstance(subject, Some) and subject.count == "one_or_more":
+            # "whenever one or more Merfolk you control become tapped": once per
+            # batch of permanents tapped at once (CR 603.2c, rules/tapping.py)
+            details = (*details, ("one_or_more", True))
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
             details = (*details, ("or_events", tuple(p[0] for p in preds[1:])))
@@ -260,7 +264,19 @@ class ClauseRules:
     ev_discard = _ev("discard")
     ev_play = _ev("play")
     ev_activate = _ev("activate")
-    ev_attack_with = _ev("attack_with")
+
+    def ev_attack_with(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you attack with three or more creatures" (CR 508.1, 603.2): how
+        many of the declared attackers must match, kept as ``count``."""
+        name, details = self._attack_with_base(c)
+        some = next((x for x in c if isinstance(x, Some)), None)
+        n = some.count if some is not None else 1
+        count = 1 if n == "one_or_more" else n
+        if isinstance(count, int):
+            details = (*details, ("count", count))
+        return name, details
+
+    _attack_with_base = _ev("attack_with")
     ev_tap_for_mana = _ev("tap_for_mana")
     ev_transforms = _ev("transforms")
     ev_turned_face_up = _ev("turned_face_up")
@@ -273,6 +289,12 @@ class ClauseRules:
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
     ev_monarch = _ev("becomes_monarch")
+
+    def ev_class_level(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # "When this Class becomes level 2" (CR 716.2a): effects/class_level.py
+        n = next(int(str(x)) for x in c if isinstance(x, Token) and x.type == "NUMBER")
+        return ("class_level", (("level", n),))
+
     ev_search = _ev("search_library")
     ev_attacks_unblocked = _ev("attacks_unblocked")
 
@@ -355,6 +377,33 @@ class ClauseRules:
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
                     elif (
+                        e.op == "cast_free"
+                        and body.effects
+                        and body.effects[-1].op == "create_noted_copy"
+                    ):
+                        # "You may cast the copy without paying its mana cost." (CR 707.12)
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "cast": "may" if e.args.get("may") else "must"},
+                            last.optional,
+                            last.condition,
+                        )
+                    elif (
+                        e.op == "face_down_values"
+                        and body.effects
+                        and body.effects[-1].op == "return_to_battlefield"
+                        and body.effects[-1].args.get("face_down")
+                    ):
+                        # CR 708.2: the face-down permanent's listed characteristics
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "face_down_values": e.args["values"]},
+                            last.optional,
+                            last.condition,
+                        )
+                    elif (
                         e.op == "cast"
                         and body.effects
                         and body.effects[-1].op == "create_named_copy"
@@ -400,6 +449,14 @@ class ClauseRules:
                         break
             elif isinstance(part, tuple) and part and part[0] == "ignore":
                 continue
+            elif isinstance(part, tuple) and part and part[0] == "same_for":
+                # "The same is true for ...": the previous effect, for other objects too
+                if not body.effects or not isinstance(body.effects[-1].args.get("what"), EachRef):
+                    raise CompileError("the same is true for: no effect before it")
+                last = body.effects[-1]
+                for flt in part[1]:
+                    args = {**last.args, "what": EachRef(flt)}
+                    body.effects.append(Effect(last.op, args, last.optional, last.condition))
             elif isinstance(part, tuple) and part and part[0] == "still":
                 # "It's still a land." (CR 205.1b): the "becomes" keeps the old types
                 for i in range(len(body.effects) - 1, -1, -1):
@@ -427,6 +484,10 @@ class ClauseRules:
             body.restrictions = pre.restrictions
             body.timing = pre.timing
             body.limit_per_turn = pre.limit_per_turn
+            if any(e.op == "modes_repeat" for e in pre.effects):
+                # CR 700.2d: "You may choose the same mode more than once."
+                body.restrictions = [*body.restrictions, ("modes_repeat", True)]
+                pre.effects = [e for e in pre.effects if e.op != "modes_repeat"]
             if pre.effects or pre.statics:
                 raise CompileError("rider sentence on a modal ability")
         return body
@@ -525,6 +586,21 @@ class ClauseRules:
         # or dealing damage, being dealt damage or becoming tapped (CR 614.1a); folded
         # into the preceding cast_face_down by ``sentences``
         return [Effect("face_down_mask", {})]
+
+    def sent_face_down_values(self, c: list[Any]) -> list[Effect]:
+        # "It's a 3/3 creature with "..." and "..."" after "put it onto the battlefield
+        # face down": the characteristics the effect lists (CR 708.2); folded into the
+        # preceding return_to_battlefield by ``sentences``
+        pt = next(x for x in c if isinstance(x, Token) and x.type == "PT")
+        power, toughness = (int(v) for v in str(pt).split("/"))
+        types = tuple(
+            str(x).capitalize().rstrip("s")
+            for x in c
+            if isinstance(x, Token) and x.type == "CARD_TYPE"
+        )
+        abilities = tuple(a for x in c if isinstance(x, tuple) for a in x)
+        values = {"power": power, "toughness": toughness, "types": types, "abilities": abilities}
+        return [Effect("face_down_values", {"values": values})]
 
     def sent_pile_blocks(self, c: list[Any]) -> list[Effect]:
         # Camouflage: this turn, the declaration of blockers is replaced by piles
@@ -861,6 +937,11 @@ class ClauseRules:
                 out.append(("cast_only", x.replace(" ", "_").replace("_'s", "s")))
         return ("restriction", out)
 
+    def vp_modes_repeat(self, c: list[Any]) -> list[Effect]:
+        # "You may choose the same mode more than once." (CR 700.2d): a rule of the
+        # modal ability (modal_dot makes it the "modes_repeat" restriction)
+        return [Effect("modes_repeat", {})]
+
     def spend_only(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("spend_only", True)])
 
@@ -979,6 +1060,15 @@ class ClauseRules:
             Filter(kinds=(kind,), zone="any", conditions=(("owner", "you"),)),
         )
 
+    def same_for_spells_and_cards(self, c: list[Any]) -> tuple[str, tuple[Filter, ...]]:
+        """ "The same is true for creature spells you control and creature cards you
+        own that aren't on the battlefield." (Arcane Adaptation, CR 611.3): the
+        previous static effect also affects those spells and cards."""
+        kinds = [str(x).capitalize() for x in c if isinstance(x, Token)]
+        spells = Filter(kinds=(kinds[0],), zone="stack", conditions=(("controller", "you"),))
+        cards = Filter(kinds=(kinds[-1],), zone="any", conditions=(("owner", "you"),))
+        return ("same_for", (spells, cards))
+
     def free_flash_cast(self, c: list[Any]) -> StaticEffect:
         # Aluren: "Any player may cast creature spells with mana value 3 or less without
         # paying their mana costs and as though they had flash" (CR 118.9, 702.8a)
@@ -1019,6 +1109,21 @@ class ClauseRules:
         args = {"keywords": ("Flying",), "landwalk": (land,) if land else ()}
         return Parsed("static", statics=[StaticEffect("skip_draw_for_protection", SelfRef(), args)])
 
+    def replacement_leave_exile(self, c: list[Any]) -> Parsed:
+        # "If this creature would leave the battlefield, exile it instead of putting
+        # it anywhere else." (CR 614.1a)
+        return Parsed("static", statics=[StaticEffect("replace_leave_exile", SelfRef(), {})])
+
+    def begin_on_battlefield(self, c: list[Any]) -> Parsed:
+        # Leylines: "If this card is in your opening hand, you may begin the game with
+        # it on the battlefield." (CR 103.6a): used by rules/setup.py
+        return Parsed("static", statics=[StaticEffect("begin_on_battlefield", SelfRef(), {})])
+
+    def replacement_extra_coin_flip(self, c: list[Any]) -> Parsed:
+        # Krark's Thumb: "If you would flip a coin, instead flip two coins and ignore
+        # one." (CR 614.1a, 705): read by effects/chance.py
+        return Parsed("static", statics=[StaticEffect("extra_coin_flip", SelfRef(), {})])
+
     def replacement_die(self, c: list[Any]) -> Parsed:
         effects = c[-1]
         return Parsed(
@@ -1052,6 +1157,12 @@ class ClauseRules:
     cond_control_none = _cond("you_control_none")
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")
+
+    def cond_meld_pair(self, c: list[Any]) -> Condition:
+        """ "if you both own and control <this> and a creature named <partner>" (the
+        meld pair's other card, CR 712.4a): rules/multiface.py."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        return Condition("meld_pair", {"type": kind.capitalize()})
 
     def cond_opp_controls(self, c: list[Any]) -> Condition:
         # "if an opponent controls seven or more lands": the count matters

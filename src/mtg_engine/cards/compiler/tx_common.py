@@ -21,7 +21,7 @@ from ..abilities import (
     Trigger,
 )
 from .filters import NounWord
-from .ir import SUBJ, Body, It, Some, ThatPlayer
+from .ir import SUBJ, Body, Rest, Some, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
 EOT = "end_of_turn"
@@ -64,7 +64,18 @@ def _flat(items: list[Any]) -> list[Any]:
 # helpers
 # ---------------------------------------------------------------------------
 
-ParentRefRest = It()
+#: "the rest": the cards an earlier instruction offered but didn't take (ir.finalize)
+ParentRefRest = Rest()
+
+
+def among_them(flt: Filter | None = None, key: str = "it") -> Filter:
+    """ "One of them", "a creature card from among them": the objects an earlier
+    instruction of the same ability looked at, revealed or exiled (ParentRef
+    ``key``), chosen as the instruction is followed (CR 608.2d,
+    rules/effects_runner.choose_refs)."""
+    kinds: tuple[str, ...] = () if flt is None else tuple(k for k in flt.kinds if k != "card")
+    conds = () if flt is None else tuple(c for c in flt.conditions if c[0] != "among")
+    return Filter(kinds, "any", (("from_among", key), *conds))
 
 
 def _int(n: Any) -> int:

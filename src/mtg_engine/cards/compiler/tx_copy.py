@@ -112,6 +112,11 @@ class CopyRules:
             return NounWord("type", card_type(word))
         return NounWord("subtype", subtype(word))
 
+    def exc_name_self(self, c: list[Any]) -> tuple[str, Any]:
+        # "except its name is Sakashima the Impostor": the copier keeps its own
+        # name (CR 707.9b), read from the copying object by rules/copy.py
+        return ("name_self", True)
+
     def exc_not_legendary(self, c: list[Any]) -> tuple[str, Any]:
         return ("remove_supertypes", ("Legendary",))
 

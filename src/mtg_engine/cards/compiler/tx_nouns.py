@@ -9,6 +9,7 @@ from lark import Token
 from ..abilities import (
     ANY_TARGET,
     Amount,
+    ChooseRef,
     ControllerOfRef,
     ControllerRef,
     EachRef,
@@ -19,11 +20,12 @@ from ..abilities import (
     TargetSpec,
 )
 from .filters import Alt, NounWord, build_filter, card_type
-from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer
+from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, Them, Those
 from .tx_common import (
     CompileError,
     _int,
     _words,
+    among_them,
 )
 
 
@@ -385,6 +387,15 @@ class NounRules:
     def pron_it(self, c: list[Any]) -> It:
         return It()
 
+    def pron_them(self, c: list[Any]) -> Them:
+        return Them()
+
+    def pron_those(self, c: list[Any]) -> Any:
+        nouns = [x for x in c if isinstance(x, NounWord)]
+        if nouns and nouns[0].kind == "head" and nouns[0].value in ("player", "opponent"):
+            return ThatPlayer()
+        return Those()
+
     def pron_that(self, c: list[Any]) -> Any:
         nouns = [x for x in c if isinstance(x, NounWord)]
         if nouns and nouns[0].kind == "head" and nouns[0].value in ("player", "opponent"):
@@ -403,8 +414,15 @@ class NounRules:
     def np_its_abilities(self, c: list[Any]) -> It:
         return It()
 
-    def np_of_them(self, c: list[Any]) -> It:
-        return It()
+    def np_of_them(self, c: list[Any]) -> ChooseRef:
+        """ "One of them", "two of those cards": chosen among what an earlier
+        instruction looked at, revealed or exiled (CR 608.2d)."""
+        lo, hi = next(x for x in c if isinstance(x, tuple))
+        if lo == 0:
+            return ChooseRef(among_them(), hi, up_to=True)
+        if hi == 99 and lo == 1:
+            return ChooseRef(among_them(), "one_or_more")
+        return ChooseRef(among_them(), lo)
 
     def np_sacrificed(self, c: list[Any]) -> ParentRef:
         return ParentRef("sacrificed")

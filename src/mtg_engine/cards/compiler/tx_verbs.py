@@ -34,6 +34,7 @@ from .tx_common import (
     _token_effect,
     _top_ref,
     _words,
+    among_them,
 )
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
@@ -58,6 +59,11 @@ class VerbRules:
             else:
                 out.append(Effect(op, {key: _obj(r), **args}))
         return out
+
+    def vp_meld_pair(self, c: list[Any]) -> list[Effect]:
+        """ "exile them, then meld them into <result>" (CR 701.42a): this object and
+        its meld partner; effects/transform.py."""
+        return [Effect("meld_pair", {})]
 
     def vp_damage(self, c: list[Any]) -> list[Effect]:
         amount, recipients = c
@@ -198,6 +204,10 @@ class VerbRules:
 
     def vp_put_hand(self, c: list[Any]) -> list[Effect]:
         what = c[0]
+        if isinstance(what, Some) and ("among", "it") in what.filter.conditions:
+            # "put a creature card from among them into your hand" (CR 608.2d)
+            what = ChooseRef(among_them(what.filter), what.count, what.up_to)
+            return [Effect("return_to_hand", {"what": what})]
         if isinstance(what, Some):
             return [
                 Effect(
@@ -885,7 +895,19 @@ class VerbRules:
 
         return method
 
-    choose_creature_type = _choice("creature_type")
+    def choose_creature_type(self, c: list[Any]) -> str:
+        """ "choose a creature type"; "choose a [nonbasic/basic] land type" is another
+        choice (CR 205.3i, 205.3m), not a creature type."""
+        kind = next(
+            (str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"), ""
+        )
+        if kind in ("", "creature"):
+            return "creature_type"
+        if kind == "land":
+            words = repr(c).lower()
+            return "nonbasic_land_type" if "not_supertype" in words else "basic_land_type"
+        return f"{kind}_type"
+
     choose_color = _choice("color")
     choose_card_type = _choice("card_type")
     choose_land_type = _choice("basic_land_type")
@@ -928,6 +950,14 @@ class VerbRules:
     def vp_create_named_copy(self, c: list[Any]) -> list[Effect]:
         # CR 707.13: "create a copy of the card with the chosen name"
         return [Effect("create_named_copy", {"player": SUBJ})]
+
+    def vp_create_noted_copy(self, c: list[Any]) -> list[Effect]:
+        # CR 707.14: "create a copy of the card with the noted name" (Magar)
+        return [Effect("create_noted_copy", {"player": SUBJ})]
+
+    def vp_note_name(self, c: list[Any]) -> list[Effect]:
+        # CR 607.2: "note the name of target card" — remembered for the linked text
+        return [Effect("note_name", {"what": _obj(c[-1])})]
 
     def vp_choose_payable(self, c: list[Any]) -> list[Effect]:
         # Illusionary Mask: "choose a creature card in your hand whose mana cost could be

@@ -1,0 +1,143 @@
+"""The top cards of a library: "look at", "reveal" and "exile the top N cards"
+(CR 401.2, 701.20, 406), and "put ... into its owner's graveyard".
+
+The cards these instructions handle become the "them" of the ability's later
+instructions (``ParentRef("it")``): "put one of them into your hand and the rest
+on the bottom of your library" chooses among them (CR 608.2d,
+rules/effects_runner.choose_refs) and "the rest" is the others.
+
+Hidden information (CR 401.2): a library's cards are hidden from every player.
+Cards looked at are known only to the player who looked: the log events that name
+them carry that player and the card, so ``observe`` shows them to that player
+only (game/views.py). Revealed cards are shown to all players (CR 701.20a): their
+event names no hidden card for the view to hide.
+"""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect
+from ..game.objects import Zone
+from ..rules.effects_runner import Ctx
+from ..rules.support import register
+from ..rules.zones import move
+from . import effect
+
+# "one of them", "a creature card from among them" (rules/effects_runner.choose_refs)
+register("cond:from_among")
+
+
+def _top(ctx: Ctx, e: Effect) -> list[tuple[int, list[int]]]:
+    """Each named player and the ids of their library's top N cards, top first
+    (the library's last element is its top card)."""
+    n = max(0, ctx.amount(e.args.get("amount", 1)))
+    out = []
+    for p in ctx.players(e.args.get("player")):
+        lib = ctx.game.players[p].library
+        out.append((p, list(reversed(lib[-n:])) if n else []))
+    return out
+
+
+@effect("look_at_top")
+def look_at_top(ctx: Ctx, e: Effect) -> bool:
+    """ "Look at the top N cards of your library": the controller sees them; they
+    stay hidden from the other players (CR 401.2)."""
+    g = ctx.game
+    looked: list[int] = []
+    viewer = g.players[ctx.controller].name
+    for p, ids in _top(ctx, e):
+        whose = "their" if p == ctx.controller else f"{g.players[p].name}'s"
+        g.emit(
+            "look_at_top",
+            ("401.2",),
+            f"{viewer} looks at the top {len(ids)} card(s) of {whose} library",
+        )
+        for oid in ids:
+            g.emit(
+                "look_at",
+                ("401.2",),
+                f"{viewer} sees {g.objects[oid].name}",
+                player=ctx.controller,
+                card=g.objects[oid].name,
+            )
+        looked.extend(ids)
+    ctx.set_parent("it", looked)
+    return True
+
+
+@effect("reveal_top")
+def reveal_top(ctx: Ctx, e: Effect) -> bool:
+    """ "Reveal the top N cards of your library": shown to all players (CR 701.20a)."""
+    g = ctx.game
+    revealed: list[int] = []
+    for p, ids in _top(ctx, e):
+        names = ", ".join(g.objects[oid].name for oid in ids) or "no cards"
+        g.emit(
+            "reveal",
+            ("701.20a",),
+            f"{g.players[p].name} reveals the top {len(ids)} card(s) of their library: {names}",
+        )
+        revealed.extend(ids)
+    ctx.set_parent("it", revealed)
+    return True
+
+
+@effect("exile_top")
+def exile_top(ctx: Ctx, e: Effect) -> bool:
+    """ "Exile the top N cards of your library" (CR 406.2). The exiled cards are
+    linked to the exiling object (CR 607.2a) and are the "them" and "cards exiled
+    this way" of later instructions."""
+    from ..rules.linked import exile_linked, link_owner
+
+    g = ctx.game
+    owner = link_owner(ctx.obj)
+    moved: list[int] = []
+    for _p, ids in _top(ctx, e):
+        for oid in ids:
+            nid = exile_linked(g, oid, owner, ("406.2",))
+            if nid is not None:
+                moved.append(nid)
+    ctx.set_parent("it", moved)
+    if ctx.task is not None:
+        done = (ctx.task.data.get("parent") or {}).get("exiled") or []
+        ctx.set_parent("exiled", [*done, *moved])
+    return True
+
+
+@effect("put_into_graveyard")
+def put_into_graveyard(ctx: Ctx, e: Effect) -> bool:
+    """ "Put the rest into your graveyard": each card goes to its owner's graveyard
+    (CR 404.1, 400.3)."""
+    for o in ctx.objects(e.args.get("what")):
+        if o.zone in (Zone.STACK, Zone.GRAVEYARD):
+            continue  # (a spell or ability isn't "put into" a graveyard by this)
+        move(ctx.game, o.id, Zone.GRAVEYARD, ("400.3",), reason="is put into its owner's graveyard")
+    return True
+
+
+@effect("may_play")
+def may_play(ctx: Ctx, e: Effect) -> bool:
+    """ "You may play it this turn", "until the end of your next turn, you may play
+    those cards": a permission to play those exiled cards (CR 601.2a, 305.1, 611.2;
+    rules/play_permissions.py). The "may" is used later, as the player plays them."""
+    from ..rules.play_permissions import DURATIONS, grant
+
+    duration = e.args.get("duration") or "end_of_turn"
+    if duration not in DURATIONS:
+        ctx.game.emit(
+            "unsupported", ("611.2",), f"{ctx.obj.name}: a play permission lasting {duration}"
+        )
+        return True
+    ids = tuple(o.id for o in ctx.objects(e.args.get("what")) if o.zone == Zone.EXILE)
+    if not ids:
+        return True
+    for p in ctx.players(e.args.get("player")) or [ctx.controller]:
+        grant(ctx.game, ctx.source.id, p, ids, duration)
+        names = ", ".join(ctx.game.objects[i].name for i in ids)
+        until = "this turn" if duration == "end_of_turn" else "until the end of their next turn"
+        ctx.game.emit(
+            "continuous_effect",
+            ("611.2", "601.2a"),
+            f"{ctx.game.players[p].name} may play {names} {until}",
+            player=p,
+        )
+    return True

@@ -1,0 +1,113 @@
+"""Noting a card's name and copying the card with the noted name (CR 607.2,
+707.14): "Note the name of target instant or sorcery card in your graveyard and
+put it onto the battlefield face down. It's a 3/3 creature with "Whenever this
+creature deals combat damage to a player, you may create a copy of the card
+with the noted name. You may cast the copy without paying its mana cost" ..."
+(Magar of the Magic Strings).
+
+The noted name travels with the instruction (``parent["noted_name"]``) and is
+kept on the permanent the same ability puts onto the battlefield
+(``obj.chosen["noted_name"]``), where the granted text refers to it.
+"""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect
+from ..game.actions import DecisionKind
+from ..game.objects import Zone
+from ..rules.effects_runner import Ctx
+from ..rules.support import register
+from . import effect
+
+
+@effect("note_name")
+def note_name(ctx: Ctx, e: Effect) -> bool:
+    """CR 607.2: note the name of the object (its name as it is now)."""
+    objs = ctx.objects(e.args.get("what"))
+    if not objs:
+        return True
+    name = objs[0].name
+    ctx.set_parent("noted_name", name)
+    ctx.game.emit(
+        "note_name",
+        ("607.2",),
+        f"{ctx.game.players[ctx.controller].name} notes the name {name}",
+        player=ctx.controller,
+        value=name,
+    )
+    return True
+
+
+@effect("create_noted_copy")
+def create_noted_copy(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.14: a copy of the card with the noted name, with the copiable values
+    of that card as it last existed in the graveyard (its printed characteristics);
+    it's created in exile and, not being cast, ceases to exist (CR 704.5e).
+    ``cast``: "you may cast the copy without paying its mana cost" (CR 707.12,
+    118.9a; timing permissions are ignored while an ability resolves, 608.2g)."""
+    from ..cards.definitions import card_def
+    from ..rules.casting import spell_problem
+
+    g = ctx.game
+    s = ctx.scratch
+    player = ctx.controller
+    if "copy" not in s:
+        src = ctx.source
+        name = src.chosen.get("noted_name") if src.chosen else None
+        if not name:
+            g.emit("no_effect", ("607.2",), f"{src.name or 'It'} has no noted name")
+            return True
+        copy = g.create_card(card_def(str(name)), player, Zone.EXILE)
+        copy.is_token = True  # a copy of a card, not a card (CR 704.5e, 707.12)
+        s["copy"] = copy.id
+        ctx.set_parent("it", [copy.id])
+        g.emit(
+            "create_copy",
+            ("707.14", "707.12"),
+            f"{g.players[player].name} creates a copy of {copy.name}",
+            player=player,
+            obj=copy.id,
+        )
+    copy_id = s["copy"]
+    mode = e.args.get("cast")
+    if not mode or s.get("cast_pushed") or copy_id not in g.objects:
+        return True
+    copy = g.objects[copy_id]
+    opts = {"alt": "without_paying"}
+    problem = spell_problem(g, player, copy, opts, with_priority=False)
+    if problem is not None:
+        g.emit("not_played", ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
+        return True
+    if mode == "may":
+        if ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.YES_NO,
+                "118.9a",
+                f"Cast the copy of {copy.name} without paying its mana cost?",
+                {"purpose": "may"},
+                player=player,
+            )
+        if not ctx.take_answer().value:
+            return True
+    s["cast_pushed"] = True
+    g.push_task(
+        "cast",
+        {
+            "card": copy_id,
+            "face": 0,
+            "payment": None,
+            "player": player,
+            "opts": opts,
+            "resolving": True,
+        },
+    )
+    return False  # the cast task runs now; this handler is called again afterwards
+
+
+register(
+    "effect:note_name",
+    "effect:create_noted_copy",
+    "arg:create_noted_copy.cast",
+    "arg:return_to_battlefield.face_down",
+    "arg:return_to_battlefield.face_down_values",
+)

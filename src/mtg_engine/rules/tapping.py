@@ -1,0 +1,106 @@
+"""Becoming tapped as a trigger event (CR 701.26a, 603.2).
+
+"Whenever this creature becomes tapped", "When enchanted land becomes tapped",
+"Whenever one or more Merfolk you control become tapped": these trigger when an
+untapped permanent is tapped, whatever taps it (a cost, 602.2b; attacking,
+508.1f; an effect, 701.26a; crewing, 702.122b; regeneration, 701.19a). A
+permanent that enters the battlefield tapped doesn't *become* tapped (it was
+never untapped on the battlefield).
+
+Hot path: permanents are tapped all the time (every mana payment), and almost
+never watched. :func:`became_tapped` emits its ``becomes_tapped`` events only
+when some permanent or emblem could trigger on them (cached per card face),
+so an unwatched game pays one scan of the battlefield per batch of taps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards.abilities import AbilityKind
+from ..game.objects import GameObject
+from ..game.state import Game
+from .support import register
+
+register("trigger:tapped")  # CR 701.26a, 603.2 (rules/triggers._tapped_matches)
+register("trigger:tap_for_mana")  # CR 106.12a (rules/triggers._matches)
+#: the trigger events compiled from "becomes tapped" and "taps ... for mana"
+#: (cards/compiler/tx_clauses.py)
+TAPPED = "tapped"
+TAP_FOR_MANA = "tap_for_mana"
+
+
+def _face_events(obj: GameObject) -> frozenset[str]:
+    """The trigger events of the object's face (alternatives included), cached per face."""
+    key = ("trigger_events", obj.face)
+    v = obj.card.cache.get(key)
+    if v is None:
+        from .characteristics import _base
+
+        evs: set[str] = set()
+        for a in _base(obj).abilities:
+            if a.kind is AbilityKind.TRIGGERED and a.trigger is not None:
+                evs.add(a.trigger.event)
+                for k, alt in a.trigger.details:
+                    if k == "or_events":
+                        evs.update(alt)
+        v = frozenset(evs)
+        obj.card.cache[key] = v
+    return v
+
+
+def _watched(game: Game, for_mana: bool = False) -> bool:
+    """Whether anything could trigger on a permanent becoming tapped (CR 603.2), or
+    on one being tapped for mana when ``for_mana``."""
+    if game.command:
+        return True  # an emblem's triggered ability (CR 114.4)
+    if game.effects:
+        from .triggers import _granted_triggers_possible
+
+        if _granted_triggers_possible(game):
+            return True  # granted or copied triggered abilities (CR 613.1f, 707.2)
+    objects = game.objects
+    for oid in game.battlefield:
+        o = objects[oid]
+        evs = _face_events(o)
+        if TAPPED in evs or (for_mana and TAP_FOR_MANA in evs):
+            return True
+        if o.face_down and o.chosen and "face_down_values" in o.chosen:
+            return True  # listed abilities of a face-down permanent (CR 708.2)
+    return False
+
+
+def became_tapped(
+    game: Game, objs: Iterable[GameObject], rules: tuple[str, ...], for_mana: bool = False
+) -> None:
+    """CR 701.26a: each of ``objs`` (untapped a moment ago) became tapped at once.
+
+    Emits one ``becomes_tapped`` event per permanent, all carrying the batch, so
+    "whenever one or more ... become tapped" triggers once (CR 603.2c); with
+    ``for_mana`` (the {T} cost of a mana ability, CR 605.3a), also one
+    ``tapped_for_mana`` event each ("whenever a player taps a land for mana")."""
+    tapped = [o for o in objs if o.tapped]
+    if not tapped or not _watched(game, for_mana):
+        return
+    batch = [o.id for o in tapped]
+    cited = tuple(dict.fromkeys((*rules, "701.26a")))
+    for o in tapped:
+        game.emit(
+            "becomes_tapped",
+            cited,
+            f"{o.name} becomes tapped",
+            o,
+            obj=o.id,
+            controller=o.controller,
+            batch=batch,
+        )
+    if for_mana:
+        for o in tapped:
+            game.emit(
+                "tapped_for_mana",
+                ("106.12", "106.12a"),
+                f"{game.players[o.controller].name} taps {o.name} for mana",
+                o,
+                obj=o.id,
+                player=o.controller,
+            )

@@ -1,0 +1,72 @@
+"""Pronouns in delayed triggered abilities (CR 603.7c) and after instructions about
+every object of a kind (CR 608.2c): "those creatures", "them", "that creature"
+name the objects of the creating instruction or trigger, not the source."""
+
+from __future__ import annotations
+
+from mtg_engine.cards.abilities import ParentRef, SelfRef, TriggerRef
+from mtg_engine.cards.compiler import compile_text
+
+
+def _effects(text: str, types: tuple[str, ...] = ("Instant",)):
+    cf = compile_text(text, "Test Card", types)
+    assert not cf.unparsed, cf.unparsed
+    return cf.abilities[0].effects
+
+
+def test_those_creatures_in_a_delayed_trigger_are_the_pumped_creatures() -> None:
+    """Tears of Rage: "Sacrifice those creatures at the beginning of the next end step"."""
+    mod, delayed = _effects(
+        "Attacking creatures you control get +1/+0 until end of turn. "
+        "Sacrifice those creatures at the beginning of the next end step."
+    )
+    assert mod.op == "modify_pt" and delayed.op == "delayed_trigger"
+    (sac,) = delayed.args["effects"]
+    assert sac.op == "sacrifice" and sac.args["what"] == ParentRef("each")
+
+
+def test_them_after_moving_cards_is_the_new_permanents() -> None:
+    """Smog Smasher: "put all cards exiled with this creature onto the battlefield.
+    They gain haste. Sacrifice them at the beginning of the next end step" (400.7)."""
+    back, haste, delayed = _effects(
+        "Put all cards exiled with this creature onto the battlefield. They gain haste. "
+        "Sacrifice them at the beginning of the next end step.",
+        ("Sorcery",),
+    )
+    assert back.op == "return_to_battlefield"
+    assert haste.args["what"] == ParentRef("it")
+    assert delayed.args["effects"][0].args["what"] == ParentRef("it")
+
+
+def test_that_creature_of_a_damage_trigger_is_the_creature_dealt_damage() -> None:
+    """Serpentine Basilisk: "destroy that creature at end of combat" (603.2, 603.7c)."""
+    cf = compile_text(
+        "Whenever this creature deals combat damage to a creature, destroy that creature "
+        "at end of combat.",
+        "Test Card",
+        ("Creature",),
+    )
+    (delayed,) = cf.abilities[0].effects
+    assert delayed.args["effects"][0].args["what"] == TriggerRef("damaged")
+
+
+def test_it_still_names_this_object() -> None:
+    """Crazed-Armodon-like "destroy it at end of combat": "it" is this creature."""
+    cf = compile_text(
+        "When this creature attacks or blocks, destroy it at end of combat.",
+        "Test Card",
+        ("Creature",),
+    )
+    (eff,) = cf.abilities[0].effects
+    assert eff.args["effects"][0].args["what"] == SelfRef()
+
+
+def test_kicked_instead_keeps_the_first_instructions_objects() -> None:
+    """Dauntless Unity: "If this spell was kicked, those creatures get +2/+1 until end
+    of turn instead": the replacing instruction affects the same creatures."""
+    first, second = _effects(
+        "Creatures you control get +1/+1 until end of turn. If this spell was kicked, "
+        "those creatures get +2/+1 until end of turn instead."
+    )
+    assert second.args["what"] == first.args["what"]
+    assert second.args["power"] == 2
