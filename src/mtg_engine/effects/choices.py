@@ -121,7 +121,6 @@ def create_named_copy(ctx: Ctx, e: Effect) -> bool:
     like a spell copy and becomes a token if it resolves as a permanent, 608.3f).
     "You may cast the copy" (``cast``): cast now, paying its costs (CR 707.12)."""
     from ..cards.definitions import card_def
-    from ..rules.casting import spell_problem
 
     g = ctx.game
     s = ctx.scratch
@@ -141,12 +140,29 @@ def create_named_copy(ctx: Ctx, e: Effect) -> bool:
             f"{g.players[player].name} creates a copy of {copy.name} outside the game",
             player=player,
         )
+    return cast_created_copy(
+        ctx, e, player, {}, "707.12", "Cast the copy of {name}? (You still pay its costs.)"
+    )
+
+
+def cast_created_copy(
+    ctx: Ctx, e: Effect, player: int, opts: dict, rule: str, question: str
+) -> bool:
+    """The "you may cast the copy" tail of the card-copy effects (CR 707.12): the
+    copy made earlier in this resolution (``ctx.scratch["copy"]``) is cast now,
+    while the ability resolves (CR 608.2g), if ``e.args["cast"]`` says so ("may":
+    its controller is asked; ``question`` names the copy with ``{name}``). Returns
+    False while the cast runs; the handler is called again afterwards."""
+    from ..rules.casting import spell_problem
+
+    g = ctx.game
+    s = ctx.scratch
     copy_id = s["copy"]
     mode = e.args.get("cast")
     if not mode or s.get("cast_pushed") or copy_id not in g.objects:
         return True
     copy = g.objects[copy_id]
-    problem = spell_problem(g, player, copy, {}, with_priority=False)
+    problem = spell_problem(g, player, copy, opts, with_priority=False)
     if problem is not None:
         g.emit("not_played", ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
         return True
@@ -154,8 +170,8 @@ def create_named_copy(ctx: Ctx, e: Effect) -> bool:
         if ctx.answer is None:
             return ctx.ask(
                 DecisionKind.YES_NO,
-                "707.12",
-                f"Cast the copy of {copy.name}? (You still pay its costs.)",
+                rule,
+                question.format(name=copy.name),
                 {"purpose": "may"},
                 player=player,
             )
@@ -169,11 +185,11 @@ def create_named_copy(ctx: Ctx, e: Effect) -> bool:
             "face": 0,
             "payment": None,
             "player": player,
-            "opts": {},
+            "opts": opts,
             "resolving": True,
         },
     )
-    return False  # the cast task runs now; this handler is called again afterwards
+    return False
 
 
 register(

@@ -13,7 +13,6 @@ kept on the permanent the same ability puts onto the battlefield
 from __future__ import annotations
 
 from ..cards.abilities import Effect
-from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
@@ -46,7 +45,6 @@ def create_noted_copy(ctx: Ctx, e: Effect) -> bool:
     ``cast``: "you may cast the copy without paying its mana cost" (CR 707.12,
     118.9a; timing permissions are ignored while an ability resolves, 608.2g)."""
     from ..cards.definitions import card_def
-    from ..rules.casting import spell_problem
 
     g = ctx.game
     s = ctx.scratch
@@ -68,40 +66,16 @@ def create_noted_copy(ctx: Ctx, e: Effect) -> bool:
             player=player,
             obj=copy.id,
         )
-    copy_id = s["copy"]
-    mode = e.args.get("cast")
-    if not mode or s.get("cast_pushed") or copy_id not in g.objects:
-        return True
-    copy = g.objects[copy_id]
-    opts = {"alt": "without_paying"}
-    problem = spell_problem(g, player, copy, opts, with_priority=False)
-    if problem is not None:
-        g.emit("not_played", ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
-        return True
-    if mode == "may":
-        if ctx.answer is None:
-            return ctx.ask(
-                DecisionKind.YES_NO,
-                "118.9a",
-                f"Cast the copy of {copy.name} without paying its mana cost?",
-                {"purpose": "may"},
-                player=player,
-            )
-        if not ctx.take_answer().value:
-            return True
-    s["cast_pushed"] = True
-    g.push_task(
-        "cast",
-        {
-            "card": copy_id,
-            "face": 0,
-            "payment": None,
-            "player": player,
-            "opts": opts,
-            "resolving": True,
-        },
+    from .choices import cast_created_copy
+
+    return cast_created_copy(
+        ctx,
+        e,
+        player,
+        {"alt": "without_paying"},
+        "118.9a",
+        "Cast the copy of {name} without paying its mana cost?",
     )
-    return False  # the cast task runs now; this handler is called again afterwards
 
 
 register(

@@ -26,60 +26,21 @@ import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import AbilityKind, Filter, StaticEffect
+from ..cards.abilities import Filter, StaticEffect
 from ..game.objects import GameObject, Zone
 from ..keywords.registry import AltCost, alt_cost
 from .characteristics import chars
+from .statics import statics_with
 
 if TYPE_CHECKING:
     from ..game.state import Game
-
-_OPS = frozenset(
-    (
-        "grant_flash_to_cards",
-        "cast_only_as_sorcery",
-        "may_cast_free_with_flash",
-        "cant_be_cast",
-        "cant_cast",
-    )
-)
 
 #: the alternative cost of a "without paying its mana cost" permission (CR 118.9)
 FREE = "free_permission"
 
 
-def _any_sources(game: Game) -> bool:
-    key = "cast_permission_sources"
-    v = game._chars.get(key)
-    if v is None:
-        v = False
-        for oid in game.battlefield:
-            o = game.objects[oid]
-            if o.phased_out or o.face_down:
-                continue
-            for a in chars(game, o).abilities:
-                if a.kind is AbilityKind.STATIC and any(st.op in _OPS for st in a.static):
-                    v = True
-                    break
-            if v:
-                break
-        game._chars[key] = v
-    return bool(v)
-
-
 def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
-    if not _any_sources(game):
-        return
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        if src.phased_out or src.face_down:
-            continue
-        for a in chars(game, src).abilities:
-            if a.kind is not AbilityKind.STATIC:
-                continue
-            for st in a.static:
-                if st.op == op:
-                    yield src, st
+    return iter(statics_with(game, op))
 
 
 def _card_matches(game: Game, card: GameObject, c: Any, flt: Any, src: GameObject) -> bool:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Filter, SelfRef, StaticEffect
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
-from .characteristics import chars
+from .statics import statics_with
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -55,23 +55,6 @@ class CostChange:
 
 #: the ``caster`` values: "spells you cast" / "spells your opponents cast"
 _CASTER = ("you", "opponent", "opponents")
-
-
-def _changes_on_battlefield(game: Game) -> bool:
-    """Whether some permanent has a cost-changing static ability (cached per state)."""
-    key = "cost_change_sources"
-    v = game._chars.get(key)
-    if v is None:
-        v = False
-        for oid in game.battlefield:
-            o = game.objects[oid]
-            if o.phased_out or o.face_down:
-                continue
-            if any(_cost_statics(a) for a in chars(game, o).abilities):
-                v = True
-                break
-        game._chars[key] = v
-    return bool(v)
 
 
 def _cost_statics(a: Ability) -> tuple[StaticEffect, ...]:
@@ -117,38 +100,30 @@ def spell_changes(
             ch = _change(game, st, player, obj, obj.name, obj)
             if ch is not None:
                 out.append(ch)
-    if not _changes_on_battlefield(game):
-        return out
-
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        if src.phased_out or src.face_down:
+    for src, st in statics_with(game, "cost_change"):
+        flt = st.affected
+        if not isinstance(flt, Filter) or "ability" in flt.kinds:
             continue
-        for a in chars(game, src).abilities:
-            for st in _cost_statics(a):
-                flt = st.affected
-                if not isinstance(flt, Filter) or "ability" in flt.kinds:
-                    continue
-                conds = []
-                ok = True
-                for k, v in flt.conditions:
-                    if k == "caster":
-                        mine = player == src.controller
-                        ok = mine if v == "you" else (not mine if v in _CASTER else False)
-                    else:
-                        conds.append((k, v))
-                    if not ok:
-                        break
-                if not ok:
-                    continue
-                if flt.zone not in ("stack", "any", "battlefield") and flt.zone != from_zone:
-                    continue  # "spells you cast from your graveyard"
-                kinds = tuple(k for k in flt.kinds if k != "spell")
-                if not _matches_spell(game, obj, Filter(kinds, "stack", tuple(conds)), src, c):
-                    continue
-                ch = _change(game, st, src.controller, src, src.name, obj)
-                if ch is not None:
-                    out.append(ch)
+        conds = []
+        ok = True
+        for k, v in flt.conditions:
+            if k == "caster":
+                mine = player == src.controller
+                ok = mine if v == "you" else (not mine if v in _CASTER else False)
+            else:
+                conds.append((k, v))
+            if not ok:
+                break
+        if not ok:
+            continue
+        if flt.zone not in ("stack", "any", "battlefield") and flt.zone != from_zone:
+            continue  # "spells you cast from your graveyard"
+        kinds = tuple(k for k in flt.kinds if k != "spell")
+        if not _matches_spell(game, obj, Filter(kinds, "stack", tuple(conds)), src, c):
+            continue
+        ch = _change(game, st, src.controller, src, src.name, obj)
+        if ch is not None:
+            out.append(ch)
     return out
 
 
@@ -242,43 +217,36 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
     of white enchantments cost {3} more to activate")."""
     if ability.kind is AbilityKind.MANA and ability.cost is None:
         return []
-    if not _changes_on_battlefield(game):
-        return []
     from .filters import matches_object
 
     out: list[CostChange] = []
-    for oid in game.battlefield:
-        s = game.objects[oid]
-        if s.phased_out or s.face_down:
+    for s, st in statics_with(game, "cost_change"):
+        flt = st.affected
+        if not isinstance(flt, Filter) or "ability" not in flt.kinds:
             continue
-        for a in chars(game, s).abilities:
-            for st in _cost_statics(a):
-                flt = st.affected
-                if not isinstance(flt, Filter) or "ability" not in flt.kinds:
-                    continue
-                ok = True
-                for k, v in flt.conditions:
-                    if k == "activated":
-                        ok = bool(v)  # an activated ability is being activated
-                    elif k == "of" and isinstance(v, Filter):
-                        zone = v.zone if v.zone != "any" else Zone.NAMES[src.zone]
-                        if Zone.NAMES[src.zone] != zone and v.zone != "battlefield":
-                            ok = False
-                        else:
-                            ok = matches_object(
-                                game, src, Filter(v.kinds, zone, v.conditions), s.controller, s
-                            )
-                    elif k == "caster":  # "abilities you activate"
-                        ok = (player == s.controller) == (v == "you")
-                    else:
-                        ok = False  # an unknown restriction never applies (no silent "yes")
-                    if not ok:
-                        break
-                if not ok:
-                    continue
-                ch = _change(game, st, s.controller, s, s.name, None)
-                if ch is not None:
-                    out.append(ch)
+        ok = True
+        for k, v in flt.conditions:
+            if k == "activated":
+                ok = bool(v)  # an activated ability is being activated
+            elif k == "of" and isinstance(v, Filter):
+                zone = v.zone if v.zone != "any" else Zone.NAMES[src.zone]
+                if Zone.NAMES[src.zone] != zone and v.zone != "battlefield":
+                    ok = False
+                else:
+                    ok = matches_object(
+                        game, src, Filter(v.kinds, zone, v.conditions), s.controller, s
+                    )
+            elif k == "caster":  # "abilities you activate"
+                ok = (player == s.controller) == (v == "you")
+            else:
+                ok = False  # an unknown restriction never applies (no silent "yes")
+            if not ok:
+                break
+        if not ok:
+            continue
+        ch = _change(game, st, s.controller, s, s.name, None)
+        if ch is not None:
+            out.append(ch)
     return out
 
 

@@ -59,14 +59,9 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
         )
         f = Filter(flt.kinds, flt.zone, flt.conditions)  # "other" excludes the source
         return [oid for oid in ids if matches_object(game, game.objects[oid], f, player, source)]
-    f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
-    return [
-        oid
-        for oid in game.battlefield
-        if game.objects[oid].controller == player
-        and not game.objects[oid].phased_out
-        and matches_object(game, game.objects[oid], f, player, source)
-    ]
+    from .costs import cost_choices
+
+    return cost_choices(game, flt, player, source, "battlefield")
 
 
 def tap_spec(cost: Cost | None) -> tuple[Filter, int] | None:

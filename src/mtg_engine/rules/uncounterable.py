@@ -34,16 +34,11 @@ def cant_be_countered(game: Game, spell: GameObject) -> bool:
             for st in a.static:
                 if st.op == "cant_be_countered" and isinstance(st.affected, SelfRef | None):
                     return True
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        if src.phased_out or src.face_down:
-            continue
-        for a in chars(game, src).abilities:
-            if a.kind is not AbilityKind.STATIC:
-                continue
-            for st in a.static:
-                if st.op != "cant_be_countered" or not isinstance(st.affected, Filter):
-                    continue
-                if matches_object(game, spell, st.affected, src.controller, src):
-                    return True
+    from .statics import statics_with
+
+    for src, st in statics_with(game, "cant_be_countered"):
+        if isinstance(st.affected, Filter) and matches_object(
+            game, spell, st.affected, src.controller, src
+        ):
+            return True
     return False

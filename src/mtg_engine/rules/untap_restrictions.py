@@ -18,25 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import AbilityKind, Filter, SelfRef
-from .characteristics import chars
+from ..cards.abilities import Filter, SelfRef
 
 if TYPE_CHECKING:
     from ..game.state import Game
-
-
-def _has_sources(game: Game) -> bool:
-    key = "doesnt_untap_sources"
-    v = game._chars.get(key)
-    if v is None:
-        v = any(
-            a.kind is AbilityKind.STATIC and any(st.op == "doesnt_untap" for st in a.static)
-            for oid in game.battlefield
-            if not game.objects[oid].phased_out and not game.objects[oid].face_down
-            for a in chars(game, game.objects[oid]).abilities
-        )
-        game._chars[key] = v
-    return bool(v)
 
 
 NEXT_UNTAP = "doesnt_untap_next"
@@ -95,34 +80,22 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
                 if o is not None and o.controller == player:
                     src = game.objects.get(e.source) if e.source is not None else None
                     out.setdefault(oid, src.name if src is not None else "an earlier effect")
-    if not _has_sources(game):
-        return out
     from .conditions import evaluate
     from .filters import objects_matching
+    from .statics import statics_with
 
-    for oid in game.battlefield:
-        src = game.objects[oid]
-        if src.phased_out or src.face_down:
+    for src, st in statics_with(game, "doesnt_untap"):
+        if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
-        for a in chars(game, src).abilities:
-            if a.kind is not AbilityKind.STATIC:
-                continue
-            for st in a.static:
-                if st.op != "doesnt_untap":
-                    continue
-                if st.condition is not None and not evaluate(
-                    game, st.condition, src.controller, src
-                ):
-                    continue
-                if isinstance(st.affected, SelfRef) or st.affected is None:
-                    affected = [src]
-                elif isinstance(st.affected, Filter):
-                    affected = objects_matching(game, st.affected, src.controller, src)
-                else:
-                    continue
-                for o in affected:
-                    if o.controller == player:
-                        out.setdefault(o.id, src.name)
+        if isinstance(st.affected, SelfRef) or st.affected is None:
+            affected = [src]
+        elif isinstance(st.affected, Filter):
+            affected = objects_matching(game, st.affected, src.controller, src)
+        else:
+            continue
+        for o in affected:
+            if o.controller == player:
+                out.setdefault(o.id, src.name)
     return out
 
 
