@@ -56,6 +56,7 @@ OP_SPECS: dict[str, str] = {
     "gain_control": "what: Ref, duration (layer 2, CR 613.1b)",
     "create_token": "amount, token: dict(name, colors, types, subtypes, supertypes, power, "
     "toughness, keywords: list[str], abilities_text: str), tapped: bool, "
+    "tapped_attacking / attacking: bool (enters attacking, CR 508.4), "
     "controller: Ref=ControllerRef (CR 111, 701.7)",
     "copy_card": "what: Ref (a card outside the battlefield) — a copy of the card in its "
     "zone, for a later 'cast the copy' (CR 707.12)",
@@ -84,6 +85,8 @@ OP_SPECS: dict[str, str] = {
     "win_game": "player: Ref (CR 104.2)",
     "lose_game": "player: Ref (CR 104.3)",
     "flip_coin": "player: Ref, win: effects, lose: effects (CR 705)",
+    "meld_pair": "no args — this permanent and its meld partner are exiled and melded "
+    "(CR 701.42a, 712.4a); condition meld_pair(type) names the partner",
     "roll_die": "sides: int, results: list of (low, high, effects) (CR 706)",
 }
 

@@ -105,8 +105,9 @@ def _condition(
         return (obj.controller == controller) == bool(value)
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
-    if key in ("enchanted_by", "equipped_by"):
-        # "enchanted creature" / "equipped creature": the permanent the source is attached to
+    if key in ("enchanted_by", "equipped_by", "fortified_by"):
+        # "enchanted creature" / "equipped creature" / "fortified land" (CR 301.6):
+        # the permanent the source is attached to
         return source is not None and source.attached_to == obj.id
     if key == "owner":
         if isinstance(value, tuple):  # players resolved as the effect happens

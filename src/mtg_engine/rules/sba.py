@@ -283,6 +283,14 @@ def _attachment_problems(game: Game) -> list[tuple[int, str]]:
                     out.append((oid, "equipment"))
                 elif has_protection_from(game, target, o):
                     out.append((oid, "equipment"))  # CR 702.16d, 704.5n
+            elif "Fortification" in c.subtypes:
+                # CR 301.6, 704.5n: only a land; a Fortification that's a creature
+                # can't fortify a land
+                tc = chars(game, target) if target is not None else None
+                if tc is None or "Land" not in tc.types or "Creature" in c.types:
+                    out.append((oid, "equipment"))
+                elif has_protection_from(game, target, o):
+                    out.append((oid, "equipment"))  # CR 702.16d
             elif "Creature" in c.types or "Battle" in c.types:
                 out.append((oid, "other"))
     return out

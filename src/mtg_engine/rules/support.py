@@ -191,6 +191,7 @@ SUPPORTED: set[str] = set(
                 "mana_value_ge",
                 "mana_value_eq",
                 "equipped_by",
+                "fortified_by",
                 "you",
                 "opponent",
                 "any_of",

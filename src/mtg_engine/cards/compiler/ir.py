@@ -292,7 +292,7 @@ def _damages_a_creature(trigger: Trigger) -> bool:
 _MOVERS = frozenset({"exile", "return_to_battlefield", "reanimate"})
 
 #: "equipped creature", "enchanted creature": one object, which a later "it" names
-_ATTACHED_TO_SELF = frozenset({"equipped_by", "enchanted_by"})
+_ATTACHED_TO_SELF = frozenset({"equipped_by", "enchanted_by", "fortified_by"})
 
 
 def _names_other_creature(trigger: Trigger) -> bool:

@@ -532,7 +532,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Compleated, Enlist, Read ahead, Ravenous, Living metal, For Mirrodin!, Bargain,"
         "Gravestorm, Provoke, Demonstrate, Exploit, Cleave, Forecast,"
         "Start your engines!, Double team, Spree, Solved, Job select, Max speed,"
-        "Doctor's companion, Choose a background, Friends forever, Fortify,"
+        "Doctor's companion, Choose a background, Friends forever,"
         "Station, Hidden agenda, Double agenda, Augment, Increment, Ready to run"
     )
     + _kw(
@@ -554,7 +554,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
     + _kw(
         "Equip, Cycling, Ninjutsu, Commander ninjutsu, Reconfigure, Level up, Outlast,"
         "Scavenge, Transmute, Unearth, Embalm, Eternalize, Adapt, Monstrosity,"
-        "Craft, Transfigure, Aura swap",
+        "Craft, Transfigure, Aura swap, Fortify",
         "cost",
         activated=True,
     )

@@ -220,6 +220,10 @@ class KeywordRules:
     def kw_affinity(self, c: list[Any]) -> Ability:
         return self._kw("Affinity", filter=c[0])
 
+    def kw_bands_with_other(self, c: list[Any]) -> Ability:
+        """ "Bands with other legendary creatures" (CR 702.22b): the quality is a filter."""
+        return self._kw("Bands with other", quality=c[0])
+
     def kw_splice(self, c: list[Any]) -> Ability:
         return self._kw("Splice", onto=c[0].value, cost=c[1])
 

@@ -54,6 +54,7 @@ class NounRules:
             "other": ("other", True),
             "enchanted": ("enchanted_by", "self"),
             "equipped": ("equipped_by", "self"),
+            "fortified": ("fortified_by", "self"),  # CR 702.67a, 301.6
             "historic": ("historic", True),
             "face down": ("face_down", True),
             "face up": ("face_down", False),
