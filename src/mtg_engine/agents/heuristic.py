@@ -75,6 +75,8 @@ class HeuristicAgent:
             return ChooseNumber(d.data["max"])
         if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
             return self._choose_objects(game, d)
+        if k == DecisionKind.ORDER_CARDS:
+            return ChooseObjects(library_order(game, d.player, list(d.data["candidates"])))
         if k == DecisionKind.YES_NO and d.data.get("purpose") == "ward":
             # CR 702.21a: pay to keep the spell, unless the life would leave us too low
             life = int(d.data.get("life") or 0)
@@ -383,10 +385,31 @@ class HeuristicAgent:
         return forced
 
 
+def library_order(game: Game, player: int, cands: list[int]) -> tuple[int, ...]:
+    """CR 401.4: the wanted cards nearest the top. Lands first while the player has
+    few (on the battlefield and in hand), otherwise spells by mana value, the
+    cheapest first, lands last."""
+    p = game.players[player]
+    lands = sum(
+        1
+        for o in (*game.battlefield, *p.hand)
+        if (game.objects[o].controller == player or game.objects[o].zone == Zone.HAND)
+        and "Land" in chars(game, game.objects[o]).types
+    )
+    need_lands = lands < 4
+
+    def key(c: int) -> tuple[int, int]:
+        ch = chars(game, game.objects[c])
+        is_land = "Land" in ch.types
+        return (0 if is_land == need_lands else 1, ch.mana_value)
+
+    return tuple(sorted(cands, key=key))
+
+
 def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
     """Prefer paying optional costs when the variant is affordable (it's only among
     the legal actions then): kicker (702.33), entwine (702.42), buyback (702.27),
-    replicate (702.56); avoid evoke (702.74) and suspend (702.62) unless nothing else."""
+    replicate (702.56), fuse (702.102); avoid evoke (702.74) and suspend (702.62) unless nothing else."""
     bonus = 0.0
     if c.kicker:
         bonus += 2.0 * sum(c.kicker)
@@ -396,6 +419,8 @@ def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
         bonus += 1.5
     if c.replicate:
         bonus += 1.0 * c.replicate
+    if c.fuse:
+        bonus += 2.5  # CR 702.102a: both halves for one card
     if c.alt == "evoke":
         bonus -= 4.0  # the creature is sacrificed: only for its enters ability
     elif c.alt == "suspend":

@@ -7,7 +7,7 @@ than only picking among the listed representatives.
 
 from __future__ import annotations
 
-from ..game.actions import Action, DecisionKind, DeclareAttackers, DeclareBlockers
+from ..game.actions import Action, ChooseObjects, DecisionKind, DeclareAttackers, DeclareBlockers
 from ..game.rng import Rng
 from ..game.state import Game
 
@@ -37,5 +37,12 @@ class RandomAgent:
             action = DeclareBlockers(tuple(pairs))
             if game.is_legal(action) is None:
                 return action
+        elif d.kind == DecisionKind.ORDER_CARDS:
+            # CR 401.4: a uniformly random order of any size (not only the listed ones)
+            cards = list(d.data["candidates"])
+            for i in range(len(cards) - 1, 0, -1):
+                j = self.rng.randrange(i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+            return ChooseObjects(tuple(cards))
         options = game.legal_actions()
         return options[self.rng.randrange(len(options))]

@@ -106,32 +106,53 @@ def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:
 
 @effect("scry", "surveil")
 def scry(ctx: Ctx, e: Effect) -> bool:
-    """CR 701.22a scry / 701.25a surveil: look at the top N, choose which go to the
-    bottom (scry) or the graveyard (surveil)."""
+    """CR 701.22a scry: look at the top N, put any number of them on the bottom in
+    any order and the rest on top in any order; 701.25a surveil: any number into
+    the graveyard and the rest on top in any order. The orders are the player's
+    (rules/library_order.py, CR 401.4)."""
+    from ..rules.library_order import choose_order, place_in_order
+
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
-    lib = g.players[ctx.controller].library
-    top = list(reversed(lib[-n:])) if n > 0 else []
+    p = ctx.controller
+    is_scry = e.op == "scry"
+    rule = "701.22a" if is_scry else "701.25a"
+    s = ctx.scratch if ctx.task is not None else {}
+    if "top" not in s:
+        n = ctx.amount(e.args.get("amount", 1))
+        lib = g.players[p].library
+        s["top"] = list(reversed(lib[-n:])) if n > 0 else []
+        s["n"] = n
+    top: list[int] = s["top"]
     if not top:
         return True
-    is_scry = e.op == "scry"
-    if ctx.answer is None:
-        return ctx.ask(
-            DecisionKind.CHOOSE_OBJECTS,
-            "701.22a" if is_scry else "701.25a",
-            f"{'Scry' if is_scry else 'Surveil'} {n}: choose the cards to put {'on the bottom' if is_scry else 'into your graveyard'}",
-            {"candidates": top, "min": 0, "max": len(top), "purpose": e.op},
-        )
-    away = list(ctx.take_answer().objects)
-    for oid in away:
-        if is_scry:
-            lib.remove(oid)
-            lib.insert(0, oid)
-        else:
-            move(g, oid, Zone.GRAVEYARD, ("701.25a",), reason="is put into the graveyard (surveil)")
+    if "away" not in s:
+        if ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.CHOOSE_OBJECTS,
+                rule,
+                f"{'Scry' if is_scry else 'Surveil'} {s['n']}: choose the cards to put {'on the bottom' if is_scry else 'into your graveyard'}",
+                {"candidates": top, "min": 0, "max": len(top), "purpose": e.op},
+            )
+        s["away"] = list(ctx.take_answer().objects)
+    away: list[int] = s["away"]
+    kept = [o for o in top if o not in away]
+    on_top = choose_order(ctx, p, kept, "top", rule, key="order_top")
+    if on_top is None:
+        return False
+    on_bottom = away
+    if is_scry:
+        on_bottom = choose_order(ctx, p, away, "bottom", rule, key="order_bottom")
+        if on_bottom is None:
+            return False
+    place_in_order(g, p, on_top, "top")
+    if is_scry:
+        place_in_order(g, p, on_bottom, "bottom")
+    else:
+        for oid in away:
+            move(g, oid, Zone.GRAVEYARD, (rule,), reason="is put into the graveyard (surveil)")
     g.emit(
         e.op,
-        ("701.22a" if is_scry else "701.25a",),
-        f"{g.players[ctx.controller].name} {e.op}s {n}: {len(away)} card(s) {'to the bottom' if is_scry else 'to the graveyard'}",
+        (rule, "401.4"),
+        f"{g.players[p].name} {e.op}s {s['n']}: {len(away)} card(s) {'to the bottom' if is_scry else 'to the graveyard'}",
     )
     return True

@@ -222,9 +222,9 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
     """CR 702.60a: "you may reveal the top N cards of your library ... you may cast
     any of those cards with the same name as this spell without paying their mana
     costs, then put all revealed cards not cast this way on the bottom of your
-    library in any order." The player orders them when they differ (the first chosen
-    goes to the bottom first)."""
+    library in any order." The player orders them (rules/library_order.py)."""
     from ..rules.casting import spell_problem
+    from ..rules.library_order import choose_order, place_in_order
 
     g = ctx.game
     rule = "702.60a"
@@ -295,22 +295,11 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
         )
         return False  # the cast task runs now; this handler continues afterwards
     rest = [o for o in s["revealed"] if o in lib]
-    if len({g.objects[o].name for o in rest}) > 1 and "order" not in s:
-        # "on the bottom of your library in any order": the player orders them
-        if ctx.answer is None:
-            return ctx.ask(
-                DecisionKind.CHOOSE_OBJECTS,
-                rule,
-                "Ripple: order the revealed cards for the bottom of your library "
-                "(the first goes to the bottom first)",
-                {"candidates": rest, "min": len(rest), "max": len(rest), "purpose": "order"},
-            )
-        s["order"] = [o for o in ctx.take_answer().objects if o in rest]
-    if s.get("order") and set(s["order"]) == set(rest):
-        rest = list(s["order"])
-    for oid in rest:
-        lib.remove(oid)
-        lib.insert(0, oid)
+    # "on the bottom of your library in any order": the player orders them (CR 401.4)
+    ordered = choose_order(ctx, p, rest, "bottom", rule, what="revealed cards")
+    if ordered is None:
+        return False
+    place_in_order(g, p, ordered, "bottom")
     if rest:
         g.emit(
             "library_bottom",

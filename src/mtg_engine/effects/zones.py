@@ -14,6 +14,7 @@ from . import effect
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
 register("arg:return_to_battlefield.transformed")  # CR 712.14a
+register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the owner's order)
 
 
 @effect("destroy")
@@ -57,13 +58,44 @@ def bounce(ctx: Ctx, e: Effect) -> bool:
 
 @effect("put_on_library")
 def to_library(ctx: Ctx, e: Effect) -> bool:
+    """ "Put ... on the top/bottom of its owner's library" (CR 401.1). Two or more
+    cards of one owner put there at the same time go in the order that owner
+    chooses (CR 401.4, rules/library_order.py)."""
+    from ..rules.library_order import choose_order
+
     bottom = e.args.get("position") == "bottom"
-    for o in ctx.objects(e.args.get("what")):
+    objs = ctx.objects(e.args.get("what"))
+    rules: tuple[str, ...] = ("401.1",)
+    if len(objs) > 1 and e.args.get("order") == "random":
+        # "... in a random order": shuffled, not arranged by the owner (CR 401.4 doesn't apply)
+        objs = list(objs)
+        for i in range(len(objs) - 1, 0, -1):
+            j = ctx.game.rng.randrange(i + 1)
+            objs[i], objs[j] = objs[j], objs[i]
+    elif len(objs) > 1 and e.args.get("position") in ("top", "bottom"):
+        rules = ("401.1", "401.4")
+        s = ctx.scratch if ctx.task is not None else {}
+        if "objs" not in s:
+            s["objs"] = [o.id for o in objs]
+        ids = [i for i in s["objs"] if i in ctx.game.objects]
+        owners = sorted({ctx.game.objects[i].owner for i in ids})
+        ordered: list[int] = []
+        for p in owners:  # (each owner orders their own cards)
+            mine = [i for i in ids if ctx.game.objects[i].owner == p]
+            got = choose_order(
+                ctx, p, mine, "bottom" if bottom else "top", "401.4", key=f"order_{p}"
+            )
+            if got is None:
+                return False
+            ordered.extend(got)
+        # moved one by one: to the top the bottommost first, to the bottom the topmost first
+        objs = [ctx.game.objects[i] for i in (ordered if bottom else reversed(ordered))]
+    for o in objs:
         move(
             ctx.game,
             o.id,
             Zone.LIBRARY,
-            ("401.1",),
+            rules,
             bottom=bottom,
             reason=f"is put on the {'bottom' if bottom else 'top'} of its owner's library",
         )

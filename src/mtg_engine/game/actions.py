@@ -37,6 +37,7 @@ class DecisionKind:
     YES_NO = "yes_no"  # "you may", pay an optional cost (CR 603.5, 609.3)
     CHOOSE_OBJECTS = "choose_objects"  # discard, sacrifice, legend rule ...
     ORDER_TRIGGERS = "order_triggers"  # CR 603.3b
+    ORDER_CARDS = "order_cards"  # CR 401.4: cards put on a library "in any order"
     CHOOSE_OPTION = "choose_option"  # a color, a creature type, a number, a coin call
 
 
@@ -125,7 +126,9 @@ class CastSpell:
     * ``delve``: graveyard cards exiled to help pay (702.66);
     * ``sacrifice`` / ``discard``: the objects chosen for an additional cost
       such as Fling's "sacrifice a creature" (CR 601.2h), or for offering
-      (702.48); when omitted the engine asks if there's a choice.
+      (702.48); when omitted the engine asks if there's a choice;
+    * ``fuse``: cast both halves of a split card with fuse from the hand as one
+      fused split spell (CR 702.102a).
     """
 
     card: int
@@ -142,6 +145,7 @@ class CastSpell:
     face_down: bool = False
     sacrifice: tuple[int, ...] | None = None
     discard: tuple[int, ...] | None = None
+    fuse: bool = False
 
 
 @dataclass(frozen=True, slots=True)

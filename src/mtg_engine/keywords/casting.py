@@ -25,6 +25,7 @@ Prowl                  702.76      :mod:`.prowl` ("if its prowl cost was paid":
 Ripple                 702.60      :mod:`.ripple`
 Epic                   702.50      :mod:`.epic`
 Offering               702.48      :mod:`.offering`
+Fuse                   702.102     :mod:`.fuse`
 =====================  ==========  =====================================
 """
 
@@ -39,6 +40,7 @@ from . import (  # noqa: F401
     epic,
     evoke,
     flashback,
+    fuse,
     kicker,
     madness,
     morph,

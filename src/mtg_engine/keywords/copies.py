@@ -100,6 +100,8 @@ def copy_spells_task(game: Game, task: Task) -> None:
             # CR 707.10: the costs paid are copied, the mana spent isn't (mana isn't an object)
             rec = {k: v for k, v in (rec or {}).items() if k != "mana_spent"}
             c.paid = {**rec, "copy": True}
+            if rec.get("fuse"):
+                c.chosen = {"fused": True}  # CR 707.10, 702.102b: a fused split spell's copy
             game.objects[oid] = c
             game.stack.append(oid)
             c.ability = (

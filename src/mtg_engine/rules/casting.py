@@ -182,6 +182,8 @@ def cast_options(action: CastSpell | None) -> dict[str, Any]:
         opts["sacrifice"] = list(action.sacrifice)
     if action.discard is not None:
         opts["discard"] = list(action.discard)
+    if action.fuse:
+        opts["fuse"] = True  # CR 702.102a: both halves of a split card
     return opts
 
 
@@ -236,6 +238,12 @@ def spell_problem(
         c = face_down_values(o)
     else:
         c = _cast_chars(game, o, opts)
+    if opts.get("fuse"):
+        from ..keywords.fuse import fuse_problem
+
+        why = fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
+        if why:
+            return why
     suspending = spec is not None and spec.name == "suspend"  # a special action (116.2f)
     if game.delayed_triggers and not suspending and _epic_resolved(game, player):
         # CR 702.50a-b: no spells at all, even ones an effect lets you cast (copies are fine)
@@ -307,6 +315,10 @@ def spell_problem(
     ):
         return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
     ability = spell_ability(c) if not (spec and spec.face_down) else None
+    if opts.get("fuse"):
+        from ..keywords.fuse import fused_ability
+
+        ability = fused_ability(o.card)  # CR 601.2c: targets for both halves
     if (
         ability is not None
         and not opts.get("entwine")
@@ -321,7 +333,7 @@ def _cast_chars(game: Game, o: GameObject, opts: dict[str, Any]) -> Chars:
     if len(o.card.faces) > 1:
         from .multiface import cast_chars
 
-        return cast_chars(game, o, int(opts.get("face", 0)))
+        return cast_chars(game, o, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, o)
 
 
@@ -518,10 +530,11 @@ def cast_task(game: Game, task: Task) -> None:
 
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
+    spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names
     game.emit(
         "cast",
         ("601.2i", *rec.get("rules", ())),
-        f"{p.name} casts {obj.name if not obj.face_down else 'a face-down spell'}{how}"
+        f"{p.name} casts {spell_name if not obj.face_down else 'a face-down spell'}{how}"
         + (f" targeting {', '.join(targets)}" if targets else ""),
         subject=obj,
         obj=obj.id,
@@ -544,6 +557,8 @@ def _cast_how(rec: dict[str, Any]) -> str:
         bits.append(f"replicated {rec['replicate']} time(s)")
     if rec.get("splice"):
         bits.append(f"with {len(rec['splice'])} card(s) spliced onto it")
+    if rec.get("fuse"):
+        bits.append("fused")
     return (" " + ", ".join(bits)) if bits else ""
 
 
@@ -556,7 +571,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     opts = d["opts"]
     oid = d["card"]
     card = game.objects[oid]
-    name = card.name
+    name = card.card.name if opts.get("fuse") else card.name  # CR 702.102a: both halves
     from_zone = card.zone
     d["from_zone"] = Zone.NAMES[from_zone]
     spec = ALT_COSTS.get(opts.get("alt") or "")
@@ -587,6 +602,12 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
+    if opts.get("fuse"):
+        from ..keywords.fuse import mark_fused
+
+        mark_fused(game, obj)  # CR 702.102a-b, 709.4d
+        paid["fuse"] = True
+        rules.append("702.102a")
     if opts.get("splice"):
         from ..keywords.splice import splice_onto
 
@@ -1640,13 +1661,14 @@ def priority_options(game: Game, player: int) -> list:
         ):
             if sources is None:
                 sources = mana_rules.mana_sources(game, player)
-            cost = mana_rules.parse_cost(c.mana_cost).with_x(0)
-            if (
-                may_change
-                or _has_cost_abilities(o)
-                or mana_rules.can_pay(game, player, cost, sources)
-            ) and cast_problem(game, player, oid) is None:
-                out.append(CastSpell(oid))
+            for face, fc in _castable_faces(game, o, c):
+                cost = mana_rules.parse_cost(fc.mana_cost).with_x(0)
+                if (
+                    may_change
+                    or _has_cost_abilities(o)
+                    or mana_rules.can_pay(game, player, cost, sources)
+                ) and cast_problem(game, player, oid, face) is None:
+                    out.append(CastSpell(oid, face))
             out.extend(_cast_variants(game, player, o, c))
             if cast_permissions.free_permission(game, player, o, c) is not None:
                 free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
@@ -1692,6 +1714,17 @@ def priority_options(game: Game, player: int) -> list:
     return out
 
 
+def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Chars]]:
+    """The halves of a split card in hand that may be cast on their own, each with the
+    characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
+    half's cost is evaluated); for any other card, the card itself."""
+    if o.card.data.layout == "split" and len(o.card.faces) == 2:
+        from .multiface import cast_chars
+
+        return [(0, cast_chars(game, o, 0)), (1, cast_chars(game, o, 1))]
+    return [(0, c)]
+
+
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
     """Casting choices worth enumerating for agents (CR 601.2b): one of each kind."""
     out: list[CastSpell] = []
@@ -1710,6 +1743,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, buyback=True))
     if "Entwine" in kws:
         candidates.append(CastSpell(o.id, entwine=True))
+    if "Fuse" in kws:
+        candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
     for alt in ("Evoke", "Prowl", "Morph", "Suspend"):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))

@@ -306,4 +306,3 @@ def attacked_with_counted(args: dict) -> bool:
         and not flt.conditions
         and isinstance(args.get("n"), int)
     )
-

@@ -34,6 +34,7 @@ from .characteristics import chars
 
 if TYPE_CHECKING:
     from ..game.state import Game
+    from .characteristics import Chars
 
 
 @dataclass(slots=True)
@@ -116,18 +117,20 @@ def _printed_abilities(game: Game, obj: GameObject) -> tuple[Ability, ...]:
 
 
 def base_cost(
-    game: Game, obj: GameObject, alt: str | None, x: int
+    game: Game, obj: GameObject, alt: str | None, x: int, c: Chars | None = None
 ) -> tuple[mana_rules.ManaCost, Cost | None, str | None]:
     """CR 601.2f: the mana cost, or the alternative cost chosen in 601.2b.
 
     Returns the mana part, the non-mana part of an alternative cost (Deep
     Analysis: "Flashback—{1}{U}, Pay 3 life"), and the rule of the alternative cost.
+    ``c``: the characteristics the spell will have (a split card's half, CR 709.3a).
     """
     from ..keywords.registry import ALT_COSTS
 
     spec = ALT_COSTS.get(alt or "")
     if spec is None:
-        c = chars(game, obj)
+        if c is None:
+            c = chars(game, obj)
         return mana_rules.parse_cost(c.mana_cost).with_x(x), None, None
     cost = spec.cost(alt_ability(game, obj, alt))
     if cost is None:
@@ -145,6 +148,17 @@ def base_cost(
     return mana, rest, spec.rule
 
 
+def _spell_chars(game: Game, obj: GameObject, opts: dict[str, Any]) -> Chars:
+    """The characteristics the spell has (on the stack) or will have (a card being
+    checked before it's cast): only the half being cast of a split card (CR 709.3a),
+    or both halves of a fused split spell (CR 702.102b)."""
+    if obj.zone != Zone.STACK and len(obj.card.faces) > 1:
+        from .multiface import cast_chars
+
+        return cast_chars(game, obj, int(opts.get("face", 0)), bool(opts.get("fuse")))
+    return chars(game, obj)
+
+
 def total_cost(
     game: Game, player: int, obj: GameObject, opts: dict[str, Any], as_spell: bool = False
 ) -> tuple[TotalCost, str | None]:
@@ -159,13 +173,13 @@ def total_cost(
     from ..keywords.registry import ADDITIONAL_COSTS, ALT_COSTS
 
     alt = opts.get("alt")
-    mana, alt_rest, alt_rule = base_cost(game, obj, alt, obj.x or 0)
+    c = _spell_chars(game, obj, opts)
+    mana, alt_rest, alt_rule = base_cost(game, obj, alt, obj.x or 0, c)
     total = TotalCost(mana)
     if alt_rule is not None:
         total.rules.append(alt_rule)
         total.notes.append(f"{alt} cost {mana}")
         total.add(alt_rest, 1, alt_rule, "")
-    c = chars(game, obj)
     abilities = _printed_abilities(game, obj)
     # The spell's own additional costs (CR 118.8, 601.2b).
     for a in abilities:

@@ -118,6 +118,10 @@ def legal_options(game: Game) -> list[Action]:
         from .triggers import order_options
 
         return [OrderTriggers(p) for p in order_options(len(data["triggers"]))]
+    if k == DecisionKind.ORDER_CARDS:
+        from .library_order import order_options as card_orders
+
+        return [ChooseObjects(o) for o in card_orders(data["candidates"])]
     if k == DecisionKind.CHOOSE_OPTION:
         return [ChooseOption(o) for o in data["options"]]
     return []
@@ -233,6 +237,12 @@ def check_answer(game: Game, action: Action) -> str | None:
         if sorted(action.order) != list(range(len(data["triggers"]))):
             return "give each triggered ability exactly once (rule 603.3b)"
         return None
+    if k == DecisionKind.ORDER_CARDS:
+        if not isinstance(action, ChooseObjects):
+            return "order the cards: list each once, topmost first (rule 401.4)"
+        from .library_order import order_problem
+
+        return order_problem(data["candidates"], tuple(action.objects))
     if k == DecisionKind.CHOOSE_OPTION:
         if isinstance(action, ChooseOption) and data.get("card_name"):
             # CR 201.3: any card name (checked against the card data, not a list)

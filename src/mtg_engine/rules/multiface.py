@@ -426,10 +426,11 @@ except ImportError:  # pragma: no cover
     pass
 
 
-def cast_chars(game: Any, obj: GameObject, face: int = 0) -> Any:
+def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -> Any:
     """The characteristics ``obj`` would have as a spell cast with ``face`` up: only
     that half of a split card (CR 709.3a-b), the Adventure (715.3a-b), the chosen
-    face of a modal double-faced card (712.11b-c). What casting evaluates (costs,
+    face of a modal double-faced card (712.11b-c); with ``fused``, both halves of a
+    split card combined (CR 702.102b, 709.4d). What casting evaluates (costs,
     types, timing, targets) before the card is put on the stack."""
     from .layers import compute
 
@@ -437,13 +438,15 @@ def cast_chars(game: Any, obj: GameObject, face: int = 0) -> Any:
         from .characteristics import chars
 
         return chars(game, obj)
-    key = ("cast_chars", obj.id, face)
+    key = ("cast_chars", obj.id, face, fused)
     got = game._chars.get(key)
     if got is not None:
         return got
     probe = obj.copy()
     probe.zone = Zone.STACK
     probe.face = face if 0 <= face < len(obj.card.faces) else 0
+    if fused:
+        probe.chosen = {**(probe.chosen or {}), "fused": True}
     saved = game._chars.get(obj.id)
     try:
         c = compute(game, probe)

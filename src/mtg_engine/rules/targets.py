@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import Ability, Filter, TargetSpec
 from ..game.actions import player_ref, ref_player
 from ..game.objects import GameObject, Zone
-from .characteristics import chars
+from .characteristics import Chars, chars
 from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:
@@ -117,11 +117,31 @@ def is_targetable(
         kws = c.keywords
         if "Shroud" in kws:
             return False  # CR 702.18a
-        if "Hexproof" in kws and o.controller != controller:
-            return False  # CR 702.11b
+        if "Hexproof" in kws and o.controller != controller and _hexproof_against(game, c, source):
+            return False  # CR 702.11b, 702.11d
         if source is not None and kws and _protected_from(game, o, source):
             return False  # CR 702.16b
     return True
+
+
+def _hexproof_against(game: Game, c: Chars, source: GameObject | None) -> bool:
+    """CR 702.11b: plain hexproof stops every opponent's spell or ability;
+    702.11d: "hexproof from [quality]" only [quality] spells and abilities from
+    [quality] sources (the qualities are read as protection's, 702.16a)."""
+    from ..keywords.protection import quality_matches
+
+    for a in c.abilities:
+        if a.keyword != "Hexproof":
+            continue
+        froms = a.keyword_args.get("from")
+        if not froms:
+            return True
+        if source is None:
+            continue
+        quals = froms if isinstance(froms, list | tuple) else (froms,)
+        if any(quality_matches(game, q, source) for q in quals):
+            return True
+    return False
 
 
 def _protected_from(game: Game, o: GameObject, source: GameObject) -> bool:

@@ -146,6 +146,7 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
                     {
                         "source": w.id,
                         "source_name": w.name,
+                        "source_token": w.card.token_spec,
                         "card_uid": w.card_uid,
                         "controller": w.controller,
                         "ability": ability,
@@ -513,6 +514,7 @@ def step_triggers(game: Game, step: int) -> None:
                 {
                     "source": oid,
                     "source_name": o.name,
+                    "source_token": o.card.token_spec,
                     "card_uid": o.card_uid,
                     "controller": o.controller,
                     "ability": ability,
@@ -621,9 +623,12 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     src = game.objects.get(trig["source"])
     card = src.card if src is not None else None
     if card is None:
-        from ..cards.definitions import card_def
+        # the source is gone (a token ceases to exist, CR 704.5d; the ability exists
+        # independently of it, CR 113.7a): the stack object is named after it
+        from ..cards.definitions import card_def, token_def
 
-        card = card_def(trig["source_name"])
+        spec = trig.get("source_token")
+        card = token_def(spec) if spec is not None else card_def(trig["source_name"])
     oid = game.new_id()
     obj = GameObject(oid, oid, card, game.players[trig["controller"]].index, Zone.STACK)
     obj.controller = trig["controller"]

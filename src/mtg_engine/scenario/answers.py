@@ -60,6 +60,7 @@ _CAST_OPTION_KEYS = (
     "delve",
     "sacrifice",
     "discard",
+    "fuse",
 )
 _STACK_TASKS = ("cast", "activate", "choices")
 #: the names of the optional fields of this engine's CastSpell (feature detection)
@@ -136,7 +137,7 @@ class Script:
                 and self._assign_entry(game, act, progress) is not None
             )
         if verb == "order":
-            return k == DecisionKind.ORDER_TRIGGERS
+            return k in (DecisionKind.ORDER_TRIGGERS, DecisionKind.ORDER_CARDS)
         if verb == "target":
             return k == DecisionKind.TARGETS
         if verb == "choose":
@@ -193,7 +194,10 @@ class Script:
             progress.assigned.add(index)
             return len(progress.assigned) == len(act.value)
         if verb == "order":
-            _answer(game, self._order(game, act.value, acting))
+            if game.pending is not None and game.pending.kind == DecisionKind.ORDER_CARDS:
+                _answer(game, self._card_order(game, act.value, acting))
+            else:
+                _answer(game, self._order(game, act.value, acting))
             return True
         if verb == "target":
             self._trigger_targets(game, act, acting)
@@ -272,7 +276,7 @@ class Script:
                 opts[key] = str(value).lower()
             elif key == "kicker":
                 opts[key] = _kicker_counts(value)
-            elif key in ("face_down", "buyback", "entwine"):
+            elif key in ("face_down", "buyback", "entwine", "fuse"):
                 opts[key] = bool(value)
             elif key == "replicate":
                 opts[key] = int(value)
@@ -612,6 +616,18 @@ class Script:
         order.extend(i for i in range(n) if i not in order)
         return OrderTriggers(tuple(order))
 
+    def _card_order(self, game: Game, refs: Any, acting: int) -> ChooseObjects:
+        """CR 401.4: the cards going to one end of a library, topmost first; cards
+        not named keep their current relative order after the named ones."""
+        d = game.pending
+        assert d is not None
+        cands = list(d.data["candidates"])
+        named = self._objects(
+            game, [str(r) for r in (refs if isinstance(refs, list) else [refs])], acting
+        )
+        rest = [c for c in cands if c not in named.objects]
+        return ChooseObjects((*named.objects, *rest))
+
     def _is_source(self, game: Game, label: str, trig: dict[str, Any]) -> bool:
         """Whether the card an id names is the source of a pending trigger (its source
         may have left the battlefield since, e.g. for a "dies" trigger)."""
@@ -663,6 +679,9 @@ class Script:
                 return
             refs = value if isinstance(value, list) else [value]
             _answer(game, self._objects(game, [str(r) for r in refs], acting))
+            return
+        if k == DecisionKind.ORDER_CARDS:
+            _answer(game, self._card_order(game, value, acting))
             return
         if k == DecisionKind.TARGETS:
             queue = [str(r) for r in value]
@@ -716,6 +735,8 @@ def _choose_fits(kind: str, value: Any) -> bool:
         )
     if kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
         return isinstance(value, list | str) or yes_no(value) is False
+    if kind == DecisionKind.ORDER_CARDS:  # CR 401.4, topmost first
+        return isinstance(value, list)
     if kind == DecisionKind.TARGETS:  # new targets for a copy
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if kind == DecisionKind.MODES:

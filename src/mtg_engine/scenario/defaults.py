@@ -15,6 +15,7 @@ from math import comb
 from ..game.actions import (
     Action,
     AssignDamage,
+    ChooseObjects,
     DecisionKind,
     Keep,
     OrderTriggers,
@@ -42,6 +43,8 @@ def default_answer(game: Game) -> Action:
         return Keep()
     if k == DecisionKind.ORDER_TRIGGERS:
         return OrderTriggers(tuple(range(len(d.data["triggers"]))))
+    if k == DecisionKind.ORDER_CARDS:
+        return ChooseObjects(tuple(d.data["candidates"]))  # CR 401.4: as they are
     if k == DecisionKind.ATTACKERS:
         from ..rules.combat import default_attack
 

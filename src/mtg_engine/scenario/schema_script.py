@@ -34,6 +34,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
         "delve",
         "sacrifice",
         "discard",
+        "fuse",
     ),
     "activate": ("ability", "x", "targets", "divide", "modes", "tap", "sacrifice", "discard"),
     "attack": ("bands",),
@@ -276,7 +277,7 @@ def _option_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         if isinstance(v, str) and v.strip():
             return v.strip()
         return ck.integer(v, path, line, minimum=1)
-    if key in ("face_down", "buyback", "entwine"):
+    if key in ("face_down", "buyback", "entwine", "fuse"):
         return ck.boolean(v, path, line)
     if key in ("alt", "half"):
         return ck.string(v, path, line)

@@ -890,7 +890,10 @@ class ClauseRules:
         return ("tail", "random", None)
 
     def tail_any_order(self, c: list[Any]) -> tuple[str, str, Any]:
-        return ("tail", "none", None)
+        return ("tail", "none", None)  # the owner orders them (CR 401.4)
+
+    def tail_random_order(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "random_order", None)
 
     def eot(self, c: list[Any]) -> str:
         return EOT

@@ -201,6 +201,14 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
         return [Effect(e.op, {**e.args, "random": True}, e.optional, e.condition) for e in effects]
     if kind == "instead":
         return [Effect(e.op, {**e.args, "instead": True}, e.optional, e.condition) for e in effects]
+    if kind == "random_order":
+        # "... on the bottom of your library in a random order": not the owner's order
+        return [
+            Effect(e.op, {**e.args, "order": "random"}, e.optional, e.condition)
+            if e.op == "put_on_library"
+            else e
+            for e in effects
+        ]
     return effects
 
 

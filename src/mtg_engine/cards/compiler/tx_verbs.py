@@ -220,7 +220,7 @@ class VerbRules:
 
     def vp_put_hand_rest(self, c: list[Any]) -> list[Effect]:
         first = self.vp_put_hand(c[:2])
-        return [*first, Effect("put_on_library", {"what": ParentRefRest, "position": "bottom"})]
+        return [*first, _rest_to_bottom(c)]
 
     def vp_put_hand_rest_gy(self, c: list[Any]) -> list[Effect]:
         first = self.vp_put_hand(c[:2])
@@ -228,7 +228,7 @@ class VerbRules:
 
     def vp_put_bf_rest(self, c: list[Any]) -> list[Effect]:
         first = self.vp_put_bf(c[:2])
-        return [*first, Effect("put_on_library", {"what": ParentRefRest, "position": "bottom"})]
+        return [*first, _rest_to_bottom(c)]
 
     def vp_put_graveyard(self, c: list[Any]) -> list[Effect]:
         what = c[0]
@@ -246,7 +246,7 @@ class VerbRules:
         return [Effect("put_on_library", {"what": _obj(c[0]), "position": ORDINAL_WORDS[c[1]]})]
 
     def vp_put_rest_bottom(self, c: list[Any]) -> list[Effect]:
-        return [Effect("put_on_library", {"what": ParentRefRest, "position": "bottom"})]
+        return [_rest_to_bottom(c)]
 
     def vp_put_rest_graveyard(self, c: list[Any]) -> list[Effect]:
         return [Effect("put_into_graveyard", {"what": ParentRefRest})]
@@ -718,6 +718,7 @@ class VerbRules:
                 {"player": SUBJ, "what": EachRef(EXILED_WITH_SELF), "choose_one": True},
             )
         ]
+
     vp_cast = _action("cast")
     vp_mana_persists = _action("mana_persists")
 
@@ -1250,3 +1251,12 @@ def _copy_exceptions(c: list[Any]) -> dict[str, Any]:
         if isinstance(x, tuple) and len(x) == 2 and x[0] == "except":
             return {"except": x[1]}
     return {}
+
+
+def _rest_to_bottom(c: list[Any]) -> Effect:
+    """ "... and the rest on the bottom of your library [in any order | in a random
+    order]": the owner orders them (CR 401.4) unless the order is random."""
+    args: dict[str, Any] = {"what": ParentRefRest, "position": "bottom"}
+    if any(isinstance(x, tuple) and x[:2] == ("tail", "random_order") for x in c):
+        args["order"] = "random"
+    return Effect("put_on_library", args)
