@@ -26,6 +26,7 @@ Ripple                 702.60      :mod:`.ripple`
 Epic                   702.50      :mod:`.epic`
 Offering               702.48      :mod:`.offering`
 Fuse                   702.102     :mod:`.fuse`
+Aftermath              702.127     :mod:`.aftermath`
 =====================  ==========  =====================================
 """
 
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 from . import (  # noqa: F401
     activated,
+    aftermath,
     alt_conditions,
     buyback,
     copies,

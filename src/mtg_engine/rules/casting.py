@@ -248,9 +248,17 @@ def spell_problem(
     if game.delayed_triggers and not suspending and _epic_resolved(game, player):
         # CR 702.50a-b: no spells at all, even ones an effect lets you cast (copies are fine)
         return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
+    from ..keywords.aftermath import cast_zone_problem, has_aftermath
+
+    aftermath = len(o.card.faces) == 2 and has_aftermath(o.card, int(opts.get("face", 0)))
+    if aftermath and not opts.get("fuse"):
+        why = cast_zone_problem(game, player, o, int(opts.get("face", 0)))  # CR 702.127a
+        if why:
+            return why
     if with_priority:
         if (
             o.zone != Zone.HAND
+            and not aftermath
             and not (spec is not None and o.zone in spec.zones)
             and not (spec is None and may_play_from(game, player, o))  # CR 601.2a
         ):
@@ -598,6 +606,12 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "splice": [],
         "rules": rules,
     }
+    if from_zone == Zone.GRAVEYARD and len(card.card.faces) == 2:
+        from ..keywords.aftermath import has_aftermath
+
+        if has_aftermath(card.card, obj.face):
+            paid["aftermath"] = True  # CR 702.127a: exiled whenever it leaves the stack
+            rules.append("702.127a")
     if face_down:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
@@ -1683,6 +1697,12 @@ def priority_options(game: Game, player: int) -> list:
                     out.append(ActivateAbility(oid, i))
     for oid in p.graveyard:
         o = game.objects[oid]
+        if o.card.data.layout == "aftermath":
+            from ..keywords.aftermath import aftermath_faces
+
+            for face in aftermath_faces(o.card):  # CR 702.127a: cast from the graveyard
+                if cast_problem(game, player, oid, face) is None:
+                    out.append(CastSpell(oid, face))
         for i, a in enumerate(o.card.compiled[o.face].abilities):
             if a.keyword == "Flashback":
                 act = CastSpell(oid, alt="flashback")
