@@ -20,6 +20,7 @@ sentence that failed: nothing is dropped silently.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -472,7 +473,9 @@ def compile_text(
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
             out.extend(
-                a if a.text else replace(a, text=para.raw.replace("\n", " "))
+                _name_quoted(
+                    a if a.text else replace(a, text=para.raw.replace("\n", " ")), para.raw
+                )
                 for a in _assemble(parsed, is_spell, spell_bodies)
             )
             if len(spell_bodies) > n_before:
@@ -485,10 +488,56 @@ def compile_text(
         _close_striation(striation, abilities, unparsed)
     if spell_bodies:
         try:
-            abilities.insert(0, _spell_ability(spell_bodies, "\n".join(spell_text)))
+            abilities.insert(
+                0,
+                _name_quoted(
+                    _spell_ability(spell_bodies, "\n".join(spell_text)), "\n".join(spell_text)
+                ),
+            )
         except CompileError:
             unparsed.extend(spell_text)
     return CompiledFace(abilities=tuple(abilities), unparsed=tuple(unparsed))
+
+
+_QUOTED = re.compile(r'"([^"]+)"')
+
+
+def _name_quoted(ability: Ability, raw: str) -> Ability:
+    """Give each quoted (granted) ability inside ``ability`` its own Oracle text,
+    in the order the quotes appear in the paragraph, for logs and UIs (an ability
+    granted in quotes is a full ability, CR 113.1a)."""
+    if '"' not in raw:
+        return ability
+    texts = iter(m.group(1).strip() for m in _QUOTED.finditer(raw))
+
+    def fill(v: Any) -> Any:
+        if isinstance(v, Ability):
+            text = v.text or next(texts, "")
+            return replace(
+                v,
+                text=text,
+                effects=fill(v.effects),
+                static=fill(v.static),
+                modes=fill(v.modes),
+            )
+        if isinstance(v, Effect | StaticEffect):
+            return replace(v, args=fill(v.args))
+        if isinstance(v, Mode):
+            return replace(v, effects=fill(v.effects))
+        if isinstance(v, tuple):
+            return tuple(fill(x) for x in v)
+        if isinstance(v, list):
+            return [fill(x) for x in v]
+        if isinstance(v, dict):
+            return {k: fill(x) for k, x in v.items()}
+        return v
+
+    return replace(
+        ability,
+        effects=fill(ability.effects),
+        static=fill(ability.static),
+        modes=fill(ability.modes),
+    )
 
 
 def assemble_quoted(parsed: Parsed) -> tuple[Ability, ...]:
