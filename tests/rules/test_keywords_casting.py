@@ -15,7 +15,8 @@ from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
 from mtg_engine.rules import costs
 from mtg_engine.rules import mana as mana_rules
-from mtg_engine.rules.casting import cast_options, cast_problem, cast_task_data, priority_options
+from mtg_engine.rules.casting import cast_options, cast_problem, cast_task_data
+from mtg_engine.rules.priority_options import priority_options
 
 
 def cast(game: Game, action: CastSpell) -> None:

@@ -13,8 +13,9 @@ from mtg_engine.game.actions import (
 )
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
-from mtg_engine.rules.casting import cast_problem, priority_options
+from mtg_engine.rules.casting import cast_problem
 from mtg_engine.rules.play_permissions import grant, may_play_from
+from mtg_engine.rules.priority_options import priority_options
 
 
 def _cast_and_resolve(game: Game, oid: int) -> None:

@@ -16,7 +16,7 @@
   ``CastSpell(delve=(card, ...))``, :func:`mtg_engine.rules.costs.apply_delve`.
 * 702.61a Split second: while the spell is on the stack, players can't cast
   spells or activate abilities that aren't mana abilities — checked by
-  :func:`mtg_engine.rules.casting.spell_problem` and ``activate_problem``;
+  :func:`mtg_engine.rules.casting.spell_problem` and ``rules.activating.activate_problem``;
   triggered abilities and special actions still happen (rulings 502.58.2-3).
 """
 

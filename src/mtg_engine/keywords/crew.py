@@ -3,7 +3,7 @@
 CR 702.122a: "Crew N" means "Tap any number of other untapped creatures you
 control with total power N or greater: This permanent becomes an artifact
 creature until end of turn." The cost is the component ``("crew", N)`` of
-``Cost.other``; activation (``rules/casting.py``) asks which creatures to tap
+``Cost.other``; activation (``rules/activating.py``) asks which creatures to tap
 with :func:`crew_decision_data` (one set decision whose answer must reach the
 total power, CR 702.122a) and taps them with :func:`tap_crew`.
 

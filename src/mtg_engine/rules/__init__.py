@@ -5,6 +5,7 @@ Importing this package registers every task handler and the trigger listener.
 
 from ..game.state import Game
 from . import (  # noqa: F401
+    activating,
     battle,
     casting,
     combat,

@@ -62,7 +62,7 @@ def legal_options(game: Game) -> list[Action]:
     k = d.kind
     data = d.data
     if k == DecisionKind.PRIORITY:
-        from .casting import priority_options
+        from .priority_options import priority_options
 
         return priority_options(game, d.player)
     if k == DecisionKind.MULLIGAN:
@@ -148,7 +148,8 @@ def check_answer(game: Game, action: Action) -> str | None:
     k = d.kind
     data = d.data
     if k == DecisionKind.PRIORITY:
-        from .casting import activate_problem, cast_problem, land_play_problem
+        from .activating import activate_problem
+        from .casting import cast_problem, land_play_problem
 
         if isinstance(action, PassPriority):
             return None

@@ -133,7 +133,7 @@ SUPPORTED: set[str] = set(
         "condition:is",
         "condition:graveyard_count_ge",
         "condition:attacked_this_turn",
-        # "Activate only if ..." (CR 602.5b: rules/casting.activate_problem)
+        # "Activate only if ..." (CR 602.5b: rules/activating.activate_problem)
         "restriction:condition",
         "restriction:trigger_once_each_turn",
         "restriction:timing",
@@ -666,9 +666,9 @@ def features(ability: Ability) -> set[str]:
                 out.add("restriction:do_once_each_turn")  # CR 603.2h: not run yet
             continue
         if k == "only":
-            from .casting import TIMING_RESTRICTIONS
+            from .activating import TIMING_RESTRICTIONS
 
-            # "Activate only during your turn" (CR 602.5b: rules/casting.py)
+            # "Activate only during your turn" (CR 602.5b: rules/activating.py)
             out.add("restriction:only" if v not in TIMING_RESTRICTIONS else "restriction:timing")
             continue
         if k == "cast_only" and not isinstance(v, Condition):

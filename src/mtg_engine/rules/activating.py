@@ -1,0 +1,567 @@
+"""Activating activated abilities (CR 602) and mana abilities (CR 605).
+
+Activating an ability follows the steps of casting a spell (CR 602.2): the
+ability goes on the stack (602.2a), its choices are made (601.2b-d, through the
+"choices" task of :mod:`.casting`), its total cost is determined and paid
+(602.2b, 601.2f-h); a mana ability resolves at once, without the stack (CR
+605.3a). Restrictions ("Activate only as a sorcery / once each turn", 602.5b)
+and loyalty abilities (606, :mod:`.loyalty`) are checked by
+:func:`activate_problem`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Ability, AbilityKind, Cost, Filter
+from ..game.actions import (
+    Decision,
+    DecisionKind,
+)
+from ..game.objects import GameObject, Zone
+from ..game.state import Step
+from ..game.tasks import Task, task_handler
+from ..keywords import crew as crew_kw
+from . import cost_changes, cost_components
+from . import loyalty as loyalty_rules
+from . import mana as mana_rules
+from .casting import (
+    _has_legal_choices,
+    _lki_record,
+    begin_choices,
+    has_sorcery_timing,
+    split_second_on_stack,
+)
+from .characteristics import Chars, chars
+from .filters import objects_matching
+from .permanents import sacrifice
+from .tapping import became_tapped
+from .zones import move
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def activate_problem(game: Game, player: int, oid: int, index: int) -> str | None:
+    """Why this ability can't be activated now, or None (CR 602.1-602.5)."""
+    o = game.objects.get(oid)
+    if o is None:
+        return "no such object"
+    c = chars(game, o)
+    if index < 0 or index >= len(c.abilities):
+        return f"{o.name} has no ability number {index + 1}"
+    a = ability_at(c, index)
+    if a.kind not in (AbilityKind.ACTIVATED, AbilityKind.MANA) or a.cost is None:
+        return f"that ability of {o.name} isn't an activated ability (rule 602.1)"
+    from_zone = a.keyword_args.get("from_zone")
+    if from_zone is None:
+        # "Exile this card from your graveyard: ..." works from there (CR 113.6)
+        from_zone = cost_components.self_exile_zone(a.cost)
+    zone_ok = (o.zone == Zone.BATTLEFIELD and from_zone is None) or (
+        from_zone is not None and o.zone == Zone.BY_NAME.get(str(from_zone), -1)
+    )
+    if not zone_ok or o.phased_out:
+        if from_zone == "hand":
+            # CR 702.29a, 702.49a ...: it works only while the card is in your hand.
+            return (
+                f"{o.name} isn't in your hand: that ability works only from there ({_kw_rule(a)})"
+            )
+        if from_zone is not None:
+            return f"{o.name} isn't in your {from_zone} ({_kw_rule(a)})"
+        return f"{o.name} isn't on the battlefield (rule 602.2)"
+    if o.zone == Zone.BATTLEFIELD and o.controller != player:
+        return f"you don't control {o.name} (rule 602.2)"
+    if o.zone != Zone.BATTLEFIELD and o.owner != player:
+        return f"{o.name} isn't yours (rule 602.2)"
+    if a.kind is not AbilityKind.MANA and split_second_on_stack(game):
+        return "a spell with split second is on the stack (rule 702.61a)"
+    if a.timing == "sorcery" and not has_sorcery_timing(game, player):
+        if a.cost.loyalty is not None:
+            return "loyalty abilities are activated only as a sorcery (rule 606.3)"
+        return f"activate only as a sorcery ({_kw_rule(a) if a.keyword else 'rule 602.5d'})"
+    for key, value in a.restrictions:
+        if key == "only_during" and value == "your_upkeep":
+            if game.active != player or game.step != Step.UPKEEP:
+                return f"activate only during your upkeep ({_kw_rule(a)})"
+        elif key == "only":
+            problem = _timing_restriction(game, player, str(value))
+            if problem:
+                return problem
+        elif key == "condition":
+            from .conditions import evaluate
+
+            if not evaluate(game, value, player, o):
+                return "the ability's condition isn't met (rule 602.5b)"
+    if a.cost.loyalty is not None:
+        problem = loyalty_rules.activation_problem(game, o, a.cost)  # CR 606.3, 606.6
+        if problem:
+            return problem
+    if (
+        a.limit_per_turn is not None
+        and game.turn_flags.get(("activated", o.id, index), 0) >= a.limit_per_turn
+    ):
+        return "that ability can't be activated again this turn (rule 602.5b)"
+    cost = a.cost
+    if cost.tap or cost.untap:
+        if cost.tap and o.tapped:
+            return f"{o.name} is already tapped (rule 602.5a)"
+        if cost.untap and not o.tapped:
+            return f"{o.name} is untapped (rule 602.5a)"
+        if "Creature" in c.types:
+            from .combat import is_summoning_sick
+
+            if is_summoning_sick(game, o, c):
+                return f"{o.name} has summoning sickness (rule 302.6)"
+    if cost.life and game.players[player].life < cost.life:
+        return "you can't pay that much life (rule 119.4)"
+    if (
+        cost.sacrifice is not None
+        and len(_cost_choices(game, cost.sacrifice, player, o)) < cost.sacrifice_count
+    ):
+        return "you can't sacrifice what the cost asks (rule 602.2b)"
+    if (
+        cost.discard is not None
+        and len(_discard_choices(game, cost.discard, player, o)) < cost.discard_count
+    ):
+        return "you can't discard what the cost asks"
+    if cost.exile is not None:
+        n = cost_components.exile_count(cost)
+        if n is None or len(cost_components.exile_choices(game, cost, player, o)) < n:
+            return "you can't exile what the cost asks (rule 602.2b)"
+    tap = cost_components.tap_spec(cost)
+    if tap is not None and len(cost_components.tap_choices(game, cost, player, o)) < tap[1]:
+        return "you can't tap what the cost asks (rule 602.2b)"
+    if cost.other:
+        ret = _other_cost(cost, "return")
+        if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
+            return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
+        crew_n = crew_kw.crew_amount(cost)
+        if crew_n is not None:
+            problem = crew_kw.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
+            if problem:
+                return problem
+    for kind, n in cost.remove_counters:
+        if o.counters.get(kind, 0) < n:
+            return f"{o.name} doesn't have {n} {kind} counter(s)"
+    # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
+    mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
+    if cost.mana or changed:
+        sources = mana_rules.mana_sources(game, player)
+        if cost.tap:
+            sources = [s for s in sources if s.obj != o.id]
+        if not mana_rules.can_pay(game, player, mc, sources):
+            return f"you can't pay {mc} (rule 602.2b)"
+    if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):
+        return "that ability has no legal targets (rule 602.2b)"
+    return None
+
+
+def ability_at(c: Chars, index: int) -> Ability:
+    """The ``index``-th ability, with a keyword activated ability (cycling, equip
+    ...) replaced by the full ability it stands for (CR 702.6a, 702.29a)."""
+    from ..keywords.registry import full_ability
+
+    return full_ability(c.abilities[index])
+
+
+def _kw_rule(a: Ability) -> str:
+    rule = a.keyword_args.get("rule")
+    return f"rule {rule}" if rule else "rule 602.5"
+
+
+#: "Activate only during your turn", "... during your upkeep" (CR 602.5b): the
+#: restrictions the engine checks, by the compiler's spelling
+TIMING_RESTRICTIONS = frozenset(
+    {
+        "during_your_upkeep",
+        "during_your_turn",
+        "during_your_turn_,_before_attackers_are_declared",
+        "during_any_upkeep_step",
+        "during_combat",
+        "before_the_combat_damage_step",
+    }
+)
+
+
+def _timing_restriction(game: Game, player: int, value: str) -> str | None:
+    """CR 602.5b: an activation restriction on when the ability may be activated."""
+    step = game.step
+    yours = game.active == player
+    combat_steps = (
+        Step.BEGINNING_OF_COMBAT,
+        Step.DECLARE_ATTACKERS,
+        Step.DECLARE_BLOCKERS,
+        Step.FIRST_STRIKE_DAMAGE,
+        Step.COMBAT_DAMAGE,
+        Step.END_OF_COMBAT,
+    )
+    ok = {
+        "during_your_upkeep": yours and step == Step.UPKEEP,
+        "during_your_turn": yours,
+        "during_your_turn_,_before_attackers_are_declared": yours and step < Step.DECLARE_ATTACKERS,
+        "during_any_upkeep_step": step == Step.UPKEEP,
+        "during_combat": step in combat_steps,
+        "before_the_combat_damage_step": step < Step.FIRST_STRIKE_DAMAGE,
+    }.get(value)
+    if ok is None:
+        return f"activation restriction {value!r} isn't implemented (rule 602.5b)"
+    if not ok:
+        return f"activate only {value.replace('_,', ',').replace('_', ' ')} (rule 602.5b)"
+    return None
+
+
+def _cost_choices(game: Game, flt: Filter, player: int, source: GameObject) -> list[int]:
+    if any(k == "self" for k, _ in flt.conditions):
+        return [source.id] if source.zone == Zone.BATTLEFIELD else []
+    return [
+        o.id
+        for o in objects_matching(game, flt.with_condition("controller", "you"), player, source)
+    ]
+
+
+def _discard_choices(game: Game, flt: Filter, player: int, source: GameObject) -> list[int]:
+    if any(k == "self" for k, _ in flt.conditions):
+        return [source.id] if source.zone == Zone.HAND else []
+    from .filters import matches_object
+
+    return [
+        oid
+        for oid in game.players[player].hand
+        if oid != source.id
+        and (
+            not flt.kinds
+            or matches_object(
+                game,
+                game.objects[oid],
+                Filter(kinds=flt.kinds, zone="hand", conditions=flt.conditions),
+                player,
+                source,
+            )
+        )
+    ]
+
+
+@task_handler("activate")
+def activate_task(game: Game, task: Task) -> None:
+    d = task.data
+    player = d["player"]
+    if task.stage == 0:
+        src = game.objects[d["source"]]
+        c = chars(game, src)
+        a = ability_at(c, d["ability"])
+        d["source_name"] = src.name
+        d["source_zone"] = Zone.NAMES[src.zone]
+        d["source_uid"] = src.card_uid
+        key = ("activated", src.id, d["ability"])
+        game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
+        if a.cost is not None and a.cost.loyalty is not None:
+            loyalty_rules.mark_activated(game, src)  # CR 606.3
+        if a.kind is AbilityKind.MANA:
+            # CR 605.3a: a mana ability resolves immediately, without the stack.
+            _pay_non_mana_costs_simple(game, src, a.cost, player, for_mana=True)
+            from .effects_runner import run_mana_ability
+
+            run_mana_ability(game, src, a, player)
+            game.finish(task)
+            return
+        oid = game.new_id()
+        obj = GameObject(oid, oid, src.card, src.owner, Zone.STACK)
+        obj.face = src.face
+        obj.controller = player
+        obj.stack_kind = "activated"
+        obj.source_id = src.id
+        obj.ability_index = d["ability"]
+        obj.ability = a
+        obj.timestamp = game.new_timestamp()
+        game.objects[oid] = obj
+        game.stack.append(oid)  # CR 602.2a
+        d["obj"] = oid
+        task.stage = 1
+        begin_choices(game, oid, "ability")
+        return
+    obj = game.objects[d["obj"]]
+    a = obj.ability
+    cost = a.cost or Cost()
+    src = game.objects.get(d["source"])
+    if task.stage == 1:
+        # CR 602.2b / 601.2h: pay the total cost.
+        if cost.sacrifice is not None and src is not None:
+            choices = _cost_choices(game, cost.sacrifice, player, src)
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                cost.sacrifice_count,
+                "permanent(s) to sacrifice",
+                "sacrifice",
+            )
+            if chosen is None:
+                return
+            d["sacrifice"] = chosen
+        task.stage = 2
+    if task.stage == 2:
+        if cost.discard is not None and src is not None and "discard" not in d:
+            choices = _discard_choices(game, cost.discard, player, src)
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                cost.discard_count,
+                "card(s) to discard",
+                "discard",
+                # a card chosen from the hand is always asked (it matters for madness,
+                # CR 702.35a); "discard this card" (cycling) is no choice
+                always=src.id not in choices,
+            )
+            if chosen is None:
+                return
+            d["discard"] = chosen
+        if cost.exile is not None and src is not None and "exile" not in d:
+            # CR 602.2b, 601.2h: the objects exiled to pay the cost
+            choices = cost_components.exile_choices(game, cost, player, src)
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                cost_components.exile_count(cost) or 0,
+                "card(s) to exile",
+                "exile",
+            )
+            if chosen is None:
+                return
+            d["exile"] = chosen
+        tap = cost_components.tap_spec(cost) if cost.other else None
+        if tap is not None and src is not None and "tap_cost" not in d:
+            # CR 602.2b: "Tap an untapped creature you control"
+            choices = cost_components.tap_choices(game, cost, player, src)
+            chosen = _cost_choice(
+                game, task, player, choices, tap[1], "untapped permanent(s) to tap", "tap"
+            )
+            if chosen is None:
+                return
+            d["tap_cost"] = chosen
+        ret = _other_cost(cost, "return") if cost.other else None
+        if ret is not None and src is not None and "return" not in d:
+            # CR 602.2b: "Return [a permanent] you control to its owner's hand" (702.49a)
+            choices = _cost_choices(game, ret[0], player, src)
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                choices,
+                len(choices) if ret[1] == "all" else _count(ret[1]),
+                "permanent(s) to return",
+                "return",
+                always=not any(k == "self" for k, _ in ret[0].conditions),
+            )
+            if chosen is None:
+                return
+            d["return"] = chosen
+        crew_n = crew_kw.crew_amount(cost) if cost.other else None
+        if crew_n is not None and src is not None and "crew" not in d:
+            # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
+            if task.answer is None:
+                game.ask(crew_kw.crew_decision(game, player, src, cost))
+                return
+            d["crew"] = list(task.answer.objects)
+            task.answer = None
+        task.stage = 3
+    if task.stage == 3:
+        # CR 602.2b, 601.2f: the total activation cost (increases and reductions)
+        mc, changed = (
+            cost_changes.activation_mana_cost(game, player, src, a, obj.x or 0)
+            if src is not None
+            else (mana_rules.parse_cost(cost.mana).with_x(obj.x or 0), [])
+        )
+        if changed:
+            game.emit(
+                "total_cost",
+                ("602.2b", "601.2f"),
+                f"Total cost of {d['source_name']}'s ability: {mc} ({', '.join(changed)})",
+            )
+        if cost.mana or changed:
+            sources = None
+            if d.get("payment") is not None:
+                sources = mana_rules.sources_from_ids(game, player, tuple(d["payment"]))
+            else:
+                sources = mana_rules.mana_sources(game, player)
+                if cost.tap:
+                    sources = [s for s in sources if s.obj != d["source"]]
+            plan = (
+                mana_rules.plan_payment(game, player, mc, sources) if sources is not None else None
+            )
+            if plan is None:
+                game.stack.remove(obj.id)
+                del game.objects[obj.id]
+                game.emit(
+                    "illegal_activation",
+                    ("602.2b", "732.1"),
+                    f"Activating {d['source_name']}'s ability was illegal and is reversed",
+                )
+                game.finish(task)
+                return
+            spent = mana_rules.execute_plan(game, player, mc, plan, f"{d['source_name']}'s ability")
+            # "the mana you spent on {X}" (Illusionary Mask): what paid the cost (602.2b)
+            obj.paid = {**(obj.paid or {}), "mana_spent": spent}
+        if src is not None and cost.loyalty is not None:
+            if not loyalty_rules.pay(game, src, cost, obj.x):  # CR 606.4, 606.6
+                game.stack.remove(obj.id)
+                del game.objects[obj.id]
+                game.emit(
+                    "illegal_activation",
+                    ("606.6", "732.1"),
+                    f"Activating {d['source_name']}'s ability was illegal and is reversed",
+                )
+                game.finish(task)
+                return
+        if src is not None:
+            _pay_non_mana_costs_simple(game, src, cost, player)
+        sacrificed = []
+        for oid in d.get("sacrifice") or []:
+            if oid in game.objects:
+                sacrificed.append(_lki_record(game, oid))  # CR 608.2h: "the sacrificed ..."
+                sacrifice(game, oid, ("602.2b", "701.21a"))
+        if sacrificed:
+            obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
+        for oid in d.get("discard") or []:
+            if oid in game.objects:
+                move(game, oid, Zone.GRAVEYARD, ("602.2b", "701.9a"), reason="is discarded")
+        for oid in d.get("exile") or []:
+            if oid in game.objects:
+                move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")
+        for oid in d.get("tap_cost") or []:
+            t = game.objects.get(oid)
+            if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:
+                t.tapped = True
+                game.invalidate()
+                game.emit(
+                    "tap", ("602.2b", "701.26a"), f"{t.name} is tapped to pay a cost", obj=oid
+                )
+                became_tapped(game, (t,), ("602.2b",))
+        _pay_return_and_reveal(game, obj, src, cost, d)
+        if d.get("crew"):
+            crew_kw.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
+        from .targets import describe
+
+        targets = [describe(game, t) for spec in obj.targets for t in spec]
+        rule = a.keyword_args.get("rule")
+        game.emit(
+            "activate",
+            ("602.2", *((rule,) if rule else ())),
+            f"{game.players[player].name} activates {d['source_name']}: {a.text}"
+            + (f" targeting {', '.join(targets)}" if targets else ""),
+            obj=obj.id,
+            source=d["source"],
+            player=player,
+            keyword=a.keyword or "",
+            source_uid=d.get("source_uid", 0),
+        )
+        game.finish(task)
+
+
+def _other_cost(cost: Cost, key: str) -> Any:
+    """The value of a cost component kept in ``Cost.other`` ("return", "reveal_self")."""
+    for k, v in cost.other:
+        if k == key:
+            return v
+    return None
+
+
+def _count(n: Any) -> int:
+    return n if isinstance(n, int) else 1
+
+
+def _pay_return_and_reveal(
+    game: Game, obj: GameObject, src: GameObject | None, cost: Cost, d: dict[str, Any]
+) -> None:
+    """CR 602.2b: the "Pay half your life, rounded up", "Reveal this card from your
+    hand" and "Return ... to its owner's hand" parts of a cost (forecast 702.57b,
+    ninjutsu 702.49a-b). What each returned attacker was attacking is kept for the
+    ability (CR 702.49c)."""
+    rule = obj.ability.keyword_args.get("rule") if obj.ability is not None else None
+    cites = ("602.2b", *((rule,) if rule else ()))
+    if _other_cost(cost, "life_half"):
+        # "Pay half your life, rounded up" (CR 119.4, 107.1a)
+        from .damage import lose_life
+
+        life = game.players[d["player"]].life
+        if life > 0:
+            lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
+    if _other_cost(cost, "reveal_self") and src is not None:
+        game.emit(
+            "reveal",
+            (*cites, "701.20a"),
+            f"{game.players[d['player']].name} reveals {src.name} from their hand",
+            obj=src.id,
+        )
+        # it stays revealed while it is in the hand: during this upkeep (forecast,
+        # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
+        until = "upkeep" if rule == "702.57b" else obj.id
+        game.turn_flags[("revealed", src.id)] = until
+    returned = []
+    for oid in d.get("return") or []:
+        o = game.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD:
+            continue
+        defender = game.combat.attackers.get(oid) if game.combat is not None else None
+        returned.append({"name": o.name, "defender": defender})
+        move(game, oid, Zone.HAND, cites, reason="is returned to its owner's hand (cost)")
+    if returned:
+        game.turn_flags[("cost_returned", obj.id)] = returned
+
+
+def _cost_choice(
+    game: Game,
+    task: Task,
+    player: int,
+    choices: list[int],
+    n: int,
+    noun: str,
+    purpose: str,
+    always: bool = False,
+) -> list[int] | None:
+    """CR 602.2b: the objects a cost sacrifices or discards; asks only when there
+    is a real choice. None while the decision is pending."""
+    if task.answer is not None:
+        chosen = list(task.answer.objects)
+        task.answer = None
+        return chosen
+    if len(choices) > n or (always and choices):
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                player,
+                "602.2b",
+                f"Choose {n} {noun}",
+                {"candidates": choices, "min": n, "max": n, "purpose": purpose},
+            )
+        )
+        return None
+    return choices[:n]
+
+
+def _pay_non_mana_costs_simple(
+    game: Game, src: GameObject, cost: Cost | None, player: int, for_mana: bool = False
+) -> None:
+    """Tap/untap symbols (CR 107.5-6), life (CR 119.4), counters removed."""
+    if cost is None:
+        return
+    if cost.tap:
+        was_untapped = not src.tapped
+        src.tapped = True
+        if was_untapped:
+            became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
+    if cost.untap:
+        src.tapped = False
+    if cost.life:
+        from .damage import lose_life
+
+        lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
+    for kind, n in cost.remove_counters:
+        src.counters[kind] = src.counters.get(kind, 0) - n
+        if src.counters[kind] <= 0:
+            del src.counters[kind]
+    game.invalidate()
