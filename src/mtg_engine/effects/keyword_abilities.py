@@ -85,34 +85,31 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
     g = ctx.game
     p = ctx.controller
     s = ctx.scratch
-    if cost.sacrifice is not None and "sacrifice" not in s:
-        n = cost.sacrifice_count * times
-        cands = costs.cost_choices(g, cost.sacrifice, p, ctx.obj, "battlefield")
+    for key, flt, count, zone, verb in (
+        (
+            "sacrifice",
+            cost.sacrifice,
+            cost.sacrifice_count,
+            "battlefield",
+            "different permanent(s) to sacrifice",
+        ),
+        ("discard", cost.discard, cost.discard_count, "hand", "card(s) to discard"),
+    ):
+        if flt is None or key in s:
+            continue
+        n = count * times
+        cands = costs.cost_choices(g, flt, p, ctx.obj, zone)
         if len(cands) >= n > 0:
             if ctx.answer is None:
                 return ctx.ask(
                     DecisionKind.CHOOSE_OBJECTS,
                     rule,
-                    f"Choose {n} different permanent(s) to sacrifice for {what}",
-                    {"candidates": cands, "min": n, "max": n, "purpose": "sacrifice"},
+                    f"Choose {n} {verb} for {what}",
+                    {"candidates": cands, "min": n, "max": n, "purpose": key},
                 )
-            s["sacrifice"] = list(ctx.take_answer().objects)
+            s[key] = list(ctx.take_answer().objects)
         else:
-            s["sacrifice"] = cands[:n]
-    if cost.discard is not None and "discard" not in s:
-        n = cost.discard_count * times
-        cands = costs.cost_choices(g, cost.discard, p, ctx.obj, "hand")
-        if len(cands) >= n > 0:
-            if ctx.answer is None:
-                return ctx.ask(
-                    DecisionKind.CHOOSE_OBJECTS,
-                    rule,
-                    f"Choose {n} card(s) to discard for {what}",
-                    {"candidates": cands, "min": n, "max": n, "purpose": "discard"},
-                )
-            s["discard"] = list(ctx.take_answer().objects)
-        else:
-            s["discard"] = cands[:n]
+            s[key] = cands[:n]
     if cost.mana:
         mc = mana_rules.add_costs(mana_rules.ManaCost(), mana_rules.parse_cost(cost.mana), times)
         mc = mc.with_x(0)

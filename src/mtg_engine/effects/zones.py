@@ -105,8 +105,7 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
 @effect("return_to_battlefield", "reanimate")
 def to_battlefield(ctx: Ctx, e: Effect) -> bool:
     what = e.args.get("what")
-    # (an ability on the stack is never a card to put onto the battlefield)
-    objs = [o for o in ctx.objects(what) if o.stack_kind not in ("activated", "triggered")]
+    objs = ctx.objects(what)
     if not objs and isinstance(what, SelfRef):
         # "Exile this Saga, then return it ...": the card this ability just moved
         # (CR 400.7: the ability can find the new object it became)

@@ -117,8 +117,10 @@ class Ctx:
             return [t for t in self.obj.targets[ref.index] if t in legal]  # CR 608.2b
         if isinstance(ref, SelfRef):
             src = self.source
-            if src is self.obj and self.obj.stack_kind == "spell":
-                return [self.obj.id]
+            if src is self.obj and self.obj.stack_kind in ("activated", "triggered"):
+                # an ability whose source is gone has no "this" object to act on (CR
+                # 113.7a: the ability exists independently of its source)
+                return []
             if src.id in g.objects:
                 return [src.id]
             return []

@@ -88,11 +88,7 @@ class VerbRules:
             Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
         ]
 
-    def vp_damage_eq_after(self, c: list[Any]) -> list[Effect]:
-        recipients, amount = c
-        return [
-            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
-        ]
+    vp_damage_eq_after = vp_damage_eq2  # "deals damage to X equal to N": same order
 
     def vp_damage_divided(self, c: list[Any]) -> list[Effect]:
         amount, spec = c
