@@ -133,6 +133,21 @@ class Combat:
 
 EventListener = Callable[["Game", Event, "GameObject | None"], None]
 
+#: the rules that list and check answers to a decision: ``"legal_options"`` and
+#: ``"check_answer"``, filled by ``rules/decisions.py`` as it is imported (the
+#: game package doesn't import the rules, architecture §8)
+DECISION_RULES: dict[str, Callable[..., Any]] = {}
+
+
+def _decision_rule(name: str) -> Callable[..., Any]:
+    fn = DECISION_RULES.get(name)
+    if fn is None:
+        # not imported yet (a game driven before the rules were loaded): load them
+        from ..rules import decisions  # noqa: F401
+
+        fn = DECISION_RULES[name]
+    return fn
+
 
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
@@ -262,25 +277,29 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            from ..rules.decisions import legal_options
-
-            self._options = legal_options(self)
+            self._options = _decision_rule("legal_options")(self)
         return self._options
 
     def is_legal(self, action: Action) -> str | None:
         """None if ``action`` answers the pending decision legally, else the reason."""
-        from ..rules.decisions import check_answer
-
-        return check_answer(self, action)
+        return _decision_rule("check_answer")(self, action)
 
     def apply(self, action: Action) -> None:
         """Answer the pending decision and advance to the next one.
 
         Raises :class:`IllegalActionError` (naming the rule) when the answer is
-        illegal; the game is then exactly as it was.
+        illegal; the game is then exactly as it was. An action taken from the
+        current :meth:`legal_actions` list (the same object) is legal by
+        construction and is not checked again.
         """
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
+        options = self._options
+        if options is not None:
+            for offered in options:
+                if offered is action:
+                    self._push_answer(action)
+                    return
         if isinstance(action, Concede):
             from ..rules.game_end import concede
 

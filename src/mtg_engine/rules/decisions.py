@@ -34,6 +34,7 @@ from ..game.actions import (
     PlayLand,
     TurnFaceUp,
 )
+from ..game.state import DECISION_RULES
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -278,3 +279,8 @@ def _set_problem(chosen, candidates, lo: int, hi: int, rule: str = "") -> str | 
 
 
 __all__ = ["permutations"]
+
+
+# The game's decision interface (Game.legal_actions, Game.is_legal) calls these.
+DECISION_RULES["legal_options"] = legal_options
+DECISION_RULES["check_answer"] = check_answer

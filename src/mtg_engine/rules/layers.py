@@ -418,6 +418,8 @@ def compute(game: Game, obj: GameObject) -> Chars:
         c.triggered = None
         c.statics = None
         c.etb = None
+        c.activated = None
+        c.from_hand = None
     return c
 
 

@@ -105,6 +105,27 @@ def parse_cost(cost: str | None) -> ManaCost:
     return ManaCost(generic, tuple(colored), tuple(hybrid), tuple(phyrexian), x, snow)
 
 
+@lru_cache(maxsize=4096)
+def cost_at_x0(cost: str | None) -> ManaCost:
+    """A mana cost string parsed with X fixed to 0 (CR 107.3, 601.2b: the cost
+    of a spell cast without choosing a greater X)."""
+    return parse_cost(cost).with_x(0)
+
+
+def least_mana(cost: ManaCost) -> int:
+    """The least mana that pays ``cost`` (X already fixed): one for each symbol,
+    a Phyrexian symbol none (2 life instead, CR 107.4f), a {2/W} symbol one
+    (CR 107.4e), generic mana its number."""
+    return cost.generic + cost.snow + len(cost.colored) + len(cost.hybrid)
+
+
+def most_mana(game: Game, player: int, sources: list[Source]) -> int:
+    """The most mana ``player`` could have to pay a cost: the pool and the largest
+    production of each source. A cost needing more (:func:`least_mana`) can't be
+    paid; :func:`plan_payment` would find no plan."""
+    return sum(game.players[player].mana_pool) + sum(max(map(len, s.productions)) for s in sources)
+
+
 def parse_mana(text: str) -> list[str]:
     """Mana produced or in a pool, as letters: ``"{G}{G}{C}"`` → ``["G","G","C"]``."""
     out: list[str] = []

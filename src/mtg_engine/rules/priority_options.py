@@ -37,6 +37,7 @@ from .casting import (
 from .characteristics import Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
 from .play_permissions import permitted_cards
+from .statics import statics_with
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -46,85 +47,172 @@ def priority_options(game: Game, player: int) -> list:
     """The enumerable actions of a player with priority (CR 117.1): plain casts,
     the optional-cost variants worth listing (kicker, buyback, entwine, evoke,
     flashback from the graveyard, convoke and delve when needed), activated
-    abilities of permanents and of cards in hand (cycling ...)."""
+    abilities of permanents and of cards in hand (cycling ...).
+
+    A card or permanent that can offer nothing is passed over cheaply: what a
+    card face can do is cached on the card (its activated abilities, its
+    casting keywords), and a spell whose least total mana exceeds all the mana
+    the player could make is not checked further (:func:`.mana.can_afford`).
+    """
     out: list = [PassPriority()]
     p = game.players[player]
-    sorcery_ok = has_sorcery_timing(game, player)
-    sources = None
-    may_change = _cost_may_change(game)
-    for oid in p.hand:
-        o = game.objects[oid]
-        c = chars(game, o)
-        if "Land" in c.types:
-            if sorcery_ok and p.lands_played < 1:
-                out.append(PlayLand(oid))
-        elif (
-            sorcery_ok
-            or "Instant" in c.types
-            or Kw.FLASH in c.keywords
-            or _has_offering(o)
-            or cast_permissions.has_flash(game, player, o, c)
-            or cast_permissions.free_permission(game, player, o, c)
-        ):
-            if sources is None:
-                sources = mana_rules.mana_sources(game, player)
-            for face, fc in _castable_faces(game, o, c):
-                cost = mana_rules.parse_cost(fc.mana_cost).with_x(0)
-                if (
-                    may_change
-                    or _has_cost_abilities(o)
-                    or mana_rules.can_pay(game, player, cost, sources)
-                ) and cast_problem(game, player, oid, face) is None:
-                    out.append(CastSpell(oid, face))
-            out.extend(_cast_variants(game, player, o, c))
-            if cast_permissions.free_permission(game, player, o, c) is not None:
-                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
-                if cast_problem(game, player, oid, 0, free) is None:
-                    out.append(free)
-        for i, a in enumerate(c.abilities):
-            if a.keyword and a.keyword in ACTIVATED_KEYWORDS:
-                full = ability_at(c, i)
-                if full.keyword_args.get("from_zone") == "hand" and (
-                    activate_problem(game, player, oid, i) is None
-                ):
-                    out.append(ActivateAbility(oid, i))
+    if p.hand:
+        _hand_options(game, player, p.hand, out)
+    objects = game.objects
     for oid in p.graveyard:
-        o = game.objects[oid]
-        if o.card.data.layout == "aftermath":
-            from ..keywords.aftermath import aftermath_faces
+        o = objects[oid]
+        entries = _graveyard_entries(o)
+        if not entries:
+            continue
+        for kind, i in entries:
+            if kind == _AFTERMATH:
+                # the keyword's own module (rules reach keywords only for their cards)
+                from ..keywords.aftermath import aftermath_faces
 
-            for face in aftermath_faces(o.card):  # CR 702.127a: cast from the graveyard
-                if cast_problem(game, player, oid, face) is None:
-                    out.append(CastSpell(oid, face))
-        for i, a in enumerate(o.card.compiled[o.face].abilities):
-            if a.keyword == "Flashback":
+                for face in aftermath_faces(o.card):  # CR 702.127a: cast from the graveyard
+                    if cast_problem(game, player, oid, face) is None:
+                        out.append(CastSpell(oid, face))
+            elif kind == _FLASHBACK:
                 act = CastSpell(oid, alt="flashback")
                 if cast_problem(game, player, oid, 0, act) is None:
                     out.append(act)
-            elif (
-                a.kind is AbilityKind.ACTIVATED
-                and cost_components.self_exile_zone(a.cost) == "graveyard"
-                and activate_problem(game, player, oid, i) is None
-            ):
+            elif activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))  # "Exile this card from your graveyard: ..."
     for oid in game.battlefield:
-        o = game.objects[oid]
+        o = objects[oid]
         if o.controller != player or o.phased_out:
             continue
-        c = chars(game, o)
-        for i, a in enumerate(c.abilities):
-            if a.kind is AbilityKind.ACTIVATED and activate_problem(game, player, oid, i) is None:
+        for i in activated_indices(chars(game, o)):
+            if activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))
-    for oid in permitted_cards(game, player):
-        # "you may play it this turn": exiled cards with a play permission (601.2a)
-        if "Land" in chars(game, game.objects[oid]).types:
-            if land_play_problem(game, player, oid) is None:
-                out.append(PlayLand(oid))
-        elif cast_problem(game, player, oid) is None:
-            out.append(CastSpell(oid))
+    if game.effects:
+        for oid in permitted_cards(game, player):
+            # "you may play it this turn": exiled cards with a play permission (601.2a)
+            if "Land" in chars(game, objects[oid]).types:
+                if land_play_problem(game, player, oid) is None:
+                    out.append(PlayLand(oid))
+            elif cast_problem(game, player, oid) is None:
+                out.append(CastSpell(oid))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out
+
+
+def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
+    """Lands to play, spells to cast and abilities that work from the hand (CR 305.1,
+    601.2a, 702.29a)."""
+    sorcery_ok = has_sorcery_timing(game, player)
+    land_ok = sorcery_ok and game.players[player].lands_played < 1
+    # the casting permissions of permanents (usually none: a dict lookup each)
+    flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
+    free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+    sources = None
+    budget = 0
+    may_change: bool | None = None
+    objects = game.objects
+    for oid in hand:
+        o = objects[oid]
+        c = chars(game, o)
+        types = c.types
+        if "Land" in types:
+            if land_ok:
+                out.append(PlayLand(oid))
+        elif (
+            sorcery_ok
+            or "Instant" in types
+            or Kw.FLASH in c.keywords
+            or _has_offering(o)
+            or (flash_granted and cast_permissions.has_flash(game, player, o, c))
+            or (free_granted and cast_permissions.free_permission(game, player, o, c))
+        ):
+            if sources is None:
+                sources = mana_rules.mana_sources(game, player)
+                budget = mana_rules.most_mana(game, player, sources)
+            for face, fc in _castable_faces(game, o, c):
+                cost = mana_rules.cost_at_x0(fc.mana_cost)
+                if not (
+                    mana_rules.least_mana(cost) <= budget
+                    and mana_rules.can_pay(game, player, cost, sources)
+                ):
+                    if may_change is None:
+                        may_change = _cost_may_change(game)
+                    if not (may_change or _has_cost_abilities(o)):
+                        continue
+                if cast_problem(game, player, oid, face) is None:
+                    out.append(CastSpell(oid, face))
+            if _variant_keywords(o):
+                out.extend(_cast_variants(game, player, o, c))
+            if free_granted and cast_permissions.free_permission(game, player, o, c) is not None:
+                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
+                if cast_problem(game, player, oid, 0, free) is None:
+                    out.append(free)
+        for i in hand_activated_indices(c):
+            if activate_problem(game, player, oid, i) is None:
+                out.append(ActivateAbility(oid, i))
+
+
+def activated_indices(c: Chars) -> tuple[int, ...]:
+    """The indices of the activated abilities (not mana abilities) among
+    ``c.abilities`` (CR 602), cached in the characteristics record."""
+    got = c.activated
+    if got is None:
+        got = tuple(i for i, a in enumerate(c.abilities) if a.kind is AbilityKind.ACTIVATED)
+        c.activated = got
+    return got
+
+
+def hand_activated_indices(c: Chars) -> tuple[int, ...]:
+    """The keyword abilities among ``c.abilities`` that are activated from the hand
+    (cycling, ninjutsu ..., CR 702.29a), cached in the characteristics record."""
+    got = c.from_hand
+    if got is None:
+        got = tuple(
+            i
+            for i, a in enumerate(c.abilities)
+            if a.keyword
+            and a.keyword in ACTIVATED_KEYWORDS
+            and ability_at(c, i).keyword_args.get("from_zone") == "hand"
+        )
+        c.from_hand = got
+    return got
+
+
+_AFTERMATH = 0
+_FLASHBACK = 1
+_SELF_EXILE = 2
+
+
+def _graveyard_entries(o: GameObject) -> tuple[tuple[int, int], ...]:
+    """What a card in a graveyard may offer, cached per card face: its aftermath
+    half (CR 702.127a), flashback (CR 702.34a), abilities whose cost exiles it from
+    there (CR 113.6), as (kind, ability index) in the order they are offered."""
+    key = ("graveyard_entries", o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        entries: list[tuple[int, int]] = []
+        if o.card.data.layout == "aftermath":
+            entries.append((_AFTERMATH, -1))
+        for i, a in enumerate(o.card.compiled[o.face].abilities):
+            if a.keyword == "Flashback":
+                entries.append((_FLASHBACK, i))
+            elif (
+                a.kind is AbilityKind.ACTIVATED
+                and cost_components.self_exile_zone(a.cost) == "graveyard"
+            ):
+                entries.append((_SELF_EXILE, i))
+        got = tuple(entries)
+        o.card.cache[key] = got
+    return got
+
+
+def _variant_keywords(o: GameObject) -> frozenset[str]:
+    """The keywords of the card's face that are up, cached per card face."""
+    key = ("keywords", o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        got = frozenset(a.keyword for a in o.card.compiled[o.face].abilities if a.keyword)
+        o.card.cache[key] = got
+    return got
 
 
 def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Chars]]:
@@ -141,7 +229,7 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
     """Casting choices worth enumerating for agents (CR 601.2b): one of each kind."""
     out: list[CastSpell] = []
-    kws = {a.keyword for a in o.card.compiled[o.face].abilities if a.keyword}
+    kws = _variant_keywords(o)
     if not kws:
         return out
     candidates: list[CastSpell] = []
