@@ -139,6 +139,12 @@ EventListener = Callable[["Game", Event, "GameObject | None"], None]
 DECISION_RULES: dict[str, Callable[..., Any]] = {}
 
 
+#: what of the characteristics cache stays valid after an object moved between two
+#: zones: ``rule(game, from_zone, to_zone)`` gives the entries to keep, or None to
+#: forget everything (set by ``rules/layers.py``)
+MOVE_CACHE_RULE: list[Callable[[Game, int, int], dict[Any, Any] | None]] = []
+
+
 def _decision_rule(name: str) -> Callable[..., Any]:
     fn = DECISION_RULES.get(name)
     if fn is None:
@@ -185,6 +191,9 @@ class Game:
         self.turn_flags: dict[str, Any] = {}
         self._chars: dict[int, Any] = {}
         self._options: list[Action] | None = None
+        #: ids below this were looked at by the last state-based action check for
+        #: tokens outside the battlefield (rules/sba.py)
+        self.sba_checked_ids = 0
 
     # ------------------------------------------------------------------
     # Objects and zones
@@ -233,10 +242,22 @@ class Game:
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]
 
-    def invalidate(self) -> None:
-        """Forget computed characteristics (CR 613): something they depend on changed."""
-        if self._chars:
-            self._chars.clear()
+    def invalidate(self, from_zone: int | None = None, to_zone: int | None = None) -> None:
+        """Forget computed characteristics (CR 613): something they depend on changed.
+
+        After a move of an object from ``from_zone`` to ``to_zone``, what the move
+        can't have changed is kept (:data:`MOVE_CACHE_RULE`).
+        """
+        cache = self._chars
+        if not cache:
+            return
+        if to_zone is not None and from_zone is not None and MOVE_CACHE_RULE:
+            kept = MOVE_CACHE_RULE[0](self, from_zone, to_zone)
+            if kept is not None:
+                cache.clear()
+                cache.update(kept)
+                return
+        cache.clear()
 
     # ------------------------------------------------------------------
     # Log and events
@@ -397,6 +418,7 @@ class Game:
         g.turn_flags = dict(self.turn_flags)
         g._chars = {}
         g._options = None
+        g.sba_checked_ids = self.sba_checked_ids
         return g
 
     def observe(self, player: int) -> dict[str, Any]:

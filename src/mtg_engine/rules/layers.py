@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
 from ..game.objects import GameObject, Zone
+from ..game.state import MOVE_CACHE_RULE
 from .characteristics import (
     SINGLE_FACE,
     Chars,
@@ -135,6 +136,8 @@ def _static_parts(
 # ---------------------------------------------------------------------------
 
 _SOURCES_KEY = -1
+#: cache key of the static abilities of permanents that affect objects in other zones
+_ELSEWHERE_KEY = "layers_elsewhere"
 #: set in the cache when some static ability works in layers 2-5 (types, colors ...)
 _LOW_KEY = "layers_low_statics"
 _BUILDING = "layers_building"
@@ -178,11 +181,136 @@ def static_sources(game: Game) -> list[StaticEntry]:
     cache[_SOURCES_KEY] = out
     if elsewhere:
         cache[_ELSEWHERE_KEY] = elsewhere
+    if _battlefield_only(game, out, elsewhere):
+        cache[_QUIET_KEY] = tuple(game.effects)
     return out
 
 
-#: cache key of the static abilities of permanents that affect objects in other zones
-_ELSEWHERE_KEY = "layers_elsewhere"
+# ---------------------------------------------------------------------------
+# What a move between zones other than the battlefield leaves valid
+# ---------------------------------------------------------------------------
+
+#: cache key, set when the characteristics of permanents depend on nothing but the
+#: permanents and ``game.effects`` (whose records it holds, to see that they are
+#: still the same)
+_QUIET_KEY = "layers_battlefield_only"
+
+#: zones whose contents no characteristic of a permanent reads when
+#: :func:`_battlefield_only` holds (exile is left out: linked abilities, CR 607)
+_QUIET_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.STACK))
+
+#: filter conditions decided by the object's own characteristics, controller,
+#: owner or identity (not by its tapped, combat or counter state, nor by other zones)
+_STILL_CONDITIONS = frozenset(
+    (
+        "color",
+        "not_color",
+        "colorless",
+        "controller",
+        "subtype_in",
+        "token",
+        "not_token",
+        "or_self",
+        "you",
+        "opponent",
+        "owner",
+        "type",
+        "not_type",
+        "subtype",
+        "not_subtype",
+        "supertype",
+        "not_supertype",
+        "keyword",
+        "not_keyword",
+        "other",
+        "self",
+        "name",
+    )
+)
+
+#: cache entries derived from the permanents alone (kept with the characteristics)
+_PERMANENT_KEYS = frozenset(
+    (
+        _SOURCES_KEY,
+        _LOW_KEY,
+        _ELSEWHERE_KEY,
+        _QUIET_KEY,
+        "battlefield_statics_by_op",  # rules/statics.py
+        "face_down_present",  # rules/face_down.py
+        "cost_change_sources",  # rules/casting.py
+        "sba_clean",  # rules/sba.py: object-based checks read only the permanents
+    )
+)
+
+
+def _battlefield_only(game: Game, entries: list, elsewhere: list) -> bool:
+    """Whether the static abilities of permanents and the resolved effects read
+    nothing outside the permanents' own characteristics: no condition (CR 611.3a
+    "as long as"), no number counted as they apply ("for each ..."), filters that
+    look only at the object itself."""
+    for e in game.effects:
+        if _dynamic(e.args):
+            return False
+    for entry in (*entries, *elsewhere):
+        st = entry[1]
+        if st.condition is not None or _dynamic(st.args):
+            return False
+        flt = entry[3]
+        if flt is not None and any(k not in _STILL_CONDITIONS for k, _v in flt.conditions):
+            return False
+    return True
+
+
+def _dynamic(args: Any) -> bool:
+    """Does an effect's argument hold a number computed as it applies?"""
+    if isinstance(args, Amount):
+        return args.kind != "fixed"
+    if isinstance(args, dict):
+        return any(_dynamic(v) for v in args.values())
+    if isinstance(args, list | tuple):
+        return any(_dynamic(v) for v in args)
+    return False
+
+
+def kept_after_move(game: Game, from_zone: int, to_zone: int) -> dict | None:
+    """What stays valid in the characteristics cache after an object moved from
+    ``from_zone`` to ``to_zone`` (the rule :meth:`Game.invalidate` consults).
+
+    A move between libraries, hands, graveyards and the stack (drawing, casting,
+    a spell finishing) changes no permanent; when the permanents' characteristics
+    read nothing else (:func:`_battlefield_only`) and the resolved effects are the
+    same, the permanents' characteristics and what is derived from them are kept,
+    and so are cards that have just their printed characteristics (when no
+    permanent's static ability reaches other zones). Anything else: None.
+    """
+    if from_zone not in _QUIET_ZONES or to_zone not in _QUIET_ZONES:
+        return None
+    cache = game._chars
+    snap = cache.get(_QUIET_KEY)
+    if snap is None:
+        return None
+    effects = game.effects
+    if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
+        return None
+    printed_ok = _ELSEWHERE_KEY not in cache
+    objects = game.objects
+    kept: dict = {}
+    for k, v in cache.items():
+        if type(k) is int and k >= 0:
+            o = objects.get(k)
+            if o is None:
+                continue  # last known information of an object gone (kept by its mover)
+            if o.zone == Zone.BATTLEFIELD or (
+                printed_ok and v is o.card.cache.get(SINGLE_FACE) and not o.face_down
+            ):
+                kept[k] = v
+        elif k in _PERMANENT_KEYS:
+            kept[k] = v
+    return kept
+
+
+MOVE_CACHE_RULE.append(kept_after_move)
+
 
 #: static effects applied to objects outside the battlefield ("The same is true for
 #: creature spells you control and creature cards you own that aren't on the

@@ -388,6 +388,19 @@ def can_pay(game: Game, player: int, cost: ManaCost, sources: list[Source] | Non
     return plan_payment(game, player, cost, sources) is not None
 
 
+def can_pay_now(game: Game, player: int, cost: ManaCost) -> bool:
+    """:func:`can_pay` with the player's current mana sources, remembered with them
+    (in the characteristics cache) for the pool and life it was asked with."""
+    p = game.players[player]
+    key = ("can_pay", player, cost, tuple(p.mana_pool), p.life)
+    cache = game._chars
+    got = cache.get(key)  # type: ignore[call-overload]
+    if got is None:
+        got = plan_payment(game, player, cost, mana_sources(game, player)) is not None
+        cache[key] = got  # type: ignore[index]
+    return bool(got)
+
+
 def max_x(game: Game, player: int, cost: ManaCost, limit: int = 20) -> int:
     """The largest X the player could pay for a cost with {X} (CR 107.3)."""
     if cost.x == 0:

@@ -132,7 +132,7 @@ def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
                 cost = mana_rules.cost_at_x0(fc.mana_cost)
                 if not (
                     mana_rules.least_mana(cost) <= budget
-                    and mana_rules.can_pay(game, player, cost, sources)
+                    and mana_rules.can_pay_now(game, player, cost)
                 ):
                     if may_change is None:
                         may_change = _cost_may_change(game)

@@ -112,15 +112,7 @@ def check_state_based_actions(game: Game) -> bool:
         elif p.poison >= 10:
             losers.append((p.index, "has ten or more poison counters", "704.5c"))
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
-    gone = []
-    for p in game.players:
-        for zone_list in (p.hand, p.graveyard, p.library):
-            for oid in zone_list:
-                if game.objects[oid].is_token:
-                    gone.append((oid, zone_list))
-    for oid in game.exile:
-        if game.objects[oid].is_token:
-            gone.append((oid, game.exile))
+    gone = _tokens_gone(game) if _new_token_outside(game) else []
     # Object-based checks depend only on what invalidate() tracks: skip them
     # when nothing changed since the last check found nothing.
     waiting: tuple[list[int], list[int]] = ([], [])
@@ -236,6 +228,39 @@ def check_state_based_actions(game: Game) -> bool:
         game.push_task("legend_rule", {"player": player, "ids": ids, "name": name})
         return True
     return happened
+
+
+#: zones where a token or a copy of a spell ceases to exist (CR 704.5d-e)
+_NOT_THEIR_ZONES = frozenset((Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE))
+
+
+def _new_token_outside(game: Game) -> bool:
+    """Whether a token may be outside the battlefield and the stack. Every object
+    put into a zone is a new object with a new id (CR 400.7), so only the objects
+    made since the last check can be such tokens: the check looks at those."""
+    mark = getattr(game, "sba_checked_ids", 0)
+    end = game.next_id
+    game.sba_checked_ids = end
+    objects = game.objects
+    for oid in range(mark, end):
+        o = objects.get(oid)
+        if o is not None and o.is_token and o.zone in _NOT_THEIR_ZONES:
+            return True
+    return False
+
+
+def _tokens_gone(game: Game) -> list[tuple[int, list[int]]]:
+    """The tokens outside the battlefield and the stack, zone by zone (CR 704.5d-e)."""
+    gone = []
+    for p in game.players:
+        for zone_list in (p.hand, p.graveyard, p.library):
+            for oid in zone_list:
+                if game.objects[oid].is_token:
+                    gone.append((oid, zone_list))
+    for oid in game.exile:
+        if game.objects[oid].is_token:
+            gone.append((oid, game.exile))
+    return gone
 
 
 def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
