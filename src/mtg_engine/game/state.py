@@ -139,10 +139,10 @@ EventListener = Callable[["Game", Event, "GameObject | None"], None]
 DECISION_RULES: dict[str, Callable[..., Any]] = {}
 
 
-#: what of the characteristics cache stays valid after an object moved between two
-#: zones: ``rule(game, from_zone, to_zone)`` gives the entries to keep, or None to
-#: forget everything (set by ``rules/layers.py``)
-MOVE_CACHE_RULE: list[Callable[[Game, int, int], dict[Any, Any] | None]] = []
+#: what of the characteristics cache stays valid after a change that
+#: :meth:`Game.invalidate` is told of: ``rule(game, change)`` gives the entries to
+#: keep, or None to forget everything (set by ``rules/layers.py``)
+MOVE_CACHE_RULE: list[Callable[[Game, tuple[int | str, ...]], dict[Any, Any] | None]] = []
 
 
 def _decision_rule(name: str) -> Callable[..., Any]:
@@ -242,17 +242,19 @@ class Game:
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]
 
-    def invalidate(self, from_zone: int | None = None, to_zone: int | None = None) -> None:
+    def invalidate(self, *change: int | str) -> None:
         """Forget computed characteristics (CR 613): something they depend on changed.
 
-        After a move of an object from ``from_zone`` to ``to_zone``, what the move
-        can't have changed is kept (:data:`MOVE_CACHE_RULE`).
+        With no argument everything is forgotten. A caller that knows what
+        changed says so, and what that can't have changed is kept
+        (:data:`MOVE_CACHE_RULE`): ``(from_zone, to_zone)`` after an object moved,
+        ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         cache = self._chars
         if not cache:
             return
-        if to_zone is not None and from_zone is not None and MOVE_CACHE_RULE:
-            kept = MOVE_CACHE_RULE[0](self, from_zone, to_zone)
+        if change and MOVE_CACHE_RULE:
+            kept = MOVE_CACHE_RULE[0](self, change)
             if kept is not None:
                 cache.clear()
                 cache.update(kept)

@@ -243,6 +243,10 @@ _PERMANENT_KEYS = frozenset(
 )
 
 
+#: what a change of status keeps: not the state-based-action check's result
+_STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
+
+
 def _battlefield_only(game: Game, entries: list, elsewhere: list) -> bool:
     """Whether the static abilities of permanents and the resolved effects read
     nothing outside the permanents' own characteristics: no condition (CR 611.3a
@@ -272,19 +276,31 @@ def _dynamic(args: Any) -> bool:
     return False
 
 
-def kept_after_move(game: Game, from_zone: int, to_zone: int) -> dict | None:
-    """What stays valid in the characteristics cache after an object moved from
-    ``from_zone`` to ``to_zone`` (the rule :meth:`Game.invalidate` consults).
+#: changes of permanents that no characteristic reads when :func:`_battlefield_only`
+#: holds (its filters don't look at tapped, combat or damage status)
+_STATUS_CHANGES = frozenset(("tapped", "combat", "damage"))
 
-    A move between libraries, hands, graveyards and the stack (drawing, casting,
-    a spell finishing) changes no permanent; when the permanents' characteristics
-    read nothing else (:func:`_battlefield_only`) and the resolved effects are the
-    same, the permanents' characteristics and what is derived from them are kept,
-    and so are cards that have just their printed characteristics (when no
-    permanent's static ability reaches other zones). Anything else: None.
+
+def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
+    """What stays valid in the characteristics cache after ``change`` (the rule
+    :meth:`Game.invalidate` consults), or None: forget everything.
+
+    When the permanents' characteristics read nothing but the permanents'
+    characteristics (:func:`_battlefield_only`) and the resolved effects are the
+    same records:
+
+    * after a move between libraries, hands, graveyards and the stack
+      (``(from_zone, to_zone)``: drawing, casting, a spell finishing), which changes
+      no permanent, the permanents' characteristics and what derives from them are
+      kept, and the object-based state-based-action check's "nothing to do";
+    * after a change of tapped, combat or damage status (``("tapped",)``, ...),
+      the characteristics are kept, but not the mana sources or the state-based
+      action check; ``("damage", object)`` forgets that object's (its loyalty or
+      defense may have changed, CR 306.8, 310.6).
+
+    Cards that have just their printed characteristics are kept too, when no
+    permanent's static ability reaches other zones.
     """
-    if from_zone not in _QUIET_ZONES or to_zone not in _QUIET_ZONES:
-        return None
     cache = game._chars
     snap = cache.get(_QUIET_KEY)
     if snap is None:
@@ -292,24 +308,35 @@ def kept_after_move(game: Game, from_zone: int, to_zone: int) -> dict | None:
     effects = game.effects
     if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
         return None
+    kind = change[0]
+    forget = None
+    if type(kind) is int:
+        if kind not in _QUIET_ZONES or change[1] not in _QUIET_ZONES:
+            return None
+        keys = _PERMANENT_KEYS
+    elif kind in _STATUS_CHANGES:
+        keys = _STATUS_KEYS
+        forget = change[1] if len(change) > 1 else None
+    else:
+        return None
     printed_ok = _ELSEWHERE_KEY not in cache
     objects = game.objects
     kept: dict = {}
     for k, v in cache.items():
         if type(k) is int and k >= 0:
             o = objects.get(k)
-            if o is None:
+            if o is None or k == forget:
                 continue  # last known information of an object gone (kept by its mover)
             if o.zone == Zone.BATTLEFIELD or (
                 printed_ok and v is o.card.cache.get(SINGLE_FACE) and not o.face_down
             ):
                 kept[k] = v
-        elif k in _PERMANENT_KEYS:
+        elif k in keys:
             kept[k] = v
     return kept
 
 
-MOVE_CACHE_RULE.append(kept_after_move)
+MOVE_CACHE_RULE.append(kept_after)
 
 
 #: static effects applied to objects outside the battlefield ("The same is true for

@@ -456,7 +456,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
-    game.invalidate()
+    game.invalidate("tapped")
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace

@@ -160,7 +160,7 @@ def untap_step(game: Game) -> None:
         from .untap_restrictions import next_untap_done
 
         next_untap_done(game, game.active)  # CR 611.2a
-    game.invalidate()
+    game.invalidate("tapped")
     game.emit(
         "untap",
         ("502.3",),
@@ -261,7 +261,7 @@ def cleanup_task(game: Game, task: Task) -> None:
 
         before = len(game.effects)
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
-        game.invalidate()
+        game.invalidate("damage")
         game.emit(
             "cleanup",
             ("514.2",),
