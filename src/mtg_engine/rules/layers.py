@@ -239,6 +239,7 @@ _PERMANENT_KEYS = frozenset(
         "face_down_present",  # rules/face_down.py
         "cost_change_sources",  # rules/casting.py
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
+        "activated_sources",  # rules/priority_options.py
     )
 )
 

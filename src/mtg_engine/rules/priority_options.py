@@ -78,11 +78,8 @@ def priority_options(game: Game, player: int) -> list:
                     out.append(act)
             elif activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))  # "Exile this card from your graveyard: ..."
-    for oid in game.battlefield:
-        o = objects[oid]
-        if o.controller != player or o.phased_out:
-            continue
-        for i in activated_indices(chars(game, o)):
+    for oid, indices in activated_sources(game, player):
+        for i in indices:
             if activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))
     if game.effects:
@@ -103,28 +100,15 @@ def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
     601.2a, 702.29a)."""
     sorcery_ok = has_sorcery_timing(game, player)
     land_ok = sorcery_ok and game.players[player].lands_played < 1
-    # the casting permissions of permanents (usually none: a dict lookup each)
-    flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
     free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
     sources = None
     budget = 0
     may_change: bool | None = None
-    objects = game.objects
-    for oid in hand:
-        o = objects[oid]
-        c = chars(game, o)
-        types = c.types
-        if "Land" in types:
+    for oid, o, c, kind, from_hand in _hand_summary(game, player, hand):
+        if kind == _LAND:
             if land_ok:
                 out.append(PlayLand(oid))
-        elif (
-            sorcery_ok
-            or "Instant" in types
-            or Kw.FLASH in c.keywords
-            or _has_offering(o)
-            or (flash_granted and cast_permissions.has_flash(game, player, o, c))
-            or (free_granted and cast_permissions.free_permission(game, player, o, c))
-        ):
+        elif kind == _ANY_TIME or sorcery_ok:
             if sources is None:
                 sources = mana_rules.mana_sources(game, player)
                 budget = mana_rules.most_mana(game, player, sources)
@@ -146,9 +130,73 @@ def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
                 free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
                 if cast_problem(game, player, oid, 0, free) is None:
                     out.append(free)
-        for i in hand_activated_indices(c):
+        for i in from_hand:
             if activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))
+
+
+_LAND = 0
+_SORCERY_TIME = 1
+_ANY_TIME = 2
+#: cache key of each player's hand summary (forgotten with the characteristics)
+_HAND_KEY = "hand_summary"
+#: cache key of the permanents with activated abilities, by controller (rules/layers.py
+#: keeps it with the permanents' characteristics)
+ACTIVATED_KEY = "activated_sources"
+
+
+def _hand_summary(game: Game, player: int, hand: list[int]) -> list[tuple]:
+    """Each card in the hand with what it may offer, remembered until the next change:
+    (id, object, characteristics, land / castable only at sorcery speed / castable any
+    time it has priority (an instant, flash, offering, a permission of a permanent,
+    CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand)."""
+    cache = game._chars
+    key = (_HAND_KEY, player)
+    got = cache.get(key)  # type: ignore[call-overload]
+    if got is None:
+        flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
+        free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+        got = []
+        objects = game.objects
+        for oid in hand:
+            o = objects[oid]
+            c = chars(game, o)
+            types = c.types
+            if "Land" in types:
+                kind = _LAND
+            elif (
+                "Instant" in types
+                or Kw.FLASH in c.keywords
+                or _has_offering(o)
+                or (flash_granted and cast_permissions.has_flash(game, player, o, c))
+                or (free_granted and cast_permissions.free_permission(game, player, o, c))
+            ):
+                kind = _ANY_TIME
+            else:
+                kind = _SORCERY_TIME
+            got.append((oid, o, c, kind, hand_activated_indices(c)))
+        cache[key] = got  # type: ignore[index]
+    return got
+
+
+def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The permanents ``player`` controls that have activated abilities (not mana
+    abilities, CR 602), in battlefield order, with those abilities' indices;
+    remembered with the permanents' characteristics."""
+    cache = game._chars
+    index = cache.get(ACTIVATED_KEY)
+    if index is None:
+        index = {}
+        objects = game.objects
+        for oid in game.battlefield:
+            o = objects[oid]
+            if o.phased_out:
+                continue  # CR 702.26b
+            indices = activated_indices(chars(game, o))
+            if indices:
+                index.setdefault(o.controller, []).append((oid, indices))
+        cache[ACTIVATED_KEY] = index
+    return index.get(player, [])
 
 
 def activated_indices(c: Chars) -> tuple[int, ...]:

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from . import combat
+from .draw_skip import skip_offered
+from .saga import add_lore_counters
+from .triggers import step_triggers
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -75,15 +78,12 @@ def begin_step(game: Game) -> None:
             step=Step.NAMES[step],
         )
     if step == Step.DRAW:
-        from ..keywords.dredge import draw_or_dredge
-        from .draw_skip import skip_offered
+        from ..keywords.dredge import draw_or_dredge  # the keyword's own module
 
         # CR 504.1 (dredge: 702.52a; "instead you may skip that draw": 614.1a)
         if not skip_offered(game):
             draw_or_dredge(game, [game.active], 1, ("504.1",))
     elif step == Step.PRECOMBAT_MAIN:
-        from .saga import add_lore_counters
-
         add_lore_counters(game)  # CR 714.3b
     elif step == Step.BEGINNING_OF_COMBAT:
         game.combat = Combat()
@@ -99,8 +99,6 @@ def begin_step(game: Game) -> None:
     elif step == Step.CLEANUP:
         game.push_task("cleanup")
     # "At the beginning of ..." triggers (CR 603.6, 503.1a, 513.1a)
-    from .triggers import step_triggers
-
     step_triggers(game, step)
 
 
