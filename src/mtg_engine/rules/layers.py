@@ -332,8 +332,8 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                 printed_ok and v is o.card.cache.get(SINGLE_FACE) and not o.face_down
             ):
                 kept[k] = v
-        elif k in keys:
-            kept[k] = v
+        elif k in keys or (k == "sba_clean" and v == "unattached" and kind != "damage"):
+            kept[k] = v  # (the object-based SBAs read no tapped or combat status, rules/sba.py)
     return kept
 
 

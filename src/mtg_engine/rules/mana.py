@@ -385,18 +385,25 @@ def _solve(
 
 
 def can_pay(game: Game, player: int, cost: ManaCost, sources: list[Source] | None = None) -> bool:
+    if sources is None:
+        return can_pay_now(game, player, cost)
     return plan_payment(game, player, cost, sources) is not None
 
 
-def can_pay_now(game: Game, player: int, cost: ManaCost) -> bool:
-    """:func:`can_pay` with the player's current mana sources, remembered with them
-    (in the characteristics cache) for the pool and life it was asked with."""
+def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = None) -> bool:
+    """:func:`can_pay` with the player's current mana sources (less the permanent
+    ``without``: one whose own {T} is part of the cost, CR 602.2b), remembered with
+    those sources (in the characteristics cache) for the pool and life it was asked
+    with."""
     p = game.players[player]
-    key = ("can_pay", player, cost, tuple(p.mana_pool), p.life)
+    key = ("can_pay", player, cost, tuple(p.mana_pool), p.life, without)
     cache = game._chars
     got = cache.get(key)  # type: ignore[call-overload]
     if got is None:
-        got = plan_payment(game, player, cost, mana_sources(game, player)) is not None
+        sources = mana_sources(game, player)
+        if without is not None:
+            sources = [s for s in sources if s.obj != without]
+        got = plan_payment(game, player, cost, sources) is not None
         cache[key] = got  # type: ignore[index]
     return bool(got)
 

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 #: marker in the characteristics cache: object-based SBAs found nothing since
 #: the last change (the cache is cleared by every change that matters)
 _CLEAN = "sba_clean"
+#: its value when, besides, no permanent is attached to anything
+UNATTACHED = "unattached"
 
 
 def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
@@ -129,7 +131,10 @@ def check_state_based_actions(game: Game) -> bool:
         # "unclean": they may go once it leaves the stack (CR 714.4, 310.7)
         waiting = _waiting(game)
         if not (deaths or legends or attachments or counters or waiting[0] or waiting[1]):
-            game._chars[_CLEAN] = True
+            objects = game.objects
+            attached = any(objects[oid].attached_to is not None for oid in game.battlefield)
+            # with nothing attached, no object-based check reads tapped or combat status
+            game._chars[_CLEAN] = True if attached else UNATTACHED
     for oid, zl in gone:
         name = game.objects[oid].name
         zl.remove(oid)
