@@ -320,20 +320,32 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         forget = change[1] if len(change) > 1 else None
     else:
         return None
-    printed_ok = _ELSEWHERE_KEY not in cache
-    objects = game.objects
     kept: dict = {}
-    for k, v in cache.items():
-        if type(k) is int and k >= 0:
-            o = objects.get(k)
-            if o is None or k == forget:
-                continue  # last known information of an object gone (kept by its mover)
-            if o.zone == Zone.BATTLEFIELD or (
-                printed_ok and v is o.card.cache.get(SINGLE_FACE) and not o.face_down
-            ):
-                kept[k] = v
-        elif k in keys or (k == "sba_clean" and v == "unattached" and kind != "damage"):
-            kept[k] = v  # (the object-based SBAs read no tapped or combat status, rules/sba.py)
+    get = cache.get
+    for k in game.battlefield:
+        v = get(k)
+        if v is not None and k != forget:
+            kept[k] = v
+    if _ELSEWHERE_KEY not in cache:
+        objects = game.objects
+        for p in game.players:
+            for k in p.hand:
+                v = get(k)
+                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
+                    kept[k] = v
+    for k in keys:
+        v = get(k)
+        if v is not None:
+            kept[k] = v
+    if type(kind) is int:
+        # the mana sources read no library, hand, graveyard or stack (CR 605)
+        for p in game.players:
+            for k in (("mana_sources", p.index), ("can_pay", p.index)):
+                v = get(k)
+                if v is not None:
+                    kept[k] = v
+    elif kind != "damage" and get("sba_clean") == "unattached":
+        kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
     return kept
 
 

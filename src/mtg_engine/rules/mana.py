@@ -396,15 +396,18 @@ def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = N
     those sources (in the characteristics cache) for the pool and life it was asked
     with."""
     p = game.players[player]
-    key = ("can_pay", player, cost, tuple(p.mana_pool), p.life, without)
     cache = game._chars
-    got = cache.get(key)  # type: ignore[call-overload]
+    memo = cache.get(("can_pay", player))  # type: ignore[call-overload]
+    if memo is None:
+        memo = cache[("can_pay", player)] = {}  # type: ignore[index]
+    key = (cost, tuple(p.mana_pool), p.life, without)
+    got = memo.get(key)
     if got is None:
         sources = mana_sources(game, player)
         if without is not None:
             sources = [s for s in sources if s.obj != without]
         got = plan_payment(game, player, cost, sources) is not None
-        cache[key] = got  # type: ignore[index]
+        memo[key] = got
     return bool(got)
 
 
