@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import AbilityKind
+from ..cards.abilities import AbilityKind, Effect
 from ..cards.model import mana_symbols
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -200,6 +200,21 @@ def productions_of(
     return [mana * n]
 
 
+#: what an ``add_mana`` effect that needs no game state produces, by the effect
+#: record's id (compiled effects are immutable and live as long as their card)
+_PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
+
+
+def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
+    if e.args.get("choice") == "exiled_card_colors":
+        return productions_of(e.args, game, o)  # CR 607.2a: reads the exiled cards
+    got = _PRODUCTIONS.get(id(e))
+    if got is None or got[0] is not e:
+        got = (e, productions_of(e.args, game, o))
+        _PRODUCTIONS[id(e)] = got
+    return got[1]
+
+
 def mana_sources(game: Game, player: int) -> list[Source]:
     """The untapped permanents ``player`` can tap for mana right now (CR 605, 302.6).
 
@@ -234,7 +249,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             prods: list[tuple[str, ...]] = []
             for e in a.effects:
                 if e.op == "add_mana":
-                    prods.extend(productions_of(e.args, game, o))
+                    prods.extend(_effect_productions(e, game, o))
             if not prods:
                 continue
             if out and out[-1].obj == oid:
