@@ -9,7 +9,8 @@ Usage:
 ``src``; the working tree runs from its own ``src``. Both run the same games
 (same decks, agents and seeds) in separate processes, alternating, ``--rounds``
 times each, so a machine shared with other jobs slows both alike; the report
-gives each side's median games/s and the ratio. ``--heuristic`` adds a
+gives each side's median games per second of the process's own CPU time (what
+other jobs on the machine disturb least) and of wall time, and the ratios. ``--heuristic`` adds a
 heuristic-vs-heuristic comparison. Each process plays one game first, untimed
 (card loading), then times ``--games`` games.
 """
@@ -33,10 +34,10 @@ from mtg_engine.sim import run_games
 a, b, agent_a, agent_b, games, seed = sys.argv[1:7]
 decks = [load_deck(a), load_deck(b)]
 run_games(decks, [agent_a, agent_b], 1, seed=int(seed) + 7)
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 results = run_games(decks, [agent_a, agent_b], int(games), seed=int(seed))
-dt = time.perf_counter() - t0
-print(json.dumps({"games_per_s": len(results) / dt,
+dt, dc = time.perf_counter() - t0, time.process_time() - c0
+print(json.dumps({"games_per_s": len(results) / dt, "games_per_cpu_s": len(results) / dc,
                   "decisions": sum(r.decisions for r in results),
                   "winners": [r.winner for r in results]}))
 """
@@ -65,8 +66,8 @@ def compare(
     rounds: int,
     seed: int,
 ) -> None:
-    base: list[float] = []
-    work: list[float] = []
+    base: list[dict] = []
+    work: list[dict] = []
     same = True
     for r in range(rounds):
         order = [("base", base_src), ("work", work_src)]
@@ -75,18 +76,19 @@ def compare(
         got = {}
         for name, src in order:
             got[name] = _run(src, decks, agents, games, seed)
-        base.append(got["base"]["games_per_s"])
-        work.append(got["work"]["games_per_s"])
+        base.append(got["base"])
+        work.append(got["work"])
         same = same and got["base"]["winners"] == got["work"]["winners"]
-        print(
-            f"  round {r + 1}: base {base[-1]:.1f} games/s, work {work[-1]:.1f} games/s, "
-            f"ratio {work[-1] / base[-1]:.2f}"
-        )
-    b, w = statistics.median(base), statistics.median(work)
+        b, w = base[-1]["games_per_cpu_s"], work[-1]["games_per_cpu_s"]
+        print(f"  round {r + 1}: base {b:.1f}, work {w:.1f} games/CPU-s, ratio {w / b:.2f}")
+    med = statistics.median
+    bc, wc = med(x["games_per_cpu_s"] for x in base), med(x["games_per_cpu_s"] for x in work)
+    bw, ww = med(x["games_per_s"] for x in base), med(x["games_per_s"] for x in work)
     print(
-        f"{' vs '.join(decks)}, {' vs '.join(agents)}, {games} games x {rounds} rounds: "
-        f"base {b:.1f} games/s, work {w:.1f} games/s, ratio {w / b:.2f}"
-        + ("" if same else "  (NOTE: the two revisions' game results differ)")
+        f"{' vs '.join(decks)}, {' vs '.join(agents)}, {games} games x {rounds} rounds:\n"
+        f"  games per CPU second: base {bc:.1f}, work {wc:.1f}, ratio {wc / bc:.2f}\n"
+        f"  games per wall second: base {bw:.1f}, work {ww:.1f}, ratio {ww / bw:.2f}"
+        + ("" if same else "\n  NOTE: the two revisions' game results differ")
     )
 
 

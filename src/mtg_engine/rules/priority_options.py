@@ -104,7 +104,7 @@ def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
     sources = None
     budget = 0
     may_change: bool | None = None
-    for oid, o, c, kind, from_hand in _hand_summary(game, player, hand):
+    for oid, o, c, kind, from_hand, faces in _hand_summary(game, player, hand):
         if kind == _LAND:
             if land_ok:
                 out.append(PlayLand(oid))
@@ -112,12 +112,8 @@ def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
             if sources is None:
                 sources = mana_rules.mana_sources(game, player)
                 budget = mana_rules.most_mana(game, player, sources)
-            for face, fc in _castable_faces(game, o, c):
-                cost = mana_rules.cost_at_x0(fc.mana_cost)
-                if not (
-                    mana_rules.least_mana(cost) <= budget
-                    and mana_rules.can_pay_now(game, player, cost)
-                ):
+            for face, cost, least in faces:
+                if not (least <= budget and mana_rules.can_pay_now(game, player, cost)):
                     if may_change is None:
                         may_change = _cost_may_change(game)
                     if not (may_change or _has_cost_abilities(o)):
@@ -149,7 +145,9 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> list[tuple]:
     """Each card in the hand with what it may offer, remembered until the next change:
     (id, object, characteristics, land / castable only at sorcery speed / castable any
     time it has priority (an instant, flash, offering, a permission of a permanent,
-    CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand)."""
+    CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand, and for a
+    spell each face that may be cast with its mana cost (X = 0) and the least mana
+    that pays it)."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)  # type: ignore[call-overload]
@@ -174,7 +172,14 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> list[tuple]:
                 kind = _ANY_TIME
             else:
                 kind = _SORCERY_TIME
-            got.append((oid, o, c, kind, hand_activated_indices(c)))
+            faces = ()
+            if kind != _LAND:
+                faces = tuple(
+                    (face, cost, mana_rules.least_mana(cost))
+                    for face, fc in _castable_faces(game, o, c)
+                    for cost in (mana_rules.cost_at_x0(fc.mana_cost),)
+                )
+            got.append((oid, o, c, kind, hand_activated_indices(c), faces))
         cache[key] = got  # type: ignore[index]
     return got
 
