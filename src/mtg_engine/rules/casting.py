@@ -23,6 +23,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
+from ..keywords.registry import ALT_COSTS
 from . import cast_choices, cast_permissions
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
@@ -214,9 +215,6 @@ def spell_problem(
     (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
     are ignored (ruling 502.59.2) and the effect has given the permission.
     """
-    from ..keywords import casting as _kw  # noqa: F401 - registers keyword costs
-    from ..keywords.registry import ALT_COSTS
-
     alt = opts.get("alt")
     spec = ALT_COSTS.get(alt) if alt else None
     if alt and spec is None:
@@ -1105,3 +1103,8 @@ def _remove_from_stack(game: Game, obj: GameObject, rule: str, why: str) -> None
         (rule,),
         f"{obj.name}'s triggered ability is removed from the stack: {why}",
     )
+
+
+# Keyword costs (kicker, buyback, alternative costs ...) register into ALT_COSTS and
+# the other casting hooks as ``keywords/casting.py`` is imported.
+from ..keywords import casting as _kw_casting  # noqa: E402,F401
