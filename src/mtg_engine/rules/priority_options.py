@@ -99,12 +99,15 @@ def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
     """Lands to play, spells to cast and abilities that work from the hand (CR 305.1,
     601.2a, 702.29a)."""
     sorcery_ok = has_sorcery_timing(game, player)
+    summary = _hand_summary(game, player, hand)
+    if not sorcery_ok and not summary[0]:
+        return  # only sorcery-speed cards, and no abilities that work from the hand
     land_ok = sorcery_ok and game.players[player].lands_played < 1
     free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
     sources = None
     budget = 0
     may_change: bool | None = None
-    for oid, o, c, kind, from_hand, faces in _hand_summary(game, player, hand):
+    for oid, o, c, kind, from_hand, faces in summary[1]:
         if kind == _LAND:
             if land_ok:
                 out.append(PlayLand(oid))
@@ -141,20 +144,21 @@ _HAND_KEY = "hand_summary"
 ACTIVATED_KEY = "activated_sources"
 
 
-def _hand_summary(game: Game, player: int, hand: list[int]) -> list[tuple]:
+def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple[bool, list[tuple]]:
     """Each card in the hand with what it may offer, remembered until the next change:
     (id, object, characteristics, land / castable only at sorcery speed / castable any
     time it has priority (an instant, flash, offering, a permission of a permanent,
     CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand, and for a
     spell each face that may be cast with its mana cost (X = 0) and the least mana
-    that pays it)."""
+    that pays it); first, whether any card may offer something without sorcery timing."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)  # type: ignore[call-overload]
     if got is None:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
         free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
-        got = []
+        cards: list[tuple] = []
+        any_time = False
         objects = game.objects
         for oid in hand:
             o = objects[oid]
@@ -172,14 +176,17 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> list[tuple]:
                 kind = _ANY_TIME
             else:
                 kind = _SORCERY_TIME
-            faces = ()
+            faces: tuple = ()
             if kind != _LAND:
                 faces = tuple(
                     (face, cost, mana_rules.least_mana(cost))
                     for face, fc in _castable_faces(game, o, c)
                     for cost in (mana_rules.cost_at_x0(fc.mana_cost),)
                 )
-            got.append((oid, o, c, kind, hand_activated_indices(c), faces))
+            from_hand = hand_activated_indices(c)
+            cards.append((oid, o, c, kind, from_hand, faces))
+            any_time = any_time or kind == _ANY_TIME or bool(from_hand)
+        got = (any_time, cards)
         cache[key] = got  # type: ignore[index]
     return got
 
