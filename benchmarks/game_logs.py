@@ -38,9 +38,13 @@ def play_logged(decks: list, agent_kinds: list[str], seed: int) -> dict:
         seen = len(game.log)
         d = game.pending
         assert d is not None
-        action = agents[d.player].choose(game)
-        lines.append(f"> {d.player} {d.kind} {action!r}")
-        game.apply(action)
+        try:
+            action = agents[d.player].choose(game)
+            lines.append(f"> {d.player} {d.kind} {action!r}")
+            game.apply(action)
+        except Exception as e:  # an engine error ends the game; both revisions must agree
+            lines.append(f"! {type(e).__name__}: {e}")
+            break
     for ev in game.log[seen:]:
         lines.append(f"{ev.turn}|{ev.kind}|{','.join(ev.rules)}|{ev.text}|{ev.data!r}")
     o = game.outcome
