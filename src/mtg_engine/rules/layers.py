@@ -337,6 +337,12 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         v = get(k)
         if v is not None:
             kept[k] = v
+    if _ELSEWHERE_KEY not in cache:
+        for p in game.players:
+            k = ("hand_summary", p.index)  # rules/priority_options.py
+            v = get(k)
+            if v is not None and v[3]:
+                kept[k] = v  # cards with their printed characteristics only
     if type(kind) is int:
         # the mana sources read no library, hand, graveyard or stack (CR 605)
         for p in game.players:

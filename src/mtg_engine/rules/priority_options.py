@@ -34,7 +34,7 @@ from .casting import (
     has_sorcery_timing,
     land_play_problem,
 )
-from .characteristics import Chars, chars
+from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
 from .play_permissions import permitted_cards
 from .statics import statics_with
@@ -144,25 +144,30 @@ _HAND_KEY = "hand_summary"
 ACTIVATED_KEY = "activated_sources"
 
 
-def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple[bool, list[tuple]]:
+def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     """Each card in the hand with what it may offer, remembered until the next change:
     (id, object, characteristics, land / castable only at sorcery speed / castable any
     time it has priority (an instant, flash, offering, a permission of a permanent,
     CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand, and for a
     spell each face that may be cast with its mana cost (X = 0) and the least mana
-    that pays it); first, whether any card may offer something without sorcery timing."""
+    that pays it); first, whether any card may offer something without sorcery timing.
+    Then the hand it describes, and whether every card has its printed
+    characteristics (then ``rules/layers.py`` may keep the summary through changes
+    that keep those; it is used only for the same hand)."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)  # type: ignore[call-overload]
-    if got is None:
+    if got is None or got[2] != hand:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
         free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
         cards: list[tuple] = []
         any_time = False
+        all_printed = True
         objects = game.objects
         for oid in hand:
             o = objects[oid]
             c = chars(game, o)
+            all_printed = all_printed and c is o.card.cache.get(SINGLE_FACE)
             types = c.types
             if "Land" in types:
                 kind = _LAND
@@ -186,7 +191,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple[bool, list[
             from_hand = hand_activated_indices(c)
             cards.append((oid, o, c, kind, from_hand, faces))
             any_time = any_time or kind == _ANY_TIME or bool(from_hand)
-        got = (any_time, cards)
+        got = (any_time, cards, list(hand), all_printed)
         cache[key] = got  # type: ignore[index]
     return got
 
