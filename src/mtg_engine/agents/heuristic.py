@@ -24,14 +24,13 @@ from ..game.actions import (
     PlayLand,
     ref_player,
 )
+from ..game.hooks import full_ability
+from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from ..game.rng import Rng
 from ..game.state import Game, Step
-from ..keywords import Kw
-from ..keywords.evasion import min_blockers
-from ..keywords.registry import full_ability
+from ..keywords.evasion import block_problem, min_blockers
 from ..rules.characteristics import chars
-from ..rules.combat import block_problem
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
 
 _HARMFUL = {

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.actions import Action, ActivateAbility, ChooseObjects, ChooseYesNo
+from ..game.hooks import full_ability
 from ..game.objects import Zone
 from ..game.state import Game, Step
-from ..keywords.registry import full_ability
 from ..rules.characteristics import chars
 
 

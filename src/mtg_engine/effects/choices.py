@@ -204,12 +204,6 @@ register(
 )
 
 
-#: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
-#: the engine reads: the source's color / creature type / card name (rules/filters.py,
-#: CR 607.2a), "the number" (amount ``chosen_number``)
-CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
-
-
 @effect("choose")
 def choose(ctx: Ctx, e: Effect) -> bool:
     """CR 608.2d: "Choose a color / a creature type / a nonland card name / a number"

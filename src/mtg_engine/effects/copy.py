@@ -209,7 +209,7 @@ def put_copy_on_stack(
     (modes, targets, X, division, additional and alternative costs paid); the
     mana spent isn't copied (707.10 example). Marked like a token so it ceases
     to exist outside the stack (CR 707.10a, 704.5e)."""
-    from ..keywords.registry import cast_record, set_cast_record
+    from ..game.hooks import cast_record, set_cast_record
 
     oid = game.new_id()
     c = GameObject(oid, oid, spell.card, controller, Zone.STACK)

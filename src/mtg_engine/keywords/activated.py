@@ -36,8 +36,8 @@ from ..cards.abilities import (
     TargetRef,
     TargetSpec,
 )
+from ..game.hooks import activated_keyword, on_event
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword, on_event
 
 register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify")
 register("trigger:cycle")  # CR 702.29c-d, 702.29f: "when you cycle ..." (cycled below)

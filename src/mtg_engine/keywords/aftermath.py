@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import KEYWORD_HOOKS, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -65,7 +65,7 @@ def aftermath_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
         return
-    from .registry import cast_record
+    from ..game.hooks import cast_record
 
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
@@ -77,3 +77,8 @@ def aftermath_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     from ..rules.zones import move
 
     move(game, new.id, Zone.EXILE, ("702.127a",), reason="is exiled instead (aftermath)")
+
+
+KEYWORD_HOOKS.has_aftermath = has_aftermath
+KEYWORD_HOOKS.aftermath_faces = aftermath_faces
+KEYWORD_HOOKS.aftermath_zone_problem = cast_zone_problem

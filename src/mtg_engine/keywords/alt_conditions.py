@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import condition
 from ..rules.support import register
-from .registry import condition
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.support import register_keywords
 from . import expansion
@@ -111,3 +112,6 @@ def apply_amplify(
         entry["counters"]["+1/+1"] = entry["counters"].get("+1/+1", 0) + n * len(shown)
         entry["replacement_rules"].extend(["702.38a", "614.1c"])
     return True
+
+
+KEYWORD_HOOKS.apply_amplify = apply_amplify

@@ -14,8 +14,8 @@ simultaneous (ruling 502.62.2); a non-Aura with aura swap does nothing
 from __future__ import annotations
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect
+from ..game.hooks import activated_keyword
 from ..rules.support import register_keywords
-from .registry import activated_keyword
 
 register_keywords("Aura swap")
 

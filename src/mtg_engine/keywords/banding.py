@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from . import Kw
 
@@ -171,3 +172,12 @@ def _group_bands(game: Game, objs: list[GameObject]) -> bool:
                 if any(x is not o and _has_quality(game, x, q) for x in objs):
                     return True
     return False
+
+
+KEYWORD_HOOKS.set_bands = set_bands
+KEYWORD_HOOKS.band_of = band_of
+KEYWORD_HOOKS.clear_bands = clear_bands
+KEYWORD_HOOKS.blocked_by_banding = blocked_by_banding
+KEYWORD_HOOKS.blocking_banding = blocking_banding
+KEYWORD_HOOKS.band_problem = band_problem
+KEYWORD_HOOKS.banding_candidates = banding_candidates

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -49,7 +49,7 @@ def buyback_to_hand(game: Game, ev: Event, subject: GameObject | None) -> None:
         return
     if "608.2n" not in ev.rules:
         return  # countered (CR 701.6a): not resolving
-    from .registry import cast_record
+    from ..game.hooks import cast_record
 
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None

@@ -43,9 +43,9 @@ from ..cards.abilities import (
     TargetSpec,
     TriggerRef,
 )
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

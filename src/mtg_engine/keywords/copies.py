@@ -58,10 +58,10 @@ def copy_spell_task(game: Game, trigger_obj: GameObject, n: int, rule: str) -> N
 @task_handler("copy_spells")
 def copy_spells_task(game: Game, task: Task) -> None:
     """Put the copies on the stack one at a time, each with its new-target choice."""
+    from ..game.hooks import cast_record, set_cast_record
     from ..rules.casting import spell_ability
     from ..rules.characteristics import chars
     from ..rules.targets import candidates, target_specs
-    from .registry import cast_record, set_cast_record
 
     d = task.data
     while True:

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import CostPart, additional_cost
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS, activated_keyword
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -237,3 +237,12 @@ def tap_crew(
 
             became_tapped(game, (o,), (rule,))
     game.invalidate()
+
+
+KEYWORD_HOOKS.crew_amount = crew_amount
+KEYWORD_HOOKS.crew_problem = crew_problem
+KEYWORD_HOOKS.crew_decision = crew_decision
+KEYWORD_HOOKS.tap_crew = tap_crew
+KEYWORD_HOOKS.crew_options = crew_options
+KEYWORD_HOOKS.crew_power_problem = power_problem
+KEYWORD_HOOKS.is_saddled = is_saddled

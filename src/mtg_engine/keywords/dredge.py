@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
 from ..rules.support import register_keywords
@@ -131,3 +132,6 @@ def draw_task(game: Game, task: Task) -> None:
         d["players"].pop(0)
         d["left"] = d["n"]
     game.finish(task)
+
+
+KEYWORD_HOOKS.draw_or_dredge = draw_or_dredge

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import keyword_instances, keyword_trigger
 from .copies import snapshot
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event

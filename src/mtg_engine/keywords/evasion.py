@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Filter
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from . import Kw
 from .protection import has_protection_from
@@ -170,3 +171,8 @@ def max_blockers(game: Game, attacker: GameObject) -> int | None:
     from ..rules import combat_rules as cr
 
     return 1 if cr.has(game, attacker, "cant_be_blocked_by_more_than_one") else None
+
+
+KEYWORD_HOOKS.block_problem = block_problem
+KEYWORD_HOOKS.min_blockers = min_blockers
+KEYWORD_HOOKS.max_blockers = max_blockers

@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost

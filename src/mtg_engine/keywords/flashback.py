@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -53,7 +53,7 @@ def flashback_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
         return
-    from .registry import cast_record
+    from ..game.hooks import cast_record
 
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None

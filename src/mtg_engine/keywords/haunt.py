@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Effect, Filter, TargetRef, TargetSpec
+from ..game.hooks import on_event
 from ..game.objects import Zone
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import CostPart, additional_cost, condition
 from ..rules.support import register, register_keywords
-from .registry import CostPart, additional_cost, condition
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

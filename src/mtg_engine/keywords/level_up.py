@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
+from ..game.hooks import activated_keyword, condition
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword, condition
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter
+from ..game.hooks import activated_keyword
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword
 
 register_keywords("Ninjutsu")
 register("cost:return", "cost:reveal_self", "cond:unblocked")

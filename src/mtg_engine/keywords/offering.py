@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Cost, Filter
+from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -105,3 +105,8 @@ def offering_sacrifice_choice(game: Game, player: int, obj: GameObject) -> int |
     if not cands:
         return None
     return max(cands, key=lambda o: chars(game, game.objects[o]).mana_value)
+
+
+KEYWORD_HOOKS.offering_chosen = offering_chosen
+KEYWORD_HOOKS.reduce_by_mana_cost = reduce_by_mana_cost
+KEYWORD_HOOKS.offering_sacrifice_choice = offering_sacrifice_choice

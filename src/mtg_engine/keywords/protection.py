@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
 from ..cards.model import COLORS
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 
 if TYPE_CHECKING:
@@ -78,3 +79,7 @@ def has_protection_from(game: Game, obj: GameObject, source: GameObject) -> bool
     if not quals:
         return False
     return any(quality_matches(game, q, source, obj) for q in quals)
+
+
+KEYWORD_HOOKS.has_protection_from = has_protection_from
+KEYWORD_HOOKS.quality_matches = quality_matches

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost

@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import on_event
 from ..game.objects import Zone
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Cost

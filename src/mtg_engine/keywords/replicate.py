@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
 from .copies import snapshot
-from .registry import CostPart, additional_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

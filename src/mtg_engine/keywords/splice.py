@@ -20,10 +20,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, Effect, TargetRef
+from ..cards.abilities import Ability
+from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost
+from ..rules.target_refs import shift_target_refs as _shift
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -84,26 +85,6 @@ def splice_additional(
     return parts, None
 
 
-def _shift(v: Any, n: int) -> Any:
-    """Renumber target references of spliced text after the main spell's targets."""
-    if isinstance(v, TargetRef):
-        return TargetRef(v.index + n)
-    if isinstance(v, Effect):
-        return replace(v, args={k: _shift(x, n) for k, x in v.args.items()})
-    if isinstance(v, tuple):
-        return tuple(_shift(x, n) for x in v)
-    if isinstance(v, list):
-        return [_shift(x, n) for x in v]
-    if isinstance(v, dict):
-        return {k: _shift(x, n) for k, x in v.items()}
-    if hasattr(v, "__dataclass_fields__") and not isinstance(v, type):
-        try:
-            return replace(v, **{f: _shift(getattr(v, f), n) for f in v.__dataclass_fields__})
-        except TypeError:
-            return v
-    return v
-
-
 def splice_onto(game: Game, spell: GameObject, cards: list[int]) -> None:
     """702.47a, 702.47c: reveal the cards; the spell gains their rules text (their
     spell abilities' effects and targets, after its own)."""
@@ -137,3 +118,6 @@ def splice_onto(game: Game, spell: GameObject, cards: list[int]) -> None:
         ("702.47a", "702.47c"),
         f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} revealed and spliced onto {spell.name}",
     )
+
+
+KEYWORD_HOOKS.splice_onto = splice_onto

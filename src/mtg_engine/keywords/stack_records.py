@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .registry import cast_record, on_event
+from ..game.hooks import cast_record, on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event

@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -186,3 +186,8 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     ]
     game.invalidate()
     game.emit("continuous_effect", ("702.62a",), f"{new.name} gains haste (suspend)")
+
+
+KEYWORD_HOOKS.suspend_problem = suspend_problem
+KEYWORD_HOOKS.suspend_card = suspend_card
+KEYWORD_HOOKS.suspend_x_range = suspend_x_range

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter
+from ..game.hooks import activated_keyword
 from ..rules.support import register_keywords
-from .registry import activated_keyword
 
 register_keywords("Transfigure")
 

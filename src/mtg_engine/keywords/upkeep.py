@@ -30,9 +30,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost, Effect
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger, previous_turn_of
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

@@ -18,10 +18,10 @@ from ..game.actions import (
     Decision,
     DecisionKind,
 )
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from ..keywords import crew as crew_kw
 from . import cost_changes, cost_components
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
@@ -135,9 +135,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
-        crew_n = crew_kw.crew_amount(cost)
+        crew_n = KEYWORD_HOOKS.crew_amount(cost)
         if crew_n is not None:
-            problem = crew_kw.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
+            problem = KEYWORD_HOOKS.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
             if problem:
                 return problem
     for kind, n in cost.remove_counters:
@@ -159,7 +159,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 def ability_at(c: Chars, index: int) -> Ability:
     """The ``index``-th ability, with a keyword activated ability (cycling, equip
     ...) replaced by the full ability it stands for (CR 702.6a, 702.29a)."""
-    from ..keywords.registry import full_ability
+    from ..game.hooks import full_ability
 
     return full_ability(c.abilities[index])
 
@@ -360,11 +360,11 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
-        crew_n = crew_kw.crew_amount(cost) if cost.other else None
+        crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
             if task.answer is None:
-                game.ask(crew_kw.crew_decision(game, player, src, cost))
+                game.ask(KEYWORD_HOOKS.crew_decision(game, player, src, cost))
                 return
             d["crew"] = list(task.answer.objects)
             task.answer = None
@@ -443,7 +443,7 @@ def activate_task(game: Game, task: Task) -> None:
                 became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
-            crew_kw.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
+            KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
         from .targets import describe
 
         targets = [describe(game, t) for spec in obj.targets for t in spec]

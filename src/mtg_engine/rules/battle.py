@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
+from ..game.hooks import on_event
 from ..game.objects import Zone
-from ..keywords.registry import on_event
 from .characteristics import chars
 
 if TYPE_CHECKING:

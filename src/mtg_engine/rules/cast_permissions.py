@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter, StaticEffect
+from ..game.hooks import AltCost, alt_cost
 from ..game.objects import GameObject, Zone
-from ..keywords.registry import AltCost, alt_cost
 from .characteristics import chars
 from .statics import statics_with
 

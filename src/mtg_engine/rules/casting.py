@@ -19,10 +19,11 @@ from ..game.actions import (
     Decision,
     DecisionKind,
 )
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from ..keywords import Kw
 from . import cast_choices, cast_permissions
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
@@ -32,6 +33,7 @@ from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .support import register
 from .tapping import became_tapped
+from .target_refs import shift_target_refs
 from .targets import candidates, target_specs
 from .zones import move
 
@@ -214,8 +216,7 @@ def spell_problem(
     (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
     are ignored (ruling 502.59.2) and the effect has given the permission.
     """
-    from ..keywords import casting as _kw  # noqa: F401 - registers keyword costs
-    from ..keywords.registry import ALT_COSTS
+    from ..game.hooks import ALT_COSTS
 
     alt = opts.get("alt")
     spec = ALT_COSTS.get(alt) if alt else None
@@ -232,20 +233,20 @@ def spell_problem(
     else:
         c = _cast_chars(game, o, opts)
     if opts.get("fuse"):
-        from ..keywords.fuse import fuse_problem
-
-        why = fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
+        why = KEYWORD_HOOKS.fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
         if why:
             return why
     suspending = spec is not None and spec.name == "suspend"  # a special action (116.2f)
     if game.delayed_triggers and not suspending and _epic_resolved(game, player):
         # CR 702.50a-b: no spells at all, even ones an effect lets you cast (copies are fine)
         return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
-    from ..keywords.aftermath import cast_zone_problem, has_aftermath
-
-    aftermath = len(o.card.faces) == 2 and has_aftermath(o.card, int(opts.get("face", 0)))
+    aftermath = len(o.card.faces) == 2 and KEYWORD_HOOKS.has_aftermath(
+        o.card, int(opts.get("face", 0))
+    )
     if aftermath and not opts.get("fuse"):
-        why = cast_zone_problem(game, player, o, int(opts.get("face", 0)))  # CR 702.127a
+        why = KEYWORD_HOOKS.aftermath_zone_problem(
+            game, player, o, int(opts.get("face", 0))
+        )  # CR 702.127a
         if why:
             return why
     if with_priority:
@@ -273,9 +274,7 @@ def spell_problem(
         if instant_speed and cast_permissions.sorcery_only(game, player):
             instant_speed = False  # "can cast spells only any time they could cast a sorcery"
         if not instant_speed and opts.get("sacrifice"):
-            from ..keywords.offering import offering_chosen
-
-            instant_speed = offering_chosen(o, opts)  # CR 702.48a
+            instant_speed = KEYWORD_HOOKS.offering_chosen(o, opts)  # CR 702.48a
         if spec is not None and spec.face_down:
             # CR 708.4: a face-down creature spell, which an effect may give flash
             instant_speed = Kw.FLASH in c.keywords or (
@@ -297,9 +296,7 @@ def spell_problem(
     if spec is not None and spec.name == "suspend":
         # CR 702.62a, 116.2f: the special action checks only that the card could be
         # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
-        from ..keywords.suspend import suspend_problem
-
-        return suspend_problem(game, player, o)
+        return KEYWORD_HOOKS.suspend_problem(game, player, o)
     if spec is not None:
         if spec.keyword is not None and not any(
             a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities
@@ -317,9 +314,7 @@ def spell_problem(
         return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
     ability = spell_ability(c) if not (spec and spec.face_down) else None
     if opts.get("fuse"):
-        from ..keywords.fuse import fused_ability
-
-        ability = fused_ability(o.card)  # CR 601.2c: targets for both halves
+        ability = KEYWORD_HOOKS.fused_ability(o.card)  # CR 601.2c: targets for both halves
     if (
         ability is not None
         and not opts.get("entwine")
@@ -491,9 +486,7 @@ def cast_task(game: Game, task: Task) -> None:
     if task.stage == 0:
         if opts.get("alt") == "suspend":
             # CR 116.2f: suspending a card is a special action, not a cast.
-            from ..keywords.suspend import suspend_card, suspend_x_range
-
-            x_range = suspend_x_range(game, player, game.objects[d["card"]])
+            x_range = KEYWORD_HOOKS.suspend_x_range(game, player, game.objects[d["card"]])
             if x_range is not None and "x" not in d:
                 # "Suspend X": X is chosen as the card is suspended (CR 107.3, 702.62a)
                 if task.answer is None:
@@ -509,7 +502,7 @@ def cast_task(game: Game, task: Task) -> None:
                     return
                 d["x"] = int(task.answer.value)
                 task.answer = None
-            suspend_card(game, player, d["card"], d.get("x"))
+            KEYWORD_HOOKS.suspend_card(game, player, d["card"], d.get("x"))
             game.finish(task)
             return
         _cast_to_stack(game, task)
@@ -520,7 +513,7 @@ def cast_task(game: Game, task: Task) -> None:
             return  # a choice is pending, or the cast was undone
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
-    from ..keywords.registry import set_cast_record
+    from ..game.hooks import set_cast_record
 
     rec = dict(obj.paid or {})
     set_cast_record(game, obj.id, rec)
@@ -565,7 +558,7 @@ def _cast_how(rec: dict[str, Any]) -> str:
 
 def _cast_to_stack(game: Game, task: Task) -> None:
     """CR 601.2a: the card moves to the stack; 601.2b: announced choices."""
-    from ..keywords.registry import ALT_COSTS
+    from ..game.hooks import ALT_COSTS
 
     d = task.data
     player = d["player"]
@@ -600,9 +593,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "rules": rules,
     }
     if from_zone == Zone.GRAVEYARD and len(card.card.faces) == 2:
-        from ..keywords.aftermath import has_aftermath
-
-        if has_aftermath(card.card, obj.face):
+        if KEYWORD_HOOKS.has_aftermath(card.card, obj.face):
             paid["aftermath"] = True  # CR 702.127a: exiled whenever it leaves the stack
             rules.append("702.127a")
     if face_down:
@@ -610,15 +601,11 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
     if opts.get("fuse"):
-        from ..keywords.fuse import mark_fused
-
-        mark_fused(game, obj)  # CR 702.102a-b, 709.4d
+        KEYWORD_HOOKS.mark_fused(game, obj)  # CR 702.102a-b, 709.4d
         paid["fuse"] = True
         rules.append("702.102a")
     if opts.get("splice"):
-        from ..keywords.splice import splice_onto
-
-        splice_onto(game, obj, list(opts["splice"]))
+        KEYWORD_HOOKS.splice_onto(game, obj, list(opts["splice"]))
     d["obj"] = new_id
     game.emit(
         "cast_begin",
@@ -1045,8 +1032,6 @@ def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
     modes chosen before it (a mode's text numbers its own targets from 0)."""
     from dataclasses import replace
 
-    from ..keywords.splice import _shift
-
     new_modes = list(ability.modes)
     offset = 0
     for m in modes:
@@ -1054,7 +1039,9 @@ def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
             continue
         mode = ability.modes[m]
         if offset:
-            new_modes[m] = replace(mode, effects=tuple(_shift(e, offset) for e in mode.effects))
+            new_modes[m] = replace(
+                mode, effects=tuple(shift_target_refs(e, offset) for e in mode.effects)
+            )
         offset += len(mode.targets)
     return replace(ability, modes=tuple(new_modes))
 

@@ -186,7 +186,7 @@ def _rolled_doubles(game: Game, cond: Any, controller: int, source: Any) -> bool
 
 
 def _register() -> None:
-    from ..keywords.registry import CONDITIONS
+    from ..game.hooks import CONDITIONS
 
     CONDITIONS.setdefault("won_flip", _won_flip)
     CONDITIONS.setdefault("lost_flip", _lost_flip)

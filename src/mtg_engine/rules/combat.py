@@ -27,10 +27,10 @@ from ..game.actions import (
     DeclareBlockers,
     ref_player,
 )
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
-from ..keywords import Kw
-from ..keywords.evasion import block_problem, min_blockers
 from . import combat_damage as cd
 from . import combat_requirements as req
 from . import pile_blocks as pile_rules
@@ -49,7 +49,6 @@ __all__ = [
     "assignment_problem",
     "attack_declaration_problem",
     "block_declaration_problem",
-    "block_problem",
     "default_attack",
     "default_block",
     "end_combat",
@@ -89,7 +88,9 @@ def block_candidates(game: Game) -> dict[int, list[int]]:
 
 def blocker_subsets_ok(game: Game, attacker: int, blockers: list[int]) -> bool:
     """Whether this many blockers satisfy menace-like restrictions (702.111b)."""
-    return len(blockers) == 0 or len(blockers) >= min_blockers(game, game.objects[attacker])
+    return len(blockers) == 0 or len(blockers) >= KEYWORD_HOOKS.min_blockers(
+        game, game.objects[attacker]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -204,9 +205,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             "attackers_this_turn", 0
         ) + len(action.attackers)
     game.invalidate()
-    from ..keywords.banding import set_bands
-
-    set_bands(game, action.bands)
+    KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
     if not action.attackers:
         game.emit("declare_attackers", ("508.1",), f"{active} declares no attackers")
@@ -303,7 +302,10 @@ def block_declaration_problem(game: Game, action: DeclareBlockers) -> str | None
             if a is None or attacker not in combat.attackers:
                 return f"{o.name} can't block {attacker}: it isn't attacking (rule 509.1a)"
             if attacker not in plan.cands.get(blocker, ()):
-                why3 = block_problem(game, o, a) or ("it isn't attacking its controller", "509.1a")
+                why3 = KEYWORD_HOOKS.block_problem(game, o, a) or (
+                    "it isn't attacking its controller",
+                    "509.1a",
+                )
                 return f"{o.name} can't block {a.name}: {why3[0]} (rule {why3[1]})"
     if any(len(atts) > plan.cap.get(b, 1) for b, atts in decl.items()):
         b = next(b for b, atts in decl.items() if len(atts) > plan.cap.get(b, 1))
@@ -370,8 +372,6 @@ def declare_blockers_task(game: Game, task: Task) -> None:
         return
     action: DeclareBlockers = task.answer
     task.answer = None
-    from ..keywords.banding import band_of
-
     decl, _ = _block_map(action)
     plan = req.block_plan(game)
     cost = req.block_cost_total(plan, decl) if plan.costs else ""
@@ -381,7 +381,10 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     for blocker, atts in decl.items():
         blocking = combat.blockers.setdefault(blocker, [])
         for attacker in atts:
-            for a, via_band in ((attacker, False), *((m, True) for m in band_of(game, attacker))):
+            for a, via_band in (
+                (attacker, False),
+                *((m, True) for m in KEYWORD_HOOKS.band_of(game, attacker)),
+            ):
                 if a not in blocking:
                     blocking.append(a)
                     pairs.append((blocker, a, via_band))
@@ -567,17 +570,9 @@ def remove_from_combat(game: Game, oid: int, rules: tuple[str, ...] = ("506.4",)
 
 def end_combat(game: Game) -> None:
     """CR 511.3: at the end of combat all creatures are removed from combat."""
-    from ..keywords.banding import clear_bands
-
     if game.combat is not None and (game.combat.attackers or game.combat.blockers):
         game.emit("end_combat", ("511.3",), "Combat ends: all creatures are removed from combat")
     game.combat = None
-    clear_bands(game)
+    KEYWORD_HOOKS.clear_bands(game)
     game.turn_flags.pop("attacks_declared", None)
     game.invalidate()
-
-
-# The combat keywords register their triggers at import. (The combat effects,
-# ``rules/combat_effects.py``, import the effects package, which can't be imported
-# while the rules package loads: see ``keywords/combat.py``.)
-from ..keywords import combat as _combat_keywords  # noqa: E402,F401

@@ -29,8 +29,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import AssignDamage, ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..keywords import Kw
 from . import combat_rules as cr
 from .characteristics import chars
 from .damage import lethal_damage
@@ -143,8 +144,6 @@ class Recipients:
 
 def recipients(game: Game, oid: int) -> Recipients:
     """The recipients of a creature's combat damage (CR 510.1b-d, 702.19, 702.22j-k)."""
-    from ..keywords.banding import blocked_by_banding, blocking_banding
-
     combat = game.combat
     assert combat is not None
     o = game.objects[oid]
@@ -181,7 +180,7 @@ def recipients(game: Game, oid: int) -> Recipients:
         if there and cr.has(game, o, "assign_damage_as_unblocked"):
             r.as_unblocked = True  # Thorn Elemental (510.1c)
             r.defender = defender
-        if r.creatures and blocked_by_banding(game, o, r.creatures):
+        if r.creatures and KEYWORD_HOOKS.blocked_by_banding(game, o, r.creatures):
             r.chooser = combat.defending_player  # CR 702.22j
             r.rules = ("510.1c", "702.22j")
             return r
@@ -199,7 +198,7 @@ def recipients(game: Game, oid: int) -> Recipients:
     # a blocking creature (CR 510.1d)
     r.rules = ("510.1d",)
     r.creatures = [a for a in combat.blockers.get(oid, []) if a in combat.attackers]
-    if r.creatures and blocking_banding(game, o, r.creatures):
+    if r.creatures and KEYWORD_HOOKS.blocking_banding(game, o, r.creatures):
         r.chooser = game.active  # CR 702.22k
         r.rules = ("510.1d", "702.22k")
     return r

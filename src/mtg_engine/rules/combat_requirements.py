@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import player_ref, ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..keywords import Kw
-from ..keywords.evasion import block_problem, max_blockers, min_blockers
 from . import combat_rules as cr
 from .characteristics import chars
 
@@ -304,7 +304,7 @@ def _make_block_plan(game: Game) -> BlockPlan:
         o = game.objects[oid]
         if o.controller != defending or block_able(game, o, defending) is not None:
             continue
-        ok = [a.id for a in attackers if block_problem(game, o, a) is None]
+        ok = [a.id for a in attackers if KEYWORD_HOOKS.block_problem(game, o, a) is None]
         if not ok:
             continue
         cands[oid] = ok
@@ -321,10 +321,10 @@ def _make_block_plan(game: Game) -> BlockPlan:
         for r in rules:
             if r.op == "must_block_attacker" and r.args.get("attacker") in ok:
                 atoms.append(("block", oid, r.args["attacker"]))
-    minb = {a.id: min_blockers(game, a) for a in attackers}
+    minb = {a.id: KEYWORD_HOOKS.min_blockers(game, a) for a in attackers}
     maxb: dict[int, int] = {}
     for a in attackers:
-        m = max_blockers(game, a)
+        m = KEYWORD_HOOKS.max_blockers(game, a)
         if m is not None:
             maxb[a.id] = m
         ops = {r.op for r in cr.rules_of(game, a)}
@@ -378,9 +378,7 @@ def attack_restriction_problem(
     if plan.max_attackers is not None and n > plan.max_attackers:
         return f"no more than {plan.max_attackers} creature(s) can attack each combat (rule 508.1c)"
     if bands:
-        from ..keywords.banding import band_problem
-
-        why = band_problem(game, decl, bands)
+        why = KEYWORD_HOOKS.band_problem(game, decl, bands)
         if why is not None:
             return why
     if plan.costs:
@@ -748,9 +746,7 @@ def attack_decision_data(game: Game) -> dict[str, Any]:
     if plan.costs:
         data["costs"] = {f"{c}:{d}": m for (c, d), m in plan.costs.items()}
     data["default"] = [list(p) for p in plan.witness]
-    from ..keywords.banding import banding_candidates
-
-    bands = banding_candidates(game, plan.cands)
+    bands = KEYWORD_HOOKS.banding_candidates(game, plan.cands)
     if bands:
         data["banding"] = bands
     return data

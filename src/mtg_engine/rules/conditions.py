@@ -57,7 +57,7 @@ _KNOWN = frozenset(
 
 
 def is_known(cond: Condition) -> bool:
-    from ..keywords.registry import CONDITIONS
+    from ..game.hooks import CONDITIONS
 
     if cond.kind == "not":
         inner = cond.args.get("cond")
@@ -192,7 +192,7 @@ def evaluate(
         return isinstance(inner, Condition) and evaluate(game, inner, controller, source, ctx)
     if k == "is":
         return _is_holds(game, a, controller, source, ctx)
-    from ..keywords.registry import CONDITIONS
+    from ..game.hooks import CONDITIONS
 
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)

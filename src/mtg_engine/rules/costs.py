@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Filter
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from .characteristics import chars
@@ -97,7 +98,7 @@ def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ab
 
 def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:
     """The keyword ability that grants the alternative cost ``alt`` (e.g. Flashback)."""
-    from ..keywords.registry import ALT_COSTS
+    from ..game.hooks import ALT_COSTS
 
     spec = ALT_COSTS.get(alt or "")
     if spec is None or spec.keyword is None:
@@ -125,7 +126,7 @@ def base_cost(
     Analysis: "Flashback—{1}{U}, Pay 3 life"), and the rule of the alternative cost.
     ``c``: the characteristics the spell will have (a split card's half, CR 709.3a).
     """
-    from ..keywords.registry import ALT_COSTS
+    from ..game.hooks import ALT_COSTS
 
     spec = ALT_COSTS.get(alt or "")
     if spec is None:
@@ -169,8 +170,7 @@ def total_cost(
     ``as_spell``: ``obj`` is still the card (checking a cast before it's
     proposed); cost effects that apply to spells apply to it.
     """
-    from ..keywords import casting as _kw  # noqa: F401 - keyword modules register their costs
-    from ..keywords.registry import ADDITIONAL_COSTS, ALT_COSTS
+    from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS
 
     alt = opts.get("alt")
     c = _spell_chars(game, obj, opts)
@@ -201,10 +201,8 @@ def total_cost(
             total.add(part.cost, part.times, part.rule, part.label)
             if part.extra.get("reduce_by"):
                 # offering (CR 702.48a, 702.48c): reduced by the sacrificed permanent's mana cost
-                from ..keywords.offering import reduce_by_mana_cost
-
                 by = mana_rules.parse_cost(part.extra["reduce_by"]).with_x(0)
-                total.mana = reduce_by_mana_cost(total.mana, by)
+                total.mana = KEYWORD_HOOKS.reduce_by_mana_cost(total.mana, by)
     # Cost increases, then reductions (CR 601.2f).
     spec = ALT_COSTS.get(alt or "")
     if not obj.face_down and not (spec is not None and spec.face_down):

@@ -39,7 +39,7 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
 
 
 def _register() -> None:
-    from ..keywords.registry import on_event
+    from ..game.hooks import on_event
     from .support import register
 
     on_event("damage")(_on_damage)

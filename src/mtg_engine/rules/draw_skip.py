@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, ref_player
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from ..game.state import ContinuousEffect
 from ..game.tasks import Task, task_handler
@@ -76,9 +77,7 @@ def draw_skip_task(game: Game, task: Task) -> None:
     task.answer = None
     game.finish(task)
     if not skip:
-        from ..keywords.dredge import draw_or_dredge
-
-        draw_or_dredge(game, [player], 1, ("504.1",))  # CR 504.1 (dredge: 702.52a)
+        KEYWORD_HOOKS.draw_or_dredge(game, [player], 1, ("504.1",))  # CR 504.1 (dredge: 702.52a)
         return
     src, st = found[0]
     name = game.players[player].name

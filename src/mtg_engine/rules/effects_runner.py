@@ -28,6 +28,7 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.actions import Decision, DecisionKind, player_ref
+from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .delayed import BoundRef
@@ -551,8 +552,6 @@ def effects_of(obj: GameObject) -> tuple[Effect, ...]:
 
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     """Run the resolving object's effects from where it stopped. True when done."""
-    from ..effects import REGISTRY
-
     ability = obj.ability
     d = task.data
     if ability.optional and not d.get("optional_done"):
@@ -609,7 +608,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         if not skip and not choose_refs(ctx, e):
             return False
         if not skip:
-            handler = REGISTRY.get(e.op)
+            handler = EFFECT_HANDLERS.get(e.op)
             if handler is None:
                 game.emit(
                     "unsupported",
@@ -634,14 +633,12 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
 
 def run_mana_ability(game: Game, src: GameObject, ability: Ability, player: int) -> None:
     """CR 605.3: a mana ability resolves immediately."""
-    from ..effects import REGISTRY
-
     fake = GameObject(0, 0, src.card, src.owner, Zone.BATTLEFIELD)
     fake.controller = player
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"
     for e in ability.effects:
-        handler = REGISTRY.get(e.op)
+        handler = EFFECT_HANDLERS.get(e.op)
         if handler is not None:
             handler(Ctx(game, fake, None), e)

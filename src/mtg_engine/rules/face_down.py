@@ -389,7 +389,7 @@ def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
 
 
 def _register() -> None:
-    from ..keywords.registry import on_event
+    from ..game.hooks import on_event
 
     on_event("zone_change")(_on_leave)
     on_event("win_game", "draw_game")(_on_game_end)

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
+from ..game.hooks import KEYWORD_EXPANSIONS
 from ..game.objects import GameObject, Zone
 from .characteristics import (
     SINGLE_FACE,
@@ -740,8 +741,6 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
     key = (keyword, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
     got = _KEYWORD_ABILITIES.get(key)
     if got is None:
-        from ..keywords import KEYWORD_EXPANSIONS
-
         a = Ability(AbilityKind.STATIC, text=keyword, keyword=keyword, keyword_args=dict(kwargs))
         extra = tuple(KEYWORD_EXPANSIONS[keyword](a)) if keyword in KEYWORD_EXPANSIONS else ()
         got = (a, *extra)

@@ -416,10 +416,10 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
 
 
 try:
-    from ..keywords.registry import on_event as _on_event
+    from ..game.hooks import on_event as _on_event
 
     _on_event("zone_change")(_on_melded_leaves)
-    from ..keywords.registry import CONDITIONS as _CONDITIONS
+    from ..game.hooks import CONDITIONS as _CONDITIONS
 
     _CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
 except ImportError:  # pragma: no cover

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.keyword_names import Kw
 from ..game.objects import Zone
-from ..keywords import Kw
 from .characteristics import chars
 from .replacement import enter, new_entry  # also registers the enter_battlefield task
 from .zones import move

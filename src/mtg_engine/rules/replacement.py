@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
 from .characteristics import (
@@ -401,11 +402,9 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
     if op == "as_enters":
         return _apply_choices(game, entry, opt, task)
     if op == "amplify":  # CR 702.38a: reveal cards as it enters
-        from ..keywords.amplify import apply_amplify
-
         _, c = prospective(game, entry)
         n = int(st.args.get("n", 1))
-        done = apply_amplify(
+        done = KEYWORD_HOOKS.apply_amplify(
             game,
             entry,
             n,

@@ -31,8 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind
+from ..game.hooks import on_event
 from ..game.objects import Zone
-from ..keywords.registry import on_event
 from .characteristics import chars
 from .support import register, register_keywords
 

@@ -37,6 +37,12 @@ from ..cards.abilities import (
     Trigger,
     TriggerRef,
 )
+from ..game.hooks import EFFECT_HANDLERS
+
+#: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
+#: the engine reads: the source's color / creature type / card name (rules/filters.py,
+#: CR 607.2a), "the number" (amount ``chosen_number``)
+CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
 
 #: keyword abilities the engine implements (CR 702), by their CR names;
 #: modules that implement more add them with :func:`register_keywords`.
@@ -371,8 +377,6 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add(f"effect:{v.op}")
         what = v.args.get("what")
         if v.op == "choose":
-            from ..effects.choices import CHOOSE_WHAT
-
             # "choose a color / creature type / card name / number" (CR 608.2d) and
             # "choose target ..." (targeting words) by the controller: effects/choices.py
             if not isinstance(what, TargetRef) and what not in CHOOSE_WHAT:
@@ -700,13 +704,11 @@ def features(ability: Ability) -> set[str]:
 
 def unsupported(ability: Ability) -> list[str]:
     """The constructs of ``ability`` the engine does not implement (sorted)."""
-    from .. import keywords as _keywords  # noqa: F401  (keyword modules register themselves)
-    from ..effects import REGISTRY
 
     bad = []
     for f in features(ability):
         if f.startswith("effect:"):
-            if f[7:] not in REGISTRY:
+            if f[7:] not in EFFECT_HANDLERS:
                 bad.append(f)
         elif f.startswith("keyword:"):
             if f[8:] not in KEYWORDS:

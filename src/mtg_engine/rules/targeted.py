@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef, Trigger
+from ..game.hooks import on_event
 from ..game.objects import Zone
-from ..keywords.registry import on_event
 from .support import register
 
 if TYPE_CHECKING:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
 from ..game.actions import Decision, DecisionKind, ref_player
 from ..game.events import Event
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
@@ -278,10 +279,8 @@ def _matches(
             return False
         if _detail(trig, "saddled"):
             # "attacks while saddled" (CR 702.171b)
-            from ..keywords.crew import is_saddled
-
             att = game.objects.get(d["obj"])
-            if att is None or not is_saddled(game, att):
+            if att is None or not KEYWORD_HOOKS.is_saddled(game, att):
                 return False
         target = _detail(trig, "attack_target")
         if target is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from . import combat
@@ -75,12 +76,11 @@ def begin_step(game: Game) -> None:
             step=Step.NAMES[step],
         )
     if step == Step.DRAW:
-        from ..keywords.dredge import draw_or_dredge
         from .draw_skip import skip_offered
 
         # CR 504.1 (dredge: 702.52a; "instead you may skip that draw": 614.1a)
         if not skip_offered(game):
-            draw_or_dredge(game, [game.active], 1, ("504.1",))
+            KEYWORD_HOOKS.draw_or_dredge(game, [game.active], 1, ("504.1",))
     elif step == Step.PRECOMBAT_MAIN:
         from .saga import add_lore_counters
 
