@@ -6,6 +6,7 @@ from typing import Any
 
 from ..cards.abilities import ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.zones import draw as draw_cards
@@ -16,8 +17,6 @@ from . import effect
 
 @effect("draw")
 def draw(ctx: Ctx, e: Effect) -> bool:
-    from ..keywords.dredge import draw_or_dredge
-
     n = ctx.amount(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player"))
     if ctx.task is None:  # no task to wait on: plain draws
@@ -26,7 +25,7 @@ def draw(ctx: Ctx, e: Effect) -> bool:
         return True
     if ctx.scratch.get("draw_task"):
         return True  # the draws (with dredge choices, CR 702.52a) were made by the task
-    if not draw_or_dredge(ctx.game, players, n, ("121.1",)):
+    if not KEYWORD_HOOKS.draw_or_dredge(ctx.game, players, n, ("121.1",)):
         ctx.scratch["draw_task"] = True
         return False
     return True
@@ -50,7 +49,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
         # "That player discards that card": the cards named, from their owners' hands
         for o in ctx.objects(e.args["what"]):
             if o.zone == Zone.HAND:
-                move(g, o.id, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
+                move(g, o.id, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
         return True
     every = e.args.get("amount") == "all"
     n = 0 if every else ctx.amount(e.args.get("amount", 1))
@@ -75,6 +74,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     Zone.GRAVEYARD,
                     ("701.9a", *_mv_rules(g, oid, flt)),
                     reason="is discarded",
+                    cause="discard",
                 )
             s["players"].pop(0)
             continue
@@ -90,7 +90,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                 return False
             chosen = picked
         for oid in chosen:
-            move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
+            move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
         s["players"].pop(0)
     return True
 

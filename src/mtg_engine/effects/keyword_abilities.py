@@ -22,7 +22,9 @@ from typing import Any
 
 from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.permanents import sacrifice
 from ..rules.zones import move
@@ -123,7 +125,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
             sacrifice(g, oid, (rule, "701.21a"))
     for oid in s.get("discard") or []:
         if oid in g.objects:
-            move(g, oid, Zone.GRAVEYARD, (rule, "701.9a"), reason="is discarded")
+            move(g, oid, Zone.GRAVEYARD, (rule, "701.9a"), reason="is discarded", cause="discard")
     s["paid"] = True
     return True
 
@@ -207,9 +209,7 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
         src.counters["age"] = src.counters.get("age", 0) + 1
         g.invalidate()
         s["n"] = src.counters["age"]
-        from ..keywords.common import keyword_instances
-
-        several = len(keyword_instances(g, src, "Cumulative upkeep")) > 1
+        several = sum(a.keyword == "Cumulative upkeep" for a in chars(g, src).abilities) > 1
         g.emit(
             "counters",
             ("702.24a", "122.1", *(("702.24b",) if several else ())),
@@ -293,8 +293,6 @@ def fading_upkeep(ctx: Ctx, e: Effect) -> bool:
 def vanishing_upkeep(ctx: Ctx, e: Effect) -> bool:
     """CR 702.63a: remove a time counter; when the last is removed, a second
     ability triggers: "sacrifice it" (ruling 502.60.3: it can be countered)."""
-    from ..keywords.vanishing import last_counter_removed
-
     g = ctx.game
     src = _source_here(ctx)
     if src is None or src.counters.get("time", 0) <= 0:
@@ -306,7 +304,7 @@ def vanishing_upkeep(ctx: Ctx, e: Effect) -> bool:
         del src.counters["time"]
     g.emit("counters", ("702.63a",), f"A time counter is removed from {src.name} ({left} left)")
     if not left:
-        last_counter_removed(g, src)
+        KEYWORD_HOOKS.vanishing_last_counter_removed(g, src)
     return True
 
 
@@ -324,8 +322,6 @@ def sacrifice_source(ctx: Ctx, e: Effect) -> bool:
 def suspend_tick(ctx: Ctx, e: Effect) -> bool:
     """CR 702.62a: "remove a time counter from it" (a suspended card in exile);
     removing the last one triggers the cast ability."""
-    from ..keywords.suspend import last_counter_removed
-
     g = ctx.game
     src = _source_here(ctx, Zone.EXILE)
     if src is None or src.counters.get("time", 0) <= 0:
@@ -340,7 +336,7 @@ def suspend_tick(ctx: Ctx, e: Effect) -> bool:
         f"A time counter is removed from suspended {src.name} ({left} left)",
     )
     if not left:
-        last_counter_removed(g, src)
+        KEYWORD_HOOKS.suspend_last_counter_removed(g, src)
     return True
 
 
@@ -414,13 +410,15 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
     ``amount`` times; the controller may choose new targets for each copy
     (CR 707.10c). The copies are not cast (ruling 502.30.2). If the spell has
     left the stack, its last known information is copied (ruling 502.52.4)."""
-    from ..keywords.copies import copy_spell_task
-
     s = ctx.scratch
     if "task" not in s:
         s["task"] = True
-        copy_spell_task(
-            ctx.game, ctx.obj, int(e.args.get("amount", 0)), str(e.args.get("rule", "707.10"))
+        KEYWORD_HOOKS.copy_spell_task(
+            ctx.game,
+            ctx.obj,
+            int(e.args.get("amount", 0)),
+            str(e.args.get("rule", "707.10")),
+            str(e.args.get("keyword", "")),
         )
         return False
     return True

@@ -163,7 +163,14 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
             from ..rules.zones import move
 
             for oid in chosen:
-                move(g, oid, Zone.GRAVEYARD, ("701.9a", "702.21a"), reason="is discarded")
+                move(
+                    g,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("701.9a", "702.21a"),
+                    reason="is discarded",
+                    cause="discard",
+                )
         s["stage"] = stage = 2
     if stage == 2:
         if cost.sacrifice is not None:

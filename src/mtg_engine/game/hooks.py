@@ -161,16 +161,24 @@ EventHook = Callable[["Game", "Event", "GameObject | None"], None]
 
 #: event kind -> hooks, called for every logged event of that kind (CR 603.2, 614)
 EVENT_HOOKS: dict[str, list[EventHook]] = {}
+#: event kind -> the rules' own hooks (a face-down permanent revealed as it
+#: leaves, melded cards, sagas, battles, damage history, "becomes the target"),
+#: called after the keyword hooks, whatever the order modules are imported in
+RULES_EVENT_HOOKS: dict[str, list[EventHook]] = {}
 
 
-def on_event(*kinds: str, first: bool = False) -> Callable[[EventHook], EventHook]:
+def on_event(
+    *kinds: str, first: bool = False, rules: bool = False
+) -> Callable[[EventHook], EventHook]:
     """Register a keyword hook for events of these kinds; ``first`` hooks run
     before the others (e.g. a permanent learning how its spell was cast, CR 400.7d,
-    before "enters" hooks read it)."""
+    before "enters" hooks read it). ``rules``: a hook of the rules modules, run
+    after every keyword hook."""
+    table = RULES_EVENT_HOOKS if rules else EVENT_HOOKS
 
     def register(fn: EventHook) -> EventHook:
         for k in kinds:
-            hooks = EVENT_HOOKS.setdefault(k, [])
+            hooks = table.setdefault(k, [])
             if fn not in hooks:
                 if first:
                     hooks.insert(0, fn)
@@ -184,6 +192,10 @@ def on_event(*kinds: str, first: bool = False) -> Callable[[EventHook], EventHoo
 def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
     """The one game listener of the keyword hooks."""
     hooks = EVENT_HOOKS.get(ev.kind)
+    if hooks:
+        for fn in hooks:
+            fn(game, ev, subject)
+    hooks = RULES_EVENT_HOOKS.get(ev.kind)
     if hooks:
         for fn in hooks:
             fn(game, ev, subject)
@@ -340,6 +352,13 @@ class KeywordHooks:
     splice_onto: Callable[[Game, GameObject, list[int]], None] = _unwired
     # amplify (CR 702.38a): reveal cards as the creature enters
     apply_amplify: Callable[..., bool] = _unwired
+    # the keyword effects' own steps: vanishing's and suspend's last time counter
+    # (CR 702.63a, 702.62a), storm-like copies (702.40a), champion (702.72c), haunt (702.55a)
+    vanishing_last_counter_removed: Callable[[Game, GameObject], None] = _unwired
+    suspend_last_counter_removed: Callable[[Game, GameObject], None] = _unwired
+    copy_spell_task: Callable[[Game, GameObject, int, str, str], None] = _unwired
+    championed_triggers: Callable[[Game, GameObject, GameObject], None] = _unwired
+    haunt_exile: Callable[[Game, int, int, int], int | None] = _unwired
 
 
 KEYWORD_HOOKS = KeywordHooks()

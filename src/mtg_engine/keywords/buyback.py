@@ -47,7 +47,7 @@ def buyback_to_hand(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") != "graveyard":
         return
-    if "608.2n" not in ev.rules:
+    if d.get("cause") != "resolved":
         return  # countered (CR 701.6a): not resolving
     from ..game.hooks import cast_record
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Filter, SelfRef, Trigger
+from ..game.hooks import KEYWORD_HOOKS
 from ..rules.support import register, register_keywords
 from . import expansion
 
@@ -103,3 +104,6 @@ def championed_triggers(game: Game, champion: GameObject, championed: GameObject
                 "event": {"obj": championed.id},
             }
         )
+
+
+KEYWORD_HOOKS.championed_triggers = championed_triggers

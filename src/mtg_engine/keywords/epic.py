@@ -77,7 +77,7 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
         ability = keyword_trigger(
             "Epic",
             f"At the beginning of your upkeep, copy {rec['source_name']} except for its epic ability",
-            (Effect("copy_spell_n", {"amount": 1, "rule": "702.50a"}),),
+            (Effect("copy_spell_n", {"amount": 1, "rule": "702.50a", "keyword": "Epic"}),),
             rule="702.50a",
         )
         event: dict[str, Any] = {"obj": rec["snap"]["obj"], "snap": rec["snap"], "delayed": True}
@@ -99,7 +99,7 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
 @on_event("copy")
 def mark_epic_copy(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: the copy made by the epic ability is "except for its epic ability"."""
-    if "702.50a" not in ev.rules:
+    if ev.data.get("keyword") != "Epic":
         return
     c = game.objects.get(ev.data.get("obj"))
     if c is not None:

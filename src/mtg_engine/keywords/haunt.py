@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Effect, Filter, TargetRef, TargetSpec
-from ..game.hooks import on_event
+from ..game.hooks import KEYWORD_HOOKS, on_event
 from ..game.objects import Zone
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger
@@ -77,7 +77,7 @@ def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
                 controller = int(d.get("controller", subject.controller))
                 add_pending_trigger(game, new, controller, PERMANENT_HAUNT, {"obj": new.id})
         _haunted_died(game, subject)
-    elif from_zone == "stack" and "608.2n" in ev.rules and new is not None:
+    elif from_zone == "stack" and d.get("cause") == "resolved" and new is not None:
         # put into the graveyard as the last step of its resolution (608.2n), not countered
         for _ in range(_haunt_count(game, subject)):
             add_pending_trigger(game, new, subject.controller, SPELL_HAUNT, {"obj": new.id})
@@ -148,3 +148,6 @@ def haunt_exile(game: Game, card_id: int, target: int, owner_id: int) -> int | N
         haunting=target,
     )
     return nid
+
+
+KEYWORD_HOOKS.haunt_exile = haunt_exile

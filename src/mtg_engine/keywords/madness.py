@@ -20,6 +20,7 @@ from ..cards.abilities import Effect
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
+from ..rules.zones import is_discard
 from .common import add_pending_trigger, keyword_trigger, printed_instances
 
 if TYPE_CHECKING:
@@ -38,12 +39,6 @@ def _cost(a: Ability | None) -> Cost | None:
 
 
 alt_cost(AltCost("madness", "Madness", "702.35b", (), _cost))
-
-
-def is_discard(ev: Event) -> bool:
-    """A move from hand to graveyard that is a discard (CR 701.9a)."""
-    d = ev.data
-    return d.get("from_zone") == "hand" and d.get("to_zone") == "graveyard" and "701.9a" in ev.rules
 
 
 @on_event("zone_change")

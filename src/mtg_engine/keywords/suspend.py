@@ -191,3 +191,6 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
 KEYWORD_HOOKS.suspend_problem = suspend_problem
 KEYWORD_HOOKS.suspend_card = suspend_card
 KEYWORD_HOOKS.suspend_x_range = suspend_x_range
+
+
+KEYWORD_HOOKS.suspend_last_counter_removed = last_counter_removed

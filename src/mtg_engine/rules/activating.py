@@ -428,7 +428,14 @@ def activate_task(game: Game, task: Task) -> None:
             obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
         for oid in d.get("discard") or []:
             if oid in game.objects:
-                move(game, oid, Zone.GRAVEYARD, ("602.2b", "701.9a"), reason="is discarded")
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("602.2b", "701.9a"),
+                    reason="is discarded",
+                    cause="discard",
+                )
         for oid in d.get("exile") or []:
             if oid in game.objects:
                 move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")

@@ -83,7 +83,7 @@ def battles_to_graveyard(game: Game, candidates: list[int] | None = None) -> lis
     ]
 
 
-@on_event("damage")
+@on_event("damage", rules=True)
 def _last_defense_counter(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 310.11b: the last defense counter of a Siege was removed by damage (CR 310.6)."""
     target = ev.data.get("target")

@@ -733,7 +733,14 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             sacrifice(game, oid, ("601.2h", "701.21a"))
     for oid in d.get("discard") or []:
         if oid in game.objects:
-            move(game, oid, Zone.GRAVEYARD, ("601.2h", "701.9a"), reason="is discarded")
+            move(
+                game,
+                oid,
+                Zone.GRAVEYARD,
+                ("601.2h", "701.9a"),
+                reason="is discarded",
+                cause="discard",
+            )
     for oid in d.get("exile") or []:
         if oid in game.objects:
             move(game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost")

@@ -48,7 +48,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
-from ..game.objects import GameObject
+from ..game.hooks import cast_record, set_cast_record
+from ..game.objects import GameObject, Zone
 from .characteristics import Chars, Values, chars_of_values, printed_raw, values_of
 
 if TYPE_CHECKING:
@@ -412,3 +413,63 @@ def _register_support() -> None:
 
 
 _register_support()
+
+
+def put_copy_on_stack(
+    game: Any,
+    spell: GameObject,
+    controller: int,
+    exc: dict[str, Any] | None = None,
+    rules: tuple[str, ...] = ("707.10",),
+    keyword: str = "",
+) -> GameObject:
+    """CR 707.10: a copy of ``spell`` on top of the stack, with its choices
+    (modes, targets, X, division, additional and alternative costs paid); the
+    mana spent isn't copied (707.10 example). Marked like a token so it ceases
+    to exist outside the stack (CR 707.10a, 704.5e). ``keyword``: the keyword
+    whose ability makes the copy (the event's ``keyword``)."""
+    oid = game.new_id()
+    c = GameObject(oid, oid, spell.card, controller, Zone.STACK)
+    c.controller = controller  # CR 707.10: owned and controlled by whoever put it there
+    # CR 707.10: a copy of a spell is a spell; a copy of an ability is an ability,
+    # with the same source (707.10b) and the same trigger event
+    c.stack_kind = spell.stack_kind or "spell"
+    if c.stack_kind != "spell":
+        c.source_id = spell.source_id
+        c.trigger_data = dict(spell.trigger_data or {})
+    c.is_token = True
+    c.face = spell.face
+    c.face_down = spell.face_down
+    c.timestamp = game.new_timestamp()
+    c.targets = [tuple(t) for t in spell.targets]
+    c.x = spell.x
+    c.modes = tuple(spell.modes)
+    c.division = dict(spell.division) if spell.division else None
+    c.ability = spell.ability
+    c.chosen = {**(spell.chosen or {}), "spell_copy": True}
+    rec = cast_record(game, spell.id) or spell.paid or {}
+    rec = {k: v for k, v in rec.items() if k != "mana_spent"}
+    c.paid = {**rec, "copy": True}
+    game.objects[oid] = c
+    game.stack.append(oid)
+    set_cast_record(game, oid, dict(c.paid))
+    exc_rules: tuple[str, ...] = ()
+    if exc or has_copy_effect(game, spell):
+        values, exc_rules = copy_values(game, spell, exc, copier=c)
+        copy_effect(game, c, values, c, controller)
+    game.emit(
+        "copy",
+        (*rules, *exc_rules),
+        f"{game.players[controller].name} puts a copy of "
+        + (
+            "a face-down spell"
+            if spell.face_down
+            else spell.name
+            if c.stack_kind == "spell"
+            else f"{spell.name}'s {c.stack_kind} ability"
+        )
+        + " on the stack",
+        obj=oid,
+        **({"keyword": keyword} if keyword else {}),
+    )
+    return c

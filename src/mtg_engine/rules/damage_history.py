@@ -42,7 +42,7 @@ def _register() -> None:
     from ..game.hooks import on_event
     from .support import register
 
-    on_event("damage")(_on_damage)
+    on_event("damage", rules=True)(_on_damage)
     register("cond:dealt_damage_by_source")
 
 

@@ -391,8 +391,8 @@ def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
 def _register() -> None:
     from ..game.hooks import on_event
 
-    on_event("zone_change")(_on_leave)
-    on_event("win_game", "draw_game")(_on_game_end)
+    on_event("zone_change", rules=True)(_on_leave)
+    on_event("win_game", "draw_game", rules=True)(_on_game_end)
 
 
 try:  # the keyword registry may be missing in old checkouts

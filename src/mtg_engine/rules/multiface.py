@@ -418,7 +418,7 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
 try:
     from ..game.hooks import on_event as _on_event
 
-    _on_event("zone_change")(_on_melded_leaves)
+    _on_event("zone_change", rules=True)(_on_melded_leaves)
     from ..game.hooks import CONDITIONS as _CONDITIONS
 
     _CONDITIONS.setdefault("meld_pair", _meld_pair_holds)

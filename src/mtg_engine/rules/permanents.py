@@ -92,6 +92,8 @@ def destroy_permanent(
     return True
 
 
-def sacrifice(game: Game, oid: int, rules: tuple[str, ...] = ("701.21a",)) -> None:
+def sacrifice(
+    game: Game, oid: int, rules: tuple[str, ...] = ("701.21a",), cause: str = "sacrifice"
+) -> None:
     """CR 701.21a: move a permanent you control to its owner's graveyard."""
-    move(game, oid, Zone.GRAVEYARD, rules, reason="is sacrificed")
+    move(game, oid, Zone.GRAVEYARD, rules, reason="is sacrificed", cause=cause)

@@ -217,7 +217,14 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             send_on_adventure(game, obj)  # CR 715.3d
             return
         rule = ("608.2b",) if countered else ("608.2n",)
-        move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
+        move(
+            game,
+            obj.id,
+            Zone.GRAVEYARD,
+            rule,
+            reason="is put into its owner's graveyard",
+            cause="" if countered else "resolved",
+        )
 
 
 def _tracks_renamed_source(game: Game, obj: GameObject) -> tuple[str, ...]:

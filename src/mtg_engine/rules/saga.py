@@ -136,7 +136,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
                 )
 
 
-@on_event("zone_change")
+@on_event("zone_change", rules=True)
 def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A Saga entered with lore counters (CR 714.3a): its chapters up to that number
     trigger (CR 714.2b)."""
@@ -148,7 +148,7 @@ def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> Non
     lore_added(game, o, 0, o.counters[LORE])
 
 
-@on_event("counters")
+@on_event("counters", rules=True)
 def _lore_put(game: Game, ev: Event, subject: GameObject | None) -> None:
     """Lore counters were put on a permanent (CR 714.2b)."""
     if ev.data.get("counter") != LORE:

@@ -213,7 +213,9 @@ def check_state_based_actions(game: Game) -> bool:
             f"{o.name} has {o.counters.get('lore', 0)} lore counters, its final chapter: "
             "its controller sacrifices it",
         )
-        sacrifice(game, oid, ("704.5s", "714.4"))
+        # CR 714.4 calls this a sacrifice, but "whenever you sacrifice" abilities
+        # have never seen it here (no cause): kept as it was, to be decided
+        sacrifice(game, oid, ("704.5s", "714.4"), cause="")
         happened = True
     for oid in battles:
         move(

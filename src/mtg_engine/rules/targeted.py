@@ -55,7 +55,7 @@ def _what_matches(game: Game, trig: Trigger, obj: GameObject, watcher: GameObjec
     return matches_object(game, obj, what, watcher.controller, watcher)
 
 
-@on_event("cast", "activate", "trigger_targets")
+@on_event("cast", "activate", "trigger_targets", rules=True)
 def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]"."""
     oid = ev.data.get("obj")

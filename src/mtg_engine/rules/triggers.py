@@ -24,6 +24,7 @@ from .characteristics import chars
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .filters import matches_object, matches_player
+from .zones import is_discard
 
 if TYPE_CHECKING:
     pass
@@ -237,7 +238,7 @@ def _matches(
         if kind == "sacrifice":
             # CR 701.21a: "whenever you sacrifice a creature" (a leaves-the-battlefield
             # ability: it looks back at the permanent, CR 603.10a)
-            if "701.21a" not in ev.rules:
+            if d.get("cause") != "sacrifice":
                 return False
             if not _player_matches(trig.player, d.get("controller"), source.controller):
                 return False
@@ -443,8 +444,6 @@ def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameOb
 def _discard_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
     """CR 701.9a: "whenever you discard a card", "whenever an opponent discards a
     creature card" (the card as it is in the graveyard it was discarded to)."""
-    from ..keywords.madness import is_discard
-
     if source.zone != Zone.BATTLEFIELD or not is_discard(ev):
         return False
     card = game.objects.get(ev.data.get("obj"))

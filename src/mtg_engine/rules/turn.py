@@ -249,6 +249,7 @@ def cleanup_task(game: Game, task: Task) -> None:
                     Zone.GRAVEYARD,
                     ("514.1", "701.9a"),
                     reason="is discarded (hand size)",
+                    cause="discard",
                 )
             task.answer = None
         # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
