@@ -222,23 +222,23 @@ class HeuristicAgent:
         kw = keyword_activation(game, player, acts)  # ninjutsu, forecast, aura swap
         if kw is not None:
             return kw
-        for a in acts:
-            src = game.objects[a.source]
-            ab = full_ability(chars(game, src).abilities[a.ability])
+        for act in acts:
+            src = game.objects[act.source]
+            ab = full_ability(chars(game, src).abilities[act.ability])
             if ab.keyword_args.get("from_zone") == "hand":
                 continue  # cycling and the like: only as chosen by _cycling_choice
             ops = {e.op for e in ab.effects}
             if "draw" in ops and game.active != player and game.step == Step.END and not game.stack:
-                return a
+                return act
             if (
                 "modify_pt" in ops
                 and game.combat is not None
-                and a.source in game.combat.attackers
+                and act.source in game.combat.attackers
                 and game.step == Step.DECLARE_BLOCKERS
                 and not game.stack
             ):
-                if not game.combat.blocked.get(a.source):
-                    return a
+                if not game.combat.blocked.get(act.source):
+                    return act
         return PassPriority()
 
     def _good_harm_target(self, game: Game, player: int, ability) -> bool:

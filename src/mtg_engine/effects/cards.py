@@ -141,9 +141,10 @@ def scry(ctx: Ctx, e: Effect) -> bool:
         return False
     on_bottom = away
     if is_scry:
-        on_bottom = choose_order(ctx, p, away, "bottom", rule, key="order_bottom")
-        if on_bottom is None:
+        ordered = choose_order(ctx, p, away, "bottom", rule, key="order_bottom")
+        if ordered is None:
             return False
+        on_bottom = ordered
     place_in_order(g, p, on_top, "top")
     if is_scry:
         place_in_order(g, p, on_bottom, "bottom")

@@ -122,8 +122,9 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         return True
     if choice == "discard":
         opt = next(o for o in options if o.op == "discard")
-        handler = REGISTRY["discard"]
-        return handler(ctx, Effect("discard", {**opt.args, "player": player_ref(payer)}))
+        return REGISTRY["discard"](
+            ctx, Effect("discard", {**opt.args, "player": player_ref(payer)})
+        )
     inner = tuple(e.args.get("effects", ()))
     i = s.get("inner", 0)
     while i < len(inner):

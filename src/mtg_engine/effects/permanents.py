@@ -9,6 +9,8 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards.abilities import Ability, Effect
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind
@@ -277,7 +279,7 @@ def lose_all(ctx: Ctx, e: Effect) -> bool:
 @effect("add_types")
 def add_types(ctx: Ctx, e: Effect) -> bool:
     """Layer 4 (CR 613.1d, 205.1b): "... in addition to its other types"."""
-    args = {
+    args: dict[str, Any] = {
         "types": tuple(e.args.get("types") or ()),
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),
@@ -297,7 +299,7 @@ def lose_types(ctx: Ctx, e: Effect) -> bool:
     """Layer 4 (CR 613.1d, 205.1a): "loses all creature types". A changeling keeps
     its changeling ability but, as the later effect in layer 4 (CR 613.7), this
     takes away the types changeling gives (702.73a, ruling 502.73.1)."""
-    args = {
+    args: dict[str, Any] = {
         "types": tuple(e.args.get("types") or ()),
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),

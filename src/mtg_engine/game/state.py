@@ -162,8 +162,8 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[str, Any] = {}
-        self._chars: dict[int, Any] = {}
+        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
 
     # ------------------------------------------------------------------

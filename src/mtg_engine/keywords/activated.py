@@ -37,6 +37,7 @@ from ..cards.abilities import (
     TargetSpec,
 )
 from ..game.hooks import activated_keyword, on_event
+from ..game.objects import GameObject
 from ..rules.support import register, register_keywords
 
 register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify")
@@ -186,7 +187,7 @@ def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
         player=player,
         obj=card_id or 0,
     )
-    watchers = []
+    watchers: list[GameObject] = []
     if card is not None:
         watchers.append(card)  # "When you cycle this card": from the zone it went to
     watchers += [game.objects[o] for o in game.battlefield if not game.objects[o].phased_out]

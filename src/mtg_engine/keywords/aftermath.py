@@ -71,7 +71,7 @@ def aftermath_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     rec = cast_record(game, old) if isinstance(old, int) else None
     if not rec or not rec.get("aftermath"):
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
         return
     from ..rules.zones import move

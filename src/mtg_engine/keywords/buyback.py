@@ -13,13 +13,13 @@ Cast with ``CastSpell(buyback=True)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
@@ -38,7 +38,7 @@ def buyback_additional(
     if not abilities:
         return [], f"{obj.name} has no buyback cost (rule 702.27a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), 1, "702.27a", f"buyback {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), 1, "702.27a", f"buyback {cost}")], None
 
 
 @on_event("zone_change")
@@ -58,7 +58,7 @@ def buyback_to_hand(game: Game, ev: Event, subject: GameObject | None) -> None:
     from ..game.objects import Zone
     from ..rules.zones import move
 
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone != Zone.GRAVEYARD:
         return
 

@@ -42,7 +42,7 @@ def copy_spell_task(
     """Queue ``n`` copies of the spell the trigger is about (``keyword``: the keyword
     whose ability makes them, for its own later checks; the copy events carry it)."""
     data = dict(trigger_obj.trigger_data or {})
-    spell = game.objects.get(data.get("obj"))
+    spell = game.objects.get(data.get("obj", 0))
     snap = snapshot(spell) if spell is not None and spell.zone == Zone.STACK else data.get("snap")
     if snap is None:
         return
@@ -69,6 +69,7 @@ def copy_spells_task(game: Game, task: Task) -> None:
     from ..rules.characteristics import chars
     from ..rules.targets import candidates, target_specs
 
+    c: GameObject | None  # the copy being made, then the one choosing targets
     d = task.data
     while True:
         cur = d.get("current")

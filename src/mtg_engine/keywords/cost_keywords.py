@@ -22,13 +22,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -46,7 +46,7 @@ def entwine_additional(
     if not abilities:
         return [], f"{obj.name} has no entwine cost (rule 702.42a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), 1, "702.42a", f"entwine {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), 1, "702.42a", f"entwine {cost}")], None
 
 
 def convoke_allowed(abilities: list[Ability]) -> bool:

@@ -39,7 +39,7 @@ register_keywords("Epic")
 def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: as the spell resolves, its controller can't cast spells any more and
     the upkeep copy ability is created."""
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell" or (obj.paid or {}).get("epic_copy"):
         return
     if not keyword_instances(game, obj, "Epic"):
@@ -101,6 +101,6 @@ def mark_epic_copy(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: the copy made by the epic ability is "except for its epic ability"."""
     if ev.data.get("keyword") != "Epic":
         return
-    c = game.objects.get(ev.data.get("obj"))
+    c = game.objects.get(ev.data.get("obj", 0))
     if c is not None:
         c.paid = {**(c.paid or {}), "epic_copy": True}

@@ -36,7 +36,7 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
     d = ev.data
     if d.get("to_zone") != "battlefield":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.face_down:
         return
     from ..rules.characteristics import chars

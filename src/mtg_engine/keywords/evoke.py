@@ -50,7 +50,7 @@ def evoke_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield" or d.get("from_zone") != "stack":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or not new.paid or new.paid.get("alt") != "evoke":
         return
     add_pending_trigger(game, new, new.controller, SACRIFICE)

@@ -59,7 +59,7 @@ def flashback_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     rec = cast_record(game, old) if isinstance(old, int) else None
     if not rec or rec.get("alt") != "flashback":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
         return
     from ..rules.zones import move

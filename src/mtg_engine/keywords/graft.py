@@ -32,7 +32,7 @@ def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -
     d = ev.data
     if d.get("to_zone") != "battlefield":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
     from ..rules.characteristics import chars

@@ -68,7 +68,7 @@ def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     if d.get("to_zone") != "graveyard" or subject is None:
         return
     from_zone = d.get("from_zone")
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if from_zone == "battlefield":
         if new is not None:
             # the permanent as it last existed (CR 603.10a): a Clone copying a haunt

@@ -14,13 +14,13 @@ only the second of two kicker costs).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost, condition
 from ..rules.support import register, register_keywords
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -69,7 +69,7 @@ def kicker_additional(
             )
         if n:
             rule = "702.33c" if kw == "Multikicker" else "702.33a"
-            parts.append(CostPart(as_cost(cost), n, rule, f"{kw.lower()} {cost}"))
+            parts.append(CostPart(cast("Cost", as_cost(cost)), n, rule, f"{kw.lower()} {cost}"))
     return parts, None
 
 

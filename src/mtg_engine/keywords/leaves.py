@@ -38,7 +38,7 @@ def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> Non
         return
     from ..rules.characteristics import chars
 
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
     controller = int(d.get("controller", subject.controller))

@@ -46,7 +46,7 @@ def madness_discard(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.35a: the discarded card is exiled instead, and the trigger happens."""
     if not is_discard(ev):
         return
-    card = game.objects.get(ev.data.get("obj"))
+    card = game.objects.get(ev.data.get("obj", 0))
     if card is None or card.zone != Zone.GRAVEYARD:
         return
     instances = printed_instances(card, "Madness")

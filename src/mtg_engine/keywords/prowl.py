@@ -48,7 +48,7 @@ def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> N
     target = d.get("target")
     if not isinstance(target, int) or target >= 0:
         return  # not a player
-    src = game.objects.get(d.get("source"))
+    src = game.objects.get(d.get("source", 0))
     if src is None:
         return
     from ..rules.characteristics import chars

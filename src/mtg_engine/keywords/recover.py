@@ -60,7 +60,7 @@ def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone != Zone.GRAVEYARD or subject is None:
         return
     from ..rules.characteristics import chars

@@ -14,7 +14,7 @@ Cast with ``CastSpell(card, replicate=N)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Effect
 from ..game.hooks import CostPart, additional_cost, on_event
@@ -23,7 +23,7 @@ from .common import add_pending_trigger, keyword_trigger
 from .copies import snapshot
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
@@ -43,12 +43,12 @@ def replicate_additional(
     if not abilities:
         return [], f"{obj.name} has no replicate cost (rule 702.56a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), n, "702.56a", f"replicate {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), n, "702.56a", f"replicate {cost}")], None
 
 
 @on_event("cast")
 def replicate_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or not obj.paid or not obj.paid.get("replicate"):
         return
     n = int(obj.paid["replicate"])

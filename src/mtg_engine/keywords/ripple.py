@@ -34,7 +34,7 @@ register_keywords("Ripple")
 @on_event("cast")
 def ripple_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.60a-b: "When you cast this spell" — one trigger per instance."""
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":
         return
     for inst in keyword_instances(game, obj, "Ripple"):

@@ -18,9 +18,9 @@ stay in the hand (the example of 502.40a).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards.abilities import Ability
+from ..cards.abilities import Ability, Cost
 from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..game.objects import Zone
 from ..rules.support import register_keywords
@@ -80,7 +80,9 @@ def splice_additional(
         assert a is not None
         cost = a.keyword_args.get("cost")
         parts.append(
-            CostPart(as_cost(cost), 1, "702.47a", f"splice {game.objects[oid].name} {cost}")
+            CostPart(
+                cast(Cost, as_cost(cost)), 1, "702.47a", f"splice {game.objects[oid].name} {cost}"
+            )
         )
     return parts, None
 

@@ -29,7 +29,7 @@ def permanent_remembers_spell(game: Game, ev: Event, subject: GameObject | None)
         return
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if rec is None or new is None:
         return
     new.paid = dict(rec)

@@ -32,7 +32,7 @@ register_keywords("Storm", "Gravestorm")
 
 @on_event("cast")
 def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":
         return
     storms = keyword_instances(game, obj, "Storm")

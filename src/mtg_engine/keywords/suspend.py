@@ -166,7 +166,7 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") != "battlefield":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or not new.paid or new.paid.get("alt") != "suspend_cast":
         return
     from ..game.state import ContinuousEffect

@@ -41,7 +41,7 @@ def returns_from_graveyard(game: Game, ev: Event, subject: GameObject | None) ->
         return
     if subject.face_down:
         return  # a face-down permanent has no abilities (CR 708.2)
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
     from ..rules.characteristics import chars

@@ -245,6 +245,8 @@ def _discard_choices(game: Game, flt: Filter, player: int, source: GameObject) -
 def activate_task(game: Game, task: Task) -> None:
     d = task.data
     player = d["player"]
+    src: GameObject | None  # the source; None once it has left (CR 113.7a)
+    a: Ability | None
     if task.stage == 0:
         src = game.objects[d["source"]]
         c = chars(game, src)
@@ -281,6 +283,7 @@ def activate_task(game: Game, task: Task) -> None:
         return
     obj = game.objects[d["obj"]]
     a = obj.ability
+    assert a is not None  # an activated ability on the stack (CR 602.2a)
     cost = a.cost or Cost()
     src = game.objects.get(d["source"])
     if task.stage == 1:

@@ -571,6 +571,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     spec = ALT_COSTS.get(opts.get("alt") or "")
     face_down = bool(spec and spec.face_down)
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
+    assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]
     obj.controller = player
     obj.stack_kind = "spell"
@@ -931,10 +932,12 @@ def choices_task(game: Game, task: Task) -> None:
             if task.answer is None:
                 if loyalty_x:
                     # CR 606.6: "[−X]" removes at most the loyalty counters there are.
+                    assert obj.source_id is not None and ability.cost is not None  # loyalty_x
                     hi = loyalty_rules.max_x(game.objects.get(obj.source_id), ability.cost)
                     if xcost is not None:
                         hi = min(hi, mana_rules.max_x(game, obj.controller, xcost))
                 else:
+                    assert xcost is not None  # not loyalty_x
                     hi = mana_rules.max_x(game, obj.controller, xcost)
                 game.ask(
                     Decision(

@@ -351,6 +351,7 @@ def assignment_options(game: Game, creature: GameObject) -> list[AssignDamage]:
             assign[b] = assign.get(b, 0) + n
             remaining -= n
         if remaining:
+            last: int | None
             if r.trample and beyond:
                 if r.extra is not None and r.defender is not None:
                     n = min(remaining, lethal_needed(game, r.defender, creature, assigned))

@@ -439,7 +439,7 @@ def _solve_attack(game: Game, plan: AttackPlan) -> None:
     for i in range(len(variables) - 1, -1, -1):
         bound_after[i] = bound_after[i + 1] + top[variables[i]]
     limit = plan.max_attackers if plan.max_attackers is not None else len(variables)
-    best = [-1, ()]
+    best: list[Any] = [-1, ()]  # the best count, and its declaration's items
     leaves = [0]
 
     def bound(i: int, used: int) -> int:
@@ -607,7 +607,7 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
     top: dict[int, int] = {}
     for b in variables:
         singles = [(a,) for a in plan.cands[b]]
-        opts = list(singles)
+        opts: list[tuple[int, ...]] = list(singles)
         if plan.cap.get(b, 1) > 1:
             rel = [a for a in plan.cands[b] if a in relevant_attackers]
             k = min(plan.cap[b], _MULTI, len(rel))

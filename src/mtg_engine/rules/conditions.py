@@ -123,9 +123,9 @@ def evaluate(
         found = objects_matching(game, flt, controller, source)
         return sum(max(0, chars(game, o).power or 0) for o in found) >= a["n"]
     if k == "opponent_dealt_damage_ge":  # "if an opponent was dealt N or more damage this turn"
-        n = a.get("n")
-        return isinstance(n, int) and any(
-            int(game.turn_flags.get(("damage_to_player", p), 0)) >= n
+        least = a.get("n")
+        return isinstance(least, int) and any(
+            int(game.turn_flags.get(("damage_to_player", p), 0)) >= least
             for p in game.opponents(controller)
         )
     if k == "exiled_with_any":  # "if there are cards exiled with it" (CR 607.2a)
@@ -172,10 +172,10 @@ def evaluate(
         # threshold-style "seven or more cards in your graveyard" (the filter says
         # which cards and whose graveyard)
         flt = a.get("filter")
-        n = a.get("n")
-        if flt is None or not isinstance(n, int):
+        least = a.get("n")
+        if flt is None or not isinstance(least, int):
             return False
-        return len(objects_matching(game, flt, controller, source)) >= n
+        return len(objects_matching(game, flt, controller, source)) >= least
     if k == "attacked_this_turn":
         # "if you attacked this turn": you declared attackers this turn (CR 508.1)
         declared = game.turn_flags.get("attackers_this_turn", 0)

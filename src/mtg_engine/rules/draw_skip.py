@@ -37,7 +37,7 @@ EFFECT_OP = "cant_be_attacked_except"
 
 
 def _sources(game: Game, player: int) -> list[tuple[GameObject, Any]]:
-    out = []
+    out: list[tuple[GameObject, Any]] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller != player or o.phased_out or o.face_down:

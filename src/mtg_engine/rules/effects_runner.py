@@ -65,6 +65,7 @@ class Ctx:
         return self.task.answer if self.task is not None else None
 
     def take_answer(self) -> Any:
+        assert self.task is not None  # only effects that asked (and so have a task) take answers
         a = self.task.answer
         self.task.answer = None
         return a
@@ -542,7 +543,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
 
 
 def effects_of(obj: GameObject) -> tuple[Effect, ...]:
-    ability: Ability = obj.ability
+    ability = obj.ability
+    assert ability is not None  # a resolving spell or ability (CR 608.2)
     effects = ability.effects
     for m in obj.modes:
         if 0 <= m < len(ability.modes):
@@ -553,6 +555,7 @@ def effects_of(obj: GameObject) -> tuple[Effect, ...]:
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     """Run the resolving object's effects from where it stopped. True when done."""
     ability = obj.ability
+    assert ability is not None  # a resolving spell or ability (CR 608.2)
     d = task.data
     if ability.optional and not d.get("optional_done"):
         # CR 603.5: "you may" — the choice is made as the ability resolves.

@@ -224,8 +224,9 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         src = objects[source_id]
         if src.phased_out:
             continue
+        cv: Chars | None
         if src.face_down or source_id in l1:
-            cv = layer1(src, l1.get(source_id, ()))
+            cv = layer1(src, l1.get(source_id, []))
         else:
             cv = src.card.cache.get(SINGLE_FACE)
             if cv is None:
@@ -305,6 +306,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
                 if own is None:
                     own = []
                 own.append(e)
+    base: Chars | None
     if obj.face_down:
         base = face_down_values(obj)  # CR 613.2b
     elif l1:

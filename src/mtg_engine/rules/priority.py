@@ -113,6 +113,7 @@ def resolve_task(game: Game, task: Task) -> None:
 
     if task.stage == 0:
         oid = game.stack[-1]
+        obj: GameObject | None
         obj = game.objects[oid]
         task.data["obj"] = oid
         task.stage = 1

@@ -25,7 +25,7 @@ task (plain data, resumable after a clone or a save).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind
@@ -196,7 +196,8 @@ def _options(game: Game, entry: dict[str, Any]) -> list[dict[str, Any]]:
         if key in applied:
             continue
         src = game.objects[sid]
-        if matches_object(game, pros, st.affected, src.controller, src, c):
+        # _etb_sources keeps only statics whose affected is a Filter
+        if matches_object(game, pros, cast(Filter, st.affected), src.controller, src, c):
             out.append({"key": key, "op": st.op, "static": st, "ability": a, "source": sid})
     return out
 

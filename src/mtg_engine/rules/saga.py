@@ -61,7 +61,10 @@ def chapter_abilities(abilities: tuple[Ability, ...]) -> list[Ability]:
 
 def final_chapter(abilities: tuple[Ability, ...]) -> int:
     """CR 714.2d: the greatest chapter number among its chapter abilities (0 if none)."""
-    return max((n for a in chapter_abilities(abilities) for n in a.trigger.chapters), default=0)
+    return max(
+        (n for a in chapter_abilities(abilities) for n in a.trigger.chapters),  # type: ignore[union-attr]  # chapter abilities are triggered
+        default=0,
+    )
 
 
 def has_chapters(abilities: tuple[Ability, ...]) -> bool:
@@ -114,6 +117,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
     if after <= before or saga.zone != Zone.BATTLEFIELD:
         return
     for a in chapter_abilities(chars(game, saga).abilities):
+        assert a.trigger is not None  # a chapter ability is a triggered ability (CR 714.2b)
         for n in a.trigger.chapters:
             if before < n <= after and not _read_ahead_blocks(game, saga, n, after):
                 game.emit(

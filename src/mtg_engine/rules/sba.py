@@ -34,7 +34,7 @@ _CLEAN = "sba_clean"
 
 def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
     """(object, reason, rules, destroy?) for creatures and planeswalkers."""
-    out = []
+    out: list[tuple[int, str, tuple[str, ...], bool]] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.phased_out:
@@ -289,7 +289,7 @@ def _attachment_problems(game: Game) -> list[tuple[int, str]]:
                 # CR 301.6, 704.5n: only a land; a Fortification that's a creature
                 # can't fortify a land
                 tc = chars(game, target) if target is not None else None
-                if tc is None or "Land" not in tc.types or "Creature" in c.types:
+                if target is None or tc is None or "Land" not in tc.types or "Creature" in c.types:
                     out.append((oid, "equipment"))
                 elif KEYWORD_HOOKS.has_protection_from(game, target, o):
                     out.append((oid, "equipment"))  # CR 702.16d

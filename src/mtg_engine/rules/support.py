@@ -451,7 +451,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         # CR 601.2f, 602.2b (rules/cost_changes.py): "spells you cast", "abilities of
         # white enchantments" are cost-change notions, not general filter conditions
         out.add("static:cost_change")
-        parts = set()
+        parts: set[str] = set()
         each = v.args.get("for_each")
         for x in (v.affected, each if isinstance(each, Filter) else None, v.condition):
             if x is not None:
@@ -465,7 +465,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.op == "additional_cost" and isinstance(v.args.get("cost"), Cost):
             # CR 118.8 / 601.2f-h: each component of the spell's own additional cost
             # ("additional_cost:sacrifice", "additional_cost:discard", ...)
-            parts: set[str] = set()
+            parts = set()
             _cost_features(v.args["cost"], parts)
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):

@@ -33,14 +33,15 @@ def target_specs(ability: Ability, modes: tuple[int, ...] = ()) -> list[TargetSp
 def _zone_ids(game: Game, zone_name: str) -> list[int]:
     if zone_name == "any":
         # "target permanent or suspended card": the public zones (CR 115.1, 400.2)
-        out = list(game.zone_list(Zone.BATTLEFIELD, 0)) + list(game.zone_list(Zone.EXILE, 0))
+        out: list[int] = list(game.zone_list(Zone.BATTLEFIELD, 0))
+        out += game.zone_list(Zone.EXILE, 0)
         for p in game.players:
             out.extend(game.zone_list(Zone.GRAVEYARD, p.index))
         return out
     zone = Zone.BY_NAME.get(zone_name, Zone.BATTLEFIELD)
     if zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
         return list(game.zone_list(zone, 0))
-    out: list[int] = []
+    out = []
     for p in game.players:
         out.extend(game.zone_list(zone, p.index))
     return out
