@@ -9,6 +9,9 @@ from ..game.actions import DecisionKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
+from ..rules.library_order import choose_order, place_in_order
+from ..rules.multiface import SPLIT_LAYOUTS
 from ..rules.zones import draw as draw_cards
 from ..rules.zones import mill as mill_cards
 from ..rules.zones import move
@@ -63,8 +66,6 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             # "discard your hand", "discards all nonland cards with ..." (no choice)
             flt = e.args.get("filter")
             if flt is not None:
-                from ..rules.filters import matches_object
-
                 flt = ctx.concrete(flt)
                 hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
             for oid in hand:
@@ -97,8 +98,6 @@ def discard(ctx: Ctx, e: Effect) -> bool:
 
 def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:
     """CR 709.4b: a split card matched by its mana value used its halves' combined one."""
-    from ..rules.multiface import SPLIT_LAYOUTS
-
     if flt is None or g.objects[oid].card.data.layout not in SPLIT_LAYOUTS:
         return ()
     return ("709.4b",) if any(k.startswith("mana_value") for k, _ in flt.conditions) else ()
@@ -110,8 +109,6 @@ def scry(ctx: Ctx, e: Effect) -> bool:
     any order and the rest on top in any order; 701.25a surveil: any number into
     the graveyard and the rest on top in any order. The orders are the player's
     (rules/library_order.py, CR 401.4)."""
-    from ..rules.library_order import choose_order, place_in_order
-
     g = ctx.game
     p = ctx.controller
     is_scry = e.op == "scry"

@@ -26,18 +26,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect
+from ..cards.abilities import ControllerRef, Effect
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import GameObject, Zone
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
 from ..rules.effects_runner import Ctx
+from ..rules.permanents import enter_battlefield
 from ..rules.support import register
+from ..rules.targets import candidates, describe, target_specs
 from . import effect
+from .permanents import add_continuous, duration_of
 
 
 def _duration(e: Effect) -> str:
-    from .permanents import duration_of
-
     return duration_of(e)
 
 
@@ -76,9 +77,6 @@ def become_copy(ctx: Ctx, e: Effect) -> bool:
 @effect("copy_permanent")
 def copy_permanent(ctx: Ctx, e: Effect) -> bool:
     """CR 707.2, 111.1, 701.7a: create tokens that are copies of a permanent."""
-    from ..cards.abilities import ControllerRef
-    from ..rules.permanents import enter_battlefield
-
     g = ctx.game
     sc = ctx.scratch
     if "plan" not in sc:
@@ -141,8 +139,6 @@ def _after_tokens(ctx: Ctx, e: Effect) -> None:
     if e.args.get("haste"):
         gains = (*gains, "Haste")
     if toks and gains:
-        from .permanents import add_continuous
-
         for kw in gains:
             add_continuous(ctx, toks, "6", "grant_keyword", {"keyword": kw}, "permanent")
         g.emit(
@@ -181,8 +177,6 @@ def _copy_for_each(ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None) -> l
     """CR 707.10d: a copy for each other object or player the spell could target;
     each copy targets that one for every instance of "target" (a copy isn't made
     for one that isn't a legal target for each)."""
-    from ..rules.targets import candidates, target_specs
-
     g = ctx.game
     specs = target_specs(spell.ability, spell.modes) if spell.ability else []
     if not specs:
@@ -209,8 +203,6 @@ def choose_new_targets(ctx: Ctx, e: Effect) -> bool:
 
 
 def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
-    from ..rules.targets import candidates, target_specs
-
     g = ctx.game
     ci, si = sc["spec"]
     while ci < len(copies):
@@ -244,8 +236,6 @@ def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
         chosen = tuple(getattr(answer, "objects", ()) or ())
         if chosen:
             c.targets[si] = chosen
-            from ..rules.targets import describe
-
             g.emit(
                 "new_targets",
                 ("707.10c",),

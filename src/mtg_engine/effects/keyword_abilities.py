@@ -24,10 +24,16 @@ from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
+from ..rules import costs
+from ..rules import mana as mana_rules
+from ..rules.casting import spell_problem
 from ..rules.characteristics import chars
+from ..rules.costs import as_cost
+from ..rules.damage import lose_life
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
 from ..rules.permanents import sacrifice
-from ..rules.zones import move
+from ..rules.zones import move, shuffle_library
 from . import effect
 
 
@@ -53,9 +59,6 @@ def _cost_text(cost: Cost, times: int = 1) -> str:
 
 
 def _can_pay(ctx: Ctx, cost: Cost, times: int, exclude: int | None = None) -> bool:
-    from ..rules import costs
-    from ..rules import mana as mana_rules
-
     g = ctx.game
     p = ctx.controller
     if cost.life and g.players[p].life < cost.life * times:
@@ -80,10 +83,6 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
     doesn't apply: cost changes for spells don't either, ruling 502.19.4).
     Asks for the permanents to sacrifice / cards to discard when there's a choice.
     Returns False while waiting for that choice."""
-    from ..rules import costs
-    from ..rules import mana as mana_rules
-    from ..rules.damage import lose_life
-
     g = ctx.game
     p = ctx.controller
     s = ctx.scratch
@@ -131,8 +130,6 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
 
 
 def _mana_value(cost: Cost, times: int) -> int:
-    from ..rules import mana as mana_rules
-
     return mana_rules.parse_cost(cost.mana).mana_value * times if cost.mana else 0
 
 
@@ -252,8 +249,6 @@ def _choose_combination(ctx: Ctx, alternatives: list[Any], n: int) -> Cost:
     combination that can be paid in full, else the first one."""
     from itertools import combinations_with_replacement
 
-    from ..rules.costs import as_cost
-
     alts = [c for c in (as_cost(a) for a in alternatives) if c is not None]
     first: Cost | None = None
     for combo in combinations_with_replacement(range(len(alts)), n):
@@ -349,8 +344,6 @@ def cast_card(ctx: Ctx, e: Effect) -> bool:
     Args: ``alt`` (the alternative cost), ``optional`` (a "may"), ``rule``,
     ``otherwise`` ("graveyard": where the card goes if it isn't cast).
     """
-    from ..rules.casting import spell_problem
-
     g = ctx.game
     s = ctx.scratch
     rule = str(e.args.get("rule", "608.2g"))
@@ -428,9 +421,6 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
 def keyword_search(ctx: Ctx, e: Effect) -> bool:
     """Search your library for a card with a quality, reveal it, put it into
     your hand, then shuffle (typecycling 702.29e, transmute 702.53a; CR 701.23)."""
-    from ..rules.filters import matches_object
-    from ..rules.zones import shuffle_library
-
     g = ctx.game
     p = ctx.controller
     rule = str(e.args.get("rule", "701.23a"))

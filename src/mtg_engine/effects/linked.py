@@ -14,6 +14,8 @@ from ..cards.abilities import Effect, Filter
 from ..game.actions import DecisionKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
+from ..rules.casting import spell_problem
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.linked import exile_linked, exiled_with, link_owner
@@ -164,9 +166,6 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
     have a land play left, and that uses it (CR 305.2, ruling 502.75.2); a spell
     ignores timing permissions (ruling 502.75.1). With ``may`` the player is
     asked only when it can be done."""
-    from ..rules.casting import spell_problem
-    from ..rules.characteristics import chars
-
     g = ctx.game
     s = ctx.scratch
     if s.get("cast_pushed"):

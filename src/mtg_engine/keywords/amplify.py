@@ -22,6 +22,8 @@ from ..cards.abilities import Ability, AbilityKind, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.layers import creature_types
 from ..rules.support import register_keywords
 from . import expansion
 
@@ -57,9 +59,6 @@ def amplify_replacement(a: Ability) -> tuple[Ability, ...]:
 def amplify_candidates(game: Game, entry: dict[str, Any], subtypes: frozenset[str]) -> list[int]:
     """Cards in the controller's hand that share a creature type with the entering
     permanent (CR 702.38a); the entering card itself is never in the hand."""
-    from ..rules.characteristics import chars
-    from ..rules.layers import creature_types
-
     mine = subtypes & creature_types()
     if not mine:
         return []

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..game.hooks import CostPart, additional_cost, on_event
+from ..game.hooks import CostPart, additional_cost, cast_record, on_event
+from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
+from ..rules.zones import move
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -31,8 +34,6 @@ register_keywords("Buyback")
 def buyback_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     if not opts.get("buyback"):
         return [], None
     if not abilities:
@@ -49,15 +50,10 @@ def buyback_to_hand(game: Game, ev: Event, subject: GameObject | None) -> None:
         return
     if d.get("cause") != "resolved":
         return  # countered (CR 701.6a): not resolving
-    from ..game.hooks import cast_record
-
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
     if not rec or not rec.get("buyback") or game.turn_flags.get(("fizzled", old)):
         return
-    from ..game.objects import Zone
-    from ..rules.zones import move
-
     new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone != Zone.GRAVEYARD:
         return

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
+    EachRef,
     Effect,
     Filter,
     SelfRef,
@@ -214,8 +215,6 @@ def _build_ability(keyword: str, n: int) -> Ability:
 
 
 def _each_other_attacker() -> Any:
-    from ..cards.abilities import EachRef
-
     return EachRef(Filter(("Creature",), conditions=(("attacking", True), ("other", True))))
 
 

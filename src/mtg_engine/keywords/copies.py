@@ -14,10 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Decision, DecisionKind
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import KEYWORD_HOOKS, cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
+from ..rules.casting import spell_ability
+from ..rules.characteristics import chars
 from ..rules.copy import put_copy_on_stack
+from ..rules.targets import candidates, target_specs
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -64,11 +67,6 @@ def copy_spell_task(
 @task_handler("copy_spells")
 def copy_spells_task(game: Game, task: Task) -> None:
     """Put the copies on the stack one at a time, each with its new-target choice."""
-    from ..game.hooks import cast_record, set_cast_record
-    from ..rules.casting import spell_ability
-    from ..rules.characteristics import chars
-    from ..rules.targets import candidates, target_specs
-
     c: GameObject | None  # the copy being made, then the one choosing targets
     d = task.data
     while True:

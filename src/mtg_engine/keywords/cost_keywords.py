@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ register_keywords("Entwine", "Affinity", "Convoke", "Delve", "Split second")
 def entwine_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     if not opts.get("entwine"):
         return [], None
     if not abilities:

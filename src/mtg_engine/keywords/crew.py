@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
 from ..game.actions import Decision, DecisionKind
 from ..game.hooks import KEYWORD_HOOKS, activated_keyword
+from ..rules.characteristics import chars
 from ..rules.support import register, register_keywords
+from ..rules.tapping import became_tapped
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -116,8 +118,6 @@ def _cant_crew(game: Game, o: GameObject) -> bool:
 def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[int, int]]:
     """(creature, power) for each other untapped creature ``player`` controls that
     can crew (CR 702.122a, 702.122c)."""
-    from ..rules.characteristics import chars
-
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -233,8 +233,6 @@ def tap_crew(
             player=player,
         )
         if was_untapped:
-            from ..rules.tapping import became_tapped
-
             became_tapped(game, (o,), (rule,))
     game.invalidate()
 

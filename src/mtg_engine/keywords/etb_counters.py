@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
     new = game.objects.get(d.get("obj", 0))
     if new is None or new.face_down:
         return
-    from ..rules.characteristics import chars
-
     c = chars(game, new)
     added: list[tuple[str, int, str]] = []
     for a in c.abilities:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import Effect
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
 
@@ -30,8 +31,6 @@ register_keywords("Evoke")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 

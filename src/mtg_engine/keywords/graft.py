@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, TriggerRef
 from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from .common import add_pending_trigger, keyword_trigger
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -
     new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
-    from ..rules.characteristics import chars
-
     if "Creature" not in chars(game, new).types:
         return
     for oid in list(game.battlefield):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost, condition
+from ..rules.costs import as_cost
 from ..rules.support import register, register_keywords
 
 if TYPE_CHECKING:
@@ -47,8 +48,6 @@ def kicker_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
     """CR 601.2b / 702.33a-c: the kicker costs announced for this spell."""
-    from ..rules.costs import as_cost
-
     chosen = [int(n) for n in opts.get("kicker") or ()]
     if not any(chosen):
         return [], None

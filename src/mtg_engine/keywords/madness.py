@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import Effect
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from ..rules.zones import is_discard
+from ..rules.zones import is_discard, move
 from .common import add_pending_trigger, keyword_trigger, printed_instances
 
 if TYPE_CHECKING:
@@ -33,8 +34,6 @@ register_keywords("Madness")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
@@ -52,8 +51,6 @@ def madness_discard(game: Game, ev: Event, subject: GameObject | None) -> None:
     instances = printed_instances(card, "Madness")
     if not instances:
         return
-    from ..rules.zones import move
-
     new_id = move(
         game, card.id, Zone.EXILE, ("702.35a",), reason="is discarded into exile (madness)"
     )

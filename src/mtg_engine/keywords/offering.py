@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Cost, Filter
 from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
+from ..rules.characteristics import chars
+from ..rules.costs import cost_choices
+from ..rules.mana import ManaCost
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
@@ -56,8 +59,6 @@ def offering_additional(
         return [], None
     if len(chosen) != 1:
         return [], "offering sacrifices exactly one permanent (rule 702.48a)"
-    from ..rules.characteristics import chars
-
     a = abilities[0]
     target = game.objects.get(chosen[0])
     reduce_by = chars(game, target).mana_cost if target is not None else None
@@ -73,8 +74,6 @@ def offering_additional(
 
 def reduce_by_mana_cost(total: ManaCost, by: ManaCost) -> ManaCost:
     """702.48c (CR 118.7): reduce a total cost by a permanent's mana cost."""
-    from ..rules.mana import ManaCost
-
     colored = list(total.colored)
     excess = 0
     for sym in (*by.colored, *by.phyrexian):
@@ -95,9 +94,6 @@ def reduce_by_mana_cost(total: ManaCost, by: ManaCost) -> ManaCost:
 def offering_sacrifice_choice(game: Game, player: int, obj: GameObject) -> int | None:
     """The permanent worth offering when listing casting choices (CR 601.2b): the one
     of that quality with the largest mana value (the largest reduction), or None."""
-    from ..rules.characteristics import chars
-    from ..rules.costs import cost_choices
-
     abilities = [a for a in obj.card.compiled[obj.face].abilities if a.keyword == "Offering"]
     if not abilities:
         return None

@@ -23,6 +23,8 @@ from ..cards.abilities import Filter
 from ..cards.model import COLORS
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
+from ..rules.characteristics import chars
+from ..rules.filters import matches_object
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -30,8 +32,6 @@ if TYPE_CHECKING:
 
 def protection_qualities(game: Game, obj: GameObject) -> list[Any]:
     """The qualities ``obj`` has protection from (CR 702.16a), each instance's values."""
-    from ..rules.characteristics import chars
-
     out: list[Any] = []
     for a in chars(game, obj).abilities:
         if a.keyword == "Protection":
@@ -47,12 +47,8 @@ def quality_matches(
     game: Game, quality: Any, source: GameObject, holder: GameObject | None = None
 ) -> bool:
     """Whether ``source`` has the quality (CR 702.16a)."""
-    from ..rules.characteristics import chars
-
     c = chars(game, source)
     if isinstance(quality, Filter):
-        from ..rules.filters import matches_object
-
         controller = holder.controller if holder is not None else source.controller
         return matches_object(game, source, quality, controller, holder, c)
     q = str(quality).lower().replace("_", " ")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Effect
 from ..game.hooks import CostPart, additional_cost, on_event
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
 from .copies import snapshot
@@ -35,8 +36,6 @@ register_keywords("Replicate")
 def replicate_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     n = int(opts.get("replicate") or 0)
     if n <= 0:
         return [], None if n == 0 else "replicate is paid zero or more times (rule 702.56a)"

@@ -23,6 +23,9 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards.abilities import Ability, Cost
 from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..game.objects import Zone
+from ..rules.casting import spell_ability
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from ..rules.target_refs import shift_target_refs as _shift
 
@@ -43,8 +46,6 @@ def _splice_ability(card: GameObject) -> Ability | None:
 def splice_problem(game: Game, player: int, spell: GameObject, cards: list[int]) -> str | None:
     """702.47a-b: each card is in your hand, has splice onto a quality the spell has,
     and is spliced once."""
-    from ..rules.characteristics import chars
-
     if len(set(cards)) != len(cards):
         return "a card can be spliced onto a spell only once (rule 702.47b)"
     c = chars(game, spell)
@@ -65,8 +66,6 @@ def splice_problem(game: Game, player: int, spell: GameObject, cards: list[int])
 def splice_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     cards = [int(x) for x in opts.get("splice") or ()]
     if not cards:
         return [], None
@@ -90,9 +89,6 @@ def splice_additional(
 def splice_onto(game: Game, spell: GameObject, cards: list[int]) -> None:
     """702.47a, 702.47c: reveal the cards; the spell gains their rules text (their
     spell abilities' effects and targets, after its own)."""
-    from ..rules.casting import spell_ability
-    from ..rules.characteristics import chars
-
     base = spell.ability
     if base is None:
         return

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, TriggerRef
 from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
 
@@ -44,8 +45,6 @@ def returns_from_graveyard(game: Game, ev: Event, subject: GameObject | None) ->
     new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
-    from ..rules.characteristics import chars
-
     controller = int(d.get("controller", subject.controller))
     for a in chars(game, subject).abilities:
         spec = _RETURNS.get(a.keyword or "")

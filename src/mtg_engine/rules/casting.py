@@ -13,28 +13,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Filter, TargetSpec
+from ..cards.abilities import Ability, AbilityKind, Amount, Filter, TargetSpec
 from ..game.actions import (
     CastSpell,
     Decision,
     DecisionKind,
 )
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, set_cast_record
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cast_choices, cast_permissions
+from . import cast_choices, cast_permissions, costs
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
+from .damage import lose_life
+from .face_down import face_down_values
+from .multiface import cast_chars
+from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .support import register
 from .tapping import became_tapped
 from .target_refs import shift_target_refs
-from .targets import candidates, target_specs
+from .targets import candidates, describe, target_specs
 from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
@@ -216,8 +220,6 @@ def spell_problem(
     (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
     are ignored (ruling 502.59.2) and the effect has given the permission.
     """
-    from ..game.hooks import ALT_COSTS
-
     alt = opts.get("alt")
     spec = ALT_COSTS.get(alt) if alt else None
     if alt and spec is None:
@@ -227,8 +229,6 @@ def spell_problem(
     if spec is not None and spec.face_down:
         # CR 601.3e, 708.4: whether a face-down spell may be cast is decided by the
         # characteristics it will have on the stack (a nameless 2/2 creature spell)
-        from .face_down import face_down_values
-
         c = face_down_values(o)
     else:
         c = _cast_chars(game, o, opts)
@@ -327,8 +327,6 @@ def spell_problem(
 def _cast_chars(game: Game, o: GameObject, opts: dict[str, Any]) -> Chars:
     """CR 709.3a, 712.11c, 715.3a: only the half or face being cast is evaluated."""
     if len(o.card.faces) > 1:
-        from .multiface import cast_chars
-
         return cast_chars(game, o, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, o)
 
@@ -350,8 +348,6 @@ def _epic_resolved(game: Game, player: int) -> bool:
 
 def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
-    from . import costs
-
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         cost = mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
         if not mana_rules.can_pay(game, player, cost):
@@ -427,8 +423,6 @@ def _extra_cost_problem(
 ) -> str | None:
     """Sacrifice/discard components can be paid (CR 601.2h), and any chosen
     objects are legal choices."""
-    from . import costs
-
     for flt, n, rule in total.sacrifice:
         cands = costs.cost_choices(game, flt, player, o, "battlefield")
         chosen = opts.get("sacrifice")
@@ -513,15 +507,11 @@ def cast_task(game: Game, task: Task) -> None:
             return  # a choice is pending, or the cast was undone
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
-    from ..game.hooks import set_cast_record
-
     rec = dict(obj.paid or {})
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
     game.turn_flags["spells_cast"] = game.turn_flags.get("spells_cast", 0) + 1
-    from .targets import describe
-
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
     spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names
@@ -558,8 +548,6 @@ def _cast_how(rec: dict[str, Any]) -> str:
 
 def _cast_to_stack(game: Game, task: Task) -> None:
     """CR 601.2a: the card moves to the stack; 601.2b: announced choices."""
-    from ..game.hooks import ALT_COSTS
-
     d = task.data
     player = d["player"]
     opts = d["opts"]
@@ -623,8 +611,6 @@ def _cast_to_stack(game: Game, task: Task) -> None:
 def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     """CR 601.2f-h: determine the total cost, then pay it. False while a choice
     is pending (or when the cast turned out illegal and was undone, CR 601.2e)."""
-    from . import costs
-
     d = task.data
     player = d["player"]
     opts = d["opts"]
@@ -724,8 +710,6 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     for oid in feeders:
         _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
-        from .damage import lose_life
-
         lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost")
     sacrificed = []
     for oid in d.get("sacrifice") or []:
@@ -907,8 +891,6 @@ def choices_task(game: Game, task: Task) -> None:
         what = cast_choices.next_choice(game, obj)
         while what is not None:
             if task.answer is None:
-                from .named_choices import choice_data
-
                 game.ask(
                     Decision(
                         DecisionKind.CHOOSE_OPTION,
@@ -1023,8 +1005,6 @@ def choices_task(game: Game, task: Task) -> None:
                 obj.division = {**(obj.division or {}), **dict(task.answer.division)}
                 task.answer = None
         if obj.stack_kind == "triggered" and any(obj.targets):
-            from .targets import describe
-
             # CR 603.3d: the triggered ability's targets are chosen ("becomes the
             # target" abilities such as ward, 702.21a, watch this event).
             game.emit(
@@ -1083,8 +1063,6 @@ def _count_text(spec: TargetSpec) -> str:
 
 
 def _divided_amount(game: Game, obj: GameObject, ability: Ability) -> int:
-    from ..cards.abilities import Amount
-
     for e in ability.effects:
         amt = e.args.get("amount")
         if isinstance(amt, int):

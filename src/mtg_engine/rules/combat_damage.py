@@ -28,13 +28,13 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import AssignDamage, ref_player
+from ..game.actions import AssignDamage, player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from . import combat_rules as cr
 from .characteristics import chars
-from .damage import lethal_damage
+from .damage import deal_damage, gain_life, lethal_damage
 from .face_down import face_down_permanents_exist, unmask_combat
 
 if TYPE_CHECKING:
@@ -205,8 +205,6 @@ def recipients(game: Game, oid: int) -> Recipients:
 
 
 def _player_of_planeswalker(game: Game, defender: int) -> int | None:
-    from ..game.actions import player_ref
-
     o = game.objects.get(defender)
     if o is not None:
         return player_ref(o.controller)
@@ -463,8 +461,6 @@ def damage_rules(
 def deal_step(game: Game, assignments: list[list[int]], first_strike_step: bool = False) -> None:
     """CR 510.2: all assigned combat damage is dealt simultaneously; a source
     with lifelink causes one life gain for all the damage it deals (702.15b)."""
-    from .damage import deal_damage, gain_life
-
     cited = [
         (s, r, n, damage_rules(game, s, r, first_strike_step))
         for s, r, n in assignments

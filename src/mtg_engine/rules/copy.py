@@ -50,7 +50,12 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..game.hooks import cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
-from .characteristics import Chars, Values, chars_of_values, printed_raw, values_of
+from ..game.state import ContinuousEffect
+from .characteristics import Chars, Values, chars_of_values, printed, printed_raw, values_of
+from .face_down import face_down_snapshot
+from .layers import keyword_ability
+from .multiface import build_printed
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import ContinuousEffect, Game
@@ -64,8 +69,6 @@ def apply_layer1a(obj: GameObject, effects: list[ContinuousEffect]) -> Chars:
     in timestamp order, starting from the printed values."""
     current = _replay(obj, effects)
     if current is None:
-        from .characteristics import printed
-
         return printed(obj)
     return chars_of_values(current)
 
@@ -99,16 +102,12 @@ def _double_faced(obj: GameObject) -> bool:
 def _printed_values(obj: GameObject) -> Values:
     v = values_of(printed_raw(obj))
     if _double_faced(obj):
-        from .multiface import build_printed
-
         # CR 707.8a: both faces travel; a copy that isn't double-faced uses the face up
         layout = obj.card.data.layout
         front = values_of(build_printed(obj.card, 0))
         back = values_of(build_printed(obj.card, ("back", layout)))
         return replace(v, faces=(front, back))
     if obj.card.data.layout == "flip" and len(obj.card.faces) > 1:
-        from .multiface import build_printed
-
         # CR 707.3, 710: both halves travel; the copier's status picks one
         unflipped = values_of(build_printed(obj.card, 0))
         return replace(unflipped, flipped=values_of(build_printed(obj.card, 1)))
@@ -118,8 +117,6 @@ def _printed_values(obj: GameObject) -> Values:
 def raw_values(game: Game, obj: GameObject) -> Values:
     """The copiable values of ``obj`` as a snapshot (CR 707.2, 613.2c)."""
     if obj.face_down:
-        from .face_down import face_down_snapshot
-
         return face_down_snapshot(obj)  # CR 707.2 example: a nameless 2/2
     l1 = [e for e in game.effects if e.layer[0] == "1" and obj.id in e.affected]
     got = _replay(obj, l1) if l1 else None
@@ -220,8 +217,6 @@ def apply_exceptions(
     if exc.get("this_ability") and this_ability is not None:
         extra.append(this_ability)
     for kw in exc.get("add_keywords") or ():
-        from .layers import keyword_ability
-
         extra.append(keyword_ability(str(kw)))
     if extra:
         abilities = abilities + tuple(extra)  # CR 707.9a
@@ -330,8 +325,6 @@ def copy_effect(
     duration: str = "permanent",
 ) -> ContinuousEffect:
     """Create the layer-1a copy effect on ``target`` (CR 707.2, 613.2a)."""
-    from ..game.state import ContinuousEffect
-
     e = ContinuousEffect(
         "1a",
         game.new_timestamp(),
@@ -353,8 +346,6 @@ def statics_of_values(v: Values) -> tuple[StaticEffect, ...]:
 
 def enters_as_copy_ability(game: Game, obj: GameObject) -> tuple[Ability, StaticEffect] | None:
     """The permanent's own "enter as a copy" ability (CR 707.5), if any."""
-    from .characteristics import printed
-
     for a in printed(obj).abilities:
         if a.kind is AbilityKind.STATIC:
             for st in a.static:
@@ -382,8 +373,6 @@ def apply_setup_copies(game: Game) -> None:
 
 
 def _register_support() -> None:
-    from .support import register
-
     # the exceptions :func:`apply_exceptions` and :func:`extra_counters` apply (CR 707.9)
     register(
         *(

@@ -28,10 +28,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Filter
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from .characteristics import chars
+from .cost_changes import apply_changes, spell_changes
+from .filters import matches_object
+from .multiface import cast_chars
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -98,8 +101,6 @@ def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ab
 
 def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:
     """The keyword ability that grants the alternative cost ``alt`` (e.g. Flashback)."""
-    from ..game.hooks import ALT_COSTS
-
     spec = ALT_COSTS.get(alt or "")
     if spec is None or spec.keyword is None:
         return None
@@ -126,8 +127,6 @@ def base_cost(
     Analysis: "Flashback—{1}{U}, Pay 3 life"), and the rule of the alternative cost.
     ``c``: the characteristics the spell will have (a split card's half, CR 709.3a).
     """
-    from ..game.hooks import ALT_COSTS
-
     spec = ALT_COSTS.get(alt or "")
     if spec is None:
         if c is None:
@@ -154,8 +153,6 @@ def _spell_chars(game: Game, obj: GameObject, opts: dict[str, Any]) -> Chars:
     checked before it's cast): only the half being cast of a split card (CR 709.3a),
     or both halves of a fused split spell (CR 702.102b)."""
     if obj.zone != Zone.STACK and len(obj.card.faces) > 1:
-        from .multiface import cast_chars
-
         return cast_chars(game, obj, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, obj)
 
@@ -170,8 +167,6 @@ def total_cost(
     ``as_spell``: ``obj`` is still the card (checking a cast before it's
     proposed); cost effects that apply to spells apply to it.
     """
-    from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS
-
     alt = opts.get("alt")
     c = _spell_chars(game, obj, opts)
     mana, alt_rest, alt_rule = base_cost(game, obj, alt, obj.x or 0, c)
@@ -218,8 +213,6 @@ def _apply_cost_changes(
 ) -> None:
     """CR 601.2f: "cost {N} more/less" effects (rules/cost_changes.py), then
     affinity (CR 702.41a)."""
-    from .cost_changes import apply_changes, spell_changes
-
     if obj.zone == Zone.STACK:
         from_zone = str((obj.paid or {}).get("from_zone") or "hand")
     else:
@@ -240,8 +233,6 @@ def _apply_cost_changes(
 
 
 def _count_controlled(game: Game, player: int, flt: Any, source: GameObject) -> int:
-    from .filters import matches_object
-
     if not isinstance(flt, Filter):
         return 0
     f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
@@ -341,8 +332,6 @@ def cost_choices(game: Game, flt: Filter, player: int, source: GameObject, zone:
     """The objects that could be sacrificed (``zone="battlefield"``) or discarded
     (``"hand"``) to pay a cost component (CR 601.2h). The spell itself is on
     the stack, so it's never among them."""
-    from .filters import matches_object
-
     if zone == "battlefield":
         f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
         return [

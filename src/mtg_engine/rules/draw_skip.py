@@ -28,6 +28,7 @@ from ..game.objects import GameObject
 from ..game.state import ContinuousEffect
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -148,8 +149,6 @@ def _allowed(obj: GameObject, c: Any, args: dict[str, Any]) -> bool:
 
 
 def _register() -> None:
-    from .support import register
-
     register(f"static:{OP}")
 
 

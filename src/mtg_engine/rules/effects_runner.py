@@ -31,8 +31,13 @@ from ..game.actions import Decision, DecisionKind, player_ref
 from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
+from .characteristics import chars
+from .combat_rules import defending_player_of
+from .conditions import evaluate
 from .delayed import BoundRef
-from .filters import matches_object, matches_player, objects_matching
+from .filters import card_types_among, matches_object, matches_player, objects_matching
+from .multiface import note_split_mana_value
+from .targets import legal_targets_now
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -102,8 +107,6 @@ class Ctx:
             if self.task is not None and "legal" in self.task.data:
                 self._legal = set(self.task.data["legal"])
             else:
-                from .targets import legal_targets_now
-
                 self._legal = legal_targets_now(self.game, self.obj)
         return self._legal
 
@@ -289,13 +292,9 @@ class Ctx:
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
-                from .filters import card_types_among
-
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
             if a.kind in ("power", "toughness") and a.ref is not None:
-                from .characteristics import chars
-
                 if isinstance(a.ref, ParentRef) and a.ref.key == "sacrificed":
                     # "the sacrificed creature's power": last known information of the
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
@@ -325,9 +324,6 @@ class Ctx:
                 return len(g.players[self.controller].hand)
             if a.kind == "mana_value" and a.ref is not None:
                 # "the milled card's mana value", "that card's mana value" (CR 202.3)
-                from .characteristics import chars
-                from .multiface import note_split_mana_value
-
                 objs = self.objects(a.ref)
                 if not objs:
                     for r in self.refs(a.ref):
@@ -399,8 +395,6 @@ class Ctx:
         combat = self.game.combat
         if combat is None:
             return ()
-        from .combat_rules import defending_player_of
-
         sid = self.source.id if self.source is not None else None
         if sid is not None and sid in combat.attackers:
             return (defending_player_of(self.game, combat.attackers[sid]),)
@@ -605,8 +599,6 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 # "If you do, ...": whether the previous optional instruction was done
                 skip = not d.get("last_done", False)
             else:
-                from .conditions import evaluate
-
                 skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
         if not skip and not choose_refs(ctx, e):
             return False

@@ -14,6 +14,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from .characteristics import chars
 from .replacement import enter, new_entry  # also registers the enter_battlefield task
+from .tapping import became_tapped
 from .zones import move
 
 if TYPE_CHECKING:
@@ -84,8 +85,6 @@ def destroy_permanent(
             f"{o.name} regenerates: tapped, damage removed, removed from combat",
         )
         if was_untapped:
-            from .tapping import became_tapped
-
             became_tapped(game, (o,), ("701.19a",))
         return False
     move(game, oid, Zone.GRAVEYARD, rules, reason=reason)
