@@ -9,7 +9,7 @@ rules/effects_runner.choose_refs) and "the rest" is the others.
 Hidden information (CR 401.2): a library's cards are hidden from every player.
 Cards looked at are known only to the player who looked: the log events that name
 them carry that player and the card, so ``observe`` shows them to that player
-only (game/views.py). Revealed cards are shown to all players (CR 701.20a): their
+only (rules/views.py). Revealed cards are shown to all players (CR 701.20a): their
 event names no hidden card for the view to hide.
 """
 

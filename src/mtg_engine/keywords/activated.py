@@ -1,6 +1,6 @@
 """Keywords that are activated abilities (CR 602): what each one means.
 
-The compiler gives the bare keyword ("Cycling {2}"); :func:`~.registry.full_ability`
+The compiler gives the bare keyword ("Cycling {2}"); :func:`~mtg_engine.game.hooks.full_ability`
 turns it into the ability it stands for, once, here:
 
 * 702.29a Cycling: "[Cost], Discard this card: Draw a card." (from hand)

@@ -1,7 +1,7 @@
 """What a spell remembers about how it was cast (CR 601.2b-h), and where it goes.
 
 At 601.2i the casting choices and payments are recorded for the spell
-(``GameObject.paid`` and :func:`~.registry.cast_record`). CR 400.7d: "An
+(``GameObject.paid`` and :func:`~mtg_engine.game.hooks.cast_record`). CR 400.7d: "An
 ability of a permanent can reference information about the spell that
 became that permanent as it resolved, including what costs were paid to
 cast that spell or what mana was spent to pay those costs" — so when a

@@ -196,7 +196,4 @@ def _register() -> None:
     CONDITIONS.setdefault("rolled_doubles", _rolled_doubles)
 
 
-try:
-    _register()
-except ImportError:  # pragma: no cover - no keyword registry
-    pass
+_register()

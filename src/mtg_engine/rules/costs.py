@@ -6,11 +6,11 @@ and minus all cost reductions." This module computes that total:
 
 * the base: the mana cost (CR 202.1), or an alternative cost (CR 118.9:
   flashback, madness, evoke, prowl, morph's {3}, "without paying its mana
-  cost") from :data:`mtg_engine.keywords.registry.ALT_COSTS`;
+  cost") from :data:`mtg_engine.game.hooks.ALT_COSTS`;
 * additional costs (CR 118.8): the spell's own ("As an additional cost to
   cast this spell, sacrifice a creature"), and the optional ones chosen as
   it was cast (kicker, buyback, entwine, replicate, splice) from
-  :data:`~mtg_engine.keywords.registry.ADDITIONAL_COSTS`;
+  :data:`~mtg_engine.game.hooks.ADDITIONAL_COSTS`;
 * cost increases and reductions: "cost {1} more/less" static abilities of
   permanents (CR 601.2f, e.g. Thalia, Emerald Medallion) and affinity
   (CR 702.41a). They apply to the total cost whichever cost it started from

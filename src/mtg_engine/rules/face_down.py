@@ -29,6 +29,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind
+from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
 
 if TYPE_CHECKING:
@@ -388,17 +389,8 @@ def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
         )
 
 
-def _register() -> None:
-    from ..game.hooks import on_event
-
-    on_event("zone_change", rules=True)(_on_leave)
-    on_event("win_game", "draw_game", rules=True)(_on_game_end)
-
-
-try:  # the keyword registry may be missing in old checkouts
-    _register()
-except ImportError:  # pragma: no cover
-    pass
+on_event("zone_change", rules=True)(_on_leave)
+on_event("win_game", "draw_game", rules=True)(_on_game_end)
 
 
 def _register_support() -> None:
