@@ -5,8 +5,12 @@ Keyword and effect modules register into the hook tables of
 :mod:`mtg_engine.game.hooks` when imported; the rules modules register their
 task handlers and the trigger listener. The game state calls the rules'
 decision procedures and the card file only through
-:data:`~mtg_engine.game.hooks.PROCEDURES`, set here. The import order below is
-the order hooks run in, so it is part of the engine's behaviour.
+:data:`~mtg_engine.game.hooks.PROCEDURES`, set here.
+
+Hook order is behaviour: for one event kind, keyword hooks run in the order
+their modules are imported (``keywords/__init__.py`` and the imports among
+keyword modules), then the rules' own hooks (``on_event(..., rules=True)``)
+in the order the rules modules are first imported.
 """
 
 from __future__ import annotations

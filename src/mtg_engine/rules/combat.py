@@ -37,7 +37,10 @@ from . import pile_blocks as pile_rules
 from .characteristics import chars
 from .combat_damage import assignment_options, assignment_problem, first_strike_step_needed
 from .combat_requirements import is_summoning_sick, possible_defenders
+from .combat_rules import defending_player_of
+from .face_down import is_masked, unmask
 from .support import register_keywords
+from .tapping import became_tapped
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -181,8 +184,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     for creature in decl:
         o = game.objects[creature]
         if o.face_down:
-            from .face_down import is_masked, unmask
-
             if is_masked(o) and Kw.VIGILANCE not in chars(game, o).keywords:
                 unmask(game, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
         if Kw.VIGILANCE not in chars(game, o).keywords:
@@ -190,8 +191,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
                 tapped_now.append(o)
             o.tapped = True  # CR 508.1f (vigilance: 702.20b)
     if tapped_now:
-        from .tapping import became_tapped
-
         became_tapped(game, tapped_now, ("508.1f",))
     if cost:
         _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
@@ -218,8 +217,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         f"{active} attacks with {names}",
         attackers=[a for a, _ in action.attackers],
     )
-    from .combat_rules import defending_player_of
-
     for creature, defender in action.attackers:
         o = game.objects[creature]
         game.emit(
@@ -421,8 +418,6 @@ def _emit_block_events(
     """CR 509.1i, 509.3: the events blocking abilities trigger on."""
     combat = game.combat
     assert combat is not None
-    from .combat_rules import defending_player_of
-
     for b, a, via_band in pairs:
         if via_band:
             game.emit(

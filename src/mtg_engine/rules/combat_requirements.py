@@ -33,12 +33,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import Filter
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from . import combat_rules as cr
 from .characteristics import chars
+from .draw_skip import attack_restriction
+from .filters import matches_object
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -114,8 +117,6 @@ def defender_problem(game: Game, obj: GameObject, defender: int) -> tuple[str, s
         elif r.op == "cant_attack_you" and ref_player(defender) == r.controller:
             return ("it can't attack that player", "508.1c")
     if game.effects:
-        from .draw_skip import attack_restriction
-
         return attack_restriction(game, obj, defender)  # Island Sanctuary (508.1c)
     return None
 
@@ -267,9 +268,6 @@ def _attack_cost(
     game: Game, o: GameObject, defender: int, rules: list[tuple[GameObject, Any]]
 ) -> str:
     """CR 508.1h: "can't attack you unless their controller pays {2}" (Ghostly Prison)."""
-    from ..cards.abilities import Filter
-    from .filters import matches_object
-
     total = ""
     for src, st in rules:
         pl = ref_player(defender)
@@ -343,9 +341,6 @@ def _make_block_plan(game: Game) -> BlockPlan:
 
 def _block_cost(game: Game, o: GameObject, rules: list[tuple[GameObject, Any]]) -> str:
     """CR 509.1d: "creatures can't block unless their controller pays ..."."""
-    from ..cards.abilities import Filter
-    from .filters import matches_object
-
     total = ""
     for src, st in rules:
         if isinstance(st.affected, Filter) and not matches_object(
