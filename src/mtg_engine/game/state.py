@@ -13,12 +13,13 @@ list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Concede, Decision, IllegalActionError
 from .events import Event
+from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
@@ -131,35 +132,8 @@ class Combat:
         return [b for b, atts in self.blockers.items() if attacker in atts]
 
 
-EventListener = Callable[["Game", Event, "GameObject | None"], None]
-
-#: the rules that list and check answers to a decision: ``"legal_options"`` and
-#: ``"check_answer"``, filled by ``rules/decisions.py`` as it is imported (the
-#: game package doesn't import the rules, architecture §8)
-DECISION_RULES: dict[str, Callable[..., Any]] = {}
-
-
-#: what of the characteristics cache stays valid after a change that
-#: :meth:`Game.invalidate` is told of: ``rule(game, change)`` gives the entries to
-#: keep, or None to forget everything (set by ``rules/layers.py``)
-MOVE_CACHE_RULE: list[Callable[[Game, tuple[int | str, ...]], dict[Any, Any] | None]] = []
-
-
-def _decision_rule(name: str) -> Callable[..., Any]:
-    fn = DECISION_RULES.get(name)
-    if fn is None:
-        # not imported yet (a game driven before the rules were loaded): load them
-        from ..rules import decisions  # noqa: F401
-
-        fn = DECISION_RULES[name]
-    return fn
-
-
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
-
-    #: called for every emitted event (trigger detection registers here)
-    event_listeners: list[EventListener] = []
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
@@ -188,8 +162,8 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[str, Any] = {}
-        self._chars: dict[int, Any] = {}
+        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
         #: ids below this were looked at by the last state-based action check for
         #: tokens outside the battlefield (rules/sba.py)
@@ -247,14 +221,14 @@ class Game:
 
         With no argument everything is forgotten. A caller that knows what
         changed says so, and what that can't have changed is kept
-        (:data:`MOVE_CACHE_RULE`): ``(from_zone, to_zone)`` after an object moved,
+        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone)`` after an object moved,
         ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         cache = self._chars
         if not cache:
             return
-        if change and MOVE_CACHE_RULE:
-            kept = MOVE_CACHE_RULE[0](self, change)
+        if change:
+            kept = PROCEDURES.cache_kept_after(self, change)
             if kept is not None:
                 cache.clear()
                 cache.update(kept)
@@ -276,7 +250,7 @@ class Game:
         """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
         ev = Event(kind, rules, text, data, self.turn)
         self.log.append(ev)
-        for listener in Game.event_listeners:
+        for listener in EVENT_LISTENERS:
             listener(self, ev, subject)
         return ev
 
@@ -300,12 +274,12 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            self._options = _decision_rule("legal_options")(self)
+            self._options = PROCEDURES.legal_options(self)
         return self._options
 
     def is_legal(self, action: Action) -> str | None:
         """None if ``action`` answers the pending decision legally, else the reason."""
-        return _decision_rule("check_answer")(self, action)
+        return PROCEDURES.check_answer(self, action)
 
     def apply(self, action: Action) -> None:
         """Answer the pending decision and advance to the next one.
@@ -324,9 +298,7 @@ class Game:
                     self._push_answer(action)
                     return
         if isinstance(action, Concede):
-            from ..rules.game_end import concede
-
-            concede(self, action.player)
+            PROCEDURES.concede(self, action.player)
             return
         problem = self.is_legal(action)
         if problem is not None:
@@ -425,9 +397,7 @@ class Game:
 
     def observe(self, player: int) -> dict[str, Any]:
         """What ``player`` may see (architecture §5, CR 401.2, 402.3, 708.5)."""
-        from .views import observe
-
-        return observe(self, player)
+        return PROCEDURES.observe(self, player)
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import game_to_json

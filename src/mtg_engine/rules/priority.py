@@ -24,7 +24,6 @@ from ..game.actions import (
 )
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
-from . import decisions  # noqa: F401  (registers the rules of Game.legal_actions and is_legal)
 from .casting import cast_task_data, play_land
 from .characteristics import chars
 from .delayed import BoundRef
@@ -114,6 +113,7 @@ def resolve_task(game: Game, task: Task) -> None:
     """CR 608.2: resolve the top object of the stack."""
     if task.stage == 0:
         oid = game.stack[-1]
+        obj: GameObject | None
         obj = game.objects[oid]
         task.data["obj"] = oid
         task.stage = 1
@@ -210,7 +210,14 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             send_on_adventure(game, obj)  # CR 715.3d
             return
         rule = ("608.2b",) if countered else ("608.2n",)
-        move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
+        move(
+            game,
+            obj.id,
+            Zone.GRAVEYARD,
+            rule,
+            reason="is put into its owner's graveyard",
+            cause="" if countered else "resolved",
+        )
 
 
 def _tracks_renamed_source(game: Game, obj: GameObject) -> tuple[str, ...]:
