@@ -341,23 +341,23 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                 v = get(k)
                 if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
                     kept[k] = v
-    for k in keys:
-        v = get(k)
+    for key in keys:
+        v = get(key)
         if v is not None:
-            kept[k] = v
+            kept[key] = v
     if _ELSEWHERE_KEY not in cache:
         for p in game.players:
-            k = ("hand_summary", p.index)  # rules/priority_options.py
-            v = get(k)
+            summary = ("hand_summary", p.index)  # rules/priority_options.py
+            v = get(summary)
             if v is not None and v[3]:
-                kept[k] = v  # cards with their printed characteristics only
+                kept[summary] = v  # cards with their printed characteristics only
     if type(kind) is int:
         # the mana sources read no library, hand, graveyard or stack (CR 605)
         for p in game.players:
-            for k in (("mana_sources", p.index), ("can_pay", p.index)):
-                v = get(k)
+            for named in (("mana_sources", p.index), ("can_pay", p.index)):
+                v = get(named)
                 if v is not None:
-                    kept[k] = v
+                    kept[named] = v
     elif kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
     return kept
