@@ -600,3 +600,40 @@ def test_token_id_refers_to_nothing_after_it_ceases_to_exist(tmp_path: Path) -> 
     result = run(write(tmp_path, "s.yaml", text))
     assert result.exit_code == 1
     assert "expect.objects.tok.zone: expected graveyard, got it no longer exists" in result.output
+
+
+# ---------------------------------------------------------------------------
+# Card text the engine can't run (reported with every result)
+# ---------------------------------------------------------------------------
+
+
+def test_card_gaps_name_unparsed_sentences_and_missing_faces() -> None:
+    from mtg_engine.cards.compiler import compile_text
+    from mtg_engine.cards.model import CardData, CardFace
+    from mtg_engine.game.objects import CardDef
+    from mtg_engine.scenario.unsupported import card_gaps
+
+    face = CardFace(
+        name="Alive",
+        mana_cost="{3}{G}",
+        type_line="Sorcery",
+        supertypes=(),
+        types=("Sorcery",),
+        subtypes=(),
+        text="Frobnicate wildly.",
+    )
+    data = CardData(name="Alive // Well", layout="split", faces=(face,))
+    compiled = (compile_text("Frobnicate wildly.", "Alive", ("Sorcery",)),)
+    gaps = card_gaps(CardDef(data.name, data, compiled))
+    texts = [g.text for g in gaps]
+    assert any("Frobnicate" in t for t in texts)
+    assert any("'Well'" in t for t in texts)
+    assert [g.missing for g in gaps if "'Well'" in g.text] == [("data:missing_face",)]
+
+
+def test_a_scenario_of_plain_cards_reports_no_unsupported_text(tmp_path: Path) -> None:
+    path = write(tmp_path, "attack.yaml", BEARS_ATTACK)
+    result = CliRunner().invoke(main, ["scenario", "run", "--json", str(path)])
+    obj = json.loads(result.stdout.strip().splitlines()[0])
+    assert obj["unsupported"] == []
+    assert "unsupported card text" not in run(path).output
