@@ -139,6 +139,10 @@ class Game:
 
     #: called for every emitted event (trigger detection registers here)
     event_listeners: list[EventListener] = []
+    #: a caller's stopping point (the scenario runner's ``until`` at a step without
+    #: priority, CR 502.4, 514.3): :meth:`run` returns, with no decision pending,
+    #: as soon as it holds. Set on one game only; clones and saved games don't keep it.
+    halt: Callable[[Game], bool] | None = None
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
@@ -303,7 +307,10 @@ class Game:
     def run(self) -> None:
         """Advance until a decision is needed or the game is over."""
         handlers = TASK_HANDLERS
+        halt = self.halt
         while self.pending is None and self.outcome is None and self.tasks:
+            if halt is not None and halt(self):
+                return
             task = self.tasks[-1]
             handlers[task.kind](self, task)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import signal
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -145,6 +145,25 @@ def _until_reached(game: Game, until: Moment) -> bool:
     return (game.turn, game.step) > (until.turn or game.turn, step)
 
 
+def step_done(until: Moment) -> Callable[[Game], bool]:
+    """The stopping point for ``until`` at a step in which no player gets priority
+    (untap, CR 502.4; cleanup, CR 514.3): that step's turn-based actions are done and
+    the game is about to move to the next step."""
+    step = until.step if until.step is not None else Step.UNTAP
+
+    def halt(game: Game) -> bool:
+        tasks = game.tasks
+        return (
+            game.step == step
+            and (until.turn is None or game.turn == until.turn)
+            and bool(tasks)
+            and tasks[-1].kind == "turn"
+            and tasks[-1].stage == 2
+        )
+
+    return halt
+
+
 def at_now(game: Game, moment: Moment) -> bool:
     return (moment.turn is None or game.turn == moment.turn) and (
         moment.step is None or game.step == moment.step
@@ -170,6 +189,10 @@ class Run:
         self.next = 0
         self.progress = Progress()
         self.uncompiled = game_gaps(game)
+        self.halt: Callable[[Game], bool] | None = None
+        if sc.until is not None and sc.until.step in (Step.UNTAP, Step.CLEANUP):
+            self.halt = step_done(sc.until)
+        self.game.halt = self.halt
 
     def log_lines(self) -> list[str]:
         return [str(ev) for ev in self.game.log]
@@ -203,6 +226,8 @@ class Run:
                 return Stop("game_over")
             d = g.pending
             if d is None:
+                if self.halt is not None and self.halt(g):
+                    return Stop("until")
                 return Stop("done")
             act = actions[self.next] if self.next < len(actions) else None
             if (
@@ -299,8 +324,8 @@ class Run:
             wanted = sc.expect_error
             if wanted is None:
                 out.append(Failure(act.path, "a legal action", stop.message, text))
-            elif self.uncompiled:
-                # the rejection may come from card text the engine ignores: not a pass
+            elif any(not gap.missing for gap in self.uncompiled):
+                # the rejection may come from a sentence the compiler dropped: not a pass
                 text = f"{text}, but the scenario uses card text the engine can't run yet"
                 out.append(
                     Failure(
