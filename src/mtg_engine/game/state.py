@@ -143,6 +143,14 @@ class Game:
     #: priority, CR 502.4, 514.3): :meth:`run` returns, with no decision pending,
     #: as soon as it holds. Set on one game only; clones and saved games don't keep it.
     halt: Callable[[Game], bool] | None = None
+    #: ask even the choices of objects that have exactly one legal answer (choose
+    #: all n of n), which the engine otherwise makes without asking; the scenario
+    #: runner sets it so that a scripted answer to such a choice is applied
+    ask_single_answers: bool = False
+
+    def real_choice(self, candidates: int, n: int) -> bool:
+        """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
+        return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]

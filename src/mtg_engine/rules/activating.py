@@ -529,7 +529,7 @@ def _cost_choice(
         chosen = list(task.answer.objects)
         task.answer = None
         return chosen
-    if len(choices) > n or (always and choices):
+    if game.real_choice(len(choices), n) or (always and choices):
         game.ask(
             Decision(
                 DecisionKind.CHOOSE_OBJECTS,

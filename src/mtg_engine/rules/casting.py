@@ -659,7 +659,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         cands = costs.cost_choices(game, flt, player, obj, zone)
         if opts.get(key) is not None:
             chosen = list(opts[key])
-        elif len(cands) > n:
+        elif game.real_choice(len(cands), n):
             if task.answer is None:
                 game.ask(
                     Decision(

@@ -81,7 +81,7 @@ class Ctx:
     ) -> list[int] | None:
         """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
         real choice, else the answer; None while the decision is pending."""
-        if len(candidates) <= n:
+        if not self.game.real_choice(len(candidates), n):
             return list(candidates)
         if self.answer is None:
             self.ask(
@@ -508,7 +508,7 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             else:
                 candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
             lo, hi = choose_count(ctx, ref, len(candidates))
-            if lo == hi == len(candidates):
+            if lo == hi == len(candidates) and not g.real_choice(len(candidates), hi):
                 picked = list(candidates)  # no real choice
             elif e.args.get("random"):
                 pool = list(candidates)

@@ -30,6 +30,7 @@ from ..game.actions import (
     ChooseTargets,
     ChooseYesNo,
     Concede,
+    Decision,
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
@@ -141,7 +142,7 @@ class Script:
         if verb == "target":
             return k == DecisionKind.TARGETS
         if verb == "choose":
-            return _choose_fits(k, value)
+            return _choose_fits(d, value)
         return False
 
     # ------------------------------------------------------------------
@@ -426,7 +427,7 @@ class Script:
             and nxt.verb == "choose"
             and nxt.at is None
             and d.player == self.player_index(nxt)
-            and _choose_fits(d.kind, nxt.value)
+            and _choose_fits(d, nxt.value)
         ):
             return False
         if d.kind != DecisionKind.CHOOSE_OBJECTS or not isinstance(nxt.value, list):
@@ -728,13 +729,15 @@ def _kicker_counts(value: Any) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _choose_fits(kind: str, value: Any) -> bool:
+def _choose_fits(d: Decision, value: Any) -> bool:
+    kind = d.kind
     if kind == DecisionKind.YES_NO:
         return yes_no(value) is not None or (
             isinstance(value, list) and bool(value) and isinstance(value[0], str)
         )
     if kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
-        return isinstance(value, list | str) or yes_no(value) is False
+        # "no" answers only a choice that may choose nothing
+        return isinstance(value, list | str) or (yes_no(value) is False and d.data["min"] == 0)
     if kind == DecisionKind.ORDER_CARDS:  # CR 401.4, topmost first
         return isinstance(value, list)
     if kind == DecisionKind.TARGETS:  # new targets for a copy

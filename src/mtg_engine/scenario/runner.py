@@ -193,6 +193,7 @@ class Run:
         if sc.until is not None and sc.until.step in (Step.UNTAP, Step.CLEANUP):
             self.halt = step_done(sc.until)
         self.game.halt = self.halt
+        self.game.ask_single_answers = True  # a scripted answer to it is applied
 
     def log_lines(self) -> list[str]:
         return [str(ev) for ev in self.game.log]
