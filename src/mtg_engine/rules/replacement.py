@@ -421,9 +421,8 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
         if st.condition is not None:
             from .conditions import evaluate
 
-            holds = evaluate(game, st.condition, entry["controller"], src)
-            if st.args.get("unless", True) and holds:
-                return True  # "enters tapped unless ..."
+            if not evaluate(game, st.condition, entry["controller"], src):
+                return True  # the condition under which it enters tapped ("unless X": not X)
         if not entry["tapped"]:
             entry["tapped"] = True
             entry["replacement_rules"].append("614.1c" if src is None else "614.1d")
