@@ -134,6 +134,9 @@ class Ctx:
             if ref.role == "source":
                 s = td.get("source")
                 return [s] if s in g.objects else []
+            if ref.role == "spell" and "spell" in td:
+                # "that spell or ability": the one that targeted (rules/targeted.py)
+                return [td["spell"]] if td["spell"] in g.objects else []
             if ref.role == "damaged":
                 # "deals combat damage to a creature, destroy that creature": the
                 # object dealt damage (rules/triggers.py damage events, CR 603.2)
