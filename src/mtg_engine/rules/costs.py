@@ -31,6 +31,7 @@ from ..cards.abilities import Ability, AbilityKind, Cost, Filter
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from .characteristics import chars
+from .cost_components import tap_spec
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -47,6 +48,8 @@ class TotalCost:
     sacrifice: list[tuple[Filter, int, str]] = field(default_factory=list)
     discard: list[tuple[Filter, int, str]] = field(default_factory=list)
     exile: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "Tap three untapped white creatures you control" (Battle Screech's flashback)
+    tap: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: readable parts for the log ("kicker {2}{G}") and the rules they come from
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
@@ -73,6 +76,9 @@ class TotalCost:
             self.discard.append((cost.discard, cost.discard_count * times, rule))
         if cost.exile is not None:
             self.exile.append((cost.exile, cost.exile_count * times, rule))
+        tap = tap_spec(cost)
+        if tap is not None:
+            self.tap.append((tap[0], tap[1] * times, rule))
         if label:
             self.notes.append(label + (f" x{times}" if times > 1 else ""))
         if rule and rule not in self.rules:
@@ -144,6 +150,7 @@ def base_cost(
         discard_count=cost.discard_count,
         exile=cost.exile,
         exile_count=cost.exile_count,
+        other=cost.other,  # "Tap three untapped white creatures you control"
     )
     return mana, rest, spec.rule
 

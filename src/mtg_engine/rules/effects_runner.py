@@ -635,8 +635,13 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     return True
 
 
-def run_mana_ability(game: Game, src: GameObject, ability: Ability, player: int) -> None:
-    """CR 605.3: a mana ability resolves immediately."""
+def run_mana_ability(
+    game: Game, src: GameObject, ability: Ability, player: int, task: Task | None = None
+) -> bool:
+    """CR 605.3: a mana ability resolves immediately. With the activating ``task``
+    its choices (the color of "one mana of any color", CR 106.1b) are asked of the
+    player; without one (paying a cost automatically) the first is taken. False
+    while a decision is pending: call again with the same task to go on."""
     from ..effects import REGISTRY
 
     fake = GameObject(0, 0, src.card, src.owner, Zone.BATTLEFIELD)
@@ -644,7 +649,13 @@ def run_mana_ability(game: Game, src: GameObject, ability: Ability, player: int)
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"
-    for e in ability.effects:
-        handler = REGISTRY.get(e.op)
-        if handler is not None:
-            handler(Ctx(game, fake, None), e)
+    i = task.data.get("mana_i", 0) if task is not None else 0
+    effects = ability.effects
+    while i < len(effects):
+        handler = REGISTRY.get(effects[i].op)
+        if handler is not None and not handler(Ctx(game, fake, task), effects[i]):
+            assert task is not None
+            task.data["mana_i"] = i
+            return False
+        i += 1
+    return True
