@@ -9,13 +9,14 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
-from ..cards.abilities import Ability, Effect
+from ..cards.abilities import Ability, Effect, Filter
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
+from ..rules.filters import objects_matching
 from ..rules.support import register
 from ..rules.tapping import became_tapped
 from . import effect
@@ -160,6 +161,11 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     """Layer 7c (CR 613.4c): "gets +N/+N"; X and counts are fixed now (CR 611.2d)."""
     p = ctx.amount(e.args.get("power", 0))
     t = ctx.amount(e.args.get("toughness", 0))
+    each = e.args.get("for_each")
+    if isinstance(each, Filter):
+        # "+1/+1 for each creature you control": counted once, as it resolves (608.2h)
+        n = len(objects_matching(ctx.game, ctx.concrete(each), ctx.controller, ctx.source))
+        p, t = p * n, t * n
     return _continuous(
         ctx, e, "7c", "modify_pt", {"power": p, "toughness": t}, "613.4c", f"gets {p:+d}/{t:+d}"
     )

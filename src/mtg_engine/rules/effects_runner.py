@@ -30,6 +30,7 @@ from ..cards.abilities import (
 from ..game.actions import Decision, DecisionKind, player_ref
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
+from .counting import domain
 from .delayed import BoundRef
 from .filters import matches_object, matches_player, objects_matching
 
@@ -348,6 +349,8 @@ class Ctx:
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
                 n = len(g.players[ps[0]].hand) if ps else a.value
                 return max(0, a.value - n) * a.multiplier
+            if a.kind == "domain":  # CR 604.3: counted as the effect needs it
+                return domain(g, self.controller) * a.multiplier
             if a.kind == "that_much":
                 # "that much", "that many": the amount of the trigger event
                 td = self.obj.trigger_data or {}

@@ -44,6 +44,7 @@ from .characteristics import (
 from .copy import copy_effect, copy_values, extra_counters, has_copy_effect, raw_values
 from .face_down import face_down_kind, face_down_values
 from .filters import matches_object
+from .layers import with_own_cdas
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -168,7 +169,7 @@ def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
             v = v.flipped
         c = chars_of_values(v)
     else:
-        c = printed(pros)
+        c = with_own_cdas(printed(pros))  # changeling: every creature type (702.73a)
         if obj.zone == Zone.STACK and any(obj.id in e.affected for e in game.effects):
             # CR 400.7a, 614.12: effects that changed the permanent spell (a text
             # change, ruling 502.27.1) continue to apply to the permanent it becomes
