@@ -31,6 +31,7 @@ from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, Self
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
+from .aura_entry import attach_candidates
 from .characteristics import (
     SINGLE_FACE,
     Chars,
@@ -261,6 +262,7 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
             and not etb_statics(c)
             and not _etb_sources(game)
             and "Saga" not in c.subtypes
+            and "Aura" not in c.subtypes
         ):
             return _finish(game, entry)
     while True:
@@ -283,7 +285,52 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
             return None
     if not _read_ahead(game, entry, task):
         return None
+    if not _aura_attachment(game, entry, task):
+        return None
     return _finish(game, entry)
+
+
+def _aura_attachment(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
+    """CR 303.4f: an Aura entering other than by resolving is attached to what its
+    controller chooses; 303.4g: with nothing it could enchant, it stays where it
+    is (``entry["stays"]``). False while the choice is pending or when it stays."""
+    if entry.get("attach") is not None or entry["face_down"]:
+        return True
+    pros, c = prospective(game, entry)
+    if "Aura" not in c.subtypes:
+        return True
+    cands = attach_candidates(game, pros, c)
+    if not cands:
+        entry["stays"] = True
+        obj = game.objects[entry["obj"]]
+        game.emit(
+            "aura_stays",
+            ("303.4g",),
+            f"{obj.name} stays in its {Zone.NAMES[obj.zone]}: nothing it could enchant",
+            obj=obj.id,
+        )
+        return False
+    if len(cands) == 1 and not game.real_choice(1, 1):
+        entry["attach"] = cands[0]
+        return True
+    answer = _answer(task, "aura")
+    if answer is None:
+        _ask(
+            game,
+            entry,
+            task,
+            "aura",
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                entry["controller"],
+                "303.4f",
+                f"Choose what {pros.name} enchants as it enters",
+                {"candidates": cands, "min": 1, "max": 1, "purpose": "attach"},
+            ),
+        )
+        return False
+    entry["attach"] = answer.objects[0]
+    return True
 
 
 def _read_ahead(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
@@ -389,7 +436,7 @@ def enter_battlefield_task(game: Game, task: Task) -> None:
     if obj is None:
         game.finish(task)
         return
-    if enter(game, entry, task) is not None:
+    if enter(game, entry, task) is not None or entry.get("stays"):
         game.finish(task)
 
 
