@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Filter
 from ..game.actions import player_ref
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
-from ..keywords.protection import has_protection_from
 from .characteristics import Chars
 from .filters import matches_object, matches_player
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def enchant_filter(c: Chars) -> Filter | None:
     """What the Aura's enchant ability allows (CR 702.5a), or None without one."""
-    from .casting import _enchant_filter
+    from .casting import _enchant_filter  # import cycle: casting -> replacement -> here
 
     for a in c.abilities:
         if a.keyword == "Enchant":
@@ -55,7 +55,7 @@ def attach_candidates(game: Game, aura: GameObject, c: Chars) -> list[int]:
             continue
         if not matches_object(game, o, flt, aura.controller, aura):
             continue
-        if has_protection_from(game, o, aura):  # CR 702.16c: it can't be enchanted
+        if KEYWORD_HOOKS.has_protection_from(game, o, aura):  # CR 702.16c: it can't be enchanted
             continue
         out.append(oid)
     return out

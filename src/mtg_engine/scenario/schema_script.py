@@ -479,6 +479,7 @@ def _object_props(
 
     ck.keys(m, allowed, path)
     out: dict[str, Any] = {}
+    val: Any
     for key, v in m.items():
         kpath, kline = join(path, key), line_of(m, key)
         if key in ("power", "toughness", "loyalty"):
