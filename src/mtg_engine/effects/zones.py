@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, Filter, ParentRef, SelfRef
+from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.zones import move
 from . import effect
@@ -19,9 +20,11 @@ register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the own
 
 @effect("destroy")
 def destroy(ctx: Ctx, e: Effect) -> bool:
-    """CR 701.8a."""
-    for o in ctx.objects(e.args.get("what")):
-        if o.zone == Zone.BATTLEFIELD:
+    """CR 701.8a; "destroy all creatures" destroys them at the same time: one
+    simultaneous event (CR 603.10a, rules/simultaneous.py)."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    with simultaneous(ctx.game, [o.id for o in objs]):
+        for o in objs:
             destroy_permanent(
                 ctx.game, o.id, ("701.8a",), can_regenerate=not e.args.get("no_regenerate")
             )
@@ -38,9 +41,11 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     owner = link_owner(ctx.obj)
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
-    for o in ctx.objects(e.args.get("what")):
-        nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
-        moved.append(nid)
+    objs = ctx.objects(e.args.get("what"))
+    with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
+        for o in objs:
+            nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
+            moved.append(nid)
     ctx.set_parent("it", moved)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
         done = (ctx.task.data.get("parent") or {}).get("exiled") or []
@@ -51,8 +56,13 @@ def exile(ctx: Ctx, e: Effect) -> bool:
 @effect("return_to_hand")
 def bounce(ctx: Ctx, e: Effect) -> bool:
     """ "Return ... to its owner's hand" (CR 400.3)."""
-    for o in ctx.objects(e.args.get("what")):
-        move(ctx.game, o.id, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
+    objs = ctx.objects(e.args.get("what"))
+    with simultaneous(ctx.game, [o.id for o in objs]):  # "return all ...": one event
+        for o in objs:
+            if o.id in ctx.game.objects:
+                move(
+                    ctx.game, o.id, Zone.HAND, ("400.3",), reason="is returned to its owner's hand"
+                )
     return True
 
 
@@ -110,6 +120,10 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         # "Exile this Saga, then return it ...": the card this ability just moved
         # (CR 400.7: the ability can find the new object it became)
         objs = ctx.objects(ParentRef())
+    elif not objs and isinstance(what, TargetRef):
+        # "Exile target creature you control, then return that card to the
+        # battlefield" (Cloudshift): the cards the exile just moved (CR 608.2c, 400.7)
+        objs = [o for o in ctx.objects(ParentRef("exiled")) if o.zone == Zone.EXILE]
     transformed = bool(e.args.get("transformed"))
     for o in objs:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
@@ -178,9 +192,14 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         # "sacrifice this creature", "sacrifice it": those permanents, if their
         # controller is the sacrificing player (CR 701.21a)
         players = set(ctx.players(e.args.get("player"))) or {ctx.controller}
-        for o in ctx.objects(e.args["what"]):
-            if o.zone == Zone.BATTLEFIELD and o.controller in players:
-                sacrifice(g, o.id)
+        mine = [
+            o.id
+            for o in ctx.objects(e.args["what"])
+            if o.zone == Zone.BATTLEFIELD and o.controller in players
+        ]
+        with simultaneous(g, mine):  # CR 603.10a: one event
+            for oid in mine:
+                sacrifice(g, oid)
         return True
     flt = e.args.get("filter")
     every = e.args.get("amount") == "all"  # "sacrifices all creatures they control"
@@ -208,9 +227,14 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         )
         if chosen is None:
             return False
-        for oid in chosen:
-            sacrifice(g, oid)
+        s.setdefault("chosen", []).extend(chosen)
         s["players"].pop(0)
+    # CR 701.21a, 603.10a: each player chooses, then all are sacrificed at once
+    ids = [oid for oid in s.pop("chosen", ()) if oid in g.objects]
+    with simultaneous(g, ids):
+        for oid in ids:
+            if g.objects[oid].zone == Zone.BATTLEFIELD:
+                sacrifice(g, oid)
     return True
 
 

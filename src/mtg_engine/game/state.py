@@ -139,6 +139,9 @@ class Game:
 
     #: called for every emitted event (trigger detection registers here)
     event_listeners: list[EventListener] = []
+    #: the simultaneous event being performed (rules/simultaneous.py); never open
+    #: at a decision, so not part of the state that is cloned or saved
+    _batch: Any = None
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]

@@ -119,8 +119,9 @@ class Ctx:
             src = self.source
             if src is self.obj and self.obj.stack_kind in ("activated", "triggered"):
                 # an ability whose source is gone has no "this" object to act on (CR
-                # 113.7a: the ability exists independently of its source)
-                return []
+                # 113.7a: the ability exists independently of its source), except the
+                # new object a zone-change trigger's source became (CR 400.7e)
+                return self._found_again()
             if src.id in g.objects:
                 return [src.id]
             return []
@@ -231,10 +232,39 @@ class Ctx:
             info = self.task.data.get("lki", {}).get(oid)
             if info is not None:
                 return info
+        td = self.obj.trigger_data
+        if td:
+            # a triggered ability's source or event object as it last existed on the
+            # battlefield (CR 603.10a, 113.7a; rules/triggers.py)
+            for key in ("source_lki", "obj_lki"):
+                info = td.get(key)
+                if isinstance(info, dict) and info.get("id") == oid:
+                    return info
         for rec in (self.obj.paid or {}).get("sacrificed") or ():
             if rec.get("id") == oid:
                 return rec
         return None
+
+    def _found_again(self) -> list[int]:
+        """CR 400.7e: "When this Aura is put into a graveyard from the battlefield,
+        return it to its owner's hand" finds the new object its source became in the
+        public zone it moved to when the ability triggered (603.6e), if still there."""
+        td = self.obj.trigger_data
+        if not td or td.get("old") != self.obj.source_id or "source_lki" not in td:
+            return []
+        new = self.game.objects.get(td.get("obj", -1))
+        if new is None or new.zone in (Zone.HAND, Zone.LIBRARY):
+            return []
+        return [new.id]
+
+    def _gone_source(self, ref: Any) -> list[int]:
+        """ "its power" of a leaves-the-battlefield ability whose source is gone: the
+        source as it last existed (CR 603.10a, 608.2h)."""
+        if isinstance(ref, SelfRef) and self.source is self.obj and self.obj.trigger_data:
+            info = self.obj.trigger_data.get("source_lki")
+            if isinstance(info, dict):
+                return [info["id"]]
+        return []
 
     def _last_known(self, oid: int) -> GameObject | None:
         """Last known information (CR 608.2h) about an object that left its zone."""
@@ -299,6 +329,10 @@ class Ctx:
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
                     recs = (self.obj.paid or {}).get("sacrificed") or []
                     return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
+                for r in self._gone_source(a.ref):
+                    info = self.lki(r)  # CR 603.10a: its power as it last existed
+                    if info is not None:
+                        return (info.get(a.kind) or 0) * a.multiplier
                 objs = self.objects(a.ref)
                 if objs:
                     c = chars(g, objs[0])

@@ -23,6 +23,7 @@ from .characteristics import chars
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .filters import matches_object, matches_player
+from .simultaneous import _FLUSH, Batch, lki_record
 
 if TYPE_CHECKING:
     pass
@@ -89,7 +90,44 @@ def _triggered(game: Game, obj: GameObject) -> list[Ability]:
 
 
 def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 603.2: check every triggered ability against the event."""
+    """CR 603.2: check every triggered ability against the event; during a
+    simultaneous event, once the whole of it has happened (CR 603.10a)."""
+    b = game._batch
+    if b is not None:
+        b.events.append((ev, subject))
+        return
+    _check(game, ev, subject, ())
+
+
+def _flush(game: Game, b: Batch) -> None:
+    """CR 603.10a, 603.2c: the events of one simultaneous action, checked after all
+    of it happened: leaves-the-battlefield abilities look back at the game just
+    before it, the abilities of every permanent that left with it included; a
+    "one or more" ability triggers once for the whole batch."""
+    left = [
+        s
+        for ev, s in b.events
+        if s is not None and ev.kind == "zone_change" and ev.data.get("from_zone") == "battlefield"
+    ]
+    once: set[tuple[int, str]] = set()
+    for ev, s in b.events:
+        for o in left:
+            c = b.lki.get(o.id)
+            if c is not None:
+                game._chars[o.id] = c  # the old ids are never reused (CR 400.7)
+        _check(game, ev, s, left, once)
+
+
+_FLUSH.append(_flush)
+
+
+def _check(
+    game: Game,
+    ev: Event,
+    subject: GameObject | None,
+    left: list[GameObject] | tuple[()],
+    once: set[tuple[int, str]] | None = None,
+) -> None:
     if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
         fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
     if ev.kind not in _TRIGGER_EVENT_KINDS:
@@ -102,57 +140,76 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
         from .emblems import emblem_ids
 
         watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
+    gone: set[int] = set()
     if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
-        watchers.append(subject)  # CR 603.10a: leaves-the-battlefield abilities look back
+        # CR 603.10a: leaves-the-battlefield abilities look back, at the permanent that
+        # left and at those that left at the same time
+        gone = {subject.id, *(o.id for o in left)}
+        watchers.append(subject)
+        watchers.extend(o for o in left if o is not subject)
     granted = _granted_triggers_possible(game) if game.effects else False
     for w in watchers:
         if (
             not granted
             and not _has_triggers(w)
             and w.zone == Zone.BATTLEFIELD
+            and w.id not in gone  # (it may have had granted abilities, 603.10a)
             and not _listed_face_down(w)
         ):
             continue
         for ability in _triggered(game, w):
-            if _matches(game, ability.trigger, ev, w, subject):
-                event = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
-                if ev.kind in ("blocks", "blocked_by"):
-                    # "that creature": the one it blocks / that blocks it (CR 509.3)
-                    event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
-                if ev.kind == "damage":
-                    if d.get("target", 0) < 0:
-                        # "that player": the player dealt the damage (CR 603.2)
-                        event["player"] = -d["target"] - 1
-                    elif ability.trigger.event.startswith("dealt_"):
-                        # "it", "that creature": the object dealt the damage
-                        event["obj"] = d["target"]
-                if ev.kind == "declare_attackers":
-                    # "whenever you attack with one or more creatures, ... that many"
-                    event["player"] = game.active
-                    event["amount"] = attack_with_count(game, ability.trigger, d, w)
-                if ev.kind == "zone_change" and "player" not in event and subject is not None:
-                    # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
-                    event["player"] = subject.controller
-                if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
-                    # CR 603.10a, 608.2h: the counters it had as it last existed
-                    event["lki_counters"] = dict(w.counters)
-                if ability.trigger.condition is not None and not _condition_on_event(
-                    game, ability, w, event
-                ):
-                    continue  # CR 603.4: intervening "if" false when it would trigger
-                if ability.restrictions and not _once_each_turn_ok(game, ability, w):
-                    continue  # "This ability triggers only once each turn" (CR 603.2)
-                game.pending_triggers.append(
-                    {
-                        "source": w.id,
-                        "source_name": w.name,
-                        "source_token": w.card.token_spec,
-                        "card_uid": w.card_uid,
-                        "controller": w.controller,
-                        "ability": ability,
-                        "event": event,
-                    }
-                )
+            if not _matches(game, ability.trigger, ev, w, subject):
+                continue
+            if once is not None and _detail(ability.trigger, "one_or_more"):
+                key = (w.id, ability.text)
+                if key in once:
+                    continue  # CR 603.2c: once for the simultaneous event
+                once.add(key)
+            event = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
+            if ev.kind in ("blocks", "blocked_by"):
+                # "that creature": the one it blocks / that blocks it (CR 509.3)
+                event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
+            if ev.kind == "damage":
+                if d.get("target", 0) < 0:
+                    # "that player": the player dealt the damage (CR 603.2)
+                    event["player"] = -d["target"] - 1
+                elif ability.trigger.event.startswith("dealt_"):
+                    # "it", "that creature": the object dealt the damage
+                    event["obj"] = d["target"]
+            if ev.kind == "declare_attackers":
+                # "whenever you attack with one or more creatures, ... that many"
+                event["player"] = game.active
+                event["amount"] = attack_with_count(game, ability.trigger, d, w)
+            if ev.kind == "zone_change" and "player" not in event and subject is not None:
+                # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
+                event["player"] = subject.controller
+            if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
+                # CR 603.10a, 608.2h: the counters it had as it last existed
+                event["lki_counters"] = dict(w.counters)
+            if w.id in gone:
+                # CR 113.7a, 608.2h: the ability uses its source's last known information
+                event["source_lki"] = lki_record(game, w)
+            if gone and subject is not None and w is not subject:
+                event["obj_lki"] = lki_record(game, subject)  # "its power" (608.2h)
+            if ability.trigger.condition is not None and not _condition_on_event(
+                game, ability, w, event
+            ):
+                continue  # CR 603.4: intervening "if" false when it would trigger
+            if ability.restrictions and not _once_each_turn_ok(game, ability, w):
+                continue  # "This ability triggers only once each turn" (CR 603.2)
+            game.pending_triggers.append(
+                {
+                    "source": w.id,
+                    "source_name": w.name,
+                    "source_token": w.card.token_spec,
+                    "card_uid": w.card_uid,
+                    # CR 603.3a: the player who controlled its source when it
+                    # triggered (as it last existed, 603.10a)
+                    "controller": w.controller,
+                    "ability": ability,
+                    "event": event,
+                }
+            )
 
 
 def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool:
@@ -244,8 +301,12 @@ def _matches(
             return not isinstance(what, Filter) or matches_object(
                 game, subject, what, source.controller, source
             )
-        if kind == "dies" and d.get("to_zone") == "graveyard":
-            if "Creature" not in chars(game, subject).types:
+        if kind == "dies":
+            if not _put_into_matches(trig, d, subject, source) and not (
+                d.get("to_zone") == "graveyard"
+                and _put_into(trig) is None
+                and "Creature" in chars(game, subject).types  # "dies" (CR 700.4)
+            ):
                 return False
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return subject.id == source.id
@@ -461,6 +522,34 @@ def _discard_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -
     )
 
 
+#: "is put into <zone> from the battlefield": the compiler's detail keys
+_PUT_INTO_ZONES = ("graveyard", "exile", "hand", "library")
+
+
+def _put_into(trig: Trigger) -> tuple[str, Any] | None:
+    for k, v in trig.details:
+        if k in _PUT_INTO_ZONES:
+            return k, v
+    return None
+
+
+def _put_into_matches(
+    trig: Trigger, d: dict[str, Any], subject: GameObject, source: GameObject
+) -> bool:
+    """ "When this artifact is put into a graveyard from the battlefield", "whenever a
+    nontoken permanent is put into your graveyard from the battlefield" (CR 603.6c,
+    603.10a): any permanent, to that zone; "your graveyard" is its owner's (CR 404.1)."""
+    into = _put_into(trig)
+    if into is None or d.get("to_zone") != into[0]:
+        return False
+    owner = into[1]
+    if owner == "you":
+        return subject.owner == source.controller
+    if owner == "opponent":
+        return subject.owner != source.controller
+    return True
+
+
 def _detail(trig: Trigger, key: str) -> Any:
     for k, v in trig.details:
         if k == key:
@@ -506,10 +595,9 @@ def step_triggers(game: Game, step: int) -> None:
                 continue
             if not _player_matches(trig.player, game.active, o.controller):
                 continue
-            if trig.condition is not None and not condition_holds(
-                game, trig.condition, o.controller, o
-            ):
-                continue
+            event = {"step": name, "player": game.active}
+            if trig.condition is not None and not _condition_on_event(game, ability, o, event):
+                continue  # CR 603.4: "if that player has no cards in hand"
             game.pending_triggers.append(
                 {
                     "source": oid,
@@ -518,7 +606,7 @@ def step_triggers(game: Game, step: int) -> None:
                     "card_uid": o.card_uid,
                     "controller": o.controller,
                     "ability": ability,
-                    "event": {"step": name, "player": game.active},
+                    "event": event,
                 }
             )
     if game.delayed_triggers:

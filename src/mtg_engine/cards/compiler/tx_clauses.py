@@ -193,9 +193,14 @@ class ClauseRules:
         else:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
-        if event == "tapped" and isinstance(subject, Some) and subject.count == "one_or_more":
-            # "whenever one or more Merfolk you control become tapped": once per
-            # batch of permanents tapped at once (CR 603.2c, rules/tapping.py)
+        if (
+            event in ("tapped", "dies", "leaves")
+            and isinstance(subject, Some)
+            and subject.count == "one_or_more"
+        ):
+            # "whenever one or more Merfolk you control become tapped", "whenever one
+            # or more creatures die": once per batch of objects (CR 603.2c,
+            # rules/tapping.py, rules/simultaneous.py)
             details = (*details, ("one_or_more", True))
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
