@@ -130,4 +130,5 @@ def lki_record(game: Game, old: GameObject) -> dict[str, Any]:
         "colors": list(c.colors),
         "mana_value": c.mana_value,
         "counters": dict(old.counters),
+        "attached_to": old.attached_to,
     }

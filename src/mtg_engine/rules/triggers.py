@@ -727,11 +727,20 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     obj.timestamp = game.new_timestamp()
     if src is not None:
         obj.face = src.face
+    else:
+        lki = obj.trigger_data.get("source_lki")
+        if isinstance(lki, dict) and lki.get("attached_to") is not None:
+            # "When Oathkeeper is put into a graveyard from the battlefield, exile
+            # equipped creature": the one it was attached to as it last existed
+            # (CR 603.10a; the ability's object stands in for its source, 113.7a)
+            obj.attached_to = lki["attached_to"]
     game.objects[oid] = obj
     game.stack.append(oid)
+    ev = obj.trigger_data
     game.emit(
         "trigger",
-        ("603.3",),
+        # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
+        ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",),
         f"{trig['source_name']}'s triggered ability goes on the stack: {trig['ability'].text}",
         obj=oid,
     )
