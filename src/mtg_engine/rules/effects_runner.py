@@ -257,14 +257,23 @@ class Ctx:
             return []
         return [new.id]
 
-    def _gone_source(self, ref: Any) -> list[int]:
-        """ "its power" of a leaves-the-battlefield ability whose source is gone: the
-        source as it last existed (CR 603.10a, 608.2h)."""
-        if isinstance(ref, SelfRef) and self.source is self.obj and self.obj.trigger_data:
-            info = self.obj.trigger_data.get("source_lki")
-            if isinstance(info, dict):
-                return [info["id"]]
-        return []
+    def _looked_back(self, ref: Any) -> dict[str, Any] | None:
+        """ "its power" of a triggered ability whose source left the battlefield, or
+        "that creature's toughness" of an event object that left it: as it last
+        existed there (CR 603.10a, 608.2h, 113.7a; recorded by rules/triggers.py)."""
+        td = self.obj.trigger_data
+        if not td:
+            return None
+        if isinstance(ref, SelfRef) and self.source is self.obj:
+            info = td.get("source_lki")
+        elif isinstance(ref, TriggerRef) and ref.role == "object":
+            info = td.get("obj_lki")
+            if isinstance(info, dict) and td.get("from_zone") != "battlefield":
+                # an object that entered and has left since: only if it's gone
+                info = info if td.get("obj") not in self.game.objects else None
+        else:
+            return None
+        return info if isinstance(info, dict) else None
 
     def _last_known(self, oid: int) -> GameObject | None:
         """Last known information (CR 608.2h) about an object that left its zone."""
@@ -329,10 +338,9 @@ class Ctx:
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
                     recs = (self.obj.paid or {}).get("sacrificed") or []
                     return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
-                for r in self._gone_source(a.ref):
-                    info = self.lki(r)  # CR 603.10a: its power as it last existed
-                    if info is not None:
-                        return (info.get(a.kind) or 0) * a.multiplier
+                info = self._looked_back(a.ref)
+                if info is not None:  # CR 603.10a: its power as it last existed
+                    return (info.get(a.kind) or 0) * a.multiplier
                 objs = self.objects(a.ref)
                 if objs:
                     c = chars(g, objs[0])

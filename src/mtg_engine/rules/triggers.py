@@ -142,6 +142,7 @@ def _check(
         watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
     gone: set[int] = set()
     if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
+        _note_left(game, subject)
         # CR 603.10a: leaves-the-battlefield abilities look back, at the permanent that
         # left and at those that left at the same time
         gone = {subject.id, *(o.id for o in left)}
@@ -210,6 +211,21 @@ def _check(
                     "event": event,
                 }
             )
+
+
+def _note_left(game: Game, left: GameObject) -> None:
+    """A permanent that triggered abilities waiting to resolve name ("whenever a
+    creature enters, you gain life equal to its toughness") left the battlefield:
+    they keep its last known information (CR 608.2h, 113.7a)."""
+    for oid in game.stack:
+        td = game.objects[oid].trigger_data  # (each clone has its own copy)
+        if td and td.get("obj") == left.id and "obj_lki" not in td:
+            td["obj_lki"] = lki_record(game, left)
+    for t in game.pending_triggers:
+        td = t.get("event")
+        if td and td.get("obj") == left.id and "obj_lki" not in td:
+            # a new mapping: clones share the pending records' inner ones
+            t["event"] = {**td, "obj_lki": lki_record(game, left)}
 
 
 def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool:
