@@ -24,6 +24,10 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .filters import matches_object, matches_player
 from .simultaneous import _FLUSH, Batch, lki_record
+from .statics import statics_with
+from .support import register
+
+register("static:extra_trigger")  # CR 603.2d (_additional_times)
 
 if TYPE_CHECKING:
     pass
@@ -198,19 +202,56 @@ def _check(
                 continue  # CR 603.4: intervening "if" false when it would trigger
             if ability.restrictions and not _once_each_turn_ok(game, ability, w):
                 continue  # "This ability triggers only once each turn" (CR 603.2)
-            game.pending_triggers.append(
-                {
-                    "source": w.id,
-                    "source_name": w.name,
-                    "source_token": w.card.token_spec,
-                    "card_uid": w.card_uid,
-                    # CR 603.3a: the player who controlled its source when it
-                    # triggered (as it last existed, 603.10a)
-                    "controller": w.controller,
-                    "ability": ability,
-                    "event": event,
-                }
-            )
+            rec = {
+                "source": w.id,
+                "source_name": w.name,
+                "source_token": w.card.token_spec,
+                "card_uid": w.card_uid,
+                # CR 603.3a: the player who controlled its source when it
+                # triggered (as it last existed, 603.10a)
+                "controller": w.controller,
+                "ability": ability,
+                "event": event,
+            }
+            game.pending_triggers.append(rec)
+            if ev.kind == "zone_change":
+                for _ in range(_additional_times(game, ev, w, subject)):
+                    game.pending_triggers.append(dict(rec, event=dict(event)))
+
+
+def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject | None) -> int:
+    """CR 603.2d: "If an artifact or creature entering causes a triggered ability of
+    a permanent you control to trigger, that ability triggers an additional time"
+    (Panharmonicon; "a creature dying", Teysa Karlov): one more time for each such
+    static ability (none of them applies to another one's doing)."""
+    entries = statics_with(game, "extra_trigger")
+    if not entries or w.zone != Zone.BATTLEFIELD:
+        return 0
+    d = ev.data
+    if d.get("to_zone") == "battlefield":
+        what, obj = "enters", game.objects.get(d.get("obj", -1))
+    elif d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
+        what, obj = "dies", subject
+        if obj is None or "Creature" not in chars(game, obj).types:
+            return 0  # "dying" (CR 700.4)
+    else:
+        return 0
+    n = 0
+    for src, st in entries:
+        if (
+            st.args.get("event") == what
+            and src.controller == w.controller
+            and obj is not None
+            and matches_object(game, obj, st.args["what"], src.controller, src)
+        ):
+            n += 1
+    if n:
+        game.emit(
+            "additional_trigger",
+            ("603.2d",),
+            f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
+        )
+    return n
 
 
 def _note_left(game: Game, left: GameObject) -> None:

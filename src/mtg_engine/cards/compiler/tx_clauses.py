@@ -1030,6 +1030,18 @@ class ClauseRules:
             ],
         )
 
+    def extra_trigger(self, c: list[Any]) -> Parsed:
+        """ "If an artifact or creature entering causes a triggered ability of a
+        permanent you control to trigger, that ability triggers an additional time"
+        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        event = "dies" if "dying" in c[-1] else "enters"
+        args = {"event": event, "what": flt}
+        return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
+
+    def extra_trigger_event(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
     def ring_tempts(self, c: list[Any]) -> list[Effect]:
         return [Effect("ring_tempts", {"player": ControllerRef()})]
 
