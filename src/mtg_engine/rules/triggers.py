@@ -58,6 +58,97 @@ _TRIGGER_EVENT_KINDS = frozenset(
 )
 
 
+#: trigger event (compiler) -> the game event kinds that can match it (see _matches)
+_EVENT_KINDS_OF: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("enters", "discard", "sacrifice", "dies", "leaves", "put_into_graveyard"),
+        ("zone_change",),
+    ),
+    "attacks": ("attacks", "attacks_alone"),
+    "blocks": ("blocks",),
+    "becomes_blocked": ("becomes_blocked", "blocked_by"),
+    **dict.fromkeys(
+        ("deals_damage", "deals_combat_damage", "dealt_damage", "dealt_combat_damage"),
+        ("damage",),
+    ),
+    "attack_with": ("declare_attackers",),
+    "tap_for_mana": ("tapped_for_mana",),
+    "tapped": ("becomes_tapped",),
+    "transforms": ("transform",),
+    "flip_coin": ("coin_flip",),
+    "roll_die": ("die_roll",),
+}
+
+_WATCHED_KEY = "trigger_event_kinds"
+
+
+def _watched_kinds(game: Game) -> frozenset[str]:
+    """The game event kinds some ability of a permanent (or emblem) can trigger on,
+    indexed once per state version (it lives in the characteristics cache, cleared
+    by every change), so an event nothing watches costs a dict lookup. A superset
+    is harmless: it's built from each card face's abilities (cached per face), those
+    it grants, and the abilities continuous effects grant."""
+    kinds = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    if kinds is not None:
+        return kinds
+    found: set[str] = set()
+    ids = game.battlefield
+    if game.command:
+        from .emblems import emblem_ids
+
+        ids = [*ids, *emblem_ids(game)]
+    objects = game.objects
+    copies = False
+    for e in game.effects:
+        if e.op in ("copy", "set_copiable"):
+            copies = True  # copied abilities (CR 707.2): look at the abilities themselves
+        elif e.op == "grant_ability":
+            found.update(_kinds_of(e.args.get("abilities") or ()))
+    for oid in ids:
+        o = objects[oid]
+        if o.phased_out:
+            continue
+        if copies or (o.face_down and o.chosen):
+            found.update(_kinds_of(_triggered(game, o)))
+        found |= _face_kinds(o)
+    kinds = frozenset(found)
+    game._chars[_WATCHED_KEY] = kinds  # type: ignore[index]
+    return kinds
+
+
+def _kinds_of(abilities: Any) -> set[str]:
+    out: set[str] = set()
+    for a in abilities:
+        trig = getattr(a, "trigger", None)
+        if trig is None or a.kind is not AbilityKind.TRIGGERED:
+            continue
+        for t in alternatives(trig) or (trig,):
+            out.update(_EVENT_KINDS_OF.get(t.event, (t.event,)))
+    return out
+
+
+def _face_kinds(obj: GameObject) -> frozenset[str]:
+    """The event kinds the face's triggered abilities (printed, and those its static
+    abilities grant) can trigger on, cached per card face."""
+    key = ("trigger_kinds", obj.face)
+    v = obj.card.cache.get(key)
+    if v is None:
+        from .characteristics import _base
+
+        abilities = _base(obj).abilities
+        granted = [
+            g
+            for a in abilities
+            for st in a.static
+            if st.op == "grant_ability"
+            for g in st.args.get("abilities") or ()
+            if isinstance(g, Ability)
+        ]
+        v = frozenset(_kinds_of([*abilities, *granted]))
+        obj.card.cache[key] = v
+    return v
+
+
 def _has_triggers(obj: GameObject) -> bool:
     """Whether the object's face has triggered abilities (printed, from keyword
     expansions, or that its own static abilities may give it: a leveler's level
@@ -137,6 +228,10 @@ def _check(
     if ev.kind not in _TRIGGER_EVENT_KINDS:
         return
     d = ev.data
+    if ev.kind != "zone_change" and ev.kind not in _watched_kinds(game):
+        # nothing has an ability this kind of event triggers (a zone change, which
+        # changes the state anyway, is checked directly: it may look back, 603.10a)
+        return
     watchers: list[GameObject] = [
         game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
     ]
