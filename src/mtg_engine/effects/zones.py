@@ -42,11 +42,14 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
     objs = ctx.objects(e.args.get("what"))
+    pairs = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
         for o in objs:
             nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
             moved.append(nid)
+            pairs.append([o.id, nid])
     ctx.set_parent("it", moved)
+    ctx.set_parent("exiled_from", pairs)  # which card each object became (CR 400.7)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
         done = (ctx.task.data.get("parent") or {}).get("exiled") or []
         ctx.set_parent("exiled", [*done, *(m for m in moved if m is not None)])
@@ -116,14 +119,19 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
 def to_battlefield(ctx: Ctx, e: Effect) -> bool:
     what = e.args.get("what")
     objs = ctx.objects(what)
+    came: dict[int, int] = {}  # returned card -> the target it was (608.2c)
     if not objs and isinstance(what, SelfRef):
         # "Exile this Saga, then return it ...": the card this ability just moved
         # (CR 400.7: the ability can find the new object it became)
         objs = ctx.objects(ParentRef())
-    elif not objs and isinstance(what, TargetRef):
+    elif not objs and isinstance(what, TargetRef) and ctx.task is not None:
         # "Exile target creature you control, then return that card to the
         # battlefield" (Cloudshift): the cards the exile just moved (CR 608.2c, 400.7)
-        objs = [o for o in ctx.objects(ParentRef("exiled")) if o.zone == Zone.EXILE]
+        g = ctx.game
+        targets = ctx.obj.targets[what.index] if what.index < len(ctx.obj.targets) else []
+        pairs = (ctx.task.data.get("parent") or {}).get("exiled_from") or []
+        came = {n: old for old, n in pairs if old in targets}
+        objs = [g.objects[n] for n in came if n in g.objects and g.objects[n].zone == Zone.EXILE]
     transformed = bool(e.args.get("transformed"))
     for o in objs:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
@@ -148,6 +156,10 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         )
         if isinstance(entered, int) and ctx.task is not None:
             ctx.scratch.setdefault("entered", []).append(entered)
+            if came:  # "put a +1/+1 counter on it": the returned permanent (608.2c)
+                followed = ctx.scratch.setdefault("followed", [])
+                followed.append([came[o.id], entered])
+                ctx.set_parent("followed", followed)
         if entered is None and len(ctx.game.tasks) > depth:
             # a choice as it enters (amplify, CR 614.12): that task finishes this
             # card; the others follow when this instruction resumes (they're still

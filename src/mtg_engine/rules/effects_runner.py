@@ -114,7 +114,15 @@ class Ctx:
             if ref.index >= len(self.obj.targets):
                 return []
             legal = self.legal_targets()
-            return [t for t in self.obj.targets[ref.index] if t in legal]  # CR 608.2b
+            targets = self.obj.targets[ref.index]
+            out = [t for t in targets if t in legal]  # CR 608.2b
+            parent = self.task.data.get("parent") if self.task is not None else None
+            if parent and parent.get("followed"):
+                # "exile target creature, then return it ... put a counter on it": the
+                # permanent the target became (effects/zones.py, CR 608.2c, 400.7)
+                became = {o: n for o, n in parent["followed"] if n in g.objects}
+                out = [became.get(t, t) if t not in g.objects else t for t in out]
+            return out
         if isinstance(ref, SelfRef):
             src = self.source
             if src is self.obj and self.obj.stack_kind in ("activated", "triggered"):
