@@ -88,10 +88,24 @@ def _watched_kinds(game: Game) -> frozenset[str]:
     by every change), so an event nothing watches costs a dict lookup. A superset
     is harmless: it's built from each card face's abilities (cached per face), those
     it grants, and the abilities continuous effects grant."""
-    kinds = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
-    if kinds is not None:
-        return kinds
+    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    if got is None:
+        got = _build_index(game)
+    return got[0]
+
+
+def _static_grants(game: Game) -> bool:
+    """Whether some permanent's static ability grants triggered abilities to others
+    ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
+    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    if got is None:
+        got = _build_index(game)
+    return got[1]
+
+
+def _build_index(game: Game) -> tuple[frozenset[str], bool]:
     found: set[str] = set()
+    grants = False
     ids = game.battlefield
     if game.command:
         from .emblems import emblem_ids
@@ -110,10 +124,12 @@ def _watched_kinds(game: Game) -> frozenset[str]:
             continue
         if copies or (o.face_down and o.chosen):
             found.update(_kinds_of(_triggered(game, o)))
-        found |= _face_kinds(o)
-    kinds = frozenset(found)
-    game._chars[_WATCHED_KEY] = kinds  # type: ignore[index]
-    return kinds
+        kinds, gives = _face_kinds(o)
+        found |= kinds
+        grants = grants or gives
+    got = (frozenset(found), grants)
+    game._chars[_WATCHED_KEY] = got  # type: ignore[index]
+    return got
 
 
 def _kinds_of(abilities: Any) -> set[str]:
@@ -127,9 +143,9 @@ def _kinds_of(abilities: Any) -> set[str]:
     return out
 
 
-def _face_kinds(obj: GameObject) -> frozenset[str]:
+def _face_kinds(obj: GameObject) -> tuple[frozenset[str], bool]:
     """The event kinds the face's triggered abilities (printed, and those its static
-    abilities grant) can trigger on, cached per card face."""
+    abilities grant) can trigger on, and whether it grants any, cached per card face."""
     key = ("trigger_kinds", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
@@ -144,7 +160,7 @@ def _face_kinds(obj: GameObject) -> frozenset[str]:
             for g in st.args.get("abilities") or ()
             if isinstance(g, Ability)
         ]
-        v = frozenset(_kinds_of([*abilities, *granted]))
+        v = (frozenset(_kinds_of([*abilities, *granted])), bool(granted))
         obj.card.cache[key] = v
     return v
 
@@ -247,7 +263,7 @@ def _check(
         gone = {subject.id, *(o.id for o in left)}
         watchers.append(subject)
         watchers.extend(o for o in left if o is not subject)
-    granted = _granted_triggers_possible(game) if game.effects else False
+    granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
     for w in watchers:
         if (
             not granted
@@ -730,7 +746,7 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
 def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
-    granted = _granted_triggers_possible(game) if game.effects else False
+    granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
     ids = list(game.battlefield)
     if game.command:
         from .emblems import emblem_ids
