@@ -747,8 +747,9 @@ def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
-    ids = list(game.battlefield)
-    if game.command:
+    watched = "step" in _watched_kinds(game)  # (nothing has one: no scan)
+    ids = list(game.battlefield) if watched else []
+    if watched and game.command:
         from .emblems import emblem_ids
 
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
