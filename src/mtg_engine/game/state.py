@@ -13,12 +13,13 @@ list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Concede, Decision, IllegalActionError
 from .events import Event
+from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
@@ -131,14 +132,9 @@ class Combat:
         return [b for b, atts in self.blockers.items() if attacker in atts]
 
 
-EventListener = Callable[["Game", Event, "GameObject | None"], None]
-
-
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
-    #: called for every emitted event (trigger detection registers here)
-    event_listeners: list[EventListener] = []
     #: the simultaneous event being performed (rules/simultaneous.py); never open
     #: at a decision, so not part of the state that is cloned or saved
     _batch: Any = None
@@ -170,8 +166,8 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[str, Any] = {}
-        self._chars: dict[int, Any] = {}
+        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
 
     # ------------------------------------------------------------------
@@ -241,7 +237,7 @@ class Game:
         """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
         ev = Event(kind, rules, text, data, self.turn)
         self.log.append(ev)
-        for listener in Game.event_listeners:
+        for listener in EVENT_LISTENERS:
             listener(self, ev, subject)
         return ev
 
@@ -265,16 +261,12 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            from ..rules.decisions import legal_options
-
-            self._options = legal_options(self)
+            self._options = PROCEDURES.legal_options(self)
         return self._options
 
     def is_legal(self, action: Action) -> str | None:
         """None if ``action`` answers the pending decision legally, else the reason."""
-        from ..rules.decisions import check_answer
-
-        return check_answer(self, action)
+        return PROCEDURES.check_answer(self, action)
 
     def apply(self, action: Action) -> None:
         """Answer the pending decision and advance to the next one.
@@ -285,9 +277,7 @@ class Game:
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
         if isinstance(action, Concede):
-            from ..rules.game_end import concede
-
-            concede(self, action.player)
+            PROCEDURES.concede(self, action.player)
             return
         problem = self.is_legal(action)
         if problem is not None:
@@ -385,9 +375,7 @@ class Game:
 
     def observe(self, player: int) -> dict[str, Any]:
         """What ``player`` may see (architecture §5, CR 401.2, 402.3, 708.5)."""
-        from .views import observe
-
-        return observe(self, player)
+        return PROCEDURES.observe(self, player)
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import game_to_json
