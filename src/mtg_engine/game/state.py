@@ -148,6 +148,10 @@ class Game:
         """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
         return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
+    #: the simultaneous event being performed (rules/simultaneous.py); never open
+    #: at a decision, so not part of the state that is cloned or saved
+    _batch: Any = None
+
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject] = {}
