@@ -276,9 +276,12 @@ def _battlefield_only(game: Game, entries: list, elsewhere: list) -> bool:
 
 
 def _dynamic(args: Any) -> bool:
-    """Does an effect's argument hold a number computed as it applies?"""
+    """Does an effect's argument hold a number computed as it applies (or a filter
+    that something may be counted by, "for each ...")?"""
     if isinstance(args, Amount):
         return args.kind != "fixed"
+    if isinstance(args, Filter):
+        return True
     if isinstance(args, dict):
         return any(_dynamic(v) for v in args.values())
     if isinstance(args, list | tuple):
