@@ -149,9 +149,11 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand, and for a
     spell each face that may be cast with its mana cost (X = 0) and the least mana
     that pays it); first, whether any card may offer something without sorcery timing.
-    Then the hand it describes, and whether every card has its printed
+    Then the hand it describes, whether every card has its printed
     characteristics (then ``rules/layers.py`` may keep the summary through changes
-    that keep those; it is used only for the same hand)."""
+    that keep those; it is used only for the same hand), and whether a permanent
+    grants flash or free casting (then no entry is reused for the next hand: a
+    split card's halves aren't either)."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)  # type: ignore[call-overload]
@@ -162,10 +164,22 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
         any_time = False
         all_printed = True
         objects = game.objects
+        # a card still described by the previous summary, with the same characteristics
+        # record and no permission granted since, keeps its entry (a draw adds one card)
+        before = (
+            {e[0]: e for e in got[1]}
+            if got is not None and not (flash_granted or free_granted or got[4])
+            else {}
+        )
         for oid in hand:
             o = objects[oid]
             c = chars(game, o)
             all_printed = all_printed and c is o.card.cache.get(SINGLE_FACE)
+            e = before.get(oid)
+            if e is not None and e[2] is c and e[1] is o and len(e[5]) < 2:
+                cards.append(e)
+                any_time = any_time or e[3] == _ANY_TIME or bool(e[4])
+                continue
             types = c.types
             if "Land" in types:
                 kind = _LAND
@@ -189,7 +203,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             from_hand = hand_activated_indices(c)
             cards.append((oid, o, c, kind, from_hand, faces))
             any_time = any_time or kind == _ANY_TIME or bool(from_hand)
-        got = (any_time, cards, list(hand), all_printed)
+        got = (any_time, cards, list(hand), all_printed, flash_granted or free_granted)
         cache[key] = got  # type: ignore[index]
     return got
 
