@@ -238,8 +238,8 @@ class Game:
 
         With no argument everything is forgotten. A caller that knows what
         changed says so, and what that can't have changed is kept
-        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone)`` after an object moved,
-        ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
+        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone, new object)`` after
+        an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         cache = self._chars
         if not cache:

@@ -257,6 +257,31 @@ _PERMANENT_KEYS = frozenset(
 #: what a change of status keeps: not the state-based-action check's result
 _STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
 
+#: what a permanent without static abilities entering the battlefield keeps: the
+#: static-ability sources (it adds none), not what is read from the permanents
+_SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+
+
+def _inert(game: Game, oid: int) -> bool:
+    """Whether the permanent ``oid`` that just entered the battlefield adds no static
+    ability (CR 604.2) to the sources :func:`static_sources` remembers, so that the
+    other permanents' characteristics stay as they were: its face up has none (as
+    ``_build_sources`` reads it), it isn't face down (CR 708.2) and no static
+    ability of another permanent grants abilities."""
+    o = game.objects.get(oid)
+    sources = game._chars.get(_SOURCES_KEY)
+    if o is None or sources is None or o.face_down or o.phased_out:
+        return False
+    if statics_in(_printed_values(o)):
+        return False
+    return not any(entry[1].op == "grant_ability" for entry in sources)
+
+
+def _printed_values(o: GameObject) -> Chars:
+    """The printed values of the face up (CR 613.2a), shared by every object of the card."""
+    cv = o.card.cache.get(SINGLE_FACE)
+    return printed(o) if cv is None else cv
+
 
 def _battlefield_only(game: Game, entries: list, elsewhere: list) -> bool:
     """Whether the static abilities of permanents and the resolved effects read
@@ -310,7 +335,11 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     * after a change of tapped, combat or damage status (``("tapped",)``, ...),
       the characteristics are kept, but not the mana sources or the state-based
       action check; ``("damage", object)`` forgets that object's (its loyalty or
-      defense may have changed, CR 306.8, 310.6).
+      defense may have changed, CR 306.8, 310.6);
+    * after a permanent without static abilities entered the battlefield from one
+      of those zones (``(from_zone, BATTLEFIELD, object)``, :func:`_inert`), the
+      other permanents' characteristics and the static-ability sources are kept,
+      nothing derived from the permanents.
 
     Cards that have just their printed characteristics are kept too, when no
     permanent's static ability reaches other zones.
@@ -325,9 +354,15 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     kind = change[0]
     forget = None
     if type(kind) is int:
-        if kind not in _QUIET_ZONES or change[1] not in _QUIET_ZONES:
+        if kind not in _QUIET_ZONES:
             return None
-        keys = _PERMANENT_KEYS
+        if change[1] in _QUIET_ZONES:
+            keys = _PERMANENT_KEYS
+        elif change[1] == Zone.BATTLEFIELD and len(change) > 2 and _inert(game, change[2]):
+            keys = _SOURCE_KEYS
+            forget = change[2]
+        else:
+            return None
     elif kind in _STATUS_CHANGES:
         keys = _STATUS_KEYS
         forget = change[1] if len(change) > 1 else None
@@ -356,14 +391,14 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
             v = get(summary)
             if v is not None and v[3]:
                 kept[summary] = v  # cards with their printed characteristics only
-    if type(kind) is int:
+    if keys is _PERMANENT_KEYS:
         # the mana sources read no library, hand, graveyard or stack (CR 605)
         for p in game.players:
             for named in (("mana_sources", p.index), ("can_pay", p.index)):
                 v = get(named)
                 if v is not None:
                     kept[named] = v
-    elif kind != "damage" and get("sba_clean") == "unattached":
+    elif keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
     return kept
 
@@ -409,9 +444,7 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if src.face_down or source_id in l1:
             cv = layer1(src, l1.get(source_id, []))
         else:
-            cv = src.card.cache.get(SINGLE_FACE)
-            if cv is None:
-                cv = printed(src)
+            cv = _printed_values(src)
         statics = cv.statics
         if statics is None:
             statics = statics_in(cv)

@@ -735,7 +735,7 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
     if counters:
         for k, n in counters.items():
             new.counters[k] = new.counters.get(k, 0) + n
-    game.invalidate()
+    game.invalidate(from_zone, Zone.BATTLEFIELD, new_id)  # what it entered with
     if new.face_down:
         text = f"a face-down {_fd_noun(new)} enters the battlefield" + (" tapped" if tapped else "")
         card = ""
