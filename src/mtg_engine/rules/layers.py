@@ -368,12 +368,10 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         forget = change[1] if len(change) > 1 else None
     else:
         return None
-    kept: dict = {}
     get = cache.get
-    for k in game.battlefield:
-        v = get(k)
-        if v is not None and k != forget:
-            kept[k] = v
+    kept: dict = {k: v for k in game.battlefield if (v := get(k)) is not None}
+    if forget is not None:
+        kept.pop(forget, None)
     if _ELSEWHERE_KEY not in cache:
         objects = game.objects
         for p in game.players:

@@ -229,6 +229,22 @@ def mana_sources(game: Game, player: int) -> list[Source]:
     return cached
 
 
+def _tap_mana_indices(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
+    """The mana abilities whose only cost is {T} and that only add mana (with
+    damage or life as a side effect): those a payment may use (CR 605.1a)."""
+    out = []
+    for i, a in enumerate(abilities):
+        if a.kind is not AbilityKind.MANA or a.cost is None:
+            continue
+        cost = a.cost
+        if not cost.tap or cost.mana or cost.sacrifice or cost.life or cost.discard:
+            continue
+        if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
+            continue
+        out.append(i)
+    return tuple(out)
+
+
 def _mana_sources(game: Game, player: int) -> list[Source]:
     out: list[Source] = []
     for oid in game.battlefield:
@@ -236,16 +252,13 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
         if o.controller != player or o.tapped or o.phased_out:
             continue
         c = chars(game, o)
-        for i, a in enumerate(c.abilities):
-            if a.kind is not AbilityKind.MANA or a.cost is None:
-                continue
-            cost = a.cost
-            if not cost.tap or cost.mana or cost.sacrifice or cost.life or cost.discard:
-                continue
+        indices = c.tap_mana
+        if indices is None:
+            indices = c.tap_mana = _tap_mana_indices(c.abilities)
+        for i in indices:
             if c.is_creature() and is_summoning_sick(game, o, c):
                 continue  # CR 302.6: {T} abilities of summoning-sick creatures
-            if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
-                continue
+            a = c.abilities[i]
             prods: list[tuple[str, ...]] = []
             for e in a.effects:
                 if e.op == "add_mana":
