@@ -120,6 +120,8 @@ def check_state_based_actions(game: Game) -> bool:
     # when nothing changed since the last check found nothing.
     waiting: tuple[list[int], list[int]] = ([], [])
     if _CLEAN in game._chars:
+        if not (losers or gone):
+            return False  # the usual case: nothing to do
         deaths, legends, attachments, counters = [], [], [], False
     else:
         deaths = _creature_deaths(game)
