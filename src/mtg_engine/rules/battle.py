@@ -51,18 +51,26 @@ def _source_of_pending_trigger(game: Game, oid: int) -> bool:
 
 
 def _printed_defense(o: GameObject) -> bool:
-    faces = o.card.faces
-    return 0 <= o.face < len(faces) and faces[o.face].defense is not None
+    """Whether the face up has a printed defense (cached per card face)."""
+    key = (DEFENSE, o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        faces = o.card.faces
+        got = 0 <= o.face < len(faces) and faces[o.face].defense is not None
+        o.card.cache[key] = got
+    return got
 
 
 def battle_candidates(game: Game) -> list[int]:
     """Battles with defense 0 (CR 704.5v), whatever is on the stack."""
     out = []
+    objects = game.objects
     for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.phased_out or o.counters.get(DEFENSE, 0) > 0:
+        o = objects[oid]
+        d = o.counters.get(DEFENSE)
+        if o.phased_out or (d is not None and d > 0):
             continue
-        if DEFENSE not in o.counters and not _printed_defense(o):
+        if d is None and not _printed_defense(o):
             continue  # not a battle, or no defense known (card data without one)
         if "Battle" in chars(game, o).types:
             out.append(oid)
