@@ -25,7 +25,9 @@ from .simultaneous import begin, end
 from .zones import move
 
 if TYPE_CHECKING:
+    from ..game.objects import GameObject
     from ..game.state import Game
+    from .characteristics import Chars
 
 
 #: marker in the characteristics cache: object-based SBAs found nothing since
@@ -38,33 +40,60 @@ UNATTACHED = "unattached"
 def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
     """(object, reason, rules, destroy?) for creatures and planeswalkers."""
     out: list[tuple[int, str, tuple[str, ...], bool]] = []
+    objects = game.objects
     for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.phased_out:
-            continue
-        c = chars(game, o)
-        if "Creature" in c.types:
-            t = c.toughness or 0
-            if t <= 0:
-                out.append((oid, "has toughness 0 or less", ("704.5f",), False))
-            elif ((o.damage >= t and o.damage > 0) or o.deathtouch_damage) and (
-                Kw.INDESTRUCTIBLE in c.keywords
-            ):
-                pass  # CR 702.12b: it isn't destroyed, so the check finds nothing to do
-            elif o.damage >= t and o.damage > 0:
-                out.append((oid, "is destroyed: lethal damage", ("704.5g",), True))
-            elif o.deathtouch_damage:
-                out.append(
-                    (
-                        oid,
-                        "is destroyed: damage from a source with deathtouch",
-                        ("704.5h", "702.2b"),
-                        True,
-                    )
-                )
-        if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
-            out.append((oid, "has no loyalty", ("704.5i",), False))
+        o = objects[oid]
+        if not o.phased_out:
+            _death(oid, o, chars(game, o), out)
     return out
+
+
+def _death(oid: int, o: GameObject, c: Chars, out: list) -> None:
+    """Why the creature or planeswalker ``o`` dies now, if it does (CR 704.5f-i)."""
+    if "Creature" in c.types:
+        t = c.toughness or 0
+        if t <= 0:
+            out.append((oid, "has toughness 0 or less", ("704.5f",), False))
+        elif ((o.damage >= t and o.damage > 0) or o.deathtouch_damage) and (
+            Kw.INDESTRUCTIBLE in c.keywords
+        ):
+            pass  # CR 702.12b: it isn't destroyed, so the check finds nothing to do
+        elif o.damage >= t and o.damage > 0:
+            out.append((oid, "is destroyed: lethal damage", ("704.5g",), True))
+        elif o.deathtouch_damage:
+            out.append(
+                (
+                    oid,
+                    "is destroyed: damage from a source with deathtouch",
+                    ("704.5h", "702.2b"),
+                    True,
+                )
+            )
+    if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
+        out.append((oid, "has no loyalty", ("704.5i",), False))
+
+
+def _object_checks(game: Game) -> tuple[list, list, list, list[int]]:
+    """The object-based checks in one pass over the permanents (what
+    :func:`_creature_deaths`, :func:`_legend_groups`, :func:`_attachment_problems`
+    and :func:`_world_rule` find, in the same order)."""
+    deaths: list = []
+    seen: dict[tuple[int, str], list[int]] = {}
+    attachments: list = []
+    worlds: list[GameObject] = []
+    objects = game.objects
+    for oid in game.battlefield:
+        o = objects[oid]
+        c = chars(game, o)
+        if not o.phased_out:
+            _death(oid, o, c, deaths)
+            supertypes = c.supertypes
+            if "Legendary" in supertypes and c.name:
+                seen.setdefault((o.controller, c.name), []).append(oid)
+            if "World" in supertypes:
+                worlds.append(o)
+        _attachment_problem(game, oid, o, c, attachments)
+    return deaths, _groups(seen), attachments, _all_but_newest(worlds)
 
 
 def sba_would_apply(game: Game) -> bool:
@@ -124,11 +153,9 @@ def check_state_based_actions(game: Game) -> bool:
             return False  # the usual case: nothing to do
         deaths, legends, attachments, counters = [], [], [], False
     else:
-        deaths = _creature_deaths(game)
-        legends = _legend_groups(game)
-        attachments = _attachment_problems(game)
+        deaths, legends, attachments, worlds = _object_checks(game)
         counters = _counter_pairs(game)
-        for oid in _world_rule(game):
+        for oid in worlds:
             deaths.append((oid, "world rule", ("704.5k",), False))
         # Sagas and battles whose own trigger is still waiting keep the check
         # "unclean": they may go once it leaves the stack (CR 714.4, 310.7)
@@ -290,16 +317,27 @@ def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
         c = chars(game, o)
         if "Legendary" in c.supertypes and c.name:
             seen.setdefault((o.controller, c.name), []).append(oid)
+    return _groups(seen)
+
+
+def _groups(seen: dict[tuple[int, str], list[int]]) -> list[tuple[int, list[int], str]]:
+    """Legendary permanents with the same name and controller (CR 704.5j)."""
     return [(k[0], v, k[1]) for k, v in seen.items() if len(v) > 1]
 
 
 def _world_rule(game: Game) -> list[int]:
     """CR 704.5k: all but the newest world permanent go to the graveyard."""
-    worlds = [
-        game.objects[oid]
-        for oid in game.battlefield
-        if "World" in chars(game, game.objects[oid]).supertypes and not game.objects[oid].phased_out
-    ]
+    return _all_but_newest(
+        [
+            game.objects[oid]
+            for oid in game.battlefield
+            if "World" in chars(game, game.objects[oid]).supertypes
+            and not game.objects[oid].phased_out
+        ]
+    )
+
+
+def _all_but_newest(worlds: list[GameObject]) -> list[int]:
     if len(worlds) < 2:
         return []
     newest = max(o.timestamp for o in worlds)
@@ -307,36 +345,42 @@ def _world_rule(game: Game) -> list[int]:
 
 
 def _attachment_problems(game: Game) -> list[tuple[int, str]]:
-    out = []
+    out: list[tuple[int, str]] = []
+    objects = game.objects
     for oid in game.battlefield:
-        o = game.objects[oid]
-        c = chars(game, o)
-        if "Aura" in c.subtypes:
-            target = game.objects.get(o.attached_to) if o.attached_to is not None else None
-            if o.attached_to is None and not _aura_on_player(o):
-                out.append((oid, "aura"))
-            elif target is not None and (
-                target.zone != Zone.BATTLEFIELD or not _aura_legal(game, o, target)
-            ):
-                out.append((oid, "aura"))
-        elif o.attached_to is not None:
-            target = game.objects.get(o.attached_to)
-            if "Equipment" in c.subtypes:
-                if target is None or "Creature" not in chars(game, target).types:
-                    out.append((oid, "equipment"))
-                elif KEYWORD_HOOKS.has_protection_from(game, target, o):
-                    out.append((oid, "equipment"))  # CR 702.16d, 704.5n
-            elif "Fortification" in c.subtypes:
-                # CR 301.6, 704.5n: only a land; a Fortification that's a creature
-                # can't fortify a land
-                tc = chars(game, target) if target is not None else None
-                if target is None or tc is None or "Land" not in tc.types or "Creature" in c.types:
-                    out.append((oid, "equipment"))
-                elif KEYWORD_HOOKS.has_protection_from(game, target, o):
-                    out.append((oid, "equipment"))  # CR 702.16d
-            elif "Creature" in c.types or "Battle" in c.types:
-                out.append((oid, "other"))
+        o = objects[oid]
+        _attachment_problem(game, oid, o, chars(game, o), out)
     return out
+
+
+def _attachment_problem(game: Game, oid: int, o: GameObject, c: Chars, out: list) -> None:
+    """Whether the Aura, Equipment or Fortification ``o`` is illegally attached, or
+    another permanent is attached (CR 704.5m-p)."""
+    if "Aura" in c.subtypes:
+        target = game.objects.get(o.attached_to) if o.attached_to is not None else None
+        if o.attached_to is None and not _aura_on_player(o):
+            out.append((oid, "aura"))
+        elif target is not None and (
+            target.zone != Zone.BATTLEFIELD or not _aura_legal(game, o, target)
+        ):
+            out.append((oid, "aura"))
+    elif o.attached_to is not None:
+        target = game.objects.get(o.attached_to)
+        if "Equipment" in c.subtypes:
+            if target is None or "Creature" not in chars(game, target).types:
+                out.append((oid, "equipment"))
+            elif KEYWORD_HOOKS.has_protection_from(game, target, o):
+                out.append((oid, "equipment"))  # CR 702.16d, 704.5n
+        elif "Fortification" in c.subtypes:
+            # CR 301.6, 704.5n: only a land; a Fortification that's a creature
+            # can't fortify a land
+            tc = chars(game, target) if target is not None else None
+            if target is None or tc is None or "Land" not in tc.types or "Creature" in c.types:
+                out.append((oid, "equipment"))
+            elif KEYWORD_HOOKS.has_protection_from(game, target, o):
+                out.append((oid, "equipment"))  # CR 702.16d
+        elif "Creature" in c.types or "Battle" in c.types:
+            out.append((oid, "other"))
 
 
 def _aura_on_player(o) -> bool:
