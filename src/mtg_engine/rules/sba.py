@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import Zone
+from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
 from ..keywords import Kw
 from ..keywords.protection import has_protection_from
@@ -106,11 +107,11 @@ def check_state_based_actions(game: Game) -> bool:
         if p.has_lost:
             continue
         if p.life <= 0:
-            losers.append((p.index, "has 0 or less life", "704.5a"))
+            losers.append((p.index, OutcomeReason.ZERO_LIFE, "704.5a"))
         elif p.drew_from_empty:
-            losers.append((p.index, "attempted to draw from an empty library", "704.5b"))
+            losers.append((p.index, OutcomeReason.EMPTY_LIBRARY, "704.5b"))
         elif p.poison >= 10:
-            losers.append((p.index, "has ten or more poison counters", "704.5c"))
+            losers.append((p.index, OutcomeReason.POISON, "704.5c"))
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
     gone = []
     for p in game.players:
