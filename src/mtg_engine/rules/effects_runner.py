@@ -27,7 +27,7 @@ from ..cards.abilities import (
     TargetRef,
     TriggerRef,
 )
-from ..game.actions import Decision, DecisionKind, player_ref
+from ..game.actions import Decision, DecisionKind, DecisionPurpose, player_ref
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .delayed import BoundRef
@@ -77,7 +77,13 @@ class Ctx:
         return False
 
     def choose_exactly(
-        self, player: int, candidates: list[int], n: int, rule: str, prompt: str, purpose: str
+        self,
+        player: int,
+        candidates: list[int],
+        n: int,
+        rule: str,
+        prompt: str,
+        purpose: DecisionPurpose,
     ) -> list[int] | None:
         """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
         real choice, else the answer; None while the decision is pending."""
@@ -520,7 +526,12 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                     "608.2d",
                     f"{ctx.obj.name}: choose {'up to ' if lo < hi else ''}{hi} {noun}(s) "
                     f"for '{e.op.replace('_', ' ')}'",
-                    {"candidates": candidates, "min": lo, "max": hi, "purpose": "choose"},
+                    {
+                        "candidates": candidates,
+                        "min": lo,
+                        "max": hi,
+                        "purpose": DecisionPurpose.CHOOSE,
+                    },
                     player=chooser,
                 )
             else:
@@ -564,7 +575,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                     obj.controller,
                     "603.5",
                     f"Use {obj.name}'s ability? ({ability.text})",
-                    {"purpose": "may"},
+                    {"purpose": DecisionPurpose.MAY},
                 )
             )
             return False
@@ -590,7 +601,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                         obj.controller,
                         "609.3",
                         f"{obj.name}: you may {e.op.replace('_', ' ')}?",
-                        {"purpose": "may"},
+                        {"purpose": DecisionPurpose.MAY},
                     )
                 )
                 return False

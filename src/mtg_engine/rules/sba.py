@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
@@ -338,7 +338,7 @@ def legend_rule_task(game: Game, task: Task) -> None:
                 task.data["player"],
                 "704.5j",
                 f"Legend rule: choose the {task.data['name']} to keep",
-                {"candidates": ids, "min": 1, "max": 1, "purpose": "legend_rule"},
+                {"candidates": ids, "min": 1, "max": 1, "purpose": DecisionPurpose.LEGEND_RULE},
             )
         )
         return

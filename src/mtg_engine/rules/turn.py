@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.actions import DecisionPurpose
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from . import combat
@@ -232,7 +233,7 @@ def cleanup_task(game: Game, task: Task) -> None:
                         "candidates": list(p.hand),
                         "min": excess,
                         "max": excess,
-                        "purpose": "discard",
+                        "purpose": DecisionPurpose.DISCARD,
                     },
                 )
             )
