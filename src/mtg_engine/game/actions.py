@@ -13,7 +13,6 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from functools import cache
 from typing import Any, Self, Union, get_args, get_origin, get_type_hints
 
 
@@ -446,10 +445,19 @@ def _type_name(hint: Any) -> str:
     return str(hint).replace(f"{__name__}.", "").replace("typing.", "")
 
 
-@cache
+_FIELD_CHECKS: dict[type[Answer], tuple[tuple[str, Check, str], ...]] = {}
+
+
 def _field_checks(cls: type[Answer]) -> tuple[tuple[str, Check, str], ...]:
-    hints = get_type_hints(cls)
-    return tuple((f.name, _checker(hints[f.name]), _type_name(hints[f.name])) for f in fields(cls))
+    """Each field of an action type: its name, its type test and the type's name."""
+    checks = _FIELD_CHECKS.get(cls)
+    if checks is None:
+        hints = get_type_hints(cls)
+        checks = tuple(
+            (f.name, _checker(hints[f.name]), _type_name(hints[f.name])) for f in fields(cls)
+        )
+        _FIELD_CHECKS[cls] = checks
+    return checks
 
 
 def malformed(action: object) -> str | None:

@@ -183,7 +183,8 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[str, Any] = {}
+        #: per-turn bookkeeping, keyed by a name or a (name, ...) tuple; cleared each turn
+        self.turn_flags: dict[Any, Any] = {}
         self._chars: dict[int, Any] = {}
         self._options: list[Action] | None = None
 
