@@ -143,3 +143,24 @@ def test_saved_and_cloned_games_continue_exactly(decks, seed, cut_every):
 @given(decks=decks_strategy(), seed=st.integers(0, 2**31), cut_every=st.integers(1, 20))
 def test_saved_and_cloned_games_continue_exactly_long(decks, seed, cut_every):
     check_game(decks, seed, cap=2000, cut_every=cut_every)
+
+
+def test_an_emblem_with_abilities_is_saved_as_json_text(board):
+    """CR 114: Elspeth's emblem ("Creatures you control get +2/+2 and have flying")
+    is written as JSON text and read back with its abilities and their enum kinds."""
+    from mtg_engine.cards.abilities import AbilityKind
+    from mtg_engine.game.actions import ActivateAbility, PassPriority
+
+    elspeth = board.add(0, "Elspeth, Sun's Champion", counters={"loyalty": 7})
+    board.add(0, "Grizzly Bears")
+    game = board.start()
+    game.apply(ActivateAbility(elspeth, 2))
+    while game.stack:
+        game.apply(PassPriority())
+    loaded = Game.from_json(json.loads(json.dumps(game.to_json())))
+    emblem = loaded.objects[loaded.command[0]]
+    assert emblem.card.token_spec is not None
+    kinds = [a.kind for a in emblem.card.abilities()]
+    assert kinds and all(type(k) is AbilityKind for k in kinds)
+    steps, _ = play(game, seed=3, cap=60, cut_every=1000)
+    continues_like(loaded, game, steps, 0, "loaded")

@@ -404,38 +404,30 @@ def ref_player(ref: int) -> int | None:
 
 ACTION_TYPES: tuple[type[Answer], ...] = get_args(Action)
 
-Check = Callable[[Any], bool]
 
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _checker(hint: Any) -> Check:
-    """A test that a value has the type ``hint`` (the types actions use)."""
+def _test(hint: Any, v: str, depth: int = 0) -> str:
+    """A Python expression that is true when the value named ``v`` has the type
+    ``hint`` (the types action fields use): compiled once per action type."""
     if hint is int:
-        return _is_int
+        return f"({v}.__class__ is int or (isinstance({v}, int) and not isinstance({v}, bool)))"
+    if hint is bool:
+        return f"({v}.__class__ is bool)"
+    if hint is str:
+        return f"isinstance({v}, str)"
     if hint is type(None):
-        return lambda v: v is None
-    if hint in (bool, str):
-        return lambda v: isinstance(v, hint)
+        return f"({v} is None)"
     if hint is DecisionId:
-        return lambda v: isinstance(v, DecisionId) and isinstance(v.game, str) and _is_int(v.seq)
-    origin = get_origin(hint)
-    args = get_args(hint)
+        return f"({v}.__class__ is DecisionId and {_test(str, v + '.game')} and {_test(int, v + '.seq')})"
+    origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):
-        options = [_checker(a) for a in args]
-        return lambda v: any(ok(v) for ok in options)
+        return "(" + " or ".join(_test(a, v, depth) for a in args) + ")"
     if origin is tuple:
+        x = f"x{depth}"
         if len(args) == 2 and args[1] is Ellipsis:
-            each = _checker(args[0])
-            return lambda v: isinstance(v, tuple) and all(each(x) for x in v)
-        parts = [_checker(a) for a in args]
-        return lambda v: (
-            isinstance(v, tuple)
-            and len(v) == len(parts)
-            and all(ok(x) for ok, x in zip(parts, v, strict=True))
-        )
+            each = _test(args[0], x, depth + 1)
+            return f"({v}.__class__ is tuple and (not {v} or all({each} for {x} in {v})))"
+        parts = " and ".join(_test(a, f"{v}[{k}]", depth + 1) for k, a in enumerate(args))
+        return f"({v}.__class__ is tuple and len({v}) == {len(args)} and {parts})"
     raise TypeError(f"no check for the action field type {hint!r}")
 
 
@@ -445,17 +437,29 @@ def _type_name(hint: Any) -> str:
     return str(hint).replace(f"{__name__}.", "").replace("typing.", "")
 
 
-_FIELD_CHECKS: dict[type[Answer], tuple[tuple[str, Check, str], ...]] = {}
+#: per action type: a function giving the index of its first ill-typed field (or -1),
+#: and each field's name and type name
+_FIELD_CHECKS: dict[type[Answer], tuple[Callable[[Any], int], tuple[tuple[str, str], ...]]] = {}
 
 
-def _field_checks(cls: type[Answer]) -> tuple[tuple[str, Check, str], ...]:
-    """Each field of an action type: its name, its type test and the type's name."""
+def _field_checks(cls: type[Answer]) -> tuple[Callable[[Any], int], tuple[tuple[str, str], ...]]:
+    """The compiled field check of an action type (generated from its type hints:
+    one inline test per field, a few times faster than a loop of closures)."""
     checks = _FIELD_CHECKS.get(cls)
     if checks is None:
         hints = get_type_hints(cls)
-        checks = tuple(
-            (f.name, _checker(hints[f.name]), _type_name(hints[f.name])) for f in fields(cls)
-        )
+        names = [f.name for f in fields(cls)]
+        lines = ["def first_bad(a):"]
+        for k, name in enumerate(names):
+            lines += [
+                f"    v = a.{name}",
+                f"    if not {_test(hints[name], 'v')}:",
+                f"        return {k}",
+            ]
+        lines.append("    return -1")
+        ns: dict[str, Any] = {"DecisionId": DecisionId}
+        exec("\n".join(lines), ns)  # noqa: S102 - generated from the action's type hints only
+        checks = (ns["first_bad"], tuple((n, _type_name(hints[n])) for n in names))
         _FIELD_CHECKS[cls] = checks
     return checks
 
@@ -468,8 +472,10 @@ def malformed(action: object) -> str | None:
             f"{action!r} isn't an action: answer with one of "
             f"{', '.join(t.__name__ for t in ACTION_TYPES)}"
         )
-    for name, ok, expected in _field_checks(type(action)):
-        value = getattr(action, name, None)
-        if not ok(value):
-            return f"{type(action).__name__}.{name} must be {expected}, not {value!r}"
-    return None
+    first_bad, names = _field_checks(type(action))
+    bad = first_bad(action)
+    if bad < 0:
+        return None
+    name, expected = names[bad]
+    value = getattr(action, name)
+    return f"{type(action).__name__}.{name} must be {expected}, not {value!r}"

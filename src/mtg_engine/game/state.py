@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
 from .events import Event
@@ -302,8 +302,8 @@ class Game:
         why = malformed(action)
         if why is not None:
             return (why, None)
-        assert isinstance(action, Action)
-        stamp = action.decision
+        act = cast(Action, action)
+        stamp = act.decision
         if stamp is not None and stamp != d.id:
             if d.id is None or stamp.game != d.id.game:
                 return (f"{type(action).__name__} is an action of another game", None)
@@ -312,16 +312,16 @@ class Game:
                 f"the pending decision is {d.id.seq}",
                 None,
             )
-        if isinstance(action, Concede):
-            if not 0 <= action.player < len(self.players):
-                return (f"there is no player {action.player}", "104.3a")
+        if isinstance(act, Concede):
+            if not 0 <= act.player < len(self.players):
+                return (f"there is no player {act.player}", "104.3a")
             return None
         from ..rules.decisions import check_answer
 
         try:
-            problem = check_answer(self, action)
+            problem = check_answer(self, act)
         except (KeyError, IndexError):
-            problem = f"{action!r} names an object or player that isn't in this game"
+            problem = f"{act!r} names an object or player that isn't in this game"
         return None if problem is None else (problem, d.rule)
 
     def apply(self, action: Action) -> None:
