@@ -30,6 +30,7 @@ from mtg_engine.game.objects import CardDef
 from mtg_engine.game.serialize import encode
 from mtg_engine.game.state import Game
 from mtg_engine.rules.setup import new_game
+from mtg_engine.rules.support import face_unsupported
 
 BASICS = {
     "white": "Plains",
@@ -52,7 +53,7 @@ def full_card_at(index: int) -> str:
     db = CardDatabase.default()
     for k in range(len(names)):
         name = names[(index + k) % len(names)]
-        if card_status(db.get(name), engine=True).status == "full":
+        if card_status(db.get(name), engine=face_unsupported).status == "full":
             return name
     raise AssertionError("no fully compiled card in the card file")
 

@@ -8,7 +8,7 @@ The public API (see :mod:`mtg_engine.api`): ``Game``, its ``Decision`` (with
 
 __version__ = "0.1.0"
 
-from . import rules as _rules  # noqa: E402,F401  (registers the rules' task handlers)
+from . import engine as _engine  # noqa: E402,F401  (wires the layers together)
 from .api import *  # noqa: E402,F403  (the public API)
 from .api import __all__ as _api_all  # noqa: E402
 

@@ -62,6 +62,7 @@ mtg_engine.game.serialize.GameFormatError: the saved game is missing 'token', 'o
 
 from __future__ import annotations
 
+from . import engine as _engine  # noqa: F401  (the wiring)
 from .cards.decks import Deck, load_deck
 from .game.actions import (
     Action,

@@ -9,13 +9,18 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards.abilities import Ability, Effect
+from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
+from ..rules.face_down import is_masked, unmask
+from ..rules.layers import refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped
 from . import effect
@@ -29,8 +34,6 @@ def tap(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if o.zone == Zone.BATTLEFIELD:
             if e.op == "tap" and o.face_down and not o.tapped:
-                from ..rules.face_down import is_masked, unmask
-
                 if is_masked(o):
                     unmask(g, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
             if e.op == "tap" and not o.tapped:
@@ -253,8 +256,6 @@ def grant_ability(ctx: Ctx, e: Effect) -> bool:
 
 def _abilities(many: object, one: object) -> tuple[Ability, ...]:
     """The Ability records of a grant (anything else is ignored)."""
-    from ..cards.abilities import Ability as _A
-
     items = many if isinstance(many, tuple | list) else (one,)
     return tuple(a for a in items if isinstance(a, _A))
 
@@ -277,7 +278,7 @@ def lose_all(ctx: Ctx, e: Effect) -> bool:
 @effect("add_types")
 def add_types(ctx: Ctx, e: Effect) -> bool:
     """Layer 4 (CR 613.1d, 205.1b): "... in addition to its other types"."""
-    args = {
+    args: dict[str, Any] = {
         "types": tuple(e.args.get("types") or ()),
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),
@@ -297,7 +298,7 @@ def lose_types(ctx: Ctx, e: Effect) -> bool:
     """Layer 4 (CR 613.1d, 205.1a): "loses all creature types". A changeling keeps
     its changeling ability but, as the later effect in layer 4 (CR 613.7), this
     takes away the types changeling gives (702.73a, ruling 502.73.1)."""
-    args = {
+    args: dict[str, Any] = {
         "types": tuple(e.args.get("types") or ()),
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),
@@ -363,8 +364,6 @@ def become(ctx: Ctx, e: Effect) -> bool:
 def gain_control(ctx: Ctx, e: Effect) -> bool:
     """Layer 2 (CR 613.1b): a control-changing effect with its duration; the
     controller is recomputed from all control effects (CR 613.7)."""
-    from ..rules.layers import refresh_control
-
     g = ctx.game
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
     new = players[0] if players else ctx.controller

@@ -22,6 +22,7 @@ from typing import Any
 
 from .actions import Decision, DecisionId
 from .events import Event
+from .hooks import PROCEDURES
 from .invariants import zone_problems
 from .objects import CardDef, GameObject, Player
 from .rng import Rng
@@ -43,19 +44,17 @@ def _card_ref(card: CardDef) -> Any:
 
 
 def _card_from(ref: Any) -> CardDef:
-    from ..cards.database import UnknownCardError
-    from ..cards.definitions import card_def, token_def
-
     if isinstance(ref, dict) and "token" in ref:
         spec = decode(ref["token"])
         if not isinstance(spec, dict):
             raise GameFormatError(f"a token's characteristics must be a mapping, not {spec!r}")
-        return token_def(spec)
-    if not isinstance(ref, str):
+        ref = {"token": spec}
+    elif not isinstance(ref, str):
         raise GameFormatError(f"a card must be named by a string, not {ref!r}")
     try:
-        return card_def(ref)
-    except UnknownCardError:
+        # the card file is above the game layer: the wiring supplies the lookup
+        return PROCEDURES.card_from_ref(ref)
+    except KeyError:  # UnknownCardError
         raise GameFormatError(f"unknown card {ref!r}") from None
 
 

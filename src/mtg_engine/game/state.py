@@ -14,13 +14,14 @@ list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, cast
 
 from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
 from .events import Event
+from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
@@ -144,14 +145,8 @@ class Combat:
         return [b for b, atts in self.blockers.items() if attacker in atts]
 
 
-EventListener = Callable[["Game", Event, "GameObject | None"], None]
-
-
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
-
-    #: called for every emitted event (trigger detection registers here)
-    event_listeners: list[EventListener] = []
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
@@ -183,9 +178,8 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        #: per-turn bookkeeping, keyed by a name or a (name, ...) tuple; cleared each turn
-        self.turn_flags: dict[Any, Any] = {}
-        self._chars: dict[int, Any] = {}
+        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
 
     # ------------------------------------------------------------------
@@ -255,7 +249,7 @@ class Game:
         """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
         ev = Event(kind, rules, text, data, self.turn)
         self.log.append(ev)
-        for listener in Game.event_listeners:
+        for listener in EVENT_LISTENERS:
             listener(self, ev, subject)
         return ev
 
@@ -279,9 +273,7 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            from ..rules.decisions import legal_options
-
-            options = legal_options(self)
+            options = PROCEDURES.legal_options(self)
             stamp = self.pending.id
             for a in options:  # the decision each option answers (frozen records: set once)
                 object.__setattr__(a, "decision", stamp)
@@ -316,10 +308,8 @@ class Game:
             if not 0 <= act.player < len(self.players):
                 return (f"there is no player {act.player}", "104.3a")
             return None
-        from ..rules.decisions import check_answer
-
         try:
-            problem = check_answer(self, act)
+            problem = PROCEDURES.check_answer(self, act)
         except (KeyError, IndexError):
             problem = f"{act!r} names an object or player that isn't in this game"
         return None if problem is None else (problem, d.rule)
@@ -337,9 +327,7 @@ class Game:
         if problem is not None:
             raise IllegalActionError(*problem)
         if isinstance(action, Concede):
-            from ..rules.game_end import concede
-
-            concede(self, action.player)
+            PROCEDURES.concede(self, action.player)
             return
         self._push_answer(action)
 
@@ -437,9 +425,7 @@ class Game:
 
     def observe(self, player: int) -> dict[str, Any]:
         """What ``player`` may see (architecture §5, CR 401.2, 402.3, 708.5)."""
-        from .views import observe
-
-        return observe(self, player)
+        return PROCEDURES.observe(self, player)
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import game_to_json

@@ -19,10 +19,10 @@ from ..game.actions import (
     DecisionKind,
     DecisionPurpose,
 )
+from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from ..keywords import crew as crew_kw
 from . import cost_changes, cost_components
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
@@ -34,9 +34,14 @@ from .casting import (
     split_second_on_stack,
 )
 from .characteristics import Chars, chars
-from .filters import objects_matching
+from .combat import is_summoning_sick
+from .conditions import evaluate
+from .damage import lose_life
+from .effects_runner import run_mana_ability
+from .filters import matches_object, objects_matching
 from .permanents import sacrifice
 from .tapping import became_tapped
+from .targets import describe
 from .zones import move
 
 if TYPE_CHECKING:
@@ -89,8 +94,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             if problem:
                 return problem
         elif key == "condition":
-            from .conditions import evaluate
-
             if not evaluate(game, value, player, o):
                 return "the ability's condition isn't met (rule 602.5b)"
     if a.cost.loyalty is not None:
@@ -109,8 +112,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if cost.untap and not o.tapped:
             return f"{o.name} is untapped (rule 602.5a)"
         if "Creature" in c.types:
-            from .combat import is_summoning_sick
-
             if is_summoning_sick(game, o, c):
                 return f"{o.name} has summoning sickness (rule 302.6)"
     if cost.life and game.players[player].life < cost.life:
@@ -136,9 +137,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
-        crew_n = crew_kw.crew_amount(cost)
+        crew_n = KEYWORD_HOOKS.crew_amount(cost)
         if crew_n is not None:
-            problem = crew_kw.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
+            problem = KEYWORD_HOOKS.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
             if problem:
                 return problem
     for kind, n in cost.remove_counters:
@@ -160,8 +161,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 def ability_at(c: Chars, index: int) -> Ability:
     """The ``index``-th ability, with a keyword activated ability (cycling, equip
     ...) replaced by the full ability it stands for (CR 702.6a, 702.29a)."""
-    from ..keywords.registry import full_ability
-
     return full_ability(c.abilities[index])
 
 
@@ -223,8 +222,6 @@ def _cost_choices(game: Game, flt: Filter, player: int, source: GameObject) -> l
 def _discard_choices(game: Game, flt: Filter, player: int, source: GameObject) -> list[int]:
     if any(k == "self" for k, _ in flt.conditions):
         return [source.id] if source.zone == Zone.HAND else []
-    from .filters import matches_object
-
     return [
         oid
         for oid in game.players[player].hand
@@ -246,6 +243,8 @@ def _discard_choices(game: Game, flt: Filter, player: int, source: GameObject) -
 def activate_task(game: Game, task: Task) -> None:
     d = task.data
     player = d["player"]
+    src: GameObject | None  # the source; None once it has left (CR 113.7a)
+    a: Ability | None
     if task.stage == 0:
         src = game.objects[d["source"]]
         c = chars(game, src)
@@ -260,8 +259,6 @@ def activate_task(game: Game, task: Task) -> None:
         if a.kind is AbilityKind.MANA:
             # CR 605.3a: a mana ability resolves immediately, without the stack.
             _pay_non_mana_costs_simple(game, src, a.cost, player, for_mana=True)
-            from .effects_runner import run_mana_ability
-
             run_mana_ability(game, src, a, player)
             game.finish(task)
             return
@@ -282,6 +279,7 @@ def activate_task(game: Game, task: Task) -> None:
         return
     obj = game.objects[d["obj"]]
     a = obj.ability
+    assert a is not None  # an activated ability on the stack (CR 602.2a)
     cost = a.cost or Cost()
     src = game.objects.get(d["source"])
     if task.stage == 1:
@@ -367,11 +365,11 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
-        crew_n = crew_kw.crew_amount(cost) if cost.other else None
+        crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
             if task.answer is None:
-                game.ask(crew_kw.crew_decision(game, player, src, cost))
+                game.ask(KEYWORD_HOOKS.crew_decision(game, player, src, cost))
                 return
             d["crew"] = list(task.answer.objects)
             task.answer = None
@@ -435,7 +433,14 @@ def activate_task(game: Game, task: Task) -> None:
             obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
         for oid in d.get("discard") or []:
             if oid in game.objects:
-                move(game, oid, Zone.GRAVEYARD, ("602.2b", "701.9a"), reason="is discarded")
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("602.2b", "701.9a"),
+                    reason="is discarded",
+                    cause="discard",
+                )
         for oid in d.get("exile") or []:
             if oid in game.objects:
                 move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")
@@ -450,9 +455,7 @@ def activate_task(game: Game, task: Task) -> None:
                 became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
-            crew_kw.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
-        from .targets import describe
-
+            KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
         targets = [describe(game, t) for spec in obj.targets for t in spec]
         rule = a.keyword_args.get("rule")
         game.emit(
@@ -492,8 +495,6 @@ def _pay_return_and_reveal(
     cites = ("602.2b", *((rule,) if rule else ()))
     if _other_cost(cost, "life_half"):
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
-        from .damage import lose_life
-
         life = game.players[d["player"]].life
         if life > 0:
             lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
@@ -564,8 +565,6 @@ def _pay_non_mana_costs_simple(
     if cost.untap:
         src.tapped = False
     if cost.life:
-        from .damage import lose_life
-
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
     for kind, n in cost.remove_counters:
         src.counters[kind] = src.counters.get(kind, 0) - n

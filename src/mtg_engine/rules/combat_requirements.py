@@ -33,12 +33,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import Filter
 from ..game.actions import player_ref, ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..keywords import Kw
-from ..keywords.evasion import block_problem, max_blockers, min_blockers
 from . import combat_rules as cr
 from .characteristics import chars
+from .draw_skip import attack_restriction
+from .filters import matches_object
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -114,8 +117,6 @@ def defender_problem(game: Game, obj: GameObject, defender: int) -> tuple[str, s
         elif r.op == "cant_attack_you" and ref_player(defender) == r.controller:
             return ("it can't attack that player", "508.1c")
     if game.effects:
-        from .draw_skip import attack_restriction
-
         return attack_restriction(game, obj, defender)  # Island Sanctuary (508.1c)
     return None
 
@@ -267,9 +268,6 @@ def _attack_cost(
     game: Game, o: GameObject, defender: int, rules: list[tuple[GameObject, Any]]
 ) -> str:
     """CR 508.1h: "can't attack you unless their controller pays {2}" (Ghostly Prison)."""
-    from ..cards.abilities import Filter
-    from .filters import matches_object
-
     total = ""
     for src, st in rules:
         pl = ref_player(defender)
@@ -304,7 +302,7 @@ def _make_block_plan(game: Game) -> BlockPlan:
         o = game.objects[oid]
         if o.controller != defending or block_able(game, o, defending) is not None:
             continue
-        ok = [a.id for a in attackers if block_problem(game, o, a) is None]
+        ok = [a.id for a in attackers if KEYWORD_HOOKS.block_problem(game, o, a) is None]
         if not ok:
             continue
         cands[oid] = ok
@@ -321,10 +319,10 @@ def _make_block_plan(game: Game) -> BlockPlan:
         for r in rules:
             if r.op == "must_block_attacker" and r.args.get("attacker") in ok:
                 atoms.append(("block", oid, r.args["attacker"]))
-    minb = {a.id: min_blockers(game, a) for a in attackers}
+    minb = {a.id: KEYWORD_HOOKS.min_blockers(game, a) for a in attackers}
     maxb: dict[int, int] = {}
     for a in attackers:
-        m = max_blockers(game, a)
+        m = KEYWORD_HOOKS.max_blockers(game, a)
         if m is not None:
             maxb[a.id] = m
         ops = {r.op for r in cr.rules_of(game, a)}
@@ -343,9 +341,6 @@ def _make_block_plan(game: Game) -> BlockPlan:
 
 def _block_cost(game: Game, o: GameObject, rules: list[tuple[GameObject, Any]]) -> str:
     """CR 509.1d: "creatures can't block unless their controller pays ..."."""
-    from ..cards.abilities import Filter
-    from .filters import matches_object
-
     total = ""
     for src, st in rules:
         if isinstance(st.affected, Filter) and not matches_object(
@@ -378,9 +373,7 @@ def attack_restriction_problem(
     if plan.max_attackers is not None and n > plan.max_attackers:
         return f"no more than {plan.max_attackers} creature(s) can attack each combat (rule 508.1c)"
     if bands:
-        from ..keywords.banding import band_problem
-
-        why = band_problem(game, decl, bands)
+        why = KEYWORD_HOOKS.band_problem(game, decl, bands)
         if why is not None:
             return why
     if plan.costs:
@@ -441,7 +434,7 @@ def _solve_attack(game: Game, plan: AttackPlan) -> None:
     for i in range(len(variables) - 1, -1, -1):
         bound_after[i] = bound_after[i + 1] + top[variables[i]]
     limit = plan.max_attackers if plan.max_attackers is not None else len(variables)
-    best = [-1, ()]
+    best: list[Any] = [-1, ()]  # the best count, and its declaration's items
     leaves = [0]
 
     def bound(i: int, used: int) -> int:
@@ -609,7 +602,7 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
     top: dict[int, int] = {}
     for b in variables:
         singles = [(a,) for a in plan.cands[b]]
-        opts = list(singles)
+        opts: list[tuple[int, ...]] = list(singles)
         if plan.cap.get(b, 1) > 1:
             rel = [a for a in plan.cands[b] if a in relevant_attackers]
             k = min(plan.cap[b], _MULTI, len(rel))
@@ -748,9 +741,7 @@ def attack_decision_data(game: Game) -> dict[str, Any]:
     if plan.costs:
         data["costs"] = {f"{c}:{d}": m for (c, d), m in plan.costs.items()}
     data["default"] = [list(p) for p in plan.witness]
-    from ..keywords.banding import banding_candidates
-
-    bands = banding_candidates(game, plan.cands)
+    bands = KEYWORD_HOOKS.banding_candidates(game, plan.cands)
     if bands:
         data["banding"] = bands
     return data

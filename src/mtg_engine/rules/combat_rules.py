@@ -25,6 +25,7 @@ from ..cards.abilities import AbilityKind, Condition, Filter, SelfRef
 from ..game.actions import ref_player
 from ..game.objects import GameObject
 from .characteristics import chars
+from .conditions import evaluate
 from .filters import matches_object
 from .support import register
 
@@ -302,8 +303,6 @@ def condition_holds(
             return combat is not None and obj.id in combat.attackers
         if state == "blocking":
             return combat is not None and obj.id in combat.blockers
-    from .conditions import evaluate
-
     return evaluate(game, cond, controller, src)
 
 

@@ -25,10 +25,11 @@ task (plain data, resumable after a clone or a save).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
 from .characteristics import (
@@ -195,7 +196,8 @@ def _options(game: Game, entry: dict[str, Any]) -> list[dict[str, Any]]:
         if key in applied:
             continue
         src = game.objects[sid]
-        if matches_object(game, pros, st.affected, src.controller, src, c):
+        # _etb_sources keeps only statics whose affected is a Filter
+        if matches_object(game, pros, cast(Filter, st.affected), src.controller, src, c):
             out.append({"key": key, "op": st.op, "static": st, "ability": a, "source": sid})
     return out
 
@@ -401,11 +403,9 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
     if op == "as_enters":
         return _apply_choices(game, entry, opt, task)
     if op == "amplify":  # CR 702.38a: reveal cards as it enters
-        from ..keywords.amplify import apply_amplify
-
         _, c = prospective(game, entry)
         n = int(st.args.get("n", 1))
-        done = apply_amplify(
+        done = KEYWORD_HOOKS.apply_amplify(
             game,
             entry,
             n,

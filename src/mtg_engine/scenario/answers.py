@@ -497,7 +497,7 @@ class Script:
                 game,
                 defender_ref,
                 acting,
-                lambda o, c=creature: o in cands.get(c, ()),
+                lambda o, c=creature: o in cands.get(c, ()),  # type: ignore[misc]  # mypy can't type a lambda's bound default
                 players=True,
             )
             pairs.append((creature, defender))
@@ -525,7 +525,7 @@ class Script:
                 game,
                 attacker_ref,
                 acting,
-                lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,
+                lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,  # type: ignore[misc]  # mypy can't type a lambda's bound default
             )
             pairs.append((blocker, attacker))
         return DeclareBlockers(tuple(pairs))
@@ -565,7 +565,7 @@ class Script:
             made = auto[oid]
             want: dict[int, int] = {}
             for r, n in split:
-                rid = self.refs.resolve(game, r, acting, lambda o, m=made: o in m, players=True)
+                rid = self.refs.resolve(game, r, acting, lambda o, m=made: o in m, players=True)  # type: ignore[misc]  # mypy can't type a lambda's bound default
                 if rid is not None and int(n):
                     want[rid] = want.get(rid, 0) + int(n)
             if want != made:

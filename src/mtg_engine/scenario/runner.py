@@ -64,7 +64,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
     )
-    if not usable:
+    if not usable or seconds is None:
         yield
         return
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..game.state import Step
 from .checker import Checker, describe_value, join, what
@@ -136,7 +136,7 @@ def load_data(data: Any, file: str) -> tuple[list[Scenario], list[Invalid]]:
             Invalid("", [ScenarioError(file, "", f"expected a scenario mapping, got {got}")])
         ]
     if "scenarios" not in data:
-        return _one(data, file, "")
+        return _one(cast(YMap, data), file, "")
     errors: list[ScenarioError] = []
     extra = [k for k in data if k != "scenarios"]
     for k in extra:
@@ -167,8 +167,8 @@ def load_data(data: Any, file: str) -> tuple[list[Scenario], list[Invalid]]:
             msg = f"expected a scenario mapping, got {describe_value(item)}"
             invalid.append(Invalid("", [ScenarioError(file, prefix, msg, line_of(items, i))]))
             continue
-        got, bad = _one(item, file, prefix)
-        out.extend(got)
+        made, bad = _one(cast(YMap, item), file, prefix)
+        out.extend(made)
         invalid.extend(bad)
     return out, invalid
 

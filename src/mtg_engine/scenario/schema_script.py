@@ -433,6 +433,7 @@ def _object_props(ck: Checker, m: YMap, path: str, book: Book) -> dict[str, Any]
 
     ck.keys(m, OBJECT_PROPS, path)
     out: dict[str, Any] = {}
+    val: Any
     for key, v in m.items():
         kpath, kline = join(path, key), line_of(m, key)
         if key in ("power", "toughness", "loyalty"):

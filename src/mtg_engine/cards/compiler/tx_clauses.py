@@ -216,7 +216,7 @@ class ClauseRules:
         """ "... or the creature it haunts dies" (CR 702.55b-c)."""
         return ("haunted_dies", ())
 
-    def _ev(name: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _ev(name: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
             details: list[tuple[str, Any]] = []
             for x in c:
@@ -904,7 +904,7 @@ class ClauseRules:
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
 
-    def for_as_long(self, c: list[Any]) -> tuple[str, Any]:
+    def for_as_long(self, c: list[Any]) -> str:
         return "as_long_as"
 
     # ------------------------------------------------------------- restrictions
@@ -1134,7 +1134,7 @@ class ClauseRules:
         )
 
     # -------------------------------------------------------------- conditions
-    def _cond(kind: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _cond(kind: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
             args: dict[str, Any] = {}
             for i, x in enumerate(v for v in c if not isinstance(v, Token)):
@@ -1251,7 +1251,7 @@ class ClauseRules:
     cond_np_power_le = _cond("power_le")
     cond_np_toughness_le = _cond("toughness_le")
 
-    def _cond_its_power(key: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _cond_its_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
             """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
             the ability's other pronouns (the trigger's object, CR 603.4)."""
