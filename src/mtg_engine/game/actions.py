@@ -82,9 +82,11 @@ class DecisionPurpose(StrEnum):
     PILE = "pile"  # CR 700.3: separate cards into piles
     LEGEND_RULE = "legend_rule"  # CR 704.5j
     LIBRARY_ORDER = "library_order"  # CR 401.4
+    ATTACH = "attach"  # CR 303.4f: what an Aura put onto the battlefield enchants
     # a number
     LOYALTY = "loyalty"  # CR 606.4: X of a loyalty cost
     # a named option (CHOOSE_OPTION)
+    MANA = "mana"  # CR 106.1b, 605.3b: the mana "of any color" an ability adds
     NUMBER = "number"
     COLOR = "color"  # CR 105.1
     CREATURE_TYPE = "creature_type"  # CR 205.3m

@@ -22,6 +22,7 @@ from ..game.tasks import Task, task_handler
 from .battle import battle_candidates, battles_to_graveyard
 from .characteristics import chars
 from .saga import saga_candidates, sagas_to_sacrifice
+from .simultaneous import begin, end
 from .zones import move
 
 if TYPE_CHECKING:
@@ -145,6 +146,13 @@ def check_state_based_actions(game: Game) -> bool:
         del game.objects[oid]
         game.emit("cease_to_exist", ("704.5d",), f"{name} token ceases to exist")
         happened = True
+    # CR 704.3: all of them are performed at the same time, one event for triggers
+    # (CR 603.10a: creatures dying together see each other die)
+    batch = (
+        begin(game, [d[0] for d in deaths] + [a[0] for a in attachments])
+        if len(deaths) + len(attachments) > 1
+        else None
+    )
     if deaths or attachments:
         for oid, reason, rules, destroy in deaths:
             o = game.objects.get(oid)
@@ -203,6 +211,7 @@ def check_state_based_actions(game: Game) -> bool:
                 )
         game.invalidate()
         happened = True
+    end(game, batch)
     sagas, battles = _sagas_and_battles(game, waiting)
     for oid in sagas:
         from .permanents import sacrifice

@@ -58,6 +58,20 @@ def _each_player(subject: Any) -> bool:
     return isinstance(subject, EachRef) and is_player_filter(subject.filter)
 
 
+#: instructions only an object can follow ("has first strike", "is a Knight",
+#: "gets +1/+1"): a later clause without a subject shares the sentence's object subject
+_OBJECT_OPS = frozenset(
+    ("grant_keyword", "modify_pt", "add_types", "grant_ability", "set_pt", "add_colors")
+)
+
+
+def _player_subject(subject: Any) -> bool:
+    """A subject that names players ("you", "that player", "target opponent")."""
+    if _each_player(subject) or isinstance(subject, ControllerRef | ThatPlayer):
+        return True
+    return isinstance(subject, Tgt) and is_player_filter(subject.spec.filter)
+
+
 def _their_for_each(e: Effect, subject: EachRef) -> Effect:
     """ "Each player exiles all creature cards from their graveyard": an instruction
     with no player of its own acts on every such player's objects ("their" is each
@@ -193,9 +207,14 @@ class ClauseRules:
         else:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
-        if event == "tapped" and isinstance(subject, Some) and subject.count == "one_or_more":
-            # "whenever one or more Merfolk you control become tapped": once per
-            # batch of permanents tapped at once (CR 603.2c, rules/tapping.py)
+        if (
+            event in ("tapped", "dies", "leaves")
+            and isinstance(subject, Some)
+            and subject.count == "one_or_more"
+        ):
+            # "whenever one or more Merfolk you control become tapped", "whenever one
+            # or more creatures die": once per batch of objects (CR 603.2c,
+            # rules/tapping.py, rules/simultaneous.py)
             details = (*details, ("one_or_more", True))
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
@@ -691,14 +710,20 @@ class ClauseRules:
     def clause_seq(self, c: list[Any]) -> list[Effect]:
         out: list[Effect] = []
         each: Any = None
+        thing: Any = None
         for x in c:
             if isinstance(x, _Clause):
                 if x.subject is not None:
                     # "Each player exiles ..., then sacrifices ...": the later clauses
                     # without a subject have the same players as their subject
                     each = x.subject if _each_player(x.subject) else None
+                    thing = None if _player_subject(x.subject) else x.subject
                 elif each is not None:
                     x = self.clause([each, *x.children])
+                elif thing is not None and x and all(e.op in _OBJECT_OPS for e in x):
+                    # "Enchanted creature gets +2/+2, has first strike, and is a Knight":
+                    # what only an object does has the object subject of the sentence
+                    x = self.clause([thing, *x.children])
             if isinstance(x, list):
                 out.extend(x)
         return out
@@ -1024,6 +1049,18 @@ class ClauseRules:
                 StaticEffect("replace_put_into_graveyard", SelfRef(), {"effects": tuple(effects)})
             ],
         )
+
+    def extra_trigger(self, c: list[Any]) -> Parsed:
+        """ "If an artifact or creature entering causes a triggered ability of a
+        permanent you control to trigger, that ability triggers an additional time"
+        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        event = "dies" if "dying" in c[-1] else "enters"
+        args = {"event": event, "what": flt}
+        return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
+
+    def extra_trigger_event(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
 
     def ring_tempts(self, c: list[Any]) -> list[Effect]:
         return [Effect("ring_tempts", {"player": ControllerRef()})]
