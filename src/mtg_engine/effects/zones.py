@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
+from ..game.actions import DecisionPurpose
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
@@ -232,7 +233,12 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             choices
             if every
             else ctx.choose_exactly(
-                p, choices, n, "701.21a", f"Choose {n} permanent(s) to sacrifice", "sacrifice"
+                p,
+                choices,
+                n,
+                "701.21a",
+                f"Choose {n} permanent(s) to sacrifice",
+                DecisionPurpose.SACRIFICE,
             )
         )
         if chosen is None:

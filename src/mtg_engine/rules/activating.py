@@ -17,6 +17,7 @@ from ..cards.abilities import Ability, AbilityKind, Cost, Filter
 from ..game.actions import (
     Decision,
     DecisionKind,
+    DecisionPurpose,
 )
 from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
@@ -296,7 +297,7 @@ def activate_task(game: Game, task: Task) -> None:
                     choices,
                     cost.sacrifice_count,
                     "permanent(s) to sacrifice",
-                    "sacrifice",
+                    DecisionPurpose.SACRIFICE,
                 )
             )
             if chosen is None:
@@ -313,7 +314,7 @@ def activate_task(game: Game, task: Task) -> None:
                 choices,
                 cost.discard_count,
                 "card(s) to discard",
-                "discard",
+                DecisionPurpose.DISCARD,
                 # a card chosen from the hand is always asked (it matters for madness,
                 # CR 702.35a); "discard this card" (cycling) is no choice
                 always=src.id not in choices,
@@ -335,7 +336,7 @@ def activate_task(game: Game, task: Task) -> None:
                     choices,
                     cost_components.exile_count(cost) or 0,
                     "card(s) to exile",
-                    "exile",
+                    DecisionPurpose.EXILE,
                 )
             )
             if chosen is None:
@@ -346,7 +347,13 @@ def activate_task(game: Game, task: Task) -> None:
             # CR 602.2b: "Tap an untapped creature you control"
             choices = cost_components.tap_choices(game, cost, player, src)
             chosen = _cost_choice(
-                game, task, player, choices, tap[1], "untapped permanent(s) to tap", "tap"
+                game,
+                task,
+                player,
+                choices,
+                tap[1],
+                "untapped permanent(s) to tap",
+                DecisionPurpose.TAP,
             )
             if chosen is None:
                 return
@@ -362,7 +369,7 @@ def activate_task(game: Game, task: Task) -> None:
                 choices,
                 len(choices) if ret[1] == "all" else _count(ret[1]),
                 "permanent(s) to return",
-                "return",
+                DecisionPurpose.RETURN,
                 always=not any(k == "self" for k, _ in ret[0].conditions),
             )
             if chosen is None:
@@ -566,7 +573,7 @@ def _cost_choice(
     choices: list[int],
     n: int,
     noun: str,
-    purpose: str,
+    purpose: DecisionPurpose,
     always: bool = False,
 ) -> list[int] | None:
     """CR 602.2b: the objects a cost sacrifices or discards; asks only when there

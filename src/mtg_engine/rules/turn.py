@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.state import Combat, Step
@@ -224,7 +224,7 @@ def cleanup_task(game: Game, task: Task) -> None:
                         "candidates": list(p.hand),
                         "min": excess,
                         "max": excess,
-                        "purpose": "discard",
+                        "purpose": DecisionPurpose.DISCARD,
                     },
                 )
             )
