@@ -314,8 +314,12 @@ class Game:
 
     def finish(self, task: Task) -> None:
         """Remove a finished task (it is the topmost one)."""
-        top = self.tasks.pop()
-        assert top is task, f"finished {task!r} but the top task was {top!r}"
+        if self.tasks[-1] is task:
+            self.tasks.pop()
+        else:
+            # a task pushed by the running handler (a pending choice of replacement
+            # order, CR 616.1) sits above it until the handler returns
+            self.tasks.remove(task)
 
     def ask(self, decision: Decision) -> None:
         self.pending = decision

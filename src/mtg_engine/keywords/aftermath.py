@@ -12,14 +12,14 @@ cast with ``CastSpell(card_in_graveyard, face=1)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.objects import Zone
+from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from .registry import on_event
+from .registry import cast_record
 
 if TYPE_CHECKING:
-    from ..game.events import Event
     from ..game.objects import CardDef, GameObject
     from ..game.state import Game
 
@@ -58,22 +58,18 @@ def cast_zone_problem(game: Game, player: int, obj: GameObject, face: int) -> st
     return None
 
 
-@on_event("zone_change")
-def aftermath_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """702.127a: an aftermath half cast from a graveyard is exiled when it leaves
-    the stack, wherever it would have gone (resolving, countered, ...)."""
-    d = ev.data
-    if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
-        return
-    from .registry import cast_record
-
-    old = d.get("old")
-    rec = cast_record(game, old) if isinstance(old, int) else None
+@replacement_finder("zone_change")
+def aftermath_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """702.127a: an aftermath half cast from a graveyard is exiled instead of going
+    anywhere else when it leaves the stack (resolving, countered, ...)."""
+    if ev["from"] != Zone.STACK or ev["to"] in (Zone.EXILE, Zone.BATTLEFIELD):
+        return []
+    rec = cast_record(game, ev["obj"])
     if not rec or not rec.get("aftermath"):
-        return
-    new = game.objects.get(d.get("obj"))
-    if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
-        return
-    from ..rules.zones import move
+        return []
+    return [Replacement("aftermath", "aftermath", ("702.127a", "614.1a"), _exile_instead)]
 
-    move(game, new.id, Zone.EXILE, ("702.127a",), reason="is exiled instead (aftermath)")
+
+def _exile_instead(game: Game, ev: dict[str, Any]) -> str:
+    ev["to"] = Zone.EXILE
+    return "it's exiled instead (aftermath)"

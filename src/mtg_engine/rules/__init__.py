@@ -20,6 +20,7 @@ from . import (  # noqa: F401
     triggers,
     turn,
     untap_restrictions,
+    zone_replacements,
 )
 
 if triggers.on_event not in Game.event_listeners:

@@ -86,6 +86,7 @@ class Chars:
         "triggered",
         "statics",
         "etb",
+        "repl",
     )
 
     def __init__(self) -> None:
@@ -111,6 +112,8 @@ class Chars:
         self.statics: tuple[StaticEffect, ...] | None = None
         #: the "enters" replacement statics among ``abilities`` (computed on first use)
         self.etb: tuple | None = None
+        #: replacement statics (rules/pipeline.py), cached
+        self.repl: tuple | None = None
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
@@ -142,6 +145,7 @@ class Chars:
         c.triggered = None
         c.statics = None
         c.etb = None
+        c.repl = None
         return c
 
 

@@ -23,7 +23,6 @@ from ..game.actions import (
 )
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
-from .multiface import adventure_exile, send_on_adventure
 from .sba import check_state_based_actions
 from .zones import move
 
@@ -213,11 +212,15 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             game, obj.id, controller=obj.controller, rules=("608.3",), from_spell=True
         )
     else:
-        if not countered and adventure_exile(obj):
-            send_on_adventure(game, obj)  # CR 715.3d
-            return
         rule = ("608.2b",) if countered else ("608.2n",)
-        move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
+        move(
+            game,
+            obj.id,
+            Zone.GRAVEYARD,
+            rule,
+            reason="is put into its owner's graveyard",
+            cause="countered" if countered else "resolve",
+        )
 
 
 def _tracks_renamed_source(game: Game, obj: GameObject) -> tuple[str, ...]:
