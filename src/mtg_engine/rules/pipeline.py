@@ -181,6 +181,18 @@ def static_sources(game: Game, op: str) -> list[tuple[GameObject, StaticEffect]]
     return out
 
 
+def affects_player(st: StaticEffect, player: int, controller: int) -> bool:
+    """Whether a static's player filter ("you", "your opponents", "players")
+    covers ``player``, for a source controlled by ``controller``."""
+    flt = st.affected
+    conds = dict(getattr(flt, "conditions", ()) or ())
+    if conds.get("you"):
+        return player == controller
+    if conds.get("opponent"):
+        return player != controller
+    return True
+
+
 def applicable(game: Game, ev: Event) -> list[Replacement]:
     """The replacement and prevention effects that apply to ``ev`` now and
     haven't applied to it yet (CR 614.5, 616.1)."""
@@ -335,4 +347,5 @@ __all__ = [
     "notes",
     "labels",
     "static_sources",
+    "affects_player",
 ]

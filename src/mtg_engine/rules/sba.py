@@ -20,6 +20,7 @@ from ..keywords import Kw
 from ..keywords.protection import has_protection_from
 from .battle import battle_candidates, battles_to_graveyard
 from .characteristics import chars
+from .game_end import can_lose
 from .saga import saga_candidates, sagas_to_sacrifice
 from .zones import move
 
@@ -103,7 +104,7 @@ def check_state_based_actions(game: Game) -> bool:
     # CR 704.5a-c: players lose.
     losers = []
     for p in game.players:
-        if p.has_lost:
+        if p.has_lost or not can_lose(game, p.index):  # CR 101.2: "can't lose the game"
             continue
         if p.life <= 0:
             losers.append((p.index, "has 0 or less life", "704.5a"))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .layers import source_left
-from .pipeline import THEN_HOOKS, cited, notes, performer, propose
+from .pipeline import PERFORMERS, THEN_HOOKS, cited, notes, performer, propose
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -228,6 +228,12 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
     p = game.players[player]
     drawn = 0
     for _ in range(n):
+        ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
+        if ev is None or ev.get("cancelled"):
+            break  # CR 616.1: a choice of order is pending
+        if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
+            PERFORMERS[ev["kind"]](game, ev)
+            break
         if not p.library:
             p.drew_from_empty = True
             game.emit(
@@ -262,6 +268,12 @@ def mill(game: Game, player: int, n: int) -> list[int]:
     p = game.players[player]
     milled: list[int] = []
     for _ in range(n):
+        ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
+        if ev is None or ev.get("cancelled"):
+            break  # CR 616.1: a choice of order is pending
+        if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
+            PERFORMERS[ev["kind"]](game, ev)
+            break
         if not p.library:
             break
         new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
