@@ -115,7 +115,10 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         "combat_only": bool(e.args.get("combat_only")),
     }
     if e.args.get("dealt_by"):
-        args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
+        args["dealt_by"] = True
+    args["by"] = (
+        ctx.source.name
+    )  # named in the log when it prevents damage (CR 615)  # "damage that would be dealt by [it]": sources, not recipients
     g.effects = [
         *g.effects,
         ContinuousEffect(

@@ -181,6 +181,7 @@ def damage_event(
     return {
         "kind": "damage",
         "source": source.id,
+        "source_uid": source.card_uid,
         "to": recipient,
         "amount": amount,
         "orig": amount,
@@ -230,6 +231,10 @@ def _use_shields(game: Game, ev: dict[str, Any]) -> None:
 def _perform_damage(game: Game, ev: dict[str, Any]) -> int:
     """Deal damage after its replacement effects were chosen (CR 616.1)."""
     source = game.objects.get(ev["source"])
+    if source is None:
+        # the spell finished resolving while its player chose (CR 608.2n): the card
+        # it became stands in for it, with the same characteristics (CR 608.2h)
+        source = game.objects.get(game.uid_to_obj.get(ev["source_uid"], -1))
     if source is None:
         return 0
     rules, lifelink = ev["args"]

@@ -95,7 +95,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         if shield is not None and int(shield) <= 0:
             continue
         s = game.objects.get(e.source)
-        name = s.name if s is not None else "a prevention effect"
+        name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
         rules = ("615.1", "615.7") if shield is not None else ("615.1",)
         n = None if shield is None else int(shield)
         out.append(

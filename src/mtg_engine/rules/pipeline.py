@@ -226,6 +226,11 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
     (a ``replacement_order`` task then finishes the event)."""
     if not _has_any(game, ev["kind"]):
         return ev
+    if not ev.get("applied") and _forbid(game, ev):
+        # CR 614.17c: an event that can't happen isn't modified by other replacement
+        # or prevention effects (a regeneration shield isn't used on an
+        # indestructible creature)
+        return ev
     while not ev.get("cancelled"):
         opts = applicable(game, ev)
         if not opts:
@@ -240,12 +245,21 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
                 _ask(game, ev, opts, task)
                 return None
             r = picked
+            ev.setdefault("rules_added", []).append("616.1")
         _apply(game, ev, r)
+    if not ev.get("cancelled"):
+        _forbid(game, ev)  # CR 101.2: the event it became may be one that can't happen
+    return ev
+
+
+def _forbid(game: Game, ev: Event) -> bool:
+    """CR 101.2, 614.17: mark the event cancelled if something says it can't happen."""
     for fn in PROHIBITIONS.get(ev["kind"], ()):
-        why = None if ev.get("cancelled") else fn(game, ev)
+        why = fn(game, ev)
         if why is not None:
             ev["cancelled"] = why
-    return ev
+            return True
+    return False
 
 
 def _apply(game: Game, ev: Event, r: Replacement) -> None:
