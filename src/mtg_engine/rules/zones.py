@@ -229,10 +229,12 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
     drawn = 0
     for _ in range(n):
         ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
-        if ev is None or ev.get("cancelled"):
+        if ev is None:
             break  # CR 616.1: a choice of order is pending
         if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
             PERFORMERS[ev["kind"]](game, ev)
+            break
+        if ev.get("cancelled"):
             break
         if not p.library:
             p.drew_from_empty = True
@@ -269,10 +271,12 @@ def mill(game: Game, player: int, n: int) -> list[int]:
     milled: list[int] = []
     for _ in range(n):
         ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
-        if ev is None or ev.get("cancelled"):
+        if ev is None:
             break  # CR 616.1: a choice of order is pending
         if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
             PERFORMERS[ev["kind"]](game, ev)
+            break
+        if ev.get("cancelled"):
             break
         if not p.library:
             break
