@@ -40,7 +40,7 @@ from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
-from .characteristics import Chars, chars
+from .characteristics import SINGLE_FACE, Chars, copiable_values
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -145,11 +145,18 @@ def _index(game: Game) -> dict[str, list[tuple[int, str, StaticEffect]]]:
         got = {}
         if STATIC_FINDERS:
             ops = STATIC_FINDERS
+            copies = any(e.layer[0] == "1" for e in game.effects)
             for sid in game.battlefield:
                 src = game.objects[sid]
-                if src.phased_out:
+                if src.phased_out or src.face_down:
                     continue
-                for i, st in _replacement_statics(chars(game, src)):
+                # the abilities of its copiable values (CR 707.2), as for "enters"
+                # replacements (rules/replacement.py): cached per card, so the index
+                # costs a loop of dict lookups
+                cv = None if copies else src.card.cache.get(SINGLE_FACE)
+                if cv is None:
+                    cv = copiable_values(game, src)
+                for i, st in _replacement_statics(cv):
                     for kind in ops[st.op][0]:
                         got.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
         game._chars[_INDEX] = got

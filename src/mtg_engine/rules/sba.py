@@ -104,7 +104,7 @@ def check_state_based_actions(game: Game) -> bool:
     # CR 704.5a-c: players lose.
     losers = []
     for p in game.players:
-        if p.has_lost or not can_lose(game, p.index):  # CR 101.2: "can't lose the game"
+        if p.has_lost:
             continue
         if p.life <= 0:
             losers.append((p.index, "has 0 or less life", "704.5a"))
@@ -112,6 +112,7 @@ def check_state_based_actions(game: Game) -> bool:
             losers.append((p.index, "attempted to draw from an empty library", "704.5b"))
         elif p.poison >= 10:
             losers.append((p.index, "has ten or more poison counters", "704.5c"))
+    losers = [x for x in losers if can_lose(game, x[0])]  # CR 101.2: "can't lose the game"
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
     gone = []
     for p in game.players:
