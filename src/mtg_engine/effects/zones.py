@@ -8,6 +8,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.support import register
+from ..rules.zone_replacements import exile_if_dies_effect
 from ..rules.zones import move
 from . import effect
 
@@ -34,6 +35,10 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     exiled them, for an ability that refers to "the exiled card" (CR 607.2a)."""
     from ..rules.linked import exile_linked, link_owner
 
+    if e.args.get("instead"):
+        # "If that creature would die this turn, exile it instead" (CR 614.1a): a
+        # replacement effect on the event, not an exile now
+        return exile_if_dies_effect(ctx, e)
     moved = []
     owner = link_owner(ctx.obj)
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"

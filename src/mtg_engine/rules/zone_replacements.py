@@ -17,9 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import AbilityKind, StaticEffect
+from ..cards.abilities import AbilityKind, Effect, StaticEffect
+from ..effects import effect
+from ..effects.permanents import add_continuous
 from ..game.objects import GameObject, Zone
+from ..keywords.registry import condition
 from .characteristics import chars
+from .effects_runner import Ctx
 from .multiface import adventure_exile
 from .pipeline import Replacement, replacement_finder, static_replacement, then_hook
 from .support import register
@@ -146,7 +150,67 @@ def _mark_adventure(game: Game, ev: dict[str, Any], new: int | None) -> None:
         o.chosen = {**(o.chosen or {}), "on_adventure": True}
 
 
+@replacement_finder("zone_change")
+def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """ "If that spell is countered this way, exile it instead of putting it into its
+    owner's graveyard" — a self-replacement effect of the counterspell, applied
+    before any other (CR 614.15, 616.1a)."""
+    if ev["cause"] != "countered_exile" or ev["to"] != Zone.GRAVEYARD:
+        return []
+    return [
+        Replacement(
+            "countered_exile",
+            "the counterspell",
+            ("614.15", "614.1a"),
+            _to(Zone.EXILE, "", "the counterspell"),
+            self_replacement=True,
+        )
+    ]
+
+
+@replacement_finder("zone_change")
+def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """ "If a creature dealt damage this way would die this turn, exile it instead"
+    (CR 614.1a): an effect of the resolved spell on the creatures it damaged."""
+    if ev["from"] != Zone.BATTLEFIELD or ev["to"] != Zone.GRAVEYARD or not game.effects:
+        return []
+    oid = ev["obj"]
+    for e in game.effects:
+        if e.op == "exile_if_dies" and oid in e.affected:
+            name = str(e.args.get("by", "an effect"))
+            return [
+                Replacement(
+                    f"exile_if_dies:{e.timestamp}", name, ("614.1a",), _to(Zone.EXILE, "", name)
+                )
+            ]
+    return []
+
+
+@effect("exile_if_dies")
+def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
+    """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c)."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    add_continuous(
+        ctx,
+        objs,
+        "r",
+        "exile_if_dies",
+        {"by": ctx.source.name},
+        e.args.get("duration") or "end_of_turn",
+    )
+    return True
+
+
+@condition("would_die")
+def _would_die(game: Game, cond: Any, controller: int, source: GameObject | None) -> bool:
+    """ "If that creature would die this turn": checked by the replacement effect
+    as the event happens (CR 614.1a), so the instruction always sets it up."""
+    return True
+
+
 register(
+    "arg:exile.instead",
+    "condition:would_die",
     "static:replace_die",
     "static:replace_put_into_graveyard",
     "static:replace_leave_exile",

@@ -14,6 +14,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    ParentRef,
     SelfRef,
     StaticEffect,
     Trigger,
@@ -1167,6 +1168,15 @@ class ClauseRules:
     def replacement_double_damage_opponent(self, c: list[Any]) -> Parsed:
         args = {"recipient": "opponent", "source": "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
+    def countered_exile_instead(self, c: list[Any]) -> list[Effect]:
+        # a self-replacement effect of the counterspell (CR 614.15): read by "counter"
+        return [Effect("countered_exile_instead", {})]
+
+    def damaged_exile_instead(self, c: list[Any]) -> list[Effect]:
+        # "If a creature dealt damage this way would die this turn, exile it instead"
+        # (CR 614.1a): the objects the previous instruction dealt damage to
+        return [Effect("exile_if_dies", {"what": ParentRef("damaged"), "duration": "end_of_turn"})]
 
     def static_no_prevention(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("cant_prevent_damage", None)  # CR 615.12
