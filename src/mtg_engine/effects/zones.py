@@ -24,7 +24,11 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if o.zone == Zone.BATTLEFIELD:
             destroy_permanent(
-                ctx.game, o.id, ("701.8a",), can_regenerate=not e.args.get("no_regenerate")
+                ctx.game,
+                o.id,
+                ("701.8a",),
+                can_regenerate=not e.args.get("no_regenerate"),
+                by_effect=True,
             )
     return True
 

@@ -8,10 +8,8 @@ Registered with the event pipeline (rules/pipeline.py) for ``damage`` events:
   prevents (615.7);
 * protection: damage from a source with the stated quality is prevented
   (702.16e);
-* a shield counter: "If a permanent with a shield counter on it would be dealt
-  damage or destroyed, remove a shield counter from it instead" (122.1c) —
-  a replacement effect, not prevention, so it still applies when damage can't
-  be prevented;
+* a shield counter: "If damage would be dealt to this permanent, prevent that
+  damage and remove a shield counter from it" (122.1c, a prevention effect);
 * "If a source would deal damage to a permanent or player, it deals double
   that damage to that permanent or player instead" (Furnace of Rath;
   ``double_damage``, 614.1a);
@@ -67,14 +65,15 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         return out
     src, to = ev["source"], ev["to"]
     target = game.objects.get(to) if to >= 0 else None
-    if target is not None and target.counters.get("shield"):
-        out.append(
-            Replacement(
-                "shield_counter", "a shield counter", ("122.1c", "614.1a"), _shield_counter(to)
-            )
-        )
     if prevention_disabled(game):
         return out
+    if target is not None and target.counters.get("shield"):
+        # CR 122.1c: "prevent that damage and remove a shield counter from it"
+        out.append(
+            Replacement(
+                "shield_counter", "a shield counter", ("122.1c", "615.1"), _shield_counter(to)
+            )
+        )
     if target is not None:
         source = game.objects.get(src)
         if source is not None and has_protection_from(game, target, source):
@@ -113,7 +112,7 @@ def _shield_counter(oid: int) -> Any:
     def apply(game: Game, ev: dict[str, Any]) -> str:
         ev["amount"] = 0
         ev["remove_shield_counter"] = oid
-        return "a shield counter is removed from it instead"
+        return "a shield counter prevents it and is removed"
 
     return apply
 

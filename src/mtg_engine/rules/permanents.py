@@ -69,6 +69,7 @@ def destroy_permanent(
     reason: str = "is destroyed",
     can_regenerate: bool = True,
     event: dict[str, Any] | None = None,
+    by_effect: bool = False,
 ) -> bool:
     """CR 701.8: move a permanent to its owner's graveyard — proposed first:
     indestructible (CR 702.12b, "can't be destroyed") stops it; a regeneration
@@ -85,6 +86,7 @@ def destroy_permanent(
                 "obj": oid,
                 "player": o.controller,
                 "regen": can_regenerate,
+                "by_effect": by_effect,
                 "what": f"{o.name} would be destroyed",
                 "args": [list(rules), reason],
             },
@@ -107,7 +109,15 @@ def destroy_permanent(
 @performer("destroy")
 def _perform_destroy(game: Game, ev: dict[str, Any]) -> None:
     rules, reason = ev["args"]
-    destroy_permanent(game, ev["obj"], tuple(rules), reason, bool(ev["regen"]), event=ev)
+    destroy_permanent(
+        game,
+        ev["obj"],
+        tuple(rules),
+        reason,
+        bool(ev["regen"]),
+        event=ev,
+        by_effect=ev["by_effect"],
+    )
 
 
 @prohibition("destroy")
@@ -124,7 +134,8 @@ def destroy_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     out: list[Replacement] = []
     if ev["regen"] and o.regen_shields > 0:
         out.append(Replacement("regenerate", "a regeneration shield", ("701.19a",), _regenerate))
-    if o.counters.get("shield"):
+    if ev["by_effect"] and o.counters.get("shield"):
+        # CR 122.1c: "destroyed as the result of an effect" (not a state-based action)
         out.append(Replacement("shield_counter", "a shield counter", ("122.1c",), _shield))
     for aid in game.battlefield:
         a = game.objects[aid]
@@ -209,7 +220,7 @@ def _perform_umbra(game: Game, ev: dict[str, Any]) -> None:
     game.invalidate()
     rules = _replaced(game, ev)
     if ev["aura"] in game.objects:
-        destroy_permanent(game, ev["aura"], rules)
+        destroy_permanent(game, ev["aura"], rules, by_effect=True)
 
 
 register_keywords("Umbra armor", "Totem armor")
