@@ -155,6 +155,27 @@ def double_damage(
     return Replacement(key, name, ("614.1a",), apply)
 
 
+@static_replacement("prevent_static", "damage")
+def prevent_static(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Static prevention effects (CR 615.1): "Prevent all damage that would be dealt
+    to this creature", "... dealt by enchanted creature", "... to and dealt by
+    enchanted creature" (``combat_only`` for combat damage)."""
+    args = st.args
+    if ev["amount"] <= 0 or (args.get("combat_only") and not ev["combat"]):
+        return None
+    who = src.id if args.get("who") == "self" else src.attached_to
+    if who is None:
+        return None
+    d = args.get("dir", "to")
+    hit = (d in ("to", "both") and ev["to"] == who) or (d in ("by", "both") and ev["source"] == who)
+    if not hit or prevention_disabled(game):
+        return None
+    name = chars(game, src).name
+    return Replacement(key, name, ("615.1",), _prevent(None, name))
+
+
 @static_replacement("cant_prevent_damage", "damage_rule")
 def _no_replacement(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
@@ -184,6 +205,7 @@ def damage_cant_be_prevented(ctx: Ctx, e: Effect) -> bool:
 
 
 register(
+    "static:prevent_static",
     "static:double_damage",
     "static:cant_prevent_damage",
     "effect:damage_cant_be_prevented",

@@ -46,9 +46,12 @@ def _life(times: int, verb: str) -> Any:
         if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
             return None
         name = chars(game, src).name
+        plus = int(st.args.get("plus", 0))
 
         def apply(game: Game, ev: dict[str, Any]) -> str:
-            ev["amount"] = int(ev["amount"]) * times
+            ev["amount"] = int(ev["amount"]) * times + plus
+            if plus:
+                return f"{name}: that much plus {plus} instead"
             return f"{name}: twice that much instead" if times else f"{name}: no life instead"
 
         return Replacement(key, name, ("614.1a",), apply)
@@ -58,6 +61,7 @@ def _life(times: int, verb: str) -> Any:
 
 double_life_gain = _life(2, "double")
 no_life_gain = _life(0, "no")
+plus_life_gain = _life(1, "plus")
 
 
 def _rule_only(
@@ -158,6 +162,7 @@ def win_game(ctx: Ctx, e: Effect) -> bool:
 register(
     "static:double_life_gain",
     "static:no_life_gain",
+    "static:plus_life_gain",
     "static:cant_gain_life",
     "static:cant_lose_game",
     "static:cant_win_game",

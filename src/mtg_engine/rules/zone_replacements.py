@@ -119,7 +119,9 @@ def graveyard_to_exile(
     kind = args.get("card_type")
     if kind and kind not in chars(game, obj).types:
         return None
-    if args.get("nontoken_from_battlefield") and (obj.is_token or ev["from"] != Zone.BATTLEFIELD):
+    if args.get("dies") and ev["from"] != Zone.BATTLEFIELD:
+        return None  # CR 700.4: "dies" is from the battlefield
+    if args.get("controlled_by") == "opponent" and obj.controller == src.controller:
         return None
     name = chars(game, src).name
     return Replacement(key, name, ("614.1a", "614.6"), _to(Zone.EXILE, "", name))

@@ -1192,6 +1192,7 @@ class ClauseRules:
         # Hardened Scales ("that many plus one"), Corpsejack Menace ("twice that many")
         kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token) and x[:3] != "cm:"]
         kind_tok = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        kind_tok = kind_tok.removesuffix("s")
         mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
         args: dict[str, Any] = {"counter": kinds[0]}
         args.update({"plus": 1} if mult == "cm:plus_one" else {"times": 2})
@@ -1213,6 +1214,26 @@ class ClauseRules:
         # Doubling Season, Parallel Lives (CR 614.1a, 111.1)
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("token_multiplier", you, {"times": 2})])
+
+    def _prevent_static(self, c: list[Any], who: str, direction: str) -> Parsed:
+        # static prevention effects (CR 615.1): rules/damage_replacements.py
+        args = {"who": who, "dir": direction, "combat_only": False}
+        return Parsed("static", statics=[StaticEffect("prevent_static", None, args)])
+
+    def prevent_to_self(self, c: list[Any]) -> Parsed:
+        return self._prevent_static(c, "self", "to")
+
+    def replacement_life_plus(self, c: list[Any]) -> Parsed:
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        n = next(x for x in c if isinstance(x, int))
+        return Parsed("static", statics=[StaticEffect("plus_life_gain", you, {"plus": n})])
+
+    def replacement_opponent_dies_exile(self, c: list[Any]) -> Parsed:
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        args = {"controlled_by": "opponent", "dies": True, "card_type": kind.capitalize()}
+        return Parsed(
+            "static", statics=[StaticEffect("graveyard_to_exile", None, {**args, "tokens": True})]
+        )
 
     def replacement_draw_empty_win(self, c: list[Any]) -> Parsed:
         # Laboratory Maniac (CR 614.1a, 104.2b)
