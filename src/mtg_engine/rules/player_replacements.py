@@ -26,6 +26,7 @@ from .effects_runner import Ctx
 from .pipeline import (
     Replacement,
     affects_player,
+    cited,
     performer,
     prohibition,
     propose,
@@ -121,6 +122,33 @@ def draw_empty_win(
     return Replacement(key, name, ("614.1a", "104.2b"), apply)
 
 
+@static_replacement("skip_step", "step")
+def skip_step(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """ "Skip your draw step" (CR 614.1b, 614.10): the step is replaced with nothing."""
+    if str(st.args.get("step", "")).removesuffix("_step") != ev["step"]:
+        return None
+    if not affects_player(st, ev["player"], src.controller):
+        return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["cancelled"] = "skipped"
+        return f"{name}: {game.players[ev['player']].name} skips their {ev['step']} step"
+
+    return Replacement(key, name, ("614.1b", "614.10"), apply)
+
+
+def step_skipped(game: Game, step: str) -> bool:
+    """Whether the active player skips this step (CR 614.10), logged if so."""
+    ev = propose(game, {"kind": "step", "player": game.active, "step": step, "what": step})
+    if ev is None or not ev.get("cancelled"):
+        return False
+    game.emit("skip", cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
+    return True
+
+
 @performer("win_game")
 def player_wins(game: Game, ev: dict[str, Any]) -> None:
     """CR 104.2b: an effect states that a player wins the game (proposed first:
@@ -167,4 +195,5 @@ register(
     "static:cant_lose_game",
     "static:cant_win_game",
     "static:draw_empty_win",
+    "static:skip_step",
 )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from . import combat
+from .player_replacements import step_skipped
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -207,6 +208,8 @@ def _next_step(game: Game, step: int) -> int:
         nxt = Step.END_OF_COMBAT
     if nxt == Step.FIRST_STRIKE_DAMAGE and not combat.first_strike_step_needed(game):
         nxt = Step.COMBAT_DAMAGE  # CR 510.4
+    if nxt not in (Step.UNTAP, Step.CLEANUP) and step_skipped(game, Step.NAMES[nxt]):
+        return _next_step(game, nxt)  # CR 614.1b, 614.10: "skip your draw step"
     return nxt
 
 
