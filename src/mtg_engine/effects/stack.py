@@ -24,7 +24,8 @@ def counter(ctx: Ctx, e: Effect) -> bool:
         if o.stack_kind == "spell":
             # "If that spell is countered this way, exile it instead of putting it into
             # its owner's graveyard": a self-replacement effect (CR 614.15)
-            exile = any(x.op == "countered_exile_instead" for x in ctx.obj.ability.effects)
+            effects = ctx.obj.ability.effects if ctx.obj.ability is not None else ()
+            exile = any(x.op == "countered_exile_instead" for x in effects)
             move(
                 g,
                 o.id,

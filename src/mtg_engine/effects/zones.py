@@ -6,11 +6,13 @@ from ..cards.abilities import Effect, Filter, ParentRef, SelfRef
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
+from ..rules.library_order import choose_order
+from ..rules.linked import exile_linked, link_owner
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.support import register
-from ..rules.zone_replacements import exile_if_dies_effect
-from ..rules.zones import move
+from ..rules.zones import move, shuffle_library
 from . import effect
+from .permanents import add_continuous
 
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
@@ -37,7 +39,6 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
 def exile(ctx: Ctx, e: Effect) -> bool:
     """CR 406.2 / 701.13. The exiled cards are linked to the object whose ability
     exiled them, for an ability that refers to "the exiled card" (CR 607.2a)."""
-    from ..rules.linked import exile_linked, link_owner
 
     if e.args.get("instead"):
         # "If that creature would die this turn, exile it instead" (CR 614.1a): a
@@ -70,8 +71,6 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
     """ "Put ... on the top/bottom of its owner's library" (CR 401.1). Two or more
     cards of one owner put there at the same time go in the order that owner
     chooses (CR 401.4, rules/library_order.py)."""
-    from ..rules.library_order import choose_order
-
     bottom = e.args.get("position") == "bottom"
     objs = ctx.objects(e.args.get("what"))
     rules: tuple[str, ...] = ("401.1",)
@@ -225,8 +224,6 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
 
 @effect("shuffle_into_library")
 def shuffle_into(ctx: Ctx, e: Effect) -> bool:
-    from ..rules.zones import shuffle_library
-
     owners = set()
     for o in ctx.objects(e.args.get("what")):
         owners.add(o.owner)
@@ -235,4 +232,19 @@ def shuffle_into(ctx: Ctx, e: Effect) -> bool:
         )
     for p in owners:
         shuffle_library(ctx.game, p)
+    return True
+
+
+@effect("exile_if_dies")
+def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
+    """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c)."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    add_continuous(
+        ctx,
+        objs,
+        "r",
+        "exile_if_dies",
+        {"by": ctx.source.name},
+        e.args.get("duration") or "end_of_turn",
+    )
     return True

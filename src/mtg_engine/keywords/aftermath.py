@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import KEYWORD_HOOKS, cast_record
 from ..game.objects import Zone
 from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from .registry import cast_record
 
 if TYPE_CHECKING:
     from ..game.objects import CardDef, GameObject
@@ -73,3 +73,8 @@ def aftermath_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
 def _exile_instead(game: Game, ev: dict[str, Any]) -> str:
     ev["to"] = Zone.EXILE
     return "it's exiled instead (aftermath)"
+
+
+KEYWORD_HOOKS.has_aftermath = has_aftermath
+KEYWORD_HOOKS.aftermath_faces = aftermath_faces
+KEYWORD_HOOKS.aftermath_zone_problem = cast_zone_problem

@@ -13,15 +13,16 @@ Cast with ``CastSpell(buyback=True)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..game.hooks import CostPart, additional_cost, cast_record
 from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost, cast_record
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -32,14 +33,12 @@ register_keywords("Buyback")
 def buyback_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     if not opts.get("buyback"):
         return [], None
     if not abilities:
         return [], f"{obj.name} has no buyback cost (rule 702.27a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), 1, "702.27a", f"buyback {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), 1, "702.27a", f"buyback {cost}")], None
 
 
 @replacement_finder("zone_change")
@@ -47,7 +46,7 @@ def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.27a: a bought-back spell goes to its owner's hand instead of into the
     graveyard as it resolves (not when countered or when it doesn't resolve,
     ruling 502.16.1)."""
-    if ev["cause"] != "resolve" or ev["to"] != Zone.GRAVEYARD:
+    if ev["cause"] != "resolved" or ev["to"] != Zone.GRAVEYARD:
         return []
     oid = ev["obj"]
     rec = cast_record(game, oid)

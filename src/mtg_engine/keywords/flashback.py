@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import AltCost, alt_cost, cast_record
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from .registry import AltCost, alt_cost, cast_record
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -30,14 +32,10 @@ register_keywords("Flashback")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
 def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:
-    from ..rules.characteristics import chars
-
     types = chars(game, obj).types
     if not ("Instant" in types or "Sorcery" in types):
         return f"{obj.name} isn't an instant or sorcery: no flashback (rule 702.34a)"

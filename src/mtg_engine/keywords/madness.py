@@ -17,36 +17,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.hooks import AltCost, alt_cost
 from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.pipeline import Replacement, replacement_finder, then_hook
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .registry import AltCost, alt_cost
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
-    from ..game.events import Event
     from ..game.state import Game
 
 register_keywords("Madness")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
 alt_cost(AltCost("madness", "Madness", "702.35b", (), _cost))
-
-
-def is_discard(ev: Event) -> bool:
-    """A move from hand that is a discard (CR 701.9a): to the graveyard, or to
-    exile when madness replaced where it went (702.35a: still a discard)."""
-    d = ev.data
-    if d.get("from_zone") != "hand":
-        return False
-    return d.get("cause") == "discard" or (d.get("to_zone") == "graveyard" and "701.9a" in ev.rules)
 
 
 @replacement_finder("zone_change")

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import ContinuousEffect
-from ..keywords import Kw
 from .characteristics import chars
 from .pipeline import cited, notes, performer, propose
 from .support import register
@@ -111,9 +112,7 @@ def deal_damage(
             return 0
         tc = chars(game, target)
         if "Absorb" in tc.keywords:  # CR 702.64a: a prevention effect of the creature
-            from ..keywords.absorb import absorb
-
-            amount = absorb(game, target, tc, source, amount)
+            amount = KEYWORD_HOOKS.absorb(game, target, tc, source, amount)
             if amount <= 0:
                 return 0
         rules_used: tuple[str, ...]

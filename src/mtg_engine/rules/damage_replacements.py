@@ -23,11 +23,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect, StaticEffect
-from ..effects import effect
 from ..game.actions import ref_player
+from ..game.hooks import KEYWORD_HOOKS, effect
 from ..game.objects import GameObject
 from ..game.state import ContinuousEffect
-from ..keywords.protection import has_protection_from
 from .characteristics import chars
 from .effects_runner import Ctx
 from .pipeline import Replacement, replacement_finder, static_replacement, static_sources
@@ -76,7 +75,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         )
     if target is not None:
         source = game.objects.get(src)
-        if source is not None and has_protection_from(game, target, source):
+        if source is not None and KEYWORD_HOOKS.has_protection_from(game, target, source):
             name = f"{target.name}'s protection"
             out.append(Replacement("protection", name, ("702.16e", "615.1"), _prevent(None, name)))
     for e in game.effects:
@@ -93,7 +92,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         shield = e.args.get("amount")
         if shield is not None and int(shield) <= 0:
             continue
-        s = game.objects.get(e.source)
+        s = game.objects.get(e.source) if e.source is not None else None
         name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
         rules = ("615.1", "615.7") if shield is not None else ("615.1",)
         n = None if shield is None else int(shield)

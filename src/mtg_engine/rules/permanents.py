@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.keyword_names import Kw
 from ..game.objects import Zone
-from ..keywords import Kw
 from .characteristics import chars
 from .pipeline import (
     PERFORMERS,
@@ -226,6 +226,8 @@ def _perform_umbra(game: Game, ev: dict[str, Any]) -> None:
 register_keywords("Umbra armor", "Totem armor")
 
 
-def sacrifice(game: Game, oid: int, rules: tuple[str, ...] = ("701.21a",)) -> None:
+def sacrifice(
+    game: Game, oid: int, rules: tuple[str, ...] = ("701.21a",), cause: str = "sacrifice"
+) -> None:
     """CR 701.21a: move a permanent you control to its owner's graveyard."""
-    move(game, oid, Zone.GRAVEYARD, rules, reason="is sacrificed")
+    move(game, oid, Zone.GRAVEYARD, rules, reason="is sacrificed", cause=cause)

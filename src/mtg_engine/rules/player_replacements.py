@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect, StaticEffect
-from ..effects import effect
+from ..game.hooks import effect
 from ..game.objects import GameObject
 from ..game.state import Outcome
 from .characteristics import chars

@@ -17,13 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import AbilityKind, Effect, StaticEffect
-from ..effects import effect
-from ..effects.permanents import add_continuous
+from ..cards.abilities import AbilityKind, StaticEffect
+from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
-from ..keywords.registry import condition
 from .characteristics import chars
-from .effects_runner import Ctx
 from .multiface import adventure_exile
 from .pipeline import Replacement, replacement_finder, static_replacement, then_hook
 from .support import register
@@ -132,7 +129,7 @@ def adventure_finder(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 715.3d: the resolving Adventure spell is exiled instead of going to the
     graveyard; the card remembers it went on an adventure (its owner may cast
     the creature from exile, but not the Adventure again)."""
-    if ev["cause"] != "resolve" or ev["to"] != Zone.GRAVEYARD:
+    if ev["cause"] != "resolved" or ev["to"] != Zone.GRAVEYARD:
         return []
     if not adventure_exile(game.objects[ev["obj"]]):
         return []
@@ -186,21 +183,6 @@ def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 )
             ]
     return []
-
-
-@effect("exile_if_dies")
-def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
-    """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c)."""
-    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
-    add_continuous(
-        ctx,
-        objs,
-        "r",
-        "exile_if_dies",
-        {"by": ctx.source.name},
-        e.args.get("duration") or "end_of_turn",
-    )
-    return True
 
 
 @condition("would_die")

@@ -16,6 +16,7 @@ from .layers import source_left
 from .pipeline import PERFORMERS, THEN_HOOKS, cited, notes, performer, propose
 
 if TYPE_CHECKING:
+    from ..game.events import Event
     from ..game.state import Game
 
 
@@ -35,10 +36,12 @@ def move(
     """Move an object to a zone; returns the new object's id (None if it ceased to
     exist, or when a choice of replacement order is pending, CR 616.1).
 
-    Cards go to their owner's library, hand or graveyard (CR 400.3). The move is
-    proposed first (CR 614-616, rules/pipeline.py): "instead" effects change
-    where it goes before anything moves. ``cause`` says what kind of event it is
-    ("resolve", "discard", ...) for the effects that look for one.
+    Cards go to their owner's library, hand or graveyard (CR 400.3). ``cause``
+    names the keyword action that moves it, for abilities that watch for it:
+    "discard" (CR 701.9a), "sacrifice" (701.21a), or "resolved" (a spell put
+    into the graveyard as the last step of its resolution, 608.2n). It is the
+    event's ``cause``. The move is proposed first (CR 614-616,
+    rules/pipeline.py): "instead" effects change where it goes before anything moves.
     """
     old = game.objects[oid]
     from_zone = old.zone
@@ -184,6 +187,13 @@ def _would(game: Game, old: GameObject, ev: dict[str, Any]) -> str:
     if ev["from"] == Zone.STACK:
         return f"leave the stack for its owner's {Zone.NAMES[to]}"
     return f"be put into {Zone.NAMES[to]}"
+
+
+def is_discard(ev: Event) -> bool:
+    """A move from hand that is a discard (CR 701.9a): to the graveyard, or to
+    exile when madness replaced where it went (702.35a: still a discard)."""
+    d = ev.data
+    return d.get("from_zone") == "hand" and d.get("cause") == "discard"
 
 
 def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
