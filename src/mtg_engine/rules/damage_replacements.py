@@ -22,13 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Effect, StaticEffect
+from ..cards.abilities import StaticEffect
 from ..game.actions import ref_player
-from ..game.hooks import KEYWORD_HOOKS, effect
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
-from ..game.state import ContinuousEffect
 from .characteristics import chars
-from .effects_runner import Ctx
 from .pipeline import Replacement, replacement_finder, static_replacement, static_sources
 from .support import register
 
@@ -182,30 +180,8 @@ def _no_replacement(
     return None  # a rule read by prevention_disabled (CR 615.12), not a replacement
 
 
-@effect("damage_cant_be_prevented")
-def damage_cant_be_prevented(ctx: Ctx, e: Effect) -> bool:
-    """CR 615.12: "Damage can't be prevented this turn"."""
-    g = ctx.game
-    g.effects = [
-        *g.effects,
-        ContinuousEffect(
-            "r",
-            g.new_timestamp(),
-            ctx.source.id,
-            ctx.controller,
-            (),
-            "damage_cant_be_prevented",
-            {},
-            e.args.get("duration") or "end_of_turn",
-        ),
-    ]
-    g.emit("prevention", ("615.12",), f"{ctx.source.name}: damage can't be prevented this turn")
-    return True
-
-
 register(
     "static:prevent_static",
     "static:double_damage",
     "static:cant_prevent_damage",
-    "effect:damage_cant_be_prevented",
 )
