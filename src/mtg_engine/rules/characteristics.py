@@ -86,6 +86,8 @@ class Chars:
         "triggered",
         "statics",
         "etb",
+        "activated",
+        "from_hand",
         "repl",
     )
 
@@ -112,6 +114,10 @@ class Chars:
         self.statics: tuple[StaticEffect, ...] | None = None
         #: the "enters" replacement statics among ``abilities`` (computed on first use)
         self.etb: tuple | None = None
+        #: indices of the activated abilities among ``abilities`` (computed on first use)
+        self.activated: tuple[int, ...] | None = None
+        #: indices of the keyword abilities activated from the hand (computed on first use)
+        self.from_hand: tuple[int, ...] | None = None
         #: replacement statics (rules/pipeline.py), cached
         self.repl: tuple | None = None
 
@@ -145,6 +151,8 @@ class Chars:
         c.triggered = None
         c.statics = None
         c.etb = None
+        c.activated = None
+        c.from_hand = None
         c.repl = None
         return c
 
@@ -268,6 +276,8 @@ def finish_abilities(c: Chars) -> Chars:
     c.triggered = None
     c.statics = None
     c.etb = None
+    c.activated = None
+    c.from_hand = None
     return c
 
 
