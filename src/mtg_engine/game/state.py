@@ -70,6 +70,7 @@ class OutcomeReason(StrEnum):
     EMPTY_LIBRARY = "attempted to draw from an empty library"  # CR 704.5b
     POISON = "has ten or more poison counters"  # CR 704.5c
     CONCEDED = "conceded"  # CR 104.3a
+    WON_BY_EFFECT = "an effect says the player wins the game"  # CR 104.2b
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,8 +400,12 @@ class Game:
 
     def finish(self, task: Task) -> None:
         """Remove a finished task (it is the topmost one)."""
-        top = self.tasks.pop()
-        assert top is task, f"finished {task!r} but the top task was {top!r}"
+        if self.tasks[-1] is task:
+            self.tasks.pop()
+        else:
+            # a task pushed by the running handler (a pending choice of replacement
+            # order, CR 616.1) sits above it until the handler returns
+            self.tasks.remove(task)
 
     def ask(self, decision: Decision) -> None:
         decision.id = DecisionId(self.token, self.decisions_made)

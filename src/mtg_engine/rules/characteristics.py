@@ -88,6 +88,7 @@ class Chars:
         "etb",
         "activated",
         "from_hand",
+        "repl",
     )
 
     def __init__(self) -> None:
@@ -117,6 +118,8 @@ class Chars:
         self.activated: tuple[int, ...] | None = None
         #: indices of the keyword abilities activated from the hand (computed on first use)
         self.from_hand: tuple[int, ...] | None = None
+        #: replacement statics (rules/pipeline.py), cached
+        self.repl: tuple | None = None
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
@@ -150,6 +153,7 @@ class Chars:
         c.etb = None
         c.activated = None
         c.from_hand = None
+        c.repl = None
         return c
 
 

@@ -249,6 +249,7 @@ _PERMANENT_KEYS = frozenset(
         "cost_change_sources",  # rules/casting.py
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
+        "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
     )
 )
 

@@ -21,6 +21,7 @@ from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
 from .battle import battle_candidates, battles_to_graveyard
 from .characteristics import chars
+from .game_end import can_lose
 from .saga import saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .zones import move
@@ -115,6 +116,7 @@ def check_state_based_actions(game: Game) -> bool:
             losers.append((p.index, OutcomeReason.EMPTY_LIBRARY, "704.5b"))
         elif p.poison >= 10:
             losers.append((p.index, OutcomeReason.POISON, "704.5c"))
+    losers = [x for x in losers if can_lose(game, x[0])]  # CR 101.2: "can't lose the game"
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
     gone = _tokens_gone(game) if _new_token_outside(game) else []
     # Object-based checks depend only on what invalidate() tracks: skip them
