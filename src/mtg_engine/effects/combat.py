@@ -42,6 +42,7 @@ _TEXT = {
     "cant_attack_you": "can't attack you",
     "min_blockers": "can't be blocked except by several creatures",
     "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
+    "must_be_blocked_by": "must be blocked by some creatures if able",
 }
 _RULE = {
     "cant_attack": "508.1c",
@@ -51,6 +52,7 @@ _RULE = {
     "must_block": "509.1c",
     "must_be_blocked": "509.1c",
     "must_be_blocked_by_all": "509.1c",
+    "must_be_blocked_by": "509.1c",
     "assign_damage_by_toughness": "510.1a",
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Ability, Effect
+from ..cards.abilities import Ability, Effect, Filter
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind
@@ -20,6 +20,7 @@ from ..game.state import ContinuousEffect
 from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked, unmask
+from ..rules.filters import objects_matching
 from ..rules.layers import refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped
@@ -163,6 +164,11 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     """Layer 7c (CR 613.4c): "gets +N/+N"; X and counts are fixed now (CR 611.2d)."""
     p = ctx.amount(e.args.get("power", 0))
     t = ctx.amount(e.args.get("toughness", 0))
+    each = e.args.get("for_each")
+    if isinstance(each, Filter):
+        # "+1/+1 for each creature you control": counted once, as it resolves (608.2h)
+        n = len(objects_matching(ctx.game, ctx.concrete(each), ctx.controller, ctx.source))
+        p, t = p * n, t * n
     return _continuous(
         ctx, e, "7c", "modify_pt", {"power": p, "toughness": t}, "613.4c", f"gets {p:+d}/{t:+d}"
     )

@@ -13,7 +13,7 @@ list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,19 @@ class Combat:
 
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
+
+    #: a caller's stopping point (the scenario runner's ``until`` at a step without
+    #: priority, CR 502.4, 514.3): :meth:`run` returns, with no decision pending,
+    #: as soon as it holds. Set on one game only; clones and saved games don't keep it.
+    halt: Callable[[Game], bool] | None = None
+    #: ask even the choices of objects that have exactly one legal answer (choose
+    #: all n of n), which the engine otherwise makes without asking; the scenario
+    #: runner sets it so that a scripted answer to such a choice is applied
+    ask_single_answers: bool = False
+
+    def real_choice(self, candidates: int, n: int) -> bool:
+        """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
+        return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
@@ -292,7 +305,10 @@ class Game:
     def run(self) -> None:
         """Advance until a decision is needed or the game is over."""
         handlers = TASK_HANDLERS
+        halt = self.halt
         while self.pending is None and self.outcome is None and self.tasks:
+            if halt is not None and halt(self):
+                return
             task = self.tasks[-1]
             handlers[task.kind](self, task)
 

@@ -255,11 +255,11 @@ def activate_task(game: Game, task: Task) -> None:
         game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
         if a.cost is not None and a.cost.loyalty is not None:
             loyalty_rules.mark_activated(game, src)  # CR 606.3
-        if a.kind is AbilityKind.MANA:
+        if a.kind is AbilityKind.MANA and _simple_cost(a.cost):
             # CR 605.3a: a mana ability resolves immediately, without the stack.
             _pay_non_mana_costs_simple(game, src, a.cost, player, for_mana=True)
-            run_mana_ability(game, src, a, player)
-            game.finish(task)
+            task.stage = 4
+            _resolve_mana_ability(game, task)
             return
         oid = game.new_id()
         obj = GameObject(oid, oid, src.card, src.owner, Zone.STACK)
@@ -276,6 +276,9 @@ def activate_task(game: Game, task: Task) -> None:
         task.stage = 1
         begin_choices(game, oid, "ability")
         return
+    if task.stage == 4:
+        _resolve_mana_ability(game, task)
+        return
     obj = game.objects[d["obj"]]
     a = obj.ability
     assert a is not None  # an activated ability on the stack (CR 602.2a)
@@ -285,14 +288,19 @@ def activate_task(game: Game, task: Task) -> None:
         # CR 602.2b / 601.2h: pay the total cost.
         if cost.sacrifice is not None and src is not None:
             choices = _cost_choices(game, cost.sacrifice, player, src)
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                choices,
-                cost.sacrifice_count,
-                "permanent(s) to sacrifice",
-                "sacrifice",
+            self_only = any(k == "self" for k, _ in cost.sacrifice.conditions)
+            chosen = (
+                choices
+                if self_only
+                else _cost_choice(
+                    game,
+                    task,
+                    player,
+                    choices,
+                    cost.sacrifice_count,
+                    "permanent(s) to sacrifice",
+                    "sacrifice",
+                )
             )
             if chosen is None:
                 return
@@ -319,14 +327,19 @@ def activate_task(game: Game, task: Task) -> None:
         if cost.exile is not None and src is not None and "exile" not in d:
             # CR 602.2b, 601.2h: the objects exiled to pay the cost
             choices = cost_components.exile_choices(game, cost, player, src)
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                choices,
-                cost_components.exile_count(cost) or 0,
-                "card(s) to exile",
-                "exile",
+            self_only = choices == [src.id]  # "exile this card": no choice
+            chosen = (
+                choices
+                if self_only
+                else _cost_choice(
+                    game,
+                    task,
+                    player,
+                    choices,
+                    cost_components.exile_count(cost) or 0,
+                    "card(s) to exile",
+                    "exile",
+                )
             )
             if chosen is None:
                 return
@@ -449,6 +462,13 @@ def activate_task(game: Game, task: Task) -> None:
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
             KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
+        if a.kind is AbilityKind.MANA:
+            # CR 605.3a: its costs paid ({1}, sacrifice ...), a mana ability resolves
+            # at once: it never stays on the stack
+            game.stack.remove(obj.id)  # kept in game.objects until it has resolved
+            task.stage = 4
+            _resolve_mana_ability(game, task)
+            return
         targets = [describe(game, t) for spec in obj.targets for t in spec]
         rule = a.keyword_args.get("rule")
         game.emit(
@@ -462,6 +482,34 @@ def activate_task(game: Game, task: Task) -> None:
             keyword=a.keyword or "",
             source_uid=d.get("source_uid", 0),
         )
+        game.finish(task)
+
+
+def _simple_cost(cost: Cost | None) -> bool:
+    """A cost paid without choices or mana: {T}, {Q}, life, removing counters."""
+    return cost is None or not (
+        cost.mana or cost.sacrifice or cost.discard or cost.exile or cost.other
+    )
+
+
+def _resolve_mana_ability(game: Game, task: Task) -> None:
+    """CR 605.3a: the activated mana ability resolves (its source may be gone: a
+    sacrificed Chromatic Star still adds its mana, CR 113.7a)."""
+    d = task.data
+    obj = game.objects.get(d["obj"]) if "obj" in d else None
+    src = game.objects.get(d["source"])
+    ability: Ability | None = None
+    if obj is not None:
+        ability = obj.ability
+        src = src if src is not None and src.zone == Zone.BATTLEFIELD else obj
+    elif src is not None:
+        ability = ability_at(chars(game, src), d["ability"])
+    if src is None or ability is None:
+        game.finish(task)
+        return
+    if run_mana_ability(game, src, ability, d["player"], task):
+        if obj is not None:
+            del game.objects[obj.id]
         game.finish(task)
 
 
@@ -530,7 +578,7 @@ def _cost_choice(
         chosen = list(task.answer.objects)
         task.answer = None
         return chosen
-    if len(choices) > n or (always and choices):
+    if game.real_choice(len(choices), n) or (always and choices):
         game.ask(
             Decision(
                 DecisionKind.CHOOSE_OBJECTS,

@@ -443,6 +443,9 @@ def _extra_cost_problem(
     for flt, n, rule in total.exile:
         if len(costs.cost_choices(game, flt, player, o, _exile_cost_zone(flt))) < n:
             return f"you can't exile what the cost asks (rule {rule})"
+    for flt, n, rule in total.tap:
+        if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
+            return f"you don't control {n} untapped permanent(s) the cost asks for (rule {rule})"
     return None
 
 
@@ -625,6 +628,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("sacrifice", "battlefield", total.sacrifice),
         ("discard", "hand", total.discard),
         ("exile", "", total.exile),
+        ("tap", "battlefield", total.tap),
     ):
         if not parts or key in d:
             continue
@@ -634,7 +638,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         cands = costs.cost_choices(game, flt, player, obj, zone)
         if opts.get(key) is not None:
             chosen = list(opts[key])
-        elif len(cands) > n:
+        elif game.real_choice(len(cands), n):
             if task.answer is None:
                 game.ask(
                     Decision(
@@ -658,6 +662,9 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         d[key] = chosen
     mana = total.mana
     sources = mana_rules.mana_sources(game, player)
+    if d.get("tap"):
+        # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
+        sources = [s for s in sources if s.obj not in d["tap"]]
     convoke = list(opts.get("convoke") or ())
     delve = list(opts.get("delve") or ())
     if convoke:
@@ -730,6 +737,13 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     for oid in d.get("exile") or []:
         if oid in game.objects:
             move(game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost")
+    tapped = [game.objects[o] for o in d.get("tap") or [] if o in game.objects]
+    for t in tapped:
+        t.tapped = True
+        game.emit("tap", ("601.2h", "701.26a"), f"{t.name} is tapped to pay a cost", obj=t.id)
+    if tapped:
+        game.invalidate()
+        became_tapped(game, tuple(tapped), ("601.2h",))
     paid = dict(obj.paid or {})
     paid["mana_spent"] = spent
     paid["convoked"] = len(convoke)

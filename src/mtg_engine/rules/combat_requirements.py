@@ -180,7 +180,8 @@ class BlockPlan:
     maxb: dict[int, int]
     alone: set[int]
     max_blockers: int | None
-    #: requirement atoms: ("block_any", b), ("block", b, a), ("blocked", a)
+    #: requirement atoms: ("block_any", b), ("block", b, a), ("blocked", a, blockers):
+    #: a must be blocked by one of ``blockers`` (all able ones, or those "by an Eldrazi")
     atoms: list[tuple[Any, ...]]
     costs: dict[int, str] = field(default_factory=dict)
     best: int = 0
@@ -330,7 +331,17 @@ def _make_block_plan(game: Game) -> BlockPlan:
         if "must_be_blocked_by_all" in ops:
             atoms.extend(("block", b, a.id) for b in able if b not in costs)
         if "must_be_blocked" in ops and able:
-            atoms.append(("blocked", a.id))
+            atoms.append(("blocked", a.id, tuple(able)))
+        for r in cr.rules_of(game, a):
+            if r.op == "must_be_blocked_by" and isinstance(r.args.get("filter"), Filter):
+                src = game.objects.get(r.source) if r.source is not None else None
+                by = [
+                    b
+                    for b in able
+                    if matches_object(game, game.objects[b], r.args["filter"], r.controller, src)
+                ]
+                if by:  # "must be blocked by an Eldrazi if able" (CR 509.1c)
+                    atoms.append(("blocked", a.id, tuple(by)))
     limits = [int(r.args.get("amount", 1)) for r in cr.global_rules(game, "max_blockers")]
     plan = BlockPlan(
         defending, cands, cap, minb, maxb, alone, min(limits) if limits else None, atoms, costs
@@ -556,7 +567,6 @@ def block_restriction_problem(
 def block_count(plan: BlockPlan, decl: dict[int, list[int]]) -> int:
     """How many requirements the declaration obeys (CR 509.1c)."""
     n = 0
-    blocked = {a for atts in decl.values() for a in atts}
     for atom in plan.atoms:
         k = atom[0]
         if k == "block_any":
@@ -564,7 +574,7 @@ def block_count(plan: BlockPlan, decl: dict[int, list[int]]) -> int:
         elif k == "block":
             n += atom[2] in decl.get(atom[1], ())
         elif k == "blocked":
-            n += atom[1] in blocked
+            n += any(atom[1] in decl.get(b, ()) for b in atom[2])
     return n
 
 
@@ -579,10 +589,10 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
     for atom in plan.atoms:
         if atom[0] in ("block_any", "block") and atom[1] not in variables:
             variables.append(atom[1])
-    blocked_atoms = [atom[1] for atom in plan.atoms if atom[0] == "blocked"]
-    for a in blocked_atoms:
-        for b, atts in plan.cands.items():
-            if a in atts and b not in variables:
+    blocked_atoms = [atom for atom in plan.atoms if atom[0] == "blocked"]
+    for atom in blocked_atoms:
+        for b in atom[2]:
+            if b not in variables:
                 variables.append(b)
     own: dict[int, list[tuple[Any, ...]]] = {b: [] for b in variables}
     for atom in plan.atoms:
@@ -611,7 +621,9 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
         opts.sort(
             key=lambda atts: (-own_value(b, atts), -sum(a in relevant_attackers for a in atts))
         )
-        options[b] = [*opts, ()]
+        # a creature that only helps "must be blocked" tries not blocking first, so
+        # the declaration found blocks with no more creatures than needed (509.1c)
+        options[b] = [*opts, ()] if own[b] else [(), *opts]
         top[b] = max((own_value(b, o) for o in opts), default=0)
     variables.sort(key=lambda b: -top[b])
     bound_after = [0] * (len(variables) + 1)
@@ -706,7 +718,6 @@ def _block_repair(
 
 
 def block_requirements_text(game: Game, plan: BlockPlan, decl: dict[int, list[int]]) -> str:
-    blocked = {a for atts in decl.values() for a in atts}
     out = []
     for atom in plan.atoms:
         if atom[0] == "block_any" and not decl.get(atom[1]):
@@ -715,7 +726,7 @@ def block_requirements_text(game: Game, plan: BlockPlan, decl: dict[int, list[in
             out.append(
                 f"{game.objects[atom[1]].name} must block {game.objects[atom[2]].name} if able"
             )
-        elif atom[0] == "blocked" and atom[1] not in blocked:
+        elif atom[0] == "blocked" and not any(atom[1] in decl.get(b, ()) for b in atom[2]):
             out.append(f"{game.objects[atom[1]].name} must be blocked if able")
     return "; ".join(out[:3])
 

@@ -76,6 +76,7 @@ ARG_OPS = frozenset(
         "extra_block",  # args amount (int or "any"): more attackers it may block (509.1a)
         "min_blockers",  # args amount: "can't be blocked except by N or more creatures"
         "must_be_blocked_by_all",  # "All creatures able to block it do so" (509.1c)
+        "must_be_blocked_by",  # args filter: "must be blocked by an Eldrazi if able" (509.1c)
         "must_block_attacker",  # args attacker: provoke's "blocks it if able" (702.39a)
         "cant_attack_you",  # can't attack the source's controller (508.1c)
         "cant_attack_or_block_alone",  # both "alone" restrictions (508.1c, 509.1b)

@@ -26,6 +26,7 @@ _KNOWN = frozenset(
         "control",
         "you_control",
         "you_control_n",
+        "you_control_le",
         "not",
         "not_control",
         "life_at_least",
@@ -68,6 +69,15 @@ def is_known(cond: Condition) -> bool:
     return cond.kind in _KNOWN or cond.kind in CONDITIONS
 
 
+def _controlled(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
+    """How many permanents matching ``flt`` ``controller`` controls ("you control ...")."""
+    from .filters import objects_matching
+
+    return sum(
+        1 for o in objects_matching(game, flt, controller, source) if o.controller == controller
+    )
+
+
 def evaluate(
     game: Game,
     cond: Condition,
@@ -81,11 +91,13 @@ def evaluate(
     a = cond.args
     if k in ("control", "you_control"):
         # "if you control a Forest", "if you control N or more creatures"
-        n = len(objects_matching(game, a["filter"], controller, source))
-        return n >= int(a.get("at_least", 1))
+        return _controlled(game, a["filter"], controller, source) >= int(a.get("at_least", 1))
     if k == "you_control_n":
-        n = len(objects_matching(game, a["filter"], controller, source))
-        return n >= int(a.get("n", a.get("at_least", 1)))
+        return _controlled(game, a["filter"], controller, source) >= int(
+            a.get("n", a.get("at_least", 1))
+        )
+    if k == "you_control_le":  # "two or fewer other lands" (fast lands)
+        return _controlled(game, a["filter"], controller, source) <= int(a.get("n", 0))
     if k == "not":
         inner = a.get("cond")
         # "unless"/"not": only for conditions this module knows, never a silent "yes"

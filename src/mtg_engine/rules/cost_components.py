@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost, Filter
 from ..game.objects import GameObject, Zone
-from .costs import cost_choices
+from .costs import cost_choices, tap_spec
 from .filters import matches_object
 from .support import register
 
@@ -61,18 +61,6 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
         f = Filter(flt.kinds, flt.zone, flt.conditions)  # "other" excludes the source
         return [oid for oid in ids if matches_object(game, game.objects[oid], f, player, source)]
     return cost_choices(game, flt, player, source, "battlefield")
-
-
-def tap_spec(cost: Cost | None) -> tuple[Filter, int] | None:
-    """The "tap N untapped [permanents] you control" part of a cost, if any."""
-    if cost is None:
-        return None
-    for k, v in cost.other:
-        if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
-            flt, n = v
-            if isinstance(flt, Filter) and isinstance(n, int):
-                return flt, n
-    return None
 
 
 def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:

@@ -51,6 +51,8 @@ class TotalCost:
     sacrifice: list[tuple[Filter, int, str]] = field(default_factory=list)
     discard: list[tuple[Filter, int, str]] = field(default_factory=list)
     exile: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "Tap three untapped white creatures you control" (Battle Screech's flashback)
+    tap: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: readable parts for the log ("kicker {2}{G}") and the rules they come from
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
@@ -77,10 +79,25 @@ class TotalCost:
             self.discard.append((cost.discard, cost.discard_count * times, rule))
         if cost.exile is not None:
             self.exile.append((cost.exile, cost.exile_count * times, rule))
+        tap = tap_spec(cost)
+        if tap is not None:
+            self.tap.append((tap[0], tap[1] * times, rule))
         if label:
             self.notes.append(label + (f" x{times}" if times > 1 else ""))
         if rule and rule not in self.rules:
             self.rules.append(rule)
+
+
+def tap_spec(cost: Cost | None) -> tuple[Filter, int] | None:
+    """The "tap N untapped [permanents] you control" part of a cost, if any."""
+    if cost is None:
+        return None
+    for k, v in cost.other:
+        if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
+            flt, n = v
+            if isinstance(flt, Filter) and isinstance(n, int):
+                return flt, n
+    return None
 
 
 def as_cost(value: Any) -> Cost | None:
@@ -144,6 +161,7 @@ def base_cost(
         discard_count=cost.discard_count,
         exile=cost.exile,
         exile_count=cost.exile_count,
+        other=cost.other,  # "Tap three untapped white creatures you control"
     )
     return mana, rest, spec.rule
 

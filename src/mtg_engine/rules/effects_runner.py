@@ -34,6 +34,7 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
+from .counting import domain
 from .delayed import BoundRef
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
@@ -88,7 +89,7 @@ class Ctx:
     ) -> list[int] | None:
         """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
         real choice, else the answer; None while the decision is pending."""
-        if len(candidates) <= n:
+        if not self.game.real_choice(len(candidates), n):
             return list(candidates)
         if self.answer is None:
             self.ask(
@@ -139,6 +140,9 @@ class Ctx:
             if ref.role == "source":
                 s = td.get("source")
                 return [s] if s in g.objects else []
+            if ref.role == "spell" and "spell" in td:
+                # "that spell or ability": the one that targeted (rules/targeted.py)
+                return [td["spell"]] if td["spell"] in g.objects else []
             if ref.role == "damaged":
                 # "deals combat damage to a creature, destroy that creature": the
                 # object dealt damage (rules/triggers.py damage events, CR 603.2)
@@ -343,6 +347,8 @@ class Ctx:
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
                 n = len(g.players[ps[0]].hand) if ps else a.value
                 return max(0, a.value - n) * a.multiplier
+            if a.kind == "domain":  # CR 604.3: counted as the effect needs it
+                return domain(g, self.controller) * a.multiplier
             if a.kind == "that_much":
                 # "that much", "that many": the amount of the trigger event
                 td = self.obj.trigger_data or {}
@@ -504,7 +510,7 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             else:
                 candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
             lo, hi = choose_count(ctx, ref, len(candidates))
-            if lo == hi == len(candidates):
+            if lo == hi == len(candidates) and not g.real_choice(len(candidates), hi):
                 picked = list(candidates)  # no real choice
             elif e.args.get("random"):
                 pool = list(candidates)
@@ -626,14 +632,25 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     return True
 
 
-def run_mana_ability(game: Game, src: GameObject, ability: Ability, player: int) -> None:
-    """CR 605.3: a mana ability resolves immediately."""
+def run_mana_ability(
+    game: Game, src: GameObject, ability: Ability, player: int, task: Task | None = None
+) -> bool:
+    """CR 605.3: a mana ability resolves immediately. With the activating ``task``
+    its choices (the color of "one mana of any color", CR 106.1b) are asked of the
+    player; without one (paying a cost automatically) the first is taken. False
+    while a decision is pending: call again with the same task to go on."""
     fake = GameObject(0, 0, src.card, src.owner, Zone.BATTLEFIELD)
     fake.controller = player
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"
-    for e in ability.effects:
-        handler = EFFECT_HANDLERS.get(e.op)
-        if handler is not None:
-            handler(Ctx(game, fake, None), e)
+    i = task.data.get("mana_i", 0) if task is not None else 0
+    effects = ability.effects
+    while i < len(effects):
+        handler = EFFECT_HANDLERS.get(effects[i].op)
+        if handler is not None and not handler(Ctx(game, fake, task), effects[i]):
+            assert task is not None
+            task.data["mana_i"] = i
+            return False
+        i += 1
+    return True

@@ -46,6 +46,7 @@ from .characteristics import (
     statics_in,
 )
 from .conditions import evaluate
+from .counting import domain
 from .emblems import emblem_ids
 from .face_down import face_down_values
 from .filters import card_types_among, matches_object, objects_matching
@@ -613,6 +614,8 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
             return game.players[controller].life * value.multiplier
         if k == "hand_size":
             return len(game.players[controller].hand) * value.multiplier
+        if k == "domain":  # "for each basic land type among lands you control"
+            return domain(game, controller) * value.multiplier
         if k == "stored_results_same" and src is not None:
             return greatest_same_stored(src) * value.multiplier  # CR 706.8
         if k == "counters" and src is not None:
@@ -748,6 +751,22 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
 def keyword_ability(keyword: str) -> Ability:
     """The bare keyword ability ``keyword`` (shared record)."""
     return _keyword_abilities(keyword, {})[0]
+
+
+def with_own_cdas(c: Chars) -> Chars:
+    """``c`` (copiable values) with the characteristic-defining abilities it has
+    itself applied: changeling is every creature type (702.73a), devoid colorless
+    (702.114a). They apply in every zone (CR 604.3), so a permanent about to enter
+    already has them (CR 614.12). ``c`` is left unchanged."""
+    kw = c.keywords
+    if not kw or not ("Changeling" in kw or "Devoid" in kw):
+        return c
+    c = c.copy()
+    if "Changeling" in kw:
+        c.subtypes = c.subtypes | creature_types()
+    if "Devoid" in kw:
+        c.colors = frozenset()
+    return c
 
 
 @lru_cache(maxsize=1)

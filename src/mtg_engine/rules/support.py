@@ -278,6 +278,7 @@ SUPPORTED: set[str] = set(
                 "control",
                 "you_control",
                 "you_control_n",
+                "you_control_le",
                 "not",
                 "you_do",
                 "not_control",

@@ -99,6 +99,7 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                         "card_uid": w.card_uid,
                         "controller": w.controller,
                         "ability": a,
-                        "event": {"obj": t.id, "spell": obj.id},
+                        # "that player": the targeting spell's or ability's controller
+                        "event": {"obj": t.id, "spell": obj.id, "player": obj.controller},
                     }
                 )

@@ -118,6 +118,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "control",
         "optional_untap",
         "must_be_blocked",
+        "must_be_blocked_by",
         "cant_activate_abilities",
     }
 )

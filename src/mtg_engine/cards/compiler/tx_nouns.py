@@ -20,7 +20,7 @@ from ..abilities import (
     TargetSpec,
 )
 from .filters import Alt, NounWord, build_filter, card_type
-from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, Them, Those
+from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, ThatSpell, Them, Those
 from .tx_common import (
     CompileError,
     _int,
@@ -401,6 +401,8 @@ class NounRules:
         nouns = [x for x in c if isinstance(x, NounWord)]
         if nouns and nouns[0].kind == "head" and nouns[0].value in ("player", "opponent"):
             return ThatPlayer()
+        if nouns and all(n.kind == "head" and n.value in ("spell", "ability") for n in nouns):
+            return ThatSpell()
         return ThatObject()
 
     def pron_player(self, c: list[Any]) -> ThatPlayer:

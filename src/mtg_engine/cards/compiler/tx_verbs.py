@@ -867,7 +867,14 @@ class VerbRules:
         return [Effect("optional_untap", {"what": SelfRef(), "duration": None})]
 
     def vp_must_be_blocked(self, c: list[Any]) -> list[Effect]:
+        by = next((x.filter for x in c if isinstance(x, (Some, EachRef))), None)
+        if by is not None:  # "must be blocked by an Eldrazi if able" (CR 509.1c)
+            return [Effect("must_be_blocked_by", {"what": SUBJ, "filter": by, "duration": None})]
         return [Effect("must_be_blocked", {"what": SUBJ, "duration": None})]
+
+    def vp_must_be_blocked_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Target creature must be blocked this turn if able" (CR 509.1c)."""
+        return [Effect("must_be_blocked", {"what": SUBJ, "duration": "end_of_turn"})]
 
     def vp_choose_np(self, c: list[Any]) -> list[Effect]:
         what = _obj(c[0])
