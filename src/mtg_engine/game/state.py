@@ -148,6 +148,10 @@ class Game:
         """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
         return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
+    #: the simultaneous event being performed (rules/simultaneous.py); never open
+    #: at a decision, so not part of the state that is cloned or saved
+    _batch: Any = None
+
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject] = {}
@@ -178,6 +182,9 @@ class Game:
         self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
         self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
+        #: ids below this were looked at by the last state-based action check for
+        #: tokens outside the battlefield (rules/sba.py)
+        self.sba_checked_ids = 0
 
     # ------------------------------------------------------------------
     # Objects and zones
@@ -226,10 +233,24 @@ class Game:
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]
 
-    def invalidate(self) -> None:
-        """Forget computed characteristics (CR 613): something they depend on changed."""
-        if self._chars:
-            self._chars.clear()
+    def invalidate(self, *change: int | str) -> None:
+        """Forget computed characteristics (CR 613): something they depend on changed.
+
+        With no argument everything is forgotten. A caller that knows what
+        changed says so, and what that can't have changed is kept
+        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone)`` after an object moved,
+        ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
+        """
+        cache = self._chars
+        if not cache:
+            return
+        if change:
+            kept = PROCEDURES.cache_kept_after(self, change)
+            if kept is not None:
+                cache.clear()
+                cache.update(kept)
+                return
+        cache.clear()
 
     # ------------------------------------------------------------------
     # Log and events
@@ -281,10 +302,18 @@ class Game:
         """Answer the pending decision and advance to the next one.
 
         Raises :class:`IllegalActionError` (naming the rule) when the answer is
-        illegal; the game is then exactly as it was.
+        illegal; the game is then exactly as it was. An action taken from the
+        current :meth:`legal_actions` list (the same object) is legal by
+        construction and is not checked again.
         """
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
+        options = self._options
+        if options is not None:
+            for offered in options:
+                if offered is action:
+                    self._push_answer(action)
+                    return
         if isinstance(action, Concede):
             PROCEDURES.concede(self, action.player)
             return
@@ -383,6 +412,7 @@ class Game:
         g.turn_flags = dict(self.turn_flags)
         g._chars = {}
         g._options = None
+        g.sba_checked_ids = self.sba_checked_ids
         return g
 
     def observe(self, player: int) -> dict[str, Any]:

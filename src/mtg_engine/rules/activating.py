@@ -147,10 +147,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     if cost.mana or changed:
-        sources = mana_rules.mana_sources(game, player)
-        if cost.tap:
-            sources = [s for s in sources if s.obj != o.id]
-        if not mana_rules.can_pay(game, player, mc, sources):
+        if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None):
             return f"you can't pay {mc} (rule 602.2b)"
     if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):
         return "that ability has no legal targets (rule 602.2b)"

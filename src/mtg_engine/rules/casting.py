@@ -751,7 +751,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if sacrificed:
         paid["sacrificed"] = sacrificed
     obj.paid = paid
-    game.invalidate()
+    game.invalidate("tapped")  # costs paid: permanents tapped (the moves said so themselves)
     return True
 
 

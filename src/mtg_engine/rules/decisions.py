@@ -35,6 +35,7 @@ from ..game.actions import (
     TurnFaceUp,
 )
 from ..game.hooks import KEYWORD_HOOKS
+from .priority_options import priority_options
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -63,8 +64,6 @@ def legal_options(game: Game) -> list[Action]:
     k = d.kind
     data = d.data
     if k == DecisionKind.PRIORITY:
-        from .priority_options import priority_options
-
         return priority_options(game, d.player)
     if k == DecisionKind.MULLIGAN:
         return [Keep(), Mulligan()]

@@ -154,7 +154,7 @@ def untap_step(game: Game) -> None:
             untapped.append(o.name)
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
-    game.invalidate()
+    game.invalidate("tapped")
     game.emit(
         "untap",
         ("502.3",),
@@ -249,7 +249,7 @@ def cleanup_task(game: Game, task: Task) -> None:
             o.regen_shields = 0
         before = len(game.effects)
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
-        game.invalidate()
+        game.invalidate("damage")
         game.emit(
             "cleanup",
             ("514.2",),
