@@ -18,6 +18,7 @@ ops (see :mod:`mtg_engine.effects.vocabulary`):
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
 from ..cards.abilities import Cost, Effect, Filter
@@ -247,8 +248,6 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
 def _choose_combination(ctx: Ctx, alternatives: list[Any], n: int) -> Cost:
     """One choice per age counter among alternative costs ({G} or {W}); the first
     combination that can be paid in full, else the first one."""
-    from itertools import combinations_with_replacement
-
     alts = [c for c in (as_cost(a) for a in alternatives) if c is not None]
     first: Cost | None = None
     for combo in combinations_with_replacement(range(len(alts)), n):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import ControllerRef, Effect, StaticEffect
+from ..cards.definitions import token_def
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import GameObject, Zone
 from ..game.state import Game
@@ -39,8 +40,6 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     it is attacking but never "attacked" (no attack triggers, 508.4), and it isn't
     attacking at all outside combat or under a non-attacking player's control (506.3b).
     """
-    from ..cards.definitions import token_def
-
     g = ctx.game
     spec = dict(e.args.get("token") or {})
     n = ctx.amount(e.args.get("amount", 1))
