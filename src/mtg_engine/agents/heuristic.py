@@ -33,6 +33,7 @@ from ..keywords.registry import full_ability
 from ..rules.characteristics import chars
 from ..rules.combat import block_problem
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
+from .loops import LoopBound
 
 _HARMFUL = {
     "damage",
@@ -54,6 +55,7 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed ^ 0xBEEF)
+        self.loops = LoopBound()  # CR 731.2a: optional loops repeat a bounded number of times
 
     def choose(self, game: Game) -> Action:
         d = game.pending
@@ -167,7 +169,10 @@ class HeuristicAgent:
 
     # -- priority -----------------------------------------------------------
     def _priority(self, game: Game, player: int) -> Action:
-        options = game.legal_actions()
+        return self.loops.record(game, self._priority_choice(game, player))
+
+    def _priority_choice(self, game: Game, player: int) -> Action:
+        options = self.loops.allowed(game, game.legal_actions())
         lands = [o for o in options if isinstance(o, PlayLand)]
         if lands:
             return lands[0]

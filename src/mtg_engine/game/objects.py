@@ -176,7 +176,8 @@ def _make_copier():  # an explicit field-by-field copy: ~3x faster than a getatt
                 f"    o.{name} = self.{name}.copy() if self.{name} else {'{}' if name == 'counters' else '[]'}"
             )
         elif name in _MUTABLE_SLOTS:
-            lines.append(f"    o.{name} = dict(self.{name}) if self.{name} else None")
+            # an empty record stays empty (not None): a clone saves like the original
+            lines.append(f"    o.{name} = dict(self.{name}) if self.{name} is not None else None")
         else:
             lines.append(f"    o.{name} = self.{name}")
     lines.append("    return o")

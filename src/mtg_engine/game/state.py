@@ -134,6 +134,11 @@ class Combat:
 EventListener = Callable[["Game", Event, "GameObject | None"], None]
 
 
+#: steps of the engine's work without a decision after which the game is in a
+#: loop of mandatory actions (CR 104.4b); a real turn takes a few hundred at most
+MANDATORY_LOOP_STEPS = 200_000
+
+
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
@@ -301,11 +306,20 @@ class Game:
         self.run()
 
     def run(self) -> None:
-        """Advance until a decision is needed or the game is over."""
+        """Advance until a decision is needed or the game is over.
+
+        CR 104.4b: a game that goes on for :data:`MANDATORY_LOOP_STEPS` steps with
+        no decision to make is in a loop of mandatory actions, and is a draw."""
         handlers = TASK_HANDLERS
+        steps = 0
         while self.pending is None and self.outcome is None and self.tasks:
             task = self.tasks[-1]
             handlers[task.kind](self, task)
+            steps += 1
+            if steps >= MANDATORY_LOOP_STEPS:
+                from ..rules.game_end import mandatory_loop
+
+                mandatory_loop(self)
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
         t = Task(kind, data)

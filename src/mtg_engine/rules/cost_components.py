@@ -64,16 +64,24 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
     return cost_choices(game, flt, player, source, "battlefield")
 
 
-def tap_spec(cost: Cost | None) -> tuple[Filter, int] | None:
-    """The "tap N untapped [permanents] you control" part of a cost, if any."""
+def tap_spec(cost: Cost | None) -> tuple[Filter, int | str] | None:
+    """The "tap N untapped [permanents] you control" part of a cost, if any; N is
+    ``"all"`` for "tap enchanted land" (every permanent the words describe)."""
     if cost is None:
         return None
     for k, v in cost.other:
         if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
             flt, n = v
-            if isinstance(flt, Filter) and isinstance(n, int):
+            if isinstance(flt, Filter) and (isinstance(n, int) or n == "all"):
                 return flt, n
     return None
+
+
+def tap_count(spec: tuple[Filter, int | str], choices: list[int]) -> int:
+    """How many permanents the cost taps: N, or for "tap enchanted land" each one
+    described, at least one (CR 602.2b: a cost that can't be paid in full can't be paid)."""
+    n = spec[1]
+    return max(1, len(choices)) if n == "all" else int(n)
 
 
 def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
