@@ -135,7 +135,7 @@ def test_leak_check_sees_a_named_card_from_hand_to_library():
     assert not any(name in e["text"] for e in g.observe(1)["log"][-1:])
     assert leak_problems(g, 1, [ev]) == []
     leaky = Event(ev.kind, ev.rules, ev.text, {**ev.data, "from_zone": "hand"}, ev.turn)
-    from mtg_engine.game import views
+    from mtg_engine.rules import views
 
     real = views.hidden_move
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import mtg_engine.rules.combat_effects  # noqa: F401  (registers the combat effect ops)
+import mtg_engine.effects.combat  # noqa: F401  (registers the combat effect ops)
 from mtg_engine.agents import make_agent
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.game.actions import DecisionKind, DeclareAttackers

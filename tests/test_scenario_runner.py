@@ -600,3 +600,86 @@ def test_token_id_refers_to_nothing_after_it_ceases_to_exist(tmp_path: Path) -> 
     result = run(write(tmp_path, "s.yaml", text))
     assert result.exit_code == 1
     assert "expect.objects.tok.zone: expected graveyard, got it no longer exists" in result.output
+
+
+# ---------------------------------------------------------------------------
+# Card text the engine can't run (reported with every result)
+# ---------------------------------------------------------------------------
+
+
+def test_card_gaps_name_unparsed_sentences_and_missing_faces() -> None:
+    from mtg_engine.cards.compiler import compile_text
+    from mtg_engine.cards.model import CardData, CardFace
+    from mtg_engine.game.objects import CardDef
+    from mtg_engine.scenario.unsupported import card_gaps
+
+    face = CardFace(
+        name="Alive",
+        mana_cost="{3}{G}",
+        type_line="Sorcery",
+        supertypes=(),
+        types=("Sorcery",),
+        subtypes=(),
+        text="Frobnicate wildly.",
+    )
+    data = CardData(name="Alive // Well", layout="split", faces=(face,))
+    compiled = (compile_text("Frobnicate wildly.", "Alive", ("Sorcery",)),)
+    gaps = card_gaps(CardDef(data.name, data, compiled))
+    texts = [g.text for g in gaps]
+    assert any("Frobnicate" in t for t in texts)
+    assert any("'Well'" in t for t in texts)
+    assert [g.missing for g in gaps if "'Well'" in g.text] == [("data:missing_face",)]
+
+
+def test_a_scenario_of_plain_cards_reports_no_unsupported_text(tmp_path: Path) -> None:
+    path = write(tmp_path, "attack.yaml", BEARS_ATTACK)
+    result = CliRunner().invoke(main, ["scenario", "run", "--json", str(path)])
+    obj = json.loads(result.stdout.strip().splitlines()[0])
+    assert obj["unsupported"] == []
+    assert "unsupported card text" not in run(path).output
+
+
+# ---------------------------------------------------------------------------
+# expect.battlefield, expect.left_game, variants
+# ---------------------------------------------------------------------------
+
+
+def test_battlefield_and_left_game_expectations_report_each_mismatch(tmp_path: Path) -> None:
+    text = """\
+        name: wrong
+        players: {A: {battlefield: [Plains]}, B: {}}
+        expect:
+          battlefield:
+            - {name: Plains, controller: A, count: 2}
+            - {name: Plains, tapped: true}
+            - {name: Island}
+            - {name: Plains, controller: B, count: 0}
+          left_game: [B]
+        """
+    path = write(tmp_path, "bf.yaml", text)
+    result = CliRunner().invoke(main, ["scenario", "run", "--json", str(path)])
+    obj = json.loads(result.stdout.strip().splitlines()[0])
+    assert obj["failures"] == [
+        {"path": "expect.battlefield[0].count", "expected": 2, "actual": 1},
+        {"path": "expect.battlefield[1].tapped", "expected": True, "actual": False},
+        {"path": "expect.battlefield[2]", "expected": "at least one", "actual": 0},
+        {"path": "expect.left_game", "expected": ["B"], "actual": []},
+    ]
+
+
+@pytest.mark.parametrize(
+    "snippet, problem",
+    [
+        ("variant: commander\nplayers: {A: {}, B: {}}", "'commander' is not implemented"),
+        ("variant: chaos\nplayers: {A: {}, B: {}}", "'chaos' is not a variant"),
+        ("teams: [[A], [B]]\nplayers: {A: {}, B: {}}", "only for variant: two_headed_giant"),
+        ("players: {A: {commander_casts: 2}, B: {}}", "only for variant: commander"),
+        ("players: {A: {}, B: {}}\nexpect: {battlefield: [{count: 1}]}", "give the permanents"),
+    ],
+)
+def test_variant_keys_are_file_errors_until_implemented(
+    tmp_path: Path, snippet: str, problem: str
+) -> None:
+    result = run(write(tmp_path, "v.yaml", "name: v\n" + snippet + "\n"))
+    assert result.exit_code == 2
+    assert problem in result.output

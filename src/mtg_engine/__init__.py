@@ -2,4 +2,4 @@
 
 __version__ = "0.1.0"
 
-from . import rules as _rules  # noqa: E402,F401  (registers the rules' task handlers)
+from . import engine as _engine  # noqa: E402,F401  (wires the layers together)

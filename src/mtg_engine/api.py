@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from . import engine as _engine  # noqa: F401  (the wiring)
 from .cards.decks import Deck, load_deck
 from .game.actions import IllegalActionError
 from .game.state import Game, Step

@@ -27,7 +27,7 @@ import os
 import re
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,14 +36,15 @@ from .agents import make_agent
 from .cards.compiled_store import compiler_hash
 from .cards.database import CardDatabase
 from .cards.definitions import card_def
+from .cards.model import CardData
 from .game.actions import Action
 from .game.invariants import card_uids, check
 from .game.objects import CardDef, Zone
 from .game.rng import Rng
 from .game.state import Game
-from .game.views import log_entries
 from .rules import support
 from .rules.setup import new_game
+from .rules.views import log_entries
 from .scenario.runner import ScenarioTimeout, time_limit
 from .sim import MAX_DECISIONS, MAX_TURNS, game_seed
 
@@ -104,6 +105,7 @@ def full_pool(
         return [n for n in cache.read_text(encoding="utf-8").splitlines() if n]
     except OSError:
         pass
+    cards: Iterable[CardData]
     if sample:
         all_names = sorted(db.names())
         step = max(1, len(all_names) // sample)
@@ -118,7 +120,7 @@ def full_pool(
             continue
         if not DECK_TYPES & set(card.front.types):
             continue
-        if card_status(card, engine=True).status == "full":
+        if card_status(card, engine=support.face_unsupported).status == "full":
             names.append(card.name)
     names.sort()
     try:
@@ -397,9 +399,9 @@ def play_fuzz_game(
                 report("leak", problem)
         checks += 1
         for label, copy in copies:
-            problem = _replay_copy(copy, since, game, log_start)
-            if problem:
-                report("divergence", f"{label} {problem}")
+            diverged = _replay_copy(copy, since, game, log_start)
+            if diverged:
+                report("divergence", f"{label} {diverged}")
         copies, since, log_start = [], [], len(game.log)
         if any(f.kind in ("crash", "invariant") for f in result.findings):
             break  # one broken state makes everything after it noise
@@ -434,9 +436,9 @@ def _replay_copy(copy: Game, actions: list[Action], game: Game, log_start: int) 
             (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
             min(len(mine), len(theirs)),
         )
-        a = mine[i] if i < len(mine) else "(end)"
-        b = theirs[i] if i < len(theirs) else "(end)"
-        return f"continued differently: {a!r} instead of {b!r}"
+        got = mine[i] if i < len(mine) else "(end)"
+        want = theirs[i] if i < len(theirs) else "(end)"
+        return f"continued differently: {got!r} instead of {want!r}"
     if not same_state(copy, game):
         return "continued to a different JSON state"
     return None

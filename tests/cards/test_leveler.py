@@ -10,8 +10,8 @@ import pytest
 from mtg_engine.cards.abilities import AbilityKind, Condition, SelfRef
 from mtg_engine.cards.compiler import compile_text
 from mtg_engine.cards.compiler.leveler import parse_level_symbol
+from mtg_engine.game.hooks import full_ability
 from mtg_engine.keywords.level_up import level_in_range
-from mtg_engine.keywords.registry import full_ability
 from mtg_engine.rules.support import face_unsupported
 
 STUDENT = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_combat_requirements import add_custom, custom_card, to_kind
 
-import mtg_engine.rules.combat_effects  # noqa: F401  (registers the combat effect ops)
+import mtg_engine.effects.combat  # noqa: F401  (registers the combat effect ops)
 from mtg_engine.cards.abilities import SelfRef, StaticEffect
 from mtg_engine.game.actions import (
     AssignDamage,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import mtg_engine.rules.combat_effects  # noqa: F401  (registers the combat effect ops)
+import mtg_engine.effects.combat  # noqa: F401  (registers the combat effect ops)
 from mtg_engine.cards.abilities import Ability, AbilityKind, CompiledFace, Filter, StaticEffect
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.actions import (

@@ -689,7 +689,7 @@ def test_copies_of_spells_have_no_mana_spent(board):
     """CR 707.10 (Dawnglow Infusion example): mana spent to cast the original isn't
     copied, for effect copies (Fork) and keyword copies (storm, replicate)."""
     from mtg_engine.effects.copy import put_copy_on_stack
-    from mtg_engine.keywords.registry import cast_record, set_cast_record
+    from mtg_engine.game.hooks import cast_record, set_cast_record
 
     gg = board.add(0, "Giant Growth", zone=Zone.HAND)
     board.add(0, "Forest")

@@ -101,7 +101,7 @@ def test_stored_results_greatest_same_value(board):
 
 def test_rolled_doubles(board):
     """CR 706.5: doubles when each of the dice shows the same result."""
-    from mtg_engine.keywords.registry import CONDITIONS
+    from mtg_engine.game.hooks import CONDITIONS
 
     game = board.start()
     check = CONDITIONS["rolled_doubles"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from mtg_engine.game.actions import ActivateAbility, ChooseTargets, ChooseYesNo, PassPriority
+from mtg_engine.game.hooks import full_ability
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
-from mtg_engine.keywords.registry import full_ability
 from mtg_engine.rules.characteristics import chars
 
 

@@ -1,6 +1,6 @@
 """Replacement effects (CR 614-616): "enters" replacements, choices as a permanent
 enters, "would die ... instead", regeneration shields. (Prevention, CR 615, is in
-rules/damage.py and rules/combat_effects.py.)"""
+rules/damage.py and effects/combat.py.)"""
 
 from __future__ import annotations
 

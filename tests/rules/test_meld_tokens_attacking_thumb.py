@@ -8,6 +8,7 @@ from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.multiface import meld, meld_pair_partner, meld_partner_name, meldable
+from mtg_engine.rules.support import face_unsupported
 
 
 def test_meld_partner_names_come_from_the_card_data():
@@ -109,10 +110,10 @@ def test_coverage_counts_cards_with_a_missing_face_as_not_full():
     from mtg_engine.cards.database import CardDatabase
 
     db = CardDatabase.default()
-    cut = card_status(db.get("Cut // Ribbons"), engine=True)
+    cut = card_status(db.get("Cut // Ribbons"), engine=face_unsupported)
     assert cut.status != "full" and "data:missing_face" in cut.missing_ops
     for name in ("Hanweir Battlements", "Gisela, the Broken Blade", "Krark's Thumb"):
-        st = card_status(db.get(name), engine=True)
+        st = card_status(db.get(name), engine=face_unsupported)
         assert st.status == "full", (name, st)
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from .heuristic import HeuristicAgent
+from .random_agent import RandomAgent
+
 if TYPE_CHECKING:
     from ..game.actions import Action
     from ..game.state import Game
@@ -22,12 +25,8 @@ class Agent(Protocol):
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
     if kind == "random":
-        from .random_agent import RandomAgent
-
         return RandomAgent(seed)
     if kind == "heuristic":
-        from .heuristic import HeuristicAgent
-
         return HeuristicAgent(seed)
     raise ValueError(f"unknown agent {kind!r} (choose from: random, heuristic)")
 

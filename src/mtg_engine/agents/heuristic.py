@@ -24,14 +24,19 @@ from ..game.actions import (
     PlayLand,
     ref_player,
 )
+from ..game.hooks import full_ability
+from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from ..game.rng import Rng
 from ..game.state import Game, Step
-from ..keywords import Kw
-from ..keywords.evasion import min_blockers
-from ..keywords.registry import full_ability
+from ..keywords.crew import crew_decision_data, crew_options, is_saddled
+from ..keywords.evasion import block_problem, min_blockers
+from ..keywords.protection import has_protection_from
 from ..rules.characteristics import chars
-from ..rules.combat import block_problem
+from ..rules.combat import default_attack, default_block
+from ..rules.combat_requirements import is_summoning_sick
+from ..rules.loyalty import is_variable, signed_amount
+from ..rules.targets import candidates
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
 from .loops import LoopBound
 
@@ -228,28 +233,26 @@ class HeuristicAgent:
         kw = keyword_activation(game, player, acts)  # ninjutsu, forecast, aura swap
         if kw is not None:
             return kw
-        for a in acts:
-            src = game.objects[a.source]
-            ab = full_ability(chars(game, src).abilities[a.ability])
+        for act in acts:
+            src = game.objects[act.source]
+            ab = full_ability(chars(game, src).abilities[act.ability])
             if ab.keyword_args.get("from_zone") == "hand":
                 continue  # cycling and the like: only as chosen by _cycling_choice
             ops = {e.op for e in ab.effects}
             if "draw" in ops and game.active != player and game.step == Step.END and not game.stack:
-                return a
+                return act
             if (
                 "modify_pt" in ops
                 and game.combat is not None
-                and a.source in game.combat.attackers
+                and act.source in game.combat.attackers
                 and game.step == Step.DECLARE_BLOCKERS
                 and not game.stack
             ):
-                if not game.combat.blocked.get(a.source):
-                    return a
+                if not game.combat.blocked.get(act.source):
+                    return act
         return PassPriority()
 
     def _good_harm_target(self, game: Game, player: int, ability) -> bool:
-        from ..rules.targets import candidates
-
         if ability is None or not ability.targets:
             return True
         for spec in ability.targets:
@@ -309,8 +312,6 @@ class HeuristicAgent:
         that no untapped potential blocker can profitably block; everything when
         the unblockable damage is lethal. The declaration is checked before it's
         proposed, and the forced one (always legal) is the fallback."""
-        from ..rules.combat import default_attack
-
         cands = d.data["candidates"]
         forced = default_attack(game)
         if not cands:
@@ -348,8 +349,6 @@ class HeuristicAgent:
         on menace, chump blocks when the damage coming is lethal — on top of the
         blocks the requirements force (CR 509.1c). Checked before proposing; the
         forced declaration (always legal) is the fallback."""
-        from ..rules.combat import default_block
-
         cands = d.data["candidates"]
         combat = game.combat
         forced = default_block(game)
@@ -472,8 +471,6 @@ def _loyalty_choice(
     """At most one loyalty ability per planeswalker each turn (CR 606.3) is free
     value: use the "ultimate" when it leaves the planeswalker alive, a minus
     ability with a worthwhile target, else the plus ability (CR 606.4)."""
-    from ..rules.loyalty import is_variable, signed_amount
-
     best: ActivateAbility | None = None
     best_score = 0.0
     for a in acts:
@@ -511,8 +508,6 @@ def _loyalty_choice(
 
 def _lost_attack_power(game: Game, creatures: tuple[int, ...]) -> int:
     """The power of the creatures that could have attacked this turn (CR 302.6)."""
-    from ..rules.combat_requirements import is_summoning_sick
-
     lost = 0
     for oid in creatures:
         o = game.objects[oid]
@@ -524,8 +519,6 @@ def _lost_attack_power(game: Game, creatures: tuple[int, ...]) -> int:
 
 def _cheapest_crew(game: Game, data: dict) -> tuple[int, ...]:
     """The way to crew (CR 702.122a) that taps the least attacking power."""
-    from ..keywords.crew import crew_options
-
     options = crew_options(data)
     powers = dict(zip(data["candidates"], data["powers"], strict=True))
     return min(
@@ -542,9 +535,6 @@ def _crew_choice(game: Game, player: int, acts: list[ActivateAbility]) -> Action
         return None
     if game.step not in (Step.BEGINNING_OF_COMBAT, Step.PRECOMBAT_MAIN):
         return None
-    from ..keywords.crew import crew_decision_data, is_saddled
-    from ..rules.combat_requirements import is_summoning_sick
-
     for a in acts:
         src = game.objects[a.source]
         c = chars(game, src)
@@ -633,8 +623,6 @@ def _potential_blockers(game: Game, player: int) -> list:
 
 def _kills(game: Game, source, target) -> bool:
     """Whether ``source``'s combat damage would destroy ``target`` (CR 704.5g-h)."""
-    from ..keywords.protection import has_protection_from
-
     sc = chars(game, source)
     tc = chars(game, target)
     power = sc.power or 0

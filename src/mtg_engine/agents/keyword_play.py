@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.actions import Action, ActivateAbility, ChooseObjects, ChooseYesNo
+from ..game.hooks import full_ability
 from ..game.objects import Zone
 from ..game.state import Game, Step
-from ..keywords.registry import full_ability
+from ..keywords.dredge import dredge_n
 from ..rules.characteristics import chars
+from ..rules.filters import is_unblocked
 
 
 def _value(game: Game, oid: int) -> float:
@@ -45,8 +47,6 @@ def keyword_activation(game: Game, player: int, acts: list[ActivateAbility]) -> 
 
 
 def _weakest_unblocked(game: Game, player: int, than: float) -> int | None:
-    from ..rules.filters import is_unblocked
-
     combat = game.combat
     if combat is None:
         return None
@@ -90,8 +90,6 @@ def keyword_objects(game: Game, d: Any) -> Action | None:
 def _dredge_choice(game: Game, player: int, cands: list[int]) -> tuple[int, ...]:
     """702.52a: dredge the best card while the library stays comfortably large, except
     when a land draw is needed (no land in hand, few lands out) and the card isn't one."""
-    from ..keywords.dredge import dredge_n
-
     p = game.players[player]
     best = max(cands, key=lambda o: _value(game, o))
     if len(p.library) < dredge_n(game, best) + 10:

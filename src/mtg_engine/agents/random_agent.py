@@ -28,7 +28,7 @@ class RandomAgent:
             for c, defenders in d.data["candidates"].items():
                 if self.rng.randrange(2):
                     pairs.append((c, defenders[self.rng.randrange(len(defenders))]))
-            action = DeclareAttackers(tuple(pairs))
+            action: Action = DeclareAttackers(tuple(pairs))
             if game.is_legal(action) is None:
                 return action
         elif d.kind == DecisionKind.BLOCKERS and d.data["candidates"]:

@@ -11,7 +11,7 @@ missing constructs come first: the compiler's to-do list.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,13 +123,14 @@ def card_status(
     card: CardData,
     executable_ops: set[str] | None = None,
     executable_keywords: set[str] | None = None,
-    engine: bool = False,
+    engine: Callable[[CompiledFace], Iterable[str]] | None = None,
 ) -> CardStatus:
     """Compile every face of a card and grade it.
 
-    With ``engine=True`` a card is full only if the engine implements every
-    construct its abilities use (:func:`mtg_engine.rules.support.unsupported`):
-    the honest measure of "this card works".
+    With ``engine`` (:func:`mtg_engine.rules.support.face_unsupported`, passed in:
+    the rules are above the card layer) a card is full only if the engine
+    implements every construct its abilities use: the honest measure of "this
+    card works".
     """
     unparsed: list[str] = []
     ops: set[str] = set()
@@ -142,22 +143,20 @@ def card_status(
         unparsed.extend(compiled.unparsed)
         ops |= face_ops(compiled)
         keywords |= compiled.keywords
-        if engine:
-            from ..rules.support import face_unsupported
-
-            engine_missing.update(face_unsupported(compiled))
+        if engine is not None:
+            engine_missing.update(engine(compiled))
             if "Battle" in (face.type_line or "") and face.defense is None:
                 # CR 310.4b: a battle enters with its printed defense; a card file
                 # without it (the development Oracle data has none) can't play it
                 engine_missing.add("data:defense")
         compiled_any = compiled_any or bool(compiled.abilities)
         had_text = had_text or bool((face.text or "").strip())
-    if engine and missing_faces(card):
+    if engine is not None and missing_faces(card):
         # a split, aftermath, adventure or double-faced card whose other face isn't in
         # the card file can't be played as printed (CR 709, 712, 715): not full
         engine_missing.add("data:missing_face")
     missing_ops = sorted(ops - executable_ops) if executable_ops is not None else []
-    if engine:
+    if engine is not None:
         missing_ops = sorted(set(missing_ops) | engine_missing)
     missing_kw = sorted(keywords - executable_keywords) if executable_keywords is not None else []
     if not unparsed and not missing_ops and not missing_kw:
@@ -173,7 +172,7 @@ def coverage(
     cards: Iterable[CardData],
     executable_ops: set[str] | None = None,
     executable_keywords: set[str] | None = None,
-    engine: bool = False,
+    engine: Callable[[CompiledFace], Iterable[str]] | None = None,
 ) -> CoverageReport:
     """Compile every card and count full / partial / none, with unparsed shapes."""
     report = CoverageReport()

@@ -509,7 +509,8 @@ class CardDatabase:
         )
         close = difflib.get_close_matches(key, display, n=limit * 2, cutoff=0.7)
         matcher = difflib.SequenceMatcher(b=key)
-        strong, weak = [], []
+        strong: list[str] = []
+        weak: list[str] = []
         for match in close:
             matcher.set_seq1(match)
             (strong if matcher.ratio() >= 0.85 else weak).append(match)

@@ -218,6 +218,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
     from itertools import islice
 
     from mtg_engine.cards.coverage import coverage, seed_pool
+    from mtg_engine.rules.support import face_unsupported
 
     db = open_card_database(card_file)
     total = len(db)
@@ -226,7 +227,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
         it = islice(it, limit)
         total = min(total, limit)
     if as_json or not sys.stderr.isatty():
-        report = coverage(it, engine=True)
+        report = coverage(it, engine=face_unsupported)
     else:
         from rich.progress import Progress
 
@@ -238,7 +239,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
                     progress.advance(bar)
                     yield c
 
-            report = coverage(counted(), engine=True)
+            report = coverage(counted(), engine=face_unsupported)
     pool = seed_pool(report, _seed_pool_names()) if not limit else None
     top_unparsed = [{"pattern": p, "count": n} for p, n in report.top_shapes(top)]
     top_unsupported = [{"construct": k, "count": n} for k, n in report.missing_ops.most_common(top)]

@@ -90,6 +90,7 @@ def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) ->
                 click.echo(f"  · {ev}")
         shown = len(game.log)
         d = game.pending
+        assert d is not None  # the game isn't over
         if d.player != 0:
             game.apply(bot.choose(game))
             continue

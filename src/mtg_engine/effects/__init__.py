@@ -9,27 +9,11 @@ ops and their arguments is :data:`mtg_engine.effects.vocabulary.OP_SPECS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from ..game.hooks import EFFECT_HANDLERS as REGISTRY
+from ..game.hooks import EffectHandler as Handler
+from ..game.hooks import effect
 
-if TYPE_CHECKING:
-    from ..cards.abilities import Effect
-    from ..rules.effects_runner import Ctx
-
-Handler = Callable[["Ctx", "Effect"], bool]
-
-REGISTRY: dict[str, Handler] = {}
-
-
-def effect(*ops: str) -> Callable[[Handler], Handler]:
-    """Register a handler for one or more effect ops."""
-
-    def register(fn: Handler) -> Handler:
-        for op in ops:
-            REGISTRY[op] = fn
-        return fn
-
-    return register
+__all__ = ["REGISTRY", "Handler", "effect", "executable_ops"]
 
 
 def executable_ops() -> set[str]:
@@ -37,12 +21,13 @@ def executable_ops() -> set[str]:
     return set(REGISTRY)
 
 
-from . import (  # noqa: E402,F401  # noqa: E402,F401
+from . import (  # noqa: E402,F401
     battle,
     cards,
     chance,
     choices,
     class_level,
+    combat,
     copy,
     damage_life,
     delayed,

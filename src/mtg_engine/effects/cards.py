@@ -6,8 +6,12 @@ from typing import Any
 
 from ..cards.abilities import ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
+from ..rules.library_order import choose_order, place_in_order
+from ..rules.multiface import SPLIT_LAYOUTS
 from ..rules.zones import draw as draw_cards
 from ..rules.zones import mill as mill_cards
 from ..rules.zones import move
@@ -16,8 +20,6 @@ from . import effect
 
 @effect("draw")
 def draw(ctx: Ctx, e: Effect) -> bool:
-    from ..keywords.dredge import draw_or_dredge
-
     n = ctx.amount(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player"))
     if ctx.task is None:  # no task to wait on: plain draws
@@ -26,7 +28,7 @@ def draw(ctx: Ctx, e: Effect) -> bool:
         return True
     if ctx.scratch.get("draw_task"):
         return True  # the draws (with dredge choices, CR 702.52a) were made by the task
-    if not draw_or_dredge(ctx.game, players, n, ("121.1",)):
+    if not KEYWORD_HOOKS.draw_or_dredge(ctx.game, players, n, ("121.1",)):
         ctx.scratch["draw_task"] = True
         return False
     return True
@@ -50,7 +52,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
         # "That player discards that card": the cards named, from their owners' hands
         for o in ctx.objects(e.args["what"]):
             if o.zone == Zone.HAND:
-                move(g, o.id, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
+                move(g, o.id, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
         return True
     every = e.args.get("amount") == "all"
     n = 0 if every else ctx.amount(e.args.get("amount", 1))
@@ -64,8 +66,6 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             # "discard your hand", "discards all nonland cards with ..." (no choice)
             flt = e.args.get("filter")
             if flt is not None:
-                from ..rules.filters import matches_object
-
                 flt = ctx.concrete(flt)
                 hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
             for oid in hand:
@@ -75,6 +75,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     Zone.GRAVEYARD,
                     ("701.9a", *_mv_rules(g, oid, flt)),
                     reason="is discarded",
+                    cause="discard",
                 )
             s["players"].pop(0)
             continue
@@ -90,15 +91,13 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                 return False
             chosen = picked
         for oid in chosen:
-            move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded")
+            move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
         s["players"].pop(0)
     return True
 
 
 def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:
     """CR 709.4b: a split card matched by its mana value used its halves' combined one."""
-    from ..rules.multiface import SPLIT_LAYOUTS
-
     if flt is None or g.objects[oid].card.data.layout not in SPLIT_LAYOUTS:
         return ()
     return ("709.4b",) if any(k.startswith("mana_value") for k, _ in flt.conditions) else ()
@@ -110,8 +109,6 @@ def scry(ctx: Ctx, e: Effect) -> bool:
     any order and the rest on top in any order; 701.25a surveil: any number into
     the graveyard and the rest on top in any order. The orders are the player's
     (rules/library_order.py, CR 401.4)."""
-    from ..rules.library_order import choose_order, place_in_order
-
     g = ctx.game
     p = ctx.controller
     is_scry = e.op == "scry"
@@ -141,9 +138,10 @@ def scry(ctx: Ctx, e: Effect) -> bool:
         return False
     on_bottom = away
     if is_scry:
-        on_bottom = choose_order(ctx, p, away, "bottom", rule, key="order_bottom")
-        if on_bottom is None:
+        ordered = choose_order(ctx, p, away, "bottom", rule, key="order_bottom")
+        if ordered is None:
             return False
+        on_bottom = ordered
     place_in_order(g, p, on_top, "top")
     if is_scry:
         place_in_order(g, p, on_bottom, "bottom")

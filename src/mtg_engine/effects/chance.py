@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect
+from ..cards.abilities import AbilityKind, Effect
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import Game
@@ -31,6 +31,7 @@ from ..rules.chance import (
     store_results,
     stored_results,
 )
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
 from . import effect
@@ -107,9 +108,6 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
 def extra_coin_flips(g: Game, player: int) -> int:
     """How many "If you would flip a coin, instead flip two coins and ignore one"
     replacement effects (Krark's Thumb, CR 614.1a) apply to ``player``'s flips."""
-    from ..cards.abilities import AbilityKind
-    from ..rules.characteristics import chars
-
     k = 0
     for oid in g.battlefield:
         o = g.objects[oid]

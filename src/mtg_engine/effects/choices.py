@@ -20,8 +20,10 @@ from __future__ import annotations
 from ..cards.abilities import Effect, TargetRef
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
+from ..rules.casting import spell_problem
 from ..rules.effects_runner import Ctx
-from ..rules.replacement import choice_options
+from ..rules.named_choices import choice_data
+from ..rules.replacement import CHOICE_KEYS, choice_options
 from ..rules.support import register
 from . import effect
 
@@ -153,8 +155,6 @@ def cast_created_copy(
     while the ability resolves (CR 608.2g), if ``e.args["cast"]`` says so ("may":
     its controller is asked; ``question`` names the copy with ``{name}``). Returns
     False while the cast runs; the handler is called again afterwards."""
-    from ..rules.casting import spell_problem
-
     g = ctx.game
     s = ctx.scratch
     copy_id = s["copy"]
@@ -204,21 +204,12 @@ register(
 )
 
 
-#: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
-#: the engine reads: the source's color / creature type / card name (rules/filters.py,
-#: CR 607.2a), "the number" (amount ``chosen_number``)
-CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
-
-
 @effect("choose")
 def choose(ctx: Ctx, e: Effect) -> bool:
     """CR 608.2d: "Choose a color / a creature type / a nonland card name / a number"
     as the instruction is followed; "the chosen color" of the rest of the ability
     reads it from the resolving object (CR 607.2a). "Choose target creature" only
     words the targeting (CR 115.1): the target was chosen as it was put on the stack."""
-    from ..rules.named_choices import choice_data
-    from ..rules.replacement import CHOICE_KEYS
-
     what = e.args.get("what")
     if isinstance(what, TargetRef):
         return True

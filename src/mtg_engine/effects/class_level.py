@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
-from ..keywords.registry import condition
 from ..rules.support import register
 from . import effect
 

@@ -26,18 +26,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect
+from ..cards.abilities import ControllerRef, Effect
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import GameObject, Zone
-from ..rules.copy import copy_effect, copy_values, has_copy_effect
+from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
 from ..rules.effects_runner import Ctx
+from ..rules.permanents import enter_battlefield
 from ..rules.support import register
+from ..rules.targets import candidates, describe, target_specs
 from . import effect
+from .permanents import add_continuous, duration_of
 
 
 def _duration(e: Effect) -> str:
-    from .permanents import duration_of
-
     return duration_of(e)
 
 
@@ -76,9 +77,6 @@ def become_copy(ctx: Ctx, e: Effect) -> bool:
 @effect("copy_permanent")
 def copy_permanent(ctx: Ctx, e: Effect) -> bool:
     """CR 707.2, 111.1, 701.7a: create tokens that are copies of a permanent."""
-    from ..cards.abilities import ControllerRef
-    from ..rules.permanents import enter_battlefield
-
     g = ctx.game
     sc = ctx.scratch
     if "plan" not in sc:
@@ -141,8 +139,6 @@ def _after_tokens(ctx: Ctx, e: Effect) -> None:
     if e.args.get("haste"):
         gains = (*gains, "Haste")
     if toks and gains:
-        from .permanents import add_continuous
-
         for kw in gains:
             add_continuous(ctx, toks, "6", "grant_keyword", {"keyword": kw}, "permanent")
         g.emit(
@@ -181,8 +177,6 @@ def _copy_for_each(ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None) -> l
     """CR 707.10d: a copy for each other object or player the spell could target;
     each copy targets that one for every instance of "target" (a copy isn't made
     for one that isn't a legal target for each)."""
-    from ..rules.targets import candidates, target_specs
-
     g = ctx.game
     specs = target_specs(spell.ability, spell.modes) if spell.ability else []
     if not specs:
@@ -198,65 +192,6 @@ def _copy_for_each(ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None) -> l
     return out
 
 
-def put_copy_on_stack(
-    game: Any,
-    spell: GameObject,
-    controller: int,
-    exc: dict[str, Any] | None = None,
-    rules: tuple[str, ...] = ("707.10",),
-) -> GameObject:
-    """CR 707.10: a copy of ``spell`` on top of the stack, with its choices
-    (modes, targets, X, division, additional and alternative costs paid); the
-    mana spent isn't copied (707.10 example). Marked like a token so it ceases
-    to exist outside the stack (CR 707.10a, 704.5e)."""
-    from ..keywords.registry import cast_record, set_cast_record
-
-    oid = game.new_id()
-    c = GameObject(oid, oid, spell.card, controller, Zone.STACK)
-    c.controller = controller  # CR 707.10: owned and controlled by whoever put it there
-    # CR 707.10: a copy of a spell is a spell; a copy of an ability is an ability,
-    # with the same source (707.10b) and the same trigger event
-    c.stack_kind = spell.stack_kind or "spell"
-    if c.stack_kind != "spell":
-        c.source_id = spell.source_id
-        c.trigger_data = dict(spell.trigger_data or {})
-    c.is_token = True
-    c.face = spell.face
-    c.face_down = spell.face_down
-    c.timestamp = game.new_timestamp()
-    c.targets = [tuple(t) for t in spell.targets]
-    c.x = spell.x
-    c.modes = tuple(spell.modes)
-    c.division = dict(spell.division) if spell.division else None
-    c.ability = spell.ability
-    c.chosen = {**(spell.chosen or {}), "spell_copy": True}
-    rec = cast_record(game, spell.id) or spell.paid or {}
-    rec = {k: v for k, v in rec.items() if k != "mana_spent"}
-    c.paid = {**rec, "copy": True}
-    game.objects[oid] = c
-    game.stack.append(oid)
-    set_cast_record(game, oid, dict(c.paid))
-    exc_rules: tuple[str, ...] = ()
-    if exc or has_copy_effect(game, spell):
-        values, exc_rules = copy_values(game, spell, exc, copier=c)
-        copy_effect(game, c, values, c, controller)
-    game.emit(
-        "copy",
-        (*rules, *exc_rules),
-        f"{game.players[controller].name} puts a copy of "
-        + (
-            "a face-down spell"
-            if spell.face_down
-            else spell.name
-            if c.stack_kind == "spell"
-            else f"{spell.name}'s {c.stack_kind} ability"
-        )
-        + " on the stack",
-        obj=oid,
-    )
-    return c
-
-
 @effect("choose_new_targets")
 def choose_new_targets(ctx: Ctx, e: Effect) -> bool:
     """CR 707.10c: the copy's controller may choose new targets for it."""
@@ -268,8 +203,6 @@ def choose_new_targets(ctx: Ctx, e: Effect) -> bool:
 
 
 def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
-    from ..rules.targets import candidates, target_specs
-
     g = ctx.game
     ci, si = sc["spec"]
     while ci < len(copies):
@@ -303,8 +236,6 @@ def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
         chosen = tuple(getattr(answer, "objects", ()) or ())
         if chosen:
             c.targets[si] = chosen
-            from ..rules.targets import describe
-
             g.emit(
                 "new_targets",
                 ("707.10c",),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect, SelfRef, TargetRef
+from ..rules.characteristics import chars
 from ..rules.damage import deal_damage, gain_life, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
@@ -50,8 +51,6 @@ def lose(ctx: Ctx, e: Effect) -> bool:
 @effect("fight")
 def fight(ctx: Ctx, e: Effect) -> bool:
     """CR 701.14a: each deals damage equal to its power to the other."""
-    from ..rules.characteristics import chars
-
     a = ctx.objects(e.args.get("a"))
     b = ctx.objects(e.args.get("b"))
     if not a or not b:

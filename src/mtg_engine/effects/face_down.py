@@ -3,12 +3,17 @@ dread (701.62), "turn ... face down" (708.2a) and "turn ... face up" (708.8)."""
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import EachRef, Effect
 from ..game.actions import DecisionKind
 from ..game.objects import GameObject, Zone
+from ..rules.casting import spell_problem
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
-from ..rules.face_down import put_face_down, turn_face_down, turn_face_up
+from ..rules.face_down import mana_cost_payable_from, put_face_down, turn_face_down, turn_face_up
+from ..rules.filters import matches_object
+from ..rules.phasing import phase_in, phase_out
 from ..rules.support import register
+from ..rules.zones import move
 from . import effect
 
 
@@ -58,8 +63,6 @@ def manifest(ctx: Ctx, e: Effect) -> bool:
 @effect("manifest_dread")
 def manifest_dread(ctx: Ctx, e: Effect) -> bool:
     """CR 701.62a: look at the top two cards, manifest one, the rest into the graveyard."""
-    from ..rules.zones import move
-
     g = ctx.game
     player = _player(ctx, e)
     sc = ctx.scratch
@@ -141,9 +144,6 @@ def _phasing_objects(ctx: Ctx, e: Effect) -> list[GameObject]:
     """The permanents a phase-in/phase-out instruction affects, fixed now (CR 702.26):
     phased-out permanents aren't seen by filters (702.26b), so "all phased-out
     creatures" is looked for directly among them."""
-    from ..cards.abilities import EachRef
-    from ..rules.filters import matches_object
-
     g = ctx.game
     # the compiler's generic keyword-action form puts the subject in "player"
     what = e.args.get("what") if e.args.get("what") is not None else e.args.get("player")
@@ -161,8 +161,6 @@ def _phasing_objects(ctx: Ctx, e: Effect) -> list[GameObject]:
 @effect("phase_out", "phase_in")
 def phasing_effect(ctx: Ctx, e: Effect) -> bool:
     """CR 702.26b-c: "target creature phases out"; "phased-out creatures phase in"."""
-    from ..rules.phasing import phase_in, phase_out
-
     objs = _phasing_objects(ctx, e)
     (phase_out if e.op == "phase_out" else phase_in)(ctx.game, objs)
     return True
@@ -173,8 +171,6 @@ def phase_simultaneously(ctx: Ctx, e: Effect) -> bool:
     """CR 702.26: "Simultaneously, all phased-out creatures phase in and all creatures
     with phasing phase out" — both sets are determined before anything phases, so a
     creature that phases in this way doesn't also phase out (Time and Tide)."""
-    from ..rules.phasing import phase_in, phase_out
-
     batches = [(sub.op, _phasing_objects(ctx, sub)) for sub in e.args["effects"]]
     for op, objs in batches:
         (phase_out if op == "phase_out" else phase_in)(ctx.game, objs)
@@ -194,10 +190,6 @@ def choose_payable_card(ctx: Ctx, e: Effect) -> bool:
     """CR 608.2d: "choose a creature card in your hand whose mana cost could be paid by
     some amount of, or all of, the mana you spent on {X}" — the mana spent to activate
     the ability (its only mana is {X}). The card chosen is "that card" afterwards."""
-    from ..rules.characteristics import chars
-    from ..rules.face_down import mana_cost_payable_from
-    from ..rules.filters import matches_object
-
     g = ctx.game
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
     player = players[0] if players else ctx.controller
@@ -233,8 +225,6 @@ def cast_face_down(ctx: Ctx, e: Effect) -> bool:
     paying its mana cost" while the ability resolves (608.2g). Illusionary Mask's
     version ("as": "mask") also makes the creature turn face up instead of dealing or
     being dealt damage or becoming tapped (rules/face_down.py ``unmask``)."""
-    from ..rules.casting import spell_problem
-
     g = ctx.game
     s = ctx.scratch
     if s.get("cast_pushed"):

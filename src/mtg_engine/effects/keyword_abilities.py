@@ -22,10 +22,18 @@ from typing import Any
 
 from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
+from ..rules import costs
+from ..rules import mana as mana_rules
+from ..rules.casting import spell_problem
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
+from ..rules.damage import lose_life
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
 from ..rules.permanents import sacrifice
-from ..rules.zones import move
+from ..rules.zones import move, shuffle_library
 from . import effect
 
 
@@ -51,9 +59,6 @@ def _cost_text(cost: Cost, times: int = 1) -> str:
 
 
 def _can_pay(ctx: Ctx, cost: Cost, times: int, exclude: int | None = None) -> bool:
-    from ..rules import costs
-    from ..rules import mana as mana_rules
-
     g = ctx.game
     p = ctx.controller
     if cost.life and g.players[p].life < cost.life * times:
@@ -78,10 +83,6 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
     doesn't apply: cost changes for spells don't either, ruling 502.19.4).
     Asks for the permanents to sacrifice / cards to discard when there's a choice.
     Returns False while waiting for that choice."""
-    from ..rules import costs
-    from ..rules import mana as mana_rules
-    from ..rules.damage import lose_life
-
     g = ctx.game
     p = ctx.controller
     s = ctx.scratch
@@ -123,14 +124,12 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
             sacrifice(g, oid, (rule, "701.21a"))
     for oid in s.get("discard") or []:
         if oid in g.objects:
-            move(g, oid, Zone.GRAVEYARD, (rule, "701.9a"), reason="is discarded")
+            move(g, oid, Zone.GRAVEYARD, (rule, "701.9a"), reason="is discarded", cause="discard")
     s["paid"] = True
     return True
 
 
 def _mana_value(cost: Cost, times: int) -> int:
-    from ..rules import mana as mana_rules
-
     return mana_rules.parse_cost(cost.mana).mana_value * times if cost.mana else 0
 
 
@@ -207,9 +206,7 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
         src.counters["age"] = src.counters.get("age", 0) + 1
         g.invalidate()
         s["n"] = src.counters["age"]
-        from ..keywords.common import keyword_instances
-
-        several = len(keyword_instances(g, src, "Cumulative upkeep")) > 1
+        several = sum(a.keyword == "Cumulative upkeep" for a in chars(g, src).abilities) > 1
         g.emit(
             "counters",
             ("702.24a", "122.1", *(("702.24b",) if several else ())),
@@ -252,8 +249,6 @@ def _choose_combination(ctx: Ctx, alternatives: list[Any], n: int) -> Cost:
     combination that can be paid in full, else the first one."""
     from itertools import combinations_with_replacement
 
-    from ..rules.costs import as_cost
-
     alts = [c for c in (as_cost(a) for a in alternatives) if c is not None]
     first: Cost | None = None
     for combo in combinations_with_replacement(range(len(alts)), n):
@@ -293,8 +288,6 @@ def fading_upkeep(ctx: Ctx, e: Effect) -> bool:
 def vanishing_upkeep(ctx: Ctx, e: Effect) -> bool:
     """CR 702.63a: remove a time counter; when the last is removed, a second
     ability triggers: "sacrifice it" (ruling 502.60.3: it can be countered)."""
-    from ..keywords.vanishing import last_counter_removed
-
     g = ctx.game
     src = _source_here(ctx)
     if src is None or src.counters.get("time", 0) <= 0:
@@ -306,7 +299,7 @@ def vanishing_upkeep(ctx: Ctx, e: Effect) -> bool:
         del src.counters["time"]
     g.emit("counters", ("702.63a",), f"A time counter is removed from {src.name} ({left} left)")
     if not left:
-        last_counter_removed(g, src)
+        KEYWORD_HOOKS.vanishing_last_counter_removed(g, src)
     return True
 
 
@@ -324,8 +317,6 @@ def sacrifice_source(ctx: Ctx, e: Effect) -> bool:
 def suspend_tick(ctx: Ctx, e: Effect) -> bool:
     """CR 702.62a: "remove a time counter from it" (a suspended card in exile);
     removing the last one triggers the cast ability."""
-    from ..keywords.suspend import last_counter_removed
-
     g = ctx.game
     src = _source_here(ctx, Zone.EXILE)
     if src is None or src.counters.get("time", 0) <= 0:
@@ -340,7 +331,7 @@ def suspend_tick(ctx: Ctx, e: Effect) -> bool:
         f"A time counter is removed from suspended {src.name} ({left} left)",
     )
     if not left:
-        last_counter_removed(g, src)
+        KEYWORD_HOOKS.suspend_last_counter_removed(g, src)
     return True
 
 
@@ -353,8 +344,6 @@ def cast_card(ctx: Ctx, e: Effect) -> bool:
     Args: ``alt`` (the alternative cost), ``optional`` (a "may"), ``rule``,
     ``otherwise`` ("graveyard": where the card goes if it isn't cast).
     """
-    from ..rules.casting import spell_problem
-
     g = ctx.game
     s = ctx.scratch
     rule = str(e.args.get("rule", "608.2g"))
@@ -414,13 +403,15 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
     ``amount`` times; the controller may choose new targets for each copy
     (CR 707.10c). The copies are not cast (ruling 502.30.2). If the spell has
     left the stack, its last known information is copied (ruling 502.52.4)."""
-    from ..keywords.copies import copy_spell_task
-
     s = ctx.scratch
     if "task" not in s:
         s["task"] = True
-        copy_spell_task(
-            ctx.game, ctx.obj, int(e.args.get("amount", 0)), str(e.args.get("rule", "707.10"))
+        KEYWORD_HOOKS.copy_spell_task(
+            ctx.game,
+            ctx.obj,
+            int(e.args.get("amount", 0)),
+            str(e.args.get("rule", "707.10")),
+            str(e.args.get("keyword", "")),
         )
         return False
     return True
@@ -430,9 +421,6 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
 def keyword_search(ctx: Ctx, e: Effect) -> bool:
     """Search your library for a card with a quality, reveal it, put it into
     your hand, then shuffle (typecycling 702.29e, transmute 702.53a; CR 701.23)."""
-    from ..rules.filters import matches_object
-    from ..rules.zones import shuffle_library
-
     g = ctx.game
     p = ctx.controller
     rule = str(e.args.get("rule", "701.23a"))

@@ -19,9 +19,14 @@ from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import Game
+from ..rules.casting import spell_problem
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
-from ..rules.zones import move
-from . import effect
+from ..rules.library_order import choose_order, place_in_order
+from ..rules.replacement import enter, new_entry
+from ..rules.sba import _aura_legal
+from ..rules.zones import move, shuffle_library
+from . import REGISTRY, effect
 from .keyword_abilities import _can_pay, _cost_text, _pay, _source_here
 
 
@@ -31,8 +36,6 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
     and attacking." It enters unblocked, attacking what the returned creature was
     attacking. If the card has left your hand (an earlier activation put it onto
     the battlefield), nothing happens (ruling 502.43.1, CR 400.7)."""
-    from ..rules.replacement import enter, new_entry
-
     g = ctx.game
     rule = str(e.args.get("rule", "702.49a"))
     card = _source_here(ctx, Zone.HAND)
@@ -86,10 +89,6 @@ def aura_swap(ctx: Ctx, e: Effect) -> bool:
     """CR 702.65a: "You may exchange this permanent with an Aura card in your hand."
     702.65b: if either half can't be completed (you don't own this Aura, or the
     card can't legally enchant what this Aura enchants), nothing happens."""
-    from ..rules.characteristics import chars
-    from ..rules.replacement import enter, new_entry
-    from ..rules.sba import _aura_legal
-
     g = ctx.game
     rule = str(e.args.get("rule", "702.65a"))
     p = ctx.controller
@@ -143,8 +142,6 @@ def transfigure_search(ctx: Ctx, e: Effect) -> bool:
     """CR 702.71a: search your library for a creature card with the same mana value
     as this permanent (its last known mana value, CR 608.2h), put it onto the
     battlefield, then shuffle."""
-    from . import REGISTRY
-
     mv = ctx.obj.card.faces[ctx.obj.face].mana_value
     sub = Effect(
         "search_library",
@@ -159,8 +156,6 @@ def transfigure_search(ctx: Ctx, e: Effect) -> bool:
         if not REGISTRY["search_library"](ctx, sub):
             return False
         s["searched"] = True
-        from ..rules.zones import shuffle_library
-
         shuffle_library(ctx.game, ctx.controller)
     return True
 
@@ -223,9 +218,6 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
     any of those cards with the same name as this spell without paying their mana
     costs, then put all revealed cards not cast this way on the bottom of your
     library in any order." The player orders them (rules/library_order.py)."""
-    from ..rules.casting import spell_problem
-    from ..rules.library_order import choose_order, place_in_order
-
     g = ctx.game
     rule = "702.60a"
     p = ctx.controller

@@ -9,7 +9,7 @@ rules/effects_runner.choose_refs) and "the rest" is the others.
 Hidden information (CR 401.2): a library's cards are hidden from every player.
 Cards looked at are known only to the player who looked: the log events that name
 them carry that player and the card, so ``observe`` shows them to that player
-only (game/views.py). Revealed cards are shown to all players (CR 701.20a): their
+only (rules/views.py). Revealed cards are shown to all players (CR 701.20a): their
 event names no hidden card for the view to hide.
 """
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 from ..cards.abilities import Effect
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.linked import exile_linked, link_owner
+from ..rules.play_permissions import DURATIONS, grant
 from ..rules.support import register
 from ..rules.zones import move
 from . import effect
@@ -86,8 +88,6 @@ def exile_top(ctx: Ctx, e: Effect) -> bool:
     """ "Exile the top N cards of your library" (CR 406.2). The exiled cards are
     linked to the exiling object (CR 607.2a) and are the "them" and "cards exiled
     this way" of later instructions."""
-    from ..rules.linked import exile_linked, link_owner
-
     g = ctx.game
     owner = link_owner(ctx.obj)
     moved: list[int] = []
@@ -119,8 +119,6 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
     """ "You may play it this turn", "until the end of your next turn, you may play
     those cards": a permission to play those exiled cards (CR 601.2a, 305.1, 611.2;
     rules/play_permissions.py). The "may" is used later, as the player plays them."""
-    from ..rules.play_permissions import DURATIONS, grant
-
     duration = e.args.get("duration") or "end_of_turn"
     if duration not in DURATIONS:
         ctx.game.emit(

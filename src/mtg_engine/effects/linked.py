@@ -12,7 +12,10 @@ from typing import Any
 
 from ..cards.abilities import Effect, Filter
 from ..game.actions import DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
+from ..rules.casting import spell_problem
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.linked import exile_linked, exiled_with, link_owner
@@ -69,12 +72,10 @@ def champion_exile(ctx: Ctx, e: Effect) -> bool:
             )
         chosen = [c for c in ctx.take_answer().objects if c in cands][:1]
     if chosen:
-        from ..keywords.champion import championed_triggers
-
         src = _source_on_battlefield(ctx)
         championed = g.objects[chosen[0]]
         if src is not None:
-            championed_triggers(g, src, championed)  # CR 702.72c, before it leaves
+            KEYWORD_HOOKS.championed_triggers(g, src, championed)  # CR 702.72c, before it leaves
         exile_linked(g, chosen[0], me, ("702.72a", "607.2k"), reason="is championed and exiled")
         return True
     src = _source_on_battlefield(ctx)
@@ -165,9 +166,6 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
     have a land play left, and that uses it (CR 305.2, ruling 502.75.2); a spell
     ignores timing permissions (ruling 502.75.1). With ``may`` the player is
     asked only when it can be done."""
-    from ..rules.casting import spell_problem
-    from ..rules.characteristics import chars
-
     g = ctx.game
     s = ctx.scratch
     if s.get("cast_pushed"):
@@ -298,13 +296,11 @@ register("arg:play_free.may", "arg:cast_free.may", "arg:play_free.choose_one")
 def haunt_exile(ctx: Ctx, e: Effect) -> bool:
     """CR 702.55a: "exile it haunting target creature" — "it" is the card the
     trigger saw go to the graveyard (the trigger's event object)."""
-    from ..keywords.haunt import haunt_exile as exile_haunting
-
     targets = ctx.objects(e.args.get("target"))
     card_id = (ctx.obj.trigger_data or {}).get("obj")
     if not targets or not isinstance(card_id, int):
         return True
-    if exile_haunting(ctx.game, card_id, targets[0].id, link_owner(ctx.obj)) is None:
+    if KEYWORD_HOOKS.haunt_exile(ctx.game, card_id, targets[0].id, link_owner(ctx.obj)) is None:
         ctx.game.emit(
             "no_haunt",
             ("702.55a", "400.7"),

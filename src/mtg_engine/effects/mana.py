@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..game.actions import DecisionKind
 from ..rules.effects_runner import Ctx
 from ..rules.mana import POOL_INDEX, pool_text, productions_of
 from . import effect
@@ -14,8 +15,21 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
     prods = productions_of(e.args, ctx.game, ctx.source)
     if not prods:
         return True
+    chosen = prods[0]
+    if len(prods) > 1 and ctx.task is not None:
+        # CR 106.1b, 605.3b: "one mana of any color" - the player chooses as it resolves
+        labels = [_label(m) for m in prods]
+        if ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "106.1b",
+                f"{ctx.source.name}: choose the mana to add",
+                {"options": labels, "purpose": "mana"},
+            )
+        value = str(ctx.take_answer().value)
+        chosen = prods[labels.index(value)] if value in labels else prods[0]
     p = ctx.game.players[ctx.controller]
-    for m in prods[0]:
+    for m in chosen:
         p.mana_pool[POOL_INDEX[m]] += 1
     ctx.game.emit(
         "add_mana",
@@ -23,3 +37,14 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         f"{ctx.source.name} adds mana; {p.name}'s pool: {pool_text(p.mana_pool)}",
     )
     return True
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+
+
+def _label(mana: tuple[str, ...]) -> str:
+    """How a choice of mana is offered: a color's name for one mana ("red"), else
+    the mana symbols ("{R}{R}")."""
+    if len(mana) == 1 and mana[0] in _COLOR_NAMES:
+        return _COLOR_NAMES[mana[0]]
+    return "".join(f"{{{m}}}" for m in mana)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import Decision, DecisionKind
+from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
+from . import REGISTRY
 
 
 def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
     """Run ``effects`` in order; False while waiting for a decision."""
-    from . import REGISTRY
-
     assert ctx.task is not None
     data = ctx.task.data
     outer = data.setdefault("scratch", {})
@@ -40,8 +40,6 @@ def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
             st["opt"] = bool(ctx.take_answer().value)
         skip = e.optional and not st["opt"]
         if not skip and e.condition is not None:
-            from ..rules.conditions import evaluate
-
             skip = not evaluate(g, e.condition, ctx.controller, ctx.source)
         if not skip:
             handler = REGISTRY.get(e.op)

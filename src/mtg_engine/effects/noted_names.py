@@ -17,6 +17,7 @@ from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
 from . import effect
+from .choices import cast_created_copy
 
 
 @effect("note_name")
@@ -66,8 +67,6 @@ def create_noted_copy(ctx: Ctx, e: Effect) -> bool:
             player=player,
             obj=copy.id,
         )
-    from .choices import cast_created_copy
-
     return cast_created_copy(
         ctx,
         e,

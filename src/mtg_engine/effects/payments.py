@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import ControllerRef, Effect
+from ..cards.abilities import ControllerRef, Effect, Filter
 from ..game.actions import DecisionKind, player_ref
+from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules.effects_runner import Ctx
+from ..rules.filters import objects_matching
+from ..rules.permanents import sacrifice
 from ..rules.support import register
 from . import REGISTRY, effect
 
@@ -77,9 +80,6 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     """ "[Effects] unless they sacrifice another nonland permanent of their choice or
     discard a card" (Torment of Venom): the player may do one of the actions it can
     do (CR 118.3: not one it can't); if it does none, the effects happen."""
-    from ..game.objects import Zone
-    from ..rules.filters import objects_matching
-
     g = ctx.game
     s = ctx.scratch
     players = ctx.players(e.args.get("player", ControllerRef()))
@@ -114,16 +114,15 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         )
         if chosen is None:
             return False
-        from ..rules.permanents import sacrifice
-
         for oid in chosen:
             if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                 sacrifice(g, oid)
         return True
     if choice == "discard":
         opt = next(o for o in options if o.op == "discard")
-        handler = REGISTRY["discard"]
-        return handler(ctx, Effect("discard", {**opt.args, "player": player_ref(payer)}))
+        return REGISTRY["discard"](
+            ctx, Effect("discard", {**opt.args, "player": player_ref(payer)})
+        )
     inner = tuple(e.args.get("effects", ()))
     i = s.get("inner", 0)
     while i < len(inner):
@@ -138,8 +137,6 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
 def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> list[int]:  # noqa: ANN001
     """The permanents the player could sacrifice for the option ("another": other than
     the object the spell targets, CR 109.2)."""
-    from ..cards.abilities import Filter
-
     flt = opt.args.get("filter")
     if not isinstance(flt, Filter):
         return []

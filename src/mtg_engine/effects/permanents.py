@@ -9,13 +9,19 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
-from ..cards.abilities import Ability, Effect
+from typing import Any
+
+from ..cards.abilities import Ability, Effect, Filter
+from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
+from ..rules.face_down import is_masked, unmask
+from ..rules.filters import objects_matching
+from ..rules.layers import refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped
 from . import effect
@@ -29,8 +35,6 @@ def tap(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if o.zone == Zone.BATTLEFIELD:
             if e.op == "tap" and o.face_down and not o.tapped:
-                from ..rules.face_down import is_masked, unmask
-
                 if is_masked(o):
                     unmask(g, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
             if e.op == "tap" and not o.tapped:
@@ -160,6 +164,11 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     """Layer 7c (CR 613.4c): "gets +N/+N"; X and counts are fixed now (CR 611.2d)."""
     p = ctx.amount(e.args.get("power", 0))
     t = ctx.amount(e.args.get("toughness", 0))
+    each = e.args.get("for_each")
+    if isinstance(each, Filter):
+        # "+1/+1 for each creature you control": counted once, as it resolves (608.2h)
+        n = len(objects_matching(ctx.game, ctx.concrete(each), ctx.controller, ctx.source))
+        p, t = p * n, t * n
     return _continuous(
         ctx, e, "7c", "modify_pt", {"power": p, "toughness": t}, "613.4c", f"gets {p:+d}/{t:+d}"
     )
@@ -253,8 +262,6 @@ def grant_ability(ctx: Ctx, e: Effect) -> bool:
 
 def _abilities(many: object, one: object) -> tuple[Ability, ...]:
     """The Ability records of a grant (anything else is ignored)."""
-    from ..cards.abilities import Ability as _A
-
     items = many if isinstance(many, tuple | list) else (one,)
     return tuple(a for a in items if isinstance(a, _A))
 
@@ -277,7 +284,7 @@ def lose_all(ctx: Ctx, e: Effect) -> bool:
 @effect("add_types")
 def add_types(ctx: Ctx, e: Effect) -> bool:
     """Layer 4 (CR 613.1d, 205.1b): "... in addition to its other types"."""
-    args = {
+    args: dict[str, Any] = {
         "types": tuple(e.args.get("types") or ()),
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),
@@ -297,7 +304,7 @@ def lose_types(ctx: Ctx, e: Effect) -> bool:
     """Layer 4 (CR 613.1d, 205.1a): "loses all creature types". A changeling keeps
     its changeling ability but, as the later effect in layer 4 (CR 613.7), this
     takes away the types changeling gives (702.73a, ruling 502.73.1)."""
-    args = {
+    args: dict[str, Any] = {
         "types": tuple(e.args.get("types") or ()),
         "subtypes": tuple(e.args.get("subtypes") or ()),
         "supertypes": tuple(e.args.get("supertypes") or ()),
@@ -363,8 +370,6 @@ def become(ctx: Ctx, e: Effect) -> bool:
 def gain_control(ctx: Ctx, e: Effect) -> bool:
     """Layer 2 (CR 613.1b): a control-changing effect with its duration; the
     controller is recomputed from all control effects (CR 613.7)."""
-    from ..rules.layers import refresh_control
-
     g = ctx.game
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
     new = players[0] if players else ctx.controller

@@ -16,6 +16,7 @@ from ..cards.model import COLORS
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.layers import creature_types
 from ..rules.support import register
 from . import effect
 from .permanents import add_continuous, duration_of
@@ -30,8 +31,6 @@ def _words(kind: str) -> tuple[str, ...] | None:
     if kind == "basic_land_type":
         return _BASIC_LAND_TYPES
     if kind == "creature_type":
-        from ..rules.layers import creature_types
-
         return tuple(sorted(creature_types()))
     return None
 

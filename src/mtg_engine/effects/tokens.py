@@ -6,6 +6,8 @@ from ..cards.abilities import ControllerRef, Effect
 from ..game.actions import DecisionKind
 from ..game.objects import Zone
 from ..game.state import Game
+from ..rules.characteristics import chars
+from ..rules.combat_requirements import possible_defenders
 from ..rules.effects_runner import Ctx
 from ..rules.permanents import enter_battlefield
 from ..rules.support import register
@@ -64,8 +66,6 @@ def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] 
 
     No choice when the token can't be attacking (no combat, or its controller isn't
     the attacking player: 506.3b) or when only one player/permanent can be attacked."""
-    from ..rules.combat_requirements import possible_defenders
-
     g = ctx.game
     chosen: list[int | None] = ctx.scratch.setdefault("attack_defenders", [])
     slots = [(p, i) for p in players for i in range(n)]
@@ -96,8 +96,6 @@ def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] 
 
 def _enter_attacking(ctx: Ctx, oid: int, defender: int | None) -> None:
     """CR 508.4, 506.3a-b: make the entered token an attacking creature."""
-    from ..rules.characteristics import chars
-
     g = ctx.game
     o = g.objects[oid]
     combat = g.combat

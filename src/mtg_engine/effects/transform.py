@@ -4,10 +4,13 @@ convert (701.28), flip (710.2), meld (701.42)."""
 from __future__ import annotations
 
 from ..cards.abilities import Effect, SelfRef
+from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
-from ..rules.multiface import flip, meld, transform
+from ..rules.multiface import flip, meld, meld_pair_partner, meldable, transform
 from ..rules.support import register
+from ..rules.zones import move
 from . import effect
+from .keyword_abilities import _source_here
 
 
 def _since(ctx: Ctx, e: Effect) -> int | None:
@@ -51,11 +54,6 @@ def meld_pair_effect(ctx: Ctx, e: Effect) -> bool:
     """CR 701.42a, 712.4a: "exile them, then meld them into <result>": this permanent
     and its meld partner (the condition that names the partner was checked by the
     "if" of the same instruction). Objects that can't be melded stay exiled (701.42c)."""
-    from ..game.objects import Zone
-    from ..rules.multiface import meld_pair_partner, meldable
-    from ..rules.zones import move
-    from .keyword_abilities import _source_here
-
     g = ctx.game
     src = _source_here(ctx)
     partner = meld_pair_partner(g, src, ctx.controller, "")

@@ -230,6 +230,7 @@ OP_SPECS.update(
         "must_attack": "what: Ref, duration (CR 508.1d)",
         "must_block": "what: Ref, duration (CR 509.1c)",
         "must_be_blocked": "what: Ref, duration (CR 509.1c)",
+        "must_be_blocked_by": "what: Ref, filter: the blockers it must be blocked by, duration (CR 509.1c)",
         "assign_damage_by_toughness": "what: Ref, duration (CR 510.1c)",
         "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",

@@ -15,20 +15,21 @@ from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind
 from ..game.objects import GameObject, Zone
 from ..rules import mana as mana_rules
+from ..rules.characteristics import chars
+from ..rules.costs import cost_choices
+from ..rules.damage import lose_life
 from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx
+from ..rules.permanents import sacrifice
+from ..rules.zones import move
 from . import REGISTRY, effect
 
 
 def _sacrifice_choices(ctx: Ctx, payer: int, flt: Filter) -> list[int]:
-    from ..rules.costs import cost_choices
-
     return cost_choices(ctx.game, flt, payer, ctx.source, "battlefield")
 
 
 def _discard_choices(ctx: Ctx, payer: int, flt: Filter) -> list[int]:
-    from ..rules.costs import cost_choices
-
     return cost_choices(ctx.game, flt, payer, ctx.source, "hand")
 
 
@@ -37,8 +38,6 @@ def _evidence(cost: Cost) -> int:
 
 
 def _mana_value(ctx: Ctx, oid: int) -> int:
-    from ..rules.characteristics import chars
-
     return chars(ctx.game, ctx.game.objects[oid]).mana_value
 
 
@@ -144,8 +143,6 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                 return _counter(ctx, spell)
             mana_rules.execute_plan(g, payer, mc, plan, f"the ward cost of {ctx.source.name}")
         if cost.life:
-            from ..rules.damage import lose_life
-
             lose_life(g, payer, cost.life, ("119.4", "702.21a"), "paid for ward")
         s["stage"] = stage = 1
     if stage == 1:
@@ -160,10 +157,15 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
             )
             if chosen is None:
                 return False
-            from ..rules.zones import move
-
             for oid in chosen:
-                move(g, oid, Zone.GRAVEYARD, ("701.9a", "702.21a"), reason="is discarded")
+                move(
+                    g,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("701.9a", "702.21a"),
+                    reason="is discarded",
+                    cause="discard",
+                )
         s["stage"] = stage = 2
     if stage == 2:
         if cost.sacrifice is not None:
@@ -177,8 +179,6 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
             )
             if chosen is None:
                 return False
-            from ..rules.permanents import sacrifice
-
             for oid in chosen:
                 if oid in g.objects:
                     sacrifice(g, oid, ("701.21a", "702.21a"))
@@ -200,8 +200,6 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                 )
             oid = ctx.take_answer().objects[0]
             mv = _mana_value(ctx, oid)
-            from ..rules.zones import move
-
             move(g, oid, Zone.EXILE, ("701.59a", "702.21a"), reason="is exiled as evidence")
             s["evidence"] = s.get("evidence", 0) + mv
             need = _evidence(cost) - s["evidence"]

@@ -6,9 +6,11 @@ from ..cards.abilities import Effect, Filter, ParentRef, SelfRef
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
+from ..rules.library_order import choose_order
+from ..rules.linked import exile_linked, link_owner
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.support import register
-from ..rules.zones import move
+from ..rules.zones import move, shuffle_library
 from . import effect
 
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
@@ -32,8 +34,6 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
 def exile(ctx: Ctx, e: Effect) -> bool:
     """CR 406.2 / 701.13. The exiled cards are linked to the object whose ability
     exiled them, for an ability that refers to "the exiled card" (CR 607.2a)."""
-    from ..rules.linked import exile_linked, link_owner
-
     moved = []
     owner = link_owner(ctx.obj)
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
@@ -61,8 +61,6 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
     """ "Put ... on the top/bottom of its owner's library" (CR 401.1). Two or more
     cards of one owner put there at the same time go in the order that owner
     chooses (CR 401.4, rules/library_order.py)."""
-    from ..rules.library_order import choose_order
-
     bottom = e.args.get("position") == "bottom"
     objs = ctx.objects(e.args.get("what"))
     rules: tuple[str, ...] = ("401.1",)
@@ -216,8 +214,6 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
 
 @effect("shuffle_into_library")
 def shuffle_into(ctx: Ctx, e: Effect) -> bool:
-    from ..rules.zones import shuffle_library
-
     owners = set()
     for o in ctx.objects(e.args.get("what")):
         owners.add(o.owner)

@@ -12,6 +12,7 @@ it, so cloning a game copies only the mutable per-object fields.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NewType
 
 if TYPE_CHECKING:
@@ -168,7 +169,9 @@ class GameObject:
 _MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid", "links"}
 
 
-def _make_copier():  # an explicit field-by-field copy: ~3x faster than a getattr loop
+def _make_copier() -> Callable[
+    [GameObject], GameObject
+]:  # an explicit field-by-field copy: ~3x faster than a getattr loop
     lines = ["def _copy_object(self):", "    o = _new(GameObject)"]
     for name in GameObject.__slots__:
         if name in ("counters", "targets"):
@@ -183,7 +186,8 @@ def _make_copier():  # an explicit field-by-field copy: ~3x faster than a getatt
     lines.append("    return o")
     ns: dict[str, Any] = {"GameObject": GameObject, "_new": object.__new__}
     exec("\n".join(lines), ns)  # noqa: S102 - generated from __slots__ only
-    return ns["_copy_object"]
+    copier: Callable[[GameObject], GameObject] = ns["_copy_object"]
+    return copier
 
 
 _copy_object = _make_copier()

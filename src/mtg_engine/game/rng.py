@@ -8,6 +8,8 @@ same decisions replays the same shuffles, coin flips (CR 705) and die rolls
 
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 
 
@@ -36,7 +38,7 @@ class Rng:
             if v < limit:
                 return v % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates shuffle in place (CR 701.24: a random order)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.randrange(i + 1)

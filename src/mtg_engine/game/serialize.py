@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import Decision
 from .events import Event
+from .hooks import PROCEDURES
 from .objects import CardDef, GameObject, Player
 from .rng import Rng
 from .state import Combat, ContinuousEffect, Game, Outcome
@@ -31,11 +32,8 @@ def _card_ref(card: CardDef) -> Any:
 
 
 def _card_from(ref: Any) -> CardDef:
-    from ..cards.definitions import card_def, token_def
-
-    if isinstance(ref, dict):
-        return token_def(ref["token"])
-    return card_def(ref)
+    # the card file is above the game layer: the wiring supplies the lookup
+    return PROCEDURES.card_from_ref(ref)
 
 
 def encode(v: Any) -> Any:

@@ -19,6 +19,7 @@ from typing import Any
 
 from .actions import Action, Concede, Decision, IllegalActionError
 from .events import Event
+from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
@@ -131,9 +132,6 @@ class Combat:
         return [b for b, atts in self.blockers.items() if attacker in atts]
 
 
-EventListener = Callable[["Game", Event, "GameObject | None"], None]
-
-
 #: steps of the engine's work without a decision after which the game is in a
 #: loop of mandatory actions (CR 104.4b); a real turn takes a few hundred at most
 MANDATORY_LOOP_STEPS = 200_000
@@ -142,8 +140,18 @@ MANDATORY_LOOP_STEPS = 200_000
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
-    #: called for every emitted event (trigger detection registers here)
-    event_listeners: list[EventListener] = []
+    #: a caller's stopping point (the scenario runner's ``until`` at a step without
+    #: priority, CR 502.4, 514.3): :meth:`run` returns, with no decision pending,
+    #: as soon as it holds. Set on one game only; clones and saved games don't keep it.
+    halt: Callable[[Game], bool] | None = None
+    #: ask even the choices of objects that have exactly one legal answer (choose
+    #: all n of n), which the engine otherwise makes without asking; the scenario
+    #: runner sets it so that a scripted answer to such a choice is applied
+    ask_single_answers: bool = False
+
+    def real_choice(self, candidates: int, n: int) -> bool:
+        """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
+        return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
@@ -172,8 +180,8 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[str, Any] = {}
-        self._chars: dict[int, Any] = {}
+        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
 
     # ------------------------------------------------------------------
@@ -243,7 +251,7 @@ class Game:
         """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
         ev = Event(kind, rules, text, data, self.turn)
         self.log.append(ev)
-        for listener in Game.event_listeners:
+        for listener in EVENT_LISTENERS:
             listener(self, ev, subject)
         return ev
 
@@ -267,16 +275,12 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            from ..rules.decisions import legal_options
-
-            self._options = legal_options(self)
+            self._options = PROCEDURES.legal_options(self)
         return self._options
 
     def is_legal(self, action: Action) -> str | None:
         """None if ``action`` answers the pending decision legally, else the reason."""
-        from ..rules.decisions import check_answer
-
-        return check_answer(self, action)
+        return PROCEDURES.check_answer(self, action)
 
     def apply(self, action: Action) -> None:
         """Answer the pending decision and advance to the next one.
@@ -287,9 +291,7 @@ class Game:
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
         if isinstance(action, Concede):
-            from ..rules.game_end import concede
-
-            concede(self, action.player)
+            PROCEDURES.concede(self, action.player)
             return
         problem = self.is_legal(action)
         if problem is not None:
@@ -311,15 +313,20 @@ class Game:
         CR 104.4b: a game that goes on for :data:`MANDATORY_LOOP_STEPS` steps with
         no decision to make is in a loop of mandatory actions, and is a draw."""
         handlers = TASK_HANDLERS
+        halt = self.halt
         steps = 0
         while self.pending is None and self.outcome is None and self.tasks:
+            if halt is not None and halt(self):
+                return
             task = self.tasks[-1]
             handlers[task.kind](self, task)
             steps += 1
             if steps >= MANDATORY_LOOP_STEPS:
-                from ..rules.game_end import mandatory_loop
-
-                mandatory_loop(self)
+                self.outcome = Outcome(None, "a loop of mandatory actions", "104.4b")
+                self.pending = None
+                self.emit(
+                    "draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions"
+                )
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
         t = Task(kind, data)
@@ -396,9 +403,7 @@ class Game:
 
     def observe(self, player: int) -> dict[str, Any]:
         """What ``player`` may see (architecture §5, CR 401.2, 402.3, 708.5)."""
-        from .views import observe
-
-        return observe(self, player)
+        return PROCEDURES.observe(self, player)
 
     def to_json(self) -> dict[str, Any]:
         from .serialize import game_to_json

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import KEYWORD_HOOKS
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
@@ -45,3 +46,6 @@ def absorb(game: Game, creature: GameObject, c: Chars, source: GameObject, amoun
             amount=prevented,
         )
     return amount
+
+
+KEYWORD_HOOKS.absorb = absorb

@@ -1,6 +1,6 @@
 """Keywords that are activated abilities (CR 602): what each one means.
 
-The compiler gives the bare keyword ("Cycling {2}"); :func:`~.registry.full_ability`
+The compiler gives the bare keyword ("Cycling {2}"); :func:`~mtg_engine.game.hooks.full_ability`
 turns it into the ability it stands for, once, here:
 
 * 702.29a Cycling: "[Cost], Discard this card: Draw a card." (from hand)
@@ -36,8 +36,13 @@ from ..cards.abilities import (
     TargetRef,
     TargetSpec,
 )
+from ..game.hooks import activated_keyword, on_event
+from ..game.objects import GameObject
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
+from ..rules.filters import matches_object
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword, on_event
+from .common import add_pending_trigger
 
 register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify")
 register("trigger:cycle")  # CR 702.29c-d, 702.29f: "when you cycle ..." (cycled below)
@@ -46,8 +51,6 @@ _SELF = Filter(conditions=(("self", True),))
 
 
 def _cost(a: Ability) -> Cost:
-    from ..rules.costs import as_cost
-
     c = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
     return c if c is not None else Cost()
 
@@ -173,8 +176,6 @@ def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
     abilities trigger as the card is discarded to pay a cycling cost."""
     if ev.data.get("keyword") not in ("Cycling", "Typecycling"):
         return
-    from .common import add_pending_trigger
-
     player = ev.data.get("player")
     uid = ev.data.get("source_uid")
     card_id = game.uid_to_obj.get(uid) if uid else None
@@ -186,12 +187,10 @@ def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
         player=player,
         obj=card_id or 0,
     )
-    watchers = []
+    watchers: list[GameObject] = []
     if card is not None:
         watchers.append(card)  # "When you cycle this card": from the zone it went to
     watchers += [game.objects[o] for o in game.battlefield if not game.objects[o].phased_out]
-    from ..rules.characteristics import chars
-
     for w in watchers:
         abilities = w.card.compiled[w.face].abilities if w is card else chars(game, w).abilities
         for ab in abilities:
@@ -229,8 +228,6 @@ def _cycled_card_matches(game, card, what: Filter, watcher) -> bool:  # type: ig
     graveyard) fits "a card", "another card", "a creature card" (CR 702.29c)."""
     if card is None:
         return not what.conditions and what.kinds in ((), ("card",))
-    from ..rules.filters import matches_object
-
     conds = tuple(c for c in what.conditions if c[0] != "owner")
     return matches_object(
         game, card, Filter(what.kinds, what.zone, conds), watcher.controller, watcher

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import KEYWORD_HOOKS, cast_record, on_event
 from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .registry import on_event
+from ..rules.zones import move
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -65,15 +66,16 @@ def aftermath_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
         return
-    from .registry import cast_record
-
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
     if not rec or not rec.get("aftermath"):
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
         return
-    from ..rules.zones import move
-
     move(game, new.id, Zone.EXILE, ("702.127a",), reason="is exiled instead (aftermath)")
+
+
+KEYWORD_HOOKS.has_aftermath = has_aftermath
+KEYWORD_HOOKS.aftermath_faces = aftermath_faces
+KEYWORD_HOOKS.aftermath_zone_problem = cast_zone_problem

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import condition
 from ..rules.support import register
-from .registry import condition
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -22,4 +22,4 @@ def alt_cost_paid(game: Game, cond: Any, controller: int, source: GameObject | N
     with that alternative cost."""
     alt = str((getattr(cond, "args", {}) or {}).get("alt", ""))
     paid = source.paid if source is not None else None
-    return bool(paid) and str(paid.get("alt") or "") == alt
+    return bool(paid) and str((paid or {}).get("alt") or "") == alt

@@ -20,7 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.layers import creature_types
 from ..rules.support import register_keywords
 from . import expansion
 
@@ -56,9 +59,6 @@ def amplify_replacement(a: Ability) -> tuple[Ability, ...]:
 def amplify_candidates(game: Game, entry: dict[str, Any], subtypes: frozenset[str]) -> list[int]:
     """Cards in the controller's hand that share a creature type with the entering
     permanent (CR 702.38a); the entering card itself is never in the hand."""
-    from ..rules.characteristics import chars
-    from ..rules.layers import creature_types
-
     mine = subtypes & creature_types()
     if not mine:
         return []
@@ -111,3 +111,6 @@ def apply_amplify(
         entry["counters"]["+1/+1"] = entry["counters"].get("+1/+1", 0) + n * len(shown)
         entry["replacement_rules"].extend(["702.38a", "614.1c"])
     return True
+
+
+KEYWORD_HOOKS.apply_amplify = apply_amplify

@@ -14,8 +14,9 @@ simultaneous (ruling 502.62.2); a non-Aura with aura swap does nothing
 from __future__ import annotations
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect
+from ..game.hooks import activated_keyword
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import activated_keyword
 
 register_keywords("Aura swap")
 
@@ -23,8 +24,6 @@ register_keywords("Aura swap")
 @activated_keyword("Aura swap")
 def aura_swap(a: Ability) -> Ability:
     """702.65a: the activated ability "Aura swap [cost]" stands for."""
-    from ..rules.costs import as_cost
-
     cost = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
     text = a.keyword_args.get("cost")
     return Ability(

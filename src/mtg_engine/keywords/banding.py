@@ -22,7 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
+from ..rules.characteristics import chars
+from ..rules.filters import matches_object
 from . import Kw
 
 if TYPE_CHECKING:
@@ -33,15 +36,11 @@ _KEY = "bands"
 
 
 def has_banding(game: Game, obj: GameObject) -> bool:
-    from ..rules.characteristics import chars
-
     return Kw.BANDING in chars(game, obj).keywords
 
 
 def _bands_with_other(game: Game, obj: GameObject) -> list[Any]:
     """The qualities of the object's "bands with other" abilities (702.22b)."""
-    from ..rules.characteristics import chars
-
     c = chars(game, obj)
     if BANDS_WITH_OTHER not in c.keywords:
         return []
@@ -49,9 +48,6 @@ def _bands_with_other(game: Game, obj: GameObject) -> list[Any]:
 
 
 def _has_quality(game: Game, obj: GameObject, quality: Any) -> bool:
-    from ..rules.characteristics import chars
-    from ..rules.filters import matches_object
-
     if isinstance(quality, Filter):
         return matches_object(game, obj, quality, obj.controller, None)
     c = chars(game, obj)
@@ -171,3 +167,12 @@ def _group_bands(game: Game, objs: list[GameObject]) -> bool:
                 if any(x is not o and _has_quality(game, x, q) for x in objs):
                     return True
     return False
+
+
+KEYWORD_HOOKS.set_bands = set_bands
+KEYWORD_HOOKS.band_of = band_of
+KEYWORD_HOOKS.clear_bands = clear_bands
+KEYWORD_HOOKS.blocked_by_banding = blocked_by_banding
+KEYWORD_HOOKS.blocking_banding = blocking_banding
+KEYWORD_HOOKS.band_problem = band_problem
+KEYWORD_HOOKS.banding_candidates = banding_candidates

@@ -13,13 +13,16 @@ Cast with ``CastSpell(buyback=True)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..game.hooks import CostPart, additional_cost, cast_record, on_event
+from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost, on_event
+from ..rules.zones import move
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
@@ -31,14 +34,12 @@ register_keywords("Buyback")
 def buyback_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     if not opts.get("buyback"):
         return [], None
     if not abilities:
         return [], f"{obj.name} has no buyback cost (rule 702.27a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), 1, "702.27a", f"buyback {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), 1, "702.27a", f"buyback {cost}")], None
 
 
 @on_event("zone_change")
@@ -47,18 +48,13 @@ def buyback_to_hand(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") != "graveyard":
         return
-    if "608.2n" not in ev.rules:
+    if d.get("cause") != "resolved":
         return  # countered (CR 701.6a): not resolving
-    from .registry import cast_record
-
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
     if not rec or not rec.get("buyback") or game.turn_flags.get(("fizzled", old)):
         return
-    from ..game.objects import Zone
-    from ..rules.zones import move
-
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone != Zone.GRAVEYARD:
         return
 

@@ -1,6 +1,6 @@
 """Keyword abilities about casting spells and their costs (CR 702), each in its module.
 
-Importing this module registers them (see :mod:`.registry`):
+Importing this module registers them (see :mod:`mtg_engine.game.hooks`):
 
 =====================  ==========  =====================================
 keyword                CR          module

@@ -20,6 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Filter, SelfRef, Trigger
+from ..game.hooks import KEYWORD_HOOKS
+from ..rules.characteristics import chars
+from ..rules.filters import matches_object
 from ..rules.support import register, register_keywords
 from . import expansion
 
@@ -76,9 +79,6 @@ def champion_abilities(a: Ability) -> tuple[Ability, ...]:
 def championed_triggers(game: Game, champion: GameObject, championed: GameObject) -> None:
     """CR 702.72c: "When a [quality] is championed with this creature" triggers when
     this object's champion ability exiles a matching permanent."""
-    from ..rules.characteristics import chars
-    from ..rules.filters import matches_object
-
     for a in chars(game, champion).abilities:
         t = a.trigger
         if a.kind is not AbilityKind.TRIGGERED or t is None or t.event != "championed":
@@ -103,3 +103,6 @@ def championed_triggers(game: Game, champion: GameObject, championed: GameObject
                 "event": {"obj": championed.id},
             }
         )
+
+
+KEYWORD_HOOKS.championed_triggers = championed_triggers

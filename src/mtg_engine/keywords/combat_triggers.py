@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
+    EachRef,
     Effect,
     Filter,
     SelfRef,
@@ -43,9 +44,9 @@ from ..cards.abilities import (
     TargetSpec,
     TriggerRef,
 )
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -214,8 +215,6 @@ def _build_ability(keyword: str, n: int) -> Ability:
 
 
 def _each_other_attacker() -> Any:
-    from ..cards.abilities import EachRef
-
     return EachRef(Filter(("Creature",), conditions=(("attacking", True), ("other", True))))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
+from ..rules.characteristics import chars
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -66,8 +67,6 @@ def add_pending_trigger(
 
 def keyword_instances(game: Game, obj: GameObject, keyword: str) -> list[Ability]:
     """The instances of a keyword the object has now (CR 702.1: each works separately)."""
-    from ..rules.characteristics import chars
-
     return [a for a in chars(game, obj).abilities if a.keyword == keyword]
 
 

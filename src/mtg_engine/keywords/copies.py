@@ -14,8 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS, cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
+from ..rules.casting import spell_ability
+from ..rules.characteristics import chars
+from ..rules.copy import put_copy_on_stack
+from ..rules.targets import candidates, target_specs
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -34,10 +39,13 @@ def snapshot(spell: GameObject) -> dict[str, Any]:
     }
 
 
-def copy_spell_task(game: Game, trigger_obj: GameObject, n: int, rule: str) -> None:
-    """Queue ``n`` copies of the spell the trigger is about."""
+def copy_spell_task(
+    game: Game, trigger_obj: GameObject, n: int, rule: str, keyword: str = ""
+) -> None:
+    """Queue ``n`` copies of the spell the trigger is about (``keyword``: the keyword
+    whose ability makes them, for its own later checks; the copy events carry it)."""
     data = dict(trigger_obj.trigger_data or {})
-    spell = game.objects.get(data.get("obj"))
+    spell = game.objects.get(data.get("obj", 0))
     snap = snapshot(spell) if spell is not None and spell.zone == Zone.STACK else data.get("snap")
     if snap is None:
         return
@@ -51,6 +59,7 @@ def copy_spell_task(game: Game, trigger_obj: GameObject, n: int, rule: str) -> N
             "card_of": trigger_obj.id,
             "made": 0,
             "spec": 0,
+            **({"keyword": keyword} if keyword else {}),
         },
     )
 
@@ -58,11 +67,7 @@ def copy_spell_task(game: Game, trigger_obj: GameObject, n: int, rule: str) -> N
 @task_handler("copy_spells")
 def copy_spells_task(game: Game, task: Task) -> None:
     """Put the copies on the stack one at a time, each with its new-target choice."""
-    from ..rules.casting import spell_ability
-    from ..rules.characteristics import chars
-    from ..rules.targets import candidates, target_specs
-    from .registry import cast_record, set_cast_record
-
+    c: GameObject | None  # the copy being made, then the one choosing targets
     d = task.data
     while True:
         cur = d.get("current")
@@ -73,9 +78,9 @@ def copy_spells_task(game: Game, task: Task) -> None:
             src = game.objects.get(d["card_of"])
             orig = game.objects.get(d["snap"]["obj"])
             if orig is not None and orig.zone == Zone.STACK:
-                from ..effects.copy import put_copy_on_stack
-
-                c = put_copy_on_stack(game, orig, d["controller"], None, (d["rule"], "707.10"))
+                c = put_copy_on_stack(
+                    game, orig, d["controller"], None, (d["rule"], "707.10"), d.get("keyword", "")
+                )
                 d["made"] += 1
                 d["current"] = c.id
                 d["spec"] = 0
@@ -152,3 +157,6 @@ def copy_spells_task(game: Game, task: Task) -> None:
             c.targets[i] = chosen
             game.emit("new_targets", ("707.10c",), f"The copy of {c.name} gets new targets")
         d["spec"] = i + 1
+
+
+KEYWORD_HOOKS.copy_spell_task = copy_spell_task

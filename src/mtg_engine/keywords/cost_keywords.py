@@ -22,13 +22,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..game.hooks import CostPart, additional_cost
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -39,14 +40,12 @@ register_keywords("Entwine", "Affinity", "Convoke", "Delve", "Split second")
 def entwine_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     if not opts.get("entwine"):
         return [], None
     if not abilities:
         return [], f"{obj.name} has no entwine cost (rule 702.42a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), 1, "702.42a", f"entwine {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), 1, "702.42a", f"entwine {cost}")], None
 
 
 def convoke_allowed(abilities: list[Ability]) -> bool:

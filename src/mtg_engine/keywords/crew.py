@@ -33,8 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS, activated_keyword
+from ..rules.characteristics import chars
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword
+from ..rules.tapping import became_tapped
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -116,8 +118,6 @@ def _cant_crew(game: Game, o: GameObject) -> bool:
 def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[int, int]]:
     """(creature, power) for each other untapped creature ``player`` controls that
     can crew (CR 702.122a, 702.122c)."""
-    from ..rules.characteristics import chars
-
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -233,7 +233,14 @@ def tap_crew(
             player=player,
         )
         if was_untapped:
-            from ..rules.tapping import became_tapped
-
             became_tapped(game, (o,), (rule,))
     game.invalidate()
+
+
+KEYWORD_HOOKS.crew_amount = crew_amount
+KEYWORD_HOOKS.crew_problem = crew_problem
+KEYWORD_HOOKS.crew_decision = crew_decision
+KEYWORD_HOOKS.tap_crew = tap_crew
+KEYWORD_HOOKS.crew_options = crew_options
+KEYWORD_HOOKS.crew_power_problem = power_problem
+KEYWORD_HOOKS.is_saddled = is_saddled

@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
 from ..rules.support import register_keywords
+from ..rules.zones import draw, mill, move
 from .common import printed_instances
 
 if TYPE_CHECKING:
@@ -68,8 +70,6 @@ def draw_or_dredge(
     Returns True when the draws are done now; False when a ``draw`` task was
     pushed (a dredge choice may come up) and the caller must let it run first.
     """
-    from ..rules.zones import draw
-
     if any(dredge_options(game, p) for p in players):
         game.push_task(
             "draw", {"players": list(players), "n": int(n), "left": int(n), "rules": list(rules)}
@@ -83,8 +83,6 @@ def draw_or_dredge(
 @task_handler("draw")
 def draw_task(game: Game, task: Task) -> None:
     """CR 121.2: the draws one at a time; before each, the dredge replacement may apply."""
-    from ..rules.zones import draw, mill, move
-
     d: dict[str, Any] = task.data
     rules = tuple(d["rules"])
     while d["players"]:
@@ -131,3 +129,6 @@ def draw_task(game: Game, task: Task) -> None:
         d["players"].pop(0)
         d["left"] = d["n"]
     game.finish(task)
+
+
+KEYWORD_HOOKS.draw_or_dredge = draw_or_dredge

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import keyword_instances, keyword_trigger
 from .copies import snapshot
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -39,7 +39,7 @@ register_keywords("Epic")
 def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: as the spell resolves, its controller can't cast spells any more and
     the upkeep copy ability is created."""
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell" or (obj.paid or {}).get("epic_copy"):
         return
     if not keyword_instances(game, obj, "Epic"):
@@ -77,7 +77,7 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
         ability = keyword_trigger(
             "Epic",
             f"At the beginning of your upkeep, copy {rec['source_name']} except for its epic ability",
-            (Effect("copy_spell_n", {"amount": 1, "rule": "702.50a"}),),
+            (Effect("copy_spell_n", {"amount": 1, "rule": "702.50a", "keyword": "Epic"}),),
             rule="702.50a",
         )
         event: dict[str, Any] = {"obj": rec["snap"]["obj"], "snap": rec["snap"], "delayed": True}
@@ -99,8 +99,8 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
 @on_event("copy")
 def mark_epic_copy(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: the copy made by the epic ability is "except for its epic ability"."""
-    if "702.50a" not in ev.rules:
+    if ev.data.get("keyword") != "Epic":
         return
-    c = game.objects.get(ev.data.get("obj"))
+    c = game.objects.get(ev.data.get("obj", 0))
     if c is not None:
         c.paid = {**(c.paid or {}), "epic_copy": True}

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -36,11 +37,9 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
     d = ev.data
     if d.get("to_zone") != "battlefield":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.face_down:
         return
-    from ..rules.characteristics import chars
-
     c = chars(game, new)
     added: list[tuple[str, int, str]] = []
     for a in c.abilities:

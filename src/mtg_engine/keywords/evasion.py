@@ -20,7 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Filter
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
+from ..rules import combat_rules as cr
+from ..rules.characteristics import chars
+from ..rules.filters import matches_object
 from . import Kw
 from .protection import has_protection_from
 
@@ -34,9 +38,6 @@ _SUPERTYPE_WALKS = {"legendary": "Legendary", "snow": "Snow"}
 
 def block_problem(game: Game, blocker: GameObject, attacker: GameObject) -> tuple[str, str] | None:
     """Why ``blocker`` can't block ``attacker`` (reason, rule), or None if it can."""
-    from ..rules import combat_rules as cr
-    from ..rules.characteristics import chars
-
     a = chars(game, attacker)
     b = chars(game, blocker)
     akw = a.keywords
@@ -80,9 +81,6 @@ def _rule_problem(
 ) -> tuple[str, str] | None:
     """Restrictions from effects: "can't be blocked except by Walls", "can't be
     blocked by Walls", "can block only creatures with flying" (CR 509.1b)."""
-    from ..rules import combat_rules as cr
-    from ..rules.filters import matches_object
-
     for r in cr.find(game, attacker, "cant_be_blocked_except_by", defending):
         flt = r.args.get("filter")
         if isinstance(flt, Filter) and _only_count(flt):
@@ -121,8 +119,6 @@ def _landwalk_applies(game: Game, a: Chars, defender: int) -> bool:
     the type or supertype ("islandwalk", "legendary landwalk"), without it
     ("nonbasic landwalk"), or with both ("snow swampwalk"); 702.14d: landwalk
     abilities don't cancel one another."""
-    from ..rules.characteristics import chars
-
     walks = [ab.keyword_args for ab in a.abilities if ab.keyword == Kw.LANDWALK]
     if not walks:
         return False
@@ -156,9 +152,6 @@ def _walks_over(w: dict, land: Chars) -> bool:
 def min_blockers(game: Game, attacker: GameObject) -> int:
     """The fewest creatures that may block it: menace (CR 702.111b) and "can't be
     blocked except by N or more creatures" (CR 509.1b)."""
-    from ..rules import combat_rules as cr
-    from ..rules.characteristics import chars
-
     n = 2 if Kw.MENACE in chars(game, attacker).keywords else 1
     for r in cr.find(game, attacker, "min_blockers"):
         n = max(n, int(r.args.get("amount", 2)))
@@ -167,6 +160,9 @@ def min_blockers(game: Game, attacker: GameObject) -> int:
 
 def max_blockers(game: Game, attacker: GameObject) -> int | None:
     """CR 509.1b: "can't be blocked by more than one creature" (None: no limit)."""
-    from ..rules import combat_rules as cr
-
     return 1 if cr.has(game, attacker, "cant_be_blocked_by_more_than_one") else None
+
+
+KEYWORD_HOOKS.block_problem = block_problem
+KEYWORD_HOOKS.min_blockers = min_blockers
+KEYWORD_HOOKS.max_blockers = max_blockers

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -30,8 +31,6 @@ register_keywords("Evoke")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
@@ -50,7 +49,7 @@ def evoke_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield" or d.get("from_zone") != "stack":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or not new.paid or new.paid.get("alt") != "evoke":
         return
     add_pending_trigger(game, new, new.controller, SACRIFICE)

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import AltCost, alt_cost, cast_record, on_event
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import AltCost, alt_cost, on_event
+from ..rules.zones import move
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -30,14 +33,10 @@ register_keywords("Flashback")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
 def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:
-    from ..rules.characteristics import chars
-
     types = chars(game, obj).types
     if not ("Instant" in types or "Sorcery" in types):
         return f"{obj.name} isn't an instant or sorcery: no flashback (rule 702.34a)"
@@ -53,15 +52,11 @@ def flashback_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
         return
-    from .registry import cast_record
-
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
     if not rec or rec.get("alt") != "flashback":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
         return
-    from ..rules.zones import move
-
     move(game, new.id, Zone.EXILE, ("702.34a",), reason="is exiled instead (flashback)")

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards.abilities import Ability
+from ..game.hooks import activated_keyword
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword
 
 register_keywords("Forecast")
 register("cost:reveal_self", "restriction:only_during")

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.support import register_keywords
 from .splice import _shift as shift_target_refs
@@ -97,3 +98,8 @@ def mark_fused(game: object, obj: GameObject) -> None:
     obj.chosen = {**(obj.chosen or {}), "fused": True}
     game.invalidate()  # type: ignore[attr-defined]
     obj.ability = fused_ability(obj.card)
+
+
+KEYWORD_HOOKS.fuse_problem = fuse_problem
+KEYWORD_HOOKS.fused_ability = fused_ability
+KEYWORD_HOOKS.mark_fused = mark_fused

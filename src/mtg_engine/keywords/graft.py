@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, TriggerRef
+from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from .common import add_pending_trigger, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -32,11 +33,9 @@ def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -
     d = ev.data
     if d.get("to_zone") != "battlefield":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
-    from ..rules.characteristics import chars
-
     if "Creature" not in chars(game, new).types:
         return
     for oid in list(game.battlefield):

@@ -21,10 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Effect, Filter, TargetRef, TargetSpec
+from ..game.hooks import KEYWORD_HOOKS, on_event
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.linked import exile_linked
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -56,8 +58,6 @@ SPELL_HAUNT = keyword_trigger(
 
 
 def _haunt_count(game: Game, obj: GameObject) -> int:
-    from ..rules.characteristics import chars
-
     return sum(1 for a in chars(game, obj).abilities if a.keyword == "Haunt")
 
 
@@ -68,7 +68,7 @@ def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     if d.get("to_zone") != "graveyard" or subject is None:
         return
     from_zone = d.get("from_zone")
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if from_zone == "battlefield":
         if new is not None:
             # the permanent as it last existed (CR 603.10a): a Clone copying a haunt
@@ -77,7 +77,7 @@ def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
                 controller = int(d.get("controller", subject.controller))
                 add_pending_trigger(game, new, controller, PERMANENT_HAUNT, {"obj": new.id})
         _haunted_died(game, subject)
-    elif from_zone == "stack" and "608.2n" in ev.rules and new is not None:
+    elif from_zone == "stack" and d.get("cause") == "resolved" and new is not None:
         # put into the graveyard as the last step of its resolution (608.2n), not countered
         for _ in range(_haunt_count(game, subject)):
             add_pending_trigger(game, new, subject.controller, SPELL_HAUNT, {"obj": new.id})
@@ -87,8 +87,6 @@ def _haunted_died(game: Game, creature: GameObject) -> None:
     """CR 702.55c: "When the creature this card haunts dies" triggers in exile."""
     if not game.exile:
         return
-    from ..rules.characteristics import chars
-
     if "Creature" not in chars(game, creature).types:
         return  # "dies": a creature put into a graveyard from the battlefield (CR 700.4)
     for oid in list(game.exile):
@@ -115,8 +113,6 @@ def _haunted_died(game: Game, creature: GameObject) -> None:
 
 
 def _haunted_abilities(game: Game, card: GameObject) -> list[Ability]:
-    from ..rules.characteristics import chars
-
     out = []
     for a in chars(game, card).abilities:
         if a.kind is not AbilityKind.TRIGGERED or a.trigger is None:
@@ -132,8 +128,6 @@ def _haunted_abilities(game: Game, card: GameObject) -> list[Ability]:
 def haunt_exile(game: Game, card_id: int, target: int, owner_id: int) -> int | None:
     """Exile the haunt card haunting ``target`` (CR 702.55a-b); nothing if the card
     is no longer the same object in the graveyard (CR 400.7) or is a token/copy."""
-    from ..rules.linked import exile_linked
-
     card = game.objects.get(card_id)
     if card is None or card.zone != Zone.GRAVEYARD or card.is_token:
         return None
@@ -148,3 +142,6 @@ def haunt_exile(game: Game, card_id: int, target: int, owner_id: int) -> int | N
         haunting=target,
     )
     return nid
+
+
+KEYWORD_HOOKS.haunt_exile = haunt_exile

@@ -14,13 +14,14 @@ only the second of two kicker costs).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..game.hooks import CostPart, additional_cost, condition
+from ..rules.costs import as_cost
 from ..rules.support import register, register_keywords
-from .registry import CostPart, additional_cost, condition
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -47,8 +48,6 @@ def kicker_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
     """CR 601.2b / 702.33a-c: the kicker costs announced for this spell."""
-    from ..rules.costs import as_cost
-
     chosen = [int(n) for n in opts.get("kicker") or ()]
     if not any(chosen):
         return [], None
@@ -69,7 +68,7 @@ def kicker_additional(
             )
         if n:
             rule = "702.33c" if kw == "Multikicker" else "702.33a"
-            parts.append(CostPart(as_cost(cost), n, rule, f"{kw.lower()} {cost}"))
+            parts.append(CostPart(cast("Cost", as_cost(cost)), n, rule, f"{kw.lower()} {cost}"))
     return parts, None
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, Filter, TargetRef, TargetSpec
+from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -36,9 +37,7 @@ def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> Non
     d = ev.data
     if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard" or subject is None:
         return
-    from ..rules.characteristics import chars
-
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
     controller = int(d.get("controller", subject.controller))

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
+from ..game.hooks import activated_keyword, condition
+from ..rules.conditions import evaluate
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword, condition
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -74,6 +75,4 @@ def _all_of(game: Game, cond: Any, controller: int, source: GameObject | None) -
     """Every one of several conditions: a conditional static ability inside a level
     striation or class level section holds only while both hold (CR 711.2, 716.2a,
     611.3a)."""
-    from ..rules.conditions import evaluate
-
     return all(evaluate(game, c, controller, source) for c in cond.args.get("conds", ()))

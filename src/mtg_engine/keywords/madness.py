@@ -17,10 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
+from ..rules.zones import is_discard, move
 from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -32,18 +34,10 @@ register_keywords("Madness")
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
 alt_cost(AltCost("madness", "Madness", "702.35b", (), _cost))
-
-
-def is_discard(ev: Event) -> bool:
-    """A move from hand to graveyard that is a discard (CR 701.9a)."""
-    d = ev.data
-    return d.get("from_zone") == "hand" and d.get("to_zone") == "graveyard" and "701.9a" in ev.rules
 
 
 @on_event("zone_change")
@@ -51,14 +45,12 @@ def madness_discard(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.35a: the discarded card is exiled instead, and the trigger happens."""
     if not is_discard(ev):
         return
-    card = game.objects.get(ev.data.get("obj"))
+    card = game.objects.get(ev.data.get("obj", 0))
     if card is None or card.zone != Zone.GRAVEYARD:
         return
     instances = printed_instances(card, "Madness")
     if not instances:
         return
-    from ..rules.zones import move
-
     new_id = move(
         game, card.id, Zone.EXILE, ("702.35a",), reason="is discarded into exile (madness)"
     )

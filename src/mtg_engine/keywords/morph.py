@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost
+from ..game.hooks import AltCost, alt_cost
 from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .registry import AltCost, alt_cost
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability

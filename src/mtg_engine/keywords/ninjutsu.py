@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter
+from ..game.hooks import activated_keyword
+from ..rules.costs import as_cost
 from ..rules.support import register, register_keywords
-from .registry import activated_keyword
 
 register_keywords("Ninjutsu")
 register("cost:return", "cost:reveal_self", "cond:unblocked")
@@ -36,8 +37,6 @@ UNBLOCKED_ATTACKER = Filter(
 
 
 def _cost(a: Ability) -> Cost:
-    from ..rules.costs import as_cost
-
     c = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
     return c if c is not None else Cost()
 

@@ -20,8 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Cost, Filter
+from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
+from ..rules.characteristics import chars
+from ..rules.costs import cost_choices
+from ..rules.mana import ManaCost
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -56,8 +59,6 @@ def offering_additional(
         return [], None
     if len(chosen) != 1:
         return [], "offering sacrifices exactly one permanent (rule 702.48a)"
-    from ..rules.characteristics import chars
-
     a = abilities[0]
     target = game.objects.get(chosen[0])
     reduce_by = chars(game, target).mana_cost if target is not None else None
@@ -73,8 +74,6 @@ def offering_additional(
 
 def reduce_by_mana_cost(total: ManaCost, by: ManaCost) -> ManaCost:
     """702.48c (CR 118.7): reduce a total cost by a permanent's mana cost."""
-    from ..rules.mana import ManaCost
-
     colored = list(total.colored)
     excess = 0
     for sym in (*by.colored, *by.phyrexian):
@@ -95,9 +94,6 @@ def reduce_by_mana_cost(total: ManaCost, by: ManaCost) -> ManaCost:
 def offering_sacrifice_choice(game: Game, player: int, obj: GameObject) -> int | None:
     """The permanent worth offering when listing casting choices (CR 601.2b): the one
     of that quality with the largest mana value (the largest reduction), or None."""
-    from ..rules.characteristics import chars
-    from ..rules.costs import cost_choices
-
     abilities = [a for a in obj.card.compiled[obj.face].abilities if a.keyword == "Offering"]
     if not abilities:
         return None
@@ -105,3 +101,8 @@ def offering_sacrifice_choice(game: Game, player: int, obj: GameObject) -> int |
     if not cands:
         return None
     return max(cands, key=lambda o: chars(game, game.objects[o]).mana_value)
+
+
+KEYWORD_HOOKS.offering_chosen = offering_chosen
+KEYWORD_HOOKS.reduce_by_mana_cost = reduce_by_mana_cost
+KEYWORD_HOOKS.offering_sacrifice_choice = offering_sacrifice_choice

@@ -21,7 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
 from ..cards.model import COLORS
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
+from ..rules.characteristics import chars
+from ..rules.filters import matches_object
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -29,8 +32,6 @@ if TYPE_CHECKING:
 
 def protection_qualities(game: Game, obj: GameObject) -> list[Any]:
     """The qualities ``obj`` has protection from (CR 702.16a), each instance's values."""
-    from ..rules.characteristics import chars
-
     out: list[Any] = []
     for a in chars(game, obj).abilities:
         if a.keyword == "Protection":
@@ -46,12 +47,8 @@ def quality_matches(
     game: Game, quality: Any, source: GameObject, holder: GameObject | None = None
 ) -> bool:
     """Whether ``source`` has the quality (CR 702.16a)."""
-    from ..rules.characteristics import chars
-
     c = chars(game, source)
     if isinstance(quality, Filter):
-        from ..rules.filters import matches_object
-
         controller = holder.controller if holder is not None else source.controller
         return matches_object(game, source, quality, controller, holder, c)
     q = str(quality).lower().replace("_", " ")
@@ -78,3 +75,7 @@ def has_protection_from(game: Game, obj: GameObject, source: GameObject) -> bool
     if not quals:
         return False
     return any(quality_matches(game, q, source, obj) for q in quals)
+
+
+KEYWORD_HOOKS.has_protection_from = has_protection_from
+KEYWORD_HOOKS.quality_matches = quality_matches

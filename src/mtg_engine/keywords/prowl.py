@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -48,11 +50,9 @@ def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> N
     target = d.get("target")
     if not isinstance(target, int) or target >= 0:
         return  # not a player
-    src = game.objects.get(d.get("source"))
+    src = game.objects.get(d.get("source", 0))
     if src is None:
         return
-    from ..rules.characteristics import chars
-
     types = chars(game, src).subtypes
     key = _key(src.controller)
     seen = game.turn_flags.get(key) or ()
@@ -62,14 +62,10 @@ def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> N
 
 
 def _cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
 def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:
-    from ..rules.characteristics import chars
-
     dealt = set(game.turn_flags.get(_key(player)) or ())
     mine = chars(game, obj).subtypes
     if not dealt & set(mine):

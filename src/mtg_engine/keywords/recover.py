@@ -24,10 +24,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import on_event
 from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Cost
@@ -60,11 +62,9 @@ def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or new.zone != Zone.GRAVEYARD or subject is None:
         return
-    from ..rules.characteristics import chars
-
     if "Creature" not in chars(game, subject).types:  # CR 603.10a: as it last existed
         return
     grave = game.players[new.owner].graveyard
@@ -78,8 +78,6 @@ def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
         if not instances or _arrived_with(game, oid, ev):
             continue
         for inst in instances:
-            from ..rules.costs import as_cost
-
             cost = as_cost(inst.keyword_args.get("cost"))
             if cost is None:
                 continue

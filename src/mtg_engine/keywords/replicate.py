@@ -14,16 +14,17 @@ Cast with ``CastSpell(card, replicate=N)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Effect
+from ..game.hooks import CostPart, additional_cost, on_event
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
 from .copies import snapshot
-from .registry import CostPart, additional_cost, on_event
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Ability
+    from ..cards.abilities import Ability, Cost
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
@@ -35,20 +36,18 @@ register_keywords("Replicate")
 def replicate_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     n = int(opts.get("replicate") or 0)
     if n <= 0:
         return [], None if n == 0 else "replicate is paid zero or more times (rule 702.56a)"
     if not abilities:
         return [], f"{obj.name} has no replicate cost (rule 702.56a)"
     cost = abilities[0].keyword_args.get("cost")
-    return [CostPart(as_cost(cost), n, "702.56a", f"replicate {cost}")], None
+    return [CostPart(cast("Cost", as_cost(cost)), n, "702.56a", f"replicate {cost}")], None
 
 
 @on_event("cast")
 def replicate_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or not obj.paid or not obj.paid.get("replicate"):
         return
     n = int(obj.paid["replicate"])

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -34,7 +34,7 @@ register_keywords("Ripple")
 @on_event("cast")
 def ripple_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.60a-b: "When you cast this spell" — one trigger per instance."""
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":
         return
     for inst in keyword_instances(game, obj, "Ripple"):

@@ -18,12 +18,16 @@ stay in the hand (the example of 502.40a).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards.abilities import Ability, Effect, TargetRef
+from ..cards.abilities import Ability, Cost
+from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..game.objects import Zone
+from ..rules.casting import spell_ability
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import CostPart, additional_cost
+from ..rules.target_refs import shift_target_refs as _shift
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -42,8 +46,6 @@ def _splice_ability(card: GameObject) -> Ability | None:
 def splice_problem(game: Game, player: int, spell: GameObject, cards: list[int]) -> str | None:
     """702.47a-b: each card is in your hand, has splice onto a quality the spell has,
     and is spliced once."""
-    from ..rules.characteristics import chars
-
     if len(set(cards)) != len(cards):
         return "a card can be spliced onto a spell only once (rule 702.47b)"
     c = chars(game, spell)
@@ -64,8 +66,6 @@ def splice_problem(game: Game, player: int, spell: GameObject, cards: list[int])
 def splice_additional(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
-    from ..rules.costs import as_cost
-
     cards = [int(x) for x in opts.get("splice") or ()]
     if not cards:
         return [], None
@@ -79,37 +79,16 @@ def splice_additional(
         assert a is not None
         cost = a.keyword_args.get("cost")
         parts.append(
-            CostPart(as_cost(cost), 1, "702.47a", f"splice {game.objects[oid].name} {cost}")
+            CostPart(
+                cast(Cost, as_cost(cost)), 1, "702.47a", f"splice {game.objects[oid].name} {cost}"
+            )
         )
     return parts, None
-
-
-def _shift(v: Any, n: int) -> Any:
-    """Renumber target references of spliced text after the main spell's targets."""
-    if isinstance(v, TargetRef):
-        return TargetRef(v.index + n)
-    if isinstance(v, Effect):
-        return replace(v, args={k: _shift(x, n) for k, x in v.args.items()})
-    if isinstance(v, tuple):
-        return tuple(_shift(x, n) for x in v)
-    if isinstance(v, list):
-        return [_shift(x, n) for x in v]
-    if isinstance(v, dict):
-        return {k: _shift(x, n) for k, x in v.items()}
-    if hasattr(v, "__dataclass_fields__") and not isinstance(v, type):
-        try:
-            return replace(v, **{f: _shift(getattr(v, f), n) for f in v.__dataclass_fields__})
-        except TypeError:
-            return v
-    return v
 
 
 def splice_onto(game: Game, spell: GameObject, cards: list[int]) -> None:
     """702.47a, 702.47c: reveal the cards; the spell gains their rules text (their
     spell abilities' effects and targets, after its own)."""
-    from ..rules.casting import spell_ability
-    from ..rules.characteristics import chars
-
     base = spell.ability
     if base is None:
         return
@@ -137,3 +116,6 @@ def splice_onto(game: Game, spell: GameObject, cards: list[int]) -> None:
         ("702.47a", "702.47c"),
         f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} revealed and spliced onto {spell.name}",
     )
+
+
+KEYWORD_HOOKS.splice_onto = splice_onto

@@ -1,7 +1,7 @@
 """What a spell remembers about how it was cast (CR 601.2b-h), and where it goes.
 
 At 601.2i the casting choices and payments are recorded for the spell
-(``GameObject.paid`` and :func:`~.registry.cast_record`). CR 400.7d: "An
+(``GameObject.paid`` and :func:`~mtg_engine.game.hooks.cast_record`). CR 400.7d: "An
 ability of a permanent can reference information about the spell that
 became that permanent as it resolved, including what costs were paid to
 cast that spell or what mana was spent to pay those costs" — so when a
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .registry import cast_record, on_event
+from ..game.hooks import cast_record, on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -29,7 +29,7 @@ def permanent_remembers_spell(game: Game, ev: Event, subject: GameObject | None)
         return
     old = d.get("old")
     rec = cast_record(game, old) if isinstance(old, int) else None
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if rec is None or new is None:
         return
     new.paid = dict(rec)

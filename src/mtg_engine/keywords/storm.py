@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
 from .copies import snapshot
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -32,7 +32,7 @@ register_keywords("Storm", "Gravestorm")
 
 @on_event("cast")
 def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
-    obj = game.objects.get(ev.data.get("obj"))
+    obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":
         return
     storms = keyword_instances(game, obj, "Storm")

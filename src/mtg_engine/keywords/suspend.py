@@ -21,10 +21,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost, on_event
 from ..game.objects import Zone
+from ..game.state import ContinuousEffect
+from ..rules import mana as mana_rules
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
+from ..rules.zones import move
 from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .registry import AltCost, alt_cost, on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -36,8 +40,6 @@ register_keywords("Suspend")
 
 
 def _suspend_cost(a: Ability | None) -> Cost | None:
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
@@ -92,8 +94,6 @@ def last_counter_removed(game: Game, card: GameObject) -> None:
 def suspend_x_range(game: Game, player: int, card: GameObject) -> tuple[int, int] | None:
     """For "Suspend X" (Aeon Chronicler): the least and greatest X the player may
     choose (CR 107.3; "X can't be 0"); None for a fixed number."""
-    from ..rules import mana as mana_rules
-
     inst = printed_instances(card, "Suspend")
     if not inst or inst[0].keyword_args.get("n") != "X":
         return None
@@ -106,9 +106,6 @@ def suspend_card(game: Game, player: int, card_id: int, x: int | None = None) ->
     """The special action (CR 116.2f): pay the suspend cost, exile the card with N
     time counters (X of them for "Suspend X", with X paid in the cost). Returns the
     exiled card's id, or None if it can't be paid."""
-    from ..rules import mana as mana_rules
-    from ..rules.zones import move
-
     card = game.objects[card_id]
     inst = printed_instances(card, "Suspend")
     if not inst:
@@ -138,8 +135,6 @@ def suspend_card(game: Game, player: int, card_id: int, x: int | None = None) ->
 
 def suspend_problem(game: Game, player: int, card: GameObject) -> str | None:
     """Why the card can't be suspended now (CR 702.62a), or None."""
-    from ..rules import mana as mana_rules
-
     inst = printed_instances(card, "Suspend")
     if not inst:
         return f"{card.name} doesn't have suspend (rule 702.62a)"
@@ -166,11 +161,9 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") != "battlefield":
         return
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None or not new.paid or new.paid.get("alt") != "suspend_cast":
         return
-    from ..game.state import ContinuousEffect
-
     game.effects = [
         *game.effects,
         ContinuousEffect(
@@ -186,3 +179,11 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     ]
     game.invalidate()
     game.emit("continuous_effect", ("702.62a",), f"{new.name} gains haste (suspend)")
+
+
+KEYWORD_HOOKS.suspend_problem = suspend_problem
+KEYWORD_HOOKS.suspend_card = suspend_card
+KEYWORD_HOOKS.suspend_x_range = suspend_x_range
+
+
+KEYWORD_HOOKS.suspend_last_counter_removed = last_counter_removed

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter
+from ..game.hooks import activated_keyword
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
-from .registry import activated_keyword
 
 register_keywords("Transfigure")
 
@@ -23,8 +24,6 @@ _SELF = Filter(zone="battlefield", conditions=(("self", True),))
 @activated_keyword("Transfigure")
 def transfigure(a: Ability) -> Ability:
     """702.71a: the activated ability "Transfigure [cost]" stands for."""
-    from ..rules.costs import as_cost
-
     base = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
     cost = replace(base if base is not None else Cost(), sacrifice=_SELF, sacrifice_count=1)
     text = a.keyword_args.get("cost")

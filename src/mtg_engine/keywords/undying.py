@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, TriggerRef
+from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -41,11 +42,9 @@ def returns_from_graveyard(game: Game, ev: Event, subject: GameObject | None) ->
         return
     if subject.face_down:
         return  # a face-down permanent has no abilities (CR 708.2)
-    new = game.objects.get(d.get("obj"))
+    new = game.objects.get(d.get("obj", 0))
     if new is None:
         return
-    from ..rules.characteristics import chars
-
     controller = int(d.get("controller", subject.controller))
     for a in chars(game, subject).abilities:
         spec = _RETURNS.get(a.keyword or "")

@@ -30,9 +30,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost, Effect
+from ..game.hooks import on_event
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger, previous_turn_of
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -44,8 +46,6 @@ register_keywords("Echo", "Cumulative upkeep", "Fading", "Vanishing")
 
 
 def _cost_of(a: Ability):  # noqa: ANN202 - a Cost
-    from ..rules.costs import as_cost
-
     return as_cost(a.keyword_args.get("cost"))
 
 
@@ -59,8 +59,6 @@ def upkeep_keywords(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 503.1a: "at the beginning of your upkeep" keyword triggers."""
     if ev.data.get("step") != "upkeep":
         return
-    from ..rules.characteristics import chars
-
     active = game.active
     for oid in list(game.battlefield):
         o = game.objects[oid]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.hooks import KEYWORD_HOOKS
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
 
 if TYPE_CHECKING:
@@ -25,3 +26,6 @@ def last_counter_removed(game: Game, obj: GameObject) -> None:
     """702.63a: one sacrifice trigger per instance of vanishing (702.63c)."""
     for _ in keyword_instances(game, obj, "Vanishing"):
         add_pending_trigger(game, obj, obj.controller, SACRIFICE)
+
+
+KEYWORD_HOOKS.vanishing_last_counter_removed = last_counter_removed

@@ -20,9 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, Cost, Effect
+from ..game.hooks import on_event
+from ..game.objects import Zone
+from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_trigger
-from .registry import on_event
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -39,8 +42,6 @@ _ABILITY_CACHE: dict[int, tuple[Ability, Ability]] = {}
 
 def ward_cost(a: Ability) -> Cost:
     """The [cost] of a ward instance as a :class:`Cost` ("Ward {2}" gives a mana string)."""
-    from ..rules.costs import as_cost
-
     c = as_cost(a.keyword_args.get("cost"))
     return c if c is not None else Cost()
 
@@ -61,8 +62,6 @@ def _ward_trigger(a: Ability) -> Ability:
 
 def _targeted_permanents(game: Game, obj: GameObject) -> list[int]:
     """The permanents the spell or ability ``obj`` targets, each once."""
-    from ..game.objects import Zone
-
     seen: list[int] = []
     for spec in obj.targets:
         for t in spec:
@@ -81,8 +80,6 @@ def ward_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     obj = game.objects.get(oid) if isinstance(oid, int) else None
     if obj is None or not obj.targets:
         return
-    from ..rules.characteristics import chars
-
     for t in _targeted_permanents(game, obj):
         perm = game.objects[t]
         if perm.controller == obj.controller:

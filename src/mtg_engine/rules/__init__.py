@@ -1,26 +1,5 @@
 """The rules of the game, one module per rules area (CR chapter in each docstring).
 
-Importing this package registers every task handler and the trigger listener.
+The wiring (:mod:`mtg_engine.engine`) imports the modules that register task
+handlers and hooks, and the trigger listener.
 """
-
-from ..game.state import Game
-from . import (  # noqa: F401
-    activating,
-    battle,
-    casting,
-    combat,
-    combat_effects,
-    damage_history,
-    draw_skip,
-    priority,
-    saga,
-    sba,
-    setup,
-    targeted,
-    triggers,
-    turn,
-    untap_restrictions,
-)
-
-if triggers.on_event not in Game.event_listeners:
-    Game.event_listeners.append(triggers.on_event)

@@ -18,10 +18,10 @@ from ..game.actions import (
     Decision,
     DecisionKind,
 )
+from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from ..keywords import crew as crew_kw
 from . import cost_changes, cost_components
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
@@ -33,9 +33,14 @@ from .casting import (
     split_second_on_stack,
 )
 from .characteristics import Chars, chars
-from .filters import objects_matching
+from .combat import is_summoning_sick
+from .conditions import evaluate
+from .damage import lose_life
+from .effects_runner import run_mana_ability
+from .filters import matches_object, objects_matching
 from .permanents import sacrifice
 from .tapping import became_tapped
+from .targets import describe
 from .zones import move
 
 if TYPE_CHECKING:
@@ -88,8 +93,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             if problem:
                 return problem
         elif key == "condition":
-            from .conditions import evaluate
-
             if not evaluate(game, value, player, o):
                 return "the ability's condition isn't met (rule 602.5b)"
     if a.cost.loyalty is not None:
@@ -108,8 +111,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if cost.untap and not o.tapped:
             return f"{o.name} is untapped (rule 602.5a)"
         if "Creature" in c.types:
-            from .combat import is_summoning_sick
-
             if is_summoning_sick(game, o, c):
                 return f"{o.name} has summoning sickness (rule 302.6)"
     if cost.life and game.players[player].life < cost.life:
@@ -136,9 +137,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
-        crew_n = crew_kw.crew_amount(cost)
+        crew_n = KEYWORD_HOOKS.crew_amount(cost)
         if crew_n is not None:
-            problem = crew_kw.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
+            problem = KEYWORD_HOOKS.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
             if problem:
                 return problem
     for kind, n in cost.remove_counters:
@@ -160,8 +161,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 def ability_at(c: Chars, index: int) -> Ability:
     """The ``index``-th ability, with a keyword activated ability (cycling, equip
     ...) replaced by the full ability it stands for (CR 702.6a, 702.29a)."""
-    from ..keywords.registry import full_ability
-
     return full_ability(c.abilities[index])
 
 
@@ -223,8 +222,6 @@ def _cost_choices(game: Game, flt: Filter, player: int, source: GameObject) -> l
 def _discard_choices(game: Game, flt: Filter, player: int, source: GameObject) -> list[int]:
     if any(k == "self" for k, _ in flt.conditions):
         return [source.id] if source.zone == Zone.HAND else []
-    from .filters import matches_object
-
     return [
         oid
         for oid in game.players[player].hand
@@ -246,6 +243,8 @@ def _discard_choices(game: Game, flt: Filter, player: int, source: GameObject) -
 def activate_task(game: Game, task: Task) -> None:
     d = task.data
     player = d["player"]
+    src: GameObject | None  # the source; None once it has left (CR 113.7a)
+    a: Ability | None
     if task.stage == 0:
         src = game.objects[d["source"]]
         c = chars(game, src)
@@ -257,13 +256,11 @@ def activate_task(game: Game, task: Task) -> None:
         game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
         if a.cost is not None and a.cost.loyalty is not None:
             loyalty_rules.mark_activated(game, src)  # CR 606.3
-        if a.kind is AbilityKind.MANA:
+        if a.kind is AbilityKind.MANA and _simple_cost(a.cost):
             # CR 605.3a: a mana ability resolves immediately, without the stack.
             _pay_non_mana_costs_simple(game, src, a.cost, player, for_mana=True)
-            from .effects_runner import run_mana_ability
-
-            run_mana_ability(game, src, a, player)
-            game.finish(task)
+            task.stage = 4
+            _resolve_mana_ability(game, task)
             return
         oid = game.new_id()
         obj = GameObject(oid, oid, src.card, src.owner, Zone.STACK)
@@ -280,22 +277,31 @@ def activate_task(game: Game, task: Task) -> None:
         task.stage = 1
         begin_choices(game, oid, "ability")
         return
+    if task.stage == 4:
+        _resolve_mana_ability(game, task)
+        return
     obj = game.objects[d["obj"]]
     a = obj.ability
+    assert a is not None  # an activated ability on the stack (CR 602.2a)
     cost = a.cost or Cost()
     src = game.objects.get(d["source"])
     if task.stage == 1:
         # CR 602.2b / 601.2h: pay the total cost.
         if cost.sacrifice is not None and src is not None:
             choices = _cost_choices(game, cost.sacrifice, player, src)
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                choices,
-                cost.sacrifice_count,
-                "permanent(s) to sacrifice",
-                "sacrifice",
+            self_only = any(k == "self" for k, _ in cost.sacrifice.conditions)
+            chosen = (
+                choices
+                if self_only
+                else _cost_choice(
+                    game,
+                    task,
+                    player,
+                    choices,
+                    cost.sacrifice_count,
+                    "permanent(s) to sacrifice",
+                    "sacrifice",
+                )
             )
             if chosen is None:
                 return
@@ -322,14 +328,19 @@ def activate_task(game: Game, task: Task) -> None:
         if cost.exile is not None and src is not None and "exile" not in d:
             # CR 602.2b, 601.2h: the objects exiled to pay the cost
             choices = cost_components.exile_choices(game, cost, player, src)
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                choices,
-                cost_components.exile_count(cost) or 0,
-                "card(s) to exile",
-                "exile",
+            self_only = choices == [src.id]  # "exile this card": no choice
+            chosen = (
+                choices
+                if self_only
+                else _cost_choice(
+                    game,
+                    task,
+                    player,
+                    choices,
+                    cost_components.exile_count(cost) or 0,
+                    "card(s) to exile",
+                    "exile",
+                )
             )
             if chosen is None:
                 return
@@ -362,11 +373,11 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
-        crew_n = crew_kw.crew_amount(cost) if cost.other else None
+        crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
             if task.answer is None:
-                game.ask(crew_kw.crew_decision(game, player, src, cost))
+                game.ask(KEYWORD_HOOKS.crew_decision(game, player, src, cost))
                 return
             d["crew"] = list(task.answer.objects)
             task.answer = None
@@ -430,7 +441,14 @@ def activate_task(game: Game, task: Task) -> None:
             obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
         for oid in d.get("discard") or []:
             if oid in game.objects:
-                move(game, oid, Zone.GRAVEYARD, ("602.2b", "701.9a"), reason="is discarded")
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("602.2b", "701.9a"),
+                    reason="is discarded",
+                    cause="discard",
+                )
         for oid in d.get("exile") or []:
             if oid in game.objects:
                 move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")
@@ -445,9 +463,14 @@ def activate_task(game: Game, task: Task) -> None:
                 became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
-            crew_kw.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
-        from .targets import describe
-
+            KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
+        if a.kind is AbilityKind.MANA:
+            # CR 605.3a: its costs paid ({1}, sacrifice ...), a mana ability resolves
+            # at once: it never stays on the stack
+            game.stack.remove(obj.id)  # kept in game.objects until it has resolved
+            task.stage = 4
+            _resolve_mana_ability(game, task)
+            return
         targets = [describe(game, t) for spec in obj.targets for t in spec]
         rule = a.keyword_args.get("rule")
         game.emit(
@@ -461,6 +484,34 @@ def activate_task(game: Game, task: Task) -> None:
             keyword=a.keyword or "",
             source_uid=d.get("source_uid", 0),
         )
+        game.finish(task)
+
+
+def _simple_cost(cost: Cost | None) -> bool:
+    """A cost paid without choices or mana: {T}, {Q}, life, removing counters."""
+    return cost is None or not (
+        cost.mana or cost.sacrifice or cost.discard or cost.exile or cost.other
+    )
+
+
+def _resolve_mana_ability(game: Game, task: Task) -> None:
+    """CR 605.3a: the activated mana ability resolves (its source may be gone: a
+    sacrificed Chromatic Star still adds its mana, CR 113.7a)."""
+    d = task.data
+    obj = game.objects.get(d["obj"]) if "obj" in d else None
+    src = game.objects.get(d["source"])
+    ability: Ability | None = None
+    if obj is not None:
+        ability = obj.ability
+        src = src if src is not None and src.zone == Zone.BATTLEFIELD else obj
+    elif src is not None:
+        ability = ability_at(chars(game, src), d["ability"])
+    if src is None or ability is None:
+        game.finish(task)
+        return
+    if run_mana_ability(game, src, ability, d["player"], task):
+        if obj is not None:
+            del game.objects[obj.id]
         game.finish(task)
 
 
@@ -487,8 +538,6 @@ def _pay_return_and_reveal(
     cites = ("602.2b", *((rule,) if rule else ()))
     if _other_cost(cost, "life_half"):
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
-        from .damage import lose_life
-
         life = game.players[d["player"]].life
         if life > 0:
             lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
@@ -531,7 +580,7 @@ def _cost_choice(
         chosen = list(task.answer.objects)
         task.answer = None
         return chosen
-    if len(choices) > n or (always and choices):
+    if game.real_choice(len(choices), n) or (always and choices):
         game.ask(
             Decision(
                 DecisionKind.CHOOSE_OBJECTS,
@@ -559,8 +608,6 @@ def _pay_non_mana_costs_simple(
     if cost.untap:
         src.tapped = False
     if cost.life:
-        from .damage import lose_life
-
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
     for kind, n in cost.remove_counters:
         src.counters[kind] = src.counters.get(kind, 0) - n

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
+from ..game.hooks import on_event
 from ..game.objects import Zone
-from ..keywords.registry import on_event
 from .characteristics import chars
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def battles_to_graveyard(game: Game, candidates: list[int] | None = None) -> lis
     ]
 
 
-@on_event("damage")
+@on_event("damage", rules=True)
 def _last_defense_counter(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 310.11b: the last defense counter of a Siege was removed by damage (CR 310.6)."""
     target = ev.data.get("target")

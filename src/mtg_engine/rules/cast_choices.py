@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
+from .characteristics import chars
+from .replacement import CHOICE_KEYS
 from .support import register
 
 if TYPE_CHECKING:
@@ -26,8 +28,6 @@ def next_choice(game: Game, obj: GameObject) -> str | None:
     """The next "choose a ..." this spell asks for while being cast, if any."""
     if obj.stack_kind != "spell":
         return None
-    from .characteristics import chars
-
     made = (obj.chosen or {}).get("cast_choices") or {}
     for a in chars(game, obj).abilities:
         if a.kind is not AbilityKind.STATIC:
@@ -58,6 +58,4 @@ def carried(obj: GameObject) -> dict[str, Any]:
     made = (obj.chosen or {}).get("cast_choices")
     if not made:
         return {}
-    from .replacement import CHOICE_KEYS
-
     return {CHOICE_KEYS.get(k, k): v for k, v in made.items()}

@@ -27,10 +27,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter, StaticEffect
+from ..game.hooks import AltCost, alt_cost
 from ..game.objects import GameObject, Zone
-from ..keywords.registry import AltCost, alt_cost
 from .characteristics import chars
+from .conditions import evaluate
+from .filters import matches_object, matches_player
 from .statics import statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -45,8 +48,6 @@ def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
 
 def _card_matches(game: Game, card: GameObject, c: Any, flt: Any, src: GameObject) -> bool:
     """The card (in its zone, about to be cast) matches a card filter seen by ``src``."""
-    from .filters import matches_object
-
     if not isinstance(flt, Filter):
         return False
     kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
@@ -67,8 +68,6 @@ def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
 
 def sorcery_only(game: Game, player: int) -> str | None:
     """Why ``player`` can cast spells only at sorcery speed now (CR 307.1), or None."""
-    from .filters import matches_player
-
     for src, st in _statics(game, "cast_only_as_sorcery"):
         flt = st.affected
         if isinstance(flt, Filter) and matches_player(game, player, flt, src.controller, src):
@@ -105,9 +104,6 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
             return f"{src.name}: that spell can't be cast (rule 601.3)"
     for src, st in _statics(game, "cant_cast"):
         # "Your opponents can't cast spells with mana value 3 or less." (CR 601.3, 604.1)
-        from .conditions import evaluate
-        from .filters import matches_player
-
         who = st.affected
         if isinstance(who, Filter) and not matches_player(game, player, who, src.controller, src):
             continue
@@ -148,8 +144,6 @@ alt_cost(AltCost(FREE, None, "118.9", (Zone.HAND,), lambda a: None, _free_check)
 
 
 def _register() -> None:
-    from .support import register
-
     register(
         "static:grant_flash_to_cards",
         "static:cast_only_as_sorcery",

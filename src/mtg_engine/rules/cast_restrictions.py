@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Condition
 from ..game.state import Step
+from .combat_rules import defending_player_of
+from .conditions import evaluate
 from .support import register
 
 if TYPE_CHECKING:
@@ -94,8 +96,6 @@ def _attacked_this_step(game: Game, player: int, step: int, yours: bool) -> bool
     combat = game.combat
     if combat is None or step != Step.DECLARE_ATTACKERS:
         return False
-    from .combat_rules import defending_player_of
-
     return any(defending_player_of(game, d) == player for d in combat.attackers.values())
 
 
@@ -125,8 +125,6 @@ def cast_restriction_problem(game: Game, player: int, o: GameObject, c: Chars) -
             if key != "cast_only":
                 continue
             if isinstance(value, Condition):
-                from .conditions import evaluate
-
                 if not evaluate(game, value, player, o):
                     return f"{o.name} can be cast only if its condition is met (rule 601.3)"
                 continue

@@ -13,26 +13,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Filter, TargetSpec
+from ..cards.abilities import Ability, AbilityKind, Amount, Filter, TargetSpec
 from ..game.actions import (
     CastSpell,
     Decision,
     DecisionKind,
 )
+from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, set_cast_record
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from ..keywords import Kw
-from . import cast_choices, cast_permissions
+from . import cast_choices, cast_permissions, costs
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
+from .damage import lose_life
+from .face_down import face_down_values
+from .multiface import cast_chars
+from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .support import register
 from .tapping import became_tapped
-from .targets import candidates, target_specs
+from .target_refs import shift_target_refs
+from .targets import candidates, describe, target_specs
 from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
@@ -214,9 +220,6 @@ def spell_problem(
     (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
     are ignored (ruling 502.59.2) and the effect has given the permission.
     """
-    from ..keywords import casting as _kw  # noqa: F401 - registers keyword costs
-    from ..keywords.registry import ALT_COSTS
-
     alt = opts.get("alt")
     spec = ALT_COSTS.get(alt) if alt else None
     if alt and spec is None:
@@ -226,26 +229,24 @@ def spell_problem(
     if spec is not None and spec.face_down:
         # CR 601.3e, 708.4: whether a face-down spell may be cast is decided by the
         # characteristics it will have on the stack (a nameless 2/2 creature spell)
-        from .face_down import face_down_values
-
         c = face_down_values(o)
     else:
         c = _cast_chars(game, o, opts)
     if opts.get("fuse"):
-        from ..keywords.fuse import fuse_problem
-
-        why = fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
+        why = KEYWORD_HOOKS.fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
         if why:
             return why
     suspending = spec is not None and spec.name == "suspend"  # a special action (116.2f)
     if game.delayed_triggers and not suspending and _epic_resolved(game, player):
         # CR 702.50a-b: no spells at all, even ones an effect lets you cast (copies are fine)
         return "you can't cast spells for the rest of the game: epic (rule 702.50a)"
-    from ..keywords.aftermath import cast_zone_problem, has_aftermath
-
-    aftermath = len(o.card.faces) == 2 and has_aftermath(o.card, int(opts.get("face", 0)))
+    aftermath = len(o.card.faces) == 2 and KEYWORD_HOOKS.has_aftermath(
+        o.card, int(opts.get("face", 0))
+    )
     if aftermath and not opts.get("fuse"):
-        why = cast_zone_problem(game, player, o, int(opts.get("face", 0)))  # CR 702.127a
+        why = KEYWORD_HOOKS.aftermath_zone_problem(
+            game, player, o, int(opts.get("face", 0))
+        )  # CR 702.127a
         if why:
             return why
     if with_priority:
@@ -273,9 +274,7 @@ def spell_problem(
         if instant_speed and cast_permissions.sorcery_only(game, player):
             instant_speed = False  # "can cast spells only any time they could cast a sorcery"
         if not instant_speed and opts.get("sacrifice"):
-            from ..keywords.offering import offering_chosen
-
-            instant_speed = offering_chosen(o, opts)  # CR 702.48a
+            instant_speed = KEYWORD_HOOKS.offering_chosen(o, opts)  # CR 702.48a
         if spec is not None and spec.face_down:
             # CR 708.4: a face-down creature spell, which an effect may give flash
             instant_speed = Kw.FLASH in c.keywords or (
@@ -297,9 +296,7 @@ def spell_problem(
     if spec is not None and spec.name == "suspend":
         # CR 702.62a, 116.2f: the special action checks only that the card could be
         # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
-        from ..keywords.suspend import suspend_problem
-
-        return suspend_problem(game, player, o)
+        return KEYWORD_HOOKS.suspend_problem(game, player, o)
     if spec is not None:
         if spec.keyword is not None and not any(
             a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities
@@ -317,9 +314,7 @@ def spell_problem(
         return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
     ability = spell_ability(c) if not (spec and spec.face_down) else None
     if opts.get("fuse"):
-        from ..keywords.fuse import fused_ability
-
-        ability = fused_ability(o.card)  # CR 601.2c: targets for both halves
+        ability = KEYWORD_HOOKS.fused_ability(o.card)  # CR 601.2c: targets for both halves
     if (
         ability is not None
         and not opts.get("entwine")
@@ -332,8 +327,6 @@ def spell_problem(
 def _cast_chars(game: Game, o: GameObject, opts: dict[str, Any]) -> Chars:
     """CR 709.3a, 712.11c, 715.3a: only the half or face being cast is evaluated."""
     if len(o.card.faces) > 1:
-        from .multiface import cast_chars
-
         return cast_chars(game, o, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, o)
 
@@ -355,8 +348,6 @@ def _epic_resolved(game: Game, player: int) -> bool:
 
 def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
-    from . import costs
-
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         cost = mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
         if not mana_rules.can_pay(game, player, cost):
@@ -432,8 +423,6 @@ def _extra_cost_problem(
 ) -> str | None:
     """Sacrifice/discard components can be paid (CR 601.2h), and any chosen
     objects are legal choices."""
-    from . import costs
-
     for flt, n, rule in total.sacrifice:
         cands = costs.cost_choices(game, flt, player, o, "battlefield")
         chosen = opts.get("sacrifice")
@@ -453,6 +442,9 @@ def _extra_cost_problem(
     for flt, n, rule in total.exile:
         if len(costs.cost_choices(game, flt, player, o, _exile_cost_zone(flt))) < n:
             return f"you can't exile what the cost asks (rule {rule})"
+    for flt, n, rule in total.tap:
+        if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
+            return f"you don't control {n} untapped permanent(s) the cost asks for (rule {rule})"
     return None
 
 
@@ -491,9 +483,7 @@ def cast_task(game: Game, task: Task) -> None:
     if task.stage == 0:
         if opts.get("alt") == "suspend":
             # CR 116.2f: suspending a card is a special action, not a cast.
-            from ..keywords.suspend import suspend_card, suspend_x_range
-
-            x_range = suspend_x_range(game, player, game.objects[d["card"]])
+            x_range = KEYWORD_HOOKS.suspend_x_range(game, player, game.objects[d["card"]])
             if x_range is not None and "x" not in d:
                 # "Suspend X": X is chosen as the card is suspended (CR 107.3, 702.62a)
                 if task.answer is None:
@@ -509,7 +499,7 @@ def cast_task(game: Game, task: Task) -> None:
                     return
                 d["x"] = int(task.answer.value)
                 task.answer = None
-            suspend_card(game, player, d["card"], d.get("x"))
+            KEYWORD_HOOKS.suspend_card(game, player, d["card"], d.get("x"))
             game.finish(task)
             return
         _cast_to_stack(game, task)
@@ -520,15 +510,11 @@ def cast_task(game: Game, task: Task) -> None:
             return  # a choice is pending, or the cast was undone
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
-    from ..keywords.registry import set_cast_record
-
     rec = dict(obj.paid or {})
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
     game.turn_flags["spells_cast"] = game.turn_flags.get("spells_cast", 0) + 1
-    from .targets import describe
-
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
     spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names
@@ -565,8 +551,6 @@ def _cast_how(rec: dict[str, Any]) -> str:
 
 def _cast_to_stack(game: Game, task: Task) -> None:
     """CR 601.2a: the card moves to the stack; 601.2b: announced choices."""
-    from ..keywords.registry import ALT_COSTS
-
     d = task.data
     player = d["player"]
     opts = d["opts"]
@@ -578,6 +562,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     spec = ALT_COSTS.get(opts.get("alt") or "")
     face_down = bool(spec and spec.face_down)
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
+    assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]
     obj.controller = player
     obj.stack_kind = "spell"
@@ -600,9 +585,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "rules": rules,
     }
     if from_zone == Zone.GRAVEYARD and len(card.card.faces) == 2:
-        from ..keywords.aftermath import has_aftermath
-
-        if has_aftermath(card.card, obj.face):
+        if KEYWORD_HOOKS.has_aftermath(card.card, obj.face):
             paid["aftermath"] = True  # CR 702.127a: exiled whenever it leaves the stack
             rules.append("702.127a")
     if face_down:
@@ -610,15 +593,11 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
     if opts.get("fuse"):
-        from ..keywords.fuse import mark_fused
-
-        mark_fused(game, obj)  # CR 702.102a-b, 709.4d
+        KEYWORD_HOOKS.mark_fused(game, obj)  # CR 702.102a-b, 709.4d
         paid["fuse"] = True
         rules.append("702.102a")
     if opts.get("splice"):
-        from ..keywords.splice import splice_onto
-
-        splice_onto(game, obj, list(opts["splice"]))
+        KEYWORD_HOOKS.splice_onto(game, obj, list(opts["splice"]))
     d["obj"] = new_id
     game.emit(
         "cast_begin",
@@ -635,8 +614,6 @@ def _cast_to_stack(game: Game, task: Task) -> None:
 def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     """CR 601.2f-h: determine the total cost, then pay it. False while a choice
     is pending (or when the cast turned out illegal and was undone, CR 601.2e)."""
-    from . import costs
-
     d = task.data
     player = d["player"]
     opts = d["opts"]
@@ -650,6 +627,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("sacrifice", "battlefield", total.sacrifice),
         ("discard", "hand", total.discard),
         ("exile", "", total.exile),
+        ("tap", "battlefield", total.tap),
     ):
         if not parts or key in d:
             continue
@@ -659,7 +637,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         cands = costs.cost_choices(game, flt, player, obj, zone)
         if opts.get(key) is not None:
             chosen = list(opts[key])
-        elif len(cands) > n:
+        elif game.real_choice(len(cands), n):
             if task.answer is None:
                 game.ask(
                     Decision(
@@ -683,6 +661,9 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         d[key] = chosen
     mana = total.mana
     sources = mana_rules.mana_sources(game, player)
+    if d.get("tap"):
+        # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
+        sources = [s for s in sources if s.obj not in d["tap"]]
     convoke = list(opts.get("convoke") or ())
     delve = list(opts.get("delve") or ())
     if convoke:
@@ -736,8 +717,6 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     for oid in feeders:
         _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
-        from .damage import lose_life
-
         lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost")
     sacrificed = []
     for oid in d.get("sacrifice") or []:
@@ -746,10 +725,24 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             sacrifice(game, oid, ("601.2h", "701.21a"))
     for oid in d.get("discard") or []:
         if oid in game.objects:
-            move(game, oid, Zone.GRAVEYARD, ("601.2h", "701.9a"), reason="is discarded")
+            move(
+                game,
+                oid,
+                Zone.GRAVEYARD,
+                ("601.2h", "701.9a"),
+                reason="is discarded",
+                cause="discard",
+            )
     for oid in d.get("exile") or []:
         if oid in game.objects:
             move(game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost")
+    tapped = [game.objects[o] for o in d.get("tap") or [] if o in game.objects]
+    for t in tapped:
+        t.tapped = True
+        game.emit("tap", ("601.2h", "701.26a"), f"{t.name} is tapped to pay a cost", obj=t.id)
+    if tapped:
+        game.invalidate()
+        became_tapped(game, tuple(tapped), ("601.2h",))
     paid = dict(obj.paid or {})
     paid["mana_spent"] = spent
     paid["convoked"] = len(convoke)
@@ -912,8 +905,6 @@ def choices_task(game: Game, task: Task) -> None:
         what = cast_choices.next_choice(game, obj)
         while what is not None:
             if task.answer is None:
-                from .named_choices import choice_data
-
                 game.ask(
                     Decision(
                         DecisionKind.CHOOSE_OPTION,
@@ -937,10 +928,12 @@ def choices_task(game: Game, task: Task) -> None:
             if task.answer is None:
                 if loyalty_x:
                     # CR 606.6: "[−X]" removes at most the loyalty counters there are.
+                    assert obj.source_id is not None and ability.cost is not None  # loyalty_x
                     hi = loyalty_rules.max_x(game.objects.get(obj.source_id), ability.cost)
                     if xcost is not None:
                         hi = min(hi, mana_rules.max_x(game, obj.controller, xcost))
                 else:
+                    assert xcost is not None  # not loyalty_x
                     hi = mana_rules.max_x(game, obj.controller, xcost)
                 game.ask(
                     Decision(
@@ -1026,8 +1019,6 @@ def choices_task(game: Game, task: Task) -> None:
                 obj.division = {**(obj.division or {}), **dict(task.answer.division)}
                 task.answer = None
         if obj.stack_kind == "triggered" and any(obj.targets):
-            from .targets import describe
-
             # CR 603.3d: the triggered ability's targets are chosen ("becomes the
             # target" abilities such as ward, 702.21a, watch this event).
             game.emit(
@@ -1045,8 +1036,6 @@ def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
     modes chosen before it (a mode's text numbers its own targets from 0)."""
     from dataclasses import replace
 
-    from ..keywords.splice import _shift
-
     new_modes = list(ability.modes)
     offset = 0
     for m in modes:
@@ -1054,7 +1043,9 @@ def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
             continue
         mode = ability.modes[m]
         if offset:
-            new_modes[m] = replace(mode, effects=tuple(_shift(e, offset) for e in mode.effects))
+            new_modes[m] = replace(
+                mode, effects=tuple(shift_target_refs(e, offset) for e in mode.effects)
+            )
         offset += len(mode.targets)
     return replace(ability, modes=tuple(new_modes))
 
@@ -1086,8 +1077,6 @@ def _count_text(spec: TargetSpec) -> str:
 
 
 def _divided_amount(game: Game, obj: GameObject, ability: Ability) -> int:
-    from ..cards.abilities import Amount
-
     for e in ability.effects:
         amt = e.args.get("amount")
         if isinstance(amt, int):

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.hooks import CONDITIONS
+
 if TYPE_CHECKING:
     from ..game.state import Game
 
@@ -186,8 +188,6 @@ def _rolled_doubles(game: Game, cond: Any, controller: int, source: Any) -> bool
 
 
 def _register() -> None:
-    from ..keywords.registry import CONDITIONS
-
     CONDITIONS.setdefault("won_flip", _won_flip)
     CONDITIONS.setdefault("lost_flip", _lost_flip)
     CONDITIONS.setdefault("flip_heads", _flip_is(HEADS))
@@ -196,7 +196,4 @@ def _register() -> None:
     CONDITIONS.setdefault("rolled_doubles", _rolled_doubles)
 
 
-try:
-    _register()
-except ImportError:  # pragma: no cover - no keyword registry
-    pass
+_register()

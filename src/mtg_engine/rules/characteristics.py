@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, StaticEffect
 from ..cards.model import mana_symbols
+from ..game.hooks import KEYWORD_EXPANSIONS
 from ..game.objects import GameObject, Zone
-from ..keywords import KEYWORD_EXPANSIONS
 from .face_down import face_down_values
 from .layers_table import STATIC_LAYERS
 from .multiface import build_printed, printed_key

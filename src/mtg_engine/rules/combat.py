@@ -27,17 +27,20 @@ from ..game.actions import (
     DeclareBlockers,
     ref_player,
 )
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
-from ..keywords import Kw
-from ..keywords.evasion import block_problem, min_blockers
 from . import combat_damage as cd
 from . import combat_requirements as req
 from . import pile_blocks as pile_rules
 from .characteristics import chars
 from .combat_damage import assignment_options, assignment_problem, first_strike_step_needed
 from .combat_requirements import is_summoning_sick, possible_defenders
+from .combat_rules import defending_player_of
+from .face_down import is_masked, unmask
 from .support import register_keywords
+from .tapping import became_tapped
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -49,7 +52,6 @@ __all__ = [
     "assignment_problem",
     "attack_declaration_problem",
     "block_declaration_problem",
-    "block_problem",
     "default_attack",
     "default_block",
     "end_combat",
@@ -89,7 +91,9 @@ def block_candidates(game: Game) -> dict[int, list[int]]:
 
 def blocker_subsets_ok(game: Game, attacker: int, blockers: list[int]) -> bool:
     """Whether this many blockers satisfy menace-like restrictions (702.111b)."""
-    return len(blockers) == 0 or len(blockers) >= min_blockers(game, game.objects[attacker])
+    return len(blockers) == 0 or len(blockers) >= KEYWORD_HOOKS.min_blockers(
+        game, game.objects[attacker]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -180,8 +184,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     for creature in decl:
         o = game.objects[creature]
         if o.face_down:
-            from .face_down import is_masked, unmask
-
             if is_masked(o) and Kw.VIGILANCE not in chars(game, o).keywords:
                 unmask(game, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
         if Kw.VIGILANCE not in chars(game, o).keywords:
@@ -189,8 +191,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
                 tapped_now.append(o)
             o.tapped = True  # CR 508.1f (vigilance: 702.20b)
     if tapped_now:
-        from .tapping import became_tapped
-
         became_tapped(game, tapped_now, ("508.1f",))
     if cost:
         _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
@@ -204,9 +204,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             "attackers_this_turn", 0
         ) + len(action.attackers)
     game.invalidate()
-    from ..keywords.banding import set_bands
-
-    set_bands(game, action.bands)
+    KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
     if not action.attackers:
         game.emit("declare_attackers", ("508.1",), f"{active} declares no attackers")
@@ -219,8 +217,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         f"{active} attacks with {names}",
         attackers=[a for a, _ in action.attackers],
     )
-    from .combat_rules import defending_player_of
-
     for creature, defender in action.attackers:
         o = game.objects[creature]
         game.emit(
@@ -303,7 +299,10 @@ def block_declaration_problem(game: Game, action: DeclareBlockers) -> str | None
             if a is None or attacker not in combat.attackers:
                 return f"{o.name} can't block {attacker}: it isn't attacking (rule 509.1a)"
             if attacker not in plan.cands.get(blocker, ()):
-                why3 = block_problem(game, o, a) or ("it isn't attacking its controller", "509.1a")
+                why3 = KEYWORD_HOOKS.block_problem(game, o, a) or (
+                    "it isn't attacking its controller",
+                    "509.1a",
+                )
                 return f"{o.name} can't block {a.name}: {why3[0]} (rule {why3[1]})"
     if any(len(atts) > plan.cap.get(b, 1) for b, atts in decl.items()):
         b = next(b for b, atts in decl.items() if len(atts) > plan.cap.get(b, 1))
@@ -370,8 +369,6 @@ def declare_blockers_task(game: Game, task: Task) -> None:
         return
     action: DeclareBlockers = task.answer
     task.answer = None
-    from ..keywords.banding import band_of
-
     decl, _ = _block_map(action)
     plan = req.block_plan(game)
     cost = req.block_cost_total(plan, decl) if plan.costs else ""
@@ -381,7 +378,10 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     for blocker, atts in decl.items():
         blocking = combat.blockers.setdefault(blocker, [])
         for attacker in atts:
-            for a, via_band in ((attacker, False), *((m, True) for m in band_of(game, attacker))):
+            for a, via_band in (
+                (attacker, False),
+                *((m, True) for m in KEYWORD_HOOKS.band_of(game, attacker)),
+            ):
                 if a not in blocking:
                     blocking.append(a)
                     pairs.append((blocker, a, via_band))
@@ -418,8 +418,6 @@ def _emit_block_events(
     """CR 509.1i, 509.3: the events blocking abilities trigger on."""
     combat = game.combat
     assert combat is not None
-    from .combat_rules import defending_player_of
-
     for b, a, via_band in pairs:
         if via_band:
             game.emit(
@@ -567,17 +565,9 @@ def remove_from_combat(game: Game, oid: int, rules: tuple[str, ...] = ("506.4",)
 
 def end_combat(game: Game) -> None:
     """CR 511.3: at the end of combat all creatures are removed from combat."""
-    from ..keywords.banding import clear_bands
-
     if game.combat is not None and (game.combat.attackers or game.combat.blockers):
         game.emit("end_combat", ("511.3",), "Combat ends: all creatures are removed from combat")
     game.combat = None
-    clear_bands(game)
+    KEYWORD_HOOKS.clear_bands(game)
     game.turn_flags.pop("attacks_declared", None)
     game.invalidate()
-
-
-# The combat keywords register their triggers at import. (The combat effects,
-# ``rules/combat_effects.py``, import the effects package, which can't be imported
-# while the rules package loads: see ``keywords/combat.py``.)
-from ..keywords import combat as _combat_keywords  # noqa: E402,F401

@@ -28,12 +28,13 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import AssignDamage, ref_player
+from ..game.actions import AssignDamage, player_ref, ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..keywords import Kw
 from . import combat_rules as cr
 from .characteristics import chars
-from .damage import lethal_damage
+from .damage import deal_damage, gain_life, lethal_damage
 from .face_down import face_down_permanents_exist, unmask_combat
 
 if TYPE_CHECKING:
@@ -143,8 +144,6 @@ class Recipients:
 
 def recipients(game: Game, oid: int) -> Recipients:
     """The recipients of a creature's combat damage (CR 510.1b-d, 702.19, 702.22j-k)."""
-    from ..keywords.banding import blocked_by_banding, blocking_banding
-
     combat = game.combat
     assert combat is not None
     o = game.objects[oid]
@@ -181,7 +180,7 @@ def recipients(game: Game, oid: int) -> Recipients:
         if there and cr.has(game, o, "assign_damage_as_unblocked"):
             r.as_unblocked = True  # Thorn Elemental (510.1c)
             r.defender = defender
-        if r.creatures and blocked_by_banding(game, o, r.creatures):
+        if r.creatures and KEYWORD_HOOKS.blocked_by_banding(game, o, r.creatures):
             r.chooser = combat.defending_player  # CR 702.22j
             r.rules = ("510.1c", "702.22j")
             return r
@@ -199,15 +198,13 @@ def recipients(game: Game, oid: int) -> Recipients:
     # a blocking creature (CR 510.1d)
     r.rules = ("510.1d",)
     r.creatures = [a for a in combat.blockers.get(oid, []) if a in combat.attackers]
-    if r.creatures and blocking_banding(game, o, r.creatures):
+    if r.creatures and KEYWORD_HOOKS.blocking_banding(game, o, r.creatures):
         r.chooser = game.active  # CR 702.22k
         r.rules = ("510.1d", "702.22k")
     return r
 
 
 def _player_of_planeswalker(game: Game, defender: int) -> int | None:
-    from ..game.actions import player_ref
-
     o = game.objects.get(defender)
     if o is not None:
         return player_ref(o.controller)
@@ -352,6 +349,7 @@ def assignment_options(game: Game, creature: GameObject) -> list[AssignDamage]:
             assign[b] = assign.get(b, 0) + n
             remaining -= n
         if remaining:
+            last: int | None
             if r.trample and beyond:
                 if r.extra is not None and r.defender is not None:
                     n = min(remaining, lethal_needed(game, r.defender, creature, assigned))
@@ -463,8 +461,6 @@ def damage_rules(
 def deal_step(game: Game, assignments: list[list[int]], first_strike_step: bool = False) -> None:
     """CR 510.2: all assigned combat damage is dealt simultaneously; a source
     with lifelink causes one life gain for all the damage it deals (702.15b)."""
-    from .damage import deal_damage, gain_life
-
     cited = [
         (s, r, n, damage_rules(game, s, r, first_strike_step))
         for s, r, n in assignments

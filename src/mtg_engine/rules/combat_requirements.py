@@ -33,12 +33,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import Filter
 from ..game.actions import player_ref, ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..keywords import Kw
-from ..keywords.evasion import block_problem, max_blockers, min_blockers
 from . import combat_rules as cr
 from .characteristics import chars
+from .draw_skip import attack_restriction
+from .filters import matches_object
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -114,8 +117,6 @@ def defender_problem(game: Game, obj: GameObject, defender: int) -> tuple[str, s
         elif r.op == "cant_attack_you" and ref_player(defender) == r.controller:
             return ("it can't attack that player", "508.1c")
     if game.effects:
-        from .draw_skip import attack_restriction
-
         return attack_restriction(game, obj, defender)  # Island Sanctuary (508.1c)
     return None
 
@@ -179,7 +180,8 @@ class BlockPlan:
     maxb: dict[int, int]
     alone: set[int]
     max_blockers: int | None
-    #: requirement atoms: ("block_any", b), ("block", b, a), ("blocked", a)
+    #: requirement atoms: ("block_any", b), ("block", b, a), ("blocked", a, blockers):
+    #: a must be blocked by one of ``blockers`` (all able ones, or those "by an Eldrazi")
     atoms: list[tuple[Any, ...]]
     costs: dict[int, str] = field(default_factory=dict)
     best: int = 0
@@ -267,9 +269,6 @@ def _attack_cost(
     game: Game, o: GameObject, defender: int, rules: list[tuple[GameObject, Any]]
 ) -> str:
     """CR 508.1h: "can't attack you unless their controller pays {2}" (Ghostly Prison)."""
-    from ..cards.abilities import Filter
-    from .filters import matches_object
-
     total = ""
     for src, st in rules:
         pl = ref_player(defender)
@@ -304,7 +303,7 @@ def _make_block_plan(game: Game) -> BlockPlan:
         o = game.objects[oid]
         if o.controller != defending or block_able(game, o, defending) is not None:
             continue
-        ok = [a.id for a in attackers if block_problem(game, o, a) is None]
+        ok = [a.id for a in attackers if KEYWORD_HOOKS.block_problem(game, o, a) is None]
         if not ok:
             continue
         cands[oid] = ok
@@ -321,10 +320,10 @@ def _make_block_plan(game: Game) -> BlockPlan:
         for r in rules:
             if r.op == "must_block_attacker" and r.args.get("attacker") in ok:
                 atoms.append(("block", oid, r.args["attacker"]))
-    minb = {a.id: min_blockers(game, a) for a in attackers}
+    minb = {a.id: KEYWORD_HOOKS.min_blockers(game, a) for a in attackers}
     maxb: dict[int, int] = {}
     for a in attackers:
-        m = max_blockers(game, a)
+        m = KEYWORD_HOOKS.max_blockers(game, a)
         if m is not None:
             maxb[a.id] = m
         ops = {r.op for r in cr.rules_of(game, a)}
@@ -332,7 +331,17 @@ def _make_block_plan(game: Game) -> BlockPlan:
         if "must_be_blocked_by_all" in ops:
             atoms.extend(("block", b, a.id) for b in able if b not in costs)
         if "must_be_blocked" in ops and able:
-            atoms.append(("blocked", a.id))
+            atoms.append(("blocked", a.id, tuple(able)))
+        for r in cr.rules_of(game, a):
+            if r.op == "must_be_blocked_by" and isinstance(r.args.get("filter"), Filter):
+                src = game.objects.get(r.source) if r.source is not None else None
+                by = [
+                    b
+                    for b in able
+                    if matches_object(game, game.objects[b], r.args["filter"], r.controller, src)
+                ]
+                if by:  # "must be blocked by an Eldrazi if able" (CR 509.1c)
+                    atoms.append(("blocked", a.id, tuple(by)))
     limits = [int(r.args.get("amount", 1)) for r in cr.global_rules(game, "max_blockers")]
     plan = BlockPlan(
         defending, cands, cap, minb, maxb, alone, min(limits) if limits else None, atoms, costs
@@ -343,9 +352,6 @@ def _make_block_plan(game: Game) -> BlockPlan:
 
 def _block_cost(game: Game, o: GameObject, rules: list[tuple[GameObject, Any]]) -> str:
     """CR 509.1d: "creatures can't block unless their controller pays ..."."""
-    from ..cards.abilities import Filter
-    from .filters import matches_object
-
     total = ""
     for src, st in rules:
         if isinstance(st.affected, Filter) and not matches_object(
@@ -378,9 +384,7 @@ def attack_restriction_problem(
     if plan.max_attackers is not None and n > plan.max_attackers:
         return f"no more than {plan.max_attackers} creature(s) can attack each combat (rule 508.1c)"
     if bands:
-        from ..keywords.banding import band_problem
-
-        why = band_problem(game, decl, bands)
+        why = KEYWORD_HOOKS.band_problem(game, decl, bands)
         if why is not None:
             return why
     if plan.costs:
@@ -441,7 +445,7 @@ def _solve_attack(game: Game, plan: AttackPlan) -> None:
     for i in range(len(variables) - 1, -1, -1):
         bound_after[i] = bound_after[i + 1] + top[variables[i]]
     limit = plan.max_attackers if plan.max_attackers is not None else len(variables)
-    best = [-1, ()]
+    best: list[Any] = [-1, ()]  # the best count, and its declaration's items
     leaves = [0]
 
     def bound(i: int, used: int) -> int:
@@ -563,7 +567,6 @@ def block_restriction_problem(
 def block_count(plan: BlockPlan, decl: dict[int, list[int]]) -> int:
     """How many requirements the declaration obeys (CR 509.1c)."""
     n = 0
-    blocked = {a for atts in decl.values() for a in atts}
     for atom in plan.atoms:
         k = atom[0]
         if k == "block_any":
@@ -571,7 +574,7 @@ def block_count(plan: BlockPlan, decl: dict[int, list[int]]) -> int:
         elif k == "block":
             n += atom[2] in decl.get(atom[1], ())
         elif k == "blocked":
-            n += atom[1] in blocked
+            n += any(atom[1] in decl.get(b, ()) for b in atom[2])
     return n
 
 
@@ -586,10 +589,10 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
     for atom in plan.atoms:
         if atom[0] in ("block_any", "block") and atom[1] not in variables:
             variables.append(atom[1])
-    blocked_atoms = [atom[1] for atom in plan.atoms if atom[0] == "blocked"]
-    for a in blocked_atoms:
-        for b, atts in plan.cands.items():
-            if a in atts and b not in variables:
+    blocked_atoms = [atom for atom in plan.atoms if atom[0] == "blocked"]
+    for atom in blocked_atoms:
+        for b in atom[2]:
+            if b not in variables:
                 variables.append(b)
     own: dict[int, list[tuple[Any, ...]]] = {b: [] for b in variables}
     for atom in plan.atoms:
@@ -609,7 +612,7 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
     top: dict[int, int] = {}
     for b in variables:
         singles = [(a,) for a in plan.cands[b]]
-        opts = list(singles)
+        opts: list[tuple[int, ...]] = list(singles)
         if plan.cap.get(b, 1) > 1:
             rel = [a for a in plan.cands[b] if a in relevant_attackers]
             k = min(plan.cap[b], _MULTI, len(rel))
@@ -618,7 +621,9 @@ def _solve_block(game: Game, plan: BlockPlan) -> None:
         opts.sort(
             key=lambda atts: (-own_value(b, atts), -sum(a in relevant_attackers for a in atts))
         )
-        options[b] = [*opts, ()]
+        # a creature that only helps "must be blocked" tries not blocking first, so
+        # the declaration found blocks with no more creatures than needed (509.1c)
+        options[b] = [*opts, ()] if own[b] else [(), *opts]
         top[b] = max((own_value(b, o) for o in opts), default=0)
     variables.sort(key=lambda b: -top[b])
     bound_after = [0] * (len(variables) + 1)
@@ -713,7 +718,6 @@ def _block_repair(
 
 
 def block_requirements_text(game: Game, plan: BlockPlan, decl: dict[int, list[int]]) -> str:
-    blocked = {a for atts in decl.values() for a in atts}
     out = []
     for atom in plan.atoms:
         if atom[0] == "block_any" and not decl.get(atom[1]):
@@ -722,7 +726,7 @@ def block_requirements_text(game: Game, plan: BlockPlan, decl: dict[int, list[in
             out.append(
                 f"{game.objects[atom[1]].name} must block {game.objects[atom[2]].name} if able"
             )
-        elif atom[0] == "blocked" and atom[1] not in blocked:
+        elif atom[0] == "blocked" and not any(atom[1] in decl.get(b, ()) for b in atom[2]):
             out.append(f"{game.objects[atom[1]].name} must be blocked if able")
     return "; ".join(out[:3])
 
@@ -748,9 +752,7 @@ def attack_decision_data(game: Game) -> dict[str, Any]:
     if plan.costs:
         data["costs"] = {f"{c}:{d}": m for (c, d), m in plan.costs.items()}
     data["default"] = [list(p) for p in plan.witness]
-    from ..keywords.banding import banding_candidates
-
-    bands = banding_candidates(game, plan.cands)
+    bands = KEYWORD_HOOKS.banding_candidates(game, plan.cands)
     if bands:
         data["banding"] = bands
     return data

@@ -25,6 +25,7 @@ from ..cards.abilities import AbilityKind, Condition, Filter, SelfRef
 from ..game.actions import ref_player
 from ..game.objects import GameObject
 from .characteristics import chars
+from .conditions import evaluate
 from .filters import matches_object
 from .support import register
 
@@ -75,6 +76,7 @@ ARG_OPS = frozenset(
         "extra_block",  # args amount (int or "any"): more attackers it may block (509.1a)
         "min_blockers",  # args amount: "can't be blocked except by N or more creatures"
         "must_be_blocked_by_all",  # "All creatures able to block it do so" (509.1c)
+        "must_be_blocked_by",  # args filter: "must be blocked by an Eldrazi if able" (509.1c)
         "must_block_attacker",  # args attacker: provoke's "blocks it if able" (702.39a)
         "cant_attack_you",  # can't attack the source's controller (508.1c)
         "cant_attack_or_block_alone",  # both "alone" restrictions (508.1c, 509.1b)
@@ -302,8 +304,6 @@ def condition_holds(
             return combat is not None and obj.id in combat.attackers
         if state == "blocking":
             return combat is not None and obj.id in combat.blockers
-    from .conditions import evaluate
-
     return evaluate(game, cond, controller, src)
 
 

@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Condition
+from ..cards.abilities import Condition, Filter, SelfRef
+from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject
+from . import mana as mana_rules
+from .characteristics import chars
+from .filters import matches_object, objects_matching
+from .linked import exiled_with, link_owner
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -21,6 +26,7 @@ _KNOWN = frozenset(
         "control",
         "you_control",
         "you_control_n",
+        "you_control_le",
         "not",
         "not_control",
         "life_at_least",
@@ -57,12 +63,19 @@ _KNOWN = frozenset(
 
 
 def is_known(cond: Condition) -> bool:
-    from ..keywords.registry import CONDITIONS
-
     if cond.kind == "not":
         inner = cond.args.get("cond")
         return isinstance(inner, Condition) and is_known(inner)
     return cond.kind in _KNOWN or cond.kind in CONDITIONS
+
+
+def _controlled(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
+    """How many permanents matching ``flt`` ``controller`` controls ("you control ...")."""
+    from .filters import objects_matching
+
+    return sum(
+        1 for o in objects_matching(game, flt, controller, source) if o.controller == controller
+    )
 
 
 def evaluate(
@@ -74,17 +87,17 @@ def evaluate(
 ) -> bool:
     """Whether ``cond`` holds; ``ctx`` (the resolving spell or ability) resolves
     references such as "that player" in conditions checked as it resolves (608.2c)."""
-    from .filters import objects_matching
-
     k = cond.kind
     a = cond.args
     if k in ("control", "you_control"):
         # "if you control a Forest", "if you control N or more creatures"
-        n = len(objects_matching(game, a["filter"], controller, source))
-        return n >= int(a.get("at_least", 1))
+        return _controlled(game, a["filter"], controller, source) >= int(a.get("at_least", 1))
     if k == "you_control_n":
-        n = len(objects_matching(game, a["filter"], controller, source))
-        return n >= int(a.get("n", a.get("at_least", 1)))
+        return _controlled(game, a["filter"], controller, source) >= int(
+            a.get("n", a.get("at_least", 1))
+        )
+    if k == "you_control_le":  # "two or fewer other lands" (fast lands)
+        return _controlled(game, a["filter"], controller, source) <= int(a.get("n", 0))
     if k == "not":
         inner = a.get("cond")
         # "unless"/"not": only for conditions this module knows, never a silent "yes"
@@ -115,22 +128,18 @@ def evaluate(
     if k == "hand_ge":  # "if you have N or more cards in hand"
         return len(game.players[controller].hand) >= int(a["n"])
     if k == "total_power_ge":  # "if creatures you control have total power N or greater"
-        from .characteristics import chars
-
         flt = a.get("filter")
         if flt is None or not isinstance(a.get("n"), int):
             return False
         found = objects_matching(game, flt, controller, source)
         return sum(max(0, chars(game, o).power or 0) for o in found) >= a["n"]
     if k == "opponent_dealt_damage_ge":  # "if an opponent was dealt N or more damage this turn"
-        n = a.get("n")
-        return isinstance(n, int) and any(
-            int(game.turn_flags.get(("damage_to_player", p), 0)) >= n
+        least = a.get("n")
+        return isinstance(least, int) and any(
+            int(game.turn_flags.get(("damage_to_player", p), 0)) >= least
             for p in game.opponents(controller)
         )
     if k == "exiled_with_any":  # "if there are cards exiled with it" (CR 607.2a)
-        from .linked import exiled_with, link_owner
-
         return source is not None and bool(exiled_with(game, link_owner(source)))
     if k == "a_library_le":  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(a["n"]) for p in game.players if not p.has_lost)
@@ -172,10 +181,10 @@ def evaluate(
         # threshold-style "seven or more cards in your graveyard" (the filter says
         # which cards and whose graveyard)
         flt = a.get("filter")
-        n = a.get("n")
-        if flt is None or not isinstance(n, int):
+        least = a.get("n")
+        if flt is None or not isinstance(least, int):
             return False
-        return len(objects_matching(game, flt, controller, source)) >= n
+        return len(objects_matching(game, flt, controller, source)) >= least
     if k == "attacked_this_turn":
         # "if you attacked this turn": you declared attackers this turn (CR 508.1)
         declared = game.turn_flags.get("attackers_this_turn", 0)
@@ -192,8 +201,6 @@ def evaluate(
         return isinstance(inner, Condition) and evaluate(game, inner, controller, source, ctx)
     if k == "is":
         return _is_holds(game, a, controller, source, ctx)
-    from ..keywords.registry import CONDITIONS
-
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)
     return False
@@ -205,9 +212,6 @@ def _is_holds(
     """ "as long as enchanted permanent is a creature", "if it's attacking", "if the
     sacrificed permanent was a Vehicle": the object named has the quality (CR 109.2);
     an object that has left its zone is seen through last known information (608.2h)."""
-    from ..cards.abilities import Filter, SelfRef
-    from .filters import matches_object, objects_matching
-
     quality = a.get("quality")
     if not isinstance(quality, Filter):
         return False  # words the compiler has no filter for: never a silent "yes"
@@ -273,8 +277,6 @@ def mana_spent_holds(source: GameObject | None, args: dict) -> bool:
     spent ..." (adamant), "if no mana was spent ...": the mana spent to cast the
     spell (CR 601.2h), which the permanent it became remembers (CR 400.7d). A copy
     of a spell wasn't cast, so no mana was spent on it (CR 707.10)."""
-    from . import mana as mana_rules
-
     paid = (source.paid or {}) if source is not None else {}
     spent = list(paid.get("mana_spent") or ())
     if args.get("none"):
@@ -297,8 +299,6 @@ def mana_spent_holds(source: GameObject | None, args: dict) -> bool:
 def attacked_with_counted(args: dict) -> bool:
     """ "attacked with N or more creatures": every attacker is a creature (CR 508.1a),
     so the number of attackers declared this turn answers it."""
-    from ..cards.abilities import Filter
-
     flt = args.get("filter")
     return (
         isinstance(flt, Filter)

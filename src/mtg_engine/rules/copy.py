@@ -48,8 +48,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
-from ..game.objects import GameObject
-from .characteristics import Chars, Values, chars_of_values, printed_raw, values_of
+from ..game.hooks import cast_record, set_cast_record
+from ..game.objects import GameObject, Zone
+from ..game.state import ContinuousEffect
+from .characteristics import Chars, Values, chars_of_values, printed, printed_raw, values_of
+from .face_down import face_down_snapshot
+from .layers import keyword_ability
+from .multiface import build_printed
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import ContinuousEffect, Game
@@ -63,8 +69,6 @@ def apply_layer1a(obj: GameObject, effects: list[ContinuousEffect]) -> Chars:
     in timestamp order, starting from the printed values."""
     current = _replay(obj, effects)
     if current is None:
-        from .characteristics import printed
-
         return printed(obj)
     return chars_of_values(current)
 
@@ -98,16 +102,12 @@ def _double_faced(obj: GameObject) -> bool:
 def _printed_values(obj: GameObject) -> Values:
     v = values_of(printed_raw(obj))
     if _double_faced(obj):
-        from .multiface import build_printed
-
         # CR 707.8a: both faces travel; a copy that isn't double-faced uses the face up
         layout = obj.card.data.layout
         front = values_of(build_printed(obj.card, 0))
         back = values_of(build_printed(obj.card, ("back", layout)))
         return replace(v, faces=(front, back))
     if obj.card.data.layout == "flip" and len(obj.card.faces) > 1:
-        from .multiface import build_printed
-
         # CR 707.3, 710: both halves travel; the copier's status picks one
         unflipped = values_of(build_printed(obj.card, 0))
         return replace(unflipped, flipped=values_of(build_printed(obj.card, 1)))
@@ -117,8 +117,6 @@ def _printed_values(obj: GameObject) -> Values:
 def raw_values(game: Game, obj: GameObject) -> Values:
     """The copiable values of ``obj`` as a snapshot (CR 707.2, 613.2c)."""
     if obj.face_down:
-        from .face_down import face_down_snapshot
-
         return face_down_snapshot(obj)  # CR 707.2 example: a nameless 2/2
     l1 = [e for e in game.effects if e.layer[0] == "1" and obj.id in e.affected]
     got = _replay(obj, l1) if l1 else None
@@ -219,8 +217,6 @@ def apply_exceptions(
     if exc.get("this_ability") and this_ability is not None:
         extra.append(this_ability)
     for kw in exc.get("add_keywords") or ():
-        from .layers import keyword_ability
-
         extra.append(keyword_ability(str(kw)))
     if extra:
         abilities = abilities + tuple(extra)  # CR 707.9a
@@ -329,8 +325,6 @@ def copy_effect(
     duration: str = "permanent",
 ) -> ContinuousEffect:
     """Create the layer-1a copy effect on ``target`` (CR 707.2, 613.2a)."""
-    from ..game.state import ContinuousEffect
-
     e = ContinuousEffect(
         "1a",
         game.new_timestamp(),
@@ -352,8 +346,6 @@ def statics_of_values(v: Values) -> tuple[StaticEffect, ...]:
 
 def enters_as_copy_ability(game: Game, obj: GameObject) -> tuple[Ability, StaticEffect] | None:
     """The permanent's own "enter as a copy" ability (CR 707.5), if any."""
-    from .characteristics import printed
-
     for a in printed(obj).abilities:
         if a.kind is AbilityKind.STATIC:
             for st in a.static:
@@ -381,8 +373,6 @@ def apply_setup_copies(game: Game) -> None:
 
 
 def _register_support() -> None:
-    from .support import register
-
     # the exceptions :func:`apply_exceptions` and :func:`extra_counters` apply (CR 707.9)
     register(
         *(
@@ -412,3 +402,63 @@ def _register_support() -> None:
 
 
 _register_support()
+
+
+def put_copy_on_stack(
+    game: Any,
+    spell: GameObject,
+    controller: int,
+    exc: dict[str, Any] | None = None,
+    rules: tuple[str, ...] = ("707.10",),
+    keyword: str = "",
+) -> GameObject:
+    """CR 707.10: a copy of ``spell`` on top of the stack, with its choices
+    (modes, targets, X, division, additional and alternative costs paid); the
+    mana spent isn't copied (707.10 example). Marked like a token so it ceases
+    to exist outside the stack (CR 707.10a, 704.5e). ``keyword``: the keyword
+    whose ability makes the copy (the event's ``keyword``)."""
+    oid = game.new_id()
+    c = GameObject(oid, oid, spell.card, controller, Zone.STACK)
+    c.controller = controller  # CR 707.10: owned and controlled by whoever put it there
+    # CR 707.10: a copy of a spell is a spell; a copy of an ability is an ability,
+    # with the same source (707.10b) and the same trigger event
+    c.stack_kind = spell.stack_kind or "spell"
+    if c.stack_kind != "spell":
+        c.source_id = spell.source_id
+        c.trigger_data = dict(spell.trigger_data or {})
+    c.is_token = True
+    c.face = spell.face
+    c.face_down = spell.face_down
+    c.timestamp = game.new_timestamp()
+    c.targets = [tuple(t) for t in spell.targets]
+    c.x = spell.x
+    c.modes = tuple(spell.modes)
+    c.division = dict(spell.division) if spell.division else None
+    c.ability = spell.ability
+    c.chosen = {**(spell.chosen or {}), "spell_copy": True}
+    rec = cast_record(game, spell.id) or spell.paid or {}
+    rec = {k: v for k, v in rec.items() if k != "mana_spent"}
+    c.paid = {**rec, "copy": True}
+    game.objects[oid] = c
+    game.stack.append(oid)
+    set_cast_record(game, oid, dict(c.paid))
+    exc_rules: tuple[str, ...] = ()
+    if exc or has_copy_effect(game, spell):
+        values, exc_rules = copy_values(game, spell, exc, copier=c)
+        copy_effect(game, c, values, c, controller)
+    game.emit(
+        "copy",
+        (*rules, *exc_rules),
+        f"{game.players[controller].name} puts a copy of "
+        + (
+            "a face-down spell"
+            if spell.face_down
+            else spell.name
+            if c.stack_kind == "spell"
+            else f"{spell.name}'s {c.stack_kind} ability"
+        )
+        + " on the stack",
+        obj=oid,
+        **({"keyword": keyword} if keyword else {}),
+    )
+    return c

@@ -37,7 +37,10 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Filter, SelfRef, StaticEffect
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
+from .conditions import evaluate
+from .filters import matches_object, objects_matching
 from .statics import statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -129,8 +132,6 @@ def spell_changes(
 
 def _matches_spell(game: Game, obj: GameObject, flt: Filter, src: GameObject, c: Any) -> bool:
     """The spell matches (also when ``obj`` is still the card in its zone)."""
-    from .filters import matches_object
-
     return matches_object(game, obj, flt, src.controller, src, c)
 
 
@@ -144,8 +145,6 @@ def _change(
 ) -> CostChange | None:
     """The change one static ability makes, or None (its condition is false or it counts 0)."""
     if st.condition is not None:
-        from .conditions import evaluate
-
         if not evaluate(game, st.condition, controller, source):
             return None
     times = 1
@@ -169,8 +168,6 @@ def count_for_each(
         n = sum(len(t) for t in spell.targets)
         return max(0, n - 1)
     if isinstance(each, Filter):
-        from .filters import objects_matching
-
         flt = each
         if flt.zone == "any":
             n = 0
@@ -217,8 +214,6 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
     of white enchantments cost {3} more to activate")."""
     if ability.kind is AbilityKind.MANA and ability.cost is None:
         return []
-    from .filters import matches_object
-
     out: list[CostChange] = []
     for s, st in statics_with(game, "cost_change"):
         flt = st.affected
@@ -263,8 +258,6 @@ def activation_mana_cost(
 
 
 def _register() -> None:
-    from .support import register
-
     register("static:cost_change", "cost_change:caster", "cost_change:of")
 
 

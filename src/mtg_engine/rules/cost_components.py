@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost, Filter
 from ..game.objects import GameObject, Zone
+from .costs import cost_choices, tap_spec
+from .filters import matches_object
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -44,8 +47,6 @@ def exile_count(cost: Cost) -> int | None:
 
 def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
     """The objects that could be exiled to pay the cost (CR 601.2h)."""
-    from .filters import matches_object
-
     flt = cost.exile
     if flt is None:
         return []
@@ -59,22 +60,7 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
         )
         f = Filter(flt.kinds, flt.zone, flt.conditions)  # "other" excludes the source
         return [oid for oid in ids if matches_object(game, game.objects[oid], f, player, source)]
-    from .costs import cost_choices
-
     return cost_choices(game, flt, player, source, "battlefield")
-
-
-def tap_spec(cost: Cost | None) -> tuple[Filter, int | str] | None:
-    """The "tap N untapped [permanents] you control" part of a cost, if any; N is
-    ``"all"`` for "tap enchanted land" (every permanent the words describe)."""
-    if cost is None:
-        return None
-    for k, v in cost.other:
-        if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
-            flt, n = v
-            if isinstance(flt, Filter) and (isinstance(n, int) or n == "all"):
-                return flt, n
-    return None
 
 
 def tap_count(spec: tuple[Filter, int | str], choices: list[int]) -> int:
@@ -86,8 +72,6 @@ def tap_count(spec: tuple[Filter, int | str], choices: list[int]) -> int:
 
 def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
     """The untapped permanents that could be tapped to pay the cost."""
-    from .filters import matches_object
-
     spec = tap_spec(cost)
     if spec is None:
         return []
@@ -104,8 +88,6 @@ def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list
 
 
 def _register() -> None:
-    from .support import register
-
     register("cost:exile", "cost:tap_permanents")
 
 

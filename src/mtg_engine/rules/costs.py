@@ -6,11 +6,11 @@ and minus all cost reductions." This module computes that total:
 
 * the base: the mana cost (CR 202.1), or an alternative cost (CR 118.9:
   flashback, madness, evoke, prowl, morph's {3}, "without paying its mana
-  cost") from :data:`mtg_engine.keywords.registry.ALT_COSTS`;
+  cost") from :data:`mtg_engine.game.hooks.ALT_COSTS`;
 * additional costs (CR 118.8): the spell's own ("As an additional cost to
   cast this spell, sacrifice a creature"), and the optional ones chosen as
   it was cast (kicker, buyback, entwine, replicate, splice) from
-  :data:`~mtg_engine.keywords.registry.ADDITIONAL_COSTS`;
+  :data:`~mtg_engine.game.hooks.ADDITIONAL_COSTS`;
 * cost increases and reductions: "cost {1} more/less" static abilities of
   permanents (CR 601.2f, e.g. Thalia, Emerald Medallion) and affinity
   (CR 702.41a). They apply to the total cost whichever cost it started from
@@ -28,9 +28,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Filter
+from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from .characteristics import chars
+from .cost_changes import apply_changes, spell_changes
+from .filters import matches_object
+from .multiface import cast_chars
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -47,6 +51,8 @@ class TotalCost:
     sacrifice: list[tuple[Filter, int, str]] = field(default_factory=list)
     discard: list[tuple[Filter, int, str]] = field(default_factory=list)
     exile: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "Tap three untapped white creatures you control" (Battle Screech's flashback)
+    tap: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: readable parts for the log ("kicker {2}{G}") and the rules they come from
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
@@ -73,10 +79,26 @@ class TotalCost:
             self.discard.append((cost.discard, cost.discard_count * times, rule))
         if cost.exile is not None:
             self.exile.append((cost.exile, cost.exile_count * times, rule))
+        tap = tap_spec(cost)
+        if tap is not None and isinstance(tap[1], int):
+            self.tap.append((tap[0], tap[1] * times, rule))
         if label:
             self.notes.append(label + (f" x{times}" if times > 1 else ""))
         if rule and rule not in self.rules:
             self.rules.append(rule)
+
+
+def tap_spec(cost: Cost | None) -> tuple[Filter, int | str] | None:
+    """The "tap N untapped [permanents] you control" part of a cost, if any; N is
+    ``"all"`` for "tap enchanted land" (every permanent the words describe)."""
+    if cost is None:
+        return None
+    for k, v in cost.other:
+        if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
+            flt, n = v
+            if isinstance(flt, Filter) and (isinstance(n, int) or n == "all"):
+                return flt, n
+    return None
 
 
 def as_cost(value: Any) -> Cost | None:
@@ -97,8 +119,6 @@ def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ab
 
 def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:
     """The keyword ability that grants the alternative cost ``alt`` (e.g. Flashback)."""
-    from ..keywords.registry import ALT_COSTS
-
     spec = ALT_COSTS.get(alt or "")
     if spec is None or spec.keyword is None:
         return None
@@ -125,8 +145,6 @@ def base_cost(
     Analysis: "Flashback—{1}{U}, Pay 3 life"), and the rule of the alternative cost.
     ``c``: the characteristics the spell will have (a split card's half, CR 709.3a).
     """
-    from ..keywords.registry import ALT_COSTS
-
     spec = ALT_COSTS.get(alt or "")
     if spec is None:
         if c is None:
@@ -144,6 +162,7 @@ def base_cost(
         discard_count=cost.discard_count,
         exile=cost.exile,
         exile_count=cost.exile_count,
+        other=cost.other,  # "Tap three untapped white creatures you control"
     )
     return mana, rest, spec.rule
 
@@ -153,8 +172,6 @@ def _spell_chars(game: Game, obj: GameObject, opts: dict[str, Any]) -> Chars:
     checked before it's cast): only the half being cast of a split card (CR 709.3a),
     or both halves of a fused split spell (CR 702.102b)."""
     if obj.zone != Zone.STACK and len(obj.card.faces) > 1:
-        from .multiface import cast_chars
-
         return cast_chars(game, obj, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, obj)
 
@@ -169,9 +186,6 @@ def total_cost(
     ``as_spell``: ``obj`` is still the card (checking a cast before it's
     proposed); cost effects that apply to spells apply to it.
     """
-    from ..keywords import casting as _kw  # noqa: F401 - keyword modules register their costs
-    from ..keywords.registry import ADDITIONAL_COSTS, ALT_COSTS
-
     alt = opts.get("alt")
     c = _spell_chars(game, obj, opts)
     mana, alt_rest, alt_rule = base_cost(game, obj, alt, obj.x or 0, c)
@@ -201,10 +215,8 @@ def total_cost(
             total.add(part.cost, part.times, part.rule, part.label)
             if part.extra.get("reduce_by"):
                 # offering (CR 702.48a, 702.48c): reduced by the sacrificed permanent's mana cost
-                from ..keywords.offering import reduce_by_mana_cost
-
                 by = mana_rules.parse_cost(part.extra["reduce_by"]).with_x(0)
-                total.mana = reduce_by_mana_cost(total.mana, by)
+                total.mana = KEYWORD_HOOKS.reduce_by_mana_cost(total.mana, by)
     # Cost increases, then reductions (CR 601.2f).
     spec = ALT_COSTS.get(alt or "")
     if not obj.face_down and not (spec is not None and spec.face_down):
@@ -220,8 +232,6 @@ def _apply_cost_changes(
 ) -> None:
     """CR 601.2f: "cost {N} more/less" effects (rules/cost_changes.py), then
     affinity (CR 702.41a)."""
-    from .cost_changes import apply_changes, spell_changes
-
     if obj.zone == Zone.STACK:
         from_zone = str((obj.paid or {}).get("from_zone") or "hand")
     else:
@@ -242,8 +252,6 @@ def _apply_cost_changes(
 
 
 def _count_controlled(game: Game, player: int, flt: Any, source: GameObject) -> int:
-    from .filters import matches_object
-
     if not isinstance(flt, Filter):
         return 0
     f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
@@ -343,8 +351,6 @@ def cost_choices(game: Game, flt: Filter, player: int, source: GameObject, zone:
     """The objects that could be sacrificed (``zone="battlefield"``) or discarded
     (``"hand"``) to pay a cost component (CR 601.2h). The spell itself is on
     the stack, so it's never among them."""
-    from .filters import matches_object
-
     if zone == "battlefield":
         f = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
         return [

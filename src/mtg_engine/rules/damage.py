@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.actions import ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..keywords import Kw
 from .characteristics import chars
 from .support import register
 
@@ -84,9 +85,7 @@ def deal_damage(
         target = game.objects.get(recipient)
         if target is None or target.zone != Zone.BATTLEFIELD:
             return 0
-        from ..keywords.protection import has_protection_from
-
-        if has_protection_from(game, target, source):
+        if KEYWORD_HOOKS.has_protection_from(game, target, source):
             game.emit(
                 "damage_prevented",
                 ("702.16e", "615"),
@@ -95,9 +94,7 @@ def deal_damage(
             return 0
         tc = chars(game, target)
         if "Absorb" in tc.keywords:  # CR 702.64a: a prevention effect of the creature
-            from ..keywords.absorb import absorb
-
-            amount = absorb(game, target, tc, source, amount)
+            amount = KEYWORD_HOOKS.absorb(game, target, tc, source, amount)
             if amount <= 0:
                 return 0
         rules_used: tuple[str, ...]

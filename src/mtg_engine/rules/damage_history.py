@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ref_player
+from ..game.hooks import on_event
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -39,10 +41,7 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
 
 
 def _register() -> None:
-    from ..keywords.registry import on_event
-    from .support import register
-
-    on_event("damage")(_on_damage)
+    on_event("damage", rules=True)(_on_damage)
     register("cond:dealt_damage_by_source")
 
 

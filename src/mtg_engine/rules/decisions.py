@@ -34,6 +34,7 @@ from ..game.actions import (
     PlayLand,
     TurnFaceUp,
 )
+from ..game.hooks import KEYWORD_HOOKS
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -69,9 +70,7 @@ def legal_options(game: Game) -> list[Action]:
         return [Keep(), Mulligan()]
     if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
         if "min_power" in data:
-            from ..keywords.crew import crew_options
-
-            return [ChooseObjects(c) for c in crew_options(data)]  # CR 702.122a
+            return [ChooseObjects(c) for c in KEYWORD_HOOKS.crew_options(data)]  # CR 702.122a
         return [
             ChooseObjects(tuple(c))
             for c in _subsets(list(data["candidates"]), data["min"], data["max"])
@@ -175,9 +174,7 @@ def check_answer(game: Game, action: Action) -> str | None:
             return f"choose objects: {d.prompt}"
         problem = _set_problem(action.objects, data["candidates"], data["min"], data["max"])
         if problem is None and "min_power" in data:
-            from ..keywords.crew import power_problem
-
-            problem = power_problem(data, tuple(action.objects))  # CR 702.122a
+            problem = KEYWORD_HOOKS.crew_power_problem(data, tuple(action.objects))  # CR 702.122a
         return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):

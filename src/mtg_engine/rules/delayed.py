@@ -35,6 +35,8 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.state import Step
+from .filters import matches_object
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -201,8 +203,6 @@ def _event_of(
     game: Game, rec: dict[str, Any], kind: str, data: dict[str, Any], subject: GameObject | None
 ) -> dict[str, Any] | None:
     """The trigger's event data if ``rec`` triggers on this event, else None."""
-    from .filters import matches_object
-
     on = rec["on"]
     me = rec["controller"]
     if on == "cast" and kind == "cast":
@@ -328,8 +328,6 @@ __all__ = [
 
 
 def _register() -> None:
-    from .support import register
-
     register(*(f"delayed:step:{k}" for k in STEP_NAMES))
     register(*(f"delayed:{k}:None" for k in EVENT_TRIGGERS))  # CR 603.7a, 603.7c
 

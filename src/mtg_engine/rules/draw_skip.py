@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, ref_player
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from ..game.state import ContinuousEffect
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -36,7 +38,7 @@ EFFECT_OP = "cant_be_attacked_except"
 
 
 def _sources(game: Game, player: int) -> list[tuple[GameObject, Any]]:
-    out = []
+    out: list[tuple[GameObject, Any]] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller != player or o.phased_out or o.face_down:
@@ -76,9 +78,7 @@ def draw_skip_task(game: Game, task: Task) -> None:
     task.answer = None
     game.finish(task)
     if not skip:
-        from ..keywords.dredge import draw_or_dredge
-
-        draw_or_dredge(game, [player], 1, ("504.1",))  # CR 504.1 (dredge: 702.52a)
+        KEYWORD_HOOKS.draw_or_dredge(game, [player], 1, ("504.1",))  # CR 504.1 (dredge: 702.52a)
         return
     src, st = found[0]
     name = game.players[player].name
@@ -149,8 +149,6 @@ def _allowed(obj: GameObject, c: Any, args: dict[str, Any]) -> bool:
 
 
 def _register() -> None:
-    from .support import register
-
     register(f"static:{OP}")
 
 

@@ -28,10 +28,17 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.actions import Decision, DecisionKind, player_ref
+from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
+from .characteristics import chars
+from .combat_rules import defending_player_of
+from .conditions import evaluate
+from .counting import domain
 from .delayed import BoundRef
-from .filters import matches_object, matches_player, objects_matching
+from .filters import card_types_among, matches_object, matches_player, objects_matching
+from .multiface import note_split_mana_value
+from .targets import legal_targets_now
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -64,6 +71,7 @@ class Ctx:
         return self.task.answer if self.task is not None else None
 
     def take_answer(self) -> Any:
+        assert self.task is not None  # only effects that asked (and so have a task) take answers
         a = self.task.answer
         self.task.answer = None
         return a
@@ -81,7 +89,7 @@ class Ctx:
     ) -> list[int] | None:
         """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
         real choice, else the answer; None while the decision is pending."""
-        if len(candidates) <= n:
+        if not self.game.real_choice(len(candidates), n):
             return list(candidates)
         if self.answer is None:
             self.ask(
@@ -100,8 +108,6 @@ class Ctx:
             if self.task is not None and "legal" in self.task.data:
                 self._legal = set(self.task.data["legal"])
             else:
-                from .targets import legal_targets_now
-
                 self._legal = legal_targets_now(self.game, self.obj)
         return self._legal
 
@@ -134,6 +140,9 @@ class Ctx:
             if ref.role == "source":
                 s = td.get("source")
                 return [s] if s in g.objects else []
+            if ref.role == "spell" and "spell" in td:
+                # "that spell or ability": the one that targeted (rules/targeted.py)
+                return [td["spell"]] if td["spell"] in g.objects else []
             if ref.role == "damaged":
                 # "deals combat damage to a creature, destroy that creature": the
                 # object dealt damage (rules/triggers.py damage events, CR 603.2)
@@ -287,13 +296,9 @@ class Ctx:
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
-                from .filters import card_types_among
-
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
             if a.kind in ("power", "toughness") and a.ref is not None:
-                from .characteristics import chars
-
                 if isinstance(a.ref, ParentRef) and a.ref.key == "sacrificed":
                     # "the sacrificed creature's power": last known information of the
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
@@ -323,9 +328,6 @@ class Ctx:
                 return len(g.players[self.controller].hand)
             if a.kind == "mana_value" and a.ref is not None:
                 # "the milled card's mana value", "that card's mana value" (CR 202.3)
-                from .characteristics import chars
-                from .multiface import note_split_mana_value
-
                 objs = self.objects(a.ref)
                 if not objs:
                     for r in self.refs(a.ref):
@@ -345,6 +347,8 @@ class Ctx:
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
                 n = len(g.players[ps[0]].hand) if ps else a.value
                 return max(0, a.value - n) * a.multiplier
+            if a.kind == "domain":  # CR 604.3: counted as the effect needs it
+                return domain(g, self.controller) * a.multiplier
             if a.kind == "that_much":
                 # "that much", "that many": the amount of the trigger event
                 td = self.obj.trigger_data or {}
@@ -397,8 +401,6 @@ class Ctx:
         combat = self.game.combat
         if combat is None:
             return ()
-        from .combat_rules import defending_player_of
-
         sid = self.source.id if self.source is not None else None
         if sid is not None and sid in combat.attackers:
             return (defending_player_of(self.game, combat.attackers[sid]),)
@@ -508,7 +510,7 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             else:
                 candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
             lo, hi = choose_count(ctx, ref, len(candidates))
-            if lo == hi == len(candidates):
+            if lo == hi == len(candidates) and not g.real_choice(len(candidates), hi):
                 picked = list(candidates)  # no real choice
             elif e.args.get("random"):
                 pool = list(candidates)
@@ -541,7 +543,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
 
 
 def effects_of(obj: GameObject) -> tuple[Effect, ...]:
-    ability: Ability = obj.ability
+    ability = obj.ability
+    assert ability is not None  # a resolving spell or ability (CR 608.2)
     effects = ability.effects
     for m in obj.modes:
         if 0 <= m < len(ability.modes):
@@ -551,9 +554,8 @@ def effects_of(obj: GameObject) -> tuple[Effect, ...]:
 
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     """Run the resolving object's effects from where it stopped. True when done."""
-    from ..effects import REGISTRY
-
     ability = obj.ability
+    assert ability is not None  # a resolving spell or ability (CR 608.2)
     d = task.data
     if ability.optional and not d.get("optional_done"):
         # CR 603.5: "you may" — the choice is made as the ability resolves.
@@ -603,13 +605,11 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 # "If you do, ...": whether the previous optional instruction was done
                 skip = not d.get("last_done", False)
             else:
-                from .conditions import evaluate
-
                 skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
         if not skip and not choose_refs(ctx, e):
             return False
         if not skip:
-            handler = REGISTRY.get(e.op)
+            handler = EFFECT_HANDLERS.get(e.op)
             if handler is None:
                 game.emit(
                     "unsupported",
@@ -632,16 +632,25 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     return True
 
 
-def run_mana_ability(game: Game, src: GameObject, ability: Ability, player: int) -> None:
-    """CR 605.3: a mana ability resolves immediately."""
-    from ..effects import REGISTRY
-
+def run_mana_ability(
+    game: Game, src: GameObject, ability: Ability, player: int, task: Task | None = None
+) -> bool:
+    """CR 605.3: a mana ability resolves immediately. With the activating ``task``
+    its choices (the color of "one mana of any color", CR 106.1b) are asked of the
+    player; without one (paying a cost automatically) the first is taken. False
+    while a decision is pending: call again with the same task to go on."""
     fake = GameObject(0, 0, src.card, src.owner, Zone.BATTLEFIELD)
     fake.controller = player
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"
-    for e in ability.effects:
-        handler = REGISTRY.get(e.op)
-        if handler is not None:
-            handler(Ctx(game, fake, None), e)
+    i = task.data.get("mana_i", 0) if task is not None else 0
+    effects = ability.effects
+    while i < len(effects):
+        handler = EFFECT_HANDLERS.get(effects[i].op)
+        if handler is not None and not handler(Ctx(game, fake, task), effects[i]):
+            assert task is not None
+            task.data["mana_i"] = i
+            return False
+        i += 1
+    return True

@@ -28,8 +28,11 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind
+from ..cards.abilities import Ability, AbilityKind, EachRef, Filter
+from ..game.actions import TurnFaceUp
+from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
+from .support import register_keywords
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -144,7 +147,6 @@ def turn_face_down(
 def turn_face_down_each(game: Game, src: GameObject, effect: Any) -> None:
     """An "as this enters, turn ... face down" effect (Ixidron: all other nontoken
     creatures), from the permanent's own ability (CR 614.12)."""
-    from ..cards.abilities import EachRef, Filter
     from .filters import objects_matching
 
     what = effect.args.get("what")
@@ -175,6 +177,8 @@ def face_up_options(game: Game, obj: GameObject) -> list[tuple[str, str, str]]:
             out.append((a.keyword.lower(), str(a.keyword_args["cost"]), rule))  # type: ignore[union-attr]
     kind = face_down_kind(obj)
     if kind in MANIFEST_KINDS:
+        # imported here: importing multiface first would put its zone-change hook
+        # before this module's (their order is behaviour, see engine.py)
         from .multiface import build_printed
 
         card = build_printed(obj.card, 0)
@@ -285,6 +289,8 @@ def turn_face_up(
         return False
     kind = face_down_kind(obj)
     if kind in MANIFEST_KINDS:
+        # imported here: importing multiface first would put its zone-change hook
+        # before this module's (their order is behaviour, see engine.py)
         from .multiface import build_printed
 
         card = build_printed(obj.card, 0)
@@ -322,8 +328,6 @@ def turn_face_up(
 
 def special_actions(game: Game, player: int) -> list[Any]:
     """The turn-face-up special actions ``player`` may take now (CR 116.2b)."""
-    from ..game.actions import TurnFaceUp  # type: ignore[attr-defined]
-
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -388,22 +392,11 @@ def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
         )
 
 
-def _register() -> None:
-    from ..keywords.registry import on_event
-
-    on_event("zone_change")(_on_leave)
-    on_event("win_game", "draw_game")(_on_game_end)
-
-
-try:  # the keyword registry may be missing in old checkouts
-    _register()
-except ImportError:  # pragma: no cover
-    pass
+on_event("zone_change", rules=True)(_on_leave)
+on_event("win_game", "draw_game", rules=True)(_on_game_end)
 
 
 def _register_support() -> None:
-    from .support import register_keywords
-
     register_keywords("Morph", "Megamorph", "Disguise")  # CR 702.37, 702.168 (turning face up)
 
 

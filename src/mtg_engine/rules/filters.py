@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
 from ..game.objects import GameObject, Zone
+from .characteristics import chars
+from .damage_history import damaged_players
+from .linked import is_exiled_with
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -31,8 +34,6 @@ def matches_object(
 ) -> bool:
     """Whether ``obj`` matches ``flt`` as seen by ``controller`` of ``source``."""
     if c is None:
-        from .characteristics import chars
-
         c = chars(game, obj)
     kinds = flt.kinds
     if kinds and not _kind_ok(obj, c, kinds):
@@ -178,8 +179,6 @@ def _condition(
     if key == "face_down":
         return obj.face_down == bool(value)  # CR 708
     if key == "exiled_with":
-        from .linked import is_exiled_with
-
         return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
     if key == "phased_out":
         return obj.phased_out == bool(value)  # CR 702.26b
@@ -234,8 +233,6 @@ def matches_player(
             if (want == player) != bool(value):
                 return False
         elif key == "dealt_damage_by_source":
-            from .damage_history import damaged_players
-
             if (player in damaged_players(source)) != bool(value):
                 return False
         elif key == "any_of":
@@ -274,8 +271,6 @@ def objects_matching(
 def card_types_among(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
     """ "The number of card types among cards in all graveyards" (Tarmogoyf):
     how many of the card types of CR 205.2a the matching objects have."""
-    from .characteristics import chars
-
     seen: set[str] = set()
     for o in objects_matching(game, flt, controller, source):
         seen.update(chars(game, o).types)

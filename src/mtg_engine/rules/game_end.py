@@ -34,12 +34,3 @@ def concede(game: Game, player: int) -> None:
     """CR 104.3a: a player can concede at any time."""
     game.players[player].conceded = True
     player_loses(game, player, "conceded", "104.3a")
-
-
-def mandatory_loop(game: Game) -> None:
-    """CR 104.4b: a game in a loop of mandatory actions, repeating with no way to
-    stop, is a draw (the engine finds one as a long run of work with no decision
-    for any player to make, :data:`~mtg_engine.game.state.MANDATORY_LOOP_STEPS`)."""
-    game.outcome = Outcome(None, "a loop of mandatory actions", "104.4b")
-    game.emit("draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions")
-    game.pending = None

@@ -31,7 +31,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
+from ..game.actions import ref_player
+from ..game.hooks import KEYWORD_EXPANSIONS
 from ..game.objects import GameObject, Zone
+from .chance import greatest_same_stored
 from .characteristics import (
     SINGLE_FACE,
     Chars,
@@ -39,10 +42,14 @@ from .characteristics import (
     finish_abilities,
     layer1,
     printed,
+    static_effects,
     statics_in,
 )
+from .conditions import evaluate
+from .counting import domain
+from .emblems import emblem_ids
 from .face_down import face_down_values
-from .filters import matches_object, objects_matching
+from .filters import card_types_among, matches_object, objects_matching
 from .layers_table import (
     _RESTRICTIONS,
     _STATIC_KEY,
@@ -51,6 +58,9 @@ from .layers_table import (
     LAYER_KEY,
     STATIC_LAYERS,
 )
+from .layers_text import change_text, changed_abilities
+from .play_permissions import ends_now
+from .support import register, register_keywords
 
 if TYPE_CHECKING:
     from ..game.state import ContinuousEffect, Game
@@ -216,15 +226,14 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
     objects = game.objects
     sources = game.battlefield
     if game.command:
-        from .emblems import emblem_ids
-
         sources = [*sources, *emblem_ids(game)]  # CR 114.4: emblems' abilities work there
     for source_id in sources:
         src = objects[source_id]
         if src.phased_out:
             continue
+        cv: Chars | None
         if src.face_down or source_id in l1:
-            cv = layer1(src, l1.get(source_id, ()))
+            cv = layer1(src, l1.get(source_id, []))
         else:
             cv = src.card.cache.get(SINGLE_FACE)
             if cv is None:
@@ -234,9 +243,6 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
             statics = statics_in(cv)
         if source_id in texts:
             # CR 612.1, 613.1c: the static abilities as their text was changed
-            from .characteristics import static_effects
-            from .layers_text import changed_abilities
-
             statics = static_effects(changed_abilities(cv.abilities, texts[source_id]))
         ts = src.timestamp
         extra = granted.get(source_id)
@@ -304,6 +310,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
                 if own is None:
                     own = []
                 own.append(e)
+    base: Chars | None
     if obj.face_down:
         base = face_down_values(obj)  # CR 613.2b
     elif l1:
@@ -447,8 +454,6 @@ def _elsewhere_parts(
 
 def _condition(game: Game, st: StaticEffect, src: GameObject) -> bool:
     """A static ability's condition ("as long as ...", CR 611.3a)."""
-    from .conditions import evaluate
-
     cond = st.condition
     assert cond is not None
     if cond.kind == "as_long_as" and "cond" in cond.args:
@@ -599,8 +604,6 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
         if k == "count" and value.filter is not None:
             return len(objects_matching(game, value.filter, controller, src)) * value.multiplier
         if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
-            from .filters import card_types_among
-
             n = card_types_among(game, value.filter, controller, src)
             return n * value.multiplier + value.value
         if k in ("power", "toughness") and src is not None:
@@ -611,9 +614,9 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
             return game.players[controller].life * value.multiplier
         if k == "hand_size":
             return len(game.players[controller].hand) * value.multiplier
+        if k == "domain":  # "for each basic land type among lands you control"
+            return domain(game, controller) * value.multiplier
         if k == "stored_results_same" and src is not None:
-            from .chance import greatest_same_stored
-
             return greatest_same_stored(src) * value.multiplier  # CR 706.8
         if k == "counters" and src is not None:
             kind = value.value or next(
@@ -689,8 +692,6 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
     elif op == "devoid":  # CR 702.114a
         c.colors = frozenset()
     elif op == "text_change":  # CR 612
-        from .layers_text import change_text
-
         change_text(c, str(args["from"]), str(args["to"]))
     elif op in _RESTRICTIONS:
         if op == "cant_attack_or_block":
@@ -740,8 +741,6 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
     key = (keyword, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
     got = _KEYWORD_ABILITIES.get(key)
     if got is None:
-        from ..keywords import KEYWORD_EXPANSIONS
-
         a = Ability(AbilityKind.STATIC, text=keyword, keyword=keyword, keyword_args=dict(kwargs))
         extra = tuple(KEYWORD_EXPANSIONS[keyword](a)) if keyword in KEYWORD_EXPANSIONS else ()
         got = (a, *extra)
@@ -752,6 +751,22 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
 def keyword_ability(keyword: str) -> Ability:
     """The bare keyword ability ``keyword`` (shared record)."""
     return _keyword_abilities(keyword, {})[0]
+
+
+def with_own_cdas(c: Chars) -> Chars:
+    """``c`` (copiable values) with the characteristic-defining abilities it has
+    itself applied: changeling is every creature type (702.73a), devoid colorless
+    (702.114a). They apply in every zone (CR 604.3), so a permanent about to enter
+    already has them (CR 614.12). ``c`` is left unchanged."""
+    kw = c.keywords
+    if not kw or not ("Changeling" in kw or "Devoid" in kw):
+        return c
+    c = c.copy()
+    if "Changeling" in kw:
+        c.subtypes = c.subtypes | creature_types()
+    if "Devoid" in kw:
+        c.colors = frozenset()
+    return c
 
 
 @lru_cache(maxsize=1)
@@ -782,8 +797,6 @@ def refresh_control(game: Game) -> None:
     controller is removed from combat (CR 506.4) and its controller's
     "since the start of the turn" clock restarts (CR 302.6).
     """
-    from ..game.actions import ref_player
-
     game.invalidate()  # what the static abilities apply to may have just changed
     timed: dict[int, list[tuple[int, int]]] = {}
     for e in game.effects:
@@ -865,8 +878,6 @@ def end_effects(game: Game, ended: list[ContinuousEffect], rule: str, why: str) 
 
 def end_of_turn_cleanup(game: Game) -> bool:
     """CR 514.2: "until end of turn" and "this turn" effects end. True if any did."""
-    from .play_permissions import ends_now
-
     ended = [
         e
         for e in game.effects
@@ -932,8 +943,6 @@ __all__ = [
 
 
 def _register_support() -> None:
-    from .support import register, register_keywords
-
     register_keywords("Changeling", "Devoid")  # CR 702.73a, 702.114a: CDAs (layers 4, 5)
     register(
         *(f"static:{op}" for op in STATIC_LAYERS if op not in _RESTRICTIONS),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import AbilityKind
+from ..cards.abilities import Ability, AbilityKind
 from ..cards.model import mana_symbols
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -400,7 +400,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     counts (CR 702.44a) and "mana spent to cast" refers to (CR 601.2h)."""
     p = game.players[player]
     names = []
-    side: list[tuple[GameObject, object]] = []
+    side: list[tuple[GameObject, Ability]] = []
     sacrificed: list[int] = []
     tapped_now: list[GameObject] = []
     for oid, ability, prod in plan.taps:

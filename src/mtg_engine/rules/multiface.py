@@ -29,6 +29,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from ..cards.model import COLORS
+from ..game.hooks import CONDITIONS, on_event
 from ..game.objects import CardDef, GameObject, Zone
 
 if TYPE_CHECKING:
@@ -415,15 +416,8 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     )
 
 
-try:
-    from ..keywords.registry import on_event as _on_event
-
-    _on_event("zone_change")(_on_melded_leaves)
-    from ..keywords.registry import CONDITIONS as _CONDITIONS
-
-    _CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
-except ImportError:  # pragma: no cover
-    pass
+on_event("zone_change", rules=True)(_on_melded_leaves)
+CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
 
 
 def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -> Any:

@@ -18,6 +18,8 @@ from typing import Any
 
 from ..game.objects import Zone
 from ..game.state import Game
+from .cast_permissions import card_names
+from .replacement import choice_options
 
 #: "choose a [nonland] card name" (CR 201.3)
 CARD_NAME_CHOICES = frozenset(("card_name", "nonland_card_name"))
@@ -38,8 +40,6 @@ def choice_data(game: Game, what: str, player: int) -> dict[str, Any]:
             "purpose": what,
             "card_name": "nonland" if nonland else "any",
         }
-    from .replacement import choice_options
-
     return {"options": choice_options(game, what, player), "purpose": what}
 
 
@@ -59,8 +59,6 @@ def name_sample(game: Game, player: int, nonland: bool) -> list[str]:
         if len(seen) >= _SAMPLE:
             break
     if not seen:
-        from .cast_permissions import card_names
-
         return card_names(nonland)[:_SAMPLE]
     return sorted(seen)
 

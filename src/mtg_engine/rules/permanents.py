@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.keyword_names import Kw
 from ..game.objects import Zone
-from ..keywords import Kw
 from .characteristics import chars
 from .replacement import enter, new_entry  # also registers the enter_battlefield task
+from .tapping import became_tapped
 from .zones import move
 
 if TYPE_CHECKING:
@@ -84,14 +85,14 @@ def destroy_permanent(
             f"{o.name} regenerates: tapped, damage removed, removed from combat",
         )
         if was_untapped:
-            from .tapping import became_tapped
-
             became_tapped(game, (o,), ("701.19a",))
         return False
     move(game, oid, Zone.GRAVEYARD, rules, reason=reason)
     return True
 
 
-def sacrifice(game: Game, oid: int, rules: tuple[str, ...] = ("701.21a",)) -> None:
+def sacrifice(
+    game: Game, oid: int, rules: tuple[str, ...] = ("701.21a",), cause: str = "sacrifice"
+) -> None:
     """CR 701.21a: move a permanent you control to its owner's graveyard."""
-    move(game, oid, Zone.GRAVEYARD, rules, reason="is sacrificed")
+    move(game, oid, Zone.GRAVEYARD, rules, reason="is sacrificed", cause=cause)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
+from .layers import end_effects
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -99,8 +100,6 @@ def _phase_out(game: Game, o: GameObject, indirect: bool) -> list[str]:
     texts = [f"{_name(o)} phases out" + (" (indirectly, 702.26g)" if indirect else "")]
     # CR 702.26f: "for as long as" effects that track it end
     if game.effects:
-        from .layers import end_effects
-
         ended = [
             e
             for e in game.effects

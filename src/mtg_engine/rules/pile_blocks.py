@@ -62,7 +62,7 @@ def pile_blocks(game: Game, task: Task) -> DeclareBlockers | None:
     player = combat.defending_player
     d = task.data
     if "piles" not in d:
-        attackers = [a for a in combat.attackers if a in game.objects]
+        attackers: list[int] = [a for a in combat.attackers if a in game.objects]
         d["attackers"] = attackers
         d["piles"] = []
         game.emit(
@@ -72,7 +72,7 @@ def pile_blocks(game: Game, task: Task) -> DeclareBlockers | None:
             f"into {len(attackers)} pile(s)",
             player=player,
         )
-    attackers: list[int] = d["attackers"]
+    attackers = d["attackers"]
     piles: list[list[int]] = d["piles"]
     if task.answer is not None:
         chosen = list(task.answer.objects)
@@ -162,9 +162,9 @@ def _assign(game: Game, attackers: list[int], piles: list[list[int]]) -> Declare
     if plan.max_blockers is not None and len(blockers) > plan.max_blockers:
         kept: set[int] = set()
         out: list[tuple[int, int]] = []
-        for b, a in pairs:
+        for b, att in pairs:
             if b in kept or len(kept) < plan.max_blockers:
                 kept.add(b)
-                out.append((b, a))
+                out.append((b, att))
         pairs = out
     return DeclareBlockers(tuple(pairs))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import SelfRef
 from ..game.actions import (
     ActivateAbility,
     CastSpell,
@@ -23,8 +24,16 @@ from ..game.actions import (
 )
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
+from .casting import cast_task_data, play_land
+from .characteristics import chars
+from .delayed import BoundRef
+from .effects_runner import run_effects
+from .face_down import turn_face_up_action
 from .multiface import adventure_exile, send_on_adventure
+from .permanents import enter_battlefield
 from .sba import check_state_based_actions
+from .targets import legal_targets_now
+from .triggers import intervening_if_holds
 from .zones import move
 
 if TYPE_CHECKING:
@@ -70,12 +79,8 @@ def priority_task(game: Game, task: Task) -> None:
         return
     game.passes = 0
     if isinstance(action, PlayLand):
-        from .casting import play_land
-
         play_land(game, action.card)
     elif isinstance(action, CastSpell):
-        from .casting import cast_task_data
-
         game.push_task("cast", cast_task_data(game, game.priority_player, action))
     elif isinstance(action, ActivateAbility):
         game.push_task(
@@ -89,8 +94,6 @@ def priority_task(game: Game, task: Task) -> None:
         )
     elif isinstance(action, TurnFaceUp):
         # CR 116.2b: a special action; it doesn't use the stack.
-        from .face_down import turn_face_up_action
-
         turn_face_up_action(
             game, game.priority_player, action.permanent, action.via, action.payment
         )
@@ -108,11 +111,9 @@ def _next_in_turn_order(game: Game, player: int) -> int:
 @task_handler("resolve")
 def resolve_task(game: Game, task: Task) -> None:
     """CR 608.2: resolve the top object of the stack."""
-    from .effects_runner import run_effects
-    from .targets import legal_targets_now
-
     if task.stage == 0:
         oid = game.stack[-1]
+        obj: GameObject | None
         obj = game.objects[oid]
         task.data["obj"] = oid
         task.stage = 1
@@ -135,8 +136,6 @@ def resolve_task(game: Game, task: Task) -> None:
                 game.finish(task)
                 return
         if obj.ability is not None and obj.stack_kind == "triggered":
-            from .triggers import intervening_if_holds
-
             if not intervening_if_holds(game, obj):
                 # CR 603.4 / 608.2a: the intervening "if" is checked again.
                 game.emit(
@@ -169,8 +168,6 @@ def resolve_task(game: Game, task: Task) -> None:
 
 
 def _lki(game: Game, oid: int) -> dict:
-    from .characteristics import chars
-
     o = game.objects[oid]
     c = chars(game, o)
     return {
@@ -196,8 +193,6 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
         game.stack.remove(obj.id)
         del game.objects[obj.id]
         return
-    from .characteristics import chars
-
     c = chars(game, obj)
     if not countered and c.types & {
         "Artifact",
@@ -207,8 +202,6 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
         "Planeswalker",
         "Battle",
     }:
-        from .permanents import enter_battlefield
-
         enter_battlefield(
             game, obj.id, controller=obj.controller, rules=("608.3",), from_spell=True
         )
@@ -217,7 +210,14 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             send_on_adventure(game, obj)  # CR 715.3d
             return
         rule = ("608.2b",) if countered else ("608.2n",)
-        move(game, obj.id, Zone.GRAVEYARD, rule, reason="is put into its owner's graveyard")
+        move(
+            game,
+            obj.id,
+            Zone.GRAVEYARD,
+            rule,
+            reason="is put into its owner's graveyard",
+            cause="" if countered else "resolved",
+        )
 
 
 def _tracks_renamed_source(game: Game, obj: GameObject) -> tuple[str, ...]:
@@ -229,13 +229,8 @@ def _tracks_renamed_source(game: Game, obj: GameObject) -> tuple[str, ...]:
     src = game.objects.get(obj.source_id)
     if src is None or src.zone != Zone.BATTLEFIELD:
         return ()
-    from ..cards.abilities import SelfRef
-    from .characteristics import chars
-
     if chars(game, src).name == obj.name:
         return ()
-    from .delayed import BoundRef
-
     for e in obj.ability.effects:
         for v in e.args.values():
             # "this creature", or the source bound into a delayed ability (CR 603.7c)

@@ -21,9 +21,10 @@ from ..game.actions import (
     PassPriority,
     PlayLand,
 )
+from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject
-from ..keywords import Kw
-from ..keywords.registry import ACTIVATED as ACTIVATED_KEYWORDS
 from . import cast_permissions, cost_components
 from . import mana as mana_rules
 from .activating import ability_at, activate_problem
@@ -91,9 +92,9 @@ def priority_options(game: Game, player: int) -> list:
     for oid in p.graveyard:
         o = game.objects[oid]
         if o.card.data.layout == "aftermath":
-            from ..keywords.aftermath import aftermath_faces
-
-            for face in aftermath_faces(o.card):  # CR 702.127a: cast from the graveyard
+            for face in KEYWORD_HOOKS.aftermath_faces(
+                o.card
+            ):  # CR 702.127a: cast from the graveyard
                 if cast_problem(game, player, oid, face) is None:
                     out.append(CastSpell(oid, face))
         for i, a in enumerate(o.card.compiled[o.face].abilities):
@@ -177,9 +178,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         if grave:
             candidates.append(CastSpell(o.id, delve=tuple(grave)))
     if "Offering" in kws:
-        from ..keywords.offering import offering_sacrifice_choice
-
-        best = offering_sacrifice_choice(game, player, o)
+        best = KEYWORD_HOOKS.offering_sacrifice_choice(game, player, o)
         if best is not None:
             candidates.append(CastSpell(o.id, sacrifice=(best,)))
     for act in candidates:
@@ -199,10 +198,3 @@ def _has_offering(o: GameObject) -> bool:
 
 
 __all__ = ["combinations"]
-
-# Keyword abilities plug into casting, costs and triggers through
-# ``keywords/registry.py``; their effect handlers live in ``effects/``.
-from ..effects import keyword_abilities as _kw_effects  # noqa: E402,F401
-from ..effects import search as _search_effects  # noqa: E402,F401
-from ..keywords import casting as _kw_casting  # noqa: E402,F401
-from ..keywords import permanents as _kw_permanents  # noqa: E402,F401

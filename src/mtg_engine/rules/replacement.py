@@ -25,7 +25,7 @@ task (plain data, resumable after a clone or a save).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import (
     Ability,
@@ -38,8 +38,10 @@ from ..cards.abilities import (
     StaticEffect,
 )
 from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
+from .aura_entry import attach_candidates
 from .characteristics import (
     SINGLE_FACE,
     Chars,
@@ -53,6 +55,7 @@ from .characteristics import (
 from .copy import copy_effect, copy_values, extra_counters, has_copy_effect, raw_values
 from .face_down import face_down_kind, face_down_values
 from .filters import matches_object
+from .layers import with_own_cdas
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -177,7 +180,7 @@ def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
             v = v.flipped
         c = chars_of_values(v)
     else:
-        c = printed(pros)
+        c = with_own_cdas(printed(pros))  # changeling: every creature type (702.73a)
         if obj.zone == Zone.STACK and any(obj.id in e.affected for e in game.effects):
             # CR 400.7a, 614.12: effects that changed the permanent spell (a text
             # change, ruling 502.27.1) continue to apply to the permanent it becomes
@@ -204,7 +207,8 @@ def _options(game: Game, entry: dict[str, Any]) -> list[dict[str, Any]]:
         if key in applied:
             continue
         src = game.objects[sid]
-        if matches_object(game, pros, st.affected, src.controller, src, c):
+        # _etb_sources keeps only statics whose affected is a Filter
+        if matches_object(game, pros, cast(Filter, st.affected), src.controller, src, c):
             out.append({"key": key, "op": st.op, "static": st, "ability": a, "source": sid})
     return out
 
@@ -269,6 +273,7 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
             and not etb_statics(c)
             and not _etb_sources(game)
             and "Saga" not in c.subtypes
+            and "Aura" not in c.subtypes
         ):
             return _finish(game, entry)
     while True:
@@ -291,7 +296,52 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
             return None
     if not _read_ahead(game, entry, task):
         return None
+    if not _aura_attachment(game, entry, task):
+        return None
     return _finish(game, entry)
+
+
+def _aura_attachment(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
+    """CR 303.4f: an Aura entering other than by resolving is attached to what its
+    controller chooses; 303.4g: with nothing it could enchant, it stays where it
+    is (``entry["stays"]``). False while the choice is pending or when it stays."""
+    if entry.get("attach") is not None or entry["face_down"]:
+        return True
+    pros, c = prospective(game, entry)
+    if "Aura" not in c.subtypes:
+        return True
+    cands = attach_candidates(game, pros, c)
+    if not cands:
+        entry["stays"] = True
+        obj = game.objects[entry["obj"]]
+        game.emit(
+            "aura_stays",
+            ("303.4g",),
+            f"{obj.name} stays in its {Zone.NAMES[obj.zone]}: nothing it could enchant",
+            obj=obj.id,
+        )
+        return False
+    if len(cands) == 1 and not game.real_choice(1, 1):
+        entry["attach"] = cands[0]
+        return True
+    answer = _answer(task, "aura")
+    if answer is None:
+        _ask(
+            game,
+            entry,
+            task,
+            "aura",
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                entry["controller"],
+                "303.4f",
+                f"Choose what {pros.name} enchants as it enters",
+                {"candidates": cands, "min": 1, "max": 1, "purpose": "attach"},
+            ),
+        )
+        return False
+    entry["attach"] = answer.objects[0]
+    return True
 
 
 def _read_ahead(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
@@ -397,7 +447,7 @@ def enter_battlefield_task(game: Game, task: Task) -> None:
     if obj is None:
         game.finish(task)
         return
-    if enter(game, entry, task) is not None:
+    if enter(game, entry, task) is not None or entry.get("stays"):
         game.finish(task)
 
 
@@ -410,11 +460,9 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
     if op == "as_enters":
         return _apply_choices(game, entry, opt, task)
     if op == "amplify":  # CR 702.38a: reveal cards as it enters
-        from ..keywords.amplify import apply_amplify
-
         _, c = prospective(game, entry)
         n = int(st.args.get("n", 1))
-        done = apply_amplify(
+        done = KEYWORD_HOOKS.apply_amplify(
             game,
             entry,
             n,
@@ -430,9 +478,8 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
         if st.condition is not None:
             from .conditions import evaluate
 
-            holds = evaluate(game, st.condition, entry["controller"], src)
-            if st.args.get("unless", True) and holds:
-                return True  # "enters tapped unless ..."
+            if not evaluate(game, st.condition, entry["controller"], src):
+                return True  # the condition under which it enters tapped ("unless X": not X)
         if not entry["tapped"]:
             entry["tapped"] = True
             entry["replacement_rules"].append("614.1c" if src is None else "614.1d")

@@ -31,8 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind
+from ..game.hooks import on_event
 from ..game.objects import Zone
-from ..keywords.registry import on_event
 from .characteristics import chars
 from .support import register, register_keywords
 
@@ -61,7 +61,10 @@ def chapter_abilities(abilities: tuple[Ability, ...]) -> list[Ability]:
 
 def final_chapter(abilities: tuple[Ability, ...]) -> int:
     """CR 714.2d: the greatest chapter number among its chapter abilities (0 if none)."""
-    return max((n for a in chapter_abilities(abilities) for n in a.trigger.chapters), default=0)
+    return max(
+        (n for a in chapter_abilities(abilities) for n in a.trigger.chapters),  # type: ignore[union-attr]  # chapter abilities are triggered
+        default=0,
+    )
 
 
 def has_chapters(abilities: tuple[Ability, ...]) -> bool:
@@ -114,6 +117,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
     if after <= before or saga.zone != Zone.BATTLEFIELD:
         return
     for a in chapter_abilities(chars(game, saga).abilities):
+        assert a.trigger is not None  # a chapter ability is a triggered ability (CR 714.2b)
         for n in a.trigger.chapters:
             if before < n <= after and not _read_ahead_blocks(game, saga, n, after):
                 game.emit(
@@ -136,7 +140,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
                 )
 
 
-@on_event("zone_change")
+@on_event("zone_change", rules=True)
 def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A Saga entered with lore counters (CR 714.3a): its chapters up to that number
     trigger (CR 714.2b)."""
@@ -148,7 +152,7 @@ def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> Non
     lore_added(game, o, 0, o.counters[LORE])
 
 
-@on_event("counters")
+@on_event("counters", rules=True)
 def _lore_put(game: Game, ev: Event, subject: GameObject | None) -> None:
     """Lore counters were put on a permanent (CR 714.2b)."""
     if ev.data.get("counter") != LORE:

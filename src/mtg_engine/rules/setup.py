@@ -18,8 +18,10 @@ from ..game.actions import Decision, DecisionKind, Mulligan
 from ..game.objects import CardDef, Zone
 from ..game.state import Combat, Game, Step
 from ..game.tasks import Task, task_handler
+from .characteristics import chars
+from .permanents import enter_battlefield
 from .support import register
-from .zones import draw, shuffle_library
+from .zones import draw, move, shuffle_library
 
 register("static:begin_on_battlefield")  # CR 103.6a: _opening_hand_actions
 
@@ -87,8 +89,6 @@ def game_start_task(game: Game, task: Task) -> None:
             if isinstance(answer, Mulligan) and pl.mulligans < 7:
                 pl.mulligans += 1
                 for oid in list(pl.hand):
-                    from .zones import move
-
                     move(game, oid, Zone.LIBRARY, ("103.5",), quiet=True)
                 shuffle_library(game, p)
                 draw(game, p, 7, ("103.5",))
@@ -120,8 +120,6 @@ def game_start_task(game: Game, task: Task) -> None:
                 return
             chosen = task.answer.objects
             task.answer = None
-            from .zones import move
-
             for oid in chosen:
                 move(game, oid, Zone.LIBRARY, ("103.5",), bottom=True, quiet=True)
             game.emit(
@@ -144,8 +142,6 @@ def game_start_task(game: Game, task: Task) -> None:
 def begins_on_battlefield(game: Game, oid: int) -> bool:
     """Whether a card in an opening hand says "you may begin the game with it on the
     battlefield" (CR 103.6a: Leylines)."""
-    from .characteristics import chars
-
     return any(
         st.op == "begin_on_battlefield"
         for a in chars(game, game.objects[oid]).abilities
@@ -158,8 +154,6 @@ def _opening_hand_actions(game: Game, task: Task) -> bool:
     """CR 103.6: after mulligans, the starting player and then each other player in
     turn order may take the actions their opening hands allow: put the cards that
     say so onto the battlefield (103.6a). False while waiting for a decision."""
-    from .permanents import enter_battlefield
-
     d = task.data
     if "opening" not in d:
         n = len(game.players)

@@ -37,6 +37,12 @@ from ..cards.abilities import (
     Trigger,
     TriggerRef,
 )
+from ..game.hooks import EFFECT_HANDLERS
+
+#: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
+#: the engine reads: the source's color / creature type / card name (rules/filters.py,
+#: CR 607.2a), "the number" (amount ``chosen_number``)
+CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
 
 #: keyword abilities the engine implements (CR 702), by their CR names;
 #: modules that implement more add them with :func:`register_keywords`.
@@ -272,6 +278,7 @@ SUPPORTED: set[str] = set(
                 "control",
                 "you_control",
                 "you_control_n",
+                "you_control_le",
                 "not",
                 "you_do",
                 "not_control",
@@ -371,8 +378,6 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add(f"effect:{v.op}")
         what = v.args.get("what")
         if v.op == "choose":
-            from ..effects.choices import CHOOSE_WHAT
-
             # "choose a color / creature type / card name / number" (CR 608.2d) and
             # "choose target ..." (targeting words) by the controller: effects/choices.py
             if not isinstance(what, TargetRef) and what not in CHOOSE_WHAT:
@@ -447,7 +452,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         # CR 601.2f, 602.2b (rules/cost_changes.py): "spells you cast", "abilities of
         # white enchantments" are cost-change notions, not general filter conditions
         out.add("static:cost_change")
-        parts = set()
+        parts: set[str] = set()
         each = v.args.get("for_each")
         for x in (v.affected, each if isinstance(each, Filter) else None, v.condition):
             if x is not None:
@@ -461,7 +466,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.op == "additional_cost" and isinstance(v.args.get("cost"), Cost):
             # CR 118.8 / 601.2f-h: each component of the spell's own additional cost
             # ("additional_cost:sacrifice", "additional_cost:discard", ...)
-            parts: set[str] = set()
+            parts = set()
             _cost_features(v.args["cost"], parts)
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):
@@ -700,13 +705,11 @@ def features(ability: Ability) -> set[str]:
 
 def unsupported(ability: Ability) -> list[str]:
     """The constructs of ``ability`` the engine does not implement (sorted)."""
-    from .. import keywords as _keywords  # noqa: F401  (keyword modules register themselves)
-    from ..effects import REGISTRY
 
     bad = []
     for f in features(ability):
         if f.startswith("effect:"):
-            if f[7:] not in REGISTRY:
+            if f[7:] not in EFFECT_HANDLERS:
                 bad.append(f)
         elif f.startswith("keyword:"):
             if f[8:] not in KEYWORDS:

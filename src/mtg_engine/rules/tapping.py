@@ -20,7 +20,9 @@ from collections.abc import Iterable
 from ..cards.abilities import AbilityKind
 from ..game.objects import GameObject
 from ..game.state import Game
+from .characteristics import _base
 from .support import register
+from .triggers import _granted_triggers_possible
 
 register("trigger:tapped")  # CR 701.26a, 603.2 (rules/triggers._tapped_matches)
 register("trigger:tap_for_mana")  # CR 106.12a (rules/triggers._matches)
@@ -35,8 +37,6 @@ def _face_events(obj: GameObject) -> frozenset[str]:
     key = ("trigger_events", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
-        from .characteristics import _base
-
         evs: set[str] = set()
         for a in _base(obj).abilities:
             if a.kind is AbilityKind.TRIGGERED and a.trigger is not None:
@@ -55,8 +55,6 @@ def _watched(game: Game, for_mana: bool = False) -> bool:
     if game.command:
         return True  # an emblem's triggered ability (CR 114.4)
     if game.effects:
-        from .triggers import _granted_triggers_possible
-
         if _granted_triggers_possible(game):
             return True  # granted or copied triggered abilities (CR 613.1f, 707.2)
     objects = game.objects

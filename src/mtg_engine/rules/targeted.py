@@ -17,8 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef, Trigger
+from ..game.hooks import on_event
 from ..game.objects import Zone
-from ..keywords.registry import on_event
+from .characteristics import chars
+from .filters import matches_object
 from .support import register
 
 if TYPE_CHECKING:
@@ -47,15 +49,13 @@ def _targeted(game: Game, obj: GameObject) -> list[GameObject]:
 def _what_matches(game: Game, trig: Trigger, obj: GameObject, watcher: GameObject) -> bool:
     """The targeting object is "a spell", "an ability", "a spell or ability an
     opponent controls" ... as the trigger says (CR 603.2)."""
-    from .filters import matches_object
-
     what = next((v for k, v in trig.details if k == "what"), None)
     if not isinstance(what, Filter):
         return True
     return matches_object(game, obj, what, watcher.controller, watcher)
 
 
-@on_event("cast", "activate", "trigger_targets")
+@on_event("cast", "activate", "trigger_targets", rules=True)
 def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]"."""
     oid = ev.data.get("obj")
@@ -65,9 +65,6 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
     targeted = _targeted(game, obj)
     if not targeted:
         return
-    from .characteristics import chars
-    from .filters import matches_object
-
     for wid in list(game.battlefield):
         w = game.objects[wid]
         if w.phased_out or w.face_down:
@@ -102,6 +99,7 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                         "card_uid": w.card_uid,
                         "controller": w.controller,
                         "ability": a,
-                        "event": {"obj": t.id, "spell": obj.id},
+                        # "that player": the targeting spell's or ability's controller
+                        "event": {"obj": t.id, "spell": obj.id, "player": obj.controller},
                     }
                 )

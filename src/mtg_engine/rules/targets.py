@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, Filter, TargetSpec
 from ..game.actions import player_ref, ref_player
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .characteristics import Chars, chars
 from .filters import matches_object, matches_player
@@ -32,14 +33,15 @@ def target_specs(ability: Ability, modes: tuple[int, ...] = ()) -> list[TargetSp
 def _zone_ids(game: Game, zone_name: str) -> list[int]:
     if zone_name == "any":
         # "target permanent or suspended card": the public zones (CR 115.1, 400.2)
-        out = list(game.zone_list(Zone.BATTLEFIELD, 0)) + list(game.zone_list(Zone.EXILE, 0))
+        out: list[int] = list(game.zone_list(Zone.BATTLEFIELD, 0))
+        out += game.zone_list(Zone.EXILE, 0)
         for p in game.players:
             out.extend(game.zone_list(Zone.GRAVEYARD, p.index))
         return out
     zone = Zone.BY_NAME.get(zone_name, Zone.BATTLEFIELD)
     if zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
         return list(game.zone_list(zone, 0))
-    out: list[int] = []
+    out = []
     for p in game.players:
         out.extend(game.zone_list(zone, p.index))
     return out
@@ -128,8 +130,6 @@ def _hexproof_against(game: Game, c: Chars, source: GameObject | None) -> bool:
     """CR 702.11b: plain hexproof stops every opponent's spell or ability;
     702.11d: "hexproof from [quality]" only [quality] spells and abilities from
     [quality] sources (the qualities are read as protection's, 702.16a)."""
-    from ..keywords.protection import quality_matches
-
     for a in c.abilities:
         if a.keyword != "Hexproof":
             continue
@@ -139,15 +139,13 @@ def _hexproof_against(game: Game, c: Chars, source: GameObject | None) -> bool:
         if source is None:
             continue
         quals = froms if isinstance(froms, list | tuple) else (froms,)
-        if any(quality_matches(game, q, source) for q in quals):
+        if any(KEYWORD_HOOKS.quality_matches(game, q, source) for q in quals):
             return True
     return False
 
 
 def _protected_from(game: Game, o: GameObject, source: GameObject) -> bool:
-    from ..keywords.protection import has_protection_from
-
-    return has_protection_from(game, o, source)
+    return KEYWORD_HOOKS.has_protection_from(game, o, source)
 
 
 def player_can_be_targeted(

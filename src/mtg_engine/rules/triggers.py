@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
 from ..game.actions import Decision, DecisionKind, ref_player
 from ..game.events import Event
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
@@ -23,6 +24,7 @@ from .characteristics import chars
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .filters import matches_object, matches_player
+from .zones import is_discard
 
 if TYPE_CHECKING:
     pass
@@ -79,7 +81,7 @@ def _has_triggers(obj: GameObject) -> bool:
 def _listed_face_down(obj: GameObject) -> bool:
     """A face-down permanent with the abilities the effect that turned it face down
     lists (CR 708.2: "It's a 3/3 creature with ...")."""
-    return obj.face_down and bool(obj.chosen) and "face_down_values" in obj.chosen
+    return obj.face_down and "face_down_values" in (obj.chosen or {})
 
 
 def _triggered(game: Game, obj: GameObject) -> list[Ability]:
@@ -114,8 +116,11 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
         ):
             continue
         for ability in _triggered(game, w):
+            assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if _matches(game, ability.trigger, ev, w, subject):
-                event = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
+                event: dict[str, Any] = {
+                    k: v for k, v in d.items() if isinstance(v, int | str | bool)
+                }
                 if ev.kind in ("blocks", "blocked_by"):
                     # "that creature": the one it blocks / that blocks it (CR 509.3)
                     event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
@@ -236,7 +241,7 @@ def _matches(
         if kind == "sacrifice":
             # CR 701.21a: "whenever you sacrifice a creature" (a leaves-the-battlefield
             # ability: it looks back at the permanent, CR 603.10a)
-            if "701.21a" not in ev.rules:
+            if d.get("cause") != "sacrifice":
                 return False
             if not _player_matches(trig.player, d.get("controller"), source.controller):
                 return False
@@ -278,10 +283,8 @@ def _matches(
             return False
         if _detail(trig, "saddled"):
             # "attacks while saddled" (CR 702.171b)
-            from ..keywords.crew import is_saddled
-
             att = game.objects.get(d["obj"])
-            if att is None or not is_saddled(game, att):
+            if att is None or not KEYWORD_HOOKS.is_saddled(game, att):
                 return False
         target = _detail(trig, "attack_target")
         if target is not None:
@@ -386,14 +389,14 @@ def _matches(
     if ev.kind == "turned_face_up" and kind == "turned_face_up":  # CR 702.37, 708.8
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
-        o = game.objects.get(d.get("obj"))
+        o = game.objects.get(d.get("obj", 0))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == "transform" and kind in ("transforms", "transform"):  # CR 701.27e
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id and (
                 not trig.details or dict(trig.details).get("into") in (None, d.get("into"))
             )
-        o = game.objects.get(d.get("obj"))
+        o = game.objects.get(d.get("obj", 0))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == "coin_flip" and kind in ("flip_coin", "coin_flip"):  # CR 705
         return _player_matches(trig.player, d.get("player"), source.controller)
@@ -444,11 +447,9 @@ def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameOb
 def _discard_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
     """CR 701.9a: "whenever you discard a card", "whenever an opponent discards a
     creature card" (the card as it is in the graveyard it was discarded to)."""
-    from ..keywords.madness import is_discard
-
     if source.zone != Zone.BATTLEFIELD or not is_discard(ev):
         return False
-    card = game.objects.get(ev.data.get("obj"))
+    card = game.objects.get(ev.data.get("obj", 0))
     if card is None:
         return False
     if not _player_matches(trig.player, card.owner, source.controller):
@@ -501,6 +502,7 @@ def step_triggers(game: Game, step: int) -> None:
             continue
         for ability in _triggered(game, o):
             trig = ability.trigger
+            assert trig is not None  # _triggered keeps triggered abilities only
             # the compiler's "end_step", "combat" ... are the steps of CR 500.1
             if trig.event != "step" or STEP_NAMES.get(trig.step or "", trig.step) != name:
                 continue
@@ -541,6 +543,7 @@ def _condition_on_event(
     creature" names the event's object, read as the ability would read it."""
     from .effects_runner import Ctx
 
+    assert ability.trigger is not None
     cond = ability.trigger.condition
     assert cond is not None
     probe = GameObject(0, 0, source.card, source.owner, Zone.STACK)

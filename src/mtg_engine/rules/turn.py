@@ -11,9 +11,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.actions import Decision, DecisionKind
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.objects import Zone
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from . import combat
+from .draw_skip import skip_offered
+from .layers import end_of_turn_cleanup, on_turn_start
+from .phasing import phase_permanents
+from .saga import add_lore_counters
+from .sba import sba_would_apply
+from .triggers import step_triggers
+from .untap_restrictions import held_tapped, next_untap_done
+from .zones import move
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -47,8 +58,6 @@ def turn_task(game: Game, task: Task) -> None:
             # CR 514.3: normally no priority in cleanup; 514.3a: if state-based
             # actions would be performed or abilities trigger, players get
             # priority and another cleanup step follows.
-            from .sba import sba_would_apply
-
             if game.pending_triggers or sba_would_apply(game):
                 game.turn_flags["extra_cleanup"] = True
                 game.push_task("priority")
@@ -75,15 +84,10 @@ def begin_step(game: Game) -> None:
             step=Step.NAMES[step],
         )
     if step == Step.DRAW:
-        from ..keywords.dredge import draw_or_dredge
-        from .draw_skip import skip_offered
-
         # CR 504.1 (dredge: 702.52a; "instead you may skip that draw": 614.1a)
         if not skip_offered(game):
-            draw_or_dredge(game, [game.active], 1, ("504.1",))
+            KEYWORD_HOOKS.draw_or_dredge(game, [game.active], 1, ("504.1",))
     elif step == Step.PRECOMBAT_MAIN:
-        from .saga import add_lore_counters
-
         add_lore_counters(game)  # CR 714.3b
     elif step == Step.BEGINNING_OF_COMBAT:
         game.combat = Combat()
@@ -99,8 +103,6 @@ def begin_step(game: Game) -> None:
     elif step == Step.CLEANUP:
         game.push_task("cleanup")
     # "At the beginning of ..." triggers (CR 603.6, 503.1a, 513.1a)
-    from .triggers import step_triggers
-
     step_triggers(game, step)
 
 
@@ -121,8 +123,6 @@ def start_turn(game: Game) -> None:
         pl.spells_cast_this_turn = 0
     game.turn_flags = {"spells_cast_last_turn": last_turn_spells}
     game.emit("turn", ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
-    from .layers import on_turn_start
-
     on_turn_start(game)  # "until your next turn" effects end (CR 611.2a)
 
 
@@ -136,11 +136,7 @@ def _next_player(game: Game, player: int) -> int:
 
 def untap_step(game: Game) -> None:
     """CR 502.3: the active player untaps all their permanents (phasing first, 502.1)."""
-    from .phasing import phase_permanents
-
     phase_permanents(game)
-    from .untap_restrictions import held_tapped
-
     held = held_tapped(game, game.active)  # "doesn't untap during your untap step"
     untapped = []
     for oid in game.battlefield:
@@ -157,8 +153,6 @@ def untap_step(game: Game) -> None:
             o.tapped = False
             untapped.append(o.name)
     if held:
-        from .untap_restrictions import next_untap_done
-
         next_untap_done(game, game.active)  # CR 611.2a
     game.invalidate()
     game.emit(
@@ -219,8 +213,6 @@ def cleanup_task(game: Game, task: Task) -> None:
         excess = len(p.hand) - 7  # CR 402.2: maximum hand size seven
         task.stage = 1
         if excess > 0:
-            from ..game.actions import Decision, DecisionKind
-
             task.data["n"] = excess
             game.ask(
                 Decision(
@@ -239,9 +231,6 @@ def cleanup_task(game: Game, task: Task) -> None:
             return
     if task.stage == 1:
         if task.answer is not None:
-            from ..game.objects import Zone
-            from .zones import move
-
             for oid in task.answer.objects:
                 move(
                     game,
@@ -249,6 +238,7 @@ def cleanup_task(game: Game, task: Task) -> None:
                     Zone.GRAVEYARD,
                     ("514.1", "701.9a"),
                     reason="is discarded (hand size)",
+                    cause="discard",
                 )
             task.answer = None
         # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
@@ -257,8 +247,6 @@ def cleanup_task(game: Game, task: Task) -> None:
             o.damage = 0
             o.deathtouch_damage = False
             o.regen_shields = 0
-        from .layers import end_of_turn_cleanup
-
         before = len(game.effects)
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
         game.invalidate()

@@ -13,6 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef
+from .characteristics import chars
+from .filters import matches_object
+from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
@@ -26,16 +29,11 @@ def cant_be_countered(game: Game, spell: GameObject) -> bool:
     """Whether a static ability says ``spell`` can't be countered (CR 101.2)."""
     if spell.stack_kind != "spell":
         return False
-    from .characteristics import chars
-    from .filters import matches_object
-
     for a in chars(game, spell).abilities:
         if a.kind is AbilityKind.STATIC:
             for st in a.static:
                 if st.op == "cant_be_countered" and isinstance(st.affected, SelfRef | None):
                     return True
-    from .statics import statics_with
-
     for src, st in statics_with(game, "cant_be_countered"):
         if isinstance(st.affected, Filter) and matches_object(
             game, spell, st.affected, src.controller, src

@@ -19,6 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Filter, SelfRef
+from ..game.state import ContinuousEffect
+from .conditions import evaluate
+from .filters import objects_matching
+from .statics import statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -29,8 +34,6 @@ NEXT_UNTAP = "doesnt_untap_next"
 
 def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: int) -> None:
     """ "... doesn't untap during its controller's next untap step" (CR 502.3, 611.2c)."""
-    from ..game.state import ContinuousEffect
-
     game.effects = [
         *game.effects,
         *(
@@ -80,10 +83,6 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
                 if o is not None and o.controller == player:
                     src = game.objects.get(e.source) if e.source is not None else None
                     out.setdefault(oid, src.name if src is not None else "an earlier effect")
-    from .conditions import evaluate
-    from .filters import objects_matching
-    from .statics import statics_with
-
     for src, st in statics_with(game, "doesnt_untap"):
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
@@ -100,8 +99,6 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
 
 
 def _register() -> None:
-    from .support import register
-
     register("static:doesnt_untap")
 
 

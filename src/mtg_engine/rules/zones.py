@@ -16,6 +16,7 @@ from .layers import source_left
 from .replacement import redirect
 
 if TYPE_CHECKING:
+    from ..game.events import Event
     from ..game.state import Game
 
 
@@ -29,10 +30,15 @@ def move(
     controller: int | None = None,
     tapped: bool = False,
     quiet: bool = False,
+    cause: str = "",
 ) -> int | None:
     """Move an object to a zone; returns the new object's id (None if it ceased to exist).
 
-    Cards go to their owner's library, hand or graveyard (CR 400.3).
+    Cards go to their owner's library, hand or graveyard (CR 400.3). ``cause``
+    names the keyword action that moves it, for abilities that watch for it:
+    "discard" (CR 701.9a), "sacrifice" (701.21a), or "resolved" (a spell put
+    into the graveyard as the last step of its resolution, 608.2n). It is the
+    event's ``cause``.
     """
     old = game.objects[oid]
     from_zone = old.zone
@@ -94,8 +100,19 @@ def move(
             to_zone=Zone.NAMES[to_zone],
             controller=old.controller,
             **({"attached": attached} if attached else {}),
+            **({"cause": cause} if cause else {}),
         )
     return new_id
+
+
+def is_discard(ev: Event) -> bool:
+    """A move from hand to graveyard that is a discard (CR 701.9a)."""
+    d = ev.data
+    return (
+        d.get("from_zone") == "hand"
+        and d.get("to_zone") == "graveyard"
+        and d.get("cause") == "discard"
+    )
 
 
 def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:

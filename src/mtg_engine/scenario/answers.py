@@ -30,6 +30,7 @@ from ..game.actions import (
     ChooseTargets,
     ChooseYesNo,
     Concede,
+    Decision,
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
@@ -40,7 +41,7 @@ from ..game.actions import (
 )
 from ..game.objects import Zone
 from ..game.state import Game
-from ..rules.characteristics import chars
+from ..rules.characteristics import BASIC_LAND_MANA, chars
 from .defaults import default_answer
 from .model import ActionSpec
 from .names import norm
@@ -141,7 +142,7 @@ class Script:
         if verb == "target":
             return k == DecisionKind.TARGETS
         if verb == "choose":
-            return _choose_fits(k, value)
+            return _choose_fits(d, value)
         return False
 
     # ------------------------------------------------------------------
@@ -426,7 +427,7 @@ class Script:
             and nxt.verb == "choose"
             and nxt.at is None
             and d.player == self.player_index(nxt)
-            and _choose_fits(d.kind, nxt.value)
+            and _choose_fits(d, nxt.value)
         ):
             return False
         if d.kind != DecisionKind.CHOOSE_OBJECTS or not isinstance(nxt.value, list):
@@ -497,7 +498,7 @@ class Script:
                 game,
                 defender_ref,
                 acting,
-                lambda o, c=creature: o in cands.get(c, ()),
+                lambda o, c=creature: o in cands.get(c, ()),  # type: ignore[misc]  # mypy can't type a lambda's bound default
                 players=True,
             )
             pairs.append((creature, defender))
@@ -525,7 +526,7 @@ class Script:
                 game,
                 attacker_ref,
                 acting,
-                lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,
+                lambda o, b=blocker: o in cands.get(b, ()) and (b, o) not in pairs,  # type: ignore[misc]  # mypy can't type a lambda's bound default
             )
             pairs.append((blocker, attacker))
         return DeclareBlockers(tuple(pairs))
@@ -565,7 +566,7 @@ class Script:
             made = auto[oid]
             want: dict[int, int] = {}
             for r, n in split:
-                rid = self.refs.resolve(game, r, acting, lambda o, m=made: o in m, players=True)
+                rid = self.refs.resolve(game, r, acting, lambda o, m=made: o in m, players=True)  # type: ignore[misc]  # mypy can't type a lambda's bound default
                 if rid is not None and int(n):
                     want[rid] = want.get(rid, 0) + int(n)
             if want != made:
@@ -728,13 +729,15 @@ def _kicker_counts(value: Any) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _choose_fits(kind: str, value: Any) -> bool:
+def _choose_fits(d: Decision, value: Any) -> bool:
+    kind = d.kind
     if kind == DecisionKind.YES_NO:
         return yes_no(value) is not None or (
             isinstance(value, list) and bool(value) and isinstance(value[0], str)
         )
     if kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
-        return isinstance(value, list | str) or yes_no(value) is False
+        # "no" answers only a choice that may choose nothing
+        return isinstance(value, list | str) or (yes_no(value) is False and d.data["min"] == 0)
     if kind == DecisionKind.ORDER_CARDS:  # CR 401.4, topmost first
         return isinstance(value, list)
     if kind == DecisionKind.TARGETS:  # new targets for a copy
@@ -777,6 +780,7 @@ def ability_index(game: Game, oid: int, which: int | str) -> int | None:
         for i, a in enumerate(abilities)
         if a.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA) and a.cost is not None
     ]
+    activated = _type_line_order(o, abilities, activated)
     if isinstance(which, int):
         return activated[which - 1] if 1 <= which <= len(activated) else None
     key = norm(which)
@@ -785,3 +789,24 @@ def ability_index(game: Game, oid: int, which: int | str) -> int | None:
         if kw and norm(kw) == key:
             return i
     return None
+
+
+def _type_line_order(o: Any, abilities: tuple[Any, ...], activated: list[int]) -> list[int]:
+    """The intrinsic mana abilities of basic land types (CR 305.6) in the order the
+    type line prints those types ("Land — Forest Plains": {G} first, then {W}), the
+    way a reader numbers them; types the land gained later follow."""
+    basic = {f"{{T}}: Add {m}.": t for t, m in BASIC_LAND_MANA.items()}
+    intrinsic = [
+        i for i in activated if abilities[i].kind is AbilityKind.MANA and abilities[i].text in basic
+    ]
+    if len(intrinsic) < 2:
+        return activated
+    face = o.card.faces[o.face] if 0 <= o.face < len(o.card.faces) else o.card.faces[0]
+    printed = list(face.subtypes)
+
+    def rank(i: int) -> int:
+        t = basic[abilities[i].text]
+        return printed.index(t) if t in printed else len(printed)
+
+    ordered = iter(sorted(intrinsic, key=rank))
+    return [next(ordered) if i in intrinsic else i for i in activated]

@@ -64,6 +64,13 @@ class Checker:
             actual = self.refs.player_names[o.winner]
         return [] if actual == value else [mismatch(path, value, actual)]
 
+    def _check_left_game(self, value: list[str], path: str) -> list[Failure]:
+        """CR 800.4, 104.3: exactly these players have lost or left the game."""
+        actual = [p.name for p in self.game.players if p.has_lost]
+        if sorted(actual) == sorted(value):
+            return []
+        return [mismatch(path, value, actual)]
+
     def _check_turn(self, value: int, path: str) -> list[Failure]:
         return [] if self.game.turn == value else [mismatch(path, value, self.game.turn)]
 
@@ -177,15 +184,68 @@ class Checker:
                 for key, expected in props.items():
                     out.append(mismatch(f"{opath}.{key}", expected, gone))
                 continue
-            o = self.game.objects[oid]
-            for key, expected in props.items():
-                actual = self._property(o, key)
-                if key == "attached_to":
-                    ok = self.equal_attached(expected, actual)
-                else:
-                    ok = _equal(key, expected, actual)
-                if not ok:
-                    out.append(mismatch(f"{opath}.{key}", expected, _shown(key, actual)))
+            out.extend(self._compare(self.game.objects[oid], props, opath))
+        return out
+
+    def _compare(self, o: GameObject, props: dict[str, Any], path: str) -> list[Failure]:
+        """A failure for each listed property that differs from the object's value."""
+        out = []
+        for key, expected in props.items():
+            actual = self._property(o, key)
+            if key == "attached_to":
+                ok = self.equal_attached(expected, actual)
+            else:
+                ok = _equal(key, expected, actual)
+            if not ok:
+                out.append(mismatch(f"{path}.{key}", expected, _shown(key, actual)))
+        return out
+
+    def _check_battlefield(self, value: list[dict[str, Any]], path: str) -> list[Failure]:
+        """Permanents by name (and controller): tokens and copies made during the run."""
+        g = self.game
+        out: list[Failure] = []
+        for i, entry in enumerate(value):
+            epath = f"{path}[{i}]"
+            props: dict[str, Any] = dict(entry["props"])
+            controller = props.pop("controller", None)
+            name = norm(entry["name"])
+            found = [
+                g.objects[oid]
+                for oid in g.battlefield
+                if norm(chars(g, g.objects[oid]).name) == name
+                and (
+                    controller is None
+                    or self.refs.player_names[g.objects[oid].controller] == controller
+                )
+            ]
+            count = entry.get("count")
+            whose = f" controlled by {controller}" if controller is not None else ""
+            if count is not None and len(found) != count:
+                out.append(
+                    Failure(
+                        f"{epath}.count",
+                        count,
+                        len(found),
+                        f"{epath}: expected {count} {entry['name']}{whose} on the battlefield, "
+                        f"got {len(found)}",
+                    )
+                )
+                continue
+            if count is None and not found:
+                out.append(
+                    Failure(
+                        epath,
+                        "at least one",
+                        0,
+                        f"{epath}: expected a {entry['name']}{whose} on the battlefield, got none",
+                    )
+                )
+                continue
+            token = entry.get("token")
+            for o in found:
+                if token is not None and o.is_token != token:
+                    out.append(mismatch(f"{epath}.token", token, o.is_token))
+                out.extend(self._compare(o, props, epath))
         return out
 
     def _property(self, o: GameObject, key: str) -> Any:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .model import ScenarioError
+from .unsupported import Gap
 
 
 @dataclass(slots=True)
@@ -32,6 +33,8 @@ class Result:
     log: list[str] = field(default_factory=list)
     #: set when the scenario (or its file) is not valid: every problem found
     errors: list[ScenarioError] = field(default_factory=list)
+    #: the scenario's card text the engine can't run yet (:class:`~.unsupported.Gap`)
+    unsupported: list[Gap] = field(default_factory=list)
 
     @property
     def invalid(self) -> bool:
@@ -42,6 +45,9 @@ class Result:
         """The report lines: ``PASS name`` / ``FAIL name: first failure`` / ``ERROR ...`` each."""
         if self.errors:
             return [f"ERROR {e}" for e in self.errors]
+        if self.unsupported:
+            gaps = "; ".join(str(g) for g in self.unsupported)
+            return [self.summary, f"    unsupported card text: {gaps}"]
         return [self.summary]
 
     @property
@@ -61,6 +67,7 @@ class Result:
             "passed": self.passed,
             "failures": [f.to_json() for f in self.failures],
             "log": self.log,
+            "unsupported": [g.to_json() for g in self.unsupported],
         }
         if self.errors:
             out["failures"] = [

@@ -17,7 +17,7 @@ from __future__ import annotations
 import signal
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -30,6 +30,7 @@ from .expect import Checker
 from .model import ActionSpec, Moment, Scenario
 from .refs import Refs
 from .result import Failure, Result
+from .unsupported import game_gaps
 
 #: safety limit on decisions in one run (a scenario is a few dozen)
 MAX_DECISIONS = 20000
@@ -64,7 +65,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
     )
-    if not usable:
+    if not usable or seconds is None:
         yield
         return
 
@@ -99,7 +100,9 @@ def run_scenario(sc: Scenario, seconds: float | None = TIME_LIMIT) -> Result:
                 return run.run()
             except Exception as e:
                 failure = _engine_failure(sc, e, "running")
-                return Result(sc.name, sc.file, False, [failure], run.log_lines())
+                return Result(
+                    sc.name, sc.file, False, [failure], run.log_lines(), unsupported=run.uncompiled
+                )
     except ScenarioTimeout:
         text = f"engine error: the run did not finish within {seconds:g} s (an endless loop?)"
         where = ""
@@ -122,21 +125,6 @@ def _engine_failure(sc: Scenario, e: Exception, doing: str) -> Failure:
     return Failure("", "no engine error", msg, msg)
 
 
-def uncompiled_text(game: Game) -> list[tuple[str, str]]:
-    """(card name, sentence) for every Oracle sentence of the game's cards the compiler
-    could not turn into abilities (``CompiledFace.unparsed``)."""
-    seen: set[str] = set()
-    out: list[tuple[str, str]] = []
-    for o in game.objects.values():
-        card = o.card
-        if card.name in seen:
-            continue
-        seen.add(card.name)
-        for face in card.compiled:
-            out.extend((card.name, text) for text in face.unparsed)
-    return out
-
-
 def reached(game: Game, moment: Moment) -> bool:
     """Whether the game is at or past ``moment`` (turn, then step)."""
     turn = moment.turn if moment.turn is not None else game.turn
@@ -155,6 +143,25 @@ def _until_reached(game: Game, until: Moment) -> bool:
         return True
     step = until.step if until.step is not None else Step.UNTAP
     return (game.turn, game.step) > (until.turn or game.turn, step)
+
+
+def step_done(until: Moment) -> Callable[[Game], bool]:
+    """The stopping point for ``until`` at a step in which no player gets priority
+    (untap, CR 502.4; cleanup, CR 514.3): that step's turn-based actions are done and
+    the game is about to move to the next step."""
+    step = until.step if until.step is not None else Step.UNTAP
+
+    def halt(game: Game) -> bool:
+        tasks = game.tasks
+        return (
+            game.step == step
+            and (until.turn is None or game.turn == until.turn)
+            and bool(tasks)
+            and tasks[-1].kind == "turn"
+            and tasks[-1].stage == 2
+        )
+
+    return halt
 
 
 def at_now(game: Game, moment: Moment) -> bool:
@@ -181,15 +188,12 @@ class Run:
         self.script = Script(refs)
         self.next = 0
         self.progress = Progress()
-        self.uncompiled = uncompiled_text(game)
-
-    def note(self) -> str:
-        """A hint when some card's Oracle text isn't executable yet (it may explain a failure)."""
-        if not self.uncompiled:
-            return ""
-        shown = "; ".join(f"{name}: {text!r}" for name, text in self.uncompiled[:3])
-        more = f" (+{len(self.uncompiled) - 3} more)" if len(self.uncompiled) > 3 else ""
-        return f" [note: card text the engine can't run yet: {shown}{more}]"
+        self.uncompiled = game_gaps(game)
+        self.halt: Callable[[Game], bool] | None = None
+        if sc.until is not None and sc.until.step in (Step.UNTAP, Step.CLEANUP):
+            self.halt = step_done(sc.until)
+        self.game.halt = self.halt
+        self.game.ask_single_answers = True  # a scripted answer to it is applied
 
     def log_lines(self) -> list[str]:
         return [str(ev) for ev in self.game.log]
@@ -200,7 +204,9 @@ class Run:
         failures = self.verdict(stop)
         if stop.kind in ("until", "done", "game_over", "illegal") and sc.expect:
             failures.extend(Checker(self.game, self.refs).check(sc.expect, sc.path))
-        return Result(sc.name, sc.file, not failures, failures, self.log_lines())
+        return Result(
+            sc.name, sc.file, not failures, failures, self.log_lines(), unsupported=self.uncompiled
+        )
 
     # ------------------------------------------------------------------
     # The loop
@@ -221,6 +227,8 @@ class Run:
                 return Stop("game_over")
             d = g.pending
             if d is None:
+                if self.halt is not None and self.halt(g):
+                    return Stop("until")
                 return Stop("done")
             act = actions[self.next] if self.next < len(actions) else None
             if (
@@ -316,16 +324,16 @@ class Run:
             text = f"action {act.number} is illegal: {stop.message}"
             wanted = sc.expect_error
             if wanted is None:
-                out.append(Failure(act.path, "a legal action", stop.message, text + self.note()))
-            elif self.uncompiled:
-                # the rejection may come from card text the engine ignores: not a pass
+                out.append(Failure(act.path, "a legal action", stop.message, text))
+            elif any(not gap.missing for gap in self.uncompiled):
+                # the rejection may come from a sentence the compiler dropped: not a pass
                 text = f"{text}, but the scenario uses card text the engine can't run yet"
                 out.append(
                     Failure(
                         self._path("expect_error"),
                         "a rules rejection",
                         stop.message,
-                        text + self.note(),
+                        text,
                     )
                 )
             elif isinstance(wanted, str) and wanted.lower() not in stop.message.lower():
@@ -340,9 +348,7 @@ class Run:
             return out
         if stop.kind == "unscripted":
             text = f"unscripted decision: {stop.message}"
-            out.append(
-                Failure(self._path("actions"), "a scripted answer", text, text + self.note())
-            )
+            out.append(Failure(self._path("actions"), "a scripted answer", text, text))
             return out
         if stop.kind == "unsupported":
             assert act is not None
@@ -358,7 +364,7 @@ class Run:
                 if self.progress.passes_done:
                     partial = f", {self.progress.passes_done} of {leftover.value} passes made"
             text = f"action {leftover.number} never applied ({leftover.text}{partial})"
-            out.append(Failure(leftover.path, "applied", "never applied", text + self.note()))
+            out.append(Failure(leftover.path, "applied", "never applied", text))
         if sc.expect_error is not None:
             where = (
                 "the game ended"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..game.state import Step
 from .checker import Checker, describe_value, join, what
@@ -30,8 +30,27 @@ SCENARIO_KEYS = (
     "until",
     "expect",
     "expect_error",
+    "variant",
+    "teams",
 )
-PLAYER_KEYS = ("life", "poison", "mana_pool", *SETUP_ZONES)
+PLAYER_KEYS = (
+    "life",
+    "poison",
+    "mana_pool",
+    *SETUP_ZONES,
+    "commander",
+    "commander_damage",
+    "commander_casts",
+)
+#: the variants of the format (CR 806, 810, 903) and those this runner plays
+VARIANTS = ("two_player", "free_for_all", "two_headed_giant", "commander")
+IMPLEMENTED_VARIANTS = ("two_player",)
+#: player keys that belong to one variant
+_VARIANT_PLAYER_KEYS = {
+    "commander": "commander",
+    "commander_damage": "commander",
+    "commander_casts": "commander",
+}
 ENTRY_KEYS = (
     "card",
     "token",
@@ -136,7 +155,7 @@ def load_data(data: Any, file: str) -> tuple[list[Scenario], list[Invalid]]:
             Invalid("", [ScenarioError(file, "", f"expected a scenario mapping, got {got}")])
         ]
     if "scenarios" not in data:
-        return _one(data, file, "")
+        return _one(cast(YMap, data), file, "")
     errors: list[ScenarioError] = []
     extra = [k for k in data if k != "scenarios"]
     for k in extra:
@@ -167,8 +186,8 @@ def load_data(data: Any, file: str) -> tuple[list[Scenario], list[Invalid]]:
             msg = f"expected a scenario mapping, got {describe_value(item)}"
             invalid.append(Invalid("", [ScenarioError(file, prefix, msg, line_of(items, i))]))
             continue
-        got, bad = _one(item, file, prefix)
-        out.extend(got)
+        made, bad = _one(cast(YMap, item), file, prefix)
+        out.extend(made)
         invalid.extend(bad)
     return out, invalid
 
@@ -206,8 +225,9 @@ def check_scenario(data: YMap, ck: Checker, file: str, prefix: str) -> Scenario 
     if "seed" in data:
         seed = ck.integer(data["seed"], "seed", line_of(data, "seed"))
         sc.seed = seed if seed is not None else 0
+    variant = _check_variant(ck, data)
     book = Book()
-    _check_players(ck, data, sc, book)
+    _check_players(ck, data, sc, book, variant)
     _check_start(ck, data, sc)
     if "actions" in data:
         sc.actions = check_actions(ck, data["actions"], line_of(data, "actions"), book)
@@ -281,7 +301,28 @@ def _check_start(ck: Checker, data: YMap, sc: Scenario) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book) -> None:
+def _check_variant(ck: Checker, data: YMap) -> str | None:
+    """``variant`` (default two_player) and ``teams``; a variant this runner doesn't
+    play yet is a file error naming it. None when the variant isn't valid."""
+    variant: str | None = "two_player"
+    if "variant" in data:
+        variant = ck.choice(
+            data["variant"], VARIANTS, "variant", line_of(data, "variant"), "variant"
+        )
+        if variant is not None and variant not in IMPLEMENTED_VARIANTS:
+            ck.error(
+                "variant",
+                f"the variant {variant!r} is not implemented by this runner yet "
+                f"(implemented: {', '.join(IMPLEMENTED_VARIANTS)})",
+                line_of(data, "variant"),
+            )
+            variant = None
+    if "teams" in data and variant is not None and variant != "two_headed_giant":
+        ck.error("teams", "'teams' is only for variant: two_headed_giant", line_of(data, "teams"))
+    return variant
+
+
+def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: str | None) -> None:
     players = ck.mapping(data.get("players"), "players", line_of(data, "players"))
     if players is None:
         return
@@ -296,7 +337,7 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book) -> None:
         book.players.append(next(n for n in letters if n not in book.players))
     for name in book.players:
         pdata = players.get(name)
-        sc.players.append(_check_player(ck, name, pdata, line_of(players, name), book))
+        sc.players.append(_check_player(ck, name, pdata, line_of(players, name), book, variant))
     # ids are known now: check what setup entries refer to
     for p in sc.players:
         for zone, entries in p.zones.items():
@@ -304,13 +345,18 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book) -> None:
                 _check_entry_refs(ck, e, zone, book)
 
 
-def _check_player(ck: Checker, name: str, v: Any, line: int | None, book: Book) -> PlayerSpec:
+def _check_player(
+    ck: Checker, name: str, v: Any, line: int | None, book: Book, variant: str | None
+) -> PlayerSpec:
     path = f"players.{name}"
     spec = PlayerSpec(name=name)
     m = ck.mapping(v, path, line)
     if m is None:
         return spec
     ck.keys(m, PLAYER_KEYS, path)
+    for key, needs in _VARIANT_PLAYER_KEYS.items():
+        if key in m and variant is not None and variant != needs:
+            ck.error(f"{path}.{key}", f"'{key}' is only for variant: {needs}", line_of(m, key))
     if "life" in m:
         life = ck.integer(m["life"], f"{path}.life", line_of(m, "life"))
         spec.life = life if life is not None else 20

@@ -61,6 +61,8 @@ EXPECT_KEYS = (
     "step",
     "log_cites",
     "log_contains",
+    "battlefield",
+    "left_game",
 )
 OBJECT_PROPS = (
     "power",
@@ -409,7 +411,49 @@ def _expect_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         return cites
     if key == "log_contains":
         return ck.strings(v, path, line)
+    if key == "left_game":
+        names = ck.strings(v, path, line) if v else []
+        for i, p in enumerate(names or []):
+            if p not in book.players:
+                ck.error(join(path, i), f"{p!r} is not a player of this scenario", line)
+        return names
+    if key == "battlefield":
+        return _battlefield_entries(ck, v, path, line, book)
     return None
+
+
+#: the keys of an ``expect.battlefield`` entry besides the object properties
+BATTLEFIELD_KEYS = ("name", "count", "token")
+
+
+def _battlefield_entries(
+    ck: Checker, v: Any, path: str, line: int | None, book: Book
+) -> list[dict[str, Any]] | None:
+    """``[{name: Soldier, controller: A, count: 2, token: true, power: 1, ...}]``."""
+    seq = ck.sequence(v, path, line, "a list of {name, controller, count, ...} entries")
+    if seq is None:
+        return None
+    out: list[dict[str, Any]] = []
+    for i, item in enumerate(seq):
+        ipath, iline = join(path, i), line_of(seq, i)
+        m = ck.mapping(item, ipath, iline, "a mapping {name, controller, count, ...}")
+        if m is None:
+            continue
+        if "name" not in m:
+            ck.error(ipath, "give the permanents' name ('name: Soldier')", m.line or iline)
+            continue
+        name = ck.string(m["name"], join(ipath, "name"), line_of(m, "name"))
+        if name is None:
+            continue
+        props = _object_props(ck, m, ipath, book, (*BATTLEFIELD_KEYS, *OBJECT_PROPS))
+        props.pop("name", None)
+        entry: dict[str, Any] = {"name": name, "props": props}
+        if "count" in m:
+            entry["count"] = ck.integer(m["count"], join(ipath, "count"), line_of(m, "count"), 0)
+        if "token" in m:
+            entry["token"] = ck.boolean(m["token"], join(ipath, "token"), line_of(m, "token"))
+        out.append(entry)
+    return out
 
 
 def _zone_key_ok(ck: Checker, z: Any, path: str, line: int | None, book: Book) -> bool:
@@ -428,11 +472,14 @@ def _zone_key_ok(ck: Checker, z: Any, path: str, line: int | None, book: Book) -
     return False
 
 
-def _object_props(ck: Checker, m: YMap, path: str, book: Book) -> dict[str, Any]:
+def _object_props(
+    ck: Checker, m: YMap, path: str, book: Book, allowed: tuple[str, ...] = OBJECT_PROPS
+) -> dict[str, Any]:
     from .schema import check_counters
 
-    ck.keys(m, OBJECT_PROPS, path)
+    ck.keys(m, allowed, path)
     out: dict[str, Any] = {}
+    val: Any
     for key, v in m.items():
         kpath, kline = join(path, key), line_of(m, key)
         if key in ("power", "toughness", "loyalty"):

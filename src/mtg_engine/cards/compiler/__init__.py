@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
@@ -118,6 +118,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "control",
         "optional_untap",
         "must_be_blocked",
+        "must_be_blocked_by",
         "cant_activate_abilities",
     }
 )
@@ -174,7 +175,7 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
 def _it_ref(cond: Condition, it: Any) -> Condition:
     """``cond`` with an "is" part's unresolved "it" replaced by ``it``."""
     args = {
-        k: (it if k == "ref" and isinstance(v, It) else _it_ref(v, it))
+        k: (it if k == "ref" and isinstance(v, It) else _it_ref(cast(Condition, v), it))
         if isinstance(v, Condition) or (k == "ref" and isinstance(v, It))
         else v
         for k, v in cond.args.items()
@@ -460,6 +461,7 @@ def compile_text(
             except CompileError:
                 unparsed.append(para.raw)
                 continue
+            assert striation is not None  # set by one branch or the other
             out = striation.abilities
             continue
         if striation is not None:

@@ -76,6 +76,16 @@ class ThatObject(It):
         return "ThatObject()"
 
 
+class ThatSpell(It):
+    """ "That spell", "that ability", "that spell or ability": in a "becomes the
+    target of a spell or ability" trigger, the targeting spell or ability."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ThatSpell()"
+
+
 class Them(It):
     """ "Them", "they": a plural pronoun. After an instruction about every object of
     a kind ("attacking creatures you control get +X/+0. Sacrifice them ..."), the
@@ -325,6 +335,9 @@ def finalize(
     damaged_creature = (
         trigger is not None and not trigger_about_other and _damages_a_creature(trigger)
     )
+    # "whenever ... becomes the target of a spell or ability an opponent controls,
+    # ... that player": the controller of that spell or ability (CR 603.2)
+    becomes_target = trigger is not None and trigger.event == "becomes_target"
     trigger_player = trigger is not None and (
         trigger.event in ("cast", "draw", "gain_life", "lose_life", "discard", "step")
         or (isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",))
@@ -333,6 +346,8 @@ def finalize(
     def resolve_it() -> Any:
         if state["last"] == "parent":
             return ParentRef()
+        if state["last"] == "spell":
+            return TriggerRef("spell")
         if state["last"] == "exiled":
             return EachRef(EXILED_WITH_SELF)  # "turn the exiled card face up. If it's ..."
         if last_target:
@@ -348,6 +363,8 @@ def finalize(
             spec = targets[last_target[-1]]
             if "player" in spec.filter.kinds:
                 return TargetRef(last_target[-1])
+        if becomes_target and not last_target:
+            return TriggerRef("player")  # the targeting spell's or ability's controller
         if trigger_player or (trigger is not None and trigger.event == "step"):
             return TriggerRef("player")
         if trigger is not None and _damages_a_player(trigger):
@@ -368,6 +385,9 @@ def finalize(
             # "Equipped creature can't be blocked this turn. Sacrifice it at the
             # beginning of the next end step" (Wings of Hubris): that creature
             return ParentRef("it" if state.get("each_op") in _MOVERS else "each")
+        if isinstance(v, ThatSpell) and becomes_target and not last_target:
+            state["last"] = "spell"  # "its controller" next: that spell's (CR 603.2)
+            return TriggerRef("spell")
         if isinstance(v, ThatObject) and other_creature and not last_target:
             return TriggerRef("other")  # the creature it blocked or was blocked by
         if isinstance(v, ThatObject) and damaged_creature and not last_target:

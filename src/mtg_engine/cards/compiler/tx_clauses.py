@@ -58,6 +58,20 @@ def _each_player(subject: Any) -> bool:
     return isinstance(subject, EachRef) and is_player_filter(subject.filter)
 
 
+#: instructions only an object can follow ("has first strike", "is a Knight",
+#: "gets +1/+1"): a later clause without a subject shares the sentence's object subject
+_OBJECT_OPS = frozenset(
+    ("grant_keyword", "modify_pt", "add_types", "grant_ability", "set_pt", "add_colors")
+)
+
+
+def _player_subject(subject: Any) -> bool:
+    """A subject that names players ("you", "that player", "target opponent")."""
+    if _each_player(subject) or isinstance(subject, ControllerRef | ThatPlayer):
+        return True
+    return isinstance(subject, Tgt) and is_player_filter(subject.spec.filter)
+
+
 def _their_for_each(e: Effect, subject: EachRef) -> Effect:
     """ "Each player exiles all creature cards from their graveyard": an instruction
     with no player of its own acts on every such player's objects ("their" is each
@@ -216,7 +230,7 @@ class ClauseRules:
         """ "... or the creature it haunts dies" (CR 702.55b-c)."""
         return ("haunted_dies", ())
 
-    def _ev(name: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _ev(name: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
             details: list[tuple[str, Any]] = []
             for x in c:
@@ -691,14 +705,20 @@ class ClauseRules:
     def clause_seq(self, c: list[Any]) -> list[Effect]:
         out: list[Effect] = []
         each: Any = None
+        thing: Any = None
         for x in c:
             if isinstance(x, _Clause):
                 if x.subject is not None:
                     # "Each player exiles ..., then sacrifices ...": the later clauses
                     # without a subject have the same players as their subject
                     each = x.subject if _each_player(x.subject) else None
+                    thing = None if _player_subject(x.subject) else x.subject
                 elif each is not None:
                     x = self.clause([each, *x.children])
+                elif thing is not None and x and all(e.op in _OBJECT_OPS for e in x):
+                    # "Enchanted creature gets +2/+2, has first strike, and is a Knight":
+                    # what only an object does has the object subject of the sentence
+                    x = self.clause([thing, *x.children])
             if isinstance(x, list):
                 out.extend(x)
         return out
@@ -904,7 +924,7 @@ class ClauseRules:
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
 
-    def for_as_long(self, c: list[Any]) -> tuple[str, Any]:
+    def for_as_long(self, c: list[Any]) -> str:
         return "as_long_as"
 
     # ------------------------------------------------------------- restrictions
@@ -1134,7 +1154,7 @@ class ClauseRules:
         )
 
     # -------------------------------------------------------------- conditions
-    def _cond(kind: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _cond(kind: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
             args: dict[str, Any] = {}
             for i, x in enumerate(v for v in c if not isinstance(v, Token)):
@@ -1251,7 +1271,7 @@ class ClauseRules:
     cond_np_power_le = _cond("power_le")
     cond_np_toughness_le = _cond("toughness_le")
 
-    def _cond_its_power(key: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _cond_its_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
             """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
             the ability's other pronouns (the trigger's object, CR 603.4)."""

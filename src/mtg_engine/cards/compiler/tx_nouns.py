@@ -20,7 +20,7 @@ from ..abilities import (
     TargetSpec,
 )
 from .filters import Alt, NounWord, build_filter, card_type
-from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, Them, Those
+from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, ThatSpell, Them, Those
 from .tx_common import (
     CompileError,
     _int,
@@ -201,7 +201,7 @@ class NounRules:
         return build_filter(alts, posts)
 
     # postfix conditions
-    def _post(key: str, value: Any):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _post(key: str, value: Any):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> tuple[str, Any]:
             return (key, value)
 
@@ -401,6 +401,8 @@ class NounRules:
         nouns = [x for x in c if isinstance(x, NounWord)]
         if nouns and nouns[0].kind == "head" and nouns[0].value in ("player", "opponent"):
             return ThatPlayer()
+        if nouns and all(n.kind == "head" and n.value in ("spell", "ability") for n in nouns):
+            return ThatSpell()
         return ThatObject()
 
     def pron_player(self, c: list[Any]) -> ThatPlayer:
@@ -529,7 +531,7 @@ class NounRules:
         return EachRef(Filter(kinds=("player",), conditions=(("enchanted_by", "self"),)))
 
     def np_that_spell_controller(self, c: list[Any]) -> ControllerOfRef:
-        return ControllerOfRef(It())
+        return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def np_it_and_each(self, c: list[Any]) -> list[Any]:
         return [It(), EachRef(c[0].with_condition("other", True))]
@@ -544,13 +546,13 @@ class NounRules:
         return OwnerOfRef(c[0])
 
     def np_its_controller(self, c: list[Any]) -> ControllerOfRef:
-        return ControllerOfRef(It())
+        return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def np_its_owner(self, c: list[Any]) -> OwnerOfRef:
-        return OwnerOfRef(It())
+        return OwnerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def np_its_controller_and_you(self, c: list[Any]) -> list[Any]:
-        return [ControllerOfRef(It()), ControllerRef()]
+        return [ControllerOfRef(It()), ControllerRef()]  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def np_self_or(self, c: list[Any]) -> tuple[str, Any]:
         return ("self_or", c[1])
@@ -580,7 +582,7 @@ class NounRules:
         return Amount(c[1].replace(" ", "_"), ref=c[0])
 
     def amt_its_stat(self, c: list[Any]) -> Amount:
-        return Amount(c[0].replace(" ", "_"), ref=It())
+        return Amount(c[0].replace(" ", "_"), ref=It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def amt_count(self, c: list[Any]) -> Amount:
         flt = c[0]
@@ -627,7 +629,7 @@ class NounRules:
         return Amount("stored_results_same", ref=SelfRef())
 
     def amt_its_mv(self, c: list[Any]) -> Amount:
-        return Amount("mana_value", ref=It())
+        return Amount("mana_value", ref=It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def amt_domain(self, c: list[Any]) -> Amount:
         return Amount("domain")

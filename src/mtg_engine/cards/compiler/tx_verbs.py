@@ -600,7 +600,7 @@ class VerbRules:
     def vp_transform(self, c: list[Any]) -> list[Effect]:
         return [Effect("transform", {"what": _obj(c[0]) if c else SUBJ})]
 
-    def _action(op: str, **fixed: Any):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _action(op: str, **fixed: Any):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> list[Effect]:
             args: dict[str, Any] = {"player": SUBJ, **fixed}
             for x in c:
@@ -762,7 +762,7 @@ class VerbRules:
         return [Effect("create_emblem", {"player": SUBJ, "abilities": c[0]})]
 
     # continuous: restrictions and rules for objects (usable as statics)
-    def _rule(op: str, **fixed: Any):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _rule(op: str, **fixed: Any):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> list[Effect]:
             return [Effect(op, {"what": SUBJ, **fixed, "duration": None})]
 
@@ -773,7 +773,7 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect(op, {"what": SUBJ, **extra, "duration": duration})]
 
-    def _cant(op: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _cant(op: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> tuple[str, dict[str, Any]]:
             extra: dict[str, Any] = {}
             for x in c:
@@ -867,7 +867,14 @@ class VerbRules:
         return [Effect("optional_untap", {"what": SelfRef(), "duration": None})]
 
     def vp_must_be_blocked(self, c: list[Any]) -> list[Effect]:
+        by = next((x.filter for x in c if isinstance(x, (Some, EachRef))), None)
+        if by is not None:  # "must be blocked by an Eldrazi if able" (CR 509.1c)
+            return [Effect("must_be_blocked_by", {"what": SUBJ, "filter": by, "duration": None})]
         return [Effect("must_be_blocked", {"what": SUBJ, "duration": None})]
+
+    def vp_must_be_blocked_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Target creature must be blocked this turn if able" (CR 509.1c)."""
+        return [Effect("must_be_blocked", {"what": SUBJ, "duration": "end_of_turn"})]
 
     def vp_choose_np(self, c: list[Any]) -> list[Effect]:
         what = _obj(c[0])
@@ -886,7 +893,7 @@ class VerbRules:
             return [Effect("choose_number", {"player": SUBJ})]
         return [Effect("choose", {"player": SUBJ, "what": c[0]})]
 
-    def _choice(kind: str):  # type: ignore[no-untyped-def]  # noqa: N805
+    def _choice(kind: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> str:
             return kind
 

@@ -5,7 +5,7 @@ block and deal combat damage (CR 508.1c-d, 509.1b-c, 510.1a, 611.2).
 "can't be blocked this turn", goad (701.15), provoke's "blocks it if able"
 (702.39a): each becomes a continuous effect whose affected set is locked in
 (611.2c). Presence-only ones are applied by the layer system into
-``Chars.restrictions``; the others are read by :mod:`.combat_rules`.
+``Chars.restrictions``; the others are read by :mod:`mtg_engine.rules.combat_rules`.
 Also here: the rampage (702.23a) and melee (702.121a) bonuses, which are
 computed as their triggered abilities resolve (702.23b, 702.121b).
 """
@@ -13,11 +13,13 @@ computed as their triggered abilities resolve (702.23b, 702.121b).
 from __future__ import annotations
 
 from ..cards.abilities import Effect, SelfRef
-from ..effects import REGISTRY, effect
-from ..effects.permanents import _continuous
-from .combat_rules import ARG_OPS, PRESENCE_OPS
-from .effects_runner import Ctx
-from .support import register
+from ..game.actions import ref_player
+from ..game.state import ContinuousEffect
+from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
+from ..rules.effects_runner import Ctx
+from ..rules.support import register
+from . import REGISTRY, effect
+from .permanents import _continuous
 
 register("arg:prevent_damage.dealt_by", "arg:prevent_damage.combat_only")
 
@@ -40,6 +42,7 @@ _TEXT = {
     "cant_attack_you": "can't attack you",
     "min_blockers": "can't be blocked except by several creatures",
     "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
+    "must_be_blocked_by": "must be blocked by some creatures if able",
 }
 _RULE = {
     "cant_attack": "508.1c",
@@ -49,6 +52,7 @@ _RULE = {
     "must_block": "509.1c",
     "must_be_blocked": "509.1c",
     "must_be_blocked_by_all": "509.1c",
+    "must_be_blocked_by": "509.1c",
     "assign_damage_by_toughness": "510.1a",
 }
 
@@ -102,8 +106,6 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     next N damage (615.7), ``combat_only`` limits it to combat damage; without
     ``what`` it covers every source and recipient ("Prevent all combat damage that
     would be dealt this turn"). Applied by :func:`mtg_engine.rules.damage.prevent`."""
-    from ..game.state import ContinuousEffect
-
     g = ctx.game
     what = e.args.get("what")
     affected = tuple(ctx.refs(what)) if what is not None else ()
@@ -167,8 +169,6 @@ def rampage_bonus(ctx: Ctx, e: Effect) -> bool:
 def melee_bonus(ctx: Ctx, e: Effect) -> bool:
     """CR 702.121a-b: +1/+1 for each opponent you attacked with a creature this
     combat, counted as the ability resolves."""
-    from ..game.actions import ref_player
-
     g = ctx.game
     declared = g.turn_flags.get("attacks_declared") or ()
     opponents = {

@@ -11,18 +11,16 @@ that don't name hidden cards.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .objects import GameObject, Zone
-
-if TYPE_CHECKING:
-    from .events import Event
-    from .state import Game
+from ..game.events import Event
+from ..game.objects import GameObject, Zone
+from ..game.state import Game, Step
+from .characteristics import chars
+from .face_down import face_up_values
 
 
 def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
-    from ..rules.characteristics import chars
-
     hidden = o.face_down and o.controller != viewer
     c = chars(game, o)
     d: dict[str, Any] = {
@@ -45,8 +43,6 @@ def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
         )
     if o.face_down and not hidden:
         # CR 708.5: you may look at face-down spells and permanents you control
-        from ..rules.face_down import face_up_values
-
         up = face_up_values(game, o)
         d["face_up"] = {
             "name": up.name,
@@ -89,8 +85,6 @@ def is_revealed(game: Game, oid: int) -> bool:
     if until is None:
         return False
     if until == "upkeep":
-        from .state import Step
-
         return game.step == Step.UPKEEP
     return until in game.objects
 

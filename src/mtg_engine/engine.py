@@ -1,0 +1,66 @@
+"""The wiring (architecture §8): the one module that imports every layer and
+connects them.
+
+Keyword and effect modules register into the hook tables of
+:mod:`mtg_engine.game.hooks` when imported; the rules modules register their
+task handlers and the trigger listener. The game state calls the rules'
+decision procedures and the card file only through
+:data:`~mtg_engine.game.hooks.PROCEDURES`, set here.
+
+Hook order is behaviour: for one event kind, keyword hooks run in the order
+their modules are imported (``keywords/__init__.py`` and the imports among
+keyword modules), then the rules' own hooks (``on_event(..., rules=True)``)
+in the order the rules modules are first imported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The order of these imports is the order of the hooks (keywords' first).
+from . import keywords  # noqa: F401  (keyword modules register into the hooks)
+
+# isort: split
+from .rules import (  # noqa: F401  (they register task handlers and rules' hooks)
+    activating,
+    battle,
+    casting,
+    combat,
+    damage_history,
+    draw_skip,
+    priority,
+    saga,
+    sba,
+    setup,
+    targeted,
+    triggers,
+    turn,
+    untap_restrictions,
+)
+
+# isort: split
+from . import effects  # noqa: F401  (effect handlers)
+
+# isort: split
+from .cards.definitions import card_def, token_def
+from .game.hooks import EVENT_LISTENERS, PROCEDURES
+from .game.objects import CardDef
+from .rules import decisions, game_end, views
+
+
+def card_from_ref(ref: Any) -> CardDef:
+    """A saved card reference: a card name, or ``{"token": spec}`` for a token."""
+    if isinstance(ref, dict):
+        return token_def(ref["token"])
+    return card_def(ref)
+
+
+# CR 603.2: trigger detection sees every event, after the keyword hooks
+if triggers.on_event not in EVENT_LISTENERS:
+    EVENT_LISTENERS.append(triggers.on_event)
+
+PROCEDURES.legal_options = decisions.legal_options
+PROCEDURES.check_answer = decisions.check_answer
+PROCEDURES.concede = game_end.concede
+PROCEDURES.observe = views.observe
+PROCEDURES.card_from_ref = card_from_ref

@@ -1,0 +1,364 @@
+"""The hooks through which keyword modules plug into the engine (CR 702).
+
+A keyword is implemented once, in its own module under ``keywords/``, and
+every card with it gets it. A keyword module registers here:
+
+* :data:`KEYWORD_EXPANSIONS` — extra abilities that implement a keyword.
+
+* :data:`ACTIVATED` — for a keyword that *is* an activated ability (cycling,
+  equip, ninjutsu, transmute, ... CR 702.6a, 702.29a): the full ability it
+  stands for (cost, effects, the zone it works from, timing), built from the
+  compiled keyword ability. Activation (CR 602) uses it in place of the bare
+  keyword ability, so ability indexes stay those of the printed text.
+* :data:`ALT_COSTS` — alternative costs and the casting permissions that come
+  with them (CR 118.9: flashback, madness, evoke, prowl, morph ...).
+* :data:`ADDITIONAL_COSTS` — optional additional costs chosen while casting
+  (CR 118.8, 601.2b: kicker, buyback, entwine, replicate, splice).
+* :data:`EVENT_HOOKS` — keyword triggered abilities and replacement effects
+  that the generic trigger matcher (``rules/triggers.py``, battlefield
+  abilities only, CR 113.6) can't see: abilities that work on the stack
+  (storm, replicate, CR 702.40a), from the graveyard or exile (recover,
+  suspend, madness), upkeep triggers with keyword conditions (echo,
+  vanishing), "enters with counters" replacements (fading, modular, CR
+  614.1c), "instead" replacements for a spell leaving the stack (flashback,
+  buyback). One game event listener dispatches to them by event kind.
+
+The game layer owns these tables (architecture §8): the rules call keywords
+and effects only through them, and this module imports only data modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability, Cost, Effect
+    from ..rules.characteristics import Chars
+    from ..rules.effects_runner import Ctx
+    from ..rules.mana import ManaCost
+    from .actions import Action, Decision
+    from .events import Event
+    from .objects import CardDef, GameObject
+    from .state import Game
+
+#: keyword name -> function(keyword ability) -> extra abilities that implement it
+#: (e.g. an echo upkeep trigger, a flanking block trigger). The characteristics
+#: code adds these next to the keyword ability itself, so a keyword is
+#: implemented once, in its module, and every card with it gets it.
+KEYWORD_EXPANSIONS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def expansion(
+    keyword: str,
+) -> Callable[[Callable[[Any], tuple[Any, ...]]], Callable[[Any], tuple[Any, ...]]]:
+    """Register the abilities that implement ``keyword`` (see KEYWORD_EXPANSIONS)."""
+
+    def register(fn: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
+        KEYWORD_EXPANSIONS[keyword] = fn
+        return fn
+
+    return register
+
+
+#: keyword -> function(compiled keyword ability) -> the activated ability it means
+ACTIVATED: dict[str, Callable[[Ability], Ability]] = {}
+
+_ACTIVATED_CACHE: dict[int, Ability] = {}
+
+
+def activated_keyword(
+    name: str,
+) -> Callable[[Callable[[Ability], Ability]], Callable[[Ability], Ability]]:
+    """Register the activated ability that the keyword ``name`` stands for."""
+
+    def register(fn: Callable[[Ability], Ability]) -> Callable[[Ability], Ability]:
+        ACTIVATED[name] = fn
+        return fn
+
+    return register
+
+
+def full_ability(a: Ability) -> Ability:
+    """The ability a keyword activated ability stands for (itself for other abilities).
+
+    Cached per ability record (compiled abilities are shared and immutable).
+    """
+    if a.keyword is None or a.keyword not in ACTIVATED:
+        return a
+    key = id(a)
+    got = _ACTIVATED_CACHE.get(key)
+    if got is None or got.keyword_args.get("_of") is not a:
+        got = ACTIVATED[a.keyword](a)
+        got = _with_origin(got, a)
+        _ACTIVATED_CACHE[key] = got
+    return got
+
+
+def _with_origin(full: Ability, raw: Ability) -> Ability:
+    return replace(full, keyword_args={**full.keyword_args, "_of": raw})
+
+
+@dataclass(frozen=True, slots=True)
+class AltCost:
+    """An alternative cost (CR 118.9) and where it lets a card be cast from.
+
+    ``zones`` are the zones (``Zone`` ints) a player with priority may cast the
+    card from with this cost; empty when only an effect offers it (madness,
+    suspend: the effect casts the card while it resolves). ``cost`` builds the
+    cost from the keyword ability (None: no mana, e.g. "without paying its
+    mana cost"). ``check`` returns why the cost can't be used now, or None.
+    """
+
+    name: str
+    keyword: str | None
+    rule: str
+    zones: tuple[int, ...]
+    cost: Callable[[Ability | None], Cost | None]
+    check: Callable[[Game, int, GameObject, Ability | None], str | None] | None = None
+    #: the spell is cast face down (morph, CR 702.37c)
+    face_down: bool = False
+
+
+#: alt name ("flashback") -> its definition
+ALT_COSTS: dict[str, AltCost] = {}
+
+
+def alt_cost(spec: AltCost) -> AltCost:
+    ALT_COSTS[spec.name] = spec
+    return spec
+
+
+@dataclass(slots=True)
+class CostPart:
+    """One additional or alternative cost component chosen while casting (CR 601.2f)."""
+
+    cost: Cost
+    times: int
+    rule: str
+    label: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: keyword -> function(game, spell object, keyword abilities of the card, cast options)
+#: -> (cost parts to add, problem or None). ``cast options`` is the task's "opts" dict.
+AdditionalCostFn = Callable[
+    ["Game", "GameObject", list["Ability"], dict[str, Any]], tuple[list[CostPart], str | None]
+]
+ADDITIONAL_COSTS: dict[str, AdditionalCostFn] = {}
+
+
+def additional_cost(name: str) -> Callable[[AdditionalCostFn], AdditionalCostFn]:
+    def register(fn: AdditionalCostFn) -> AdditionalCostFn:
+        ADDITIONAL_COSTS[name] = fn
+        return fn
+
+    return register
+
+
+EventHook = Callable[["Game", "Event", "GameObject | None"], None]
+
+#: event kind -> hooks, called for every logged event of that kind (CR 603.2, 614)
+EVENT_HOOKS: dict[str, list[EventHook]] = {}
+#: event kind -> the rules' own hooks (a face-down permanent revealed as it
+#: leaves, melded cards, sagas, battles, damage history, "becomes the target"),
+#: called after the keyword hooks, whatever the order modules are imported in
+RULES_EVENT_HOOKS: dict[str, list[EventHook]] = {}
+
+
+def on_event(
+    *kinds: str, first: bool = False, rules: bool = False
+) -> Callable[[EventHook], EventHook]:
+    """Register a keyword hook for events of these kinds; ``first`` hooks run
+    before the others (e.g. a permanent learning how its spell was cast, CR 400.7d,
+    before "enters" hooks read it). ``rules``: a hook of the rules modules, run
+    after every keyword hook."""
+    table = RULES_EVENT_HOOKS if rules else EVENT_HOOKS
+
+    def register(fn: EventHook) -> EventHook:
+        for k in kinds:
+            hooks = table.setdefault(k, [])
+            if fn not in hooks:
+                if first:
+                    hooks.insert(0, fn)
+                else:
+                    hooks.append(fn)
+        return fn
+
+    return register
+
+
+def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """The one game listener of the keyword hooks."""
+    hooks = EVENT_HOOKS.get(ev.kind)
+    if hooks:
+        for fn in hooks:
+            fn(game, ev, subject)
+    hooks = RULES_EVENT_HOOKS.get(ev.kind)
+    if hooks:
+        for fn in hooks:
+            fn(game, ev, subject)
+
+
+EventListener = Callable[["Game", "Event", "GameObject | None"], None]
+
+#: called for every emitted event, in order (CR 603.2): the keyword hooks, then
+#: trigger detection (``rules/triggers.py`` appends it at import). A table of
+#: the engine, filled once at import; no game changes it.
+EVENT_LISTENERS: list[EventListener] = [dispatch]
+
+
+#: effect op -> handler(ctx, effect) -> bool, filled by ``mtg_engine.effects``
+#: at import: it performs the effect for the resolving spell or ability (``ctx``,
+#: a ``rules.effects_runner.Ctx``) and returns False when it asked for a decision
+#: and must be called again with the answer.
+EffectHandler = Callable[["Ctx", "Effect"], bool]
+EFFECT_HANDLERS: dict[str, EffectHandler] = {}
+
+
+def effect(*ops: str) -> Callable[[EffectHandler], EffectHandler]:
+    """Register a handler for one or more effect ops."""
+
+    def register(fn: EffectHandler) -> EffectHandler:
+        for op in ops:
+            EFFECT_HANDLERS[op] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------------------
+# Per-object keyword state kept in the game (cloned and serialized with it)
+# ---------------------------------------------------------------------------
+
+
+def cast_record(game: Game, stack_id: int) -> dict[str, Any] | None:
+    """What was chosen and paid as this spell was cast (CR 601.2b-h, 400.7d)."""
+    rec = game.turn_flags.get(("paid", stack_id))
+    return rec if isinstance(rec, dict) else None
+
+
+def set_cast_record(game: Game, stack_id: int, rec: dict[str, Any]) -> None:
+    """Records are replaced, never changed in place (clones share them)."""
+    game.turn_flags[("paid", stack_id)] = rec
+
+
+#: condition kind -> evaluator(game, condition, controller, source) for conditions
+#: that keywords define ("if it was kicked", CR 702.33d; "if its evoke cost was
+#: paid", 702.74a). ``rules/conditions.py`` consults this table for kinds it
+#: doesn't know itself.
+ConditionFn = Callable[["Game", Any, int, "GameObject | None"], bool]
+CONDITIONS: dict[str, ConditionFn] = {}
+
+
+def condition(kind: str) -> Callable[[ConditionFn], ConditionFn]:
+    def register(fn: ConditionFn) -> ConditionFn:
+        CONDITIONS[kind] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------------------
+# The rules procedures the game state calls but doesn't own (architecture §8)
+# ---------------------------------------------------------------------------
+
+
+def _unwired(*_: Any) -> Any:
+    raise RuntimeError("the rules are not wired in: import mtg_engine.engine first")
+
+
+@dataclass(slots=True)
+class Procedures:
+    """Set once by the wiring (``mtg_engine.engine``) for :class:`~.state.Game`'s
+    decision interface, views and saved games."""
+
+    #: the enumerable legal answers to the pending decision (CR 117.1)
+    legal_options: Callable[[Game], list[Action]] = _unwired
+    #: None if the answer is legal, else the reason
+    check_answer: Callable[[Game, Action], str | None] = _unwired
+    #: a player concedes (CR 104.3a)
+    concede: Callable[[Game, int], None] = _unwired
+    #: what a player may see (CR 401.2, 402.3, 708.5)
+    observe: Callable[[Game, int], dict[str, Any]] = _unwired
+    #: a saved card reference (a name, or {"token": spec}) -> its definition
+    card_from_ref: Callable[[Any], CardDef] = _unwired
+
+
+PROCEDURES = Procedures()
+
+
+# ---------------------------------------------------------------------------
+# What the generic rules ask particular keywords (architecture §8)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class KeywordHooks:
+    """The questions and steps that generic rules delegate to one keyword's module.
+
+    Each slot is set by that keyword's module at import (``keywords/<name>.py``),
+    so the rules never import a keyword module; the rule that asks is named
+    at each slot.
+    """
+
+    # protection (CR 702.16): damage, targeting, blocking, attachment
+    has_protection_from: Callable[[Game, GameObject, GameObject], bool] = _unwired
+    quality_matches: Callable[..., bool] = _unwired
+    # absorb (CR 702.64a): damage prevention -> the damage left
+    absorb: Callable[[Game, GameObject, Chars, GameObject, int], int] = _unwired
+    # evasion (CR 509.1b-c): why a creature can't block another; blocker counts
+    block_problem: Callable[[Game, GameObject, GameObject], tuple[str, str] | None] = _unwired
+    min_blockers: Callable[[Game, GameObject], int] = _unwired
+    max_blockers: Callable[[Game, GameObject], int | None] = _unwired
+    # banding (CR 702.22): bands of attackers and damage assignment
+    set_bands: Callable[[Game, tuple[tuple[int, ...], ...]], None] = _unwired
+    band_of: Callable[[Game, int], tuple[int, ...]] = _unwired
+    clear_bands: Callable[[Game], None] = _unwired
+    blocked_by_banding: Callable[[Game, GameObject, list[int]], bool] = _unwired
+    blocking_banding: Callable[[Game, GameObject, list[int]], bool] = _unwired
+    band_problem: Callable[[Game, dict[int, int], tuple[tuple[int, ...], ...]], str | None] = (
+        _unwired
+    )
+    banding_candidates: Callable[[Game, dict[int, list[int]]], list[int]] = _unwired
+    # dredge (CR 702.52): a draw that may be replaced
+    draw_or_dredge: Callable[..., bool] = _unwired
+    # crew and saddle (CR 702.122, 702.171): the tap-creatures cost
+    crew_amount: Callable[[Cost], int | None] = _unwired
+    crew_problem: Callable[..., str | None] = _unwired
+    crew_decision: Callable[[Game, int, GameObject, Cost], Decision] = _unwired
+    tap_crew: Callable[..., None] = _unwired
+    crew_options: Callable[[dict[str, Any]], list[tuple[int, ...]]] = _unwired
+    crew_power_problem: Callable[[dict[str, Any], tuple[int, ...]], str | None] = _unwired
+    is_saddled: Callable[[Game, GameObject], bool] = _unwired
+    # fuse (CR 702.102): casting both halves of a split card
+    fuse_problem: Callable[[GameObject], str | None] = _unwired
+    fused_ability: Callable[[CardDef], Ability | None] = _unwired
+    mark_fused: Callable[[Game, GameObject], None] = _unwired
+    # aftermath (CR 702.127): the half cast from the graveyard
+    has_aftermath: Callable[[CardDef, int], bool] = _unwired
+    aftermath_faces: Callable[[CardDef], list[int]] = _unwired
+    aftermath_zone_problem: Callable[[Game, int, GameObject, int], str | None] = _unwired
+    # offering (CR 702.48): sacrifice to reduce the cost
+    offering_chosen: Callable[[GameObject, dict[str, Any]], bool] = _unwired
+    reduce_by_mana_cost: Callable[[ManaCost, ManaCost], ManaCost] = _unwired
+    offering_sacrifice_choice: Callable[[Game, int, GameObject], int | None] = _unwired
+    # suspend (CR 702.62): the special action from the hand
+    suspend_problem: Callable[[Game, int, GameObject], str | None] = _unwired
+    suspend_card: Callable[..., int | None] = _unwired
+    suspend_x_range: Callable[[Game, int, GameObject], tuple[int, int] | None] = _unwired
+    # splice (CR 702.47): the spliced text joins the spell
+    splice_onto: Callable[[Game, GameObject, list[int]], None] = _unwired
+    # amplify (CR 702.38a): reveal cards as the creature enters
+    apply_amplify: Callable[..., bool] = _unwired
+    # the keyword effects' own steps: vanishing's and suspend's last time counter
+    # (CR 702.63a, 702.62a), storm-like copies (702.40a), champion (702.72c), haunt (702.55a)
+    vanishing_last_counter_removed: Callable[[Game, GameObject], None] = _unwired
+    suspend_last_counter_removed: Callable[[Game, GameObject], None] = _unwired
+    copy_spell_task: Callable[[Game, GameObject, int, str, str], None] = _unwired
+    championed_triggers: Callable[[Game, GameObject, GameObject], None] = _unwired
+    haunt_exile: Callable[[Game, int, int, int], int | None] = _unwired
+
+
+KEYWORD_HOOKS = KeywordHooks()

@@ -1,0 +1,61 @@
+"""An Aura put onto the battlefield without being cast (CR 303.4f-g).
+
+303.4f: if an Aura is entering the battlefield under a player's control by any
+means other than by resolving as an Aura spell, and the effect putting it there
+doesn't say what it enchants, that player chooses what it will enchant as it
+enters (this doesn't target). 303.4g: if it can't legally be attached to
+anything, it stays in the zone it's in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Filter
+from ..game.actions import player_ref
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.objects import GameObject
+from .characteristics import Chars
+from .filters import matches_object, matches_player
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def enchant_filter(c: Chars) -> Filter | None:
+    """What the Aura's enchant ability allows (CR 702.5a), or None without one."""
+    from .casting import _enchant_filter  # import cycle: casting -> replacement -> here
+
+    for a in c.abilities:
+        if a.keyword == "Enchant":
+            flt = a.keyword_args.get("filter")
+            if isinstance(flt, Filter):
+                return flt
+            return _enchant_filter(str(a.keyword_args.get("what", "permanent")))
+    return None
+
+
+def attach_candidates(game: Game, aura: GameObject, c: Chars) -> list[int]:
+    """The objects (and players, as player refs) the entering Aura could enchant."""
+    flt = enchant_filter(c)
+    if flt is None:
+        return []
+    out: list[int] = []
+    if "player" in flt.kinds:
+        out.extend(
+            player_ref(p.index)
+            for p in game.players
+            if not p.has_lost and matches_player(game, p.index, flt, aura.controller, aura)
+        )
+    if flt.kinds == ("player",):
+        return out
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if oid == aura.id or o.phased_out:
+            continue
+        if not matches_object(game, o, flt, aura.controller, aura):
+            continue
+        if KEYWORD_HOOKS.has_protection_from(game, o, aura):  # CR 702.16c: it can't be enchanted
+            continue
+        out.append(oid)
+    return out
