@@ -45,7 +45,7 @@ from . import effects  # noqa: F401  (effect handlers)
 from .cards.definitions import card_def, token_def
 from .game.hooks import EVENT_LISTENERS, PROCEDURES
 from .game.objects import CardDef
-from .rules import decisions, game_end, views
+from .rules import decisions, game_end, layers, views
 
 
 def card_from_ref(ref: Any) -> CardDef:
@@ -64,3 +64,4 @@ PROCEDURES.check_answer = decisions.check_answer
 PROCEDURES.concede = game_end.concede
 PROCEDURES.observe = views.observe
 PROCEDURES.card_from_ref = card_from_ref
+PROCEDURES.cache_kept_after = layers.kept_after

@@ -60,7 +60,7 @@ def play_game(
         assert d is not None
         game.apply(agents[d.player].choose(game))
     o = game.outcome
-    return GameResult(index, seed, o.winner, o.reason, game.turn, game.decisions_made)
+    return GameResult(index, seed, o.winner, str(o.reason), game.turn, game.decisions_made)
 
 
 def _worker(

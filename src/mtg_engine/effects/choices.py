@@ -18,7 +18,7 @@ resolution. A split card's mana value is that of its combined halves there
 from __future__ import annotations
 
 from ..cards.abilities import Effect, TargetRef
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..rules.casting import spell_problem
 from ..rules.effects_runner import Ctx
@@ -39,7 +39,7 @@ def choose_number(ctx: Ctx, e: Effect) -> bool:
             DecisionKind.CHOOSE_OPTION,
             "608.2d",
             f"{ctx.obj.name}: choose a number",
-            {"options": choice_options(g, "number", player), "purpose": "number"},
+            {"options": choice_options(g, "number", player), "purpose": DecisionPurpose.NUMBER},
             player=player,
         )
     value = int(str(ctx.take_answer().value))
@@ -98,7 +98,7 @@ def choose_listed_name(ctx: Ctx, e: Effect) -> bool:
             DecisionKind.CHOOSE_OPTION,
             "608.2d",
             f"{ctx.obj.name}: choose a card name",
-            {"options": options, "purpose": "card_name"},
+            {"options": options, "purpose": DecisionPurpose.CARD_NAME},
             player=player,
         )
     name = str(ctx.take_answer().value)
@@ -172,7 +172,7 @@ def cast_created_copy(
                 DecisionKind.YES_NO,
                 rule,
                 question.format(name=copy.name),
-                {"purpose": "may"},
+                {"purpose": DecisionPurpose.MAY},
                 player=player,
             )
         if not ctx.take_answer().value:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import Cost, Effect, Filter
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules import costs
@@ -106,7 +106,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
                     DecisionKind.CHOOSE_OBJECTS,
                     rule,
                     f"Choose {n} {verb} for {what}",
-                    {"candidates": cands, "min": n, "max": n, "purpose": key},
+                    {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                 )
             s[key] = list(ctx.take_answer().objects)
         else:
@@ -147,7 +147,7 @@ def _ask_pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool | N
             rule,
             f"Pay {_cost_text(cost, times)} for {what}?",
             {
-                "purpose": "pay",
+                "purpose": DecisionPurpose.PAY,
                 "can_pay": can,
                 "cost": _cost_text(cost, times),
                 "source": src.id if src is not None else None,
@@ -370,7 +370,7 @@ def cast_card(ctx: Ctx, e: Effect) -> bool:
                     DecisionKind.YES_NO,
                     rule,
                     f"Cast {card.name}" + (f" for its {opts['alt']} cost?" if opts else "?"),
-                    {"purpose": "may"},
+                    {"purpose": DecisionPurpose.MAY},
                     player=player,
                 )
             s["yes"] = bool(ctx.take_answer().value)
@@ -439,7 +439,7 @@ def keyword_search(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 rule,
                 f"Search your library for {e.args.get('what', 'a card')}",
-                {"candidates": cands, "min": 0, "max": 1, "purpose": "search"},
+                {"candidates": cands, "min": 0, "max": 1, "purpose": DecisionPurpose.SEARCH},
             )
         for oid in ctx.take_answer().objects:
             if oid in lib:

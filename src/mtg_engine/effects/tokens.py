@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.characteristics import chars
@@ -83,7 +83,12 @@ def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] 
                 DecisionKind.CHOOSE_OBJECTS,
                 "508.4",
                 f"Choose the player, planeswalker or battle token {i + 1} of {n} is attacking",
-                {"candidates": options, "min": 1, "max": 1, "purpose": "attack_defender"},
+                {
+                    "candidates": options,
+                    "min": 1,
+                    "max": 1,
+                    "purpose": DecisionPurpose.ATTACK_DEFENDER,
+                },
                 player=p,
             )
             return None

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, Filter, ParentRef, SelfRef
+from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
+from ..game.actions import DecisionPurpose
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
 from ..rules.library_order import choose_order
 from ..rules.linked import exile_linked, link_owner
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
@@ -21,9 +23,11 @@ register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the own
 
 @effect("destroy")
 def destroy(ctx: Ctx, e: Effect) -> bool:
-    """CR 701.8a."""
-    for o in ctx.objects(e.args.get("what")):
-        if o.zone == Zone.BATTLEFIELD:
+    """CR 701.8a; "destroy all creatures" destroys them at the same time: one
+    simultaneous event (CR 603.10a, rules/simultaneous.py)."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    with simultaneous(ctx.game, [o.id for o in objs]):
+        for o in objs:
             destroy_permanent(
                 ctx.game, o.id, ("701.8a",), can_regenerate=not e.args.get("no_regenerate")
             )
@@ -38,10 +42,15 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     owner = link_owner(ctx.obj)
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
-    for o in ctx.objects(e.args.get("what")):
-        nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
-        moved.append(nid)
+    objs = ctx.objects(e.args.get("what"))
+    pairs = []
+    with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
+        for o in objs:
+            nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
+            moved.append(nid)
+            pairs.append([o.id, nid])
     ctx.set_parent("it", moved)
+    ctx.set_parent("exiled_from", pairs)  # which card each object became (CR 400.7)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
         done = (ctx.task.data.get("parent") or {}).get("exiled") or []
         ctx.set_parent("exiled", [*done, *(m for m in moved if m is not None)])
@@ -51,8 +60,13 @@ def exile(ctx: Ctx, e: Effect) -> bool:
 @effect("return_to_hand")
 def bounce(ctx: Ctx, e: Effect) -> bool:
     """ "Return ... to its owner's hand" (CR 400.3)."""
-    for o in ctx.objects(e.args.get("what")):
-        move(ctx.game, o.id, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
+    objs = ctx.objects(e.args.get("what"))
+    with simultaneous(ctx.game, [o.id for o in objs]):  # "return all ...": one event
+        for o in objs:
+            if o.id in ctx.game.objects:
+                move(
+                    ctx.game, o.id, Zone.HAND, ("400.3",), reason="is returned to its owner's hand"
+                )
     return True
 
 
@@ -104,10 +118,19 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
 def to_battlefield(ctx: Ctx, e: Effect) -> bool:
     what = e.args.get("what")
     objs = ctx.objects(what)
+    came: dict[int, int] = {}  # returned card -> the target it was (608.2c)
     if not objs and isinstance(what, SelfRef):
         # "Exile this Saga, then return it ...": the card this ability just moved
         # (CR 400.7: the ability can find the new object it became)
         objs = ctx.objects(ParentRef())
+    elif not objs and isinstance(what, TargetRef) and ctx.task is not None:
+        # "Exile target creature you control, then return that card to the
+        # battlefield" (Cloudshift): the cards the exile just moved (CR 608.2c, 400.7)
+        g = ctx.game
+        targets = ctx.obj.targets[what.index] if what.index < len(ctx.obj.targets) else []
+        pairs = (ctx.task.data.get("parent") or {}).get("exiled_from") or []
+        came = {n: old for old, n in pairs if old in targets}
+        objs = [g.objects[n] for n in came if n in g.objects and g.objects[n].zone == Zone.EXILE]
     transformed = bool(e.args.get("transformed"))
     for o in objs:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
@@ -132,6 +155,10 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         )
         if isinstance(entered, int) and ctx.task is not None:
             ctx.scratch.setdefault("entered", []).append(entered)
+            if came:  # "put a +1/+1 counter on it": the returned permanent (608.2c)
+                followed = ctx.scratch.setdefault("followed", [])
+                followed.append([came[o.id], entered])
+                ctx.set_parent("followed", followed)
         if entered is None and len(ctx.game.tasks) > depth:
             # a choice as it enters (amplify, CR 614.12): that task finishes this
             # card; the others follow when this instruction resumes (they're still
@@ -176,9 +203,14 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         # "sacrifice this creature", "sacrifice it": those permanents, if their
         # controller is the sacrificing player (CR 701.21a)
         players = set(ctx.players(e.args.get("player"))) or {ctx.controller}
-        for o in ctx.objects(e.args["what"]):
-            if o.zone == Zone.BATTLEFIELD and o.controller in players:
-                sacrifice(g, o.id)
+        mine = [
+            o.id
+            for o in ctx.objects(e.args["what"])
+            if o.zone == Zone.BATTLEFIELD and o.controller in players
+        ]
+        with simultaneous(g, mine):  # CR 603.10a: one event
+            for oid in mine:
+                sacrifice(g, oid)
         return True
     flt = e.args.get("filter")
     every = e.args.get("amount") == "all"  # "sacrifices all creatures they control"
@@ -201,14 +233,24 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             choices
             if every
             else ctx.choose_exactly(
-                p, choices, n, "701.21a", f"Choose {n} permanent(s) to sacrifice", "sacrifice"
+                p,
+                choices,
+                n,
+                "701.21a",
+                f"Choose {n} permanent(s) to sacrifice",
+                DecisionPurpose.SACRIFICE,
             )
         )
         if chosen is None:
             return False
-        for oid in chosen:
-            sacrifice(g, oid)
+        s.setdefault("chosen", []).extend(chosen)
         s["players"].pop(0)
+    # CR 701.21a, 603.10a: each player chooses, then all are sacrificed at once
+    ids = [oid for oid in s.pop("chosen", ()) if oid in g.objects]
+    with simultaneous(g, ids):
+        for oid in ids:
+            if g.objects[oid].zone == Zone.BATTLEFIELD:
+                sacrifice(g, oid)
     return True
 
 

@@ -269,6 +269,10 @@ def _unwired(*_: Any) -> Any:
     raise RuntimeError("the rules are not wired in: import mtg_engine.engine first")
 
 
+def _nothing_kept(*_: Any) -> None:
+    return None
+
+
 @dataclass(slots=True)
 class Procedures:
     """Set once by the wiring (``mtg_engine.engine``) for :class:`~.state.Game`'s
@@ -284,6 +288,9 @@ class Procedures:
     observe: Callable[[Game, int], dict[str, Any]] = _unwired
     #: a saved card reference (a name, or {"token": spec}) -> its definition
     card_from_ref: Callable[[Any], CardDef] = _unwired
+    #: what of the characteristics cache stays valid after a change that
+    #: ``Game.invalidate`` is told of (entries to keep), or None: forget everything
+    cache_kept_after: Callable[[Game, tuple[int | str, ...]], dict[Any, Any] | None] = _nothing_kept
 
 
 PROCEDURES = Procedures()

@@ -58,6 +58,18 @@ def card_uids(game: Game) -> dict[int, int]:
 
 
 def check(game: Game, expected_cards: int | None = None) -> list[str]:
+    problems = zone_problems(game)
+    if expected_cards is not None and card_count(game) != expected_cards:
+        problems.append(f"card count changed: {card_count(game)} != {expected_cards}")
+    if game.outcome is None and game.pending is None:
+        problems.append("the game is not over but nothing is pending")
+    if game.outcome is not None and game.pending is not None:
+        problems.append("the game is over but a decision is pending")
+    return problems
+
+
+def zone_problems(game: Game) -> list[str]:
+    """Objects and zone lists that disagree (each object in exactly one zone list)."""
     problems: list[str] = []
     seen: dict[int, int] = {}
     for zone, owner, ids in zone_lists(game):
@@ -78,10 +90,4 @@ def check(game: Game, expected_cards: int | None = None) -> list[str]:
     for oid in game.objects:
         if oid not in seen:
             problems.append(f"object {oid} is in no zone")
-    if expected_cards is not None and card_count(game) != expected_cards:
-        problems.append(f"card count changed: {card_count(game)} != {expected_cards}")
-    if game.outcome is None and game.pending is None:
-        problems.append("the game is not over but nothing is pending")
-    if game.outcome is not None and game.pending is not None:
-        problems.append("the game is over but a decision is pending")
     return problems

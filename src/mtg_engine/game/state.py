@@ -13,11 +13,13 @@ list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, cast
 
-from .actions import Action, Concede, Decision, IllegalActionError
+from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
 from .events import Event
 from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
@@ -60,12 +62,24 @@ class Step:
     BY_NAME = {n: i for i, n in enumerate(NAMES)}
 
 
+class OutcomeReason(StrEnum):
+    """Why a game ended (CR 104.3): the loss that decided it. The value is the
+    readable reason (``str(reason)``), as printed by ``mtg sim`` and ``mtg play``."""
+
+    ZERO_LIFE = "has 0 or less life"  # CR 704.5a
+    EMPTY_LIBRARY = "attempted to draw from an empty library"  # CR 704.5b
+    POISON = "has ten or more poison counters"  # CR 704.5c
+    CONCEDED = "conceded"  # CR 104.3a
+    MANDATORY_LOOP = "a loop of mandatory actions"  # CR 104.4b: a draw
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How the game ended (CR 104): ``winner`` is a player index, or None for a draw."""
+    """How the game ended (CR 104): ``winner`` is a player index, or None for a
+    draw (CR 104.4a); ``reason`` is the loss that ended it and ``rule`` its rule."""
 
     winner: int | None
-    reason: str
+    reason: OutcomeReason
     rule: str
 
 
@@ -153,6 +167,10 @@ class Game:
         """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
         return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
+    #: the simultaneous event being performed (rules/simultaneous.py); never open
+    #: at a decision, so not part of the state that is cloned or saved
+    _batch: Any = None
+
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
         self.objects: dict[int, GameObject] = {}
@@ -162,6 +180,9 @@ class Game:
         self.command: list[int] = []
         self.rng = Rng(seed)
         self.seed = seed
+        #: this game's unique identity, shared by its clones and saved copies: the
+        #: actions it lists carry it, so another game refuses them (``DecisionId``)
+        self.token = secrets.token_hex(8)
         self.turn = 0
         self.active = 0
         self.starting_player = 0
@@ -183,6 +204,9 @@ class Game:
         self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
         self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
+        #: ids below this were looked at by the last state-based action check for
+        #: tokens outside the battlefield (rules/sba.py)
+        self.sba_checked_ids = 0
 
     # ------------------------------------------------------------------
     # Objects and zones
@@ -231,10 +255,24 @@ class Game:
     def obj(self, oid: int) -> GameObject:
         return self.objects[oid]
 
-    def invalidate(self) -> None:
-        """Forget computed characteristics (CR 613): something they depend on changed."""
-        if self._chars:
-            self._chars.clear()
+    def invalidate(self, *change: int | str) -> None:
+        """Forget computed characteristics (CR 613): something they depend on changed.
+
+        With no argument everything is forgotten. A caller that knows what
+        changed says so, and what that can't have changed is kept
+        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone)`` after an object moved,
+        ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
+        """
+        cache = self._chars
+        if not cache:
+            return
+        if change:
+            kept = PROCEDURES.cache_kept_after(self, change)
+            if kept is not None:
+                cache.clear()
+                cache.update(kept)
+                return
+        cache.clear()
 
     # ------------------------------------------------------------------
     # Log and events
@@ -275,27 +313,70 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            self._options = PROCEDURES.legal_options(self)
+            options = PROCEDURES.legal_options(self)
+            stamp = self.pending.id
+            for a in options:  # the decision each option answers (frozen records: set once)
+                object.__setattr__(a, "decision", stamp)
+            self._options = options
         return self._options
 
     def is_legal(self, action: Action) -> str | None:
         """None if ``action`` answers the pending decision legally, else the reason."""
-        return PROCEDURES.check_answer(self, action)
+        problem = self._problem(action)
+        return None if problem is None else problem[0]
+
+    def _problem(self, action: object) -> tuple[str, str | None] | None:
+        """Why ``action`` can't answer the pending decision, and the rule it breaks:
+        not an action, another game's or an earlier decision's, or illegal."""
+        d = self.pending
+        if d is None:
+            return ("the game is over", "104")
+        why = malformed(action)
+        if why is not None:
+            return (why, None)
+        act = cast(Action, action)
+        stamp = act.decision
+        if stamp is not None and stamp != d.id:
+            if d.id is None or stamp.game != d.id.game:
+                return (f"{type(action).__name__} is an action of another game", None)
+            return (
+                f"{type(action).__name__} is stale: it answers decision {stamp.seq}, "
+                f"the pending decision is {d.id.seq}",
+                None,
+            )
+        if isinstance(act, Concede):
+            if not 0 <= act.player < len(self.players):
+                return (f"there is no player {act.player}", "104.3a")
+            return None
+        try:
+            problem = PROCEDURES.check_answer(self, act)
+        except (KeyError, IndexError):
+            problem = f"{act!r} names an object or player that isn't in this game"
+        return None if problem is None else (problem, d.rule)
 
     def apply(self, action: Action) -> None:
         """Answer the pending decision and advance to the next one.
 
-        Raises :class:`IllegalActionError` (naming the rule) when the answer is
-        illegal; the game is then exactly as it was.
+        Raises :class:`IllegalActionError` when the answer is illegal (naming the
+        rule), isn't an action, or answers another game's or an earlier decision;
+        the game is then exactly as it was. An action taken from the current
+        :meth:`legal_actions` list (the same object) is legal by construction and
+        is not checked again.
         """
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
+        options = self._options
+        if options is not None:
+            for offered in options:
+                if offered is action:
+                    self._push_answer(action)
+                    return
+        problem = self._problem(action)
+        if problem is not None:
+            raise IllegalActionError(*problem)
         if isinstance(action, Concede):
             PROCEDURES.concede(self, action.player)
             return
-        problem = self.is_legal(action)
-        if problem is not None:
-            raise IllegalActionError(problem, self.pending.rule)
         self._push_answer(action)
 
     def _push_answer(self, action: Action) -> None:
@@ -322,7 +403,7 @@ class Game:
             handlers[task.kind](self, task)
             steps += 1
             if steps >= MANDATORY_LOOP_STEPS:
-                self.outcome = Outcome(None, "a loop of mandatory actions", "104.4b")
+                self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
                 self.pending = None
                 self.emit(
                     "draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions"
@@ -339,6 +420,7 @@ class Game:
         assert top is task, f"finished {task!r} but the top task was {top!r}"
 
     def ask(self, decision: Decision) -> None:
+        decision.id = DecisionId(self.token, self.decisions_made)
         self.pending = decision
         self._options = None
 
@@ -368,6 +450,7 @@ class Game:
         g.command = list(self.command)
         g.rng = self.rng.copy()
         g.seed = self.seed
+        g.token = self.token
         g.turn = self.turn
         g.active = self.active
         g.starting_player = self.starting_player
@@ -382,6 +465,7 @@ class Game:
                 self.pending.rule,
                 self.pending.prompt,
                 dict(self.pending.data),
+                self.pending.id,
             )
             if self.pending
             else None
@@ -399,6 +483,7 @@ class Game:
         g.turn_flags = dict(self.turn_flags)
         g._chars = {}
         g._options = None
+        g.sba_checked_ids = self.sba_checked_ids
         return g
 
     def observe(self, player: int) -> dict[str, Any]:

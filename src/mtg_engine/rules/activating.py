@@ -17,6 +17,7 @@ from ..cards.abilities import Ability, AbilityKind, Cost, Filter
 from ..game.actions import (
     Decision,
     DecisionKind,
+    DecisionPurpose,
 )
 from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
@@ -148,10 +149,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     if cost.mana or changed:
-        sources = mana_rules.mana_sources(game, player)
-        if cost.tap:
-            sources = [s for s in sources if s.obj != o.id]
-        if not mana_rules.can_pay(game, player, mc, sources):
+        if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None):
             return f"you can't pay {mc} (rule 602.2b)"
     if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):
         return "that ability has no legal targets (rule 602.2b)"
@@ -300,7 +298,7 @@ def activate_task(game: Game, task: Task) -> None:
                     choices,
                     cost.sacrifice_count,
                     "permanent(s) to sacrifice",
-                    "sacrifice",
+                    DecisionPurpose.SACRIFICE,
                 )
             )
             if chosen is None:
@@ -317,7 +315,7 @@ def activate_task(game: Game, task: Task) -> None:
                 choices,
                 cost.discard_count,
                 "card(s) to discard",
-                "discard",
+                DecisionPurpose.DISCARD,
                 # a card chosen from the hand is always asked (it matters for madness,
                 # CR 702.35a); "discard this card" (cycling) is no choice
                 always=src.id not in choices,
@@ -339,7 +337,7 @@ def activate_task(game: Game, task: Task) -> None:
                     choices,
                     cost_components.exile_count(cost) or 0,
                     "card(s) to exile",
-                    "exile",
+                    DecisionPurpose.EXILE,
                 )
             )
             if chosen is None:
@@ -351,7 +349,13 @@ def activate_task(game: Game, task: Task) -> None:
             choices = cost_components.tap_choices(game, cost, player, src)
             n = cost_components.tap_count(tap, choices)
             chosen = _cost_choice(
-                game, task, player, choices, n, "untapped permanent(s) to tap", "tap"
+                game,
+                task,
+                player,
+                choices,
+                n,
+                "untapped permanent(s) to tap",
+                DecisionPurpose.TAP,
             )
             if chosen is None:
                 return
@@ -367,7 +371,7 @@ def activate_task(game: Game, task: Task) -> None:
                 choices,
                 len(choices) if ret[1] == "all" else _count(ret[1]),
                 "permanent(s) to return",
-                "return",
+                DecisionPurpose.RETURN,
                 always=not any(k == "self" for k, _ in ret[0].conditions),
             )
             if chosen is None:
@@ -571,7 +575,7 @@ def _cost_choice(
     choices: list[int],
     n: int,
     noun: str,
-    purpose: str,
+    purpose: DecisionPurpose,
     always: bool = False,
 ) -> list[int] | None:
     """CR 602.2b: the objects a cost sacrifices or discards; asks only when there

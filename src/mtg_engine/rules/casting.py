@@ -18,6 +18,7 @@ from ..game.actions import (
     CastSpell,
     Decision,
     DecisionKind,
+    DecisionPurpose,
 )
 from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, set_cast_record
 from ..game.keyword_names import Kw
@@ -646,7 +647,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         "601.2h",
                         f"Choose {n} {'permanent' if key == 'sacrifice' else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
-                        {"candidates": cands, "min": n, "max": n, "purpose": key},
+                        {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                     )
                 )
                 return False
@@ -750,7 +751,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if sacrificed:
         paid["sacrificed"] = sacrificed
     obj.paid = paid
-    game.invalidate()
+    game.invalidate("tapped")  # costs paid: permanents tapped (the moves said so themselves)
     return True
 
 
@@ -944,7 +945,7 @@ def choices_task(game: Game, task: Task) -> None:
                         {
                             "min": 0,
                             "max": max(0, hi),
-                            **({"purpose": "loyalty"} if loyalty_x else {}),
+                            **({"purpose": DecisionPurpose.LOYALTY} if loyalty_x else {}),
                         },
                     )
                 )

@@ -86,6 +86,8 @@ class Chars:
         "triggered",
         "statics",
         "etb",
+        "activated",
+        "from_hand",
     )
 
     def __init__(self) -> None:
@@ -111,6 +113,10 @@ class Chars:
         self.statics: tuple[StaticEffect, ...] | None = None
         #: the "enters" replacement statics among ``abilities`` (computed on first use)
         self.etb: tuple | None = None
+        #: indices of the activated abilities among ``abilities`` (computed on first use)
+        self.activated: tuple[int, ...] | None = None
+        #: indices of the keyword abilities activated from the hand (computed on first use)
+        self.from_hand: tuple[int, ...] | None = None
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
@@ -142,6 +148,8 @@ class Chars:
         c.triggered = None
         c.statics = None
         c.etb = None
+        c.activated = None
+        c.from_hand = None
         return c
 
 
@@ -264,6 +272,8 @@ def finish_abilities(c: Chars) -> Chars:
     c.triggered = None
     c.statics = None
     c.etb = None
+    c.activated = None
+    c.from_hand = None
     return c
 
 

@@ -203,7 +203,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         game.turn_flags["attackers_this_turn"] = game.turn_flags.get(
             "attackers_this_turn", 0
         ) + len(action.attackers)
-    game.invalidate()
+    game.invalidate("combat")
     KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
     if not action.attackers:
@@ -390,7 +390,7 @@ def declare_blockers_task(game: Game, task: Task) -> None:
         if not combat.blocked.get(a):
             combat.blocked[a] = True  # CR 509.1h
             newly_blocked.append(a)
-    game.invalidate()
+    game.invalidate("combat")
     defending = game.players[combat.defending_player].name
     if not decl and via_piles:
         game.emit("declare_blockers", ("614.1a", "700.3"), "No creature in the piles blocks")
@@ -558,7 +558,7 @@ def remove_from_combat(game: Game, oid: int, rules: tuple[str, ...] = ("506.4",)
     combat.attackers.pop(oid, None)
     combat.blockers.pop(oid, None)
     combat.blocked.pop(oid, None)
-    game.invalidate()
+    game.invalidate("combat")
     if oid in game.objects:
         game.emit("removed_from_combat", rules, f"{game.objects[oid].name} is removed from combat")
 
@@ -570,4 +570,4 @@ def end_combat(game: Game) -> None:
     game.combat = None
     KEYWORD_HOOKS.clear_bands(game)
     game.turn_flags.pop("attacks_declared", None)
-    game.invalidate()
+    game.invalidate("combat")

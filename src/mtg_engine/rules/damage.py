@@ -116,7 +116,7 @@ def deal_damage(
             rules_used = ("120.3h",)
         else:
             return 0
-        game.invalidate()
+        game.invalidate("damage", target.id)
         game.emit(
             "damage",
             (*base_rules, *rules_used),

@@ -27,7 +27,7 @@ from ..cards.abilities import (
     TargetRef,
     TriggerRef,
 )
-from ..game.actions import Decision, DecisionKind, player_ref
+from ..game.actions import Decision, DecisionKind, DecisionPurpose, player_ref
 from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
@@ -85,7 +85,13 @@ class Ctx:
         return False
 
     def choose_exactly(
-        self, player: int, candidates: list[int], n: int, rule: str, prompt: str, purpose: str
+        self,
+        player: int,
+        candidates: list[int],
+        n: int,
+        rule: str,
+        prompt: str,
+        purpose: DecisionPurpose,
     ) -> list[int] | None:
         """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
         real choice, else the answer; None while the decision is pending."""
@@ -120,13 +126,22 @@ class Ctx:
             if ref.index >= len(self.obj.targets):
                 return []
             legal = self.legal_targets()
-            return [t for t in self.obj.targets[ref.index] if t in legal]  # CR 608.2b
+            targets = self.obj.targets[ref.index]
+            chosen = [t for t in targets if t in legal]  # CR 608.2b
+            parent = self.task.data.get("parent") if self.task is not None else None
+            if parent and parent.get("followed"):
+                # "exile target creature, then return it ... put a counter on it": the
+                # permanent the target became (effects/zones.py, CR 608.2c, 400.7)
+                became = {o: n for o, n in parent["followed"] if n in g.objects}
+                chosen = [became.get(t, t) if t not in g.objects else t for t in chosen]
+            return chosen
         if isinstance(ref, SelfRef):
             src = self.source
             if src is self.obj and self.obj.stack_kind in ("activated", "triggered"):
                 # an ability whose source is gone has no "this" object to act on (CR
-                # 113.7a: the ability exists independently of its source)
-                return []
+                # 113.7a: the ability exists independently of its source), except the
+                # new object a zone-change trigger's source became (CR 400.7e)
+                return self._found_again()
             if src.id in g.objects:
                 return [src.id]
             return []
@@ -240,10 +255,48 @@ class Ctx:
             info = self.task.data.get("lki", {}).get(oid)
             if info is not None:
                 return info
+        td = self.obj.trigger_data
+        if td:
+            # a triggered ability's source or event object as it last existed on the
+            # battlefield (CR 603.10a, 113.7a; rules/triggers.py)
+            for key in ("source_lki", "obj_lki"):
+                info = td.get(key)
+                if isinstance(info, dict) and info.get("id") == oid:
+                    return info
         for rec in (self.obj.paid or {}).get("sacrificed") or ():
             if rec.get("id") == oid:
                 return rec
         return None
+
+    def _found_again(self) -> list[int]:
+        """CR 400.7e: "When this Aura is put into a graveyard from the battlefield,
+        return it to its owner's hand" finds the new object its source became in the
+        public zone it moved to when the ability triggered (603.6e), if still there."""
+        td = self.obj.trigger_data
+        if not td or td.get("old") != self.obj.source_id or "source_lki" not in td:
+            return []
+        new = self.game.objects.get(td.get("obj", -1))
+        if new is None or new.zone in (Zone.HAND, Zone.LIBRARY):
+            return []
+        return [new.id]
+
+    def _looked_back(self, ref: Any) -> dict[str, Any] | None:
+        """ "its power" of a triggered ability whose source left the battlefield, or
+        "that creature's toughness" of an event object that left it: as it last
+        existed there (CR 603.10a, 608.2h, 113.7a; recorded by rules/triggers.py)."""
+        td = self.obj.trigger_data
+        if not td:
+            return None
+        if isinstance(ref, SelfRef) and self.source is self.obj:
+            info = td.get("source_lki")
+        elif isinstance(ref, TriggerRef) and ref.role == "object":
+            info = td.get("obj_lki")
+            if isinstance(info, dict) and td.get("from_zone") != "battlefield":
+                # an object that entered and has left since: only if it's gone
+                info = info if td.get("obj") not in self.game.objects else None
+        else:
+            return None
+        return info if isinstance(info, dict) else None
 
     def _last_known(self, oid: int) -> GameObject | None:
         """Last known information (CR 608.2h) about an object that left its zone."""
@@ -304,6 +357,9 @@ class Ctx:
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
                     recs = (self.obj.paid or {}).get("sacrificed") or []
                     return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
+                info = self._looked_back(a.ref)
+                if info is not None:  # CR 603.10a: its power as it last existed
+                    return (info.get(a.kind) or 0) * a.multiplier
                 objs = self.objects(a.ref)
                 if objs:
                     c = chars(g, objs[0])
@@ -522,7 +578,12 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                     "608.2d",
                     f"{ctx.obj.name}: choose {'up to ' if lo < hi else ''}{hi} {noun}(s) "
                     f"for '{e.op.replace('_', ' ')}'",
-                    {"candidates": candidates, "min": lo, "max": hi, "purpose": "choose"},
+                    {
+                        "candidates": candidates,
+                        "min": lo,
+                        "max": hi,
+                        "purpose": DecisionPurpose.CHOOSE,
+                    },
                     player=chooser,
                 )
             else:
@@ -566,7 +627,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                     obj.controller,
                     "603.5",
                     f"Use {obj.name}'s ability? ({ability.text})",
-                    {"purpose": "may"},
+                    {"purpose": DecisionPurpose.MAY},
                 )
             )
             return False
@@ -592,7 +653,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                         obj.controller,
                         "609.3",
                         f"{obj.name}: you may {e.op.replace('_', ' ')}?",
-                        {"purpose": "may"},
+                        {"purpose": DecisionPurpose.MAY},
                     )
                 )
                 return False

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.state import Outcome
+from ..game.state import Outcome, OutcomeReason
 
 if TYPE_CHECKING:
     from ..game.state import Game
 
 
-def player_loses(game: Game, player: int, reason: str, rule: str) -> None:
+def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> None:
     """CR 104.3: a player loses; in a two-player game the other player wins (104.2a)."""
     p = game.players[player]
     if p.has_lost:
@@ -33,4 +33,4 @@ def player_loses(game: Game, player: int, reason: str, rule: str) -> None:
 def concede(game: Game, player: int) -> None:
     """CR 104.3a: a player can concede at any time."""
     game.players[player].conceded = True
-    player_loses(game, player, "conceded", "104.3a")
+    player_loses(game, player, OutcomeReason.CONCEDED, "104.3a")

@@ -145,6 +145,8 @@ def _static_parts(
 # ---------------------------------------------------------------------------
 
 _SOURCES_KEY = -1
+#: cache key of the static abilities of permanents that affect objects in other zones
+_ELSEWHERE_KEY = "layers_elsewhere"
 #: set in the cache when some static ability works in layers 2-5 (types, colors ...)
 _LOW_KEY = "layers_low_statics"
 _BUILDING = "layers_building"
@@ -188,11 +190,182 @@ def static_sources(game: Game) -> list[StaticEntry]:
     cache[_SOURCES_KEY] = out
     if elsewhere:
         cache[_ELSEWHERE_KEY] = elsewhere
+    if _battlefield_only(game, out, elsewhere):
+        cache[_QUIET_KEY] = tuple(game.effects)
     return out
 
 
-#: cache key of the static abilities of permanents that affect objects in other zones
-_ELSEWHERE_KEY = "layers_elsewhere"
+# ---------------------------------------------------------------------------
+# What a move between zones other than the battlefield leaves valid
+# ---------------------------------------------------------------------------
+
+#: cache key, set when the characteristics of permanents depend on nothing but the
+#: permanents and ``game.effects`` (whose records it holds, to see that they are
+#: still the same)
+_QUIET_KEY = "layers_battlefield_only"
+
+#: zones whose contents no characteristic of a permanent reads when
+#: :func:`_battlefield_only` holds (exile is left out: linked abilities, CR 607)
+_QUIET_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.STACK))
+
+#: filter conditions decided by the object's own characteristics, controller,
+#: owner or identity (not by its tapped, combat or counter state, nor by other zones)
+_STILL_CONDITIONS = frozenset(
+    (
+        "color",
+        "not_color",
+        "colorless",
+        "controller",
+        "subtype_in",
+        "token",
+        "not_token",
+        "or_self",
+        "you",
+        "opponent",
+        "owner",
+        "type",
+        "not_type",
+        "subtype",
+        "not_subtype",
+        "supertype",
+        "not_supertype",
+        "keyword",
+        "not_keyword",
+        "other",
+        "self",
+        "name",
+    )
+)
+
+#: cache entries derived from the permanents alone (kept with the characteristics)
+_PERMANENT_KEYS = frozenset(
+    (
+        _SOURCES_KEY,
+        _LOW_KEY,
+        _ELSEWHERE_KEY,
+        _QUIET_KEY,
+        "battlefield_statics_by_op",  # rules/statics.py
+        "face_down_present",  # rules/face_down.py
+        "cost_change_sources",  # rules/casting.py
+        "sba_clean",  # rules/sba.py: object-based checks read only the permanents
+        "activated_sources",  # rules/priority_options.py
+    )
+)
+
+
+#: what a change of status keeps: not the state-based-action check's result
+_STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
+
+
+def _battlefield_only(game: Game, entries: list, elsewhere: list) -> bool:
+    """Whether the static abilities of permanents and the resolved effects read
+    nothing outside the permanents' own characteristics: no condition (CR 611.3a
+    "as long as"), no number counted as they apply ("for each ..."), filters that
+    look only at the object itself."""
+    for e in game.effects:
+        if _dynamic(e.args):
+            return False
+    for entry in (*entries, *elsewhere):
+        st = entry[1]
+        if st.condition is not None or _dynamic(st.args):
+            return False
+        flt = entry[3]
+        if flt is not None and any(k not in _STILL_CONDITIONS for k, _v in flt.conditions):
+            return False
+    return True
+
+
+def _dynamic(args: Any) -> bool:
+    """Does an effect's argument hold a number computed as it applies (or a filter
+    that something may be counted by, "for each ...")?"""
+    if isinstance(args, Amount):
+        return args.kind != "fixed"
+    if isinstance(args, Filter):
+        return True
+    if isinstance(args, dict):
+        return any(_dynamic(v) for v in args.values())
+    if isinstance(args, list | tuple):
+        return any(_dynamic(v) for v in args)
+    return False
+
+
+#: changes of permanents that no characteristic reads when :func:`_battlefield_only`
+#: holds (its filters don't look at tapped, combat or damage status)
+_STATUS_CHANGES = frozenset(("tapped", "combat", "damage"))
+
+
+def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
+    """What stays valid in the characteristics cache after ``change`` (the rule
+    :meth:`Game.invalidate` consults), or None: forget everything.
+
+    When the permanents' characteristics read nothing but the permanents'
+    characteristics (:func:`_battlefield_only`) and the resolved effects are the
+    same records:
+
+    * after a move between libraries, hands, graveyards and the stack
+      (``(from_zone, to_zone)``: drawing, casting, a spell finishing), which changes
+      no permanent, the permanents' characteristics and what derives from them are
+      kept, and the object-based state-based-action check's "nothing to do";
+    * after a change of tapped, combat or damage status (``("tapped",)``, ...),
+      the characteristics are kept, but not the mana sources or the state-based
+      action check; ``("damage", object)`` forgets that object's (its loyalty or
+      defense may have changed, CR 306.8, 310.6).
+
+    Cards that have just their printed characteristics are kept too, when no
+    permanent's static ability reaches other zones.
+    """
+    cache = game._chars
+    snap = cache.get(_QUIET_KEY)
+    if snap is None:
+        return None
+    effects = game.effects
+    if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
+        return None
+    kind = change[0]
+    forget = None
+    if type(kind) is int:
+        if kind not in _QUIET_ZONES or change[1] not in _QUIET_ZONES:
+            return None
+        keys = _PERMANENT_KEYS
+    elif kind in _STATUS_CHANGES:
+        keys = _STATUS_KEYS
+        forget = change[1] if len(change) > 1 else None
+    else:
+        return None
+    kept: dict = {}
+    get = cache.get
+    for k in game.battlefield:
+        v = get(k)
+        if v is not None and k != forget:
+            kept[k] = v
+    if _ELSEWHERE_KEY not in cache:
+        objects = game.objects
+        for p in game.players:
+            for k in p.hand:
+                v = get(k)
+                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
+                    kept[k] = v
+    for key in keys:
+        v = get(key)
+        if v is not None:
+            kept[key] = v
+    if _ELSEWHERE_KEY not in cache:
+        for p in game.players:
+            summary = ("hand_summary", p.index)  # rules/priority_options.py
+            v = get(summary)
+            if v is not None and v[3]:
+                kept[summary] = v  # cards with their printed characteristics only
+    if type(kind) is int:
+        # the mana sources read no library, hand, graveyard or stack (CR 605)
+        for p in game.players:
+            for named in (("mana_sources", p.index), ("can_pay", p.index)):
+                v = get(named)
+                if v is not None:
+                    kept[named] = v
+    elif kind != "damage" and get("sba_clean") == "unattached":
+        kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
+    return kept
+
 
 #: static effects applied to objects outside the battlefield ("The same is true for
 #: creature spells you control and creature cards you own that aren't on the
@@ -425,6 +598,8 @@ def compute(game: Game, obj: GameObject) -> Chars:
         c.triggered = None
         c.statics = None
         c.etb = None
+        c.activated = None
+        c.from_hand = None
     return c
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Ability, AbilityKind
+from ..cards.abilities import Ability, AbilityKind, Effect
 from ..cards.model import mana_symbols
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -105,6 +105,27 @@ def parse_cost(cost: str | None) -> ManaCost:
     return ManaCost(generic, tuple(colored), tuple(hybrid), tuple(phyrexian), x, snow)
 
 
+@lru_cache(maxsize=4096)
+def cost_at_x0(cost: str | None) -> ManaCost:
+    """A mana cost string parsed with X fixed to 0 (CR 107.3, 601.2b: the cost
+    of a spell cast without choosing a greater X)."""
+    return parse_cost(cost).with_x(0)
+
+
+def least_mana(cost: ManaCost) -> int:
+    """The least mana that pays ``cost`` (X already fixed): one for each symbol,
+    a Phyrexian symbol none (2 life instead, CR 107.4f), a {2/W} symbol one
+    (CR 107.4e), generic mana its number."""
+    return cost.generic + cost.snow + len(cost.colored) + len(cost.hybrid)
+
+
+def most_mana(game: Game, player: int, sources: list[Source]) -> int:
+    """The most mana ``player`` could have to pay a cost: the pool and the largest
+    production of each source. A cost needing more (:func:`least_mana`) can't be
+    paid; :func:`plan_payment` would find no plan."""
+    return sum(game.players[player].mana_pool) + sum(max(map(len, s.productions)) for s in sources)
+
+
 def parse_mana(text: str) -> list[str]:
     """Mana produced or in a pool, as letters: ``"{G}{G}{C}"`` → ``["G","G","C"]``."""
     out: list[str] = []
@@ -189,6 +210,21 @@ def productions_of(
     return [mana * n]
 
 
+#: what an ``add_mana`` effect that needs no game state produces, by the effect
+#: record's id (compiled effects are immutable and live as long as their card)
+_PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
+
+
+def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
+    if e.args.get("choice") == "exiled_card_colors":
+        return productions_of(e.args, game, o)  # CR 607.2a: reads the exiled cards
+    got = _PRODUCTIONS.get(id(e))
+    if got is None or got[0] is not e:
+        got = (e, productions_of(e.args, game, o))
+        _PRODUCTIONS[id(e)] = got
+    return got[1]
+
+
 def mana_sources(game: Game, player: int) -> list[Source]:
     """The untapped permanents ``player`` can tap for mana right now (CR 605, 302.6).
 
@@ -223,7 +259,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             prods: list[tuple[str, ...]] = []
             for e in a.effects:
                 if e.op == "add_mana":
-                    prods.extend(productions_of(e.args, game, o))
+                    prods.extend(_effect_productions(e, game, o))
             if not prods:
                 continue
             if out and out[-1].obj == oid:
@@ -377,7 +413,30 @@ def _solve(
 
 
 def can_pay(game: Game, player: int, cost: ManaCost, sources: list[Source] | None = None) -> bool:
+    if sources is None:
+        return can_pay_now(game, player, cost)
     return plan_payment(game, player, cost, sources) is not None
+
+
+def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = None) -> bool:
+    """:func:`can_pay` with the player's current mana sources (less the permanent
+    ``without``: one whose own {T} is part of the cost, CR 602.2b), remembered with
+    those sources (in the characteristics cache) for the pool and life it was asked
+    with."""
+    p = game.players[player]
+    cache = game._chars
+    memo = cache.get(("can_pay", player))  # type: ignore[call-overload]
+    if memo is None:
+        memo = cache[("can_pay", player)] = {}  # type: ignore[index]
+    key = (cost, tuple(p.mana_pool), p.life, without)
+    got = memo.get(key)
+    if got is None:
+        sources = mana_sources(game, player)
+        if without is not None:
+            sources = [s for s in sources if s.obj != without]
+        got = plan_payment(game, player, cost, sources) is not None
+        memo[key] = got
+    return bool(got)
 
 
 def max_x(game: Game, player: int, cost: ManaCost, limit: int = 20) -> int:
@@ -435,7 +494,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
-    game.invalidate()
+    game.invalidate("tapped")
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace

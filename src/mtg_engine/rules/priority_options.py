@@ -35,9 +35,10 @@ from .casting import (
     has_sorcery_timing,
     land_play_problem,
 )
-from .characteristics import Chars, chars
+from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
 from .play_permissions import permitted_cards
+from .statics import statics_with
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -47,85 +48,234 @@ def priority_options(game: Game, player: int) -> list:
     """The enumerable actions of a player with priority (CR 117.1): plain casts,
     the optional-cost variants worth listing (kicker, buyback, entwine, evoke,
     flashback from the graveyard, convoke and delve when needed), activated
-    abilities of permanents and of cards in hand (cycling ...)."""
+    abilities of permanents and of cards in hand (cycling ...).
+
+    A card or permanent that can offer nothing is passed over cheaply: what a
+    card face can do is cached on the card (its activated abilities, its
+    casting keywords), and a spell whose least total mana exceeds all the mana
+    the player could make is not checked further (:func:`.mana.can_afford`).
+    """
     out: list = [PassPriority()]
     p = game.players[player]
-    sorcery_ok = has_sorcery_timing(game, player)
-    sources = None
-    may_change = _cost_may_change(game)
-    for oid in p.hand:
-        o = game.objects[oid]
-        c = chars(game, o)
-        if "Land" in c.types:
-            if sorcery_ok and p.lands_played < 1:
-                out.append(PlayLand(oid))
-        elif (
-            sorcery_ok
-            or "Instant" in c.types
-            or Kw.FLASH in c.keywords
-            or _has_offering(o)
-            or cast_permissions.has_flash(game, player, o, c)
-            or cast_permissions.free_permission(game, player, o, c)
-        ):
-            if sources is None:
-                sources = mana_rules.mana_sources(game, player)
-            for face, fc in _castable_faces(game, o, c):
-                cost = mana_rules.parse_cost(fc.mana_cost).with_x(0)
-                if (
-                    may_change
-                    or _has_cost_abilities(o)
-                    or mana_rules.can_pay(game, player, cost, sources)
-                ) and cast_problem(game, player, oid, face) is None:
-                    out.append(CastSpell(oid, face))
-            out.extend(_cast_variants(game, player, o, c))
-            if cast_permissions.free_permission(game, player, o, c) is not None:
-                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
-                if cast_problem(game, player, oid, 0, free) is None:
-                    out.append(free)
-        for i, a in enumerate(c.abilities):
-            if a.keyword and a.keyword in ACTIVATED_KEYWORDS:
-                full = ability_at(c, i)
-                if full.keyword_args.get("from_zone") == "hand" and (
-                    activate_problem(game, player, oid, i) is None
-                ):
-                    out.append(ActivateAbility(oid, i))
+    if p.hand:
+        _hand_options(game, player, p.hand, out)
+    objects = game.objects
     for oid in p.graveyard:
-        o = game.objects[oid]
-        if o.card.data.layout == "aftermath":
-            for face in KEYWORD_HOOKS.aftermath_faces(
-                o.card
-            ):  # CR 702.127a: cast from the graveyard
-                if cast_problem(game, player, oid, face) is None:
-                    out.append(CastSpell(oid, face))
-        for i, a in enumerate(o.card.compiled[o.face].abilities):
-            if a.keyword == "Flashback":
+        o = objects[oid]
+        entries = _graveyard_entries(o)
+        if not entries:
+            continue
+        for kind, i in entries:
+            if kind == _AFTERMATH:
+                for face in KEYWORD_HOOKS.aftermath_faces(o.card):  # CR 702.127a
+                    if cast_problem(game, player, oid, face) is None:
+                        out.append(CastSpell(oid, face))
+            elif kind == _FLASHBACK:
                 act = CastSpell(oid, alt="flashback")
                 if cast_problem(game, player, oid, 0, act) is None:
                     out.append(act)
-            elif (
-                a.kind is AbilityKind.ACTIVATED
-                and cost_components.self_exile_zone(a.cost) == "graveyard"
-                and activate_problem(game, player, oid, i) is None
-            ):
+            elif activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))  # "Exile this card from your graveyard: ..."
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.controller != player or o.phased_out:
-            continue
-        c = chars(game, o)
-        for i, a in enumerate(c.abilities):
-            if a.kind is AbilityKind.ACTIVATED and activate_problem(game, player, oid, i) is None:
+    for oid, indices in activated_sources(game, player):
+        for i in indices:
+            if activate_problem(game, player, oid, i) is None:
                 out.append(ActivateAbility(oid, i))
-    for oid in permitted_cards(game, player):
-        # "you may play it this turn": exiled cards with a play permission (601.2a)
-        if "Land" in chars(game, game.objects[oid]).types:
-            if land_play_problem(game, player, oid) is None:
-                out.append(PlayLand(oid))
-        elif cast_problem(game, player, oid) is None:
-            out.append(CastSpell(oid))
+    if game.effects:
+        for oid in permitted_cards(game, player):
+            # "you may play it this turn": exiled cards with a play permission (601.2a)
+            if "Land" in chars(game, objects[oid]).types:
+                if land_play_problem(game, player, oid) is None:
+                    out.append(PlayLand(oid))
+            elif cast_problem(game, player, oid) is None:
+                out.append(CastSpell(oid))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out
+
+
+def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
+    """Lands to play, spells to cast and abilities that work from the hand (CR 305.1,
+    601.2a, 702.29a)."""
+    sorcery_ok = has_sorcery_timing(game, player)
+    summary = _hand_summary(game, player, hand)
+    if not sorcery_ok and not summary[0]:
+        return  # only sorcery-speed cards, and no abilities that work from the hand
+    land_ok = sorcery_ok and game.players[player].lands_played < 1
+    free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+    sources = None
+    budget = 0
+    may_change: bool | None = None
+    for oid, o, c, kind, from_hand, faces in summary[1]:
+        if kind == _LAND:
+            if land_ok:
+                out.append(PlayLand(oid))
+        elif kind == _ANY_TIME or sorcery_ok:
+            if sources is None:
+                sources = mana_rules.mana_sources(game, player)
+                budget = mana_rules.most_mana(game, player, sources)
+            for face, cost, least in faces:
+                if not (least <= budget and mana_rules.can_pay_now(game, player, cost)):
+                    if may_change is None:
+                        may_change = _cost_may_change(game)
+                    if not (may_change or _has_cost_abilities(o)):
+                        continue
+                if cast_problem(game, player, oid, face) is None:
+                    out.append(CastSpell(oid, face))
+            if _variant_keywords(o):
+                out.extend(_cast_variants(game, player, o, c))
+            if free_granted and cast_permissions.free_permission(game, player, o, c) is not None:
+                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
+                if cast_problem(game, player, oid, 0, free) is None:
+                    out.append(free)
+        for i in from_hand:
+            if activate_problem(game, player, oid, i) is None:
+                out.append(ActivateAbility(oid, i))
+
+
+_LAND = 0
+_SORCERY_TIME = 1
+_ANY_TIME = 2
+#: cache key of each player's hand summary (forgotten with the characteristics)
+_HAND_KEY = "hand_summary"
+#: cache key of the permanents with activated abilities, by controller (rules/layers.py
+#: keeps it with the permanents' characteristics)
+ACTIVATED_KEY = "activated_sources"
+
+
+def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
+    """Each card in the hand with what it may offer, remembered until the next change:
+    (id, object, characteristics, land / castable only at sorcery speed / castable any
+    time it has priority (an instant, flash, offering, a permission of a permanent,
+    CR 117.1a, 702.8a, 702.48a), the abilities it activates from the hand, and for a
+    spell each face that may be cast with its mana cost (X = 0) and the least mana
+    that pays it); first, whether any card may offer something without sorcery timing.
+    Then the hand it describes, and whether every card has its printed
+    characteristics (then ``rules/layers.py`` may keep the summary through changes
+    that keep those; it is used only for the same hand)."""
+    cache = game._chars
+    key = (_HAND_KEY, player)
+    got = cache.get(key)  # type: ignore[call-overload]
+    if got is None or got[2] != hand:
+        flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
+        free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+        cards: list[tuple] = []
+        any_time = False
+        all_printed = True
+        objects = game.objects
+        for oid in hand:
+            o = objects[oid]
+            c = chars(game, o)
+            all_printed = all_printed and c is o.card.cache.get(SINGLE_FACE)
+            types = c.types
+            if "Land" in types:
+                kind = _LAND
+            elif (
+                "Instant" in types
+                or Kw.FLASH in c.keywords
+                or _has_offering(o)
+                or (flash_granted and cast_permissions.has_flash(game, player, o, c))
+                or (free_granted and cast_permissions.free_permission(game, player, o, c))
+            ):
+                kind = _ANY_TIME
+            else:
+                kind = _SORCERY_TIME
+            faces: tuple = ()
+            if kind != _LAND:
+                faces = tuple(
+                    (face, cost, mana_rules.least_mana(cost))
+                    for face, fc in _castable_faces(game, o, c)
+                    for cost in (mana_rules.cost_at_x0(fc.mana_cost),)
+                )
+            from_hand = hand_activated_indices(c)
+            cards.append((oid, o, c, kind, from_hand, faces))
+            any_time = any_time or kind == _ANY_TIME or bool(from_hand)
+        got = (any_time, cards, list(hand), all_printed)
+        cache[key] = got  # type: ignore[index]
+    return got
+
+
+def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The permanents ``player`` controls that have activated abilities (not mana
+    abilities, CR 602), in battlefield order, with those abilities' indices;
+    remembered with the permanents' characteristics."""
+    cache = game._chars
+    index = cache.get(ACTIVATED_KEY)
+    if index is None:
+        index = {}
+        objects = game.objects
+        for oid in game.battlefield:
+            o = objects[oid]
+            if o.phased_out:
+                continue  # CR 702.26b
+            indices = activated_indices(chars(game, o))
+            if indices:
+                index.setdefault(o.controller, []).append((oid, indices))
+        cache[ACTIVATED_KEY] = index
+    return index.get(player, [])
+
+
+def activated_indices(c: Chars) -> tuple[int, ...]:
+    """The indices of the activated abilities (not mana abilities) among
+    ``c.abilities`` (CR 602), cached in the characteristics record."""
+    got = c.activated
+    if got is None:
+        got = tuple(i for i, a in enumerate(c.abilities) if a.kind is AbilityKind.ACTIVATED)
+        c.activated = got
+    return got
+
+
+def hand_activated_indices(c: Chars) -> tuple[int, ...]:
+    """The keyword abilities among ``c.abilities`` that are activated from the hand
+    (cycling, ninjutsu ..., CR 702.29a), cached in the characteristics record."""
+    got = c.from_hand
+    if got is None:
+        got = tuple(
+            i
+            for i, a in enumerate(c.abilities)
+            if a.keyword
+            and a.keyword in ACTIVATED_KEYWORDS
+            and ability_at(c, i).keyword_args.get("from_zone") == "hand"
+        )
+        c.from_hand = got
+    return got
+
+
+_AFTERMATH = 0
+_FLASHBACK = 1
+_SELF_EXILE = 2
+
+
+def _graveyard_entries(o: GameObject) -> tuple[tuple[int, int], ...]:
+    """What a card in a graveyard may offer, cached per card face: its aftermath
+    half (CR 702.127a), flashback (CR 702.34a), abilities whose cost exiles it from
+    there (CR 113.6), as (kind, ability index) in the order they are offered."""
+    key = ("graveyard_entries", o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        entries: list[tuple[int, int]] = []
+        if o.card.data.layout == "aftermath":
+            entries.append((_AFTERMATH, -1))
+        for i, a in enumerate(o.card.compiled[o.face].abilities):
+            if a.keyword == "Flashback":
+                entries.append((_FLASHBACK, i))
+            elif (
+                a.kind is AbilityKind.ACTIVATED
+                and cost_components.self_exile_zone(a.cost) == "graveyard"
+            ):
+                entries.append((_SELF_EXILE, i))
+        got = tuple(entries)
+        o.card.cache[key] = got
+    return got
+
+
+def _variant_keywords(o: GameObject) -> frozenset[str]:
+    """The keywords of the card's face that are up, cached per card face."""
+    key = ("keywords", o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        got = frozenset(a.keyword for a in o.card.compiled[o.face].abilities if a.keyword)
+        o.card.cache[key] = got
+    return got
 
 
 def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Chars]]:
@@ -142,7 +292,7 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
     """Casting choices worth enumerating for agents (CR 601.2b): one of each kind."""
     out: list[CastSpell] = []
-    kws = {a.keyword for a in o.card.compiled[o.face].abilities if a.keyword}
+    kws = _variant_keywords(o)
     if not kws:
         return out
     candidates: list[CastSpell] = []

@@ -37,7 +37,7 @@ from ..cards.abilities import (
     SelfRef,
     StaticEffect,
 )
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
@@ -336,7 +336,7 @@ def _aura_attachment(game: Game, entry: dict[str, Any], task: Task | None) -> bo
                 entry["controller"],
                 "303.4f",
                 f"Choose what {pros.name} enchants as it enters",
-                {"candidates": cands, "min": 1, "max": 1, "purpose": "attach"},
+                {"candidates": cands, "min": 1, "max": 1, "purpose": DecisionPurpose.ATTACH},
             ),
         )
         return False
@@ -366,7 +366,7 @@ def _read_ahead(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
                 entry["controller"],
                 "702.155b",
                 prompt,
-                {"options": options, "purpose": "read_ahead"},
+                {"options": options, "purpose": DecisionPurpose.READ_AHEAD},
             ),
         )
         return False
@@ -393,7 +393,7 @@ def _pick(
                 entry["controller"],
                 rule,
                 "Choose which replacement effect applies first (rule 616.1)",
-                {"options": labels, "purpose": "replacement_order"},
+                {"options": labels, "purpose": DecisionPurpose.REPLACEMENT_ORDER},
             ),
         )
         return None
@@ -546,7 +546,7 @@ def _apply_copy(
                         "candidates": cands,
                         "min": 0 if optional else 1,
                         "max": 1,
-                        "purpose": "copy",
+                        "purpose": DecisionPurpose.COPY,
                         "obj": obj.id,
                     },
                 ),

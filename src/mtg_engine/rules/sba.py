@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
+from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
 from .battle import battle_candidates, battles_to_graveyard
 from .characteristics import chars
 from .saga import saga_candidates, sagas_to_sacrifice
+from .simultaneous import begin, end
 from .zones import move
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 #: marker in the characteristics cache: object-based SBAs found nothing since
 #: the last change (the cache is cleared by every change that matters)
 _CLEAN = "sba_clean"
+#: its value when, besides, no permanent is attached to anything
+UNATTACHED = "unattached"
 
 
 def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
@@ -106,21 +110,13 @@ def check_state_based_actions(game: Game) -> bool:
         if p.has_lost:
             continue
         if p.life <= 0:
-            losers.append((p.index, "has 0 or less life", "704.5a"))
+            losers.append((p.index, OutcomeReason.ZERO_LIFE, "704.5a"))
         elif p.drew_from_empty:
-            losers.append((p.index, "attempted to draw from an empty library", "704.5b"))
+            losers.append((p.index, OutcomeReason.EMPTY_LIBRARY, "704.5b"))
         elif p.poison >= 10:
-            losers.append((p.index, "has ten or more poison counters", "704.5c"))
+            losers.append((p.index, OutcomeReason.POISON, "704.5c"))
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
-    gone = []
-    for p in game.players:
-        for zone_list in (p.hand, p.graveyard, p.library):
-            for oid in zone_list:
-                if game.objects[oid].is_token:
-                    gone.append((oid, zone_list))
-    for oid in game.exile:
-        if game.objects[oid].is_token:
-            gone.append((oid, game.exile))
+    gone = _tokens_gone(game) if _new_token_outside(game) else []
     # Object-based checks depend only on what invalidate() tracks: skip them
     # when nothing changed since the last check found nothing.
     waiting: tuple[list[int], list[int]] = ([], [])
@@ -137,13 +133,23 @@ def check_state_based_actions(game: Game) -> bool:
         # "unclean": they may go once it leaves the stack (CR 714.4, 310.7)
         waiting = _waiting(game)
         if not (deaths or legends or attachments or counters or waiting[0] or waiting[1]):
-            game._chars[_CLEAN] = True
+            objects = game.objects
+            attached = any(objects[oid].attached_to is not None for oid in game.battlefield)
+            # with nothing attached, no object-based check reads tapped or combat status
+            game._chars[_CLEAN] = True if attached else UNATTACHED
     for oid, zl in gone:
         name = game.objects[oid].name
         zl.remove(oid)
         del game.objects[oid]
         game.emit("cease_to_exist", ("704.5d",), f"{name} token ceases to exist")
         happened = True
+    # CR 704.3: all of them are performed at the same time, one event for triggers
+    # (CR 603.10a: creatures dying together see each other die)
+    batch = (
+        begin(game, [d[0] for d in deaths] + [a[0] for a in attachments])
+        if len(deaths) + len(attachments) > 1
+        else None
+    )
     if deaths or attachments:
         for oid, reason, rules, destroy in deaths:
             o = game.objects.get(oid)
@@ -202,6 +208,7 @@ def check_state_based_actions(game: Game) -> bool:
                 )
         game.invalidate()
         happened = True
+    end(game, batch)
     sagas, battles = _sagas_and_battles(game, waiting)
     for oid in sagas:
         from .permanents import sacrifice
@@ -238,6 +245,39 @@ def check_state_based_actions(game: Game) -> bool:
         game.push_task("legend_rule", {"player": player, "ids": ids, "name": name})
         return True
     return happened
+
+
+#: zones where a token or a copy of a spell ceases to exist (CR 704.5d-e)
+_NOT_THEIR_ZONES = frozenset((Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE))
+
+
+def _new_token_outside(game: Game) -> bool:
+    """Whether a token may be outside the battlefield and the stack. Every object
+    put into a zone is a new object with a new id (CR 400.7), so only the objects
+    made since the last check can be such tokens: the check looks at those."""
+    mark = getattr(game, "sba_checked_ids", 0)
+    end = game.next_id
+    game.sba_checked_ids = end
+    objects = game.objects
+    for oid in range(mark, end):
+        o = objects.get(oid)
+        if o is not None and o.is_token and o.zone in _NOT_THEIR_ZONES:
+            return True
+    return False
+
+
+def _tokens_gone(game: Game) -> list[tuple[int, list[int]]]:
+    """The tokens outside the battlefield and the stack, zone by zone (CR 704.5d-e)."""
+    gone = []
+    for p in game.players:
+        for zone_list in (p.hand, p.graveyard, p.library):
+            for oid in zone_list:
+                if game.objects[oid].is_token:
+                    gone.append((oid, zone_list))
+    for oid in game.exile:
+        if game.objects[oid].is_token:
+            gone.append((oid, game.exile))
+    return gone
 
 
 def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
@@ -338,7 +378,7 @@ def legend_rule_task(game: Game, task: Task) -> None:
                 task.data["player"],
                 "704.5j",
                 f"Legend rule: choose the {task.data['name']} to keep",
-                {"candidates": ids, "min": 1, "max": 1, "purpose": "legend_rule"},
+                {"candidates": ids, "min": 1, "max": 1, "purpose": DecisionPurpose.LEGEND_RULE},
             )
         )
         return

@@ -24,7 +24,12 @@ from .characteristics import chars
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .filters import matches_object, matches_player
+from .simultaneous import _FLUSH, Batch, lki_record
+from .statics import statics_with
+from .support import register
 from .zones import is_discard
+
+register("static:extra_trigger")  # CR 603.2d (_additional_times)
 
 if TYPE_CHECKING:
     pass
@@ -53,6 +58,113 @@ _TRIGGER_EVENT_KINDS = frozenset(
         "declare_attackers",
     )
 )
+
+
+#: trigger event (compiler) -> the game event kinds that can match it (see _matches)
+_EVENT_KINDS_OF: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("enters", "discard", "sacrifice", "dies", "leaves", "put_into_graveyard"),
+        ("zone_change",),
+    ),
+    "attacks": ("attacks", "attacks_alone"),
+    "blocks": ("blocks",),
+    "becomes_blocked": ("becomes_blocked", "blocked_by"),
+    **dict.fromkeys(
+        ("deals_damage", "deals_combat_damage", "dealt_damage", "dealt_combat_damage"),
+        ("damage",),
+    ),
+    "attack_with": ("declare_attackers",),
+    "tap_for_mana": ("tapped_for_mana",),
+    "tapped": ("becomes_tapped",),
+    "transforms": ("transform",),
+    "flip_coin": ("coin_flip",),
+    "roll_die": ("die_roll",),
+}
+
+_WATCHED_KEY = "trigger_event_kinds"
+
+
+def _watched_kinds(game: Game) -> frozenset[str]:
+    """The game event kinds some ability of a permanent (or emblem) can trigger on,
+    indexed once per state version (it lives in the characteristics cache, cleared
+    by every change), so an event nothing watches costs a dict lookup. A superset
+    is harmless: it's built from each card face's abilities (cached per face), those
+    it grants, and the abilities continuous effects grant."""
+    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    if got is None:
+        got = _build_index(game)
+    return got[0]
+
+
+def _static_grants(game: Game) -> bool:
+    """Whether some permanent's static ability grants triggered abilities to others
+    ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
+    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    if got is None:
+        got = _build_index(game)
+    return got[1]
+
+
+def _build_index(game: Game) -> tuple[frozenset[str], bool]:
+    found: set[str] = set()
+    grants = False
+    ids = game.battlefield
+    if game.command:
+        from .emblems import emblem_ids
+
+        ids = [*ids, *emblem_ids(game)]
+    objects = game.objects
+    copies = False
+    for e in game.effects:
+        if e.op in ("copy", "set_copiable"):
+            copies = True  # copied abilities (CR 707.2): look at the abilities themselves
+        elif e.op == "grant_ability":
+            found.update(_kinds_of(e.args.get("abilities") or ()))
+    for oid in ids:
+        o = objects[oid]
+        if o.phased_out:
+            continue
+        if copies or (o.face_down and o.chosen):
+            found.update(_kinds_of(_triggered(game, o)))
+        kinds, gives = _face_kinds(o)
+        found |= kinds
+        grants = grants or gives
+    got = (frozenset(found), grants)
+    game._chars[_WATCHED_KEY] = got  # type: ignore[index]
+    return got
+
+
+def _kinds_of(abilities: Any) -> set[str]:
+    out: set[str] = set()
+    for a in abilities:
+        trig = getattr(a, "trigger", None)
+        if trig is None or a.kind is not AbilityKind.TRIGGERED:
+            continue
+        for t in alternatives(trig) or (trig,):
+            out.update(_EVENT_KINDS_OF.get(t.event, (t.event,)))
+    return out
+
+
+def _face_kinds(obj: GameObject) -> tuple[frozenset[str], bool]:
+    """The event kinds the face's triggered abilities (printed, and those its static
+    abilities grant) can trigger on, and whether it grants any, cached per card face."""
+    key = ("trigger_kinds", obj.face)
+    v = obj.card.cache.get(key)
+    if v is None:
+        from .characteristics import _base
+
+        abilities = _base(obj).abilities
+        granted = [
+            g
+            for a in abilities
+            for st in a.static
+            if st.op == "grant_ability"
+            for g in st.args.get("abilities") or ()
+            if isinstance(g, Ability)
+        ]
+        v = (frozenset(_kinds_of([*abilities, *granted])), bool(granted))
+        obj.card.cache[key] = v
+    return v
 
 
 def _has_triggers(obj: GameObject) -> bool:
@@ -91,12 +203,53 @@ def _triggered(game: Game, obj: GameObject) -> list[Ability]:
 
 
 def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 603.2: check every triggered ability against the event."""
+    """CR 603.2: check every triggered ability against the event; during a
+    simultaneous event, once the whole of it has happened (CR 603.10a)."""
+    b = game._batch
+    if b is not None:
+        b.events.append((ev, subject))
+        return
+    _check(game, ev, subject, ())
+
+
+def _flush(game: Game, b: Batch) -> None:
+    """CR 603.10a, 603.2c: the events of one simultaneous action, checked after all
+    of it happened: leaves-the-battlefield abilities look back at the game just
+    before it, the abilities of every permanent that left with it included; a
+    "one or more" ability triggers once for the whole batch."""
+    left = [
+        s
+        for ev, s in b.events
+        if s is not None and ev.kind == "zone_change" and ev.data.get("from_zone") == "battlefield"
+    ]
+    once: set[tuple[int, str]] = set()
+    for ev, s in b.events:
+        for o in left:
+            c = b.lki.get(o.id)
+            if c is not None:
+                game._chars[o.id] = c  # the old ids are never reused (CR 400.7)
+        _check(game, ev, s, left, once)
+
+
+_FLUSH.append(_flush)
+
+
+def _check(
+    game: Game,
+    ev: Event,
+    subject: GameObject | None,
+    left: list[GameObject] | tuple[()],
+    once: set[tuple[int, str]] | None = None,
+) -> None:
     if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
         fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
     if ev.kind not in _TRIGGER_EVENT_KINDS:
         return
     d = ev.data
+    if ev.kind != "zone_change" and ev.kind not in _watched_kinds(game):
+        # nothing has an ability this kind of event triggers (a zone change, which
+        # changes the state anyway, is checked directly: it may look back, 603.10a)
+        return
     watchers: list[GameObject] = [
         game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
     ]
@@ -104,60 +257,130 @@ def on_event(game: Game, ev: Event, subject: GameObject | None) -> None:
         from .emblems import emblem_ids
 
         watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
+    gone: set[int] = set()
     if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
-        watchers.append(subject)  # CR 603.10a: leaves-the-battlefield abilities look back
-    granted = _granted_triggers_possible(game) if game.effects else False
+        _note_left(game, subject)
+        # CR 603.10a: leaves-the-battlefield abilities look back, at the permanent that
+        # left and at those that left at the same time
+        gone = {subject.id, *(o.id for o in left)}
+        watchers.append(subject)
+        watchers.extend(o for o in left if o is not subject)
+    granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
     for w in watchers:
         if (
             not granted
             and not _has_triggers(w)
             and w.zone == Zone.BATTLEFIELD
+            and w.id not in gone  # (it may have had granted abilities, 603.10a)
             and not _listed_face_down(w)
         ):
             continue
         for ability in _triggered(game, w):
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
-            if _matches(game, ability.trigger, ev, w, subject):
-                event: dict[str, Any] = {
-                    k: v for k, v in d.items() if isinstance(v, int | str | bool)
-                }
-                if ev.kind in ("blocks", "blocked_by"):
-                    # "that creature": the one it blocks / that blocks it (CR 509.3)
-                    event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
-                if ev.kind == "damage":
-                    if d.get("target", 0) < 0:
-                        # "that player": the player dealt the damage (CR 603.2)
-                        event["player"] = -d["target"] - 1
-                    elif ability.trigger.event.startswith("dealt_"):
-                        # "it", "that creature": the object dealt the damage
-                        event["obj"] = d["target"]
-                if ev.kind == "declare_attackers":
-                    # "whenever you attack with one or more creatures, ... that many"
-                    event["player"] = game.active
-                    event["amount"] = attack_with_count(game, ability.trigger, d, w)
-                if ev.kind == "zone_change" and "player" not in event and subject is not None:
-                    # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
-                    event["player"] = subject.controller
-                if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
-                    # CR 603.10a, 608.2h: the counters it had as it last existed
-                    event["lki_counters"] = dict(w.counters)
-                if ability.trigger.condition is not None and not _condition_on_event(
-                    game, ability, w, event
-                ):
-                    continue  # CR 603.4: intervening "if" false when it would trigger
-                if ability.restrictions and not _once_each_turn_ok(game, ability, w):
-                    continue  # "This ability triggers only once each turn" (CR 603.2)
-                game.pending_triggers.append(
-                    {
-                        "source": w.id,
-                        "source_name": w.name,
-                        "source_token": w.card.token_spec,
-                        "card_uid": w.card_uid,
-                        "controller": w.controller,
-                        "ability": ability,
-                        "event": event,
-                    }
-                )
+            if not _matches(game, ability.trigger, ev, w, subject):
+                continue
+            if once is not None and _detail(ability.trigger, "one_or_more"):
+                key = (w.id, ability.text)
+                if key in once:
+                    continue  # CR 603.2c: once for the simultaneous event
+                once.add(key)
+            event: dict[str, Any] = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
+            if ev.kind in ("blocks", "blocked_by"):
+                # "that creature": the one it blocks / that blocks it (CR 509.3)
+                event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
+            if ev.kind == "damage":
+                if d.get("target", 0) < 0:
+                    # "that player": the player dealt the damage (CR 603.2)
+                    event["player"] = -d["target"] - 1
+                elif ability.trigger.event.startswith("dealt_"):
+                    # "it", "that creature": the object dealt the damage
+                    event["obj"] = d["target"]
+            if ev.kind == "declare_attackers":
+                # "whenever you attack with one or more creatures, ... that many"
+                event["player"] = game.active
+                event["amount"] = attack_with_count(game, ability.trigger, d, w)
+            if ev.kind == "zone_change" and "player" not in event and subject is not None:
+                # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
+                event["player"] = subject.controller
+            if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
+                # CR 603.10a, 608.2h: the counters it had as it last existed
+                event["lki_counters"] = dict(w.counters)
+            if w.id in gone:
+                # CR 113.7a, 608.2h: the ability uses its source's last known information
+                event["source_lki"] = lki_record(game, w)
+            if gone and subject is not None and w is not subject:
+                event["obj_lki"] = lki_record(game, subject)  # "its power" (608.2h)
+            if ability.trigger.condition is not None and not _condition_on_event(
+                game, ability, w, event
+            ):
+                continue  # CR 603.4: intervening "if" false when it would trigger
+            if ability.restrictions and not _once_each_turn_ok(game, ability, w):
+                continue  # "This ability triggers only once each turn" (CR 603.2)
+            rec = {
+                "source": w.id,
+                "source_name": w.name,
+                "source_token": w.card.token_spec,
+                "card_uid": w.card_uid,
+                # CR 603.3a: the player who controlled its source when it
+                # triggered (as it last existed, 603.10a)
+                "controller": w.controller,
+                "ability": ability,
+                "event": event,
+            }
+            game.pending_triggers.append(rec)
+            if ev.kind == "zone_change":
+                for _ in range(_additional_times(game, ev, w, subject)):
+                    game.pending_triggers.append(dict(rec, event=dict(event)))
+
+
+def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject | None) -> int:
+    """CR 603.2d: "If an artifact or creature entering causes a triggered ability of
+    a permanent you control to trigger, that ability triggers an additional time"
+    (Panharmonicon; "a creature dying", Teysa Karlov): one more time for each such
+    static ability (none of them applies to another one's doing)."""
+    entries = statics_with(game, "extra_trigger")
+    if not entries or w.zone != Zone.BATTLEFIELD:
+        return 0
+    d = ev.data
+    if d.get("to_zone") == "battlefield":
+        what, obj = "enters", game.objects.get(d.get("obj", -1))
+    elif d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
+        what, obj = "dies", subject
+        if obj is None or "Creature" not in chars(game, obj).types:
+            return 0  # "dying" (CR 700.4)
+    else:
+        return 0
+    n = 0
+    for src, st in entries:
+        if (
+            st.args.get("event") == what
+            and src.controller == w.controller
+            and obj is not None
+            and matches_object(game, obj, st.args["what"], src.controller, src)
+        ):
+            n += 1
+    if n:
+        game.emit(
+            "additional_trigger",
+            ("603.2d",),
+            f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
+        )
+    return n
+
+
+def _note_left(game: Game, left: GameObject) -> None:
+    """A permanent that triggered abilities waiting to resolve name ("whenever a
+    creature enters, you gain life equal to its toughness") left the battlefield:
+    they keep its last known information (CR 608.2h, 113.7a)."""
+    for oid in game.stack:
+        td = game.objects[oid].trigger_data  # (each clone has its own copy)
+        if td and td.get("obj") == left.id and "obj_lki" not in td:
+            td["obj_lki"] = lki_record(game, left)
+    for t in game.pending_triggers:
+        td = t.get("event")
+        if td and td.get("obj") == left.id and "obj_lki" not in td:
+            # a new mapping: clones share the pending records' inner ones
+            t["event"] = {**td, "obj_lki": lki_record(game, left)}
 
 
 def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool:
@@ -249,8 +472,12 @@ def _matches(
             return not isinstance(what, Filter) or matches_object(
                 game, subject, what, source.controller, source
             )
-        if kind == "dies" and d.get("to_zone") == "graveyard":
-            if "Creature" not in chars(game, subject).types:
+        if kind == "dies":
+            if not _put_into_matches(trig, d, subject, source) and not (
+                d.get("to_zone") == "graveyard"
+                and _put_into(trig) is None
+                and "Creature" in chars(game, subject).types  # "dies" (CR 700.4)
+            ):
                 return False
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return subject.id == source.id
@@ -462,6 +689,34 @@ def _discard_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -
     )
 
 
+#: "is put into <zone> from the battlefield": the compiler's detail keys
+_PUT_INTO_ZONES = ("graveyard", "exile", "hand", "library")
+
+
+def _put_into(trig: Trigger) -> tuple[str, Any] | None:
+    for k, v in trig.details:
+        if k in _PUT_INTO_ZONES:
+            return k, v
+    return None
+
+
+def _put_into_matches(
+    trig: Trigger, d: dict[str, Any], subject: GameObject, source: GameObject
+) -> bool:
+    """ "When this artifact is put into a graveyard from the battlefield", "whenever a
+    nontoken permanent is put into your graveyard from the battlefield" (CR 603.6c,
+    603.10a): any permanent, to that zone; "your graveyard" is its owner's (CR 404.1)."""
+    into = _put_into(trig)
+    if into is None or d.get("to_zone") != into[0]:
+        return False
+    owner = into[1]
+    if owner == "you":
+        return subject.owner == source.controller
+    if owner == "opponent":
+        return subject.owner != source.controller
+    return True
+
+
 def _detail(trig: Trigger, key: str) -> Any:
     for k, v in trig.details:
         if k == key:
@@ -490,9 +745,10 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
 def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
-    granted = _granted_triggers_possible(game) if game.effects else False
-    ids = list(game.battlefield)
-    if game.command:
+    granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
+    watched = "step" in _watched_kinds(game)  # (nothing has one: no scan)
+    ids = list(game.battlefield) if watched else []
+    if watched and game.command:
         from .emblems import emblem_ids
 
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
@@ -508,10 +764,9 @@ def step_triggers(game: Game, step: int) -> None:
                 continue
             if not _player_matches(trig.player, game.active, o.controller):
                 continue
-            if trig.condition is not None and not condition_holds(
-                game, trig.condition, o.controller, o
-            ):
-                continue
+            event = {"step": name, "player": game.active}
+            if trig.condition is not None and not _condition_on_event(game, ability, o, event):
+                continue  # CR 603.4: "if that player has no cards in hand"
             game.pending_triggers.append(
                 {
                     "source": oid,
@@ -520,7 +775,7 @@ def step_triggers(game: Game, step: int) -> None:
                     "card_uid": o.card_uid,
                     "controller": o.controller,
                     "ability": ability,
-                    "event": {"step": name, "player": game.active},
+                    "event": event,
                 }
             )
     if game.delayed_triggers:
@@ -642,11 +897,20 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     obj.timestamp = game.new_timestamp()
     if src is not None:
         obj.face = src.face
+    else:
+        lki = obj.trigger_data.get("source_lki")
+        if isinstance(lki, dict) and lki.get("attached_to") is not None:
+            # "When Oathkeeper is put into a graveyard from the battlefield, exile
+            # equipped creature": the one it was attached to as it last existed
+            # (CR 603.10a; the ability's object stands in for its source, 113.7a)
+            obj.attached_to = lki["attached_to"]
     game.objects[oid] = obj
     game.stack.append(oid)
+    ev = obj.trigger_data
     game.emit(
         "trigger",
-        ("603.3",),
+        # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
+        ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",),
         f"{trig['source_name']}'s triggered ability goes on the stack: {trig['ability'].text}",
         obj=oid,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.state import Combat, Step
@@ -154,7 +154,7 @@ def untap_step(game: Game) -> None:
             untapped.append(o.name)
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
-    game.invalidate()
+    game.invalidate("tapped")
     game.emit(
         "untap",
         ("502.3",),
@@ -224,7 +224,7 @@ def cleanup_task(game: Game, task: Task) -> None:
                         "candidates": list(p.hand),
                         "min": excess,
                         "max": excess,
-                        "purpose": "discard",
+                        "purpose": DecisionPurpose.DISCARD,
                     },
                 )
             )
@@ -249,7 +249,7 @@ def cleanup_task(game: Game, task: Task) -> None:
             o.regen_shields = 0
         before = len(game.effects)
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
-        game.invalidate()
+        game.invalidate("damage")
         game.emit(
             "cleanup",
             ("514.2",),

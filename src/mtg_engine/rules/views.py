@@ -142,7 +142,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
         },
         "outcome": None
         if game.outcome is None
-        else {"winner": game.outcome.winner, "reason": game.outcome.reason},
+        else {"winner": game.outcome.winner, "reason": str(game.outcome.reason)},
         "log": log,
     }
 

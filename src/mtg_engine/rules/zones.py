@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.objects import GameObject, Zone
-from .characteristics import chars
 from .layers import source_left
 from .replacement import redirect
+from .simultaneous import attached_before, last_known
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -48,14 +48,11 @@ def move(
         reason = f"is put into {Zone.NAMES[to_zone]} instead of a graveyard" if reason else ""
     # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
     # last existed on the battlefield (before the effects that ended with it, 611.2b)
-    lki = chars(game, old) if from_zone == Zone.BATTLEFIELD else None
+    # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
+    lki = last_known(game, old) if from_zone == Zone.BATTLEFIELD else None
     # the Auras and Equipment attached to it as it last existed ("whenever equipped
     # creature dies", CR 603.10a); _leave unattaches them
-    attached = (
-        [o for o in game.battlefield if game.objects[o].attached_to == oid]
-        if from_zone == Zone.BATTLEFIELD
-        else []
-    )
+    attached = attached_before(game, oid) if from_zone == Zone.BATTLEFIELD else []
     game.zone_list(from_zone, old.owner).remove(oid)
     _leave(game, old)
     new_id = game.new_id()
@@ -79,7 +76,7 @@ def move(
         zl.insert(0, new_id)
     else:
         zl.append(new_id)
-    game.invalidate()
+    game.invalidate(from_zone, to_zone)
     if lki is not None:
         game._chars[oid] = lki  # the old id is never reused (CR 400.7)
     if how == "shuffle":

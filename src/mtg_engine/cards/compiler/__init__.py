@@ -43,7 +43,7 @@ from ..abilities import (
     TriggerRef,
 )
 from ..model import CardFace
-from .ir import Body, It, finalize
+from .ir import Body, It, ThatPlayer, finalize
 from .leveler import (
     PT_BOX,
     class_level_ability,
@@ -177,7 +177,9 @@ def _it_ref(cond: Condition, it: Any) -> Condition:
     args = {
         k: (it if k == "ref" and isinstance(v, It) else _it_ref(cast(Condition, v), it))
         if isinstance(v, Condition) or (k == "ref" and isinstance(v, It))
-        else v
+        # "if that player has no cards in hand": the player of the trigger event
+        # (CR 603.4: "at the beginning of each player's upkeep")
+        else (TriggerRef("player") if isinstance(v, ThatPlayer) else v)
         for k, v in cond.args.items()
     }
     return Condition(cond.kind, args) if args != cond.args else cond

@@ -207,9 +207,14 @@ class ClauseRules:
         else:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
-        if event == "tapped" and isinstance(subject, Some) and subject.count == "one_or_more":
-            # "whenever one or more Merfolk you control become tapped": once per
-            # batch of permanents tapped at once (CR 603.2c, rules/tapping.py)
+        if (
+            event in ("tapped", "dies", "leaves")
+            and isinstance(subject, Some)
+            and subject.count == "one_or_more"
+        ):
+            # "whenever one or more Merfolk you control become tapped", "whenever one
+            # or more creatures die": once per batch of objects (CR 603.2c,
+            # rules/tapping.py, rules/simultaneous.py)
             details = (*details, ("one_or_more", True))
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
@@ -1044,6 +1049,18 @@ class ClauseRules:
                 StaticEffect("replace_put_into_graveyard", SelfRef(), {"effects": tuple(effects)})
             ],
         )
+
+    def extra_trigger(self, c: list[Any]) -> Parsed:
+        """ "If an artifact or creature entering causes a triggered ability of a
+        permanent you control to trigger, that ability triggers an additional time"
+        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        event = "dies" if "dying" in c[-1] else "enters"
+        args = {"event": event, "what": flt}
+        return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
+
+    def extra_trigger_event(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
 
     def ring_tempts(self, c: list[Any]) -> list[Effect]:
         return [Effect("ring_tempts", {"player": ControllerRef()})]
