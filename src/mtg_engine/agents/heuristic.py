@@ -39,6 +39,7 @@ from ..rules.combat_requirements import is_summoning_sick
 from ..rules.loyalty import is_variable, signed_amount
 from ..rules.targets import candidates
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
+from .loops import LoopBound
 
 _HARMFUL = {
     "damage",
@@ -60,6 +61,7 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed ^ 0xBEEF)
+        self.loops = LoopBound()  # CR 731.2a: optional loops repeat a bounded number of times
 
     def choose(self, game: Game) -> Action:
         d = game.pending
@@ -178,7 +180,10 @@ class HeuristicAgent:
 
     # -- priority -----------------------------------------------------------
     def _priority(self, game: Game, player: int) -> Action:
-        options = game.legal_actions()
+        return self.loops.record(game, self._priority_choice(game, player))
+
+    def _priority_choice(self, game: Game, player: int) -> Action:
+        options = self.loops.allowed(game, game.legal_actions())
         lands = [o for o in options if isinstance(o, PlayLand)]
         if lands:
             return lands[0]

@@ -71,6 +71,7 @@ class OutcomeReason(StrEnum):
     POISON = "has ten or more poison counters"  # CR 704.5c
     CONCEDED = "conceded"  # CR 104.3a
     WON_BY_EFFECT = "an effect says the player wins the game"  # CR 104.2b
+    MANDATORY_LOOP = "a loop of mandatory actions"  # CR 104.4b: a draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,11 @@ class Combat:
 
     def blockers_of(self, attacker: int) -> list[int]:
         return [b for b, atts in self.blockers.items() if attacker in atts]
+
+
+#: steps of the engine's work without a decision after which the game is in a
+#: loop of mandatory actions (CR 104.4b); a real turn takes a few hundred at most
+MANDATORY_LOOP_STEPS = 200_000
 
 
 class Game:
@@ -384,14 +390,25 @@ class Game:
         self.run()
 
     def run(self) -> None:
-        """Advance until a decision is needed or the game is over."""
+        """Advance until a decision is needed or the game is over.
+
+        CR 104.4b: a game that goes on for :data:`MANDATORY_LOOP_STEPS` steps with
+        no decision to make is in a loop of mandatory actions, and is a draw."""
         handlers = TASK_HANDLERS
         halt = self.halt
+        steps = 0
         while self.pending is None and self.outcome is None and self.tasks:
             if halt is not None and halt(self):
                 return
             task = self.tasks[-1]
             handlers[task.kind](self, task)
+            steps += 1
+            if steps >= MANDATORY_LOOP_STEPS:
+                self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
+                self.pending = None
+                self.emit(
+                    "draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions"
+                )
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
         t = Task(kind, data)

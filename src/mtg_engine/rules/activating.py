@@ -131,7 +131,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if n is None or len(cost_components.exile_choices(game, cost, player, o)) < n:
             return "you can't exile what the cost asks (rule 602.2b)"
     tap = cost_components.tap_spec(cost)
-    if tap is not None and len(cost_components.tap_choices(game, cost, player, o)) < tap[1]:
+    taps = cost_components.tap_choices(game, cost, player, o) if tap is not None else []
+    if tap is not None and len(taps) < cost_components.tap_count(tap, taps):
         return "you can't tap what the cost asks (rule 602.2b)"
     if cost.other:
         ret = _other_cost(cost, "return")
@@ -346,12 +347,13 @@ def activate_task(game: Game, task: Task) -> None:
         if tap is not None and src is not None and "tap_cost" not in d:
             # CR 602.2b: "Tap an untapped creature you control"
             choices = cost_components.tap_choices(game, cost, player, src)
+            n = cost_components.tap_count(tap, choices)
             chosen = _cost_choice(
                 game,
                 task,
                 player,
                 choices,
-                tap[1],
+                n,
                 "untapped permanent(s) to tap",
                 DecisionPurpose.TAP,
             )

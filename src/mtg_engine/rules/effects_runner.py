@@ -204,7 +204,7 @@ class Ctx:
                 named = [
                     p.index
                     for p in g.players
-                    if matches_player(g, p.index, ref.filter, self.controller)
+                    if matches_player(g, p.index, ref.filter, self.controller, self.source)
                 ]
                 out += [player_ref(p) for p in named]
                 if named and self.task is not None:

@@ -27,7 +27,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, SelfRef, StaticEffect
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    Amount,
+    ChooseRef,
+    Effect,
+    Filter,
+    SelfRef,
+    StaticEffect,
+)
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
@@ -599,8 +608,9 @@ def _apply_choices(
     obj = game.objects[entry["obj"]]
     while i < len(effects):
         e = effects[i]
-        if e.op == "choose":
-            what = str(e.args.get("what", "color"))
+        what_player = _player_choice(e)
+        if e.op == "choose" or what_player:
+            what = what_player or str(e.args.get("what", "color"))
             from .named_choices import choice_data
 
             data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
@@ -640,6 +650,17 @@ def _apply_choices(
     done[k] = i
     entry["applied"].append(list(opt["key"]))
     return True
+
+
+def _player_choice(e: Effect) -> str | None:
+    """ "As this enters, choose a player / an opponent" (CR 614.12a): compiled as a
+    choice of objects among players; it's the choice of a player kept as ``player``."""
+    what = e.args.get("what")
+    if e.op != "choose_objects" or not isinstance(what, ChooseRef):
+        return None
+    if tuple(what.filter.kinds) != ("player",):
+        return None
+    return "opponent" if ("opponent", True) in what.filter.conditions else "player"
 
 
 def choice_options(game: Game, what: str, controller: int) -> list[str]:
