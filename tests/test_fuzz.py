@@ -10,8 +10,21 @@ import pytest
 
 from mtg_engine.agents import make_agent
 from mtg_engine.cards.decks import bundled_decks, load_deck
-from mtg_engine.game.invariants import card_count, check
+from mtg_engine.fuzz import (
+    DECK_SIZE,
+    conservation_problems,
+    full_pool,
+    leak_problems,
+    play_fuzz_game,
+    run_fuzz,
+    summarize,
+)
+from mtg_engine.game.events import Event
+from mtg_engine.game.invariants import card_count, card_uids, check
+from mtg_engine.game.objects import Zone
 from mtg_engine.rules.setup import new_game
+from mtg_engine.rules.zones import move
+from mtg_engine.sim import game_seed
 
 
 def _pairs():
@@ -48,3 +61,85 @@ def test_fuzz_heuristic_games():
 @pytest.mark.slow
 def test_fuzz_2000_random_games():
     run(2000)
+
+
+# --------------------------------------------------------------------------- the whole pool
+
+#: the fully compiled cards of a fixed spread of the card file (quick to grade)
+_POOL: list[str] | None = None
+
+
+def sample_pool() -> list[str]:
+    global _POOL
+    if _POOL is None:
+        _POOL = full_pool(sample=1500)
+    return _POOL
+
+
+#: JSON round trips that continue differently because enums come back from JSON as
+#: strings: fixed on the ``api`` branch (game/serialize.py); detected here, not hidden
+#: from ``mtg fuzz``. Remove once that branch is merged.
+KNOWN = ("divergence: JSON round trip",)
+
+
+def assert_clean(summary) -> None:
+    bad = [s for s in summary.signatures if not s["signature"].startswith(KNOWN)]
+    assert not bad, "\n".join(f"{s['games']} x seed {s['seed']}: {s['signature']}" for s in bad)
+
+
+def test_whole_pool_fuzz_100_games():
+    """Random decks from the fully compiled pool (a spread of the card file), random
+    and heuristic play: no crash, no broken invariant, no leak, no divergence of a
+    clone or a JSON round trip, no endless game."""
+    results = run_fuzz(100, seed=0, pool=sample_pool(), check_every=10)
+    summary = summarize(results, 0, 0.0)
+    assert summary.games == 100
+    assert_clean(summary)
+
+
+@pytest.mark.slow
+def test_whole_pool_fuzz_10000_games():
+    results = run_fuzz(10_000, seed=1, pool=full_pool())
+    assert_clean(summarize(results, 1, 0.0))
+
+
+def test_a_fuzz_game_replays_from_its_seed():
+    """``mtg fuzz --replay SEED``: the same seed gives the same decks, agents and game."""
+    pool = sample_pool()
+    a = play_fuzz_game(game_seed(3, 7), pool, keep_game=True)
+    b = play_fuzz_game(game_seed(3, 7), pool, keep_game=True)
+    assert a.decks == b.decks and a.agents == b.agents
+    assert [str(e) for e in a.game.log] == [str(e) for e in b.game.log]
+    assert sum(n for n, _ in a.decks[0]) == DECK_SIZE
+
+
+def test_conservation_check_sees_a_card_from_nowhere():
+    """The check that found "return target spell or creature" making a card in a hand
+    from an ability: a card that appears (a new physical card) is reported."""
+    g = new_game([load_deck("red-green").card_defs()] * 2, seed=1)
+    cards = card_uids(g)
+    assert conservation_problems(g, cards) == []
+    g.create_card(g.objects[g.players[0].library[0]].card, 0, Zone.HAND)
+    assert any("appeared" in p for p in conservation_problems(g, cards))
+
+
+def test_leak_check_sees_a_named_card_from_hand_to_library():
+    """CR 401.2, 402.3: a card put from a hand on top of its owner's library is not
+    named to the other player; the leak check reports a log line that names it."""
+    g = new_game([load_deck("red-green").card_defs()] * 2, seed=1)
+    card = g.players[0].hand[0]
+    name = g.objects[card].name
+    move(g, card, Zone.LIBRARY, ("401.4",))
+    ev = g.log[-1]
+    assert ev.kind == "zone_change" and name in ev.text
+    assert not any(name in e["text"] for e in g.observe(1)["log"][-1:])
+    assert leak_problems(g, 1, [ev]) == []
+    leaky = Event(ev.kind, ev.rules, ev.text, {**ev.data, "from_zone": "hand"}, ev.turn)
+    from mtg_engine.rules import views
+
+    real = views.hidden_move
+    try:
+        views.hidden_move = lambda ev, viewer: False  # a view that forgets the rule
+        assert leak_problems(g, 1, [leaky])
+    finally:
+        views.hidden_move = real

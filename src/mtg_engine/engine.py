@@ -26,8 +26,11 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     battle,
     casting,
     combat,
+    counters,
     damage_history,
+    damage_replacements,
     draw_skip,
+    player_replacements,
     priority,
     saga,
     sba,
@@ -36,6 +39,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     triggers,
     turn,
     untap_restrictions,
+    zone_replacements,
 )
 
 # isort: split

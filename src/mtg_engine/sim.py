@@ -16,9 +16,14 @@ from .agents import make_agent
 from .cards.decks import Deck
 from .game.objects import CardDef
 
-#: games that reach this turn are stopped and counted as draws (not a rules
-#: outcome: a safety net for agents that never finish a game)
+#: games that reach this turn, or take this many decisions, are stopped and
+#: counted as draws *and* apart from the rules' draws (not a rules outcome: a
+#: safety net for agents that never finish a game; CR 731.2 lets a player bound
+#: an optional loop, and the agents do, but a game can still go on for ever)
 MAX_TURNS = 200
+MAX_DECISIONS = 20_000
+#: the reasons a game stopped by :data:`MAX_TURNS` or :data:`MAX_DECISIONS` gives
+CAP_REASONS = ("turn limit", "decision cap")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,19 +46,21 @@ def play_game(
     seed: int,
     index: int = 0,
     max_turns: int = MAX_TURNS,
+    max_decisions: int = MAX_DECISIONS,
 ) -> GameResult:
     from .rules.setup import new_game
 
     game = new_game(decks, seed=seed)
     agents = [make_agent(kind, seed + i) for i, kind in enumerate(agent_kinds)]
     while game.outcome is None:
-        if game.turn > max_turns:
-            return GameResult(index, seed, None, "turn limit", game.turn, game.decisions_made)
+        if game.turn > max_turns or game.decisions_made >= max_decisions:
+            why = CAP_REASONS[0] if game.turn > max_turns else CAP_REASONS[1]
+            return GameResult(index, seed, None, why, game.turn, game.decisions_made)
         d = game.pending
         assert d is not None
         game.apply(agents[d.player].choose(game))
     o = game.outcome
-    return GameResult(index, seed, o.winner, o.reason, game.turn, game.decisions_made)
+    return GameResult(index, seed, o.winner, str(o.reason), game.turn, game.decisions_made)
 
 
 def _worker(
@@ -118,6 +125,8 @@ class Summary:
     avg_turns: float
     winners: dict[str, int]
     draws: int
+    #: of the draws, games stopped by the turn limit or the decision cap
+    capped: int
     seed: int
     players: list[dict] = field(default_factory=list)
 
@@ -136,6 +145,7 @@ def summarize(
     decisions = sum(r.decisions for r in results)
     winners = {str(i): sum(1 for r in results if r.winner == i) for i in range(len(decks))}
     draws = sum(1 for r in results if r.winner is None)
+    capped = sum(1 for r in results if r.reason in CAP_REASONS)
     players = []
     for i, (deck, agent) in enumerate(zip(decks, agent_kinds, strict=True)):
         w = winners[str(i)]
@@ -159,6 +169,7 @@ def summarize(
         avg_turns=sum(r.turns for r in results) / n if n else 0.0,
         winners=winners,
         draws=draws,
+        capped=capped,
         seed=seed,
         players=players,
     )

@@ -123,3 +123,44 @@ def test_mana_abilities_of_summoning_sick_elves(board):
     with pytest.raises(IllegalActionError):
         game.apply(CastSpell(spider))
     assert not game.objects[elves].tapped
+
+
+def test_an_ability_on_the_stack_is_not_a_creature_to_target(board):
+    """CR 113.1c: an activated ability of a creature on the stack is an object but no
+    card: "return target spell or creature" can't target it (a card used to appear
+    in its owner's hand), while the creature spell or permanent can be."""
+    from mtg_engine.game.actions import ActivateAbility
+
+    pyro = board.add(0, "Prodigal Pyromancer")
+    bears = board.add(0, "Grizzly Bears", Zone.HAND)
+    board.add(0, "Forest")
+    board.add(0, "Forest")
+    unsub = board.add(1, "Unsubstantiate", Zone.HAND)
+    board.add(1, "Island")
+    board.add(1, "Island")
+    game = board.start()
+    game.apply(CastSpell(bears))
+    spell = game.stack[-1]
+    game.apply(ActivateAbility(pyro, 0))
+    game.apply(ChooseTargets((player_ref(1),)))
+    ability = game.stack[-1]
+    assert game.objects[ability].stack_kind == "activated"
+    game.apply(PassPriority())
+    assert game.decision.player == 1
+    game.apply(CastSpell(unsub))
+    assert game.decision.kind == "targets"
+    assert game.is_legal(ChooseTargets((ability,))) is not None
+    assert game.is_legal(ChooseTargets((spell,))) is None
+
+
+def test_monocolored_hybrid_paid_with_generic_leaves_the_colors_for_the_others(board):
+    """CR 107.4e: {2/B}{2/G}{2/U} from two Forests and two Islands: {2/G} and {2/U} are
+    paid with {G} and {U}, {2/B} with the two others (paying {2/B} first with two
+    generic used to spend both Islands and fail)."""
+    card = board.add(0, "Rakshasa's Bargain", Zone.HAND)
+    for land in ("Forest", "Forest", "Island", "Island"):
+        board.add(0, land)
+    game = board.start()
+    game.apply(CastSpell(card))
+    assert game.objects[game.stack[-1]].name == "Rakshasa's Bargain"
+    assert all(game.objects[o].tapped for o in game.battlefield)

@@ -16,6 +16,7 @@ from ..game.actions import (
     ChooseTargets,
     ChooseYesNo,
     DecisionKind,
+    DecisionPurpose,
     DeclareAttackers,
     DeclareBlockers,
     Keep,
@@ -38,6 +39,7 @@ from ..rules.combat_requirements import is_summoning_sick
 from ..rules.loyalty import is_variable, signed_amount
 from ..rules.targets import candidates
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
+from .loops import LoopBound
 
 _HARMFUL = {
     "damage",
@@ -59,6 +61,7 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed ^ 0xBEEF)
+        self.loops = LoopBound()  # CR 731.2a: optional loops repeat a bounded number of times
 
     def choose(self, game: Game) -> Action:
         d = game.pending
@@ -75,20 +78,20 @@ class HeuristicAgent:
         if k == DecisionKind.TARGETS:
             return self._targets(game, d)
         if k == DecisionKind.X:
-            if d.data.get("purpose") == "loyalty" and d.data["max"] > 1:
+            if d.data.get("purpose") == DecisionPurpose.LOYALTY and d.data["max"] > 1:
                 return ChooseNumber(d.data["max"] - 1)  # "[−X]": keep the planeswalker
             return ChooseNumber(d.data["max"])
         if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
             return self._choose_objects(game, d)
         if k == DecisionKind.ORDER_CARDS:
             return ChooseObjects(library_order(game, d.player, list(d.data["candidates"])))
-        if k == DecisionKind.YES_NO and d.data.get("purpose") == "ward":
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == DecisionPurpose.WARD:
             # CR 702.21a: pay to keep the spell, unless the life would leave us too low
             life = int(d.data.get("life") or 0)
             return ChooseYesNo(game.players[d.player].life - life > 5 or not life)
-        if k == DecisionKind.YES_NO and d.data.get("purpose") == "pay":
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == DecisionPurpose.PAY:
             return pay_upkeep_cost(game, d)  # echo, cumulative upkeep: pay when worth it
-        if k == DecisionKind.YES_NO and d.data.get("purpose") == "recover":
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == DecisionPurpose.RECOVER:
             answer = keyword_yes_no(game, d)  # CR 702.59a
             if answer is not None:
                 return answer
@@ -107,17 +110,22 @@ class HeuristicAgent:
         n = d.data["min"]
         cands = list(d.data["candidates"])
         purpose = d.data.get("purpose")
-        if purpose in ("return", "aura_swap", "cast", "dredge"):
+        if purpose in (
+            DecisionPurpose.RETURN,
+            DecisionPurpose.AURA_SWAP,
+            DecisionPurpose.CAST,
+            DecisionPurpose.DREDGE,
+        ):
             answer = keyword_objects(game, d)  # ninjutsu, aura swap, ripple, dredge
             if answer is not None:
                 return answer
-        if purpose == "crew":
+        if purpose == DecisionPurpose.CREW:
             return ChooseObjects(_cheapest_crew(game, d.data))
-        if purpose == "new_targets" and n == 0:
+        if purpose == DecisionPurpose.NEW_TARGETS and n == 0:
             return ChooseObjects(())  # keep the copy's targets
-        if purpose == "amplify":
+        if purpose == DecisionPurpose.AMPLIFY:
             return ChooseObjects(tuple(cands[: d.data["max"]]))  # reveal all: more counters
-        if purpose == "champion" and cands:
+        if purpose == DecisionPurpose.CHAMPION and cands:
             # keep the champion: exile the least valuable other permanent (CR 702.72a)
             weakest = min(
                 cands,
@@ -127,7 +135,7 @@ class HeuristicAgent:
                 ),
             )
             return ChooseObjects((weakest,))
-        if purpose == "hideaway" and cands:
+        if purpose == DecisionPurpose.HIDEAWAY and cands:
             # hide the best spell for later (CR 702.75a): the highest mana value nonland
             best = max(
                 cands,
@@ -137,7 +145,7 @@ class HeuristicAgent:
                 ),
             )
             return ChooseObjects((best,))
-        if purpose in ("scry", "surveil"):
+        if purpose in (DecisionPurpose.SCRY, DecisionPurpose.SURVEIL):
             # keep spells, bottom extra lands when we have enough
             p = game.players[d.player]
             lands_in_play = sum(
@@ -159,7 +167,7 @@ class HeuristicAgent:
             ch = chars(game, game.objects[c])
             return -1 if "Land" in ch.types else ch.mana_value
 
-        if purpose == "sacrifice":
+        if purpose == DecisionPurpose.SACRIFICE:
             cands.sort(
                 key=lambda c: (
                     chars(game, game.objects[c]).power or 0,
@@ -172,7 +180,10 @@ class HeuristicAgent:
 
     # -- priority -----------------------------------------------------------
     def _priority(self, game: Game, player: int) -> Action:
-        options = game.legal_actions()
+        return self.loops.record(game, self._priority_choice(game, player))
+
+    def _priority_choice(self, game: Game, player: int) -> Action:
+        options = self.loops.allowed(game, game.legal_actions())
         lands = [o for o in options if isinstance(o, PlayLand)]
         if lands:
             return lands[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.actions import Action, ActivateAbility, ChooseObjects, ChooseYesNo
+from ..game.actions import Action, ActivateAbility, ChooseObjects, ChooseYesNo, DecisionPurpose
 from ..game.hooks import full_ability
 from ..game.objects import Zone
 from ..game.state import Game, Step
@@ -74,15 +74,15 @@ def keyword_objects(game: Game, d: Any) -> Action | None:
     """Answers to keyword choices of objects, or None for the agent's usual rules."""
     purpose = d.data.get("purpose")
     cands = list(d.data["candidates"])
-    if purpose == "return":  # ninjutsu's cost: the least valuable unblocked attacker
+    if purpose == DecisionPurpose.RETURN:  # ninjutsu's cost: the least valuable unblocked attacker
         cands.sort(key=lambda o: _value(game, o))
         return ChooseObjects(tuple(cands[: d.data["min"]]))
-    if purpose == "aura_swap":
+    if purpose == DecisionPurpose.AURA_SWAP:
         best = max(cands, key=lambda o: chars(game, game.objects[o]).mana_value, default=None)
         return ChooseObjects((best,) if best is not None else ())
-    if purpose == "cast":  # ripple: cast every free copy
+    if purpose == DecisionPurpose.CAST:  # ripple: cast every free copy
         return ChooseObjects(tuple(cands[: d.data["max"]]))
-    if purpose == "dredge":
+    if purpose == DecisionPurpose.DREDGE:
         return ChooseObjects(_dredge_choice(game, d.player, cands))
     return None
 
@@ -107,6 +107,6 @@ def _dredge_choice(game: Game, player: int, cands: list[int]) -> tuple[int, ...]
 
 def keyword_yes_no(game: Game, d: Any) -> Action | None:
     """Recover (702.59a): pay when affordable to get the card back."""
-    if d.data.get("purpose") == "recover":
+    if d.data.get("purpose") == DecisionPurpose.RECOVER:
         return ChooseYesNo(bool(d.data.get("can_pay")) and d.data.get("card") is not None)
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..game.actions import Action, ChooseObjects, DecisionKind, DeclareAttackers, DeclareBlockers
 from ..game.rng import Rng
 from ..game.state import Game
+from .loops import LoopBound
 
 
 class RandomAgent:
@@ -17,6 +18,7 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed ^ 0x5EED)
+        self.loops = LoopBound()  # CR 731.2a: optional loops repeat a bounded number of times
 
     def choose(self, game: Game) -> Action:
         d = game.pending
@@ -44,5 +46,5 @@ class RandomAgent:
                 j = self.rng.randrange(i + 1)
                 cards[i], cards[j] = cards[j], cards[i]
             return ChooseObjects(tuple(cards))
-        options = game.legal_actions()
-        return options[self.rng.randrange(len(options))]
+        options = self.loops.allowed(game, game.legal_actions())
+        return self.loops.record(game, options[self.rng.randrange(len(options))])

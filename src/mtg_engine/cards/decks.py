@@ -18,6 +18,11 @@ from ..game.objects import CardDef
 _LINE = re.compile(r"^(?:(\d+)x?\s+)?(.+?)(?:\s+\([A-Z0-9]+\)\s*\S*)?$")
 
 
+#: the most cards a deck may have (no format comes near; a larger count is a typo
+#: or an attack on memory, not a deck)
+MAX_DECK_CARDS = 10_000
+
+
 class DeckError(ValueError):
     """A deck file that can't be read: the message names the file and line."""
 
@@ -70,9 +75,18 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
             raise DeckError(
                 f"{source}, line {lineno}: can't read {raw.strip()!r} (expected 'N Card Name')"
             )
-        count = int(m.group(1)) if m.group(1) else 1
+        digits = m.group(1) or "1"
+        count = int(digits) if len(digits) <= 9 else MAX_DECK_CARDS + 1
         if count <= 0:
             raise DeckError(f"{source}, line {lineno}: the count must be at least 1")
+        if (
+            count > MAX_DECK_CARDS
+            or count + len(deck) + sum(n for n, _ in deck.sideboard) > MAX_DECK_CARDS
+        ):
+            raise DeckError(
+                f"{source}, line {lineno}: {count} copies make the deck larger than "
+                f"{MAX_DECK_CARDS:,} cards"
+            )
         name = m.group(2).strip()
         try:
             card = db.get(name)

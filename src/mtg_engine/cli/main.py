@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 
 import click
 
@@ -14,7 +15,11 @@ SUBCOMMANDS: dict[str, str] = {
     "sim": "mtg_engine.cli.sim_cmd:sim",
     "play": "mtg_engine.cli.play_cmd:play",
     "scenario": "mtg_engine.cli.scenario_cmd:scenario",
+    "fuzz": "mtg_engine.cli.fuzz_cmd:fuzz",
 }
+
+#: set to show the traceback of an unexpected error (for reporting a bug)
+DEBUG_ENV = "MTG_DEBUG"
 
 
 class LazyGroup(click.Group):
@@ -31,6 +36,27 @@ class LazyGroup(click.Group):
         except ModuleNotFoundError:
             return None
         return getattr(module, attr)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; an unexpected error is one line, not a traceback."""
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+        except Exception as exc:
+            if os.environ.get(DEBUG_ENV):
+                raise
+            from .errors import user_error  # only on the error path: start-up stays fast
+
+            known = user_error(exc)
+            if known is not None:
+                raise click.ClickException(known) from None
+            msg = str(exc).splitlines()[0] if str(exc) else ""
+            raise click.ClickException(
+                f"internal error: {type(exc).__name__}: {msg} (set {DEBUG_ENV}=1 for the traceback)"
+            ) from None
 
 
 @click.group(cls=LazyGroup)

@@ -4,7 +4,7 @@ without paying its mana cost"."""
 from __future__ import annotations
 
 from ..cards.abilities import Effect
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.zones import move
@@ -35,7 +35,7 @@ def siege_defeated(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.YES_NO,
                 "310.11b",
                 f"Cast {card.card.faces[1].name} (transformed) without paying its mana cost?",
-                {"purpose": "may"},
+                {"purpose": DecisionPurpose.MAY},
                 player=player,
             )
         s["yes"] = bool(ctx.take_answer().value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import ChooseRef, Effect, ParentRef
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
@@ -85,7 +85,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                 chosen.append(hand.pop(g.rng.randrange(len(hand))))
         else:
             picked = ctx.choose_exactly(
-                p, hand, n, "701.9a", f"Choose {n} card(s) to discard", "discard"
+                p, hand, n, "701.9a", f"Choose {n} card(s) to discard", DecisionPurpose.DISCARD
             )
             if picked is None:
                 return False
@@ -128,7 +128,7 @@ def scry(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 rule,
                 f"{'Scry' if is_scry else 'Surveil'} {s['n']}: choose the cards to put {'on the bottom' if is_scry else 'into your graveyard'}",
-                {"candidates": top, "min": 0, "max": len(top), "purpose": e.op},
+                {"candidates": top, "min": 0, "max": len(top), "purpose": DecisionPurpose(e.op)},
             )
         s["away"] = list(ctx.take_answer().objects)
     away: list[int] = s["away"]

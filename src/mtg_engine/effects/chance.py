@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import AbilityKind, Effect
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.chance import (
@@ -55,7 +55,7 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
                         DecisionKind.CHOOSE_OPTION,
                         "705.2",
                         f"{g.players[player].name}: call the coin flip",
-                        {"options": list(SIDES), "purpose": "coin_call"},
+                        {"options": list(SIDES), "purpose": DecisionPurpose.COIN_CALL},
                         player=player,
                     )
                 call = str(answer.value)
@@ -79,7 +79,7 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
                         "614.1a",
                         f"{g.players[player].name}: flipped {', '.join(results)}; "
                         "choose the result to keep (the others are ignored)",
-                        {"options": sorted(set(results)), "purpose": "coin_keep"},
+                        {"options": sorted(set(results)), "purpose": DecisionPurpose.COIN_KEEP},
                         player=player,
                     )
                 if str(answer.value) not in results:
@@ -188,7 +188,7 @@ def reroll_stored(ctx: Ctx, e: Effect) -> bool:
                 "706.8b",
                 f"{obj.name}: reroll stored result {i + 1} of {len(stored)} "
                 f"(a {value} on a d{sides})?",
-                {"purpose": "reroll"},
+                {"purpose": DecisionPurpose.REROLL},
                 player=player,
             )
         if ctx.take_answer().value:

@@ -18,7 +18,8 @@ resolution. A split card's mana value is that of its combined halves there
 from __future__ import annotations
 
 from ..cards.abilities import Effect, TargetRef
-from ..game.actions import DecisionKind
+from ..cards.definitions import card_def
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..rules.casting import spell_problem
 from ..rules.effects_runner import Ctx
@@ -39,7 +40,7 @@ def choose_number(ctx: Ctx, e: Effect) -> bool:
             DecisionKind.CHOOSE_OPTION,
             "608.2d",
             f"{ctx.obj.name}: choose a number",
-            {"options": choice_options(g, "number", player), "purpose": "number"},
+            {"options": choice_options(g, "number", player), "purpose": DecisionPurpose.NUMBER},
             player=player,
         )
     value = int(str(ctx.take_answer().value))
@@ -80,8 +81,6 @@ def choose_listed_name(ctx: Ctx, e: Effect) -> bool:
     """Garth One-Eye: "Choose a card name that hasn't been chosen from among ..."
     (CR 608.2d; the names already chosen are remembered by this permanent, CR 400.7:
     a new object starts afresh). The name is "the chosen name" afterwards."""
-    from ..cards.definitions import card_def
-
     g = ctx.game
     src = ctx.source
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
@@ -98,7 +97,7 @@ def choose_listed_name(ctx: Ctx, e: Effect) -> bool:
             DecisionKind.CHOOSE_OPTION,
             "608.2d",
             f"{ctx.obj.name}: choose a card name",
-            {"options": options, "purpose": "card_name"},
+            {"options": options, "purpose": DecisionPurpose.CARD_NAME},
             player=player,
         )
     name = str(ctx.take_answer().value)
@@ -122,8 +121,6 @@ def create_named_copy(ctx: Ctx, e: Effect) -> bool:
     outside the stack and the battlefield ceases to exist, CR 704.5e, so it's marked
     like a spell copy and becomes a token if it resolves as a permanent, 608.3f).
     "You may cast the copy" (``cast``): cast now, paying its costs (CR 707.12)."""
-    from ..cards.definitions import card_def
-
     g = ctx.game
     s = ctx.scratch
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
@@ -172,7 +169,7 @@ def cast_created_copy(
                 DecisionKind.YES_NO,
                 rule,
                 question.format(name=copy.name),
-                {"purpose": "may"},
+                {"purpose": DecisionPurpose.MAY},
                 player=player,
             )
         if not ctx.take_answer().value:

@@ -12,6 +12,8 @@ computed as their triggered abilities resolve (702.23b, 702.121b).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards.abilities import Effect, SelfRef
 from ..game.actions import ref_player
 from ..game.state import ContinuousEffect
@@ -105,38 +107,50 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     """CR 615: a prevention effect; ``amount`` makes it a shield that prevents the
     next N damage (615.7), ``combat_only`` limits it to combat damage; without
     ``what`` it covers every source and recipient ("Prevent all combat damage that
-    would be dealt this turn"). Applied by :func:`mtg_engine.rules.damage.prevent`."""
+    would be dealt this turn"). Applied by the event pipeline (rules/damage_replacements.py)."""
     g = ctx.game
     what = e.args.get("what")
     affected = tuple(ctx.refs(what)) if what is not None else ()
     if what is not None and not affected:
         return True
     amount = e.args.get("amount")
-    args = {
+    args: dict[str, Any] = {
         "amount": None if amount is None else ctx.amount(amount),
         "combat_only": bool(e.args.get("combat_only")),
+        "by": ctx.source.name,  # named in the log when it prevents damage (CR 615)
     }
     if e.args.get("dealt_by"):
         args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
-    g.effects = [
-        *g.effects,
-        ContinuousEffect(
-            "r",
-            g.new_timestamp(),
-            ctx.source.id,
-            ctx.controller,
-            affected,
-            "prevent_damage",
-            args,
-            e.args.get("duration") or "end_of_turn",
-        ),
-    ]
+    _rule_effect(ctx, e, affected, "prevent_damage", args)
     kind = "combat damage" if args["combat_only"] else "damage"
     how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"
     names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
     whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
     g.emit(
         "prevention", ("615.1",), f"{ctx.source.name}: {how} that would be dealt{whom} is prevented"
+    )
+    return True
+
+
+def _rule_effect(
+    ctx: Ctx, e: Effect, affected: tuple[int, ...], op: str, args: dict[str, Any]
+) -> None:
+    """A damage rule effect of a resolved spell or ability, this turn unless it says
+    otherwise (CR 611.2a), read by the event pipeline (rules/damage_replacements.py)."""
+    g = ctx.game
+    duration = e.args.get("duration") or "end_of_turn"
+    ce = ContinuousEffect(
+        "r", g.new_timestamp(), ctx.source.id, ctx.controller, affected, op, args, duration
+    )
+    g.effects = [*g.effects, ce]
+
+
+@effect("damage_cant_be_prevented")
+def damage_cant_be_prevented(ctx: Ctx, e: Effect) -> bool:
+    """CR 615.12: "Damage can't be prevented this turn"."""
+    _rule_effect(ctx, e, (), "damage_cant_be_prevented", {})
+    ctx.game.emit(
+        "prevention", ("615.12",), f"{ctx.source.name}: damage can't be prevented this turn"
     )
     return True
 

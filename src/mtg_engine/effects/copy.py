@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import ControllerRef, Effect
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.objects import GameObject, Zone
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
 from ..rules.effects_runner import Ctx
@@ -227,7 +227,7 @@ def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
                     "candidates": cands,
                     "min": 0,
                     "max": min(specs[si].max, len(cands)),
-                    "purpose": "new_targets",
+                    "purpose": DecisionPurpose.NEW_TARGETS,
                     "current": list(c.targets[si]),
                     "obj": c.id,
                 },

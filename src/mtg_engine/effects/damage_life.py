@@ -26,9 +26,12 @@ def damage(ctx: Ctx, e: Effect) -> bool:
         # "divided evenly, rounded down, among any number of targets": by the number
         # of targets chosen as it was cast (CR 601.2c), even if some became illegal
         amount //= max(1, len(ctx.obj.targets[to.index]))
+    damaged: list[int] = []
     for r in ctx.refs(e.args.get("to")):
         n = division.get(r, 0) if division and r in division else amount
-        deal_damage(ctx.game, source, r, n, rules=("120.3",))
+        if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
+            damaged.append(r)
+    ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
     return True
 
 

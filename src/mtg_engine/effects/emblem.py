@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
+from ..cards.definitions import emblem_def
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
@@ -15,8 +16,6 @@ register("arg:create_emblem.abilities")
 def create_emblem(ctx: Ctx, e: Effect) -> bool:
     """CR 114.2: the player puts an emblem with the abilities into the command zone;
     it's owned and controlled by that player. CR 114.3: no types, cost or color."""
-    from ..cards.definitions import emblem_def
-
     g = ctx.game
     abilities = tuple(e.args.get("abilities") or ())
     name = f"{ctx.source.name} emblem"

@@ -4,7 +4,7 @@ dread (701.62), "turn ... face down" (708.2a) and "turn ... face up" (708.8)."""
 from __future__ import annotations
 
 from ..cards.abilities import EachRef, Effect
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import GameObject, Zone
 from ..rules.casting import spell_problem
 from ..rules.characteristics import chars
@@ -80,7 +80,7 @@ def manifest_dread(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 "701.62a",
                 "Manifest dread: choose the card to manifest",
-                {"candidates": cards, "min": 1, "max": 1, "purpose": "manifest"},
+                {"candidates": cards, "min": 1, "max": 1, "purpose": DecisionPurpose.MANIFEST},
                 player=player,
             )
         else:
@@ -211,7 +211,7 @@ def choose_payable_card(ctx: Ctx, e: Effect) -> bool:
             "608.2d",
             f"{ctx.obj.name}: choose a creature card whose mana cost the mana spent on X "
             f"({''.join('{' + m + '}' for m in spent) or 'none'}) could pay",
-            {"candidates": cands, "min": 1, "max": 1, "purpose": "choose"},
+            {"candidates": cands, "min": 1, "max": 1, "purpose": DecisionPurpose.CHOOSE},
             player=player,
         )
     picked = [oid for oid in ctx.take_answer().objects if oid in cands]

@@ -18,10 +18,11 @@ ops (see :mod:`mtg_engine.effects.vocabulary`):
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
 from ..cards.abilities import Cost, Effect, Filter
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules import costs
@@ -106,7 +107,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
                     DecisionKind.CHOOSE_OBJECTS,
                     rule,
                     f"Choose {n} {verb} for {what}",
-                    {"candidates": cands, "min": n, "max": n, "purpose": key},
+                    {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                 )
             s[key] = list(ctx.take_answer().objects)
         else:
@@ -147,7 +148,7 @@ def _ask_pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool | N
             rule,
             f"Pay {_cost_text(cost, times)} for {what}?",
             {
-                "purpose": "pay",
+                "purpose": DecisionPurpose.PAY,
                 "can_pay": can,
                 "cost": _cost_text(cost, times),
                 "source": src.id if src is not None else None,
@@ -247,8 +248,6 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
 def _choose_combination(ctx: Ctx, alternatives: list[Any], n: int) -> Cost:
     """One choice per age counter among alternative costs ({G} or {W}); the first
     combination that can be paid in full, else the first one."""
-    from itertools import combinations_with_replacement
-
     alts = [c for c in (as_cost(a) for a in alternatives) if c is not None]
     first: Cost | None = None
     for combo in combinations_with_replacement(range(len(alts)), n):
@@ -370,7 +369,7 @@ def cast_card(ctx: Ctx, e: Effect) -> bool:
                     DecisionKind.YES_NO,
                     rule,
                     f"Cast {card.name}" + (f" for its {opts['alt']} cost?" if opts else "?"),
-                    {"purpose": "may"},
+                    {"purpose": DecisionPurpose.MAY},
                     player=player,
                 )
             s["yes"] = bool(ctx.take_answer().value)
@@ -439,7 +438,7 @@ def keyword_search(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 rule,
                 f"Search your library for {e.args.get('what', 'a card')}",
-                {"candidates": cands, "min": 0, "max": 1, "purpose": "search"},
+                {"candidates": cands, "min": 0, "max": 1, "purpose": DecisionPurpose.SEARCH},
             )
         for oid in ctx.take_answer().objects:
             if oid in lib:

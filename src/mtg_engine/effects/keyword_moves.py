@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards.abilities import Cost, Effect, Filter
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.casting import spell_problem
@@ -102,7 +102,7 @@ def aura_swap(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 rule,
                 "Aura swap: choose an Aura card in your hand to exchange (or none)",
-                {"candidates": hand, "min": 0, "max": 1, "purpose": "aura_swap"},
+                {"candidates": hand, "min": 0, "max": 1, "purpose": DecisionPurpose.AURA_SWAP},
             )
         else:
             s["chosen"] = [x for x in ctx.take_answer().objects if x in hand]
@@ -188,7 +188,7 @@ def recover_pay(ctx: Ctx, e: Effect) -> bool:
                 f"Pay {_cost_text(cost)} for {what}?"
                 + ("" if card is not None else " (the card has left your graveyard)"),
                 {
-                    "purpose": "recover",
+                    "purpose": DecisionPurpose.RECOVER,
                     "can_pay": _can_pay(ctx, cost, 1),
                     "cost": _cost_text(cost),
                     "card": card.id if card is not None else None,
@@ -232,7 +232,7 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.YES_NO,
                 rule,
                 f"Ripple {n}: reveal the top {min(n, len(lib))} card(s) of your library?",
-                {"purpose": "may"},
+                {"purpose": DecisionPurpose.MAY},
             )
         s["reveal"] = bool(ctx.take_answer().value)
         if not s["reveal"]:
@@ -262,7 +262,12 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
                     DecisionKind.CHOOSE_OBJECTS,
                     rule,
                     f"Ripple: choose the cards named {name} to cast without paying their mana costs",
-                    {"candidates": cands, "min": 0, "max": len(cands), "purpose": "cast"},
+                    {
+                        "candidates": cands,
+                        "min": 0,
+                        "max": len(cands),
+                        "purpose": DecisionPurpose.CAST,
+                    },
                 )
             s["to_cast"] = [o for o in ctx.take_answer().objects if o in cands]
         else:

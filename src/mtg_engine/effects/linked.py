@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import Effect, Filter
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules.casting import spell_problem
@@ -68,7 +68,7 @@ def champion_exile(ctx: Ctx, e: Effect) -> bool:
                 "702.72a",
                 f"Champion: exile another {what} you control, or sacrifice "
                 f"{ctx.obj.name.removesuffix(' ability')}",
-                {"candidates": cands, "min": 0, "max": 1, "purpose": "champion"},
+                {"candidates": cands, "min": 0, "max": 1, "purpose": DecisionPurpose.CHAMPION},
             )
         chosen = [c for c in ctx.take_answer().objects if c in cands][:1]
     if chosen:
@@ -129,7 +129,7 @@ def hideaway(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 "702.75a",
                 "Hideaway: choose a card to exile face down",
-                {"candidates": looked, "min": 1, "max": 1, "purpose": "hideaway"},
+                {"candidates": looked, "min": 1, "max": 1, "purpose": DecisionPurpose.HIDEAWAY},
             )
         got = [c for c in ctx.take_answer().objects if c in looked]
         pick = got[0] if got else looked[0]
@@ -185,7 +185,12 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
                     DecisionKind.CHOOSE_OBJECTS,
                     "608.2d",
                     "Choose the card to play",
-                    {"candidates": [o.id for o in cards], "min": 1, "max": 1, "purpose": "play"},
+                    {
+                        "candidates": [o.id for o in cards],
+                        "min": 1,
+                        "max": 1,
+                        "purpose": DecisionPurpose.PLAY,
+                    },
                 )
             got = [o for o in ctx.take_answer().objects if o in {c.id for c in cards}]
             cards = [g.objects[got[0]]] if got else cards
@@ -211,7 +216,7 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
                     DecisionKind.YES_NO,
                     "118.9a",
                     f"{'Play' if is_land else 'Cast'} {card.name} without paying its mana cost?",
-                    {"purpose": "may"},
+                    {"purpose": DecisionPurpose.MAY},
                 )
             s["yes"] = bool(ctx.take_answer().value)
         if not s["yes"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..rules.effects_runner import Ctx
 from ..rules.mana import POOL_INDEX, pool_text, productions_of
 from . import effect
@@ -24,7 +24,7 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OPTION,
                 "106.1b",
                 f"{ctx.source.name}: choose the mana to add",
-                {"options": labels, "purpose": "mana"},
+                {"options": labels, "purpose": DecisionPurpose.MANA},
             )
         value = str(ctx.take_answer().value)
         chosen = prods[labels.index(value)] if value in labels else prods[0]

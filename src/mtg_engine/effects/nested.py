@@ -10,7 +10,7 @@ right place after an answer — also in a cloned or deserialized game.
 from __future__ import annotations
 
 from ..cards.abilities import Effect
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
 from . import REGISTRY
@@ -33,7 +33,7 @@ def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
                         ctx.controller,
                         "609.3",
                         f"{ctx.obj.name}: you may {e.op.replace('_', ' ')}?",
-                        {"purpose": "may"},
+                        {"purpose": DecisionPurpose.MAY},
                     )
                 )
                 return False

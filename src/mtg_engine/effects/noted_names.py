@@ -13,6 +13,7 @@ kept on the permanent the same ability puts onto the battlefield
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..cards.definitions import card_def
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
@@ -45,8 +46,6 @@ def create_noted_copy(ctx: Ctx, e: Effect) -> bool:
     it's created in exile and, not being cast, ceases to exist (CR 704.5e).
     ``cast``: "you may cast the copy without paying its mana cost" (CR 707.12,
     118.9a; timing permissions are ignored while an ability resolves, 608.2g)."""
-    from ..cards.definitions import card_def
-
     g = ctx.game
     s = ctx.scratch
     player = ctx.controller

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect, Filter
-from ..game.actions import DecisionKind, player_ref
+from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules.effects_runner import Ctx
@@ -32,7 +32,7 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
                     DecisionKind.YES_NO,
                     "118.12",
                     f"Pay {cost} for {ctx.obj.name}? (if you don't: {', '.join(x.op.replace('_', ' ') for x in e.args.get('effects', ()))})",
-                    {"purpose": "unless_pays", "cost": str(cost)},
+                    {"purpose": DecisionPurpose.UNLESS_PAYS, "cost": str(cost)},
                     player=payer,
                 )
             yes = bool(ctx.take_answer().value)
@@ -100,7 +100,7 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
                 "608.2c",
                 f"{ctx.obj.name}: {' or '.join(labels)} to avoid "
                 f"{', '.join(x.op.replace('_', ' ') for x in e.args.get('effects', ()))}?",
-                {"options": [*labels, "no"], "purpose": "unless_does"},
+                {"options": [*labels, "no"], "purpose": DecisionPurpose.UNLESS_DOES},
                 player=payer,
             )
         else:
@@ -110,7 +110,7 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         opt = next(o for o in options if o.op == "sacrifice")
         cands = _sacrifice_choices(ctx, opt, payer, objects_matching)
         chosen = ctx.choose_exactly(
-            payer, cands, 1, "701.21a", "Choose a permanent to sacrifice", "sacrifice"
+            payer, cands, 1, "701.21a", "Choose a permanent to sacrifice", DecisionPurpose.SACRIFICE
         )
         if chosen is None:
             return False

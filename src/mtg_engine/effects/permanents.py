@@ -14,7 +14,7 @@ from typing import Any
 from ..cards.abilities import Ability, Effect, Filter
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.counters import put_counters
@@ -235,7 +235,7 @@ def chosen_color(ctx: Ctx, why: str) -> str | None:
                 DecisionKind.CHOOSE_OPTION,
                 "608.2d",
                 f"{ctx.obj.name}: choose a color {why}",
-                {"options": list(COLORS), "purpose": "color"},
+                {"options": list(COLORS), "purpose": DecisionPurpose.COLOR},
             )
             return None
         sc["color"] = str(ctx.take_answer().value)

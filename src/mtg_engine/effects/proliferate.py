@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
-from ..game.actions import DecisionKind, player_ref, ref_player
+from ..game.actions import DecisionKind, DecisionPurpose, player_ref, ref_player
 from ..game.objects import Zone
 from ..rules.counters import player_counters, put_counters, put_player_counters
 from ..rules.effects_runner import Ctx
@@ -46,7 +46,12 @@ def proliferate(ctx: Ctx, e: Effect) -> bool:
                     "701.34a",
                     f"{ctx.obj.name}: proliferate - choose any number of permanents "
                     "and/or players that have a counter",
-                    {"candidates": cands, "min": 0, "max": len(cands), "purpose": "proliferate"},
+                    {
+                        "candidates": cands,
+                        "min": 0,
+                        "max": len(cands),
+                        "purpose": DecisionPurpose.PROLIFERATE,
+                    },
                     player=player,
                 )
             chosen = [c for c in ctx.take_answer().objects if c in cands]

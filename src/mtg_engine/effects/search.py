@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
@@ -38,7 +38,12 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OBJECTS,
                 "701.23a",
                 f"Search your library: choose up to {n} card(s)",
-                {"candidates": cands, "min": 0, "max": min(n, len(cands)), "purpose": "search"},
+                {
+                    "candidates": cands,
+                    "min": 0,
+                    "max": min(n, len(cands)),
+                    "purpose": DecisionPurpose.SEARCH,
+                },
             )
         chosen = [x for x in ctx.take_answer().objects if x in lib]
     to = str(e.args.get("to") or "hand")

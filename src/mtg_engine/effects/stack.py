@@ -22,15 +22,27 @@ def counter(ctx: Ctx, e: Effect) -> bool:
             g.emit("not_countered", ("101.2", "701.6a"), f"{o.name} can't be countered")
             continue
         if o.stack_kind == "spell":
+            # "If that spell is countered this way, exile it instead of putting it into
+            # its owner's graveyard": a self-replacement effect (CR 614.15)
+            effects = ctx.obj.ability.effects if ctx.obj.ability is not None else ()
+            exile = any(x.op == "countered_exile_instead" for x in effects)
             move(
                 g,
                 o.id,
                 Zone.GRAVEYARD,
                 ("701.6a",),
                 reason="is countered and put into its owner's graveyard",
+                cause="countered_exile" if exile else "countered",
             )
         else:
             g.stack.remove(o.id)
             del g.objects[o.id]
             g.emit("countered", ("701.6b",), f"{o.name}'s ability is countered")
+    return True
+
+
+@effect("countered_exile_instead")
+def countered_exile_instead(ctx: Ctx, e: Effect) -> bool:
+    """ "If that spell is countered this way, exile it instead ...": applied by
+    ``counter`` as the spell is countered (a self-replacement effect, CR 614.15)."""
     return True

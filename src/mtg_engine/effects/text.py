@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..cards.model import COLORS
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.layers import creature_types
@@ -75,7 +75,7 @@ def change_text(ctx: Ctx, e: Effect) -> bool:
                 DecisionKind.CHOOSE_OPTION,
                 "612.2",
                 f"{ctx.obj.name}: choose the {what} to replace",
-                {"options": list(words), "purpose": f"text_change_from_{kind}"},
+                {"options": list(words), "purpose": DecisionPurpose(f"text_change_from_{kind}")},
             )
         sc["from"] = str(ctx.take_answer().value)
     if "to" not in sc:
@@ -87,7 +87,7 @@ def change_text(ctx: Ctx, e: Effect) -> bool:
                 f"{ctx.obj.name}: choose the new {what} (replacing {sc['from']})",
                 {
                     "options": [w for w in words if w not in excluded],
-                    "purpose": f"text_change_to_{kind}",
+                    "purpose": DecisionPurpose(f"text_change_to_{kind}"),
                 },
             )
         sc["to"] = str(ctx.take_answer().value)

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import ControllerRef, Effect
-from ..game.actions import DecisionKind
-from ..game.objects import Zone
+from typing import Any
+
+from ..cards.abilities import ControllerRef, Effect, StaticEffect
+from ..cards.definitions import token_def
+from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.objects import GameObject, Zone
 from ..game.state import Game
 from ..rules.characteristics import chars
 from ..rules.combat_requirements import possible_defenders
 from ..rules.effects_runner import Ctx
 from ..rules.permanents import enter_battlefield
+from ..rules.pipeline import (
+    Replacement,
+    affects_player,
+    cited,
+    notes,
+    propose,
+    static_replacement,
+)
 from ..rules.support import register
 from . import effect
 
@@ -29,25 +40,25 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     it is attacking but never "attacked" (no attack triggers, 508.4), and it isn't
     attacking at all outside combat or under a non-attacking player's control (506.3b).
     """
-    from ..cards.definitions import token_def
-
     g = ctx.game
     spec = dict(e.args.get("token") or {})
     n = ctx.amount(e.args.get("amount", 1))
     players = list(ctx.players(e.args.get("controller", ControllerRef())))
     attacking = bool(e.args.get("tapped_attacking") or e.args.get("attacking"))
+    counts = [token_count(g, p, n, spec.get("name") or "token") for p in players]
+    most = max(counts, default=0)
     defenders: list[int | None] = []
     if attacking:
-        chosen = _choose_defenders(ctx, players, n)
+        chosen = _choose_defenders(ctx, players, most)
         if chosen is None:
             return False  # CR 508.4: waiting for the controller's choice
         defenders = chosen
     tapped = bool(e.args.get("tapped") or e.args.get("tapped_attacking"))
     card = token_def(spec)
     created: list[int] = []
-    k = 0
-    for p in players:
-        for _ in range(n):
+    for pi, p in enumerate(players):
+        for i in range(counts[pi]):
+            k = pi * most + i
             obj = g.create_card(card, p, Zone.EXILE)
             obj.is_token = True
             # a token is created directly on the battlefield (CR 111.1)
@@ -56,9 +67,48 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
                 created.append(new_id)
                 if attacking:
                     _enter_attacking(ctx, new_id, defenders[k])
-            k += 1
     ctx.set_parent("it", created)  # "create a token, then attach ... to it"
     return True
+
+
+def token_count(g: Game, player: int, n: int, name: str) -> int:
+    """How many tokens are created after replacement effects ("If an effect would
+    create one or more tokens under your control, it creates twice that many of
+    those tokens instead", CR 614.1a, 111.1) — proposed to the event pipeline."""
+    if n <= 0:
+        return 0
+    ev = {
+        "kind": "create_tokens",
+        "player": player,
+        "amount": n,
+        "what": f"{n} {name} token(s) would be created for {g.players[player].name}",
+    }
+    done = propose(g, ev)
+    if done is None or done.get("cancelled"):
+        return n if done is None else 0
+    if done.get("notes"):
+        g.emit("tokens_replaced", cited(done, ("111.1",)), f"{done['what']}; {notes(done)}")
+    return int(done["amount"])
+
+
+@static_replacement("token_multiplier", "create_tokens")
+def token_multiplier(
+    g: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Doubling Season, Parallel Lives: twice that many tokens (CR 614.1a)."""
+    if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+        return None
+    name = chars(g, src).name
+    times = int(st.args.get("times", 2))
+
+    def apply(g: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = int(ev["amount"]) * times
+        return f"{name}: {ev['amount']} instead"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+register("static:token_multiplier")
 
 
 def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] | None:
@@ -83,7 +133,12 @@ def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] 
                 DecisionKind.CHOOSE_OBJECTS,
                 "508.4",
                 f"Choose the player, planeswalker or battle token {i + 1} of {n} is attacking",
-                {"candidates": options, "min": 1, "max": 1, "purpose": "attack_defender"},
+                {
+                    "candidates": options,
+                    "min": 1,
+                    "max": 1,
+                    "purpose": DecisionPurpose.ATTACK_DEFENDER,
+                },
                 player=p,
             )
             return None

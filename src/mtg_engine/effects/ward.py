@@ -12,7 +12,7 @@ graveyard). If it isn't paid, the spell or ability is countered (CR 701.6).
 from __future__ import annotations
 
 from ..cards.abilities import Cost, Effect, Filter
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import GameObject, Zone
 from ..rules import mana as mana_rules
 from ..rules.characteristics import chars
@@ -106,7 +106,7 @@ def ward_counter(ctx: Ctx, e: Effect) -> bool:
                     f"Pay the ward cost of {ctx.source.name} ({describe_cost(cost)})? "
                     f"If you don't, {spell.name} is countered",
                     {
-                        "purpose": "ward",
+                        "purpose": DecisionPurpose.WARD,
                         "cost": describe_cost(cost),
                         "life": cost.life,
                         "source": ctx.source.id,
@@ -153,7 +153,7 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                 cost.discard_count,
                 "702.21a",
                 f"Choose {cost.discard_count} card(s) to discard for ward",
-                "discard",
+                DecisionPurpose.DISCARD,
             )
             if chosen is None:
                 return False
@@ -175,7 +175,7 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                 cost.sacrifice_count,
                 "702.21a",
                 f"Choose {cost.sacrifice_count} permanent(s) to sacrifice for ward",
-                "sacrifice",
+                DecisionPurpose.SACRIFICE,
             )
             if chosen is None:
                 return False
@@ -195,7 +195,7 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                     DecisionKind.CHOOSE_OBJECTS,
                     "701.59a",
                     f"Collect evidence: choose a card to exile ({need} mana value to go)",
-                    {"candidates": grave, "min": 1, "max": 1, "purpose": "exile"},
+                    {"candidates": grave, "min": 1, "max": 1, "purpose": DecisionPurpose.EXILE},
                     player=payer,
                 )
             oid = ctx.take_answer().objects[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
+from ..game.actions import DecisionPurpose
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
@@ -13,6 +14,7 @@ from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
+from .permanents import add_continuous
 
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
@@ -28,7 +30,11 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
     with simultaneous(ctx.game, [o.id for o in objs]):
         for o in objs:
             destroy_permanent(
-                ctx.game, o.id, ("701.8a",), can_regenerate=not e.args.get("no_regenerate")
+                ctx.game,
+                o.id,
+                ("701.8a",),
+                can_regenerate=not e.args.get("no_regenerate"),
+                by_effect=True,
             )
     return True
 
@@ -37,6 +43,11 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
 def exile(ctx: Ctx, e: Effect) -> bool:
     """CR 406.2 / 701.13. The exiled cards are linked to the object whose ability
     exiled them, for an ability that refers to "the exiled card" (CR 607.2a)."""
+
+    if e.args.get("instead"):
+        # "If that creature would die this turn, exile it instead" (CR 614.1a): a
+        # replacement effect on the event, not an exile now
+        return exile_if_dies_effect(ctx, e)
     moved = []
     owner = link_owner(ctx.obj)
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
@@ -232,7 +243,12 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             choices
             if every
             else ctx.choose_exactly(
-                p, choices, n, "701.21a", f"Choose {n} permanent(s) to sacrifice", "sacrifice"
+                p,
+                choices,
+                n,
+                "701.21a",
+                f"Choose {n} permanent(s) to sacrifice",
+                DecisionPurpose.SACRIFICE,
             )
         )
         if chosen is None:
@@ -258,4 +274,19 @@ def shuffle_into(ctx: Ctx, e: Effect) -> bool:
         )
     for p in owners:
         shuffle_library(ctx.game, p)
+    return True
+
+
+@effect("exile_if_dies")
+def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
+    """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c)."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    add_continuous(
+        ctx,
+        objs,
+        "r",
+        "exile_if_dies",
+        {"by": ctx.source.name},
+        e.args.get("duration") or "end_of_turn",
+    )
     return True

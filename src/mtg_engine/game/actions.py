@@ -9,12 +9,17 @@ unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any, Self, Union, get_args, get_origin, get_type_hints
 
 
 class IllegalActionError(ValueError):
-    """An answer that the rules don't allow at this decision (CR 732: illegal actions)."""
+    """An answer that the rules don't allow at this decision (CR 732: illegal actions),
+    an answer to another game's or an earlier decision, or something that isn't an
+    answer at all. ``rule`` is the rule broken, when a rule is broken."""
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]" if rule else message)
@@ -41,6 +46,84 @@ class DecisionKind:
     CHOOSE_OPTION = "choose_option"  # a color, a creature type, a number, a coin call
 
 
+class DecisionPurpose(StrEnum):
+    """Why a decision is asked, beyond its kind: ``decision.purpose`` (also
+    ``decision.data["purpose"]``). Agents use it to answer sensibly; the values
+    are stable strings (a ``StrEnum``, so ``purpose == "may"`` also holds)."""
+
+    # yes/no
+    MAY = "may"  # CR 603.5, 609.3: "you may"
+    PAY = "pay"  # an optional or "unless" cost (CR 118.12)
+    WARD = "ward"  # CR 702.21a: pay the ward cost or the spell is countered
+    RECOVER = "recover"  # CR 702.59a
+    REROLL = "reroll"  # CR 706.6: reroll a die
+    # a choice of objects
+    ATTACK_DEFENDER = "attack_defender"  # CR 508.4: a token put onto the battlefield attacking
+    SEARCH = "search"  # CR 701.23: search a library
+    SCRY = "scry"  # CR 701.22a
+    SURVEIL = "surveil"  # CR 701.25a
+    EXILE = "exile"  # a cost that exiles cards (CR 601.2h, 602.2b)
+    SACRIFICE = "sacrifice"  # CR 701.21a, or a sacrifice cost (601.2h)
+    DISCARD = "discard"  # CR 701.9a, a discard cost, or discarding to hand size (514.1)
+    RETURN = "return"  # a cost that returns a permanent to its owner's hand (602.2b)
+    TAP = "tap"  # a cost that taps untapped permanents (602.2b)
+    AURA_SWAP = "aura_swap"  # CR 702.65a
+    CAST = "cast"  # cast cards now (ripple 702.60a, cascade-like effects)
+    PLAY = "play"  # play a card now (hideaway 702.75a)
+    MANIFEST = "manifest"  # CR 701.40
+    CHOOSE = "choose"  # "choose one of ..." as an effect happens (CR 608.2d)
+    CHAMPION = "champion"  # CR 702.72a
+    HIDEAWAY = "hideaway"  # CR 702.75a
+    PROLIFERATE = "proliferate"  # CR 701.27a
+    NEW_TARGETS = "new_targets"  # choose new targets for a copy (CR 707.10c)
+    CREW = "crew"  # CR 702.122a
+    AMPLIFY = "amplify"  # CR 702.38a
+    DREDGE = "dredge"  # CR 702.52a
+    PILE = "pile"  # CR 700.3: separate cards into piles
+    LEGEND_RULE = "legend_rule"  # CR 704.5j
+    LIBRARY_ORDER = "library_order"  # CR 401.4
+    ATTACH = "attach"  # CR 303.4f: what an Aura put onto the battlefield enchants
+    # a number
+    LOYALTY = "loyalty"  # CR 606.4: X of a loyalty cost
+    # a named option (CHOOSE_OPTION)
+    MANA = "mana"  # CR 106.1b, 605.3b: the mana "of any color" an ability adds
+    NUMBER = "number"
+    COLOR = "color"  # CR 105.1
+    CREATURE_TYPE = "creature_type"  # CR 205.3m
+    CARD_TYPE = "card_type"  # CR 205.2a
+    BASIC_LAND_TYPE = "basic_land_type"  # CR 205.3i
+    LAND_TYPE = "land_type"  # CR 205.3i
+    ODD_OR_EVEN = "odd_or_even"
+    OPPONENT = "opponent"
+    PLAYER = "player"
+    CARD_NAME = "card_name"  # CR 201.3
+    NONLAND_CARD_NAME = "nonland_card_name"  # CR 201.3
+    COIN_CALL = "coin_call"  # CR 705.1
+    COIN_KEEP = "coin_keep"  # CR 705: keep one of the flips
+    UNLESS_PAYS = "unless_pays"  # "... unless [a player] pays ..." (CR 118.12)
+    UNLESS_DOES = "unless_does"  # "... unless [a player] does ..." (CR 118.12)
+    READ_AHEAD = "read_ahead"  # CR 702.155a
+    REPLACEMENT_ORDER = "replacement_order"  # CR 616.1
+    COPY = "copy"  # choose an object to copy as it enters (CR 707.9, 614.1c)
+    TEXT_CHANGE_FROM_COLOR = "text_change_from_color"  # CR 612.2
+    TEXT_CHANGE_TO_COLOR = "text_change_to_color"
+    TEXT_CHANGE_FROM_BASIC_LAND_TYPE = "text_change_from_basic_land_type"
+    TEXT_CHANGE_TO_BASIC_LAND_TYPE = "text_change_to_basic_land_type"
+    TEXT_CHANGE_FROM_CREATURE_TYPE = "text_change_from_creature_type"
+    TEXT_CHANGE_TO_CREATURE_TYPE = "text_change_to_creature_type"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionId:
+    """The identity of one decision: the game's unique ``game`` token and the
+    decision's sequence number ``seq`` (how many decisions the game had answered
+    when it asked). A clone or a saved-and-loaded copy of a game is the same game
+    (same token); any other game has another token."""
+
+    game: str
+    seq: int
+
+
 @dataclass(slots=True)
 class Decision:
     """What the engine waits for: ``player`` must answer a ``kind`` decision.
@@ -50,7 +133,8 @@ class Decision:
     chosen), ``min``/``max`` counts, and per-kind details (attackers: each
     candidate's legal defenders; blockers: each candidate's blockable
     attackers; assign_damage: the attacker, its power and recipients).
-    Enumerable options come from ``Game.legal_actions()``.
+    Enumerable options come from ``Game.legal_actions()``, each carrying this
+    decision's ``id`` (set by the game when it asks).
     """
 
     kind: str
@@ -58,18 +142,30 @@ class Decision:
     rule: str
     prompt: str
     data: dict[str, Any] = field(default_factory=dict)
+    id: DecisionId | None = None
+
+    @property
+    def purpose(self) -> DecisionPurpose | None:
+        """Why the decision is asked (:class:`DecisionPurpose`), when the kind alone doesn't say."""
+        p: DecisionPurpose | None = self.data.get("purpose")
+        return p
 
     def to_json(self) -> dict[str, Any]:
+        """A plain, JSON-friendly view (for agents and the CLI; the saved game uses
+        :mod:`mtg_engine.game.serialize`, which keeps every type)."""
         return {
             "kind": self.kind,
             "player": self.player,
             "rule": self.rule,
             "prompt": self.prompt,
             "data": _jsonable(self.data),
+            "id": None if self.id is None else {"game": self.id.game, "seq": self.id.seq},
         }
 
 
 def _jsonable(v: Any) -> Any:
+    if isinstance(v, StrEnum):
+        return str(v)
     if isinstance(v, dict):
         return {str(k): _jsonable(x) for k, x in v.items()}
     if isinstance(v, list | tuple):
@@ -83,29 +179,47 @@ def _jsonable(v: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Answer:
+    """The base of every action. ``decision`` is the identity of the decision
+    the action answers (:class:`DecisionId`): set on the actions that
+    ``Game.legal_actions()`` lists, ``None`` on an action built by hand (which is
+    then checked only by what it says). ``Game.apply`` refuses an action whose
+    ``decision`` is another game's or an earlier decision's. It takes no part in
+    equality: ``PassPriority() == game.legal_actions()[0]`` when that is a pass.
+    """
+
+    decision: DecisionId | None = field(default=None, kw_only=True, compare=False, repr=False)
+
+    def unbound(self) -> Self:
+        """The same answer without its decision identity: to replay it in another game
+        (e.g. a new game with the same seed), where it is checked by what it says."""
+        return replace(self, decision=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Answer):
     """CR 103.5: keep the opening hand."""
 
 
 @dataclass(frozen=True, slots=True)
-class Mulligan:
+class Mulligan(Answer):
     """CR 103.5: shuffle the hand back and draw a new one."""
 
 
 @dataclass(frozen=True, slots=True)
-class PassPriority:
+class PassPriority(Answer):
     """CR 117.3d: pass priority."""
 
 
 @dataclass(frozen=True, slots=True)
-class PlayLand:
+class PlayLand(Answer):
     """CR 305.1: play a land (a special action, CR 116.2a)."""
 
     card: int
 
 
 @dataclass(frozen=True, slots=True)
-class CastSpell:
+class CastSpell(Answer):
     """CR 601.2: cast a spell. ``payment`` optionally names the permanents whose
     mana abilities pay the cost (otherwise the engine pays automatically).
     ``face`` picks a face of a split/adventure card (CR 709.3).
@@ -149,7 +263,7 @@ class CastSpell:
 
 
 @dataclass(frozen=True, slots=True)
-class ActivateAbility:
+class ActivateAbility(Answer):
     """CR 602.2: activate the ``ability``-th ability (index into the object's
     abilities) of a permanent or card."""
 
@@ -159,7 +273,7 @@ class ActivateAbility:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnFaceUp:
+class TurnFaceUp(Answer):
     """CR 116.2b: turn a face-down permanent you control face up (a special action)
     by paying its morph or disguise cost (702.37e, 702.168d) or, for a
     manifested or cloaked creature card, its mana cost (701.40b, 701.58b).
@@ -172,7 +286,7 @@ class TurnFaceUp:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseTargets:
+class ChooseTargets(Answer):
     """CR 601.2c: the chosen targets, as object ids or ``("player", i)`` pairs
     encoded as negative numbers: player ``i`` is ``-(i + 1)``."""
 
@@ -180,28 +294,28 @@ class ChooseTargets:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseModes:
+class ChooseModes(Answer):
     """CR 700.2: the chosen mode indices (0-based)."""
 
     modes: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseNumber:
+class ChooseNumber(Answer):
     """A number: X (CR 107.3), or any "choose a number" decision."""
 
     value: int
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseDivision:
+class ChooseDivision(Answer):
     """CR 601.2d: how damage or counters are divided, as (target, amount) pairs."""
 
     division: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class DeclareAttackers:
+class DeclareAttackers(Answer):
     """CR 508.1: (attacking creature, defender) pairs. A defender is a player
     (negative ref, ``-(i + 1)``) or a planeswalker/battle object id."""
 
@@ -210,7 +324,7 @@ class DeclareAttackers:
 
 
 @dataclass(frozen=True, slots=True)
-class DeclareBlockers:
+class DeclareBlockers(Answer):
     """CR 509.1: (blocking creature, attacker) pairs; a creature that may
     block several attackers appears once per attacker it blocks."""
 
@@ -218,40 +332,40 @@ class DeclareBlockers:
 
 
 @dataclass(frozen=True, slots=True)
-class AssignDamage:
+class AssignDamage(Answer):
     """CR 510.1: how one creature's combat damage is divided, (recipient, amount)."""
 
     assignment: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseYesNo:
+class ChooseYesNo(Answer):
     value: bool
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseObjects:
+class ChooseObjects(Answer):
     """A choice of objects (cards to discard, permanents to sacrifice, ...)."""
 
     objects: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class OrderTriggers:
+class OrderTriggers(Answer):
     """CR 603.3b: pending trigger indices, the first goes on the stack first."""
 
     order: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseOption:
+class ChooseOption(Answer):
     """A named choice: a color, a creature type, a card name, heads/tails."""
 
     value: str
 
 
 @dataclass(frozen=True, slots=True)
-class Concede:
+class Concede(Answer):
     """CR 104.3a: a player may concede at any time."""
 
     player: int
@@ -288,3 +402,82 @@ def player_ref(index: int) -> int:
 def ref_player(ref: int) -> int | None:
     """The player index of a negative ref, or None for an object id."""
     return -ref - 1 if ref < 0 else None
+
+
+ACTION_TYPES: tuple[type[Answer], ...] = get_args(Action)
+
+
+def _test(hint: Any, v: str, depth: int = 0) -> str:
+    """A Python expression that is true when the value named ``v`` has the type
+    ``hint`` (the types action fields use): compiled once per action type."""
+    if hint is int:
+        return f"({v}.__class__ is int or (isinstance({v}, int) and not isinstance({v}, bool)))"
+    if hint is bool:
+        return f"({v}.__class__ is bool)"
+    if hint is str:
+        return f"isinstance({v}, str)"
+    if hint is type(None):
+        return f"({v} is None)"
+    if hint is DecisionId:
+        return f"({v}.__class__ is DecisionId and {_test(str, v + '.game')} and {_test(int, v + '.seq')})"
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        return "(" + " or ".join(_test(a, v, depth) for a in args) + ")"
+    if origin is tuple:
+        x = f"x{depth}"
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _test(args[0], x, depth + 1)
+            return f"({v}.__class__ is tuple and (not {v} or all({each} for {x} in {v})))"
+        parts = " and ".join(_test(a, f"{v}[{k}]", depth + 1) for k, a in enumerate(args))
+        return f"({v}.__class__ is tuple and len({v}) == {len(args)} and {parts})"
+    raise TypeError(f"no check for the action field type {hint!r}")
+
+
+def _type_name(hint: Any) -> str:
+    if isinstance(hint, type):
+        return hint.__name__
+    return str(hint).replace(f"{__name__}.", "").replace("typing.", "")
+
+
+#: per action type: a function giving the index of its first ill-typed field (or -1),
+#: and each field's name and type name
+_FIELD_CHECKS: dict[type[Answer], tuple[Callable[[Any], int], tuple[tuple[str, str], ...]]] = {}
+
+
+def _field_checks(cls: type[Answer]) -> tuple[Callable[[Any], int], tuple[tuple[str, str], ...]]:
+    """The compiled field check of an action type (generated from its type hints:
+    one inline test per field, a few times faster than a loop of closures)."""
+    checks = _FIELD_CHECKS.get(cls)
+    if checks is None:
+        hints = get_type_hints(cls)
+        names = [f.name for f in fields(cls)]
+        lines = ["def first_bad(a):"]
+        for k, name in enumerate(names):
+            lines += [
+                f"    v = a.{name}",
+                f"    if not {_test(hints[name], 'v')}:",
+                f"        return {k}",
+            ]
+        lines.append("    return -1")
+        ns: dict[str, Any] = {"DecisionId": DecisionId}
+        exec("\n".join(lines), ns)  # noqa: S102 - generated from the action's type hints only
+        checks = (ns["first_bad"], tuple((n, _type_name(hints[n])) for n in names))
+        _FIELD_CHECKS[cls] = checks
+    return checks
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` isn't an action at all (not one of the action types, or a field
+    of the wrong type), or None. Checked before any rule looks at it."""
+    if not isinstance(action, ACTION_TYPES):
+        return (
+            f"{action!r} isn't an action: answer with one of "
+            f"{', '.join(t.__name__ for t in ACTION_TYPES)}"
+        )
+    first_bad, names = _field_checks(type(action))
+    bad = first_bad(action)
+    if bad < 0:
+        return None
+    name, expected = names[bad]
+    value = getattr(action, name)
+    return f"{type(action).__name__}.{name} must be {expected}, not {value!r}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .objects import Zone
+from .objects import GameObject, Zone
 
 if TYPE_CHECKING:
     from .state import Game
@@ -34,15 +34,42 @@ def zone_lists(game: Game) -> list[tuple[int, int, list[int]]]:
 
 
 def card_count(game: Game) -> int:
-    """Cards (not tokens, not abilities on the stack) in all zones."""
-    return sum(
-        1
-        for o in game.objects.values()
-        if not o.is_token and o.stack_kind not in ("activated", "triggered")
+    """Cards (not tokens, copies, emblems or abilities on the stack) in all zones."""
+    return sum(1 for o in game.objects.values() if is_card(o))
+
+
+def is_card(o: GameObject) -> bool:
+    """A physical card: not a token or copy (CR 111, 707.12), not an emblem (114),
+    not an ability on the stack (113.7)."""
+    return (
+        not o.is_token
+        and o.stack_kind not in ("activated", "triggered")
+        and o.card.data.layout != "emblem"
     )
 
 
+def card_uids(game: Game) -> dict[int, int]:
+    """How many objects each physical card is (card conservation: exactly one each)."""
+    out: dict[int, int] = {}
+    for o in game.objects.values():
+        if is_card(o):
+            out[o.card_uid] = out.get(o.card_uid, 0) + 1
+    return out
+
+
 def check(game: Game, expected_cards: int | None = None) -> list[str]:
+    problems = zone_problems(game)
+    if expected_cards is not None and card_count(game) != expected_cards:
+        problems.append(f"card count changed: {card_count(game)} != {expected_cards}")
+    if game.outcome is None and game.pending is None:
+        problems.append("the game is not over but nothing is pending")
+    if game.outcome is not None and game.pending is not None:
+        problems.append("the game is over but a decision is pending")
+    return problems
+
+
+def zone_problems(game: Game) -> list[str]:
+    """Objects and zone lists that disagree (each object in exactly one zone list)."""
     problems: list[str] = []
     seen: dict[int, int] = {}
     for zone, owner, ids in zone_lists(game):
@@ -63,10 +90,4 @@ def check(game: Game, expected_cards: int | None = None) -> list[str]:
     for oid in game.objects:
         if oid not in seen:
             problems.append(f"object {oid} is in no zone")
-    if expected_cards is not None and card_count(game) != expected_cards:
-        problems.append(f"card count changed: {card_count(game)} != {expected_cards}")
-    if game.outcome is None and game.pending is None:
-        problems.append("the game is not over but nothing is pending")
-    if game.outcome is not None and game.pending is not None:
-        problems.append("the game is over but a decision is pending")
     return problems

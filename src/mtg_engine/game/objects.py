@@ -179,7 +179,8 @@ def _make_copier() -> Callable[
                 f"    o.{name} = self.{name}.copy() if self.{name} else {'{}' if name == 'counters' else '[]'}"
             )
         elif name in _MUTABLE_SLOTS:
-            lines.append(f"    o.{name} = dict(self.{name}) if self.{name} else None")
+            # ``is not None``: an empty dict stays an empty dict (a clone is exact)
+            lines.append(f"    o.{name} = None if self.{name} is None else dict(self.{name})")
         else:
             lines.append(f"    o.{name} = self.{name}")
     lines.append("    return o")

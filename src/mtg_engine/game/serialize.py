@@ -1,10 +1,16 @@
 """JSON round-trip of a whole game (architecture §2): save, load, replay, network.
 
-Cards are stored by name (tokens by their characteristics) and rebuilt from
-the card database; abilities on the stack or pending, and any other record,
-are stored structurally (class name and fields, only classes of this package
-are loaded back), so the JSON is deterministic and readable. ``Game.from_json(g.to_json())``
-gives a game that continues exactly like ``g``.
+Cards are stored by name (tokens and emblems by their characteristics) and
+rebuilt from the card database; abilities on the stack or pending, and any
+other record, are stored structurally (class name and fields, only classes of
+this package are loaded back), so the JSON is deterministic and readable.
+Every value comes back with its type: tuples as tuples, enum members as the
+same members (a ``StrEnum`` is not left a plain ``str``), dicts with non-string
+keys as such. ``Game.from_json(json.loads(json.dumps(g.to_json())))`` gives a
+game that continues exactly like ``g``: the same decisions, the same log.
+
+Data that isn't a saved game (truncated, wrong types, an unknown card name)
+raises :class:`GameFormatError`, a ``ValueError`` that names what is wrong.
 """
 
 from __future__ import annotations
@@ -14,29 +20,52 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from .actions import Decision
+from .actions import Decision, DecisionId
 from .events import Event
 from .hooks import PROCEDURES
+from .invariants import zone_problems
 from .objects import CardDef, GameObject, Player
 from .rng import Rng
-from .state import Combat, ContinuousEffect, Game, Outcome
+from .state import Combat, ContinuousEffect, Game, Outcome, OutcomeReason
 from .tasks import Task
 
-FORMAT = 1
+#: 2: enum members, emblem abilities, event data and decision identities kept exactly
+FORMAT = 2
+
+
+class GameFormatError(ValueError):
+    """Data that isn't a saved game this version can load; the message says what's wrong."""
 
 
 def _card_ref(card: CardDef) -> Any:
     if card.token_spec is not None:
-        return {"token": card.token_spec}
+        return {"token": encode(card.token_spec)}
     return card.name
 
 
 def _card_from(ref: Any) -> CardDef:
-    # the card file is above the game layer: the wiring supplies the lookup
-    return PROCEDURES.card_from_ref(ref)
+    if isinstance(ref, dict) and "token" in ref:
+        spec = decode(ref["token"])
+        if not isinstance(spec, dict):
+            raise GameFormatError(f"a token's characteristics must be a mapping, not {spec!r}")
+        ref = {"token": spec}
+    elif not isinstance(ref, str):
+        raise GameFormatError(f"a card must be named by a string, not {ref!r}")
+    try:
+        # the card file is above the game layer: the wiring supplies the lookup
+        return PROCEDURES.card_from_ref(ref)
+    except KeyError:  # UnknownCardError
+        raise GameFormatError(f"unknown card {ref!r}") from None
+
+
+def _is_plain_str(k: Any) -> bool:
+    return type(k) is str
 
 
 def encode(v: Any) -> Any:
+    """A JSON-ready value from which :func:`decode` rebuilds ``v`` exactly."""
+    if isinstance(v, Enum):  # before str/int: a StrEnum or IntEnum must come back as its member
+        return {"__enum__": f"{type(v).__module__}:{type(v).__qualname__}", "v": v.value}
     if v is None or isinstance(v, bool | int | float | str):
         return v
     if isinstance(v, list):
@@ -44,13 +73,16 @@ def encode(v: Any) -> Any:
     if isinstance(v, tuple):
         return {"__tuple__": [encode(x) for x in v]}
     if isinstance(v, set | frozenset):
-        return {"__set__": sorted(encode(x) for x in v)}
+        items = [encode(x) for x in v]
+        try:
+            items.sort()
+        except TypeError:  # mixed or structured members: a canonical order by their text
+            items.sort(key=repr)
+        return {"__frozenset__" if isinstance(v, frozenset) else "__set__": items}
     if isinstance(v, dict):
-        if all(isinstance(k, str) for k in v):
+        if all(_is_plain_str(k) for k in v):
             return {"__dict__": {k: encode(x) for k, x in v.items()}}
         return {"__items__": [[encode(k), encode(x)] for k, x in v.items()]}
-    if isinstance(v, Enum):
-        return {"__enum__": f"{type(v).__module__}:{type(v).__qualname__}", "v": v.value}
     if is_dataclass(v) and not isinstance(v, type):
         # abilities, filters, effects, actions: a structural, deterministic encoding
         return {
@@ -60,33 +92,70 @@ def encode(v: Any) -> Any:
     raise TypeError(f"can't serialize {type(v).__name__} in a game state")
 
 
-def _class(path: str) -> Any:
+def _class(path: Any, kind: str) -> Any:
     """A record class by ``module:qualname``, only from this package."""
+    if not isinstance(path, str):
+        raise GameFormatError(f"a {kind} must be named by a string, not {path!r}")
     module, _, name = path.partition(":")
-    if not module.startswith("mtg_engine."):
-        raise ValueError(f"refusing to load {path!r} from a game file")
-    obj: Any = importlib.import_module(module)
-    for part in name.split("."):
-        obj = getattr(obj, part)
+    if not module.startswith("mtg_engine.") or not name:
+        raise GameFormatError(f"refusing to load {path!r} from a game file")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in name.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError):
+        raise GameFormatError(f"unknown {kind} {path!r}") from None
+    ok = issubclass(obj, Enum) if kind == "enum" else is_dataclass(obj)
+    if not isinstance(obj, type) or not ok:
+        raise GameFormatError(f"{path!r} isn't a {kind}")
     return obj
 
 
 def decode(v: Any) -> Any:
+    """The value :func:`encode` encoded (raises :class:`GameFormatError` on bad data)."""
     if isinstance(v, list):
         return [decode(x) for x in v]
-    if isinstance(v, dict):
-        if "__tuple__" in v:
-            return tuple(decode(x) for x in v["__tuple__"])
-        if "__set__" in v:
-            return set(decode(x) for x in v["__set__"])
-        if "__dict__" in v:
-            return {k: decode(x) for k, x in v["__dict__"].items()}
-        if "__items__" in v:
-            return {decode(k): decode(x) for k, x in v["__items__"]}
-        if "__enum__" in v:
-            return _class(v["__enum__"])(v["v"])
-        if "__dc__" in v:
-            return _class(v["__dc__"])(**{k: decode(x) for k, x in v["f"].items()})
+    if not isinstance(v, dict):
+        return v
+    if len(v) == 1:
+        (tag, body), *_ = v.items()
+        if tag == "__tuple__":
+            return tuple(decode(x) for x in _list(body, tag))
+        if tag == "__set__":
+            return {decode(x) for x in _list(body, tag)}
+        if tag == "__frozenset__":
+            return frozenset(decode(x) for x in _list(body, tag))
+        if tag == "__dict__":
+            if not isinstance(body, dict):
+                raise GameFormatError(f"{tag} must hold a mapping, not {body!r}")
+            return {k: decode(x) for k, x in body.items()}
+        if tag == "__items__":
+            out = {}
+            for pair in _list(body, tag):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise GameFormatError(f"{tag} must hold [key, value] pairs, not {pair!r}")
+                out[decode(pair[0])] = decode(pair[1])
+            return out
+    if set(v) == {"__enum__", "v"}:
+        cls = _class(v["__enum__"], "enum")
+        try:
+            return cls(v["v"])
+        except ValueError:
+            raise GameFormatError(f"{v['v']!r} isn't a member of {cls.__name__}") from None
+    if set(v) == {"__dc__", "f"}:
+        cls = _class(v["__dc__"], "record")
+        if not isinstance(v["f"], dict):
+            raise GameFormatError(f"the fields of {cls.__name__} must be a mapping")
+        try:
+            return cls(**{k: decode(x) for k, x in v["f"].items()})
+        except TypeError as e:
+            raise GameFormatError(f"bad fields for {cls.__name__}: {e}") from None
+    raise GameFormatError(f"unknown encoded value {v!r:.80}")
+
+
+def _list(v: Any, what: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise GameFormatError(f"{what} must hold a list, not {v!r:.80}")
     return v
 
 
@@ -100,19 +169,35 @@ def _obj_to_json(o: GameObject) -> dict[str, Any]:
     return d
 
 
-def _obj_from_json(d: dict[str, Any]) -> GameObject:
+def _obj_from_json(d: Any) -> GameObject:
+    _need_keys(d, GameObject.__slots__, "an object")
     o = GameObject.__new__(GameObject)
     for s in GameObject.__slots__:
         if s == "card":
             o.card = _card_from(d["card"])
         else:
             setattr(o, s, decode(d[s]))
+    if not isinstance(o.id, int) or not isinstance(o.zone, int):
+        raise GameFormatError(f"an object's id and zone must be ints: {o.id!r}, {o.zone!r}")
     return o
 
 
+def _decision_to_json(d: Decision) -> dict[str, Any]:
+    return {
+        "kind": d.kind,
+        "player": d.player,
+        "rule": d.rule,
+        "prompt": d.prompt,
+        "data": encode(d.data),
+        "id": encode(d.id),
+    }
+
+
 def game_to_json(g: Game) -> dict[str, Any]:
+    """The whole game as JSON-ready data (see the module docstring)."""
     return {
         "format": FORMAT,
+        "token": g.token,
         "players": [{s: encode(getattr(p, s)) for s in Player.__slots__} for p in g.players],
         "objects": [_obj_to_json(o) for o in g.objects.values()],
         "battlefield": list(g.battlefield),
@@ -131,9 +216,12 @@ def game_to_json(g: Game) -> dict[str, Any]:
             {"kind": t.kind, "stage": t.stage, "data": encode(t.data), "answer": encode(t.answer)}
             for t in g.tasks
         ],
-        "pending": encode(g.pending.to_json()) if g.pending else None,
-        "pending_data": encode(g.pending.data) if g.pending else None,
-        "log": [e.to_json() for e in g.log],
+        "pending": _decision_to_json(g.pending) if g.pending else None,
+        "log": [
+            {"kind": e.kind, "rules": list(e.rules), "text": e.text, "data": encode(e.data)}
+            | {"turn": e.turn}
+            for e in g.log
+        ],
         "next_id": g.next_id,
         "next_timestamp": g.next_timestamp,
         "effects": [encode(e.to_json()) for e in g.effects],
@@ -150,19 +238,85 @@ def game_to_json(g: Game) -> dict[str, Any]:
         },
         "outcome": None
         if g.outcome is None
-        else {"winner": g.outcome.winner, "reason": g.outcome.reason, "rule": g.outcome.rule},
+        else {
+            "winner": g.outcome.winner,
+            "reason": g.outcome.reason.name,
+            "rule": g.outcome.rule,
+        },
         "uid_to_obj": encode(g.uid_to_obj),
         "decisions_made": g.decisions_made,
         "turn_flags": encode(g.turn_flags),
     }
 
 
-def game_from_json(d: dict[str, Any]) -> Game:
+_TOP_LEVEL: dict[str, type | tuple[type, ...]] = {
+    "token": str,
+    "players": list,
+    "objects": list,
+    "battlefield": list,
+    "stack": list,
+    "exile": list,
+    "command": list,
+    "rng": int,
+    "seed": int,
+    "turn": int,
+    "active": int,
+    "starting_player": int,
+    "step": int,
+    "priority_player": int,
+    "passes": int,
+    "tasks": list,
+    "pending": (dict, type(None)),
+    "log": list,
+    "next_id": int,
+    "next_timestamp": int,
+    "effects": list,
+    "pending_triggers": (dict, list),
+    "delayed_triggers": (dict, list),
+    "combat": (dict, type(None)),
+    "outcome": (dict, type(None)),
+    "uid_to_obj": dict,
+    "decisions_made": int,
+    "turn_flags": dict,
+}
+
+
+def _need_keys(d: Any, keys: Any, what: str) -> None:
+    if not isinstance(d, dict):
+        raise GameFormatError(f"{what} must be a mapping, not {type(d).__name__}")
+    missing = [k for k in keys if k not in d]
+    if missing:
+        raise GameFormatError(f"{what} is missing {', '.join(map(repr, missing))}")
+
+
+def game_from_json(d: Any) -> Game:
+    """The game ``game_to_json`` saved; :class:`GameFormatError` names what's wrong
+    with data that isn't one, and nothing of it is half-loaded."""
+    if not isinstance(d, dict):
+        raise GameFormatError(f"a saved game is a JSON object, not {type(d).__name__}")
     if d.get("format") != FORMAT:
-        raise ValueError(f"unsupported game format {d.get('format')!r} (expected {FORMAT})")
+        raise GameFormatError(f"unsupported game format {d.get('format')!r} (expected {FORMAT})")
+    _need_keys(d, _TOP_LEVEL, "the saved game")
+    for key, types in _TOP_LEVEL.items():
+        if not isinstance(d[key], types) or isinstance(d[key], bool):
+            raise GameFormatError(f"the saved game's {key!r} has the wrong type: {d[key]!r:.80}")
+    try:
+        g = _load(d)
+        problems = zone_problems(g)
+    except GameFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        raise GameFormatError(f"inconsistent game data: {type(e).__name__}: {e}") from None
+    if problems:
+        raise GameFormatError(f"inconsistent game data: {'; '.join(problems[:3])}")
+    return g
+
+
+def _load(d: dict[str, Any]) -> Game:
     g = Game.__new__(Game)
     g.players = []
     for pd in d["players"]:
+        _need_keys(pd, Player.__slots__, "a player")
         p = Player.__new__(Player)
         for s in Player.__slots__:
             setattr(p, s, decode(pd[s]))
@@ -178,6 +332,7 @@ def game_from_json(d: dict[str, Any]) -> Game:
     g.rng = Rng(0)
     g.rng.state = d["rng"]
     g.seed = d["seed"]
+    g.token = d["token"]
     g.turn = d["turn"]
     g.active = d["active"]
     g.starting_player = d["starting_player"]
@@ -186,22 +341,33 @@ def game_from_json(d: dict[str, Any]) -> Game:
     g.passes = d["passes"]
     g.tasks = []
     for td in d["tasks"]:
-        t = Task(td["kind"], decode(td["data"]), td["stage"])
+        _need_keys(td, ("kind", "stage", "data", "answer"), "a task")
+        data = decode(td["data"])
+        if not isinstance(td["kind"], str) or not isinstance(data, dict):
+            raise GameFormatError(f"a task needs a kind and a data mapping: {td!r:.80}")
+        t = Task(td["kind"], data, td["stage"])
         t.answer = decode(td["answer"])
         g.tasks.append(t)
-    if d["pending"]:
-        pj = decode(d["pending"])
-        g.pending = Decision(
-            pj["kind"], pj["player"], pj["rule"], pj["prompt"], decode(d["pending_data"])
-        )
+    pj = d["pending"]
+    if pj is not None:
+        _need_keys(pj, ("kind", "player", "rule", "prompt", "data", "id"), "the pending decision")
+        ident = decode(pj["id"])
+        data = decode(pj["data"])
+        if not isinstance(ident, DecisionId | None) or not isinstance(data, dict):
+            raise GameFormatError("the pending decision's id or data has the wrong type")
+        g.pending = Decision(pj["kind"], pj["player"], pj["rule"], pj["prompt"], data, ident)
     else:
         g.pending = None
-    g.log = [Event.from_json(e) for e in d["log"]]
+    g.log = []
+    for e in d["log"]:
+        _need_keys(e, ("kind", "rules", "text", "data", "turn"), "a log event")
+        g.log.append(Event(e["kind"], tuple(e["rules"]), e["text"], decode(e["data"]), e["turn"]))
     g.next_id = d["next_id"]
     g.next_timestamp = d["next_timestamp"]
     g.effects = []
     for ej in d["effects"]:
         e = decode(ej)
+        _need_keys(e, ContinuousEffect.__slots__, "a continuous effect")
         g.effects.append(
             ContinuousEffect(
                 e["layer"],
@@ -219,14 +385,23 @@ def game_from_json(d: dict[str, Any]) -> Game:
     if d["combat"] is None:
         g.combat = None
     else:
+        cd = d["combat"]
+        _need_keys(cd, Combat.__slots__, "the combat")
         c = Combat()
-        c.attackers = decode(d["combat"]["attackers"])
-        c.blockers = decode(d["combat"]["blockers"])
-        c.blocked = decode(d["combat"]["blocked"])
-        c.first_strike_dealt = set(d["combat"]["first_strike_dealt"])
-        c.defending_player = d["combat"]["defending_player"]
+        c.attackers = decode(cd["attackers"])
+        c.blockers = decode(cd["blockers"])
+        c.blocked = decode(cd["blocked"])
+        c.first_strike_dealt = set(cd["first_strike_dealt"])
+        c.defending_player = cd["defending_player"]
         g.combat = c
-    g.outcome = None if d["outcome"] is None else Outcome(**d["outcome"])
+    od = d["outcome"]
+    if od is None:
+        g.outcome = None
+    else:
+        _need_keys(od, ("winner", "reason", "rule"), "the outcome")
+        if od["reason"] not in OutcomeReason.__members__:
+            raise GameFormatError(f"unknown outcome reason {od['reason']!r}")
+        g.outcome = Outcome(od["winner"], OutcomeReason[od["reason"]], od["rule"])
     g.uid_to_obj = decode(d["uid_to_obj"])
     g.decisions_made = d["decisions_made"]
     g.turn_flags = decode(d["turn_flags"])

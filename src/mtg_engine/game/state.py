@@ -13,11 +13,13 @@ list ``game.legal_actions()``, answer with ``game.apply(action)``; ``clone()``,
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, cast
 
-from .actions import Action, Concede, Decision, IllegalActionError
+from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
 from .events import Event
 from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
@@ -60,12 +62,25 @@ class Step:
     BY_NAME = {n: i for i, n in enumerate(NAMES)}
 
 
+class OutcomeReason(StrEnum):
+    """Why a game ended (CR 104.3): the loss that decided it. The value is the
+    readable reason (``str(reason)``), as printed by ``mtg sim`` and ``mtg play``."""
+
+    ZERO_LIFE = "has 0 or less life"  # CR 704.5a
+    EMPTY_LIBRARY = "attempted to draw from an empty library"  # CR 704.5b
+    POISON = "has ten or more poison counters"  # CR 704.5c
+    CONCEDED = "conceded"  # CR 104.3a
+    WON_BY_EFFECT = "an effect says the player wins the game"  # CR 104.2b
+    MANDATORY_LOOP = "a loop of mandatory actions"  # CR 104.4b: a draw
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How the game ended (CR 104): ``winner`` is a player index, or None for a draw."""
+    """How the game ended (CR 104): ``winner`` is a player index, or None for a
+    draw (CR 104.4a); ``reason`` is the loss that ended it and ``rule`` its rule."""
 
     winner: int | None
-    reason: str
+    reason: OutcomeReason
     rule: str
 
 
@@ -132,6 +147,11 @@ class Combat:
         return [b for b, atts in self.blockers.items() if attacker in atts]
 
 
+#: steps of the engine's work without a decision after which the game is in a
+#: loop of mandatory actions (CR 104.4b); a real turn takes a few hundred at most
+MANDATORY_LOOP_STEPS = 200_000
+
+
 class Game:
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
@@ -161,6 +181,9 @@ class Game:
         self.command: list[int] = []
         self.rng = Rng(seed)
         self.seed = seed
+        #: this game's unique identity, shared by its clones and saved copies: the
+        #: actions it lists carry it, so another game refuses them (``DecisionId``)
+        self.token = secrets.token_hex(8)
         self.turn = 0
         self.active = 0
         self.starting_player = 0
@@ -291,20 +314,55 @@ class Game:
         if self.pending is None:
             return []
         if self._options is None:
-            self._options = PROCEDURES.legal_options(self)
+            options = PROCEDURES.legal_options(self)
+            stamp = self.pending.id
+            for a in options:  # the decision each option answers (frozen records: set once)
+                object.__setattr__(a, "decision", stamp)
+            self._options = options
         return self._options
 
     def is_legal(self, action: Action) -> str | None:
         """None if ``action`` answers the pending decision legally, else the reason."""
-        return PROCEDURES.check_answer(self, action)
+        problem = self._problem(action)
+        return None if problem is None else problem[0]
+
+    def _problem(self, action: object) -> tuple[str, str | None] | None:
+        """Why ``action`` can't answer the pending decision, and the rule it breaks:
+        not an action, another game's or an earlier decision's, or illegal."""
+        d = self.pending
+        if d is None:
+            return ("the game is over", "104")
+        why = malformed(action)
+        if why is not None:
+            return (why, None)
+        act = cast(Action, action)
+        stamp = act.decision
+        if stamp is not None and stamp != d.id:
+            if d.id is None or stamp.game != d.id.game:
+                return (f"{type(action).__name__} is an action of another game", None)
+            return (
+                f"{type(action).__name__} is stale: it answers decision {stamp.seq}, "
+                f"the pending decision is {d.id.seq}",
+                None,
+            )
+        if isinstance(act, Concede):
+            if not 0 <= act.player < len(self.players):
+                return (f"there is no player {act.player}", "104.3a")
+            return None
+        try:
+            problem = PROCEDURES.check_answer(self, act)
+        except (KeyError, IndexError):
+            problem = f"{act!r} names an object or player that isn't in this game"
+        return None if problem is None else (problem, d.rule)
 
     def apply(self, action: Action) -> None:
         """Answer the pending decision and advance to the next one.
 
-        Raises :class:`IllegalActionError` (naming the rule) when the answer is
-        illegal; the game is then exactly as it was. An action taken from the
-        current :meth:`legal_actions` list (the same object) is legal by
-        construction and is not checked again.
+        Raises :class:`IllegalActionError` when the answer is illegal (naming the
+        rule), isn't an action, or answers another game's or an earlier decision;
+        the game is then exactly as it was. An action taken from the current
+        :meth:`legal_actions` list (the same object) is legal by construction and
+        is not checked again.
         """
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
@@ -314,12 +372,12 @@ class Game:
                 if offered is action:
                     self._push_answer(action)
                     return
+        problem = self._problem(action)
+        if problem is not None:
+            raise IllegalActionError(*problem)
         if isinstance(action, Concede):
             PROCEDURES.concede(self, action.player)
             return
-        problem = self.is_legal(action)
-        if problem is not None:
-            raise IllegalActionError(problem, self.pending.rule)
         self._push_answer(action)
 
     def _push_answer(self, action: Action) -> None:
@@ -332,14 +390,25 @@ class Game:
         self.run()
 
     def run(self) -> None:
-        """Advance until a decision is needed or the game is over."""
+        """Advance until a decision is needed or the game is over.
+
+        CR 104.4b: a game that goes on for :data:`MANDATORY_LOOP_STEPS` steps with
+        no decision to make is in a loop of mandatory actions, and is a draw."""
         handlers = TASK_HANDLERS
         halt = self.halt
+        steps = 0
         while self.pending is None and self.outcome is None and self.tasks:
             if halt is not None and halt(self):
                 return
             task = self.tasks[-1]
             handlers[task.kind](self, task)
+            steps += 1
+            if steps >= MANDATORY_LOOP_STEPS:
+                self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
+                self.pending = None
+                self.emit(
+                    "draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions"
+                )
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
         t = Task(kind, data)
@@ -348,10 +417,15 @@ class Game:
 
     def finish(self, task: Task) -> None:
         """Remove a finished task (it is the topmost one)."""
-        top = self.tasks.pop()
-        assert top is task, f"finished {task!r} but the top task was {top!r}"
+        if self.tasks[-1] is task:
+            self.tasks.pop()
+        else:
+            # a task pushed by the running handler (a pending choice of replacement
+            # order, CR 616.1) sits above it until the handler returns
+            self.tasks.remove(task)
 
     def ask(self, decision: Decision) -> None:
+        decision.id = DecisionId(self.token, self.decisions_made)
         self.pending = decision
         self._options = None
 
@@ -381,6 +455,7 @@ class Game:
         g.command = list(self.command)
         g.rng = self.rng.copy()
         g.seed = self.seed
+        g.token = self.token
         g.turn = self.turn
         g.active = self.active
         g.starting_player = self.starting_player
@@ -395,6 +470,7 @@ class Game:
                 self.pending.rule,
                 self.pending.prompt,
                 dict(self.pending.data),
+                self.pending.id,
             )
             if self.pending
             else None

@@ -12,15 +12,14 @@ cast with ``CastSpell(card_in_graveyard, face=1)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..game.hooks import KEYWORD_HOOKS, cast_record, on_event
+from ..game.hooks import KEYWORD_HOOKS, cast_record
 from ..game.objects import Zone
+from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from ..rules.zones import move
 
 if TYPE_CHECKING:
-    from ..game.events import Event
     from ..game.objects import CardDef, GameObject
     from ..game.state import Game
 
@@ -59,21 +58,21 @@ def cast_zone_problem(game: Game, player: int, obj: GameObject, face: int) -> st
     return None
 
 
-@on_event("zone_change")
-def aftermath_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """702.127a: an aftermath half cast from a graveyard is exiled when it leaves
-    the stack, wherever it would have gone (resolving, countered, ...)."""
-    d = ev.data
-    if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
-        return
-    old = d.get("old")
-    rec = cast_record(game, old) if isinstance(old, int) else None
+@replacement_finder("zone_change")
+def aftermath_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """702.127a: an aftermath half cast from a graveyard is exiled instead of going
+    anywhere else when it leaves the stack (resolving, countered, ...)."""
+    if ev["from"] != Zone.STACK or ev["to"] in (Zone.EXILE, Zone.BATTLEFIELD):
+        return []
+    rec = cast_record(game, ev["obj"])
     if not rec or not rec.get("aftermath"):
-        return
-    new = game.objects.get(d.get("obj", 0))
-    if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
-        return
-    move(game, new.id, Zone.EXILE, ("702.127a",), reason="is exiled instead (aftermath)")
+        return []
+    return [Replacement("aftermath", "aftermath", ("702.127a", "614.1a"), _exile_instead)]
+
+
+def _exile_instead(game: Game, ev: dict[str, Any]) -> str:
+    ev["to"] = Zone.EXILE
+    return "it's exiled instead (aftermath)"
 
 
 KEYWORD_HOOKS.has_aftermath = has_aftermath

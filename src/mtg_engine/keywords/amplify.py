@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, SelfRef, StaticEffect
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -96,7 +96,12 @@ def apply_amplify(
                 "702.38a",
                 f"Amplify {n}: reveal any number of cards from your hand that share a "
                 f"creature type with {obj.name}",
-                {"candidates": cands, "min": 0, "max": len(cands), "purpose": "amplify"},
+                {
+                    "candidates": cands,
+                    "min": 0,
+                    "max": len(cands),
+                    "purpose": DecisionPurpose.AMPLIFY,
+                },
             )
         )
         return False

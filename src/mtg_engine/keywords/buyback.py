@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..game.hooks import CostPart, additional_cost, cast_record, on_event
+from ..game.hooks import CostPart, additional_cost, cast_record
 from ..game.objects import Zone
 from ..rules.costs import as_cost
+from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from ..rules.zones import move
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
-    from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -42,26 +41,20 @@ def buyback_additional(
     return [CostPart(cast("Cost", as_cost(cost)), 1, "702.27a", f"buyback {cost}")], None
 
 
-@on_event("zone_change")
-def buyback_to_hand(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """702.27a: a bought-back spell goes to its owner's hand as it resolves."""
-    d = ev.data
-    if d.get("from_zone") != "stack" or d.get("to_zone") != "graveyard":
-        return
-    if d.get("cause") != "resolved":
-        return  # countered (CR 701.6a): not resolving
-    old = d.get("old")
-    rec = cast_record(game, old) if isinstance(old, int) else None
-    if not rec or not rec.get("buyback") or game.turn_flags.get(("fizzled", old)):
-        return
-    new = game.objects.get(d.get("obj", 0))
-    if new is None or new.zone != Zone.GRAVEYARD:
-        return
+@replacement_finder("zone_change")
+def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """702.27a: a bought-back spell goes to its owner's hand instead of into the
+    graveyard as it resolves (not when countered or when it doesn't resolve,
+    ruling 502.16.1)."""
+    if ev["cause"] != "resolved" or ev["to"] != Zone.GRAVEYARD:
+        return []
+    oid = ev["obj"]
+    rec = cast_record(game, oid)
+    if not rec or not rec.get("buyback") or game.turn_flags.get(("fizzled", oid)):
+        return []
+    return [Replacement("buyback", "buyback", ("702.27a", "614.1a"), _to_hand)]
 
-    move(
-        game,
-        new.id,
-        Zone.HAND,
-        ("702.27a",),
-        reason="goes to its owner's hand instead (buyback)",
-    )
+
+def _to_hand(game: Game, ev: dict[str, Any]) -> str:
+    ev["to"] = Zone.HAND
+    return "it goes to its owner's hand instead (buyback)"

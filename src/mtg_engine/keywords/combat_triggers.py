@@ -33,6 +33,7 @@ triggers, one that gains it afterwards doesn't (509.3f, flanking ruling).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
@@ -115,8 +116,6 @@ def _build(keyword: str, n: int) -> Ability:
 
 def _with_rule(a: Ability, rule: str) -> Ability:
     """The rule the keyword_trigger event cites (see ``common.add_pending_trigger``)."""
-    from dataclasses import replace
-
     return replace(a, keyword_args={**a.keyword_args, "rule": rule})
 
 

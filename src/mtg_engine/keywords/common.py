@@ -55,6 +55,8 @@ def add_pending_trigger(
         {
             "source": source.id,
             "source_name": source.name,
+            # a token's characteristics: the ability outlives it (CR 113.7a, 704.5d)
+            "source_token": source.card.token_spec if source.is_token else None,
             "card_uid": source.card_uid,
             "controller": controller,
             "ability": ability,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS, cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
@@ -144,7 +144,7 @@ def copy_spells_task(game: Game, task: Task) -> None:
                         "candidates": cands,
                         "min": 0,
                         "max": min(specs[i].max, len(cands)),
-                        "purpose": "new_targets",
+                        "purpose": DecisionPurpose.NEW_TARGETS,
                         "current": list(c.targets[i]),
                         "obj": c.id,
                     },

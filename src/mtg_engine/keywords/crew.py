@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS, activated_keyword
 from ..rules.characteristics import chars
 from ..rules.support import register, register_keywords
@@ -167,7 +167,7 @@ def crew_decision_data(game: Game, player: int, vehicle: GameObject, n: int) -> 
         "min": 1 if n > 0 else 0,
         "max": len(cands),
         "min_power": n,
-        "purpose": "crew",
+        "purpose": DecisionPurpose.CREW,
     }
 
 

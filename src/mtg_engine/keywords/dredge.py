@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
@@ -98,7 +98,12 @@ def draw_task(game: Game, task: Task) -> None:
                             p,
                             "702.52a",
                             "You would draw a card: choose a card to dredge instead (or none)",
-                            {"candidates": options, "min": 0, "max": 1, "purpose": "dredge"},
+                            {
+                                "candidates": options,
+                                "min": 0,
+                                "max": 1,
+                                "purpose": DecisionPurpose.DREDGE,
+                            },
                         )
                     )
                     return

@@ -14,18 +14,17 @@ Cast with ``CastSpell(card_in_graveyard, alt="flashback")``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..game.hooks import AltCost, alt_cost, cast_record, on_event
+from ..game.hooks import AltCost, alt_cost, cast_record
 from ..game.objects import Zone
 from ..rules.characteristics import chars
 from ..rules.costs import as_cost
+from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.support import register_keywords
-from ..rules.zones import move
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
-    from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -46,17 +45,17 @@ def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str |
 alt_cost(AltCost("flashback", "Flashback", "702.34a", (Zone.GRAVEYARD,), _cost, _check))
 
 
-@on_event("zone_change")
-def flashback_exile(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """702.34a: a flashback spell leaving the stack is exiled instead."""
-    d = ev.data
-    if d.get("from_zone") != "stack" or d.get("to_zone") == "exile":
-        return
-    old = d.get("old")
-    rec = cast_record(game, old) if isinstance(old, int) else None
+@replacement_finder("zone_change")
+def flashback_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """702.34a: a flashback spell that would leave the stack is exiled instead."""
+    if ev["from"] != Zone.STACK or ev["to"] in (Zone.EXILE, Zone.BATTLEFIELD):
+        return []
+    rec = cast_record(game, ev["obj"])
     if not rec or rec.get("alt") != "flashback":
-        return
-    new = game.objects.get(d.get("obj", 0))
-    if new is None or new.zone in (Zone.EXILE, Zone.BATTLEFIELD):
-        return
-    move(game, new.id, Zone.EXILE, ("702.34a",), reason="is exiled instead (flashback)")
+        return []
+    return [Replacement("flashback", "flashback", ("702.34a", "614.1a"), _exile_instead)]
+
+
+def _exile_instead(game: Game, ev: dict[str, Any]) -> str:
+    ev["to"] = Zone.EXILE
+    return "it's exiled instead (flashback)"

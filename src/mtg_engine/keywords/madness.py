@@ -14,20 +14,18 @@ to hand size (CR 514.1); cost changes apply (ruling 502.24.5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
-from ..game.hooks import AltCost, alt_cost, on_event
+from ..game.hooks import AltCost, alt_cost
 from ..game.objects import Zone
 from ..rules.costs import as_cost
+from ..rules.pipeline import Replacement, replacement_finder, then_hook
 from ..rules.support import register_keywords
-from ..rules.zones import is_discard, move
 from .common import add_pending_trigger, keyword_trigger, printed_instances
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
-    from ..game.events import Event
-    from ..game.objects import GameObject
     from ..game.state import Game
 
 register_keywords("Madness")
@@ -40,23 +38,32 @@ def _cost(a: Ability | None) -> Cost | None:
 alt_cost(AltCost("madness", "Madness", "702.35b", (), _cost))
 
 
-@on_event("zone_change")
-def madness_discard(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """702.35a: the discarded card is exiled instead, and the trigger happens."""
-    if not is_discard(ev):
-        return
-    card = game.objects.get(ev.data.get("obj", 0))
-    if card is None or card.zone != Zone.GRAVEYARD:
-        return
-    instances = printed_instances(card, "Madness")
-    if not instances:
-        return
-    new_id = move(
-        game, card.id, Zone.EXILE, ("702.35a",), reason="is discarded into exile (madness)"
-    )
+@replacement_finder("zone_change")
+def madness_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """702.35a: a card with madness that would be discarded is exiled instead of
+    being put into the graveyard; then its madness trigger happens."""
+    if ev["cause"] != "discard" or ev["to"] != Zone.GRAVEYARD or ev["from"] != Zone.HAND:
+        return []
+    if not printed_instances(game.objects[ev["obj"]], "Madness"):
+        return []
+    return [Replacement("madness", "madness", ("702.35a", "614.1a"), _exile_instead)]
+
+
+def _exile_instead(game: Game, ev: dict[str, Any]) -> str:
+    ev["to"] = Zone.EXILE
+    ev.setdefault("then", []).append("madness")
+    return "it's discarded into exile instead (madness)"
+
+
+@then_hook("madness")
+def madness_trigger(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
+    """702.35a: "When this card is exiled this way, its owner may cast it ..."."""
     if new_id is None:
         return
     exiled = game.objects[new_id]
+    instances = printed_instances(exiled, "Madness")
+    if not instances:
+        return
     cost = instances[0].keyword_args.get("cost")
     ability = keyword_trigger(
         "Madness",

@@ -17,6 +17,7 @@ from ..cards.abilities import Ability, AbilityKind, Cost, Filter
 from ..game.actions import (
     Decision,
     DecisionKind,
+    DecisionPurpose,
 )
 from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
@@ -130,7 +131,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if n is None or len(cost_components.exile_choices(game, cost, player, o)) < n:
             return "you can't exile what the cost asks (rule 602.2b)"
     tap = cost_components.tap_spec(cost)
-    if tap is not None and len(cost_components.tap_choices(game, cost, player, o)) < tap[1]:
+    taps = cost_components.tap_choices(game, cost, player, o) if tap is not None else []
+    if tap is not None and len(taps) < cost_components.tap_count(tap, taps):
         return "you can't tap what the cost asks (rule 602.2b)"
     if cost.other:
         ret = _other_cost(cost, "return")
@@ -296,7 +298,7 @@ def activate_task(game: Game, task: Task) -> None:
                     choices,
                     cost.sacrifice_count,
                     "permanent(s) to sacrifice",
-                    "sacrifice",
+                    DecisionPurpose.SACRIFICE,
                 )
             )
             if chosen is None:
@@ -313,7 +315,7 @@ def activate_task(game: Game, task: Task) -> None:
                 choices,
                 cost.discard_count,
                 "card(s) to discard",
-                "discard",
+                DecisionPurpose.DISCARD,
                 # a card chosen from the hand is always asked (it matters for madness,
                 # CR 702.35a); "discard this card" (cycling) is no choice
                 always=src.id not in choices,
@@ -335,7 +337,7 @@ def activate_task(game: Game, task: Task) -> None:
                     choices,
                     cost_components.exile_count(cost) or 0,
                     "card(s) to exile",
-                    "exile",
+                    DecisionPurpose.EXILE,
                 )
             )
             if chosen is None:
@@ -345,8 +347,15 @@ def activate_task(game: Game, task: Task) -> None:
         if tap is not None and src is not None and "tap_cost" not in d:
             # CR 602.2b: "Tap an untapped creature you control"
             choices = cost_components.tap_choices(game, cost, player, src)
+            n = cost_components.tap_count(tap, choices)
             chosen = _cost_choice(
-                game, task, player, choices, tap[1], "untapped permanent(s) to tap", "tap"
+                game,
+                task,
+                player,
+                choices,
+                n,
+                "untapped permanent(s) to tap",
+                DecisionPurpose.TAP,
             )
             if chosen is None:
                 return
@@ -362,7 +371,7 @@ def activate_task(game: Game, task: Task) -> None:
                 choices,
                 len(choices) if ret[1] == "all" else _count(ret[1]),
                 "permanent(s) to return",
-                "return",
+                DecisionPurpose.RETURN,
                 always=not any(k == "self" for k, _ in ret[0].conditions),
             )
             if chosen is None:
@@ -566,7 +575,7 @@ def _cost_choice(
     choices: list[int],
     n: int,
     noun: str,
-    purpose: str,
+    purpose: DecisionPurpose,
     always: bool = False,
 ) -> list[int] | None:
     """CR 602.2b: the objects a cost sacrifices or discards; asks only when there

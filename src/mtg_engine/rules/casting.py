@@ -11,6 +11,7 @@ stack (CR 605.3a).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, TargetSpec
@@ -18,6 +19,7 @@ from ..game.actions import (
     CastSpell,
     Decision,
     DecisionKind,
+    DecisionPurpose,
 )
 from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, set_cast_record
 from ..game.keyword_names import Kw
@@ -646,7 +648,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         "601.2h",
                         f"Choose {n} {'permanent' if key == 'sacrifice' else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
-                        {"candidates": cands, "min": n, "max": n, "purpose": key},
+                        {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                     )
                 )
                 return False
@@ -944,7 +946,7 @@ def choices_task(game: Game, task: Task) -> None:
                         {
                             "min": 0,
                             "max": max(0, hi),
-                            **({"purpose": "loyalty"} if loyalty_x else {}),
+                            **({"purpose": DecisionPurpose.LOYALTY} if loyalty_x else {}),
                         },
                     )
                 )
@@ -1034,8 +1036,6 @@ def choices_task(game: Game, task: Task) -> None:
 def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
     """Shift the target references of each chosen mode past the targets of the
     modes chosen before it (a mode's text numbers its own targets from 0)."""
-    from dataclasses import replace
-
     new_modes = list(ability.modes)
     offset = 0
     for m in modes:
@@ -1055,8 +1055,6 @@ def repeat_modes(ability: Ability, modes: tuple[int, ...]) -> tuple[Ability, tup
     times in sequence; each further instance becomes a mode of its own (appended to
     the ability's modes), so that it has its own targets (any, same or different).
     Returns the ability and the chosen modes in printed order."""
-    from dataclasses import replace
-
     new_modes = list(ability.modes)
     seen: set[int] = set()
     out: list[int] = []

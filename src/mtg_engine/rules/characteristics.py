@@ -89,6 +89,7 @@ class Chars:
         "activated",
         "from_hand",
         "tap_mana",
+        "repl",
     )
 
     def __init__(self) -> None:
@@ -120,6 +121,8 @@ class Chars:
         self.from_hand: tuple[int, ...] | None = None
         #: indices of the plain {T} mana abilities (``rules/mana.py``, computed on first use)
         self.tap_mana: tuple[int, ...] | None = None
+        #: replacement statics (rules/pipeline.py), cached
+        self.repl: tuple | None = None
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
@@ -154,6 +157,7 @@ class Chars:
         c.activated = None
         c.from_hand = None
         c.tap_mana = None
+        c.repl = None
         return c
 
 

@@ -63,6 +63,13 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
     return cost_choices(game, flt, player, source, "battlefield")
 
 
+def tap_count(spec: tuple[Filter, int | str], choices: list[int]) -> int:
+    """How many permanents the cost taps: N, or for "tap enchanted land" each one
+    described, at least one (CR 602.2b: a cost that can't be paid in full can't be paid)."""
+    n = spec[1]
+    return max(1, len(choices)) if n == "all" else int(n)
+
+
 def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
     """The untapped permanents that could be tapped to pay the cost."""
     spec = tap_spec(cost)

@@ -80,7 +80,7 @@ class TotalCost:
         if cost.exile is not None:
             self.exile.append((cost.exile, cost.exile_count * times, rule))
         tap = tap_spec(cost)
-        if tap is not None:
+        if tap is not None and isinstance(tap[1], int):
             self.tap.append((tap[0], tap[1] * times, rule))
         if label:
             self.notes.append(label + (f" x{times}" if times > 1 else ""))
@@ -88,14 +88,15 @@ class TotalCost:
             self.rules.append(rule)
 
 
-def tap_spec(cost: Cost | None) -> tuple[Filter, int] | None:
-    """The "tap N untapped [permanents] you control" part of a cost, if any."""
+def tap_spec(cost: Cost | None) -> tuple[Filter, int | str] | None:
+    """The "tap N untapped [permanents] you control" part of a cost, if any; N is
+    ``"all"`` for "tap enchanted land" (every permanent the words describe)."""
     if cost is None:
         return None
     for k, v in cost.other:
         if k == "tap_permanents" and isinstance(v, tuple) and len(v) == 2:
             flt, n = v
-            if isinstance(flt, Filter) and isinstance(n, int):
+            if isinstance(flt, Filter) and (isinstance(n, int) or n == "all"):
                 return flt, n
     return None
 

@@ -8,10 +8,16 @@ is what everything that watches counters sees: chapter abilities of Sagas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Filter, StaticEffect
+from ..game.objects import GameObject
+from .characteristics import chars
+from .filters import matches_object
+from .pipeline import Replacement, cited, notes, performer, propose, static_replacement
+from .support import register
 
 if TYPE_CHECKING:
-    from ..game.objects import GameObject
     from ..game.state import Game
 
 #: the counters a player can have that the engine keeps (CR 122.1f: poison)
@@ -25,8 +31,34 @@ def put_counters(
     amount: int,
     rules: tuple[str, ...] = ("122.1",),
     why: str = "",
+    event: dict[str, Any] | None = None,
 ) -> None:
-    """CR 122.1: put ``amount`` counters of ``kind`` on a permanent."""
+    """CR 122.1: put ``amount`` counters of ``kind`` on a permanent — proposed
+    first ("If one or more counters would be put on ..., twice that many ...
+    instead", CR 614.1a)."""
+    if event is None:
+        if amount <= 0:
+            return
+        event = propose(
+            game,
+            {
+                "kind": "counters",
+                "obj": o.id,
+                "counter": kind,
+                "amount": amount,
+                "player": o.controller,
+                "what": f"{amount} {kind} counter(s) would be put on {o.name}",
+                "args": [list(rules), why],
+            },
+        )
+        if event is None:
+            return  # CR 616.1: its controller chooses the order first
+    if event.get("cancelled"):
+        return
+    amount = int(event["amount"])
+    if event.get("notes"):
+        rules = cited(event, rules)
+        why = f"{why} ({notes(event)})"
     if amount <= 0:
         return
     o.counters[kind] = o.counters.get(kind, 0) + amount
@@ -39,6 +71,45 @@ def put_counters(
         counter=kind,
         amount=amount,
     )
+
+
+@performer("counters")
+def _perform(game: Game, ev: dict[str, Any]) -> None:
+    o = game.objects.get(ev["obj"])
+    if o is not None:
+        rules, why = ev["args"]
+        put_counters(game, o, ev["counter"], int(ev["amount"]), tuple(rules), why, event=ev)
+
+
+@static_replacement("counter_multiplier", "counters")
+def counter_multiplier(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Hardened Scales ("that many plus one"), Corpsejack Menace and Doubling
+    Season ("twice that many") — CR 614.1a, 122.6."""
+    args = st.args
+    want = args.get("counter")
+    if want and want != ev["counter"]:
+        return None
+    o = game.objects.get(ev["obj"])
+    if o is None or ev["amount"] <= 0:
+        return None
+    if isinstance(st.affected, Filter) and not matches_object(
+        game, o, st.affected, src.controller, src
+    ):
+        return None
+    name = chars(game, src).name
+    times = int(args.get("times", 1))
+    plus = int(args.get("plus", 0))
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = int(ev["amount"]) * times + plus
+        return f"{name}: {ev['amount']} instead"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+register("static:counter_multiplier")
 
 
 def player_counters(game: Game, player: int) -> dict[str, int]:

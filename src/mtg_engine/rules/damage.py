@@ -9,13 +9,15 @@ apply as the damage is dealt; protection prevents damage (702.16e).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
+from ..game.state import ContinuousEffect
 from .characteristics import chars
+from .pipeline import cited, notes, performer, propose
 from .support import register
 
 if TYPE_CHECKING:
@@ -33,22 +35,44 @@ def deal_damage(
     combat: bool = False,
     rules: tuple[str, ...] = (),
     lifelink: bool = True,
+    event: dict[str, Any] | None = None,
 ) -> int:
     """Deal ``amount`` damage from ``source`` to a player ref or object id.
 
-    Returns the damage actually dealt (after prevention). ``lifelink=False``
-    lets the caller gain the life once for several recipients (combat damage
-    from one source is one life-gain event, CR 702.15b, 510.2).
+    The damage is proposed first (CR 614-616, rules/pipeline.py): prevention
+    (615), doubling (614.1a), shields. Returns the damage actually dealt.
+    ``lifelink=False`` lets the caller gain the life once for several
+    recipients (combat damage from one source is one life-gain event, CR
+    702.15b, 510.2).
     """
-    if amount <= 0:
-        return 0
-    target_obj = game.objects.get(recipient) if recipient >= 0 else None
-    if source.face_down or (target_obj is not None and target_obj.face_down):
-        _unmask_for_damage(game, source, recipient)
-    if game.effects:
-        amount = prevent(game, source, recipient, amount, combat)
+    if event is None:
         if amount <= 0:
             return 0
+        target_obj = game.objects.get(recipient) if recipient >= 0 else None
+        if source.face_down or (target_obj is not None and target_obj.face_down):
+            _unmask_for_damage(game, source, recipient)
+        event = propose(
+            game, damage_event(game, source, recipient, amount, combat, rules, lifelink)
+        )
+        if event is None:
+            return 0  # CR 616.1: the affected player chooses the order first
+    amount = int(event["amount"])
+    if event.get("applied"):
+        rules = cited(event, rules or (("510.2",) if combat else ()))
+        _use_shields(game, event)
+        if amount <= 0 or event.get("cancelled"):
+            game.emit(
+                "damage_prevented",
+                rules,
+                f"{event['what']}: {notes(event)}",
+                source=source.id,
+                target=recipient,
+                amount=int(event["orig"]),
+            )
+            return 0
+    if amount <= 0 or event.get("cancelled"):
+        return 0
+    why = f" ({notes(event)})" if event.get("notes") else ""
     sc = chars(game, source)
     skw = sc.keywords
     base_rules = rules or (("510.2",) if combat else ())
@@ -60,7 +84,7 @@ def deal_damage(
             game.emit(
                 "damage",
                 (*base_rules, "120.3b", "702.90b"),
-                f"{source.name} deals {amount} damage to {p.name} (poison counters from infect)",
+                f"{source.name} deals {amount} damage to {p.name} (poison counters from infect){why}",
                 subject=source,
                 source=source.id,
                 target=recipient,
@@ -73,7 +97,8 @@ def deal_damage(
             game.emit(
                 "damage",
                 (*base_rules, "120.3a"),
-                f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {p.name} (life {p.life})",
+                f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {p.name} "
+                f"(life {p.life}){why}",
                 subject=source,
                 source=source.id,
                 target=recipient,
@@ -84,13 +109,6 @@ def deal_damage(
     else:
         target = game.objects.get(recipient)
         if target is None or target.zone != Zone.BATTLEFIELD:
-            return 0
-        if KEYWORD_HOOKS.has_protection_from(game, target, source):
-            game.emit(
-                "damage_prevented",
-                ("702.16e", "615"),
-                f"Damage from {source.name} to {target.name} is prevented (protection)",
-            )
             return 0
         tc = chars(game, target)
         if "Absorb" in tc.keywords:  # CR 702.64a: a prevention effect of the creature
@@ -120,7 +138,7 @@ def deal_damage(
         game.emit(
             "damage",
             (*base_rules, *rules_used),
-            f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {target.name}",
+            f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {target.name}{why}",
             subject=source,
             source=source.id,
             target=recipient,
@@ -141,57 +159,137 @@ def _unmask_for_damage(game: Game, source: GameObject, recipient: int) -> None:
     unmask(game, [o for o in objs if is_masked(o)], "deal or be dealt damage")
 
 
-def prevent(game: Game, source: GameObject, recipient: int, amount: int, combat: bool) -> int:
-    """CR 615: prevention effects from resolved spells and abilities ("Prevent all
-    combat damage that would be dealt this turn", "Prevent the next 1 damage that
-    would be dealt to any target this turn"). A shield of N (615.7) is used up
-    as it prevents damage. Returns the damage left to deal."""
-    from ..game.state import ContinuousEffect
-
-    effects = game.effects
-    changed = False
-    for i, e in enumerate(effects):
-        if e.op != "prevent_damage" or amount <= 0:
-            continue
-        if e.affected:
-            if e.args.get("dealt_by"):
-                if source.id not in e.affected:
-                    continue  # CR 615: it prevents damage from these sources only
-            elif recipient not in e.affected:
-                continue
-        if e.args.get("combat_only") and not combat:
-            continue
-        shield = e.args.get("amount")
-        n = amount if shield is None else min(amount, int(shield))
-        if n <= 0:
-            continue
-        amount -= n
-        if shield is not None:  # CR 615.7: the shield is reduced
-            args = {**e.args, "amount": int(shield) - n}
-            effects[i] = ContinuousEffect(
-                e.layer, e.timestamp, e.source, e.controller, e.affected, e.op, args, e.duration
-            )
-            changed = True
-        game.emit(
-            "damage_prevented",
-            ("615.1", "615.7") if shield is not None else ("615.1",),
-            f"{n} damage from {source.name} is prevented",
-            source=source.id,
-            target=recipient,
-            amount=n,
-        )
-    if changed:
-        game.effects = [
-            e for e in effects if not (e.op == "prevent_damage" and e.args.get("amount") == 0)
-        ]
-    return amount
+def damage_event(
+    game: Game,
+    source: GameObject,
+    recipient: int,
+    amount: int,
+    combat: bool,
+    rules: tuple[str, ...],
+    lifelink: bool,
+) -> dict[str, Any]:
+    """The proposed event "``source`` deals ``amount`` damage to ``recipient``"."""
+    pl = ref_player(recipient)
+    if pl is None:
+        target = game.objects.get(recipient)
+        whom = target.name if target is not None else "?"
+        affected = target.controller if target is not None else source.controller
+    else:
+        whom, affected = game.players[pl].name, pl
+    kind = "combat damage" if combat else "damage"
+    return {
+        "kind": "damage",
+        "source": source.id,
+        "source_uid": source.card_uid,
+        "to": recipient,
+        "amount": amount,
+        "orig": amount,
+        "combat": combat,
+        "player": affected,  # CR 616.1: the affected player, or the permanent's controller
+        "what": f"{source.name} would deal {amount} {kind} to {whom}",
+        "args": [list(rules), lifelink],
+    }
 
 
-def gain_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why: str = "") -> None:
-    """CR 119.3: a player gains life."""
-    if amount <= 0:
-        return
+def _use_shields(game: Game, ev: dict[str, Any]) -> None:
+    """CR 615.7: a prevention shield of N is used up by what it prevented;
+    CR 122.1c: a shield counter is removed."""
+    used = ev.get("shields")
+    if used:
+        left = {int(ts): int(n) for ts, n in used}
+        out = []
+        for e in game.effects:
+            n = left.get(e.timestamp) if e.op == "prevent_damage" else None
+            if n is not None and e.args.get("amount") is not None:
+                rest = int(e.args["amount"]) - n
+                if rest <= 0:
+                    continue
+                e = ContinuousEffect(
+                    e.layer,
+                    e.timestamp,
+                    e.source,
+                    e.controller,
+                    e.affected,
+                    e.op,
+                    {**e.args, "amount": rest},
+                    e.duration,
+                )
+            out.append(e)
+        game.effects = out
+    shield = ev.get("remove_shield_counter")
+    if shield is not None and shield in game.objects:
+        o = game.objects[shield]
+        if o.counters.get("shield", 0) > 0:
+            o.counters["shield"] -= 1
+            if not o.counters["shield"]:
+                del o.counters["shield"]
+            game.invalidate()
+
+
+@performer("damage")
+def _perform_damage(game: Game, ev: dict[str, Any]) -> int:
+    """Deal damage after its replacement effects were chosen (CR 616.1)."""
+    source = game.objects.get(ev["source"])
+    if source is None:
+        # the spell finished resolving while its player chose (CR 608.2n): the card
+        # it became stands in for it, with the same characteristics (CR 608.2h)
+        source = game.objects.get(game.uid_to_obj.get(ev["source_uid"], -1))
+    if source is None:
+        return 0
+    rules, lifelink = ev["args"]
+    return deal_damage(
+        game,
+        source,
+        ev["to"],
+        int(ev["amount"]),
+        bool(ev["combat"]),
+        tuple(rules),
+        bool(lifelink),
+        event=ev,
+    )
+
+
+def gain_life(
+    game: Game,
+    player: int,
+    amount: int,
+    rules: tuple[str, ...],
+    why: str = "",
+    event: dict[str, Any] | None = None,
+) -> None:
+    """CR 119.3: a player gains life — proposed first (CR 614: "If you would gain
+    life, ..."; CR 101.2: "can't gain life" wins)."""
     p = game.players[player]
+    if event is None:
+        if amount <= 0:
+            return
+        event = propose(
+            game,
+            {
+                "kind": "gain_life",
+                "player": player,
+                "amount": amount,
+                "what": f"{p.name} would gain {amount} life",
+                "args": [list(rules), why],
+            },
+        )
+        if event is None:
+            return  # CR 616.1: the player chooses the order first
+    if event.get("cancelled"):
+        game.emit(
+            "gain_life_prevented",
+            ("101.2", "119.7"),
+            f"{event['what']}, but can't: {event['cancelled']}",
+            player=player,
+        )
+        return
+    amount = int(event["amount"])
+    if event.get("notes"):
+        rules = cited(event, rules)
+        why = f"{why}; {notes(event)}" if why else notes(event)
+    if amount <= 0:
+        game.emit("gain_life_replaced", rules, f"{event['what']}: {notes(event)}", player=player)
+        return
     p.life += amount
     game.emit(
         "gain_life",
@@ -200,6 +298,12 @@ def gain_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why:
         player=player,
         amount=amount,
     )
+
+
+@performer("gain_life")
+def _perform_gain(game: Game, ev: dict[str, Any]) -> None:
+    rules, why = ev["args"]
+    gain_life(game, ev["player"], int(ev["amount"]), tuple(rules), why, event=ev)
 
 
 def lose_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why: str = "") -> None:

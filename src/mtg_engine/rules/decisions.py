@@ -8,9 +8,10 @@ creatures doesn't produce 2^20 options.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, islice, permutations
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.actions import (
     Action,
@@ -43,8 +44,8 @@ if TYPE_CHECKING:
 _MAX_ENUM = 64
 
 
-def _subsets(cands: list, lo: int, hi: int) -> list[tuple]:
-    out: list[tuple] = []
+def _subsets(cands: list[Any], lo: int, hi: int) -> list[tuple[Any, ...]]:
+    out: list[tuple[Any, ...]] = []
     n = len(cands)
     for k in range(lo, hi + 1):
         if comb(n, k) + len(out) > _MAX_ENUM:
@@ -259,7 +260,9 @@ def check_answer(game: Game, action: Action) -> str | None:
     return f"unknown decision kind {k}"
 
 
-def _set_problem(chosen, candidates, lo: int, hi: int, rule: str = "") -> str | None:
+def _set_problem(
+    chosen: Sequence[Any], candidates: Iterable[Any], lo: int, hi: int, rule: str = ""
+) -> str | None:
     if len(set(chosen)) != len(chosen):
         return "the same object or player can't be chosen twice" + (
             f" (rule {rule})" if rule else ""

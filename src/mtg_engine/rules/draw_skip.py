@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
-from ..game.actions import Decision, DecisionKind, ref_player
+from ..game.actions import Decision, DecisionKind, DecisionPurpose, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from ..game.state import ContinuousEffect
@@ -70,7 +70,7 @@ def draw_skip_task(game: Game, task: Task) -> None:
                 player,
                 "614.1a",
                 f"{src.name}: skip your draw this draw step?",
-                {"purpose": "may"},
+                {"purpose": DecisionPurpose.MAY},
             )
         )
         return

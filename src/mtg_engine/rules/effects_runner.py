@@ -27,7 +27,7 @@ from ..cards.abilities import (
     TargetRef,
     TriggerRef,
 )
-from ..game.actions import Decision, DecisionKind, player_ref
+from ..game.actions import Decision, DecisionKind, DecisionPurpose, player_ref
 from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
@@ -85,7 +85,13 @@ class Ctx:
         return False
 
     def choose_exactly(
-        self, player: int, candidates: list[int], n: int, rule: str, prompt: str, purpose: str
+        self,
+        player: int,
+        candidates: list[int],
+        n: int,
+        rule: str,
+        prompt: str,
+        purpose: DecisionPurpose,
     ) -> list[int] | None:
         """``n`` of ``candidates`` chosen by ``player``: all of them when there is no
         real choice, else the answer; None while the decision is pending."""
@@ -198,7 +204,7 @@ class Ctx:
                 named = [
                     p.index
                     for p in g.players
-                    if matches_player(g, p.index, ref.filter, self.controller)
+                    if matches_player(g, p.index, ref.filter, self.controller, self.source)
                 ]
                 out += [player_ref(p) for p in named]
                 if named and self.task is not None:
@@ -572,7 +578,12 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                     "608.2d",
                     f"{ctx.obj.name}: choose {'up to ' if lo < hi else ''}{hi} {noun}(s) "
                     f"for '{e.op.replace('_', ' ')}'",
-                    {"candidates": candidates, "min": lo, "max": hi, "purpose": "choose"},
+                    {
+                        "candidates": candidates,
+                        "min": lo,
+                        "max": hi,
+                        "purpose": DecisionPurpose.CHOOSE,
+                    },
                     player=chooser,
                 )
             else:
@@ -616,7 +627,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                     obj.controller,
                     "603.5",
                     f"Use {obj.name}'s ability? ({ability.text})",
-                    {"purpose": "may"},
+                    {"purpose": DecisionPurpose.MAY},
                 )
             )
             return False
@@ -642,7 +653,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                         obj.controller,
                         "609.3",
                         f"{obj.name}: you may {e.op.replace('_', ' ')}?",
-                        {"purpose": "may"},
+                        {"purpose": DecisionPurpose.MAY},
                     )
                 )
                 return False

@@ -63,7 +63,9 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
         elif k == "player":
             ok = False
         else:
-            ok = k in c.types
+            # CR 113.1c: an ability on the stack is an object but not a card: it has
+            # no card type, whatever its source is ("target spell or creature")
+            ok = k in c.types and obj.stack_kind not in ("activated", "triggered")
         if ok:
             return True
     return False
@@ -225,6 +227,11 @@ def matches_player(
                 return False
         elif key in ("other",):
             continue
+        elif key == "chosen_player":
+            # CR 607.2a: the player chosen as the source entered; none, no one (607.5a)
+            want = (source.chosen or {}).get("player") if source is not None else None
+            if (want == player) != bool(value):
+                return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
                 return False

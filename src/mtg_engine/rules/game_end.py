@@ -4,17 +4,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.state import Outcome
+from ..game.state import Outcome, OutcomeReason
+from .pipeline import PROHIBITIONS, propose
 
 if TYPE_CHECKING:
     from ..game.state import Game
 
 
-def player_loses(game: Game, player: int, reason: str, rule: str) -> None:
-    """CR 104.3: a player loses; in a two-player game the other player wins (104.2a)."""
+def can_lose(game: Game, player: int) -> bool:
+    """CR 101.2, 104.3: False while an effect says the player can't lose the game."""
+    ev = {"kind": "lose_game", "player": player}
+    return not any(fn(game, ev) for fn in PROHIBITIONS.get("lose_game", ()))
+
+
+def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> None:
+    """CR 104.3: a player loses; in a two-player game the other player wins (104.2a).
+    Proposed first: "You can't lose the game" beats it (CR 101.2)."""
     p = game.players[player]
     if p.has_lost:
         return
+    if rule != "104.3a":  # CR 104.3a: conceding can't be stopped
+        ev = propose(game, {"kind": "lose_game", "player": player, "what": reason})
+        if ev is None or ev.get("cancelled"):
+            return
     p.has_lost = True
     game.emit("lose_game", (rule,), f"{p.name} loses the game: {reason}", player=player)
     alive = [q.index for q in game.players if not q.has_lost]
@@ -33,4 +45,4 @@ def player_loses(game: Game, player: int, reason: str, rule: str) -> None:
 def concede(game: Game, player: int) -> None:
     """CR 104.3a: a player can concede at any time."""
     game.players[player].conceded = True
-    player_loses(game, player, "conceded", "104.3a")
+    player_loses(game, player, OutcomeReason.CONCEDED, "104.3a")

@@ -250,6 +250,7 @@ _PERMANENT_KEYS = frozenset(
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
+        "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
     )
 )
 
@@ -1155,6 +1156,7 @@ def _register_support() -> None:
         *(f"static:{op}" for op in STATIC_LAYERS if op not in _RESTRICTIONS),
         "cond:chosen_color",
         "cond:chosen_type",
+        "cond:chosen_player",  # filters.matches_player: the player chosen as it entered
         "cond:face_down",
         "amount:card_types",
     )

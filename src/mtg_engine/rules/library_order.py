@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import DecisionKind
+from ..game.actions import DecisionKind, DecisionPurpose
 
 if TYPE_CHECKING:
     from .effects_runner import Ctx
@@ -53,7 +53,11 @@ def choose_order(
             rule,
             f"Order the {len(ids)} {what} going on the {position} of the library "
             "(first listed = topmost)",
-            {"candidates": list(ids), "position": position, "purpose": "library_order"},
+            {
+                "candidates": list(ids),
+                "position": position,
+                "purpose": DecisionPurpose.LIBRARY_ORDER,
+            },
             player=player,
         )
         return None

@@ -85,3 +85,18 @@ def is_exiled_with(obj: GameObject, source: GameObject | None) -> bool:
     if source is None or obj.zone != Zone.EXILE or not obj.links:
         return False
     return obj.links.get("exiled_by") == link_owner(source)
+
+
+def entered_choice(game: Game, obj: GameObject, key: str) -> object | None:
+    """A choice made "as this enters" (CR 614.12a), for the ability that refers to it:
+    "one mana of the chosen color". The choice is linked to the abilities the object
+    entered with (CR 607.2a); once it has become a copy of something else, those
+    abilities refer to a choice never made for them: undefined (607.5, 607.5a)."""
+    from .characteristics import chars
+
+    chosen = obj.chosen or {}
+    if key not in chosen:
+        return None
+    copied = game.objects.get(chosen["copy_of"]) if "copy_of" in chosen else None
+    entered_as = copied.name if copied is not None else obj.name
+    return chosen[key] if chars(game, obj).name == entered_as else None

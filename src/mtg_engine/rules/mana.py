@@ -190,10 +190,20 @@ def productions_of(
             colors |= chars(game, card).colors
         n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount"), int) else 1
         return [tuple(_COLOR_SYMBOL[c] * n) for c in _COLOR_ORDER if c in colors]
+    if effect_args.get("choice") == "chosen_color":
+        # "one mana of the chosen color": the color chosen as the source entered
+        # (CR 607.2a); none chosen for this ability (a copy), no mana (607.5a)
+        from .linked import entered_choice
+
+        color = entered_choice(game, source, "color") if game and source else None
+        n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount"), int) else 1
+        return [tuple(_COLOR_SYMBOL[color] * n)] if color in _COLOR_SYMBOL else []
     if effect_args.get("any_color"):
         n = int(effect_args.get("amount", 1))
         return [tuple(c * n) for c in "WUBRG"]
     if "choice" in effect_args:
+        if isinstance(effect_args["choice"], str):
+            return []  # a named choice this function doesn't know gives no mana
         return [tuple(parse_mana(m)) for m in effect_args["choice"]]
     mana = tuple(parse_mana(effect_args.get("mana", "")))
     n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount", 1), int) else 1
@@ -347,7 +357,7 @@ def _solve(
     life_paid = 0
 
     def take(options: tuple[str, ...]) -> bool:
-        # pay one symbol that may be any of ``options`` ("2" means two generic)
+        # pay one symbol that may be any of ``options`` with colored mana
         for opt in options:
             if opt in POOL_INDEX and pool[POOL_INDEX[opt]] > 0:
                 pool[POOL_INDEX[opt]] -= 1
@@ -366,9 +376,6 @@ def _solve(
                             pool[POOL_INDEX[m]] += 1
                         pool[POOL_INDEX[opt]] -= 1
                         return True
-        for opt in options:
-            if opt.isdigit():
-                return pay_generic(int(opt))
         return False
 
     def pay_generic(n: int) -> bool:
@@ -394,17 +401,23 @@ def _solve(
                         break
         return True
 
-    # Most constrained needs first: single-color needs, then hybrids.
+    # Most constrained needs first: single-color needs, then hybrids. A {2/B} not
+    # paid with {B} is paid with two generic at the end with the generic part, so
+    # it doesn't spend mana a later {2/U} needs (CR 107.4e)
+    deferred = 0
     for need in sorted(needs, key=len):
         if not take(need):
-            return None
+            digits = [int(o) for o in need if o.isdigit()]
+            if not digits:
+                return None
+            deferred += min(digits)
     for color in phyrexian:
         if not take((color,)):
             if life - life_paid >= 2:  # CR 119.4: pay life only if you have it
                 life_paid += 2
             else:
                 return None
-    if not pay_generic(generic):
+    if not pay_generic(generic + deferred):
         return None
     used_pool = [original_pool[i] - min(original_pool[i], pool[i]) for i in range(6)]
     # Mana made by taps but not spent stays in the pool (CR 106.4); record

@@ -262,19 +262,6 @@ def adventure_exile(obj: GameObject) -> bool:
     )
 
 
-def send_on_adventure(game: Any, obj: GameObject) -> int | None:
-    """CR 715.3d: the resolving Adventure spell is exiled instead of going to the
-    graveyard; the card remembers it went on an adventure (its owner may cast
-    the creature from exile, but not the Adventure again)."""
-    from .zones import move
-
-    new = move(game, obj.id, Zone.EXILE, ("715.3d",), reason="is exiled: it goes on an adventure")
-    if new is not None:
-        o = game.objects[new]
-        o.chosen = {**(o.chosen or {}), "on_adventure": True}
-    return new
-
-
 def meldable(a: GameObject, b: GameObject) -> bool:
     """CR 701.42b-c: only the two cards of one meld pair can be melded (not tokens
     or copies that merely share a name)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ..game.actions import DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
 from .cast_permissions import card_names
@@ -37,10 +38,15 @@ def choice_data(game: Game, what: str, player: int) -> dict[str, Any]:
         nonland = what == "nonland_card_name"
         return {
             "options": name_sample(game, player, nonland),
-            "purpose": what,
+            "purpose": _purpose(what),
             "card_name": "nonland" if nonland else "any",
         }
-    return {"options": choice_options(game, what, player), "purpose": what}
+    return {"options": choice_options(game, what, player), "purpose": _purpose(what)}
+
+
+def _purpose(what: str) -> DecisionPurpose:
+    """The purpose of "choose a ``what``" (a choice the engine has no list for: CHOOSE)."""
+    return DecisionPurpose._value2member_map_.get(what, DecisionPurpose.CHOOSE)  # type: ignore[return-value]
 
 
 def name_sample(game: Game, player: int, nonland: bool) -> list[str]:

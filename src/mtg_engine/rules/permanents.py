@@ -8,13 +8,23 @@ Destroying respects indestructible (CR 702.12b) and regeneration shields
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from .characteristics import chars
+from .pipeline import (
+    PERFORMERS,
+    Replacement,
+    cited,
+    notes,
+    performer,
+    prohibition,
+    propose,
+    replacement_finder,
+)
 from .replacement import enter, new_entry  # also registers the enter_battlefield task
-from .tapping import became_tapped
+from .support import register_keywords
 from .zones import move
 
 if TYPE_CHECKING:
@@ -58,37 +68,162 @@ def destroy_permanent(
     rules: tuple[str, ...],
     reason: str = "is destroyed",
     can_regenerate: bool = True,
+    event: dict[str, Any] | None = None,
+    by_effect: bool = False,
 ) -> bool:
-    """CR 701.8: move a permanent to its owner's graveyard, unless indestructible
-    (CR 702.12b) or a regeneration shield replaces it (CR 701.19a)."""
+    """CR 701.8: move a permanent to its owner's graveyard — proposed first:
+    indestructible (CR 702.12b, "can't be destroyed") stops it; a regeneration
+    shield (701.19a), a shield counter (122.1c) or umbra armor (702.89a) may
+    replace it."""
     o = game.objects.get(oid)
     if o is None or o.zone != Zone.BATTLEFIELD:
         return False
-    if Kw.INDESTRUCTIBLE in chars(game, o).keywords:
+    if event is None:
+        event = propose(
+            game,
+            {
+                "kind": "destroy",
+                "obj": oid,
+                "player": o.controller,
+                "regen": can_regenerate,
+                "by_effect": by_effect,
+                "what": f"{o.name} would be destroyed",
+                "args": [list(rules), reason],
+            },
+        )
+        if event is None:
+            return False  # CR 616.1: its controller chooses the order first
+    kind = event["kind"]
+    if event.get("cancelled"):
         game.emit(
-            "indestructible", (*rules, "702.12b"), f"{o.name} isn't destroyed: it's indestructible"
+            "indestructible", (*rules, "702.12b"), f"{o.name} isn't destroyed: {event['cancelled']}"
         )
         return False
-    if can_regenerate and o.regen_shields > 0:
-        o.regen_shields -= 1
-        was_untapped = not o.tapped
-        o.tapped = True
-        o.damage = 0
-        o.deathtouch_damage = False
-        if game.combat is not None:
-            game.combat.attackers.pop(oid, None)
-            game.combat.blockers.pop(oid, None)
-        game.invalidate()
-        game.emit(
-            "regenerate",
-            (*rules, "701.19a"),
-            f"{o.name} regenerates: tapped, damage removed, removed from combat",
-        )
-        if was_untapped:
-            became_tapped(game, (o,), ("701.19a",))
+    if kind != "destroy":
+        PERFORMERS[kind](game, event)
         return False
     move(game, oid, Zone.GRAVEYARD, rules, reason=reason)
     return True
+
+
+@performer("destroy")
+def _perform_destroy(game: Game, ev: dict[str, Any]) -> None:
+    rules, reason = ev["args"]
+    destroy_permanent(
+        game,
+        ev["obj"],
+        tuple(rules),
+        reason,
+        bool(ev["regen"]),
+        event=ev,
+        by_effect=ev["by_effect"],
+    )
+
+
+@prohibition("destroy")
+def indestructible(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 702.12b: an indestructible permanent can't be destroyed (101.2)."""
+    o = game.objects[ev["obj"]]
+    return "it's indestructible" if Kw.INDESTRUCTIBLE in chars(game, o).keywords else None
+
+
+@replacement_finder("destroy")
+def destroy_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """Regeneration shields (701.19a), shield counters (122.1c), umbra armor (702.89a)."""
+    o = game.objects[ev["obj"]]
+    out: list[Replacement] = []
+    if ev["regen"] and o.regen_shields > 0:
+        out.append(Replacement("regenerate", "a regeneration shield", ("701.19a",), _regenerate))
+    if ev["by_effect"] and o.counters.get("shield"):
+        # CR 122.1c: "destroyed as the result of an effect" (not a state-based action)
+        out.append(Replacement("shield_counter", "a shield counter", ("122.1c",), _shield))
+    for aid in game.battlefield:
+        a = game.objects[aid]
+        if a.attached_to == o.id and _UMBRA & chars(game, a).keywords:
+            out.append(Replacement(f"umbra:{aid}", a.name, ("702.89a",), _umbra(aid, a.name)))
+    return out
+
+
+_UMBRA = frozenset(("Umbra armor", "Totem armor"))
+
+
+def _regenerate(game: Game, ev: dict[str, Any]) -> str:
+    ev["kind"] = "regenerate"
+    return "it regenerates instead"
+
+
+def _shield(game: Game, ev: dict[str, Any]) -> str:
+    ev["kind"] = "remove_shield_counter"
+    return "a shield counter is removed from it instead"
+
+
+def _umbra(aid: int, name: str) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = "umbra_armor"
+        ev["aura"] = aid
+        return f"all damage is removed from it and {name} is destroyed instead (umbra armor)"
+
+    return apply
+
+
+def _replaced(game: Game, ev: dict[str, Any]) -> tuple[str, ...]:
+    """Log the replaced destruction; returns its rules."""
+    rules = cited(ev, tuple(ev["args"][0]))
+    game.emit(ev["kind"], rules, f"{ev['what']}; {notes(ev)}", obj=ev["obj"])
+    return rules
+
+
+@performer("regenerate")
+def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
+    """CR 701.19a: tap it, remove all damage from it, remove it from combat."""
+    o = game.objects.get(ev["obj"])
+    if o is None:
+        return
+    o.regen_shields -= 1
+    was_untapped = not o.tapped
+    o.tapped = True
+    o.damage = 0
+    o.deathtouch_damage = False
+    if game.combat is not None:
+        game.combat.attackers.pop(o.id, None)
+        game.combat.blockers.pop(o.id, None)
+    game.invalidate()
+    _replaced(game, ev)
+    if was_untapped:
+        from .tapping import became_tapped
+
+        became_tapped(game, (o,), ("701.19a",))
+
+
+@performer("remove_shield_counter")
+def _perform_shield(game: Game, ev: dict[str, Any]) -> None:
+    """CR 122.1c: remove a shield counter instead."""
+    o = game.objects.get(ev["obj"])
+    if o is None or not o.counters.get("shield"):
+        return
+    o.counters["shield"] -= 1
+    if not o.counters["shield"]:
+        del o.counters["shield"]
+    game.invalidate()
+    _replaced(game, ev)
+
+
+@performer("umbra_armor")
+def _perform_umbra(game: Game, ev: dict[str, Any]) -> None:
+    """CR 702.89a: remove all damage from the enchanted permanent and destroy the
+    Aura instead (a new event, which its own replacement effects may modify)."""
+    o = game.objects.get(ev["obj"])
+    if o is None:
+        return
+    o.damage = 0
+    o.deathtouch_damage = False
+    game.invalidate()
+    rules = _replaced(game, ev)
+    if ev["aura"] in game.objects:
+        destroy_permanent(game, ev["aura"], rules, by_effect=True)
+
+
+register_keywords("Umbra armor", "Totem armor")
 
 
 def sacrifice(

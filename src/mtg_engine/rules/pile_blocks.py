@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind, DeclareBlockers
+from ..game.actions import Decision, DecisionKind, DecisionPurpose, DeclareBlockers
 from ..game.objects import Zone
 from . import combat_requirements as req
 from .characteristics import chars
@@ -98,7 +98,7 @@ def pile_blocks(game: Game, task: Task) -> DeclareBlockers | None:
                 "700.3",
                 f"Choose the creatures for pile {len(piles) + 1} of {len(attackers)} "
                 "(it may be empty)",
-                {"candidates": cands, "min": 0, "max": len(cands), "purpose": "pile"},
+                {"candidates": cands, "min": 0, "max": len(cands), "purpose": DecisionPurpose.PILE},
             )
         )
         return None

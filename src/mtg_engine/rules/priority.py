@@ -29,7 +29,6 @@ from .characteristics import chars
 from .delayed import BoundRef
 from .effects_runner import run_effects
 from .face_down import turn_face_up_action
-from .multiface import adventure_exile, send_on_adventure
 from .permanents import enter_battlefield
 from .sba import check_state_based_actions
 from .targets import legal_targets_now
@@ -206,9 +205,6 @@ def _finish_resolution(game: Game, obj, countered: bool = False) -> None:
             game, obj.id, controller=obj.controller, rules=("608.3",), from_spell=True
         )
     else:
-        if not countered and adventure_exile(obj):
-            send_on_adventure(game, obj)  # CR 715.3d
-            return
         rule = ("608.2b",) if countered else ("608.2n",)
         move(
             game,

@@ -27,8 +27,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cards.abilities import Ability, AbilityKind, Amount, Effect, Filter, SelfRef, StaticEffect
-from ..game.actions import Decision, DecisionKind
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    Amount,
+    ChooseRef,
+    Effect,
+    Filter,
+    SelfRef,
+    StaticEffect,
+)
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
@@ -327,7 +336,7 @@ def _aura_attachment(game: Game, entry: dict[str, Any], task: Task | None) -> bo
                 entry["controller"],
                 "303.4f",
                 f"Choose what {pros.name} enchants as it enters",
-                {"candidates": cands, "min": 1, "max": 1, "purpose": "attach"},
+                {"candidates": cands, "min": 1, "max": 1, "purpose": DecisionPurpose.ATTACH},
             ),
         )
         return False
@@ -357,7 +366,7 @@ def _read_ahead(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
                 entry["controller"],
                 "702.155b",
                 prompt,
-                {"options": options, "purpose": "read_ahead"},
+                {"options": options, "purpose": DecisionPurpose.READ_AHEAD},
             ),
         )
         return False
@@ -384,7 +393,7 @@ def _pick(
                 entry["controller"],
                 rule,
                 "Choose which replacement effect applies first (rule 616.1)",
-                {"options": labels, "purpose": "replacement_order"},
+                {"options": labels, "purpose": DecisionPurpose.REPLACEMENT_ORDER},
             ),
         )
         return None
@@ -537,7 +546,7 @@ def _apply_copy(
                         "candidates": cands,
                         "min": 0 if optional else 1,
                         "max": 1,
-                        "purpose": "copy",
+                        "purpose": DecisionPurpose.COPY,
                         "obj": obj.id,
                     },
                 ),
@@ -599,8 +608,9 @@ def _apply_choices(
     obj = game.objects[entry["obj"]]
     while i < len(effects):
         e = effects[i]
-        if e.op == "choose":
-            what = str(e.args.get("what", "color"))
+        what_player = _player_choice(e)
+        if e.op == "choose" or what_player:
+            what = what_player or str(e.args.get("what", "color"))
             from .named_choices import choice_data
 
             data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
@@ -640,6 +650,17 @@ def _apply_choices(
     done[k] = i
     entry["applied"].append(list(opt["key"]))
     return True
+
+
+def _player_choice(e: Effect) -> str | None:
+    """ "As this enters, choose a player / an opponent" (CR 614.12a): compiled as a
+    choice of objects among players; it's the choice of a player kept as ``player``."""
+    what = e.args.get("what")
+    if e.op != "choose_objects" or not isinstance(what, ChooseRef):
+        return None
+    if tuple(what.filter.kinds) != ("player",):
+        return None
+    return "opponent" if ("opponent", True) in what.filter.conditions else "player"
 
 
 def choice_options(game: Game, what: str, controller: int) -> list[str]:
@@ -799,68 +820,3 @@ def _register_support() -> None:
 
 
 _register_support()
-
-
-# ---------------------------------------------------------------------------
-# "If ... would die / be put into a graveyard, ... instead" (CR 614.1a, 614.6)
-# ---------------------------------------------------------------------------
-
-_DESTINATIONS: dict[str, int] = {
-    "exile": Zone.EXILE,
-    "return_to_hand": Zone.HAND,
-    "put_on_library": Zone.LIBRARY,
-    "shuffle_into_library": Zone.LIBRARY,
-}
-
-
-def redirect(game: Game, obj: GameObject, to_zone: int) -> tuple[int, tuple[str, ...], str]:
-    """Where an object about to move actually goes (CR 614.6: the modified event
-    replaces the original). Handles "If this would die, <move it> instead"
-    (``replace_die``) and "If this would be put into a graveyard from anywhere,
-    <move it> instead" (``replace_put_into_graveyard``) statics of the object.
-    Returns (zone, rules, how)."""
-    if obj.zone == Zone.BATTLEFIELD and to_zone != Zone.EXILE and _leaves_to_exile(game, obj):
-        # "If this creature would leave the battlefield, exile it instead of putting
-        # it anywhere else." (CR 614.1a, 614.6)
-        return Zone.EXILE, ("614.1a", "614.6"), ""
-    if to_zone != Zone.GRAVEYARD or obj.face_down:
-        return to_zone, (), ""
-    c = chars(game, obj)
-    for a in c.abilities:
-        if a.kind is not AbilityKind.STATIC or not a.static:
-            continue
-        for st in a.static:
-            if st.op == "replace_die":
-                # CR 700.4: "dies" = put into a graveyard from the battlefield
-                if obj.zone != Zone.BATTLEFIELD or "Creature" not in c.types:
-                    continue
-            elif st.op != "replace_put_into_graveyard":
-                continue
-            for e in st.args.get("effects") or ():
-                dest = _DESTINATIONS.get(e.op)
-                if dest is not None:
-                    how = "" if e.op != "shuffle_into_library" else "shuffle"
-                    return dest, ("614.1a", "614.6"), how
-    return to_zone, (), ""
-
-
-def _leaves_to_exile(game: Game, obj: GameObject) -> bool:
-    """Whether the permanent has "If this would leave the battlefield, exile it
-    instead of putting it anywhere else" (``replace_leave_exile``)."""
-    if obj.face_down and not (obj.chosen and "face_down_values" in obj.chosen):
-        return False  # CR 708.2a: a plain face-down permanent has no abilities
-    for a in chars(game, obj).abilities:
-        if a.kind is AbilityKind.STATIC and any(st.op == "replace_leave_exile" for st in a.static):
-            return True
-    return False
-
-
-def _register_redirect() -> None:
-    from .support import register
-
-    register(
-        "static:replace_die", "static:replace_put_into_graveyard", "static:replace_leave_exile"
-    )
-
-
-_register_redirect()

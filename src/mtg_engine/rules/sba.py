@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
+from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
 from .battle import battle_candidates, battles_to_graveyard
 from .characteristics import chars
+from .game_end import can_lose
 from .saga import saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .zones import move
@@ -138,11 +140,12 @@ def check_state_based_actions(game: Game) -> bool:
         if p.has_lost:
             continue
         if p.life <= 0:
-            losers.append((p.index, "has 0 or less life", "704.5a"))
+            losers.append((p.index, OutcomeReason.ZERO_LIFE, "704.5a"))
         elif p.drew_from_empty:
-            losers.append((p.index, "attempted to draw from an empty library", "704.5b"))
+            losers.append((p.index, OutcomeReason.EMPTY_LIBRARY, "704.5b"))
         elif p.poison >= 10:
-            losers.append((p.index, "has ten or more poison counters", "704.5c"))
+            losers.append((p.index, OutcomeReason.POISON, "704.5c"))
+    losers = [x for x in losers if can_lose(game, x[0])]  # CR 101.2: "can't lose the game"
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
     gone = _tokens_gone(game) if _new_token_outside(game) else []
     # Object-based checks depend only on what invalidate() tracks: skip them
@@ -423,7 +426,7 @@ def legend_rule_task(game: Game, task: Task) -> None:
                 task.data["player"],
                 "704.5j",
                 f"Legend rule: choose the {task.data['name']} to keep",
-                {"candidates": ids, "min": 1, "max": 1, "purpose": "legend_rule"},
+                {"candidates": ids, "min": 1, "max": 1, "purpose": DecisionPurpose.LEGEND_RULE},
             )
         )
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.state import Combat, Step
@@ -20,6 +20,7 @@ from . import combat
 from .draw_skip import skip_offered
 from .layers import end_of_turn_cleanup, on_turn_start
 from .phasing import phase_permanents
+from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
 from .triggers import step_triggers
@@ -201,6 +202,8 @@ def _next_step(game: Game, step: int) -> int:
         nxt = Step.END_OF_COMBAT
     if nxt == Step.FIRST_STRIKE_DAMAGE and not combat.first_strike_step_needed(game):
         nxt = Step.COMBAT_DAMAGE  # CR 510.4
+    if nxt not in (Step.UNTAP, Step.CLEANUP) and step_skipped(game, Step.NAMES[nxt]):
+        return _next_step(game, nxt)  # CR 614.1b, 614.10: "skip your draw step"
     return nxt
 
 
@@ -224,7 +227,7 @@ def cleanup_task(game: Game, task: Task) -> None:
                         "candidates": list(p.hand),
                         "min": excess,
                         "max": excess,
-                        "purpose": "discard",
+                        "purpose": DecisionPurpose.DISCARD,
                     },
                 )
             )

@@ -10,8 +10,10 @@ that don't name hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from ..game.events import Event
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from .characteristics import chars
@@ -113,48 +115,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "has_lost": p.has_lost,
             }
         )
-    hidden_names = _face_down_names(game, viewer)
-    # CR 708.5: the log never names an opponent's face-down permanent or spell
-    # (combat and damage lines name objects; this viewer sees "a face-down creature")
-    face_down_names = sorted(hidden_names, key=len, reverse=True)
-    for p in game.players:
-        for oid in p.library:
-            hidden_names.add(game.objects[oid].name)
-        if p.index != viewer:
-            for oid in p.hand:
-                hidden_names.add(game.objects[oid].name)
-    log = []
-    for ev in game.log[-50:]:
-        card = ev.data.get("card")
-        if ev.kind == "draw" and ev.data.get("player") != viewer:
-            log.append({"text": ev.text, "rules": list(ev.rules)})
-            continue
-        if (
-            ev.kind == "zone_change"
-            and ev.data.get("from_zone") == "library"
-            and ev.data.get("to_zone") in ("hand", "library")
-            and ev.data.get("controller") != viewer
-        ):
-            # CR 401.2, 402.3: a card going from a library to its owner's hand or
-            # library stays hidden from the other players ("put one of them into
-            # your hand and the rest on the bottom of your library")
-            where = "hand" if ev.data["to_zone"] == "hand" else "library"
-            log.append(
-                {"text": f"a card moves from a library to a {where}", "rules": list(ev.rules)}
-            )
-            continue
-        if (
-            card
-            and card in hidden_names
-            and ev.data.get("player") not in (viewer, None)
-            and ev.kind not in ("cast", "zone_change")
-        ):
-            continue
-        text = ev.text
-        for name in face_down_names:
-            if name in text:
-                text = text.replace(name, "a face-down creature")
-        log.append({"text": text, "rules": list(ev.rules)})
+    log = log_view(game, viewer, game.log[-50:])
     pending = game.pending
     return {
         "viewer": viewer,
@@ -181,6 +142,69 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
         },
         "outcome": None
         if game.outcome is None
-        else {"winner": game.outcome.winner, "reason": game.outcome.reason},
+        else {"winner": game.outcome.winner, "reason": str(game.outcome.reason)},
         "log": log,
     }
+
+
+def hidden_move(ev: Event, viewer: int) -> bool:
+    """A zone change between two zones whose cards ``viewer`` can't see: another
+    player's library (CR 401.2) or hand (402.3). Cards in a hand or library are
+    their owner's, so the event's controller is that player."""
+    hidden = ("library", "hand")
+    return (
+        ev.data.get("controller") != viewer
+        and ev.data.get("from_zone") in hidden
+        and ev.data.get("to_zone") in hidden
+    )
+
+
+def log_view(game: Game, viewer: int, events: Iterable[Event]) -> list[dict[str, Any]]:
+    """The log entries of ``events`` as ``viewer`` may read them (CR 401.2, 402.3, 708.5):
+    what ``observe`` shows as its log, for any slice of the game's log."""
+    return [entry for entry in log_entries(game, viewer, events) if entry is not None]
+
+
+def log_entries(game: Game, viewer: int, events: Iterable[Event]) -> list[dict[str, Any] | None]:
+    """For each event, its log entry as ``viewer`` reads it, or None if hidden."""
+    hidden_names = _face_down_names(game, viewer)
+    # CR 708.5: the log never names an opponent's face-down permanent or spell
+    # (combat and damage lines name objects; this viewer sees "a face-down creature")
+    face_down_names = sorted(hidden_names, key=len, reverse=True)
+    for p in game.players:
+        for oid in p.library:
+            hidden_names.add(game.objects[oid].name)
+        if p.index != viewer:
+            for oid in p.hand:
+                hidden_names.add(game.objects[oid].name)
+    log: list[dict[str, Any] | None] = []
+    for ev in events:
+        card = ev.data.get("card")
+        if ev.kind == "draw" and ev.data.get("player") != viewer:
+            log.append({"text": ev.text, "rules": list(ev.rules)})
+            continue
+        if ev.kind == "zone_change" and hidden_move(ev, viewer):
+            # CR 401.2, 402.3: a card going between a library and a hand it isn't
+            # the viewer's stays hidden from the viewer ("put one of them into your
+            # hand and the rest on the bottom", "put a card from your hand on top")
+            log.append(
+                {
+                    "text": f"a card moves from a {ev.data['from_zone']} to a {ev.data['to_zone']}",
+                    "rules": list(ev.rules),
+                }
+            )
+            continue
+        if (
+            card
+            and card in hidden_names
+            and ev.data.get("player") not in (viewer, None)
+            and ev.kind not in ("cast", "zone_change")
+        ):
+            log.append(None)
+            continue
+        text = ev.text
+        for name in face_down_names:
+            if name in text:
+                text = text.replace(name, "a face-down creature")
+        log.append({"text": text, "rules": list(ev.rules)})
+    return log

@@ -8,11 +8,12 @@ rule and lets triggers look back at the object that left (CR 603.10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.objects import GameObject, Zone
+from .characteristics import chars
 from .layers import source_left
-from .replacement import redirect
+from .pipeline import PERFORMERS, THEN_HOOKS, cited, notes, performer, propose
 from .simultaneous import attached_before, last_known
 
 if TYPE_CHECKING:
@@ -31,21 +32,34 @@ def move(
     tapped: bool = False,
     quiet: bool = False,
     cause: str = "",
+    event: dict[str, Any] | None = None,
 ) -> int | None:
-    """Move an object to a zone; returns the new object's id (None if it ceased to exist).
+    """Move an object to a zone; returns the new object's id (None if it ceased to
+    exist, or when a choice of replacement order is pending, CR 616.1).
 
     Cards go to their owner's library, hand or graveyard (CR 400.3). ``cause``
     names the keyword action that moves it, for abilities that watch for it:
     "discard" (CR 701.9a), "sacrifice" (701.21a), or "resolved" (a spell put
     into the graveyard as the last step of its resolution, 608.2n). It is the
-    event's ``cause``.
+    event's ``cause``. The move is proposed first (CR 614-616,
+    rules/pipeline.py): "instead" effects change where it goes before anything moves.
     """
     old = game.objects[oid]
     from_zone = old.zone
-    to_zone, replaced, how = redirect(game, old, to_zone)  # CR 614.6: "... instead"
-    if replaced:
-        rules = (*rules, *replaced)
-        reason = f"is put into {Zone.NAMES[to_zone]} instead of a graveyard" if reason else ""
+    if event is None:
+        event = propose(
+            game,
+            zone_event(game, old, to_zone, rules, reason, bottom, controller, tapped, quiet, cause),
+        )
+        if event is None:
+            return None  # CR 616.1: the affected player chooses the order first
+    if event.get("cancelled"):
+        return None
+    how = event.get("how", "")
+    if event.get("applied"):  # CR 614.6: the modified event replaces the original
+        to_zone, bottom, quiet = event["to"], event["bottom"], False
+        rules = cited(event, rules)
+        reason = f"would {_would(game, old, event)}; {notes(event)}"
     # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
     # last existed on the battlefield (before the effects that ended with it, 611.2b)
     # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
@@ -99,17 +113,85 @@ def move(
             **({"attached": attached} if attached else {}),
             **({"cause": cause} if cause else {}),
         )
+    for name in event.get("then") or ():
+        THEN_HOOKS[name](game, event, new_id)  # e.g. madness's trigger (CR 702.35a)
     return new_id
 
 
-def is_discard(ev: Event) -> bool:
-    """A move from hand to graveyard that is a discard (CR 701.9a)."""
-    d = ev.data
-    return (
-        d.get("from_zone") == "hand"
-        and d.get("to_zone") == "graveyard"
-        and d.get("cause") == "discard"
+def zone_event(
+    game: Game,
+    old: GameObject,
+    to_zone: int,
+    rules: tuple[str, ...],
+    reason: str,
+    bottom: bool,
+    controller: int | None,
+    tapped: bool,
+    quiet: bool,
+    cause: str,
+) -> dict[str, Any]:
+    """The proposed event "``old`` moves to ``to_zone``" (plain data, CR 614.6)."""
+    if not cause and reason.startswith("is discarded"):
+        cause = "discard"
+    return {
+        "kind": "zone_change",
+        "obj": old.id,
+        "from": old.zone,
+        "to": to_zone,
+        "orig_to": to_zone,
+        "bottom": bottom,
+        "cause": cause,
+        # CR 616.1: the controller of the affected object chooses (its owner off the
+        # battlefield and the stack)
+        "player": old.controller if old.zone in (Zone.BATTLEFIELD, Zone.STACK) else old.owner,
+        "what": f"{old.name} moves to {Zone.NAMES[to_zone]}",
+        "args": [list(rules), reason, controller, tapped, quiet],
+    }
+
+
+@performer("zone_change")
+def _perform(game: Game, ev: dict[str, Any]) -> int | None:
+    """Move an object after its replacement effects were chosen (CR 616.1)."""
+    if ev["obj"] not in game.objects:
+        return None
+    rules, reason, controller, tapped, quiet = ev["args"]
+    return move(
+        game,
+        ev["obj"],
+        ev["to"],
+        tuple(rules),
+        reason,
+        ev["bottom"],
+        controller,
+        tapped,
+        quiet,
+        ev["cause"],
+        event=ev,
     )
+
+
+def _would(game: Game, old: GameObject, ev: dict[str, Any]) -> str:
+    """What the original event was, for the log ("would die", CR 700.4)."""
+    reason = ev["args"][1]
+    to = ev["orig_to"]
+    if (
+        ev["from"] == Zone.BATTLEFIELD
+        and to == Zone.GRAVEYARD
+        and "Creature" in chars(game, old).types
+    ):
+        return "die"
+    if reason.startswith("is "):
+        return "be " + reason[3:]
+    if ev["from"] == Zone.STACK:
+        return f"leave the stack for its owner's {Zone.NAMES[to]}"
+    return f"be put into {Zone.NAMES[to]}"
+
+
+def is_discard(ev: Event) -> bool:
+    """A move from hand that is a discard (CR 701.9a): to the graveyard, or to
+    exile when madness replaced where it went (702.35a: still a discard)."""
+    d = ev.data
+    return d.get("from_zone") == "hand" and d.get("cause") == "discard"
 
 
 def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
@@ -154,6 +236,14 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
     p = game.players[player]
     drawn = 0
     for _ in range(n):
+        ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
+        if ev is None:
+            break  # CR 616.1: a choice of order is pending
+        if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
+            PERFORMERS[ev["kind"]](game, ev)
+            break
+        if ev.get("cancelled"):
+            break
         if not p.library:
             p.drew_from_empty = True
             game.emit(
@@ -188,6 +278,14 @@ def mill(game: Game, player: int, n: int) -> list[int]:
     p = game.players[player]
     milled: list[int] = []
     for _ in range(n):
+        ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
+        if ev is None:
+            break  # CR 616.1: a choice of order is pending
+        if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
+            PERFORMERS[ev["kind"]](game, ev)
+            break
+        if ev.get("cancelled"):
+            break
         if not p.library:
             break
         new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")

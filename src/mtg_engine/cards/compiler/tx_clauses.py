@@ -14,6 +14,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    ParentRef,
     SelfRef,
     StaticEffect,
     Trigger,
@@ -1163,6 +1164,117 @@ class ClauseRules:
         # Krark's Thumb: "If you would flip a coin, instead flip two coins and ignore
         # one." (CR 614.1a, 705): read by effects/chance.py
         return Parsed("static", statics=[StaticEffect("extra_coin_flip", SelfRef(), {})])
+
+    # ---------------------------------------------- replacement effects (CR 614)
+    # read by the event pipeline: rules/zone_replacements.py, damage_replacements.py,
+    # player_replacements.py, counters.py
+
+    def replacement_graveyard_exile(self, c: list[Any]) -> Parsed:
+        # Rest in Peace, Leyline of the Void (CR 614.1a, 614.6)
+        tokens = "gyw:token" in c
+        whose = next((x for x in c if isinstance(x, str) and x.startswith("gy:")), "gy:any")
+        args = {"whose": whose[3:], "tokens": bool(tokens)}
+        return Parsed("static", statics=[StaticEffect("graveyard_to_exile", None, args)])
+
+    def gyw_card(self, c: list[Any]) -> str:
+        return "gyw:card"
+
+    def gyw_token(self, c: list[Any]) -> str:
+        return "gyw:token"
+
+    def dds_any(self, c: list[Any]) -> str:
+        return "dds:any"
+
+    def dds_you(self, c: list[Any]) -> str:
+        return "dds:you"
+
+    def gy_any(self, c: list[Any]) -> str:
+        return "gy:any"
+
+    def gy_opponent(self, c: list[Any]) -> str:
+        return "gy:opponent"
+
+    def gy_you(self, c: list[Any]) -> str:
+        return "gy:you"
+
+    def replacement_double_damage(self, c: list[Any]) -> Parsed:
+        # Furnace of Rath (CR 614.1a); "a source you control" (Fire Servant-like)
+        args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
+        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
+    def replacement_double_damage_opponent(self, c: list[Any]) -> Parsed:
+        args = {"recipient": "opponent", "source": "any"}
+        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
+    def countered_exile_instead(self, c: list[Any]) -> list[Effect]:
+        # a self-replacement effect of the counterspell (CR 614.15): read by "counter"
+        return [Effect("countered_exile_instead", {})]
+
+    def damaged_exile_instead(self, c: list[Any]) -> list[Effect]:
+        # "If a creature dealt damage this way would die this turn, exile it instead"
+        # (CR 614.1a): the objects the previous instruction dealt damage to
+        return [Effect("exile_if_dies", {"what": ParentRef("damaged"), "duration": "end_of_turn"})]
+
+    def static_no_prevention(self, c: list[Any]) -> StaticEffect:
+        return StaticEffect("cant_prevent_damage", None)  # CR 615.12
+
+    def replacement_double_life(self, c: list[Any]) -> Parsed:
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("double_life_gain", you)])
+
+    def replacement_no_life(self, c: list[Any]) -> Parsed:
+        return Parsed("static", statics=[StaticEffect("no_life_gain", Filter(kinds=("player",)))])
+
+    def replacement_counters(self, c: list[Any]) -> Parsed:
+        # Hardened Scales ("that many plus one"), Corpsejack Menace ("twice that many")
+        kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token) and x[:3] != "cm:"]
+        kind_tok = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        kind_tok = kind_tok.removesuffix("s")
+        mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
+        args: dict[str, Any] = {"counter": kinds[0]}
+        args.update({"plus": 1} if mult == "cm:plus_one" else {"times": 2})
+        flt = Filter(kinds=(kind_tok.capitalize(),), conditions=(("controller", "you"),))
+        return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, args)])
+
+    def cm_plus_one(self, c: list[Any]) -> str:
+        return "cm:plus_one"
+
+    def cm_twice(self, c: list[Any]) -> str:
+        return "cm:twice"
+
+    def replacement_counters_any(self, c: list[Any]) -> Parsed:
+        # Doubling Season's second ability (CR 614.1a)
+        flt = Filter(kinds=(), conditions=(("controller", "you"),))
+        return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, {"times": 2})])
+
+    def replacement_tokens(self, c: list[Any]) -> Parsed:
+        # Doubling Season, Parallel Lives (CR 614.1a, 111.1)
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("token_multiplier", you, {"times": 2})])
+
+    def _prevent_static(self, c: list[Any], who: str, direction: str) -> Parsed:
+        # static prevention effects (CR 615.1): rules/damage_replacements.py
+        args = {"who": who, "dir": direction, "combat_only": False}
+        return Parsed("static", statics=[StaticEffect("prevent_static", None, args)])
+
+    def prevent_to_self(self, c: list[Any]) -> Parsed:
+        return self._prevent_static(c, "self", "to")
+
+    def replacement_life_plus(self, c: list[Any]) -> Parsed:
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        n = next(x for x in c if isinstance(x, int))
+        return Parsed("static", statics=[StaticEffect("plus_life_gain", you, {"plus": n})])
+
+    def replacement_opponent_dies_exile(self, c: list[Any]) -> Parsed:
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        args = {"controlled_by": "opponent", "dies": True, "card_type": kind.capitalize()}
+        return Parsed(
+            "static", statics=[StaticEffect("graveyard_to_exile", None, {**args, "tokens": True})]
+        )
+
+    def replacement_draw_empty_win(self, c: list[Any]) -> Parsed:
+        # Laboratory Maniac (CR 614.1a, 104.2b)
+        return Parsed("static", statics=[StaticEffect("draw_empty_win", SelfRef())])
 
     def replacement_die(self, c: list[Any]) -> Parsed:
         effects = c[-1]

@@ -502,7 +502,11 @@ class NounRules:
     def np_another(self, c: list[Any]) -> Some:
         return Some(c[0].with_condition("other", True), 1)
 
-    def np_chosen(self, c: list[Any]) -> It:
+    def np_chosen(self, c: list[Any]) -> It | EachRef:
+        if getattr(c[0], "value", c[0]) in ("player", "opponent"):
+            # "the chosen player": the player chosen as the permanent entered
+            # (CR 607.2a), not a pronoun for the subject
+            return EachRef(Filter(kinds=("player",), conditions=(("chosen_player", True),)))
         return It()
 
     def np_top_cards(self, c: list[Any]) -> tuple[str, Any, Any]:

@@ -1,0 +1,547 @@
+"""Whole-pool fuzzing: random decks from every fully compiled card, random play,
+and invariant checks (the engine behind ``mtg fuzz``; OpenSpiel's random_sim_test
+over the whole card pool).
+
+Game ``i`` of a run with seed ``S`` has its own seed :func:`~mtg_engine.sim.game_seed`
+``(S, i)``: its decks, agents and every random choice follow from it, so
+``mtg fuzz --replay SEED`` replays that one game. Every ``check_every``
+decisions a game is checked for:
+
+* the state invariants of :mod:`mtg_engine.game.invariants`, card conservation
+  by physical card (tokens, copies and emblems aside);
+* leaks: ``observe(player)`` (its log included) naming a card the player may not see;
+* clone and JSON-text round trip equivalence: a clone and a game loaded back from
+  the JSON text continue with the same decisions to the same log and the same JSON;
+* the time of each decision (agent and engine together).
+
+A failure has a *signature* (the exception type and where it was raised, or
+the shape of the broken invariant) so that many games failing for one reason
+show as one line with one reproducing seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .agents import make_agent
+from .cards.compiled_store import compiler_hash
+from .cards.database import CardDatabase
+from .cards.definitions import card_def
+from .cards.model import CardData
+from .game.actions import Action
+from .game.invariants import card_uids, check
+from .game.objects import CardDef, Zone
+from .game.rng import Rng
+from .game.state import Game
+from .rules import support
+from .rules.setup import new_game
+from .rules.views import log_entries
+from .scenario.runner import ScenarioTimeout, time_limit
+from .sim import MAX_DECISIONS, MAX_TURNS, game_seed
+
+#: deck size and how many of those are basic lands of the deck's colors
+DECK_SIZE = 40
+BASIC_LANDS = 17
+#: a decision (agent and engine) slower than this is stopped and reported as a hang
+HANG_SECONDS = 60.0
+#: the card types a card needs to go in a deck (not a vanguard, conspiracy, hero, ...)
+DECK_TYPES = frozenset(
+    {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery"}
+)
+_BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+#: of the checks, one in this many also starts a clone and a JSON round trip
+ROUND_TRIP_EVERY = 4
+
+KINDS = ("crash", "invariant", "leak", "divergence", "endless")
+
+
+# --------------------------------------------------------------------------- the card pool
+
+
+def _pool_key(db: CardDatabase) -> str:
+    """What the fully compiled pool depends on: the card file, the compiler, and
+    what the engine runs (:mod:`mtg_engine.rules.support`)."""
+    h = hashlib.sha256()
+    path = Path(db.path)
+    st = path.stat()
+    h.update(f"{path.resolve()}:{st.st_size}:{st.st_mtime_ns}".encode())
+    h.update(compiler_hash().encode())
+    h.update(Path(support.__file__).read_bytes())
+    h.update("\n".join(sorted(support.SUPPORTED) + sorted(support.KEYWORDS)).encode())
+    return h.hexdigest()[:20]
+
+
+def cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/mtg-engine`` (``~/.cache/mtg-engine``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mtg-engine"
+
+
+def full_pool(
+    db: CardDatabase | None = None,
+    progress: Callable[[], None] | None = None,
+    sample: int | None = None,
+) -> list[str]:
+    """The names of every card that compiles fully and runs on the engine and can be
+    in a deck, sorted. Computed once per card file and engine version (about a
+    minute for the whole file) and kept in the cache directory. ``sample``: grade
+    only that many cards of the file, a fixed spread (for quick runs and tests)."""
+    from .cards.coverage import card_status
+
+    db = db or CardDatabase.default()
+    suffix = f"-sample{sample}" if sample else ""
+    cache = cache_dir() / f"full-pool-{_pool_key(db)}{suffix}.txt"
+    try:
+        return [n for n in cache.read_text(encoding="utf-8").splitlines() if n]
+    except OSError:
+        pass
+    cards: Iterable[CardData]
+    if sample:
+        all_names = sorted(db.names())
+        step = max(1, len(all_names) // sample)
+        cards = (db.get(n) for n in all_names[::step][:sample])
+    else:
+        cards = db.iter_cards()
+    names = []
+    for card in cards:
+        if progress:
+            progress()
+        if card.layout in ("vanguard", "token", "emblem", "planar", "scheme", "art_series"):
+            continue
+        if not DECK_TYPES & set(card.front.types):
+            continue
+        if card_status(card, engine=support.face_unsupported).status == "full":
+            names.append(card.name)
+    names.sort()
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(".tmp")
+        tmp.write_text("\n".join(names) + "\n", encoding="utf-8")
+        tmp.replace(cache)
+    except OSError:
+        pass  # no cache: computed again next time
+    return names
+
+
+def random_deck(rng: Rng, pool: Sequence[str]) -> list[tuple[int, str]]:
+    """A 40-card deck: 23 cards drawn uniformly from ``pool`` and 17 basic lands
+    of the colors of their mana costs (any basics for a colorless draw)."""
+    picks = [pool[rng.randrange(len(pool))] for _ in range(DECK_SIZE - BASIC_LANDS)]
+    colors: list[str] = []
+    for name in picks:
+        cost = card_def(name).faces[0].mana_cost or ""
+        colors += [c for c in "WUBRG" if f"{{{c}" in cost or f"/{c}}}" in cost]
+    if not colors:
+        colors = list("WUBRG")
+    lands = [_BASICS[colors[rng.randrange(len(colors))]] for _ in range(BASIC_LANDS)]
+    counts: dict[str, int] = {}
+    for name in picks + lands:
+        counts[name] = counts.get(name, 0) + 1
+    return [(n, name) for name, n in counts.items()]
+
+
+def deck_defs(deck: list[tuple[int, str]]) -> list[CardDef]:
+    return [card_def(name) for n, name in deck for _ in range(n)]
+
+
+# --------------------------------------------------------------------------- findings
+
+
+@dataclass(slots=True)
+class Finding:
+    """One thing that went wrong in a game."""
+
+    kind: str  # one of KINDS
+    signature: str
+    detail: str
+    decision: int
+
+
+@dataclass(slots=True)
+class FuzzGame:
+    """One fuzzed game: its seed, decks, agents, end, and what went wrong."""
+
+    index: int
+    seed: int
+    decks: list[list[tuple[int, str]]]
+    agents: list[str]
+    winner: int | None = None
+    reason: str = ""
+    turns: int = 0
+    decisions: int = 0
+    max_decision_seconds: float = 0.0
+    slowest_decision: str = ""
+    findings: list[Finding] = field(default_factory=list)
+    game: Game | None = None
+
+    def first(self, kind: str) -> Finding | None:
+        return next((f for f in self.findings if f.kind == kind), None)
+
+
+_NUM = re.compile(r"\d+")
+_OBJ = re.compile(r"<[^<>#]*#\d+ (\w+)>")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def shape(text: str) -> str:
+    """A message with its object names, ids and numbers taken out (for grouping)."""
+    text = _OBJ.sub(r"<obj \1>", text)
+    text = _QUOTED.sub("'…'", text)
+    return _NUM.sub("N", text)[:160]
+
+
+def crash_signature(exc: BaseException) -> str:
+    """The exception's type and message shape and the engine frame that raised it
+    (a decision that takes longer than :data:`HANG_SECONDS` is a ``ScenarioTimeout``)."""
+    where = ""
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if "mtg_engine" in frame.filename and not frame.filename.endswith("fuzz.py"):
+            where = f"{frame.filename.split('mtg_engine/')[-1]}:{frame.name}"
+    msg = re.sub(r"\{[^{}]*\}", "{…}", str(exc))
+    return f"{type(exc).__name__} in {where}: {shape(msg)}"
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def conservation_problems(game: Game, cards: dict[int, int]) -> list[str]:
+    """Every physical card of the game's start is in exactly one place, and no card
+    appeared from nowhere (tokens, copies and emblems aside)."""
+    now = card_uids(game)
+    if now == cards:
+        return []
+    out = []
+    for uid in sorted(set(cards) | set(now)):
+        a, b = cards.get(uid, 0), now.get(uid, 0)
+        if a != b:
+            objs = [o for o in game.objects.values() if o.card_uid == uid]
+            where = ", ".join(f"{o.name} in {Zone.NAMES[o.zone]}" for o in objs) or "nowhere"
+            verb = "appeared" if b > a else "vanished"
+            out.append(f"card conservation: a card {verb} (card {uid}: {where}; {a} -> {b})")
+    return out
+
+
+def leak_problems(game: Game, viewer: int, events: Sequence[Any]) -> list[str]:
+    """What ``observe(viewer)`` shows that ``viewer`` may not see (CR 401.2, 402.3, 406.3, 708.5)."""
+    out: list[str] = []
+    view = game.observe(viewer)
+    for p in view["players"]:
+        if p["index"] != viewer and p["hand"] is not None:
+            out.append("leak: an opponent's hand is shown")
+    for zone in ("battlefield", "stack", "exile"):
+        for o in view[zone]:
+            obj = game.objects.get(o["id"])
+            if obj is None or not obj.face_down:
+                continue
+            if zone == "exile" and obj.owner != viewer:
+                out.append("leak: another player's face-down exiled card is shown")
+            if zone != "exile" and obj.controller != viewer and (o["name"] or "face_up" in o):
+                out.append(f"leak: an opponent's face-down {zone} object is named")
+    # log lines: a card moving between zones the viewer can't see is not named
+    entries = log_entries(game, viewer, events)
+    revealed = " ".join(
+        e.text for e in events if e.kind in ("reveal", "look_at", "reveal_hand", "look_at_hand")
+    )
+    for ev, entry in zip(events, entries, strict=True):
+        if entry is None or ev.kind != "zone_change":
+            continue
+        name = ev.data.get("card") or ""
+        if not name or name in revealed:
+            continue
+        theirs = ev.data.get("controller") != viewer
+        from_hidden = theirs and ev.data.get("from_zone") in ("library", "hand")
+        if from_hidden and _hidden_after(game, ev, viewer) and name in entry["text"]:
+            out.append(
+                f"leak: the log names a card moved {ev.data.get('from_zone')} -> "
+                f"{ev.data.get('to_zone')} that {game.players[viewer].name} can't see"
+            )
+    return out
+
+
+def _hidden_after(game: Game, ev: Any, viewer: int) -> bool:
+    to = ev.data.get("to_zone")
+    obj = game.objects.get(ev.data.get("obj", -1))
+    if to in ("library", "hand"):
+        return ev.data.get("controller") != viewer
+    if to == "exile" and obj is not None and obj.zone == Zone.EXILE:
+        return obj.face_down and obj.owner != viewer
+    return False
+
+
+def _log_texts(game: Game, start: int) -> list[str]:
+    return [str(e) for e in game.log[start:]]
+
+
+def _json_text(game: Game) -> str:
+    return json.dumps(game.to_json(), sort_keys=True, default=str)
+
+
+def _canonical(value: Any) -> Any:
+    """JSON data with the order of a saved mapping's items (``__items__``, insertion
+    order, which a loaded game may not keep) taken out: for comparing two states."""
+    if isinstance(value, dict):
+        out = {k: _canonical(v) for k, v in value.items()}
+        if isinstance(out.get("__items__"), list):
+            out["__items__"] = sorted(out["__items__"], key=repr)
+        return out
+    if isinstance(value, list):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def _state(game: Game) -> dict[str, Any]:
+    """The saved state without its log (logs are compared line by line)."""
+    data = game.to_json()
+    data.pop("log", None)
+    return data
+
+
+def same_state(a: Game, b: Game) -> bool:
+    """Whether two games save to the same state (a mapping's item order aside)."""
+    sa, sb = _state(a), _state(b)
+    return sa == sb or _canonical(sa) == _canonical(sb)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+def game_setup(
+    seed: int, pool: Sequence[str], players: int = 2, agents: str = "mixed"
+) -> tuple[list[list[tuple[int, str]]], list[str]]:
+    """The decks and agent kinds of the game with this seed."""
+    rng = Rng(seed ^ 0xF022)
+    decks = [random_deck(rng, pool) for _ in range(players)]
+    if agents == "mixed":
+        kinds = ["heuristic" if rng.randrange(4) == 0 else "random" for _ in range(players)]
+    else:
+        kinds = [agents] * players
+    return decks, kinds
+
+
+def play_fuzz_game(
+    seed: int,
+    pool: Sequence[str],
+    index: int = 0,
+    players: int = 2,
+    agents: str = "mixed",
+    check_every: int = 5,
+    max_decisions: int = MAX_DECISIONS,
+    max_turns: int = MAX_TURNS,
+    keep_game: bool = False,
+) -> FuzzGame:
+    """Play one game of the fuzz and check it; never raises for an engine failure."""
+    decks, kinds = game_setup(seed, pool, players, agents)
+    result = FuzzGame(index, seed, decks, kinds)
+    try:
+        with time_limit(HANG_SECONDS):
+            game = new_game([deck_defs(d) for d in decks], seed=seed)
+    except (Exception, ScenarioTimeout) as exc:  # noqa: BLE001 - a crash is a finding
+        result.findings.append(Finding("crash", crash_signature(exc), _tb(exc), 0))
+        return result
+    if keep_game:
+        result.game = game
+    agent_objs = [make_agent(k, seed + i) for i, k in enumerate(kinds)]
+    cards = card_uids(game)
+    seen: set[str] = set()
+
+    def report(kind: str, problem: str) -> None:
+        sig = f"{kind}: {shape(problem)}" if kind != "crash" else problem
+        if sig not in seen:
+            seen.add(sig)
+            result.findings.append(Finding(kind, sig, problem, game.decisions_made))
+
+    # the copies being checked: a clone and a JSON-text round trip of an earlier state
+    copies: list[tuple[str, Game]] = []
+    since: list[Action] = []
+    log_start = 0
+    checked_log = 0
+    checks = 0
+    while game.outcome is None:
+        if game.decisions_made >= max_decisions or game.turn > max_turns:
+            result.findings.append(_endless(game, max_decisions, max_turns))
+            break
+        d = game.pending
+        if d is None:
+            report("invariant", "the game is not over but nothing is pending")
+            break
+        t0 = time.perf_counter()
+        try:
+            with time_limit(HANG_SECONDS):
+                action = agent_objs[d.player].choose(game)
+                game.apply(action)
+        except (Exception, ScenarioTimeout) as exc:  # noqa: BLE001 - a crash is a finding
+            report("crash", crash_signature(exc))
+            result.findings[-1].detail = _tb(exc)
+            break
+        dt = time.perf_counter() - t0
+        if dt > result.max_decision_seconds:
+            result.max_decision_seconds = dt
+            result.slowest_decision = f"decision {game.decisions_made} ({d.kind}): {action!r}"[:200]
+        since.append(action)
+        if game.decisions_made % check_every and game.outcome is None:
+            continue
+        for problem in check(game) + conservation_problems(game, cards):
+            report("invariant", problem)
+        new_events = game.log[checked_log:]
+        checked_log = len(game.log)
+        for viewer in range(len(game.players)):
+            for problem in leak_problems(game, viewer, new_events):
+                report("leak", problem)
+        checks += 1
+        for label, copy in copies:
+            diverged = _replay_copy(copy, since, game, log_start)
+            if diverged:
+                report("divergence", f"{label} {diverged}")
+        copies, since, log_start = [], [], len(game.log)
+        if any(f.kind in ("crash", "invariant") for f in result.findings):
+            break  # one broken state makes everything after it noise
+        if checks % ROUND_TRIP_EVERY == 0 and game.outcome is None:
+            try:
+                copies = [
+                    ("clone", game.clone()),
+                    ("JSON round trip", Game.from_json(json.loads(_json_text(game)))),
+                ]
+            except Exception as exc:  # noqa: BLE001
+                report("divergence", f"clone/JSON: {crash_signature(exc)}")
+    result.turns = game.turn
+    result.decisions = game.decisions_made
+    if game.outcome is not None:
+        result.winner = game.outcome.winner
+        result.reason = game.outcome.reason
+    elif result.findings:
+        result.reason = result.findings[-1].kind
+    return result
+
+
+def _replay_copy(copy: Game, actions: list[Action], game: Game, log_start: int) -> str | None:
+    """Apply ``actions`` to ``copy`` and say how it ended unlike ``game`` (None: identically)."""
+    try:
+        for a in actions:
+            copy.apply(a)
+    except Exception as exc:  # noqa: BLE001
+        return f"continued differently: {crash_signature(exc)}"
+    mine, theirs = _log_texts(copy, log_start), _log_texts(game, log_start)
+    if mine != theirs:
+        i = next(
+            (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+            min(len(mine), len(theirs)),
+        )
+        got = mine[i] if i < len(mine) else "(end)"
+        want = theirs[i] if i < len(theirs) else "(end)"
+        return f"continued differently: {got!r} instead of {want!r}"
+    if not same_state(copy, game):
+        return "continued to a different JSON state"
+    return None
+
+
+def _endless(game: Game, max_decisions: int, max_turns: int) -> Finding:
+    """A game stopped by the decision cap or the turn limit: what it was doing."""
+    recent = [e.kind for e in game.log[-300:]]
+    common = max(set(recent), key=recent.count) if recent else "nothing"
+    src = ""
+    for e in reversed(game.log[-300:]):
+        if e.kind == common:
+            src = e.text
+            break
+    why = "decision cap" if game.decisions_made >= max_decisions else "turn limit"
+    return Finding(
+        "endless",
+        f"endless: {why}; most frequent recent event {common!r}: {shape(src)}",
+        f"turn {game.turn}, {game.decisions_made} decisions; last: {src}",
+        game.decisions_made,
+    )
+
+
+def _tb(exc: BaseException) -> str:
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))[-4000:]
+
+
+# --------------------------------------------------------------------------- a run
+
+
+@dataclass
+class FuzzSummary:
+    games: int
+    seed: int
+    seconds: float
+    decisions: int
+    crashes: int
+    invariant_violations: int
+    leaks: int
+    divergences: int
+    endless: int
+    draws: int
+    max_decision_seconds: float
+    slowest_decision: str
+    signatures: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarize(results: Sequence[FuzzGame], seed: int, seconds: float) -> FuzzSummary:
+    """Games with each kind of failure, and each signature once with a seed that shows it."""
+    sigs: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for f in r.findings:
+            s = sigs.setdefault(
+                f.signature,
+                {
+                    "kind": f.kind,
+                    "signature": f.signature,
+                    "games": 0,
+                    "seed": r.seed,
+                    "detail": f.detail,
+                },
+            )
+            s["games"] += 1
+
+    def count(kind: str) -> int:
+        return sum(1 for r in results if r.first(kind))
+
+    slowest = max(results, key=lambda r: r.max_decision_seconds, default=None)
+    return FuzzSummary(
+        games=len(results),
+        seed=seed,
+        seconds=seconds,
+        decisions=sum(r.decisions for r in results),
+        crashes=count("crash"),
+        invariant_violations=count("invariant"),
+        leaks=count("leak"),
+        divergences=count("divergence"),
+        endless=count("endless"),
+        draws=sum(1 for r in results if not r.findings and r.winner is None),
+        max_decision_seconds=slowest.max_decision_seconds if slowest else 0.0,
+        slowest_decision=f"seed {slowest.seed}: {slowest.slowest_decision}" if slowest else "",
+        signatures=sorted(sigs.values(), key=lambda s: (-s["games"], s["signature"])),
+    )
+
+
+def run_fuzz(
+    games: int,
+    seed: int = 0,
+    pool: Sequence[str] | None = None,
+    players: int = 2,
+    agents: str = "mixed",
+    check_every: int = 5,
+    progress: Callable[[FuzzGame], None] | None = None,
+) -> list[FuzzGame]:
+    """Fuzz ``games`` games; game ``i`` has seed ``game_seed(seed, i)``."""
+    pool = pool if pool is not None else full_pool()
+    out = []
+    for i in range(games):
+        r = play_fuzz_game(game_seed(seed, i), pool, i, players, agents, check_every)
+        out.append(r)
+        if progress:
+            progress(r)
+    return out

@@ -1,0 +1,187 @@
+"""Replacement and prevention effects on damage (CR 614.1a, 615, 122.1c, 702.16e).
+
+Registered with the event pipeline (rules/pipeline.py) for ``damage`` events:
+
+* prevention effects of resolved spells and abilities ("Prevent all combat
+  damage that would be dealt this turn", "Prevent the next 3 damage that would
+  be dealt to any target this turn"): a shield of N is used up by what it
+  prevents (615.7);
+* protection: damage from a source with the stated quality is prevented
+  (702.16e);
+* a shield counter: "If damage would be dealt to this permanent, prevent that
+  damage and remove a shield counter from it" (122.1c, a prevention effect);
+* "If a source would deal damage to a permanent or player, it deals double
+  that damage to that permanent or player instead" (Furnace of Rath;
+  ``double_damage``, 614.1a);
+* "Damage can't be prevented" (615.12): prevention effects don't apply — a
+  static ability (``cant_prevent_damage``) or an effect lasting this turn
+  (``damage_cant_be_prevented``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import StaticEffect
+from ..game.actions import ref_player
+from ..game.hooks import KEYWORD_HOOKS
+from ..game.objects import GameObject
+from .characteristics import chars
+from .pipeline import Replacement, replacement_finder, static_replacement, static_sources
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def prevention_disabled(game: Game) -> bool:
+    """CR 615.12: "damage can't be prevented" — prevention effects don't apply."""
+    if any(e.op == "damage_cant_be_prevented" for e in game.effects):
+        return True
+    return bool(static_sources(game, "cant_prevent_damage"))
+
+
+def _prevent(n: int | None, name: str, shield_ts: int | None = None) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        amount = int(ev["amount"])
+        k = amount if n is None else min(amount, n)
+        ev["amount"] = amount - k
+        if shield_ts is not None:
+            ev.setdefault("shields", []).append([shield_ts, k])
+        return f"{name} prevents {k} damage"
+
+    return apply
+
+
+@replacement_finder("damage")
+def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 615.1, 615.7: prevention effects from resolved spells and abilities,
+    and protection (702.16e)."""
+    out: list[Replacement] = []
+    if ev["amount"] <= 0:
+        return out
+    src, to = ev["source"], ev["to"]
+    target = game.objects.get(to) if to >= 0 else None
+    if prevention_disabled(game):
+        return out
+    if target is not None and target.counters.get("shield"):
+        # CR 122.1c: "prevent that damage and remove a shield counter from it"
+        out.append(
+            Replacement(
+                "shield_counter", "a shield counter", ("122.1c", "615.1"), _shield_counter(to)
+            )
+        )
+    if target is not None:
+        source = game.objects.get(src)
+        if source is not None and KEYWORD_HOOKS.has_protection_from(game, target, source):
+            name = f"{target.name}'s protection"
+            out.append(Replacement("protection", name, ("702.16e", "615.1"), _prevent(None, name)))
+    for e in game.effects:
+        if e.op != "prevent_damage":
+            continue
+        if e.affected:
+            if e.args.get("dealt_by"):
+                if src not in e.affected:
+                    continue  # CR 615: damage from these sources only
+            elif to not in e.affected:
+                continue
+        if e.args.get("combat_only") and not ev["combat"]:
+            continue
+        shield = e.args.get("amount")
+        if shield is not None and int(shield) <= 0:
+            continue
+        s = game.objects.get(e.source) if e.source is not None else None
+        name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
+        rules = ("615.1", "615.7") if shield is not None else ("615.1",)
+        n = None if shield is None else int(shield)
+        out.append(
+            Replacement(
+                f"prevent:{e.timestamp}",
+                name,
+                rules,
+                _prevent(n, name, e.timestamp if shield is not None else None),
+            )
+        )
+    return out
+
+
+def _shield_counter(oid: int) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = 0
+        ev["remove_shield_counter"] = oid
+        return "a shield counter prevents it and is removed"
+
+    return apply
+
+
+def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str) -> bool:
+    """``who``: "any", "opponent" (an opponent or a permanent an opponent controls),
+    "you" (you or a permanent you control)."""
+    if who == "any":
+        return True
+    pl = ref_player(ev["to"])
+    if pl is None:
+        o = game.objects.get(ev["to"])
+        if o is None:
+            return False
+        pl = o.controller
+    return (pl != src.controller) if who == "opponent" else (pl == src.controller)
+
+
+@static_replacement("double_damage", "damage")
+def double_damage(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """ "If a source would deal damage to ..., it deals double that damage ...
+    instead" (CR 614.1a)."""
+    if ev["amount"] <= 0:
+        return None
+    args = st.args
+    if not _recipient_matches(game, ev, src, str(args.get("recipient", "any"))):
+        return None
+    if args.get("source") == "you_control":
+        s = game.objects.get(ev["source"])
+        if s is None or s.controller != src.controller:
+            return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = int(ev["amount"]) * 2
+        return f"{name} doubles it to {ev['amount']}"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@static_replacement("prevent_static", "damage")
+def prevent_static(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Static prevention effects (CR 615.1): "Prevent all damage that would be dealt
+    to this creature", "... dealt by enchanted creature", "... to and dealt by
+    enchanted creature" (``combat_only`` for combat damage)."""
+    args = st.args
+    if ev["amount"] <= 0 or (args.get("combat_only") and not ev["combat"]):
+        return None
+    who = src.id if args.get("who") == "self" else src.attached_to
+    if who is None:
+        return None
+    d = args.get("dir", "to")
+    hit = (d in ("to", "both") and ev["to"] == who) or (d in ("by", "both") and ev["source"] == who)
+    if not hit or prevention_disabled(game):
+        return None
+    name = chars(game, src).name
+    return Replacement(key, name, ("615.1",), _prevent(None, name))
+
+
+@static_replacement("cant_prevent_damage", "damage_rule")
+def _no_replacement(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    return None  # a rule read by prevention_disabled (CR 615.12), not a replacement
+
+
+register(
+    "static:prevent_static",
+    "static:double_damage",
+    "static:cant_prevent_damage",
+)

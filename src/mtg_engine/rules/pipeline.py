@@ -1,0 +1,372 @@
+"""The event pipeline: replacement and prevention effects (CR 614, 615, 616).
+
+Every game event is *proposed* before it happens (architecture §7): a small
+dict of plain data, ``{"kind": "zone_change", ...}``. :func:`propose` runs it
+through the replacement and prevention effects that apply to it, then the
+caller performs what is left, and only then records it (the log line, the
+triggers). Nothing is done twice: a flashback spell leaving the stack goes to
+exile, never to the graveyard first.
+
+* Effects are found by **event kind**: keyword and rules modules register a
+  finder for the kinds they modify (:func:`replacement_finder`), and static
+  abilities of permanents register their op (:func:`static_replacement`).
+  The permanents' statics are indexed by kind once per state version, so an
+  event that no effect applies to costs a dict lookup.
+* **Order** (CR 616.1): self-replacement effects first (614.15, 616.1a); then
+  the affected object's controller (its owner off the battlefield) or the
+  affected player chooses among the rest (616.1e) — a Decision, but only when
+  the results differ. Each effect applies to an event at most once (614.5);
+  after one applies, the rest are checked again against the modified event
+  (616.1f), which may now be an event of another kind (a draw that becomes a
+  win, 614.1a).
+* **"Can't" beats "can"** (CR 101.2): prohibitions are checked on the event
+  that finally would happen (:func:`prohibition`).
+* **Prevention** (CR 615) is a replacement that reduces damage; a shield of
+  N (615.7) is used up as the event is performed, not as options are compared.
+
+A pending choice of order is a ``replacement_order`` task holding the event
+(plain data), so it survives ``clone()`` and the JSON round-trip; when
+answered, the task finishes the event with its kind's performer
+(:func:`performer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import AbilityKind, StaticEffect
+from ..game.actions import Decision, DecisionKind
+from ..game.objects import GameObject
+from ..game.tasks import Task, _copy_value, task_handler
+from .characteristics import SINGLE_FACE, Chars, copiable_values
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """One replacement or prevention effect that applies to a proposed event.
+
+    ``apply`` changes the event (plain data only; no other state) and returns
+    the words for the log ("Rest in Peace exiles it instead"). ``key`` is
+    stable across clones: it is how CR 614.5 ("only once") is kept.
+    """
+
+    key: str
+    name: str
+    rules: tuple[str, ...]
+    apply: Callable[[Game, Event], str]
+    self_replacement: bool = False
+
+
+Finder = Callable[["Game", Event], Iterable[Replacement]]
+StaticFinder = Callable[["Game", Event, GameObject, StaticEffect, str], "Replacement | None"]
+Prohibition = Callable[["Game", Event], "str | None"]
+Performer = Callable[["Game", Event], Any]
+
+#: event kind -> finders of replacement effects that aren't static abilities of
+#: permanents (keywords of the moving card, effects of resolved spells, shields)
+FINDERS: dict[str, list[Finder]] = {}
+#: static op -> (event kinds it modifies, finder for one static of one permanent)
+STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
+#: event kind -> "can't" checks (CR 101.2); each returns the reason, or None
+PROHIBITIONS: dict[str, list[Prohibition]] = {}
+#: event kind -> how to perform an event of that kind (for a resumed event)
+PERFORMERS: dict[str, Performer] = {}
+
+#: name -> what to do after an event modified by a replacement happened (plain data
+#: in the event names it: "madness" puts madness's trigger on the stack, 702.35a)
+THEN_HOOKS: dict[str, Callable[[Game, Event, Any], None]] = {}
+
+_INDEX = "pipeline_index"
+
+
+def replacement_finder(*kinds: str) -> Callable[[Finder], Finder]:
+    """Register a finder of replacement effects for events of these kinds."""
+
+    def register(fn: Finder) -> Finder:
+        for k in kinds:
+            FINDERS.setdefault(k, []).append(fn)
+        return fn
+
+    return register
+
+
+def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticFinder]:
+    """Register the replacement effect of a static ability op (CR 614.1, 615.1)."""
+
+    def register(fn: StaticFinder) -> StaticFinder:
+        STATIC_FINDERS[op] = (kinds, fn)
+        return fn
+
+    return register
+
+
+def prohibition(*kinds: str) -> Callable[[Prohibition], Prohibition]:
+    """Register a "can't" check for events of these kinds (CR 101.2)."""
+
+    def register(fn: Prohibition) -> Prohibition:
+        for k in kinds:
+            PROHIBITIONS.setdefault(k, []).append(fn)
+        return fn
+
+    return register
+
+
+def then_hook(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        THEN_HOOKS[name] = fn
+        return fn
+
+    return register
+
+
+def performer(kind: str) -> Callable[[Performer], Performer]:
+    def register(fn: Performer) -> Performer:
+        PERFORMERS[kind] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------------------
+# The index of permanents' replacement statics (one dict lookup per event)
+# ---------------------------------------------------------------------------
+
+
+def _index(game: Game) -> dict[str, list[tuple[int, str, StaticEffect]]]:
+    got = game._chars.get(_INDEX)
+    if got is None:
+        got = {}
+        if STATIC_FINDERS:
+            ops = STATIC_FINDERS
+            copies = any(e.layer[0] == "1" for e in game.effects)
+            for sid in game.battlefield:
+                src = game.objects[sid]
+                if src.phased_out or src.face_down:
+                    continue
+                # the abilities of its copiable values (CR 707.2), as for "enters"
+                # replacements (rules/replacement.py): cached per card, so the index
+                # costs a loop of dict lookups
+                cv = None if copies else src.card.cache.get(SINGLE_FACE)
+                if cv is None:
+                    cv = copiable_values(game, src)
+                for i, st in _replacement_statics(cv):
+                    for kind in ops[st.op][0]:
+                        got.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
+        game._chars[_INDEX] = got
+    return got
+
+
+def _replacement_statics(c: Chars) -> tuple[tuple[int, StaticEffect], ...]:
+    got = c.repl
+    if got is None:
+        ops = STATIC_FINDERS
+        got = tuple(
+            (i, st)
+            for i, st in enumerate(
+                st for a in c.abilities if a.kind is AbilityKind.STATIC for st in a.static
+            )
+            if st.op in ops
+        )
+        c.repl = got
+    return got
+
+
+def static_sources(game: Game, op: str) -> list[tuple[GameObject, StaticEffect]]:
+    """Permanents with a static of ``op`` (for rules that read one directly)."""
+    out = []
+    kinds = STATIC_FINDERS[op][0]
+    for sid, _, st in _index(game).get(kinds[0], ()):
+        if st.op == op:
+            out.append((game.objects[sid], st))
+    return out
+
+
+def affects_player(st: StaticEffect, player: int, controller: int) -> bool:
+    """Whether a static's player filter ("you", "your opponents", "players")
+    covers ``player``, for a source controlled by ``controller``."""
+    flt = st.affected
+    conds = dict(getattr(flt, "conditions", ()) or ())
+    if conds.get("you"):
+        return player == controller
+    if conds.get("opponent"):
+        return player != controller
+    return True
+
+
+def applicable(game: Game, ev: Event) -> list[Replacement]:
+    """The replacement and prevention effects that apply to ``ev`` now and
+    haven't applied to it yet (CR 614.5, 616.1)."""
+    kind = ev["kind"]
+    out: list[Replacement] = []
+    for fn in FINDERS.get(kind, ()):
+        out.extend(fn(game, ev))
+    for sid, key, st in _index(game).get(kind, ()):
+        r = STATIC_FINDERS[st.op][1](game, ev, game.objects[sid], st, key)
+        if r is not None:
+            out.append(r)
+    if out and ev.get("applied"):
+        done = ev["applied"]
+        out = [r for r in out if r.key not in done]
+    return out
+
+
+def _has_any(game: Game, kind: str) -> bool:
+    return kind in FINDERS or kind in _index(game) or kind in PROHIBITIONS
+
+
+# ---------------------------------------------------------------------------
+# Proposing an event
+# ---------------------------------------------------------------------------
+
+
+def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
+    """Run ``ev`` through the replacement and prevention effects (CR 616.1) and
+    the prohibitions (CR 101.2). Returns the event to perform (maybe of another
+    kind, maybe ``ev["cancelled"]``), or None when a choice of order is pending
+    (a ``replacement_order`` task then finishes the event)."""
+    if not _has_any(game, ev["kind"]):
+        return ev
+    if not ev.get("applied") and _forbid(game, ev):
+        # CR 614.17c: an event that can't happen isn't modified by other replacement
+        # or prevention effects (a regeneration shield isn't used on an
+        # indestructible creature)
+        return ev
+    while not ev.get("cancelled"):
+        opts = applicable(game, ev)
+        if not opts:
+            break
+        selfs = [r for r in opts if r.self_replacement]
+        if selfs:
+            opts = selfs  # CR 614.15, 616.1a: self-replacement effects first
+        r = opts[0]
+        if len(opts) > 1 and _real_choice(game, ev, opts):
+            picked = _answer(task, opts)
+            if picked is None:
+                _ask(game, ev, opts, task)
+                return None
+            r = picked
+            ev.setdefault("rules_added", []).append("616.1")
+        _apply(game, ev, r)
+    if not ev.get("cancelled"):
+        _forbid(game, ev)  # CR 101.2: the event it became may be one that can't happen
+    return ev
+
+
+def _forbid(game: Game, ev: Event) -> bool:
+    """CR 101.2, 614.17: mark the event cancelled if something says it can't happen."""
+    for fn in PROHIBITIONS.get(ev["kind"], ()):
+        why = fn(game, ev)
+        if why is not None:
+            ev["cancelled"] = why
+            return True
+    return False
+
+
+def _apply(game: Game, ev: Event, r: Replacement) -> None:
+    note = r.apply(game, ev)
+    ev.setdefault("applied", []).append(r.key)
+    ev.setdefault("rules_added", []).extend(r.rules)
+    if note:
+        ev.setdefault("notes", []).append(note)
+
+
+_BOOKKEEPING = frozenset(("applied", "rules_added", "notes"))
+
+
+def _result(ev: Event) -> dict[str, Any]:
+    return {k: v for k, v in ev.items() if k not in _BOOKKEEPING}
+
+
+def _real_choice(game: Game, ev: Event, opts: list[Replacement]) -> bool:
+    """Whether the order matters: applying the options first gives different
+    events (CR 616.1e: when they commute, no one needs to choose)."""
+    first = None
+    for r in opts:
+        trial = _copy_value(ev)
+        r.apply(game, trial)
+        res = _result(trial)
+        if first is None:
+            first = res
+        elif res != first:
+            return True
+    return False
+
+
+def labels(opts: list[Replacement]) -> list[str]:
+    names = [r.name for r in opts]
+    return [r.name if names.count(r.name) == 1 else f"{r.name} ({r.key})" for r in opts]
+
+
+def _answer(task: Task | None, opts: list[Replacement]) -> Replacement | None:
+    if task is None or task.answer is None:
+        return None
+    value = task.answer.value
+    task.answer = None
+    ls = labels(opts)
+    return opts[ls.index(value)] if value in ls else None
+
+
+def _ask(game: Game, ev: Event, opts: list[Replacement], task: Task | None) -> None:
+    """CR 616.1: the affected player, or the affected object's controller, chooses."""
+    ev = _copy_value(ev)
+    player = int(ev.get("player", game.active))
+    decision = Decision(
+        DecisionKind.CHOOSE_OPTION,
+        player,
+        "616.1",
+        f"Choose which replacement effect applies first to: {ev.get('what', ev['kind'])} "
+        "(rule 616.1)",
+        {"options": labels(opts), "purpose": "replacement_order"},
+    )
+    if task is None:
+        # asked when the task runs, after the handler that proposed the event returns
+        game.push_task("replacement_order", {"event": ev})
+        return
+    task.data["event"] = ev
+    game.ask(decision)
+
+
+@task_handler("replacement_order")
+def replacement_order_task(game: Game, task: Task) -> None:
+    """Finish an event after its player chose the order of replacement effects
+    (CR 616.1e-f)."""
+    ev = task.data["event"]
+    done = propose(game, ev, task)
+    if done is None:
+        return
+    game.finish(task)
+    PERFORMERS[done["kind"]](game, done)
+
+
+def cited(ev: Event, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """The event's own rules plus those of the effects that modified it."""
+    added = ev.get("rules_added")
+    return (*rules, *dict.fromkeys(added)) if added else rules
+
+
+def notes(ev: Event) -> str:
+    return "; ".join(ev.get("notes") or ())
+
+
+__all__ = [
+    "Replacement",
+    "propose",
+    "applicable",
+    "replacement_finder",
+    "static_replacement",
+    "prohibition",
+    "performer",
+    "then_hook",
+    "cited",
+    "notes",
+    "labels",
+    "static_sources",
+    "affects_player",
+]

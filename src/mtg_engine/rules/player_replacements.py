@@ -1,0 +1,199 @@
+"""Replacement effects and prohibitions on players' events (CR 614.1a, 101.2, 104).
+
+Registered with the event pipeline (rules/pipeline.py):
+
+* life gain: "If you would gain life, you gain twice that much life instead"
+  (``double_life_gain``), "If a player would gain life, that player gains no
+  life instead" (``no_life_gain``), and the prohibition "Players can't gain
+  life" (``cant_gain_life``, CR 101.2: "can't" beats "can");
+* losing and winning: "You can't lose the game and your opponents can't win
+  the game" (``cant_lose_game``, ``cant_win_game``, CR 104.3, 101.2);
+* drawing: "If you would draw a card while your library has no cards in it,
+  you win the game instead" (``draw_empty_win``, CR 614.1a, 104.2b);
+* the effect "you win the game" (``win_game``, CR 104.2b).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Effect, StaticEffect
+from ..game.hooks import effect
+from ..game.objects import GameObject
+from ..game.state import Outcome, OutcomeReason
+from .characteristics import chars
+from .effects_runner import Ctx
+from .pipeline import (
+    Replacement,
+    affects_player,
+    cited,
+    performer,
+    prohibition,
+    propose,
+    static_replacement,
+    static_sources,
+)
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+def _life(times: int, verb: str) -> Any:
+    @static_replacement(f"{verb}_life_gain", "gain_life")
+    def finder(
+        game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+    ) -> Replacement | None:
+        if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+            return None
+        name = chars(game, src).name
+        plus = int(st.args.get("plus", 0))
+
+        def apply(game: Game, ev: dict[str, Any]) -> str:
+            ev["amount"] = int(ev["amount"]) * times + plus
+            if plus:
+                return f"{name}: that much plus {plus} instead"
+            return f"{name}: twice that much instead" if times else f"{name}: no life instead"
+
+        return Replacement(key, name, ("614.1a",), apply)
+
+    return finder
+
+
+double_life_gain = _life(2, "double")
+no_life_gain = _life(0, "no")
+plus_life_gain = _life(1, "plus")
+
+
+def _rule_only(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    return None  # a prohibition (CR 101.2), read by the checks below
+
+
+for _op in ("cant_gain_life", "cant_lose_game", "cant_win_game"):
+    static_replacement(_op, f"rule:{_op}")(_rule_only)
+
+
+def _forbidden(game: Game, op: str, player: int) -> str | None:
+    for src, st in static_sources(game, op):
+        if affects_player(st, player, src.controller):
+            return chars(game, src).name
+    return None
+
+
+@prohibition("gain_life")
+def cant_gain_life(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2, 119.7: a player who can't gain life doesn't."""
+    name = _forbidden(game, "cant_gain_life", ev["player"])
+    return None if name is None else f"{name} says they can't gain life"
+
+
+@prohibition("lose_game")
+def cant_lose(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2, 104.3: "You can't lose the game" beats the rule that says you lose."""
+    name = _forbidden(game, "cant_lose_game", ev["player"])
+    return None if name is None else f"{name} says they can't lose the game"
+
+
+@prohibition("win_game")
+def cant_win(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2: "Your opponents can't win the game"."""
+    name = _forbidden(game, "cant_win_game", ev["player"])
+    return None if name is None else f"{name} says they can't win the game"
+
+
+@static_replacement("draw_empty_win", "draw")
+def draw_empty_win(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Laboratory Maniac: "If you would draw a card while your library has no cards
+    in it, you win the game instead" (CR 614.1a, 104.2b)."""
+    p = ev["player"]
+    if p != src.controller or game.players[p].library:
+        return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = "win_game"
+        ev["reason"] = f"{name}: a draw from an empty library"
+        return f"{name}: {game.players[ev['player']].name} wins the game instead"
+
+    return Replacement(key, name, ("614.1a", "104.2b"), apply)
+
+
+@static_replacement("skip_step", "step")
+def skip_step(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """ "Skip your draw step" (CR 614.1b, 614.10): the step is replaced with nothing."""
+    if str(st.args.get("step", "")).removesuffix("_step") != ev["step"]:
+        return None
+    if not affects_player(st, ev["player"], src.controller):
+        return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["cancelled"] = "skipped"
+        return f"{name}: {game.players[ev['player']].name} skips their {ev['step']} step"
+
+    return Replacement(key, name, ("614.1b", "614.10"), apply)
+
+
+def step_skipped(game: Game, step: str) -> bool:
+    """Whether the active player skips this step (CR 614.10), logged if so."""
+    ev = propose(game, {"kind": "step", "player": game.active, "step": step, "what": step})
+    if ev is None or not ev.get("cancelled"):
+        return False
+    game.emit("skip", cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
+    return True
+
+
+@performer("win_game")
+def player_wins(game: Game, ev: dict[str, Any]) -> None:
+    """CR 104.2b: an effect states that a player wins the game (proposed first:
+    "can't win the game" stops it, 101.2)."""
+    p = game.players[ev["player"]]
+    if ev.get("cancelled") or p.has_lost or game.outcome is not None:
+        if ev.get("cancelled"):
+            game.emit(
+                "win_prevented",
+                ("101.2", "104.2b"),
+                f"{p.name} would win the game, but can't: {ev['cancelled']}",
+            )
+        return
+    rules = ("104.2b", *dict.fromkeys(ev.get("rules_added") or ()))
+    text = f"{ev['what']}; {'; '.join(ev['notes'])}" if ev.get("notes") else f"{p.name} wins"
+    game.outcome = Outcome(p.index, OutcomeReason.WON_BY_EFFECT, "104.2b")
+    game.emit("win_game", rules, text + " the game" * (not ev.get("notes")), player=p.index)
+    game.pending = None
+
+
+@effect("win_game")
+def win_game(ctx: Ctx, e: Effect) -> bool:
+    """CR 104.2b: "you win the game"."""
+    for p in ctx.players(e.args.get("player")) or [ctx.controller]:
+        ev = propose(
+            ctx.game,
+            {
+                "kind": "win_game",
+                "player": p,
+                "what": f"{ctx.game.players[p].name} would win the game",
+                "reason": ctx.source.name,
+            },
+        )
+        if ev is not None:
+            player_wins(ctx.game, ev)
+    return True
+
+
+register(
+    "static:double_life_gain",
+    "static:no_life_gain",
+    "static:plus_life_gain",
+    "static:cant_gain_life",
+    "static:cant_lose_game",
+    "static:cant_win_game",
+    "static:draw_empty_win",
+    "static:skip_step",
+)

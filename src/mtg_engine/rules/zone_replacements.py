@@ -1,0 +1,202 @@
+"""Replacement effects that change where an object goes (CR 614.1a, 614.6).
+
+Registered with the event pipeline (rules/pipeline.py) for ``zone_change``
+events, before the object moves:
+
+* the moving object's own statics: "If this would die, <move it> instead"
+  (``replace_die``), "If this would be put into a graveyard from anywhere,
+  <move it> instead" (``replace_put_into_graveyard``), "If this would leave
+  the battlefield, exile it instead of putting it anywhere else"
+  (``replace_leave_exile``);
+* other permanents' statics: "If a card or token would be put into a
+  graveyard from anywhere, exile it instead" (Rest in Peace; Leyline of the
+  Void: "... into an opponent's graveyard ...") — ``graveyard_to_exile``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import AbilityKind, StaticEffect
+from ..game.hooks import condition
+from ..game.objects import GameObject, Zone
+from .characteristics import chars
+from .multiface import adventure_exile
+from .pipeline import Replacement, replacement_finder, static_replacement, then_hook
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+_DESTINATIONS: dict[str, int] = {
+    "exile": Zone.EXILE,
+    "return_to_hand": Zone.HAND,
+    "put_on_library": Zone.LIBRARY,
+    "shuffle_into_library": Zone.LIBRARY,
+}
+
+_VERBS = {
+    Zone.EXILE: "exiles it",
+    Zone.HAND: "puts it into its owner's hand",
+    Zone.LIBRARY: "puts it into its owner's library",
+}
+
+
+def _to(zone: int, how: str, name: str) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["to"] = zone
+        if how:
+            ev["how"] = how
+        verb = "shuffles it into its owner's library" if how == "shuffle" else _VERBS[zone]
+        return f"{name} {verb} instead"
+
+    return apply
+
+
+@replacement_finder("zone_change")
+def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """The moving object's own "... instead" statics (CR 614.1a, 614.6)."""
+    obj = game.objects[ev["obj"]]
+    frm, to = ev["from"], ev["to"]
+    if frm == Zone.BATTLEFIELD:
+        if obj.face_down and not (obj.chosen and "face_down_values" in obj.chosen):
+            return []  # CR 708.2a: a plain face-down permanent has no abilities
+    elif to != Zone.GRAVEYARD:
+        return []
+    c = chars(game, obj)
+    out: list[Replacement] = []
+    for ai, a in enumerate(c.abilities):
+        if a.kind is not AbilityKind.STATIC or not a.static:
+            continue
+        for si, st in enumerate(a.static):
+            key = f"own:{ai}:{si}"
+            if st.op == "replace_leave_exile":
+                if frm == Zone.BATTLEFIELD and to != Zone.EXILE:
+                    out.append(
+                        Replacement(key, c.name, ("614.1a", "614.6"), _to(Zone.EXILE, "", c.name))
+                    )
+                continue
+            if to != Zone.GRAVEYARD or obj.face_down:
+                continue
+            if st.op == "replace_die":
+                # CR 700.4: "dies" = put into a graveyard from the battlefield
+                if frm != Zone.BATTLEFIELD or "Creature" not in c.types:
+                    continue
+            elif st.op != "replace_put_into_graveyard":
+                continue
+            for e in st.args.get("effects") or ():
+                dest = _DESTINATIONS.get(e.op)
+                if dest is not None:
+                    how = "shuffle" if e.op == "shuffle_into_library" else ""
+                    out.append(
+                        Replacement(key, c.name, ("614.1a", "614.6"), _to(dest, how, c.name))
+                    )
+                    break
+    return out
+
+
+@static_replacement("graveyard_to_exile", "zone_change")
+def graveyard_to_exile(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Rest in Peace: "If a card or token would be put into a graveyard from
+    anywhere, exile it instead"; Leyline of the Void: "... into an opponent's
+    graveyard ..." (CR 614.1a, 614.6)."""
+    if ev["to"] != Zone.GRAVEYARD:
+        return None
+    obj = game.objects[ev["obj"]]
+    args = st.args
+    if obj.is_token and not args.get("tokens"):
+        return None
+    whose = args.get("whose", "any")
+    if whose == "opponent" and obj.owner == src.controller:
+        return None
+    if whose == "you" and obj.owner != src.controller:
+        return None
+    kind = args.get("card_type")
+    if kind and kind not in chars(game, obj).types:
+        return None
+    if args.get("dies") and ev["from"] != Zone.BATTLEFIELD:
+        return None  # CR 700.4: "dies" is from the battlefield
+    if args.get("controlled_by") == "opponent" and obj.controller == src.controller:
+        return None
+    name = chars(game, src).name
+    return Replacement(key, name, ("614.1a", "614.6"), _to(Zone.EXILE, "", name))
+
+
+@replacement_finder("zone_change")
+def adventure_finder(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 715.3d: the resolving Adventure spell is exiled instead of going to the
+    graveyard; the card remembers it went on an adventure (its owner may cast
+    the creature from exile, but not the Adventure again)."""
+    if ev["cause"] != "resolved" or ev["to"] != Zone.GRAVEYARD:
+        return []
+    if not adventure_exile(game.objects[ev["obj"]]):
+        return []
+    return [Replacement("adventure", "its Adventure", ("715.3d", "614.1a"), _on_adventure)]
+
+
+def _on_adventure(game: Game, ev: dict[str, Any]) -> str:
+    ev["to"] = Zone.EXILE
+    ev.setdefault("then", []).append("adventure")
+    return "it's exiled instead: it goes on an adventure"
+
+
+@then_hook("adventure")
+def _mark_adventure(game: Game, ev: dict[str, Any], new: int | None) -> None:
+    if new is not None:
+        o = game.objects[new]
+        o.chosen = {**(o.chosen or {}), "on_adventure": True}
+
+
+@replacement_finder("zone_change")
+def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """ "If that spell is countered this way, exile it instead of putting it into its
+    owner's graveyard" — a self-replacement effect of the counterspell, applied
+    before any other (CR 614.15, 616.1a)."""
+    if ev["cause"] != "countered_exile" or ev["to"] != Zone.GRAVEYARD:
+        return []
+    return [
+        Replacement(
+            "countered_exile",
+            "the counterspell",
+            ("614.15", "614.1a"),
+            _to(Zone.EXILE, "", "the counterspell"),
+            self_replacement=True,
+        )
+    ]
+
+
+@replacement_finder("zone_change")
+def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """ "If a creature dealt damage this way would die this turn, exile it instead"
+    (CR 614.1a): an effect of the resolved spell on the creatures it damaged."""
+    if ev["from"] != Zone.BATTLEFIELD or ev["to"] != Zone.GRAVEYARD or not game.effects:
+        return []
+    oid = ev["obj"]
+    for e in game.effects:
+        if e.op == "exile_if_dies" and oid in e.affected:
+            name = str(e.args.get("by", "an effect"))
+            return [
+                Replacement(
+                    f"exile_if_dies:{e.timestamp}", name, ("614.1a",), _to(Zone.EXILE, "", name)
+                )
+            ]
+    return []
+
+
+@condition("would_die")
+def _would_die(game: Game, cond: Any, controller: int, source: GameObject | None) -> bool:
+    """ "If that creature would die this turn": checked by the replacement effect
+    as the event happens (CR 614.1a), so the instruction always sets it up."""
+    return True
+
+
+register(
+    "arg:exile.instead",
+    "condition:would_die",
+    "static:replace_die",
+    "static:replace_put_into_graveyard",
+    "static:replace_leave_exile",
+    "static:graveyard_to_exile",
+)
