@@ -359,7 +359,7 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
             return None
         if change[1] in _QUIET_ZONES:
             keys = _PERMANENT_KEYS
-        elif change[1] == Zone.BATTLEFIELD and len(change) > 2 and _inert(game, change[2]):
+        elif change[1] == Zone.BATTLEFIELD and len(change) > 2 and _inert(game, int(change[2])):
             keys = _SOURCE_KEYS
             forget = change[2]
         else:

@@ -151,6 +151,9 @@ def check_state_based_actions(game: Game) -> bool:
     # Object-based checks depend only on what invalidate() tracks: skip them
     # when nothing changed since the last check found nothing.
     waiting: tuple[list[int], list[int]] = ([], [])
+    deaths: list
+    legends: list
+    attachments: list
     if _CLEAN in game._chars:
         if not (losers or gone):
             return False  # the usual case: nothing to do
