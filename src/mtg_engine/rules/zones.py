@@ -278,14 +278,8 @@ def mill(game: Game, player: int, n: int) -> list[int]:
     p = game.players[player]
     milled: list[int] = []
     for _ in range(n):
-        ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
-        if ev is None:
-            break  # CR 616.1: a choice of order is pending
-        if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
-            PERFORMERS[ev["kind"]](game, ev)
-            break
-        if ev.get("cancelled"):
-            break
+        # milling is not drawing (CR 701.17a, 121.1): only the zone change of each
+        # card is proposed, by move()
         if not p.library:
             break
         new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
