@@ -476,6 +476,7 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
                 out.append((src, st, source_id, aff, lk, early, ts, removed))
                 if st.op == "lose_all_abilities":
                     removers.append((src, st))
+    out.extend(_statics_granted_by_statics(game, out))
     if low:
         game._chars[_LOW_KEY] = True  # some static changes types, colors or control
     if removers:
@@ -494,6 +495,48 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if stripped:
             out = [(*e[:7], True) if e[2] in stripped else e for e in out]
     return out
+
+
+def _statics_granted_by_statics(game: Game, out: list[StaticEntry]) -> list[StaticEntry]:
+    """The static abilities a static ability grants to permanents (Rune of Flight:
+    an Equipment "has 'Equipped creature has flying'"): each works as that
+    permanent's own ability (CR 613.1f, 604.1), with the later timestamp of the
+    two (CR 613.7a). Which permanents have it is read as the sources are built,
+    from characteristics without static effects (the granting ability's own
+    layer-6 effect decides that, CR 613.8)."""
+    extra: list[StaticEntry] = []
+    for entry in out:
+        src, st, aff = entry[0], entry[1], entry[3]
+        if st.op != "grant_ability" or entry[7]:
+            continue
+        got = st.args.get("abilities")
+        granted = [
+            s
+            for a in (got if isinstance(got, tuple | list) else ())
+            if isinstance(a, Ability) and a.kind is AbilityKind.STATIC
+            for s in a.static
+            if s.op in STATIC_LAYERS
+        ]
+        if not granted or (st.condition is not None and not _condition(game, st, src)):
+            continue
+        if aff is None:
+            holders = [src]
+        else:
+            holders = [
+                game.objects[o]
+                for o in game.battlefield
+                if matches_object(game, game.objects[o], aff, src.controller, src)
+            ]
+        for holder in holders:
+            ts = max(entry[6], holder.timestamp)
+            for g in granted:
+                lk = _STATIC_KEY.get(g.op, 80)
+                flt = g.affected if isinstance(g.affected, Filter) else None
+                if flt is not None and flt.zone and flt.zone != "battlefield":
+                    continue
+                early = flt is not None and lk >= 60 and not (_reads(flt) & _EARLY_READS)
+                extra.append((holder, g, holder.id, flt, lk, early, ts, False))
+    return extra
 
 
 # ---------------------------------------------------------------------------

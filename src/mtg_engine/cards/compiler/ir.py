@@ -346,6 +346,8 @@ def finalize(
     def resolve_it() -> Any:
         if state["last"] == "parent":
             return ParentRef()
+        if state["last"] == "sacrificed":
+            return ParentRef("sacrificed")  # "the sacrificed creature's power ... its"
         if state["last"] == "spell":
             return TriggerRef("spell")
         if state["last"] == "exiled":
@@ -461,9 +463,27 @@ def finalize(
             )
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
+        if _names_sacrificed(new):
+            # "you draw cards equal to the sacrificed creature's power, then you gain
+            # life equal to its toughness": "its" is the sacrificed creature (608.2c)
+            state["last"] = "sacrificed"
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     return tuple(out), tuple(targets)
+
+
+def _names_sacrificed(eff: Effect) -> bool:
+    """Whether an instruction names the creature sacrificed to pay the cost."""
+    found = False
+
+    def fn(v: Any) -> Any:
+        nonlocal found
+        if isinstance(v, ParentRef) and v.key == "sacrificed":
+            found = True
+        return None
+
+    walk(eff, fn)
+    return found
 
 
 def _about_each(eff: Effect) -> bool:
