@@ -142,8 +142,25 @@ class Script:
         if verb == "target":
             return k == DecisionKind.TARGETS
         if verb == "choose":
-            return _choose_fits(d, value)
+            return _choose_fits(d, value) or self._yes_then_objects(d, act)
         return False
+
+    def _yes_then_objects(self, d: Decision, act: ActionSpec) -> bool:
+        """ "Yes" to an optional choice of objects that the engine asks as one
+        decision (paying an "unless" cost such as champion's exile, choosing new
+        targets for a copy): the scenario format answers the "may" or "unless" with
+        yes/no, and the objects with the next action, a ``choose`` list of the same
+        player (which then answers this same decision)."""
+        nxt = self.following
+        return (
+            d.kind == DecisionKind.CHOOSE_OBJECTS
+            and d.data.get("min") == 0
+            and yes_no(act.value) is True
+            and nxt is not None
+            and nxt.verb == "choose"
+            and nxt.player == act.player
+            and isinstance(nxt.value, list)
+        )
 
     # ------------------------------------------------------------------
     # Applying
@@ -204,6 +221,9 @@ class Script:
             self._trigger_targets(game, act, acting)
             return True
         if verb == "choose":
+            d = game.pending
+            if d is not None and not _choose_fits(d, act.value) and self._yes_then_objects(d, act):
+                return True  # the next action chooses the objects
             self._choose(game, act.value, acting)
             return True
         raise Unsupported(f"the verb {verb!r} is not supported")
