@@ -87,10 +87,14 @@ def _attached_condition(game: Game, obj: GameObject, key: str, source: GameObjec
     attached to (CR 303.4, 301.5a, 301.6); on anything else ("equipped creatures
     you control get +1/+1") it is any permanent with such an object attached:
     an "equipped" creature is one an Equipment is attached to (CR 301.5). The
-    printed subtypes are read, so no characteristics are computed here.
+    printed subtypes are read (and a source that is attached to something is an
+    attachment, a copy of one included), so no characteristics are computed here.
     """
     subtype = _ATTACHMENT_SUBTYPE[key]
-    if source is not None and subtype in printed(source).subtypes:
+    if source is not None and (
+        source.attached_to is not None or subtype in printed(source).subtypes
+    ):
+        # (an attached source is an Aura or Equipment, a copy of one included)
         return source.attached_to == obj.id
     return any(subtype in printed(game.objects[a]).subtypes for a in attached_before(game, obj.id))
 
