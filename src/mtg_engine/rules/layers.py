@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
-from ..game.hooks import KEYWORD_EXPANSIONS
+from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
+from ..game.hooks import KEYWORD_EXPANSIONS, full_ability
 from ..game.objects import GameObject, Zone
 from .chance import greatest_same_stored
 from .characteristics import (
@@ -899,7 +900,7 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
             c.toughness = amount(game, args["toughness"], ctl, src)
     elif op == "grant_keyword":  # CR 613.1f
         kw = args.get("keyword")
-        if kw and kw not in {a.keyword for a in c.abilities}:
+        if kw and not _has_keyword_instance(c, str(kw), args.get("keyword_args") or {}):
             c.abilities = (*c.abilities, *_keyword_abilities(str(kw), args))
     elif op == "grant_ability":
         new = args.get("abilities")
@@ -986,6 +987,23 @@ _BASIC_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
 _KEYWORD_ABILITIES: dict[tuple[str, tuple], tuple[Ability, ...]] = {}
 
 
+def _has_keyword_instance(c: Chars, keyword: str, kwargs: dict[str, Any]) -> bool:
+    """Whether granting this keyword adds nothing: a keyword without parameters
+    already there (a second flying is redundant, CR 702.2f ...), or the same
+    instance of a parameterized one. "Equip Knight {0}" granted to an Equipment
+    with equip {3} is a second equip ability (CR 702.6e), as protection from
+    another quality is another protection."""
+    for a in c.abilities:
+        if a.keyword != keyword:
+            continue
+        if not kwargs:
+            return True
+        own = {k: v for k, v in a.keyword_args.items() if k != "rule"}
+        if own == kwargs:
+            return True
+    return False
+
+
 def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...]:
     """A granted keyword ability plus what it stands for (its expansions)."""
     kwargs = args.get("keyword_args") or {}
@@ -993,6 +1011,10 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
     got = _KEYWORD_ABILITIES.get(key)
     if got is None:
         a = Ability(AbilityKind.STATIC, text=keyword, keyword=keyword, keyword_args=dict(kwargs))
+        if keyword in ACTIVATED_KEYWORDS and kwargs:
+            # "Equipment you control have equip Knight {0}": an activated ability
+            # (CR 702.6a), as a printed one is
+            a = full_ability(a)
         extra = tuple(KEYWORD_EXPANSIONS[keyword](a)) if keyword in KEYWORD_EXPANSIONS else ()
         got = (a, *extra)
         _KEYWORD_ABILITIES[key] = got

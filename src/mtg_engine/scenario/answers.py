@@ -342,9 +342,16 @@ class Script:
             self._turn_face_up(game, act, acting, via)
             return
 
+        def usable(o: int) -> int | None:
+            # by keyword, the first such ability that can be activated ("equip" of an
+            # Equipment that also has "equip Knight {0}" granted, CR 702.6e)
+            for i in ability_indices(game, o, which):
+                if game.is_legal(ActivateAbility(o, i)) is None:
+                    return i
+            return None
+
         def legal(o: int) -> bool:
-            i = ability_index(game, o, which)
-            return i is not None and game.is_legal(ActivateAbility(o, i)) is None
+            return usable(o) is not None
 
         oid = self._find(
             game,
@@ -353,7 +360,9 @@ class Script:
             legal,
             plausible=lambda o: ability_index(game, o, which) is not None,
         )
-        index = ability_index(game, oid, which)
+        index = usable(oid)
+        if index is None:
+            index = ability_index(game, oid, which)
         if index is None:
             what = (
                 f"{which} ability"
@@ -791,9 +800,16 @@ def pending_trigger_group(game: Game) -> list[dict[str, Any]]:
 def ability_index(game: Game, oid: int, which: int | str) -> int | None:
     """The engine's index of an object's N-th activated ability (1-based, printed
     order; mana abilities count) or of its activated keyword ability (``equip``)."""
+    found = ability_indices(game, oid, which)
+    return found[0] if found else None
+
+
+def ability_indices(game: Game, oid: int, which: int | str) -> list[int]:
+    """The engine's indices :func:`ability_index` may mean: the N-th activated
+    ability, or every activated ability with that keyword, in order."""
     o = game.objects.get(oid)
     if o is None:
-        return None
+        return []
     abilities = chars(game, o).abilities
     activated = [
         i
@@ -802,13 +818,9 @@ def ability_index(game: Game, oid: int, which: int | str) -> int | None:
     ]
     activated = _type_line_order(o, abilities, activated)
     if isinstance(which, int):
-        return activated[which - 1] if 1 <= which <= len(activated) else None
+        return [activated[which - 1]] if 1 <= which <= len(activated) else []
     key = norm(which)
-    for i in activated:
-        kw = abilities[i].keyword
-        if kw and norm(kw) == key:
-            return i
-    return None
+    return [i for i in activated if (kw := abilities[i].keyword) and norm(kw) == key]
 
 
 def _type_line_order(o: Any, abilities: tuple[Any, ...], activated: list[int]) -> list[int]:
