@@ -1,14 +1,176 @@
 """Game events: every change the engine makes is logged with the rules that caused it.
 
-An :class:`Event` has a ``kind`` (a short machine name such as
-``"zone_change"``), the rule numbers that made it happen, a readable text,
+An :class:`Event` has a ``kind`` (an :class:`EventKind`, a ``StrEnum`` such as
+``EventKind.ZONE_CHANGE``, whose value ``"zone_change"`` is what a saved game
+holds), the rule numbers that made it happen, a readable text,
 and a small data mapping. The log is a list of events; ``str(event)`` is the
 readable line ``"Grizzly Bears is destroyed: lethal damage [704.5g]"``.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
+
+
+class EventKind(StrEnum):
+    """Every kind of logged or proposed game event (architecture §7).
+
+    A ``StrEnum``: a member equals its value (``EventKind.DRAW == "draw"``), so
+    the JSON of a saved game and the trigger kinds of compiled cards (plain
+    strings) compare with it directly; code that emits or proposes an event
+    names the member, so a misspelt kind is a type error.
+    """
+
+    ACTIVATE = "activate"
+    ADD_MANA = "add_mana"
+    ADDITIONAL_TRIGGER = "additional_trigger"
+    ASSIGN_DAMAGE = "assign_damage"
+    ATTACH = "attach"
+    ATTACKS = "attacks"
+    ATTACKS_ALONE = "attacks_alone"
+    ATTACKS_UNBLOCKED = "attacks_unblocked"
+    AURA_STAYS = "aura_stays"
+    BAND = "band"
+    BAND_BLOCKED = "band_blocked"
+    BECOMES_BLOCKED = "becomes_blocked"
+    BECOMES_COPY = "becomes_copy"
+    BECOMES_TAPPED = "becomes_tapped"
+    BECOMES_TARGET = "becomes_target"
+    BEGIN_ON_BATTLEFIELD = "begin_on_battlefield"
+    BLOCKED_BY = "blocked_by"
+    BLOCKS = "blocks"
+    BOTTOM = "bottom"
+    CANT_BLOCK = "cant_block"
+    CANT_PAY = "cant_pay"
+    CAST = "cast"
+    CAST_BEGIN = "cast_begin"
+    CEASE_TO_EXIST = "cease_to_exist"
+    CHAPTER_TRIGGER = "chapter_trigger"
+    CHOICE = "choice"
+    CHOOSE = "choose"
+    CLASS_LEVEL = "class_level"
+    CLEANUP = "cleanup"
+    CLOAK = "cloak"
+    COIN_FLIP = "coin_flip"
+    CONTINUOUS_EFFECT = "continuous_effect"
+    CONTROL = "control"
+    CONTROL_EFFECT = "control_effect"
+    CONVOKE = "convoke"
+    COPY = "copy"
+    COPY_FAILS = "copy_fails"
+    COUNTERED = "countered"
+    COUNTERS = "counters"
+    COUNTERS_ANNIHILATE = "counters_annihilate"
+    CREATE_COPY = "create_copy"
+    CREATE_TOKEN = "create_token"
+    CREATE_TOKENS = "create_tokens"
+    CREWS = "crews"
+    CUMULATIVE_UPKEEP_PAID = "cumulative_upkeep_paid"
+    CYCLE = "cycle"
+    DAMAGE = "damage"
+    DAMAGE_PREVENTED = "damage_prevented"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    DELAYED_TRIGGER = "delayed_trigger"
+    DELVE = "delve"
+    DESTROY = "destroy"
+    DIE_ROLL = "die_roll"
+    DOESNT_UNTAP = "doesnt_untap"
+    DRAW = "draw"
+    DRAW_EMPTY = "draw_empty"
+    DRAW_GAME = "draw_game"
+    DREDGE = "dredge"
+    EMBLEM = "emblem"
+    END_COMBAT = "end_combat"
+    ENTERS_ATTACKING = "enters_attacking"
+    EPIC = "epic"
+    FACE_UP_IN_EXILE = "face_up_in_exile"
+    FADING = "fading"
+    FIZZLE = "fizzle"
+    FLIP = "flip"
+    GAIN_LIFE = "gain_life"
+    GAIN_LIFE_PREVENTED = "gain_life_prevented"
+    GAIN_LIFE_REPLACED = "gain_life_replaced"
+    ILLEGAL_ACTIVATION = "illegal_activation"
+    ILLEGAL_CAST = "illegal_cast"
+    INDESTRUCTIBLE = "indestructible"
+    KEEP = "keep"
+    KEYWORD_PAID = "keyword_paid"
+    KEYWORD_TRIGGER = "keyword_trigger"
+    KEYWORD_UNPAID = "keyword_unpaid"
+    LIBRARY_BOTTOM = "library_bottom"
+    LOOK = "look"
+    LOOK_AT = "look_at"
+    LOOK_AT_TOP = "look_at_top"
+    LOSE_GAME = "lose_game"
+    LOSE_LIFE = "lose_life"
+    MANA_EMPTIES = "mana_empties"
+    MANA_VALUE = "mana_value"
+    MANIFEST = "manifest"
+    MANIFEST_DREAD = "manifest_dread"
+    MELDED = "melded"
+    MELEE = "melee"
+    MODES = "modes"
+    MULLIGAN = "mulligan"
+    NEW_TARGETS = "new_targets"
+    NO_CHOICE = "no_choice"
+    NO_EFFECT = "no_effect"
+    NO_HAUNT = "no_haunt"
+    NOT_ATTACKING = "not_attacking"
+    NOT_CAST = "not_cast"
+    NOT_COUNTERED = "not_countered"
+    NOT_PLAYED = "not_played"
+    NOTE_NAME = "note_name"
+    PAY_MANA = "pay_mana"
+    PHASING = "phasing"
+    PILE_ASSIGNED = "pile_assigned"
+    PILE_BLOCKS = "pile_blocks"
+    PILE_BLOCKS_EFFECT = "pile_blocks_effect"
+    PREVENTION = "prevention"
+    PROLIFERATE = "proliferate"
+    RAMPAGE = "rampage"
+    REGENERATE = "regenerate"
+    REGENERATION_SHIELD = "regeneration_shield"
+    REMOVE_SHIELD_COUNTER = "remove_shield_counter"
+    REMOVED_FROM_COMBAT = "removed_from_combat"
+    REPLACEMENT = "replacement"
+    RESOLVE = "resolve"
+    REVEAL = "reveal"
+    SADDLED = "saddled"
+    SADDLES = "saddles"
+    SAGA_DONE = "saga_done"
+    SCRY = "scry"
+    SEARCH = "search"
+    SHUFFLE = "shuffle"
+    SKIP = "skip"
+    SPLICE = "splice"
+    START = "start"
+    STEP = "step"
+    STORE_RESULTS = "store_results"
+    SURVEIL = "surveil"
+    SUSPEND = "suspend"
+    TAP = "tap"
+    TAPPED_FOR_MANA = "tapped_for_mana"
+    TOKENS_REPLACED = "tokens_replaced"
+    TOTAL_COST = "total_cost"
+    TRANSFORM = "transform"
+    TRIGGER = "trigger"
+    TRIGGER_NOTHING = "trigger_nothing"
+    TRIGGER_REMOVED = "trigger_removed"
+    TRIGGER_TARGETS = "trigger_targets"
+    TURN = "turn"
+    TURNED_FACE_DOWN = "turned_face_down"
+    TURNED_FACE_UP = "turned_face_up"
+    UMBRA_ARMOR = "umbra_armor"
+    UNATTACH = "unattach"
+    UNSUPPORTED = "unsupported"
+    UNTAP = "untap"
+    WARD = "ward"
+    WIN_GAME = "win_game"
+    WIN_PREVENTED = "win_prevented"
+    X = "x"
+    ZONE_CHANGE = "zone_change"
 
 
 class Event:
@@ -18,7 +180,7 @@ class Event:
 
     def __init__(
         self,
-        kind: str,
+        kind: EventKind,
         rules: tuple[str, ...],
         text: str,
         data: dict[str, Any] | None = None,
@@ -36,7 +198,7 @@ class Event:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.rules!r}, {self.text!r})"
+        return f"Event({self.kind.value!r}, {self.rules!r}, {self.text!r})"
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -62,4 +224,10 @@ class Event:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Event:
-        return cls(d["kind"], tuple(d["rules"]), d["text"], d.get("data") or {}, d.get("turn", 0))
+        return cls(
+            EventKind(d["kind"]),
+            tuple(d["rules"]),
+            d["text"],
+            d.get("data") or {},
+            d.get("turn", 0),
+        )

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from .actions import Decision, DecisionId
-from .events import Event
+from .events import Event, EventKind
 from .hooks import PROCEDURES
 from .invariants import zone_problems
 from .objects import CardDef, GameObject, Player
@@ -361,7 +361,11 @@ def _load(d: dict[str, Any]) -> Game:
     g.log = []
     for e in d["log"]:
         _need_keys(e, ("kind", "rules", "text", "data", "turn"), "a log event")
-        g.log.append(Event(e["kind"], tuple(e["rules"]), e["text"], decode(e["data"]), e["turn"]))
+        try:
+            kind = EventKind(e["kind"])
+        except ValueError:
+            raise GameFormatError(f"unknown event kind {e['kind']!r}") from None
+        g.log.append(Event(kind, tuple(e["rules"]), e["text"], decode(e["data"]), e["turn"]))
     g.next_id = d["next_id"]
     g.next_timestamp = d["next_timestamp"]
     g.effects = []

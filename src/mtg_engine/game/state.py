@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
-from .events import Event
+from .events import Event, EventKind
 from .hooks import EVENT_LISTENERS, PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
@@ -281,7 +281,7 @@ class Game:
 
     def emit(
         self,
-        kind: str,
+        kind: EventKind,
         rules: tuple[str, ...],
         text: str,
         subject: GameObject | None = None,
@@ -407,7 +407,9 @@ class Game:
                 self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
                 self.pending = None
                 self.emit(
-                    "draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions"
+                    EventKind.DRAW_GAME,
+                    ("104.4b",),
+                    "The game is a draw: a loop of mandatory actions",
                 )
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from ..rules.characteristics import chars
@@ -119,7 +120,7 @@ def set_bands(game: Game, bands: tuple[tuple[int, ...], ...]) -> None:
         game.turn_flags[_KEY] = kept
         for band in kept:
             game.emit(
-                "band",
+                EventKind.BAND,
                 ("508.1e", "702.22c"),
                 f"{', '.join(game.objects[o].name for o in band)} attack as a band",
                 members=list(band),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
@@ -32,7 +33,7 @@ def _n(a_args: dict, default: int = 0) -> int:
     return n if isinstance(n, int) else default
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield":
@@ -75,7 +76,7 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
         new.counters[kind] = new.counters.get(kind, 0) + n
     game.invalidate()
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         tuple(dict.fromkeys(r for _, _, r in added)) + ("614.1c",),
         f"{new.name} enters with "
         + ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n, _ in added),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -40,7 +41,7 @@ def _key(player: int) -> tuple[str, int]:
     return ("prowl_types", player)
 
 
-@on_event("damage")
+@on_event(EventKind.DAMAGE)
 def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.76a: remember the creature types of sources that dealt combat damage to a
     player, by their controller at that time."""

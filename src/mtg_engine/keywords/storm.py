@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 register_keywords("Storm", "Gravestorm")
 
 
-@on_event("cast")
+@on_event(EventKind.CAST)
 def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":
@@ -64,7 +65,7 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
             )
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def count_dead_permanents(game: Game, ev: Event, subject: GameObject | None) -> None:
     """For gravestorm: permanents put into a graveyard from the battlefield this turn."""
     d = ev.data

@@ -19,6 +19,7 @@ from ..game.actions import (
     DecisionKind,
     DecisionPurpose,
 )
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
@@ -395,7 +396,7 @@ def activate_task(game: Game, task: Task) -> None:
         )
         if changed:
             game.emit(
-                "total_cost",
+                EventKind.TOTAL_COST,
                 ("602.2b", "601.2f"),
                 f"Total cost of {d['source_name']}'s ability: {mc} ({', '.join(changed)})",
             )
@@ -414,7 +415,7 @@ def activate_task(game: Game, task: Task) -> None:
                 game.stack.remove(obj.id)
                 del game.objects[obj.id]
                 game.emit(
-                    "illegal_activation",
+                    EventKind.ILLEGAL_ACTIVATION,
                     ("602.2b", "732.1"),
                     f"Activating {d['source_name']}'s ability was illegal and is reversed",
                 )
@@ -428,7 +429,7 @@ def activate_task(game: Game, task: Task) -> None:
                 game.stack.remove(obj.id)
                 del game.objects[obj.id]
                 game.emit(
-                    "illegal_activation",
+                    EventKind.ILLEGAL_ACTIVATION,
                     ("606.6", "732.1"),
                     f"Activating {d['source_name']}'s ability was illegal and is reversed",
                 )
@@ -462,7 +463,10 @@ def activate_task(game: Game, task: Task) -> None:
                 t.tapped = True
                 game.invalidate()
                 game.emit(
-                    "tap", ("602.2b", "701.26a"), f"{t.name} is tapped to pay a cost", obj=oid
+                    EventKind.TAP,
+                    ("602.2b", "701.26a"),
+                    f"{t.name} is tapped to pay a cost",
+                    obj=oid,
                 )
                 became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
@@ -478,7 +482,7 @@ def activate_task(game: Game, task: Task) -> None:
         targets = [describe(game, t) for spec in obj.targets for t in spec]
         rule = a.keyword_args.get("rule")
         game.emit(
-            "activate",
+            EventKind.ACTIVATE,
             ("602.2", *((rule,) if rule else ())),
             f"{game.players[player].name} activates {d['source_name']}: {a.text}"
             + (f" targeting {', '.join(targets)}" if targets else ""),
@@ -547,7 +551,7 @@ def _pay_return_and_reveal(
             lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
     if _other_cost(cost, "reveal_self") and src is not None:
         game.emit(
-            "reveal",
+            EventKind.REVEAL,
             (*cites, "701.20a"),
             f"{game.players[d['player']].name} reveals {src.name} from their hand",
             obj=src.id,

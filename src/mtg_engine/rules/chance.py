@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.events import EventKind
 from ..game.hooks import CONDITIONS
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def resolve_flip(
         text = f"{name} flips a coin: {kept}"
     if call is not None:
         text += f" (called {call}: {'wins' if won else 'loses'} the flip)"
-    game.emit("coin_flip", rules, text, player=player, result=kept, won=won)
+    game.emit(EventKind.COIN_FLIP, rules, text, player=player, result=kept, won=won)
     return rec
 
 
@@ -114,7 +115,7 @@ def record_roll(
     if ignored:
         text += f" (ignoring {', '.join(map(str, ignored))}: 706.6)"
         rules = (*rules, "706.6")
-    game.emit("die_roll", rules, text, player=player, sides=sides, result=rec["result"])
+    game.emit(EventKind.DIE_ROLL, rules, text, player=player, sides=sides, result=rec["result"])
     return rec
 
 
@@ -132,7 +133,9 @@ def store_results(game: Game, obj: Any, results: list[list[int]], rule: str = "7
     obj.chosen = {**(obj.chosen or {}), STORED: [list(r) for r in results]}
     game.invalidate()
     shown = ", ".join(str(v) for _, v in results) or "none"
-    game.emit("store_results", (rule,), f"{obj.name} now has stored results: {shown}", obj=obj.id)
+    game.emit(
+        EventKind.STORE_RESULTS, (rule,), f"{obj.name} now has stored results: {shown}", obj=obj.id
+    )
 
 
 def greatest_same_stored(obj: Any) -> int:

@@ -28,6 +28,7 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.actions import Decision, DecisionKind, DecisionPurpose, player_ref
+from ..game.events import EventKind
 from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
@@ -673,7 +674,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             handler = EFFECT_HANDLERS.get(e.op)
             if handler is None:
                 game.emit(
-                    "unsupported",
+                    EventKind.UNSUPPORTED,
                     ("608.2c",),
                     f"{obj.name}: the instruction '{e.op}' is not implemented",
                 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost
+from ..game.events import EventKind
 from .support import register
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def pay(game: Game, src: GameObject, cost: Cost, x: int | None) -> bool:
     game.invalidate()
     verb = f"puts {n} loyalty counter(s) on" if n > 0 else f"removes {-n} loyalty counter(s) from"
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         ("606.4", "602.2b"),
         f"{game.players[src.controller].name} {verb} {src.name} to activate its loyalty ability",
         obj=src.id,
