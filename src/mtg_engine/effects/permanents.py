@@ -9,7 +9,7 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..cards.abilities import Ability, Effect, Filter
 from ..cards.abilities import Ability as _A
@@ -44,8 +44,11 @@ def tap(ctx: Ctx, e: Effect) -> bool:
             names.append(o.name)
     if names:
         g.invalidate()
+        kind: Literal[EventKind.TAP, EventKind.UNTAP] = (
+            EventKind.TAP if e.op == "tap" else EventKind.UNTAP
+        )
         g.emit(
-            EventKind.TAP if e.op == "tap" else EventKind.UNTAP,
+            kind,
             ("701.26a" if e.op == "tap" else "701.26b",),
             f"{', '.join(names)} {'becomes tapped' if e.op == 'tap' else 'untaps'}",
         )

@@ -10,7 +10,7 @@ readable line ``"Grizzly Bears is destroyed: lethal damage [704.5g]"``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 
 class EventKind(StrEnum):
@@ -171,6 +171,145 @@ class EventKind(StrEnum):
     WIN_PREVENTED = "win_prevented"
     X = "x"
     ZONE_CHANGE = "zone_change"
+
+
+# ---------------------------------------------------------------------------
+# Typed payloads of the kinds that triggers and replacement effects read most.
+# An event's ``data`` is a plain dict at run time (the log, ``repr`` and the
+# saved JSON are unchanged); these say, for mypy, which keys each kind carries:
+# ``Game.emit`` of one of these kinds checks its keyword arguments against them
+# (``game/emit_types.py``). Object ids are ints, players are indexes, a damage
+# target is a ref (``game.actions.ref_player``), zones are ``Zone.NAMES``.
+# ---------------------------------------------------------------------------
+
+
+class ZoneChangeData(TypedDict):
+    """CR 400.7, 603.6, 603.10a: an object moved; ``obj`` is the new object, ``old``
+    the one that left (its id is never reused)."""
+
+    obj: int
+    card: str
+    from_zone: str
+    to_zone: str
+    controller: int
+    old: NotRequired[int]
+    attached: NotRequired[list[int]]  # Auras/Equipment attached as it left (603.10a)
+    cause: NotRequired[str]  # what moved it ("sacrifice", "discard", ...)
+
+
+class DamageData(TypedDict):
+    """CR 120.3: ``source`` dealt ``amount`` damage to ``target`` (a ref)."""
+
+    source: int
+    target: int
+    amount: int
+    combat: bool
+    player: NotRequired[int]  # the player dealt damage
+
+
+class LifeData(TypedDict):
+    """CR 119.3: ``player`` gains or loses ``amount`` life."""
+
+    player: int
+    amount: int
+
+
+class CountersData(TypedDict, total=False):
+    """CR 122.1: counters put on an object (``obj``) or given to a player (``player``)."""
+
+    obj: int
+    player: int
+    counter: str
+    amount: int
+
+
+class ObjectData(TypedDict):
+    """An event about one object (a spell or ability resolves): its id."""
+
+    obj: int
+
+
+class TapData(TypedDict, total=False):
+    """CR 701.26: ``obj`` is tapped (as a cost), or ``player``'s permanents untap
+    (502.3); an effect that taps or untaps several names them in the text only."""
+
+    obj: int
+    player: int
+
+
+class BecomesTappedData(TypedDict):
+    """CR 701.26a: ``obj`` becomes tapped, one of ``batch`` tapped at once."""
+
+    obj: int
+    controller: int
+    batch: list[int]
+
+
+class TappedForManaData(TypedDict):
+    """CR 106.12a: ``player`` tapped ``obj`` for mana."""
+
+    obj: int
+    player: int
+
+
+class CastData(TypedDict):
+    """CR 601.2i: ``player`` cast the spell ``obj`` (``alt``: the alternative cost, or "")."""
+
+    obj: int
+    player: int
+    alt: str
+
+
+class DrawData(TypedDict):
+    """CR 121.1: ``player`` drew the card named ``card``."""
+
+    player: int
+    card: str
+
+
+class AttacksData(TypedDict):
+    """CR 508.1, 508.3a: ``obj`` attacks ``defender`` (a ref), controlled by ``player``."""
+
+    obj: int
+    defender: int
+    player: int
+
+
+class BlocksData(TypedDict):
+    """CR 509.1, 509.3c: ``obj`` blocks ``attacker``."""
+
+    obj: int
+    attacker: int
+
+
+class BlockedByData(TypedDict):
+    """CR 509.3: ``obj`` (an attacker) is blocked by ``blocker``."""
+
+    obj: int
+    blocker: int
+
+
+class BecomesBlockedData(TypedDict):
+    """CR 509.3d: the attacker ``obj`` becomes blocked; ``player`` defends."""
+
+    obj: int
+    player: int
+
+
+class DeclareAttackersData(TypedDict, total=False):
+    """CR 508.1: the attacking creatures (none: no attackers were declared)."""
+
+    attackers: list[int]
+
+
+class DeclareBlockersData(TypedDict, total=False):
+    """CR 509.1: the blocking creatures."""
+
+    blockers: list[int]
+
+
+class NoData(TypedDict):
+    """An event whose text says everything (a token created by a copy effect)."""
 
 
 class Event:

@@ -20,8 +20,9 @@ from enum import StrEnum
 from typing import Any, cast
 
 from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
+from .emitter import EventEmitter
 from .events import Event, EventKind
-from .hooks import EVENT_LISTENERS, PROCEDURES
+from .hooks import PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
@@ -152,7 +153,7 @@ class Combat:
 MANDATORY_LOOP_STEPS = 200_000
 
 
-class Game:
+class Game(EventEmitter):
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
     #: a caller's stopping point (the scenario runner's ``until`` at a step without
@@ -279,20 +280,7 @@ class Game:
     # Log and events
     # ------------------------------------------------------------------
 
-    def emit(
-        self,
-        kind: EventKind,
-        rules: tuple[str, ...],
-        text: str,
-        subject: GameObject | None = None,
-        **data: Any,
-    ) -> Event:
-        """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
-        ev = Event(kind, rules, text, data, self.turn)
-        self.log.append(ev)
-        for listener in EVENT_LISTENERS:
-            listener(self, ev, subject)
-        return ev
+    # emit(kind, rules, text, subject, **data): game/emitter.py (EventEmitter)
 
     # ------------------------------------------------------------------
     # The decision interface

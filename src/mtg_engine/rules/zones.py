@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game.events import EventKind
+from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .layers import source_left
@@ -100,20 +100,19 @@ def move(
         text = f"{old.name} moves from {Zone.NAMES[from_zone]} to {Zone.NAMES[to_zone]}"
         if reason:
             text = f"{old.name} {reason}"
-        game.emit(
-            EventKind.ZONE_CHANGE,
-            rules,
-            text,
-            subject=old,
-            obj=new_id,
-            old=oid,
-            card=old.name,
-            from_zone=Zone.NAMES[from_zone],
-            to_zone=Zone.NAMES[to_zone],
-            controller=old.controller,
-            **({"attached": attached} if attached else {}),
-            **({"cause": cause} if cause else {}),
-        )
+        data: ZoneChangeData = {
+            "obj": new_id,
+            "old": oid,
+            "card": old.name,
+            "from_zone": Zone.NAMES[from_zone],
+            "to_zone": Zone.NAMES[to_zone],
+            "controller": old.controller,
+        }
+        if attached:
+            data["attached"] = attached
+        if cause:
+            data["cause"] = cause
+        game.emit(EventKind.ZONE_CHANGE, rules, text, old, **data)
     for name in event.get("then") or ():
         THEN_HOOKS[name](game, event, new_id)  # e.g. madness's trigger (CR 702.35a)
     return new_id
