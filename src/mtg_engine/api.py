@@ -148,7 +148,7 @@ def new_game_from_decks(
 
     >>> game = new_game_from_decks("green-stompy", "white-weenie", seed=3, mulligans=False)
     >>> game.decision.kind, game.turn
-    ('priority', 1)
+    (<DecisionKind.PRIORITY: 'priority'>, 1)
     """
     a = deck_a if isinstance(deck_a, Deck) else load_deck(deck_a)
     b = deck_b if isinstance(deck_b, Deck) else load_deck(deck_b)

@@ -20,7 +20,7 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from .actions import Decision, DecisionId
+from .actions import Decision, DecisionId, DecisionKind
 from .events import Event, EventKind
 from .hooks import PROCEDURES
 from .invariants import zone_problems
@@ -355,7 +355,11 @@ def _load(d: dict[str, Any]) -> Game:
         data = decode(pj["data"])
         if not isinstance(ident, DecisionId | None) or not isinstance(data, dict):
             raise GameFormatError("the pending decision's id or data has the wrong type")
-        g.pending = Decision(pj["kind"], pj["player"], pj["rule"], pj["prompt"], data, ident)
+        try:
+            dkind = DecisionKind(pj["kind"])
+        except ValueError:
+            raise GameFormatError(f"unknown decision kind {pj['kind']!r}") from None
+        g.pending = Decision(dkind, pj["player"], pj["rule"], pj["prompt"], data, ident)
     else:
         g.pending = None
     g.log = []

@@ -78,7 +78,12 @@ class Ctx:
         return a
 
     def ask(
-        self, kind: str, rule: str, prompt: str, data: dict[str, Any], player: int | None = None
+        self,
+        kind: DecisionKind,
+        rule: str,
+        prompt: str,
+        data: dict[str, Any],
+        player: int | None = None,
     ) -> bool:
         self.game.ask(
             Decision(kind, self.controller if player is None else player, rule, prompt, data)
