@@ -54,7 +54,7 @@ True
 
 Data that isn't a saved game raises :class:`GameFormatError` (a ``ValueError``):
 
->>> Game.from_json({"format": 2, "players": []})
+>>> Game.from_json({"format": 3, "players": []})
 Traceback (most recent call last):
 ...
 mtg_engine.game.serialize.GameFormatError: the saved game is missing 'token', 'objects', ...

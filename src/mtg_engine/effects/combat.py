@@ -191,7 +191,7 @@ def melee_bonus(ctx: Ctx, e: Effect) -> bool:
     """CR 702.121a-b: +1/+1 for each opponent you attacked with a creature this
     combat, counted as the ability resolves."""
     g = ctx.game
-    declared = g.turn_flags.get("attacks_declared") or ()
+    declared = g.turn_flags.attacks_declared
     opponents = {
         ref_player(d)
         for _c, d in declared

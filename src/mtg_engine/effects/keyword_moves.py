@@ -47,7 +47,7 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
             f"{ctx.obj.name}'s ninjutsu does nothing: the card left the hand",
         )
         return True
-    returned = g.turn_flags.get(("cost_returned", ctx.obj.id)) or []
+    returned = g.turn_flags.cost_returned.get(ctx.obj.id) or []
     defender = next((r["defender"] for r in returned if r.get("defender") is not None), None)
     entry = new_entry(g, card, ctx.controller, (rule,), True, False, None, None, None, None)
     nid = enter(g, entry)

@@ -28,9 +28,11 @@ from .objects import CardDef, GameObject, Player
 from .rng import Rng
 from .state import Combat, ContinuousEffect, Game, Outcome, OutcomeReason
 from .tasks import Task
+from .turn_flags import TurnFlags
 
-#: 2: enum members, emblem abilities, event data and decision identities kept exactly
-FORMAT = 2
+#: 2: enum members, emblem abilities, event data and decision identities kept exactly;
+#: 3: the turn's flags are a record (TurnFlags), not a mapping
+FORMAT = 3
 
 
 class GameFormatError(ValueError):
@@ -412,7 +414,10 @@ def _load(d: dict[str, Any]) -> Game:
         g.outcome = Outcome(od["winner"], OutcomeReason[od["reason"]], od["rule"])
     g.uid_to_obj = decode(d["uid_to_obj"])
     g.decisions_made = d["decisions_made"]
-    g.turn_flags = decode(d["turn_flags"])
+    flags = decode(d["turn_flags"])
+    if not isinstance(flags, TurnFlags):
+        raise GameFormatError(f"the saved game's turn flags aren't a record: {flags!r:.80}")
+    g.turn_flags = flags
     g._chars = {}
     g._options = None
     return g

@@ -26,6 +26,7 @@ from .hooks import PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
+from .turn_flags import TurnFlags
 
 
 class Step:
@@ -203,7 +204,7 @@ class Game(EventEmitter):
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self.turn_flags = TurnFlags()
         self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
         #: ids below this were looked at by the last state-based action check for
@@ -475,7 +476,7 @@ class Game(EventEmitter):
         g.outcome = self.outcome
         g.uid_to_obj = dict(self.uid_to_obj)
         g.decisions_made = self.decisions_made
-        g.turn_flags = dict(self.turn_flags)
+        g.turn_flags = self.turn_flags.copy()
         g._chars = {}
         g._options = None
         g.sba_checked_ids = self.sba_checked_ids

@@ -51,7 +51,7 @@ def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         return []
     oid = ev["obj"]
     rec = cast_record(game, oid)
-    if not rec or not rec.get("buyback") or game.turn_flags.get(("fizzled", oid)):
+    if not rec or not rec.get("buyback") or oid in game.turn_flags.fizzled:
         return []
     return [Replacement("buyback", "buyback", ("702.27a", "614.1a"), _to_hand)]
 

@@ -62,8 +62,7 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
             added.append((kind, _sunburst_count(new, c), "702.44a"))
         elif kw == "Bloodthirst":
             opp_damage = sum(
-                int(game.turn_flags.get(("damage_to_player", p), 0))
-                for p in game.opponents(new.controller)
+                game.turn_flags.damage_to_player.get(p, 0) for p in game.opponents(new.controller)
             )
             if a.keyword_args.get("n") == "X" or a.keyword_args.get("x"):
                 added.append(("+1/+1", opp_damage, "702.54b"))

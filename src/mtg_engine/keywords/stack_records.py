@@ -46,7 +46,7 @@ def remember_fizzle(game: Game, ev: Event, subject: GameObject | None) -> None:
     then doesn't return it, ruling 502.16.1)."""
     oid = ev.data.get("obj")
     if isinstance(oid, int):
-        game.turn_flags[("fizzled", oid)] = True
+        game.turn_flags.fizzled.add(oid)
 
 
 @on_event(EventKind.RESOLVE)
@@ -56,7 +56,7 @@ def remember_resolving_copy(game: Game, ev: Event, subject: GameObject | None) -
     oid = ev.data.get("obj")
     o = game.objects.get(oid) if isinstance(oid, int) else None
     if o is not None and o.paid and cast_record(game, o.id) is None:
-        game.turn_flags[("paid", o.id)] = dict(o.paid)
+        game.turn_flags.paid[o.id] = dict(o.paid)
 
 
 @on_event(EventKind.DAMAGE)
@@ -65,5 +65,5 @@ def remember_damage_to_players(game: Game, ev: Event, subject: GameObject | None
     target = ev.data.get("target")
     amount = ev.data.get("amount") or 0
     if isinstance(target, int) and target < 0 and amount > 0:
-        key = ("damage_to_player", -target - 1)
-        game.turn_flags[key] = int(game.turn_flags.get(key, 0)) + int(amount)
+        dealt = game.turn_flags.damage_to_player
+        dealt[-target - 1] = dealt.get(-target - 1, 0) + int(amount)

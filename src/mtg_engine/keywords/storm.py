@@ -39,7 +39,7 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     storms = keyword_instances(game, obj, "Storm")
     graves = keyword_instances(game, obj, "Gravestorm")
     if storms:
-        n = max(0, int(game.turn_flags.get("spells_cast", 1)) - 1)
+        n = max(0, game.turn_flags.spells_cast - 1)
         for _ in storms:
             ability = keyword_trigger(
                 "Storm",
@@ -51,7 +51,7 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
                 game, obj, obj.controller, ability, {"obj": obj.id, "snap": snapshot(obj)}
             )
     if graves:
-        n = int(game.turn_flags.get("died_permanents", 0))
+        n = game.turn_flags.died_permanents
         for _ in graves:
             ability = keyword_trigger(
                 "Gravestorm",
@@ -70,4 +70,4 @@ def count_dead_permanents(game: Game, ev: Event, subject: GameObject | None) -> 
     """For gravestorm: permanents put into a graveyard from the battlefield this turn."""
     d = ev.data
     if d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
-        game.turn_flags["died_permanents"] = int(game.turn_flags.get("died_permanents", 0)) + 1
+        game.turn_flags.died_permanents += 1

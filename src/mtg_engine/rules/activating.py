@@ -103,7 +103,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return problem
     if (
         a.limit_per_turn is not None
-        and game.turn_flags.get(("activated", o.id, index), 0) >= a.limit_per_turn
+        and game.turn_flags.activated.get((o.id, index), 0) >= a.limit_per_turn
     ):
         return "that ability can't be activated again this turn (rule 602.5b)"
     cost = a.cost
@@ -251,8 +251,9 @@ def activate_task(game: Game, task: Task) -> None:
         d["source_name"] = src.name
         d["source_zone"] = Zone.NAMES[src.zone]
         d["source_uid"] = src.card_uid
-        key = ("activated", src.id, d["ability"])
-        game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
+        key = (src.id, d["ability"])
+        activated = game.turn_flags.activated
+        activated[key] = activated.get(key, 0) + 1
         if a.cost is not None and a.cost.loyalty is not None:
             loyalty_rules.mark_activated(game, src)  # CR 606.3
         if a.kind is AbilityKind.MANA and _simple_cost(a.cost):
@@ -559,7 +560,7 @@ def _pay_return_and_reveal(
         # it stays revealed while it is in the hand: during this upkeep (forecast,
         # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
         until = "upkeep" if rule == "702.57b" else obj.id
-        game.turn_flags[("revealed", src.id)] = until
+        game.turn_flags.revealed[src.id] = until
     returned = []
     for oid in d.get("return") or []:
         o = game.objects.get(oid)
@@ -569,7 +570,7 @@ def _pay_return_and_reveal(
         returned.append({"name": o.name, "defender": defender})
         move(game, oid, Zone.HAND, cites, reason="is returned to its owner's hand (cost)")
     if returned:
-        game.turn_flags[("cost_returned", obj.id)] = returned
+        game.turn_flags.cost_returned[obj.id] = returned
 
 
 def _cost_choice(

@@ -517,7 +517,7 @@ def cast_task(game: Game, task: Task) -> None:
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
-    game.turn_flags["spells_cast"] = game.turn_flags.get("spells_cast", 0) + 1
+    game.turn_flags.spells_cast += 1
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
     spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names

@@ -198,12 +198,9 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     for creature, defender in action.attackers:
         combat.attackers[creature] = defender  # CR 508.1k
         combat.blocked[creature] = False
-    game.turn_flags["attacks_declared"] = tuple(action.attackers)
-    if action.attackers:
-        # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
-        game.turn_flags["attackers_this_turn"] = game.turn_flags.get(
-            "attackers_this_turn", 0
-        ) + len(action.attackers)
+    game.turn_flags.attacks_declared = tuple(action.attackers)
+    # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
+    game.turn_flags.attackers_this_turn += len(action.attackers)
     game.invalidate("combat")
     KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
@@ -576,5 +573,5 @@ def end_combat(game: Game) -> None:
         )
     game.combat = None
     KEYWORD_HOOKS.clear_bands(game)
-    game.turn_flags.pop("attacks_declared", None)
+    game.turn_flags.attacks_declared = ()
     game.invalidate("combat")

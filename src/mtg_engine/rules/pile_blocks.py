@@ -40,18 +40,15 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from ..game.tasks import Task
 
-#: the key of the turn's effect in ``game.turn_flags``
-FLAG = "random_pile_blocks"
-
 
 def replaces_declaration(game: Game) -> bool:
     """Whether this turn's declarations of blockers are replaced (CR 614.1a)."""
-    return bool(game.turn_flags.get(FLAG))
+    return game.turn_flags.random_pile_blocks
 
 
 def start(game: Game) -> None:
     """The effect begins: it applies to the rest of the turn (CR 611.2a)."""
-    game.turn_flags[FLAG] = True
+    game.turn_flags.random_pile_blocks = True
 
 
 def pile_blocks(game: Game, task: Task) -> DeclareBlockers | None:

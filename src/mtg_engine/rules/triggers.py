@@ -394,10 +394,11 @@ def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool
     trigger now; records that it did (per object and ability, for this turn)."""
     if not any(k == "once_each_turn" for k, _ in ability.restrictions):
         return True
-    key = ("triggered_once", source.id, ability.text)
-    if game.turn_flags.get(key):
+    key = (source.id, ability.text)
+    done = game.turn_flags.triggered_once
+    if key in done:
         return False
-    game.turn_flags[key] = 1
+    done.add(key)
     return True
 
 

@@ -17,6 +17,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
+from ..game.turn_flags import TurnFlags
 from . import combat
 from .draw_skip import skip_offered
 from .layers import end_of_turn_cleanup, on_turn_start
@@ -61,7 +62,7 @@ def turn_task(game: Game, task: Task) -> None:
             # actions would be performed or abilities trigger, players get
             # priority and another cleanup step follows.
             if game.pending_triggers or sba_would_apply(game):
-                game.turn_flags["extra_cleanup"] = True
+                game.turn_flags.extra_cleanup = True
                 game.push_task("priority")
         elif game.step != Step.UNTAP:
             game.priority_player = game.active
@@ -123,7 +124,7 @@ def start_turn(game: Game) -> None:
         pl.lands_played = 0
         pl.life_lost_this_turn = 0
         pl.spells_cast_this_turn = 0
-    game.turn_flags = {"spells_cast_last_turn": last_turn_spells}
+    game.turn_flags = TurnFlags(spells_cast_last_turn=last_turn_spells)
     game.emit(EventKind.TURN, ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
     on_turn_start(game)  # "until your next turn" effects end (CR 611.2a)
 
@@ -178,7 +179,8 @@ def end_step(game: Game) -> None:
                 player=p.index,
             )
     step = game.step
-    if step == Step.CLEANUP and game.turn_flags.pop("extra_cleanup", False):
+    if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
+        game.turn_flags.extra_cleanup = False
         return  # CR 514.3a: another cleanup step
     nxt = _next_step(game, step)
     if step >= Step.BEGINNING_OF_COMBAT and step <= Step.END_OF_COMBAT and nxt > Step.END_OF_COMBAT:

@@ -81,7 +81,7 @@ def is_revealed(game: Game, oid: int) -> bool:
     """A card in a hand that its owner revealed and still plays revealed: until the
     upkeep ends (forecast, CR 702.57b) or the ability leaves the stack (ninjutsu,
     702.49b). A card that left the hand is a new object (CR 400.7)."""
-    until = game.turn_flags.get(("revealed", oid))
+    until = game.turn_flags.revealed.get(oid)
     if until is None:
         return False
     if until == "upkeep":
