@@ -74,8 +74,10 @@ Performer = Callable[["Game", Event], Any]
 FINDERS: dict[str, list[Finder]] = {}
 #: static op -> (event kinds it modifies, finder for one static of one permanent)
 STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
-#: event kind -> "can't" checks (CR 101.2); each returns the reason, or None
-PROHIBITIONS: dict[str, list[Prohibition]] = {}
+#: event kind -> "can't" checks (CR 101.2); each returns the reason, or None. A
+#: check registered ``when`` a static op's index kind runs only while some
+#: permanent has that static (so an unwatched event stays a dict lookup)
+PROHIBITIONS: dict[str, list[tuple[Prohibition, str | None]]] = {}
 #: event kind -> how to perform an event of that kind (for a resumed event)
 PERFORMERS: dict[str, Performer] = {}
 
@@ -107,12 +109,14 @@ def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticF
     return register
 
 
-def prohibition(*kinds: str) -> Callable[[Prohibition], Prohibition]:
-    """Register a "can't" check for events of these kinds (CR 101.2)."""
+def prohibition(*kinds: str, when: str | None = None) -> Callable[[Prohibition], Prohibition]:
+    """Register a "can't" check for events of these kinds (CR 101.2); with ``when``
+    (the index kind of a static op, ``"rule:cant_lose_life"``), checked only while
+    a permanent has that static."""
 
     def register(fn: Prohibition) -> Prohibition:
         for k in kinds:
-            PROHIBITIONS.setdefault(k, []).append(fn)
+            PROHIBITIONS.setdefault(k, []).append((fn, when))
         return fn
 
     return register
@@ -218,7 +222,12 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
 
 
 def _has_any(game: Game, kind: str) -> bool:
-    return kind in FINDERS or kind in _index(game) or kind in PROHIBITIONS
+    if kind in FINDERS:
+        return True
+    idx = _index(game)
+    if kind in idx:
+        return True
+    return any(w is None or w in idx for _, w in PROHIBITIONS.get(kind, ()))
 
 
 # ---------------------------------------------------------------------------
@@ -259,13 +268,27 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
     return ev
 
 
-def _forbid(game: Game, ev: Event) -> bool:
-    """CR 101.2, 614.17: mark the event cancelled if something says it can't happen."""
-    for fn in PROHIBITIONS.get(ev["kind"], ()):
+def forbidden(game: Game, ev: Event) -> str | None:
+    """Why ``ev`` can't happen (CR 101.2), or None; the event isn't changed."""
+    idx = None
+    for fn, when in PROHIBITIONS.get(ev["kind"], ()):
+        if when is not None:
+            if idx is None:
+                idx = _index(game)
+            if when not in idx:
+                continue
         why = fn(game, ev)
         if why is not None:
-            ev["cancelled"] = why
-            return True
+            return why
+    return None
+
+
+def _forbid(game: Game, ev: Event) -> bool:
+    """CR 101.2, 614.17: mark the event cancelled if something says it can't happen."""
+    why = forbidden(game, ev)
+    if why is not None:
+        ev["cancelled"] = why
+        return True
     return False
 
 
@@ -351,6 +374,17 @@ def cited(ev: Event, rules: tuple[str, ...]) -> tuple[str, ...]:
     return (*rules, *dict.fromkeys(added)) if added else rules
 
 
+def refused(game: Game, ev: Event, rules: tuple[str, ...], **data: Any) -> bool:
+    """Log an event that a "can't" stopped (CR 101.2) as ``<kind>_prevented``;
+    True if it was stopped."""
+    why = ev.get("cancelled")
+    if not why:
+        return False
+    text = f"{ev['what']}, but can't: {why}"
+    game.emit(f"{ev['kind']}_prevented", ("101.2", *rules), text, **data)
+    return True
+
+
 def notes(ev: Event) -> str:
     return "; ".join(ev.get("notes") or ())
 
@@ -362,10 +396,12 @@ __all__ = [
     "replacement_finder",
     "static_replacement",
     "prohibition",
+    "forbidden",
     "performer",
     "then_hook",
     "cited",
     "notes",
+    "refused",
     "labels",
     "static_sources",
     "affects_player",
