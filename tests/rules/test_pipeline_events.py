@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from mtg_engine.game.state import Game
+from mtg_engine.cards.compiler import compile_text
+from mtg_engine.game.state import ContinuousEffect, Game
 from mtg_engine.rules import pipeline
 from mtg_engine.rules.counters import put_player_counters, remove_counters
-from mtg_engine.rules.damage import life_unpayable, lose_life
+from mtg_engine.rules.damage import deal_damage, life_unpayable, lose_life
 from mtg_engine.rules.pipeline import Replacement
 from mtg_engine.rules.tapping import set_tapped
 from mtg_engine.rules.turn import untap_step
@@ -102,3 +103,34 @@ def test_player_counters_are_proposed(board):
     assert put_player_counters(game, 1, "poison", 2) == 0 and game.players[1].poison == 0
     with pytest.raises(ValueError, match="122.1"):
         put_player_counters(game, 0, "energy", 1)
+
+
+def test_a_replacement_ability_granted_in_layer_6_is_seen(board):
+    """CR 613.1f, 615.1: a creature given "Prevent all damage that would be dealt to
+    this creature" by a resolved effect has that prevention effect."""
+    bears = board.add(0, "Grizzly Bears")
+    bolt_source = board.add(1, "Shivan Dragon")
+    game = board.start()
+    (granted,) = compile_text(
+        "Prevent all damage that would be dealt to this creature.", "X", ("Creature",)
+    ).abilities
+    game.effects = [
+        *game.effects,
+        ContinuousEffect(
+            "6",
+            game.new_timestamp(),
+            None,
+            0,
+            (bears,),
+            "grant_ability",
+            {"abilities": (granted,)},
+            "end_of_turn",
+        ),
+    ]
+    game.invalidate()
+    assert deal_damage(game, game.objects[bolt_source], bears, 3) == 0
+    assert game.objects[bears].damage == 0
+    assert any("prevents 3 damage" in e.text and "615.1" in e.rules for e in game.log)
+    game.effects = []
+    game.invalidate()
+    assert deal_damage(game, game.objects[bolt_source], bears, 1) == 1

@@ -40,7 +40,8 @@ from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import Decision, DecisionKind
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
-from .characteristics import SINGLE_FACE, Chars, copiable_values
+from .characteristics import SINGLE_FACE, Chars, chars, copiable_values
+from .layers import static_sources as layer_statics
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -150,16 +151,21 @@ def _index(game: Game) -> dict[str, list[tuple[int, str, StaticEffect]]]:
         if STATIC_FINDERS:
             ops = STATIC_FINDERS
             copies = any(e.layer[0] == "1" for e in game.effects)
+            # abilities granted in layer 6 (CR 613.1f: "Enchanted creature has 'If this
+            # creature would ...'"): then each permanent's abilities as they are now
+            granted = any(e.op == "grant_ability" for e in game.effects) or any(
+                entry[1].op == "grant_ability" for entry in layer_statics(game)
+            )
             for sid in game.battlefield:
                 src = game.objects[sid]
-                if src.phased_out or src.face_down:
+                if src.phased_out or (src.face_down and not granted):
                     continue
                 # the abilities of its copiable values (CR 707.2), as for "enters"
                 # replacements (rules/replacement.py): cached per card, so the index
                 # costs a loop of dict lookups
-                cv = None if copies else src.card.cache.get(SINGLE_FACE)
+                cv = None if copies or granted else src.card.cache.get(SINGLE_FACE)
                 if cv is None:
-                    cv = copiable_values(game, src)
+                    cv = chars(game, src) if granted else copiable_values(game, src)
                 for i, st in _replacement_statics(cv):
                     for kind in ops[st.op][0]:
                         got.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
