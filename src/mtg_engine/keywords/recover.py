@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -48,10 +49,12 @@ def _arrived_with(game: Game, card_id: int) -> bool:
     b = game._batch
     if b is None:
         return False
-    return any(e.kind == "zone_change" and e.data.get("obj") == card_id for e, _ in b.events)
+    return any(
+        e.kind == EventKind.ZONE_CHANGE and e.data.get("obj") == card_id for e, _ in b.events
+    )
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.59a: a creature put into a graveyard from the battlefield triggers the
     recover abilities of the cards already in that graveyard."""

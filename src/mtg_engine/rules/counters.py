@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter, StaticEffect
+from ..game.events import EventKind
 from ..game.objects import GameObject
 from .characteristics import chars
 from .filters import matches_object
@@ -53,7 +54,7 @@ def put_counters(
         event = propose(
             game,
             {
-                "kind": "counters",
+                "kind": EventKind.COUNTERS,
                 "obj": o.id,
                 "counter": kind,
                 "amount": amount,
@@ -75,7 +76,7 @@ def put_counters(
     o.counters[kind] = o.counters.get(kind, 0) + amount
     game.invalidate()
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         rules,
         f"{amount} {kind} counter(s) are put on {o.name}{why}",
         obj=o.id,
@@ -84,7 +85,7 @@ def put_counters(
     )
 
 
-@performer("counters")
+@performer(EventKind.COUNTERS)
 def _perform(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
     if o is not None:
@@ -92,7 +93,7 @@ def _perform(game: Game, ev: dict[str, Any]) -> None:
         put_counters(game, o, ev["counter"], int(ev["amount"]), tuple(rules), why, event=ev)
 
 
-@static_replacement("counter_multiplier", "counters")
+@static_replacement("counter_multiplier", EventKind.COUNTERS)
 def counter_multiplier(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -127,7 +128,7 @@ def _cant_have_rule(
     return None  # a prohibition (CR 101.2), read by cant_have_counters below
 
 
-@prohibition("counters", when="rule:cant_have_counters")
+@prohibition(EventKind.COUNTERS, when="rule:cant_have_counters")
 def cant_have_counters(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2, 122.1: "Creatures you control can't have -1/-1 counters put on them"
     (Melira, Sylvok Outcast)."""
@@ -151,7 +152,7 @@ def counters_forbidden(game: Game, o: GameObject, kind: str, amount: int) -> str
     return forbidden(
         game,
         {
-            "kind": "counters",
+            "kind": EventKind.COUNTERS,
             "obj": o.id,
             "counter": kind,
             "amount": amount,
@@ -190,7 +191,7 @@ def put_player_counters(
         event = propose(
             game,
             {
-                "kind": "player_counters",
+                "kind": EventKind.PLAYER_COUNTERS,
                 "player": player,
                 "counter": kind,
                 "amount": amount,
@@ -210,7 +211,7 @@ def put_player_counters(
         return 0
     p.poison += amount
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         rules,
         f"{p.name} gets {amount} {kind} counter(s){why} ({p.poison} in all)",
         player=player,
@@ -220,7 +221,7 @@ def put_player_counters(
     return amount
 
 
-@performer("player_counters")
+@performer(EventKind.PLAYER_COUNTERS)
 def _perform_player(game: Game, ev: dict[str, Any]) -> None:
     rules, why = ev["args"]
     put_player_counters(
@@ -247,7 +248,7 @@ def remove_counters(
         event = propose(
             game,
             {
-                "kind": "remove_counters",
+                "kind": EventKind.REMOVE_COUNTERS,
                 "obj": o.id,
                 "counter": kind,
                 "amount": n,
@@ -273,7 +274,7 @@ def remove_counters(
         o.counters[kind] = have - n
     game.invalidate()
     game.emit(
-        "counters_removed",
+        EventKind.COUNTERS_REMOVED,
         rules,
         f"{n} {kind} counter(s) are removed from {o.name}{why}",
         obj=o.id,
@@ -283,7 +284,7 @@ def remove_counters(
     return n
 
 
-@performer("remove_counters")
+@performer(EventKind.REMOVE_COUNTERS)
 def _perform_remove(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
     if o is not None:

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import Decision, DecisionKind
+from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
 from .characteristics import SINGLE_FACE, Chars, chars, copiable_values
@@ -380,6 +381,27 @@ def cited(ev: Event, rules: tuple[str, ...]) -> tuple[str, ...]:
     return (*rules, *dict.fromkeys(added)) if added else rules
 
 
+PreventedKind = Literal[
+    EventKind.GAIN_LIFE_PREVENTED,
+    EventKind.LOSE_LIFE_PREVENTED,
+    EventKind.COUNTERS_PREVENTED,
+    EventKind.PLAYER_COUNTERS_PREVENTED,
+    EventKind.REMOVE_COUNTERS_PREVENTED,
+    EventKind.TAP_PREVENTED,
+    EventKind.UNTAP_PREVENTED,
+]
+#: event kind -> the kind logged when a "can't" stops it (CR 101.2)
+_PREVENTED: dict[str, PreventedKind] = {
+    EventKind.GAIN_LIFE: EventKind.GAIN_LIFE_PREVENTED,
+    EventKind.LOSE_LIFE: EventKind.LOSE_LIFE_PREVENTED,
+    EventKind.COUNTERS: EventKind.COUNTERS_PREVENTED,
+    EventKind.PLAYER_COUNTERS: EventKind.PLAYER_COUNTERS_PREVENTED,
+    EventKind.REMOVE_COUNTERS: EventKind.REMOVE_COUNTERS_PREVENTED,
+    EventKind.TAP: EventKind.TAP_PREVENTED,
+    EventKind.UNTAP: EventKind.UNTAP_PREVENTED,
+}
+
+
 def refused(game: Game, ev: Event, rules: tuple[str, ...], **data: Any) -> bool:
     """Log an event that a "can't" stopped (CR 101.2) as ``<kind>_prevented``;
     True if it was stopped."""
@@ -387,7 +409,7 @@ def refused(game: Game, ev: Event, rules: tuple[str, ...], **data: Any) -> bool:
     if not why:
         return False
     text = f"{ev['what']}, but can't: {why}"
-    game.emit(f"{ev['kind']}_prevented", ("101.2", *rules), text, **data)
+    game.emit(_PREVENTED[ev["kind"]], ("101.2", *rules), text, **data)
     return True
 
 

@@ -20,9 +20,10 @@ so an unwatched game pays one scan of the battlefield per batch of taps.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from ..cards.abilities import AbilityKind
+from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
@@ -90,7 +91,7 @@ def became_tapped(
     cited = tuple(dict.fromkeys((*rules, "701.26a")))
     for o in tapped:
         game.emit(
-            "becomes_tapped",
+            EventKind.BECOMES_TAPPED,
             cited,
             f"{o.name} becomes tapped",
             o,
@@ -101,7 +102,7 @@ def became_tapped(
     if for_mana:
         for o in tapped:
             game.emit(
-                "tapped_for_mana",
+                EventKind.TAPPED_FOR_MANA,
                 ("106.12", "106.12a"),
                 f"{game.players[o.controller].name} taps {o.name} for mana",
                 o,
@@ -118,7 +119,7 @@ def set_tapped(
     Returns the permanents whose status changed here; the caller logs them (and
     calls :func:`became_tapped`). A permanent whose event waits for a choice of
     order (CR 616.1) is finished by the event's performer."""
-    kind = "tap" if tap else "untap"
+    kind = EventKind.TAP if tap else EventKind.UNTAP
     changed = []
     for o in objs:
         if o.tapped == tap:
@@ -146,16 +147,17 @@ def _perform(
     game: Game, o: GameObject, ev: dict[str, Any], rules: tuple[str, ...], quiet: bool
 ) -> bool:
     """Perform one proposed tap/untap event (maybe replaced: it's logged then)."""
-    tap = ev["kind"] == "tap"
+    tap = ev["kind"] == EventKind.TAP
     if ev.get("cancelled"):
         if ev.get("notes"):  # replaced by nothing (CR 614.1a), the effect named
-            game.emit(
-                f"{ev['kind']}_replaced", cited(ev, rules), f"{ev['what']}; {notes(ev)}", obj=o.id
+            replaced: Literal[EventKind.TAP_REPLACED, EventKind.UNTAP_REPLACED] = (
+                EventKind.TAP_REPLACED if tap else EventKind.UNTAP_REPLACED
             )
+            game.emit(replaced, cited(ev, rules), f"{ev['what']}; {notes(ev)}", obj=o.id)
         else:
             refused(game, ev, ("701.26a" if tap else "701.26b",), obj=o.id)
         return False
-    if ev["kind"] not in ("tap", "untap"):
+    if ev["kind"] not in (EventKind.TAP, EventKind.UNTAP):
         return False  # replaced by an event of another kind, already performed
     if o.tapped == tap:
         return False
@@ -164,7 +166,7 @@ def _perform(
         game.invalidate("tapped")
     if ev.get("notes") or not quiet:
         game.emit(
-            ev["kind"],
+            EventKind.TAP if tap else EventKind.UNTAP,
             cited(ev, rules),
             f"{ev['what']}; {notes(ev)}"
             if ev.get("notes")
@@ -174,14 +176,14 @@ def _perform(
     return True
 
 
-@performer("tap")
+@performer(EventKind.TAP)
 def _perform_tap(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
     if o is not None and _perform(game, o, ev, tuple(ev["args"][0]), quiet=False):
         became_tapped(game, (o,), tuple(ev["args"][0]))
 
 
-@performer("untap")
+@performer(EventKind.UNTAP)
 def _perform_untap(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
     if o is not None:
