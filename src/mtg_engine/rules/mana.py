@@ -17,6 +17,7 @@ from ..cards.model import mana_symbols
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
+from .layers import TAPPED_FOR_MANA
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -507,7 +508,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
-    game.invalidate("tapped")
+    game.invalidate(TAPPED_FOR_MANA, *(oid for oid, _a, _p in plan.taps))
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace
