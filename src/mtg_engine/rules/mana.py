@@ -124,7 +124,24 @@ def most_mana(game: Game, player: int, sources: list[Source]) -> int:
     """The most mana ``player`` could have to pay a cost: the pool and the largest
     production of each source. A cost needing more (:func:`least_mana`) can't be
     paid; :func:`plan_payment` would find no plan."""
-    return sum(game.players[player].mana_pool) + sum(max(map(len, s.productions)) for s in sources)
+    return sum(game.players[player].mana_pool) + _most_from(sources)
+
+
+#: id of a list of sources -> (the list, the most mana its sources make): sources lists
+#: are remembered whole and never changed (:func:`mana_sources`); holding the list
+#: keeps its id from being reused while the entry lives
+_MOST: dict[int, tuple[list[Source], int]] = {}
+
+
+def _most_from(sources: list[Source]) -> int:
+    got = _MOST.get(id(sources))
+    if got is not None and got[0] is sources:
+        return got[1]
+    n = sum(max(map(len, s.productions)) for s in sources)
+    if len(_MOST) > 64:
+        _MOST.clear()
+    _MOST[id(sources)] = (sources, n)
+    return n
 
 
 def parse_mana(text: str) -> list[str]:
