@@ -250,6 +250,7 @@ _PERMANENT_KEYS = frozenset(
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
+        "step_trigger_index",  # rules/triggers.py: the permanents' "at the beginning of"
         "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
     )
 )
