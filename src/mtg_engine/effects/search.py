@@ -8,8 +8,13 @@ from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.permanents import enter_battlefield
+from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
+
+# "search for up to two basic land cards": the player already chooses from none up to
+# N cards (CR 701.23b lets a search find fewer), so "up to" asks nothing more
+register("arg:search_library.up_to")
 
 
 @effect("search_library")

@@ -14,6 +14,9 @@ from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .damage_history import damaged_players
 from .linked import is_exiled_with
+from .support import register
+
+register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -142,6 +145,16 @@ def _condition(
         return source is not None and obj.id == source.id
     if key == "name":
         return c.name == value
+    if key == "named":
+        # "named [this card]" (CR 201.4): its own name, e.g. "cards named Accumulated
+        # Knowledge in all graveyards"; a source with no name names nothing (CR 201.4b)
+        if value != "self":
+            return c.name == value
+        own = chars(game, source).name if source is not None else ""
+        return bool(own) and c.name == own
+    if key == "color_in":
+        # "a white or black permanent" (CR 105.2): any one of the colors
+        return bool(c.colors & set(value))
     if key == "attacking":
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":

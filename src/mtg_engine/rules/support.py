@@ -391,6 +391,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # (rules/effects_runner._as_chooser)
             what = ChooseRef(_as_chooser(what.filter), what.count, what.up_to)
             v = Effect(v.op, {**v.args, "what": what}, v.optional, v.condition)
+        if v.op == "put_onto_battlefield" and isinstance(v.args.get("filter"), Filter):
+            # "put a card from your hand / their graveyard onto the battlefield"
+            # (effects/zones.put_onto_battlefield): "their" is each player choosing
+            flt = v.args["filter"]
+            if flt.zone not in ("hand", "graveyard", "hand_or_graveyard"):
+                out.add("arg:put_onto_battlefield.zone")  # exile, "from among": not run yet
+            v = Effect(
+                v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
+            )
         if v.op == "may_play" and v.args.get("duration") not in (
             None,
             "end_of_turn",
