@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
 from ..game.actions import DecisionPurpose
-from ..game.objects import Zone
+from ..game.events import Event
+from ..game.hooks import on_event
+from ..game.objects import GameObject, Zone
+from ..game.state import Game
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
-from ..rules.linked import exile_linked, link_owner
+from ..rules.linked import exile_linked, exiled_with, link_owner
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -53,10 +56,19 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
     objs = ctx.objects(e.args.get("what"))
+    extra: dict[str, int] = {}
+    if e.args.get("until_source_leaves"):
+        # "exile ... until this creature leaves the battlefield" (CR 610.3): if it has
+        # already left, nothing is exiled at all (CR 610.3c)
+        src = ctx.game.objects.get(owner)
+        if src is None or src.zone != Zone.BATTLEFIELD:
+            objs = []
+        extra["until_leaves"] = 1
+        rules = (*rules, "610.3")
     pairs = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
         for o in objs:
-            nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
+            nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down, **extra)
             moved.append(nid)
             pairs.append([o.id, nid])
     ctx.set_parent("it", moved)
@@ -364,3 +376,19 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
 def _in_zone(flt: Filter, zone: int) -> Filter:
     """``flt`` looking in one zone (a "hand or graveyard" search looks in each)."""
     return Filter(flt.kinds, Zone.NAMES[zone], flt.conditions)
+
+
+def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 610.3a: a card exiled "until [this object] leaves the battlefield" returns
+    to the battlefield under its owner's control immediately after that object
+    leaves (a one-shot effect with a duration, not a triggered ability)."""
+    if ev.data.get("from_zone") != "battlefield":
+        return
+    back = [o for o in exiled_with(game, ev.data.get("old", -1)) if o.links.get("until_leaves")]
+    for o in back:
+        if o.id in game.objects and o.zone == Zone.EXILE:
+            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
+
+
+on_event("zone_change", rules=True)(_return_when_source_leaves)
+register("arg:exile.until_source_leaves")
