@@ -56,19 +56,22 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
     objs = ctx.objects(e.args.get("what"))
-    extra: dict[str, int] = {}
+    until_leaves = 0
     if e.args.get("until_source_leaves"):
         # "exile ... until this creature leaves the battlefield" (CR 610.3): if it has
         # already left, nothing is exiled at all (CR 610.3c)
         src = ctx.game.objects.get(owner)
         if src is None or src.zone != Zone.BATTLEFIELD:
             objs = []
-        extra["until_leaves"] = 1
+        until_leaves = 1
         rules = (*rules, "610.3")
     pairs = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
         for o in objs:
-            nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down, **extra)
+            if until_leaves:
+                nid = exile_linked(ctx.game, o.id, owner, rules, until_leaves=1)
+            else:
+                nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
             moved.append(nid)
             pairs.append([o.id, nid])
     ctx.set_parent("it", moved)
@@ -384,7 +387,8 @@ def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None
     leaves (a one-shot effect with a duration, not a triggered ability)."""
     if ev.data.get("from_zone") != "battlefield":
         return
-    back = [o for o in exiled_with(game, ev.data.get("old", -1)) if o.links.get("until_leaves")]
+    old = ev.data.get("old", -1)
+    back = [o for o in exiled_with(game, old) if o.links and o.links.get("until_leaves")]
     for o in back:
         if o.id in game.objects and o.zone == Zone.EXILE:
             enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
