@@ -400,6 +400,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
             v = Effect(
                 v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
             )
+        if (
+            v.op == "damage"
+            and v.args.get("divided")
+            and not isinstance(v.args.get("to"), TargetRef)
+        ):
+            # the division is announced with the targets (CR 601.2d, effects/damage_life.py);
+            # damage divided among objects that aren't targeted: not run yet
+            out.add("arg:damage.divided_untargeted")
         if v.op == "may_play" and v.args.get("duration") not in (
             None,
             "end_of_turn",
