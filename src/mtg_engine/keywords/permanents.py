@@ -47,6 +47,7 @@ from . import (  # noqa: F401
     hideaway,
     leaves,
     level_up,
+    living_weapon,
     ninjutsu,
     prowess,
     recover,
