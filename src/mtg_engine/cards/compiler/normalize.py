@@ -31,6 +31,9 @@ _NUMBER = re.compile(r"\b\d+\b")
 #: card and combined back face (card data, looked up by rules/multiface.py), so they
 #: become fixed words; melding exiles both cards (701.42a), hence one verb.
 _MELD = re.compile(r"named [^.]+?, exile them, then meld them into [^.]+\.")
+#: "you control an Island or a Mountain" (check lands): the second article repeats the
+#: first, so it reads as the grammar's "an Island or Mountain" (one permanent of either type)
+_EITHER_TYPE = re.compile(r"\bcontrol (an?) ([A-Z][a-z]+) or an? ([A-Z][a-z]+)\b")
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
 _SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
 
@@ -93,6 +96,7 @@ def normalize_line(line: str, names: list[str]) -> str:
         word = m.group("word").strip().lower()
         if word not in _KEYWORD_PREFIXES and not word.startswith("choose"):
             line = line[m.end() :]
+    line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
     if "meld them into" in line:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:
