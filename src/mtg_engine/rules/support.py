@@ -441,6 +441,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.condition, out)
     elif isinstance(v, Condition):
         out.add(f"condition:{v.kind}")
+        died = v.args.get("filter") if v.kind == "died_this_turn" else None
+        if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
+            out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
             from .conditions import attacked_with_counted
 
