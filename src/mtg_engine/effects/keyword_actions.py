@@ -57,19 +57,24 @@ def explore(ctx: Ctx, e: Effect) -> bool:
                 return True
         if actor is not None and actor.zone == Zone.BATTLEFIELD:
             put_counters(g, actor, "+1/+1", 1, ("701.44a",), why="explore")
-    top = s.get("top")
-    if s.get("done") or top is None or top not in g.objects or g.objects[top].zone != Zone.LIBRARY:
+    kept = s.get("top")
+    if (
+        s.get("done")
+        or kept is None
+        or kept not in g.objects
+        or g.objects[kept].zone != Zone.LIBRARY
+    ):
         return True
     if ctx.answer is None:
         return ctx.ask(
             DecisionKind.YES_NO,
             "701.44a",
-            f"Put {g.objects[top].name} into your graveyard?",
+            f"Put {g.objects[kept].name} into your graveyard?",
             {"purpose": DecisionPurpose.MAY},
             player=p,
         )
     if bool(ctx.take_answer().value):
-        move(g, top, Zone.GRAVEYARD, ("701.44a",), reason="is put into its owner's graveyard")
+        move(g, kept, Zone.GRAVEYARD, ("701.44a",), reason="is put into its owner's graveyard")
     return True
 
 
