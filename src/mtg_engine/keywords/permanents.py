@@ -52,6 +52,7 @@ from . import (  # noqa: F401
     prowess,
     recover,
     stack_records,
+    toxic,
     transfigure,
     undying,
     upkeep,
