@@ -788,6 +788,10 @@ class ClauseRules:
             subject = ControllerRef()
         if isinstance(subject, It) and any(e.op == "create_token" for e in effects):
             subject = ThatPlayer()  # "they create ...": only a player creates tokens (111.2)
+        if not isinstance(subject, ControllerRef):
+            # "target opponent puts a card from their hand on top of their library":
+            # that player chooses the card (CR 608.2d), "their" seen as the chooser's
+            effects = [_chosen_by_subject(e) for e in effects]
         effects = substitute_subject(effects, subject)
         if _each_player(subject):
             effects = [_their_for_each(e, subject) for e in effects]
@@ -1477,3 +1481,14 @@ def _reveal_among(e: Effect) -> bool:
         and bool(what.filter.conditions)
         and what.filter.conditions[0][0] == "from_among"
     )
+
+
+def _chosen_by_subject(e: Effect) -> Effect:
+    """``e`` with the clause's subject as the player who chooses its "a card from
+    their hand" object, when it names no chooser of its own."""
+    what = e.args.get("what")
+    if "player" in e.args or not isinstance(what, ChooseRef):
+        return e
+    if not any(v == "that_player" for _, v in what.filter.conditions):
+        return e
+    return Effect(e.op, {**e.args, "player": SUBJ}, e.optional, e.condition)
