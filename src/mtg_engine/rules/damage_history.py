@@ -40,9 +40,30 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
         subject.chosen = {**(subject.chosen or {}), DAMAGED_PLAYERS: (*seen, pl)}
 
 
+#: ``turn_flags`` key: the permanents dealt damage this turn ("a creature dealt
+#: damage this turn", CR 120.3); ids follow CR 400.7, so a permanent that changed
+#: zones is a new object that wasn't dealt damage
+DAMAGED_THIS_TURN = "damaged_objects"
+
+
+def _on_damage_to_object(game: Game, ev: Any, subject: GameObject | None) -> None:
+    target = ev.data.get("target")
+    if not isinstance(target, int) or target < 0 or int(ev.data.get("amount") or 0) <= 0:
+        return
+    seen = game.turn_flags.get(DAMAGED_THIS_TURN) or ()
+    if target not in seen:
+        game.turn_flags[DAMAGED_THIS_TURN] = (*seen, target)
+
+
+def dealt_damage_this_turn(game: Game, oid: int) -> bool:
+    """Whether the object was dealt damage this turn (CR 120.3)."""
+    return oid in (game.turn_flags.get(DAMAGED_THIS_TURN) or ())
+
+
 def _register() -> None:
     on_event("damage", rules=True)(_on_damage)
-    register("cond:dealt_damage_by_source")
+    on_event("damage", rules=True)(_on_damage_to_object)
+    register("cond:dealt_damage_by_source", "cond:dealt_damage_this_turn")
 
 
 _register()

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Filter
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
-from .damage_history import damaged_players
+from .damage_history import damaged_players, dealt_damage_this_turn
 from .linked import is_exiled_with
 from .support import register
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
+register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -152,6 +153,12 @@ def _condition(
             return c.name == value
         own = chars(game, source).name if source is not None else ""
         return bool(own) and c.name == own
+    if key == "multicolored":
+        return (len(c.colors) >= 2) == bool(value)  # CR 105.4
+    if key == "modified":
+        return is_modified(game, obj) == bool(value)
+    if key == "dealt_damage_this_turn":
+        return dealt_damage_this_turn(game, obj.id) == bool(value)  # CR 120.3
     if key == "color_in":
         # "a white or black permanent" (CR 105.2): any one of the colors
         return bool(c.colors & set(value))
@@ -214,6 +221,21 @@ def _condition(
             all(_condition(game, obj, c, k, v, controller, source) for k, v in alt) for alt in value
         )
     # Unknown conditions never match: better no target than a wrong one.
+    return False
+
+
+def is_modified(game: Game, obj: GameObject) -> bool:
+    """CR 700.9: a permanent is modified if it has a counter on it, is equipped, or
+    is enchanted by an Aura its controller controls."""
+    if any(n > 0 for n in obj.counters.values()):
+        return True
+    for oid in game.battlefield:
+        other = game.objects[oid]
+        if other.attached_to != obj.id:
+            continue
+        subtypes = chars(game, other).subtypes
+        if "Equipment" in subtypes or ("Aura" in subtypes and other.controller == obj.controller):
+            return True
     return False
 
 
