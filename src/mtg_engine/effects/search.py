@@ -31,6 +31,7 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
     n = ctx.amount(e.args.get("amount", 1))
     lib = g.players[p].library
     f = Filter(flt.kinds if flt.kinds != ("card",) else (), "library", flt.conditions)
+    f = ctx.concrete(f)  # "with mana value X or less": X now (CR 608.2c)
     cands = [
         oid
         for oid in reversed(lib)

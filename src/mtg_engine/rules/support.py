@@ -337,6 +337,21 @@ def _resolved_that_player(flt: Filter) -> Filter:
     )
 
 
+def _amounts_resolved(flt: Filter, out: set[str]) -> Filter:
+    """The filter as the engine sees it once its amounts are computed as the effect
+    happens (rules/effects_runner.Ctx.concrete, CR 608.2c); each amount's own
+    constructs are counted."""
+    if not any(isinstance(val, Amount) for _, val in flt.conditions):
+        return flt
+    conds = []
+    for key, val in flt.conditions:
+        if isinstance(val, Amount):
+            _walk_value(val, out)
+            val = 0
+        conds.append((key, val))
+    return Filter(flt.kinds, flt.zone, tuple(conds))
+
+
 def _as_chooser(flt: Filter) -> Filter:
     from .effects_runner import _as_chooser as as_chooser
 
@@ -400,6 +415,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             v = Effect(
                 v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
             )
+        if v.op in ("put_onto_battlefield", "search_library") and isinstance(
+            v.args.get("filter"), Filter
+        ):
+            # "with mana value X or less": computed as the effect happens (Ctx.concrete)
+            flt = _amounts_resolved(v.args["filter"], out)
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if (
             v.op == "damage"
             and v.args.get("divided")
@@ -515,7 +536,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.update(features(v))
     elif isinstance(v, EachRef):
         out.add("ref:EachRef")
-        _walk_value(_resolved_that_player(v.filter), out)  # Ctx.concrete resolves it
+        # Ctx.concrete resolves "that player" and amounts ("mana value X or less")
+        _walk_value(_amounts_resolved(_resolved_that_player(v.filter), out), out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
