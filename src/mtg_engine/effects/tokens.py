@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import ControllerRef, Effect, StaticEffect
-from ..cards.compiler.tables import PREDEFINED_TOKENS
 from ..cards.definitions import token_def
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import GameObject, Zone
@@ -76,6 +75,9 @@ def predefined_token(name: str) -> dict[str, Any]:
     """The characteristics of a predefined token by its name (CR 111.10): a
     colorless artifact named for its one subtype, with the ability its name
     stands for ("Clue": "{2}, Sacrifice this token: Draw a card.", 111.10f)."""
+    # the compiler's table: imported here so looking a card up doesn't load the parser
+    from ..cards.compiler.tables import PREDEFINED_TOKENS
+
     pre = PREDEFINED_TOKENS[name.lower()]
     return {
         "name": name,

@@ -10,7 +10,6 @@ unless something else raises its toughness.
 from __future__ import annotations
 
 from ..cards.abilities import Ability
-from ..cards.compiler import compile_face
 from ..cards.model import CardFace
 from ..rules.support import register_keywords
 from . import expansion
@@ -30,6 +29,9 @@ _CACHE: dict[int, tuple[Ability, Ability]] = {}
 def _reminder_ability() -> Ability:
     """The triggered ability, compiled once from its rules text (CR 702.92a)."""
     if not _ABILITY:
+        # the Oracle compiler loads the parser: only when a card with the keyword is seen
+        from ..cards.compiler import compile_face
+
         face = CardFace(
             name="Living weapon",
             mana_cost=None,
