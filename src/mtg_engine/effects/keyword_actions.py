@@ -1,5 +1,5 @@
 """Keyword actions that grow a creature: explore (CR 701.44), connive (CR 701.50),
-bolster (CR 701.39).
+bolster (CR 701.39); and cascade's exile-and-cast (CR 702.85a).
 
 Each is a fixed sequence of ordinary instructions, performed as the rule
 words it; "it explores" / "it connives" name the creature doing it (the
@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import GameObject, Zone
+from ..rules.casting import spell_problem
 from ..rules.characteristics import chars
 from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
@@ -128,4 +129,70 @@ def bolster(ctx: Ctx, e: Effect) -> bool:
     for oid in picked:
         if oid in g.objects:
             put_counters(g, g.objects[oid], "+1/+1", n, ("701.39a",), why="bolster")
+    return True
+
+
+@effect("cascade")
+def cascade(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.85a: exile cards from the top of the library until a nonland card with
+    mana value less than the spell's is exiled; its controller may cast it without
+    paying its mana cost (if the resulting spell's mana value is also less); then
+    the exiled cards not cast go on the bottom of the library in a random order."""
+    g = ctx.game
+    s = ctx.scratch
+    p = ctx.controller
+    mv = int(e.args.get("mana_value") or 0)
+    lib = g.players[p].library
+    if "exiled" not in s:
+        exiled: list[int] = []
+        hit = None
+        while lib:
+            nid = move(g, lib[-1], Zone.EXILE, ("702.85a",), reason="is exiled (cascade)")
+            if nid is None:
+                break
+            exiled.append(nid)
+            c = chars(g, g.objects[nid])
+            if "Land" not in c.types and c.mana_value < mv:
+                hit = nid
+                break
+        s["exiled"] = exiled
+        s["hit"] = hit
+    hit = s.get("hit")
+    if hit is not None and not s.get("asked"):
+        card = g.objects.get(hit)
+        castable = (
+            card is not None
+            and card.zone == Zone.EXILE
+            and chars(g, card).mana_value < mv
+            and spell_problem(g, p, card, {"alt": "without_paying"}, with_priority=False) is None
+        )
+        if castable and card is not None:
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.YES_NO,
+                    "702.85a",
+                    f"Cascade: cast {card.name} without paying its mana cost?",
+                    {"purpose": DecisionPurpose.MAY},
+                )
+            s["asked"] = True
+            if bool(ctx.take_answer().value):
+                g.push_task(
+                    "cast",
+                    {
+                        "card": hit,
+                        "face": 0,
+                        "payment": None,
+                        "player": p,
+                        "opts": {"alt": "without_paying"},
+                        "resolving": True,
+                    },
+                )
+                return False  # the cast task runs now; this handler continues afterwards
+        s["asked"] = True
+    rest = [o for o in s["exiled"] if o in g.objects and g.objects[o].zone == Zone.EXILE]
+    for i in range(len(rest) - 1, 0, -1):  # "in a random order" (CR 702.85a)
+        j = g.rng.randrange(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    for oid in rest:
+        move(g, oid, Zone.LIBRARY, ("702.85a",), bottom=True, reason="is put on the bottom")
     return True

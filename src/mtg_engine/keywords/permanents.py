@@ -38,6 +38,7 @@ from . import (  # noqa: F401
     activated,
     amplify,
     aura_swap,
+    cascade,
     champion,
     dredge,
     etb_counters,
