@@ -49,7 +49,8 @@ class Paragraph:
 def self_names(card_name: str, legendary: bool = False) -> list[str]:
     """The spellings by which a card's text may refer to itself (CR 201.5).
     A legendary card may use its short name: "Urza" for "Urza, Lord High
-    Artificer", "Moritte" for "Moritte of the Frost" (CR 201.5c)."""
+    Artificer", "Moritte" for "Moritte of the Frost", "Ashling" for "Ashling the
+    Pilgrim" (CR 201.5c)."""
     names: list[str] = []
     for full in card_name.split(" // "):
         full = full.strip()
@@ -63,6 +64,8 @@ def self_names(card_name: str, legendary: bool = False) -> list[str]:
                 names.append(name.split(", ")[0])
             elif legendary and " of " in name:
                 names.append(name.split(" of ")[0])
+            elif legendary and " the " in name:
+                names.append(name.split(" the ")[0])  # "Ashling" for "Ashling the Pilgrim"
     # Longest first so that "Urza, Lord High Artificer" wins over "Urza".
     return sorted(set(n for n in names if len(n) > 2), key=len, reverse=True)
 
