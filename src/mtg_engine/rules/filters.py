@@ -151,7 +151,9 @@ def _condition(
         # Knowledge in all graveyards"; a source with no name names nothing (CR 201.4b)
         if value != "self":
             return c.name == value
-        own = chars(game, source).name if source is not None else ""
+        # the name printed on the source's face (CR 201.5: it names that card; read
+        # without its characteristics, which a static ability is computing now)
+        own = source.name if source is not None and not source.face_down else ""
         return bool(own) and c.name == own
     if key == "multicolored":
         return (len(c.colors) >= 2) == bool(value)  # CR 105.4
