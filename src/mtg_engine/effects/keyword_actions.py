@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules.casting import spell_problem
 from ..rules.characteristics import chars
@@ -44,13 +45,19 @@ def explore(ctx: Ctx, e: Effect) -> bool:
     if "top" not in s:
         if not lib:
             s["top"] = None
-            g.emit("explore", ("701.44a",), f"{g.players[p].name} explores: no card to reveal")
+            g.emit(
+                EventKind.NO_EFFECT,
+                ("701.44a",),
+                f"{g.players[p].name} explores: no card to reveal",
+            )
         else:
             top = lib[-1]
             s["top"] = top
             name = g.objects[top].name
             g.emit(
-                "reveal", ("701.44a", "701.20a"), f"{g.players[p].name} explores, revealing {name}"
+                EventKind.REVEAL,
+                ("701.44a", "701.20a"),
+                f"{g.players[p].name} explores, revealing {name}",
             )
             if "Land" in chars(g, g.objects[top]).types:
                 move(g, top, Zone.HAND, ("701.44a",), reason="is put into its owner's hand")

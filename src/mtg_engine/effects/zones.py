@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
 from ..game.actions import DecisionPurpose
-from ..game.events import Event
+from ..game.events import Event, EventKind
 from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
 from ..game.state import Game
@@ -161,7 +161,9 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
             # CR 712.14a: a card that isn't a double-faced card stays where it is
             ctx.game.emit(
-                "no_effect", ("712.14a",), f"{o.name} can't be put onto the battlefield transformed"
+                EventKind.NO_EFFECT,
+                ("712.14a",),
+                f"{o.name} can't be put onto the battlefield transformed",
             )
             continue
         controller = ctx.controller if e.args.get("under") == "you" else o.owner
@@ -394,5 +396,5 @@ def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None
             enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
 
 
-on_event("zone_change", rules=True)(_return_when_source_leaves)
+on_event(EventKind.ZONE_CHANGE, rules=True)(_return_when_source_leaves)
 register("arg:exile.until_source_leaves")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 register_keywords("Cascade")
 
 
-@on_event("cast")
+@on_event(EventKind.CAST)
 def cascade_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.85a, 702.85c: "When you cast this spell" — one trigger per instance."""
     obj = game.objects.get(ev.data.get("obj", 0))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.counters import put_player_counters
@@ -35,7 +36,7 @@ def total_toxic(game: Game, creature: GameObject) -> int:
     return total
 
 
-@on_event("damage")
+@on_event(EventKind.DAMAGE)
 def toxic_poison(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.164c: combat damage to a player from a creature with toxic."""
     d = ev.data

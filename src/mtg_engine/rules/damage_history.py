@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from .support import register
 
@@ -40,29 +41,23 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
         subject.chosen = {**(subject.chosen or {}), DAMAGED_PLAYERS: (*seen, pl)}
 
 
-#: ``turn_flags`` key: the permanents dealt damage this turn ("a creature dealt
-#: damage this turn", CR 120.3); ids follow CR 400.7, so a permanent that changed
-#: zones is a new object that wasn't dealt damage
-DAMAGED_THIS_TURN = "damaged_objects"
-
-
 def _on_damage_to_object(game: Game, ev: Any, subject: GameObject | None) -> None:
     target = ev.data.get("target")
     if not isinstance(target, int) or target < 0 or int(ev.data.get("amount") or 0) <= 0:
         return
-    seen = game.turn_flags.get(DAMAGED_THIS_TURN) or ()
-    if target not in seen:
-        game.turn_flags[DAMAGED_THIS_TURN] = (*seen, target)
+    # the turn's record (TurnFlags.damaged_objects); ids follow CR 400.7, so a
+    # permanent that changed zones is a new object that wasn't dealt damage
+    game.turn_flags.damaged_objects.add(target)
 
 
 def dealt_damage_this_turn(game: Game, oid: int) -> bool:
     """Whether the object was dealt damage this turn (CR 120.3)."""
-    return oid in (game.turn_flags.get(DAMAGED_THIS_TURN) or ())
+    return oid in game.turn_flags.damaged_objects
 
 
 def _register() -> None:
-    on_event("damage", rules=True)(_on_damage)
-    on_event("damage", rules=True)(_on_damage_to_object)
+    on_event(EventKind.DAMAGE, rules=True)(_on_damage)
+    on_event(EventKind.DAMAGE, rules=True)(_on_damage_to_object)
     register("cond:dealt_damage_by_source", "cond:dealt_damage_this_turn")
 
 
