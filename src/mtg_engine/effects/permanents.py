@@ -55,6 +55,26 @@ def tap(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("tap_or_untap")
+def tap_or_untap(ctx: Ctx, e: Effect) -> bool:
+    """ "You may tap or untap target permanent": the controller chooses, as the
+    effect happens, which of the two to do (CR 608.2d), then taps or untaps it
+    (CR 701.26a, 701.26b)."""
+    if not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args.get("what"))):
+        return True
+    if ctx.answer is None:
+        return ctx.ask(
+            DecisionKind.CHOOSE_OPTION,
+            "608.2d",
+            f"{ctx.obj.name}: tap or untap?",
+            {"options": ["tap", "untap"], "purpose": DecisionPurpose.CHOOSE},
+        )
+    choice = str(ctx.take_answer().value)
+    if choice not in ("tap", "untap"):
+        raise ValueError(f"choose 'tap' or 'untap', not {choice!r}")
+    return tap(ctx, Effect(choice, e.args, e.optional, e.condition))
+
+
 @effect("put_counters", "remove_counters")
 def counters(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
