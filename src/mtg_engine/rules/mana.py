@@ -221,8 +221,9 @@ _PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
 
 
 def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
-    if e.args.get("choice") == "exiled_card_colors":
-        return productions_of(e.args, game, o)  # CR 607.2a: reads the exiled cards
+    if e.args.get("choice") in ("exiled_card_colors", "chosen_color"):
+        # CR 607.2a: reads the exiled cards, or the color chosen for this object
+        return productions_of(e.args, game, o)
     got = _PRODUCTIONS.get(id(e))
     if got is None or got[0] is not e:
         got = (e, productions_of(e.args, game, o))
