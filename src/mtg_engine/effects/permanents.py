@@ -18,7 +18,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
-from ..rules.counters import put_counters, remove_counters
+from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters, remove_counters
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked, unmask
 from ..rules.filters import objects_matching
@@ -80,6 +80,10 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     kind = e.args.get("counter", "+1/+1")
     n = ctx.amount(e.args.get("amount", 1))
+    if e.op == "put_counters" and kind in PLAYER_COUNTERS:
+        for r in ctx.refs(e.args.get("what")):
+            if r < 0:  # "that player gets N poison counters" (CR 122.1f)
+                put_player_counters(g, -r - 1, kind, n, ("122.1", "122.1f"))
     for o in ctx.objects(e.args.get("what")):
         if e.op == "put_counters":
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n

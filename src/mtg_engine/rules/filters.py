@@ -186,6 +186,8 @@ def _condition(
         return source is None or (obj.id != source.id and obj.card_uid != source.card_uid)
     if key == "self":
         return source is not None and obj.id == source.id
+    if key == "id":  # one object, bound by id (a granted quote's own name, rules/granted.py)
+        return obj.id == value
     if key == "name":
         return c.name == value
     if key == "named":

@@ -52,6 +52,7 @@ from .counting import domain
 from .emblems import emblem_ids
 from .face_down import face_down_values
 from .filters import card_types_among, matches_object, objects_matching
+from .granted import bind_grantor
 from .layers_table import (
     _RESTRICTIONS,
     _STATIC_KEY,
@@ -938,7 +939,14 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
         new = args.get("abilities")
         if not isinstance(new, tuple | list):
             new = (args["ability"],) if args.get("ability") is not None else ()
-        c.abilities = (*c.abilities, *(a for a in new if isinstance(a, Ability)))
+        c.abilities = (
+            *c.abilities,
+            *(
+                bind_grantor(a, src.id) if src is not None and src.id != obj.id else a
+                for a in new
+                if isinstance(a, Ability)
+            ),
+        )
     elif op == "lose_all_abilities":
         c.abilities = ()
     elif op == "lose_keyword":
