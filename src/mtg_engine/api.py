@@ -65,7 +65,6 @@ from __future__ import annotations
 from typing import Any
 
 from . import engine as _engine  # noqa: F401  (the wiring)
-from .cards.compiler import compile_face
 from .cards.database import CardDatabase
 from .cards.decks import Deck, load_deck
 from .game.actions import (
@@ -185,6 +184,9 @@ def card_text(name: str) -> dict[str, Any]:
     >>> info["faces"][0]["text"], info["faces"][0]["compiled"][0]["runs"]
     ('Lightning Bolt deals 3 damage to any target.', True)
     """
+    # the Oracle compiler (and Lark) load only when a card is described: start-up stays cheap
+    from .cards.compiler import compile_face
+
     card = CardDatabase.default().get(name)
     faces = []
     for face in card.faces:

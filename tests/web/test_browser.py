@@ -284,3 +284,54 @@ def test_undo_takes_back_the_last_decision(game_page: GamePage, tmp_path: Path) 
     assert gp.page.is_visible(_card(gp, "Grizzly Bears", "#bf-1-creatures"))
     zones = {o["name"]: o["zone"] for o in gp.state()["view"]["battlefield"]}
     assert zones["Grizzly Bears"] == Zone.NAMES[Zone.BATTLEFIELD]
+
+
+JUDGED = """
+name: Lightning Bolt kills a bear
+rules: ["120.3"]
+start: {turn: 3, active: A, step: precombat_main}
+players:
+  A:
+    hand: [{card: Lightning Bolt}]
+    battlefield: [{card: Mountain}]
+  B:
+    battlefield: [{card: Grizzly Bears, id: bears}]
+actions:
+  - {player: A, cast: Lightning Bolt, targets: [bears]}
+expect:
+  zones:
+    B.graveyard: [Grizzly Bears]
+"""
+
+
+def test_judge_view_steps_through_a_scenario(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    path = tmp_path / "judged.yaml"
+    path.write_text(JUDGED, encoding="utf-8")
+    gp.page.click("#btn-new")
+    gp.page.set_input_files("#new-scenario", str(path))
+    gp.click("#modal-body button:has-text('judge')")
+    judge = gp.state()["judge"]
+    assert judge["passed"] and judge["at"] == 0 and judge["count"] >= 2
+    assert "Cast Lightning Bolt" in gp.page.inner_text("#judge-step")
+    assert gp.page.is_visible('#bf-1-creatures .card[data-name="Grizzly Bears"]')
+    gp.click("#judge-last")
+    assert gp.page.query_selector('#bf-1-creatures .card[data-name="Grizzly Bears"]') is None
+    assert "Lightning Bolt deals 3 damage to Grizzly Bears" in gp.page.inner_text("#log")
+    gp.shot("judge-end")
+    gp.click("#judge-back")
+    assert gp.state()["judge"]["at"] == judge["count"] - 1
+    gp.click("#judge-first")
+    assert gp.page.is_visible('#hand .card[data-name="Lightning Bolt"]')
+
+
+def test_watch_an_ai_game(game_page: GamePage) -> None:
+    gp = game_page
+    gp.page.click("#btn-new")
+    gp.page.wait_for_selector("#new-seed")
+    gp.page.fill("#new-seed", "3")
+    gp.click("#modal-body button:has-text('Watch')")
+    gp.page.select_option("#watch-speed", "20")
+    gp.page.wait_for_selector("#prompt:has-text('Game over')", timeout=30000)
+    gp.shot("watch-over")
+    assert gp.state()["view"]["outcome"] is not None

@@ -30,6 +30,7 @@ from .. import rules_text
 from ..api import card_text
 from ..cards.decks import bundled_decks
 from .session import Session, SessionError, Settings
+from .watch import JudgeSession, WatchSession
 
 STATIC = Path(str(resources.files("mtg_engine.web") / "static"))
 
@@ -51,7 +52,7 @@ class Server:
 
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.sessions: dict[str, Session] = {}
+        self.sessions: dict[str, Session | WatchSession | JudgeSession] = {}
         self.locks: dict[str, asyncio.Lock] = {}
 
     def new_session(self, msg: dict[str, Any]) -> Session:
@@ -60,7 +61,7 @@ class Server:
         settings = Settings(allow_undo=c.allow_undo)
         scenario = msg.get("scenario")
         if isinstance(scenario, str) and scenario.strip():
-            s = Session.from_scenario(scenario, ai, int(msg.get("index") or 0))
+            s = Session.from_scenario(scenario, ai, _int(msg, "index"))
             s.settings.allow_undo = c.allow_undo
             return s
         seed = msg.get("seed")
@@ -86,12 +87,39 @@ class Server:
             if kind == "load":
                 self.sessions[sid] = Session.resume(self.config.save_dir, str(msg.get("name")))
                 return [self.sessions[sid].message()]
-            session = self.sessions.get(sid)
-            if session is None:
-                session = self.sessions[sid] = self.new_session({})
+            if kind == "watch":
+                ais = msg.get("ais") or [self.config.ai, self.config.ai]
+                seed = msg.get("seed")
+                self.sessions[sid] = WatchSession(
+                    str(msg.get("deck") or self.config.deck),
+                    str(msg.get("opponent_deck") or self.config.opponent_deck),
+                    (str(ais[0]), str(ais[-1])),
+                    seed if isinstance(seed, int) else secrets.randbelow(1 << 30),
+                )
+                return [self.sessions[sid].message()]
+            if kind == "judge":
+                self.sessions[sid] = JudgeSession(
+                    str(msg.get("scenario") or ""), _int(msg, "index")
+                )
+                return [self.sessions[sid].message()]
+            current = self.sessions.get(sid)
+            if current is None:
+                current = self.sessions[sid] = self.new_session({})
             if kind == "hello":
-                session.log_sent = 0  # a (re)loaded page rebuilds its log
-                return [session.message()]
+                if not isinstance(current, JudgeSession):
+                    current.log_sent = 0  # a (re)loaded page rebuilds its log
+                return [current.message()]
+            if isinstance(current, WatchSession):
+                if kind != "watch_step":
+                    raise SessionError("this page is watching a game: start a new game to play")
+                current.step(_int(msg, "n", 1))
+                return [current.message()]
+            if isinstance(current, JudgeSession):
+                if kind != "judge_goto":
+                    raise SessionError("this page is a judge's view: start a new game to play")
+                current.goto(_int(msg, "k"))
+                return [current.message()]
+            session = current
             if kind == "answer":
                 session.answer(msg)
             elif kind == "undo":
@@ -109,6 +137,13 @@ class Server:
             return [session.message()]
         except SessionError as e:
             return [{"type": "error", "message": str(e)}]
+
+
+def _int(msg: dict[str, Any], key: str, default: int = 0) -> int:
+    v = msg.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise SessionError(f"{key} must be a whole number, not {v!r}")
+    return v
 
 
 def create_app(config: ServerConfig | None = None) -> Starlette:

@@ -51,6 +51,7 @@ function receive(m) {
   if (m.type === "session") {
     sessionStorage.setItem("mtg-session", m.id);
   } else if (m.type === "state") {
+    clearTimeout(WATCH.timer);
     if (m.log_reset) S.log = [];
     S.log.push(...m.log);
     S.msg = m;
@@ -83,7 +84,7 @@ function objById(id) {
 }
 
 function playerName(i) {
-  return i === ME() ? "You" : S.msg.view.players[i].name;
+  return i === ME() && !S.msg.mode ? "You" : S.msg.view.players[i].name;
 }
 
 function nameOf(ref) {
@@ -124,7 +125,7 @@ function render() {
   const v = S.msg.view;
   const me = ME();
   const opp = v.players.find((p) => p.index !== me);
-  $("turninfo").textContent = `Turn ${v.turn} · ${v.active === me ? "Your turn" : "Opponent's turn"}`;
+  $("turninfo").textContent = `Turn ${v.turn} · ${S.msg.mode ? `${v.players[v.active].name}'s turn` : v.active === me ? "Your turn" : "Opponent's turn"}`;
   renderPhases();
   renderPlayer($("player-0"), v.players[me]);
   renderPlayer($("player-1"), opp);
@@ -136,7 +137,46 @@ function render() {
   renderLog();
   $("btn-undo").disabled = !S.msg.can_undo;
   $("btn-concede").disabled = !!v.outcome;
+  drawArrows();
 }
+
+// ------------------------------------------------------------------ arrows
+
+function anchor(ref) {
+  let node;
+  if (ref < 0) node = $(ref === -ME() - 1 ? "player-0" : "player-1");
+  else node = document.querySelector(`#table .card[data-id="${ref}"]`) || document.querySelector(`.stackitem[data-id="${ref}"]`);
+  if (!node) return null;
+  const r = node.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
+// attackers to what they attack (red), blockers to what they block (blue), spells and
+// abilities on the stack to their targets (orange); dashed while you are still choosing
+function drawArrows() {
+  const svg = $("arrows");
+  svg.innerHTML = `<defs>${["att", "blk", "tgt"].map((k) => `<marker id="head-${k}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" class="${k}"/></marker>`).join("")}</defs>`;
+  const v = S.msg.view;
+  const lines = [];
+  if (v.combat) {
+    v.combat.attackers.forEach(([a, d]) => lines.push([a, d, "att", false]));
+    v.combat.blockers.forEach(([b, a]) => lines.push([b, a, "blk", false]));
+  }
+  Object.entries(S.attack).forEach(([a, d]) => lines.push([Number(a), d, "att", true]));
+  S.blocks.forEach(([b, a]) => lines.push([b, a, "blk", true]));
+  for (const o of v.stack) for (const t of (o.targets || []).flat()) if (typeof t === "number") lines.push([o.id, t, "tgt", false]);
+  for (const [from, to, k, dashed] of lines) {
+    const p = anchor(from), q = anchor(to);
+    if (!p || !q) continue;
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    line.setAttribute("x1", p[0]); line.setAttribute("y1", p[1]);
+    line.setAttribute("x2", q[0]); line.setAttribute("y2", q[1]);
+    line.setAttribute("class", `arrow ${k}${dashed ? " dashed" : ""}`);
+    line.setAttribute("marker-end", `url(#head-${k})`);
+    svg.append(line);
+  }
+}
+window.addEventListener("resize", () => S.msg && drawArrows());
 
 function stepLabel(s) {
   return {
@@ -174,7 +214,7 @@ function renderPlayer(box, p) {
   box.innerHTML = "";
   box.className = "playerbar" + (v.active === p.index ? " active" : "");
   box.dataset.ref = String(-p.index - 1);
-  box.append(el("span", "pname", p.index === ME() ? "You" : p.name));
+  box.append(el("span", "pname", playerName(p.index)));
   const life = el("span", "life", p.life);
   life.id = `life-${p.index === ME() ? "you" : "opponent"}`;
   box.append(life);
@@ -188,6 +228,7 @@ function renderPlayer(box, p) {
   const exb = el("button", "zonebtn", `Exile ${ex.length}`);
   exb.onclick = () => showZone(`${playerName(p.index)}: exile`, ex);
   box.append(exb);
+  if (p.hand && p.index !== ME()) box.append(el("span", "count", `Hand: ${p.hand.map((o) => o.name).join(", ") || "(empty)"}`));
   if (p.revealed.length) box.append(el("span", "count", `Revealed: ${p.revealed.map((o) => o.name).join(", ")}`));
   const pool = el("span", "manapool");
   "WUBRGC".split("").forEach((c, i) => {
@@ -396,6 +437,8 @@ function renderPrompt() {
   buttons.innerHTML = "";
   box.classList.remove("yours");
   const v = S.msg.view;
+  if (S.msg.mode === "judge") return renderJudge(text, buttons);
+  if (S.msg.mode === "watch") return renderWatch(text, buttons);
   if (v.outcome) {
     const won = v.outcome.winner === ME();
     const t = el("span", "", v.outcome.winner === null ? "The game is a draw" : won ? "You win!" : "You lose");
@@ -472,6 +515,52 @@ function renderPrompt() {
     return;
   }
   if (opts.length) buttons.append(button("All options…", () => showOptions(d)));
+}
+
+// ------------------------------------------------------------------ watching and judging
+
+const WATCH = { paused: false, delay: 600, timer: null };
+
+function renderWatch(text, buttons) {
+  const v = S.msg.view;
+  clearTimeout(WATCH.timer);
+  if (v.outcome) {
+    const w = v.outcome.winner;
+    text.append(el("span", "", `Game over: ${w === null ? "a draw" : `${v.players[w].name} wins`} (${v.outcome.reason}).`));
+    buttons.append(button("New game", showNewGame, "primary"));
+    return;
+  }
+  text.append(el("span", "", `Watching AI vs AI (from ${v.players[0].name}'s seat).`));
+  const speed = el("select"); speed.id = "watch-speed";
+  for (const [label, ms] of [["Slow", 1500], ["Normal", 600], ["Fast", 150], ["Fastest", 20]]) {
+    const o = el("option", "", label); o.value = String(ms); if (ms === WATCH.delay) o.selected = true; speed.append(o);
+  }
+  speed.onchange = () => { WATCH.delay = Number(speed.value); render(); };
+  const pause = button(WATCH.paused ? "Play" : "Pause", () => { WATCH.paused = !WATCH.paused; render(); }, "primary");
+  pause.id = "btn-pause";
+  buttons.append(speed, pause, button("Step", () => send({ type: "watch_step", n: 1 })));
+  if (!WATCH.paused) WATCH.timer = setTimeout(() => send({ type: "watch_step", n: 1 }), WATCH.delay);
+}
+
+function renderJudge(text, buttons) {
+  const j = S.msg.judge;
+  const head = el("div", "", `Judge's view · ${j.scenario} · ${j.passed ? "passes" : "FAILS"}`);
+  text.append(head);
+  if (j.at < j.count) {
+    const line = el("div", "");
+    line.id = "judge-step";
+    line.append(document.createTextNode(`Decision ${j.at + 1} of ${j.count}: ${j.who} — ${j.prompt} → ${j.answer}`));
+    const r = el("span", "cite", j.rule); r.onclick = () => showRule(j.rule);
+    line.append(r);
+    text.append(line);
+  } else {
+    const end = el("div", "", `After the last decision (${j.count}).${j.failures.length ? " Failures: " + j.failures.join("; ") : ""}`);
+    end.id = "judge-step";
+    text.append(end);
+  }
+  const go = (k) => send({ type: "judge_goto", k });
+  const b = (label, k, id) => { const x = button(label, () => go(k)); x.id = id; x.disabled = k < 0 || k > j.count || k === j.at; return x; };
+  buttons.append(b("⏮", 0, "judge-first"), b("◀ Back", j.at - 1, "judge-back"), b("Forward ▶", j.at + 1, "judge-forward"), b("⏭", j.count, "judge-last"));
 }
 
 // ------------------------------------------------------------------ popups and dialogs
@@ -647,6 +736,18 @@ async function showNewGame() {
   field("Seed", seed);
   const scen = el("input"); scen.type = "file"; scen.id = "new-scenario"; scen.accept = ".yaml,.yml";
   field("Or start from a scenario", scen);
+  body.append(button("Watch AI vs AI", () => {
+    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value, ai.value] };
+    if (seed.value !== "") m.seed = Number(seed.value);
+    closeModal();
+    send(m);
+  }));
+  body.append(button("Open the scenario in the judge's view", async () => {
+    if (!scen.files.length) return toast("Choose a scenario file first", true);
+    const text = await scen.files[0].text();
+    closeModal();
+    send({ type: "judge", scenario: text });
+  }));
   body.append(button("Start", async () => {
     const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value };
     if (seed.value !== "") m.seed = Number(seed.value);
