@@ -128,3 +128,18 @@ def test_serve_refuses_an_unknown_deck_in_one_line() -> None:
     result = CliRunner().invoke(main, ["serve", "--deck", "no-such-deck", "--port", "0"])
     assert result.exit_code != 0
     assert "no-such-deck" in result.output and "Traceback" not in result.output
+
+
+def test_a_page_may_paste_a_deck_but_not_name_a_server_file(tmp_path: Path) -> None:
+    from mtg_engine.web.app import Server, ServerConfig
+
+    server = Server(ServerConfig(seed=1, save_dir=tmp_path))
+    [reply] = server.handle("p", {"type": "new_game", "deck": "/etc/passwd"})
+    assert reply["type"] == "error" and "unknown deck" in reply["message"]
+    [reply] = server.handle("p", {"type": "new_game", "deck_text": "40 Mountain"})
+    assert reply["type"] == "state"
+    assert server.sessions["p"].deck == "the pasted deck"
+    [reply] = server.handle("p", {"type": "new_game", "deck_text": "4 Not A Card"})
+    assert reply["type"] == "error" and "line 1" in reply["message"]
+    [reply] = server.handle("p", {"type": "judge_goto", "k": "x"})
+    assert reply["type"] == "error"

@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import rules_text
 from ..api import card_text
-from ..cards.decks import bundled_decks
+from ..cards.decks import Deck, bundled_decks, parse_deck
 from .session import Session, SessionError, Settings
 from .watch import JudgeSession, WatchSession
 
@@ -68,12 +68,27 @@ class Server:
         if not isinstance(seed, int):
             seed = c.seed if c.seed is not None else secrets.randbelow(1 << 30)
         return Session.new(
-            str(msg.get("deck") or c.deck),
-            str(msg.get("opponent_deck") or c.opponent_deck),
+            self.deck(msg, "deck", c.deck),
+            self.deck(msg, "opponent_deck", c.opponent_deck),
             ai,
             seed,
             settings,
         )
+
+    def deck(self, msg: dict[str, Any], key: str, default: str) -> str | Deck:
+        """The deck a page asks for: pasted text (``KEY_text``), a bundled deck, or the
+        one ``mtg serve`` was given; never another path on the server."""
+        text = msg.get(f"{key}_text")
+        if isinstance(text, str) and text.strip():
+            try:
+                return parse_deck(text, "the pasted deck")
+            except ValueError as e:
+                raise SessionError(str(e)) from None
+        name = msg.get(key) or default
+        allowed = {*bundled_decks(), self.config.deck, self.config.opponent_deck}
+        if name not in allowed:
+            raise SessionError(f"unknown deck {name!r}: choose a bundled deck or paste a list")
+        return str(name)
 
     def handle(self, sid: str, msg: dict[str, Any]) -> list[dict[str, Any]]:
         """Carry out one message of the page; the replies to send back."""
@@ -91,8 +106,8 @@ class Server:
                 ais = msg.get("ais") or [self.config.ai, self.config.ai]
                 seed = msg.get("seed")
                 self.sessions[sid] = WatchSession(
-                    str(msg.get("deck") or self.config.deck),
-                    str(msg.get("opponent_deck") or self.config.opponent_deck),
+                    self.deck(msg, "deck", self.config.deck),
+                    self.deck(msg, "opponent_deck", self.config.opponent_deck),
                     (str(ais[0]), str(ais[-1])),
                     seed if isinstance(seed, int) else secrets.randbelow(1 << 30),
                 )

@@ -26,6 +26,7 @@ from ..api import (
     Concede,
     DecisionKind,
     DecisionPurpose,
+    Deck,
     DeclareAttackers,
     DeclareBlockers,
     Game,
@@ -129,21 +130,22 @@ class Session:
     @classmethod
     def new(
         cls,
-        deck: str = "red-green",
-        opponent_deck: str = "white-blue",
+        deck: str | Deck = "red-green",
+        opponent_deck: str | Deck = "white-blue",
         ai: str = "heuristic",
         seed: int = 0,
         settings: Settings | None = None,
     ) -> Session:
         """A new game: the page's player with ``deck`` against the AI with ``opponent_deck``
-        (deck files or bundled names)."""
+        (deck files, bundled names, or parsed decks)."""
         try:
-            mine, theirs = load_deck(deck), load_deck(opponent_deck)
+            mine = deck if isinstance(deck, Deck) else load_deck(deck)
+            theirs = opponent_deck if isinstance(opponent_deck, Deck) else load_deck(opponent_deck)
             decks = [mine.card_defs(), theirs.card_defs()]
         except (OSError, KeyError, ValueError) as e:
             raise SessionError(f"can't load the decks: {e}") from None
         game = new_game(decks, seed=seed, names=["Player", "Opponent"])
-        return cls(game, ai, 0, settings, deck, opponent_deck)
+        return cls(game, ai, 0, settings, mine.name, theirs.name)
 
     @classmethod
     def from_scenario(cls, text: str, ai: str = "heuristic", index: int = 0) -> Session:

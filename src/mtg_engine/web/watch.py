@@ -6,23 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents import Agent, make_agent
-from ..api import Game, load_deck, new_game, observe_log
+from ..api import Deck, Game, load_deck, new_game, observe_log
 from ..scenario.builder import BuildError, build
 from ..scenario.refs import Refs
 from ..scenario.runner import Run
 from ..scenario.schema import load_data
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
-from .session import SessionError, agent_kind
+from .session import STOP_STEPS, SessionError, agent_kind
 
 
 class WatchSession:
     """An AI-vs-AI game. The page sees it from the first player's seat (their
     ``observe``): watching doesn't show what no player at the table could see."""
 
-    def __init__(self, deck: str, opponent_deck: str, ais: tuple[str, str], seed: int) -> None:
+    def __init__(
+        self, deck: str | Deck, opponent_deck: str | Deck, ais: tuple[str, str], seed: int
+    ) -> None:
         try:
-            decks = [load_deck(deck).card_defs(), load_deck(opponent_deck).card_defs()]
+            decks = [
+                (d if isinstance(d, Deck) else load_deck(d)).card_defs()
+                for d in (deck, opponent_deck)
+            ]
         except (OSError, KeyError, ValueError) as e:
             raise SessionError(f"can't load the decks: {e}") from None
         kinds = (agent_kind(ais[0]), agent_kind(ais[1]))
@@ -58,7 +63,7 @@ class WatchSession:
             "log_reset": reset,
             "decision": None,
             "settings": {"stops": [], "allow_undo": False},
-            "stop_steps": [],
+            "stop_steps": list(STOP_STEPS),  # the phase bar (no stops: nobody plays here)
             "can_undo": False,
             "notice": "",
             "ai": "",
@@ -151,7 +156,7 @@ class JudgeSession:
             "log_reset": True,
             "decision": None,
             "settings": {"stops": [], "allow_undo": False},
-            "stop_steps": [],
+            "stop_steps": list(STOP_STEPS),  # the phase bar (no stops: nobody plays here)
             "can_undo": False,
             "notice": "",
             "ai": "",

@@ -198,7 +198,7 @@ function renderPhases() {
     if (s === v.step) p.classList.add("current");
     if (S.msg.settings.stops.includes(key)) p.classList.add("stop");
     p.title = `${S.msg.settings.stops.includes(key) ? "Clear" : "Set"} a stop at ${stepLabel(s)} on ${who === "you" ? "your" : "the opponent's"} turns`;
-    p.onclick = () => toggleStop(key);
+    if (!S.msg.mode) p.onclick = () => toggleStop(key);
     bar.append(p);
   }
 }
@@ -560,7 +560,7 @@ function renderJudge(text, buttons) {
   }
   const go = (k) => send({ type: "judge_goto", k });
   const b = (label, k, id) => { const x = button(label, () => go(k)); x.id = id; x.disabled = k < 0 || k > j.count || k === j.at; return x; };
-  buttons.append(b("⏮", 0, "judge-first"), b("◀ Back", j.at - 1, "judge-back"), b("Forward ▶", j.at + 1, "judge-forward"), b("⏭", j.count, "judge-last"));
+  buttons.append(b("« First", 0, "judge-first"), b("◀ Back", j.at - 1, "judge-back"), b("Forward ▶", j.at + 1, "judge-forward"), b("Last »", j.count, "judge-last"));
 }
 
 // ------------------------------------------------------------------ popups and dialogs
@@ -734,10 +734,16 @@ async function showNewGame() {
   field("Opponent (AI)", ai);
   const seed = el("input"); seed.id = "new-seed"; seed.type = "number"; seed.placeholder = "random";
   field("Seed", seed);
+  const paste = el("textarea"); paste.id = "new-deck-text"; paste.rows = 4; paste.cols = 34;
+  paste.placeholder = "4 Lightning Bolt\n20 Mountain\n... (MTG Arena / MTGO text)";
+  field("Or paste your deck", paste);
+  const upload = el("input"); upload.type = "file"; upload.accept = ".txt,.dek";
+  upload.onchange = async () => { if (upload.files.length) paste.value = await upload.files[0].text(); };
+  field("Or upload a deck file", upload);
   const scen = el("input"); scen.type = "file"; scen.id = "new-scenario"; scen.accept = ".yaml,.yml";
   field("Or start from a scenario", scen);
   body.append(button("Watch AI vs AI", () => {
-    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value, ai.value] };
+    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value, ai.value], deck_text: paste.value };
     if (seed.value !== "") m.seed = Number(seed.value);
     closeModal();
     send(m);
@@ -749,7 +755,7 @@ async function showNewGame() {
     send({ type: "judge", scenario: text });
   }));
   body.append(button("Start", async () => {
-    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value };
+    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value };
     if (seed.value !== "") m.seed = Number(seed.value);
     if (scen.files.length) m.scenario = await scen.files[0].text();
     closeModal();
