@@ -219,7 +219,9 @@ function renderPlayer(box, p) {
   life.id = `life-${p.index === ME() ? "you" : "opponent"}`;
   box.append(life);
   if (p.poison) box.append(el("span", "poison", `☠ ${p.poison} poison`));
-  box.append(el("span", "count", `Hand ${p.hand_size}`));
+  const backs = el("span", "backs");
+  if (p.index !== ME() || S.msg.mode) for (let k = 0; k < Math.min(p.hand_size, 10); k++) backs.append(el("span", "cardback"));
+  box.append(backs, el("span", "count", `Hand ${p.hand_size}`));
   box.append(el("span", "count", `Library ${p.library_size}`));
   const gy = el("button", "zonebtn", `Graveyard ${p.graveyard.length}`);
   gy.onclick = () => showZone(`${playerName(p.index)}: graveyard`, p.graveyard);
@@ -821,4 +823,11 @@ $("btn-resume").onclick = () => send({ type: "saves" });
 $("btn-settings").onclick = showSettings;
 $("modal-close").onclick = closeModal;
 document.addEventListener("click", (ev) => { if (!$("menu-pop").contains(ev.target)) hidePopup(); }, true);
+// Space or Enter: the highlighted button of the prompt (pass, done, attack, ...)
+document.addEventListener("keydown", (ev) => {
+  if ((ev.key !== " " && ev.key !== "Enter") || !$("modal").classList.contains("hidden")) return;
+  if (["INPUT", "TEXTAREA", "SELECT", "BUTTON"].includes(document.activeElement.tagName)) return;
+  const b = document.querySelector("#prompt-buttons button.primary:not(:disabled)");
+  if (b) { ev.preventDefault(); b.click(); }
+});
 connect();
