@@ -7,13 +7,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from mtg_engine import rules_text
-from mtg_engine.game.objects import Zone
+import pytest
 
-if TYPE_CHECKING:
-    from conftest import GamePage
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from browser_support import (  # noqa: E402  (after the skips: needs the web extra)
+    GamePage,
+    browser,
+    game_page,
+    live_server,
+)
+
+from mtg_engine import rules_text  # noqa: E402
+from mtg_engine.game.objects import Zone  # noqa: E402
+
+__all__ = ["browser", "game_page", "live_server"]  # the fixtures, used by name
 
 BOLT = """
 name: cast a spell with a target
@@ -200,7 +211,8 @@ def _step(gp: GamePage) -> None:
     elif kind == "targets":
         cand = page.query_selector_all(".candidate")
         before = gp.replies()
-        cand[0].click()
+        name = cand[0].query_selector(".pname")  # a player: click their name, not a button
+        (name or cand[0]).click()
         if page.is_visible("#btn-done") and page.is_enabled("#btn-done"):
             page.click("#btn-done")
         gp.wait_replies(before)

@@ -224,11 +224,11 @@ function renderPlayer(box, p) {
   box.append(backs, el("span", "count", `Hand ${p.hand_size}`));
   box.append(el("span", "count", `Library ${p.library_size}`));
   const gy = el("button", "zonebtn", `Graveyard ${p.graveyard.length}`);
-  gy.onclick = () => showZone(`${playerName(p.index)}: graveyard`, p.graveyard);
+  gy.onclick = (ev) => { ev.stopPropagation(); showZone(`${playerName(p.index)}: graveyard`, p.graveyard); };
   box.append(gy);
   const ex = v.exile.filter((o) => o.owner === p.index);
   const exb = el("button", "zonebtn", `Exile ${ex.length}`);
-  exb.onclick = () => showZone(`${playerName(p.index)}: exile`, ex);
+  exb.onclick = (ev) => { ev.stopPropagation(); showZone(`${playerName(p.index)}: exile`, ex); };
   box.append(exb);
   if (p.hand && p.index !== ME()) box.append(el("span", "count", `Hand: ${p.hand.map((o) => o.name).join(", ") || "(empty)"}`));
   if (p.revealed.length) box.append(el("span", "count", `Revealed: ${p.revealed.map((o) => o.name).join(", ")}`));

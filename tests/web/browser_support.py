@@ -1,5 +1,8 @@
 """The browser tests' fixtures: the ``mtg serve`` app in a thread, and Debian's Chromium
-driven by Playwright (never a downloaded browser: ``executable_path`` is set)."""
+driven by Playwright (never a downloaded browser: ``executable_path`` is set).
+
+Not a ``conftest.py``: the rules tests import ``Board`` from ``tests/conftest.py`` by
+the module name ``conftest``, which a second conftest on the path would shadow."""
 
 from __future__ import annotations
 
@@ -12,9 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("starlette")
-pytest.importorskip("uvicorn")
 
 CHROMIUM = Path("/usr/bin/chromium")
 #: what Chromium needs on this closed network (no background connections, no sandbox as root)
