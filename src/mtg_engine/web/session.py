@@ -243,26 +243,14 @@ class Session:
             if not isinstance(i, int) or not 0 <= i < len(options):
                 raise SessionError(f"there is no option {i!r}")
             return options[i]
-        try:
-            if "targets" in msg:
-                return ChooseTargets(_ints(msg["targets"]))
-            if "objects" in msg:
-                return ChooseObjects(_ints(msg["objects"]))
-            if "attackers" in msg:
-                return DeclareAttackers(_pairs(msg["attackers"]))
-            if "blockers" in msg:
-                return DeclareBlockers(_pairs(msg["blockers"]))
-            if "division" in msg:
-                return ChooseDivision(_pairs(msg["division"]))
-            if "assignment" in msg:
-                return AssignDamage(_pairs(msg["assignment"]))
-            if "number" in msg:
-                n = msg["number"]
-                if not isinstance(n, int) or isinstance(n, bool):
-                    raise SessionError(f"{n!r} isn't a number")
-                return ChooseNumber(n)
-        except (TypeError, ValueError) as e:
-            raise SessionError(f"malformed answer: {e}") from None
+        for key, (build_action, read) in _BUILT_ANSWERS.items():
+            if key in msg:
+                return build_action(read(msg[key]))
+        if "number" in msg:
+            n = msg["number"]
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise SessionError(f"{n!r} isn't a number")
+            return ChooseNumber(n)
         raise SessionError("the answer names no option")
 
     def concede(self) -> None:
@@ -426,6 +414,16 @@ def _shown_ids(view: dict[str, Any]) -> set[int]:
             ids |= {o["id"] for o in p.get(zone) or []}
     return ids
 
+
+#: the answers a page builds itself (set-valued decisions): message key -> (action, reader)
+_BUILT_ANSWERS: dict[str, tuple[Any, Any]] = {
+    "targets": (ChooseTargets, _ints),
+    "objects": (ChooseObjects, _ints),
+    "attackers": (DeclareAttackers, _pairs),
+    "blockers": (DeclareBlockers, _pairs),
+    "division": (ChooseDivision, _pairs),
+    "assignment": (AssignDamage, _pairs),
+}
 
 #: the keys of a decision's data whose numbers are object (or player) refs
 _REF_KEYS = ("candidates", "attacker", "blockers", "recipients", "targets", "defender", "obj")

@@ -55,19 +55,26 @@ class WatchSession:
         reset = self.log_sent == 0
         log = observe_log(self.game, 0, self.log_sent)
         self.log_sent = len(self.game.log)
-        return {
-            "type": "state",
-            "mode": "watch",
-            "view": view,
-            "log": log,
-            "log_reset": reset,
-            "decision": None,
-            "settings": {"stops": [], "allow_undo": False},
-            "stop_steps": list(STOP_STEPS),  # the phase bar (no stops: nobody plays here)
-            "can_undo": False,
-            "notice": "",
-            "ai": "",
-        }
+        return _spectator_message("watch", view, log, reset)
+
+
+def _spectator_message(
+    mode: str, view: dict[str, Any], log: list[dict[str, Any]], reset: bool
+) -> dict[str, Any]:
+    """A state message for a page that watches (no decisions, stops or undo)."""
+    return {
+        "type": "state",
+        "mode": mode,
+        "view": view,
+        "log": log,
+        "log_reset": reset,
+        "decision": None,
+        "settings": {"stops": [], "allow_undo": False},
+        "stop_steps": list(STOP_STEPS),  # the phase bar (no stops: nobody plays here)
+        "can_undo": False,
+        "notice": "",
+        "ai": "",
+    }
 
 
 def _full_log(game: Game) -> list[dict[str, Any]]:
@@ -147,17 +154,6 @@ class JudgeSession:
         if not last:
             _, who, prompt, rule, answer = self.frames[self.at]
             judge.update(who=who, prompt=prompt, rule=rule, answer=answer)
-        return {
-            "type": "state",
-            "mode": "judge",
-            "judge": judge,
-            "view": _judge_view(game),
-            "log": _full_log(game),
-            "log_reset": True,
-            "decision": None,
-            "settings": {"stops": [], "allow_undo": False},
-            "stop_steps": list(STOP_STEPS),  # the phase bar (no stops: nobody plays here)
-            "can_undo": False,
-            "notice": "",
-            "ai": "",
-        }
+        message = _spectator_message("judge", _judge_view(game), _full_log(game), True)
+        message["judge"] = judge
+        return message
