@@ -6,7 +6,6 @@ the module name ``conftest``, which a second conftest on the path would shadow."
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -110,20 +109,15 @@ class GamePage:
         self.wait_replies(before)
 
     def state(self) -> dict[str, Any]:
-        """The last state message the page got."""
-        for f in reversed(self.frames):
-            m = json.loads(f)
-            if m.get("type") == "state":
-                return m
-        raise AssertionError("no state message yet")
+        """The last state message, as the page has it (the frames the test records may
+        arrive a moment after the page has drawn them)."""
+        m = self.page.evaluate("() => S.msg")
+        assert isinstance(m, dict), "no state message yet"
+        return m
 
     @property
     def session_id(self) -> str:
-        for f in self.frames:
-            m = json.loads(f)
-            if m.get("type") == "session":
-                return str(m["id"])
-        raise AssertionError("no session message")
+        return str(self.page.evaluate("() => sessionStorage.getItem('mtg-session')"))
 
     def shot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -213,7 +213,7 @@ def _step(gp: GamePage) -> None:
         before = gp.replies()
         name = cand[0].query_selector(".pname")  # a player: click their name, not a button
         (name or cand[0]).click()
-        if page.is_visible("#btn-done") and page.is_enabled("#btn-done"):
+        if not (d["data"]["min"] == d["data"]["max"] == 1):  # else the click answered
             page.click("#btn-done")
         gp.wait_replies(before)
     elif kind == "attackers":
