@@ -5,10 +5,20 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
+from urllib.error import HTTPError
+from urllib.request import urlopen
 
 import pytest
 
-from mtg_engine.web.session import Session, SessionError, Settings
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from browser_support import live_server  # noqa: E402  (a fixture, used by name)
+
+from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
+
+__all__ = ["live_server"]
 
 RESPOND = """
 name: the opponent casts a spell; you can respond
@@ -143,3 +153,29 @@ def test_a_page_may_paste_a_deck_but_not_name_a_server_file(tmp_path: Path) -> N
     assert reply["type"] == "error" and "line 1" in reply["message"]
     [reply] = server.handle("p", {"type": "judge_goto", "k": "x"})
     assert reply["type"] == "error"
+
+
+def test_the_websocket_answers_garbage_with_an_error(live_server: Any) -> None:
+    from websockets.sync.client import connect
+
+    with connect(live_server.url.replace("http", "ws") + "ws") as ws:
+        assert json.loads(ws.recv())["type"] == "session"
+        ws.send("not json")
+        assert json.loads(ws.recv())["type"] == "error"
+        ws.send(json.dumps({"type": "hello"}))
+        state = json.loads(ws.recv())
+        assert state["type"] == "state" and state["decision"]["kind"] == "mulligan"
+
+    def get(path: str) -> tuple[int, Any]:
+        try:
+            with urlopen(live_server.url + path) as r:
+                return r.status, json.loads(r.read())
+        except HTTPError as e:
+            return e.code, None
+
+    status, rule = get("api/rule/702.19b")
+    assert status == 200 and rule["number"] == "702.19b" and "trample" in rule["text"].lower()
+    assert get("api/rule/999.9")[0] == 404
+    assert get("api/card?name=Nope%20Nope")[0] == 404
+    status, card = get("api/card?name=Lightning%20Bolt")
+    assert card["faces"][0]["compiled"][0]["effects"] == ["damage"]

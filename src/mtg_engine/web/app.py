@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
@@ -206,7 +207,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         await websocket.send_json({"type": "session", "id": sid})
         try:
             while True:
-                msg = await websocket.receive_json()
+                try:
+                    msg = json.loads(await websocket.receive_text())
+                except ValueError:
+                    msg = None
                 if not isinstance(msg, dict):
                     await websocket.send_json({"type": "error", "message": "not a message"})
                     continue
