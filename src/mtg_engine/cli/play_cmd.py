@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from ..game.events import EventKind
+
 
 def _render(game, me: int) -> str:
     from ..rules.characteristics import chars
@@ -86,7 +88,10 @@ def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) ->
     shown = 0
     while game.outcome is None:
         for ev in game.log[shown:]:
-            if ev.kind not in ("step", "shuffle", "draw") or ev.data.get("player") == 0:
+            if (
+                ev.kind not in (EventKind.STEP, EventKind.SHUFFLE, EventKind.DRAW)
+                or ev.data.get("player") == 0
+            ):
                 click.echo(f"  · {ev}")
         shown = len(game.log)
         d = game.pending
