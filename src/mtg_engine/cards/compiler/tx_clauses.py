@@ -209,6 +209,24 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
         if (
+            event == "attacks"
+            and not details
+            and len(preds) == 1
+            and isinstance(subject, Some)
+            and (subject.count == "one_or_more" or isinstance(subject.count, int))
+            and subject.count != 1
+        ):
+            # "whenever two or more creatures attack", "whenever one or more creatures
+            # you control attack": one event, the declaration of attackers, and how
+            # many of them match (CR 508.1, 603.2c), as "whenever you attack with"
+            count = 1 if subject.count == "one_or_more" else subject.count
+            return Trigger(
+                "attack_with",
+                Filter(kinds=("player",), conditions=()),
+                player="each",
+                details=(("what", subject.filter), ("count", count)),
+            )
+        if (
             event in ("tapped", "dies", "leaves")
             and isinstance(subject, Some)
             and subject.count == "one_or_more"
@@ -1221,6 +1239,20 @@ class ClauseRules:
     def replacement_double_life(self, c: list[Any]) -> Parsed:
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("double_life_gain", you)])
+
+    def static_life_cant_change(self, c: list[Any]) -> Parsed:
+        # Platinum Emperion: you can't gain or lose life (CR 119.7, 119.8, 101.2)
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed(
+            "static",
+            statics=[StaticEffect("cant_gain_life", you), StaticEffect("cant_lose_life", you)],
+        )
+
+    def replacement_double_life_loss(self, c: list[Any]) -> Parsed:
+        # Bloodletter of Aclazotz (CR 614.1a)
+        opp = Filter(kinds=("player",), conditions=(("opponent", True),))
+        args = {"during": "your_turn"}
+        return Parsed("static", statics=[StaticEffect("double_life_loss", opp, args)])
 
     def replacement_no_life(self, c: list[Any]) -> Parsed:
         return Parsed("static", statics=[StaticEffect("no_life_gain", Filter(kinds=("player",)))])
