@@ -62,7 +62,10 @@ mtg_engine.game.serialize.GameFormatError: the saved game is missing 'token', 'o
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import engine as _engine  # noqa: F401  (the wiring)
+from .cards.database import CardDatabase
 from .cards.decks import Deck, load_deck
 from .game.actions import (
     Action,
@@ -97,12 +100,15 @@ from .game.actions import (
 from .game.serialize import GameFormatError
 from .game.state import Game, Outcome, OutcomeReason, Step
 from .rules.setup import new_game, start_at
+from .rules.support import unsupported
+from .rules.views import log_view
 
 __all__ = [
     "Action",
     "ActivateAbility",
     "Answer",
     "AssignDamage",
+    "card_text",
     "CastSpell",
     "ChooseDivision",
     "ChooseModes",
@@ -134,6 +140,7 @@ __all__ = [
     "load_deck",
     "new_game",
     "new_game_from_decks",
+    "observe_log",
     "player_ref",
     "ref_player",
     "start_at",
@@ -153,3 +160,59 @@ def new_game_from_decks(
     a = deck_a if isinstance(deck_a, Deck) else load_deck(deck_a)
     b = deck_b if isinstance(deck_b, Deck) else load_deck(deck_b)
     return new_game([a.card_defs(), b.card_defs()], seed=seed, mulligans=mulligans)
+
+
+def observe_log(game: Game, player: int, start: int = 0) -> list[dict[str, Any]]:
+    """The game log from event ``start`` on, as ``player`` may read it (the entries
+    ``game.observe(player)["log"]`` shows, for any part of the log; CR 401.2, 402.3,
+    708.5). A front end keeps ``len(game.log)`` and asks only for what is new.
+
+    >>> game = new_game_from_decks("red-green", "white-blue", seed=1)
+    >>> observe_log(game, 0)[0]
+    {'text': 'B will take the first turn', 'rules': ['103.1']}
+    """
+    return log_view(game, player, game.log[start:])
+
+
+def card_text(name: str) -> dict[str, Any]:
+    """A card's printed faces (name, mana cost, type line, Oracle text, P/T, loyalty)
+    and what the engine compiled from each face: each ability's kind and text and
+    the constructs it doesn't run yet, and the sentences that don't compile.
+    Raises ``KeyError`` (``UnknownCardError``) for a name the card file doesn't have.
+
+    >>> info = card_text("Lightning Bolt")
+    >>> info["faces"][0]["text"], info["faces"][0]["compiled"][0]["runs"]
+    ('Lightning Bolt deals 3 damage to any target.', True)
+    """
+    # the Oracle compiler (and Lark) load only when a card is described: start-up stays cheap
+    from .cards.compiler import compile_face
+
+    card = CardDatabase.default().get(name)
+    faces = []
+    for face in card.faces:
+        compiled = compile_face(face)
+        faces.append(
+            {
+                "name": face.name,
+                "mana_cost": face.mana_cost,
+                "type_line": face.type_line,
+                "text": face.text,
+                "power": face.power,
+                "toughness": face.toughness,
+                "loyalty": face.loyalty,
+                "defense": face.defense,
+                "compiled": [
+                    {
+                        "kind": str(a.kind),
+                        "keyword": a.keyword,
+                        "text": a.text,
+                        "effects": [e.op for e in a.effects],
+                        "missing": unsupported(a),
+                        "runs": not unsupported(a),
+                    }
+                    for a in compiled.abilities
+                ],
+                "unparsed": list(compiled.unparsed),
+            }
+        )
+    return {"name": card.name, "layout": card.layout, "faces": faces}

@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, str] = {
     "play": "mtg_engine.cli.play_cmd:play",
     "scenario": "mtg_engine.cli.scenario_cmd:scenario",
     "fuzz": "mtg_engine.cli.fuzz_cmd:fuzz",
+    "serve": "mtg_engine.cli.serve_cmd:serve",
 }
 
 #: set to show the traceback of an unexpected error (for reporting a bug)

@@ -17,6 +17,7 @@ from ..game.events import Event, EventKind
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from .characteristics import chars
+from .combat_requirements import is_summoning_sick
 from .face_down import face_up_values
 
 
@@ -41,6 +42,8 @@ def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
             toughness=c.toughness,
             keywords=sorted(c.keywords),
         )
+    if not hidden:
+        d["mana_cost"] = c.mana_cost
     if o.face_down and not hidden:
         # CR 708.5: you may look at face-down spells and permanents you control
         up = face_up_values(game, o)
@@ -60,6 +63,9 @@ def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
             counters=dict(o.counters),
             attached_to=o.attached_to,
             phased_out=o.phased_out,
+            # CR 302.6: a creature its controller hasn't controlled continuously since
+            # their most recent turn began can't attack or use {T} abilities (no haste)
+            summoning_sick="Creature" in c.types and is_summoning_sick(game, o, c),
         )
     if o.zone == Zone.STACK:
         d.update(kind=o.stack_kind, targets=[list(t) for t in o.targets], x=o.x)
@@ -139,6 +145,13 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
             "rule": pending.rule,
             "prompt": pending.prompt,
             "yours": pending.player == viewer,
+        },
+        "combat": None
+        if game.combat is None
+        else {
+            # CR 506.4: attacking and blocking creatures (public: 508.1, 509.1)
+            "attackers": [[c, d] for c, d in game.combat.attackers.items()],
+            "blockers": [[b, a] for b, atts in game.combat.blockers.items() for a in atts],
         },
         "outcome": None
         if game.outcome is None

@@ -1,0 +1,450 @@
+"""One browser game: the server-side ``Game``, the AI opponent, stops and auto-pass,
+undo, save and resume.
+
+The page never sees the game itself: :meth:`Session.message` is built from
+``observe(human)``, the log as the human may read it (``observe_log``), and the
+human's own pending decision with its legal answers. Saved games stay on the
+server (a saved game is the full state, hidden cards included: CR 401.2, 402.3).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import Agent, make_agent
+from ..api import (
+    Action,
+    AssignDamage,
+    ChooseDivision,
+    ChooseNumber,
+    ChooseObjects,
+    ChooseTargets,
+    Concede,
+    DecisionKind,
+    DecisionPurpose,
+    Deck,
+    DeclareAttackers,
+    DeclareBlockers,
+    Game,
+    GameFormatError,
+    IllegalActionError,
+    PassPriority,
+    Step,
+    load_deck,
+    new_game,
+    observe_log,
+)
+from ..scenario.builder import BuildError, build
+from ..scenario.schema import load_data
+from ..scenario.yamlload import YamlError, load_yaml
+from ..ui.describe import describe
+
+#: --ai names: the agents, and Arena-like difficulty names for them
+AI_ALIASES = {"easy": "random", "medium": "heuristic", "hard": "heuristic"}
+AI_CHOICES = ("random", "heuristic", *AI_ALIASES)
+
+#: steps where a player may set a stop (CR 500.1: the steps and phases of a turn);
+#: untap and cleanup have no priority (CR 502.4, 514.3)
+STOP_STEPS = tuple(n for n in Step.NAMES if n not in ("untap", "cleanup"))
+#: Arena's defaults: your own main phases; nothing on the opponent's turn (the game
+#: stops anyway when they put something on the stack, or a choice is yours)
+DEFAULT_STOPS = ("you:precombat_main", "you:postcombat_main")
+
+SAVE_FORMAT = "mtg-web-save/1"
+_SAVE_NAME = re.compile(r"^[A-Za-z0-9 _.-]{1,60}$")
+
+
+class SessionError(ValueError):
+    """A request the session can't carry out (bad save name, unknown deck, ...): the
+    message goes to the page, and the game is unchanged."""
+
+
+def agent_kind(name: str) -> str:
+    """The agent behind an ``--ai`` name (``easy`` is ``random``, ...)."""
+    kind = AI_ALIASES.get(name, name)
+    if kind not in ("random", "heuristic"):
+        raise SessionError(f"unknown AI {name!r} (choose from: {', '.join(AI_CHOICES)})")
+    return kind
+
+
+@dataclass
+class Settings:
+    """The player's preferences: stops (``"you:STEP"`` / ``"opponent:STEP"``) and undo."""
+
+    stops: set[str] = field(default_factory=lambda: set(DEFAULT_STOPS))
+    allow_undo: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stops": sorted(self.stops), "allow_undo": self.allow_undo}
+
+    def update(self, data: dict[str, Any]) -> None:
+        stops = data.get("stops")
+        if stops is not None:
+            if not isinstance(stops, list) or not all(isinstance(s, str) for s in stops):
+                raise SessionError("stops must be a list of 'you:STEP' / 'opponent:STEP'")
+            bad = [s for s in stops if _stop_problem(s)]
+            if bad:
+                raise SessionError(f"unknown stop {bad[0]!r}")
+            self.stops = set(stops)
+        if "allow_undo" in data:
+            self.allow_undo = bool(data["allow_undo"])
+
+
+def _stop_problem(stop: str) -> bool:
+    who, _, step = stop.partition(":")
+    return who not in ("you", "opponent") or step not in STOP_STEPS
+
+
+class Session:
+    """A game between the page's player (``human``) and an AI, held on the server."""
+
+    def __init__(
+        self,
+        game: Game,
+        ai: str = "heuristic",
+        human: int = 0,
+        settings: Settings | None = None,
+        deck: str = "red-green",
+        opponent_deck: str = "white-blue",
+    ) -> None:
+        self.game = game
+        self.ai = agent_kind(ai)
+        self.human = human
+        self.settings = settings or Settings()
+        self.deck = deck
+        self.opponent_deck = opponent_deck
+        self.agent: Agent = make_agent(self.ai, game.seed + 1)
+        #: clones of the game at the human's earlier decisions (undo)
+        self.history: list[Game] = []
+        #: how much of the log the page has (it gets only what's new)
+        self.log_sent = 0
+        self.notice = ""
+        self.advance()
+
+    # ------------------------------------------------------------------ creating
+
+    @classmethod
+    def new(
+        cls,
+        deck: str | Deck = "red-green",
+        opponent_deck: str | Deck = "white-blue",
+        ai: str = "heuristic",
+        seed: int = 0,
+        settings: Settings | None = None,
+    ) -> Session:
+        """A new game: the page's player with ``deck`` against the AI with ``opponent_deck``
+        (deck files, bundled names, or parsed decks)."""
+        try:
+            mine = deck if isinstance(deck, Deck) else load_deck(deck)
+            theirs = opponent_deck if isinstance(opponent_deck, Deck) else load_deck(opponent_deck)
+            decks = [mine.card_defs(), theirs.card_defs()]
+        except (OSError, KeyError, ValueError) as e:
+            raise SessionError(f"can't load the decks: {e}") from None
+        game = new_game(decks, seed=seed, names=["Player", "Opponent"])
+        return cls(game, ai, 0, settings, mine.name, theirs.name)
+
+    @classmethod
+    def from_scenario(cls, text: str, ai: str = "heuristic", index: int = 0) -> Session:
+        """A game from the set-up of a scenario (the project's YAML format): its board at
+        its starting step, the first player being the page's. The scenario's scripted
+        decisions aren't played: the page plays from that position."""
+        try:
+            data = load_yaml(text)
+        except YamlError as e:
+            raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
+        valid, invalid = load_data(data, "scenario")
+        if invalid and not valid:
+            errors = invalid[0].errors
+            raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
+        if not 0 <= index < len(valid):
+            raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
+        try:
+            game = build(valid[index]).game
+        except BuildError as e:
+            raise SessionError(f"the scenario can't be set up: {e.message}") from None
+        return cls(game, ai, 0, None, "scenario", "scenario")
+
+    # ------------------------------------------------------------------ playing
+
+    def _auto(self) -> Action | None:
+        """The answer the game gives for the player without asking (Arena's auto-pass),
+        or None when the game stops for them."""
+        g = self.game
+        d = g.pending
+        assert d is not None
+        options = g.legal_actions()
+        if d.kind == DecisionKind.PRIORITY:
+            if len(options) == 1:
+                return options[0]  # only "pass": nothing to do
+            if any(g.objects[o].controller != self.human for o in g.stack):
+                return None  # the opponent put something on the stack: always stop
+            if g.stack:
+                return PassPriority()  # your own spell or ability: let it resolve
+            who = "you" if g.active == self.human else "opponent"
+            if f"{who}:{g.step_name}" in self.settings.stops:
+                return None
+            return PassPriority()
+        if d.kind in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS) and not d.data.get(
+            "candidates"
+        ):
+            return options[0]  # nothing can attack or block: declaring none isn't a choice
+        return None
+
+    def advance(self) -> None:
+        """Play the AI's decisions and the human's automatic passes until the human
+        has a choice to make or the game is over."""
+        g = self.game
+        while g.outcome is None:
+            d = g.pending
+            assert d is not None
+            if d.player != self.human:
+                g.apply(self.agent.choose(g))
+                continue
+            auto = self._auto()
+            if auto is None:
+                return
+            g.apply(auto)
+
+    def answer(self, msg: dict[str, Any]) -> None:
+        """Apply the human's answer: ``{"i": n}`` (the n-th legal option) or a built
+        answer for set-valued decisions (``targets``, ``attackers``, ``blockers``,
+        ``objects``, ``number``, ``division``, ``assignment``)."""
+        g = self.game
+        d = g.pending
+        if d is None:
+            raise SessionError("the game is over")
+        if d.player != self.human:
+            raise SessionError("it isn't your decision")
+        if d.id is not None and msg.get("seq") not in (None, d.id.seq):
+            raise SessionError("that answers an earlier decision")
+        action = self._build(msg)
+        problem = g.is_legal(action)
+        if problem is not None:
+            raise SessionError(problem)
+        before = g.clone()
+        try:
+            g.apply(action)
+        except IllegalActionError as e:
+            raise SessionError(str(e)) from None
+        self.history.append(before)
+        del self.history[:-50]
+        self.notice = ""
+        self.advance()
+
+    def _build(self, msg: dict[str, Any]) -> Action:
+        g = self.game
+        if "i" in msg:
+            options = g.legal_actions()
+            i = msg["i"]
+            if not isinstance(i, int) or not 0 <= i < len(options):
+                raise SessionError(f"there is no option {i!r}")
+            return options[i]
+        for key, (build_action, read) in _BUILT_ANSWERS.items():
+            if key in msg:
+                return build_action(read(msg[key]))
+        if "number" in msg:
+            n = msg["number"]
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise SessionError(f"{n!r} isn't a number")
+            return ChooseNumber(n)
+        raise SessionError("the answer names no option")
+
+    def concede(self) -> None:
+        """CR 104.3a: the player concedes."""
+        if self.game.outcome is None:
+            self.history.append(self.game.clone())
+            self.game.apply(Concede(self.human))
+
+    def undo(self) -> None:
+        """Back to the human's previous decision (their own last answer is taken back;
+        what the AI did since is undone too)."""
+        if not self.settings.allow_undo:
+            raise SessionError("undo is turned off in the settings")
+        if not self.history:
+            raise SessionError("nothing to undo")
+        self.game = self.history.pop()
+        self.log_sent = 0  # the page's log is rebuilt
+        self.notice = "Your last decision was undone"
+
+    # ------------------------------------------------------------------ save / resume
+
+    def save(self, directory: Path, name: str) -> Path:
+        """Write the game as JSON to ``directory/name.json`` (on the server: a saved game
+        holds every hidden card, so it never goes to the page)."""
+        if not _SAVE_NAME.match(name or ""):
+            raise SessionError("a save name is 1-60 letters, digits, spaces, '_', '-' or '.'")
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / f"{name}.json"
+        data = {
+            "format": SAVE_FORMAT,
+            "game": self.game.to_json(),
+            "human": self.human,
+            "ai": self.ai,
+            "deck": self.deck,
+            "opponent_deck": self.opponent_deck,
+            "settings": self.settings.to_json(),
+        }
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    @classmethod
+    def resume(cls, directory: Path, name: str) -> Session:
+        """The game saved as ``name`` in ``directory``."""
+        if not _SAVE_NAME.match(name or ""):
+            raise SessionError(f"there is no saved game {name!r}")
+        path = directory / f"{name}.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SessionError(f"there is no saved game {name!r}") from None
+        except (OSError, ValueError) as e:
+            raise SessionError(f"can't read the saved game {name!r}: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SessionError(f"{name!r} isn't a saved game of this page")
+        try:
+            game = Game.from_json(data["game"])
+        except (GameFormatError, KeyError) as e:
+            raise SessionError(f"the saved game {name!r} is damaged: {e}") from None
+        settings = Settings()
+        settings.update(data.get("settings") or {})
+        return cls(
+            game,
+            data.get("ai", "heuristic"),
+            int(data.get("human", 0)),
+            settings,
+            str(data.get("deck", "")),
+            str(data.get("opponent_deck", "")),
+        )
+
+    @staticmethod
+    def saves(directory: Path) -> list[str]:
+        """The names of the saved games in ``directory``, newest first."""
+        if not directory.is_dir():
+            return []
+        files = sorted(directory.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        return [p.stem for p in files]
+
+    # ------------------------------------------------------------------ what the page sees
+
+    def message(self) -> dict[str, Any]:
+        """Everything the page is sent: the human's view, the new log entries, and their
+        own decision with its answers. Nothing here comes from the full state."""
+        g = self.game
+        view = g.observe(self.human)
+        view.pop("log", None)  # the page keeps the whole log: it gets the new entries
+        reset = self.log_sent == 0
+        log = observe_log(g, self.human, self.log_sent)
+        self.log_sent = len(g.log)
+        d = g.pending
+        decision = None
+        if d is not None and d.player == self.human and g.outcome is None:
+            decision = self._decision(view)
+        return {
+            "type": "state",
+            "view": view,
+            "log": log,
+            "log_reset": reset,
+            "decision": decision,
+            "settings": self.settings.to_json(),
+            "stop_steps": list(STOP_STEPS),
+            "can_undo": self.settings.allow_undo and bool(self.history),
+            "notice": self.notice,
+            "ai": self.ai,
+        }
+
+    def _decision(self, view: dict[str, Any]) -> dict[str, Any]:
+        g = self.game
+        d = g.pending
+        assert d is not None
+        data = d.to_json()["data"]
+        if d.purpose == DecisionPurpose.SEARCH and isinstance(data.get("candidates"), list):
+            data["candidates"] = sorted(data["candidates"])  # not the library's order (401.2)
+        options = []
+        for i, a in enumerate(g.legal_actions()[:400]):
+            card = getattr(a, "card", None)
+            if card is None:
+                card = getattr(a, "source", None)
+            if card is None:
+                card = getattr(a, "permanent", None)
+            options.append(
+                {"i": i, "label": describe(g, a), "type": type(a).__name__, "card": card}
+            )
+        # names of the objects the decision offers that the view doesn't show
+        shown = _shown_ids(view)
+        names = {}
+        for ref in _refs(data):
+            if ref >= 0 and ref not in shown and ref in g.objects:
+                o = g.objects[ref]
+                names[str(ref)] = "a face-down card" if o.face_down else o.name
+        return {
+            "kind": d.kind,
+            "prompt": d.prompt,
+            "rule": d.rule,
+            "purpose": None if d.purpose is None else str(d.purpose),
+            "seq": None if d.id is None else d.id.seq,
+            "data": data,
+            "options": options,
+            "names": names,
+        }
+
+
+def _ints(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, int) for x in v):
+        raise SessionError("expected a list of ids")
+    return tuple(v)
+
+
+def _pairs(v: Any) -> tuple[tuple[int, int], ...]:
+    if not isinstance(v, list) or not all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in v
+    ):
+        raise SessionError("expected a list of [id, id] pairs")
+    return tuple((p[0], p[1]) for p in v)
+
+
+def _shown_ids(view: dict[str, Any]) -> set[int]:
+    ids = {o["id"] for o in view["battlefield"]} | {o["id"] for o in view["stack"]}
+    ids |= {o["id"] for o in view["exile"]}
+    for p in view["players"]:
+        for zone in ("hand", "graveyard", "revealed"):
+            ids |= {o["id"] for o in p.get(zone) or []}
+    return ids
+
+
+#: the answers a page builds itself (set-valued decisions): message key -> (action, reader)
+_BUILT_ANSWERS: dict[str, tuple[Any, Any]] = {
+    "targets": (ChooseTargets, _ints),
+    "objects": (ChooseObjects, _ints),
+    "attackers": (DeclareAttackers, _pairs),
+    "blockers": (DeclareBlockers, _pairs),
+    "division": (ChooseDivision, _pairs),
+    "assignment": (AssignDamage, _pairs),
+}
+
+#: the keys of a decision's data whose numbers are object (or player) refs
+_REF_KEYS = ("candidates", "attacker", "blockers", "recipients", "targets", "defender", "obj")
+
+
+def _refs(data: dict[str, Any]) -> list[int]:
+    """The object and player refs a decision's data offers (candidates, attackers, ...)."""
+    out: list[int] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str) and k.lstrip("-").isdigit():
+                    out.append(int(k))
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            out.append(v)
+
+    for key in _REF_KEYS:
+        walk(data.get(key))
+    return out

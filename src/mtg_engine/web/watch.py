@@ -1,0 +1,159 @@
+"""Watching: an AI-vs-AI game stepped at the page's pace, and a judge's view of a
+scenario file stepped forwards and backwards through its decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents import Agent, make_agent
+from ..api import Deck, Game, load_deck, new_game, observe_log
+from ..scenario.builder import BuildError, build
+from ..scenario.refs import Refs
+from ..scenario.runner import Run
+from ..scenario.schema import load_data
+from ..scenario.yamlload import YamlError, load_yaml
+from ..ui.describe import describe
+from .session import STOP_STEPS, SessionError, agent_kind
+
+
+class WatchSession:
+    """An AI-vs-AI game. The page sees it from the first player's seat (their
+    ``observe``): watching doesn't show what no player at the table could see."""
+
+    def __init__(
+        self, deck: str | Deck, opponent_deck: str | Deck, ais: tuple[str, str], seed: int
+    ) -> None:
+        try:
+            decks = [
+                (d if isinstance(d, Deck) else load_deck(d)).card_defs()
+                for d in (deck, opponent_deck)
+            ]
+        except (OSError, KeyError, ValueError) as e:
+            raise SessionError(f"can't load the decks: {e}") from None
+        kinds = (agent_kind(ais[0]), agent_kind(ais[1]))
+        self.game = new_game(decks, seed=seed, names=[f"AI 1 ({kinds[0]})", f"AI 2 ({kinds[1]})"])
+        self.agents: list[Agent] = [make_agent(kinds[0], seed + 1), make_agent(kinds[1], seed + 2)]
+        self.log_sent = 0
+
+    def step(self, decisions: int = 1) -> None:
+        """Play until ``decisions`` decisions that made something happen (a log entry)."""
+        g = self.game
+        done = 0
+        guard = 0
+        while g.outcome is None and done < decisions and guard < 500:
+            d = g.pending
+            assert d is not None
+            size = len(g.log)
+            g.apply(self.agents[d.player].choose(g))
+            guard += 1
+            if len(g.log) > size:
+                done += 1
+
+    def message(self) -> dict[str, Any]:
+        view = self.game.observe(0)
+        view.pop("log", None)
+        reset = self.log_sent == 0
+        log = observe_log(self.game, 0, self.log_sent)
+        self.log_sent = len(self.game.log)
+        return _spectator_message("watch", view, log, reset)
+
+
+def _spectator_message(
+    mode: str, view: dict[str, Any], log: list[dict[str, Any]], reset: bool
+) -> dict[str, Any]:
+    """A state message for a page that watches (no decisions, stops or undo)."""
+    return {
+        "type": "state",
+        "mode": mode,
+        "view": view,
+        "log": log,
+        "log_reset": reset,
+        "decision": None,
+        "settings": {"stops": [], "allow_undo": False},
+        "stop_steps": list(STOP_STEPS),  # the phase bar (no stops: nobody plays here)
+        "can_undo": False,
+        "notice": "",
+        "ai": "",
+    }
+
+
+def _full_log(game: Game) -> list[dict[str, Any]]:
+    """The whole log: the judge reads every event (a scenario is the judge's own file)."""
+    return [{"text": ev.text, "rules": list(ev.rules)} for ev in game.log]
+
+
+def _judge_view(game: Game) -> dict[str, Any]:
+    """Both seats' views joined: the judge sees both hands (never a library's order)."""
+    view = game.observe(0)
+    view.pop("log", None)
+    for p in game.players[1:]:
+        view["players"][p.index]["hand"] = game.observe(p.index)["players"][p.index]["hand"]
+    return view
+
+
+class JudgeSession:
+    """A scenario file played by its script, each decision kept: the page steps through
+    them, seeing the board and the cited log at each."""
+
+    def __init__(self, text: str, index: int = 0) -> None:
+        try:
+            data = load_yaml(text)
+        except YamlError as e:
+            raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
+        valid, invalid = load_data(data, "scenario")
+        if not valid:
+            errors = invalid[0].errors if invalid else []
+            raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
+        if not 0 <= index < len(valid):
+            raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
+        sc = valid[index]
+        try:
+            built = build(sc)
+        except BuildError as e:
+            raise SessionError(f"the scenario can't be set up: {e.message}") from None
+        self.name = sc.name
+        self.names = [f"{i + 1}. {s.name}" for i, s in enumerate(valid)]
+        #: (the game before a decision, who answered, the prompt, the rule, the answer)
+        self.frames: list[tuple[Game, str, str, str, str]] = []
+        run = Run(sc, built.game, Refs(built.labels, sc.player_names))
+        self._record(run.game)
+        result = run.run()
+        self.final = run.game
+        self.passed = result.passed
+        self.failures = [f.message for f in result.failures]
+        self.at = 0
+
+    def _record(self, game: Game) -> None:
+        """Keep a copy of the game at each decision the run answers."""
+        real = game.apply
+        frames = self.frames
+
+        def apply(action: Any) -> None:
+            d = game.pending
+            if d is not None:
+                who = game.players[d.player].name
+                frames.append((game.clone(), who, d.prompt, d.rule, describe(game, action)))
+            real(action)
+
+        game.apply = apply  # type: ignore[method-assign]
+
+    def goto(self, k: int) -> None:
+        self.at = max(0, min(int(k), len(self.frames)))
+
+    def message(self) -> dict[str, Any]:
+        last = self.at >= len(self.frames)
+        game = self.final if last else self.frames[self.at][0]
+        judge: dict[str, Any] = {
+            "scenario": self.name,
+            "scenarios": self.names,
+            "at": self.at,
+            "count": len(self.frames),
+            "passed": self.passed,
+            "failures": self.failures,
+        }
+        if not last:
+            _, who, prompt, rule, answer = self.frames[self.at]
+            judge.update(who=who, prompt=prompt, rule=rule, answer=answer)
+        message = _spectator_message("judge", _judge_view(game), _full_log(game), True)
+        message["judge"] = judge
+        return message

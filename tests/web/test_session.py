@@ -1,0 +1,181 @@
+"""The server side of the page: answers, stops, undo, saves, what a page is sent."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.error import HTTPError
+from urllib.request import urlopen
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from browser_support import live_server  # noqa: E402  (a fixture, used by name)
+
+from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
+
+__all__ = ["live_server"]
+
+RESPOND = """
+name: the opponent casts a spell; you can respond
+start: {turn: 3, active: B, step: precombat_main}
+players:
+  A:
+    hand: [{card: Giant Growth}]
+    battlefield: [{card: Grizzly Bears}, {card: Forest}]
+  B:
+    hand: [{card: Lightning Bolt}]
+    battlefield: [{card: Mountain}]
+"""
+
+
+def test_bad_answers_are_refused_and_change_nothing() -> None:
+    s = Session.new(seed=3)
+    before = (len(s.game.log), s.game.pending.id)
+    seq = s.message()["decision"]["seq"]
+    for bad in (
+        {"i": 999},
+        {"i": "0"},
+        {"targets": "bears"},
+        {"attackers": [[1]]},
+        {"number": True},
+        {},
+        {"i": 0, "seq": seq - 1},
+    ):
+        with pytest.raises(SessionError):
+            s.answer(bad)
+    assert (len(s.game.log), s.game.pending.id) == before
+
+
+def test_the_game_stops_when_the_opponent_puts_a_spell_on_the_stack() -> None:
+    s = Session.from_scenario(RESPOND, "heuristic")
+    m = s.message()
+    assert m["decision"]["kind"] == "priority"
+    assert [o["name"] for o in m["view"]["stack"]] == ["Lightning Bolt"]
+    assert any(o["label"].startswith("Cast Giant Growth") for o in m["decision"]["options"])
+
+
+def test_without_stops_the_game_passes_for_you() -> None:
+    s = Session.new(seed=5, settings=Settings(stops=set()))
+    s.answer({"i": 0})  # keep
+    d = s.game.pending
+    # with no stops, the game goes on until something is the player's to decide
+    # other than a priority pass with nothing on the stack
+    assert d is None or d.player != 0 or d.kind != "priority" or s.game.stack
+
+
+def test_settings_refuse_unknown_stops() -> None:
+    with pytest.raises(SessionError, match="unknown stop"):
+        Settings().update({"stops": ["you:lunch"]})
+    with pytest.raises(SessionError):
+        Settings().update({"stops": "you:upkeep"})
+
+
+def test_undo_and_forbidding_it() -> None:
+    s = Session.new(seed=3)
+    first = s.game.pending.id
+    s.answer({"i": 0})
+    s.undo()
+    assert s.game.pending.id == first
+    with pytest.raises(SessionError, match="nothing to undo"):
+        s.undo()
+    s.settings.allow_undo = False
+    s.answer({"i": 0})
+    with pytest.raises(SessionError, match="turned off"):
+        s.undo()
+
+
+def test_saves_stay_on_the_server_and_resume(tmp_path: Path) -> None:
+    s = Session.new(seed=3)
+    s.answer({"i": 0})
+    for bad in ("../escape", "", "a/b"):
+        with pytest.raises(SessionError):
+            s.save(tmp_path, bad)
+    s.save(tmp_path, "mine")
+    assert Session.saves(tmp_path) == ["mine"]
+    back = Session.resume(tmp_path, "mine")
+    assert back.message()["view"] == s.message()["view"]
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    with pytest.raises(SessionError, match="can't read"):
+        Session.resume(tmp_path, "broken")
+    with pytest.raises(SessionError, match="no saved game"):
+        Session.resume(tmp_path, "missing")
+
+
+def test_a_message_names_only_what_the_player_may_see() -> None:
+    s = Session.new(seed=7)
+    text = json.dumps(s.message())
+    g = s.game
+    hidden = {g.objects[o].name for p in g.players for o in p.library}
+    hidden |= {g.objects[o].name for o in g.players[1].hand}
+    hidden -= {g.objects[o].name for o in g.players[0].hand}
+    assert hidden and not [n for n in hidden if f'"{n}"' in text]
+
+
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from click.testing import CliRunner
+
+    from mtg_engine.cli.main import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra weren't installed
+    result = CliRunner().invoke(main, ["serve", "--port", "0"])
+    assert result.exit_code != 0
+    assert "pip install 'mtg-engine[web]'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_serve_refuses_an_unknown_deck_in_one_line() -> None:
+    from click.testing import CliRunner
+
+    from mtg_engine.cli.main import main
+
+    result = CliRunner().invoke(main, ["serve", "--deck", "no-such-deck", "--port", "0"])
+    assert result.exit_code != 0
+    assert "no-such-deck" in result.output and "Traceback" not in result.output
+
+
+def test_a_page_may_paste_a_deck_but_not_name_a_server_file(tmp_path: Path) -> None:
+    from mtg_engine.web.app import Server, ServerConfig
+
+    server = Server(ServerConfig(seed=1, save_dir=tmp_path))
+    [reply] = server.handle("p", {"type": "new_game", "deck": "/etc/passwd"})
+    assert reply["type"] == "error" and "unknown deck" in reply["message"]
+    [reply] = server.handle("p", {"type": "new_game", "deck_text": "40 Mountain"})
+    assert reply["type"] == "state"
+    assert server.sessions["p"].deck == "the pasted deck"
+    [reply] = server.handle("p", {"type": "new_game", "deck_text": "4 Not A Card"})
+    assert reply["type"] == "error" and "line 1" in reply["message"]
+    [reply] = server.handle("p", {"type": "judge_goto", "k": "x"})
+    assert reply["type"] == "error"
+
+
+def test_the_websocket_answers_garbage_with_an_error(live_server: Any) -> None:
+    from websockets.sync.client import connect
+
+    with connect(live_server.url.replace("http", "ws") + "ws") as ws:
+        assert json.loads(ws.recv())["type"] == "session"
+        ws.send("not json")
+        assert json.loads(ws.recv())["type"] == "error"
+        ws.send(json.dumps({"type": "hello"}))
+        state = json.loads(ws.recv())
+        assert state["type"] == "state" and state["decision"]["kind"] == "mulligan"
+
+    def get(path: str) -> tuple[int, Any]:
+        try:
+            with urlopen(live_server.url + path) as r:
+                return r.status, json.loads(r.read())
+        except HTTPError as e:
+            return e.code, None
+
+    status, rule = get("api/rule/702.19b")
+    assert status == 200 and rule["number"] == "702.19b" and "trample" in rule["text"].lower()
+    assert get("api/rule/999.9")[0] == 404
+    assert get("api/card?name=Nope%20Nope")[0] == 404
+    status, card = get("api/card?name=Lightning%20Bolt")
+    assert card["faces"][0]["compiled"][0]["effects"] == ["damage"]
