@@ -14,6 +14,7 @@ from typing import Any
 
 from ..game.objects import CardDef
 from .abilities import CompiledFace
+from .database import CardDatabase
 from .model import CardData, CardFace
 
 
@@ -36,7 +37,6 @@ def compile_card(data: CardData) -> tuple[CompiledFace, ...]:
 @cache
 def card_def(name: str) -> CardDef:
     """The definition of the card with this name (raises UnknownCardError)."""
-    from .database import CardDatabase
 
     data = CardDatabase.default().get(name)
     return CardDef(data.name, data, compile_card(data))

@@ -35,6 +35,7 @@ from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_EXPANSIONS
 from ..game.objects import GameObject, Zone
+from ..rules_text import get_rule
 from .chance import greatest_same_stored
 from .characteristics import (
     SINGLE_FACE,
@@ -981,7 +982,6 @@ def with_own_cdas(c: Chars) -> Chars:
 @lru_cache(maxsize=1)
 def creature_types() -> frozenset[str]:
     """CR 205.3m: every creature type (for changeling, 702.73a, and "all creature types")."""
-    from ..rules_text import get_rule
 
     rule = get_rule("205.3m")
     text = rule.text if rule is not None else ""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
+from .characteristics import chars
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -93,7 +94,6 @@ def entered_choice(game: Game, obj: GameObject, key: str) -> object | None:
     "one mana of the chosen color". The choice is linked to the abilities the object
     entered with (CR 607.2a); once it has become a copy of something else, those
     abilities refer to a choice never made for them: undefined (607.5, 607.5a)."""
-    from .characteristics import chars
 
     chosen = obj.chosen or {}
     if key not in chosen:

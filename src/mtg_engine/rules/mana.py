@@ -18,6 +18,10 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
+from .effects_runner import run_mana_ability
+from .linked import exiled_with, link_owner
+from .permanents import sacrifice
+from .tapping import became_tapped
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -184,7 +188,6 @@ def productions_of(
     if effect_args.get("choice") == "exiled_card_colors":
         if game is None or source is None:
             return []
-        from .linked import exiled_with, link_owner
 
         colors: set[str] = set()
         for card in exiled_with(game, link_owner(source)):
@@ -499,12 +502,8 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
             f"{o.name} ({made}, sacrificed)" if oid in sacrificed else f"{o.name} ({made})"
         )
     if tapped_now:
-        from .tapping import became_tapped
-
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
     if sacrificed:
-        from .permanents import sacrifice
-
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
@@ -512,8 +511,6 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace
-
-        from .effects_runner import run_mana_ability
 
         for o, a in side:
             rest = replace(a, effects=tuple(e for e in a.effects if e.op != "add_mana"))

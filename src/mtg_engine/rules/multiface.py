@@ -28,6 +28,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from ..cards.database import CardDatabase
+from ..cards.definitions import card_def
 from ..cards.model import COLORS
 from ..game.events import EventKind
 from ..game.hooks import CONDITIONS, on_event
@@ -85,8 +87,6 @@ def build_printed(card: CardDef, key: Any) -> Chars:
         front_mv = faces[0].mana_value
         partner = key[1]
         if partner:
-            from ..cards.definitions import card_def
-
             try:
                 front_mv += card_def(str(partner)).faces[0].mana_value
             except Exception:  # noqa: BLE001 - an unknown partner adds nothing
@@ -325,7 +325,6 @@ def meld(
 def meld_partner_name(card_name: str) -> str | None:
     """The front-face name of the other card of ``card_name``'s meld pair (CR 712.4):
     the meld card with the same combined back face, from the card data."""
-    from ..cards.database import CardDatabase
 
     db = CardDatabase.default()
     try:
@@ -388,7 +387,6 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     partner = ch.get("melded_with")
     if not partner:
         return
-    from ..cards.definitions import card_def
 
     to = Zone.BY_NAME.get(str(d.get("to_zone")), Zone.GRAVEYARD)
     owner = int(ch.get("meld_partner_owner", subject.owner))

@@ -37,6 +37,7 @@ from .casting import (
 )
 from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
+from .multiface import cast_chars
 from .play_permissions import permitted_cards
 from .statics import statics_with
 
@@ -297,8 +298,6 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
     characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
     half's cost is evaluated); for any other card, the card itself."""
     if o.card.data.layout == "split" and len(o.card.faces) == 2:
-        from .multiface import cast_chars
-
         return [(0, cast_chars(game, o, 0)), (1, cast_chars(game, o, 1))]
     return [(0, c)]
 

@@ -20,9 +20,12 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
-from .characteristics import chars
+from .characteristics import _base, chars
+from .conditions import evaluate
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
+from .effects_runner import Ctx
+from .emblems import emblem_ids
 from .filters import matches_object, matches_player
 from .simultaneous import _FLUSH, Batch, lki_record
 from .statics import statics_with
@@ -110,8 +113,6 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
     grants = False
     ids = game.battlefield
     if game.command:
-        from .emblems import emblem_ids
-
         ids = [*ids, *emblem_ids(game)]
     objects = game.objects
     copies = False
@@ -151,8 +152,6 @@ def _face_kinds(obj: GameObject) -> tuple[frozenset[str], bool]:
     key = ("trigger_kinds", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
-        from .characteristics import _base
-
         abilities = _base(obj).abilities
         granted = [
             g
@@ -174,8 +173,6 @@ def _has_triggers(obj: GameObject) -> bool:
     key = ("has_triggers", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
-        from .characteristics import _base
-
         abilities = _base(obj).abilities
         v = any(a.kind is AbilityKind.TRIGGERED for a in abilities) or any(
             st.op == "grant_ability"
@@ -256,8 +253,6 @@ def _check(
         game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
     ]
     if game.command:
-        from .emblems import emblem_ids
-
         watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
     gone: set[int] = set()
     if (
@@ -763,8 +758,6 @@ def step_triggers(game: Game, step: int) -> None:
     watched = "step" in _watched_kinds(game)  # (nothing has one: no scan)
     ids = list(game.battlefield) if watched else []
     if watched and game.command:
-        from .emblems import emblem_ids
-
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
     for oid in ids:
         o = game.objects[oid]
@@ -800,7 +793,6 @@ def condition_holds(
     game: Game, cond: Condition, controller: int, source: GameObject | None
 ) -> bool:
     """Evaluate a condition (intervening "if", CR 603.4)."""
-    from .conditions import evaluate
 
     return evaluate(game, cond, controller, source)
 
@@ -810,7 +802,6 @@ def _condition_on_event(
 ) -> bool:
     """CR 603.4: the intervening "if" as the ability would trigger; "if it was a
     creature" names the event's object, read as the ability would read it."""
-    from .effects_runner import Ctx
 
     assert ability.trigger is not None
     cond = ability.trigger.condition
@@ -821,7 +812,6 @@ def _condition_on_event(
     probe.ability = ability
     probe.stack_kind = "triggered"
     probe.trigger_data = event
-    from .conditions import evaluate
 
     return evaluate(game, cond, source.controller, source, Ctx(game, probe, None))
 
@@ -831,8 +821,6 @@ def intervening_if_holds(game: Game, obj: GameObject) -> bool:
     if ability is None or ability.trigger is None or ability.trigger.condition is None:
         return True
     src = game.objects.get(obj.source_id) if obj.source_id is not None else None
-    from .conditions import evaluate
-    from .effects_runner import Ctx
 
     # CR 603.4: checked again as it resolves, references read from the ability
     return evaluate(game, ability.trigger.condition, obj.controller, src, Ctx(game, obj, None))
