@@ -399,6 +399,7 @@ def attack_cost_total(plan: AttackPlan, decl: dict[int, int]) -> str:
 
 
 def _can_pay_combat_cost(game: Game, player: int, cost: str, exclude: set[int]) -> bool:
+    # import cycle: rules.mana imports this module (via rules.combat)
     from .mana import mana_sources, parse_cost, plan_payment
 
     sources = [s for s in mana_sources(game, player) if s.obj not in exclude]

@@ -1171,6 +1171,7 @@ def apply_setup(game: Game) -> None:
     something become copies (``chosen: {copy_of: ...}``, CR 707.5), and a permanent
     controlled by a player other than its owner because of a control-changing
     effect that applies now reverts to its owner when that effect ends (CR 613.1b)."""
+    # import cycle: rules.copy imports this module
     from .copy import apply_setup_copies
 
     apply_setup_copies(game)

@@ -44,6 +44,7 @@ def exile_linked(
 ) -> int | None:
     """Exile a card as the instruction of a linked ability of ``owner_id`` (CR 607.2a);
     ``face_down`` for hideaway (702.75a). Returns the exiled card's new id."""
+    # import cycle: rules.zones imports this module (via rules.layers)
     from .zones import move
 
     from_zone = game.objects[card_id].zone

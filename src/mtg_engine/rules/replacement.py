@@ -132,6 +132,7 @@ def new_entry(
             # an X, with X's abilities, not Clone's)
             copies.append(raw_values(game, obj))
     if obj.zone == Zone.STACK and obj.chosen and obj.chosen.get("cast_choices"):
+        # import cycle: rules.cast_choices imports this module
         from .cast_choices import carried
 
         chosen = {**carried(obj), **(chosen or {})}  # CR 601.2b, 607.2a
@@ -611,6 +612,7 @@ def _apply_choices(
         what_player = _player_choice(e)
         if e.op == "choose" or what_player:
             what = what_player or str(e.args.get("what", "color"))
+            # import cycle: rules.named_choices imports this module
             from .named_choices import choice_data
 
             data = choice_data(game, what, entry["controller"])  # card names: CR 201.3

@@ -872,6 +872,7 @@ def put_triggers_task(game: Game, task: Task) -> None:
                 continue
             trig = task.data["queue"].pop(0)
             obj = put_trigger_on_stack(game, trig)
+            # import cycle: rules.casting imports this module (via rules.tapping)
             from .casting import begin_choices
 
             begin_choices(game, obj.id, "trigger")
