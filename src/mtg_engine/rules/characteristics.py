@@ -436,7 +436,7 @@ def _compute(game: Game, obj: GameObject) -> Chars:
     # import cycle: rules.layers imports this module
     from .layers import compute
 
-    _compute = compute  # type: ignore[assignment]
+    _compute = compute
     return compute(game, obj)
 
 

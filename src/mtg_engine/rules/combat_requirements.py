@@ -200,7 +200,7 @@ def attack_plan(game: Game) -> AttackPlan:
     if got is None:
         got = _make_attack_plan(game)
         game._chars[key] = got
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def block_plan(game: Game) -> BlockPlan:
@@ -210,7 +210,7 @@ def block_plan(game: Game) -> BlockPlan:
     if got is None:
         got = _make_block_plan(game)
         game._chars[key] = got
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def _make_attack_plan(game: Game) -> AttackPlan:

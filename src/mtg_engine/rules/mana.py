@@ -236,10 +236,10 @@ def mana_sources(game: Game, player: int) -> list[Source]:
     modify the returned list.
     """
     key = ("mana_sources", player)
-    cached = game._chars.get(key)  # type: ignore[call-overload]
+    cached = game._chars.get(key)
     if cached is None:
         cached = _mana_sources(game, player)
-        game._chars[key] = cached  # type: ignore[index]
+        game._chars[key] = cached
     return cached
 
 
@@ -442,9 +442,9 @@ def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = N
     with."""
     p = game.players[player]
     cache = game._chars
-    memo = cache.get(("can_pay", player))  # type: ignore[call-overload]
+    memo = cache.get(("can_pay", player))
     if memo is None:
-        memo = cache[("can_pay", player)] = {}  # type: ignore[index]
+        memo = cache[("can_pay", player)] = {}
     key = (cost, tuple(p.mana_pool), p.life, without)
     got = memo.get(key)
     if got is None:

@@ -157,7 +157,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     split card's halves aren't either)."""
     cache = game._chars
     key = (_HAND_KEY, player)
-    got = cache.get(key)  # type: ignore[call-overload]
+    got = cache.get(key)
     if got is None or got[2] != hand:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
         free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
@@ -205,7 +205,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             cards.append((oid, o, c, kind, from_hand, faces))
             any_time = any_time or kind == _ANY_TIME or bool(from_hand)
         got = (any_time, cards, list(hand), all_printed, flash_granted or free_granted)
-        cache[key] = got  # type: ignore[index]
+        cache[key] = got
     return got
 
 

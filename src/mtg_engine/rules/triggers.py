@@ -93,7 +93,7 @@ def _watched_kinds(game: Game) -> frozenset[str]:
     by every change), so an event nothing watches costs a dict lookup. A superset
     is harmless: it's built from each card face's abilities (cached per face), those
     it grants, and the abilities continuous effects grant."""
-    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    got = game._chars.get(_WATCHED_KEY)
     if got is None:
         got = _build_index(game)
     return got[0]
@@ -102,7 +102,7 @@ def _watched_kinds(game: Game) -> frozenset[str]:
 def _static_grants(game: Game) -> bool:
     """Whether some permanent's static ability grants triggered abilities to others
     ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
-    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    got = game._chars.get(_WATCHED_KEY)
     if got is None:
         got = _build_index(game)
     return got[1]
@@ -131,7 +131,7 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
         found |= kinds
         grants = grants or gives
     got = (frozenset(found), grants)
-    game._chars[_WATCHED_KEY] = got  # type: ignore[index]
+    game._chars[_WATCHED_KEY] = got
     return got
 
 
