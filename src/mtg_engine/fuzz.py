@@ -97,6 +97,7 @@ def full_pool(
     in a deck, sorted. Computed once per card file and engine version (about a
     minute for the whole file) and kept in the cache directory. ``sample``: grade
     only that many cards of the file, a fixed spread (for quick runs and tests)."""
+    # lazy: cards.coverage loads the Oracle compiler (Lark), heavy; only the full pool needs it
     from .cards.coverage import card_status
 
     db = db or CardDatabase.default()

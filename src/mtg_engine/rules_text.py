@@ -23,10 +23,12 @@ Lookups accept the forms people write: ``"702.19b"``, ``"702.19b."``, ``"rule 70
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -354,7 +356,6 @@ class RulesText:
 
     def effective_date(self) -> datetime.date | None:
         """The date from the version line, or None if it cannot be read."""
-        import datetime
 
         match = _VERSION_LINE.fullmatch(self.version)
         if match is None:
@@ -369,7 +370,6 @@ class RulesText:
 def load() -> RulesText:
     """Read and parse the packaged Comprehensive Rules (once; later calls reuse the result)."""
     import gzip  # imported here to keep ``import mtg_engine.rules_text`` fast
-    from importlib import resources
 
     data = resources.files("mtg_engine").joinpath("data").joinpath(DATA_FILE).read_bytes()
     return RulesText.parse(gzip.decompress(data).decode("utf-8"))

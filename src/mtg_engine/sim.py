@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from .agents import make_agent
 from .cards.decks import Deck
 from .game.objects import CardDef
+from .rules.setup import new_game
 
 #: games that reach this turn, or take this many decisions, are stopped and
 #: counted as draws *and* apart from the rules' draws (not a rules outcome: a
@@ -48,7 +49,6 @@ def play_game(
     max_turns: int = MAX_TURNS,
     max_decisions: int = MAX_DECISIONS,
 ) -> GameResult:
-    from .rules.setup import new_game
 
     game = new_game(decks, seed=seed)
     agents = [make_agent(kind, seed + i) for i, kind in enumerate(agent_kinds)]

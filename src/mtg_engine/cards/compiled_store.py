@@ -66,6 +66,7 @@ def lookup(face: CardFace) -> CompiledFace | None:
 
 def build(faces: list[CardFace], path: Path) -> int:
     """Compile ``faces`` and write the store (used by the build script)."""
+    # lazy: the Oracle compiler (Lark) is heavy; needed only for a card not in the store
     from .compiler import compile_face
 
     out = {face_key(f): compile_face(f) for f in faces}

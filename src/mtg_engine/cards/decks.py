@@ -14,6 +14,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..game.objects import CardDef
+from .database import CardDatabase, UnknownCardError
+from .definitions import card_def
 
 _LINE = re.compile(r"^(?:(\d+)x?\s+)?(.+?)(?:\s+\([A-Z0-9]+\)\s*\S*)?$")
 
@@ -34,7 +36,6 @@ class Deck:
     sideboard: list[tuple[int, str]] = field(default_factory=list)
 
     def card_defs(self) -> list[CardDef]:
-        from .definitions import card_def
 
         out: list[CardDef] = []
         for n, name in self.main:
@@ -54,7 +55,6 @@ def bundled_decks() -> list[str]:
 
 def parse_deck(text: str, source: str = "<deck>") -> Deck:
     """Parse a deck list; unknown card names and malformed lines are errors."""
-    from .database import CardDatabase, UnknownCardError
 
     db = CardDatabase.default()
     deck = Deck(name=source)

@@ -14,18 +14,21 @@ from typing import Any
 
 from ..game.objects import CardDef
 from .abilities import CompiledFace
+from .database import CardDatabase
 from .model import CardData, CardFace
 
 
 def compile_card(data: CardData) -> tuple[CompiledFace, ...]:
     """Each face's abilities: from the shipped precompiled store when current,
     otherwise from the compiler (which builds its parser on first use)."""
+    # lazy: the precompiled store is needed only when a card is first built
     from . import compiled_store
 
     out = []
     for f in data.faces:
         compiled = compiled_store.lookup(f)
         if compiled is None:
+            # lazy: the Oracle compiler (Lark) is heavy; needed only for a card not in the store
             from .compiler import compile_face
 
             compiled = compile_face(f)
@@ -36,7 +39,6 @@ def compile_card(data: CardData) -> tuple[CompiledFace, ...]:
 @cache
 def card_def(name: str) -> CardDef:
     """The definition of the card with this name (raises UnknownCardError)."""
-    from .database import CardDatabase
 
     data = CardDatabase.default().get(name)
     return CardDef(data.name, data, compile_card(data))

@@ -168,6 +168,7 @@ def import_(file: Path, out: Path | None) -> None:
 
     Download it from https://mtgjson.com/downloads/all-files/ (AtomicCards).
     """
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from mtg_engine.cards.mtgjson import CardImportError, import_atomic_cards
 
     target = out or default_import_path()
@@ -192,6 +193,7 @@ def import_(file: Path, out: Path | None) -> None:
 
 
 def _seed_pool_names() -> list[str]:
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from importlib import resources
 
     text = (resources.files("mtg_engine") / "data" / "seed-card-pool.txt").read_text(
@@ -213,6 +215,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
     A card counts as fully compiled only if every sentence of every face compiles
     AND the engine implements every construct the result uses (rules/support.py).
     """
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     import json
     import sys
     from itertools import islice
@@ -229,6 +232,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
     if as_json or not sys.stderr.isatty():
         report = coverage(it, engine=face_unsupported)
     else:
+        # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
         from rich.progress import Progress
 
         with Progress(transient=True) as progress:
@@ -279,6 +283,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
 
 def render_compiled(card: CardData) -> str:
     """The compiled abilities of each face, and what doesn't compile or run, and why."""
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from mtg_engine.cards.compiler import compile_face
     from mtg_engine.rules.support import unsupported
 

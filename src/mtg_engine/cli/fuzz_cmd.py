@@ -58,6 +58,7 @@ def fuzz(
 ) -> None:
     """Play GAMES games with random decks from the whole card pool and check every few decisions:
     card conservation, one zone per object, hidden information, clone and JSON round trips."""
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from ..fuzz import full_pool, play_fuzz_game, run_fuzz, summarize
 
     names = _pool(full_pool)
@@ -70,6 +71,7 @@ def fuzz(
     if as_json or not sys.stderr.isatty():
         results = run_fuzz(games, seed, names, players, agents, check_every)
     else:
+        # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         with Progress(

@@ -10,6 +10,7 @@ from ..game.events import EventKind
 
 
 def _render(game, me: int) -> str:
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from ..rules.characteristics import chars
 
     view = game.observe(me)
@@ -63,6 +64,7 @@ def _render(game, me: int) -> str:
 @click.option("--name", default="You", show_default=True)
 def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) -> None:
     """Play a game against the AI: pick numbered options at each decision."""
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     import random
 
     from ..agents import make_agent
@@ -115,6 +117,7 @@ def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) ->
                 raw = "q"
             raw = raw.strip().lower()
             if raw in ("q", "quit", "concede"):
+                # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
                 from ..game.actions import Concede
 
                 game.apply(Concede(0))

@@ -38,6 +38,7 @@ def scenario() -> None:
 )
 def run(paths: tuple[Path, ...], as_json: bool, show_log: bool, timeout: float) -> None:
     """Run scenario files or folders (recursively *.yaml, *.yml)."""
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from mtg_engine.scenario.report import report, run_paths
 
     def out(line: str) -> None:

@@ -45,6 +45,7 @@ def sim(
     as_json: bool,
 ) -> None:
     """Simulate GAMES games between two decks and report win rates and speed."""
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from ..cards.database import UnknownCardError
     from ..cards.decks import DeckError, load_deck
     from ..sim import run_games, summarize
@@ -62,6 +63,7 @@ def sim(
     if as_json or not sys.stderr.isatty():
         results = run_games(loaded, agents, games, seed, workers)
     else:
+        # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -86,6 +88,7 @@ def sim(
     if as_json:
         click.echo(json.dumps(summary.to_json()))
         return
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from rich.console import Console
     from rich.table import Table
 

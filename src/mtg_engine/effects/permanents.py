@@ -365,6 +365,7 @@ def become(ctx: Ctx, e: Effect) -> bool:
     """CR 613.6: "becomes a 3/3 Elemental creature" (types in layer 4, colors in 5,
     abilities in 6, P/T in 7b); "becomes a copy of ..." (layer 1a, CR 707.4)."""
     if e.args.get("copy_of") is not None:
+        # import cycle: effects.copy imports this module
         from .copy import become_copy
 
         return become_copy(ctx, e)

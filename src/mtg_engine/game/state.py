@@ -487,12 +487,14 @@ class Game(EventEmitter):
         return PROCEDURES.observe(self, player)
 
     def to_json(self) -> dict[str, Any]:
+        # import cycle: game.serialize imports this module
         from .serialize import game_to_json
 
         return game_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
+        # import cycle: game.serialize imports this module
         from .serialize import game_from_json
 
         return game_from_json(data)

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter, StaticEffect
+from ..cards.database import CardDatabase
 from ..game.hooks import AltCost, alt_cost
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -117,7 +118,6 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
 
 @functools.cache
 def _names(nonland: bool) -> tuple[str, ...]:
-    from ..cards.database import CardDatabase
 
     db = CardDatabase.default()
     if not nonland:

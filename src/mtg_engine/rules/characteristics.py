@@ -380,6 +380,7 @@ def layer1(obj: GameObject, effects: list, face_up: bool = False) -> Chars:
         return face_down_values(obj)  # CR 613.2b / 708.2: 1b overrides 1a
     if not effects:
         return printed(obj)
+    # import cycle: rules.copy imports this module
     from .copy import apply_layer1a
 
     return apply_layer1a(obj, effects)
@@ -445,9 +446,10 @@ def _compute(game: Game, obj: GameObject) -> Chars:
     """The first call binds :func:`mtg_engine.rules.layers.compute` (imported late:
     the layers module uses this one's names)."""
     global _compute
+    # import cycle: rules.layers imports this module
     from .layers import compute
 
-    _compute = compute  # type: ignore[assignment]
+    _compute = compute
     return compute(game, obj)
 
 

@@ -243,6 +243,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
 def _pay_combat_cost(game: Game, player: int, cost: str, rule: str, what: str) -> None:
     """CR 508.1h-j, 509.1d-f: the total cost is locked in and paid, mana abilities
     first; attackers just declared are tapped and can't tap for mana."""
+    # import cycle: rules.mana imports this module
     from .mana import execute_plan, mana_sources, parse_cost, plan_payment
 
     exclude = set(game.combat.attackers) if game.combat and rule == "508.1h" else set()

@@ -72,7 +72,6 @@ def is_known(cond: Condition) -> bool:
 
 def _controlled(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
     """How many permanents matching ``flt`` ``controller`` controls ("you control ...")."""
-    from .filters import objects_matching
 
     return sum(
         1 for o in objects_matching(game, flt, controller, source) if o.controller == controller

@@ -19,6 +19,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import ContinuousEffect
 from .characteristics import chars
 from .counters import counters_forbidden, put_player_counters
+from .face_down import is_masked, unmask
 from .pipeline import cited, forbidden, notes, performer, propose, refused
 from .support import register
 
@@ -170,7 +171,6 @@ def deal_damage(
 def _unmask_for_damage(game: Game, source: GameObject, recipient: int) -> None:
     """Illusionary Mask's face-down creature turns face up instead of dealing or being
     dealt damage (CR 614.1a, rules/face_down.py)."""
-    from .face_down import is_masked, unmask
 
     objs = [source] + ([game.objects[recipient]] if recipient in game.objects else [])
     unmask(game, [o for o in objs if is_masked(o)], "deal or be dealt damage")

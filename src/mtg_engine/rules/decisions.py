@@ -36,7 +36,22 @@ from ..game.actions import (
     TurnFaceUp,
 )
 from ..game.hooks import KEYWORD_HOOKS
+from .activating import activate_problem
+from .casting import cast_problem, land_play_problem
+from .combat import (
+    assignment_options,
+    assignment_problem,
+    attack_declaration_problem,
+    attack_options,
+    block_declaration_problem,
+    block_options,
+)
+from .face_down import turn_face_up_problem
+from .library_order import order_options as card_orders
+from .library_order import order_problem
+from .named_choices import card_name_answer
 from .priority_options import priority_options
+from .triggers import order_options
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -98,28 +113,18 @@ def legal_options(game: Game) -> list[Action]:
             for split in _splits(data["total"], len(data["targets"]))
         ]
     if k == DecisionKind.ATTACKERS:
-        from .combat import attack_options
-
         return list(attack_options(game))
     if k == DecisionKind.BLOCKERS:
-        from .combat import block_options
-
         return list(block_options(game))
     if k == DecisionKind.ASSIGN_DAMAGE:
-        from .combat import assignment_options
-
         return list(assignment_options(game, game.objects[data["attacker"]]))
     if k == DecisionKind.YES_NO:
         if data.get("can_pay") is False:
             return [ChooseYesNo(False)]  # CR 118.3: a cost that can't be paid can't be chosen
         return [ChooseYesNo(True), ChooseYesNo(False)]
     if k == DecisionKind.ORDER_TRIGGERS:
-        from .triggers import order_options
-
         return [OrderTriggers(p) for p in order_options(len(data["triggers"]))]
     if k == DecisionKind.ORDER_CARDS:
-        from .library_order import order_options as card_orders
-
         return [ChooseObjects(o) for o in card_orders(data["candidates"])]
     if k == DecisionKind.CHOOSE_OPTION:
         return [ChooseOption(o) for o in data["options"]]
@@ -147,9 +152,6 @@ def check_answer(game: Game, action: Action) -> str | None:
     k = d.kind
     data = d.data
     if k == DecisionKind.PRIORITY:
-        from .activating import activate_problem
-        from .casting import cast_problem, land_play_problem
-
         if isinstance(action, PassPriority):
             return None
         if isinstance(action, PlayLand):
@@ -159,8 +161,6 @@ def check_answer(game: Game, action: Action) -> str | None:
         if isinstance(action, ActivateAbility):
             return activate_problem(game, d.player, action.source, action.ability)
         if isinstance(action, TurnFaceUp):
-            from .face_down import turn_face_up_problem
-
             return turn_face_up_problem(
                 game, d.player, action.permanent, action.via, action.payment
             )
@@ -208,19 +208,16 @@ def check_answer(game: Game, action: Action) -> str | None:
     if k == DecisionKind.ATTACKERS:
         if not isinstance(action, DeclareAttackers):
             return "declare attackers (rule 508.1)"
-        from .combat import attack_declaration_problem
 
         return attack_declaration_problem(game, action)
     if k == DecisionKind.BLOCKERS:
         if not isinstance(action, DeclareBlockers):
             return "declare blockers (rule 509.1)"
-        from .combat import block_declaration_problem
 
         return block_declaration_problem(game, action)
     if k == DecisionKind.ASSIGN_DAMAGE:
         if not isinstance(action, AssignDamage):
             return "assign combat damage (rule 510.1)"
-        from .combat import assignment_problem
 
         return assignment_problem(game, game.objects[data["attacker"]], dict(action.assignment))
     if k == DecisionKind.YES_NO:
@@ -238,7 +235,6 @@ def check_answer(game: Game, action: Action) -> str | None:
     if k == DecisionKind.ORDER_CARDS:
         if not isinstance(action, ChooseObjects):
             return "order the cards: list each once, topmost first (rule 401.4)"
-        from .library_order import order_problem
 
         return order_problem(data["candidates"], tuple(action.objects))
     if k == DecisionKind.CHOOSE_OPTION:
@@ -246,7 +242,6 @@ def check_answer(game: Game, action: Action) -> str | None:
             # CR 201.3: any card name (checked against the card data, not a list)
             if action.value in data["options"]:
                 return None
-            from .named_choices import card_name_answer
 
             name, why = card_name_answer(action.value, data["card_name"])
             if name is None:

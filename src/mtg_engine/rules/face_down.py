@@ -69,6 +69,7 @@ def face_down_values(obj: GameObject) -> Chars:
     ward = face_down_kind(obj) in WARD_KINDS
     c = _VALUES.get(ward)
     if c is None:
+        # import cycle: rules.characteristics imports this module
         from .characteristics import Chars, finish_abilities
 
         c = Chars()
@@ -84,6 +85,7 @@ def face_down_values(obj: GameObject) -> Chars:
 def _listed_values(listed: dict[str, Any]) -> Chars:
     """CR 708.2: the characteristics the effect that put it face down lists
     ("It's a 3/3 creature with ..."): no name, color, subtypes or mana cost."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import Chars, finish_abilities
 
     c = Chars()
@@ -98,6 +100,7 @@ def _listed_values(listed: dict[str, Any]) -> Chars:
 def face_down_snapshot(obj: GameObject) -> Values:
     """The face-down values as copiable values (CR 708.2, 707.2): what a copy of
     a face-down permanent gets."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import Values
 
     listed = obj.chosen.get("face_down_values") if obj.chosen else None
@@ -152,6 +155,7 @@ def turn_face_down(
 def turn_face_down_each(game: Game, src: GameObject, effect: Any) -> None:
     """An "as this enters, turn ... face down" effect (Ixidron: all other nontoken
     creatures), from the permanent's own ability (CR 614.12)."""
+    # import cycle: rules.filters imports this module (via rules.characteristics)
     from .filters import objects_matching
 
     what = effect.args.get("what")
@@ -163,6 +167,7 @@ def turn_face_down_each(game: Game, src: GameObject, effect: Any) -> None:
 
 def face_up_values(game: Game, obj: GameObject) -> Chars:
     """What the permanent would be if it were face up (CR 702.37e, 708.10)."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import copiable_values
 
     return copiable_values(game, obj, face_up=True)
@@ -199,6 +204,7 @@ def _abilities_if_face_up(game: Game, obj: GameObject) -> tuple[Ability, ...]:
     looking at it face up for a moment (the cached characteristics are forgotten before
     and after, so nothing computed meanwhile stays); the answer is cached until the
     characteristics change."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import chars
 
     key = ("face_up_abilities", obj.id)
@@ -234,6 +240,7 @@ def turn_face_up_problem(
     payment: tuple[int, ...] | None = None,
 ) -> str | None:
     """Why ``player`` can't turn ``oid`` face up now (CR 116.2b, 702.37e), or None."""
+    # import cycle: rules.mana imports this module (via rules.combat)
     from . import mana as mana_rules
 
     o = game.objects.get(oid)
@@ -267,6 +274,7 @@ def turn_face_up_action(
 ) -> None:
     """CR 116.2b, 702.37e, 702.168d, 701.40b: pay the cost and turn it face up
     (a special action; it doesn't use the stack)."""
+    # import cycle: rules.mana imports this module (via rules.combat)
     from . import mana as mana_rules
 
     o = game.objects[oid]
@@ -315,6 +323,7 @@ def turn_face_up(
     if megamorph:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1  # CR 702.37b
     game.invalidate()
+    # import cycle: rules.characteristics imports this module
     from .characteristics import chars
 
     name = chars(game, obj).name or obj.name
@@ -353,6 +362,7 @@ def put_face_down(
 ) -> int | None:
     """CR 701.40a, 701.58a: turn the card face down and put it onto the battlefield
     (it's face down before it enters: no enters abilities, 708.3)."""
+    # import cycle: rules.permanents imports this module (via rules.characteristics)
     from .permanents import enter_battlefield
 
     return enter_battlefield(game, oid, controller=player, rules=rules, face_down=kind)
@@ -361,6 +371,7 @@ def put_face_down(
 def reveal_face_down(game: Game, obj: GameObject, rule: str = "708.9") -> None:
     """CR 708.9: a face-down permanent or spell leaving, or at the end of the game,
     is revealed to all players."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import printed
 
     name = printed(obj).name if obj.zone != Zone.BATTLEFIELD else obj.name
@@ -477,6 +488,7 @@ def mana_cost_payable_from(cost: str | None, spent: list[str]) -> bool:
     ``spent`` (letters such as ``["G", "G"]``): each colored symbol by mana of its
     color, each hybrid symbol by one of its halves, the generic part by what's left;
     X is 0 (CR 107.3, 107.4)."""
+    # import cycle: rules.mana imports this module (via rules.combat)
     from . import mana as mana_rules
 
     need = mana_rules.parse_cost(cost)

@@ -36,6 +36,7 @@ from ..game.events import EventKind
 from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
 from ..game.hooks import KEYWORD_EXPANSIONS, full_ability
 from ..game.objects import GameObject, Zone
+from ..rules_text import get_rule
 from .chance import greatest_same_stored
 from .characteristics import (
     SINGLE_FACE,
@@ -1085,7 +1086,6 @@ def with_own_cdas(c: Chars) -> Chars:
 @lru_cache(maxsize=1)
 def creature_types() -> frozenset[str]:
     """CR 205.3m: every creature type (for changeling, 702.73a, and "all creature types")."""
-    from ..rules_text import get_rule
 
     rule = get_rule("205.3m")
     text = rule.text if rule is not None else ""
@@ -1275,6 +1275,7 @@ def apply_setup(game: Game) -> None:
     something become copies (``chosen: {copy_of: ...}``, CR 707.5), and a permanent
     controlled by a player other than its owner because of a control-changing
     effect that applies now reverts to its owner when that effect ends (CR 613.1b)."""
+    # import cycle: rules.copy imports this module
     from .copy import apply_setup_copies
 
     apply_setup_copies(game)

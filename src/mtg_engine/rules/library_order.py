@@ -14,6 +14,7 @@ deciding player sees the candidates (architecture §5).
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -89,7 +90,6 @@ def order_problem(candidates: list[int], chosen: tuple[int, ...]) -> str | None:
 def order_options(candidates: list[int]) -> list[tuple[int, ...]]:
     """Representative orders: every permutation of a small group, else the current
     order and its reverse (any permutation is accepted by check_answer)."""
-    from itertools import permutations
 
     cands = list(candidates)
     if len(cands) <= FULL_ENUM:

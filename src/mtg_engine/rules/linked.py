@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
+from .characteristics import chars
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -43,6 +44,7 @@ def exile_linked(
 ) -> int | None:
     """Exile a card as the instruction of a linked ability of ``owner_id`` (CR 607.2a);
     ``face_down`` for hideaway (702.75a). Returns the exiled card's new id."""
+    # import cycle: rules.zones imports this module (via rules.layers)
     from .zones import move
 
     from_zone = game.objects[card_id].zone
@@ -93,7 +95,6 @@ def entered_choice(game: Game, obj: GameObject, key: str) -> object | None:
     "one mana of the chosen color". The choice is linked to the abilities the object
     entered with (CR 607.2a); once it has become a copy of something else, those
     abilities refer to a choice never made for them: undefined (607.5, 607.5a)."""
-    from .characteristics import chars
 
     chosen = obj.chosen or {}
     if key not in chosen:

@@ -18,7 +18,11 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
+from .effects_runner import run_mana_ability
 from .layers import TAPPED_FOR_MANA
+from .linked import exiled_with, link_owner
+from .permanents import sacrifice
+from .tapping import became_tapped
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -207,7 +211,6 @@ def productions_of(
     if effect_args.get("choice") == "exiled_card_colors":
         if game is None or source is None:
             return []
-        from .linked import exiled_with, link_owner
 
         colors: set[str] = set()
         for card in exiled_with(game, link_owner(source)):
@@ -257,10 +260,10 @@ def mana_sources(game: Game, player: int) -> list[Source]:
     modify the returned list.
     """
     key = ("mana_sources", player)
-    cached = game._chars.get(key)  # type: ignore[call-overload]
+    cached = game._chars.get(key)
     if cached is None:
         cached = _mana_sources(game, player)
-        game._chars[key] = cached  # type: ignore[index]
+        game._chars[key] = cached
     return cached
 
 
@@ -519,9 +522,9 @@ def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = N
     with."""
     p = game.players[player]
     cache = game._chars
-    memo = cache.get(("can_pay", player))  # type: ignore[call-overload]
+    memo = cache.get(("can_pay", player))
     if memo is None:
-        memo = cache[("can_pay", player)] = {}  # type: ignore[index]
+        memo = cache[("can_pay", player)] = {}
     key = (cost, tuple(p.mana_pool), p.life, without)
     got = memo.get(key)
     if got is None:
@@ -586,12 +589,8 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
             how.append("sacrificed")
         names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
-        from .tapping import became_tapped
-
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
     if sacrificed:
-        from .permanents import sacrifice
-
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
@@ -599,8 +598,6 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace
-
-        from .effects_runner import run_mana_ability
 
         for o, a in side:
             rest = replace(a, effects=tuple(e for e in a.effects if e.op != "add_mana"))

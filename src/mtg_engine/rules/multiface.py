@@ -28,6 +28,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from ..cards.database import CardDatabase
+from ..cards.definitions import card_def
 from ..cards.model import COLORS
 from ..game.events import EventKind
 from ..game.hooks import CONDITIONS, on_event
@@ -75,6 +77,7 @@ def printed_key(obj: GameObject) -> Any:
 
 def build_printed(card: CardDef, key: Any) -> Chars:
     """The printed characteristics named by ``key`` (before derived abilities)."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import Chars
 
     faces = card.faces
@@ -85,8 +88,6 @@ def build_printed(card: CardDef, key: Any) -> Chars:
         front_mv = faces[0].mana_value
         partner = key[1]
         if partner:
-            from ..cards.definitions import card_def
-
             try:
                 front_mv += card_def(str(partner)).faces[0].mana_value
             except Exception:  # noqa: BLE001 - an unknown partner adds nothing
@@ -113,6 +114,7 @@ def build_printed(card: CardDef, key: Any) -> Chars:
 
 
 def _face(card: CardDef, i: int) -> Chars:
+    # import cycle: rules.characteristics imports this module
     from .characteristics import Chars, pt_value
 
     face = card.faces[i]
@@ -134,6 +136,7 @@ def _face(card: CardDef, i: int) -> Chars:
 
 def _combined(card: CardDef) -> Chars:
     """CR 709.4: a split card's two halves combined."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import Chars, mana_value_of
 
     a, b = card.faces[0], card.faces[1]
@@ -222,6 +225,7 @@ def transform(
     obj.timestamp = game.new_timestamp()  # CR 613.7g
     obj.chosen = {**(obj.chosen or {}), "transformed_at": obj.timestamp}
     game.invalidate()
+    # import cycle: rules.characteristics imports this module
     from .characteristics import chars
 
     after = chars(game, obj).name or obj.name
@@ -247,6 +251,7 @@ def flip(game: Any, obj: GameObject, rules: tuple[str, ...] = ("710.2",)) -> boo
     before = obj.name
     obj.face = 1
     game.invalidate()
+    # import cycle: rules.characteristics imports this module
     from .characteristics import chars
 
     game.emit(EventKind.FLIP, rules, f"{before} flips into {chars(game, obj).name}", obj=obj.id)
@@ -285,6 +290,7 @@ def meld(
     """CR 701.42a: exile both and put them onto the battlefield as one melded
     permanent with the combined back face (712.4a, 712.8g). Cards that aren't a
     meld pair stay where they are (701.42b-c)."""
+    # import cycle: rules.zones imports this module (via rules.characteristics)
     from .zones import move
 
     if not meldable(a, b):
@@ -300,6 +306,7 @@ def meld(
     partner = pb.card.name
     game.exile.remove(eb)
     del game.objects[eb]
+    # import cycle: rules.permanents imports this module (via rules.characteristics)
     from .permanents import enter_battlefield
 
     new = enter_battlefield(
@@ -325,7 +332,6 @@ def meld(
 def meld_partner_name(card_name: str) -> str | None:
     """The front-face name of the other card of ``card_name``'s meld pair (CR 712.4):
     the meld card with the same combined back face, from the card data."""
-    from ..cards.database import CardDatabase
 
     db = CardDatabase.default()
     try:
@@ -347,6 +353,7 @@ def meld_pair_partner(
 ) -> GameObject | None:
     """CR 712.4a: "if you both own and control <source> and a <type> named <partner>":
     the partner permanent, or None when the condition doesn't hold."""
+    # import cycle: rules.characteristics imports this module
     from .characteristics import chars
 
     if source is None or source.zone != Zone.BATTLEFIELD:
@@ -388,7 +395,6 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     partner = ch.get("melded_with")
     if not partner:
         return
-    from ..cards.definitions import card_def
 
     to = Zone.BY_NAME.get(str(d.get("to_zone")), Zone.GRAVEYARD)
     owner = int(ch.get("meld_partner_owner", subject.owner))
@@ -418,9 +424,11 @@ def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -
     face of a modal double-faced card (712.11b-c); with ``fused``, both halves of a
     split card combined (CR 702.102b, 709.4d). What casting evaluates (costs,
     types, timing, targets) before the card is put on the stack."""
+    # import cycle: rules.layers imports this module (via rules.copy)
     from .layers import compute
 
     if len(obj.card.faces) < 2 and obj.zone == Zone.STACK:
+        # import cycle: rules.characteristics imports this module
         from .characteristics import chars
 
         return chars(game, obj)

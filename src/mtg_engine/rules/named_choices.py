@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ..cards.database import CardDatabase, UnknownCardError
 from ..game.actions import DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
@@ -72,7 +73,6 @@ def name_sample(game: Game, player: int, nonland: bool) -> list[str]:
 def card_name_answer(value: Any, kind: str) -> tuple[str | None, str | None]:
     """(the card name as printed, None) when ``value`` names a card that fits
     ``kind`` (``"any"`` / ``"nonland"``), else (None, why not) (CR 201.3)."""
-    from ..cards.database import CardDatabase, UnknownCardError
 
     if not isinstance(value, str) or not value.strip():
         return None, "name a card (rule 201.3)"
@@ -92,7 +92,6 @@ def card_name_answer(value: Any, kind: str) -> tuple[str | None, str | None]:
 
 @functools.lru_cache(maxsize=4096)
 def _is_land_card(name: str) -> bool:
-    from ..cards.database import CardDatabase, UnknownCardError
 
     try:
         card = CardDatabase.default().get(name)

@@ -26,6 +26,7 @@ from .pipeline import (
 )
 from .replacement import enter, new_entry  # also registers the enter_battlefield task
 from .support import register_keywords
+from .tapping import became_tapped
 from .zones import move
 
 if TYPE_CHECKING:
@@ -193,8 +194,6 @@ def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
     game.invalidate()
     _replaced(game, ev)
     if was_untapped:
-        from .tapping import became_tapped
-
         became_tapped(game, (o,), ("701.19a",))
 
 

@@ -37,6 +37,7 @@ from .casting import (
 )
 from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
+from .multiface import cast_chars
 from .play_permissions import permitted_cards
 from .statics import statics_with
 
@@ -153,7 +154,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     split card's halves aren't either)."""
     cache = game._chars
     key = (_HAND_KEY, player)
-    got = cache.get(key)  # type: ignore[call-overload]
+    got = cache.get(key)
     if got is None or got[2] != hand:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
         free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
@@ -201,7 +202,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             cards.append((oid, o, c, kind, from_hand, faces))
             any_time = any_time or kind == _ANY_TIME or bool(from_hand)
         got = (any_time, cards, list(hand), all_printed, flash_granted or free_granted)
-        cache[key] = got  # type: ignore[index]
+        cache[key] = got
     return got
 
 
@@ -316,8 +317,6 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
     characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
     half's cost is evaluated); for any other card, the card itself."""
     if o.card.data.layout == "split" and len(o.card.faces) == 2:
-        from .multiface import cast_chars
-
         return [(0, cast_chars(game, o, 0)), (1, cast_chars(game, o, 1))]
     return [(0, c)]
 

@@ -37,11 +37,13 @@ from ..cards.abilities import (
     SelfRef,
     StaticEffect,
 )
+from ..cards.model import COLORS
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
+from ..game.tasks import Task as _Task
 from .aura_entry import attach_candidates
 from .characteristics import (
     SINGLE_FACE,
@@ -53,10 +55,14 @@ from .characteristics import (
     printed,
     statics_in,
 )
+from .conditions import evaluate
 from .copy import copy_effect, copy_values, extra_counters, has_copy_effect, raw_values
-from .face_down import face_down_kind, face_down_values
+from .face_down import face_down_kind, face_down_values, turn_face_down_each
 from .filters import matches_object
-from .layers import with_own_cdas
+from .layers import amount, creature_types, refresh_control, with_own_cdas
+from .saga import entering_lore, has_chapters, read_ahead_choice
+from .support import register
+from .zones import move
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -126,6 +132,7 @@ def new_entry(
             # an X, with X's abilities, not Clone's)
             copies.append(raw_values(game, obj))
     if obj.zone == Zone.STACK and obj.chosen and obj.chosen.get("cast_choices"):
+        # import cycle: rules.cast_choices imports this module
         from .cast_choices import carried
 
         chosen = {**carried(obj), **(chosen or {})}  # CR 601.2b, 607.2a
@@ -348,7 +355,6 @@ def _aura_attachment(game: Game, entry: dict[str, Any], task: Task | None) -> bo
 def _read_ahead(game: Game, entry: dict[str, Any], task: Task | None) -> bool:
     """CR 702.155b: the number of lore counters a read-ahead Saga enters with is
     chosen as it enters. False while the choice is pending."""
-    from .saga import read_ahead_choice
 
     obj = game.objects[entry["obj"]]
     choice = read_ahead_choice(game, obj, entry)
@@ -428,7 +434,6 @@ def _ask(
 
 
 def _schedule(game: Game, entry: dict[str, Any]) -> None:
-    from ..game.tasks import Task as _Task
 
     t = _Task("enter_battlefield", {"entry": entry})
     tasks = game.tasks
@@ -477,8 +482,6 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
     entry["applied"].append(list(opt["key"]))
     if op == "enters_tapped":
         if st.condition is not None:
-            from .conditions import evaluate
-
             if not evaluate(game, st.condition, entry["controller"], src):
                 return True  # the condition under which it enters tapped ("unless X": not X)
         if not entry["tapped"]:
@@ -486,8 +489,6 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
             entry["replacement_rules"].append("614.1c" if src is None else "614.1d")
     elif op == "enters_with_counters":
         if st.condition is not None:
-            from .conditions import evaluate
-
             # "If this creature was kicked, it enters with ..." (the spell's record)
             me = game.objects.get(entry["obj"])
             if not evaluate(game, st.condition, entry["controller"], src or me):
@@ -504,7 +505,6 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
 def _amount(game: Game, entry: dict[str, Any], value: Any, src: GameObject | None) -> int:
     if isinstance(value, Amount) and value.kind == "x":
         return int(entry.get("x") or 0) * value.multiplier  # CR 107.3m: X of the spell
-    from .layers import amount
 
     return amount(game, value, entry["controller"], src)
 
@@ -612,6 +612,7 @@ def _apply_choices(
         what_player = _player_choice(e)
         if e.op == "choose" or what_player:
             what = what_player or str(e.args.get("what", "color"))
+            # import cycle: rules.named_choices imports this module
             from .named_choices import choice_data
 
             data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
@@ -667,12 +668,8 @@ def _player_choice(e: Effect) -> str | None:
 def choice_options(game: Game, what: str, controller: int) -> list[str]:
     """The legal answers to "choose a color / creature type / ..." (CR 105, 205.3m)."""
     if what == "color":
-        from ..cards.model import COLORS
-
         return list(COLORS)
     if what == "creature_type":
-        from .layers import creature_types
-
         return sorted(creature_types())
     if what == "card_type":
         return list(_CARD_TYPES)
@@ -695,7 +692,6 @@ def choice_options(game: Game, what: str, controller: int) -> list[str]:
 
 def _finish(game: Game, entry: dict[str, Any]) -> int | None:
     """Move the object and give it what the replacement effects decided (CR 614.12)."""
-    from .zones import move
 
     oid = entry["obj"]
     obj = game.objects[oid]
@@ -748,8 +744,6 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
         counters["defense"] = counters.get("defense", 0) + cv.defense  # CR 310.4b
         rules = (*rules, "310.4b")
     if "Saga" in cv.subtypes:
-        from .saga import entering_lore, has_chapters
-
         if has_chapters(cv.abilities):
             # CR 714.3a: one lore counter; 702.155b: the number chosen for read ahead
             counters["lore"] = counters.get("lore", 0) + entering_lore(entry)
@@ -786,14 +780,10 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
     )
     for e in entry.get("after") or ():
         if e.op == "turn_face_down":
-            from .face_down import turn_face_down_each
-
             turn_face_down_each(game, new, e)
     if any(e.op == "control" for e in game.effects) or any(
         st.op == "control" for st in statics_in(cv)
     ):
-        from .layers import refresh_control
-
         refresh_control(game)  # CR 613.1b (e.g. Control Magic entering attached)
     return new_id
 
@@ -810,7 +800,6 @@ __all__ = ["enter", "new_entry", "prospective", "choice_options", "counters_text
 
 
 def _register_support() -> None:
-    from .support import register
 
     register(
         "static:enters_as_copy",

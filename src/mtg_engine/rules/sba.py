@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import Filter
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
@@ -21,8 +22,11 @@ from ..game.objects import Zone
 from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
+from .casting import _enchant_filter
 from .characteristics import chars
-from .game_end import can_lose
+from .filters import matches_object
+from .game_end import can_lose, player_loses
+from .permanents import destroy_permanent, sacrifice
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .zones import move
@@ -198,8 +202,6 @@ def check_state_based_actions(game: Game) -> bool:
             if o is None or o.zone != Zone.BATTLEFIELD:
                 continue
             if destroy:
-                from .permanents import destroy_permanent
-
                 destroy_permanent(game, oid, rules, reason)
             else:
                 move(
@@ -253,8 +255,6 @@ def check_state_based_actions(game: Game) -> bool:
     end(game, batch)
     sagas, battles = _sagas_and_battles(game, waiting)
     for oid in sagas:
-        from .permanents import sacrifice
-
         o = game.objects[oid]
         game.emit(
             EventKind.SAGA_DONE,
@@ -276,8 +276,6 @@ def check_state_based_actions(game: Game) -> bool:
         )
         happened = True
     if losers:
-        from .game_end import player_loses
-
         for index, reason, rule in losers:
             player_loses(game, index, reason, rule)
         happened = True
@@ -403,9 +401,6 @@ def _aura_on_player(o) -> bool:
 
 def _aura_legal(game: Game, aura, target) -> bool:
     """CR 303.4d / 702.5: what the Aura's enchant ability allows."""
-    from ..cards.abilities import Filter
-    from .casting import _enchant_filter
-    from .filters import matches_object
 
     c = chars(game, aura)
     for a in c.abilities:

@@ -25,10 +25,10 @@ Entry = tuple[GameObject, StaticEffect]
 
 def statics_with(game: Game, op: str) -> tuple[Entry, ...]:
     """Each (permanent, static effect) on the battlefield whose op is ``op``."""
-    index = game._chars.get(_KEY)  # type: ignore[call-overload]
+    index = game._chars.get(_KEY)
     if index is None:
         index = _build(game)
-        game._chars[_KEY] = index  # type: ignore[index]
+        game._chars[_KEY] = index
     return index.get(op, ())
 
 

@@ -353,6 +353,7 @@ def _amounts_resolved(flt: Filter, out: set[str]) -> Filter:
 
 
 def _as_chooser(flt: Filter) -> Filter:
+    # import cycle: rules.effects_runner imports this module (via rules.delayed)
     from .effects_runner import _as_chooser as as_chooser
 
     return as_chooser(flt)
@@ -466,6 +467,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
             out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
+            # import cycle: rules.conditions imports this module (via rules.characteristics)
             from .conditions import attacked_with_counted
 
             if not attacked_with_counted(v.args):
@@ -681,6 +683,7 @@ def features(ability: Ability) -> set[str]:
             # "Tap an untapped creature you control: Add ..." isn't paid there yet
             out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
     if ability.trigger is not None:
+        # import cycle: rules.triggers imports this module
         from .triggers import alternatives
 
         alts = alternatives(ability.trigger)
@@ -713,12 +716,14 @@ def features(ability: Ability) -> set[str]:
                 out.add("restriction:do_once_each_turn")  # CR 603.2h: not run yet
             continue
         if k == "only":
+            # import cycle: rules.activating imports this module (via rules.cost_changes)
             from .activating import TIMING_RESTRICTIONS
 
             # "Activate only during your turn" (CR 602.5b: rules/activating.py)
             out.add("restriction:only" if v not in TIMING_RESTRICTIONS else "restriction:timing")
             continue
         if k == "cast_only" and not isinstance(v, Condition):
+            # import cycle: rules.cast_restrictions imports this module
             from .cast_restrictions import is_known
 
             # "Cast this spell only during combat" (CR 601.3: rules/cast_restrictions.py)

@@ -80,9 +80,7 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                 hits = [t for t in targeted if t.id == w.id]
             else:
                 hits = [
-                    t
-                    for t in targeted
-                    if matches_object(game, t, trig.subject, w.controller, w)  # type: ignore[arg-type]
+                    t for t in targeted if matches_object(game, t, trig.subject, w.controller, w)
                 ]
             if not hits or not _what_matches(game, trig, obj, w):
                 continue

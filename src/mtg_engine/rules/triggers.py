@@ -20,9 +20,12 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
-from .characteristics import chars
+from .characteristics import _base, chars
+from .conditions import evaluate
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
+from .effects_runner import Ctx
+from .emblems import emblem_ids
 from .filters import matches_object, matches_player
 from .simultaneous import _FLUSH, Batch, lki_record
 from .statics import statics_with
@@ -90,7 +93,7 @@ def _watched_kinds(game: Game) -> frozenset[str]:
     by every change), so an event nothing watches costs a dict lookup. A superset
     is harmless: it's built from each card face's abilities (cached per face), those
     it grants, and the abilities continuous effects grant."""
-    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    got = game._chars.get(_WATCHED_KEY)
     if got is None:
         got = _build_index(game)
     return got[0]
@@ -99,7 +102,7 @@ def _watched_kinds(game: Game) -> frozenset[str]:
 def _static_grants(game: Game) -> bool:
     """Whether some permanent's static ability grants triggered abilities to others
     ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
-    got = game._chars.get(_WATCHED_KEY)  # type: ignore[call-overload]
+    got = game._chars.get(_WATCHED_KEY)
     if got is None:
         got = _build_index(game)
     return got[1]
@@ -110,8 +113,6 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
     grants = False
     ids = game.battlefield
     if game.command:
-        from .emblems import emblem_ids
-
         ids = [*ids, *emblem_ids(game)]
     objects = game.objects
     copies = False
@@ -130,7 +131,7 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
         found |= kinds
         grants = grants or gives
     got = (frozenset(found), grants)
-    game._chars[_WATCHED_KEY] = got  # type: ignore[index]
+    game._chars[_WATCHED_KEY] = got
     return got
 
 
@@ -151,8 +152,6 @@ def _face_kinds(obj: GameObject) -> tuple[frozenset[str], bool]:
     key = ("trigger_kinds", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
-        from .characteristics import _base
-
         abilities = _base(obj).abilities
         granted = [
             g
@@ -174,8 +173,6 @@ def _has_triggers(obj: GameObject) -> bool:
     key = ("has_triggers", obj.face)
     v = obj.card.cache.get(key)
     if v is None:
-        from .characteristics import _base
-
         abilities = _base(obj).abilities
         v = any(a.kind is AbilityKind.TRIGGERED for a in abilities) or any(
             st.op == "grant_ability"
@@ -256,8 +253,6 @@ def _check(
         game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
     ]
     if game.command:
-        from .emblems import emblem_ids
-
         watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
     gone: set[int] = set()
     if (
@@ -831,8 +826,6 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
     index: dict[str, list[tuple[int, Ability]]] = {}
     ids = list(game.battlefield)
     if game.command:
-        from .emblems import emblem_ids
-
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
     for oid in ids:
         o = game.objects[oid]
@@ -877,7 +870,6 @@ def condition_holds(
     game: Game, cond: Condition, controller: int, source: GameObject | None
 ) -> bool:
     """Evaluate a condition (intervening "if", CR 603.4)."""
-    from .conditions import evaluate
 
     return evaluate(game, cond, controller, source)
 
@@ -887,7 +879,6 @@ def _condition_on_event(
 ) -> bool:
     """CR 603.4: the intervening "if" as the ability would trigger; "if it was a
     creature" names the event's object, read as the ability would read it."""
-    from .effects_runner import Ctx
 
     assert ability.trigger is not None
     cond = ability.trigger.condition
@@ -898,7 +889,6 @@ def _condition_on_event(
     probe.ability = ability
     probe.stack_kind = "triggered"
     probe.trigger_data = event
-    from .conditions import evaluate
 
     return evaluate(game, cond, source.controller, source, Ctx(game, probe, None))
 
@@ -908,8 +898,6 @@ def intervening_if_holds(game: Game, obj: GameObject) -> bool:
     if ability is None or ability.trigger is None or ability.trigger.condition is None:
         return True
     src = game.objects.get(obj.source_id) if obj.source_id is not None else None
-    from .conditions import evaluate
-    from .effects_runner import Ctx
 
     # CR 603.4: checked again as it resolves, references read from the ability
     return evaluate(game, ability.trigger.condition, obj.controller, src, Ctx(game, obj, None))
@@ -961,6 +949,7 @@ def put_triggers_task(game: Game, task: Task) -> None:
                 continue
             trig = task.data["queue"].pop(0)
             obj = put_trigger_on_stack(game, trig)
+            # import cycle: rules.casting imports this module (via rules.tapping)
             from .casting import begin_choices
 
             begin_choices(game, obj.id, "trigger")

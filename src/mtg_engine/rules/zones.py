@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import GameObject, Zone
+from ..game.state import ContinuousEffect
 from .characteristics import chars
 from .layers import source_left
 from .pipeline import PERFORMERS, THEN_HOOKS, cited, notes, performer, propose
@@ -197,7 +198,6 @@ def is_discard(ev: Event) -> bool:
 def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
     """CR 400.7a: effects from spells and abilities that changed the characteristics
     or controller of a permanent spell continue to apply to the permanent it becomes."""
-    from ..game.state import ContinuousEffect
 
     for i, e in enumerate(game.effects):
         if old_id in e.affected:

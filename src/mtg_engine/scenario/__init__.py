@@ -10,23 +10,23 @@ board), :mod:`.runner` (the decision loop), :mod:`.answers` and
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .model import Scenario, ScenarioError
+from .report import run_paths
 from .result import Failure, Result
+from .runner import run_scenario as _run
 
 __all__ = ["Failure", "Result", "Scenario", "ScenarioError", "run_file", "run_scenario"]
 
 
 def run_scenario(scenario: Scenario) -> Result:
     """Run one validated scenario (see :func:`mtg_engine.scenario.runner.run_scenario`)."""
-    from .runner import run_scenario as _run
 
     return _run(scenario)
 
 
 def run_file(path: str) -> list[Result]:
     """Run every scenario of one file; invalid scenarios give results with ``error`` set."""
-    from pathlib import Path
-
-    from .report import run_paths
 
     return list(run_paths([Path(path)]))

@@ -38,6 +38,7 @@ from ..game.actions import (
     OrderTriggers,
     PassPriority,
     PlayLand,
+    TurnFaceUp,
 )
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -325,7 +326,6 @@ class Script:
 
     def _turn_face_up(self, game: Game, act: ActionSpec, acting: int, via: str | None) -> None:
         """CR 116.2b: the special action of turning a face-down permanent face up."""
-        from ..game.actions import TurnFaceUp
 
         oid = self._find(
             game,

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards.definitions import card_def, token_def
 from ..game.actions import player_ref
 from ..game.objects import CardDef, GameObject, Zone
 from ..game.state import Game
+from ..rules.layers import apply_setup
+from ..rules.setup import start_at
 from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
 from .names import canonical_card_name, norm
 
@@ -50,8 +53,6 @@ def build(sc: Scenario) -> Built:
     """Create the game of a scenario and begin its starting step."""
     import mtg_engine.rules  # noqa: F401 - registers the task handlers and triggers
 
-    from ..rules.setup import start_at
-
     names = sc.player_names
     game = Game(names, seed=sc.seed)
     for i, p in enumerate(sc.players):
@@ -79,7 +80,6 @@ def build(sc: Scenario) -> Built:
                     first_objs.append((e, o, i))
     for e, obj, _owner in first_objs:
         _links(game, e, obj, labels, names)
-    from ..rules.layers import apply_setup
 
     apply_setup(game)  # copy_of choices become copy effects (CR 707.5); control (613.1b)
     active = names.index(sc.start_active) if sc.start_active in names else 0
@@ -88,7 +88,6 @@ def build(sc: Scenario) -> Built:
 
 
 def _card_def(e: EntrySpec) -> CardDef:
-    from ..cards.definitions import card_def, token_def
 
     if e.token is not None:
         spec = dict(e.token)
@@ -135,7 +134,6 @@ def _create(
 
 def _default_library(game: Game, index: int, p: PlayerSpec) -> None:
     """20 basic lands: of the first basic land type the player's setup names, else Plains."""
-    from ..cards.definitions import card_def
 
     named = [
         canonical_card_name(e.card)

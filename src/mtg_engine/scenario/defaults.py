@@ -22,6 +22,7 @@ from ..game.actions import (
     PassPriority,
 )
 from ..game.state import Game
+from ..rules.combat import assignment_problem, default_attack, default_block
 
 
 class Unscripted(Exception):
@@ -46,15 +47,11 @@ def default_answer(game: Game) -> Action:
     if k == DecisionKind.ORDER_CARDS:
         return ChooseObjects(tuple(d.data["candidates"]))  # CR 401.4: as they are
     if k == DecisionKind.ATTACKERS:
-        from ..rules.combat import default_attack
-
         action: Action = default_attack(game)
         if game.is_legal(action) is None:
             return action
         raise Unscripted(d.prompt)
     if k == DecisionKind.BLOCKERS:
-        from ..rules.combat import default_block
-
         action = default_block(game)
         if game.is_legal(action) is None:
             return action
@@ -104,7 +101,6 @@ def single_answer(game: Game) -> Action | None:
 
 def _assignments(game: Game, limit: int) -> list[AssignDamage]:
     """Legal damage assignments of the pending ASSIGN_DAMAGE decision (up to ``limit``)."""
-    from ..rules.combat import assignment_problem
 
     d = game.pending
     assert d is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards.database import normalize_name
+from ..cards.database import CardDatabase, UnknownCardError, normalize_name
 
 
 def norm(name: str) -> str:
@@ -15,7 +15,6 @@ def norm(name: str) -> str:
 @lru_cache(maxsize=4096)
 def unknown_card_message(name: str) -> str | None:
     """None when some card has this name (or face name), else why not (with suggestions)."""
-    from ..cards.database import CardDatabase, UnknownCardError
 
     try:
         CardDatabase.default().get(name)
@@ -29,6 +28,5 @@ def unknown_card_message(name: str) -> str | None:
 @lru_cache(maxsize=4096)
 def canonical_card_name(name: str) -> str:
     """The card file's spelling of a card name (``"fire"`` → ``"Fire // Ice"``)."""
-    from ..cards.database import CardDatabase
 
     return CardDatabase.default().get(name).name

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from .model import ScenarioError
 from .result import Result
 from .runner import TIME_LIMIT, run_scenario
 from .schema import load_file
@@ -36,7 +37,6 @@ def run_paths(paths: Iterable[Path], seconds: float | None = TIME_LIMIT) -> Iter
 
     ``seconds`` limits each scenario's run time (None: no limit).
     """
-    from .model import ScenarioError
 
     for f, problem in scenario_files(paths):
         if problem is not None:

@@ -475,6 +475,7 @@ def _zone_key_ok(ck: Checker, z: Any, path: str, line: int | None, book: Book) -
 def _object_props(
     ck: Checker, m: YMap, path: str, book: Book, allowed: tuple[str, ...] = OBJECT_PROPS
 ) -> dict[str, Any]:
+    # import cycle: scenario.schema imports this module
     from .schema import check_counters
 
     ck.keys(m, allowed, path)

@@ -24,6 +24,7 @@ from ..game.actions import (
     ref_player,
 )
 from ..game.state import Game
+from ..rules.characteristics import chars
 
 
 def name_of(game: Game, ref: int) -> str:
@@ -47,12 +48,9 @@ def describe(game: Game, a: Action) -> str:
         return f"Play {name_of(game, a.card)}"
     if isinstance(a, CastSpell):
         o = game.objects[a.card]
-        from ..rules.characteristics import chars
 
         return f"Cast {o.name} {chars(game, o).mana_cost or ''}".rstrip()
     if isinstance(a, ActivateAbility):
-        from ..rules.characteristics import chars
-
         o = game.objects[a.source]
         return f"Activate {o.name}: {chars(game, o).abilities[a.ability].text}"
     if isinstance(a, ChooseTargets):

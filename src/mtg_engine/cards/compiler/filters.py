@@ -17,6 +17,7 @@ from .tables import (
     ENCHANTMENT_TYPES,
     LAND_TYPES,
     SPELL_TYPES,
+    SUBTYPES,
     plural_forms,
 )
 
@@ -92,7 +93,6 @@ def subtype(word: str) -> str:
 
 
 def _build_subtypes() -> dict[str, str]:
-    from .tables import SUBTYPES
 
     return _singular_table(SUBTYPES)
 

@@ -314,7 +314,7 @@ class OracleLexer(Lexer):
                     out.append(Token(self.literals["."], ".", pos, 1, pos + 1))
         return out
 
-    def lex(self, lexer_state: Any, parser_state: Any = None) -> Iterator[Token]:  # type: ignore[override]
+    def lex(self, lexer_state: Any, parser_state: Any = None) -> Iterator[Token]:
         # lark calls a custom lexer with the input text (its interface 0).
         text = lexer_state if isinstance(lexer_state, str) else lexer_state.text
         if not isinstance(text, str):

@@ -22,7 +22,7 @@ from ..abilities import (
     TriggerRef,
 )
 from .filters import is_player_filter
-from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject
+from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
 from .tables import KEYWORDS_BY_LOWER
 from .tx_common import (
     EOT,
@@ -678,7 +678,6 @@ class ClauseRules:
         what, effects = c[0], c[-1]
         if not isinstance(what, (Some, EachRef)):
             raise CompileError(f"when you next cast: {what!r}")
-        from .ir import walk
 
         details = (("what", what.filter), ("this_turn", True))
         trig = Trigger("cast", None, player="you", details=details)
@@ -722,8 +721,6 @@ class ClauseRules:
             if isinstance(v, Amount) and v.kind == "x":
                 return amount
             return None
-
-        from .ir import walk
 
         return [walk(e, fn) for e in c[0]]
 

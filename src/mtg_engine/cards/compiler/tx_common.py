@@ -136,7 +136,7 @@ def _scale(v: Any, amount: Amount) -> Any:
 
 
 def _cost_dict(cost: Cost) -> dict[str, Any]:
-    return {f: getattr(cost, f) for f in cost.__slots__}  # type: ignore[attr-defined]
+    return {f: getattr(cost, f) for f in cost.__slots__}
 
 
 def _with_condition(effects: list[Effect], cond: Condition) -> list[Effect]:

@@ -16,7 +16,7 @@ from ..abilities import (
     GrantorRef,
     SelfRef,
 )
-from .filters import NounWord, card_type, subtype, with_zone
+from .filters import Alt, NounWord, build_filter, card_type, subtype, with_zone
 from .ir import Some
 from .tables import KEYWORDS_BY_LOWER, NUMBER_WORDS
 from .tx_common import (
@@ -54,7 +54,6 @@ class KeywordRules:
         """ "is a Human", "is tapped", "is attacking or blocking", "is red": the
         quality as a Filter the object must match, with the words for messages
         (``("quality", None, text)`` when the words have no filter yet)."""
-        from .filters import Alt, build_filter
 
         text = _words([x for x in c if not isinstance(x, list)])
         nouns = next((x for x in c if isinstance(x, list)), None)

@@ -20,7 +20,7 @@ from ..abilities import (
     SelfRef,
     TargetSpec,
 )
-from .filters import Alt, NounWord, build_filter, card_type
+from .filters import _HEADS, Alt, NounWord, build_filter, card_type
 from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, ThatSpell, Them, Those
 from .tx_common import (
     CompileError,
@@ -115,7 +115,6 @@ class NounRules:
             if len(c) > 1:  # "instant and sorcery spells"
                 return NounWord("types_and", "Instant|Sorcery")
             return x
-        from .filters import _HEADS
 
         return NounWord("head", _HEADS[str(x)])
 

@@ -19,7 +19,17 @@ from ..abilities import (
     TargetSpec,
 )
 from .filters import NounWord, card_type, with_zone
-from .ir import SUBJ, Antecedent, ExiledCard, It, Some, Tgt, ThatObject, substitute_subject
+from .ir import (
+    EXILED_WITH_SELF,
+    SUBJ,
+    Antecedent,
+    ExiledCard,
+    It,
+    Some,
+    Tgt,
+    ThatObject,
+    substitute_subject,
+)
 from .tables import ORDINAL_WORDS
 from .tx_common import (
     EOT,
@@ -716,7 +726,6 @@ class VerbRules:
     def vp_play_one_exiled(self, c: list[Any]) -> list[Effect]:
         """ "play one of them [the cards exiled with it] without paying its mana cost"
         (Evercoat Ursine; CR 607.2a, 118.9a)."""
-        from .ir import EXILED_WITH_SELF
 
         return [
             Effect(
@@ -1187,6 +1196,7 @@ class VerbRules:
         return out
 
     def quoted(self, c: list[Any]) -> tuple[Ability, ...]:
+        # import cycle: the compiler package imports this module as it loads
         from . import assemble_quoted
 
         return assemble_quoted(c[0])
