@@ -34,6 +34,7 @@ from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
+from .layers import TAPPED_FOR_MANA
 from .multiface import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
@@ -759,7 +760,9 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if sacrificed:
         paid["sacrificed"] = sacrificed
     obj.paid = paid
-    game.invalidate("tapped")  # costs paid: permanents tapped (the moves said so themselves)
+    # costs paid: creatures tapped for convoke (the moves and the mana payment said
+    # so themselves); the spell's own characteristics are forgotten with it
+    game.invalidate(TAPPED_FOR_MANA, *convoke)
     return True
 
 

@@ -252,6 +252,7 @@ _PERMANENT_KEYS = frozenset(
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
+        "step_trigger_index",  # rules/triggers.py: the permanents' "at the beginning of"
         "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
     )
 )
@@ -369,6 +370,8 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     elif kind in _STATUS_CHANGES:
         keys = _STATUS_KEYS
         forget = change[1] if len(change) > 1 else None
+    elif kind == TAPPED_FOR_MANA:
+        keys = _STATUS_KEYS
     else:
         return None
     get = cache.get
@@ -401,7 +404,35 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                     kept[named] = v
     elif keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
+    if kind == TAPPED_FOR_MANA:
+        _keep_mana_sources(game, kept, frozenset(change[1:]))
     return kept
+
+
+#: the change (``game.invalidate(TAPPED_FOR_MANA, *ids)``) of permanents tapped to pay
+#: mana (rules/mana.py): only those stop being mana sources (CR 605, 106.4)
+TAPPED_FOR_MANA = "tapped_for_mana"
+
+
+def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> None:
+    """After permanents were tapped for mana, each player's mana sources are the same
+    less the tapped ones (a tapped permanent can't pay, CR 106.4, 605.1a); nothing
+    else a source depends on changed (the characteristics are kept). A player none
+    of whose sources was tapped keeps the payments found possible too."""
+    get = game._chars.get
+    for p in game.players:
+        key = ("mana_sources", p.index)  # rules/mana.py
+        sources = get(key)
+        if sources is None:
+            continue
+        left = [s for s in sources if s.obj not in tapped]
+        if len(left) == len(sources):
+            kept[key] = sources
+            memo = get(("can_pay", p.index))
+            if memo is not None:
+                kept[("can_pay", p.index)] = memo
+        else:
+            kept[key] = left
 
 
 #: static effects applied to objects outside the battlefield ("The same is true for

@@ -18,6 +18,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
+from .layers import TAPPED_FOR_MANA
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -124,7 +125,24 @@ def most_mana(game: Game, player: int, sources: list[Source]) -> int:
     """The most mana ``player`` could have to pay a cost: the pool and the largest
     production of each source. A cost needing more (:func:`least_mana`) can't be
     paid; :func:`plan_payment` would find no plan."""
-    return sum(game.players[player].mana_pool) + sum(max(map(len, s.productions)) for s in sources)
+    return sum(game.players[player].mana_pool) + _most_from(sources)
+
+
+#: id of a list of sources -> (the list, the most mana its sources make): sources lists
+#: are remembered whole and never changed (:func:`mana_sources`); holding the list
+#: keeps its id from being reused while the entry lives
+_MOST: dict[int, tuple[list[Source], int]] = {}
+
+
+def _most_from(sources: list[Source]) -> int:
+    got = _MOST.get(id(sources))
+    if got is not None and got[0] is sources:
+        return got[1]
+    n = sum(max(map(len, s.productions)) for s in sources)
+    if len(_MOST) > 64:
+        _MOST.clear()
+    _MOST[id(sources)] = (sources, n)
+    return n
 
 
 def parse_mana(text: str) -> list[str]:
@@ -508,7 +526,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
-    game.invalidate("tapped")
+    game.invalidate(TAPPED_FOR_MANA, *(oid for oid, _a, _p in plan.taps))
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace
