@@ -750,9 +750,11 @@ def _condition(game: Game, st: StaticEffect, src: GameObject) -> bool:
 def _apply_all(game: Game, obj: GameObject, c: Chars, parts: list[tuple]) -> int:
     """Apply the parts layer by layer; returns how many switches apply (7d, CR 613.4d)."""
     if len(parts) > 1:
-        # layer, then timestamp (CR 613.7); ties keep their order (stable sort),
-        # never comparing the effects' argument dicts
-        parts.sort(key=lambda part: (part[0], part[1]))
+        # layer, characteristic-defining abilities first (CR 613.3), then
+        # timestamp (CR 613.7): resolved effects and static abilities are
+        # gathered separately, so their order here is not yet timestamp order;
+        # ties keep their order (stable sort), never comparing argument dicts
+        parts.sort(key=lambda part: (part[P_LAYER], part[P_ORDER], part[P_TS]))
     decided: dict[int, bool] = {}
     switches = 0
     i = 0
