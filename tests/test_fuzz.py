@@ -126,9 +126,13 @@ def test_a_multiplayer_game_goes_on_after_a_player_loses():
 
 
 @pytest.mark.slow
-def test_whole_pool_fuzz_10000_games():
-    results = run_fuzz(10_000, seed=1, pool=full_pool())
-    assert_clean(summarize(results, 1, 0.0))
+@pytest.mark.parametrize("chunk", range(20))
+def test_whole_pool_fuzz_10000_games(chunk: int):
+    """10,000 games of the whole fully compiled pool in 20 chunks of 500, each a run
+    of its own seed as ``mtg fuzz --games 500 --seed 1000+chunk`` plays it; one chunk:
+    ``pytest -m slow "tests/test_fuzz.py::test_whole_pool_fuzz_10000_games[0]"``."""
+    results = run_fuzz(500, seed=1000 + chunk, pool=full_pool())
+    assert_clean(summarize(results, 1000 + chunk, 0.0))
 
 
 def test_a_fuzz_game_replays_from_its_seed():
