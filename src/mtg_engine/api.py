@@ -54,7 +54,7 @@ True
 
 Data that isn't a saved game raises :class:`GameFormatError` (a ``ValueError``):
 
->>> Game.from_json({"format": 2, "players": []})
+>>> Game.from_json({"format": 3, "players": []})
 Traceback (most recent call last):
 ...
 mtg_engine.game.serialize.GameFormatError: the saved game is missing 'token', 'objects', ...
@@ -148,7 +148,7 @@ def new_game_from_decks(
 
     >>> game = new_game_from_decks("green-stompy", "white-weenie", seed=3, mulligans=False)
     >>> game.decision.kind, game.turn
-    ('priority', 1)
+    (<DecisionKind.PRIORITY: 'priority'>, 1)
     """
     a = deck_a if isinstance(deck_a, Deck) else load_deck(deck_a)
     b = deck_b if isinstance(deck_b, Deck) else load_deck(deck_b)

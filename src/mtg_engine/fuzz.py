@@ -38,6 +38,7 @@ from .cards.database import CardDatabase
 from .cards.definitions import card_def
 from .cards.model import CardData
 from .game.actions import Action
+from .game.events import EventKind
 from .game.invariants import card_uids, check
 from .game.objects import CardDef, Zone
 from .game.rng import Rng
@@ -249,11 +250,9 @@ def leak_problems(game: Game, viewer: int, events: Sequence[Any]) -> list[str]:
                 out.append(f"leak: an opponent's face-down {zone} object is named")
     # log lines: a card moving between zones the viewer can't see is not named
     entries = log_entries(game, viewer, events)
-    revealed = " ".join(
-        e.text for e in events if e.kind in ("reveal", "look_at", "reveal_hand", "look_at_hand")
-    )
+    revealed = " ".join(e.text for e in events if e.kind in (EventKind.REVEAL, EventKind.LOOK_AT))
     for ev, entry in zip(events, entries, strict=True):
-        if entry is None or ev.kind != "zone_change":
+        if entry is None or ev.kind != EventKind.ZONE_CHANGE:
             continue
         name = ev.data.get("card") or ""
         if not name or name in revealed:

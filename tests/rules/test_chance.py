@@ -9,7 +9,7 @@ from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.actions import CastSpell, ChooseOption, PassPriority
 from mtg_engine.game.objects import CardDef, Zone
 from mtg_engine.game.state import Game
-from mtg_engine.rules.chance import LAST_FLIP, LAST_ROLL, in_range, resolve_flip
+from mtg_engine.rules.chance import in_range, resolve_flip
 
 
 def _has(module: str, text: str) -> bool:
@@ -65,7 +65,7 @@ def test_705_2_call_and_win_or_lose(board):
     resolve_all(g2)
     results = []
     for g in (game, g2):
-        rec = g.turn_flags[LAST_FLIP]
+        rec = g.turn_flags.last_coin_flip
         in_hand = any(g.objects[o].name == "Molten Birth" for o in g.players[0].hand)
         assert in_hand == rec["won"]
         results.append((rec["result"], rec["won"]))
@@ -82,7 +82,7 @@ def test_705_same_seed_same_flips(board):
     clone = game.clone()
     game.apply(ChooseOption("heads"))
     clone.apply(ChooseOption("heads"))
-    assert game.turn_flags[LAST_FLIP] == clone.turn_flags[LAST_FLIP]
+    assert game.turn_flags.last_coin_flip == clone.turn_flags.last_coin_flip
 
 
 def test_705_2_flip_without_a_call_has_no_winner(board):
@@ -115,7 +115,7 @@ def test_706_results_table(board):
     hand_before = len(game.players[0].hand) - 1
     game.apply(CastSpell(o.id))
     resolve_all(game)
-    rec = game.turn_flags[LAST_ROLL]
+    rec = game.turn_flags.last_die_roll
     assert 1 <= rec["natural"][0] <= 20
     drawn = len(game.players[0].hand) - hand_before
     assert drawn == (1 if rec["result"] <= 9 else 2)
@@ -130,7 +130,7 @@ def test_706_6_ignore_the_lowest_roll(board):
     game.players[0].mana_pool = [0, 3, 0, 0, 0, 0]
     game.apply(CastSpell(o.id))
     resolve_all(game)
-    rec = game.turn_flags[LAST_ROLL]
+    rec = game.turn_flags.last_die_roll
     assert len(rec["natural"]) == 1 and len(rec["ignored"]) == 1
     assert rec["ignored"][0] <= rec["natural"][0]
 

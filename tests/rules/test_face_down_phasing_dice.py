@@ -5,7 +5,7 @@ the morph cost "if it were face up" (702.37e), damage history kept through phasi
 from __future__ import annotations
 
 from mtg_engine.game.state import Game
-from mtg_engine.rules.chance import LAST_ROLL, greatest_same_stored, store_results
+from mtg_engine.rules.chance import greatest_same_stored, store_results
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.damage import deal_damage
 from mtg_engine.rules.damage_history import damaged_players
@@ -105,11 +105,11 @@ def test_rolled_doubles(board):
 
     game = board.start()
     check = CONDITIONS["rolled_doubles"]
-    game.turn_flags[LAST_ROLL] = {"natural": [3, 3]}
+    game.turn_flags.last_die_roll = {"natural": [3, 3]}
     assert check(game, None, 0, None)
-    game.turn_flags[LAST_ROLL] = {"natural": [3, 4]}
+    game.turn_flags.last_die_roll = {"natural": [3, 4]}
     assert not check(game, None, 0, None)
-    game.turn_flags[LAST_ROLL] = {"natural": [3]}
+    game.turn_flags.last_die_roll = {"natural": [3]}
     assert not check(game, None, 0, None)
 
 

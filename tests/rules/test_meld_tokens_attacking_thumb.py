@@ -122,7 +122,6 @@ def _flip_until_done(game: Game, source: int, e: Effect, keep: str | None) -> tu
     from mtg_engine.effects import REGISTRY
     from mtg_engine.game.actions import ChooseOption
     from mtg_engine.game.tasks import Task
-    from mtg_engine.rules.chance import LAST_FLIP
     from mtg_engine.rules.effects_runner import Ctx
 
     task = Task("test", {})
@@ -130,7 +129,7 @@ def _flip_until_done(game: Game, source: int, e: Effect, keep: str | None) -> tu
     for _ in range(3):
         ctx = Ctx(game, game.objects[source], task)
         if REGISTRY[e.op](ctx, e):
-            return game.turn_flags[LAST_FLIP], asked
+            return game.turn_flags.last_coin_flip, asked
         asked.append(game.pending)
         task.answer = ChooseOption(keep)
     raise AssertionError("flip_coin never finished")

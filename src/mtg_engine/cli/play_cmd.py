@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..game.events import EventKind
+
 
 def _render(game, me: int) -> str:
     from ..rules.characteristics import chars
@@ -84,7 +86,10 @@ def play(
     shown = 0
     while game.outcome is None:
         for ev in game.log[shown:]:
-            if ev.kind not in ("step", "shuffle", "draw") or ev.data.get("player") == 0:
+            if (
+                ev.kind not in (EventKind.STEP, EventKind.SHUFFLE, EventKind.DRAW)
+                or ev.data.get("player") == 0
+            ):
                 click.echo(f"  · {ev}")
         shown = len(game.log)
         d = game.pending

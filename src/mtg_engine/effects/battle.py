@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.zones import move
@@ -40,7 +41,7 @@ def siege_defeated(ctx: Ctx, e: Effect) -> bool:
             )
         s["yes"] = bool(ctx.take_answer().value)
     if not s["yes"]:
-        g.emit("not_cast", ("310.11b",), f"{card.name} isn't cast; it stays in exile")
+        g.emit(EventKind.NOT_CAST, ("310.11b",), f"{card.name} isn't cast; it stays in exile")
         return True
     s["cast_pushed"] = True
     g.push_task(

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..cards.abilities import ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
@@ -149,7 +150,7 @@ def scry(ctx: Ctx, e: Effect) -> bool:
         for oid in away:
             move(g, oid, Zone.GRAVEYARD, (rule,), reason="is put into the graveyard (surveil)")
     g.emit(
-        e.op,
+        EventKind.SCRY if is_scry else EventKind.SURVEIL,
         (rule, "401.4"),
         f"{g.players[p].name} {e.op}s {s['n']}: {len(away)} card(s) {'to the bottom' if is_scry else 'to the graveyard'}",
     )

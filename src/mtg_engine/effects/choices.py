@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..cards.abilities import Effect, TargetRef
 from ..cards.definitions import card_def
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.casting import spell_problem
 from ..rules.effects_runner import Ctx
@@ -46,7 +47,7 @@ def choose_number(ctx: Ctx, e: Effect) -> bool:
     value = int(str(ctx.take_answer().value))
     ctx.set_parent("number", value)
     g.emit(
-        "choose",
+        EventKind.CHOOSE,
         ("608.2d",),
         f"{g.players[player].name} chooses the number {value} for {ctx.obj.name}",
         player=player,
@@ -64,7 +65,7 @@ def choose_objects(ctx: Ctx, e: Effect) -> bool:
     player = players[0] if players else ctx.controller
     shown = ", ".join(o.name if not o.face_down else "a face-down permanent" for o in picked)
     g.emit(
-        "choose",
+        EventKind.CHOOSE,
         ("608.2d",),
         f"{g.players[player].name} chooses {shown or 'nothing'} for {ctx.obj.name}",
         player=player,
@@ -89,7 +90,7 @@ def choose_listed_name(ctx: Ctx, e: Effect) -> bool:
     names = [card_def(str(n)).name for n in e.args.get("names") or ()]
     options = [n for n in names if n not in taken]
     if not options:
-        g.emit("no_choice", ("608.2d",), f"{ctx.obj.name}: every name has been chosen")
+        g.emit(EventKind.NO_CHOICE, ("608.2d",), f"{ctx.obj.name}: every name has been chosen")
         ctx.set_parent("name", None)
         return True
     if ctx.answer is None:
@@ -105,7 +106,7 @@ def choose_listed_name(ctx: Ctx, e: Effect) -> bool:
         src.chosen = {**(src.chosen or {}), NAMES_CHOSEN: (*taken, name)}
     ctx.set_parent("name", name)
     g.emit(
-        "choose",
+        EventKind.CHOOSE,
         ("608.2d",),
         f"{g.players[player].name} chooses the card name {name}",
         player=player,
@@ -134,7 +135,7 @@ def create_named_copy(ctx: Ctx, e: Effect) -> bool:
         s["copy"] = copy.id
         ctx.set_parent("it", [copy.id])
         g.emit(
-            "create_copy",
+            EventKind.CREATE_COPY,
             ("707.13",),
             f"{g.players[player].name} creates a copy of {copy.name} outside the game",
             player=player,
@@ -161,7 +162,7 @@ def cast_created_copy(
     copy = g.objects[copy_id]
     problem = spell_problem(g, player, copy, opts, with_priority=False)
     if problem is not None:
-        g.emit("not_played", ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
+        g.emit(EventKind.NOT_PLAYED, ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
         return True
     if mode == "may":
         if ctx.answer is None:
@@ -218,7 +219,9 @@ def choose(ctx: Ctx, e: Effect) -> bool:
     if ctx.answer is None:
         data = choice_data(g, kind, player)
         if not data["options"] and not data.get("card_name"):
-            g.emit("no_choice", ("608.2d",), f"{ctx.obj.name}: there's no {label} to choose")
+            g.emit(
+                EventKind.NO_CHOICE, ("608.2d",), f"{ctx.obj.name}: there's no {label} to choose"
+            )
             return True
         return ctx.ask(
             DecisionKind.CHOOSE_OPTION,
@@ -237,7 +240,7 @@ def choose(ctx: Ctx, e: Effect) -> bool:
         if o.id in g.objects:
             o.chosen = {**(o.chosen or {}), key: value}  # "the chosen ..." (CR 607.2a)
     g.emit(
-        "choose",
+        EventKind.CHOOSE,
         ("608.2d",),
         f"{g.players[player].name} chooses the {label} {value} for {ctx.obj.name}",
         player=player,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from ..rules.support import register
@@ -55,7 +56,12 @@ def gain_level(ctx: Ctx, e: Effect) -> bool:
     src.chosen = {**(src.chosen or {}), CLASS_LEVEL: n}
     ctx.game.invalidate()
     ctx.game.emit(
-        "class_level", ("716.2a",), f"{src.name} becomes level {n}", src, obj=src.id, level=n
+        EventKind.CLASS_LEVEL,
+        ("716.2a",),
+        f"{src.name} becomes level {n}",
+        src,
+        obj=src.id,
+        level=n,
     )
     return True
 

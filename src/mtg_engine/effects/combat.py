@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards.abilities import Effect, SelfRef
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.state import ContinuousEffect
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
 from ..rules.effects_runner import Ctx
@@ -127,7 +128,9 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
     whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
     g.emit(
-        "prevention", ("615.1",), f"{ctx.source.name}: {how} that would be dealt{whom} is prevented"
+        EventKind.PREVENTION,
+        ("615.1",),
+        f"{ctx.source.name}: {how} that would be dealt{whom} is prevented",
     )
     return True
 
@@ -150,7 +153,7 @@ def damage_cant_be_prevented(ctx: Ctx, e: Effect) -> bool:
     """CR 615.12: "Damage can't be prevented this turn"."""
     _rule_effect(ctx, e, (), "damage_cant_be_prevented", {})
     ctx.game.emit(
-        "prevention", ("615.12",), f"{ctx.source.name}: damage can't be prevented this turn"
+        EventKind.PREVENTION, ("615.12",), f"{ctx.source.name}: damage can't be prevented this turn"
     )
     return True
 
@@ -166,10 +169,14 @@ def rampage_bonus(ctx: Ctx, e: Effect) -> bool:
     bonus = n * max(0, blockers - 1)
     if bonus == 0:
         g.emit(
-            "rampage", ("702.23b",), f"{src.name}'s rampage: no creature beyond the first blocks it"
+            EventKind.RAMPAGE,
+            ("702.23b",),
+            f"{src.name}'s rampage: no creature beyond the first blocks it",
         )
         return True
-    g.emit("rampage", ("702.23a", "702.23b"), f"{src.name}'s rampage {n}: {blockers} blockers")
+    g.emit(
+        EventKind.RAMPAGE, ("702.23a", "702.23b"), f"{src.name}'s rampage {n}: {blockers} blockers"
+    )
     return REGISTRY["modify_pt"](
         ctx,
         Effect(
@@ -184,7 +191,7 @@ def melee_bonus(ctx: Ctx, e: Effect) -> bool:
     """CR 702.121a-b: +1/+1 for each opponent you attacked with a creature this
     combat, counted as the ability resolves."""
     g = ctx.game
-    declared = g.turn_flags.get("attacks_declared") or ()
+    declared = g.turn_flags.attacks_declared
     opponents = {
         ref_player(d)
         for _c, d in declared
@@ -192,7 +199,9 @@ def melee_bonus(ctx: Ctx, e: Effect) -> bool:
     }
     n = len(opponents)
     g.emit(
-        "melee", ("702.121a", "702.121b"), f"{ctx.source.name}'s melee: {n} opponent(s) attacked"
+        EventKind.MELEE,
+        ("702.121a", "702.121b"),
+        f"{ctx.source.name}'s melee: {n} opponent(s) attacked",
     )
     if n == 0:
         return True

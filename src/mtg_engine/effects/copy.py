@@ -28,6 +28,7 @@ from typing import Any
 
 from ..cards.abilities import ControllerRef, Effect
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
 from ..rules.effects_runner import Ctx
@@ -48,7 +49,7 @@ def become_copy(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     originals = ctx.objects(e.args.get("copy_of"))
     if not originals:
-        g.emit("copy_fails", ("707.1",), f"{ctx.obj.name}: there is nothing to copy")
+        g.emit(EventKind.COPY_FAILS, ("707.1",), f"{ctx.obj.name}: there is nothing to copy")
         return True
     original = originals[0]
     exc = e.args.get("except") or None
@@ -64,7 +65,7 @@ def become_copy(ctx: Ctx, e: Effect) -> bool:
         if o.card.data.layout == "flip" and o.face == 1:
             rules += ("707.3", "110.5", "710.1b")  # the copy is modified by its flipped status
         g.emit(
-            "becomes_copy",
+            EventKind.BECOMES_COPY,
             rules,
             f"{was} becomes a copy of {what}"
             + (" until end of turn" if duration == "end_of_turn" else "")
@@ -109,7 +110,7 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
             copy_effect(g, tok, values, ctx.source, p)
         sc["made"].append(tok.card_uid)
         g.emit(
-            "create_token",
+            EventKind.CREATE_TOKEN,
             ("111.1", "707.2", *exc_rules) + (("707.8a",) if len(original.card.faces) > 1 else ()),
             f"{g.players[p].name} creates a token that's a copy of "
             + (original.name if not original.face_down else "a face-down creature"),
@@ -142,7 +143,7 @@ def _after_tokens(ctx: Ctx, e: Effect) -> None:
         for kw in gains:
             add_continuous(ctx, toks, "6", "grant_keyword", {"keyword": kw}, "permanent")
         g.emit(
-            "continuous_effect",
+            EventKind.CONTINUOUS_EFFECT,
             ("613.1f", "611.2c"),
             f"{', '.join(t.name for t in toks)} gains {', '.join(map(str, gains)).lower()}",
         )
@@ -237,7 +238,7 @@ def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
         if chosen:
             c.targets[si] = chosen
             g.emit(
-                "new_targets",
+                EventKind.NEW_TARGETS,
                 ("707.10c",),
                 f"The copy of {c.name} now targets {', '.join(describe(g, t) for t in chosen)}",
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect, Trigger
+from ..game.events import EventKind
 from ..rules.delayed import create
 from ..rules.effects_runner import Ctx
 from . import effect
@@ -15,12 +16,12 @@ def delayed_trigger(ctx: Ctx, e: Effect) -> bool:
     effects = tuple(e.args.get("effects") or ())
     if not isinstance(trig, Trigger):
         ctx.game.emit(
-            "unsupported", ("603.7",), f"{ctx.obj.name}: a delayed trigger without a time"
+            EventKind.UNSUPPORTED, ("603.7",), f"{ctx.obj.name}: a delayed trigger without a time"
         )
         return True
     problem = create(ctx, trig, effects, _text(ctx, trig), e.args.get("what"))
     if problem:
-        ctx.game.emit("unsupported", ("603.7",), f"{ctx.obj.name}: {problem}")
+        ctx.game.emit(EventKind.UNSUPPORTED, ("603.7",), f"{ctx.obj.name}: {problem}")
     return True
 
 

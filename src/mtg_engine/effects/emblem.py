@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
 from ..cards.definitions import emblem_def
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
@@ -25,7 +26,7 @@ def create_emblem(ctx: Ctx, e: Effect) -> bool:
         obj = g.create_card(card, p, Zone.COMMAND)
         obj.controller = p
         g.emit(
-            "emblem",
+            EventKind.EMBLEM,
             ("114.2",),
             f"{g.players[p].name} gets an emblem ({name}): {text}",
             obj=obj.id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..cards.abilities import EachRef, Effect
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules.casting import spell_problem
 from ..rules.characteristics import chars
@@ -49,7 +50,7 @@ def manifest(ctx: Ctx, e: Effect) -> bool:
         if oid not in g.objects:
             continue
         g.emit(
-            kind,
+            EventKind.MANIFEST if kind == "manifest" else EventKind.CLOAK,
             (rule,),
             f"{g.players[player].name} {'manifests' if kind == 'manifest' else 'cloaks'} "
             "a card face down",
@@ -97,7 +98,7 @@ def manifest_dread(ctx: Ctx, e: Effect) -> bool:
                     reason="is put into the graveyard (manifest dread)",
                 )
         g.emit(
-            "manifest_dread",
+            EventKind.MANIFEST_DREAD,
             ("701.62a",),
             f"{g.players[player].name} manifests dread",
             player=player,
@@ -126,7 +127,9 @@ def turn_up(ctx: Ctx, e: Effect) -> bool:
             # "turn the exiled card face up" (Summoner's Egg; CR 406.3)
             o.face_down = False
             ctx.game.invalidate()
-            ctx.game.emit("face_up_in_exile", ("406.3",), f"{o.name} is turned face up in exile")
+            ctx.game.emit(
+                EventKind.FACE_UP_IN_EXILE, ("406.3",), f"{o.name} is turned face up in exile"
+            )
     return True
 
 
@@ -202,7 +205,7 @@ def choose_payable_card(ctx: Ctx, e: Effect) -> bool:
         and mana_cost_payable_from(chars(g, g.objects[oid]).mana_cost, spent)
     ]
     if not cands:
-        g.emit("no_choice", ("608.2d",), f"{ctx.obj.name}: no card can be chosen")
+        g.emit(EventKind.NO_CHOICE, ("608.2d",), f"{ctx.obj.name}: no card can be chosen")
         ctx.set_parent("it", [])
         return True
     if ctx.answer is None:
@@ -238,7 +241,7 @@ def cast_face_down(ctx: Ctx, e: Effect) -> bool:
     alt = "mask" if e.args.get("as") == "mask" else "face_down_effect"
     problem = spell_problem(g, player, card, {"alt": alt}, with_priority=False)
     if problem is not None:
-        g.emit("not_played", ("608.2b",), f"The card isn't cast face down: {problem}")
+        g.emit(EventKind.NOT_PLAYED, ("608.2b",), f"The card isn't cast face down: {problem}")
         return True
     s["cast_pushed"] = True
     g.push_task(

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules import costs
@@ -176,14 +177,14 @@ def pay_or_sacrifice(ctx: Ctx, e: Effect) -> bool:
     if pay and _can_pay(ctx, cost, 1):
         if not ctx.scratch.get("paid") and not _pay(ctx, cost, 1, rule, what):
             return False
-        g.emit("keyword_paid", (rule,), f"{g.players[ctx.controller].name} pays {what}")
+        g.emit(EventKind.KEYWORD_PAID, (rule,), f"{g.players[ctx.controller].name} pays {what}")
         return True
     src = _source_here(ctx)
     if src is not None:
-        g.emit("keyword_unpaid", (rule,), f"{what} isn't paid: {src.name} is sacrificed")
+        g.emit(EventKind.KEYWORD_UNPAID, (rule,), f"{what} isn't paid: {src.name} is sacrificed")
         sacrifice(g, src.id, (rule, "701.21a"))
     else:
-        g.emit("keyword_unpaid", (rule,), f"{what} isn't paid")
+        g.emit(EventKind.KEYWORD_UNPAID, (rule,), f"{what} isn't paid")
     return True
 
 
@@ -199,7 +200,7 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
         if src is None:
             # CR 603.4: the intervening "if" is false on resolution: nothing happens.
             g.emit(
-                "trigger_nothing",
+                EventKind.TRIGGER_NOTHING,
                 ("702.24a", "603.4"),
                 f"{ctx.obj.name}'s cumulative upkeep does nothing: it left the battlefield",
             )
@@ -209,7 +210,7 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
         s["n"] = src.counters["age"]
         several = sum(a.keyword == "Cumulative upkeep" for a in chars(g, src).abilities) > 1
         g.emit(
-            "counters",
+            EventKind.COUNTERS,
             ("702.24a", "122.1", *(("702.24b",) if several else ())),
             f"An age counter is put on {src.name} (now {s['n']})",
         )
@@ -230,7 +231,7 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
         if not s.get("paid") and not _pay(ctx, cost, times, "702.24a", what):
             return False
         g.emit(
-            "cumulative_upkeep_paid",
+            EventKind.CUMULATIVE_UPKEEP_PAID,
             ("702.24a",),
             f"{g.players[ctx.controller].name} pays {_cost_text(cost, times)} for {what}",
             obj=src.id if src is not None else 0,
@@ -240,7 +241,9 @@ def cumulative_upkeep(ctx: Ctx, e: Effect) -> bool:
         return True
     src = _source_here(ctx)
     if src is not None:
-        g.emit("keyword_unpaid", ("702.24a",), f"{what} isn't paid: {src.name} is sacrificed")
+        g.emit(
+            EventKind.KEYWORD_UNPAID, ("702.24a",), f"{what} isn't paid: {src.name} is sacrificed"
+        )
         sacrifice(g, src.id, ("702.24a", "701.21a"))
     return True
 
@@ -273,12 +276,16 @@ def fading_upkeep(ctx: Ctx, e: Effect) -> bool:
             del src.counters["fade"]
         g.invalidate()
         g.emit(
-            "counters",
+            EventKind.COUNTERS,
             ("702.32a",),
             f"A fade counter is removed from {src.name} ({src.counters.get('fade', 0)} left)",
         )
     else:
-        g.emit("fading", ("702.32a",), f"{src.name} has no fade counter to remove: it's sacrificed")
+        g.emit(
+            EventKind.FADING,
+            ("702.32a",),
+            f"{src.name} has no fade counter to remove: it's sacrificed",
+        )
         sacrifice(g, src.id, ("702.32a", "701.21a"))
     return True
 
@@ -296,7 +303,9 @@ def vanishing_upkeep(ctx: Ctx, e: Effect) -> bool:
     left = src.counters["time"]
     if not left:
         del src.counters["time"]
-    g.emit("counters", ("702.63a",), f"A time counter is removed from {src.name} ({left} left)")
+    g.emit(
+        EventKind.COUNTERS, ("702.63a",), f"A time counter is removed from {src.name} ({left} left)"
+    )
     if not left:
         KEYWORD_HOOKS.vanishing_last_counter_removed(g, src)
     return True
@@ -325,7 +334,7 @@ def suspend_tick(ctx: Ctx, e: Effect) -> bool:
     if not left:
         del src.counters["time"]
     g.emit(
-        "counters",
+        EventKind.COUNTERS,
         ("702.62a",),
         f"A time counter is removed from suspended {src.name} ({left} left)",
     )
@@ -379,7 +388,7 @@ def cast_card(ctx: Ctx, e: Effect) -> bool:
         if e.args.get("otherwise") == "graveyard":
             move(g, card_id, Zone.GRAVEYARD, (rule,), reason="is put into its owner's graveyard")
         else:
-            g.emit("not_cast", (rule,), f"{card.name} isn't cast: {problem}")
+            g.emit(EventKind.NOT_CAST, (rule,), f"{card.name} isn't cast: {problem}")
         return True
     s["cast_pushed"] = True
     g.push_task(
@@ -450,7 +459,7 @@ def keyword_search(ctx: Ctx, e: Effect) -> bool:
                     (rule, "701.23a"),
                     reason="is revealed and put into its owner's hand",
                 )
-                g.emit("reveal", ("701.20a",), f"{g.players[p].name} reveals {name}")
+                g.emit(EventKind.REVEAL, ("701.20a",), f"{g.players[p].name} reveals {name}")
     shuffle_library(g, p)
     return True
 
@@ -467,12 +476,14 @@ def equip_attach(ctx: Ctx, e: Effect) -> bool:
         return True
     target = to[0]
     if src.attached_to == target.id:
-        g.emit("attach", (rule, "701.3b"), f"{src.name} is already attached to {target.name}")
+        g.emit(
+            EventKind.ATTACH, (rule, "701.3b"), f"{src.name} is already attached to {target.name}"
+        )
         return True
     src.attached_to = target.id
     src.timestamp = g.new_timestamp()  # CR 613.7e
     g.invalidate()
-    g.emit("attach", (rule, "701.3a"), f"{src.name} becomes attached to {target.name}")
+    g.emit(EventKind.ATTACH, (rule, "701.3a"), f"{src.name} becomes attached to {target.name}")
     return True
 
 
@@ -491,7 +502,7 @@ def move_counter(ctx: Ctx, e: Effect) -> bool:
     to[0].counters[kind] = to[0].counters.get(kind, 0) + 1
     g.invalidate()
     g.emit(
-        "counters",
+        EventKind.COUNTERS,
         (str(e.args.get("rule", "702.58a")), "122.5"),
         f"A {kind} counter moves from {src.name} onto {to[0].name}",
     )

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.casting import spell_problem
@@ -41,12 +42,12 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
     card = _source_here(ctx, Zone.HAND)
     if card is None:
         g.emit(
-            "no_effect",
+            EventKind.NO_EFFECT,
             (rule, "400.7"),
             f"{ctx.obj.name}'s ninjutsu does nothing: the card left the hand",
         )
         return True
-    returned = g.turn_flags.get(("cost_returned", ctx.obj.id)) or []
+    returned = g.turn_flags.cost_returned.get(ctx.obj.id) or []
     defender = next((r["defender"] for r in returned if r.get("defender") is not None), None)
     entry = new_entry(g, card, ctx.controller, (rule,), True, False, None, None, None, None)
     nid = enter(g, entry)
@@ -56,7 +57,7 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
     if defender is not None and not _still_attackable(g, defender):
         defender = None  # CR 508.4a: it enters, but it isn't attacking
         g.emit(
-            "not_attacking",
+            EventKind.NOT_ATTACKING,
             (rule, "508.4a"),
             f"{g.objects[nid].name} isn't attacking: what it would attack is gone",
             obj=nid,
@@ -66,7 +67,7 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
         combat.blocked[nid] = False  # CR 702.49c: unblocked
         g.invalidate()
         g.emit(
-            "enters_attacking",
+            EventKind.ENTERS_ATTACKING,
             (rule, "702.49c", "508.4"),
             f"{g.objects[nid].name} enters tapped and attacking, unblocked",
             obj=nid,
@@ -107,7 +108,7 @@ def aura_swap(ctx: Ctx, e: Effect) -> bool:
         else:
             s["chosen"] = [x for x in ctx.take_answer().objects if x in hand]
     if not s["chosen"]:
-        g.emit("no_effect", (rule,), "No Aura is exchanged (aura swap)")
+        g.emit(EventKind.NO_EFFECT, (rule,), "No Aura is exchanged (aura swap)")
         return True
     card = g.objects[s["chosen"][0]]
     src = _source_here(ctx)
@@ -125,7 +126,7 @@ def aura_swap(ctx: Ctx, e: Effect) -> bool:
         elif not _aura_legal(g, card, host):
             why = f"{card.name} can't enchant {host.name}"
     if why is not None:
-        g.emit("no_effect", (rule, "702.65b"), f"Aura swap has no effect: {why}")
+        g.emit(EventKind.NO_EFFECT, (rule, "702.65b"), f"Aura swap has no effect: {why}")
         return True
     assert src is not None
     host_id = src.attached_to
@@ -200,7 +201,7 @@ def recover_pay(ctx: Ctx, e: Effect) -> bool:
         if not ctx.scratch.get("paid") and not _pay(ctx, cost, 1, rule, what):
             return False
         g.emit(
-            "keyword_paid",
+            EventKind.KEYWORD_PAID,
             (rule,),
             f"{g.players[ctx.controller].name} pays {_cost_text(cost)} for {what}",
         )
@@ -240,7 +241,7 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
         revealed = list(reversed(lib[-n:]))  # top first
         s["revealed"] = revealed
         g.emit(
-            "reveal",
+            EventKind.REVEAL,
             (rule, "701.20a"),
             f"{g.players[p].name} reveals {', '.join(g.objects[o].name for o in revealed)} (ripple)",
         )
@@ -299,7 +300,7 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
     place_in_order(g, p, ordered, "bottom")
     if rest:
         g.emit(
-            "library_bottom",
+            EventKind.LIBRARY_BOTTOM,
             (rule,),
             f"{g.players[p].name} puts {len(rest)} revealed card(s) on the bottom of their library",
         )

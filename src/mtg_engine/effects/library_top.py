@@ -16,6 +16,7 @@ event names no hidden card for the view to hide.
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.linked import exile_linked, link_owner
@@ -49,13 +50,13 @@ def look_at_top(ctx: Ctx, e: Effect) -> bool:
     for p, ids in _top(ctx, e):
         whose = "their" if p == ctx.controller else f"{g.players[p].name}'s"
         g.emit(
-            "look_at_top",
+            EventKind.LOOK_AT_TOP,
             ("401.2",),
             f"{viewer} looks at the top {len(ids)} card(s) of {whose} library",
         )
         for oid in ids:
             g.emit(
-                "look_at",
+                EventKind.LOOK_AT,
                 ("401.2",),
                 f"{viewer} sees {g.objects[oid].name}",
                 player=ctx.controller,
@@ -74,7 +75,7 @@ def reveal_top(ctx: Ctx, e: Effect) -> bool:
     for p, ids in _top(ctx, e):
         names = ", ".join(g.objects[oid].name for oid in ids) or "no cards"
         g.emit(
-            "reveal",
+            EventKind.REVEAL,
             ("701.20a",),
             f"{g.players[p].name} reveals the top {len(ids)} card(s) of their library: {names}",
         )
@@ -122,7 +123,9 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
     duration = e.args.get("duration") or "end_of_turn"
     if duration not in DURATIONS:
         ctx.game.emit(
-            "unsupported", ("611.2",), f"{ctx.obj.name}: a play permission lasting {duration}"
+            EventKind.UNSUPPORTED,
+            ("611.2",),
+            f"{ctx.obj.name}: a play permission lasting {duration}",
         )
         return True
     ids = tuple(o.id for o in ctx.objects(e.args.get("what")) if o.zone == Zone.EXILE)
@@ -133,7 +136,7 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
         names = ", ".join(ctx.game.objects[i].name for i in ids)
         until = "this turn" if duration == "end_of_turn" else "until the end of their next turn"
         ctx.game.emit(
-            "continuous_effect",
+            EventKind.CONTINUOUS_EFFECT,
             ("611.2", "601.2a"),
             f"{ctx.game.players[p].name} may play {names} {until}",
             player=p,

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..cards.abilities import Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules.casting import spell_problem
@@ -114,7 +115,7 @@ def hideaway(ctx: Ctx, e: Effect) -> bool:
     if "looked" not in s:
         s["looked"] = list(reversed(p.library[-n:])) if n > 0 else []  # top first
         g.emit(
-            "look",
+            EventKind.LOOK,
             ("702.75a",),
             f"{p.name} looks at the top {len(s['looked'])} card(s) of their library",
         )
@@ -147,7 +148,7 @@ def hideaway(ctx: Ctx, e: Effect) -> bool:
         move(g, c, Zone.LIBRARY, ("702.75a",), bottom=True, quiet=True)
     if rest:
         g.emit(
-            "library_bottom",
+            EventKind.LIBRARY_BOTTOM,
             ("702.75a",),
             f"{p.name} puts {len(rest)} card(s) on the bottom of their library in a random order",
         )
@@ -175,7 +176,7 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
     if card_id is None:
         cards = [o for o in ctx.objects(e.args.get("what")) if o.zone != Zone.BATTLEFIELD]
         if not cards:
-            g.emit("not_played", ("608.2b",), f"{ctx.obj.name}: there's no card to play")
+            g.emit(EventKind.NOT_PLAYED, ("608.2b",), f"{ctx.obj.name}: there's no card to play")
             _done(ctx, False)
             return True
         if e.args.get("choose_one") and len(cards) > 1:
@@ -224,7 +225,7 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
     if problem is not None:
         card.face_down = was_face_down
         g.invalidate()
-        g.emit("not_played", ("608.2b",), f"{card.name} isn't played: {problem}")
+        g.emit(EventKind.NOT_PLAYED, ("608.2b",), f"{card.name} isn't played: {problem}")
         _done(ctx, False)
         return True
     _done(ctx, True)
@@ -263,7 +264,7 @@ def copy_card(ctx: Ctx, e: Effect) -> bool:
         copy.face = o.face
         made.append(copy.id)
         g.emit(
-            "copy",
+            EventKind.COPY,
             ("707.12",),
             f"{g.players[ctx.controller].name} copies {o.name}",
             obj=copy.id,
@@ -307,7 +308,7 @@ def haunt_exile(ctx: Ctx, e: Effect) -> bool:
         return True
     if KEYWORD_HOOKS.haunt_exile(ctx.game, card_id, targets[0].id, link_owner(ctx.obj)) is None:
         ctx.game.emit(
-            "no_haunt",
+            EventKind.NO_HAUNT,
             ("702.55a", "400.7"),
             f"{ctx.obj.name}: the card isn't in the graveyard any more, so it doesn't haunt",
         )

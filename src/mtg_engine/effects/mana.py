@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..rules.effects_runner import Ctx
 from ..rules.mana import POOL_INDEX, pool_text, productions_of
 from . import effect
@@ -32,7 +33,7 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
     for m in chosen:
         p.mana_pool[POOL_INDEX[m]] += 1
     ctx.game.emit(
-        "add_mana",
+        EventKind.ADD_MANA,
         ("106.3", "605.3a"),
         f"{ctx.source.name} adds mana; {p.name}'s pool: {pool_text(p.mana_pool)}",
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
 from . import REGISTRY
@@ -44,7 +45,11 @@ def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
         if not skip:
             handler = REGISTRY.get(e.op)
             if handler is None:
-                g.emit("unsupported", ("608.2c",), f"{ctx.obj.name}: '{e.op}' is not implemented")
+                g.emit(
+                    EventKind.UNSUPPORTED,
+                    ("608.2c",),
+                    f"{ctx.obj.name}: '{e.op}' is not implemented",
+                )
             else:
                 data["scratch"] = st["scratch"]
                 try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect
 from ..cards.definitions import card_def
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
@@ -30,7 +31,7 @@ def note_name(ctx: Ctx, e: Effect) -> bool:
     name = objs[0].name
     ctx.set_parent("noted_name", name)
     ctx.game.emit(
-        "note_name",
+        EventKind.NOTE_NAME,
         ("607.2",),
         f"{ctx.game.players[ctx.controller].name} notes the name {name}",
         player=ctx.controller,
@@ -53,14 +54,14 @@ def create_noted_copy(ctx: Ctx, e: Effect) -> bool:
         src = ctx.source
         name = src.chosen.get("noted_name") if src.chosen else None
         if not name:
-            g.emit("no_effect", ("607.2",), f"{src.name or 'It'} has no noted name")
+            g.emit(EventKind.NO_EFFECT, ("607.2",), f"{src.name or 'It'} has no noted name")
             return True
         copy = g.create_card(card_def(str(name)), player, Zone.EXILE)
         copy.is_token = True  # a copy of a card, not a card (CR 704.5e, 707.12)
         s["copy"] = copy.id
         ctx.set_parent("it", [copy.id])
         g.emit(
-            "create_copy",
+            EventKind.CREATE_COPY,
             ("707.14", "707.12"),
             f"{g.players[player].name} creates a copy of {copy.name}",
             player=player,

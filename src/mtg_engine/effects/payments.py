@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules.effects_runner import Ctx
@@ -41,7 +42,7 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
             s["paid"] = yes
         else:
             s["paid"] = False
-            g.emit("cant_pay", ("118.3",), f"{g.players[payer].name} can't pay {cost}")
+            g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")
     if s["paid"]:
         return True
     # not paid: the effects happen, one by one (each may ask for a choice)
@@ -67,7 +68,7 @@ def pay(ctx: Ctx, e: Effect) -> bool:
     cost = mana_rules.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
     plan = mana_rules.plan_payment(g, payer, cost)
     if plan is None:
-        g.emit("cant_pay", ("118.3",), f"{g.players[payer].name} can't pay {cost}")
+        g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")
         if ctx.task is not None:
             ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
         return True

@@ -9,12 +9,13 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..cards.abilities import Ability, Effect, Filter
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.counters import put_counters
@@ -43,8 +44,11 @@ def tap(ctx: Ctx, e: Effect) -> bool:
             names.append(o.name)
     if names:
         g.invalidate()
+        kind: Literal[EventKind.TAP, EventKind.UNTAP] = (
+            EventKind.TAP if e.op == "tap" else EventKind.UNTAP
+        )
         g.emit(
-            e.op,
+            kind,
             ("701.26a" if e.op == "tap" else "701.26b",),
             f"{', '.join(names)} {'becomes tapped' if e.op == 'tap' else 'untaps'}",
         )
@@ -68,7 +72,7 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             if not o.counters[kind]:
                 del o.counters[kind]
             g.emit(
-                "counters",
+                EventKind.COUNTERS,
                 ("122.1",),
                 f"{min(n, have)} {kind} counter(s) are removed from {o.name}",
             )
@@ -152,7 +156,7 @@ def _continuous(ctx: Ctx, e: Effect, layer: str, op: str, args: dict, rule: str,
     if add_continuous(ctx, objs, layer, op, args, duration) is None:
         return True
     ctx.game.emit(
-        "continuous_effect",
+        EventKind.CONTINUOUS_EFFECT,
         (rule, "611.2c"),
         f"{', '.join(o.name for o in objs)} {text}{_UNTIL.get(duration, '')}",
     )
@@ -240,7 +244,9 @@ def chosen_color(ctx: Ctx, why: str) -> str | None:
             return None
         sc["color"] = str(ctx.take_answer().value)
         ctx.game.emit(
-            "choice", ("608.2d",), f"{ctx.game.players[ctx.controller].name} chooses {sc['color']}"
+            EventKind.CHOICE,
+            ("608.2d",),
+            f"{ctx.game.players[ctx.controller].name} chooses {sc['color']}",
         )
     return str(sc["color"])
 
@@ -251,7 +257,9 @@ def grant_ability(ctx: Ctx, e: Effect) -> bool:
     abilities = _abilities(e.args.get("abilities"), e.args.get("ability"))
     if not abilities:
         ctx.game.emit(
-            "unsupported", ("608.2c",), f"{ctx.obj.name}: the granted ability isn't understood"
+            EventKind.UNSUPPORTED,
+            ("608.2c",),
+            f"{ctx.obj.name}: the granted ability isn't understood",
         )
         return True
     text = "; ".join(a.text for a in abilities if a.text) or "an ability"
@@ -377,7 +385,7 @@ def gain_control(ctx: Ctx, e: Effect) -> bool:
     if add_continuous(ctx, objs, "2", "control", {"player": new}, duration_of(e)) is None:
         return True
     g.emit(
-        "control_effect",
+        EventKind.CONTROL_EFFECT,
         ("613.1b",),
         f"{g.players[new].name} gains control of {', '.join(o.name for o in objs)}"
         + _UNTIL.get(duration_of(e), ""),
@@ -391,7 +399,9 @@ def regenerate(ctx: Ctx, e: Effect) -> bool:
     """CR 701.19a: the next time it would be destroyed this turn, instead ..."""
     for o in ctx.objects(e.args.get("what")):
         o.regen_shields += 1
-        ctx.game.emit("regeneration_shield", ("701.19a",), f"{o.name} gets a regeneration shield")
+        ctx.game.emit(
+            EventKind.REGENERATION_SHIELD, ("701.19a",), f"{o.name} gets a regeneration shield"
+        )
     return True
 
 
@@ -405,7 +415,7 @@ def attach(ctx: Ctx, e: Effect) -> bool:
         what[0].attached_to = to[0].id
         what[0].timestamp = g.new_timestamp()  # CR 613.7e
         g.invalidate()
-        g.emit("attach", ("701.3a",), f"{what[0].name} becomes attached to {to[0].name}")
+        g.emit(EventKind.ATTACH, ("701.3a",), f"{what[0].name} becomes attached to {to[0].name}")
     return True
 
 

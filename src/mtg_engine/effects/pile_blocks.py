@@ -4,6 +4,7 @@ piles (Camouflage; CR 614.1a, 509.1, 700.3): see :mod:`mtg_engine.rules.pile_blo
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..rules import pile_blocks as pile_rules
 from ..rules.effects_runner import Ctx
 from . import effect
@@ -15,7 +16,7 @@ def random_pile_blocks(ctx: Ctx, e: Effect) -> bool:
     declaration is replaced by the piles."""
     pile_rules.start(ctx.game)
     ctx.game.emit(
-        "pile_blocks_effect",
+        EventKind.PILE_BLOCKS_EFFECT,
         ("614.1a", "611.2a"),
         "This turn, blockers are chosen by piles assigned at random instead of declared",
     )

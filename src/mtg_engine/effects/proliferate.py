@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref, ref_player
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.counters import player_counters, put_counters, put_player_counters
 from ..rules.effects_runner import Ctx
@@ -38,7 +39,11 @@ def proliferate(ctx: Ctx, e: Effect) -> bool:
     while done < times:
         cands = candidates(g)
         if not cands:
-            g.emit("proliferate", ("701.34a",), f"{g.players[player].name} proliferates: nothing")
+            g.emit(
+                EventKind.PROLIFERATE,
+                ("701.34a",),
+                f"{g.players[player].name} proliferates: nothing",
+            )
         else:
             if ctx.answer is None:
                 return ctx.ask(
@@ -90,7 +95,7 @@ def give(game: Game, player: int, chosen: list[int]) -> None:
             if o is not None and o.zone == Zone.BATTLEFIELD:
                 names.append(o.name)
     game.emit(
-        "proliferate",
+        EventKind.PROLIFERATE,
         ("701.34a",),
         f"{who} proliferates: {', '.join(names) if names else 'nothing chosen'}",
         player=player,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from . import effect
@@ -17,5 +18,5 @@ def become_saddled(ctx: Ctx, e: Effect) -> bool:
         return True
     src.chosen = {**(src.chosen or {}), "saddled_turn": ctx.game.turn}
     ctx.game.invalidate()
-    ctx.game.emit("saddled", ("702.171b",), f"{src.name} becomes saddled until end of turn")
+    ctx.game.emit(EventKind.SADDLED, ("702.171b",), f"{src.name} becomes saddled until end of turn")
     return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
@@ -51,7 +52,7 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
     for oid in chosen:
         name = g.objects[oid].name
         if e.args.get("reveal"):
-            g.emit("reveal", ("701.20a",), f"{g.players[p].name} reveals {name}")
+            g.emit(EventKind.REVEAL, ("701.20a",), f"{g.players[p].name} reveals {name}")
         if to == "battlefield":
             nid = enter_battlefield(
                 g,
@@ -70,7 +71,7 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
         if nid is not None:
             moved.append(nid)
     g.emit(
-        "search",
+        EventKind.SEARCH,
         ("701.23a",),
         f"{g.players[p].name} searches their library ({len(moved)} card(s) found)",
     )
@@ -84,7 +85,7 @@ def reveal(ctx: Ctx, e: Effect) -> bool:
     """CR 701.20a: show the card(s) to all players."""
     names = [o.name for o in ctx.objects(e.args.get("what"))]
     if names:
-        ctx.game.emit("reveal", ("701.20a",), f"{', '.join(names)} revealed")
+        ctx.game.emit(EventKind.REVEAL, ("701.20a",), f"{', '.join(names)} revealed")
     return True
 
 
@@ -95,7 +96,7 @@ def reveal_hand(ctx: Ctx, e: Effect) -> bool:
     for p in ctx.players(e.args.get("player")):
         names = [g.objects[oid].name for oid in g.players[p].hand]
         g.emit(
-            "reveal",
+            EventKind.REVEAL,
             ("701.20a",),
             f"{g.players[p].name} reveals their hand: {', '.join(names) or 'no cards'}",
             player=p,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.uncounterable import cant_be_countered
@@ -19,7 +20,7 @@ def counter(ctx: Ctx, e: Effect) -> bool:
         if o.zone != Zone.STACK:
             continue
         if cant_be_countered(g, o):
-            g.emit("not_countered", ("101.2", "701.6a"), f"{o.name} can't be countered")
+            g.emit(EventKind.NOT_COUNTERED, ("101.2", "701.6a"), f"{o.name} can't be countered")
             continue
         if o.stack_kind == "spell":
             # "If that spell is countered this way, exile it instead of putting it into
@@ -37,7 +38,7 @@ def counter(ctx: Ctx, e: Effect) -> bool:
         else:
             g.stack.remove(o.id)
             del g.objects[o.id]
-            g.emit("countered", ("701.6b",), f"{o.name}'s ability is countered")
+            g.emit(EventKind.COUNTERED, ("701.6b",), f"{o.name}'s ability is countered")
     return True
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..cards.abilities import Effect
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.layers import creature_types
@@ -58,7 +59,7 @@ def change_text(ctx: Ctx, e: Effect) -> bool:
     kind = str(e.args.get("word", "color"))
     words = _words(kind)
     if words is None:
-        g.emit("unsupported", ("612.2",), f"{ctx.obj.name}: unknown kind of word {kind!r}")
+        g.emit(EventKind.UNSUPPORTED, ("612.2",), f"{ctx.obj.name}: unknown kind of word {kind!r}")
         return True
     objs = [
         o
@@ -94,7 +95,7 @@ def change_text(ctx: Ctx, e: Effect) -> bool:
     old, new = sc["from"], sc["to"]
     if add_continuous(ctx, objs, "3", "text_change", {"from": old, "to": new}, duration_of(e)):
         g.emit(
-            "continuous_effect",
+            EventKind.CONTINUOUS_EFFECT,
             ("612.1", "612.2", "613.1c"),
             f"The text of {', '.join(o.name for o in objs)} changes: "
             f"every {what} {old} becomes {new}",

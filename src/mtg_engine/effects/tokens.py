@@ -7,6 +7,7 @@ from typing import Any
 from ..cards.abilities import ControllerRef, Effect, StaticEffect
 from ..cards.definitions import token_def
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..game.state import Game
 from ..rules.characteristics import chars
@@ -78,7 +79,7 @@ def token_count(g: Game, player: int, n: int, name: str) -> int:
     if n <= 0:
         return 0
     ev = {
-        "kind": "create_tokens",
+        "kind": EventKind.CREATE_TOKENS,
         "player": player,
         "amount": n,
         "what": f"{n} {name} token(s) would be created for {g.players[player].name}",
@@ -87,11 +88,11 @@ def token_count(g: Game, player: int, n: int, name: str) -> int:
     if done is None or done.get("cancelled"):
         return n if done is None else 0
     if done.get("notes"):
-        g.emit("tokens_replaced", cited(done, ("111.1",)), f"{done['what']}; {notes(done)}")
+        g.emit(EventKind.TOKENS_REPLACED, cited(done, ("111.1",)), f"{done['what']}; {notes(done)}")
     return int(done["amount"])
 
 
-@static_replacement("token_multiplier", "create_tokens")
+@static_replacement("token_multiplier", EventKind.CREATE_TOKENS)
 def token_multiplier(
     g: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -161,7 +162,7 @@ def _enter_attacking(ctx: Ctx, oid: int, defender: int | None) -> None:
         or "Creature" not in chars(g, o).types
     ):
         g.emit(
-            "not_attacking",
+            EventKind.NOT_ATTACKING,
             ("508.4", "506.3"),
             f"{o.name} enters but isn't attacking (not the attacking player's creature in combat)",
             obj=oid,
@@ -172,7 +173,7 @@ def _enter_attacking(ctx: Ctx, oid: int, defender: int | None) -> None:
         combat.blocked[oid] = False  # CR 509.1h: entering after blocks, it is unblocked
     g.invalidate()
     g.emit(
-        "enters_attacking",
+        EventKind.ENTERS_ATTACKING,
         ("508.4",),
         f"{o.name} enters attacking {_defender_name(g, defender)}",
         obj=oid,

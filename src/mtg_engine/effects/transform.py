@@ -4,6 +4,7 @@ convert (701.28), flip (710.2), meld (701.42)."""
 from __future__ import annotations
 
 from ..cards.abilities import Effect, SelfRef
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.multiface import flip, meld, meld_pair_partner, meldable, transform
@@ -58,12 +59,12 @@ def meld_pair_effect(ctx: Ctx, e: Effect) -> bool:
     src = _source_here(ctx)
     partner = meld_pair_partner(g, src, ctx.controller, "")
     if src is None or partner is None:
-        g.emit("no_effect", ("701.42a",), f"{ctx.obj.name}: there is no meld pair to meld")
+        g.emit(EventKind.NO_EFFECT, ("701.42a",), f"{ctx.obj.name}: there is no meld pair to meld")
         return True
     if not meldable(src, partner):
         for o in (src, partner):
             move(g, o.id, Zone.EXILE, ("701.42a", "701.42c"), reason="is exiled to meld")
-        g.emit("no_effect", ("701.42c",), f"{src.name} and {partner.name} can't be melded")
+        g.emit(EventKind.NO_EFFECT, ("701.42c",), f"{src.name} and {partner.name} can't be melded")
         return True
     meld(g, src, partner, ctx.controller)
     return True

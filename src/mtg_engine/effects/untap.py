@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.untap_restrictions import skip_next_untap
@@ -18,7 +19,7 @@ def doesnt_untap(ctx: Ctx, e: Effect) -> bool:
         skip_next_untap(ctx.game, ids, src, ctx.controller)
         names = ", ".join(ctx.game.objects[i].name for i in ids)
         ctx.game.emit(
-            "continuous_effect",
+            EventKind.CONTINUOUS_EFFECT,
             ("502.3", "611.2c"),
             f"{names} won't untap during its controller's next untap step",
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules import mana as mana_rules
 from ..rules.characteristics import chars
@@ -94,7 +95,7 @@ def ward_counter(ctx: Ctx, e: Effect) -> bool:
         if not can_pay(ctx, payer, cost):
             s["pay"] = False
             g.emit(
-                "cant_pay",
+                EventKind.CANT_PAY,
                 ("118.3", "702.21a"),
                 f"{g.players[payer].name} can't pay the ward cost ({describe_cost(cost)})",
             )
@@ -122,7 +123,7 @@ def ward_counter(ctx: Ctx, e: Effect) -> bool:
 def _counter(ctx: Ctx, spell: GameObject) -> bool:
     g = ctx.game
     g.emit(
-        "ward",
+        EventKind.WARD,
         ("702.21a",),
         f"The ward cost of {ctx.source.name} isn't paid: {spell.name} is countered",
     )
@@ -205,7 +206,7 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
             need = _evidence(cost) - s["evidence"]
         s["stage"] = 4
     g.emit(
-        "ward",
+        EventKind.WARD,
         ("702.21a",),
         f"{g.players[payer].name} pays the ward cost of {ctx.source.name}: "
         f"{spell.name} isn't countered",

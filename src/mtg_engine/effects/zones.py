@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
 from ..game.actions import DecisionPurpose
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
@@ -146,7 +147,9 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
             # CR 712.14a: a card that isn't a double-faced card stays where it is
             ctx.game.emit(
-                "no_effect", ("712.14a",), f"{o.name} can't be put onto the battlefield transformed"
+                EventKind.NO_EFFECT,
+                ("712.14a",),
+                f"{o.name} can't be put onto the battlefield transformed",
             )
             continue
         controller = ctx.controller if e.args.get("under") == "you" else o.owner

@@ -26,8 +26,9 @@ class IllegalActionError(ValueError):
         self.rule = rule
 
 
-class DecisionKind:
-    """The kinds of decisions (string constants, stable across versions)."""
+class DecisionKind(StrEnum):
+    """The kinds of decisions. A ``StrEnum``: the values are stable strings across
+    versions, so ``kind == "priority"`` also holds and a saved game stores the value."""
 
     MULLIGAN = "mulligan"  # CR 103.5: keep or mulligan
     BOTTOM = "bottom"  # CR 103.5: London mulligan, cards to put on the bottom
@@ -137,7 +138,7 @@ class Decision:
     decision's ``id`` (set by the game when it asks).
     """
 
-    kind: str
+    kind: DecisionKind
     player: int
     rule: str
     prompt: str

@@ -235,13 +235,12 @@ def effect(*ops: str) -> Callable[[EffectHandler], EffectHandler]:
 
 def cast_record(game: Game, stack_id: int) -> dict[str, Any] | None:
     """What was chosen and paid as this spell was cast (CR 601.2b-h, 400.7d)."""
-    rec = game.turn_flags.get(("paid", stack_id))
-    return rec if isinstance(rec, dict) else None
+    return game.turn_flags.paid.get(stack_id)
 
 
 def set_cast_record(game: Game, stack_id: int, rec: dict[str, Any]) -> None:
     """Records are replaced, never changed in place (clones share them)."""
-    game.turn_flags[("paid", stack_id)] = rec
+    game.turn_flags.paid[stack_id] = rec
 
 
 #: condition kind -> evaluator(game, condition, controller, source) for conditions

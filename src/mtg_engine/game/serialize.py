@@ -20,17 +20,19 @@ from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from .actions import Decision, DecisionId
-from .events import Event
+from .actions import Decision, DecisionId, DecisionKind
+from .events import Event, EventKind
 from .hooks import PROCEDURES
 from .invariants import zone_problems
 from .objects import CardDef, GameObject, Player
 from .rng import Rng
 from .state import Combat, ContinuousEffect, Game, Outcome, OutcomeReason
 from .tasks import Task
+from .turn_flags import TurnFlags
 
-#: 2: enum members, emblem abilities, event data and decision identities kept exactly
-FORMAT = 2
+#: 2: enum members, emblem abilities, event data and decision identities kept exactly;
+#: 3: the turn's flags are a record (TurnFlags), not a mapping
+FORMAT = 3
 
 
 class GameFormatError(ValueError):
@@ -355,13 +357,21 @@ def _load(d: dict[str, Any]) -> Game:
         data = decode(pj["data"])
         if not isinstance(ident, DecisionId | None) or not isinstance(data, dict):
             raise GameFormatError("the pending decision's id or data has the wrong type")
-        g.pending = Decision(pj["kind"], pj["player"], pj["rule"], pj["prompt"], data, ident)
+        try:
+            dkind = DecisionKind(pj["kind"])
+        except ValueError:
+            raise GameFormatError(f"unknown decision kind {pj['kind']!r}") from None
+        g.pending = Decision(dkind, pj["player"], pj["rule"], pj["prompt"], data, ident)
     else:
         g.pending = None
     g.log = []
     for e in d["log"]:
         _need_keys(e, ("kind", "rules", "text", "data", "turn"), "a log event")
-        g.log.append(Event(e["kind"], tuple(e["rules"]), e["text"], decode(e["data"]), e["turn"]))
+        try:
+            kind = EventKind(e["kind"])
+        except ValueError:
+            raise GameFormatError(f"unknown event kind {e['kind']!r}") from None
+        g.log.append(Event(kind, tuple(e["rules"]), e["text"], decode(e["data"]), e["turn"]))
     g.next_id = d["next_id"]
     g.next_timestamp = d["next_timestamp"]
     g.effects = []
@@ -404,7 +414,10 @@ def _load(d: dict[str, Any]) -> Game:
         g.outcome = Outcome(od["winner"], OutcomeReason[od["reason"]], od["rule"])
     g.uid_to_obj = decode(d["uid_to_obj"])
     g.decisions_made = d["decisions_made"]
-    g.turn_flags = decode(d["turn_flags"])
+    flags = decode(d["turn_flags"])
+    if not isinstance(flags, TurnFlags):
+        raise GameFormatError(f"the saved game's turn flags aren't a record: {flags!r:.80}")
+    g.turn_flags = flags
     g._chars = {}
     g._options = None
     return g

@@ -20,11 +20,13 @@ from enum import StrEnum
 from typing import Any, cast
 
 from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
-from .events import Event
-from .hooks import EVENT_LISTENERS, PROCEDURES
+from .emitter import EventEmitter
+from .events import Event, EventKind
+from .hooks import PROCEDURES
 from .objects import CardDef, GameObject, Player, Zone
 from .rng import Rng
 from .tasks import TASK_HANDLERS, Task
+from .turn_flags import TurnFlags
 
 
 class Step:
@@ -159,7 +161,7 @@ MANDATORY_LOOP_DECISIONS = 1_000
 _FORCED = "forced_decisions"
 
 
-class Game:
+class Game(EventEmitter):
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
     #: a caller's stopping point (the scenario runner's ``until`` at a step without
@@ -209,7 +211,7 @@ class Game:
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
-        self.turn_flags: dict[Any, Any] = {}  # keys: names and (name, id...) tuples
+        self.turn_flags = TurnFlags()
         self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
         #: ids below this were looked at by the last state-based action check for
@@ -286,20 +288,7 @@ class Game:
     # Log and events
     # ------------------------------------------------------------------
 
-    def emit(
-        self,
-        kind: str,
-        rules: tuple[str, ...],
-        text: str,
-        subject: GameObject | None = None,
-        **data: Any,
-    ) -> Event:
-        """Log an event with its rule citations, and let triggers see it (CR 603.2)."""
-        ev = Event(kind, rules, text, data, self.turn)
-        self.log.append(ev)
-        for listener in EVENT_LISTENERS:
-            listener(self, ev, subject)
-        return ev
+    # emit(kind, rules, text, subject, **data): game/emitter.py (EventEmitter)
 
     # ------------------------------------------------------------------
     # The decision interface
@@ -440,7 +429,9 @@ class Game:
                 self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
                 self.pending = None
                 self.emit(
-                    "draw_game", ("104.4b",), "The game is a draw: a loop of mandatory actions"
+                    EventKind.DRAW_GAME,
+                    ("104.4b",),
+                    "The game is a draw: a loop of mandatory actions",
                 )
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
@@ -518,7 +509,7 @@ class Game:
         g.outcome = self.outcome
         g.uid_to_obj = dict(self.uid_to_obj)
         g.decisions_made = self.decisions_made
-        g.turn_flags = dict(self.turn_flags)
+        g.turn_flags = self.turn_flags.copy()
         g._chars = {}
         g._options = None
         g.sba_checked_ids = self.sba_checked_ids

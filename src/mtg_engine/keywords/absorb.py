@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..rules.support import register_keywords
 
@@ -38,7 +39,7 @@ def absorb(game: Game, creature: GameObject, c: Chars, source: GameObject, amoun
         prevented += n
     if prevented:
         game.emit(
-            "damage_prevented",
+            EventKind.DAMAGE_PREVENTED,
             ("702.64a", "615.1"),
             f"Absorb prevents {prevented} damage from {source.name} to {creature.name}",
             source=source.id,

@@ -36,6 +36,7 @@ from ..cards.abilities import (
     TargetRef,
     TargetSpec,
 )
+from ..game.events import EventKind
 from ..game.hooks import activated_keyword, on_event
 from ..game.objects import GameObject
 from ..rules.characteristics import chars
@@ -170,7 +171,7 @@ def fortify(a: Ability) -> Ability:
     return _attach(a, "Land", "702.67a", "Fortify")
 
 
-@on_event("activate")
+@on_event(EventKind.ACTIVATE)
 def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
     """CR 702.29c-d, 702.29f: "when you cycle" / "whenever a player cycles a card"
     abilities trigger as the card is discarded to pay a cycling cost."""
@@ -181,7 +182,7 @@ def cycled(game, ev, subject) -> None:  # type: ignore[no-untyped-def]
     card_id = game.uid_to_obj.get(uid) if uid else None
     card = game.objects.get(card_id) if card_id is not None else None
     game.emit(
-        "cycle",
+        EventKind.CYCLE,
         ("702.29c",),
         f"{game.players[player].name} cycles {card.name if card else 'a card'}",
         player=player,

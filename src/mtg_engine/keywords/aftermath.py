@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, cast_record
 from ..game.objects import Zone
 from ..rules.pipeline import Replacement, replacement_finder
@@ -58,7 +59,7 @@ def cast_zone_problem(game: Game, player: int, obj: GameObject, face: int) -> st
     return None
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def aftermath_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.127a: an aftermath half cast from a graveyard is exiled instead of going
     anywhere else when it leaves the stack (resolving, countered, ...)."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -109,7 +110,7 @@ def apply_amplify(
     if shown:
         names = ", ".join(game.objects[c].name for c in shown)
         game.emit(
-            "reveal",
+            EventKind.REVEAL,
             ("702.38a", "701.20a"),
             f"{game.players[entry['controller']].name} reveals {names} (amplify)",
         )

@@ -12,7 +12,7 @@
   blockers; when a blocking creature blocks a creature with banding, the
   attacking player divides the blocker's damage.
 
-The bands of the current combat are kept in ``game.turn_flags["bands"]`` as
+The bands of the current combat are kept in ``game.turn_flags.bands`` as
 a tuple of tuples of object ids (immutable, so clones share it safely); the
 end of combat clears them.
 """
@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from ..rules.characteristics import chars
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 BANDS_WITH_OTHER = "Bands with other"
-_KEY = "bands"
 
 
 def has_banding(game: Game, obj: GameObject) -> bool:
@@ -115,27 +115,25 @@ def banding_candidates(game: Game, cands: dict[int, list[int]]) -> list[int]:
 def set_bands(game: Game, bands: tuple[tuple[int, ...], ...]) -> None:
     """CR 702.22c, 702.22e: the bands announced with the attack."""
     kept = tuple(tuple(b) for b in bands if len(b) > 1)
+    game.turn_flags.bands = kept
     if kept:
-        game.turn_flags[_KEY] = kept
         for band in kept:
             game.emit(
-                "band",
+                EventKind.BAND,
                 ("508.1e", "702.22c"),
                 f"{', '.join(game.objects[o].name for o in band)} attack as a band",
                 members=list(band),
             )
-    else:
-        game.turn_flags.pop(_KEY, None)
 
 
 def clear_bands(game: Game) -> None:
-    game.turn_flags.pop(_KEY, None)
+    game.turn_flags.bands = ()
 
 
 def band_of(game: Game, attacker: int) -> tuple[int, ...]:
     """The other attacking members of ``attacker``'s band (702.22f: members removed
     from combat are no longer in it)."""
-    bands = game.turn_flags.get(_KEY)
+    bands = game.turn_flags.bands
     if not bands or game.combat is None:
         return ()
     for band in bands:

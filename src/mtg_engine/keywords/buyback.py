@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost, cast_record
 from ..game.objects import Zone
 from ..rules.costs import as_cost
@@ -41,7 +42,7 @@ def buyback_additional(
     return [CostPart(cast("Cost", as_cost(cost)), 1, "702.27a", f"buyback {cost}")], None
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.27a: a bought-back spell goes to its owner's hand instead of into the
     graveyard as it resolves (not when countered or when it doesn't resolve,
@@ -50,7 +51,7 @@ def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         return []
     oid = ev["obj"]
     rec = cast_record(game, oid)
-    if not rec or not rec.get("buyback") or game.turn_flags.get(("fizzled", oid)):
+    if not rec or not rec.get("buyback") or oid in game.turn_flags.fizzled:
         return []
     return [Replacement("buyback", "buyback", ("702.27a", "614.1a"), _to_hand)]
 

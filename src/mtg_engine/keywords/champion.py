@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Filter, SelfRef, Trigger
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..rules.characteristics import chars
 from ..rules.filters import matches_object
@@ -88,7 +89,7 @@ def championed_triggers(game: Game, champion: GameObject, championed: GameObject
         ):
             continue
         game.emit(
-            "keyword_trigger",
+            EventKind.KEYWORD_TRIGGER,
             ("603.2", "702.72c"),
             f"{champion.name}'s ability triggers: {championed.name} is championed with it",
             obj=champion.id,

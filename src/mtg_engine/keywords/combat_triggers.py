@@ -45,6 +45,7 @@ from ..cards.abilities import (
     TargetSpec,
     TriggerRef,
 )
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
@@ -236,7 +237,7 @@ def _data(ev: Event) -> dict[str, Any]:
     return {k: v for k, v in ev.data.items() if isinstance(v, int | str | bool)}
 
 
-@on_event("attacks")
+@on_event(EventKind.ATTACKS)
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 508.1m: provoke, annihilator, battle cry, melee."""
     o = _obj(game, ev)
@@ -247,7 +248,7 @@ def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
         _fire(game, o, kw, data)
 
 
-@on_event("attacks_alone")
+@on_event(EventKind.ATTACKS_ALONE)
 def _on_attacks_alone(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.83a-b: exalted on every permanent the attacking player controls."""
     o = _obj(game, ev)
@@ -260,7 +261,7 @@ def _on_attacks_alone(game: Game, ev: Event, subject: GameObject | None) -> None
             _fire(game, p, EXALTED, data)
 
 
-@on_event("blocks")
+@on_event(EventKind.BLOCKS)
 def _on_blocks(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.45a: bushido of a blocking creature."""
     o = _obj(game, ev)
@@ -268,7 +269,7 @@ def _on_blocks(game: Game, ev: Event, subject: GameObject | None) -> None:
         _fire(game, o, BUSHIDO, _data(ev))
 
 
-@on_event("becomes_blocked")
+@on_event(EventKind.BECOMES_BLOCKED)
 def _on_becomes_blocked(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 509.3c: rampage, bushido, afflict of a creature that becomes blocked."""
     o = _obj(game, ev)
@@ -279,7 +280,7 @@ def _on_becomes_blocked(game: Game, ev: Event, subject: GameObject | None) -> No
         _fire(game, o, kw, data)
 
 
-@on_event("blocked_by")
+@on_event(EventKind.BLOCKED_BY)
 def _on_blocked_by(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.25a: flanking, once per creature without flanking that blocks it
     (509.3d; also through a band, 702.22h)."""
@@ -292,7 +293,7 @@ def _on_blocked_by(game: Game, ev: Event, subject: GameObject | None) -> None:
     _fire(game, o, FLANKING, {"obj": blocker.id, "attacker": o.id})
 
 
-@on_event("attacks_unblocked")
+@on_event(EventKind.ATTACKS_UNBLOCKED)
 def _on_unblocked(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.68a, 509.3g: frenzy."""
     o = _obj(game, ev)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
+from ..game.events import EventKind
 from ..rules.characteristics import chars
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def add_pending_trigger(
     player would receive priority (CR 603.3)."""
     rule = ability.keyword_args.get("rule")
     game.emit(
-        "keyword_trigger",
+        EventKind.KEYWORD_TRIGGER,
         ("603.2", *((rule,) if rule else ())),
         f"{source.name}'s {ability.keyword or 'keyword'} ability triggers",
         obj=source.id,
@@ -81,7 +82,7 @@ def previous_turn_of(game: Game, player: int) -> int:
     first turn count as alternating (scenario convention)."""
     current = game.turn if game.active == player else None
     for ev in reversed(game.log):
-        if ev.kind == "turn" and ev.data.get("player") == player:
+        if ev.kind == EventKind.TURN and ev.data.get("player") == player:
             if current is not None and ev.turn == current:
                 continue
             return ev.turn

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
@@ -117,7 +118,7 @@ def copy_spells_task(game: Game, task: Task) -> None:
             d["current"] = oid
             d["spec"] = 0
             game.emit(
-                "copy",
+                EventKind.COPY,
                 (d["rule"], "707.10"),
                 f"A copy of {c.name} is put on the stack ({d['made']} of {d['n']})",
                 obj=oid,
@@ -155,7 +156,7 @@ def copy_spells_task(game: Game, task: Task) -> None:
         task.answer = None
         if chosen:
             c.targets[i] = chosen
-            game.emit("new_targets", ("707.10c",), f"The copy of {c.name} gets new targets")
+            game.emit(EventKind.NEW_TARGETS, ("707.10c",), f"The copy of {c.name} gets new targets")
         d["spec"] = i + 1
 
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, SelfRef
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, activated_keyword
 from ..rules.characteristics import chars
 from ..rules.support import register, register_keywords
@@ -226,7 +227,7 @@ def tap_crew(
         was_untapped = not o.tapped
         o.tapped = True
         game.emit(
-            "crews" if kind == "crew" else "saddles",
+            EventKind.CREWS if kind == "crew" else EventKind.SADDLES,
             (rule, "602.2b"),
             f"{o.name} is tapped to {verb} {vehicle_name}",
             obj=oid,

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
@@ -114,7 +115,7 @@ def draw_task(game: Game, task: Task) -> None:
                 card = game.objects[chosen[0]]
                 n = dredge_n(game, card.id)
                 game.emit(
-                    "dredge",
+                    EventKind.DREDGE,
                     ("702.52a", "614.1a"),
                     f"{game.players[p].name} dredges {card.name}: mills {n} instead of drawing",
                     player=p,

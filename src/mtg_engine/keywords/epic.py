@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import keyword_instances, keyword_trigger
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 register_keywords("Epic")
 
 
-@on_event("resolve")
+@on_event(EventKind.RESOLVE)
 def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: as the spell resolves, its controller can't cast spells any more and
     the upkeep copy ability is created."""
@@ -58,7 +59,7 @@ def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
         },
     ]
     game.emit(
-        "epic",
+        EventKind.EPIC,
         ("702.50a", "603.7a"),
         f"{game.players[obj.controller].name} can't cast spells for the rest of the game; "
         f"{obj.name} will be copied at the beginning of each of their upkeeps (epic)",
@@ -66,7 +67,7 @@ def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
     )
 
 
-@on_event("step")
+@on_event(EventKind.STEP)
 def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: "At the beginning of each of your upkeeps ..., copy this spell"."""
     if ev.data.get("step") != "upkeep" or not game.delayed_triggers:
@@ -82,7 +83,9 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
         )
         event: dict[str, Any] = {"obj": rec["snap"]["obj"], "snap": rec["snap"], "delayed": True}
         game.emit(
-            "keyword_trigger", ("603.2", "702.50a"), f"{rec['source_name']}'s epic ability triggers"
+            EventKind.KEYWORD_TRIGGER,
+            ("603.2", "702.50a"),
+            f"{rec['source_name']}'s epic ability triggers",
         )
         game.pending_triggers.append(
             {
@@ -96,7 +99,7 @@ def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
         )
 
 
-@on_event("copy")
+@on_event(EventKind.COPY)
 def mark_epic_copy(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: the copy made by the epic ability is "except for its epic ability"."""
     if ev.data.get("keyword") != "Epic":

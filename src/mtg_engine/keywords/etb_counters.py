@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
@@ -32,7 +33,7 @@ def _n(a_args: dict, default: int = 0) -> int:
     return n if isinstance(n, int) else default
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield":
@@ -61,8 +62,7 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
             added.append((kind, _sunburst_count(new, c), "702.44a"))
         elif kw == "Bloodthirst":
             opp_damage = sum(
-                int(game.turn_flags.get(("damage_to_player", p), 0))
-                for p in game.opponents(new.controller)
+                game.turn_flags.damage_to_player.get(p, 0) for p in game.opponents(new.controller)
             )
             if a.keyword_args.get("n") == "X" or a.keyword_args.get("x"):
                 added.append(("+1/+1", opp_damage, "702.54b"))
@@ -75,7 +75,7 @@ def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> N
         new.counters[kind] = new.counters.get(kind, 0) + n
     game.invalidate()
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         tuple(dict.fromkeys(r for _, _, r in added)) + ("614.1c",),
         f"{new.name} enters with "
         + ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n, _ in added),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.costs import as_cost
@@ -44,7 +45,7 @@ SACRIFICE = keyword_trigger(
 )
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def evoke_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield" or d.get("from_zone") != "stack":

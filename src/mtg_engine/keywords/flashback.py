@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, cast_record
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -45,7 +46,7 @@ def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str |
 alt_cost(AltCost("flashback", "Flashback", "702.34a", (Zone.GRAVEYARD,), _cost, _check))
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def flashback_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.34a: a flashback spell that would leave the stack is exiled instead."""
     if ev["from"] != Zone.STACK or ev["to"] in (Zone.EXILE, Zone.BATTLEFIELD):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, TriggerRef
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from .common import add_pending_trigger, keyword_trigger
@@ -28,7 +29,7 @@ MOVE = keyword_trigger(
 )
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield":

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Effect, Filter, TargetRef, TargetSpec
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -61,7 +62,7 @@ def _haunt_count(game: Game, obj: GameObject) -> int:
     return sum(1 for a in chars(game, obj).abilities if a.keyword == "Haunt")
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.55a (the card goes to a graveyard) and 702.55c (the haunted creature dies)."""
     d = ev.data
@@ -95,7 +96,7 @@ def _haunted_died(game: Game, creature: GameObject) -> None:
             continue
         for a in _haunted_abilities(game, card):
             game.emit(
-                "keyword_trigger",
+                EventKind.KEYWORD_TRIGGER,
                 ("603.2", "702.55c"),
                 f"{card.name}'s ability triggers in exile: the creature it haunts died",
                 obj=card.id,

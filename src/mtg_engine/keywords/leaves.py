@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, Filter, TargetRef, TargetSpec
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
@@ -32,7 +33,7 @@ register_keywords("Modular", "Soulshift")
 _ARTIFACT_CREATURE = Filter(kinds=("Artifact",), conditions=(("type", "Creature"),))
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard" or subject is None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost
 from ..game.objects import Zone
 from ..rules.costs import as_cost
@@ -38,7 +39,7 @@ def _cost(a: Ability | None) -> Cost | None:
 alt_cost(AltCost("madness", "Madness", "702.35b", (), _cost))
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def madness_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.35a: a card with madness that would be discarded is exiled instead of
     being put into the graveyard; then its madness trigger happens."""

@@ -10,7 +10,7 @@ What counts is the source as it was when it dealt the damage (last known
 information): it doesn't matter whether it is still on the battlefield or
 still has those types (ruling 502.76.1). The spell's creature types are its
 current ones (ruling 502.76.2). Each combat damage event to a player records
-the source's controller and creature types in ``game.turn_flags`` (cleared as
+the source's controller and creature types in ``game.turn_flags.prowl_types`` (cleared as
 the turn ends).
 
 Cast with ``CastSpell(card, alt="prowl")``; "if its prowl cost was paid" is
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -36,11 +37,7 @@ if TYPE_CHECKING:
 register_keywords("Prowl")
 
 
-def _key(player: int) -> tuple[str, int]:
-    return ("prowl_types", player)
-
-
-@on_event("damage")
+@on_event(EventKind.DAMAGE)
 def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.76a: remember the creature types of sources that dealt combat damage to a
     player, by their controller at that time."""
@@ -54,11 +51,11 @@ def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> N
     if src is None:
         return
     types = chars(game, src).subtypes
-    key = _key(src.controller)
-    seen = game.turn_flags.get(key) or ()
+    prowl_types = game.turn_flags.prowl_types
+    seen = prowl_types.get(src.controller, ())
     new = tuple(sorted(set(seen) | set(types)))
     if new != seen:
-        game.turn_flags[key] = new
+        prowl_types[src.controller] = new
 
 
 def _cost(a: Ability | None) -> Cost | None:
@@ -66,7 +63,7 @@ def _cost(a: Ability | None) -> Cost | None:
 
 
 def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:
-    dealt = set(game.turn_flags.get(_key(player)) or ())
+    dealt = set(game.turn_flags.prowl_types.get(player, ()))
     mine = chars(game, obj).subtypes
     if not dealt & set(mine):
         return (

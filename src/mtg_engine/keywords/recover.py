@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -48,14 +49,14 @@ def _arrived_with(game: Game, card_id: int, ev: Event) -> bool:
     log = game.log
     for i in range(len(log) - 2, -1, -1):
         e = log[i]
-        if e.kind != "zone_change" or e.rules != ev.rules:
+        if e.kind != EventKind.ZONE_CHANGE or e.rules != ev.rules:
             return False
         if e.data.get("obj") == card_id:
             return True
     return False
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.59a: a creature put into a graveyard from the battlefield triggers the
     recover abilities of the cards already in that graveyard."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.costs import as_cost
 from ..rules.support import register_keywords
@@ -45,7 +46,7 @@ def replicate_additional(
     return [CostPart(cast("Cost", as_cost(cost)), n, "702.56a", f"replicate {cost}")], None
 
 
-@on_event("cast")
+@on_event(EventKind.CAST)
 def replicate_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or not obj.paid or not obj.paid.get("replicate"):

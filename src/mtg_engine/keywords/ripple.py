@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 register_keywords("Ripple")
 
 
-@on_event("cast")
+@on_event(EventKind.CAST)
 def ripple_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.60a-b: "When you cast this spell" — one trigger per instance."""
     obj = game.objects.get(ev.data.get("obj", 0))

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Ability, Cost
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..game.objects import Zone
 from ..rules.casting import spell_ability
@@ -112,7 +113,7 @@ def splice_onto(game: Game, spell: GameObject, cards: list[int]) -> None:
     )
     spell.paid = {**(spell.paid or {}), "splice": list(cards)}
     game.emit(
-        "splice",
+        EventKind.SPLICE,
         ("702.47a", "702.47c"),
         f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} revealed and spliced onto {spell.name}",
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.hooks import cast_record, on_event
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
-@on_event("zone_change", first=True)
+@on_event(EventKind.ZONE_CHANGE, first=True)
 def permanent_remembers_spell(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") != "battlefield":
@@ -39,30 +40,30 @@ def permanent_remembers_spell(game: Game, ev: Event, subject: GameObject | None)
         game.invalidate()
 
 
-@on_event("fizzle")
+@on_event(EventKind.FIZZLE)
 def remember_fizzle(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 608.2b: a spell whose targets are all illegal doesn't resolve (buyback
     then doesn't return it, ruling 502.16.1)."""
     oid = ev.data.get("obj")
     if isinstance(oid, int):
-        game.turn_flags[("fizzled", oid)] = True
+        game.turn_flags.fizzled.add(oid)
 
 
-@on_event("resolve")
+@on_event(EventKind.RESOLVE)
 def remember_resolving_copy(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A spell copy made by another effect (Fork) copies the choices of the
     original (CR 707.10): keep its record for where it goes afterwards."""
     oid = ev.data.get("obj")
     o = game.objects.get(oid) if isinstance(oid, int) else None
     if o is not None and o.paid and cast_record(game, o.id) is None:
-        game.turn_flags[("paid", o.id)] = dict(o.paid)
+        game.turn_flags.paid[o.id] = dict(o.paid)
 
 
-@on_event("damage")
+@on_event(EventKind.DAMAGE)
 def remember_damage_to_players(game: Game, ev: Event, subject: GameObject | None) -> None:
     """For bloodthirst (CR 702.54a): damage dealt to each player this turn."""
     target = ev.data.get("target")
     amount = ev.data.get("amount") or 0
     if isinstance(target, int) and target < 0 and amount > 0:
-        key = ("damage_to_player", -target - 1)
-        game.turn_flags[key] = int(game.turn_flags.get(key, 0)) + int(amount)
+        dealt = game.turn_flags.damage_to_player
+        dealt[-target - 1] = dealt.get(-target - 1, 0) + int(amount)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 register_keywords("Storm", "Gravestorm")
 
 
-@on_event("cast")
+@on_event(EventKind.CAST)
 def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":
@@ -38,7 +39,7 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     storms = keyword_instances(game, obj, "Storm")
     graves = keyword_instances(game, obj, "Gravestorm")
     if storms:
-        n = max(0, int(game.turn_flags.get("spells_cast", 1)) - 1)
+        n = max(0, game.turn_flags.spells_cast - 1)
         for _ in storms:
             ability = keyword_trigger(
                 "Storm",
@@ -50,7 +51,7 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
                 game, obj, obj.controller, ability, {"obj": obj.id, "snap": snapshot(obj)}
             )
     if graves:
-        n = int(game.turn_flags.get("died_permanents", 0))
+        n = game.turn_flags.died_permanents
         for _ in graves:
             ability = keyword_trigger(
                 "Gravestorm",
@@ -64,9 +65,9 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
             )
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def count_dead_permanents(game: Game, ev: Event, subject: GameObject | None) -> None:
     """For gravestorm: permanents put into a graveyard from the battlefield this turn."""
     d = ev.data
     if d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
-        game.turn_flags["died_permanents"] = int(game.turn_flags.get("died_permanents", 0)) + 1
+        game.turn_flags.died_permanents += 1

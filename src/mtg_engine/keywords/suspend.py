@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
@@ -74,7 +75,7 @@ def is_suspended(game: Game, obj: GameObject) -> bool:
     )
 
 
-@on_event("step")
+@on_event(EventKind.STEP)
 def suspend_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.62a: the upkeep trigger of each suspended card its owner... owns."""
     if ev.data.get("step") != "upkeep":
@@ -124,7 +125,7 @@ def suspend_card(game: Game, player: int, card_id: int, x: int | None = None) ->
     if n:
         new.counters["time"] = n
     game.emit(
-        "suspend",
+        EventKind.SUSPEND,
         ("702.62a", "116.2f"),
         f"{game.players[player].name} suspends {new.name} with {n} time counter(s)",
         obj=new_id,
@@ -155,7 +156,7 @@ def _cost_str(a: Ability) -> str | None:
     return getattr(c, "mana", None)
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.62a: a creature spell cast this way gains haste while you control it."""
     d = ev.data
@@ -178,7 +179,7 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
         ),
     ]
     game.invalidate()
-    game.emit("continuous_effect", ("702.62a",), f"{new.name} gains haste (suspend)")
+    game.emit(EventKind.CONTINUOUS_EFFECT, ("702.62a",), f"{new.name} gains haste (suspend)")
 
 
 KEYWORD_HOOKS.suspend_problem = suspend_problem

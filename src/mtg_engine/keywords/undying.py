@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, TriggerRef
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
@@ -34,7 +35,7 @@ register_keywords("Undying", "Persist")
 _RETURNS = {"Undying": ("+1/+1", "702.93a"), "Persist": ("-1/-1", "702.79a")}
 
 
-@on_event("zone_change")
+@on_event(EventKind.ZONE_CHANGE)
 def returns_from_graveyard(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.93a, 702.79a: trigger as the permanent is put into a graveyard."""
     d = ev.data

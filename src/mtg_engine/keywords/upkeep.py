@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost, Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
 from ..rules.costs import as_cost
@@ -54,7 +55,7 @@ def echo_due(game: Game, obj: GameObject, player: int) -> bool:
     return obj.controlled_since >= previous_turn_of(game, player)
 
 
-@on_event("step")
+@on_event(EventKind.STEP)
 def upkeep_keywords(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 503.1a: "at the beginning of your upkeep" keyword triggers."""
     if ev.data.get("step") != "upkeep":

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, Cost, Effect
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
@@ -72,7 +73,7 @@ def _targeted_permanents(game: Game, obj: GameObject) -> list[int]:
     return seen
 
 
-@on_event("cast", "activate", "trigger_targets")
+@on_event(EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS)
 def ward_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.21a: a permanent with ward became the target of a spell or ability
     an opponent controls."""

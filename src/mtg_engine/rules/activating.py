@@ -19,6 +19,7 @@ from ..game.actions import (
     DecisionKind,
     DecisionPurpose,
 )
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
@@ -102,7 +103,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return problem
     if (
         a.limit_per_turn is not None
-        and game.turn_flags.get(("activated", o.id, index), 0) >= a.limit_per_turn
+        and game.turn_flags.activated.get((o.id, index), 0) >= a.limit_per_turn
     ):
         return "that ability can't be activated again this turn (rule 602.5b)"
     cost = a.cost
@@ -250,8 +251,9 @@ def activate_task(game: Game, task: Task) -> None:
         d["source_name"] = src.name
         d["source_zone"] = Zone.NAMES[src.zone]
         d["source_uid"] = src.card_uid
-        key = ("activated", src.id, d["ability"])
-        game.turn_flags[key] = game.turn_flags.get(key, 0) + 1
+        key = (src.id, d["ability"])
+        activated = game.turn_flags.activated
+        activated[key] = activated.get(key, 0) + 1
         if a.cost is not None and a.cost.loyalty is not None:
             loyalty_rules.mark_activated(game, src)  # CR 606.3
         if a.kind is AbilityKind.MANA and _simple_cost(a.cost):
@@ -395,7 +397,7 @@ def activate_task(game: Game, task: Task) -> None:
         )
         if changed:
             game.emit(
-                "total_cost",
+                EventKind.TOTAL_COST,
                 ("602.2b", "601.2f"),
                 f"Total cost of {d['source_name']}'s ability: {mc} ({', '.join(changed)})",
             )
@@ -414,7 +416,7 @@ def activate_task(game: Game, task: Task) -> None:
                 game.stack.remove(obj.id)
                 del game.objects[obj.id]
                 game.emit(
-                    "illegal_activation",
+                    EventKind.ILLEGAL_ACTIVATION,
                     ("602.2b", "732.1"),
                     f"Activating {d['source_name']}'s ability was illegal and is reversed",
                 )
@@ -428,7 +430,7 @@ def activate_task(game: Game, task: Task) -> None:
                 game.stack.remove(obj.id)
                 del game.objects[obj.id]
                 game.emit(
-                    "illegal_activation",
+                    EventKind.ILLEGAL_ACTIVATION,
                     ("606.6", "732.1"),
                     f"Activating {d['source_name']}'s ability was illegal and is reversed",
                 )
@@ -462,7 +464,10 @@ def activate_task(game: Game, task: Task) -> None:
                 t.tapped = True
                 game.invalidate()
                 game.emit(
-                    "tap", ("602.2b", "701.26a"), f"{t.name} is tapped to pay a cost", obj=oid
+                    EventKind.TAP,
+                    ("602.2b", "701.26a"),
+                    f"{t.name} is tapped to pay a cost",
+                    obj=oid,
                 )
                 became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
@@ -478,7 +483,7 @@ def activate_task(game: Game, task: Task) -> None:
         targets = [describe(game, t) for spec in obj.targets for t in spec]
         rule = a.keyword_args.get("rule")
         game.emit(
-            "activate",
+            EventKind.ACTIVATE,
             ("602.2", *((rule,) if rule else ())),
             f"{game.players[player].name} activates {d['source_name']}: {a.text}"
             + (f" targeting {', '.join(targets)}" if targets else ""),
@@ -547,7 +552,7 @@ def _pay_return_and_reveal(
             lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
     if _other_cost(cost, "reveal_self") and src is not None:
         game.emit(
-            "reveal",
+            EventKind.REVEAL,
             (*cites, "701.20a"),
             f"{game.players[d['player']].name} reveals {src.name} from their hand",
             obj=src.id,
@@ -555,7 +560,7 @@ def _pay_return_and_reveal(
         # it stays revealed while it is in the hand: during this upkeep (forecast,
         # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
         until = "upkeep" if rule == "702.57b" else obj.id
-        game.turn_flags[("revealed", src.id)] = until
+        game.turn_flags.revealed[src.id] = until
     returned = []
     for oid in d.get("return") or []:
         o = game.objects.get(oid)
@@ -565,7 +570,7 @@ def _pay_return_and_reveal(
         returned.append({"name": o.name, "defender": defender})
         move(game, oid, Zone.HAND, cites, reason="is returned to its owner's hand (cost)")
     if returned:
-        game.turn_flags[("cost_returned", obj.id)] = returned
+        game.turn_flags.cost_returned[obj.id] = returned
 
 
 def _cost_choice(

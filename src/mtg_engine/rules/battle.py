@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from .characteristics import chars
@@ -91,7 +92,7 @@ def battles_to_graveyard(game: Game, candidates: list[int] | None = None) -> lis
     ]
 
 
-@on_event("damage", rules=True)
+@on_event(EventKind.DAMAGE, rules=True)
 def _last_defense_counter(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 310.11b: the last defense counter of a Siege was removed by damage (CR 310.6)."""
     target = ev.data.get("target")
@@ -105,7 +106,7 @@ def _last_defense_counter(game: Game, ev: Event, subject: GameObject | None) -> 
         return
     o.chosen = {**(o.chosen or {}), "defeated": True}
     game.emit(
-        "keyword_trigger",
+        EventKind.KEYWORD_TRIGGER,
         ("310.11b", "603.2"),
         f"The last defense counter is removed from {o.name}: its Siege ability triggers",
         obj=o.id,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
+from ..game.events import EventKind
 from .characteristics import chars
 from .replacement import CHOICE_KEYS
 from .support import register
@@ -46,7 +47,7 @@ def record(game: Game, obj: GameObject, what: str, value: Any) -> None:
     made[what] = value
     obj.chosen = {**(obj.chosen or {}), "cast_choices": made}
     game.emit(
-        "choice",
+        EventKind.CHOICE,
         ("601.2b",),
         f"{game.players[obj.controller].name} chooses {value} as they cast {obj.name}",
         obj=obj.id,

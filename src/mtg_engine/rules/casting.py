@@ -21,6 +21,7 @@ from ..game.actions import (
     DecisionKind,
     DecisionPurpose,
 )
+from ..game.events import EventKind
 from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, set_cast_record
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
@@ -516,12 +517,12 @@ def cast_task(game: Game, task: Task) -> None:
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
-    game.turn_flags["spells_cast"] = game.turn_flags.get("spells_cast", 0) + 1
+    game.turn_flags.spells_cast += 1
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
     spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names
     game.emit(
-        "cast",
+        EventKind.CAST,
         ("601.2i", *rec.get("rules", ())),
         f"{p.name} casts {spell_name if not obj.face_down else 'a face-down spell'}{how}"
         + (f" targeting {', '.join(targets)}" if targets else ""),
@@ -602,7 +603,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         KEYWORD_HOOKS.splice_onto(game, obj, list(opts["splice"]))
     d["obj"] = new_id
     game.emit(
-        "cast_begin",
+        EventKind.CAST_BEGIN,
         ("601.2a",),
         f"{game.players[player].name} begins to cast "
         + (name if not face_down else "a card face down")
@@ -702,13 +703,17 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     rules = ("601.2f", "601.2h", *total.rules)
     if total.notes:
         game.emit(
-            "total_cost", tuple(dict.fromkeys(rules)), f"Total cost of {what}: {total.mana}{notes}"
+            EventKind.TOTAL_COST,
+            tuple(dict.fromkeys(rules)),
+            f"Total cost of {what}: {total.mana}{notes}",
         )
     for oid in convoke:
         c = game.objects[oid]
         was_untapped = not c.tapped
         c.tapped = True
-        game.emit("convoke", ("702.51a",), f"{c.name} is tapped to help pay for {what} (convoke)")
+        game.emit(
+            EventKind.CONVOKE, ("702.51a",), f"{c.name} is tapped to help pay for {what} (convoke)"
+        )
         if was_untapped:
             became_tapped(game, (c,), ("702.51a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
@@ -741,7 +746,9 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     tapped = [game.objects[o] for o in d.get("tap") or [] if o in game.objects]
     for t in tapped:
         t.tapped = True
-        game.emit("tap", ("601.2h", "701.26a"), f"{t.name} is tapped to pay a cost", obj=t.id)
+        game.emit(
+            EventKind.TAP, ("601.2h", "701.26a"), f"{t.name} is tapped to pay a cost", obj=t.id
+        )
     if tapped:
         game.invalidate()
         became_tapped(game, tuple(tapped), ("601.2h",))
@@ -760,7 +767,9 @@ def _delve_exile(game: Game, oid: int | None, what: str) -> None:
     """CR 702.66a: exile a card from your graveyard to pay for {1}."""
     if oid is None:
         # a replacement effect put the sacrificed card somewhere else (CR 614.6)
-        game.emit("delve", ("702.66a", "601.2h"), "A card chosen for delve isn't in the graveyard")
+        game.emit(
+            EventKind.DELVE, ("702.66a", "601.2h"), "A card chosen for delve isn't in the graveyard"
+        )
         return
     move(game, oid, Zone.EXILE, ("702.66a",), reason=f"is exiled to help pay for {what} (delve)")
 
@@ -807,7 +816,7 @@ def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
     if new_id is not None and zone == Zone.EXILE and d.get("exile_counters"):
         game.objects[new_id].counters.update(d["exile_counters"])
     game.emit(
-        "illegal_cast",
+        EventKind.ILLEGAL_CAST,
         ("601.2e", "732.1"),
         f"Casting {obj.name} was illegal and is reversed" + (f": {why}" if why else ""),
     )
@@ -852,7 +861,9 @@ def choices_task(game: Game, task: Task) -> None:
             # CR 702.42a: entwined, the spell uses all its modes.
             obj.modes = tuple(range(len(ability.modes)))
             game.emit(
-                "modes", ("601.2b", "702.42a"), f"{obj.name} is entwined: all modes are chosen"
+                EventKind.MODES,
+                ("601.2b", "702.42a"),
+                f"{obj.name} is entwined: all modes are chosen",
             )
         if ability.modes and not obj.modes:
             if task.answer is None:
@@ -890,7 +901,7 @@ def choices_task(game: Game, task: Task) -> None:
                 obj.ability, obj.modes = repeat_modes(ability, obj.modes)
                 ability = obj.ability
             game.emit(
-                "modes",
+                EventKind.MODES,
                 ("601.2b", "700.2"),
                 f"Mode chosen for {obj.name}: "
                 + "; ".join(ability.modes[m].text for m in obj.modes),
@@ -953,7 +964,7 @@ def choices_task(game: Game, task: Task) -> None:
                 return
             obj.x = int(task.answer.value)
             task.answer = None
-            game.emit("x", ("601.2b", "107.3a"), f"X is {obj.x} for {obj.name}")
+            game.emit(EventKind.X, ("601.2b", "107.3a"), f"X is {obj.x} for {obj.name}")
         task.stage = 2
     # stage 2: targets, one target phrase at a time (CR 601.2c, 115.1)
     specs = target_specs(ability, obj.modes)
@@ -1024,7 +1035,7 @@ def choices_task(game: Game, task: Task) -> None:
             # CR 603.3d: the triggered ability's targets are chosen ("becomes the
             # target" abilities such as ward, 702.21a, watch this event).
             game.emit(
-                "trigger_targets",
+                EventKind.TRIGGER_TARGETS,
                 ("603.3d",),
                 f"{obj.name}'s triggered ability targets "
                 + ", ".join(describe(game, t) for spec in obj.targets for t in spec),
@@ -1088,7 +1099,7 @@ def _remove_from_stack(game: Game, obj: GameObject, rule: str, why: str) -> None
     game.stack.remove(obj.id)
     del game.objects[obj.id]
     game.emit(
-        "trigger_removed",
+        EventKind.TRIGGER_REMOVED,
         (rule,),
         f"{obj.name}'s triggered ability is removed from the stack: {why}",
     )

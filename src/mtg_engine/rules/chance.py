@@ -15,7 +15,8 @@ several apply (rerolls first, then +/-: 706.2b). A results table maps the
 result to effects (706.3a). An ignored roll never happened (706.6): nothing
 triggers on it. The planar die has no numerical result (706.7).
 
-The last flip and roll are kept in ``game.turn_flags`` for the conditions
+The last flip and roll are kept in ``game.turn_flags`` (``last_coin_flip``,
+``last_die_roll``) for the conditions
 that read them ("if you win the flip", "if you rolled a 20").
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.events import EventKind
 from ..game.hooks import CONDITIONS
 
 if TYPE_CHECKING:
@@ -31,10 +33,6 @@ if TYPE_CHECKING:
 HEADS = "heads"
 TAILS = "tails"
 SIDES = (HEADS, TAILS)
-
-#: where the last results are kept (turn_flags is cloned and serialized with the game)
-LAST_FLIP = "last_coin_flip"
-LAST_ROLL = "last_die_roll"
 
 
 def flip(game: Game) -> str:
@@ -65,7 +63,7 @@ def resolve_flip(
     if forced_win is not None:
         won = forced_win  # CR 705.3: a player wins the flip regardless
     rec = {"player": player, "result": kept, "call": call, "won": won, "flips": list(results)}
-    game.turn_flags[LAST_FLIP] = rec
+    game.turn_flags.last_coin_flip = rec
     name = game.players[player].name
     if len(results) > 1:
         text = f"{name} flips {len(results)} coins ({', '.join(results)}) and keeps {kept}"
@@ -74,7 +72,7 @@ def resolve_flip(
         text = f"{name} flips a coin: {kept}"
     if call is not None:
         text += f" (called {call}: {'wins' if won else 'loses'} the flip)"
-    game.emit("coin_flip", rules, text, player=player, result=kept, won=won)
+    game.emit(EventKind.COIN_FLIP, rules, text, player=player, result=kept, won=won)
     return rec
 
 
@@ -104,7 +102,7 @@ def record_roll(
         "result": results[0] if len(results) == 1 else sum(results),
         "ignored": list(ignored or ()),
     }
-    game.turn_flags[LAST_ROLL] = rec
+    game.turn_flags.last_die_roll = rec
     name = game.players[player].name
     dice = f"a d{sides}" if len(natural) == 1 else f"{len(natural)} d{sides}"
     text = f"{name} rolls {dice}: {', '.join(map(str, natural))}"
@@ -114,7 +112,7 @@ def record_roll(
     if ignored:
         text += f" (ignoring {', '.join(map(str, ignored))}: 706.6)"
         rules = (*rules, "706.6")
-    game.emit("die_roll", rules, text, player=player, sides=sides, result=rec["result"])
+    game.emit(EventKind.DIE_ROLL, rules, text, player=player, sides=sides, result=rec["result"])
     return rec
 
 
@@ -132,7 +130,9 @@ def store_results(game: Game, obj: Any, results: list[list[int]], rule: str = "7
     obj.chosen = {**(obj.chosen or {}), STORED: [list(r) for r in results]}
     game.invalidate()
     shown = ", ".join(str(v) for _, v in results) or "none"
-    game.emit("store_results", (rule,), f"{obj.name} now has stored results: {shown}", obj=obj.id)
+    game.emit(
+        EventKind.STORE_RESULTS, (rule,), f"{obj.name} now has stored results: {shown}", obj=obj.id
+    )
 
 
 def greatest_same_stored(obj: Any) -> int:
@@ -156,24 +156,24 @@ def in_range(result: int, low: int | None, high: int | None) -> bool:
 
 
 def _won_flip(game: Game, cond: Any, controller: int, source: Any) -> bool:
-    rec = game.turn_flags.get(LAST_FLIP) or {}
+    rec = game.turn_flags.last_coin_flip or {}
     return bool(rec.get("won"))
 
 
 def _lost_flip(game: Game, cond: Any, controller: int, source: Any) -> bool:
-    rec = game.turn_flags.get(LAST_FLIP) or {}
+    rec = game.turn_flags.last_coin_flip or {}
     return rec.get("won") is False
 
 
 def _flip_is(side: str):  # type: ignore[no-untyped-def]
     def check(game: Game, cond: Any, controller: int, source: Any) -> bool:
-        return (game.turn_flags.get(LAST_FLIP) or {}).get("result") == side
+        return (game.turn_flags.last_coin_flip or {}).get("result") == side
 
     return check
 
 
 def _rolled(game: Game, cond: Any, controller: int, source: Any) -> bool:
-    rec = game.turn_flags.get(LAST_ROLL) or {}
+    rec = game.turn_flags.last_die_roll or {}
     r = rec.get("result")
     if r is None:
         return False
@@ -183,7 +183,7 @@ def _rolled(game: Game, cond: Any, controller: int, source: Any) -> bool:
 
 def _rolled_doubles(game: Game, cond: Any, controller: int, source: Any) -> bool:
     """ "If you rolled doubles": two or more dice of the last roll, all the same."""
-    natural = (game.turn_flags.get(LAST_ROLL) or {}).get("natural") or []
+    natural = (game.turn_flags.last_die_roll or {}).get("natural") or []
     return len(natural) >= 2 and len(set(natural)) == 1
 
 

@@ -27,6 +27,7 @@ from ..game.actions import (
     DeclareBlockers,
     ref_player,
 )
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
@@ -201,22 +202,19 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     for creature, defender in action.attackers:
         combat.attackers[creature] = defender  # CR 508.1k
         combat.blocked[creature] = False
-    game.turn_flags["attacks_declared"] = tuple(action.attackers)
-    if action.attackers:
-        # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
-        game.turn_flags["attackers_this_turn"] = game.turn_flags.get(
-            "attackers_this_turn", 0
-        ) + len(action.attackers)
+    game.turn_flags.attacks_declared = tuple(action.attackers)
+    # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
+    game.turn_flags.attackers_this_turn += len(action.attackers)
     game.invalidate("combat")
     KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
     if not action.attackers:
-        game.emit("declare_attackers", ("508.1",), f"{active} declares no attackers")
+        game.emit(EventKind.DECLARE_ATTACKERS, ("508.1",), f"{active} declares no attackers")
         game.finish(task)
         return
     names = ", ".join(game.objects[c].name for c, _ in action.attackers)
     game.emit(
-        "declare_attackers",
+        EventKind.DECLARE_ATTACKERS,
         ("508.1", "508.1f"),
         f"{active} attacks with {names}",
         attackers=[a for a, _ in action.attackers],
@@ -224,7 +222,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     for creature, defender in action.attackers:
         o = game.objects[creature]
         game.emit(
-            "attacks",
+            EventKind.ATTACKS,
             ("508.1m",),
             f"{o.name} attacks {_defender_name(game, defender)}",
             subject=o,
@@ -235,7 +233,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     if len(action.attackers) == 1:
         creature = action.attackers[0][0]
         game.emit(
-            "attacks_alone",
+            EventKind.ATTACKS_ALONE,
             ("702.83b",),
             f"{game.objects[creature].name} attacks alone",
             subject=game.objects[creature],
@@ -397,12 +395,14 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     game.invalidate("combat")
     defending = game.players[combat.defending_player].name
     if not decl and via_piles:
-        game.emit("declare_blockers", ("614.1a", "700.3"), "No creature in the piles blocks")
+        game.emit(
+            EventKind.DECLARE_BLOCKERS, ("614.1a", "700.3"), "No creature in the piles blocks"
+        )
     elif not decl:
-        game.emit("declare_blockers", ("509.1",), f"{defending} declares no blockers")
+        game.emit(EventKind.DECLARE_BLOCKERS, ("509.1",), f"{defending} declares no blockers")
     else:
         game.emit(
-            "declare_blockers",
+            EventKind.DECLARE_BLOCKERS,
             ("509.1", "509.1g"),
             "; ".join(
                 f"{game.objects[b].name} blocks {game.objects[a].name}" for b, a in action.blockers
@@ -425,7 +425,7 @@ def _emit_block_events(
     for b, a, via_band in pairs:
         if via_band:
             game.emit(
-                "band_blocked",
+                EventKind.BAND_BLOCKED,
                 ("702.22h",),
                 f"{game.objects[a].name} is blocked by {game.objects[b].name} as part of its band",
                 obj=a,
@@ -433,7 +433,7 @@ def _emit_block_events(
             )
     for blocker, atts in decl.items():
         game.emit(
-            "blocks",
+            EventKind.BLOCKS,
             ("509.1i", "509.3a"),
             f"{game.objects[blocker].name} blocks {', '.join(game.objects[a].name for a in atts)}",
             subject=game.objects[blocker],
@@ -442,7 +442,7 @@ def _emit_block_events(
         )
     for b, a, _via in pairs:
         game.emit(
-            "blocked_by",
+            EventKind.BLOCKED_BY,
             ("509.3b", "509.3d"),
             f"{game.objects[a].name} becomes blocked by {game.objects[b].name}",
             subject=game.objects[a],
@@ -451,7 +451,7 @@ def _emit_block_events(
         )
     for a in newly_blocked:
         game.emit(
-            "becomes_blocked",
+            EventKind.BECOMES_BLOCKED,
             ("509.1h", "509.3c"),
             f"{game.objects[a].name} becomes blocked",
             subject=game.objects[a],
@@ -461,7 +461,7 @@ def _emit_block_events(
     for a in list(combat.attackers):
         if not combat.blocked.get(a) and a in game.objects:
             game.emit(
-                "attacks_unblocked",
+                EventKind.ATTACKS_UNBLOCKED,
                 ("509.1h", "509.3g"),
                 f"{game.objects[a].name} is unblocked",
                 subject=game.objects[a],
@@ -534,7 +534,7 @@ def _log_choices(game: Game, d: dict) -> None:
         r = cd.recipients(game, c)
         text = ", ".join(f"{n} to {_recipient_name(game, who)}" for who, n in parts)
         game.emit(
-            "assign_damage",
+            EventKind.ASSIGN_DAMAGE,
             r.rules,
             f"{game.players[r.chooser].name} assigns {o.name}'s combat damage: {text}",
             obj=c,
@@ -564,14 +564,18 @@ def remove_from_combat(game: Game, oid: int, rules: tuple[str, ...] = ("506.4",)
     combat.blocked.pop(oid, None)
     game.invalidate("combat")
     if oid in game.objects:
-        game.emit("removed_from_combat", rules, f"{game.objects[oid].name} is removed from combat")
+        game.emit(
+            EventKind.REMOVED_FROM_COMBAT, rules, f"{game.objects[oid].name} is removed from combat"
+        )
 
 
 def end_combat(game: Game) -> None:
     """CR 511.3: at the end of combat all creatures are removed from combat."""
     if game.combat is not None and (game.combat.attackers or game.combat.blockers):
-        game.emit("end_combat", ("511.3",), "Combat ends: all creatures are removed from combat")
+        game.emit(
+            EventKind.END_COMBAT, ("511.3",), "Combat ends: all creatures are removed from combat"
+        )
     game.combat = None
     KEYWORD_HOOKS.clear_bands(game)
-    game.turn_flags.pop("attacks_declared", None)
+    game.turn_flags.attacks_declared = ()
     game.invalidate("combat")

@@ -117,9 +117,9 @@ def evaluate(
     if k == "graveyard_at_least":  # threshold (CR 702.??: an ability word now)
         return len(game.players[controller].graveyard) >= int(a["amount"])
     if k in ("no_spells_cast_last_turn", "no_spells_last_turn"):
-        return not any(game.turn_flags.get("spells_cast_last_turn", ()))
+        return not any(game.turn_flags.spells_cast_last_turn)
     if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
-        return any(n >= 2 for n in game.turn_flags.get("spells_cast_last_turn", ()))
+        return any(n >= 2 for n in game.turn_flags.spells_cast_last_turn)
     if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"
         if ctx is None:
             return False
@@ -136,8 +136,7 @@ def evaluate(
     if k == "opponent_dealt_damage_ge":  # "if an opponent was dealt N or more damage this turn"
         least = a.get("n")
         return isinstance(least, int) and any(
-            int(game.turn_flags.get(("damage_to_player", p), 0)) >= least
-            for p in game.opponents(controller)
+            game.turn_flags.damage_to_player.get(p, 0) >= least for p in game.opponents(controller)
         )
     if k == "exiled_with_any":  # "if there are cards exiled with it" (CR 607.2a)
         return source is not None and bool(exiled_with(game, link_owner(source)))
@@ -187,7 +186,7 @@ def evaluate(
         return len(objects_matching(game, flt, controller, source)) >= least
     if k == "attacked_this_turn":
         # "if you attacked this turn": you declared attackers this turn (CR 508.1)
-        declared = game.turn_flags.get("attackers_this_turn", 0)
+        declared = game.turn_flags.attackers_this_turn
         if a.get("filter") is not None:
             if not attacked_with_counted(a):
                 return False  # "attacked with a [kind]": not tracked yet

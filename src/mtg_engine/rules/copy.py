@@ -48,6 +48,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
+from ..game.events import EventKind
 from ..game.hooks import cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
 from ..game.state import ContinuousEffect
@@ -447,7 +448,7 @@ def put_copy_on_stack(
         values, exc_rules = copy_values(game, spell, exc, copier=c)
         copy_effect(game, c, values, c, controller)
     game.emit(
-        "copy",
+        EventKind.COPY,
         (*rules, *exc_rules),
         f"{game.players[controller].name} puts a copy of "
         + (

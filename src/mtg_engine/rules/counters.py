@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter, StaticEffect
+from ..game.events import EventKind
 from ..game.objects import GameObject
 from .characteristics import chars
 from .filters import matches_object
@@ -42,7 +43,7 @@ def put_counters(
         event = propose(
             game,
             {
-                "kind": "counters",
+                "kind": EventKind.COUNTERS,
                 "obj": o.id,
                 "counter": kind,
                 "amount": amount,
@@ -64,7 +65,7 @@ def put_counters(
     o.counters[kind] = o.counters.get(kind, 0) + amount
     game.invalidate()
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         rules,
         f"{amount} {kind} counter(s) are put on {o.name}{why}",
         obj=o.id,
@@ -73,7 +74,7 @@ def put_counters(
     )
 
 
-@performer("counters")
+@performer(EventKind.COUNTERS)
 def _perform(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
     if o is not None:
@@ -81,7 +82,7 @@ def _perform(game: Game, ev: dict[str, Any]) -> None:
         put_counters(game, o, ev["counter"], int(ev["amount"]), tuple(rules), why, event=ev)
 
 
-@static_replacement("counter_multiplier", "counters")
+@static_replacement("counter_multiplier", EventKind.COUNTERS)
 def counter_multiplier(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -134,7 +135,7 @@ def put_player_counters(
     p = game.players[player]
     p.poison += amount
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         rules,
         f"{p.name} gets {amount} {kind} counter(s){why} ({p.poison} in all)",
         player=player,

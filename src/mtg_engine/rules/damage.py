@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
@@ -62,7 +63,7 @@ def deal_damage(
         _use_shields(game, event)
         if amount <= 0 or event.get("cancelled"):
             game.emit(
-                "damage_prevented",
+                EventKind.DAMAGE_PREVENTED,
                 rules,
                 f"{event['what']}: {notes(event)}",
                 source=source.id,
@@ -82,7 +83,7 @@ def deal_damage(
         if Kw.INFECT in skw:
             p.poison += amount  # CR 120.3b
             game.emit(
-                "damage",
+                EventKind.DAMAGE,
                 (*base_rules, "120.3b", "702.90b"),
                 f"{source.name} deals {amount} damage to {p.name} (poison counters from infect){why}",
                 subject=source,
@@ -95,7 +96,7 @@ def deal_damage(
             p.life -= amount  # CR 120.3a
             p.life_lost_this_turn += amount
             game.emit(
-                "damage",
+                EventKind.DAMAGE,
                 (*base_rules, "120.3a"),
                 f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {p.name} "
                 f"(life {p.life}){why}",
@@ -136,7 +137,7 @@ def deal_damage(
             return 0
         game.invalidate("damage", target.id)
         game.emit(
-            "damage",
+            EventKind.DAMAGE,
             (*base_rules, *rules_used),
             f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {target.name}{why}",
             subject=source,
@@ -178,7 +179,7 @@ def damage_event(
         whom, affected = game.players[pl].name, pl
     kind = "combat damage" if combat else "damage"
     return {
-        "kind": "damage",
+        "kind": EventKind.DAMAGE,
         "source": source.id,
         "source_uid": source.card_uid,
         "to": recipient,
@@ -226,7 +227,7 @@ def _use_shields(game: Game, ev: dict[str, Any]) -> None:
             game.invalidate()
 
 
-@performer("damage")
+@performer(EventKind.DAMAGE)
 def _perform_damage(game: Game, ev: dict[str, Any]) -> int:
     """Deal damage after its replacement effects were chosen (CR 616.1)."""
     source = game.objects.get(ev["source"])
@@ -266,7 +267,7 @@ def gain_life(
         event = propose(
             game,
             {
-                "kind": "gain_life",
+                "kind": EventKind.GAIN_LIFE,
                 "player": player,
                 "amount": amount,
                 "what": f"{p.name} would gain {amount} life",
@@ -277,7 +278,7 @@ def gain_life(
             return  # CR 616.1: the player chooses the order first
     if event.get("cancelled"):
         game.emit(
-            "gain_life_prevented",
+            EventKind.GAIN_LIFE_PREVENTED,
             ("101.2", "119.7"),
             f"{event['what']}, but can't: {event['cancelled']}",
             player=player,
@@ -288,11 +289,13 @@ def gain_life(
         rules = cited(event, rules)
         why = f"{why}; {notes(event)}" if why else notes(event)
     if amount <= 0:
-        game.emit("gain_life_replaced", rules, f"{event['what']}: {notes(event)}", player=player)
+        game.emit(
+            EventKind.GAIN_LIFE_REPLACED, rules, f"{event['what']}: {notes(event)}", player=player
+        )
         return
     p.life += amount
     game.emit(
-        "gain_life",
+        EventKind.GAIN_LIFE,
         ("119.3", *rules),
         f"{p.name} gains {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
         player=player,
@@ -300,7 +303,7 @@ def gain_life(
     )
 
 
-@performer("gain_life")
+@performer(EventKind.GAIN_LIFE)
 def _perform_gain(game: Game, ev: dict[str, Any]) -> None:
     rules, why = ev["args"]
     gain_life(game, ev["player"], int(ev["amount"]), tuple(rules), why, event=ev)
@@ -314,7 +317,7 @@ def lose_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why:
     p.life -= amount
     p.life_lost_this_turn += amount
     game.emit(
-        "lose_life",
+        EventKind.LOSE_LIFE,
         ("119.3", *rules),
         f"{p.name} loses {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
         player=player,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from .support import register
 
@@ -41,7 +42,7 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
 
 
 def _register() -> None:
-    on_event("damage", rules=True)(_on_damage)
+    on_event(EventKind.DAMAGE, rules=True)(_on_damage)
     register("cond:dealt_damage_by_source")
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import StaticEffect
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from .characteristics import chars
@@ -53,7 +54,7 @@ def _prevent(n: int | None, name: str, shield_ts: int | None = None) -> Any:
     return apply
 
 
-@replacement_finder("damage")
+@replacement_finder(EventKind.DAMAGE)
 def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 615.1, 615.7: prevention effects from resolved spells and abilities,
     and protection (702.16e)."""
@@ -128,7 +129,7 @@ def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str
     return (pl != src.controller) if who == "opponent" else (pl == src.controller)
 
 
-@static_replacement("double_damage", "damage")
+@static_replacement("double_damage", EventKind.DAMAGE)
 def double_damage(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -152,7 +153,7 @@ def double_damage(
     return Replacement(key, name, ("614.1a",), apply)
 
 
-@static_replacement("prevent_static", "damage")
+@static_replacement("prevent_static", EventKind.DAMAGE)
 def prevent_static(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:

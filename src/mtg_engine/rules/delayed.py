@@ -34,6 +34,7 @@ from ..cards.abilities import (
     Trigger,
     TriggerRef,
 )
+from ..game.events import EventKind
 from ..game.state import Step
 from .filters import matches_object
 from .support import register
@@ -85,7 +86,7 @@ def step_name(compiled: str | None) -> str | None:
 EVENT_TRIGGERS = frozenset(("cast", "lose_control"))
 
 #: game event kinds an event-based delayed ability may trigger on
-EVENT_KINDS = frozenset(("cast", "control", "zone_change"))
+EVENT_KINDS = frozenset((EventKind.CAST, EventKind.CONTROL, EventKind.ZONE_CHANGE))
 
 
 def create(
@@ -118,7 +119,7 @@ def create(
         record["this_turn"] = True  # "at end of combat": this turn's (CR 511)
     game.delayed_triggers.append(record)
     game.emit(
-        "delayed_trigger",
+        EventKind.DELAYED_TRIGGER,
         ("603.7a",),
         f"{src.name} creates a delayed triggered ability: {ability.text}",
         player=ctx.controller,
@@ -153,7 +154,7 @@ def _create_on_event(
         objs = [i for i in ids if game.objects[i].controller == ctx.controller]
         if not objs:
             game.emit(
-                "delayed_trigger",
+                EventKind.DELAYED_TRIGGER,
                 ("603.7a",),
                 f"{src.name}: you don't control the object, so no delayed ability is created",
                 player=ctx.controller,
@@ -164,7 +165,7 @@ def _create_on_event(
     record["ability"] = ability
     game.delayed_triggers.append(record)
     game.emit(
-        "delayed_trigger",
+        EventKind.DELAYED_TRIGGER,
         ("603.7a",),
         f"{src.name} creates a delayed triggered ability: {text}",
         player=ctx.controller,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, DecisionPurpose, ref_player
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from ..game.state import ContinuousEffect
@@ -82,7 +83,9 @@ def draw_skip_task(game: Game, task: Task) -> None:
         return
     src, st = found[0]
     name = game.players[player].name
-    game.emit("skip", ("614.1a", "504.1"), f"{name} skips their draw ({src.name})", player=player)
+    game.emit(
+        EventKind.SKIP, ("614.1a", "504.1"), f"{name} skips their draw ({src.name})", player=player
+    )
     game.effects = [
         *game.effects,
         ContinuousEffect(
@@ -101,7 +104,7 @@ def draw_skip_task(game: Game, task: Task) -> None:
     ]
     game.invalidate()
     game.emit(
-        "continuous_effect",
+        EventKind.CONTINUOUS_EFFECT,
         ("611.2a", "508.1c"),
         f"Until {name}'s next turn, {name} can't be attacked except by creatures with "
         + " and/or ".join(

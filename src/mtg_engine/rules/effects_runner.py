@@ -28,6 +28,7 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.actions import Decision, DecisionKind, DecisionPurpose, player_ref
+from ..game.events import EventKind
 from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
@@ -77,7 +78,12 @@ class Ctx:
         return a
 
     def ask(
-        self, kind: str, rule: str, prompt: str, data: dict[str, Any], player: int | None = None
+        self,
+        kind: DecisionKind,
+        rule: str,
+        prompt: str,
+        data: dict[str, Any],
+        player: int | None = None,
     ) -> bool:
         self.game.ask(
             Decision(kind, self.controller if player is None else player, rule, prompt, data)
@@ -673,7 +679,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             handler = EFFECT_HANDLERS.get(e.op)
             if handler is None:
                 game.emit(
-                    "unsupported",
+                    EventKind.UNSUPPORTED,
                     ("608.2c",),
                     f"{obj.name}: the instruction '{e.op}' is not implemented",
                 )

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, EachRef, Filter
 from ..game.actions import TurnFaceUp
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
 from .support import register_keywords
@@ -134,13 +135,17 @@ def turn_face_down(
     can't be turned face down again (708.2b). It gets a new timestamp (613.7f)."""
     if obj.face_down or obj.zone != Zone.BATTLEFIELD:
         if obj.face_down:
-            game.emit("no_effect", ("708.2b",), "A face-down permanent can't be turned face down")
+            game.emit(
+                EventKind.NO_EFFECT, ("708.2b",), "A face-down permanent can't be turned face down"
+            )
         return False
     name = obj.name
     set_face_down(obj, kind)
     obj.timestamp = game.new_timestamp()  # CR 613.7f
     game.invalidate()
-    game.emit("turned_face_down", (*rules, "613.7f"), f"{name} is turned face down", obj=obj.id)
+    game.emit(
+        EventKind.TURNED_FACE_DOWN, (*rules, "613.7f"), f"{name} is turned face down", obj=obj.id
+    )
     return True
 
 
@@ -296,7 +301,7 @@ def turn_face_up(
         card = build_printed(obj.card, 0)
         if card.types & {"Instant", "Sorcery"}:
             game.emit(
-                "reveal",
+                EventKind.REVEAL,
                 ("701.40g",),
                 f"The face-down permanent is revealed: {card.name} — it stays face down",
                 card=card.name,
@@ -314,7 +319,7 @@ def turn_face_up(
 
     name = chars(game, obj).name or obj.name
     game.emit(
-        "turned_face_up",
+        EventKind.TURNED_FACE_UP,
         (*rules, "708.8", "613.7f") + (("702.37b",) if megamorph else ()),
         f"{game.players[obj.controller].name} turns a face-down permanent face up: it's {name}"
         + (" (with a +1/+1 counter)" if megamorph else ""),
@@ -359,7 +364,9 @@ def reveal_face_down(game: Game, obj: GameObject, rule: str = "708.9") -> None:
     from .characteristics import printed
 
     name = printed(obj).name if obj.zone != Zone.BATTLEFIELD else obj.name
-    game.emit("reveal", (rule,), f"The face-down object is revealed: it's {name}", card=name)
+    game.emit(
+        EventKind.REVEAL, (rule,), f"The face-down object is revealed: it's {name}", card=name
+    )
 
 
 def _on_leave(game: Game, ev: Any, subject: GameObject | None) -> None:
@@ -370,7 +377,7 @@ def _on_leave(game: Game, ev: Any, subject: GameObject | None) -> None:
         d.get("from_zone") == "stack" and d.get("to_zone") != "battlefield"
     ):
         game.emit(
-            "reveal",
+            EventKind.REVEAL,
             ("708.9",),
             f"The face-down {'permanent' if d.get('from_zone') == 'battlefield' else 'spell'} "
             f"is revealed as it leaves: it's {subject.card.faces[0].name if subject.card.faces else subject.card.name}",
@@ -385,15 +392,15 @@ def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
     ]
     for o in hidden:
         game.emit(
-            "reveal",
+            EventKind.REVEAL,
             ("708.9",),
             f"At the end of the game the face-down object is revealed: it's {o.card.faces[0].name}",
             card=o.card.name,
         )
 
 
-on_event("zone_change", rules=True)(_on_leave)
-on_event("win_game", "draw_game", rules=True)(_on_game_end)
+on_event(EventKind.ZONE_CHANGE, rules=True)(_on_leave)
+on_event(EventKind.WIN_GAME, EventKind.DRAW_GAME, rules=True)(_on_game_end)
 
 
 def _register_support() -> None:
@@ -440,7 +447,7 @@ def unmask(game: Game, objs: list[GameObject], why: str) -> None:
     for o in objs:
         if is_masked(o) and o.zone == Zone.BATTLEFIELD:
             game.emit(
-                "replacement",
+                EventKind.REPLACEMENT,
                 ("614.1a",),
                 f"A face-down creature would {why}: it's turned face up instead (Illusionary Mask)",
                 obj=o.id,

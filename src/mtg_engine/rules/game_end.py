@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.state import Outcome, OutcomeReason
 from .pipeline import PROHIBITIONS, propose
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 def can_lose(game: Game, player: int) -> bool:
     """CR 101.2, 104.3: False while an effect says the player can't lose the game."""
-    ev = {"kind": "lose_game", "player": player}
+    ev = {"kind": EventKind.LOSE_GAME, "player": player}
     return not any(fn(game, ev) for fn in PROHIBITIONS.get("lose_game", ()))
 
 
@@ -24,20 +25,23 @@ def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> N
     if p.has_lost:
         return
     if rule != "104.3a":  # CR 104.3a: conceding can't be stopped
-        ev = propose(game, {"kind": "lose_game", "player": player, "what": reason})
+        ev = propose(game, {"kind": EventKind.LOSE_GAME, "player": player, "what": reason})
         if ev is None or ev.get("cancelled"):
             return
     p.has_lost = True
-    game.emit("lose_game", (rule,), f"{p.name} loses the game: {reason}", player=player)
+    game.emit(EventKind.LOSE_GAME, (rule,), f"{p.name} loses the game: {reason}", player=player)
     alive = [q.index for q in game.players if not q.has_lost]
     if len(alive) == 1:
         game.outcome = Outcome(alive[0], reason, rule)
         game.emit(
-            "win_game", ("104.2a",), f"{game.players[alive[0]].name} wins the game", player=alive[0]
+            EventKind.WIN_GAME,
+            ("104.2a",),
+            f"{game.players[alive[0]].name} wins the game",
+            player=alive[0],
         )
     elif not alive:
         game.outcome = Outcome(None, reason, "104.4a")  # CR 104.4a: all lose at once: a draw
-        game.emit("draw_game", ("104.4a",), "The game is a draw")
+        game.emit(EventKind.DRAW_GAME, ("104.4a",), "The game is a draw")
     if game.outcome is not None:
         game.pending = None
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_EXPANSIONS
 from ..game.objects import GameObject, Zone
 from .chance import greatest_same_stored
@@ -1049,7 +1050,7 @@ def refresh_control(game: Game) -> None:
                 game.combat.blockers.pop(oid, None)
             game.invalidate()
             game.emit(
-                "control",
+                EventKind.CONTROL,
                 ("613.1b", "108.4"),
                 f"{game.players[new].name} now controls {o.name} (was {game.players[old].name})",
                 obj=oid,

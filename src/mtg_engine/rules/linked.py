@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def exile_linked(
         new.face_down = True
         game.invalidate()
         game.emit(
-            "zone_change",
+            EventKind.ZONE_CHANGE,
             rules,
             f"{game.players[new.owner].name} exiles a card face down",
             obj=nid,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost
+from ..game.events import EventKind
 from .support import register
 
 if TYPE_CHECKING:
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
 register("cost:loyalty")
 
 LOYALTY = "loyalty"
-
-
-def _flag(oid: int) -> tuple[str, int]:
-    return ("loyalty_activated", oid)
 
 
 def is_variable(cost: Cost) -> bool:
@@ -56,7 +53,7 @@ def signed_amount(cost: Cost, x: int | None) -> int:
 
 def activation_problem(game: Game, o: GameObject, cost: Cost) -> str | None:
     """Why this loyalty ability of ``o`` can't be activated now (CR 606.3, 606.6), or None."""
-    if game.turn_flags.get(_flag(o.id)):
+    if o.id in game.turn_flags.loyalty_activated:
         return f"a loyalty ability of {o.name} has already been activated this turn (rule 606.3)"
     if not is_variable(cost):
         n = signed_amount(cost, 0)
@@ -67,7 +64,7 @@ def activation_problem(game: Game, o: GameObject, cost: Cost) -> str | None:
 
 def mark_activated(game: Game, o: GameObject) -> None:
     """CR 606.3: one loyalty ability of this permanent has been activated this turn."""
-    game.turn_flags[_flag(o.id)] = True
+    game.turn_flags.loyalty_activated.add(o.id)
 
 
 def max_x(o: GameObject | None, cost: Cost) -> int:
@@ -97,7 +94,7 @@ def pay(game: Game, src: GameObject, cost: Cost, x: int | None) -> bool:
     game.invalidate()
     verb = f"puts {n} loyalty counter(s) on" if n > 0 else f"removes {-n} loyalty counter(s) from"
     game.emit(
-        "counters",
+        EventKind.COUNTERS,
         ("606.4", "602.2b"),
         f"{game.players[src.controller].name} {verb} {src.name} to activate its loyalty ability",
         obj=src.id,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Ability, AbilityKind, Effect
 from ..cards.model import mana_symbols
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
@@ -530,7 +531,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
     tapped = f" tapping {', '.join(names)}" if names else ""
     life = f" and {pool_plan.life} life" if pool_plan.life else ""
     game.emit(
-        "pay_mana",
+        EventKind.PAY_MANA,
         ("601.2g", "601.2h", "605.3a") if names else ("601.2h",),
         f"{p.name} pays {cost} for {what}{tapped}{life}",
         player=player,

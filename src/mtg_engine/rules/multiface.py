@@ -29,6 +29,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from ..cards.model import COLORS
+from ..game.events import EventKind
 from ..game.hooks import CONDITIONS, on_event
 from ..game.objects import CardDef, GameObject, Zone
 
@@ -164,7 +165,7 @@ def note_split_mana_value(game: Any, obj: GameObject, mana_value: int) -> None:
     judge reading the log sees why Assault // Battery counts as 5."""
     if obj.card.data.layout in SPLIT_LAYOUTS and obj.zone != Zone.STACK:
         game.emit(
-            "mana_value",
+            EventKind.MANA_VALUE,
             ("709.4b",),
             f"{obj.card.name} has mana value {mana_value} (its halves' combined mana cost)",
         )
@@ -196,7 +197,7 @@ def transform(
         return False
     if not is_double_faced(obj):
         game.emit(
-            "no_effect",
+            EventKind.NO_EFFECT,
             ("701.27c", "712.9"),
             f"{obj.name} can't transform: it isn't a double-faced card",
         )
@@ -205,14 +206,16 @@ def transform(
     face = obj.card.faces[other]
     if set(face.types) & {"Instant", "Sorcery"}:
         game.emit(
-            "no_effect",
+            EventKind.NO_EFFECT,
             ("701.27d", "712.10"),
             f"{obj.name} can't transform into an instant or sorcery face",
         )
         return False
     last = (obj.chosen or {}).get("transformed_at")
     if since is not None and last is not None and last > since:
-        game.emit("no_effect", ("701.27f",), f"{obj.name} has already transformed since then")
+        game.emit(
+            EventKind.NO_EFFECT, ("701.27f",), f"{obj.name} has already transformed since then"
+        )
         return False
     before = obj.name
     obj.face = other
@@ -223,7 +226,7 @@ def transform(
 
     after = chars(game, obj).name or obj.name
     game.emit(
-        "transform",
+        EventKind.TRANSFORM,
         (*rules, "712.8d" if other == 0 else "712.8e", "613.7g"),
         f"{before} {verb} into {after}",
         subject=obj,
@@ -246,7 +249,7 @@ def flip(game: Any, obj: GameObject, rules: tuple[str, ...] = ("710.2",)) -> boo
     game.invalidate()
     from .characteristics import chars
 
-    game.emit("flip", rules, f"{before} flips into {chars(game, obj).name}", obj=obj.id)
+    game.emit(EventKind.FLIP, rules, f"{before} flips into {chars(game, obj).name}", obj=obj.id)
     return True
 
 
@@ -285,7 +288,9 @@ def meld(
     from .zones import move
 
     if not meldable(a, b):
-        game.emit("no_effect", ("701.42b", "701.42c"), f"{a.name} and {b.name} can't be melded")
+        game.emit(
+            EventKind.NO_EFFECT, ("701.42b", "701.42c"), f"{a.name} and {b.name} can't be melded"
+        )
         return None
     ea = move(game, a.id, Zone.EXILE, rules, reason="is exiled to meld")
     eb = move(game, b.id, Zone.EXILE, rules, reason="is exiled to meld")
@@ -308,7 +313,7 @@ def meld(
     if new is not None:
         result = game.objects[new].card.faces[1].name
         game.emit(
-            "melded",
+            EventKind.MELDED,
             ("701.42a", "712.4a"),
             f"{game.objects[new].card.faces[0].name} and {partner.split(' // ')[0]} are melded into {result}",
             obj=new,
@@ -392,7 +397,7 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     except Exception:  # noqa: BLE001 - an unknown partner card
         return
     game.emit(
-        "zone_change",
+        EventKind.ZONE_CHANGE,
         ("712.4a",),
         f"{o.name} also moves to {Zone.NAMES[to]}",
         obj=o.id,
@@ -403,7 +408,7 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     )
 
 
-on_event("zone_change", rules=True)(_on_melded_leaves)
+on_event(EventKind.ZONE_CHANGE, rules=True)(_on_melded_leaves)
 CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.events import EventKind
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from .characteristics import chars
@@ -82,7 +83,7 @@ def destroy_permanent(
         event = propose(
             game,
             {
-                "kind": "destroy",
+                "kind": EventKind.DESTROY,
                 "obj": oid,
                 "player": o.controller,
                 "regen": can_regenerate,
@@ -96,7 +97,9 @@ def destroy_permanent(
     kind = event["kind"]
     if event.get("cancelled"):
         game.emit(
-            "indestructible", (*rules, "702.12b"), f"{o.name} isn't destroyed: {event['cancelled']}"
+            EventKind.INDESTRUCTIBLE,
+            (*rules, "702.12b"),
+            f"{o.name} isn't destroyed: {event['cancelled']}",
         )
         return False
     if kind != "destroy":
@@ -106,7 +109,7 @@ def destroy_permanent(
     return True
 
 
-@performer("destroy")
+@performer(EventKind.DESTROY)
 def _perform_destroy(game: Game, ev: dict[str, Any]) -> None:
     rules, reason = ev["args"]
     destroy_permanent(
@@ -120,14 +123,14 @@ def _perform_destroy(game: Game, ev: dict[str, Any]) -> None:
     )
 
 
-@prohibition("destroy")
+@prohibition(EventKind.DESTROY)
 def indestructible(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 702.12b: an indestructible permanent can't be destroyed (101.2)."""
     o = game.objects[ev["obj"]]
     return "it's indestructible" if Kw.INDESTRUCTIBLE in chars(game, o).keywords else None
 
 
-@replacement_finder("destroy")
+@replacement_finder(EventKind.DESTROY)
 def destroy_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """Regeneration shields (701.19a), shield counters (122.1c), umbra armor (702.89a)."""
     o = game.objects[ev["obj"]]
@@ -148,18 +151,18 @@ _UMBRA = frozenset(("Umbra armor", "Totem armor"))
 
 
 def _regenerate(game: Game, ev: dict[str, Any]) -> str:
-    ev["kind"] = "regenerate"
+    ev["kind"] = EventKind.REGENERATE
     return "it regenerates instead"
 
 
 def _shield(game: Game, ev: dict[str, Any]) -> str:
-    ev["kind"] = "remove_shield_counter"
+    ev["kind"] = EventKind.REMOVE_SHIELD_COUNTER
     return "a shield counter is removed from it instead"
 
 
 def _umbra(aid: int, name: str) -> Any:
     def apply(game: Game, ev: dict[str, Any]) -> str:
-        ev["kind"] = "umbra_armor"
+        ev["kind"] = EventKind.UMBRA_ARMOR
         ev["aura"] = aid
         return f"all damage is removed from it and {name} is destroyed instead (umbra armor)"
 
@@ -173,7 +176,7 @@ def _replaced(game: Game, ev: dict[str, Any]) -> tuple[str, ...]:
     return rules
 
 
-@performer("regenerate")
+@performer(EventKind.REGENERATE)
 def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
     """CR 701.19a: tap it, remove all damage from it, remove it from combat."""
     o = game.objects.get(ev["obj"])
@@ -195,7 +198,7 @@ def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
         became_tapped(game, (o,), ("701.19a",))
 
 
-@performer("remove_shield_counter")
+@performer(EventKind.REMOVE_SHIELD_COUNTER)
 def _perform_shield(game: Game, ev: dict[str, Any]) -> None:
     """CR 122.1c: remove a shield counter instead."""
     o = game.objects.get(ev["obj"])
@@ -208,7 +211,7 @@ def _perform_shield(game: Game, ev: dict[str, Any]) -> None:
     _replaced(game, ev)
 
 
-@performer("umbra_armor")
+@performer(EventKind.UMBRA_ARMOR)
 def _perform_umbra(game: Game, ev: dict[str, Any]) -> None:
     """CR 702.89a: remove all damage from the enchanted permanent and destroy the
     Aura instead (a new event, which its own replacement effects may modify)."""

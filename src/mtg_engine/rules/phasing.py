@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .layers import end_effects
@@ -57,7 +58,7 @@ def phase_permanents(game: Game) -> None:
     for o in back:
         texts.extend(_phase_in(game, o))
     game.invalidate()
-    game.emit("phasing", ("502.1", "702.26a"), "; ".join(texts))
+    game.emit(EventKind.PHASING, ("502.1", "702.26a"), "; ".join(texts))
 
 
 def phase_out(game: Game, objs: list[GameObject], rules: tuple[str, ...] = ("702.26b",)) -> None:
@@ -68,7 +69,7 @@ def phase_out(game: Game, objs: list[GameObject], rules: tuple[str, ...] = ("702
             texts.extend(_phase_out(game, o, indirect=False))
     if texts:
         game.invalidate()
-        game.emit("phasing", rules, "; ".join(texts))
+        game.emit(EventKind.PHASING, rules, "; ".join(texts))
 
 
 def phase_in(game: Game, objs: list[GameObject], rules: tuple[str, ...] = ("702.26c",)) -> None:
@@ -79,7 +80,7 @@ def phase_in(game: Game, objs: list[GameObject], rules: tuple[str, ...] = ("702.
             texts.extend(_phase_in(game, o))
     if texts:
         game.invalidate()
-        game.emit("phasing", rules, "; ".join(texts))
+        game.emit(EventKind.PHASING, rules, "; ".join(texts))
 
 
 def _phase_out(game: Game, o: GameObject, indirect: bool) -> list[str]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose, DeclareBlockers
+from ..game.events import EventKind
 from ..game.objects import Zone
 from . import combat_requirements as req
 from .characteristics import chars
@@ -39,18 +40,15 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from ..game.tasks import Task
 
-#: the key of the turn's effect in ``game.turn_flags``
-FLAG = "random_pile_blocks"
-
 
 def replaces_declaration(game: Game) -> bool:
     """Whether this turn's declarations of blockers are replaced (CR 614.1a)."""
-    return bool(game.turn_flags.get(FLAG))
+    return game.turn_flags.random_pile_blocks
 
 
 def start(game: Game) -> None:
     """The effect begins: it applies to the rest of the turn (CR 611.2a)."""
-    game.turn_flags[FLAG] = True
+    game.turn_flags.random_pile_blocks = True
 
 
 def pile_blocks(game: Game, task: Task) -> DeclareBlockers | None:
@@ -66,7 +64,7 @@ def pile_blocks(game: Game, task: Task) -> DeclareBlockers | None:
         d["attackers"] = attackers
         d["piles"] = []
         game.emit(
-            "pile_blocks",
+            EventKind.PILE_BLOCKS,
             ("614.1a", "509.1", "700.3"),
             f"Instead of declaring blockers, {game.players[player].name} divides creatures "
             f"into {len(attackers)} pile(s)",
@@ -119,7 +117,7 @@ def _assign(game: Game, attackers: list[int], piles: list[list[int]]) -> Declare
             continue
         names = ", ".join(game.objects[o].name for o in pile if o in game.objects) or "no creatures"
         game.emit(
-            "pile_assigned",
+            EventKind.PILE_ASSIGNED,
             ("700.3",),
             f"The pile of {names} is assigned to {a.name} at random",
             obj=attacker,
@@ -135,14 +133,14 @@ def _assign(game: Game, attackers: list[int], piles: list[list[int]]) -> Declare
         for b in pile:
             if b not in able and b in game.objects:
                 game.emit(
-                    "cant_block",
+                    EventKind.CANT_BLOCK,
                     ("509.1a", "509.1b"),
                     f"{game.objects[b].name} can't block {a.name}",
                     obj=b,
                 )
         if able and not (plan.minb.get(attacker, 1) <= len(able) <= plan.maxb.get(attacker, 99)):
             game.emit(
-                "cant_block",
+                EventKind.CANT_BLOCK,
                 ("509.1b", "702.111b"),
                 f"The creatures in that pile can't block {a.name} together",
                 obj=attacker,
@@ -153,7 +151,7 @@ def _assign(game: Game, attackers: list[int], piles: list[list[int]]) -> Declare
     if len(blockers) == 1 and next(iter(blockers)) in plan.alone:
         only = next(iter(blockers))
         game.emit(
-            "cant_block",
+            EventKind.CANT_BLOCK,
             ("509.1b",),
             f"{game.objects[only].name} can't block alone",
             obj=only,

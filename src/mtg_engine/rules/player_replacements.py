@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect, StaticEffect
+from ..game.events import EventKind
 from ..game.hooks import effect
 from ..game.objects import GameObject
 from ..game.state import Outcome, OutcomeReason
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 
 def _life(times: int, verb: str) -> Any:
-    @static_replacement(f"{verb}_life_gain", "gain_life")
+    @static_replacement(f"{verb}_life_gain", EventKind.GAIN_LIFE)
     def finder(
         game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
     ) -> Replacement | None:
@@ -82,28 +83,28 @@ def _forbidden(game: Game, op: str, player: int) -> str | None:
     return None
 
 
-@prohibition("gain_life")
+@prohibition(EventKind.GAIN_LIFE)
 def cant_gain_life(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2, 119.7: a player who can't gain life doesn't."""
     name = _forbidden(game, "cant_gain_life", ev["player"])
     return None if name is None else f"{name} says they can't gain life"
 
 
-@prohibition("lose_game")
+@prohibition(EventKind.LOSE_GAME)
 def cant_lose(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2, 104.3: "You can't lose the game" beats the rule that says you lose."""
     name = _forbidden(game, "cant_lose_game", ev["player"])
     return None if name is None else f"{name} says they can't lose the game"
 
 
-@prohibition("win_game")
+@prohibition(EventKind.WIN_GAME)
 def cant_win(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2: "Your opponents can't win the game"."""
     name = _forbidden(game, "cant_win_game", ev["player"])
     return None if name is None else f"{name} says they can't win the game"
 
 
-@static_replacement("draw_empty_win", "draw")
+@static_replacement("draw_empty_win", EventKind.DRAW)
 def draw_empty_win(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -115,14 +116,14 @@ def draw_empty_win(
     name = chars(game, src).name
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
-        ev["kind"] = "win_game"
+        ev["kind"] = EventKind.WIN_GAME
         ev["reason"] = f"{name}: a draw from an empty library"
         return f"{name}: {game.players[ev['player']].name} wins the game instead"
 
     return Replacement(key, name, ("614.1a", "104.2b"), apply)
 
 
-@static_replacement("skip_step", "step")
+@static_replacement("skip_step", EventKind.STEP)
 def skip_step(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -142,14 +143,14 @@ def skip_step(
 
 def step_skipped(game: Game, step: str) -> bool:
     """Whether the active player skips this step (CR 614.10), logged if so."""
-    ev = propose(game, {"kind": "step", "player": game.active, "step": step, "what": step})
+    ev = propose(game, {"kind": EventKind.STEP, "player": game.active, "step": step, "what": step})
     if ev is None or not ev.get("cancelled"):
         return False
-    game.emit("skip", cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
+    game.emit(EventKind.SKIP, cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
     return True
 
 
-@performer("win_game")
+@performer(EventKind.WIN_GAME)
 def player_wins(game: Game, ev: dict[str, Any]) -> None:
     """CR 104.2b: an effect states that a player wins the game (proposed first:
     "can't win the game" stops it, 101.2)."""
@@ -157,7 +158,7 @@ def player_wins(game: Game, ev: dict[str, Any]) -> None:
     if ev.get("cancelled") or p.has_lost or game.outcome is not None:
         if ev.get("cancelled"):
             game.emit(
-                "win_prevented",
+                EventKind.WIN_PREVENTED,
                 ("101.2", "104.2b"),
                 f"{p.name} would win the game, but can't: {ev['cancelled']}",
             )
@@ -165,7 +166,7 @@ def player_wins(game: Game, ev: dict[str, Any]) -> None:
     rules = ("104.2b", *dict.fromkeys(ev.get("rules_added") or ()))
     text = f"{ev['what']}; {'; '.join(ev['notes'])}" if ev.get("notes") else f"{p.name} wins"
     game.outcome = Outcome(p.index, OutcomeReason.WON_BY_EFFECT, "104.2b")
-    game.emit("win_game", rules, text + " the game" * (not ev.get("notes")), player=p.index)
+    game.emit(EventKind.WIN_GAME, rules, text + " the game" * (not ev.get("notes")), player=p.index)
     game.pending = None
 
 
@@ -176,7 +177,7 @@ def win_game(ctx: Ctx, e: Effect) -> bool:
         ev = propose(
             ctx.game,
             {
-                "kind": "win_game",
+                "kind": EventKind.WIN_GAME,
                 "player": p,
                 "what": f"{ctx.game.players[p].name} would win the game",
                 "reason": ctx.source.name,

@@ -22,6 +22,7 @@ from ..game.actions import (
     PlayLand,
     TurnFaceUp,
 )
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
 from .casting import cast_task_data, play_land
@@ -131,7 +132,7 @@ def resolve_task(game: Game, task: Task) -> None:
             if all_targets and not any(t in legal for t in all_targets):
                 # CR 608.2b: every target is illegal: it doesn't resolve.
                 game.emit(
-                    "fizzle",
+                    EventKind.FIZZLE,
                     ("608.2b",),
                     f"{_stack_name(obj)} doesn't resolve: all its targets are illegal",
                     obj=oid,
@@ -143,7 +144,7 @@ def resolve_task(game: Game, task: Task) -> None:
             if not intervening_if_holds(game, obj):
                 # CR 603.4 / 608.2a: the intervening "if" is checked again.
                 game.emit(
-                    "trigger_removed",
+                    EventKind.TRIGGER_REMOVED,
                     ("603.4", "608.2a"),
                     f"{_stack_name(obj)} does nothing: its condition is no longer true",
                 )
@@ -157,7 +158,7 @@ def resolve_task(game: Game, task: Task) -> None:
             task.data["legal"] = sorted(legal)
             task.data["lki"] = {t: _lki(game, t) for t in legal if t >= 0}
         rules = ("608.2", *_tracks_renamed_source(game, obj))
-        game.emit("resolve", rules, f"{_stack_name(obj)} resolves", obj=oid)
+        game.emit(EventKind.RESOLVE, rules, f"{_stack_name(obj)} resolves", obj=oid)
     oid = task.data["obj"]
     obj = game.objects.get(oid)
     if obj is None or obj.zone != Zone.STACK:

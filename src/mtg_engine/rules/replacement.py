@@ -38,6 +38,7 @@ from ..cards.abilities import (
     StaticEffect,
 )
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
@@ -315,7 +316,7 @@ def _aura_attachment(game: Game, entry: dict[str, Any], task: Task | None) -> bo
         entry["stays"] = True
         obj = game.objects[entry["obj"]]
         game.emit(
-            "aura_stays",
+            EventKind.AURA_STAYS,
             ("303.4g",),
             f"{obj.name} stays in its {Zone.NAMES[obj.zone]}: nothing it could enchant",
             obj=obj.id,
@@ -772,7 +773,7 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
     if entry["notes"]:
         text += " (" + "; ".join(entry["notes"]) + ")"
     game.emit(
-        "zone_change",
+        EventKind.ZONE_CHANGE,
         rules,
         text[0].upper() + text[1:] if new.face_down else text,
         subject=new,

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from .characteristics import chars
@@ -121,7 +122,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
         for n in a.trigger.chapters:
             if before < n <= after and not _read_ahead_blocks(game, saga, n, after):
                 game.emit(
-                    "chapter_trigger",
+                    EventKind.CHAPTER_TRIGGER,
                     ("714.2b", "603.2"),
                     f"{saga.name}'s chapter {_roman(n)} ability triggers "
                     f"({after} lore counter{'s' if after != 1 else ''})",
@@ -140,7 +141,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
                 )
 
 
-@on_event("zone_change", rules=True)
+@on_event(EventKind.ZONE_CHANGE, rules=True)
 def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A Saga entered with lore counters (CR 714.3a): its chapters up to that number
     trigger (CR 714.2b)."""
@@ -152,7 +153,7 @@ def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> Non
     lore_added(game, o, 0, o.counters[LORE])
 
 
-@on_event("counters", rules=True)
+@on_event(EventKind.COUNTERS, rules=True)
 def _lore_put(game: Game, ev: Event, subject: GameObject | None) -> None:
     """Lore counters were put on a permanent (CR 714.2b)."""
     if ev.data.get("counter") != LORE:
@@ -179,7 +180,7 @@ def add_lore_counters(game: Game) -> None:
         o.counters[LORE] = o.counters.get(LORE, 0) + 1
         game.invalidate()
         game.emit(
-            "counters",
+            EventKind.COUNTERS,
             ("714.3b", "122.1"),
             f"{game.players[player].name} puts a lore counter on {o.name} "
             f"({o.counters[LORE]} in all)",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
@@ -175,7 +176,7 @@ def check_state_based_actions(game: Game) -> bool:
         name = game.objects[oid].name
         zl.remove(oid)
         del game.objects[oid]
-        game.emit("cease_to_exist", ("704.5d",), f"{name} token ceases to exist")
+        game.emit(EventKind.CEASE_TO_EXIST, ("704.5d",), f"{name} token ceases to exist")
         happened = True
     # CR 704.3: all of them are performed at the same time, one event for triggers
     # (CR 603.10a: creatures dying together see each other die)
@@ -217,7 +218,7 @@ def check_state_based_actions(game: Game) -> bool:
                 o.attached_to = None
                 game.invalidate()
                 game.emit(
-                    "unattach",
+                    EventKind.UNATTACH,
                     ("704.5n" if kind == "equipment" else "704.5p",),
                     f"{o.name} becomes unattached",
                 )
@@ -236,7 +237,7 @@ def check_state_based_actions(game: Game) -> bool:
                     if not o.counters[k]:
                         del o.counters[k]
                 game.emit(
-                    "counters_annihilate",
+                    EventKind.COUNTERS_ANNIHILATE,
                     ("704.5q",),
                     f"{n} +1/+1 and -1/-1 counter pairs are removed from {o.name}",
                 )
@@ -249,7 +250,7 @@ def check_state_based_actions(game: Game) -> bool:
 
         o = game.objects[oid]
         game.emit(
-            "saga_done",
+            EventKind.SAGA_DONE,
             ("704.5s", "714.4"),
             f"{o.name} has {o.counters.get('lore', 0)} lore counters, its final chapter: "
             "its controller sacrifices it",

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, Mulligan
+from ..game.events import EventKind
 from ..game.objects import CardDef, Zone
 from ..game.state import Combat, Game, Step
 from ..game.tasks import Task, task_handler
@@ -58,7 +59,7 @@ def game_start_task(game: Game, task: Task) -> None:
         game.starting_player = sp if sp is not None else game.rng.randrange(n)  # CR 103.1
         game.active = game.starting_player
         game.emit(
-            "start",
+            EventKind.START,
             ("103.1",),
             f"{game.players[game.starting_player].name} will take the first turn",
         )
@@ -93,11 +94,16 @@ def game_start_task(game: Game, task: Task) -> None:
                 shuffle_library(game, p)
                 draw(game, p, 7, ("103.5",))
                 game.emit(
-                    "mulligan", ("103.5",), f"{pl.name} takes a mulligan ({pl.mulligans})", player=p
+                    EventKind.MULLIGAN,
+                    ("103.5",),
+                    f"{pl.name} takes a mulligan ({pl.mulligans})",
+                    player=p,
                 )
                 # London mulligan: the same player decides again
             else:
-                game.emit("keep", ("103.5",), f"{pl.name} keeps {len(pl.hand)} cards", player=p)
+                game.emit(
+                    EventKind.KEEP, ("103.5",), f"{pl.name} keeps {len(pl.hand)} cards", player=p
+                )
                 d["order"].pop(0)
                 if pl.mulligans:
                     d["kept"].append(p)
@@ -123,7 +129,7 @@ def game_start_task(game: Game, task: Task) -> None:
             for oid in chosen:
                 move(game, oid, Zone.LIBRARY, ("103.5",), bottom=True, quiet=True)
             game.emit(
-                "bottom",
+                EventKind.BOTTOM,
                 ("103.5",),
                 f"{pl.name} puts {k} card(s) on the bottom of their library",
                 player=p,
@@ -166,7 +172,7 @@ def _opening_hand_actions(game: Game, task: Task) -> bool:
             if o is None or o.zone != Zone.HAND:
                 continue
             game.emit(
-                "begin_on_battlefield",
+                EventKind.BEGIN_ON_BATTLEFIELD,
                 ("103.6a",),
                 f"{game.players[o.owner].name} begins the game with {o.name} on the battlefield",
                 player=o.owner,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards.abilities import AbilityKind
+from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
@@ -84,7 +85,7 @@ def became_tapped(
     cited = tuple(dict.fromkeys((*rules, "701.26a")))
     for o in tapped:
         game.emit(
-            "becomes_tapped",
+            EventKind.BECOMES_TAPPED,
             cited,
             f"{o.name} becomes tapped",
             o,
@@ -95,7 +96,7 @@ def became_tapped(
     if for_mana:
         for o in tapped:
             game.emit(
-                "tapped_for_mana",
+                EventKind.TAPPED_FOR_MANA,
                 ("106.12", "106.12a"),
                 f"{game.players[o.controller].name} taps {o.name} for mana",
                 o,

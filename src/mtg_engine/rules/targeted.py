@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef, Trigger
+from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from .characteristics import chars
@@ -55,7 +56,7 @@ def _what_matches(game: Game, trig: Trigger, obj: GameObject, watcher: GameObjec
     return matches_object(game, obj, what, watcher.controller, watcher)
 
 
-@on_event("cast", "activate", "trigger_targets", rules=True)
+@on_event(EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS, rules=True)
 def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]"."""
     oid = ev.data.get("obj")
@@ -87,7 +88,7 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                 continue
             for t in hits:
                 game.emit(
-                    "becomes_target",
+                    EventKind.BECOMES_TARGET,
                     ("603.2",),
                     f"{t.name} becomes the target of {obj.name}: {w.name}'s ability triggers",
                     obj=t.id,

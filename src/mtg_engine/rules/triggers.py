@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
 from ..game.actions import Decision, DecisionKind, ref_player
-from ..game.events import Event
+from ..game.events import Event, EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
@@ -37,48 +37,48 @@ if TYPE_CHECKING:
 #: game event kinds that can match some trigger event
 _TRIGGER_EVENT_KINDS = frozenset(
     (
-        "zone_change",
-        "attacks",
-        "attacks_alone",
-        "blocks",
-        "becomes_blocked",
-        "blocked_by",
-        "damage",
-        "cast",
-        "draw",
-        "gain_life",
-        "tapped_for_mana",
-        "turned_face_up",
-        "transform",
-        "coin_flip",
-        "die_roll",
-        "cumulative_upkeep_paid",
-        "becomes_tapped",
-        "class_level",
-        "declare_attackers",
+        EventKind.ZONE_CHANGE,
+        EventKind.ATTACKS,
+        EventKind.ATTACKS_ALONE,
+        EventKind.BLOCKS,
+        EventKind.BECOMES_BLOCKED,
+        EventKind.BLOCKED_BY,
+        EventKind.DAMAGE,
+        EventKind.CAST,
+        EventKind.DRAW,
+        EventKind.GAIN_LIFE,
+        EventKind.TAPPED_FOR_MANA,
+        EventKind.TURNED_FACE_UP,
+        EventKind.TRANSFORM,
+        EventKind.COIN_FLIP,
+        EventKind.DIE_ROLL,
+        EventKind.CUMULATIVE_UPKEEP_PAID,
+        EventKind.BECOMES_TAPPED,
+        EventKind.CLASS_LEVEL,
+        EventKind.DECLARE_ATTACKERS,
     )
 )
 
 
 #: trigger event (compiler) -> the game event kinds that can match it (see _matches)
-_EVENT_KINDS_OF: dict[str, tuple[str, ...]] = {
+_EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     **dict.fromkeys(
         ("enters", "discard", "sacrifice", "dies", "leaves", "put_into_graveyard"),
-        ("zone_change",),
+        (EventKind.ZONE_CHANGE,),
     ),
-    "attacks": ("attacks", "attacks_alone"),
-    "blocks": ("blocks",),
-    "becomes_blocked": ("becomes_blocked", "blocked_by"),
+    "attacks": (EventKind.ATTACKS, EventKind.ATTACKS_ALONE),
+    "blocks": (EventKind.BLOCKS,),
+    "becomes_blocked": (EventKind.BECOMES_BLOCKED, EventKind.BLOCKED_BY),
     **dict.fromkeys(
         ("deals_damage", "deals_combat_damage", "dealt_damage", "dealt_combat_damage"),
-        ("damage",),
+        (EventKind.DAMAGE,),
     ),
-    "attack_with": ("declare_attackers",),
-    "tap_for_mana": ("tapped_for_mana",),
-    "tapped": ("becomes_tapped",),
-    "transforms": ("transform",),
-    "flip_coin": ("coin_flip",),
-    "roll_die": ("die_roll",),
+    "attack_with": (EventKind.DECLARE_ATTACKERS,),
+    "tap_for_mana": (EventKind.TAPPED_FOR_MANA,),
+    "tapped": (EventKind.BECOMES_TAPPED,),
+    "transforms": (EventKind.TRANSFORM,),
+    "flip_coin": (EventKind.COIN_FLIP,),
+    "roll_die": (EventKind.DIE_ROLL,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -220,7 +220,9 @@ def _flush(game: Game, b: Batch) -> None:
     left = [
         s
         for ev, s in b.events
-        if s is not None and ev.kind == "zone_change" and ev.data.get("from_zone") == "battlefield"
+        if s is not None
+        and ev.kind == EventKind.ZONE_CHANGE
+        and ev.data.get("from_zone") == "battlefield"
     ]
     once: set[tuple[int, str]] = set()
     for ev, s in b.events:
@@ -246,7 +248,7 @@ def _check(
     if ev.kind not in _TRIGGER_EVENT_KINDS:
         return
     d = ev.data
-    if ev.kind != "zone_change" and ev.kind not in _watched_kinds(game):
+    if ev.kind != EventKind.ZONE_CHANGE and ev.kind not in _watched_kinds(game):
         # nothing has an ability this kind of event triggers (a zone change, which
         # changes the state anyway, is checked directly: it may look back, 603.10a)
         return
@@ -258,7 +260,11 @@ def _check(
 
         watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
     gone: set[int] = set()
-    if ev.kind == "zone_change" and d.get("from_zone") == "battlefield" and subject is not None:
+    if (
+        ev.kind == EventKind.ZONE_CHANGE
+        and d.get("from_zone") == "battlefield"
+        and subject is not None
+    ):
         _note_left(game, subject)
         # CR 603.10a: leaves-the-battlefield abilities look back, at the permanent that
         # left and at those that left at the same time
@@ -285,21 +291,21 @@ def _check(
                     continue  # CR 603.2c: once for the simultaneous event
                 once.add(key)
             event: dict[str, Any] = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
-            if ev.kind in ("blocks", "blocked_by"):
+            if ev.kind in (EventKind.BLOCKS, EventKind.BLOCKED_BY):
                 # "that creature": the one it blocks / that blocks it (CR 509.3)
-                event["other"] = d.get("attacker" if ev.kind == "blocks" else "blocker")
-            if ev.kind == "damage":
+                event["other"] = d.get("attacker" if ev.kind == EventKind.BLOCKS else "blocker")
+            if ev.kind == EventKind.DAMAGE:
                 if d.get("target", 0) < 0:
                     # "that player": the player dealt the damage (CR 603.2)
                     event["player"] = -d["target"] - 1
                 elif ability.trigger.event.startswith("dealt_"):
                     # "it", "that creature": the object dealt the damage
                     event["obj"] = d["target"]
-            if ev.kind == "declare_attackers":
+            if ev.kind == EventKind.DECLARE_ATTACKERS:
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
                 event["amount"] = attack_with_count(game, ability.trigger, d, w)
-            if ev.kind == "zone_change" and "player" not in event and subject is not None:
+            if ev.kind == EventKind.ZONE_CHANGE and "player" not in event and subject is not None:
                 # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
                 event["player"] = subject.controller
             if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
@@ -328,7 +334,7 @@ def _check(
                 "event": event,
             }
             game.pending_triggers.append(rec)
-            if ev.kind == "zone_change":
+            if ev.kind == EventKind.ZONE_CHANGE:
                 for _ in range(_additional_times(game, ev, w, subject)):
                     game.pending_triggers.append(dict(rec, event=dict(event)))
 
@@ -361,7 +367,7 @@ def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject 
             n += 1
     if n:
         game.emit(
-            "additional_trigger",
+            EventKind.ADDITIONAL_TRIGGER,
             ("603.2d",),
             f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
         )
@@ -388,10 +394,11 @@ def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool
     trigger now; records that it did (per object and ability, for this turn)."""
     if not any(k == "once_each_turn" for k, _ in ability.restrictions):
         return True
-    key = ("triggered_once", source.id, ability.text)
-    if game.turn_flags.get(key):
+    key = (source.id, ability.text)
+    done = game.turn_flags.triggered_once
+    if key in done:
         return False
-    game.turn_flags[key] = 1
+    done.add(key)
     return True
 
 
@@ -433,7 +440,7 @@ def _matches(
     game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
 ) -> bool:
     if (
-        ev.kind == "zone_change"
+        ev.kind == EventKind.ZONE_CHANGE
         and subject is not None
         and source.id in (ev.data.get("attached") or ())
         and source.attached_to is None
@@ -449,7 +456,7 @@ def _matches(
         return any(_matches(game, t, ev, source, subject) for t in alternatives(trig))
     d = ev.data
     kind = trig.event
-    if ev.kind == "zone_change":
+    if ev.kind == EventKind.ZONE_CHANGE:
         if kind == "enters" and d.get("to_zone") == "battlefield":
             new = game.objects.get(d["obj"])
             if new is None:
@@ -493,14 +500,14 @@ def _matches(
         return False
     if source.zone != Zone.BATTLEFIELD and source.zone != Zone.COMMAND:
         return False  # (CR 114.4: emblems are the only command-zone watchers)
-    if ev.kind == "class_level" or kind == "class_level":
+    if ev.kind == EventKind.CLASS_LEVEL or kind == "class_level":
         # "When this Class becomes level N" (CR 716.2a: effects/class_level.py)
         return (
             ev.kind == kind
             and d.get("obj") == source.id
             and d.get("level") == _detail(trig, "level")
         )
-    if ev.kind == "cumulative_upkeep_paid" or kind == "cumulative_upkeep_paid":
+    if ev.kind == EventKind.CUMULATIVE_UPKEEP_PAID or kind == "cumulative_upkeep_paid":
         # "Whenever this creature's cumulative upkeep is paid" (CR 702.24a)
         return ev.kind == kind and d.get("obj") == source.id
     if kind == "attacks" and trig.details:
@@ -523,7 +530,11 @@ def _matches(
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["obj"] == source.id
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == "blocks" and kind == "blocks" and isinstance(_detail(trig, "what"), Filter):
+    if (
+        ev.kind == EventKind.BLOCKS
+        and kind == "blocks"
+        and isinstance(_detail(trig, "what"), Filter)
+    ):
         # "whenever this creature blocks a creature" (CR 509.1i): the attacker it blocks
         att = game.objects.get(d.get("attacker", -1))
         if att is None or not matches_object(
@@ -533,7 +544,7 @@ def _matches(
     if kind == "becomes_blocked" and isinstance(_detail(trig, "by"), Filter):
         # "whenever this creature becomes blocked by a creature": once for each
         # blocking creature (CR 509.3d)
-        if ev.kind != "blocked_by":
+        if ev.kind != EventKind.BLOCKED_BY:
             return False
         blocker = game.objects.get(d.get("blocker", -1))
         if blocker is None or not matches_object(
@@ -544,12 +555,15 @@ def _matches(
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["obj"] == source.id
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind in ("attacks", "blocks", "becomes_blocked") and kind == ev.kind:
+    if (
+        ev.kind in (EventKind.ATTACKS, EventKind.BLOCKS, EventKind.BECOMES_BLOCKED)
+        and kind == ev.kind
+    ):
         o = game.objects.get(d["obj"])
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["obj"] == source.id
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == "damage" and kind in ("deals_damage", "deals_combat_damage"):
+    if ev.kind == EventKind.DAMAGE and kind in ("deals_damage", "deals_combat_damage"):
         if kind == "deals_combat_damage" and not d.get("combat"):
             return False
         if trig.player == "to_player" and d.get("target", 0) >= 0:
@@ -563,7 +577,7 @@ def _matches(
             return d["source"] == source.id
         o = game.objects.get(d["source"])
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == "damage" and kind in ("dealt_damage", "dealt_combat_damage"):
+    if ev.kind == EventKind.DAMAGE and kind in ("dealt_damage", "dealt_combat_damage"):
         # "whenever this creature is dealt damage" (CR 120.3, 603.2)
         if kind == "dealt_combat_damage" and not d.get("combat"):
             return False
@@ -576,7 +590,7 @@ def _matches(
             )
         o = game.objects.get(target)
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == "cast" and kind == "cast":
+    if ev.kind == EventKind.CAST and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
             return False
         spell = game.objects.get(d["obj"])
@@ -597,11 +611,11 @@ def _matches(
             if what.zone not in ("battlefield", "stack", "any") and d.get("from_zone") != what.zone:
                 return False
         return True
-    if ev.kind == "declare_attackers" and kind == "attack_with":  # CR 508.1, 603.2
+    if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "attack_with":  # CR 508.1, 603.2
         if not _player_matches(trig.player, game.active, source.controller):
             return False
         return attack_with_count(game, trig, d, source) > 0
-    if ev.kind == "tapped_for_mana" and kind == "tap_for_mana":  # CR 106.12a
+    if ev.kind == EventKind.TAPPED_FOR_MANA and kind == "tap_for_mana":  # CR 106.12a
         # "whenever a player taps a nonbasic land for mana", "whenever you tap this
         # creature for mana" (rules/tapping.became_tapped)
         if not _player_matches(trig.player, d.get("player"), source.controller):
@@ -611,27 +625,27 @@ def _matches(
         return o is not None and (
             not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
         )
-    if ev.kind == "becomes_tapped" and kind == "tapped":  # CR 701.26a (rules/tapping.py)
+    if ev.kind == EventKind.BECOMES_TAPPED and kind == "tapped":  # CR 701.26a (rules/tapping.py)
         return _tapped_matches(game, trig, d, source)
-    if ev.kind == "turned_face_up" and kind == "turned_face_up":  # CR 702.37, 708.8
+    if ev.kind == EventKind.TURNED_FACE_UP and kind == "turned_face_up":  # CR 702.37, 708.8
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", 0))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == "transform" and kind in ("transforms", "transform"):  # CR 701.27e
+    if ev.kind == EventKind.TRANSFORM and kind in ("transforms", "transform"):  # CR 701.27e
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id and (
                 not trig.details or dict(trig.details).get("into") in (None, d.get("into"))
             )
         o = game.objects.get(d.get("obj", 0))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == "coin_flip" and kind in ("flip_coin", "coin_flip"):  # CR 705
+    if ev.kind == EventKind.COIN_FLIP and kind in ("flip_coin", "coin_flip"):  # CR 705
         return _player_matches(trig.player, d.get("player"), source.controller)
-    if ev.kind == "die_roll" and kind in ("roll_die", "die_roll"):  # CR 706
+    if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
         return _player_matches(trig.player, d.get("player"), source.controller)
-    if ev.kind == "draw" and kind == "draw":
+    if ev.kind == EventKind.DRAW and kind == "draw":
         return _player_matches(trig.player, d.get("player"), source.controller)
-    if ev.kind == "gain_life" and kind == "gain_life":
+    if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     return False
 
@@ -908,7 +922,7 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     game.stack.append(oid)
     ev = obj.trigger_data
     game.emit(
-        "trigger",
+        EventKind.TRIGGER,
         # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
         ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",),
         f"{trig['source_name']}'s triggered ability goes on the stack: {trig['ability'].text}",

@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
+from ..game.turn_flags import TurnFlags
 from . import combat
 from .draw_skip import skip_offered
 from .layers import end_of_turn_cleanup, on_turn_start
@@ -60,7 +62,7 @@ def turn_task(game: Game, task: Task) -> None:
             # actions would be performed or abilities trigger, players get
             # priority and another cleanup step follows.
             if game.pending_triggers or sba_would_apply(game):
-                game.turn_flags["extra_cleanup"] = True
+                game.turn_flags.extra_cleanup = True
                 game.push_task("priority")
         elif game.step != Step.UNTAP:
             game.priority_player = game.active
@@ -79,7 +81,7 @@ def begin_step(game: Game) -> None:
         untap_step(game)
     else:
         game.emit(
-            "step",
+            EventKind.STEP,
             (rule,),
             f"{Step.NAMES[step].replace('_', ' ').capitalize()} step begins",
             step=Step.NAMES[step],
@@ -122,8 +124,8 @@ def start_turn(game: Game) -> None:
         pl.lands_played = 0
         pl.life_lost_this_turn = 0
         pl.spells_cast_this_turn = 0
-    game.turn_flags = {"spells_cast_last_turn": last_turn_spells}
-    game.emit("turn", ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
+    game.turn_flags = TurnFlags(spells_cast_last_turn=last_turn_spells)
+    game.emit(EventKind.TURN, ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
     on_turn_start(game)  # "until your next turn" effects end (CR 611.2a)
 
 
@@ -145,7 +147,7 @@ def untap_step(game: Game) -> None:
         if o.controller == game.active and o.tapped and not o.phased_out:
             if oid in held:
                 game.emit(
-                    "doesnt_untap",
+                    EventKind.DOESNT_UNTAP,
                     ("502.3", "604.2"),
                     f"{o.name} doesn't untap ({held[oid]})",
                     obj=oid,
@@ -157,7 +159,7 @@ def untap_step(game: Game) -> None:
         next_untap_done(game, game.active)  # CR 611.2a
     game.invalidate("tapped")
     game.emit(
-        "untap",
+        EventKind.UNTAP,
         ("502.3",),
         f"Untap step: {game.players[game.active].name} untaps "
         + (", ".join(untapped) if untapped else "nothing"),
@@ -171,10 +173,14 @@ def end_step(game: Game) -> None:
         if any(p.mana_pool):
             p.mana_pool = [0, 0, 0, 0, 0, 0]
             game.emit(
-                "mana_empties", ("500.4",), f"{p.name}'s unspent mana empties", player=p.index
+                EventKind.MANA_EMPTIES,
+                ("500.4",),
+                f"{p.name}'s unspent mana empties",
+                player=p.index,
             )
     step = game.step
-    if step == Step.CLEANUP and game.turn_flags.pop("extra_cleanup", False):
+    if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
+        game.turn_flags.extra_cleanup = False
         return  # CR 514.3a: another cleanup step
     nxt = _next_step(game, step)
     if step >= Step.BEGINNING_OF_COMBAT and step <= Step.END_OF_COMBAT and nxt > Step.END_OF_COMBAT:
@@ -195,7 +201,7 @@ def _next_step(game: Game, step: int) -> int:
         and len(game.players) == 2
     ):
         # CR 103.8a: the starting player skips the draw step of their first turn.
-        game.emit("skip", ("103.8a",), "The starting player skips their first draw step")
+        game.emit(EventKind.SKIP, ("103.8a",), "The starting player skips their first draw step")
         nxt = Step.PRECOMBAT_MAIN
     if nxt == Step.DECLARE_BLOCKERS and not (game.combat and game.combat.attackers):
         # CR 508.8: no attackers → skip declare blockers and combat damage steps.
@@ -254,7 +260,7 @@ def cleanup_task(game: Game, task: Task) -> None:
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
         game.invalidate("damage")
         game.emit(
-            "cleanup",
+            EventKind.CLEANUP,
             ("514.2",),
             "Cleanup: damage is removed"
             + (' and "until end of turn" effects end' if before != len(game.effects) else ""),

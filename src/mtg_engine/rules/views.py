@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..game.events import Event
+from ..game.events import Event, EventKind
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from .characteristics import chars
@@ -81,7 +81,7 @@ def is_revealed(game: Game, oid: int) -> bool:
     """A card in a hand that its owner revealed and still plays revealed: until the
     upkeep ends (forecast, CR 702.57b) or the ability leaves the stack (ninjutsu,
     702.49b). A card that left the hand is a new object (CR 400.7)."""
-    until = game.turn_flags.get(("revealed", oid))
+    until = game.turn_flags.revealed.get(oid)
     if until is None:
         return False
     if until == "upkeep":
@@ -187,10 +187,10 @@ def log_entries(game: Game, viewer: int, events: Iterable[Event]) -> list[dict[s
     log: list[dict[str, Any] | None] = []
     for ev in events:
         card = ev.data.get("card")
-        if ev.kind == "draw" and ev.data.get("player") != viewer:
+        if ev.kind == EventKind.DRAW and ev.data.get("player") != viewer:
             log.append({"text": ev.text, "rules": list(ev.rules)})
             continue
-        if ev.kind == "zone_change" and hidden_move(ev, viewer):
+        if ev.kind == EventKind.ZONE_CHANGE and hidden_move(ev, viewer):
             # CR 401.2, 402.3: a card going between a library and a hand it isn't
             # the viewer's stays hidden from the viewer ("put one of them into your
             # hand and the rest on the bottom", "put a card from your hand on top")
@@ -205,7 +205,7 @@ def log_entries(game: Game, viewer: int, events: Iterable[Event]) -> list[dict[s
             card
             and card in hidden_names
             and ev.data.get("player") not in (viewer, None)
-            and ev.kind not in ("cast", "zone_change")
+            and ev.kind not in (EventKind.CAST, EventKind.ZONE_CHANGE)
         ):
             log.append(None)
             continue

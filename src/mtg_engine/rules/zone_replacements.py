@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind, StaticEffect
+from ..game.events import EventKind
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -53,7 +54,7 @@ def _to(zone: int, how: str, name: str) -> Any:
     return apply
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """The moving object's own "... instead" statics (CR 614.1a, 614.6)."""
     obj = game.objects[ev["obj"]]
@@ -95,7 +96,7 @@ def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return out
 
 
-@static_replacement("graveyard_to_exile", "zone_change")
+@static_replacement("graveyard_to_exile", EventKind.ZONE_CHANGE)
 def graveyard_to_exile(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
@@ -124,7 +125,7 @@ def graveyard_to_exile(
     return Replacement(key, name, ("614.1a", "614.6"), _to(Zone.EXILE, "", name))
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def adventure_finder(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 715.3d: the resolving Adventure spell is exiled instead of going to the
     graveyard; the card remembers it went on an adventure (its owner may cast
@@ -149,7 +150,7 @@ def _mark_adventure(game: Game, ev: dict[str, Any], new: int | None) -> None:
         o.chosen = {**(o.chosen or {}), "on_adventure": True}
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """ "If that spell is countered this way, exile it instead of putting it into its
     owner's graveyard" — a self-replacement effect of the counterspell, applied
@@ -167,7 +168,7 @@ def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     ]
 
 
-@replacement_finder("zone_change")
+@replacement_finder(EventKind.ZONE_CHANGE)
 def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """ "If a creature dealt damage this way would die this turn, exile it instead"
     (CR 614.1a): an effect of the resolved spell on the creatures it damaged."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .layers import source_left
@@ -99,20 +100,19 @@ def move(
         text = f"{old.name} moves from {Zone.NAMES[from_zone]} to {Zone.NAMES[to_zone]}"
         if reason:
             text = f"{old.name} {reason}"
-        game.emit(
-            "zone_change",
-            rules,
-            text,
-            subject=old,
-            obj=new_id,
-            old=oid,
-            card=old.name,
-            from_zone=Zone.NAMES[from_zone],
-            to_zone=Zone.NAMES[to_zone],
-            controller=old.controller,
-            **({"attached": attached} if attached else {}),
-            **({"cause": cause} if cause else {}),
-        )
+        data: ZoneChangeData = {
+            "obj": new_id,
+            "old": oid,
+            "card": old.name,
+            "from_zone": Zone.NAMES[from_zone],
+            "to_zone": Zone.NAMES[to_zone],
+            "controller": old.controller,
+        }
+        if attached:
+            data["attached"] = attached
+        if cause:
+            data["cause"] = cause
+        game.emit(EventKind.ZONE_CHANGE, rules, text, old, **data)
     for name in event.get("then") or ():
         THEN_HOOKS[name](game, event, new_id)  # e.g. madness's trigger (CR 702.35a)
     return new_id
@@ -134,7 +134,7 @@ def zone_event(
     if not cause and reason.startswith("is discarded"):
         cause = "discard"
     return {
-        "kind": "zone_change",
+        "kind": EventKind.ZONE_CHANGE,
         "obj": old.id,
         "from": old.zone,
         "to": to_zone,
@@ -149,7 +149,7 @@ def zone_event(
     }
 
 
-@performer("zone_change")
+@performer(EventKind.ZONE_CHANGE)
 def _perform(game: Game, ev: dict[str, Any]) -> int | None:
     """Move an object after its replacement effects were chosen (CR 616.1)."""
     if ev["obj"] not in game.objects:
@@ -236,10 +236,12 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
     p = game.players[player]
     drawn = 0
     for _ in range(n):
-        ev = propose(game, {"kind": "draw", "player": player, "what": f"{p.name} would draw"})
+        ev = propose(
+            game, {"kind": EventKind.DRAW, "player": player, "what": f"{p.name} would draw"}
+        )
         if ev is None:
             break  # CR 616.1: a choice of order is pending
-        if ev["kind"] != "draw":  # CR 614.1a: replaced by another event (a win)
+        if ev["kind"] != EventKind.DRAW:  # CR 614.1a: replaced by another event (a win)
             PERFORMERS[ev["kind"]](game, ev)
             break
         if ev.get("cancelled"):
@@ -247,7 +249,7 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
         if not p.library:
             p.drew_from_empty = True
             game.emit(
-                "draw_empty",
+                EventKind.DRAW_EMPTY,
                 ("121.4", "704.5b"),
                 f"{p.name} can't draw a card: the library is empty",
                 player=player,
@@ -257,7 +259,7 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
         name = game.objects[top].name
         move(game, top, Zone.HAND, rules, quiet=True)
         drawn += 1
-        game.emit("draw", rules, f"{p.name} draws a card", player=player, card=name)
+        game.emit(EventKind.DRAW, rules, f"{p.name} draws a card", player=player, card=name)
     return drawn
 
 
@@ -265,7 +267,7 @@ def shuffle_library(game: Game, player: int) -> None:
     """CR 701.24a: randomize the library, using the game's seeded generator."""
     game.rng.shuffle(game.players[player].library)
     game.emit(
-        "shuffle",
+        EventKind.SHUFFLE,
         ("701.24a",),
         f"{game.players[player].name} shuffles their library",
         player=player,

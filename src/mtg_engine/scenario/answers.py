@@ -39,6 +39,7 @@ from ..game.actions import (
     PassPriority,
     PlayLand,
 )
+from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.characteristics import BASIC_LAND_MANA, chars
@@ -401,7 +402,7 @@ class Script:
                 answer = default_answer(game)
             _answer(game, answer)
         for ev in game.log[log_start:]:
-            if ev.kind in ("illegal_cast", "illegal_activation"):
+            if ev.kind in (EventKind.ILLEGAL_CAST, EventKind.ILLEGAL_ACTIVATION):
                 how = " with the permanents given in 'tap'" if act.options.get("tap") else ""
                 raise Illegal(f"{ev.text}: its cost can't be paid{how} [{', '.join(ev.rules)}]")
         if targets:

@@ -1,0 +1,80 @@
+"""What the game remembers for the current turn only (``game.turn_flags``).
+
+Each fact is a named, typed field; the turn-based actions of a new turn
+(``rules/turn.py``, CR 500.1) replace the whole record, keeping only the counts
+of spells cast in the turn that just ended. Records kept here (a spell's cast
+record, a coin flip's result) are replaced, never changed in place, so a clone
+may share them; the collections themselves are copied by :meth:`TurnFlags.copy`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class TurnFlags:
+    """The facts of this turn that rules and keywords read later in it."""
+
+    #: spells cast this turn, by anyone (storm, CR 702.40a)
+    spells_cast: int = 0
+    #: spells each player cast last turn ("if no spells were cast last turn")
+    spells_cast_last_turn: list[int] = field(default_factory=list)
+    #: permanents put into a graveyard from the battlefield this turn (gravestorm, CR 702.69a)
+    died_permanents: int = 0
+    #: the attackers declared in this combat, with what each attacks (CR 508.1)
+    attacks_declared: tuple[tuple[int, int], ...] = ()
+    #: creatures declared as attackers this turn (raid, CR 508.1)
+    attackers_this_turn: int = 0
+    #: a cleanup step must be followed by another (CR 514.3a)
+    extra_cleanup: bool = False
+    #: the bands of the current combat (CR 702.22), cleared at end of combat
+    bands: tuple[tuple[int, ...], ...] = ()
+    #: random blocks by piles are in effect this turn (CR 611.2a)
+    random_pile_blocks: bool = False
+    #: the last coin flip and die roll this turn (CR 705, 706), for conditions
+    last_coin_flip: dict[str, Any] | None = None
+    last_die_roll: dict[str, Any] | None = None
+    #: spells and abilities that were countered on resolution this turn (CR 608.2b)
+    fizzled: set[int] = field(default_factory=set)
+    #: stack object -> what was chosen and paid as it was cast (CR 601.2b-h, 400.7d)
+    paid: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: player -> damage dealt to them this turn (CR 120.3)
+    damage_to_player: dict[int, int] = field(default_factory=dict)
+    #: source -> the permanents returned to hand to pay its cost (CR 602.2b)
+    cost_returned: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: object -> until when its face stays revealed
+    revealed: dict[int, int | str] = field(default_factory=dict)
+    #: (object, ability index) -> activations this turn ("activate only once each turn")
+    activated: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: permanents whose loyalty abilities were activated this turn (CR 606.3)
+    loyalty_activated: set[int] = field(default_factory=set)
+    #: (object, ability text) of abilities that trigger only once each turn and did (CR 603.2)
+    triggered_once: set[tuple[int, str]] = field(default_factory=set)
+    #: player -> creature types of their sources that dealt combat damage to a player (prowl, 702.76a)
+    prowl_types: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def copy(self) -> TurnFlags:
+        """An independent copy (the collections copied; the records in them shared)."""
+        t = TurnFlags.__new__(TurnFlags)
+        t.spells_cast = self.spells_cast
+        t.spells_cast_last_turn = self.spells_cast_last_turn[:]
+        t.died_permanents = self.died_permanents
+        t.attacks_declared = self.attacks_declared
+        t.attackers_this_turn = self.attackers_this_turn
+        t.extra_cleanup = self.extra_cleanup
+        t.bands = self.bands
+        t.random_pile_blocks = self.random_pile_blocks
+        t.last_coin_flip = self.last_coin_flip
+        t.last_die_roll = self.last_die_roll
+        t.fizzled = self.fizzled.copy()
+        t.paid = self.paid.copy()
+        t.damage_to_player = self.damage_to_player.copy()
+        t.cost_returned = self.cost_returned.copy()
+        t.revealed = self.revealed.copy()
+        t.activated = self.activated.copy()
+        t.loyalty_activated = self.loyalty_activated.copy()
+        t.triggered_once = self.triggered_once.copy()
+        t.prowl_types = self.prowl_types.copy()
+        return t
