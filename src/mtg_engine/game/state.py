@@ -156,9 +156,6 @@ MANDATORY_LOOP_STEPS = 200_000
 #: after which the game is in a loop of mandatory actions (CR 104.4b): a forced
 #: answer is no choice, and a real step asks a few dozen at most
 MANDATORY_LOOP_DECISIONS = 1_000
-#: where the count of forced decisions is kept (turn_flags: cleared each turn,
-#: cloned and saved with the game)
-_FORCED = "forced_decisions"
 
 
 class Game(EventEmitter):
@@ -395,17 +392,17 @@ class Game(EventEmitter):
         agents bound them, 731.2a.)"""
         flags = self.turn_flags
         if not forced:
-            flags.pop(_FORCED, None)
+            flags.forced_decisions = None
             return
-        step, n = flags.get(_FORCED, (self.step, 0))
+        step, n = flags.forced_decisions or (self.step, 0)
         n = n + 1 if step == self.step else 1
-        flags[_FORCED] = (self.step, n)
+        flags.forced_decisions = (self.step, n)
         if n >= MANDATORY_LOOP_DECISIONS and self.outcome is None:
             self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
             self.pending = None
             self._options = None
             self.emit(
-                "draw_game",
+                EventKind.DRAW_GAME,
                 ("104.4b",),
                 f"The game is a draw: a loop of mandatory actions ({n} forced decisions "
                 "in one step)",
