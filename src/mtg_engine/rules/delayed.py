@@ -273,6 +273,12 @@ def _bind(ctx: Ctx, v: Any, own_event: bool = False) -> Any:
         # the object whose ability this is (it may have left its zone already)
         obj = ctx.obj
         sid = obj.source_id if obj.source_id is not None else obj.id
+        if sid not in ctx.game.objects:
+            # "When this creature dies, return it to the battlefield at the beginning
+            # of the next end step": the card it became in the graveyard (CR 400.7e)
+            again = [i for i in ctx.refs(v) if i in ctx.game.objects]
+            if again:
+                return BoundRef(tuple(again))
         return BoundRef(_follow(ctx, [sid], same_card=obj.card))
     if isinstance(v, TargetRef | TriggerRef | ParentRef):
         return BoundRef(_follow(ctx, ctx.refs(v)))

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
 from ..game.objects import GameObject, Zone
-from .characteristics import chars
+from .characteristics import chars, printed
 from .damage_history import damaged_players
 from .linked import is_exiled_with
+from .simultaneous import attached_before
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -71,6 +72,49 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
     return False
 
 
+#: the subtype of the attachments each "enchanted/equipped/fortified" word names
+_ATTACHMENT_SUBTYPE = {
+    "enchanted_by": "Aura",
+    "equipped_by": "Equipment",
+    "fortified_by": "Fortification",
+}
+
+
+def _attached_condition(game: Game, obj: GameObject, key: str, source: GameObject | None) -> bool:
+    """ "Enchanted creature" / "equipped creature" / "fortified land".
+
+    On an Aura, Equipment or Fortification it is the permanent that object is
+    attached to (CR 303.4, 301.5a, 301.6); on anything else ("equipped creatures
+    you control get +1/+1") it is any permanent with such an object attached:
+    an "equipped" creature is one an Equipment is attached to (CR 301.5). The
+    printed subtypes are read (and a source that is attached to something is an
+    attachment, a copy of one included), so no characteristics are computed here.
+    """
+    subtype = _ATTACHMENT_SUBTYPE[key]
+    if source is not None and (
+        source.attached_to is not None or subtype in printed(source).subtypes
+    ):
+        # (an attached source is an Aura or Equipment, a copy of one included)
+        return source.attached_to == obj.id
+    return any(subtype in printed(game.objects[a]).subtypes for a in attached_before(game, obj.id))
+
+
+#: CR 700.12: the creature types that make an object an outlaw
+_OUTLAW_TYPES = frozenset(("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"))
+
+
+def _modified(game: Game, obj: GameObject) -> bool:
+    """CR 700.9: a counter on it, equipped, or enchanted by an Aura its controller
+    also controls (the printed subtypes of the attachments are read)."""
+    if any(obj.counters.values()):
+        return True
+    for a in attached_before(game, obj.id):
+        sub = printed(game.objects[a]).subtypes
+        if "Equipment" in sub or ("Aura" in sub and game.objects[a].controller == obj.controller):
+            return True
+    return False
+
+
 def _condition(
     game: Game,
     obj: GameObject,
@@ -109,9 +153,7 @@ def _condition(
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):
-        # "enchanted creature" / "equipped creature" / "fortified land" (CR 301.6):
-        # the permanent the source is attached to
-        return source is not None and source.attached_to == obj.id
+        return _attached_condition(game, obj, key, source)
     if key == "owner":
         if isinstance(value, tuple):  # players resolved as the effect happens
             return obj.owner in value
@@ -195,6 +237,15 @@ def _condition(
         return (obj.stack_kind == "activated") == bool(value)  # CR 113.3b, 602
     if key == "triggered":
         return (obj.stack_kind == "triggered") == bool(value)  # CR 113.3c, 603
+    if key == "historic":
+        # CR 700.6: legendary, an artifact, or a Saga
+        return (
+            "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
+        ) == bool(value)
+    if key == "outlaw":
+        return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
+    if key == "modified":
+        return _modified(game, obj) == bool(value)
     if key == "any_of":
         # "A or B": one alternative's conditions all hold (CR 109.2)
         return any(

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
 from ..game.events import EventKind
-from ..game.hooks import KEYWORD_EXPANSIONS
+from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
+from ..game.hooks import KEYWORD_EXPANSIONS, full_ability
 from ..game.objects import GameObject, Zone
 from .chance import greatest_same_stored
 from .characteristics import (
@@ -477,6 +478,7 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
                 out.append((src, st, source_id, aff, lk, early, ts, removed))
                 if st.op == "lose_all_abilities":
                     removers.append((src, st))
+    out.extend(_statics_granted_by_statics(game, out))
     if low:
         game._chars[_LOW_KEY] = True  # some static changes types, colors or control
     if removers:
@@ -495,6 +497,48 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if stripped:
             out = [(*e[:7], True) if e[2] in stripped else e for e in out]
     return out
+
+
+def _statics_granted_by_statics(game: Game, out: list[StaticEntry]) -> list[StaticEntry]:
+    """The static abilities a static ability grants to permanents (Rune of Flight:
+    an Equipment "has 'Equipped creature has flying'"): each works as that
+    permanent's own ability (CR 613.1f, 604.1), with the later timestamp of the
+    two (CR 613.7a). Which permanents have it is read as the sources are built,
+    from characteristics without static effects (the granting ability's own
+    layer-6 effect decides that, CR 613.8)."""
+    extra: list[StaticEntry] = []
+    for entry in out:
+        src, st, aff = entry[0], entry[1], entry[3]
+        if st.op != "grant_ability" or entry[7]:
+            continue
+        got = st.args.get("abilities")
+        granted = [
+            s
+            for a in (got if isinstance(got, tuple | list) else ())
+            if isinstance(a, Ability) and a.kind is AbilityKind.STATIC
+            for s in a.static
+            if s.op in STATIC_LAYERS
+        ]
+        if not granted or (st.condition is not None and not _condition(game, st, src)):
+            continue
+        if aff is None:
+            holders = [src]
+        else:
+            holders = [
+                game.objects[o]
+                for o in game.battlefield
+                if matches_object(game, game.objects[o], aff, src.controller, src)
+            ]
+        for holder in holders:
+            ts = max(entry[6], holder.timestamp)
+            for g in granted:
+                lk = _STATIC_KEY.get(g.op, 80)
+                flt = g.affected if isinstance(g.affected, Filter) else None
+                if flt is not None and flt.zone and flt.zone != "battlefield":
+                    continue
+                early = flt is not None and lk >= 60 and not (_reads(flt) & _EARLY_READS)
+                extra.append((holder, g, holder.id, flt, lk, early, ts, False))
+    return extra
 
 
 # ---------------------------------------------------------------------------
@@ -857,7 +901,7 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
             c.toughness = amount(game, args["toughness"], ctl, src)
     elif op == "grant_keyword":  # CR 613.1f
         kw = args.get("keyword")
-        if kw and kw not in {a.keyword for a in c.abilities}:
+        if kw and not _has_keyword_instance(c, str(kw), args.get("keyword_args") or {}):
             c.abilities = (*c.abilities, *_keyword_abilities(str(kw), args))
     elif op == "grant_ability":
         new = args.get("abilities")
@@ -944,6 +988,23 @@ _BASIC_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
 _KEYWORD_ABILITIES: dict[tuple[str, tuple], tuple[Ability, ...]] = {}
 
 
+def _has_keyword_instance(c: Chars, keyword: str, kwargs: dict[str, Any]) -> bool:
+    """Whether granting this keyword adds nothing: a keyword without parameters
+    already there (a second flying is redundant, CR 702.2f ...), or the same
+    instance of a parameterized one. "Equip Knight {0}" granted to an Equipment
+    with equip {3} is a second equip ability (CR 702.6e), as protection from
+    another quality is another protection."""
+    for a in c.abilities:
+        if a.keyword != keyword:
+            continue
+        if not kwargs:
+            return True
+        own = {k: v for k, v in a.keyword_args.items() if k != "rule"}
+        if own == kwargs:
+            return True
+    return False
+
+
 def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...]:
     """A granted keyword ability plus what it stands for (its expansions)."""
     kwargs = args.get("keyword_args") or {}
@@ -951,6 +1012,10 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
     got = _KEYWORD_ABILITIES.get(key)
     if got is None:
         a = Ability(AbilityKind.STATIC, text=keyword, keyword=keyword, keyword_args=dict(kwargs))
+        if keyword in ACTIVATED_KEYWORDS and kwargs:
+            # "Equipment you control have equip Knight {0}": an activated ability
+            # (CR 702.6a), as a printed one is
+            a = full_ability(a)
         extra = tuple(KEYWORD_EXPANSIONS[keyword](a)) if keyword in KEYWORD_EXPANSIONS else ()
         got = (a, *extra)
         _KEYWORD_ABILITIES[key] = got

@@ -301,6 +301,12 @@ def _check(
                 elif ability.trigger.event.startswith("dealt_"):
                     # "it", "that creature": the object dealt the damage
                     event["obj"] = d["target"]
+                if ability.trigger.event.startswith("deals_") and not isinstance(
+                    ability.trigger.subject, SelfRef
+                ):
+                    # "whenever a creature deals damage to you, destroy it": "it" is
+                    # the source of the damage (CR 603.2, 608.2c)
+                    event["obj"] = d.get("source")
             if ev.kind == EventKind.DECLARE_ATTACKERS:
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
@@ -452,6 +458,36 @@ def _matches(
             return _matches(game, trig, ev, source, subject)
         finally:
             source.attached_to = None
+    if (
+        ev.kind == EventKind.ZONE_CHANGE
+        and subject is not None
+        and isinstance(trig.subject, Filter)
+        and any(k in _ATTACHED_KEYS for k, _ in trig.subject.conditions)
+    ):
+        # CR 603.10a: "whenever an equipped creature you control dies" looks back at
+        # the Equipment attached to it as it last existed (_leave unattached them)
+        again = [
+            a
+            for a in ev.data.get("attached") or ()
+            if a in game.objects and game.objects[a].attached_to is None
+        ]
+        for a in again:
+            game.objects[a].attached_to = subject.id
+        try:
+            return _matches_now(game, trig, ev, source, subject)
+        finally:
+            for a in again:
+                game.objects[a].attached_to = None
+    return _matches_now(game, trig, ev, source, subject)
+
+
+#: filter conditions about what is attached to an object (rules/filters.py)
+_ATTACHED_KEYS = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
+
+
+def _matches_now(
+    game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
+) -> bool:
     if trig.details and any(k == "or_events" for k, _ in trig.details):
         return any(_matches(game, t, ev, source, subject) for t in alternatives(trig))
     d = ev.data
@@ -466,6 +502,20 @@ def _matches(
             return matches_object(game, new, trig.subject, source.controller, source)
         if kind == "discard":
             return _discard_matches(game, trig, ev, source)
+        if (
+            kind == "put_into_graveyard"
+            and d.get("to_zone") == "graveyard"
+            and isinstance(trig.subject, Filter)
+            and "card" in trig.subject.kinds
+        ):
+            # "whenever another card is put into a graveyard from anywhere": the card
+            # it became in the graveyard (CR 400.7; a token isn't a card, 111.1)
+            new = game.objects.get(d.get("obj", -1))
+            return (
+                new is not None
+                and not new.is_token
+                and matches_object(game, new, trig.subject, source.controller, source)
+            )
         if d.get("from_zone") != "battlefield" or subject is None:
             return False
         if kind == "sacrifice":

@@ -143,8 +143,25 @@ class Script:
         if verb == "target":
             return k == DecisionKind.TARGETS
         if verb == "choose":
-            return _choose_fits(d, value)
+            return _choose_fits(d, value) or self._yes_then_objects(d, act)
         return False
+
+    def _yes_then_objects(self, d: Decision, act: ActionSpec) -> bool:
+        """ "Yes" to an optional choice of objects that the engine asks as one
+        decision (paying an "unless" cost such as champion's exile, choosing new
+        targets for a copy): the scenario format answers the "may" or "unless" with
+        yes/no, and the objects with the next action, a ``choose`` list of the same
+        player (which then answers this same decision)."""
+        nxt = self.following
+        return (
+            d.kind == DecisionKind.CHOOSE_OBJECTS
+            and d.data.get("min") == 0
+            and yes_no(act.value) is True
+            and nxt is not None
+            and nxt.verb == "choose"
+            and nxt.player == act.player
+            and isinstance(nxt.value, list)
+        )
 
     # ------------------------------------------------------------------
     # Applying
@@ -205,6 +222,9 @@ class Script:
             self._trigger_targets(game, act, acting)
             return True
         if verb == "choose":
+            d = game.pending
+            if d is not None and not _choose_fits(d, act.value) and self._yes_then_objects(d, act):
+                return True  # the next action chooses the objects
             self._choose(game, act.value, acting)
             return True
         raise Unsupported(f"the verb {verb!r} is not supported")
@@ -323,9 +343,16 @@ class Script:
             self._turn_face_up(game, act, acting, via)
             return
 
+        def usable(o: int) -> int | None:
+            # by keyword, the first such ability that can be activated ("equip" of an
+            # Equipment that also has "equip Knight {0}" granted, CR 702.6e)
+            for i in ability_indices(game, o, which):
+                if game.is_legal(ActivateAbility(o, i)) is None:
+                    return i
+            return None
+
         def legal(o: int) -> bool:
-            i = ability_index(game, o, which)
-            return i is not None and game.is_legal(ActivateAbility(o, i)) is None
+            return usable(o) is not None
 
         oid = self._find(
             game,
@@ -334,7 +361,9 @@ class Script:
             legal,
             plausible=lambda o: ability_index(game, o, which) is not None,
         )
-        index = ability_index(game, oid, which)
+        index = usable(oid)
+        if index is None:
+            index = ability_index(game, oid, which)
         if index is None:
             what = (
                 f"{which} ability"
@@ -772,9 +801,16 @@ def pending_trigger_group(game: Game) -> list[dict[str, Any]]:
 def ability_index(game: Game, oid: int, which: int | str) -> int | None:
     """The engine's index of an object's N-th activated ability (1-based, printed
     order; mana abilities count) or of its activated keyword ability (``equip``)."""
+    found = ability_indices(game, oid, which)
+    return found[0] if found else None
+
+
+def ability_indices(game: Game, oid: int, which: int | str) -> list[int]:
+    """The engine's indices :func:`ability_index` may mean: the N-th activated
+    ability, or every activated ability with that keyword, in order."""
     o = game.objects.get(oid)
     if o is None:
-        return None
+        return []
     abilities = chars(game, o).abilities
     activated = [
         i
@@ -783,13 +819,9 @@ def ability_index(game: Game, oid: int, which: int | str) -> int | None:
     ]
     activated = _type_line_order(o, abilities, activated)
     if isinstance(which, int):
-        return activated[which - 1] if 1 <= which <= len(activated) else None
+        return [activated[which - 1]] if 1 <= which <= len(activated) else []
     key = norm(which)
-    for i in activated:
-        kw = abilities[i].keyword
-        if kw and norm(kw) == key:
-            return i
-    return None
+    return [i for i in activated if (kw := abilities[i].keyword) and norm(kw) == key]
 
 
 def _type_line_order(o: Any, abilities: tuple[Any, ...], activated: list[int]) -> list[int]:

@@ -266,6 +266,7 @@ class Run:
                         since = g.turn
                     elif sc.until is None and g.turn >= since + stall_turns:
                         return Stop("never", act)
+                self.script.following = self._following(act)
                 if eligible and self.script.fits(g, act, self.progress):
                     stop = self._apply(act)
                     if stop is not None:
@@ -283,6 +284,11 @@ class Run:
                 raise RuntimeError(f"the default answer {answer} was rejected: {e}") from None
         return Stop("limit", message=f"the run did not stop within {MAX_DECISIONS} decisions")
 
+    def _following(self, act: ActionSpec) -> ActionSpec | None:
+        """The scripted action after ``act``, if any."""
+        actions = self.sc.actions
+        return actions[act.index + 1] if act.index + 1 < len(actions) else None
+
     def _all_passed(self, g: Game) -> bool:
         """This priority pass would end the step: everyone passed, the stack is empty."""
         d = g.pending
@@ -293,10 +299,9 @@ class Run:
 
     def _apply(self, act: ActionSpec) -> Stop | None:
         snapshot = self.game.clone()
-        actions = self.sc.actions
         # the action after this one may answer a cost choice made while this
         # spell or ability is put on the stack ("activate" then "choose: [...]")
-        self.script.following = actions[act.index + 1] if act.index + 1 < len(actions) else None
+        self.script.following = self._following(act)
         try:
             done = self.script.apply(self.game, act, self.progress)
         except Illegal as e:

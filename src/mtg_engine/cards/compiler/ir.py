@@ -297,6 +297,21 @@ def _damages_a_creature(trigger: Trigger) -> bool:
     return isinstance(what, Filter) and "player" not in what.kinds
 
 
+def _recipient_unlike_subject(trigger: Trigger) -> bool:
+    """ "Whenever a creature you control with deathtouch deals damage to a
+    planeswalker, destroy that planeswalker": the object dealt damage is of
+    another kind than the one dealing it, so "that planeswalker" names it."""
+    what = dict(trigger.details).get("what")
+    subject = trigger.subject
+    return (
+        isinstance(what, Filter)
+        and isinstance(subject, Filter)
+        and bool(what.kinds)
+        and bool(subject.kinds)
+        and not set(what.kinds) & set(subject.kinds)
+    )
+
+
 #: instructions that move the objects they name; "them" after one is the new
 #: objects (the handler records them as "it", CR 400.7)
 _MOVERS = frozenset({"exile", "return_to_battlefield", "reanimate"})
@@ -333,7 +348,9 @@ def finalize(
     other_creature = trigger is not None and _names_other_creature(trigger)
     # (with a trigger about another object, "that creature" may be either one)
     damaged_creature = (
-        trigger is not None and not trigger_about_other and _damages_a_creature(trigger)
+        trigger is not None
+        and _damages_a_creature(trigger)
+        and (not trigger_about_other or _recipient_unlike_subject(trigger))
     )
     # "whenever ... becomes the target of a spell or ability an opponent controls,
     # ... that player": the controller of that spell or ability (CR 603.2)
@@ -346,6 +363,8 @@ def finalize(
     def resolve_it() -> Any:
         if state["last"] == "parent":
             return ParentRef()
+        if state["last"] == "sacrificed":
+            return ParentRef("sacrificed")  # "the sacrificed creature's power ... its"
         if state["last"] == "spell":
             return TriggerRef("spell")
         if state["last"] == "exiled":
@@ -461,9 +480,27 @@ def finalize(
             )
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
+        if _names_sacrificed(new):
+            # "you draw cards equal to the sacrificed creature's power, then you gain
+            # life equal to its toughness": "its" is the sacrificed creature (608.2c)
+            state["last"] = "sacrificed"
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     return tuple(out), tuple(targets)
+
+
+def _names_sacrificed(eff: Effect) -> bool:
+    """Whether an instruction names the creature sacrificed to pay the cost."""
+    found = False
+
+    def fn(v: Any) -> Any:
+        nonlocal found
+        if isinstance(v, ParentRef) and v.key == "sacrificed":
+            found = True
+        return None
+
+    walk(eff, fn)
+    return found
 
 
 def _about_each(eff: Effect) -> bool:

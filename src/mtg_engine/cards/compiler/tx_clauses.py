@@ -209,6 +209,24 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         event, details = preds[0]
         if (
+            event == "attacks"
+            and not details
+            and len(preds) == 1
+            and isinstance(subject, Some)
+            and (subject.count == "one_or_more" or isinstance(subject.count, int))
+            and subject.count != 1
+        ):
+            # "whenever two or more creatures attack", "whenever one or more creatures
+            # you control attack": one event, the declaration of attackers, and how
+            # many of them match (CR 508.1, 603.2c), as "whenever you attack with"
+            count = 1 if subject.count == "one_or_more" else subject.count
+            return Trigger(
+                "attack_with",
+                Filter(kinds=("player",), conditions=()),
+                player="each",
+                details=(("what", subject.filter), ("count", count)),
+            )
+        if (
             event in ("tapped", "dies", "leaves")
             and isinstance(subject, Some)
             and subject.count == "one_or_more"
