@@ -46,13 +46,45 @@ deck_lines = st.one_of(
             "Sideboard",
             "1 No Such Card At All",
             "4x Grizzly Bears (M21) 123",
+            "4 Lightning Bolt (M21) 123 *F*",
             "# comment",
+            "About",
+            "Name My Deck",
+            "Companion",
+            "Commander",
+            "Sideboard (15)",
+            "SB: 2 Forest",
+            "SB:",
+            "x4 Forest",
+            "4.5 Mountain",
+            "1,000 Forest",
         ]
     ),
     st.text(max_size=40),
 )
+dek_cards = st.builds(
+    lambda q, name, side: f'<Cards Quantity="{q}" Name="{name}" Sideboard="{side}"/>',
+    st.sampled_from(["4", "0", "-1", "4x", "", "100000000", "1e3"]),
+    st.sampled_from(["Forest", "Lightning Bolt", "Fire/Ice", "Frest", "", '&amp;"']),
+    st.sampled_from(["false", "true", "maybe"]),
+)
+dek_files = st.one_of(
+    st.lists(dek_cards, max_size=4).map(
+        lambda cs: ('<?xml version="1.0"?><Deck>' + "".join(cs) + "</Deck>").encode()
+    ),
+    st.sampled_from(
+        [
+            b'<!DOCTYPE d [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><Deck>&b;</Deck>',
+            b'<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Deck>&x;</Deck>',
+            b"<Deck><Cards",
+            b"<NotADeck/>",
+            b"\xef\xbb\xbf<Deck/>",
+        ]
+    ),
+)
 file_contents = st.one_of(
     st.lists(deck_lines, max_size=6).map(lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")),
+    dek_files,
     st.sampled_from(
         [
             b"name: x\nstart: {turn: 1}\nplayers: {A: {hand: [Forest]}}\n",
@@ -78,7 +110,8 @@ texts = st.one_of(st.text(max_size=20), st.sampled_from(["702.19", "trample", "9
 def file_arg(draw: st.DrawFn) -> tuple[str, bytes | None]:
     """("FILE", contents) for a generated file, or a name that is not a file."""
     if draw(st.booleans()):
-        return ("FILE", draw(file_contents))
+        suffix = draw(st.sampled_from(["FILE", "FILE.dek"]))
+        return (suffix, draw(file_contents))
     return (draw(st.sampled_from(["red-green", "white-blue", "/nonexistent/x.txt", ".", ""])), None)
 
 
@@ -123,6 +156,7 @@ SUBCOMMANDS: dict[str, tuple[list[str], dict[str, st.SearchStrategy | None], st.
             "--seed": ints,
             "--json": None,
             "--agents": st.sampled_from(["random", "heuristic", "nobody"]),
+            "--allow-small-decks": None,
         },
         st.just([]),
     ),
@@ -134,6 +168,7 @@ SUBCOMMANDS: dict[str, tuple[list[str], dict[str, st.SearchStrategy | None], st.
             "--ai": st.sampled_from(["random", "heuristic", "x"]),
             "--seed": ints,
             "--name": texts,
+            "--allow-small-decks": None,
         },
         st.just([]),
     ),
@@ -158,17 +193,26 @@ SUBCOMMANDS: dict[str, tuple[list[str], dict[str, st.SearchStrategy | None], st.
 
 
 @st.composite
-def command_lines(draw: st.DrawFn, sub: str) -> tuple[list, str | None, str]:
+def command_lines(draw: st.DrawFn, sub: str) -> tuple[list, str | None, str, bool]:
     words, options, positional = SUBCOMMANDS[sub]
     args = list(words) + option_values(draw, options) + list(draw(positional))
     env = draw(st.sampled_from([None, "small", "junk", "missing", "dir"]))
     if sub == "fuzz" and env is None:
         env = "small"  # the shipped file's whole pool takes a minute to grade the first time
     stdin = draw(st.sampled_from(["", "1\n", "q\n", "x\n99\n-1\n"]))
-    return args, env, stdin
+    # the cache and data directories of $XDG_CACHE_HOME / $XDG_DATA_HOME: usable, or files
+    broken_dirs = draw(st.booleans())
+    return args, env, stdin, broken_dirs
 
 
-def run_cli(args: list, env: str | None, stdin: str, files: dict[str, Path], tmp: Path):
+def run_cli(
+    args: list,
+    env: str | None,
+    stdin: str,
+    files: dict[str, Path],
+    tmp: Path,
+    broken_dirs: bool = False,
+):
     argv = []
     for i, a in enumerate(args):
         if isinstance(a, tuple):
@@ -176,7 +220,7 @@ def run_cli(args: list, env: str | None, stdin: str, files: dict[str, Path], tmp
             if contents is None:
                 argv.append(name)
                 continue
-            path = tmp / f"arg{i}.txt"
+            path = tmp / (f"arg{i}.dek" if name.endswith(".dek") else f"arg{i}.txt")
             path.write_bytes(contents)
             argv.append(str(path))
         elif a == "OUT":
@@ -184,8 +228,13 @@ def run_cli(args: list, env: str | None, stdin: str, files: dict[str, Path], tmp
         else:
             argv.append(a)
     environ = {CARD_FILE_ENV: str(files[env])} if env else {CARD_FILE_ENV: ""}
-    environ["XDG_CACHE_HOME"] = str(tmp / "cache")
-    environ["XDG_DATA_HOME"] = str(tmp / "data")
+    if broken_dirs:
+        not_a_dir = tmp / "not-a-dir"
+        not_a_dir.write_text("a file where a directory should be")
+        environ["XDG_CACHE_HOME"] = environ["XDG_DATA_HOME"] = str(not_a_dir)
+    else:
+        environ["XDG_CACHE_HOME"] = str(tmp / "cache")
+        environ["XDG_DATA_HOME"] = str(tmp / "data")
     return argv, CliRunner().invoke(main, argv, input=stdin, env=environ)
 
 
@@ -210,9 +259,9 @@ SETTINGS = settings(
 def test_no_traceback_from_any_subcommand(sub: str, files: dict[str, Path], tmp_path: Path):
     @SETTINGS
     @given(line=command_lines(sub))
-    def check(line: tuple[list, str | None, str]) -> None:
-        args, env, stdin = line
-        argv, result = run_cli(args, env, stdin, files, tmp_path)
+    def check(line: tuple[list, str | None, str, bool]) -> None:
+        args, env, stdin, broken_dirs = line
+        argv, result = run_cli(args, env, stdin, files, tmp_path, broken_dirs)
         assert_no_traceback(argv, result)
 
     check()

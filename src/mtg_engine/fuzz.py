@@ -374,6 +374,9 @@ def play_fuzz_game(
         if d is None:
             report("invariant", "the game is not over but nothing is pending")
             break
+        if game.players[d.player].has_lost:
+            # CR 800.4a, 800.4h: a player who left the game makes no more choices
+            report("invariant", f"a {d.kind} decision is asked of a player who left the game")
         t0 = time.perf_counter()
         try:
             with time_limit(HANG_SECONDS):

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ..game.objects import CardDef
+from ..game.serialize import decode, encode
 from .abilities import CompiledFace
 from .database import CardDatabase
 from .model import CardData, CardFace
@@ -48,7 +49,10 @@ def token_def(spec: dict[str, Any]) -> CardDef:
     """A token's definition from its characteristics (CR 111.4)."""
     if spec.get("emblem"):
         return emblem_def(spec)
-    return _token_def(json.dumps(spec, sort_keys=True, default=str))
+    # the key is the spec's exact structural encoding (the saved game's): the same
+    # characteristics give the same key whatever the order of a mapping's items, and
+    # the abilities a spec holds come back as records, not as their text
+    return _token_def(json.dumps(encode(spec), sort_keys=True))
 
 
 def emblem_def(spec: dict[str, Any]) -> CardDef:
@@ -72,7 +76,7 @@ def emblem_def(spec: dict[str, Any]) -> CardDef:
 
 @lru_cache(maxsize=4096)
 def _token_def(key: str) -> CardDef:
-    spec = json.loads(key)
+    spec = decode(json.loads(key))
     types = tuple(spec.get("types") or ("Creature",))
     subtypes = tuple(spec.get("subtypes") or ())
     name = spec.get("name") or " ".join(subtypes) or "Token"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..game.events import EventKind
@@ -62,24 +60,24 @@ def _render(game, me: int) -> str:
 )
 @click.option("--seed", default=None, type=int, help="Game seed (random if omitted).")
 @click.option("--name", default="You", show_default=True)
-def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) -> None:
+@click.option(
+    "--allow-small-decks", is_flag=True, help="Play decks under 40 cards without a warning."
+)
+def play(
+    deck: str, opponent_deck: str, ai: str, seed: int | None, name: str, allow_small_decks: bool
+) -> None:
     """Play a game against the AI: pick numbered options at each decision."""
     # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     import random
 
     from ..agents import make_agent
-    from ..cards.database import UnknownCardError
-    from ..cards.decks import DeckError, load_deck
     from ..game.actions import IllegalActionError
     from ..rules.setup import new_game
     from ..ui.describe import describe
+    from .deck_loading import load_decks
 
-    try:
-        mine, theirs = load_deck(deck), load_deck(opponent_deck)
-        decks = [mine.card_defs(), theirs.card_defs()]
-    except (DeckError, UnknownCardError) as e:
-        click.echo(f"mtg play: {e}", err=True)
-        sys.exit(2)
+    mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
+    decks = [mine.card_defs(), theirs.card_defs()]
     if seed is None:
         seed = random.randrange(1 << 30)
     game = new_game(decks, seed=seed, names=[name, "AI"])

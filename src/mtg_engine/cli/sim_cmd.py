@@ -36,6 +36,9 @@ import click
     "--workers", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option(
+    "--allow-small-decks", is_flag=True, help="Play decks under 40 cards without a warning."
+)
 def sim(
     decks: tuple[str, ...],
     games: int,
@@ -43,22 +46,15 @@ def sim(
     seed: int,
     workers: int,
     as_json: bool,
+    allow_small_decks: bool,
 ) -> None:
     """Simulate GAMES games between two decks and report win rates and speed."""
-    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
-    from ..cards.database import UnknownCardError
-    from ..cards.decks import DeckError, load_deck
     from ..sim import run_games, summarize
+    from .deck_loading import load_decks
 
     if len(decks) != 2:
         raise click.UsageError("give exactly two --deck options")
-    try:
-        loaded = [load_deck(d) for d in decks]
-        for d in loaded:
-            d.card_defs()
-    except (DeckError, UnknownCardError) as e:
-        click.echo(f"mtg sim: {e}", err=True)
-        sys.exit(2)
+    loaded = load_decks(decks, allow_small_decks, "sim")
     t0 = time.perf_counter()
     if as_json or not sys.stderr.isatty():
         results = run_games(loaded, agents, games, seed, workers)

@@ -152,6 +152,10 @@ class Combat:
 #: steps of the engine's work without a decision after which the game is in a
 #: loop of mandatory actions (CR 104.4b); a real turn takes a few hundred at most
 MANDATORY_LOOP_STEPS = 200_000
+#: decisions in a row in one step of a turn, each with exactly one legal answer,
+#: after which the game is in a loop of mandatory actions (CR 104.4b): a forced
+#: answer is no choice, and a real step asks a few dozen at most
+MANDATORY_LOOP_DECISIONS = 1_000
 
 
 class Game(EventEmitter):
@@ -372,11 +376,37 @@ class Game(EventEmitter):
     def _push_answer(self, action: Action) -> None:
         """Apply an answer known to be legal (the fast path for agents that
         choose from :meth:`legal_actions`)."""
+        options = self._options if self._options is not None else self.legal_actions()
+        forced = len(options) == 1 and not isinstance(action, Concede)
         self.decisions_made += 1
         self.pending = None
         self._options = None
         self.tasks[-1].answer = action
         self.run()
+        self._count_forced(forced)
+
+    def _count_forced(self, forced: bool) -> None:
+        """CR 104.4b: a game that asks :data:`MANDATORY_LOOP_DECISIONS` decisions in a
+        row in one step, each with one legal answer, repeats mandatory actions with
+        no way to stop: it is a draw. (Optional loops are not draws, 104.4b; the
+        agents bound them, 731.2a.)"""
+        flags = self.turn_flags
+        if not forced:
+            flags.forced_decisions = None
+            return
+        step, n = flags.forced_decisions or (self.step, 0)
+        n = n + 1 if step == self.step else 1
+        flags.forced_decisions = (self.step, n)
+        if n >= MANDATORY_LOOP_DECISIONS and self.outcome is None:
+            self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
+            self.pending = None
+            self._options = None
+            self.emit(
+                EventKind.DRAW_GAME,
+                ("104.4b",),
+                f"The game is a draw: a loop of mandatory actions ({n} forced decisions "
+                "in one step)",
+            )
 
     def run(self) -> None:
         """Advance until a decision is needed or the game is over.

@@ -58,6 +58,9 @@ class TurnFlags:
     triggered_once: set[tuple[int, str]] = field(default_factory=set)
     #: player -> creature types of their sources that dealt combat damage to a player (prowl, 702.76a)
     prowl_types: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: (step, n): the last n decisions, all in this step, each had one legal answer
+    #: (a loop of mandatory actions is a draw, CR 104.4b)
+    forced_decisions: tuple[int, int] | None = None
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -83,4 +86,5 @@ class TurnFlags:
         t.loyalty_activated = self.loyalty_activated.copy()
         t.triggered_once = self.triggered_once.copy()
         t.prowl_types = self.prowl_types.copy()
+        t.forced_decisions = self.forced_decisions
         return t

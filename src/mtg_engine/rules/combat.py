@@ -163,6 +163,10 @@ def attack_options(game: Game) -> list[DeclareAttackers]:
 @task_handler("declare_attackers")
 def declare_attackers_task(game: Game, task: Task) -> None:
     """CR 508.1: the active player declares attackers (a turn-based action)."""
+    if task.answer is None and game.players[game.active].has_lost:
+        # CR 800.4j: a turn whose player left the game goes on without an active
+        # player: no one declares attackers
+        task.answer = DeclareAttackers(())
     if task.answer is None:
         game.ask(
             Decision(

@@ -55,6 +55,11 @@ def priority_task(game: Game, task: Task) -> None:
             game.push_task("put_triggers")
             return
         p = game.priority_player
+        if game.players[p].has_lost:
+            # CR 800.4a, 800.4j: a player who left the game (the active player, or
+            # one who lost while holding priority) doesn't receive priority; the
+            # next player in turn order still in the game does
+            p = game.priority_player = _next_in_turn_order(game, p)
         game.ask(
             Decision(
                 DecisionKind.PRIORITY,

@@ -914,7 +914,9 @@ def put_triggers_task(game: Game, task: Task) -> None:
     if task.stage == 0:
         pending = game.pending_triggers
         game.pending_triggers = []
-        order = _apnap(game)
+        # CR 800.4d: a trigger controlled by a player who left the game isn't put
+        # on the stack
+        order = [p for p in _apnap(game) if not game.players[p].has_lost]
         groups = [[t for t in pending if t["controller"] == p] for p in order]
         task.data["groups"] = [g for g in groups if g]
         task.data["queue"] = []

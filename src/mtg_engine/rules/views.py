@@ -190,6 +190,13 @@ def log_entries(game: Game, viewer: int, events: Iterable[Event]) -> list[dict[s
         if p.index != viewer:
             for oid in p.hand:
                 hidden_names.add(game.objects[oid].name)
+    for oid in game.exile:
+        # CR 406.3: a card exiled face down stays hidden from the other players, also
+        # in the lines that named it while it was looked at ("look at the top card of
+        # your library, then exile it face down")
+        o = game.objects[oid]
+        if o.face_down and o.owner != viewer:
+            hidden_names.update(f.name for f in o.card.faces)
     log: list[dict[str, Any] | None] = []
     for ev in events:
         card = ev.data.get("card")
