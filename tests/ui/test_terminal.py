@@ -163,3 +163,22 @@ def test_attack_with_any_subset():
         if e.kind == EventKind.DECLARE_ATTACKERS and "attackers" in e.data
     ]
     assert declared[0] == [candidates[0], candidates[2]]
+
+
+def test_show_and_rule_at_any_prompt():
+    """``show NAME`` prints a visible card's Oracle text and compiled abilities;
+    ``rule N`` the rule's text; neither answers the question."""
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    said: list[str] = []
+    answers = iter(["show lightning", "rule 702.19b", "show island", "rule 999.9z", "q"])
+    tg = TerminalGame(
+        game, make_agent("heuristic", 1), ask=lambda _t: next(answers), say=said.append
+    )
+    tg.run()
+    text = "\n".join(said)
+    assert "Lightning Bolt deals 3 damage to any target." in text
+    assert "702.19b" in text and "trample" in text.lower()
+    # the opponent's hand is hidden (CR 402.3): no Island of theirs is shown
+    assert "no card you can see is called 'island'" in text
+    assert "no rule '999.9z'" in text
+    assert tg.prompts == 5

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import rules_text
 from ..api import Game
+from ..rules.characteristics import chars
 
 MANA_SYMBOLS = "WUBRGC"  # the order of a mana pool (CR 106.4)
 
@@ -77,4 +79,50 @@ def render(game: Game, me: int) -> str:
     )
     hand = [f"{o['name']} #{o['id']}" for o in mine["hand"]]
     lines.append("hand: " + (", ".join(hand) if hand else "(empty)"))
+    return "\n".join(lines)
+
+
+def visible_ids(game: Game, me: int) -> list[int]:
+    """The objects ``me`` may look at (CR 401.2, 402.3, 708.5): their own hand, and
+    the battlefield, stack, graveyards and exile (face-down ones only if theirs)."""
+    ids = [*game.players[me].hand, *game.battlefield, *game.stack, *game.exile]
+    for p in game.players:
+        ids.extend(p.graveyard)
+    return [i for i in ids if not game.objects[i].face_down or game.objects[i].controller == me]
+
+
+def card_text(game: Game, me: int, query: str) -> str:
+    """``show NAME`` (or ``show #ID``): the Oracle text of a card ``me`` can see and
+    the abilities the engine compiled from it."""
+    query = query.strip().lower().lstrip("#")
+    ids = visible_ids(game, me)
+    found = [i for i in ids if str(i) == query] or [
+        i for i in ids if game.objects[i].name.lower().startswith(query)
+    ]
+    if not query or not found:
+        return f"  no card you can see is called {query!r}"
+    o = game.objects[found[0]]
+    c = chars(game, o)
+    lines = [f"  {o.name} #{o.id} {c.mana_cost or ''}".rstrip()]
+    for face in o.card.faces:
+        lines.append(f"  {face.type_line}")
+        lines.extend(f"    {line}" for line in face.text.splitlines())
+        if face.power is not None:
+            lines.append(f"    {face.power}/{face.toughness}")
+    if c.abilities:
+        lines.append("  the engine runs:")
+        lines.extend(f"    - {a.text}" for a in c.abilities)
+    if c.keywords:
+        lines.append("  keywords: " + ", ".join(sorted(k.lower() for k in c.keywords)))
+    return "\n".join(lines)
+
+
+def rule_text(number: str) -> str:
+    """``rule N``: a Comprehensive Rules entry with its direct subrules."""
+    rule = rules_text.get_rule(number.strip())
+    if rule is None:
+        return f"  no rule {number.strip()!r} in the Comprehensive Rules"
+    lines = [f"  {rule.number} {rule.text}"]
+    lines.extend(f"  {r.number} {r.text}" for r in rules_text.subrules(rule.number))
+    lines.extend(f"  Example: {e}" for e in rule.examples)
     return "\n".join(lines)

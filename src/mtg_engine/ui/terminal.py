@@ -23,7 +23,7 @@ from ..api import (
 )
 from ..rules.views import log_view
 from .describe import describe, name_of
-from .render import render
+from .render import card_text, render, rule_text
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -143,6 +143,12 @@ class TerminalGame:
                 raw = str(options.index(PassPriority()) + 1) if PassPriority() in options else ""
             if raw in ("q", "quit", "concede"):
                 raise Conceded
+            if raw.startswith("show "):
+                self.say(card_text(g, self.me, raw[5:]))
+                continue
+            if raw.startswith("rule "):
+                self.say(rule_text(raw[5:]))
+                continue
             if raw.startswith("stops"):
                 self.say(self.change_stops(raw[5:].split()))
                 continue
@@ -151,7 +157,7 @@ class TerminalGame:
                 self.say(
                     f"  please type a number from 1 to {len(options)}"
                     + (", letters for a subset" if subset else "")
-                    + ", 'stops', or q to concede"
+                    + ", 'show NAME', 'rule N', 'stops', or q to concede"
                 )
                 continue
             try:
