@@ -31,6 +31,7 @@ from ..rules import mana as mana_rules
 from ..rules.casting import spell_problem
 from ..rules.characteristics import chars
 from ..rules.costs import as_cost
+from ..rules.counters import remove_counters
 from ..rules.damage import lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
@@ -270,17 +271,8 @@ def fading_upkeep(ctx: Ctx, e: Effect) -> bool:
     src = _source_here(ctx)
     if src is None:
         return True
-    if src.counters.get("fade", 0) > 0:
-        src.counters["fade"] -= 1
-        if not src.counters["fade"]:
-            del src.counters["fade"]
-        g.invalidate()
-        g.emit(
-            EventKind.COUNTERS,
-            ("702.32a",),
-            f"A fade counter is removed from {src.name} ({src.counters.get('fade', 0)} left)",
-        )
-    else:
+    left = f" ({src.counters.get('fade', 0) - 1} left)"
+    if not remove_counters(g, src, "fade", 1, ("702.32a",), left):
         g.emit(
             EventKind.FADING,
             ("702.32a",),

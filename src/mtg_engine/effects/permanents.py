@@ -18,30 +18,28 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
-from ..rules.counters import put_counters
+from ..rules.counters import put_counters, remove_counters
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked, unmask
 from ..rules.filters import objects_matching
 from ..rules.layers import refresh_control
 from ..rules.support import register
-from ..rules.tapping import became_tapped
+from ..rules.tapping import became_tapped, set_tapped
 from . import effect
 
 
 @effect("tap", "untap")
 def tap(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
-    names = []
-    newly_tapped = []
-    for o in ctx.objects(e.args.get("what")):
-        if o.zone == Zone.BATTLEFIELD:
-            if e.op == "tap" and o.face_down and not o.tapped:
-                if is_masked(o):
-                    unmask(g, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
-            if e.op == "tap" and not o.tapped:
-                newly_tapped.append(o)
-            o.tapped = e.op == "tap"
-            names.append(o.name)
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    if e.op == "tap":
+        masked = [o for o in objs if o.face_down and not o.tapped and is_masked(o)]
+        if masked:
+            unmask(g, masked, "become tapped")  # Illusionary Mask (CR 614.1a)
+    # CR 701.26a-b: each one proposed first (CR 614, 101.2)
+    changed = set_tapped(g, objs, e.op == "tap", ("701.26a" if e.op == "tap" else "701.26b",))
+    newly_tapped = changed if e.op == "tap" else []
+    names = [o.name for o in changed]
     if names:
         g.invalidate()
         kind: Literal[EventKind.TAP, EventKind.UNTAP] = (
@@ -67,15 +65,7 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
             put_counters(g, o, kind, amount)  # CR 122.1
         else:
-            have = o.counters.get(kind, 0)
-            o.counters[kind] = max(0, have - n)
-            if not o.counters[kind]:
-                del o.counters[kind]
-            g.emit(
-                EventKind.COUNTERS,
-                ("122.1",),
-                f"{min(n, have)} {kind} counter(s) are removed from {o.name}",
-            )
+            remove_counters(g, o, kind, n)  # CR 122.1
     g.invalidate()
     return True
 

@@ -14,9 +14,8 @@ resolution moves the card, the others do nothing but still let you pay
 (rulings 502.55.1-2).
 
 Simultaneity: the moves of one event (one destroy-all instruction, one
-state-based-action check) are logged one after another with the same rule
-citations; a recover card whose own arrival belongs to that run of moves
-arrived at the same time.
+state-based-action check) form one batch (rules/simultaneous.py); a recover
+card whose own arrival belongs to the open batch arrived at the same time.
 """
 
 from __future__ import annotations
@@ -44,16 +43,15 @@ register_keywords("Recover")
 register("cost:life_half")
 
 
-def _arrived_with(game: Game, card_id: int, ev: Event) -> bool:
-    """Did ``card_id`` enter the graveyard in the same run of simultaneous moves as ``ev``?"""
-    log = game.log
-    for i in range(len(log) - 2, -1, -1):
-        e = log[i]
-        if e.kind != EventKind.ZONE_CHANGE or e.rules != ev.rules:
-            return False
-        if e.data.get("obj") == card_id:
-            return True
-    return False
+def _arrived_with(game: Game, card_id: int) -> bool:
+    """Did ``card_id`` enter the graveyard in the same simultaneous event (CR 603.10a:
+    the open batch of moves, rules/simultaneous.py) as the creature now arriving?"""
+    b = game._batch
+    if b is None:
+        return False
+    return any(
+        e.kind == EventKind.ZONE_CHANGE and e.data.get("obj") == card_id for e, _ in b.events
+    )
 
 
 @on_event(EventKind.ZONE_CHANGE)
@@ -76,7 +74,7 @@ def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
             continue
         card = game.objects[oid]
         instances = printed_instances(card, "Recover")
-        if not instances or _arrived_with(game, oid, ev):
+        if not instances or _arrived_with(game, oid):
             continue
         for inst in instances:
             cost = as_cost(inst.keyword_args.get("cost"))

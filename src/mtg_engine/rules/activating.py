@@ -37,7 +37,7 @@ from .casting import (
 from .characteristics import Chars, chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
-from .damage import lose_life
+from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .permanents import sacrifice
@@ -115,8 +115,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if "Creature" in c.types:
             if is_summoning_sick(game, o, c):
                 return f"{o.name} has summoning sickness (rule 302.6)"
-    if cost.life and game.players[player].life < cost.life:
-        return "you can't pay that much life (rule 119.4)"
+    life_problem = life_unpayable(game, player, cost.life)
+    if life_problem:
+        return life_problem
     if (
         cost.sacrifice is not None
         and len(_cost_choices(game, cost.sacrifice, player, o)) < cost.sacrifice_count

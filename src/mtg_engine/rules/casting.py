@@ -32,7 +32,7 @@ from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
-from .damage import lose_life
+from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .multiface import cast_chars
 from .named_choices import choice_data
@@ -377,8 +377,9 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         extra = tuple(f for f in feeders if f not in have)
         if extra:  # their mana abilities are activated first (CR 601.2g)
             sources = [*sources, *(mana_rules.sources_from_ids(game, player, extra) or ())]
-    if total.life and game.players[player].life < total.life:
-        return f"you can't pay {total.life} life (rule 119.4)"
+    life_problem = life_unpayable(game, player, total.life)
+    if life_problem:
+        return life_problem
     if not mana_rules.can_pay(game, player, mana, sources):
         what = f" ({', '.join(total.notes)})" if total.notes else ""
         return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
@@ -690,8 +691,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                 problem
                 or "a creature tapped for convoke can't also be tapped for mana (rule 702.51a)"
             )
-    if total.life and game.players[player].life < total.life:
-        problem = problem or f"you can't pay {total.life} life (rule 119.4)"
+    problem = problem or life_unpayable(game, player, total.life)
     plan = None if problem else mana_rules.plan_payment(game, player, mana, sources)
     if plan is None:
         _undo_cast(game, obj, d, problem or f"you can't pay {mana} (rule 601.2h)")

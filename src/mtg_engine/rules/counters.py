@@ -15,7 +15,18 @@ from ..game.events import EventKind
 from ..game.objects import GameObject
 from .characteristics import chars
 from .filters import matches_object
-from .pipeline import Replacement, cited, notes, performer, propose, static_replacement
+from .pipeline import (
+    Replacement,
+    cited,
+    forbidden,
+    notes,
+    performer,
+    prohibition,
+    propose,
+    refused,
+    static_replacement,
+    static_sources,
+)
 from .support import register
 
 if TYPE_CHECKING:
@@ -54,7 +65,7 @@ def put_counters(
         )
         if event is None:
             return  # CR 616.1: its controller chooses the order first
-    if event.get("cancelled"):
+    if refused(game, event, ("122.1",), obj=o.id):
         return
     amount = int(event["amount"])
     if event.get("notes"):
@@ -110,7 +121,47 @@ def counter_multiplier(
     return Replacement(key, name, ("614.1a",), apply)
 
 
-register("static:counter_multiplier")
+@static_replacement("cant_have_counters", "rule:cant_have_counters")
+def _cant_have_rule(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    return None  # a prohibition (CR 101.2), read by cant_have_counters below
+
+
+@prohibition(EventKind.COUNTERS, when="rule:cant_have_counters")
+def cant_have_counters(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2, 122.1: "Creatures you control can't have -1/-1 counters put on them"
+    (Melira, Sylvok Outcast)."""
+    o = game.objects.get(ev["obj"])
+    if o is None:
+        return None
+    for src, st in static_sources(game, "cant_have_counters"):
+        if st.args.get("counter") not in (None, ev["counter"]):
+            continue
+        if isinstance(st.affected, Filter) and matches_object(
+            game, o, st.affected, src.controller, src
+        ):
+            return f"{chars(game, src).name} says it can't have {ev['counter']} counters put on it"
+    return None
+
+
+def counters_forbidden(game: Game, o: GameObject, kind: str, amount: int) -> str | None:
+    """Why ``amount`` counters of ``kind`` can't be put on ``o`` (CR 101.2), or None —
+    for counters that damage puts (wither, infect: CR 120.3d), which aren't an
+    effect's and so aren't modified by "If an effect would put ..." replacements."""
+    return forbidden(
+        game,
+        {
+            "kind": EventKind.COUNTERS,
+            "obj": o.id,
+            "counter": kind,
+            "amount": amount,
+            "player": o.controller,
+        },
+    )
+
+
+register("static:counter_multiplier", "static:cant_have_counters")
 
 
 def player_counters(game: Game, player: int) -> dict[str, int]:
@@ -126,13 +177,38 @@ def put_player_counters(
     amount: int,
     rules: tuple[str, ...] = ("122.1",),
     why: str = "",
-) -> None:
-    """CR 122.1: give a player ``amount`` counters of ``kind`` (poison, CR 122.1f)."""
-    if amount <= 0:
-        return
-    if kind not in PLAYER_COUNTERS:
-        raise ValueError(f"players can't get {kind} counters here (CR 122.1)")
+    event: dict[str, Any] | None = None,
+) -> int:
+    """CR 122.1: give a player ``amount`` counters of ``kind`` (poison, CR 122.1f) —
+    proposed first ("You can't get poison counters", CR 101.2). Returns how many
+    the player got."""
     p = game.players[player]
+    if event is None:
+        if amount <= 0:
+            return 0
+        if kind not in PLAYER_COUNTERS:
+            raise ValueError(f"players can't get {kind} counters here (CR 122.1)")
+        event = propose(
+            game,
+            {
+                "kind": EventKind.PLAYER_COUNTERS,
+                "player": player,
+                "counter": kind,
+                "amount": amount,
+                "what": f"{p.name} would get {amount} {kind} counter(s)",
+                "args": [list(rules), why],
+            },
+        )
+        if event is None:
+            return 0  # CR 616.1: the player chooses the order first
+    if refused(game, event, ("122.1",), player=player):
+        return 0
+    amount = int(event["amount"])
+    if event.get("notes"):
+        rules = cited(event, rules)
+        why = f"{why} ({notes(event)})"
+    if amount <= 0:
+        return 0
     p.poison += amount
     game.emit(
         EventKind.COUNTERS,
@@ -142,3 +218,75 @@ def put_player_counters(
         counter=kind,
         amount=amount,
     )
+    return amount
+
+
+@performer(EventKind.PLAYER_COUNTERS)
+def _perform_player(game: Game, ev: dict[str, Any]) -> None:
+    rules, why = ev["args"]
+    put_player_counters(
+        game, ev["player"], ev["counter"], int(ev["amount"]), tuple(rules), why, event=ev
+    )
+
+
+def remove_counters(
+    game: Game,
+    o: GameObject,
+    kind: str,
+    amount: int,
+    rules: tuple[str, ...] = ("122.1",),
+    why: str = "",
+    event: dict[str, Any] | None = None,
+) -> int:
+    """CR 122.1: remove up to ``amount`` counters of ``kind`` from a permanent —
+    proposed first (a replacement effect or "can't" may change it, CR 614, 101.2).
+    Returns how many were removed."""
+    if event is None:
+        n = min(amount, o.counters.get(kind, 0))
+        if n <= 0:
+            return 0
+        event = propose(
+            game,
+            {
+                "kind": EventKind.REMOVE_COUNTERS,
+                "obj": o.id,
+                "counter": kind,
+                "amount": n,
+                "player": o.controller,
+                "what": f"{n} {kind} counter(s) would be removed from {o.name}",
+                "args": [list(rules), why],
+            },
+        )
+        if event is None:
+            return 0  # CR 616.1: its controller chooses the order first
+    if refused(game, event, ("122.1",), obj=o.id):
+        return 0
+    if event.get("notes"):
+        rules = cited(event, rules)
+        why = f"{why} ({notes(event)})"
+    have = o.counters.get(kind, 0)
+    n = min(int(event["amount"]), have)
+    if n <= 0:
+        return 0
+    if have == n:
+        del o.counters[kind]
+    else:
+        o.counters[kind] = have - n
+    game.invalidate()
+    game.emit(
+        EventKind.COUNTERS_REMOVED,
+        rules,
+        f"{n} {kind} counter(s) are removed from {o.name}{why}",
+        obj=o.id,
+        counter=kind,
+        amount=n,
+    )
+    return n
+
+
+@performer(EventKind.REMOVE_COUNTERS)
+def _perform_remove(game: Game, ev: dict[str, Any]) -> None:
+    o = game.objects.get(ev["obj"])
+    if o is not None:
+        rules, why = ev["args"]
+        remove_counters(game, o, ev["counter"], int(ev["amount"]), tuple(rules), why, event=ev)

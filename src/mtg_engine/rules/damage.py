@@ -18,7 +18,8 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import ContinuousEffect
 from .characteristics import chars
-from .pipeline import cited, notes, performer, propose
+from .counters import counters_forbidden, put_player_counters
+from .pipeline import cited, forbidden, notes, performer, propose, refused
 from .support import register
 
 if TYPE_CHECKING:
@@ -81,7 +82,6 @@ def deal_damage(
     if pl is not None:
         p = game.players[pl]
         if Kw.INFECT in skw:
-            p.poison += amount  # CR 120.3b
             game.emit(
                 EventKind.DAMAGE,
                 (*base_rules, "120.3b", "702.90b"),
@@ -92,14 +92,23 @@ def deal_damage(
                 amount=amount,
                 combat=combat,
             )
+            # CR 120.3b: the damage gives that many poison counters, an event of its own
+            # ("You can't get poison counters", 101.2)
+            put_player_counters(game, pl, "poison", amount, ("120.3b", "702.90b"), " (infect)")
         else:
-            p.life -= amount  # CR 120.3a
-            p.life_lost_this_turn += amount
+            # CR 120.3a, 119.2: the damage causes that much life loss, itself an event
+            # that replacement effects and "can't lose life" (119.8) may change
+            loss = propose(game, life_loss_event(game, pl, amount, ("120.3a",), source.name))
+            plain = loss is not None and not loss.get("applied") and not loss.get("cancelled")
+            if plain:
+                p.life -= amount
+                p.life_lost_this_turn += amount
             game.emit(
                 EventKind.DAMAGE,
                 (*base_rules, "120.3a"),
-                f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {p.name} "
-                f"(life {p.life}){why}",
+                f"{source.name} deals {amount} {'combat ' if combat else ''}damage to {p.name}"
+                + (f" (life {p.life})" if plain else "")
+                + why,
                 subject=source,
                 source=source.id,
                 target=recipient,
@@ -107,6 +116,8 @@ def deal_damage(
                 combat=combat,
                 player=pl,
             )
+            if loss is not None and not plain:
+                lose_life(game, pl, amount, ("120.3a",), source.name, event=loss)
     else:
         target = game.objects.get(recipient)
         if target is None or target.zone != Zone.BATTLEFIELD:
@@ -119,8 +130,13 @@ def deal_damage(
         rules_used: tuple[str, ...]
         if "Creature" in tc.types:
             if Kw.WITHER in skw or Kw.INFECT in skw:
-                target.counters["-1/-1"] = target.counters.get("-1/-1", 0) + amount
                 rules_used = ("120.3d", "702.90c" if Kw.INFECT in skw else "702.80a")
+                cant = counters_forbidden(game, target, "-1/-1", amount)
+                if cant is None:
+                    target.counters["-1/-1"] = target.counters.get("-1/-1", 0) + amount
+                else:  # CR 101.2: the damage is dealt, but no counters are put
+                    why = f"{why} (no -1/-1 counters: {cant})"
+                    rules_used = (*rules_used, "101.2")
             else:
                 target.damage += amount
                 rules_used = ("120.3e",)
@@ -276,13 +292,7 @@ def gain_life(
         )
         if event is None:
             return  # CR 616.1: the player chooses the order first
-    if event.get("cancelled"):
-        game.emit(
-            EventKind.GAIN_LIFE_PREVENTED,
-            ("101.2", "119.7"),
-            f"{event['what']}, but can't: {event['cancelled']}",
-            player=player,
-        )
+    if refused(game, event, ("119.7",), player=player):
         return
     amount = int(event["amount"])
     if event.get("notes"):
@@ -309,20 +319,76 @@ def _perform_gain(game: Game, ev: dict[str, Any]) -> None:
     gain_life(game, ev["player"], int(ev["amount"]), tuple(rules), why, event=ev)
 
 
-def lose_life(game: Game, player: int, amount: int, rules: tuple[str, ...], why: str = "") -> None:
-    """CR 119.3: a player loses life."""
-    if amount <= 0:
-        return
+def lose_life(
+    game: Game,
+    player: int,
+    amount: int,
+    rules: tuple[str, ...],
+    why: str = "",
+    event: dict[str, Any] | None = None,
+) -> int:
+    """CR 119.3: a player loses life — proposed first ("If an opponent would lose
+    life, they lose twice that much life instead", CR 614.1a; "You can't lose
+    life", 119.8 and 101.2). Returns the life lost."""
     p = game.players[player]
+    if event is None:
+        if amount <= 0:
+            return 0
+        event = propose(game, life_loss_event(game, player, amount, rules, why))
+        if event is None:
+            return 0  # CR 616.1: the player chooses the order first
+    if refused(game, event, ("119.8",), player=player):
+        return 0
+    amount = int(event["amount"])
+    if event.get("notes"):
+        rules = cited(event, rules)
+        why = f"{why}; {notes(event)}" if why else notes(event)
+    if amount <= 0:
+        game.emit(
+            EventKind.LOSE_LIFE_REPLACED, rules, f"{event['what']}: {notes(event)}", player=player
+        )
+        return 0
     p.life -= amount
     p.life_lost_this_turn += amount
     game.emit(
         EventKind.LOSE_LIFE,
-        ("119.3", *rules),
+        tuple(dict.fromkeys(("119.3", *rules))),
         f"{p.name} loses {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
         player=player,
         amount=amount,
     )
+    return amount
+
+
+def life_unpayable(game: Game, player: int, amount: int) -> str | None:
+    """Why ``player`` can't pay ``amount`` life, or None: not more than they have
+    (CR 119.4; 0 is always payable, 119.4b), and not while they can't lose life
+    (119.8)."""
+    if amount <= 0:
+        return None
+    if game.players[player].life < amount:
+        return f"you can't pay {amount} life (rule 119.4)"
+    why = forbidden(game, life_loss_event(game, player, amount, ("119.4",), ""))
+    return None if why is None else f"you can't pay life: {why} (rule 119.8)"
+
+
+def life_loss_event(
+    game: Game, player: int, amount: int, rules: tuple[str, ...], why: str
+) -> dict[str, Any]:
+    """The proposed event of ``player`` losing ``amount`` life (CR 119.3)."""
+    return {
+        "kind": EventKind.LOSE_LIFE,
+        "player": player,
+        "amount": amount,
+        "what": f"{game.players[player].name} would lose {amount} life",
+        "args": [list(rules), why],
+    }
+
+
+@performer(EventKind.LOSE_LIFE)
+def _perform_lose(game: Game, ev: dict[str, Any]) -> None:
+    rules, why = ev["args"]
+    lose_life(game, ev["player"], int(ev["amount"]), tuple(rules), why, event=ev)
 
 
 def lethal_damage(game: Game, creature: GameObject, source: GameObject | None = None) -> int:

@@ -22,13 +22,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import StaticEffect
+from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from .characteristics import chars
-from .pipeline import Replacement, replacement_finder, static_replacement, static_sources
+from .filters import matches_object
+from .pipeline import (
+    Replacement,
+    affects_player,
+    replacement_finder,
+    static_replacement,
+    static_sources,
+)
 from .support import register
 
 if TYPE_CHECKING:
@@ -163,15 +170,40 @@ def prevent_static(
     args = st.args
     if ev["amount"] <= 0 or (args.get("combat_only") and not ev["combat"]):
         return None
-    who = src.id if args.get("who") == "self" else src.attached_to
-    if who is None:
-        return None
     d = args.get("dir", "to")
-    hit = (d in ("to", "both") and ev["to"] == who) or (d in ("by", "both") and ev["source"] == who)
+    if "who" in args:
+        who = src.id if args.get("who") == "self" else src.attached_to
+        if who is None:
+            return None
+        hit = (d in ("to", "both") and ev["to"] == who) or (
+            d in ("by", "both") and ev["source"] == who
+        )
+    else:
+        # compiled from "Prevent all damage that would be dealt to/by [it]": the
+        # static's affected objects or players (CR 615.1)
+        hit = (d in ("to", "both") and _covers(game, st, src, ev["to"])) or (
+            d in ("by", "both") and _covers(game, st, src, ev["source"])
+        )
     if not hit or prevention_disabled(game):
         return None
     name = chars(game, src).name
     return Replacement(key, name, ("615.1",), _prevent(None, name))
+
+
+def _covers(game: Game, st: StaticEffect, src: GameObject, ref: int) -> bool:
+    """Whether the object or player ``ref`` is one the static ability affects."""
+    flt = st.affected
+    if isinstance(flt, SelfRef):
+        return ref == src.id
+    if not isinstance(flt, Filter):
+        return False
+    pl = ref_player(ref)
+    if pl is not None:
+        return "player" in flt.kinds and affects_player(st, pl, src.controller)
+    o = game.objects.get(ref)
+    if o is None or "player" in flt.kinds:
+        return False
+    return matches_object(game, o, flt, src.controller, src)
 
 
 @static_replacement("cant_prevent_damage", "damage_rule")

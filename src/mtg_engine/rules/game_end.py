@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..game.events import EventKind
 from ..game.state import Outcome, OutcomeReason
-from .pipeline import PROHIBITIONS, propose
+from .pipeline import forbidden, propose
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -14,8 +14,7 @@ if TYPE_CHECKING:
 
 def can_lose(game: Game, player: int) -> bool:
     """CR 101.2, 104.3: False while an effect says the player can't lose the game."""
-    ev = {"kind": EventKind.LOSE_GAME, "player": player}
-    return not any(fn(game, ev) for fn in PROHIBITIONS.get("lose_game", ()))
+    return forbidden(game, {"kind": EventKind.LOSE_GAME, "player": player}) is None
 
 
 def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> None:

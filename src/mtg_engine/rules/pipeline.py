@@ -34,13 +34,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import Decision, DecisionKind
+from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
-from .characteristics import SINGLE_FACE, Chars, copiable_values
+from .characteristics import SINGLE_FACE, Chars, chars, copiable_values
+from .layers import static_sources as layer_statics
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -74,8 +76,10 @@ Performer = Callable[["Game", Event], Any]
 FINDERS: dict[str, list[Finder]] = {}
 #: static op -> (event kinds it modifies, finder for one static of one permanent)
 STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
-#: event kind -> "can't" checks (CR 101.2); each returns the reason, or None
-PROHIBITIONS: dict[str, list[Prohibition]] = {}
+#: event kind -> "can't" checks (CR 101.2); each returns the reason, or None. A
+#: check registered ``when`` a static op's index kind runs only while some
+#: permanent has that static (so an unwatched event stays a dict lookup)
+PROHIBITIONS: dict[str, list[tuple[Prohibition, str | None]]] = {}
 #: event kind -> how to perform an event of that kind (for a resumed event)
 PERFORMERS: dict[str, Performer] = {}
 
@@ -107,12 +111,14 @@ def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticF
     return register
 
 
-def prohibition(*kinds: str) -> Callable[[Prohibition], Prohibition]:
-    """Register a "can't" check for events of these kinds (CR 101.2)."""
+def prohibition(*kinds: str, when: str | None = None) -> Callable[[Prohibition], Prohibition]:
+    """Register a "can't" check for events of these kinds (CR 101.2); with ``when``
+    (the index kind of a static op, ``"rule:cant_lose_life"``), checked only while
+    a permanent has that static."""
 
     def register(fn: Prohibition) -> Prohibition:
         for k in kinds:
-            PROHIBITIONS.setdefault(k, []).append(fn)
+            PROHIBITIONS.setdefault(k, []).append((fn, when))
         return fn
 
     return register
@@ -146,16 +152,21 @@ def _index(game: Game) -> dict[str, list[tuple[int, str, StaticEffect]]]:
         if STATIC_FINDERS:
             ops = STATIC_FINDERS
             copies = any(e.layer[0] == "1" for e in game.effects)
+            # abilities granted in layer 6 (CR 613.1f: "Enchanted creature has 'If this
+            # creature would ...'"): then each permanent's abilities as they are now
+            granted = any(e.op == "grant_ability" for e in game.effects) or any(
+                entry[1].op == "grant_ability" for entry in layer_statics(game)
+            )
             for sid in game.battlefield:
                 src = game.objects[sid]
-                if src.phased_out or src.face_down:
+                if src.phased_out or (src.face_down and not granted):
                     continue
                 # the abilities of its copiable values (CR 707.2), as for "enters"
                 # replacements (rules/replacement.py): cached per card, so the index
                 # costs a loop of dict lookups
-                cv = None if copies else src.card.cache.get(SINGLE_FACE)
+                cv = None if copies or granted else src.card.cache.get(SINGLE_FACE)
                 if cv is None:
-                    cv = copiable_values(game, src)
+                    cv = chars(game, src) if granted else copiable_values(game, src)
                 for i, st in _replacement_statics(cv):
                     for kind in ops[st.op][0]:
                         got.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
@@ -218,7 +229,12 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
 
 
 def _has_any(game: Game, kind: str) -> bool:
-    return kind in FINDERS or kind in _index(game) or kind in PROHIBITIONS
+    if kind in FINDERS:
+        return True
+    idx = _index(game)
+    if kind in idx:
+        return True
+    return any(w is None or w in idx for _, w in PROHIBITIONS.get(kind, ()))
 
 
 # ---------------------------------------------------------------------------
@@ -259,13 +275,27 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
     return ev
 
 
-def _forbid(game: Game, ev: Event) -> bool:
-    """CR 101.2, 614.17: mark the event cancelled if something says it can't happen."""
-    for fn in PROHIBITIONS.get(ev["kind"], ()):
+def forbidden(game: Game, ev: Event) -> str | None:
+    """Why ``ev`` can't happen (CR 101.2), or None; the event isn't changed."""
+    idx = None
+    for fn, when in PROHIBITIONS.get(ev["kind"], ()):
+        if when is not None:
+            if idx is None:
+                idx = _index(game)
+            if when not in idx:
+                continue
         why = fn(game, ev)
         if why is not None:
-            ev["cancelled"] = why
-            return True
+            return why
+    return None
+
+
+def _forbid(game: Game, ev: Event) -> bool:
+    """CR 101.2, 614.17: mark the event cancelled if something says it can't happen."""
+    why = forbidden(game, ev)
+    if why is not None:
+        ev["cancelled"] = why
+        return True
     return False
 
 
@@ -351,6 +381,38 @@ def cited(ev: Event, rules: tuple[str, ...]) -> tuple[str, ...]:
     return (*rules, *dict.fromkeys(added)) if added else rules
 
 
+PreventedKind = Literal[
+    EventKind.GAIN_LIFE_PREVENTED,
+    EventKind.LOSE_LIFE_PREVENTED,
+    EventKind.COUNTERS_PREVENTED,
+    EventKind.PLAYER_COUNTERS_PREVENTED,
+    EventKind.REMOVE_COUNTERS_PREVENTED,
+    EventKind.TAP_PREVENTED,
+    EventKind.UNTAP_PREVENTED,
+]
+#: event kind -> the kind logged when a "can't" stops it (CR 101.2)
+_PREVENTED: dict[str, PreventedKind] = {
+    EventKind.GAIN_LIFE: EventKind.GAIN_LIFE_PREVENTED,
+    EventKind.LOSE_LIFE: EventKind.LOSE_LIFE_PREVENTED,
+    EventKind.COUNTERS: EventKind.COUNTERS_PREVENTED,
+    EventKind.PLAYER_COUNTERS: EventKind.PLAYER_COUNTERS_PREVENTED,
+    EventKind.REMOVE_COUNTERS: EventKind.REMOVE_COUNTERS_PREVENTED,
+    EventKind.TAP: EventKind.TAP_PREVENTED,
+    EventKind.UNTAP: EventKind.UNTAP_PREVENTED,
+}
+
+
+def refused(game: Game, ev: Event, rules: tuple[str, ...], **data: Any) -> bool:
+    """Log an event that a "can't" stopped (CR 101.2) as ``<kind>_prevented``;
+    True if it was stopped."""
+    why = ev.get("cancelled")
+    if not why:
+        return False
+    text = f"{ev['what']}, but can't: {why}"
+    game.emit(_PREVENTED[ev["kind"]], ("101.2", *rules), text, **data)
+    return True
+
+
 def notes(ev: Event) -> str:
     return "; ".join(ev.get("notes") or ())
 
@@ -362,10 +424,12 @@ __all__ = [
     "replacement_finder",
     "static_replacement",
     "prohibition",
+    "forbidden",
     "performer",
     "then_hook",
     "cited",
     "notes",
+    "refused",
     "labels",
     "static_sources",
     "affects_player",

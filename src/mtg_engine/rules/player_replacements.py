@@ -6,6 +6,10 @@ Registered with the event pipeline (rules/pipeline.py):
   (``double_life_gain``), "If a player would gain life, that player gains no
   life instead" (``no_life_gain``), and the prohibition "Players can't gain
   life" (``cant_gain_life``, CR 101.2: "can't" beats "can");
+* life loss: "If an opponent would lose life during your turn, they lose twice
+  that much life instead" (``double_life_loss``), "You can't lose life" /
+  "Your life total can't change" (``cant_lose_life``, CR 119.8, 101.2);
+* poison counters: "You can't get poison counters" (``cant_get_poison``, 101.2);
 * losing and winning: "You can't lose the game and your opponents can't win
   the game" (``cant_lose_game``, ``cant_win_game``, CR 104.3, 101.2);
 * drawing: "If you would draw a card while your library has no cards in it,
@@ -72,7 +76,13 @@ def _rule_only(
     return None  # a prohibition (CR 101.2), read by the checks below
 
 
-for _op in ("cant_gain_life", "cant_lose_game", "cant_win_game"):
+for _op in (
+    "cant_gain_life",
+    "cant_lose_life",
+    "cant_get_poison",
+    "cant_lose_game",
+    "cant_win_game",
+):
     static_replacement(_op, f"rule:{_op}")(_rule_only)
 
 
@@ -83,21 +93,57 @@ def _forbidden(game: Game, op: str, player: int) -> str | None:
     return None
 
 
-@prohibition(EventKind.GAIN_LIFE)
+@prohibition(EventKind.GAIN_LIFE, when="rule:cant_gain_life")
 def cant_gain_life(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2, 119.7: a player who can't gain life doesn't."""
     name = _forbidden(game, "cant_gain_life", ev["player"])
     return None if name is None else f"{name} says they can't gain life"
 
 
-@prohibition(EventKind.LOSE_GAME)
+@prohibition(EventKind.LOSE_LIFE, when="rule:cant_lose_life")
+def cant_lose_life(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2, 119.8: "You can't lose life" (Platinum Emperion: "Your life total
+    can't change") — nor pay life (the cost checks ask the same question)."""
+    name = _forbidden(game, "cant_lose_life", ev["player"])
+    return None if name is None else f"{name} says they can't lose life"
+
+
+@prohibition(EventKind.PLAYER_COUNTERS, when="rule:cant_get_poison")
+def cant_get_poison(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2, 122.1f: "You can't get poison counters" (Melira, Sylvok Outcast)."""
+    if ev["counter"] != "poison":
+        return None
+    name = _forbidden(game, "cant_get_poison", ev["player"])
+    return None if name is None else f"{name} says they can't get poison counters"
+
+
+@static_replacement("double_life_loss", EventKind.LOSE_LIFE)
+def double_life_loss(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Bloodletter of Aclazotz: "If an opponent would lose life during your turn, they
+    lose twice that much life instead" (CR 614.1a; damage's life loss too, 120.3a)."""
+    if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+        return None
+    if st.args.get("during") == "your_turn" and game.active != src.controller:
+        return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = int(ev["amount"]) * 2
+        return f"{name}: they lose twice that much life ({ev['amount']}) instead"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@prohibition(EventKind.LOSE_GAME, when="rule:cant_lose_game")
 def cant_lose(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2, 104.3: "You can't lose the game" beats the rule that says you lose."""
     name = _forbidden(game, "cant_lose_game", ev["player"])
     return None if name is None else f"{name} says they can't lose the game"
 
 
-@prohibition(EventKind.WIN_GAME)
+@prohibition(EventKind.WIN_GAME, when="rule:cant_win_game")
 def cant_win(game: Game, ev: dict[str, Any]) -> str | None:
     """CR 101.2: "Your opponents can't win the game"."""
     name = _forbidden(game, "cant_win_game", ev["player"])
@@ -193,6 +239,9 @@ register(
     "static:no_life_gain",
     "static:plus_life_gain",
     "static:cant_gain_life",
+    "static:cant_lose_life",
+    "static:cant_get_poison",
+    "static:double_life_loss",
     "static:cant_lose_game",
     "static:cant_win_game",
     "static:draw_empty_win",

@@ -255,9 +255,9 @@ def check_state_based_actions(game: Game) -> bool:
             f"{o.name} has {o.counters.get('lore', 0)} lore counters, its final chapter: "
             "its controller sacrifices it",
         )
-        # CR 714.4 calls this a sacrifice, but "whenever you sacrifice" abilities
-        # have never seen it here (no cause): kept as it was, to be decided
-        sacrifice(game, oid, ("704.5s", "714.4"), cause="")
+        # CR 714.4: "that Saga's controller sacrifices it" — a sacrifice that
+        # "whenever a player sacrifices ..." abilities see (701.21a)
+        sacrifice(game, oid, ("704.5s", "714.4"))
         happened = True
     for oid in battles:
         move(

@@ -7,6 +7,10 @@ untapped permanent is tapped, whatever taps it (a cost, 602.2b; attacking,
 permanent that enters the battlefield tapped doesn't *become* tapped (it was
 never untapped on the battlefield).
 
+Tapping and untapping by an effect or in the untap step are events proposed
+to the event pipeline first (:func:`set_tapped`, CR 614, 101.2): "if a
+permanent would become tapped/untap ..., ... instead", "can't become untapped".
+
 Hot path: permanents are tapped all the time (every mana payment), and almost
 never watched. :func:`became_tapped` emits its ``becomes_tapped`` events only
 when some permanent or emblem could trigger on them (cached per card face),
@@ -16,12 +20,14 @@ so an unwatched game pays one scan of the battlefield per batch of taps.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Literal
 
 from ..cards.abilities import AbilityKind
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
+from .pipeline import cited, notes, performer, propose, refused
 from .support import register
 from .triggers import _granted_triggers_possible
 
@@ -103,3 +109,82 @@ def became_tapped(
                 obj=o.id,
                 player=o.controller,
             )
+
+
+def set_tapped(
+    game: Game, objs: Iterable[GameObject], tap: bool, rules: tuple[str, ...]
+) -> list[GameObject]:
+    """CR 701.26a-b: tap (``tap``) or untap each of ``objs`` — each one a proposed
+    event (a replacement effect may change it, a "can't" stop it: CR 614, 101.2).
+    Returns the permanents whose status changed here; the caller logs them (and
+    calls :func:`became_tapped`). A permanent whose event waits for a choice of
+    order (CR 616.1) is finished by the event's performer."""
+    kind = EventKind.TAP if tap else EventKind.UNTAP
+    changed = []
+    for o in objs:
+        if o.tapped == tap:
+            continue
+        ev = propose(
+            game,
+            {
+                "kind": kind,
+                "obj": o.id,
+                "player": o.controller,
+                "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
+                "args": [list(rules)],
+            },
+        )
+        if ev is None:
+            continue
+        if _perform(game, o, ev, rules, quiet=True):
+            changed.append(o)
+    if changed:
+        game.invalidate("tapped")
+    return changed
+
+
+def _perform(
+    game: Game, o: GameObject, ev: dict[str, Any], rules: tuple[str, ...], quiet: bool
+) -> bool:
+    """Perform one proposed tap/untap event (maybe replaced: it's logged then)."""
+    tap = ev["kind"] == EventKind.TAP
+    if ev.get("cancelled"):
+        if ev.get("notes"):  # replaced by nothing (CR 614.1a), the effect named
+            replaced: Literal[EventKind.TAP_REPLACED, EventKind.UNTAP_REPLACED] = (
+                EventKind.TAP_REPLACED if tap else EventKind.UNTAP_REPLACED
+            )
+            game.emit(replaced, cited(ev, rules), f"{ev['what']}; {notes(ev)}", obj=o.id)
+        else:
+            refused(game, ev, ("701.26a" if tap else "701.26b",), obj=o.id)
+        return False
+    if ev["kind"] not in (EventKind.TAP, EventKind.UNTAP):
+        return False  # replaced by an event of another kind, already performed
+    if o.tapped == tap:
+        return False
+    o.tapped = tap
+    if not quiet:
+        game.invalidate("tapped")
+    if ev.get("notes") or not quiet:
+        game.emit(
+            EventKind.TAP if tap else EventKind.UNTAP,
+            cited(ev, rules),
+            f"{ev['what']}; {notes(ev)}"
+            if ev.get("notes")
+            else f"{o.name} {'becomes tapped' if tap else 'untaps'}",
+            obj=o.id,
+        )
+    return True
+
+
+@performer(EventKind.TAP)
+def _perform_tap(game: Game, ev: dict[str, Any]) -> None:
+    o = game.objects.get(ev["obj"])
+    if o is not None and _perform(game, o, ev, tuple(ev["args"][0]), quiet=False):
+        became_tapped(game, (o,), tuple(ev["args"][0]))
+
+
+@performer(EventKind.UNTAP)
+def _perform_untap(game: Game, ev: dict[str, Any]) -> None:
+    o = game.objects.get(ev["obj"])
+    if o is not None:
+        _perform(game, o, ev, tuple(ev["args"][0]), quiet=False)

@@ -25,6 +25,7 @@ from .phasing import phase_permanents
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
+from .tapping import set_tapped
 from .triggers import step_triggers
 from .untap_restrictions import held_tapped, next_untap_done
 from .zones import move
@@ -141,7 +142,7 @@ def untap_step(game: Game) -> None:
     """CR 502.3: the active player untaps all their permanents (phasing first, 502.1)."""
     phase_permanents(game)
     held = held_tapped(game, game.active)  # "doesn't untap during your untap step"
-    untapped = []
+    to_untap = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller == game.active and o.tapped and not o.phased_out:
@@ -153,8 +154,9 @@ def untap_step(game: Game) -> None:
                     obj=oid,
                 )
                 continue
-            o.tapped = False
-            untapped.append(o.name)
+            to_untap.append(o)
+    # CR 502.3, 701.26b: each untapping is proposed (CR 614, 101.2)
+    untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",))]
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
     game.invalidate("tapped")

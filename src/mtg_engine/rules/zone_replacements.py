@@ -8,6 +8,7 @@ events, before the object moves:
   <move it> instead" (``replace_put_into_graveyard``), "If this would leave
   the battlefield, exile it instead of putting it anywhere else"
   (``replace_leave_exile``);
+* a finality counter on the permanent (CR 122.1h);
 * other permanents' statics: "If a card or token would be put into a
   graveyard from anywhere, exile it instead" (Rest in Peace; Leyline of the
   Void: "... into an opponent's graveyard ...") — ``graveyard_to_exile``.
@@ -184,6 +185,20 @@ def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 )
             ]
     return []
+
+
+@replacement_finder(EventKind.ZONE_CHANGE)
+def finality_counter(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 122.1h: one or more finality counters on a permanent create a single
+    replacement effect: "If this permanent would be put into a graveyard from the
+    battlefield, exile it instead." """
+    if ev["from"] != Zone.BATTLEFIELD or ev["to"] != Zone.GRAVEYARD:
+        return []
+    obj = game.objects[ev["obj"]]
+    if not obj.counters.get("finality"):
+        return []
+    name = f"{obj.name}'s finality counter"
+    return [Replacement("finality", name, ("122.1h", "614.1a"), _to(Zone.EXILE, "", name))]
 
 
 @condition("would_die")

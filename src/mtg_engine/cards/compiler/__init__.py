@@ -87,6 +87,9 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_transform",
         "cant_cast",
         "cant_gain_life",
+        "cant_lose_life",
+        "cant_get_poison",
+        "cant_have_counters",
         "cant_lose_game",
         "cant_win_game",
         "cant_crew",
@@ -169,7 +172,24 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     what = effect.args.get("what")
     # "As long as equipped creature is a Human, it gets +1/+1": "it" is that creature
     affected = it if it is not None and isinstance(what, It) else _affected(what)
-    return StaticEffect(effect.op, affected, args, _it_in_condition(effect.condition, affected))
+    cond = _it_in_condition(effect.condition, affected)
+    if effect.op == "prevent_damage":
+        return _prevent_static(args, affected, cond)
+    return StaticEffect(effect.op, affected, args, cond)
+
+
+def _prevent_static(
+    args: dict[str, Any], affected: SelfRef | Filter | None, cond: Condition | None
+) -> StaticEffect:
+    """ "Prevent all [combat] damage that would be dealt to/by [it]" as a static ability:
+    a prevention effect of the event pipeline (CR 615.1; rules/damage_replacements.py)."""
+    if affected is None or args.get("amount") is not None:
+        raise CompileError("a static prevention effect needs what it protects, and no shield")
+    out = {
+        "dir": "by" if args.get("dealt_by") else "to",
+        "combat_only": bool(args.get("combat_only")),
+    }
+    return StaticEffect("prevent_static", affected, out, cond)
 
 
 def _it_ref(cond: Condition, it: Any) -> Condition:

@@ -1240,6 +1240,20 @@ class ClauseRules:
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("double_life_gain", you)])
 
+    def static_life_cant_change(self, c: list[Any]) -> Parsed:
+        # Platinum Emperion: you can't gain or lose life (CR 119.7, 119.8, 101.2)
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed(
+            "static",
+            statics=[StaticEffect("cant_gain_life", you), StaticEffect("cant_lose_life", you)],
+        )
+
+    def replacement_double_life_loss(self, c: list[Any]) -> Parsed:
+        # Bloodletter of Aclazotz (CR 614.1a)
+        opp = Filter(kinds=("player",), conditions=(("opponent", True),))
+        args = {"during": "your_turn"}
+        return Parsed("static", statics=[StaticEffect("double_life_loss", opp, args)])
+
     def replacement_no_life(self, c: list[Any]) -> Parsed:
         return Parsed("static", statics=[StaticEffect("no_life_gain", Filter(kinds=("player",)))])
 

@@ -724,7 +724,9 @@ class VerbRules:
     def vp_prevent_np(self, c: list[Any], combat: bool = False) -> list[Effect]:
         # "Prevent all damage that would be dealt to/by/to and dealt by [it]" (CR 615)
         direction, what = c[0], c[1]
-        duration = c[2] if len(c) > 2 else EOT
+        # without a duration it can stand as a static ability of a permanent (CR 615.1,
+        # 604.1); a resolved spell's effect without one lasts the turn (effects/combat.py)
+        duration = c[2] if len(c) > 2 else None
         extra = {"combat_only": True} if combat else {}
         out = []
         if direction in ("to", "to_by"):
@@ -804,6 +806,14 @@ class VerbRules:
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
+    cant_lose_life = _cant("cant_lose_life")
+    cant_get_poison = _cant("cant_get_poison")
+
+    def cant_have_counters(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Creatures you control can't have -1/-1 counters put on them" (CR 101.2, 122.1)
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return ("cant_have_counters", {"counter": kind})
+
     cant_lose_game = _cant("cant_lose_game")
     cant_win_game = _cant("cant_win_game")
     cant_untap = _cant("doesnt_untap")
