@@ -3,6 +3,10 @@ auto-pass, labelled options, subset attacks, no harmful default."""
 
 from __future__ import annotations
 
+import json
+
+from click.testing import CliRunner
+
 from mtg_engine import (
     Action,
     CastSpell,
@@ -13,6 +17,7 @@ from mtg_engine import (
     new_game_from_decks,
 )
 from mtg_engine.agents import make_agent
+from mtg_engine.cli.main import main
 from mtg_engine.game.events import EventKind
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.ui.describe import describe
@@ -182,3 +187,36 @@ def test_show_and_rule_at_any_prompt():
     assert "no card you can see is called 'island'" in text
     assert "no rule '999.9z'" in text
     assert tg.prompts == 5
+
+
+def test_undo_returns_to_the_previous_decision_and_save_resumes(tmp_path):
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    path = tmp_path / "Game.json"
+    answers = iter(["2", "undo", "1", f"save {path}", "q"])
+    kinds: list[tuple[int, str]] = []
+
+    def ask(_text: str) -> str:
+        kinds.append((tg.game.turn, str(tg.game.pending.kind)))
+        return next(answers)
+
+    tg = TerminalGame(game, make_agent("heuristic", 1), ask=ask, say=lambda s: None)
+    tg.run()
+    # mulligan (2), undone: asked the same mulligan question again, then kept
+    assert kinds[0] == kinds[2] == (0, "mulligan")
+    saved = Game.from_json(json.loads(path.read_text()))
+    assert saved.turn == kinds[3][0] and saved.outcome is None
+    # the undone mulligan is gone: the player kept their first seven
+    assert any(e.text == f"{saved.players[0].name} keeps 7 cards" for e in saved.log)
+
+
+def test_play_resumes_a_saved_game(tmp_path):
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game.to_json()))
+    r = CliRunner().invoke(main, ["play", "--resume", str(path)], input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "keep this hand" in r.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = CliRunner().invoke(main, ["play", "--resume", str(bad)])
+    assert r.exit_code == 2 and "cannot resume" in r.output

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
 
+from ..api import Game, GameFormatError
 from ..ui.terminal import TerminalGame
 
 
@@ -26,7 +28,16 @@ def _ask(text: str) -> str:
 )
 @click.option("--seed", default=None, type=int, help="Game seed (random if omitted).")
 @click.option("--name", default="You", show_default=True)
-def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) -> None:
+@click.option(
+    "--resume",
+    "resume",
+    default=None,
+    type=click.Path(dir_okay=False),
+    help="Resume a game saved with 'save FILE'.",
+)
+def play(
+    deck: str, opponent_deck: str, ai: str, seed: int | None, name: str, resume: str | None
+) -> None:
     """Play a game against the AI: pick numbered options at each decision."""
     import random
 
@@ -43,7 +54,15 @@ def play(deck: str, opponent_deck: str, ai: str, seed: int | None, name: str) ->
         sys.exit(2)
     if seed is None:
         seed = random.randrange(1 << 30)
-    game = new_game(decks, seed=seed, names=[name, "Opponent"])
+    if resume is not None:
+        try:
+            with open(resume, encoding="utf-8") as f:
+                game = Game.from_json(json.load(f))
+        except (OSError, ValueError, GameFormatError) as e:
+            click.echo(f"mtg play: cannot resume {resume}: {e}", err=True)
+            sys.exit(2)
+    else:
+        game = new_game(decks, seed=seed, names=[name, "Opponent"])
     bot = make_agent(ai, seed + 1)
     click.echo(
         f"mtg play · seed {seed} · you: {mine.name} · AI ({ai}): {theirs.name} · type q to concede, 'stops' to see or change where the game stops for you"

@@ -6,6 +6,7 @@ scripted answerer."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -62,6 +63,8 @@ class TerminalGame:
     stops: set[tuple[str, str]] = field(default_factory=lambda: set(DEFAULT_STOPS))
     prompts: int = 0
     shown: int = 0
+    #: the game before each of the player's decisions, for ``undo``
+    history: list[Game] = field(default_factory=list)
 
     # ------------------------------------------------------------------ stops
 
@@ -84,8 +87,8 @@ class TerminalGame:
     # ------------------------------------------------------------------ loop
 
     def run(self) -> None:
-        g = self.game
-        while g.outcome is None:
+        while self.game.outcome is None:
+            g = self.game  # ``undo`` replaces it
             self._show_log()
             d = g.pending
             assert d is not None  # the game isn't over
@@ -101,6 +104,7 @@ class TerminalGame:
                 self._decide(options)
             except Conceded:
                 g.apply(Concede(self.me))
+        g = self.game
         self._show_log()
         o = g.outcome
         assert o is not None
@@ -138,11 +142,23 @@ class TerminalGame:
         hint = "Enter passes" if d.kind == DecisionKind.PRIORITY else "no default"
         while True:
             self.prompts += 1
-            raw = self.ask(f"choose ({hint})").strip().lower()
+            typed = self.ask(f"choose ({hint})").strip()
+            raw = typed.lower()
             if raw == "" and d.kind == DecisionKind.PRIORITY:
                 raw = str(options.index(PassPriority()) + 1) if PassPriority() in options else ""
             if raw in ("q", "quit", "concede"):
                 raise Conceded
+            if raw == "undo":
+                if not self.history:
+                    self.say("  nothing to undo")
+                    continue
+                self.game = self.history.pop()
+                self.shown = len(self.game.log)
+                self.say("  undone: back to your previous decision")
+                return
+            if raw.startswith("save "):
+                self.say(self.save(typed[5:].strip()))
+                continue
             if raw.startswith("show "):
                 self.say(card_text(g, self.me, raw[5:]))
                 continue
@@ -157,11 +173,13 @@ class TerminalGame:
                 self.say(
                     f"  please type a number from 1 to {len(options)}"
                     + (", letters for a subset" if subset else "")
-                    + ", 'show NAME', 'rule N', 'stops', or q to concede"
+                    + ", 'show NAME', 'rule N', 'undo', 'save FILE', 'stops', or q to concede"
                 )
                 continue
+            before = g.clone()
             try:
                 g.apply(action)
+                self.history.append(before)
             except IllegalActionError as e:
                 self.say(f"  illegal: {e}")
                 continue
@@ -206,6 +224,17 @@ class TerminalGame:
         if d.kind == DecisionKind.ATTACKERS:
             return DeclareAttackers(tuple(picks))
         return DeclareBlockers(tuple(picks))
+
+    def save(self, path: str) -> str:
+        """``save FILE``: the game as JSON, for ``mtg play --resume FILE``."""
+        if not path:
+            return "  usage: save FILE"
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(self.game.to_json(), f)
+        except OSError as e:
+            return f"  could not save to {path}: {e.strerror}"
+        return f"  saved to {path}; resume with: mtg play --resume {path}"
 
     def change_stops(self, words: list[str]) -> str:
         """``stops`` lists them; ``stops all``/``none``/``default``; ``stops
