@@ -58,9 +58,14 @@ def test_chosen_objects_are_a_pending_decision_that_survives_clone_and_json(boar
     assert game.objects[bears].zone == Zone.BATTLEFIELD  # the original still waits
 
 
-def test_choose_ref_with_that_player_is_not_counted_as_run():
-    """The compiler lost who chooses ("that player exiles two cards"): not run yet."""
-    assert "ref:ChooseRef.that_player" in face_unsupported(_compiled("Curse of Oblivion"))
+def test_choose_ref_with_that_player_is_chosen_by_that_player():
+    """ "that player exiles two cards from their graveyard": the clause's subject is
+    the player who chooses (CR 608.2d), so the card runs."""
+    face = _compiled("Curse of Oblivion")
+    exile = face.abilities[1].effects[0]
+    assert isinstance(exile.args["what"], ChooseRef)
+    assert type(exile.args["player"]).__name__ == "TriggerRef"
+    assert face_unsupported(face) == []
 
 
 def test_choose_ref_marks_the_parent_for_later_pronouns():

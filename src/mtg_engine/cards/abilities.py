@@ -47,6 +47,13 @@ class SelfRef:
 
 
 @dataclass(frozen=True, slots=True)
+class GrantorRef(SelfRef):
+    """The card's own name inside an ability it grants in quotes: the granting
+    object (CR 201.5), bound by the layer that grants it (rules/granted.py); an
+    ability that isn't granted reads it as :class:`SelfRef`."""
+
+
+@dataclass(frozen=True, slots=True)
 class ControllerRef:
     """ "You": the controller of the spell or ability (CR 109.5)."""
 

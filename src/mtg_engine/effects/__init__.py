@@ -34,6 +34,7 @@ from . import (  # noqa: E402,F401
     emblem,
     face_down,
     keyword_abilities,
+    keyword_actions,
     keyword_moves,
     library_top,
     linked,

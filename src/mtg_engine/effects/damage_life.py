@@ -10,6 +10,9 @@ from ..rules.support import register
 from . import effect
 
 register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
+# "N damage divided as you choose among one or two targets": the division announced
+# as it was cast (CR 601.2d; damage to untargeted objects is flagged in rules/support.py)
+register("arg:damage.divided")
 
 
 @effect("damage")

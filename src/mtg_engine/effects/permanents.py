@@ -18,7 +18,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import ContinuousEffect
-from ..rules.counters import put_counters, remove_counters
+from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters, remove_counters
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked, unmask
 from ..rules.filters import objects_matching
@@ -55,11 +55,35 @@ def tap(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("tap_or_untap")
+def tap_or_untap(ctx: Ctx, e: Effect) -> bool:
+    """ "You may tap or untap target permanent": the controller chooses, as the
+    effect happens, which of the two to do (CR 608.2d), then taps or untaps it
+    (CR 701.26a, 701.26b)."""
+    if not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args.get("what"))):
+        return True
+    if ctx.answer is None:
+        return ctx.ask(
+            DecisionKind.CHOOSE_OPTION,
+            "608.2d",
+            f"{ctx.obj.name}: tap or untap?",
+            {"options": ["tap", "untap"], "purpose": DecisionPurpose.CHOOSE},
+        )
+    choice = str(ctx.take_answer().value)
+    if choice not in ("tap", "untap"):
+        raise ValueError(f"choose 'tap' or 'untap', not {choice!r}")
+    return tap(ctx, Effect(choice, e.args, e.optional, e.condition))
+
+
 @effect("put_counters", "remove_counters")
 def counters(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     kind = e.args.get("counter", "+1/+1")
     n = ctx.amount(e.args.get("amount", 1))
+    if e.op == "put_counters" and kind in PLAYER_COUNTERS:
+        for r in ctx.refs(e.args.get("what")):
+            if r < 0:  # "that player gets N poison counters" (CR 122.1f)
+                put_player_counters(g, -r - 1, kind, n, ("122.1", "122.1f"))
     for o in ctx.objects(e.args.get("what")):
         if e.op == "put_counters":
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n

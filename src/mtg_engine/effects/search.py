@@ -9,8 +9,13 @@ from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.permanents import enter_battlefield
+from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
+
+# "search for up to two basic land cards": the player already chooses from none up to
+# N cards (CR 701.23b lets a search find fewer), so "up to" asks nothing more
+register("arg:search_library.up_to")
 
 
 @effect("search_library")
@@ -27,6 +32,7 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
     n = ctx.amount(e.args.get("amount", 1))
     lib = g.players[p].library
     f = Filter(flt.kinds if flt.kinds != ("card",) else (), "library", flt.conditions)
+    f = ctx.concrete(f)  # "with mana value X or less": X now (CR 608.2c)
     cands = [
         oid
         for oid in reversed(lib)

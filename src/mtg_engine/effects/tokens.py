@@ -72,6 +72,44 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+def predefined_token(name: str) -> dict[str, Any]:
+    """The characteristics of a predefined token by its name (CR 111.10): a
+    colorless artifact named for its one subtype, with the ability its name
+    stands for ("Clue": "{2}, Sacrifice this token: Draw a card.", 111.10f)."""
+    # the compiler's table: imported here so looking a card up doesn't load the parser
+    from ..cards.compiler.tables import PREDEFINED_TOKENS
+
+    pre = PREDEFINED_TOKENS[name.lower()]
+    return {
+        "name": name,
+        "colors": (),
+        "types": pre["types"],
+        "subtypes": (name,),
+        "supertypes": (),
+        "power": None,
+        "toughness": None,
+        "keywords": [],
+        "abilities_text": pre["abilities_text"],
+    }
+
+
+@effect("investigate")
+def investigate(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.16a: to investigate is to create a Clue token (CR 111.10f); "investigate
+    twice" creates two, one investigation each."""
+    g = ctx.game
+    n = ctx.amount(e.args.get("amount", 1))
+    player = e.args.get("player") or ControllerRef()
+    for p in ctx.players(player):
+        g.emit(EventKind.INVESTIGATE, ("701.16a",), f"{g.players[p].name} investigates", player=p)
+    return create_token(
+        ctx,
+        Effect(
+            "create_token", {"token": predefined_token("Clue"), "amount": n, "controller": player}
+        ),
+    )
+
+
 def token_count(g: Game, player: int, n: int, name: str) -> int:
     """How many tokens are created after replacement effects ("If an effect would
     create one or more tokens under your control, it creates twice that many of

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
 from ..game.actions import DecisionPurpose
-from ..game.events import EventKind
-from ..game.objects import Zone
+from ..game.events import Event, EventKind
+from ..game.hooks import on_event
+from ..game.objects import GameObject, Zone
+from ..game.state import Game
 from ..rules.effects_runner import Ctx
-from ..rules.filters import objects_matching
+from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
-from ..rules.linked import exile_linked, link_owner
+from ..rules.linked import exile_linked, exiled_with, link_owner
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -54,10 +56,22 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
     objs = ctx.objects(e.args.get("what"))
+    until_leaves = 0
+    if e.args.get("until_source_leaves"):
+        # "exile ... until this creature leaves the battlefield" (CR 610.3): if it has
+        # already left, nothing is exiled at all (CR 610.3c)
+        src = ctx.game.objects.get(owner)
+        if src is None or src.zone != Zone.BATTLEFIELD:
+            objs = []
+        until_leaves = 1
+        rules = (*rules, "610.3")
     pairs = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
         for o in objs:
-            nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
+            if until_leaves:
+                nid = exile_linked(ctx.game, o.id, owner, rules, until_leaves=1)
+            else:
+                nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
             moved.append(nid)
             pairs.append([o.id, nid])
     ctx.set_parent("it", moved)
@@ -293,3 +307,94 @@ def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
         e.args.get("duration") or "end_of_turn",
     )
     return True
+
+
+#: where "put a ... card from [zone] onto the battlefield" finds its cards
+PUT_ZONES: dict[str, tuple[int, ...]] = {
+    "hand": (Zone.HAND,),
+    "graveyard": (Zone.GRAVEYARD,),
+    "hand_or_graveyard": (Zone.HAND, Zone.GRAVEYARD),
+}
+
+
+@effect("put_onto_battlefield")
+def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
+    """ "You may put a land card from your hand onto the battlefield", "Each player
+    puts a creature card from their graveyard onto the battlefield": each player the
+    instruction names chooses that many matching cards of their own as it is
+    followed (CR 608.2d, in turn order, 101.4), then the chosen cards enter at the
+    same time (CR 603.6a) under the control of the player who put them there
+    (CR 110.2a). A player with fewer matching cards puts what they have (CR 609.3)."""
+    g = ctx.game
+    flt: Filter = e.args.get("filter") or Filter()
+    zones = PUT_ZONES.get(flt.zone, ())
+    n = ctx.amount(e.args.get("amount", 1))
+    players = ctx.players(e.args.get("player")) or [ctx.controller]
+    s = ctx.scratch
+    picks: list[list[int]] = s.setdefault("picks", [])
+    while len(picks) < len(players):
+        p = players[len(picks)]
+        # "their graveyard", "that player's hand": the player choosing (CR 608.2c)
+        mine = Filter(
+            flt.kinds,
+            flt.zone,
+            tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions),
+        )
+        mine = Filter(mine.kinds, mine.zone, ctx.concrete(mine).conditions)
+        cands = [
+            oid
+            for z in zones
+            for oid in g.zone_list(z, p)
+            if matches_object(g, g.objects[oid], _in_zone(mine, z), p, ctx.source)
+        ]
+        got = ctx.choose_exactly(
+            p,
+            cands,
+            min(n, len(cands)),
+            "608.2d",
+            f"{ctx.obj.name}: choose {n} card(s) to put onto the battlefield",
+            DecisionPurpose.CHOOSE,
+        )
+        if got is None:
+            return False
+        picks.append([oid for oid in got if oid in cands][:n])
+    entered: list[int] = []
+    chosen = [(players[i], oid) for i, ids in enumerate(picks) for oid in ids]
+    with simultaneous(g, [oid for _, oid in chosen]):
+        for p, oid in chosen:
+            if oid not in g.objects:
+                continue
+            under = g.objects[oid].owner if e.args.get("under") == "owner" else p
+            nid = enter_battlefield(
+                g,
+                oid,
+                controller=under,
+                rules=("110.2a", "608.2d"),
+                tapped=bool(e.args.get("tapped")),
+            )
+            if nid is not None:
+                entered.append(nid)
+    ctx.set_parent("it", entered)  # "it gains haste" (CR 608.2c)
+    return True
+
+
+def _in_zone(flt: Filter, zone: int) -> Filter:
+    """``flt`` looking in one zone (a "hand or graveyard" search looks in each)."""
+    return Filter(flt.kinds, Zone.NAMES[zone], flt.conditions)
+
+
+def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 610.3a: a card exiled "until [this object] leaves the battlefield" returns
+    to the battlefield under its owner's control immediately after that object
+    leaves (a one-shot effect with a duration, not a triggered ability)."""
+    if ev.data.get("from_zone") != "battlefield":
+        return
+    old = ev.data.get("old", -1)
+    back = [o for o in exiled_with(game, old) if o.links and o.links.get("until_leaves")]
+    for o in back:
+        if o.id in game.objects and o.zone == Zone.EXILE:
+            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
+
+
+on_event(EventKind.ZONE_CHANGE, rules=True)(_return_when_source_leaves)
+register("arg:exile.until_source_leaves")

@@ -100,6 +100,7 @@ _Untyped = Literal[
     EventKind.ILLEGAL_ACTIVATION,
     EventKind.ILLEGAL_CAST,
     EventKind.INDESTRUCTIBLE,
+    EventKind.INVESTIGATE,
     EventKind.KEEP,
     EventKind.KEYWORD_PAID,
     EventKind.KEYWORD_TRIGGER,

@@ -97,6 +97,7 @@ class EventKind(StrEnum):
     ILLEGAL_ACTIVATION = "illegal_activation"
     ILLEGAL_CAST = "illegal_cast"
     INDESTRUCTIBLE = "indestructible"
+    INVESTIGATE = "investigate"  # CR 701.16a
     KEEP = "keep"
     KEYWORD_PAID = "keyword_paid"
     KEYWORD_TRIGGER = "keyword_trigger"

@@ -23,6 +23,10 @@ class TurnFlags:
     spells_cast_last_turn: list[int] = field(default_factory=list)
     #: permanents put into a graveyard from the battlefield this turn (gravestorm, CR 702.69a)
     died_permanents: int = 0
+    #: creatures that died this turn ("if a creature died this turn", CR 700.4)
+    creatures_died: int = 0
+    #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3)
+    damaged_objects: set[int] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
     #: creatures declared as attackers this turn (raid, CR 508.1)
@@ -61,6 +65,8 @@ class TurnFlags:
         t.spells_cast = self.spells_cast
         t.spells_cast_last_turn = self.spells_cast_last_turn[:]
         t.died_permanents = self.died_permanents
+        t.creatures_died = self.creatures_died
+        t.damaged_objects = self.damaged_objects.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn
         t.extra_cleanup = self.extra_cleanup

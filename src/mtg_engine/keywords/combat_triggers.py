@@ -23,10 +23,12 @@ Melee                     702.121     ``attacks``: +1/+1 per opponent you attack
                                       this combat (702.121b)
 Afflict N                 702.130     ``becomes_blocked``: defending player loses
                                       N life
+Poisonous N               702.70      ``damage`` (combat, to a player): that
+                                      player gets N poison counters
 ========================  ==========  ==========================================
 
 Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b,
-702.68b, 702.83b, 702.86b, 702.121b, 702.130b); the abilities are only what
+702.68b, 702.70b, 702.83b, 702.86b, 702.121b, 702.130b); the abilities are only what
 the keywords say, so a creature that gains a keyword before the event
 triggers, one that gains it afterwards doesn't (509.3f, flanking ruling).
 """
@@ -66,9 +68,20 @@ ANNIHILATOR = "Annihilator"
 BATTLE_CRY = "Battle cry"
 MELEE = "Melee"
 AFFLICT = "Afflict"
+POISONOUS = "Poisonous"
 
 register_keywords(
-    RAMPAGE, FLANKING, PROVOKE, BUSHIDO, FRENZY, EXALTED, ANNIHILATOR, BATTLE_CRY, MELEE, AFFLICT
+    RAMPAGE,
+    FLANKING,
+    PROVOKE,
+    BUSHIDO,
+    FRENZY,
+    EXALTED,
+    ANNIHILATOR,
+    BATTLE_CRY,
+    MELEE,
+    AFFLICT,
+    POISONOUS,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -83,6 +96,7 @@ RULES = {
     BATTLE_CRY: "702.91a",
     MELEE: "702.121a",
     AFFLICT: "702.130a",
+    POISONOUS: "702.70a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -211,6 +225,18 @@ def _build_ability(keyword: str, n: int) -> Ability:
             "life.)",
             (Effect("lose_life", {"player": TriggerRef("player"), "amount": n}),),
         )
+    if keyword == POISONOUS:
+        return keyword_trigger(
+            keyword,
+            f"Poisonous {n} (Whenever this creature deals combat damage to a player, that "
+            f"player gets {n} poison counter{'s' if n != 1 else ''}.)",
+            (
+                Effect(
+                    "put_counters",
+                    {"what": TriggerRef("player"), "counter": "poison", "amount": n},
+                ),
+            ),
+        )
     raise KeyError(keyword)
 
 
@@ -299,3 +325,15 @@ def _on_unblocked(game: Game, ev: Event, subject: GameObject | None) -> None:
     o = _obj(game, ev)
     if o is not None:
         _fire(game, o, FRENZY, _data(ev))
+
+
+@on_event("damage")
+def _on_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 702.70a: poisonous of a creature that dealt combat damage to a player."""
+    d = ev.data
+    target = d.get("target")
+    if not d.get("combat") or not isinstance(target, int) or target >= 0:
+        return
+    o = game.objects.get(d.get("source", -1))
+    if o is not None and not o.phased_out:
+        _fire(game, o, POISONOUS, {"player": -target - 1, "obj": o.id})

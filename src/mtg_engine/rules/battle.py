@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
+    from .characteristics import Chars
 
 DEFENSE = "defense"
 
@@ -68,14 +69,21 @@ def battle_candidates(game: Game) -> list[int]:
     objects = game.objects
     for oid in game.battlefield:
         o = objects[oid]
-        d = o.counters.get(DEFENSE)
-        if o.phased_out or (d is not None and d > 0):
-            continue
-        if d is None and not _printed_defense(o):
+        if o.phased_out or (DEFENSE not in o.counters and not _printed_defense(o)):
             continue  # not a battle, or no defense known (card data without one)
-        if "Battle" in chars(game, o).types:
+        if is_battle_candidate(o, chars(game, o)):
             out.append(oid)
     return out
+
+
+def is_battle_candidate(o: GameObject, c: Chars) -> bool:
+    """Whether the permanent ``o`` (not phased out, characteristics ``c``) is one of
+    :func:`battle_candidates`: a battle with defense 0, or with no defense counter
+    though its card has a defense."""
+    if "Battle" not in c.types:
+        return False
+    d = o.counters.get(DEFENSE)
+    return d <= 0 if d is not None else _printed_defense(o)
 
 
 def battles_to_graveyard(game: Game, candidates: list[int] | None = None) -> list[int]:

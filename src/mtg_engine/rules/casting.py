@@ -34,6 +34,7 @@ from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
+from .layers import TAPPED_FOR_MANA
 from .multiface import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
@@ -370,7 +371,10 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         sources = [s for s in sources if s.obj not in opts["convoke"]]
     if opts.get("delve"):
         feeders = costs.delve_feeders(game, player, list(opts["delve"]))
-        mana, problem = costs.apply_delve(game, player, mana, list(opts["delve"]), feeders)
+        x_open = o.x is None and mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0
+        mana, problem = costs.apply_delve(
+            game, player, mana, list(opts["delve"]), feeders, x_open=x_open
+        )
         if problem:
             return problem
         have = {s.obj for s in sources}
@@ -612,7 +616,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         obj=new_id,
     )
     task.stage = 1
-    begin_choices(game, new_id, "spell")
+    begin_choices(game, new_id, "spell", delve=len(opts.get("delve") or ()))
 
 
 def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
@@ -759,7 +763,9 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if sacrificed:
         paid["sacrificed"] = sacrificed
     obj.paid = paid
-    game.invalidate("tapped")  # costs paid: permanents tapped (the moves said so themselves)
+    # costs paid: creatures tapped for convoke (the moves and the mana payment said
+    # so themselves); the spell's own characteristics are forgotten with it
+    game.invalidate(TAPPED_FOR_MANA, *convoke)
     return True
 
 
@@ -827,8 +833,12 @@ def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
 # ---------------------------------------------------------------------------
 
 
-def begin_choices(game: Game, oid: int, kind: str) -> None:
-    game.push_task("choices", {"obj": oid, "kind": kind, "spec": 0})
+def begin_choices(game: Game, oid: int, kind: str, delve: int = 0) -> None:
+    """``delve``: the cards announced for delve, which can pay {X} (CR 702.66a)."""
+    data: dict[str, Any] = {"obj": oid, "kind": kind, "spec": 0}
+    if delve:
+        data["delve"] = delve
+    game.push_task("choices", data)
 
 
 def _x_cost(game: Game, obj: GameObject) -> mana_rules.ManaCost | None:
@@ -948,6 +958,8 @@ def choices_task(game: Game, task: Task) -> None:
                 else:
                     assert xcost is not None  # not loyalty_x
                     hi = mana_rules.max_x(game, obj.controller, xcost)
+                    # cards announced for delve pay {X} as generic mana (CR 702.66a)
+                    hi += int(d.get("delve", 0))
                 game.ask(
                     Decision(
                         DecisionKind.X,

@@ -201,7 +201,20 @@ def chars(game: Game, obj: GameObject) -> Chars:
     c = game._chars.get(obj.id)
     if c is None:
         c = _compute(game, obj)
+        if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
+            c = _with_x(c, obj.x)
         game._chars[obj.id] = c
+    return c
+
+
+def _with_x(c: Chars, x: int) -> Chars:
+    """CR 202.3e: on the stack, a spell's mana value counts X as the value chosen
+    for it (for each {X} in its mana cost)."""
+    n = sum(1 for sym in mana_symbols(c.mana_cost) if sym == "X")
+    if not n:
+        return c
+    c = c.copy()
+    c.mana_value += n * x
     return c
 
 

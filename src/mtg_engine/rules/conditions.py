@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Condition, Filter, SelfRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject
+from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
 from . import mana as mana_rules
 from .characteristics import chars
 from .filters import matches_object, objects_matching

@@ -320,6 +320,7 @@ def apply_delve(
     cost: mana_rules.ManaCost,
     cards: list[int],
     feeders: tuple[int, ...] = (),
+    x_open: bool = False,
 ) -> tuple[mana_rules.ManaCost, str | None]:
     """CR 702.66a: each card exiled from your graveyard pays for {1} (generic only,
     ruling 502.64.1). ``feeders`` are permanents you own that the mana abilities
@@ -330,7 +331,9 @@ def apply_delve(
         oid not in grave and oid not in feeders for oid in cards
     ):
         return cost, "delve exiles cards from your own graveyard (rule 702.66a)"
-    if len(cards) > cost.generic:
+    if len(cards) > cost.generic and not x_open:
+        # {X} is generic mana once X is chosen (CR 107.3, 601.2f): ``x_open`` when
+        # checking a cast before X is announced, so any number of cards may pay it
         return cost, "delve can pay only the generic part of the cost (rule 702.66a)"
     return mana_rules.reduce_cost(cost, len(cards)), None
 

@@ -41,9 +41,24 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
         subject.chosen = {**(subject.chosen or {}), DAMAGED_PLAYERS: (*seen, pl)}
 
 
+def _on_damage_to_object(game: Game, ev: Any, subject: GameObject | None) -> None:
+    target = ev.data.get("target")
+    if not isinstance(target, int) or target < 0 or int(ev.data.get("amount") or 0) <= 0:
+        return
+    # the turn's record (TurnFlags.damaged_objects); ids follow CR 400.7, so a
+    # permanent that changed zones is a new object that wasn't dealt damage
+    game.turn_flags.damaged_objects.add(target)
+
+
+def dealt_damage_this_turn(game: Game, oid: int) -> bool:
+    """Whether the object was dealt damage this turn (CR 120.3)."""
+    return oid in game.turn_flags.damaged_objects
+
+
 def _register() -> None:
     on_event(EventKind.DAMAGE, rules=True)(_on_damage)
-    register("cond:dealt_damage_by_source")
+    on_event(EventKind.DAMAGE, rules=True)(_on_damage_to_object)
+    register("cond:dealt_damage_by_source", "cond:dealt_damage_this_turn")
 
 
 _register()

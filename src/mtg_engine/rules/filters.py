@@ -12,9 +12,13 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Filter
 from ..game.objects import GameObject, Zone
 from .characteristics import chars, printed
-from .damage_history import damaged_players
+from .damage_history import damaged_players, dealt_damage_this_turn
 from .linked import is_exiled_with
 from .simultaneous import attached_before
+from .support import register
+
+register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
+register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -182,8 +186,26 @@ def _condition(
         return source is None or (obj.id != source.id and obj.card_uid != source.card_uid)
     if key == "self":
         return source is not None and obj.id == source.id
+    if key == "id":  # one object, bound by id (a granted quote's own name, rules/granted.py)
+        return obj.id == value
     if key == "name":
         return c.name == value
+    if key == "named":
+        # "named [this card]" (CR 201.4): its own name, e.g. "cards named Accumulated
+        # Knowledge in all graveyards"; a source with no name names nothing (CR 201.4b)
+        if value != "self":
+            return c.name == value
+        # the name printed on the source's face (CR 201.5: it names that card; read
+        # without its characteristics, which a static ability is computing now)
+        own = source.name if source is not None and not source.face_down else ""
+        return bool(own) and c.name == own
+    if key == "multicolored":
+        return (len(c.colors) >= 2) == bool(value)  # CR 105.4
+    if key == "dealt_damage_this_turn":
+        return dealt_damage_this_turn(game, obj.id) == bool(value)  # CR 120.3
+    if key == "color_in":
+        # "a white or black permanent" (CR 105.2): any one of the colors
+        return bool(c.colors & set(value))
     if key == "attacking":
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":

@@ -52,6 +52,7 @@ from .counting import domain
 from .emblems import emblem_ids
 from .face_down import face_down_values
 from .filters import card_types_among, matches_object, objects_matching
+from .granted import bind_grantor
 from .layers_table import (
     _RESTRICTIONS,
     _STATIC_KEY,
@@ -252,6 +253,7 @@ _PERMANENT_KEYS = frozenset(
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
+        "step_trigger_index",  # rules/triggers.py: the permanents' "at the beginning of"
         "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
     )
 )
@@ -369,6 +371,8 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     elif kind in _STATUS_CHANGES:
         keys = _STATUS_KEYS
         forget = change[1] if len(change) > 1 else None
+    elif kind == TAPPED_FOR_MANA:
+        keys = _STATUS_KEYS
     else:
         return None
     get = cache.get
@@ -401,7 +405,35 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                     kept[named] = v
     elif keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
+    if kind == TAPPED_FOR_MANA:
+        _keep_mana_sources(game, kept, frozenset(change[1:]))
     return kept
+
+
+#: the change (``game.invalidate(TAPPED_FOR_MANA, *ids)``) of permanents tapped to pay
+#: mana (rules/mana.py): only those stop being mana sources (CR 605, 106.4)
+TAPPED_FOR_MANA = "tapped_for_mana"
+
+
+def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> None:
+    """After permanents were tapped for mana, each player's mana sources are the same
+    less the tapped ones (a tapped permanent can't pay, CR 106.4, 605.1a); nothing
+    else a source depends on changed (the characteristics are kept). A player none
+    of whose sources was tapped keeps the payments found possible too."""
+    get = game._chars.get
+    for p in game.players:
+        key = ("mana_sources", p.index)  # rules/mana.py
+        sources = get(key)
+        if sources is None:
+            continue
+        left = [s for s in sources if s.obj not in tapped]
+        if len(left) == len(sources):
+            kept[key] = sources
+            memo = get(("can_pay", p.index))
+            if memo is not None:
+                kept[("can_pay", p.index)] = memo
+        else:
+            kept[key] = left
 
 
 #: static effects applied to objects outside the battlefield ("The same is true for
@@ -907,7 +939,14 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
         new = args.get("abilities")
         if not isinstance(new, tuple | list):
             new = (args["ability"],) if args.get("ability") is not None else ()
-        c.abilities = (*c.abilities, *(a for a in new if isinstance(a, Ability)))
+        c.abilities = (
+            *c.abilities,
+            *(
+                bind_grantor(a, src.id) if src is not None and src.id != obj.id else a
+                for a in new
+                if isinstance(a, Ability)
+            ),
+        )
     elif op == "lose_all_abilities":
         c.abilities = ()
     elif op == "lose_keyword":

@@ -18,6 +18,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
+from .layers import TAPPED_FOR_MANA
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -124,7 +125,24 @@ def most_mana(game: Game, player: int, sources: list[Source]) -> int:
     """The most mana ``player`` could have to pay a cost: the pool and the largest
     production of each source. A cost needing more (:func:`least_mana`) can't be
     paid; :func:`plan_payment` would find no plan."""
-    return sum(game.players[player].mana_pool) + sum(max(map(len, s.productions)) for s in sources)
+    return sum(game.players[player].mana_pool) + _most_from(sources)
+
+
+#: id of a list of sources -> (the list, the most mana its sources make): sources lists
+#: are remembered whole and never changed (:func:`mana_sources`); holding the list
+#: keeps its id from being reused while the entry lives
+_MOST: dict[int, tuple[list[Source], int]] = {}
+
+
+def _most_from(sources: list[Source]) -> int:
+    got = _MOST.get(id(sources))
+    if got is not None and got[0] is sources:
+        return got[1]
+    n = sum(max(map(len, s.productions)) for s in sources)
+    if len(_MOST) > 64:
+        _MOST.clear()
+    _MOST[id(sources)] = (sources, n)
+    return n
 
 
 def parse_mana(text: str) -> list[str]:
@@ -159,6 +177,11 @@ class Source:
     #: abilities (a painland's "{T}: Add {C}" and "{T}: Add {R} or {G}. ..."); empty
     #: when every production is ``ability``'s
     abilities: list[int] = field(default_factory=list)
+    #: the mana part of the ability's cost beyond {T} (a filter land's "{B/R}, {T}",
+    #: Prismatic Lens's "{1}, {T}"): paid from other mana first (CR 605.3a, 601.2g)
+    mana_cost: ManaCost | None = None
+    #: the ability's cost sacrifices the permanent (a Treasure, Lotus Petal)
+    sacrifice: bool = False
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -217,8 +240,9 @@ _PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
 
 
 def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
-    if e.args.get("choice") == "exiled_card_colors":
-        return productions_of(e.args, game, o)  # CR 607.2a: reads the exiled cards
+    if e.args.get("choice") in ("exiled_card_colors", "chosen_color"):
+        # CR 607.2a: reads the exiled cards, or the color chosen for this object
+        return productions_of(e.args, game, o)
     got = _PRODUCTIONS.get(id(e))
     if got is None or got[0] is not e:
         got = (e, productions_of(e.args, game, o))
@@ -241,14 +265,24 @@ def mana_sources(game: Game, player: int) -> list[Source]:
 
 
 def _tap_mana_indices(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
-    """The mana abilities whose only cost is {T} and that only add mana (with
-    damage or life as a side effect): those a payment may use (CR 605.1a)."""
+    """The mana abilities a payment may use (CR 605.1a, 601.2g): those whose cost
+    is {T}, a mana cost and/or sacrificing the permanent itself ("{T}, Sacrifice
+    this artifact", "{B/R}, {T}", "Sacrifice this creature") and that only add mana
+    (with damage or life as a side effect)."""
     out = []
     for i, a in enumerate(abilities):
         if a.kind is not AbilityKind.MANA or a.cost is None:
             continue
         cost = a.cost
-        if not cost.tap or cost.mana or cost.sacrifice or cost.life or cost.discard:
+        if cost.life or cost.discard or cost.exile or cost.other or cost.untap:
+            continue
+        if cost.remove_counters or cost.loyalty is not None:
+            continue
+        if cost.sacrifice is not None and not sacrifices_itself(cost):
+            continue
+        if not (cost.tap or cost.sacrifice is not None):
+            continue  # "{1}: Add {R}" alone would pay for itself forever
+        if cost.mana and parse_cost(cost.mana).x:
             continue
         if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
             continue
@@ -256,27 +290,49 @@ def _tap_mana_indices(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _is_costly(cost: object) -> bool:
+    """Whether a mana ability's cost has more than {T}: mana or a sacrifice."""
+    return bool(getattr(cost, "mana", None)) or getattr(cost, "sacrifice", None) is not None
+
+
 def _mana_sources(game: Game, player: int) -> list[Source]:
     out: list[Source] = []
+    costly: list[Source] = []
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller != player or o.tapped or o.phased_out:
+        if o.controller != player or o.phased_out:
             continue
         c = chars(game, o)
         indices = c.tap_mana
         if indices is None:
             indices = c.tap_mana = _tap_mana_indices(c.abilities)
         for i in indices:
-            if c.is_creature() and is_summoning_sick(game, o, c):
-                continue  # CR 302.6: {T} abilities of summoning-sick creatures
             a = c.abilities[i]
+            cost = a.cost
+            if cost is not None and cost.tap:
+                if o.tapped:
+                    continue
+                if c.is_creature() and is_summoning_sick(game, o, c):
+                    continue  # CR 302.6: {T} abilities of summoning-sick creatures
             prods: list[tuple[str, ...]] = []
             for e in a.effects:
                 if e.op == "add_mana":
                     prods.extend(_effect_productions(e, game, o))
             if not prods:
                 continue
-            if out and out[-1].obj == oid:
+            if _is_costly(cost):
+                # one source per such ability: used only when plain ones don't do
+                costly.append(
+                    Source(
+                        oid,
+                        i,
+                        prods,
+                        "Land" in c.types,
+                        mana_cost=parse_cost(cost.mana) if cost and cost.mana else None,
+                        sacrifice=cost is not None and cost.sacrifice is not None,
+                    )
+                )
+            elif out and out[-1].obj == oid:
                 # another {T} mana ability of the same permanent (only one can be used)
                 src = out[-1]
                 if not src.abilities:
@@ -287,7 +343,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         src.abilities.append(i)
             else:
                 out.append(Source(oid, i, prods, "Land" in c.types))
-    return out
+    return out + costly
 
 
 # ---------------------------------------------------------------------------
@@ -312,50 +368,82 @@ def plan_payment(
     sources: list[Source] | None = None,
     allow_life: bool = True,
 ) -> Plan | None:
-    """A way to pay ``cost`` (X already fixed), or None if it can't be paid."""
+    """A way to pay ``cost`` (X already fixed), or None if it can't be paid.
+
+    Plain {T} sources are used first (lands before creatures, those making one
+    thing first); sources whose ability sacrifices the permanent (a Treasure) only
+    when those don't do; then one ability with a mana cost of its own (a filter
+    land's "{B/R}, {T}: Add {B}{B}, ...", CR 605.3a), its cost paid from the
+    other sources before its mana is made (CR 601.2g)."""
     if sources is None:
         sources = mana_sources(game, player)
     pool = list(game.players[player].mana_pool)
-    life = game.players[player].life
-    # Sources that can make only one thing first; lands before creatures.
-    order = sorted(
-        range(len(sources)),
-        key=lambda i: (not sources[i].is_land, len(sources[i].productions), sources[i].obj),
+    life = game.players[player].life if allow_life else 0
+    srcs = sorted(
+        (s for s in sources if s.mana_cost is None),
+        key=lambda s: (s.sacrifice, not s.is_land, len(s.productions), s.obj),
     )
-    srcs = [sources[i] for i in order]
-    needs: list[tuple[str, ...]] = [(c,) for c in cost.colored]
-    needs += list(cost.hybrid)
-    result = _solve(
-        needs,
-        list(cost.phyrexian),
-        cost.generic + cost.snow,
-        pool,
-        srcs,
-        0,
-        [],
-        life if allow_life else 0,
-    )
-    if result is None:
+    result = _solve(cost, pool, srcs, set(), life)
+    if result is not None:
+        used_pool = [pool[i] - min(pool[i], result[2][i]) for i in range(6)]
+        return Plan(used_pool, result[0], result[1])
+    for f in sources:
+        if f.mana_cost is None:
+            continue
+        for prod in f.productions:
+            plan = _plan_with_filter(cost, pool, srcs, f, prod, life)
+            if plan is not None:
+                return plan
+    return None
+
+
+def _plan_with_filter(
+    cost: ManaCost,
+    pool: list[int],
+    srcs: list[Source],
+    f: Source,
+    prod: tuple[str, ...],
+    life: int,
+) -> Plan | None:
+    """Pay ``cost`` with one activation of ``f`` (a mana ability with a mana cost)
+    making ``prod``: its own cost first from the pool and the other sources, then
+    the rest with its mana added (CR 605.3a, 601.2g)."""
+    assert f.mana_cost is not None
+    used = {f.obj}
+    first = _solve(f.mana_cost, list(pool), srcs, used, 0)
+    if first is None:
         return None
-    used_pool, taps, life_paid = result
-    return Plan(used_pool, taps, life_paid)
+    taps, _, after = first
+    after = list(after)
+    for m in prod:
+        after[POOL_INDEX[m]] += 1
+    rest = _solve(cost, after, srcs, used, life)
+    if rest is None:
+        return None
+    step = (f.obj, f.ability_of(prod), prod)
+    used_pool = [max(0, pool[i] - rest[2][i]) for i in range(6)]
+    return Plan(used_pool, [*taps, step, *rest[0]], rest[1])
 
 
 def _solve(
-    needs: list[tuple[str, ...]],
-    phyrexian: list[str],
-    generic: int,
+    cost: ManaCost,
     pool: list[int],
     srcs: list[Source],
-    start_used: int,
-    taps: list[tuple[int, int, tuple[str, ...]]],
+    used: set[int],
     life: int,
-) -> tuple[list[int], list[tuple[int, int, tuple[str, ...]]], int] | None:
-    """Backtracking over needs; mana made beyond a need stays in ``pool``."""
-    original_pool = list(pool)
-    used = [False] * len(srcs)
-    taps = []
+) -> tuple[list[tuple[int, int, tuple[str, ...]]], int, list[int]] | None:
+    """Greedy over needs, most constrained first: the taps, the life paid and the
+    pool left afterwards (mana made beyond a need stays in it, CR 106.4). ``used``
+    holds the permanents already used (one mana ability each); it is updated."""
+    pool = list(pool)
+    taps: list[tuple[int, int, tuple[str, ...]]] = []
     life_paid = 0
+
+    def tap(s: Source, prod: tuple[str, ...]) -> None:
+        used.add(s.obj)
+        taps.append((s.obj, s.ability_of(prod), prod))
+        for m in prod:
+            pool[POOL_INDEX[m]] += 1
 
     def take(options: tuple[str, ...]) -> bool:
         # pay one symbol that may be any of ``options`` with colored mana
@@ -366,15 +454,12 @@ def _solve(
         for opt in options:
             if opt not in POOL_INDEX:
                 continue
-            for i, s in enumerate(srcs):
-                if used[i]:
+            for s in srcs:
+                if s.obj in used:
                     continue
                 for prod in s.productions:
                     if opt in prod:
-                        used[i] = True
-                        taps.append((s.obj, s.ability_of(prod), prod))
-                        for m in prod:
-                            pool[POOL_INDEX[m]] += 1
+                        tap(s, prod)
                         pool[POOL_INDEX[opt]] -= 1
                         return True
         return False
@@ -386,13 +471,9 @@ def _solve(
                     pool[i] -= 1
                     break
             else:
-                for i, s in enumerate(srcs):
-                    if not used[i]:
-                        used[i] = True
-                        prod = s.productions[0]
-                        taps.append((s.obj, s.ability_of(prod), prod))
-                        for m in prod:
-                            pool[POOL_INDEX[m]] += 1
+                for s in srcs:
+                    if s.obj not in used:
+                        tap(s, s.productions[0])
                         break
                 else:
                     return False
@@ -402,6 +483,8 @@ def _solve(
                         break
         return True
 
+    needs: list[tuple[str, ...]] = [(c,) for c in cost.colored]
+    needs += list(cost.hybrid)
     # Most constrained needs first: single-color needs, then hybrids. A {2/B} not
     # paid with {B} is paid with two generic at the end with the generic part, so
     # it doesn't spend mana a later {2/U} needs (CR 107.4e)
@@ -412,18 +495,15 @@ def _solve(
             if not digits:
                 return None
             deferred += min(digits)
-    for color in phyrexian:
+    for color in cost.phyrexian:
         if not take((color,)):
             if life - life_paid >= 2:  # CR 119.4: pay life only if you have it
                 life_paid += 2
             else:
                 return None
-    if not pay_generic(generic + deferred):
+    if not pay_generic(cost.generic + cost.snow + deferred):
         return None
-    used_pool = [original_pool[i] - min(original_pool[i], pool[i]) for i in range(6)]
-    # Mana made by taps but not spent stays in the pool (CR 106.4); record
-    # what the pool spent so the caller can apply the plan exactly.
-    return used_pool, taps, life_paid
+    return taps, life_paid, pool
 
 
 def can_pay(game: Game, player: int, cost: ManaCost, sources: list[Source] | None = None) -> bool:
@@ -486,6 +566,10 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
             e.op != "add_mana" for e in abilities[ability].effects
         ):
             side.append((o, abilities[ability]))
+        if acost is not None and acost.mana:
+            # "{B/R}, {T}: Add ...": its mana cost is paid from the mana made so far
+            # (CR 605.3a, 601.2g; the plan made it first)
+            _pay_from_pool(game, player, parse_cost(acost.mana), o.name)
         if acost is not None and sacrifices_itself(acost):
             sacrificed.append(oid)  # "Sacrifice this creature: Add {B}." (CR 605.3a)
             if acost.tap:
@@ -495,9 +579,12 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for m in prod:
             p.mana_pool[POOL_INDEX[m]] += 1
         made = "".join("{" + m + "}" for m in prod)
-        names.append(
-            f"{o.name} ({made}, sacrificed)" if oid in sacrificed else f"{o.name} ({made})"
-        )
+        how = [made]
+        if acost is not None and acost.mana:
+            how.append(f"paying {acost.mana}")
+        if oid in sacrificed:
+            how.append("sacrificed")
+        names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
         from .tapping import became_tapped
 
@@ -508,7 +595,7 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
-    game.invalidate("tapped")
+    game.invalidate(TAPPED_FOR_MANA, *(oid for oid, _a, _p in plan.taps))
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         from dataclasses import replace
@@ -537,6 +624,16 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         player=player,
     )
     return [c for i, c in enumerate(POOL_ORDER) for _ in range(pool_plan.from_pool[i])]
+
+
+def _pay_from_pool(game: Game, player: int, cost: ManaCost, what: str) -> None:
+    """Remove mana paying ``cost`` from the pool (CR 601.2h)."""
+    plan = plan_payment(game, player, cost, sources=[], allow_life=False)
+    if plan is None:  # pragma: no cover - the plan was checked
+        raise RuntimeError(f"mana plan for {what} did not cover {cost}")
+    pool = game.players[player].mana_pool
+    for i in range(6):
+        pool[i] -= plan.from_pool[i]
 
 
 def add_costs(a: ManaCost, b: ManaCost, times: int = 1) -> ManaCost:
@@ -572,7 +669,10 @@ def sources_from_ids(game: Game, player: int, ids: tuple[int, ...]) -> list[Sour
 
     A permanent named here may also be one whose mana ability sacrifices it ("Sacrifice
     this creature: Add {B}.", a Treasure): activated only when chosen (CR 605.3a)."""
-    by_obj = {s.obj: s for s in mana_sources(game, player)}
+    by_obj: dict[int, Source] = {}
+    for src in mana_sources(game, player):
+        if src.mana_cost is None:
+            by_obj.setdefault(src.obj, src)
     out = []
     for oid in ids:
         s = by_obj.get(oid)

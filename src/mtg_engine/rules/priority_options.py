@@ -60,11 +60,8 @@ def priority_options(game: Game, player: int) -> list:
     if p.hand:
         _hand_options(game, player, p.hand, out)
     objects = game.objects
-    for oid in p.graveyard:
+    for oid, entries in _graveyard_offers(game, player, p.graveyard):
         o = objects[oid]
-        entries = _graveyard_entries(o)
-        if not entries:
-            continue
         for kind, i in entries:
             if kind == _AFTERMATH:
                 for face in KEYWORD_HOOKS.aftermath_faces(o.card):  # CR 702.127a
@@ -257,6 +254,28 @@ def hand_activated_indices(c: Chars) -> tuple[int, ...]:
 _AFTERMATH = 0
 _FLASHBACK = 1
 _SELF_EXILE = 2
+#: cache key of each player's graveyard cards that may offer something
+_GRAVEYARD_KEY = "graveyard_offers"
+
+
+def _graveyard_offers(
+    game: Game, player: int, graveyard: list[int]
+) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """The cards of a graveyard that may offer something (:func:`_graveyard_entries`),
+    in graveyard order, with their entries; remembered for the same graveyard (what a
+    card in a graveyard offers depends on its face alone, and it stays the same
+    object while it is there, CR 400.7)."""
+    cache = game._chars
+    key = (_GRAVEYARD_KEY, player)
+    got = cache.get(key)  # type: ignore[call-overload]
+    if got is None or got[0] != graveyard:
+        objects = game.objects
+        offers = [
+            (oid, entries) for oid in graveyard if (entries := _graveyard_entries(objects[oid]))
+        ]
+        got = (list(graveyard), offers)
+        cache[key] = got  # type: ignore[index]
+    return got[1]
 
 
 def _graveyard_entries(o: GameObject) -> tuple[tuple[int, int], ...]:

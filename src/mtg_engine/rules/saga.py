@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
+    from .characteristics import Chars
 
 register("trigger:chapter")
 register_keywords("Read ahead")
@@ -216,16 +217,21 @@ def saga_candidates(game: Game) -> list[int]:
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
-        lore = o.counters.get(LORE)
-        if lore is None or o.phased_out:
+        if LORE not in o.counters or o.phased_out:
             continue
-        c = chars(game, o)
-        if "Saga" not in c.subtypes:
-            continue
-        final = final_chapter(c.abilities)
-        if final and lore >= final:
+        if is_saga_candidate(o, chars(game, o)):
             out.append(oid)
     return out
+
+
+def is_saga_candidate(o: GameObject, c: Chars) -> bool:
+    """Whether the permanent ``o`` (not phased out, characteristics ``c``) is one of
+    :func:`saga_candidates`."""
+    lore = o.counters.get(LORE)
+    if lore is None or "Saga" not in c.subtypes:
+        return False
+    final = final_chapter(c.abilities)
+    return bool(final) and lore >= final
 
 
 def sagas_to_sacrifice(game: Game, candidates: list[int] | None = None) -> list[int]:

@@ -20,10 +20,10 @@ from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
-from .battle import battle_candidates, battles_to_graveyard
+from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
 from .characteristics import chars
 from .game_end import can_lose
-from .saga import saga_candidates, sagas_to_sacrifice
+from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .zones import move
 
@@ -76,14 +76,18 @@ def _death(oid: int, o: GameObject, c: Chars, out: list) -> None:
         out.append((oid, "has no loyalty", ("704.5i",), False))
 
 
-def _object_checks(game: Game) -> tuple[list, list, list, list[int]]:
+def _object_checks(
+    game: Game,
+) -> tuple[list, list, list, list[int], tuple[list[int], list[int]]]:
     """The object-based checks in one pass over the permanents (what
-    :func:`_creature_deaths`, :func:`_legend_groups`, :func:`_attachment_problems`
-    and :func:`_world_rule` find, in the same order)."""
+    :func:`_creature_deaths`, :func:`_legend_groups`, :func:`_attachment_problems`,
+    :func:`_world_rule` and :func:`_waiting` find, in the same order)."""
     deaths: list = []
     seen: dict[tuple[int, str], list[int]] = {}
     attachments: list = []
     worlds: list[GameObject] = []
+    sagas: list[int] = []
+    battles: list[int] = []
     objects = game.objects
     for oid in game.battlefield:
         o = objects[oid]
@@ -95,8 +99,12 @@ def _object_checks(game: Game) -> tuple[list, list, list, list[int]]:
                 seen.setdefault((o.controller, c.name), []).append(oid)
             if "World" in supertypes:
                 worlds.append(o)
+            if o.counters and is_saga_candidate(o, c):
+                sagas.append(oid)
+            if "Battle" in c.types and is_battle_candidate(o, c):
+                battles.append(oid)
         _attachment_problem(game, oid, o, c, attachments)
-    return deaths, _groups(seen), attachments, _all_but_newest(worlds)
+    return deaths, _groups(seen), attachments, _all_but_newest(worlds), (sagas, battles)
 
 
 def sba_would_apply(game: Game) -> bool:
@@ -160,13 +168,12 @@ def check_state_based_actions(game: Game) -> bool:
             return False  # the usual case: nothing to do
         deaths, legends, attachments, counters = [], [], [], False
     else:
-        deaths, legends, attachments, worlds = _object_checks(game)
+        deaths, legends, attachments, worlds, waiting = _object_checks(game)
         counters = _counter_pairs(game)
         for oid in worlds:
             deaths.append((oid, "world rule", ("704.5k",), False))
         # Sagas and battles whose own trigger is still waiting keep the check
         # "unclean": they may go once it leaves the stack (CR 714.4, 310.7)
-        waiting = _waiting(game)
         if not (deaths or legends or attachments or counters or waiting[0] or waiting[1]):
             objects = game.objects
             attached = any(objects[oid].attached_to is not None for oid in game.battlefield)

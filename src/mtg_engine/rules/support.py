@@ -337,6 +337,21 @@ def _resolved_that_player(flt: Filter) -> Filter:
     )
 
 
+def _amounts_resolved(flt: Filter, out: set[str]) -> Filter:
+    """The filter as the engine sees it once its amounts are computed as the effect
+    happens (rules/effects_runner.Ctx.concrete, CR 608.2c); each amount's own
+    constructs are counted."""
+    if not any(isinstance(val, Amount) for _, val in flt.conditions):
+        return flt
+    conds = []
+    for key, val in flt.conditions:
+        if isinstance(val, Amount):
+            _walk_value(val, out)
+            val = 0
+        conds.append((key, val))
+    return Filter(flt.kinds, flt.zone, tuple(conds))
+
+
 def _as_chooser(flt: Filter) -> Filter:
     from .effects_runner import _as_chooser as as_chooser
 
@@ -391,6 +406,29 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # (rules/effects_runner._as_chooser)
             what = ChooseRef(_as_chooser(what.filter), what.count, what.up_to)
             v = Effect(v.op, {**v.args, "what": what}, v.optional, v.condition)
+        if v.op == "put_onto_battlefield" and isinstance(v.args.get("filter"), Filter):
+            # "put a card from your hand / their graveyard onto the battlefield"
+            # (effects/zones.put_onto_battlefield): "their" is each player choosing
+            flt = v.args["filter"]
+            if flt.zone not in ("hand", "graveyard", "hand_or_graveyard"):
+                out.add("arg:put_onto_battlefield.zone")  # exile, "from among": not run yet
+            v = Effect(
+                v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
+            )
+        if v.op in ("put_onto_battlefield", "search_library") and isinstance(
+            v.args.get("filter"), Filter
+        ):
+            # "with mana value X or less": computed as the effect happens (Ctx.concrete)
+            flt = _amounts_resolved(v.args["filter"], out)
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
+        if (
+            v.op == "damage"
+            and v.args.get("divided")
+            and not isinstance(v.args.get("to"), TargetRef)
+        ):
+            # the division is announced with the targets (CR 601.2d, effects/damage_life.py);
+            # damage divided among objects that aren't targeted: not run yet
+            out.add("arg:damage.divided_untargeted")
         if v.op == "may_play" and v.args.get("duration") not in (
             None,
             "end_of_turn",
@@ -424,6 +462,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.condition, out)
     elif isinstance(v, Condition):
         out.add(f"condition:{v.kind}")
+        died = v.args.get("filter") if v.kind == "died_this_turn" else None
+        if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
+            out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
             from .conditions import attacked_with_counted
 
@@ -495,7 +536,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.update(features(v))
     elif isinstance(v, EachRef):
         out.add("ref:EachRef")
-        _walk_value(_resolved_that_player(v.filter), out)  # Ctx.concrete resolves it
+        # Ctx.concrete resolves "that player" and amounts ("mana value X or less")
+        _walk_value(_amounts_resolved(_resolved_that_player(v.filter), out), out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet

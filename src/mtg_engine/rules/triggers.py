@@ -809,10 +809,28 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
 def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
+    if "step" in _watched_kinds(game):  # (nothing has one: no scan)
+        _step_abilities_trigger(game, name)
+    if game.delayed_triggers:
+        fire(game, name)  # CR 603.7b: delayed triggered abilities
+
+
+#: cache key of the "at the beginning of <step>" abilities of permanents and emblems,
+#: by step name (kept with the permanents' characteristics, rules/layers.py)
+STEP_INDEX_KEY = "step_trigger_index"
+
+
+def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
+    """Each step's "at the beginning of" abilities (CR 603.6, 503.1a, 513.1a), as
+    (object, ability) in the order of the permanents and of their abilities, then
+    the emblems' (CR 114.4); remembered until the characteristics change."""
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
-    watched = "step" in _watched_kinds(game)  # (nothing has one: no scan)
-    ids = list(game.battlefield) if watched else []
-    if watched and game.command:
+    got = game._chars.get(STEP_INDEX_KEY)  # type: ignore[call-overload]
+    if got is not None and got[0] == granted:
+        return got[1]
+    index: dict[str, list[tuple[int, Ability]]] = {}
+    ids = list(game.battlefield)
+    if game.command:
         from .emblems import emblem_ids
 
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
@@ -823,27 +841,36 @@ def step_triggers(game: Game, step: int) -> None:
         for ability in _triggered(game, o):
             trig = ability.trigger
             assert trig is not None  # _triggered keeps triggered abilities only
-            # the compiler's "end_step", "combat" ... are the steps of CR 500.1
-            if trig.event != "step" or STEP_NAMES.get(trig.step or "", trig.step) != name:
-                continue
-            if not _player_matches(trig.player, game.active, o.controller):
-                continue
-            event = {"step": name, "player": game.active}
-            if trig.condition is not None and not _condition_on_event(game, ability, o, event):
-                continue  # CR 603.4: "if that player has no cards in hand"
-            game.pending_triggers.append(
-                {
-                    "source": oid,
-                    "source_name": o.name,
-                    "source_token": o.card.token_spec,
-                    "card_uid": o.card_uid,
-                    "controller": o.controller,
-                    "ability": ability,
-                    "event": event,
-                }
-            )
-    if game.delayed_triggers:
-        fire(game, name)  # CR 603.7b: delayed triggered abilities
+            if trig.event == "step":
+                # the compiler's "end_step", "combat" ... are the steps of CR 500.1
+                step = STEP_NAMES.get(trig.step or "", trig.step)
+                index.setdefault(str(step), []).append((oid, ability))
+    game._chars[STEP_INDEX_KEY] = (granted, index)  # type: ignore[index]
+    return index
+
+
+def _step_abilities_trigger(game: Game, name: str) -> None:
+    active = game.active
+    for oid, ability in _step_index(game).get(name, ()):
+        o = game.objects[oid]
+        trig = ability.trigger
+        assert trig is not None  # _triggered keeps triggered abilities only
+        if not _player_matches(trig.player, active, o.controller):
+            continue
+        event = {"step": name, "player": active}
+        if trig.condition is not None and not _condition_on_event(game, ability, o, event):
+            continue  # CR 603.4: "if that player has no cards in hand"
+        game.pending_triggers.append(
+            {
+                "source": oid,
+                "source_name": o.name,
+                "source_token": o.card.token_spec,
+                "card_uid": o.card_uid,
+                "controller": o.controller,
+                "ability": ability,
+                "event": event,
+            }
+        )
 
 
 def condition_holds(

@@ -111,7 +111,9 @@ def _classes() -> dict[str, str]:
 _CLASSES = _classes()
 #: Words that begin a noun phrase after "and" ("destroy target artifact and target
 #: enchantment"), as opposed to a verb ("tap target creature and put ...").
-_NP_START = frozenset({"target", "each", "all", "another", "up", "any", "cardname", "this"})
+_NP_START = frozenset(
+    {"target", "each", "all", "another", "up", "any", "cardname", "grantorname", "this"}
+)
 _SYMBOL_TYPES = {"{T}": "TAP_SYM", "{Q}": "UNTAP_SYM", "{E}": "ENERGY_SYM"}
 
 
@@ -127,6 +129,10 @@ def _is_activated(text: str) -> bool:
             if ch == ".":
                 return False
     return False
+
+
+#: words after which "cardname" is a name, not a reference to an object
+_NAMING_WORDS = frozenset(("named", "into", "with", "is"))
 
 
 def _quoted_is_activated(rest: str) -> bool:
@@ -239,6 +245,10 @@ class OracleLexer(Lexer):
             prev_kind = raw[i - 1][0] if i > 0 else ""
             nxt = raw[i + 1][1] if i + 1 < n else ""
             nxt_kind = raw[i + 1][0] if i + 1 < n else ""
+            if in_quote and value == "cardname" and prev not in _NAMING_WORDS:
+                # the card's own name inside a quoted (granted) ability: the card
+                # that grants it, not the object that has it (CR 201.5)
+                kind, value = self.literals["grantorname"], "grantorname"
             if value == "," and nxt == "where":
                 continue  # ", where X is ..." belongs to the whole sentence
             if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":

@@ -31,6 +31,9 @@ _NUMBER = re.compile(r"\b\d+\b")
 #: card and combined back face (card data, looked up by rules/multiface.py), so they
 #: become fixed words; melding exiles both cards (701.42a), hence one verb.
 _MELD = re.compile(r"named [^.]+?, exile them, then meld them into [^.]+\.")
+#: "you control an Island or a Mountain" (check lands): the second article repeats the
+#: first, so it reads as the grammar's "an Island or Mountain" (one permanent of either type)
+_EITHER_TYPE = re.compile(r"\bcontrol (an?) ([A-Z][a-z]+) or an? ([A-Z][a-z]+)\b")
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
 _SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
 
@@ -46,7 +49,8 @@ class Paragraph:
 def self_names(card_name: str, legendary: bool = False) -> list[str]:
     """The spellings by which a card's text may refer to itself (CR 201.5).
     A legendary card may use its short name: "Urza" for "Urza, Lord High
-    Artificer", "Moritte" for "Moritte of the Frost" (CR 201.5c)."""
+    Artificer", "Moritte" for "Moritte of the Frost", "Ashling" for "Ashling the
+    Pilgrim" (CR 201.5c)."""
     names: list[str] = []
     for full in card_name.split(" // "):
         full = full.strip()
@@ -60,6 +64,8 @@ def self_names(card_name: str, legendary: bool = False) -> list[str]:
                 names.append(name.split(", ")[0])
             elif legendary and " of " in name:
                 names.append(name.split(" of ")[0])
+            elif legendary and " the " in name:
+                names.append(name.split(" the ")[0])  # "Ashling" for "Ashling the Pilgrim"
     # Longest first so that "Urza, Lord High Artificer" wins over "Urza".
     return sorted(set(n for n in names if len(n) > 2), key=len, reverse=True)
 
@@ -93,6 +99,7 @@ def normalize_line(line: str, names: list[str]) -> str:
         word = m.group("word").strip().lower()
         if word not in _KEYWORD_PREFIXES and not word.startswith("choose"):
             line = line[m.end() :]
+    line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
     if "meld them into" in line:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:

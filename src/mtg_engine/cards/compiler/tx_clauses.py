@@ -8,6 +8,7 @@ from lark import Token
 
 from ..abilities import (
     Amount,
+    ChooseRef,
     Condition,
     ControllerRef,
     Cost,
@@ -805,9 +806,22 @@ class ClauseRules:
             subject = ControllerRef()
         if isinstance(subject, It) and any(e.op == "create_token" for e in effects):
             subject = ThatPlayer()  # "they create ...": only a player creates tokens (111.2)
+        if not isinstance(subject, ControllerRef):
+            # "target opponent puts a card from their hand on top of their library":
+            # that player chooses the card (CR 608.2d), "their" seen as the chooser's
+            effects = [_chosen_by_subject(e) for e in effects]
         effects = substitute_subject(effects, subject)
         if _each_player(subject):
             effects = [_their_for_each(e, subject) for e in effects]
+        if optional and effects and _reveal_among(effects[0]):
+            # "You may reveal a creature card from among them and put it into your
+            # hand": revealing none is declining, so the choice is "up to" that many
+            # and the instructions after it move only what was revealed (CR 608.2d)
+            first = effects[0]
+            ref = first.args["what"]
+            up_to = ChooseRef(ref.filter, ref.count, True)
+            effects = [Effect(first.op, {**first.args, "what": up_to}), *effects[1:]]
+            optional = False
         if optional:
             effects = [
                 # "you may play/cast it ...": asked by the handler, only when it's possible
@@ -1488,3 +1502,25 @@ class ClauseRules:
     cond_commander = _cond("control_commander")
     cond_nth_resolution = _cond("nth_resolution")
     cond_descended = _cond("descended")
+
+
+def _reveal_among(e: Effect) -> bool:
+    """Whether ``e`` is "reveal a ... card from among them" (a chosen reveal)."""
+    what = e.args.get("what")
+    return (
+        e.op == "reveal"
+        and isinstance(what, ChooseRef)
+        and bool(what.filter.conditions)
+        and what.filter.conditions[0][0] == "from_among"
+    )
+
+
+def _chosen_by_subject(e: Effect) -> Effect:
+    """``e`` with the clause's subject as the player who chooses its "a card from
+    their hand" object, when it names no chooser of its own."""
+    what = e.args.get("what")
+    if "player" in e.args or not isinstance(what, ChooseRef):
+        return e
+    if not any(v == "that_player" for _, v in what.filter.conditions):
+        return e
+    return Effect(e.op, {**e.args, "player": SUBJ}, e.optional, e.condition)

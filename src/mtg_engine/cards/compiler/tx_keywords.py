@@ -13,6 +13,7 @@ from ..abilities import (
     Cost,
     EachRef,
     Filter,
+    GrantorRef,
     SelfRef,
 )
 from .filters import NounWord, card_type, subtype, with_zone
@@ -332,6 +333,8 @@ class KeywordRules:
         return ("life_half", True)
 
     def _cost_obj(self, np: Any, zone: str | None = None) -> tuple[Filter, Any]:
+        if isinstance(np, GrantorRef):  # "Sacrifice CARDNAME" in a granted quote
+            return Filter(conditions=(("self", "grantor"),)), 1
         if isinstance(np, SelfRef):
             return Filter(conditions=(("self", True),)), 1
         if isinstance(np, Some):

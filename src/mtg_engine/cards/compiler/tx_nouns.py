@@ -14,6 +14,7 @@ from ..abilities import (
     ControllerRef,
     EachRef,
     Filter,
+    GrantorRef,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -381,6 +382,10 @@ class NounRules:
     # noun phrase heads
     def self_ref(self, c: list[Any]) -> SelfRef:
         return SelfRef()
+
+    def grantor_ref(self, c: list[Any]) -> GrantorRef:
+        # the card's own name inside a quoted ability: the card granting it (CR 201.5)
+        return GrantorRef()
 
     def np_you(self, c: list[Any]) -> ControllerRef:
         return ControllerRef()

@@ -187,6 +187,11 @@ class VerbRules:
 
     def vp_put_bf(self, c: list[Any]) -> list[Effect]:
         what, mods = c[0], c[1]
+        if isinstance(what, Some) and ("among", "it") in what.filter.conditions:
+            # "put a creature card from among them onto the battlefield" (CR 608.2d):
+            # chosen from the cards an earlier instruction looked at or revealed
+            ref = ChooseRef(among_them(what.filter), what.count, what.up_to)
+            return [Effect("return_to_battlefield", {"what": ref, "under": "you", **mods})]
         if isinstance(what, Some):
             return [
                 Effect(
@@ -482,6 +487,11 @@ class VerbRules:
         what = c[0]
         if isinstance(what, tuple) and what[0] == "top":
             return [Effect("reveal_top", {"player": _owner_ref(what[2]), "amount": what[1]})]
+        if isinstance(what, Some) and ("among", "it") in what.filter.conditions:
+            # "reveal a creature card from among them" (CR 608.2d, 701.20a): chosen
+            # from the cards looked at; it is the "it" of the next instruction
+            ref = ChooseRef(among_them(what.filter), what.count, what.up_to)
+            return [Effect("reveal", {"what": ref})]
         if isinstance(what, Some):
             return [
                 Effect(
