@@ -27,17 +27,31 @@ from ..game.state import Game
 from ..rules.characteristics import chars
 
 
-def name_of(game: Game, ref: int) -> str:
+def name_of(game: Game, ref: int, viewer: int | None = None) -> str:
+    """A player's or object's name. Told to a ``viewer``, it tells apart objects
+    of the same name: ``Raging Goblin #112 (opponent's, 1/1)``, and calls the
+    viewer "you"."""
     pl = ref_player(ref)
     if pl is not None:
-        return game.players[pl].name
+        if viewer is None:
+            return game.players[pl].name
+        return "you" if pl == viewer else game.players[pl].name
     o = game.objects.get(ref)
     if o is None:
         return f"#{ref}"
-    return "a face-down permanent" if o.face_down else o.name
+    hidden = o.face_down and (viewer is None or o.controller != viewer)
+    name = "a face-down permanent" if hidden else o.name
+    if viewer is None:
+        return name
+    c = chars(game, o)
+    details = ["yours" if o.controller == viewer else f"{game.players[o.controller].name}'s"]
+    if c.power is not None and c.toughness is not None:
+        details.append(f"{c.power}/{c.toughness}")
+    return f"{name} #{o.id} ({', '.join(details)})"
 
 
-def describe(game: Game, a: Action) -> str:
+def describe(game: Game, a: Action, viewer: int | None = None) -> str:
+    """The action in words; for a ``viewer``, objects labelled apart (see ``name_of``)."""
     if isinstance(a, PassPriority):
         return "Pass priority"
     if isinstance(a, Keep):
@@ -45,32 +59,32 @@ def describe(game: Game, a: Action) -> str:
     if isinstance(a, Mulligan):
         return "Take a mulligan"
     if isinstance(a, PlayLand):
-        return f"Play {name_of(game, a.card)}"
+        return f"Play {name_of(game, a.card, viewer)}"
     if isinstance(a, CastSpell):
         o = game.objects[a.card]
-
-        return f"Cast {o.name} {chars(game, o).mana_cost or ''}".rstrip()
+        tag = f" #{o.id}" if viewer is not None else ""
+        return f"Cast {o.name}{tag} {chars(game, o).mana_cost or ''}".rstrip()
     if isinstance(a, ActivateAbility):
         o = game.objects[a.source]
         return f"Activate {o.name}: {chars(game, o).abilities[a.ability].text}"
     if isinstance(a, ChooseTargets):
-        return "Target " + (", ".join(name_of(game, t) for t in a.targets) or "nothing")
+        return "Target " + (", ".join(name_of(game, t, viewer) for t in a.targets) or "nothing")
     if isinstance(a, DeclareAttackers):
         if not a.attackers:
             return "Attack with nothing"
         return "Attack: " + ", ".join(
-            f"{name_of(game, c)} → {name_of(game, d)}" for c, d in a.attackers
+            f"{name_of(game, c, viewer)} → {name_of(game, d, viewer)}" for c, d in a.attackers
         )
     if isinstance(a, DeclareBlockers):
         if not a.blockers:
             return "Block nothing"
         return "Block: " + ", ".join(
-            f"{name_of(game, b)} blocks {name_of(game, x)}" for b, x in a.blockers
+            f"{name_of(game, b, viewer)} blocks {name_of(game, x, viewer)}" for b, x in a.blockers
         )
     if isinstance(a, AssignDamage):
-        return "Damage: " + ", ".join(f"{n} to {name_of(game, r)}" for r, n in a.assignment)
+        return "Damage: " + ", ".join(f"{n} to {name_of(game, r, viewer)}" for r, n in a.assignment)
     if isinstance(a, ChooseObjects):
-        return "Choose " + (", ".join(name_of(game, o) for o in a.objects) or "nothing")
+        return "Choose " + (", ".join(name_of(game, o, viewer) for o in a.objects) or "nothing")
     if isinstance(a, ChooseNumber):
         return f"X = {a.value}" if game.pending and game.pending.kind == "x" else str(a.value)
     if isinstance(a, ChooseModes):
@@ -78,7 +92,7 @@ def describe(game: Game, a: Action) -> str:
         modes = d.data.get("modes", []) if d else []
         return "Mode: " + "; ".join(modes[m] if m < len(modes) else str(m) for m in a.modes)
     if isinstance(a, ChooseDivision):
-        return "Divide: " + ", ".join(f"{n} to {name_of(game, r)}" for r, n in a.division)
+        return "Divide: " + ", ".join(f"{n} to {name_of(game, r, viewer)}" for r, n in a.division)
     if isinstance(a, ChooseYesNo):
         return "Yes" if a.value else "No"
     if isinstance(a, OrderTriggers):

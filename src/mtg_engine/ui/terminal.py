@@ -1,0 +1,257 @@
+"""The terminal game's loop, independent of the console: stops and auto-pass
+(CR 117.3: priority passes only when its holder passes it; the front end does
+that for the player where they asked it to), labelled options, and answers
+typed as text. ``mtg play`` runs it with click's prompt; tests run it with a
+scripted answerer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..agents import Agent
+from ..api import (
+    Action,
+    Concede,
+    DecisionKind,
+    DeclareAttackers,
+    DeclareBlockers,
+    Game,
+    IllegalActionError,
+    PassPriority,
+    Step,
+)
+from ..rules.views import log_view
+from .describe import describe, name_of
+from .render import card_text, render, rule_text
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+WHOSE = ("you", "opponent")
+
+# Like Arena's defaults: your main phases, and the opponent's declare-attackers
+# and end steps (the usual moments for an instant on their turn).
+DEFAULT_STOPS: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("you", "precombat_main"),
+        ("you", "postcombat_main"),
+        ("opponent", "declare_attackers"),
+        ("opponent", "end"),
+    }
+)
+ALL_STOPS: frozenset[tuple[str, str]] = frozenset(
+    (w, s) for w in WHOSE for s in Step.NAMES if s not in ("untap", "cleanup")
+)
+
+
+class Conceded(Exception):
+    """The player typed ``concede``."""
+
+
+@dataclass
+class TerminalGame:
+    """One game between the player ``me`` (answering through ``ask``) and
+    ``bot``. ``prompts`` counts the questions the player was asked."""
+
+    game: Game
+    bot: Agent
+    ask: Ask
+    say: Say
+    me: int = 0
+    stops: set[tuple[str, str]] = field(default_factory=lambda: set(DEFAULT_STOPS))
+    prompts: int = 0
+    shown: int = 0
+    #: the game before each of the player's decisions, for ``undo``
+    history: list[Game] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ stops
+
+    def wants_decision(self, options: list[Action]) -> bool:
+        """Whether the player is asked: always for a choice that is theirs with
+        more than one answer; at priority only when an opponent's spell or
+        ability is on top of the stack, or at one of their stops."""
+        d = self.game.pending
+        assert d is not None
+        if len(options) <= 1:
+            return False
+        if d.kind != DecisionKind.PRIORITY:
+            return True
+        g = self.game
+        if g.stack:
+            return g.objects[g.stack[-1]].controller != self.me
+        whose = "you" if g.active == self.me else "opponent"
+        return (whose, g.step_name) in self.stops
+
+    # ------------------------------------------------------------------ loop
+
+    def run(self) -> None:
+        while self.game.outcome is None:
+            g = self.game  # ``undo`` replaces it
+            self._show_log()
+            d = g.pending
+            assert d is not None  # the game isn't over
+            if d.player != self.me:
+                g.apply(self.bot.choose(g))
+                continue
+            options = g.legal_actions()
+            if not self.wants_decision(options):
+                pass_ = next((a for a in options if isinstance(a, PassPriority)), options[0])
+                g.apply(pass_)
+                continue
+            try:
+                self._decide(options)
+            except Conceded:
+                g.apply(Concede(self.me))
+        g = self.game
+        self._show_log()
+        o = g.outcome
+        assert o is not None
+        winner = "nobody (a draw)" if o.winner is None else g.players[o.winner].name
+        self.say(f"Game over: {winner} wins — {o.reason} [{o.rule}]")
+
+    def _show_log(self) -> None:
+        # only what the player may read (CR 401.2, 402.3): log_view hides the rest
+        texts = [e["text"] for e in log_view(self.game, self.me, self.game.log[self.shown :])]
+        i = 0
+        while i < len(texts):  # "Opponent draws a card ×7", not seven lines
+            j = i
+            while j < len(texts) and texts[j] == texts[i]:
+                j += 1
+            self.say(f"  · {texts[i]}" + (f" ×{j - i}" if j - i > 1 else ""))
+            i = j
+        self.shown = len(self.game.log)
+
+    def _decide(self, options: list[Action]) -> None:
+        g = self.game
+        d = g.pending
+        assert d is not None
+        self.say("")
+        self.say(render(g, self.me))
+        self.say(f"» {d.prompt}  [rule {d.rule}]")
+        subset = self._subset_choices()
+        for i, a in enumerate(options, 1):
+            self.say(f"  {i:>2}. {describe(g, a, viewer=self.me)}")
+        if subset:
+            self.say(
+                "  or any of: "
+                + "  ".join(f"{chr(ord('a') + i)}) {label}" for i, (label, _) in enumerate(subset))
+                + "  — type letters separated by spaces"
+            )
+        hint = "Enter passes" if d.kind == DecisionKind.PRIORITY else "no default"
+        while True:
+            self.prompts += 1
+            typed = self.ask(f"choose ({hint})").strip()
+            raw = typed.lower()
+            if raw == "" and d.kind == DecisionKind.PRIORITY:
+                raw = str(options.index(PassPriority()) + 1) if PassPriority() in options else ""
+            if raw in ("q", "quit", "concede"):
+                raise Conceded
+            if raw == "undo":
+                if not self.history:
+                    self.say("  nothing to undo")
+                    continue
+                self.game = self.history.pop()
+                self.shown = len(self.game.log)
+                self.say("  undone: back to your previous decision")
+                return
+            if raw.startswith("save "):
+                self.say(self.save(typed[5:].strip()))
+                continue
+            if raw.startswith("show "):
+                self.say(card_text(g, self.me, raw[5:]))
+                continue
+            if raw.startswith("rule "):
+                self.say(rule_text(raw[5:]))
+                continue
+            if raw.startswith("stops"):
+                self.say(self.change_stops(raw[5:].split()))
+                continue
+            action = self._parse(raw, options, subset)
+            if action is None:
+                self.say(
+                    f"  please type a number from 1 to {len(options)}"
+                    + (", letters for a subset" if subset else "")
+                    + ", 'show NAME', 'rule N', 'undo', 'save FILE', 'stops', or q to concede"
+                )
+                continue
+            before = g.clone()
+            try:
+                g.apply(action)
+                self.history.append(before)
+            except IllegalActionError as e:
+                self.say(f"  illegal: {e}")
+                continue
+            return
+
+    # ------------------------------------------------------------------ answers
+
+    def _subset_choices(self) -> list[tuple[str, tuple[int, int]]]:
+        """For declare-attackers and declare-blockers (CR 508.1, 509.1): each
+        (creature, defender or attacker) pair the player may pick any subset of."""
+        d = self.game.pending
+        assert d is not None
+        if d.kind not in (DecisionKind.ATTACKERS, DecisionKind.BLOCKERS):
+            return []
+        out = []
+        verb = "attacks" if d.kind == DecisionKind.ATTACKERS else "blocks"
+        for creature, others in d.data.get("candidates", {}).items():
+            for other in others:
+                label = (
+                    f"{name_of(self.game, creature, self.me)} {verb} "
+                    f"{name_of(self.game, other, self.me)}"
+                )
+                out.append((label, (creature, other)))
+        return out
+
+    def _parse(
+        self, raw: str, options: list[Action], subset: list[tuple[str, tuple[int, int]]]
+    ) -> Action | None:
+        if raw.isdigit():
+            n = int(raw)
+            return options[n - 1] if 1 <= n <= len(options) else None
+        if not subset:
+            return None
+        picks = []
+        for word in raw.replace(",", " ").split():
+            i = ord(word[0]) - ord("a") if len(word) == 1 else -1
+            if not 0 <= i < len(subset):
+                return None
+            picks.append(subset[i][1])
+        d = self.game.pending
+        assert d is not None
+        if d.kind == DecisionKind.ATTACKERS:
+            return DeclareAttackers(tuple(picks))
+        return DeclareBlockers(tuple(picks))
+
+    def save(self, path: str) -> str:
+        """``save FILE``: the game as JSON, for ``mtg play --resume FILE``."""
+        if not path:
+            return "  usage: save FILE"
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(self.game.to_json(), f)
+        except OSError as e:
+            return f"  could not save to {path}: {e.strerror}"
+        return f"  saved to {path}; resume with: mtg play --resume {path}"
+
+    def change_stops(self, words: list[str]) -> str:
+        """``stops`` lists them; ``stops all``/``none``/``default``; ``stops
+        +you end`` adds one and ``stops -opponent end`` removes one."""
+        if words == ["all"]:
+            self.stops = set(ALL_STOPS)
+        elif words == ["none"]:
+            self.stops = set()
+        elif words == ["default"]:
+            self.stops = set(DEFAULT_STOPS)
+        elif len(words) == 2 and words[0][:1] in "+-" and words[0][1:] in WHOSE:
+            stop = (words[0][1:], words[1])
+            if stop[1] not in Step.NAMES:
+                return f"  unknown step {stop[1]!r}: one of {', '.join(Step.NAMES)}"
+            (self.stops.add if words[0][0] == "+" else self.stops.discard)(stop)
+        elif words:
+            return "  usage: stops [all|none|default|+you STEP|-opponent STEP]"
+        return "  stops: " + (
+            ", ".join(f"{w} {s.replace('_', ' ')}" for w, s in sorted(self.stops)) or "none"
+        )

@@ -1,0 +1,222 @@
+"""The terminal game (`mtg play`'s loop) driven by a scripted player: stops and
+auto-pass, labelled options, subset attacks, no harmful default."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from mtg_engine import (
+    Action,
+    CastSpell,
+    ChooseTargets,
+    DecisionKind,
+    Game,
+    PassPriority,
+    new_game_from_decks,
+)
+from mtg_engine.agents import make_agent
+from mtg_engine.cli.main import main
+from mtg_engine.game.events import EventKind
+from mtg_engine.rules.characteristics import chars
+from mtg_engine.ui.describe import describe
+from mtg_engine.ui.terminal import ALL_STOPS, TerminalGame
+
+
+class AgentAnswerer:
+    """Answers each prompt with the number of the option a heuristic agent picks,
+    except that it holds its instants (passing instead of casting them), as a
+    player keeping Lightning Bolt for the right moment; concedes after ``turns``
+    turns."""
+
+    def __init__(self, game: Game, turns: int = 8) -> None:
+        self.game = game
+        self.agent = make_agent("heuristic", 11)
+        self.turns = turns
+        self.asked: list[tuple[str, list[str]]] = []
+
+    def __call__(self, text: str) -> str:
+        g = self.game
+        if g.turn > self.turns:
+            return "q"
+        options = g.legal_actions()
+        self.asked.append((str(g.pending.kind), [describe(g, a, viewer=0) for a in options]))
+        choice = self.agent.choose(g)
+        if isinstance(choice, CastSpell) and "Instant" in chars(g, g.objects[choice.card]).types:
+            choice = PassPriority()
+        return str(options.index(choice) + 1)
+
+
+class AskEverything(TerminalGame):
+    """The loop before stops: every choice of the player's with two or more answers."""
+
+    def wants_decision(self, options: list[Action]) -> bool:
+        return len(options) > 1
+
+
+def play(seed: int, cls: type[TerminalGame] = TerminalGame, turns: int = 8):
+    game = new_game_from_decks("red-green", "white-blue", seed=seed)
+    answerer = AgentAnswerer(game, turns)
+    out: list[str] = []
+    tg = cls(game, make_agent("heuristic", seed + 1), ask=answerer, say=out.append)
+    tg.run()
+    return tg, answerer, out
+
+
+def test_default_stops_ask_far_fewer_questions_than_asking_everything():
+    """Seed 3, 8 turns, holding Lightning Bolt: 65 questions before, 23 with stops."""
+    everywhere, _, _ = play(3, AskEverything)
+    default, _, _ = play(3)
+    assert default.prompts < everywhere.prompts / 2, (default.prompts, everywhere.prompts)
+
+
+def test_stops_all_stops_at_every_step_with_something_to_do():
+    everywhere, _, _ = play(3, AskEverything)
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    tg = TerminalGame(game, make_agent("heuristic", 4), ask=AgentAnswerer(game), say=lambda s: None)
+    tg.stops = set(ALL_STOPS)
+    tg.run()
+    default, _, _ = play(3)
+    assert tg.prompts > default.prompts
+
+
+def test_priority_is_asked_only_at_stops_or_with_an_opponents_object_on_the_stack():
+    seen: list[tuple[int, int, str, bool]] = []
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    agent = make_agent("heuristic", 11)
+
+    def ask(text: str) -> str:
+        if game.turn > 8:
+            return "q"
+        if game.pending.kind == DecisionKind.PRIORITY:
+            top = game.objects[game.stack[-1]].controller if game.stack else None
+            seen.append((game.active, top, game.step_name, bool(game.stack)))
+        options = game.legal_actions()
+        return str(options.index(agent.choose(game)) + 1)
+
+    tg = TerminalGame(game, make_agent("heuristic", 4), ask=ask, say=lambda s: None)
+    tg.run()
+    assert seen
+    for active, top, step, stack in seen:
+        if stack:
+            assert top == 1
+        else:
+            assert (("you" if active == 0 else "opponent"), step) in tg.stops
+
+
+def test_options_are_labelled_apart():
+    for seed in (3, 5):
+        _, answerer, _ = play(seed)
+        for _kind, labels in answerer.asked:
+            assert len(labels) == len(set(labels)), labels
+
+
+def test_no_default_answer_for_targets():
+    """Pressing Enter at a target prompt does nothing: Lightning Bolt never hits you by default."""
+    game = new_game_from_decks("red-green", "white-blue", seed=3, mulligans=False)
+    agent = make_agent("heuristic", 1)
+    said: list[str] = []
+    answers = iter(["", "", "q"])
+    while game.outcome is None:
+        d = game.pending
+        if d.player == 0 and d.kind == DecisionKind.PRIORITY:
+            bolt = [
+                a
+                for a in game.legal_actions()
+                if isinstance(a, CastSpell) and game.objects[a.card].name == "Lightning Bolt"
+            ]
+            if bolt:
+                game.apply(bolt[0])
+                break
+        game.apply(agent.choose(game))
+    assert game.pending.kind == DecisionKind.TARGETS
+    assert any(isinstance(a, ChooseTargets) for a in game.legal_actions())
+    tg = TerminalGame(game, agent, ask=lambda _t: next(answers), say=said.append)
+    tg.run()
+    assert not any("Lightning Bolt deals" in s and "to You" in s for s in said), (
+        "Enter must not pick a target"
+    )
+    assert tg.prompts == 3  # two empty answers re-asked, then the concession
+
+
+def test_attack_with_any_subset():
+    """CR 508.1a: the player may attack with any of their creatures that can: picking
+    the first and third of three by letters declares exactly those two."""
+    game = new_game_from_decks("red-green", "white-blue", seed=7, mulligans=False)
+    agent = make_agent("heuristic", 1)
+    while game.outcome is None:
+        d = game.pending
+        if d.player == 0 and d.kind == DecisionKind.ATTACKERS and len(d.data["candidates"]) >= 3:
+            break
+        game.apply(agent.choose(game))
+    assert game.outcome is None, "the test needs three possible attackers"
+    candidates = list(game.pending.data["candidates"])
+    answers = iter(["a c"])
+
+    def ask(_text: str) -> str:
+        if game.pending.kind == DecisionKind.ATTACKERS:
+            return next(answers)
+        return "q"
+
+    tg = TerminalGame(game, agent, ask=ask, say=lambda s: None)
+    before = len(game.log)
+    tg.run()
+    declared = [
+        e.data["attackers"]
+        for e in game.log[before:]
+        if e.kind == EventKind.DECLARE_ATTACKERS and "attackers" in e.data
+    ]
+    assert declared[0] == [candidates[0], candidates[2]]
+
+
+def test_show_and_rule_at_any_prompt():
+    """``show NAME`` prints a visible card's Oracle text and compiled abilities;
+    ``rule N`` the rule's text; neither answers the question."""
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    said: list[str] = []
+    answers = iter(["show lightning", "rule 702.19b", "show island", "rule 999.9z", "q"])
+    tg = TerminalGame(
+        game, make_agent("heuristic", 1), ask=lambda _t: next(answers), say=said.append
+    )
+    tg.run()
+    text = "\n".join(said)
+    assert "Lightning Bolt deals 3 damage to any target." in text
+    assert "702.19b" in text and "trample" in text.lower()
+    # the opponent's hand is hidden (CR 402.3): no Island of theirs is shown
+    assert "no card you can see is called 'island'" in text
+    assert "no rule '999.9z'" in text
+    assert tg.prompts == 5
+
+
+def test_undo_returns_to_the_previous_decision_and_save_resumes(tmp_path):
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    path = tmp_path / "Game.json"
+    answers = iter(["2", "undo", "1", f"save {path}", "q"])
+    kinds: list[tuple[int, str]] = []
+
+    def ask(_text: str) -> str:
+        kinds.append((tg.game.turn, str(tg.game.pending.kind)))
+        return next(answers)
+
+    tg = TerminalGame(game, make_agent("heuristic", 1), ask=ask, say=lambda s: None)
+    tg.run()
+    # mulligan (2), undone: asked the same mulligan question again, then kept
+    assert kinds[0] == kinds[2] == (0, "mulligan")
+    saved = Game.from_json(json.loads(path.read_text()))
+    assert saved.turn == kinds[3][0] and saved.outcome is None
+    # the undone mulligan is gone: the player kept their first seven
+    assert any(e.text == f"{saved.players[0].name} keeps 7 cards" for e in saved.log)
+
+
+def test_play_resumes_a_saved_game(tmp_path):
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game.to_json()))
+    r = CliRunner().invoke(main, ["play", "--resume", str(path)], input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "keep this hand" in r.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = CliRunner().invoke(main, ["play", "--resume", str(bad)])
+    assert r.exit_code == 2 and "cannot resume" in r.output
