@@ -163,17 +163,21 @@ class HeuristicAgent:
             return ChooseObjects(tuple(away))
 
         # discard / bottom: the most expensive cards first, lands if we have many
+        # (a candidate may be a player, a negative ref: it has no mana value or power)
         def cost(c: int) -> int:
+            if ref_player(c) is not None:
+                return -2
             ch = chars(game, game.objects[c])
             return -1 if "Land" in ch.types else ch.mana_value
 
+        def weakness(c: int) -> tuple[int, int]:
+            if ref_player(c) is not None:
+                return (0, 0)
+            ch = chars(game, game.objects[c])
+            return (ch.power or 0, ch.mana_value)
+
         if purpose == DecisionPurpose.SACRIFICE:
-            cands.sort(
-                key=lambda c: (
-                    chars(game, game.objects[c]).power or 0,
-                    chars(game, game.objects[c]).mana_value,
-                )
-            )
+            cands.sort(key=weakness)
         else:
             cands.sort(key=cost, reverse=True)
         return ChooseObjects(tuple(cands[:n]))
