@@ -64,3 +64,11 @@ def test_play_handles_bad_input_and_concedes():
     assert r.exit_code == 0, r.output
     assert "please type a number" in r.output
     assert "Game over" in r.output
+
+
+def test_scenario_run_on_a_folder_without_scenarios_is_an_error(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a scenario\n")
+    r = CliRunner().invoke(main, ["scenario", "run", str(tmp_path)])
+    assert r.exit_code == 2
+    assert "no scenario files" in r.output and str(tmp_path) in r.output
+    assert "Traceback" not in r.output

@@ -7,7 +7,7 @@
 * ``--log`` also prints each game's log with its rule citations.
 
 Exit status: 0 when every scenario passed, 1 when any failed, 2 when a file
-is not a valid scenario.
+is not a valid scenario or no scenario file was found.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def scenario() -> None:
 def run(paths: tuple[Path, ...], as_json: bool, show_log: bool, timeout: float) -> None:
     """Run scenario files or folders (recursively *.yaml, *.yml)."""
     # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
-    from mtg_engine.scenario.report import report, run_paths
+    from mtg_engine.scenario.report import report, run_paths, scenario_files
 
     def out(line: str) -> None:
         click.echo(line)
@@ -48,6 +48,10 @@ def run(paths: tuple[Path, ...], as_json: bool, show_log: bool, timeout: float) 
     def err(line: str) -> None:
         click.echo(line, err=True)
 
+    if next(iter(scenario_files(paths)), None) is None:
+        where = ", ".join(str(p) for p in paths)
+        err(f"mtg scenario run: no scenario files (*.yaml, *.yml) found in {where}")
+        click.get_current_context().exit(2)
     results = run_paths(paths, timeout or None)
     code = report(results, out, err, as_json=as_json, show_log=show_log)
     click.get_current_context().exit(code)
