@@ -7,6 +7,7 @@ from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
+from ..rules.casting import cast_while_resolving
 from ..rules.effects_runner import Ctx
 from ..rules.zones import move
 from . import effect
@@ -44,15 +45,5 @@ def siege_defeated(ctx: Ctx, e: Effect) -> bool:
         g.emit(EventKind.NOT_CAST, ("310.11b",), f"{card.name} isn't cast; it stays in exile")
         return True
     s["cast_pushed"] = True
-    g.push_task(
-        "cast",
-        {
-            "card": card.id,
-            "face": 1,
-            "payment": None,
-            "player": player,
-            "opts": {"alt": "without_paying", "face": 1},
-            "resolving": True,
-        },
-    )
+    cast_while_resolving(g, card.id, player, {"alt": "without_paying", "face": 1}, face=1)
     return False  # the cast task runs now; this handler is called again afterwards

@@ -22,7 +22,7 @@ from ..cards.definitions import card_def
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
-from ..rules.casting import spell_problem
+from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.effects_runner import Ctx
 from ..rules.named_choices import choice_data
 from ..rules.replacement import CHOICE_KEYS, choice_options
@@ -176,17 +176,7 @@ def cast_created_copy(
         if not ctx.take_answer().value:
             return True
     s["cast_pushed"] = True
-    g.push_task(
-        "cast",
-        {
-            "card": copy_id,
-            "face": 0,
-            "payment": None,
-            "player": player,
-            "opts": opts,
-            "resolving": True,
-        },
-    )
+    cast_while_resolving(g, copy_id, player, opts)
     return False
 
 

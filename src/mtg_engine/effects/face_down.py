@@ -7,7 +7,7 @@ from ..cards.abilities import EachRef, Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from ..rules.casting import spell_problem
+from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import mana_cost_payable_from, put_face_down, turn_face_down, turn_face_up
@@ -244,17 +244,7 @@ def cast_face_down(ctx: Ctx, e: Effect) -> bool:
         g.emit(EventKind.NOT_PLAYED, ("608.2b",), f"The card isn't cast face down: {problem}")
         return True
     s["cast_pushed"] = True
-    g.push_task(
-        "cast",
-        {
-            "card": card.id,
-            "face": 0,
-            "payment": None,
-            "player": player,
-            "opts": {"alt": alt},
-            "resolving": True,
-        },
-    )
+    cast_while_resolving(g, card.id, player, {"alt": alt})
     return False  # the cast task runs now; this handler is called again afterwards
 
 

@@ -28,7 +28,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules import costs
 from ..rules import mana as mana_rules
-from ..rules.casting import spell_problem
+from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.costs import as_cost
 from ..rules.counters import remove_counters
@@ -383,17 +383,7 @@ def cast_card(ctx: Ctx, e: Effect) -> bool:
             g.emit(EventKind.NOT_CAST, (rule,), f"{card.name} isn't cast: {problem}")
         return True
     s["cast_pushed"] = True
-    g.push_task(
-        "cast",
-        {
-            "card": card_id,
-            "face": 0,
-            "payment": None,
-            "player": player,
-            "opts": opts,
-            "resolving": True,
-        },
-    )
+    cast_while_resolving(g, card_id, player, opts)
     return False  # the cast task runs now; this handler is called again afterwards
 
 

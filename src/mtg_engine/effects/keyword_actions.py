@@ -14,7 +14,7 @@ from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from ..rules.casting import spell_problem
+from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.counters import put_counters
 from ..rules.effects_runner import Ctx
@@ -183,17 +183,7 @@ def cascade(ctx: Ctx, e: Effect) -> bool:
                 )
             s["asked"] = True
             if bool(ctx.take_answer().value):
-                g.push_task(
-                    "cast",
-                    {
-                        "card": hit,
-                        "face": 0,
-                        "payment": None,
-                        "player": p,
-                        "opts": {"alt": "without_paying"},
-                        "resolving": True,
-                    },
-                )
+                cast_while_resolving(g, hit, p, {"alt": "without_paying"})
                 return False  # the cast task runs now; this handler continues afterwards
         s["asked"] = True
     rest = [o for o in s["exiled"] if o in g.objects and g.objects[o].zone == Zone.EXILE]

@@ -20,7 +20,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import Game
-from ..rules.casting import spell_problem
+from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.library_order import choose_order, place_in_order
@@ -280,17 +280,7 @@ def ripple_reveal(ctx: Ctx, e: Effect) -> bool:
             continue
         if spell_problem(g, p, card, {"alt": "without_paying"}, with_priority=False) is not None:
             continue
-        g.push_task(
-            "cast",
-            {
-                "card": oid,
-                "face": 0,
-                "payment": None,
-                "player": p,
-                "opts": {"alt": "without_paying"},
-                "resolving": True,
-            },
-        )
+        cast_while_resolving(g, oid, p, {"alt": "without_paying"})
         return False  # the cast task runs now; this handler continues afterwards
     rest = [o for o in s["revealed"] if o in lib]
     # "on the bottom of your library in any order": the player orders them (CR 401.4)

@@ -15,7 +15,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
-from ..rules.casting import spell_problem
+from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
@@ -235,17 +235,7 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
         return True
     s["cast_pushed"] = True
     opts: dict[str, Any] = {"alt": "without_paying"}
-    g.push_task(
-        "cast",
-        {
-            "card": card.id,
-            "face": 0,
-            "payment": None,
-            "player": player,
-            "opts": opts,
-            "resolving": True,
-        },
-    )
+    cast_while_resolving(g, card.id, player, opts)
     return False  # the cast task runs now; this handler is called again afterwards
 
 

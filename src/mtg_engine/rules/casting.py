@@ -201,6 +201,25 @@ def cast_task_data(game: Game, player: int, action: CastSpell) -> dict[str, Any]
     }
 
 
+def cast_while_resolving(
+    game: Game, card: int, player: int, opts: dict[str, Any], face: int = 0
+) -> None:
+    """Push the ``cast`` task of a spell cast while another spell or ability resolves
+    (CR 608.2c, 601.2: "you may cast that card ..."): it runs next, and the resolving
+    effect's handler continues after it."""
+    game.push_task(
+        "cast",
+        {
+            "card": card,
+            "face": face,
+            "payment": None,
+            "player": player,
+            "opts": opts,
+            "resolving": True,
+        },
+    )
+
+
 def split_second_on_stack(game: Game) -> bool:
     """CR 702.61a: while a spell with split second is on the stack, players
     can't cast spells or activate abilities that aren't mana abilities."""
