@@ -29,6 +29,7 @@ from . import (  # noqa: E402,F401
     class_level,
     combat,
     copy,
+    energy,
     damage_life,
     delayed,
     emblem,

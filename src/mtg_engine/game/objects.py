@@ -194,7 +194,8 @@ _copy_object = _make_copier()
 
 
 class Player:
-    """A player (CR 102): life (CR 119), poison counters (CR 122.1f), own zones (CR 400.1).
+    """A player (CR 102): life (CR 119), poison counters (CR 122.1f), energy counters
+    (CR 122.1, 107.14), own zones (CR 400.1).
 
     ``library`` is ordered bottom → top (the top card is ``library[-1]``) so
     that drawing is a cheap pop. ``mana_pool`` counts mana by type in the
@@ -206,6 +207,7 @@ class Player:
         "name",
         "life",
         "poison",
+        "energy",
         "library",
         "hand",
         "graveyard",
@@ -226,6 +228,7 @@ class Player:
         self.name = name
         self.life = life
         self.poison = 0
+        self.energy = 0
         self.library: list[int] = []
         self.hand: list[int] = []
         self.graveyard: list[int] = []

@@ -37,6 +37,7 @@ from .casting import (
 from .characteristics import Chars, chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
+from .counters import pay_energy
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
@@ -137,6 +138,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     if tap is not None and len(taps) < cost_components.tap_count(tap, taps):
         return "you can't tap what the cost asks (rule 602.2b)"
     if cost.other:
+        energy = _other_cost(cost, "energy")
+        if energy is not None and game.players[player].energy < _count(energy):
+            # CR 107.14, 118.3: paying {E} removes energy counters the player must have
+            return f"you don't have {'{E}' * _count(energy)} to pay (rules 107.14, 118.3)"
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
@@ -540,12 +545,17 @@ def _count(n: Any) -> int:
 def _pay_return_and_reveal(
     game: Game, obj: GameObject, src: GameObject | None, cost: Cost, d: dict[str, Any]
 ) -> None:
-    """CR 602.2b: the "Pay half your life, rounded up", "Reveal this card from your
-    hand" and "Return ... to its owner's hand" parts of a cost (forecast 702.57b,
+    """CR 602.2b: the "Pay {E}" (CR 107.14), "Pay half your life, rounded up", "Reveal
+    this card from your hand" and "Return ... to its owner's hand" parts of a cost (forecast 702.57b,
     ninjutsu 702.49a-b). What each returned attacker was attacking is kept for the
     ability (CR 702.49c)."""
     rule = obj.ability.keyword_args.get("rule") if obj.ability is not None else None
     cites = ("602.2b", *((rule,) if rule else ()))
+    energy = _other_cost(cost, "energy")
+    if energy is not None:
+        # "Pay {E}{E}": the player removes that many energy counters (CR 107.14);
+        # activation_problem made sure they have them (CR 118.3)
+        pay_energy(game, d["player"], _count(energy), ("107.14", *cites), " (cost)")
     if _other_cost(cost, "life_half"):
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
         life = game.players[d["player"]].life

@@ -32,8 +32,9 @@ from .support import register
 if TYPE_CHECKING:
     from ..game.state import Game
 
-#: the counters a player can have that the engine keeps (CR 122.1f: poison)
-PLAYER_COUNTERS = ("poison",)
+#: the counters a player can have that the engine keeps (CR 122.1f: poison; CR
+#: 107.14: energy, the {E} symbol), each a ``Player`` attribute of that name
+PLAYER_COUNTERS = ("poison", "energy")
 
 
 def put_counters(
@@ -167,7 +168,7 @@ register("static:counter_multiplier", "static:cant_have_counters")
 def player_counters(game: Game, player: int) -> dict[str, int]:
     """The counters a player has, by kind (CR 122.1)."""
     p = game.players[player]
-    return {"poison": p.poison} if p.poison > 0 else {}
+    return {k: getattr(p, k) for k in PLAYER_COUNTERS if getattr(p, k) > 0}
 
 
 def put_player_counters(
@@ -209,16 +210,39 @@ def put_player_counters(
         why = f"{why} ({notes(event)})"
     if amount <= 0:
         return 0
-    p.poison += amount
+    setattr(p, kind, getattr(p, kind) + amount)
     game.emit(
         EventKind.COUNTERS,
         rules,
-        f"{p.name} gets {amount} {kind} counter(s){why} ({p.poison} in all)",
+        f"{p.name} gets {amount} {kind} counter(s){why} ({getattr(p, kind)} in all)",
         player=player,
         counter=kind,
         amount=amount,
     )
     return amount
+
+
+def pay_energy(
+    game: Game, player: int, amount: int, rules: tuple[str, ...] = ("107.14",), why: str = ""
+) -> bool:
+    """CR 107.14: to pay {E} a player removes one energy counter from themselves.
+    A player with fewer than ``amount`` can't pay (CR 118.3): nothing is removed
+    and the result is False."""
+    p = game.players[player]
+    if amount < 0 or p.energy < amount:
+        return False
+    if amount == 0:
+        return True
+    p.energy -= amount
+    game.emit(
+        EventKind.COUNTERS_REMOVED,
+        rules,
+        f"{p.name} pays {'{E}' * amount}{why} ({p.energy} energy left)",
+        player=player,
+        counter="energy",
+        amount=amount,
+    )
+    return True
 
 
 @performer(EventKind.PLAYER_COUNTERS)

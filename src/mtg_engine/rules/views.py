@@ -106,6 +106,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "name": p.name,
                 "life": p.life,
                 "poison": p.poison,
+                "energy": p.energy,  # CR 107.14: public, like every counter
                 "library_size": len(p.library),
                 "hand_size": len(p.hand),
                 "hand": [_object_view(game, game.objects[h], viewer) for h in p.hand]

@@ -324,6 +324,10 @@ class KeywordRules:
     def cost_energy(self, c: list[Any]) -> tuple[str, Any]:
         return ("energy", len(c))
 
+    def cost_energy_n(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Pay eight {E}" (CR 107.14); "Pay X {E}" is a variable cost, not run yet."""
+        return ("energy", c[0]) if isinstance(c[0], int) else ("energy_variable", c[0])
+
     def cost_life(self, c: list[Any]) -> tuple[str, Any]:
         return ("life", c[0])
 

@@ -634,7 +634,14 @@ class VerbRules:
 
         return method
 
-    vp_energy = _action("gain_energy")
+    def vp_energy(self, c: list[Any]) -> list[Effect]:
+        """ "You get {E}{E}": one energy counter per {E} (CR 107.14, 122.1)."""
+        return [Effect("gain_energy", {"player": SUBJ, "amount": len(c)})]
+
+    def vp_energy_n(self, c: list[Any]) -> list[Effect]:
+        """ "You get six {E}" (CR 107.14)."""
+        return [Effect("gain_energy", {"player": SUBJ, "amount": c[0]})]
+
     vp_initiative = _action("take_initiative")
     vp_investigate = _action("investigate")
     vp_proliferate = _action("proliferate")
@@ -713,7 +720,14 @@ class VerbRules:
         return [Effect("pay", args)]
 
     vp_pay_life = _action("pay_life")
-    vp_pay_energy = _action("pay_energy")
+    def vp_pay_energy(self, c: list[Any]) -> list[Effect]:
+        """ "[You may] pay {E}{E}": remove that many energy counters (CR 107.14)."""
+        return [Effect("pay_energy", {"player": SUBJ, "amount": len(c)})]
+
+    def vp_pay_energy_n(self, c: list[Any]) -> list[Effect]:
+        """ "[You may] pay eight {E}" (CR 107.14)."""
+        return [Effect("pay_energy", {"player": SUBJ, "amount": c[0]})]
+
     vp_monstrosity = _action("monstrosity")
 
     def vp_play_that(self, c: list[Any]) -> list[Effect]:
