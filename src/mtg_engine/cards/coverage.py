@@ -22,6 +22,17 @@ from .database import missing_faces
 from .model import CardData
 
 
+#: card types seen only on nontraditional Magic cards, which are never in a
+#: player's deck (CR 108.2a): planes and phenomena (Planechase, 311.1, 312.1),
+#: vanguards (313.1) and schemes (Archenemy, 314.1)
+NONTRADITIONAL_TYPES = frozenset(("Plane", "Phenomenon", "Vanguard", "Scheme"))
+
+
+def nontraditional(card: CardData) -> bool:
+    """Whether ``card`` is a nontraditional card, not part of any deck (CR 108.2a)."""
+    return any(t in NONTRADITIONAL_TYPES for face in card.faces for t in face.types)
+
+
 @dataclass(frozen=True, slots=True)
 class CardStatus:
     """One card's compile status: ``"full"``, ``"partial"`` or ``"none"``."""
@@ -41,6 +52,9 @@ class CoverageReport:
     full: int = 0
     partial: int = 0
     none: int = 0
+    #: nontraditional cards (planes, phenomena, schemes, vanguards: CR 108.2a) left
+    #: out of every count: they are never in a deck
+    nontraditional: int = 0
     cards: dict[str, CardStatus] = field(default_factory=dict)
     shapes: Counter[str] = field(default_factory=Counter)
     missing_ops: Counter[str] = field(default_factory=Counter)
@@ -57,6 +71,12 @@ class CoverageReport:
             f"cards: {self.total}  full: {self.full} ({self.percent(self.full):.1f}%)  "
             f"partial: {self.partial} ({self.percent(self.partial):.1f}%)  "
             f"none: {self.none} ({self.percent(self.none):.1f}%)"
+            + (
+                f"\n(not counted: {self.nontraditional} nontraditional cards, planes,"
+                " phenomena, schemes and vanguards, which are never in a deck: CR 108.2a)"
+                if self.nontraditional
+                else ""
+            )
         )
 
 
@@ -174,9 +194,16 @@ def coverage(
     executable_keywords: set[str] | None = None,
     engine: Callable[[CompiledFace], Iterable[str]] | None = None,
 ) -> CoverageReport:
-    """Compile every card and count full / partial / none, with unparsed shapes."""
+    """Compile every card and count full / partial / none, with unparsed shapes.
+
+    Nontraditional cards (CR 108.2a: planes, phenomena, schemes, vanguards) are
+    counted apart, in ``nontraditional``, not in the total: no deck holds them.
+    """
     report = CoverageReport()
     for card in cards:
+        if nontraditional(card):
+            report.nontraditional += 1
+            continue
         st = card_status(card, executable_ops, executable_keywords, engine)
         report.total += 1
         report.cards[card.name] = st

@@ -208,12 +208,24 @@ def _seed_pool_names() -> list[str]:
     "--top", default=30, show_default=True, help="How many unparsed sentence shapes to list."
 )
 @click.option("--limit", default=0, type=int, help="Only the first N cards (0: all).")
+@click.option(
+    "--list",
+    "list_status",
+    type=click.Choice(["full", "partial", "none"]),
+    default=None,
+    help="List the cards of that class instead (one name a line; with --json, "
+    "each with what doesn't compile or run).",
+)
 @card_file_option
-def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) -> None:
+def coverage_cmd(
+    as_json: bool, top: int, limit: int, list_status: str | None, card_file: Path | None
+) -> None:
     """Compile every card: fully / partly / not compiled, and what is missing most.
 
     A card counts as fully compiled only if every sentence of every face compiles
     AND the engine implements every construct the result uses (rules/support.py).
+    Nontraditional cards (planes, phenomena, schemes, vanguards: CR 108.2a) are
+    never in a deck and are not counted.
     """
     # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     import json
@@ -244,6 +256,26 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
                     yield c
 
             report = coverage(counted(), engine=face_unsupported)
+    if list_status is not None:
+        listed = sorted(
+            (st for st in report.cards.values() if st.status == list_status),
+            key=lambda st: st.name,
+        )
+        if as_json:
+            rows = [
+                {
+                    "name": st.name,
+                    "status": st.status,
+                    "unparsed": list(st.unparsed),
+                    "not_run": sorted({*st.missing_ops, *st.missing_keywords}),
+                }
+                for st in listed
+            ]
+            click.echo(json.dumps(rows))
+        else:
+            for st in listed:
+                click.echo(st.name)
+        return
     pool = seed_pool(report, _seed_pool_names()) if not limit else None
     top_unparsed = [{"pattern": p, "count": n} for p, n in report.top_shapes(top)]
     top_unsupported = [{"construct": k, "count": n} for k, n in report.missing_ops.most_common(top)]
@@ -253,6 +285,7 @@ def coverage_cmd(as_json: bool, top: int, limit: int, card_file: Path | None) ->
             "full": report.full,
             "partial": report.partial,
             "none": report.none,
+            "nontraditional": report.nontraditional,
             "full_share": report.full / report.total if report.total else 0.0,
             "seed_pool": None
             if pool is None

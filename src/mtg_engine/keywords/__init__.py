@@ -15,3 +15,4 @@ from . import casting as _casting  # noqa: E402,F401  (keyword modules register 
 from . import combat as _combat  # noqa: E402,F401
 from . import crew as _crew  # noqa: E402,F401
 from . import permanents as _permanents  # noqa: E402,F401
+from . import partner as _partner  # noqa: E402,F401
