@@ -110,6 +110,32 @@ def reveal_hand(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("look_at_hand")
+def look_at_hand(ctx: Ctx, e: Effect) -> bool:
+    """ "Look at target player's hand" (Peek): the controller sees every card in it;
+    the cards stay hidden from the other players (CR 401.2, 402.3: a hand is hidden).
+    Each card is its own LOOK_AT event for the viewer only (rules/views.log_entries)."""
+    g = ctx.game
+    viewer = g.players[ctx.controller].name
+    for p in ctx.players(e.args.get("player")):
+        hand = list(g.players[p].hand)
+        whose = "their own" if p == ctx.controller else f"{g.players[p].name}'s"
+        g.emit(
+            EventKind.LOOK_AT,
+            ("402.3",),
+            f"{viewer} looks at {whose} hand ({len(hand)} card(s))",
+        )
+        for oid in hand:
+            g.emit(
+                EventKind.LOOK_AT,
+                ("402.3",),
+                f"{viewer} sees {g.objects[oid].name}",
+                player=ctx.controller,
+                card=g.objects[oid].name,
+            )
+    return True
+
+
 @effect("shuffle")
 def shuffle(ctx: Ctx, e: Effect) -> bool:
     """CR 701.24a."""

@@ -56,6 +56,19 @@ class It:
         return "It()"
 
 
+class ZoneOf(tuple):  # type: ignore[type-arg]
+    """A zone phrase, ``(zone, owner)``: ``("hand", "target_player")`` for "target
+    player's hand", carrying the player target itself (``tgt``) so that the
+    instruction that names this zone targets that player (CR 115.1)."""
+
+    tgt: Tgt | None
+
+    def __new__(cls, zone: str, owner: str | None, tgt: Tgt | None = None) -> ZoneOf:
+        obj = super().__new__(cls, (zone, owner))
+        obj.tgt = tgt
+        return obj
+
+
 class Rest(It):
     """ "The rest": the objects an earlier instruction offered but didn't take
     ("choose a creature, then destroy the rest"); like "it" otherwise."""

@@ -99,6 +99,9 @@ def _obj(ref: Any) -> Any:
 
 
 def _owner_ref(zone: tuple[str, str | None]) -> Any:
+    tgt = getattr(zone, "tgt", None)
+    if tgt is not None:
+        return tgt  # "target player's hand": that target (CR 115.1)
     owner = zone[1]
     if owner == "you" or owner is None:
         return ControllerRef()

@@ -21,7 +21,19 @@ from ..abilities import (
     TargetSpec,
 )
 from .filters import _HEADS, Alt, NounWord, build_filter, card_type
-from .ir import ExiledCard, It, Rest, Some, Tgt, ThatObject, ThatPlayer, ThatSpell, Them, Those
+from .ir import (
+    ExiledCard,
+    It,
+    Rest,
+    Some,
+    Tgt,
+    ThatObject,
+    ThatPlayer,
+    ThatSpell,
+    Them,
+    Those,
+    ZoneOf,
+)
 from .tx_common import (
     CompileError,
     _int,
@@ -338,10 +350,15 @@ class NounRules:
         return ("graveyard", self._owner_of(c))
 
     def hand_of(self, c: list[Any]) -> tuple[str, str | None]:
-        return ("hand", self._owner_of(c))
+        return ZoneOf("hand", self._owner_of(c), self._player_target(c))
 
     def library_of(self, c: list[Any]) -> tuple[str, str | None]:
-        return ("library", self._owner_of(c))
+        return ZoneOf("library", self._owner_of(c), self._player_target(c))
+
+    @staticmethod
+    def _player_target(c: list[Any]) -> Tgt | None:
+        """ "target player's hand": the player target in a zone phrase."""
+        return next((x for x in c if isinstance(x, Tgt)), None)
 
     def zone_graveyard(self, c: list[Any]) -> tuple[str, str | None]:
         return c[0]

@@ -525,7 +525,11 @@ class VerbRules:
     def vp_reveal_until(self, c: list[Any]) -> list[Effect]:
         zone, flt = c[0], c[-1]
         flt = flt.filter if isinstance(flt, Some) else flt
-        return [Effect("reveal_until", {"player": _owner_ref(zone), "filter": flt})]
+        # "target player reveals cards from the top of their library": the subject
+        # reveals, from the library the phrase names ("their": the subject's own)
+        owner = zone[1] if len(zone) > 1 else None
+        who = _owner_ref(zone) if getattr(zone, "tgt", None) or owner == "opponent" else SUBJ
+        return [Effect("reveal_until", {"player": who, "filter": flt})]
 
     def vp_exile_until(self, c: list[Any]) -> list[Effect]:
         zone, flt = c[0], c[-1]
