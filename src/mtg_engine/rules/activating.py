@@ -42,6 +42,7 @@ from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .permanents import sacrifice
+from .support import register
 from .tapping import became_tapped
 from .targets import describe
 from .zones import move
@@ -61,6 +62,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     a = ability_at(c, index)
     if a.kind not in (AbilityKind.ACTIVATED, AbilityKind.MANA) or a.cost is None:
         return f"that ability of {o.name} isn't an activated ability (rule 602.1)"
+    if CANT_ACTIVATE in c.restrictions:
+        # "its activated abilities can't be activated" (Arrest): mana and loyalty
+        # abilities are activated abilities too (CR 602.5, 605.1a, 606.3)
+        return f"{o.name}'s activated abilities can't be activated (rule 602.5)"
     from_zone = a.keyword_args.get("from_zone")
     if from_zone is None:
         # "Exile this card from your graveyard: ..." works from there (CR 113.6)
@@ -161,6 +166,13 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):
         return "that ability has no legal targets (rule 602.2b)"
     return None
+
+
+#: the restriction a "[its] activated abilities can't be activated" static puts on
+#: an object (rules/layers.py, ``Chars.restrictions``)
+CANT_ACTIVATE = "cant_activate_abilities"
+
+register("static:cant_activate_abilities")
 
 
 def ability_at(c: Chars, index: int) -> Ability:

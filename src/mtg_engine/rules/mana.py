@@ -306,6 +306,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
         if o.controller != player or o.phased_out:
             continue
         c = chars(game, o)
+        if "cant_activate_abilities" in c.restrictions:
+            continue  # CR 602.5: its activated abilities, mana abilities too, can't be
         indices = c.tap_mana
         if indices is None:
             indices = c.tap_mana = _tap_mana_indices(c.abilities)

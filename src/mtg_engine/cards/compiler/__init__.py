@@ -238,7 +238,23 @@ def _statics(body: Body) -> list[StaticEffect]:
         raise CompileError("modes in a static ability")
     out = list(body.statics)
     it = _is_subject(body.condition)
-    out.extend(_static_of(e, it) for e in body.effects if e.op != "no_op")
+    prev: StaticEffect | None = None
+    for e in body.effects:
+        if e.op == "no_op":
+            continue
+        # "Enchanted creature can't attack or block, and its activated abilities
+        # can't be activated": "it"/"its" of a later clause is the earlier clause's
+        # object, not this permanent
+        antecedent = prev.affected if prev is not None and isinstance(prev.affected, Filter) else None
+        s = _static_of(e, it if it is not None else antecedent)
+        if e.condition is not None and e.condition.kind == "otherwise":
+            # "[A] as long as [condition]. Otherwise, [B]": B applies while the
+            # earlier static's condition doesn't hold (CR 611.3a)
+            if prev is None or prev.condition is None:
+                raise CompileError("'otherwise' with no condition before it")
+            s = StaticEffect(s.op, s.affected, s.args, Condition("not", {"cond": prev.condition}))
+        out.append(s)
+        prev = s
     if body.condition is not None:
         out = [
             StaticEffect(
