@@ -21,7 +21,6 @@ from .compiler.normalize import shape
 from .database import missing_faces
 from .model import CardData
 
-
 #: card types seen only on nontraditional Magic cards, which are never in a
 #: player's deck (CR 108.2a): planes and phenomena (Planechase, 311.1, 312.1),
 #: vanguards (313.1) and schemes (Archenemy, 314.1)

@@ -14,5 +14,5 @@ __all__ = ["KEYWORD_EXPANSIONS", "Kw", "expansion"]
 from . import casting as _casting  # noqa: E402,F401  (keyword modules register themselves)
 from . import combat as _combat  # noqa: E402,F401
 from . import crew as _crew  # noqa: E402,F401
-from . import permanents as _permanents  # noqa: E402,F401
 from . import partner as _partner  # noqa: E402,F401
+from . import permanents as _permanents  # noqa: E402,F401

@@ -180,6 +180,19 @@ class Ctx:
                 return [td["target"]]
             return []
         if isinstance(ref, EachRef):
+            if ("defending", True) in ref.filter.conditions and ref.filter.kinds == ("player",):
+                # "defending player" (CR 506.2, 508.5): the player this source
+                # attacks, else the combat's defending player; none outside combat
+                rest = Filter(
+                    ("player",),
+                    ref.filter.zone,
+                    tuple(c for c in ref.filter.conditions if c != ("defending", True)),
+                )
+                return [
+                    -p - 1
+                    for p in self.defending_players()
+                    if matches_player(g, p, rest, self.controller, self.source)
+                ]
             if ("this_way", True) in ref.filter.conditions:
                 # "all cards they exiled this way": what this resolution's exile moved
                 parent = (self.task.data.get("parent") or {}) if self.task else {}

@@ -18,7 +18,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .combat import is_summoning_sick
-from .effects_runner import run_mana_ability
+from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import exiled_with, link_owner
 from .permanents import sacrifice
@@ -226,15 +226,36 @@ def productions_of(
         n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount"), int) else 1
         return [tuple(_COLOR_SYMBOL[color] * n)] if color in _COLOR_SYMBOL else []
     if effect_args.get("any_color"):
-        n = int(effect_args.get("amount", 1))
+        n = _mana_amount(effect_args, game, source)
         return [tuple(c * n) for c in "WUBRG"]
     if "choice" in effect_args:
         if isinstance(effect_args["choice"], str):
             return []  # a named choice this function doesn't know gives no mana
+        if effect_args.get("same_color"):
+            # "Add three mana of any one color" (CR 106.1b): one color chosen, every
+            # mana of it; a number counted as it resolves is not run yet (support.py)
+            n = _mana_amount(effect_args, game, source)
+            return [tuple(parse_mana(m)) * n for m in effect_args["choice"]]
         return [tuple(parse_mana(m)) for m in effect_args["choice"]]
     mana = tuple(parse_mana(effect_args.get("mana", "")))
-    n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount", 1), int) else 1
-    return [mana * n]
+    return [mana * _mana_amount(effect_args, game, source)]
+
+
+def _mana_amount(
+    effect_args: dict, game: Game | None = None, source: GameObject | None = None
+) -> int:
+    """How much mana "Add {G} for each creature you control" / "Add X mana of any
+    one color, where X is ..." adds: counted now, as the ability resolves (CR
+    106.1b, 608.2h), by the source's controller."""
+    amount = effect_args.get("amount", 1)
+    if isinstance(amount, int):
+        return amount
+    if game is None or source is None:
+        return 1
+    fake = GameObject(0, 0, source.card, source.owner, Zone.BATTLEFIELD)
+    fake.controller = source.controller
+    fake.source_id = source.id
+    return max(0, Ctx(game, fake, None).amount(amount))
 
 
 #: what an ``add_mana`` effect that needs no game state produces, by the effect
@@ -243,8 +264,11 @@ _PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
 
 
 def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
-    if e.args.get("choice") in ("exiled_card_colors", "chosen_color"):
-        # CR 607.2a: reads the exiled cards, or the color chosen for this object
+    if e.args.get("choice") in ("exiled_card_colors", "chosen_color") or not isinstance(
+        e.args.get("amount", 1), int
+    ):
+        # CR 607.2a: reads the exiled cards, or the color chosen for this object;
+        # "for each creature you control": counted on the board as it is now
         return productions_of(e.args, game, o)
     got = _PRODUCTIONS.get(id(e))
     if got is None or got[0] is not e:

@@ -208,6 +208,9 @@ SUPPORTED: set[str] = set(
                 "chooser",
                 "this_way",
                 "mana",
+                # "defending player" as the player an instruction names (CR 506.2,
+                # 508.5: rules/effects_runner.Ctx.refs)
+                "defending",
             )
         ),
         "kind:Creature",
@@ -430,6 +433,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # the division is announced with the targets (CR 601.2d, effects/damage_life.py);
             # damage divided among objects that aren't targeted: not run yet
             out.add("arg:damage.divided_untargeted")
+        if v.op == "add_mana" and v.args.get("same_color"):
+            # "Add three mana of any one color", "Add X mana of any one color, where X
+            # is ..." (rules/mana.productions_of, CR 106.1b: counted as it resolves)
+            v = Effect(
+                v.op,
+                {k: x for k, x in v.args.items() if k != "same_color"},
+                v.optional,
+                v.condition,
+            )
         if v.op == "may_play" and v.args.get("duration") not in (
             None,
             "end_of_turn",

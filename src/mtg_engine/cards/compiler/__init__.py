@@ -245,7 +245,9 @@ def _statics(body: Body) -> list[StaticEffect]:
         # "Enchanted creature can't attack or block, and its activated abilities
         # can't be activated": "it"/"its" of a later clause is the earlier clause's
         # object, not this permanent
-        antecedent = prev.affected if prev is not None and isinstance(prev.affected, Filter) else None
+        antecedent = (
+            prev.affected if prev is not None and isinstance(prev.affected, Filter) else None
+        )
         s = _static_of(e, it if it is not None else antecedent)
         if e.condition is not None and e.condition.kind == "otherwise":
             # "[A] as long as [condition]. Otherwise, [B]": B applies while the

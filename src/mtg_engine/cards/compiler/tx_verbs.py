@@ -724,6 +724,7 @@ class VerbRules:
         return [Effect("pay", args)]
 
     vp_pay_life = _action("pay_life")
+
     def vp_pay_energy(self, c: list[Any]) -> list[Effect]:
         """ "[You may] pay {E}{E}": remove that many energy counters (CR 107.14)."""
         return [Effect("pay_energy", {"player": SUBJ, "amount": len(c)})]
