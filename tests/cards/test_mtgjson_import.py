@@ -234,8 +234,34 @@ def test_cli_show_shipped_card(monkeypatch: pytest.MonkeyPatch) -> None:
         "  Lightning Bolt deals 3 damage to any target.",
     ]
     # then the compiled abilities and whether the engine runs them
-    assert "Compiled abilities of Lightning Bolt:" in result.output
-    assert "effect damage" in result.output
+    assert "What the engine compiled for Lightning Bolt:" in result.output
+    assert "does: damage — source: this object, amount: 3, to: target 1 [120.3]" in result.output
+    assert "      runs" in result.output
+    # no internal record dumps (issue 13)
+    assert "Cost(" not in result.output and "TargetRef(" not in result.output
+
+
+def test_cli_show_names_what_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A construct the engine lacks is named in words, per ability."""
+    monkeypatch.delenv(CARD_FILE_ENV, raising=False)
+    result = CliRunner().invoke(cards, ["show", "Arbor Adherent"])
+    assert result.exit_code == 0
+    assert "doesn't run yet: the number 'greatest toughness'" in result.output
+    assert "cost: {T} [602.1a]" in result.output
+
+
+def test_cli_coverage_lists_a_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mtg cards coverage --list CLASS [--json]`: the cards of that class."""
+    monkeypatch.delenv(CARD_FILE_ENV, raising=False)
+    text = CliRunner().invoke(cards, ["coverage", "--limit", "60", "--list", "full"])
+    assert text.exit_code == 0
+    names = text.output.splitlines()
+    assert names and names == sorted(names)
+    js = CliRunner().invoke(cards, ["coverage", "--limit", "60", "--list", "partial", "--json"])
+    rows = json.loads(js.output)
+    assert rows and all(r["status"] == "partial" for r in rows)
+    assert all(r["unparsed"] or r["not_run"] for r in rows)
+    assert not set(names) & {r["name"] for r in rows}
 
 
 def test_cli_show_unknown_card(monkeypatch: pytest.MonkeyPatch) -> None:

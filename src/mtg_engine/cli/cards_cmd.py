@@ -16,7 +16,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import click
 
@@ -314,71 +314,29 @@ def coverage_cmd(
         click.echo(f"  {row['count']:>6}  {row['construct']}")
 
 
-def _cost_text(cost: Any) -> str:
-    """A compiled activation cost in words: "{2}, {T}, pay {E}{E}, sacrifice a
-    creature" (CR 118, 602.1a), never the record's internal fields."""
-    parts: list[str] = []
-    if cost.mana:
-        parts.append(str(cost.mana))
-    if cost.tap:
-        parts.append("{T}")
-    if cost.untap:
-        parts.append("{Q}")
-    if cost.life:
-        parts.append(f"pay {cost.life} life")
-    if cost.sacrifice is not None:
-        parts.append(f"sacrifice {cost.sacrifice_count} ({_short(cost.sacrifice)})")
-    if cost.discard is not None:
-        parts.append(f"discard {cost.discard_count} ({_short(cost.discard)})")
-    if cost.exile is not None:
-        parts.append(f"exile {cost.exile_count} ({_short(cost.exile)})")
-    for kind, n in cost.remove_counters:
-        parts.append(f"remove {n} {kind} counter(s)")
-    if cost.loyalty is not None:
-        parts.append(f"loyalty {cost.loyalty:+}" if isinstance(cost.loyalty, int) else "loyalty")
-    for key, value in cost.other:
-        if key == "energy":
-            parts.append("pay " + ("{E}" * value if isinstance(value, int) else f"{value} {{E}}"))
-        else:
-            parts.append(f"{key.replace('_', ' ')} {_short(value)}".rstrip())
-    return ", ".join(parts) or "no cost"
-
-
-def _short(value: Any) -> str:
-    """A filter or value in a few words (kinds and conditions), for costs."""
-    kinds = getattr(value, "kinds", None)
-    if kinds is None:
-        return "" if value is True else str(value)
-    conds = ", ".join(f"{k}={v}" for k, v in getattr(value, "conditions", ()))
-    return " or ".join(kinds) + (f" [{conds}]" if conds else "")
-
-
 def render_compiled(card: CardData) -> str:
-    """The compiled abilities of each face, and what doesn't compile or run, and why."""
+    """The compiled abilities of each face in words (cli/card_text.py), and what
+    doesn't compile or run, and why."""
     # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from mtg_engine.cards.compiler import compile_face
+    from mtg_engine.cli.card_text import ability_lines
     from mtg_engine.rules.support import unsupported
 
     lines: list[str] = []
     for face in card.faces:
         compiled = compile_face(face)
-        lines.append(f"Compiled abilities of {face.name}:")
+        lines.append(f"What the engine compiled for {face.name}:")
         if not compiled.abilities and not compiled.unparsed:
             lines.append("  (no abilities)")
         for a in compiled.abilities:
-            label = a.keyword or a.kind.value
-            missing = unsupported(a)
-            status = "ok" if not missing else "not run yet: " + ", ".join(missing)
-            text = a.text or ""
-            lines.append(f"  [{label}] {text}".rstrip() + f"  — {status}")
-            for e in a.effects:
-                lines.append(f"      effect {e.op} {e.args}")
-            for st in a.static:
-                lines.append(f"      static {st.op} affects {st.affected} {st.args}")
-            if a.trigger is not None:
-                lines.append(f"      trigger {a.trigger.event} {a.trigger.subject or ''}")
-            if a.cost is not None and not a.cost.is_free:
-                lines.append(f"      cost: {_cost_text(a.cost)} (rule 602.1a)")
+            lines.extend(ability_lines(a, unsupported(a)))
         for sentence in compiled.unparsed:
             lines.append(f"  [does not compile] {sentence}")
+    gaps = missing_faces(card)
+    if gaps:
+        lines.append(
+            "  (can't be played as printed: face "
+            + ", ".join(repr(g) for g in gaps)
+            + " is not in this card file; rules 709, 712)"
+        )
     return "\n".join(lines)

@@ -1,0 +1,44 @@
+"""What `mtg cards coverage` counts: nontraditional cards aren't (CR 108.2a), and
+the constructs added this session grade a card as the engine runs it."""
+
+from __future__ import annotations
+
+from mtg_engine.cards.coverage import card_status, coverage, nontraditional
+from mtg_engine.cards.database import CardDatabase
+from mtg_engine.rules.support import face_unsupported
+
+
+def _db() -> CardDatabase:
+    return CardDatabase.default()
+
+
+def test_planes_schemes_vanguards_are_not_counted() -> None:
+    """CR 108.2a, 311.1-314.1: nontraditional cards are never in a deck."""
+    db = _db()
+    names = ["Academy at Tolaria West", "A Display of My Dark Power", "Lightning Bolt"]
+    cards = [db.get(n) for n in names]
+    assert [nontraditional(c) for c in cards] == [True, True, False]
+    report = coverage(cards, engine=face_unsupported)
+    assert report.total == 1 and report.nontraditional == 2
+    assert "Lightning Bolt" in report.cards and "Academy at Tolaria West" not in report.cards
+
+
+def test_a_conspiracy_is_still_counted() -> None:
+    """Conspiracies are traditional cards of limited play (CR 315.1), not 108.2a's."""
+    card = _db().get("Adriana's Valor")
+    assert not nontraditional(card)
+
+
+def test_partner_variants_have_no_in_game_effect_to_run() -> None:
+    """CR 702.124a: deck construction only; "Partner with" keeps its trigger."""
+    db = _db()
+    for name in ("Akiri, Line-Slinger", "Ganax, Astral Hunter", "Sarah Jane Smith"):
+        assert card_status(db.get(name), engine=face_unsupported).status == "full", name
+
+
+def test_energy_cards_grade_full_only_for_what_runs() -> None:
+    db = _db()
+    assert card_status(db.get("Aethertide Whale"), engine=face_unsupported).status == "full"
+    # "Pay X {E}" is a variable cost the engine doesn't pay yet
+    hydra = card_status(db.get("Chthonian Nightmare"), engine=face_unsupported)
+    assert "cost:energy_variable" in hydra.missing_ops
