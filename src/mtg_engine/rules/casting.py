@@ -485,8 +485,20 @@ def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameOb
     return _specs_satisfiable(game, ability.targets, player, source)
 
 
+def with_x_count(spec: TargetSpec, x: int | None) -> TargetSpec:
+    """ "X target creatures", "up to X target creatures": the number of targets with
+    X as announced (CR 601.2b comes before 601.2c, 115.1d)."""
+    lo, hi = spec.min, spec.max
+    if isinstance(lo, int) and isinstance(hi, int):
+        return spec
+    lo = lo if isinstance(lo, int) else max(0, (x or 0) * getattr(lo, "multiplier", 1))
+    hi = hi if isinstance(hi, int) else max(0, (x or 0) * getattr(hi, "multiplier", 1))
+    return replace(spec, min=lo, max=hi)
+
+
 def _specs_satisfiable(game: Game, specs, player: int, source: GameObject) -> bool:
     for spec in specs:
+        spec = with_x_count(spec, 0)  # X isn't announced yet: X may be 0
         if spec.min > 0 and len(candidates(game, spec, player, source)) < spec.min:
             return False
     return True
@@ -1004,7 +1016,7 @@ def choices_task(game: Game, task: Task) -> None:
         if i >= len(specs):
             task.stage = 3
             break
-        spec = specs[i]
+        spec = with_x_count(specs[i], obj.x)
         if task.answer is None:
             cands = candidates(game, spec, obj.controller, source, stack_obj=obj.id)
             if len(cands) < spec.min:

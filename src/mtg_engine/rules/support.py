@@ -753,6 +753,10 @@ def features(ability: Ability) -> set[str]:
         and not ability.restrictions
     ):
         out.add("static:empty")
+    if "targets:variable_count" in out and _x_targets_announced(ability):
+        # "X target creatures" of a spell or an ability with {X} in its cost: X is
+        # announced before targets (CR 601.2b, 601.2c: rules/casting.with_x_count)
+        out.discard("targets:variable_count")
     if "ref:ChooseRef.zone_any" in out:
         ops = [e.op for e in ability.effects] + [e.op for m in ability.modes for e in m.effects]
         if any(op in ("reveal_hand", "look_at_hand") for op in ops):
@@ -760,6 +764,21 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+def _x_targets_announced(ability: Ability) -> bool:
+    """Whether every variable number of targets of ``ability`` is X, announced as
+    the spell is cast or the ability activated (a {X} cost)."""
+    specs = list(ability.targets) + [t for m in ability.modes for t in m.targets]
+    variable = [n for t in specs for n in (t.min, t.max) if not isinstance(n, int)]
+    if not variable or not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
+        return False
+    if ability.kind is AbilityKind.SPELL:
+        return True
+    cost = ability.cost
+    return (
+        ability.kind is AbilityKind.ACTIVATED and cost is not None and "{X}" in str(cost.mana or "")
+    )
 
 
 def unsupported(ability: Ability) -> list[str]:
