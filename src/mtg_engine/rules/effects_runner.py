@@ -680,12 +680,19 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["opt_yes"] = bool(task.answer.value)
             task.answer = None
         skip = e.optional and not d.get("opt_yes")
-        if not skip and e.condition is not None:
-            if e.condition.kind == "you_do":
-                # "If you do, ...": whether the previous optional instruction was done
-                skip = not d.get("last_done", False)
-            else:
-                skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+        if e.condition is not None and e.condition.kind == "otherwise":
+            # "Otherwise, ...": only if the condition of the instruction before didn't
+            # hold (CR 608.2c); with no condition before, never
+            skip = skip or d.get("last_cond", True)
+        elif e.condition is not None and e.condition.kind == "you_do":
+            # "If you do, ...": whether the previous optional instruction was done
+            held = d.get("last_done", False)
+            d["last_cond"] = held
+            skip = skip or not held
+        elif e.condition is not None:
+            held = evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+            d["last_cond"] = held
+            skip = skip or not held
         if not skip and not choose_refs(ctx, e):
             return False
         if not skip:

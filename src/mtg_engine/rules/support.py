@@ -310,6 +310,9 @@ SUPPORTED: set[str] = set(
                 "total_power_ge",
                 "opponent_dealt_damage_ge",
                 "player_no_cards_in_hand",
+                # "Otherwise, ..." after a conditional instruction (CR 608.2c:
+                # rules/effects_runner.run_effects; statics: compiler, 611.3a)
+                "otherwise",
             )
         ),
         # the spell's own additional costs (CR 118.8, 601.2b, 601.2f-h: rules/costs.py,
