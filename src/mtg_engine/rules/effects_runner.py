@@ -632,18 +632,36 @@ def effects_of(obj: GameObject) -> tuple[Effect, ...]:
     return effects
 
 
+def _may_player(ctx: Ctx, e: Effect | None) -> int:
+    """Who answers "[player] may [do it]" (CR 603.5, 608.2d): the one player the
+    instruction names ("defending player may draw a card"), else the controller."""
+    ref = e.args.get("player") if e is not None else None
+    if ref is None or isinstance(ref, ControllerRef):
+        return ctx.controller
+    saved = ctx.task.data.get("that_players") if ctx.task is not None else None
+    players = ctx.players(ref)
+    if ctx.task is not None:  # only looked at: "that player" is still what it was
+        if saved is None:
+            ctx.task.data.pop("that_players", None)
+        else:
+            ctx.task.data["that_players"] = saved
+    return players[0] if len(players) == 1 else ctx.controller
+
+
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     """Run the resolving object's effects from where it stopped. True when done."""
     ability = obj.ability
     assert ability is not None  # a resolving spell or ability (CR 608.2)
     d = task.data
     if ability.optional and not d.get("optional_done"):
-        # CR 603.5: "you may" — the choice is made as the ability resolves.
+        # CR 603.5: "you may" — the choice is made as the ability resolves, by the
+        # player the "may" names ("defending player may draw a card")
         if task.answer is None:
+            first = ability.effects[0] if ability.effects else None
             game.ask(
                 Decision(
                     DecisionKind.YES_NO,
-                    obj.controller,
+                    _may_player(Ctx(game, obj, task), first),
                     "603.5",
                     f"Use {obj.name}'s ability? ({ability.text})",
                     {"purpose": DecisionPurpose.MAY},
@@ -669,7 +687,7 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 game.ask(
                     Decision(
                         DecisionKind.YES_NO,
-                        obj.controller,
+                        _may_player(ctx, e),
                         "609.3",
                         f"{obj.name}: you may {e.op.replace('_', ' ')}?",
                         {"purpose": DecisionPurpose.MAY},
