@@ -218,7 +218,8 @@ def trigger_text(t: Trigger) -> str:
 
 
 def target_text(spec: TargetSpec, i: int) -> str:
-    n = f"{spec.min}" if spec.min == spec.max else f"{spec.min} to {value_text(spec.max)}"
+    lo, hi = value_text(spec.min), value_text(spec.max)
+    n = lo if lo == hi else f"{lo} to {hi}"
     return f"target {i + 1}: {n} {filter_text(spec.filter)} [115.1]"
 
 

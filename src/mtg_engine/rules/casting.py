@@ -842,6 +842,7 @@ def _lki_record(game: Game, oid: int) -> dict[str, Any]:
         "subtypes": sorted(c.subtypes),
         "supertypes": sorted(c.supertypes),
         "colors": sorted(c.colors),
+        "counters": dict(o.counters),  # "the number of verse counters on it" (122.1)
     }
 
 

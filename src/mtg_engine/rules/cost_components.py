@@ -33,8 +33,13 @@ def _is_self(flt: Filter) -> bool:
 
 def self_exile_zone(cost: Cost | None) -> str | None:
     """The zone an ability works from when its cost exiles its own card from
-    there ("Exile this card from your graveyard"): "graveyard" or "hand"."""
-    if cost is None or cost.exile is None or not _is_self(cost.exile):
+    there ("Exile this card from your graveyard"): "graveyard" or "hand"; or
+    discards it ("Channel — {X}{U}, Discard this card: ..."): "hand" (CR 113.6)."""
+    if cost is None:
+        return None
+    if cost.discard is not None and _is_self(cost.discard):
+        return "hand"
+    if cost.exile is None or not _is_self(cost.exile):
         return None
     return cost.exile.zone if cost.exile.zone in ("graveyard", "hand") else None
 

@@ -442,6 +442,12 @@ class Ctx:
         lki = td.get("lki_counters")
         if isinstance(lki, dict) and isinstance(a.ref, SelfRef | TriggerRef):
             return int(lki.get(str(kind), 0))
+        if isinstance(a.ref, SelfRef) and self.obj.source_id is not None:
+            # the source sacrificed to pay the cost (Discordant Dirge): its counters as
+            # it last existed on the battlefield (CR 608.2h)
+            info = self.lki(self.obj.source_id)
+            if info is not None and isinstance(info.get("counters"), dict):
+                return int(info["counters"].get(str(kind), 0))
         return objs[0].counters.get(str(kind), 0) if objs else 0
 
     def concrete(self, flt: Filter) -> Filter:

@@ -237,16 +237,25 @@ def activated_indices(c: Chars) -> tuple[int, ...]:
 
 
 def hand_activated_indices(c: Chars) -> tuple[int, ...]:
-    """The keyword abilities among ``c.abilities`` that are activated from the hand
-    (cycling, ninjutsu ..., CR 702.29a), cached in the characteristics record."""
+    """The abilities among ``c.abilities`` that are activated from the hand: keyword
+    ones (cycling, ninjutsu ..., CR 702.29a) and those whose cost discards or exiles
+    the card itself from there ("Channel — {X}{U}, Discard this card", CR 113.6),
+    cached in the characteristics record."""
     got = c.from_hand
     if got is None:
         got = tuple(
             i
             for i, a in enumerate(c.abilities)
-            if a.keyword
-            and a.keyword in ACTIVATED_KEYWORDS
-            and ability_at(c, i).keyword_args.get("from_zone") == "hand"
+            if (
+                a.keyword
+                and a.keyword in ACTIVATED_KEYWORDS
+                and ability_at(c, i).keyword_args.get("from_zone") == "hand"
+            )
+            or (
+                not a.keyword
+                and a.kind is AbilityKind.ACTIVATED
+                and cost_components.self_exile_zone(a.cost) == "hand"
+            )
         )
         c.from_hand = got
     return got

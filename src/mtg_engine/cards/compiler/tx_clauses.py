@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Any
 
 from lark import Token
@@ -720,6 +722,10 @@ class ClauseRules:
         def fn(v: Any) -> Any:
             if isinstance(v, Amount) and v.kind == "x":
                 return amount
+            if isinstance(v, Some | ChooseRef) and isinstance(v.count, Amount):
+                # "choose up to X cards from it, where X is ..." (Discordant Dirge)
+                if v.count.kind == "x":
+                    return dataclasses.replace(v, count=amount)
             return None
 
         return [walk(e, fn) for e in c[0]]
