@@ -15,6 +15,7 @@ from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .characteristics import Chars, chars
+from .combat_rules import defending_player_of
 from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:
@@ -73,6 +74,24 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
 
 
+def defending_player_spec(game: Game, spec: TargetSpec, source: GameObject | None) -> TargetSpec:
+    """ "Target creature defending player controls" (CR 506.2, 508.5): the player the
+    source attacks, else the combat's defending player; outside combat, no one."""
+    flt = spec.filter
+    if not any(v == "defending_player" for _, v in flt.conditions):
+        return spec
+    combat = game.combat
+    players: tuple[int, ...] = ()
+    if combat is not None:
+        sid = source.id if source is not None else None
+        if sid is not None and sid in combat.attackers:
+            players = (defending_player_of(game, combat.attackers[sid]),)
+        elif combat.defending_player >= 0:
+            players = (combat.defending_player,)
+    conds = tuple((k, players if v == "defending_player" else v) for k, v in flt.conditions)
+    return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
 def candidates(
     game: Game,
     spec: TargetSpec,
@@ -85,6 +104,7 @@ def candidates(
     spec = that_player_spec(
         game, spec, game.objects.get(stack_obj) if stack_obj is not None else None
     )
+    spec = defending_player_spec(game, spec, source)
     flt = spec.filter
     kinds = flt.kinds
     object_kinds = [k for k in kinds if k != "player"] if kinds else ["permanent"]
@@ -158,7 +178,7 @@ def player_can_be_targeted(
 def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject) -> bool:
     """CR 608.2b: a target is illegal if it left its zone or no longer matches."""
     source = _source_of(game, stack_obj)
-    spec = that_player_spec(game, spec, stack_obj)
+    spec = defending_player_spec(game, that_player_spec(game, spec, stack_obj), source)
     pl = ref_player(ref)
     if pl is not None:
         return matches_player(
