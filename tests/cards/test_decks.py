@@ -188,14 +188,15 @@ def test_a_small_deck_gets_a_warning_unless_allowed():
 
 
 def test_a_card_the_engine_cannot_fully_run_gets_one_warning_naming_the_sentence():
-    # Black Lotus's mana ability ("three mana of any one color") compiles but doesn't run
-    # (if the engine learns it, pick another card the support table leaves out)
-    sentences = unrunnable_sentences("Black Lotus")
-    assert sentences, "Black Lotus runs fully now: choose another unrunnable card"
-    deck = parse_deck("40 Mountain\n4 Black Lotus\n", "lotus.txt")
+    # Arbor Adherent's "X mana of any one color, where X is the greatest toughness
+    # among ..." compiles but doesn't run (if the engine learns it, pick another card
+    # the support table leaves out)
+    sentences = unrunnable_sentences("Arbor Adherent")
+    assert sentences, "Arbor Adherent runs fully now: choose another unrunnable card"
+    deck = parse_deck("40 Mountain\n4 Arbor Adherent\n", "adherent.txt")
     warnings = deck_warnings(deck)
     assert len(warnings) == 1
-    assert warnings[0].startswith("lotus.txt: Black Lotus: the engine can't fully run")
+    assert warnings[0].startswith("adherent.txt: Arbor Adherent: the engine can't fully run")
     assert sentences[0] in warnings[0]
     assert unrunnable_sentences("Lightning Bolt") == []
 
