@@ -333,12 +333,19 @@ def _result(ev: Event) -> dict[str, Any]:
 
 
 def _real_choice(game: Game, ev: Event, opts: list[Replacement]) -> bool:
-    """Whether the order matters: applying the options first gives different
-    events (CR 616.1e: when they commute, no one needs to choose)."""
+    """Whether the order matters: applying each option first, then the effects
+    that still apply (CR 616.1f), gives different events (CR 616.1e: when they
+    commute, as "enters tapped" and "enters with counters" do, no one needs to
+    choose)."""
     first = None
     for r in opts:
         trial = _copy_value(ev)
-        r.apply(game, trial)
+        _apply(game, trial, r)
+        for _ in range(len(opts)):
+            rest = [o for o in applicable(game, trial) if not o.optional]
+            if not rest:
+                break
+            _apply(game, trial, rest[0])
         res = _result(trial)
         if first is None:
             first = res

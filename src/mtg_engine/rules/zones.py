@@ -61,9 +61,11 @@ def move(
         return None
     how = event.get("how", "")
     if event.get("applied"):  # CR 614.6: the modified event replaces the original
-        to_zone, bottom, quiet = event["to"], event["bottom"], False
+        to_zone, bottom = event["to"], event["bottom"]
         rules = cited(event, rules)
         reason = f"would {_would(game, old, event)}; {notes(event)}"
+        # a then-hook logs the event it still is ("enters tapped", rules/replacement.py)
+        quiet = quiet and bool(event.get("logged_by")) and to_zone == event["orig_to"]
     # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
     # last existed on the battlefield (before the effects that ended with it, 611.2b)
     # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
