@@ -28,6 +28,7 @@ Prowess                        702.108        :mod:`.prowess`
 Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
+Unearth (from graveyard)       702.84         :mod:`.unearth`
 =============================  =============  ======================
 """
 
@@ -56,6 +57,7 @@ from . import (  # noqa: F401
     toxic,
     transfigure,
     undying,
+    unearth,
     upkeep,
     vanishing,
     ward,
