@@ -29,6 +29,7 @@ Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
 Unearth (from graveyard)       702.84         :mod:`.unearth`
+Rebound (leaving the stack)    702.88         :mod:`.rebound`
 =============================  =============  ======================
 """
 
@@ -52,6 +53,7 @@ from . import (  # noqa: F401
     living_weapon,
     ninjutsu,
     prowess,
+    rebound,
     recover,
     stack_records,
     toxic,
