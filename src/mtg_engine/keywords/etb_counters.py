@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind
 from ..game.objects import Zone
+from ..rules.etb_replacements import printed_if_plain
 from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.replacement import prospective
 from ..rules.support import register_keywords
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 register_keywords("Modular", "Graft", "Sunburst", "Bloodthirst")
 
 _COLORS = frozenset("WUBRG")
+_KEYWORDS = frozenset(("Fading", "Vanishing", "Modular", "Graft", "Sunburst", "Bloodthirst"))
 
 
 def _n(a_args: dict, default: int = 0) -> int:
@@ -44,6 +46,9 @@ def keyword_counters(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     (CR 614.12); each instance separately."""
     entry = ev.get("entry")
     if entry is None or ev["to"] != Zone.BATTLEFIELD:
+        return []
+    plain = printed_if_plain(game, entry)
+    if plain is not None and not (plain.keywords & _KEYWORDS):
         return []
     pros, c = prospective(game, entry)
     if pros.face_down:

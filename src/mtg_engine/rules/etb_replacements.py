@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from .characteristics import chars
+from .characteristics import SINGLE_FACE, Chars, chars
 from .conditions import evaluate
 from .filters import matches_object
 from .pipeline import Replacement, replacement_finder
@@ -49,6 +49,9 @@ def entering_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     entry = ev.get("entry")
     if entry is None or ev["to"] != Zone.BATTLEFIELD:
         return []
+    plain = printed_if_plain(game, entry)
+    if plain is not None and not etb_statics(plain) and not etb_sources(game):
+        return []  # the common case: nothing modifies how it enters
     pros, c = prospective(game, entry)
     out: list[Replacement] = []
     if not pros.face_down:  # CR 708.3: no abilities as it enters face down
@@ -68,6 +71,15 @@ def entering_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             if r is not None:
                 out.append(r)
     return out
+
+
+def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
+    """The printed values of a single-faced card entering face up as itself (no
+    copy effect), which are then what it would be on the battlefield for its own
+    replacement effects (CR 614.12); None otherwise (use :func:`prospective`)."""
+    if entry["copies"] or entry["face_down"]:
+        return None
+    return game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
 
 
 def _replacement(
@@ -110,4 +122,4 @@ def _tapped(game: Game, ev: dict[str, Any]) -> str:
     return ""
 
 
-__all__ = ["entering_replacements"]
+__all__ = ["entering_replacements", "printed_if_plain"]
