@@ -321,8 +321,11 @@ def spell_problem(
         # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
         return KEYWORD_HOOKS.suspend_problem(game, player, o)
     if spec is not None:
-        if spec.keyword is not None and not any(
-            a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities
+        if (
+            spec.keyword is not None
+            and not any(a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities)
+            # granted: "nonland permanent cards in your graveyard have retrace" (Six)
+            and spec.keyword not in c.keywords
         ):
             return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"
         if spec.check is not None:

@@ -512,11 +512,19 @@ def _among_key(flt: Filter) -> str | None:
     return None
 
 
-def _as_chooser(flt: Filter) -> Filter:
+def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
     """ "Each player chooses a creature they control": the filter as seen by the
-    player choosing ("they", "their" = that player)."""
+    player choosing ("they", "their" = that player). Without "they", "you" is still
+    the ability's controller: "that player chooses a creature card in your
+    graveyard" (Dawnbreak Reclaimer, CR 109.5)."""
     if not any(v == "that_player" for _, v in flt.conditions):
-        return flt
+        if you is None:
+            return flt
+        conds = tuple(
+            (k, (you,)) if k in ("owner", "controller") and v == "you" else (k, v)
+            for k, v in flt.conditions
+        )
+        return Filter(flt.kinds, flt.zone, conds)
     conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
     return Filter(flt.kinds, flt.zone, conds)
 
@@ -545,7 +553,7 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         part = task.data.setdefault("choosing", {"i": 0, "picked": [], "rest": []})
         while part["i"] < len(players):
             chooser = players[part["i"]]
-            flt = _as_chooser(ref.filter) if "player" in e.args else ref.filter
+            flt = _as_chooser(ref.filter, ctx.controller) if "player" in e.args else ref.filter
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an
@@ -602,10 +610,15 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             part["i"] += 1
         task.data.pop("choosing", None)
         chosen[key] = list(part["picked"])
+        task.data.setdefault("choosers", {})[key] = list(players)  # who chose (the log)
         # "those creatures", "the rest" in a later instruction (a handler that moves
         # them replaces "it" with the new objects, CR 400.7)
         ctx.set_parent("it", list(part["picked"]))
         ctx.set_parent("rest", list(part["rest"]))
+        # "... then that player chooses a card ... . Return those cards": all of
+        # this ability's choices so far (CR 608.2c)
+        earlier = (task.data.get("parent") or {}).get("chosen") or []
+        ctx.set_parent("chosen", [*earlier, *part["picked"]])
     return True
 
 

@@ -19,6 +19,7 @@ from .support import register
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
+register("cond:permanent_card")  # CR 110.4a
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -248,6 +249,9 @@ def _condition(
         return obj.phased_out == bool(value)  # CR 702.26b
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
+    if key == "permanent_card":
+        # CR 110.4a: an artifact, creature, enchantment, land, planeswalker or battle card
+        return bool(c.types & _PERMANENT_TYPES) == bool(value)
     if key == "is_kind":
         return _kind_ok(obj, c, tuple(value))  # one alternative's own kind
     if key == "suspended":

@@ -439,8 +439,9 @@ def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> 
 
 #: static effects applied to objects outside the battlefield ("The same is true for
 #: creature spells you control and creature cards you own that aren't on the
-#: battlefield", Arcane Adaptation; CR 611.3, 613.1d)
-_ELSEWHERE_OPS = frozenset(("add_types",))
+#: battlefield", Arcane Adaptation; CR 611.3, 613.1d) and keywords granted to cards
+#: there ("nonland permanent cards in your graveyard have retrace", Six; 613.1f)
+_ELSEWHERE_OPS = frozenset(("add_types", "grant_keyword"))
 
 
 def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry]:

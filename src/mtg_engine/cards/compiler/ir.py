@@ -378,6 +378,10 @@ def finalize(
         return SelfRef()
 
     def resolve_player() -> Any:
+        if state["last"] == "parent" and state.get("chose_opponents"):
+            # "choose a creature card in an opponent's graveyard, then that player
+            # chooses ...": the owner of the card just chosen (CR 608.2c)
+            return OwnerOfRef(ParentRef())
         if last_target:
             spec = targets[last_target[-1]]
             if "player" in spec.filter.kinds:
@@ -395,6 +399,10 @@ def finalize(
         return ControllerRef()
 
     def fn(v: Any) -> Any:
+        if isinstance(v, Those) and state["last"] == "parent" and state.get("chooses", 0) > 1:
+            # "choose a card ..., then that player chooses a card ... . You may return
+            # those cards": every object the choices named (CR 608.2c)
+            return ParentRef("chosen")
         if isinstance(v, Them | Those) and state["last"] == "each":
             # "attacking creatures you control get +X/+0. Sacrifice those creatures at
             # the beginning of the next end step": the objects of that instruction,
@@ -469,6 +477,11 @@ def finalize(
             eff = Effect(eff.op, eff.args, False, eff.condition)
         new = walk(eff, fn)
         out.append(new)
+        chose = eff.op == "choose_objects" and isinstance(eff.args.get("what"), ChooseRef)
+        state["chooses"] = state.get("chooses", 0) + 1 if chose else 0
+        state["chose_opponents"] = (
+            chose and ("owner", "opponent") in eff.args["what"].filter.conditions
+        )
         if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
