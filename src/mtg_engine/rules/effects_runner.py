@@ -337,7 +337,17 @@ class Ctx:
         if targeted:
             return targeted
         p = (self.obj.trigger_data or {}).get("player")
-        return [p] if isinstance(p, int) else []
+        if isinstance(p, int):
+            return [p]
+        # "target creature an opponent controls deals damage to each other creature
+        # that player controls": the controller of the targeted object (CR 608.2c)
+        g = self.game
+        return [
+            g.objects[t].controller
+            for spec in self.obj.targets or ()
+            for t in spec
+            if t >= 0 and t in g.objects
+        ][:1]
 
     def objects(self, ref: Any) -> list[GameObject]:
         return [self.game.objects[r] for r in self.refs(ref) if r >= 0 and r in self.game.objects]

@@ -453,13 +453,14 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if e.layer[0] == "1":
             for oid in e.affected:
                 l1.setdefault(oid, []).append(e)
-        elif e.op == "grant_ability":
+        elif e.op == "grant_ability" or (e.op == "become" and e.args.get("abilities")):
+            # (a "becomes ... with '[ability]'" effect grants it too, CR 613.6)
             got = e.args.get("abilities")
             for a in got if isinstance(got, tuple | list) else (e.args.get("ability"),):
                 if isinstance(a, Ability) and a.kind is AbilityKind.STATIC:
                     for oid in e.affected:
                         granted.setdefault(oid, []).append((a, e.timestamp))
-        elif e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
+        if e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
             removed_by_effect.update(e.affected)
         elif e.op == "text_change":
             for oid in e.affected:

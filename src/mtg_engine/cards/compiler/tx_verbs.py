@@ -1154,7 +1154,13 @@ class VerbRules:
                 out["types"] = tuple(n.value for n in x if n.kind == "type")
                 out["subtypes"] = tuple(n.value for n in x if n.kind == "subtype")
             elif isinstance(x, list):
-                out["keywords"] = tuple(k.keyword for k in x if isinstance(k, Ability))
+                abilities = [a for a in x if isinstance(a, Ability)]
+                out["keywords"] = tuple(a.keyword for a in abilities if a.keyword is not None)
+                quoted = tuple(a for a in abilities if a.keyword is None)
+                if quoted:
+                    # 'becomes a Construct artifact creature with "This creature's
+                    # power and toughness are each equal to ..."' (layer 6, CR 613.1f)
+                    out["abilities"] = quoted
             elif isinstance(x, tuple) and x and x[0] == "colors":
                 out["colors"] = x[1]
         return out
