@@ -467,6 +467,7 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
                 texts.setdefault(oid, []).append((str(e.args["from"]), str(e.args["to"])))
     out: list[StaticEntry] = []
     removers: list[tuple[GameObject, StaticEffect]] = []
+    land_setters: list[tuple[GameObject, StaticEffect]] = []
     low = False
     objects = game.objects
     sources = game.battlefield
@@ -513,6 +514,10 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
                 out.append((src, st, source_id, aff, lk, early, ts, removed))
                 if st.op == "lose_all_abilities":
                     removers.append((src, st))
+                elif st.op == "set_types" and _sets_basic_land_type(st.args):
+                    land_setters.append((src, st))
+    if land_setters:
+        out = _without_land_abilities(game, out, land_setters)
     out.extend(_statics_granted_by_statics(game, out))
     if low:
         game._chars[_LOW_KEY] = True  # some static changes types, colors or control
@@ -532,6 +537,35 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if stripped:
             out = [(*e[:7], True) if e[2] in stripped else e for e in out]
     return out
+
+
+def _sets_basic_land_type(args: dict[str, Any]) -> bool:
+    return not args.get("in_addition") and bool(set(args.get("subtypes") or ()) & _BASIC_TYPES)
+
+
+def _without_land_abilities(
+    game: Game, out: list[StaticEntry], setters: list[tuple[GameObject, StaticEffect]]
+) -> list[StaticEntry]:
+    """CR 305.7, 613.8a: a land whose subtype an effect sets to a basic land type
+    ("Nonbasic lands are Mountains") loses the abilities of its rules text; the
+    effects of those abilities depend on that effect (applying it removes them), so
+    it applies first and they never apply (Blood Moon and Urborg, Tomb of Yawgmoth,
+    in either timestamp order). Checked with the lands' characteristics before
+    static effects apply."""
+    gone: set[int] = set()
+    for entry in out:
+        src = entry[0]
+        if src.id in gone or src.zone != Zone.BATTLEFIELD:
+            continue
+        for ssrc, st in setters:
+            if ssrc is src or not isinstance(st.affected, Filter):
+                continue
+            if "Land" in _printed_values(src).types and matches_object(
+                game, src, st.affected, ssrc.controller, ssrc
+            ):
+                gone.add(src.id)
+                break
+    return [e for e in out if e[0].id not in gone]
 
 
 def _statics_granted_by_statics(game: Game, out: list[StaticEntry]) -> list[StaticEntry]:

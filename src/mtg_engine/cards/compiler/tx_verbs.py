@@ -30,7 +30,7 @@ from .ir import (
     ThatObject,
     substitute_subject,
 )
-from .tables import ORDINAL_WORDS
+from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -1133,6 +1133,21 @@ class VerbRules:
                 },
             )
         ]
+
+    def vp_add_land_types(self, c: list[Any]) -> list[Effect]:
+        """ "Each land is a Swamp in addition to its other land types" (Urborg, CR 305.7)."""
+        if card_type(str(c[-1])) != "Land":
+            raise CompileError(f"in addition to its other {c[-1]} types")
+        return self.vp_add_types(c[:-1])
+
+    def vp_set_land_type(self, c: list[Any]) -> list[Effect]:
+        """ "Nonbasic lands are Mountains" (Blood Moon), "Enchanted land is an Island":
+        the land's subtype is set to a basic land type (CR 305.7, layer 4)."""
+        nouns = next(x for x in c if isinstance(x, list))
+        subs = tuple(n.value for n in nouns if n.kind == "subtype")
+        if len(subs) != len(nouns) or not subs or not set(subs) <= set(BASIC_LAND_TYPES):
+            raise CompileError("'is a ...': only basic land types are set this way")
+        return [Effect("set_types", {"what": SUBJ, "subtypes": subs, "duration": None})]
 
     def vp_chosen_type(self, c: list[Any]) -> list[Effect]:
         # "is the chosen type in addition to its other types" (CR 205.1b, 607.2a)
