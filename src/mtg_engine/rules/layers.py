@@ -955,6 +955,11 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
     return 0
 
 
+def _own_mana_value(args: dict[str, Any]) -> bool:
+    p = args.get("power")
+    return isinstance(p, Amount) and p.kind == "own_mana_value"
+
+
 def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
     """Apply one layer's effect to the characteristics being computed."""
     op = p[P_OP]
@@ -965,6 +970,10 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
         if c.power is not None:
             c.power += amount(game, args.get("power", 0), ctl, src)
             c.toughness = (c.toughness or 0) + amount(game, args.get("toughness", 0), ctl, src)
+    elif op in ("set_pt", "cda_pt", "set_base_pt") and _own_mana_value(args):
+        # "base power and base toughness each equal to its mana value" (Opalescence):
+        # the affected object's own (CR 613.4b, 202.3)
+        c.power = c.toughness = c.mana_value
     elif op in ("set_pt", "cda_pt", "set_base_pt"):  # CR 613.4a-b
         if args.get("power") is not None:
             c.power = amount(game, args["power"], ctl, src)
@@ -1302,6 +1311,7 @@ def _register_support() -> None:
         "cond:chosen_player",  # filters.matches_player: the player chosen as it entered
         "cond:face_down",
         "amount:card_types",
+        "amount:own_mana_value",  # Opalescence (apply_part)
     )
 
 

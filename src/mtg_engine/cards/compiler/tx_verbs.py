@@ -866,6 +866,16 @@ class VerbRules:
             )
         ]
 
+    def vp_base_pt_each(self, c: list[Any]) -> list[Effect]:
+        """ "Each other non-Aura enchantment ... has base power and base toughness each
+        equal to its mana value" (Opalescence): each affected object's own mana value
+        (layer 7b, CR 613.4b)."""
+        amt = c[0]
+        if not (isinstance(amt, Amount) and amt.kind == "mana_value" and type(amt.ref) is It):
+            raise CompileError("base power and toughness equal to something else")
+        own = Amount("own_mana_value")
+        return [Effect("set_pt", {"what": SUBJ, "power": own, "toughness": own, "duration": None})]
+
     def vp_gain_kw_and_ability(self, c: list[Any]) -> list[Effect]:
         duration = c[2] if len(c) > 2 else None
         return self.vp_gain_kw([c[0], duration]) + self.vp_gain_ability([c[1], duration])
