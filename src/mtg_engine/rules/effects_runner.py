@@ -16,6 +16,7 @@ from ..cards.abilities import (
     Ability,
     Amount,
     ChooseRef,
+    Condition,
     ControllerOfRef,
     ControllerRef,
     EachRef,
@@ -694,6 +695,15 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             if e.condition.kind == "you_do":
                 # "If you do, ...": whether the previous optional instruction was done
                 skip = not d.get("last_done", False)
+            elif e.condition.kind == "revealed_this_way":
+                # "You may reveal that card. If an instant or sorcery card is revealed
+                # this way, ...": revealed (the optional instruction was done), and of
+                # that kind (CR 608.2c, 701.20a)
+                quality = e.condition.args["quality"]
+                is_it = Condition("is", {"quality": quality, "ref": ParentRef()})
+                skip = not d.get("last_done", False) or not evaluate(
+                    game, is_it, obj.controller, ctx.source, ctx
+                )
             else:
                 skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
         if not skip and not choose_refs(ctx, e):

@@ -1424,6 +1424,12 @@ class ClauseRules:
     cond_died = _cond("died_this_turn")
     cond_x_ge = _cond("x_ge")
 
+    def cond_revealed_this_way(self, c: list[Any]) -> Condition:
+        """ "You may reveal that card. If an instant or sorcery card is revealed this
+        way, ..." (Delver of Secrets): the card was revealed and has the quality."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("revealed_this_way", {"quality": flt})
+
     def cond_is(self, c: list[Any]) -> Condition:
         """ "as long as enchanted permanent is a creature", "if the sacrificed
         permanent was a Vehicle": the subject (``filter`` for a described object,
