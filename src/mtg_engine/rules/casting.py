@@ -873,6 +873,28 @@ def _x_cost(game: Game, obj: GameObject) -> mana_rules.ManaCost | None:
     return cost if cost.x else None
 
 
+def _max_x_with_cost_changes(
+    game: Game, obj: GameObject, opts: dict[str, Any], limit: int = 20
+) -> int:
+    """The largest X whose total cost (CR 601.2f: with cost increases and reductions,
+    "spells cost {1} less") the player could pay (107.3a). ``obj.x`` is restored."""
+    sources = mana_rules.mana_sources(game, obj.controller)
+    best = 0
+    try:
+        for x in range(limit + 1):
+            obj.x = x
+            total, problem = costs.total_cost(game, obj.controller, obj, opts)
+            if (
+                problem
+                or mana_rules.plan_payment(game, obj.controller, total.mana, sources) is None
+            ):
+                break
+            best = x
+    finally:
+        obj.x = None
+    return best
+
+
 @task_handler("choices")
 def choices_task(game: Game, task: Task) -> None:
     d = task.data
@@ -980,6 +1002,9 @@ def choices_task(game: Game, task: Task) -> None:
                 else:
                     assert xcost is not None  # not loyalty_x
                     hi = mana_rules.max_x(game, obj.controller, xcost)
+                    if obj.stack_kind == "spell":
+                        # cost reductions lower the total cost X is paid in (601.2f)
+                        hi = max(hi, _max_x_with_cost_changes(game, obj, d.get("opts") or {}))
                     # cards announced for delve pay {X} as generic mana (CR 702.66a)
                     hi += int(d.get("delve", 0))
                 game.ask(
