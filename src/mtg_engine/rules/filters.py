@@ -338,6 +338,11 @@ def objects_matching(
     if flt.kinds == ("source",):
         # a source of damage: on the battlefield or on the stack (CR 609.7a)
         ids: list[int] = [*game.battlefield, *game.stack]
+    elif flt.zone == "any":
+        # "all creature cards exiled with Gisa": the public zones (CR 400.2)
+        ids = [*game.battlefield, *game.exile]
+        for p in game.players:
+            ids.extend(game.zone_list(Zone.GRAVEYARD, p.index))
     elif zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
         ids = list(game.zone_list(zone, 0))
     else:
