@@ -157,10 +157,11 @@ def untap_step(game: Game) -> None:
                 continue
             to_untap.append(o)
     # CR 502.3, 701.26b: each untapping is proposed (CR 614, 101.2)
+    # (set_tapped forgets what the untapped permanents' status derived)
     untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",))]
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
-    game.invalidate("tapped")
+        game.invalidate("tapped")
     game.emit(
         EventKind.UNTAP,
         ("502.3",),
@@ -254,14 +255,18 @@ def cleanup_task(game: Game, task: Task) -> None:
                 )
             task.answer = None
         # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
+        removed = False
         for oid in game.battlefield:
             o = game.objects[oid]
-            o.damage = 0
-            o.deathtouch_damage = False
-            o.regen_shields = 0
+            if o.damage or o.deathtouch_damage or o.regen_shields:
+                removed = True
+                o.damage = 0
+                o.deathtouch_damage = False
+                o.regen_shields = 0
         before = len(game.effects)
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
-        game.invalidate("damage")
+        if removed or before != len(game.effects):
+            game.invalidate("damage")  # a cleanup step with nothing to remove changes nothing
         game.emit(
             EventKind.CLEANUP,
             ("514.2",),
