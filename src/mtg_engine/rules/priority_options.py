@@ -143,10 +143,40 @@ def could_act(
                 offers.append((_ACTIVATE, oid, i))  # "Exile this card from your graveyard: ..."
     activated = activated_sources(game, player)
     reads.append((_R_ACTIVATED, activated))
-    for oid, indices in activated:
-        for i in indices:
-            offers.append((_ACTIVATE, oid, i))
+    if activated:
+        _activated_offers(game, player, activated, offers, reads)
     return offers
+
+
+def _activated_offers(
+    game: Game,
+    player: int,
+    activated: list[tuple[int, tuple[int, ...]]],
+    offers: list[tuple],
+    reads: list[tuple[int, Any]],
+) -> None:
+    """The activated abilities of the player's permanents that may be activated: one
+    whose mana cost needs more mana than the player could have, while no cost-changing
+    ability is in play, can't be (CR 602.2b, 601.2g: :func:`.mana.most_mana`)."""
+    may_change = _cost_may_change(game)
+    reads.append((_R_MAY_CHANGE, may_change))
+    budget: int | None = None
+    objects = game.objects
+    records: list[Chars] = []
+    for oid, indices in activated:
+        c = chars(game, objects[oid])
+        records.append(c)
+        for i in indices:
+            cost = ability_at(c, i).cost
+            if not may_change and cost is not None and cost.mana:
+                if budget is None:
+                    sources = mana_rules.mana_sources(game, player)
+                    reads.append((_R_SOURCES, sources))
+                    budget = mana_rules.most_mana(game, player, sources)
+                if mana_rules.least_mana(mana_rules.parse_cost(cost.mana)) > budget:
+                    continue
+            offers.append((_ACTIVATE, oid, i))
+    reads.append((_R_PERMANENTS, tuple(records)))
 
 
 #: the derived records :func:`could_act` reads, each compared by value (the cards of
@@ -159,6 +189,7 @@ _R_SOURCES = 2
 _R_MAY_CHANGE = 3
 _R_GRAVEYARD = 4
 _R_ACTIVATED = 5
+_R_PERMANENTS = 6  # the characteristics records of the permanents with activated abilities
 
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
@@ -177,6 +208,11 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
                 return False
         elif kind == _R_ACTIVATED:
             if activated_sources(game, player) != value:
+                return False
+        elif kind == _R_PERMANENTS:
+            objects = game.objects
+            now = tuple(chars(game, objects[oid]) for oid, _ in activated_sources(game, player))
+            if now != value:
                 return False
         elif kind == _R_FREE:
             if bool(statics_with(game, "may_cast_free_with_flash")) != value:
