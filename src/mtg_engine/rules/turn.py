@@ -49,6 +49,9 @@ _STEP_RULES = {
     Step.CLEANUP: "514",
 }
 
+#: the log text of each step's beginning ("Precombat main step begins")
+_STEP_BEGINS = tuple(f"{n.replace('_', ' ').capitalize()} step begins" for n in Step.NAMES)
+
 
 @task_handler("turn")
 def turn_task(game: Game, task: Task) -> None:
@@ -81,12 +84,7 @@ def begin_step(game: Game) -> None:
         start_turn(game)
         untap_step(game)
     else:
-        game.emit(
-            EventKind.STEP,
-            (rule,),
-            f"{Step.NAMES[step].replace('_', ' ').capitalize()} step begins",
-            step=Step.NAMES[step],
-        )
+        game.emit(EventKind.STEP, (rule,), _STEP_BEGINS[step], step=Step.NAMES[step])
     if step == Step.DRAW:
         # CR 504.1 (dredge: 702.52a; "instead you may skip that draw": 614.1a)
         if not skip_offered(game):
