@@ -54,6 +54,13 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     about. Without the spell or ability (checking beforehand whether it could be
     cast), any player may be meant."""
     flt = spec.filter
+    if any(v == "defending_player" for _, v in flt.conditions):
+        # "tap target creature defending player controls" (Elite Scaleguard): the
+        # player the attacking creature attacks, else the combat's (CR 506.2, 508.5)
+        dps = _defending_players(game, stack_obj)
+        conds = tuple((k, dps if v == "defending_player" else v) for k, v in flt.conditions)
+        flt = Filter(flt.kinds, flt.zone, conds)
+        spec = TargetSpec(flt, spec.min, spec.max, spec.divide)
     if not any(v == "that_player" for _, v in flt.conditions):
         return spec
     players: tuple[int, ...] | None = None
@@ -74,22 +81,17 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
 
 
-def defending_player_spec(game: Game, spec: TargetSpec, source: GameObject | None) -> TargetSpec:
-    """ "Target creature defending player controls" (CR 506.2, 508.5): the player the
-    source attacks, else the combat's defending player; outside combat, no one."""
-    flt = spec.filter
-    if not any(v == "defending_player" for _, v in flt.conditions):
-        return spec
+def _defending_players(game: Game, stack_obj: GameObject | None) -> tuple[int, ...]:
     combat = game.combat
-    players: tuple[int, ...] = ()
-    if combat is not None:
-        sid = source.id if source is not None else None
-        if sid is not None and sid in combat.attackers:
-            players = (defending_player_of(game, combat.attackers[sid]),)
-        elif combat.defending_player >= 0:
-            players = (combat.defending_player,)
-    conds = tuple((k, players if v == "defending_player" else v) for k, v in flt.conditions)
-    return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+    if combat is None:
+        return ()
+    td = (stack_obj.trigger_data or {}) if stack_obj is not None else {}
+    for oid in (td.get("obj"), stack_obj.source_id if stack_obj is not None else None):
+        if isinstance(oid, int) and oid in combat.attackers:
+            return (defending_player_of(game, combat.attackers[oid]),)
+    if combat.attackers:
+        return tuple(sorted({defending_player_of(game, d) for d in combat.attackers.values()}))
+    return (combat.defending_player,) if combat.defending_player >= 0 else ()
 
 
 def candidates(
@@ -104,7 +106,6 @@ def candidates(
     spec = that_player_spec(
         game, spec, game.objects.get(stack_obj) if stack_obj is not None else None
     )
-    spec = defending_player_spec(game, spec, source)
     flt = spec.filter
     kinds = flt.kinds
     object_kinds = [k for k in kinds if k != "player"] if kinds else ["permanent"]
@@ -178,7 +179,7 @@ def player_can_be_targeted(
 def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject) -> bool:
     """CR 608.2b: a target is illegal if it left its zone or no longer matches."""
     source = _source_of(game, stack_obj)
-    spec = defending_player_spec(game, that_player_spec(game, spec, stack_obj), source)
+    spec = that_player_spec(game, spec, stack_obj)
     pl = ref_player(ref)
     if pl is not None:
         return matches_player(
