@@ -731,7 +731,6 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["opt_yes"] = bool(task.answer.value)
             task.answer = None
         skip = e.optional and not d.get("opt_yes")
-<<<<<<< HEAD
         if e.condition is not None and e.condition.kind == "otherwise":
             # "Otherwise, ...": only if the condition of the instruction before didn't
             # hold (CR 608.2c); with no condition before, never
@@ -741,27 +740,21 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             held = d.get("last_done", False)
             d["last_cond"] = held
             skip = skip or not held
+        elif e.condition is not None and e.condition.kind == "revealed_this_way":
+            # "You may reveal that card. If an instant or sorcery card is revealed
+            # this way, ...": revealed (the optional instruction was done), and of
+            # that kind (CR 608.2c, 701.20a)
+            quality = e.condition.args["quality"]
+            is_it = Condition("is", {"quality": quality, "ref": ParentRef()})
+            held = d.get("last_done", False) and evaluate(
+                game, is_it, obj.controller, ctx.source, ctx
+            )
+            d["last_cond"] = held
+            skip = skip or not held
         elif e.condition is not None:
             held = evaluate(game, e.condition, obj.controller, ctx.source, ctx)
             d["last_cond"] = held
             skip = skip or not held
-=======
-        if not skip and e.condition is not None:
-            if e.condition.kind == "you_do":
-                # "If you do, ...": whether the previous optional instruction was done
-                skip = not d.get("last_done", False)
-            elif e.condition.kind == "revealed_this_way":
-                # "You may reveal that card. If an instant or sorcery card is revealed
-                # this way, ...": revealed (the optional instruction was done), and of
-                # that kind (CR 608.2c, 701.20a)
-                quality = e.condition.args["quality"]
-                is_it = Condition("is", {"quality": quality, "ref": ParentRef()})
-                skip = not d.get("last_done", False) or not evaluate(
-                    game, is_it, obj.controller, ctx.source, ctx
-                )
-            else:
-                skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
->>>>>>> main
         if not skip and not choose_refs(ctx, e):
             return False
         if not skip:
