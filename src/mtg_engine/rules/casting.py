@@ -558,6 +558,20 @@ def cast_task(game: Game, task: Task) -> None:
     game.finish(task)
 
 
+def mode_texts(ability: Ability) -> list[str]:
+    """The text of each mode of a modal ability (CR 700.2), for the player choosing:
+    the compiled mode's own text, else the ability's bullet line of that mode."""
+    bullets = [
+        line.strip().lstrip("•").strip()
+        for line in ability.text.splitlines()
+        if line.strip().startswith("•")
+    ]
+    return [
+        m.text or (bullets[i] if i < len(bullets) else f"mode {i + 1}")
+        for i, m in enumerate(ability.modes)
+    ]
+
+
 def _cast_how(rec: dict[str, Any]) -> str:
     bits = []
     if rec.get("alt"):
@@ -912,9 +926,10 @@ def choices_task(game: Game, task: Task) -> None:
                         DecisionKind.MODES,
                         obj.controller,
                         "700.2",
-                        f"Choose {'one' if hi == 1 else f'{lo} to {hi}'} mode(s) for {obj.name}",
+                        f"Choose {'one mode' if hi == 1 else f'{lo} modes' if lo == hi else f'{lo} to {hi} modes'}"
+                        f" for {obj.name}",
                         {
-                            "modes": [m.text for m in ability.modes],
+                            "modes": mode_texts(ability),
                             "legal": ok,
                             "min": lo,
                             "max": hi,

@@ -42,6 +42,7 @@ from ..scenario.builder import BuildError, build
 from ..scenario.schema import load_data
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
+from ..ui.wording import second_person
 
 #: --ai names: the agents, and Arena-like difficulty names for them
 AI_ALIASES = {"easy": "random", "medium": "heuristic", "hard": "heuristic"}
@@ -73,13 +74,19 @@ def agent_kind(name: str) -> str:
 
 @dataclass
 class Settings:
-    """The player's preferences: stops (``"you:STEP"`` / ``"opponent:STEP"``) and undo."""
+    """The player's preferences: stops (``"you:STEP"`` / ``"opponent:STEP"``), undo,
+    and holding priority (keep it after casting, to respond to your own spell)."""
 
     stops: set[str] = field(default_factory=lambda: set(DEFAULT_STOPS))
     allow_undo: bool = True
+    hold_priority: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"stops": sorted(self.stops), "allow_undo": self.allow_undo}
+        return {
+            "stops": sorted(self.stops),
+            "allow_undo": self.allow_undo,
+            "hold_priority": self.hold_priority,
+        }
 
     def update(self, data: dict[str, Any]) -> None:
         stops = data.get("stops")
@@ -92,6 +99,8 @@ class Settings:
             self.stops = set(stops)
         if "allow_undo" in data:
             self.allow_undo = bool(data["allow_undo"])
+        if "hold_priority" in data:
+            self.hold_priority = bool(data["hold_priority"])
 
 
 def _stop_problem(stop: str) -> bool:
@@ -123,6 +132,8 @@ class Session:
         #: how much of the log the page has (it gets only what's new)
         self.log_sent = 0
         self.notice = ""
+        #: the human asked to keep priority after their last answer (Arena's Ctrl-click)
+        self.hold_once = False
         self.advance()
 
     # ------------------------------------------------------------------ creating
@@ -183,6 +194,10 @@ class Session:
             if any(g.objects[o].controller != self.human for o in g.stack):
                 return None  # the opponent put something on the stack: always stop
             if g.stack:
+                # CR 117.3c: after casting, the caster receives priority; holding it,
+                # they may respond to their own spell (Arena's Ctrl-click / full control)
+                if self.hold_once or self.settings.hold_priority:
+                    return None
                 return PassPriority()  # your own spell or ability: let it resolve
             who = "you" if g.active == self.human else "opponent"
             if f"{who}:{g.step_name}" in self.settings.stops:
@@ -212,7 +227,8 @@ class Session:
     def answer(self, msg: dict[str, Any]) -> None:
         """Apply the human's answer: ``{"i": n}`` (the n-th legal option) or a built
         answer for set-valued decisions (``targets``, ``attackers``, ``blockers``,
-        ``objects``, ``number``, ``division``, ``assignment``)."""
+        ``objects``, ``number``, ``division``, ``assignment``). ``"hold": true`` keeps
+        priority once the answer is done (to respond to one's own spell)."""
         g = self.game
         d = g.pending
         if d is None:
@@ -233,6 +249,9 @@ class Session:
         self.history.append(before)
         del self.history[:-50]
         self.notice = ""
+        if d.kind == DecisionKind.PRIORITY:
+            # kept through the spell's targets, modes, X and payment, until its next priority
+            self.hold_once = msg.get("hold") is True
         self.advance()
 
     def _build(self, msg: dict[str, Any]) -> Action:
@@ -338,6 +357,9 @@ class Session:
         view.pop("log", None)  # the page keeps the whole log: it gets the new entries
         reset = self.log_sent == 0
         log = observe_log(g, self.human, self.log_sent)
+        me = g.players[self.human].name
+        for entry in log:  # told to the player: "You draw a card", "Your turn"
+            entry["text"] = second_person(entry["text"], me)
         self.log_sent = len(g.log)
         d = g.pending
         decision = None
@@ -364,6 +386,9 @@ class Session:
         if d.purpose == DecisionPurpose.SEARCH and isinstance(data.get("candidates"), list):
             data["candidates"] = sorted(data["candidates"])  # not the library's order (401.2)
         options = []
+        # at priority a card's own menu lists its options; elsewhere (targets, damage,
+        # choices) objects of the same name are told apart: "Grizzly Bears #43 (B's, 2/2)"
+        viewer = None if d.kind == DecisionKind.PRIORITY else self.human
         for i, a in enumerate(g.legal_actions()[:400]):
             card = getattr(a, "card", None)
             if card is None:
@@ -371,7 +396,7 @@ class Session:
             if card is None:
                 card = getattr(a, "permanent", None)
             options.append(
-                {"i": i, "label": describe(g, a), "type": type(a).__name__, "card": card}
+                {"i": i, "label": describe(g, a, viewer), "type": type(a).__name__, "card": card}
             )
         # names of the objects the decision offers that the view doesn't show
         shown = _shown_ids(view)
@@ -382,7 +407,7 @@ class Session:
                 names[str(ref)] = "a face-down card" if o.face_down else o.name
         return {
             "kind": d.kind,
-            "prompt": d.prompt,
+            "prompt": second_person(d.prompt, g.players[self.human].name),
             "rule": d.rule,
             "purpose": None if d.purpose is None else str(d.purpose),
             "seq": None if d.id is None else d.id.seq,
