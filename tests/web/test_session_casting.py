@@ -45,6 +45,9 @@ def test_modes_are_offered_with_their_text() -> None:
     d = s.message()["decision"]
     assert d["kind"] == "modes"
     assert d["data"]["modes"][3] == "Draw a card."
+    # CR 700.2a, 115.5: "Counter target spell" has no target but Cryptic itself: not offered
+    assert d["data"]["legal"] == [1, 2, 3]
+    assert not any("Counter target spell" in o["label"] for o in d["options"])
     hand = len(s.game.players[0].hand)
     s.answer({"i": _option(s, "Modes: Tap all creatures your opponents control; Draw a card")})
     assert len(s.game.players[0].hand) == hand + 1

@@ -485,9 +485,13 @@ def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameOb
     return _specs_satisfiable(game, ability.targets, player, source)
 
 
-def _specs_satisfiable(game: Game, specs, player: int, source: GameObject) -> bool:
+def _specs_satisfiable(
+    game: Game, specs, player: int, source: GameObject, stack_obj: int | None = None
+) -> bool:
+    """Whether each target of ``specs`` can be chosen; a spell or ability on the stack
+    (``stack_obj``) can't target itself (CR 115.5), so its own id isn't counted."""
     for spec in specs:
-        if spec.min > 0 and len(candidates(game, spec, player, source)) < spec.min:
+        if spec.min > 0 and len(candidates(game, spec, player, source, stack_obj)) < spec.min:
             return False
     return True
 
@@ -914,7 +918,8 @@ def choices_task(game: Game, task: Task) -> None:
                 ok = [
                     i
                     for i, m in enumerate(ability.modes)
-                    if _specs_satisfiable(game, m.targets, obj.controller, source)
+                    # CR 700.2a: a mode with no legal targets can't be chosen
+                    if _specs_satisfiable(game, m.targets, obj.controller, source, obj.id)
                 ]
                 repeat = any(k == "modes_repeat" for k, _ in ability.restrictions)
                 if obj.stack_kind == "triggered" and (not ok if repeat else len(ok) < lo):
