@@ -79,3 +79,15 @@ players:
   B:
     battlefield: [{card: Plains}]
 """
+
+MULTIKICKER = """
+name: multikicker from the card's menu
+start: {turn: 3, active: A, step: precombat_main}
+players:
+  A:
+    hand: [{card: Joraga Warcaller}]
+    battlefield:
+      - {card: Forest, count: 6}
+  B:
+    battlefield: [{card: Plains}]
+"""

@@ -20,7 +20,7 @@ from browser_support import (  # noqa: E402  (after the skips: needs the web ext
     game_page,
     live_server,
 )
-from positions import BOLTS, KICKER, MODES, UNICORN, X_SPELL  # noqa: E402
+from positions import BOLTS, KICKER, MODES, MULTIKICKER, UNICORN, X_SPELL  # noqa: E402
 
 from mtg_engine import rules_text  # noqa: E402
 from mtg_engine.game.objects import Zone  # noqa: E402
@@ -484,3 +484,19 @@ def test_the_hold_priority_toggle(game_page: GamePage, tmp_path: Path) -> None:
     assert [o["name"] for o in gp.state()["view"]["stack"]] == ["Lightning Bolt"]
     gp.click("#btn-pass")  # let it resolve
     assert _their_life(gp) == 17
+
+
+def test_multikicker_count_in_the_cards_menu(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(MULTIKICKER, tmp_path)
+    gp.page.click(_hand("Joraga Warcaller"))  # one cast option, but a count to choose
+    gp.page.wait_for_selector("#menu-pop:not(.hidden) #multikick-n")
+    n = gp.page.locator("#multikick-n")
+    assert (n.get_attribute("min"), n.get_attribute("max")) == ("1", "2")
+    n.fill("1")
+    assert gp.page.inner_text("#btn-multikick") == "with multikicker {1}{G} × 1"
+    gp.shot("multikicker-1-menu")
+    gp.click("#btn-multikick")
+    log = gp.page.inner_text("#log")
+    assert "You cast Joraga Warcaller kicked" in log
+    assert "Total cost of Joraga Warcaller: {1}{G}{G} (multikicker {1}{G}" in log

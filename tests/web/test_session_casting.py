@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from positions import BOLTS, SPELLS, UNICORN  # noqa: E402
+from positions import BOLTS, MULTIKICKER, SPELLS, UNICORN  # noqa: E402
 
 from mtg_engine.web.session import Session, SessionError  # noqa: E402
 
@@ -117,3 +117,18 @@ def test_damage_assignment_options_name_each_blocker_apart() -> None:
     dealt = [e for e in s.game.log[before:] if e.text.startswith("Prized Unicorn deals 1 combat")]
     assert len(dealt) == 2
     assert b1 in s.game.battlefield and b2 in s.game.battlefield  # 1 damage each: both live
+
+
+def test_multikicker_any_number_of_times_bounded_by_the_mana() -> None:
+    """CR 702.33c: the page may pay multikicker any number of times; it offers up to
+    what the lands pay ({G} + 2 x {1}{G} with six Forests); more is refused."""
+    s = Session.from_scenario(MULTIKICKER)
+    (cast,) = [o for o in _options(s) if o["label"] == "Cast Joraga Warcaller {G}"]
+    assert cast["multikicker"] == {"index": 0, "cost": "{1}{G}", "max": 2}
+    before = (len(s.game.log), s.game.pending.id)
+    for bad in ([3], "two", [True]):
+        with pytest.raises(SessionError):
+            s.answer({"i": cast["i"], "kicker": bad})
+    assert (len(s.game.log), s.game.pending.id) == before
+    s.answer({"i": cast["i"], "kicker": [2]})
+    assert any(e.text.endswith("casts Joraga Warcaller kicked 2 times") for e in s.game.log)

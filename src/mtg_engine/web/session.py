@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..agents import Agent, make_agent
 from ..api import (
     Action,
     AssignDamage,
+    CastSpell,
     ChooseDivision,
     ChooseNumber,
     ChooseObjects,
@@ -38,6 +39,8 @@ from ..api import (
     new_game,
     observe_log,
 )
+from ..keywords.kicker import kicker_costs
+from ..rules.characteristics import chars
 from ..scenario.builder import BuildError, build
 from ..scenario.schema import load_data
 from ..scenario.yamlload import YamlError, load_yaml
@@ -56,6 +59,8 @@ STOP_STEPS = tuple(n for n in Step.NAMES if n not in ("untap", "cleanup"))
 DEFAULT_STOPS = ("you:precombat_main", "you:postcombat_main")
 
 SAVE_FORMAT = "mtg-web-save/1"
+#: the most multikicker payments the page offers (CR 702.33c: any number)
+MAX_MULTIKICKS = 20
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9 _.-]{1,60}$")
 
 
@@ -261,6 +266,11 @@ class Session:
             i = msg["i"]
             if not isinstance(i, int) or not 0 <= i < len(options):
                 raise SessionError(f"there is no option {i!r}")
+            if "kicker" in msg:  # a multikicker count (CR 702.33c) for a cast option
+                cast = options[i]
+                if not isinstance(cast, CastSpell):
+                    raise SessionError("only a spell is kicked")
+                return replace(cast.unbound(), kicker=_ints(msg["kicker"]))
             return options[i]
         for key, (build_action, read) in _BUILT_ANSWERS.items():
             if key in msg:
@@ -271,6 +281,22 @@ class Session:
                 raise SessionError(f"{n!r} isn't a number")
             return ChooseNumber(n)
         raise SessionError("the answer names no option")
+
+    def _multikicker(self, action: CastSpell) -> dict[str, Any] | None:
+        """CR 702.33c: a multikicker cost is paid any number of times; the page offers
+        0 to the most this player can pay now (each count checked as a whole cast)."""
+        g = self.game
+        costs = kicker_costs(list(chars(g, g.objects[action.card]).abilities))
+        which = next((j for j, (kw, _c) in enumerate(costs) if kw == "Multikicker"), None)
+        if which is None:
+            return None
+        most = 0
+        for n in range(1, MAX_MULTIKICKS + 1):
+            kicker = tuple(n if j == which else 0 for j in range(which + 1))
+            if g.is_legal(replace(action.unbound(), kicker=kicker)) is not None:
+                break
+            most = n
+        return {"index": which, "cost": str(costs[which][1]), "max": most}
 
     def concede(self) -> None:
         """CR 104.3a: the player concedes."""
@@ -395,9 +421,17 @@ class Session:
                 card = getattr(a, "source", None)
             if card is None:
                 card = getattr(a, "permanent", None)
-            options.append(
-                {"i": i, "label": describe(g, a, viewer), "type": type(a).__name__, "card": card}
-            )
+            option = {
+                "i": i,
+                "label": describe(g, a, viewer),
+                "type": type(a).__name__,
+                "card": card,
+            }
+            if isinstance(a, CastSpell) and not any(a.kicker):
+                kick = self._multikicker(a)
+                if kick is not None:
+                    option["multikicker"] = kick
+            options.append(option)
         # names of the objects the decision offers that the view doesn't show
         shown = _shown_ids(view)
         names = {}

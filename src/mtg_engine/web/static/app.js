@@ -381,7 +381,7 @@ function clickCard(o, node, hold) {
   if (d.kind === "priority") {
     const opts = playable().get(o.id);
     if (!opts) return;
-    if (opts.length === 1) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
+    if (opts.length === 1 && !opts[0].multikicker) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
     else showPopup(node, opts, hold);
     return;
   }
@@ -594,11 +594,32 @@ function renderJudge(text, buttons) {
 function showPopup(node, opts, hold) {
   const pop = $("menu-pop");
   pop.innerHTML = "";
-  for (const o of opts) pop.append(button(o.label, () => { hidePopup(); answer(hold ? { i: o.i, hold: true } : { i: o.i }); }));
+  const go = (fields) => { hidePopup(); answer(hold ? Object.assign(fields, { hold: true }) : fields); };
+  for (const o of opts) {
+    pop.append(button(o.label, () => go({ i: o.i })));
+    const mk = o.multikicker;
+    if (mk && mk.max > 0) {
+      // CR 702.33c: multikicker, paid any number of times (as many as the mana allows)
+      const row = el("div", "multikick");
+      const n = el("input"); n.type = "number"; n.id = "multikick-n";
+      n.min = "1"; n.max = String(mk.max); n.value = String(mk.max);
+      const kick = (k) => Array.from({ length: mk.index + 1 }, (_, j) => (j === mk.index ? k : 0));
+      const b = button(`with multikicker ${mk.cost} × ${mk.max}`, () => go({ i: o.i, kicker: kick(Number(n.value)) }));
+      b.id = "btn-multikick";
+      n.oninput = () => {
+        const k = Number(n.value);
+        b.disabled = !(Number.isInteger(k) && k >= 1 && k <= mk.max);
+        b.textContent = `with multikicker ${mk.cost} × ${n.value}`;
+      };
+      n.onclick = (ev) => ev.stopPropagation();
+      row.append(n, b);
+      pop.append(row);
+    }
+  }
   pop.append(button("Cancel", hidePopup));
   const r = node.getBoundingClientRect();
   pop.style.left = `${Math.max(4, r.left)}px`;
-  pop.style.top = `${Math.max(4, r.top - 10 - 34 * (opts.length + 1))}px`;
+  pop.style.top = `${Math.max(4, r.top - 10 - 34 * (pop.children.length))}px`;
   pop.classList.remove("hidden");
 }
 
