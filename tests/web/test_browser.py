@@ -412,14 +412,14 @@ def test_modes_in_a_menu_with_their_text(game_page: GamePage, tmp_path: Path) ->
     gp.start_scenario(MODES, tmp_path)
     gp.click(_hand("Cryptic Command"))
     assert gp.state()["decision"]["kind"] == "modes"
-    gp.page.wait_for_selector("#modal:not(.hidden) .options button")
-    labels = gp.page.locator("#modal-body .options button").all_inner_texts()
+    # three legal pairs (CR 700.2a: "Counter target spell" has no target but Cryptic
+    # itself): few enough to be the prompt's own buttons
+    labels = gp.page.locator("#prompt-buttons button.option").all_inner_texts()
+    assert len(labels) == 3 and not any("Counter" in label for label in labels)
     assert "Modes: Tap all creatures your opponents control; Draw a card" in labels
     gp.shot("modes-1-menu")
     hand = len(gp.state()["view"]["players"][0]["hand"])
-    gp.click(
-        "#modal-body .options button:has-text('Tap all creatures your opponents control; Draw')"
-    )
+    gp.click("#prompt-buttons button:has-text('Tap all creatures your opponents control; Draw')")
     view = gp.state()["view"]
     assert len(view["players"][0]["hand"]) == hand + 1  # drew a card (Cryptic was on the stack)
     bears = [o for o in view["battlefield"] if o["name"] == "Grizzly Bears"]
