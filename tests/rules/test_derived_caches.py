@@ -32,7 +32,11 @@ def _answers(game) -> tuple:
     ids = list(game.battlefield) + [oid for p in game.players for oid in p.hand]
     looks = {oid: tuple(getattr(chars(game, game.objects[oid]), f) for f in _FIELDS) for oid in ids}
     sources = [
-        [(s.obj, s.ability, tuple(s.productions)) for s in mana_sources(game, p.index)]
+        [
+            (s.obj, s.ability, tuple(s.productions), s.is_land, tuple(s.abilities))
+            + (s.mana_cost, s.sacrifice)
+            for s in mana_sources(game, p.index)
+        ]
         for p in game.players
     ]
     return looks, sources, game.legal_actions(), sba_would_apply(game)

@@ -404,11 +404,17 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                 v = get(named)
                 if v is not None:
                     kept[named] = v
+    elif kind in _NOT_MANA_CHANGES:
+        _keep_untapped_sources(game, kept)
     elif keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
     return kept
+
+
+#: status changes that leave every player's mana sources as they are
+_NOT_MANA_CHANGES = frozenset(("combat", "damage"))
 
 
 #: the change (``game.invalidate(TAPPED_FOR_MANA, *ids)``) of permanents tapped to pay
@@ -435,6 +441,24 @@ def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> 
                 kept[("can_pay", p.index)] = memo
         else:
             kept[key] = left
+
+
+def _keep_untapped_sources(game: Game, kept: dict) -> None:
+    """After a change of combat or damage status, which no mana ability reads
+    (CR 605.1a, 302.6), each player's mana sources and payments found possible
+    stay, unless one of the sources became tapped meanwhile (attackers tap as
+    they're declared, CR 508.1f): then that player's are computed again."""
+    get = game._chars.get
+    objects = game.objects
+    for p in game.players:
+        key = ("mana_sources", p.index)  # rules/mana.py
+        sources = get(key)
+        if sources is None or any((o := objects.get(s.obj)) is None or o.tapped for s in sources):
+            continue
+        kept[key] = sources
+        memo = get(("can_pay", p.index))
+        if memo is not None:
+            kept[("can_pay", p.index)] = memo
 
 
 #: static effects applied to objects outside the battlefield ("The same is true for
