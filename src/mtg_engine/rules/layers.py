@@ -406,7 +406,7 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                     kept[named] = v
     elif kind in _NOT_MANA_CHANGES:
         _keep_untapped_sources(game, kept)
-    elif keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
+    if keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
