@@ -33,7 +33,7 @@ def _n(a_args: dict, default: int = 0) -> int:
     return n if isinstance(n, int) else default
 
 
-@on_event(EventKind.ZONE_CHANGE)
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
 def enters_with_counters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield":
