@@ -17,6 +17,7 @@ from mtg_engine.agents import make_agent
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.game.actions import CastSpell, DecisionKind, IllegalActionError, PassPriority
 from mtg_engine.game.objects import Zone
+from mtg_engine.rules import sba
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.mana import mana_sources
 from mtg_engine.rules.sba import sba_would_apply
@@ -85,3 +86,34 @@ def test_an_offered_action_is_taken_and_any_other_is_checked():
     before = game.decisions_made
     game.apply(passing)
     assert game.decisions_made == before + 1
+
+
+@pytest.mark.parametrize(
+    ("decks", "seed"),
+    [(("red-green", "white-blue"), 7), (("green-stompy", "white-weenie"), 9)],
+)
+def test_owed_state_based_checks_agree_with_the_whole_check(decks, seed, monkeypatch):
+    """CR 704.3: after damage, or a permanent without static abilities entering,
+    the object-based checks look at the changed permanents alone; whenever that
+    finds nothing, the whole check finds nothing either."""
+    looked = 0
+    owed = sba._owed_only_clean
+
+    def checked(game):
+        nonlocal looked
+        clean = owed(game)
+        if clean:
+            looked += 1
+            deaths, legends, attachments, worlds, waiting = sba._object_checks(game)
+            assert not (deaths or legends or attachments or worlds or waiting[0] or waiting[1])
+            assert not sba._counter_pairs(game)
+        return clean
+
+    monkeypatch.setattr(sba, "_owed_only_clean", checked)
+    cards = [load_deck(d).card_defs() for d in decks]
+    for game_seed in range(seed, seed + 4):
+        game = new_game(cards, seed=game_seed)
+        agents = [make_agent("random", game_seed), make_agent("random", game_seed + 1)]
+        while game.outcome is None and game.turn <= 30:
+            game.apply(agents[game.pending.player].choose(game))
+    assert looked > 20

@@ -408,9 +408,31 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         _keep_untapped_sources(game, kept)
     if keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
+    if forget is not None:
+        _owe_sba_check(cache, kept, forget)
+    elif keys is _PERMANENT_KEYS and _SBA_PENDING in cache:
+        kept[_SBA_PENDING] = cache[_SBA_PENDING]
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
     return kept
+
+
+#: cache key (rules/sba.py): the object-based state-based-action check found nothing,
+#: and since then only these permanents changed (damage dealt to them, or they
+#: entered without static abilities): the check looks at them alone
+_SBA_PENDING = "sba_pending"
+
+
+def _owe_sba_check(cache: dict, kept: dict, changed: int | str) -> None:
+    """After a change of one permanent alone (``("damage", object)``, or an inert
+    permanent entering), no other permanent's characteristics, damage or
+    attachments changed (:func:`kept_after` kept them): if the object-based
+    state-based-action check had found nothing, or nothing but the permanents it
+    still owes a look at, it owes a look at this one too (CR 704.3)."""
+    if "sba_clean" in cache:
+        kept[_SBA_PENDING] = frozenset((changed,))
+    elif _SBA_PENDING in cache:
+        kept[_SBA_PENDING] = cache[_SBA_PENDING] | {changed}
 
 
 #: status changes that leave every player's mana sources as they are
