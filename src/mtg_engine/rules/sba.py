@@ -146,6 +146,15 @@ def _sagas_and_battles(
 def check_state_based_actions(game: Game) -> bool:
     """Perform state-based actions once (CR 704.3). True if any happened, or a
     choice is now needed (the caller then checks again)."""
+    if _CLEAN in game._chars and game.next_id == game.sba_checked_ids:
+        # the usual case, decided without building anything: no object changed since
+        # the object-based checks found nothing and no object was made since the
+        # last look for tokens; then only a player's loss may be owed (CR 704.5a-c)
+        for p in game.players:
+            if not p.has_lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
+                break
+        else:
+            return False
     happened = False
     # CR 704.5a-c: players lose.
     losers = []
