@@ -17,7 +17,7 @@ from mtg_engine.agents import make_agent
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.game.actions import CastSpell, DecisionKind, IllegalActionError, PassPriority
 from mtg_engine.game.objects import Zone
-from mtg_engine.rules import sba
+from mtg_engine.rules import pipeline, sba
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.mana import mana_sources
 from mtg_engine.rules.sba import sba_would_apply
@@ -29,7 +29,7 @@ _FIELDS += ("loyalty", "defense", "abilities", "keywords", "mana_value", "mana_c
 
 def _answers(game) -> tuple:
     """What the caches serve: characteristics of permanents and hands, mana sources,
-    the legal actions, whether an SBA applies."""
+    the legal actions, whether an SBA applies, the replacement statics' index."""
     ids = list(game.battlefield) + [oid for p in game.players for oid in p.hand]
     looks = {oid: tuple(getattr(chars(game, game.objects[oid]), f) for f in _FIELDS) for oid in ids}
     sources = [
@@ -40,7 +40,11 @@ def _answers(game) -> tuple:
         ]
         for p in game.players
     ]
-    return looks, sources, game.legal_actions(), sba_would_apply(game)
+    replacements = {
+        kind: [(sid, key, st.op) for sid, key, st in entries]
+        for kind, entries in pipeline._index(game).items()
+    }
+    return looks, sources, game.legal_actions(), sba_would_apply(game), replacements
 
 
 @pytest.mark.parametrize(

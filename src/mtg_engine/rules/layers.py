@@ -264,8 +264,9 @@ _PERMANENT_KEYS = frozenset(
 _STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
 
 #: what a permanent without static abilities entering the battlefield keeps: the
-#: static-ability sources (it adds none), not what is read from the permanents
-_SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+#: static-ability sources (it adds none), not what is read from the permanents,
+#: but the index of replacement statics (rules/pipeline.py adds the newcomer's)
+_SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, "pipeline_index"))
 
 
 def _inert(game: Game, oid: int) -> bool:
