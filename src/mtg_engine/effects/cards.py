@@ -7,29 +7,28 @@ from typing import Any
 from ..cards.abilities import ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
-from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
+from ..rules.drawing import draw, draws
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.library_order import choose_order, place_in_order
 from ..rules.multiface import SPLIT_LAYOUTS
-from ..rules.zones import draw as draw_cards
 from ..rules.zones import mill as mill_cards
 from ..rules.zones import move
 from . import effect
 
 
 @effect("draw")
-def draw(ctx: Ctx, e: Effect) -> bool:
+def draw_effect(ctx: Ctx, e: Effect) -> bool:
     n = ctx.amount(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player"))
     if ctx.task is None:  # no task to wait on: plain draws
         for p in players:
-            draw_cards(ctx.game, p, n, ("121.1",))
+            draw(ctx.game, p, n, ("121.1",))
         return True
     if ctx.scratch.get("draw_task"):
-        return True  # the draws (with dredge choices, CR 702.52a) were made by the task
-    if not KEYWORD_HOOKS.draw_or_dredge(ctx.game, players, n, ("121.1",)):
+        return True  # the draws (with dredge choices, CR 702.52a, 616.1) were made by the task
+    if not draws(ctx.game, players, n, ("121.1",)):
         ctx.scratch["draw_task"] = True
         return False
     return True

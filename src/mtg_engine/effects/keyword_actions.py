@@ -17,8 +17,9 @@ from ..game.objects import GameObject, Zone
 from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.counters import put_counters
+from ..rules.drawing import draw
 from ..rules.effects_runner import Ctx
-from ..rules.zones import draw, move
+from ..rules.zones import move
 from . import effect
 
 

@@ -309,6 +309,17 @@ def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("exile_if_leaves")
+def exile_if_leaves_effect(ctx: Ctx, e: Effect) -> bool:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere
+    else" (CR 614.1a; unearth 702.84a): a replacement effect on that permanent for
+    as long as it is that object (CR 400.7, 611.2c)."""
+    objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    args = {"by": ctx.source.name, "rule": str(e.args.get("rule") or "")}
+    add_continuous(ctx, objs, "r", "exile_if_leaves", args, "permanent")
+    return True
+
+
 #: where "put a ... card from [zone] onto the battlefield" finds its cards
 PUT_ZONES: dict[str, tuple[int, ...]] = {
     "hand": (Zone.HAND,),

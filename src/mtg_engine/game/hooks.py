@@ -382,8 +382,6 @@ class KeywordHooks:
         _unwired
     )
     banding_candidates: Callable[[Game, dict[int, list[int]]], list[int]] = _unwired
-    # dredge (CR 702.52): a draw that may be replaced
-    draw_or_dredge: Callable[..., bool] = _unwired
     # crew and saddle (CR 702.122, 702.171): the tap-creatures cost
     crew_amount: Callable[[Cost], int | None] = _unwired
     crew_problem: Callable[..., str | None] = _unwired

@@ -6,25 +6,24 @@ least N cards in your library, if you would draw a card, you may instead mill
 N cards and return this card from your graveyard to your hand."
 702.52b: a player with fewer than N cards in their library can't dredge it.
 
-It is a replacement effect (CR 614.1a) applied to each single draw (CR
-121.2): when a player would draw while a card in their graveyard could be
-dredged, the draws go through the ``draw`` task, which asks, card by card,
-whether to dredge (``choose_objects`` with ``purpose: "dredge"``; choosing
-nothing draws normally). :func:`draw_or_dredge` is what the draw step and the
-``draw`` effect call.
+It is an optional replacement effect (CR 614.1a, "you may ... instead") of
+each single draw (CR 121.2), found by the event pipeline
+(rules/pipeline.py, :func:`dredge_replacements`): the drawing player chooses a
+card to dredge or none (``choose_objects`` with ``purpose: "dredge"``, CR
+616.1); the draws wait in rules/drawing.py's ``draw`` task meanwhile.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.actions import DecisionPurpose
 from ..game.events import EventKind
-from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
-from ..game.tasks import Task, task_handler
+from ..rules.pipeline import Replacement, cited, performer, replacement_finder
 from ..rules.support import register_keywords
-from ..rules.zones import draw, mill, move
+from ..rules.zones import mill, move
 from .common import printed_instances
 
 if TYPE_CHECKING:
@@ -63,78 +62,52 @@ def dredge_options(game: Game, player: int) -> list[int]:
     return out
 
 
-def draw_or_dredge(
-    game: Game, players: list[int], n: int, rules: tuple[str, ...] = ("121.1",)
-) -> bool:
-    """Draw ``n`` cards for each player, offering dredge (702.52a) when it applies.
-
-    Returns True when the draws are done now; False when a ``draw`` task was
-    pushed (a dredge choice may come up) and the caller must let it run first.
-    """
-    if any(dredge_options(game, p) for p in players):
-        game.push_task(
-            "draw", {"players": list(players), "n": int(n), "left": int(n), "rules": list(rules)}
+@replacement_finder(EventKind.DRAW)
+def dredge_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """702.52a: each card in the drawing player's graveyard that could be dredged
+    now offers an optional replacement of this one draw (CR 121.2, 616.1)."""
+    out = []
+    for oid in dredge_options(game, int(ev["player"])):
+        card = game.objects[oid]
+        out.append(
+            Replacement(
+                f"dredge:{card.card_uid}",
+                f"dredge {card.name}",
+                ("702.52a", "614.1a"),
+                _dredge(oid, card.name, dredge_n(game, oid)),
+                optional=True,
+                card=oid,
+                purpose=DecisionPurpose.DREDGE,
+            )
         )
-        return False
-    for p in players:
-        draw(game, p, n, rules)
-    return True
+    return out
 
 
-@task_handler("draw")
-def draw_task(game: Game, task: Task) -> None:
-    """CR 121.2: the draws one at a time; before each, the dredge replacement may apply."""
-    d: dict[str, Any] = task.data
-    rules = tuple(d["rules"])
-    while d["players"]:
-        p = d["players"][0]
-        while d["left"] > 0:
-            options = dredge_options(game, p)
-            chosen: list[int] = []
-            if options:
-                if task.answer is None:
-                    game.ask(
-                        Decision(
-                            DecisionKind.CHOOSE_OBJECTS,
-                            p,
-                            "702.52a",
-                            "You would draw a card: choose a card to dredge instead (or none)",
-                            {
-                                "candidates": options,
-                                "min": 0,
-                                "max": 1,
-                                "purpose": DecisionPurpose.DREDGE,
-                            },
-                        )
-                    )
-                    return
-                chosen = [o for o in task.answer.objects if o in options]
-                task.answer = None
-            d["left"] -= 1
-            if chosen:
-                card = game.objects[chosen[0]]
-                n = dredge_n(game, card.id)
-                game.emit(
-                    EventKind.DREDGE,
-                    ("702.52a", "614.1a"),
-                    f"{game.players[p].name} dredges {card.name}: mills {n} instead of drawing",
-                    player=p,
-                    obj=card.id,
-                )
-                mill(game, p, n)
-                if card.id in game.objects and card.zone == Zone.GRAVEYARD:
-                    move(
-                        game,
-                        card.id,
-                        Zone.HAND,
-                        ("702.52a",),
-                        reason="is returned to hand (dredge)",
-                    )
-            else:
-                draw(game, p, 1, rules)
-        d["players"].pop(0)
-        d["left"] = d["n"]
-    game.finish(task)
+def _dredge(oid: int, name: str, n: int) -> Callable[[Game, dict[str, Any]], str]:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = EventKind.DREDGE
+        ev["card"] = oid
+        ev["n"] = n
+        return f"{name} is dredged instead: mill {n}"
+
+    return apply
 
 
-KEYWORD_HOOKS.draw_or_dredge = draw_or_dredge
+@performer(EventKind.DREDGE)
+def perform_dredge(game: Game, ev: dict[str, Any]) -> None:
+    """702.52a: mill N cards and return the card from the graveyard to the hand."""
+    p = int(ev["player"])
+    card = game.objects.get(int(ev["card"]))
+    if card is None or card.zone != Zone.GRAVEYARD:
+        return
+    n = int(ev["n"])
+    game.emit(
+        EventKind.DREDGE,
+        cited(ev, ("702.52a", "614.1a")),
+        f"{game.players[p].name} dredges {card.name}: mills {n} instead of drawing",
+        player=p,
+        obj=card.id,
+    )
+    mill(game, p, n)
+    if card.id in game.objects and card.zone == Zone.GRAVEYARD:
+        move(game, card.id, Zone.HAND, ("702.52a",), reason="is returned to hand (dredge)")

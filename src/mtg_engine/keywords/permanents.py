@@ -28,6 +28,8 @@ Prowess                        702.108        :mod:`.prowess`
 Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
+Unearth (from graveyard)       702.84         :mod:`.unearth`
+Rebound (leaving the stack)    702.88         :mod:`.rebound`
 =============================  =============  ======================
 """
 
@@ -51,11 +53,13 @@ from . import (  # noqa: F401
     living_weapon,
     ninjutsu,
     prowess,
+    rebound,
     recover,
     stack_records,
     toxic,
     transfigure,
     undying,
+    unearth,
     upkeep,
     vanishing,
     ward,

@@ -248,7 +248,9 @@ def fire(game: Game, name: str) -> None:
     for rec in game.delayed_triggers:
         if rec.get("this_turn") and rec.get("created_turn") != game.turn:
             continue  # its moment has passed (CR 603.7b)
-        if rec.get("step") == name:
+        if rec.get("step") == name and rec.get("turn_of", game.active) == game.active:
+            # ("turn_of": "at the beginning of your next upkeep", the next one of that
+            # player's turns; rebound 702.88a)
             game.pending_triggers.append(dict(rec))
             continue
         keep.append(rec)

@@ -4,8 +4,10 @@
 If you do, until your next turn, you can't be attacked except by creatures with
 flying and/or islandwalk."
 
-* The replacement (CR 614.1a, "instead") is offered as the draw step's draw
-  (CR 504.1) would happen: the player chooses whether to skip it (a "may").
+* The replacement (CR 614.1a, "instead") is an optional replacement effect of
+  the draw event in the pipeline (rules/pipeline.py, rules/drawing.py): as
+  any draw of its controller during their draw step would happen, the player
+  chooses whether to skip it (a "may"; with dredge too, which one, CR 616.1).
 * If they do, an effect lasting until their next turn (CR 611.2a) restricts
   attacks (CR 508.1c): only creatures with one of the listed keywords (or the
   listed landwalk) can attack that player. It changes a rule of the game, so it
@@ -21,14 +23,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import AbilityKind
-from ..game.actions import Decision, DecisionKind, DecisionPurpose, ref_player
+from ..cards.abilities import StaticEffect
+from ..game.actions import DecisionPurpose, ref_player
 from ..game.events import EventKind
-from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
-from ..game.state import ContinuousEffect
-from ..game.tasks import Task, task_handler
+from ..game.state import ContinuousEffect, Step
 from .characteristics import chars
+from .pipeline import Replacement, cited, performer, static_replacement
 from .support import register
 
 if TYPE_CHECKING:
@@ -36,69 +37,56 @@ if TYPE_CHECKING:
 
 OP = "skip_draw_for_protection"
 EFFECT_OP = "cant_be_attacked_except"
+#: the event a skipped draw becomes
+SKIP_DRAW = "skip_draw"
 
 
-def _sources(game: Game, player: int) -> list[tuple[GameObject, Any]]:
-    out: list[tuple[GameObject, Any]] = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.controller != player or o.phased_out or o.face_down:
-            continue
-        for a in chars(game, o).abilities:
-            if a.kind is AbilityKind.STATIC:
-                out.extend((o, st) for st in a.static if st.op == OP)
-    return out
+@static_replacement(OP, EventKind.DRAW)
+def skip_draw(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """CR 614.1a: "If you would draw a card during your draw step, instead you may
+    skip that draw" — any draw of its controller during their own draw step."""
+    player = int(ev["player"])
+    if player != src.controller or game.active != player or game.step != Step.DRAW:
+        return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = SKIP_DRAW
+        ev["source"] = src.id
+        ev["keywords"] = list(st.args.get("keywords") or ())
+        ev["landwalk"] = list(st.args.get("landwalk") or ())
+        return f"{name}: the draw is skipped instead"
+
+    return Replacement(key, name, ("614.1a",), apply, optional=True, purpose=DecisionPurpose.MAY)
 
 
-def skip_offered(game: Game) -> bool:
-    """CR 504.1, 614.1a: before the draw step's draw, offer the skip. True when a
-    ``draw_skip`` task now decides (and draws, if the player doesn't skip)."""
-    if not _sources(game, game.active):
-        return False
-    game.push_task("draw_skip", {"player": game.active})
-    return True
-
-
-@task_handler("draw_skip")
-def draw_skip_task(game: Game, task: Task) -> None:
-    player = task.data["player"]
-    found = _sources(game, player)
-    if found and task.answer is None:
-        src = found[0][0]
-        game.ask(
-            Decision(
-                DecisionKind.YES_NO,
-                player,
-                "614.1a",
-                f"{src.name}: skip your draw this draw step?",
-                {"purpose": DecisionPurpose.MAY},
-            )
-        )
-        return
-    skip = bool(found) and bool(task.answer.value)
-    task.answer = None
-    game.finish(task)
-    if not skip:
-        KEYWORD_HOOKS.draw_or_dredge(game, [player], 1, ("504.1",))  # CR 504.1 (dredge: 702.52a)
-        return
-    src, st = found[0]
+@performer(SKIP_DRAW)
+def perform_skip(game: Game, ev: dict[str, Any]) -> None:
+    """The draw is skipped; until the player's next turn, they can't be attacked
+    except by creatures with the listed keywords (CR 611.2a, 508.1c)."""
+    player = int(ev["player"])
+    src = game.objects.get(int(ev["source"]))
+    src_name = src.name if src is not None else "an effect"
     name = game.players[player].name
     game.emit(
-        EventKind.SKIP, ("614.1a", "504.1"), f"{name} skips their draw ({src.name})", player=player
+        EventKind.SKIP,
+        cited(ev, ("614.1a", "504.1")),
+        f"{name} skips their draw ({src_name})",
+        player=player,
     )
+    keywords, landwalk = tuple(ev["keywords"]), tuple(ev["landwalk"])
     game.effects = [
         *game.effects,
         ContinuousEffect(
             "rules",
             game.new_timestamp(),
-            src.id,
+            int(ev["source"]),
             player,
             (),
             EFFECT_OP,
-            {
-                "keywords": tuple(st.args.get("keywords") or ()),
-                "landwalk": tuple(st.args.get("landwalk") or ()),
-            },
+            {"keywords": keywords, "landwalk": landwalk},
             "until_your_next_turn",
         ),
     ]
@@ -108,10 +96,7 @@ def draw_skip_task(game: Game, task: Task) -> None:
         ("611.2a", "508.1c"),
         f"Until {name}'s next turn, {name} can't be attacked except by creatures with "
         + " and/or ".join(
-            [
-                *(k.lower() for k in st.args.get("keywords") or ()),
-                *(f"{t.lower()}walk" for t in st.args.get("landwalk") or ()),
-            ]
+            [*(k.lower() for k in keywords), *(f"{t.lower()}walk" for t in landwalk)]
         ),
     )
 

@@ -127,7 +127,10 @@ class Ctx:
         """Resolve a Ref to object ids and player refs (players are negative)."""
         g = self.game
         if isinstance(ref, BoundRef):
-            return list(ref.ids)  # CR 603.7c: fixed when the delayed ability was created
+            # CR 603.7c: fixed when the delayed ability was created; a phased-out
+            # permanent is treated as though it doesn't exist (CR 702.26b)
+            objs = g.objects
+            return [i for i in ref.ids if i < 0 or i not in objs or not objs[i].phased_out]
         if isinstance(ref, TargetRef):
             if ref.index >= len(self.obj.targets):
                 return []

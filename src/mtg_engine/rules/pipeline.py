@@ -37,7 +37,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards.abilities import AbilityKind, StaticEffect
-from ..game.actions import Decision, DecisionKind
+from ..game.actions import (
+    ChooseObjects,
+    ChooseYesNo,
+    Decision,
+    DecisionKind,
+    DecisionPurpose,
+)
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
@@ -64,6 +70,14 @@ class Replacement:
     rules: tuple[str, ...]
     apply: Callable[[Game, Event], str]
     self_replacement: bool = False
+    #: "you may ... instead" (dredge 702.52a, Island Sanctuary): the affected player
+    #: may decline it; declined, it doesn't apply to this event (CR 616.1, 614.5)
+    optional: bool = False
+    #: the card chosen to apply it, when the natural choice is of a card (the card
+    #: dredged): with one for each option, the choice is a choice of objects
+    card: int | None = None
+    #: the decision's purpose, for the agents (default ``replacement_order``)
+    purpose: str | None = None
 
 
 Finder = Callable[["Game", Event], Iterable[Replacement]]
@@ -276,14 +290,18 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
         selfs = [r for r in opts if r.self_replacement]
         if selfs:
             opts = selfs  # CR 614.15, 616.1a: self-replacement effects first
-        r = opts[0]
-        if len(opts) > 1 and _real_choice(game, ev, opts):
-            picked = _answer(task, opts)
-            if picked is None:
+        r: Replacement | None = opts[0]
+        if any(o.optional for o in opts) or (len(opts) > 1 and _real_choice(game, ev, opts)):
+            if task is None or task.answer is None:
                 _ask(game, ev, opts, task)
                 return None
-            r = picked
-            ev.setdefault("rules_added", []).append("616.1")
+            r = _answer(task, opts)
+            if r is None:  # CR 616.1: the player declined every optional one
+                ev.setdefault("applied", []).extend(o.key for o in opts if o.optional)
+                continue
+            if len(opts) > 1:
+                ev.setdefault("rules_added", []).append("616.1")
+        assert r is not None
         _apply(game, ev, r)
     if not ev.get("cancelled"):
         _forbid(game, ev)  # CR 101.2: the event it became may be one that can't happen
@@ -330,12 +348,19 @@ def _result(ev: Event) -> dict[str, Any]:
 
 
 def _real_choice(game: Game, ev: Event, opts: list[Replacement]) -> bool:
-    """Whether the order matters: applying the options first gives different
-    events (CR 616.1e: when they commute, no one needs to choose)."""
+    """Whether the order matters: applying each option first, then the effects
+    that still apply (CR 616.1f), gives different events (CR 616.1e: when they
+    commute, as "enters tapped" and "enters with counters" do, no one needs to
+    choose)."""
     first = None
     for r in opts:
         trial = _copy_value(ev)
-        r.apply(game, trial)
+        _apply(game, trial, r)
+        for _ in range(len(opts)):
+            rest = [o for o in applicable(game, trial) if not o.optional]
+            if not rest:
+                break
+            _apply(game, trial, rest[0])
         res = _result(trial)
         if first is None:
             first = res
@@ -349,33 +374,73 @@ def labels(opts: list[Replacement]) -> list[str]:
     return [r.name if names.count(r.name) == 1 else f"{r.name} ({r.key})" for r in opts]
 
 
-def _answer(task: Task | None, opts: list[Replacement]) -> Replacement | None:
-    if task is None or task.answer is None:
-        return None
-    value = task.answer.value
+#: the answer that declines every optional replacement effect (CR 616.1)
+NONE = "none"
+
+
+def _answer(task: Task, opts: list[Replacement]) -> Replacement | None:
+    """The replacement chosen by the task's answer (None: decline the optional ones)."""
+    answer = task.answer
     task.answer = None
+    if isinstance(answer, ChooseYesNo):  # the one optional replacement: apply it?
+        return opts[0] if answer.value else None
+    if isinstance(answer, ChooseObjects):  # by the card that applies it (dredge)
+        for r in opts:
+            if r.card in answer.objects:
+                return r
+        return None
+    value = getattr(answer, "value", None)
     ls = labels(opts)
     return opts[ls.index(value)] if value in ls else None
 
 
-def _ask(game: Game, ev: Event, opts: list[Replacement], task: Task | None) -> None:
-    """CR 616.1: the affected player, or the affected object's controller, chooses."""
-    ev = _copy_value(ev)
+def _decision(game: Game, ev: Event, opts: list[Replacement]) -> Decision:
+    """CR 616.1: the affected player, or the affected object's controller, chooses
+    which replacement effect applies first; with optional ones ("you may ...
+    instead"), also whether any applies."""
     player = int(ev.get("player", game.active))
-    decision = Decision(
+    what = ev.get("what", ev["kind"])
+    optional = all(r.optional for r in opts)
+    purposes = {r.purpose for r in opts}
+    purpose = purposes.pop() if len(purposes) == 1 else None
+    purpose = purpose or DecisionPurpose.REPLACEMENT_ORDER
+    cards = [r.card for r in opts]
+    rule = "616.1"
+    if None not in cards and len(set(cards)) == len(cards):
+        return Decision(
+            DecisionKind.CHOOSE_OBJECTS,
+            player,
+            rule,
+            f"{what}: choose the card whose replacement effect applies instead"
+            + (" (or none)" if optional else "")
+            + " (rule 616.1)",
+            {"candidates": cards, "min": 0 if optional else 1, "max": 1, "purpose": purpose},
+        )
+    if len(opts) == 1:
+        return Decision(
+            DecisionKind.YES_NO,
+            player,
+            rule,
+            f"{what}: apply {opts[0].name} instead? (rule 616.1)",
+            {"purpose": purpose},
+        )
+    return Decision(
         DecisionKind.CHOOSE_OPTION,
         player,
-        "616.1",
-        f"Choose which replacement effect applies first to: {ev.get('what', ev['kind'])} "
-        "(rule 616.1)",
-        {"options": labels(opts), "purpose": "replacement_order"},
+        rule,
+        f"Choose which replacement effect applies first to: {what} (rule 616.1)",
+        {"options": [*labels(opts), *([NONE] if optional else [])], "purpose": purpose},
     )
+
+
+def _ask(game: Game, ev: Event, opts: list[Replacement], task: Task | None) -> None:
+    ev = _copy_value(ev)
     if task is None:
         # asked when the task runs, after the handler that proposed the event returns
         game.push_task("replacement_order", {"event": ev})
         return
     task.data["event"] = ev
-    game.ask(decision)
+    game.ask(_decision(game, ev, opts))
 
 
 @task_handler("replacement_order")

@@ -55,14 +55,14 @@ from .characteristics import (
     printed,
     statics_in,
 )
-from .conditions import evaluate
 from .copy import copy_effect, copy_values, extra_counters, has_copy_effect, raw_values
 from .face_down import face_down_kind, face_down_values, turn_face_down_each
 from .filters import matches_object
 from .layers import amount, creature_types, refresh_control, with_own_cdas
+from .pipeline import cited, propose, then_hook
 from .saga import entering_lore, has_chapters, read_ahead_choice
 from .support import register
-from .zones import move
+from .zones import move, zone_event
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -71,6 +71,10 @@ if TYPE_CHECKING:
 ETB_OPS = frozenset(
     ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify")
 )
+
+#: ETB replacement ops that need no choice: proposals on the zone-change event in
+#: the pipeline (rules/etb_replacements.py), not applied by :func:`enter`'s loop
+PIPELINE_OPS = frozenset(("enters_tapped", "enters_with_counters"))
 
 #: what a "choose" of an "as ... enters" ability asks, and where the answer is kept
 CHOICE_KEYS: dict[str, str] = {
@@ -93,6 +97,12 @@ _CONDITION_RULES: dict[str, tuple[str, ...]] = {
     "evoked": ("702.74a",),
     "bargained": ("702.166b",),
 }
+
+
+def condition_rules(kind: str) -> tuple[str, ...]:
+    """The rules to cite when an "enters" replacement depends on how the spell was cast."""
+    return _CONDITION_RULES.get(kind, ())
+
 
 _CARD_TYPES = (
     "Artifact",
@@ -204,15 +214,17 @@ def _options(game: Game, entry: dict[str, Any]) -> list[dict[str, Any]]:
     if not pros.face_down:  # CR 708.3: no abilities as it enters face down
         gen = entry["gen"]
         for ai, si, st, a in etb_statics(c):
+            if st.op in PIPELINE_OPS:
+                continue  # proposed with the zone change (rules/etb_replacements.py)
             if not (st.affected is None or isinstance(st.affected, SelfRef)):
                 continue  # it affects other permanents entering
             key = ("self", gen, ai, si)
             if key in applied:
                 continue
             out.append({"key": key, "op": st.op, "static": st, "ability": a, "source": None})
-    for sid, ai, si, st, a in _etb_sources(game):
+    for sid, ai, si, st, a in etb_sources(game):
         key = ("src", sid, ai, si)
-        if key in applied:
+        if st.op in PIPELINE_OPS or key in applied:
             continue
         src = game.objects[sid]
         # _etb_sources keeps only statics whose affected is a Filter
@@ -224,7 +236,7 @@ def _options(game: Game, entry: dict[str, Any]) -> list[dict[str, Any]]:
 _ETB_KEY = "etb_sources"
 
 
-def _etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]:
+def etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]:
     """Permanents' static abilities that modify how *other* permanents enter
     (CR 614.1d), cached with the characteristics."""
     got = game._chars.get(_ETB_KEY)
@@ -279,7 +291,7 @@ def enter(game: Game, entry: dict[str, Any], task: Task | None = None) -> int | 
         if (
             c is not None
             and not etb_statics(c)
-            and not _etb_sources(game)
+            and not etb_sources(game)
             and "Saga" not in c.subtypes
             and "Aura" not in c.subtypes
         ):
@@ -453,7 +465,8 @@ def enter_battlefield_task(game: Game, task: Task) -> None:
     if obj is None:
         game.finish(task)
         return
-    if enter(game, entry, task) is not None or entry.get("stays"):
+    if enter(game, entry, task) is not None or entry.get("stays") or entry.get("pending"):
+        # (pending: a replacement_order task now finishes the zone change, CR 616.1)
         game.finish(task)
 
 
@@ -479,30 +492,10 @@ def _apply(game: Game, entry: dict[str, Any], opt: dict[str, Any], task: Task | 
         if done:
             entry["applied"].append(list(opt["key"]))
         return done
-    entry["applied"].append(list(opt["key"]))
-    if op == "enters_tapped":
-        if st.condition is not None:
-            if not evaluate(game, st.condition, entry["controller"], src):
-                return True  # the condition under which it enters tapped ("unless X": not X)
-        if not entry["tapped"]:
-            entry["tapped"] = True
-            entry["replacement_rules"].append("614.1c" if src is None else "614.1d")
-    elif op == "enters_with_counters":
-        if st.condition is not None:
-            # "If this creature was kicked, it enters with ..." (the spell's record)
-            me = game.objects.get(entry["obj"])
-            if not evaluate(game, st.condition, entry["controller"], src or me):
-                return True
-            entry["replacement_rules"].extend(_CONDITION_RULES.get(st.condition.kind, ()))
-        kind = str(st.args.get("counter", "+1/+1"))
-        n = _amount(game, entry, st.args.get("amount", 1), src)
-        if n > 0:
-            entry["counters"][kind] = entry["counters"].get(kind, 0) + n
-            entry["replacement_rules"].append("614.1c" if src is None else "614.1d")
-    return True
+    raise ValueError(f"{op}: not an entering choice (rules/etb_replacements.py applies it)")
 
 
-def _amount(game: Game, entry: dict[str, Any], value: Any, src: GameObject | None) -> int:
+def entering_amount(game: Game, entry: dict[str, Any], value: Any, src: GameObject | None) -> int:
     if isinstance(value, Amount) and value.kind == "x":
         return int(entry.get("x") or 0) * value.multiplier  # CR 107.3m: X of the spell
 
@@ -691,26 +684,43 @@ def choice_options(game: Game, what: str, controller: int) -> list[str]:
 
 
 def _finish(game: Game, entry: dict[str, Any]) -> int | None:
-    """Move the object and give it what the replacement effects decided (CR 614.12)."""
-
+    """Propose the zone change with what the choices decided (CR 614.12): the
+    replacement effects that need no choice ("enters tapped", "enters with
+    counters", 614.1c-d) apply to it in the pipeline (rules/etb_replacements.py),
+    then it moves and :func:`_entered` gives the new permanent what they decided.
+    None when a choice of their order is pending (CR 616.1; ``entry["pending"]``)."""
     oid = entry["obj"]
     obj = game.objects[oid]
-    from_zone = obj.zone
-    old_name = obj.name if not obj.face_down else "a face-down spell"
-    tapped = bool(entry["tapped"])
     rules = (*entry["rules"], *dict.fromkeys(entry["replacement_rules"]))
-    new_id = move(
-        game,
-        oid,
-        Zone.BATTLEFIELD,
-        rules,
-        controller=entry["controller"],
-        tapped=tapped,
-        quiet=True,
-    )
-    if new_id is None:
+    args = (rules, "", False, entry["controller"], bool(entry["tapped"]), True, "")
+    ev = zone_event(game, obj, Zone.BATTLEFIELD, *args)
+    ev["entry"] = entry
+    ev["player"] = entry["controller"]  # CR 616.1: the controller it enters under
+    ev["what"] = f"{obj.name if not obj.face_down else 'a face-down spell'} enters the battlefield"
+    ev["name"] = obj.name if not obj.face_down else "a face-down spell"
+    ev["logged_by"] = "entered"
+    ev["then"] = ["entered"]
+    done = propose(game, ev)
+    if done is None:
+        entry["pending"] = True  # the replacement_order task moves it (CR 616.1)
         return None
+    return move(game, oid, Zone.BATTLEFIELD, *args, event=done)
+
+
+@then_hook("entered")
+def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
+    """Give the permanent that entered what the replacement effects decided
+    (CR 614.1c-d, 614.12) and log it."""
+    entry = ev["entry"]
+    if new_id is None or game.objects[new_id].zone != Zone.BATTLEFIELD:
+        return  # another replacement effect sent it elsewhere (CR 614.6)
+    oid = entry["obj"]
+    from_zone = ev["from"]
+    old_name = ev["name"]
+    tapped = bool(entry["tapped"])
+    rules = cited(ev, tuple(ev["args"][0]))
     new = game.objects[new_id]
+    new.tapped = tapped
     new.face = entry["face"]
     attach = entry.get("attach")
     if attach is not None:
@@ -731,7 +741,7 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
     counters = dict(entry["counters"])
     for ex in entry["extra"]:
         for k, n in (ex.get("counters") or {}).items():
-            n = _amount(game, entry, n, None)
+            n = entering_amount(game, entry, n, None)
             if n > 0:
                 counters[k] = counters.get(k, 0) + n  # CR 707.9e
     cv = None if (entry["copies"] or new.face_down) else new.card.cache.get(SINGLE_FACE)
@@ -749,6 +759,7 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
             counters["lore"] = counters.get("lore", 0) + entering_lore(entry)
             rules = (*rules, "714.3a")
     if counters:
+        counters, rules = _put_entering(game, new, counters, rules, entry["notes"])
         for k, n in counters.items():
             new.counters[k] = new.counters.get(k, 0) + n
     game.invalidate(from_zone, Zone.BATTLEFIELD, new_id)  # what it entered with
@@ -785,7 +796,40 @@ def _finish(game: Game, entry: dict[str, Any]) -> int | None:
         st.op == "control" for st in statics_in(cv)
     ):
         refresh_control(game)  # CR 613.1b (e.g. Control Magic entering attached)
-    return new_id
+
+
+def _put_entering(
+    game: Game, new: GameObject, counters: dict[str, int], rules: tuple[str, ...], notes: list[str]
+) -> tuple[dict[str, int], tuple[str, ...]]:
+    """CR 122.6: counters a permanent enters with are "put" on it, so each kind is
+    proposed as a counters event ("twice that many", 614.1a; "can't have
+    counters", 101.2). A kind whose replacement order is being chosen (CR 616.1)
+    is put by that choice's task instead."""
+    out: dict[str, int] = {}
+    for k, n in counters.items():
+        ev = propose(
+            game,
+            {
+                "kind": EventKind.COUNTERS,
+                "obj": new.id,
+                "counter": k,
+                "amount": n,
+                "player": new.controller,
+                "what": f"{new.name} would enter with {counters_text({k: n})}",
+                "args": [["122.6", *rules], ""],
+            },
+        )
+        if ev is None or ev.get("cancelled"):
+            if ev is not None:
+                notes.append(f"no {k} counters: {ev['cancelled']}")
+                rules = (*rules, "101.2")
+            continue
+        if ev.get("applied"):
+            rules = cited(ev, (*rules, "122.6"))
+            notes.extend(ev.get("notes") or ())
+        if int(ev["amount"]) > 0:
+            out[k] = int(ev["amount"])
+    return out, rules
 
 
 def _fd_noun(o: GameObject) -> str:

@@ -20,9 +20,10 @@ from ..game.objects import CardDef, Zone
 from ..game.state import Combat, Game, Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
+from .drawing import draw
 from .permanents import enter_battlefield
 from .support import register
-from .zones import draw, move, shuffle_library
+from .zones import move, shuffle_library
 
 register("static:begin_on_battlefield")  # CR 103.6a: _opening_hand_actions
 

@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
-from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..game.state import Combat, Step
 from ..game.tasks import Task, task_handler
 from ..game.turn_flags import TurnFlags
 from . import combat
-from .draw_skip import skip_offered
+from .drawing import draws
 from .layers import end_of_turn_cleanup, on_turn_start
 from .phasing import phase_permanents
 from .player_replacements import step_skipped
@@ -88,9 +87,9 @@ def begin_step(game: Game) -> None:
             step=Step.NAMES[step],
         )
     if step == Step.DRAW:
-        # CR 504.1 (dredge: 702.52a; "instead you may skip that draw": 614.1a)
-        if not skip_offered(game):
-            KEYWORD_HOOKS.draw_or_dredge(game, [game.active], 1, ("504.1",))
+        # CR 504.1; its replacement effects (dredge 702.52a, "instead you may skip
+        # that draw" 614.1a) are the pipeline's (rules/drawing.py)
+        draws(game, [game.active], 1, ("504.1",))
     elif step == Step.PRECOMBAT_MAIN:
         add_lore_counters(game)  # CR 714.3b
     elif step == Step.BEGINNING_OF_COMBAT:

@@ -188,6 +188,29 @@ def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
 
 
 @replacement_finder(EventKind.ZONE_CHANGE)
+def exile_if_leaves(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """ "If it would leave the battlefield, exile it instead of putting it anywhere
+    else" (CR 614.1a): an effect of a resolved ability on one permanent (unearth,
+    702.84a)."""
+    if ev["from"] != Zone.BATTLEFIELD or ev["to"] == Zone.EXILE or not game.effects:
+        return []
+    oid = ev["obj"]
+    for e in game.effects:
+        if e.op == "exile_if_leaves" and oid in e.affected:
+            name = str(e.args.get("by", "an effect"))
+            rule = str(e.args.get("rule") or "")
+            return [
+                Replacement(
+                    f"exile_if_leaves:{e.timestamp}",
+                    name,
+                    ("614.1a", rule) if rule else ("614.1a",),
+                    _to(Zone.EXILE, "", name),
+                )
+            ]
+    return []
+
+
+@replacement_finder(EventKind.ZONE_CHANGE)
 def finality_counter(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 122.1h: one or more finality counters on a permanent create a single
     replacement effect: "If this permanent would be put into a graveyard from the

@@ -1,4 +1,6 @@
-"""Moving objects between zones (CR 400), drawing (CR 121), shuffling (CR 701.24).
+"""Moving objects between zones (CR 400), shuffling (CR 701.24), milling (CR 701.17).
+
+Drawing (CR 121) is rules/drawing.py.
 
 CR 400.7: an object that moves from one zone to another becomes a new object
 with no memory of its previous existence. :func:`move` creates that new
@@ -15,7 +17,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import ContinuousEffect
 from .characteristics import chars
 from .layers import source_left
-from .pipeline import PERFORMERS, THEN_HOOKS, cited, notes, performer, propose
+from .pipeline import THEN_HOOKS, cited, notes, performer, propose
 from .simultaneous import attached_before, last_known
 
 if TYPE_CHECKING:
@@ -59,9 +61,11 @@ def move(
         return None
     how = event.get("how", "")
     if event.get("applied"):  # CR 614.6: the modified event replaces the original
-        to_zone, bottom, quiet = event["to"], event["bottom"], False
+        to_zone, bottom = event["to"], event["bottom"]
         rules = cited(event, rules)
         reason = f"would {_would(game, old, event)}; {notes(event)}"
+        # a then-hook logs the event it still is ("enters tapped", rules/replacement.py)
+        quiet = quiet and bool(event.get("logged_by")) and to_zone == event["orig_to"]
     # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
     # last existed on the battlefield (before the effects that ended with it, 611.2b)
     # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
@@ -228,39 +232,6 @@ def _leave(game: Game, old: GameObject) -> None:
     # effects that affected only this object, or lasted as long as it stayed,
     # end with it (CR 611.2b-c, 400.7); control is recomputed (CR 613.1b)
     source_left(game, old.id)
-
-
-def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",)) -> int:
-    """Draw ``n`` cards one at a time (CR 121.2); drawing from an empty library
-    makes the player lose at the next state-based-action check (CR 704.5b)."""
-    p = game.players[player]
-    drawn = 0
-    for _ in range(n):
-        ev = propose(
-            game, {"kind": EventKind.DRAW, "player": player, "what": f"{p.name} would draw"}
-        )
-        if ev is None:
-            break  # CR 616.1: a choice of order is pending
-        if ev["kind"] != EventKind.DRAW:  # CR 614.1a: replaced by another event (a win)
-            PERFORMERS[ev["kind"]](game, ev)
-            break
-        if ev.get("cancelled"):
-            break
-        if not p.library:
-            p.drew_from_empty = True
-            game.emit(
-                EventKind.DRAW_EMPTY,
-                ("121.4", "704.5b"),
-                f"{p.name} can't draw a card: the library is empty",
-                player=player,
-            )
-            break
-        top = p.library[-1]
-        name = game.objects[top].name
-        move(game, top, Zone.HAND, rules, quiet=True)
-        drawn += 1
-        game.emit(EventKind.DRAW, rules, f"{p.name} draws a card", player=player, card=name)
-    return drawn
 
 
 def shuffle_library(game: Game, player: int) -> None:

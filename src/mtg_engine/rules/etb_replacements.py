@@ -1,0 +1,125 @@
+"""Replacement effects that modify how a permanent enters, applied in the event
+pipeline (CR 614.1c-d, 614.12, 616.1).
+
+rules/replacement.py makes the choices that come first ("enters as a copy",
+616.1c, 707.5; "as this enters, choose", 614.12a) and then proposes the zone
+change with the entering data (``ev["entry"]``). These finders offer, for that
+zone-change event, the effects that need no choice:
+
+* the permanent's own "This permanent enters tapped" / "enters with N
+  counters" (CR 614.1c), read from the permanent *as it would exist on the
+  battlefield* (CR 614.12: its copiable values with the copy effects already
+  chosen; a face-down permanent has none, 708.3);
+* other permanents' "Creatures your opponents control enter tapped",
+  "Each other creature you control enters with an additional +1/+1 counter"
+  (CR 614.1d), matched against that prospective permanent.
+
+Each applies once (CR 614.5); they commute, so no one is asked their order
+(616.1e) unless another effect makes the results differ.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from ..cards.abilities import Filter, SelfRef, StaticEffect
+from ..game.events import EventKind
+from ..game.objects import GameObject, Zone
+from .characteristics import SINGLE_FACE, Chars, chars
+from .conditions import evaluate
+from .filters import matches_object
+from .pipeline import Replacement, replacement_finder
+from .replacement import (
+    PIPELINE_OPS,
+    condition_rules,
+    entering_amount,
+    etb_sources,
+    etb_statics,
+    prospective,
+)
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+@replacement_finder(EventKind.ZONE_CHANGE)
+def entering_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.1c-d, 614.12: the "enters tapped" and "enters with counters"
+    effects that apply to a permanent entering."""
+    entry = ev.get("entry")
+    if entry is None or ev["to"] != Zone.BATTLEFIELD:
+        return []
+    plain = printed_if_plain(game, entry)
+    if plain is not None and not etb_statics(plain) and not etb_sources(game):
+        return []  # the common case: nothing modifies how it enters
+    pros, c = prospective(game, entry)
+    out: list[Replacement] = []
+    if not pros.face_down:  # CR 708.3: no abilities as it enters face down
+        for ai, si, st, _a in etb_statics(c):
+            if st.op in PIPELINE_OPS and (st.affected is None or isinstance(st.affected, SelfRef)):
+                r = _replacement(game, entry, f"etb:self:{ai}:{si}", c.name, st, None)
+                if r is not None:
+                    out.append(r)
+    for sid, ai, si, st, _a in etb_sources(game):
+        if st.op not in PIPELINE_OPS or sid == entry["obj"]:
+            continue
+        src = game.objects[sid]
+        # etb_sources keeps only statics whose affected is a Filter
+        if matches_object(game, pros, cast(Filter, st.affected), src.controller, src, c):
+            name = chars(game, src).name
+            r = _replacement(game, entry, f"etb:{sid}:{ai}:{si}", name, st, src)
+            if r is not None:
+                out.append(r)
+    return out
+
+
+def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
+    """The printed values of a single-faced card entering face up as itself (no
+    copy effect), which are then what it would be on the battlefield for its own
+    replacement effects (CR 614.12); None otherwise (use :func:`prospective`)."""
+    if entry["copies"] or entry["face_down"]:
+        return None
+    return game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
+
+
+def _replacement(
+    game: Game,
+    entry: dict[str, Any],
+    key: str,
+    name: str,
+    st: StaticEffect,
+    src: GameObject | None,
+) -> Replacement | None:
+    rule = "614.1c" if src is None else "614.1d"
+    if st.op == "enters_tapped":
+        if entry["tapped"]:
+            return None  # already entering tapped: nothing to change
+        if st.condition is not None and not evaluate(game, st.condition, entry["controller"], src):
+            return None  # "enters tapped unless ...": the exception holds
+        return Replacement(key, name, (rule,), _tapped)
+    extra: tuple[str, ...] = ()
+    if st.condition is not None:
+        # "If this creature was kicked, it enters with ..." (the spell's record)
+        me = game.objects.get(entry["obj"])
+        if not evaluate(game, st.condition, entry["controller"], src or me):
+            return None
+        extra = condition_rules(st.condition.kind)
+    kind = str(st.args.get("counter", "+1/+1"))
+    n = entering_amount(game, entry, st.args.get("amount", 1), src)
+    if n <= 0:
+        return None
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        counters = ev["entry"]["counters"]
+        counters[kind] = counters.get(kind, 0) + n
+        return ""
+
+    return Replacement(key, name, (*extra, rule), apply)
+
+
+def _tapped(game: Game, ev: dict[str, Any]) -> str:
+    ev["entry"]["tapped"] = True
+    return ""
+
+
+__all__ = ["entering_replacements", "printed_if_plain"]
