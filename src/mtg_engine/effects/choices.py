@@ -61,7 +61,12 @@ def choose_objects(ctx: Ctx, e: Effect) -> bool:
     """CR 608.2d: "choose a nonlegendary creature on the battlefield" (no targeting)."""
     g = ctx.game
     picked = [g.objects[o] for o in ctx.refs(e.args.get("what")) if o in g.objects]
-    players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    # the player(s) who chose, as the choice was made (rules/effects_runner.choose_refs):
+    # "that player" may name the owner of what was just chosen
+    choosers = (ctx.task.data.get("choosers") or {}) if ctx.task is not None else {}
+    players = choosers.get(repr(e.args.get("what"))) or (
+        ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
+    )
     player = players[0] if players else ctx.controller
     shown = ", ".join(o.name if not o.face_down else "a face-down permanent" for o in picked)
     g.emit(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import Effect, SelfRef
-from ..game.actions import ref_player
+from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
 from ..game.state import ContinuousEffect
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
@@ -24,7 +24,12 @@ from ..rules.support import register
 from . import REGISTRY, effect
 from .permanents import _continuous
 
-register("arg:prevent_damage.dealt_by", "arg:prevent_damage.combat_only")
+register(
+    "arg:prevent_damage.dealt_by",
+    "arg:prevent_damage.combat_only",
+    "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)
+    "arg:prevent_damage.to",
+)
 
 _TEXT = {
     "cant_attack": "can't attack",
@@ -122,9 +127,16 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     }
     if e.args.get("dealt_by"):
         args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
+    if e.args.get("next_time"):
+        # "The next time [that source] would deal damage to you this turn, prevent that
+        # damage": one use, only damage to that player (CR 615.7, 609.7a)
+        args["next_time"] = True
+        args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
     _rule_effect(ctx, e, affected, "prevent_damage", args)
     kind = "combat damage" if args["combat_only"] else "damage"
     how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"
+    if args.get("next_time"):
+        how = f"the next time {kind}"
     names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
     whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
     g.emit(

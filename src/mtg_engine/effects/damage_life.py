@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, SelfRef, TargetRef
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Amount, EachRef, Effect, SelfRef, TargetRef
 from ..rules.characteristics import chars
 from ..rules.damage import deal_damage, gain_life, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
 from . import effect
+
+if TYPE_CHECKING:
+    from ..game.objects import GameObject
+    from ..game.state import Game
 
 register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
 # "N damage divided as you choose among one or two targets": the division announced
@@ -21,21 +27,45 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     division announced on casting (CR 601.2d)."""
     src_ref = e.args.get("source", SelfRef())
     srcs = ctx.objects(src_ref) or [ctx.obj]
-    source = srcs[0]
     division = ctx.obj.division
-    amount = ctx.amount(e.args.get("amount", 0))
+    amt = e.args.get("amount", 0)
+    amount = ctx.amount(amt)
     to = e.args.get("to")
     if e.args.get("evenly") and isinstance(to, TargetRef) and to.index < len(ctx.obj.targets):
         # "divided evenly, rounded down, among any number of targets": by the number
         # of targets chosen as it was cast (CR 601.2c), even if some became illegal
         amount //= max(1, len(ctx.obj.targets[to.index]))
+    recipients = ctx.refs(to)
+    if isinstance(to, EachRef) and ("other", True) in to.filter.conditions:
+        # "target creature deals damage to each other creature ...": other than the
+        # creature dealing it (CR 109.1)
+        recipients = [r for r in recipients if all(r != s.id for s in srcs)]
+        ctx.set_parent("each", recipients)  # "each of those creatures" next (608.2c)
+    # "each of those creatures deals damage equal to its power to that creature": each
+    # source deals its own amount (CR 120.3); otherwise one source deals it
+    each_own = (
+        len(srcs) > 1
+        and isinstance(amt, Amount)
+        and amt.kind in ("power", "toughness")
+        and amt.ref == src_ref
+    )
     damaged: list[int] = []
-    for r in ctx.refs(e.args.get("to")):
-        n = division.get(r, 0) if division and r in division else amount
-        if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
-            damaged.append(r)
+    for source in srcs if each_own else srcs[:1]:
+        if each_own:
+            amount = stat_of(ctx.game, source, amt)
+        for r in recipients:
+            n = division.get(r, 0) if division and r in division else amount
+            if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
+                damaged.append(r)
     ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
     return True
+
+
+def stat_of(game: Game, obj: GameObject, amt: Amount) -> int:
+    """ "Its power" / "its toughness" of one object (CR 208.3), times the multiplier."""
+    c = chars(game, obj)
+    value = c.toughness if amt.kind == "toughness" else c.power
+    return max(0, value or 0) * amt.multiplier
 
 
 @effect("gain_life")

@@ -257,6 +257,8 @@ OP_SPECS.update(
 #: (``modify_pt``, ``grant_keyword``, ``cant_block`` ...) with ``what`` moved to
 #: ``StaticEffect.affected`` and no duration, plus these rules of their own.
 STATIC_OP_SPECS: dict[str, str] = {
+    "set_types": "subtypes — 'Nonbasic lands are Mountains': the land's subtype is set to "
+    "basic land types (CR 305.7, layer 4)",
     "additional_cost": "cost: Cost, optional: bool — 'As an additional cost to cast this "
     "spell, ...' (CR 601.2b, 118.8)",
     "additional_choice": "what: str — 'As an additional cost to cast this spell, choose a "

@@ -119,6 +119,9 @@ class AltCost:
     check: Callable[[Game, int, GameObject, Ability | None], str | None] | None = None
     #: the spell is cast face down (morph, CR 702.37c)
     face_down: bool = False
+    #: not an alternative cost but a permission with an additional cost: the mana
+    #: cost is still paid and ``cost`` is added to it (retrace, CR 702.81a)
+    keeps_mana_cost: bool = False
 
 
 #: alt name ("flashback") -> its definition

@@ -420,4 +420,6 @@ def _load(d: dict[str, Any]) -> Game:
     g.turn_flags = flags
     g._chars = {}
     g._options = None
+    g.version = 0
+    g._could_act = {}
     return g

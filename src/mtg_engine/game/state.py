@@ -174,6 +174,12 @@ class Game(EventEmitter):
         """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
         return candidates > n or (candidates == n > 0 and self.ask_single_answers)
 
+    #: the state version: bumped whenever something the characteristics cache
+    #: depends on changes (:meth:`invalidate`: zone moves, tapping, counters, damage,
+    #: effects, ...) and as a turn begins; what is derived from the state and keyed
+    #: on it (rules/priority_options.py) is recomputed when it moves
+    version: int = 0
+
     #: the simultaneous event being performed (rules/simultaneous.py); never open
     #: at a decision, so not part of the state that is cloned or saved
     _batch: Any = None
@@ -211,6 +217,10 @@ class Game(EventEmitter):
         self.turn_flags = TurnFlags()
         self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
         self._options: list[Action] | None = None
+        #: the state version (:attr:`version`) and each player's "could act" index
+        #: (rules/priority_options.py), derived data: not cloned nor saved
+        self.version = 0
+        self._could_act: dict[Any, Any] = {}
         #: ids below this were looked at by the last state-based action check for
         #: tokens outside the battlefield (rules/sba.py)
         self.sba_checked_ids = 0
@@ -270,6 +280,7 @@ class Game(EventEmitter):
         (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone, new object)`` after
         an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
+        self.version += 1
         cache = self._chars
         if not cache:
             return
@@ -509,6 +520,8 @@ class Game(EventEmitter):
         g.turn_flags = self.turn_flags.copy()
         g._chars = {}
         g._options = None
+        g.version = 0
+        g._could_act = {}
         g.sba_checked_ids = self.sba_checked_ids
         return g
 

@@ -20,6 +20,8 @@ Suspend                702.62      :mod:`.suspend`
 Morph, Megamorph       702.37      :mod:`.morph` (casting face down)
 Cycling, Typecycling,  702.29      :mod:`.activated`
 Transmute, Reinforce   702.53/77
+Retrace                702.81      :mod:`.retrace` (an additional cost, cast
+                                   like an alternative one: ``alt="retrace"``)
 Prowl                  702.76      :mod:`.prowl` ("if its prowl cost was paid":
                                    :mod:`.alt_conditions`)
 Ripple                 702.60      :mod:`.ripple`
@@ -49,6 +51,7 @@ from . import (  # noqa: F401
     offering,
     prowl,
     replicate,
+    retrace,
     ripple,
     splice,
     stack_records,

@@ -321,8 +321,11 @@ def spell_problem(
         # cast now (timing, ruling 502.59.1) and that the suspend cost is paid.
         return KEYWORD_HOOKS.suspend_problem(game, player, o)
     if spec is not None:
-        if spec.keyword is not None and not any(
-            a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities
+        if (
+            spec.keyword is not None
+            and not any(a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities)
+            # granted: "nonland permanent cards in your graveyard have retrace" (Six)
+            and spec.keyword not in c.keywords
         ):
             return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"
         if spec.check is not None:
@@ -870,6 +873,28 @@ def _x_cost(game: Game, obj: GameObject) -> mana_rules.ManaCost | None:
     return cost if cost.x else None
 
 
+def _max_x_with_cost_changes(
+    game: Game, obj: GameObject, opts: dict[str, Any], limit: int = 20
+) -> int:
+    """The largest X whose total cost (CR 601.2f: with cost increases and reductions,
+    "spells cost {1} less") the player could pay (107.3a). ``obj.x`` is restored."""
+    sources = mana_rules.mana_sources(game, obj.controller)
+    best = 0
+    try:
+        for x in range(limit + 1):
+            obj.x = x
+            total, problem = costs.total_cost(game, obj.controller, obj, opts)
+            if (
+                problem
+                or mana_rules.plan_payment(game, obj.controller, total.mana, sources) is None
+            ):
+                break
+            best = x
+    finally:
+        obj.x = None
+    return best
+
+
 @task_handler("choices")
 def choices_task(game: Game, task: Task) -> None:
     d = task.data
@@ -977,6 +1002,9 @@ def choices_task(game: Game, task: Task) -> None:
                 else:
                     assert xcost is not None  # not loyalty_x
                     hi = mana_rules.max_x(game, obj.controller, xcost)
+                    if obj.stack_kind == "spell":
+                        # cost reductions lower the total cost X is paid in (601.2f)
+                        hi = max(hi, _max_x_with_cost_changes(game, obj, d.get("opts") or {}))
                     # cards announced for delve pay {X} as generic mana (CR 702.66a)
                     hi += int(d.get("delve", 0))
                 game.ask(

@@ -205,7 +205,8 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     game.turn_flags.attacks_declared = tuple(action.attackers)
     # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
     game.turn_flags.attackers_this_turn += len(action.attackers)
-    game.invalidate("combat")
+    if action.attackers or tapped_now or cost:
+        game.invalidate("combat")  # no attackers: nothing changed
     KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
     if not action.attackers:
@@ -572,11 +573,13 @@ def remove_from_combat(game: Game, oid: int, rules: tuple[str, ...] = ("506.4",)
 
 def end_combat(game: Game) -> None:
     """CR 511.3: at the end of combat all creatures are removed from combat."""
-    if game.combat is not None and (game.combat.attackers or game.combat.blockers):
+    fought = game.combat is not None and bool(game.combat.attackers or game.combat.blockers)
+    if fought:
         game.emit(
             EventKind.END_COMBAT, ("511.3",), "Combat ends: all creatures are removed from combat"
         )
     game.combat = None
     KEYWORD_HOOKS.clear_bands(game)
     game.turn_flags.attacks_declared = ()
-    game.invalidate("combat")
+    if fought or game.turn_flags.attackers_this_turn:
+        game.invalidate("combat")  # a combat without creatures in it changed nothing

@@ -60,6 +60,15 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
         )
         f = Filter(flt.kinds, flt.zone, flt.conditions)  # "other" excludes the source
         return [oid for oid in ids if matches_object(game, game.objects[oid], f, player, source)]
+    if flt.zone == "stack":
+        # "Exile an instant or sorcery spell you control" (Nivmagus Elemental): a
+        # spell on the stack, removed before it resolves (CR 601.2h, 602.2b)
+        return [
+            oid
+            for oid in game.stack
+            if game.objects[oid].stack_kind == "spell"
+            and matches_object(game, game.objects[oid], flt, player, source)
+        ]
     return cost_choices(game, flt, player, source, "battlefield")
 
 

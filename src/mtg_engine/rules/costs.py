@@ -153,7 +153,11 @@ def base_cost(
     cost = spec.cost(alt_ability(game, obj, alt))
     if cost is None:
         return mana_rules.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
-    mana = mana_rules.parse_cost(cost.mana).with_x(x)
+    if spec.keeps_mana_cost:
+        # retrace (CR 702.81a): the mana cost and an additional cost (601.2f)
+        mana = mana_rules.parse_cost((c or chars(game, obj)).mana_cost).with_x(x)
+    else:
+        mana = mana_rules.parse_cost(cost.mana).with_x(x)
     rest = Cost(
         life=cost.life,
         sacrifice=cost.sacrifice,

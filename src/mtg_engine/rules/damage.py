@@ -217,6 +217,8 @@ def _use_shields(game: Game, ev: dict[str, Any]) -> None:
         out = []
         for e in game.effects:
             n = left.get(e.timestamp) if e.op == "prevent_damage" else None
+            if n is not None and e.args.get("next_time"):
+                continue  # "the next time ... prevent that damage": used once (615.7)
             if n is not None and e.args.get("amount") is not None:
                 rest = int(e.args["amount"]) - n
                 if rest <= 0:

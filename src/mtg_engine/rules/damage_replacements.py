@@ -95,6 +95,8 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 continue
         if e.args.get("combat_only") and not ev["combat"]:
             continue
+        if e.args.get("next_time") and to not in (e.args.get("to") or ()):
+            continue  # "would deal damage to you": that player only (CR 609.7a)
         shield = e.args.get("amount")
         if shield is not None and int(shield) <= 0:
             continue
@@ -107,7 +109,9 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 f"prevent:{e.timestamp}",
                 name,
                 rules,
-                _prevent(n, name, e.timestamp if shield is not None else None),
+                _prevent(
+                    n, name, e.timestamp if shield is not None or e.args.get("next_time") else None
+                ),
             )
         )
     return out

@@ -16,6 +16,7 @@ from ..cards.abilities import (
     Ability,
     Amount,
     ChooseRef,
+    Condition,
     ControllerOfRef,
     ControllerRef,
     EachRef,
@@ -340,7 +341,17 @@ class Ctx:
         if targeted:
             return targeted
         p = (self.obj.trigger_data or {}).get("player")
-        return [p] if isinstance(p, int) else []
+        if isinstance(p, int):
+            return [p]
+        # "target creature an opponent controls deals damage to each other creature
+        # that player controls": the controller of the targeted object (CR 608.2c)
+        g = self.game
+        return [
+            g.objects[t].controller
+            for spec in self.obj.targets or ()
+            for t in spec
+            if t >= 0 and t in g.objects
+        ][:1]
 
     def objects(self, ref: Any) -> list[GameObject]:
         return [self.game.objects[r] for r in self.refs(ref) if r >= 0 and r in self.game.objects]
@@ -515,11 +526,19 @@ def _among_key(flt: Filter) -> str | None:
     return None
 
 
-def _as_chooser(flt: Filter) -> Filter:
+def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
     """ "Each player chooses a creature they control": the filter as seen by the
-    player choosing ("they", "their" = that player)."""
+    player choosing ("they", "their" = that player). Without "they", "you" is still
+    the ability's controller: "that player chooses a creature card in your
+    graveyard" (Dawnbreak Reclaimer, CR 109.5)."""
     if not any(v == "that_player" for _, v in flt.conditions):
-        return flt
+        if you is None:
+            return flt
+        conds = tuple(
+            (k, (you,)) if k in ("owner", "controller") and v == "you" else (k, v)
+            for k, v in flt.conditions
+        )
+        return Filter(flt.kinds, flt.zone, conds)
     conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
     return Filter(flt.kinds, flt.zone, conds)
 
@@ -548,7 +567,7 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         part = task.data.setdefault("choosing", {"i": 0, "picked": [], "rest": []})
         while part["i"] < len(players):
             chooser = players[part["i"]]
-            flt = _as_chooser(ref.filter) if "player" in e.args else ref.filter
+            flt = _as_chooser(ref.filter, ctx.controller) if "player" in e.args else ref.filter
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an
@@ -605,10 +624,15 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             part["i"] += 1
         task.data.pop("choosing", None)
         chosen[key] = list(part["picked"])
+        task.data.setdefault("choosers", {})[key] = list(players)  # who chose (the log)
         # "those creatures", "the rest" in a later instruction (a handler that moves
         # them replaces "it" with the new objects, CR 400.7)
         ctx.set_parent("it", list(part["picked"]))
         ctx.set_parent("rest", list(part["rest"]))
+        # "... then that player chooses a card ... . Return those cards": all of
+        # this ability's choices so far (CR 608.2c)
+        earlier = (task.data.get("parent") or {}).get("chosen") or []
+        ctx.set_parent("chosen", [*earlier, *part["picked"]])
     return True
 
 
@@ -674,6 +698,15 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             if e.condition.kind == "you_do":
                 # "If you do, ...": whether the previous optional instruction was done
                 skip = not d.get("last_done", False)
+            elif e.condition.kind == "revealed_this_way":
+                # "You may reveal that card. If an instant or sorcery card is revealed
+                # this way, ...": revealed (the optional instruction was done), and of
+                # that kind (CR 608.2c, 701.20a)
+                quality = e.condition.args["quality"]
+                is_it = Condition("is", {"quality": quality, "ref": ParentRef()})
+                skip = not d.get("last_done", False) or not evaluate(
+                    game, is_it, obj.controller, ctx.source, ctx
+                )
             else:
                 skip = not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
         if not skip and not choose_refs(ctx, e):

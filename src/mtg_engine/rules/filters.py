@@ -19,6 +19,8 @@ from .support import register
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
+register("cond:permanent_card")  # CR 110.4a
+register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -65,6 +67,11 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
             ok = obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered")
         elif k == "card":
             ok = obj.zone != Zone.BATTLEFIELD and obj.zone != Zone.STACK
+        elif k == "source":
+            # "a source of your choice": a permanent or a spell (CR 609.7a)
+            ok = obj.zone == Zone.BATTLEFIELD or (
+                obj.zone == Zone.STACK and obj.stack_kind == "spell"
+            )
         elif k == "player":
             ok = False
         else:
@@ -248,6 +255,9 @@ def _condition(
         return obj.phased_out == bool(value)  # CR 702.26b
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
+    if key == "permanent_card":
+        # CR 110.4a: an artifact, creature, enchantment, land, planeswalker or battle card
+        return bool(c.types & _PERMANENT_TYPES) == bool(value)
     if key == "is_kind":
         return _kind_ok(obj, c, tuple(value))  # one alternative's own kind
     if key == "suspended":
@@ -325,8 +335,16 @@ def objects_matching(
 ) -> list[GameObject]:
     """Every object in the filter's zone that matches (battlefield by default)."""
     zone = Zone.BY_NAME.get(flt.zone, Zone.BATTLEFIELD)
-    if zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
-        ids: list[int] = list(game.zone_list(zone, 0))
+    if flt.kinds == ("source",):
+        # a source of damage: on the battlefield or on the stack (CR 609.7a)
+        ids: list[int] = [*game.battlefield, *game.stack]
+    elif flt.zone == "any":
+        # "all creature cards exiled with Gisa": the public zones (CR 400.2)
+        ids = [*game.battlefield, *game.exile]
+        for p in game.players:
+            ids.extend(game.zone_list(Zone.GRAVEYARD, p.index))
+    elif zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
+        ids = list(game.zone_list(zone, 0))
     else:
         ids = []
         for p in game.players:

@@ -486,8 +486,9 @@ def _keep_untapped_sources(game: Game, kept: dict) -> None:
 
 #: static effects applied to objects outside the battlefield ("The same is true for
 #: creature spells you control and creature cards you own that aren't on the
-#: battlefield", Arcane Adaptation; CR 611.3, 613.1d)
-_ELSEWHERE_OPS = frozenset(("add_types",))
+#: battlefield", Arcane Adaptation; CR 611.3, 613.1d) and keywords granted to cards
+#: there ("nonland permanent cards in your graveyard have retrace", Six; 613.1f)
+_ELSEWHERE_OPS = frozenset(("add_types", "grant_keyword"))
 
 
 def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry]:
@@ -499,19 +500,21 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if e.layer[0] == "1":
             for oid in e.affected:
                 l1.setdefault(oid, []).append(e)
-        elif e.op == "grant_ability":
+        elif e.op == "grant_ability" or (e.op == "become" and e.args.get("abilities")):
+            # (a "becomes ... with '[ability]'" effect grants it too, CR 613.6)
             got = e.args.get("abilities")
             for a in got if isinstance(got, tuple | list) else (e.args.get("ability"),):
                 if isinstance(a, Ability) and a.kind is AbilityKind.STATIC:
                     for oid in e.affected:
                         granted.setdefault(oid, []).append((a, e.timestamp))
-        elif e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
+        if e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
             removed_by_effect.update(e.affected)
         elif e.op == "text_change":
             for oid in e.affected:
                 texts.setdefault(oid, []).append((str(e.args["from"]), str(e.args["to"])))
     out: list[StaticEntry] = []
     removers: list[tuple[GameObject, StaticEffect]] = []
+    land_setters: list[tuple[GameObject, StaticEffect]] = []
     low = False
     objects = game.objects
     sources = game.battlefield
@@ -558,6 +561,10 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
                 out.append((src, st, source_id, aff, lk, early, ts, removed))
                 if st.op == "lose_all_abilities":
                     removers.append((src, st))
+                elif st.op == "set_types" and _sets_basic_land_type(st.args):
+                    land_setters.append((src, st))
+    if land_setters:
+        out = _without_land_abilities(game, out, land_setters)
     out.extend(_statics_granted_by_statics(game, out))
     if low:
         game._chars[_LOW_KEY] = True  # some static changes types, colors or control
@@ -577,6 +584,35 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
         if stripped:
             out = [(*e[:7], True) if e[2] in stripped else e for e in out]
     return out
+
+
+def _sets_basic_land_type(args: dict[str, Any]) -> bool:
+    return not args.get("in_addition") and bool(set(args.get("subtypes") or ()) & _BASIC_TYPES)
+
+
+def _without_land_abilities(
+    game: Game, out: list[StaticEntry], setters: list[tuple[GameObject, StaticEffect]]
+) -> list[StaticEntry]:
+    """CR 305.7, 613.8a: a land whose subtype an effect sets to a basic land type
+    ("Nonbasic lands are Mountains") loses the abilities of its rules text; the
+    effects of those abilities depend on that effect (applying it removes them), so
+    it applies first and they never apply (Blood Moon and Urborg, Tomb of Yawgmoth,
+    in either timestamp order). Checked with the lands' characteristics before
+    static effects apply."""
+    gone: set[int] = set()
+    for entry in out:
+        src = entry[0]
+        if src.id in gone or src.zone != Zone.BATTLEFIELD:
+            continue
+        for ssrc, st in setters:
+            if ssrc is src or not isinstance(st.affected, Filter):
+                continue
+            if "Land" in _printed_values(src).types and matches_object(
+                game, src, st.affected, ssrc.controller, ssrc
+            ):
+                gone.add(src.id)
+                break
+    return [e for e in out if e[0].id not in gone]
 
 
 def _statics_granted_by_statics(game: Game, out: list[StaticEntry]) -> list[StaticEntry]:
@@ -966,6 +1002,11 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
     return 0
 
 
+def _own_mana_value(args: dict[str, Any]) -> bool:
+    p = args.get("power")
+    return isinstance(p, Amount) and p.kind == "own_mana_value"
+
+
 def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
     """Apply one layer's effect to the characteristics being computed."""
     op = p[P_OP]
@@ -976,6 +1017,10 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
         if c.power is not None:
             c.power += amount(game, args.get("power", 0), ctl, src)
             c.toughness = (c.toughness or 0) + amount(game, args.get("toughness", 0), ctl, src)
+    elif op in ("set_pt", "cda_pt", "set_base_pt") and _own_mana_value(args):
+        # "base power and base toughness each equal to its mana value" (Opalescence):
+        # the affected object's own (CR 613.4b, 202.3)
+        c.power = c.toughness = c.mana_value
     elif op in ("set_pt", "cda_pt", "set_base_pt"):  # CR 613.4a-b
         if args.get("power") is not None:
             c.power = amount(game, args["power"], ctl, src)
@@ -1313,6 +1358,7 @@ def _register_support() -> None:
         "cond:chosen_player",  # filters.matches_player: the player chosen as it entered
         "cond:face_down",
         "amount:card_types",
+        "amount:own_mana_value",  # Opalescence (apply_part)
     )
 
 

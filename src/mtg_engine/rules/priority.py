@@ -72,7 +72,9 @@ def priority_task(game: Game, task: Task) -> None:
     task.answer = None
     if isinstance(action, PassPriority):
         game.passes += 1
-        alive = sum(1 for pl in game.players if not pl.has_lost)
+        alive = len(game.players)
+        for pl in game.players:
+            alive -= pl.has_lost
         if game.passes >= alive:
             game.passes = 0
             if game.stack:

@@ -12,7 +12,7 @@ offered action is always legal.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import (
@@ -51,34 +51,31 @@ def priority_options(game: Game, player: int) -> list:
     flashback from the graveyard, convoke and delve when needed), activated
     abilities of permanents and of cards in hand (cycling ...).
 
-    A card or permanent that can offer nothing is passed over cheaply: what a
-    card face can do is cached on the card (its activated abilities, its
-    casting keywords), and a spell whose least total mana exceeds all the mana
-    the player could make is not checked further (:func:`.mana.can_afford`).
+    What the player could possibly do is kept in an index (:func:`could_act`)
+    until the state changes; each offer in it is checked now with the same
+    functions that check an answer, so a decision where only passing is legal
+    costs a look-up.
     """
-    out: list = [PassPriority()]
     p = game.players[player]
-    if p.hand:
-        _hand_options(game, player, p.hand, out)
-    objects = game.objects
-    for oid, entries in _graveyard_offers(game, player, p.graveyard):
-        o = objects[oid]
-        for kind, i in entries:
-            if kind == _AFTERMATH:
-                for face in KEYWORD_HOOKS.aftermath_faces(o.card):  # CR 702.127a
-                    if cast_problem(game, player, oid, face) is None:
-                        out.append(CastSpell(oid, face))
-            elif kind == _FLASHBACK:
-                act = CastSpell(oid, alt="flashback")
-                if cast_problem(game, player, oid, 0, act) is None:
-                    out.append(act)
-            elif activate_problem(game, player, oid, i) is None:
-                out.append(ActivateAbility(oid, i))  # "Exile this card from your graveyard: ..."
-    for oid, indices in activated_sources(game, player):
-        for i in indices:
-            if activate_problem(game, player, oid, i) is None:
-                out.append(ActivateAbility(oid, i))
+    sorcery_ok = has_sorcery_timing(game, player)
+    key = (sorcery_ok, sorcery_ok and p.lands_played < 1, tuple(p.mana_pool), p.life)
+    version = game.version
+    slot = (player, sorcery_ok)
+    got = game._could_act.get(slot)
+    if got is None or got[1] != key:
+        got = _index(game, slot, key)
+    elif got[0] != version:
+        if _reads_hold(game, player, got[3]):
+            got = (version, key, got[2], got[3])  # CR 117.1: nothing it reads changed
+            game._could_act[slot] = got
+        else:
+            got = _index(game, slot, key)
+    out: list = [PassPriority()]
+    offers = got[2]
+    if offers:
+        _check_offers(game, player, offers, out)
     if game.effects:
+        objects = game.objects
         for oid in permitted_cards(game, player):
             # "you may play it this turn": exiled cards with a play permission (601.2a)
             if "Land" in chars(game, objects[oid]).types:
@@ -91,43 +88,211 @@ def priority_options(game: Game, player: int) -> list:
     return out
 
 
-def _hand_options(game: Game, player: int, hand: list[int], out: list) -> None:
+#: kinds of offers in the "could act" index: each is checked when the player has priority
+_PLAY = 0  # a land in hand, when a land may be played (CR 305.1, 305.2)
+_CAST = 1  # a face of a card in hand (CR 601.2a)
+_VARIANTS = 2  # the casting choices worth listing of a card in hand (CR 601.2b)
+_FREE = 3  # a card in hand cast without paying its mana cost (CR 118.9)
+_ACTIVATE = 4  # an activated ability of a card or permanent (CR 602.2)
+_AFTERMATH_HALF = 5  # the aftermath half of a card in a graveyard (CR 702.127a)
+_FLASHBACK_CAST = 6  # a card in a graveyard cast with flashback (CR 702.34a)
+
+
+def _index(game: Game, slot: tuple[int, bool], key: tuple) -> tuple:
+    """Build and keep a player's "could act" index, with or without sorcery timing
+    (``slot``): (state version, key, offers, reads)."""
+    reads: list[tuple[int, Any]] = []
+    got = (game.version, key, could_act(game, slot[0], slot[1], reads), tuple(reads))
+    game._could_act[slot] = got
+    return got
+
+
+def could_act(
+    game: Game, player: int, sorcery_ok: bool, reads: list[tuple[int, Any]] | None = None
+) -> list[tuple]:
+    """Everything ``player`` could possibly do with priority in this state (CR 117.1),
+    in the order it is offered: lands to play, faces of cards in hand whose mana
+    they could pay (or whose cost may change), casting variants, abilities of cards
+    in hand, graveyards and permanents. What depends only on the state is decided
+    here; what depends on the moment (timing permissions and restrictions, targets,
+    the rest of the cost) is checked by :func:`_check_offers` at each decision.
+
+    It is a function of the timing, the land play, the mana pool and life (the key
+    :func:`priority_options` keeps it under) and of the derived records it reads
+    (the hand's summary, the mana sources, the graveyard's offers, the permanents
+    with activated abilities, whether costs may change ...), which it lists in
+    ``reads``: while the state version is the same, or each of those is still the
+    same record (:func:`_reads_hold`), the offers are the same."""
+    offers: list[tuple] = []
+    if reads is None:
+        reads = []
+    p = game.players[player]
+    summary = _hand_summary(game, player, p.hand) if p.hand else None
+    reads.append((_R_SUMMARY, summary))
+    if summary is not None:
+        _hand_offers(game, player, summary, sorcery_ok, offers, reads)
+    graveyard = _graveyard_offers(game, player, p.graveyard)
+    reads.append((_R_GRAVEYARD, graveyard))
+    for oid, entries in graveyard:
+        for kind, i in entries:
+            if kind == _AFTERMATH:
+                offers.append((_AFTERMATH_HALF, oid, i))
+            elif kind == _FLASHBACK:
+                offers.append((_FLASHBACK_CAST, oid, i))
+            else:
+                offers.append((_ACTIVATE, oid, i))  # "Exile this card from your graveyard: ..."
+    activated = activated_sources(game, player)
+    reads.append((_R_ACTIVATED, activated))
+    if activated:
+        _activated_offers(game, player, activated, offers, reads)
+    return offers
+
+
+def _activated_offers(
+    game: Game,
+    player: int,
+    activated: list[tuple[int, tuple[int, ...]]],
+    offers: list[tuple],
+    reads: list[tuple[int, Any]],
+) -> None:
+    """The activated abilities of the player's permanents that may be activated: one
+    whose mana cost needs more mana than the player could have, while no cost-changing
+    ability is in play, can't be (CR 602.2b, 601.2g: :func:`.mana.most_mana`)."""
+    may_change = _cost_may_change(game)
+    reads.append((_R_MAY_CHANGE, may_change))
+    budget: int | None = None
+    objects = game.objects
+    records: list[Chars] = []
+    for oid, indices in activated:
+        c = chars(game, objects[oid])
+        records.append(c)
+        for i in indices:
+            cost = ability_at(c, i).cost
+            if not may_change and cost is not None and cost.mana:
+                if budget is None:
+                    sources = mana_rules.mana_sources(game, player)
+                    reads.append((_R_SOURCES, sources))
+                    budget = mana_rules.most_mana(game, player, sources)
+                if mana_rules.least_mana(mana_rules.parse_cost(cost.mana)) > budget:
+                    continue
+            offers.append((_ACTIVATE, oid, i))
+    reads.append((_R_PERMANENTS, tuple(records)))
+
+
+#: the derived records :func:`could_act` reads, each compared by value (the cards of
+#: the hand summary and the permanents by identity: the same objects with the same
+#: characteristics records; the mana sources by what they are and make, all that a
+#: payment plan reads besides the pool and life, :func:`.mana.plan_payment`)
+_R_SUMMARY = 0
+_R_FREE = 1
+_R_SOURCES = 2
+_R_MAY_CHANGE = 3
+_R_GRAVEYARD = 4
+_R_ACTIVATED = 5
+_R_PERMANENTS = 6  # the characteristics records of the permanents with activated abilities
+
+
+def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
+    """Whether each record :func:`could_act` read is still the same (then it would
+    build the same offers again: it reads nothing else of the state)."""
+    p = game.players[player]
+    for kind, value in reads:
+        if kind == _R_SUMMARY:
+            if (_hand_summary(game, player, p.hand) if p.hand else None) != value:
+                return False
+        elif kind == _R_SOURCES:
+            if mana_rules.mana_sources(game, player) != value:
+                return False
+        elif kind == _R_GRAVEYARD:
+            if _graveyard_offers(game, player, p.graveyard) is not value:
+                return False
+        elif kind == _R_ACTIVATED:
+            if activated_sources(game, player) != value:
+                return False
+        elif kind == _R_PERMANENTS:
+            objects = game.objects
+            now = tuple(chars(game, objects[oid]) for oid, _ in activated_sources(game, player))
+            if now != value:
+                return False
+        elif kind == _R_FREE:
+            if bool(statics_with(game, "may_cast_free_with_flash")) != value:
+                return False
+        elif _cost_may_change(game) != value:  # _R_MAY_CHANGE
+            return False
+    return True
+
+
+def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> None:
+    """The offers of the index that are legal now (CR 117.1), appended to ``out``."""
+    objects = game.objects
+    for kind, oid, arg in offers:
+        if kind == _ACTIVATE:
+            if activate_problem(game, player, oid, arg) is None:
+                out.append(ActivateAbility(oid, arg))
+        elif kind == _CAST:
+            if cast_problem(game, player, oid, arg) is None:
+                out.append(CastSpell(oid, arg))
+        elif kind == _PLAY:
+            out.append(PlayLand(oid))
+        elif kind == _VARIANTS:
+            out.extend(_cast_variants(game, player, objects[oid], arg))
+        elif kind == _FREE:
+            o = objects[oid]
+            if cast_permissions.free_permission(game, player, o, arg) is not None:
+                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
+                if cast_problem(game, player, oid, 0, free) is None:
+                    out.append(free)
+        elif kind == _AFTERMATH_HALF:
+            for face in KEYWORD_HOOKS.aftermath_faces(objects[oid].card):  # CR 702.127a
+                if cast_problem(game, player, oid, face) is None:
+                    out.append(CastSpell(oid, face))
+        else:  # _FLASHBACK_CAST
+            act = CastSpell(oid, alt="flashback")
+            if cast_problem(game, player, oid, 0, act) is None:
+                out.append(act)
+
+
+def _hand_offers(
+    game: Game,
+    player: int,
+    summary: tuple,
+    sorcery_ok: bool,
+    offers: list[tuple],
+    reads: list[tuple[int, Any]],
+) -> None:
     """Lands to play, spells to cast and abilities that work from the hand (CR 305.1,
-    601.2a, 702.29a)."""
-    sorcery_ok = has_sorcery_timing(game, player)
-    summary = _hand_summary(game, player, hand)
+    601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`)."""
     if not sorcery_ok and not summary[0]:
         return  # only sorcery-speed cards, and no abilities that work from the hand
     land_ok = sorcery_ok and game.players[player].lands_played < 1
     free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+    reads.append((_R_FREE, free_granted))
     sources = None
     budget = 0
     may_change: bool | None = None
     for oid, o, c, kind, from_hand, faces in summary[1]:
         if kind == _LAND:
             if land_ok:
-                out.append(PlayLand(oid))
+                offers.append((_PLAY, oid, 0))
         elif kind == _ANY_TIME or sorcery_ok:
             if sources is None:
                 sources = mana_rules.mana_sources(game, player)
+                reads.append((_R_SOURCES, sources))
                 budget = mana_rules.most_mana(game, player, sources)
             for face, cost, least in faces:
                 if not (least <= budget and mana_rules.can_pay_now(game, player, cost)):
                     if may_change is None:
                         may_change = _cost_may_change(game)
+                        reads.append((_R_MAY_CHANGE, may_change))
                     if not (may_change or _has_cost_abilities(o)):
                         continue
-                if cast_problem(game, player, oid, face) is None:
-                    out.append(CastSpell(oid, face))
+                offers.append((_CAST, oid, face))
             if _variant_keywords(o):
-                out.extend(_cast_variants(game, player, o, c))
-            if free_granted and cast_permissions.free_permission(game, player, o, c) is not None:
-                free = CastSpell(oid, alt=cast_permissions.FREE)  # Aluren (CR 118.9)
-                if cast_problem(game, player, oid, 0, free) is None:
-                    out.append(free)
+                offers.append((_VARIANTS, oid, c))
+            if free_granted:
+                offers.append((_FREE, oid, c))
         for i in from_hand:
-            if activate_problem(game, player, oid, i) is None:
-                out.append(ActivateAbility(oid, i))
+            offers.append((_ACTIVATE, oid, i))
 
 
 _LAND = 0
@@ -265,17 +430,18 @@ def _graveyard_offers(
     """The cards of a graveyard that may offer something (:func:`_graveyard_entries`),
     in graveyard order, with their entries; remembered for the same graveyard (what a
     card in a graveyard offers depends on its face alone, and it stays the same
-    object while it is there, CR 400.7)."""
-    cache = game._chars
+    object while it is there, CR 400.7: so it is kept through changes of other
+    things, beside the "could act" index)."""
+    cache = game._could_act
     key = (_GRAVEYARD_KEY, player)
-    got = cache.get(key)  # type: ignore[call-overload]
+    got = cache.get(key)
     if got is None or got[0] != graveyard:
         objects = game.objects
         offers = [
             (oid, entries) for oid in graveyard if (entries := _graveyard_entries(objects[oid]))
         ]
         got = (list(graveyard), offers)
-        cache[key] = got  # type: ignore[index]
+        cache[key] = got
     return got[1]
 
 

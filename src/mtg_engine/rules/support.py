@@ -281,6 +281,7 @@ SUPPORTED: set[str] = set(
                 "you_control_le",
                 "not",
                 "you_do",
+                "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
                 "not_control",
                 "life_at_least",
                 "life_at_most",

@@ -15,6 +15,7 @@ from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .characteristics import Chars, chars
+from .combat_rules import defending_player_of
 from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:
@@ -53,6 +54,13 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     about. Without the spell or ability (checking beforehand whether it could be
     cast), any player may be meant."""
     flt = spec.filter
+    if any(v == "defending_player" for _, v in flt.conditions):
+        # "tap target creature defending player controls" (Elite Scaleguard): the
+        # player the attacking creature attacks, else the combat's (CR 506.2, 508.5)
+        dps = _defending_players(game, stack_obj)
+        conds = tuple((k, dps if v == "defending_player" else v) for k, v in flt.conditions)
+        flt = Filter(flt.kinds, flt.zone, conds)
+        spec = TargetSpec(flt, spec.min, spec.max, spec.divide)
     if not any(v == "that_player" for _, v in flt.conditions):
         return spec
     players: tuple[int, ...] | None = None
@@ -71,6 +79,19 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
         if not (v == "that_player" and players is None)
     )
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
+def _defending_players(game: Game, stack_obj: GameObject | None) -> tuple[int, ...]:
+    combat = game.combat
+    if combat is None:
+        return ()
+    td = (stack_obj.trigger_data or {}) if stack_obj is not None else {}
+    for oid in (td.get("obj"), stack_obj.source_id if stack_obj is not None else None):
+        if isinstance(oid, int) and oid in combat.attackers:
+            return (defending_player_of(game, combat.attackers[oid]),)
+    if combat.attackers:
+        return tuple(sorted({defending_player_of(game, d) for d in combat.attackers.values()}))
+    return (combat.defending_player,) if combat.defending_player >= 0 else ()
 
 
 def candidates(

@@ -48,6 +48,9 @@ _STEP_RULES = {
     Step.CLEANUP: "514",
 }
 
+#: the log text of each step's beginning ("Precombat main step begins")
+_STEP_BEGINS = tuple(f"{n.replace('_', ' ').capitalize()} step begins" for n in Step.NAMES)
+
 
 @task_handler("turn")
 def turn_task(game: Game, task: Task) -> None:
@@ -80,12 +83,7 @@ def begin_step(game: Game) -> None:
         start_turn(game)
         untap_step(game)
     else:
-        game.emit(
-            EventKind.STEP,
-            (rule,),
-            f"{Step.NAMES[step].replace('_', ' ').capitalize()} step begins",
-            step=Step.NAMES[step],
-        )
+        game.emit(EventKind.STEP, (rule,), _STEP_BEGINS[step], step=Step.NAMES[step])
     if step == Step.DRAW:
         # CR 504.1; its replacement effects (dredge 702.52a, "instead you may skip
         # that draw" 614.1a) are the pipeline's (rules/drawing.py)
@@ -114,6 +112,7 @@ def start_turn(game: Game) -> None:
     if game.turn > 0:
         game.active = _next_player(game, game.active)
     game.turn += 1
+    game.version += 1  # summoning sickness, "this turn" permissions (CR 302.6)
     p = game.players[game.active]
     p.last_turn_started = game.turn
     # "last turn" conditions (werewolves: "if no spells were cast last turn",
@@ -155,10 +154,11 @@ def untap_step(game: Game) -> None:
                 continue
             to_untap.append(o)
     # CR 502.3, 701.26b: each untapping is proposed (CR 614, 101.2)
+    # (set_tapped forgets what the untapped permanents' status derived)
     untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",))]
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
-    game.invalidate("tapped")
+        game.invalidate("tapped")
     game.emit(
         EventKind.UNTAP,
         ("502.3",),
@@ -252,14 +252,18 @@ def cleanup_task(game: Game, task: Task) -> None:
                 )
             task.answer = None
         # CR 514.2: simultaneously remove damage and end "until end of turn" effects.
+        removed = False
         for oid in game.battlefield:
             o = game.objects[oid]
-            o.damage = 0
-            o.deathtouch_damage = False
-            o.regen_shields = 0
+            if o.damage or o.deathtouch_damage or o.regen_shields:
+                removed = True
+                o.damage = 0
+                o.deathtouch_damage = False
+                o.regen_shields = 0
         before = len(game.effects)
         end_of_turn_cleanup(game)  # also recomputes control (CR 613.1b)
-        game.invalidate("damage")
+        if removed or before != len(game.effects):
+            game.invalidate("damage")  # a cleanup step with nothing to remove changes nothing
         game.emit(
             EventKind.CLEANUP,
             ("514.2",),

@@ -122,8 +122,26 @@ def graveyard_to_exile(
         return None  # CR 700.4: "dies" is from the battlefield
     if args.get("controlled_by") == "opponent" and obj.controller == src.controller:
         return None
-    name = chars(game, src).name
-    return Replacement(key, name, ("614.1a", "614.6"), _to(Zone.EXILE, "", name))
+    c = chars(game, src)
+    name = c.name
+    to_exile = _to(Zone.EXILE, "", name)
+    if not any("exiled with" in a.text.lower() for a in c.abilities):
+        return Replacement(key, name, ("614.1a", "614.6"), to_exile)
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        # the card is "exiled with" this object (Gisa, Glorious Resurrector: "put all
+        # creature cards exiled with Gisa onto the battlefield", CR 607.2a)
+        ev["exiled_by"] = src.id
+        ev["then"] = [*(ev.get("then") or ()), "exiled_by"]
+        return str(to_exile(game, ev))
+
+    return Replacement(key, name, ("614.1a", "614.6"), apply)
+
+
+@then_hook("exiled_by")
+def _link_exiled(game: Game, ev: dict[str, Any], new: int | None) -> None:
+    if new is not None and game.objects[new].zone == Zone.EXILE and not game.objects[new].is_token:
+        game.objects[new].links = {"exiled_by": int(ev["exiled_by"])}
 
 
 @replacement_finder(EventKind.ZONE_CHANGE)

@@ -103,6 +103,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "enters_as_copy",
         "cost_change",
         "add_types",
+        "set_types",
         "become",
         "assign_damage_by_toughness",
         "prevent_damage",

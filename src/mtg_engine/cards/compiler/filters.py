@@ -145,6 +145,12 @@ def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
             kinds = ["permanent"]
     if head == "token":
         conds.append(("token", True))
+    if (
+        head == "card"
+        and not types
+        and any(n.kind == "head" and n.value == "permanent" for n in alt.nouns)
+    ):
+        conds.append(("permanent_card", True))  # "nonland permanent cards" (CR 110.4a)
     if head == "commander":
         conds.append(("commander", True))
     return kinds, conds

@@ -378,6 +378,10 @@ def finalize(
         return SelfRef()
 
     def resolve_player() -> Any:
+        if state["last"] == "parent" and state.get("chose_opponents"):
+            # "choose a creature card in an opponent's graveyard, then that player
+            # chooses ...": the owner of the card just chosen (CR 608.2c)
+            return OwnerOfRef(ParentRef())
         if last_target:
             spec = targets[last_target[-1]]
             if "player" in spec.filter.kinds:
@@ -395,6 +399,10 @@ def finalize(
         return ControllerRef()
 
     def fn(v: Any) -> Any:
+        if isinstance(v, Those) and state["last"] == "parent" and state.get("chooses", 0) > 1:
+            # "choose a card ..., then that player chooses a card ... . You may return
+            # those cards": every object the choices named (CR 608.2c)
+            return ParentRef("chosen")
         if isinstance(v, Them | Those) and state["last"] == "each":
             # "attacking creatures you control get +X/+0. Sacrifice those creatures at
             # the beginning of the next end step": the objects of that instruction,
@@ -463,12 +471,29 @@ def finalize(
             args = {"source": eff.args["source"]}
             args.update((k, v) for k, v in eff.args.items() if k != "source")
             eff = Effect(eff.op, args, eff.optional, eff.condition)
+        amt = eff.args.get("amount")
+        if (
+            eff.op == "damage"
+            and isinstance(eff.args.get("source"), Them)
+            and isinstance(amt, Amount)
+            and type(amt.ref) is It
+        ):
+            # "each of those creatures deals damage equal to its power to ...": each
+            # source's own power (effects/damage_life.py, CR 120.3)
+            src = eff.args["source"]
+            args = {**eff.args, "amount": dataclasses.replace(amt, ref=src)}
+            eff = Effect(eff.op, args, eff.optional, eff.condition)
         if eff.op == "may_play" and eff.optional:
             # "you may play it this turn": a permission used later, not a choice made
             # as the ability resolves (CR 601.2a, 611.2)
             eff = Effect(eff.op, eff.args, False, eff.condition)
         new = walk(eff, fn)
         out.append(new)
+        chose = eff.op == "choose_objects" and isinstance(eff.args.get("what"), ChooseRef)
+        state["chooses"] = state.get("chooses", 0) + 1 if chose else 0
+        state["chose_opponents"] = (
+            chose and ("owner", "opponent") in eff.args["what"].filter.conditions
+        )
         if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
@@ -476,7 +501,7 @@ def finalize(
             state["last"] = "each"  # "them": the objects this instruction was about
             state["each_op"] = eff.op
             state["each_one"] = any(
-                k in _ATTACHED_TO_SELF for k, _ in eff.args["what"].filter.conditions
+                k in _ATTACHED_TO_SELF for k, _ in _each_of(eff).filter.conditions
             )
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
@@ -507,8 +532,15 @@ def _about_each(eff: Effect) -> bool:
     """Whether an instruction is about every object of a kind ("attacking creatures
     you control get +X/+0", "put all cards exiled with this creature onto the
     battlefield"): its objects are recorded as it happens (Ctx.refs, "each")."""
-    what = eff.args.get("what")
+    what = _each_of(eff)
     return isinstance(what, EachRef) and not any("player" in k for k in what.filter.kinds)
+
+
+def _each_of(eff: Effect) -> Any:
+    """The objects an instruction is about: its ``what``, or the recipients of damage
+    ("deals damage ... to each other creature that player controls, then each of
+    those creatures ...", CR 608.2c)."""
+    return eff.args.get("what") if eff.op != "damage" else eff.args.get("to")
 
 
 def fold_instead(effects: list[Effect]) -> list[Effect]:

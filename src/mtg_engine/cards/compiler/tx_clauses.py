@@ -711,6 +711,29 @@ class ClauseRules:
 
         return [Effect("change_text_limit", {"not": subtype(str(c[-1]).lower())})]
 
+    def sent_next_time_prevent(self, c: list[Any]) -> list[Effect]:
+        """ "The next time a red source of your choice would deal damage to you this
+        turn, prevent that damage" (Circle of Protection: Red): the source is chosen
+        as the ability resolves (CR 609.7a), then a one-use prevention shield (615.7)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.kinds != ("source",):
+            raise CompileError("the next time something other than a source deals damage")
+        # ("of your choice": who chooses, said by the choice itself)
+        flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
+        return [
+            Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
+            Effect(
+                "prevent_damage",
+                {
+                    "what": ParentRef(),
+                    "dealt_by": True,
+                    "next_time": True,
+                    "to": ControllerRef(),
+                    "duration": EOT,
+                },
+            ),
+        ]
+
     def sent_otherwise(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("otherwise"))
 
@@ -1423,6 +1446,12 @@ class ClauseRules:
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
     cond_x_ge = _cond("x_ge")
+
+    def cond_revealed_this_way(self, c: list[Any]) -> Condition:
+        """ "You may reveal that card. If an instant or sorcery card is revealed this
+        way, ..." (Delver of Secrets): the card was revealed and has the quality."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("revealed_this_way", {"quality": flt})
 
     def cond_is(self, c: list[Any]) -> Condition:
         """ "as long as enchanted permanent is a creature", "if the sacrificed

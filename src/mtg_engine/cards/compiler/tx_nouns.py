@@ -415,6 +415,11 @@ class NounRules:
     def np_it(self, c: list[Any]) -> It:
         return It()
 
+    def np_each_of_those(self, c: list[Any]) -> Them:
+        # "each of those creatures": plural, the objects of the instruction before
+        # (ir.finalize, CR 608.2c)
+        return Them()
+
     def np_the_exiled(self, c: list[Any]) -> ExiledCard:
         return ExiledCard()  # CR 607.2a (resolved in ir.finalize)
 

@@ -30,7 +30,7 @@ from .ir import (
     ThatObject,
     substitute_subject,
 )
-from .tables import ORDINAL_WORDS
+from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -866,6 +866,16 @@ class VerbRules:
             )
         ]
 
+    def vp_base_pt_each(self, c: list[Any]) -> list[Effect]:
+        """ "Each other non-Aura enchantment ... has base power and base toughness each
+        equal to its mana value" (Opalescence): each affected object's own mana value
+        (layer 7b, CR 613.4b)."""
+        amt = c[0]
+        if not (isinstance(amt, Amount) and amt.kind == "mana_value" and type(amt.ref) is It):
+            raise CompileError("base power and toughness equal to something else")
+        own = Amount("own_mana_value")
+        return [Effect("set_pt", {"what": SUBJ, "power": own, "toughness": own, "duration": None})]
+
     def vp_gain_kw_and_ability(self, c: list[Any]) -> list[Effect]:
         duration = c[2] if len(c) > 2 else None
         return self.vp_gain_kw([c[0], duration]) + self.vp_gain_ability([c[1], duration])
@@ -1134,6 +1144,21 @@ class VerbRules:
             )
         ]
 
+    def vp_add_land_types(self, c: list[Any]) -> list[Effect]:
+        """ "Each land is a Swamp in addition to its other land types" (Urborg, CR 305.7)."""
+        if card_type(str(c[-1])) != "Land":
+            raise CompileError(f"in addition to its other {c[-1]} types")
+        return self.vp_add_types(c[:-1])
+
+    def vp_set_land_type(self, c: list[Any]) -> list[Effect]:
+        """ "Nonbasic lands are Mountains" (Blood Moon), "Enchanted land is an Island":
+        the land's subtype is set to a basic land type (CR 305.7, layer 4)."""
+        nouns = next(x for x in c if isinstance(x, list))
+        subs = tuple(n.value for n in nouns if n.kind == "subtype")
+        if len(subs) != len(nouns) or not subs or not set(subs) <= set(BASIC_LAND_TYPES):
+            raise CompileError("'is a ...': only basic land types are set this way")
+        return [Effect("set_types", {"what": SUBJ, "subtypes": subs, "duration": None})]
+
     def vp_chosen_type(self, c: list[Any]) -> list[Effect]:
         # "is the chosen type in addition to its other types" (CR 205.1b, 607.2a)
         args = {"what": SUBJ, "types": (), "subtypes": (), "chosen": "creature_type"}
@@ -1154,7 +1179,13 @@ class VerbRules:
                 out["types"] = tuple(n.value for n in x if n.kind == "type")
                 out["subtypes"] = tuple(n.value for n in x if n.kind == "subtype")
             elif isinstance(x, list):
-                out["keywords"] = tuple(k.keyword for k in x if isinstance(k, Ability))
+                abilities = [a for a in x if isinstance(a, Ability)]
+                out["keywords"] = tuple(a.keyword for a in abilities if a.keyword is not None)
+                quoted = tuple(a for a in abilities if a.keyword is None)
+                if quoted:
+                    # 'becomes a Construct artifact creature with "This creature's
+                    # power and toughness are each equal to ..."' (layer 6, CR 613.1f)
+                    out["abilities"] = quoted
             elif isinstance(x, tuple) and x and x[0] == "colors":
                 out["colors"] = x[1]
         return out
