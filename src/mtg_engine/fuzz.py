@@ -216,15 +216,22 @@ def crash_signature(exc: BaseException) -> str:
 # --------------------------------------------------------------------------- checks
 
 
-def conservation_problems(game: Game, cards: dict[int, int]) -> list[str]:
+def conservation_problems(
+    game: Game, cards: dict[int, int], owners: dict[int, int] | None = None
+) -> list[str]:
     """Every physical card of the game's start is in exactly one place, and no card
-    appeared from nowhere (tokens, copies and emblems aside)."""
+    appeared from nowhere (tokens, copies and emblems aside). The cards of a player
+    who left a multiplayer game have left it with them (CR 800.4a): ``owners`` (card
+    uid -> owner at the start) says whose each card is."""
     now = card_uids(game)
     if now == cards:
         return []
     out = []
+    left = {p.index for p in game.players if p.has_lost}
     for uid in sorted(set(cards) | set(now)):
         a, b = cards.get(uid, 0), now.get(uid, 0)
+        if b == 0 and owners is not None and owners.get(uid) in left:
+            continue  # CR 800.4a: it left the game with its owner
         if a != b:
             objs = [o for o in game.objects.values() if o.card_uid == uid]
             where = ", ".join(f"{o.name} in {Zone.NAMES[o.zone]}" for o in objs) or "nowhere"
@@ -352,6 +359,7 @@ def play_fuzz_game(
         result.game = game
     agent_objs = [make_agent(k, seed + i) for i, k in enumerate(kinds)]
     cards = card_uids(game)
+    owners = {o.card_uid: o.owner for o in game.objects.values()}
     seen: set[str] = set()
 
     def report(kind: str, problem: str) -> None:
@@ -393,7 +401,7 @@ def play_fuzz_game(
         since.append(action)
         if game.decisions_made % check_every and game.outcome is None:
             continue
-        for problem in check(game) + conservation_problems(game, cards):
+        for problem in check(game) + conservation_problems(game, cards, owners):
             report("invariant", problem)
         new_events = game.log[checked_log:]
         checked_log = len(game.log)

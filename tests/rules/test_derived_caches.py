@@ -17,6 +17,7 @@ from mtg_engine.agents import make_agent
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.game.actions import CastSpell, DecisionKind, IllegalActionError, PassPriority
 from mtg_engine.game.objects import Zone
+from mtg_engine.rules import pipeline, sba
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.mana import mana_sources
 from mtg_engine.rules.sba import sba_would_apply
@@ -28,14 +29,22 @@ _FIELDS += ("loyalty", "defense", "abilities", "keywords", "mana_value", "mana_c
 
 def _answers(game) -> tuple:
     """What the caches serve: characteristics of permanents and hands, mana sources,
-    the legal actions, whether an SBA applies."""
+    the legal actions, whether an SBA applies, the replacement statics' index."""
     ids = list(game.battlefield) + [oid for p in game.players for oid in p.hand]
     looks = {oid: tuple(getattr(chars(game, game.objects[oid]), f) for f in _FIELDS) for oid in ids}
     sources = [
-        [(s.obj, s.ability, tuple(s.productions)) for s in mana_sources(game, p.index)]
+        [
+            (s.obj, s.ability, tuple(s.productions), s.is_land, tuple(s.abilities))
+            + (s.mana_cost, s.sacrifice)
+            for s in mana_sources(game, p.index)
+        ]
         for p in game.players
     ]
-    return looks, sources, game.legal_actions(), sba_would_apply(game)
+    replacements = {
+        kind: [(sid, key, st.op) for sid, key, st in entries]
+        for kind, entries in pipeline._index(game).items()
+    }
+    return looks, sources, game.legal_actions(), sba_would_apply(game), replacements
 
 
 @pytest.mark.parametrize(
@@ -81,3 +90,34 @@ def test_an_offered_action_is_taken_and_any_other_is_checked():
     before = game.decisions_made
     game.apply(passing)
     assert game.decisions_made == before + 1
+
+
+@pytest.mark.parametrize(
+    ("decks", "seed"),
+    [(("red-green", "white-blue"), 7), (("green-stompy", "white-weenie"), 9)],
+)
+def test_owed_state_based_checks_agree_with_the_whole_check(decks, seed, monkeypatch):
+    """CR 704.3: after damage, or a permanent without static abilities entering,
+    the object-based checks look at the changed permanents alone; whenever that
+    finds nothing, the whole check finds nothing either."""
+    looked = 0
+    owed = sba._owed_only_clean
+
+    def checked(game):
+        nonlocal looked
+        clean = owed(game)
+        if clean:
+            looked += 1
+            deaths, legends, attachments, worlds, waiting = sba._object_checks(game)
+            assert not (deaths or legends or attachments or worlds or waiting[0] or waiting[1])
+            assert not sba._counter_pairs(game)
+        return clean
+
+    monkeypatch.setattr(sba, "_owed_only_clean", checked)
+    cards = [load_deck(d).card_defs() for d in decks]
+    for game_seed in range(seed, seed + 4):
+        game = new_game(cards, seed=game_seed)
+        agents = [make_agent("random", game_seed), make_agent("random", game_seed + 1)]
+        while game.outcome is None and game.turn <= 30:
+            game.apply(agents[game.pending.player].choose(game))
+    assert looked > 20

@@ -3,9 +3,12 @@ auto-pass, labelled options, subset attacks, no harmful default."""
 
 from __future__ import annotations
 
+import io
 import json
 
 from click.testing import CliRunner
+from rich.console import Console
+from rich.text import Text
 
 from mtg_engine import (
     Action,
@@ -20,8 +23,10 @@ from mtg_engine.agents import make_agent
 from mtg_engine.cli.main import main
 from mtg_engine.game.events import EventKind
 from mtg_engine.rules.characteristics import chars
+from mtg_engine.ui.board import board, mana_text, pool_text
 from mtg_engine.ui.describe import describe
-from mtg_engine.ui.terminal import ALL_STOPS, TerminalGame
+from mtg_engine.ui.terminal import ALL_STOPS, TerminalGame, load_saved
+from mtg_engine.ui.wording import second_person
 
 
 class AgentAnswerer:
@@ -203,10 +208,128 @@ def test_undo_returns_to_the_previous_decision_and_save_resumes(tmp_path):
     tg.run()
     # mulligan (2), undone: asked the same mulligan question again, then kept
     assert kinds[0] == kinds[2] == (0, "mulligan")
-    saved = Game.from_json(json.loads(path.read_text()))
+    saved = Game.from_json(json.loads(path.read_text())["game"])
     assert saved.turn == kinds[3][0] and saved.outcome is None
     # the undone mulligan is gone: the player kept their first seven
     assert any(e.text == f"{saved.players[0].name} keeps 7 cards" for e in saved.log)
+
+
+def test_resume_restores_the_stops_and_the_ai(tmp_path):
+    """``save FILE`` keeps the player's stops and the AI (kind, seed, generator state):
+    the resumed game stops where the player asked and its AI answers as the saved
+    game's AI would have."""
+    game = new_game_from_decks("red-green", "white-blue", seed=5)
+    path = tmp_path / "g.json"
+    answers = iter(["stops +opponent upkeep", "stops -you postcombat_main", f"save {path}", "q"])
+    tg = TerminalGame(
+        game,
+        make_agent("random", 99),
+        ask=lambda _t: next(answers),
+        say=lambda s: None,
+        ai="random",
+        ai_seed=99,
+    )
+    for _ in range(5):  # the AI has drawn from its generator before the save
+        tg.bot.choose(game)
+    expected_stops = (set(tg.stops) | {("opponent", "upkeep")}) - {("you", "postcombat_main")}
+    tg.run()
+    data = json.loads(path.read_text())
+    resumed = load_saved(data, ask=lambda _t: "q", say=lambda s: None)
+    assert resumed.stops == expected_stops
+    assert (resumed.ai, resumed.ai_seed, resumed.bot.name) == ("random", 99, "random")
+    # the same AI from here: both copies make the same random choices for a while
+    original = Game.from_json(data["game"])
+    twin = make_agent("random", 99)
+    twin.rng.state = data["ai_rng"]
+    for _ in range(300):
+        if original.outcome is not None:
+            break
+        a = resumed.bot.choose(resumed.game) if resumed.game.pending.player == 1 else None
+        b = twin.choose(original) if original.pending.player == 1 else None
+        assert a == b
+        if a is None:
+            a = b = original.legal_actions()[0]
+        resumed.game.apply(a.unbound())
+        original.apply(b.unbound())
+    assert resumed.game.log[-1].text == original.log[-1].text
+    # a fresh AI of the same seed would not be in the same place: the state matters
+    assert data["ai_rng"] != make_agent("random", 99).rng.state
+
+
+def test_resume_rejects_a_damaged_save(tmp_path):
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    tg = TerminalGame(game, make_agent("heuristic", 1), ask=lambda _t: "q", say=lambda s: None)
+    data = tg.save_data()
+    for key, bad in (("stops", ["you:teatime"]), ("ai", "oracle"), ("me", 5), ("game", {})):
+        broken = dict(data, **{key: bad})
+        path = tmp_path / f"{key}.json"
+        path.write_text(json.dumps(broken))
+        r = CliRunner().invoke(main, ["play", "--resume", str(path)])
+        assert r.exit_code == 2 and "cannot resume" in r.output and "damaged" in r.output, r.output
+        assert "Traceback" not in r.output
+
+
+def test_the_log_and_prompts_speak_to_the_player_in_the_second_person():
+    """'You draw a card', 'Your turn', 'You have priority', never 'You draws'."""
+    _, _, out = play(3)
+    text = "\n".join(out)
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    me = game.players[0].name
+    assert "You draw a card" in text and ": Your turn" in text
+    for wrong in (f"{me} draws", f"{me}'s turn", f"{me} has priority", f"{me} casts", f"{me} pays"):
+        assert wrong not in text, wrong
+    assert "Opponent draws a card" in text or f"{game.players[1].name} draws a card" in text
+
+
+def test_second_person_wording():
+    assert second_person("You draws a card", "You") == "You draw a card"
+    assert second_person("Turn 3: You's turn", "You") == "Turn 3: Your turn"
+    assert second_person("Untap step: A untaps Forest", "A") == "Untap step: You untap Forest"
+    assert second_person("Youthful Knight attacks You", "You") == "Youthful Knight attacks you"
+    assert second_person("A passes; B casts Shock", "A") == "You pass; B casts Shock"
+    assert second_person("B has priority", "A") == "B has priority"
+    assert second_person("A searches, then A shuffles", "A") == "You search, then you shuffle"
+    assert second_person("A has priority", "A") == "You have priority"
+    assert second_person("A shuffles their library", "A") == "You shuffle your library"
+    assert second_person("you draws a card", "you") == "You draw a card"
+
+
+def test_the_rich_board_colours_mana_and_marks_tapped_and_attacking():
+    game = new_game_from_decks("red-green", "white-blue", seed=3)
+    agent = make_agent("heuristic", 1)
+    while not (game.combat and game.combat.attackers and game.step_name == "declare_blockers"):
+        game.apply(agent.choose(game))
+    console = Console(file=io.StringIO(), width=100, force_terminal=True, color_system="standard")
+    console.print(board(game, 0))
+    coloured = console.file.getvalue()
+    assert "\x1b[" in coloured  # ANSI colours
+    plain = Text.from_ansi(coloured).plain
+    assert "Creatures" in plain and "Lands" in plain and "Hand" in plain
+    assert "attacking" in plain and "tapped" in plain and "mana pool" in plain
+    assert "╭" in plain  # panels
+    # a hidden card never shows: the opponent's hand is a count only
+    opp_hand = {game.objects[i].name for i in game.players[1].hand}
+    mine = {game.objects[i].name for i in game.players[0].hand} | {
+        game.objects[i].name for i in game.battlefield
+    }
+    for name in opp_hand - mine:
+        assert name not in plain
+
+
+def test_mana_symbols_in_their_colours():
+    t = mana_text("{2}{R}{G}")
+    assert t.plain == "{2}{R}{G}"
+    styles = {t.plain[s.start : s.end]: str(s.style) for s in t.spans}
+    assert "red" in styles["{R}"] and "green" in styles["{G}"]
+    assert pool_text([0, 0, 0, 2, 1, 0]).plain == " R ×2  G ×1"
+    assert pool_text([0] * 6).plain == "empty"
+
+
+def test_play_draws_a_plain_board_when_output_is_not_a_terminal():
+    r = CliRunner().invoke(main, ["play", "--seed", "3"], input="1\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "\x1b[" not in r.output and "╭" not in r.output
+    assert "── Turn" in r.output
 
 
 def test_play_resumes_a_saved_game(tmp_path):

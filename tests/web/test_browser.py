@@ -20,6 +20,7 @@ from browser_support import (  # noqa: E402  (after the skips: needs the web ext
     game_page,
     live_server,
 )
+from positions import BOLTS, KICKER, MODES, MULTIKICKER, UNICORN, X_SPELL  # noqa: E402
 
 from mtg_engine import rules_text  # noqa: E402
 from mtg_engine.game.objects import Zone  # noqa: E402
@@ -103,7 +104,7 @@ def test_attack_with_a_chosen_subset(game_page: GamePage, tmp_path: Path) -> Non
     assert _life(gp, "opponent") == 12
     # the game passed on (no stops there) to the player's next main phase, a land to play
     assert view["turn"] == 5
-    assert "A attacks with Grizzly Bears, Craw Wurm" in gp.page.inner_text("#log")
+    assert "You attack with Grizzly Bears, Craw Wurm" in gp.page.inner_text("#log")
     gp.shot("attack-2-after")
 
 
@@ -347,3 +348,155 @@ def test_watch_an_ai_game(game_page: GamePage) -> None:
     gp.page.wait_for_selector("#prompt:has-text('Game over')", timeout=30000)
     gp.shot("watch-over")
     assert gp.state()["view"]["outcome"] is not None
+
+
+# ------------------------------------------------------------------ casting choices, damage, holding priority
+# (in this module: a second module would launch a second Playwright inside the first)
+
+
+def _hand(name: str) -> str:
+    return f'#hand .card[data-name="{name}"]'
+
+
+def _their_life(gp: GamePage) -> int:
+    return int(gp.state()["view"]["players"][1]["life"])
+
+
+def test_kicker_from_the_cards_menu(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(KICKER, tmp_path)
+    gp.page.click(_hand("Burst Lightning"))  # two ways to cast it: a small menu
+    gp.page.wait_for_selector("#menu-pop:not(.hidden)")
+    labels = gp.page.locator("#menu-pop button").all_inner_texts()
+    assert labels == [
+        "Cast Burst Lightning {R}",
+        "Cast Burst Lightning {R} with kicker {4}",
+        "Cancel",
+    ]
+    gp.shot("kicker-1-menu")
+    gp.click("#menu-pop button:has-text('with kicker')")
+    assert gp.state()["decision"]["kind"] == "targets"
+    gp.click("#player-1")
+    assert _their_life(gp) == 16  # kicked: 4 damage (CR 702.33d)
+    assert "kicked" in gp.page.inner_text("#log")
+    # a split card: one entry per half, each with its own cost
+    gp.page.click(_hand("Fire // Ice"))
+    gp.page.wait_for_selector("#menu-pop:not(.hidden)")
+    labels = gp.page.locator("#menu-pop button").all_inner_texts()
+    assert labels[:2] == ["Cast Fire {1}{R}", "Cast Ice {1}{U}"]
+    gp.page.click("#menu-pop button:has-text('Cancel')")
+    assert gp.page.is_hidden("#menu-pop")
+
+
+def test_x_is_a_number_bounded_by_what_can_be_paid(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(X_SPELL, tmp_path)
+    gp.click(_hand("Blaze"))
+    assert gp.state()["decision"]["kind"] == "x"
+    x = gp.page.locator("#x-input")
+    assert (x.get_attribute("min"), x.get_attribute("max")) == ("0", "3")  # {X}{R}, 4 lands
+    assert gp.page.inner_text("#btn-x") == "Cast with X = 3"
+    x.fill("7")
+    assert gp.page.is_disabled("#btn-x")
+    x.fill("2")
+    assert gp.page.inner_text("#btn-x") == "Cast with X = 2"
+    gp.shot("x-1-number")
+    gp.click("#btn-x")
+    assert gp.state()["decision"]["kind"] == "targets"
+    gp.click("#player-1")
+    assert _their_life(gp) == 18
+
+
+def test_modes_in_a_menu_with_their_text(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(MODES, tmp_path)
+    gp.click(_hand("Cryptic Command"))
+    assert gp.state()["decision"]["kind"] == "modes"
+    # three legal pairs (CR 700.2a: "Counter target spell" has no target but Cryptic
+    # itself): few enough to be the prompt's own buttons
+    labels = gp.page.locator("#prompt-buttons button.option").all_inner_texts()
+    assert len(labels) == 3 and not any("Counter" in label for label in labels)
+    assert "Modes: Tap all creatures your opponents control; Draw a card" in labels
+    gp.shot("modes-1-menu")
+    hand = len(gp.state()["view"]["players"][0]["hand"])
+    gp.click("#prompt-buttons button:has-text('Tap all creatures your opponents control; Draw')")
+    view = gp.state()["view"]
+    assert len(view["players"][0]["hand"]) == hand + 1  # drew a card (Cryptic was on the stack)
+    bears = [o for o in view["battlefield"] if o["name"] == "Grizzly Bears"]
+    assert bears and all(o["tapped"] for o in bears)
+
+
+def test_combat_damage_assignment_dialog(game_page: GamePage, tmp_path: Path) -> None:
+    """CR 510.1c: an attacker blocked by two creatures: its controller divides its
+    damage among them in a dialog (here 1 and 1, so that neither bear dies)."""
+    gp = game_page
+    gp.start_scenario(UNICORN, tmp_path)
+    assert gp.state()["decision"]["kind"] == "attackers"
+    gp.page.click('#bf-0-creatures .card[data-name="Prized Unicorn"]')
+    gp.click("#btn-done")  # Prized Unicorn: all creatures able to block it do so
+    d = gp.state()["decision"]
+    assert d["kind"] == "assign_damage"
+    gp.page.wait_for_selector("#modal:not(.hidden) input[type=number]")
+    inputs = gp.page.locator("#modal-body .field input")
+    assert inputs.count() == 2
+    labels = gp.page.locator("#modal-body .field label").all_inner_texts()
+    b1, b2 = d["data"]["blockers"]
+    assert labels == [f"Grizzly Bears #{b1} (lethal: 2)", f"Grizzly Bears #{b2} (lethal: 2)"]
+    inputs.nth(0).fill("1")
+    inputs.nth(1).fill("1")
+    gp.shot("damage-1-dialog")
+    gp.click("#modal-body button.primary:has-text('Assign')")
+    log = gp.page.inner_text("#log")
+    assert log.count("Prized Unicorn deals 1 combat damage to Grizzly Bears") == 2
+    view = gp.state()["view"]
+    assert len([o for o in view["battlefield"] if o["name"] == "Grizzly Bears"]) == 2
+    assert "Prized Unicorn" in [o["name"] for o in view["players"][0]["graveyard"]]
+
+
+def test_hold_priority_to_respond_to_your_own_spell(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(BOLTS, tmp_path)
+    # Ctrl-click: cast and keep priority (CR 117.3c)
+    before = gp.replies()
+    gp.page.locator(_hand("Lightning Bolt")).first.click(modifiers=["Control"])
+    gp.wait_replies(before)
+    gp.click("#player-1")
+    state = gp.state()
+    assert state["decision"]["kind"] == "priority"
+    assert [o["name"] for o in state["view"]["stack"]] == ["Lightning Bolt"]
+    assert _their_life(gp) == 20
+    gp.shot("hold-1-own-spell-on-stack")
+    gp.click(_hand("Lightning Bolt"))  # respond to it with the other one
+    gp.click("#player-1")
+    assert _their_life(gp) == 14 and not gp.state()["view"]["stack"]
+
+
+def test_the_hold_priority_toggle(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(BOLTS, tmp_path)
+    assert gp.page.inner_text("#btn-hold") == "Hold priority"
+    gp.click("#btn-hold")
+    assert gp.page.inner_text("#btn-hold") == "Holding priority"
+    assert gp.state()["settings"]["hold_priority"] is True
+    gp.shot("hold-2-toggle-on")
+    gp.click(_hand("Lightning Bolt"))
+    gp.click("#player-1")
+    assert [o["name"] for o in gp.state()["view"]["stack"]] == ["Lightning Bolt"]
+    gp.click("#btn-pass")  # let it resolve
+    assert _their_life(gp) == 17
+
+
+def test_multikicker_count_in_the_cards_menu(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    gp.start_scenario(MULTIKICKER, tmp_path)
+    gp.page.click(_hand("Joraga Warcaller"))  # one cast option, but a count to choose
+    gp.page.wait_for_selector("#menu-pop:not(.hidden) #multikick-n")
+    n = gp.page.locator("#multikick-n")
+    assert (n.get_attribute("min"), n.get_attribute("max")) == ("1", "2")
+    n.fill("1")
+    assert gp.page.inner_text("#btn-multikick") == "with multikicker {1}{G} × 1"
+    gp.shot("multikicker-1-menu")
+    gp.click("#btn-multikick")
+    log = gp.page.inner_text("#log")
+    assert "You cast Joraga Warcaller kicked" in log
+    assert "Total cost of Joraga Warcaller: {1}{G}{G} (multikicker {1}{G}" in log

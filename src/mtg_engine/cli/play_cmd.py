@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from ..api import Game, GameFormatError
-from ..ui.terminal import TerminalGame
+from ..api import Game
+from ..ui.terminal import TerminalGame, load_saved
 
 
 def _ask(text: str) -> str:
@@ -32,6 +32,11 @@ def _ask(text: str) -> str:
     "--allow-small-decks", is_flag=True, help="Play decks under 40 cards without a warning."
 )
 @click.option(
+    "--plain",
+    is_flag=True,
+    help="Draw the board as plain text (the default when output isn't a terminal).",
+)
+@click.option(
     "--resume",
     "resume",
     default=None,
@@ -45,6 +50,7 @@ def play(
     seed: int | None,
     name: str,
     allow_small_decks: bool,
+    plain: bool,
     resume: str | None,
 ) -> None:
     """Play a game against the AI: pick numbered options at each decision."""
@@ -55,26 +61,40 @@ def play(
     from ..rules.setup import new_game
     from .deck_loading import load_decks
 
-    mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
-    decks = [mine.card_defs(), theirs.card_defs()]
-    if seed is None:
-        seed = random.randrange(1 << 30)
+    show_board = None
+    if not plain and sys.stdout.isatty():
+        from rich.console import Console  # lazy: only for a game on a terminal
+
+        from ..ui.board import board
+
+        console = Console()
+
+        def show_board(game: Game, me: int) -> None:
+            console.print(board(game, me))
+
     if resume is not None:
         try:
             with open(resume, encoding="utf-8") as f:
-                game = Game.from_json(json.load(f))
-        except (OSError, ValueError, GameFormatError) as e:
+                tg = load_saved(json.load(f), _ask, click.echo)
+        except (OSError, ValueError) as e:
             click.echo(f"mtg play: cannot resume {resume}: {e}", err=True)
             sys.exit(2)
+        click.echo(
+            f"mtg play · resuming {resume} · turn {tg.game.turn} · AI ({tg.ai}) · "
+            "type q to concede, 'stops' to see or change where the game stops for you"
+        )
     else:
+        mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
+        decks = [mine.card_defs(), theirs.card_defs()]
+        if seed is None:
+            seed = random.randrange(1 << 30)
         game = new_game(decks, seed=seed, names=[name, "Opponent"])
-    bot = make_agent(ai, seed + 1)
-    click.echo(
-        f"mtg play · seed {seed} · you: {mine.name} · AI ({ai}): {theirs.name} · type q to concede, 'stops' to see or change where the game stops for you"
-    )
-    TerminalGame(
-        game,
-        bot,
-        ask=_ask,
-        say=click.echo,
-    ).run()
+        tg = TerminalGame(
+            game, make_agent(ai, seed + 1), ask=_ask, say=click.echo, ai=ai, ai_seed=seed + 1
+        )
+        click.echo(
+            f"mtg play · seed {seed} · you: {mine.name} · AI ({ai}): {theirs.name} · "
+            "type q to concede, 'stops' to see or change where the game stops for you"
+        )
+    tg.show_board = show_board
+    tg.run()

@@ -407,5 +407,7 @@ def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None
             enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
 
 
-on_event(EventKind.ZONE_CHANGE, rules=True)(_return_when_source_leaves)
+on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(
+    _return_when_source_leaves
+)
 register("arg:exile.until_source_leaves")

@@ -29,7 +29,7 @@ and effects only through them, and this module imports only data modules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -170,14 +170,41 @@ EVENT_HOOKS: dict[str, list[EventHook]] = {}
 RULES_EVENT_HOOKS: dict[str, list[EventHook]] = {}
 
 
+#: the event data a hook of these kinds may say it watches (``on_event(watch=...)``):
+#: a zone change by its move (from zone, to zone), a step by its name
+_WATCHED_DATA: dict[str, tuple[str, ...]] = {
+    "zone_change": ("from_zone", "to_zone"),
+    "step": ("step",),
+}
+#: (event kind, hook) -> the values of the watched data it acts on, None standing
+#: for any value: ``("battlefield", None)`` is "leaves the battlefield"
+_WATCHES: dict[tuple[str, EventHook], frozenset[tuple[str | None, ...]]] = {}
+#: event kind -> the hooks to call, in order; for a kind with watched data, [the
+#: data's names, {their values in an event: the hooks to call}] (made on first use,
+#: forgotten when a hook registers)
+_DISPATCH: dict[str, Any] = {}
+
+
 def on_event(
-    *kinds: str, first: bool = False, rules: bool = False
+    *kinds: str,
+    first: bool = False,
+    rules: bool = False,
+    watch: Iterable[tuple[str | None, ...]] | None = None,
 ) -> Callable[[EventHook], EventHook]:
     """Register a keyword hook for events of these kinds; ``first`` hooks run
     before the others (e.g. a permanent learning how its spell was cast, CR 400.7d,
     before "enters" hooks read it). ``rules``: a hook of the rules modules, run
-    after every keyword hook."""
+    after every keyword hook. ``watch``: the only values of the kind's watched data
+    (:data:`_WATCHED_DATA`) for which the hook can do anything, None for any value
+    (``watch=[("stack", "battlefield")]``: a permanent spell resolving); the hook
+    isn't called for the others (no work for listeners that can't care)."""
     table = RULES_EVENT_HOOKS if rules else EVENT_HOOKS
+    values = None if watch is None else frozenset(tuple(w) for w in watch)
+    if values is not None:
+        for k in kinds:
+            fields = _WATCHED_DATA.get(k, ())
+            if not fields or any(len(v) != len(fields) for v in values):
+                raise ValueError(f"watch {k} events by {fields or 'nothing'}")
 
     def register(fn: EventHook) -> EventHook:
         for k in kinds:
@@ -187,21 +214,48 @@ def on_event(
                     hooks.insert(0, fn)
                 else:
                     hooks.append(fn)
+            if values is not None:
+                _WATCHES[(k, fn)] = values
+        _DISPATCH.clear()
         return fn
 
     return register
 
 
+def _covers(pattern: tuple[str | None, ...], values: tuple[Any, ...]) -> bool:
+    return all(p is None or p == v for p, v in zip(pattern, values, strict=True))
+
+
+def _hooks_for(kind: str, values: tuple[Any, ...]) -> tuple[EventHook, ...]:
+    out = []
+    for table in (EVENT_HOOKS, RULES_EVENT_HOOKS):
+        for fn in table.get(kind, ()):
+            watched = _WATCHES.get((kind, fn))
+            if watched is None or any(_covers(w, values) for w in watched):
+                out.append(fn)
+    return tuple(out)
+
+
 def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """The one game listener of the keyword hooks."""
-    hooks = EVENT_HOOKS.get(ev.kind)
-    if hooks:
-        for fn in hooks:
-            fn(game, ev, subject)
-    hooks = RULES_EVENT_HOOKS.get(ev.kind)
-    if hooks:
-        for fn in hooks:
-            fn(game, ev, subject)
+    """The one game listener of the keyword hooks: those of the event's kind that
+    watch what it says (the keyword hooks, then the rules' own)."""
+    kind = ev.kind
+    hooks = _DISPATCH.get(kind)
+    if hooks is None:
+        fields = _WATCHED_DATA.get(kind)
+        hooks = _DISPATCH[kind] = _hooks_for(kind, ()) if fields is None else [fields, {}]
+    if type(hooks) is list:
+        fields, by_values = hooks
+        d = ev.data
+        if len(fields) == 2:
+            values: tuple[Any, ...] = (d.get(fields[0]), d.get(fields[1]))
+        else:
+            values = (d.get(fields[0]),)
+        hooks = by_values.get(values)
+        if hooks is None:
+            hooks = by_values[values] = _hooks_for(kind, values)
+    for fn in hooks:
+        fn(game, ev, subject)
 
 
 EventListener = Callable[["Game", "Event", "GameObject | None"], None]

@@ -38,6 +38,11 @@ class Zone:
     BY_NAME = {n: i for i, n in enumerate(NAMES)}
 
 
+#: the ``stack_kind`` of stack objects that are abilities, not spells: objects but
+#: not cards (CR 113.1c; mana abilities, 605.3b)
+ABILITY_KINDS = ("activated", "triggered", "mana")
+
+
 class CardDef:
     """The shared, immutable definition of a card or token: faces and abilities."""
 

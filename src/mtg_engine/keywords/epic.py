@@ -67,7 +67,7 @@ def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
     )
 
 
-@on_event(EventKind.STEP)
+@on_event(EventKind.STEP, watch=[("upkeep",)])
 def epic_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: "At the beginning of each of your upkeeps ..., copy this spell"."""
     if ev.data.get("step") != "upkeep" or not game.delayed_triggers:

@@ -29,7 +29,7 @@ MOVE = keyword_trigger(
 )
 
 
-@on_event(EventKind.ZONE_CHANGE)
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
 def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield":

@@ -33,7 +33,7 @@ register_keywords("Modular", "Soulshift")
 _ARTIFACT_CREATURE = Filter(kinds=("Artifact",), conditions=(("type", "Creature"),))
 
 
-@on_event(EventKind.ZONE_CHANGE)
+@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")])
 def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard" or subject is None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
-@on_event(EventKind.ZONE_CHANGE, first=True)
+@on_event(EventKind.ZONE_CHANGE, first=True, watch=[("stack", "battlefield")])
 def permanent_remembers_spell(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "stack" or d.get("to_zone") != "battlefield":

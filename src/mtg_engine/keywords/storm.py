@@ -65,7 +65,7 @@ def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
             )
 
 
-@on_event(EventKind.ZONE_CHANGE)
+@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")])
 def count_dead_permanents(game: Game, ev: Event, subject: GameObject | None) -> None:
     """For gravestorm: permanents put into a graveyard from the battlefield this turn."""
     d = ev.data

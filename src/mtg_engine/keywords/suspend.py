@@ -75,7 +75,7 @@ def is_suspended(game: Game, obj: GameObject) -> bool:
     )
 
 
-@on_event(EventKind.STEP)
+@on_event(EventKind.STEP, watch=[("upkeep",)])
 def suspend_upkeep(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.62a: the upkeep trigger of each suspended card its owner... owns."""
     if ev.data.get("step") != "upkeep":
@@ -156,7 +156,7 @@ def _cost_str(a: Ability) -> str | None:
     return getattr(c, "mana", None)
 
 
-@on_event(EventKind.ZONE_CHANGE)
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
 def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.62a: a creature spell cast this way gains haste while you control it."""
     d = ev.data

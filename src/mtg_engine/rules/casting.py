@@ -499,10 +499,14 @@ def with_x_count(spec: TargetSpec, x: int | None) -> TargetSpec:
     return replace(spec, min=lo, max=hi)
 
 
-def _specs_satisfiable(game: Game, specs, player: int, source: GameObject) -> bool:
+def _specs_satisfiable(
+    game: Game, specs, player: int, source: GameObject, stack_obj: int | None = None
+) -> bool:
+    """Whether each target of ``specs`` can be chosen; a spell or ability on the stack
+    (``stack_obj``) can't target itself (CR 115.5), so its own id isn't counted."""
     for spec in specs:
         spec = with_x_count(spec, 0)  # X isn't announced yet: X may be 0
-        if spec.min > 0 and len(candidates(game, spec, player, source)) < spec.min:
+        if spec.min > 0 and len(candidates(game, spec, player, source, stack_obj)) < spec.min:
             return False
     return True
 
@@ -571,6 +575,20 @@ def cast_task(game: Game, task: Task) -> None:
         alt=str(opts.get("alt") or ""),
     )
     game.finish(task)
+
+
+def mode_texts(ability: Ability) -> list[str]:
+    """The text of each mode of a modal ability (CR 700.2), for the player choosing:
+    the compiled mode's own text, else the ability's bullet line of that mode."""
+    bullets = [
+        line.strip().lstrip("•").strip()
+        for line in ability.text.splitlines()
+        if line.strip().startswith("•")
+    ]
+    return [
+        m.text or (bullets[i] if i < len(bullets) else f"mode {i + 1}")
+        for i, m in enumerate(ability.modes)
+    ]
 
 
 def _cast_how(rec: dict[str, Any]) -> str:
@@ -938,7 +956,8 @@ def choices_task(game: Game, task: Task) -> None:
                 ok = [
                     i
                     for i, m in enumerate(ability.modes)
-                    if _specs_satisfiable(game, m.targets, obj.controller, source)
+                    # CR 700.2a: a mode with no legal targets can't be chosen
+                    if _specs_satisfiable(game, m.targets, obj.controller, source, obj.id)
                 ]
                 repeat = any(k == "modes_repeat" for k, _ in ability.restrictions)
                 if obj.stack_kind == "triggered" and (not ok if repeat else len(ok) < lo):
@@ -950,9 +969,10 @@ def choices_task(game: Game, task: Task) -> None:
                         DecisionKind.MODES,
                         obj.controller,
                         "700.2",
-                        f"Choose {'one' if hi == 1 else f'{lo} to {hi}'} mode(s) for {obj.name}",
+                        f"Choose {'one mode' if hi == 1 else f'{lo} modes' if lo == hi else f'{lo} to {hi} modes'}"
+                        f" for {obj.name}",
                         {
-                            "modes": [m.text for m in ability.modes],
+                            "modes": mode_texts(ability),
                             "legal": ok,
                             "min": lo,
                             "max": hi,

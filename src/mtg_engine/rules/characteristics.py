@@ -89,6 +89,7 @@ class Chars:
         "activated",
         "from_hand",
         "tap_mana",
+        "mana_entries",
         "repl",
     )
 
@@ -121,6 +122,8 @@ class Chars:
         self.from_hand: tuple[int, ...] | None = None
         #: indices of the plain {T} mana abilities (``rules/mana.py``, computed on first use)
         self.tap_mana: tuple[int, ...] | None = None
+        #: those abilities as the mana payment reads them (``rules/mana.py``, on first use)
+        self.mana_entries: tuple | None = None
         #: replacement statics (rules/pipeline.py), cached
         self.repl: tuple | None = None
 
@@ -157,6 +160,7 @@ class Chars:
         c.activated = None
         c.from_hand = None
         c.tap_mana = None
+        c.mana_entries = None
         c.repl = None
         return c
 
@@ -295,6 +299,8 @@ def finish_abilities(c: Chars) -> Chars:
     c.etb = None
     c.activated = None
     c.from_hand = None
+    c.tap_mana = None
+    c.mana_entries = None
     return c
 
 

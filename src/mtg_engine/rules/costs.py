@@ -113,8 +113,14 @@ def as_cost(value: Any) -> Cost | None:
     return None
 
 
+#: keywords whose variants pay the same kind of cost (CR 702.33c: multikicker is a
+#: kicker that may be paid any number of times)
+_KEYWORD_VARIANTS = {"Kicker": ("Kicker", "Multikicker")}
+
+
 def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ability]:
-    return [a for a in c_abilities if a.keyword == keyword]
+    names = _KEYWORD_VARIANTS.get(keyword, (keyword,))
+    return [a for a in c_abilities if a.keyword in names]
 
 
 def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:

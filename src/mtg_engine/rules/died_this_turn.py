@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 register("condition:died_this_turn")
 
 
-@on_event(EventKind.ZONE_CHANGE, rules=True)
+@on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", "graveyard")])
 def count_creature_deaths(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 700.4: a creature put into a graveyard from the battlefield died."""
     d = ev.data

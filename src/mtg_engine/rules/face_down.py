@@ -410,7 +410,9 @@ def _on_game_end(game: Game, ev: Any, subject: GameObject | None) -> None:
         )
 
 
-on_event(EventKind.ZONE_CHANGE, rules=True)(_on_leave)
+on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None), ("stack", None)])(
+    _on_leave
+)
 on_event(EventKind.WIN_GAME, EventKind.DRAW_GAME, rules=True)(_on_game_end)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
-from ..game.objects import GameObject, Zone
+from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .damage_history import damaged_players, dealt_damage_this_turn
 from .linked import is_exiled_with
@@ -64,7 +64,7 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
         elif k == "spell":
             ok = obj.zone == Zone.STACK and obj.stack_kind == "spell"
         elif k == "ability":
-            ok = obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered")
+            ok = obj.zone == Zone.STACK and obj.stack_kind in ABILITY_KINDS
         elif k == "card":
             ok = obj.zone != Zone.BATTLEFIELD and obj.zone != Zone.STACK
         elif k == "source":
@@ -77,7 +77,7 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
         else:
             # CR 113.1c: an ability on the stack is an object but not a card: it has
             # no card type, whatever its source is ("target spell or creature")
-            ok = k in c.types and obj.stack_kind not in ("activated", "triggered")
+            ok = k in c.types and obj.stack_kind not in ABILITY_KINDS
         if ok:
             return True
     return False

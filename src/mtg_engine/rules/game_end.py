@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.actions import DecisionKind
 from ..game.events import EventKind
 from ..game.state import Outcome, OutcomeReason
+from .leave_game import leave_game
 from .pipeline import forbidden, propose
 
 if TYPE_CHECKING:
@@ -43,9 +45,17 @@ def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> N
         game.emit(EventKind.DRAW_GAME, ("104.4a",), "The game is a draw")
     if game.outcome is not None:
         game.pending = None
+    else:
+        leave_game(game, player)  # CR 800.4a: the game goes on without them
 
 
 def concede(game: Game, player: int) -> None:
-    """CR 104.3a: a player can concede at any time."""
+    """CR 104.3a: a player can concede at any time. In a game that goes on (CR 800.4a),
+    a pending priority decision is asked again: state-based actions see the game
+    without them, and if they had priority it passes to the next player."""
     game.players[player].conceded = True
     player_loses(game, player, OutcomeReason.CONCEDED, "104.3a")
+    d = game.pending
+    if game.outcome is None and d is not None and d.kind == DecisionKind.PRIORITY:
+        game.pending = None
+        game.run()

@@ -264,8 +264,9 @@ _PERMANENT_KEYS = frozenset(
 _STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
 
 #: what a permanent without static abilities entering the battlefield keeps: the
-#: static-ability sources (it adds none), not what is read from the permanents
-_SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+#: static-ability sources (it adds none), not what is read from the permanents,
+#: but the index of replacement statics (rules/pipeline.py adds the newcomer's)
+_SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, "pipeline_index"))
 
 
 def _inert(game: Game, oid: int) -> bool:
@@ -404,11 +405,39 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                 v = get(named)
                 if v is not None:
                     kept[named] = v
-    elif keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
+    elif kind in _NOT_MANA_CHANGES:
+        _keep_untapped_sources(game, kept)
+    if keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
+    if forget is not None:
+        _owe_sba_check(cache, kept, forget)
+    elif keys is _PERMANENT_KEYS and _SBA_PENDING in cache:
+        kept[_SBA_PENDING] = cache[_SBA_PENDING]
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
     return kept
+
+
+#: cache key (rules/sba.py): the object-based state-based-action check found nothing,
+#: and since then only these permanents changed (damage dealt to them, or they
+#: entered without static abilities): the check looks at them alone
+_SBA_PENDING = "sba_pending"
+
+
+def _owe_sba_check(cache: dict, kept: dict, changed: int | str) -> None:
+    """After a change of one permanent alone (``("damage", object)``, or an inert
+    permanent entering), no other permanent's characteristics, damage or
+    attachments changed (:func:`kept_after` kept them): if the object-based
+    state-based-action check had found nothing, or nothing but the permanents it
+    still owes a look at, it owes a look at this one too (CR 704.3)."""
+    if "sba_clean" in cache:
+        kept[_SBA_PENDING] = frozenset((changed,))
+    elif _SBA_PENDING in cache:
+        kept[_SBA_PENDING] = cache[_SBA_PENDING] | {changed}
+
+
+#: status changes that leave every player's mana sources as they are
+_NOT_MANA_CHANGES = frozenset(("combat", "damage"))
 
 
 #: the change (``game.invalidate(TAPPED_FOR_MANA, *ids)``) of permanents tapped to pay
@@ -435,6 +464,24 @@ def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> 
                 kept[("can_pay", p.index)] = memo
         else:
             kept[key] = left
+
+
+def _keep_untapped_sources(game: Game, kept: dict) -> None:
+    """After a change of combat or damage status, which no mana ability reads
+    (CR 605.1a, 302.6), each player's mana sources and payments found possible
+    stay, unless one of the sources became tapped meanwhile (attackers tap as
+    they're declared, CR 508.1f): then that player's are computed again."""
+    get = game._chars.get
+    objects = game.objects
+    for p in game.players:
+        key = ("mana_sources", p.index)  # rules/mana.py
+        sources = get(key)
+        if sources is None or any((o := objects.get(s.obj)) is None or o.tapped for s in sources):
+            continue
+        kept[key] = sources
+        memo = get(("can_pay", p.index))
+        if memo is not None:
+            kept[("can_pay", p.index)] = memo
 
 
 #: static effects applied to objects outside the battlefield ("The same is true for

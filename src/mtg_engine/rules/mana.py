@@ -16,7 +16,7 @@ from ..cards.abilities import Ability, AbilityKind, Effect
 from ..cards.model import mana_symbols
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from .characteristics import chars
+from .characteristics import Chars, chars
 from .combat import is_summoning_sick
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
@@ -263,10 +263,12 @@ def _mana_amount(
 _PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
 
 
+#: ``add_mana`` choices whose productions read the game (CR 607.2a)
+_GAME_CHOICES = ("exiled_card_colors", "chosen_color")
+
+
 def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
-    if e.args.get("choice") in ("exiled_card_colors", "chosen_color") or not isinstance(
-        e.args.get("amount", 1), int
-    ):
+    if e.args.get("choice") in _GAME_CHOICES or not isinstance(e.args.get("amount", 1), int):
         # CR 607.2a: reads the exiled cards, or the color chosen for this object;
         # "for each creature you control": counted on the board as it is now
         return productions_of(e.args, game, o)
@@ -322,34 +324,81 @@ def _is_costly(cost: object) -> bool:
     return bool(getattr(cost, "mana", None)) or getattr(cost, "sacrifice", None) is not None
 
 
+#: one {T}/sacrifice mana ability of a characteristics record, as the payment uses it:
+#: (ability index, needs {T}, fixed productions or None when they read the game
+#: (CR 607.2a), its mana cost beyond {T} parsed, sacrifices the permanent, costly)
+_Entry = tuple[int, bool, "tuple[tuple[str, ...], ...] | None", "ManaCost | None", bool, bool]
+
+
+def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
+    """The payment's view of the mana abilities of a characteristics record,
+    computed once per record (records are shared and replaced, never changed, when
+    the characteristics change, CR 613)."""
+    got = c.mana_entries
+    if got is not None:
+        return got
+    indices = c.tap_mana
+    if indices is None:
+        indices = c.tap_mana = _tap_mana_indices(c.abilities)
+    out: list[_Entry] = []
+    for i in indices:
+        a = c.abilities[i]
+        cost = a.cost
+        adds = [e for e in a.effects if e.op == "add_mana"]
+        fixed: list[tuple[str, ...]] | None = None
+        if not any(
+            e.args.get("choice") in _GAME_CHOICES or not isinstance(e.args.get("amount", 1), int)
+            for e in adds
+        ):
+            fixed = [p for e in adds for p in productions_of(e.args)]
+            if not fixed:
+                continue  # makes no mana
+        out.append(
+            (
+                i,
+                cost is not None and cost.tap,
+                None if fixed is None else tuple(fixed),
+                parse_cost(cost.mana) if cost is not None and cost.mana else None,
+                cost is not None and cost.sacrifice is not None,
+                _is_costly(cost),
+            )
+        )
+    got = c.mana_entries = tuple(out)
+    return got
+
+
 def _mana_sources(game: Game, player: int) -> list[Source]:
     out: list[Source] = []
     costly: list[Source] = []
+    objects = game.objects
     for oid in game.battlefield:
-        o = game.objects[oid]
+        o = objects[oid]
         if o.controller != player or o.phased_out:
             continue
         c = chars(game, o)
         if "cant_activate_abilities" in c.restrictions:
             continue  # CR 602.5: its activated abilities, mana abilities too, can't be
-        indices = c.tap_mana
-        if indices is None:
-            indices = c.tap_mana = _tap_mana_indices(c.abilities)
-        for i in indices:
-            a = c.abilities[i]
-            cost = a.cost
-            if cost is not None and cost.tap:
+        entries = c.mana_entries
+        if entries is None:
+            entries = _mana_entries(c)
+        if not entries:
+            continue
+        for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly in entries:
+            if needs_tap:
                 if o.tapped:
                     continue
-                if c.is_creature() and is_summoning_sick(game, o, c):
+                if "Creature" in c.types and is_summoning_sick(game, o, c):
                     continue  # CR 302.6: {T} abilities of summoning-sick creatures
-            prods: list[tuple[str, ...]] = []
-            for e in a.effects:
-                if e.op == "add_mana":
-                    prods.extend(_effect_productions(e, game, o))
-            if not prods:
-                continue
-            if _is_costly(cost):
+            if fixed is None:
+                prods: list[tuple[str, ...]] = []
+                for e in c.abilities[i].effects:
+                    if e.op == "add_mana":
+                        prods.extend(_effect_productions(e, game, o))
+                if not prods:
+                    continue
+            else:
+                prods = list(fixed)
+            if is_costly:
                 # one source per such ability: used only when plain ones don't do
                 costly.append(
                     Source(
@@ -357,8 +406,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         i,
                         prods,
                         "Land" in c.types,
-                        mana_cost=parse_cost(cost.mana) if cost and cost.mana else None,
-                        sacrifice=cost is not None and cost.sacrifice is not None,
+                        mana_cost=mana_cost,
+                        sacrifice=sacrifice_it,
                     )
                 )
             elif out and out[-1].obj == oid:
@@ -408,10 +457,7 @@ def plan_payment(
         sources = mana_sources(game, player)
     pool = list(game.players[player].mana_pool)
     life = game.players[player].life if allow_life else 0
-    srcs = sorted(
-        (s for s in sources if s.mana_cost is None),
-        key=lambda s: (s.sacrifice, not s.is_land, len(s.productions), s.obj),
-    )
+    srcs = _plain_in_order(sources)
     result = _solve(cost, pool, srcs, set(), life)
     if result is not None:
         used_pool = [pool[i] - min(pool[i], result[2][i]) for i in range(6)]
@@ -424,6 +470,27 @@ def plan_payment(
             if plan is not None:
                 return plan
     return None
+
+
+#: id of a list of sources -> (the list, its plain sources in the order payments try
+#: them): like :data:`_MOST`, remembered per list (lists are never changed)
+_ORDERED: dict[int, tuple[list[Source], list[Source]]] = {}
+
+
+def _plain_in_order(sources: list[Source]) -> list[Source]:
+    """The sources without a mana cost of their own, in the order a payment uses
+    them: not sacrificed first, lands first, fewest choices first, then by id."""
+    got = _ORDERED.get(id(sources))
+    if got is not None and got[0] is sources:
+        return got[1]
+    srcs = sorted(
+        (s for s in sources if s.mana_cost is None),
+        key=lambda s: (s.sacrifice, not s.is_land, len(s.productions), s.obj),
+    )
+    if len(_ORDERED) > 64:
+        _ORDERED.clear()
+    _ORDERED[id(sources)] = (sources, srcs)
+    return srcs
 
 
 def _plan_with_filter(

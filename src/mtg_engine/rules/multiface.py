@@ -414,7 +414,7 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     )
 
 
-on_event(EventKind.ZONE_CHANGE, rules=True)(_on_melded_leaves)
+on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(_on_melded_leaves)
 CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
 
 

@@ -159,33 +159,48 @@ def performer(kind: str) -> Callable[[Performer], Performer]:
 # ---------------------------------------------------------------------------
 
 
-def _index(game: Game) -> dict[str, list[tuple[int, str, StaticEffect]]]:
+IndexEntry = tuple[int, str, StaticEffect]
+
+
+def _index(game: Game) -> dict[str, list[IndexEntry]]:
+    """Event kind -> (permanent, key, static) for the permanents' replacement statics.
+
+    Kept in the characteristics cache with the permanents it covers: a permanent
+    without static abilities entering keeps it (``rules/layers.py``: the others'
+    abilities are as they were), and the permanents appended to the battlefield
+    since are added here, in battlefield order, as a whole rebuild would add them."""
     got = game._chars.get(_INDEX)
-    if got is None:
-        got = {}
-        if STATIC_FINDERS:
-            ops = STATIC_FINDERS
-            copies = any(e.layer[0] == "1" for e in game.effects)
-            # abilities granted in layer 6 (CR 613.1f: "Enchanted creature has 'If this
-            # creature would ...'"): then each permanent's abilities as they are now
-            granted = any(e.op == "grant_ability" for e in game.effects) or any(
-                entry[1].op == "grant_ability" for entry in layer_statics(game)
-            )
-            for sid in game.battlefield:
-                src = game.objects[sid]
-                if src.phased_out or (src.face_down and not granted):
-                    continue
-                # the abilities of its copiable values (CR 707.2), as for "enters"
-                # replacements (rules/replacement.py): cached per card, so the index
-                # costs a loop of dict lookups
-                cv = None if copies or granted else src.card.cache.get(SINGLE_FACE)
-                if cv is None:
-                    cv = chars(game, src) if granted else copiable_values(game, src)
-                for i, st in _replacement_statics(cv):
-                    for kind in ops[st.op][0]:
-                        got.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
-        game._chars[_INDEX] = got
-    return got
+    battlefield = game.battlefield
+    if got is not None and len(got[1]) == len(battlefield):
+        return got[0]
+    index: dict[str, list[IndexEntry]] = {}
+    start = 0
+    if got is not None and tuple(battlefield[: len(got[1])]) == got[1]:
+        start = len(got[1])
+        index = {k: list(v) for k, v in got[0].items()}  # (a caller may be iterating one)
+    if STATIC_FINDERS:
+        copies = any(e.layer[0] == "1" for e in game.effects)
+        # abilities granted in layer 6 (CR 613.1f: "Enchanted creature has 'If this
+        # creature would ...'"): then each permanent's abilities as they are now
+        granted = any(e.op == "grant_ability" for e in game.effects) or any(
+            entry[1].op == "grant_ability" for entry in layer_statics(game)
+        )
+        ops = STATIC_FINDERS
+        for sid in battlefield[start:]:
+            src = game.objects[sid]
+            if src.phased_out or (src.face_down and not granted):
+                continue
+            # the abilities of its copiable values (CR 707.2), as for "enters"
+            # replacements (rules/replacement.py): cached per card, so the index
+            # costs a loop of dict lookups
+            cv = None if copies or granted else src.card.cache.get(SINGLE_FACE)
+            if cv is None:
+                cv = chars(game, src) if granted else copiable_values(game, src)
+            for i, st in _replacement_statics(cv):
+                for kind in ops[st.op][0]:
+                    index.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
+    game._chars[_INDEX] = (index, tuple(battlefield))
+    return index
 
 
 def _replacement_statics(c: Chars) -> tuple[tuple[int, StaticEffect], ...]:

@@ -142,7 +142,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
                 )
 
 
-@on_event(EventKind.ZONE_CHANGE, rules=True)
+@on_event(EventKind.ZONE_CHANGE, rules=True, watch=[(None, "battlefield")])
 def _entered_with_lore(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A Saga entered with lore counters (CR 714.3a): its chapters up to that number
     trigger (CR 714.2b)."""

@@ -146,6 +146,15 @@ def _sagas_and_battles(
 def check_state_based_actions(game: Game) -> bool:
     """Perform state-based actions once (CR 704.3). True if any happened, or a
     choice is now needed (the caller then checks again)."""
+    if _CLEAN in game._chars and game.next_id == game.sba_checked_ids:
+        # the usual case, decided without building anything: no object changed since
+        # the object-based checks found nothing and no object was made since the
+        # last look for tokens; then only a player's loss may be owed (CR 704.5a-c)
+        for p in game.players:
+            if not p.has_lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
+                break
+        else:
+            return False
     happened = False
     # CR 704.5a-c: players lose.
     losers = []
@@ -167,6 +176,8 @@ def check_state_based_actions(game: Game) -> bool:
     deaths: list
     legends: list
     attachments: list
+    if _CLEAN not in game._chars and _owed_only_clean(game):
+        game._chars[_CLEAN] = True if _attached(game) else UNATTACHED
     if _CLEAN in game._chars:
         if not (losers or gone):
             return False  # the usual case: nothing to do
@@ -179,10 +190,8 @@ def check_state_based_actions(game: Game) -> bool:
         # Sagas and battles whose own trigger is still waiting keep the check
         # "unclean": they may go once it leaves the stack (CR 714.4, 310.7)
         if not (deaths or legends or attachments or counters or waiting[0] or waiting[1]):
-            objects = game.objects
-            attached = any(objects[oid].attached_to is not None for oid in game.battlefield)
             # with nothing attached, no object-based check reads tapped or combat status
-            game._chars[_CLEAN] = True if attached else UNATTACHED
+            game._chars[_CLEAN] = True if _attached(game) else UNATTACHED
     for oid, zl in gone:
         name = game.objects[oid].name
         zl.remove(oid)
@@ -285,6 +294,56 @@ def check_state_based_actions(game: Game) -> bool:
         game.push_task("legend_rule", {"player": player, "ids": ids, "name": name})
         return True
     return happened
+
+
+def _attached(game: Game) -> bool:
+    objects = game.objects
+    return any(objects[oid].attached_to is not None for oid in game.battlefield)
+
+
+#: cache key (rules/layers.py): since the object-based checks last found nothing,
+#: only these permanents changed (damage dealt to them, or they entered without
+#: static abilities); every other permanent is as it was
+_PENDING = "sba_pending"
+
+
+def _owed_only_clean(game: Game) -> bool:
+    """Whether the object-based checks owed only for the permanents that changed
+    since they last found nothing (``_PENDING``) find nothing again: those
+    permanents, and what is attached to them, need nothing (CR 704.5f-v). When one
+    might, the whole check runs (it then finds the same, in the usual order)."""
+    pending = game._chars.get(_PENDING)
+    if pending is None:
+        return False
+    objects = game.objects
+    found: list = []
+    for oid in pending:
+        o = objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD:
+            return False
+        c = chars(game, o)
+        if o.counters and _pair(o.counters):
+            return False
+        if not o.phased_out:
+            _death(oid, o, c, found)
+            if found or {"Legendary", "World"} & c.supertypes:
+                return False  # (the legend and world rules compare permanents)
+            if o.counters and is_saga_candidate(o, c):
+                return False
+            if "Battle" in c.types and is_battle_candidate(o, c):
+                return False
+    for oid in game.battlefield:
+        o = objects[oid]
+        if oid in pending or o.attached_to in pending:
+            _attachment_problem(game, oid, o, chars(game, o), found)
+            if found:
+                return False
+    return True
+
+
+def _pair(counters: dict[str, int]) -> bool:
+    """CR 704.5q: both +1/+1 and -1/-1 counters."""
+    return bool(counters.get("+1/+1") and counters.get("-1/-1"))
 
 
 #: zones where a token or a copy of a spell ceases to exist (CR 704.5d-e)
@@ -414,11 +473,8 @@ def _aura_legal(game: Game, aura, target) -> bool:
 
 
 def _counter_pairs(game: Game) -> bool:
-    for oid in game.battlefield:
-        c = game.objects[oid].counters
-        if c and c.get("+1/+1") and c.get("-1/-1"):
-            return True
-    return False
+    objects = game.objects
+    return any(_pair(c) for oid in game.battlefield if (c := objects[oid].counters))
 
 
 @task_handler("legend_rule")

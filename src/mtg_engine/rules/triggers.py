@@ -249,11 +249,15 @@ def _check(
         # nothing has an ability this kind of event triggers (a zone change, which
         # changes the state anyway, is checked directly: it may look back, 603.10a)
         return
-    watchers: list[GameObject] = [
-        game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
-    ]
-    if game.command:
-        watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
+    watchers: list[GameObject] = []
+    if ev.kind != EventKind.ZONE_CHANGE or EventKind.ZONE_CHANGE in _watched_kinds(game):
+        # (else no permanent or emblem has an ability a zone change triggers; the
+        # objects that left are looked at below, as they last existed, 603.10a)
+        watchers = [
+            game.objects[oid] for oid in game.battlefield if not game.objects[oid].phased_out
+        ]
+        if game.command:
+            watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
     gone: set[int] = set()
     if (
         ev.kind == EventKind.ZONE_CHANGE

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind, ZoneChangeData
-from ..game.objects import GameObject, Zone
+from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from ..game.state import ContinuousEffect
 from .characteristics import chars
 from .layers import source_left
@@ -50,6 +50,11 @@ def move(
     """
     old = game.objects[oid]
     from_zone = old.zone
+    if old.stack_kind in ABILITY_KINDS:
+        # CR 112.1, 113.1c: an ability on the stack is an object but not a card: no
+        # effect puts it into a hand, a library, a graveyard or exile (it would be a
+        # card from nothing); it leaves the stack only by resolving or being removed
+        return None
     if event is None:
         event = propose(
             game,
@@ -74,7 +79,7 @@ def move(
     # creature dies", CR 603.10a); _leave unattaches them
     attached = attached_before(game, oid) if from_zone == Zone.BATTLEFIELD else []
     game.zone_list(from_zone, old.owner).remove(oid)
-    _leave(game, old)
+    leave_battlefield(game, old)
     new_id = game.new_id()
     new = GameObject(new_id, old.card_uid, old.card, old.owner, to_zone)
     new.is_token = old.is_token
@@ -215,7 +220,7 @@ def _front_face(obj: GameObject) -> int:
     return 0
 
 
-def _leave(game: Game, old: GameObject) -> None:
+def leave_battlefield(game: Game, old: GameObject) -> None:
     """Bookkeeping when a permanent leaves the battlefield (CR 400.7, 506.4, 301.5c)."""
     if old.zone != Zone.BATTLEFIELD:
         return

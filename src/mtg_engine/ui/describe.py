@@ -23,7 +23,9 @@ from ..game.actions import (
     PlayLand,
     ref_player,
 )
+from ..game.objects import Zone
 from ..game.state import Game
+from ..keywords.kicker import kicker_costs
 from ..rules.characteristics import chars
 
 
@@ -50,6 +52,35 @@ def name_of(game: Game, ref: int, viewer: int | None = None) -> str:
     return f"{name} #{o.id} ({', '.join(details)})"
 
 
+def cast_announcements(game: Game, a: CastSpell) -> list[str]:
+    """The choices announced with a spell (CR 601.2b-f), in words: ``with kicker {4}``,
+    ``for its flashback cost``, ``with buyback``, ``X`` comes later (601.2b asks it)."""
+    out = []
+    if a.face_down or a.alt == "morph":
+        out.append("face down for {3}")
+    elif a.alt == "without_paying":
+        out.append("without paying its mana cost")
+    elif a.alt:
+        out.append(f"for its {a.alt} cost")
+    costs = kicker_costs(list(chars(game, game.objects[a.card]).abilities))
+    for i, n in enumerate(a.kicker):
+        if not n:
+            continue
+        kw, cost = costs[i] if i < len(costs) else ("Kicker", "")
+        times = f" ×{n}" if kw == "Multikicker" else ""
+        out.append(f"with {kw.lower()} {cost}{times}".replace("  ", " "))
+    for flag in ("buyback", "entwine"):
+        if getattr(a, flag):
+            out.append(f"with {flag}")
+    if a.replicate:
+        out.append(f"replicated ×{a.replicate}")
+    if a.splice:
+        out.append("splicing " + ", ".join(game.objects[i].name for i in a.splice))
+    if a.fuse:
+        out.append("fused")
+    return out
+
+
 def describe(game: Game, a: Action, viewer: int | None = None) -> str:
     """The action in words; for a ``viewer``, objects labelled apart (see ``name_of``)."""
     if isinstance(a, PassPriority):
@@ -63,7 +94,16 @@ def describe(game: Game, a: Action, viewer: int | None = None) -> str:
     if isinstance(a, CastSpell):
         o = game.objects[a.card]
         tag = f" #{o.id}" if viewer is not None else ""
-        return f"Cast {o.name}{tag} {chars(game, o).mana_cost or ''}".rstrip()
+        c = chars(game, o)
+        name, mana_cost = o.name, c.mana_cost
+        faces = o.card.faces
+        if len(faces) > 1 and not a.fuse and a.face < len(faces) and o.zone != Zone.BATTLEFIELD:
+            # the face cast (CR 709.3): its name and its own cost
+            name, mana_cost = faces[a.face].name, faces[a.face].mana_cost or mana_cost
+        cost = "" if a.alt or a.face_down else f" {mana_cost or ''}"
+        return f"Cast {name}{tag}{cost}".rstrip() + "".join(
+            f" {h}" for h in cast_announcements(game, a)
+        )
     if isinstance(a, ActivateAbility):
         o = game.objects[a.source]
         return f"Activate {o.name}: {chars(game, o).abilities[a.ability].text}"
@@ -90,7 +130,8 @@ def describe(game: Game, a: Action, viewer: int | None = None) -> str:
     if isinstance(a, ChooseModes):
         d = game.pending
         modes = d.data.get("modes", []) if d else []
-        return "Mode: " + "; ".join(modes[m] if m < len(modes) else str(m) for m in a.modes)
+        texts = [modes[m].rstrip(".") if m < len(modes) else str(m) for m in a.modes]
+        return ("Mode: " if len(texts) == 1 else "Modes: ") + "; ".join(texts)
     if isinstance(a, ChooseDivision):
         return "Divide: " + ", ".join(f"{n} to {name_of(game, r, viewer)}" for r, n in a.division)
     if isinstance(a, ChooseYesNo):

@@ -41,11 +41,17 @@ def permanent_text(o: dict[str, Any], attacking: bool, blocking: bool) -> str:
     return s
 
 
+def in_combat(game: Game) -> tuple[set[int], set[int]]:
+    """The attacking and the blocking creatures (CR 506.4), for marking them."""
+    combat = game.combat
+    if combat is None:
+        return set(), set()
+    return set(combat.attackers), set(combat.blockers)
+
+
 def render(game: Game, me: int) -> str:
     view = game.observe(me)
-    combat = game.combat
-    attacking = set(combat.attackers) if combat else set()
-    blocking = set(combat.blockers) if combat else set()
+    attacking, blocking = in_combat(game)
     opp = next(p for p in view["players"] if p["index"] != me)
     mine = view["players"][me]
     whose = "Your turn" if view["active"] == me else f"{opp['name']}'s turn"

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..agents import Agent
+from ..agents import Agent, make_agent
 from ..api import (
     Action,
     Concede,
@@ -22,12 +23,19 @@ from ..api import (
     PassPriority,
     Step,
 )
+from ..game.rng import Rng
 from ..rules.views import log_view
 from .describe import describe, name_of
 from .render import card_text, render, rule_text
+from .wording import second_person
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+#: draws the board for a player (``mtg play`` on a terminal: the Rich board)
+ShowBoard = Callable[[Game, int], None]
+
+#: the file ``save FILE`` writes: the game, the player's stops and the AI's state
+SAVE_FORMAT = "mtg-play-save/1"
 
 WHOSE = ("you", "opponent")
 
@@ -65,6 +73,11 @@ class TerminalGame:
     shown: int = 0
     #: the game before each of the player's decisions, for ``undo``
     history: list[Game] = field(default_factory=list)
+    #: draws the board; None: the plain-text board through ``say``
+    show_board: ShowBoard | None = None
+    #: the AI's kind and seed, written by ``save`` (with its generator's state)
+    ai: str = "heuristic"
+    ai_seed: int = 0
 
     # ------------------------------------------------------------------ stops
 
@@ -108,12 +121,20 @@ class TerminalGame:
         self._show_log()
         o = g.outcome
         assert o is not None
-        winner = "nobody (a draw)" if o.winner is None else g.players[o.winner].name
-        self.say(f"Game over: {winner} wins — {o.reason} [{o.rule}]")
+        if o.winner is None:
+            self.say(f"Game over: a draw — {o.reason} [{o.rule}]")
+        elif o.winner == self.me:
+            self.say(f"Game over: you win — {o.reason} [{o.rule}]")
+        else:
+            self.say(f"Game over: {g.players[o.winner].name} wins — {o.reason} [{o.rule}]")
 
     def _show_log(self) -> None:
         # only what the player may read (CR 401.2, 402.3): log_view hides the rest
-        texts = [e["text"] for e in log_view(self.game, self.me, self.game.log[self.shown :])]
+        name = self.game.players[self.me].name
+        texts = [
+            second_person(e["text"], name)
+            for e in log_view(self.game, self.me, self.game.log[self.shown :])
+        ]
         i = 0
         while i < len(texts):  # "Opponent draws a card ×7", not seven lines
             j = i
@@ -128,8 +149,11 @@ class TerminalGame:
         d = g.pending
         assert d is not None
         self.say("")
-        self.say(render(g, self.me))
-        self.say(f"» {d.prompt}  [rule {d.rule}]")
+        if self.show_board is None:
+            self.say(render(g, self.me))
+        else:
+            self.show_board(g, self.me)
+        self.say(f"» {second_person(d.prompt, g.players[self.me].name)}  [rule {d.rule}]")
         subset = self._subset_choices()
         for i, a in enumerate(options, 1):
             self.say(f"  {i:>2}. {describe(g, a, viewer=self.me)}")
@@ -225,13 +249,27 @@ class TerminalGame:
             return DeclareAttackers(tuple(picks))
         return DeclareBlockers(tuple(picks))
 
+    def save_data(self) -> dict[str, Any]:
+        """What ``save`` writes: the game, whose it is, the stops, and the AI (its
+        kind, seed and generator state, so a resumed game's AI plays on as it would have)."""
+        rng = getattr(self.bot, "rng", None)
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game.to_json(),
+            "me": self.me,
+            "stops": sorted(f"{w}:{s}" for w, s in self.stops),
+            "ai": self.ai,
+            "ai_seed": self.ai_seed,
+            "ai_rng": rng.state if isinstance(rng, Rng) else None,
+        }
+
     def save(self, path: str) -> str:
         """``save FILE``: the game as JSON, for ``mtg play --resume FILE``."""
         if not path:
             return "  usage: save FILE"
         try:
             with open(path, "w", encoding="utf-8") as f:
-                json.dump(self.game.to_json(), f)
+                json.dump(self.save_data(), f)
         except OSError as e:
             return f"  could not save to {path}: {e.strerror}"
         return f"  saved to {path}; resume with: mtg play --resume {path}"
@@ -255,3 +293,36 @@ class TerminalGame:
         return "  stops: " + (
             ", ".join(f"{w} {s.replace('_', ' ')}" for w, s in sorted(self.stops)) or "none"
         )
+
+
+class SaveError(ValueError):
+    """A file that ``mtg play --resume`` can't continue, with what is wrong."""
+
+
+def load_saved(data: Any, ask: Ask, say: Say) -> TerminalGame:
+    """The terminal game saved by ``save FILE``: the game, the player's stops and the
+    AI with its seed and generator state. A bare saved game (``Game.to_json``, as
+    earlier versions wrote) resumes with the default stops and a heuristic AI."""
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        try:
+            game = Game.from_json(data["game"])
+            stops = set()
+            for stop in data["stops"]:
+                who, _, step = str(stop).partition(":")
+                if who not in WHOSE or step not in Step.NAMES:
+                    raise SaveError(f"unknown stop {stop!r}")
+                stops.add((who, step))
+            ai, seed, me = str(data["ai"]), int(data["ai_seed"]), int(data["me"])
+            bot = make_agent(ai, seed)
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveError(f"a damaged save: {e}") from None
+        if not 0 <= me < len(game.players):
+            raise SaveError(f"a damaged save: no player {me}")
+        rng = getattr(bot, "rng", None)
+        if isinstance(rng, Rng) and isinstance(data.get("ai_rng"), int):
+            rng.state = data["ai_rng"]
+        return TerminalGame(game, bot, ask, say, me=me, stops=stops, ai=ai, ai_seed=seed)
+    game = Game.from_json(data)  # GameFormatError (a ValueError) names what is wrong
+    return TerminalGame(
+        game, make_agent("heuristic", game.seed + 1), ask, say, ai_seed=game.seed + 1
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..agents import Agent, make_agent
 from ..api import (
     Action,
     AssignDamage,
+    CastSpell,
     ChooseDivision,
     ChooseNumber,
     ChooseObjects,
@@ -38,10 +39,13 @@ from ..api import (
     new_game,
     observe_log,
 )
+from ..keywords.kicker import kicker_costs
+from ..rules.characteristics import chars
 from ..scenario.builder import BuildError, build
 from ..scenario.schema import load_data
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
+from ..ui.wording import second_person
 
 #: --ai names: the agents, and Arena-like difficulty names for them
 AI_ALIASES = {"easy": "random", "medium": "heuristic", "hard": "heuristic"}
@@ -55,6 +59,8 @@ STOP_STEPS = tuple(n for n in Step.NAMES if n not in ("untap", "cleanup"))
 DEFAULT_STOPS = ("you:precombat_main", "you:postcombat_main")
 
 SAVE_FORMAT = "mtg-web-save/1"
+#: the most multikicker payments the page offers (CR 702.33c: any number)
+MAX_MULTIKICKS = 20
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9 _.-]{1,60}$")
 
 
@@ -73,13 +79,19 @@ def agent_kind(name: str) -> str:
 
 @dataclass
 class Settings:
-    """The player's preferences: stops (``"you:STEP"`` / ``"opponent:STEP"``) and undo."""
+    """The player's preferences: stops (``"you:STEP"`` / ``"opponent:STEP"``), undo,
+    and holding priority (keep it after casting, to respond to your own spell)."""
 
     stops: set[str] = field(default_factory=lambda: set(DEFAULT_STOPS))
     allow_undo: bool = True
+    hold_priority: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"stops": sorted(self.stops), "allow_undo": self.allow_undo}
+        return {
+            "stops": sorted(self.stops),
+            "allow_undo": self.allow_undo,
+            "hold_priority": self.hold_priority,
+        }
 
     def update(self, data: dict[str, Any]) -> None:
         stops = data.get("stops")
@@ -92,6 +104,8 @@ class Settings:
             self.stops = set(stops)
         if "allow_undo" in data:
             self.allow_undo = bool(data["allow_undo"])
+        if "hold_priority" in data:
+            self.hold_priority = bool(data["hold_priority"])
 
 
 def _stop_problem(stop: str) -> bool:
@@ -123,6 +137,8 @@ class Session:
         #: how much of the log the page has (it gets only what's new)
         self.log_sent = 0
         self.notice = ""
+        #: the human asked to keep priority after their last answer (Arena's Ctrl-click)
+        self.hold_once = False
         self.advance()
 
     # ------------------------------------------------------------------ creating
@@ -183,6 +199,10 @@ class Session:
             if any(g.objects[o].controller != self.human for o in g.stack):
                 return None  # the opponent put something on the stack: always stop
             if g.stack:
+                # CR 117.3c: after casting, the caster receives priority; holding it,
+                # they may respond to their own spell (Arena's Ctrl-click / full control)
+                if self.hold_once or self.settings.hold_priority:
+                    return None
                 return PassPriority()  # your own spell or ability: let it resolve
             who = "you" if g.active == self.human else "opponent"
             if f"{who}:{g.step_name}" in self.settings.stops:
@@ -212,7 +232,8 @@ class Session:
     def answer(self, msg: dict[str, Any]) -> None:
         """Apply the human's answer: ``{"i": n}`` (the n-th legal option) or a built
         answer for set-valued decisions (``targets``, ``attackers``, ``blockers``,
-        ``objects``, ``number``, ``division``, ``assignment``)."""
+        ``objects``, ``number``, ``division``, ``assignment``). ``"hold": true`` keeps
+        priority once the answer is done (to respond to one's own spell)."""
         g = self.game
         d = g.pending
         if d is None:
@@ -233,6 +254,9 @@ class Session:
         self.history.append(before)
         del self.history[:-50]
         self.notice = ""
+        if d.kind == DecisionKind.PRIORITY:
+            # kept through the spell's targets, modes, X and payment, until its next priority
+            self.hold_once = msg.get("hold") is True
         self.advance()
 
     def _build(self, msg: dict[str, Any]) -> Action:
@@ -242,6 +266,11 @@ class Session:
             i = msg["i"]
             if not isinstance(i, int) or not 0 <= i < len(options):
                 raise SessionError(f"there is no option {i!r}")
+            if "kicker" in msg:  # a multikicker count (CR 702.33c) for a cast option
+                cast = options[i]
+                if not isinstance(cast, CastSpell):
+                    raise SessionError("only a spell is kicked")
+                return replace(cast.unbound(), kicker=_ints(msg["kicker"]))
             return options[i]
         for key, (build_action, read) in _BUILT_ANSWERS.items():
             if key in msg:
@@ -252,6 +281,22 @@ class Session:
                 raise SessionError(f"{n!r} isn't a number")
             return ChooseNumber(n)
         raise SessionError("the answer names no option")
+
+    def _multikicker(self, action: CastSpell) -> dict[str, Any] | None:
+        """CR 702.33c: a multikicker cost is paid any number of times; the page offers
+        0 to the most this player can pay now (each count checked as a whole cast)."""
+        g = self.game
+        costs = kicker_costs(list(chars(g, g.objects[action.card]).abilities))
+        which = next((j for j, (kw, _c) in enumerate(costs) if kw == "Multikicker"), None)
+        if which is None:
+            return None
+        most = 0
+        for n in range(1, MAX_MULTIKICKS + 1):
+            kicker = tuple(n if j == which else 0 for j in range(which + 1))
+            if g.is_legal(replace(action.unbound(), kicker=kicker)) is not None:
+                break
+            most = n
+        return {"index": which, "cost": str(costs[which][1]), "max": most}
 
     def concede(self) -> None:
         """CR 104.3a: the player concedes."""
@@ -338,6 +383,9 @@ class Session:
         view.pop("log", None)  # the page keeps the whole log: it gets the new entries
         reset = self.log_sent == 0
         log = observe_log(g, self.human, self.log_sent)
+        me = g.players[self.human].name
+        for entry in log:  # told to the player: "You draw a card", "Your turn"
+            entry["text"] = second_person(entry["text"], me)
         self.log_sent = len(g.log)
         d = g.pending
         decision = None
@@ -364,15 +412,26 @@ class Session:
         if d.purpose == DecisionPurpose.SEARCH and isinstance(data.get("candidates"), list):
             data["candidates"] = sorted(data["candidates"])  # not the library's order (401.2)
         options = []
+        # at priority a card's own menu lists its options; elsewhere (targets, damage,
+        # choices) objects of the same name are told apart: "Grizzly Bears #43 (B's, 2/2)"
+        viewer = None if d.kind == DecisionKind.PRIORITY else self.human
         for i, a in enumerate(g.legal_actions()[:400]):
             card = getattr(a, "card", None)
             if card is None:
                 card = getattr(a, "source", None)
             if card is None:
                 card = getattr(a, "permanent", None)
-            options.append(
-                {"i": i, "label": describe(g, a), "type": type(a).__name__, "card": card}
-            )
+            option = {
+                "i": i,
+                "label": describe(g, a, viewer),
+                "type": type(a).__name__,
+                "card": card,
+            }
+            if isinstance(a, CastSpell) and not any(a.kicker):
+                kick = self._multikicker(a)
+                if kick is not None:
+                    option["multikicker"] = kick
+            options.append(option)
         # names of the objects the decision offers that the view doesn't show
         shown = _shown_ids(view)
         names = {}
@@ -382,7 +441,7 @@ class Session:
                 names[str(ref)] = "a face-down card" if o.face_down else o.name
         return {
             "kind": d.kind,
-            "prompt": d.prompt,
+            "prompt": second_person(d.prompt, g.players[self.human].name),
             "rule": d.rule,
             "purpose": None if d.purpose is None else str(d.purpose),
             "seq": None if d.id is None else d.id.seq,

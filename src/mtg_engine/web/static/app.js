@@ -282,7 +282,7 @@ function makeCard(o, where) {
       S.blocks.some(([b, a]) => b === o.id || a === o.id)) c.classList.add("selected");
   if (S.attack[o.id] !== undefined) c.classList.add("attacking");
   c.onmouseenter = () => preview(o);
-  c.onclick = (ev) => { ev.stopPropagation(); clickCard(o, c); };
+  c.onclick = (ev) => { ev.stopPropagation(); clickCard(o, c, ev.ctrlKey || ev.metaKey); };
   return c;
 }
 
@@ -374,14 +374,15 @@ function candidateRefs() {
   return out;
 }
 
-function clickCard(o, node) {
+// hold: Ctrl-click (as in Arena) keeps priority after casting, to respond to your own spell
+function clickCard(o, node, hold) {
   const d = decision();
   if (!d) return;
   if (d.kind === "priority") {
     const opts = playable().get(o.id);
     if (!opts) return;
-    if (opts.length === 1) answer({ i: opts[0].i });
-    else showPopup(node, opts);
+    if (opts.length === 1 && !opts[0].multikicker) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
+    else showPopup(node, opts, hold);
     return;
   }
   clickRef(o.id);
@@ -465,11 +466,34 @@ function renderPrompt() {
     say(v.stack.length ? `${v.stack[0].name} is on the stack: respond, or let it resolve.`
       : n ? `${stepLabel(v.step)}: play a highlighted card, or pass.` : `${stepLabel(v.step)}.`);
     for (const o of opts) if (o.card === null && o.type !== "PassPriority") buttons.append(button(o.label, () => answer({ i: o.i })));
+    const holding = S.msg.settings.hold_priority;
+    const hold = button(holding ? "Holding priority" : "Hold priority", () => send({ type: "settings", hold_priority: !holding }), holding ? "toggle on" : "toggle");
+    hold.id = "btn-hold";
+    hold.title = "Keep priority after you cast a spell, to respond to it yourself (or Ctrl-click the card once)";
+    buttons.append(hold);
     if (pass) {
       const b = button(v.stack.length ? "Resolve" : "Pass", () => answer({ i: pass.i }), "primary");
       b.id = "btn-pass";
       buttons.append(b);
     }
+    return;
+  }
+  if (d.kind === "x") {
+    // CR 107.3, 601.2b: X is announced; the page offers only what can be paid
+    say(`${d.prompt} (${d.data.min}–${d.data.max}):`);
+    const inp = el("input"); inp.id = "x-input"; inp.type = "number";
+    inp.min = String(d.data.min); inp.max = String(d.data.max); inp.value = String(d.data.max);
+    const ok = button("Cast", () => answer({ number: Number(inp.value) }), "primary");
+    ok.id = "btn-x";
+    const check = () => {
+      const n = Number(inp.value);
+      ok.disabled = !(Number.isInteger(n) && n >= d.data.min && n <= d.data.max);
+      ok.textContent = ok.disabled ? "Cast" : `Cast with X = ${n}`;
+    };
+    inp.oninput = check;
+    inp.onkeydown = (ev) => { if (ev.key === "Enter" && !ok.disabled) ok.click(); };
+    check();
+    buttons.append(inp, ok);
     return;
   }
   if (d.kind === "targets") {
@@ -567,14 +591,35 @@ function renderJudge(text, buttons) {
 
 // ------------------------------------------------------------------ popups and dialogs
 
-function showPopup(node, opts) {
+function showPopup(node, opts, hold) {
   const pop = $("menu-pop");
   pop.innerHTML = "";
-  for (const o of opts) pop.append(button(o.label, () => { hidePopup(); answer({ i: o.i }); }));
+  const go = (fields) => { hidePopup(); answer(hold ? Object.assign(fields, { hold: true }) : fields); };
+  for (const o of opts) {
+    pop.append(button(o.label, () => go({ i: o.i })));
+    const mk = o.multikicker;
+    if (mk && mk.max > 0) {
+      // CR 702.33c: multikicker, paid any number of times (as many as the mana allows)
+      const row = el("div", "multikick");
+      const n = el("input"); n.type = "number"; n.id = "multikick-n";
+      n.min = "1"; n.max = String(mk.max); n.value = String(mk.max);
+      const kick = (k) => Array.from({ length: mk.index + 1 }, (_, j) => (j === mk.index ? k : 0));
+      const b = button(`with multikicker ${mk.cost} × ${mk.max}`, () => go({ i: o.i, kicker: kick(Number(n.value)) }));
+      b.id = "btn-multikick";
+      n.oninput = () => {
+        const k = Number(n.value);
+        b.disabled = !(Number.isInteger(k) && k >= 1 && k <= mk.max);
+        b.textContent = `with multikicker ${mk.cost} × ${n.value}`;
+      };
+      n.onclick = (ev) => ev.stopPropagation();
+      row.append(n, b);
+      pop.append(row);
+    }
+  }
   pop.append(button("Cancel", hidePopup));
   const r = node.getBoundingClientRect();
   pop.style.left = `${Math.max(4, r.left)}px`;
-  pop.style.top = `${Math.max(4, r.top - 10 - 34 * (opts.length + 1))}px`;
+  pop.style.top = `${Math.max(4, r.top - 10 - 34 * (pop.children.length))}px`;
   pop.classList.remove("hidden");
 }
 
@@ -631,7 +676,7 @@ function showDivide(d) {
   refs.forEach((ref, k) => {
     const f = el("div", "field");
     const lethal = d.data.lethal ? d.data.lethal[String(ref)] : undefined;
-    f.append(el("label", "", nameOf(ref) + (lethal !== undefined ? ` (lethal: ${lethal})` : "")));
+    f.append(el("label", "", nameOf(ref) + (ref >= 0 ? ` #${ref}` : "") + (lethal !== undefined ? ` (lethal: ${lethal})` : "")));
     const inp = el("input");
     inp.type = "number"; inp.min = "0"; inp.max = String(total);
     inp.value = String(k === 0 ? total : 0);
