@@ -1066,6 +1066,11 @@ def choices_task(game: Game, task: Task) -> None:
             task.stage = 3
             break
         spec = with_x_count(specs[i], obj.x)
+        if spec.divide and isinstance(spec.max, int) and isinstance(spec.min, int):
+            # CR 601.2d: each target gets at least one of what is divided, so "6 damage
+            # divided as you choose among any number of targets" has at most 6 targets.
+            most = max(1, _divided_amount(game, obj, ability))
+            spec = replace(spec, min=min(spec.min, most), max=min(spec.max, most))
         if task.answer is None:
             cands = candidates(game, spec, obj.controller, source, stack_obj=obj.id)
             if len(cands) < spec.min:

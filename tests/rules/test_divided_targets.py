@@ -1,0 +1,27 @@
+"""CR 601.2d: when a spell divides an amount among its targets, each target gets at
+least one, so "X damage divided as you choose among any number of targets" can have
+at most X targets (a fuzz game once offered nine targets for six damage and then
+had no legal division)."""
+
+from __future__ import annotations
+
+from mtg_engine.game.actions import CastSpell, ChooseNumber, ChooseTargets, DecisionKind
+from mtg_engine.game.objects import Zone
+
+
+def test_any_number_of_targets_is_at_most_the_amount_divided(board):
+    thunder = board.add(0, "Rolling Thunder", Zone.HAND)
+    for _ in range(4):
+        board.add(0, "Mountain")
+    bears = [board.add(1, "Grizzly Bears") for _ in range(4)]
+    game = board.start()
+    game.apply(CastSpell(thunder))
+    assert game.decision.kind == DecisionKind.X  # X (CR 601.2b)
+    game.apply(ChooseNumber(2))
+    d = game.decision
+    assert d.kind == DecisionKind.TARGETS
+    assert d.data["max"] == 2 and len(d.data["candidates"]) >= 6
+    assert all(len(a.targets) <= 2 for a in game.legal_actions() if isinstance(a, ChooseTargets))
+    game.apply(ChooseTargets((bears[0], bears[1])))
+    assert game.decision.kind == DecisionKind.DIVIDE
+    assert game.legal_actions()  # 1 and 1: a legal division exists
