@@ -5,7 +5,13 @@ had no legal division)."""
 
 from __future__ import annotations
 
-from mtg_engine.game.actions import CastSpell, ChooseNumber, ChooseTargets, DecisionKind
+from mtg_engine.game.actions import (
+    CastSpell,
+    ChooseNumber,
+    ChooseTargets,
+    DecisionKind,
+    PassPriority,
+)
 from mtg_engine.game.objects import Zone
 
 
@@ -25,3 +31,20 @@ def test_any_number_of_targets_is_at_most_the_amount_divided(board):
     game.apply(ChooseTargets((bears[0], bears[1])))
     assert game.decision.kind == DecisionKind.DIVIDE
     assert game.legal_actions()  # 1 and 1: a legal division exists
+
+
+def test_a_triggered_ability_that_divides_has_at_most_that_many_targets(board):
+    """Fury's "When this creature enters, it deals 4 damage divided as you choose among
+    any number of target creatures and/or planeswalkers" (603.3d with 601.2d)."""
+    fury = board.add(0, "Fury", Zone.HAND)
+    for _ in range(5):
+        board.add(0, "Mountain")
+    for _ in range(5):
+        board.add(1, "Grizzly Bears")
+    game = board.start()
+    game.apply(CastSpell(fury))
+    while game.decision.kind == DecisionKind.PRIORITY:
+        game.apply(PassPriority())
+    d = game.decision
+    assert d.kind == DecisionKind.TARGETS
+    assert d.data["max"] == 4 and len(d.data["candidates"]) >= 5
