@@ -393,7 +393,9 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                 prods: list[tuple[str, ...]] = []
                 for e in c.abilities[i].effects:
                     if e.op == "add_mana":
-                        prods.extend(_effect_productions(e, game, o))
+                        # "X mana of any one color, where X is ..." with X = 0 makes
+                        # no mana (CR 106.1b): an empty production pays nothing
+                        prods.extend(p for p in _effect_productions(e, game, o) if p)
                 if not prods:
                     continue
             else:
