@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..cards.abilities import Ability, Effect, Filter
+from ..cards.abilities import Ability, Effect, Filter, SelfRef
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -84,7 +84,12 @@ def counters(ctx: Ctx, e: Effect) -> bool:
         for r in ctx.refs(e.args.get("what")):
             if r < 0:  # "that player gets N poison counters" (CR 122.1f)
                 put_player_counters(g, -r - 1, kind, n, ("122.1", "122.1f"))
-    for o in ctx.objects(e.args.get("what")):
+    what = e.args.get("what")
+    for o in ctx.objects(what):
+        if isinstance(what, SelfRef) and ctx.source is ctx.obj and o.zone != Zone.BATTLEFIELD:
+            # "put a +1/+1 counter on this creature" of an ability whose source died:
+            # the card in the graveyard is a new object, not the creature (CR 400.7)
+            continue
         if e.op == "put_counters":
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
             put_counters(g, o, kind, amount)  # CR 122.1
