@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mtg_engine.agents.heuristic import HeuristicAgent
@@ -75,6 +75,8 @@ def test_index_matches_scratch_on_bundled_decks(seed: int, heuristic: bool) -> N
 
 @SETTINGS
 @given(seed=st.integers(0, 2**31), heuristic=st.booleans())
+@example(seed=3434, heuristic=True)  # "X mana of any one color" with X = 0 (no source)
+@example(seed=25326, heuristic=True)  # a creature land's sickness ends at a turn start
 def test_index_matches_scratch_on_whole_pool_decks(seed: int, heuristic: bool) -> None:
     game = new_game(pool_decks(seed), seed=seed)
     assert play_comparing(game, seed, heuristic, 600) > 0
