@@ -241,16 +241,10 @@ def ability_lines(a: Ability, missing: list[str]) -> list[str]:
         lines.append(f"      cost: {cost_text(a.cost)} [602.1a]")
     if a.trigger is not None:
         lines.append(f"      {trigger_text(a.trigger)}")
-    for i, spec in enumerate(a.targets):
-        lines.append(f"      {target_text(spec, i)}")
-    for e in a.effects:
-        lines.append(f"      does: {effect_text(e)}")
+    lines.extend(_body_lines(a.targets, a.effects, "      "))
     for m in a.modes:
         lines.append(f"      mode: {m.text}")
-        for i, spec in enumerate(m.targets):
-            lines.append(f"          {target_text(spec, i)}")
-        for e in m.effects:
-            lines.append(f"          does: {effect_text(e)}")
+        lines.extend(_body_lines(m.targets, m.effects, "          "))
     for st in a.static:
         lines.append(f"      effect: {static_text(st)}")
     if missing:
@@ -258,3 +252,10 @@ def ability_lines(a: Ability, missing: list[str]) -> list[str]:
     else:
         lines.append("      runs")
     return lines
+
+
+def _body_lines(targets: Any, effects: Any, indent: str) -> list[str]:
+    """An ability's (or a mode's) targets and instructions, a line each."""
+    return [f"{indent}{target_text(spec, i)}" for i, spec in enumerate(targets)] + [
+        f"{indent}does: {effect_text(e)}" for e in effects
+    ]

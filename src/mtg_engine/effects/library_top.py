@@ -22,6 +22,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.linked import exile_linked, link_owner
 from ..rules.play_permissions import DURATIONS, grant
 from ..rules.support import register
+from ..rules.views import emit_seen_privately
 from ..rules.zones import move
 from . import effect
 
@@ -54,14 +55,7 @@ def look_at_top(ctx: Ctx, e: Effect) -> bool:
             ("401.2",),
             f"{viewer} looks at the top {len(ids)} card(s) of {whose} library",
         )
-        for oid in ids:
-            g.emit(
-                EventKind.LOOK_AT,
-                ("401.2",),
-                f"{viewer} sees {g.objects[oid].name}",
-                player=ctx.controller,
-                card=g.objects[oid].name,
-            )
+        emit_seen_privately(g, ctx.controller, ids, "401.2")
         looked.extend(ids)
     ctx.set_parent("it", looked)
     return True

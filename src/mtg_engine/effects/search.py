@@ -10,6 +10,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.permanents import enter_battlefield
 from ..rules.support import register
+from ..rules.views import emit_seen_privately
 from ..rules.zones import move, shuffle_library
 from . import effect
 
@@ -125,14 +126,7 @@ def look_at_hand(ctx: Ctx, e: Effect) -> bool:
             ("402.3",),
             f"{viewer} looks at {whose} hand ({len(hand)} card(s))",
         )
-        for oid in hand:
-            g.emit(
-                EventKind.LOOK_AT,
-                ("402.3",),
-                f"{viewer} sees {g.objects[oid].name}",
-                player=ctx.controller,
-                card=g.objects[oid].name,
-            )
+        emit_seen_privately(g, ctx.controller, hand, "402.3")
     return True
 
 

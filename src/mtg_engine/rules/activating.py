@@ -42,7 +42,7 @@ from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .permanents import sacrifice
-from .support import register
+from .support import has_variable_amount, register
 from .tapping import became_tapped
 from .targets import describe
 from .zones import move
@@ -113,12 +113,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     ):
         return "that ability can't be activated again this turn (rule 602.5b)"
     cost = a.cost
-    if not all(
-        isinstance(n, int)
-        for n in (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
-    ):
-        # "Sacrifice X Squirrels" (CR 107.3): compiled, but paying a variable amount
-        # isn't run yet (support.py lists it as cost:variable_amount).
+    if has_variable_amount(cost):
         return "that ability's cost has a variable amount the engine can't pay yet"
     if cost.tap or cost.untap:
         if cost.tap and o.tapped:

@@ -227,7 +227,7 @@ def productions_of(
         return [tuple(_COLOR_SYMBOL[color] * n)] if color in _COLOR_SYMBOL else []
     if effect_args.get("any_color"):
         n = _mana_amount(effect_args, game, source)
-        return [tuple(c * n) for c in "WUBRG"]
+        return [tuple(c * n) for c in "WUBRG"] if n else []
     if "choice" in effect_args:
         if isinstance(effect_args["choice"], str):
             return []  # a named choice this function doesn't know gives no mana
@@ -235,10 +235,12 @@ def productions_of(
             # "Add three mana of any one color" (CR 106.1b): one color chosen, every
             # mana of it; a number counted as it resolves is not run yet (support.py)
             n = _mana_amount(effect_args, game, source)
-            return [tuple(parse_mana(m)) * n for m in effect_args["choice"]]
+            return [tuple(parse_mana(m)) * n for m in effect_args["choice"]] if n else []
         return [tuple(parse_mana(m)) for m in effect_args["choice"]]
-    mana = tuple(parse_mana(effect_args.get("mana", "")))
-    return [mana * _mana_amount(effect_args, game, source)]
+    mana = tuple(parse_mana(effect_args.get("mana", ""))) * _mana_amount(effect_args, game, source)
+    # a counted amount of 0 ("Add {G} for each creature you control" with none) adds
+    # no mana: no production, so payment never counts on it (CR 106.1b)
+    return [mana] if mana else []
 
 
 def _mana_amount(
@@ -393,9 +395,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                 prods: list[tuple[str, ...]] = []
                 for e in c.abilities[i].effects:
                     if e.op == "add_mana":
-                        # "X mana of any one color, where X is ..." with X = 0 makes
-                        # no mana (CR 106.1b): an empty production pays nothing
-                        prods.extend(p for p in _effect_productions(e, game, o) if p)
+                        prods.extend(_effect_productions(e, game, o))
                 if not prods:
                     continue
             else:

@@ -616,12 +616,7 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:remove_counters")
         if any(not isinstance(n, int) for _, n in cost.remove_counters):
             out.add("cost:variable_counters")  # "remove X counters": not run yet
-    if (
-        not isinstance(cost.life, int)
-        or not isinstance(cost.sacrifice_count, int)
-        or not isinstance(cost.discard_count, int)
-        or not isinstance(cost.exile_count, int)
-    ):
+    if has_variable_amount(cost):
         out.add("cost:variable_amount")
     if getattr(cost, "loyalty", None) is not None:
         out.add("cost:loyalty")
@@ -782,6 +777,17 @@ def _x_targets_announced(ability: Ability) -> bool:
     cost = ability.cost
     return (
         ability.kind is AbilityKind.ACTIVATED and cost is not None and "{X}" in str(cost.mana or "")
+    )
+
+
+def has_variable_amount(cost: Cost) -> bool:
+    """Whether a cost pays a variable amount ("Sacrifice X Squirrels", "Pay X life",
+    CR 107.3): compiled, but not run yet."""
+    return not (
+        isinstance(cost.life, int)
+        and isinstance(cost.sacrifice_count, int)
+        and isinstance(cost.discard_count, int)
+        and isinstance(cost.exile_count, int)
     )
 
 

@@ -21,6 +21,15 @@ from .combat_requirements import is_summoning_sick
 from .face_down import face_up_values
 
 
+def emit_seen_privately(game: Game, viewer: int, ids: Iterable[int], rule: str) -> None:
+    """A player looks at hidden cards (CR 401.2, 402.3): one LOOK_AT event per card,
+    for ``viewer`` only (:func:`log_entries` shows it to no one else)."""
+    name = game.players[viewer].name
+    for oid in ids:
+        card = game.objects[oid].name
+        game.emit(EventKind.LOOK_AT, (rule,), f"{name} sees {card}", player=viewer, card=card)
+
+
 def _object_view(game: Game, o: GameObject, viewer: int) -> dict[str, Any]:
     hidden = o.face_down and o.controller != viewer
     c = chars(game, o)
