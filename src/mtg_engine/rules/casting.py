@@ -1126,8 +1126,17 @@ def choices_task(game: Game, task: Task) -> None:
                         )
                     )
                     return
-                obj.division = {**(obj.division or {}), **dict(task.answer.division)}
+                division = dict(task.answer.division)
+                obj.division = {**(obj.division or {}), **division}
                 task.answer = None
+                shares = ", ".join(f"{n} to {describe(game, t)}" for t, n in division.items())
+                game.emit(
+                    EventKind.CHOICE,
+                    ("601.2d",),
+                    f"{game.players[obj.controller].name} divides {total} among the targets "
+                    f"of {obj.name}: {shares}",
+                    obj=obj.id,
+                )
         if obj.stack_kind == "triggered" and any(obj.targets):
             # CR 603.3d: the triggered ability's targets are chosen ("becomes the
             # target" abilities such as ward, 702.21a, watch this event).
