@@ -323,8 +323,9 @@ def _dynamic(args: Any) -> bool:
 
 
 #: changes of permanents that no characteristic reads when :func:`_battlefield_only`
-#: holds (its filters don't look at tapped, combat or damage status)
-_STATUS_CHANGES = frozenset(("tapped", "combat", "damage"))
+#: holds (its filters don't look at tapped, combat or damage status; "turn": a new
+#: turn ends summoning sickness, CR 302.6, which the mana sources read)
+_STATUS_CHANGES = frozenset(("tapped", "combat", "damage", "turn"))
 
 
 def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
@@ -339,7 +340,8 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
       (``(from_zone, to_zone)``: drawing, casting, a spell finishing), which changes
       no permanent, the permanents' characteristics and what derives from them are
       kept, and the object-based state-based-action check's "nothing to do";
-    * after a change of tapped, combat or damage status (``("tapped",)``, ...),
+    * after a change of tapped, combat or damage status (``("tapped",)``, ...)
+      or a new turn (``("turn",)``),
       the characteristics are kept, but not the mana sources or the state-based
       action check; ``("damage", object)`` forgets that object's (its loyalty or
       defense may have changed, CR 306.8, 310.6);

@@ -112,10 +112,10 @@ def start_turn(game: Game) -> None:
     if game.turn > 0:
         game.active = _next_player(game, game.active)
     game.turn += 1
-    # a new turn ends summoning sickness (CR 302.6) and "this turn" permissions: the
-    # cached mana sources and offers that read them are forgotten (an untap step
-    # that untaps nothing clears nothing)
-    game.invalidate()
+    # a new turn ends summoning sickness (CR 302.6): the cached mana sources, and the
+    # offers that read them, are forgotten (an untap step that untaps nothing
+    # clears nothing)
+    game.invalidate("turn")
     p = game.players[game.active]
     p.last_turn_started = game.turn
     # "last turn" conditions (werewolves: "if no spells were cast last turn",
