@@ -291,6 +291,19 @@ class Ctx:
                 return rec
         return None
 
+    def exiled_targets(self, ref: TargetRef) -> list[int]:
+        """CR 400.7j: the cards this effect's exile just made of ``ref``'s targets
+        ("exile target creature, then return that card", "exile target creature
+        card ... create a token that's a copy of that card"), still in exile."""
+        if self.task is None or ref.index >= len(self.obj.targets):
+            return []
+        targets = self.obj.targets[ref.index]
+        pairs = (self.task.data.get("parent") or {}).get("exiled_from") or []
+        objs = self.game.objects
+        return [
+            n for old, n in pairs if old in targets and n in objs and objs[n].zone == Zone.EXILE
+        ]
+
     def _found_again(self) -> list[int]:
         """CR 400.7e: "When this Aura is put into a graveyard from the battlefield,
         return it to its owner's hand" finds the new object its source became in the
