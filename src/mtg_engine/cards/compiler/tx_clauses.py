@@ -11,6 +11,7 @@ from ..abilities import (
     Amount,
     ChooseRef,
     Condition,
+    ControllerOfRef,
     ControllerRef,
     Cost,
     EachRef,
@@ -836,6 +837,8 @@ class ClauseRules:
             # that player chooses the card (CR 608.2d), "their" seen as the chooser's
             effects = [_chosen_by_subject(e) for e in effects]
         effects = substitute_subject(effects, subject)
+        if isinstance(subject, ControllerOfRef):
+            effects = [_have_it_of(e, subject.of) for e in effects]
         if _each_player(subject):
             effects = [_their_for_each(e, subject) for e in effects]
         if optional and effects and _reveal_among(effects[0]):
@@ -1555,3 +1558,12 @@ def _chosen_by_subject(e: Effect) -> Effect:
     if not any(v == "that_player" for _, v in what.filter.conditions):
         return e
     return Effect(e.op, {**e.args, "player": SUBJ}, e.optional, e.condition)
+
+
+def _have_it_of(e: Effect, of: Any) -> Effect:
+    """ "Enchanted creature's controller may have it assign its combat damage as
+    though it weren't blocked": "it" is the creature whose controller decides
+    (CR 510.1c), not this permanent."""
+    if e.op == "assign_damage_as_unblocked" and isinstance(e.args.get("what"), It):
+        return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
+    return e
