@@ -664,6 +664,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # "becomes level N" (rules/triggers.py, CR 716.2a)
         if trig.event == "tapped" and k == "one_or_more":
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
+        if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
+            continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")
 

@@ -223,7 +223,7 @@ def _flush(game: Game, b: Batch) -> None:
         and ev.kind == EventKind.ZONE_CHANGE
         and ev.data.get("from_zone") == "battlefield"
     ]
-    once: set[tuple[int, str]] = set()
+    once: set[tuple[int, str, Any]] = set()
     for ev, s in b.events:
         for o in left:
             c = b.lki.get(o.id)
@@ -240,7 +240,7 @@ def _check(
     ev: Event,
     subject: GameObject | None,
     left: list[GameObject] | tuple[()],
-    once: set[tuple[int, str]] | None = None,
+    once: set[tuple[int, str, Any]] | None = None,
 ) -> None:
     if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
         fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
@@ -298,7 +298,9 @@ def _check(
             if not _matches(game, ability.trigger, ev, w, subject):
                 continue
             if once is not None and _detail(ability.trigger, "one_or_more"):
-                key = (w.id, ability.text)
+                # "whenever a source you control deals damage to one or more ...":
+                # once for each source in the event (CR 603.2c)
+                key = (w.id, ability.text, d.get("source") if ev.kind == EventKind.DAMAGE else 0)
                 if key in once:
                     continue  # CR 603.2c: once for the simultaneous event
                 once.add(key)

@@ -261,6 +261,10 @@ class ClauseRules:
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
             details: list[tuple[str, Any]] = []
             for x in c:
+                if isinstance(x, Some) and x.count == "one_or_more" and name in _DAMAGE_EVENTS:
+                    # "deals damage to one or more creatures": once per damage event
+                    # and source (CR 603.2c)
+                    details.append(("one_or_more", True))
                 if isinstance(x, (Some, EachRef)):
                     details.append(("what", x.filter))
                 elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str):
@@ -1558,6 +1562,10 @@ def _chosen_by_subject(e: Effect) -> Effect:
     if not any(v == "that_player" for _, v in what.filter.conditions):
         return e
     return Effect(e.op, {**e.args, "player": SUBJ}, e.optional, e.condition)
+
+
+#: the trigger events of a source dealing damage (CR 603.2c: "to one or more")
+_DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage"})
 
 
 def _have_it_of(e: Effect, of: Any) -> Effect:
