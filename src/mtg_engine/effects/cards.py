@@ -13,6 +13,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.library_order import choose_order, place_in_order
 from ..rules.multiface import SPLIT_LAYOUTS
+from ..rules.support import register
 from ..rules.zones import mill as mill_cards
 from ..rules.zones import move
 from . import effect
@@ -42,6 +43,9 @@ def mill(ctx: Ctx, e: Effect) -> bool:
         milled.extend(mill_cards(ctx.game, p, n))
     ctx.set_parent("it", milled)  # "the milled card" (CR 608.2c)
     return True
+
+
+register("arg:discard.up_to")  # "discard up to two cards", "any number" (CR 701.9a)
 
 
 @effect("discard")
@@ -83,6 +87,11 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             chosen = []
             for _ in range(min(n, len(hand))):
                 chosen.append(hand.pop(g.rng.randrange(len(hand))))
+        elif e.args.get("up_to"):
+            got = _up_to(ctx, p, hand, n)
+            if got is None:
+                return False
+            chosen = got
         else:
             picked = ctx.choose_exactly(
                 p, hand, n, "701.9a", f"Choose {n} card(s) to discard", DecisionPurpose.DISCARD
@@ -92,8 +101,29 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             chosen = picked
         for oid in chosen:
             move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
+        # "discard any number of cards, then draw that many cards" (CR 608.2c)
+        s["discarded"] = s.get("discarded", 0) + len(chosen)
+        ctx.set_parent("that_much", s["discarded"])
         s["players"].pop(0)
     return True
+
+
+def _up_to(ctx: Ctx, p: int, hand: list[int], n: int) -> list[int] | None:
+    """ "Discard up to N cards" / "any number of cards" (CR 701.9a): the player
+    chooses how many too; None while the decision is pending."""
+    if not hand:
+        return []
+    if ctx.answer is None:
+        most = min(n, len(hand))
+        ctx.ask(
+            DecisionKind.CHOOSE_OBJECTS,
+            "701.9a",
+            f"Choose up to {most} card(s) to discard",
+            {"candidates": hand, "min": 0, "max": most, "purpose": DecisionPurpose.DISCARD},
+            player=p,
+        )
+        return None
+    return [o for o in ctx.take_answer().objects if o in hand]
 
 
 def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:

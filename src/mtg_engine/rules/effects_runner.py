@@ -452,7 +452,12 @@ class Ctx:
             if a.kind == "domain":  # CR 604.3: counted as the effect needs it
                 return domain(g, self.controller) * a.multiplier
             if a.kind == "that_much":
-                # "that much", "that many": the amount of the trigger event
+                # "that much", "that many": what an earlier instruction did ("discard
+                # any number of cards, then draw that many", 608.2c), else the amount
+                # of the trigger event
+                parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+                if "that_much" in parent:
+                    return int(parent["that_much"]) * a.multiplier
                 td = self.obj.trigger_data or {}
                 return int(td.get("amount", 0)) * a.multiplier
         return 0
