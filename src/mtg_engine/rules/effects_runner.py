@@ -451,6 +451,11 @@ class Ctx:
                 return max(0, a.value - n) * a.multiplier
             if a.kind == "domain":  # CR 604.3: counted as the effect needs it
                 return domain(g, self.controller) * a.multiplier
+            if a.kind == "instants_sorceries_before":
+                # "for each other instant and sorcery spell you've cast before it this
+                # turn": counted as the spell was cast (rules/casting.py)
+                td = self.obj.trigger_data or {}
+                return int(td.get("instants_sorceries_before", 0)) * a.multiplier
             if a.kind == "that_much":
                 # "that much", "that many": what an earlier instruction did ("discard
                 # any number of cards, then draw that many", 608.2c), else the amount

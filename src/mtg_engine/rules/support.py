@@ -154,6 +154,7 @@ SUPPORTED: set[str] = set(
         "amount:hand_fewer_than",
         "amount:mana_value",
         "amount:that_much",
+        "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
         "amount:mana_spent_this_way",
         # filters (CR 109.2)

@@ -953,7 +953,14 @@ class ClauseRules:
         return ("tail", "fewer_in_hand", n)
 
     def tail_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
-        return ("tail", "for_each", c[0])
+        flt = c[0]
+        if isinstance(flt, Filter) and ("cast_before_it", True) in flt.conditions:
+            if set(flt.kinds) != {"Instant", "Sorcery"}:
+                raise CompileError("spells cast before it: only instants and sorceries")
+            # "copy it for each other instant and sorcery spell you've cast before it
+            # this turn" (Thousand-Year Storm): counted as that spell was cast
+            return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
+        return ("tail", "for_each", flt)
 
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
