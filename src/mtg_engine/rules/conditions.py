@@ -38,6 +38,7 @@ _KNOWN = frozenset(
         "no_spells_cast_last_turn",
         "no_spells_last_turn",
         "two_spells_last_turn",
+        "nth_resolution",
         "hand_ge",
         "player_no_cards_in_hand",
         "a_library_le",
@@ -118,6 +119,14 @@ def evaluate(
         return len(game.players[controller].graveyard) >= int(a["amount"])
     if k in ("no_spells_cast_last_turn", "no_spells_last_turn"):
         return not any(game.turn_flags.spells_cast_last_turn)
+    if k == "nth_resolution":
+        # "if this is the third time this ability has resolved this turn": counted as
+        # each resolution of it begins (rules/priority.py)
+        obj = ctx.obj if ctx is not None else None
+        if obj is None or obj.ability is None or obj.source_id is None:
+            return False
+        done = game.turn_flags.resolutions.get((obj.source_id, obj.ability.text), 0)
+        return done == int(a.get("n", 0))
     if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
         return any(n >= 2 for n in game.turn_flags.spells_cast_last_turn)
     if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"

@@ -279,6 +279,7 @@ SUPPORTED: set[str] = set(
         *(
             f"condition:{k}"
             for k in (
+                "nth_resolution",  # rules/priority.py counts resolutions (CR 608.2c)
                 "control",
                 "you_control",
                 "you_control_n",

@@ -25,7 +25,7 @@ from ..abilities import (
 )
 from .filters import is_player_filter
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
-from .tables import KEYWORDS_BY_LOWER
+from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -1545,7 +1545,19 @@ class ClauseRules:
     cond_night = _cond("night")
     cond_day = _cond("day")
     cond_commander = _cond("control_commander")
-    cond_nth_resolution = _cond("nth_resolution")
+
+    def cond_nth_resolution(self, c: list[Any]) -> Condition:
+        """ "If this is the third time this ability has resolved this turn" (608.2c)."""
+        words = [
+            str(t).lower()
+            for x in c
+            for t in (x.scan_values(lambda _: True) if hasattr(x, "scan_values") else [x])
+        ]
+        word = next((w for w in words if w in ORDINAL_WORDS), None)
+        if word is None:
+            raise CompileError("nth resolution: ordinal")
+        return Condition("nth_resolution", {"n": ORDINAL_WORDS[word]})
+
     cond_descended = _cond("descended")
 
 
