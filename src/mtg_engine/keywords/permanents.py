@@ -44,6 +44,7 @@ from . import (  # noqa: F401
     champion,
     dredge,
     etb_counters,
+    evolve,
     forecast,
     graft,
     haunt,
