@@ -24,7 +24,7 @@ from .pipeline import (
     propose,
     replacement_finder,
 )
-from .replacement import enter, new_entry  # also registers the enter_battlefield task
+from .replacement import enter, new_entry
 from .support import register_keywords
 from .tapping import became_tapped
 from .zones import move
