@@ -26,7 +26,7 @@ from .pipeline import (
 )
 from .replacement import enter, new_entry
 from .support import register_keywords
-from .tapping import became_tapped
+from .tapping import became_tapped, pay_tap
 from .zones import move
 
 if TYPE_CHECKING:
@@ -184,8 +184,7 @@ def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
     if o is None:
         return
     o.regen_shields -= 1
-    was_untapped = not o.tapped
-    o.tapped = True
+    was_untapped = pay_tap(game, o, ("701.19a",))
     o.damage = 0
     o.deathtouch_damage = False
     if game.combat is not None:

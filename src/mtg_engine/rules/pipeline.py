@@ -286,6 +286,13 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
     return out
 
 
+def watched(game: Game, kind: str) -> bool:
+    """Whether any replacement, prevention or "can't" could apply to an event of
+    ``kind`` now (a dict lookup when none could): a hot caller proposes its
+    events only then."""
+    return _has_any(game, kind)
+
+
 def _has_any(game: Game, kind: str) -> bool:
     if kind in FINDERS:
         return True
@@ -583,6 +590,7 @@ __all__ = [
     "static_replacement",
     "prohibition",
     "forbidden",
+    "watched",
     "performer",
     "then_hook",
     "cited",
