@@ -30,7 +30,6 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     damage_history,
     damage_replacements,
     draw_skip,
-    etb_choices,
     etb_replacements,
     player_replacements,
     priority,

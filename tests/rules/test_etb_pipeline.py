@@ -19,7 +19,6 @@ from mtg_engine.game.actions import (
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game
 from mtg_engine.rules.characteristics import chars
-from mtg_engine.rules.etb_choices import entering_choices
 from mtg_engine.rules.etb_replacements import entering_replacements
 from mtg_engine.rules.pipeline import STEP_ANY, STEP_COPY
 from mtg_engine.rules.replacement import enter, new_entry
@@ -102,6 +101,11 @@ def test_the_order_of_counter_replacements_on_entering_is_asked_and_survives_clo
     assert _ballista_counters(loaded) == 6
 
 
+def _choices(game: Game, ev: dict) -> list:
+    """The entering event's replacement effects that ask something as they apply."""
+    return [r for r in entering_replacements(game, ev) if r.choose is not None]
+
+
 def _resolve(game: Game) -> None:
     while game.decision.kind == DecisionKind.PRIORITY and game.stack:
         game.apply(PassPriority())
@@ -122,10 +126,9 @@ def test_a_copy_effect_is_a_616_1c_proposal_and_a_choice_an_ordinary_one(board):
     clone = board.add(0, "Clone", Zone.HAND)
     voice = board.add(0, "Voice of All", Zone.HAND)
     game = board.start()
-    found = entering_choices(game, _entering(game, clone))
+    found = _choices(game, _entering(game, clone))
     assert [r.step for r in found] == [STEP_COPY, STEP_COPY]  # Clone's own, Essence's
-    assert all(r.choose is not None for r in found)
-    found = entering_choices(game, _entering(game, voice))
+    found = _choices(game, _entering(game, voice))
     # Essence's copy effect, and Voice of All's own choice of a color
     assert sorted(r.step for r in found) == [STEP_COPY, STEP_ANY]
 
@@ -133,7 +136,7 @@ def test_a_copy_effect_is_a_616_1c_proposal_and_a_choice_an_ordinary_one(board):
 def test_a_plain_card_entering_has_no_choice_proposals(board):
     bears = board.add(0, "Grizzly Bears", Zone.HAND)
     game = board.start()
-    assert entering_choices(game, _entering(game, bears)) == []
+    assert entering_replacements(game, _entering(game, bears)) == []
 
 
 def _clone_cast(board, mine: str | None = None, theirs: tuple[str, ...] = ()) -> Game:

@@ -2,8 +2,8 @@
 applied in the event pipeline (CR 614.12, 614.12a, 616.1c, 707.5, 303.4f).
 
 They are proposals on the zone-change event of a permanent entering
-(``ev["entry"]``, rules/replacement.py), like "enters tapped" and "enters with
-counters" (rules/etb_replacements.py), but each asks a Decision as it applies
+(``ev["entry"]``, rules/replacement.py), found with "enters tapped" and "enters
+with counters" (rules/etb_replacements.py), but each asks a Decision as it applies
 (:attr:`Replacement.choose`), answered before the permanent enters:
 
 * "enter as a copy of ..." (CR 707.5; Clone, Essence of the Wild's "Creatures
@@ -32,11 +32,11 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .aura_entry import attach_candidates
+from .characteristics import Chars
 from .copy import copy_values, extra_counters
-from .etb_replacements import printed_if_plain
 from .filters import matches_object, objects_matching
 from .named_choices import choice_data
-from .pipeline import STEP_COPY, Event, Replacement, replacement_finder
+from .pipeline import STEP_COPY, Event, Replacement
 from .replacement import CHOICE_KEYS, etb_sources, etb_statics, prospective
 from .saga import read_ahead_choice
 
@@ -47,24 +47,14 @@ if TYPE_CHECKING:
 CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify"))
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
-def entering_choices(game: Game, ev: Event) -> list[Replacement]:
-    """CR 614.12, 616.1c: the effects that ask something as a permanent enters, in
-    the order they are applied (copies first, then the permanent's own, then other
-    permanents', then read ahead and the Aura's attachment)."""
-    entry = ev.get("entry")
-    if entry is None or ev["to"] != Zone.BATTLEFIELD:
-        return []
-    plain = printed_if_plain(game, entry)
-    if (
-        plain is not None
-        and not etb_statics(plain)
-        and not etb_sources(game)
-        and "Saga" not in plain.subtypes
-        and "Aura" not in plain.subtypes
-    ):
-        return []  # the common case: nothing asks anything as it enters
-    pros, c = prospective(game, entry)
+def entering_choices(
+    game: Game, entry: dict[str, Any], pros: GameObject, c: Chars
+) -> list[Replacement]:
+    """CR 614.12, 616.1c: the effects that ask something as a permanent enters
+    (``pros``, with characteristics ``c``: as it would exist on the battlefield),
+    in the order they are applied (copies first, then the permanent's own, then
+    other permanents', then read ahead and the Aura's attachment). Found by
+    rules/etb_replacements.py's finder of the entering event."""
     out: list[Replacement] = []
     if not pros.face_down:  # CR 708.3: no abilities as it enters face down
         gen = entry["gen"]

@@ -119,6 +119,8 @@ Performer = Callable[["Game", Event], Any]
 FINDERS: dict[str, list[Finder]] = {}
 #: static op -> (event kinds it modifies, finder for one static of one permanent)
 STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
+#: the event kinds some static op modifies (the keys the permanents' index can have)
+STATIC_KINDS: set[str] = set()
 #: event kind -> "can't" checks (CR 101.2); each returns the reason, or None. A
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
@@ -149,6 +151,7 @@ def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticF
 
     def register(fn: StaticFinder) -> StaticFinder:
         STATIC_FINDERS[op] = (kinds, fn)
+        STATIC_KINDS.update(kinds)
         return fn
 
     return register
@@ -290,12 +293,10 @@ def watched(game: Game, kind: str) -> bool:
     """Whether any replacement, prevention or "can't" could apply to an event of
     ``kind`` now (a dict lookup when none could): a hot caller proposes its
     events only then."""
-    return _has_any(game, kind)
-
-
-def _has_any(game: Game, kind: str) -> bool:
     if kind in FINDERS:
         return True
+    if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
+        return False  # no permanent's static could apply (a tap paying a cost)
     idx = _index(game)
     if kind in idx:
         return True
@@ -312,7 +313,7 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
     the prohibitions (CR 101.2). Returns the event to perform (maybe of another
     kind, maybe ``ev["cancelled"]``), or None when a choice of order is pending
     (a ``replacement_order`` task then finishes the event)."""
-    if not _has_any(game, ev["kind"]):
+    if not watched(game, ev["kind"]):
         return ev
     if not ev.get("applied") and _forbid(game, ev):
         # CR 614.17c: an event that can't happen isn't modified by other replacement

@@ -196,6 +196,15 @@ def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
     return pros, c
 
 
+def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
+    """The printed values of a single-faced card entering face up as itself (no
+    copy effect), which are then what it would be on the battlefield for its own
+    replacement effects (CR 614.12); None otherwise (use :func:`prospective`)."""
+    if entry["copies"] or entry["face_down"]:
+        return None
+    return game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
+
+
 _ETB_KEY = "etb_sources"
 
 
