@@ -51,7 +51,8 @@ def enter_battlefield(
     ``face_down`` names how it enters face down (CR 708.3: "manifest",
     "cloak", "morph" ...); ``face`` is the face it enters with (1: transformed,
     CR 712.11a / 701.28). Returns the new object's id, or None when a choice
-    must be made first (an ``enter_battlefield`` task then finishes the job).
+    must be made first (the event pipeline's ``replacement_order`` task then
+    finishes the job) or it stays where it is (an Aura, CR 303.4g).
     """
     obj = game.objects[oid]
     entry = new_entry(
