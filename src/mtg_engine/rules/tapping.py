@@ -31,7 +31,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
-from .pipeline import cited, notes, performer, propose, refused, watched
+from .pipeline import Event, cited, notes, performer, propose, refused, watched
 from .support import register
 from .triggers import _granted_triggers_possible
 
@@ -123,21 +123,11 @@ def set_tapped(
     Returns the permanents whose status changed here; the caller logs them (and
     calls :func:`became_tapped`). A permanent whose event waits for a choice of
     order (CR 616.1) is finished by the event's performer."""
-    kind = EventKind.TAP if tap else EventKind.UNTAP
     changed = []
     for o in objs:
         if o.tapped == tap:
             continue
-        ev = propose(
-            game,
-            {
-                "kind": kind,
-                "obj": o.id,
-                "player": o.controller,
-                "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
-                "args": [list(rules)],
-            },
-        )
+        ev = _propose_tap(game, o, tap, rules)
         if ev is None:
             continue
         if _perform(game, o, ev, rules, quiet=True):
@@ -145,6 +135,20 @@ def set_tapped(
     if changed:
         game.invalidate("tapped")
     return changed
+
+
+def _propose_tap(game: Game, o: GameObject, tap: bool, rules: tuple[str, ...]) -> Event | None:
+    """Propose ``o`` becoming tapped (untapping) to the event pipeline (CR 614, 101.2)."""
+    return propose(
+        game,
+        {
+            "kind": EventKind.TAP if tap else EventKind.UNTAP,
+            "obj": o.id,
+            "player": o.controller,
+            "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
+            "args": [list(rules)],
+        },
+    )
 
 
 def pay_tap(
@@ -161,16 +165,7 @@ def pay_tap(
     tap = not untap
     kind: Literal[EventKind.TAP, EventKind.UNTAP] = EventKind.TAP if tap else EventKind.UNTAP
     if watched(game, kind):
-        ev = propose(
-            game,
-            {
-                "kind": kind,
-                "obj": o.id,
-                "player": o.controller,
-                "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
-                "args": [list(rules)],
-            },
-        )
+        ev = _propose_tap(game, o, tap, rules)
         if ev is None or not _perform(game, o, ev, rules, quiet=True):
             return False
         if logged and not ev.get("notes"):
