@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect, SelfRef
+from ..cards.abilities import Amount, Effect, SelfRef
 from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
 from ..game.state import ContinuousEffect
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
-from ..rules.effects_runner import Ctx
+from ..rules.effects_runner import Ctx, effects_of
 from ..rules.support import register
 from . import REGISTRY, effect
 from .permanents import _continuous
@@ -28,6 +28,7 @@ register(
     "arg:prevent_damage.dealt_by",
     "arg:prevent_damage.combat_only",
     "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)
+    "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
 )
 
@@ -132,6 +133,9 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         # damage": one use, only damage to that player (CR 615.7, 609.7a)
         args["next_time"] = True
         args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
+    then = _then_gain_life(ctx)
+    if then:
+        args["then_gain_life"] = then  # CR 615.5 (rules/damage.py performs it)
     _rule_effect(ctx, e, affected, "prevent_damage", args)
     kind = "combat damage" if args["combat_only"] else "damage"
     how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"
@@ -145,6 +149,20 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         f"{ctx.source.name}: {how} that would be dealt{whom} is prevented",
     )
     return True
+
+
+def _then_gain_life(ctx: Ctx) -> tuple[int, ...]:
+    """CR 615.5: "..., prevent that damage. You gain life equal to the damage
+    prevented this way": the players who gain it, as the prevention happens (the
+    next instruction waits for it, effects/damage_life.gain)."""
+    effects = effects_of(ctx.obj)
+    i = int((ctx.task.data.get("i") or 0) if ctx.task is not None else 0) + 1
+    if i >= len(effects) or effects[i].op != "gain_life":
+        return ()
+    amount = effects[i].args.get("amount")
+    if not (isinstance(amount, Amount) and amount.kind == "prevented"):
+        return ()
+    return tuple(ctx.players(effects[i].args.get("player")))
 
 
 def _rule_effect(

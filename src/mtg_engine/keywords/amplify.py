@@ -8,7 +8,7 @@ other cards that are entering the battlefield at the same time as this card."
 
 It's a replacement effect that modifies how the permanent enters (CR 614.1c,
 614.12): the keyword stands for a static "amplify" entering replacement, which
-``rules/replacement.py`` applies with :func:`apply_amplify`. The creature types
+``rules/etb_choices.py`` applies with :func:`apply_amplify`. The creature types
 are those of the permanent as it would exist on the battlefield (CR 614.12), so
 a Clone entering as a copy of an amplify creature amplifies with the copied
 types (ruling 502.27.3), and a changeling shares every creature type (702.73a).

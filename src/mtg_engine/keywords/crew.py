@@ -37,7 +37,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, activated_keyword
 from ..rules.characteristics import chars
 from ..rules.support import register, register_keywords
-from ..rules.tapping import became_tapped
+from ..rules.tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -224,8 +224,7 @@ def tap_crew(
         o = game.objects.get(oid)
         if o is None:
             continue
-        was_untapped = not o.tapped
-        o.tapped = True
+        tapped = pay_tap(game, o, (rule, "602.2b"))
         game.emit(
             EventKind.CREWS if kind == "crew" else EventKind.SADDLES,
             (rule, "602.2b"),
@@ -233,7 +232,7 @@ def tap_crew(
             obj=oid,
             player=player,
         )
-        if was_untapped:
+        if tapped:
             became_tapped(game, (o,), (rule,))
     game.invalidate()
 

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind
 from ..game.objects import Zone
-from ..rules.etb_replacements import printed_if_plain
 from ..rules.pipeline import Replacement, replacement_finder
-from ..rules.replacement import prospective
+from ..rules.replacement import printed_if_plain, prospective
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:

@@ -43,7 +43,7 @@ from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .permanents import sacrifice
 from .support import has_variable_amount, register
-from .tapping import became_tapped
+from .tapping import became_tapped, pay_tap
 from .targets import describe
 from .zones import move
 
@@ -481,15 +481,10 @@ def activate_task(game: Game, task: Task) -> None:
         for oid in d.get("tap_cost") or []:
             t = game.objects.get(oid)
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:
-                t.tapped = True
-                game.invalidate()
-                game.emit(
-                    EventKind.TAP,
-                    ("602.2b", "701.26a"),
-                    f"{t.name} is tapped to pay a cost",
-                    obj=oid,
-                )
-                became_tapped(game, (t,), ("602.2b",))
+                text = f"{t.name} is tapped to pay a cost"
+                if pay_tap(game, t, ("602.2b", "701.26a"), logged=text):
+                    game.invalidate()
+                    became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
             KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
@@ -634,13 +629,10 @@ def _pay_non_mana_costs_simple(
     """Tap/untap symbols (CR 107.5-6), life (CR 119.4), counters removed."""
     if cost is None:
         return
-    if cost.tap:
-        was_untapped = not src.tapped
-        src.tapped = True
-        if was_untapped:
-            became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
+    if cost.tap and pay_tap(game, src, ("602.2b", "107.5")):
+        became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
     if cost.untap:
-        src.tapped = False
+        pay_tap(game, src, ("602.2b", "107.6"), untap=True)  # the {Q} cost
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
     for kind, n in cost.remove_counters:

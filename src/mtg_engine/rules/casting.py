@@ -40,7 +40,7 @@ from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .support import register
-from .tapping import became_tapped
+from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
 from .targets import candidates, describe, target_specs
 from .zones import move
@@ -771,12 +771,11 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         )
     for oid in convoke:
         c = game.objects[oid]
-        was_untapped = not c.tapped
-        c.tapped = True
+        convoked = pay_tap(game, c, ("702.51a", "601.2h"))  # CR 702.51a
         game.emit(
             EventKind.CONVOKE, ("702.51a",), f"{c.name} is tapped to help pay for {what} (convoke)"
         )
-        if was_untapped:
+        if convoked:
             became_tapped(game, (c,), ("702.51a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
     for oid in delve:
@@ -805,12 +804,11 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     for oid in d.get("exile") or []:
         if oid in game.objects:
             move(game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost")
-    tapped = [game.objects[o] for o in d.get("tap") or [] if o in game.objects]
-    for t in tapped:
-        t.tapped = True
-        game.emit(
-            EventKind.TAP, ("601.2h", "701.26a"), f"{t.name} is tapped to pay a cost", obj=t.id
-        )
+    tapped = [
+        t
+        for t in (game.objects[o] for o in d.get("tap") or [] if o in game.objects)
+        if pay_tap(game, t, ("601.2h", "701.26a"), logged=f"{t.name} is tapped to pay a cost")
+    ]
     if tapped:
         game.invalidate()
         became_tapped(game, tuple(tapped), ("601.2h",))

@@ -41,7 +41,7 @@ from .combat_requirements import is_summoning_sick, possible_defenders
 from .combat_rules import defending_player_of
 from .face_down import is_masked, unmask
 from .support import register_keywords
-from .tapping import became_tapped
+from .tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -192,9 +192,8 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             if is_masked(o) and Kw.VIGILANCE not in chars(game, o).keywords:
                 unmask(game, [o], "become tapped")  # Illusionary Mask (CR 614.1a)
         if Kw.VIGILANCE not in chars(game, o).keywords:
-            if not o.tapped:
+            if pay_tap(game, o, ("508.1f",)):  # CR 508.1f (vigilance: 702.20b)
                 tapped_now.append(o)
-            o.tapped = True  # CR 508.1f (vigilance: 702.20b)
     if tapped_now:
         became_tapped(game, tapped_now, ("508.1f",))
     if cost:

@@ -109,12 +109,21 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 f"prevent:{e.timestamp}",
                 name,
                 rules,
-                _prevent(
-                    n, name, e.timestamp if shield is not None or e.args.get("next_time") else None
-                ),
+                _prevent(n, name, e.timestamp if _counted(e.args) else None),
             )
         )
     return out
+
+
+def _counted(args: dict[str, Any]) -> bool:
+    """Whether what a prevention effect prevents is counted as it is performed: a
+    shield (CR 615.7), a one-use "next time", or an effect that refers to the damage
+    prevented this way (615.5)."""
+    return (
+        args.get("amount") is not None
+        or bool(args.get("next_time"))
+        or bool(args.get("then_gain_life"))
+    )
 
 
 def _shield_counter(oid: int) -> Any:

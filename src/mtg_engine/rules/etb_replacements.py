@@ -1,11 +1,12 @@
 """Replacement effects that modify how a permanent enters, applied in the event
 pipeline (CR 614.1c-d, 614.12, 616.1).
 
-rules/replacement.py makes the choices that come first ("enters as a copy",
-616.1c, 707.5; "as this enters, choose", 614.12a) and then proposes the zone
-change with the entering data (``ev["entry"]``). These finders offer, for that
-zone-change event, the effects that need no choice:
+rules/replacement.py proposes the zone change of a permanent entering with its
+entering data (``ev["entry"]``). This module's finder offers, for that event:
 
+* the effects that ask something as it enters (rules/etb_choices.py: "enters
+  as a copy", 616.1c, 707.5; "as this enters, choose", 614.12a; amplify; read
+  ahead; an Aura's attachment, 303.4f);
 * the permanent's own "This permanent enters tapped" / "enters with N
   counters" (CR 614.1c), read from the permanent *as it would exist on the
   battlefield* (CR 614.12: its copiable values with the copy effects already
@@ -14,8 +15,9 @@ zone-change event, the effects that need no choice:
   "Each other creature you control enters with an additional +1/+1 counter"
   (CR 614.1d), matched against that prospective permanent.
 
-Each applies once (CR 614.5); they commute, so no one is asked their order
-(616.1e) unless another effect makes the results differ.
+Each applies once (CR 614.5); "enters tapped" and "enters with counters"
+commute, so no one is asked their order (616.1e) unless another effect makes
+the results differ.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from .characteristics import SINGLE_FACE, Chars, chars
+from .characteristics import chars
 from .conditions import evaluate
+from .etb_choices import entering_choices
 from .filters import matches_object
 from .pipeline import Replacement, replacement_finder
 from .replacement import (
@@ -35,6 +38,7 @@ from .replacement import (
     entering_amount,
     etb_sources,
     etb_statics,
+    printed_if_plain,
     prospective,
 )
 
@@ -44,16 +48,20 @@ if TYPE_CHECKING:
 
 @replacement_finder(EventKind.ZONE_CHANGE)
 def entering_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
-    """CR 614.1c-d, 614.12: the "enters tapped" and "enters with counters"
-    effects that apply to a permanent entering."""
+    """CR 614.1c-d, 614.12: the effects that apply to a permanent entering: those
+    that ask something as it enters (rules/etb_choices.py), then "enters tapped"
+    and "enters with counters"."""
     entry = ev.get("entry")
     if entry is None or ev["to"] != Zone.BATTLEFIELD:
         return []
     plain = printed_if_plain(game, entry)
     if plain is not None and not etb_statics(plain) and not etb_sources(game):
-        return []  # the common case: nothing modifies how it enters
+        if "Saga" not in plain.subtypes and "Aura" not in plain.subtypes:
+            return []  # the common case: nothing modifies how it enters
+        pros, c = prospective(game, entry)
+        return entering_choices(game, entry, pros, c)  # read ahead, an Aura's attachment
     pros, c = prospective(game, entry)
-    out: list[Replacement] = []
+    out: list[Replacement] = entering_choices(game, entry, pros, c)
     if not pros.face_down:  # CR 708.3: no abilities as it enters face down
         for ai, si, st, _a in etb_statics(c):
             if st.op in PIPELINE_OPS and (st.affected is None or isinstance(st.affected, SelfRef)):
@@ -71,15 +79,6 @@ def entering_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             if r is not None:
                 out.append(r)
     return out
-
-
-def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
-    """The printed values of a single-faced card entering face up as itself (no
-    copy effect), which are then what it would be on the battlefield for its own
-    replacement effects (CR 614.12); None otherwise (use :func:`prospective`)."""
-    if entry["copies"] or entry["face_down"]:
-        return None
-    return game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
 
 
 def _replacement(

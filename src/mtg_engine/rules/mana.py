@@ -22,7 +22,7 @@ from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import exiled_with, link_owner
 from .permanents import sacrifice
-from .tapping import became_tapped
+from .tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -116,6 +116,10 @@ def cost_at_x0(cost: str | None) -> ManaCost:
     """A mana cost string parsed with X fixed to 0 (CR 107.3, 601.2b: the cost
     of a spell cast without choosing a greater X)."""
     return parse_cost(cost).with_x(0)
+
+
+#: what the {T} of a mana ability cites as it is paid (CR 605.3a, 602.2b)
+_TAP_RULES = ("605.3a", "602.2b")
 
 
 def least_mana(cost: ManaCost) -> int:
@@ -671,9 +675,9 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
         if acost is not None and sacrifices_itself(acost):
             sacrificed.append(oid)  # "Sacrifice this creature: Add {B}." (CR 605.3a)
             if acost.tap:
-                o.tapped = True
+                pay_tap(game, o, _TAP_RULES)
         else:
-            o.tapped = True
+            pay_tap(game, o, _TAP_RULES)
         for m in prod:
             p.mana_pool[POOL_INDEX[m]] += 1
         made = "".join("{" + m + "}" for m in prod)

@@ -24,9 +24,9 @@ from .pipeline import (
     propose,
     replacement_finder,
 )
-from .replacement import enter, new_entry  # also registers the enter_battlefield task
+from .replacement import enter, new_entry
 from .support import register_keywords
-from .tapping import became_tapped
+from .tapping import became_tapped, pay_tap
 from .zones import move
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ def enter_battlefield(
     ``face_down`` names how it enters face down (CR 708.3: "manifest",
     "cloak", "morph" ...); ``face`` is the face it enters with (1: transformed,
     CR 712.11a / 701.28). Returns the new object's id, or None when a choice
-    must be made first (an ``enter_battlefield`` task then finishes the job).
+    must be made first (the event pipeline's ``replacement_order`` task then
+    finishes the job) or it stays where it is (an Aura, CR 303.4g).
     """
     obj = game.objects[oid]
     entry = new_entry(
@@ -184,8 +185,7 @@ def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
     if o is None:
         return
     o.regen_shields -= 1
-    was_untapped = not o.tapped
-    o.tapped = True
+    was_untapped = pay_tap(game, o, ("701.19a",))
     o.damage = 0
     o.deathtouch_damage = False
     if game.combat is not None:

@@ -13,9 +13,16 @@ exile, never to the graveyard first.
   The permanents' statics are indexed by kind once per state version, so an
   event that no effect applies to costs a dict lookup.
 * **Order** (CR 616.1): self-replacement effects first (614.15, 616.1a); then
-  the affected object's controller (its owner off the battlefield) or the
-  affected player chooses among the rest (616.1e) — a Decision, but only when
-  the results differ. Each effect applies to an event at most once (614.5);
+  those that change under whose control a permanent enters (616.1b), then
+  those that make it enter as a copy (616.1c), then those that make it enter
+  back face up (616.1d) (:attr:`Replacement.step`); then the affected object's
+  controller (its owner off the battlefield) or the affected player chooses
+  among the rest (616.1e) — a Decision, but only when the results differ.
+* **Choices as it applies**: a replacement effect may ask its player something
+  as it applies ("As this enters, choose a color", 614.12a; "enter as a copy
+  of a creature of your choice", 707.5): its :attr:`Replacement.choose` returns
+  the Decision, and the ``replacement_order`` task carries the event until the
+  answer comes (the event names the effect being applied, ``ev["choosing"]``). Each effect applies to an event at most once (614.5);
   after one applies, the rest are checked again against the modified event
   (616.1f), which may now be an event of another kind (a draw that becomes a
   win, 614.1a).
@@ -78,6 +85,28 @@ class Replacement:
     card: int | None = None
     #: the decision's purpose, for the agents (default ``replacement_order``)
     purpose: str | None = None
+    #: which step of CR 616.1 it is chosen in (:data:`STEP_ANY`, 616.1e, unless it
+    #: changes under whose control, 616.1b, or as a copy of what, 616.1c, or with
+    #: which face up, 616.1d, a permanent enters)
+    step: int = 4
+    #: an effect that asks its player something as it applies (CR 614.12a, 707.5):
+    #: given the pending answer (None at first), it records what it can in the event
+    #: (plain data) and returns the next Decision to ask, or None once it has all it
+    #: needs; ``apply`` then finishes it
+    choose: Callable[[Game, Event, Any], Decision | None] | None = None
+
+
+#: the steps of CR 616.1 (``Replacement.step``); self-replacement effects (616.1a)
+#: are marked by ``self_replacement``
+STEP_CONTROL = 1  # CR 616.1b: under whose control it enters
+STEP_COPY = 2  # CR 616.1c: it enters as a copy of another object
+STEP_BACK_FACE = 3  # CR 616.1d: it enters with its back face up
+STEP_ANY = 4  # CR 616.1e
+_STEP_RULES = {STEP_CONTROL: "616.1b", STEP_COPY: "616.1c", STEP_BACK_FACE: "616.1d"}
+
+
+def _step(r: Replacement) -> int:
+    return 0 if r.self_replacement else r.step
 
 
 Finder = Callable[["Game", Event], Iterable[Replacement]]
@@ -90,6 +119,8 @@ Performer = Callable[["Game", Event], Any]
 FINDERS: dict[str, list[Finder]] = {}
 #: static op -> (event kinds it modifies, finder for one static of one permanent)
 STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
+#: the event kinds some static op modifies (the keys the permanents' index can have)
+STATIC_KINDS: set[str] = set()
 #: event kind -> "can't" checks (CR 101.2); each returns the reason, or None. A
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
@@ -120,6 +151,7 @@ def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticF
 
     def register(fn: StaticFinder) -> StaticFinder:
         STATIC_FINDERS[op] = (kinds, fn)
+        STATIC_KINDS.update(kinds)
         return fn
 
     return register
@@ -257,9 +289,14 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
     return out
 
 
-def _has_any(game: Game, kind: str) -> bool:
+def watched(game: Game, kind: str) -> bool:
+    """Whether any replacement, prevention or "can't" could apply to an event of
+    ``kind`` now (a dict lookup when none could): a hot caller proposes its
+    events only then."""
     if kind in FINDERS:
         return True
+    if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
+        return False  # no permanent's static could apply (a tap paying a cost)
     idx = _index(game)
     if kind in idx:
         return True
@@ -276,7 +313,7 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
     the prohibitions (CR 101.2). Returns the event to perform (maybe of another
     kind, maybe ``ev["cancelled"]``), or None when a choice of order is pending
     (a ``replacement_order`` task then finishes the event)."""
-    if not _has_any(game, ev["kind"]):
+    if not watched(game, ev["kind"]):
         return ev
     if not ev.get("applied") and _forbid(game, ev):
         # CR 614.17c: an event that can't happen isn't modified by other replacement
@@ -287,21 +324,43 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
         opts = applicable(game, ev)
         if not opts:
             break
-        selfs = [r for r in opts if r.self_replacement]
-        if selfs:
-            opts = selfs  # CR 614.15, 616.1a: self-replacement effects first
-        r: Replacement | None = opts[0]
-        if any(o.optional for o in opts) or (len(opts) > 1 and _real_choice(game, ev, opts)):
-            if task is None or task.answer is None:
-                _ask(game, ev, opts, task)
-                return None
-            r = _answer(task, opts)
-            if r is None:  # CR 616.1: the player declined every optional one
-                ev.setdefault("applied", []).extend(o.key for o in opts if o.optional)
-                continue
-            if len(opts) > 1:
-                ev.setdefault("rules_added", []).append("616.1")
+        r: Replacement | None = _choosing(ev, opts)
+        if r is None:
+            step = min(_step(o) for o in opts)
+            if any(_step(o) != step for o in opts):
+                # CR 614.15, 616.1a-d: self-replacement effects first, then those
+                # that decide under whose control, as a copy of what, and with which
+                # face up a permanent enters
+                opts = [o for o in opts if _step(o) == step]
+            r = opts[0]
+            choosing = [o for o in opts if o.choose is not None]
+            if choosing and (len(opts) == 1 or step == STEP_ANY):
+                # CR 616.1e: an effect that asks something as the permanent enters
+                # (614.12a) comes first; the others don't change what it asks
+                r = choosing[0]
+            elif any(o.optional for o in opts) or (
+                len(opts) > 1 and (choosing or _real_choice(game, ev, opts))
+            ):
+                if task is None or task.answer is None:
+                    _ask(game, ev, opts, task, _STEP_RULES.get(step, "616.1"))
+                    return None
+                r = _answer(task, opts)
+                if r is None:  # CR 616.1: the player declined every optional one
+                    ev.setdefault("applied", []).extend(o.key for o in opts if o.optional)
+                    continue
+                if len(opts) > 1:
+                    ev.setdefault("rules_added", []).append("616.1")
         assert r is not None
+        if r.choose is not None:
+            answer = None
+            if ev.get("choosing") == r.key and task is not None:
+                answer, task.answer = task.answer, None
+            decision = r.choose(game, ev, answer)
+            if decision is not None:
+                ev["choosing"] = r.key
+                _ask_choice(game, ev, decision, task)
+                return None
+            ev.pop("choosing", None)
         _apply(game, ev, r)
     if not ev.get("cancelled"):
         _forbid(game, ev)  # CR 101.2: the event it became may be one that can't happen
@@ -394,7 +453,7 @@ def _answer(task: Task, opts: list[Replacement]) -> Replacement | None:
     return opts[ls.index(value)] if value in ls else None
 
 
-def _decision(game: Game, ev: Event, opts: list[Replacement]) -> Decision:
+def _decision(game: Game, ev: Event, opts: list[Replacement], rule: str = "616.1") -> Decision:
     """CR 616.1: the affected player, or the affected object's controller, chooses
     which replacement effect applies first; with optional ones ("you may ...
     instead"), also whether any applies."""
@@ -405,7 +464,6 @@ def _decision(game: Game, ev: Event, opts: list[Replacement]) -> Decision:
     purpose = purposes.pop() if len(purposes) == 1 else None
     purpose = purpose or DecisionPurpose.REPLACEMENT_ORDER
     cards = [r.card for r in opts]
-    rule = "616.1"
     if None not in cards and len(set(cards)) == len(cards):
         return Decision(
             DecisionKind.CHOOSE_OBJECTS,
@@ -428,19 +486,43 @@ def _decision(game: Game, ev: Event, opts: list[Replacement]) -> Decision:
         DecisionKind.CHOOSE_OPTION,
         player,
         rule,
-        f"Choose which replacement effect applies first to: {what} (rule 616.1)",
+        f"Choose which replacement effect applies first to: {what} (rule {rule})",
         {"options": [*labels(opts), *([NONE] if optional else [])], "purpose": purpose},
     )
 
 
-def _ask(game: Game, ev: Event, opts: list[Replacement], task: Task | None) -> None:
+def _choosing(ev: Event, opts: list[Replacement]) -> Replacement | None:
+    """The effect whose question is pending (``ev["choosing"]``), if it still applies."""
+    key = ev.get("choosing")
+    if key is None:
+        return None
+    for r in opts:
+        if r.key == key:
+            return r
+    del ev["choosing"]
+    return None
+
+
+def _ask(
+    game: Game, ev: Event, opts: list[Replacement], task: Task | None, rule: str = "616.1"
+) -> None:
     ev = _copy_value(ev)
     if task is None:
         # asked when the task runs, after the handler that proposed the event returns
         game.push_task("replacement_order", {"event": ev})
         return
     task.data["event"] = ev
-    game.ask(_decision(game, ev, opts))
+    game.ask(_decision(game, ev, opts, rule))
+
+
+def _ask_choice(game: Game, ev: Event, decision: Decision, task: Task | None) -> None:
+    """Ask what a replacement effect needs as it applies (CR 614.12a, 707.5)."""
+    ev = _copy_value(ev)
+    if task is None:
+        game.push_task("replacement_order", {"event": ev})  # asked when it runs
+        return
+    task.data["event"] = ev
+    game.ask(decision)
 
 
 @task_handler("replacement_order")
@@ -499,12 +581,17 @@ def notes(ev: Event) -> str:
 
 __all__ = [
     "Replacement",
+    "STEP_CONTROL",
+    "STEP_COPY",
+    "STEP_BACK_FACE",
+    "STEP_ANY",
     "propose",
     "applicable",
     "replacement_finder",
     "static_replacement",
     "prohibition",
     "forbidden",
+    "watched",
     "performer",
     "then_hook",
     "cited",

@@ -198,13 +198,13 @@ def check_state_based_actions(game: Game) -> bool:
         del game.objects[oid]
         game.emit(EventKind.CEASE_TO_EXIST, ("704.5d",), f"{name} token ceases to exist")
         happened = True
+    # CR 704.5s, 704.5v: checked with the others (CR 704.3), before any is performed
+    sagas, battles = _sagas_and_battles(game, waiting)
     # CR 704.3: all of them are performed at the same time, one event for triggers
-    # (CR 603.10a: creatures dying together see each other die)
-    batch = (
-        begin(game, [d[0] for d in deaths] + [a[0] for a in attachments])
-        if len(deaths) + len(attachments) > 1
-        else None
-    )
+    # (CR 603.10a: creatures dying together see each other die; a Saga sacrificed
+    # by 714.4 leaves in the same event)
+    leaving = [d[0] for d in deaths] + [a[0] for a in attachments] + sagas + battles
+    batch = begin(game, leaving) if len(leaving) > 1 else None
     if deaths or attachments:
         for oid, reason, rules, destroy in deaths:
             o = game.objects.get(oid)
@@ -261,10 +261,10 @@ def check_state_based_actions(game: Game) -> bool:
                 )
         game.invalidate()
         happened = True
-    end(game, batch)
-    sagas, battles = _sagas_and_battles(game, waiting)
     for oid in sagas:
-        o = game.objects[oid]
+        o = game.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD:
+            continue
         game.emit(
             EventKind.SAGA_DONE,
             ("704.5s", "714.4"),
@@ -276,6 +276,9 @@ def check_state_based_actions(game: Game) -> bool:
         sacrifice(game, oid, ("704.5s", "714.4"))
         happened = True
     for oid in battles:
+        o = game.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD:
+            continue
         move(
             game,
             oid,
@@ -284,6 +287,7 @@ def check_state_based_actions(game: Game) -> bool:
             reason="is put into its owner's graveyard: it has no defense",
         )
         happened = True
+    end(game, batch)
     if losers:
         for index, reason, rule in losers:
             player_loses(game, index, reason, rule)

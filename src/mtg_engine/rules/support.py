@@ -416,6 +416,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # (rules/effects_runner._as_chooser)
             what = ChooseRef(_as_chooser(what.filter), what.count, what.up_to)
             v = Effect(v.op, {**v.args, "what": what}, v.optional, v.condition)
+        if v.op == "sacrifice" and "player" in v.args and isinstance(v.args.get("filter"), Filter):
+            # "each player sacrifices all creatures they control": "they" is each
+            # sacrificing player (effects/zones.sacrifice_effect)
+            flt = _resolved_that_player(v.args["filter"])
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if v.op == "put_onto_battlefield" and isinstance(v.args.get("filter"), Filter):
             # "put a card from your hand / their graveyard onto the battlefield"
             # (effects/zones.put_onto_battlefield): "their" is each player choosing

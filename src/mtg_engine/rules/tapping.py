@@ -10,6 +10,10 @@ never untapped on the battlefield).
 Tapping and untapping by an effect or in the untap step are events proposed
 to the event pipeline first (:func:`set_tapped`, CR 614, 101.2): "if a
 permanent would become tapped/untap ..., ... instead", "can't become untapped".
+So is tapping or untapping to pay a cost ({T} and {Q}, CR 107.5-6, 602.2b;
+convoke, crew, "tap an untapped creature you control"), attacking (508.1f) and
+regenerating (701.19a): :func:`pay_tap` (the event is proposed only when some
+effect could apply to it, so the hot mana payments stay cheap).
 
 Hot path: permanents are tapped all the time (every mana payment), and almost
 never watched. :func:`became_tapped` emits its ``becomes_tapped`` events only
@@ -27,7 +31,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
-from .pipeline import cited, notes, performer, propose, refused
+from .pipeline import Event, cited, notes, performer, propose, refused, watched
 from .support import register
 from .triggers import _granted_triggers_possible
 
@@ -119,21 +123,11 @@ def set_tapped(
     Returns the permanents whose status changed here; the caller logs them (and
     calls :func:`became_tapped`). A permanent whose event waits for a choice of
     order (CR 616.1) is finished by the event's performer."""
-    kind = EventKind.TAP if tap else EventKind.UNTAP
     changed = []
     for o in objs:
         if o.tapped == tap:
             continue
-        ev = propose(
-            game,
-            {
-                "kind": kind,
-                "obj": o.id,
-                "player": o.controller,
-                "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
-                "args": [list(rules)],
-            },
-        )
+        ev = _propose_tap(game, o, tap, rules)
         if ev is None:
             continue
         if _perform(game, o, ev, rules, quiet=True):
@@ -141,6 +135,48 @@ def set_tapped(
     if changed:
         game.invalidate("tapped")
     return changed
+
+
+def _propose_tap(game: Game, o: GameObject, tap: bool, rules: tuple[str, ...]) -> Event | None:
+    """Propose ``o`` becoming tapped (untapping) to the event pipeline (CR 614, 101.2)."""
+    return propose(
+        game,
+        {
+            "kind": EventKind.TAP if tap else EventKind.UNTAP,
+            "obj": o.id,
+            "player": o.controller,
+            "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
+            "args": [list(rules)],
+        },
+    )
+
+
+def pay_tap(
+    game: Game, o: GameObject, rules: tuple[str, ...], untap: bool = False, logged: str = ""
+) -> bool:
+    """Tap (untap, ``untap``) ``o`` as part of a cost or another rule's action
+    (CR 602.2b, 107.5-6, 508.1f, 701.26): proposed to the event pipeline first when
+    an effect could modify or stop it (CR 614, 101.2), so "if a permanent would
+    become tapped" and "can't" see it as they see an effect's tap. ``logged``: the
+    log line of the tap (when the event isn't replaced, which logs itself). The
+    caller invalidates the caches and calls :func:`became_tapped`. True if ``o``'s
+    status changed (a tap whose replacement order is being chosen, CR 616.1, is
+    performed by that choice)."""
+    tap = not untap
+    kind: Literal[EventKind.TAP, EventKind.UNTAP] = EventKind.TAP if tap else EventKind.UNTAP
+    if watched(game, kind):
+        ev = _propose_tap(game, o, tap, rules)
+        if ev is None or not _perform(game, o, ev, rules, quiet=True):
+            return False
+        if logged and not ev.get("notes"):
+            game.emit(kind, rules, logged, obj=o.id)
+        return True
+    if o.tapped == tap:
+        return False
+    o.tapped = tap
+    if logged:
+        game.emit(kind, rules, logged, obj=o.id)
+    return True
 
 
 def _perform(

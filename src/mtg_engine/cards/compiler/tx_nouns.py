@@ -633,6 +633,11 @@ class NounRules:
     def amt_that_much(self, c: list[Any]) -> Amount:
         return Amount("that_much")
 
+    def amt_prevented(self, c: list[Any]) -> Amount:
+        """ "the damage prevented this way" (CR 615.5): known when the prevention
+        effect prevents damage (effects/combat.prevent_damage)."""
+        return Amount("prevented")
+
     def amt_life(self, c: list[Any]) -> Amount:
         return Amount("life", ref=ControllerRef())
 
