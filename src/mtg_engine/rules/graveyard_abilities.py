@@ -10,6 +10,8 @@ return it from your graveyard ...": a leaves-the-battlefield ability, 603.10a).
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..cards.abilities import Ability, AbilityKind, Effect, SelfRef
 from ..game.objects import GameObject
 from ..game.state import Game
@@ -45,24 +47,39 @@ def functions_in_graveyard(ability: Ability) -> bool:
     return v
 
 
+#: card cache key: face -> its abilities that function in a graveyard
+_FACES_KEY = "graveyard_triggers"
+
+
 def graveyard_triggers(obj: GameObject) -> tuple[Ability, ...]:
     """The triggered abilities of a card that function in its graveyard, cached per
     card face."""
-    key = ("graveyard_triggers", obj.face)
-    v = obj.card.cache.get(key)
+    faces = obj.card.cache.get(_FACES_KEY)
+    if faces is None:
+        faces = obj.card.cache[_FACES_KEY] = {}
+    v = faces.get(obj.face)
     if v is None:
-        v = tuple(a for a in _base(obj).abilities if functions_in_graveyard(a))
-        obj.card.cache[key] = v
-    return v
+        v = faces[obj.face] = tuple(a for a in _base(obj).abilities if functions_in_graveyard(a))
+    return cast(tuple[Ability, ...], v)
+
+
+#: cache key of the graveyard watchers (kept with the characteristics: every move of
+#: an object invalidates it, rules/layers.kept_after keeps only its own keys)
+_WATCHERS_KEY = "graveyard_watchers"
 
 
 def graveyard_watchers(game: Game) -> list[GameObject]:
     """The cards in graveyards with a triggered ability that functions there, in
-    turn order (CR 113.6m)."""
+    turn order (CR 113.6m); remembered until the next change of the game state."""
+    got = game._chars.get(_WATCHERS_KEY)
+    if got is not None:
+        return cast(list[GameObject], got)
     objects = game.objects
-    return [
-        objects[oid]
-        for p in game.players
-        for oid in p.graveyard
-        if oid in objects and graveyard_triggers(objects[oid])
-    ]
+    got = []
+    for p in game.players:
+        for oid in p.graveyard:
+            o = objects.get(oid)
+            if o is not None and graveyard_triggers(o):
+                got.append(o)
+    game._chars[_WATCHERS_KEY] = got
+    return got
