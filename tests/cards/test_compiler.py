@@ -14,6 +14,7 @@ from mtg_engine.cards.abilities import (
     ControllerRef,
     EachRef,
     Filter,
+    OuterRef,
     ParentRef,
     SelfRef,
     TargetRef,
@@ -708,8 +709,27 @@ def test_enters_tapped_unless() -> None:
 
 def test_reflexive_trigger_and_intervening_if_words() -> None:
     ab = only("When this creature enters, you may pay {2}. When you do, draw a card.")
-    assert [e.op for e in ab.effects] == ["pay", "draw"]
+    assert [e.op for e in ab.effects] == ["pay", "reflexive_trigger"]
     assert ab.effects[1].condition.kind == "you_do"
+    assert [e.op for e in ab.effects[1].args["effects"]] == ["draw"]
+
+
+def test_reflexive_trigger_has_its_own_targets() -> None:
+    """CR 603.12, 603.3d: "when you do, ... target ..." — the reflexive ability's
+    targets are its own, not the triggered ability's; "it" of its instructions is
+    the first ability's target, fixed as the reflexive ability triggers."""
+    ab = only(
+        "Return target creature card from your graveyard to the battlefield. When you do, "
+        "it fights up to one target creature you don't control.",
+        SORCERY,
+    )
+    assert len(ab.targets) == 1  # the creature card only
+    reflexive = ab.effects[-1]
+    assert reflexive.op == "reflexive_trigger"
+    (spec,) = reflexive.args["targets"]
+    assert spec.min == 0 and spec.max == 1
+    (fight,) = reflexive.args["effects"]
+    assert fight.args["a"] == OuterRef(TargetRef(0)) and fight.args["b"] == TargetRef(0)
 
 
 def test_ops_of_many_texts_are_in_the_vocabulary() -> None:

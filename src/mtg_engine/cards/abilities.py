@@ -42,6 +42,15 @@ class TargetRef:
 
 
 @dataclass(frozen=True, slots=True)
+class OuterRef:
+    """In a reflexive triggered ability ("Return target creature card to the
+    battlefield. When you do, it fights ..."), what the ability that created it
+    names: fixed as the reflexive ability triggers (CR 603.12, 608.2c)."""
+
+    ref: TargetRef
+
+
+@dataclass(frozen=True, slots=True)
 class SelfRef:
     """The object the ability is on: "this creature", "CARDNAME" (CR 201.5)."""
 

@@ -736,8 +736,9 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             # hold (CR 608.2c); with no condition before, never
             skip = skip or d.get("last_cond", True)
         elif e.condition is not None and e.condition.kind == "you_do":
-            # "If you do, ...": whether the previous optional instruction was done
-            held = d.get("last_done", False)
+            # "If you do, ...": whether the previous optional instruction was done;
+            # "When you do, ..." (CR 603.12): whether the instruction before was done
+            held = d.get("prev_done" if e.op == "reflexive_trigger" else "last_done", False)
             d["last_cond"] = held
             skip = skip or not held
         elif e.condition is not None and e.condition.kind == "revealed_this_way":
@@ -769,8 +770,9 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 return False
             if game.outcome is not None:
                 return True
+        d["prev_done"] = not skip and not d.get("short")
         if e.optional:
-            d["last_done"] = not skip and not d.get("short")
+            d["last_done"] = d["prev_done"]
         i += 1
         d["i"] = i
         d.pop("chosen_refs", None)

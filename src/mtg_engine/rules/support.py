@@ -116,6 +116,7 @@ _EFFECT_ARG_KEYS = frozenset(
         "reveal",
         "cost",
         "effects",
+        "targets",
     }
 )
 
@@ -123,6 +124,7 @@ SUPPORTED: set[str] = set(
     {
         # refs (CR 115, 109.5, 603.7c)
         "ref:TargetRef",
+        "ref:OuterRef",  # a reflexive ability's reference to its creator's target (603.12)
         "ref:SelfRef",
         "ref:ControllerRef",
         "ref:TriggerRef",

@@ -24,6 +24,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    OuterRef,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -349,13 +350,19 @@ def _names_other_creature(trigger: Trigger) -> bool:
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
+    last: str | None = None,
+    outer: TargetRef | None = None,
 ) -> tuple[tuple[Effect, ...], tuple[TargetSpec, ...]]:
-    """Number the targets in text order and resolve pronouns (CR 115.1, 608.2c)."""
+    """Number the targets in text order and resolve pronouns (CR 115.1, 608.2c).
+
+    ``last`` is what an "it" with no antecedent of its own names, for the
+    instructions of a reflexive ability: the enclosing ability's last noun, and
+    ``outer`` its last target."""
     if any(e.op == "search_library" for e in effects):
         effects = fold_search(effects)
     targets: list[TargetSpec] = []
     index: dict[int, int] = {}
-    state: dict[str, Any] = {"last": None}  # "target" | "parent"
+    state: dict[str, Any] = {"last": last}  # "target" | "parent"
     last_target: list[int] = []
     trigger_about_other = trigger is not None and isinstance(trigger.subject, Filter)
     other_creature = trigger is not None and _names_other_creature(trigger)
@@ -374,6 +381,8 @@ def finalize(
     )
 
     def resolve_it() -> Any:
+        if state["last"] == "target" and not last_target and outer is not None:
+            return OuterRef(outer)  # the enclosing ability's target (CR 603.12)
         if state["last"] == "parent":
             return ParentRef()
         if state["last"] == "sacrificed":
@@ -464,6 +473,14 @@ def finalize(
     out: list[Effect] = []
     start: dict[str, Any] = {}
     for eff in effects:
+        if eff.op == "reflexive_trigger":
+            # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
+            # targets are its own, chosen as it's put on the stack (603.3d)
+            their = TargetRef(last_target[-1]) if last_target else None
+            inner, specs = finalize(list(eff.args["effects"]), trigger, state["last"], their)
+            args = {"effects": inner, "targets": specs}
+            out.append(Effect(eff.op, args, eff.optional, eff.condition))
+            continue
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)
         c = eff.condition

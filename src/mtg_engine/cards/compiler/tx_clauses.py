@@ -702,8 +702,11 @@ class ClauseRules:
         ]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
-        # CR 603.12: a reflexive triggered ability.
-        return _with_condition(c[0], Condition("you_do"))
+        """ "You may sacrifice a creature. When you do, destroy target creature." (CR
+        603.12): a reflexive triggered ability, created if the instruction before was
+        done; its targets are chosen as it's put on the stack (603.3d), so its
+        instructions keep their own targets (cards/compiler/ir.finalize)."""
+        return [Effect("reflexive_trigger", {"effects": tuple(c[0])}, False, Condition("you_do"))]
 
     def sent_new_type_not(self, c: list[Any]) -> list[Effect]:
         # "The new creature type can't be Wall." (Artificial Evolution, CR 612): a
