@@ -12,6 +12,7 @@ from mtg_engine.cards.abilities import (
     CompiledFace,
     ControllerOfRef,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Filter,
     OuterRef,
@@ -730,6 +731,31 @@ def test_reflexive_trigger_has_its_own_targets() -> None:
     assert spec.min == 0 and spec.max == 1
     (fight,) = reflexive.args["effects"]
     assert fight.args["a"] == OuterRef(TargetRef(0)) and fight.args["b"] == TargetRef(0)
+
+
+def test_for_each_binds_that_one() -> None:
+    """CR 608.2c: "that permanent" / "its controller" inside "for each ..." is each
+    one in turn, not this object; "that player" for a "for each player"."""
+    (e,) = only(
+        "For each token you control, create a token that's a copy of that permanent.", INSTANT
+    ).effects
+    assert e.op == "for_each" and e.args["effects"][0].args["what"] == EachOneRef()
+    (_, e) = only(
+        "Exile all white creatures. For each creature exiled this way, its controller draws a card.",
+        SORCERY,
+    ).effects
+    assert e.args["effects"][0].args["player"] == ControllerOfRef(EachOneRef())
+    (e,) = only("For each opponent, that player loses 1 life.", SORCERY).effects
+    assert e.args["effects"][0].args["player"] == EachOneRef()
+
+
+def test_their_library_is_the_subjects() -> None:
+    """ "Each player reveals the top card of their library": every player's, and a
+    target player's own (CR 608.2c); not only the controller's."""
+    (e,) = only("Each player reveals the top card of their library.", SORCERY).effects
+    assert isinstance(e.args["player"], EachRef)
+    ab = only("Target player reveals the top card of their library.", SORCERY)
+    assert ab.effects[0].args["player"] == TargetRef(0) and len(ab.targets) == 1
 
 
 def test_ops_of_many_texts_are_in_the_vocabulary() -> None:

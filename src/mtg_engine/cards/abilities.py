@@ -51,6 +51,13 @@ class OuterRef:
 
 
 @dataclass(frozen=True, slots=True)
+class EachOneRef:
+    """ "For each creature you control, create a token that's a copy of that
+    creature": the one object or player "for each" is doing its instructions for
+    now (CR 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SelfRef:
     """The object the ability is on: "this creature", "CARDNAME" (CR 201.5)."""
 

@@ -22,6 +22,7 @@ from mtg_engine.cards.abilities import (
     ControllerOfRef,
     ControllerRef,
     Cost,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -102,6 +103,8 @@ def value_text(v: Any) -> str:
         return words(str(v)) if isinstance(v, str) else str(v)
     if isinstance(v, TargetRef):
         return f"target {v.index + 1}"
+    if isinstance(v, EachOneRef):
+        return "that one"
     if isinstance(v, OuterRef):
         return f"the first ability's target {v.ref.index + 1}"
     if isinstance(v, SelfRef):

@@ -69,7 +69,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                 flt = ctx.concrete(flt)
                 hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
             for oid in hand:
-                move(
+                new = move(
                     g,
                     oid,
                     Zone.GRAVEYARD,
@@ -77,6 +77,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     reason="is discarded",
                     cause="discard",
                 )
+                _discarded(ctx, new)
             s["players"].pop(0)
             continue
         if e.args.get("random"):
@@ -91,9 +92,18 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                 return False
             chosen = picked
         for oid in chosen:
-            move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
+            new = move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
+            _discarded(ctx, new)
         s["players"].pop(0)
     return True
+
+
+def _discarded(ctx: Ctx, new: int | None) -> None:
+    """ "For each nonland card discarded this way": the cards this resolution
+    discarded, as the objects they became (CR 608.2c, 400.7)."""
+    if new is not None and ctx.task is not None:
+        done = (ctx.task.data.get("parent") or {}).get("discarded") or []
+        ctx.set_parent("discarded", [*done, new])
 
 
 def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:

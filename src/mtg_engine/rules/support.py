@@ -124,7 +124,9 @@ SUPPORTED: set[str] = set(
     {
         # refs (CR 115, 109.5, 603.7c)
         "ref:TargetRef",
-        "ref:OuterRef",  # a reflexive ability's reference to its creator's target (603.12)
+        "ref:OuterRef",
+        # "that creature" inside "for each creature, ..." (effects/nested.for_each)
+        "ref:EachOneRef",  # a reflexive ability's reference to its creator's target (603.12)
         "ref:SelfRef",
         "ref:ControllerRef",
         "ref:TriggerRef",
@@ -368,6 +370,22 @@ def _as_chooser(flt: Filter) -> Filter:
     return as_chooser(flt)
 
 
+def _names_target(v: Any) -> bool:
+    """Whether a value holds a :class:`TargetRef` or a choice as the instruction
+    is followed (:class:`ChooseRef`) anywhere inside it."""
+    if isinstance(v, TargetRef | ChooseRef):
+        return True
+    if isinstance(v, Effect):
+        return any(_names_target(x) for x in v.args.values())
+    if isinstance(v, list | tuple):
+        return any(_names_target(x) for x in v)
+    if isinstance(v, dict):
+        return any(_names_target(x) for x in v.values())
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(_names_target(getattr(v, f.name)) for f in fields(v))
+    return False
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         for k in v.kinds:
@@ -409,6 +427,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 out.add("arg:choose.what")
             if not isinstance(v.args.get("player"), ControllerRef | NoneType):
                 out.add("arg:choose.player")
+        if v.op == "for_each" and _names_target(v.args.get("effects")):
+            # "for each opponent, gain control of up to one target creature that
+            # player controls": a target per player (CR 601.2c): not run yet
+            out.add("arg:for_each.targets")
         if v.op == "choose_objects" and not isinstance(what, ChooseRef):
             out.add("arg:choose_objects.what")  # not objects: not run yet (effects/choices.py)
         if isinstance(what, ChooseRef) and "player" in v.args:

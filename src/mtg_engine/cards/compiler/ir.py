@@ -63,10 +63,16 @@ class ZoneOf(tuple):  # type: ignore[type-arg]
     instruction that names this zone targets that player (CR 115.1)."""
 
     tgt: Tgt | None
+    #: "their library": the library of the instruction's subject ("each player
+    #: reveals the top card of their library", CR 608.2c)
+    theirs: bool
 
-    def __new__(cls, zone: str, owner: str | None, tgt: Tgt | None = None) -> ZoneOf:
+    def __new__(
+        cls, zone: str, owner: str | None, tgt: Tgt | None = None, theirs: bool = False
+    ) -> ZoneOf:
         obj = super().__new__(cls, (zone, owner))
         obj.tgt = tgt
+        obj.theirs = theirs
         return obj
 
 
@@ -524,7 +530,8 @@ def finalize(
         state["chose_opponents"] = (
             chose and ("owner", "opponent") in eff.args["what"].filter.conditions
         )
-        if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
+        made = eff.op == "for_each" and any(x.op in _PRODUCERS for x in eff.args["effects"])
+        if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
         elif _about_each(eff):

@@ -13,6 +13,7 @@ from ..abilities import (
     Condition,
     ControllerRef,
     Cost,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -931,7 +932,13 @@ class ClauseRules:
         return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
 
     def clause_for_each(self, c: list[Any]) -> list[Effect]:
+        """ "For each token you control, create a token that's a copy of that
+        permanent"; "for each opponent, that player ...": "it", "that creature"
+        ("that player" for players) is each one in turn (CR 608.2c)."""
         flt, effects = c
+        pronoun = ThatPlayer if is_player_filter(flt) else It
+        one = EachOneRef()
+        effects = [walk(e, lambda v: one if isinstance(v, pronoun) else None) for e in effects]
         return [Effect("for_each", {"filter": flt, "effects": tuple(effects)})]
 
     def tail_if(self, c: list[Any]) -> tuple[str, str, Any]:
