@@ -399,8 +399,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key == "controller" and val == "target_player":
-                out.add("cond_value:controller.target_player")  # no player target compiled yet
+            if key in ("controller", "owner") and val == "target_player":
+                # "target opponent's graveyard" inside a filter: no player target
+                # compiled yet
+                out.add(f"cond_value:{key}.target_player")
             if (
                 key.endswith(("_le", "_ge", "_eq"))
                 and not isinstance(val, int)

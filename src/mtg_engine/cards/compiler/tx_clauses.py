@@ -11,6 +11,7 @@ from ..abilities import (
     Amount,
     ChooseRef,
     Condition,
+    ControllerOfRef,
     ControllerRef,
     Cost,
     EachOneRef,
@@ -936,9 +937,17 @@ class ClauseRules:
         permanent"; "for each opponent, that player ...": "it", "that creature"
         ("that player" for players) is each one in turn (CR 608.2c)."""
         flt, effects = c
-        pronoun = ThatPlayer if is_player_filter(flt) else It
         one = EachOneRef()
-        effects = [walk(e, lambda v: one if isinstance(v, pronoun) else None) for e in effects]
+        if is_player_filter(flt):
+            effects = [walk(e, lambda v: one if isinstance(v, ThatPlayer) else None) for e in effects]
+        else:
+            # ("for each Spirit, return it ... unless that player pays {3}": its controller)
+            them = ControllerOfRef(one)
+
+            def fn(v: Any) -> Any:
+                return one if isinstance(v, It) else them if isinstance(v, ThatPlayer) else None
+
+            effects = [walk(e, fn) for e in effects]
         return [Effect("for_each", {"filter": flt, "effects": tuple(effects)})]
 
     def tail_if(self, c: list[Any]) -> tuple[str, str, Any]:
