@@ -21,6 +21,7 @@ from ..abilities import (
     Condition,
     ControllerOfRef,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -260,6 +261,35 @@ _PRODUCERS = frozenset(
 )
 
 
+#: conditions on what a "for each" instruction just did for one object ("flip a
+#: coin. If you win the flip, ..."): the sentence is part of each repetition
+_PER_ONE_CONDITIONS = frozenset(("won_flip", "lost_flip", "flip_heads", "flip_tails", "rolled"))
+
+
+def fold_for_each(effects: list[Effect]) -> list[Effect]:
+    """ "For each blocking creature, flip a coin. If you win the flip, prevent all
+    combat damage that would be dealt by that creature this turn" (Fighting
+    Chance): the sentences after "for each" that depend on its instruction's
+    result are done with it for each one, "that creature" being that one (CR
+    608.2c)."""
+    out: list[Effect] = []
+    for e in effects:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.op == "for_each"
+            and e.condition is not None
+            and e.condition.kind in _PER_ONE_CONDITIONS
+        ):
+            one = EachOneRef()
+            e = walk(e, lambda v: one if isinstance(v, It) else None)
+            args = {**prev.args, "effects": (*prev.args["effects"], e)}
+            out[-1] = Effect(prev.op, args, prev.optional, prev.condition)
+            continue
+        out.append(e)
+    return out
+
+
 def fold_search(effects: list[Effect]) -> list[Effect]:
     """Fold "search ..., reveal it, put it into your hand, then shuffle" into one op.
 
@@ -366,6 +396,8 @@ def finalize(
     ``outer`` its last target."""
     if any(e.op == "search_library" for e in effects):
         effects = fold_search(effects)
+    if any(e.op == "for_each" for e in effects):
+        effects = fold_for_each(effects)
     targets: list[TargetSpec] = []
     index: dict[int, int] = {}
     state: dict[str, Any] = {"last": last}  # "target" | "parent"

@@ -939,7 +939,9 @@ class ClauseRules:
         flt, effects = c
         one = EachOneRef()
         if is_player_filter(flt):
-            effects = [walk(e, lambda v: one if isinstance(v, ThatPlayer) else None) for e in effects]
+            effects = [
+                walk(e, lambda v: one if isinstance(v, ThatPlayer) else None) for e in effects
+            ]
         else:
             # ("for each Spirit, return it ... unless that player pays {3}": its controller)
             them = ControllerOfRef(one)
