@@ -281,8 +281,7 @@ def fold_for_each(effects: list[Effect]) -> list[Effect]:
             and e.condition is not None
             and e.condition.kind in _PER_ONE_CONDITIONS
         ):
-            one = EachOneRef()
-            e = walk(e, lambda v: one if isinstance(v, It) else None)
+            e = walk(e, lambda v: EachOneRef() if isinstance(v, It) else None)
             args = {**prev.args, "effects": (*prev.args["effects"], e)}
             out[-1] = Effect(prev.op, args, prev.optional, prev.condition)
             continue
