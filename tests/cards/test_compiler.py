@@ -749,6 +749,16 @@ def test_for_each_binds_that_one() -> None:
     assert e.args["effects"][0].args["player"] == EachOneRef()
 
 
+def test_player_controls_keeps_its_count() -> None:
+    (st,) = only(
+        "This creature can't be blocked as long as defending player controls three or more "
+        "artifacts."
+    ).static
+    assert st.condition.kind == "as_long_as"
+    inner = st.condition.args["cond"]
+    assert inner.kind == "player_controls" and inner.args["n"] == 3
+
+
 def test_their_library_is_the_subjects() -> None:
     """ "Each player reveals the top card of their library": every player's, and a
     target player's own (CR 608.2c); not only the controller's."""

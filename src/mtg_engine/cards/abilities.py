@@ -133,6 +133,8 @@ Ref = (
     | ControllerOfRef
     | OwnerOfRef
     | ChooseRef
+    | EachOneRef
+    | OuterRef
 )
 
 

@@ -370,6 +370,39 @@ def _as_chooser(flt: Filter) -> Filter:
     return as_chooser(flt)
 
 
+#: the players a combat condition "[player] controls ..." may name
+#: (rules/combat_rules._players_of)
+_COMBAT_PLAYERS = frozenset((("defending", True), ("opponent", True)))
+
+
+def _combat_player_controls(st: StaticEffect) -> bool:
+    """ "This creature can't attack unless defending player controls an Island":
+    a "[player] controls" condition combat evaluates itself, per defending player
+    (rules/combat_rules.condition_holds, CR 508.5), of a player it knows."""
+    # import cycle: rules.combat_rules imports this module
+    from .combat_rules import evaluates_condition
+
+    if not evaluates_condition(st.op, st.condition):
+        return False
+
+    def ok(c: Any) -> bool:
+        if not isinstance(c, Condition):
+            return True
+        if c.kind == "player_controls":
+            who = c.args.get("filter")
+            return (
+                isinstance(who, Filter)
+                and who.kinds == ("player",)
+                and bool(who.conditions)
+                and set(who.conditions) <= _COMBAT_PLAYERS
+                and isinstance(c.args.get("filter1"), Filter)
+                and isinstance(c.args.get("n", 1), int)
+            )
+        return all(ok(x) for x in c.args.values())
+
+    return ok(st.condition)
+
+
 def _names_target(v: Any) -> bool:
     """Whether a value holds a :class:`TargetRef` or a choice as the instruction
     is followed (:class:`ChooseRef`) anywhere inside it."""
@@ -562,7 +595,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.affected is not None:
             _walk_value(v.affected, out)
         if v.condition is not None:
-            _walk_value(v.condition, out)
+            parts = set()
+            _walk_value(v.condition, parts)
+            if "condition:player_controls" in parts and _combat_player_controls(v):
+                parts.discard("condition:player_controls")
+            out.update(parts)
     elif isinstance(v, Mode):
         for e in v.effects:
             _walk_value(e, out)

@@ -1397,7 +1397,23 @@ class ClauseRules:
     cond_they_dont = _cond("they_dont")
     cond_control = _cond("you_control")
     cond_control2 = _cond("you_control_both")
-    cond_np_controls = _cond("player_controls")
+
+    def cond_np_controls(self, c: list[Any]) -> Condition:
+        """ "as long as defending player controls three or more creatures": the
+        player, what they control, and how many (rules/combat_rules.condition_holds)."""
+        parts = [x for x in c if not isinstance(x, Token)]
+        args: dict[str, Any] = {}
+        for i, x in enumerate(parts):
+            flt = x.filter if isinstance(x, Some | EachRef) else x
+            if isinstance(flt, Filter):
+                args["filter" if "filter" not in args else f"filter{i}"] = flt
+            elif x is not None:
+                args[f"arg{i}"] = x
+        what = parts[-1] if parts else None
+        if isinstance(what, Some) and what.count != 1:
+            args["n"] = what.count
+        return Condition("player_controls", args)
+
     cond_control_none = _cond("you_control_none")
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")
