@@ -286,6 +286,8 @@ class VerbRules:
         what = c[0]
         if isinstance(what, Some):
             args: dict[str, Any] = {"player": SUBJ, "amount": what.count}
+            if what.up_to:
+                args["up_to"] = True  # "discard any number of creature cards" (701.9a)
             flt = what.filter
             if flt.kinds not in (("card",), ()) or flt.conditions:
                 args["filter"] = with_zone(flt, "hand")
