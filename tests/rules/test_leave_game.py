@@ -4,6 +4,12 @@ stack cease to exist, and what they still control is exiled."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from mtg_engine.agents import make_agent
+from mtg_engine.api import load_deck, new_game
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.actions import (
     ActivateAbility,
@@ -236,3 +242,28 @@ def test_a_choice_a_left_player_must_make_goes_to_the_next_player() -> None:
     task = game.tasks[-1]
     game.ask(Decision(DecisionKind.YES_NO, 1, "118.12", "Pay {1}?", {}))
     assert game.pending is None and task.answer == ChooseYesNo(False)
+
+
+@pytest.mark.parametrize("seed", [3, 8, 31, 48])
+def test_random_multiplayer_games_with_a_concession_mid_decision(seed: int) -> None:
+    """3 and 4 players with the bundled decks, random play; at a random decision other
+    than priority (targets, attackers, blockers, a choice, a mulligan ...) the deciding
+    player or another concedes. The game goes on whole: invariants hold, and no
+    decision is ever asked of a player who left (CR 800.4a, 800.4f-h)."""
+    r = random.Random(seed)
+    n = 3 + seed % 2
+    names = ("red-green", "white-blue", "green-stompy", "white-weenie")
+    game = new_game([load_deck(names[(seed + i) % 4]).card_defs() for i in range(n)], seed=seed)
+    agents = [make_agent("random", seed + i) for i in range(n)]
+    conceded = 0
+    while game.outcome is None and game.decisions_made < 2500:
+        d = game.pending
+        assert not game.players[d.player].has_lost, d
+        if conceded < 2 and d.kind != "priority" and r.random() < 0.05:
+            alive = [p.index for p in game.players if not p.has_lost]
+            game.apply(Concede(d.player if r.random() < 0.6 else r.choice(alive)))
+            conceded += 1
+            assert not check(game)
+            continue
+        game.apply(agents[d.player].choose(game))
+    assert conceded and not check(game)
