@@ -41,7 +41,8 @@ from ..api import (
 )
 from ..keywords.kicker import kicker_costs
 from ..rules.characteristics import chars
-from ..scenario.builder import BuildError, build
+from ..scenario.builder import BuildError, Built, build
+from ..scenario.model import Scenario
 from ..scenario.schema import load_data
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
@@ -166,20 +167,8 @@ class Session:
         """A game from the set-up of a scenario (the project's YAML format): its board at
         its starting step, the first player being the page's. The scenario's scripted
         decisions aren't played: the page plays from that position."""
-        try:
-            data = load_yaml(text)
-        except YamlError as e:
-            raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
-        valid, invalid = load_data(data, "scenario")
-        if invalid and not valid:
-            errors = invalid[0].errors
-            raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
-        if not 0 <= index < len(valid):
-            raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
-        try:
-            game = build(valid[index]).game
-        except BuildError as e:
-            raise SessionError(f"the scenario can't be set up: {e.message}") from None
+        _scenarios, built = load_scenario(text, index)
+        game = built.game
         return cls(game, ai, 0, None, "scenario", "scenario")
 
     # ------------------------------------------------------------------ playing
@@ -461,6 +450,32 @@ class Session:
             "options": options,
             "names": names,
         }
+
+
+def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:
+    """The scenarios of a file in the project's format and the set-up of scenario
+    number ``index``, for the page: a two-player game (the page shows one opponent; a
+    free-for-all scenario runs with ``mtg scenario run``)."""
+    try:
+        data = load_yaml(text)
+    except YamlError as e:
+        raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
+    valid, invalid = load_data(data, "scenario")
+    if not valid:
+        errors = invalid[0].errors if invalid else []
+        raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
+    if not 0 <= index < len(valid):
+        raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
+    players = len(valid[index].players)
+    if players != 2:
+        raise SessionError(
+            f"the page shows two-player games, and this scenario has {players} players: "
+            "run it with 'mtg scenario run'"
+        )
+    try:
+        return valid, build(valid[index])
+    except BuildError as e:
+        raise SessionError(f"the scenario can't be set up: {e.message}") from None
 
 
 def _ints(v: Any) -> tuple[int, ...]:
