@@ -151,4 +151,5 @@ def test_an_adventure_is_offered_on_the_cards_menu(adventure_cards) -> None:
     assert s.message()["view"]["players"][1]["life"] == 18
     assert [o["name"] for o in s.message()["view"]["exile"]] == ["Bonecrusher Giant"]
     labels = [o["label"] for o in _options(s)]
-    assert "Cast Bonecrusher Giant {2}{R}" in labels and "Cast Stomp {1}{R}" not in labels
+    assert "Cast Bonecrusher Giant {2}{R} from exile" in labels
+    assert not any(label.startswith("Cast Stomp") for label in labels)
