@@ -442,7 +442,7 @@ def declare_blockers_task(game: Game, task: Task) -> None:
 
 def _next_defender(game: Game, task: Task) -> bool:
     """CR 802.4: the next defending player declares blockers; True when every one has
-    (then the first defending player is the combat's "defending player" again)."""
+    (then the combat's "defending player" is again the one set as combat began)."""
     combat = game.combat
     assert combat is not None
     left: list[int] = task.data["defenders"]
