@@ -460,6 +460,8 @@ class Game(EventEmitter):
         decision.id = DecisionId(self.token, self.decisions_made)
         self.pending = decision
         self._options = None
+        if self.players[decision.player].has_lost and self.outcome is None:
+            PROCEDURES.left_player_decision(self)  # CR 800.4f-h: they make no choices
 
     # ------------------------------------------------------------------
     # Cloning, views, serialization
