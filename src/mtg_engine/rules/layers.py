@@ -269,6 +269,27 @@ _STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
 _SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, "pipeline_index"))
 
 
+#: what a permanent that was the source of no static ability leaving the battlefield
+#: for a library, hand or graveyard keeps: the static-ability sources, which it
+#: wasn't among (not what is read from the permanents: their set changed)
+_LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+
+
+def _left_inert(game: Game, oid: int) -> bool:
+    """Whether the permanent ``oid`` that just left the battlefield was the source of
+    no entry of the static-ability sources :func:`static_sources` remembers (CR
+    604.2), while no static ability grants abilities: then the other permanents'
+    characteristics are as they were (CR 613: nothing that applied to them came from
+    it, and :func:`_battlefield_only` holds, so none counted or looked at it)."""
+    sources = game._chars.get(_SOURCES_KEY)
+    if sources is None:
+        return False
+    for entry in sources:
+        if entry[2] == oid or entry[1].op == "grant_ability":
+            return False
+    return True
+
+
 def _inert(game: Game, oid: int) -> bool:
     """Whether the permanent ``oid`` that just entered the battlefield adds no static
     ability (CR 604.2) to the sources :func:`static_sources` remembers, so that the
@@ -364,8 +385,15 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     forget = None
     if type(kind) is int:
         if kind not in _QUIET_ZONES:
-            return None
-        if change[1] in _QUIET_ZONES:
+            if not (
+                kind == Zone.BATTLEFIELD
+                and change[1] in _QUIET_ZONES
+                and len(change) > 3
+                and _left_inert(game, int(change[3]))
+            ):
+                return None
+            keys = _LEFT_KEYS  # an inert permanent left: the others are as they were
+        elif change[1] in _QUIET_ZONES:
             keys = _PERMANENT_KEYS
         elif change[1] == Zone.BATTLEFIELD and len(change) > 2 and _inert(game, int(change[2])):
             keys = _SOURCE_KEYS
