@@ -482,7 +482,7 @@ def activate_task(game: Game, task: Task) -> None:
             t = game.objects.get(oid)
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:
                 t.tapped = True
-                game.invalidate()
+                game.invalidate("tapped")
                 game.emit(
                     EventKind.TAP,
                     ("602.2b", "701.26a"),
@@ -634,12 +634,15 @@ def _pay_non_mana_costs_simple(
     """Tap/untap symbols (CR 107.5-6), life (CR 119.4), counters removed."""
     if cost is None:
         return
+    status = False  # the source's tapped status changed
     if cost.tap:
         was_untapped = not src.tapped
         src.tapped = True
         if was_untapped:
+            status = True
             became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
     if cost.untap:
+        status = status or src.tapped
         src.tapped = False
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
@@ -647,4 +650,10 @@ def _pay_non_mana_costs_simple(
         src.counters[kind] = src.counters.get(kind, 0) - n
         if src.counters[kind] <= 0:
             del src.counters[kind]
-    game.invalidate()
+    # forget what the payment changed (CR 613): life and counters, everything; a
+    # {T} or {Q} alone, what reads tapped status; a cost of mana alone, nothing (the
+    # payment forgot the tapped sources, rules/mana.py)
+    if cost.life or cost.remove_counters:
+        game.invalidate()
+    elif status:
+        game.invalidate("tapped")
