@@ -277,17 +277,20 @@ _LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
 
 def _left_inert(game: Game, oid: int) -> bool:
     """Whether the permanent ``oid`` that just left the battlefield was the source of
-    no entry of the static-ability sources :func:`static_sources` remembers (CR
-    604.2), while no static ability grants abilities: then the other permanents'
+    no entry of the static-ability sources :func:`static_sources` remembers, on the
+    battlefield or elsewhere (CR 604.2), while no static ability grants abilities: then the other permanents'
     characteristics are as they were (CR 613: nothing that applied to them came from
     it, and :func:`_battlefield_only` holds, so none counted or looked at it)."""
-    sources = game._chars.get(_SOURCES_KEY)
+    cache = game._chars
+    sources = cache.get(_SOURCES_KEY)
     if sources is None:
         return False
     for entry in sources:
         if entry[2] == oid or entry[1].op == "grant_ability":
             return False
-    return True
+    # nor of those that reach other zones ("Instant and sorcery spells you control
+    # have lifelink", CR 611.3)
+    return not any(entry[2] == oid for entry in cache.get(_ELSEWHERE_KEY) or ())
 
 
 def _inert(game: Game, oid: int) -> bool:
