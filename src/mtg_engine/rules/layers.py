@@ -382,9 +382,11 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     if snap is None:
         return None
     effects = game.effects
+    kind = change[0]
+    if kind == PT_EFFECT:
+        return _kept_after_pt_effect(game, snap, change[1:])
     if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
         return None
-    kind = change[0]
     forget = None
     if type(kind) is int:
         if kind not in _QUIET_ZONES:
@@ -448,6 +450,61 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         kept[_SBA_PENDING] = cache[_SBA_PENDING]
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
+    return kept
+
+
+#: the change (``game.invalidate(PT_EFFECT, *ids)``) of a resolved effect that
+#: modifies the power and toughness of these permanents (layer 7c, CR 613.4c)
+#: having just been added to ``game.effects``
+PT_EFFECT = "pt_effect"
+
+
+def _kept_after_pt_effect(game: Game, snap: tuple, affected: tuple[int | str, ...]) -> dict | None:
+    """What stays valid after a layer-7c effect with fixed amounts began for a locked-in
+    set of permanents (CR 611.2c, 613.4c), when the resolved effects before it are
+    the records the cache was computed with and the permanents' characteristics read
+    nothing but the permanents (:func:`_battlefield_only`, which the new effect keeps,
+    as its amounts are fixed): only the affected permanents' characteristics changed,
+    and only their power and toughness. The rest is kept as after a change of damage
+    status; the state-based-action check owes those permanents a look (CR 704.5f-g)."""
+    effects = game.effects
+    n = len(snap)
+    if (
+        len(effects) != n + 1
+        or any(a is not b for a, b in zip(effects, snap, strict=False))
+        or effects[n].layer != "7c"
+        or _dynamic(effects[n].args)
+    ):
+        return None
+    objects = game.objects
+    for oid in affected:
+        o = objects.get(int(oid))
+        if o is None or o.zone != Zone.BATTLEFIELD:
+            return None
+    cache = game._chars
+    get = cache.get
+    kept: dict = {k: v for k in game.battlefield if (v := get(k)) is not None}
+    for oid in affected:
+        kept.pop(oid, None)
+    if _ELSEWHERE_KEY not in cache:
+        for p in game.players:
+            for k in p.hand:
+                v = get(k)
+                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
+                    kept[k] = v
+            summary = ("hand_summary", p.index)  # rules/priority_options.py
+            v = get(summary)
+            if v is not None and v[3]:
+                kept[summary] = v
+    for key in _STATUS_KEYS:
+        v = get(key)
+        if v is not None:
+            kept[key] = v
+    kept[_QUIET_KEY] = tuple(effects)  # the new effect keeps the battlefield-only reading
+    _keep_untapped_sources(game, kept)  # (no mana ability reads power or toughness)
+    for oid in affected:
+        _owe_sba_check(cache, kept, oid)
+        cache = kept  # (the next one adds to the look owed)
     return kept
 
 
