@@ -213,9 +213,15 @@ _QUIET_KEY = "layers_battlefield_only"
 _QUIET_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.STACK))
 
 #: filter conditions decided by the object's own characteristics, controller,
-#: owner or identity (not by its tapped, combat or counter state, nor by other zones)
+#: owner or identity (not by its tapped, combat or counter state, nor by other zones),
+#: or by what is attached to it ("enchanted creature", CR 303.4e, 301.5c: attaching
+#: and unattaching forget everything, and a permanent leaving is a change of the
+#: permanents)
 _STILL_CONDITIONS = frozenset(
     (
+        "enchanted_by",
+        "equipped_by",
+        "fortified_by",
         "color",
         "not_color",
         "colorless",
