@@ -157,7 +157,7 @@ def add_continuous(
     )
     g.effects = [*g.effects, ce]
     if layer == "7c":
-        g.invalidate(PT_EFFECT, *ce.affected)  # only their power and toughness changed
+        g.invalidate(PT_EFFECT)  # only the affected permanents' power and toughness
     else:
         g.invalidate()
     return ce

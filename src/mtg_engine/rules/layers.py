@@ -390,7 +390,7 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     effects = game.effects
     kind = change[0]
     if kind == PT_EFFECT:
-        return _kept_after_pt_effect(game, snap, change[1:])
+        return _kept_after_pt_effect(game, snap)
     if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
         return None
     forget = None
@@ -459,34 +459,40 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     return kept
 
 
-#: the change (``game.invalidate(PT_EFFECT, *ids)``) of a resolved effect that
-#: modifies the power and toughness of these permanents (layer 7c, CR 613.4c)
-#: having just been added to ``game.effects``
+#: the change (``game.invalidate(PT_EFFECT)``) of resolved effects that modify the
+#: power and toughness of permanents (layer 7c, CR 613.4c) having just begun or ended
 PT_EFFECT = "pt_effect"
 
 
-def _kept_after_pt_effect(game: Game, snap: tuple, affected: tuple[int | str, ...]) -> dict | None:
-    """What stays valid after a layer-7c effect with fixed amounts began for a locked-in
-    set of permanents (CR 611.2c, 613.4c), when the resolved effects before it are
-    the records the cache was computed with and the permanents' characteristics read
-    nothing but the permanents (:func:`_battlefield_only`, which the new effect keeps,
-    as its amounts are fixed): only the affected permanents' characteristics changed,
-    and only their power and toughness. The rest is kept as after a change of damage
-    status; the state-based-action check owes those permanents a look (CR 704.5f-g)."""
+def _kept_after_pt_effect(game: Game, snap: tuple) -> dict | None:
+    """What stays valid after layer-7c effects with fixed amounts began for a locked-in
+    set of permanents (CR 611.2c, 613.4c) or ended (CR 514.2), when the other resolved
+    effects are the records the cache was computed with, in the same order, and the
+    permanents' characteristics read nothing but the permanents
+    (:func:`_battlefield_only`, which such effects keep, as their amounts are fixed):
+    only the affected permanents' characteristics changed, and only their power and
+    toughness. The rest is kept as after a change of damage status; the
+    state-based-action check owes those permanents a look (CR 704.5f-g)."""
     effects = game.effects
-    n = len(snap)
-    if (
-        len(effects) != n + 1
-        or any(a is not b for a, b in zip(effects, snap, strict=False))
-        or effects[n].layer != "7c"
-        or _dynamic(effects[n].args)
-    ):
+    before = {id(e) for e in snap}
+    now = {id(e) for e in effects}
+    changed = [e for e in effects if id(e) not in before]
+    began = len(changed)
+    changed += [e for e in snap if id(e) not in now]
+    if not changed or any(e.layer != "7c" or _dynamic(e.args) for e in changed):
+        return None
+    stayed = [e for e in effects if id(e) in before]
+    if any(a is not b for a, b in zip(stayed, (e for e in snap if id(e) in now), strict=True)):
         return None
     objects = game.objects
-    for oid in affected:
-        o = objects.get(int(oid))
-        if o is None or o.zone != Zone.BATTLEFIELD:
-            return None
+    affected: list[int] = []
+    for i, e in enumerate(changed):
+        for oid in e.affected:
+            o = objects.get(oid)
+            if o is not None and o.zone == Zone.BATTLEFIELD:
+                affected.append(oid)
+            elif i < began:
+                return None  # (a new effect on something else: not only permanents changed)
     cache = game._chars
     get = cache.get
     kept: dict = {k: v for k in game.battlefield if (v := get(k)) is not None}
@@ -506,7 +512,7 @@ def _kept_after_pt_effect(game: Game, snap: tuple, affected: tuple[int | str, ..
         v = get(key)
         if v is not None:
             kept[key] = v
-    kept[_QUIET_KEY] = tuple(effects)  # the new effect keeps the battlefield-only reading
+    kept[_QUIET_KEY] = tuple(effects)  # (such effects keep the battlefield-only reading)
     _keep_untapped_sources(game, kept)  # (no mana ability reads power or toughness)
     for oid in affected:
         _owe_sba_check(cache, kept, oid)
@@ -1374,7 +1380,10 @@ def end_effects(game: Game, ended: list[ContinuousEffect], rule: str, why: str) 
         return
     gone = set(map(id, ended))
     game.effects = [e for e in game.effects if id(e) not in gone]
-    game.invalidate()
+    if all(e.layer == "7c" for e in ended):
+        game.invalidate(PT_EFFECT)  # only the affected permanents' power and toughness
+    else:
+        game.invalidate()
     if any(e.op == "control" for e in ended):
         refresh_control(game)
 
