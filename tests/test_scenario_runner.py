@@ -671,6 +671,11 @@ def test_battlefield_and_left_game_expectations_report_each_mismatch(tmp_path: P
     "snippet, problem",
     [
         ("variant: commander\nplayers: {A: {}, B: {}}", "'commander' is not implemented"),
+        (
+            "variant: free_for_all\nplayers: {A: {}, B: {}}",
+            "3 or more players (CR 806.1), 2 listed",
+        ),
+        ("players: {A: {}, B: {}, C: {}}", "3 players in a two_player game: it has 2"),
         ("variant: chaos\nplayers: {A: {}, B: {}}", "'chaos' is not a variant"),
         ("teams: [[A], [B]]\nplayers: {A: {}, B: {}}", "only for variant: two_headed_giant"),
         ("players: {A: {commander_casts: 2}, B: {}}", "only for variant: commander"),

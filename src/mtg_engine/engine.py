@@ -50,7 +50,7 @@ from . import effects  # noqa: F401  (effect handlers)
 from .cards.definitions import card_def, token_def
 from .game.hooks import EVENT_LISTENERS, PROCEDURES
 from .game.objects import CardDef
-from .rules import decisions, game_end, layers, views
+from .rules import decisions, game_end, layers, leave_game, views
 
 
 def card_from_ref(ref: Any) -> CardDef:
@@ -67,6 +67,7 @@ if triggers.on_event not in EVENT_LISTENERS:
 PROCEDURES.legal_options = decisions.legal_options
 PROCEDURES.check_answer = decisions.check_answer
 PROCEDURES.concede = game_end.concede
+PROCEDURES.left_player_decision = leave_game.left_player_decision
 PROCEDURES.observe = views.observe
 PROCEDURES.card_from_ref = card_from_ref
 PROCEDURES.cache_kept_after = layers.kept_after

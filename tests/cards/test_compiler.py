@@ -12,8 +12,10 @@ from mtg_engine.cards.abilities import (
     CompiledFace,
     ControllerOfRef,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Filter,
+    OuterRef,
     ParentRef,
     SelfRef,
     TargetRef,
@@ -708,8 +710,62 @@ def test_enters_tapped_unless() -> None:
 
 def test_reflexive_trigger_and_intervening_if_words() -> None:
     ab = only("When this creature enters, you may pay {2}. When you do, draw a card.")
-    assert [e.op for e in ab.effects] == ["pay", "draw"]
+    assert [e.op for e in ab.effects] == ["pay", "reflexive_trigger"]
     assert ab.effects[1].condition.kind == "you_do"
+    assert [e.op for e in ab.effects[1].args["effects"]] == ["draw"]
+
+
+def test_reflexive_trigger_has_its_own_targets() -> None:
+    """CR 603.12, 603.3d: "when you do, ... target ..." — the reflexive ability's
+    targets are its own, not the triggered ability's; "it" of its instructions is
+    the first ability's target, fixed as the reflexive ability triggers."""
+    ab = only(
+        "Return target creature card from your graveyard to the battlefield. When you do, "
+        "it fights up to one target creature you don't control.",
+        SORCERY,
+    )
+    assert len(ab.targets) == 1  # the creature card only
+    reflexive = ab.effects[-1]
+    assert reflexive.op == "reflexive_trigger"
+    (spec,) = reflexive.args["targets"]
+    assert spec.min == 0 and spec.max == 1
+    (fight,) = reflexive.args["effects"]
+    assert fight.args["a"] == OuterRef(TargetRef(0)) and fight.args["b"] == TargetRef(0)
+
+
+def test_for_each_binds_that_one() -> None:
+    """CR 608.2c: "that permanent" / "its controller" inside "for each ..." is each
+    one in turn, not this object; "that player" for a "for each player"."""
+    (e,) = only(
+        "For each token you control, create a token that's a copy of that permanent.", INSTANT
+    ).effects
+    assert e.op == "for_each" and e.args["effects"][0].args["what"] == EachOneRef()
+    (_, e) = only(
+        "Exile all white creatures. For each creature exiled this way, its controller draws a card.",
+        SORCERY,
+    ).effects
+    assert e.args["effects"][0].args["player"] == ControllerOfRef(EachOneRef())
+    (e,) = only("For each opponent, that player loses 1 life.", SORCERY).effects
+    assert e.args["effects"][0].args["player"] == EachOneRef()
+
+
+def test_player_controls_keeps_its_count() -> None:
+    (st,) = only(
+        "This creature can't be blocked as long as defending player controls three or more "
+        "artifacts."
+    ).static
+    assert st.condition.kind == "as_long_as"
+    inner = st.condition.args["cond"]
+    assert inner.kind == "player_controls" and inner.args["n"] == 3
+
+
+def test_their_library_is_the_subjects() -> None:
+    """ "Each player reveals the top card of their library": every player's, and a
+    target player's own (CR 608.2c); not only the controller's."""
+    (e,) = only("Each player reveals the top card of their library.", SORCERY).effects
+    assert isinstance(e.args["player"], EachRef)
+    ab = only("Target player reveals the top card of their library.", SORCERY)
+    assert ab.effects[0].args["player"] == TargetRef(0) and len(ab.targets) == 1
 
 
 def test_ops_of_many_texts_are_in_the_vocabulary() -> None:

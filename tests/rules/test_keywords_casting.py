@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mtg_engine.game.actions import (
     ActivateAbility,
     CastSpell,
@@ -208,3 +210,21 @@ def test_suspend_is_a_special_action_and_the_card_comes_back(board):
     game.apply(ChooseTargets((player_ref(1),)))
     resolve_all(game)
     assert game.players[1].life == 17
+
+
+@pytest.mark.parametrize("forests", [6, 7])
+def test_multikicker_is_offered_once_for_each_count_the_player_can_pay(board, forests):
+    """CR 702.33c: multikicker may be paid any number of times; the options list each
+    count the lands pay ({G} + n x {1}{G}: 2 with six Forests, 3 with seven), not just
+    once, so an agent or a player chooses how many."""
+    warcaller = board.add(0, "Joraga Warcaller", Zone.HAND)
+    for _ in range(forests):
+        board.add(0, "Forest")
+    game = board.start()
+    most = (forests - 1) // 2
+    counts = [
+        a.kicker for a in game.legal_actions() if isinstance(a, CastSpell) and a.card == warcaller
+    ]
+    assert counts == [(), *((n,) for n in range(1, most + 1))]
+    assert all(game.is_legal(CastSpell(warcaller, kicker=k)) is None for k in counts)
+    assert game.is_legal(CastSpell(warcaller, kicker=(most + 1,))) is not None  # not paid

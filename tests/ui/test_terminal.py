@@ -22,6 +22,7 @@ from mtg_engine import (
 from mtg_engine.agents import make_agent
 from mtg_engine.cli.main import main
 from mtg_engine.game.events import EventKind
+from mtg_engine.game.objects import Zone
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.ui.board import board, mana_text, pool_text
 from mtg_engine.ui.describe import describe
@@ -343,3 +344,82 @@ def test_play_resumes_a_saved_game(tmp_path):
     bad.write_text("{not json")
     r = CliRunner().invoke(main, ["play", "--resume", str(bad)])
     assert r.exit_code == 2 and "cannot resume" in r.output
+
+
+def _bears_in_main(board) -> tuple[Game, int]:
+    """Player 0 in their precombat main phase (a default stop) with Grizzly Bears in
+    hand, three Forests, and Giant Growth with a creature to target: a spell they may
+    respond to themselves."""
+    bears = board.add(0, "Grizzly Bears", zone=Zone.HAND)
+    board.add(0, "Giant Growth", zone=Zone.HAND)
+    board.add(0, "Llanowar Elves")
+    for _ in range(3):
+        board.add(0, "Forest")
+    return board.start(), bears
+
+
+def _run_with(game: Game, answers: list[str]) -> tuple[TerminalGame, list[tuple]]:
+    """The player answers ``answers`` in turn (with the option number of "Cast Grizzly
+    Bears" for ``BEARS``); each question is recorded as (kind, objects on the stack)."""
+    asked: list[tuple] = []
+    it = iter(answers)
+
+    def ask(_text: str) -> str:
+        g = tg.game
+        asked.append((str(g.pending.kind), [g.objects[o].name for o in g.stack]))
+        a = next(it, "q")
+        if a.endswith("BEARS"):
+            options = g.legal_actions()
+            n = next(
+                i
+                for i, x in enumerate(options, 1)
+                if isinstance(x, CastSpell) and g.objects[x.card].name == "Grizzly Bears"
+            )
+            a = a.replace("BEARS", str(n))
+        return a
+
+    tg = TerminalGame(game, make_agent("heuristic", 1), ask=ask, say=lambda s: None)
+    tg.run()
+    return tg, asked
+
+
+def test_a_cast_spell_resolves_without_asking_unless_priority_is_held(board):
+    """CR 117.3c: the caster receives priority after casting; the terminal passes it for
+    them (their own spell resolves) unless they typed ``hold N``."""
+    game, _ = _bears_in_main(board)
+    _, asked = _run_with(game, ["BEARS", "q"])
+    assert asked[1] == ("priority", []), asked  # the Bears resolved: asked with an empty stack
+
+
+def test_hold_n_keeps_priority_once_to_respond_to_ones_own_spell(board):
+    game, _ = _bears_in_main(board)
+    tg, asked = _run_with(game, ["hold BEARS", "1", "q"])
+    assert asked[1] == ("priority", ["Grizzly Bears"]), asked
+    # passing there lets it resolve, and the hold is over: the next question has no stack
+    assert asked[2] == ("priority", []) and not tg.hold_once, asked
+
+
+def test_hold_on_keeps_priority_after_every_own_spell_and_is_saved(board, tmp_path):
+    game, _ = _bears_in_main(board)
+    path = tmp_path / "hold.json"
+    tg, asked = _run_with(game, ["hold on", "BEARS", f"save {path}", "q"])
+    assert asked[2] == ("priority", ["Grizzly Bears"]), asked
+    resumed = load_saved(json.loads(path.read_text()), ask=lambda _t: "q", say=lambda s: None)
+    assert resumed.hold_priority is True
+
+
+def test_hold_is_refused_with_a_message_where_it_means_nothing(board):
+    game, _ = _bears_in_main(board)
+    said: list[str] = []
+    answers = iter(["hold 99", "hold 1 2", "hold", "q"])
+    tg = TerminalGame(
+        game, make_agent("heuristic", 1), ask=lambda _t: next(answers), say=said.append
+    )
+    log_before = len(game.log)
+    tg.run()
+    text = "\n".join(said)
+    assert "please type a number from 1 to" in text  # hold 99: no option 99
+    assert "'hold N' answers a priority question" in text  # two numbers
+    assert "holding priority after your own spells: off" in text
+    # nothing was cast: only the concession happened after the three refusals
+    assert not any(e.kind == EventKind.CAST for e in game.log[log_before:])

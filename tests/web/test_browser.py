@@ -20,12 +20,13 @@ from browser_support import (  # noqa: E402  (after the skips: needs the web ext
     game_page,
     live_server,
 )
+from card_files import ADVENTURE, adventure_cards  # noqa: E402
 from positions import BOLTS, KICKER, MODES, MULTIKICKER, UNICORN, X_SPELL  # noqa: E402
 
 from mtg_engine import rules_text  # noqa: E402
 from mtg_engine.game.objects import Zone  # noqa: E402
 
-__all__ = ["browser", "game_page", "live_server"]  # the fixtures, used by name
+__all__ = ["adventure_cards", "browser", "game_page", "live_server"]  # fixtures, used by name
 
 BOLT = """
 name: cast a spell with a target
@@ -500,3 +501,33 @@ def test_multikicker_count_in_the_cards_menu(game_page: GamePage, tmp_path: Path
     log = gp.page.inner_text("#log")
     assert "You cast Joraga Warcaller kicked" in log
     assert "Total cost of Joraga Warcaller: {1}{G}{G} (multikicker {1}{G}" in log
+
+
+def test_an_adventure_from_the_cards_menu(
+    game_page: GamePage, tmp_path: Path, adventure_cards: Path
+) -> None:
+    """CR 715.3: Bonecrusher Giant's menu offers the Giant and its Adventure, Stomp;
+    Stomp targets by a click, and the card goes on an adventure (715.3d), shown in exile,
+    from where the Giant is cast by clicking it."""
+    gp = game_page
+    gp.start_scenario(ADVENTURE, tmp_path)
+    gp.page.click(_hand("Bonecrusher Giant"))
+    gp.page.wait_for_selector("#menu-pop:not(.hidden)")
+    labels = gp.page.locator("#menu-pop button").all_inner_texts()
+    assert labels == ["Cast Bonecrusher Giant {2}{R}", "Cast Stomp {1}{R}", "Cancel"]
+    gp.shot("adventure-1-menu")
+    gp.click("#menu-pop button:has-text('Cast Stomp')")
+    assert gp.state()["decision"]["kind"] == "targets"
+    gp.click("#player-1")
+    assert _their_life(gp) == 18
+    assert [o["name"] for o in gp.state()["view"]["exile"]] == ["Bonecrusher Giant"]
+    assert "on an adventure" in gp.page.inner_text("#log")
+    # the exiled card is offered beside the hand, marked with its zone: the Giant, not Stomp
+    gp.page.wait_for_selector(_hand("Bonecrusher Giant") + ".playable.elsewhere")
+    gp.shot("adventure-2-exiled")
+    assert gp.page.inner_text(_hand("Bonecrusher Giant") + " .fromzone") == "from exile"
+    gp.click(_hand("Bonecrusher Giant"))  # one option: cast at once, and it resolves
+    assert [o["name"] for o in gp.state()["view"]["battlefield"] if o["controller"] == 0][
+        -1
+    ] == "Bonecrusher Giant"
+    assert not gp.state()["view"]["exile"]

@@ -17,6 +17,7 @@ pytest.importorskip("uvicorn")
 from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
 from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
+from mtg_engine.web.watch import JudgeSession  # noqa: E402
 
 __all__ = ["live_server"]
 
@@ -179,3 +180,18 @@ def test_the_websocket_answers_garbage_with_an_error(live_server: Any) -> None:
     assert get("api/card?name=Nope%20Nope")[0] == 404
     status, card = get("api/card?name=Lightning%20Bolt")
     assert card["faces"][0]["compiled"][0]["effects"] == ["damage"]
+
+
+FREE_FOR_ALL = """
+name: three players
+variant: free_for_all
+players: {A: {}, B: {}, C: {}}
+"""
+
+
+def test_a_scenario_of_more_than_two_players_is_refused_with_a_message() -> None:
+    """The page shows one opponent: a free-for-all scenario (CR 806) is refused by the
+    game and the judge's view with a message saying where it runs, not drawn half."""
+    for start in (Session.from_scenario, JudgeSession):
+        with pytest.raises(SessionError, match="3 players: run it with 'mtg scenario run'"):
+            start(FREE_FOR_ALL)

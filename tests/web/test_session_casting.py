@@ -8,9 +8,12 @@ import pytest
 
 pytest.importorskip("starlette")
 
+from card_files import ADVENTURE, adventure_cards  # noqa: E402
 from positions import BOLTS, MULTIKICKER, SPELLS, UNICORN  # noqa: E402
 
 from mtg_engine.web.session import Session, SessionError  # noqa: E402
+
+__all__ = ["adventure_cards"]  # the fixture, used by name
 
 
 def _options(s: Session) -> list[dict]:
@@ -132,3 +135,21 @@ def test_multikicker_any_number_of_times_bounded_by_the_mana() -> None:
     assert (len(s.game.log), s.game.pending.id) == before
     s.answer({"i": cast["i"], "kicker": [2]})
     assert any(e.text.endswith("casts Joraga Warcaller kicked 2 times") for e in s.game.log)
+
+
+def test_an_adventure_is_offered_on_the_cards_menu(adventure_cards) -> None:
+    """CR 715.3: the player casts an adventurer card normally or as an Adventure: both
+    are options on the card; Stomp (an instant, 715.3a) targets, deals 2 and the card
+    goes on an adventure (715.3d), from where the Giant is offered."""
+    s = Session.from_scenario(ADVENTURE)
+    giant = next(o for o in _options(s) if o["label"] == "Cast Bonecrusher Giant {2}{R}")
+    stomp = next(o for o in _options(s) if o["label"] == "Cast Stomp {1}{R}")
+    assert giant["card"] == stomp["card"]  # one card, two choices on its menu
+    s.answer({"i": stomp["i"]})
+    assert s.message()["decision"]["kind"] == "targets"
+    s.answer({"targets": [-2]})
+    assert s.message()["view"]["players"][1]["life"] == 18
+    assert [o["name"] for o in s.message()["view"]["exile"]] == ["Bonecrusher Giant"]
+    labels = [o["label"] for o in _options(s)]
+    assert "Cast Bonecrusher Giant {2}{R} from exile" in labels
+    assert not any(label.startswith("Cast Stomp") for label in labels)

@@ -42,6 +42,22 @@ class TargetRef:
 
 
 @dataclass(frozen=True, slots=True)
+class OuterRef:
+    """In a reflexive triggered ability ("Return target creature card to the
+    battlefield. When you do, it fights ..."), what the ability that created it
+    names: fixed as the reflexive ability triggers (CR 603.12, 608.2c)."""
+
+    ref: TargetRef
+
+
+@dataclass(frozen=True, slots=True)
+class EachOneRef:
+    """ "For each creature you control, create a token that's a copy of that
+    creature": the one object or player "for each" is doing its instructions for
+    now (CR 608.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SelfRef:
     """The object the ability is on: "this creature", "CARDNAME" (CR 201.5)."""
 
@@ -117,6 +133,8 @@ Ref = (
     | ControllerOfRef
     | OwnerOfRef
     | ChooseRef
+    | EachOneRef
+    | OuterRef
 )
 
 

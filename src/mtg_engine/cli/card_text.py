@@ -22,9 +22,11 @@ from mtg_engine.cards.abilities import (
     ControllerOfRef,
     ControllerRef,
     Cost,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
+    OuterRef,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -101,6 +103,10 @@ def value_text(v: Any) -> str:
         return words(str(v)) if isinstance(v, str) else str(v)
     if isinstance(v, TargetRef):
         return f"target {v.index + 1}"
+    if isinstance(v, EachOneRef):
+        return "that one"
+    if isinstance(v, OuterRef):
+        return f"the first ability's target {v.ref.index + 1}"
     if isinstance(v, SelfRef):
         return "this object"
     if isinstance(v, ControllerRef):
@@ -158,6 +164,12 @@ def condition_text(c: Condition) -> str:
 
 def effect_text(e: Effect) -> str:
     """One instruction in words, with its rule."""
+    if e.op == "reflexive_trigger":
+        # "When you do, ..." (CR 603.12): the reflexive ability's own targets and
+        # instructions
+        body = [target_text(spec, i) for i, spec in enumerate(e.args.get("targets") or ())]
+        body += [effect_text(x) for x in e.args.get("effects") or ()]
+        return "when you do (reflexive triggered ability): " + "; ".join(body) + " [603.12]"
     args = ", ".join(f"{words(k)}: {value_text(v)}" for k, v in e.args.items())
     out = ("you may " if e.optional else "") + words(e.op) + (f" — {args}" if args else "")
     if e.condition is not None:

@@ -81,7 +81,8 @@ def play(
             sys.exit(2)
         click.echo(
             f"mtg play · resuming {resume} · turn {tg.game.turn} · AI ({tg.ai}) · "
-            "type q to concede, 'stops' to see or change where the game stops for you"
+            "type q to concede, 'stops' to see or change where the game stops for you, "
+            "'hold N' to keep priority after option N"
         )
     else:
         mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
@@ -94,7 +95,8 @@ def play(
         )
         click.echo(
             f"mtg play · seed {seed} · you: {mine.name} · AI ({ai}): {theirs.name} · "
-            "type q to concede, 'stops' to see or change where the game stops for you"
+            "type q to concede, 'stops' to see or change where the game stops for you, "
+            "'hold N' to keep priority after option N"
         )
     tg.show_board = show_board
     tg.run()

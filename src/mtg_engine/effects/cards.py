@@ -45,7 +45,7 @@ def mill(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-register("arg:discard.up_to")  # "discard up to two cards", "any number" (CR 701.9a)
+register("arg:discard.up_to")  # "discard any number of creature cards" (CR 701.9a)
 
 
 @effect("discard")
@@ -66,14 +66,16 @@ def discard(ctx: Ctx, e: Effect) -> bool:
     while s["players"]:
         p = s["players"][0]
         hand = list(g.players[p].hand)
+        flt = e.args.get("filter")
+        if flt is not None:
+            # "discards all nonland cards with ...", "discard a creature card": only
+            # those cards may be discarded (CR 701.9a)
+            flt = ctx.concrete(flt)
+            hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
         if every:
             # "discard your hand", "discards all nonland cards with ..." (no choice)
-            flt = e.args.get("filter")
-            if flt is not None:
-                flt = ctx.concrete(flt)
-                hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
             for oid in hand:
-                move(
+                new = move(
                     g,
                     oid,
                     Zone.GRAVEYARD,
@@ -81,6 +83,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     reason="is discarded",
                     cause="discard",
                 )
+                _discarded(ctx, new)
             s["players"].pop(0)
             continue
         if e.args.get("random"):
@@ -88,10 +91,21 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             for _ in range(min(n, len(hand))):
                 chosen.append(hand.pop(g.rng.randrange(len(hand))))
         elif e.args.get("up_to"):
-            got = _up_to(ctx, p, hand, n)
-            if got is None:
-                return False
-            chosen = got
+            # "discard any number of creature cards": as many as the player chooses
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OBJECTS,
+                    "701.9a",
+                    "Choose any number of cards to discard",
+                    {
+                        "candidates": hand,
+                        "min": 0,
+                        "max": min(n, len(hand)),
+                        "purpose": DecisionPurpose.DISCARD,
+                    },
+                    player=p,
+                )
+            chosen = [o for o in ctx.take_answer().objects if o in hand]
         else:
             picked = ctx.choose_exactly(
                 p, hand, n, "701.9a", f"Choose {n} card(s) to discard", DecisionPurpose.DISCARD
@@ -99,31 +113,24 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             if picked is None:
                 return False
             chosen = picked
+            if len(chosen) < n and ctx.task is not None:
+                ctx.task.data["short"] = True  # couldn't discard that many ("if you do")
         for oid in chosen:
-            move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
+            new = move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
+            _discarded(ctx, new)
         # "discard any number of cards, then draw that many cards" (CR 608.2c)
-        s["discarded"] = s.get("discarded", 0) + len(chosen)
-        ctx.set_parent("that_much", s["discarded"])
+        s["n_discarded"] = s.get("n_discarded", 0) + len(chosen)
+        ctx.set_parent("that_much", s["n_discarded"])
         s["players"].pop(0)
     return True
 
 
-def _up_to(ctx: Ctx, p: int, hand: list[int], n: int) -> list[int] | None:
-    """ "Discard up to N cards" / "any number of cards" (CR 701.9a): the player
-    chooses how many too; None while the decision is pending."""
-    if not hand:
-        return []
-    if ctx.answer is None:
-        most = min(n, len(hand))
-        ctx.ask(
-            DecisionKind.CHOOSE_OBJECTS,
-            "701.9a",
-            f"Choose up to {most} card(s) to discard",
-            {"candidates": hand, "min": 0, "max": most, "purpose": DecisionPurpose.DISCARD},
-            player=p,
-        )
-        return None
-    return [o for o in ctx.take_answer().objects if o in hand]
+def _discarded(ctx: Ctx, new: int | None) -> None:
+    """ "For each nonland card discarded this way": the cards this resolution
+    discarded, as the objects they became (CR 608.2c, 400.7)."""
+    if new is not None and ctx.task is not None:
+        done = (ctx.task.data.get("parent") or {}).get("discarded") or []
+        ctx.set_parent("discarded", [*done, new])
 
 
 def _mv_rules(g: Any, oid: int, flt: Any) -> tuple[str, ...]:

@@ -1,10 +1,11 @@
-"""The ``delayed_trigger`` effect: "... at the beginning of the next end step" (CR 603.7)."""
+"""The ``delayed_trigger`` effect: "... at the beginning of the next end step" (CR 603.7);
+the ``reflexive_trigger`` effect: "When you do, ..." (CR 603.12)."""
 
 from __future__ import annotations
 
 from ..cards.abilities import Effect, Trigger
 from ..game.events import EventKind
-from ..rules.delayed import create
+from ..rules.delayed import create, create_reflexive
 from ..rules.effects_runner import Ctx
 from . import effect
 
@@ -25,13 +26,27 @@ def delayed_trigger(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("reflexive_trigger")
+def reflexive_trigger(ctx: Ctx, e: Effect) -> bool:
+    """CR 603.12: the instruction before was done, so the reflexive ability triggers."""
+    text = _sentence(ctx, ("when you do",))
+    create_reflexive(
+        ctx, tuple(e.args.get("effects") or ()), tuple(e.args.get("targets") or ()), text
+    )
+    return True
+
+
 def _text(ctx: Ctx, trig: Trigger) -> str:
+    return _sentence(ctx, _OPENINGS)
+
+
+def _sentence(ctx: Ctx, openings: tuple[str, ...]) -> str:
     """The ability's text for the log: the sentence of the card that created it."""
     ability = ctx.obj.ability
     text = ability.text if ability is not None else ""
     for sentence in text.replace("\n", " ").split(". "):
         low = sentence.lower()
-        if any(w in low for w in _OPENINGS):
+        if any(w in low for w in openings):
             return sentence.rstrip(".") + "."
     return text
 

@@ -9,12 +9,12 @@ right place after an answer — also in a cloned or deserialized game.
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import EachRef, Effect, Filter
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
-from . import REGISTRY
+from . import REGISTRY, effect
 
 
 def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
@@ -62,4 +62,43 @@ def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
         st["i"] += 1
         st["scratch"] = {}
         st["opt"] = None
+    return True
+
+
+@effect("for_each")
+def for_each(ctx: Ctx, e: Effect) -> bool:
+    """ "For each token you control, create a token that's a copy of that
+    permanent"; "for each opponent, that player ...": the instructions are done
+    once for each object or player the description names as the instruction
+    begins, in turn; "that creature", "that player" is the one being done
+    (:class:`EachOneRef`, CR 608.2c). The players are taken in turn order from
+    the active player's (CR 101.4)."""
+    assert ctx.task is not None  # a resolving spell or ability
+    data = ctx.task.data
+    st = ctx.scratch
+    flt = e.args["filter"]
+    if "each" not in st:
+        each = ctx.refs(EachRef(flt)) if isinstance(flt, Filter) else []
+        if each and all(r < 0 for r in each):
+            n = len(ctx.game.players)
+            each.sort(key=lambda r: (-r - 1 - ctx.game.active) % n)  # APNAP (101.4)
+        st["each"], st["k"], st["made"] = each, 0, []
+        st["it"] = (data.get("parent") or {}).get("it")
+    effects = tuple(e.args.get("effects") or ())
+    while st["k"] < len(st["each"]):
+        one = st["each"][st["k"]]
+        data["each_one"] = one
+        if one < 0:
+            data["that_players"] = [-one - 1]  # "that player", "they" (608.2c)
+        if st.get("started") != st["k"]:
+            st["started"] = st["k"]
+            ctx.set_parent("it", None)
+        if not run_nested(ctx, effects, f"each:{st['k']}"):
+            return False
+        made = (data.get("parent") or {}).get("it")
+        st["made"].extend(made if isinstance(made, list) else [])
+        st["k"] += 1
+    data.pop("each_one", None)
+    # "Those tokens gain haste": what the instructions made, for all of them
+    ctx.set_parent("it", list(st["made"]) if st["made"] else st["it"])
     return True

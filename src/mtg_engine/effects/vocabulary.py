@@ -81,6 +81,7 @@ OP_SPECS: dict[str, str] = {
     'sacrifice a permanent or discard a card"',
     "may": 'effects, player: Ref — "you may ..." wrapper when not expressible with Effect.optional',
     "delayed_trigger": 'trigger: Trigger, effects — "at the beginning of the next end step, ..." (CR 603.7)',
+    "reflexive_trigger": 'effects, targets: tuple[TargetSpec, ...] — "When you do, ..." (CR 603.12)',
     "extra_turn": "player: Ref (CR 500.7)",
     "win_game": "player: Ref (CR 104.2)",
     "lose_game": "player: Ref (CR 104.3)",

@@ -340,6 +340,9 @@ class Procedures:
     check_answer: Callable[[Game, Action], str | None] = _unwired
     #: a player concedes (CR 104.3a)
     concede: Callable[[Game, int], None] = _unwired
+    #: a decision asked of a player who has left the game (CR 800.4f-h), already
+    #: pending: answered for them, or handed to another player
+    left_player_decision: Callable[[Game], None] = _unwired
     #: what a player may see (CR 401.2, 402.3, 708.5)
     observe: Callable[[Game, int], dict[str, Any]] = _unwired
     #: a saved card reference (a name, or {"token": spec}) -> its definition

@@ -141,7 +141,7 @@ def cast_problem(
     (CR 601.2f-h).
     """
     o = game.objects.get(oid)
-    if o is None or (o.owner != player and not may_play_from(game, player, o)):
+    if o is None or (o.owner != player and not may_play_from(game, player, o, face)):
         return "that card isn't in your hand (rule 601.2a)"
     opts = cast_options(action)
     if face:
@@ -277,7 +277,9 @@ def spell_problem(
             o.zone != Zone.HAND
             and not aftermath
             and not (spec is not None and o.zone in spec.zones)
-            and not (spec is None and may_play_from(game, player, o))  # CR 601.2a
+            and not (
+                spec is None and may_play_from(game, player, o, int(opts.get("face", 0)))
+            )  # CR 601.2a, 715.3d
         ):
             if o.zone == Zone.GRAVEYARD and spec is None:
                 return f"{o.name} is in your graveyard: cast it with flashback, if it has it (rule 601.2a)"
@@ -658,6 +660,8 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
+    if not opts.get("fuse"):
+        name = chars(game, obj).name  # the half or Adventure cast (CR 709.3b, 715.3b)
     if opts.get("fuse"):
         KEYWORD_HOOKS.mark_fused(game, obj)  # CR 702.102a-b, 709.4d
         paid["fuse"] = True

@@ -347,11 +347,31 @@ def block_options(game: Game) -> list[DeclareBlockers]:
     return out
 
 
-@task_handler("declare_blockers")
-def declare_blockers_task(game: Game, task: Task) -> None:
-    """CR 509.1: the defending player declares blockers (a turn-based action)."""
+def defending_players(game: Game) -> list[int]:
+    """CR 802.2, 802.4: the players being attacked (directly, or through a planeswalker
+    they control or a battle they protect) who are still in the game, in APNAP order
+    (CR 101.4: from the active player, in turn order)."""
     combat = game.combat
     assert combat is not None
+    attacked = {defending_player_of(game, d) for d in combat.attackers.values()}
+    n = len(game.players)
+    order = [(game.active + k) % n for k in range(n)]
+    return [p for p in order if p in attacked and not game.players[p].has_lost]
+
+
+@task_handler("declare_blockers")
+def declare_blockers_task(game: Game, task: Task) -> None:
+    """CR 509.1: the defending player declares blockers (a turn-based action); with
+    several defending players (CR 802.4), each in APNAP order declares all their
+    blocks, then the next."""
+    combat = game.combat
+    assert combat is not None
+    if len(game.players) > 2 and "defenders" not in task.data:
+        task.data["defenders"] = defending_players(game)
+        task.data["was_defending"] = combat.defending_player
+        if _next_defender(game, task):
+            game.finish(task)  # no one still in the game is attacked
+            return
     via_piles = pile_rules.replaces_declaration(game)
     if via_piles:
         # CR 614.1a: this turn, piles assigned at random instead (Camouflage)
@@ -395,23 +415,44 @@ def declare_blockers_task(game: Game, task: Task) -> None:
             newly_blocked.append(a)
     game.invalidate("combat")
     defending = game.players[combat.defending_player].name
+    several = ("802.4",) if "defenders" in task.data else ()  # one of the defending players
     if not decl and via_piles:
         game.emit(
             EventKind.DECLARE_BLOCKERS, ("614.1a", "700.3"), "No creature in the piles blocks"
         )
     elif not decl:
-        game.emit(EventKind.DECLARE_BLOCKERS, ("509.1",), f"{defending} declares no blockers")
+        game.emit(
+            EventKind.DECLARE_BLOCKERS, ("509.1", *several), f"{defending} declares no blockers"
+        )
     else:
         game.emit(
             EventKind.DECLARE_BLOCKERS,
-            ("509.1", "509.1g"),
+            ("509.1", "509.1g", *several),
             "; ".join(
                 f"{game.objects[b].name} blocks {game.objects[a].name}" for b, a in action.blockers
             ),
             blockers=[b for b in decl],
         )
-    _emit_block_events(game, decl, pairs, newly_blocked)
-    game.finish(task)
+    last = "defenders" not in task.data or _next_defender(game, task)
+    _emit_block_events(game, decl, pairs, newly_blocked, last)
+    if last:
+        game.finish(task)
+
+
+def _next_defender(game: Game, task: Task) -> bool:
+    """CR 802.4: the next defending player declares blockers; True when every one has
+    (then the combat's "defending player" is again the one set as combat began)."""
+    combat = game.combat
+    assert combat is not None
+    left: list[int] = task.data["defenders"]
+    if left:
+        combat.defending_player = left.pop(0)
+        game.invalidate("combat")
+        return False
+    if combat.defending_player != task.data["was_defending"]:
+        combat.defending_player = task.data["was_defending"]
+        game.invalidate("combat")
+    return True
 
 
 def _emit_block_events(
@@ -419,6 +460,7 @@ def _emit_block_events(
     decl: dict[int, list[int]],
     pairs: list[tuple[int, int, bool]],
     newly_blocked: list[int],
+    last: bool = True,
 ) -> None:
     """CR 509.1i, 509.3: the events blocking abilities trigger on."""
     combat = game.combat
@@ -459,7 +501,7 @@ def _emit_block_events(
             obj=a,
             player=defending_player_of(game, combat.attackers[a]),
         )
-    for a in list(combat.attackers):
+    for a in list(combat.attackers) if last else ():
         if not combat.blocked.get(a) and a in game.objects:
             game.emit(
                 EventKind.ATTACKS_UNBLOCKED,

@@ -205,7 +205,8 @@ def attack_plan(game: Game) -> AttackPlan:
 
 def block_plan(game: Game) -> BlockPlan:
     """The plan for the current declaration of blockers (cached until a change)."""
-    key = (_BLOCK_KEY, game.turn, game.step)
+    combat = game.combat
+    key = (_BLOCK_KEY, game.turn, game.step, combat.defending_player if combat else -1)
     got = game._chars.get(key)
     if got is None:
         got = _make_block_plan(game)
@@ -293,6 +294,14 @@ def _make_block_plan(game: Game) -> BlockPlan:
     assert combat is not None
     defending = combat.defending_player
     attackers = [game.objects[a] for a in combat.attackers if a in game.objects]
+    if len(game.players) > 2:
+        # CR 802.4a-b: a defending player blocks only creatures attacking them, their
+        # planeswalkers or the battles they protect; the others are ignored
+        attackers = [
+            a
+            for a in attackers
+            if cr.defending_player_of(game, combat.attackers[a.id]) == defending
+        ]
     cands: dict[int, list[int]] = {}
     cap: dict[int, int] = {}
     alone: set[int] = set()

@@ -108,6 +108,12 @@ _RULES_KEY = "combat_rules"
 register(*(f"static:{op}" for op in ARG_OPS | PRESENCE_OPS), "static:cant_attack_or_block")
 
 
+def evaluates_condition(op: str, cond: Any) -> bool:
+    """Whether combat evaluates the condition of a static ability with ``op`` itself
+    (:func:`condition_holds`, per defending player, CR 508.5), not the layer system."""
+    return op in ARG_OPS or (op in _DEFENDER_SENSITIVE and _mentions_defending(cond))
+
+
 def _mentions_defending(cond: Any) -> bool:
     if isinstance(cond, Filter):
         return any(k == "defending" for k, _ in cond.conditions)
@@ -289,14 +295,17 @@ def condition_holds(
     if k == "player_controls" and isinstance(a.get("filter"), Filter):
         who = _players_of(game, a["filter"], controller, obj, defending)
         what = a.get("filter1")
-        if not isinstance(what, Filter):
+        n = a.get("n", 1)
+        if not isinstance(what, Filter) or not isinstance(n, int):
             return False
+        # "defending player controls three or more creatures": one player has them
+        counted = dict.fromkeys(who, 0)
         for oid in game.battlefield:
             o = game.objects[oid]
             if o.controller in who and not o.phased_out:
                 if matches_object(game, o, what, controller, src):
-                    return True
-        return False
+                    counted[o.controller] += 1
+        return any(k >= n for k in counted.values())
     if k == "is" and obj is not None:
         state = a.get("arg0") or a.get("arg1")
         combat = game.combat

@@ -27,6 +27,7 @@ from ..cards.abilities import (
     ControllerOfRef,
     Effect,
     Filter,
+    OuterRef,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -173,6 +174,40 @@ def _create_on_event(
     return None
 
 
+def create_reflexive(
+    ctx: Ctx, effects: tuple[Effect, ...], targets: tuple[Any, ...], text: str
+) -> None:
+    """CR 603.12: "When you do, ..." — a reflexive triggered ability triggers as the
+    instruction before it is done. It's put on the stack the next time a player
+    would receive priority, and its targets are chosen then (603.3d). What it says
+    of the resolving spell or ability ("it", "that creature", "this creature") is
+    fixed now; its own targets ("target creature") are not."""
+    game = ctx.game
+    obj = ctx.obj
+    bound = tuple(_bind_effect(ctx, e, keep_targets=True) for e in effects)
+    ability = Ability(AbilityKind.TRIGGERED, text=text, effects=bound, targets=targets)
+    # the same source and trigger event as the ability that created it: "this
+    # creature" and "that creature" (with what they looked like as they left the
+    # battlefield, CR 603.10a) read the same in both
+    game.pending_triggers.append(
+        {
+            "source": obj.source_id if obj.source_id is not None else obj.id,
+            "source_name": obj.name,
+            "source_token": obj.card.token_spec,
+            "card_uid": obj.card_uid,
+            "controller": ctx.controller,
+            "ability": ability,
+            "event": dict(obj.trigger_data or {}),
+        }
+    )
+    game.emit(
+        EventKind.TRIGGER,
+        ("603.12",),
+        f"{obj.name}'s reflexive triggered ability triggers: {text}",
+        player=ctx.controller,
+    )
+
+
 def fire_event(game: Game, kind: str, data: dict[str, Any], subject: GameObject | None) -> None:
     """CR 603.7c: an event-based delayed ability triggers the next time its event
     happens, only once, and is then removed; one limited to "this turn" lapses."""
@@ -262,15 +297,28 @@ def fire(game: Game, name: str) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _bind_effect(ctx: Ctx, e: Effect, own_event: bool = False) -> Effect:
-    return replace(e, args={k: _bind(ctx, v, own_event) for k, v in e.args.items()})
+def _bind_effect(
+    ctx: Ctx, e: Effect, own_event: bool = False, keep_targets: bool = False
+) -> Effect:
+    args = {k: _bind(ctx, v, own_event, keep_targets) for k, v in e.args.items()}
+    cond = e.condition
+    if cond is not None and keep_targets:
+        # a reflexive ability's "if it's a creature": bound like its instructions
+        cond = replace(cond, args={k: _bind(ctx, v, own_event, True) for k, v in cond.args.items()})
+    return replace(e, args=args, condition=cond)
 
 
-def _bind(ctx: Ctx, v: Any, own_event: bool = False) -> Any:
+def _bind(ctx: Ctx, v: Any, own_event: bool = False, keep_targets: bool = False) -> Any:
     if isinstance(v, Ability):
         return v  # a granted ability's "this creature" is its own object
     if own_event and isinstance(v, TriggerRef):
         return v  # the delayed ability's own event ("that spell", CR 603.7c)
+    if isinstance(v, OuterRef):
+        return BoundRef(_follow(ctx, ctx.refs(v.ref)))  # CR 603.12, 608.2c
+    if keep_targets and isinstance(v, TargetRef | SelfRef | TriggerRef):
+        # a reflexive ability's own targets (CR 603.12, 603.3d); its source and
+        # trigger event are its creator's (create_reflexive)
+        return v
     if isinstance(v, SelfRef):
         # the object whose ability this is (it may have left its zone already)
         obj = ctx.obj
@@ -285,21 +333,21 @@ def _bind(ctx: Ctx, v: Any, own_event: bool = False) -> Any:
     if isinstance(v, TargetRef | TriggerRef | ParentRef):
         return BoundRef(_follow(ctx, ctx.refs(v)))
     if isinstance(v, ControllerOfRef | OwnerOfRef):
-        return replace(v, of=_bind(ctx, v.of, own_event))
+        return replace(v, of=_bind(ctx, v.of, own_event, keep_targets))
     if isinstance(v, Effect):
-        return _bind_effect(ctx, v, own_event)
+        return _bind_effect(ctx, v, own_event, keep_targets)
     if isinstance(v, tuple):
-        return tuple(_bind(ctx, x, own_event) for x in v)
+        return tuple(_bind(ctx, x, own_event, keep_targets) for x in v)
     if isinstance(v, list):
-        return [_bind(ctx, x, own_event) for x in v]
+        return [_bind(ctx, x, own_event, keep_targets) for x in v]
     if isinstance(v, dict):
-        return {k: _bind(ctx, x, own_event) for k, x in v.items()}
+        return {k: _bind(ctx, x, own_event, keep_targets) for k, x in v.items()}
     if hasattr(v, "__dataclass_fields__") and not isinstance(v, type):
         # other records (filters, amounts): bind the references they hold
         changes = {}
         for f in fields(v):
             x = getattr(v, f.name)
-            y = _bind(ctx, x, own_event)
+            y = _bind(ctx, x, own_event, keep_targets)
             if y is not x:
                 changes[f.name] = y
         return replace(v, **changes) if changes else v
@@ -330,6 +378,7 @@ __all__ = [
     "STEP_NAMES",
     "Step",
     "create",
+    "create_reflexive",
     "fire",
     "fire_event",
     "step_name",

@@ -19,6 +19,7 @@ from ..cards.abilities import (
     Condition,
     ControllerOfRef,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -157,6 +158,11 @@ class Ctx:
             return []
         if isinstance(ref, ControllerRef):
             return [player_ref(self.controller)]
+        if isinstance(ref, EachOneRef):
+            # "for each creature, ... that creature": the one being done now
+            # (effects/nested.for_each, CR 608.2c)
+            one = self.task.data.get("each_one") if self.task is not None else None
+            return [one] if isinstance(one, int) and (one < 0 or one in g.objects) else []
         if isinstance(ref, TriggerRef):
             td = self.obj.trigger_data or {}
             if ref.role == "player":
@@ -200,9 +206,9 @@ class Ctx:
             if ("this_way", True) in ref.filter.conditions:
                 # "all cards they exiled this way": what this resolution's exile moved
                 parent = (self.task.data.get("parent") or {}) if self.task else {}
-                # what this resolution's exile moved, else what it looked at or
-                # revealed ("all land cards revealed this way")
-                moved = parent.get("exiled") or parent.get("it")
+                # what this resolution's exile moved or discarded, else what it
+                # looked at or revealed ("all land cards revealed this way")
+                moved = parent.get("exiled") or parent.get("discarded") or parent.get("it")
                 flt = dataclasses.replace(
                     ref.filter,
                     conditions=tuple(c for c in ref.filter.conditions if c[0] != "this_way"),
@@ -759,8 +765,9 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             # hold (CR 608.2c); with no condition before, never
             skip = skip or d.get("last_cond", True)
         elif e.condition is not None and e.condition.kind == "you_do":
-            # "If you do, ...": whether the previous optional instruction was done
-            held = d.get("last_done", False)
+            # "If you do, ...": whether the previous optional instruction was done;
+            # "When you do, ..." (CR 603.12): whether the instruction before was done
+            held = d.get("prev_done" if e.op == "reflexive_trigger" else "last_done", False)
             d["last_cond"] = held
             skip = skip or not held
         elif e.condition is not None and e.condition.kind == "revealed_this_way":
@@ -792,8 +799,9 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 return False
             if game.outcome is not None:
                 return True
+        d["prev_done"] = not skip and not d.get("short")
         if e.optional:
-            d["last_done"] = not skip and not d.get("short")
+            d["last_done"] = d["prev_done"]
         i += 1
         d["i"] = i
         d.pop("chosen_refs", None)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.actions import DecisionKind
 from ..game.events import EventKind
 from ..game.state import Outcome, OutcomeReason
-from .leave_game import leave_game
+from .leave_game import abandon_gone_casts, leave_game
 from .pipeline import forbidden, propose
 
 if TYPE_CHECKING:
@@ -51,11 +50,14 @@ def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> N
 
 def concede(game: Game, player: int) -> None:
     """CR 104.3a: a player can concede at any time. In a game that goes on (CR 800.4a),
-    a pending priority decision is asked again: state-based actions see the game
-    without them, and if they had priority it passes to the next player."""
+    the pending decision is asked again of the game without them: state-based actions
+    see it, priority passes on if they had it, the spell or ability they were casting
+    or activating is gone with them (:func:`.leave_game.abandon_gone_casts`), and a
+    choice that was theirs is made as CR 800.4f-h say."""
     game.players[player].conceded = True
     player_loses(game, player, OutcomeReason.CONCEDED, "104.3a")
     d = game.pending
-    if game.outcome is None and d is not None and d.kind == DecisionKind.PRIORITY:
+    if game.outcome is None and d is not None:
+        abandon_gone_casts(game)
         game.pending = None
         game.run()

@@ -11,13 +11,24 @@ CR 104.3, 800.4), in this order:
 4. whatever they still control (another player's permanents or spells) is exiled.
 
 This isn't a state-based action: it happens as soon as the player leaves.
-Priority then skips them (CR 800.4a, rules/priority.py).
+Priority then skips them (CR 800.4a, rules/priority.py), and they make no more
+choices (CR 800.4f-h, :func:`left_player_decision`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.actions import (
+    Action,
+    ChooseObjects,
+    ChooseTargets,
+    ChooseYesNo,
+    DecisionKind,
+    DeclareAttackers,
+    DeclareBlockers,
+    Keep,
+)
 from ..game.events import EventKind
 from ..game.invariants import zone_lists
 from ..game.objects import Zone
@@ -73,3 +84,62 @@ def leave_game(game: Game, player: int) -> None:
         if still is not None and still.controller == player:
             move(game, oid, Zone.EXILE, (RULE,), f"{name} left the game")
     game.invalidate()
+
+
+#: the tasks that put a spell or ability on the stack and make its choices (CR 601.2, 602.2)
+_ANNOUNCING = ("cast", "activate", "choices")
+
+
+def abandon_gone_casts(game: Game) -> None:
+    """After a player left the game: a spell being cast or an ability being activated
+    that has left the game with them (a card they own, or an ability or copy they
+    controlled, CR 800.4a) is cast no further: its casting stops where it is, with
+    everything it started (the tasks above it were pushed by it)."""
+    objects = game.objects
+    for i, task in enumerate(game.tasks):
+        if task.kind in _ANNOUNCING and "obj" in task.data:
+            o = objects.get(task.data["obj"])
+            if o is None or o.zone != Zone.STACK:
+                del game.tasks[i:]
+                return
+
+
+#: the answer that chooses nothing, by decision kind: a cost not paid, a "may" not done
+#: (800.4f), no attackers or blockers (800.4j), no objects or targets, the hand kept
+_NOTHING: dict[str, Action] = {
+    DecisionKind.YES_NO: ChooseYesNo(False),
+    DecisionKind.ATTACKERS: DeclareAttackers(()),
+    DecisionKind.BLOCKERS: DeclareBlockers(()),
+    DecisionKind.CHOOSE_OBJECTS: ChooseObjects(()),
+    DecisionKind.BOTTOM: ChooseObjects(()),
+    DecisionKind.TARGETS: ChooseTargets(()),
+    DecisionKind.MULLIGAN: Keep(),
+}
+
+
+def left_player_decision(game: Game) -> None:
+    """CR 800.4f-h: the pending decision is asked of a player who has left the game,
+    who makes no more choices. When choosing nothing is a legal answer, it is the
+    answer (800.4f: a cost they would pay or choose to pay is not paid; 800.4j: with
+    no active player no one declares attackers); otherwise the next player in turn
+    order still in the game makes the choice (800.4h)."""
+    d = game.pending
+    assert d is not None
+    nothing = _NOTHING.get(d.kind)
+    if nothing is not None and game.is_legal(nothing) is None:
+        game.pending = None
+        game._options = None
+        game.tasks[-1].answer = nothing  # the task that asks resumes with it
+        return
+    left = d.player
+    n = len(game.players)
+    nxt = next((q for k in range(1, n) if not game.players[q := (left + k) % n].has_lost), left)
+    d.player = nxt
+    game._options = None
+    game.emit(
+        EventKind.CHOICE,
+        ("800.4h",),
+        f"{game.players[left].name} has left the game: {game.players[nxt].name} makes "
+        f"their choice ({d.prompt})",
+        player=nxt,
+    )

@@ -49,26 +49,43 @@ def grant(game: Game, source: int | None, player: int, ids: tuple[int, ...], dur
     game.invalidate()
 
 
-def may_play_from(game: Game, player: int, o: GameObject) -> bool:
-    """Whether ``player`` may play the exiled card ``o`` (CR 601.2a, 305.1)."""
-    if o.zone != Zone.EXILE or not game.effects:
+def may_play_from(game: Game, player: int, o: GameObject, face: int = 0) -> bool:
+    """Whether ``player`` may play the exiled card ``o`` (CR 601.2a, 305.1) with
+    ``face`` up: by a permission effect, or as the creature of an adventurer card
+    that went on an adventure (CR 715.3d)."""
+    if o.zone != Zone.EXILE:
+        return False
+    if face == 0 and adventurer(o) == player:
+        return True
+    if not game.effects:
         return False
     return any(
         e.op == EFFECT_OP and e.controller == player and o.id in e.affected for e in game.effects
     )
 
 
+def adventurer(o: GameObject) -> int | None:
+    """CR 715.3d: the player who may play this exiled card because it went on an
+    adventure (the controller of the Adventure spell), for as long as it stays
+    exiled (a new object elsewhere, CR 400.7); they can't cast it as an Adventure
+    that way."""
+    chosen = o.chosen
+    if not chosen:
+        return None
+    player = chosen.get("on_adventure")
+    return player if isinstance(player, int) and not isinstance(player, bool) else None
+
+
 def permitted_cards(game: Game, player: int) -> list[int]:
     """The exiled cards ``player`` may play now, in exile order."""
-    if not game.effects:
-        return []
+    objects = game.objects
     ids = {
         oid
         for e in game.effects
         if e.op == EFFECT_OP and e.controller == player
         for oid in e.affected
     }
-    return [oid for oid in game.exile if oid in ids]
+    return [oid for oid in game.exile if oid in ids or adventurer(objects[oid]) == player]
 
 
 def ends_now(game: Game, e: ContinuousEffect) -> bool:

@@ -11,6 +11,7 @@ offered action is always legal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from .casting import (
     cast_problem,
     has_sorcery_timing,
     land_play_problem,
+    spell_ability,
 )
 from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
@@ -74,7 +76,7 @@ def priority_options(game: Game, player: int) -> list:
     offers = got[2]
     if offers:
         _check_offers(game, player, offers, out)
-    if game.effects:
+    if game.effects or game.exile:
         objects = game.objects
         for oid in permitted_cards(game, player):
             # "you may play it this turn": exiled cards with a play permission (601.2a)
@@ -225,11 +227,14 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
 def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> None:
     """The offers of the index that are legal now (CR 117.1), appended to ``out``."""
     objects = game.objects
+    stack = game.stack
     for kind, oid, arg in offers:
         if kind == _ACTIVATE:
             if activate_problem(game, player, oid, arg) is None:
                 out.append(ActivateAbility(oid, arg))
         elif kind == _CAST:
+            if not (stack or arg) and _needs_stack_target(game, objects[oid]):
+                continue  # CR 601.2c: "counter target spell" with nothing on the stack
             if cast_problem(game, player, oid, arg) is None:
                 out.append(CastSpell(oid, arg))
         elif kind == _PLAY:
@@ -250,6 +255,31 @@ def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> No
             act = CastSpell(oid, alt="flashback")
             if cast_problem(game, player, oid, 0, act) is None:
                 out.append(act)
+
+
+def _needs_stack_target(game: Game, o: GameObject) -> bool:
+    """Whether the spell of a single-faced card needs a target that only the stack
+    holds ("counter target spell"): with an empty stack it has no legal targets and
+    can't be cast (CR 601.2c, 115.1); decided from its characteristics record."""
+    if len(o.card.faces) > 1:
+        return False  # a half or face is cast with its own characteristics (CR 709.3a)
+    c = chars(game, o)
+    got = c.stack_targets
+    if got is None:
+        ability = spell_ability(c)
+        got = (
+            ability is not None
+            and not ability.modes
+            and any(
+                type(spec.min) is int
+                and spec.min > 0
+                and spec.filter.zone == "stack"
+                and "player" not in spec.filter.kinds
+                for spec in ability.targets
+            )
+        )
+        c.stack_targets = got
+    return got
 
 
 def _hand_offers(
@@ -358,9 +388,14 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
                 kind = _SORCERY_TIME
             faces: tuple = ()
             if kind != _LAND:
+                castable = _castable_faces(game, o, c)
+                if kind == _SORCERY_TIME and any(
+                    "Instant" in fc.types or Kw.FLASH in fc.keywords for _f, fc in castable[1:]
+                ):
+                    kind = _ANY_TIME  # an instant Adventure (CR 715.3a: its own characteristics)
                 faces = tuple(
                     (face, cost, mana_rules.least_mana(cost))
-                    for face, fc in _castable_faces(game, o, c)
+                    for face, fc in castable
                     for cost in (mana_rules.cost_at_x0(fc.mana_cost),)
                 )
             from_hand = hand_activated_indices(c)
@@ -490,10 +525,20 @@ def _variant_keywords(o: GameObject) -> frozenset[str]:
 def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Chars]]:
     """The halves of a split card in hand that may be cast on their own, each with the
     characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
-    half's cost is evaluated); for any other card, the card itself."""
-    if o.card.data.layout == "split" and len(o.card.faces) == 2:
-        return [(0, cast_chars(game, o, 0)), (1, cast_chars(game, o, 1))]
+    half's cost is evaluated); an adventurer card and its Adventure (CR 715.3, 715.3a:
+    only the Adventure's characteristics are evaluated); for any other card, the card
+    itself."""
+    layout = o.card.data.layout
+    if len(o.card.faces) == 2:
+        if layout == "split":
+            return [(0, cast_chars(game, o, 0)), (1, cast_chars(game, o, 1))]
+        if layout in _ADVENTURER_LAYOUTS:
+            return [(0, c), (1, cast_chars(game, o, 1))]
     return [(0, c)]
+
+
+#: the layouts of adventurer cards (CR 715.2)
+_ADVENTURER_LAYOUTS = frozenset(("adventure", "prepare"))
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
@@ -503,12 +548,15 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
     if not kws:
         return out
     candidates: list[CastSpell] = []
+    kicks: list[str] = []
     if "Kicker" in kws or "Multikicker" in kws:
-        n = sum(
-            1 for a in o.card.compiled[o.face].abilities if a.keyword in ("Kicker", "Multikicker")
-        )
-        candidates.append(CastSpell(o.id, kicker=(1,) * max(1, n)))
-        if n > 1:
+        kicks = [
+            a.keyword
+            for a in o.card.compiled[o.face].abilities
+            if a.keyword in ("Kicker", "Multikicker")
+        ]
+        candidates.append(CastSpell(o.id, kicker=(1,) * max(1, len(kicks))))
+        if len(kicks) > 1:
             candidates.append(CastSpell(o.id, kicker=(1,)))
     if "Buyback" in kws:
         candidates.append(CastSpell(o.id, buyback=True))
@@ -540,6 +588,28 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
             candidates.append(CastSpell(o.id, sacrifice=(best,)))
     for act in candidates:
         if cast_problem(game, player, o.id, 0, act) is None:
+            out.append(act)
+            if act.kicker and "Multikicker" in kicks:
+                out.extend(_multikicks(game, player, act, kicks))
+    return out
+
+
+#: the most times the options offer to pay a multikicker cost (CR 702.33c: any number)
+MAX_MULTIKICKS = 20
+
+
+def _multikicks(game: Game, player: int, kicked: CastSpell, kicks: list[str]) -> list[CastSpell]:
+    """CR 702.33c: a multikicker cost may be paid any number of times; after the cast
+    that pays it once (``kicked``), each further count the player can pay now, up to
+    :data:`MAX_MULTIKICKS`, so that an agent or a player chooses how many."""
+    out: list[CastSpell] = []
+    for j, kw in enumerate(kicks):
+        if kw != "Multikicker" or j >= len(kicked.kicker):
+            continue
+        for n in range(2, MAX_MULTIKICKS + 1):
+            act = replace(kicked, kicker=kicked.kicker[:j] + (n,) + kicked.kicker[j + 1 :])
+            if cast_problem(game, player, act.card, 0, act) is not None:
+                break
             out.append(act)
     return out
 

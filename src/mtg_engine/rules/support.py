@@ -116,6 +116,7 @@ _EFFECT_ARG_KEYS = frozenset(
         "reveal",
         "cost",
         "effects",
+        "targets",
     }
 )
 
@@ -123,6 +124,9 @@ SUPPORTED: set[str] = set(
     {
         # refs (CR 115, 109.5, 603.7c)
         "ref:TargetRef",
+        "ref:OuterRef",
+        # "that creature" inside "for each creature, ..." (effects/nested.for_each)
+        "ref:EachOneRef",  # a reflexive ability's reference to its creator's target (603.12)
         "ref:SelfRef",
         "ref:ControllerRef",
         "ref:TriggerRef",
@@ -368,6 +372,55 @@ def _as_chooser(flt: Filter) -> Filter:
     return as_chooser(flt)
 
 
+#: the players a combat condition "[player] controls ..." may name
+#: (rules/combat_rules._players_of)
+_COMBAT_PLAYERS = frozenset((("defending", True), ("opponent", True)))
+
+
+def _combat_player_controls(st: StaticEffect) -> bool:
+    """ "This creature can't attack unless defending player controls an Island":
+    a "[player] controls" condition combat evaluates itself, per defending player
+    (rules/combat_rules.condition_holds, CR 508.5), of a player it knows."""
+    # import cycle: rules.combat_rules imports this module
+    from .combat_rules import evaluates_condition
+
+    if not evaluates_condition(st.op, st.condition):
+        return False
+
+    def ok(c: Any) -> bool:
+        if not isinstance(c, Condition):
+            return True
+        if c.kind == "player_controls":
+            who = c.args.get("filter")
+            return (
+                isinstance(who, Filter)
+                and who.kinds == ("player",)
+                and bool(who.conditions)
+                and set(who.conditions) <= _COMBAT_PLAYERS
+                and isinstance(c.args.get("filter1"), Filter)
+                and isinstance(c.args.get("n", 1), int)
+            )
+        return all(ok(x) for x in c.args.values())
+
+    return ok(st.condition)
+
+
+def _names_target(v: Any) -> bool:
+    """Whether a value holds a :class:`TargetRef` or a choice as the instruction
+    is followed (:class:`ChooseRef`) anywhere inside it."""
+    if isinstance(v, TargetRef | ChooseRef):
+        return True
+    if isinstance(v, Effect):
+        return any(_names_target(x) for x in v.args.values())
+    if isinstance(v, list | tuple):
+        return any(_names_target(x) for x in v)
+    if isinstance(v, dict):
+        return any(_names_target(x) for x in v.values())
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(_names_target(getattr(v, f.name)) for f in fields(v))
+    return False
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         for k in v.kinds:
@@ -381,8 +434,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key == "controller" and val == "target_player":
-                out.add("cond_value:controller.target_player")  # no player target compiled yet
+            if key in ("controller", "owner") and val == "target_player":
+                # "target opponent's graveyard" inside a filter: no player target
+                # compiled yet
+                out.add(f"cond_value:{key}.target_player")
             if (
                 key.endswith(("_le", "_ge", "_eq"))
                 and not isinstance(val, int)
@@ -409,6 +464,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 out.add("arg:choose.what")
             if not isinstance(v.args.get("player"), ControllerRef | NoneType):
                 out.add("arg:choose.player")
+        if v.op == "for_each" and _names_target(v.args.get("effects")):
+            # "for each opponent, gain control of up to one target creature that
+            # player controls": a target per player (CR 601.2c): not run yet
+            out.add("arg:for_each.targets")
         if v.op == "choose_objects" and not isinstance(what, ChooseRef):
             out.add("arg:choose_objects.what")  # not objects: not run yet (effects/choices.py)
         if isinstance(what, ChooseRef) and "player" in v.args:
@@ -543,7 +602,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.affected is not None:
             _walk_value(v.affected, out)
         if v.condition is not None:
-            _walk_value(v.condition, out)
+            parts = set()
+            _walk_value(v.condition, parts)
+            if "condition:player_controls" in parts and _combat_player_controls(v):
+                parts.discard("condition:player_controls")
+            out.update(parts)
     elif isinstance(v, Mode):
         for e in v.effects:
             _walk_value(e, out)

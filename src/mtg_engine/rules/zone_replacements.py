@@ -166,7 +166,10 @@ def _on_adventure(game: Game, ev: dict[str, Any]) -> str:
 def _mark_adventure(game: Game, ev: dict[str, Any], new: int | None) -> None:
     if new is not None:
         o = game.objects[new]
-        o.chosen = {**(o.chosen or {}), "on_adventure": True}
+        spell = game.objects.get(ev["obj"])
+        # CR 715.3d: the Adventure's controller may play the card while it stays exiled
+        player = o.owner if spell is None else spell.controller
+        o.chosen = {**(o.chosen or {}), "on_adventure": player}
 
 
 @replacement_finder(EventKind.ZONE_CHANGE)

@@ -44,7 +44,9 @@ PLAYER_KEYS = (
 )
 #: the variants of the format (CR 806, 810, 903) and those this runner plays
 VARIANTS = ("two_player", "free_for_all", "two_headed_giant", "commander")
-IMPLEMENTED_VARIANTS = ("two_player",)
+IMPLEMENTED_VARIANTS = ("two_player", "free_for_all")
+#: how many players each variant has: (fewest, most) (CR 806.1, 810.1, 903)
+_VARIANT_PLAYERS = {"two_player": (2, 2), "free_for_all": (3, None)}
 #: player keys that belong to one variant
 _VARIANT_PLAYER_KEYS = {
     "commander": "commander",
@@ -331,6 +333,21 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: s
             ck.error("players", f"a player name must be a string, got {name!r}", players.line)
             return
     book.players = list(players)
+    fewest, most = _VARIANT_PLAYERS.get(variant or "", (MIN_PLAYERS, None))
+    if most is not None and len(book.players) > most:
+        ck.error(
+            "players",
+            f"{len(book.players)} players in a {variant} game: it has {most}"
+            + (" (more players: variant: free_for_all, CR 806)" if variant == "two_player" else ""),
+            players.line,
+        )
+    if variant == "free_for_all" and len(book.players) < fewest:
+        ck.error(
+            "players",
+            f"a free_for_all game has {fewest} or more players (CR 806.1), "
+            f"{len(book.players)} listed",
+            players.line,
+        )
     # two players unless a variant says otherwise: the unlisted ones get the defaults
     letters = (chr(c) for c in range(ord("A"), ord("Z") + 1))
     while len(book.players) < MIN_PLAYERS:

@@ -56,6 +56,11 @@ def cast_announcements(game: Game, a: CastSpell) -> list[str]:
     """The choices announced with a spell (CR 601.2b-f), in words: ``with kicker {4}``,
     ``for its flashback cost``, ``with buyback``, ``X`` comes later (601.2b asks it)."""
     out = []
+    zone = game.objects[a.card].zone
+    if zone == Zone.EXILE:
+        out.append("from exile")  # a permission, or back from an Adventure (CR 715.3d)
+    elif zone == Zone.GRAVEYARD and a.alt != "flashback":
+        out.append("from the graveyard")  # aftermath (702.127a), a permission
     if a.face_down or a.alt == "morph":
         out.append("face down for {3}")
     elif a.alt == "without_paying":

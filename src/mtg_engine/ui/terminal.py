@@ -54,6 +54,9 @@ ALL_STOPS: frozenset[tuple[str, str]] = frozenset(
 )
 
 
+HOLD_USAGE = "'hold N' does option N and keeps priority once, 'hold on' always, 'hold off' never"
+
+
 class Conceded(Exception):
     """The player typed ``concede``."""
 
@@ -78,6 +81,10 @@ class TerminalGame:
     #: the AI's kind and seed, written by ``save`` (with its generator's state)
     ai: str = "heuristic"
     ai_seed: int = 0
+    #: ``hold on``: keep priority after each of your spells and abilities (CR 117.3c)
+    hold_priority: bool = False
+    #: ``hold N``: keep it once, after answering option N, until your next priority
+    hold_once: bool = False
 
     # ------------------------------------------------------------------ stops
 
@@ -93,7 +100,11 @@ class TerminalGame:
             return True
         g = self.game
         if g.stack:
-            return g.objects[g.stack[-1]].controller != self.me
+            if g.objects[g.stack[-1]].controller != self.me:
+                return True
+            # CR 117.3c: the caster receives priority after casting; holding it, they
+            # may respond to their own spell or ability (else it's passed for them)
+            return self.hold_once or self.hold_priority
         whose = "you" if g.active == self.me else "opponent"
         return (whose, g.step_name) in self.stops
 
@@ -112,6 +123,8 @@ class TerminalGame:
             if not self.wants_decision(options):
                 pass_ = next((a for a in options if isinstance(a, PassPriority)), options[0])
                 g.apply(pass_)
+                if d.kind == DecisionKind.PRIORITY:
+                    self.hold_once = False  # held only until the player's next priority
                 continue
             try:
                 self._decide(options)
@@ -192,12 +205,23 @@ class TerminalGame:
             if raw.startswith("stops"):
                 self.say(self.change_stops(raw[5:].split()))
                 continue
+            hold = False
+            if raw == "hold" or raw.startswith("hold "):
+                words = raw[4:].split()
+                if words in (["on"], ["off"]) or not words:
+                    self.say(self.change_hold(words))
+                    continue
+                if d.kind != DecisionKind.PRIORITY or len(words) != 1:
+                    self.say("  'hold N' answers a priority question: " + HOLD_USAGE)
+                    continue
+                hold, raw = True, words[0]
             action = self._parse(raw, options, subset)
             if action is None:
                 self.say(
                     f"  please type a number from 1 to {len(options)}"
                     + (", letters for a subset" if subset else "")
-                    + ", 'show NAME', 'rule N', 'undo', 'save FILE', 'stops', or q to concede"
+                    + ", 'show NAME', 'rule N', 'hold N', 'undo', 'save FILE', 'stops',"
+                    " or q to concede"
                 )
                 continue
             before = g.clone()
@@ -207,6 +231,9 @@ class TerminalGame:
             except IllegalActionError as e:
                 self.say(f"  illegal: {e}")
                 continue
+            if d.kind == DecisionKind.PRIORITY:
+                # kept through the spell's targets, modes and payment, until the next priority
+                self.hold_once = hold
             return
 
     # ------------------------------------------------------------------ answers
@@ -258,6 +285,7 @@ class TerminalGame:
             "game": self.game.to_json(),
             "me": self.me,
             "stops": sorted(f"{w}:{s}" for w, s in self.stops),
+            "hold_priority": self.hold_priority,
             "ai": self.ai,
             "ai_seed": self.ai_seed,
             "ai_rng": rng.state if isinstance(rng, Rng) else None,
@@ -273,6 +301,14 @@ class TerminalGame:
         except OSError as e:
             return f"  could not save to {path}: {e.strerror}"
         return f"  saved to {path}; resume with: mtg play --resume {path}"
+
+    def change_hold(self, words: list[str]) -> str:
+        """``hold on``/``off``: keep priority after each of your own spells and abilities
+        (CR 117.3c), to respond to them yourself; ``hold`` says which it is."""
+        if words:
+            self.hold_priority = words == ["on"]
+        state = "on" if self.hold_priority else "off"
+        return f"  holding priority after your own spells: {state} ({HOLD_USAGE})"
 
     def change_stops(self, words: list[str]) -> str:
         """``stops`` lists them; ``stops all``/``none``/``default``; ``stops
@@ -313,6 +349,9 @@ def load_saved(data: Any, ask: Ask, say: Say) -> TerminalGame:
                     raise SaveError(f"unknown stop {stop!r}")
                 stops.add((who, step))
             ai, seed, me = str(data["ai"]), int(data["ai_seed"]), int(data["me"])
+            hold = data.get("hold_priority", False)
+            if not isinstance(hold, bool):
+                raise SaveError(f"hold_priority is {hold!r}, not true or false")
             bot = make_agent(ai, seed)
         except (KeyError, TypeError, ValueError) as e:
             raise SaveError(f"a damaged save: {e}") from None
@@ -321,7 +360,9 @@ def load_saved(data: Any, ask: Ask, say: Say) -> TerminalGame:
         rng = getattr(bot, "rng", None)
         if isinstance(rng, Rng) and isinstance(data.get("ai_rng"), int):
             rng.state = data["ai_rng"]
-        return TerminalGame(game, bot, ask, say, me=me, stops=stops, ai=ai, ai_seed=seed)
+        return TerminalGame(
+            game, bot, ask, say, me=me, stops=stops, ai=ai, ai_seed=seed, hold_priority=hold
+        )
     game = Game.from_json(data)  # GameFormatError (a ValueError) names what is wrong
     return TerminalGame(
         game, make_agent("heuristic", game.seed + 1), ask, say, ai_seed=game.seed + 1

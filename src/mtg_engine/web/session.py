@@ -41,7 +41,8 @@ from ..api import (
 )
 from ..keywords.kicker import kicker_costs
 from ..rules.characteristics import chars
-from ..scenario.builder import BuildError, build
+from ..scenario.builder import BuildError, Built, build
+from ..scenario.model import Scenario
 from ..scenario.schema import load_data
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
@@ -59,8 +60,6 @@ STOP_STEPS = tuple(n for n in Step.NAMES if n not in ("untap", "cleanup"))
 DEFAULT_STOPS = ("you:precombat_main", "you:postcombat_main")
 
 SAVE_FORMAT = "mtg-web-save/1"
-#: the most multikicker payments the page offers (CR 702.33c: any number)
-MAX_MULTIKICKS = 20
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9 _.-]{1,60}$")
 
 
@@ -168,20 +167,8 @@ class Session:
         """A game from the set-up of a scenario (the project's YAML format): its board at
         its starting step, the first player being the page's. The scenario's scripted
         decisions aren't played: the page plays from that position."""
-        try:
-            data = load_yaml(text)
-        except YamlError as e:
-            raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
-        valid, invalid = load_data(data, "scenario")
-        if invalid and not valid:
-            errors = invalid[0].errors
-            raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
-        if not 0 <= index < len(valid):
-            raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
-        try:
-            game = build(valid[index]).game
-        except BuildError as e:
-            raise SessionError(f"the scenario can't be set up: {e.message}") from None
+        _scenarios, built = load_scenario(text, index)
+        game = built.game
         return cls(game, ai, 0, None, "scenario", "scenario")
 
     # ------------------------------------------------------------------ playing
@@ -282,21 +269,33 @@ class Session:
             return ChooseNumber(n)
         raise SessionError("the answer names no option")
 
-    def _multikicker(self, action: CastSpell) -> dict[str, Any] | None:
-        """CR 702.33c: a multikicker cost is paid any number of times; the page offers
-        0 to the most this player can pay now (each count checked as a whole cast)."""
+    def _multikickers(self, actions: list[Action]) -> dict[int, dict[str, Any] | None]:
+        """CR 702.33c: a multikicker cost is paid any number of times. ``legal_actions``
+        lists each count the player can pay now; the page shows them as one count
+        on the cast that doesn't pay it: {option index: {index, cost, max}}, and
+        each count's own option (its index with ``None``) is left out of the menu."""
         g = self.game
-        costs = kicker_costs(list(chars(g, g.objects[action.card]).abilities))
-        which = next((j for j, (kw, _c) in enumerate(costs) if kw == "Multikicker"), None)
-        if which is None:
-            return None
-        most = 0
-        for n in range(1, MAX_MULTIKICKS + 1):
-            kicker = tuple(n if j == which else 0 for j in range(which + 1))
-            if g.is_legal(replace(action.unbound(), kicker=kicker)) is not None:
-                break
-            most = n
-        return {"index": which, "cost": str(costs[which][1]), "max": most}
+        out: dict[int, dict[str, Any] | None] = {}
+        for i, a in enumerate(actions):
+            if not (isinstance(a, CastSpell) and any(a.kicker)):
+                continue
+            costs = kicker_costs(list(chars(g, g.objects[a.card]).abilities))
+            which = next((j for j, (kw, _c) in enumerate(costs) if kw == "Multikicker"), None)
+            if which is None or which >= len(a.kicker) or a.kicker[which] < 1:
+                continue
+            base = list(a.kicker)
+            base[which] = 0
+            while base and base[-1] == 0:
+                base.pop()
+            unpaid = replace(a, kicker=tuple(base))
+            b = next((k for k, x in enumerate(actions) if x == unpaid), None)
+            if b is None:
+                continue
+            got = out.get(b) or {"index": which, "cost": str(costs[which][1]), "max": 0}
+            got["max"] = max(got["max"], a.kicker[which])
+            out[b] = got
+            out[i] = None
+        return out
 
     def concede(self) -> None:
         """CR 104.3a: the player concedes."""
@@ -415,7 +414,11 @@ class Session:
         # at priority a card's own menu lists its options; elsewhere (targets, damage,
         # choices) objects of the same name are told apart: "Grizzly Bears #43 (B's, 2/2)"
         viewer = None if d.kind == DecisionKind.PRIORITY else self.human
-        for i, a in enumerate(g.legal_actions()[:400]):
+        actions = g.legal_actions()[:400]
+        kicks = self._multikickers(actions) if d.kind == DecisionKind.PRIORITY else {}
+        for i, a in enumerate(actions):
+            if i in kicks and kicks[i] is None:
+                continue  # one count of a multikicker: chosen with the count on its cast
             card = getattr(a, "card", None)
             if card is None:
                 card = getattr(a, "source", None)
@@ -427,10 +430,8 @@ class Session:
                 "type": type(a).__name__,
                 "card": card,
             }
-            if isinstance(a, CastSpell) and not any(a.kicker):
-                kick = self._multikicker(a)
-                if kick is not None:
-                    option["multikicker"] = kick
+            if kicks.get(i):
+                option["multikicker"] = kicks[i]
             options.append(option)
         # names of the objects the decision offers that the view doesn't show
         shown = _shown_ids(view)
@@ -449,6 +450,32 @@ class Session:
             "options": options,
             "names": names,
         }
+
+
+def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:
+    """The scenarios of a file in the project's format and the set-up of scenario
+    number ``index``, for the page: a two-player game (the page shows one opponent; a
+    free-for-all scenario runs with ``mtg scenario run``)."""
+    try:
+        data = load_yaml(text)
+    except YamlError as e:
+        raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
+    valid, invalid = load_data(data, "scenario")
+    if not valid:
+        errors = invalid[0].errors if invalid else []
+        raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
+    if not 0 <= index < len(valid):
+        raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
+    players = len(valid[index].players)
+    if players != 2:
+        raise SessionError(
+            f"the page shows two-player games, and this scenario has {players} players: "
+            "run it with 'mtg scenario run'"
+        )
+    try:
+        return valid, build(valid[index])
+    except BuildError as e:
+        raise SessionError(f"the scenario can't be set up: {e.message}") from None
 
 
 def _ints(v: Any) -> tuple[int, ...]:

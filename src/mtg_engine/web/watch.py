@@ -7,13 +7,10 @@ from typing import Any
 
 from ..agents import Agent, make_agent
 from ..api import Deck, Game, load_deck, new_game, observe_log
-from ..scenario.builder import BuildError, build
 from ..scenario.refs import Refs
 from ..scenario.runner import Run
-from ..scenario.schema import load_data
-from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
-from .session import STOP_STEPS, SessionError, agent_kind
+from .session import STOP_STEPS, SessionError, agent_kind, load_scenario
 
 
 class WatchSession:
@@ -96,21 +93,8 @@ class JudgeSession:
     them, seeing the board and the cited log at each."""
 
     def __init__(self, text: str, index: int = 0) -> None:
-        try:
-            data = load_yaml(text)
-        except YamlError as e:
-            raise SessionError(f"the scenario isn't valid YAML: {e.message}") from None
-        valid, invalid = load_data(data, "scenario")
-        if not valid:
-            errors = invalid[0].errors if invalid else []
-            raise SessionError(f"the scenario is invalid: {errors[0].message if errors else ''}")
-        if not 0 <= index < len(valid):
-            raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
+        valid, built = load_scenario(text, index)
         sc = valid[index]
-        try:
-            built = build(sc)
-        except BuildError as e:
-            raise SessionError(f"the scenario can't be set up: {e.message}") from None
         self.name = sc.name
         self.names = [f"{i + 1}. {s.name}" for i, s in enumerate(valid)]
         #: (the game before a decision, who answered, the prompt, the rule, the answer)

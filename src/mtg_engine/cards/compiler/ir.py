@@ -21,9 +21,11 @@ from ..abilities import (
     Condition,
     ControllerOfRef,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
+    OuterRef,
     OwnerOfRef,
     ParentRef,
     SelfRef,
@@ -62,10 +64,16 @@ class ZoneOf(tuple):  # type: ignore[type-arg]
     instruction that names this zone targets that player (CR 115.1)."""
 
     tgt: Tgt | None
+    #: "their library": the library of the instruction's subject ("each player
+    #: reveals the top card of their library", CR 608.2c)
+    theirs: bool
 
-    def __new__(cls, zone: str, owner: str | None, tgt: Tgt | None = None) -> ZoneOf:
+    def __new__(
+        cls, zone: str, owner: str | None, tgt: Tgt | None = None, theirs: bool = False
+    ) -> ZoneOf:
         obj = super().__new__(cls, (zone, owner))
         obj.tgt = tgt
+        obj.theirs = theirs
         return obj
 
 
@@ -253,6 +261,34 @@ _PRODUCERS = frozenset(
 )
 
 
+#: conditions on what a "for each" instruction just did for one object ("flip a
+#: coin. If you win the flip, ..."): the sentence is part of each repetition
+_PER_ONE_CONDITIONS = frozenset(("won_flip", "lost_flip", "flip_heads", "flip_tails", "rolled"))
+
+
+def fold_for_each(effects: list[Effect]) -> list[Effect]:
+    """ "For each blocking creature, flip a coin. If you win the flip, prevent all
+    combat damage that would be dealt by that creature this turn" (Fighting
+    Chance): the sentences after "for each" that depend on its instruction's
+    result are done with it for each one, "that creature" being that one (CR
+    608.2c)."""
+    out: list[Effect] = []
+    for e in effects:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.op == "for_each"
+            and e.condition is not None
+            and e.condition.kind in _PER_ONE_CONDITIONS
+        ):
+            e = walk(e, lambda v: EachOneRef() if isinstance(v, It) else None)
+            args = {**prev.args, "effects": (*prev.args["effects"], e)}
+            out[-1] = Effect(prev.op, args, prev.optional, prev.condition)
+            continue
+        out.append(e)
+    return out
+
+
 def fold_search(effects: list[Effect]) -> list[Effect]:
     """Fold "search ..., reveal it, put it into your hand, then shuffle" into one op.
 
@@ -349,13 +385,21 @@ def _names_other_creature(trigger: Trigger) -> bool:
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
+    last: str | None = None,
+    outer: TargetRef | None = None,
 ) -> tuple[tuple[Effect, ...], tuple[TargetSpec, ...]]:
-    """Number the targets in text order and resolve pronouns (CR 115.1, 608.2c)."""
+    """Number the targets in text order and resolve pronouns (CR 115.1, 608.2c).
+
+    ``last`` is what an "it" with no antecedent of its own names, for the
+    instructions of a reflexive ability: the enclosing ability's last noun, and
+    ``outer`` its last target."""
     if any(e.op == "search_library" for e in effects):
         effects = fold_search(effects)
+    if any(e.op == "for_each" for e in effects):
+        effects = fold_for_each(effects)
     targets: list[TargetSpec] = []
     index: dict[int, int] = {}
-    state: dict[str, Any] = {"last": None}  # "target" | "parent"
+    state: dict[str, Any] = {"last": last}  # "target" | "parent"
     last_target: list[int] = []
     trigger_about_other = trigger is not None and isinstance(trigger.subject, Filter)
     other_creature = trigger is not None and _names_other_creature(trigger)
@@ -374,6 +418,8 @@ def finalize(
     )
 
     def resolve_it() -> Any:
+        if state["last"] == "target" and not last_target and outer is not None:
+            return OuterRef(outer)  # the enclosing ability's target (CR 603.12)
         if state["last"] == "parent":
             return ParentRef()
         if state["last"] == "sacrificed":
@@ -464,6 +510,14 @@ def finalize(
     out: list[Effect] = []
     start: dict[str, Any] = {}
     for eff in effects:
+        if eff.op == "reflexive_trigger":
+            # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
+            # targets are its own, chosen as it's put on the stack (603.3d)
+            their = TargetRef(last_target[-1]) if last_target else None
+            inner, specs = finalize(list(eff.args["effects"]), trigger, state["last"], their)
+            args = {"effects": inner, "targets": specs}
+            out.append(Effect(eff.op, args, eff.optional, eff.condition))
+            continue
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)
         c = eff.condition
@@ -507,7 +561,8 @@ def finalize(
         state["chose_opponents"] = (
             chose and ("owner", "opponent") in eff.args["what"].filter.conditions
         )
-        if eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
+        made = eff.op == "for_each" and any(x.op in _PRODUCERS for x in eff.args["effects"])
+        if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
         elif _about_each(eff):

@@ -14,6 +14,7 @@ from ..abilities import (
     ControllerOfRef,
     ControllerRef,
     Cost,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -707,8 +708,11 @@ class ClauseRules:
         ]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
-        # CR 603.12: a reflexive triggered ability.
-        return _with_condition(c[0], Condition("you_do"))
+        """ "You may sacrifice a creature. When you do, destroy target creature." (CR
+        603.12): a reflexive triggered ability, created if the instruction before was
+        done; its targets are chosen as it's put on the stack (603.3d), so its
+        instructions keep their own targets (cards/compiler/ir.finalize)."""
+        return [Effect("reflexive_trigger", {"effects": tuple(c[0])}, False, Condition("you_do"))]
 
     def sent_new_type_not(self, c: list[Any]) -> list[Effect]:
         # "The new creature type can't be Wall." (Artificial Evolution, CR 612): a
@@ -935,7 +939,23 @@ class ClauseRules:
         return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
 
     def clause_for_each(self, c: list[Any]) -> list[Effect]:
+        """ "For each token you control, create a token that's a copy of that
+        permanent"; "for each opponent, that player ...": "it", "that creature"
+        ("that player" for players) is each one in turn (CR 608.2c)."""
         flt, effects = c
+        one = EachOneRef()
+        if is_player_filter(flt):
+            effects = [
+                walk(e, lambda v: one if isinstance(v, ThatPlayer) else None) for e in effects
+            ]
+        else:
+            # ("for each Spirit, return it ... unless that player pays {3}": its controller)
+            them = ControllerOfRef(one)
+
+            def fn(v: Any) -> Any:
+                return one if isinstance(v, It) else them if isinstance(v, ThatPlayer) else None
+
+            effects = [walk(e, fn) for e in effects]
         return [Effect("for_each", {"filter": flt, "effects": tuple(effects)})]
 
     def tail_if(self, c: list[Any]) -> tuple[str, str, Any]:
@@ -1390,7 +1410,23 @@ class ClauseRules:
     cond_they_dont = _cond("they_dont")
     cond_control = _cond("you_control")
     cond_control2 = _cond("you_control_both")
-    cond_np_controls = _cond("player_controls")
+
+    def cond_np_controls(self, c: list[Any]) -> Condition:
+        """ "as long as defending player controls three or more creatures": the
+        player, what they control, and how many (rules/combat_rules.condition_holds)."""
+        parts = [x for x in c if not isinstance(x, Token)]
+        args: dict[str, Any] = {}
+        for i, x in enumerate(parts):
+            flt = x.filter if isinstance(x, Some | EachRef) else x
+            if isinstance(flt, Filter):
+                args["filter" if "filter" not in args else f"filter{i}"] = flt
+            elif x is not None:
+                args[f"arg{i}"] = x
+        what = parts[-1] if parts else None
+        if isinstance(what, Some) and what.count != 1:
+            args["n"] = what.count
+        return Condition("player_controls", args)
+
     cond_control_none = _cond("you_control_none")
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")

@@ -354,7 +354,8 @@ class NounRules:
         return ZoneOf("hand", self._owner_of(c), self._player_target(c))
 
     def library_of(self, c: list[Any]) -> tuple[str, str | None]:
-        return ZoneOf("library", self._owner_of(c), self._player_target(c))
+        theirs = _words([x for x in c if isinstance(x, Token)]).startswith("their")
+        return ZoneOf("library", self._owner_of(c), self._player_target(c), theirs)
 
     @staticmethod
     def _player_target(c: list[Any]) -> Tgt | None:

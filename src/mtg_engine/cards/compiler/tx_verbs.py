@@ -143,7 +143,7 @@ class VerbRules:
         out = []
         for r in refs:
             if isinstance(r, tuple) and r[0] == "top":
-                out.append(Effect("exile_top", {"player": _owner_ref(r[2]), "amount": r[1]}))
+                out.append(Effect("exile_top", {"player": _top_owner(r[2]), "amount": r[1]}))
             else:
                 out.append(Effect("exile", {"what": _obj(r)}))
         return out
@@ -286,8 +286,8 @@ class VerbRules:
         what = c[0]
         if isinstance(what, Some):
             args: dict[str, Any] = {"player": SUBJ, "amount": what.count}
-            if what.up_to:  # "discard up to two cards", "any number of cards"
-                args["up_to"] = True
+            if what.up_to:
+                args["up_to"] = True  # "discard any number of creature cards" (701.9a)
             flt = what.filter
             if flt.kinds not in (("card",), ()) or flt.conditions:
                 args["filter"] = with_zone(flt, "hand")
@@ -498,7 +498,7 @@ class VerbRules:
     def vp_reveal(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         if isinstance(what, tuple) and what[0] == "top":
-            return [Effect("reveal_top", {"player": _owner_ref(what[2]), "amount": what[1]})]
+            return [Effect("reveal_top", {"player": _top_owner(what[2]), "amount": what[1]})]
         if isinstance(what, Some) and ("among", "it") in what.filter.conditions:
             # "reveal a creature card from among them" (CR 608.2d, 701.20a): chosen
             # from the cards looked at; it is the "it" of the next instruction
@@ -541,7 +541,7 @@ class VerbRules:
     def vp_look_at(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         if isinstance(what, tuple) and what[0] == "top":
-            return [Effect("look_at_top", {"player": _owner_ref(what[2]), "amount": what[1]})]
+            return [Effect("look_at_top", {"player": _top_owner(what[2]), "amount": what[1]})]
         return [Effect("look_at", {"what": _obj(what)})]
 
     def vp_fight(self, c: list[Any]) -> list[Effect]:
@@ -1356,3 +1356,12 @@ def _from_graveyard(c: list[Any]) -> dict[str, Any]:
     ):
         return {"from_zone": "graveyard"}
     return {}
+
+
+def _top_owner(zone: Any) -> Any:
+    """Whose library "the top N cards of [zone]" are: "their library" is the
+    library of the instruction's subject ("each player reveals the top card of
+    their library", CR 608.2c); else the zone's owner."""
+    if getattr(zone, "theirs", False):
+        return SUBJ
+    return _owner_ref(zone)

@@ -322,6 +322,18 @@ function renderHand(p) {
   const box = $("hand");
   box.innerHTML = "";
   for (const o of p.hand || []) box.append(makeCard(o, "hand"));
+  // cards you may play now from another zone (flashback, a card back from an Adventure,
+  // "you may play it"): shown beside the hand, as Arena does, marked with their zone
+  const can = playable();
+  for (const [zone, cards] of [["graveyard", p.graveyard], ["exile", S.msg.view.exile]]) {
+    for (const o of cards) {
+      if (!can.has(o.id)) continue;
+      const c = makeCard(o, "hand");
+      c.classList.add("elsewhere");
+      c.append(el("div", "fromzone", `from ${zone}`));
+      box.append(c);
+    }
+  }
 }
 
 function renderLog() {
