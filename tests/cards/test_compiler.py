@@ -275,6 +275,21 @@ def test_trigger_on_other_objects() -> None:
     assert ab.trigger.subject == Filter(kinds=("Creature",), conditions=(("other", True),))
 
 
+def test_leaves_graveyard_triggers() -> None:
+    # CR 603.10a: "leave your graveyard" looks back at the graveyard card; "one or
+    # more" triggers once per event (603.2c)
+    ab = only("Whenever one or more creature cards leave your graveyard, you gain 1 life.")
+    assert ab.trigger.event == "leaves_graveyard"
+    assert dict(ab.trigger.details) == {"whose": "you", "one_or_more": True}
+    assert "Creature" in ab.trigger.subject.kinds
+    ab = only("Whenever an instant or sorcery card leaves your graveyard, you gain 1 life.")
+    assert dict(ab.trigger.details) == {"whose": "you"}
+    ab = only("Whenever a creature card leaves an opponent's graveyard, you gain 1 life.")
+    assert dict(ab.trigger.details) == {"whose": "opponent"}
+    ab = only("Whenever a card leaves your graveyard during your turn, you gain 1 life.")
+    assert dict(ab.trigger.details) == {"whose": "you", "your_turn": True}
+
+
 def test_cast_trigger() -> None:
     ab = only("Whenever you cast a noncreature spell, draw a card.")
     assert ab.trigger.event == "cast"

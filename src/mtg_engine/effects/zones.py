@@ -127,15 +127,16 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
             ordered.extend(got)
         # moved one by one: to the top the bottommost first, to the bottom the topmost first
         objs = [ctx.game.objects[i] for i in (ordered if bottom else reversed(ordered))]
-    for o in objs:
-        move(
-            ctx.game,
-            o.id,
-            Zone.LIBRARY,
-            rules,
-            bottom=bottom,
-            reason=f"is put on the {'bottom' if bottom else 'top'} of its owner's library",
-        )
+    with simultaneous(ctx.game, [o.id for o in objs]):  # one event (CR 603.2c, 603.10a)
+        for o in objs:
+            move(
+                ctx.game,
+                o.id,
+                Zone.LIBRARY,
+                rules,
+                bottom=bottom,
+                reason=f"is put on the {'bottom' if bottom else 'top'} of its owner's library",
+            )
     return True
 
 
@@ -284,11 +285,17 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
 @effect("shuffle_into_library")
 def shuffle_into(ctx: Ctx, e: Effect) -> bool:
     owners = set()
-    for o in ctx.objects(e.args.get("what")):
-        owners.add(o.owner)
-        move(
-            ctx.game, o.id, Zone.LIBRARY, ("701.24",), reason="is shuffled into its owner's library"
-        )
+    objs = ctx.objects(e.args.get("what"))
+    with simultaneous(ctx.game, [o.id for o in objs]):  # one event (CR 603.2c, 603.10a)
+        for o in objs:
+            owners.add(o.owner)
+            move(
+                ctx.game,
+                o.id,
+                Zone.LIBRARY,
+                ("701.24",),
+                reason="is shuffled into its owner's library",
+            )
     for p in owners:
         shuffle_library(ctx.game, p)
     return True

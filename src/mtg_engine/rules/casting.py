@@ -39,6 +39,7 @@ from .multiface import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
+from .simultaneous import simultaneous
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
@@ -652,6 +653,8 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "splice": [],
         "rules": rules,
     }
+    if from_zone == Zone.GRAVEYARD:
+        paid["graveyard_id"] = oid  # it left the graveyard (rules/triggers.py, CR 603.10a)
     if from_zone == Zone.GRAVEYARD and len(card.card.faces) == 2:
         if KEYWORD_HOOKS.has_aftermath(card.card, obj.face):
             paid["aftermath"] = True  # CR 702.127a: exiled whenever it leaves the stack
@@ -805,9 +808,13 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                 reason="is discarded",
                 cause="discard",
             )
-    for oid in d.get("exile") or []:
-        if oid in game.objects:
-            move(game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost")
+    if d.get("exile"):
+        with simultaneous(game, d["exile"]):  # the cards exiled: one event (CR 603.2c)
+            for oid in d["exile"]:
+                if oid in game.objects:
+                    move(
+                        game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost"
+                    )
     tapped = [
         t
         for t in (game.objects[o] for o in d.get("tap") or [] if o in game.objects)

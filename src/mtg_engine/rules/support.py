@@ -705,6 +705,9 @@ def _is_with_ref(cond: Condition, ok: tuple[type, ...] = (SelfRef,)) -> bool:
 def _trigger_features(trig: Trigger, out: set[str]) -> None:
     """The constructs of one trigger event (CR 603.1-603.2) and its details."""
     out.add(f"trigger:{trig.event}")
+    if trig.event == "leaves_graveyard" and not isinstance(trig.subject, Filter):
+        # "when this card leaves your graveyard" triggers from the graveyard: not yet
+        out.add("trigger:leaves_graveyard.self")
     if trig.subject is not None:
         _walk_value(trig.subject, out)
     if trig.condition is not None:
@@ -736,6 +739,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
+        if trig.event == "leaves_graveyard" and k == "one_or_more":
+            continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")
 

@@ -35,6 +35,8 @@ from .zones import is_discard
 
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
 register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
+# "whenever one or more creature cards leave your graveyard" (CR 603.10a, 603.2c)
+register("trigger:leaves_graveyard", "trigger_detail:whose", "trigger_detail:your_turn")
 
 if TYPE_CHECKING:
     pass
@@ -71,6 +73,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
         ("enters", "discard", "sacrifice", "dies", "leaves", "put_into_graveyard"),
         (EventKind.ZONE_CHANGE,),
     ),
+    # a card leaves a graveyard by a zone change, or as it's cast (CR 601.2a)
+    "leaves_graveyard": (EventKind.ZONE_CHANGE, EventKind.CAST),
     "attacks": (EventKind.ATTACKS, EventKind.ATTACKS_ALONE),
     "blocks": (EventKind.BLOCKS,),
     "becomes_blocked": (EventKind.BECOMES_BLOCKED, EventKind.BLOCKED_BY),
@@ -506,6 +510,8 @@ def _matches_now(
         return any(_matches(game, t, ev, source, subject) for t in alternatives(trig))
     d = ev.data
     kind = trig.event
+    if kind == "leaves_graveyard":
+        return _left_graveyard(game, trig, ev, source, subject)
     if ev.kind == EventKind.ZONE_CHANGE:
         if kind == "enters" and d.get("to_zone") == "battlefield":
             new = game.objects.get(d["obj"])
@@ -795,6 +801,42 @@ def _put_into_matches(
     if owner == "opponent":
         return subject.owner != source.controller
     return True
+
+
+def _left_graveyard(
+    game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
+) -> bool:
+    """ "Whenever one or more creature cards leave your graveyard" (CR 603.10a: it
+    looks back at the card as it was in the graveyard, not at what it became). A
+    card cast from a graveyard left it as it moved to the stack (CR 601.2a); that
+    is checked once the spell is cast (601.2i), as no ability triggers during a
+    cast that is undone (732.1)."""
+    if source.zone != Zone.BATTLEFIELD and source.zone != Zone.COMMAND:
+        return False
+    d = ev.data
+    card: GameObject | None = None
+    if ev.kind == EventKind.ZONE_CHANGE:
+        if d.get("from_zone") == "graveyard":
+            card = subject  # the object as it was in the graveyard (CR 400.7)
+    elif ev.kind == EventKind.CAST:
+        spell = game.objects.get(d.get("obj", -1))
+        left = (spell.paid or {}).get("graveyard_id") if spell is not None else None
+        if spell is not None and left is not None:
+            # the card as it was in the graveyard: its front face (CR 712.8a), owned
+            # by the spell's owner, under the old object's id (never reused, 400.7)
+            card = GameObject(left, spell.card_uid, spell.card, spell.owner, Zone.GRAVEYARD)
+    if card is None or card.is_token:  # a token isn't a card (CR 111.1)
+        return False
+    if _detail(trig, "your_turn") and game.active != source.controller:
+        return False  # "... leave your graveyard during your turn"
+    whose = _detail(trig, "whose")
+    if whose == "you" and card.owner != source.controller:
+        return False
+    if whose == "opponent" and card.owner == source.controller:
+        return False
+    if not isinstance(trig.subject, Filter):
+        return False  # "when this card leaves your graveyard": not from the battlefield
+    return matches_object(game, card, trig.subject, source.controller, source)
 
 
 def _detail(trig: Trigger, key: str) -> Any:

@@ -231,7 +231,7 @@ class ClauseRules:
                 details=(("what", subject.filter), ("count", count)),
             )
         if (
-            event in ("tapped", "dies", "leaves")
+            event in ("tapped", "dies", "leaves", "leaves_graveyard")
             and isinstance(subject, Some)
             and subject.count == "one_or_more"
         ):
@@ -292,6 +292,24 @@ class ClauseRules:
     ev_dealt_damage = _ev("dealt_damage")
     ev_dealt_combat_damage = _ev("dealt_combat_damage")
     ev_leaves = _ev("leaves")
+
+    def ev_leaves_zone(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever one or more creature cards leave your graveyard" (CR 603.10a:
+        it looks back at the cards as they were in the graveyard): ``whose``
+        graveyard ("you", "opponent", or None for any)."""
+        zone = c[0]
+        if zone != ("graveyard", "you"):
+            raise CompileError(f"trigger: leaves {zone}")
+        if len(c) > 1:  # "... leave your graveyard during your turn"
+            return ("leaves_graveyard", (("whose", "you"), ("your_turn", True)))
+        return ("leaves_graveyard", (("whose", "you"),))
+
+    def during_your_turn(self, c: list[Any]) -> bool:
+        return True
+
+    def ev_leaves_opp_graveyard(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever a creature card leaves an opponent's graveyard" (CR 603.10a)."""
+        return ("leaves_graveyard", (("whose", "opponent"),))
 
     def ev_championed(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "When a Faerie is championed with this creature" (CR 702.72c): only this
