@@ -22,7 +22,7 @@ from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters,
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked, unmask
 from ..rules.filters import objects_matching
-from ..rules.layers import refresh_control
+from ..rules.layers import PT_EFFECT, refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
 from . import effect
@@ -156,7 +156,10 @@ def add_continuous(
         duration,
     )
     g.effects = [*g.effects, ce]
-    g.invalidate()
+    if layer == "7c":
+        g.invalidate(PT_EFFECT)  # only the affected permanents' power and toughness
+    else:
+        g.invalidate()
     return ce
 
 

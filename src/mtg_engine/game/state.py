@@ -277,8 +277,8 @@ class Game(EventEmitter):
 
         With no argument everything is forgotten. A caller that knows what
         changed says so, and what that can't have changed is kept
-        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone, new object)`` after
-        an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
+        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone, new object, old object)``
+        after an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         self.version += 1
         cache = self._chars

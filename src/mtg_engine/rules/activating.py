@@ -490,7 +490,7 @@ def activate_task(game: Game, task: Task) -> None:
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:
                 text = f"{t.name} is tapped to pay a cost"
                 if pay_tap(game, t, ("602.2b", "701.26a"), logged=text):
-                    game.invalidate()
+                    game.invalidate("tapped")
                     became_tapped(game, (t,), ("602.2b",))
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
@@ -636,14 +636,22 @@ def _pay_non_mana_costs_simple(
     """Tap/untap symbols (CR 107.5-6), life (CR 119.4), counters removed."""
     if cost is None:
         return
+    status = False  # the source's tapped status changed
     if cost.tap and pay_tap(game, src, ("602.2b", "107.5")):
+        status = True
         became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
-    if cost.untap:
-        pay_tap(game, src, ("602.2b", "107.6"), untap=True)  # the {Q} cost
+    if cost.untap and pay_tap(game, src, ("602.2b", "107.6"), untap=True):  # the {Q} cost
+        status = True
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
     for kind, n in cost.remove_counters:
         src.counters[kind] = src.counters.get(kind, 0) - n
         if src.counters[kind] <= 0:
             del src.counters[kind]
-    game.invalidate()
+    # forget what the payment changed (CR 613): life and counters, everything; a
+    # {T} or {Q} alone, what reads tapped status; a cost of mana alone, nothing (the
+    # payment forgot the tapped sources, rules/mana.py)
+    if cost.life or cost.remove_counters:
+        game.invalidate()
+    elif status:
+        game.invalidate("tapped")

@@ -91,6 +91,7 @@ class Chars:
         "tap_mana",
         "mana_entries",
         "repl",
+        "stack_targets",
     )
 
     def __init__(self) -> None:
@@ -126,6 +127,9 @@ class Chars:
         self.mana_entries: tuple | None = None
         #: replacement statics (rules/pipeline.py), cached
         self.repl: tuple | None = None
+        #: whether casting it needs a target on the stack (``rules/priority_options.py``,
+        #: computed on first use)
+        self.stack_targets: bool | None = None
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
@@ -162,6 +166,7 @@ class Chars:
         c.tap_mana = None
         c.mana_entries = None
         c.repl = None
+        c.stack_targets = None
         return c
 
 

@@ -213,9 +213,15 @@ _QUIET_KEY = "layers_battlefield_only"
 _QUIET_ZONES = frozenset((Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.STACK))
 
 #: filter conditions decided by the object's own characteristics, controller,
-#: owner or identity (not by its tapped, combat or counter state, nor by other zones)
+#: owner or identity (not by its tapped, combat or counter state, nor by other zones),
+#: or by what is attached to it ("enchanted creature", CR 303.4e, 301.5c: attaching
+#: and unattaching forget everything, and a permanent leaving is a change of the
+#: permanents)
 _STILL_CONDITIONS = frozenset(
     (
+        "enchanted_by",
+        "equipped_by",
+        "fortified_by",
         "color",
         "not_color",
         "colorless",
@@ -267,6 +273,30 @@ _STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
 #: static-ability sources (it adds none), not what is read from the permanents,
 #: but the index of replacement statics (rules/pipeline.py adds the newcomer's)
 _SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, "pipeline_index"))
+
+
+#: what a permanent that was the source of no static ability leaving the battlefield
+#: for a library, hand or graveyard keeps: the static-ability sources, which it
+#: wasn't among (not what is read from the permanents: their set changed)
+_LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+
+
+def _left_inert(game: Game, oid: int) -> bool:
+    """Whether the permanent ``oid`` that just left the battlefield was the source of
+    no entry of the static-ability sources :func:`static_sources` remembers, on the
+    battlefield or elsewhere (CR 604.2), while no static ability grants abilities: then the other permanents'
+    characteristics are as they were (CR 613: nothing that applied to them came from
+    it, and :func:`_battlefield_only` holds, so none counted or looked at it)."""
+    cache = game._chars
+    sources = cache.get(_SOURCES_KEY)
+    if sources is None:
+        return False
+    for entry in sources:
+        if entry[2] == oid or entry[1].op == "grant_ability":
+            return False
+    # nor of those that reach other zones ("Instant and sorcery spells you control
+    # have lifelink", CR 611.3)
+    return not any(entry[2] == oid for entry in cache.get(_ELSEWHERE_KEY) or ())
 
 
 def _inert(game: Game, oid: int) -> bool:
@@ -358,14 +388,23 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     if snap is None:
         return None
     effects = game.effects
+    kind = change[0]
+    if kind == PT_EFFECT:
+        return _kept_after_pt_effect(game, snap)
     if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
         return None
-    kind = change[0]
     forget = None
     if type(kind) is int:
         if kind not in _QUIET_ZONES:
-            return None
-        if change[1] in _QUIET_ZONES:
+            if not (
+                kind == Zone.BATTLEFIELD
+                and change[1] in _QUIET_ZONES
+                and len(change) > 3
+                and _left_inert(game, int(change[3]))
+            ):
+                return None
+            keys = _LEFT_KEYS  # an inert permanent left: the others are as they were
+        elif change[1] in _QUIET_ZONES:
             keys = _PERMANENT_KEYS
         elif change[1] == Zone.BATTLEFIELD and len(change) > 2 and _inert(game, int(change[2])):
             keys = _SOURCE_KEYS
@@ -417,6 +456,67 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         kept[_SBA_PENDING] = cache[_SBA_PENDING]
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
+    return kept
+
+
+#: the change (``game.invalidate(PT_EFFECT)``) of resolved effects that modify the
+#: power and toughness of permanents (layer 7c, CR 613.4c) having just begun or ended
+PT_EFFECT = "pt_effect"
+
+
+def _kept_after_pt_effect(game: Game, snap: tuple) -> dict | None:
+    """What stays valid after layer-7c effects with fixed amounts began for a locked-in
+    set of permanents (CR 611.2c, 613.4c) or ended (CR 514.2), when the other resolved
+    effects are the records the cache was computed with, in the same order, and the
+    permanents' characteristics read nothing but the permanents
+    (:func:`_battlefield_only`, which such effects keep, as their amounts are fixed):
+    only the affected permanents' characteristics changed, and only their power and
+    toughness. The rest is kept as after a change of damage status; the
+    state-based-action check owes those permanents a look (CR 704.5f-g)."""
+    effects = game.effects
+    before = {id(e) for e in snap}
+    now = {id(e) for e in effects}
+    changed = [e for e in effects if id(e) not in before]
+    began = len(changed)
+    changed += [e for e in snap if id(e) not in now]
+    if not changed or any(e.layer != "7c" or _dynamic(e.args) for e in changed):
+        return None
+    stayed = [e for e in effects if id(e) in before]
+    if any(a is not b for a, b in zip(stayed, (e for e in snap if id(e) in now), strict=True)):
+        return None
+    objects = game.objects
+    affected: list[int] = []
+    for i, e in enumerate(changed):
+        for oid in e.affected:
+            o = objects.get(oid)
+            if o is not None and o.zone == Zone.BATTLEFIELD:
+                affected.append(oid)
+            elif i < began:
+                return None  # (a new effect on something else: not only permanents changed)
+    cache = game._chars
+    get = cache.get
+    kept: dict = {k: v for k in game.battlefield if (v := get(k)) is not None}
+    for oid in affected:
+        kept.pop(oid, None)
+    if _ELSEWHERE_KEY not in cache:
+        for p in game.players:
+            for k in p.hand:
+                v = get(k)
+                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
+                    kept[k] = v
+            summary = ("hand_summary", p.index)  # rules/priority_options.py
+            v = get(summary)
+            if v is not None and v[3]:
+                kept[summary] = v
+    for key in _STATUS_KEYS:
+        v = get(key)
+        if v is not None:
+            kept[key] = v
+    kept[_QUIET_KEY] = tuple(effects)  # (such effects keep the battlefield-only reading)
+    _keep_untapped_sources(game, kept)  # (no mana ability reads power or toughness)
+    for oid in affected:
+        _owe_sba_check(cache, kept, oid)
+        cache = kept  # (the next one adds to the look owed)
     return kept
 
 
@@ -1280,7 +1380,10 @@ def end_effects(game: Game, ended: list[ContinuousEffect], rule: str, why: str) 
         return
     gone = set(map(id, ended))
     game.effects = [e for e in game.effects if id(e) not in gone]
-    game.invalidate()
+    if all(e.layer == "7c" for e in ended):
+        game.invalidate(PT_EFFECT)  # only the affected permanents' power and toughness
+    else:
+        game.invalidate()
     if any(e.op == "control" for e in ended):
         refresh_control(game)
 

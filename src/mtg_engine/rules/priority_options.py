@@ -35,6 +35,7 @@ from .casting import (
     cast_problem,
     has_sorcery_timing,
     land_play_problem,
+    spell_ability,
 )
 from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
@@ -233,11 +234,14 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
 def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> None:
     """The offers of the index that are legal now (CR 117.1), appended to ``out``."""
     objects = game.objects
+    stack = game.stack
     for kind, oid, arg in offers:
         if kind == _ACTIVATE:
             if activate_problem(game, player, oid, arg) is None:
                 out.append(ActivateAbility(oid, arg))
         elif kind == _CAST:
+            if not (stack or arg) and _needs_stack_target(game, objects[oid]):
+                continue  # CR 601.2c: "counter target spell" with nothing on the stack
             if cast_problem(game, player, oid, arg) is None:
                 out.append(CastSpell(oid, arg))
         elif kind == _PLAY:
@@ -258,6 +262,31 @@ def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> No
             act = CastSpell(oid, alt="flashback")
             if cast_problem(game, player, oid, 0, act) is None:
                 out.append(act)
+
+
+def _needs_stack_target(game: Game, o: GameObject) -> bool:
+    """Whether the spell of a single-faced card needs a target that only the stack
+    holds ("counter target spell"): with an empty stack it has no legal targets and
+    can't be cast (CR 601.2c, 115.1); decided from its characteristics record."""
+    if len(o.card.faces) > 1:
+        return False  # a half or face is cast with its own characteristics (CR 709.3a)
+    c = chars(game, o)
+    got = c.stack_targets
+    if got is None:
+        ability = spell_ability(c)
+        got = (
+            ability is not None
+            and not ability.modes
+            and any(
+                type(spec.min) is int
+                and spec.min > 0
+                and spec.filter.zone == "stack"
+                and "player" not in spec.filter.kinds
+                for spec in ability.targets
+            )
+        )
+        c.stack_targets = got
+    return got
 
 
 def _hand_offers(

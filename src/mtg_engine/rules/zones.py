@@ -101,7 +101,7 @@ def move(
         zl.insert(0, new_id)
     else:
         zl.append(new_id)
-    game.invalidate(from_zone, to_zone, new_id)
+    game.invalidate(from_zone, to_zone, new_id, oid)
     if lki is not None:
         game._chars[oid] = lki  # the old id is never reused (CR 400.7)
     if how == "shuffle":
