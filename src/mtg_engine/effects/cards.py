@@ -118,6 +118,9 @@ def discard(ctx: Ctx, e: Effect) -> bool:
         for oid in chosen:
             new = move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
             _discarded(ctx, new)
+        # "discard any number of cards, then draw that many cards" (CR 608.2c)
+        s["n_discarded"] = s.get("n_discarded", 0) + len(chosen)
+        ctx.set_parent("that_much", s["n_discarded"])
         s["players"].pop(0)
     return True
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ControllerRef, Effect
+from ..cards.abilities import ControllerRef, Effect, TargetRef
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -81,7 +81,12 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     sc = ctx.scratch
     if "plan" not in sc:
-        originals = ctx.objects(e.args.get("what"))
+        what = e.args.get("what")
+        originals = ctx.objects(what)
+        if not originals and isinstance(what, TargetRef):
+            # "exile target creature card ... create a token that's a copy of that
+            # card": the card in exile (CR 400.7j)
+            originals = [g.objects[i] for i in ctx.exiled_targets(what)]
         n = ctx.amount(e.args.get("amount", 1))
         players = ctx.players(e.args.get("controller", ControllerRef()))
         sc["plan"] = [(o.id, p) for o in originals for p in players for _ in range(n)]

@@ -8,6 +8,7 @@ from ..cards.abilities import Amount, EachRef, Effect, SelfRef, TargetRef
 from ..rules.characteristics import chars
 from ..rules.damage import deal_damage, gain_life, lose_life
 from ..rules.effects_runner import Ctx
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from . import effect
 
@@ -50,13 +51,14 @@ def damage(ctx: Ctx, e: Effect) -> bool:
         and amt.ref == src_ref
     )
     damaged: list[int] = []
-    for source in srcs if each_own else srcs[:1]:
-        if each_own:
-            amount = stat_of(ctx.game, source, amt)
-        for r in recipients:
-            n = division.get(r, 0) if division and r in division else amount
-            if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
-                damaged.append(r)
+    with simultaneous(ctx.game):  # one damage event, "to one or more" (CR 603.2c)
+        for source in srcs if each_own else srcs[:1]:
+            if each_own:
+                amount = stat_of(ctx.game, source, amt)
+            for r in recipients:
+                n = division.get(r, 0) if division and r in division else amount
+                if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
+                    damaged.append(r)
     ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
     return True
 

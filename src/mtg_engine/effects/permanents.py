@@ -85,6 +85,7 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             if r < 0:  # "that player gets N poison counters" (CR 122.1f)
                 put_player_counters(g, -r - 1, kind, n, ("122.1", "122.1f"))
     what = e.args.get("what")
+    removed = 0
     for o in ctx.objects(what):
         if isinstance(what, SelfRef) and ctx.source is ctx.obj and o.zone != Zone.BATTLEFIELD:
             # "put a +1/+1 counter on this creature" of an ability whose source died:
@@ -94,7 +95,13 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
             put_counters(g, o, kind, amount)  # CR 122.1
         else:
-            remove_counters(g, o, kind, n)  # CR 122.1
+            had = o.counters.get(kind, 0)
+            # "remove all +1/+1 counters from it"
+            remove_counters(g, o, kind, had if e.args.get("amount") == "all" else n)  # CR 122.1
+            removed += had - o.counters.get(kind, 0)
+    if e.op == "remove_counters":
+        # "remove all +1/+1 counters from it, and it deals that much damage" (608.2c)
+        ctx.set_parent("that_much", removed)
     g.invalidate()
     return True
 

@@ -155,7 +155,7 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         targets = ctx.obj.targets[what.index] if what.index < len(ctx.obj.targets) else []
         pairs = (ctx.task.data.get("parent") or {}).get("exiled_from") or []
         came = {n: old for old, n in pairs if old in targets}
-        objs = [g.objects[n] for n in came if n in g.objects and g.objects[n].zone == Zone.EXILE]
+        objs = [g.objects[n] for n in ctx.exiled_targets(what)]
     transformed = bool(e.args.get("transformed"))
     for o in objs:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):

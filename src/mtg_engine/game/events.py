@@ -266,11 +266,14 @@ class TappedForManaData(TypedDict):
 
 
 class CastData(TypedDict):
-    """CR 601.2i: ``player`` cast the spell ``obj`` (``alt``: the alternative cost, or "")."""
+    """CR 601.2i: ``player`` cast the spell ``obj`` (``alt``: the alternative cost, or "");
+    ``instants_sorceries_before``: the instant and sorcery spells that player cast
+    earlier this turn (Thousand-Year Storm)."""
 
     obj: int
     player: int
     alt: str
+    instants_sorceries_before: NotRequired[int]
 
 
 class DrawData(TypedDict):

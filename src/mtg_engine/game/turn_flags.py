@@ -21,6 +21,11 @@ class TurnFlags:
     spells_cast: int = 0
     #: spells each player cast last turn ("if no spells were cast last turn")
     spells_cast_last_turn: list[int] = field(default_factory=list)
+    #: player -> instant and sorcery spells they cast this turn (Thousand-Year Storm)
+    instants_sorceries_cast: dict[int, int] = field(default_factory=dict)
+    #: (source, ability text) -> times that ability resolved this turn ("if this is the
+    #: third time this ability has resolved this turn")
+    resolutions: dict[tuple[int, str], int] = field(default_factory=dict)
     #: permanents put into a graveyard from the battlefield this turn (gravestorm, CR 702.69a)
     died_permanents: int = 0
     #: creatures that died this turn ("if a creature died this turn", CR 700.4)
@@ -67,6 +72,8 @@ class TurnFlags:
         t = TurnFlags.__new__(TurnFlags)
         t.spells_cast = self.spells_cast
         t.spells_cast_last_turn = self.spells_cast_last_turn[:]
+        t.instants_sorceries_cast = self.instants_sorceries_cast.copy()
+        t.resolutions = self.resolutions.copy()
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
         t.damaged_objects = self.damaged_objects.copy()

@@ -46,6 +46,7 @@ from . import (  # noqa: F401
     decayed,
     dredge,
     etb_counters,
+    evolve,
     forecast,
     graft,
     haunt,

@@ -564,6 +564,11 @@ def cast_task(game: Game, task: Task) -> None:
     p = game.players[player]
     p.spells_cast_this_turn += 1
     game.turn_flags.spells_cast += 1
+    flags = game.turn_flags
+    # "each other instant and sorcery spell you've cast before it this turn"
+    before = flags.instants_sorceries_cast.get(player, 0)
+    if chars(game, obj).types & {"Instant", "Sorcery"}:
+        flags.instants_sorceries_cast[player] = before + 1
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
     spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names
@@ -576,6 +581,7 @@ def cast_task(game: Game, task: Task) -> None:
         obj=obj.id,
         player=player,
         alt=str(opts.get("alt") or ""),
+        instants_sorceries_before=before,
     )
     game.finish(task)
 

@@ -554,6 +554,8 @@ def combat_damage_task(game: Game, task: Task) -> None:
                     "defender": r.defender,
                     "recipients": r.all(),
                     "trample": r.trample,
+                    # "may assign its combat damage as though it weren't blocked" (510.1c)
+                    "as_unblocked": r.as_unblocked,
                     "lethal": {b: cd.lethal_needed(game, b, o, d["assigned"]) for b in r.creatures},
                     "already_assigned": dict(d["assigned"]),
                 },

@@ -36,6 +36,7 @@ from . import combat_rules as cr
 from .characteristics import chars
 from .damage import deal_damage, gain_life, lethal_damage
 from .face_down import face_down_permanents_exist, unmask_combat
+from .simultaneous import simultaneous
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -467,13 +468,16 @@ def deal_step(game: Game, assignments: list[list[int]], first_strike_step: bool 
         if s in game.objects and n > 0
     ]
     per_source: dict[int, int] = {}
-    for source, recipient, amount, rules in cited:
-        o = game.objects.get(source)
-        if o is None:
-            continue
-        dealt = deal_damage(game, o, recipient, amount, combat=True, rules=rules, lifelink=False)
-        if dealt:
-            per_source[source] = per_source.get(source, 0) + dealt
+    with simultaneous(game):  # one event: "to one or more" triggers once (CR 603.2c)
+        for source, recipient, amount, rules in cited:
+            o = game.objects.get(source)
+            if o is None:
+                continue
+            dealt = deal_damage(
+                game, o, recipient, amount, combat=True, rules=rules, lifelink=False
+            )
+            if dealt:
+                per_source[source] = per_source.get(source, 0) + dealt
     for source, total in per_source.items():
         o = game.objects.get(source)
         if o is not None and Kw.LIFELINK in chars(game, o).keywords:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Condition, Filter, SelfRef
 from ..game.hooks import CONDITIONS
-from ..game.objects import GameObject
+from ..game.objects import GameObject, Zone
 from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
 from . import mana as mana_rules
 from .characteristics import chars
@@ -38,6 +38,8 @@ _KNOWN = frozenset(
         "no_spells_cast_last_turn",
         "no_spells_last_turn",
         "two_spells_last_turn",
+        "nth_resolution",
+        "evolves",
         "hand_ge",
         "player_no_cards_in_hand",
         "a_library_le",
@@ -118,6 +120,16 @@ def evaluate(
         return len(game.players[controller].graveyard) >= int(a["amount"])
     if k in ("no_spells_cast_last_turn", "no_spells_last_turn"):
         return not any(game.turn_flags.spells_cast_last_turn)
+    if k == "evolves":
+        return _evolves(game, source, ctx)
+    if k == "nth_resolution":
+        # "if this is the third time this ability has resolved this turn": counted as
+        # each resolution of it begins (rules/priority.py)
+        obj = ctx.obj if ctx is not None else None
+        if obj is None or obj.ability is None or obj.source_id is None:
+            return False
+        done = game.turn_flags.resolutions.get((obj.source_id, obj.ability.text), 0)
+        return done == int(a.get("n", 0))
     if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
         return any(n >= 2 for n in game.turn_flags.spells_cast_last_turn)
     if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"
@@ -305,3 +317,24 @@ def attacked_with_counted(args: dict) -> bool:
         and not flt.conditions
         and isinstance(args.get("n"), int)
     )
+
+
+def _evolves(game: Game, source: GameObject | None, ctx: Ctx | None) -> bool:
+    """CR 702.100a: evolve's "if that creature's power is greater than this creature's
+    power and/or that creature's toughness is greater"; the entering creature as it
+    is, or as it last existed if it has left the battlefield (CR 608.2h)."""
+    if ctx is None or source is None or source.zone != Zone.BATTLEFIELD:
+        return False
+    td = ctx.obj.trigger_data or {}
+    new = game.objects.get(td.get("obj", -1))
+    if new is not None and new.zone == Zone.BATTLEFIELD:
+        nc = chars(game, new)
+        if "Creature" not in nc.types:
+            return False  # CR 702.100c
+        pt = (nc.power or 0, nc.toughness or 0)
+    else:
+        pt = (int(td.get("new_power", 0)), int(td.get("new_toughness", 0)))
+    c = chars(game, source)
+    if "Creature" not in c.types:
+        return False
+    return pt[0] > (c.power or 0) or pt[1] > (c.toughness or 0)

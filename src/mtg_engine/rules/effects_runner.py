@@ -297,6 +297,19 @@ class Ctx:
                 return rec
         return None
 
+    def exiled_targets(self, ref: TargetRef) -> list[int]:
+        """CR 400.7j: the cards this effect's exile just made of ``ref``'s targets
+        ("exile target creature, then return that card", "exile target creature
+        card ... create a token that's a copy of that card"), still in exile."""
+        if self.task is None or ref.index >= len(self.obj.targets):
+            return []
+        targets = self.obj.targets[ref.index]
+        pairs = (self.task.data.get("parent") or {}).get("exiled_from") or []
+        objs = self.game.objects
+        return [
+            n for old, n in pairs if old in targets and n in objs and objs[n].zone == Zone.EXILE
+        ]
+
     def _found_again(self) -> list[int]:
         """CR 400.7e: "When this Aura is put into a graveyard from the battlefield,
         return it to its owner's hand" finds the new object its source became in the
@@ -444,8 +457,18 @@ class Ctx:
                 return max(0, a.value - n) * a.multiplier
             if a.kind == "domain":  # CR 604.3: counted as the effect needs it
                 return domain(g, self.controller) * a.multiplier
+            if a.kind == "instants_sorceries_before":
+                # "for each other instant and sorcery spell you've cast before it this
+                # turn": counted as the spell was cast (rules/casting.py)
+                td = self.obj.trigger_data or {}
+                return int(td.get("instants_sorceries_before", 0)) * a.multiplier
             if a.kind == "that_much":
-                # "that much", "that many": the amount of the trigger event
+                # "that much", "that many": what an earlier instruction did ("discard
+                # any number of cards, then draw that many", 608.2c), else the amount
+                # of the trigger event
+                parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+                if "that_much" in parent:
+                    return int(parent["that_much"]) * a.multiplier
                 td = self.obj.trigger_data or {}
                 return int(td.get("amount", 0)) * a.multiplier
         return 0

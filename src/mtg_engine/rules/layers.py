@@ -826,8 +826,10 @@ def compute(game: Game, obj: GameObject) -> Chars:
                     flt = None
                 if st.condition is not None:
                     # a condition that looks at this object meanwhile sees its
-                    # copiable values (no infinite regress)
-                    game._chars[oid] = base
+                    # copiable values (no infinite regress), with its own
+                    # characteristic-defining abilities: a changeling is a Zombie
+                    # (CR 604.3, 613.3, 702.73a)
+                    game._chars[oid] = with_own_cdas(base)
                     if not _condition(game, st, src):
                         continue
                 group += 1

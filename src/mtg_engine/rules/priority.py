@@ -160,6 +160,11 @@ def resolve_task(game: Game, task: Task) -> None:
             task.data["legal"] = sorted(legal)
             task.data["lki"] = {t: _lki(game, t) for t in legal if t >= 0}
         rules = ("608.2", *_tracks_renamed_source(game, obj))
+        if obj.ability is not None and obj.source_id is not None:
+            # "if this is the third time this ability has resolved this turn"
+            key = (obj.source_id, obj.ability.text)
+            done = game.turn_flags.resolutions
+            done[key] = done.get(key, 0) + 1
         game.emit(EventKind.RESOLVE, rules, f"{_stack_name(obj)} resolves", obj=oid)
     oid = task.data["obj"]
     obj = game.objects.get(oid)

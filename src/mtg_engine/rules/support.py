@@ -158,6 +158,7 @@ SUPPORTED: set[str] = set(
         "amount:hand_fewer_than",
         "amount:mana_value",
         "amount:that_much",
+        "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
         "amount:mana_spent_this_way",
         # filters (CR 109.2)
@@ -282,6 +283,7 @@ SUPPORTED: set[str] = set(
         *(
             f"condition:{k}"
             for k in (
+                "nth_resolution",  # rules/priority.py counts resolutions (CR 608.2c)
                 "control",
                 "you_control",
                 "you_control_n",
@@ -732,6 +734,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # "becomes level N" (rules/triggers.py, CR 716.2a)
         if trig.event == "tapped" and k == "one_or_more":
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
+        if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
+            continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")
 

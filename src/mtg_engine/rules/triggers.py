@@ -27,12 +27,14 @@ from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
 from .filters import matches_object, matches_player
+from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
 from .statics import statics_with
 from .support import register
 from .zones import is_discard
 
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
+register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
 
 if TYPE_CHECKING:
     pass
@@ -221,7 +223,7 @@ def _flush(game: Game, b: Batch) -> None:
         and ev.kind == EventKind.ZONE_CHANGE
         and ev.data.get("from_zone") == "battlefield"
     ]
-    once: set[tuple[int, str]] = set()
+    once: set[tuple[int, str, Any]] = set()
     for ev, s in b.events:
         for o in left:
             c = b.lki.get(o.id)
@@ -238,14 +240,19 @@ def _check(
     ev: Event,
     subject: GameObject | None,
     left: list[GameObject] | tuple[()],
-    once: set[tuple[int, str]] | None = None,
+    once: set[tuple[int, str, Any]] | None = None,
 ) -> None:
     if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
         fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
     if ev.kind not in _TRIGGER_EVENT_KINDS:
         return
     d = ev.data
-    if ev.kind != EventKind.ZONE_CHANGE and ev.kind not in _watched_kinds(game):
+    in_graveyards = graveyard_watchers(game)  # CR 113.6m
+    if (
+        ev.kind != EventKind.ZONE_CHANGE
+        and ev.kind not in _watched_kinds(game)
+        and not in_graveyards
+    ):
         # nothing has an ability this kind of event triggers (a zone change, which
         # changes the state anyway, is checked directly: it may look back, 603.10a)
         return
@@ -271,8 +278,12 @@ def _check(
         watchers.append(subject)
         watchers.extend(o for o in left if o is not subject)
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
-    for w in watchers:
-        if (
+    n_watchers = len(watchers)
+    watchers.extend(in_graveyards)
+    for i, w in enumerate(watchers):
+        if i >= n_watchers:
+            abilities = list(graveyard_triggers(w))  # CR 113.6m: only those work there
+        elif (
             not granted
             and not _has_triggers(w)
             and w.zone == Zone.BATTLEFIELD
@@ -280,12 +291,16 @@ def _check(
             and not _listed_face_down(w)
         ):
             continue
-        for ability in _triggered(game, w):
+        else:
+            abilities = [a for a in _triggered(game, w) if not functions_in_graveyard(a)]
+        for ability in abilities:
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if not _matches(game, ability.trigger, ev, w, subject):
                 continue
             if once is not None and _detail(ability.trigger, "one_or_more"):
-                key = (w.id, ability.text)
+                # "whenever a source you control deals damage to one or more ...":
+                # once for each source in the event (CR 603.2c)
+                key = (w.id, ability.text, d.get("source") if ev.kind == EventKind.DAMAGE else 0)
                 if key in once:
                     continue  # CR 603.2c: once for the simultaneous event
                 once.add(key)
@@ -547,8 +562,10 @@ def _matches_now(
                 return subject.id == source.id
             return matches_object(game, subject, trig.subject, source.controller, source)
         return False
-    if source.zone != Zone.BATTLEFIELD and source.zone != Zone.COMMAND:
-        return False  # (CR 114.4: emblems are the only command-zone watchers)
+    if source.zone not in (Zone.BATTLEFIELD, Zone.COMMAND, Zone.GRAVEYARD):
+        # (CR 114.4: emblems are the only command-zone watchers; a card in a
+        # graveyard watches only with its abilities that function there, 113.6m)
+        return False
     if ev.kind == EventKind.CLASS_LEVEL or kind == "class_level":
         # "When this Class becomes level N" (CR 716.2a: effects/class_level.py)
         return (
@@ -808,7 +825,7 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
 def step_triggers(game: Game, step: int) -> None:
     """CR 603.6, 503.1a, 513.1a: "at the beginning of ..." abilities trigger."""
     name = Step.NAMES[step]
-    if "step" in _watched_kinds(game):  # (nothing has one: no scan)
+    if "step" in _watched_kinds(game) or graveyard_watchers(game):  # (else no scan)
         _step_abilities_trigger(game, name)
     if game.delayed_triggers:
         fire(game, name)  # CR 603.7b: delayed triggered abilities
@@ -838,7 +855,7 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
         for ability in _triggered(game, o):
             trig = ability.trigger
             assert trig is not None  # _triggered keeps triggered abilities only
-            if trig.event == "step":
+            if trig.event == "step" and not functions_in_graveyard(ability):
                 # the compiler's "end_step", "combat" ... are the steps of CR 500.1
                 step = STEP_NAMES.get(trig.step or "", trig.step)
                 index.setdefault(str(step), []).append((oid, ability))
@@ -848,7 +865,15 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
 
 def _step_abilities_trigger(game: Game, name: str) -> None:
     active = game.active
-    for oid, ability in _step_index(game).get(name, ()):
+    in_graveyards = [  # CR 113.6m
+        (o.id, a)
+        for o in graveyard_watchers(game)
+        for a in graveyard_triggers(o)
+        if a.trigger is not None
+        and a.trigger.event == "step"
+        and STEP_NAMES.get(a.trigger.step or "", a.trigger.step) == name
+    ]
+    for oid, ability in [*_step_index(game).get(name, ()), *in_graveyards]:
         o = game.objects[oid]
         trig = ability.trigger
         assert trig is not None  # _triggered keeps triggered abilities only

@@ -714,6 +714,9 @@ class Script:
         if k == DecisionKind.ORDER_CARDS:
             _answer(game, self._card_order(game, value, acting))
             return
+        if k == DecisionKind.ASSIGN_DAMAGE:
+            _answer(game, _as_unblocked(d, bool(yes_no(value))))
+            return
         if k == DecisionKind.TARGETS:
             queue = [str(r) for r in value]
             _answer(game, self._targets(game, queue, acting))
@@ -778,6 +781,9 @@ def _choose_fits(d: Decision, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == DecisionKind.CHOOSE_OPTION:
         return not isinstance(value, list)
+    if kind == DecisionKind.ASSIGN_DAMAGE:
+        # the "may" of "may assign its combat damage as though it weren't blocked"
+        return bool(d.data.get("as_unblocked")) and yes_no(value) is not None
     return False
 
 
@@ -843,3 +849,16 @@ def _type_line_order(o: Any, abilities: tuple[Any, ...], activated: list[int]) -
 
     ordered = iter(sorted(intrinsic, key=rank))
     return [next(ordered) if i in intrinsic else i for i in activated]
+
+
+def _as_unblocked(d: Decision, yes: bool) -> AssignDamage:
+    """ "You may have it assign its combat damage as though it weren't blocked"
+    (CR 510.1c) answered yes (all of it to the defender) or no (as blocked: all
+    to its one blocker; with more blockers the split needs ``assign_damage``)."""
+    power = int(d.data["power"])
+    if yes:
+        return AssignDamage(((d.data["defender"], power),))
+    blockers = list(d.data["blockers"])
+    if len(blockers) != 1 or d.data.get("trample"):
+        raise Illegal("declining to assign as though unblocked leaves a split to choose")
+    return AssignDamage(((blockers[0], power),))

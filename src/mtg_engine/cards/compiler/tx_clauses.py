@@ -26,7 +26,7 @@ from ..abilities import (
 )
 from .filters import is_player_filter
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
-from .tables import KEYWORDS_BY_LOWER
+from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -262,6 +262,10 @@ class ClauseRules:
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
             details: list[tuple[str, Any]] = []
             for x in c:
+                if isinstance(x, Some) and x.count == "one_or_more" and name in _DAMAGE_EVENTS:
+                    # "deals damage to one or more creatures": once per damage event
+                    # and source (CR 603.2c)
+                    details.append(("one_or_more", True))
                 if isinstance(x, (Some, EachRef)):
                     details.append(("what", x.filter))
                 elif isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str):
@@ -841,6 +845,8 @@ class ClauseRules:
             # that player chooses the card (CR 608.2d), "their" seen as the chooser's
             effects = [_chosen_by_subject(e) for e in effects]
         effects = substitute_subject(effects, subject)
+        if isinstance(subject, ControllerOfRef):
+            effects = [_have_it_of(e, subject.of) for e in effects]
         if _each_player(subject):
             effects = [_their_for_each(e, subject) for e in effects]
         if optional and effects and _reveal_among(effects[0]):
@@ -967,7 +973,14 @@ class ClauseRules:
         return ("tail", "fewer_in_hand", n)
 
     def tail_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
-        return ("tail", "for_each", c[0])
+        flt = c[0]
+        if isinstance(flt, Filter) and ("cast_before_it", True) in flt.conditions:
+            if set(flt.kinds) != {"Instant", "Sorcery"}:
+                raise CompileError("spells cast before it: only instants and sorceries")
+            # "copy it for each other instant and sorcery spell you've cast before it
+            # this turn" (Thousand-Year Storm): counted as that spell was cast
+            return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
+        return ("tail", "for_each", flt)
 
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
@@ -1568,7 +1581,19 @@ class ClauseRules:
     cond_night = _cond("night")
     cond_day = _cond("day")
     cond_commander = _cond("control_commander")
-    cond_nth_resolution = _cond("nth_resolution")
+
+    def cond_nth_resolution(self, c: list[Any]) -> Condition:
+        """ "If this is the third time this ability has resolved this turn" (608.2c)."""
+        words = [
+            str(t).lower()
+            for x in c
+            for t in (x.scan_values(lambda _: True) if hasattr(x, "scan_values") else [x])
+        ]
+        word = next((w for w in words if w in ORDINAL_WORDS), None)
+        if word is None:
+            raise CompileError("nth resolution: ordinal")
+        return Condition("nth_resolution", {"n": ORDINAL_WORDS[word]})
+
     cond_descended = _cond("descended")
 
 
@@ -1592,3 +1617,16 @@ def _chosen_by_subject(e: Effect) -> Effect:
     if not any(v == "that_player" for _, v in what.filter.conditions):
         return e
     return Effect(e.op, {**e.args, "player": SUBJ}, e.optional, e.condition)
+
+
+#: the trigger events of a source dealing damage (CR 603.2c: "to one or more")
+_DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage"})
+
+
+def _have_it_of(e: Effect, of: Any) -> Effect:
+    """ "Enchanted creature's controller may have it assign its combat damage as
+    though it weren't blocked": "it" is the creature whose controller decides
+    (CR 510.1c), not this permanent."""
+    if e.op == "assign_damage_as_unblocked" and isinstance(e.args.get("what"), It):
+        return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
+    return e

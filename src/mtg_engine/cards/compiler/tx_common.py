@@ -179,7 +179,7 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
                 }
                 out.append(Effect(e.op, args, e.optional, e.condition))
                 continue
-            amt = e.args.get("amount")
+            amt = e.args.get("amount", 1 if e.op == "copy_spell" else None)
             if not isinstance(amt, int):
                 raise CompileError("for each counter: amount")
             a = Amount(value.kind, value.filter, value.ref, value.value, amt)

@@ -250,6 +250,7 @@ class NounRules:
     post_their_choice = _post("chooser", "controller")
     post_this_way = _post("this_way", True)
     post_entered_this_turn = _post("entered_this_turn", True)
+    post_cast_before_it = _post("cast_before_it", True)  # Thousand-Year Storm
     post_attacking_or_blocking = _post("attacking_or_blocking", True)
 
     def post_with(self, c: list[Any]) -> Any:

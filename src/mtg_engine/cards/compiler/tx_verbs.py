@@ -157,12 +157,12 @@ class VerbRules:
 
     def vp_bounce(self, c: list[Any]) -> list[Effect]:
         items = [x for x in c if not isinstance(x, tuple)]
-        return [Effect("return_to_hand", {"what": _obj(items[0])})]
+        return [Effect("return_to_hand", {"what": _obj(items[0]), **_from_graveyard(c)})]
 
     def vp_return_bf(self, c: list[Any]) -> list[Effect]:
         what = next(x for x in c if not isinstance(x, (tuple, dict)))
         mods = next((x for x in c if isinstance(x, dict)), {})
-        return [Effect("return_to_battlefield", {"what": _obj(what), **mods})]
+        return [Effect("return_to_battlefield", {"what": _obj(what), **mods, **_from_graveyard(c)})]
 
     def bf_mods(self, c: list[Any]) -> dict[str, Any]:
         out: dict[str, Any] = {"tapped": False}
@@ -1363,6 +1363,17 @@ def _rest_to_bottom(c: list[Any]) -> Effect:
     if any(isinstance(x, tuple) and x[:2] == ("tail", "random_order") for x in c):
         args["order"] = "random"
     return Effect("put_on_library", args)
+
+
+def _from_graveyard(c: list[Any]) -> dict[str, Any]:
+    """ "return this card from your graveyard to ...": the zone it moves out of,
+    where such an ability functions (CR 113.6m); only for the object itself."""
+    what = next((x for x in c if not isinstance(x, (tuple, dict))), None)
+    if isinstance(_obj(what), SelfRef) and any(
+        isinstance(x, tuple) and x[:1] == ("graveyard",) for x in c
+    ):
+        return {"from_zone": "graveyard"}
+    return {}
 
 
 def _top_owner(zone: Any) -> Any:

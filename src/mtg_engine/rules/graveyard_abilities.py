@@ -1,0 +1,85 @@
+"""Triggered abilities that function in a graveyard (CR 113.6m).
+
+"Whenever a Swamp you control enters, you may return this card from your
+graveyard to your hand" moves the object it's on out of the graveyard, so it
+functions only there (CR 113.6m), not on the battlefield: the compiler marks
+such an instruction with ``from_zone: "graveyard"``. Unless the trigger
+condition itself puts the object into that zone ("when this creature dies,
+return it from your graveyard ...": a leaves-the-battlefield ability, 603.10a).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from ..cards.abilities import Ability, AbilityKind, Effect, SelfRef
+from ..game.objects import GameObject
+from ..game.state import Game
+from .characteristics import _base
+
+#: the trigger events that put the object itself into its graveyard (CR 113.6m)
+_INTO_GRAVEYARD = frozenset({"dies", "put_into_graveyard", "discard", "sacrifice", "leaves"})
+
+_KNOWN: dict[int, tuple[Ability, bool]] = {}
+
+
+def _moves_self_from_graveyard(e: Effect) -> bool:
+    return e.args.get("from_zone") == "graveyard" and isinstance(e.args.get("what"), SelfRef)
+
+
+def functions_in_graveyard(ability: Ability) -> bool:
+    """CR 113.6m: whether this triggered ability functions in its object's graveyard
+    (and only there); remembered per ability."""
+    got = _KNOWN.get(id(ability))
+    if got is not None and got[0] is ability:
+        return got[1]
+    trig = ability.trigger
+    v = (
+        ability.kind is AbilityKind.TRIGGERED
+        and trig is not None
+        and not (trig.event in _INTO_GRAVEYARD and isinstance(trig.subject, SelfRef | None))
+        and any(
+            _moves_self_from_graveyard(e)
+            for e in (*ability.effects, *(e for m in ability.modes for e in m.effects))
+        )
+    )
+    _KNOWN[id(ability)] = (ability, v)
+    return v
+
+
+#: card cache key: face -> its abilities that function in a graveyard
+_FACES_KEY = "graveyard_triggers"
+
+
+def graveyard_triggers(obj: GameObject) -> tuple[Ability, ...]:
+    """The triggered abilities of a card that function in its graveyard, cached per
+    card face."""
+    faces = obj.card.cache.get(_FACES_KEY)
+    if faces is None:
+        faces = obj.card.cache[_FACES_KEY] = {}
+    v = faces.get(obj.face)
+    if v is None:
+        v = faces[obj.face] = tuple(a for a in _base(obj).abilities if functions_in_graveyard(a))
+    return cast(tuple[Ability, ...], v)
+
+
+#: cache key of the graveyard watchers (kept with the characteristics: every move of
+#: an object invalidates it, rules/layers.kept_after keeps only its own keys)
+_WATCHERS_KEY = "graveyard_watchers"
+
+
+def graveyard_watchers(game: Game) -> list[GameObject]:
+    """The cards in graveyards with a triggered ability that functions there, in
+    turn order (CR 113.6m); remembered until the next change of the game state."""
+    got = game._chars.get(_WATCHERS_KEY)
+    if got is not None:
+        return cast(list[GameObject], got)
+    objects = game.objects
+    got = []
+    for p in game.players:
+        for oid in p.graveyard:
+            o = objects.get(oid)
+            if o is not None and graveyard_triggers(o):
+                got.append(o)
+    game._chars[_WATCHERS_KEY] = got
+    return got
