@@ -7,6 +7,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..rules.effects_runner import Ctx
 from ..rules.mana import POOL_INDEX, pool_text, productions_of
+from ..rules.mana_spending import spend_restriction
 from . import effect
 
 
@@ -30,6 +31,16 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         value = str(ctx.take_answer().value)
         chosen = prods[labels.index(value)] if value in labels else prods[0]
     p = ctx.game.players[ctx.controller]
+    restriction = spend_restriction(ctx.obj.ability)
+    if restriction is not None:
+        # CR 106.6: the restriction stays with each mana it applies to
+        p.restricted_mana.extend((POOL_INDEX[m], restriction) for m in chosen)
+        ctx.game.emit(
+            EventKind.ADD_MANA,
+            ("106.3", "106.6", "605.3a"),
+            f"{ctx.source.name} adds {_label(chosen)} to {p.name}'s pool ({_spend_text(ctx)})",
+        )
+        return True
     for m in chosen:
         p.mana_pool[POOL_INDEX[m]] += 1
     ctx.game.emit(
@@ -49,3 +60,13 @@ def _label(mana: tuple[str, ...]) -> str:
     if len(mana) == 1 and mana[0] in _COLOR_NAMES:
         return _COLOR_NAMES[mana[0]]
     return "".join(f"{{{m}}}" for m in mana)
+
+
+def _spend_text(ctx: Ctx) -> str:
+    """The ability's "Spend this mana only ..." sentence, for the log."""
+    text = ctx.obj.ability.text if ctx.obj.ability is not None else ""
+    start = text.find("Spend this mana only")
+    if start < 0:
+        return "restricted"
+    end = text.find(".", start)
+    return text[start : end if end > 0 else len(text)].lower()

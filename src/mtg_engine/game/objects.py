@@ -217,6 +217,7 @@ class Player:
         "hand",
         "graveyard",
         "mana_pool",
+        "restricted_mana",
         "lands_played",
         "drew_from_empty",
         "has_lost",
@@ -238,6 +239,9 @@ class Player:
         self.hand: list[int] = []
         self.graveyard: list[int] = []
         self.mana_pool = [0, 0, 0, 0, 0, 0]
+        #: mana that can be spent only on some things (CR 106.6): (pool index,
+        #: restriction) for each mana; not counted in ``mana_pool``
+        self.restricted_mana: list[tuple[int, tuple[Any, ...]]] = []
         self.lands_played = 0
         self.drew_from_empty = False
         self.has_lost = False
@@ -256,6 +260,7 @@ class Player:
         p.hand = list(self.hand)
         p.graveyard = list(self.graveyard)
         p.mana_pool = list(self.mana_pool)
+        p.restricted_mana = list(self.restricted_mana)
         return p
 
     def __repr__(self) -> str:

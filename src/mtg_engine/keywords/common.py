@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
+from ..cards.model import CardFace
 from ..game.events import EventKind
 from ..rules.characteristics import chars
 
@@ -34,6 +36,39 @@ def keyword_trigger(
         keyword_args={"rule": rule} if rule else {},
         optional=optional,
     )
+
+
+_REMINDERS: dict[tuple[str, str], tuple[Ability, ...]] = {}
+
+
+def reminder_abilities(
+    keyword: str, rule: str, text: str, types: tuple[str, ...], subtypes: tuple[str, ...] = ()
+) -> tuple[Ability, ...]:
+    """The abilities a keyword means, compiled once from the rules text that
+    defines it (CR 702.x "[keyword] means ..."), each marked with the keyword and
+    its rule (cited when it triggers)."""
+    key = (keyword, text)
+    got = _REMINDERS.get(key)
+    if got is None:
+        # the Oracle compiler loads the parser: only when a card with the keyword is seen
+        from ..cards.compiler import compile_face
+
+        type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
+        face = CardFace(
+            name=keyword,
+            mana_cost=None,
+            type_line=type_line,
+            supertypes=(),
+            types=types,
+            subtypes=subtypes,
+            text=text,
+        )
+        got = tuple(
+            replace(ab, keyword=keyword, keyword_args={"rule": rule})
+            for ab in compile_face(face).abilities
+        )
+        _REMINDERS[key] = got
+    return got
 
 
 def add_pending_trigger(

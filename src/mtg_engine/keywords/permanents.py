@@ -30,6 +30,7 @@ Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
 Unearth (from graveyard)       702.84         :mod:`.unearth`
 Rebound (leaving the stack)    702.88         :mod:`.rebound`
+Decayed                        702.147        :mod:`.decayed`
 =============================  =============  ======================
 """
 
@@ -42,6 +43,7 @@ from . import (  # noqa: F401
     aura_swap,
     cascade,
     champion,
+    decayed,
     dredge,
     etb_counters,
     evolve,

@@ -41,6 +41,7 @@ from .counters import pay_energy
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
+from .mana_spending import Spending
 from .permanents import sacrifice
 from .support import has_variable_amount, register
 from .tapping import became_tapped, pay_tap
@@ -163,7 +164,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     if cost.mana or changed:
-        if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None):
+        on = Spending("ability", o.id)  # CR 106.6
+        if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None, on=on):
             return f"you can't pay {mc} (rule 602.2b)"
     if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):
         return "that ability has no legal targets (rule 602.2b)"
@@ -429,8 +431,11 @@ def activate_task(game: Game, task: Task) -> None:
                 sources = mana_rules.mana_sources(game, player)
                 if cost.tap:
                     sources = [s for s in sources if s.obj != d["source"]]
+            on = Spending("ability", d["source"])  # CR 106.6
             plan = (
-                mana_rules.plan_payment(game, player, mc, sources) if sources is not None else None
+                mana_rules.plan_payment(game, player, mc, sources, on=on)
+                if sources is not None
+                else None
             )
             if plan is None:
                 game.stack.remove(obj.id)
@@ -442,7 +447,9 @@ def activate_task(game: Game, task: Task) -> None:
                 )
                 game.finish(task)
                 return
-            spent = mana_rules.execute_plan(game, player, mc, plan, f"{d['source_name']}'s ability")
+            spent = mana_rules.execute_plan(
+                game, player, mc, plan, f"{d['source_name']}'s ability", on
+            )
             # "the mana you spent on {X}" (Illusionary Mask): what paid the cost (602.2b)
             obj.paid = {**(obj.paid or {}), "mana_spent": spent}
         if src is not None and cost.loyalty is not None:

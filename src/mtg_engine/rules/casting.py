@@ -35,6 +35,7 @@ from .characteristics import Chars, chars
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
+from .mana_spending import Spending
 from .multiface import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
@@ -379,7 +380,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         cost = mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
-        if not mana_rules.can_pay(game, player, cost):
+        if not mana_rules.can_pay(game, player, cost, on=Spending("spell", o.id)):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
     total, problem = costs.total_cost(game, player, o, opts, as_spell=True)
@@ -409,7 +410,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     life_problem = life_unpayable(game, player, total.life)
     if life_problem:
         return life_problem
-    if not mana_rules.can_pay(game, player, mana, sources):
+    if not mana_rules.can_pay(game, player, mana, sources, on=Spending("spell", o.id)):
         what = f" ({', '.join(total.notes)})" if total.notes else ""
         return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
     return _extra_cost_problem(game, player, o, total, opts)
@@ -761,7 +762,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                 or "a creature tapped for convoke can't also be tapped for mana (rule 702.51a)"
             )
     problem = problem or life_unpayable(game, player, total.life)
-    plan = None if problem else mana_rules.plan_payment(game, player, mana, sources)
+    on = Spending("spell", obj.id)  # CR 106.6: what restricted mana may pay for
+    plan = None if problem else mana_rules.plan_payment(game, player, mana, sources, on=on)
     if plan is None:
         _undo_cast(game, obj, d, problem or f"you can't pay {mana} (rule 601.2h)")
         game.finish(task)
@@ -788,7 +790,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     for oid in delve:
         if oid not in feeders:
             _delve_exile(game, oid, what)
-    spent = mana_rules.execute_plan(game, player, mana, plan, what)
+    spent = mana_rules.execute_plan(game, player, mana, plan, what, on)
     for oid in feeders:
         _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
@@ -932,7 +934,10 @@ def _max_x_with_cost_changes(
             total, problem = costs.total_cost(game, obj.controller, obj, opts)
             if (
                 problem
-                or mana_rules.plan_payment(game, obj.controller, total.mana, sources) is None
+                or mana_rules.plan_payment(
+                    game, obj.controller, total.mana, sources, on=_spending_on(game, obj)
+                )
+                is None
             ):
                 break
             best = x
@@ -1049,7 +1054,7 @@ def choices_task(game: Game, task: Task) -> None:
                         hi = min(hi, mana_rules.max_x(game, obj.controller, xcost))
                 else:
                     assert xcost is not None  # not loyalty_x
-                    hi = mana_rules.max_x(game, obj.controller, xcost)
+                    hi = mana_rules.max_x(game, obj.controller, xcost, on=_spending_on(game, obj))
                     if obj.stack_kind == "spell":
                         # cost reductions lower the total cost X is paid in (601.2f)
                         hi = max(hi, _max_x_with_cost_changes(game, obj, d.get("opts") or {}))
@@ -1224,3 +1229,11 @@ def _remove_from_stack(game: Game, obj: GameObject, rule: str, why: str) -> None
         (rule,),
         f"{obj.name}'s triggered ability is removed from the stack: {why}",
     )
+
+
+def _spending_on(game: Game, obj: GameObject) -> Spending:
+    """What the mana paid for the spell or ability ``obj`` on the stack is spent
+    on (CR 106.6): the spell, or an ability of its source."""
+    if obj.stack_kind == "spell":
+        return Spending("spell", obj.id)
+    return Spending("ability", obj.source_id if obj.source_id is not None else obj.id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Effect
 from ..cards.model import mana_symbols
@@ -21,6 +21,14 @@ from .combat import is_summoning_sick
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import exiled_with, link_owner
+from .mana_spending import (
+    Restriction,
+    Spending,
+    may_spend,
+    spend_from_pool,
+    spend_restriction,
+    spendable,
+)
 from .permanents import sacrifice
 from .tapping import became_tapped, pay_tap
 
@@ -133,7 +141,8 @@ def most_mana(game: Game, player: int, sources: list[Source]) -> int:
     """The most mana ``player`` could have to pay a cost: the pool and the largest
     production of each source. A cost needing more (:func:`least_mana`) can't be
     paid; :func:`plan_payment` would find no plan."""
-    return sum(game.players[player].mana_pool) + _most_from(sources)
+    p = game.players[player]
+    return sum(p.mana_pool) + len(p.restricted_mana) + _most_from(sources)
 
 
 #: id of a list of sources -> (the list, the most mana its sources make): sources lists
@@ -190,6 +199,8 @@ class Source:
     mana_cost: ManaCost | None = None
     #: the ability's cost sacrifices the permanent (a Treasure, Lotus Petal)
     sacrifice: bool = False
+    #: "Spend this mana only ..." (CR 106.6): used only for payments it allows
+    spend: Restriction | None = None
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -332,8 +343,9 @@ def _is_costly(cost: object) -> bool:
 
 #: one {T}/sacrifice mana ability of a characteristics record, as the payment uses it:
 #: (ability index, needs {T}, fixed productions or None when they read the game
-#: (CR 607.2a), its mana cost beyond {T} parsed, sacrifices the permanent, costly)
-_Entry = tuple[int, bool, "tuple[tuple[str, ...], ...] | None", "ManaCost | None", bool, bool]
+#: (CR 607.2a), its mana cost beyond {T} parsed, sacrifices the permanent, costly,
+#: its spending restriction, CR 106.6)
+_Entry = tuple[int, bool, "tuple[tuple[str, ...], ...] | None", "ManaCost | None", bool, bool, Any]
 
 
 def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
@@ -367,6 +379,7 @@ def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
                 parse_cost(cost.mana) if cost is not None and cost.mana else None,
                 cost is not None and cost.sacrifice is not None,
                 _is_costly(cost),
+                spend_restriction(a),
             )
         )
     got = c.mana_entries = tuple(out)
@@ -376,6 +389,7 @@ def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
 def _mana_sources(game: Game, player: int) -> list[Source]:
     out: list[Source] = []
     costly: list[Source] = []
+    restricted: list[Source] = []  # last: see :func:`_allowed_sources`
     objects = game.objects
     for oid in game.battlefield:
         o = objects[oid]
@@ -389,7 +403,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             entries = _mana_entries(c)
         if not entries:
             continue
-        for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly in entries:
+        for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend in entries:
             if needs_tap:
                 if o.tapped:
                     continue
@@ -404,9 +418,10 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                     continue
             else:
                 prods = list(fixed)
-            if is_costly:
-                # one source per such ability: used only when plain ones don't do
-                costly.append(
+            if spend is not None or is_costly:
+                # one source per such ability: a costly one is used only when plain
+                # ones don't do, a restricted one only where it may be (CR 106.6)
+                (restricted if spend is not None else costly).append(
                     Source(
                         oid,
                         i,
@@ -414,6 +429,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         "Land" in c.types,
                         mana_cost=mana_cost,
                         sacrifice=sacrifice_it,
+                        spend=spend,
                     )
                 )
             elif out and out[-1].obj == oid:
@@ -427,7 +443,17 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         src.abilities.append(i)
             else:
                 out.append(Source(oid, i, prods, "Land" in c.types))
-    return out + costly
+    return out + costly + restricted
+
+
+def _allowed_sources(
+    game: Game, player: int, sources: list[Source], on: Spending | None
+) -> list[Source]:
+    """``sources`` less those whose mana can't be spent on ``on`` (CR 106.6); the
+    restricted sources come last, so a list without any is returned as it is."""
+    if not sources or sources[-1].spend is None:
+        return sources
+    return [s for s in sources if s.spend is None or may_spend(game, player, s.spend, on)]
 
 
 # ---------------------------------------------------------------------------
@@ -451,6 +477,7 @@ def plan_payment(
     cost: ManaCost,
     sources: list[Source] | None = None,
     allow_life: bool = True,
+    on: Spending | None = None,
 ) -> Plan | None:
     """A way to pay ``cost`` (X already fixed), or None if it can't be paid.
 
@@ -458,10 +485,15 @@ def plan_payment(
     thing first); sources whose ability sacrifices the permanent (a Treasure) only
     when those don't do; then one ability with a mana cost of its own (a filter
     land's "{B/R}, {T}: Add {B}{B}, ...", CR 605.3a), its cost paid from the
-    other sources before its mana is made (CR 601.2g)."""
+    other sources before its mana is made (CR 601.2g). ``on`` is what the mana
+    pays for: restricted mana only pays for what it may (CR 106.6)."""
     if sources is None:
         sources = mana_sources(game, player)
-    pool = list(game.players[player].mana_pool)
+    sources = _allowed_sources(game, player, sources, on)
+    pool = base = list(game.players[player].mana_pool)
+    extra = spendable(game, player, on)
+    if extra is not None:
+        pool = [a + b for a, b in zip(pool, extra, strict=True)]
     life = game.players[player].life if allow_life else 0
     srcs = _plain_in_order(sources)
     result = _solve(cost, pool, srcs, set(), life)
@@ -472,7 +504,8 @@ def plan_payment(
         if f.mana_cost is None:
             continue
         for prod in f.productions:
-            plan = _plan_with_filter(cost, pool, srcs, f, prod, life)
+            # restricted mana doesn't pay a mana ability's own cost (CR 106.6)
+            plan = _plan_with_filter(cost, base, srcs, f, prod, life)
             if plan is not None:
                 return plan
     return None
@@ -608,13 +641,25 @@ def _solve(
     return taps, life_paid, pool
 
 
-def can_pay(game: Game, player: int, cost: ManaCost, sources: list[Source] | None = None) -> bool:
+def can_pay(
+    game: Game,
+    player: int,
+    cost: ManaCost,
+    sources: list[Source] | None = None,
+    on: Spending | None = None,
+) -> bool:
     if sources is None:
-        return can_pay_now(game, player, cost)
-    return plan_payment(game, player, cost, sources) is not None
+        return can_pay_now(game, player, cost, on=on)
+    return plan_payment(game, player, cost, sources, on=on) is not None
 
 
-def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = None) -> bool:
+def can_pay_now(
+    game: Game,
+    player: int,
+    cost: ManaCost,
+    without: int | None = None,
+    on: Spending | None = None,
+) -> bool:
     """:func:`can_pay` with the player's current mana sources (less the permanent
     ``without``: one whose own {T} is part of the cost, CR 602.2b), remembered with
     those sources (in the characteristics cache) for the pool and life it was asked
@@ -624,32 +669,40 @@ def can_pay_now(game: Game, player: int, cost: ManaCost, without: int | None = N
     memo = cache.get(("can_pay", player))
     if memo is None:
         memo = cache[("can_pay", player)] = {}
-    key = (cost, tuple(p.mana_pool), p.life, without)
+    sources = mana_sources(game, player)
+    key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life, without)
+    if p.restricted_mana or (sources and sources[-1].spend is not None):
+        # CR 106.6: the answer depends on what the mana pays for
+        key = (*key, on, tuple(p.restricted_mana))
     got = memo.get(key)
     if got is None:
-        sources = mana_sources(game, player)
         if without is not None:
             sources = [s for s in sources if s.obj != without]
-        got = plan_payment(game, player, cost, sources) is not None
+        got = plan_payment(game, player, cost, sources, on=on) is not None
         memo[key] = got
     return bool(got)
 
 
-def max_x(game: Game, player: int, cost: ManaCost, limit: int = 20) -> int:
+def max_x(
+    game: Game, player: int, cost: ManaCost, limit: int = 20, on: Spending | None = None
+) -> int:
     """The largest X the player could pay for a cost with {X} (CR 107.3)."""
     if cost.x == 0:
         return 0
     sources = mana_sources(game, player)
     best = -1
     for x in range(limit + 1):
-        if plan_payment(game, player, cost.with_x(x), sources) is None:
+        if plan_payment(game, player, cost.with_x(x), sources, on=on) is None:
             break
         best = x
     return best
 
 
-def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str) -> list[str]:
-    """Activate the planned mana abilities and pay (CR 601.2g-h, 605.3).
+def execute_plan(
+    game: Game, player: int, cost: ManaCost, plan: Plan, what: str, on: Spending | None = None
+) -> list[str]:
+    """Activate the planned mana abilities and pay (CR 601.2g-h, 605.3); ``on`` is
+    what the mana pays for (CR 106.6).
 
     Returns the mana spent, as letters (``["G", "C"]``): what sunburst
     counts (CR 702.44a) and "mana spent to cast" refers to (CR 601.2h)."""
@@ -678,8 +731,15 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
                 pay_tap(game, o, _TAP_RULES)
         else:
             pay_tap(game, o, _TAP_RULES)
-        for m in prod:
-            p.mana_pool[POOL_INDEX[m]] += 1
+        restriction = (
+            spend_restriction(abilities[ability]) if 0 <= ability < len(abilities) else None
+        )
+        if restriction is not None:
+            # CR 106.6: the mana keeps its restriction in the pool
+            p.restricted_mana.extend((POOL_INDEX[m], restriction) for m in prod)
+        else:
+            for m in prod:
+                p.mana_pool[POOL_INDEX[m]] += 1
         made = "".join("{" + m + "}" for m in prod)
         how = [made]
         if acost is not None and acost.mana:
@@ -703,11 +763,10 @@ def execute_plan(game: Game, player: int, cost: ManaCost, plan: Plan, what: str)
             run_mana_ability(game, o, rest, player)
     # pay from the pool: re-run the solver on the pool alone so the exact
     # symbols are removed (colored needs first).
-    pool_plan = plan_payment(game, player, cost, sources=[], allow_life=plan.life > 0)
+    pool_plan = plan_payment(game, player, cost, sources=[], allow_life=plan.life > 0, on=on)
     if pool_plan is None:  # pragma: no cover - the plan was checked
         raise RuntimeError(f"mana plan for {what} did not cover {cost}")
-    for i in range(6):
-        p.mana_pool[i] -= pool_plan.from_pool[i]
+    spend_from_pool(game, player, pool_plan.from_pool, on)
     if pool_plan.life:
         p.life -= pool_plan.life
         p.life_lost_this_turn += pool_plan.life

@@ -39,6 +39,7 @@ from .casting import (
 )
 from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
+from .mana_spending import Spending
 from .multiface import cast_chars
 from .play_permissions import permitted_cards
 from .statics import statics_with
@@ -60,7 +61,13 @@ def priority_options(game: Game, player: int) -> list:
     """
     p = game.players[player]
     sorcery_ok = has_sorcery_timing(game, player)
-    key = (sorcery_ok, sorcery_ok and p.lands_played < 1, tuple(p.mana_pool), p.life)
+    key = (
+        sorcery_ok,
+        sorcery_ok and p.lands_played < 1,
+        tuple(p.mana_pool),
+        p.life,
+        tuple(p.restricted_mana),  # CR 106.6: mana that pays only for some spells
+    )
     version = game.version
     slot = (player, sorcery_ok)
     got = game._could_act.get(slot)
@@ -310,7 +317,8 @@ def _hand_offers(
                 reads.append((_R_SOURCES, sources))
                 budget = mana_rules.most_mana(game, player, sources)
             for face, cost, least in faces:
-                if not (least <= budget and mana_rules.can_pay_now(game, player, cost)):
+                on = Spending("spell", oid)  # CR 106.6
+                if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
                     if may_change is None:
                         may_change = _cost_may_change(game)
                         reads.append((_R_MAY_CHANGE, may_change))

@@ -810,6 +810,16 @@ def features(ability: Ability) -> set[str]:
             # "Activate only during your turn" (CR 602.5b: rules/activating.py)
             out.add("restriction:only" if v not in TIMING_RESTRICTIONS else "restriction:timing")
             continue
+        if k == "spend_only":
+            # "Spend this mana only to cast creature spells" (CR 106.6:
+            # rules/mana_spending.py); "only on costs that include {X}" isn't run
+            if isinstance(v, tuple) and v and v[0] == "spend":
+                out.add("restriction:spend_only")
+                for flt in v[1:]:
+                    _walk_value(flt, out)
+            else:
+                out.add("restriction:spend_only_x_costs")
+            continue
         if k == "cast_only" and not isinstance(v, Condition):
             # import cycle: rules.cast_restrictions imports this module
             from .cast_restrictions import is_known

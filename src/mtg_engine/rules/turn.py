@@ -174,8 +174,9 @@ def untap_step(game: Game) -> None:
 def end_step(game: Game) -> None:
     """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
     for p in game.players:
-        if any(p.mana_pool):
+        if any(p.mana_pool) or p.restricted_mana:
             p.mana_pool = [0, 0, 0, 0, 0, 0]
+            p.restricted_mana = []  # CR 106.6: restricted mana empties like other mana
             game.emit(
                 EventKind.MANA_EMPTIES,
                 ("500.4",),

@@ -9,6 +9,7 @@ need one word of context, which a lexer can see and an LALR(1) parser cannot:
 * ``LIST_COMMA`` / ``AND_LIST``: a comma or "and" between two list words
   ("artifact, creature, or land"; "flying and trample"; "{W}, {U}, or {B}"),
   as opposed to one that joins two clauses;
+* ``OR_ACTIVATE``: "or" before "(to) activate" in a mana spending restriction.
 * ``OR_ALT``: "or" starting a second alternative after a postfix ("... on it or
   suspended card");
 * ``AND_FROM``: "and" before "from" ("protection from X and from Y");
@@ -267,6 +268,17 @@ class OracleLexer(Lexer):
                     kind = "LIST_COMMA"
                 elif prev in _LIST_PREV and nxt in _LIST_NEXT:
                     kind = "LIST_COMMA"
+            elif (
+                value == "or"
+                and kind != "UNKNOWN"
+                and (
+                    nxt == "activate" or (nxt == "to" and i + 2 < n and raw[i + 2][1] == "activate")
+                )
+                and "spend this mana only" in text
+            ):
+                # "Spend this mana only to cast artifact spells or activate abilities
+                # of artifacts": the second half, not another noun (CR 106.6)
+                kind = "OR_ACTIVATE"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
             elif value == "and" and kind != "UNKNOWN" and nxt == "from":

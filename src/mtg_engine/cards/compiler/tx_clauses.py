@@ -1081,7 +1081,7 @@ class ClauseRules:
         return [Effect("modes_repeat", {})]
 
     def spend_only(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
-        return ("restriction", [("spend_only", True)])
+        return ("restriction", [("spend_only", c[0])])
 
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]

@@ -599,8 +599,26 @@ class VerbRules:
     def mana_restricted(self, c: list[Any]) -> dict[str, Any]:
         return {**c[0], "spend_only": "restricted"}
 
-    def spend_rest(self, c: list[Any]) -> None:
-        return None
+    # "Spend this mana only to cast ... or activate abilities of ..." (CR 106.6):
+    # what the mana may pay for, (spells, abilities); None: nothing of that kind,
+    # "any": every one (rules/mana_restrictions.py)
+    def spend_cast(self, c: list[Any]) -> Any:
+        return ("spend", _ref_filter(c[0]), None)
+
+    def spend_cast_or_activate(self, c: list[Any]) -> Any:
+        return ("spend", _ref_filter(c[0]), _ref_filter(c[-1]))
+
+    def spend_cast_or_any(self, c: list[Any]) -> Any:
+        return ("spend", _ref_filter(c[0]), "any")
+
+    def spend_any_or_cast(self, c: list[Any]) -> Any:
+        return ("spend", _ref_filter(c[-1]), "any")
+
+    def spend_activate_any(self, c: list[Any]) -> Any:
+        return ("spend", None, "any")
+
+    def spend_x_costs(self, c: list[Any]) -> Any:
+        return ("spend_x_costs",)
 
     def vp_copy(self, c: list[Any]) -> list[Effect]:
         what = c[0]
@@ -1365,3 +1383,11 @@ def _top_owner(zone: Any) -> Any:
     if getattr(zone, "theirs", False):
         return SUBJ
     return _owner_ref(zone)
+
+
+def _ref_filter(np: Any) -> Filter | None:
+    """The filter of a noun phrase ("creature spells", "an artifact source")."""
+    if isinstance(np, Filter):
+        return np
+    flt = getattr(np, "filter", None)
+    return flt if isinstance(flt, Filter) else None

@@ -1,0 +1,108 @@
+"""Mana that can be spent only on some things (CR 106.6).
+
+"Add {C}{C}. Spend this mana only to cast creature spells." The restriction
+stays with each mana it applies to for as long as the mana is in the pool
+(:attr:`Player.restricted_mana`, one entry a mana), and the mana empties with
+the rest (CR 106.4, 500.4). A payment says what it pays for (a
+:class:`Spending`); restricted mana, and mana a restricted ability of a source
+would make, are spent only on what the restriction allows (CR 106.6). A
+payment that doesn't say (an "unless" cost, ward) never uses it.
+
+The compiled restriction is ``("spend", spells, abilities)``: ``spells`` a
+filter of the spells the mana may be spent to cast, or None; ``abilities`` a
+filter of the sources whose abilities it may pay for, ``"any"``, or None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import Filter
+from .filters import matches_object
+from .support import register
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Ability
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register("restriction:spend_only")
+
+#: a compiled "Spend this mana only ..." restriction (see the module docstring)
+Restriction = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Spending:
+    """What a payment's mana is spent on (CR 106.6): casting the spell ``obj``
+    (``kind`` "spell") or activating an ability of the source ``obj`` ("ability")."""
+
+    kind: str
+    obj: int
+
+
+def spend_restriction(ability: Ability | None) -> Restriction | None:
+    """The "Spend this mana only ..." restriction of a mana-adding ability, if it
+    has one the engine runs."""
+    if ability is None:
+        return None
+    for key, value in ability.restrictions:
+        if key == "spend_only" and isinstance(value, tuple) and value and value[0] == "spend":
+            return value
+    return None
+
+
+def may_spend(game: Game, player: int, restriction: Restriction, on: Spending | None) -> bool:
+    """Whether mana with ``restriction`` may be spent on ``on`` (CR 106.6)."""
+    if on is None:
+        return False
+    obj = game.objects.get(on.obj)
+    if obj is None:
+        return False
+    _, spells, abilities = restriction
+    if on.kind == "spell":
+        return isinstance(spells, Filter) and _spell_matches(game, obj, spells, player)
+    if abilities == "any":
+        return True
+    return isinstance(abilities, Filter) and matches_object(game, obj, abilities, player, None)
+
+
+def _spell_matches(game: Game, obj: GameObject, flt: Filter, player: int) -> bool:
+    """The spell being cast matches "creature spells" / "an instant or sorcery
+    spell" wherever the card is as the payment is checked (CR 601.2a moves it to
+    the stack before it's paid for; a legality check looks at the card in hand)."""
+    kinds = tuple(k for k in flt.kinds if k != "spell")
+    if flt.kinds and not kinds:
+        kinds = ()  # "spells": any spell
+    return matches_object(game, obj, replace(flt, kinds=kinds), player, None)
+
+
+def spendable(game: Game, player: int, on: Spending | None) -> list[int] | None:
+    """Restricted mana in ``player``'s pool that may be spent on ``on``, counted by
+    pool index; None when there is none."""
+    entries = game.players[player].restricted_mana
+    if not entries or on is None:
+        return None
+    counts = [0, 0, 0, 0, 0, 0]
+    for i, restriction in entries:
+        if may_spend(game, player, restriction, on):
+            counts[i] += 1
+    return counts if any(counts) else None
+
+
+def spend_from_pool(game: Game, player: int, used: list[int], on: Spending | None) -> None:
+    """Remove ``used`` mana (by pool index) from ``player``'s pool, restricted mana
+    that may be spent on ``on`` first (it can pay for less than other mana)."""
+    p = game.players[player]
+    left = list(used)
+    if p.restricted_mana and on is not None:
+        keep: list[tuple[int, Restriction]] = []
+        for i, restriction in p.restricted_mana:
+            if left[i] > 0 and may_spend(game, player, restriction, on):
+                left[i] -= 1
+            else:
+                keep.append((i, restriction))
+        p.restricted_mana = keep
+    for i in range(6):
+        p.mana_pool[i] -= left[i]
