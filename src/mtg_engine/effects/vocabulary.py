@@ -31,7 +31,7 @@ OP_SPECS: dict[str, str] = {
     "reanimate": "alias of return_to_battlefield for a graveyard card",
     "sacrifice": "player: Ref, filter: Filter, amount (CR 701.21)",
     "counter": "what: Ref — counter a spell or ability (CR 701.6)",
-    "shuffle_into_library": "what: Ref",
+    "shuffle_into_library": "what: Ref[, player: Ref] — the player who shuffles (CR 701.24)",
     # --- cards (CR 121, 701)
     "draw": "player: Ref, amount (CR 121)",
     "discard": "player: Ref, amount[, random: bool, chooser: 'player'|'you'] (CR 701.9)",

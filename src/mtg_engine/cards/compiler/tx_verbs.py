@@ -273,7 +273,10 @@ class VerbRules:
         )
 
     def vp_shuffle_into(self, c: list[Any]) -> list[Effect]:
-        return [Effect("shuffle_into_library", {"what": _obj(c[0])})]
+        # "Target player shuffles up to three target cards from their graveyard into
+        # their library": the player (a target chosen first, CR 601.2c) is who shuffles,
+        # and "their graveyard" is that player's (CR 115.1)
+        return [Effect("shuffle_into_library", {"player": SUBJ, "what": _obj(c[0])})]
 
     def vp_remove_counters(self, c: list[Any]) -> list[Effect]:
         (n, kind), what = c
