@@ -500,12 +500,15 @@ class Ctx:
         if not any(
             isinstance(v, Amount) or v == "that_player" or v == "defending_player"
             for _, v in flt.conditions
-        ):
+        ) and not any(k == "attached_to" for k, _ in flt.conditions):
             return flt
         conds = tuple(
             (
                 k,
-                self.amount(v)
+                # "attached to that creature": the objects that reference names now
+                tuple(self.refs(v))
+                if k == "attached_to" and not isinstance(v, tuple)
+                else self.amount(v)
                 if isinstance(v, Amount)
                 # "creatures that player controls": those players (rules/filters.py)
                 else (

@@ -91,19 +91,24 @@ _ATTACHMENT_SUBTYPE = {
 }
 
 
-def _attached_condition(game: Game, obj: GameObject, key: str, source: GameObject | None) -> bool:
+def _attached_condition(
+    game: Game, obj: GameObject, key: str, value: Any, source: GameObject | None
+) -> bool:
     """ "Enchanted creature" / "equipped creature" / "fortified land".
 
     On an Aura, Equipment or Fortification it is the permanent that object is
     attached to (CR 303.4, 301.5a, 301.6); on anything else ("equipped creatures
-    you control get +1/+1") it is any permanent with such an object attached:
+    you control get +1/+1"), and for the value ``"any"`` ("an equipped creature"),
+    it is any permanent with such an object attached:
     an "equipped" creature is one an Equipment is attached to (CR 301.5). The
     printed subtypes are read (and a source that is attached to something is an
     attachment, a copy of one included), so no characteristics are computed here.
     """
     subtype = _ATTACHMENT_SUBTYPE[key]
-    if source is not None and (
-        source.attached_to is not None or subtype in printed(source).subtypes
+    if (
+        value != "any"
+        and source is not None
+        and (source.attached_to is not None or subtype in printed(source).subtypes)
     ):
         # (an attached source is an Aura or Equipment, a copy of one included)
         return source.attached_to == obj.id
@@ -164,7 +169,11 @@ def _condition(
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):
-        return _attached_condition(game, obj, key, source)
+        return _attached_condition(game, obj, key, value, source)
+    if key == "attached_to":
+        # "all Equipment attached to that creature" (CR 301.5, 303.4): the objects
+        # named, resolved as the instruction happens (rules/effects_runner.concrete)
+        return isinstance(value, tuple) and obj.attached_to in value
     if key == "owner":
         if isinstance(value, tuple):  # players resolved as the effect happens
             return obj.owner in value

@@ -193,6 +193,7 @@ SUPPORTED: set[str] = set(
                 "mv_eq",
                 "zone",
                 "enchanted_by",
+                "attached_to",  # "Equipment attached to that creature" (Ctx.concrete)
                 "subtype_in",
                 "token",
                 "not_token",
@@ -434,6 +435,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
+            if key == "attached_to" and not isinstance(val, TargetRef | TriggerRef | SelfRef):
+                # a pronoun the compiler couldn't resolve (a target's own filter)
+                out.add("cond_value:attached_to")
             if key in ("controller", "owner") and val == "target_player":
                 # "target opponent's graveyard" inside a filter: no player target
                 # compiled yet

@@ -210,6 +210,11 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     rep = fn(value)
     if rep is not None:
         return rep
+    if isinstance(value, Filter) and any(k == "attached_to" for k, _ in value.conditions):
+        # "all Equipment attached to that creature": the pronoun in the filter
+        return Filter(value.kinds, value.zone, walk(value.conditions, fn))
+    if isinstance(value, EachRef) and any(k == "attached_to" for k, _ in value.filter.conditions):
+        return EachRef(walk(value.filter, fn))
     if isinstance(value, _LEAVES):
         return value
     if isinstance(value, Effect):
@@ -380,6 +385,25 @@ def _names_other_creature(trigger: Trigger) -> bool:
         ev in ("blocks", "becomes_blocked") and any(k in ("by", "what") for k, _ in dd)
         for ev, dd in events
     )
+
+
+def _check_attached_to(eff: Effect, before: list[Effect]) -> Effect:
+    """ "Destroy target creature with flying and all Equipment attached to that
+    creature": the Equipment attached as that one instruction happens, with the
+    creature; run one after the other, the creature would be gone and the Equipment
+    unattached first (CR 301.5c). So after any earlier instruction about that same
+    object the reference is left unresolved ("moved": rules/support.py reports it
+    as not run yet) rather than run wrongly."""
+    what = eff.args.get("what")
+    if not isinstance(what, EachRef):
+        return eff
+    refs = [v for k, v in what.filter.conditions if k == "attached_to"]
+    if not any(e.args.get("what") == r for r in refs for e in before):
+        return eff
+    flt = what.filter
+    conds = tuple((k, "moved" if k == "attached_to" else v) for k, v in flt.conditions)
+    args = {**eff.args, "what": EachRef(Filter(flt.kinds, flt.zone, conds))}
+    return Effect(eff.op, args, eff.optional, eff.condition)
 
 
 def finalize(
@@ -554,7 +578,7 @@ def finalize(
             # "you may play it this turn": a permission used later, not a choice made
             # as the ability resolves (CR 601.2a, 611.2)
             eff = Effect(eff.op, eff.args, False, eff.condition)
-        new = walk(eff, fn)
+        new = _check_attached_to(walk(eff, fn), out)
         out.append(new)
         chose = eff.op == "choose_objects" and isinstance(eff.args.get("what"), ChooseRef)
         state["chooses"] = state.get("chooses", 0) + 1 if chose else 0
@@ -569,7 +593,7 @@ def finalize(
             state["last"] = "each"  # "them": the objects this instruction was about
             state["each_op"] = eff.op
             state["each_one"] = any(
-                k in _ATTACHED_TO_SELF for k, _ in _each_of(eff).filter.conditions
+                k in _ATTACHED_TO_SELF and v == "self" for k, v in _each_of(eff).filter.conditions
             )
         if eff.op.startswith("exile"):
             state["exiled_here"] = True

@@ -211,6 +211,7 @@ class ClauseRules:
             subj = SelfRef()
         else:
             raise CompileError(f"trigger subject {subject!r}")
+        preds = _share_blocked_by(preds)
         event, details = preds[0]
         if (
             event == "attacks"
@@ -1613,6 +1614,18 @@ class ClauseRules:
         return Condition("nth_resolution", {"n": ORDINAL_WORDS[word]})
 
     cond_descended = _cond("descended")
+
+
+def _share_blocked_by(preds: list[Any]) -> list[Any]:
+    """ "Whenever this creature blocks or becomes blocked by a non-Wall creature":
+    the creature named after "by" is the one of both events, the attacker it blocks
+    (CR 509.1) as well as the blocker (509.3d)."""
+    if len(preds) != 2 or preds[0] != ("blocks", ()) or preds[1][0] != "becomes_blocked":
+        return preds
+    by = [v for k, v in preds[1][1] if k == "by"]
+    if not by:
+        return preds
+    return [("blocks", (("what", by[0]),)), preds[1]]
 
 
 def _reveal_among(e: Effect) -> bool:

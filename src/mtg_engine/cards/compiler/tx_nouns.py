@@ -41,6 +41,9 @@ from .tx_common import (
     among_them,
 )
 
+#: "enchanted", "equipped", "fortified" (CR 303.4, 301.5, 301.6)
+_ATTACHED_KEYS = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
+
 
 class NounRules:
     """Transformer rules for noun phrases, targets (CR 115) and amounts (CR 107)."""
@@ -220,6 +223,17 @@ class NounRules:
         return method
 
     post_you_control = _post("controller", "you")
+
+    def post_attached_to(self, c: list[Any]) -> tuple[str, Any]:
+        """ "All Equipment attached to that creature" (CR 301.5, 303.4): the object
+        named is resolved with the ability's other pronouns (ir.finalize). Not yet
+        "attached to it", which in a static ability or an amount ("+1/+1 for each
+        Aura attached to it") names an object no pronoun resolution reaches."""
+        ref = c[0]
+        if not isinstance(ref, ThatObject):
+            raise CompileError("attached to: not 'that creature'")
+        return ("attached_to", ref)
+
     post_not_you_control = _post("controller", "not_you")
     post_opp_controls = _post("controller", "opponent")
     post_target_player_controls = _post("controller", "target_player")
@@ -521,6 +535,15 @@ class NounRules:
 
     def np_some(self, c: list[Any]) -> Some:
         (lo, hi), flt = c
+        if any(k in _ATTACHED_KEYS and v == "self" for k, v in flt.conditions):
+            # "an equipped creature", "one or more enchanted creatures": any creature
+            # with an Equipment (Aura) attached, not the one this object is attached
+            # to (CR 301.5, 303.4)
+            flt = Filter(
+                flt.kinds,
+                flt.zone,
+                tuple((k, "any" if k in _ATTACHED_KEYS else v) for k, v in flt.conditions),
+            )
         if lo == 0:
             return Some(flt, hi, up_to=True)
         if hi == 99 and lo == 1:
