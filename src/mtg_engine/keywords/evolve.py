@@ -61,6 +61,8 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
         o = game.objects[oid]
         if oid == new.id or o.controller != new.controller or o.phased_out:
             continue
+        if EVOLVE not in chars(game, o).keywords:
+            continue
         for inst in keyword_instances(game, o, EVOLVE):
             if inst.trigger is not None or not greater(pt, o, game):
                 continue  # CR 603.4: the condition as it would trigger
