@@ -102,7 +102,7 @@ def test_attack_with_a_chosen_subset(game_page: GamePage, tmp_path: Path) -> Non
     gp.click("#btn-done")
     view = gp.state()["view"]
     assert view["players"][1]["life"] == 20 - 2 - 6
-    assert _life(gp, "opponent") == 12
+    assert _life(gp, "opponent-1") == 12
     # the game passed on (no stops there) to the player's next main phase, a land to play
     assert view["turn"] == 5
     assert "You attack with Grizzly Bears, Craw Wurm" in gp.page.inner_text("#log")
