@@ -423,3 +423,24 @@ def test_hold_is_refused_with_a_message_where_it_means_nothing(board):
     assert "holding priority after your own spells: off" in text
     # nothing was cast: only the concession happened after the three refusals
     assert not any(e.kind == EventKind.CAST for e in game.log[log_before:])
+
+
+def test_a_modal_double_faced_card_is_played_as_its_land_face(board):
+    """CR 712.12: the terminal offers Glasspool Mimic's land face as an option of its own,
+    labelled apart from casting the creature; typing its number plays Glasspool Shore."""
+    mimic = board.add(0, "Glasspool Mimic", zone=Zone.HAND)
+    for _ in range(3):
+        board.add(0, "Island")
+    game = board.start()
+    out: list[str] = []
+    label = f"Play Glasspool Shore (back face of Glasspool Mimic #{mimic})"
+
+    def ask(_text: str) -> str:
+        options = [describe(game, a, viewer=0) for a in game.legal_actions()]
+        return str(options.index(label) + 1) if label in options else "q"
+
+    TerminalGame(game, make_agent("heuristic", 1), ask=ask, say=out.append).run()
+    shown = "\n".join(out)
+    assert label in shown and f"Cast Glasspool Mimic #{mimic} {{2}}{{U}}" in shown
+    mine = [game.objects[o] for o in game.battlefield if game.objects[o].controller == 0]
+    assert "Glasspool Shore" in [chars(game, o).name for o in mine]

@@ -448,6 +448,8 @@ class Session:
                 "label": describe(g, a, viewer),
                 "type": type(a).__name__,
                 "card": card,
+                # the face played or cast (CR 709.3, 712.11b, 712.12, 715.3)
+                "face": getattr(a, "face", 0),
             }
             if kicks.get(i):
                 option["multikicker"] = kicks[i]

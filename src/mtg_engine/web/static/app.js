@@ -440,7 +440,9 @@ function clickCard(o, node, hold) {
   if (d.kind === "priority") {
     const opts = playable().get(o.id);
     if (!opts) return;
-    if (opts.length === 1 && !opts[0].multikicker) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
+    // one option cast or played as the card's own face goes at once; another face (a
+    // modal double-faced card's back, an Adventure) is named in the menu first
+    if (opts.length === 1 && !opts[0].multikicker && !opts[0].face) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
     else showPopup(node, opts, hold);
     return;
   }
