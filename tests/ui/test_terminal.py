@@ -333,6 +333,15 @@ def test_play_draws_a_plain_board_when_output_is_not_a_terminal():
     assert "── Turn" in r.output
 
 
+def test_play_against_two_opponents_shows_each_of_them():
+    """CR 806: ``--opponents 2`` is a free-for-all; the board lists every opponent."""
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--opponents", "2"], input="1\n\nq\n")
+    assert r.exit_code == 0, r.output
+    for name in ("Opponent 1", "Opponent 2"):
+        assert f"{name}: life 20" in r.output and f"{name}'s graveyard: (empty)" in r.output
+    assert "  you : (nothing)" in r.output
+
+
 def test_play_resumes_a_saved_game(tmp_path):
     game = new_game_from_decks("red-green", "white-blue", seed=3)
     path = tmp_path / "g.json"
