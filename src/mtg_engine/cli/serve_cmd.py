@@ -70,6 +70,9 @@ def serve(
             f"mtg serve needs the web extra ({e.name} is not installed): "
             "pip install 'mtg-engine[web]'"
         ) from None
+    # the Oracle compiler, loaded before the first game: a token whose definition isn't
+    # in the shipped store would load it mid-game (0.3 s while the page waits)
+    from ..cards import compiler  # noqa: F401
     from ..cards.decks import load_deck
 
     for spec in (deck, opponent_deck):
