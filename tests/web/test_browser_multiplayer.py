@@ -35,8 +35,9 @@ players:
       - {card: Mountain}
       - {card: Grizzly Bears}
       - {card: Hill Giant}
+      - {card: Raging Goblin}
   B:
-    battlefield: [{card: Plains}, {card: Island}]
+    battlefield: [{card: Plains}, {card: Island}, {card: Ajani Goldmane, counters: {loyalty: 4}}]
   C:
     battlefield: [{card: Forest}, {card: Forest}]
     graveyard: [{card: Llanowar Elves}]
@@ -73,26 +74,31 @@ def test_every_opponent_is_drawn_and_each_attacker_attacks_a_chosen_player(
     assert _life(gp, 2) == 17 and _life(gp, 1) == 20
     assert "Lightning Bolt deals 3 damage to C" in page.inner_text("#log")
 
-    # CR 508.1b: each attacker attacks a chosen player: Grizzly Bears C, Hill Giant B
+    # CR 508.1b: each attacker attacks a chosen player or planeswalker: Grizzly Bears C,
+    # Hill Giant B's Ajani Goldmane, Raging Goblin B (the first offered)
     # (nothing else to do in the main phase: the page passes on to the attack)
     d = gp.state()["decision"]
     assert d["kind"] == "attackers"
-    assert all(len(ds) == 2 for ds in d["data"]["candidates"].values())
+    assert all(len(ds) == 3 for ds in d["data"]["candidates"].values())
     page.click('#bf-0 .card[data-name="Grizzly Bears"]')
     assert "candidate" in (page.get_attribute("#player-2", "class") or "")
     page.click("#player-2 .pname")
     page.click('#bf-0 .card[data-name="Hill Giant"]')
-    assert page.inner_text('#bf-0 .card[data-name="Grizzly Bears"] .badge.att') == "⚔ C"
-    assert page.inner_text('#bf-0 .card[data-name="Hill Giant"] .badge.att') == "⚔ B"
-    assert page.inner_text("#btn-done") == "Attack with 2"
+    page.click('#bf-1 .card[data-name="Ajani Goldmane"]')
+    page.click('#bf-0 .card[data-name="Raging Goblin"]')
+    badge = '#bf-0 .card[data-name="{}"] .badge.att'
+    assert page.inner_text(badge.format("Grizzly Bears")) == "⚔ C"
+    assert page.inner_text(badge.format("Hill Giant")) == "⚔ Ajani Goldmane"
+    assert page.inner_text(badge.format("Raging Goblin")) == "⚔ B"
+    assert page.inner_text("#btn-done") == "Attack with 3"
     gp.shot("ffa-2-attackers-chosen")
     gp.click("#btn-done")
     log = page.inner_text("#log")
-    assert "Grizzly Bears deals 2 combat damage to C" in log
-    assert "Hill Giant deals 3 combat damage to B" in log
-    view = gp.state()["view"]
-    assert [p["life"] for p in view["players"]] == [20, 17, 15]
-    assert _life(gp, 1) == 17 and _life(gp, 2) == 15
+    assert "Hill Giant deals 3 combat damage to Ajani Goldmane" in log
+    assert "Raging Goblin deals 1 combat damage to B (life 19)" in log
+    assert "Grizzly Bears deals 2 combat damage to C (life 15)" in log
+    # (B has had a turn since, with Ajani: C, with nothing to gain life, stays at 15)
+    assert gp.state()["view"]["players"][2]["life"] == _life(gp, 2) == 15
     gp.shot("ffa-3-after-combat")
 
 
