@@ -117,7 +117,8 @@ def test_707_2_other_effects_and_counters_are_not_copied(board):
 def test_707_2_copy_of_face_down_is_a_face_up_nameless_2_2(board):
     """CR 707.2 example: Clone copying a face-down Grinning Demon is face up, nameless,
     a 2/2 with no abilities, and can't be turned face up."""
-    from mtg_engine.rules.face_down import face_up_options, set_face_down
+    from mtg_engine.rules.face_down import set_face_down
+    from mtg_engine.rules.face_turning import face_up_options
 
     demon = board.add(1, "Grinning Demon")
     game = board.start()

@@ -15,14 +15,9 @@ from mtg_engine.game.actions import (
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import ContinuousEffect, Game
 from mtg_engine.rules.characteristics import chars
-from mtg_engine.rules.face_down import (
-    face_up_options,
-    set_face_down,
-    turn_face_down,
-    turn_face_up,
-    turn_face_up_action,
-    turn_face_up_problem,
-)
+from mtg_engine.rules.face_down import set_face_down, turn_face_down
+from mtg_engine.rules.face_turning import face_up_options, turn_face_up
+from mtg_engine.rules.face_up_action import turn_face_up_action, turn_face_up_problem
 
 
 def _has(module: str, text: str) -> bool:

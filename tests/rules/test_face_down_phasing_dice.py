@@ -9,12 +9,9 @@ from mtg_engine.rules.chance import greatest_same_stored, store_results
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.damage import deal_damage
 from mtg_engine.rules.damage_history import damaged_players
-from mtg_engine.rules.face_down import (
-    face_up_options,
-    is_masked,
-    mana_cost_payable_from,
-    set_face_down,
-)
+from mtg_engine.rules.face_down import is_masked, set_face_down
+from mtg_engine.rules.face_turning import face_up_options
+from mtg_engine.rules.face_up_action import mana_cost_payable_from
 from mtg_engine.rules.phasing import phase_in, phase_out
 
 

@@ -10,7 +10,9 @@ from ..game.objects import GameObject, Zone
 from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
-from ..rules.face_down import mana_cost_payable_from, put_face_down, turn_face_down, turn_face_up
+from ..rules.face_down import turn_face_down
+from ..rules.face_turning import turn_face_up
+from ..rules.face_up_action import mana_cost_payable_from, put_face_down
 from ..rules.filters import matches_object
 from ..rules.phasing import phase_in, phase_out
 from ..rules.support import register

@@ -20,7 +20,8 @@ from ..game.objects import Zone
 from ..game.state import ContinuousEffect
 from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters, remove_counters
 from ..rules.effects_runner import Ctx
-from ..rules.face_down import is_masked, unmask
+from ..rules.face_down import is_masked
+from ..rules.face_turning import unmask
 from ..rules.filters import objects_matching
 from ..rules.layers import PT_EFFECT, refresh_control
 from ..rules.support import register

@@ -39,7 +39,8 @@ from .characteristics import chars
 from .combat_damage import assignment_options, assignment_problem, first_strike_step_needed
 from .combat_requirements import is_summoning_sick, possible_defenders
 from .combat_rules import defending_player_of
-from .face_down import is_masked, unmask
+from .face_down import is_masked
+from .face_turning import unmask
 from .support import register_keywords
 from .tapping import became_tapped, pay_tap
 

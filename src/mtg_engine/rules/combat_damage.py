@@ -35,7 +35,8 @@ from ..game.objects import GameObject, Zone
 from . import combat_rules as cr
 from .characteristics import chars
 from .damage import deal_damage, gain_life, lethal_damage
-from .face_down import face_down_permanents_exist, unmask_combat
+from .face_down import face_down_permanents_exist
+from .face_turning import unmask_combat
 from .simultaneous import simultaneous
 
 if TYPE_CHECKING:

@@ -19,7 +19,8 @@ from ..game.objects import GameObject, Zone
 from ..game.state import ContinuousEffect
 from .characteristics import chars
 from .counters import counters_forbidden, put_player_counters
-from .face_down import is_masked, unmask
+from .face_down import is_masked
+from .face_turning import unmask
 from .pipeline import cited, forbidden, notes, performer, propose, refused
 from .support import register
 

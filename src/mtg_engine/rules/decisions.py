@@ -46,7 +46,7 @@ from .combat import (
     block_declaration_problem,
     block_options,
 )
-from .face_down import turn_face_up_problem
+from .face_up_action import turn_face_up_problem
 from .library_order import order_options as card_orders
 from .library_order import order_problem
 from .named_choices import card_name_answer

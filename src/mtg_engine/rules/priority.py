@@ -29,7 +29,7 @@ from .casting import cast_task_data, play_land
 from .characteristics import chars
 from .delayed import BoundRef
 from .effects_runner import run_effects
-from .face_down import turn_face_up_action
+from .face_up_action import turn_face_up_action
 from .permanents import enter_battlefield
 from .sba import check_state_based_actions
 from .targets import legal_targets_now

@@ -38,7 +38,8 @@ from .casting import (
     spell_ability,
 )
 from .characteristics import SINGLE_FACE, Chars, chars
-from .face_down import face_down_permanents_exist, special_actions
+from .face_down import face_down_permanents_exist
+from .face_up_action import special_actions
 from .mana_spending import Spending
 from .multiface import cast_chars
 from .play_permissions import permitted_cards

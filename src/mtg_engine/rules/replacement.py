@@ -48,7 +48,8 @@ from .characteristics import (
     statics_in,
 )
 from .copy import copy_effect, has_copy_effect, raw_values
-from .face_down import face_down_kind, face_down_values, turn_face_down_each
+from .face_down import face_down_kind, face_down_values
+from .face_turning import turn_face_down_each
 from .layers import amount, creature_types, refresh_control, with_own_cdas
 from .pipeline import cited, propose, then_hook
 from .saga import entering_lore, has_chapters

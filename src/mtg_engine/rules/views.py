@@ -18,7 +18,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from .characteristics import chars
 from .combat_requirements import is_summoning_sick
-from .face_down import face_up_values
+from .face_turning import face_up_values
 
 
 def emit_seen_privately(game: Game, viewer: int, ids: Iterable[int], rule: str) -> None:
