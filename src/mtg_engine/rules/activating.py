@@ -43,7 +43,7 @@ from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .mana_spending import Spending
 from .permanents import sacrifice
-from .support import has_variable_amount, register
+from .support import COVERAGE_PROBES, has_variable_amount, register
 from .tapping import became_tapped, pay_tap
 from .targets import describe
 from .zones import move
@@ -202,6 +202,10 @@ TIMING_RESTRICTIONS = frozenset(
         "before_the_combat_damage_step",
     }
 )
+
+
+#: what rules/support reports as run (coverage)
+COVERAGE_PROBES.is_timing_restriction = TIMING_RESTRICTIONS.__contains__
 
 
 def _timing_restriction(game: Game, player: int, value: str) -> str | None:

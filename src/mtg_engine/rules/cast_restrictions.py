@@ -21,7 +21,7 @@ from ..cards.abilities import Condition
 from ..game.state import Step
 from .combat_rules import defending_player_of
 from .conditions import evaluate
-from .support import register
+from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -105,6 +105,10 @@ CAST_TIMINGS["if_you've_been_attacked_this_step"] = _attacked_this_step
 def is_known(value: object) -> bool:
     """Whether the engine checks this restriction (for coverage, ``rules/support``)."""
     return isinstance(value, Condition) or value in CAST_TIMINGS
+
+
+#: what rules/support reports as run (coverage)
+COVERAGE_PROBES.cast_timing_known = is_known
 
 
 def has_cast_restrictions(c: Chars) -> bool:

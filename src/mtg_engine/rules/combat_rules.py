@@ -27,7 +27,7 @@ from ..game.objects import GameObject
 from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object
-from .support import register
+from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -112,6 +112,10 @@ def evaluates_condition(op: str, cond: Any) -> bool:
     """Whether combat evaluates the condition of a static ability with ``op`` itself
     (:func:`condition_holds`, per defending player, CR 508.5), not the layer system."""
     return op in ARG_OPS or (op in _DEFENDER_SENSITIVE and _mentions_defending(cond))
+
+
+#: what rules/support reports as run (coverage)
+COVERAGE_PROBES.combat_evaluates = evaluates_condition
 
 
 def _mentions_defending(cond: Any) -> bool:

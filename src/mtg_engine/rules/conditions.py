@@ -16,6 +16,7 @@ from . import mana as mana_rules
 from .characteristics import chars
 from .filters import matches_object, objects_matching
 from .linked import exiled_with, link_owner
+from .support import COVERAGE_PROBES
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -317,6 +318,10 @@ def attacked_with_counted(args: dict) -> bool:
         and not flt.conditions
         and isinstance(args.get("n"), int)
     )
+
+
+#: what rules/support reports as run (coverage)
+COVERAGE_PROBES.attacked_with_counted = attacked_with_counted
 
 
 def _evolves(game: Game, source: GameObject | None, ctx: Ctx | None) -> bool:

@@ -41,6 +41,7 @@ from .counting import domain
 from .delayed import BoundRef
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
+from .support import COVERAGE_PROBES
 from .targets import legal_targets_now
 
 if TYPE_CHECKING:
@@ -592,6 +593,10 @@ def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
         return Filter(flt.kinds, flt.zone, conds)
     conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
     return Filter(flt.kinds, flt.zone, conds)
+
+
+#: what rules/support reports as run (coverage)
+COVERAGE_PROBES.as_chooser = _as_chooser
 
 
 def choose_refs(ctx: Ctx, e: Effect) -> bool:

@@ -12,6 +12,7 @@ lists the constructs of an ability as strings (``"effect:damage"``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from types import NoneType
 from typing import Any
@@ -38,6 +39,38 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.hooks import EFFECT_HANDLERS
+
+
+def _unregistered(*_args: object) -> Any:
+    raise RuntimeError(
+        "rules/support: a rules module that tells coverage what it runs isn't imported "
+        "(import mtg_engine.engine first)"
+    )
+
+
+class CoverageProbes:
+    """What higher rules modules tell coverage about the constructs they run.
+    Each registers its answer when imported (as every module that implements a
+    construct calls :func:`register`), so this module, which every rules area
+    imports, imports none of them (issue 12, one-way layers)."""
+
+    def __init__(self) -> None:
+        #: "choose a ..." filters as the chooser sees them (rules/effects_runner)
+        self.as_chooser: Callable[[Filter], Filter] = _unregistered
+        #: whether combat evaluates a "[player] controls" condition (rules/combat_rules)
+        self.combat_evaluates: Callable[[str, Any], bool] = _unregistered
+        #: whether "attacked with ..." is counted (rules/conditions)
+        self.attacked_with_counted: Callable[[dict[str, Any]], bool] = _unregistered
+        #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
+        self.trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
+        #: whether an "Activate only ..." restriction is a timing one (rules/activating)
+        self.is_timing_restriction: Callable[[Any], bool] = _unregistered
+        #: whether a "Cast this spell only ..." restriction is checked (rules/cast_restrictions)
+        self.cast_timing_known: Callable[[object], bool] = _unregistered
+
+
+COVERAGE_PROBES = CoverageProbes()
+
 
 #: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
 #: the engine reads: the source's color / creature type / card name (rules/filters.py,
@@ -366,13 +399,6 @@ def _amounts_resolved(flt: Filter, out: set[str]) -> Filter:
     return Filter(flt.kinds, flt.zone, tuple(conds))
 
 
-def _as_chooser(flt: Filter) -> Filter:
-    # import cycle: rules.effects_runner imports this module (via rules.delayed)
-    from .effects_runner import _as_chooser as as_chooser
-
-    return as_chooser(flt)
-
-
 #: the players a combat condition "[player] controls ..." may name
 #: (rules/combat_rules._players_of)
 _COMBAT_PLAYERS = frozenset((("defending", True), ("opponent", True)))
@@ -382,10 +408,7 @@ def _combat_player_controls(st: StaticEffect) -> bool:
     """ "This creature can't attack unless defending player controls an Island":
     a "[player] controls" condition combat evaluates itself, per defending player
     (rules/combat_rules.condition_holds, CR 508.5), of a player it knows."""
-    # import cycle: rules.combat_rules imports this module
-    from .combat_rules import evaluates_condition
-
-    if not evaluates_condition(st.op, st.condition):
+    if not COVERAGE_PROBES.combat_evaluates(st.op, st.condition):
         return False
 
     def ok(c: Any) -> bool:
@@ -477,7 +500,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if isinstance(what, ChooseRef) and "player" in v.args:
             # "each player chooses a creature they control": "they" is the chooser
             # (rules/effects_runner._as_chooser)
-            what = ChooseRef(_as_chooser(what.filter), what.count, what.up_to)
+            what = ChooseRef(COVERAGE_PROBES.as_chooser(what.filter), what.count, what.up_to)
             v = Effect(v.op, {**v.args, "what": what}, v.optional, v.condition)
         if v.op == "sacrifice" and "player" in v.args and isinstance(v.args.get("filter"), Filter):
             # "each player sacrifices all creatures they control": "they" is each
@@ -553,10 +576,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
             out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
-            # import cycle: rules.conditions imports this module (via rules.characteristics)
-            from .conditions import attacked_with_counted
-
-            if not attacked_with_counted(v.args):
+            if not COVERAGE_PROBES.attacked_with_counted(v.args):
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
         if v.kind == "is":
             # "[object] is [quality]" (rules/conditions._is_holds)
@@ -775,10 +795,7 @@ def features(ability: Ability) -> set[str]:
             # "Tap an untapped creature you control: Add ..." isn't paid there yet
             out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
     if ability.trigger is not None:
-        # import cycle: rules.triggers imports this module
-        from .triggers import alternatives
-
-        alts = alternatives(ability.trigger)
+        alts = COVERAGE_PROBES.trigger_alternatives(ability.trigger)
         if alts:
             out.add("trigger_detail:or_events")  # CR 603.2: any of the events
         for trig in alts or (ability.trigger,):
@@ -808,11 +825,9 @@ def features(ability: Ability) -> set[str]:
                 out.add("restriction:do_once_each_turn")  # CR 603.2h: not run yet
             continue
         if k == "only":
-            # import cycle: rules.activating imports this module (via rules.cost_changes)
-            from .activating import TIMING_RESTRICTIONS
-
             # "Activate only during your turn" (CR 602.5b: rules/activating.py)
-            out.add("restriction:only" if v not in TIMING_RESTRICTIONS else "restriction:timing")
+            timing = COVERAGE_PROBES.is_timing_restriction(v)
+            out.add("restriction:timing" if timing else "restriction:only")
             continue
         if k == "spend_only":
             # "Spend this mana only to cast creature spells" (CR 106.6:
@@ -825,11 +840,9 @@ def features(ability: Ability) -> set[str]:
                 out.add("restriction:spend_only_x_costs")
             continue
         if k == "cast_only" and not isinstance(v, Condition):
-            # import cycle: rules.cast_restrictions imports this module
-            from .cast_restrictions import is_known
-
             # "Cast this spell only during combat" (CR 601.3: rules/cast_restrictions.py)
-            out.add("restriction:cast_timing" if is_known(v) else "restriction:cast_timing_unknown")
+            known = COVERAGE_PROBES.cast_timing_known(v)
+            out.add("restriction:cast_timing" if known else "restriction:cast_timing_unknown")
             continue
         out.add(f"restriction:{k}")
         if isinstance(v, Condition):

@@ -30,7 +30,7 @@ from .filters import matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
 from .statics import statics_with
-from .support import register
+from .support import COVERAGE_PROBES, register
 from .zones import is_discard
 
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
@@ -458,6 +458,10 @@ def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
         )
     _ALTERNATIVES[id(trig)] = (trig, out)
     return out
+
+
+#: what rules/support reports as run (coverage)
+COVERAGE_PROBES.trigger_alternatives = alternatives
 
 
 def _matches(
