@@ -16,6 +16,7 @@ from mtg_engine.game.hooks import (
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game
 from mtg_engine.rules.permanents import sacrifice
+from mtg_engine.rules.support import COVERAGE_PROBES, _unregistered
 from mtg_engine.rules.triggers import on_event
 from mtg_engine.rules.zones import is_discard, move
 
@@ -23,6 +24,8 @@ from mtg_engine.rules.zones import is_discard, move
 def test_every_keyword_hook_and_procedure_is_set() -> None:
     missing = [f.name for f in fields(KEYWORD_HOOKS) if getattr(KEYWORD_HOOKS, f.name) is _unwired]
     missing += [f.name for f in fields(PROCEDURES) if getattr(PROCEDURES, f.name) is _unwired]
+    probes = COVERAGE_PROBES
+    missing += [f.name for f in fields(probes) if getattr(probes, f.name) is _unregistered]
     assert missing == []
 
 

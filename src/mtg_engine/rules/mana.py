@@ -8,7 +8,7 @@ caller may instead name the permanents to tap (the scenario ``tap:`` key).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,7 @@ from .characteristics import Chars, chars
 from .combat import is_summoning_sick
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
-from .linked import exiled_with, link_owner
+from .linked import entered_choice, exiled_with, link_owner
 from .mana_spending import (
     Restriction,
     Spending,
@@ -235,8 +235,6 @@ def productions_of(
     if effect_args.get("choice") == "chosen_color":
         # "one mana of the chosen color": the color chosen as the source entered
         # (CR 607.2a); none chosen for this ability (a copy), no mana (607.5a)
-        from .linked import entered_choice
-
         color = entered_choice(game, source, "color") if game and source else None
         n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount"), int) else 1
         return [tuple(_COLOR_SYMBOL[color] * n)] if color in _COLOR_SYMBOL else []
@@ -756,8 +754,6 @@ def execute_plan(
     game.invalidate(TAPPED_FOR_MANA, *(oid for oid, _a, _p in plan.taps))
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
-        from dataclasses import replace
-
         for o, a in side:
             rest = replace(a, effects=tuple(e for e in a.effects if e.op != "add_mana"))
             run_mana_ability(game, o, rest, player)

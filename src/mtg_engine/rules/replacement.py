@@ -306,6 +306,7 @@ def choice_options(game: Game, what: str, controller: int) -> list[str]:
     if what == "player":
         return [p.name for p in game.players if not p.has_lost]
     if what in ("card_name", "nonland_card_name"):
+        # import cycle: rules.cast_permissions imports this module (via rules.permanents)
         from .cast_permissions import card_names  # CR 201.3: any card's name
 
         return card_names(nonland=what == "nonland_card_name")

@@ -13,7 +13,7 @@ lists the constructs of an ability as strings (``"effect:damage"``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from types import NoneType
 from typing import Any
 
@@ -48,25 +48,25 @@ def _unregistered(*_args: object) -> Any:
     )
 
 
+@dataclass(slots=True)
 class CoverageProbes:
     """What higher rules modules tell coverage about the constructs they run.
-    Each registers its answer when imported (as every module that implements a
+    Each sets its field when imported (as every module that implements a
     construct calls :func:`register`), so this module, which every rules area
     imports, imports none of them (issue 12, one-way layers)."""
 
-    def __init__(self) -> None:
-        #: "choose a ..." filters as the chooser sees them (rules/effects_runner)
-        self.as_chooser: Callable[[Filter], Filter] = _unregistered
-        #: whether combat evaluates a "[player] controls" condition (rules/combat_rules)
-        self.combat_evaluates: Callable[[str, Any], bool] = _unregistered
-        #: whether "attacked with ..." is counted (rules/conditions)
-        self.attacked_with_counted: Callable[[dict[str, Any]], bool] = _unregistered
-        #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
-        self.trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
-        #: whether an "Activate only ..." restriction is a timing one (rules/activating)
-        self.is_timing_restriction: Callable[[Any], bool] = _unregistered
-        #: whether a "Cast this spell only ..." restriction is checked (rules/cast_restrictions)
-        self.cast_timing_known: Callable[[object], bool] = _unregistered
+    #: "choose a ..." filters as the chooser sees them (rules/effects_runner)
+    as_chooser: Callable[[Filter], Filter] = _unregistered
+    #: whether combat evaluates a "[player] controls" condition (rules/combat_rules)
+    combat_evaluates: Callable[[str, Any], bool] = _unregistered
+    #: whether "attacked with ..." is counted (rules/conditions)
+    attacked_with_counted: Callable[[dict[str, Any]], bool] = _unregistered
+    #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
+    trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
+    #: whether an "Activate only ..." restriction is a timing one (rules/activating)
+    is_timing_restriction: Callable[[Any], bool] = _unregistered
+    #: whether a "Cast this spell only ..." restriction is checked (rules/cast_restrictions)
+    cast_timing_known: Callable[[object], bool] = _unregistered
 
 
 COVERAGE_PROBES = CoverageProbes()

@@ -14,6 +14,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
+from ..cards.definitions import card_def, token_def
 from ..game.actions import Decision, DecisionKind, ref_player
 from ..game.events import Event, EventKind
 from ..game.hooks import KEYWORD_HOOKS
@@ -1040,8 +1041,6 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     if card is None:
         # the source is gone (a token ceases to exist, CR 704.5d; the ability exists
         # independently of it, CR 113.7a): the stack object is named after it
-        from ..cards.definitions import card_def, token_def
-
         spec = trig.get("source_token")
         card = token_def(spec) if spec is not None else card_def(trig["source_name"])
     oid = game.new_id()
