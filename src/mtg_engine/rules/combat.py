@@ -41,6 +41,7 @@ from .combat_requirements import is_summoning_sick, possible_defenders
 from .combat_rules import defending_player_of
 from .face_down import is_masked
 from .face_turning import unmask
+from .mana import execute_plan, mana_sources, parse_cost, plan_payment
 from .support import register_keywords
 from .tapping import became_tapped, pay_tap
 
@@ -248,9 +249,6 @@ def declare_attackers_task(game: Game, task: Task) -> None:
 def _pay_combat_cost(game: Game, player: int, cost: str, rule: str, what: str) -> None:
     """CR 508.1h-j, 509.1d-f: the total cost is locked in and paid, mana abilities
     first; attackers just declared are tapped and can't tap for mana."""
-    # import cycle: rules.mana imports this module
-    from .mana import execute_plan, mana_sources, parse_cost, plan_payment
-
     exclude = set(game.combat.attackers) if game.combat and rule == "508.1h" else set()
     mc = parse_cost(cost)
     sources = [s for s in mana_sources(game, player) if s.obj not in exclude]

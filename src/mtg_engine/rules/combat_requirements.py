@@ -42,6 +42,8 @@ from . import combat_rules as cr
 from .characteristics import chars
 from .draw_skip import attack_restriction
 from .filters import matches_object
+from .mana import mana_sources, parse_cost, plan_payment
+from .summoning_sickness import is_summoning_sick
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -56,16 +58,6 @@ _UNLIMITED = 10**6
 # ---------------------------------------------------------------------------
 # Who can attack, whom, and who can block (CR 508.1a-c, 509.1a-b)
 # ---------------------------------------------------------------------------
-
-
-def is_summoning_sick(game: Game, obj: GameObject, c: Any = None) -> bool:
-    """CR 302.6 / 702.10b: not continuously controlled since its controller's
-    most recent turn began, and no haste."""
-    if obj.controlled_since < game.players[obj.controller].last_turn_started:
-        return False
-    if c is None:
-        c = chars(game, obj)
-    return Kw.HASTE not in c.keywords
 
 
 def attack_problem(game: Game, obj: GameObject) -> tuple[str, str] | None:
@@ -408,9 +400,6 @@ def attack_cost_total(plan: AttackPlan, decl: dict[int, int]) -> str:
 
 
 def _can_pay_combat_cost(game: Game, player: int, cost: str, exclude: set[int]) -> bool:
-    # import cycle: rules.mana imports this module (via rules.combat)
-    from .mana import mana_sources, parse_cost, plan_payment
-
     sources = [s for s in mana_sources(game, player) if s.obj not in exclude]
     return plan_payment(game, player, parse_cost(cost), sources) is not None
 

@@ -17,7 +17,6 @@ from ..cards.model import mana_symbols
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import Chars, chars
-from .combat import is_summoning_sick
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
@@ -30,6 +29,7 @@ from .mana_spending import (
     spendable,
 )
 from .permanents import sacrifice
+from .summoning_sickness import is_summoning_sick
 from .tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
