@@ -14,7 +14,7 @@ RULES = Path(mtg_engine.rules.__file__).parent
 #: what a comment must say for an in-function import to be allowed
 REASONS = ("import cycle", "lazy", "imported here")
 #: in-function imports under rules/ today (all "import cycle"); lower it as they go
-MOST = 21
+MOST = 20
 
 
 def in_function_imports(source: str) -> list[tuple[int, bool]]:

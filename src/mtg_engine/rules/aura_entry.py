@@ -22,16 +22,26 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+def enchant_words_filter(what: str) -> Filter:
+    """What "Enchant [words]" allows when the compiler left no filter (CR 702.5a)."""
+    w = what.lower()
+    if w in ("creature", "land", "artifact", "enchantment", "planeswalker"):
+        return Filter(kinds=(w.capitalize(),))
+    if w == "player":
+        return Filter(kinds=("player",))
+    if w.startswith("creature you control"):
+        return Filter(kinds=("Creature",), conditions=(("controller", "you"),))
+    return Filter(kinds=("permanent",))
+
+
 def enchant_filter(c: Chars) -> Filter | None:
     """What the Aura's enchant ability allows (CR 702.5a), or None without one."""
-    from .casting import _enchant_filter  # import cycle: casting -> replacement -> here
-
     for a in c.abilities:
         if a.keyword == "Enchant":
             flt = a.keyword_args.get("filter")
             if isinstance(flt, Filter):
                 return flt
-            return _enchant_filter(str(a.keyword_args.get("what", "permanent")))
+            return enchant_words_filter(str(a.keyword_args.get("what", "permanent")))
     return None
 
 

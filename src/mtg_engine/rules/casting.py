@@ -30,6 +30,7 @@ from ..game.tasks import Task, task_handler
 from . import cast_choices, cast_permissions, costs
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
+from .aura_entry import enchant_words_filter
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .characteristics import Chars, chars
 from .damage import life_unpayable, lose_life
@@ -116,22 +117,11 @@ def spell_ability(c: Chars) -> Ability | None:
             if a.keyword == "Enchant":
                 flt = a.keyword_args.get("filter")
                 if not isinstance(flt, Filter):
-                    flt = _enchant_filter(str(a.keyword_args.get("what", "permanent")))
+                    flt = enchant_words_filter(str(a.keyword_args.get("what", "permanent")))
                 return Ability(
                     AbilityKind.SPELL, text=a.text or "Enchant", targets=(TargetSpec(flt),)
                 )
     return None
-
-
-def _enchant_filter(what: str) -> Filter:
-    w = what.lower()
-    if w in ("creature", "land", "artifact", "enchantment", "planeswalker"):
-        return Filter(kinds=(w.capitalize(),))
-    if w == "player":
-        return Filter(kinds=("player",))
-    if w.startswith("creature you control"):
-        return Filter(kinds=("Creature",), conditions=(("controller", "you"),))
-    return Filter(kinds=("permanent",))
 
 
 def has_sorcery_timing(game: Game, player: int) -> bool:

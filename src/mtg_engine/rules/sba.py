@@ -21,8 +21,8 @@ from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from ..game.state import OutcomeReason
 from ..game.tasks import Task, task_handler
+from .aura_entry import enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
-from .casting import _enchant_filter
 from .characteristics import chars
 from .filters import matches_object
 from .game_end import can_lose, player_loses
@@ -470,7 +470,7 @@ def _aura_legal(game: Game, aura, target) -> bool:
         if a.keyword == "Enchant":
             flt = a.keyword_args.get("filter")
             if not isinstance(flt, Filter):
-                flt = _enchant_filter(str(a.keyword_args.get("what", "permanent")))
+                flt = enchant_words_filter(str(a.keyword_args.get("what", "permanent")))
             if not matches_object(game, target, flt, aura.controller, aura):
                 return False
     return not KEYWORD_HOOKS.has_protection_from(game, target, aura)  # CR 702.16c
