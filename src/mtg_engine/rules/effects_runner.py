@@ -506,7 +506,7 @@ class Ctx:
             (
                 k,
                 # "attached to that creature": the objects that reference names now
-                tuple(self.refs(v))
+                tuple(self.refs(v) or self.gone(v))
                 if k == "attached_to" and not isinstance(v, tuple)
                 else self.amount(v)
                 if isinstance(v, Amount)
@@ -520,6 +520,17 @@ class Ctx:
             for k, v in flt.conditions
         )
         return dataclasses.replace(flt, conditions=conds)
+
+    def gone(self, ref: Any) -> list[int]:
+        """The object a triggered ability's reference named that has left its zone
+        since (the creature that blocked, now dead): its old id, for what is read of
+        it as it last existed (CR 608.2h); none for other references."""
+        if not isinstance(ref, TriggerRef):
+            return []
+        td = self.obj.trigger_data or {}
+        key = {"other": "other", "source": "source", "damaged": "target"}.get(ref.role, "obj")
+        oid = td.get(key)
+        return [oid] if isinstance(oid, int) and oid >= 0 and oid not in self.game.objects else []
 
     def defending_players(self) -> tuple[int, ...]:
         """ "Defending player" (CR 506.2, 508.5): for an attacking source, the player

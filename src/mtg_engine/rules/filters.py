@@ -172,8 +172,15 @@ def _condition(
         return _attached_condition(game, obj, key, value, source)
     if key == "attached_to":
         # "all Equipment attached to that creature" (CR 301.5, 303.4): the objects
-        # named, resolved as the instruction happens (rules/effects_runner.concrete)
-        return isinstance(value, tuple) and obj.attached_to in value
+        # named, resolved as the instruction happens (rules/effects_runner.concrete);
+        # of one that left the battlefield, those attached to it immediately before
+        # it left (CR 608.2h)
+        if not isinstance(value, tuple):
+            return False
+        if obj.attached_to in value:
+            return True
+        left = game.turn_flags.left_attached
+        return bool(left) and any(obj.id in left.get(h, ()) for h in value)
     if key == "owner":
         if isinstance(value, tuple):  # players resolved as the effect happens
             return obj.owner in value
