@@ -28,6 +28,7 @@ from .effects_runner import Ctx
 from .emblems import emblem_ids
 from .filters import matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
+from .layers import keyword_abilities
 from .simultaneous import _FLUSH, Batch, lki_record
 from .statics import statics_with
 from .support import register
@@ -127,6 +128,9 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
             copies = True  # copied abilities (CR 707.2): look at the abilities themselves
         elif e.op == "grant_ability":
             found.update(_kinds_of(e.args.get("abilities") or ()))
+        elif e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")):
+            # a granted keyword's own triggered abilities (decayed, CR 702.147a)
+            found.update(_kinds_of(keyword_abilities(e.args["keyword"])))
     for oid in ids:
         o = objects[oid]
         if o.phased_out:
@@ -428,8 +432,28 @@ def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool
 
 def _granted_triggers_possible(game: Game) -> bool:
     """Whether some permanent may have triggered abilities its printed face lacks:
-    granted ones, or copied ones (CR 707.2, 707.5)."""
-    return any(e.op in ("grant_ability", "copy", "set_copiable") for e in game.effects)
+    granted ones (a granted keyword's among them: "they gain decayed"), or copied
+    ones (CR 707.2, 707.5)."""
+    return any(
+        e.op in ("grant_ability", "copy", "set_copiable")
+        or (e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")))
+        for e in game.effects
+    )
+
+
+#: keyword -> whether it stands for a triggered ability
+_KEYWORD_TRIGGERS: dict[str, bool] = {}
+
+
+def _keyword_triggers(keyword: Any) -> bool:
+    """Whether a keyword stands for a triggered ability (decayed, CR 702.147a)."""
+    if not isinstance(keyword, str):
+        return False
+    got = _KEYWORD_TRIGGERS.get(keyword)
+    if got is None:
+        got = any(a.kind is AbilityKind.TRIGGERED for a in keyword_abilities(keyword))
+        _KEYWORD_TRIGGERS[keyword] = got
+    return got
 
 
 #: id(trigger) -> (trigger, its alternative events as triggers of their own)
