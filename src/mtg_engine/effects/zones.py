@@ -12,6 +12,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
 from ..rules.linked import exile_linked, exiled_with, link_owner
+from ..rules.multiface import left_with
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -74,6 +75,10 @@ def exile(ctx: Ctx, e: Effect) -> bool:
                 nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
             moved.append(nid)
             pairs.append([o.id, nid])
+            if nid is not None:
+                for other in left_with(ctx.game, nid):  # a melded permanent (CR 712.21c)
+                    moved.append(other)
+                    pairs.append([o.id, other])
     ctx.set_parent("it", moved)
     ctx.set_parent("exiled_from", pairs)  # which card each object became (CR 400.7)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
