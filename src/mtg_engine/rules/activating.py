@@ -41,6 +41,7 @@ from .counters import pay_energy
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
+from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .permanents import sacrifice
 from .support import has_variable_amount, register
@@ -71,6 +72,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     if from_zone is None:
         # "Exile this card from your graveyard: ..." works from there (CR 113.6)
         from_zone = cost_components.self_exile_zone(a.cost)
+    if from_zone is None and activates_from_graveyard(a):
+        from_zone = "graveyard"  # "return this card from your graveyard" (CR 113.6k)
     zone_ok = (o.zone == Zone.BATTLEFIELD and from_zone is None) or (
         from_zone is not None and o.zone == Zone.BY_NAME.get(str(from_zone), -1)
     )
