@@ -60,7 +60,7 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     until_leaves = 0
     if e.args.get("until_source_leaves"):
         # "exile ... until this creature leaves the battlefield" (CR 610.3): if it has
-        # already left, nothing is exiled at all (CR 610.3c)
+        # already left, nothing is exiled at all (CR 610.3a-b)
         src = ctx.game.objects.get(owner)
         if src is None or src.zone != Zone.BATTLEFIELD:
             objs = []
@@ -407,16 +407,29 @@ def _in_zone(flt: Filter, zone: int) -> Filter:
 
 
 def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 610.3a: a card exiled "until [this object] leaves the battlefield" returns
-    to the battlefield under its owner's control immediately after that object
-    leaves (a one-shot effect with a duration, not a triggered ability)."""
+    """CR 610.3: a card exiled "until [this object] leaves the battlefield" returns
+    to its previous zone immediately after that object leaves (a one-shot effect
+    with a duration, not a triggered ability): a permanent to the battlefield under
+    its owner's control (610.3c), a card from a hand to its owner's hand."""
     if ev.data.get("from_zone") != "battlefield":
         return
     old = ev.data.get("old", -1)
     back = [o for o in exiled_with(game, old) if o.links and o.links.get("until_leaves")]
     for o in back:
-        if o.id in game.objects and o.zone == Zone.EXILE:
-            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
+        if o.id not in game.objects or o.zone != Zone.EXILE:
+            continue
+        came_from = (o.links or {}).get("from_zone", Zone.BATTLEFIELD)
+        if came_from == Zone.BATTLEFIELD:
+            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3", "610.3c"))
+        else:
+            where = Zone.NAMES[came_from]
+            move(
+                game,
+                o.id,
+                came_from,
+                ("610.3",),
+                reason=f"returns from exile to its owner's {where}",
+            )
 
 
 on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(
