@@ -325,8 +325,18 @@ def fold_search(effects: list[Effect]) -> list[Effect]:
                 args["to"] = "top" if nxt.args.get("position") == "top" else "bottom"
             elif nxt.op == "put_into_graveyard" and isinstance(what, It):
                 args["to"] = "graveyard"
+            elif nxt.op == "exile" and isinstance(what, It) and set(nxt.args) == {"what"}:
+                args["to"] = "exile"  # "search ... for three cards and exile them"
+            elif nxt.op == "cast_free" and isinstance(what, It):
+                # "search ... for an instant card. You may cast that card": it is
+                # cast from the library, where it was found
+                args["to"] = "library"
+                out.append(Effect(eff.op, args, eff.optional, eff.condition))
+                eff, args = nxt, dict(nxt.args)
+                i += 1
+                break
             elif nxt.op == "shuffle":
-                pass
+                args["shuffle"] = True  # the searched library (CR 701.24a)
             else:
                 break
             i += 1

@@ -488,8 +488,11 @@ class VerbRules:
             args["up_to"] = True
         if len(zones) > 1:
             args["also_graveyard"] = True
-        if zones and zones[0][1] not in ("you", None):
-            args["library_of"] = zones[0][1]
+        if zones and zones[0][1] not in ("you", None) and not getattr(zones[0], "theirs", False):
+            # "search target opponent's library", "search that player's library": the
+            # subject searches another player's library (CR 701.23a); "their
+            # library" is the subject's own
+            args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
 
     def vp_shuffle(self, c: list[Any]) -> list[Effect]:
