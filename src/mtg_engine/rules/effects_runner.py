@@ -398,6 +398,9 @@ class Ctx:
             if a.kind == "fixed":
                 return a.value
             if a.kind == "count" and a.filter is not None:
+                if ("this_way", True) in a.filter.conditions:
+                    # "for each card exiled this way": what this resolution moved
+                    return len(self.refs(EachRef(a.filter))) * a.multiplier
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
@@ -498,9 +501,12 @@ class Ctx:
         number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
         same filter when it has neither."""
         if not any(
-            isinstance(v, Amount) or v == "that_player" or v == "defending_player"
-            for _, v in flt.conditions
-        ) and not any(k == "attached_to" for k, _ in flt.conditions):
+            isinstance(v, Amount | TargetRef)
+            or v == "that_player"
+            or v == "defending_player"
+            or k == "attached_to"
+            for k, v in flt.conditions
+        ):
             return flt
         conds = tuple(
             (
@@ -508,6 +514,9 @@ class Ctx:
                 # "attached to that creature": the objects that reference names now
                 tuple(self.refs(v))
                 if k == "attached_to" and not isinstance(v, tuple)
+                # "creatures target player controls": that player (CR 115.1)
+                else tuple(self.players(v))
+                if isinstance(v, TargetRef)
                 else self.amount(v)
                 if isinstance(v, Amount)
                 # "creatures that player controls": those players (rules/filters.py)

@@ -438,9 +438,13 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "attached_to" and not isinstance(val, TargetRef | TriggerRef | SelfRef):
                 # a pronoun the compiler couldn't resolve (a target's own filter)
                 out.add("cond_value:attached_to")
-            if key in ("controller", "owner") and val == "target_player":
-                # "target opponent's graveyard" inside a filter: no player target
-                # compiled yet
+            if key in ("controller", "owner") and (
+                val == "target_player" or not isinstance(val, str | tuple | TargetRef)
+            ):
+                # "target cards from target player's graveyard": a player target inside
+                # another target's description, or one no instruction numbered: not run
+                # yet ("creatures target player controls" is a TargetRef, resolved as
+                # the instruction happens: rules/effects_runner.Ctx.concrete)
                 out.add(f"cond_value:{key}.target_player")
             if (
                 key.endswith(("_le", "_ge", "_eq"))

@@ -202,6 +202,12 @@ class Body:
 _LEAVES = (str, int, float, bool, type(None), Filter, Ability, TargetRef, SelfRef, ControllerRef)
 
 
+def _names_in_filter(flt: Filter) -> bool:
+    """Whether a filter names an object or a target of its own ability: "attached
+    to that creature", "[creatures] target player controls"."""
+    return any(k == "attached_to" or isinstance(v, Tgt) for k, v in flt.conditions)
+
+
 def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     """Rebuild ``value`` with ``fn`` applied to every placeholder-like leaf.
 
@@ -210,10 +216,11 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     rep = fn(value)
     if rep is not None:
         return rep
-    if isinstance(value, Filter) and any(k == "attached_to" for k, _ in value.conditions):
-        # "all Equipment attached to that creature": the pronoun in the filter
+    if isinstance(value, Filter) and _names_in_filter(value):
+        # "all Equipment attached to that creature", "creatures target player
+        # controls": the pronoun or the target in the filter
         return Filter(value.kinds, value.zone, walk(value.conditions, fn))
-    if isinstance(value, EachRef) and any(k == "attached_to" for k, _ in value.filter.conditions):
+    if isinstance(value, EachRef) and _names_in_filter(value.filter):
         return EachRef(walk(value.filter, fn))
     if isinstance(value, _LEAVES):
         return value
@@ -230,6 +237,9 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     if isinstance(value, (ControllerOfRef, OwnerOfRef)):
         return type(value)(walk(value.of, fn))
     if isinstance(value, Amount):
+        if value.filter is not None and _names_in_filter(value.filter):
+            # "for each creature target player controls"
+            value = dataclasses.replace(value, filter=walk(value.filter, fn))
         return dataclasses.replace(value, ref=walk(value.ref, fn)) if value.ref else value
     if isinstance(value, Condition):
         return Condition(value.kind, {k: walk(v, fn) for k, v in value.args.items()})
