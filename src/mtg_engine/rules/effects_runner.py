@@ -208,7 +208,14 @@ class Ctx:
                 parent = (self.task.data.get("parent") or {}) if self.task else {}
                 # what this resolution's exile moved or discarded, else what it
                 # looked at or revealed ("all land cards revealed this way")
-                moved = parent.get("exiled") or parent.get("discarded") or parent.get("it")
+                # ("all cards revealed this way": every card revealed, not only the
+                # one found, while still in the library, CR 701.20a)
+                moved = (
+                    parent.get("exiled")
+                    or parent.get("discarded")
+                    or [m for m in parent.get("revealed") or () if m in g.objects]
+                    or parent.get("it")
+                )
                 flt = dataclasses.replace(
                     ref.filter,
                     conditions=tuple(c for c in ref.filter.conditions if c[0] != "this_way"),

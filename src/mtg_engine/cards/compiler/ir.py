@@ -506,6 +506,10 @@ def finalize(
             # "choose a card ..., then that player chooses a card ... . You may return
             # those cards": every object the choices named (CR 608.2c)
             return ParentRef("chosen")
+        if isinstance(v, Those) and state["last"] == "parent" and state.get("op") == "reveal_until":
+            # "reveal cards ... until they reveal a land card, then puts those cards
+            # into their graveyard": every card revealed (CR 701.20a)
+            return ParentRef("revealed")
         if isinstance(v, Them | Those) and state["last"] == "each":
             # "attacking creatures you control get +X/+0. Sacrifice those creatures at
             # the beginning of the next end step": the objects of that instruction,
@@ -609,6 +613,7 @@ def finalize(
         if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
+            state["op"] = eff.op
         elif _about_each(eff):
             state["last"] = "each"  # "them": the objects this instruction was about
             state["each_op"] = eff.op

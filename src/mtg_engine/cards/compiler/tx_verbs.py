@@ -531,13 +531,20 @@ class VerbRules:
         return [Effect("look_at_hand", {"player": _owner_ref(c[0])})]
 
     def vp_reveal_until(self, c: list[Any]) -> list[Effect]:
-        zone, flt = c[0], c[-1]
-        flt = flt.filter if isinstance(flt, Some) else flt
+        zone, what = c[0], c[-1]
+        flt = what.filter if isinstance(what, Some) else what
+        # "until they reveal four land cards", "until you reveal X creature cards"
+        count = what.count if isinstance(what, Some) and what.count != 1 else None
         # "target player reveals cards from the top of their library": the subject
         # reveals, from the library the phrase names ("their": the subject's own)
         owner = zone[1] if len(zone) > 1 else None
         who = _owner_ref(zone) if getattr(zone, "tgt", None) or owner == "opponent" else SUBJ
-        return [Effect("reveal_until", {"player": who, "filter": flt})]
+        args: dict[str, Any] = {"player": who, "filter": flt}
+        if count is not None:
+            if not isinstance(count, int | Amount):
+                raise CompileError("reveal until: count")
+            args["amount"] = count
+        return [Effect("reveal_until", args)]
 
     def vp_exile_until(self, c: list[Any]) -> list[Effect]:
         zone, flt = c[0], c[-1]
