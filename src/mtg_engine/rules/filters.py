@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter
+from ..cards.abilities import Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .damage_history import damaged_players, dealt_damage_this_turn
@@ -173,6 +173,8 @@ def _condition(
     if key == "attached_to":
         # "all Equipment attached to that creature" (CR 301.5, 303.4): the objects
         # named, resolved as the instruction happens (rules/effects_runner.concrete)
+        if isinstance(value, SelfRef):  # "Equipment attached to this creature"
+            return source is not None and obj.attached_to == source.id
         return isinstance(value, tuple) and obj.attached_to in value
     if key == "owner":
         if isinstance(value, tuple):  # players resolved as the effect happens

@@ -230,8 +230,9 @@ class NounRules:
         "attached to it", which in a static ability or an amount ("+1/+1 for each
         Aura attached to it") names an object no pronoun resolution reaches."""
         ref = c[0]
-        if not isinstance(ref, ThatObject):
+        if not isinstance(ref, ThatObject | SelfRef) and type(ref) is not It:
             raise CompileError("attached to: not 'that creature'")
+        # "for each Equipment attached to Kemba": the source itself (rules/filters.py)
         return ("attached_to", ref)
 
     post_not_you_control = _post("controller", "not_you")
