@@ -619,7 +619,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for e in v.effects:
             _walk_value(e, out)
         for t in v.targets:
-            _walk_value(t, out)
+            _walk_value(_x_announced(t), out)
     elif isinstance(v, list | tuple):
         for x in v:
             _walk_value(x, out)
@@ -771,7 +771,7 @@ def features(ability: Ability) -> set[str]:
     for e in ability.effects:
         _walk_value(e, out)
     for t in ability.targets:
-        _walk_value(t, out)
+        _walk_value(_x_announced(t), out)
     if ability.cost is not None:
         _cost_features(ability.cost, out)
         if ability.kind is AbilityKind.MANA and ability.cost.other:
@@ -858,6 +858,21 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+def _x_announced(spec: Any) -> Any:
+    """A target description as the engine sees it once X is announced: "target
+    creature with mana value X" (CR 601.2b comes before 601.2c:
+    rules/targets.that_player_spec)."""
+    if not isinstance(spec, TargetSpec) or not any(
+        isinstance(v, Amount) and v.kind == "x" for _, v in spec.filter.conditions
+    ):
+        return spec
+    flt = spec.filter
+    conds = tuple(
+        (k, 0 if isinstance(v, Amount) and v.kind == "x" else v) for k, v in flt.conditions
+    )
+    return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
 
 
 def _x_targets_announced(ability: Ability) -> bool:
