@@ -330,6 +330,7 @@ SUPPORTED: set[str] = set(
         "additional_cost:discard",
         "additional_cost:exile",
         "additional_cost:life",
+        "additional_cost:x_amount",
         "timing:sorcery",
         "limit_per_turn",
         "optional",
@@ -601,6 +602,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # ("additional_cost:sacrifice", "additional_cost:discard", ...)
             parts = set()
             _cost_features(v.args["cost"], parts)
+            if "cost:variable_amount" in parts and _only_x(v.args["cost"]):
+                # "As an additional cost, sacrifice X creatures": X is announced as
+                # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
+                parts.discard("cost:variable_amount")
+                parts.add("cost:x_amount")
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)
@@ -887,6 +893,14 @@ def _x_targets_announced(ability: Ability) -> bool:
     cost = ability.cost
     return (
         ability.kind is AbilityKind.ACTIVATED and cost is not None and "{X}" in str(cost.mana or "")
+    )
+
+
+def _only_x(cost: Cost) -> bool:
+    """Whether every variable amount of ``cost`` is X ("pay X life")."""
+    return all(
+        isinstance(n, int) or (isinstance(n, Amount) and n.kind == "x")
+        for n in (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
     )
 
 
