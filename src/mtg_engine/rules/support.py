@@ -749,7 +749,7 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # "with three or more creatures" (rules/triggers.attack_with_count)
         if trig.event == "class_level" and k == "level":
             continue  # "becomes level N" (rules/triggers.py, CR 716.2a)
-        if trig.event == "tapped" and k == "one_or_more":
+        if trig.event in ("tapped", "untapped") and k == "one_or_more":
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
