@@ -228,6 +228,16 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key in ("blocking_or_blocked_by", "blocked_by") and value == "self":
+        # "creatures blocking or blocked by this creature", "target creature blocked
+        # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
+        combat = game.combat
+        if combat is None or source is None:
+            return False
+        blocked_by_it = obj.id in combat.blockers.get(source.id, ())
+        if key == "blocked_by":
+            return blocked_by_it
+        return blocked_by_it or source.id in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
     if key.startswith("mana_value_"):

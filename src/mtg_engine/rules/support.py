@@ -217,6 +217,9 @@ SUPPORTED: set[str] = set(
                 # "defending player" as the player an instruction names (CR 506.2,
                 # 508.5: rules/effects_runner.Ctx.refs)
                 "defending",
+                # "creatures blocking or blocked by this creature" (rules/filters.py)
+                "blocking_or_blocked_by",
+                "blocked_by",
             )
         ),
         "kind:Creature",
@@ -784,6 +787,14 @@ def features(ability: Ability) -> set[str]:
             # a mana ability is activated without choices on the stack (CR 605.3a):
             # "Tap an untapped creature you control: Add ..." isn't paid there yet
             out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
+    if ability.trigger is not None and out & {"cond:blocking_or_blocked_by", "cond:blocked_by"}:
+        if ability.trigger.event in ("dies", "leaves") or isinstance(
+            ability.trigger.subject, Filter
+        ):
+            # "when this creature dies, destroy all creatures blocking or blocked by
+            # it": it's out of combat by then (506.4); "whenever a Beast becomes
+            # blocked, ... each creature blocking it": that Beast, not this one
+            out.add("cond_value:blocking_or_blocked_by")
     if ability.trigger is not None:
         # import cycle: rules.triggers imports this module
         from .triggers import alternatives
