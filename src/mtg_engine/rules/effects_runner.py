@@ -507,6 +507,8 @@ class Ctx:
         """``flt`` with its numbers computed now ("with mana value equal to that
         number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
         same filter when it has neither."""
+        if any(k == "same_name_as" and not isinstance(v, tuple) for k, v in flt.conditions):
+            flt = self._same_name(flt)
         if not any(
             isinstance(v, Amount | TargetRef)
             or v == "that_player"
@@ -536,6 +538,31 @@ class Ctx:
             for k, v in flt.conditions
         )
         return dataclasses.replace(flt, conditions=conds)
+
+    def _same_name(self, flt: Filter) -> Filter:
+        """ "All other artifacts with the same name as that artifact" (CR 201.2): the
+        names the object has, or had as it last existed (CR 608.2h: the first
+        instruction may have destroyed it); "other" is other than that object."""
+        conds: list[tuple[str, Any]] = []
+        named: list[int] = []
+        for k, v in flt.conditions:
+            if k == "same_name_as" and not isinstance(v, tuple):
+                names = []
+                for r in self.refs(v):
+                    if r < 0:
+                        continue
+                    named.append(r)
+                    o = self.game.objects.get(r)
+                    name = chars(self.game, o).name if o is not None else None
+                    if name is None:
+                        name = (self.lki(r) or {}).get("name")
+                    if name:
+                        names.append(name)
+                v = tuple(names)
+            conds.append((k, v))
+        if ("other", True) in conds and named:
+            conds.append(("not_ids", tuple(named)))
+        return dataclasses.replace(flt, conditions=tuple(conds))
 
     def defending_players(self) -> tuple[int, ...]:
         """ "Defending player" (CR 506.2, 508.5): for an attacking source, the player

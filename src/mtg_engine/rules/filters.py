@@ -208,6 +208,12 @@ def _condition(
         return obj.id == value
     if key == "name":
         return c.name == value
+    if key == "same_name_as" and isinstance(value, tuple):
+        # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
+        # resolved as the instruction happens (rules/effects_runner.concrete)
+        return c.name in value
+    if key == "not_ids":  # "each other creature with the same name as that creature"
+        return obj.id not in value
     if key == "named":
         # "named [this card]" (CR 201.4): its own name, e.g. "cards named Accumulated
         # Knowledge in all graveyards"; a source with no name names nothing (CR 201.4b)

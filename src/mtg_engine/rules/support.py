@@ -220,6 +220,7 @@ SUPPORTED: set[str] = set(
                 # "creatures blocking or blocked by this creature" (rules/filters.py)
                 "blocking_or_blocked_by",
                 "blocked_by",
+                "same_name_as",
             )
         ),
         "kind:Creature",
@@ -439,6 +440,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
+            if key == "same_name_as" and not isinstance(val, TargetRef):
+                # only "the same name as [a target]" is resolved as the instruction
+                # happens (rules/effects_runner.Ctx._same_name)
+                out.add("cond_value:same_name_as")
             if key == "attached_to" and not isinstance(val, TargetRef | TriggerRef | SelfRef):
                 # a pronoun the compiler couldn't resolve (a target's own filter)
                 out.add("cond_value:attached_to")

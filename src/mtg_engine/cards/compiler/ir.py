@@ -205,7 +205,10 @@ _LEAVES = (str, int, float, bool, type(None), Filter, Ability, TargetRef, SelfRe
 def _names_in_filter(flt: Filter) -> bool:
     """Whether a filter names an object or a target of its own ability: "attached
     to that creature", "[creatures] target player controls"."""
-    return any(k == "attached_to" or isinstance(v, Tgt) for k, v in flt.conditions)
+    return any(
+        k == "attached_to" or (k == "same_name_as" and isinstance(v, It)) or isinstance(v, Tgt)
+        for k, v in flt.conditions
+    )
 
 
 def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
