@@ -329,7 +329,7 @@ class Ctx:
             return []
         return [new.id]
 
-    def _looked_back(self, ref: Any) -> dict[str, Any] | None:
+    def looked_back(self, ref: Any) -> dict[str, Any] | None:
         """ "its power" of a triggered ability whose source left the battlefield, or
         "that creature's toughness" of an event object that left it: as it last
         existed there (CR 603.10a, 608.2h, 113.7a; recorded by rules/triggers.py)."""
@@ -419,7 +419,7 @@ class Ctx:
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
                     recs = (self.obj.paid or {}).get("sacrificed") or []
                     return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
-                info = self._looked_back(a.ref)
+                info = self.looked_back(a.ref)
                 if info is not None:  # CR 603.10a: its power as it last existed
                     return (info.get(a.kind) or 0) * a.multiplier
                 objs = self.objects(a.ref)

@@ -212,6 +212,10 @@ def _condition(
         # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
         # resolved as the instruction happens (rules/effects_runner.concrete)
         return c.name in value
+    if key == "counters_ge" and isinstance(value, tuple):
+        # "with two or more +1/+1 counters on it", "has a +1/+1 counter on it" (122.1)
+        kind, n = value
+        return isinstance(n, int) and obj.counters.get(str(kind), 0) >= n
     if key == "not_ids":  # "each other creature with the same name as that creature"
         return obj.id not in value
     if key == "named":

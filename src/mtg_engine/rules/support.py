@@ -221,6 +221,7 @@ SUPPORTED: set[str] = set(
                 "blocking_or_blocked_by",
                 "blocked_by",
                 "same_name_as",
+                "counters_ge",
             )
         ),
         "kind:Creature",
@@ -458,6 +459,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if (
                 key.endswith(("_le", "_ge", "_eq"))
                 and not isinstance(val, int)
+                # "with two or more +1/+1 counters on it": (kind, n) (rules/filters.py)
+                and not (
+                    key == "counters_ge" and isinstance(val, tuple) and isinstance(val[1], int)
+                )
                 # "equal to that number": computed as the effect resolves (Ctx.concrete)
                 and not (isinstance(val, Amount) and val.kind == "chosen_number")
             ):
