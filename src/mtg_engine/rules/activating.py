@@ -45,7 +45,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .permanents import sacrifice
 from .support import has_variable_amount, register
-from .tapping import became_tapped, pay_tap
+from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
 from .zones import move
 
@@ -645,6 +645,7 @@ def _pay_non_mana_costs_simple(
         became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
     if cost.untap and pay_tap(game, src, ("602.2b", "107.6"), untap=True):  # the {Q} cost
         status = True
+        became_untapped(game, (src,), ("602.2b", "107.6"))
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
     for kind, n in cost.remove_counters:

@@ -478,7 +478,7 @@ def _extra_cost_problem(
         cands = costs.cost_choices(game, flt, player, o, "battlefield")
         chosen = opts.get("sacrifice")
         if chosen is not None:
-            if len(chosen) != n or any(x not in cands for x in chosen):
+            if any(x not in cands for x in chosen) or (len(chosen) != n and not total.x_open):
                 return f"you must sacrifice {n} matching permanent(s) you control (rule {rule})"
         elif len(cands) < n:
             return f"you can't sacrifice what the cost asks (rule {rule})"
@@ -486,7 +486,7 @@ def _extra_cost_problem(
         cands = costs.cost_choices(game, flt, player, o, "hand")
         chosen = opts.get("discard")
         if chosen is not None:
-            if len(chosen) != n or any(x not in cands for x in chosen):
+            if any(x not in cands for x in chosen) or (len(chosen) != n and not total.x_open):
                 return f"you must discard {n} matching card(s) (rule {rule})"
         elif len(cands) < n:
             return f"you can't discard what the cost asks (rule {rule})"
@@ -1068,9 +1068,14 @@ def choices_task(game: Game, task: Task) -> None:
             and ability.cost is not None
             and loyalty_rules.is_variable(ability.cost)
         )
-        if (xcost is not None or loyalty_x) and obj.x is None:
+        # "As an additional cost, pay X life": X announced too (CR 601.2b, 107.3)
+        cost_x = costs.additional_x_limit(game, obj) if obj.stack_kind == "spell" else None
+        if (xcost is not None or loyalty_x or cost_x is not None) and obj.x is None:
             if task.answer is None:
-                if loyalty_x:
+                if xcost is None and not loyalty_x:
+                    assert cost_x is not None
+                    hi = cost_x
+                elif loyalty_x:
                     # CR 606.6: "[−X]" removes at most the loyalty counters there are.
                     assert obj.source_id is not None and ability.cost is not None  # loyalty_x
                     hi = loyalty_rules.max_x(game.objects.get(obj.source_id), ability.cost)
@@ -1084,6 +1089,8 @@ def choices_task(game: Game, task: Task) -> None:
                         hi = max(hi, _max_x_with_cost_changes(game, obj, d.get("opts") or {}))
                     # cards announced for delve pay {X} as generic mana (CR 702.66a)
                     hi += int(d.get("delve", 0))
+                    if cost_x is not None:
+                        hi = min(hi, cost_x)
                 game.ask(
                     Decision(
                         DecisionKind.X,

@@ -192,6 +192,7 @@ def _lki(game: Game, oid: int) -> dict:
     return {
         "controller": o.controller,
         "owner": o.owner,
+        "name": c.name,  # "with the same name as that creature" (CR 608.2h)
         "power": c.power,
         "toughness": c.toughness,
         "mana_value": c.mana_value,

@@ -62,6 +62,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.DIE_ROLL,
         EventKind.CUMULATIVE_UPKEEP_PAID,
         EventKind.BECOMES_TAPPED,
+        EventKind.BECOMES_UNTAPPED,
         EventKind.CLASS_LEVEL,
         EventKind.DECLARE_ATTACKERS,
     )
@@ -86,6 +87,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "attack_with": (EventKind.DECLARE_ATTACKERS,),
     "tap_for_mana": (EventKind.TAPPED_FOR_MANA,),
     "tapped": (EventKind.BECOMES_TAPPED,),
+    "untapped": (EventKind.BECOMES_UNTAPPED,),
     "transforms": (EventKind.TRANSFORM,),
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
@@ -722,6 +724,8 @@ def _matches_now(
             not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
         )
     if ev.kind == EventKind.BECOMES_TAPPED and kind == "tapped":  # CR 701.26a (rules/tapping.py)
+        return _tapped_matches(game, trig, d, source)
+    if ev.kind == EventKind.BECOMES_UNTAPPED and kind == "untapped":  # CR 701.26b
         return _tapped_matches(game, trig, d, source)
     if ev.kind == EventKind.TURNED_FACE_UP and kind == "turned_face_up":  # CR 702.37, 708.8
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
