@@ -197,6 +197,8 @@ class HeuristicAgent:
 
     def _priority_choice(self, game: Game, player: int) -> Action:
         options = self.loops.allowed(game, game.legal_actions())
+        if len(options) == 1:
+            return options[0]  # only passing is legal (CR 117.3d): nothing to weigh
         lands = [o for o in options if isinstance(o, PlayLand)]
         if lands:
             return lands[0]
