@@ -42,6 +42,7 @@ from . import combat_rules as cr
 from .characteristics import chars
 from .draw_skip import attack_restriction
 from .filters import matches_object
+from .layers import amount as static_amount
 from .mana import mana_sources, parse_cost, plan_payment
 from .summoning_sickness import is_summoning_sick
 
@@ -136,7 +137,9 @@ def block_capacity(game: Game, obj: GameObject) -> int:
         amount = r.args.get("amount", 1)
         if amount == "any":
             return _UNLIMITED
-        n += int(amount)
+        # "for each Equipment attached to this creature": counted now (CR 604.3)
+        src = game.objects.get(r.source) if r.source is not None else None
+        n += max(0, static_amount(game, amount, r.controller, src))
     return n
 
 
