@@ -44,6 +44,7 @@ from .filters import matches_object, objects_matching
 from .mana_spending import Spending
 from .permanents import sacrifice
 from .support import has_variable_amount, register
+from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, pay_tap
 from .targets import describe
 from .zones import move
@@ -121,6 +122,12 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return f"{o.name} is already tapped (rule 602.5a)"
         if cost.untap and not o.tapped:
             return f"{o.name} is untapped (rule 602.5a)"
+        why = (tap_forbidden(game, o) if cost.tap else None) or (
+            tap_forbidden(game, o, untap=True) if cost.untap else None
+        )
+        if why:
+            # CR 101.2, 118.3, 602.2b: a cost that can't be paid can't be paid at all
+            return f"you can't pay the cost: {why} (rules 101.2, 118.3)"
         if "Creature" in c.types:
             if is_summoning_sick(game, o, c):
                 return f"{o.name} has summoning sickness (rule 302.6)"

@@ -1340,6 +1340,29 @@ class ClauseRules:
             statics=[StaticEffect("cant_gain_life", you), StaticEffect("cant_lose_life", you)],
         )
 
+    def replacement_untap_remove(self, c: list[Any]) -> Parsed:
+        # Bewitching Leechcraft's granted ability: "If this creature would untap during
+        # your untap step, remove a +1/+1 counter from it instead." (CR 614.1a, 502.3)
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        args = {"counter": kind, "amount": 1, "untap_step": True}
+        return Parsed("static", statics=[StaticEffect("untap_instead", SelfRef(), args)])
+
+    def replacement_untap_remove_then(self, c: list[Any]) -> Parsed:
+        # Bewitching Leechcraft's granted ability: "If this creature would untap during
+        # your untap step, remove a +1/+1 counter from it instead. If you do, untap it."
+        # (CR 614.1a, 502.3; with no counter to remove, it doesn't untap)
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        args = {"counter": kind, "amount": 1, "untap_step": True, "if_you_do": True}
+        return Parsed("static", statics=[StaticEffect("untap_instead", SelfRef(), args)])
+
+    def replacement_untap_remove_all(self, c: list[Any]) -> Parsed:
+        # Freyalise's Winds: "If a permanent with a wind counter on it would untap during
+        # its controller's untap step, remove all wind counters from it instead."
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        args = {"counter": kind, "amount": "all", "untap_step": True, "with_counter": True}
+        flt = Filter(kinds=("permanent",), zone="battlefield")
+        return Parsed("static", statics=[StaticEffect("untap_instead", flt, args)])
+
     def replacement_double_life_loss(self, c: list[Any]) -> Parsed:
         # Bloodletter of Aclazotz (CR 614.1a)
         opp = Filter(kinds=("player",), conditions=(("opponent", True),))
