@@ -73,7 +73,7 @@ def stun_counters(game: Game, ev: dict[str, Any]) -> tuple[Replacement, ...]:
         _remove_instead(ev, STUN, 1, ("122.1d",))
         return "it has a stun counter, so one is removed instead of untapping it"
 
-    return (Replacement(f"stun:{o.id}", "stun counter", ("122.1d", "614.1a"), apply),)
+    return (Replacement(f"stun:{o.id}", "stun counter", ("614.1a",), apply),)
 
 
 def _affects(game: Game, o: GameObject, src: GameObject, st: StaticEffect) -> bool:
