@@ -43,6 +43,7 @@ from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .mana_spending import Spending
 from .permanents import sacrifice
+from .simultaneous import simultaneous
 from .support import has_variable_amount, register
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, pay_tap
@@ -473,10 +474,11 @@ def activate_task(game: Game, task: Task) -> None:
         if src is not None:
             _pay_non_mana_costs_simple(game, src, cost, player)
         sacrificed = []
-        for oid in d.get("sacrifice") or []:
-            if oid in game.objects:
-                sacrificed.append(_lki_record(game, oid))  # CR 608.2h: "the sacrificed ..."
-                sacrifice(game, oid, ("602.2b", "701.21a"))
+        with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 603.2c, 603.10a)
+            for oid in d.get("sacrifice") or []:
+                if oid in game.objects:
+                    sacrificed.append(_lki_record(game, oid))  # CR 608.2h: "the sacrificed ..."
+                    sacrifice(game, oid, ("602.2b", "701.21a"))
         if sacrificed:
             obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
         for oid in d.get("discard") or []:
@@ -489,9 +491,12 @@ def activate_task(game: Game, task: Task) -> None:
                     reason="is discarded",
                     cause="discard",
                 )
-        for oid in d.get("exile") or []:
-            if oid in game.objects:
-                move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")
+        with simultaneous(game, d.get("exile") or ()):  # the cards exiled: one event (603.2c)
+            for oid in d.get("exile") or []:
+                if oid in game.objects:
+                    move(
+                        game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost"
+                    )
         for oid in d.get("tap_cost") or []:
             t = game.objects.get(oid)
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:

@@ -787,19 +787,22 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         if convoked:
             became_tapped(game, (c,), ("702.51a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
-    for oid in delve:
-        if oid not in feeders:
-            _delve_exile(game, oid, what)
+    with simultaneous(game):  # CR 702.66a, 603.2c: the cards delve exiles, one event
+        for oid in delve:
+            if oid not in feeders:
+                _delve_exile(game, oid, what)
     spent = mana_rules.execute_plan(game, player, mana, plan, what, on)
-    for oid in feeders:
-        _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
+    with simultaneous(game):  # (cards put there by the mana abilities just activated)
+        for oid in feeders:
+            _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
         lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost")
     sacrificed = []
-    for oid in d.get("sacrifice") or []:
-        if oid in game.objects:
-            sacrificed.append(_lki_record(game, oid))
-            sacrifice(game, oid, ("601.2h", "701.21a"))
+    with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 603.2c, 603.10a)
+        for oid in d.get("sacrifice") or []:
+            if oid in game.objects:
+                sacrificed.append(_lki_record(game, oid))
+                sacrifice(game, oid, ("601.2h", "701.21a"))
     for oid in d.get("discard") or []:
         if oid in game.objects:
             move(

@@ -743,6 +743,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
+        if trig.event == "discard" and k == "one_or_more":
+            continue  # once per discarding event, "that many" (rules/triggers._check)
         if trig.event == "leaves_graveyard" and k == "one_or_more":
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if k not in ("graveyard",):

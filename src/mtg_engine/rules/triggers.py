@@ -233,7 +233,7 @@ def _flush(game: Game, b: Batch) -> None:
             c = b.lki.get(o.id)
             if c is not None:
                 game._chars[o.id] = c  # the old ids are never reused (CR 400.7)
-        _check(game, ev, s, left, once)
+        _check(game, ev, s, left, once, b.events)
 
 
 _FLUSH.append(_flush)
@@ -245,6 +245,7 @@ def _check(
     subject: GameObject | None,
     left: list[GameObject] | tuple[()],
     once: set[tuple[int, str, Any]] | None = None,
+    batch: list[tuple[Event, GameObject | None]] | None = None,
 ) -> None:
     if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
         fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
@@ -301,6 +302,9 @@ def _check(
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if not _matches(game, ability.trigger, ev, w, subject):
                 continue
+            how_many: int | None = None
+            if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
+                how_many = 1  # "one or more cards", one of them (CR 603.2c)
             if once is not None and _detail(ability.trigger, "one_or_more"):
                 # "whenever a source you control deals damage to one or more ...":
                 # once for each source in the event (CR 603.2c)
@@ -308,7 +312,15 @@ def _check(
                 if key in once:
                     continue  # CR 603.2c: once for the simultaneous event
                 once.add(key)
+                if batch and ev.kind == EventKind.ZONE_CHANGE:
+                    # "whenever you discard one or more cards, ... that many": how many
+                    # of the event's objects it triggered on (CR 603.2c, 608.2c)
+                    how_many = sum(
+                        1 for e2, s2 in batch if _matches(game, ability.trigger, e2, w, s2)
+                    )
             event: dict[str, Any] = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
+            if how_many is not None:
+                event["amount"] = how_many
             if ev.kind in (EventKind.BLOCKS, EventKind.BLOCKED_BY):
                 # "that creature": the one it blocks / that blocks it (CR 509.3)
                 event["other"] = d.get("attacker" if ev.kind == EventKind.BLOCKS else "blocker")

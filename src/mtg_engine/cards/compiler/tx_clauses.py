@@ -263,9 +263,10 @@ class ClauseRules:
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
             details: list[tuple[str, Any]] = []
             for x in c:
-                if isinstance(x, Some) and x.count == "one_or_more" and name in _DAMAGE_EVENTS:
+                if isinstance(x, Some) and x.count == "one_or_more" and name in _ONCE_EVENTS:
                     # "deals damage to one or more creatures": once per damage event
-                    # and source (CR 603.2c)
+                    # and source; "whenever you discard one or more cards": once per
+                    # discarding event (CR 603.2c)
                     details.append(("one_or_more", True))
                 if isinstance(x, (Some, EachRef)):
                     details.append(("what", x.filter))
@@ -1675,6 +1676,8 @@ def _chosen_by_subject(e: Effect) -> Effect:
 
 #: the trigger events of a source dealing damage (CR 603.2c: "to one or more")
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage"})
+#: trigger events whose "one or more" object triggers once per event (CR 603.2c)
+_ONCE_EVENTS = _DAMAGE_EVENTS | {"discard"}
 
 
 def _have_it_of(e: Effect, of: Any) -> Effect:
