@@ -36,7 +36,12 @@ from .zones import is_discard
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
 register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
 # "whenever one or more creature cards leave your graveyard" (CR 603.10a, 603.2c)
-register("trigger:leaves_graveyard", "trigger_detail:whose", "trigger_detail:your_turn")
+register(
+    "trigger:leaves_graveyard",
+    "trigger_detail:whose",
+    "trigger_detail:your_turn",
+    "trigger_detail:to_zone",  # "put into exile from your graveyard" (_left_graveyard)
+)
 
 if TYPE_CHECKING:
     pass
@@ -839,6 +844,9 @@ def _left_graveyard(
             card = GameObject(left, spell.card_uid, spell.card, spell.owner, Zone.GRAVEYARD)
     if card is None or card.is_token:  # a token isn't a card (CR 111.1)
         return False
+    to_zone = _detail(trig, "to_zone")
+    if to_zone is not None and (ev.kind != EventKind.ZONE_CHANGE or d.get("to_zone") != to_zone):
+        return False  # "are put into exile from your graveyard"
     if _detail(trig, "your_turn") and game.active != source.controller:
         return False  # "... leave your graveyard during your turn"
     whose = _detail(trig, "whose")

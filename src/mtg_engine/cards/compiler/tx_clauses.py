@@ -306,6 +306,13 @@ class ClauseRules:
             return ("leaves_graveyard", (("whose", "you"), ("your_turn", True)))
         return ("leaves_graveyard", (("whose", "you"),))
 
+    def ev_exiled_from_graveyard(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever one or more cards are put into exile from your graveyard"
+        (Rakshasa Vizier): leaving the graveyard for exile (CR 603.10a, 406.2)."""
+        if c[0] != ("graveyard", "you"):
+            raise CompileError(f"trigger: put into exile from {c[0]}")
+        return ("leaves_graveyard", (("whose", "you"), ("to_zone", "exile")))
+
     def during_your_turn(self, c: list[Any]) -> bool:
         return True
 
