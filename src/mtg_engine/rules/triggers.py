@@ -41,6 +41,7 @@ register(
     "trigger_detail:whose",
     "trigger_detail:your_turn",
     "trigger_detail:to_zone",  # "put into exile from your graveyard" (_left_graveyard)
+    "trigger_detail:not_from",  # "from anywhere other than the battlefield" (_matches_now)
 )
 
 if TYPE_CHECKING:
@@ -469,7 +470,15 @@ def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
         out = (
             Trigger(trig.event, trig.subject, trig.step, trig.player, trig.condition, (), own),
             *(
-                Trigger(ev, trig.subject, trig.step, trig.player, trig.condition, (), tuple(dd))
+                Trigger(
+                    ev,
+                    dict(dd).get("or_subject", trig.subject),  # its own subject (Syr Konrad)
+                    trig.step,
+                    trig.player,
+                    trig.condition,
+                    (),
+                    tuple(kv for kv in dd if kv[0] != "or_subject"),
+                )
                 for ev, dd in zip(events, extra, strict=False)
             ),
         )
@@ -543,10 +552,12 @@ def _matches_now(
             kind == "put_into_graveyard"
             and d.get("to_zone") == "graveyard"
             and isinstance(trig.subject, Filter)
-            and "card" in trig.subject.kinds
+            and ("card" in trig.subject.kinds or _detail(trig, "not_from") is not None)
         ):
             # "whenever another card is put into a graveyard from anywhere": the card
             # it became in the graveyard (CR 400.7; a token isn't a card, 111.1)
+            if _detail(trig, "not_from") == d.get("from_zone"):
+                return False  # "from anywhere other than the battlefield"
             new = game.objects.get(d.get("obj", -1))
             return (
                 new is not None

@@ -247,6 +247,38 @@ class ClauseRules:
                 details = (*details, ("or_details", tuple(tuple(p[1]) for p in preds[1:])))
         return Trigger(event, subj, player=player, details=tuple(details))
 
+    def trig_multi(self, c: list[Any]) -> Trigger:
+        """ "Whenever another creature dies, or a creature card is put into a graveyard
+        from anywhere other than the battlefield, or a creature card leaves your
+        graveyard" (Syr Konrad): events with their own subjects (CR 603.2: any of
+        them), kept as ``or_events`` with each one's subject in ``or_details``."""
+        groups: list[list[Any]] = [[]]
+        for x in c:
+            if isinstance(x, Token) and x.type == "TRIG_OR":
+                groups.append([])
+            else:
+                groups[-1].append(x)
+        trigs = [self.trigger_event(g) for g in groups]
+        first = trigs[0]
+        if any(t.player != first.player or dict(t.details).get("or_events") for t in trigs):
+            raise CompileError("trigger: alternatives for different players")
+        rest = trigs[1:]
+        return Trigger(
+            first.event,
+            first.subject,
+            player=first.player,
+            details=(
+                *first.details,
+                ("or_events", tuple(t.event for t in rest)),
+                ("or_details", tuple((*t.details, ("or_subject", t.subject)) for t in rest)),
+            ),
+        )
+
+    def ev_put_into_graveyard_not_bf(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # "is put into a graveyard from anywhere other than the battlefield" (Syr Konrad)
+        name, details = self._put_into_graveyard_base(c)
+        return name, (*details, ("not_from", "battlefield"))
+
     def trig_or(self, c: list[Any]) -> None:
         return None
 
@@ -376,6 +408,7 @@ class ClauseRules:
         return ("attacks", (("saddled", True),))
 
     ev_put_into_graveyard = _ev("put_into_graveyard")
+    _put_into_graveyard_base = _ev("put_into_graveyard")
     ev_control_none = _ev("control_none")
 
     def attack_target(self, c: list[Any]) -> tuple[str, Any]:
