@@ -44,6 +44,9 @@ from ..game.hooks import EFFECT_HANDLERS
 #: CR 607.2a), "the number" (amount ``chosen_number``)
 CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
 
+#: the instructions of "As this enters, ..." that rules/etb_choices.py performs (CR 614.12)
+AS_ENTERS_OPS = frozenset(("choose", "choose_objects", "turn_face_down"))
+
 #: keyword abilities the engine implements (CR 702), by their CR names;
 #: modules that implement more add them with :func:`register_keywords`.
 KEYWORDS: set[str] = set(
@@ -793,6 +796,13 @@ def features(ability: Ability) -> set[str]:
             out.add("trigger:mana_ability")
     for st in ability.static:
         _walk_value(st, out)
+        if st.op == "as_enters":
+            # "As this enters, ...": the choices and "turn it face down" are made as it
+            # enters (rules/etb_choices.py); any other instruction ("sacrifice all
+            # lands you control", CR 614.1c) isn't performed yet
+            for e in st.args.get("effects") or ():
+                if e.op not in AS_ENTERS_OPS:
+                    out.add(f"as_enters:{e.op}")
     if ability.modes:
         out.add("modes")
         for m in ability.modes:
