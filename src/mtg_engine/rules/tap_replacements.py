@@ -31,6 +31,7 @@ from ..game.objects import GameObject
 from .characteristics import chars
 from .filters import matches_object
 from .pipeline import (
+    FINDER_GUARDS,
     PROHIBITIONS,
     Replacement,
     forbidden,
@@ -74,6 +75,21 @@ def stun_counters(game: Game, ev: dict[str, Any]) -> tuple[Replacement, ...]:
         return "it has a stun counter, so one is removed instead of untapping it"
 
     return (Replacement(f"stun:{o.id}", "stun counter", ("614.1a",), apply),)
+
+
+def _stunned(game: Game) -> bool:
+    """Whether any permanent has a stun counter (cached until the state changes): an
+    untap is proposed to the pipeline only then, or when another effect could apply."""
+    got = game._chars.get(_STUNNED)
+    if got is None:
+        objects = game.objects
+        got = any(objects[oid].counters.get(STUN) for oid in game.battlefield)
+        game._chars[_STUNNED] = got
+    return bool(got)
+
+
+_STUNNED = "stunned_permanents"
+FINDER_GUARDS[EventKind.UNTAP] = _stunned
 
 
 def _affects(game: Game, o: GameObject, src: GameObject, st: StaticEffect) -> bool:
