@@ -56,6 +56,15 @@ _HARMFUL = {
 }
 
 
+def _offered_pass(options: list[Action]) -> Action:
+    """Passing priority (CR 117.3d) as the options offer it: an action taken from
+    ``Game.legal_actions()`` is applied without being checked again."""
+    for o in options:
+        if isinstance(o, PassPriority):
+            return o
+    return PassPriority()
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -188,6 +197,8 @@ class HeuristicAgent:
 
     def _priority_choice(self, game: Game, player: int) -> Action:
         options = self.loops.allowed(game, game.legal_actions())
+        if len(options) == 1:
+            return options[0]  # only passing is legal (CR 117.3d): nothing to weigh
         lands = [o for o in options if isinstance(o, PlayLand)]
         if lands:
             return lands[0]
@@ -260,7 +271,7 @@ class HeuristicAgent:
             ):
                 if not game.combat.blocked.get(act.source):
                     return act
-        return PassPriority()
+        return _offered_pass(options)
 
     def _good_harm_target(self, game: Game, player: int, ability) -> bool:
         if ability is None or not ability.targets:

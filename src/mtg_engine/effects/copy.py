@@ -30,7 +30,9 @@ from ..cards.abilities import ControllerRef, Effect, TargetRef
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
+from ..rules.characteristics import chars
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
+from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx
 from ..rules.permanents import enter_battlefield
 from ..rules.support import register
@@ -272,3 +274,41 @@ register(
 )
 
 __all__ = ["Decision", "become_copy", "put_copy_on_stack"]
+
+
+@effect("populate")
+def populate(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.36a: choose a creature token you control and create a token that's a
+    copy of it; 701.36b: with no creature token, no token is created."""
+    g = ctx.game
+    sc = ctx.scratch
+    if "chosen" not in sc:
+        tokens = [
+            oid
+            for oid in g.battlefield
+            if g.objects[oid].is_token
+            and g.objects[oid].controller == ctx.controller
+            and not g.objects[oid].phased_out
+            and "Creature" in chars(g, g.objects[oid]).types
+        ]
+        if not tokens:
+            g.emit(EventKind.NO_EFFECT, ("701.36b",), "No creature token to populate")
+            return True
+        chosen = ctx.choose_exactly(
+            ctx.controller,
+            tokens,
+            1,
+            "701.36a",
+            "Populate: choose a creature token you control to copy",
+            DecisionPurpose.CHOOSE,
+        )
+        if chosen is None:
+            return False
+        sc["chosen"] = chosen
+        g.emit(
+            EventKind.CHOOSE,
+            ("701.36a",),
+            f"{g.players[ctx.controller].name} populates: {g.objects[chosen[0]].name} is copied",
+        )
+    # the copy is created as "create a token that's a copy of" it (CR 707.2, 111.1)
+    return copy_permanent(ctx, Effect("copy_permanent", {"what": BoundRef(tuple(sc["chosen"]))}))

@@ -15,10 +15,11 @@ event names no hidden card for the view to hide.
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Effect, Filter
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
 from ..rules.linked import exile_linked, link_owner
 from ..rules.play_permissions import DURATIONS, grant
 from ..rules.support import register
@@ -135,4 +136,41 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
             f"{ctx.game.players[p].name} may play {names} {until}",
             player=p,
         )
+    return True
+
+
+@effect("reveal_until")
+def reveal_until(ctx: Ctx, e: Effect) -> bool:
+    """ "Reveal cards from the top of your library until you reveal a creature card"
+    (CR 701.20a): cards are revealed one at a time from the top until ``amount``
+    (default one) cards matching ``filter`` have been revealed, or the library runs
+    out. The revealed cards stay in the library until a later instruction moves
+    them: "that card" is what was found (``ParentRef("it")``), "the rest" the other
+    revealed cards, and "all cards revealed this way", "those cards" all of them
+    (``ParentRef("revealed")``)."""
+    g = ctx.game
+    players = ctx.players(e.args.get("player")) or [ctx.controller]
+    p = players[0]
+    flt = ctx.concrete(e.args.get("filter") or Filter())
+    flt = Filter(flt.kinds if flt.kinds != ("card",) else (), "library", flt.conditions)
+    want = max(0, ctx.amount(e.args.get("amount", 1)))
+    lib = g.players[p].library
+    revealed: list[int] = []
+    found: list[int] = []
+    for oid in reversed(list(lib)):
+        if len(found) >= want:
+            break
+        revealed.append(oid)
+        if matches_object(g, g.objects[oid], flt, ctx.controller, ctx.source):
+            found.append(oid)
+    names = ", ".join(g.objects[oid].name for oid in revealed) or "no cards"
+    g.emit(
+        EventKind.REVEAL,
+        ("701.20a",),
+        f"{g.players[p].name} reveals cards from the top of their library until "
+        f"{len(found)} matching card(s) are revealed: {names}",
+    )
+    ctx.set_parent("it", found)
+    ctx.set_parent("rest", [oid for oid in revealed if oid not in found])
+    ctx.set_parent("revealed", revealed)
     return True

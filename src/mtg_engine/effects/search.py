@@ -17,44 +17,84 @@ from . import effect
 # "search for up to two basic land cards": the player already chooses from none up to
 # N cards (CR 701.23b lets a search find fewer), so "up to" asks nothing more
 register("arg:search_library.up_to")
+# "search target opponent's library" (CR 701.23a) and "then shuffle" (CR 701.24a)
+register("arg:search_library.library_of", "arg:search_library.shuffle")
 
 
 @effect("search_library")
 def search_library(ctx: Ctx, e: Effect) -> bool:
     """CR 701.23a: look through a library for cards with a quality and put them
-    somewhere (``to``: hand, battlefield, graveyard, top); 701.23b: a search for
-    cards with a stated quality may find nothing. The found card is "it" for
-    the instructions that follow; the library is shuffled by a later
-    instruction or, without one, here (CR 701.23a)."""
+    somewhere (``to``: hand, battlefield, graveyard, top, exile); 701.23b: a search
+    for cards with a stated quality may find nothing. Each player the instruction
+    names searches in turn (APNAP order, CR 101.4), their own library or, with
+    ``library_of`` ("search target opponent's library"), that player's; a found card
+    put onto the battlefield enters under the searching player's control. With
+    ``shuffle`` ("then shuffle", "then that player shuffles") each searched library
+    is shuffled afterwards (CR 701.24a). The found cards are "it" for the
+    instructions that follow."""
     g = ctx.game
-    players = ctx.players(e.args.get("player")) or [ctx.controller]
-    p = players[0]
+    s = ctx.scratch
+    if "searchers" not in s:
+        s["searchers"] = ctx.players(e.args.get("player")) or [ctx.controller]
+        s["moved"] = []
+        s["searched"] = []
+    owner_ref = e.args.get("library_of")
+    while s["searchers"]:
+        p = s["searchers"][0]
+        owners = ctx.players(owner_ref) if owner_ref is not None else [p]
+        if not owners:
+            s["searchers"].pop(0)  # the library's player is gone (an illegal target)
+            continue
+        owner = owners[0]
+        found = _search_one(ctx, e, p, owner)
+        if found is None:
+            return False  # the searching player is choosing
+        s["moved"].extend(found)
+        s["searched"].append(owner)
+        s["searchers"].pop(0)
+    moved = s.pop("moved")
+    searched = s.pop("searched")
+    s.pop("searchers")
+    if e.args.get("shuffle") and e.args.get("to") != "top":
+        for owner in searched:
+            shuffle_library(g, owner)
+    ctx.set_parent("it", moved)
+    ctx.set_parent("searched", searched)
+    return True
+
+
+def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
+    """Player ``p`` searches ``owner``'s library (CR 701.23a): the cards found and
+    moved, or None while ``p`` chooses."""
+    g = ctx.game
     flt: Filter = e.args.get("filter") or Filter()
     n = ctx.amount(e.args.get("amount", 1))
-    lib = g.players[p].library
+    lib = g.players[owner].library
     f = Filter(flt.kinds if flt.kinds != ("card",) else (), "library", flt.conditions)
     f = ctx.concrete(f)  # "with mana value X or less": X now (CR 608.2c)
-    cands = [
-        oid
-        for oid in reversed(lib)
-        if matches_object(g, g.objects[oid], f, ctx.controller, ctx.source)
-    ]
+    cands = [oid for oid in reversed(lib) if matches_object(g, g.objects[oid], f, p, ctx.source)]
+    whose = "their" if owner == p else f"{g.players[owner].name}'s"
     chosen: list[int] = []
     if cands:
         if ctx.answer is None:
-            return ctx.ask(
+            ctx.ask(
                 DecisionKind.CHOOSE_OBJECTS,
                 "701.23a",
-                f"Search your library: choose up to {n} card(s)",
+                f"Search {'your' if owner == p else whose} library: choose up to {n} card(s)",
                 {
                     "candidates": cands,
                     "min": 0,
                     "max": min(n, len(cands)),
                     "purpose": DecisionPurpose.SEARCH,
                 },
+                player=p,
             )
+            return None
         chosen = [x for x in ctx.take_answer().objects if x in lib]
     to = str(e.args.get("to") or "hand")
+    if e.args.get("shuffle") and to == "top":
+        # "then shuffle and put that card on top" (CR 701.24a): shuffled first
+        shuffle_library(g, owner)
     moved: list[int] = []
     for oid in chosen:
         name = g.objects[oid].name
@@ -64,14 +104,21 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
             nid = enter_battlefield(
                 g,
                 oid,
-                controller=ctx.controller,
+                controller=p,
                 rules=("701.23a",),
                 tapped=bool(e.args.get("tapped")),
             )
-        elif to == "top":
+        elif to in ("top", "bottom"):
             lib.remove(oid)
-            lib.append(oid)
+            if to == "top":
+                lib.append(oid)
+            else:
+                lib.insert(0, oid)
             nid = oid
+        elif to == "library":
+            nid = oid  # found, and used where it is ("you may cast that card")
+        elif to == "exile":
+            nid = move(g, oid, Zone.EXILE, ("701.23a", "406.2"), reason="is exiled")
         else:
             zone = Zone.BY_NAME.get(to, Zone.HAND)
             nid = move(g, oid, zone, ("701.23a",), reason=f"is put into its owner's {to}")
@@ -80,11 +127,9 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
     g.emit(
         EventKind.SEARCH,
         ("701.23a",),
-        f"{g.players[p].name} searches their library ({len(moved)} card(s) found)",
+        f"{g.players[p].name} searches {whose} library ({len(moved)} card(s) found)",
     )
-    ctx.set_parent("it", moved)
-    ctx.set_parent("searched", [p])
-    return True
+    return moved
 
 
 @effect("reveal")

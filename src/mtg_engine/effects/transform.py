@@ -4,10 +4,11 @@ convert (701.28), flip (710.2), meld (701.42)."""
 from __future__ import annotations
 
 from ..cards.abilities import Effect, SelfRef
+from ..game.actions import DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
-from ..rules.multiface import flip, meld, meld_pair_partner, meldable, transform
+from ..rules.multiface import flip, meld, meld_pair_partners, meldable, transform
 from ..rules.support import register
 from ..rules.zones import move
 from . import effect
@@ -57,7 +58,18 @@ def meld_pair_effect(ctx: Ctx, e: Effect) -> bool:
     "if" of the same instruction). Objects that can't be melded stay exiled (701.42c)."""
     g = ctx.game
     src = _source_here(ctx)
-    partner = meld_pair_partner(g, src, ctx.controller, "")
+    partners = meld_pair_partners(g, src, ctx.controller, "")
+    chosen = ctx.choose_exactly(
+        ctx.controller,
+        [o.id for o in partners],
+        min(1, len(partners)),
+        "701.42a",
+        f"Choose the {partners[0].name if partners else 'permanent'} to meld with {ctx.obj.name}",
+        DecisionPurpose.CHOOSE,
+    )
+    if chosen is None:
+        return False  # the controller chooses which one (CR 608.2d)
+    partner = g.objects.get(chosen[0]) if chosen else None
     if src is None or partner is None:
         g.emit(EventKind.NO_EFFECT, ("701.42a",), f"{ctx.obj.name}: there is no meld pair to meld")
         return True

@@ -144,7 +144,7 @@ OP_SPECS.update(
         # --- keyword actions (CR 701)
         "investigate": "player: Ref[, amount] (CR 701.16)",
         "proliferate": "player: Ref[, amount] (CR 701.34)",
-        "populate": "player: Ref (CR 701.30)",
+        "populate": "player: Ref (CR 701.36)",
         "explore": "what: Ref=SUBJ (CR 701.44)",
         "connive": "what: Ref (CR 701.50)",
         "goad": "what: Ref (CR 701.15)",

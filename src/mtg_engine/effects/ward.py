@@ -22,6 +22,7 @@ from ..rules.damage import lose_life
 from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx
 from ..rules.permanents import sacrifice
+from ..rules.simultaneous import simultaneous
 from ..rules.zones import move
 from . import REGISTRY, effect
 
@@ -158,15 +159,16 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
             )
             if chosen is None:
                 return False
-            for oid in chosen:
-                move(
-                    g,
-                    oid,
-                    Zone.GRAVEYARD,
-                    ("701.9a", "702.21a"),
-                    reason="is discarded",
-                    cause="discard",
-                )
+            with simultaneous(g):  # the cards are discarded at once (CR 701.9a)
+                for oid in chosen:
+                    move(
+                        g,
+                        oid,
+                        Zone.GRAVEYARD,
+                        ("701.9a", "702.21a"),
+                        reason="is discarded",
+                        cause="discard",
+                    )
         s["stage"] = stage = 2
     if stage == 2:
         if cost.sacrifice is not None:
@@ -180,15 +182,17 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
             )
             if chosen is None:
                 return False
-            for oid in chosen:
-                if oid in g.objects:
-                    sacrifice(g, oid, ("701.21a", "702.21a"))
+            with simultaneous(g, chosen):  # sacrificed at once (CR 701.21a)
+                for oid in chosen:
+                    if oid in g.objects:
+                        sacrifice(g, oid, ("701.21a", "702.21a"))
         s["stage"] = stage = 3
     if stage == 3:
+        picked: list[int] = s.setdefault("evidence_cards", [])
         need = _evidence(cost) - s.get("evidence", 0)
         while need > 0:
-            # CR 701.59a: exile cards with total mana value N or more, one at a time
-            grave = list(g.players[payer].graveyard)
+            # CR 701.59a: cards with total mana value N or more, chosen one at a time
+            grave = [c for c in g.players[payer].graveyard if c not in picked]
             if not grave:
                 break
             if ctx.answer is None:
@@ -200,10 +204,12 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                     player=payer,
                 )
             oid = ctx.take_answer().objects[0]
-            mv = _mana_value(ctx, oid)
-            move(g, oid, Zone.EXILE, ("701.59a", "702.21a"), reason="is exiled as evidence")
-            s["evidence"] = s.get("evidence", 0) + mv
+            picked.append(oid)
+            s["evidence"] = s.get("evidence", 0) + _mana_value(ctx, oid)
             need = _evidence(cost) - s["evidence"]
+        with simultaneous(g):  # and exiled at once: one event (CR 701.59a, 603.2c)
+            for oid in picked:
+                move(g, oid, Zone.EXILE, ("701.59a", "702.21a"), reason="is exiled as evidence")
         s["stage"] = 4
     g.emit(
         EventKind.WARD,

@@ -12,6 +12,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
 from ..rules.linked import exile_linked, exiled_with, link_owner
+from ..rules.multiface import left_with
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -59,7 +60,7 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     until_leaves = 0
     if e.args.get("until_source_leaves"):
         # "exile ... until this creature leaves the battlefield" (CR 610.3): if it has
-        # already left, nothing is exiled at all (CR 610.3c)
+        # already left, nothing is exiled at all (CR 610.3a-b)
         src = ctx.game.objects.get(owner)
         if src is None or src.zone != Zone.BATTLEFIELD:
             objs = []
@@ -74,6 +75,10 @@ def exile(ctx: Ctx, e: Effect) -> bool:
                 nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
             moved.append(nid)
             pairs.append([o.id, nid])
+            if nid is not None:
+                for other in left_with(ctx.game, nid):  # a melded permanent (CR 712.21c)
+                    moved.append(other)
+                    pairs.append([o.id, other])
     ctx.set_parent("it", moved)
     ctx.set_parent("exiled_from", pairs)  # which card each object became (CR 400.7)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
@@ -402,16 +407,29 @@ def _in_zone(flt: Filter, zone: int) -> Filter:
 
 
 def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 610.3a: a card exiled "until [this object] leaves the battlefield" returns
-    to the battlefield under its owner's control immediately after that object
-    leaves (a one-shot effect with a duration, not a triggered ability)."""
+    """CR 610.3: a card exiled "until [this object] leaves the battlefield" returns
+    to its previous zone immediately after that object leaves (a one-shot effect
+    with a duration, not a triggered ability): a permanent to the battlefield under
+    its owner's control (610.3c), a card from a hand to its owner's hand."""
     if ev.data.get("from_zone") != "battlefield":
         return
     old = ev.data.get("old", -1)
     back = [o for o in exiled_with(game, old) if o.links and o.links.get("until_leaves")]
     for o in back:
-        if o.id in game.objects and o.zone == Zone.EXILE:
-            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3a", "610.3c"))
+        if o.id not in game.objects or o.zone != Zone.EXILE:
+            continue
+        came_from = (o.links or {}).get("from_zone", Zone.BATTLEFIELD)
+        if came_from == Zone.BATTLEFIELD:
+            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3", "610.3c"))
+        else:
+            where = Zone.NAMES[came_from]
+            move(
+                game,
+                o.id,
+                came_from,
+                ("610.3",),
+                reason=f"returns from exile to its owner's {where}",
+            )
 
 
 on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(

@@ -251,7 +251,7 @@ class EventEmitter:
     @overload
     def emit(
         self,
-        kind: Literal[EventKind.BECOMES_TAPPED],
+        kind: Literal[EventKind.BECOMES_TAPPED, EventKind.BECOMES_UNTAPPED],
         rules: tuple[str, ...],
         text: str,
         subject: GameObject | None = None,

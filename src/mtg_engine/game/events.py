@@ -36,6 +36,7 @@ class EventKind(StrEnum):
     BECOMES_BLOCKED = "becomes_blocked"
     BECOMES_COPY = "becomes_copy"
     BECOMES_TAPPED = "becomes_tapped"
+    BECOMES_UNTAPPED = "becomes_untapped"
     BECOMES_TARGET = "becomes_target"
     BEGIN_ON_BATTLEFIELD = "begin_on_battlefield"
     BLOCKED_BY = "blocked_by"

@@ -399,6 +399,8 @@ class KeywordHooks:
     # fuse (CR 702.102): casting both halves of a split card
     fuse_problem: Callable[[GameObject], str | None] = _unwired
     fused_ability: Callable[[CardDef], Ability | None] = _unwired
+    # overload (CR 702.96): the spell's text with "target" changed to "each"
+    overloaded: Callable[[Ability], Ability] = _unwired
     mark_fused: Callable[[Game, GameObject], None] = _unwired
     # aftermath (CR 702.127): the half cast from the graveyard
     has_aftermath: Callable[[CardDef, int], bool] = _unwired

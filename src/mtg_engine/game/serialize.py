@@ -171,6 +171,17 @@ def _obj_to_json(o: GameObject) -> dict[str, Any]:
     return d
 
 
+def object_to_data(o: GameObject) -> dict[str, Any]:
+    """One object as JSON-ready data (kept in a task: a resolving spell that left
+    the stack, rules/priority.py)."""
+    return _obj_to_json(o)
+
+
+def object_from_data(d: Any) -> GameObject:
+    """The object :func:`object_to_data` encoded."""
+    return _obj_from_json(d)
+
+
 def _obj_from_json(d: Any) -> GameObject:
     _need_keys(d, GameObject.__slots__, "an object")
     o = GameObject.__new__(GameObject)

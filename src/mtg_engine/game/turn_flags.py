@@ -63,6 +63,9 @@ class TurnFlags:
     triggered_once: set[tuple[int, str]] = field(default_factory=set)
     #: player -> creature types of their sources that dealt combat damage to a player (prowl, 702.76a)
     prowl_types: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: permanent that left the battlefield -> the Auras and Equipment attached to it
+    #: immediately before it left ("all Equipment attached to that creature", CR 608.2h)
+    left_attached: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: (step, n): the last n decisions, all in this step, each had one legal answer
     #: (a loop of mandatory actions is a draw, CR 104.4b)
     forced_decisions: tuple[int, int] | None = None
@@ -93,5 +96,6 @@ class TurnFlags:
         t.loyalty_activated = self.loyalty_activated.copy()
         t.triggered_once = self.triggered_once.copy()
         t.prowl_types = self.prowl_types.copy()
+        t.left_attached = self.left_attached.copy()
         t.forced_decisions = self.forced_decisions
         return t

@@ -49,6 +49,7 @@ from . import (  # noqa: F401
     madness,
     morph,
     offering,
+    overload,
     prowl,
     replicate,
     retrace,

@@ -41,12 +41,13 @@ from .counters import pay_energy
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
+from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .support import has_variable_amount, register
 from .tap_replacements import tap_forbidden
-from .tapping import became_tapped, pay_tap
+from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
 from .zones import move
 
@@ -73,6 +74,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     if from_zone is None:
         # "Exile this card from your graveyard: ..." works from there (CR 113.6)
         from_zone = cost_components.self_exile_zone(a.cost)
+    if from_zone is None and activates_from_graveyard(a):
+        from_zone = "graveyard"  # "return this card from your graveyard" (CR 113.6k)
     zone_ok = (o.zone == Zone.BATTLEFIELD and from_zone is None) or (
         from_zone is not None and o.zone == Zone.BY_NAME.get(str(from_zone), -1)
     )
@@ -654,6 +657,7 @@ def _pay_non_mana_costs_simple(
         became_tapped(game, (src,), ("602.2b", "107.5"), for_mana)  # the {T} cost
     if cost.untap and pay_tap(game, src, ("602.2b", "107.6"), untap=True):  # the {Q} cost
         status = True
+        became_untapped(game, (src,), ("602.2b", "107.6"))
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
     for kind, n in cost.remove_counters:

@@ -358,6 +358,8 @@ def spell_problem(
     ):
         return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
     ability = spell_ability(c) if not (spec and spec.face_down) else None
+    if ability is not None and opts.get("alt") == "overload":
+        ability = KEYWORD_HOOKS.overloaded(ability)  # no targets (CR 702.96b)
     if opts.get("fuse"):
         ability = KEYWORD_HOOKS.fused_ability(o.card)  # CR 601.2c: targets for both halves
     if (
@@ -476,7 +478,7 @@ def _extra_cost_problem(
         cands = costs.cost_choices(game, flt, player, o, "battlefield")
         chosen = opts.get("sacrifice")
         if chosen is not None:
-            if len(chosen) != n or any(x not in cands for x in chosen):
+            if any(x not in cands for x in chosen) or (len(chosen) != n and not total.x_open):
                 return f"you must sacrifice {n} matching permanent(s) you control (rule {rule})"
         elif len(cands) < n:
             return f"you can't sacrifice what the cost asks (rule {rule})"
@@ -484,7 +486,7 @@ def _extra_cost_problem(
         cands = costs.cost_choices(game, flt, player, o, "hand")
         chosen = opts.get("discard")
         if chosen is not None:
-            if len(chosen) != n or any(x not in cands for x in chosen):
+            if any(x not in cands for x in chosen) or (len(chosen) != n and not total.x_open):
                 return f"you must discard {n} matching card(s) (rule {rule})"
         elif len(cands) < n:
             return f"you can't discard what the cost asks (rule {rule})"
@@ -679,6 +681,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
+    if obj.ability is not None and opts.get("alt") == "overload":
+        # CR 702.96a-b: "target" becomes "each": the spell has no targets
+        obj.ability = KEYWORD_HOOKS.overloaded(obj.ability)
     if not opts.get("fuse"):
         name = chars(game, obj).name  # the half or Adventure cast (CR 709.3b, 715.3b)
     if opts.get("fuse"):
@@ -802,32 +807,33 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         if convoked:
             became_tapped(game, (c,), ("702.51a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
-    with simultaneous(game):  # CR 702.66a, 603.2c: the cards delve exiles, one event
+    with simultaneous(game):  # the cards exiled for delve: one event (CR 603.2c)
         for oid in delve:
             if oid not in feeders:
                 _delve_exile(game, oid, what)
     spent = mana_rules.execute_plan(game, player, mana, plan, what, on)
-    with simultaneous(game):  # (cards put there by the mana abilities just activated)
+    with simultaneous(game):
         for oid in feeders:
             _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
         lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost")
     sacrificed = []
-    with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 603.2c, 603.10a)
+    with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 701.21a, 603.2c)
         for oid in d.get("sacrifice") or []:
             if oid in game.objects:
                 sacrificed.append(_lki_record(game, oid))
                 sacrifice(game, oid, ("601.2h", "701.21a"))
-    for oid in d.get("discard") or []:
-        if oid in game.objects:
-            move(
-                game,
-                oid,
-                Zone.GRAVEYARD,
-                ("601.2h", "701.9a"),
-                reason="is discarded",
-                cause="discard",
-            )
+    with simultaneous(game):  # the cards discarded: one event (CR 701.9a, 603.2c)
+        for oid in d.get("discard") or []:
+            if oid in game.objects:
+                move(
+                    game,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("601.2h", "701.9a"),
+                    reason="is discarded",
+                    cause="discard",
+                )
     if d.get("exile"):
         with simultaneous(game, d["exile"]):  # the cards exiled: one event (CR 603.2c)
             for oid in d["exile"]:
@@ -1062,9 +1068,14 @@ def choices_task(game: Game, task: Task) -> None:
             and ability.cost is not None
             and loyalty_rules.is_variable(ability.cost)
         )
-        if (xcost is not None or loyalty_x) and obj.x is None:
+        # "As an additional cost, pay X life": X announced too (CR 601.2b, 107.3)
+        cost_x = costs.additional_x_limit(game, obj) if obj.stack_kind == "spell" else None
+        if (xcost is not None or loyalty_x or cost_x is not None) and obj.x is None:
             if task.answer is None:
-                if loyalty_x:
+                if xcost is None and not loyalty_x:
+                    assert cost_x is not None
+                    hi = cost_x
+                elif loyalty_x:
                     # CR 606.6: "[−X]" removes at most the loyalty counters there are.
                     assert obj.source_id is not None and ability.cost is not None  # loyalty_x
                     hi = loyalty_rules.max_x(game.objects.get(obj.source_id), ability.cost)
@@ -1078,6 +1089,8 @@ def choices_task(game: Game, task: Task) -> None:
                         hi = max(hi, _max_x_with_cost_changes(game, obj, d.get("opts") or {}))
                     # cards announced for delve pay {X} as generic mana (CR 702.66a)
                     hi += int(d.get("delve", 0))
+                    if cost_x is not None:
+                        hi = min(hi, cost_x)
                 game.ask(
                     Decision(
                         DecisionKind.X,

@@ -42,6 +42,7 @@ from . import combat_rules as cr
 from .characteristics import chars
 from .draw_skip import attack_restriction
 from .filters import matches_object
+from .layers import amount as static_amount
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -144,7 +145,9 @@ def block_capacity(game: Game, obj: GameObject) -> int:
         amount = r.args.get("amount", 1)
         if amount == "any":
             return _UNLIMITED
-        n += int(amount)
+        # "for each Equipment attached to this creature": counted now (CR 604.3)
+        src = game.objects.get(r.source) if r.source is not None else None
+        n += max(0, static_amount(game, amount, r.controller, src))
     return n
 
 

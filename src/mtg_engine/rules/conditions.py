@@ -236,9 +236,19 @@ def _is_holds(
         return source is not None and matches_object(game, source, quality, controller, source)
     if ctx is None:
         return False
+    if any(k == "counters_ge" for k, _ in quality.conditions):
+        # "if it had a +1/+1 counter on it" of a creature that died: its counters as
+        # it last existed on the battlefield (CR 603.10a, 608.2h); the card in the
+        # graveyard has none
+        info = ctx.looked_back(ref)
+        if info is not None and "counters" in info:
+            return _record_has(info, quality)
     ids = ctx.refs(ref)
     if not ids:
-        return False
+        # "whenever a creature dies, if it had a +1/+1 counter on it": the object as
+        # it last existed on the battlefield (CR 603.10a, 608.2h)
+        info = ctx.looked_back(ref)
+        return info is not None and _record_has(info, quality)
     for oid in ids:
         o = game.objects.get(oid) if oid >= 0 else None
         if o is not None:
@@ -266,6 +276,9 @@ def _record_has(info: dict, quality: Any) -> bool:
             ok = value in (info.get("supertypes") or ())
         elif key == "color":
             ok = value in (info.get("colors") or ())
+        elif key == "counters_ge" and "counters" in info:
+            kind, n = value  # "if it had a +1/+1 counter on it" (CR 122.1)
+            ok = int((info.get("counters") or {}).get(kind, 0)) >= n
         else:
             return False
         if not ok:

@@ -24,10 +24,10 @@ are applied by :func:`apply_convoke` and :func:`apply_delve`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Cost, Filter
+from ..cards.abilities import Ability, AbilityKind, Amount, Cost, Filter
 from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
@@ -59,6 +59,9 @@ class TotalCost:
     rules: list[str] = field(default_factory=list)
     #: why the cost can't be paid by this engine yet ("Sacrifice X Mountains")
     problem: str | None = None
+    #: an additional cost's X isn't announced yet (a cast being proposed): the
+    #: counts above are for X = 0 (CR 601.2b comes first when it is cast)
+    x_open: bool = False
 
     def add(self, cost: Cost | None, times: int, rule: str, label: str) -> None:
         """Add ``times`` copies of a cost component (CR 601.2f)."""
@@ -216,7 +219,10 @@ def total_cost(
             cost = as_cost(st.args.get("cost"))
             if st.args.get("optional") and not (opts.get("sacrifice") or opts.get("discard")):
                 continue
-            total.add(cost, 1, "118.8", "additional cost")
+            # "As an additional cost, sacrifice X creatures": the X announced (601.2b)
+            fixed = with_x(cost, obj.x or 0)
+            total.x_open = total.x_open or (obj.x is None and fixed is not cost)
+            total.add(fixed, 1, "118.8", "additional cost")
     # Optional additional costs announced in 601.2b (kicker, buyback, ...).
     for keyword, fn in ADDITIONAL_COSTS.items():
         parts, problem = fn(game, obj, keyword_abilities(abilities, keyword), opts)
@@ -385,3 +391,50 @@ def cost_choices(game: Game, flt: Filter, player: int, source: GameObject, zone:
         if oid != source.id
         and (not flt.kinds or matches_object(game, game.objects[oid], f, player, source))
     ]
+
+
+def _is_x(n: Any) -> bool:
+    return isinstance(n, Amount) and n.kind == "x"
+
+
+def with_x(cost: Cost | None, x: int) -> Cost | None:
+    """``cost`` with its "X" amounts ("pay X life", "sacrifice X creatures", "discard
+    X cards", "exile X cards from your graveyard") set to the announced X (CR 107.3,
+    601.2b); other variable amounts are left as they are (not payable yet)."""
+    if cost is None:
+        return None
+    changes = {
+        f: getattr(cost, f).multiplier * x
+        for f in ("life", "sacrifice_count", "discard_count", "exile_count")
+        if _is_x(getattr(cost, f))
+    }
+    return replace(cost, **changes) if changes else cost
+
+
+def additional_x_limit(game: Game, obj: GameObject) -> int | None:
+    """The largest X the spell's own additional cost lets its controller pay ("pay
+    X life": their life total, CR 119.4; "sacrifice X creatures": the creatures they
+    control; "discard X cards": the other cards in their hand; "exile X cards from
+    your graveyard": those cards), or None when that cost has no X (CR 601.2b)."""
+    player = obj.controller
+    limit: int | None = None
+    for a in _printed_abilities(game, obj):
+        if a.kind is not AbilityKind.STATIC:
+            continue
+        for st in a.static:
+            cost = as_cost(st.args.get("cost")) if st.op == "additional_cost" else None
+            if cost is None:
+                continue
+            bounds = []
+            if isinstance(cost.life, Amount) and cost.life.kind == "x":
+                bounds.append(max(0, game.players[player].life) // max(1, cost.life.multiplier))
+            for flt, n, zone in (
+                (cost.sacrifice, cost.sacrifice_count, "battlefield"),
+                (cost.discard, cost.discard_count, "hand"),
+                (cost.exile, cost.exile_count, "graveyard"),
+            ):
+                if flt is not None and _is_x(n):
+                    bounds.append(len(cost_choices(game, flt, player, obj, zone)))
+            if bounds:
+                limit = min(bounds) if limit is None else min(limit, *bounds)
+    return limit

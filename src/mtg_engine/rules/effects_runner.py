@@ -208,7 +208,14 @@ class Ctx:
                 parent = (self.task.data.get("parent") or {}) if self.task else {}
                 # what this resolution's exile moved or discarded, else what it
                 # looked at or revealed ("all land cards revealed this way")
-                moved = parent.get("exiled") or parent.get("discarded") or parent.get("it")
+                # ("all cards revealed this way": every card revealed, not only the
+                # one found, while still in the library, CR 701.20a)
+                moved = (
+                    parent.get("exiled")
+                    or parent.get("discarded")
+                    or [m for m in parent.get("revealed") or () if m in g.objects]
+                    or parent.get("it")
+                )
                 flt = dataclasses.replace(
                     ref.filter,
                     conditions=tuple(c for c in ref.filter.conditions if c[0] != "this_way"),
@@ -322,7 +329,7 @@ class Ctx:
             return []
         return [new.id]
 
-    def _looked_back(self, ref: Any) -> dict[str, Any] | None:
+    def looked_back(self, ref: Any) -> dict[str, Any] | None:
         """ "its power" of a triggered ability whose source left the battlefield, or
         "that creature's toughness" of an event object that left it: as it last
         existed there (CR 603.10a, 608.2h, 113.7a; recorded by rules/triggers.py)."""
@@ -398,6 +405,9 @@ class Ctx:
             if a.kind == "fixed":
                 return a.value
             if a.kind == "count" and a.filter is not None:
+                if ("this_way", True) in a.filter.conditions:
+                    # "for each card exiled this way": what this resolution moved
+                    return len(self.refs(EachRef(a.filter))) * a.multiplier
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
@@ -409,7 +419,7 @@ class Ctx:
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
                     recs = (self.obj.paid or {}).get("sacrificed") or []
                     return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
-                info = self._looked_back(a.ref)
+                info = self.looked_back(a.ref)
                 if info is not None:  # CR 603.10a: its power as it last existed
                     return (info.get(a.kind) or 0) * a.multiplier
                 objs = self.objects(a.ref)
@@ -497,17 +507,25 @@ class Ctx:
         """``flt`` with its numbers computed now ("with mana value equal to that
         number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
         same filter when it has neither."""
+        if any(k == "same_name_as" and not isinstance(v, tuple) for k, v in flt.conditions):
+            flt = self._same_name(flt)
         if not any(
-            isinstance(v, Amount) or v == "that_player" or v == "defending_player"
-            for _, v in flt.conditions
-        ) and not any(k == "attached_to" for k, _ in flt.conditions):
+            isinstance(v, Amount | TargetRef)
+            or v == "that_player"
+            or v == "defending_player"
+            or k == "attached_to"
+            for k, v in flt.conditions
+        ):
             return flt
         conds = tuple(
             (
                 k,
                 # "attached to that creature": the objects that reference names now
-                tuple(self.refs(v))
+                tuple(self.refs(v) or self.gone(v))
                 if k == "attached_to" and not isinstance(v, tuple)
+                # "creatures target player controls": that player (CR 115.1)
+                else tuple(self.players(v))
+                if isinstance(v, TargetRef)
                 else self.amount(v)
                 if isinstance(v, Amount)
                 # "creatures that player controls": those players (rules/filters.py)
@@ -520,6 +538,42 @@ class Ctx:
             for k, v in flt.conditions
         )
         return dataclasses.replace(flt, conditions=conds)
+
+    def gone(self, ref: Any) -> list[int]:
+        """The object a triggered ability's reference named that has left its zone
+        since (the creature that blocked, now dead): its old id, for what is read of
+        it as it last existed (CR 608.2h); none for other references."""
+        if not isinstance(ref, TriggerRef):
+            return []
+        td = self.obj.trigger_data or {}
+        key = {"other": "other", "source": "source", "damaged": "target"}.get(ref.role, "obj")
+        oid = td.get(key)
+        return [oid] if isinstance(oid, int) and oid >= 0 and oid not in self.game.objects else []
+
+    def _same_name(self, flt: Filter) -> Filter:
+        """ "All other artifacts with the same name as that artifact" (CR 201.2): the
+        names the object has, or had as it last existed (CR 608.2h: the first
+        instruction may have destroyed it); "other" is other than that object."""
+        conds: list[tuple[str, Any]] = []
+        named: list[int] = []
+        for k, v in flt.conditions:
+            if k == "same_name_as" and not isinstance(v, tuple):
+                names = []
+                for r in self.refs(v):
+                    if r < 0:
+                        continue
+                    named.append(r)
+                    o = self.game.objects.get(r)
+                    name = chars(self.game, o).name if o is not None else None
+                    if name is None:
+                        name = (self.lki(r) or {}).get("name")
+                    if name:
+                        names.append(name)
+                v = tuple(names)
+            conds.append((k, v))
+        if ("other", True) in conds and named:
+            conds.append(("not_ids", tuple(named)))
+        return dataclasses.replace(flt, conditions=tuple(conds))
 
     def defending_players(self) -> tuple[int, ...]:
         """ "Defending player" (CR 506.2, 508.5): for an attacking source, the player

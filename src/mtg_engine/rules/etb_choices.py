@@ -36,9 +36,11 @@ from .characteristics import Chars
 from .copy import copy_values, extra_counters
 from .filters import matches_object, objects_matching
 from .named_choices import choice_data
+from .permanents import sacrifice
 from .pipeline import STEP_COPY, Event, Replacement
 from .replacement import CHOICE_KEYS, etb_sources, etb_statics, prospective
 from .saga import read_ahead_choice
+from .simultaneous import simultaneous
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -226,9 +228,30 @@ def _choices(
                 entry["replacement_rules"].append("707.6")  # a copy makes its own choice
         elif e.op == "turn_face_down":
             entry.setdefault("after", []).append(e)
+        elif e.op == "sacrifice" and e.args.get("amount") == "all":
+            _sacrifice_all(game, entry, e)
         i += 1
     done[key] = i
     return None
+
+
+def _sacrifice_all(game: Game, entry: dict[str, Any], e: Effect) -> None:
+    """ "As this enchantment enters, sacrifice all lands you control" (Overlaid
+    Terrain, CR 614.12): done by its controller as it enters, before it's on the
+    battlefield, all at once (CR 701.21a)."""
+    flt = e.args.get("filter")
+    if not isinstance(flt, Filter):
+        return
+    obj = game.objects[entry["obj"]]
+    ctl = entry["controller"]
+    doomed = [
+        o.id
+        for o in objects_matching(game, flt, ctl, obj)
+        if o.zone == Zone.BATTLEFIELD and o.controller == ctl and o.id != obj.id
+    ]
+    with simultaneous(game, doomed):
+        for oid in doomed:
+            sacrifice(game, oid, ("614.12", "701.21a"))
 
 
 def _player_choice(e: Effect) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter
+from ..cards.abilities import Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .damage_history import damaged_players, dealt_damage_this_turn
@@ -172,8 +172,17 @@ def _condition(
         return _attached_condition(game, obj, key, value, source)
     if key == "attached_to":
         # "all Equipment attached to that creature" (CR 301.5, 303.4): the objects
-        # named, resolved as the instruction happens (rules/effects_runner.concrete)
-        return isinstance(value, tuple) and obj.attached_to in value
+        # named, resolved as the instruction happens (rules/effects_runner.concrete);
+        # of one that left the battlefield, those attached to it immediately before
+        # it left (CR 608.2h)
+        if isinstance(value, SelfRef):  # "Equipment attached to this creature"
+            return source is not None and obj.attached_to == source.id
+        if not isinstance(value, tuple):
+            return False
+        if obj.attached_to in value:
+            return True
+        left = game.turn_flags.left_attached
+        return bool(left) and any(obj.id in left.get(h, ()) for h in value)
     if key == "owner":
         if isinstance(value, tuple):  # players resolved as the effect happens
             return obj.owner in value
@@ -206,6 +215,16 @@ def _condition(
         return obj.id == value
     if key == "name":
         return c.name == value
+    if key == "same_name_as" and isinstance(value, tuple):
+        # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
+        # resolved as the instruction happens (rules/effects_runner.concrete)
+        return c.name in value
+    if key == "counters_ge" and isinstance(value, tuple):
+        # "with two or more +1/+1 counters on it", "has a +1/+1 counter on it" (122.1)
+        kind, n = value
+        return isinstance(n, int) and obj.counters.get(str(kind), 0) >= n
+    if key == "not_ids":  # "each other creature with the same name as that creature"
+        return obj.id not in value
     if key == "named":
         # "named [this card]" (CR 201.4): its own name, e.g. "cards named Accumulated
         # Knowledge in all graveyards"; a source with no name names nothing (CR 201.4b)
@@ -226,6 +245,16 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key in ("blocking_or_blocked_by", "blocked_by") and value == "self":
+        # "creatures blocking or blocked by this creature", "target creature blocked
+        # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
+        combat = game.combat
+        if combat is None or source is None:
+            return False
+        blocked_by_it = obj.id in combat.blockers.get(source.id, ())
+        if key == "blocked_by":
+            return blocked_by_it
+        return blocked_by_it or source.id in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
     if key.startswith("mana_value_"):

@@ -48,6 +48,16 @@ def functions_in_graveyard(ability: Ability) -> bool:
     return v
 
 
+def activates_from_graveyard(ability: Ability) -> bool:
+    """CR 113.6k: an activated ability whose effect moves its object out of the
+    graveyard ("{1}{B}: Return this card from your graveyard to the battlefield
+    tapped") functions only in the graveyard."""
+    return ability.kind is AbilityKind.ACTIVATED and any(
+        _moves_self_from_graveyard(e)
+        for e in (*ability.effects, *(e for m in ability.modes for e in m.effects))
+    )
+
+
 #: card cache key: face -> its abilities that function in a graveyard
 _FACES_KEY = "graveyard_triggers"
 

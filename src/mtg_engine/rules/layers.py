@@ -609,6 +609,12 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
                 if isinstance(a, Ability) and a.kind is AbilityKind.STATIC:
                     for oid in e.affected:
                         granted.setdefault(oid, []).append((a, e.timestamp))
+        elif e.op == "grant_keyword":
+            # the static abilities a granted keyword stands for ("they gain decayed":
+            # "this creature can't block", CR 702.147a) work as printed ones do
+            for a in _keyword_statics(e.args):
+                for oid in e.affected:
+                    granted.setdefault(oid, []).append((a, e.timestamp))
         if e.op == "lose_all_abilities" or (e.op == "become" and e.args.get("lose_abilities")):
             removed_by_effect.update(e.affected)
         elif e.op == "text_change":
@@ -727,9 +733,9 @@ def _statics_granted_by_statics(game: Game, out: list[StaticEntry]) -> list[Stat
     extra: list[StaticEntry] = []
     for entry in out:
         src, st, aff = entry[0], entry[1], entry[3]
-        if st.op != "grant_ability" or entry[7]:
+        if st.op not in ("grant_ability", "grant_keyword") or entry[7]:
             continue
-        got = st.args.get("abilities")
+        got = st.args.get("abilities") if st.op == "grant_ability" else _keyword_statics(st.args)
         granted = [
             s
             for a in (got if isinstance(got, tuple | list) else ())
@@ -1258,6 +1264,23 @@ def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...
         got = (a, *extra)
         _KEYWORD_ABILITIES[key] = got
     return got
+
+
+def _keyword_statics(args: dict[str, Any]) -> tuple[Ability, ...]:
+    """The static abilities with effects that a granted keyword stands for."""
+    kw = args.get("keyword")
+    if not kw:
+        return ()
+    return tuple(
+        a
+        for a in _keyword_abilities(str(kw), args)
+        if a.kind is AbilityKind.STATIC and any(s.op in STATIC_LAYERS for s in a.static)
+    )
+
+
+def keyword_abilities(keyword: str) -> tuple[Ability, ...]:
+    """The bare keyword ability ``keyword`` and the abilities it stands for."""
+    return _keyword_abilities(keyword, {})
 
 
 def keyword_ability(keyword: str) -> Ability:

@@ -454,7 +454,33 @@ def _allowed_sources(
     restricted sources come last, so a list without any is returned as it is."""
     if not sources or sources[-1].spend is None:
         return sources
-    return [s for s in sources if s.spend is None or may_spend(game, player, s.spend, on)]
+    out = [s for s in sources if s.spend is None or may_spend(game, player, s.spend, on)]
+    plain = {s.obj: i for i, s in enumerate(out) if s.spend is None and s.mana_cost is None}
+    merged: list[Source] = []
+    for s in out:
+        i = plain.get(s.obj)
+        if s.spend is None or s.mana_cost is not None or i is None:
+            merged.append(s)
+            continue
+        # a permanent with an unrestricted and an allowed restricted {T} mana ability
+        # (Eldrazi Temple's {C} and {C}{C}): one source that makes either, so that
+        # tapping it for one doesn't rule out the other
+        base = out[i]
+        k = merged.index(base) if base in merged else -1
+        both = Source(
+            base.obj,
+            base.ability,
+            [*base.productions, *s.productions],
+            base.is_land,
+            [
+                *(base.abilities or [base.ability] * len(base.productions)),
+                *(s.abilities or [s.ability] * len(s.productions)),
+            ],
+        )
+        if k >= 0:
+            merged[k] = both
+        out[i] = both
+    return merged
 
 
 # ---------------------------------------------------------------------------
@@ -609,7 +635,7 @@ def _solve(
             else:
                 for s in srcs:
                     if s.obj not in used:
-                        tap(s, s.productions[0])
+                        tap(s, max(s.productions, key=len))  # the most mana it makes
                         break
                 else:
                     return False

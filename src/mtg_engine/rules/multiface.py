@@ -315,7 +315,7 @@ def meld(
         controller=controller,
         rules=rules,
         face=1,
-        chosen={"melded_with": partner, "meld_partner_owner": pb.owner},
+        chosen={"melded_with": partner, "meld_partner_owner": pb.owner, "meld_uid": pb.card_uid},
     )
     if new is not None:
         result = game.objects[new].card.faces[1].name
@@ -353,24 +353,35 @@ def meld_pair_partner(
 ) -> GameObject | None:
     """CR 712.4a: "if you both own and control <source> and a <type> named <partner>":
     the partner permanent, or None when the condition doesn't hold."""
+    found = meld_pair_partners(game, source, controller, card_type)
+    return found[0] if found else None
+
+
+def meld_pair_partners(
+    game: Any, source: GameObject | None, controller: int, card_type: str
+) -> list[GameObject]:
+    """Every permanent that can be ``source``'s partner in "if you both own and
+    control <source> and a <type> named <partner>" (CR 712.4a); the controller
+    chooses one of them when the ability resolves."""
     # import cycle: rules.characteristics imports this module
     from .characteristics import chars
 
     if source is None or source.zone != Zone.BATTLEFIELD:
-        return None
+        return []
     if source.owner != controller or source.controller != controller:
-        return None
+        return []
     partner = meld_partner_name(source.card.name)
     if partner is None:
-        return None
+        return []
+    out = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o is source or o.owner != controller or o.controller != controller or o.phased_out:
             continue
         c = chars(game, o)
         if c.name == partner and (not card_type or card_type in c.types):
-            return o
-    return None
+            out.append(o)
+    return out
 
 
 def _meld_pair_holds(game: Any, cond: Any, controller: int, source: Any) -> bool:
@@ -402,6 +413,15 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
         o = game.create_card(card_def(str(partner)), owner, to)
     except Exception:  # noqa: BLE001 - an unknown partner card
         return
+    uid = ch.get("meld_uid")
+    if isinstance(uid, int):  # the same physical card as before it was melded (CR 400.7)
+        game.uid_to_obj.pop(o.card_uid, None)
+        o.card_uid = uid
+        game.uid_to_obj[uid] = o.id
+    main = game.objects.get(d.get("obj"))
+    if main is not None:
+        # CR 712.21c: an effect that finds the new object finds both cards
+        main.chosen = {**(main.chosen or {}), "left_with": o.id}
     game.emit(
         EventKind.ZONE_CHANGE,
         ("712.4a",),
@@ -451,3 +471,12 @@ def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -
             game._chars[obj.id] = saved
     game._chars[key] = c
     return c
+
+
+def left_with(game: Any, oid: int) -> list[int]:
+    """The other card a melded permanent became as it left the battlefield, when
+    ``oid`` is one of them (CR 712.21c: an effect that finds the new object finds
+    both cards); none otherwise."""
+    o = game.objects.get(oid)
+    other = (o.chosen or {}).get("left_with") if o is not None else None
+    return [other] if isinstance(other, int) and other in game.objects else []

@@ -24,6 +24,7 @@ from ..game.actions import (
 )
 from ..game.events import EventKind
 from ..game.objects import Zone
+from ..game.serialize import object_from_data, object_to_data
 from ..game.tasks import Task, task_handler
 from .casting import cast_task_data, play_land
 from .characteristics import chars
@@ -168,12 +169,18 @@ def resolve_task(game: Game, task: Task) -> None:
         game.emit(EventKind.RESOLVE, rules, f"{_stack_name(obj)} resolves", obj=oid)
     oid = task.data["obj"]
     obj = game.objects.get(oid)
-    if obj is None or obj.zone != Zone.STACK:
+    if obj is None and "moved_itself" in task.data:
+        # it moved itself earlier in its resolution ("Exile Ill-Gotten Gains. Each
+        # player discards ..."): its later instructions are still followed (CR 608.2c)
+        obj = object_from_data(task.data["moved_itself"])
+    elif obj is None or obj.zone != Zone.STACK:
         game.finish(task)
         game.priority_player = game.active
         return
     if obj.ability is not None:
         if not run_effects(game, obj, task):
+            if obj.id not in game.objects and "moved_itself" not in task.data:
+                task.data["moved_itself"] = object_to_data(obj)
             return  # waiting for a decision
     _finish_resolution(game, obj)
     game.finish(task)
@@ -185,6 +192,7 @@ def _lki(game: Game, oid: int) -> dict:
     return {
         "controller": o.controller,
         "owner": o.owner,
+        "name": c.name,  # "with the same name as that creature" (CR 608.2h)
         "power": c.power,
         "toughness": c.toughness,
         "mana_value": c.mana_value,

@@ -39,6 +39,7 @@ from .casting import (
 )
 from .characteristics import SINGLE_FACE, Chars, chars
 from .face_down import face_down_permanents_exist, special_actions
+from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .multiface import cast_chars
 from .play_permissions import permitted_cards
@@ -514,9 +515,9 @@ def _graveyard_entries(o: GameObject) -> tuple[tuple[int, int], ...]:
         for i, a in enumerate(o.card.compiled[o.face].abilities):
             if a.keyword == "Flashback":
                 entries.append((_FLASHBACK, i))
-            elif (
-                a.kind is AbilityKind.ACTIVATED
-                and cost_components.self_exile_zone(a.cost) == "graveyard"
+            elif a.kind is AbilityKind.ACTIVATED and (
+                cost_components.self_exile_zone(a.cost) == "graveyard"
+                or activates_from_graveyard(a)
             ):
                 entries.append((_SELF_EXILE, i))
         got = tuple(entries)

@@ -220,6 +220,11 @@ SUPPORTED: set[str] = set(
                 # "defending player" as the player an instruction names (CR 506.2,
                 # 508.5: rules/effects_runner.Ctx.refs)
                 "defending",
+                # "creatures blocking or blocked by this creature" (rules/filters.py)
+                "blocking_or_blocked_by",
+                "blocked_by",
+                "same_name_as",
+                "counters_ge",
             )
         ),
         "kind:Creature",
@@ -333,6 +338,7 @@ SUPPORTED: set[str] = set(
         "additional_cost:discard",
         "additional_cost:exile",
         "additional_cost:life",
+        "additional_cost:x_amount",
         "timing:sorcery",
         "limit_per_turn",
         "optional",
@@ -438,16 +444,28 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
+            if key == "same_name_as" and not isinstance(val, TargetRef):
+                # only "the same name as [a target]" is resolved as the instruction
+                # happens (rules/effects_runner.Ctx._same_name)
+                out.add("cond_value:same_name_as")
             if key == "attached_to" and not isinstance(val, TargetRef | TriggerRef | SelfRef):
                 # a pronoun the compiler couldn't resolve (a target's own filter)
                 out.add("cond_value:attached_to")
-            if key in ("controller", "owner") and val == "target_player":
-                # "target opponent's graveyard" inside a filter: no player target
-                # compiled yet
+            if key in ("controller", "owner") and (
+                val == "target_player" or not isinstance(val, str | tuple | TargetRef)
+            ):
+                # "target cards from target player's graveyard": a player target inside
+                # another target's description, or one no instruction numbered: not run
+                # yet ("creatures target player controls" is a TargetRef, resolved as
+                # the instruction happens: rules/effects_runner.Ctx.concrete)
                 out.add(f"cond_value:{key}.target_player")
             if (
                 key.endswith(("_le", "_ge", "_eq"))
                 and not isinstance(val, int)
+                # "with two or more +1/+1 counters on it": (kind, n) (rules/filters.py)
+                and not (
+                    key == "counters_ge" and isinstance(val, tuple) and isinstance(val[1], int)
+                )
                 # "equal to that number": computed as the effect resolves (Ctx.concrete)
                 and not (isinstance(val, Amount) and val.kind == "chosen_number")
             ):
@@ -600,6 +618,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # ("additional_cost:sacrifice", "additional_cost:discard", ...)
             parts = set()
             _cost_features(v.args["cost"], parts)
+            if "cost:variable_amount" in parts and _only_x(v.args["cost"]):
+                # "As an additional cost, sacrifice X creatures": X is announced as
+                # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
+                parts.discard("cost:variable_amount")
+                parts.add("cost:x_amount")
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)
@@ -618,7 +641,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for e in v.effects:
             _walk_value(e, out)
         for t in v.targets:
-            _walk_value(t, out)
+            _walk_value(_x_announced(t), out)
     elif isinstance(v, list | tuple):
         for x in v:
             _walk_value(x, out)
@@ -742,7 +765,7 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # "with three or more creatures" (rules/triggers.attack_with_count)
         if trig.event == "class_level" and k == "level":
             continue  # "becomes level N" (rules/triggers.py, CR 716.2a)
-        if trig.event == "tapped" and k == "one_or_more":
+        if trig.event in ("tapped", "untapped") and k == "one_or_more":
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
@@ -772,13 +795,21 @@ def features(ability: Ability) -> set[str]:
     for e in ability.effects:
         _walk_value(e, out)
     for t in ability.targets:
-        _walk_value(t, out)
+        _walk_value(_x_announced(t), out)
     if ability.cost is not None:
         _cost_features(ability.cost, out)
         if ability.kind is AbilityKind.MANA and ability.cost.other:
             # a mana ability is activated without choices on the stack (CR 605.3a):
             # "Tap an untapped creature you control: Add ..." isn't paid there yet
             out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
+    if ability.trigger is not None and out & {"cond:blocking_or_blocked_by", "cond:blocked_by"}:
+        if ability.trigger.event in ("dies", "leaves") or isinstance(
+            ability.trigger.subject, Filter
+        ):
+            # "when this creature dies, destroy all creatures blocking or blocked by
+            # it": it's out of combat by then (506.4); "whenever a Beast becomes
+            # blocked, ... each creature blocking it": that Beast, not this one
+            out.add("cond_value:blocking_or_blocked_by")
     if ability.trigger is not None:
         # import cycle: rules.triggers imports this module
         from .triggers import alternatives
@@ -868,6 +899,21 @@ def features(ability: Ability) -> set[str]:
     return out
 
 
+def _x_announced(spec: Any) -> Any:
+    """A target description as the engine sees it once X is announced: "target
+    creature with mana value X" (CR 601.2b comes before 601.2c:
+    rules/targets.that_player_spec)."""
+    if not isinstance(spec, TargetSpec) or not any(
+        isinstance(v, Amount) and v.kind == "x" for _, v in spec.filter.conditions
+    ):
+        return spec
+    flt = spec.filter
+    conds = tuple(
+        (k, 0 if isinstance(v, Amount) and v.kind == "x" else v) for k, v in flt.conditions
+    )
+    return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
 def _x_targets_announced(ability: Ability) -> bool:
     """Whether every variable number of targets of ``ability`` is X, announced as
     the spell is cast or the ability activated (a {X} cost)."""
@@ -880,6 +926,14 @@ def _x_targets_announced(ability: Ability) -> bool:
     cost = ability.cost
     return (
         ability.kind is AbilityKind.ACTIVATED and cost is not None and "{X}" in str(cost.mana or "")
+    )
+
+
+def _only_x(cost: Cost) -> bool:
+    """Whether every variable amount of ``cost`` is X ("pay X life")."""
+    return all(
+        isinstance(n, int) or (isinstance(n, Amount) and n.kind == "x")
+        for n in (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
     )
 
 

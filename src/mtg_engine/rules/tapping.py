@@ -37,10 +37,12 @@ from .support import register
 from .triggers import _granted_triggers_possible
 
 register("trigger:tapped")  # CR 701.26a, 603.2 (rules/triggers._tapped_matches)
+register("trigger:untapped")  # CR 701.26b, 603.2 ("whenever this creature becomes untapped")
 register("trigger:tap_for_mana")  # CR 106.12a (rules/triggers._matches)
 #: the trigger events compiled from "becomes tapped" and "taps ... for mana"
 #: (cards/compiler/tx_clauses.py)
 TAPPED = "tapped"
+UNTAPPED = "untapped"
 TAP_FOR_MANA = "tap_for_mana"
 
 
@@ -61,9 +63,9 @@ def _face_events(obj: GameObject) -> frozenset[str]:
     return v
 
 
-def _watched(game: Game, for_mana: bool = False) -> bool:
-    """Whether anything could trigger on a permanent becoming tapped (CR 603.2), or
-    on one being tapped for mana when ``for_mana``."""
+def _watched(game: Game, for_mana: bool = False, event: str = TAPPED) -> bool:
+    """Whether anything could trigger on a permanent becoming tapped (CR 603.2) (or
+    untapped, ``event``), or on one being tapped for mana when ``for_mana``."""
     if game.command:
         return True  # an emblem's triggered ability (CR 114.4)
     if game.effects:
@@ -73,7 +75,7 @@ def _watched(game: Game, for_mana: bool = False) -> bool:
     for oid in game.battlefield:
         o = objects[oid]
         evs = _face_events(o)
-        if TAPPED in evs or (for_mana and TAP_FOR_MANA in evs):
+        if event in evs or (for_mana and TAP_FOR_MANA in evs):
             return True
         if o.face_down and o.chosen and "face_down_values" in o.chosen:
             return True  # listed abilities of a face-down permanent (CR 708.2)
@@ -116,6 +118,27 @@ def became_tapped(
             )
 
 
+def became_untapped(game: Game, objs: Iterable[GameObject], rules: tuple[str, ...]) -> None:
+    """CR 701.26b: each of ``objs`` (tapped a moment ago) became untapped at once:
+    one ``becomes_untapped`` event each, for "whenever this creature becomes
+    untapped" (CR 603.2), when anything could trigger on it."""
+    untapped = [o for o in objs if not o.tapped]
+    if not untapped or not _watched(game, event=UNTAPPED):
+        return
+    batch = [o.id for o in untapped]
+    cited = tuple(dict.fromkeys((*rules, "701.26b")))
+    for o in untapped:
+        game.emit(
+            EventKind.BECOMES_UNTAPPED,
+            cited,
+            f"{o.name} becomes untapped",
+            o,
+            obj=o.id,
+            controller=o.controller,
+            batch=batch,
+        )
+
+
 def set_tapped(
     game: Game,
     objs: Iterable[GameObject],
@@ -140,6 +163,8 @@ def set_tapped(
             changed.append(o)
     if changed:
         game.invalidate("tapped")
+        if not tap:
+            became_untapped(game, changed, rules)  # "becomes untapped" triggers
     return changed
 
 
@@ -242,5 +267,5 @@ def _perform_tap(game: Game, ev: dict[str, Any]) -> None:
 @performer(EventKind.UNTAP)
 def _perform_untap(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
-    if o is not None:
-        _perform(game, o, ev, tuple(ev["args"][0]), quiet=False)
+    if o is not None and _perform(game, o, ev, tuple(ev["args"][0]), quiet=False):
+        became_untapped(game, (o,), tuple(ev["args"][0]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Ability, Filter, TargetSpec
+from ..cards.abilities import Ability, Amount, Filter, TargetSpec
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
@@ -54,6 +54,22 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     about. Without the spell or ability (checking beforehand whether it could be
     cast), any player may be meant."""
     flt = spec.filter
+    if any(isinstance(v, Amount) and v.kind == "x" for _, v in flt.conditions):
+        # "target creature with mana value X": X was announced before the targets
+        # were chosen (CR 601.2b, 601.2c); before it is announced, any X may be meant
+        x = stack_obj.x if stack_obj is not None else None
+        conds = tuple(
+            (
+                k,
+                x * v.multiplier
+                if isinstance(v, Amount) and v.kind == "x" and x is not None
+                else v,
+            )
+            for k, v in flt.conditions
+            if not (isinstance(v, Amount) and v.kind == "x" and x is None)
+        )
+        flt = Filter(flt.kinds, flt.zone, conds)
+        spec = TargetSpec(flt, spec.min, spec.max, spec.divide)
     if any(v == "defending_player" for _, v in flt.conditions):
         # "tap target creature defending player controls" (Elite Scaleguard): the
         # player the attacking creature attacks, else the combat's (CR 506.2, 508.5)

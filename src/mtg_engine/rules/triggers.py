@@ -28,6 +28,7 @@ from .effects_runner import Ctx
 from .emblems import emblem_ids
 from .filters import matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
+from .layers import keyword_abilities
 from .simultaneous import _FLUSH, Batch, lki_record
 from .statics import statics_with
 from .support import register
@@ -67,6 +68,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.DIE_ROLL,
         EventKind.CUMULATIVE_UPKEEP_PAID,
         EventKind.BECOMES_TAPPED,
+        EventKind.BECOMES_UNTAPPED,
         EventKind.CLASS_LEVEL,
         EventKind.DECLARE_ATTACKERS,
     )
@@ -91,6 +93,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "attack_with": (EventKind.DECLARE_ATTACKERS,),
     "tap_for_mana": (EventKind.TAPPED_FOR_MANA,),
     "tapped": (EventKind.BECOMES_TAPPED,),
+    "untapped": (EventKind.BECOMES_UNTAPPED,),
     "transforms": (EventKind.TRANSFORM,),
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
@@ -133,6 +136,9 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
             copies = True  # copied abilities (CR 707.2): look at the abilities themselves
         elif e.op == "grant_ability":
             found.update(_kinds_of(e.args.get("abilities") or ()))
+        elif e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")):
+            # a granted keyword's own triggered abilities (decayed, CR 702.147a)
+            found.update(_kinds_of(keyword_abilities(e.args["keyword"])))
     for oid in ids:
         o = objects[oid]
         if o.phased_out:
@@ -446,8 +452,28 @@ def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool
 
 def _granted_triggers_possible(game: Game) -> bool:
     """Whether some permanent may have triggered abilities its printed face lacks:
-    granted ones, or copied ones (CR 707.2, 707.5)."""
-    return any(e.op in ("grant_ability", "copy", "set_copiable") for e in game.effects)
+    granted ones (a granted keyword's among them: "they gain decayed"), or copied
+    ones (CR 707.2, 707.5)."""
+    return any(
+        e.op in ("grant_ability", "copy", "set_copiable")
+        or (e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")))
+        for e in game.effects
+    )
+
+
+#: keyword -> whether it stands for a triggered ability
+_KEYWORD_TRIGGERS: dict[str, bool] = {}
+
+
+def _keyword_triggers(keyword: Any) -> bool:
+    """Whether a keyword stands for a triggered ability (decayed, CR 702.147a)."""
+    if not isinstance(keyword, str):
+        return False
+    got = _KEYWORD_TRIGGERS.get(keyword)
+    if got is None:
+        got = any(a.kind is AbilityKind.TRIGGERED for a in keyword_abilities(keyword))
+        _KEYWORD_TRIGGERS[keyword] = got
+    return got
 
 
 #: id(trigger) -> (trigger, its alternative events as triggers of their own)
@@ -726,6 +752,8 @@ def _matches_now(
             not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
         )
     if ev.kind == EventKind.BECOMES_TAPPED and kind == "tapped":  # CR 701.26a (rules/tapping.py)
+        return _tapped_matches(game, trig, d, source)
+    if ev.kind == EventKind.BECOMES_UNTAPPED and kind == "untapped":  # CR 701.26b
         return _tapped_matches(game, trig, d, source)
     if ev.kind == EventKind.TURNED_FACE_UP and kind == "turned_face_up":  # CR 702.37, 708.8
         if isinstance(trig.subject, SelfRef) or trig.subject is None:

@@ -78,6 +78,9 @@ def move(
     # the Auras and Equipment attached to it as it last existed ("whenever equipped
     # creature dies", CR 603.10a); _leave unattaches them
     attached = attached_before(game, oid) if from_zone == Zone.BATTLEFIELD else []
+    if attached:
+        # "Equipment attached to that creature" after it left: as it last existed (608.2h)
+        game.turn_flags.left_attached[oid] = tuple(attached)
     game.zone_list(from_zone, old.owner).remove(oid)
     leave_battlefield(game, old)
     new_id = game.new_id()

@@ -745,6 +745,11 @@ class Script:
                 if str(o).lower() == wanted.lower():
                     _answer(game, ChooseOption(o))
                     return
+            mana = _mana_of_color(options, wanted)
+            if mana is not None:
+                # "add two mana of any one color" answered with the color (CR 106.1b)
+                _answer(game, ChooseOption(mana))
+                return
             if d.data.get("card_name"):
                 # CR 201.3: any card's name, not only the offered sample
                 from ..rules.named_choices import card_name_answer
@@ -858,6 +863,22 @@ def _type_line_order(o: Any, abilities: tuple[Any, ...], activated: list[int]) -
 
     ordered = iter(sorted(intrinsic, key=rank))
     return [next(ordered) if i in intrinsic else i for i in activated]
+
+
+#: a color's mana symbol (CR 105.1, 106.1b)
+_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _mana_of_color(options: list[Any], color: str) -> Any:
+    """The option that is mana of one color only ("{W}{W}"), named by that color."""
+    sym = _COLOR_SYMBOL.get(color.lower())
+    if sym is None:
+        return None
+    for o in options:
+        text = str(o)
+        if text and text.replace("{" + sym + "}", "") == "" and text.startswith("{"):
+            return o
+    return None
 
 
 def _as_unblocked(d: Decision, yes: bool) -> AssignDamage:

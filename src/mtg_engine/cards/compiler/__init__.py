@@ -30,6 +30,7 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from ..abilities import (
     Ability,
     AbilityKind,
+    Amount,
     CompiledFace,
     Condition,
     ControllerRef,
@@ -176,9 +177,31 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     # "As long as equipped creature is a Human, it gets +1/+1": "it" is that creature
     affected = it if it is not None and isinstance(what, It) else _affected(what)
     cond = _it_in_condition(effect.condition, affected)
+    args = _attached_to_it(args, affected)
     if effect.op == "prevent_damage":
         return _prevent_static(args, affected, cond)
     return StaticEffect(effect.op, affected, args, cond)
+
+
+def _attached_to_it(args: dict[str, Any], affected: Any) -> dict[str, Any]:
+    """ "This creature gets +1/+1 for each Aura attached to it" (CR 303.4, 301.5): in
+    a static ability that affects this object, "it" is this object. Affecting other
+    objects ("each creature you control gets +2/+0 for each Equipment attached to
+    it"), "it" is each affected object in turn: not compiled yet."""
+
+    def fix(v: Any) -> Any:
+        if isinstance(v, Amount) and v.filter is not None:
+            conds = v.filter.conditions
+            if any(k == "attached_to" and type(x) is It for k, x in conds):
+                if not isinstance(affected, SelfRef):
+                    raise CompileError("attached to it: each affected object")
+                new = tuple(
+                    (k, SelfRef() if k == "attached_to" and type(x) is It else x) for k, x in conds
+                )
+                return replace(v, filter=replace(v.filter, conditions=new))
+        return v
+
+    return {k: fix(v) for k, v in args.items()}
 
 
 def _prevent_static(

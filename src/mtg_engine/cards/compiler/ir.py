@@ -202,6 +202,15 @@ class Body:
 _LEAVES = (str, int, float, bool, type(None), Filter, Ability, TargetRef, SelfRef, ControllerRef)
 
 
+def _names_in_filter(flt: Filter) -> bool:
+    """Whether a filter names an object or a target of its own ability: "attached
+    to that creature", "[creatures] target player controls"."""
+    return any(
+        k == "attached_to" or (k == "same_name_as" and isinstance(v, It)) or isinstance(v, Tgt)
+        for k, v in flt.conditions
+    )
+
+
 def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     """Rebuild ``value`` with ``fn`` applied to every placeholder-like leaf.
 
@@ -210,10 +219,11 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     rep = fn(value)
     if rep is not None:
         return rep
-    if isinstance(value, Filter) and any(k == "attached_to" for k, _ in value.conditions):
-        # "all Equipment attached to that creature": the pronoun in the filter
+    if isinstance(value, Filter) and _names_in_filter(value):
+        # "all Equipment attached to that creature", "creatures target player
+        # controls": the pronoun or the target in the filter
         return Filter(value.kinds, value.zone, walk(value.conditions, fn))
-    if isinstance(value, EachRef) and any(k == "attached_to" for k, _ in value.filter.conditions):
+    if isinstance(value, EachRef) and _names_in_filter(value.filter):
         return EachRef(walk(value.filter, fn))
     if isinstance(value, _LEAVES):
         return value
@@ -230,6 +240,9 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     if isinstance(value, (ControllerOfRef, OwnerOfRef)):
         return type(value)(walk(value.of, fn))
     if isinstance(value, Amount):
+        if value.filter is not None and _names_in_filter(value.filter):
+            # "for each creature target player controls"
+            value = dataclasses.replace(value, filter=walk(value.filter, fn))
         return dataclasses.replace(value, ref=walk(value.ref, fn)) if value.ref else value
     if isinstance(value, Condition):
         return Condition(value.kind, {k: walk(v, fn) for k, v in value.args.items()})
@@ -325,8 +338,18 @@ def fold_search(effects: list[Effect]) -> list[Effect]:
                 args["to"] = "top" if nxt.args.get("position") == "top" else "bottom"
             elif nxt.op == "put_into_graveyard" and isinstance(what, It):
                 args["to"] = "graveyard"
+            elif nxt.op == "exile" and isinstance(what, It) and set(nxt.args) == {"what"}:
+                args["to"] = "exile"  # "search ... for three cards and exile them"
+            elif nxt.op == "cast_free" and isinstance(what, It):
+                # "search ... for an instant card. You may cast that card": it is
+                # cast from the library, where it was found
+                args["to"] = "library"
+                out.append(Effect(eff.op, args, eff.optional, eff.condition))
+                eff, args = nxt, dict(nxt.args)
+                i += 1
+                break
             elif nxt.op == "shuffle":
-                pass
+                args["shuffle"] = True  # the searched library (CR 701.24a)
             else:
                 break
             i += 1
@@ -486,6 +509,10 @@ def finalize(
             # "choose a card ..., then that player chooses a card ... . You may return
             # those cards": every object the choices named (CR 608.2c)
             return ParentRef("chosen")
+        if isinstance(v, Those) and state["last"] == "parent" and state.get("op") == "reveal_until":
+            # "reveal cards ... until they reveal a land card, then puts those cards
+            # into their graveyard": every card revealed (CR 701.20a)
+            return ParentRef("revealed")
         if isinstance(v, Them | Those) and state["last"] == "each":
             # "attacking creatures you control get +X/+0. Sacrifice those creatures at
             # the beginning of the next end step": the objects of that instruction,
@@ -589,6 +616,7 @@ def finalize(
         if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
+            state["op"] = eff.op
         elif _about_each(eff):
             state["last"] = "each"  # "them": the objects this instruction was about
             state["each_op"] = eff.op

@@ -1626,7 +1626,21 @@ class ClauseRules:
     cond_np_mv_le = _cond("mana_value_le")
     cond_np_mv_ge = _cond("mana_value_ge")
     cond_has_kw = _cond("has_keyword")
-    cond_has_counters = _cond("has_counters")
+
+    def cond_has_counters(self, c: list[Any]) -> Condition:
+        """ "as long as it has a +1/+1 counter on it", "if that creature has a +1/+1
+        counter on it", "if it had a +1/+1 counter on it" (CR 122.1): an "is"
+        condition on the object, resolved with the other pronouns (a gone object
+        through its last known information, 608.2h)."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        ref, count = xs[0], xs[-1]
+        if not (isinstance(count, tuple) and len(count) == 2 and isinstance(count[0], int)):
+            raise CompileError("has counters: count")
+        n, kind = count
+        if isinstance(ref, Some | EachRef):
+            raise CompileError("has counters: a description")
+        quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
+        return Condition("is", {"ref": ref, "quality": quality, "adj": f"{n} {kind} counter(s)"})
 
     def cond_is_it(self, c: list[Any]) -> Condition:
         """ "if it's attacking": "it" is resolved with the instruction's other pronouns."""

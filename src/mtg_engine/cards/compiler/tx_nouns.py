@@ -230,14 +230,24 @@ class NounRules:
         "attached to it", which in a static ability or an amount ("+1/+1 for each
         Aura attached to it") names an object no pronoun resolution reaches."""
         ref = c[0]
-        if not isinstance(ref, ThatObject):
+        if not isinstance(ref, ThatObject | SelfRef) and type(ref) is not It:
             raise CompileError("attached to: not 'that creature'")
+        # "for each Equipment attached to Kemba": the source itself (rules/filters.py)
         return ("attached_to", ref)
 
     post_not_you_control = _post("controller", "not_you")
     post_opp_controls = _post("controller", "opponent")
-    post_target_player_controls = _post("controller", "target_player")
-    post_target_opp_controls = _post("controller", "target_opponent")
+
+    def post_target_player_controls(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Creatures target player controls" (CR 115.1): the player is a target of
+        the instruction, numbered with its other targets (ir.finalize) and resolved
+        as it happens (rules/effects_runner.concrete)."""
+        return ("controller", Tgt(TargetSpec(Filter(kinds=("player",)))))
+
+    def post_target_opp_controls(self, c: list[Any]) -> tuple[str, Any]:
+        spec = TargetSpec(Filter(kinds=("player",), conditions=(("opponent", True),)))
+        return ("controller", Tgt(spec))
+
     post_that_player_controls = _post("controller", "that_player")
     post_defending_controls = _post("controller", "defending_player")
     post_its_controller_controls = _post("controller", "its_controller")
@@ -274,7 +284,8 @@ class NounRules:
         return ("not_keyword", c[0].keyword)
 
     def post_zone(self, c: list[Any]) -> list[tuple[str, Any]]:
-        zone, owner = c[0]
+        zone = c[0][0]
+        owner = _zone_owner(c[0])
         out: list[tuple[str, Any]] = [("zone", zone)]
         if owner:
             out.append(("owner", owner))
@@ -362,7 +373,7 @@ class NounRules:
         return "that_player"
 
     def graveyard_of(self, c: list[Any]) -> tuple[str, str | None]:
-        return ("graveyard", self._owner_of(c))
+        return ZoneOf("graveyard", self._owner_of(c), self._player_target(c))
 
     def hand_of(self, c: list[Any]) -> tuple[str, str | None]:
         return ZoneOf("hand", self._owner_of(c), self._player_target(c))
@@ -638,7 +649,7 @@ class NounRules:
     def amt_count(self, c: list[Any]) -> Amount:
         flt = c[0]
         if len(c) > 1:
-            zone, owner = c[1]
+            zone, owner = c[1][0], _zone_owner(c[1])
             flt = Filter(
                 flt.kinds, zone, (*flt.conditions, *((("owner", owner),) if owner else ()))
             )
@@ -666,11 +677,11 @@ class NounRules:
         return Amount("life", ref=ControllerRef())
 
     def amt_hand(self, c: list[Any]) -> Amount:
-        zone, owner = c[0]
+        owner = _zone_owner(c[0])
         return Amount("count", filter=Filter(("card",), "hand", (("owner", owner),)))
 
     def amt_gy(self, c: list[Any]) -> Amount:
-        zone, owner = c[0]
+        owner = _zone_owner(c[0])
         return Amount("count", filter=Filter(("card",), "graveyard", (("owner", owner),)))
 
     def amt_greatest(self, c: list[Any]) -> Amount:
@@ -740,3 +751,11 @@ class NounRules:
 
     def times(self, c: list[Any]) -> int:
         return c[0] if c else 2
+
+
+def _zone_owner(zone: tuple[str, Any]) -> Any:
+    """The owner condition of a zone phrase: "target player's graveyard" names the
+    player target itself (CR 115.1), numbered with the ability's other targets
+    (ir.finalize); else "you", "opponent", "that_player", ..."""
+    tgt = getattr(zone, "tgt", None)
+    return tgt if tgt is not None else zone[1]

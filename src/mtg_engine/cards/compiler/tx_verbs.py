@@ -488,8 +488,11 @@ class VerbRules:
             args["up_to"] = True
         if len(zones) > 1:
             args["also_graveyard"] = True
-        if zones and zones[0][1] not in ("you", None):
-            args["library_of"] = zones[0][1]
+        if zones and zones[0][1] not in ("you", None) and not getattr(zones[0], "theirs", False):
+            # "search target opponent's library", "search that player's library": the
+            # subject searches another player's library (CR 701.23a); "their
+            # library" is the subject's own
+            args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
 
     def vp_shuffle(self, c: list[Any]) -> list[Effect]:
@@ -528,13 +531,20 @@ class VerbRules:
         return [Effect("look_at_hand", {"player": _owner_ref(c[0])})]
 
     def vp_reveal_until(self, c: list[Any]) -> list[Effect]:
-        zone, flt = c[0], c[-1]
-        flt = flt.filter if isinstance(flt, Some) else flt
+        zone, what = c[0], c[-1]
+        flt = what.filter if isinstance(what, Some) else what
+        # "until they reveal four land cards", "until you reveal X creature cards"
+        count = what.count if isinstance(what, Some) and what.count != 1 else None
         # "target player reveals cards from the top of their library": the subject
         # reveals, from the library the phrase names ("their": the subject's own)
         owner = zone[1] if len(zone) > 1 else None
         who = _owner_ref(zone) if getattr(zone, "tgt", None) or owner == "opponent" else SUBJ
-        return [Effect("reveal_until", {"player": who, "filter": flt})]
+        args: dict[str, Any] = {"player": who, "filter": flt}
+        if count is not None:
+            if not isinstance(count, int | Amount):
+                raise CompileError("reveal until: count")
+            args["amount"] = count
+        return [Effect("reveal_until", args)]
 
     def vp_exile_until(self, c: list[Any]) -> list[Effect]:
         zone, flt = c[0], c[-1]
