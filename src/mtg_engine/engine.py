@@ -36,6 +36,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     saga,
     sba,
     setup,
+    tap_replacements,
     targeted,
     triggers,
     turn,

@@ -42,3 +42,20 @@ def test_energy_cards_grade_full_only_for_what_runs() -> None:
     # "Pay X {E}" is a variable cost the engine doesn't pay yet
     hydra = card_status(db.get("Chthonian Nightmare"), engine=face_unsupported)
     assert "cost:energy_variable" in hydra.missing_ops
+
+
+def test_as_enters_instructions_the_engine_doesnt_perform_are_not_full() -> None:
+    """CR 614.12, 614.1c: "As this enters, sacrifice all lands you control" and "you
+    may pay 2 life" aren't performed as the permanent enters (only choices are), so
+    those cards aren't counted as running; "As this enters, choose a color" is."""
+    db = _db()
+    for name in ("Overlaid Terrain", "Steam Vents"):
+        assert card_status(db.get(name), engine=face_unsupported).status != "full", name
+    assert card_status(db.get("Voice of All"), engine=face_unsupported).status == "full"
+
+
+def test_tap_and_untap_replacements_run() -> None:
+    """CR 122.1d, 101.2, 614.1a: the cards of the tapping pipeline count as running."""
+    db = _db()
+    for name in ("Frozen in Ice", "Blossombind", "Bewitching Leechcraft", "Freyalise's Winds"):
+        assert card_status(db.get(name), engine=face_unsupported).status == "full", name

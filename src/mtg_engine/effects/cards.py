@@ -13,6 +13,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.library_order import choose_order, place_in_order
 from ..rules.multiface import SPLIT_LAYOUTS
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.zones import mill as mill_cards
 from ..rules.zones import move
@@ -74,16 +75,17 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             hand = [o for o in hand if matches_object(g, g.objects[o], flt, p, ctx.source)]
         if every:
             # "discard your hand", "discards all nonland cards with ..." (no choice)
-            for oid in hand:
-                new = move(
-                    g,
-                    oid,
-                    Zone.GRAVEYARD,
-                    ("701.9a", *_mv_rules(g, oid, flt)),
-                    reason="is discarded",
-                    cause="discard",
-                )
-                _discarded(ctx, new)
+            with simultaneous(g):  # one event (CR 603.2c: "one or more cards")
+                for oid in hand:
+                    new = move(
+                        g,
+                        oid,
+                        Zone.GRAVEYARD,
+                        ("701.9a", *_mv_rules(g, oid, flt)),
+                        reason="is discarded",
+                        cause="discard",
+                    )
+                    _discarded(ctx, new)
             s["players"].pop(0)
             continue
         if e.args.get("random"):
@@ -115,9 +117,12 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             chosen = picked
             if len(chosen) < n and ctx.task is not None:
                 ctx.task.data["short"] = True  # couldn't discard that many ("if you do")
-        for oid in chosen:
-            new = move(g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
-            _discarded(ctx, new)
+        with simultaneous(g):  # the cards discarded at once: one event (CR 603.2c)
+            for oid in chosen:
+                new = move(
+                    g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard"
+                )
+                _discarded(ctx, new)
         # "discard any number of cards, then draw that many cards" (CR 608.2c)
         s["n_discarded"] = s.get("n_discarded", 0) + len(chosen)
         ctx.set_parent("that_much", s["n_discarded"])

@@ -228,6 +228,8 @@ OP_SPECS.update(
         "cant_activate_abilities": "what: Ref, duration — its activated abilities can't be "
         "activated",
         "doesnt_untap": "what: Ref, duration ('next' = its controller's next untap step; CR 502.3)",
+        "cant_become_tapped": "what: Ref, duration (CR 101.2, 701.26a)",
+        "cant_become_untapped": "what: Ref, duration (CR 101.2, 701.26b)",
         "optional_untap": "what: Ref — 'you may choose not to untap' (CR 502.3)",
         "extra_block": "what: Ref, amount (int or 'any'), duration (CR 509.1b)",
         "block_only": "what: Ref, keyword, duration — can block only creatures with it",

@@ -37,6 +37,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, activated_keyword
 from ..rules.characteristics import chars
 from ..rules.support import register, register_keywords
+from ..rules.tap_replacements import tap_forbidden
 from ..rules.tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
@@ -127,6 +128,8 @@ def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[
         c = chars(game, o)
         if "Creature" not in c.types or _cant_crew(game, o):
             continue
+        if tap_forbidden(game, o) is not None:
+            continue  # CR 101.2, 118.3: it can't be tapped to pay the cost
         out.append((oid, c.power or 0))
     return out
 

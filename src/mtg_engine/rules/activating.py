@@ -44,7 +44,9 @@ from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .permanents import sacrifice
+from .simultaneous import simultaneous
 from .support import COVERAGE_PROBES, has_variable_amount, register
+from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
 from .zones import move
@@ -124,6 +126,12 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return f"{o.name} is already tapped (rule 602.5a)"
         if cost.untap and not o.tapped:
             return f"{o.name} is untapped (rule 602.5a)"
+        why = (tap_forbidden(game, o) if cost.tap else None) or (
+            tap_forbidden(game, o, untap=True) if cost.untap else None
+        )
+        if why:
+            # CR 101.2, 118.3, 602.2b: a cost that can't be paid can't be paid at all
+            return f"you can't pay the cost: {why} (rules 101.2, 118.3)"
         if "Creature" in c.types:
             if is_summoning_sick(game, o, c):
                 return f"{o.name} has summoning sickness (rule 302.6)"
@@ -473,10 +481,11 @@ def activate_task(game: Game, task: Task) -> None:
         if src is not None:
             _pay_non_mana_costs_simple(game, src, cost, player)
         sacrificed = []
-        for oid in d.get("sacrifice") or []:
-            if oid in game.objects:
-                sacrificed.append(_lki_record(game, oid))  # CR 608.2h: "the sacrificed ..."
-                sacrifice(game, oid, ("602.2b", "701.21a"))
+        with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 603.2c, 603.10a)
+            for oid in d.get("sacrifice") or []:
+                if oid in game.objects:
+                    sacrificed.append(_lki_record(game, oid))  # CR 608.2h: "the sacrificed ..."
+                    sacrifice(game, oid, ("602.2b", "701.21a"))
         if sacrificed:
             obj.paid = {**(obj.paid or {}), "sacrificed": sacrificed}
         for oid in d.get("discard") or []:
@@ -489,9 +498,12 @@ def activate_task(game: Game, task: Task) -> None:
                     reason="is discarded",
                     cause="discard",
                 )
-        for oid in d.get("exile") or []:
-            if oid in game.objects:
-                move(game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost")
+        with simultaneous(game, d.get("exile") or ()):  # the cards exiled: one event (603.2c)
+            for oid in d.get("exile") or []:
+                if oid in game.objects:
+                    move(
+                        game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost"
+                    )
         for oid in d.get("tap_cost") or []:
             t = game.objects.get(oid)
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:

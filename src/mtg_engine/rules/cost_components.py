@@ -22,6 +22,7 @@ from ..game.objects import GameObject, Zone
 from .costs import cost_choices, tap_spec
 from .filters import matches_object
 from .support import register
+from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -98,6 +99,7 @@ def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list
         and not game.objects[oid].tapped
         and not game.objects[oid].phased_out
         and matches_object(game, game.objects[oid], flt, player, source)
+        and tap_forbidden(game, game.objects[oid]) is None  # CR 101.2, 118.3
     ]
 
 

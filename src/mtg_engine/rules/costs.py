@@ -35,6 +35,7 @@ from .characteristics import chars
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
 from .multiface import cast_chars
+from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -311,6 +312,9 @@ def apply_convoke(
         c = chars(game, o)
         if "Creature" not in c.types or o.tapped:
             return cost, f"{o.name} isn't an untapped creature you control (rule 702.51a)"
+        why = tap_forbidden(game, o)
+        if why:  # CR 101.2, 118.3: it can't be tapped to pay for the spell
+            return cost, f"{o.name} can't be tapped for convoke: {why} (rules 101.2, 702.51a)"
         mine = {letters[col] for col in c.colors if col in letters}
         hit = next((s for s in colored if s in mine), None)
         if hit is not None:

@@ -30,6 +30,7 @@ from .mana_spending import (
 )
 from .permanents import sacrifice
 from .summoning_sickness import is_summoning_sick
+from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
@@ -403,7 +404,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             continue
         for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend in entries:
             if needs_tap:
-                if o.tapped:
+                if o.tapped or tap_forbidden(game, o) is not None:  # CR 101.2, 118.3
                     continue
                 if "Creature" in c.types and is_summoning_sick(game, o, c):
                     continue  # CR 302.6: {T} abilities of summoning-sick creatures
@@ -876,6 +877,8 @@ def sacrifice_source(game: Game, player: int, oid: int) -> Source | None:
             continue
         if cost.tap and (o.tapped or (c.is_creature() and is_summoning_sick(game, o, c))):
             continue  # CR 302.6
+        if cost.tap and tap_forbidden(game, o) is not None:
+            continue  # CR 101.2, 118.3
         if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
             continue
         prods = [

@@ -125,6 +125,9 @@ STATIC_KINDS: set[str] = set()
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
 PROHIBITIONS: dict[str, list[tuple[Prohibition, str | None]]] = {}
+#: event kind -> a cheap check whether its finders could find anything now (all of
+#: them: a kind registers a guard only when every finder of it has one)
+FINDER_GUARDS: dict[str, Callable[[Game], bool]] = {}
 #: event kind -> how to perform an event of that kind (for a resumed event)
 PERFORMERS: dict[str, Performer] = {}
 
@@ -294,7 +297,9 @@ def watched(game: Game, kind: str) -> bool:
     ``kind`` now (a dict lookup when none could): a hot caller proposes its
     events only then."""
     if kind in FINDERS:
-        return True
+        guard = FINDER_GUARDS.get(kind)
+        if guard is None or guard(game):
+            return True
     if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
         return False  # no permanent's static could apply (a tap paying a cost)
     idx = _index(game)
@@ -593,6 +598,7 @@ __all__ = [
     "forbidden",
     "watched",
     "performer",
+    "FINDER_GUARDS",
     "then_hook",
     "cited",
     "notes",

@@ -45,6 +45,7 @@ from .mana_spending import Spending
 from .multiface import cast_chars
 from .play_permissions import permitted_cards
 from .statics import statics_with
+from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -600,6 +601,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
             if game.objects[x].controller == player
             and not game.objects[x].tapped
             and "Creature" in chars(game, game.objects[x]).types
+            and tap_forbidden(game, game.objects[x]) is None  # CR 101.2
         ]
         if creatures:
             candidates.append(CastSpell(o.id, convoke=tuple(creatures[: c.mana_value])))

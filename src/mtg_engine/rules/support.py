@@ -77,6 +77,9 @@ COVERAGE_PROBES = CoverageProbes()
 #: CR 607.2a), "the number" (amount ``chosen_number``)
 CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
 
+#: the instructions of "As this enters, ..." that rules/etb_choices.py performs (CR 614.12)
+AS_ENTERS_OPS = frozenset(("choose", "choose_objects", "turn_face_down"))
+
 #: keyword abilities the engine implements (CR 702), by their CR names;
 #: modules that implement more add them with :func:`register_keywords`.
 KEYWORDS: set[str] = set(
@@ -786,6 +789,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
+        if trig.event == "discard" and k == "one_or_more":
+            continue  # once per discarding event, "that many" (rules/triggers._check)
         if trig.event == "leaves_graveyard" and k == "one_or_more":
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if k not in ("graveyard",):
@@ -839,6 +844,13 @@ def features(ability: Ability) -> set[str]:
             out.add("trigger:mana_ability")
     for st in ability.static:
         _walk_value(st, out)
+        if st.op == "as_enters":
+            # "As this enters, ...": the choices and "turn it face down" are made as it
+            # enters (rules/etb_choices.py); any other instruction ("sacrifice all
+            # lands you control", CR 614.1c) isn't performed yet
+            for e in st.args.get("effects") or ():
+                if e.op not in AS_ENTERS_OPS:
+                    out.add(f"as_enters:{e.op}")
     if ability.modes:
         out.add("modes")
         for m in ability.modes:

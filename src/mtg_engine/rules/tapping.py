@@ -31,7 +31,8 @@ from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
-from .pipeline import Event, cited, notes, performer, propose, refused, watched
+from .counters import remove_counters
+from .pipeline import PERFORMERS, Event, cited, notes, performer, propose, refused, watched
 from .support import register
 from .triggers import _granted_triggers_possible
 
@@ -139,18 +140,23 @@ def became_untapped(game: Game, objs: Iterable[GameObject], rules: tuple[str, ..
 
 
 def set_tapped(
-    game: Game, objs: Iterable[GameObject], tap: bool, rules: tuple[str, ...]
+    game: Game,
+    objs: Iterable[GameObject],
+    tap: bool,
+    rules: tuple[str, ...],
+    untap_step: bool = False,
 ) -> list[GameObject]:
     """CR 701.26a-b: tap (``tap``) or untap each of ``objs`` — each one a proposed
     event (a replacement effect may change it, a "can't" stop it: CR 614, 101.2).
-    Returns the permanents whose status changed here; the caller logs them (and
-    calls :func:`became_tapped`). A permanent whose event waits for a choice of
-    order (CR 616.1) is finished by the event's performer."""
+    ``untap_step``: the untap step's untapping (CR 502.3: "if it would untap during
+    your untap step ..."). Returns the permanents whose status changed here; the
+    caller logs them (and calls :func:`became_tapped`). A permanent whose event
+    waits for a choice of order (CR 616.1) is finished by the event's performer."""
     changed = []
     for o in objs:
         if o.tapped == tap:
             continue
-        ev = _propose_tap(game, o, tap, rules)
+        ev = _propose_tap(game, o, tap, rules, untap_step)
         if ev is None:
             continue
         if _perform(game, o, ev, rules, quiet=True):
@@ -162,18 +168,21 @@ def set_tapped(
     return changed
 
 
-def _propose_tap(game: Game, o: GameObject, tap: bool, rules: tuple[str, ...]) -> Event | None:
+def _propose_tap(
+    game: Game, o: GameObject, tap: bool, rules: tuple[str, ...], untap_step: bool = False
+) -> Event | None:
     """Propose ``o`` becoming tapped (untapping) to the event pipeline (CR 614, 101.2)."""
-    return propose(
-        game,
-        {
-            "kind": EventKind.TAP if tap else EventKind.UNTAP,
-            "obj": o.id,
-            "player": o.controller,
-            "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
-            "args": [list(rules)],
-        },
-    )
+    ev: Event = {
+        "kind": EventKind.TAP if tap else EventKind.UNTAP,
+        "obj": o.id,
+        "player": o.controller,
+        "what": f"{o.name} would {'become tapped' if tap else 'untap'}",
+        "args": [list(rules)],
+        "tap": tap,
+    }
+    if untap_step:
+        ev["untap_step"] = True
+    return propose(game, ev)
 
 
 def pay_tap(
@@ -219,9 +228,20 @@ def _perform(
             refused(game, ev, ("701.26a" if tap else "701.26b",), obj=o.id)
         return False
     if ev["kind"] not in (EventKind.TAP, EventKind.UNTAP):
-        return False  # replaced by an event of another kind, already performed
+        # replaced by an event of another kind (CR 614.1a: a stun counter removed
+        # instead, 122.1d): logged as replaced, then that event happens instead
+        replaced_kind: Literal[EventKind.TAP_REPLACED, EventKind.UNTAP_REPLACED] = (
+            EventKind.TAP_REPLACED if ev.get("tap") else EventKind.UNTAP_REPLACED
+        )
+        game.emit(replaced_kind, cited(ev, rules), f"{ev['what']}; {notes(ev)}", obj=o.id)
+        ev.pop("notes", None)
+        PERFORMERS[ev["kind"]](game, ev)
+        return False
     if o.tapped == tap:
         return False
+    first = ev.get("remove_first")
+    if first and not remove_counters(game, o, first[0], int(first[1]), cited(ev, rules)):
+        return False  # "remove a counter from it instead. If you do, untap it."
     o.tapped = tap
     if not quiet:
         game.invalidate("tapped")

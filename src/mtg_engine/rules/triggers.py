@@ -38,7 +38,13 @@ from .zones import is_discard
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
 register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
 # "whenever one or more creature cards leave your graveyard" (CR 603.10a, 603.2c)
-register("trigger:leaves_graveyard", "trigger_detail:whose", "trigger_detail:your_turn")
+register(
+    "trigger:leaves_graveyard",
+    "trigger_detail:whose",
+    "trigger_detail:your_turn",
+    "trigger_detail:to_zone",  # "put into exile from your graveyard" (_left_graveyard)
+    "trigger_detail:not_from",  # "from anywhere other than the battlefield" (_matches_now)
+)
 
 if TYPE_CHECKING:
     pass
@@ -240,7 +246,7 @@ def _flush(game: Game, b: Batch) -> None:
             c = b.lki.get(o.id)
             if c is not None:
                 game._chars[o.id] = c  # the old ids are never reused (CR 400.7)
-        _check(game, ev, s, left, once)
+        _check(game, ev, s, left, once, b.events)
 
 
 _FLUSH.append(_flush)
@@ -252,6 +258,7 @@ def _check(
     subject: GameObject | None,
     left: list[GameObject] | tuple[()],
     once: set[tuple[int, str, Any]] | None = None,
+    batch: list[tuple[Event, GameObject | None]] | None = None,
 ) -> None:
     if game.delayed_triggers and ev.kind in DELAYED_EVENT_KINDS:
         fire_event(game, ev.kind, ev.data, subject)  # CR 603.7c: "when you next ..."
@@ -308,6 +315,9 @@ def _check(
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if not _matches(game, ability.trigger, ev, w, subject):
                 continue
+            how_many: int | None = None
+            if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
+                how_many = 1  # "one or more cards", one of them (CR 603.2c)
             if once is not None and _detail(ability.trigger, "one_or_more"):
                 # "whenever a source you control deals damage to one or more ...":
                 # once for each source in the event (CR 603.2c)
@@ -315,7 +325,15 @@ def _check(
                 if key in once:
                     continue  # CR 603.2c: once for the simultaneous event
                 once.add(key)
+                if batch and ev.kind == EventKind.ZONE_CHANGE:
+                    # "whenever you discard one or more cards, ... that many": how many
+                    # of the event's objects it triggered on (CR 603.2c, 608.2c)
+                    how_many = sum(
+                        1 for e2, s2 in batch if _matches(game, ability.trigger, e2, w, s2)
+                    )
             event: dict[str, Any] = {k: v for k, v in d.items() if isinstance(v, int | str | bool)}
+            if how_many is not None:
+                event["amount"] = how_many
             if ev.kind in (EventKind.BLOCKS, EventKind.BLOCKED_BY):
                 # "that creature": the one it blocks / that blocks it (CR 509.3)
                 event["other"] = d.get("attacker" if ev.kind == EventKind.BLOCKS else "blocker")
@@ -479,7 +497,15 @@ def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
         out = (
             Trigger(trig.event, trig.subject, trig.step, trig.player, trig.condition, (), own),
             *(
-                Trigger(ev, trig.subject, trig.step, trig.player, trig.condition, (), tuple(dd))
+                Trigger(
+                    ev,
+                    dict(dd).get("or_subject", trig.subject),  # its own subject (Syr Konrad)
+                    trig.step,
+                    trig.player,
+                    trig.condition,
+                    (),
+                    tuple(kv for kv in dd if kv[0] != "or_subject"),
+                )
                 for ev, dd in zip(events, extra, strict=False)
             ),
         )
@@ -557,10 +583,12 @@ def _matches_now(
             kind == "put_into_graveyard"
             and d.get("to_zone") == "graveyard"
             and isinstance(trig.subject, Filter)
-            and "card" in trig.subject.kinds
+            and ("card" in trig.subject.kinds or _detail(trig, "not_from") is not None)
         ):
             # "whenever another card is put into a graveyard from anywhere": the card
             # it became in the graveyard (CR 400.7; a token isn't a card, 111.1)
+            if _detail(trig, "not_from") == d.get("from_zone"):
+                return False  # "from anywhere other than the battlefield"
             new = game.objects.get(d.get("obj", -1))
             return (
                 new is not None
@@ -860,6 +888,9 @@ def _left_graveyard(
             card = GameObject(left, spell.card_uid, spell.card, spell.owner, Zone.GRAVEYARD)
     if card is None or card.is_token:  # a token isn't a card (CR 111.1)
         return False
+    to_zone = _detail(trig, "to_zone")
+    if to_zone is not None and (ev.kind != EventKind.ZONE_CHANGE or d.get("to_zone") != to_zone):
+        return False  # "are put into exile from your graveyard"
     if _detail(trig, "your_turn") and game.active != source.controller:
         return False  # "... leave your graveyard during your turn"
     whose = _detail(trig, "whose")

@@ -158,7 +158,7 @@ def untap_step(game: Game) -> None:
             to_untap.append(o)
     # CR 502.3, 701.26b: each untapping is proposed (CR 614, 101.2)
     # (set_tapped forgets what the untapped permanents' status derived)
-    untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",))]
+    untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",), untap_step=True)]
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
         game.invalidate("tapped")

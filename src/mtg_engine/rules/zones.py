@@ -18,7 +18,7 @@ from ..game.state import ContinuousEffect
 from .characteristics import chars
 from .layers import source_left
 from .pipeline import THEN_HOOKS, cited, notes, performer, propose
-from .simultaneous import attached_before, last_known
+from .simultaneous import attached_before, last_known, simultaneous
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -258,12 +258,13 @@ def mill(game: Game, player: int, n: int) -> list[int]:
     milled cards' new objects (for "the milled card", 608.2c)."""
     p = game.players[player]
     milled: list[int] = []
-    for _ in range(n):
-        # milling is not drawing (CR 701.17a, 121.1): only the zone change of each
-        # card is proposed, by move()
-        if not p.library:
-            break
-        new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
-        if new_id is not None:
-            milled.append(new_id)
+    with simultaneous(game):  # the cards milled at once: one event (CR 603.2c)
+        for _ in range(n):
+            # milling is not drawing (CR 701.17a, 121.1): only the zone change of each
+            # card is proposed, by move()
+            if not p.library:
+                break
+            new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
+            if new_id is not None:
+                milled.append(new_id)
     return milled

@@ -95,6 +95,8 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_win_game",
         "cant_crew",
         "doesnt_untap",
+        "cant_become_tapped",
+        "cant_become_untapped",
         "extra_block",
         "block_only",
         "must_attack",

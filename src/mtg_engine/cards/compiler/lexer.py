@@ -254,6 +254,18 @@ class OracleLexer(Lexer):
                 continue  # ", where X is ..." belongs to the whole sentence
             if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":
                 continue  # "nonartifact, nonland card": both adjectives apply (no "or")
+            if (
+                value == ","
+                and nxt == "or"
+                and raw[0][1] == "whenever"
+                and i + 2 < n
+                and raw[i + 2][1] in ("a", "an", "another")
+            ):
+                # "Whenever another creature dies, or a creature card is put into a
+                # graveyard ..., or ...": another event with its own subject (CR 603.2)
+                out.append(Token("TRIG_OR", ", or", pos, 1, pos + 1))
+                skip = 1
+                continue
             if value == "," and nxt == "except":
                 # ", except ..." after a copy phrase: its exceptions (CR 707.9)
                 out.append(Token("COPY_EXCEPT", ", except", pos, 1, pos + 1))

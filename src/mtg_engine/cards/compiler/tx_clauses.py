@@ -247,6 +247,38 @@ class ClauseRules:
                 details = (*details, ("or_details", tuple(tuple(p[1]) for p in preds[1:])))
         return Trigger(event, subj, player=player, details=tuple(details))
 
+    def trig_multi(self, c: list[Any]) -> Trigger:
+        """ "Whenever another creature dies, or a creature card is put into a graveyard
+        from anywhere other than the battlefield, or a creature card leaves your
+        graveyard" (Syr Konrad): events with their own subjects (CR 603.2: any of
+        them), kept as ``or_events`` with each one's subject in ``or_details``."""
+        groups: list[list[Any]] = [[]]
+        for x in c:
+            if isinstance(x, Token) and x.type == "TRIG_OR":
+                groups.append([])
+            else:
+                groups[-1].append(x)
+        trigs = [self.trigger_event(g) for g in groups]
+        first = trigs[0]
+        if any(t.player != first.player or dict(t.details).get("or_events") for t in trigs):
+            raise CompileError("trigger: alternatives for different players")
+        rest = trigs[1:]
+        return Trigger(
+            first.event,
+            first.subject,
+            player=first.player,
+            details=(
+                *first.details,
+                ("or_events", tuple(t.event for t in rest)),
+                ("or_details", tuple((*t.details, ("or_subject", t.subject)) for t in rest)),
+            ),
+        )
+
+    def ev_put_into_graveyard_not_bf(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # "is put into a graveyard from anywhere other than the battlefield" (Syr Konrad)
+        name, details = self._put_into_graveyard_base(c)
+        return name, (*details, ("not_from", "battlefield"))
+
     def trig_or(self, c: list[Any]) -> None:
         return None
 
@@ -263,9 +295,10 @@ class ClauseRules:
         def method(self: Any, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
             details: list[tuple[str, Any]] = []
             for x in c:
-                if isinstance(x, Some) and x.count == "one_or_more" and name in _DAMAGE_EVENTS:
+                if isinstance(x, Some) and x.count == "one_or_more" and name in _ONCE_EVENTS:
                     # "deals damage to one or more creatures": once per damage event
-                    # and source (CR 603.2c)
+                    # and source; "whenever you discard one or more cards": once per
+                    # discarding event (CR 603.2c)
                     details.append(("one_or_more", True))
                 if isinstance(x, (Some, EachRef)):
                     details.append(("what", x.filter))
@@ -304,6 +337,13 @@ class ClauseRules:
         if len(c) > 1:  # "... leave your graveyard during your turn"
             return ("leaves_graveyard", (("whose", "you"), ("your_turn", True)))
         return ("leaves_graveyard", (("whose", "you"),))
+
+    def ev_exiled_from_graveyard(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever one or more cards are put into exile from your graveyard"
+        (Rakshasa Vizier): leaving the graveyard for exile (CR 603.10a, 406.2)."""
+        if c[0] != ("graveyard", "you"):
+            raise CompileError(f"trigger: put into exile from {c[0]}")
+        return ("leaves_graveyard", (("whose", "you"), ("to_zone", "exile")))
 
     def during_your_turn(self, c: list[Any]) -> bool:
         return True
@@ -368,6 +408,7 @@ class ClauseRules:
         return ("attacks", (("saddled", True),))
 
     ev_put_into_graveyard = _ev("put_into_graveyard")
+    _put_into_graveyard_base = _ev("put_into_graveyard")
     ev_control_none = _ev("control_none")
 
     def attack_target(self, c: list[Any]) -> tuple[str, Any]:
@@ -1340,6 +1381,29 @@ class ClauseRules:
             statics=[StaticEffect("cant_gain_life", you), StaticEffect("cant_lose_life", you)],
         )
 
+    def replacement_untap_remove(self, c: list[Any]) -> Parsed:
+        # Bewitching Leechcraft's granted ability: "If this creature would untap during
+        # your untap step, remove a +1/+1 counter from it instead." (CR 614.1a, 502.3)
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        args = {"counter": kind, "amount": 1, "untap_step": True}
+        return Parsed("static", statics=[StaticEffect("untap_instead", SelfRef(), args)])
+
+    def replacement_untap_remove_then(self, c: list[Any]) -> Parsed:
+        # Bewitching Leechcraft's granted ability: "If this creature would untap during
+        # your untap step, remove a +1/+1 counter from it instead. If you do, untap it."
+        # (CR 614.1a, 502.3; with no counter to remove, it doesn't untap)
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        args = {"counter": kind, "amount": 1, "untap_step": True, "if_you_do": True}
+        return Parsed("static", statics=[StaticEffect("untap_instead", SelfRef(), args)])
+
+    def replacement_untap_remove_all(self, c: list[Any]) -> Parsed:
+        # Freyalise's Winds: "If a permanent with a wind counter on it would untap during
+        # its controller's untap step, remove all wind counters from it instead."
+        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        args = {"counter": kind, "amount": "all", "untap_step": True, "with_counter": True}
+        flt = Filter(kinds=("permanent",), zone="battlefield")
+        return Parsed("static", statics=[StaticEffect("untap_instead", flt, args)])
+
     def replacement_double_life_loss(self, c: list[Any]) -> Parsed:
         # Bloodletter of Aclazotz (CR 614.1a)
         opp = Filter(kinds=("player",), conditions=(("opponent", True),))
@@ -1666,6 +1730,8 @@ def _chosen_by_subject(e: Effect) -> Effect:
 
 #: the trigger events of a source dealing damage (CR 603.2c: "to one or more")
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage"})
+#: trigger events whose "one or more" object triggers once per event (CR 603.2c)
+_ONCE_EVENTS = _DAMAGE_EVENTS | {"discard"}
 
 
 def _have_it_of(e: Effect, of: Any) -> Effect:

@@ -881,13 +881,16 @@ class VerbRules:
     cant_get_poison = _cant("cant_get_poison")
 
     def cant_have_counters(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
-        # "Creatures you control can't have -1/-1 counters put on them" (CR 101.2, 122.1)
-        kind = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
-        return ("cant_have_counters", {"counter": kind})
+        # "Creatures you control can't have -1/-1 counters put on them" (CR 101.2, 122.1);
+        # "... can't have counters put on it": of any kind
+        kind = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
+        return ("cant_have_counters", {"counter": kind} if kind else {})
 
     cant_lose_game = _cant("cant_lose_game")
     cant_win_game = _cant("cant_win_game")
     cant_untap = _cant("doesnt_untap")
+    cant_become_untapped = _cant("cant_become_untapped")  # CR 101.2, 701.26b
+    cant_become_tapped = _cant("cant_become_tapped")  # CR 101.2, 701.26a
     cant_crew = _cant("cant_crew")
     cant_be_activated = _cant("cant_activate_abilities")
     cant_be_cast = _cant("cant_be_cast")
