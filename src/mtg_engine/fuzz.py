@@ -309,9 +309,7 @@ def _canonical(value: Any) -> Any:
 
 def _state(game: Game) -> dict[str, Any]:
     """The saved state without its log (logs are compared line by line)."""
-    data = game.to_json()
-    data.pop("log", None)
-    return data
+    return game.to_json(log=False)
 
 
 def same_state(a: Game, b: Game) -> bool:
