@@ -333,6 +333,15 @@ def test_play_draws_a_plain_board_when_output_is_not_a_terminal():
     assert "── Turn" in r.output
 
 
+def test_play_against_two_opponents_shows_each_of_them():
+    """CR 806: ``--opponents 2`` is a free-for-all; the board lists every opponent."""
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--opponents", "2"], input="1\n\nq\n")
+    assert r.exit_code == 0, r.output
+    for name in ("Opponent 1", "Opponent 2"):
+        assert f"{name}: life 20" in r.output and f"{name}'s graveyard: (empty)" in r.output
+    assert "  you : (nothing)" in r.output
+
+
 def test_play_resumes_a_saved_game(tmp_path):
     game = new_game_from_decks("red-green", "white-blue", seed=3)
     path = tmp_path / "g.json"
@@ -423,3 +432,24 @@ def test_hold_is_refused_with_a_message_where_it_means_nothing(board):
     assert "holding priority after your own spells: off" in text
     # nothing was cast: only the concession happened after the three refusals
     assert not any(e.kind == EventKind.CAST for e in game.log[log_before:])
+
+
+def test_a_modal_double_faced_card_is_played_as_its_land_face(board):
+    """CR 712.12: the terminal offers Glasspool Mimic's land face as an option of its own,
+    labelled apart from casting the creature; typing its number plays Glasspool Shore."""
+    mimic = board.add(0, "Glasspool Mimic", zone=Zone.HAND)
+    for _ in range(3):
+        board.add(0, "Island")
+    game = board.start()
+    out: list[str] = []
+    label = f"Play Glasspool Shore (back face of Glasspool Mimic #{mimic})"
+
+    def ask(_text: str) -> str:
+        options = [describe(game, a, viewer=0) for a in game.legal_actions()]
+        return str(options.index(label) + 1) if label in options else "q"
+
+    TerminalGame(game, make_agent("heuristic", 1), ask=ask, say=out.append).run()
+    shown = "\n".join(out)
+    assert label in shown and f"Cast Glasspool Mimic #{mimic} {{2}}{{U}}" in shown
+    mine = [game.objects[o] for o in game.battlefield if game.objects[o].controller == 0]
+    assert "Glasspool Shore" in [chars(game, o).name for o in mine]

@@ -68,15 +68,30 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.stop()
 
 
+#: the one Playwright and Chromium of the run: each test module that imports the
+#: ``browser`` fixture gets a session fixture of its own, and Playwright's sync API
+#: can't be started twice at once; so they share it: [context manager, browser, users]
+_RUNNING: list[Any] = []
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
+    if not _RUNNING:
+        manager = sync_api.sync_playwright()
+        p = manager.__enter__()
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield b
+        _RUNNING[:] = [manager, b, 0]
+    _RUNNING[2] += 1
+    yield _RUNNING[1]
+    _RUNNING[2] -= 1
+    if _RUNNING[2] == 0:
+        manager, b, _ = _RUNNING
+        _RUNNING.clear()
         b.close()
+        manager.__exit__(None, None, None)
 
 
 class GamePage:

@@ -47,3 +47,72 @@ def adventure_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
     yield path
     monkeypatch.delenv(CARD_FILE_ENV)
     card_def.cache_clear()
+
+
+#: a modal double-faced card whose back face is a spell (CR 712.11b), in MTGJSON's
+#: AtomicCards form (the development Oracle data has only its front face)
+HALVAR = [
+    {
+        "faceName": "Halvar, God of Battle",
+        "layout": "modal_dfc",
+        "manaCost": "{2}{W}{W}",
+        "name": "Halvar, God of Battle // Sword of the Realms",
+        "power": "4",
+        "toughness": "4",
+        "side": "a",
+        "subtypes": ["God"],
+        "supertypes": ["Legendary"],
+        "text": (
+            "Creatures you control that are enchanted or equipped have double strike.\n"
+            "At the beginning of each combat, you may attach target Aura or Equipment "
+            "attached to a creature you control to target creature you control."
+        ),
+        "type": "Legendary Creature \u2014 God",
+        "types": ["Creature"],
+    },
+    {
+        "faceName": "Sword of the Realms",
+        "layout": "modal_dfc",
+        "manaCost": "{1}{W}",
+        "name": "Halvar, God of Battle // Sword of the Realms",
+        "side": "b",
+        "subtypes": ["Equipment"],
+        "supertypes": ["Legendary"],
+        "text": (
+            "Equipped creature gets +2/+0 and has vigilance.\n"
+            "Whenever equipped creature dies, return it to its owner's hand.\n"
+            "Equip {1}{W}"
+        ),
+        "type": "Legendary Artifact \u2014 Equipment",
+        "types": ["Artifact"],
+    },
+]
+
+MODAL_DFC = """
+name: the faces of modal double-faced cards from the card's menu
+start: {turn: 3, active: A, step: precombat_main}
+players:
+  A:
+    hand: [{card: Glasspool Mimic}, {card: "Halvar, God of Battle"}]
+    battlefield:
+      - {card: Plains, count: 2}
+      - {card: Island}
+  B:
+    battlefield: [{card: Grizzly Bears}, {card: Plains}]
+"""
+
+
+@pytest.fixture
+def modal_dfc_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """``MTG_CARD_FILE`` set to a card file with Halvar, God of Battle // Sword of the
+    Realms whole, and Glasspool Mimic // Glasspool Shore as shipped (both faces)."""
+    halvar = card_from_mtgjson("Halvar, God of Battle // Sword of the Realms", HALVAR)
+    shipped = CardDatabase.shipped()
+    path = tmp_path / "cards.db"
+    others = [shipped.get(n) for n in (*OTHERS, "Glasspool Mimic")]
+    write_card_file([halvar, *others], path, source="test")
+    monkeypatch.setenv(CARD_FILE_ENV, str(path))
+    card_def.cache_clear()
+    yield path
+    monkeypatch.delenv(CARD_FILE_ENV)
+    card_def.cache_clear()

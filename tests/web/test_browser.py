@@ -20,13 +20,19 @@ from browser_support import (  # noqa: E402  (after the skips: needs the web ext
     game_page,
     live_server,
 )
-from card_files import ADVENTURE, adventure_cards  # noqa: E402
+from card_files import ADVENTURE, MODAL_DFC, adventure_cards, modal_dfc_cards  # noqa: E402
 from positions import BOLTS, KICKER, MODES, MULTIKICKER, UNICORN, X_SPELL  # noqa: E402
 
 from mtg_engine import rules_text  # noqa: E402
 from mtg_engine.game.objects import Zone  # noqa: E402
 
-__all__ = ["adventure_cards", "browser", "game_page", "live_server"]  # fixtures, used by name
+__all__ = [
+    "adventure_cards",
+    "browser",
+    "game_page",
+    "live_server",
+    "modal_dfc_cards",
+]  # fixtures, used by name
 
 BOLT = """
 name: cast a spell with a target
@@ -102,7 +108,7 @@ def test_attack_with_a_chosen_subset(game_page: GamePage, tmp_path: Path) -> Non
     gp.click("#btn-done")
     view = gp.state()["view"]
     assert view["players"][1]["life"] == 20 - 2 - 6
-    assert _life(gp, "opponent") == 12
+    assert _life(gp, "opponent-1") == 12
     # the game passed on (no stops there) to the player's next main phase, a land to play
     assert view["turn"] == 5
     assert "You attack with Grizzly Bears, Craw Wurm" in gp.page.inner_text("#log")
@@ -531,3 +537,40 @@ def test_an_adventure_from_the_cards_menu(
         -1
     ] == "Bonecrusher Giant"
     assert not gp.state()["view"]["exile"]
+
+
+def test_modal_double_faced_cards_from_the_cards_menu(
+    game_page: GamePage, tmp_path: Path, modal_dfc_cards: Path
+) -> None:
+    """CR 712.12: Glasspool Mimic's menu offers the creature and its land face, played as
+    Glasspool Shore; CR 712.11b: Halvar's only affordable face, Sword of the Realms, is
+    named in a menu before it is cast. Hovering shows both faces' text."""
+    gp = game_page
+    page = gp.page
+    gp.start_scenario(MODAL_DFC, tmp_path)
+    page.hover(_hand("Glasspool Mimic"))
+    page.wait_for_selector("#preview h3:has-text('Glasspool Shore')")
+    preview = page.inner_text("#preview")
+    assert "Glasspool Mimic" in preview and "enter as a copy of a creature" in preview
+    assert "This land enters tapped." in preview
+    page.click(_hand("Glasspool Mimic"))
+    page.wait_for_selector("#menu-pop:not(.hidden)")
+    labels = page.locator("#menu-pop button").all_inner_texts()
+    assert labels == [
+        "Cast Glasspool Mimic {2}{U}",
+        "Play Glasspool Shore (back face of Glasspool Mimic)",
+        "Cancel",
+    ]
+    gp.shot("mdfc-1-menu")
+    gp.click("#menu-pop button:has-text('Play Glasspool Shore')")
+    page.wait_for_selector('#bf-0-lands .card.tapped[data-name="Glasspool Shore"]')
+    page.click(_hand("Halvar, God of Battle"))
+    page.wait_for_selector("#menu-pop:not(.hidden)")
+    labels = page.locator("#menu-pop button").all_inner_texts()
+    assert labels == ["Cast Sword of the Realms {1}{W}", "Cancel"]
+    gp.click("#menu-pop button:has-text('Sword of the Realms')")
+    page.wait_for_selector('#bf-0-other .card[data-name="Sword of the Realms"]')
+    page.hover('#bf-0-other .card[data-name="Sword of the Realms"]')
+    page.wait_for_selector("#preview h3:has-text('Halvar, God of Battle')")
+    assert "Equip {1}{W}" in page.inner_text("#preview")
+    gp.shot("mdfc-2-played")

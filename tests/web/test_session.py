@@ -188,10 +188,33 @@ variant: free_for_all
 players: {A: {}, B: {}, C: {}}
 """
 
+SIX_PLAYERS = """
+name: six players
+variant: free_for_all
+players: {A: {}, B: {}, C: {}, D: {}, E: {}, F: {}}
+"""
 
-def test_a_scenario_of_more_than_two_players_is_refused_with_a_message() -> None:
-    """The page shows one opponent: a free-for-all scenario (CR 806) is refused by the
-    game and the judge's view with a message saying where it runs, not drawn half."""
+
+def test_a_free_for_all_scenario_starts_with_an_ai_for_each_opponent() -> None:
+    """CR 806: a free-for-all scenario is played on the page, each opponent an AI; more
+    players than the page draws (five) are refused with a message saying where it runs."""
+    s = Session.from_scenario(FREE_FOR_ALL)
+    assert len(s.message()["view"]["players"]) == 3
+    assert sorted(s.agents) == [1, 2]
+    JudgeSession(FREE_FOR_ALL)
     for start in (Session.from_scenario, JudgeSession):
-        with pytest.raises(SessionError, match="3 players: run it with 'mtg scenario run'"):
-            start(FREE_FOR_ALL)
+        with pytest.raises(SessionError, match="has 6: run it with 'mtg scenario run'"):
+            start(SIX_PLAYERS)
+
+
+def test_a_new_game_against_several_opponents_plays_to_the_end() -> None:
+    """Three AI opponents with the opponent's deck; the game is theirs to play out when
+    the human concedes, and the number of opponents is bounded."""
+    s = Session.new("red-green", "white-blue", "random", seed=2, opponents=3)
+    names = [p["name"] for p in s.message()["view"]["players"]]
+    assert names == ["Player", "Opponent 1", "Opponent 2", "Opponent 3"]
+    s.concede()
+    s.advance()
+    assert s.game.outcome is not None and s.game.outcome.winner != 0
+    with pytest.raises(SessionError, match="1 to 4 opponents, not 5"):
+        Session.new(opponents=5)

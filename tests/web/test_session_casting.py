@@ -8,12 +8,12 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from card_files import ADVENTURE, adventure_cards  # noqa: E402
+from card_files import ADVENTURE, MODAL_DFC, adventure_cards, modal_dfc_cards  # noqa: E402
 from positions import BOLTS, MULTIKICKER, SPELLS, UNICORN  # noqa: E402
 
 from mtg_engine.web.session import Session, SessionError  # noqa: E402
 
-__all__ = ["adventure_cards"]  # the fixture, used by name
+__all__ = ["adventure_cards", "modal_dfc_cards"]  # the fixtures, used by name
 
 
 def _options(s: Session) -> list[dict]:
@@ -153,3 +153,24 @@ def test_an_adventure_is_offered_on_the_cards_menu(adventure_cards) -> None:
     labels = [o["label"] for o in _options(s)]
     assert "Cast Bonecrusher Giant {2}{R} from exile" in labels
     assert not any(label.startswith("Cast Stomp") for label in labels)
+
+
+def test_modal_double_faced_cards_offer_their_back_faces(modal_dfc_cards) -> None:
+    """CR 712.12: Glasspool Mimic is played as its land face, Glasspool Shore, and enters
+    with it up (tapped, as that face says); CR 712.11b-c: Halvar's back face, Sword of the
+    Realms, is cast for its own cost (the front's {2}{W}{W} isn't offered with three
+    lands) and enters with that face up (712.13)."""
+    s = Session.from_scenario(MODAL_DFC)
+    labels = [o["label"] for o in _options(s)]
+    assert "Play Glasspool Shore (back face of Glasspool Mimic)" in labels
+    assert "Cast Sword of the Realms {1}{W}" in labels
+    assert "Cast Glasspool Mimic {2}{U}" in labels
+    assert not any(x.startswith(("Cast Halvar", "Play Glasspool Mimic")) for x in labels)
+    s.answer({"i": _option(s, "Play Glasspool Shore (back face of Glasspool Mimic)")})
+    shore = next(o for o in s.message()["view"]["battlefield"] if o["name"] == "Glasspool Shore")
+    assert shore["types"] == ["Land"] and shore["tapped"]
+    s.answer({"i": _option(s, "Cast Sword of the Realms {1}{W}")})
+    sword = next(
+        o for o in s.message()["view"]["battlefield"] if o["name"] == "Sword of the Realms"
+    )
+    assert "Artifact" in sword["types"] and "Equipment" in sword["subtypes"]

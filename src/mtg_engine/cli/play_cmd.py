@@ -26,6 +26,13 @@ def _ask(text: str) -> str:
 @click.option(
     "--ai", default="heuristic", type=click.Choice(["random", "heuristic"]), show_default=True
 )
+@click.option(
+    "--opponents",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 4),
+    help="AI opponents (2 or more: a free-for-all, each with the opponent's deck).",
+)
 @click.option("--seed", default=None, type=int, help="Game seed (random if omitted).")
 @click.option("--name", default="You", show_default=True)
 @click.option(
@@ -47,6 +54,7 @@ def play(
     deck: str,
     opponent_deck: str,
     ai: str,
+    opponents: int,
     seed: int | None,
     name: str,
     allow_small_decks: bool,
@@ -86,10 +94,12 @@ def play(
         )
     else:
         mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
-        decks = [mine.card_defs(), theirs.card_defs()]
+        decks = [mine.card_defs(), *(theirs.card_defs() for _ in range(opponents))]
         if seed is None:
             seed = random.randrange(1 << 30)
-        game = new_game(decks, seed=seed, names=[name, "Opponent"])
+        others = ["Opponent"] if opponents == 1 else [f"Opponent {i + 1}" for i in range(opponents)]
+        # one AI answers for every opponent (an agent decides for the pending player)
+        game = new_game(decks, seed=seed, names=[name, *others])
         tg = TerminalGame(
             game, make_agent(ai, seed + 1), ask=_ask, say=click.echo, ai=ai, ai_seed=seed + 1
         )

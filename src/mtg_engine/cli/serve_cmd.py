@@ -32,6 +32,13 @@ AI_CHOICES = ("random", "heuristic", "easy", "medium", "hard")
     "--deck", default="red-green", show_default=True, help="Your deck (file or bundled name)."
 )
 @click.option("--opponent-deck", default="white-blue", show_default=True, help="The AI's deck.")
+@click.option(
+    "--opponents",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 4),
+    help="AI opponents (2 or more: a free-for-all, each with the opponent's deck).",
+)
 @click.option("--seed", default=None, type=int, help="Seed of the first game (random if omitted).")
 @click.option("--no-undo", is_flag=True, help="Forbid undoing decisions.")
 @click.option(
@@ -47,6 +54,7 @@ def serve(
     ai: str,
     deck: str,
     opponent_deck: str,
+    opponents: int,
     seed: int | None,
     no_undo: bool,
     save_dir: Path | None,
@@ -62,11 +70,14 @@ def serve(
             f"mtg serve needs the web extra ({e.name} is not installed): "
             "pip install 'mtg-engine[web]'"
         ) from None
+    # the Oracle compiler, loaded before the first game: a token whose definition isn't
+    # in the shipped store would load it mid-game (0.3 s while the page waits)
+    from ..cards import compiler  # noqa: F401
     from ..cards.decks import load_deck
 
     for spec in (deck, opponent_deck):
         load_deck(spec)  # a bad deck is a one-line error now, not in the page later
-    config = ServerConfig(deck, opponent_deck, ai, seed, not no_undo)
+    config = ServerConfig(deck, opponent_deck, ai, seed, not no_undo, opponents)
     if save_dir is not None:
         config.save_dir = save_dir
     url = f"http://{host}:{port}/"

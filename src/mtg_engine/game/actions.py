@@ -214,9 +214,12 @@ class PassPriority(Answer):
 
 @dataclass(frozen=True, slots=True)
 class PlayLand(Answer):
-    """CR 305.1: play a land (a special action, CR 116.2a)."""
+    """CR 305.1: play a land (a special action, CR 116.2a). ``face`` is the face of a
+    modal double-faced card played as a land (CR 712.12: one of its faces that's a
+    land; it enters with that face up)."""
 
     card: int
+    face: int = 0
 
 
 @dataclass(frozen=True, slots=True)

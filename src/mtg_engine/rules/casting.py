@@ -36,7 +36,7 @@ from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
 from .mana_spending import Spending
-from .multiface import cast_chars
+from .multiface import DFC_LAYOUTS, cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
@@ -62,13 +62,21 @@ _PERMANENT_TYPES = frozenset(
 # ---------------------------------------------------------------------------
 
 
-def land_play_problem(game: Game, player: int, oid: int) -> str | None:
+def land_play_problem(game: Game, player: int, oid: int, face: int = 0) -> str | None:
+    """Why ``player`` can't play this card as a land now (CR 305.1-2), with ``face`` up
+    (CR 712.12: a modal double-faced card is played as one of its faces that's a land)."""
     o = game.objects.get(oid)
     if o is None or not (
         (o.zone == Zone.HAND and o.owner == player) or may_play_from(game, player, o)
     ):
         return "that card isn't in your hand (rule 305.1)"
-    if "Land" not in chars(game, o).types:
+    if face:
+        if o.card.data.layout != "modal_dfc" or not 0 < face < len(o.card.faces):
+            return f"{o.name} has no other face to play (rule 712.12)"
+        c = cast_chars(game, o, face)
+        if "Land" not in c.types:
+            return f"{o.card.faces[face].name} isn't a land (rule 712.12)"
+    elif "Land" not in chars(game, o).types:
         return f"{o.name} isn't a land (rule 305.1)"
     if game.active != player:
         return "you can play a land only during your own turn (rule 305.2)"
@@ -79,13 +87,17 @@ def land_play_problem(game: Game, player: int, oid: int) -> str | None:
     return None
 
 
-def play_land(game: Game, oid: int) -> None:
-    """CR 305.1: a special action: the land enters the battlefield."""
+def play_land(game: Game, oid: int, face: int = 0) -> None:
+    """CR 305.1: a special action: the land enters the battlefield (with ``face`` up:
+    the face of a modal double-faced card it was played as, CR 712.12)."""
     o = game.objects[oid]
     # (a land played from exile with a permission is played by that player, 305.1)
     player = o.owner if o.zone == Zone.HAND else game.priority_player
     game.players[player].lands_played += 1
-    enter_battlefield(game, oid, controller=player, rules=("305.1",))
+    if face:
+        enter_battlefield(game, oid, controller=player, rules=("305.1", "712.12"), face=face)
+    else:
+        enter_battlefield(game, oid, controller=player, rules=("305.1",))
 
 
 # ---------------------------------------------------------------------------
@@ -145,6 +157,9 @@ def cast_problem(
     o = game.objects.get(oid)
     if o is None or (o.owner != player and not may_play_from(game, player, o, face)):
         return "that card isn't in your hand (rule 601.2a)"
+    if face and o.card.data.layout in DFC_LAYOUTS and o.card.data.layout != "modal_dfc":
+        # CR 712.11: cast front face up; only a modal double-faced card's caster chooses
+        return f"{o.name} is cast with its front face up (rule 712.11)"
     opts = cast_options(action)
     if face:
         opts["face"] = face  # CR 709.3, 712.11b, 715.3: the half or face being cast

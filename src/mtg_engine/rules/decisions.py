@@ -155,7 +155,7 @@ def check_answer(game: Game, action: Action) -> str | None:
         if isinstance(action, PassPriority):
             return None
         if isinstance(action, PlayLand):
-            return land_play_problem(game, d.player, action.card)
+            return land_play_problem(game, d.player, action.card, action.face)
         if isinstance(action, CastSpell):
             return cast_problem(game, d.player, action.card, action.face, action)
         if isinstance(action, ActivateAbility):

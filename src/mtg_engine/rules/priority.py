@@ -86,7 +86,7 @@ def priority_task(game: Game, task: Task) -> None:
         return
     game.passes = 0
     if isinstance(action, PlayLand):
-        play_land(game, action.card)
+        play_land(game, action.card, action.face)
     elif isinstance(action, CastSpell):
         game.push_task("cast", cast_task_data(game, game.priority_player, action))
     elif isinstance(action, ActivateAbility):

@@ -245,7 +245,7 @@ def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> No
             if cast_problem(game, player, oid, arg) is None:
                 out.append(CastSpell(oid, arg))
         elif kind == _PLAY:
-            out.append(PlayLand(oid))
+            out.append(PlayLand(oid, arg))
         elif kind == _VARIANTS:
             out.extend(_cast_variants(game, player, objects[oid], arg))
         elif kind == _FREE:
@@ -329,6 +329,9 @@ def _hand_offers(
                 offers.append((_VARIANTS, oid, c))
             if free_granted:
                 offers.append((_FREE, oid, c))
+        if land_ok and o.card.data.layout == "modal_dfc":
+            for face in _land_back_faces(o):
+                offers.append((_PLAY, oid, face))  # CR 712.12
         for i in from_hand:
             offers.append((_ACTIVATE, oid, i))
 
@@ -534,15 +537,28 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
     """The halves of a split card in hand that may be cast on their own, each with the
     characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
     half's cost is evaluated); an adventurer card and its Adventure (CR 715.3, 715.3a:
-    only the Adventure's characteristics are evaluated); for any other card, the card
-    itself."""
+    only the Adventure's characteristics are evaluated); a modal double-faced card's
+    faces that aren't lands (CR 712.11b-c: only the face cast is evaluated; a land
+    face is played, 712.12); for any other card, the card itself."""
     layout = o.card.data.layout
     if len(o.card.faces) == 2:
         if layout == "split":
             return [(0, cast_chars(game, o, 0)), (1, cast_chars(game, o, 1))]
         if layout in _ADVENTURER_LAYOUTS:
             return [(0, c), (1, cast_chars(game, o, 1))]
+        if layout == "modal_dfc" and "Land" not in o.card.faces[1].types:
+            return [(0, c), (1, cast_chars(game, o, 1))]
     return [(0, c)]
+
+
+def _land_back_faces(o: GameObject) -> tuple[int, ...]:
+    """The faces after the front of a modal double-faced card that are lands (CR 712.12:
+    it may be played as any of its faces that's a land), cached in the card."""
+    got = o.card.cache.get("land_back_faces")
+    if got is None:
+        got = tuple(i for i, f in enumerate(o.card.faces) if i and "Land" in f.types)
+        o.card.cache["land_back_faces"] = got
+    return got
 
 
 #: the layouts of adventurer cards (CR 715.2)

@@ -190,14 +190,23 @@ class Script:
             progress.passes_done += 1
             return progress.passes_done >= int(act.value)
         if verb == "play":
+            half = act.options.get("half")
+
+            def land_face(o: int) -> int:
+                # CR 712.12: the face of a modal double-faced card played as a land
+                if half is None:
+                    return 0
+                names = [norm(f.name) for f in game.objects[o].card.faces]
+                return names.index(norm(half)) if norm(half) in names else -1
+
             oid = self._find(
                 game,
                 act.value,
                 acting,
-                lambda o: game.is_legal(PlayLand(o)) is None,
+                lambda o: land_face(o) >= 0 and game.is_legal(PlayLand(o, land_face(o))) is None,
                 plausible=lambda o: game.objects[o].zone == Zone.HAND,
             )
-            _answer(game, PlayLand(oid))
+            _answer(game, PlayLand(oid, land_face(oid)))
             return True
         if verb == "cast":
             self._cast(game, act, acting)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 #: the keys each verb may carry besides ``player``, the verb itself and ``at``
 VERB_OPTIONS: dict[str, tuple[str, ...]] = {
-    "play": (),
+    "play": ("half",),
     "cast": (
         "x",
         "targets",

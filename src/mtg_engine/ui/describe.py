@@ -95,6 +95,10 @@ def describe(game: Game, a: Action, viewer: int | None = None) -> str:
     if isinstance(a, Mulligan):
         return "Take a mulligan"
     if isinstance(a, PlayLand):
+        if a.face:  # CR 712.12: a modal double-faced card played as its back face
+            o = game.objects[a.card]
+            tag = f" #{o.id}" if viewer is not None else ""
+            return f"Play {o.card.faces[a.face].name} (back face of {o.name}{tag})"
         return f"Play {name_of(game, a.card, viewer)}"
     if isinstance(a, CastSpell):
         o = game.objects[a.card]

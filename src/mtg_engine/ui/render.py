@@ -50,28 +50,38 @@ def in_combat(game: Game) -> tuple[set[int], set[int]]:
 
 
 def render(game: Game, me: int) -> str:
+    """The board as ``me`` sees it, as plain text: each opponent (every player of a
+    free-for-all, CR 806) with their permanents, then you."""
     view = game.observe(me)
     attacking, blocking = in_combat(game)
-    opp = next(p for p in view["players"] if p["index"] != me)
+    opps = [p for p in view["players"] if p["index"] != me]
     mine = view["players"][me]
-    whose = "Your turn" if view["active"] == me else f"{opp['name']}'s turn"
+    names = {p["index"]: p["name"] for p in view["players"]}
+    whose = "Your turn" if view["active"] == me else f"{names[view['active']]}'s turn"
     lines = [f"── Turn {view['turn']} · {whose} · {step_label(view['step'])} ──"]
-    lines.append(
-        f"{opp['name']}: life {opp['life']}  poison {opp['poison']}  hand {opp['hand_size']}"
-        f"  library {opp['library_size']}"
-    )
-    for side, who in ((opp["index"], "  them"), (me, "  you ")):
-        perms = [
+
+    def perms(side: int) -> str:
+        shown = [
             permanent_text(o, o["id"] in attacking, o["id"] in blocking)
             for o in view["battlefield"]
             if o["controller"] == side
         ]
-        lines.append(f"{who}: " + (" · ".join(perms) if perms else "(nothing)"))
+        return " · ".join(shown) if shown else "(nothing)"
+
+    for opp in opps:
+        lines.append(
+            f"{opp['name']}: life {opp['life']}  poison {opp['poison']}  hand {opp['hand_size']}"
+            f"  library {opp['library_size']}"
+        )
+        lines.append(f"  them: {perms(opp['index'])}")
+    lines.append(f"  you : {perms(me)}")
     if view["stack"]:
         lines.append(
             "stack (top first): " + " · ".join(f"{o['name']} #{o['id']}" for o in view["stack"])
         )
-    for p, who in ((opp, "their"), (mine, "your")):
+    single = len(opps) == 1
+    for p in [*opps, mine]:
+        who = "your" if p is mine else "their" if single else f"{p['name']}'s"
         exiled = [o["name"] or "face-down" for o in view["exile"] if o["owner"] == p["index"]]
         lines.append(
             f"{who} graveyard: "

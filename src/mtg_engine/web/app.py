@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import rules_text
 from ..api import card_text
 from ..cards.decks import Deck, bundled_decks, parse_deck
-from .session import Session, SessionError, Settings
+from .session import MAX_OPPONENTS, Session, SessionError, Settings
 from .watch import JudgeSession, WatchSession
 
 STATIC = Path(str(resources.files("mtg_engine.web") / "static"))
@@ -45,6 +45,8 @@ class ServerConfig:
     ai: str = "heuristic"
     seed: int | None = None
     allow_undo: bool = True
+    #: AI opponents of a new game (2 or more: a free-for-all, CR 806)
+    opponents: int = 1
     save_dir: Path = field(default_factory=lambda: Path.home() / ".mtg-engine" / "saves")
 
 
@@ -74,6 +76,7 @@ class Server:
             ai,
             seed,
             settings,
+            _int(msg, "opponents", c.opponents),
         )
 
     def deck(self, msg: dict[str, Any], key: str, default: str) -> str | Deck:
@@ -197,6 +200,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 "deck": server.config.deck,
                 "opponent_deck": server.config.opponent_deck,
                 "ai": server.config.ai,
+                "opponents": server.config.opponents,
+                "max_opponents": MAX_OPPONENTS,
             }
         )
 

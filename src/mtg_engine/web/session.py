@@ -59,6 +59,10 @@ STOP_STEPS = tuple(n for n in Step.NAMES if n not in ("untap", "cleanup"))
 #: stops anyway when they put something on the stack, or a choice is yours)
 DEFAULT_STOPS = ("you:precombat_main", "you:postcombat_main")
 
+#: how many AI opponents a game of the page may have (CR 806: a free-for-all of up to
+#: five players fits the page; two players is the default, CR 103)
+MAX_OPPONENTS = 4
+
 SAVE_FORMAT = "mtg-web-save/1"
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9 _.-]{1,60}$")
 
@@ -107,6 +111,11 @@ class Settings:
             self.hold_priority = bool(data["hold_priority"])
 
 
+def opponent_names(n: int) -> list[str]:
+    """``Opponent``, or ``Opponent 1`` ... ``Opponent n`` in a free-for-all."""
+    return ["Opponent"] if n == 1 else [f"Opponent {i}" for i in range(1, n + 1)]
+
+
 def _stop_problem(stop: str) -> bool:
     who, _, step = stop.partition(":")
     return who not in ("you", "opponent") or step not in STOP_STEPS
@@ -130,7 +139,11 @@ class Session:
         self.settings = settings or Settings()
         self.deck = deck
         self.opponent_deck = opponent_deck
-        self.agent: Agent = make_agent(self.ai, game.seed + 1)
+        #: an AI for each other player (seats after the human's get the next seeds)
+        self.agents: dict[int, Agent] = {
+            p.index: make_agent(self.ai, game.seed + k)
+            for k, p in enumerate((p for p in game.players if p.index != human), 1)
+        }
         #: clones of the game at the human's earlier decisions (undo)
         self.history: list[Game] = []
         #: how much of the log the page has (it gets only what's new)
@@ -150,16 +163,22 @@ class Session:
         ai: str = "heuristic",
         seed: int = 0,
         settings: Settings | None = None,
+        opponents: int = 1,
     ) -> Session:
-        """A new game: the page's player with ``deck`` against the AI with ``opponent_deck``
-        (deck files, bundled names, or parsed decks)."""
+        """A new game: the page's player with ``deck`` against ``opponents`` AI players,
+        each with ``opponent_deck`` (deck files, bundled names, or parsed decks). With two
+        or more opponents it is a free-for-all (CR 806: each player attacks any of the
+        others, 802; the one left wins, 104.2a)."""
+        if not 1 <= opponents <= MAX_OPPONENTS:
+            raise SessionError(f"a game has 1 to {MAX_OPPONENTS} opponents, not {opponents}")
         try:
             mine = deck if isinstance(deck, Deck) else load_deck(deck)
             theirs = opponent_deck if isinstance(opponent_deck, Deck) else load_deck(opponent_deck)
-            decks = [mine.card_defs(), theirs.card_defs()]
+            decks = [mine.card_defs(), *(theirs.card_defs() for _ in range(opponents))]
         except (OSError, KeyError, ValueError) as e:
             raise SessionError(f"can't load the decks: {e}") from None
-        game = new_game(decks, seed=seed, names=["Player", "Opponent"])
+        names = ["Player", *opponent_names(opponents)]
+        game = new_game(decks, seed=seed, names=names)
         return cls(game, ai, 0, settings, mine.name, theirs.name)
 
     @classmethod
@@ -209,7 +228,7 @@ class Session:
             d = g.pending
             assert d is not None
             if d.player != self.human:
-                g.apply(self.agent.choose(g))
+                g.apply(self.agents[d.player].choose(g))
                 continue
             auto = self._auto()
             if auto is None:
@@ -429,6 +448,8 @@ class Session:
                 "label": describe(g, a, viewer),
                 "type": type(a).__name__,
                 "card": card,
+                # the face played or cast (CR 709.3, 712.11b, 712.12, 715.3)
+                "face": getattr(a, "face", 0),
             }
             if kicks.get(i):
                 option["multikicker"] = kicks[i]
@@ -454,8 +475,8 @@ class Session:
 
 def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:
     """The scenarios of a file in the project's format and the set-up of scenario
-    number ``index``, for the page: a two-player game (the page shows one opponent; a
-    free-for-all scenario runs with ``mtg scenario run``)."""
+    number ``index``, for the page (two players, or a free-for-all of up to
+    ``MAX_OPPONENTS`` + 1)."""
     try:
         data = load_yaml(text)
     except YamlError as e:
@@ -467,10 +488,10 @@ def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:
     if not 0 <= index < len(valid):
         raise SessionError(f"the file has {len(valid)} scenario(s), no number {index + 1}")
     players = len(valid[index].players)
-    if players != 2:
+    if players > MAX_OPPONENTS + 1:
         raise SessionError(
-            f"the page shows two-player games, and this scenario has {players} players: "
-            "run it with 'mtg scenario run'"
+            f"the page shows games of up to {MAX_OPPONENTS + 1} players, and this scenario "
+            f"has {players}: run it with 'mtg scenario run'"
         )
     try:
         return valid, build(valid[index])

@@ -10,6 +10,7 @@ const S = {
   attack: {},       // attacker id -> defender ref
   blocks: [],       // [blocker, attacker] pairs
   blocker: null,    // the blocker waiting for its attacker
+  attacker: null,   // the attacker whose defender a click on a player or planeswalker sets
   cards: {},        // card text by name (hover)
   decks: null,
 };
@@ -55,7 +56,7 @@ function receive(m) {
     if (m.log_reset) S.log = [];
     S.log.push(...m.log);
     S.msg = m;
-    S.sel = []; S.attack = {}; S.blocks = []; S.blocker = null;
+    S.sel = []; S.attack = {}; S.blocks = []; S.blocker = null; S.attacker = null;
     hidePopup();
     if (!$("modal").dataset.keep) closeModal();
     render();
@@ -121,16 +122,56 @@ function isLand(o) { return (o.types || []).includes("Land"); }
 
 // ------------------------------------------------------------------ drawing
 
+// the opponents in seat order after you (CR 101.4: the turn order); with two or more
+// it is a free-for-all (CR 806) and each gets a side of the table
+function opponents() {
+  const ps = S.msg.view.players;
+  const me = ME();
+  return ps.slice(me + 1).concat(ps.slice(0, me)).filter((p) => p.index !== me);
+}
+
+// the page's slot of a player: "0" is your side, 1, 2, ... the opponents' sides
+function slot(index) {
+  return index === ME() ? "0" : String(opponents().findIndex((p) => p.index === index) + 1);
+}
+
+function buildOpponentSides(n) {
+  const box = $("opponents");
+  if (box.children.length === n) return;
+  box.innerHTML = "";
+  for (let k = 1; k <= n; k++) {
+    const side = el("section", "side opponent");
+    side.id = `side-${k}`;
+    const bar = el("div", "playerbar");
+    bar.id = `player-${k}`;
+    const bf = el("div", "battlefield");
+    bf.id = `bf-${k}`;
+    const split = el("div", "split");
+    for (const [cls, id] of [["row lands", "lands"], ["row other", "other"]]) {
+      const r = el("div", cls); r.id = `bf-${k}-${id}`; split.append(r);
+    }
+    const creatures = el("div", "row creatures");
+    creatures.id = `bf-${k}-creatures`;
+    bf.append(split, creatures);
+    side.append(bar, bf);
+    box.append(side);
+  }
+}
+
 function render() {
   const v = S.msg.view;
   const me = ME();
-  const opp = v.players.find((p) => p.index !== me);
-  $("turninfo").textContent = `Turn ${v.turn} · ${S.msg.mode ? `${v.players[v.active].name}'s turn` : v.active === me ? "Your turn" : "Opponent's turn"}`;
+  const opps = opponents();
+  $("turninfo").textContent = `Turn ${v.turn} · ${S.msg.mode ? `${v.players[v.active].name}'s turn` : v.active === me ? "Your turn" : `${v.players[v.active].name}'s turn`}`;
   renderPhases();
+  buildOpponentSides(opps.length);
+  $("opponents").classList.toggle("multi", opps.length > 1);
   renderPlayer($("player-0"), v.players[me]);
-  renderPlayer($("player-1"), opp);
   renderBattlefield(me, "0");
-  renderBattlefield(opp.index, "1");
+  opps.forEach((p, k) => {
+    renderPlayer($(`player-${k + 1}`), p);
+    renderBattlefield(p.index, String(k + 1));
+  });
   renderStack();
   renderHand(v.players[me]);
   renderPrompt();
@@ -144,7 +185,7 @@ function render() {
 
 function anchor(ref) {
   let node;
-  if (ref < 0) node = $(ref === -ME() - 1 ? "player-0" : "player-1");
+  if (ref < 0) node = $(`player-${slot(-ref - 1)}`);
   else node = document.querySelector(`#table .card[data-id="${ref}"]`) || document.querySelector(`.stackitem[data-id="${ref}"]`);
   if (!node) return null;
   const r = node.getBoundingClientRect();
@@ -216,7 +257,7 @@ function renderPlayer(box, p) {
   box.dataset.ref = String(-p.index - 1);
   box.append(el("span", "pname", playerName(p.index)));
   const life = el("span", "life", p.life);
-  life.id = `life-${p.index === ME() ? "you" : "opponent"}`;
+  life.id = p.index === ME() ? "life-you" : `life-opponent-${slot(p.index)}`;
   box.append(life);
   if (p.poison) box.append(el("span", "poison", `☠ ${p.poison} poison`));
   const backs = el("span", "backs");
@@ -280,7 +321,11 @@ function makeCard(o, where) {
   if (candidateRefs().has(o.id)) c.classList.add("candidate");
   if (S.sel.includes(o.id) || S.attack[o.id] !== undefined || S.blocker === o.id ||
       S.blocks.some(([b, a]) => b === o.id || a === o.id)) c.classList.add("selected");
-  if (S.attack[o.id] !== undefined) c.classList.add("attacking");
+  if (S.attack[o.id] !== undefined) {
+    c.classList.add("attacking");
+    badges.append(el("span", "badge att", `⚔ ${nameOf(S.attack[o.id])}`));
+    if (!badges.parentNode) c.append(badges);
+  }
   c.onmouseenter = () => preview(o);
   c.onclick = (ev) => { ev.stopPropagation(); clickCard(o, c, ev.ctrlKey || ev.metaKey); };
   return c;
@@ -379,6 +424,8 @@ function candidateRefs() {
     (c || []).forEach((x) => out.add(x));
   } else if (d.kind === "attackers") {
     Object.keys(c || {}).forEach((x) => out.add(Number(x)));
+    // CR 506.1, 508.1b: the player or planeswalker the chosen attacker attacks
+    if (S.attacker !== null) (c[String(S.attacker)] || []).forEach((x) => out.add(x));
   } else if (d.kind === "blockers") {
     if (S.blocker !== null) (c[String(S.blocker)] || []).forEach((x) => out.add(x));
     else Object.keys(c || {}).forEach((x) => out.add(Number(x)));
@@ -393,7 +440,9 @@ function clickCard(o, node, hold) {
   if (d.kind === "priority") {
     const opts = playable().get(o.id);
     if (!opts) return;
-    if (opts.length === 1 && !opts[0].multikicker) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
+    // one option cast or played as the card's own face goes at once; another face (a
+    // modal double-faced card's back, an Adventure) is named in the menu first
+    if (opts.length === 1 && !opts[0].multikicker && !opts[0].face) answer(hold ? { i: opts[0].i, hold: true } : { i: opts[0].i });
     else showPopup(node, opts, hold);
     return;
   }
@@ -411,15 +460,23 @@ function clickRef(ref) {
     return render();
   }
   if (d.kind === "attackers") {
-    const defenders = d.data.candidates[String(ref)];
+    const c = d.data.candidates;
+    // CR 508.1b: the attacker just chosen attacks the player or planeswalker clicked next
+    if (S.attacker !== null && S.attack[S.attacker] !== undefined && ref !== S.attacker &&
+        (c[String(S.attacker)] || []).includes(ref)) {
+      S.attack[S.attacker] = ref;
+      return render();
+    }
+    const defenders = c[String(ref)];
     if (!defenders) return;
     if (S.attack[ref] === undefined) S.attack[ref] = defenders[0];
     else {
-      // several defenders (a player, planeswalkers, battles): each click picks the next
+      // several defenders (players, planeswalkers, battles): each click picks the next
       const k = defenders.indexOf(S.attack[ref]);
       if (k + 1 < defenders.length) S.attack[ref] = defenders[k + 1];
       else delete S.attack[ref];
     }
+    S.attacker = S.attack[ref] === undefined ? null : ref;
     return render();
   }
   if (d.kind === "blockers") {
@@ -518,7 +575,9 @@ function renderPrompt() {
     }
   } else if (d.kind === "attackers") {
     const n = Object.keys(S.attack).length;
-    say(`Declare attackers: click your creatures to attack (${n} chosen).`);
+    const choice = Object.values(d.data.candidates || {}).some((ds) => ds.length > 1);
+    say(choice ? `Declare attackers: click a creature of yours, then the player or planeswalker it attacks (${n} chosen).`
+      : `Declare attackers: click your creatures to attack (${n} chosen).`);
     const b = button(n ? `Attack with ${n}` : "No attack", () => answer({ attackers: Object.entries(S.attack).map(([a, t]) => [Number(a), t]) }), "primary");
     b.id = "btn-done";
     buttons.append(b);
@@ -791,6 +850,13 @@ async function showNewGame() {
   for (const n of ["easy", "medium", "hard", "random", "heuristic"]) { const o = el("option", "", n); o.value = n; ai.append(o); }
   ai.value = S.msg ? S.msg.ai : S.decks.ai;
   field("Opponent (AI)", ai);
+  // two or more opponents: a free-for-all (CR 806), each with the opponent's deck
+  const opp = el("select"); opp.id = "new-opponents";
+  for (let n = 1; n <= S.decks.max_opponents; n++) {
+    const o = el("option", "", n === 1 ? "1 (a duel)" : `${n} (free-for-all)`); o.value = String(n); opp.append(o);
+  }
+  opp.value = String(S.msg && !S.msg.mode ? S.msg.view.players.length - 1 : S.decks.opponents);
+  field("Opponents", opp);
   const seed = el("input"); seed.id = "new-seed"; seed.type = "number"; seed.placeholder = "random";
   field("Seed", seed);
   const paste = el("textarea"); paste.id = "new-deck-text"; paste.rows = 4; paste.cols = 34;
@@ -814,7 +880,7 @@ async function showNewGame() {
     send({ type: "judge", scenario: text });
   }));
   body.append(button("Start", async () => {
-    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value };
+    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value, opponents: Number(opp.value) };
     if (seed.value !== "") m.seed = Number(seed.value);
     if (scen.files.length) m.scenario = await scen.files[0].text();
     closeModal();
