@@ -18,10 +18,12 @@ from mtg_engine.fuzz import (
     play_fuzz_game,
     run_fuzz,
     summarize,
+    warm_up,
 )
 from mtg_engine.game.events import Event
 from mtg_engine.game.invariants import card_count, card_uids, check
 from mtg_engine.game.objects import Zone
+from mtg_engine.rules.layers import creature_types
 from mtg_engine.rules.setup import new_game
 from mtg_engine.rules.zones import move
 from mtg_engine.sim import game_seed
@@ -143,6 +145,14 @@ def test_a_fuzz_game_replays_from_its_seed():
     assert a.decks == b.decks and a.agents == b.agents
     assert [str(e) for e in a.game.log] == [str(e) for e in b.game.log]
     assert sum(n for n, _ in a.decks[0]) == DECK_SIZE
+
+
+def test_warm_up_loads_the_rules_text_before_decisions_are_timed():
+    # the first game of a process must not time the parsing of the CR (205.3m) as a decision
+    creature_types.cache_clear()
+    warm_up()
+    assert creature_types.cache_info().currsize == 1
+    assert {"Elf", "Goblin", "Time Lord"} <= creature_types()
 
 
 def test_conservation_check_sees_a_card_from_nowhere():

@@ -165,3 +165,16 @@ def test_an_emblem_with_abilities_is_saved_as_json_text(board):
     assert kinds and all(type(k) is AbilityKind for k in kinds)
     steps, _ = play(game, seed=3, cap=60, cut_every=1000)
     continues_like(loaded, game, steps, 0, "loaded")
+
+
+def test_a_state_saved_without_its_log_is_the_state_minus_the_log(board):
+    """``to_json(log=False)`` (the fuzz compares states so, logs line by line) leaves out
+    only the log."""
+    board.add(0, "Grizzly Bears")
+    game = board.start()
+    play(game, seed=5, cap=40, cut_every=1000)
+    full = game.to_json()
+    assert full["log"]
+    without = game.to_json(log=False)
+    assert "log" not in without
+    assert without == {k: v for k, v in full.items() if k != "log"}

@@ -193,6 +193,17 @@ def test_malformed_entries(tmp_path: Path, snippet: str, path: str, problem: str
             "actions[0].cast",
             "not an id",
         ),
+        (
+            "name: x\nactions:\n  - {player: A, concede: true, while_casting: true}\n",
+            "actions[0].while_casting",
+            "follows that player's 'cast' or 'activate'",
+        ),
+        (
+            "name: x\nactions:\n  - {player: A, pass: 1}\n"
+            "  - {player: B, concede: true, while_casting: maybe}\n",
+            "actions[1].while_casting",
+            "expected true or false",
+        ),
         ("name: x\nstart: {step: main}\n", "start.step", "'main' is not a step"),
         ("name: x\nstart: {turn: 3}\nuntil: {turn: 2, step: end}\n", "until", "before the start"),
         ("name: x\nexpect: {zones: {B.grave: []}}\n", "expect.zones.B.grave", "is not a zone"),

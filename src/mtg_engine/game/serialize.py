@@ -206,9 +206,10 @@ def _decision_to_json(d: Decision) -> dict[str, Any]:
     }
 
 
-def game_to_json(g: Game) -> dict[str, Any]:
-    """The whole game as JSON-ready data (see the module docstring)."""
-    return {
+def game_to_json(g: Game, log: bool = True) -> dict[str, Any]:
+    """The whole game as JSON-ready data (see the module docstring); ``log=False``
+    leaves the log out (to compare two states without encoding their logs)."""
+    data = {
         "format": FORMAT,
         "token": g.token,
         "players": [{s: encode(getattr(p, s)) for s in Player.__slots__} for p in g.players],
@@ -234,7 +235,9 @@ def game_to_json(g: Game) -> dict[str, Any]:
             {"kind": e.kind, "rules": list(e.rules), "text": e.text, "data": encode(e.data)}
             | {"turn": e.turn}
             for e in g.log
-        ],
+        ]
+        if log
+        else None,
         "next_id": g.next_id,
         "next_timestamp": g.next_timestamp,
         "effects": [encode(e.to_json()) for e in g.effects],
@@ -260,6 +263,9 @@ def game_to_json(g: Game) -> dict[str, Any]:
         "decisions_made": g.decisions_made,
         "turn_flags": encode(g.turn_flags),
     }
+    if not log:
+        del data["log"]
+    return data
 
 
 _TOP_LEVEL: dict[str, type | tuple[type, ...]] = {

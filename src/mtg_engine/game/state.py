@@ -531,11 +531,12 @@ class Game(EventEmitter):
         """What ``player`` may see (architecture §5, CR 401.2, 402.3, 708.5)."""
         return PROCEDURES.observe(self, player)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, log: bool = True) -> dict[str, Any]:
+        """The game as JSON-ready data; ``log=False`` leaves the log out."""
         # import cycle: game.serialize imports this module
         from .serialize import game_to_json
 
-        return game_to_json(self)
+        return game_to_json(self, log)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:

@@ -110,6 +110,8 @@ class Script:
         self.refs = refs
         #: the scripted action after the one being applied (set by the runner)
         self.following: ActionSpec | None = None
+        #: a cast or activation stopped at a decision for a ``while_casting`` concession
+        self.stopped_mid_cast = False
 
     # ------------------------------------------------------------------
     # Fitting
@@ -176,6 +178,11 @@ class Script:
         verb = act.verb
         acting = self.player_index(act)
         if verb == "concede":
+            if act.options.get("while_casting") and not self.stopped_mid_cast:
+                raise Illegal(
+                    "the spell or ability before it asked no decision left to concede during"
+                )
+            self.stopped_mid_cast = False
             game.apply(Concede(acting))
             return True
         if verb == "pass":
@@ -436,6 +443,11 @@ class Script:
                 answer = self._objects(game, act.options[d.data["purpose"]], acting)
             elif self._following_answers(game, d):
                 break  # the next scripted action ("choose: [...]") answers this cost choice
+            elif self._concedes_now(d):
+                # CR 104.3a: the player concedes at this decision; the spell or ability
+                # leaves with them (800.4a), so what it would still ask is moot
+                self.stopped_mid_cast = True
+                return
             else:
                 answer = default_answer(game)
             _answer(game, answer)
@@ -451,6 +463,17 @@ class Script:
         if left:
             key = sorted(left)[0]
             raise Illegal(f"'{key}' was given but nothing asked for it")
+
+    def _concedes_now(self, d: Decision) -> bool:
+        """Is the next scripted action this player's concession ``while_casting``
+        (made at the first decision of the cast that the cast's own keys don't answer)?"""
+        nxt = self.following
+        return (
+            nxt is not None
+            and nxt.verb == "concede"
+            and bool(nxt.options.get("while_casting"))
+            and d.player == self.player_index(nxt)
+        )
 
     def _following_answers(self, game: Game, d: Any) -> bool:
         """Does the next scripted action answer this choice of objects (a cost

@@ -45,7 +45,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "target": (),
     "turn_face_up": (),
     "pass": (),
-    "concede": (),
+    "concede": ("while_casting",),
 }
 #: cast/activate keys whose value is a list of cards or permanents
 _REF_LISTS = ("tap", "splice", "convoke", "delve", "sacrifice", "discard")
@@ -125,8 +125,21 @@ def check_actions(ck: Checker, v: Any, line: int | None, book: Book) -> list[Act
     out: list[ActionSpec] = []
     for i, item in enumerate(seq or []):
         a = _check_action(ck, item, i, line_of(seq, i), book)
-        if a is not None:
-            out.append(a)
+        if a is None:
+            continue
+        if a.options.get("while_casting"):
+            before = out[-1] if out and out[-1].index == i - 1 else None
+            if (
+                before is None
+                or before.verb not in ("cast", "activate")
+                or before.player != a.player
+            ):
+                ck.error(
+                    f"{a.path}.while_casting",
+                    "a concession while casting follows that player's 'cast' or 'activate' action",
+                    line_of(seq, i),
+                )
+        out.append(a)
     return out
 
 
@@ -279,7 +292,7 @@ def _option_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         if isinstance(v, str) and v.strip():
             return v.strip()
         return ck.integer(v, path, line, minimum=1)
-    if key in ("face_down", "buyback", "entwine", "fuse"):
+    if key in ("face_down", "buyback", "entwine", "fuse", "while_casting"):
         return ck.boolean(v, path, line)
     if key in ("alt", "half"):
         return ck.string(v, path, line)
