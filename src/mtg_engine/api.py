@@ -97,8 +97,9 @@ from .game.actions import (
     player_ref,
     ref_player,
 )
+from .game.records import Outcome, OutcomeReason
 from .game.serialize import GameFormatError
-from .game.state import Game, Outcome, OutcomeReason, Step
+from .game.state import Game, Step
 from .rules.setup import new_game, start_at
 from .rules.support import unsupported
 from .rules.views import log_view
@@ -184,7 +185,7 @@ def card_text(name: str) -> dict[str, Any]:
     >>> info["faces"][0]["text"], info["faces"][0]["compiled"][0]["runs"]
     ('Lightning Bolt deals 3 damage to any target.', True)
     """
-    # the Oracle compiler (and Lark) load only when a card is described: start-up stays cheap
+    # lazy: the Oracle compiler (Lark) loads only when a card is described (cheap start-up)
     from .cards.compiler import compile_face
 
     card = CardDatabase.default().get(name)

@@ -341,7 +341,7 @@ def warm_up() -> None:
     whose definition isn't in the shipped store, 0.3 s. Start-up costs, not the cost
     of the decision that happens to need them first."""
     creature_types()
-    # loaded here, not at module top: importing the fuzz module stays light (tests)
+    # lazy: the Oracle compiler, loaded here: importing the fuzz module stays light (tests)
     from .cards import compiler  # noqa: F401
 
 

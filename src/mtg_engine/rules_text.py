@@ -24,6 +24,7 @@ Lookups accept the forms people write: ``"702.19b"``, ``"702.19b."``, ``"rule 70
 from __future__ import annotations
 
 import datetime
+import gzip
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -369,8 +370,6 @@ class RulesText:
 @cache
 def load() -> RulesText:
     """Read and parse the packaged Comprehensive Rules (once; later calls reuse the result)."""
-    import gzip  # imported here to keep ``import mtg_engine.rules_text`` fast
-
     data = resources.files("mtg_engine").joinpath("data").joinpath(DATA_FILE).read_bytes()
     return RulesText.parse(gzip.decompress(data).decode("utf-8"))
 

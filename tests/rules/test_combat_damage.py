@@ -16,7 +16,8 @@ from mtg_engine.game.actions import (
     PassPriority,
     player_ref,
 )
-from mtg_engine.game.state import ContinuousEffect, Game, Step
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game, Step
 from mtg_engine.rules import combat_damage as cd
 
 B = player_ref(1)

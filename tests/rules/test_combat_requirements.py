@@ -16,7 +16,8 @@ from mtg_engine.game.actions import (
     player_ref,
 )
 from mtg_engine.game.objects import CardDef, Zone
-from mtg_engine.game.state import ContinuousEffect, Game, Step
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game, Step
 from mtg_engine.rules import combat
 from mtg_engine.rules import combat_requirements as req
 

@@ -21,7 +21,8 @@ from mtg_engine.game.actions import (
     PassPriority,
 )
 from mtg_engine.game.objects import CardDef, Zone
-from mtg_engine.game.state import ContinuousEffect, Game
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game
 from mtg_engine.rules.characteristics import chars
 
 
@@ -347,7 +348,7 @@ def test_mirrorweave_copies_until_end_of_turn(board):
 def test_707_8a_token_copy_of_a_transformed_permanent(board):
     """CR 707.8a: a token copy of a double-faced permanent is double-faced with the same
     face up; it can transform (701.27)."""
-    from mtg_engine.rules.multiface import transform
+    from mtg_engine.rules.multiface_play import transform
 
     cc = board.add(0, "Cackling Counterpart", zone=Zone.HAND)
     for _ in range(3):
@@ -365,7 +366,7 @@ def test_707_8a_token_copy_of_a_transformed_permanent(board):
 def test_707_8a_token_copy_of_a_clone_is_not_double_faced(board):
     """CR 707.8a example 2: a token copy of a Clone copying a double-faced permanent
     isn't double-faced, so it can't transform (701.27c)."""
-    from mtg_engine.rules.multiface import transform
+    from mtg_engine.rules.multiface_play import transform
 
     deserter = board.add(1, "Afflicted Deserter")
     game = board.start()
@@ -750,7 +751,7 @@ def test_707_8a_token_copy_with_an_exception_keeps_both_faces(board):
     from mtg_engine.effects.copy import copy_permanent
     from mtg_engine.game.tasks import Task
     from mtg_engine.rules.effects_runner import Ctx
-    from mtg_engine.rules.multiface import transform
+    from mtg_engine.rules.multiface_play import transform
 
     deserter = board.add(0, "Afflicted Deserter")
     game = board.start()

@@ -13,7 +13,8 @@ from mtg_engine.game.actions import (
     PassPriority,
 )
 from mtg_engine.game.objects import Zone
-from mtg_engine.game.state import ContinuousEffect, Game
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.face_down import set_face_down, turn_face_down
 from mtg_engine.rules.face_turning import face_up_options, turn_face_up

@@ -15,7 +15,8 @@ from mtg_engine.game.actions import CastSpell, ChooseObjects, PassPriority, Play
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
 from mtg_engine.rules.characteristics import chars
-from mtg_engine.rules.linked import exile_linked, exiled_with, is_exiled_with, link_owner
+from mtg_engine.rules.linked import exiled_with, is_exiled_with, link_owner
+from mtg_engine.rules.linked_exile import exile_linked
 from mtg_engine.rules.mana import productions_of
 from mtg_engine.rules.support import face_unsupported
 from mtg_engine.rules.zones import move

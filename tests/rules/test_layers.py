@@ -14,8 +14,10 @@ from mtg_engine.cards.abilities import (
 )
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.objects import CardDef, Zone
-from mtg_engine.game.state import ContinuousEffect, Game
-from mtg_engine.rules.characteristics import chars, copiable_values
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game
+from mtg_engine.rules.characteristics import chars
+from mtg_engine.rules.copy import copiable_values
 
 
 def effect(game: Game, oid: int, layer: str, op: str, duration: str = "end_of_turn", **args):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from mtg_engine.game.actions import DeclareAttackers, DeclareBlockers, PassPriority
 from mtg_engine.game.objects import Zone
-from mtg_engine.game.state import ContinuousEffect, Game, Step
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game, Step
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.phasing import phase_in, phase_out
 

@@ -8,7 +8,7 @@ from mtg_engine.agents.loops import MAX_REPEATS, LoopBound
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.game import state as state_module
 from mtg_engine.game.actions import ActivateAbility, PassPriority
-from mtg_engine.game.state import OutcomeReason
+from mtg_engine.game.records import OutcomeReason
 from mtg_engine.game.tasks import TASK_HANDLERS
 from mtg_engine.rules.setup import new_game
 from mtg_engine.sim import CAP_REASONS, play_game, summarize

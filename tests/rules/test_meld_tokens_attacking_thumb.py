@@ -7,7 +7,8 @@ from mtg_engine.cards.abilities import ControllerRef, Effect
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game
 from mtg_engine.rules.characteristics import chars
-from mtg_engine.rules.multiface import meld, meld_pair_partner, meld_partner_name, meldable
+from mtg_engine.rules.multiface import meld_partner_name, meldable
+from mtg_engine.rules.multiface_play import meld, meld_pair_partner
 from mtg_engine.rules.support import face_unsupported
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game
-from mtg_engine.rules.characteristics import chars, copiable_values
-from mtg_engine.rules.multiface import adventure_exile, flip, transform
+from mtg_engine.rules.characteristics import chars
+from mtg_engine.rules.copy import copiable_values
+from mtg_engine.rules.multiface import adventure_exile
+from mtg_engine.rules.multiface_play import flip, transform
 
 
 def c_of(game: Game, oid: int):

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from mtg_engine.cards.compiler import compile_text
-from mtg_engine.game.state import ContinuousEffect, Game
+from mtg_engine.game.records import ContinuousEffect
+from mtg_engine.game.state import Game
 from mtg_engine.rules import pipeline
 from mtg_engine.rules.counters import put_player_counters, remove_counters
 from mtg_engine.rules.damage import deal_damage, life_unpayable, lose_life

@@ -33,9 +33,11 @@ it was built from lacked them (see :func:`missing_faces`).
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import os
+import random
 import re
 import sqlite3
 import threading
@@ -314,8 +316,6 @@ def write_card_file(
 
 def _train_zdict(blobs: list[bytes]) -> bytes:
     """A preset deflate dictionary: a fixed pseudo-random sample of the records."""
-    import random  # write path only
-
     if not blobs:
         return b""
     rng = random.Random(_ZDICT_SAMPLE_SEED)
@@ -495,8 +495,6 @@ class CardDatabase:
         contain ``name`` as whole words, prefixes first ("Delver" → "Delver of
         Secrets // ..."), then looser spellings and plain substrings.
         """
-        import difflib  # only on a miss: keeps start-up imports small
-
         key = normalize_name(name)
         if not key:
             return []

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..game.objects import CardDef
 from ..game.serialize import decode, encode
+from . import compiled_store
 from .abilities import CompiledFace
 from .database import CardDatabase
 from .model import CardData, CardFace
@@ -22,9 +23,6 @@ from .model import CardData, CardFace
 def compile_card(data: CardData) -> tuple[CompiledFace, ...]:
     """Each face's abilities: from the shipped precompiled store when current,
     otherwise from the compiler (which builds its parser on first use)."""
-    # lazy: the precompiled store is needed only when a card is first built
-    from . import compiled_store
-
     out = []
     for f in data.faces:
         compiled = compiled_store.lookup(f)

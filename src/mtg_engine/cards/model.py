@@ -29,6 +29,23 @@ def mana_symbols(cost: str | None) -> list[str]:
     return _SYMBOL.findall(cost) if cost else []
 
 
+def mana_value_of(cost: str | None) -> int:
+    """CR 202.3: the total amount of mana in a mana cost (X is 0, hybrid its largest part)."""
+    total = 0
+    for sym in mana_symbols(cost):
+        if sym.isdigit():
+            total += int(sym)
+        elif sym in ("X", "Y", "Z"):
+            continue
+        elif "/" in sym:
+            # CR 202.3f: a hybrid symbol counts its largest component.
+            parts = sym.split("/")
+            total += max(int(p) if p.isdigit() else 1 for p in parts)
+        else:
+            total += 1
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class CardFace:
     """One face of a card: its printed characteristics (CR 109.3, 200.1)."""
@@ -60,19 +77,7 @@ class CardFace:
     @property
     def mana_value(self) -> int:
         """CR 202.3: the total amount of mana in the mana cost (X counts as 0)."""
-        total = 0
-        for sym in mana_symbols(self.mana_cost):
-            if sym.isdigit():
-                total += int(sym)
-            elif sym in ("X", "Y", "Z"):
-                continue
-            elif "/" in sym:
-                # CR 202.3f: a hybrid symbol counts its largest component.
-                parts = sym.split("/")
-                total += max(int(p) if p.isdigit() else 1 for p in parts)
-            else:
-                total += 1
-        return total
+        return mana_value_of(self.mana_cost)
 
 
 @dataclass(frozen=True, slots=True)

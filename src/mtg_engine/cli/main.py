@@ -7,6 +7,8 @@ import os
 
 import click
 
+from .errors import user_error
+
 #: subcommand name -> "module:attribute" of its click command (imported lazily,
 #: so ``mtg rules`` does not import the engine and ``mtg sim`` starts fast).
 SUBCOMMANDS: dict[str, str] = {
@@ -49,8 +51,6 @@ class LazyGroup(click.Group):
         except Exception as exc:
             if os.environ.get(DEBUG_ENV):
                 raise
-            from .errors import user_error  # only on the error path: start-up stays fast
-
             known = user_error(exc)
             if known is not None:
                 raise click.ClickException(known) from None

@@ -71,7 +71,8 @@ def play(
 
     show_board = None
     if not plain and sys.stdout.isatty():
-        from rich.console import Console  # lazy: only for a game on a terminal
+        # lazy: loaded only when this subcommand shows a game on a terminal
+        from rich.console import Console
 
         from ..ui.board import board
 

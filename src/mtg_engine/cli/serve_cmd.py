@@ -61,7 +61,7 @@ def serve(
 ) -> None:
     """Play against the AI in the browser: starts a local web server with the game page."""
     try:
-        # the [web] extra is optional: imported only for this command
+        # lazy: the [web] extra is optional, imported only when this subcommand runs
         import uvicorn
 
         from ..web.app import ServerConfig, create_app
@@ -70,8 +70,8 @@ def serve(
             f"mtg serve needs the web extra ({e.name} is not installed): "
             "pip install 'mtg-engine[web]'"
         ) from None
-    # the Oracle compiler, loaded before the first game: a token whose definition isn't
-    # in the shipped store would load it mid-game (0.3 s while the page waits)
+    # lazy: the Oracle compiler, loaded before the first game of this subcommand (a token
+    # not in the shipped store would load it mid-game: 0.3 s while the page waits)
     from ..cards import compiler  # noqa: F401
     from ..cards.decks import load_deck
 

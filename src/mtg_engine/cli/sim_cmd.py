@@ -49,6 +49,7 @@ def sim(
     allow_small_decks: bool,
 ) -> None:
     """Simulate GAMES games between two decks and report win rates and speed."""
+    # lazy: loaded only when this subcommand runs (keeps `mtg` start-up fast)
     from ..sim import run_games, summarize
     from .deck_loading import load_decks
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..cards.abilities import Amount, Effect, SelfRef
 from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.support import register

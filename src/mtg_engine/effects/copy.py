@@ -38,43 +38,7 @@ from ..rules.permanents import enter_battlefield
 from ..rules.support import register
 from ..rules.targets import candidates, describe, target_specs
 from . import effect
-from .permanents import add_continuous, duration_of
-
-
-def _duration(e: Effect) -> str:
-    return duration_of(e)
-
-
-def become_copy(ctx: Ctx, e: Effect) -> bool:
-    """CR 707.4: a permanent becomes a copy of another object while it stays on
-    the battlefield; it keeps its noncopy effects and doesn't enter again."""
-    g = ctx.game
-    originals = ctx.objects(e.args.get("copy_of"))
-    if not originals:
-        g.emit(EventKind.COPY_FAILS, ("707.1",), f"{ctx.obj.name}: there is nothing to copy")
-        return True
-    original = originals[0]
-    exc = e.args.get("except") or None
-    duration = _duration(e)
-    for o in ctx.objects(e.args.get("what")):
-        if o.zone != Zone.BATTLEFIELD or o.phased_out:
-            continue
-        values, exc_rules = copy_values(g, original, exc, copier=o, this_ability=ctx.obj.ability)
-        was = o.name if not o.face_down else "A face-down permanent"
-        copy_effect(g, o, values, ctx.source, ctx.controller, duration)
-        what = original.name if not original.face_down else "a face-down creature"
-        rules = ("707.2", "707.4", "613.2a", *exc_rules) + (("708.10",) if o.face_down else ())
-        if o.card.data.layout == "flip" and o.face == 1:
-            rules += ("707.3", "110.5", "710.1b")  # the copy is modified by its flipped status
-        g.emit(
-            EventKind.BECOMES_COPY,
-            rules,
-            f"{was} becomes a copy of {what}"
-            + (" until end of turn" if duration == "end_of_turn" else "")
-            + (" (it stays face down: 708.10)" if o.face_down else ""),
-            obj=o.id,
-        )
-    return True
+from .permanents import add_continuous
 
 
 @effect("copy_permanent")
@@ -273,7 +237,7 @@ register(
     "arg:copy_permanent.gains",
 )
 
-__all__ = ["Decision", "become_copy", "put_copy_on_stack"]
+__all__ = ["Decision", "put_copy_on_stack"]
 
 
 @effect("populate")

@@ -20,7 +20,8 @@ from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
-from ..rules.linked import exile_linked, link_owner
+from ..rules.linked import link_owner
+from ..rules.linked_exile import exile_linked
 from ..rules.play_permissions import DURATIONS, grant
 from ..rules.support import register
 from ..rules.views import emit_seen_privately

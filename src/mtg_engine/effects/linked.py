@@ -19,7 +19,8 @@ from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
-from ..rules.linked import exile_linked, exiled_with, link_owner
+from ..rules.linked import exiled_with, link_owner
+from ..rules.linked_exile import exile_linked
 from ..rules.permanents import enter_battlefield, sacrifice
 from ..rules.support import register
 from ..rules.zones import move

@@ -17,7 +17,8 @@ from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
+from ..rules.copy import copy_effect, copy_values
 from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters, remove_counters
 from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked
@@ -377,14 +378,43 @@ def set_colors(ctx: Ctx, e: Effect) -> bool:
     )
 
 
+def become_copy(ctx: Ctx, e: Effect) -> bool:
+    """CR 707.4: a permanent becomes a copy of another object while it stays on
+    the battlefield; it keeps its noncopy effects and doesn't enter again."""
+    g = ctx.game
+    originals = ctx.objects(e.args.get("copy_of"))
+    if not originals:
+        g.emit(EventKind.COPY_FAILS, ("707.1",), f"{ctx.obj.name}: there is nothing to copy")
+        return True
+    original = originals[0]
+    exc = e.args.get("except") or None
+    duration = duration_of(e)
+    for o in ctx.objects(e.args.get("what")):
+        if o.zone != Zone.BATTLEFIELD or o.phased_out:
+            continue
+        values, exc_rules = copy_values(g, original, exc, copier=o, this_ability=ctx.obj.ability)
+        was = o.name if not o.face_down else "A face-down permanent"
+        copy_effect(g, o, values, ctx.source, ctx.controller, duration)
+        what = original.name if not original.face_down else "a face-down creature"
+        rules = ("707.2", "707.4", "613.2a", *exc_rules) + (("708.10",) if o.face_down else ())
+        if o.card.data.layout == "flip" and o.face == 1:
+            rules += ("707.3", "110.5", "710.1b")  # the copy is modified by its flipped status
+        g.emit(
+            EventKind.BECOMES_COPY,
+            rules,
+            f"{was} becomes a copy of {what}"
+            + (" until end of turn" if duration == "end_of_turn" else "")
+            + (" (it stays face down: 708.10)" if o.face_down else ""),
+            obj=o.id,
+        )
+    return True
+
+
 @effect("become")
 def become(ctx: Ctx, e: Effect) -> bool:
     """CR 613.6: "becomes a 3/3 Elemental creature" (types in layer 4, colors in 5,
     abilities in 6, P/T in 7b); "becomes a copy of ..." (layer 1a, CR 707.4)."""
     if e.args.get("copy_of") is not None:
-        # import cycle: effects.copy imports this module
-        from .copy import become_copy
-
         return become_copy(ctx, e)
     args = {k: v for k, v in e.args.items() if k not in ("what", "duration")}
     if "chosen_color" in (args.get("colors") or ()):

@@ -76,7 +76,7 @@ def predefined_token(name: str) -> dict[str, Any]:
     """The characteristics of a predefined token by its name (CR 111.10): a
     colorless artifact named for its one subtype, with the ability its name
     stands for ("Clue": "{2}, Sacrifice this token: Draw a card.", 111.10f)."""
-    # the compiler's table: imported here so looking a card up doesn't load the parser
+    # lazy: the compiler's table, so looking a card up doesn't load the parser
     from ..cards.compiler.tables import PREDEFINED_TOKENS
 
     pre = PREDEFINED_TOKENS[name.lower()]

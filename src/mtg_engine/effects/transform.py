@@ -8,7 +8,8 @@ from ..game.actions import DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
-from ..rules.multiface import flip, meld, meld_pair_partners, meldable, transform
+from ..rules.multiface import meldable
+from ..rules.multiface_play import flip, meld, meld_pair_partners, transform
 from ..rules.support import register
 from ..rules.zones import move
 from . import effect

@@ -11,7 +11,8 @@ from ..game.state import Game
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
-from ..rules.linked import exile_linked, exiled_with, link_owner
+from ..rules.linked import exiled_with, link_owner
+from ..rules.linked_exile import exile_linked
 from ..rules.multiface import left_with
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import simultaneous

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost, Effect
-    from ..rules.characteristics import Chars
+    from ..rules.char_values import Chars
     from ..rules.effects_runner import Ctx
     from ..rules.mana import ManaCost
     from .actions import Action, Decision
@@ -353,6 +353,27 @@ class Procedures:
 
 
 PROCEDURES = Procedures()
+
+
+# ---------------------------------------------------------------------------
+# Where the rules recurse (architecture §8)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RulesHooks:
+    """Calls from a lower rules module up to a higher one, where the rules recurse:
+    an object's characteristics (``rules.characteristics``) come from the layers
+    (``rules.layers``, CR 613), which read other objects' characteristics. Each
+    slot is set at import by the module named, so the lower module doesn't import
+    the higher one."""
+
+    #: CR 613.1: the characteristics of an object after all continuous effects
+    #: (``rules.layers.compute``), for ``rules.characteristics.chars``
+    characteristics: Callable[[Game, GameObject], Chars] = _unwired
+
+
+RULES_HOOKS = RulesHooks()
 
 
 # ---------------------------------------------------------------------------

@@ -18,17 +18,20 @@ from __future__ import annotations
 import importlib
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Decision, DecisionId, DecisionKind
 from .events import Event, EventKind
 from .hooks import PROCEDURES
 from .invariants import zone_problems
 from .objects import CardDef, GameObject, Player
+from .records import Combat, ContinuousEffect, Outcome, OutcomeReason
 from .rng import Rng
-from .state import Combat, ContinuousEffect, Game, Outcome, OutcomeReason
 from .tasks import Task
 from .turn_flags import TurnFlags
+
+if TYPE_CHECKING:
+    from .state import Game
 
 #: 2: enum members, emblem abilities, event data and decision identities kept exactly;
 #: 3: the turn's flags are a record (TurnFlags), not a mapping
@@ -308,9 +311,10 @@ def _need_keys(d: Any, keys: Any, what: str) -> None:
         raise GameFormatError(f"{what} is missing {', '.join(map(repr, missing))}")
 
 
-def game_from_json(d: Any) -> Game:
-    """The game ``game_to_json`` saved; :class:`GameFormatError` names what's wrong
-    with data that isn't one, and nothing of it is half-loaded."""
+def game_from_json(d: Any, cls: type[Game]) -> Game:
+    """The game ``game_to_json`` saved, a ``cls`` (:class:`~.state.Game`);
+    :class:`GameFormatError` names what's wrong with data that isn't one, and
+    nothing of it is half-loaded."""
     if not isinstance(d, dict):
         raise GameFormatError(f"a saved game is a JSON object, not {type(d).__name__}")
     if d.get("format") != FORMAT:
@@ -320,7 +324,7 @@ def game_from_json(d: Any) -> Game:
         if not isinstance(d[key], types) or isinstance(d[key], bool):
             raise GameFormatError(f"the saved game's {key!r} has the wrong type: {d[key]!r:.80}")
     try:
-        g = _load(d)
+        g = _load(d, cls)
         problems = zone_problems(g)
     except GameFormatError:
         raise
@@ -331,8 +335,8 @@ def game_from_json(d: Any) -> Game:
     return g
 
 
-def _load(d: dict[str, Any]) -> Game:
-    g = Game.__new__(Game)
+def _load(d: dict[str, Any], cls: type[Game]) -> Game:
+    g = cls.__new__(cls)
     g.players = []
     for pd in d["players"]:
         _need_keys(pd, Player.__slots__, "a player")

@@ -21,7 +21,7 @@ from ..rules.support import register_keywords
 if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
-    from ..rules.characteristics import Chars
+    from ..rules.char_values import Chars
 
 register_keywords("Absorb")
 

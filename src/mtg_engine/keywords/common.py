@@ -50,7 +50,7 @@ def reminder_abilities(
     key = (keyword, text)
     got = _REMINDERS.get(key)
     if got is None:
-        # the Oracle compiler loads the parser: only when a card with the keyword is seen
+        # lazy: the Oracle compiler loads the parser, only when a card with the keyword is seen
         from ..cards.compiler import compile_face
 
         type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..cards.abilities import Ability
     from ..game.objects import GameObject
     from ..game.state import Game
-    from ..rules.characteristics import Chars
+    from ..rules.char_values import Chars
 
 register_keywords("Modular", "Graft", "Sunburst", "Bloodthirst")
 

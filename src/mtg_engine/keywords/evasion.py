@@ -30,7 +30,7 @@ from .protection import has_protection_from
 
 if TYPE_CHECKING:
     from ..game.state import Game
-    from ..rules.characteristics import Chars
+    from ..rules.char_values import Chars
 
 #: land-walk qualities that are supertypes or "nonbasic" rather than land types
 _SUPERTYPE_WALKS = {"legendary": "Legendary", "snow": "Snow"}

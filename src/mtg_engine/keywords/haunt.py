@@ -25,7 +25,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
-from ..rules.linked import exile_linked
+from ..rules.linked_exile import exile_linked
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger
 

@@ -24,7 +24,7 @@ from ..cards.abilities import Effect
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost, on_event
 from ..game.objects import Zone
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
 from ..rules import mana as mana_rules
 from ..rules.costs import as_cost
 from ..rules.support import register_keywords

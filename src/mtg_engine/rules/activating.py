@@ -27,14 +27,9 @@ from ..game.tasks import Task, task_handler
 from . import cost_changes, cost_components
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
-from .casting import (
-    _has_legal_choices,
-    _lki_record,
-    begin_choices,
-    has_sorcery_timing,
-    split_second_on_stack,
-)
-from .characteristics import Chars, chars
+from .casting import _has_legal_choices, _lki_record, has_sorcery_timing, split_second_on_stack
+from .char_values import Chars
+from .characteristics import chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
 from .counters import pay_energy
@@ -45,6 +40,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
+from .stack_choices import begin_choices
 from .support import COVERAGE_PROBES, has_variable_amount, register
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, became_untapped, pay_tap

@@ -15,7 +15,7 @@ from ..cards.abilities import Filter
 from ..game.actions import player_ref
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
-from .characteristics import Chars
+from .char_values import Chars
 from .filters import matches_object, matches_player
 
 if TYPE_CHECKING:

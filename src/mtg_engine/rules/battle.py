@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
-    from .characteristics import Chars
+    from .char_values import Chars
 
 DEFENSE = "defense"
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import AbilityKind
 from ..game.events import EventKind
 from .characteristics import chars
-from .replacement import CHOICE_KEYS
 from .support import register
 
 if TYPE_CHECKING:
@@ -52,11 +51,3 @@ def record(game: Game, obj: GameObject, what: str, value: Any) -> None:
         f"{game.players[obj.controller].name} chooses {value} as they cast {obj.name}",
         obj=obj.id,
     )
-
-
-def carried(obj: GameObject) -> dict[str, Any]:
-    """The cast choices a resolving permanent spell brings to the battlefield (CR 607.2a)."""
-    made = (obj.chosen or {}).get("cast_choices")
-    if not made:
-        return {}
-    return {CHOICE_KEYS.get(k, k): v for k, v in made.items()}

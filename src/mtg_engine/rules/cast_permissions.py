@@ -22,12 +22,10 @@ such an ability (a per-state cached flag), so ordinary casting stays cheap.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter, StaticEffect
-from ..cards.database import CardDatabase
 from ..game.hooks import AltCost, alt_cost
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
@@ -114,23 +112,6 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         if flt is None or _card_matches(game, card, c, flt, src):
             return f"{src.name}: you can't cast that spell (rule 601.3)"
     return None
-
-
-@functools.cache
-def _names(nonland: bool) -> tuple[str, ...]:
-
-    db = CardDatabase.default()
-    if not nonland:
-        return tuple(sorted(db.names()))
-    return tuple(
-        sorted(c.name for c in db.iter_cards() if not any("Land" in f.types for f in c.faces))
-    )
-
-
-def card_names(nonland: bool = False) -> list[str]:
-    """The names a player may choose for "choose a [nonland] card name" (CR 201.3):
-    every card's name in the card data, read once per process."""
-    return list(_names(nonland))
 
 
 def _free_check(game: Game, player: int, card: GameObject, _a: Any) -> str | None:

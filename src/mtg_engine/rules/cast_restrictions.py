@@ -26,7 +26,7 @@ from .support import COVERAGE_PROBES, register
 if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
-    from .characteristics import Chars
+    from .char_values import Chars
 
 _COMBAT = frozenset(
     (

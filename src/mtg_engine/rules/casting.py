@@ -32,16 +32,19 @@ from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
-from .characteristics import Chars, chars
+from .char_values import Chars
+from .characteristics import chars
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
 from .mana_spending import Spending
-from .multiface import DFC_LAYOUTS, cast_chars
+from .multiface import DFC_LAYOUTS
+from .multiface_play import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .simultaneous import simultaneous
+from .stack_choices import begin_choices
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
@@ -915,14 +918,6 @@ def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
 # ---------------------------------------------------------------------------
 # Choices on the stack: modes, X, targets, division (CR 601.2b-d, 602.2b, 603.3d)
 # ---------------------------------------------------------------------------
-
-
-def begin_choices(game: Game, oid: int, kind: str, delve: int = 0) -> None:
-    """``delve``: the cards announced for delve, which can pay {X} (CR 702.66a)."""
-    data: dict[str, Any] = {"obj": oid, "kind": kind, "spec": 0}
-    if delve:
-        data["delve"] = delve
-    game.push_task("choices", data)
 
 
 def _x_cost(game: Game, obj: GameObject) -> mana_rules.ManaCost | None:

@@ -1,9 +1,9 @@
 """Copying objects (CR 707).
 
 A copy effect is a layer-1a continuous effect (CR 613.2a): a
-:class:`~mtg_engine.game.state.ContinuousEffect` with ``layer="1a"``,
+:class:`~mtg_engine.game.records.ContinuousEffect` with ``layer="1a"``,
 ``op="copy"`` and ``args={"values": Values}``, where the
-:class:`~mtg_engine.rules.characteristics.Values` snapshot holds the copiable
+:class:`~mtg_engine.rules.char_values.Values` snapshot holds the copiable
 values of the original *when the effect began* (CR 707.2b-c) with the copy
 effect's exceptions already applied (CR 707.9b: the final values become part
 of the copiable values). Copies of copies therefore see the exceptions
@@ -51,18 +51,38 @@ from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..game.events import EventKind
 from ..game.hooks import cast_record, set_cast_record
 from ..game.objects import GameObject, Zone
-from ..game.state import ContinuousEffect
-from .characteristics import Chars, Values, chars_of_values, printed, printed_raw, values_of
-from .face_down import face_down_snapshot
-from .layers import keyword_ability
+from ..game.records import ContinuousEffect
+from .char_values import Chars, Values, keyword_ability
+from .characteristics import chars_of_values, printed, printed_raw, values_of
+from .face_down import face_down_snapshot, face_down_values
 from .multiface import build_printed
 from .support import register
 
 if TYPE_CHECKING:
-    from ..game.state import ContinuousEffect, Game
+    from ..game.state import Game
 
 #: the 1a ops (CR 613.2a)
 COPY_OPS = ("copy", "set_copiable")
+
+
+def copiable_values(game: Game, obj: GameObject, face_up: bool = False) -> Chars:
+    """The object's copiable values (CR 613.2c, 707.2): printed values modified
+    by copy effects (layer 1a) and by its face-down status (layer 1b).
+
+    With ``face_up`` the face-down status is ignored: the values the permanent
+    would have if turned face up (CR 708.8, 708.10).
+    """
+    effects = [e for e in game.effects if e.layer[0] == "1" and obj.id in e.affected]
+    return layer1(obj, effects, face_up)
+
+
+def layer1(obj: GameObject, effects: list, face_up: bool = False) -> Chars:
+    """Layer 1 (CR 613.2): ``effects`` are the 1a effects affecting ``obj``."""
+    if obj.face_down and not face_up:
+        return face_down_values(obj)  # CR 613.2b / 708.2: 1b overrides 1a
+    if not effects:
+        return printed(obj)
+    return apply_layer1a(obj, effects)
 
 
 def apply_layer1a(obj: GameObject, effects: list[ContinuousEffect]) -> Chars:

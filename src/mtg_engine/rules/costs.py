@@ -34,12 +34,12 @@ from . import mana as mana_rules
 from .characteristics import chars
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
-from .multiface import cast_chars
+from .multiface_play import cast_chars
 from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
     from ..game.state import Game
-    from .characteristics import Chars
+    from .char_values import Chars
 
 
 @dataclass(slots=True)

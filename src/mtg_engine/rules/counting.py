@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .characteristics import BASIC_LAND_MANA, chars
+from .char_values import BASIC_LAND_MANA
+from .characteristics import chars
 from .support import register
 
 if TYPE_CHECKING:

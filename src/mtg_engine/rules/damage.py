@@ -16,7 +16,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
 from .characteristics import chars
 from .counters import counters_forbidden, put_player_counters
 from .face_down import is_masked

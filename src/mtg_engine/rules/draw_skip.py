@@ -27,7 +27,8 @@ from ..cards.abilities import StaticEffect
 from ..game.actions import DecisionPurpose, ref_player
 from ..game.events import EventKind
 from ..game.objects import GameObject
-from ..game.state import ContinuousEffect, Step
+from ..game.records import ContinuousEffect
+from ..game.state import Step
 from .characteristics import chars
 from .pipeline import Replacement, cited, performer, static_replacement
 from .support import register

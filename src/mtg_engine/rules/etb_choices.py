@@ -32,7 +32,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .aura_entry import attach_candidates
-from .characteristics import Chars
+from .char_values import Chars
 from .copy import copy_values, extra_counters
 from .filters import matches_object, objects_matching
 from .named_choices import choice_data

@@ -31,11 +31,11 @@ from ..cards.abilities import Ability, AbilityKind
 from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
+from .char_values import Chars, Values, finish_abilities
 from .support import register_keywords
 
 if TYPE_CHECKING:
     from ..game.state import Game
-    from .characteristics import Chars, Values
 
 #: kinds of face-down objects whose listed characteristics include ward {2}
 WARD_KINDS = frozenset(("disguise", "cloak"))
@@ -67,9 +67,6 @@ def face_down_values(obj: GameObject) -> Chars:
     ward = face_down_kind(obj) in WARD_KINDS
     c = _VALUES.get(ward)
     if c is None:
-        # import cycle: rules.characteristics imports this module
-        from .characteristics import Chars, finish_abilities
-
         c = Chars()
         c.types = frozenset(("Creature",))
         c.power = 2
@@ -83,8 +80,6 @@ def face_down_values(obj: GameObject) -> Chars:
 def _listed_values(listed: dict[str, Any]) -> Chars:
     """CR 708.2: the characteristics the effect that put it face down lists
     ("It's a 3/3 creature with ..."): no name, color, subtypes or mana cost."""
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import Chars, finish_abilities
 
     c = Chars()
     c.types = frozenset(listed.get("types") or ("Creature",))
@@ -98,8 +93,6 @@ def _listed_values(listed: dict[str, Any]) -> Chars:
 def face_down_snapshot(obj: GameObject) -> Values:
     """The face-down values as copiable values (CR 708.2, 707.2): what a copy of
     a face-down permanent gets."""
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import Values
 
     listed = obj.chosen.get("face_down_values") if obj.chosen else None
     if listed:

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, EachRef, Filter
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from .characteristics import Chars, chars, copiable_values
+from .char_values import Chars
+from .characteristics import chars
+from .copy import copiable_values
 from .face_down import (
     FACE_UP_KEYWORDS,
     MANIFEST_KINDS,

@@ -24,7 +24,7 @@ register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 
 if TYPE_CHECKING:
     from ..game.state import Game
-    from .characteristics import Chars
+    from .char_values import Chars
 
 _PERMANENT_TYPES = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.events import EventKind
-from ..game.state import Outcome, OutcomeReason
+from ..game.records import Outcome, OutcomeReason
 from .leave_game import abandon_gone_casts, leave_game
 from .pipeline import forbidden, propose
 

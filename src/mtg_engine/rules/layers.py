@@ -1,9 +1,11 @@
 """Applying continuous effects in layers (CR 613), after the copiable values.
 
 :func:`compute` is called by :func:`mtg_engine.rules.characteristics.chars`
-when an object's characteristics aren't cached. It starts from the object's
-copiable values (layer 1, CR 613.2) and applies, layer by layer
-(CR 613.1b-g) and sublayer by sublayer (7a-7d, CR 613.4):
+when an object's characteristics aren't cached, through the hook
+``RULES_HOOKS.characteristics`` that this module sets (the layers read other
+objects' characteristics, so ``characteristics`` can't import them). It
+starts from the object's copiable values (layer 1, CR 613.2) and applies,
+layer by layer (CR 613.1b-g) and sublayer by sublayer (7a-7d, CR 613.4):
 
 * effects of resolved spells and abilities (``game.effects``; the set of
   affected objects was locked in when the effect began, CR 611.2c);
@@ -33,22 +35,14 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
 from ..game.events import EventKind
-from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
-from ..game.hooks import KEYWORD_EXPANSIONS, full_ability
+from ..game.hooks import RULES_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules_text import get_rule
 from .chance import greatest_same_stored
-from .characteristics import (
-    SINGLE_FACE,
-    Chars,
-    chars,
-    finish_abilities,
-    layer1,
-    printed,
-    static_effects,
-    statics_in,
-)
+from .char_values import Chars, finish_abilities, keyword_abilities_with
+from .characteristics import SINGLE_FACE, chars, printed, static_effects, statics_in
 from .conditions import evaluate
+from .copy import apply_setup_copies, layer1
 from .counting import domain
 from .emblems import emblem_ids
 from .face_down import face_down_values
@@ -67,7 +61,8 @@ from .play_permissions import ends_now
 from .support import register, register_keywords
 
 if TYPE_CHECKING:
-    from ..game.state import ContinuousEffect, Game
+    from ..game.records import ContinuousEffect
+    from ..game.state import Game
 
 # A "part" is one layer's worth of one continuous effect, ready to apply to one
 # object: a tuple (layer, order, timestamp, seq, op, args, source, filter,
@@ -1139,7 +1134,7 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
     elif op == "grant_keyword":  # CR 613.1f
         kw = args.get("keyword")
         if kw and not _has_keyword_instance(c, str(kw), args.get("keyword_args") or {}):
-            c.abilities = (*c.abilities, *_keyword_abilities(str(kw), args))
+            c.abilities = (*c.abilities, *keyword_abilities_with(str(kw), args))
     elif op == "grant_ability":
         new = args.get("abilities")
         if not isinstance(new, tuple | list):
@@ -1229,9 +1224,6 @@ def _set_types(c: Chars, args: dict[str, Any]) -> None:
 _BASIC_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
 
 
-_KEYWORD_ABILITIES: dict[tuple[str, tuple], tuple[Ability, ...]] = {}
-
-
 def _has_keyword_instance(c: Chars, keyword: str, kwargs: dict[str, Any]) -> bool:
     """Whether granting this keyword adds nothing: a keyword without parameters
     already there (a second flying is redundant, CR 702.2f ...), or the same
@@ -1249,23 +1241,6 @@ def _has_keyword_instance(c: Chars, keyword: str, kwargs: dict[str, Any]) -> boo
     return False
 
 
-def _keyword_abilities(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...]:
-    """A granted keyword ability plus what it stands for (its expansions)."""
-    kwargs = args.get("keyword_args") or {}
-    key = (keyword, tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
-    got = _KEYWORD_ABILITIES.get(key)
-    if got is None:
-        a = Ability(AbilityKind.STATIC, text=keyword, keyword=keyword, keyword_args=dict(kwargs))
-        if keyword in ACTIVATED_KEYWORDS and kwargs:
-            # "Equipment you control have equip Knight {0}": an activated ability
-            # (CR 702.6a), as a printed one is
-            a = full_ability(a)
-        extra = tuple(KEYWORD_EXPANSIONS[keyword](a)) if keyword in KEYWORD_EXPANSIONS else ()
-        got = (a, *extra)
-        _KEYWORD_ABILITIES[key] = got
-    return got
-
-
 def _keyword_statics(args: dict[str, Any]) -> tuple[Ability, ...]:
     """The static abilities with effects that a granted keyword stands for."""
     kw = args.get("keyword")
@@ -1273,19 +1248,9 @@ def _keyword_statics(args: dict[str, Any]) -> tuple[Ability, ...]:
         return ()
     return tuple(
         a
-        for a in _keyword_abilities(str(kw), args)
+        for a in keyword_abilities_with(str(kw), args)
         if a.kind is AbilityKind.STATIC and any(s.op in STATIC_LAYERS for s in a.static)
     )
-
-
-def keyword_abilities(keyword: str) -> tuple[Ability, ...]:
-    """The bare keyword ability ``keyword`` and the abilities it stands for."""
-    return _keyword_abilities(keyword, {})
-
-
-def keyword_ability(keyword: str) -> Ability:
-    """The bare keyword ability ``keyword`` (shared record)."""
-    return _keyword_abilities(keyword, {})[0]
 
 
 def with_own_cdas(c: Chars) -> Chars:
@@ -1500,9 +1465,6 @@ def apply_setup(game: Game) -> None:
     something become copies (``chosen: {copy_of: ...}``, CR 707.5), and a permanent
     controlled by a player other than its owner because of a control-changing
     effect that applies now reverts to its owner when that effect ends (CR 613.1b)."""
-    # import cycle: rules.copy imports this module
-    from .copy import apply_setup_copies
-
     apply_setup_copies(game)
     if not control_effects_exist(game):
         return
@@ -1512,3 +1474,7 @@ def apply_setup(game: Game) -> None:
         if o.controller != o.owner and "_base_controller" not in (o.chosen or {}):
             o.chosen = {**(o.chosen or {}), "_base_controller": o.owner}
     refresh_control(game)
+
+
+# CR 613: the characteristics of an object not cached (rules.characteristics.chars)
+RULES_HOOKS.characteristics = compute

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.model import COLORS
 
 if TYPE_CHECKING:
-    from .characteristics import Chars
+    from .char_values import Chars
 
 _BASIC_LAND_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
 _CACHE: dict[tuple[int, str, str], Any] = {}

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 
@@ -31,49 +30,6 @@ def link_owner(obj: GameObject) -> int:
         if obj.source_id is not None:
             return obj.source_id
     return obj.id
-
-
-def exile_linked(
-    game: Game,
-    card_id: int,
-    owner_id: int,
-    rules: tuple[str, ...],
-    reason: str = "is exiled",
-    face_down: bool = False,
-    **extra: int,
-) -> int | None:
-    """Exile a card as the instruction of a linked ability of ``owner_id`` (CR 607.2a);
-    ``face_down`` for hideaway (702.75a). Returns the exiled card's new id."""
-    # import cycle: rules.zones imports this module (via rules.layers)
-    from .zones import move
-
-    from_zone = game.objects[card_id].zone
-    nid = move(game, card_id, Zone.EXILE, rules, reason=reason, quiet=face_down)
-    if nid is None or nid not in game.objects:
-        return nid
-    new = game.objects[nid]
-    if face_down:
-        # CR 406.3: exiled face down; the log names no card (hidden information)
-        new.face_down = True
-        game.invalidate()
-        game.emit(
-            EventKind.ZONE_CHANGE,
-            rules,
-            f"{game.players[new.owner].name} exiles a card face down",
-            obj=nid,
-            old=card_id,
-            card="",
-            from_zone=Zone.NAMES[from_zone],
-            to_zone="exile",
-            controller=new.controller,
-        )
-    if new.is_token or new.zone != Zone.EXILE:
-        return nid  # a replacement effect sent it elsewhere: nothing is linked
-    new.links = {"exiled_by": owner_id, **extra}
-    if extra.get("until_leaves"):
-        # CR 610.3: the second one-shot effect returns it to its previous zone
-        new.links["from_zone"] = from_zone
-    return nid
 
 
 def exiled_with(game: Game, owner_id: int) -> list[GameObject]:

@@ -16,7 +16,8 @@ from ..cards.abilities import Ability, AbilityKind, Effect
 from ..cards.model import mana_symbols
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from .characteristics import Chars, chars
+from .char_values import Chars
+from .characteristics import chars
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner

@@ -19,24 +19,24 @@ in the card definition by :func:`mtg_engine.rules.characteristics.printed`).
 * Adventurer cards (CR 715.4): the normal characteristics except as an
   Adventure spell on the stack (715.3b); exiled as it resolves (715.3d).
 
-Actions: :func:`transform` (CR 701.27, convert 701.28), :func:`flip`
-(710.2), :func:`meld` (701.42).
+Transforming, flipping and melding, and the characteristics of the face a spell
+is cast with, read the full characteristics: they are
+:mod:`mtg_engine.rules.multiface_play`.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards.database import CardDatabase
 from ..cards.definitions import card_def
-from ..cards.model import COLORS
+from ..cards.model import COLORS, mana_value_of
 from ..game.events import EventKind
-from ..game.hooks import CONDITIONS, on_event
+from ..game.hooks import on_event
 from ..game.objects import CardDef, GameObject, Zone
-
-if TYPE_CHECKING:
-    from .characteristics import Chars
+from . import face_down as _face_down  # noqa: F401  (hook order is import order: see below)
+from .char_values import Chars, pt_value
 
 #: layouts whose second face is the back of a double-faced card (CR 712)
 DFC_LAYOUTS = frozenset(("transform", "modal_dfc", "meld", "double_faced_token", "reversible_card"))
@@ -77,8 +77,6 @@ def printed_key(obj: GameObject) -> Any:
 
 def build_printed(card: CardDef, key: Any) -> Chars:
     """The printed characteristics named by ``key`` (before derived abilities)."""
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import Chars
 
     faces = card.faces
     if key == "split":
@@ -114,8 +112,6 @@ def build_printed(card: CardDef, key: Any) -> Chars:
 
 
 def _face(card: CardDef, i: int) -> Chars:
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import Chars, pt_value
 
     face = card.faces[i]
     c = Chars()
@@ -136,8 +132,6 @@ def _face(card: CardDef, i: int) -> Chars:
 
 def _combined(card: CardDef) -> Chars:
     """CR 709.4: a split card's two halves combined."""
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import Chars, mana_value_of
 
     a, b = card.faces[0], card.faces[1]
     c = Chars()
@@ -180,84 +174,6 @@ def is_double_faced(obj: GameObject) -> bool:
     return card.data.layout in DFC_LAYOUTS and card.data.layout != "meld" and len(card.faces) > 1
 
 
-def transform(
-    game: Any,
-    obj: GameObject,
-    rules: tuple[str, ...] = ("701.27a",),
-    since: int | None = None,
-    verb: str = "transforms",
-) -> bool:
-    """CR 701.27 / 701.28: turn a double-faced permanent to its other face.
-
-    Nothing happens for a permanent that isn't a double-faced card or token
-    (701.27c — a Clone copying a double-faced permanent, 712.9 example) or
-    when the other face is an instant or sorcery (701.27d, 712.10). ``since``:
-    the timestamp of the ability doing it; if the permanent has transformed
-    since, the instruction is ignored (701.27f). The permanent gets a new
-    timestamp (CR 613.7g).
-    """
-    if obj.zone != Zone.BATTLEFIELD or obj.phased_out:
-        return False
-    if not is_double_faced(obj):
-        game.emit(
-            EventKind.NO_EFFECT,
-            ("701.27c", "712.9"),
-            f"{obj.name} can't transform: it isn't a double-faced card",
-        )
-        return False
-    other = 1 - obj.face if obj.face in (0, 1) else 0
-    face = obj.card.faces[other]
-    if set(face.types) & {"Instant", "Sorcery"}:
-        game.emit(
-            EventKind.NO_EFFECT,
-            ("701.27d", "712.10"),
-            f"{obj.name} can't transform into an instant or sorcery face",
-        )
-        return False
-    last = (obj.chosen or {}).get("transformed_at")
-    if since is not None and last is not None and last > since:
-        game.emit(
-            EventKind.NO_EFFECT, ("701.27f",), f"{obj.name} has already transformed since then"
-        )
-        return False
-    before = obj.name
-    obj.face = other
-    obj.timestamp = game.new_timestamp()  # CR 613.7g
-    obj.chosen = {**(obj.chosen or {}), "transformed_at": obj.timestamp}
-    game.invalidate()
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import chars
-
-    after = chars(game, obj).name or obj.name
-    game.emit(
-        EventKind.TRANSFORM,
-        (*rules, "712.8d" if other == 0 else "712.8e", "613.7g"),
-        f"{before} {verb} into {after}",
-        subject=obj,
-        obj=obj.id,
-        into=after,
-        card=after,
-    )
-    return True
-
-
-def flip(game: Any, obj: GameObject, rules: tuple[str, ...] = ("710.2",)) -> bool:
-    """CR 710.2, 710.4: a flip card permanent flips (one way) to its alternative
-    characteristics; mana cost and color stay (710.1c)."""
-    if obj.zone != Zone.BATTLEFIELD or obj.card.data.layout != "flip" or len(obj.card.faces) < 2:
-        return False
-    if obj.face == 1:
-        return False  # CR 710.4: it can't flip again
-    before = obj.name
-    obj.face = 1
-    game.invalidate()
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import chars
-
-    game.emit(EventKind.FLIP, rules, f"{before} flips into {chars(game, obj).name}", obj=obj.id)
-    return True
-
-
 def adventure_exile(obj: GameObject) -> bool:
     """CR 715.3d: a spell cast as an Adventure is exiled instead of going to the
     graveyard as it resolves (the controller may cast the creature later)."""
@@ -284,50 +200,6 @@ def meldable(a: GameObject, b: GameObject) -> bool:
     )
 
 
-def meld(
-    game: Any, a: GameObject, b: GameObject, controller: int, rules: tuple[str, ...] = ("701.42a",)
-) -> int | None:
-    """CR 701.42a: exile both and put them onto the battlefield as one melded
-    permanent with the combined back face (712.4a, 712.8g). Cards that aren't a
-    meld pair stay where they are (701.42b-c)."""
-    # import cycle: rules.zones imports this module (via rules.characteristics)
-    from .zones import move
-
-    if not meldable(a, b):
-        game.emit(
-            EventKind.NO_EFFECT, ("701.42b", "701.42c"), f"{a.name} and {b.name} can't be melded"
-        )
-        return None
-    ea = move(game, a.id, Zone.EXILE, rules, reason="is exiled to meld")
-    eb = move(game, b.id, Zone.EXILE, rules, reason="is exiled to meld")
-    if ea is None or eb is None:
-        return None
-    pb = game.objects[eb]
-    partner = pb.card.name
-    game.exile.remove(eb)
-    del game.objects[eb]
-    # import cycle: rules.permanents imports this module (via rules.characteristics)
-    from .permanents import enter_battlefield
-
-    new = enter_battlefield(
-        game,
-        ea,
-        controller=controller,
-        rules=rules,
-        face=1,
-        chosen={"melded_with": partner, "meld_partner_owner": pb.owner, "meld_uid": pb.card_uid},
-    )
-    if new is not None:
-        result = game.objects[new].card.faces[1].name
-        game.emit(
-            EventKind.MELDED,
-            ("701.42a", "712.4a"),
-            f"{game.objects[new].card.faces[0].name} and {partner.split(' // ')[0]} are melded into {result}",
-            obj=new,
-        )
-    return new
-
-
 @functools.lru_cache(maxsize=64)
 def meld_partner_name(card_name: str) -> str | None:
     """The front-face name of the other card of ``card_name``'s meld pair (CR 712.4):
@@ -346,50 +218,6 @@ def meld_partner_name(card_name: str) -> str | None:
         if len(other.faces) > 1 and other.faces[1].name == back and other.faces[0].name != front:
             return other.faces[0].name
     return None
-
-
-def meld_pair_partner(
-    game: Any, source: GameObject | None, controller: int, card_type: str
-) -> GameObject | None:
-    """CR 712.4a: "if you both own and control <source> and a <type> named <partner>":
-    the partner permanent, or None when the condition doesn't hold."""
-    found = meld_pair_partners(game, source, controller, card_type)
-    return found[0] if found else None
-
-
-def meld_pair_partners(
-    game: Any, source: GameObject | None, controller: int, card_type: str
-) -> list[GameObject]:
-    """Every permanent that can be ``source``'s partner in "if you both own and
-    control <source> and a <type> named <partner>" (CR 712.4a); the controller
-    chooses one of them when the ability resolves."""
-    # import cycle: rules.characteristics imports this module
-    from .characteristics import chars
-
-    if source is None or source.zone != Zone.BATTLEFIELD:
-        return []
-    if source.owner != controller or source.controller != controller:
-        return []
-    partner = meld_partner_name(source.card.name)
-    if partner is None:
-        return []
-    out = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o is source or o.owner != controller or o.controller != controller or o.phased_out:
-            continue
-        c = chars(game, o)
-        if c.name == partner and (not card_type or card_type in c.types):
-            out.append(o)
-    return out
-
-
-def _meld_pair_holds(game: Any, cond: Any, controller: int, source: Any) -> bool:
-    """The condition of a meld ability (CR 712.4a, 603.4)."""
-    return (
-        meld_pair_partner(game, source, controller, str(cond.args.get("type", "Creature")))
-        is not None
-    )
 
 
 def _meld_result(card_obj: GameObject) -> str | None:
@@ -434,43 +262,9 @@ def _on_melded_leaves(game: Any, ev: Any, subject: GameObject | None) -> None:
     )
 
 
+# after face_down's (imported above): a face-down melded permanent is revealed (CR 708.9)
+# before its other card moves
 on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(_on_melded_leaves)
-CONDITIONS.setdefault("meld_pair", _meld_pair_holds)
-
-
-def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -> Any:
-    """The characteristics ``obj`` would have as a spell cast with ``face`` up: only
-    that half of a split card (CR 709.3a-b), the Adventure (715.3a-b), the chosen
-    face of a modal double-faced card (712.11b-c); with ``fused``, both halves of a
-    split card combined (CR 702.102b, 709.4d). What casting evaluates (costs,
-    types, timing, targets) before the card is put on the stack."""
-    # import cycle: rules.layers imports this module (via rules.copy)
-    from .layers import compute
-
-    if len(obj.card.faces) < 2 and obj.zone == Zone.STACK:
-        # import cycle: rules.characteristics imports this module
-        from .characteristics import chars
-
-        return chars(game, obj)
-    key = ("cast_chars", obj.id, face, fused)
-    got = game._chars.get(key)
-    if got is not None:
-        return got
-    probe = obj.copy()
-    probe.zone = Zone.STACK
-    probe.face = face if 0 <= face < len(obj.card.faces) else 0
-    if fused:
-        probe.chosen = {**(probe.chosen or {}), "fused": True}
-    saved = game._chars.get(obj.id)
-    try:
-        c = compute(game, probe)
-    finally:
-        if saved is None:
-            game._chars.pop(obj.id, None)
-        else:
-            game._chars[obj.id] = saved
-    game._chars[key] = c
-    return c
 
 
 def left_with(game: Any, oid: int) -> list[int]:

@@ -20,7 +20,7 @@ from ..cards.database import CardDatabase, UnknownCardError
 from ..game.actions import DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
-from .cast_permissions import card_names
+from .card_names import card_names
 from .replacement import choice_options
 
 #: "choose a [nonland] card name" (CR 201.3)

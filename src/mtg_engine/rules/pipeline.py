@@ -54,7 +54,9 @@ from ..game.actions import (
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
-from .characteristics import SINGLE_FACE, Chars, chars, copiable_values
+from .char_values import Chars
+from .characteristics import SINGLE_FACE, chars
+from .copy import copiable_values
 from .layers import static_sources as layer_statics
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game.objects import GameObject, Zone
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
 
 if TYPE_CHECKING:
     from ..game.state import Game

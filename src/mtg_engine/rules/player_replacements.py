@@ -25,7 +25,7 @@ from ..cards.abilities import Effect, StaticEffect
 from ..game.events import EventKind
 from ..game.hooks import effect
 from ..game.objects import GameObject
-from ..game.state import Outcome, OutcomeReason
+from ..game.records import Outcome, OutcomeReason
 from .characteristics import chars
 from .effects_runner import Ctx
 from .pipeline import (

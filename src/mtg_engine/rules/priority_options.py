@@ -37,12 +37,13 @@ from .casting import (
     land_play_problem,
     spell_ability,
 )
-from .characteristics import SINGLE_FACE, Chars, chars
+from .char_values import Chars
+from .characteristics import SINGLE_FACE, chars
 from .face_down import face_down_permanents_exist
 from .face_up_action import special_actions
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
-from .multiface import cast_chars
+from .multiface_play import cast_chars
 from .play_permissions import permitted_cards
 from .statics import statics_with
 from .tap_replacements import tap_forbidden

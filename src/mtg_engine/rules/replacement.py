@@ -37,17 +37,10 @@ from ..cards.abilities import (
 from ..cards.model import COLORS
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
-from .characteristics import (
-    SINGLE_FACE,
-    Chars,
-    Values,
-    chars,
-    chars_of_values,
-    copiable_values,
-    printed,
-    statics_in,
-)
-from .copy import copy_effect, has_copy_effect, raw_values
+from .card_names import card_names
+from .char_values import Chars, Values
+from .characteristics import SINGLE_FACE, chars, chars_of_values, printed, statics_in
+from .copy import copiable_values, copy_effect, has_copy_effect, raw_values
 from .face_down import face_down_kind, face_down_values
 from .face_turning import turn_face_down_each
 from .layers import amount, creature_types, refresh_control, with_own_cdas
@@ -82,6 +75,15 @@ CHOICE_KEYS: dict[str, str] = {
     "card_name": "card_name",
     "nonland_card_name": "card_name",
 }
+
+
+def carried(obj: GameObject) -> dict[str, Any]:
+    """The cast choices a resolving permanent spell brings to the battlefield (CR 607.2a)."""
+    made = (obj.chosen or {}).get("cast_choices")
+    if not made:
+        return {}
+    return {CHOICE_KEYS.get(k, k): v for k, v in made.items()}
+
 
 #: rules to cite when an "enters" replacement depends on how the spell was cast
 _CONDITION_RULES: dict[str, tuple[str, ...]] = {
@@ -134,9 +136,6 @@ def new_entry(
             # an X, with X's abilities, not Clone's)
             copies.append(raw_values(game, obj))
     if obj.zone == Zone.STACK and obj.chosen and obj.chosen.get("cast_choices"):
-        # import cycle: rules.cast_choices imports this module
-        from .cast_choices import carried
-
         chosen = {**carried(obj), **(chosen or {})}  # CR 601.2b, 607.2a
     attach = None
     if obj.zone == Zone.STACK and obj.stack_kind == "spell" and obj.targets and obj.targets[0]:
@@ -306,9 +305,6 @@ def choice_options(game: Game, what: str, controller: int) -> list[str]:
     if what == "player":
         return [p.name for p in game.players if not p.has_lost]
     if what in ("card_name", "nonland_card_name"):
-        # import cycle: rules.cast_permissions imports this module (via rules.permanents)
-        from .cast_permissions import card_names  # CR 201.3: any card's name
-
         return card_names(nonland=what == "nonland_card_name")
     return []
 

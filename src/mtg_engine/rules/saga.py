@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
-    from .characteristics import Chars
+    from .char_values import Chars
 
 register("trigger:chapter")
 register_keywords("Read ahead")

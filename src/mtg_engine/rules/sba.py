@@ -19,7 +19,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
-from ..game.state import OutcomeReason
+from ..game.records import OutcomeReason
 from ..game.tasks import Task, task_handler
 from .aura_entry import enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
@@ -34,7 +34,7 @@ from .zones import move
 if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
-    from .characteristics import Chars
+    from .char_values import Chars
 
 
 #: marker in the characteristics cache: object-based SBAs found nothing since

@@ -17,7 +17,8 @@ from ..cards.abilities import AbilityKind
 from ..game.actions import Decision, DecisionKind, Mulligan
 from ..game.events import EventKind
 from ..game.objects import CardDef, Zone
-from ..game.state import Combat, Game, Step
+from ..game.records import Combat
+from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
 from .drawing import draw

@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..game.objects import GameObject, Zone
-from .characteristics import Chars, chars
+from .char_values import Chars
+from .characteristics import chars
 
 if TYPE_CHECKING:
     from ..game.events import Event

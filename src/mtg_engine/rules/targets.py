@@ -14,7 +14,8 @@ from ..cards.abilities import Ability, Amount, Filter, TargetSpec
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
-from .characteristics import Chars, chars
+from .char_values import Chars
+from .characteristics import chars
 from .combat_rules import defending_player_of
 from .filters import matches_object, matches_player
 

@@ -21,6 +21,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
+from .char_values import keyword_abilities
 from .characteristics import _base, chars
 from .conditions import evaluate
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
@@ -29,8 +30,8 @@ from .effects_runner import Ctx
 from .emblems import emblem_ids
 from .filters import matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
-from .layers import keyword_abilities
 from .simultaneous import _FLUSH, Batch, lki_record
+from .stack_choices import begin_choices
 from .statics import statics_with
 from .support import COVERAGE_PROBES, register
 from .zones import is_discard
@@ -1086,9 +1087,6 @@ def put_triggers_task(game: Game, task: Task) -> None:
                 continue
             trig = task.data["queue"].pop(0)
             obj = put_trigger_on_stack(game, trig)
-            # import cycle: rules.casting imports this module (via rules.tapping)
-            from .casting import begin_choices
-
             begin_choices(game, obj.id, "trigger")
             return
 

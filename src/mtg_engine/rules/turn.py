@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
-from ..game.state import Combat, Step
+from ..game.records import Combat
+from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from ..game.turn_flags import TurnFlags
 from . import combat

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Filter, SelfRef
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
 from .conditions import evaluate
 from .filters import objects_matching
 from .statics import statics_with

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
-from ..game.state import ContinuousEffect
+from ..game.records import ContinuousEffect
 from .characteristics import chars
 from .layers import source_left
 from .pipeline import THEN_HOOKS, cited, notes, performer, propose

@@ -43,7 +43,9 @@ from ..game.actions import (
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.state import Game
-from ..rules.characteristics import BASIC_LAND_MANA, chars
+from ..rules.char_values import BASIC_LAND_MANA
+from ..rules.characteristics import chars
+from ..rules.named_choices import card_name_answer
 from .defaults import default_answer
 from .model import ActionSpec
 from .names import norm
@@ -775,8 +777,6 @@ class Script:
                 return
             if d.data.get("card_name"):
                 # CR 201.3: any card's name, not only the offered sample
-                from ..rules.named_choices import card_name_answer
-
                 name, why = card_name_answer(wanted, d.data["card_name"])
                 if name is None:
                     raise Illegal(str(why))

@@ -15,6 +15,7 @@ from ..cards.definitions import card_def, token_def
 from ..game.actions import player_ref
 from ..game.objects import CardDef, GameObject, Zone
 from ..game.state import Game
+from ..rules.face_down import set_face_down
 from ..rules.layers import apply_setup
 from ..rules.setup import start_at
 from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
@@ -51,8 +52,6 @@ class Built:
 
 def build(sc: Scenario) -> Built:
     """Create the game of a scenario and begin its starting step."""
-    import mtg_engine.rules  # noqa: F401 - registers the task handlers and triggers
-
     names = sc.player_names
     game = Game(names, seed=sc.seed)
     for i, p in enumerate(sc.players):
@@ -107,9 +106,7 @@ def _create(
     obj.face_down = e.face_down
     if e.face_down:
         # CR 708.2: how it's face down decides its characteristics (ward {2} for
-        # disguise and cloak) and how it may be turned face up
-        from ..rules.face_down import set_face_down
-
+        # disguise and cloak) and how it may be turned face up;
         # "mask": cast face down by Illusionary Mask (turns face up instead of dealing or
         # being dealt damage or becoming tapped, rules/face_down.py)
         set_face_down(obj, e.face_down_as or "morph")

@@ -17,7 +17,7 @@ from ..game.state import Step
 from .checker import Checker, describe_value, join, what
 from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
 from .names import norm, unknown_card_message
-from .schema_script import check_actions, check_expect, check_moment
+from .schema_script import check_actions, check_counters, check_expect, check_moment
 from .yamlload import YamlError, YMap, line_of, load_yaml
 
 SCENARIO_KEYS = (
@@ -535,22 +535,6 @@ def _entry_fields(ck: Checker, m: YMap, e: EntrySpec, path: str, zone: str, book
             e.controller = ctl
     if "chosen" in m:
         e.chosen = _check_chosen(ck, m["chosen"], f"{path}.chosen", line_of(m, "chosen"), book)
-
-
-def check_counters(ck: Checker, v: Any, path: str, line: int | None) -> dict[str, int]:
-    """``{"+1/+1": 2, age: 3}``: counter kinds to non-negative numbers."""
-    m = ck.mapping(v, path, line, 'a mapping of counter kind to number, such as {"+1/+1": 2}')
-    out: dict[str, int] = {}
-    if m is None:
-        return out
-    for kind, n in m.items():
-        if not isinstance(kind, str) or not kind.strip():
-            ck.error(path, f"a counter kind must be a string, got {kind!r}", line_of(m, kind))
-            continue
-        k = ck.integer(n, join(path, kind), line_of(m, kind), minimum=0)
-        if k:
-            out[kind.strip()] = k
-    return out
 
 
 def _check_token(ck: Checker, v: Any, path: str, line: int | None) -> dict[str, Any] | None:

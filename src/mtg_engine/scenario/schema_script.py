@@ -488,9 +488,6 @@ def _zone_key_ok(ck: Checker, z: Any, path: str, line: int | None, book: Book) -
 def _object_props(
     ck: Checker, m: YMap, path: str, book: Book, allowed: tuple[str, ...] = OBJECT_PROPS
 ) -> dict[str, Any]:
-    # import cycle: scenario.schema imports this module
-    from .schema import check_counters
-
     ck.keys(m, allowed, path)
     out: dict[str, Any] = {}
     val: Any
@@ -522,4 +519,20 @@ def _object_props(
             continue
         if val is not None:
             out[key] = val
+    return out
+
+
+def check_counters(ck: Checker, v: Any, path: str, line: int | None) -> dict[str, int]:
+    """``{"+1/+1": 2, age: 3}``: counter kinds to non-negative numbers."""
+    m = ck.mapping(v, path, line, 'a mapping of counter kind to number, such as {"+1/+1": 2}')
+    out: dict[str, int] = {}
+    if m is None:
+        return out
+    for kind, n in m.items():
+        if not isinstance(kind, str) or not kind.strip():
+            ck.error(path, f"a counter kind must be a string, got {kind!r}", line_of(m, kind))
+            continue
+        k = ck.integer(n, join(path, kind), line_of(m, kind), minimum=0)
+        if k:
+            out[kind.strip()] = k
     return out

@@ -130,8 +130,6 @@ STATIC_OPS: frozenset[str] = frozenset(
     }
 )
 
-_TRANSFORMER = OracleTransformer()
-
 
 @functools.lru_cache(maxsize=65536)
 def _parse_cached(text: str) -> Parsed | Exception:
@@ -611,6 +609,9 @@ def _name_quoted(ability: Ability, raw: str) -> Ability:
 def assemble_quoted(parsed: Parsed) -> tuple[Ability, ...]:
     """Abilities granted in quotes ('has "{T}: Add {G}."'), compiled as a permanent's."""
     return tuple(_assemble(parsed, False, []))
+
+
+_TRANSFORMER = OracleTransformer(assemble_quoted)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -24,7 +24,7 @@ from ..abilities import (
     Trigger,
     TriggerRef,
 )
-from .filters import is_player_filter
+from .filters import is_player_filter, subtype
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
 from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
@@ -777,8 +777,6 @@ class ClauseRules:
     def sent_new_type_not(self, c: list[Any]) -> list[Effect]:
         # "The new creature type can't be Wall." (Artificial Evolution, CR 612): a
         # limit on the choice of the text change before it
-        from .filters import subtype
-
         return [Effect("change_text_limit", {"not": subtype(str(c[-1]).lower())})]
 
     def sent_next_time_prevent(self, c: list[Any]) -> list[Effect]:

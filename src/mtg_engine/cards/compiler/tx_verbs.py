@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lark import Token
@@ -35,6 +36,7 @@ from .tx_common import (
     EOT,
     CompileError,
     ParentRefRest,
+    Parsed,
     _int,
     _obj,
     _owner_ref,
@@ -57,6 +59,9 @@ _TEXT_WORDS = {
 
 class VerbRules:
     """Transformer rules for verb phrases (effects, CR 701) and tokens (CR 111)."""
+
+    #: quoted abilities -> abilities (set by :class:`~.transformer.OracleTransformer`)
+    assemble_quoted: Callable[[Parsed], tuple[Ability, ...]]
 
     # --------------------------------------------------------------- verb phrases
     def _each(self, op: str, key: str, refs: Any, **args: Any) -> list[Effect]:
@@ -1282,10 +1287,7 @@ class VerbRules:
         return out
 
     def quoted(self, c: list[Any]) -> tuple[Ability, ...]:
-        # import cycle: the compiler package imports this module as it loads
-        from . import assemble_quoted
-
-        return assemble_quoted(c[0])
+        return self.assemble_quoted(c[0])
 
     # ------------------------------------------------------------------ tokens
     def token(self, c: list[Any]) -> dict[str, Any]:
