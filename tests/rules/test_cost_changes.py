@@ -7,7 +7,7 @@ from mtg_engine.cards.abilities import Condition, Filter
 from mtg_engine.game.actions import ActivateAbility, CastSpell, PassPriority
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
-from mtg_engine.rules import mana as mana_rules
+from mtg_engine.rules import mana_costs
 from mtg_engine.rules.casting import cast_problem
 from mtg_engine.rules.conditions import evaluate, mana_spent_holds
 from mtg_engine.rules.cost_changes import CostChange, apply_changes
@@ -17,7 +17,7 @@ from mtg_engine.rules.delayed import STEP_NAMES
 def test_increases_then_reductions_never_below_zero():
     """CR 601.2f: increases, then reductions; the cost can't go below {0} and a
     generic reduction doesn't touch colored mana (CR 118.7a)."""
-    cost = mana_rules.parse_cost("{G}")
+    cost = mana_costs.parse_cost("{G}")
     out, notes = apply_changes(
         cost, [CostChange("{2}", 1, True, "Medallion"), CostChange("{1}", 1, False, "Thalia")]
     )
@@ -27,15 +27,15 @@ def test_increases_then_reductions_never_below_zero():
 
 def test_colored_reduction_removes_a_matching_symbol():
     """CR 118.7c: "{U} less" removes a {U}; without one it reduces generic mana."""
-    out, _ = apply_changes(mana_rules.parse_cost("{2}{U}"), [CostChange("{U}", 1, True, "x")])
+    out, _ = apply_changes(mana_costs.parse_cost("{2}{U}"), [CostChange("{U}", 1, True, "x")])
     assert str(out) == "{2}"
-    out, _ = apply_changes(mana_rules.parse_cost("{2}{R}"), [CostChange("{U}", 1, True, "x")])
+    out, _ = apply_changes(mana_costs.parse_cost("{2}{R}"), [CostChange("{U}", 1, True, "x")])
     assert str(out) == "{1}{R}"
 
 
 def test_for_each_multiplies_the_change():
     out, notes = apply_changes(
-        mana_rules.parse_cost("{X}{R}").with_x(3), [CostChange("{1}", 2, False, "Fireball")]
+        mana_costs.parse_cost("{X}{R}").with_x(3), [CostChange("{1}", 2, False, "Fireball")]
     )
     assert str(out) == "{5}{R}" and notes == ["{1} x2 more (Fireball)"]
 

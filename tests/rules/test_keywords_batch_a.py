@@ -22,7 +22,7 @@ from mtg_engine.game.hooks import full_ability
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
 from mtg_engine.keywords.offering import reduce_by_mana_cost
-from mtg_engine.rules.mana import parse_cost
+from mtg_engine.rules.mana_costs import parse_cost
 from mtg_engine.rules.support import face_unsupported
 
 

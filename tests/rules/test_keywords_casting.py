@@ -15,8 +15,7 @@ from mtg_engine.game.actions import (
 )
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
-from mtg_engine.rules import costs
-from mtg_engine.rules import mana as mana_rules
+from mtg_engine.rules import costs, mana_costs
 from mtg_engine.rules.casting import cast_options, cast_problem, cast_task_data
 from mtg_engine.rules.priority_options import priority_options
 
@@ -118,12 +117,12 @@ def test_convoke_and_delve_pay_parts_of_the_cost(board):
     g1 = board.add(0, "Shock", Zone.GRAVEYARD)
     g2 = board.add(0, "Shock", Zone.GRAVEYARD)
     game = board.start()
-    cost = mana_rules.parse_cost("{6}{G}{W}")
+    cost = mana_costs.parse_cost("{6}{G}{W}")
     left, problem = costs.apply_convoke(game, 0, cost, [bears, lions])
     assert problem is None and str(left) == "{6}"
     left, problem = costs.apply_delve(game, 0, left, [g1, g2])
     assert problem is None and str(left) == "{4}"
-    _, problem = costs.apply_delve(game, 0, mana_rules.parse_cost("{G}"), [g1])
+    _, problem = costs.apply_delve(game, 0, mana_costs.parse_cost("{G}"), [g1])
     assert problem is not None and "702.66a" in problem
     game.objects[bears].tapped = True
     _, problem = costs.apply_convoke(game, 0, cost, [bears])

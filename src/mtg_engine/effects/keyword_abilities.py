@@ -26,7 +26,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
-from ..rules import costs
+from ..rules import costs, mana_costs
 from ..rules import mana as mana_rules
 from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
@@ -67,7 +67,7 @@ def _can_pay(ctx: Ctx, cost: Cost, times: int, exclude: int | None = None) -> bo
     if cost.life and g.players[p].life < cost.life * times:
         return False
     if cost.mana:
-        mc = mana_rules.add_costs(mana_rules.ManaCost(), mana_rules.parse_cost(cost.mana), times)
+        mc = mana_rules.add_costs(mana_costs.ManaCost(), mana_costs.parse_cost(cost.mana), times)
         if not mana_rules.can_pay(g, p, mc.with_x(0)):
             return False
     if cost.sacrifice is not None:
@@ -115,7 +115,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
         else:
             s[key] = cands[:n]
     if cost.mana:
-        mc = mana_rules.add_costs(mana_rules.ManaCost(), mana_rules.parse_cost(cost.mana), times)
+        mc = mana_rules.add_costs(mana_costs.ManaCost(), mana_costs.parse_cost(cost.mana), times)
         mc = mc.with_x(0)
         plan = mana_rules.plan_payment(g, p, mc)
         if plan is not None:
@@ -133,7 +133,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
 
 
 def _mana_value(cost: Cost, times: int) -> int:
-    return mana_rules.parse_cost(cost.mana).mana_value * times if cost.mana else 0
+    return mana_costs.parse_cost(cost.mana).mana_value * times if cost.mana else 0
 
 
 def _ask_pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool | None:

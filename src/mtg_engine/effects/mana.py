@@ -6,7 +6,8 @@ from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..rules.effects_runner import Ctx
-from ..rules.mana import POOL_INDEX, pool_text, productions_of
+from ..rules.mana import pool_text, productions_of
+from ..rules.mana_costs import POOL_INDEX
 from ..rules.mana_spending import spend_restriction
 from . import effect
 

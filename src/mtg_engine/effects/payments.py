@@ -7,6 +7,7 @@ from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules import mana as mana_rules
+from ..rules import mana_costs
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
 from ..rules.permanents import sacrifice
@@ -24,7 +25,7 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
     s = ctx.scratch
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
-    cost = mana_rules.parse_cost(str(e.args.get("cost", ""))).with_x(ctx.obj.x or 0)
+    cost = mana_costs.parse_cost(str(e.args.get("cost", ""))).with_x(ctx.obj.x or 0)
     if "paid" not in s:
         plan = mana_rules.plan_payment(g, payer, cost)
         if plan is not None:
@@ -65,7 +66,7 @@ def pay(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
-    cost = mana_rules.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
+    cost = mana_costs.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
     plan = mana_rules.plan_payment(g, payer, cost)
     if plan is None:
         g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")

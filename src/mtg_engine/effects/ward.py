@@ -16,6 +16,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules import mana as mana_rules
+from ..rules import mana_costs
 from ..rules.characteristics import chars
 from ..rules.costs import cost_choices
 from ..rules.damage import lose_life
@@ -47,7 +48,7 @@ def can_pay(ctx: Ctx, payer: int, cost: Cost) -> bool:
     """CR 118.3: whether the player can pay every part of the cost."""
     g = ctx.game
     if cost.mana:
-        mc = mana_rules.parse_cost(cost.mana).with_x(0)
+        mc = mana_costs.parse_cost(cost.mana).with_x(0)
         if mana_rules.plan_payment(g, payer, mc) is None:
             return False
     if cost.life and g.players[payer].life < cost.life:
@@ -139,7 +140,7 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
     stage = s.get("stage", 0)
     if stage == 0:
         if cost.mana:
-            mc = mana_rules.parse_cost(cost.mana).with_x(0)
+            mc = mana_costs.parse_cost(cost.mana).with_x(0)
             plan = mana_rules.plan_payment(g, payer, mc)
             if plan is None:  # the mana went away while deciding: it's not paid
                 return _counter(ctx, spell)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost, Effect
     from ..rules.char_values import Chars
     from ..rules.effects_runner import Ctx
-    from ..rules.mana import ManaCost
+    from ..rules.mana_costs import ManaCost
     from .actions import Action, Decision
     from .events import Event
     from .objects import CardDef, GameObject

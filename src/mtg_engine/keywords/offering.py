@@ -23,14 +23,14 @@ from ..cards.abilities import Cost, Filter
 from ..game.hooks import KEYWORD_HOOKS, CostPart, additional_cost
 from ..rules.characteristics import chars
 from ..rules.costs import cost_choices
-from ..rules.mana import ManaCost
+from ..rules.mana_costs import ManaCost
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
     from ..game.objects import GameObject
     from ..game.state import Game
-    from ..rules.mana import ManaCost
+    from ..rules.mana_costs import ManaCost
 
 register_keywords("Offering")
 

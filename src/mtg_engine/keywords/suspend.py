@@ -26,6 +26,7 @@ from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..game.records import ContinuousEffect
 from ..rules import mana as mana_rules
+from ..rules import mana_costs
 from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from ..rules.zones import move
@@ -99,7 +100,7 @@ def suspend_x_range(game: Game, player: int, card: GameObject) -> tuple[int, int
     if not inst or inst[0].keyword_args.get("n") != "X":
         return None
     lo = int(inst[0].keyword_args.get("x_min", 0) or 0)
-    hi = mana_rules.max_x(game, player, mana_rules.parse_cost(_cost_str(inst[0])))
+    hi = mana_rules.max_x(game, player, mana_costs.parse_cost(_cost_str(inst[0])))
     return lo, hi
 
 
@@ -113,7 +114,7 @@ def suspend_card(game: Game, player: int, card_id: int, x: int | None = None) ->
         return None
     n = inst[0].keyword_args.get("n", 0)
     n = int(n) if isinstance(n, int) else (x or 0) if n == "X" else 0
-    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(x or 0)
+    cost = mana_costs.parse_cost(_cost_str(inst[0])).with_x(x or 0)
     plan = mana_rules.plan_payment(game, player, cost)
     if plan is None:
         return None
@@ -143,7 +144,7 @@ def suspend_problem(game: Game, player: int, card: GameObject) -> str | None:
         return f"{card.name} can be suspended only from your hand (rule 702.62a)"
     x_range = suspend_x_range(game, player, card)
     least = x_range[0] if x_range is not None else 0
-    cost = mana_rules.parse_cost(_cost_str(inst[0])).with_x(least)
+    cost = mana_costs.parse_cost(_cost_str(inst[0])).with_x(least)
     if not mana_rules.can_pay(game, player, cost):
         return f"you can't pay the suspend cost {cost} (rule 702.62a)"
     return None

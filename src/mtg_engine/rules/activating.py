@@ -24,7 +24,7 @@ from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cost_changes, cost_components
+from . import cost_changes, cost_components, mana_costs
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .casting import _has_legal_choices, _lki_record, has_sorcery_timing, split_second_on_stack
@@ -426,7 +426,7 @@ def activate_task(game: Game, task: Task) -> None:
         mc, changed = (
             cost_changes.activation_mana_cost(game, player, src, a, obj.x or 0)
             if src is not None
-            else (mana_rules.parse_cost(cost.mana).with_x(obj.x or 0), [])
+            else (mana_costs.parse_cost(cost.mana).with_x(obj.x or 0), [])
         )
         if changed:
             game.emit(

@@ -27,7 +27,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cast_choices, cast_permissions, costs
+from . import cast_choices, cast_permissions, costs, mana_costs
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
@@ -389,7 +389,7 @@ def _epic_resolved(game: Game, player: int) -> bool:
 def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
-        cost = mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
+        cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
         if not mana_rules.can_pay(game, player, cost, on=Spending("spell", o.id)):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
@@ -407,7 +407,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         sources = [s for s in sources if s.obj not in opts["convoke"]]
     if opts.get("delve"):
         feeders = costs.delve_feeders(game, player, list(opts["delve"]))
-        x_open = o.x is None and mana_rules.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0
+        x_open = o.x is None and mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0
         mana, problem = costs.apply_delve(
             game, player, mana, list(opts["delve"]), feeders, x_open=x_open
         )
@@ -920,11 +920,11 @@ def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
 # ---------------------------------------------------------------------------
 
 
-def _x_cost(game: Game, obj: GameObject) -> mana_rules.ManaCost | None:
+def _x_cost(game: Game, obj: GameObject) -> mana_costs.ManaCost | None:
     if obj.stack_kind == "spell":
-        cost = mana_rules.parse_cost(chars(game, obj).mana_cost)
+        cost = mana_costs.parse_cost(chars(game, obj).mana_cost)
     elif obj.stack_kind == "activated" and obj.ability is not None and obj.ability.cost is not None:
-        cost = mana_rules.parse_cost(obj.ability.cost.mana)
+        cost = mana_costs.parse_cost(obj.ability.cost.mana)
     else:
         return None
     return cost if cost.x else None

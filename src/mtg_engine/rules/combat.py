@@ -41,7 +41,8 @@ from .combat_requirements import is_summoning_sick, possible_defenders
 from .combat_rules import defending_player_of
 from .face_down import is_masked
 from .face_turning import unmask
-from .mana import execute_plan, mana_sources, parse_cost, plan_payment
+from .mana import execute_plan, mana_sources, plan_payment
+from .mana_costs import parse_cost
 from .support import register_keywords
 from .tapping import became_tapped, pay_tap
 

@@ -43,7 +43,8 @@ from .characteristics import chars
 from .draw_skip import attack_restriction
 from .filters import matches_object
 from .layers import amount as static_amount
-from .mana import mana_sources, parse_cost, plan_payment
+from .mana import mana_sources, plan_payment
+from .mana_costs import parse_cost
 from .summoning_sickness import is_summoning_sick
 
 if TYPE_CHECKING:

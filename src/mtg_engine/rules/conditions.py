@@ -12,7 +12,7 @@ from ..cards.abilities import Condition, Filter, SelfRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
-from . import mana as mana_rules
+from . import mana_costs
 from .characteristics import chars
 from .filters import matches_object, objects_matching
 from .linked import exiled_with, link_owner
@@ -307,7 +307,7 @@ def mana_spent_holds(source: GameObject | None, args: dict) -> bool:
     if args.get("none"):
         return not spent
     if "mana" in args:
-        need = mana_rules.parse_cost(str(args["mana"]))
+        need = mana_costs.parse_cost(str(args["mana"]))
         pool = list(spent)
         for sym in need.colored:
             if sym not in pool:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Filter, SelfRef, StaticEffect
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
+from . import mana_costs
 from .conditions import evaluate
 from .filters import matches_object, objects_matching
 from .statics import statics_with
@@ -183,19 +184,19 @@ def count_for_each(
 
 
 def apply_changes(
-    cost: mana_rules.ManaCost, changes: list[CostChange]
-) -> tuple[mana_rules.ManaCost, list[str]]:
+    cost: mana_costs.ManaCost, changes: list[CostChange]
+) -> tuple[mana_costs.ManaCost, list[str]]:
     """CR 601.2f: all increases, then all reductions; notes for the log."""
     notes: list[str] = []
     for ch in changes:
         if not ch.less:
-            cost = mana_rules.add_costs(cost, mana_rules.parse_cost(ch.mana), ch.times)
+            cost = mana_rules.add_costs(cost, mana_costs.parse_cost(ch.mana), ch.times)
             notes.append(
                 f"{ch.mana}{' x' + str(ch.times) if ch.times > 1 else ''} more ({ch.source_name})"
             )
     for ch in changes:
         if ch.less:
-            red = mana_rules.parse_cost(ch.mana)
+            red = mana_costs.parse_cost(ch.mana)
             for _ in range(ch.times):
                 cost = mana_rules.reduce_cost(cost, red.generic, red.colored)
             notes.append(
@@ -247,10 +248,10 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
 
 def activation_mana_cost(
     game: Game, player: int, src: GameObject, ability: Ability, x: int
-) -> tuple[mana_rules.ManaCost, list[str]]:
+) -> tuple[mana_costs.ManaCost, list[str]]:
     """CR 602.2b, 601.2f: the mana part of an ability's total activation cost."""
     cost = ability.cost
-    mc = mana_rules.parse_cost(cost.mana if cost is not None else "").with_x(x)
+    mc = mana_costs.parse_cost(cost.mana if cost is not None else "").with_x(x)
     changes = ability_changes(game, player, src, ability)
     if not changes:
         return mc, []

@@ -31,6 +31,7 @@ from ..cards.abilities import Ability, AbilityKind, Amount, Cost, Filter
 from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
+from . import mana_costs
 from .characteristics import chars
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 class TotalCost:
     """A spell's locked-in total cost (CR 601.2f), split into its components."""
 
-    mana: mana_rules.ManaCost
+    mana: mana_costs.ManaCost
     life: int = 0
     #: (what, how many, rule) to sacrifice / discard / exile as part of the cost
     sacrifice: list[tuple[Filter, int, str]] = field(default_factory=list)
@@ -75,7 +76,7 @@ class TotalCost:
             )
             return
         if cost.mana:
-            self.mana = mana_rules.add_costs(self.mana, mana_rules.parse_cost(cost.mana), times)
+            self.mana = mana_rules.add_costs(self.mana, mana_costs.parse_cost(cost.mana), times)
         self.life += cost.life * times
         if cost.sacrifice is not None:
             self.sacrifice.append((cost.sacrifice, cost.sacrifice_count * times, rule))
@@ -148,7 +149,7 @@ def _printed_abilities(game: Game, obj: GameObject) -> tuple[Ability, ...]:
 
 def base_cost(
     game: Game, obj: GameObject, alt: str | None, x: int, c: Chars | None = None
-) -> tuple[mana_rules.ManaCost, Cost | None, str | None]:
+) -> tuple[mana_costs.ManaCost, Cost | None, str | None]:
     """CR 601.2f: the mana cost, or the alternative cost chosen in 601.2b.
 
     Returns the mana part, the non-mana part of an alternative cost (Deep
@@ -159,15 +160,15 @@ def base_cost(
     if spec is None:
         if c is None:
             c = chars(game, obj)
-        return mana_rules.parse_cost(c.mana_cost).with_x(x), None, None
+        return mana_costs.parse_cost(c.mana_cost).with_x(x), None, None
     cost = spec.cost(alt_ability(game, obj, alt))
     if cost is None:
-        return mana_rules.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
+        return mana_costs.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
     if spec.keeps_mana_cost:
         # retrace (CR 702.81a): the mana cost and an additional cost (601.2f)
-        mana = mana_rules.parse_cost((c or chars(game, obj)).mana_cost).with_x(x)
+        mana = mana_costs.parse_cost((c or chars(game, obj)).mana_cost).with_x(x)
     else:
-        mana = mana_rules.parse_cost(cost.mana).with_x(x)
+        mana = mana_costs.parse_cost(cost.mana).with_x(x)
     rest = Cost(
         life=cost.life,
         sacrifice=cost.sacrifice,
@@ -232,7 +233,7 @@ def total_cost(
             total.add(part.cost, part.times, part.rule, part.label)
             if part.extra.get("reduce_by"):
                 # offering (CR 702.48a, 702.48c): reduced by the sacrificed permanent's mana cost
-                by = mana_rules.parse_cost(part.extra["reduce_by"]).with_x(0)
+                by = mana_costs.parse_cost(part.extra["reduce_by"]).with_x(0)
                 total.mana = KEYWORD_HOOKS.reduce_by_mana_cost(total.mana, by)
     # Cost increases, then reductions (CR 601.2f).
     spec = ALT_COSTS.get(alt or "")
@@ -290,8 +291,8 @@ def _count_controlled(game: Game, player: int, flt: Any, source: GameObject) -> 
 
 
 def apply_convoke(
-    game: Game, player: int, cost: mana_rules.ManaCost, creatures: list[int]
-) -> tuple[mana_rules.ManaCost, str | None]:
+    game: Game, player: int, cost: mana_costs.ManaCost, creatures: list[int]
+) -> tuple[mana_costs.ManaCost, str | None]:
     """CR 702.51a: each creature tapped pays for {1} or one mana of its color.
 
     Colored symbols are paid first by creatures of that color, the rest pay
@@ -329,7 +330,7 @@ def apply_convoke(
             continue
         return cost, f"{o.name} has nothing left to pay for with convoke (rule 702.51a)"
     return (
-        mana_rules.ManaCost(generic, tuple(colored), tuple(hybrid), cost.phyrexian, 0, cost.snow),
+        mana_costs.ManaCost(generic, tuple(colored), tuple(hybrid), cost.phyrexian, 0, cost.snow),
         None,
     )
 
@@ -337,11 +338,11 @@ def apply_convoke(
 def apply_delve(
     game: Game,
     player: int,
-    cost: mana_rules.ManaCost,
+    cost: mana_costs.ManaCost,
     cards: list[int],
     feeders: tuple[int, ...] = (),
     x_open: bool = False,
-) -> tuple[mana_rules.ManaCost, str | None]:
+) -> tuple[mana_costs.ManaCost, str | None]:
     """CR 702.66a: each card exiled from your graveyard pays for {1} (generic only,
     ruling 502.64.1). ``feeders`` are permanents you own that the mana abilities
     activated before payment put into your graveyard (CR 601.2g-h: Blood Pet

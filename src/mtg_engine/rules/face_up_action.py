@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.actions import TurnFaceUp
 from ..game.objects import Zone
 from . import mana as mana_rules
+from . import mana_costs
 from .face_turning import face_up_options, turn_face_up
 from .permanents import enter_battlefield
 
@@ -49,7 +50,7 @@ def turn_face_up_problem(
             "it wouldn't have a morph or disguise cost if it were face up, and it isn't a "
             "manifested or cloaked creature card (rules 702.37e, 702.168d, 701.40b)"
         )
-    cost = mana_rules.parse_cost(opt[1])
+    cost = mana_costs.parse_cost(opt[1])
     sources = mana_rules.sources_from_ids(game, player, payment) if payment else None
     if payment and sources is None:
         return "those permanents can't pay the cost (rule 601.2h)"
@@ -70,7 +71,7 @@ def turn_face_up_action(
     o = game.objects[oid]
     opt = _pick(face_up_options(game, o), via)
     assert opt is not None
-    cost = mana_rules.parse_cost(opt[1])
+    cost = mana_costs.parse_cost(opt[1])
     sources = mana_rules.sources_from_ids(game, player, payment) if payment else None
     plan = mana_rules.plan_payment(game, player, cost, sources)
     assert plan is not None
@@ -108,7 +109,7 @@ def mana_cost_payable_from(cost: str | None, spent: list[str]) -> bool:
     ``spent`` (letters such as ``["G", "G"]``): each colored symbol by mana of its
     color, each hybrid symbol by one of its halves, the generic part by what's left;
     X is 0 (CR 107.3, 107.4)."""
-    need = mana_rules.parse_cost(cost)
+    need = mana_costs.parse_cost(cost)
     pool = list(spent)
     for sym in need.colored:
         if sym not in pool:

@@ -26,7 +26,7 @@ from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject
-from . import cast_permissions, cost_components
+from . import cast_permissions, cost_components, mana_costs
 from . import mana as mana_rules
 from .activating import ability_at, activate_problem
 from .casting import (
@@ -186,7 +186,7 @@ def _activated_offers(
                     sources = mana_rules.mana_sources(game, player)
                     reads.append((_R_SOURCES, sources))
                     budget = mana_rules.most_mana(game, player, sources)
-                if mana_rules.least_mana(mana_rules.parse_cost(cost.mana)) > budget:
+                if mana_rules.least_mana(mana_costs.parse_cost(cost.mana)) > budget:
                     continue
             offers.append((_ACTIVATE, oid, i))
     reads.append((_R_PERMANENTS, tuple(records)))
@@ -411,7 +411,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
                 faces = tuple(
                     (face, cost, mana_rules.least_mana(cost))
                     for face, fc in castable
-                    for cost in (mana_rules.cost_at_x0(fc.mana_cost),)
+                    for cost in (mana_costs.cost_at_x0(fc.mana_cost),)
                 )
             from_hand = hand_activated_indices(c)
             cards.append((oid, o, c, kind, from_hand, faces))
@@ -607,7 +607,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         if creatures:
             candidates.append(CastSpell(o.id, convoke=tuple(creatures[: c.mana_value])))
     if "Delve" in kws:
-        generic = mana_rules.parse_cost(c.mana_cost).generic
+        generic = mana_costs.parse_cost(c.mana_cost).generic
         grave = game.players[player].graveyard[:generic]
         if grave:
             candidates.append(CastSpell(o.id, delve=tuple(grave)))

@@ -1,0 +1,100 @@
+"""Mana costs as data (CR 107.4, 202): a cost string such as ``"{X}{2}{R/G}{W/P}"``
+parsed to a :class:`ManaCost`, and the mana symbols a pool holds (CR 106.1).
+Below the mana pool and payment (:mod:`mtg_engine.rules.mana`), so the
+conditions that read the mana spent on a spell don't depend on paying it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards.model import mana_symbols
+
+#: mana pool slots (CR 106.1): the five colors then colorless
+POOL_ORDER = ("W", "U", "B", "R", "G", "C")
+POOL_INDEX = {c: i for i, c in enumerate(POOL_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A parsed mana cost (CR 107.4)."""
+
+    generic: int = 0
+    colored: tuple[str, ...] = ()  # "W", "U", "B", "R", "G", or "C" for {C}
+    hybrid: tuple[tuple[str, ...], ...] = ()  # ("R","G") or ("2","W") (CR 107.4e)
+    phyrexian: tuple[str, ...] = ()  # colors payable with 2 life (CR 107.4f)
+    x: int = 0  # number of {X} symbols (CR 107.3)
+    snow: int = 0
+
+    @property
+    def mana_value(self) -> int:
+        return (
+            self.generic
+            + len(self.colored)
+            + sum(max(int(p) if p.isdigit() else 1 for p in h) for h in self.hybrid)
+            + len(self.phyrexian)
+            + self.snow
+        )
+
+    def with_x(self, x: int) -> ManaCost:
+        """The cost with X fixed to a value (CR 107.3a)."""
+        return ManaCost(
+            self.generic + x * self.x, self.colored, self.hybrid, self.phyrexian, 0, self.snow
+        )
+
+    def plus(self, generic: int) -> ManaCost:
+        return ManaCost(
+            max(0, self.generic + generic),
+            self.colored,
+            self.hybrid,
+            self.phyrexian,
+            self.x,
+            self.snow,
+        )
+
+    def __str__(self) -> str:
+        parts = ["{X}"] * self.x
+        if self.generic or not (self.colored or self.hybrid or self.phyrexian or self.x):
+            parts.append(f"{{{self.generic}}}")
+        parts += [f"{{{'/'.join(h)}}}" for h in self.hybrid]
+        parts += [f"{{{c}/P}}" for c in self.phyrexian]
+        parts += [f"{{{c}}}" for c in self.colored]
+        return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def parse_cost(cost: str | None) -> ManaCost:
+    """Parse a mana cost string (CR 107.4)."""
+    generic = 0
+    colored: list[str] = []
+    hybrid: list[tuple[str, ...]] = []
+    phyrexian: list[str] = []
+    x = snow = 0
+    for sym in mana_symbols(cost):
+        if sym.isdigit():
+            generic += int(sym)
+        elif sym in ("X", "Y", "Z"):
+            x += 1
+        elif sym == "S":
+            snow += 1
+        elif "/" in sym:
+            parts = sym.split("/")
+            if "P" in parts:
+                colored_parts = [p for p in parts if p != "P"]
+                if len(colored_parts) == 1:
+                    phyrexian.append(colored_parts[0])
+                else:
+                    hybrid.append(tuple(colored_parts))
+            else:
+                hybrid.append(tuple(parts))
+        elif sym in POOL_INDEX:
+            colored.append(sym)
+    return ManaCost(generic, tuple(colored), tuple(hybrid), tuple(phyrexian), x, snow)
+
+
+@lru_cache(maxsize=4096)
+def cost_at_x0(cost: str | None) -> ManaCost:
+    """A mana cost string parsed with X fixed to 0 (CR 107.3, 601.2b: the cost
+    of a spell cast without choosing a greater X)."""
+    return parse_cost(cost).with_x(0)
