@@ -18,8 +18,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
 
 from ..game.actions import (
     Decision,
@@ -151,10 +151,19 @@ def attack_options(game: Game) -> list[DeclareAttackers]:
 def legal_attack_declarations(game: Game) -> Iterator[DeclareAttackers]:
     """The declarations :func:`attack_options` lists, each checked only as it is
     taken (CR 508.1): a caller that needs the first few stops early."""
-    plan = req.attack_plan(game)
-    seen: set[DeclareAttackers] = set()
-    for o in _attack_candidates(plan):
-        if o not in seen and attack_declaration_problem(game, o) is None:
+    return _legal(game, _attack_candidates(req.attack_plan(game)), attack_declaration_problem)
+
+
+_Decl = TypeVar("_Decl", DeclareAttackers, DeclareBlockers)
+
+
+def _legal(
+    game: Game, candidates: Iterator[_Decl], problem: Callable[[Game, _Decl], str | None]
+) -> Iterator[_Decl]:
+    """The candidate declarations that are legal, each once, checked as they're taken."""
+    seen: set[_Decl] = set()
+    for o in candidates:
+        if o not in seen and problem(game, o) is None:
             seen.add(o)
             yield o
 
@@ -345,12 +354,7 @@ def block_options(game: Game) -> list[DeclareBlockers]:
 def legal_block_declarations(game: Game) -> Iterator[DeclareBlockers]:
     """The declarations :func:`block_options` lists, each checked only as it is
     taken (CR 509.1): a caller that needs the first few stops early."""
-    plan = req.block_plan(game)
-    seen: set[DeclareBlockers] = set()
-    for o in _block_candidates(plan):
-        if o not in seen and block_declaration_problem(game, o) is None:
-            seen.add(o)
-            yield o
+    return _legal(game, _block_candidates(req.block_plan(game)), block_declaration_problem)
 
 
 def _block_candidates(plan: req.BlockPlan) -> Iterator[DeclareBlockers]:
