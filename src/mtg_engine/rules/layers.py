@@ -391,7 +391,9 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     kind = change[0]
     if kind == PT_EFFECT:
         return _kept_after_pt_effect(game, snap)
-    if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
+    if len(effects) != len(snap) or (
+        effects and any(a is not b for a, b in zip(effects, snap, strict=True))
+    ):
         return None
     forget = None
     if type(kind) is int:
