@@ -262,6 +262,7 @@ _PERMANENT_KEYS = frozenset(
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
         "step_trigger_index",  # rules/triggers.py: the permanents' "at the beginning of"
         "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
+        "combat_statics",  # rules/combat_rules.py: the permanents' combat statics
     )
 )
 
