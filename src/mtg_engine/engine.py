@@ -66,6 +66,7 @@ if triggers.on_event not in EVENT_LISTENERS:
     EVENT_LISTENERS.append(triggers.on_event)
 
 PROCEDURES.legal_options = decisions.legal_options
+PROCEDURES.has_one_option = decisions.has_one_option
 PROCEDURES.check_answer = decisions.check_answer
 PROCEDURES.concede = game_end.concede
 PROCEDURES.left_player_decision = leave_game.left_player_decision

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, Self, Union, get_args, get_origin, get_type_hints
 
@@ -409,6 +409,37 @@ def ref_player(ref: int) -> int | None:
 
 
 ACTION_TYPES: tuple[type[Answer], ...] = get_args(Action)
+
+
+def _direct_init(cls: type) -> None:
+    """Give a frozen, slotted record an ``__init__`` with the dataclass's own
+    parameters and defaults that fills each slot through its descriptor, instead of
+    one ``object.__setattr__`` call a field (what a frozen dataclass does): an
+    action, and a decision's identity, are built at every decision, and
+    :class:`CastSpell` has 16 fields (about half the instructions)."""
+    ns: dict[str, Any] = {}
+    params: list[str] = []
+    keywords: list[str] = []
+    body: list[str] = []
+    for f in fields(cls):
+        owner = next(k for k in cls.__mro__ if f.name in k.__dict__.get("__slots__", ()))
+        ns[f"_set_{f.name}"] = owner.__dict__[f.name].__set__
+        param = f.name
+        if f.default is not MISSING:
+            ns[f"_default_{f.name}"] = f.default
+            param = f"{f.name}=_default_{f.name}"
+        (keywords if f.kw_only else params).append(param)
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    signature = ", ".join(["self", *params, *(["*", *keywords] if keywords else [])])
+    exec(f"def __init__({signature}):\n" + "\n".join(body), ns)  # noqa: S102 - from the fields only
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = dict(cls.__dict__["__init__"].__annotations__)
+    cls.__init__ = init  # type: ignore[misc]
+
+
+for _cls in (*ACTION_TYPES, DecisionId):
+    _direct_init(_cls)
 
 
 def _test(hint: Any, v: str, depth: int = 0) -> str:

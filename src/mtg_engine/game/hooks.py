@@ -336,6 +336,8 @@ class Procedures:
 
     #: the enumerable legal answers to the pending decision (CR 117.1)
     legal_options: Callable[[Game], list[Action]] = _unwired
+    #: whether the pending decision has exactly one enumerable legal answer (CR 104.4b)
+    has_one_option: Callable[[Game], bool] = _unwired
     #: None if the answer is legal, else the reason
     check_answer: Callable[[Game, Action], str | None] = _unwired
     #: a player concedes (CR 104.3a)

@@ -302,8 +302,9 @@ class Game(EventEmitter):
     def _push_answer(self, action: Action) -> None:
         """Apply an answer known to be legal (the fast path for agents that
         choose from :meth:`legal_actions`)."""
-        options = self._options if self._options is not None else self.legal_actions()
-        forced = len(options) == 1 and not isinstance(action, Concede)
+        options = self._options
+        one = len(options) == 1 if options is not None else PROCEDURES.has_one_option(self)
+        forced = one and not isinstance(action, Concede)
         self.decisions_made += 1
         self.pending = None
         self._options = None

@@ -37,7 +37,7 @@ from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
-from .mana_spending import Spending
+from .mana_spending import Spending, spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .stack_choices import begin_choices
@@ -171,7 +171,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     if cost.mana or changed:
-        on = Spending("ability", o.id)  # CR 106.6
+        on = spending("ability", o.id)  # CR 106.6
         if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None, on=on):
             return f"you can't pay {mc} (rule 602.2b)"
     if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):

@@ -37,7 +37,7 @@ from .characteristics import chars
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
-from .mana_spending import Spending
+from .mana_spending import Spending, spending
 from .multiface import DFC_LAYOUTS
 from .multiface_play import cast_chars
 from .named_choices import choice_data
@@ -390,7 +390,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
-        if not mana_rules.can_pay(game, player, cost, on=Spending("spell", o.id)):
+        if not mana_rules.can_pay(game, player, cost, on=spending("spell", o.id)):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
     total, problem = costs.total_cost(game, player, o, opts, as_spell=True)
@@ -420,7 +420,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     life_problem = life_unpayable(game, player, total.life)
     if life_problem:
         return life_problem
-    if not mana_rules.can_pay(game, player, mana, sources, on=Spending("spell", o.id)):
+    if not mana_rules.can_pay(game, player, mana, sources, on=spending("spell", o.id)):
         what = f" ({', '.join(total.notes)})" if total.notes else ""
         return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
     return _extra_cost_problem(game, player, o, total, opts)

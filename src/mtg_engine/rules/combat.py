@@ -18,7 +18,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
 
 from ..game.actions import (
     Decision,
@@ -145,22 +146,41 @@ def default_attack(game: Game) -> DeclareAttackers:
 def attack_options(game: Game) -> list[DeclareAttackers]:
     """A representative list of legal declarations (the decision accepts any
     legal one): the forced one, none, each single attack, everyone at once."""
-    plan = req.attack_plan(game)
-    opts: list[DeclareAttackers] = [DeclareAttackers(plan.witness), DeclareAttackers(())]
+    return list(legal_attack_declarations(game))
+
+
+def legal_attack_declarations(game: Game) -> Iterator[DeclareAttackers]:
+    """The declarations :func:`attack_options` lists, each checked only as it is
+    taken (CR 508.1): a caller that needs the first few stops early."""
+    return _legal(game, _attack_candidates(req.attack_plan(game)), attack_declaration_problem)
+
+
+_Decl = TypeVar("_Decl", DeclareAttackers, DeclareBlockers)
+
+
+def _legal(
+    game: Game, candidates: Iterator[_Decl], problem: Callable[[Game, _Decl], str | None]
+) -> Iterator[_Decl]:
+    """The candidate declarations that are legal, each once, checked as they're taken."""
+    seen: set[_Decl] = set()
+    for o in candidates:
+        if o not in seen and problem(game, o) is None:
+            seen.add(o)
+            yield o
+
+
+def _attack_candidates(plan: req.AttackPlan) -> Iterator[DeclareAttackers]:
+    """The forced declaration, none, everyone at once, and each single attack (alone
+    and with the forced ones), in that order, unchecked."""
+    yield DeclareAttackers(plan.witness)
+    yield DeclareAttackers(())
     if plan.cands:
-        opts.append(DeclareAttackers(tuple((c, ds[0]) for c, ds in plan.cands.items())))
+        yield DeclareAttackers(tuple((c, ds[0]) for c, ds in plan.cands.items()))
         for c, ds in plan.cands.items():
             for d in ds:
-                opts.append(DeclareAttackers(((c, d),)))
+                yield DeclareAttackers(((c, d),))
                 if plan.witness and c not in dict(plan.witness):
-                    opts.append(DeclareAttackers((*plan.witness, (c, d))))
-    out: list[DeclareAttackers] = []
-    seen: set[DeclareAttackers] = set()
-    for o in opts:
-        if o not in seen and attack_declaration_problem(game, o) is None:
-            seen.add(o)
-            out.append(o)
-    return out
+                    yield DeclareAttackers((*plan.witness, (c, d)))
 
 
 @task_handler("declare_attackers")
@@ -329,22 +349,27 @@ def default_block(game: Game) -> DeclareBlockers:
 
 def block_options(game: Game) -> list[DeclareBlockers]:
     """A representative list of legal declarations of blockers."""
-    plan = req.block_plan(game)
-    opts: list[DeclareBlockers] = [DeclareBlockers(plan.witness), DeclareBlockers(())]
+    return list(legal_block_declarations(game))
+
+
+def legal_block_declarations(game: Game) -> Iterator[DeclareBlockers]:
+    """The declarations :func:`block_options` lists, each checked only as it is
+    taken (CR 509.1): a caller that needs the first few stops early."""
+    return _legal(game, _block_candidates(req.block_plan(game)), block_declaration_problem)
+
+
+def _block_candidates(plan: req.BlockPlan) -> Iterator[DeclareBlockers]:
+    """The forced declaration, none, each single block, and the least blocks that
+    satisfy each attacker's minimum (menace, CR 702.111b), in that order, unchecked."""
+    yield DeclareBlockers(plan.witness)
+    yield DeclareBlockers(())
     for b, atts in plan.cands.items():
         for a in atts:
-            opts.append(DeclareBlockers(((b, a),)))
+            yield DeclareBlockers(((b, a),))
     for a, n in plan.minb.items():
         able = [b for b, atts in plan.cands.items() if a in atts]
         if n > 1 and len(able) >= n:
-            opts.append(DeclareBlockers(tuple((b, a) for b in able[:n])))
-    out: list[DeclareBlockers] = []
-    seen: set[DeclareBlockers] = set()
-    for o in opts:
-        if o not in seen and block_declaration_problem(game, o) is None:
-            seen.add(o)
-            out.append(o)
-    return out
+            yield DeclareBlockers(tuple((b, a) for b in able[:n]))
 
 
 def defending_players(game: Game) -> list[int]:

@@ -45,6 +45,8 @@ from .combat import (
     attack_options,
     block_declaration_problem,
     block_options,
+    legal_attack_declarations,
+    legal_block_declarations,
 )
 from .face_up_action import turn_face_up_problem
 from .library_order import order_options as card_orders
@@ -129,6 +131,20 @@ def legal_options(game: Game) -> list[Action]:
     if k == DecisionKind.CHOOSE_OPTION:
         return [ChooseOption(o) for o in data["options"]]
     return []
+
+
+def has_one_option(game: Game) -> bool:
+    """Whether :func:`legal_options` would list exactly one answer to the pending
+    decision (CR 104.4b counts such decisions: :meth:`Game._count_forced`), found
+    without checking every listed declaration of attackers or blockers (an agent
+    that declares its own never asks for the list): the first two legal ones tell."""
+    d = game.pending
+    assert d is not None
+    if d.kind == DecisionKind.ATTACKERS:
+        return len(list(islice(legal_attack_declarations(game), 2))) == 1
+    if d.kind == DecisionKind.BLOCKERS:
+        return len(list(islice(legal_block_declarations(game), 2))) == 1
+    return len(legal_options(game)) == 1
 
 
 def _splits(total: int, n: int) -> list[tuple[int, ...]]:

@@ -257,6 +257,7 @@ _PERMANENT_KEYS = frozenset(
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
         "step_trigger_index",  # rules/triggers.py: the permanents' "at the beginning of"
         "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
+        "combat_statics",  # rules/combat_rules.py: the permanents' combat statics
     )
 )
 
@@ -386,7 +387,9 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
     kind = change[0]
     if kind == PT_EFFECT:
         return _kept_after_pt_effect(game, snap)
-    if len(effects) != len(snap) or any(a is not b for a, b in zip(effects, snap, strict=True)):
+    if len(effects) != len(snap) or (
+        effects and any(a is not b for a, b in zip(effects, snap, strict=True))
+    ):
         return None
     forget = None
     if type(kind) is int:

@@ -38,7 +38,9 @@ class ManaCost:
         )
 
     def with_x(self, x: int) -> ManaCost:
-        """The cost with X fixed to a value (CR 107.3a)."""
+        """The cost with X fixed to a value (CR 107.3a): the same record when it has no X."""
+        if not self.x:
+            return self  # (an equal record: nothing to fix)
         return ManaCost(
             self.generic + x * self.x, self.colored, self.hybrid, self.phyrexian, 0, self.snow
         )

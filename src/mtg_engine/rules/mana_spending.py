@@ -16,6 +16,7 @@ filter of the sources whose abilities it may pay for, ``"any"``, or None.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
@@ -40,6 +41,13 @@ class Spending:
 
     kind: str
     obj: int
+
+
+@lru_cache(maxsize=1024)
+def spending(kind: str, obj: int) -> Spending:
+    """``Spending(kind, obj)``, one shared record per value (it is frozen and compared
+    by value): the checks of every priority decision ask for the same ones."""
+    return Spending(kind, obj)
 
 
 def spend_restriction(ability: Ability | None) -> Restriction | None:

@@ -37,6 +37,7 @@ from .pipeline import (
     propose,
     static_replacement,
     static_sources,
+    watched,
 )
 from .support import register
 
@@ -189,6 +190,8 @@ def skip_step(
 
 def step_skipped(game: Game, step: str) -> bool:
     """Whether the active player skips this step (CR 614.10), logged if so."""
+    if not watched(game, EventKind.STEP):
+        return False  # (nothing could replace it: no event to build)
     ev = propose(game, {"kind": EventKind.STEP, "player": game.active, "step": step, "what": step})
     if ev is None or not ev.get("cancelled"):
         return False

@@ -42,7 +42,7 @@ from .characteristics import SINGLE_FACE, chars
 from .face_down import face_down_permanents_exist
 from .face_up_action import special_actions
 from .graveyard_abilities import activates_from_graveyard
-from .mana_spending import Spending
+from .mana_spending import spending
 from .multiface_play import cast_chars
 from .play_permissions import permitted_cards
 from .statics import statics_with
@@ -321,7 +321,7 @@ def _hand_offers(
                 reads.append((_R_SOURCES, sources))
                 budget = mana_rules.most_mana(game, player, sources)
             for face, cost, least in faces:
-                on = Spending("spell", oid)  # CR 106.6
+                on = spending("spell", oid)  # CR 106.6
                 if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
                     if may_change is None:
                         may_change = _cost_may_change(game)
