@@ -1189,6 +1189,10 @@ class ClauseRules:
         if body.modes or body.statics:
             raise CompileError("as enters")
         effects = body.effects
+        if body.condition is not None:
+            # "As this creature enters, if it was kicked, mill four cards": followed
+            # only if the condition holds as it enters (CR 614.12)
+            effects = _with_condition(effects, body.condition)
         return Parsed(
             "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
         )
