@@ -109,7 +109,15 @@ def _stand_in(game: Game, d: dict[str, Any]) -> GameObject | None:
 def prevention_then_task(game: Game, task: Task) -> None:
     """CR 615.5: follow the rest of a prevention effect, with the damage it prevented."""
     obj = _stand_in(game, task.data)
-    if obj is None or run_effects(game, obj, task):
+    if obj is None:
+        game.finish(task)
+        return
+    game._by_replacement = True  # CR 614.16: tokens and counters it makes
+    try:
+        done = run_effects(game, obj, task)
+    finally:
+        game._by_replacement = False
+    if done:
         game.finish(task)
 
 
