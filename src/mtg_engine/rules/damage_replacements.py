@@ -190,6 +190,8 @@ def prevent_static(
     args = st.args
     if ev["amount"] <= 0 or (args.get("combat_only") and not ev["combat"]):
         return None
+    if args.get("noncombat_only") and ev["combat"]:
+        return None  # "If noncombat damage would be dealt to ..."
     d = args.get("dir", "to")
     if "who" in args:
         who = src.id if args.get("who") == "self" else src.attached_to

@@ -1452,7 +1452,31 @@ class ClauseRules:
         return Parsed("static", statics=[StaticEffect("prevent_static", None, args)])
 
     def prevent_to_self(self, c: list[Any]) -> Parsed:
-        return self._prevent_static(c, "self", "to")
+        """ "If [noncombat] damage would be dealt to this creature / you / another
+        creature you control, prevent that damage" (CR 615.1)."""
+        kind = next((x for x in c if isinstance(x, str) and x.startswith("pd:")), "pd:any")
+        who = next((x for x in c if not isinstance(x, str)), None)
+        if who is None or isinstance(who, SelfRef):
+            parsed = self._prevent_static(c, "self", "to")
+            st = parsed.statics[0]
+        else:
+            if isinstance(who, ControllerRef):
+                affected = Filter(kinds=("player",), conditions=(("you", True),))
+            elif isinstance(who, EachRef) and not is_player_filter(who.filter):
+                affected = who.filter
+            else:
+                raise CompileError("static prevention: whom it protects")
+            st = StaticEffect("prevent_static", affected, {"dir": "to", "combat_only": False})
+            parsed = Parsed("static", statics=[st])
+        if kind == "pd:noncombat":
+            parsed.statics[0] = dataclasses.replace(st, args={**st.args, "noncombat_only": True})
+        return parsed
+
+    def pd_any(self, c: list[Any]) -> str:
+        return "pd:any"
+
+    def pd_noncombat(self, c: list[Any]) -> str:
+        return "pd:noncombat"
 
     def prevent_to_self_then(self, c: list[Any]) -> Parsed:
         """ "If damage would be dealt to this creature, prevent that damage. Put a
@@ -1465,7 +1489,11 @@ class ClauseRules:
             raise CompileError("prevention with an additional effect")
         if not all(mentions_prevented(e) for e in body.effects):
             raise CompileError("prevention: an instruction not about the damage prevented")
-        parsed = self._prevent_static(c[:-1], "self", "to")
+        parsed = (
+            self.prevent_to_self(c[:-1])
+            if not any(x in ("dds:any", "dds:you") for x in c)
+            else self._prevent_static(c[:-1], "self", "to")
+        )
         st = parsed.statics[0]
         parsed.statics[0] = dataclasses.replace(st, args={**st.args, "then": tuple(body.effects)})
         return parsed
