@@ -32,6 +32,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     draw_skip,
     etb_replacements,
     player_replacements,
+    prevention_then,
     priority,
     saga,
     sba,

@@ -44,14 +44,16 @@ def test_energy_cards_grade_full_only_for_what_runs() -> None:
     assert "cost:energy_variable" in hydra.missing_ops
 
 
-def test_as_enters_instructions_the_engine_doesnt_perform_are_not_full() -> None:
-    """CR 614.12, 614.1c: "As this enters, sacrifice all lands you control" and "you
-    may pay 2 life" aren't performed as the permanent enters (only choices are), so
-    those cards aren't counted as running; "As this enters, choose a color" is."""
+def test_as_enters_instructions_grade_full_only_for_what_runs() -> None:
+    """CR 614.12, 614.1c: the instructions of "As this enters" that are followed as
+    the permanent enters (rules/etb_instructions.py: "you may pay 2 life. If you
+    don't, it enters tapped", "sacrifice all lands you control") count as running;
+    "exile a creature card from a graveyard" (linked to the permanent) doesn't yet."""
     db = _db()
-    for name in ("Overlaid Terrain", "Steam Vents"):
-        assert card_status(db.get(name), engine=face_unsupported).status != "full", name
-    assert card_status(db.get("Voice of All"), engine=face_unsupported).status == "full"
+    for name in ("Overlaid Terrain", "Steam Vents", "Choked Estuary", "Voice of All"):
+        assert card_status(db.get(name), engine=face_unsupported).status == "full", name
+    dermotaxi = card_status(db.get("Dermotaxi"), engine=face_unsupported)
+    assert "as_enters:exile" in dermotaxi.missing_ops
 
 
 def test_tap_and_untap_replacements_run() -> None:

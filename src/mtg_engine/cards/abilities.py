@@ -371,3 +371,24 @@ class CompiledFace:
     @property
     def keywords(self) -> frozenset[str]:
         return frozenset(a.keyword for a in self.abilities if a.keyword)
+
+
+#: the condition of "If damage is prevented this way, ..." (CR 615.5)
+PREVENTED_THIS_WAY = "prevented_this_way"
+
+
+def mentions_prevented(v: Any) -> bool:
+    """Whether an instruction refers to the damage a prevention effect prevented
+    (CR 615.5): "the damage prevented this way", "for each 1 damage prevented this
+    way", "If damage is prevented this way"."""
+    if isinstance(v, Amount):
+        return v.kind == "prevented"
+    if isinstance(v, Condition):
+        return v.kind == PREVENTED_THIS_WAY
+    if isinstance(v, Effect):
+        return mentions_prevented(v.condition) or any(
+            mentions_prevented(x) for x in v.args.values()
+        )
+    if isinstance(v, tuple | list):
+        return any(mentions_prevented(x) for x in v)
+    return False

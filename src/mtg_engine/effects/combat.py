@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Amount, Effect, SelfRef
+from ..cards.abilities import Effect, SelfRef, mentions_prevented
 from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
+from ..rules.delayed import bind_effect
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.support import register
 from . import REGISTRY, effect
@@ -133,9 +134,11 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         # damage": one use, only damage to that player (CR 615.7, 609.7a)
         args["next_time"] = True
         args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
-    then = _then_gain_life(ctx)
+    then = _then_effects(ctx)
     if then:
-        args["then_gain_life"] = then  # CR 615.5 (rules/damage.py performs it)
+        # CR 615.5: what it does after preventing damage (rules/prevention_then.py)
+        args["then"] = then
+        args["then_card"] = ctx.source.card_uid
     _rule_effect(ctx, e, affected, "prevent_damage", args)
     kind = "combat damage" if args["combat_only"] else "damage"
     how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"
@@ -151,18 +154,23 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-def _then_gain_life(ctx: Ctx) -> tuple[int, ...]:
-    """CR 615.5: "..., prevent that damage. You gain life equal to the damage
-    prevented this way": the players who gain it, as the prevention happens (the
-    next instruction waits for it, effects/damage_life.gain)."""
+def _then_effects(ctx: Ctx) -> tuple[Effect, ...]:
+    """CR 615.5: the instructions after "prevent ..." that refer to the damage
+    prevented ("You gain life equal to the damage prevented this way", "For each 1
+    damage prevented this way, put a +1/+1 counter on that creature"): followed when
+    the effect prevents damage, not as the spell resolves; what they say of the
+    spell's targets is fixed now (rules/delayed.py binds it)."""
     effects = effects_of(ctx.obj)
-    i = int((ctx.task.data.get("i") or 0) if ctx.task is not None else 0) + 1
-    if i >= len(effects) or effects[i].op != "gain_life":
+    start = int((ctx.task.data.get("i") or 0) if ctx.task is not None else 0) + 1
+    end = start
+    while end < len(effects) and mentions_prevented(effects[end]):
+        end += 1
+    if end == start:
         return ()
-    amount = effects[i].args.get("amount")
-    if not (isinstance(amount, Amount) and amount.kind == "prevented"):
-        return ()
-    return tuple(ctx.players(effects[i].args.get("player")))
+    if ctx.task is not None:
+        ctx.task.data["deferred"] = list(range(start, end))  # skipped as it resolves
+    # ("that source" stays the source of the damage prevented: rules/prevention_then.py)
+    return tuple(bind_effect(ctx, e, own_event=True) for e in effects[start:end])
 
 
 def _rule_effect(

@@ -39,6 +39,7 @@ from ..rules.support import register
 from ..rules.targets import candidates, describe, target_specs
 from . import effect
 from .permanents import add_continuous
+from .tokens import token_count
 
 
 @effect("copy_permanent")
@@ -55,7 +56,14 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
             originals = [g.objects[i] for i in ctx.exiled_targets(what)]
         n = ctx.amount(e.args.get("amount", 1))
         players = ctx.players(e.args.get("controller", ControllerRef()))
-        sc["plan"] = [(o.id, p) for o in originals for p in players for _ in range(n)]
+        # CR 614.1a, 111.1: "twice that many of those tokens" (Doubling Season) is
+        # applied to the creation, before each token enters (616.1g)
+        sc["plan"] = [
+            (o.id, p)
+            for o in originals
+            for p in players
+            for _ in range(token_count(g, p, n, f"copy of {o.name}"))
+        ]
         sc["made"] = []
         sc["i"] = 0
     plan = sc["plan"]

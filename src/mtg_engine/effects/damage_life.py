@@ -72,12 +72,7 @@ def stat_of(game: Game, obj: GameObject, amt: Amount) -> int:
 
 @effect("gain_life")
 def gain(ctx: Ctx, e: Effect) -> bool:
-    amount = e.args.get("amount", 0)
-    if isinstance(amount, Amount) and amount.kind == "prevented":
-        # CR 615.5: "You gain life equal to the damage prevented this way" happens as
-        # the damage is prevented: the prevention effect before it carries it
-        return True
-    n = ctx.amount(amount)
+    n = ctx.amount(e.args.get("amount", 0))
     for p in ctx.players(e.args.get("player")):
         gain_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
     return True

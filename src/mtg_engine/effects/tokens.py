@@ -144,7 +144,8 @@ def token_multiplier(
         ev["amount"] = int(ev["amount"]) * times
         return f"{name}: {ev['amount']} instead"
 
-    return Replacement(key, name, ("614.1a",), apply)
+    # CR 614.16: also when a replacement or prevention effect creates the tokens
+    return Replacement(key, name, ("614.1a", "614.16") if g._by_replacement else ("614.1a",), apply)
 
 
 register("static:token_multiplier")

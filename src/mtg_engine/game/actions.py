@@ -84,6 +84,7 @@ class DecisionPurpose(StrEnum):
     LEGEND_RULE = "legend_rule"  # CR 704.5j
     LIBRARY_ORDER = "library_order"  # CR 401.4
     ATTACH = "attach"  # CR 303.4f: what an Aura put onto the battlefield enchants
+    REVEAL = "reveal"  # CR 701.20a: "you may reveal a ... card from your hand"
     # a number
     LOYALTY = "loyalty"  # CR 606.4: X of a loyalty cost
     # a named option (CHOOSE_OPTION)

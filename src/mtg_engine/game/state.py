@@ -98,6 +98,10 @@ class Game(EventEmitter):
     #: the simultaneous event being performed (rules/simultaneous.py); never open
     #: at a decision, so not part of the state that is cloned or saved
     _batch: Any = None
+    #: True while a replacement or prevention effect's own instructions are followed
+    #: (rules/prevention_then.py): "if an effect would create tokens / put counters"
+    #: replacement effects then cite CR 614.16; never open at a decision
+    _by_replacement: bool = False
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]

@@ -119,7 +119,10 @@ def counter_multiplier(
         ev["amount"] = int(ev["amount"]) * times + plus
         return f"{name}: {ev['amount']} instead"
 
-    return Replacement(key, name, ("614.1a",), apply)
+    # CR 614.16: also when a replacement or prevention effect puts the counters
+    return Replacement(
+        key, name, ("614.1a", "614.16") if game._by_replacement else ("614.1a",), apply
+    )
 
 
 @static_replacement("cant_have_counters", "rule:cant_have_counters")

@@ -22,6 +22,7 @@ from .counters import counters_forbidden, put_player_counters
 from .face_down import is_masked
 from .face_turning import unmask
 from .pipeline import cited, forbidden, notes, performer, propose, refused
+from .prevention_then import after_prevention
 from .support import register
 
 if TYPE_CHECKING:
@@ -63,7 +64,9 @@ def deal_damage(
     amount = int(event["amount"])
     if event.get("applied"):
         rules = cited(event, rules or (("510.2",) if combat else ()))
-        then = _use_shields(game, event)
+        _use_shields(game, event)
+        if event.get("prevented_then"):
+            after_prevention(game, event)  # CR 615.5: the rest, right after this event
         if amount <= 0 or event.get("cancelled"):
             game.emit(
                 EventKind.DAMAGE_PREVENTED,
@@ -73,9 +76,7 @@ def deal_damage(
                 target=recipient,
                 amount=int(event["orig"]),
             )
-            _after_prevention(game, then)
             return 0
-        _after_prevention(game, then)
     if amount <= 0 or event.get("cancelled"):
         return 0
     why = f" ({notes(event)})" if event.get("notes") else ""
@@ -211,27 +212,15 @@ def damage_event(
     }
 
 
-def _after_prevention(game: Game, then: list[tuple[tuple[int, ...], int, str]]) -> None:
-    """CR 615.5: the rest of a prevention effect ("You gain life equal to the damage
-    prevented this way") takes place immediately after the prevention."""
-    for players, n, name in then:
-        for p in players:
-            gain_life(game, p, n, ("615.5",), name)
-
-
-def _use_shields(game: Game, ev: dict[str, Any]) -> list[tuple[tuple[int, ...], int, str]]:
+def _use_shields(game: Game, ev: dict[str, Any]) -> None:
     """CR 615.7: a prevention shield of N is used up by what it prevented;
-    CR 122.1c: a shield counter is removed. Returns what the prevention effects
-    do after preventing (CR 615.5): (players gaining life, amount, effect's name)."""
+    CR 122.1c: a shield counter is removed."""
     used = ev.get("shields")
-    then: list[tuple[tuple[int, ...], int, str]] = []
     if used:
         left = {int(ts): int(n) for ts, n in used}
         out = []
         for e in game.effects:
             n = left.get(e.timestamp) if e.op == "prevent_damage" else None
-            if n and e.args.get("then_gain_life"):
-                then.append((tuple(e.args["then_gain_life"]), n, str(e.args.get("by") or "")))
             if n is not None and e.args.get("next_time"):
                 continue  # "the next time ... prevent that damage": used once (615.7)
             if n is not None and e.args.get("amount") is not None:
@@ -258,7 +247,6 @@ def _use_shields(game: Game, ev: dict[str, Any]) -> list[tuple[tuple[int, ...], 
             if not o.counters["shield"]:
                 del o.counters["shield"]
             game.invalidate()
-    return then
 
 
 @performer(EventKind.DAMAGE)

@@ -36,6 +36,7 @@ from .pipeline import (
     static_replacement,
     static_sources,
 )
+from .prevention_then import then_record
 from .support import register
 
 if TYPE_CHECKING:
@@ -49,13 +50,20 @@ def prevention_disabled(game: Game) -> bool:
     return bool(static_sources(game, "cant_prevent_damage"))
 
 
-def _prevent(n: int | None, name: str, shield_ts: int | None = None) -> Any:
+def _prevent(
+    n: int | None, name: str, shield_ts: int | None = None, then: dict[str, Any] | None = None
+) -> Any:
+    """Prevent ``n`` of the damage (all with None); ``then``: what the effect does
+    afterward with the damage it prevented (CR 615.5, rules/prevention_then.py)."""
+
     def apply(game: Game, ev: dict[str, Any]) -> str:
         amount = int(ev["amount"])
         k = amount if n is None else min(amount, n)
         ev["amount"] = amount - k
         if shield_ts is not None:
             ev.setdefault("shields", []).append([shield_ts, k])
+        if then is not None and k > 0:
+            ev.setdefault("prevented_then", []).append({**then, "prevented": k})
         return f"{name} prevents {k} damage"
 
     return apply
@@ -104,12 +112,16 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
         rules = ("615.1", "615.7") if shield is not None else ("615.1",)
         n = None if shield is None else int(shield)
+        then = None
+        if e.args.get("then"):
+            rules = (*rules, "615.5")
+            then = then_record(e.args["then"], e.controller, e.args["then_card"], None, name)
         out.append(
             Replacement(
                 f"prevent:{e.timestamp}",
                 name,
                 rules,
-                _prevent(n, name, e.timestamp if _counted(e.args) else None),
+                _prevent(n, name, e.timestamp if _counted(e.args) else None, then),
             )
         )
     return out
@@ -117,13 +129,8 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
 
 def _counted(args: dict[str, Any]) -> bool:
     """Whether what a prevention effect prevents is counted as it is performed: a
-    shield (CR 615.7), a one-use "next time", or an effect that refers to the damage
-    prevented this way (615.5)."""
-    return (
-        args.get("amount") is not None
-        or bool(args.get("next_time"))
-        or bool(args.get("then_gain_life"))
-    )
+    shield (CR 615.7) or a one-use "next time"."""
+    return args.get("amount") is not None or bool(args.get("next_time"))
 
 
 def _shield_counter(oid: int) -> Any:
@@ -183,6 +190,8 @@ def prevent_static(
     args = st.args
     if ev["amount"] <= 0 or (args.get("combat_only") and not ev["combat"]):
         return None
+    if args.get("noncombat_only") and ev["combat"]:
+        return None  # "If noncombat damage would be dealt to ..."
     d = args.get("dir", "to")
     if "who" in args:
         who = src.id if args.get("who") == "self" else src.attached_to
@@ -200,6 +209,12 @@ def prevent_static(
     if not hit or prevention_disabled(game):
         return None
     name = chars(game, src).name
+    then_effects = args.get("then")
+    if then_effects:
+        # "... prevent that damage. Put a -1/-1 counter on this creature for each 1
+        # damage prevented this way" (CR 615.5)
+        then = then_record(then_effects, src.controller, src.card_uid, src.id, name)
+        return Replacement(key, name, ("615.1", "615.5"), _prevent(None, name, None, then))
     return Replacement(key, name, ("615.1",), _prevent(None, name))
 
 

@@ -371,8 +371,12 @@ def _follow(ctx: Ctx, ids: list[int], same_card: Any = None) -> tuple[int, ...]:
     return tuple(ids)
 
 
+#: "that creature", "this spell" of instructions followed later (CR 615.5, 603.7c)
+bind_effect = _bind_effect
+
 __all__ = [
     "BoundRef",
+    "bind_effect",
     "EVENT_KINDS",
     "EVENT_TRIGGERS",
     "STEP_NAMES",

@@ -171,7 +171,12 @@ class Ctx:
                 return [player_ref(p)] if isinstance(p, int) else []
             if ref.role == "source":
                 s = td.get("source")
-                return [s] if s in g.objects else []
+                if s in g.objects:
+                    return [s]
+                # a source that is gone, known by its last known information (CR
+                # 608.2h: "the source's controller", rules/prevention_then.py)
+                known = self.task.data.get("lki", {}) if self.task is not None else {}
+                return [s] if isinstance(s, int) and s in known else []
             if ref.role == "spell" and "spell" in td:
                 # "that spell or ability": the one that targeted (rules/targeted.py)
                 return [td["spell"]] if td["spell"] in g.objects else []
@@ -473,6 +478,10 @@ class Ctx:
                 # turn": counted as the spell was cast (rules/casting.py)
                 td = self.obj.trigger_data or {}
                 return int(td.get("instants_sorceries_before", 0)) * a.multiplier
+            if a.kind == "prevented":
+                # "the damage prevented this way" (CR 615.5, rules/prevention_then.py)
+                prevented = self.task.data.get("prevented", 0) if self.task is not None else 0
+                return int(prevented) * a.multiplier
             if a.kind == "that_much":
                 # "that much", "that many": what an earlier instruction did ("discard
                 # any number of cards, then draw that many", 608.2c), else the amount
@@ -805,6 +814,11 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     i = d.get("i", 0)
     while i < len(effects):
         e = effects[i]
+        if "deferred" in d and i in d["deferred"]:
+            # CR 615.5: followed when the prevention effect before it prevents damage
+            i += 1
+            d["i"] = i
+            continue
         ctx = Ctx(game, obj, task)
         if e.optional and not d.get("opt_asked"):
             if task.answer is None:

@@ -34,13 +34,13 @@ from ..game.objects import GameObject, Zone
 from .aura_entry import attach_candidates
 from .char_values import Chars
 from .copy import copy_values, extra_counters
+from .etb_instructions import follow_instruction, note_player
 from .filters import matches_object, objects_matching
 from .named_choices import choice_data
-from .permanents import sacrifice
 from .pipeline import STEP_COPY, Event, Replacement
 from .replacement import CHOICE_KEYS, etb_sources, etb_statics, prospective
 from .saga import read_ahead_choice
-from .simultaneous import simultaneous
+from .support import AS_ENTERS_FOLLOWED
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -200,8 +200,10 @@ def _choices(
     while i < len(effects):
         e = effects[i]
         what_player = _player_choice(e)
-        if e.op == "choose" or what_player:
-            what = what_player or str(e.args.get("what", "color"))
+        if e.op in ("choose", "choose_number") or what_player:
+            what = what_player or (
+                "number" if e.op == "choose_number" else str(e.args.get("what", "color"))
+            )
             data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
             if answer is None:
                 if not data["options"]:
@@ -220,6 +222,9 @@ def _choices(
             kept = CHOICE_KEYS.get(what, what)
             if kept == "player":
                 value = [p.name for p in game.players].index(value)
+                note_player(entry, key, value)  # "that player" of what follows
+            elif kept == "number":
+                value = int(value)
             entry["chosen"][kept] = value
             shown = game.players[value].name if kept == "player" else value
             entry["notes"].append(f"{game.players[entry['controller']].name} chose {shown}")
@@ -228,30 +233,17 @@ def _choices(
                 entry["replacement_rules"].append("707.6")  # a copy makes its own choice
         elif e.op == "turn_face_down":
             entry.setdefault("after", []).append(e)
-        elif e.op == "sacrifice" and e.args.get("amount") == "all":
-            _sacrifice_all(game, entry, e)
+        elif e.op in AS_ENTERS_FOLLOWED:
+            # CR 614.1c, 614.12: "you may pay 2 life. If you don't, it enters tapped",
+            # "sacrifice all lands you control", ...: followed as it enters
+            decision = follow_instruction(game, entry, key, e, answer)
+            answer = None
+            if decision is not None:
+                done[key] = i
+                return decision
         i += 1
     done[key] = i
     return None
-
-
-def _sacrifice_all(game: Game, entry: dict[str, Any], e: Effect) -> None:
-    """ "As this enchantment enters, sacrifice all lands you control" (Overlaid
-    Terrain, CR 614.12): done by its controller as it enters, before it's on the
-    battlefield, all at once (CR 701.21a)."""
-    flt = e.args.get("filter")
-    if not isinstance(flt, Filter):
-        return
-    obj = game.objects[entry["obj"]]
-    ctl = entry["controller"]
-    doomed = [
-        o.id
-        for o in objects_matching(game, flt, ctl, obj)
-        if o.zone == Zone.BATTLEFIELD and o.controller == ctl and o.id != obj.id
-    ]
-    with simultaneous(game, doomed):
-        for oid in doomed:
-            sacrifice(game, oid, ("614.12", "701.21a"))
 
 
 def _player_choice(e: Effect) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter, SelfRef
+from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .damage_history import damaged_players, dealt_damage_this_turn
@@ -260,6 +260,12 @@ def _condition(
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):
+        if isinstance(value, Amount) and value.kind == "chosen_number":
+            # "equal to the chosen number" of a static: the number chosen for its
+            # source as it entered (CR 607.2a; none chosen matches nothing, 607.5)
+            value = (source.chosen or {}).get("number") if source is not None else None
+            if value is None:
+                return False
         attr = {"power": c.power, "toughness": c.toughness, "mv": c.mana_value}[key.split("_")[0]]
         if attr is None:
             return False

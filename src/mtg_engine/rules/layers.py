@@ -1067,6 +1067,14 @@ def _reads(flt: Filter) -> frozenset[str]:
 # ---------------------------------------------------------------------------
 
 
+#: "the greatest power / toughness / mana value among ..." -> the characteristic
+_GREATEST = {
+    "greatest_power": "power",
+    "greatest_toughness": "toughness",
+    "greatest_mana_value": "mana_value",
+}
+
+
 def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> int:
     """A number in a static ability, computed now (CR 604.3: "equal to the number of ...")."""
     if isinstance(value, int):
@@ -1095,6 +1103,14 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
             return len(game.players[controller].hand) * value.multiplier
         if k == "domain":  # "for each basic land type among lands you control"
             return domain(game, controller) * value.multiplier
+        if k in _GREATEST and value.filter is not None:
+            # "the greatest mana value among cards in your graveyard" (0 with none)
+            stat = _GREATEST[k]
+            vals = [
+                getattr(chars(game, o), stat) or 0
+                for o in objects_matching(game, value.filter, controller, src)
+            ]
+            return max(vals, default=0) * value.multiplier
         if k == "stored_results_same" and src is not None:
             return greatest_same_stored(src) * value.multiplier  # CR 706.8
         if k == "counters" and src is not None:

@@ -77,8 +77,26 @@ COVERAGE_PROBES = CoverageProbes()
 #: CR 607.2a), "the number" (amount ``chosen_number``)
 CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
 
-#: the instructions of "As this enters, ..." that rules/etb_choices.py performs (CR 614.12)
-AS_ENTERS_OPS = frozenset(("choose", "choose_objects", "turn_face_down"))
+#: the instructions of "As this enters, ..." other than choices that
+#: rules/etb_instructions.py follows as the permanent enters (CR 614.1c, 614.12)
+AS_ENTERS_FOLLOWED = frozenset(
+    (
+        "enters_tapped",
+        "enters_with_counters",
+        "pay_life",
+        "reveal",
+        "sacrifice",
+        "discard",
+        "mill",
+        "lose_life",
+        "return_to_hand",
+        "put_counters",
+    )
+)
+#: the instructions of "As this enters, ..." the engine performs (CR 614.12): the
+#: choices (rules/etb_choices.py) and the rest
+AS_ENTERS_OPS = AS_ENTERS_FOLLOWED | {"choose", "choose_objects", "choose_number", "turn_face_down"}
+
 
 #: keyword abilities the engine implements (CR 702), by their CR names;
 #: modules that implement more add them with :func:`register_keywords`.
@@ -845,9 +863,9 @@ def features(ability: Ability) -> set[str]:
     for st in ability.static:
         _walk_value(st, out)
         if st.op == "as_enters":
-            # "As this enters, ...": the choices and "turn it face down" are made as it
-            # enters (rules/etb_choices.py); any other instruction ("sacrifice all
-            # lands you control", CR 614.1c) isn't performed yet
+            # "As this enters, ...": the choices and the instructions made as it
+            # enters (rules/etb_choices.py, rules/etb_instructions.py); any other
+            # ("exile a creature card from a graveyard", linked to it) isn't yet
             for e in st.args.get("effects") or ():
                 if e.op not in AS_ENTERS_OPS:
                     out.add(f"as_enters:{e.op}")

@@ -3,7 +3,9 @@
 Pass priority; declare the attackers that requirements force (CR 508.1d) and
 no blockers; keep the default order of simultaneous triggers (APNAP, then
 the order they triggered, CR 603.3b); take a decision that has exactly one
-legal answer. Anything else (targets, modes, X, a "may", a card to discard,
+legal answer; as a permanent enters (CR 614.12), reveal the cards "you may
+reveal" (revealing costs nothing) and don't pay the life "you may pay".
+Anything else (targets, modes, X, a "may", a card to discard,
 a damage split with several legal ways) has no sensible default:
 :class:`Unscripted` stops the run.
 """
@@ -16,6 +18,7 @@ from ..game.actions import (
     Action,
     AssignDamage,
     ChooseObjects,
+    ChooseYesNo,
     DecisionKind,
     Keep,
     OrderTriggers,
@@ -23,6 +26,7 @@ from ..game.actions import (
 )
 from ..game.state import Game
 from ..rules.combat import assignment_problem, default_attack, default_block
+from ..rules.etb_instructions import AS_ENTERS_PAY, AS_ENTERS_REVEAL
 
 
 class Unscripted(Exception):
@@ -56,6 +60,12 @@ def default_answer(game: Game) -> Action:
         if game.is_legal(action) is None:
             return action
         raise Unscripted(d.prompt)
+    as_enters = d.data.get("as_enters")
+    if as_enters == AS_ENTERS_REVEAL:
+        # "As this land enters, you may reveal ...": the first cards it may reveal
+        return ChooseObjects(tuple(d.data["candidates"][: d.data["max"]]))
+    if as_enters == AS_ENTERS_PAY:
+        return ChooseYesNo(False)  # "you may pay 2 life. If you don't, ...": not paid
     only = single_answer(game)
     if only is not None:
         return only

@@ -8,6 +8,7 @@ from typing import Any
 from lark import Token
 
 from ..abilities import (
+    PREVENTED_THIS_WAY,
     Amount,
     ChooseRef,
     Condition,
@@ -23,6 +24,7 @@ from ..abilities import (
     StaticEffect,
     Trigger,
     TriggerRef,
+    mentions_prevented,
 )
 from .filters import is_player_filter, subtype
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
@@ -1187,6 +1189,10 @@ class ClauseRules:
         if body.modes or body.statics:
             raise CompileError("as enters")
         effects = body.effects
+        if body.condition is not None:
+            # "As this creature enters, if it was kicked, mill four cards": followed
+            # only if the condition holds as it enters (CR 614.12)
+            effects = _with_condition(effects, body.condition)
         return Parsed(
             "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
         )
@@ -1444,7 +1450,66 @@ class ClauseRules:
         return Parsed("static", statics=[StaticEffect("prevent_static", None, args)])
 
     def prevent_to_self(self, c: list[Any]) -> Parsed:
-        return self._prevent_static(c, "self", "to")
+        """ "If [noncombat] damage would be dealt to this creature / you / another
+        creature you control, prevent that damage" (CR 615.1)."""
+        kind = next((x for x in c if isinstance(x, str) and x.startswith("pd:")), "pd:any")
+        who = next((x for x in c if not isinstance(x, str)), None)
+        if who is None or isinstance(who, SelfRef):
+            parsed = self._prevent_static(c, "self", "to")
+            st = parsed.statics[0]
+        else:
+            if isinstance(who, ControllerRef):
+                affected = Filter(kinds=("player",), conditions=(("you", True),))
+            elif isinstance(who, EachRef) and not is_player_filter(who.filter):
+                affected = who.filter
+            else:
+                raise CompileError("static prevention: whom it protects")
+            st = StaticEffect("prevent_static", affected, {"dir": "to", "combat_only": False})
+            parsed = Parsed("static", statics=[st])
+        if kind == "pd:noncombat":
+            parsed.statics[0] = dataclasses.replace(st, args={**st.args, "noncombat_only": True})
+        return parsed
+
+    def pd_any(self, c: list[Any]) -> str:
+        return "pd:any"
+
+    def pd_noncombat(self, c: list[Any]) -> str:
+        return "pd:noncombat"
+
+    def prevent_to_self_then(self, c: list[Any]) -> Parsed:
+        """ "If damage would be dealt to this creature, prevent that damage. Put a
+        -1/-1 counter on it for each 1 damage prevented this way" (CR 615.5): the
+        rest is followed each time it prevents damage."""
+        body = c[-1]
+        if "dds:you" in c:
+            raise CompileError("prevention of damage from sources you control")
+        if body.modes or body.statics or body.condition or not body.effects:
+            raise CompileError("prevention with an additional effect")
+        if not all(mentions_prevented(e) for e in body.effects):
+            raise CompileError("prevention: an instruction not about the damage prevented")
+        parsed = (
+            self.prevent_to_self(c[:-1])
+            if not any(x in ("dds:any", "dds:you") for x in c)
+            else self._prevent_static(c[:-1], "self", "to")
+        )
+        st = parsed.statics[0]
+        parsed.statics[0] = dataclasses.replace(st, args={**st.args, "then": tuple(body.effects)})
+        return parsed
+
+    def cond_prevented_this_way(self, c: list[Any]) -> Condition:
+        """ "If damage is prevented this way, ..." (CR 615.5): followed only after the
+        prevention effect prevents damage (rules/prevention_then.py)."""
+        return Condition(PREVENTED_THIS_WAY)
+
+    def sent_for_each_prevented(self, c: list[Any]) -> list[Effect]:
+        """ "For each 1 damage prevented this way, put a +1/+1 counter on that
+        creature" (CR 615.5)."""
+        return _apply_tail(list(c[-1]), self.tail_for_each_prevented(c[:-1]))
+
+    def tail_for_each_prevented(self, c: list[Any]) -> tuple[str, str, Any]:
+        if next((x for x in c if isinstance(x, int)), 1) != 1:
+            raise CompileError("for each N damage prevented: only 1")
+        return ("tail", "for_each_amount", Amount("prevented"))
 
     def replacement_life_plus(self, c: list[Any]) -> Parsed:
         you = Filter(kinds=("player",), conditions=(("you", True),))

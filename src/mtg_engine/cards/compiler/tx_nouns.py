@@ -19,6 +19,7 @@ from ..abilities import (
     ParentRef,
     SelfRef,
     TargetSpec,
+    TriggerRef,
 )
 from .filters import _HEADS, Alt, NounWord, build_filter, card_type
 from .ir import (
@@ -594,6 +595,11 @@ class NounRules:
 
     def np_that_spell_controller(self, c: list[Any]) -> ControllerOfRef:
         return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
+
+    def np_source_controller(self, c: list[Any]) -> ControllerOfRef:
+        """ "The source's controller" of a prevention effect's additional effect (CR
+        615.5): the controller of the source of the damage prevented."""
+        return ControllerOfRef(TriggerRef("source"))
 
     def np_it_and_each(self, c: list[Any]) -> list[Any]:
         return [It(), EachRef(c[0].with_condition("other", True))]

@@ -1,0 +1,124 @@
+"""The rest of a prevention effect that refers to the damage prevented (CR 615.5).
+
+"Prevent the next 3 damage that would be dealt to target creature this turn. For
+each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
+Faith), "If a source would deal damage to this creature, prevent that damage. The
+source's controller draws cards equal to the damage prevented this way" (Swans of
+Bryn Argoll): the prevention happens at the time of the damage event, in the
+event pipeline (rules/damage_replacements.py); the rest happens immediately
+afterward, once for each time the effect prevents damage, and isn't a triggered
+ability (nothing goes on the stack).
+
+A prevention effect that applies records its instructions with the amount it
+prevented on the damage event (``ev["prevented_then"]``, plain data: see
+:func:`then_record`); once the event is over, :func:`after_prevention` follows
+them, each as a ``prevention_then`` task (it may ask a question) for an object
+standing for the effect's source: "that much" / "the damage prevented this way"
+is the amount prevented, "that source" the source of the damage, "that creature"
+what the spell or ability targeted (bound as it resolved) or the creature that
+would have been dealt the damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import PREVENTED_THIS_WAY, Ability, AbilityKind, Effect
+from ..game.objects import GameObject, Zone
+from ..game.tasks import Task, task_handler
+from .effects_runner import run_effects
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+
+register("condition:prevented_this_way")  # "If damage is prevented this way, ..."
+
+
+def then_record(
+    effects: tuple[Effect, ...], controller: int, card_uid: int, source: int | None, name: str
+) -> dict[str, Any]:
+    """What a prevention effect does after preventing damage: its instructions, its
+    controller, and the object they are the instructions of (its card, and the
+    permanent when it's a static ability's)."""
+    return {
+        "effects": list(effects),
+        "controller": controller,
+        "card_uid": card_uid,
+        "source": source,
+        "name": name,
+    }
+
+
+def after_prevention(game: Game, ev: dict[str, Any]) -> None:
+    """CR 615.5: once the damage event is over, follow what each prevention effect
+    that prevented some of it does afterward."""
+    source = game.objects.get(ev["source"])
+    # "that source's controller" once the spell that was the source has left the
+    # stack: its last known information (CR 608.2h)
+    lki = (
+        {}
+        if source is None
+        else {source.id: {"owner": source.owner, "controller": source.controller}}
+    )
+    for rec in reversed(ev.get("prevented_then") or ()):
+        data = {
+            **rec,
+            "damage_source": ev["source"],
+            "damaged": ev["to"],
+            "lki": dict(lki),
+            # "that much" (CR 608.2c)
+            "parent": {"that_much": int(rec["prevented"])},
+        }
+        game.push_task("prevention_then", data)
+
+
+def _stand_in(game: Game, d: dict[str, Any]) -> GameObject | None:
+    """An object standing for the prevention effect's source as it follows its
+    instructions (the spell has left the stack; CR 608.2h: its last known
+    information)."""
+    uid = int(d["card_uid"])
+    now = game.uid_to_obj.get(uid)
+    card_obj = game.objects.get(now) if now is not None else None
+    src = d.get("source")
+    if src is not None and src in game.objects:
+        card_obj = game.objects[src]
+    if card_obj is None:
+        return None
+    obj = GameObject(0, uid, card_obj.card, card_obj.owner, Zone.STACK)
+    obj.controller = int(d["controller"])
+    obj.source_id = card_obj.id
+    effects = tuple(
+        replace(e, condition=None)
+        if e.condition is not None and e.condition.kind == PREVENTED_THIS_WAY
+        else e
+        for e in d["effects"]
+    )
+    obj.ability = Ability(AbilityKind.SPELL, text=str(d.get("name") or ""), effects=effects)
+    # "that source", "that creature" (the one that would have been dealt the damage)
+    damaged = d["damaged"]
+    obj.trigger_data = {"source": d["damage_source"], "target": damaged}
+    if damaged >= 0:
+        obj.trigger_data["obj"] = damaged
+    return obj
+
+
+@task_handler("prevention_then")
+def prevention_then_task(game: Game, task: Task) -> None:
+    """CR 615.5: follow the rest of a prevention effect, with the damage it prevented."""
+    obj = _stand_in(game, task.data)
+    if obj is None:
+        game.finish(task)
+        return
+    game._by_replacement = True  # CR 614.16: tokens and counters it makes
+    try:
+        done = run_effects(game, obj, task)
+    finally:
+        game._by_replacement = False
+    if done:
+        game.finish(task)
+
+
+__all__ = ["after_prevention", "then_record"]
