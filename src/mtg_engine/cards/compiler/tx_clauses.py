@@ -1586,6 +1586,7 @@ class ClauseRules:
         return cond
 
     cond_gained_life = _cond("gained_life_this_turn")
+    cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
     cond_x_ge = _cond("x_ge")
