@@ -164,3 +164,25 @@ def test_monocolored_hybrid_paid_with_generic_leaves_the_colors_for_the_others(b
     game.apply(CastSpell(card))
     assert game.objects[game.stack[-1]].name == "Rakshasa's Bargain"
     assert all(game.objects[o].tapped for o in game.battlefield)
+
+
+def test_omniscience_offers_a_free_cast_at_sorcery_timing_only(board):
+    """CR 118.9: Omniscience's permission is offered as an alternative cost of
+    nothing for a card in its controller's hand, at the card's normal timing."""
+    angel = board.add(0, "Serra Angel", Zone.HAND)
+    board.add(0, "Omniscience")
+    game = board.start()
+    free = [a for a in game.legal_actions() if isinstance(a, CastSpell) and a.card == angel]
+    assert [a.alt for a in free] == ["free_permission"]
+    game.apply(free[0])
+    pass_until_stack_resolves(game)
+    assert [game.objects[o].name for o in game.battlefield] == ["Omniscience", "Serra Angel"]
+
+
+def test_omniscience_offers_nothing_to_the_opponent(board):
+    """CR 118.9: "you may cast": the permission is its controller's only."""
+    angel = board.add(1, "Serra Angel", Zone.HAND)
+    board.add(0, "Omniscience")
+    game = board.start(active=1)  # B's main phase: B could cast it by paying
+    assert game.decision.player == 1
+    assert not [a for a in game.legal_actions() if isinstance(a, CastSpell) and a.card == angel]

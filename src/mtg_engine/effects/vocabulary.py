@@ -283,6 +283,8 @@ STATIC_OP_SPECS: dict[str, str] = {
     "any time they could cast a sorcery' (CR 307.1)",
     "may_cast_free_with_flash": "affected: Filter (cards), player: 'any'|'you' — Aluren "
     "(CR 118.9, 702.8a): the alternative cost 'free_permission'",
+    "may_cast_free": "affected: Filter (cards), player: 'any'|'you' — Omniscience "
+    "(CR 118.9): the alternative cost 'free_permission', at normal timing",
     "skip_draw_for_protection": "keywords, landwalk — Island Sanctuary (CR 614.1a, 508.1c; "
     "rules/draw_skip.py)",
     "can_be_commander": "deck construction (CR 903.3d)",

@@ -163,6 +163,11 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         pairs = (ctx.task.data.get("parent") or {}).get("exiled_from") or []
         came = {n: old for old, n in pairs if old in targets}
         objs = [g.objects[n] for n in ctx.exiled_targets(what)]
+    with simultaneous(ctx.game):  # "return all ...": they enter at once (CR 603.6a)
+        return _enter_each(ctx, e, objs, came)
+
+
+def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int]) -> bool:
     transformed = bool(e.args.get("transformed"))
     for o in objs:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):

@@ -70,7 +70,14 @@ class ContinuousEffect:
 class Combat:
     """The combat phase's bookkeeping (CR 506): attackers, blockers, damage steps."""
 
-    __slots__ = ("attackers", "blockers", "blocked", "first_strike_dealt", "defending_player")
+    __slots__ = (
+        "attackers",
+        "blockers",
+        "blocked",
+        "first_strike_dealt",
+        "defending_player",
+        "left_blocking",
+    )
 
     def __init__(self) -> None:
         #: attacking creature -> defender ref (player ref < 0, or planeswalker/battle id)
@@ -82,6 +89,9 @@ class Combat:
         #: creatures that dealt damage in the first-strike step (CR 510.4)
         self.first_strike_dealt: set[int] = set()
         self.defending_player = -1
+        #: a blocker that left the battlefield -> the attackers it was blocking then:
+        #: "target creature it's blocking" of its ability (CR 113.7a, 608.2h)
+        self.left_blocking: dict[int, list[int]] = {}
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
@@ -90,6 +100,7 @@ class Combat:
         c.blocked = dict(self.blocked)
         c.first_strike_dealt = set(self.first_strike_dealt)
         c.defending_player = self.defending_player
+        c.left_blocking = {k: list(v) for k, v in self.left_blocking.items()}
         return c
 
     def blockers_of(self, attacker: int) -> list[int]:

@@ -254,6 +254,7 @@ def game_to_json(g: Game, log: bool = True) -> dict[str, Any]:
             "blocked": encode(g.combat.blocked),
             "first_strike_dealt": sorted(g.combat.first_strike_dealt),
             "defending_player": g.combat.defending_player,
+            "left_blocking": encode(g.combat.left_blocking),
         },
         "outcome": None
         if g.outcome is None
@@ -417,13 +418,14 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
         g.combat = None
     else:
         cd = d["combat"]
-        _need_keys(cd, Combat.__slots__, "the combat")
+        _need_keys(cd, [k for k in Combat.__slots__ if k != "left_blocking"], "the combat")
         c = Combat()
         c.attackers = decode(cd["attackers"])
         c.blockers = decode(cd["blockers"])
         c.blocked = decode(cd["blocked"])
         c.first_strike_dealt = set(cd["first_strike_dealt"])
         c.defending_player = cd["defending_player"]
+        c.left_blocking = decode(cd.get("left_blocking", {}))  # (absent in older saves)
         g.combat = c
     od = d["outcome"]
     if od is None:

@@ -49,6 +49,8 @@ class TurnFlags:
     fizzled: set[int] = field(default_factory=set)
     #: stack object -> what was chosen and paid as it was cast (CR 601.2b-h, 400.7d)
     paid: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: player -> life they gained this turn (CR 119.3: "if you gained life this turn")
+    life_gained: dict[int, int] = field(default_factory=dict)
     #: player -> damage dealt to them this turn (CR 120.3)
     damage_to_player: dict[int, int] = field(default_factory=dict)
     #: source -> the permanents returned to hand to pay its cost (CR 602.2b)
@@ -89,6 +91,7 @@ class TurnFlags:
         t.last_die_roll = self.last_die_roll
         t.fizzled = self.fizzled.copy()
         t.paid = self.paid.copy()
+        t.life_gained = self.life_gained.copy()
         t.damage_to_player = self.damage_to_player.copy()
         t.cost_returned = self.cost_returned.copy()
         t.revealed = self.revealed.copy()

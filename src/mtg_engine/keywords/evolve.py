@@ -57,6 +57,8 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     if "Creature" not in c.types:
         return
     pt = (c.power or 0, c.toughness or 0)
+    if game._batch is not None and EVOLVE in c.keywords:
+        _with_earlier_entries(game, new)
     for oid in list(game.battlefield):
         o = game.objects[oid]
         if oid == new.id or o.controller != new.controller or o.phased_out:
@@ -68,3 +70,28 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
                 continue  # CR 603.4: the condition as it would trigger
             event = {"obj": new.id, "new_power": pt[0], "new_toughness": pt[1]}
             add_pending_trigger(game, o, o.controller, _ABILITY, event)
+
+
+def _with_earlier_entries(game: Game, new: GameObject) -> None:
+    """CR 603.6a, 603.2: creatures entering in one simultaneous event see each other
+    enter. The entering evolver compares itself with each creature of its
+    controller that entered earlier in the same event (those entries were checked
+    before it was on the battlefield)."""
+    assert game._batch is not None
+    for ev, _ in game._batch.events:
+        if ev.kind != EventKind.ZONE_CHANGE or ev.data.get("to_zone") != "battlefield":
+            continue
+        other = game.objects.get(ev.data.get("obj", -1))
+        if other is None or other is new or other.zone != Zone.BATTLEFIELD:
+            continue
+        if other.controller != new.controller or other.phased_out:
+            continue
+        oc = chars(game, other)
+        if "Creature" not in oc.types:
+            continue
+        pt = (oc.power or 0, oc.toughness or 0)
+        for inst in keyword_instances(game, new, EVOLVE):
+            if inst.trigger is not None or not greater(pt, new, game):
+                continue  # CR 603.4
+            event = {"obj": other.id, "new_power": pt[0], "new_toughness": pt[1]}
+            add_pending_trigger(game, new, new.controller, _ABILITY, event)

@@ -12,6 +12,9 @@
   a spell for an alternative cost of nothing (CR 118.9, 118.9a: X is 0) and with
   the timing of an instant (CR 702.8a). It is offered as the alternative cost
   ``free_permission`` (the player chooses it as they cast, CR 601.2b).
+* "You may cast spells from your hand without paying their mana costs"
+  (Omniscience): the same alternative cost, at the spell's normal timing (op
+  ``may_cast_free``); a scenario's ``alt: without_paying`` names it too.
 * "Spells with the chosen name can't be cast" (Meddling Mage): op
   ``cant_be_cast``; the spell filter is checked against the card being cast
   (CR 601.3: a player can't begin to cast a spell that can't be cast).
@@ -31,7 +34,7 @@ from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object, matches_player
-from .statics import statics_with
+from .statics import any_statics, statics_with
 from .support import register
 
 if TYPE_CHECKING:
@@ -39,6 +42,11 @@ if TYPE_CHECKING:
 
 #: the alternative cost of a "without paying its mana cost" permission (CR 118.9)
 FREE = "free_permission"
+#: Aluren's permission: without paying the mana cost and as though it had flash
+_FREE_FLASH = "may_cast_free_with_flash"
+#: the static ops of such permissions; "may_cast_free": "You may cast spells from your
+#: hand without paying their mana costs" (Omniscience)
+FREE_OPS = (_FREE_FLASH, "may_cast_free")
 
 
 def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
@@ -74,16 +82,30 @@ def sorcery_only(game: Game, player: int) -> str | None:
     return None
 
 
-def free_permission(game: Game, player: int, card: GameObject, c: Any) -> GameObject | None:
-    """The permanent that lets ``player`` cast ``card`` without paying its mana cost and
-    as though it had flash (Aluren), or None."""
-    for src, st in _statics(game, "may_cast_free_with_flash"):
-        who = st.args.get("player", "you")
-        if who not in ("any", "each") and player != src.controller:
-            continue
-        if _card_matches(game, card, c, st.affected, src):
-            return src
+def free_granted(game: Game) -> bool:
+    """Whether some permanent lets a player cast spells without paying their mana costs."""
+    return any_statics(game, FREE_OPS)
+
+
+def free_permission(
+    game: Game, player: int, card: GameObject, c: Any, ops: tuple[str, ...] = FREE_OPS
+) -> GameObject | None:
+    """The permanent that lets ``player`` cast ``card`` without paying its mana cost
+    (Omniscience; Aluren, also as though it had flash), or None."""
+    for op in ops:
+        for src, st in _statics(game, op):
+            who = st.args.get("player", "you")
+            if who not in ("any", "each") and player != src.controller:
+                continue
+            if _card_matches(game, card, c, st.affected, src):
+                return src
     return None
+
+
+def free_with_flash(game: Game, player: int, card: GameObject, c: Any) -> bool:
+    """Whether a free-casting permission also lets ``card`` be cast as though it had
+    flash (Aluren, CR 702.8a)."""
+    return free_permission(game, player, card, c, (_FREE_FLASH,)) is not None
 
 
 def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
@@ -129,6 +151,7 @@ def _register() -> None:
         "static:grant_flash_to_cards",
         "static:cast_only_as_sorcery",
         "static:may_cast_free_with_flash",
+        "static:may_cast_free",
         "static:cant_be_cast",
         "static:cant_cast",
         "cond:chosen_name",

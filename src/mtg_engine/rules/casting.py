@@ -254,6 +254,10 @@ def spell_problem(
     are ignored (ruling 502.59.2) and the effect has given the permission.
     """
     alt = opts.get("alt")
+    if alt == "without_paying" and with_priority and o.zone == Zone.HAND:
+        # cast "without paying its mana cost" from the hand with priority: only as a
+        # static permission allows it (Omniscience, CR 118.9)
+        alt = cast_permissions.FREE
     spec = ALT_COSTS.get(alt) if alt else None
     if alt and spec is None:
         return f"there's no alternative cost called {alt!r} (rule 118.9)"
@@ -303,7 +307,10 @@ def spell_problem(
         instant_speed = (
             "Instant" in c.types
             or Kw.FLASH in c.keywords
-            or alt == cast_permissions.FREE  # "as though they had flash" (Aluren)
+            or (  # "as though they had flash" (Aluren)
+                alt == cast_permissions.FREE
+                and cast_permissions.free_with_flash(game, player, o, c)
+            )
             or cast_permissions.has_flash(game, player, o, c) is not None  # CR 702.8a
         )
         if instant_speed and cast_permissions.sorcery_only(game, player):

@@ -313,14 +313,16 @@ def block_declaration_problem(game: Game, action: DeclareBlockers) -> str | None
     for blocker, atts in decl.items():
         o = game.objects.get(blocker)
         if o is None or o.zone != Zone.BATTLEFIELD:
-            return f"{blocker} is not a permanent on the battlefield (rule 509.1a)"
+            what = o.name if o is not None else f"object {blocker}"
+            return f"{what} is not a permanent on the battlefield (rule 509.1a)"
         why2 = req.block_able(game, o, combat.defending_player)
         if why2:
             return f"{o.name} can't block: {why2[0]} (rule {why2[1]})"
         for attacker in atts:
             a = game.objects.get(attacker)
             if a is None or attacker not in combat.attackers:
-                return f"{o.name} can't block {attacker}: it isn't attacking (rule 509.1a)"
+                what = a.name if a is not None else f"object {attacker}"
+                return f"{o.name} can't block {what}: it isn't attacking (rule 509.1a)"
             if attacker not in plan.cands.get(blocker, ()):
                 why3 = KEYWORD_HOOKS.block_problem(game, o, a) or (
                     "it isn't attacking its controller",

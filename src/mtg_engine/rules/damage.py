@@ -310,6 +310,8 @@ def gain_life(
         )
         return
     p.life += amount
+    gained = game.turn_flags.life_gained
+    gained[player] = gained.get(player, 0) + amount
     game.emit(
         EventKind.GAIN_LIFE,
         ("119.3", *rules),

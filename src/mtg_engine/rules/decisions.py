@@ -34,6 +34,7 @@ from ..game.actions import (
     PassPriority,
     PlayLand,
     TurnFaceUp,
+    ref_player,
 )
 from ..game.hooks import KEYWORD_HOOKS
 from .activating import activate_problem
@@ -188,14 +189,16 @@ def check_answer(game: Game, action: Action) -> str | None:
     if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
         if not isinstance(action, ChooseObjects):
             return f"choose objects: {d.prompt}"
-        problem = _set_problem(action.objects, data["candidates"], data["min"], data["max"])
+        problem = _set_problem(game, action.objects, data["candidates"], data["min"], data["max"])
         if problem is None and "min_power" in data:
             problem = KEYWORD_HOOKS.crew_power_problem(data, tuple(action.objects))  # CR 702.122a
         return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):
             return f"choose targets: {d.prompt}"
-        return _set_problem(action.targets, data["candidates"], data["min"], data["max"], "115.3")
+        return _set_problem(
+            game, action.targets, data["candidates"], data["min"], data["max"], "115.3"
+        )
     if k == DecisionKind.MODES:
         if not isinstance(action, ChooseModes):
             return "choose modes (rule 700.2)"
@@ -272,7 +275,12 @@ def check_answer(game: Game, action: Action) -> str | None:
 
 
 def _set_problem(
-    chosen: Sequence[Any], candidates: Iterable[Any], lo: int, hi: int, rule: str = ""
+    game: Game,
+    chosen: Sequence[Any],
+    candidates: Iterable[Any],
+    lo: int,
+    hi: int,
+    rule: str = "",
 ) -> str | None:
     if len(set(chosen)) != len(chosen):
         return "the same object or player can't be chosen twice" + (
@@ -281,10 +289,22 @@ def _set_problem(
     cset = set(candidates)
     for c in chosen:
         if c not in cset:
-            return f"{c} isn't a legal choice"
+            return f"{_named(game, c)} isn't a legal choice"
     if not (lo <= len(chosen) <= hi):
         return f"choose between {lo} and {hi}"
     return None
+
+
+def _named(game: Game, ref: Any) -> str:
+    """An object or player an answer names, by name (an unknown id as itself)."""
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        who = ref_player(ref)
+        if who is not None:
+            return game.players[who].name if 0 <= who < len(game.players) else f"player {ref}"
+        o = game.objects.get(ref)
+        if o is not None:
+            return o.name
+    return str(ref)
 
 
 __all__ = ["permutations"]

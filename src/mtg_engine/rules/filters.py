@@ -251,10 +251,17 @@ def _condition(
         combat = game.combat
         if combat is None or source is None:
             return False
-        blocked_by_it = obj.id in combat.blockers.get(source.id, ())
+        me = source.id
+        blocking = combat.blockers.get(me, ())
+        if source.zone == Zone.STACK and source.source_id is not None:
+            # an ability whose source has left the battlefield: that creature as it
+            # last existed (CR 113.7a, 608.2h)
+            me = source.source_id
+            blocking = combat.left_blocking.get(me, ())
+        blocked_by_it = obj.id in blocking
         if key == "blocked_by":
             return blocked_by_it
-        return blocked_by_it or source.id in combat.blockers.get(obj.id, ())
+        return blocked_by_it or me in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
     if key.startswith("mana_value_"):

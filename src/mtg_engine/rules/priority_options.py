@@ -228,7 +228,7 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
             if now != value:
                 return False
         elif kind == _R_FREE:
-            if bool(statics_with(game, "may_cast_free_with_flash")) != value:
+            if cast_permissions.free_granted(game) != value:
                 return False
         elif _cost_may_change(game) != value:  # _R_MAY_CHANGE
             return False
@@ -306,7 +306,7 @@ def _hand_offers(
     if not sorcery_ok and not summary[0]:
         return  # only sorcery-speed cards, and no abilities that work from the hand
     land_ok = sorcery_ok and game.players[player].lands_played < 1
-    free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+    free_granted = cast_permissions.free_granted(game)
     reads.append((_R_FREE, free_granted))
     sources = None
     budget = 0
@@ -367,7 +367,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     got = cache.get(key)
     if got is None or got[2] != hand:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
-        free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
+        free_granted = cast_permissions.free_granted(game)
         cards: list[tuple] = []
         any_time = False
         all_printed = True

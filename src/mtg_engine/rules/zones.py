@@ -231,7 +231,9 @@ def leave_battlefield(game: Game, old: GameObject) -> None:
     if combat is not None:
         # CR 506.4: a permanent that leaves the battlefield is removed from combat
         combat.attackers.pop(old.id, None)
-        combat.blockers.pop(old.id, None)
+        blocking = combat.blockers.pop(old.id, None)
+        if blocking:
+            combat.left_blocking[old.id] = blocking  # its last known information (113.7a)
     # attached objects become unattached; state-based actions deal with them (CR 704.5m-n)
     for oid in game.battlefield:
         o = game.objects[oid]

@@ -770,6 +770,12 @@ class Script:
                 if str(o).lower() == wanted.lower():
                     _answer(game, ChooseOption(o))
                     return
+            paid = _the_one_way_to_pay(options, wanted)
+            if paid is not None:
+                # "yes" to an "unless" with one way to pay it (scenario format: yes/no
+                # answers paying an "unless" cost): that way
+                _answer(game, ChooseOption(paid))
+                return
             mana = _mana_of_color(options, wanted)
             if mana is not None:
                 # "add two mana of any one color" answered with the color (CR 106.1b)
@@ -886,6 +892,15 @@ def _type_line_order(o: Any, abilities: tuple[Any, ...], activated: list[int]) -
 
     ordered = iter(sorted(intrinsic, key=rank))
     return [next(ordered) if i in intrinsic else i for i in activated]
+
+
+def _the_one_way_to_pay(options: list[Any], wanted: str) -> Any:
+    """For ``yes`` among "[a way to pay], no": that way; None when the answer is
+    another one or the cost can be paid more than one way."""
+    if wanted.lower() != "yes" or not any(str(o).lower() == "no" for o in options):
+        return None
+    ways = [o for o in options if str(o).lower() != "no"]
+    return ways[0] if len(ways) == 1 else None
 
 
 #: a color's mana symbol (CR 105.1, 106.1b)

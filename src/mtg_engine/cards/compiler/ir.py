@@ -550,6 +550,10 @@ def finalize(
         if isinstance(v, It):
             return resolve_it()
         if isinstance(v, ExiledCard):
+            if state.get("exiled_here") and state["last"] == "each":
+                # "exile all nonland permanents target player controls. Return the
+                # exiled cards ...": the objects that instruction moved (CR 608.2c)
+                return ParentRef("it" if state.get("each_op") in _MOVERS else "each")
             if state.get("exiled_here"):
                 return resolve_it()
             state["last"] = "exiled"

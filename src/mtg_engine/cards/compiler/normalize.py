@@ -34,6 +34,13 @@ _MELD = re.compile(r"named [^.]+?, exile them, then meld them into [^.]+\.")
 #: "you control an Island or a Mountain" (check lands): the second article repeats the
 #: first, so it reads as the grammar's "an Island or Mountain" (one permanent of either type)
 _EITHER_TYPE = re.compile(r"\bcontrol (an?) ([A-Z][a-z]+) or an? ([A-Z][a-z]+)\b")
+#: "You may cast spells from your hand without paying their mana costs" (Omniscience):
+#: a static permission, not an instruction. Its opening "you may" would read as the
+#: subject of a clause, so the sentence is put in an order no clause begins with.
+_FREE_FROM_HAND = (
+    "You may cast spells from your hand without paying their mana costs.",
+    "Without paying their mana costs, you may cast spells from your hand.",
+)
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
 _SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
 
@@ -100,6 +107,8 @@ def normalize_line(line: str, names: list[str]) -> str:
         if word not in _KEYWORD_PREFIXES and not word.startswith("choose"):
             line = line[m.end() :]
     line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
+    if _FREE_FROM_HAND[0] in line:
+        line = line.replace(*_FREE_FROM_HAND)
     if "meld them into" in line:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:

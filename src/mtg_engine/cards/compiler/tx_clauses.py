@@ -1273,6 +1273,11 @@ class ClauseRules:
         flt = Filter(kinds=(kind,), zone="hand", conditions=(("mv_le", n),))
         return StaticEffect("may_cast_free_with_flash", flt, {"player": "any"})
 
+    def free_cast_from_hand(self, c: list[Any]) -> StaticEffect:
+        # Omniscience: "You may cast spells from your hand without paying their mana
+        # costs" (CR 118.9): at the spells' normal timing
+        return StaticEffect("may_cast_free", Filter(zone="hand"), {"player": "you"})
+
     def lure(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("must_be_blocked_by_all", SelfRef())
 
@@ -1644,6 +1649,7 @@ class ClauseRules:
         return cond
 
     cond_gained_life = _cond("gained_life_this_turn")
+    cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
     cond_x_ge = _cond("x_ge")

@@ -1,0 +1,35 @@
+"""'If you gained life this turn', 'if you gained or lost life this turn': the life
+each player gained (CR 119.3) and lost (CR 119.3, 120.3a) during the turn, kept with
+the turn's other records (``TurnFlags.life_gained``, ``Player.life_lost_this_turn``;
+both start again at zero as each turn begins).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.hooks import condition
+from .support import register
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Condition
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register("condition:gained_life_this_turn", "condition:gained_or_lost_life_this_turn")
+
+
+@condition("gained_life_this_turn")
+def gained_life(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "if you gained life this turn" (CR 119.3)."""
+    return game.turn_flags.life_gained.get(controller, 0) > 0
+
+
+@condition("gained_or_lost_life_this_turn")
+def gained_or_lost_life(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if you gained or lost life this turn" (CR 119.3)."""
+    return gained_life(game, cond, controller, source) or (
+        game.players[controller].life_lost_this_turn > 0
+    )
