@@ -564,8 +564,9 @@ def _land_back_faces(o: GameObject) -> tuple[int, ...]:
     return got
 
 
-#: the layouts of adventurer cards (CR 715.2)
-_ADVENTURER_LAYOUTS = frozenset(("adventure", "prepare"))
+#: the layouts of adventurer cards (CR 715.2); not "prepare": a prepare card's spell
+#: is cast only as a copy while the creature is prepared (its reminder text)
+_ADVENTURER_LAYOUTS = frozenset(("adventure",))
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
