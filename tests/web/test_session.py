@@ -218,3 +218,51 @@ def test_a_new_game_against_several_opponents_plays_to_the_end() -> None:
     assert s.game.outcome is not None and s.game.outcome.winner != 0
     with pytest.raises(SessionError, match="1 to 4 opponents, not 5"):
         Session.new(opponents=5)
+
+
+FREE_FOR_ALL_BLOCKS = """
+name: B attacks A in a free-for-all; A blocks
+variant: free_for_all
+start: {turn: 3, active: B, step: precombat_main}
+players:
+  A:
+    battlefield: [{card: Grizzly Bears}, {card: Forest}]
+  B:
+    battlefield: [{card: Raging Goblin}, {card: Hill Giant}]
+  C:
+    battlefield: [{card: Llanowar Elves}]
+"""
+
+
+def test_illegal_blocks_are_refused_naming_the_cards_and_change_nothing() -> None:
+    """CR 509.1a: messages for illegal answers name the cards (never a bare object id)
+    and the game is unchanged after each."""
+    s = Session.from_scenario(FREE_FOR_ALL_BLOCKS, "heuristic")
+    for _ in range(20):
+        d = s.message()["decision"]
+        if d["kind"] == "blockers":
+            break
+        s.answer({"i": next(o["i"] for o in d["options"] if o["type"] == "PassPriority")})
+    assert d["kind"] == "blockers", "the AI attacks with Hill Giant"
+    g = s.game
+    ids = {g.objects[o].name: o for o in g.battlefield}
+    bears, giant, goblin, elves = (
+        ids[n] for n in ("Grizzly Bears", "Hill Giant", "Raging Goblin", "Llanowar Elves")
+    )
+    before = (len(g.log), g.pending.id)
+    cases = {
+        "Grizzly Bears can't block Raging Goblin: it isn't attacking": [[bears, goblin]],
+        "Grizzly Bears blocks Hill Giant twice": [[bears, giant], [bears, giant]],
+        "Llanowar Elves can't block": [[elves, giant]],
+        "an unknown object (id 99999)": [[99999, giant]],
+    }
+    for message, pairs in cases.items():
+        with pytest.raises(SessionError) as err:
+            s.answer({"blockers": pairs})
+        assert message in str(err.value)
+        assert not any(str(i) in str(err.value) for i in (bears, giant, goblin, elves))
+    with pytest.raises(SessionError, match="a choice of targets doesn't answer this decision"):
+        s.answer({"targets": [giant]})
+    assert (len(g.log), g.pending.id) == before
+    s.answer({"blockers": [[bears, giant]]})
+    assert any("Grizzly Bears blocks Hill Giant" in e.text for e in g.log[before[0] :])
