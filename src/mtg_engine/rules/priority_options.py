@@ -95,6 +95,7 @@ def priority_options(game: Game, player: int) -> list:
                     out.append(PlayLand(oid))
             elif cast_problem(game, player, oid) is None:
                 out.append(CastSpell(oid))
+            out.extend(_other_faces_from_exile(game, player, objects[oid]))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out
@@ -552,6 +553,29 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
         if layout == "modal_dfc" and "Land" not in o.card.faces[1].types:
             return [(0, c), (1, cast_chars(game, o, 1))]
     return [(0, c)]
+
+
+#: layouts whose faces after the first may be played or cast on their own from where
+#: the card is (CR 709.3 split halves, 712.11b-712.12 modal double-faced cards, 715.3
+#: Adventures); aftermath halves have rules of their own (702.127a)
+_OTHER_FACE_LAYOUTS = frozenset(("split", "modal_dfc", "adventure"))
+
+
+def _other_faces_from_exile(game: Game, player: int, o: GameObject) -> list[PlayLand | CastSpell]:
+    """The faces after the first of an exiled card ``player`` may play (CR 601.2a,
+    305.1): a modal double-faced card's land face is played (712.12), its other faces
+    cast (712.11b); a split card's second half (709.3); an Adventure (715.3)."""
+    out: list[PlayLand | CastSpell] = []
+    if o.card.data.layout not in _OTHER_FACE_LAYOUTS:
+        return out
+    lands = _land_back_faces(o) if o.card.data.layout == "modal_dfc" else ()
+    for face in range(1, len(o.card.faces)):
+        if face in lands:
+            if land_play_problem(game, player, o.id, face) is None:
+                out.append(PlayLand(o.id, face))
+        elif cast_problem(game, player, o.id, face) is None:
+            out.append(CastSpell(o.id, face=face))
+    return out
 
 
 def _land_back_faces(o: GameObject) -> tuple[int, ...]:

@@ -583,7 +583,7 @@ function renderPrompt() {
     buttons.append(b);
   } else if (d.kind === "blockers") {
     say(S.blocker !== null ? `Now click the attacker ${nameOf(S.blocker)} blocks.`
-      : `Declare blockers: click a creature of yours, then the attacker it blocks (${S.blocks.length} blocks).`);
+      : `Declare blockers: click a creature of yours, then the attacker it blocks (${S.blocks.length} ${S.blocks.length === 1 ? "block" : "blocks"} chosen).`);
     const b = button(S.blocks.length ? `Block (${S.blocks.length})` : "No blocks", () => answer({ blockers: S.blocks }), "primary");
     b.id = "btn-done";
     buttons.append(b);
