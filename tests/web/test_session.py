@@ -17,7 +17,7 @@ pytest.importorskip("uvicorn")
 from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
 from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
-from mtg_engine.web.watch import JudgeSession  # noqa: E402
+from mtg_engine.web.watch import JudgeSession, WatchSession  # noqa: E402
 
 __all__ = ["live_server"]
 
@@ -266,3 +266,35 @@ def test_illegal_blocks_are_refused_naming_the_cards_and_change_nothing() -> Non
     assert (len(g.log), g.pending.id) == before
     s.answer({"blockers": [[bears, giant]]})
     assert any("Grizzly Bears blocks Hill Giant" in e.text for e in g.log[before[0] :])
+
+
+def test_watching_a_free_for_all_of_three_ais_to_its_end() -> None:
+    """CR 806: three AIs, each with its own agent, play until one is left (104.2a);
+    the page sees the game from the first seat only (no other player's hand)."""
+    w = WatchSession("red-green", "white-blue", ["heuristic", "random"], seed=4, players=3)
+    assert [p.name for p in w.game.players] == [
+        "AI 1 (heuristic)",
+        "AI 2 (random)",
+        "AI 3 (random)",
+    ]
+    assert len(w.agents) == 3
+    m = w.message()
+    assert len(m["view"]["players"]) == 3
+    assert all(p["hand"] is None for p in m["view"]["players"][1:])
+    for _ in range(400):
+        if w.game.outcome is not None:
+            break
+        w.step(25)
+    assert w.game.outcome is not None
+    assert w.message()["view"]["outcome"] is not None
+
+
+def test_a_watch_with_a_bad_table_is_refused() -> None:
+    for players, ais, message in (
+        (1, ["heuristic"], "2 to 5 players"),
+        (6, ["heuristic"], "2 to 5 players"),
+        (3, [], "name the AIs"),
+        (3, ["heuristic", "nobody"], "unknown AI 'nobody'"),
+    ):
+        with pytest.raises(SessionError, match=message):
+            WatchSession("red-green", "white-blue", ais, seed=1, players=players)

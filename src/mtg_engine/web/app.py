@@ -107,13 +107,16 @@ class Server:
                 self.sessions[sid] = Session.resume(self.config.save_dir, str(msg.get("name")))
                 return [self.sessions[sid].message()]
             if kind == "watch":
-                ais = msg.get("ais") or [self.config.ai, self.config.ai]
+                ais = msg.get("ais") or [self.config.ai]
+                if not isinstance(ais, list):
+                    raise SessionError("ais must be a list of AI names")
                 seed = msg.get("seed")
                 self.sessions[sid] = WatchSession(
                     self.deck(msg, "deck", self.config.deck),
                     self.deck(msg, "opponent_deck", self.config.opponent_deck),
-                    (str(ais[0]), str(ais[-1])),
+                    [str(a) for a in ais],
                     seed if isinstance(seed, int) else secrets.randbelow(1 << 30),
+                    _int(msg, "players", 2),
                 )
                 return [self.sessions[sid].message()]
             if kind == "judge":
