@@ -16,6 +16,7 @@ pytest.importorskip("uvicorn")
 
 from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
+from mtg_engine.web.app import Server, ServerConfig  # noqa: E402
 from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
 from mtg_engine.web.watch import JudgeSession, WatchSession  # noqa: E402
 
@@ -298,3 +299,26 @@ def test_a_watch_with_a_bad_table_is_refused() -> None:
     ):
         with pytest.raises(SessionError, match=message):
             WatchSession("red-green", "white-blue", ais, seed=1, players=players)
+
+
+def test_malformed_page_messages_get_a_message_not_a_traceback() -> None:
+    """Every message a page may send is checked: a JSON ``true`` isn't an object id, an
+    unknown message type is named (also on a watching page), bad watch tables refused;
+    the game is unchanged after each."""
+    server = Server(ServerConfig())
+    server.handle("p", {"type": "hello"})
+    game = server.sessions["p"].game
+    before = (len(game.log), game.pending.id)
+    for msg, message in (
+        ({"type": "answer", "attackers": [[True, 1]]}, "expected a list of [id, id] pairs"),
+        ({"type": "answer", "targets": [False]}, "expected a list of ids"),
+        ({"type": "nonsense"}, "unknown message type 'nonsense'"),
+        ({"type": "watch", "players": "3"}, "players must be a whole number"),
+        ({"type": "watch", "ais": "heuristic"}, "ais must be a list of AI names"),
+    ):
+        (reply,) = server.handle("p", msg)
+        assert reply["type"] == "error" and message in reply["message"]
+    assert server.sessions["p"].game is game and (len(game.log), game.pending.id) == before
+    server.handle("p", {"type": "watch", "players": 4, "seed": 2})
+    (reply,) = server.handle("p", {"type": "nonsense"})
+    assert reply["message"] == "unknown message type 'nonsense'"

@@ -131,6 +131,8 @@ class Server:
                 if not isinstance(current, JudgeSession):
                     current.log_sent = 0  # a (re)loaded page rebuilds its log
                 return [current.message()]
+            if kind not in _PAGE_MESSAGES:
+                raise SessionError(f"unknown message type {kind!r}")
             if isinstance(current, WatchSession):
                 if kind != "watch_step":
                     raise SessionError("this page is watching a game: start a new game to play")
@@ -159,6 +161,12 @@ class Server:
             return [session.message()]
         except SessionError as e:
             return [{"type": "error", "message": str(e)}]
+
+
+#: the messages a page sends once it has a game (the others start one)
+_PAGE_MESSAGES = frozenset(
+    ("hello", "watch_step", "judge_goto", "answer", "undo", "concede", "settings", "save")
+)
 
 
 def _int(msg: dict[str, Any], key: str, default: int = 0) -> int:
