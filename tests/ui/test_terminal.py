@@ -512,3 +512,17 @@ def test_one_creature_attacking_two_players_is_refused_by_name():
         if e.kind == EventKind.DECLARE_ATTACKERS and "attackers" in e.data
     ]
     assert declared[0] == [bears]  # asked again: "a" alone attacks B
+
+
+def test_the_header_names_whose_turn_and_says_when_the_game_hasnt_begun():
+    """Before the first turn the board says the players are taking mulligans (CR 103.5),
+    not "Turn 0"; in a free-for-all the header names the active opponent."""
+    game = new_game_from_decks("red-green", "white-blue", seed=2)
+    assert game.turn == 0
+    console = Console(file=io.StringIO(), width=120)
+    console.print(board(game, 0))
+    assert "Before the first turn · mulligans" in console.file.getvalue()
+    game = _ffa_game(FREE_FOR_ALL_ATTACK.replace("active: A", "active: C"))
+    console = Console(file=io.StringIO(), width=120)
+    console.print(board(game, 0))
+    assert "Turn 3 · C's turn" in console.file.getvalue()

@@ -126,8 +126,13 @@ def phase_bar(view: dict[str, Any], me: int) -> Text:
     """``Turn 5 · Your turn`` and the steps, the current one highlighted."""
     mine = view["active"] == me
     t = Text()
+    if view["turn"] == 0:  # CR 103.5: the opening hands, before the first turn
+        t.append("Before the first turn · mulligans\n", style="bold")
+        return t
     t.append(f"Turn {view['turn']} · ", style="bold")
-    t.append("Your turn" if mine else "Opponent's turn", style="bold green" if mine else "bold red")
+    active = next(p["name"] for p in view["players"] if p["index"] == view["active"])
+    whose = "Your turn" if mine else f"{active}'s turn"
+    t.append(whose, style="bold green" if mine else "bold red")
     t.append("\n")
     for s in BAR_STEPS:
         label = _BAR_LABELS.get(s, step_label(s))
