@@ -73,9 +73,9 @@ def test_a_land_and_a_back_face_land_are_played_from_exile(
     page.click(_from_exile("Glasspool Mimic"))
     page.wait_for_selector("#menu-pop:not(.hidden)")
     labels = page.locator("#menu-pop button").all_inner_texts()
-    assert "Play Glasspool Shore (back face of Glasspool Mimic)" in labels
+    assert "Play Glasspool Shore (back face of Glasspool Mimic) from exile" in labels
     gp.shot("exile-2-back-face-menu")
-    gp.click("#menu-pop button:has-text('Play Glasspool Shore')")
+    gp.click("#menu-pop button:has-text('Play Glasspool Shore')")  # one click, no second menu
     page.wait_for_selector('#bf-0-lands .card[data-name="Glasspool Shore"]')
     assert "Glasspool Shore" in page.inner_text("#log")
     # one land a turn (CR 305.2): the exiled Mountain is no longer offered
