@@ -29,10 +29,20 @@ and merged them like this:
 3. A meld card "A // B" whose melded face B is a record of its own (layout
    meld, e.g. "Brisela, Voice of Nightmares") gets B as its second face; B
    stays a card too, as in MTGJSON.
-4. Every other multi-face card keeps only its first face: e.g. "Alive // Well"
+4. A missing face that has the name of a single-faced card of the oracle file
+   gets that card's characteristics (card names are unique, CR 201.2, so a face
+   that reuses an older card's name is that card): the prepared spell
+   "Lightning Bolt" of "Emeritus of Conflict // Lightning Bolt", the halves of
+   "Bind // Liberate". Only when it fits: the donor's layout is normal, its
+   color identity is within the card's, and a face that is cast as a spell
+   only (split, aftermath, adventure, prepare and omen faces) is an instant or
+   a sorcery; "Smelt // Herd // Saw" does not get the Equipment "Saw". Faces
+   stay in their printed order: a face after a face still missing is not added.
+   Reversible cards ("Ajani Goldmane // Ajani Goldmane") keep their one face.
+5. Every other multi-face card keeps only its first face: e.g. "Alive // Well"
    has no "Well" face (``database.missing_faces`` lists such gaps). Import
    MTGJSON's AtomicCards with ``mtg cards import`` for complete faces.
-5. Battles have no defense in this data (``defense`` is None).
+6. Battles have no defense in this data (``defense`` is None).
 
 Planes, schemes, vanguards and other non-traditional layouts stay in the file
 with their layout; the engine decides what is playable.
@@ -79,6 +89,30 @@ def first_face(record: dict[str, Any]) -> dict[str, Any]:
     return {**record, "faceName": record["name"].split(" // ")[0]}
 
 
+#: layouts whose faces other than the first are spells only (cast, never permanents)
+SPELL_FACE_LAYOUTS = frozenset(("split", "aftermath", "adventure", "prepare", "omen"))
+
+
+def donor_face(
+    record: dict[str, Any], part: str, by_name: dict[str, dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The face ``part`` of the multi-face ``record`` from the single-faced card of
+    that name, or None when there is none or it doesn't fit (module docstring, 4)."""
+    donor = by_name.get(part)
+    if record["layout"] == "reversible_card":
+        return None  # both sides are the one card, already complete (missing_faces)
+    if donor is None or donor.get("layout") != "normal" or donor is record:
+        return None
+    if not set(donor.get("colorIdentity") or ()) <= set(record.get("colorIdentity") or ()):
+        return None
+    if record["layout"] in SPELL_FACE_LAYOUTS and not set(donor.get("types") or ()) <= {
+        "Instant",
+        "Sorcery",
+    }:
+        return None
+    return {**donor, "name": record["name"], "layout": record["layout"], "faceName": part}
+
+
 def build_cards(
     records: list[dict[str, Any]], supplement: list[dict[str, Any]]
 ) -> tuple[list[CardData], Counter[str]]:
@@ -119,6 +153,13 @@ def build_cards(
             elif record["layout"] == "meld" and melded in by_name:
                 entries.append({**by_name[melded], "faceName": melded})
                 stats["melded face added"] += 1
+            else:
+                for part in name.split(" // ")[1:]:
+                    face = donor_face(record, part, by_name)
+                    if face is None:
+                        break
+                    entries.append(face)
+                    stats["face from the card of its name"] += 1
         cards.append(card_from_mtgjson(name, entries))
     stats["cards"] = len(cards)
     stats["incomplete multi-face cards"] = sum(1 for c in cards if missing_faces(c))
@@ -150,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         meta={
             "source_records": len(records),
             "back_faces_merged": stats["back face merged"],
+            "faces_from_cards_of_their_name": stats["face from the card of its name"],
         },
     )
     db = CardDatabase(args.out)

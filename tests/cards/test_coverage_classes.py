@@ -61,3 +61,14 @@ def test_tap_and_untap_replacements_run() -> None:
     db = _db()
     for name in ("Frozen in Ice", "Blossombind", "Bewitching Leechcraft", "Freyalise's Winds"):
         assert card_status(db.get(name), engine=face_unsupported).status == "full", name
+
+
+def test_multiface_cards_with_all_their_faces_are_counted() -> None:
+    """``mtg cards coverage`` says how many multi-face cards have every face: Fire //
+    Ice (from the supplement) and Bind // Liberate (its halves are older cards) do,
+    Alive // Well (first face only) doesn't; a single-faced card isn't counted."""
+    db = CardDatabase.shipped()
+    names = ("Fire // Ice", "Bind // Liberate", "Alive // Well", "Lightning Bolt")
+    report = coverage([db.get(n) for n in names], engine=face_unsupported)
+    assert (report.multiface, report.multiface_complete) == (3, 2)
+    assert "multi-face cards: 3  with all faces: 2  missing a face: 1" in report.summary()

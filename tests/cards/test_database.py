@@ -209,6 +209,24 @@ def test_incomplete_multiface_cards_are_reported(db: CardDatabase) -> None:
     assert db.get("Well").name == "Alive // Well"
 
 
+def test_a_missing_face_comes_from_the_card_of_its_name_when_it_fits(db: CardDatabase) -> None:
+    """scripts/build_card_file.py step 4: Bind // Liberate's halves are the older
+    cards Bind and Liberate (CR 201.2); the split card Smelt // Herd // Saw doesn't
+    get the Equipment "Saw" (a split card's halves are spells, and its colors
+    differ), nor a reversible card a second copy of itself."""
+    liberate = db.get("Bind // Liberate").faces[1]
+    assert (liberate.name, liberate.mana_cost, liberate.types) == (
+        "Liberate",
+        "{1}{W}",
+        ("Instant",),
+    )
+    assert liberate.text.startswith("Exile target creature you control.")
+    smelt = db.get("Smelt // Herd // Saw")
+    assert [f.name for f in smelt.faces] == ["Smelt"]
+    assert missing_faces(smelt) == ("Herd", "Saw")
+    assert len(db.get("Ajani Goldmane // Ajani Goldmane").faces) == 1
+
+
 def test_planeswalker_battle_and_basic_land(db: CardDatabase) -> None:
     jace = db.get("Jace, the Mind Sculptor").front
     assert jace.loyalty == "3" and jace.types == ("Planeswalker",)

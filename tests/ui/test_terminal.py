@@ -24,6 +24,9 @@ from mtg_engine.cli.main import main
 from mtg_engine.game.events import EventKind
 from mtg_engine.game.objects import Zone
 from mtg_engine.rules.characteristics import chars
+from mtg_engine.scenario.builder import build
+from mtg_engine.scenario.schema import load_data
+from mtg_engine.scenario.yamlload import load_yaml
 from mtg_engine.ui.board import board, mana_text, pool_text
 from mtg_engine.ui.describe import describe
 from mtg_engine.ui.terminal import ALL_STOPS, TerminalGame, load_saved
@@ -453,3 +456,73 @@ def test_a_modal_double_faced_card_is_played_as_its_land_face(board):
     assert label in shown and f"Cast Glasspool Mimic #{mimic} {{2}}{{U}}" in shown
     mine = [game.objects[o] for o in game.battlefield if game.objects[o].controller == 0]
     assert "Glasspool Shore" in [chars(game, o).name for o in mine]
+
+
+FREE_FOR_ALL_ATTACK = """
+name: A attacks in a free-for-all
+variant: free_for_all
+start: {turn: 3, active: A, step: beginning_of_combat}
+players:
+  A:
+    battlefield: [{card: Grizzly Bears}, {card: Holy Strength, attached_to: Grizzly Bears}]
+  B:
+    battlefield: [{card: Plains}]
+  C:
+    battlefield: [{card: Forest}]
+"""
+
+
+def _ffa_game(text: str) -> Game:
+    data = load_yaml(text)
+    valid, invalid = load_data(data, "scenario")
+    assert valid and not invalid
+    return build(valid[0]).game
+
+
+def test_one_creature_attacking_two_players_is_refused_by_name():
+    """CR 508.1a-b: each attacking creature attacks one player, planeswalker or battle.
+    Picking Grizzly Bears against B and against C is refused with a message that names
+    the creature and both players (no bare object id), and the question is asked again;
+    the board names what an Aura is attached to."""
+    game = _ffa_game(FREE_FOR_ALL_ATTACK)
+    bears = next(o for o in game.battlefield if game.objects[o].name == "Grizzly Bears")
+    console = Console(file=io.StringIO(), width=120)
+    console.print(board(game, 0))
+    assert f"on Grizzly Bears #{bears}" in console.file.getvalue()
+    said: list[str] = []
+    answers = iter(["a b", "a"])
+
+    def ask(_text: str) -> str:
+        if game.pending.kind == DecisionKind.ATTACKERS:
+            return next(answers, "q")
+        return "q"
+
+    tg = TerminalGame(game, make_agent("heuristic", 1), ask=ask, say=said.append)
+    tg.show_board = None
+    tg.run()
+    text = "\n".join(said)
+    assert "a) Grizzly Bears" in text and "attacks B" in text and "attacks C" in text
+    refusal = next(s for s in said if "illegal" in s)
+    assert "Grizzly Bears can attack only one player" in refusal
+    assert "not both B and C" in refusal
+    assert str(bears) not in refusal.replace("508.1", "")
+    declared = [
+        e.data["attackers"]
+        for e in tg.game.log
+        if e.kind == EventKind.DECLARE_ATTACKERS and "attackers" in e.data
+    ]
+    assert declared[0] == [bears]  # asked again: "a" alone attacks B
+
+
+def test_the_header_names_whose_turn_and_says_when_the_game_hasnt_begun():
+    """Before the first turn the board says the players are taking mulligans (CR 103.5),
+    not "Turn 0"; in a free-for-all the header names the active opponent."""
+    game = new_game_from_decks("red-green", "white-blue", seed=2)
+    assert game.turn == 0
+    console = Console(file=io.StringIO(), width=120)
+    console.print(board(game, 0))
+    assert "Before the first turn · mulligans" in console.file.getvalue()
+    game = _ffa_game(FREE_FOR_ALL_ATTACK.replace("active: A", "active: C"))
+    console = Console(file=io.StringIO(), width=120)
+    console.print(board(game, 0))
+    assert "Turn 3 · C's turn" in console.file.getvalue()

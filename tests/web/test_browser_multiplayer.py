@@ -125,3 +125,31 @@ def test_a_new_game_against_two_ai_opponents(game_page: GamePage) -> None:
         _step(gp)
     assert gp.state()["view"]["turn"] >= 4
     gp.shot("ffa-4-three-player-game")
+
+
+def test_watch_a_free_for_all_of_three_ais(game_page: GamePage) -> None:
+    """Watch mode with more than two AIs (CR 806): the Opponents choice of the New game
+    dialog sets the table; every AI's side is drawn and the game plays on by itself."""
+    gp = game_page
+    page = gp.page
+    page.click("#btn-new")
+    page.wait_for_selector("#new-opponents")
+    page.select_option("#new-opponents", "2")
+    page.fill("#new-seed", "6")
+    gp.click("#modal-body button:has-text('Watch')")
+    page.select_option("#watch-speed", "20")
+    assert "Watching a free-for-all of 3 AIs" in page.inner_text("#prompt")
+    view = gp.state()["view"]
+    assert [p["name"] for p in view["players"]] == [
+        "AI 1 (heuristic)",
+        "AI 2 (heuristic)",
+        "AI 3 (heuristic)",
+    ]
+    for slot in (1, 2):
+        assert page.inner_text(f"#player-{slot} .pname") == f"AI {slot + 1} (heuristic)"
+    page.wait_for_function("S.msg.view.turn >= 5", timeout=60000)
+    gp.shot("watch-ffa-3-ais")
+    page.evaluate("WATCH.paused = true")  # the page steps no more: a still board
+    view = gp.state()["view"]
+    assert view["turn"] >= 5 and len(view["players"]) == 3
+    assert page.is_visible("#player-2 .pname")

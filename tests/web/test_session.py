@@ -16,8 +16,9 @@ pytest.importorskip("uvicorn")
 
 from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
+from mtg_engine.web.app import Server, ServerConfig  # noqa: E402
 from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
-from mtg_engine.web.watch import JudgeSession  # noqa: E402
+from mtg_engine.web.watch import JudgeSession, WatchSession  # noqa: E402
 
 __all__ = ["live_server"]
 
@@ -218,3 +219,106 @@ def test_a_new_game_against_several_opponents_plays_to_the_end() -> None:
     assert s.game.outcome is not None and s.game.outcome.winner != 0
     with pytest.raises(SessionError, match="1 to 4 opponents, not 5"):
         Session.new(opponents=5)
+
+
+FREE_FOR_ALL_BLOCKS = """
+name: B attacks A in a free-for-all; A blocks
+variant: free_for_all
+start: {turn: 3, active: B, step: precombat_main}
+players:
+  A:
+    battlefield: [{card: Grizzly Bears}, {card: Forest}]
+  B:
+    battlefield: [{card: Raging Goblin}, {card: Hill Giant}]
+  C:
+    battlefield: [{card: Llanowar Elves}]
+"""
+
+
+def test_illegal_blocks_are_refused_naming_the_cards_and_change_nothing() -> None:
+    """CR 509.1a: messages for illegal answers name the cards (never a bare object id)
+    and the game is unchanged after each."""
+    s = Session.from_scenario(FREE_FOR_ALL_BLOCKS, "heuristic")
+    for _ in range(20):
+        d = s.message()["decision"]
+        if d["kind"] == "blockers":
+            break
+        s.answer({"i": next(o["i"] for o in d["options"] if o["type"] == "PassPriority")})
+    assert d["kind"] == "blockers", "the AI attacks with Hill Giant"
+    g = s.game
+    ids = {g.objects[o].name: o for o in g.battlefield}
+    bears, giant, goblin, elves = (
+        ids[n] for n in ("Grizzly Bears", "Hill Giant", "Raging Goblin", "Llanowar Elves")
+    )
+    before = (len(g.log), g.pending.id)
+    cases = {
+        "Grizzly Bears can't block Raging Goblin: it isn't attacking": [[bears, goblin]],
+        "Grizzly Bears blocks Hill Giant twice": [[bears, giant], [bears, giant]],
+        "Llanowar Elves can't block": [[elves, giant]],
+        "an unknown object (id 99999)": [[99999, giant]],
+    }
+    for message, pairs in cases.items():
+        with pytest.raises(SessionError) as err:
+            s.answer({"blockers": pairs})
+        assert message in str(err.value)
+        assert not any(str(i) in str(err.value) for i in (bears, giant, goblin, elves))
+    with pytest.raises(SessionError, match="a choice of targets doesn't answer this decision"):
+        s.answer({"targets": [giant]})
+    assert (len(g.log), g.pending.id) == before
+    s.answer({"blockers": [[bears, giant]]})
+    assert any("Grizzly Bears blocks Hill Giant" in e.text for e in g.log[before[0] :])
+
+
+def test_watching_a_free_for_all_of_three_ais_to_its_end() -> None:
+    """CR 806: three AIs, each with its own agent, play until one is left (104.2a);
+    the page sees the game from the first seat only (no other player's hand)."""
+    w = WatchSession("red-green", "white-blue", ["heuristic", "random"], seed=4, players=3)
+    assert [p.name for p in w.game.players] == [
+        "AI 1 (heuristic)",
+        "AI 2 (random)",
+        "AI 3 (random)",
+    ]
+    assert len(w.agents) == 3
+    m = w.message()
+    assert len(m["view"]["players"]) == 3
+    assert all(p["hand"] is None for p in m["view"]["players"][1:])
+    for _ in range(400):
+        if w.game.outcome is not None:
+            break
+        w.step(25)
+    assert w.game.outcome is not None
+    assert w.message()["view"]["outcome"] is not None
+
+
+def test_a_watch_with_a_bad_table_is_refused() -> None:
+    for players, ais, message in (
+        (1, ["heuristic"], "2 to 5 players"),
+        (6, ["heuristic"], "2 to 5 players"),
+        (3, [], "name the AIs"),
+        (3, ["heuristic", "nobody"], "unknown AI 'nobody'"),
+    ):
+        with pytest.raises(SessionError, match=message):
+            WatchSession("red-green", "white-blue", ais, seed=1, players=players)
+
+
+def test_malformed_page_messages_get_a_message_not_a_traceback() -> None:
+    """Every message a page may send is checked: a JSON ``true`` isn't an object id, an
+    unknown message type is named (also on a watching page), bad watch tables refused;
+    the game is unchanged after each."""
+    server = Server(ServerConfig())
+    server.handle("p", {"type": "hello"})
+    game = server.sessions["p"].game
+    before = (len(game.log), game.pending.id)
+    for msg, message in (
+        ({"type": "answer", "attackers": [[True, 1]]}, "expected a list of [id, id] pairs"),
+        ({"type": "answer", "targets": [False]}, "expected a list of ids"),
+        ({"type": "nonsense"}, "unknown message type 'nonsense'"),
+        ({"type": "watch", "players": "3"}, "players must be a whole number"),
+        ({"type": "watch", "ais": "heuristic"}, "ais must be a list of AI names"),
+    ):
+        (reply,) = server.handle("p", msg)
+        assert reply["type"] == "error" and message in reply["message"]
+    assert server.sessions["p"].game is game and (len(game.log), game.pending.id) == before
+    server.handle("p", {"type": "watch", "players": 4, "seed": 2})
+    (reply,) = server.handle("p", {"type": "nonsense"})
+    assert reply["message"] == "unknown message type 'nonsense'"

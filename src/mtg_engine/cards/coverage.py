@@ -58,6 +58,11 @@ class CoverageReport:
     shapes: Counter[str] = field(default_factory=Counter)
     missing_ops: Counter[str] = field(default_factory=Counter)
     missing_keywords: Counter[str] = field(default_factory=Counter)
+    #: cards with more than one face ("Fire // Ice"), and those of them whose card
+    #: file has every face (:func:`missing_faces` is empty; the others can't be
+    #: played as printed until an MTGJSON import fills them)
+    multiface: int = 0
+    multiface_complete: int = 0
 
     def percent(self, n: int) -> float:
         return 100.0 * n / self.total if self.total else 0.0
@@ -74,6 +79,16 @@ class CoverageReport:
                 f"\n(not counted: {self.nontraditional} nontraditional cards, planes,"
                 " phenomena, schemes and vanguards, which are never in a deck: CR 108.2a)"
                 if self.nontraditional
+                else ""
+            )
+            + (
+                f"\nmulti-face cards: {self.multiface}  with all faces: "
+                f"{self.multiface_complete}  missing a face: "
+                f"{self.multiface - self.multiface_complete}"
+                " (`mtg cards import` of MTGJSON's AtomicCards fills them)"
+                if self.multiface_complete < self.multiface
+                else f"\nmulti-face cards: {self.multiface}, all with all faces"
+                if self.multiface
                 else ""
             )
         )
@@ -206,6 +221,9 @@ def coverage(
         st = card_status(card, executable_ops, executable_keywords, engine)
         report.total += 1
         report.cards[card.name] = st
+        if " // " in card.name:
+            report.multiface += 1
+            report.multiface_complete += not missing_faces(card)
         if st.status == "full":
             report.full += 1
         elif st.status == "partial":

@@ -286,6 +286,8 @@ def coverage_cmd(
             "partial": report.partial,
             "none": report.none,
             "nontraditional": report.nontraditional,
+            "multiface": report.multiface,
+            "multiface_complete": report.multiface_complete,
             "full_share": report.full / report.total if report.total else 0.0,
             "seed_pool": None
             if pool is None

@@ -153,6 +153,10 @@ def cast_problem(
     if face and o.card.data.layout in DFC_LAYOUTS and o.card.data.layout != "modal_dfc":
         # CR 712.11: cast front face up; only a modal double-faced card's caster chooses
         return f"{o.name} is cast with its front face up (rule 712.11)"
+    if face and o.card.data.layout == "prepare":
+        # a prepare card's spell is cast only as a copy while its creature is prepared
+        # (its reminder text; the 2026-01-16 rules have no prepare rule yet)
+        return f"{o.name}'s spell is cast only as a copy, while {o.name} is prepared"
     opts = cast_options(action)
     if face:
         opts["face"] = face  # CR 709.3, 712.11b, 715.3: the half or face being cast

@@ -44,6 +44,7 @@ from .face_down import is_masked
 from .face_turning import unmask
 from .mana import execute_plan, mana_sources, plan_payment
 from .mana_costs import parse_cost
+from .naming import named
 from .support import register_keywords
 from .tapping import became_tapped, pay_tap
 
@@ -109,13 +110,21 @@ def blocker_subsets_ok(game: Game, attacker: int, blockers: list[int]) -> bool:
 def attack_declaration_problem(game: Game, action: DeclareAttackers) -> str | None:
     """Check a whole declaration of attackers (CR 508.1a-d, 508.1h, 702.22c-d)."""
     plan = req.attack_plan(game)
+    viewer = game.pending.player if game.pending else None
     decl: dict[int, int] = {}
     for creature, defender in action.attackers:
         if creature in decl:
-            return f"creature {creature} is declared twice (rule 508.1a)"
+            who = named(game, creature, viewer)
+            if decl[creature] == defender:
+                return f"{who} is declared twice (rule 508.1a)"
+            first, second = named(game, decl[creature], viewer), named(game, defender, viewer)
+            return (
+                f"{who} can attack only one player, planeswalker or battle: not both "
+                f"{first} and {second} (rule 508.1a, 508.1b)"
+            )
         o = game.objects.get(creature)
         if o is None or o.zone != Zone.BATTLEFIELD:
-            return f"{creature} is not a permanent on the battlefield (rule 508.1a)"
+            return f"{named(game, creature, viewer)} isn't a permanent on the battlefield (rule 508.1a)"
         if creature not in plan.cands:
             why = req.attack_problem(game, o) or req.defender_problem(game, o, defender)
             why = why or ("it can't attack anything", "508.1b")
@@ -291,12 +300,17 @@ def _defender_name(game: Game, ref: int) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _block_map(action: DeclareBlockers) -> tuple[dict[int, list[int]], str | None]:
+def _block_map(game: Game, action: DeclareBlockers) -> tuple[dict[int, list[int]], str | None]:
     decl: dict[int, list[int]] = {}
+    viewer = game.pending.player if game.pending else None
     for blocker, attacker in action.blockers:
         atts = decl.setdefault(blocker, [])
         if attacker in atts:
-            return decl, "a creature can't block the same attacker twice (rule 509.1a)"
+            pair = f"{named(game, blocker, viewer)} blocks {named(game, attacker, viewer)}"
+            return (
+                decl,
+                f"{pair} twice: a creature can't block the same attacker twice (rule 509.1a)",
+            )
         atts.append(attacker)
     return decl, None
 
@@ -307,21 +321,23 @@ def block_declaration_problem(game: Game, action: DeclareBlockers) -> str | None
     if combat is None:
         return "there is no combat"
     plan = req.block_plan(game)
-    decl, why = _block_map(action)
+    decl, why = _block_map(game, action)
     if why is not None:
         return why
     for blocker, atts in decl.items():
         o = game.objects.get(blocker)
+        viewer = game.pending.player if game.pending else None
         if o is None or o.zone != Zone.BATTLEFIELD:
-            what = o.name if o is not None else f"object {blocker}"
-            return f"{what} is not a permanent on the battlefield (rule 509.1a)"
+            return (
+                f"{named(game, blocker, viewer)} isn't a permanent on the battlefield (rule 509.1a)"
+            )
         why2 = req.block_able(game, o, combat.defending_player)
         if why2:
             return f"{o.name} can't block: {why2[0]} (rule {why2[1]})"
         for attacker in atts:
             a = game.objects.get(attacker)
             if a is None or attacker not in combat.attackers:
-                what = a.name if a is not None else f"object {attacker}"
+                what = named(game, attacker, viewer)
                 return f"{o.name} can't block {what}: it isn't attacking (rule 509.1a)"
             if attacker not in plan.cands.get(blocker, ()):
                 why3 = KEYWORD_HOOKS.block_problem(game, o, a) or (
@@ -419,7 +435,7 @@ def declare_blockers_task(game: Game, task: Task) -> None:
         return
     action: DeclareBlockers = task.answer
     task.answer = None
-    decl, _ = _block_map(action)
+    decl, _ = _block_map(game, action)
     plan = req.block_plan(game)
     cost = req.block_cost_total(plan, decl) if plan.costs else ""
     if cost:

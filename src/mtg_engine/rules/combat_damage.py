@@ -37,6 +37,7 @@ from .characteristics import chars
 from .damage import deal_damage, gain_life, lethal_damage
 from .face_down import face_down_permanents_exist
 from .face_turning import unmask_combat
+from .naming import named
 from .simultaneous import simultaneous
 
 if TYPE_CHECKING:
@@ -256,9 +257,8 @@ def assignment_problem(
         if n < 0:
             return "damage amounts can't be negative"
         if who not in allowed and n:
-            return (
-                f"{creature.name} can't assign combat damage to that recipient (rule {r.rules[0]})"
-            )
+            whom = named(game, who, game.pending.player if game.pending else None)
+            return f"{creature.name} can't assign combat damage to {whom} (rule {r.rules[0]})"
     if sum(assignment.values()) != power:
         return f"{creature.name} must assign exactly {power} combat damage (rule 510.1a)"
     if r.free:

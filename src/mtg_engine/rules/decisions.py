@@ -34,7 +34,6 @@ from ..game.actions import (
     PassPriority,
     PlayLand,
     TurnFaceUp,
-    ref_player,
 )
 from ..game.hooks import KEYWORD_HOOKS
 from .activating import activate_problem
@@ -53,6 +52,7 @@ from .face_up_action import turn_face_up_problem
 from .library_order import order_options as card_orders
 from .library_order import order_problem
 from .named_choices import card_name_answer
+from .naming import named
 from .priority_options import priority_options
 from .triggers import order_options
 
@@ -181,27 +181,29 @@ def check_answer(game: Game, action: Action) -> str | None:
             return turn_face_up_problem(
                 game, d.player, action.permanent, action.via, action.payment
             )
-        return f"{type(action).__name__} doesn't answer a priority decision (rule 117.1)"
+        return f"{_answer_words(action)} doesn't answer a priority decision (rule 117.1)"
     if k == DecisionKind.MULLIGAN:
         return (
-            None if isinstance(action, Keep | Mulligan) else "answer Keep or Mulligan (rule 103.5)"
+            None
+            if isinstance(action, Keep | Mulligan)
+            else _wrong(action, "answer Keep or Mulligan (rule 103.5)")
         )
     if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
         if not isinstance(action, ChooseObjects):
-            return f"choose objects: {d.prompt}"
+            return _wrong(action, f"choose objects: {d.prompt}")
         problem = _set_problem(game, action.objects, data["candidates"], data["min"], data["max"])
         if problem is None and "min_power" in data:
             problem = KEYWORD_HOOKS.crew_power_problem(data, tuple(action.objects))  # CR 702.122a
         return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):
-            return f"choose targets: {d.prompt}"
+            return _wrong(action, f"choose targets: {d.prompt}")
         return _set_problem(
             game, action.targets, data["candidates"], data["min"], data["max"], "115.3"
         )
     if k == DecisionKind.MODES:
         if not isinstance(action, ChooseModes):
-            return "choose modes (rule 700.2)"
+            return _wrong(action, "choose modes (rule 700.2)")
         if len(set(action.modes)) != len(action.modes) and not data.get("repeat"):
             return "the same mode can't be chosen twice (rule 700.2)"
         if not (data["min"] <= len(action.modes) <= data["max"]):
@@ -211,13 +213,13 @@ def check_answer(game: Game, action: Action) -> str | None:
         return None
     if k == DecisionKind.X:
         if not isinstance(action, ChooseNumber):
-            return "choose a number for X (rule 107.3a)"
+            return _wrong(action, "choose a number for X (rule 107.3a)")
         if not (data["min"] <= action.value <= data["max"]):
             return f"X must be between {data['min']} and {data['max']} (you can't pay more) (rule 107.3a)"
         return None
     if k == DecisionKind.DIVIDE:
         if not isinstance(action, ChooseDivision):
-            return "divide the amount among the targets (rule 601.2d)"
+            return _wrong(action, "divide the amount among the targets (rule 601.2d)")
         div = dict(action.division)
         if set(div) != set(data["targets"]) or any(v < 1 for v in div.values()):
             return "each target must receive at least 1 (rule 601.2d)"
@@ -226,34 +228,34 @@ def check_answer(game: Game, action: Action) -> str | None:
         return None
     if k == DecisionKind.ATTACKERS:
         if not isinstance(action, DeclareAttackers):
-            return "declare attackers (rule 508.1)"
+            return _wrong(action, "declare attackers (rule 508.1)")
 
         return attack_declaration_problem(game, action)
     if k == DecisionKind.BLOCKERS:
         if not isinstance(action, DeclareBlockers):
-            return "declare blockers (rule 509.1)"
+            return _wrong(action, "declare blockers (rule 509.1)")
 
         return block_declaration_problem(game, action)
     if k == DecisionKind.ASSIGN_DAMAGE:
         if not isinstance(action, AssignDamage):
-            return "assign combat damage (rule 510.1)"
+            return _wrong(action, "assign combat damage (rule 510.1)")
 
         return assignment_problem(game, game.objects[data["attacker"]], dict(action.assignment))
     if k == DecisionKind.YES_NO:
         if not isinstance(action, ChooseYesNo):
-            return "answer yes or no"
+            return _wrong(action, "answer yes or no")
         if action.value and data.get("can_pay") is False:
             return "you can't pay that cost: partial payments aren't allowed (rule 118.3)"
         return None
     if k == DecisionKind.ORDER_TRIGGERS:
         if not isinstance(action, OrderTriggers):
-            return "order the triggered abilities (rule 603.3b)"
+            return _wrong(action, "order the triggered abilities (rule 603.3b)")
         if sorted(action.order) != list(range(len(data["triggers"]))):
             return "give each triggered ability exactly once (rule 603.3b)"
         return None
     if k == DecisionKind.ORDER_CARDS:
         if not isinstance(action, ChooseObjects):
-            return "order the cards: list each once, topmost first (rule 401.4)"
+            return _wrong(action, "order the cards: list each once, topmost first (rule 401.4)")
 
         return order_problem(data["candidates"], tuple(action.objects))
     if k == DecisionKind.CHOOSE_OPTION:
@@ -274,6 +276,38 @@ def check_answer(game: Game, action: Action) -> str | None:
     return f"unknown decision kind {k}"
 
 
+#: how a message calls each kind of answer (an answer of the wrong kind is named)
+_ANSWER_WORDS: dict[type, str] = {
+    PassPriority: "passing priority",
+    PlayLand: "playing a land",
+    CastSpell: "casting a spell",
+    ActivateAbility: "activating an ability",
+    TurnFaceUp: "turning a card face up",
+    Keep: "keeping the hand",
+    Mulligan: "a mulligan",
+    ChooseObjects: "a choice of objects",
+    ChooseTargets: "a choice of targets",
+    ChooseModes: "a choice of modes",
+    ChooseNumber: "a number",
+    ChooseDivision: "a division",
+    DeclareAttackers: "a declaration of attackers",
+    DeclareBlockers: "a declaration of blockers",
+    AssignDamage: "a combat damage assignment",
+    ChooseYesNo: "a yes or no",
+    OrderTriggers: "an order of triggered abilities",
+    ChooseOption: "a choice of option",
+}
+
+
+def _answer_words(action: object) -> str:
+    return _ANSWER_WORDS.get(type(action), "that answer")
+
+
+def _wrong(action: object, asked: str) -> str:
+    """An answer of the wrong kind: what it is, then what the decision asks."""
+    return f"{_answer_words(action)} doesn't answer this decision, which asks: {asked}"
+
+
 def _set_problem(
     game: Game,
     chosen: Sequence[Any],
@@ -282,29 +316,20 @@ def _set_problem(
     hi: int,
     rule: str = "",
 ) -> str | None:
+    viewer = game.pending.player if game.pending else None
     if len(set(chosen)) != len(chosen):
-        return "the same object or player can't be chosen twice" + (
+        twice = next(c for i, c in enumerate(chosen) if c in chosen[:i])
+        who = f" ({named(game, twice, viewer)})"
+        return f"the same object or player can't be chosen twice{who}" + (
             f" (rule {rule})" if rule else ""
         )
     cset = set(candidates)
     for c in chosen:
         if c not in cset:
-            return f"{_named(game, c)} isn't a legal choice"
+            return f"{named(game, c, viewer)} isn't a legal choice"
     if not (lo <= len(chosen) <= hi):
         return f"choose between {lo} and {hi}"
     return None
-
-
-def _named(game: Game, ref: Any) -> str:
-    """An object or player an answer names, by name (an unknown id as itself)."""
-    if isinstance(ref, int) and not isinstance(ref, bool):
-        who = ref_player(ref)
-        if who is not None:
-            return game.players[who].name if 0 <= who < len(game.players) else f"player {ref}"
-        o = game.objects.get(ref)
-        if o is not None:
-            return o.name
-    return str(ref)
 
 
 __all__ = ["permutations"]

@@ -179,7 +179,7 @@ def adventure_exile(obj: GameObject) -> bool:
     graveyard as it resolves (the controller may cast the creature later)."""
     return (
         obj.zone == Zone.STACK
-        and obj.card.data.layout in ("adventure", "prepare")
+        and obj.card.data.layout == "adventure"
         and len(obj.card.faces) > 1
         and obj.face == 1
         and not (obj.chosen or {}).get("spell_copy")

@@ -96,6 +96,7 @@ def priority_options(game: Game, player: int) -> list:
                     out.append(PlayLand(oid))
             elif cast_problem(game, player, oid) is None:
                 out.append(CastSpell(oid))
+            out.extend(_other_faces_from_exile(game, player, objects[oid]))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out
@@ -555,6 +556,29 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
     return [(0, c)]
 
 
+#: layouts whose faces after the first may be played or cast on their own from where
+#: the card is (CR 709.3 split halves, 712.11b-712.12 modal double-faced cards, 715.3
+#: Adventures); aftermath halves have rules of their own (702.127a)
+_OTHER_FACE_LAYOUTS = frozenset(("split", "modal_dfc", "adventure"))
+
+
+def _other_faces_from_exile(game: Game, player: int, o: GameObject) -> list[PlayLand | CastSpell]:
+    """The faces after the first of an exiled card ``player`` may play (CR 601.2a,
+    305.1): a modal double-faced card's land face is played (712.12), its other faces
+    cast (712.11b); a split card's second half (709.3); an Adventure (715.3)."""
+    out: list[PlayLand | CastSpell] = []
+    if o.card.data.layout not in _OTHER_FACE_LAYOUTS:
+        return out
+    lands = _land_back_faces(o) if o.card.data.layout == "modal_dfc" else ()
+    for face in range(1, len(o.card.faces)):
+        if face in lands:
+            if land_play_problem(game, player, o.id, face) is None:
+                out.append(PlayLand(o.id, face))
+        elif cast_problem(game, player, o.id, face) is None:
+            out.append(CastSpell(o.id, face=face))
+    return out
+
+
 def _land_back_faces(o: GameObject) -> tuple[int, ...]:
     """The faces after the front of a modal double-faced card that are lands (CR 712.12:
     it may be played as any of its faces that's a land), cached in the card."""
@@ -565,8 +589,9 @@ def _land_back_faces(o: GameObject) -> tuple[int, ...]:
     return got
 
 
-#: the layouts of adventurer cards (CR 715.2)
-_ADVENTURER_LAYOUTS = frozenset(("adventure", "prepare"))
+#: the layouts of adventurer cards (CR 715.2); not "prepare": a prepare card's spell
+#: is cast only as a copy while the creature is prepared (its reminder text)
+_ADVENTURER_LAYOUTS = frozenset(("adventure",))
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:

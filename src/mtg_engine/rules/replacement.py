@@ -374,6 +374,8 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
         text = f"{old_name} enters the battlefield"
         if entry["copy_names"]:
             text += f" as a copy of {entry['copy_names'][-1]}"
+        elif new.name != old_name:
+            text += f" as {new.name}"  # another face up (CR 712.12, 712.14)
         if tapped:
             text += " tapped"
         if counters:

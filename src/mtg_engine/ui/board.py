@@ -81,8 +81,14 @@ def _name_style(o: dict[str, Any]) -> str:
     return COLOR_STYLES.get(colors[0], "bold") if colors else "bold"
 
 
-def card_text(o: dict[str, Any], attacking: bool = False, blocking: bool = False) -> Text:
-    """One permanent or card: name and id in its colour, P/T, keywords and state."""
+def card_text(
+    o: dict[str, Any],
+    attacking: bool = False,
+    blocking: bool = False,
+    names: dict[int, str] | None = None,
+) -> Text:
+    """One permanent or card: name and id in its colour, P/T, keywords and state;
+    what it's attached to by name (``names``: id -> name of what the view shows)."""
     t = Text()
     name = o["name"] or "face-down"
     t.append(name, style=_name_style(o) + (" dim" if o.get("tapped") else ""))
@@ -106,7 +112,9 @@ def card_text(o: dict[str, Any], attacking: bool = False, blocking: bool = False
     for k, n in (o.get("counters") or {}).items():
         marks.append((f"{n} {k}", "magenta"))
     if o.get("attached_to") is not None:
-        marks.append((f"on #{o['attached_to']}", "dim"))
+        host = o["attached_to"]
+        where = (names or {}).get(host, "a permanent")
+        marks.append((f"on {where}" + (f" #{host}" if host >= 0 else ""), "dim"))
     for label, style in marks:
         t.append(" [")
         t.append(label, style=style)
@@ -118,8 +126,13 @@ def phase_bar(view: dict[str, Any], me: int) -> Text:
     """``Turn 5 · Your turn`` and the steps, the current one highlighted."""
     mine = view["active"] == me
     t = Text()
+    if view["turn"] == 0:  # CR 103.5: the opening hands, before the first turn
+        t.append("Before the first turn · mulligans\n", style="bold")
+        return t
     t.append(f"Turn {view['turn']} · ", style="bold")
-    t.append("Your turn" if mine else "Opponent's turn", style="bold green" if mine else "bold red")
+    active = next(p["name"] for p in view["players"] if p["index"] == view["active"])
+    whose = "Your turn" if mine else f"{active}'s turn"
+    t.append(whose, style="bold green" if mine else "bold red")
     t.append("\n")
     for s in BAR_STEPS:
         label = _BAR_LABELS.get(s, step_label(s))
@@ -146,12 +159,14 @@ def _rows(perms: list[Text], width: int = 3) -> Table:
 def _battlefield(view: dict[str, Any], side: int, attacking: set[int], blocking: set[int]) -> Table:
     """A player's permanents grouped into creatures, other permanents and lands."""
     groups: dict[str, list[Text]] = {"Creatures": [], "Other": [], "Lands": []}
+    names = {x["id"]: x["name"] or "a face-down permanent" for x in view["battlefield"]}
+    names |= {-(i + 1): p["name"] for i, p in enumerate(view["players"])}  # player refs
     for o in view["battlefield"]:
         if o["controller"] != side:
             continue
         types = o.get("types") or []
         group = "Creatures" if "Creature" in types else "Lands" if "Land" in types else "Other"
-        groups[group].append(card_text(o, o["id"] in attacking, o["id"] in blocking))
+        groups[group].append(card_text(o, o["id"] in attacking, o["id"] in blocking, names))
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold dim", width=9)
     table.add_column()

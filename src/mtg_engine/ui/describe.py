@@ -95,11 +95,14 @@ def describe(game: Game, a: Action, viewer: int | None = None) -> str:
     if isinstance(a, Mulligan):
         return "Take a mulligan"
     if isinstance(a, PlayLand):
+        o = game.objects[a.card]
+        # a land played from exile or a graveyard by a permission (CR 305.1, 601.2a)
+        where = {Zone.EXILE: " from exile", Zone.GRAVEYARD: " from the graveyard"}
+        src = where.get(o.zone, "")
         if a.face:  # CR 712.12: a modal double-faced card played as its back face
-            o = game.objects[a.card]
             tag = f" #{o.id}" if viewer is not None else ""
-            return f"Play {o.card.faces[a.face].name} (back face of {o.name}{tag})"
-        return f"Play {name_of(game, a.card, viewer)}"
+            return f"Play {o.card.faces[a.face].name} (back face of {o.name}{tag}){src}"
+        return f"Play {name_of(game, a.card, viewer)}{src}"
     if isinstance(a, CastSpell):
         o = game.objects[a.card]
         tag = f" #{o.id}" if viewer is not None else ""

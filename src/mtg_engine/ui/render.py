@@ -59,6 +59,8 @@ def render(game: Game, me: int) -> str:
     names = {p["index"]: p["name"] for p in view["players"]}
     whose = "Your turn" if view["active"] == me else f"{names[view['active']]}'s turn"
     lines = [f"── Turn {view['turn']} · {whose} · {step_label(view['step'])} ──"]
+    if view["turn"] == 0:  # CR 103.5: the opening hands, before the first turn
+        lines = ["── Before the first turn · mulligans ──"]
 
     def perms(side: int) -> str:
         shown = [

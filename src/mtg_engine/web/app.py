@@ -107,13 +107,16 @@ class Server:
                 self.sessions[sid] = Session.resume(self.config.save_dir, str(msg.get("name")))
                 return [self.sessions[sid].message()]
             if kind == "watch":
-                ais = msg.get("ais") or [self.config.ai, self.config.ai]
+                ais = msg.get("ais") or [self.config.ai]
+                if not isinstance(ais, list):
+                    raise SessionError("ais must be a list of AI names")
                 seed = msg.get("seed")
                 self.sessions[sid] = WatchSession(
                     self.deck(msg, "deck", self.config.deck),
                     self.deck(msg, "opponent_deck", self.config.opponent_deck),
-                    (str(ais[0]), str(ais[-1])),
+                    [str(a) for a in ais],
                     seed if isinstance(seed, int) else secrets.randbelow(1 << 30),
+                    _int(msg, "players", 2),
                 )
                 return [self.sessions[sid].message()]
             if kind == "judge":
@@ -128,6 +131,8 @@ class Server:
                 if not isinstance(current, JudgeSession):
                     current.log_sent = 0  # a (re)loaded page rebuilds its log
                 return [current.message()]
+            if kind not in _PAGE_MESSAGES:
+                raise SessionError(f"unknown message type {kind!r}")
             if isinstance(current, WatchSession):
                 if kind != "watch_step":
                     raise SessionError("this page is watching a game: start a new game to play")
@@ -156,6 +161,12 @@ class Server:
             return [session.message()]
         except SessionError as e:
             return [{"type": "error", "message": str(e)}]
+
+
+#: the messages a page sends once it has a game (the others start one)
+_PAGE_MESSAGES = frozenset(
+    ("hello", "watch_step", "judge_goto", "answer", "undo", "concede", "settings", "save")
+)
 
 
 def _int(msg: dict[str, Any], key: str, default: int = 0) -> int:

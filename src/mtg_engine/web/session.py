@@ -499,15 +499,19 @@ def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:
         raise SessionError(f"the scenario can't be set up: {e.message}") from None
 
 
+def _is_id(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)  # JSON true isn't an id
+
+
 def _ints(v: Any) -> tuple[int, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, int) for x in v):
+    if not isinstance(v, list) or not all(_is_id(x) for x in v):
         raise SessionError("expected a list of ids")
     return tuple(v)
 
 
 def _pairs(v: Any) -> tuple[tuple[int, int], ...]:
     if not isinstance(v, list) or not all(
-        isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in v
+        isinstance(p, list) and len(p) == 2 and all(_is_id(x) for x in p) for p in v
     ):
         raise SessionError("expected a list of [id, id] pairs")
     return tuple((p[0], p[1]) for p in v)

@@ -10,26 +10,40 @@ from ..api import Deck, Game, load_deck, new_game, observe_log
 from ..scenario.refs import Refs
 from ..scenario.runner import Run
 from ..ui.describe import describe
-from .session import STOP_STEPS, SessionError, agent_kind, load_scenario
+from .session import MAX_OPPONENTS, STOP_STEPS, SessionError, agent_kind, load_scenario
 
 
 class WatchSession:
-    """An AI-vs-AI game. The page sees it from the first player's seat (their
-    ``observe``): watching doesn't show what no player at the table could see."""
+    """An AI-vs-AI game: two players, or a free-for-all of up to five (CR 806). The
+    page sees it from the first player's seat (their ``observe``): watching doesn't
+    show what no player at the table could see."""
 
     def __init__(
-        self, deck: str | Deck, opponent_deck: str | Deck, ais: tuple[str, str], seed: int
+        self,
+        deck: str | Deck,
+        opponent_deck: str | Deck,
+        ais: tuple[str, ...] | list[str],
+        seed: int,
+        players: int = 2,
     ) -> None:
+        if not 2 <= players <= MAX_OPPONENTS + 1:
+            raise SessionError(
+                f"a watched game has 2 to {MAX_OPPONENTS + 1} players, not {players}"
+            )
+        if not ais:
+            raise SessionError("name the AIs to watch")
         try:
-            decks = [
-                (d if isinstance(d, Deck) else load_deck(d)).card_defs()
-                for d in (deck, opponent_deck)
-            ]
+            first, rest = (
+                (d if isinstance(d, Deck) else load_deck(d)) for d in (deck, opponent_deck)
+            )
+            decks = [first.card_defs(), *(rest.card_defs() for _ in range(players - 1))]
         except (OSError, KeyError, ValueError) as e:
             raise SessionError(f"can't load the decks: {e}") from None
-        kinds = (agent_kind(ais[0]), agent_kind(ais[1]))
-        self.game = new_game(decks, seed=seed, names=[f"AI 1 ({kinds[0]})", f"AI 2 ({kinds[1]})"])
-        self.agents: list[Agent] = [make_agent(kinds[0], seed + 1), make_agent(kinds[1], seed + 2)]
+        # each player's AI: the list given, its last one for the players after it
+        kinds = [agent_kind(str(ais[min(i, len(ais) - 1)])) for i in range(players)]
+        names = [f"AI {i + 1} ({kind})" for i, kind in enumerate(kinds)]
+        self.game = new_game(decks, seed=seed, names=names)
+        self.agents: list[Agent] = [make_agent(k, seed + 1 + i) for i, k in enumerate(kinds)]
         self.log_sent = 0
 
     def step(self, decisions: int = 1) -> None:

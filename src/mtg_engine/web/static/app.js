@@ -178,6 +178,8 @@ function render() {
   renderLog();
   $("btn-undo").disabled = !S.msg.can_undo;
   $("btn-concede").disabled = !!v.outcome;
+  // watching or judging: nothing of the player's to undo, save or concede
+  for (const id of ["btn-undo", "btn-save", "btn-concede"]) $(id).classList.toggle("hidden", !!S.msg.mode);
   drawArrows();
 }
 
@@ -583,7 +585,7 @@ function renderPrompt() {
     buttons.append(b);
   } else if (d.kind === "blockers") {
     say(S.blocker !== null ? `Now click the attacker ${nameOf(S.blocker)} blocks.`
-      : `Declare blockers: click a creature of yours, then the attacker it blocks (${S.blocks.length} blocks).`);
+      : `Declare blockers: click a creature of yours, then the attacker it blocks (${S.blocks.length} ${S.blocks.length === 1 ? "block" : "blocks"} chosen).`);
     const b = button(S.blocks.length ? `Block (${S.blocks.length})` : "No blocks", () => answer({ blockers: S.blocks }), "primary");
     b.id = "btn-done";
     buttons.append(b);
@@ -627,7 +629,8 @@ function renderWatch(text, buttons) {
     buttons.append(button("New game", showNewGame, "primary"));
     return;
   }
-  text.append(el("span", "", `Watching AI vs AI (from ${v.players[0].name}'s seat).`));
+  const table = v.players.length > 2 ? `a free-for-all of ${v.players.length} AIs` : "AI vs AI";
+  text.append(el("span", "", `Watching ${table} (from ${v.players[0].name}'s seat).`));
   const speed = el("select"); speed.id = "watch-speed";
   for (const [label, ms] of [["Slow", 1500], ["Normal", 600], ["Fast", 150], ["Fastest", 20]]) {
     const o = el("option", "", label); o.value = String(ms); if (ms === WATCH.delay) o.selected = true; speed.append(o);
@@ -868,7 +871,8 @@ async function showNewGame() {
   const scen = el("input"); scen.type = "file"; scen.id = "new-scenario"; scen.accept = ".yaml,.yml";
   field("Or start from a scenario", scen);
   body.append(button("Watch AI vs AI", () => {
-    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value, ai.value], deck_text: paste.value };
+    // the Opponents choice sets the table: 1 is a duel of two AIs, 2 or more a free-for-all
+    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value], players: Number(opp.value) + 1, deck_text: paste.value };
     if (seed.value !== "") m.seed = Number(seed.value);
     closeModal();
     send(m);
