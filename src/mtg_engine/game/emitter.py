@@ -95,6 +95,7 @@ _Untyped = Literal[
     EventKind.FADING,
     EventKind.FIZZLE,
     EventKind.FLIP,
+    EventKind.FORETELL,
     EventKind.GAIN_LIFE_PREVENTED,
     EventKind.GAIN_LIFE_REPLACED,
     EventKind.ILLEGAL_ACTIVATION,

@@ -92,6 +92,7 @@ class EventKind(StrEnum):
     FADING = "fading"
     FIZZLE = "fizzle"
     FLIP = "flip"
+    FORETELL = "foretell"
     GAIN_LIFE = "gain_life"
     GAIN_LIFE_PREVENTED = "gain_life_prevented"
     GAIN_LIFE_REPLACED = "gain_life_replaced"

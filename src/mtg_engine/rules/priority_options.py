@@ -23,9 +23,9 @@ from ..game.actions import (
     PlayLand,
 )
 from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS
 from ..game.keyword_names import Kw
-from ..game.objects import GameObject
+from ..game.objects import GameObject, Zone
 from . import cast_permissions, cost_components
 from . import mana as mana_rules
 from .activating import ability_at, activate_problem
@@ -95,8 +95,29 @@ def priority_options(game: Game, player: int) -> list:
                     out.append(PlayLand(oid))
             elif cast_problem(game, player, oid) is None:
                 out.append(CastSpell(oid))
+        if game.exile:
+            out.extend(_exile_alt_casts(game, player))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
+    return out
+
+
+def _exile_alt_casts(game: Game, player: int) -> list[CastSpell]:
+    """The player's exiled cards castable now with an alternative cost that works from
+    exile (CR 601.2a, 702.143a: a foretold card for its foretell cost)."""
+    out: list[CastSpell] = []
+    objects = game.objects
+    alts: list[str] | None = None
+    for oid in game.exile:
+        o = objects[oid]
+        if o.owner != player or not o.chosen:
+            continue  # (such a card carries a record of how it was exiled)
+        if alts is None:
+            alts = [name for name, spec in ALT_COSTS.items() if Zone.EXILE in spec.zones]
+        for alt in alts:
+            act = CastSpell(oid, alt=alt)
+            if cast_problem(game, player, oid, 0, act) is None:
+                out.append(act)
     return out
 
 
@@ -591,7 +612,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, entwine=True))
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
-    for alt in ("Evoke", "Prowl", "Morph", "Suspend"):
+    for alt in ("Evoke", "Prowl", "Morph", "Suspend", "Foretell"):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:
