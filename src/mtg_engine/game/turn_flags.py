@@ -51,6 +51,8 @@ class TurnFlags:
     paid: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: player -> damage dealt to them this turn (CR 120.3)
     damage_to_player: dict[int, int] = field(default_factory=dict)
+    #: player -> life they gained this turn (CR 119.3: "if you gained life this turn")
+    life_gained: dict[int, int] = field(default_factory=dict)
     #: source -> the permanents returned to hand to pay its cost (CR 602.2b)
     cost_returned: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     #: object -> until when its face stays revealed
@@ -90,6 +92,7 @@ class TurnFlags:
         t.fizzled = self.fizzled.copy()
         t.paid = self.paid.copy()
         t.damage_to_player = self.damage_to_player.copy()
+        t.life_gained = self.life_gained.copy()
         t.cost_returned = self.cost_returned.copy()
         t.revealed = self.revealed.copy()
         t.activated = self.activated.copy()

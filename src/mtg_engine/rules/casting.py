@@ -41,6 +41,7 @@ from .multiface import DFC_LAYOUTS, cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
+from .player_limits import lands_played_problem, may_play_another_land
 from .simultaneous import simultaneous
 from .support import register
 from .tapping import became_tapped, pay_tap
@@ -83,8 +84,8 @@ def land_play_problem(game: Game, player: int, oid: int, face: int = 0) -> str |
         return "you can play a land only during your own turn (rule 305.2)"
     if game.step not in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN) or game.stack:
         return "you can play a land only in your main phase with an empty stack (rule 305.2)"
-    if game.players[player].lands_played >= 1:
-        return "you have already played a land this turn (rule 305.2)"
+    if not may_play_another_land(game, player):
+        return lands_played_problem(game, player)
     return None
 
 

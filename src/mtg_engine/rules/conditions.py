@@ -12,6 +12,7 @@ from ..cards.abilities import Condition, Filter, SelfRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
+from . import life_gained as _life_gained  # noqa: F401  (registers its condition)
 from . import mana as mana_rules
 from .characteristics import chars
 from .filters import matches_object, objects_matching

@@ -44,6 +44,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending
 from .multiface import cast_chars
 from .play_permissions import permitted_cards
+from .player_limits import may_play_another_land
 from .statics import statics_with
 from .tap_replacements import tap_forbidden
 
@@ -66,7 +67,7 @@ def priority_options(game: Game, player: int) -> list:
     sorcery_ok = has_sorcery_timing(game, player)
     key = (
         sorcery_ok,
-        sorcery_ok and p.lands_played < 1,
+        sorcery_ok and may_play_another_land(game, player),
         tuple(p.mana_pool),
         p.life,
         tuple(p.restricted_mana),  # CR 106.6: mana that pays only for some spells
@@ -325,7 +326,7 @@ def _hand_offers(
     601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`)."""
     if not sorcery_ok and not summary[0]:
         return  # only sorcery-speed cards, and no abilities that work from the hand
-    land_ok = sorcery_ok and game.players[player].lands_played < 1
+    land_ok = sorcery_ok and may_play_another_land(game, player)
     free_granted = bool(statics_with(game, "may_cast_free_with_flash"))
     reads.append((_R_FREE, free_granted))
     sources = None

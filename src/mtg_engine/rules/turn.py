@@ -21,6 +21,7 @@ from . import combat
 from .drawing import draws
 from .layers import end_of_turn_cleanup, on_turn_start
 from .phasing import phase_permanents
+from .player_limits import max_hand_size
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
@@ -224,7 +225,8 @@ def cleanup_task(game: Game, task: Task) -> None:
     "until end of turn" effects."""
     p = game.players[game.active]
     if task.stage == 0:
-        excess = len(p.hand) - 7  # CR 402.2: maximum hand size seven
+        limit = max_hand_size(game, game.active)  # CR 402.2: normally seven
+        excess = len(p.hand) - limit if limit is not None else 0
         task.stage = 1
         if excess > 0:
             task.data["n"] = excess
