@@ -55,6 +55,20 @@ def matches_object(
     return True
 
 
+def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
+    """ "spells you cast" (CR 601.2): a spell on the stack that was cast (or is being
+    cast: its record starts as it moves to the stack, 601.2a), not a copy (CR 707.10);
+    its caster is its controller."""
+    paid = obj.paid
+    if obj.zone != Zone.STACK or obj.stack_kind != "spell" or paid is None or paid.get("copy"):
+        return False
+    if value == "you":
+        return obj.controller == controller
+    if value in ("opponent", "not_you"):
+        return obj.controller != controller
+    return False  # an unknown value never matches (no silent "yes")
+
+
 def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
     """Whether the object is one of these kinds: a card type, or "permanent",
     "spell", "ability", "card" (CR 109.2)."""
@@ -166,6 +180,8 @@ def _condition(
         return True  # handled with "other" in matches_object
     if key == "you":
         return (obj.controller == controller) == bool(value)
+    if key == "caster":
+        return _cast_by(obj, value, controller)
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):

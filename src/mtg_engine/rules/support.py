@@ -650,7 +650,18 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # the granted abilities' own constructs (CR 613.1f; level symbols, 711.2)
             _walk_value(v.args.get("abilities") or v.args.get("ability"), out)
         if v.affected is not None:
-            _walk_value(v.affected, out)
+            parts = set()
+            _walk_value(v.affected, parts)
+            if "cond:caster" in parts:
+                # "Artifact spells you cast have cascade", "Spells you cast with mana
+                # value 5 or greater can't be countered" (rules/filters._cast_by): each
+                # keyword and each op is supported once it is known to work for spells
+                parts.discard("cond:caster")
+                if v.op == "grant_keyword":
+                    parts.add(f"spell_keyword:{v.args.get('keyword')}")
+                else:
+                    parts.add(f"caster:{v.op}")
+            out.update(parts)
         if v.condition is not None:
             parts = set()
             _walk_value(v.condition, parts)
