@@ -37,7 +37,7 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
-from .counting import domain
+from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
@@ -411,6 +411,9 @@ class Ctx:
                     return len(self.refs(EachRef(a.filter))) * a.multiplier
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
+            if a.kind in GREATEST and a.filter is not None:
+                n = greatest_among(g, a.kind, self.concrete(a.filter), self.controller, self.source)
+                return n * a.multiplier + a.value
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
