@@ -13,6 +13,7 @@ from ..cards.abilities import Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .damage_history import damaged_players, dealt_damage_this_turn
+from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .simultaneous import attached_before
 from .support import register
@@ -182,6 +183,8 @@ def _condition(
         return (obj.controller == controller) == bool(value)
     if key == "caster":
         return _cast_by(obj, value, controller)
+    if key == "entered_this_turn":
+        return entered_this_turn(game, obj) == bool(value)
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):
