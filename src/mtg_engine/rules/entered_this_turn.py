@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 register("cond:entered_this_turn")
 
 
-@on_event(EventKind.ZONE_CHANGE, rules=True)
+@on_event(EventKind.ZONE_CHANGE, rules=True, watch=[(None, "battlefield")])
 def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A permanent entered the battlefield (from any zone, or created)."""
     d = ev.data

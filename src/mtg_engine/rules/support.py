@@ -332,6 +332,7 @@ SUPPORTED: set[str] = set(
                 "you_control_le",
                 "not",
                 "you_do",
+                "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
                 "not_control",
                 "life_at_least",
