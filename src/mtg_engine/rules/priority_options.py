@@ -28,7 +28,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from . import cast_permissions, cost_components
 from . import mana as mana_rules
-from .activating import ability_at, activate_problem
+from .activating import ability_at, activate_problem, any_player_may
 from .casting import (
     _cost_may_change,
     _has_cost_abilities,
@@ -455,9 +455,14 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
             o = objects[oid]
             if o.phased_out:
                 continue  # CR 702.26b
-            indices = activated_indices(chars(game, o))
+            c = chars(game, o)
+            indices = activated_indices(c)
             if indices:
                 index.setdefault(o.controller, []).append((oid, indices))
+                anyone = tuple(i for i in indices if any_player_may(c.abilities[i]))
+                for p in range(len(game.players)) if anyone else ():
+                    if p != o.controller:  # "Any player may activate this ability."
+                        index.setdefault(p, []).append((oid, anyone))
         cache[ACTIVATED_KEY] = index
     return index.get(player, [])
 
