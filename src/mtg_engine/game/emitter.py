@@ -91,6 +91,7 @@ _Untyped = Literal[
     EventKind.END_COMBAT,
     EventKind.ENTERS_ATTACKING,
     EventKind.EPIC,
+    EventKind.EXTRA_TURN,
     EventKind.FACE_UP_IN_EXILE,
     EventKind.FADING,
     EventKind.FIZZLE,

@@ -88,6 +88,7 @@ class EventKind(StrEnum):
     END_COMBAT = "end_combat"
     ENTERS_ATTACKING = "enters_attacking"
     EPIC = "epic"
+    EXTRA_TURN = "extra_turn"
     FACE_UP_IN_EXILE = "face_up_in_exile"
     FADING = "fading"
     FIZZLE = "fizzle"

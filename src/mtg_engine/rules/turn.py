@@ -112,6 +112,13 @@ def start_turn(game: Game) -> None:
     """A new turn begins (CR 500.1): the next player becomes the active player."""
     if game.turn > 0:
         game.active = _next_player(game, game.active)
+        while game.extra_turns:
+            # CR 500.7: the most recently created extra turn is taken first (a player
+            # who has left the game takes none, CR 800.4a)
+            player = game.extra_turns.pop()
+            if not game.players[player].has_lost:
+                game.active = player
+                break
     game.turn += 1
     # a new turn ends summoning sickness (CR 302.6): the cached mana sources, and the
     # offers that read them, are forgotten (an untap step that untaps nothing
