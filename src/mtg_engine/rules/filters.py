@@ -21,6 +21,7 @@ from .support import register
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:permanent_card")  # CR 110.4a
+register("cond:historic")  # CR 700.6 (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 
 if TYPE_CHECKING:
@@ -185,6 +186,9 @@ def _condition(
         return _cast_by(obj, value, controller)
     if key == "entered_this_turn":
         return entered_this_turn(game, obj) == bool(value)
+    if key == "historic":  # CR 700.6: legendary, artifact or Saga
+        historic = "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
+        return historic == bool(value)
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):
