@@ -465,6 +465,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # "creatures they control": which player the compiler lost (filters
                 # never match it, rules/filters.py)
                 out.add("cond_value:that_player")
+            if key == "targets":
+                if isinstance(val, Filter):
+                    _walk_value(val, out)  # "a spell that targets a creature you control"
+                elif val != "self":
+                    out.add("cond_value:targets")  # what it targets wasn't understood
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
