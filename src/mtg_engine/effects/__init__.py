@@ -51,6 +51,7 @@ from . import (  # noqa: E402,F401
     text,
     tokens,
     transform,
+    turns,
     untap,
     ward,
     zones,

@@ -22,6 +22,7 @@ from ..rules.filters import matches_object
 from ..rules.linked import exiled_with, link_owner
 from ..rules.linked_exile import exile_linked
 from ..rules.permanents import enter_battlefield, sacrifice
+from ..rules.player_limits import lands_played_problem, may_play_another_land
 from ..rules.support import register
 from ..rules.zones import move
 from . import effect
@@ -276,8 +277,8 @@ def _land_problem(ctx: Ctx, player: int, e: Effect) -> str | None:
         return "a land can't be cast (rule 305.9)"
     if g.active != player:
         return "a land can be played only during your own turn (rule 305.2)"
-    if g.players[player].lands_played >= 1:
-        return "you have already played a land this turn (rule 305.2)"
+    if not may_play_another_land(g, player):
+        return lands_played_problem(g, player)
     return None
 
 

@@ -122,6 +122,13 @@ class AltCost:
     #: not an alternative cost but a permission with an additional cost: the mana
     #: cost is still paid and ``cost`` is added to it (retrace, CR 702.81a)
     keeps_mana_cost: bool = False
+    #: not a cast at all but a special action announced like one (CR 116.2h:
+    #: foretelling a card): performs it (game, player, card id); ``check`` says
+    #: why it can't be taken now, ``zones`` where the card must be
+    special: Callable[[Game, int, int], None] | None = None
+    #: the card waits face down in exile and is turned face up as it's cast; its
+    #: face-up characteristics are checked (a foretold card, CR 702.143a)
+    cast_face_up: bool = False
 
 
 #: alt name ("flashback") -> its definition

@@ -246,6 +246,7 @@ def game_to_json(g: Game, log: bool = True) -> dict[str, Any]:
         "effects": [encode(e.to_json()) for e in g.effects],
         "pending_triggers": encode(g.pending_triggers),
         "delayed_triggers": encode(g.delayed_triggers),
+        "extra_turns": list(g.extra_turns),
         "combat": None
         if g.combat is None
         else {
@@ -414,6 +415,7 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
         )
     g.pending_triggers = decode(d["pending_triggers"])
     g.delayed_triggers = decode(d["delayed_triggers"])
+    g.extra_turns = [int(p) for p in d.get("extra_turns", ())]  # (saved before extra turns)
     if d["combat"] is None:
         g.combat = None
     else:

@@ -129,6 +129,9 @@ class Game(EventEmitter):
         self.effects: list[ContinuousEffect] = []
         self.pending_triggers: list[dict[str, Any]] = []
         self.delayed_triggers: list[dict[str, Any]] = []
+        #: the players of the extra turns still to come, the most recently created
+        #: last: it is taken first, right after this turn (CR 500.7)
+        self.extra_turns: list[int] = []
         self.combat: Combat | None = None
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
@@ -435,6 +438,7 @@ class Game(EventEmitter):
         g.effects = list(self.effects)  # ContinuousEffect records are never mutated
         g.pending_triggers = [dict(t) for t in self.pending_triggers]
         g.delayed_triggers = [dict(t) for t in self.delayed_triggers]
+        g.extra_turns = list(self.extra_turns)
         g.combat = self.combat.copy() if self.combat else None
         g.outcome = self.outcome
         g.uid_to_obj = dict(self.uid_to_obj)

@@ -53,6 +53,9 @@ class TurnFlags:
     life_gained: dict[int, int] = field(default_factory=dict)
     #: player -> damage dealt to them this turn (CR 120.3)
     damage_to_player: dict[int, int] = field(default_factory=dict)
+    #: permanents that entered the battlefield this turn ("creatures that entered
+    #: this turn"; each entry is a new object, CR 400.7)
+    entered: set[int] = field(default_factory=set)
     #: source -> the permanents returned to hand to pay its cost (CR 602.2b)
     cost_returned: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     #: object -> until when its face stays revealed
@@ -93,6 +96,7 @@ class TurnFlags:
         t.paid = self.paid.copy()
         t.life_gained = self.life_gained.copy()
         t.damage_to_player = self.damage_to_player.copy()
+        t.entered = self.entered.copy()
         t.cost_returned = self.cost_returned.copy()
         t.revealed = self.revealed.copy()
         t.activated = self.activated.copy()

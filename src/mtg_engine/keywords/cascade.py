@@ -20,7 +20,7 @@ from ..cards.abilities import Effect
 from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
-from ..rules.support import register_keywords
+from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
 
 if TYPE_CHECKING:
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register_keywords("Cascade")
+register(
+    "spell_keyword:Cascade"
+)  # granted to spells: "spells you cast have ..." (rules/filters._cast_by)
 
 
 @on_event(EventKind.CAST)

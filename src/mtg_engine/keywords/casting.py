@@ -8,6 +8,9 @@ keyword                CR          module
 Kicker, Multikicker    702.33      :mod:`.kicker`
 Buyback                702.27      :mod:`.buyback`
 Flashback              702.34      :mod:`.flashback`
+Foretell               702.143     :mod:`.foretell` (foretelling: a special
+                                   action, ``alt="foretell"``; cast with
+                                   ``alt="foretold"``)
 Madness                702.35      :mod:`.madness`
 Evoke                  702.74      :mod:`.evoke`
 Storm, Gravestorm      702.40/69   :mod:`.storm` (copies: :mod:`.copies`)
@@ -44,6 +47,7 @@ from . import (  # noqa: F401
     epic,
     evoke,
     flashback,
+    foretell,
     fuse,
     kicker,
     madness,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import Effect
 from ..game.events import EventKind
 from ..game.hooks import on_event
-from ..rules.support import register_keywords
+from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
 
 if TYPE_CHECKING:
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register_keywords("Ripple")
+register(
+    "spell_keyword:Ripple"
+)  # granted to spells: "spells you cast have ..." (rules/filters._cast_by)
 
 
 @on_event(EventKind.CAST)

@@ -51,6 +51,12 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+def any_player_may(a: Ability) -> bool:
+    """ "Any player may activate this ability." (CR 602.2: otherwise only the object's
+    controller may; the player who activates it controls the ability, 602.2a)"""
+    return ("any_player", True) in a.restrictions
+
+
 def activate_problem(game: Game, player: int, oid: int, index: int) -> str | None:
     """Why this ability can't be activated now, or None (CR 602.1-602.5)."""
     o = game.objects.get(oid)
@@ -84,7 +90,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if from_zone is not None:
             return f"{o.name} isn't in your {from_zone} ({_kw_rule(a)})"
         return f"{o.name} isn't on the battlefield (rule 602.2)"
-    if o.zone == Zone.BATTLEFIELD and o.controller != player:
+    if o.zone == Zone.BATTLEFIELD and o.controller != player and not any_player_may(a):
         return f"you don't control {o.name} (rule 602.2)"
     if o.zone != Zone.BATTLEFIELD and o.owner != player:
         return f"{o.name} isn't yours (rule 602.2)"
@@ -184,6 +190,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 CANT_ACTIVATE = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
+register("restriction:any_player")  # any_player_may (CR 602.2)
 
 
 def ability_at(c: Chars, index: int) -> Ability:

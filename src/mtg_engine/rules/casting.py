@@ -22,7 +22,7 @@ from ..game.actions import (
     DecisionPurpose,
 )
 from ..game.events import EventKind
-from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, set_cast_record
+from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, AltCost, set_cast_record
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
@@ -33,7 +33,7 @@ from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .char_values import Chars
-from .characteristics import chars
+from .characteristics import chars, printed
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
@@ -43,6 +43,7 @@ from .multiface_play import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
+from .player_limits import lands_played_problem, may_play_another_land
 from .simultaneous import simultaneous
 from .stack_choices import begin_choices
 from .support import register
@@ -86,8 +87,8 @@ def land_play_problem(game: Game, player: int, oid: int, face: int = 0) -> str |
         return "you can play a land only during your own turn (rule 305.2)"
     if game.step not in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN) or game.stack:
         return "you can play a land only in your main phase with an empty stack (rule 305.2)"
-    if game.players[player].lands_played >= 1:
-        return "you have already played a land this turn (rule 305.2)"
+    if not may_play_another_land(game, player):
+        return lands_played_problem(game, player)
     return None
 
 
@@ -265,7 +266,9 @@ def spell_problem(
     spec = ALT_COSTS.get(alt) if alt else None
     if alt and spec is None:
         return f"there's no alternative cost called {alt!r} (rule 118.9)"
-    if o.face_down and not (spec and spec.face_down):
+    if spec is not None and spec.special is not None:
+        return _special_action_problem(game, player, o, spec)
+    if o.face_down and not (spec and (spec.face_down or spec.cast_face_up)):
         return "that card isn't in your hand (rule 601.2a)"
     if spec is not None and spec.face_down:
         # CR 601.3e, 708.4: whether a face-down spell may be cast is decided by the
@@ -375,8 +378,24 @@ def spell_problem(
     return _cost_problem(game, player, o, opts)
 
 
+def _special_action_problem(game: Game, player: int, o: GameObject, spec: AltCost) -> str | None:
+    """Why the special action announced like a cast (CR 116.2h: foretelling) can't
+    be taken now: the card must be in one of its zones and have the keyword, then
+    the keyword's own check (its timing and cost)."""
+    if o.zone not in spec.zones:
+        zones = " or ".join(f"your {Zone.NAMES[z]}" for z in spec.zones)
+        return f"{o.name} must be in {zones} for that ({spec.rule})"
+    ability = alt_ability_of(o, spec.keyword)
+    if spec.keyword is not None and ability is None:
+        return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"
+    return spec.check(game, player, o, ability) if spec.check is not None else None
+
+
 def _cast_chars(game: Game, o: GameObject, opts: dict[str, Any]) -> Chars:
-    """CR 709.3a, 712.11c, 715.3a: only the half or face being cast is evaluated."""
+    """CR 709.3a, 712.11c, 715.3a: only the half or face being cast is evaluated;
+    a face-down foretold card, by the face it is cast with (CR 702.143a)."""
+    if o.face_down and costs.cast_face_up(opts):
+        return printed(o)
     if len(o.card.faces) > 1:
         return cast_chars(game, o, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, o)
@@ -552,6 +571,11 @@ def cast_task(game: Game, task: Task) -> None:
     player = d["player"]
     opts: dict[str, Any] = d.setdefault("opts", {})
     if task.stage == 0:
+        special = ALT_COSTS[opts["alt"]].special if opts.get("alt") in ALT_COSTS else None
+        if special is not None:
+            special(game, player, d["card"])  # a special action, not a cast (CR 116.2)
+            game.finish(task)
+            return
         if opts.get("alt") == "suspend":
             # CR 116.2f: suspending a card is a special action, not a cast.
             x_range = KEYWORD_HOOKS.suspend_x_range(game, player, game.objects[d["card"]])

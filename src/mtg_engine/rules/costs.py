@@ -32,7 +32,7 @@ from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from . import mana_costs
-from .characteristics import chars
+from .characteristics import chars, printed
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
 from .multiface_play import cast_chars
@@ -182,10 +182,20 @@ def base_cost(
     return mana, rest, spec.rule
 
 
+def cast_face_up(opts: dict[str, Any]) -> bool:
+    """Whether the announced alternative cost casts a face-down exiled card face up
+    (a foretold card, CR 702.143a): its face-up characteristics are checked."""
+    spec = ALT_COSTS.get(opts.get("alt") or "")
+    return spec is not None and spec.cast_face_up
+
+
 def _spell_chars(game: Game, obj: GameObject, opts: dict[str, Any]) -> Chars:
     """The characteristics the spell has (on the stack) or will have (a card being
     checked before it's cast): only the half being cast of a split card (CR 709.3a),
-    or both halves of a fused split spell (CR 702.102b)."""
+    or both halves of a fused split spell (CR 702.102b); a face-down foretold card's
+    face-up characteristics (CR 702.143a)."""
+    if obj.face_down and obj.zone != Zone.STACK and cast_face_up(opts):
+        return printed(obj)
     if obj.zone != Zone.STACK and len(obj.card.faces) > 1:
         return cast_chars(game, obj, int(opts.get("face", 0)), bool(opts.get("fuse")))
     return chars(game, obj)
@@ -237,7 +247,8 @@ def total_cost(
                 total.mana = KEYWORD_HOOKS.reduce_by_mana_cost(total.mana, by)
     # Cost increases, then reductions (CR 601.2f).
     spec = ALT_COSTS.get(alt or "")
-    if not obj.face_down and not (spec is not None and spec.face_down):
+    face_down = obj.face_down and not (spec is not None and spec.cast_face_up)
+    if not face_down and not (spec is not None and spec.face_down):
         # (a face-down spell has no color or name for cost effects to see, CR 708.4)
         _apply_cost_changes(game, player, obj, c, total, as_spell)
     if alt is not None and alt not in ALT_COSTS:

@@ -1,6 +1,8 @@
 """Numbers counted from the game as an effect or ability needs them (CR 604.3,
 608.2h): domain, the count of basic land types among the lands a player controls
-(the ability word of CR 207.2c; the types of CR 305.6)."""
+(the ability word of CR 207.2c; the types of CR 305.6); the greatest power or
+toughness among a group of objects ("where X is the greatest power among creatures
+you control"; 0 when there are none, CR 107.1b: a negative value counts as 0 too)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,32 @@ from typing import TYPE_CHECKING
 
 from .char_values import BASIC_LAND_MANA
 from .characteristics import chars
+from .filters import objects_matching
 from .support import register
 
 if TYPE_CHECKING:
+    from ..cards.abilities import Filter
+    from ..game.objects import GameObject
     from ..game.state import Game
 
 register("amount:domain", "arg:modify_pt.for_each")
+register("amount:greatest_power", "amount:greatest_toughness")
+
+#: the Amount kinds of "the greatest [stat] among ..." and the stat each reads
+GREATEST = {"greatest_power": "power", "greatest_toughness": "toughness"}
+
+
+def greatest_among(
+    game: Game, kind: str, flt: Filter, controller: int, source: GameObject | None
+) -> int:
+    """The greatest power or toughness (``kind``: a key of :data:`GREATEST`) among the
+    objects matching ``flt``; 0 when none match (and never less than 0, CR 107.1b)."""
+    stat = GREATEST[kind]
+    best = 0
+    for o in objects_matching(game, flt, controller, source):
+        v = getattr(chars(game, o), stat) or 0
+        best = max(best, v)
+    return best
 
 
 def domain(game: Game, player: int) -> int:

@@ -37,7 +37,7 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
-from .counting import domain
+from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
@@ -416,6 +416,9 @@ class Ctx:
                     return len(self.refs(EachRef(a.filter))) * a.multiplier
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
+            if a.kind in GREATEST and a.filter is not None:
+                n = greatest_among(g, a.kind, self.concrete(a.filter), self.controller, self.source)
+                return n * a.multiplier + a.value
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
@@ -781,6 +784,11 @@ def _may_player(ctx: Ctx, e: Effect | None) -> int:
     return players[0] if len(players) == 1 else ctx.controller
 
 
+def _has_if_you_dont(ability: Ability) -> bool:
+    """Whether an instruction of the ability happens only if "you don't" (CR 608.2c)."""
+    return any(e.condition is not None and e.condition.kind == "you_dont" for e in ability.effects)
+
+
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     """Run the resolving object's effects from where it stopped. True when done."""
     ability = obj.ability
@@ -804,9 +812,13 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         yes = bool(task.answer.value)
         task.answer = None
         d["optional_done"] = True
-        if not yes:
+        if not yes and not _has_if_you_dont(ability):
             return True
-        if ability.effects and ability.effects[0].optional and not d.get("i"):
+        if not yes:
+            # "You may X. If you don't, Y": declining is the choice the rest reads
+            d["opt_asked"] = True
+            d["opt_yes"] = False
+        elif ability.effects and ability.effects[0].optional and not d.get("i"):
             # the ability's "you may" is its first instruction's: one choice (CR 603.5)
             d["opt_asked"] = True
             d["opt_yes"] = True
@@ -844,6 +856,12 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             # "If you do, ...": whether the previous optional instruction was done;
             # "When you do, ..." (CR 603.12): whether the instruction before was done
             held = d.get("prev_done" if e.op == "reflexive_trigger" else "last_done", False)
+            d["last_cond"] = held
+            skip = skip or not held
+        elif e.condition is not None and e.condition.kind == "you_dont":
+            # "If you don't, ...": the previous optional instruction wasn't
+            # done (CR 608.2c); every instruction of that sentence reads the same choice
+            held = not d.get("last_done", False)
             d["last_cond"] = held
             skip = skip or not held
         elif e.condition is not None and e.condition.kind == "revealed_this_way":

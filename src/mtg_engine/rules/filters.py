@@ -13,6 +13,7 @@ from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .damage_history import damaged_players, dealt_damage_this_turn
+from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .simultaneous import attached_before
 from .support import register
@@ -20,6 +21,8 @@ from .support import register
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:permanent_card")  # CR 110.4a
+register("cond:historic")  # CR 700.6 (_condition below)
+register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 
 if TYPE_CHECKING:
@@ -53,6 +56,50 @@ def matches_object(
         if not _condition(game, obj, c, key, value, controller, source):
             return False
     return True
+
+
+def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
+    """ "spells you cast" (CR 601.2): a spell on the stack that was cast (or is being
+    cast: its record starts as it moves to the stack, 601.2a), not a copy (CR 707.10);
+    its caster is its controller."""
+    paid = obj.paid
+    if obj.zone != Zone.STACK or obj.stack_kind != "spell" or paid is None or paid.get("copy"):
+        return False
+    if value == "you":
+        return obj.controller == controller
+    if value in ("opponent", "not_you"):
+        return obj.controller != controller
+    return False  # an unknown value never matches (no silent "yes")
+
+
+def _targets_one(
+    game: Game, obj: GameObject, value: Any, controller: int, source: GameObject | None
+) -> bool:
+    """ "a spell that targets a creature you control", "... that targets you", "... that
+    targets this creature": one of the spell's or ability's targets (CR 115.1) is such
+    an object or player now."""
+    if obj.zone != Zone.STACK:
+        return False
+    for spec in obj.targets or ():
+        for t in spec:
+            if t < 0:
+                player = -t - 1
+                if isinstance(value, Filter) and "player" in value.kinds:
+                    if matches_player(game, player, value, controller, source):
+                        return True
+                continue
+            target = game.objects.get(t)
+            if target is None:
+                continue
+            if value == "self":
+                if source is not None and t == source.id:
+                    return True
+            elif isinstance(value, Filter) and "player" not in value.kinds:
+                if target.zone == Zone.BATTLEFIELD and matches_object(
+                    game, target, value, controller, source
+                ):
+                    return True
+    return False
 
 
 def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
@@ -166,6 +213,15 @@ def _condition(
         return True  # handled with "other" in matches_object
     if key == "you":
         return (obj.controller == controller) == bool(value)
+    if key == "caster":
+        return _cast_by(obj, value, controller)
+    if key == "entered_this_turn":
+        return entered_this_turn(game, obj) == bool(value)
+    if key == "targets":
+        return _targets_one(game, obj, value, controller, source)
+    if key == "historic":  # CR 700.6: legendary, artifact or Saga
+        historic = "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
+        return historic == bool(value)
     if key == "opponent":
         return (obj.controller != controller) == bool(value)
     if key in ("enchanted_by", "equipped_by", "fortified_by"):

@@ -43,7 +43,7 @@ from .char_values import Chars, finish_abilities, keyword_abilities_with
 from .characteristics import SINGLE_FACE, chars, printed, static_effects, statics_in
 from .conditions import evaluate
 from .copy import apply_setup_copies, layer1
-from .counting import domain
+from .counting import GREATEST, domain, greatest_among
 from .emblems import emblem_ids
 from .face_down import face_down_values
 from .filters import card_types_among, matches_object, objects_matching
@@ -1090,6 +1090,9 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
             return value.value
         if k == "count" and value.filter is not None:
             return len(objects_matching(game, value.filter, controller, src)) * value.multiplier
+        if k in GREATEST and value.filter is not None:
+            n = greatest_among(game, k, value.filter, controller, src)
+            return n * value.multiplier + value.value
         if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
             n = card_types_among(game, value.filter, controller, src)
             return n * value.multiplier + value.value

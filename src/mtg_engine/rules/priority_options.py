@@ -23,12 +23,12 @@ from ..game.actions import (
     PlayLand,
 )
 from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS
 from ..game.keyword_names import Kw
-from ..game.objects import GameObject
+from ..game.objects import GameObject, Zone
 from . import cast_permissions, cost_components, mana_costs
 from . import mana as mana_rules
-from .activating import ability_at, activate_problem
+from .activating import ability_at, activate_problem, any_player_may
 from .casting import (
     _cost_may_change,
     _has_cost_abilities,
@@ -45,6 +45,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import spending
 from .multiface_play import cast_chars
 from .play_permissions import permitted_cards
+from .player_limits import may_play_another_land
 from .statics import statics_with
 from .tap_replacements import tap_forbidden
 
@@ -67,7 +68,7 @@ def priority_options(game: Game, player: int) -> list:
     sorcery_ok = has_sorcery_timing(game, player)
     key = (
         sorcery_ok,
-        sorcery_ok and p.lands_played < 1,
+        sorcery_ok and may_play_another_land(game, player),
         tuple(p.mana_pool),
         p.life,
         tuple(p.restricted_mana),  # CR 106.6: mana that pays only for some spells
@@ -97,8 +98,29 @@ def priority_options(game: Game, player: int) -> list:
             elif cast_problem(game, player, oid) is None:
                 out.append(CastSpell(oid))
             out.extend(_other_faces_from_exile(game, player, objects[oid]))
+        if game.exile:
+            out.extend(_exile_alt_casts(game, player))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
+    return out
+
+
+def _exile_alt_casts(game: Game, player: int) -> list[CastSpell]:
+    """The player's exiled cards castable now with an alternative cost that works from
+    exile (CR 601.2a, 702.143a: a foretold card for its foretell cost)."""
+    out: list[CastSpell] = []
+    objects = game.objects
+    alts: list[str] | None = None
+    for oid in game.exile:
+        o = objects[oid]
+        if o.owner != player or not o.chosen:
+            continue  # (such a card carries a record of how it was exiled)
+        if alts is None:
+            alts = [name for name, spec in ALT_COSTS.items() if Zone.EXILE in spec.zones]
+        for alt in alts:
+            act = CastSpell(oid, alt=alt)
+            if cast_problem(game, player, oid, 0, act) is None:
+                out.append(act)
     return out
 
 
@@ -306,7 +328,7 @@ def _hand_offers(
     601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`)."""
     if not sorcery_ok and not summary[0]:
         return  # only sorcery-speed cards, and no abilities that work from the hand
-    land_ok = sorcery_ok and game.players[player].lands_played < 1
+    land_ok = sorcery_ok and may_play_another_land(game, player)
     free_granted = cast_permissions.free_granted(game)
     reads.append((_R_FREE, free_granted))
     sources = None
@@ -435,9 +457,14 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
             o = objects[oid]
             if o.phased_out:
                 continue  # CR 702.26b
-            indices = activated_indices(chars(game, o))
+            c = chars(game, o)
+            indices = activated_indices(c)
             if indices:
                 index.setdefault(o.controller, []).append((oid, indices))
+                anyone = tuple(i for i in indices if any_player_may(c.abilities[i]))
+                for p in range(len(game.players)) if anyone else ():
+                    if p != o.controller:  # "Any player may activate this ability."
+                        index.setdefault(p, []).append((oid, anyone))
         cache[ACTIVATED_KEY] = index
     return index.get(player, [])
 
@@ -617,7 +644,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, entwine=True))
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
-    for alt in ("Evoke", "Prowl", "Morph", "Suspend"):
+    for alt in ("Evoke", "Prowl", "Morph", "Suspend", "Foretell"):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:

@@ -350,6 +350,7 @@ SUPPORTED: set[str] = set(
                 "you_control_le",
                 "not",
                 "you_do",
+                "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
                 "not_control",
                 "life_at_least",
@@ -482,6 +483,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # "creatures they control": which player the compiler lost (filters
                 # never match it, rules/filters.py)
                 out.add("cond_value:that_player")
+            if key == "targets":
+                if isinstance(val, Filter):
+                    _walk_value(val, out)  # "a spell that targets a creature you control"
+                elif val != "self":
+                    out.add("cond_value:targets")  # what it targets wasn't understood
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
@@ -668,7 +674,18 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # the granted abilities' own constructs (CR 613.1f; level symbols, 711.2)
             _walk_value(v.args.get("abilities") or v.args.get("ability"), out)
         if v.affected is not None:
-            _walk_value(v.affected, out)
+            parts = set()
+            _walk_value(v.affected, parts)
+            if "cond:caster" in parts:
+                # "Artifact spells you cast have cascade", "Spells you cast with mana
+                # value 5 or greater can't be countered" (rules/filters._cast_by): each
+                # keyword and each op is supported once it is known to work for spells
+                parts.discard("cond:caster")
+                if v.op == "grant_keyword":
+                    parts.add(f"spell_keyword:{v.args.get('keyword')}")
+                else:
+                    parts.add(f"caster:{v.op}")
+            out.update(parts)
         if v.condition is not None:
             parts = set()
             _walk_value(v.condition, parts)
@@ -809,7 +826,7 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
         if trig.event == "discard" and k == "one_or_more":
             continue  # once per discarding event, "that many" (rules/triggers._check)
-        if trig.event == "leaves_graveyard" and k == "one_or_more":
+        if trig.event in ("leaves_graveyard", "dies") and k == "one_or_more":
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")

@@ -22,6 +22,7 @@ from . import combat
 from .drawing import draws
 from .layers import end_of_turn_cleanup, on_turn_start
 from .phasing import phase_permanents
+from .player_limits import max_hand_size
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
@@ -112,6 +113,13 @@ def start_turn(game: Game) -> None:
     """A new turn begins (CR 500.1): the next player becomes the active player."""
     if game.turn > 0:
         game.active = _next_player(game, game.active)
+        while game.extra_turns:
+            # CR 500.7: the most recently created extra turn is taken first (a player
+            # who has left the game takes none, CR 800.4a)
+            player = game.extra_turns.pop()
+            if not game.players[player].has_lost:
+                game.active = player
+                break
     game.turn += 1
     # a new turn ends summoning sickness (CR 302.6): the cached mana sources, and the
     # offers that read them, are forgotten (an untap step that untaps nothing
@@ -225,7 +233,8 @@ def cleanup_task(game: Game, task: Task) -> None:
     "until end of turn" effects."""
     p = game.players[game.active]
     if task.stage == 0:
-        excess = len(p.hand) - 7  # CR 402.2: maximum hand size seven
+        limit = max_hand_size(game, game.active)  # CR 402.2: normally seven
+        excess = len(p.hand) - limit if limit is not None else 0
         task.stage = 1
         if excess > 0:
             task.data["n"] = excess

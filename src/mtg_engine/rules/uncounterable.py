@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register("static:cant_be_countered")
+register("caster:cant_be_countered")  # "spells you cast ... can't be countered" (filters._cast_by)
 
 
 def cant_be_countered(game: Game, spell: GameObject) -> bool:

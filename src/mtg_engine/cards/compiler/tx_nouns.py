@@ -299,6 +299,15 @@ class NounRules:
         return [("not_" + k, v) for k, v in c[0]]
 
     def post_that_targets(self, c: list[Any]) -> tuple[str, Any]:
+        """ "spell that targets a creature you control", "... that targets you", "...
+        that targets this creature": what one of its targets is (rules/filters.py)."""
+        x = c[-1] if c else None
+        if isinstance(x, Some) and isinstance(x.filter, Filter):
+            return ("targets", x.filter)
+        if isinstance(x, ControllerRef):
+            return ("targets", Filter(kinds=("player",), conditions=(("you", True),)))
+        if isinstance(x, SelfRef):
+            return ("targets", "self")
         return ("targets", "specified")
 
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:

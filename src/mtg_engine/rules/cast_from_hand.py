@@ -1,0 +1,32 @@
+"""'If you cast it from your hand' (CR 601.2a, 400.7d): the zone a permanent's spell
+was cast from, which the permanent remembers as its spell resolves
+(``GameObject.paid``, keywords/stack_records.py). A permanent put onto the
+battlefield without being cast, and a copy of a spell (CR 707.10: not cast), have
+no such record, and the condition is false for them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.hooks import condition
+from ..game.objects import Zone
+from .support import register
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Condition
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register("condition:cast_from_hand")
+
+
+@condition("cast_from_hand")
+def cast_from_hand(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "When this creature enters, if you cast it from your hand" (Coal Stoker)."""
+    if source is None or source.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        return False
+    paid = source.paid
+    if not paid or paid.get("copy"):
+        return False
+    return paid.get("from_zone") == "hand" and source.controller == controller

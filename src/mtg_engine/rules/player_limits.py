@@ -1,0 +1,74 @@
+"""How many lands a player may play each turn, and their maximum hand size.
+
+CR 305.2: a player may normally play one land during each of their turns;
+continuous effects may increase that number ("You may play an additional land
+on each of your turns", Exploration; CR 305.2a). CR 402.2: each player's
+maximum hand size is normally seven; "You have no maximum hand size"
+(Spellbook) removes it, and the cleanup step's discard (CR 514.1) then doesn't
+happen. Both are read from the static abilities of permanents on the
+battlefield (CR 604.1), with the static's own condition ("as long as ...").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Filter, StaticEffect
+from .conditions import evaluate
+from .filters import matches_player
+from .statics import statics_with
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+#: CR 305.2: lands a player may play each turn without effects
+BASE_LAND_PLAYS = 1
+#: CR 402.2: the normal maximum hand size
+BASE_HAND_SIZE = 7
+
+register("static:extra_land_play", "static:no_max_hand_size")
+
+
+def _applies(game: Game, src: GameObject, st: StaticEffect, player: int) -> bool:
+    """The static affects ``player`` ("you", "each player") and its condition holds."""
+    if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+        return False
+    flt = st.affected
+    return isinstance(flt, Filter) and matches_player(game, player, flt, src.controller, src)
+
+
+def land_plays(game: Game, player: int) -> int:
+    """How many lands ``player`` may play this turn (CR 305.2, 305.2a)."""
+    entries = statics_with(game, "extra_land_play")
+    if not entries:
+        return BASE_LAND_PLAYS
+    extra = 0
+    for src, st in entries:
+        if _applies(game, src, st, player):
+            amount = st.args.get("amount", 1)
+            extra += amount if isinstance(amount, int) else 1
+    return BASE_LAND_PLAYS + extra
+
+
+def may_play_another_land(game: Game, player: int) -> bool:
+    """Whether ``player`` hasn't yet played all the lands they may this turn (CR 305.2)."""
+    played = game.players[player].lands_played
+    return played < BASE_LAND_PLAYS or played < land_plays(game, player)
+
+
+def lands_played_problem(game: Game, player: int) -> str:
+    """Why ``player`` can't play another land this turn (CR 305.2)."""
+    n = game.players[player].lands_played
+    if n == 1:
+        return "you have already played a land this turn (rule 305.2)"
+    return f"you have already played {n} lands this turn (rule 305.2)"
+
+
+def max_hand_size(game: Game, player: int) -> int | None:
+    """``player``'s maximum hand size (CR 402.2); None when they have none."""
+    for src, st in statics_with(game, "no_max_hand_size"):
+        if _applies(game, src, st, player):
+            return None
+    return BASE_HAND_SIZE
