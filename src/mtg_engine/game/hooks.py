@@ -129,6 +129,9 @@ class AltCost:
     #: the card waits face down in exile and is turned face up as it's cast; its
     #: face-up characteristics are checked (a foretold card, CR 702.143a)
     cast_face_up: bool = False
+    #: the face the card is cast with: 1 casts a double-faced card transformed, its
+    #: back face up (disturb, CR 702.146a, 712.11a)
+    face: int = 0
 
 
 #: alt name ("flashback") -> its definition

@@ -32,6 +32,8 @@ Epic                   702.50      :mod:`.epic`
 Offering               702.48      :mod:`.offering`
 Fuse                   702.102     :mod:`.fuse`
 Aftermath              702.127     :mod:`.aftermath`
+Disturb                702.146     :mod:`.disturb` (cast transformed from the
+                                   graveyard: ``alt="disturb"``)
 =====================  ==========  =====================================
 """
 
@@ -44,6 +46,7 @@ from . import (  # noqa: F401
     buyback,
     copies,
     cost_keywords,
+    disturb,
     epic,
     evoke,
     flashback,

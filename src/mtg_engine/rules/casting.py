@@ -159,6 +159,7 @@ def cast_problem(
         # (its reminder text; the 2026-01-16 rules have no prepare rule yet)
         return f"{o.name}'s spell is cast only as a copy, while {o.name} is prepared"
     opts = cast_options(action)
+    face = face or alt_face(opts)  # cast transformed (disturb, CR 702.146a, 712.11a)
     if face:
         opts["face"] = face  # CR 709.3, 712.11b, 715.3: the half or face being cast
     if (
@@ -205,14 +206,22 @@ def cast_options(action: CastSpell | None) -> dict[str, Any]:
     return opts
 
 
+def alt_face(opts: dict[str, Any]) -> int:
+    """The face the announced alternative cost casts the card with (0: as usual; 1:
+    transformed, its back face up, CR 712.11a: disturb, 702.146a)."""
+    spec = ALT_COSTS.get(opts.get("alt") or "")
+    return spec.face if spec is not None else 0
+
+
 def cast_task_data(game: Game, player: int, action: CastSpell) -> dict[str, Any]:
     """The data of the ``cast`` task for a ``CastSpell`` answer (used by priority)."""
+    opts = cast_options(action)
     return {
         "card": action.card,
-        "face": action.face,
+        "face": action.face or alt_face(opts),
         "payment": list(action.payment) if action.payment is not None else None,
         "player": player,
-        "opts": cast_options(action),
+        "opts": opts,
     }
 
 

@@ -136,6 +136,11 @@ def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:
     for a in _printed_abilities(game, obj):
         if a.keyword == spec.keyword:
             return a
+    if obj.face and spec.face:
+        # cast transformed: the front face's ability that allows it (CR 712.11d, 702.146a)
+        for a in obj.card.compiled[0].abilities:
+            if a.keyword == spec.keyword:
+                return a
     return None
 
 

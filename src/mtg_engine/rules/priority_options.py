@@ -131,7 +131,11 @@ _VARIANTS = 2  # the casting choices worth listing of a card in hand (CR 601.2b)
 _FREE = 3  # a card in hand cast without paying its mana cost (CR 118.9)
 _ACTIVATE = 4  # an activated ability of a card or permanent (CR 602.2)
 _AFTERMATH_HALF = 5  # the aftermath half of a card in a graveyard (CR 702.127a)
-_FLASHBACK_CAST = 6  # a card in a graveyard cast with flashback (CR 702.34a)
+_GRAVEYARD_ALT_CAST = 6  # a card in a graveyard cast with flashback or disturb (702.34a, 702.146a)
+
+#: keyword -> the alternative cost it offers a card in its owner's graveyard
+#: (CR 702.34a flashback, 702.146a disturb: cast transformed)
+_GRAVEYARD_ALTS = {"Flashback": "flashback", "Disturb": "disturb"}
 
 
 def _index(game: Game, slot: tuple[int, bool], key: tuple) -> tuple:
@@ -173,8 +177,8 @@ def could_act(
         for kind, i in entries:
             if kind == _AFTERMATH:
                 offers.append((_AFTERMATH_HALF, oid, i))
-            elif kind == _FLASHBACK:
-                offers.append((_FLASHBACK_CAST, oid, i))
+            elif kind == _GRAVEYARD_ALT:
+                offers.append((_GRAVEYARD_ALT_CAST, oid, i))
             else:
                 offers.append((_ACTIVATE, oid, i))  # "Exile this card from your graveyard: ..."
     activated = activated_sources(game, player)
@@ -285,8 +289,9 @@ def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> No
             for face in KEYWORD_HOOKS.aftermath_faces(objects[oid].card):  # CR 702.127a
                 if cast_problem(game, player, oid, face) is None:
                     out.append(CastSpell(oid, face))
-        else:  # _FLASHBACK_CAST
-            act = CastSpell(oid, alt="flashback")
+        else:  # _GRAVEYARD_ALT_CAST
+            keyword = objects[oid].card.compiled[objects[oid].face].abilities[arg].keyword
+            act = CastSpell(oid, alt=_GRAVEYARD_ALTS[keyword or ""])
             if cast_problem(game, player, oid, 0, act) is None:
                 out.append(act)
 
@@ -505,7 +510,7 @@ def hand_activated_indices(c: Chars) -> tuple[int, ...]:
 
 
 _AFTERMATH = 0
-_FLASHBACK = 1
+_GRAVEYARD_ALT = 1
 _SELF_EXILE = 2
 #: cache key of each player's graveyard cards that may offer something
 _GRAVEYARD_KEY = "graveyard_offers"
@@ -534,7 +539,7 @@ def _graveyard_offers(
 
 def _graveyard_entries(o: GameObject) -> tuple[tuple[int, int], ...]:
     """What a card in a graveyard may offer, cached per card face: its aftermath
-    half (CR 702.127a), flashback (CR 702.34a), abilities whose cost exiles it from
+    half (CR 702.127a), flashback or disturb (CR 702.34a, 702.146a), abilities whose cost exiles it from
     there (CR 113.6), as (kind, ability index) in the order they are offered."""
     key = ("graveyard_entries", o.face)
     got = o.card.cache.get(key)
@@ -543,8 +548,8 @@ def _graveyard_entries(o: GameObject) -> tuple[tuple[int, int], ...]:
         if o.card.data.layout == "aftermath":
             entries.append((_AFTERMATH, -1))
         for i, a in enumerate(o.card.compiled[o.face].abilities):
-            if a.keyword == "Flashback":
-                entries.append((_FLASHBACK, i))
+            if a.keyword in _GRAVEYARD_ALTS:
+                entries.append((_GRAVEYARD_ALT, i))
             elif a.kind is AbilityKind.ACTIVATED and (
                 cost_components.self_exile_zone(a.cost) == "graveyard"
                 or activates_from_graveyard(a)
