@@ -7,6 +7,7 @@ from mtg_engine.game.objects import Zone
 from mtg_engine.rules.casting import cast_problem, cast_task_data
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.priority_options import priority_options
+from mtg_engine.ui.describe import describe
 
 
 def test_disturb_is_offered_only_when_its_cost_can_be_paid(board):
@@ -51,3 +52,11 @@ def test_disturbed_spell_has_its_back_face_up_and_the_front_face_mana_value(boar
         4,
         2,
     )
+
+
+def test_disturb_is_described_as_cast_transformed(board):
+    """CR 712.11a: the player sees which face the spell will have."""
+    beggar = board.add(0, "Beloved Beggar", Zone.GRAVEYARD)
+    game = board.start()
+    text = describe(game, CastSpell(beggar, alt="disturb"))
+    assert "for its disturb cost" in text and "transformed, as Generous Soul" in text

@@ -26,6 +26,7 @@ from ..game.actions import (
 from ..game.objects import Zone
 from ..game.state import Game
 from ..keywords.kicker import kicker_costs
+from ..rules.casting import alt_face
 from ..rules.characteristics import chars
 
 
@@ -67,6 +68,10 @@ def cast_announcements(game: Game, a: CastSpell) -> list[str]:
         out.append("without paying its mana cost")
     elif a.alt:
         out.append(f"for its {a.alt} cost")
+        face = alt_face({"alt": a.alt})
+        card = game.objects[a.card].card
+        if face and face < len(card.faces):
+            out.append(f"transformed, as {card.faces[face].name}")  # CR 712.11a: disturb
     costs = kicker_costs(list(chars(game, game.objects[a.card]).abilities))
     for i, n in enumerate(a.kicker):
         if not n:
