@@ -8,6 +8,9 @@ contents (deck lists with absurd counts, YAML, binary junk)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -305,3 +308,34 @@ def test_a_deck_with_an_absurd_count_is_an_error_not_a_memory_error(tmp_path: Pa
     result = CliRunner().invoke(main, ["sim", "--deck", str(deck), "--deck", "red-green"])
     assert result.exit_code == 2
     assert "larger than" in result.output
+
+
+# --------------------------------------------------------------------------- closed output
+
+CLOSED_OUTPUT_COMMANDS = [
+    ["cards", "show", "Grizzly Bears"],
+    ["rules", "702.51a"],
+    ["scenario", "run", "tests/scenarios/keywords/convoke.yaml"],
+    ["--help"],
+]
+
+
+@pytest.mark.parametrize("args", CLOSED_OUTPUT_COMMANDS, ids=lambda a: " ".join(a))
+def test_closed_output_exits_quietly(args: list[str]) -> None:
+    """`mtg ... | head -1`: when the reader closes the pipe early, the command stops
+    without an error message or traceback, as Unix tools do. The pipe's read end is
+    closed before the command starts, so its first write fails every time."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "from mtg_engine.cli.main import main; main()", *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            cwd=Path(__file__).resolve().parent.parent,
+            timeout=300,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr.decode() == ""

@@ -14,6 +14,7 @@ from mtg_engine.game.actions import (
     player_ref,
 )
 from mtg_engine.game.objects import Zone
+from mtg_engine.game.records import ContinuousEffect
 from mtg_engine.game.state import Game, Step
 from mtg_engine.rules import costs, mana_costs
 from mtg_engine.rules.casting import cast_options, cast_problem, cast_task_data
@@ -127,6 +128,40 @@ def test_convoke_and_delve_pay_parts_of_the_cost(board):
     game.objects[bears].tapped = True
     _, problem = costs.apply_convoke(game, 0, cost, [bears])
     assert problem is not None and "702.51a" in problem
+
+
+def test_convoke_and_delve_need_the_keyword(board):
+    """CR 702.51a, 702.66a: convoke and delve are abilities of the spell; announcing
+    them for a spell without the keyword is refused, and never offered."""
+    bears = board.add(0, "Grizzly Bears", Zone.HAND)
+    lions = board.add(0, "Savannah Lions")
+    shock = board.add(0, "Shock", Zone.GRAVEYARD)
+    board.add(0, "Forest")
+    game = board.start()
+    why = cast_problem(game, 0, bears, 0, CastSpell(bears, convoke=(lions,)))
+    assert why is not None and "702.51a" in why and "convoke" in why
+    why = cast_problem(game, 0, bears, 0, CastSpell(bears, delve=(shock,)))
+    assert why is not None and "702.66a" in why and "delve" in why
+    offered = [a for a in game.legal_actions() if isinstance(a, CastSpell)]
+    assert not any(a.convoke or a.delve for a in offered)
+    # a keyword granted to the card counts as its own (CR 613.1f); the grant
+    # names this card, so it ends as the card becomes a spell (CR 400.7)
+    game.effects = [
+        *game.effects,
+        ContinuousEffect(
+            "6",
+            game.new_timestamp(),
+            None,
+            0,
+            (bears,),
+            "grant_keyword",
+            {"keyword": "Convoke"},
+            "end_of_turn",
+        ),
+    ]
+    game.invalidate()
+    assert cast_problem(game, 0, bears, 0, CastSpell(bears, convoke=(lions,))) is None
+    assert cast_problem(game, 0, bears, 0, CastSpell(bears, delve=(shock,))) is not None
 
 
 def test_cycling_is_an_activated_ability_from_the_hand(board):

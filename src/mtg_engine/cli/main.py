@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 
 import click
 
 from .errors import user_error
+from .pipes import silence_stdout
 
 #: subcommand name -> "module:attribute" of its click command (imported lazily,
 #: so ``mtg rules`` does not import the engine and ``mtg sim`` starts fast).
@@ -41,9 +43,16 @@ class LazyGroup(click.Group):
         return getattr(module, attr)
 
     def invoke(self, ctx: click.Context) -> object:
-        """Run the subcommand; an unexpected error is one line, not a traceback."""
+        """Run the subcommand; an unexpected error is one line, not a traceback. When
+        the output's reader stops reading (``mtg ... | head``) it stops quietly, as
+        Unix tools do."""
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe fails here, not at the interpreter's exit
+            return result
+        except BrokenPipeError:
+            silence_stdout()
+            ctx.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except KeyboardInterrupt:

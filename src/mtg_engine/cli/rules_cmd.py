@@ -7,8 +7,6 @@ entries, all from :mod:`mtg_engine.rules_text`.
 from __future__ import annotations
 
 import json
-import os
-import sys
 import textwrap
 from collections.abc import Sequence
 from typing import NoReturn
@@ -19,6 +17,8 @@ from rich.text import Text
 
 from mtg_engine import rules_text
 from mtg_engine.rules_text import Rule
+
+from .pipes import silence_stdout
 
 #: Longest search-result line (number + first line of text) when output is not a terminal.
 PLAIN_WIDTH = 120
@@ -250,14 +250,5 @@ def rules(
             _show_contents(as_json)
     except BrokenPipeError:
         # Output piped into e.g. `head`, which stopped reading: stop quietly.
-        _silence_stdout()
+        silence_stdout()
         ctx.exit(1)
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor
-        pass

@@ -280,10 +280,12 @@ class CastData(TypedDict):
 
 
 class DrawData(TypedDict):
-    """CR 121.1: ``player`` drew the card named ``card``."""
+    """CR 121.1: ``player`` drew the card named ``card``, their ``nth`` card drawn
+    this turn (CR 121.2: cards are drawn one at a time)."""
 
     player: int
     card: str
+    nth: int
 
 
 class AttacksData(TypedDict):

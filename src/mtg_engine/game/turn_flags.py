@@ -51,6 +51,9 @@ class TurnFlags:
     paid: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: player -> life they gained this turn (CR 119.3: "if you gained life this turn")
     life_gained: dict[int, int] = field(default_factory=dict)
+    #: player -> cards they drew this turn, each draw counted (CR 121.2: "whenever you
+    #: draw your second card each turn")
+    cards_drawn: dict[int, int] = field(default_factory=dict)
     #: player -> damage dealt to them this turn (CR 120.3)
     damage_to_player: dict[int, int] = field(default_factory=dict)
     #: permanents that entered the battlefield this turn ("creatures that entered
@@ -95,6 +98,7 @@ class TurnFlags:
         t.fizzled = self.fizzled.copy()
         t.paid = self.paid.copy()
         t.life_gained = self.life_gained.copy()
+        t.cards_drawn = self.cards_drawn.copy()
         t.damage_to_player = self.damage_to_player.copy()
         t.entered = self.entered.copy()
         t.cost_returned = self.cost_returned.copy()

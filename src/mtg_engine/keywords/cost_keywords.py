@@ -14,6 +14,8 @@
   costs such as buyback (ruling 502.46.2).
 * 702.66a Delve: exile cards from your graveyard to pay for generic mana —
   ``CastSpell(delve=(card, ...))``, :func:`mtg_engine.rules.costs.apply_delve`.
+  Either announced for a spell without that keyword (printed or granted) is
+  refused: :func:`convoke_announced`, :func:`delve_announced`.
 * 702.61a Split second: while the spell is on the stack, players can't cast
   spells or activate abilities that aren't mana abilities — checked by
   :func:`mtg_engine.rules.casting.spell_problem` and ``rules.activating.activate_problem``;
@@ -54,3 +56,31 @@ def convoke_allowed(abilities: list[Ability]) -> bool:
 
 def delve_allowed(abilities: list[Ability]) -> bool:
     return any(a.keyword == "Delve" for a in abilities)
+
+
+@additional_cost("Convoke")
+def convoke_announced(
+    game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
+) -> tuple[list[CostPart], str | None]:
+    """CR 702.51a: only a spell with convoke (printed or granted) may be paid for by
+    tapping creatures; convoke adds no cost of its own."""
+    if opts.get("convoke") and not convoke_allowed(abilities):
+        return (
+            [],
+            f"{obj.name} doesn't have convoke: creatures can't be tapped to pay for it (rule 702.51a)",
+        )
+    return [], None
+
+
+@additional_cost("Delve")
+def delve_announced(
+    game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
+) -> tuple[list[CostPart], str | None]:
+    """CR 702.66a: only a spell with delve (printed or granted) may be paid for by
+    exiling cards from the graveyard; delve adds no cost of its own."""
+    if opts.get("delve") and not delve_allowed(abilities):
+        return (
+            [],
+            f"{obj.name} doesn't have delve: cards can't be exiled to pay for it (rule 702.66a)",
+        )
+    return [], None

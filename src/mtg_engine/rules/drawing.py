@@ -90,7 +90,9 @@ def _perform_draw(game: Game, ev: Event) -> bool:
     name = game.objects[top].name
     rules = cited(ev, tuple(ev["rules"]))
     move(game, top, Zone.HAND, rules, quiet=True)
-    game.emit(EventKind.DRAW, rules, f"{p.name} draws a card", player=player, card=name)
+    drawn = game.turn_flags.cards_drawn
+    drawn[player] = nth = drawn.get(player, 0) + 1
+    game.emit(EventKind.DRAW, rules, f"{p.name} draws a card", player=player, card=name, nth=nth)
     return True
 
 

@@ -46,6 +46,7 @@ register(
     "trigger_detail:to_zone",  # "put into exile from your graveyard" (_left_graveyard)
     "trigger_detail:not_from",  # "from anywhere other than the battlefield" (_matches_now)
 )
+register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
     pass
@@ -778,6 +779,10 @@ def _matches_now(
     if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DRAW and kind == "draw":
+        # "whenever you draw your second card each turn": only that draw (CR 603.2, 121.2)
+        nth = _detail(trig, "nth")
+        if nth is not None and d.get("nth") != nth:
+            return False
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)

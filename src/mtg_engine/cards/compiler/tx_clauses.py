@@ -360,7 +360,19 @@ class ClauseRules:
         return ("championed", ())
 
     ev_cast = _ev("cast")
-    ev_draw = _ev("draw")
+    _ev_draw = _ev("draw")
+
+    def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you draw a card"; "whenever you draw your second card each turn"
+        (CR 603.2, 121.2): the ordinal is kept as ``nth``, the draw it triggers on."""
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        event, details = self._ev_draw(
+            [x for x in c if not (isinstance(x, str) and x in ORDINAL_WORDS)]
+        )
+        if nth:
+            details = (*details, ("nth", nth[0]))
+        return event, details
+
     ev_gain_life = _ev("gain_life")
     ev_lose_life = _ev("lose_life")
     ev_tapped = _ev("tapped")
