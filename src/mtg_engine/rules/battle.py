@@ -123,6 +123,7 @@ def _last_defense_counter(game: Game, ev: Event, subject: GameObject | None) -> 
         {
             "source": o.id,
             "source_name": o.name,
+            "source_token": o.card.token_spec,
             "card_uid": o.card_uid,
             "controller": o.controller,
             "ability": SIEGE_ABILITY,

@@ -134,6 +134,7 @@ def lore_added(game: Game, saga: GameObject, before: int, after: int) -> None:
                     {
                         "source": saga.id,
                         "source_name": saga.name,
+                        "source_token": saga.card.token_spec,
                         "card_uid": saga.card_uid,
                         "controller": saga.controller,
                         "ability": a,

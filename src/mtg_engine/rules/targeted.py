@@ -95,6 +95,7 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                     {
                         "source": w.id,
                         "source_name": w.name,
+                        "source_token": w.card.token_spec,
                         "card_uid": w.card_uid,
                         "controller": w.controller,
                         "ability": a,
