@@ -132,6 +132,8 @@ class AltCost:
     #: the face the card is cast with: 1 casts a double-faced card transformed, its
     #: back face up (disturb, CR 702.146a, 712.11a)
     face: int = 0
+    #: the spell is cast bestowed: an Aura spell with enchant creature (CR 702.103b)
+    bestowed: bool = False
 
 
 #: alt name ("flashback") -> its definition

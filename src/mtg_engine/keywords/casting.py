@@ -34,6 +34,7 @@ Fuse                   702.102     :mod:`.fuse`
 Aftermath              702.127     :mod:`.aftermath`
 Disturb                702.146     :mod:`.disturb` (cast transformed from the
                                    graveyard: ``alt="disturb"``)
+Bestow                 702.103     :mod:`.bestow` (cast as an Aura: ``alt="bestow"``)
 =====================  ==========  =====================================
 """
 
@@ -43,6 +44,7 @@ from . import (  # noqa: F401
     activated,
     aftermath,
     alt_conditions,
+    bestow,
     buyback,
     copies,
     cost_keywords,

@@ -31,6 +31,7 @@ from . import cast_choices, cast_permissions, costs, mana_costs
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
+from .bestowed import BESTOWED, bestowed_values
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .char_values import Chars
 from .characteristics import chars, printed
@@ -285,6 +286,8 @@ def spell_problem(
         c = face_down_values(o)
     else:
         c = _cast_chars(game, o, opts)
+    if spec is not None and spec.bestowed:
+        c = bestowed_values(c)  # CR 702.103d: only the bestowed characteristics count
     if opts.get("fuse"):
         why = KEYWORD_HOOKS.fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
         if why:
@@ -694,6 +697,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     if face_down:
         obj.face_down = True  # CR 702.37c / 708.4: cast as a 2/2 face-down creature spell
         obj.chosen = {**(obj.chosen or {}), "face_down_as": opts.get("alt") or "morph"}
+        game.invalidate()
+    if spec is not None and spec.bestowed:
+        obj.chosen = {**(obj.chosen or {}), BESTOWED: True}  # CR 702.103b
         game.invalidate()
     rules: list[str] = []
     if spec is not None:

@@ -38,6 +38,7 @@ from ..game.events import EventKind
 from ..game.hooks import RULES_HOOKS
 from ..game.objects import GameObject, Zone
 from ..rules_text import get_rule
+from .bestowed import BESTOWED, bestowed_values
 from .chance import greatest_same_stored
 from .char_values import Chars, finish_abilities, keyword_abilities_with
 from .characteristics import SINGLE_FACE, chars, printed, static_effects, statics_in
@@ -792,6 +793,8 @@ def compute(game: Game, obj: GameObject) -> Chars:
         base = obj.card.cache.get(SINGLE_FACE)
         if base is None:
             base = printed(obj)
+    if obj.chosen and obj.chosen.get(BESTOWED):
+        base = bestowed_values(base)  # CR 702.103b: an Aura with enchant creature
     parts: list[tuple] = []
     group = 0
     if own:

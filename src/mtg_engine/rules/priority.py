@@ -26,6 +26,7 @@ from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.serialize import object_from_data, object_to_data
 from ..game.tasks import Task, task_handler
+from .bestowed import cease_bestowed, is_bestowed
 from .casting import cast_task_data, play_land
 from .characteristics import chars
 from .delayed import BoundRef
@@ -132,7 +133,19 @@ def resolve_task(game: Game, task: Task) -> None:
         ):
             legal = legal_targets_now(game, obj)
             all_targets = [t for spec in obj.targets for t in spec]
-            if all_targets and not any(t in legal for t in all_targets):
+            if all_targets and not legal and is_bestowed(obj):
+                # CR 702.103e: its target is illegal: it ceases to be bestowed and
+                # continues resolving as a creature spell (not countered, 608.3b)
+                cease_bestowed(game, obj)
+                obj.targets = []
+                obj.ability = None
+                game.emit(
+                    EventKind.CONTINUOUS_EFFECT,
+                    ("702.103e", "608.3b"),
+                    f"{obj.name}'s target is illegal: it resolves as a creature spell",
+                    obj=oid,
+                )
+            elif all_targets and not any(t in legal for t in all_targets):
                 # CR 608.2b: every target is illegal: it doesn't resolve.
                 game.emit(
                     EventKind.FIZZLE,

@@ -37,6 +37,7 @@ from ..cards.abilities import (
 from ..cards.model import COLORS
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
+from .bestowed import BESTOWED, is_bestowed
 from .card_names import card_names
 from .char_values import Chars, Values
 from .characteristics import SINGLE_FACE, chars, chars_of_values, printed, statics_in
@@ -141,6 +142,8 @@ def new_entry(
     if obj.zone == Zone.STACK and obj.stack_kind == "spell" and obj.targets and obj.targets[0]:
         if "Aura" in chars(game, obj).subtypes:
             attach = obj.targets[0][0]  # CR 608.3c: attached to what it targets
+            if is_bestowed(obj):
+                chosen = {**(chosen or {}), BESTOWED: True}  # a bestowed Aura (702.103b)
     return {
         "obj": obj.id,
         "attach": attach,

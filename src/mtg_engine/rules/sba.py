@@ -23,6 +23,7 @@ from ..game.records import OutcomeReason
 from ..game.tasks import Task, task_handler
 from .aura_entry import enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
+from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars
 from .filters import matches_object
 from .game_end import can_lose, player_loses
@@ -224,7 +225,18 @@ def check_state_based_actions(game: Game) -> bool:
             o = game.objects.get(oid)
             if o is None or o.zone != Zone.BATTLEFIELD:
                 continue
-            if kind == "aura":
+            if kind == "aura" and is_bestowed(o):
+                # CR 702.103f: a bestowed Aura attached illegally becomes unattached
+                # and ceases to be bestowed (an exception to 704.5m)
+                o.attached_to = None
+                cease_bestowed(game, o)
+                game.emit(
+                    EventKind.UNATTACH,
+                    ("702.103f",),
+                    f"{o.name} becomes unattached and is no longer bestowed",
+                    obj=oid,
+                )
+            elif kind == "aura":
                 move(
                     game,
                     oid,

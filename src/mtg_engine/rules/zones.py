@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from ..game.records import ContinuousEffect
+from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars
 from .layers import source_left
 from .pipeline import THEN_HOOKS, cited, notes, performer, propose
@@ -239,6 +240,15 @@ def leave_battlefield(game: Game, old: GameObject) -> None:
         o = game.objects[oid]
         if o.attached_to == old.id:
             o.attached_to = None
+            if is_bestowed(o):
+                # CR 702.103f: an unattached bestowed Aura ceases to be bestowed
+                cease_bestowed(game, o)
+                game.emit(
+                    EventKind.CONTINUOUS_EFFECT,
+                    ("702.103f",),
+                    f"{o.name} is no longer bestowed: it's an enchantment creature",
+                    obj=oid,
+                )
     # effects that affected only this object, or lasted as long as it stayed,
     # end with it (CR 611.2b-c, 400.7); control is recomputed (CR 613.1b)
     source_left(game, old.id)
