@@ -317,16 +317,17 @@ def _set_problem(
     rule: str = "",
 ) -> str | None:
     viewer = game.pending.player if game.pending else None
+    shown = game.pending.data.get("shown", ()) if game.pending else ()
     if len(set(chosen)) != len(chosen):
         twice = next(c for i, c in enumerate(chosen) if c in chosen[:i])
-        who = f" ({named(game, twice, viewer)})"
+        who = f" ({named(game, twice, viewer, shown)})"
         return f"the same object or player can't be chosen twice{who}" + (
             f" (rule {rule})" if rule else ""
         )
     cset = set(candidates)
     for c in chosen:
         if c not in cset:
-            return f"{named(game, c, viewer)} isn't a legal choice"
+            return f"{named(game, c, viewer, shown)} isn't a legal choice"
     if not (lo <= len(chosen) <= hi):
         return f"choose between {lo} and {hi}"
     return None

@@ -733,6 +733,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                         "min": lo,
                         "max": hi,
                         "purpose": DecisionPurpose.CHOOSE,
+                        # the cards the chooser is looking at, chosen from or not
+                        **({"shown": list(part["pool"])} if among is not None else {}),
                     },
                     player=chooser,
                 )

@@ -5,6 +5,8 @@ who don't control it)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..game.actions import ref_player
 from ..game.objects import Zone
 from ..game.state import Game
@@ -13,10 +15,11 @@ from ..game.state import Game
 _PUBLIC = frozenset((Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.EXILE))
 
 
-def named(game: Game, ref: object, viewer: int | None = None) -> str:
+def named(game: Game, ref: object, viewer: int | None = None, shown: Collection[int] = ()) -> str:
     """``ref`` (an object id, or a player reference) as a message names it to
     ``viewer`` (None: anyone): "Grizzly Bears", "B", "a face-down card", "a hidden
-    card" (in a hand or library not the viewer's), or "an unknown object (id 999)"."""
+    card" (in a hand or library not the viewer's), or "an unknown object (id 999)".
+    ``shown`` are cards the viewer is looking at (a decision's "shown" cards)."""
     if not isinstance(ref, int) or isinstance(ref, bool):
         return f"{ref!r} (not an object or player)"
     pl = ref_player(ref)
@@ -29,6 +32,6 @@ def named(game: Game, ref: object, viewer: int | None = None) -> str:
         return f"an unknown object (id {ref})"
     if o.face_down and o.controller != viewer:
         return "a face-down card"
-    if o.zone in _PUBLIC or (o.zone == Zone.HAND and o.owner == viewer):
+    if o.zone in _PUBLIC or (o.zone == Zone.HAND and o.owner == viewer) or ref in shown:
         return o.name
     return "a hidden card"
