@@ -1120,8 +1120,9 @@ def choices_task(game: Game, task: Task) -> None:
                     assert xcost is not None  # not loyalty_x
                     hi = mana_rules.max_x(game, obj.controller, xcost, on=_spending_on(game, obj))
                     if obj.stack_kind == "spell":
-                        # cost reductions lower the total cost X is paid in (601.2f)
-                        hi = max(hi, _max_x_with_cost_changes(game, obj, d.get("opts") or {}))
+                        # cost increases and reductions change the total cost X is
+                        # paid in (601.2f): "spells cost {1} more" lowers the largest X
+                        hi = _max_x_with_cost_changes(game, obj, d.get("opts") or {}, limit=hi + 20)
                     # cards announced for delve pay {X} as generic mana (CR 702.66a)
                     hi += int(d.get("delve", 0))
                     if cost_x is not None:
