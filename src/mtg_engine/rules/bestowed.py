@@ -41,12 +41,7 @@ def bestowed_values(c: Chars) -> Chars:
     out.subtypes = frozenset(("Aura",))
     out.abilities = (*c.abilities, _ENCHANT_CREATURE)
     out.keywords = frozenset(a.keyword for a in out.abilities if a.keyword)
-    out.triggered = None
-    out.statics = None
-    out.etb = None
-    out.activated = None
-    out.from_hand = None
-    return out
+    return out  # (``copy`` left the caches derived from the abilities empty)
 
 
 def cease_bestowed(game: Game, obj: GameObject) -> None:
