@@ -40,8 +40,8 @@ def bestowed_values(c: Chars) -> Chars:
     out.types = frozenset(("Enchantment",))
     out.subtypes = frozenset(("Aura",))
     out.abilities = (*c.abilities, _ENCHANT_CREATURE)
-    out.keywords = frozenset(a.keyword for a in out.abilities if a.keyword)
-    return out  # (``copy`` left the caches derived from the abilities empty)
+    out.abilities_changed()
+    return out
 
 
 def cease_bestowed(game: Game, obj: GameObject) -> None:

@@ -110,6 +110,20 @@ class Chars:
         #: computed on first use)
         self.stack_targets: bool | None = None
 
+    def abilities_changed(self) -> None:
+        """The abilities were set anew: the keyword set follows them, and every cache
+        derived from them is computed again on first use."""
+        self.keywords = frozenset(a.keyword for a in self.abilities if a.keyword)
+        self.triggered = None
+        self.statics = None
+        self.etb = None
+        self.activated = None
+        self.from_hand = None
+        self.tap_mana = None
+        self.mana_entries = None
+        self.repl = None
+        self.stack_targets = None
+
     def is_creature(self) -> bool:
         return "Creature" in self.types
 
@@ -213,14 +227,7 @@ def finish_abilities(c: Chars) -> Chars:
         if extra:
             abilities = abilities + tuple(extra)
     c.abilities = abilities
-    c.keywords = frozenset(a.keyword for a in abilities if a.keyword)
-    c.triggered = None
-    c.statics = None
-    c.etb = None
-    c.activated = None
-    c.from_hand = None
-    c.tap_mana = None
-    c.mana_entries = None
+    c.abilities_changed()
     return c
 
 

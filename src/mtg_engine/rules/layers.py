@@ -899,12 +899,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
         if "Battle" in c.types:
             c.defense = obj.counters.get("defense", 0)  # CR 310.4b
     if c.abilities is not base.abilities:
-        c.keywords = frozenset(a.keyword for a in c.abilities if a.keyword)
-        c.triggered = None
-        c.statics = None
-        c.etb = None
-        c.activated = None
-        c.from_hand = None
+        c.abilities_changed()
     return c
 
 
