@@ -9,14 +9,13 @@ import json
 from click.testing import CliRunner
 from rich.console import Console
 from rich.text import Text
+from scripted_player import AgentAnswerer, AskEverything, play
 
 from mtg_engine import (
-    Action,
     CastSpell,
     ChooseTargets,
     DecisionKind,
     Game,
-    PassPriority,
     new_game_from_decks,
 )
 from mtg_engine.agents import make_agent
@@ -31,46 +30,6 @@ from mtg_engine.ui.board import board, mana_text, pool_text
 from mtg_engine.ui.describe import describe
 from mtg_engine.ui.terminal import ALL_STOPS, TerminalGame, load_saved
 from mtg_engine.ui.wording import second_person
-
-
-class AgentAnswerer:
-    """Answers each prompt with the number of the option a heuristic agent picks,
-    except that it holds its instants (passing instead of casting them), as a
-    player keeping Lightning Bolt for the right moment; concedes after ``turns``
-    turns."""
-
-    def __init__(self, game: Game, turns: int = 8) -> None:
-        self.game = game
-        self.agent = make_agent("heuristic", 11)
-        self.turns = turns
-        self.asked: list[tuple[str, list[str]]] = []
-
-    def __call__(self, text: str) -> str:
-        g = self.game
-        if g.turn > self.turns:
-            return "q"
-        options = g.legal_actions()
-        self.asked.append((str(g.pending.kind), [describe(g, a, viewer=0) for a in options]))
-        choice = self.agent.choose(g)
-        if isinstance(choice, CastSpell) and "Instant" in chars(g, g.objects[choice.card]).types:
-            choice = PassPriority()
-        return str(options.index(choice) + 1)
-
-
-class AskEverything(TerminalGame):
-    """The loop before stops: every choice of the player's with two or more answers."""
-
-    def wants_decision(self, options: list[Action]) -> bool:
-        return len(options) > 1
-
-
-def play(seed: int, cls: type[TerminalGame] = TerminalGame, turns: int = 8):
-    game = new_game_from_decks("red-green", "white-blue", seed=seed)
-    answerer = AgentAnswerer(game, turns)
-    out: list[str] = []
-    tg = cls(game, make_agent("heuristic", seed + 1), ask=answerer, say=out.append)
-    tg.run()
-    return tg, answerer, out
 
 
 def test_default_stops_ask_far_fewer_questions_than_asking_everything():

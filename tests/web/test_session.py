@@ -16,6 +16,7 @@ pytest.importorskip("uvicorn")
 
 from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
+from mtg_engine.cards.decks import bundled_decks  # noqa: E402
 from mtg_engine.web.app import Server, ServerConfig  # noqa: E402
 from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
 from mtg_engine.web.watch import JudgeSession, WatchSession  # noqa: E402
@@ -150,11 +151,58 @@ def test_a_page_may_paste_a_deck_but_not_name_a_server_file(tmp_path: Path) -> N
     assert reply["type"] == "error" and "unknown deck" in reply["message"]
     [reply] = server.handle("p", {"type": "new_game", "deck_text": "40 Mountain"})
     assert reply["type"] == "state"
-    assert server.sessions["p"].deck == "the pasted deck"
+    assert server.sessions["p"].deck == "your pasted deck"
     [reply] = server.handle("p", {"type": "new_game", "deck_text": "4 Not A Card"})
     assert reply["type"] == "error" and "line 1" in reply["message"]
     [reply] = server.handle("p", {"type": "judge_goto", "k": "x"})
     assert reply["type"] == "error"
+
+
+def _library_names(session: Any, player: int) -> set[str]:
+    g = session.game
+    p = g.players[player]
+    return {g.objects[o].name for o in (*p.library, *p.hand)}
+
+
+def test_the_opponents_deck_is_pasted_chosen_or_picked_by_the_ai(tmp_path: Path) -> None:
+    server = Server(ServerConfig(seed=1, save_dir=tmp_path))
+    [reply] = server.handle(
+        "p", {"type": "new_game", "opponent_deck_text": "30 Island\n10 Wind Drake\n"}
+    )
+    assert reply["type"] == "state"
+    assert _library_names(server.sessions["p"], 1) == {"Island", "Wind Drake"}
+    server.handle("p", {"type": "new_game", "opponent_deck": "red-green"})
+    assert "Mountain" in _library_names(server.sessions["p"], 1)
+    # "random": the AI picks a bundled deck by the game's seed, and the page isn't told which
+    picked = set()
+    for seed in range(12):
+        [reply] = server.handle("p", {"type": "new_game", "opponent_deck": "random", "seed": seed})
+        session = server.sessions["p"]
+        picked.add(session.opponent_deck)
+        assert session.opponent_deck not in json.dumps(reply)
+    assert len(picked) > 1 and picked <= set(bundled_decks())
+    [reply] = server.handle("p", {"type": "new_game", "opponent_deck_text": "4 Not A Card"})
+    assert reply["type"] == "error" and "the opponent's pasted deck, line 1" in reply["message"]
+
+
+def test_a_pasted_decks_warnings_are_sent_once(tmp_path: Path) -> None:
+    """A deck under 40 cards (CR 100.2b) and a multi-face card missing a face from the
+    card file get a warning on the page; the game is played anyway."""
+    server = Server(ServerConfig(seed=1, save_dir=tmp_path))
+    [reply] = server.handle(
+        "p", {"type": "new_game", "deck_text": "20 Plains\n2 Alive // Well\n", "seed": 3}
+    )
+    assert reply["type"] == "state"
+    assert reply["warnings"] == [
+        "your pasted deck: 22 cards, fewer than the 40 of the smallest format (CR 100.2b): "
+        "playing it anyway",
+        "your pasted deck: Alive // Well: the engine can't fully run its face 'Well', "
+        "not in the card file",
+    ]
+    [again] = server.handle("p", {"type": "hello"})
+    assert again["warnings"] == []
+    [bundled] = server.handle("p", {"type": "new_game"})
+    assert bundled["warnings"] == []
 
 
 def test_the_websocket_answers_garbage_with_an_error(live_server: Any) -> None:

@@ -31,7 +31,12 @@ AI_CHOICES = ("random", "heuristic", "easy", "medium", "hard")
 @click.option(
     "--deck", default="red-green", show_default=True, help="Your deck (file or bundled name)."
 )
-@click.option("--opponent-deck", default="white-blue", show_default=True, help="The AI's deck.")
+@click.option(
+    "--opponent-deck",
+    default="white-blue",
+    show_default=True,
+    help="The AI's deck (file or bundled name; 'random': the AI picks a bundled deck).",
+)
 @click.option(
     "--opponents",
     default=1,
@@ -64,7 +69,7 @@ def serve(
         # lazy: the [web] extra is optional, imported only when this subcommand runs
         import uvicorn
 
-        from ..web.app import ServerConfig, create_app
+        from ..web.app import RANDOM_DECK, ServerConfig, create_app
     except ModuleNotFoundError as e:
         raise click.ClickException(
             f"mtg serve needs the web extra ({e.name} is not installed): "
@@ -76,7 +81,8 @@ def serve(
     from ..cards.decks import load_deck
 
     for spec in (deck, opponent_deck):
-        load_deck(spec)  # a bad deck is a one-line error now, not in the page later
+        if spec != RANDOM_DECK:
+            load_deck(spec)  # a bad deck is a one-line error now, not in the page later
     config = ServerConfig(deck, opponent_deck, ai, seed, not no_undo, opponents)
     if save_dir is not None:
         config.save_dir = save_dir

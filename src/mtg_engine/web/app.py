@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
@@ -32,6 +33,9 @@ from ..api import card_text
 from ..cards.decks import Deck, bundled_decks, parse_deck
 from .session import MAX_OPPONENTS, Session, SessionError, Settings
 from .watch import JudgeSession, WatchSession
+
+#: the deck name that lets the AI pick one of the bundled decks
+RANDOM_DECK = "random"
 
 STATIC = Path(str(resources.files("mtg_engine.web") / "static"))
 
@@ -72,23 +76,27 @@ class Server:
             seed = c.seed if c.seed is not None else secrets.randbelow(1 << 30)
         return Session.new(
             self.deck(msg, "deck", c.deck),
-            self.deck(msg, "opponent_deck", c.opponent_deck),
+            self.deck(msg, "opponent_deck", c.opponent_deck, seed),
             ai,
             seed,
             settings,
             _int(msg, "opponents", c.opponents),
         )
 
-    def deck(self, msg: dict[str, Any], key: str, default: str) -> str | Deck:
-        """The deck a page asks for: pasted text (``KEY_text``), a bundled deck, or the
-        one ``mtg serve`` was given; never another path on the server."""
+    def deck(self, msg: dict[str, Any], key: str, default: str, seed: int = 0) -> str | Deck:
+        """The deck a page asks for: pasted text (``KEY_text``), a bundled deck, one the
+        AI picks among them (``"random"``, by the game's seed), or the one ``mtg serve``
+        was given; never another path on the server."""
         text = msg.get(f"{key}_text")
         if isinstance(text, str) and text.strip():
+            source = "your pasted deck" if key == "deck" else "the opponent's pasted deck"
             try:
-                return parse_deck(text, "the pasted deck")
+                return parse_deck(text, source)
             except ValueError as e:
                 raise SessionError(str(e)) from None
         name = msg.get(key) or default
+        if name == RANDOM_DECK:
+            return random.Random(seed).choice(bundled_decks())
         allowed = {*bundled_decks(), self.config.deck, self.config.opponent_deck}
         if name not in allowed:
             raise SessionError(f"unknown deck {name!r}: choose a bundled deck or paste a list")
@@ -111,11 +119,13 @@ class Server:
                 if not isinstance(ais, list):
                     raise SessionError("ais must be a list of AI names")
                 seed = msg.get("seed")
+                if not isinstance(seed, int):
+                    seed = secrets.randbelow(1 << 30)
                 self.sessions[sid] = WatchSession(
-                    self.deck(msg, "deck", self.config.deck),
-                    self.deck(msg, "opponent_deck", self.config.opponent_deck),
+                    self.deck(msg, "deck", self.config.deck, seed),
+                    self.deck(msg, "opponent_deck", self.config.opponent_deck, seed + 1),
                     [str(a) for a in ais],
-                    seed if isinstance(seed, int) else secrets.randbelow(1 << 30),
+                    seed,
                     _int(msg, "players", 2),
                 )
                 return [self.sessions[sid].message()]

@@ -44,6 +44,7 @@ from ..rules.characteristics import chars
 from ..scenario.builder import BuildError, Built, build
 from ..scenario.model import Scenario
 from ..scenario.schema import load_data
+from ..scenario.unsupported import unrunnable_warnings
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
 from ..ui.wording import second_person
@@ -149,6 +150,8 @@ class Session:
         #: how much of the log the page has (it gets only what's new)
         self.log_sent = 0
         self.notice = ""
+        #: what the player should know about the decks (sent once, with the first message)
+        self.warnings: list[str] = []
         #: the human asked to keep priority after their last answer (Arena's Ctrl-click)
         self.hold_once = False
         self.advance()
@@ -179,7 +182,13 @@ class Session:
             raise SessionError(f"can't load the decks: {e}") from None
         names = ["Player", *opponent_names(opponents)]
         game = new_game(decks, seed=seed, names=names)
-        return cls(game, ai, 0, settings, mine.name, theirs.name)
+        session = cls(game, ai, 0, settings, mine.name, theirs.name)
+        # the opponent's deck only when the player gave it: a bundled deck's cards all
+        # run, and naming the cards of a deck the AI picked would tell its hidden list
+        session.warnings = deck_warnings(mine)
+        if isinstance(opponent_deck, Deck):
+            session.warnings += deck_warnings(theirs)
+        return session
 
     @classmethod
     def from_scenario(cls, text: str, ai: str = "heuristic", index: int = 0) -> Session:
@@ -405,6 +414,7 @@ class Session:
         for entry in log:  # told to the player: "You draw a card", "Your turn"
             entry["text"] = second_person(entry["text"], me)
         self.log_sent = len(g.log)
+        warnings, self.warnings = self.warnings, []
         d = g.pending
         decision = None
         if d is not None and d.player == self.human and g.outcome is None:
@@ -419,6 +429,7 @@ class Session:
             "stop_steps": list(STOP_STEPS),
             "can_undo": self.settings.allow_undo and bool(self.history),
             "notice": self.notice,
+            "warnings": warnings,
             "ai": self.ai,
         }
 
@@ -471,6 +482,14 @@ class Session:
             "options": options,
             "names": names,
         }
+
+
+def deck_warnings(deck: Deck) -> list[str]:
+    """What the player should know before playing ``deck``: it is smaller than the
+    smallest format allows (CR 100.2b; the page plays it anyway), and each card whose
+    text the engine can't fully run."""
+    small = deck.size_warning()
+    return [*([f"{small}: playing it anyway"] if small else []), *unrunnable_warnings(deck)]
 
 
 def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:

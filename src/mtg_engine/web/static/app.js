@@ -61,6 +61,7 @@ function receive(m) {
     if (!$("modal").dataset.keep) closeModal();
     render();
     if (m.notice) toast(m.notice);
+    if (m.warnings && m.warnings.length) showWarnings(m.warnings);
   } else if (m.type === "error") {
     toast(m.message, true);
   } else if (m.type === "saves") {
@@ -296,6 +297,8 @@ function makeCard(o, where) {
   if (o.face_down && !o.name) {
     c.classList.add("facedown");
     c.append(el("div", "cname", "Face-down"));
+    // CR 708.5: you may look at your own face-down permanents and spells
+    if (o.face_up) { c.dataset.faceUp = o.face_up.name; c.append(el("div", "faceup", o.face_up.name)); }
   } else {
     c.append(el("div", "cname", o.name));
     c.append(manaSymbols(o.mana_cost));
@@ -802,18 +805,21 @@ async function showRule(number) {
 
 async function preview(o) {
   const box = $("preview");
-  if (!o.name) {
+  const facedown = [el("h3", "", "Face-down permanent"), el("div", "tl", "A 2/2 creature with no name, text or types (CR 708.2)")];
+  if (!o.name && !o.face_up) {
     box.innerHTML = "";
-    box.append(el("h3", "", "Face-down permanent"), el("div", "tl", "A 2/2 creature with no name, text or types (CR 708.2)"));
+    box.append(...facedown);
     return;
   }
-  let info = S.cards[o.name];
+  const name = o.name || o.face_up.name;  // your own face-down card: what it is (CR 708.5)
+  let info = S.cards[name];
   if (!info) {
-    const r = await fetch(`/api/card?name=${encodeURIComponent(o.name)}`);
+    const r = await fetch(`/api/card?name=${encodeURIComponent(name)}`);
     info = r.ok ? await r.json() : { faces: [] };
-    S.cards[o.name] = info;
+    S.cards[name] = info;
   }
   box.innerHTML = "";
+  if (!o.name) box.append(...facedown, el("div", "tl", "Face up it is:"));
   for (const f of info.faces) {
     const h = el("h3", "", f.name + " ");
     h.append(manaSymbols(f.mana_cost));
@@ -841,14 +847,30 @@ async function preview(o) {
 async function showNewGame() {
   if (!S.decks) S.decks = await fetch("/api/decks").then((r) => r.json());
   const body = openModal("New game", true);
-  const deckSel = (id, value) => {
+  const deckSel = (id, value, aiPicks) => {
     const s = el("select"); s.id = id;
-    for (const n of S.decks.decks) { const o = el("option", "", n); o.value = n; if (n === value) o.selected = true; s.append(o); }
+    const names = aiPicks ? ["random", ...S.decks.decks] : S.decks.decks;
+    for (const n of names) {
+      const o = el("option", "", n === "random" ? "the AI picks one" : n); o.value = n;
+      if (n === value) o.selected = true;
+      s.append(o);
+    }
     return s;
   };
   const field = (label, input) => { const f = el("div", "field"); f.append(el("label", "", label), input); body.append(f); };
-  field("Your deck", deckSel("new-deck", S.decks.deck));
-  field("Opponent's deck", deckSel("new-opp", S.decks.opponent_deck));
+  // a deck list pasted or read from a file (MTG Arena / MTGO text, or an MTGO .dek)
+  const pasted = (id, label, placeholder) => {
+    const paste = el("textarea"); paste.id = id; paste.rows = 3; paste.cols = 34; paste.placeholder = placeholder;
+    const upload = el("input"); upload.type = "file"; upload.accept = ".txt,.dek"; upload.id = `${id}-file`;
+    upload.onchange = async () => { if (upload.files.length) paste.value = await upload.files[0].text(); };
+    const box = el("div", "pasted"); box.append(paste, upload);
+    field(label, box);
+    return paste;
+  };
+  field("Your deck", deckSel("new-deck", S.decks.deck, false));
+  const paste = pasted("new-deck-text", "Or paste yours", "4 Lightning Bolt\n20 Mountain\n... (MTG Arena / MTGO text)");
+  field("Opponent's deck", deckSel("new-opp", S.decks.opponent_deck, true));
+  const oppPaste = pasted("new-opp-text", "Or paste theirs", "the AI's deck, in the same formats");
   const ai = el("select"); ai.id = "new-ai";
   for (const n of ["easy", "medium", "hard", "random", "heuristic"]) { const o = el("option", "", n); o.value = n; ai.append(o); }
   ai.value = S.msg ? S.msg.ai : S.decks.ai;
@@ -862,17 +884,11 @@ async function showNewGame() {
   field("Opponents", opp);
   const seed = el("input"); seed.id = "new-seed"; seed.type = "number"; seed.placeholder = "random";
   field("Seed", seed);
-  const paste = el("textarea"); paste.id = "new-deck-text"; paste.rows = 4; paste.cols = 34;
-  paste.placeholder = "4 Lightning Bolt\n20 Mountain\n... (MTG Arena / MTGO text)";
-  field("Or paste your deck", paste);
-  const upload = el("input"); upload.type = "file"; upload.accept = ".txt,.dek";
-  upload.onchange = async () => { if (upload.files.length) paste.value = await upload.files[0].text(); };
-  field("Or upload a deck file", upload);
   const scen = el("input"); scen.type = "file"; scen.id = "new-scenario"; scen.accept = ".yaml,.yml";
   field("Or start from a scenario", scen);
   body.append(button("Watch AI vs AI", () => {
     // the Opponents choice sets the table: 1 is a duel of two AIs, 2 or more a free-for-all
-    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value], players: Number(opp.value) + 1, deck_text: paste.value };
+    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value], players: Number(opp.value) + 1, deck_text: paste.value, opponent_deck_text: oppPaste.value };
     if (seed.value !== "") m.seed = Number(seed.value);
     closeModal();
     send(m);
@@ -884,12 +900,21 @@ async function showNewGame() {
     send({ type: "judge", scenario: text });
   }));
   body.append(button("Start", async () => {
-    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value, opponents: Number(opp.value) };
+    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value, opponent_deck_text: oppPaste.value, opponents: Number(opp.value) };
     if (seed.value !== "") m.seed = Number(seed.value);
     if (scen.files.length) m.scenario = await scen.files[0].text();
     closeModal();
     send(m);
   }, "primary"));
+}
+
+// what the player should know about the decks before playing (sent once, at the start)
+function showWarnings(lines) {
+  const body = openModal("Before you play", true);
+  const list = el("ul", "warnings");
+  list.id = "deck-warnings";
+  for (const w of lines) list.append(el("li", "", w));
+  body.append(list, button("Play", closeModal, "primary"));
 }
 
 function showSave() {
