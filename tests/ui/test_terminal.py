@@ -19,6 +19,7 @@ from mtg_engine import (
     new_game_from_decks,
 )
 from mtg_engine.agents import make_agent
+from mtg_engine.cards.decks import bundled_decks
 from mtg_engine.cli.main import main
 from mtg_engine.game.events import EventKind
 from mtg_engine.game.objects import Zone
@@ -293,6 +294,14 @@ def test_play_draws_a_plain_board_when_output_is_not_a_terminal():
     assert r.exit_code == 0, r.output
     assert "\x1b[" not in r.output and "╭" not in r.output
     assert "── Turn" in r.output
+
+
+def test_the_ai_picks_a_bundled_deck_and_keeps_it_secret():
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--opponent-deck", "random"], input="q\n")
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    assert "AI (heuristic): a bundled deck it picked" in first
+    assert not any(name in first for name in bundled_decks() if name != "red-green")
 
 
 def test_play_against_two_opponents_shows_each_of_them():

@@ -69,7 +69,7 @@ def serve(
         # lazy: the [web] extra is optional, imported only when this subcommand runs
         import uvicorn
 
-        from ..web.app import RANDOM_DECK, ServerConfig, create_app
+        from ..web.app import ServerConfig, create_app
     except ModuleNotFoundError as e:
         raise click.ClickException(
             f"mtg serve needs the web extra ({e.name} is not installed): "
@@ -78,7 +78,7 @@ def serve(
     # lazy: the Oracle compiler, loaded before the first game of this subcommand (a token
     # not in the shipped store would load it mid-game: 0.3 s while the page waits)
     from ..cards import compiler  # noqa: F401
-    from ..cards.decks import load_deck
+    from ..cards.decks import RANDOM_DECK, load_deck
 
     for spec in (deck, opponent_deck):
         if spec != RANDOM_DECK:

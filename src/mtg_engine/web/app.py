@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import secrets
 from dataclasses import dataclass, field
 from importlib import resources
@@ -30,12 +29,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import rules_text
 from ..api import card_text
-from ..cards.decks import Deck, bundled_decks, parse_deck
+from ..cards.decks import RANDOM_DECK, Deck, bundled_decks, parse_deck, pick_bundled
 from .session import MAX_OPPONENTS, Session, SessionError, Settings
 from .watch import JudgeSession, WatchSession
-
-#: the deck name that lets the AI pick one of the bundled decks
-RANDOM_DECK = "random"
 
 STATIC = Path(str(resources.files("mtg_engine.web") / "static"))
 
@@ -96,7 +92,7 @@ class Server:
                 raise SessionError(str(e)) from None
         name = msg.get(key) or default
         if name == RANDOM_DECK:
-            return random.Random(seed).choice(bundled_decks())
+            return pick_bundled(seed)
         allowed = {*bundled_decks(), self.config.deck, self.config.opponent_deck}
         if name not in allowed:
             raise SessionError(f"unknown deck {name!r}: choose a bundled deck or paste a list")
