@@ -188,7 +188,8 @@ function render() {
 
 function anchor(ref) {
   let node;
-  if (ref < 0) node = $(`player-${slot(-ref - 1)}`);
+  // a player: the arrow points at their life total
+  if (ref < 0) node = document.querySelector(`#player-${slot(-ref - 1)} .life`) || $(`player-${slot(-ref - 1)}`);
   else node = document.querySelector(`#table .card[data-id="${ref}"]`) || document.querySelector(`.stackitem[data-id="${ref}"]`);
   if (!node) return null;
   const r = node.getBoundingClientRect();
