@@ -183,3 +183,51 @@ def test_concede_then_a_new_game(game_page: GamePage, tmp_path: Path) -> None:
     view = gp.state()["view"]
     assert view["outcome"] is None and view["players"][0]["life"] == 20
     assert page.query_selector("#gameover") is None
+
+
+CHOICES = """
+name: choices in dialogs
+start: {turn: 3, active: A, step: precombat_main}
+players:
+  A:
+    hand: [{card: Utopia Sprawl}, {card: Cartographer}]
+    graveyard: [{card: Island}]
+    battlefield:
+      - {card: Forest}
+      - {card: Forest}
+      - {card: Forest}
+      - {card: Forest}
+  B:
+    battlefield: [{card: Plains}]
+"""
+
+
+def test_a_colour_a_may_and_a_target_in_a_graveyard_are_answered_in_dialogs(
+    game_page: GamePage, tmp_path: Path
+) -> None:
+    gp = game_page
+    gp.start_scenario(CHOICES, tmp_path)
+    page = gp.page
+    gp.click('#hand .card[data-name="Utopia Sprawl"]')
+    gp.click('#bf-0-lands .card[data-name="Forest"].candidate >> nth=0')
+    d = gp.state()["decision"]
+    assert d["kind"] == "choose_option" and "color" in d["prompt"]
+    page.wait_for_selector("#modal .option")
+    gp.shot("choice-1-colour")
+    gp.click("#modal .option:has-text('green')")
+    assert "green" in page.inner_text("#log")
+    # CR 603.3d: the trigger's target is a land card in the graveyard, shown in a dialog
+    gp.click('#hand .card[data-name="Cartographer"]')
+    assert gp.state()["decision"]["kind"] == "targets"
+    page.wait_for_selector('#modal-body .card.candidate[data-name="Island"]')
+    assert "graveyard" in page.inner_text('#modal-body .card[data-name="Island"]')
+    gp.shot("choice-2-graveyard-target")
+    gp.click('#modal-body .card[data-name="Island"]')
+    # CR 603.5: "you may" is asked as the ability resolves
+    while (d := gp.state()["decision"]) is not None and d["kind"] != "yes_no":
+        gp.click("#btn-pass")
+    assert d is not None and d["kind"] == "yes_no", d
+    page.wait_for_selector("#prompt-buttons .option")
+    gp.shot("choice-3-may")
+    gp.click("#prompt-buttons .option >> nth=0")
+    assert "Island" in [o["name"] for o in gp.state()["view"]["players"][0]["hand"]]

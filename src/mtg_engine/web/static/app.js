@@ -573,12 +573,16 @@ function renderPrompt() {
   }
   if (d.kind === "targets") {
     say(`${d.prompt}: click ${d.data.max === 1 ? "a target" : "the targets"} (highlighted).`);
+    // a target in a graveyard, exile or a library isn't on the table: its cards are shown
+    const away = (d.data.candidates || []).filter((x) => x >= 0 && !onTable(x));
+    if (away.length) buttons.append(button("Show the cards", () => showChooser(d, away)));
     if (!(d.data.max === 1 && d.data.min === 1)) {
       const ok = S.sel.length >= d.data.min && S.sel.length <= d.data.max;
       const b = button(`Done (${S.sel.length})`, () => answer({ targets: S.sel }), "primary");
       b.id = "btn-done"; b.disabled = !ok;
       buttons.append(b);
     }
+    if (away.length && !S.sel.length) showChooser(d, away);
   } else if (d.kind === "attackers") {
     const n = Object.keys(S.attack).length;
     const choice = Object.values(d.data.candidates || {}).some((ds) => ds.length > 1);
@@ -724,15 +728,26 @@ function showOptions(d) {
   body.append(list);
 }
 
-function showChooser(d) {
+// is the object drawn on the table (a permanent, a spell or ability, a card in your hand)?
+function onTable(ref) {
+  const v = S.msg.view;
+  return [...v.battlefield, ...v.stack, ...(v.players[ME()].hand || [])].some((o) => o.id === ref);
+}
+
+// the cards a choice or a target offers, in a dialog (``refs``: only these)
+function showChooser(d, refs) {
   const body = openModal(d.prompt);
   const list = el("div", "zonecards");
-  for (const ref of d.data.candidates) {
+  const key = d.kind === "targets" ? "targets" : "objects";
+  const one = d.kind === "targets" && d.data.min === 1 && d.data.max === 1;
+  for (const ref of refs || d.data.candidates) {
     const o = objById(ref) || { id: ref, name: nameOf(ref), types: [] };
     const card = makeCard(o, "choice");
     card.classList.add("candidate");
+    if (o.zone && o.zone !== "battlefield") card.append(el("div", "fromzone", o.zone));
     if (S.sel.includes(ref)) card.classList.add("selected");
     card.onclick = () => {
+      if (one) { closeModal(); answer({ targets: [ref] }); return; }
       if (S.sel.includes(ref)) S.sel = S.sel.filter((x) => x !== ref); else S.sel.push(ref);
       card.classList.toggle("selected");
       done.disabled = S.sel.length < d.data.min || S.sel.length > d.data.max;
@@ -740,7 +755,8 @@ function showChooser(d) {
     };
     list.append(card);
   }
-  const done = button(`Done (${S.sel.length})`, () => { closeModal(); answer({ objects: S.sel }); }, "primary");
+  const done = button(`Done (${S.sel.length})`, () => { closeModal(); answer({ [key]: S.sel }); }, "primary");
+  if (one) { body.append(list); return; }
   done.disabled = S.sel.length < d.data.min || S.sel.length > d.data.max;
   body.append(list, el("p"), done);
 }
