@@ -666,6 +666,13 @@ function renderJudge(text, buttons) {
     end.id = "judge-step";
     text.append(end);
   }
+  if (j.scenarios.length > 1 && S.judgeText) {
+    // another scenario of the same file
+    const pick = el("select"); pick.id = "judge-scenario";
+    j.scenarios.forEach((name, k) => { const o = el("option", "", name); o.value = String(k); if (k === j.index) o.selected = true; pick.append(o); });
+    pick.onchange = () => send({ type: "judge", scenario: S.judgeText, index: Number(pick.value) });
+    buttons.append(pick);
+  }
   const go = (k) => send({ type: "judge_goto", k });
   const b = (label, k, id) => { const x = button(label, () => go(k)); x.id = id; x.disabled = k < 0 || k > j.count || k === j.at; return x; };
   buttons.append(b("« First", 0, "judge-first"), b("◀ Back", j.at - 1, "judge-back"), b("Forward ▶", j.at + 1, "judge-forward"), b("Last »", j.count, "judge-last"));
@@ -903,6 +910,10 @@ async function showNewGame() {
   field("Seed", seed);
   const scen = el("input"); scen.type = "file"; scen.id = "new-scenario"; scen.accept = ".yaml,.yml";
   field("Or start from a scenario", scen);
+  // a scenario file may hold several scenarios: which one (the judge's view can switch)
+  const scenNo = el("input"); scenNo.type = "number"; scenNo.id = "new-scenario-number"; scenNo.min = "1"; scenNo.value = "1";
+  field("Scenario number in the file", scenNo);
+  const scenIndex = () => Math.max(0, (Number(scenNo.value) || 1) - 1);
   body.append(button("Watch AI vs AI", () => {
     // the Opponents choice sets the table: 1 is a duel of two AIs, 2 or more a free-for-all
     const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value], players: Number(opp.value) + 1, deck_text: paste.value, opponent_deck_text: oppPaste.value };
@@ -912,14 +923,14 @@ async function showNewGame() {
   }));
   body.append(button("Open the scenario in the judge's view", async () => {
     if (!scen.files.length) return toast("Choose a scenario file first", true);
-    const text = await scen.files[0].text();
+    S.judgeText = await scen.files[0].text();
     closeModal();
-    send({ type: "judge", scenario: text });
+    send({ type: "judge", scenario: S.judgeText, index: scenIndex() });
   }));
   body.append(button("Start", async () => {
     const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value, opponent_deck_text: oppPaste.value, opponents: Number(opp.value) };
     if (seed.value !== "") m.seed = Number(seed.value);
-    if (scen.files.length) m.scenario = await scen.files[0].text();
+    if (scen.files.length) { m.scenario = await scen.files[0].text(); m.index = scenIndex(); }
     closeModal();
     send(m);
   }, "primary"));
