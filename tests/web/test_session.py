@@ -203,6 +203,32 @@ def test_a_pasted_decks_warnings_are_sent_once(tmp_path: Path) -> None:
     assert again["warnings"] == []
     [bundled] = server.handle("p", {"type": "new_game"})
     assert bundled["warnings"] == []
+    quiet = Server(ServerConfig(seed=1, save_dir=tmp_path, allow_small_decks=True))
+    [reply] = quiet.handle("p", {"type": "new_game", "deck_text": "20 Plains\n2 Alive // Well\n"})
+    assert [w for w in reply["warnings"] if "fewer than" in w] == []
+    assert len(reply["warnings"]) == 1
+
+
+def test_serve_warns_about_its_decks_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from click.testing import CliRunner
+
+    from mtg_engine.cli.main import main
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(app.state.server))
+    path = tmp_path / "small.txt"
+    path.write_text("20 Mountain\n", encoding="utf-8")
+    argv = ["serve", "--port", "0", "--deck", str(path), "--opponent-deck", "random"]
+    result = CliRunner().invoke(main, argv)
+    assert result.exit_code == 0, result.output
+    assert "mtg serve: warning: " in result.stderr and "fewer than the 40" in result.stderr
+    assert started and started[0].config.opponent_deck == "random"
+    result = CliRunner().invoke(main, [*argv, "--allow-small-decks"])
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert started[-1].config.allow_small_decks
 
 
 def test_the_websocket_answers_garbage_with_an_error(live_server: Any) -> None:

@@ -45,6 +45,8 @@ class ServerConfig:
     ai: str = "heuristic"
     seed: int | None = None
     allow_undo: bool = True
+    #: no warning for a deck under 40 cards (``--allow-small-decks``)
+    allow_small_decks: bool = False
     #: AI opponents of a new game (2 or more: a free-for-all, CR 806)
     opponents: int = 1
     save_dir: Path = field(default_factory=lambda: Path.home() / ".mtg-engine" / "saves")
@@ -77,6 +79,7 @@ class Server:
             seed,
             settings,
             _int(msg, "opponents", c.opponents),
+            c.allow_small_decks,
         )
 
     def deck(self, msg: dict[str, Any], key: str, default: str, seed: int = 0) -> str | Deck:

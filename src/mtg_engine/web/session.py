@@ -167,6 +167,7 @@ class Session:
         seed: int = 0,
         settings: Settings | None = None,
         opponents: int = 1,
+        allow_small: bool = False,
     ) -> Session:
         """A new game: the page's player with ``deck`` against ``opponents`` AI players,
         each with ``opponent_deck`` (deck files, bundled names, or parsed decks). With two
@@ -185,9 +186,9 @@ class Session:
         session = cls(game, ai, 0, settings, mine.name, theirs.name)
         # the opponent's deck only when the player gave it: a bundled deck's cards all
         # run, and naming the cards of a deck the AI picked would tell its hidden list
-        session.warnings = deck_warnings(mine)
+        session.warnings = deck_warnings(mine, allow_small)
         if isinstance(opponent_deck, Deck):
-            session.warnings += deck_warnings(theirs)
+            session.warnings += deck_warnings(theirs, allow_small)
         return session
 
     @classmethod
@@ -484,11 +485,12 @@ class Session:
         }
 
 
-def deck_warnings(deck: Deck) -> list[str]:
+def deck_warnings(deck: Deck, allow_small: bool = False) -> list[str]:
     """What the player should know before playing ``deck``: it is smaller than the
-    smallest format allows (CR 100.2b; the page plays it anyway), and each card whose
-    text the engine can't fully run."""
-    small = deck.size_warning()
+    smallest format allows (CR 100.2b; the page plays it anyway; not said with
+    ``mtg serve --allow-small-decks``), and each card whose text the engine can't
+    fully run."""
+    small = None if allow_small else deck.size_warning()
     return [*([f"{small}: playing it anyway"] if small else []), *unrunnable_warnings(deck)]
 
 
