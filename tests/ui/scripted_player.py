@@ -5,11 +5,13 @@ Lightning Bolt for the right moment."""
 
 from __future__ import annotations
 
-from mtg_engine import Action, CastSpell, Game, PassPriority, new_game_from_decks
+from dataclasses import replace
+
+from mtg_engine import Action, CastSpell, Game, PassPriority, PlayLand, new_game_from_decks
 from mtg_engine.agents import make_agent
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.ui.describe import describe
-from mtg_engine.ui.terminal import TerminalGame
+from mtg_engine.ui.terminal import TerminalGame, distinct_options
 
 
 class AgentAnswerer:
@@ -33,7 +35,20 @@ class AgentAnswerer:
         choice = self.agent.choose(g)
         if isinstance(choice, CastSpell) and "Instant" in chars(g, g.objects[choice.card]).types:
             choice = PassPriority()
-        return str(options.index(choice) + 1)
+        # the number the terminal shows: cards alike in hand are one option, the first
+        shown = [a for a, _ in distinct_options(g, options, 0)]
+        if choice not in shown:
+            choice = next(a for a in shown if _alike(g, a, choice))
+        return str(shown.index(choice) + 1)
+
+
+def _alike(g: Game, a: Action, b: Action) -> bool:
+    """Two plays or casts of cards of the same name, the same way."""
+    if not isinstance(a, PlayLand | CastSpell) or type(a) is not type(b):
+        return False
+    assert isinstance(b, PlayLand | CastSpell)
+    same = replace(a, card=b.card) == b
+    return same and g.objects[a.card].name == g.objects[b.card].name
 
 
 class AskEverything(TerminalGame):

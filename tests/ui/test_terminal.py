@@ -494,3 +494,37 @@ def test_the_header_names_whose_turn_and_says_when_the_game_hasnt_begun():
     console = Console(file=io.StringIO(), width=120)
     console.print(board(game, 0))
     assert "Turn 3 · C's turn" in console.file.getvalue()
+
+
+def test_cards_alike_in_hand_are_one_option(board):
+    """Three Mountains in hand are "Play Mountain" once, two Grizzly Bears "Cast
+    Grizzly Bears" once (the issue saw "Play Mountain" three times); choosing it plays
+    one of them."""
+    for _ in range(3):
+        board.add(0, "Mountain", zone=Zone.HAND)
+    for _ in range(2):
+        board.add(0, "Grizzly Bears", zone=Zone.HAND)
+    board.add(0, "Lightning Bolt", zone=Zone.HAND)
+    for _ in range(2):
+        board.add(0, "Forest")
+    game = board.start()
+    said: list[str] = []
+    answers = iter(["2"])
+    tg = TerminalGame(
+        game, make_agent("heuristic", 1), ask=lambda _t: next(answers, "q"), say=said.append
+    )
+    tg.run()
+    start = said.index("   1. Pass priority")
+    end = (
+        said.index("   1. Pass priority", start + 1)
+        if said.count("   1. Pass priority") > 1
+        else None
+    )
+    first = said[start:end]
+    mountains = [x for x in first if "Play Mountain" in x]
+    bears = [x for x in first if "Cast Grizzly Bears" in x]
+    assert len(mountains) == 1 and "(1 of 3 alike in your hand)" in mountains[0]
+    assert len(bears) == 1 and "(1 of 2 alike in your hand)" in bears[0]
+    assert mountains[0].startswith("   2. Play Mountain")
+    played = [e.text for e in game.log if e.kind == EventKind.ZONE_CHANGE]
+    assert any("Mountain enters the battlefield" in t for t in played), played[-3:]
