@@ -158,11 +158,16 @@ def test_stops_on_the_phase_bar_and_undo_forbidden_in_the_settings(
     assert gp.state()["view"]["active"] == 0
     gp.click('#phasebar .phase[data-step="end"]')  # cleared again
     assert "you:end" not in gp.state()["settings"]["stops"]
+    # clearing the stop you are at doesn't pass priority for you
+    assert gp.state()["view"]["step"] == "end" and gp.state()["decision"]["kind"] == "priority"
     assert not page.is_disabled("#btn-undo")
     page.click("#btn-settings")
     page.uncheck("#allow-undo")
+    page.check("#stop-on-stack")
+    gp.shot("settings")
     gp.click("#modal-body button.primary")
     assert gp.state()["settings"]["allow_undo"] is False
+    assert gp.state()["settings"]["stop_on_stack"] is True
     assert page.is_disabled("#btn-undo")
 
 

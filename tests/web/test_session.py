@@ -18,7 +18,7 @@ from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
 from mtg_engine.cards.decks import bundled_decks  # noqa: E402
 from mtg_engine.web.app import Server, ServerConfig  # noqa: E402
-from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
+from mtg_engine.web.session import Session, SessionError, Settings, load_scenario  # noqa: E402
 from mtg_engine.web.watch import JudgeSession, WatchSession  # noqa: E402
 
 __all__ = ["live_server"]
@@ -60,6 +60,31 @@ def test_the_game_stops_when_the_opponent_puts_a_spell_on_the_stack() -> None:
     assert m["decision"]["kind"] == "priority"
     assert [o["name"] for o in m["view"]["stack"]] == ["Lightning Bolt"]
     assert any(o["label"].startswith("Cast Giant Growth") for o in m["decision"]["options"])
+
+
+NO_ANSWER = """
+name: the opponent casts a spell; you have no response
+start: {turn: 3, active: B, step: precombat_main}
+players:
+  A:
+    battlefield: [{card: Grizzly Bears}]
+  B:
+    hand: [{card: Lightning Bolt}]
+    battlefield: [{card: Mountain}]
+"""
+
+
+def test_a_setting_stops_for_every_opponents_spell_even_without_a_response() -> None:
+    # by default (as Arena) a spell you can't answer doesn't stop the game: it resolves
+    s = Session.from_scenario(NO_ANSWER)
+    assert not s.message()["view"]["stack"]
+    assert "Lightning Bolt" in [o["name"] for o in s.message()["view"]["players"][1]["graveyard"]]
+    built = load_scenario(NO_ANSWER)[1]
+    stopped = Session(built.game, "heuristic", 0, Settings(stop_on_stack=True))
+    m = stopped.message()
+    assert [o["name"] for o in m["view"]["stack"]] == ["Lightning Bolt"]
+    assert [o["type"] for o in m["decision"]["options"]] == ["PassPriority"]
+    assert m["settings"]["stop_on_stack"] is True
 
 
 def test_without_stops_the_game_passes_for_you() -> None:

@@ -160,8 +160,9 @@ class Server:
             elif kind == "concede":
                 session.concede()
             elif kind == "settings":
+                # the player keeps the decision they have: clearing the stop they are at
+                # doesn't pass priority for them (they pass it when they are done)
                 session.settings.update(msg)
-                session.advance()
             elif kind == "save":
                 path = session.save(self.config.save_dir, str(msg.get("name") or ""))
                 return [{"type": "saved", "name": path.stem}]

@@ -89,12 +89,16 @@ class Settings:
     stops: set[str] = field(default_factory=lambda: set(DEFAULT_STOPS))
     allow_undo: bool = True
     hold_priority: bool = False
+    #: stop for every spell or ability an opponent puts on the stack, even when you
+    #: can't respond (off: as Arena, the game stops only when you have a response)
+    stop_on_stack: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "stops": sorted(self.stops),
             "allow_undo": self.allow_undo,
             "hold_priority": self.hold_priority,
+            "stop_on_stack": self.stop_on_stack,
         }
 
     def update(self, data: dict[str, Any]) -> None:
@@ -110,6 +114,8 @@ class Settings:
             self.allow_undo = bool(data["allow_undo"])
         if "hold_priority" in data:
             self.hold_priority = bool(data["hold_priority"])
+        if "stop_on_stack" in data:
+            self.stop_on_stack = bool(data["stop_on_stack"])
 
 
 def opponent_names(n: int) -> list[str]:
@@ -210,9 +216,10 @@ class Session:
         assert d is not None
         options = g.legal_actions()
         if d.kind == DecisionKind.PRIORITY:
-            if len(options) == 1:
+            theirs = any(g.objects[o].controller != self.human for o in g.stack)
+            if len(options) == 1 and not (theirs and self.settings.stop_on_stack):
                 return options[0]  # only "pass": nothing to do
-            if any(g.objects[o].controller != self.human for o in g.stack):
+            if theirs:
                 return None  # the opponent put something on the stack: always stop
             if g.stack:
                 # CR 117.3c: after casting, the caster receives priority; holding it,

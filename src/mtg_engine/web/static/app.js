@@ -963,25 +963,31 @@ function showResume(names) {
 
 function showSettings() {
   const body = openModal("Settings", true);
-  body.append(el("p", "count", "Stops: the game stops for you at these steps; elsewhere it passes for you. It always stops when the opponent puts something on the stack or a choice is yours."));
+  body.append(el("p", "count", "Stops: the game stops for you at these steps; elsewhere it passes for you. It always stops when a choice is yours, and when the opponent puts something on the stack that you can respond to (or always, with the setting below)."));
   const st = S.msg.settings;
   const boxes = [];
+  const cols = el("div", "stopcols");  // your turns and the opponent's side by side
   for (const who of ["you", "opponent"]) {
-    body.append(el("h2", "", who === "you" ? "Your turns" : "Opponent's turns"));
+    const col = el("div", "stopcol");
+    col.append(el("h2", "", who === "you" ? "Your turns" : "Opponent's turns"));
     for (const s of S.msg.stop_steps) {
       const f = el("div", "field");
       const cb = el("input"); cb.type = "checkbox"; cb.checked = st.stops.includes(`${who}:${s}`);
       cb.dataset.stop = `${who}:${s}`;
       boxes.push(cb);
       f.append(cb, el("label", "", stepLabel(s)));
-      body.append(f);
+      col.append(f);
     }
+    cols.append(col);
   }
+  body.append(cols);
   const undo = el("input"); undo.type = "checkbox"; undo.checked = st.allow_undo; undo.id = "allow-undo";
   const f = el("div", "field"); f.append(undo, el("label", "", "Allow undo")); body.append(f);
+  const every = el("input"); every.type = "checkbox"; every.checked = st.stop_on_stack; every.id = "stop-on-stack";
+  const g = el("div", "field"); g.append(every, el("label", "", "Stop for every opponent's spell or ability, even when I can't respond")); body.append(g);
   body.append(button("Apply", () => {
     closeModal();
-    send({ type: "settings", stops: boxes.filter((b) => b.checked).map((b) => b.dataset.stop), allow_undo: undo.checked });
+    send({ type: "settings", stops: boxes.filter((b) => b.checked).map((b) => b.dataset.stop), allow_undo: undo.checked, stop_on_stack: every.checked });
   }, "primary"));
 }
 
