@@ -163,11 +163,11 @@ def test_stops_on_the_phase_bar_and_undo_forbidden_in_the_settings(
     assert not page.is_disabled("#btn-undo")
     page.click("#btn-settings")
     page.uncheck("#allow-undo")
-    page.check("#stop-on-stack")
+    page.uncheck("#stop-on-stack")
     gp.shot("settings")
     gp.click("#modal-body button.primary")
     assert gp.state()["settings"]["allow_undo"] is False
-    assert gp.state()["settings"]["stop_on_stack"] is True
+    assert gp.state()["settings"]["stop_on_stack"] is False
     assert page.is_disabled("#btn-undo")
 
 

@@ -75,12 +75,13 @@ players:
 
 
 def test_a_setting_stops_for_every_opponents_spell_even_without_a_response() -> None:
-    # by default (as Arena) a spell you can't answer doesn't stop the game: it resolves
-    s = Session.from_scenario(NO_ANSWER)
+    # turned off (as Arena) a spell you can't answer doesn't stop the game: it resolves
+    built = load_scenario(NO_ANSWER)[1]
+    s = Session(built.game, "heuristic", 0, Settings(stop_on_stack=False))
     assert not s.message()["view"]["stack"]
     assert "Lightning Bolt" in [o["name"] for o in s.message()["view"]["players"][1]["graveyard"]]
-    built = load_scenario(NO_ANSWER)[1]
-    stopped = Session(built.game, "heuristic", 0, Settings(stop_on_stack=True))
+    # by default the game stops so the player sees the spell before it resolves
+    stopped = Session.from_scenario(NO_ANSWER)
     m = stopped.message()
     assert [o["name"] for o in m["view"]["stack"]] == ["Lightning Bolt"]
     assert [o["type"] for o in m["decision"]["options"]] == ["PassPriority"]

@@ -90,8 +90,9 @@ class Settings:
     allow_undo: bool = True
     hold_priority: bool = False
     #: stop for every spell or ability an opponent puts on the stack, even when you
-    #: can't respond (off: as Arena, the game stops only when you have a response)
-    stop_on_stack: bool = False
+    #: can't respond, so you see it before it resolves (off: as Arena, the game
+    #: stops only when you have a response and the log tells you what resolved)
+    stop_on_stack: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
