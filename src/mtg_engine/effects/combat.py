@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect, SelfRef, mentions_prevented
+from ..cards.abilities import ChooseRef, Effect, Filter, ParentRef, SelfRef, mentions_prevented
 from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
@@ -134,6 +134,9 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         # damage": one use, only damage to that player (CR 615.7, 609.7a)
         args["next_time"] = True
         args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
+        chosen_as = _chosen_source_filter(ctx, what)
+        if chosen_as is not None:
+            args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)
     then = _then_effects(ctx)
     if then:
         # CR 615.5: what it does after preventing damage (rules/prevention_then.py)
@@ -152,6 +155,24 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         f"{ctx.source.name}: {how} that would be dealt{whom} is prevented",
     )
     return True
+
+
+def _chosen_source_filter(ctx: Ctx, what: Any) -> Filter | None:
+    """CR 615.9, 609.7b: "the next time a red source of your choice would deal
+    damage": the properties the source was chosen by (the filter of the choice just
+    before, without its kinds), rechecked when the source would deal damage."""
+    if not isinstance(what, ParentRef) or ctx.task is None:
+        return None
+    effects = effects_of(ctx.obj)
+    i = int(ctx.task.data.get("i") or 0)
+    for prev in reversed(effects[:i]):
+        ref = prev.args.get("what")
+        if prev.op == "choose_objects" and isinstance(ref, ChooseRef):
+            flt = ref.filter
+            if isinstance(flt, Filter) and flt.conditions:
+                return Filter(conditions=flt.conditions)
+            return None
+    return None
 
 
 def _then_effects(ctx: Ctx) -> tuple[Effect, ...]:

@@ -109,6 +109,14 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         if shield is not None and int(shield) <= 0:
             continue
         s = game.objects.get(e.source) if e.source is not None else None
+        recheck = e.args.get("source_filter")
+        source = game.objects.get(src)
+        if (
+            isinstance(recheck, Filter)
+            and source is not None
+            and not matches_object(game, source, recheck, e.controller, s)
+        ):
+            continue  # CR 615.9: no longer the chosen kind of source; the shield stays
         name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
         rules = ("615.1", "615.7") if shield is not None else ("615.1",)
         n = None if shield is None else int(shield)
