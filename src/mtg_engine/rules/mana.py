@@ -22,6 +22,7 @@ from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
 from .mana_costs import POOL_INDEX, POOL_ORDER, ManaCost, parse_cost
+from .mana_replacements import produce_mana, tapped_mana_factor
 from .mana_spending import (
     Restriction,
     Spending,
@@ -332,6 +333,10 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                     continue
             else:
                 prods = list(fixed)
+            if needs_tap:
+                factor = tapped_mana_factor(game, player, o)
+                if factor > 1:  # CR 106.12b: "it produces twice as much of that mana"
+                    prods = [tuple(m for m in p for _ in range(factor)) for p in prods]
             if spend is not None or is_costly:
                 # one source per such ability: a costly one is used only when plain
                 # ones don't do, a restricted one only where it may be (CR 106.6)
@@ -651,6 +656,7 @@ def execute_plan(
     side: list[tuple[GameObject, Ability]] = []
     sacrificed: list[int] = []
     tapped_now: list[GameObject] = []
+    extra_rules: list[str] = []  # the replacement effects' on the mana made (CR 106.12b)
     for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
         abilities = chars(game, o).abilities
@@ -671,6 +677,13 @@ def execute_plan(
                 pay_tap(game, o, _TAP_RULES)
         else:
             pay_tap(game, o, _TAP_RULES)
+        # CR 106.12b: replacement effects on the mana it produces ("twice as much");
+        # the plan counted them in (each mana repeated ``factor`` times)
+        tapped_for_mana = acost is None or acost.tap
+        factor = tapped_mana_factor(game, player, o) if tapped_for_mana else 1
+        base = prod[::factor] if factor > 1 and len(prod) % factor == 0 else prod
+        prod, more, added = produce_mana(game, player, o, base, tapped_for_mana)
+        extra_rules.extend(r for r in added if r not in extra_rules)
         restriction = (
             spend_restriction(abilities[ability]) if 0 <= ability < len(abilities) else None
         )
@@ -686,6 +699,7 @@ def execute_plan(
             how.append(f"paying {acost.mana}")
         if oid in sacrificed:
             how.append("sacrificed")
+        how.extend(more)
         names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
@@ -712,7 +726,7 @@ def execute_plan(
     life = f" and {pool_plan.life} life" if pool_plan.life else ""
     game.emit(
         EventKind.PAY_MANA,
-        ("601.2g", "601.2h", "605.3a") if names else ("601.2h",),
+        ("601.2g", "601.2h", "605.3a", *extra_rules) if names else ("601.2h",),
         f"{p.name} pays {cost} for {what}{tapped}{life}",
         player=player,
     )

@@ -1374,6 +1374,26 @@ class ClauseRules:
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
+    def mt_permanent(self, c: list[Any]) -> str:
+        return "mt:permanent"
+
+    def mt_basic_land(self, c: list[Any]) -> str:
+        return "mt:basic_land"
+
+    def mana_times_two(self, c: list[Any]) -> int:
+        return 2
+
+    def mana_times_three(self, c: list[Any]) -> int:
+        return 3
+
+    def replacement_mana_multiplier(self, c: list[Any]) -> Parsed:
+        """CR 106.12b: "If you tap a permanent for mana, it produces twice as much of
+        that mana instead" (Mana Reflection, Nyxbloom Ancient)."""
+        what = "basic_land" if "mt:basic_land" in c else "permanent"
+        factor = next(x for x in c if isinstance(x, int))
+        args = {"what": what, "factor": factor}
+        return Parsed("static", statics=[StaticEffect("mana_multiplier", None, args)])
+
     def rdd_any(self, c: list[Any]) -> str:
         return "rdd:any"
 
