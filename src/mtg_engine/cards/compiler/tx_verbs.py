@@ -949,15 +949,21 @@ class VerbRules:
     def untap_owner(self, c: list[Any]) -> None:
         return None
 
-    def vp_skip(self, c: list[Any]) -> list[Effect]:
+    def vp_skip(self, c: list[Any], nxt: bool = False) -> list[Effect]:
         step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
-        nxt = any(isinstance(x, Token) and str(x) == "next" for x in c)
         return [
             Effect(
                 "skip_step",
                 {"what": SUBJ, "step": step.replace(" ", "_"), "duration": "next" if nxt else None},
             )
         ]
+
+    def vp_skip_next(self, c: list[Any]) -> list[Effect]:
+        """ "Target player skips their next draw step" (CR 614.10, 614.10a): a one-shot
+        replacement waiting for that step; skipping a whole turn isn't run yet."""
+        if any(isinstance(x, str) and x.strip() == "turn" for x in c):
+            raise CompileError("skipping a next turn (CR 614.10) isn't supported")
+        return self.vp_skip(c, nxt=True)
 
     def vp_control(self, c: list[Any]) -> list[Effect]:
         return [Effect("control", {"what": _obj(c[0]), "player": SUBJ, "duration": None})]
