@@ -31,6 +31,7 @@ register(
     "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)
     "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
+    "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
 )
 
 _TEXT = {
@@ -129,6 +130,9 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     }
     if e.args.get("dealt_by"):
         args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
+    if isinstance(e.args.get("yours"), Filter):
+        # "to you and creatures you control": read as the damage would be dealt (CR 615.1)
+        args["yours"] = e.args["yours"]
     if e.args.get("next_time"):
         # "The next time [that source] would deal damage to you this turn, prevent that
         # damage": one use, only damage to that player (CR 615.7, 609.7a)
@@ -149,6 +153,10 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         how = f"the next time {kind}"
     names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
     whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
+    if "yours" in args:
+        kinds = args["yours"].kinds
+        kind = "permanents" if kinds == ("permanent",) else f"{kinds[0].lower()}s"
+        whom = f" to {g.players[ctx.controller].name} and {kind} they control"
     g.emit(
         EventKind.PREVENTION,
         ("615.1",),

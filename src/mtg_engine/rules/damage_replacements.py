@@ -98,6 +98,9 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     for e in game.effects:
         if e.op != "prevent_damage":
             continue
+        yours = e.args.get("yours")
+        if isinstance(yours, Filter) and not _yours(game, yours, e.controller, to):
+            continue  # "to you and creatures you control" (CR 615.1)
         if e.affected:
             if e.args.get("dealt_by"):
                 if src not in e.affected:
@@ -136,6 +139,21 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             )
         )
     return out
+
+
+def _yours(game: Game, yours: Filter, controller: int, to: int) -> bool:
+    """Whether damage to ``to`` is damage to the effect's controller or to a
+    permanent of that kind they control now."""
+    pl = ref_player(to)
+    if pl is not None:
+        return pl == controller
+    o = game.objects.get(to)
+    return (
+        o is not None
+        and o.zone == Zone.BATTLEFIELD
+        and o.controller == controller
+        and matches_object(game, o, yours, controller, None)
+    )
 
 
 def _counted(args: dict[str, Any]) -> bool:

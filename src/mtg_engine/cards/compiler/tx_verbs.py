@@ -818,6 +818,29 @@ class VerbRules:
             )
         return out
 
+    def vp_prevent_you_and(self, c: list[Any], combat: bool = False) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you and creatures you control this
+        turn" (Safe Passage, Endure; CR 615.1): you, and whatever permanents of that
+        kind you control when the damage would be dealt (not locked in: 611.2c is
+        about characteristics)."""
+        direction, yours, duration = c[0], c[-2], c[-1]
+        if direction != "to":
+            raise CompileError("prevent damage dealt by you and ...")
+        args: dict[str, Any] = {"yours": yours, "duration": duration}
+        if combat:
+            args["combat_only"] = True
+        return [Effect("prevent_damage", args)]
+
+    def vp_prevent_combat_you_and(self, c: list[Any]) -> list[Effect]:
+        return self.vp_prevent_you_and(c, combat=True)
+
+    def yours_type(self, c: list[Any]) -> Filter:
+        word = str(c[0]).lower()
+        return Filter(kinds=((word[:-1] if word.endswith("s") else word).capitalize(),))
+
+    def yours_permanents(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("permanent",))
+
     def vp_prevent_combat(self, c: list[Any]) -> list[Effect]:
         return self.vp_prevent_np(c, combat=True)
 
