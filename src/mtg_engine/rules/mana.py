@@ -32,6 +32,7 @@ from .mana_spending import (
     spendable,
 )
 from .permanents import sacrifice
+from .pipeline import watched
 from .summoning_sickness import is_summoning_sick
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, pay_tap
@@ -306,6 +307,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     costly: list[Source] = []
     restricted: list[Source] = []  # last: see :func:`_allowed_sources`
     objects = game.objects
+    # CR 106.12b: "it produces twice as much" (a dict lookup when nothing watches)
+    multipliers = watched(game, EventKind.ADD_MANA)
     for oid in game.battlefield:
         o = objects[oid]
         if o.controller != player or o.phased_out:
@@ -333,7 +336,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                     continue
             else:
                 prods = list(fixed)
-            if needs_tap:
+            if needs_tap and multipliers:
                 factor = tapped_mana_factor(game, player, o)
                 if factor > 1:  # CR 106.12b: "it produces twice as much of that mana"
                     prods = [tuple(m for m in p for _ in range(factor)) for p in prods]
