@@ -31,6 +31,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     damage_replacements,
     draw_skip,
     etb_replacements,
+    mana_replacements,
     player_replacements,
     prevention_then,
     priority,
