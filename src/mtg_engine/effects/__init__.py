@@ -26,6 +26,7 @@ from . import (  # noqa: E402,F401
     cards,
     chance,
     choices,
+    clash,
     class_level,
     combat,
     copy,

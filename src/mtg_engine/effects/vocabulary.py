@@ -167,7 +167,7 @@ OP_SPECS.update(
         "forage": "player: Ref (CR 701.61)",
         "suspect": "what: Ref (CR 701.60)",
         "detain": "what: Ref (CR 701.35)",
-        "clash": "player: Ref (CR 701.29)",
+        "clash": "player: Ref (CR 701.30)",
         "earthbend": "player: Ref, amount",
         "airbend": "player: Ref, what: Ref",
         "blight": "player: Ref, amount",

@@ -58,6 +58,7 @@ class DecisionPurpose(StrEnum):
     WARD = "ward"  # CR 702.21a: pay the ward cost or the spell is countered
     RECOVER = "recover"  # CR 702.59a
     REROLL = "reroll"  # CR 706.6: reroll a die
+    CLASH = "clash"  # CR 701.30a: put the card revealed by a clash on the bottom
     # a choice of objects
     ATTACK_DEFENDER = "attack_defender"  # CR 508.4: a token put onto the battlefield attacking
     SEARCH = "search"  # CR 701.23: search a library

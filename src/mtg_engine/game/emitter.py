@@ -59,6 +59,7 @@ _Untyped = Literal[
     EventKind.CHAPTER_TRIGGER,
     EventKind.CHOICE,
     EventKind.CHOOSE,
+    EventKind.CLASH,
     EventKind.CLASS_LEVEL,
     EventKind.CLEANUP,
     EventKind.CLOAK,

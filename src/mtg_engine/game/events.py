@@ -50,6 +50,7 @@ class EventKind(StrEnum):
     CHAPTER_TRIGGER = "chapter_trigger"
     CHOICE = "choice"
     CHOOSE = "choose"
+    CLASH = "clash"
     CLASS_LEVEL = "class_level"
     CLEANUP = "cleanup"
     CLOAK = "cloak"

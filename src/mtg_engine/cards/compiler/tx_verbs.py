@@ -436,7 +436,8 @@ class VerbRules:
 
     def vp_gain_control(self, c: list[Any]) -> list[Effect]:
         duration = c[1] if len(c) > 1 else None
-        return self._each("gain_control", "what", c[0], duration=duration)
+        # "that player gains control of ...": the clause's subject gains it (CR 613.1b)
+        return self._each("gain_control", "what", c[0], duration=duration, player=SUBJ)
 
     def vp_exchange_control(self, c: list[Any]) -> list[Effect]:
         refs = c[0]
