@@ -48,6 +48,7 @@ from . import (  # noqa: E402,F401
     proliferate,
     saddle,
     search,
+    speed,
     stack,
     text,
     tokens,

@@ -168,6 +168,7 @@ OP_SPECS.update(
         "suspect": "what: Ref (CR 701.60)",
         "detain": "what: Ref (CR 701.35)",
         "clash": "player: Ref (CR 701.30)",
+        "increase_speed": "player: Ref, amount (CR 702.179c-d)",
         "earthbend": "player: Ref, amount",
         "airbend": "player: Ref, what: Ref",
         "blight": "player: Ref, amount",

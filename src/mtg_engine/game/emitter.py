@@ -152,6 +152,7 @@ _Untyped = Literal[
     EventKind.SADDLES,
     EventKind.SAGA_DONE,
     EventKind.SCRY,
+    EventKind.SPEED,
     EventKind.SEARCH,
     EventKind.SHUFFLE,
     EventKind.SKIP,

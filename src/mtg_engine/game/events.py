@@ -154,6 +154,7 @@ class EventKind(StrEnum):
     SADDLES = "saddles"
     SAGA_DONE = "saga_done"
     SCRY = "scry"
+    SPEED = "speed"
     SEARCH = "search"
     SHUFFLE = "shuffle"
     SKIP = "skip"
@@ -222,6 +223,7 @@ class DamageData(TypedDict):
     amount: int
     combat: bool
     player: NotRequired[int]  # the player dealt damage
+    life_lost: NotRequired[int]  # the life that damage made them lose (CR 120.3a)
 
 
 class LifeData(TypedDict):
