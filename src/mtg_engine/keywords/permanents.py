@@ -41,6 +41,7 @@ from . import (  # noqa: F401
     activated,
     amplify,
     aura_swap,
+    backup,
     cascade,
     champion,
     decayed,
