@@ -243,6 +243,7 @@ class CastSpell(Answer):
     * ``replicate``: how many times the replicate cost is paid (702.56);
     * ``splice``: cards in hand to splice onto the spell (702.47), in order;
     * ``convoke``: untapped creatures tapped to help pay (702.51);
+    * ``improvise``: untapped artifacts tapped to pay for generic mana (702.126);
     * ``delve``: graveyard cards exiled to help pay (702.66);
     * ``sacrifice`` / ``discard``: the objects chosen for an additional cost
       such as Fling's "sacrifice a creature" (CR 601.2h), or for offering
@@ -261,6 +262,7 @@ class CastSpell(Answer):
     replicate: int = 0
     splice: tuple[int, ...] = ()
     convoke: tuple[int, ...] = ()
+    improvise: tuple[int, ...] = ()
     delve: tuple[int, ...] = ()
     face_down: bool = False
     sacrifice: tuple[int, ...] | None = None

@@ -102,6 +102,7 @@ _Untyped = Literal[
     EventKind.GAIN_LIFE_REPLACED,
     EventKind.ILLEGAL_ACTIVATION,
     EventKind.ILLEGAL_CAST,
+    EventKind.IMPROVISE,
     EventKind.INDESTRUCTIBLE,
     EventKind.INVESTIGATE,
     EventKind.KEEP,

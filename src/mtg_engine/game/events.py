@@ -100,6 +100,7 @@ class EventKind(StrEnum):
     GAIN_LIFE_REPLACED = "gain_life_replaced"
     ILLEGAL_ACTIVATION = "illegal_activation"
     ILLEGAL_CAST = "illegal_cast"
+    IMPROVISE = "improvise"
     INDESTRUCTIBLE = "indestructible"
     INVESTIGATE = "investigate"  # CR 701.16a
     KEEP = "keep"

@@ -31,6 +31,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
         "replicate",
         "splice",
         "convoke",
+        "improvise",
         "delve",
         "sacrifice",
         "discard",
@@ -48,7 +49,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "concede": ("while_casting",),
 }
 #: cast/activate keys whose value is a list of cards or permanents
-_REF_LISTS = ("tap", "splice", "convoke", "delve", "sacrifice", "discard")
+_REF_LISTS = ("tap", "splice", "convoke", "improvise", "delve", "sacrifice", "discard")
 EXPECT_KEYS = (
     "life",
     "poison",
