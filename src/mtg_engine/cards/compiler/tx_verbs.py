@@ -751,7 +751,13 @@ class VerbRules:
 
     vp_seek = _action("seek")
     vp_conjure_dup = _action("conjure_duplicate")
-    vp_double_counters = _action("double_counters")
+    _double_counters = _action("double_counters")
+
+    def vp_double_counters(self, c: list[Any]) -> list[Effect]:
+        """ "double the number of +1/+1 counters on it" (CR 701.10e): the kind named."""
+        kind = next((x for x in c if isinstance(x, str)), "+1/+1")
+        return [Effect(e.op, {**e.args, "counter": kind}) for e in self._double_counters(c)]
+
     vp_fog = _action("prevent_damage", combat_only=True)
 
     def vp_pay(self, c: list[Any]) -> list[Effect]:
