@@ -48,6 +48,7 @@ from . import (  # noqa: F401
     buyback,
     copies,
     cost_keywords,
+    dash,
     disturb,
     epic,
     evoke,
