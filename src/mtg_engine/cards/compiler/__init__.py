@@ -551,7 +551,8 @@ def compile_text(
             if para.raw.startswith(MAX_SPEED_PREFIX) and len(spell_bodies) == n_before:
                 # CR 702.178a: "Max speed — [ability]" means "As long as your speed is
                 # 4, this object has [ability]"
-                made = [striation_ability(Condition("max_speed"), None, made, para.raw)]
+                inner = [replace(a, text=a.text.removeprefix(MAX_SPEED_PREFIX)) for a in made]
+                made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
             out.extend(made)
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)
