@@ -147,6 +147,7 @@ _Untyped = Literal[
     EventKind.REMOVE_COUNTERS_PREVENTED,
     EventKind.REMOVE_SHIELD_COUNTER,
     EventKind.REMOVED_FROM_COMBAT,
+    EventKind.RENOWNED,
     EventKind.REPLACEMENT,
     EventKind.REVEAL,
     EventKind.SADDLED,

@@ -148,6 +148,7 @@ class EventKind(StrEnum):
     REMOVE_COUNTERS_PREVENTED = "remove_counters_prevented"
     REMOVE_SHIELD_COUNTER = "remove_shield_counter"
     REMOVED_FROM_COMBAT = "removed_from_combat"
+    RENOWNED = "renowned"
     REPLACEMENT = "replacement"
     RESOLVE = "resolve"
     REVEAL = "reveal"

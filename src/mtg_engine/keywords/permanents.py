@@ -60,6 +60,7 @@ from . import (  # noqa: F401
     prowess,
     rebound,
     recover,
+    renown,
     stack_records,
     toxic,
     transfigure,
