@@ -25,6 +25,8 @@ Afflict N                 702.130     ``becomes_blocked``: defending player lose
                                       N life
 Poisonous N               702.70      ``damage`` (combat, to a player): that
                                       player gets N poison counters
+Mentor                    702.134     ``attacks``: a +1/+1 counter on target
+                                      attacking creature with less power
 ========================  ==========  ==========================================
 
 Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b,
@@ -69,6 +71,7 @@ BATTLE_CRY = "Battle cry"
 MELEE = "Melee"
 AFFLICT = "Afflict"
 POISONOUS = "Poisonous"
+MENTOR = "Mentor"
 
 register_keywords(
     RAMPAGE,
@@ -82,6 +85,7 @@ register_keywords(
     MELEE,
     AFFLICT,
     POISONOUS,
+    MENTOR,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -97,6 +101,7 @@ RULES = {
     MELEE: "702.121a",
     AFFLICT: "702.130a",
     POISONOUS: "702.70a",
+    MENTOR: "702.134a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -237,6 +242,15 @@ def _build_ability(keyword: str, n: int) -> Ability:
                 ),
             ),
         )
+    if keyword == MENTOR:
+        lesser = Filter(("Creature",), conditions=(("attacking", True), ("power_lt_source", True)))
+        return keyword_trigger(
+            keyword,
+            "Mentor (Whenever this creature attacks, put a +1/+1 counter on target attacking "
+            "creature with lesser power.)",
+            (Effect("put_counters", {"what": TargetRef(0), "counter": "+1/+1", "amount": 1}),),
+            targets=(TargetSpec(lesser),),
+        )
     raise KeyError(keyword)
 
 
@@ -265,12 +279,12 @@ def _data(ev: Event) -> dict[str, Any]:
 
 @on_event(EventKind.ATTACKS)
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 508.1m: provoke, annihilator, battle cry, melee."""
+    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor."""
     o = _obj(game, ev)
     if o is None:
         return
     data = _data(ev)
-    for kw in (PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE):
+    for kw in (PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR):
         _fire(game, o, kw, data)
 
 
