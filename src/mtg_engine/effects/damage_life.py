@@ -80,9 +80,13 @@ def gain(ctx: Ctx, e: Effect) -> bool:
 
 @effect("lose_life")
 def lose(ctx: Ctx, e: Effect) -> bool:
+    """CR 119.3; "... and you gain that much life": the total life lost this way is
+    the "that much" of the next instructions (608.2c)."""
     n = ctx.amount(e.args.get("amount", 0))
+    total = 0
     for p in ctx.players(e.args.get("player")):
-        lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+        total += lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+    ctx.set_parent("that_much", total)
     return True
 
 

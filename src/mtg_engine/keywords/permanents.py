@@ -48,6 +48,7 @@ from . import (  # noqa: F401
     dredge,
     etb_counters,
     evolve,
+    extort,
     fabricate,
     forecast,
     graft,
