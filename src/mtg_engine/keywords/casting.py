@@ -67,5 +67,6 @@ from . import (  # noqa: F401
     splice,
     stack_records,
     storm,
+    surge_spectacle,
     suspend,
 )

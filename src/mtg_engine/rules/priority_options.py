@@ -649,7 +649,17 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, entwine=True))
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
-    for alt in ("Evoke", "Prowl", "Morph", "Suspend", "Foretell", "Bestow", "Dash"):
+    for alt in (
+        "Evoke",
+        "Prowl",
+        "Morph",
+        "Suspend",
+        "Foretell",
+        "Bestow",
+        "Dash",
+        "Surge",
+        "Spectacle",
+    ):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:
