@@ -27,6 +27,8 @@ Poisonous N               702.70      ``damage`` (combat, to a player): that
                                       player gets N poison counters
 Mentor                    702.134     ``attacks``: a +1/+1 counter on target
                                       attacking creature with less power
+Ingest                    702.115     ``damage`` (combat, to a player): that
+                                      player exiles the top card of their library
 ========================  ==========  ==========================================
 
 Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b,
@@ -72,6 +74,7 @@ MELEE = "Melee"
 AFFLICT = "Afflict"
 POISONOUS = "Poisonous"
 MENTOR = "Mentor"
+INGEST = "Ingest"
 
 register_keywords(
     RAMPAGE,
@@ -86,6 +89,7 @@ register_keywords(
     AFFLICT,
     POISONOUS,
     MENTOR,
+    INGEST,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -102,6 +106,7 @@ RULES = {
     AFFLICT: "702.130a",
     POISONOUS: "702.70a",
     MENTOR: "702.134a",
+    INGEST: "702.115a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -242,6 +247,13 @@ def _build_ability(keyword: str, n: int) -> Ability:
                 ),
             ),
         )
+    if keyword == INGEST:
+        return keyword_trigger(
+            keyword,
+            "Ingest (Whenever this creature deals combat damage to a player, that player exiles "
+            "the top card of their library.)",
+            (Effect("exile_top", {"player": TriggerRef("player"), "amount": 1}),),
+        )
     if keyword == MENTOR:
         lesser = Filter(("Creature",), conditions=(("attacking", True), ("power_lt_source", True)))
         return keyword_trigger(
@@ -343,11 +355,13 @@ def _on_unblocked(game: Game, ev: Event, subject: GameObject | None) -> None:
 
 @on_event("damage")
 def _on_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 702.70a: poisonous of a creature that dealt combat damage to a player."""
+    """CR 702.70a, 702.115a: poisonous and ingest of a creature that dealt combat
+    damage to a player."""
     d = ev.data
     target = d.get("target")
     if not d.get("combat") or not isinstance(target, int) or target >= 0:
         return
     o = game.objects.get(d.get("source", -1))
     if o is not None and not o.phased_out:
-        _fire(game, o, POISONOUS, {"player": -target - 1, "obj": o.id})
+        for kw in (POISONOUS, INGEST):
+            _fire(game, o, kw, {"player": -target - 1, "obj": o.id})
