@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Amount, EachRef, Effect, SelfRef, TargetRef
+from ..cards.abilities import Amount, ControllerRef, EachRef, Effect, SelfRef, TargetRef
+from ..game.events import EventKind
 from ..rules.characteristics import chars
-from ..rules.damage import deal_damage, gain_life, lose_life
+from ..rules.damage import deal_damage, gain_life, life_unpayable, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
+register("effect:pay_life")
 register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
 # "N damage divided as you choose among one or two targets": the division announced
 # as it was cast (CR 601.2d; damage to untargeted objects is flagged in rules/support.py)
@@ -80,9 +82,13 @@ def gain(ctx: Ctx, e: Effect) -> bool:
 
 @effect("lose_life")
 def lose(ctx: Ctx, e: Effect) -> bool:
+    """CR 119.3; "... and you gain that much life": the total life lost this way is
+    the "that much" of the next instructions (608.2c)."""
     n = ctx.amount(e.args.get("amount", 0))
+    total = 0
     for p in ctx.players(e.args.get("player")):
-        lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+        total += lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+    ctx.set_parent("that_much", total)
     return True
 
 
@@ -97,4 +103,23 @@ def fight(ctx: Ctx, e: Effect) -> bool:
     px, py = chars(ctx.game, x).power or 0, chars(ctx.game, y).power or 0
     deal_damage(ctx.game, x, y.id, px, rules=("701.14a",))
     deal_damage(ctx.game, y, x.id, py, rules=("701.14a",))
+    return True
+
+
+@effect("pay_life")
+def pay_life(ctx: Ctx, e: Effect) -> bool:
+    """ "You may pay 2 life. If you do, ...": paying life is losing it (CR 119.4); a
+    player can't pay more life than they have, nor any while they can't lose life
+    (119.4, 119.8), and then "if you do" is false (608.2c)."""
+    g = ctx.game
+    n = ctx.amount(e.args.get("amount", 0))
+    players = ctx.players(e.args.get("player", ControllerRef()))
+    payer = players[0] if players else ctx.controller
+    why = life_unpayable(g, payer, n)
+    if why is not None:
+        g.emit(EventKind.CANT_PAY, ("119.4",), f"{g.players[payer].name}: {why}")
+        if ctx.task is not None:
+            ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
+        return True
+    lose_life(g, payer, n, ("119.4",), f"paid for {ctx.obj.name}")
     return True

@@ -456,6 +456,21 @@ def gain_control(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+register("effect:double_counters", "arg:double_counters.counter")
+
+
+@effect("double_counters")
+def double_counters(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.10e: "double the number of +1/+1 counters on it": it's given as many of
+    those counters as it already has (put on it: replacement effects apply, 122.6)."""
+    kind = str(e.args.get("counter", "+1/+1"))
+    for o in ctx.objects(e.args.get("what")):
+        if o.zone == Zone.BATTLEFIELD:
+            put_counters(ctx.game, o, kind, o.counters.get(kind, 0), ("701.10e", "122.1"))
+    ctx.game.invalidate()
+    return True
+
+
 @effect("regenerate")
 def regenerate(ctx: Ctx, e: Effect) -> bool:
     """CR 701.19a: the next time it would be destroyed this turn, instead ..."""

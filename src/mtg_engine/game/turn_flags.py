@@ -45,6 +45,8 @@ class TurnFlags:
     #: the last coin flip and die roll this turn (CR 705, 706), for conditions
     last_coin_flip: dict[str, Any] | None = None
     last_die_roll: dict[str, Any] | None = None
+    #: the last clash this turn (CR 701.30): who clashed and who won, for "if you win"
+    last_clash: dict[str, Any] | None = None
     #: spells and abilities that were countered on resolution this turn (CR 608.2b)
     fizzled: set[int] = field(default_factory=set)
     #: stack object -> what was chosen and paid as it was cast (CR 601.2b-h, 400.7d)
@@ -95,6 +97,7 @@ class TurnFlags:
         t.random_pile_blocks = self.random_pile_blocks
         t.last_coin_flip = self.last_coin_flip
         t.last_die_roll = self.last_die_roll
+        t.last_clash = self.last_clash
         t.fizzled = self.fizzled.copy()
         t.paid = self.paid.copy()
         t.life_gained = self.life_gained.copy()

@@ -320,6 +320,12 @@ def _condition(
         return blocked_by_it or me in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
+    if key == "power_lt_source":
+        # "with power less than this creature's power" (mentor, CR 702.134a)
+        if source is None or c.power is None:
+            return False
+        mine = chars(game, source).power
+        return mine is not None and (c.power < mine) == bool(value)
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):

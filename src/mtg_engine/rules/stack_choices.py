@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 def begin_choices(game: Game, oid: int, kind: str, delve: int = 0) -> None:
-    """``delve``: the cards announced for delve, which can pay {X} (CR 702.66a)."""
+    """``delve``: the cards announced for delve and artifacts for improvise, which
+    can pay {X} (CR 702.66a, 702.126a)."""
     data: dict[str, Any] = {"obj": oid, "kind": kind, "spec": 0}
     if delve:
         data["delve"] = delve

@@ -374,6 +374,8 @@ SUPPORTED: set[str] = set(
                 "life_le",
                 "no_cards_in_hand",
                 "a_library_le",
+                "a_player_life_le",  # "unless a player has 13 or less life"
+                "opponents_ge",  # "unless you have two or more opponents"
                 "exiled_with_any",
                 "total_power_ge",
                 "opponent_dealt_damage_ge",

@@ -493,6 +493,10 @@ def _close_striation(s: _Striation, abilities: list[Ability], unparsed: list[str
         unparsed.append(s.raw[0])
 
 
+#: a max speed ability (CR 702.178a), written like an ability word
+MAX_SPEED_PREFIX = "Max speed — "
+
+
 def compile_text(
     text: str, card_name: str, types: Iterable[str] = (), legendary: bool = False
 ) -> CompiledFace:
@@ -538,12 +542,18 @@ def compile_text(
             parsed = parse_paragraph(para.text)
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
-            out.extend(
+            made = [
                 _name_quoted(
                     a if a.text else replace(a, text=para.raw.replace("\n", " ")), para.raw
                 )
                 for a in _assemble(parsed, is_spell, spell_bodies)
-            )
+            ]
+            if para.raw.startswith(MAX_SPEED_PREFIX) and len(spell_bodies) == n_before:
+                # CR 702.178a: "Max speed — [ability]" means "As long as your speed is
+                # 4, this object has [ability]"
+                inner = [replace(a, text=a.text.removeprefix(MAX_SPEED_PREFIX)) for a in made]
+                made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
+            out.extend(made)
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)
         except (LarkError, CompileError) as exc:

@@ -423,7 +423,15 @@ class ClauseRules:
 
     ev_put_into_graveyard = _ev("put_into_graveyard")
     _put_into_graveyard_base = _ev("put_into_graveyard")
-    ev_control_none = _ev("control_none")
+    _ev_control_none = _ev("control_none")
+
+    def ev_control_none(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When you control no Swamps" (a state trigger, CR 603.8): what is counted."""
+        name, details = self._ev_control_none(c)
+        flt = next((x for x in c if isinstance(x, Filter)), None)
+        if flt is not None and not any(k == "what" for k, _ in details):
+            details = (*details, ("what", flt))
+        return name, details
 
     def attack_target(self, c: list[Any]) -> tuple[str, Any]:
         # "attacks you" / "attacks a player" (CR 508.1b: whom it attacks), "attacks
