@@ -219,6 +219,16 @@ class ClauseRules:
             event == "attacks"
             and not details
             and len(preds) == 1
+            and isinstance(subj, Filter)
+            and is_player_filter(subj)
+        ):
+            # "whenever you attack": one or more creatures that player controls are
+            # declared as attackers (CR 508.3d), once for the declaration
+            event, details = "attack_with", (("count", 1),)
+        if (
+            event == "attacks"
+            and not details
+            and len(preds) == 1
             and isinstance(subject, Some)
             and (subject.count == "one_or_more" or isinstance(subject.count, int))
             and subject.count != 1

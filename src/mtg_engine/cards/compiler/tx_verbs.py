@@ -1350,6 +1350,11 @@ class VerbRules:
     def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "tapped_attacking", True)
 
+    def tok_mods_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "a tapped and attacking ... token": the same as the trailing "that's
+        tapped and attacking" (CR 508.4)."""
+        return ("tail", "tapped_attacking", True)
+
     def tok_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "attacking", True)
 
