@@ -24,7 +24,6 @@ from ..abilities import (
     StaticEffect,
     Trigger,
     TriggerRef,
-    mentions_prevented,
 )
 from .filters import is_player_filter, subtype
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
@@ -1505,15 +1504,15 @@ class ClauseRules:
 
     def prevent_to_self_then(self, c: list[Any]) -> Parsed:
         """ "If damage would be dealt to this creature, prevent that damage. Put a
-        -1/-1 counter on it for each 1 damage prevented this way" (CR 615.5): the
-        rest is followed each time it prevents damage."""
+        -1/-1 counter on it for each 1 damage prevented this way", "... prevent that
+        damage. Remove a +1/+1 counter from this creature" (CR 615.5): the rest of
+        the paragraph is the effect's additional effect, followed each time it
+        prevents damage."""
         body = c[-1]
         if "dds:you" in c:
             raise CompileError("prevention of damage from sources you control")
         if body.modes or body.statics or body.condition or not body.effects:
             raise CompileError("prevention with an additional effect")
-        if not all(mentions_prevented(e) for e in body.effects):
-            raise CompileError("prevention: an instruction not about the damage prevented")
         parsed = (
             self.prevent_to_self(c[:-1])
             if not any(x in ("dds:any", "dds:you") for x in c)
