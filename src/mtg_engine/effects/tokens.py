@@ -43,11 +43,11 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     """
     g = ctx.game
     spec = dict(e.args.get("token") or {})
-    for k in ("power", "toughness"):
-        if isinstance(spec.get(k), Amount):
+    for stat in ("power", "toughness"):
+        if isinstance(spec.get(stat), Amount):
             # "an X/X token, where X is ...": X is determined once, as the effect
             # creates the token (CR 608.2h); the token's printed value is that number
-            spec[k] = ctx.amount(spec[k])
+            spec[stat] = ctx.amount(spec[stat])
     n = ctx.amount(e.args.get("amount", 1))
     players = list(ctx.players(e.args.get("controller", ControllerRef())))
     attacking = bool(e.args.get("tapped_attacking") or e.args.get("attacking"))

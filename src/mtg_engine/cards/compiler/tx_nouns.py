@@ -268,6 +268,8 @@ class NounRules:
     post_attacked = _post("attacked_this_turn", True)
     post_died_this_turn = _post("died_this_turn", True)
     post_damaged_by_source = _post("dealt_damage_by_source", True)  # Diseased Vermin
+    # "a creature dealt damage by this creature this turn" (Sengir Vampire)
+    post_damaged_by_self_this_turn = _post("dealt_damage_by_self_this_turn", True)
     post_exiled_with = _post("exiled_with", "self")
     post_battlefield = _post("zone", "battlefield")
     post_among_them = _post("among", "it")
