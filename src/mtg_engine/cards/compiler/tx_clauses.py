@@ -533,6 +533,22 @@ class ClauseRules:
                             last.condition,
                         )
                     elif (
+                        e.op == "excess_damage"
+                        and body.effects
+                        and body.effects[-1].op == "damage"
+                        and isinstance(e.args["to"], ControllerOfRef)
+                        and isinstance(e.args["to"].of, It)
+                    ):
+                        # "Excess damage is dealt to that creature's controller
+                        # instead." (CR 120.4a): part of the damage event before it
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "excess_to": "controller"},
+                            last.optional,
+                            last.condition,
+                        )
+                    elif (
                         e.op == "cast"
                         and body.effects
                         and body.effects[-1].op == "create_named_copy"
@@ -789,6 +805,11 @@ class ClauseRules:
         return [
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
+
+    def sent_excess_damage(self, c: list[Any]) -> list[Effect]:
+        """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
+        modifies the damage instruction before it (``sentences``)."""
+        return [Effect("excess_damage", {"to": c[-1]})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
