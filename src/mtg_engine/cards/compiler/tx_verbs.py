@@ -448,6 +448,10 @@ class VerbRules:
     def vp_untap(self, c: list[Any]) -> list[Effect]:
         return self._each("untap", "what", c[0])
 
+    def vp_become_blocked(self, c: list[Any]) -> list[Effect]:
+        """ "Target unblocked attacking creature becomes blocked" (CR 509.1h)."""
+        return [Effect("become_blocked", {"what": SUBJ})]
+
     def vp_tap_or_untap(self, c: list[Any]) -> list[Effect]:
         return [Effect("tap_or_untap", {"what": _obj(c[0])})]
 
