@@ -274,7 +274,14 @@ class Ctx:
             return [oid for oid in chosen.get(repr(ref), ()) if oid in g.objects]
         if isinstance(ref, ControllerOfRef | OwnerOfRef):
             out = []
-            for r in self.refs(ref.of):
+            of = self.refs(ref.of)
+            if not of and isinstance(ref.of, TriggerRef) and ref.of.role == "object":
+                # "that creature's controller" of a creature that has left the
+                # battlefield since: its last known information (CR 608.2h)
+                gone = (self.obj.trigger_data or {}).get("obj")
+                if isinstance(gone, int) and self._last_known(gone) is not None:
+                    of = [gone]
+            for r in of:
                 if r < 0:
                     out.append(r)
                 else:

@@ -1412,6 +1412,13 @@ class ClauseRules:
         # a self-replacement effect of the counterspell (CR 614.15): read by "counter"
         return [Effect("countered_exile_instead", {})]
 
+    def sent_damaged_no_regen(self, c: list[Any]) -> list[Effect]:
+        """ "A creature dealt damage this way can't be regenerated this turn." (CR
+        701.19c): the objects the previous instruction dealt damage to."""
+        return [
+            Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
+        ]
+
     def damaged_exile_instead(self, c: list[Any]) -> list[Effect]:
         # "If a creature dealt damage this way would die this turn, exile it instead"
         # (CR 614.1a): the objects the previous instruction dealt damage to
