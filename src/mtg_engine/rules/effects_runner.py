@@ -460,6 +460,11 @@ class Ctx:
                 return g.players[self.controller].life
             if a.kind == "hand_size":
                 return len(g.players[self.controller].hand)
+            if a.kind == "damage_to_player":
+                # "the damage already dealt to that player this turn" (CR 120.3)
+                ps = self.players(a.ref) if a.ref is not None else [self.controller]
+                dealt = g.turn_flags.damage_to_player
+                return (dealt.get(ps[0], 0) if ps else 0) * a.multiplier
             if a.kind == "mana_value" and a.ref is not None:
                 # "the milled card's mana value", "that card's mana value" (CR 202.3)
                 objs = self.objects(a.ref)

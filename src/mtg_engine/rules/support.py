@@ -215,6 +215,7 @@ SUPPORTED: set[str] = set(
         "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
         "amount:mana_spent_this_way",
+        "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         # filters (CR 109.2)
         *(
             f"cond:{k}"

@@ -38,6 +38,7 @@ from .ir import (
 from .tx_common import (
     CompileError,
     _int,
+    _obj,
     _words,
     among_them,
 )
@@ -689,6 +690,10 @@ class NounRules:
         """ "the damage prevented this way" (CR 615.5): known when the prevention
         effect prevents damage (effects/combat.prevent_damage)."""
         return Amount("prevented")
+
+    def amt_damage_to_player(self, c: list[Any]) -> Amount:
+        """ "the damage already dealt to that player this turn" (CR 120.3)."""
+        return Amount("damage_to_player", ref=_obj(c[-1]))
 
     def amt_life(self, c: list[Any]) -> Amount:
         return Amount("life", ref=ControllerRef())
