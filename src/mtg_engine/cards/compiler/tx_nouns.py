@@ -257,6 +257,7 @@ class NounRules:
     post_you_own = _post("owner", "you")
     post_you_own_not_control = _post("owner_not_controller", "you")
     post_chosen_type = _post("chosen_type", True)
+    post_not_chosen_type = _post("not_chosen_type", True)  # Crippling Fear
     post_chosen_color = _post("chosen_color", True)
     post_named_self = _post("named", "self")
     post_other_than_self = _post("other", True)
