@@ -396,14 +396,23 @@ class Ctx:
         if isinstance(p, int):
             return [p]
         # "target creature an opponent controls deals damage to each other creature
-        # that player controls": the controller of the targeted object (CR 608.2c)
+        # that player controls": the controller of the targeted object (CR 608.2c),
+        # as it last existed if an earlier instruction destroyed it ("Destroy target
+        # creature an opponent controls. Each other creature that player controls
+        # gets -2/-0", CR 608.2h)
         g = self.game
-        return [
-            g.objects[t].controller
-            for spec in self.obj.targets or ()
-            for t in spec
-            if t >= 0 and t in g.objects
-        ][:1]
+        out: list[int] = []
+        for spec in self.obj.targets or ():
+            for t in spec:
+                if t < 0:
+                    continue
+                if t in g.objects:
+                    out.append(g.objects[t].controller)
+                else:
+                    info = self.lki(t)
+                    if info is not None and isinstance(info.get("controller"), int):
+                        out.append(int(info["controller"]))
+        return out[:1]
 
     def objects(self, ref: Any) -> list[GameObject]:
         return [self.game.objects[r] for r in self.refs(ref) if r >= 0 and r in self.game.objects]

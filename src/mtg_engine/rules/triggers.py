@@ -137,7 +137,8 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
     for e in game.effects:
         if e.op in ("copy", "set_copiable"):
             copies = True  # copied abilities (CR 707.2): look at the abilities themselves
-        elif e.op == "grant_ability":
+        elif e.op == "grant_ability" or (e.op == "become" and e.args.get("abilities")):
+            # (a "becomes ... with '[ability]'" effect grants it too, CR 613.1f)
             found.update(_kinds_of(e.args.get("abilities") or ()))
         elif e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")):
             # a granted keyword's own triggered abilities (decayed, CR 702.147a)
@@ -459,6 +460,7 @@ def _granted_triggers_possible(game: Game) -> bool:
     ones (CR 707.2, 707.5)."""
     return any(
         e.op in ("grant_ability", "copy", "set_copiable")
+        or (e.op == "become" and bool(e.args.get("abilities")))
         or (e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")))
         for e in game.effects
     )
