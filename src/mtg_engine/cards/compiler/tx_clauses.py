@@ -1577,6 +1577,15 @@ class ClauseRules:
             "static", statics=[StaticEffect("graveyard_to_exile", None, {**args, "tokens": True})]
         )
 
+    def replacement_damaged_by_self_dies_exile(self, c: list[Any]) -> Parsed:
+        """ "If a creature dealt damage by this creature this turn would die, exile it
+        instead." (Kumano's Pupils; CR 614.1a, 120.3)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        args = {"dies": True, "card_type": kind.capitalize(), "damaged_by_source": True}
+        return Parsed(
+            "static", statics=[StaticEffect("graveyard_to_exile", None, {**args, "tokens": True})]
+        )
+
     def replacement_draw_empty_win(self, c: list[Any]) -> Parsed:
         # Laboratory Maniac (CR 614.1a, 104.2b)
         return Parsed("static", statics=[StaticEffect("draw_empty_win", SelfRef())])
