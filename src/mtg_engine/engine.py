@@ -31,6 +31,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     damage_replacements,
     draw_skip,
     etb_replacements,
+    mana_replacements,
     player_replacements,
     prevention_then,
     priority,
@@ -73,4 +74,4 @@ PROCEDURES.concede = game_end.concede
 PROCEDURES.left_player_decision = leave_game.left_player_decision
 PROCEDURES.observe = views.observe
 PROCEDURES.card_from_ref = card_from_ref
-PROCEDURES.cache_kept_after = layers.kept_after
+PROCEDURES.cache_forget_after = layers.forget_after

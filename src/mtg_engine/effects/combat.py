@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect, SelfRef, mentions_prevented
+from ..cards.abilities import ChooseRef, Effect, Filter, ParentRef, SelfRef, mentions_prevented
 from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
@@ -31,6 +31,7 @@ register(
     "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)
     "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
+    "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
 )
 
 _TEXT = {
@@ -154,11 +155,17 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     }
     if e.args.get("dealt_by"):
         args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
+    if isinstance(e.args.get("yours"), Filter):
+        # "to you and creatures you control": read as the damage would be dealt (CR 615.1)
+        args["yours"] = e.args["yours"]
     if e.args.get("next_time"):
         # "The next time [that source] would deal damage to you this turn, prevent that
         # damage": one use, only damage to that player (CR 615.7, 609.7a)
         args["next_time"] = True
         args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
+        chosen_as = _chosen_source_filter(ctx, what)
+        if chosen_as is not None:
+            args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)
     then = _then_effects(ctx)
     if then:
         # CR 615.5: what it does after preventing damage (rules/prevention_then.py)
@@ -171,12 +178,34 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         how = f"the next time {kind}"
     names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
     whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
+    if "yours" in args:
+        kinds = args["yours"].kinds
+        kind = "permanents" if kinds == ("permanent",) else f"{kinds[0].lower()}s"
+        whom = f" to {g.players[ctx.controller].name} and {kind} they control"
     g.emit(
         EventKind.PREVENTION,
         ("615.1",),
         f"{ctx.source.name}: {how} that would be dealt{whom} is prevented",
     )
     return True
+
+
+def _chosen_source_filter(ctx: Ctx, what: Any) -> Filter | None:
+    """CR 615.9, 609.7b: "the next time a red source of your choice would deal
+    damage": the properties the source was chosen by (the filter of the choice just
+    before, without its kinds), rechecked when the source would deal damage."""
+    if not isinstance(what, ParentRef) or ctx.task is None:
+        return None
+    effects = effects_of(ctx.obj)
+    i = int(ctx.task.data.get("i") or 0)
+    for prev in reversed(effects[:i]):
+        ref = prev.args.get("what")
+        if prev.op == "choose_objects" and isinstance(ref, ChooseRef):
+            flt = ref.filter
+            if isinstance(flt, Filter) and flt.conditions:
+                return Filter(conditions=flt.conditions)
+            return None
+    return None
 
 
 def _then_effects(ctx: Ctx) -> tuple[Effect, ...]:

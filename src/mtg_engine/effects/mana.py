@@ -8,6 +8,7 @@ from ..game.events import EventKind
 from ..rules.effects_runner import Ctx
 from ..rules.mana import pool_text, productions_of
 from ..rules.mana_costs import POOL_INDEX
+from ..rules.mana_replacements import produce_mana
 from ..rules.mana_spending import spend_restriction
 from . import effect
 
@@ -32,22 +33,27 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         value = str(ctx.take_answer().value)
         chosen = prods[labels.index(value)] if value in labels else prods[0]
     p = ctx.game.players[ctx.controller]
+    ability = ctx.obj.ability
+    tapped = ability is not None and ability.cost is not None and bool(ability.cost.tap)
+    # CR 106.12b: replacement effects on the mana it produces ("twice as much")
+    chosen, more, rules = produce_mana(ctx.game, ctx.controller, ctx.source, chosen, tapped)
+    why = f" ({'; '.join(more)})" if more else ""
     restriction = spend_restriction(ctx.obj.ability)
     if restriction is not None:
         # CR 106.6: the restriction stays with each mana it applies to
         p.restricted_mana.extend((POOL_INDEX[m], restriction) for m in chosen)
         ctx.game.emit(
             EventKind.ADD_MANA,
-            ("106.3", "106.6", "605.3a"),
-            f"{ctx.source.name} adds {_label(chosen)} to {p.name}'s pool ({_spend_text(ctx)})",
+            ("106.3", "106.6", "605.3a", *rules),
+            f"{ctx.source.name} adds {_label(chosen)} to {p.name}'s pool ({_spend_text(ctx)}){why}",
         )
         return True
     for m in chosen:
         p.mana_pool[POOL_INDEX[m]] += 1
     ctx.game.emit(
         EventKind.ADD_MANA,
-        ("106.3", "605.3a"),
-        f"{ctx.source.name} adds mana; {p.name}'s pool: {pool_text(p.mana_pool)}",
+        ("106.3", "605.3a", *rules),
+        f"{ctx.source.name} adds mana; {p.name}'s pool: {pool_text(p.mana_pool)}{why}",
     )
     return True
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
 from ..game.events import EventKind
+from ..game.records import ContinuousEffect
 from ..rules.effects_runner import Ctx
+from ..rules.player_replacements import SKIP_NEXT
+from ..rules.support import register
 from . import effect
 
 
@@ -31,3 +34,36 @@ def extra_turn(ctx: Ctx, e: Effect) -> bool:
             player=p,
         )
     return True
+
+
+@effect("skip_step")
+def skip_next(ctx: Ctx, e: Effect) -> bool:
+    """CR 614.10, 614.10a: "Target player skips their next draw step", "... their next
+    untap step", "... their next combat phase": a replacement effect waiting for the
+    first such step or phase of that player's that isn't skipped otherwise, used up by
+    it (rules/player_replacements.py). Two of them skip the next two."""
+    g = ctx.game
+    step = str(e.args.get("step", "")).removesuffix("_step")
+    for p in ctx.players(e.args.get("what", ControllerRef())):
+        ce = ContinuousEffect(
+            "r",
+            g.new_timestamp(),
+            ctx.source.id,
+            p,
+            (),
+            SKIP_NEXT,
+            {"step": step, "by": ctx.source.name},
+            "until_used",
+        )
+        g.effects = [*g.effects, ce]
+        what = "combat phase" if step == "combat_phase" else f"{step} step"
+        g.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("614.10",),
+            f"{g.players[p].name} will skip their next {what} ({ctx.source.name})",
+            player=p,
+        )
+    return True
+
+
+register("arg:skip_step.step")

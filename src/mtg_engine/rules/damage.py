@@ -62,6 +62,8 @@ def deal_damage(
         if event is None:
             return 0  # CR 616.1: the affected player chooses the order first
     amount = int(event["amount"])
+    # CR 614.9: a redirection effect changed who is dealt the damage
+    recipient = int(event["to"])
     if event.get("applied"):
         rules = cited(event, rules or (("510.2",) if combat else ()))
         _use_shields(game, event)

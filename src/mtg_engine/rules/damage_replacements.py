@@ -13,6 +13,9 @@ Registered with the event pipeline (rules/pipeline.py) for ``damage`` events:
 * "If a source would deal damage to a permanent or player, it deals double
   that damage to that permanent or player instead" (Furnace of Rath;
   ``double_damage``, 614.1a);
+* redirection (614.9): "All damage that would be dealt to you [and other
+  permanents you control] is dealt to [this creature | enchanted creature]
+  instead" (Pariah, Palisade Giant; ``redirect_damage``);
 * "Damage can't be prevented" (615.12): prevention effects don't apply — a
   static ability (``cant_prevent_damage``) or an effect lasting this turn
   (``damage_cant_be_prevented``).
@@ -26,9 +29,9 @@ from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
-from ..game.objects import GameObject
+from ..game.objects import GameObject, Zone
 from .characteristics import chars
-from .filters import matches_object
+from .filters import is_unblocked, matches_object
 from .pipeline import (
     Replacement,
     affects_player,
@@ -95,6 +98,9 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     for e in game.effects:
         if e.op != "prevent_damage":
             continue
+        yours = e.args.get("yours")
+        if isinstance(yours, Filter) and not _yours(game, yours, e.controller, to):
+            continue  # "to you and creatures you control" (CR 615.1)
         if e.affected:
             if e.args.get("dealt_by"):
                 if src not in e.affected:
@@ -109,6 +115,14 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         if shield is not None and int(shield) <= 0:
             continue
         s = game.objects.get(e.source) if e.source is not None else None
+        recheck = e.args.get("source_filter")
+        source = game.objects.get(src)
+        if (
+            isinstance(recheck, Filter)
+            and source is not None
+            and not matches_object(game, source, recheck, e.controller, s)
+        ):
+            continue  # CR 615.9: no longer the chosen kind of source; the shield stays
         name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
         rules = ("615.1", "615.7") if shield is not None else ("615.1",)
         n = None if shield is None else int(shield)
@@ -125,6 +139,21 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             )
         )
     return out
+
+
+def _yours(game: Game, yours: Filter, controller: int, to: int) -> bool:
+    """Whether damage to ``to`` is damage to the effect's controller or to a
+    permanent of that kind they control now."""
+    pl = ref_player(to)
+    if pl is not None:
+        return pl == controller
+    o = game.objects.get(to)
+    return (
+        o is not None
+        and o.zone == Zone.BATTLEFIELD
+        and o.controller == controller
+        and matches_object(game, o, yours, controller, None)
+    )
 
 
 def _counted(args: dict[str, Any]) -> bool:
@@ -234,6 +263,61 @@ def _covers(game: Game, st: StaticEffect, src: GameObject, ref: int) -> bool:
     return matches_object(game, o, flt, src.controller, src)
 
 
+#: the kinds of permanent damage can be redirected to (CR 614.9)
+_DAMAGEABLE = ("Creature", "Planeswalker", "Battle")
+
+
+@static_replacement("redirect_damage", EventKind.DAMAGE)
+def redirect_damage(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """CR 614.9: a redirection effect: "All damage that would be dealt to you [and
+    other permanents you control] [by unblocked creatures] is dealt to [this
+    creature | enchanted creature | equipped creature] instead". It does nothing
+    when that permanent is no longer a creature, planeswalker or battle on the
+    battlefield; it applies once to an event (614.5), so the damage redirected to a
+    permanent isn't redirected again by the same effect."""
+    args = st.args
+    if ev["amount"] <= 0 or (args.get("combat_only") and not ev["combat"]):
+        return None
+    if args.get("while_untapped") and src.tapped:
+        return None
+    dest_id = src.id if args.get("dest") == "self" else src.attached_to
+    dest = game.objects.get(dest_id) if dest_id is not None and dest_id >= 0 else None
+    to = ev["to"]
+    if dest is None or to == dest.id:
+        return None
+    pl = ref_player(to)
+    if pl is None:
+        hit_obj = game.objects.get(to)
+        if not args.get("permanents") or hit_obj is None or hit_obj.controller != src.controller:
+            return None  # "and other permanents you control"
+    elif pl != src.controller:
+        return None
+    by = args.get("by")
+    if by is not None:
+        source = game.objects.get(ev["source"])
+        if source is None:
+            return None
+        if by == "unblocked":
+            if not ev["combat"] or not is_unblocked(game, source.id):
+                return None
+        elif by.startswith("type:") and by[5:].capitalize() not in chars(game, source).types:
+            return None
+    dc = chars(game, dest)
+    if dest.zone != Zone.BATTLEFIELD or not any(t in dc.types for t in _DAMAGEABLE):
+        return None  # CR 614.9: the effect does nothing
+    name = chars(game, src).name
+    orig = game.players[pl].name if pl is not None else game.objects[to].name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["to"] = dest.id
+        ev["player"] = dest.controller  # the affected object's controller now (CR 616.1)
+        return f"redirected from {orig} by {name}"
+
+    return Replacement(key, name, ("614.9", "614.1a"), apply)
+
+
 @static_replacement("cant_prevent_damage", "damage_rule")
 def _no_replacement(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
@@ -244,5 +328,6 @@ def _no_replacement(
 register(
     "static:prevent_static",
     "static:double_damage",
+    "static:redirect_damage",
     "static:cant_prevent_damage",
 )

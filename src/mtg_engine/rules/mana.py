@@ -22,6 +22,7 @@ from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
 from .mana_costs import POOL_INDEX, POOL_ORDER, ManaCost, parse_cost
+from .mana_replacements import produce_mana, tapped_mana_factor
 from .mana_spending import (
     Restriction,
     Spending,
@@ -31,6 +32,7 @@ from .mana_spending import (
     spendable,
 )
 from .permanents import sacrifice
+from .pipeline import watched
 from .summoning_sickness import is_summoning_sick
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, pay_tap
@@ -305,6 +307,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     costly: list[Source] = []
     restricted: list[Source] = []  # last: see :func:`_allowed_sources`
     objects = game.objects
+    # CR 106.12b: "it produces twice as much" (a dict lookup when nothing watches)
+    multipliers = watched(game, EventKind.ADD_MANA)
     for oid in game.battlefield:
         o = objects[oid]
         if o.controller != player or o.phased_out:
@@ -332,6 +336,10 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                     continue
             else:
                 prods = list(fixed)
+            if needs_tap and multipliers:
+                factor = tapped_mana_factor(game, player, o)
+                if factor > 1:  # CR 106.12b: "it produces twice as much of that mana"
+                    prods = [tuple(m for m in p for _ in range(factor)) for p in prods]
             if spend is not None or is_costly:
                 # one source per such ability: a costly one is used only when plain
                 # ones don't do, a restricted one only where it may be (CR 106.6)
@@ -602,15 +610,16 @@ def can_pay_now(
 ) -> bool:
     """:func:`can_pay` with the player's current mana sources (less the permanent
     ``without``: one whose own {T} is part of the cost, CR 602.2b), remembered with
-    those sources (in the characteristics cache) for the pool and life it was asked
-    with."""
+    those sources (in the characteristics cache) for the pool it was asked with, and
+    the life when the cost has Phyrexian symbols (life pays nothing else of a mana
+    cost, CR 107.4f: :func:`_solve`)."""
     p = game.players[player]
     cache = game._chars
     memo = cache.get(("can_pay", player))
     if memo is None:
         memo = cache[("can_pay", player)] = {}
     sources = mana_sources(game, player)
-    key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life, without)
+    key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life if cost.phyrexian else 0, without)
     if p.restricted_mana or (sources and sources[-1].spend is not None):
         # CR 106.6: the answer depends on what the mana pays for
         key = (*key, on, tuple(p.restricted_mana))
@@ -651,6 +660,7 @@ def execute_plan(
     side: list[tuple[GameObject, Ability]] = []
     sacrificed: list[int] = []
     tapped_now: list[GameObject] = []
+    extra_rules: list[str] = []  # the replacement effects' on the mana made (CR 106.12b)
     for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
         abilities = chars(game, o).abilities
@@ -671,6 +681,13 @@ def execute_plan(
                 pay_tap(game, o, _TAP_RULES)
         else:
             pay_tap(game, o, _TAP_RULES)
+        # CR 106.12b: replacement effects on the mana it produces ("twice as much");
+        # the plan counted them in (each mana repeated ``factor`` times)
+        tapped_for_mana = acost is None or acost.tap
+        factor = tapped_mana_factor(game, player, o) if tapped_for_mana else 1
+        base = prod[::factor] if factor > 1 and len(prod) % factor == 0 else prod
+        prod, more, added = produce_mana(game, player, o, base, tapped_for_mana)
+        extra_rules.extend(r for r in added if r not in extra_rules)
         restriction = (
             spend_restriction(abilities[ability]) if 0 <= ability < len(abilities) else None
         )
@@ -686,6 +703,7 @@ def execute_plan(
             how.append(f"paying {acost.mana}")
         if oid in sacrificed:
             how.append("sacrificed")
+        how.extend(more)
         names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
@@ -712,7 +730,7 @@ def execute_plan(
     life = f" and {pool_plan.life} life" if pool_plan.life else ""
     game.emit(
         EventKind.PAY_MANA,
-        ("601.2g", "601.2h", "605.3a") if names else ("601.2h",),
+        ("601.2g", "601.2h", "605.3a", *extra_rules) if names else ("601.2h",),
         f"{p.name} pays {cost} for {what}{tapped}{life}",
         player=player,
     )

@@ -29,12 +29,14 @@ from ..game.records import Outcome, OutcomeReason
 from .characteristics import chars
 from .effects_runner import Ctx
 from .pipeline import (
+    FINDER_GUARDS,
     Replacement,
     affects_player,
     cited,
     performer,
     prohibition,
     propose,
+    replacement_finder,
     static_replacement,
     static_sources,
     watched,
@@ -188,13 +190,48 @@ def skip_step(
     return Replacement(key, name, ("614.1b", "614.10"), apply)
 
 
+#: the op of a resolved "skips their next [step | combat phase]" (effects/turns.py)
+SKIP_NEXT = "skip_next"
+
+
+def _has_skip_next(game: Game) -> bool:
+    return any(e.op == SKIP_NEXT for e in game.effects)
+
+
+@replacement_finder(EventKind.STEP)
+def skip_next_step(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.10, 614.10a: "Target player skips their next draw step": the first
+    such step of that player's replaced with nothing, then used up (one effect
+    for each step: two skip the next two)."""
+    out = []
+    for e in game.effects:
+        if e.op != SKIP_NEXT or e.controller != ev["player"] or e.args["step"] != ev["step"]:
+            continue
+        name = str(e.args.get("by") or "a skip effect")
+
+        def apply(game: Game, ev: dict[str, Any], name: str = name) -> str:
+            ev["cancelled"] = "skipped"
+            what = "combat phase" if ev["step"] == "combat_phase" else f"{ev['step']} step"
+            return f"{name}: {game.players[ev['player']].name} skips their next {what}"
+
+        out.append(Replacement(f"{SKIP_NEXT}:{e.timestamp}", name, ("614.1b", "614.10"), apply))
+    return out
+
+
+FINDER_GUARDS[EventKind.STEP] = _has_skip_next
+
+
 def step_skipped(game: Game, step: str) -> bool:
-    """Whether the active player skips this step (CR 614.10), logged if so."""
+    """Whether the active player skips this step (CR 614.10), logged if so; a
+    "next" skip that did it is used up (614.10a)."""
     if not watched(game, EventKind.STEP):
         return False  # (nothing could replace it: no event to build)
     ev = propose(game, {"kind": EventKind.STEP, "player": game.active, "step": step, "what": step})
     if ev is None or not ev.get("cancelled"):
         return False
+    used = {k for k in ev.get("applied") or () if k.startswith(f"{SKIP_NEXT}:")}
+    if used:
+        game.effects = [e for e in game.effects if f"{SKIP_NEXT}:{e.timestamp}" not in used]
     game.emit(EventKind.SKIP, cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
     return True
 

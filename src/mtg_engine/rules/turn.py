@@ -83,7 +83,8 @@ def begin_step(game: Game) -> None:
     rule = _STEP_RULES[step]
     if step == Step.UNTAP:
         start_turn(game)
-        untap_step(game)
+        if not step_skipped(game, "untap"):  # CR 614.10: "skips their next untap step"
+            untap_step(game)
     else:
         game.emit(EventKind.STEP, (rule,), _STEP_BEGINS[step], step=Step.NAMES[step])
     if step == Step.DRAW:
@@ -222,6 +223,8 @@ def _next_step(game: Game, step: int) -> int:
         nxt = Step.END_OF_COMBAT
     if nxt == Step.FIRST_STRIKE_DAMAGE and not combat.first_strike_step_needed(game):
         nxt = Step.COMBAT_DAMAGE  # CR 510.4
+    if nxt == Step.BEGINNING_OF_COMBAT and step_skipped(game, "combat_phase"):
+        return _next_step(game, Step.END_OF_COMBAT)  # CR 614.10: the whole phase (505.1a)
     if nxt not in (Step.UNTAP, Step.CLEANUP) and step_skipped(game, Step.NAMES[nxt]):
         return _next_step(game, nxt)  # CR 614.1b, 614.10: "skip your draw step"
     return nxt

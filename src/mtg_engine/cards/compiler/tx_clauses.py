@@ -1404,6 +1404,79 @@ class ClauseRules:
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
+    def mt_permanent(self, c: list[Any]) -> str:
+        return "mt:permanent"
+
+    def mt_basic_land(self, c: list[Any]) -> str:
+        return "mt:basic_land"
+
+    def mana_times_two(self, c: list[Any]) -> int:
+        return 2
+
+    def mana_times_three(self, c: list[Any]) -> int:
+        return 3
+
+    def replacement_mana_multiplier(self, c: list[Any]) -> Parsed:
+        """CR 106.12b: "If you tap a permanent for mana, it produces twice as much of
+        that mana instead" (Mana Reflection, Nyxbloom Ancient)."""
+        what = "basic_land" if "mt:basic_land" in c else "permanent"
+        factor = next(x for x in c if isinstance(x, int))
+        args = {"what": what, "factor": factor}
+        return Parsed("static", statics=[StaticEffect("mana_multiplier", None, args)])
+
+    def rdd_any(self, c: list[Any]) -> str:
+        return "rdd:any"
+
+    def rdd_combat(self, c: list[Any]) -> str:
+        return "rdd:combat"
+
+    def redirect_also(self, c: list[Any]) -> str:
+        return "redirect:permanents"
+
+    def redirect_by_unblocked(self, c: list[Any]) -> str:
+        return "redirect:unblocked"
+
+    def redirect_by_type(self, c: list[Any]) -> str:
+        word = str(c[0]).lower()
+        return f"redirect:type:{word[:-1] if word.endswith('s') else word}"
+
+    def redirect_untapped(self, c: list[Any]) -> str:
+        return "redirect:untapped"
+
+    def rdest_self(self, c: list[Any]) -> str:
+        return "rdest:self"
+
+    def rdest_enchanted(self, c: list[Any]) -> str:
+        return "rdest:enchanted"
+
+    def rdest_equipped(self, c: list[Any]) -> str:
+        return "rdest:equipped"
+
+    def replacement_redirect(self, c: list[Any]) -> Parsed:
+        """CR 614.9: "All damage that would be dealt to you [and other permanents you
+        control] [by unblocked creatures] is dealt to [this creature | enchanted
+        creature | equipped creature] instead" (Pariah, Palisade Giant)."""
+        words = [x for x in c if isinstance(x, str)]
+        dest = next(w.split(":")[1] for w in words if w.startswith("rdest:"))
+        by = next(
+            (
+                w.split(":", 1)[1]
+                for w in words
+                if w.startswith(("redirect:unblocked", "redirect:type:"))
+            ),
+            None,
+        )
+        args: dict[str, Any] = {"dest": dest}
+        if "redirect:permanents" in words:
+            args["permanents"] = True  # "and other permanents you control"
+        if by is not None:
+            args["by"] = by
+        if "rdd:combat" in words:
+            args["combat_only"] = True
+        if "redirect:untapped" in words:
+            args["while_untapped"] = True  # "As long as this creature is untapped, ..."
+        return Parsed("static", statics=[StaticEffect("redirect_damage", None, args)])
+
     def replacement_double_damage_opponent(self, c: list[Any]) -> Parsed:
         args = {"recipient": "opponent", "source": "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])

@@ -822,6 +822,29 @@ class VerbRules:
             )
         return out
 
+    def vp_prevent_you_and(self, c: list[Any], combat: bool = False) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you and creatures you control this
+        turn" (Safe Passage, Endure; CR 615.1): you, and whatever permanents of that
+        kind you control when the damage would be dealt (not locked in: 611.2c is
+        about characteristics)."""
+        direction, yours, duration = c[0], c[-2], c[-1]
+        if direction != "to":
+            raise CompileError("prevent damage dealt by you and ...")
+        args: dict[str, Any] = {"yours": yours, "duration": duration}
+        if combat:
+            args["combat_only"] = True
+        return [Effect("prevent_damage", args)]
+
+    def vp_prevent_combat_you_and(self, c: list[Any]) -> list[Effect]:
+        return self.vp_prevent_you_and(c, combat=True)
+
+    def yours_type(self, c: list[Any]) -> Filter:
+        word = str(c[0]).lower()
+        return Filter(kinds=((word[:-1] if word.endswith("s") else word).capitalize(),))
+
+    def yours_permanents(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("permanent",))
+
     def vp_prevent_combat(self, c: list[Any]) -> list[Effect]:
         return self.vp_prevent_np(c, combat=True)
 
@@ -953,15 +976,21 @@ class VerbRules:
     def untap_owner(self, c: list[Any]) -> None:
         return None
 
-    def vp_skip(self, c: list[Any]) -> list[Effect]:
+    def vp_skip(self, c: list[Any], nxt: bool = False) -> list[Effect]:
         step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
-        nxt = any(isinstance(x, Token) and str(x) == "next" for x in c)
         return [
             Effect(
                 "skip_step",
                 {"what": SUBJ, "step": step.replace(" ", "_"), "duration": "next" if nxt else None},
             )
         ]
+
+    def vp_skip_next(self, c: list[Any]) -> list[Effect]:
+        """ "Target player skips their next draw step" (CR 614.10, 614.10a): a one-shot
+        replacement waiting for that step; skipping a whole turn isn't run yet."""
+        if any(isinstance(x, str) and x.strip() == "turn" for x in c):
+            raise CompileError("skipping a next turn (CR 614.10) isn't supported")
+        return self.vp_skip(c, nxt=True)
 
     def vp_control(self, c: list[Any]) -> list[Effect]:
         return [Effect("control", {"what": _obj(c[0]), "player": SUBJ, "duration": None})]

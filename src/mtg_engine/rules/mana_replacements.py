@@ -1,0 +1,102 @@
+"""Replacement effects on mana production (CR 106.12b, 614.1a).
+
+A mana ability that resolves and produces mana is a mana production event: it
+is proposed to the event pipeline (rules/pipeline.py) when some permanent's
+static ability watches it, so with none it costs a dict lookup.
+
+* "If you tap a permanent for mana, it produces twice (three times) as much of
+  that mana instead" (Mana Reflection, Nyxbloom Ancient; "a basic land": Virtue
+  of Strength): ``mana_multiplier``. Multipliers commute, so two of them need no
+  choice of order (CR 616.1e): the production is multiplied by each once (614.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import StaticEffect
+from ..game.events import EventKind
+from ..game.objects import GameObject
+from .characteristics import chars
+from .pipeline import Replacement, propose, static_replacement, static_sources, watched
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+_TIMES = {2: "twice", 3: "three times"}
+
+
+@static_replacement("mana_multiplier", EventKind.ADD_MANA)
+def mana_multiplier(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """CR 106.12b: "If you tap a permanent for mana, it produces N times as much of
+    that mana instead"."""
+    o = game.objects.get(ev["source"])
+    if not ev.get("tapped") or not ev["mana"] or o is None:
+        return None
+    if not _multiplies(game, st, src, ev["player"], o):
+        return None
+    factor = int(st.args.get("factor", 2))
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["mana"] = [m for m in ev["mana"] for _ in range(factor)]
+        return f"{name}: {_TIMES.get(factor, f'{factor} times')} as much"
+
+    return Replacement(key, name, ("106.12b", "614.1a"), apply)
+
+
+def _multiplies(game: Game, st: StaticEffect, src: GameObject, player: int, o: GameObject) -> bool:
+    if player != src.controller:
+        return False  # "If you tap ..."
+    if st.args.get("what") == "basic_land":
+        c = chars(game, o)
+        return "Land" in c.types and "Basic" in c.supertypes
+    return True
+
+
+def tapped_mana_factor(game: Game, player: int, o: GameObject) -> int:
+    """How many times as much mana ``o`` produces when ``player`` taps it for mana
+    now (the product of the multipliers that would apply, CR 106.12b): what the
+    automatic payment plans with, before the event is proposed."""
+    if not watched(game, EventKind.ADD_MANA):
+        return 1
+    f = 1
+    for src, st in static_sources(game, "mana_multiplier"):
+        if _multiplies(game, st, src, player, o):
+            f *= int(st.args.get("factor", 2))
+    return f
+
+
+def produce_mana(
+    game: Game, player: int, source: GameObject, mana: tuple[str, ...], tapped: bool
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The mana a mana ability of ``source`` produces after the replacement effects
+    on its production (CR 106.12b), with the notes and rules for the log.
+    ``tapped``: the ability has {T} in its cost (it is "tapped for mana", 106.12)."""
+    if not mana or not watched(game, EventKind.ADD_MANA):
+        return mana, (), ()
+    ev = propose(
+        game,
+        {
+            "kind": EventKind.ADD_MANA,
+            "player": player,
+            "source": source.id,
+            "mana": list(mana),
+            "tapped": tapped,
+            "what": f"{source.name} would produce {''.join('{' + m + '}' for m in mana)}",
+        },
+    )
+    # the multipliers commute: no choice of order is asked (CR 616.1e)
+    if ev is None or ev.get("cancelled"):
+        return mana, (), ()
+    return (
+        tuple(ev["mana"]),
+        tuple(ev.get("notes") or ()),
+        tuple(ev.get("rules_added") or ()),
+    )
+
+
+register("static:mana_multiplier")
