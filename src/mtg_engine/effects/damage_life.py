@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Amount, ControllerRef, EachRef, Effect, SelfRef, TargetRef
+from ..game.actions import player_ref
 from ..game.events import EventKind
+from ..game.objects import Zone
 from ..rules.characteristics import chars
+from ..rules.combat_damage import lethal_needed
 from ..rules.damage import deal_damage, gain_life, life_unpayable, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.simultaneous import simultaneous
@@ -22,6 +25,7 @@ register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
 # "N damage divided as you choose among one or two targets": the division announced
 # as it was cast (CR 601.2d; damage to untargeted objects is flagged in rules/support.py)
 register("arg:damage.divided")
+register("arg:damage.excess_to")  # "Excess damage is dealt to ... instead" (CR 120.4a)
 
 
 @effect("damage")
@@ -59,10 +63,27 @@ def damage(ctx: Ctx, e: Effect) -> bool:
                 amount = stat_of(ctx.game, source, amt)
             for r in recipients:
                 n = division.get(r, 0) if division and r in division else amount
+                excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
+                if excess is not None:
+                    n -= excess[1]
                 if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
                     damaged.append(r)
+                if excess is not None:
+                    deal_damage(ctx.game, source, excess[0], excess[1], rules=("120.3", "120.4a"))
     ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
     return True
+
+
+def _excess(game: Game, source: GameObject, to: int, n: int) -> tuple[int, int] | None:
+    """CR 120.4a: "excess damage is dealt to that creature's controller instead": the
+    damage beyond lethal damage (counting damage already marked; beyond 1 from a
+    source with deathtouch; beyond a planeswalker's loyalty) goes to the permanent's
+    controller in the same damage event. None when there's no excess."""
+    o = game.objects.get(to) if to >= 0 else None
+    if o is None or o.zone != Zone.BATTLEFIELD:
+        return None
+    extra = n - lethal_needed(game, to, source, {})
+    return (player_ref(o.controller), extra) if extra > 0 else None
 
 
 def stat_of(game: Game, obj: GameObject, amt: Amount) -> int:

@@ -19,7 +19,7 @@ from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
-from .permanents import add_continuous
+from .permanents import _continuous, add_continuous
 
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
@@ -42,6 +42,13 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
                 by_effect=True,
             )
     return True
+
+
+@effect("cant_be_regenerated")
+def cant_be_regenerated(ctx: Ctx, e: Effect) -> bool:
+    """ "A creature dealt damage this way can't be regenerated this turn" (CR 701.19c):
+    while the effect lasts, a regeneration shield doesn't replace its destruction."""
+    return _continuous(ctx, e, "6r", "cant_be_regenerated", {}, "701.19c", "can't be regenerated")
 
 
 @effect("exile")

@@ -93,6 +93,7 @@ _Untyped = Literal[
     EventKind.ENTERS_ATTACKING,
     EventKind.EPIC,
     EventKind.EXTRA_TURN,
+    EventKind.EXPLORED,
     EventKind.FACE_UP_IN_EXILE,
     EventKind.FADING,
     EventKind.FIZZLE,

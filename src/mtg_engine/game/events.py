@@ -90,6 +90,7 @@ class EventKind(StrEnum):
     ENTERS_ATTACKING = "enters_attacking"
     EPIC = "epic"
     EXTRA_TURN = "extra_turn"
+    EXPLORED = "explored"
     FACE_UP_IN_EXILE = "face_up_in_exile"
     FADING = "fading"
     FIZZLE = "fizzle"

@@ -32,6 +32,9 @@ class TurnFlags:
     creatures_died: int = 0
     #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3)
     damaged_objects: set[int] = field(default_factory=set)
+    #: (source, permanent) pairs: the permanent was dealt damage by that source this
+    #: turn ("a creature dealt damage by this creature this turn", CR 120.3)
+    damaged_by: set[tuple[int, int]] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
     #: creatures declared as attackers this turn (raid, CR 508.1)
@@ -90,6 +93,7 @@ class TurnFlags:
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
         t.damaged_objects = self.damaged_objects.copy()
+        t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn
         t.extra_cleanup = self.extra_cleanup

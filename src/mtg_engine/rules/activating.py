@@ -221,6 +221,7 @@ TIMING_RESTRICTIONS = frozenset(
         "during_any_upkeep_step",
         "during_combat",
         "before_the_combat_damage_step",
+        "during_combat_after_blockers_are_declared",
     }
 )
 
@@ -248,6 +249,7 @@ def _timing_restriction(game: Game, player: int, value: str) -> str | None:
         "during_any_upkeep_step": step == Step.UPKEEP,
         "during_combat": step in combat_steps,
         "before_the_combat_damage_step": step < Step.FIRST_STRIKE_DAMAGE,
+        "during_combat_after_blockers_are_declared": step in combat_steps[2:],
     }.get(value)
     if ok is None:
         return f"activation restriction {value!r} isn't implemented (rule 602.5b)"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
-from .damage_history import damaged_players, dealt_damage_this_turn
+from .damage_history import damaged_players, dealt_damage_by_this_turn, dealt_damage_this_turn
 from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .simultaneous import attached_before
@@ -294,6 +294,9 @@ def _condition(
         return (len(c.colors) >= 2) == bool(value)  # CR 105.4
     if key == "dealt_damage_this_turn":
         return dealt_damage_this_turn(game, obj.id) == bool(value)  # CR 120.3
+    if key == "dealt_damage_by_self_this_turn":
+        # "a creature dealt damage by this creature this turn" (CR 120.3)
+        return dealt_damage_by_this_turn(game, source, obj.id) == bool(value)
     if key == "color_in":
         # "a white or black permanent" (CR 105.2): any one of the colors
         return bool(c.colors & set(value))

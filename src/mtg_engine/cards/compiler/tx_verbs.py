@@ -449,6 +449,10 @@ class VerbRules:
     def vp_untap(self, c: list[Any]) -> list[Effect]:
         return self._each("untap", "what", c[0])
 
+    def vp_become_blocked(self, c: list[Any]) -> list[Effect]:
+        """ "Target unblocked attacking creature becomes blocked" (CR 509.1h)."""
+        return [Effect("become_blocked", {"what": SUBJ})]
+
     def vp_tap_or_untap(self, c: list[Any]) -> list[Effect]:
         return [Effect("tap_or_untap", {"what": _obj(c[0])})]
 
@@ -1384,6 +1388,11 @@ class VerbRules:
         return ("tail", "for_each", c[0])
 
     def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "tapped_attacking", True)
+
+    def tok_mods_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "a tapped and attacking ... token": the same as the trailing "that's
+        tapped and attacking" (CR 508.4)."""
         return ("tail", "tapped_attacking", True)
 
     def tok_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
