@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..cards.abilities import Ability, Effect, Filter, SelfRef
+from ..cards.abilities import Ability, EachRef, Effect, Filter, SelfRef
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -200,7 +200,11 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     p = ctx.amount(e.args.get("power", 0))
     t = ctx.amount(e.args.get("toughness", 0))
     each = e.args.get("for_each")
-    if isinstance(each, Filter):
+    if isinstance(each, Filter) and ("this_way", True) in each.conditions:
+        # "for each Plains returned this way": what this resolution moved (608.2c)
+        n = len(ctx.refs(EachRef(each)))
+        p, t = p * n, t * n
+    elif isinstance(each, Filter):
         # "+1/+1 for each creature you control": counted once, as it resolves (608.2h)
         n = len(objects_matching(ctx.game, ctx.concrete(each), ctx.controller, ctx.source))
         p, t = p * n, t * n

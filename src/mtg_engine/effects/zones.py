@@ -99,12 +99,18 @@ def exile(ctx: Ctx, e: Effect) -> bool:
 def bounce(ctx: Ctx, e: Effect) -> bool:
     """ "Return ... to its owner's hand" (CR 400.3)."""
     objs = ctx.objects(e.args.get("what"))
+    returned: list[int] = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "return all ...": one event
         for o in objs:
             if o.id in ctx.game.objects:
-                move(
+                new = move(
                     ctx.game, o.id, Zone.HAND, ("400.3",), reason="is returned to its owner's hand"
                 )
+                if new is not None:
+                    returned.append(new)
+    if ctx.task is not None:  # "for each Plains returned this way" (CR 608.2c, 400.7)
+        done = (ctx.task.data.get("parent") or {}).get("returned") or []
+        ctx.set_parent("returned", [*done, *returned])
     return True
 
 

@@ -220,6 +220,7 @@ class Ctx:
                     parent.get("exiled")
                     or parent.get("discarded")
                     or [m for m in parent.get("revealed") or () if m in g.objects]
+                    or parent.get("returned")
                     or parent.get("it")
                 )
                 flt = dataclasses.replace(
