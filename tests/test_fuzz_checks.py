@@ -121,6 +121,7 @@ def test_each_decision_is_timed():
     r = play_fuzz_game(SEED, sample_pool(), max_decisions=40)
     assert r.max_decision_seconds > 0
     assert r.slowest_decision.startswith("decision ")
+    assert 0 < r.max_decision_cpu_seconds and r.slowest_cpu_decision.startswith("decision ")
 
 
 @pytest.mark.parametrize("every", [0, -1])

@@ -201,6 +201,9 @@ class FuzzGame:
     decisions: int = 0
     max_decision_seconds: float = 0.0
     slowest_decision: str = ""
+    #: the most CPU time of one decision (wall time on a busy machine counts other jobs too)
+    max_decision_cpu_seconds: float = 0.0
+    slowest_cpu_decision: str = ""
     #: how many clones and JSON-text round trips were continued and compared
     clones: int = 0
     json_round_trips: int = 0
@@ -461,7 +464,7 @@ def play_fuzz_game(
         if game.players[d.player].has_lost:
             # CR 800.4a, 800.4h: a player who left the game makes no more choices
             report("invariant", f"a {d.kind} decision is asked of a player who left the game")
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         try:
             with time_limit(HANG_SECONDS):
                 action = agent_objs[d.player].choose(game)
@@ -470,10 +473,15 @@ def play_fuzz_game(
             report("crash", crash_signature(exc))
             result.findings[-1].detail = _tb(exc)
             break
-        dt = time.perf_counter() - t0
+        dt, dc = time.perf_counter() - t0, time.thread_time() - c0
         if dt > result.max_decision_seconds:
             result.max_decision_seconds = dt
             result.slowest_decision = f"decision {game.decisions_made} ({d.kind}): {action!r}"[:200]
+        if dc > result.max_decision_cpu_seconds:
+            result.max_decision_cpu_seconds = dc
+            result.slowest_cpu_decision = f"decision {game.decisions_made} ({d.kind}): {action!r}"[
+                :200
+            ]
         for c in copies:
             c.actions.append(action)
         if game.decisions_made % check_every and game.outcome is None:
@@ -595,6 +603,8 @@ class FuzzSummary:
     draws: int
     max_decision_seconds: float
     slowest_decision: str
+    max_decision_cpu_seconds: float
+    slowest_cpu_decision: str
     signatures: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
@@ -622,6 +632,7 @@ def summarize(results: Sequence[FuzzGame], seed: int, seconds: float) -> FuzzSum
         return sum(1 for r in results if r.first(kind))
 
     slowest = max(results, key=lambda r: r.max_decision_seconds, default=None)
+    slowest_cpu = max(results, key=lambda r: r.max_decision_cpu_seconds, default=None)
     return FuzzSummary(
         games=len(results),
         seed=seed,
@@ -637,6 +648,10 @@ def summarize(results: Sequence[FuzzGame], seed: int, seconds: float) -> FuzzSum
         draws=sum(1 for r in results if not r.findings and r.winner is None),
         max_decision_seconds=slowest.max_decision_seconds if slowest else 0.0,
         slowest_decision=f"seed {slowest.seed}: {slowest.slowest_decision}" if slowest else "",
+        max_decision_cpu_seconds=slowest_cpu.max_decision_cpu_seconds if slowest_cpu else 0.0,
+        slowest_cpu_decision=f"seed {slowest_cpu.seed}: {slowest_cpu.slowest_cpu_decision}"
+        if slowest_cpu
+        else "",
         signatures=sorted(sigs.values(), key=lambda s: (-s["games"], s["signature"])),
     )
 
