@@ -128,3 +128,16 @@ def test_each_decision_is_timed():
 def test_a_schedule_needs_a_positive_rate(every: int):
     with pytest.raises(ValueError):
         play_fuzz_game(SEED, sample_pool(), clone_every=every)
+
+
+def test_a_game_that_cant_be_saved_is_a_finding_not_a_crash_of_the_fuzz(monkeypatch):
+    """A value in the state that isn't game data (as a compiler placeholder left in an
+    ability once was) makes the JSON round trip fail: reported with its seed, and the
+    run goes on."""
+
+    def unsaveable(g: Game) -> None:
+        g.objects[g.players[0].library[0]].chosen = object()
+
+    _corrupt_after(monkeypatch, 12, unsaveable)
+    r = play_fuzz_game(SEED, sample_pool(), clone_every=1, json_every=1)
+    assert any("can't serialize object" in s for s in kinds(r)["divergence"])

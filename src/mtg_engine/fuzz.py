@@ -505,7 +505,11 @@ def play_fuzz_game(
         start_clone &= not over and all(c.label != _CLONE for c in copies)
         start_json &= not over and all(c.label != _JSON for c in copies)
         if start_json:
-            saved.full()  # encoded once: loaded by the new copy, compared with the old
+            try:
+                saved.full()  # encoded once: loaded by the new copy, compared with the old
+            except Exception as exc:  # noqa: BLE001 - a game that can't be saved is a finding
+                report("divergence", f"clone/JSON: {crash_signature(exc)}")
+                start_json = False
         for c in ending:
             if c.label == _CLONE:
                 result.clones += 1
@@ -557,7 +561,11 @@ def _replay_copy(
         got = mine[i] if i < len(mine) else "(end)"
         want = theirs[i] if i < len(theirs) else "(end)"
         return f"continued differently: {got!r} instead of {want!r}"
-    if not _same_saved(_state(copy), game_state() if game_state else _state(game)):
+    try:
+        same = _same_saved(_state(copy), game_state() if game_state else _state(game))
+    except Exception as exc:  # noqa: BLE001 - a game that can't be saved is a finding
+        return f"could not be saved: {crash_signature(exc)}"
+    if not same:
         return "continued to a different JSON state"
     return None
 
