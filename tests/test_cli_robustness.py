@@ -285,6 +285,9 @@ def test_no_traceback_from_any_subcommand(sub: str, files: dict[str, Path], tmp_
         ),
         (["play", "--seed", "1"], "missing", "MTG_CARD_FILE"),
         (["play", "--seed", "1"], "junk", "MTG_CARD_FILE"),
+        # the decks are loaded before the server starts: the error comes first
+        (["serve", "--port", "0"], "missing", "MTG_CARD_FILE"),
+        (["serve", "--port", "0"], "junk", "MTG_CARD_FILE"),
     ],
 )
 def test_a_bad_card_file_from_the_environment_is_one_line(argv, env, needle, files, tmp_path):

@@ -73,4 +73,4 @@ PROCEDURES.concede = game_end.concede
 PROCEDURES.left_player_decision = leave_game.left_player_decision
 PROCEDURES.observe = views.observe
 PROCEDURES.card_from_ref = card_from_ref
-PROCEDURES.cache_kept_after = layers.kept_after
+PROCEDURES.cache_forget_after = layers.forget_after

@@ -16,8 +16,9 @@ from mtg_engine.cards.decks import (
     parse_deck,
     parse_dek,
 )
-from mtg_engine.cli.deck_loading import deck_warnings, unrunnable_sentences
+from mtg_engine.cli.deck_loading import deck_warnings
 from mtg_engine.cli.main import main
+from mtg_engine.scenario.unsupported import unrunnable_sentences
 
 ARENA = """About
 Name Mono Red Aggro
@@ -198,6 +199,15 @@ def test_a_card_the_engine_cannot_fully_run_gets_one_warning_naming_the_sentence
     assert warnings[0].startswith("scout.txt: Mardu Scout: the engine can't fully run")
     assert sentences[0] in warnings[0]
     assert unrunnable_sentences("Lightning Bolt") == []
+
+
+def test_a_multi_face_card_missing_a_face_gets_the_warning_naming_the_face():
+    # Alive // Well: the development Oracle data has no "Well" face (one of the 440
+    # multi-face cards whose other face is missing; `mtg cards import` supplies them)
+    deck = parse_deck("40 Plains\n2 Alive // Well\n", "alive.txt")
+    assert deck_warnings(deck) == [
+        "alive.txt: Alive // Well: the engine can't fully run its face 'Well', not in the card file"
+    ]
 
 
 def test_the_cli_prints_warnings_on_stderr_and_plays(tmp_path: Path):

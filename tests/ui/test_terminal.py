@@ -9,17 +9,17 @@ import json
 from click.testing import CliRunner
 from rich.console import Console
 from rich.text import Text
+from scripted_player import AgentAnswerer, AskEverything, play
 
 from mtg_engine import (
-    Action,
     CastSpell,
     ChooseTargets,
     DecisionKind,
     Game,
-    PassPriority,
     new_game_from_decks,
 )
 from mtg_engine.agents import make_agent
+from mtg_engine.cards.decks import bundled_decks
 from mtg_engine.cli.main import main
 from mtg_engine.game.events import EventKind
 from mtg_engine.game.objects import Zone
@@ -31,46 +31,6 @@ from mtg_engine.ui.board import board, mana_text, pool_text
 from mtg_engine.ui.describe import describe
 from mtg_engine.ui.terminal import ALL_STOPS, TerminalGame, load_saved
 from mtg_engine.ui.wording import second_person
-
-
-class AgentAnswerer:
-    """Answers each prompt with the number of the option a heuristic agent picks,
-    except that it holds its instants (passing instead of casting them), as a
-    player keeping Lightning Bolt for the right moment; concedes after ``turns``
-    turns."""
-
-    def __init__(self, game: Game, turns: int = 8) -> None:
-        self.game = game
-        self.agent = make_agent("heuristic", 11)
-        self.turns = turns
-        self.asked: list[tuple[str, list[str]]] = []
-
-    def __call__(self, text: str) -> str:
-        g = self.game
-        if g.turn > self.turns:
-            return "q"
-        options = g.legal_actions()
-        self.asked.append((str(g.pending.kind), [describe(g, a, viewer=0) for a in options]))
-        choice = self.agent.choose(g)
-        if isinstance(choice, CastSpell) and "Instant" in chars(g, g.objects[choice.card]).types:
-            choice = PassPriority()
-        return str(options.index(choice) + 1)
-
-
-class AskEverything(TerminalGame):
-    """The loop before stops: every choice of the player's with two or more answers."""
-
-    def wants_decision(self, options: list[Action]) -> bool:
-        return len(options) > 1
-
-
-def play(seed: int, cls: type[TerminalGame] = TerminalGame, turns: int = 8):
-    game = new_game_from_decks("red-green", "white-blue", seed=seed)
-    answerer = AgentAnswerer(game, turns)
-    out: list[str] = []
-    tg = cls(game, make_agent("heuristic", seed + 1), ask=answerer, say=out.append)
-    tg.run()
-    return tg, answerer, out
 
 
 def test_default_stops_ask_far_fewer_questions_than_asking_everything():
@@ -336,6 +296,14 @@ def test_play_draws_a_plain_board_when_output_is_not_a_terminal():
     assert "── Turn" in r.output
 
 
+def test_the_ai_picks_a_bundled_deck_and_keeps_it_secret():
+    r = CliRunner().invoke(main, ["play", "--seed", "3", "--opponent-deck", "random"], input="q\n")
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    assert "AI (heuristic): a bundled deck it picked" in first
+    assert not any(name in first for name in bundled_decks() if name != "red-green")
+
+
 def test_play_against_two_opponents_shows_each_of_them():
     """CR 806: ``--opponents 2`` is a free-for-all; the board lists every opponent."""
     r = CliRunner().invoke(main, ["play", "--seed", "3", "--opponents", "2"], input="1\n\nq\n")
@@ -526,3 +494,37 @@ def test_the_header_names_whose_turn_and_says_when_the_game_hasnt_begun():
     console = Console(file=io.StringIO(), width=120)
     console.print(board(game, 0))
     assert "Turn 3 · C's turn" in console.file.getvalue()
+
+
+def test_cards_alike_in_hand_are_one_option(board):
+    """Three Mountains in hand are "Play Mountain" once, two Grizzly Bears "Cast
+    Grizzly Bears" once (the issue saw "Play Mountain" three times); choosing it plays
+    one of them."""
+    for _ in range(3):
+        board.add(0, "Mountain", zone=Zone.HAND)
+    for _ in range(2):
+        board.add(0, "Grizzly Bears", zone=Zone.HAND)
+    board.add(0, "Lightning Bolt", zone=Zone.HAND)
+    for _ in range(2):
+        board.add(0, "Forest")
+    game = board.start()
+    said: list[str] = []
+    answers = iter(["2"])
+    tg = TerminalGame(
+        game, make_agent("heuristic", 1), ask=lambda _t: next(answers, "q"), say=said.append
+    )
+    tg.run()
+    start = said.index("   1. Pass priority")
+    end = (
+        said.index("   1. Pass priority", start + 1)
+        if said.count("   1. Pass priority") > 1
+        else None
+    )
+    first = said[start:end]
+    mountains = [x for x in first if "Play Mountain" in x]
+    bears = [x for x in first if "Cast Grizzly Bears" in x]
+    assert len(mountains) == 1 and "(1 of 3 alike in your hand)" in mountains[0]
+    assert len(bears) == 1 and "(1 of 2 alike in your hand)" in bears[0]
+    assert mountains[0].startswith("   2. Play Mountain")
+    played = [e.text for e in game.log if e.kind == EventKind.ZONE_CHANGE]
+    assert any("Mountain enters the battlefield" in t for t in played), played[-3:]

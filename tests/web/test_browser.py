@@ -345,6 +345,42 @@ def test_judge_view_steps_through_a_scenario(game_page: GamePage, tmp_path: Path
     assert gp.page.is_visible('#hand .card[data-name="Lightning Bolt"]')
 
 
+SECOND = """
+  - name: Shock kills a goblin
+    start: {turn: 3, active: A, step: precombat_main}
+    players:
+      A:
+        hand: [{card: Shock}]
+        battlefield: [{card: Mountain}]
+      B:
+        battlefield: [{card: Raging Goblin, id: goblin}]
+    actions:
+      - {player: A, cast: Shock, targets: [goblin]}
+    expect:
+      zones:
+        B.graveyard: [Raging Goblin]
+"""
+
+
+def test_judge_view_opens_any_scenario_of_a_file(game_page: GamePage, tmp_path: Path) -> None:
+    gp = game_page
+    path = tmp_path / "two.yaml"
+    first = "scenarios:\n  - " + JUDGED.strip().replace("\n", "\n    ") + "\n"
+    path.write_text(first + SECOND, encoding="utf-8")
+    gp.page.click("#btn-new")
+    gp.page.set_input_files("#new-scenario", str(path))
+    gp.page.fill("#new-scenario-number", "2")
+    gp.click("#modal-body button:has-text('judge')")
+    judge = gp.state()["judge"]
+    assert judge["scenario"] == "Shock kills a goblin" and judge["index"] == 1
+    assert gp.page.is_visible('#hand .card[data-name="Shock"]')
+    gp.page.select_option("#judge-scenario", "0")
+    gp.page.wait_for_function("() => S.msg.judge.index === 0")
+    assert gp.state()["judge"]["scenario"] == "Lightning Bolt kills a bear"
+    assert gp.page.is_visible('#hand .card[data-name="Lightning Bolt"]')
+    gp.shot("judge-two-scenarios")
+
+
 def test_watch_an_ai_game(game_page: GamePage) -> None:
     gp = game_page
     gp.page.click("#btn-new")

@@ -16,8 +16,9 @@ pytest.importorskip("uvicorn")
 
 from browser_support import live_server  # noqa: E402  (a fixture, used by name)
 
+from mtg_engine.cards.decks import bundled_decks  # noqa: E402
 from mtg_engine.web.app import Server, ServerConfig  # noqa: E402
-from mtg_engine.web.session import Session, SessionError, Settings  # noqa: E402
+from mtg_engine.web.session import Session, SessionError, Settings, load_scenario  # noqa: E402
 from mtg_engine.web.watch import JudgeSession, WatchSession  # noqa: E402
 
 __all__ = ["live_server"]
@@ -59,6 +60,32 @@ def test_the_game_stops_when_the_opponent_puts_a_spell_on_the_stack() -> None:
     assert m["decision"]["kind"] == "priority"
     assert [o["name"] for o in m["view"]["stack"]] == ["Lightning Bolt"]
     assert any(o["label"].startswith("Cast Giant Growth") for o in m["decision"]["options"])
+
+
+NO_ANSWER = """
+name: the opponent casts a spell; you have no response
+start: {turn: 3, active: B, step: precombat_main}
+players:
+  A:
+    battlefield: [{card: Grizzly Bears}]
+  B:
+    hand: [{card: Lightning Bolt}]
+    battlefield: [{card: Mountain}]
+"""
+
+
+def test_a_setting_stops_for_every_opponents_spell_even_without_a_response() -> None:
+    # turned off (as Arena) a spell you can't answer doesn't stop the game: it resolves
+    built = load_scenario(NO_ANSWER)[1]
+    s = Session(built.game, "heuristic", 0, Settings(stop_on_stack=False))
+    assert not s.message()["view"]["stack"]
+    assert "Lightning Bolt" in [o["name"] for o in s.message()["view"]["players"][1]["graveyard"]]
+    # by default the game stops so the player sees the spell before it resolves
+    stopped = Session.from_scenario(NO_ANSWER)
+    m = stopped.message()
+    assert [o["name"] for o in m["view"]["stack"]] == ["Lightning Bolt"]
+    assert [o["type"] for o in m["decision"]["options"]] == ["PassPriority"]
+    assert m["settings"]["stop_on_stack"] is True
 
 
 def test_without_stops_the_game_passes_for_you() -> None:
@@ -150,11 +177,84 @@ def test_a_page_may_paste_a_deck_but_not_name_a_server_file(tmp_path: Path) -> N
     assert reply["type"] == "error" and "unknown deck" in reply["message"]
     [reply] = server.handle("p", {"type": "new_game", "deck_text": "40 Mountain"})
     assert reply["type"] == "state"
-    assert server.sessions["p"].deck == "the pasted deck"
+    assert server.sessions["p"].deck == "your pasted deck"
     [reply] = server.handle("p", {"type": "new_game", "deck_text": "4 Not A Card"})
     assert reply["type"] == "error" and "line 1" in reply["message"]
     [reply] = server.handle("p", {"type": "judge_goto", "k": "x"})
     assert reply["type"] == "error"
+
+
+def _library_names(session: Any, player: int) -> set[str]:
+    g = session.game
+    p = g.players[player]
+    return {g.objects[o].name for o in (*p.library, *p.hand)}
+
+
+def test_the_opponents_deck_is_pasted_chosen_or_picked_by_the_ai(tmp_path: Path) -> None:
+    server = Server(ServerConfig(seed=1, save_dir=tmp_path))
+    [reply] = server.handle(
+        "p", {"type": "new_game", "opponent_deck_text": "30 Island\n10 Wind Drake\n"}
+    )
+    assert reply["type"] == "state"
+    assert _library_names(server.sessions["p"], 1) == {"Island", "Wind Drake"}
+    server.handle("p", {"type": "new_game", "opponent_deck": "red-green"})
+    assert "Mountain" in _library_names(server.sessions["p"], 1)
+    # "random": the AI picks a bundled deck by the game's seed, and the page isn't told which
+    picked = set()
+    for seed in range(12):
+        [reply] = server.handle("p", {"type": "new_game", "opponent_deck": "random", "seed": seed})
+        session = server.sessions["p"]
+        picked.add(session.opponent_deck)
+        assert session.opponent_deck not in json.dumps(reply)
+    assert len(picked) > 1 and picked <= set(bundled_decks())
+    [reply] = server.handle("p", {"type": "new_game", "opponent_deck_text": "4 Not A Card"})
+    assert reply["type"] == "error" and "the opponent's pasted deck, line 1" in reply["message"]
+
+
+def test_a_pasted_decks_warnings_are_sent_once(tmp_path: Path) -> None:
+    """A deck under 40 cards (CR 100.2b) and a multi-face card missing a face from the
+    card file get a warning on the page; the game is played anyway."""
+    server = Server(ServerConfig(seed=1, save_dir=tmp_path))
+    [reply] = server.handle(
+        "p", {"type": "new_game", "deck_text": "20 Plains\n2 Alive // Well\n", "seed": 3}
+    )
+    assert reply["type"] == "state"
+    assert reply["warnings"] == [
+        "your pasted deck: 22 cards, fewer than the 40 of the smallest format (CR 100.2b): "
+        "playing it anyway",
+        "your pasted deck: Alive // Well: the engine can't fully run its face 'Well', "
+        "not in the card file",
+    ]
+    [again] = server.handle("p", {"type": "hello"})
+    assert again["warnings"] == []
+    [bundled] = server.handle("p", {"type": "new_game"})
+    assert bundled["warnings"] == []
+    quiet = Server(ServerConfig(seed=1, save_dir=tmp_path, allow_small_decks=True))
+    [reply] = quiet.handle("p", {"type": "new_game", "deck_text": "20 Plains\n2 Alive // Well\n"})
+    assert [w for w in reply["warnings"] if "fewer than" in w] == []
+    assert len(reply["warnings"]) == 1
+
+
+def test_serve_warns_about_its_decks_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from click.testing import CliRunner
+
+    from mtg_engine.cli.main import main
+
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.append(app.state.server))
+    path = tmp_path / "small.txt"
+    path.write_text("20 Mountain\n", encoding="utf-8")
+    argv = ["serve", "--port", "0", "--deck", str(path), "--opponent-deck", "random"]
+    result = CliRunner().invoke(main, argv)
+    assert result.exit_code == 0, result.output
+    assert "mtg serve: warning: " in result.stderr and "fewer than the 40" in result.stderr
+    assert started and started[0].config.opponent_deck == "random"
+    result = CliRunner().invoke(main, [*argv, "--allow-small-decks"])
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert started[-1].config.allow_small_decks
 
 
 def test_the_websocket_answers_garbage_with_an_error(live_server: Any) -> None:

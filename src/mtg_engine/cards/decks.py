@@ -19,6 +19,7 @@ A bundled deck can be named instead of a path (``red-green``). Every error is a
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -105,6 +106,15 @@ class Deck:
             f"{self.name}: {n} card{'s' if n != 1 else ''}, fewer than the {minimum} "
             "of the smallest format (CR 100.2b)"
         )
+
+
+#: the deck name that lets the AI pick one of the bundled decks (``--opponent-deck random``)
+RANDOM_DECK = "random"
+
+
+def pick_bundled(seed: int) -> str:
+    """The bundled deck the AI picks for a game of this seed."""
+    return random.Random(seed).choice(bundled_decks())
 
 
 def bundled_decks() -> list[str]:

@@ -9,15 +9,7 @@ from collections.abc import Sequence
 import click
 
 from mtg_engine.cards.decks import Deck, DeckError, load_deck
-from mtg_engine.cards.definitions import card_def
-from mtg_engine.scenario.unsupported import card_gaps
-
-
-def unrunnable_sentences(name: str) -> list[str]:
-    """The sentences of a card's text that the engine can't fully run (those that
-    don't compile, and abilities using a construct the engine doesn't implement,
-    :func:`mtg_engine.scenario.unsupported.card_gaps`), once each."""
-    return list(dict.fromkeys(gap.text for gap in card_gaps(card_def(name))))
+from mtg_engine.scenario.unsupported import unrunnable_warnings
 
 
 def deck_warnings(deck: Deck, allow_small: bool = False) -> list[str]:
@@ -26,11 +18,7 @@ def deck_warnings(deck: Deck, allow_small: bool = False) -> list[str]:
     small = None if allow_small else deck.size_warning()
     if small:
         out.append(f"{small}; playing it anyway (--allow-small-decks: no warning)")
-    for name in dict.fromkeys(n for _, n in deck.played()):
-        sentences = unrunnable_sentences(name)
-        if sentences:
-            more = f" (and {len(sentences) - 1} more)" if len(sentences) > 1 else ""
-            out.append(f"{deck.name}: {name}: the engine can't fully run {sentences[0]!r}{more}")
+    out.extend(unrunnable_warnings(deck))
     return out
 
 

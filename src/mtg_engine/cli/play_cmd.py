@@ -22,7 +22,12 @@ def _ask(text: str) -> str:
 @click.option(
     "--deck", default="red-green", show_default=True, help="Your deck (file or bundled name)."
 )
-@click.option("--opponent-deck", default="white-blue", show_default=True, help="The AI's deck.")
+@click.option(
+    "--opponent-deck",
+    default="white-blue",
+    show_default=True,
+    help="The AI's deck (file or bundled name; 'random': the AI picks a bundled deck).",
+)
 @click.option(
     "--ai", default="heuristic", type=click.Choice(["random", "heuristic"]), show_default=True
 )
@@ -66,6 +71,7 @@ def play(
     import random
 
     from ..agents import make_agent
+    from ..cards.decks import RANDOM_DECK, pick_bundled
     from ..rules.setup import new_game
     from .deck_loading import load_decks
 
@@ -94,10 +100,13 @@ def play(
             "'hold N' to keep priority after option N"
         )
     else:
-        mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
-        decks = [mine.card_defs(), *(theirs.card_defs() for _ in range(opponents))]
         if seed is None:
             seed = random.randrange(1 << 30)
+        picked = opponent_deck == RANDOM_DECK
+        if picked:
+            opponent_deck = pick_bundled(seed)  # which one is the AI's secret
+        mine, theirs = load_decks([deck, opponent_deck], allow_small_decks, "play")
+        decks = [mine.card_defs(), *(theirs.card_defs() for _ in range(opponents))]
         others = ["Opponent"] if opponents == 1 else [f"Opponent {i + 1}" for i in range(opponents)]
         # one AI answers for every opponent (an agent decides for the pending player)
         game = new_game(decks, seed=seed, names=[name, *others])
@@ -105,7 +114,8 @@ def play(
             game, make_agent(ai, seed + 1), ask=_ask, say=click.echo, ai=ai, ai_seed=seed + 1
         )
         click.echo(
-            f"mtg play · seed {seed} · you: {mine.name} · AI ({ai}): {theirs.name} · "
+            f"mtg play · seed {seed} · you: {mine.name} · AI ({ai}): "
+            f"{'a bundled deck it picked' if picked else theirs.name} · "
             "type q to concede, 'stops' to see or change where the game stops for you, "
             "'hold N' to keep priority after option N"
         )

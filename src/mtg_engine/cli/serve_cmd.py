@@ -31,7 +31,12 @@ AI_CHOICES = ("random", "heuristic", "easy", "medium", "hard")
 @click.option(
     "--deck", default="red-green", show_default=True, help="Your deck (file or bundled name)."
 )
-@click.option("--opponent-deck", default="white-blue", show_default=True, help="The AI's deck.")
+@click.option(
+    "--opponent-deck",
+    default="white-blue",
+    show_default=True,
+    help="The AI's deck (file or bundled name; 'random': the AI picks a bundled deck).",
+)
 @click.option(
     "--opponents",
     default=1,
@@ -41,6 +46,9 @@ AI_CHOICES = ("random", "heuristic", "easy", "medium", "hard")
 )
 @click.option("--seed", default=None, type=int, help="Seed of the first game (random if omitted).")
 @click.option("--no-undo", is_flag=True, help="Forbid undoing decisions.")
+@click.option(
+    "--allow-small-decks", is_flag=True, help="Play decks under 40 cards without a warning."
+)
 @click.option(
     "--save-dir",
     default=None,
@@ -57,6 +65,7 @@ def serve(
     opponents: int,
     seed: int | None,
     no_undo: bool,
+    allow_small_decks: bool,
     save_dir: Path | None,
 ) -> None:
     """Play against the AI in the browser: starts a local web server with the game page."""
@@ -73,11 +82,20 @@ def serve(
     # lazy: the Oracle compiler, loaded before the first game of this subcommand (a token
     # not in the shipped store would load it mid-game: 0.3 s while the page waits)
     from ..cards import compiler  # noqa: F401
-    from ..cards.decks import load_deck
+    from ..cards.decks import RANDOM_DECK
+    from .deck_loading import load_decks
 
-    for spec in (deck, opponent_deck):
-        load_deck(spec)  # a bad deck is a one-line error now, not in the page later
-    config = ServerConfig(deck, opponent_deck, ai, seed, not no_undo, opponents)
+    # a bad deck is a one-line error now, not in the page later; warnings on stderr
+    load_decks([d for d in (deck, opponent_deck) if d != RANDOM_DECK], allow_small_decks, "serve")
+    config = ServerConfig(
+        deck=deck,
+        opponent_deck=opponent_deck,
+        ai=ai,
+        seed=seed,
+        allow_undo=not no_undo,
+        allow_small_decks=allow_small_decks,
+        opponents=opponents,
+    )
     if save_dir is not None:
         config.save_dir = save_dir
     url = f"http://{host}:{port}/"

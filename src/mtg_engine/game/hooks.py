@@ -337,8 +337,8 @@ def _unwired(*_: Any) -> Any:
     raise RuntimeError("the rules are not wired in: import mtg_engine.engine first")
 
 
-def _nothing_kept(*_: Any) -> None:
-    return None
+def _nothing_kept(*_: Any) -> bool:
+    return False
 
 
 @dataclass(slots=True)
@@ -361,9 +361,9 @@ class Procedures:
     observe: Callable[[Game, int], dict[str, Any]] = _unwired
     #: a saved card reference (a name, or {"token": spec}) -> its definition
     card_from_ref: Callable[[Any], CardDef] = _unwired
-    #: what of the characteristics cache stays valid after a change that
-    #: ``Game.invalidate`` is told of (entries to keep), or None: forget everything
-    cache_kept_after: Callable[[Game, tuple[int | str, ...]], dict[Any, Any] | None] = _nothing_kept
+    #: forget from the characteristics cache, in place, what a change that
+    #: ``Game.invalidate`` is told of may have changed; False: forget everything
+    cache_forget_after: Callable[[Game, tuple[int | str, ...]], bool] = _nothing_kept
 
 
 PROCEDURES = Procedures()

@@ -199,19 +199,15 @@ class Game(EventEmitter):
 
         With no argument everything is forgotten. A caller that knows what
         changed says so, and what that can't have changed is kept
-        (``PROCEDURES.cache_kept_after``): ``(from_zone, to_zone, new object, old object)``
+        (``PROCEDURES.cache_forget_after``): ``(from_zone, to_zone, new object, old object)``
         after an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         self.version += 1
         cache = self._chars
         if not cache:
             return
-        if change:
-            kept = PROCEDURES.cache_kept_after(self, change)
-            if kept is not None:
-                cache.clear()
-                cache.update(kept)
-                return
+        if change and PROCEDURES.cache_forget_after(self, change):
+            return
         cache.clear()
 
     # ------------------------------------------------------------------

@@ -75,7 +75,7 @@ def graveyard_triggers(obj: GameObject) -> tuple[Ability, ...]:
 
 
 #: cache key of the graveyard watchers (kept with the characteristics: every move of
-#: an object invalidates it, rules/layers.kept_after keeps only its own keys)
+#: an object invalidates it, rules/layers.forget_after keeps only its own keys)
 _WATCHERS_KEY = "graveyard_watchers"
 
 

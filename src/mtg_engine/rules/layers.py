@@ -355,9 +355,10 @@ def _dynamic(args: Any) -> bool:
 _STATUS_CHANGES = frozenset(("tapped", "combat", "damage", "turn"))
 
 
-def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
-    """What stays valid in the characteristics cache after ``change`` (the rule
-    :meth:`Game.invalidate` consults), or None: forget everything.
+def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
+    """Forget from the characteristics cache what ``change`` may have changed, in
+    place, keeping what stays valid (the rule :meth:`Game.invalidate` consults);
+    False when everything must be forgotten (the cache is then left as it was).
 
     When the permanents' characteristics read nothing but the permanents'
     characteristics (:func:`_battlefield_only`) and the resolved effects are the
@@ -379,19 +380,27 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
 
     Cards that have just their printed characteristics are kept too, when no
     permanent's static ability reaches other zones.
+
+    What is kept stays where it is: only the entries that aren't are deleted (most
+    of the cache is the permanents' characteristics, which most changes keep).
     """
     cache = game._chars
     snap = cache.get(_QUIET_KEY)
     if snap is None:
-        return None
+        return False
     effects = game.effects
     kind = change[0]
     if kind == PT_EFFECT:
-        return _kept_after_pt_effect(game, snap)
+        after = _kept_after_pt_effect(game, snap)
+        if after is None:
+            return False
+        cache.clear()
+        cache.update(after)
+        return True
     if len(effects) != len(snap) or (
         effects and any(a is not b for a, b in zip(effects, snap, strict=True))
     ):
-        return None
+        return False
     forget = None
     if type(kind) is int:
         if kind not in _QUIET_ZONES:
@@ -401,7 +410,7 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
                 and len(change) > 3
                 and _left_inert(game, int(change[3]))
             ):
-                return None
+                return False
             keys = _LEFT_KEYS  # an inert permanent left: the others are as they were
         elif change[1] in _QUIET_ZONES:
             keys = _PERMANENT_KEYS
@@ -409,30 +418,19 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
             keys = _SOURCE_KEYS
             forget = change[2]
         else:
-            return None
+            return False
     elif kind in _STATUS_CHANGES:
         keys = _STATUS_KEYS
         forget = change[1] if len(change) > 1 else None
     elif kind == TAPPED_FOR_MANA:
         keys = _STATUS_KEYS
     else:
-        return None
+        return False
     get = cache.get
-    kept: dict = {k: v for k in game.battlefield if (v := get(k)) is not None}
-    if forget is not None:
-        kept.pop(forget, None)
-    if _ELSEWHERE_KEY not in cache:
-        objects = game.objects
-        for p in game.players:
-            for k in p.hand:
-                v = get(k)
-                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
-                    kept[k] = v
-    for key in keys:
-        v = get(key)
-        if v is not None:
-            kept[key] = v
-    if _ELSEWHERE_KEY not in cache:
+    printed_hands = _ELSEWHERE_KEY not in cache
+    # the named records kept besides ``keys``, read before anything is deleted
+    kept: dict = {}
+    if printed_hands:
         for p in game.players:
             summary = ("hand_summary", p.index)  # rules/priority_options.py
             v = get(summary)
@@ -455,7 +453,28 @@ def kept_after(game: Game, change: tuple[int | str, ...]) -> dict | None:
         kept[_SBA_PENDING] = cache[_SBA_PENDING]
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
-    return kept
+    # the rest of the entries: the permanents' characteristics (but ``forget``'s) and
+    # ``keys`` stay; of the others, the cards in hand with their printed ones
+    rest = cache.keys() - keys
+    rest.difference_update(game.battlefield)
+    if forget is not None and forget in cache:
+        rest.add(forget)
+    if printed_hands:
+        in_hand: set[int] = set()
+        for p in game.players:
+            in_hand.update(p.hand)
+        objects = game.objects
+        for k in rest:
+            if k in in_hand:
+                v = cache[k]
+                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
+                    continue
+            del cache[k]
+    else:
+        for k in rest:
+            del cache[k]
+    cache.update(kept)
+    return True
 
 
 #: the change (``game.invalidate(PT_EFFECT)``) of resolved effects that modify the
@@ -528,7 +547,7 @@ _SBA_PENDING = "sba_pending"
 def _owe_sba_check(cache: dict, kept: dict, changed: int | str) -> None:
     """After a change of one permanent alone (``("damage", object)``, or an inert
     permanent entering), no other permanent's characteristics, damage or
-    attachments changed (:func:`kept_after` kept them): if the object-based
+    attachments changed (:func:`forget_after` kept them): if the object-based
     state-based-action check had found nothing, or nothing but the permanents it
     still owes a look at, it owes a look at this one too (CR 704.3)."""
     if "sba_clean" in cache:

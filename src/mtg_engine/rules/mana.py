@@ -602,15 +602,16 @@ def can_pay_now(
 ) -> bool:
     """:func:`can_pay` with the player's current mana sources (less the permanent
     ``without``: one whose own {T} is part of the cost, CR 602.2b), remembered with
-    those sources (in the characteristics cache) for the pool and life it was asked
-    with."""
+    those sources (in the characteristics cache) for the pool it was asked with, and
+    the life when the cost has Phyrexian symbols (life pays nothing else of a mana
+    cost, CR 107.4f: :func:`_solve`)."""
     p = game.players[player]
     cache = game._chars
     memo = cache.get(("can_pay", player))
     if memo is None:
         memo = cache[("can_pay", player)] = {}
     sources = mana_sources(game, player)
-    key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life, without)
+    key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life if cost.phyrexian else 0, without)
     if p.restricted_mana or (sources and sources[-1].spend is not None):
         # CR 106.6: the answer depends on what the mana pays for
         key = (*key, on, tuple(p.restricted_mana))

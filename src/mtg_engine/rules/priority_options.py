@@ -66,13 +66,10 @@ def priority_options(game: Game, player: int) -> list:
     """
     p = game.players[player]
     sorcery_ok = has_sorcery_timing(game, player)
-    key = (
-        sorcery_ok,
-        sorcery_ok and may_play_another_land(game, player),
-        tuple(p.mana_pool),
-        p.life,
-        tuple(p.restricted_mana),  # CR 106.6: mana that pays only for some spells
-    )
+    # CR 106.6: restricted mana pays only for some spells (the land play and life are
+    # not in the key: lands are offered by the index whenever sorcery timing holds and
+    # checked here, and life is one of its reads when a cost may be paid with it)
+    key = (tuple(p.mana_pool), tuple(p.restricted_mana))
     version = game.version
     slot = (player, sorcery_ok)
     got = game._could_act.get(slot)
@@ -87,7 +84,7 @@ def priority_options(game: Game, player: int) -> list:
     out: list = [PassPriority()]
     offers = got[2]
     if offers:
-        _check_offers(game, player, offers, out)
+        _check_offers(game, player, offers, out, sorcery_ok and may_play_another_land(game, player))
     if game.effects or game.exile:
         objects = game.objects
         for oid in permitted_cards(game, player):
@@ -157,10 +154,12 @@ def could_act(
     here; what depends on the moment (timing permissions and restrictions, targets,
     the rest of the cost) is checked by :func:`_check_offers` at each decision.
 
-    It is a function of the timing, the land play, the mana pool and life (the key
-    :func:`priority_options` keeps it under) and of the derived records it reads
-    (the hand's summary, the mana sources, the graveyard's offers, the permanents
-    with activated abilities, whether costs may change ...), which it lists in
+    It is a function of the timing and the mana pool (the key :func:`priority_options`
+    keeps it under; lands are offered whenever the timing allows, and checked against
+    the land play at each decision) and of the derived records it reads (the hand's
+    summary, the mana sources, the graveyard's offers, the permanents with activated
+    abilities, whether costs may change, life where a cost has Phyrexian symbols
+    ...), which it lists in
     ``reads``: while the state version is the same, or each of those is still the
     same record (:func:`_reads_hold`), the offers are the same."""
     offers: list[tuple] = []
@@ -230,6 +229,7 @@ _R_MAY_CHANGE = 3
 _R_GRAVEYARD = 4
 _R_ACTIVATED = 5
 _R_PERMANENTS = 6  # the characteristics records of the permanents with activated abilities
+_R_LIFE = 7  # the player's life, read when a mana cost has Phyrexian symbols (CR 107.4f)
 
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
@@ -257,13 +257,17 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
         elif kind == _R_FREE:
             if cast_permissions.free_granted(game) != value:
                 return False
+        elif kind == _R_LIFE:
+            if p.life != value:
+                return False
         elif _cost_may_change(game) != value:  # _R_MAY_CHANGE
             return False
     return True
 
 
-def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> None:
-    """The offers of the index that are legal now (CR 117.1), appended to ``out``."""
+def _check_offers(game: Game, player: int, offers: list[tuple], out: list, land_ok: bool) -> None:
+    """The offers of the index that are legal now (CR 117.1), appended to ``out``;
+    ``land_ok``: whether the player may play a land now (CR 305.1, 305.2)."""
     objects = game.objects
     stack = game.stack
     for kind, oid, arg in offers:
@@ -276,7 +280,8 @@ def _check_offers(game: Game, player: int, offers: list[tuple], out: list) -> No
             if cast_problem(game, player, oid, arg) is None:
                 out.append(CastSpell(oid, arg))
         elif kind == _PLAY:
-            out.append(PlayLand(oid, arg))
+            if land_ok:
+                out.append(PlayLand(oid, arg))
         elif kind == _VARIANTS:
             out.extend(_cast_variants(game, player, objects[oid], arg))
         elif kind == _FREE:
@@ -333,22 +338,25 @@ def _hand_offers(
     601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`)."""
     if not sorcery_ok and not summary[0]:
         return  # only sorcery-speed cards, and no abilities that work from the hand
-    land_ok = sorcery_ok and may_play_another_land(game, player)
     free_granted = cast_permissions.free_granted(game)
     reads.append((_R_FREE, free_granted))
     sources = None
     budget = 0
     may_change: bool | None = None
+    life_read = False
     for oid, o, c, kind, from_hand, faces in summary[1]:
         if kind == _LAND:
-            if land_ok:
-                offers.append((_PLAY, oid, 0))
+            if sorcery_ok:
+                offers.append((_PLAY, oid, 0))  # checked with the land play
         elif kind == _ANY_TIME or sorcery_ok:
             if sources is None:
                 sources = mana_rules.mana_sources(game, player)
                 reads.append((_R_SOURCES, sources))
                 budget = mana_rules.most_mana(game, player, sources)
             for face, cost, least in faces:
+                if cost.phyrexian and not life_read:
+                    life_read = True  # CR 107.4f: paid with 2 life each
+                    reads.append((_R_LIFE, game.players[player].life))
                 on = spending("spell", oid)  # CR 106.6
                 if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
                     if may_change is None:
@@ -361,9 +369,9 @@ def _hand_offers(
                 offers.append((_VARIANTS, oid, c))
             if free_granted:
                 offers.append((_FREE, oid, c))
-        if land_ok and o.card.data.layout == "modal_dfc":
+        if sorcery_ok and o.card.data.layout == "modal_dfc":
             for face in _land_back_faces(o):
-                offers.append((_PLAY, oid, face))  # CR 712.12
+                offers.append((_PLAY, oid, face))  # CR 712.12, checked with the land play
         for i in from_hand:
             offers.append((_ACTIVATE, oid, i))
 

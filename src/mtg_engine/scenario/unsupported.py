@@ -15,9 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards.database import missing_faces
+from ..cards.decks import Deck
+from ..cards.definitions import card_def
 from ..game.objects import CardDef
 from ..game.state import Game
 from ..rules.support import unsupported
+
+#: the construct of a face missing from the card file (coverage counts the card as not full)
+_MISSING_FACE = "data:missing_face"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +56,7 @@ def card_gaps(card: CardDef) -> list[Gap]:
             if bad:
                 out.append(Gap(card.name, ability.text or str(ability.keyword or ""), tuple(bad)))
     out.extend(
-        Gap(card.name, f"face {name!r} is not in the card file", ("data:missing_face",))
+        Gap(card.name, f"its face {name!r}, not in the card file", (_MISSING_FACE,))
         for name in missing_faces(card.data)
     )
     return out
@@ -67,4 +72,26 @@ def game_gaps(game: Game) -> list[Gap]:
             continue
         seen.add(card.name)
         out.extend(card_gaps(card))
+    return out
+
+
+def unrunnable_sentences(name: str) -> list[str]:
+    """The sentences of a card's text that the engine can't fully run (those that
+    don't compile, abilities using a construct the engine doesn't implement, and
+    faces missing from the card file), once each."""
+    return list(dict.fromkeys(gap.text for gap in card_gaps(card_def(name))))
+
+
+def unrunnable_warnings(deck: Deck) -> list[str]:
+    """One line for each card of ``deck`` whose text the engine can't fully run,
+    naming the first such sentence, or the face a multi-face card is missing."""
+    out: list[str] = []
+    for name in dict.fromkeys(n for _, n in deck.played()):
+        gaps = list({gap.text: gap for gap in card_gaps(card_def(name))}.values())
+        if not gaps:
+            continue
+        more = f" (and {len(gaps) - 1} more)" if len(gaps) > 1 else ""
+        first = gaps[0]
+        what = first.text if _MISSING_FACE in first.missing else repr(first.text)
+        out.append(f"{deck.name}: {name}: the engine can't fully run {what}{more}")
     return out

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..agents import Agent, make_agent
 from ..api import (
     Action,
+    CastSpell,
     Concede,
     DecisionKind,
     DeclareAttackers,
@@ -21,8 +22,10 @@ from ..api import (
     Game,
     IllegalActionError,
     PassPriority,
+    PlayLand,
     Step,
 )
+from ..game.objects import Zone
 from ..game.rng import Rng
 from ..rules.views import log_view
 from .describe import describe, name_of
@@ -55,6 +58,28 @@ ALL_STOPS: frozenset[tuple[str, str]] = frozenset(
 
 
 HOLD_USAGE = "'hold N' does option N and keeps priority once, 'hold on' always, 'hold off' never"
+
+
+def distinct_options(game: Game, options: list[Action], viewer: int) -> list[tuple[Action, int]]:
+    """The options to list, each with how many alike it stands for: playing or casting
+    one of several cards of the same name in your hand, the same way, is one option
+    ("Play Mountain" once, not once per Mountain); everything else is listed apart."""
+    out: list[tuple[Action, int]] = []
+    seen: dict[Any, int] = {}
+    for a in options:
+        key = None
+        if isinstance(a, PlayLand | CastSpell):
+            card = game.objects[a.card]
+            if card.zone == Zone.HAND and card.controller == viewer:
+                key = (card.name, replace(a, card=-1))
+        if key is not None and key in seen:
+            first, n = out[seen[key]]
+            out[seen[key]] = (first, n + 1)
+            continue
+        if key is not None:
+            seen[key] = len(out)
+        out.append((a, 1))
+    return out
 
 
 class Conceded(Exception):
@@ -168,8 +193,11 @@ class TerminalGame:
             self.show_board(g, self.me)
         self.say(f"» {second_person(d.prompt, g.players[self.me].name)}  [rule {d.rule}]")
         subset = self._subset_choices()
-        for i, a in enumerate(options, 1):
-            self.say(f"  {i:>2}. {describe(g, a, viewer=self.me)}")
+        shown = distinct_options(g, options, self.me)
+        options = [a for a, _ in shown]
+        for i, (a, alike) in enumerate(shown, 1):
+            more = f"  (1 of {alike} alike in your hand)" if alike > 1 else ""
+            self.say(f"  {i:>2}. {describe(g, a, viewer=self.me)}{more}")
         if subset:
             self.say(
                 "  or any of: "

@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import rules_text
 from ..api import card_text
-from ..cards.decks import Deck, bundled_decks, parse_deck
+from ..cards.decks import RANDOM_DECK, Deck, bundled_decks, parse_deck, pick_bundled
 from .session import MAX_OPPONENTS, Session, SessionError, Settings
 from .watch import JudgeSession, WatchSession
 
@@ -45,6 +45,8 @@ class ServerConfig:
     ai: str = "heuristic"
     seed: int | None = None
     allow_undo: bool = True
+    #: no warning for a deck under 40 cards (``--allow-small-decks``)
+    allow_small_decks: bool = False
     #: AI opponents of a new game (2 or more: a free-for-all, CR 806)
     opponents: int = 1
     save_dir: Path = field(default_factory=lambda: Path.home() / ".mtg-engine" / "saves")
@@ -72,23 +74,28 @@ class Server:
             seed = c.seed if c.seed is not None else secrets.randbelow(1 << 30)
         return Session.new(
             self.deck(msg, "deck", c.deck),
-            self.deck(msg, "opponent_deck", c.opponent_deck),
+            self.deck(msg, "opponent_deck", c.opponent_deck, seed),
             ai,
             seed,
             settings,
             _int(msg, "opponents", c.opponents),
+            c.allow_small_decks,
         )
 
-    def deck(self, msg: dict[str, Any], key: str, default: str) -> str | Deck:
-        """The deck a page asks for: pasted text (``KEY_text``), a bundled deck, or the
-        one ``mtg serve`` was given; never another path on the server."""
+    def deck(self, msg: dict[str, Any], key: str, default: str, seed: int = 0) -> str | Deck:
+        """The deck a page asks for: pasted text (``KEY_text``), a bundled deck, one the
+        AI picks among them (``"random"``, by the game's seed), or the one ``mtg serve``
+        was given; never another path on the server."""
         text = msg.get(f"{key}_text")
         if isinstance(text, str) and text.strip():
+            source = "your pasted deck" if key == "deck" else "the opponent's pasted deck"
             try:
-                return parse_deck(text, "the pasted deck")
+                return parse_deck(text, source)
             except ValueError as e:
                 raise SessionError(str(e)) from None
         name = msg.get(key) or default
+        if name == RANDOM_DECK:
+            return pick_bundled(seed)
         allowed = {*bundled_decks(), self.config.deck, self.config.opponent_deck}
         if name not in allowed:
             raise SessionError(f"unknown deck {name!r}: choose a bundled deck or paste a list")
@@ -111,11 +118,13 @@ class Server:
                 if not isinstance(ais, list):
                     raise SessionError("ais must be a list of AI names")
                 seed = msg.get("seed")
+                if not isinstance(seed, int):
+                    seed = secrets.randbelow(1 << 30)
                 self.sessions[sid] = WatchSession(
-                    self.deck(msg, "deck", self.config.deck),
-                    self.deck(msg, "opponent_deck", self.config.opponent_deck),
+                    self.deck(msg, "deck", self.config.deck, seed),
+                    self.deck(msg, "opponent_deck", self.config.opponent_deck, seed + 1),
                     [str(a) for a in ais],
-                    seed if isinstance(seed, int) else secrets.randbelow(1 << 30),
+                    seed,
                     _int(msg, "players", 2),
                 )
                 return [self.sessions[sid].message()]
@@ -151,8 +160,9 @@ class Server:
             elif kind == "concede":
                 session.concede()
             elif kind == "settings":
+                # the player keeps the decision they have: clearing the stop they are at
+                # doesn't pass priority for them (they pass it when they are done)
                 session.settings.update(msg)
-                session.advance()
             elif kind == "save":
                 path = session.save(self.config.save_dir, str(msg.get("name") or ""))
                 return [{"type": "saved", "name": path.stem}]

@@ -44,6 +44,7 @@ from ..rules.characteristics import chars
 from ..scenario.builder import BuildError, Built, build
 from ..scenario.model import Scenario
 from ..scenario.schema import load_data
+from ..scenario.unsupported import unrunnable_warnings
 from ..scenario.yamlload import YamlError, load_yaml
 from ..ui.describe import describe
 from ..ui.wording import second_person
@@ -88,12 +89,17 @@ class Settings:
     stops: set[str] = field(default_factory=lambda: set(DEFAULT_STOPS))
     allow_undo: bool = True
     hold_priority: bool = False
+    #: stop for every spell or ability an opponent puts on the stack, even when you
+    #: can't respond, so you see it before it resolves (off: as Arena, the game
+    #: stops only when you have a response and the log tells you what resolved)
+    stop_on_stack: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
             "stops": sorted(self.stops),
             "allow_undo": self.allow_undo,
             "hold_priority": self.hold_priority,
+            "stop_on_stack": self.stop_on_stack,
         }
 
     def update(self, data: dict[str, Any]) -> None:
@@ -109,6 +115,8 @@ class Settings:
             self.allow_undo = bool(data["allow_undo"])
         if "hold_priority" in data:
             self.hold_priority = bool(data["hold_priority"])
+        if "stop_on_stack" in data:
+            self.stop_on_stack = bool(data["stop_on_stack"])
 
 
 def opponent_names(n: int) -> list[str]:
@@ -149,6 +157,8 @@ class Session:
         #: how much of the log the page has (it gets only what's new)
         self.log_sent = 0
         self.notice = ""
+        #: what the player should know about the decks (sent once, with the first message)
+        self.warnings: list[str] = []
         #: the human asked to keep priority after their last answer (Arena's Ctrl-click)
         self.hold_once = False
         self.advance()
@@ -164,6 +174,7 @@ class Session:
         seed: int = 0,
         settings: Settings | None = None,
         opponents: int = 1,
+        allow_small: bool = False,
     ) -> Session:
         """A new game: the page's player with ``deck`` against ``opponents`` AI players,
         each with ``opponent_deck`` (deck files, bundled names, or parsed decks). With two
@@ -179,7 +190,13 @@ class Session:
             raise SessionError(f"can't load the decks: {e}") from None
         names = ["Player", *opponent_names(opponents)]
         game = new_game(decks, seed=seed, names=names)
-        return cls(game, ai, 0, settings, mine.name, theirs.name)
+        session = cls(game, ai, 0, settings, mine.name, theirs.name)
+        # the opponent's deck only when the player gave it: a bundled deck's cards all
+        # run, and naming the cards of a deck the AI picked would tell its hidden list
+        session.warnings = deck_warnings(mine, allow_small)
+        if isinstance(opponent_deck, Deck):
+            session.warnings += deck_warnings(theirs, allow_small)
+        return session
 
     @classmethod
     def from_scenario(cls, text: str, ai: str = "heuristic", index: int = 0) -> Session:
@@ -200,9 +217,10 @@ class Session:
         assert d is not None
         options = g.legal_actions()
         if d.kind == DecisionKind.PRIORITY:
-            if len(options) == 1:
+            theirs = any(g.objects[o].controller != self.human for o in g.stack)
+            if len(options) == 1 and not (theirs and self.settings.stop_on_stack):
                 return options[0]  # only "pass": nothing to do
-            if any(g.objects[o].controller != self.human for o in g.stack):
+            if theirs:
                 return None  # the opponent put something on the stack: always stop
             if g.stack:
                 # CR 117.3c: after casting, the caster receives priority; holding it,
@@ -405,6 +423,7 @@ class Session:
         for entry in log:  # told to the player: "You draw a card", "Your turn"
             entry["text"] = second_person(entry["text"], me)
         self.log_sent = len(g.log)
+        warnings, self.warnings = self.warnings, []
         d = g.pending
         decision = None
         if d is not None and d.player == self.human and g.outcome is None:
@@ -419,6 +438,7 @@ class Session:
             "stop_steps": list(STOP_STEPS),
             "can_undo": self.settings.allow_undo and bool(self.history),
             "notice": self.notice,
+            "warnings": warnings,
             "ai": self.ai,
         }
 
@@ -471,6 +491,15 @@ class Session:
             "options": options,
             "names": names,
         }
+
+
+def deck_warnings(deck: Deck, allow_small: bool = False) -> list[str]:
+    """What the player should know before playing ``deck``: it is smaller than the
+    smallest format allows (CR 100.2b; the page plays it anyway; not said with
+    ``mtg serve --allow-small-decks``), and each card whose text the engine can't
+    fully run."""
+    small = None if allow_small else deck.size_warning()
+    return [*([f"{small}: playing it anyway"] if small else []), *unrunnable_warnings(deck)]
 
 
 def load_scenario(text: str, index: int = 0) -> tuple[list[Scenario], Built]:

@@ -110,6 +110,7 @@ class JudgeSession:
         valid, built = load_scenario(text, index)
         sc = valid[index]
         self.name = sc.name
+        self.index = index
         self.names = [f"{i + 1}. {s.name}" for i, s in enumerate(valid)]
         #: (the game before a decision, who answered, the prompt, the rule, the answer)
         self.frames: list[tuple[Game, str, str, str, str]] = []
@@ -144,6 +145,7 @@ class JudgeSession:
         judge: dict[str, Any] = {
             "scenario": self.name,
             "scenarios": self.names,
+            "index": self.index,
             "at": self.at,
             "count": len(self.frames),
             "passed": self.passed,

@@ -61,6 +61,7 @@ function receive(m) {
     if (!$("modal").dataset.keep) closeModal();
     render();
     if (m.notice) toast(m.notice);
+    if (m.warnings && m.warnings.length) showWarnings(m.warnings);
   } else if (m.type === "error") {
     toast(m.message, true);
   } else if (m.type === "saves") {
@@ -187,7 +188,8 @@ function render() {
 
 function anchor(ref) {
   let node;
-  if (ref < 0) node = $(`player-${slot(-ref - 1)}`);
+  // a player: the arrow points at their life total
+  if (ref < 0) node = document.querySelector(`#player-${slot(-ref - 1)} .life`) || $(`player-${slot(-ref - 1)}`);
   else node = document.querySelector(`#table .card[data-id="${ref}"]`) || document.querySelector(`.stackitem[data-id="${ref}"]`);
   if (!node) return null;
   const r = node.getBoundingClientRect();
@@ -296,6 +298,8 @@ function makeCard(o, where) {
   if (o.face_down && !o.name) {
     c.classList.add("facedown");
     c.append(el("div", "cname", "Face-down"));
+    // CR 708.5: you may look at your own face-down permanents and spells
+    if (o.face_up) { c.dataset.faceUp = o.face_up.name; c.append(el("div", "faceup", o.face_up.name)); }
   } else {
     c.append(el("div", "cname", o.name));
     c.append(manaSymbols(o.mana_cost));
@@ -569,12 +573,16 @@ function renderPrompt() {
   }
   if (d.kind === "targets") {
     say(`${d.prompt}: click ${d.data.max === 1 ? "a target" : "the targets"} (highlighted).`);
+    // a target in a graveyard, exile or a library isn't on the table: its cards are shown
+    const away = (d.data.candidates || []).filter((x) => x >= 0 && !onTable(x));
+    if (away.length) buttons.append(button("Show the cards", () => showChooser(d, away)));
     if (!(d.data.max === 1 && d.data.min === 1)) {
       const ok = S.sel.length >= d.data.min && S.sel.length <= d.data.max;
       const b = button(`Done (${S.sel.length})`, () => answer({ targets: S.sel }), "primary");
       b.id = "btn-done"; b.disabled = !ok;
       buttons.append(b);
     }
+    if (away.length && !S.sel.length) showChooser(d, away);
   } else if (d.kind === "attackers") {
     const n = Object.keys(S.attack).length;
     const choice = Object.values(d.data.candidates || {}).some((ds) => ds.length > 1);
@@ -658,6 +666,13 @@ function renderJudge(text, buttons) {
     end.id = "judge-step";
     text.append(end);
   }
+  if (j.scenarios.length > 1 && S.judgeText) {
+    // another scenario of the same file
+    const pick = el("select"); pick.id = "judge-scenario";
+    j.scenarios.forEach((name, k) => { const o = el("option", "", name); o.value = String(k); if (k === j.index) o.selected = true; pick.append(o); });
+    pick.onchange = () => send({ type: "judge", scenario: S.judgeText, index: Number(pick.value) });
+    buttons.append(pick);
+  }
   const go = (k) => send({ type: "judge_goto", k });
   const b = (label, k, id) => { const x = button(label, () => go(k)); x.id = id; x.disabled = k < 0 || k > j.count || k === j.at; return x; };
   buttons.append(b("« First", 0, "judge-first"), b("◀ Back", j.at - 1, "judge-back"), b("Forward ▶", j.at + 1, "judge-forward"), b("Last »", j.count, "judge-last"));
@@ -720,15 +735,26 @@ function showOptions(d) {
   body.append(list);
 }
 
-function showChooser(d) {
+// is the object drawn on the table (a permanent, a spell or ability, a card in your hand)?
+function onTable(ref) {
+  const v = S.msg.view;
+  return [...v.battlefield, ...v.stack, ...(v.players[ME()].hand || [])].some((o) => o.id === ref);
+}
+
+// the cards a choice or a target offers, in a dialog (``refs``: only these)
+function showChooser(d, refs) {
   const body = openModal(d.prompt);
   const list = el("div", "zonecards");
-  for (const ref of d.data.candidates) {
+  const key = d.kind === "targets" ? "targets" : "objects";
+  const one = d.kind === "targets" && d.data.min === 1 && d.data.max === 1;
+  for (const ref of refs || d.data.candidates) {
     const o = objById(ref) || { id: ref, name: nameOf(ref), types: [] };
     const card = makeCard(o, "choice");
     card.classList.add("candidate");
+    if (o.zone && o.zone !== "battlefield") card.append(el("div", "fromzone", o.zone));
     if (S.sel.includes(ref)) card.classList.add("selected");
     card.onclick = () => {
+      if (one) { closeModal(); answer({ targets: [ref] }); return; }
       if (S.sel.includes(ref)) S.sel = S.sel.filter((x) => x !== ref); else S.sel.push(ref);
       card.classList.toggle("selected");
       done.disabled = S.sel.length < d.data.min || S.sel.length > d.data.max;
@@ -736,7 +762,8 @@ function showChooser(d) {
     };
     list.append(card);
   }
-  const done = button(`Done (${S.sel.length})`, () => { closeModal(); answer({ objects: S.sel }); }, "primary");
+  const done = button(`Done (${S.sel.length})`, () => { closeModal(); answer({ [key]: S.sel }); }, "primary");
+  if (one) { body.append(list); return; }
   done.disabled = S.sel.length < d.data.min || S.sel.length > d.data.max;
   body.append(list, el("p"), done);
 }
@@ -802,18 +829,21 @@ async function showRule(number) {
 
 async function preview(o) {
   const box = $("preview");
-  if (!o.name) {
+  const facedown = [el("h3", "", "Face-down permanent"), el("div", "tl", "A 2/2 creature with no name, text or types (CR 708.2)")];
+  if (!o.name && !o.face_up) {
     box.innerHTML = "";
-    box.append(el("h3", "", "Face-down permanent"), el("div", "tl", "A 2/2 creature with no name, text or types (CR 708.2)"));
+    box.append(...facedown);
     return;
   }
-  let info = S.cards[o.name];
+  const name = o.name || o.face_up.name;  // your own face-down card: what it is (CR 708.5)
+  let info = S.cards[name];
   if (!info) {
-    const r = await fetch(`/api/card?name=${encodeURIComponent(o.name)}`);
+    const r = await fetch(`/api/card?name=${encodeURIComponent(name)}`);
     info = r.ok ? await r.json() : { faces: [] };
-    S.cards[o.name] = info;
+    S.cards[name] = info;
   }
   box.innerHTML = "";
+  if (!o.name) box.append(...facedown, el("div", "tl", "Face up it is:"));
   for (const f of info.faces) {
     const h = el("h3", "", f.name + " ");
     h.append(manaSymbols(f.mana_cost));
@@ -841,14 +871,30 @@ async function preview(o) {
 async function showNewGame() {
   if (!S.decks) S.decks = await fetch("/api/decks").then((r) => r.json());
   const body = openModal("New game", true);
-  const deckSel = (id, value) => {
+  const deckSel = (id, value, aiPicks) => {
     const s = el("select"); s.id = id;
-    for (const n of S.decks.decks) { const o = el("option", "", n); o.value = n; if (n === value) o.selected = true; s.append(o); }
+    const names = aiPicks ? ["random", ...S.decks.decks] : S.decks.decks;
+    for (const n of names) {
+      const o = el("option", "", n === "random" ? "the AI picks one" : n); o.value = n;
+      if (n === value) o.selected = true;
+      s.append(o);
+    }
     return s;
   };
   const field = (label, input) => { const f = el("div", "field"); f.append(el("label", "", label), input); body.append(f); };
-  field("Your deck", deckSel("new-deck", S.decks.deck));
-  field("Opponent's deck", deckSel("new-opp", S.decks.opponent_deck));
+  // a deck list pasted or read from a file (MTG Arena / MTGO text, or an MTGO .dek)
+  const pasted = (id, label, placeholder) => {
+    const paste = el("textarea"); paste.id = id; paste.rows = 3; paste.cols = 34; paste.placeholder = placeholder;
+    const upload = el("input"); upload.type = "file"; upload.accept = ".txt,.dek"; upload.id = `${id}-file`;
+    upload.onchange = async () => { if (upload.files.length) paste.value = await upload.files[0].text(); };
+    const box = el("div", "pasted"); box.append(paste, upload);
+    field(label, box);
+    return paste;
+  };
+  field("Your deck", deckSel("new-deck", S.decks.deck, false));
+  const paste = pasted("new-deck-text", "Or paste yours", "4 Lightning Bolt\n20 Mountain\n... (MTG Arena / MTGO text)");
+  field("Opponent's deck", deckSel("new-opp", S.decks.opponent_deck, true));
+  const oppPaste = pasted("new-opp-text", "Or paste theirs", "the AI's deck, in the same formats");
   const ai = el("select"); ai.id = "new-ai";
   for (const n of ["easy", "medium", "hard", "random", "heuristic"]) { const o = el("option", "", n); o.value = n; ai.append(o); }
   ai.value = S.msg ? S.msg.ai : S.decks.ai;
@@ -862,34 +908,41 @@ async function showNewGame() {
   field("Opponents", opp);
   const seed = el("input"); seed.id = "new-seed"; seed.type = "number"; seed.placeholder = "random";
   field("Seed", seed);
-  const paste = el("textarea"); paste.id = "new-deck-text"; paste.rows = 4; paste.cols = 34;
-  paste.placeholder = "4 Lightning Bolt\n20 Mountain\n... (MTG Arena / MTGO text)";
-  field("Or paste your deck", paste);
-  const upload = el("input"); upload.type = "file"; upload.accept = ".txt,.dek";
-  upload.onchange = async () => { if (upload.files.length) paste.value = await upload.files[0].text(); };
-  field("Or upload a deck file", upload);
   const scen = el("input"); scen.type = "file"; scen.id = "new-scenario"; scen.accept = ".yaml,.yml";
   field("Or start from a scenario", scen);
+  // a scenario file may hold several scenarios: which one (the judge's view can switch)
+  const scenNo = el("input"); scenNo.type = "number"; scenNo.id = "new-scenario-number"; scenNo.min = "1"; scenNo.value = "1";
+  field("Scenario number in the file", scenNo);
+  const scenIndex = () => Math.max(0, (Number(scenNo.value) || 1) - 1);
   body.append(button("Watch AI vs AI", () => {
     // the Opponents choice sets the table: 1 is a duel of two AIs, 2 or more a free-for-all
-    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value], players: Number(opp.value) + 1, deck_text: paste.value };
+    const m = { type: "watch", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ais: [ai.value], players: Number(opp.value) + 1, deck_text: paste.value, opponent_deck_text: oppPaste.value };
     if (seed.value !== "") m.seed = Number(seed.value);
     closeModal();
     send(m);
   }));
   body.append(button("Open the scenario in the judge's view", async () => {
     if (!scen.files.length) return toast("Choose a scenario file first", true);
-    const text = await scen.files[0].text();
+    S.judgeText = await scen.files[0].text();
     closeModal();
-    send({ type: "judge", scenario: text });
+    send({ type: "judge", scenario: S.judgeText, index: scenIndex() });
   }));
   body.append(button("Start", async () => {
-    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value, opponents: Number(opp.value) };
+    const m = { type: "new_game", deck: $("new-deck").value, opponent_deck: $("new-opp").value, ai: ai.value, deck_text: paste.value, opponent_deck_text: oppPaste.value, opponents: Number(opp.value) };
     if (seed.value !== "") m.seed = Number(seed.value);
-    if (scen.files.length) m.scenario = await scen.files[0].text();
+    if (scen.files.length) { m.scenario = await scen.files[0].text(); m.index = scenIndex(); }
     closeModal();
     send(m);
   }, "primary"));
+}
+
+// what the player should know about the decks before playing (sent once, at the start)
+function showWarnings(lines) {
+  const body = openModal("Before you play", true);
+  const list = el("ul", "warnings");
+  list.id = "deck-warnings";
+  for (const w of lines) list.append(el("li", "", w));
+  body.append(list, button("Play", closeModal, "primary"));
 }
 
 function showSave() {
@@ -910,25 +963,31 @@ function showResume(names) {
 
 function showSettings() {
   const body = openModal("Settings", true);
-  body.append(el("p", "count", "Stops: the game stops for you at these steps; elsewhere it passes for you. It always stops when the opponent puts something on the stack or a choice is yours."));
+  body.append(el("p", "count", "Stops: the game stops for you at these steps; elsewhere it passes for you. It always stops when a choice is yours, and when the opponent puts something on the stack that you can respond to (or always, with the setting below)."));
   const st = S.msg.settings;
   const boxes = [];
+  const cols = el("div", "stopcols");  // your turns and the opponent's side by side
   for (const who of ["you", "opponent"]) {
-    body.append(el("h2", "", who === "you" ? "Your turns" : "Opponent's turns"));
+    const col = el("div", "stopcol");
+    col.append(el("h2", "", who === "you" ? "Your turns" : "Opponent's turns"));
     for (const s of S.msg.stop_steps) {
       const f = el("div", "field");
       const cb = el("input"); cb.type = "checkbox"; cb.checked = st.stops.includes(`${who}:${s}`);
       cb.dataset.stop = `${who}:${s}`;
       boxes.push(cb);
       f.append(cb, el("label", "", stepLabel(s)));
-      body.append(f);
+      col.append(f);
     }
+    cols.append(col);
   }
+  body.append(cols);
   const undo = el("input"); undo.type = "checkbox"; undo.checked = st.allow_undo; undo.id = "allow-undo";
   const f = el("div", "field"); f.append(undo, el("label", "", "Allow undo")); body.append(f);
+  const every = el("input"); every.type = "checkbox"; every.checked = st.stop_on_stack; every.id = "stop-on-stack";
+  const g = el("div", "field"); g.append(every, el("label", "", "Stop for every opponent's spell or ability, even when I can't respond")); body.append(g);
   body.append(button("Apply", () => {
     closeModal();
-    send({ type: "settings", stops: boxes.filter((b) => b.checked).map((b) => b.dataset.stop), allow_undo: undo.checked });
+    send({ type: "settings", stops: boxes.filter((b) => b.checked).map((b) => b.dataset.stop), allow_undo: undo.checked, stop_on_stack: every.checked });
   }, "primary"));
 }
 
