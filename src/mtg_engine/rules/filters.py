@@ -155,7 +155,13 @@ def _attached_condition(
     if (
         value != "any"
         and source is not None
-        and (source.attached_to is not None or subtype in printed(source).subtypes)
+        and (
+            source.attached_to is not None
+            or subtype in printed(source).subtypes
+            # CR 702.103b, 702.103f: a bestow card's "enchanted creature" is the one
+            # it enchants as a bestowed Aura; a creature, unattached, enchants nothing
+            or (subtype == "Aura" and "Bestow" in printed(source).keywords)
+        )
     ):
         # (an attached source is an Aura or Equipment, a copy of one included)
         return source.attached_to == obj.id

@@ -44,7 +44,7 @@ from ..abilities import (
     TriggerRef,
 )
 from ..model import CardFace
-from .ir import Body, It, ThatPlayer, finalize
+from .ir import Body, It, ThatPlayer, finalize, walk
 from .leveler import (
     PT_BOX,
     class_level_ability,
@@ -291,7 +291,19 @@ def _statics(body: Body) -> list[StaticEffect]:
             )
             for s in out
         ]
-    return out
+    return [_it_is_self(s) for s in out]
+
+
+def _it_is_self(s: StaticEffect) -> StaticEffect:
+    """In a static ability that affects this object, an "it" left in its instructions
+    is this object: "If this creature would die, exile it instead" (CR 614.1a), "As
+    this land enters, you may pay 2 life. If you don't, it enters tapped" (614.12),
+    "This creature gets +1/+1 for each oil counter on it" (604.1). No compiler
+    placeholder is left in a compiled ability (a granted one is game state, saved)."""
+    if not isinstance(s.affected, SelfRef):
+        return s
+    args = walk(s.args, lambda v: SelfRef() if type(v) is It else None)
+    return s if args == s.args else StaticEffect(s.op, s.affected, args, s.condition)
 
 
 def _modes(body: Body, trigger: Trigger | None) -> tuple[Mode, ...]:
@@ -400,7 +412,7 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
     if p.kind == "triggered":
         return [_triggered(p)]
     if p.kind == "static":
-        return [Ability(AbilityKind.STATIC, static=tuple(p.statics))]
+        return [Ability(AbilityKind.STATIC, static=tuple(_it_is_self(s) for s in p.statics))]
     body = p.body
     assert body is not None
     cast_only = tuple(r for r in body.restrictions if r[0] == "cast_only")
