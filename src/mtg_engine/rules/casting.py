@@ -758,7 +758,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     # cards announced for delve and artifacts for improvise can pay {X} (CR 702.66a,
     # 702.126a: generic mana once X is chosen, 107.3)
     generic_payers = len(opts.get("delve") or ()) + len(opts.get("improvise") or ())
-    begin_choices(game, new_id, "spell", delve=generic_payers)
+    begin_choices(game, new_id, "spell", delve=generic_payers, opts=opts)
 
 
 def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
