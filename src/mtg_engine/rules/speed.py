@@ -89,15 +89,27 @@ def speed_owed(game: Game) -> list[int]:
     engines!"""
     if all(p.speed is not None or p.has_lost for p in game.players):
         return []
+    # who controls a permanent with the keyword is read from the permanents alone:
+    # kept in the characteristics cache, cleared by every change (CR 613)
+    cached = game._chars.get(_ENGINES_KEY)
+    if cached is None:
+        cached = game._chars[_ENGINES_KEY] = _engine_controllers(game)
+    return [pl for pl in cached if game.players[pl].speed is None and not game.players[pl].has_lost]
+
+
+_ENGINES_KEY = "start_your_engines_controllers"
+
+
+def _engine_controllers(game: Game) -> tuple[int, ...]:
+    """The players who control a permanent with start your engines! (CR 702.179a)."""
     owed: list[int] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.phased_out or o.controller in owed:
             continue
-        pl = game.players[o.controller]
-        if pl.speed is None and not pl.has_lost and _has_engines(game, o):
+        if _has_engines(game, o):
             owed.append(o.controller)
-    return owed
+    return tuple(owed)
 
 
 def start_engines(game: Game, players: list[int]) -> None:

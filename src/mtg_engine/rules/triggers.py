@@ -119,6 +119,13 @@ def _watched_kinds(game: Game) -> frozenset[str]:
     return got[0]
 
 
+def may_trigger_on(game: Game, kind: str) -> bool:
+    """Whether some ability of a permanent (or emblem) can trigger on events or
+    states of ``kind`` (a superset: see :func:`_watched_kinds`); False lets a
+    caller skip its scan of the battlefield."""
+    return kind in _watched_kinds(game)
+
+
 def _static_grants(game: Game) -> bool:
     """Whether some permanent's static ability grants triggered abilities to others
     ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
