@@ -794,7 +794,13 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
         # "when this card leaves your graveyard" triggers from the graveyard: not yet
         out.add("trigger:leaves_graveyard.self")
     if trig.subject is not None:
-        _walk_value(trig.subject, out)
+        parts: set[str] = set()
+        _walk_value(trig.subject, parts)
+        if trig.event == "countered":
+            # "a spell you've cast is countered": the spell as it last existed on the
+            # stack (rules/triggers._countered_matches, CR 603.10e, filters._cast_by)
+            parts.discard("cond:caster")
+        out.update(parts)
     if trig.condition is not None:
         _walk_value(trig.condition, out)
         if _is_with_ref(trig.condition, (SelfRef, TriggerRef)):

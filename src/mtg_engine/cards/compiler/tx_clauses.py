@@ -415,6 +415,7 @@ class ClauseRules:
         return ("class_level", (("level", n),))
 
     ev_search = _ev("search_library")
+    ev_countered = _ev("countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
     ev_attacks_unblocked = _ev("attacks_unblocked")
 
     def ev_attacks_saddled(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
