@@ -905,8 +905,9 @@ def features(ability: Ability) -> set[str]:
     for k, v in getattr(ability, "restrictions", ()):
         if k == "once_each_turn" and ability.kind is AbilityKind.TRIGGERED:
             out.add("restriction:trigger_once_each_turn")  # rules/triggers.py (CR 603.2)
-            if "do this only once each turn" in ability.text.lower():
-                out.add("restriction:do_once_each_turn")  # CR 603.2h: not run yet
+            continue
+        if k == "do_once_each_turn" and ability.kind is AbilityKind.TRIGGERED:
+            out.add("restriction:do_once_each_turn")  # rules/triggers.py (CR 603.2h)
             continue
         if k == "only":
             # "Activate only during your turn" (CR 602.5b: rules/activating.py)

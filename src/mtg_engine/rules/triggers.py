@@ -46,6 +46,7 @@ register(
     "trigger_detail:to_zone",  # "put into exile from your graveyard" (_left_graveyard)
     "trigger_detail:not_from",  # "from anywhere other than the battlefield" (_matches_now)
 )
+register("restriction:do_once_each_turn")  # CR 603.2h (_once_each_turn_ok)
 register("trigger:countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
@@ -445,10 +446,14 @@ def _note_left(game: Game, left: GameObject) -> None:
 
 def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool:
     """ "This ability triggers only once each turn" (CR 603.2): whether it may
-    trigger now; records that it did (per object and ability, for this turn)."""
+    trigger now; records that it did (per object and ability, for this turn). "Do
+    this only once each turn" (CR 603.2h): it triggers only if the action wasn't
+    taken yet this turn (recorded as it is: rules/effects_runner.py)."""
+    key = (source.id, ability.text)
+    if any(k == "do_once_each_turn" for k, _ in ability.restrictions):
+        return key not in game.turn_flags.did_once
     if not any(k == "once_each_turn" for k, _ in ability.restrictions):
         return True
-    key = (source.id, ability.text)
     done = game.turn_flags.triggered_once
     if key in done:
         return False

@@ -1235,7 +1235,9 @@ class ClauseRules:
         return [Effect("ring_tempts", {"player": ControllerRef()})]
 
     def do_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
-        return ("restriction", [("once_each_turn", True)])
+        # "Do this only once each turn" (CR 603.2h): it triggers only if the action
+        # wasn't taken this turn, not only if it didn't trigger
+        return ("restriction", [("do_once_each_turn", True)])
 
     def extra_combat(self, c: list[Any]) -> list[Effect]:
         return [Effect("extra_combat", {"player": ControllerRef()})]
