@@ -11,7 +11,16 @@ decisions a game is checked for:
   by physical card (tokens, copies and emblems aside);
 * leaks: ``observe(player)`` (its log included) naming a card the player may not see;
 * clone and JSON-text round trip equivalence: a clone and a game loaded back from
-  the JSON text continue with the same decisions to the same log and the same JSON;
+  the JSON text continue with the same decisions to the same log and the same JSON.
+  These cost far more than the other checks (a JSON round trip late in a game
+  about a hundred times a decision), so they follow a schedule drawn from the
+  game's seed (its own generator: the game plays the same with or without them):
+  at a check, a clone starts one time in :data:`CLONE_EVERY` and a JSON round
+  trip one time in :data:`JSON_EVERY`, each continued for 1 to
+  :data:`WINDOW_CHECKS` checks and then compared. Every game has both kinds at
+  places that differ from game to game, and over many games they land on every
+  kind of moment; the game's own saved state is encoded once per check however
+  many copies it is compared with or started from;
 * the time of each decision (agent and engine together).
 
 A failure has a *signature* (the exception type and where it was raised, or
@@ -61,8 +70,16 @@ DECK_TYPES = frozenset(
 )
 _BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 
-#: of the checks, one in this many also starts a clone and a JSON round trip
-ROUND_TRIP_EVERY = 4
+#: of the checks, about one in this many starts a clone of the game (seeded per game)
+CLONE_EVERY = 4
+#: of the checks, about one in this many starts a JSON-text round trip (seeded per game)
+JSON_EVERY = 16
+#: a copy is continued alongside the game for 1 to this many checks, then compared
+WINDOW_CHECKS = 4
+#: mixed into a game's seed for the generator of its check schedule
+_SCHEDULE_SALT = 0x5C4ED
+_CLONE = "clone"
+_JSON = "JSON round trip"
 
 KINDS = ("crash", "invariant", "leak", "divergence", "endless")
 
@@ -184,6 +201,12 @@ class FuzzGame:
     decisions: int = 0
     max_decision_seconds: float = 0.0
     slowest_decision: str = ""
+    #: the most CPU time of one decision (wall time on a busy machine counts other jobs too)
+    max_decision_cpu_seconds: float = 0.0
+    slowest_cpu_decision: str = ""
+    #: how many clones and JSON-text round trips were continued and compared
+    clones: int = 0
+    json_round_trips: int = 0
     findings: list[Finding] = field(default_factory=list)
     game: Game | None = None
 
@@ -290,8 +313,10 @@ def _log_texts(game: Game, start: int) -> list[str]:
     return [str(e) for e in game.log[start:]]
 
 
-def _json_text(game: Game) -> str:
-    return json.dumps(game.to_json(), sort_keys=True, default=str)
+def _json_text(data: dict[str, Any]) -> str:
+    """A saved game's JSON text, its mappings' keys sorted (a loaded game must not
+    depend on the order of a mapping's items)."""
+    return json.dumps(data, sort_keys=True, default=str)
 
 
 def _canonical(value: Any) -> Any:
@@ -312,10 +337,45 @@ def _state(game: Game) -> dict[str, Any]:
     return game.to_json(log=False)
 
 
-def same_state(a: Game, b: Game) -> bool:
-    """Whether two games save to the same state (a mapping's item order aside)."""
-    sa, sb = _state(a), _state(b)
+def _same_saved(sa: dict[str, Any], sb: dict[str, Any]) -> bool:
+    """Whether two saved states are the same (a mapping's item order aside)."""
     return sa == sb or _canonical(sa) == _canonical(sb)
+
+
+@dataclass(slots=True, eq=False)
+class _Copy:
+    """A copy of the game being checked: made at log length ``log_start``, given
+    the game's decisions since (``actions``), compared at check number ``until``."""
+
+    label: str
+    game: Game
+    log_start: int
+    until: int
+    actions: list[Action] = field(default_factory=list)
+
+
+class _SavedState:
+    """The game's saved state at one check, encoded at most once: with its log
+    (the text a JSON round trip loads) or without (what copies are compared with)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._full: dict[str, Any] | None = None
+        self._state: dict[str, Any] | None = None
+
+    def full(self) -> dict[str, Any]:
+        if self._full is None:
+            self._full = self.game.to_json()
+        return self._full
+
+    def state(self) -> dict[str, Any]:
+        if self._state is None:
+            if self._full is not None:
+                # the same as to_json(log=False): the whole state but its log
+                self._state = {k: v for k, v in self._full.items() if k != "log"}
+            else:
+                self._state = _state(self.game)
+        return self._state
 
 
 # --------------------------------------------------------------------------- one game
@@ -355,8 +415,16 @@ def play_fuzz_game(
     max_decisions: int = MAX_DECISIONS,
     max_turns: int = MAX_TURNS,
     keep_game: bool = False,
+    clone_every: int = CLONE_EVERY,
+    json_every: int = JSON_EVERY,
 ) -> FuzzGame:
-    """Play one game of the fuzz and check it; never raises for an engine failure."""
+    """Play one game of the fuzz and check it; never raises for an engine failure.
+    ``clone_every`` / ``json_every``: of the checks, about one in this many starts a
+    clone / a JSON-text round trip (1: every check that has none running)."""
+    if clone_every < 1 or json_every < 1:
+        raise ValueError(
+            f"clone_every and json_every must be 1 or more: {clone_every}, {json_every}"
+        )
     decks, kinds = game_setup(seed, pool, players, agents)
     result = FuzzGame(index, seed, decks, kinds)
     warm_up()
@@ -379,10 +447,10 @@ def play_fuzz_game(
             seen.add(sig)
             result.findings.append(Finding(kind, sig, problem, game.decisions_made))
 
-    # the copies being checked: a clone and a JSON-text round trip of an earlier state
-    copies: list[tuple[str, Game]] = []
-    since: list[Action] = []
-    log_start = 0
+    # the copies being checked: clones and JSON-text round trips of earlier states,
+    # started and compared on a schedule of the game's own (see the module docstring)
+    schedule = Rng(seed ^ _SCHEDULE_SALT)
+    copies: list[_Copy] = []
     checked_log = 0
     checks = 0
     while game.outcome is None:
@@ -396,7 +464,7 @@ def play_fuzz_game(
         if game.players[d.player].has_lost:
             # CR 800.4a, 800.4h: a player who left the game makes no more choices
             report("invariant", f"a {d.kind} decision is asked of a player who left the game")
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         try:
             with time_limit(HANG_SECONDS):
                 action = agent_objs[d.player].choose(game)
@@ -405,11 +473,17 @@ def play_fuzz_game(
             report("crash", crash_signature(exc))
             result.findings[-1].detail = _tb(exc)
             break
-        dt = time.perf_counter() - t0
+        dt, dc = time.perf_counter() - t0, time.thread_time() - c0
         if dt > result.max_decision_seconds:
             result.max_decision_seconds = dt
             result.slowest_decision = f"decision {game.decisions_made} ({d.kind}): {action!r}"[:200]
-        since.append(action)
+        if dc > result.max_decision_cpu_seconds:
+            result.max_decision_cpu_seconds = dc
+            result.slowest_cpu_decision = f"decision {game.decisions_made} ({d.kind}): {action!r}"[
+                :200
+            ]
+        for c in copies:
+            c.actions.append(action)
         if game.decisions_made % check_every and game.outcome is None:
             continue
         for problem in check(game) + conservation_problems(game, cards, owners):
@@ -420,21 +494,40 @@ def play_fuzz_game(
             for problem in leak_problems(game, viewer, new_events):
                 report("leak", problem)
         checks += 1
-        for label, copy in copies:
-            diverged = _replay_copy(copy, since, game, log_start)
+        saved = _SavedState(game)
+        # drawn at every check, whatever happens, so the schedule is the seed's alone
+        start_clone = schedule.randrange(clone_every) == 0
+        start_json = schedule.randrange(json_every) == 0
+        length = 1 + schedule.randrange(WINDOW_CHECKS)
+        over = game.outcome is not None
+        ending = [c for c in copies if over or c.until <= checks]
+        copies = [c for c in copies if c not in ending]
+        start_clone &= not over and all(c.label != _CLONE for c in copies)
+        start_json &= not over and all(c.label != _JSON for c in copies)
+        if start_json:
+            try:
+                saved.full()  # encoded once: loaded by the new copy, compared with the old
+            except Exception as exc:  # noqa: BLE001 - a game that can't be saved is a finding
+                report("divergence", f"clone/JSON: {crash_signature(exc)}")
+                start_json = False
+        for c in ending:
+            if c.label == _CLONE:
+                result.clones += 1
+            else:
+                result.json_round_trips += 1
+            diverged = _replay_copy(c.game, c.actions, game, c.log_start, saved.state)
             if diverged:
-                report("divergence", f"{label} {diverged}")
-        copies, since, log_start = [], [], len(game.log)
+                report("divergence", f"{c.label} {diverged}")
         if any(f.kind in ("crash", "invariant") for f in result.findings):
             break  # one broken state makes everything after it noise
-        if checks % ROUND_TRIP_EVERY == 0 and game.outcome is None:
-            try:
-                copies = [
-                    ("clone", game.clone()),
-                    ("JSON round trip", Game.from_json(json.loads(_json_text(game)))),
-                ]
-            except Exception as exc:  # noqa: BLE001
-                report("divergence", f"clone/JSON: {crash_signature(exc)}")
+        try:
+            if start_clone:
+                copies.append(_Copy(_CLONE, game.clone(), len(game.log), checks + length))
+            if start_json:
+                loaded = Game.from_json(json.loads(_json_text(saved.full())))
+                copies.append(_Copy(_JSON, loaded, len(game.log), checks + length))
+        except Exception as exc:  # noqa: BLE001
+            report("divergence", f"clone/JSON: {crash_signature(exc)}")
     result.turns = game.turn
     result.decisions = game.decisions_made
     if game.outcome is not None:
@@ -445,8 +538,15 @@ def play_fuzz_game(
     return result
 
 
-def _replay_copy(copy: Game, actions: list[Action], game: Game, log_start: int) -> str | None:
-    """Apply ``actions`` to ``copy`` and say how it ended unlike ``game`` (None: identically)."""
+def _replay_copy(
+    copy: Game,
+    actions: list[Action],
+    game: Game,
+    log_start: int,
+    game_state: Callable[[], dict[str, Any]] | None = None,
+) -> str | None:
+    """Apply ``actions`` to ``copy`` and say how it ended unlike ``game`` (None: identically).
+    ``game_state``: the saved state of ``game`` (without its log), if already at hand."""
     try:
         for a in actions:
             copy.apply(a)
@@ -461,7 +561,11 @@ def _replay_copy(copy: Game, actions: list[Action], game: Game, log_start: int) 
         got = mine[i] if i < len(mine) else "(end)"
         want = theirs[i] if i < len(theirs) else "(end)"
         return f"continued differently: {got!r} instead of {want!r}"
-    if not same_state(copy, game):
+    try:
+        same = _same_saved(_state(copy), game_state() if game_state else _state(game))
+    except Exception as exc:  # noqa: BLE001 - a game that can't be saved is a finding
+        return f"could not be saved: {crash_signature(exc)}"
+    if not same:
         return "continued to a different JSON state"
     return None
 
@@ -502,9 +606,13 @@ class FuzzSummary:
     leaks: int
     divergences: int
     endless: int
+    clones: int
+    json_round_trips: int
     draws: int
     max_decision_seconds: float
     slowest_decision: str
+    max_decision_cpu_seconds: float
+    slowest_cpu_decision: str
     signatures: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
@@ -532,6 +640,7 @@ def summarize(results: Sequence[FuzzGame], seed: int, seconds: float) -> FuzzSum
         return sum(1 for r in results if r.first(kind))
 
     slowest = max(results, key=lambda r: r.max_decision_seconds, default=None)
+    slowest_cpu = max(results, key=lambda r: r.max_decision_cpu_seconds, default=None)
     return FuzzSummary(
         games=len(results),
         seed=seed,
@@ -542,9 +651,15 @@ def summarize(results: Sequence[FuzzGame], seed: int, seconds: float) -> FuzzSum
         leaks=count("leak"),
         divergences=count("divergence"),
         endless=count("endless"),
+        clones=sum(r.clones for r in results),
+        json_round_trips=sum(r.json_round_trips for r in results),
         draws=sum(1 for r in results if not r.findings and r.winner is None),
         max_decision_seconds=slowest.max_decision_seconds if slowest else 0.0,
         slowest_decision=f"seed {slowest.seed}: {slowest.slowest_decision}" if slowest else "",
+        max_decision_cpu_seconds=slowest_cpu.max_decision_cpu_seconds if slowest_cpu else 0.0,
+        slowest_cpu_decision=f"seed {slowest_cpu.seed}: {slowest_cpu.slowest_cpu_decision}"
+        if slowest_cpu
+        else "",
         signatures=sorted(sigs.values(), key=lambda s: (-s["games"], s["signature"])),
     )
 

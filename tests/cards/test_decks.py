@@ -189,14 +189,14 @@ def test_a_small_deck_gets_a_warning_unless_allowed():
 
 
 def test_a_card_the_engine_cannot_fully_run_gets_one_warning_naming_the_sentence():
-    # Mardu Scout's "Dash {1}{R}" compiles but doesn't run (if the engine learns
-    # it, pick another card the support table leaves out)
-    sentences = unrunnable_sentences("Mardu Scout")
-    assert sentences, "Mardu Scout runs fully now: choose another unrunnable card"
-    deck = parse_deck("40 Mountain\n4 Mardu Scout\n", "scout.txt")
+    # Beastbond Outcaster's "Plot {1}{G}" compiles but doesn't run (if the engine
+    # learns it, pick another card the support table leaves out)
+    sentences = unrunnable_sentences("Beastbond Outcaster")
+    assert sentences, "Beastbond Outcaster runs fully now: choose another unrunnable card"
+    deck = parse_deck("40 Forest\n4 Beastbond Outcaster\n", "plot.txt")
     warnings = deck_warnings(deck)
     assert len(warnings) == 1
-    assert warnings[0].startswith("scout.txt: Mardu Scout: the engine can't fully run")
+    assert warnings[0].startswith("plot.txt: Beastbond Outcaster: the engine can't fully run")
     assert sentences[0] in warnings[0]
     assert unrunnable_sentences("Lightning Bolt") == []
 

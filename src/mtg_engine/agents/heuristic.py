@@ -452,7 +452,7 @@ def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
         bonus -= 5.0  # much later: only when nothing else can be cast (702.62a, 702.143a)
     elif c.alt == "prowl":
         bonus += 1.0  # CR 702.76a: usually cheaper than the mana cost
-    if c.convoke or c.delve:
+    if c.convoke or c.improvise or c.delve:
         bonus -= 0.5  # a cost paid with resources other than mana
     return bonus
 

@@ -373,6 +373,10 @@ class CompiledFace:
         return frozenset(a.keyword for a in self.abilities if a.keyword)
 
 
+#: what a clash's "that player" names: the opponent chosen for it (CR 701.30b),
+#: a ``ParentRef`` key (cards/compiler/ir.py, effects/clash.py)
+CLASH_OPPONENT = "clash_opponent"
+
 #: the condition of "If damage is prevented this way, ..." (CR 615.5)
 PREVENTED_THIS_WAY = "prevented_this_way"
 

@@ -132,6 +132,9 @@ def value_text(v: Any) -> str:
         return condition_text(v)
     if isinstance(v, Effect):
         return effect_text(v)
+    if isinstance(v, Ability):
+        # a granted ability (layer 6, CR 613.1f): its Oracle text in quotes
+        return f'"{v.text}"' if v.text else (v.keyword or words(v.kind.value) + " ability")
     if isinstance(v, (list, tuple)):
         return ", ".join(value_text(x) for x in v)
     if isinstance(v, dict):

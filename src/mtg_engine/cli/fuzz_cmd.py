@@ -93,7 +93,10 @@ def fuzz(
         f"  crashes: {summary.crashes}   invariant violations: {summary.invariant_violations}   "
         f"leaks: {summary.leaks}   round-trip divergences: {summary.divergences}   "
         f"endless: {summary.endless}\n"
-        f"  slowest decision: {summary.max_decision_seconds:.3f} s ({summary.slowest_decision})"
+        f"  copies compared: {summary.clones} clones, {summary.json_round_trips} JSON round trips\n"
+        f"  slowest decision: {summary.max_decision_seconds:.3f} s ({summary.slowest_decision})\n"
+        f"  most CPU time of a decision: {summary.max_decision_cpu_seconds:.3f} s "
+        f"({summary.slowest_cpu_decision})"
     )
     if summary.signatures:
         click.echo(

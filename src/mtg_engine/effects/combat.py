@@ -18,7 +18,7 @@ from ..cards.abilities import ChooseRef, Effect, Filter, ParentRef, SelfRef, men
 from ..game.actions import player_ref, ref_player
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
-from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS
+from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS, defending_player_of
 from ..rules.delayed import bind_effect
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.support import register
@@ -93,6 +93,31 @@ def must_block_attacker(ctx: Ctx, e: Effect) -> bool:
         "509.1c",
         f"blocks {ctx.source.name} this turn if able",
     )
+
+
+@effect("become_blocked")
+def become_blocked(ctx: Ctx, e: Effect) -> bool:
+    """CR 509.1h: an effect says an attacking creature becomes blocked; it stays
+    blocked (with no creature blocking it) until it's removed from combat or combat
+    ends. "Whenever ... becomes blocked" triggers only if it was unblocked (509.3c)."""
+    g = ctx.game
+    combat = g.combat
+    if combat is None:
+        return True
+    for o in ctx.objects(e.args.get("what")):
+        if o.id not in combat.attackers or combat.blocked.get(o.id):
+            continue
+        combat.blocked[o.id] = True
+        g.invalidate("combat")
+        g.emit(
+            EventKind.BECOMES_BLOCKED,
+            ("509.1h", "509.3c"),
+            f"{o.name} becomes blocked",
+            subject=o,
+            obj=o.id,
+            player=defending_player_of(g, combat.attackers[o.id]),
+        )
+    return True
 
 
 @effect("goad")

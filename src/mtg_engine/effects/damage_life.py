@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Amount, EachRef, Effect, SelfRef, TargetRef
+from ..cards.abilities import Amount, ControllerRef, EachRef, Effect, SelfRef, TargetRef
+from ..game.actions import player_ref
+from ..game.events import EventKind
+from ..game.objects import Zone
 from ..rules.characteristics import chars
-from ..rules.damage import deal_damage, gain_life, lose_life
+from ..rules.combat_damage import lethal_needed
+from ..rules.damage import deal_damage, gain_life, life_unpayable, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -16,10 +20,12 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
+register("effect:pay_life")
 register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
 # "N damage divided as you choose among one or two targets": the division announced
 # as it was cast (CR 601.2d; damage to untargeted objects is flagged in rules/support.py)
 register("arg:damage.divided")
+register("arg:damage.excess_to")  # "Excess damage is dealt to ... instead" (CR 120.4a)
 
 
 @effect("damage")
@@ -57,10 +63,27 @@ def damage(ctx: Ctx, e: Effect) -> bool:
                 amount = stat_of(ctx.game, source, amt)
             for r in recipients:
                 n = division.get(r, 0) if division and r in division else amount
+                excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
+                if excess is not None:
+                    n -= excess[1]
                 if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
                     damaged.append(r)
+                if excess is not None:
+                    deal_damage(ctx.game, source, excess[0], excess[1], rules=("120.3", "120.4a"))
     ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
     return True
+
+
+def _excess(game: Game, source: GameObject, to: int, n: int) -> tuple[int, int] | None:
+    """CR 120.4a: "excess damage is dealt to that creature's controller instead": the
+    damage beyond lethal damage (counting damage already marked; beyond 1 from a
+    source with deathtouch; beyond a planeswalker's loyalty) goes to the permanent's
+    controller in the same damage event. None when there's no excess."""
+    o = game.objects.get(to) if to >= 0 else None
+    if o is None or o.zone != Zone.BATTLEFIELD:
+        return None
+    extra = n - lethal_needed(game, to, source, {})
+    return (player_ref(o.controller), extra) if extra > 0 else None
 
 
 def stat_of(game: Game, obj: GameObject, amt: Amount) -> int:
@@ -80,9 +103,13 @@ def gain(ctx: Ctx, e: Effect) -> bool:
 
 @effect("lose_life")
 def lose(ctx: Ctx, e: Effect) -> bool:
+    """CR 119.3; "... and you gain that much life": the total life lost this way is
+    the "that much" of the next instructions (608.2c)."""
     n = ctx.amount(e.args.get("amount", 0))
+    total = 0
     for p in ctx.players(e.args.get("player")):
-        lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+        total += lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+    ctx.set_parent("that_much", total)
     return True
 
 
@@ -97,4 +124,23 @@ def fight(ctx: Ctx, e: Effect) -> bool:
     px, py = chars(ctx.game, x).power or 0, chars(ctx.game, y).power or 0
     deal_damage(ctx.game, x, y.id, px, rules=("701.14a",))
     deal_damage(ctx.game, y, x.id, py, rules=("701.14a",))
+    return True
+
+
+@effect("pay_life")
+def pay_life(ctx: Ctx, e: Effect) -> bool:
+    """ "You may pay 2 life. If you do, ...": paying life is losing it (CR 119.4); a
+    player can't pay more life than they have, nor any while they can't lose life
+    (119.4, 119.8), and then "if you do" is false (608.2c)."""
+    g = ctx.game
+    n = ctx.amount(e.args.get("amount", 0))
+    players = ctx.players(e.args.get("player", ControllerRef()))
+    payer = players[0] if players else ctx.controller
+    why = life_unpayable(g, payer, n)
+    if why is not None:
+        g.emit(EventKind.CANT_PAY, ("119.4",), f"{g.players[payer].name}: {why}")
+        if ctx.task is not None:
+            ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
+        return True
+    lose_life(g, payer, n, ("119.4",), f"paid for {ctx.obj.name}")
     return True

@@ -303,6 +303,17 @@ def vanishing_upkeep(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("become_renowned")
+def become_renowned(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.112a-b: "it becomes renowned" (a designation, not an ability)."""
+    src = _source_here(ctx)
+    if src is not None:
+        src.chosen = {**(src.chosen or {}), "renowned": True}
+        ctx.game.invalidate()
+        ctx.game.emit(EventKind.RENOWNED, ("702.112a", "702.112b"), f"{src.name} becomes renowned")
+    return True
+
+
 @effect("sacrifice_source")
 def sacrifice_source(ctx: Ctx, e: Effect) -> bool:
     """ "Sacrifice it" of a keyword trigger (evoke 702.74a, vanishing 702.63a)."""

@@ -33,6 +33,21 @@ def _controller(ctx: Ctx, actor: GameObject | None) -> int:
     return actor.controller if actor is not None else ctx.controller
 
 
+def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
+    """CR 701.44b: the permanent "explores" once the process is complete, even if
+    some or all of its actions were impossible ("whenever a creature you control
+    explores")."""
+    if actor is not None:
+        ctx.game.emit(
+            EventKind.EXPLORED,
+            ("701.44b",),
+            f"{actor.name} explored",
+            obj=actor.id,
+            player=actor.controller,
+        )
+    return True
+
+
 @effect("explore")
 def explore(ctx: Ctx, e: Effect) -> bool:
     """CR 701.44a: reveal the top card of your library; a land card goes into your
@@ -51,6 +66,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
                 ("701.44a",),
                 f"{g.players[p].name} explores: no card to reveal",
             )
+            s["done"] = True
         else:
             top = lib[-1]
             s["top"] = top
@@ -63,7 +79,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
             if "Land" in chars(g, g.objects[top]).types:
                 move(g, top, Zone.HAND, ("701.44a",), reason="is put into its owner's hand")
                 s["done"] = True
-                return True
+                return _explored(ctx, actor)
         if actor is not None and actor.zone == Zone.BATTLEFIELD:
             put_counters(g, actor, "+1/+1", 1, ("701.44a",), why="explore")
     kept = s.get("top")
@@ -73,7 +89,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
         or kept not in g.objects
         or g.objects[kept].zone != Zone.LIBRARY
     ):
-        return True
+        return _explored(ctx, actor)
     if ctx.answer is None:
         return ctx.ask(
             DecisionKind.YES_NO,
@@ -84,7 +100,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
         )
     if bool(ctx.take_answer().value):
         move(g, kept, Zone.GRAVEYARD, ("701.44a",), reason="is put into its owner's graveyard")
-    return True
+    return _explored(ctx, actor)
 
 
 @effect("connive")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..cards.abilities import Ability, Effect, Filter, SelfRef
+from ..cards.abilities import Ability, EachRef, Effect, Filter, SelfRef
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -200,7 +200,11 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     p = ctx.amount(e.args.get("power", 0))
     t = ctx.amount(e.args.get("toughness", 0))
     each = e.args.get("for_each")
-    if isinstance(each, Filter):
+    if isinstance(each, Filter) and ("this_way", True) in each.conditions:
+        # "for each Plains returned this way": what this resolution moved (608.2c)
+        n = len(ctx.refs(EachRef(each)))
+        p, t = p * n, t * n
+    elif isinstance(each, Filter):
         # "+1/+1 for each creature you control": counted once, as it resolves (608.2h)
         n = len(objects_matching(ctx.game, ctx.concrete(each), ctx.controller, ctx.source))
         p, t = p * n, t * n
@@ -453,6 +457,21 @@ def gain_control(ctx: Ctx, e: Effect) -> bool:
         + _UNTIL.get(duration_of(e), ""),
     )
     refresh_control(g)
+    return True
+
+
+register("effect:double_counters", "arg:double_counters.counter")
+
+
+@effect("double_counters")
+def double_counters(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.10e: "double the number of +1/+1 counters on it": it's given as many of
+    those counters as it already has (put on it: replacement effects apply, 122.6)."""
+    kind = str(e.args.get("counter", "+1/+1"))
+    for o in ctx.objects(e.args.get("what")):
+        if o.zone == Zone.BATTLEFIELD:
+            put_counters(ctx.game, o, kind, o.counters.get(kind, 0), ("701.10e", "122.1"))
+    ctx.game.invalidate()
     return True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ControllerRef, Effect, StaticEffect
+from ..cards.abilities import Amount, ControllerRef, Effect, StaticEffect
 from ..cards.definitions import token_def
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
@@ -43,6 +43,11 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     """
     g = ctx.game
     spec = dict(e.args.get("token") or {})
+    for stat in ("power", "toughness"):
+        if isinstance(spec.get(stat), Amount):
+            # "an X/X token, where X is ...": X is determined once, as the effect
+            # creates the token (CR 608.2h); the token's printed value is that number
+            spec[stat] = ctx.amount(spec[stat])
     n = ctx.amount(e.args.get("amount", 1))
     players = list(ctx.players(e.args.get("controller", ControllerRef())))
     attacking = bool(e.args.get("tapped_attacking") or e.args.get("attacking"))

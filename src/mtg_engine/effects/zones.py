@@ -19,7 +19,7 @@ from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
-from .permanents import add_continuous
+from .permanents import _continuous, add_continuous
 
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
@@ -42,6 +42,13 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
                 by_effect=True,
             )
     return True
+
+
+@effect("cant_be_regenerated")
+def cant_be_regenerated(ctx: Ctx, e: Effect) -> bool:
+    """ "A creature dealt damage this way can't be regenerated this turn" (CR 701.19c):
+    while the effect lasts, a regeneration shield doesn't replace its destruction."""
+    return _continuous(ctx, e, "6r", "cant_be_regenerated", {}, "701.19c", "can't be regenerated")
 
 
 @effect("exile")
@@ -92,12 +99,18 @@ def exile(ctx: Ctx, e: Effect) -> bool:
 def bounce(ctx: Ctx, e: Effect) -> bool:
     """ "Return ... to its owner's hand" (CR 400.3)."""
     objs = ctx.objects(e.args.get("what"))
+    returned: list[int] = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "return all ...": one event
         for o in objs:
             if o.id in ctx.game.objects:
-                move(
+                new = move(
                     ctx.game, o.id, Zone.HAND, ("400.3",), reason="is returned to its owner's hand"
                 )
+                if new is not None:
+                    returned.append(new)
+    if ctx.task is not None:  # "for each Plains returned this way" (CR 608.2c, 400.7)
+        done = (ctx.task.data.get("parent") or {}).get("returned") or []
+        ctx.set_parent("returned", [*done, *returned])
     return True
 
 

@@ -58,6 +58,7 @@ class DecisionPurpose(StrEnum):
     WARD = "ward"  # CR 702.21a: pay the ward cost or the spell is countered
     RECOVER = "recover"  # CR 702.59a
     REROLL = "reroll"  # CR 706.6: reroll a die
+    CLASH = "clash"  # CR 701.30a: put the card revealed by a clash on the bottom
     # a choice of objects
     ATTACK_DEFENDER = "attack_defender"  # CR 508.4: a token put onto the battlefield attacking
     SEARCH = "search"  # CR 701.23: search a library
@@ -242,6 +243,7 @@ class CastSpell(Answer):
     * ``replicate``: how many times the replicate cost is paid (702.56);
     * ``splice``: cards in hand to splice onto the spell (702.47), in order;
     * ``convoke``: untapped creatures tapped to help pay (702.51);
+    * ``improvise``: untapped artifacts tapped to pay for generic mana (702.126);
     * ``delve``: graveyard cards exiled to help pay (702.66);
     * ``sacrifice`` / ``discard``: the objects chosen for an additional cost
       such as Fling's "sacrifice a creature" (CR 601.2h), or for offering
@@ -260,6 +262,7 @@ class CastSpell(Answer):
     replicate: int = 0
     splice: tuple[int, ...] = ()
     convoke: tuple[int, ...] = ()
+    improvise: tuple[int, ...] = ()
     delve: tuple[int, ...] = ()
     face_down: bool = False
     sacrifice: tuple[int, ...] | None = None

@@ -50,6 +50,7 @@ class EventKind(StrEnum):
     CHAPTER_TRIGGER = "chapter_trigger"
     CHOICE = "choice"
     CHOOSE = "choose"
+    CLASH = "clash"
     CLASS_LEVEL = "class_level"
     CLEANUP = "cleanup"
     CLOAK = "cloak"
@@ -89,6 +90,7 @@ class EventKind(StrEnum):
     ENTERS_ATTACKING = "enters_attacking"
     EPIC = "epic"
     EXTRA_TURN = "extra_turn"
+    EXPLORED = "explored"
     FACE_UP_IN_EXILE = "face_up_in_exile"
     FADING = "fading"
     FIZZLE = "fizzle"
@@ -99,6 +101,7 @@ class EventKind(StrEnum):
     GAIN_LIFE_REPLACED = "gain_life_replaced"
     ILLEGAL_ACTIVATION = "illegal_activation"
     ILLEGAL_CAST = "illegal_cast"
+    IMPROVISE = "improvise"
     INDESTRUCTIBLE = "indestructible"
     INVESTIGATE = "investigate"  # CR 701.16a
     KEEP = "keep"
@@ -146,6 +149,7 @@ class EventKind(StrEnum):
     REMOVE_COUNTERS_PREVENTED = "remove_counters_prevented"
     REMOVE_SHIELD_COUNTER = "remove_shield_counter"
     REMOVED_FROM_COMBAT = "removed_from_combat"
+    RENOWNED = "renowned"
     REPLACEMENT = "replacement"
     RESOLVE = "resolve"
     REVEAL = "reveal"
@@ -153,6 +157,7 @@ class EventKind(StrEnum):
     SADDLES = "saddles"
     SAGA_DONE = "saga_done"
     SCRY = "scry"
+    SPEED = "speed"
     SEARCH = "search"
     SHUFFLE = "shuffle"
     SKIP = "skip"
@@ -221,6 +226,7 @@ class DamageData(TypedDict):
     amount: int
     combat: bool
     player: NotRequired[int]  # the player dealt damage
+    life_lost: NotRequired[int]  # the life that damage made them lose (CR 120.3a)
 
 
 class LifeData(TypedDict):

@@ -227,6 +227,7 @@ class Player:
         "kept",
         "life_lost_this_turn",
         "spells_cast_this_turn",
+        "speed",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -251,6 +252,8 @@ class Player:
         self.kept = False
         self.life_lost_this_turn = 0
         self.spells_cast_this_turn = 0
+        #: CR 702.179b: no speed (None) until a rule or effect sets it
+        self.speed: int | None = None
 
     def copy(self) -> Player:
         p = Player.__new__(Player)

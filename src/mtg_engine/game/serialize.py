@@ -67,8 +67,20 @@ def _is_plain_str(k: Any) -> bool:
     return type(k) is str
 
 
+#: the types :func:`encode` returns as they are (exactly these: not an enum member,
+#: whose type is its enum class, nor any other subclass)
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
 def encode(v: Any) -> Any:
     """A JSON-ready value from which :func:`decode` rebuilds ``v`` exactly."""
+    t = type(v)
+    if t in _PLAIN:
+        return v
+    if t is list:
+        return [encode(x) for x in v]
+    if t is dict and all(type(k) is str for k in v):
+        return {"__dict__": {k: encode(x) for k, x in v.items()}}
     if isinstance(v, Enum):  # before str/int: a StrEnum or IntEnum must come back as its member
         return {"__enum__": f"{type(v).__module__}:{type(v).__qualname__}", "v": v.value}
     if v is None or isinstance(v, bool | int | float | str):
@@ -170,7 +182,8 @@ def _obj_to_json(o: GameObject) -> dict[str, Any]:
         if s == "card":
             d["card"] = _card_ref(o.card)
         else:
-            d[s] = encode(getattr(o, s))
+            v = getattr(o, s)
+            d[s] = v if type(v) in _PLAIN else encode(v)  # most fields are plain (fast path)
     return d
 
 

@@ -32,6 +32,9 @@ class TurnFlags:
     creatures_died: int = 0
     #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3)
     damaged_objects: set[int] = field(default_factory=set)
+    #: (source, permanent) pairs: the permanent was dealt damage by that source this
+    #: turn ("a creature dealt damage by this creature this turn", CR 120.3)
+    damaged_by: set[tuple[int, int]] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
     #: creatures declared as attackers this turn (raid, CR 508.1)
@@ -45,6 +48,8 @@ class TurnFlags:
     #: the last coin flip and die roll this turn (CR 705, 706), for conditions
     last_coin_flip: dict[str, Any] | None = None
     last_die_roll: dict[str, Any] | None = None
+    #: the last clash this turn (CR 701.30): who clashed and who won, for "if you win"
+    last_clash: dict[str, Any] | None = None
     #: spells and abilities that were countered on resolution this turn (CR 608.2b)
     fizzled: set[int] = field(default_factory=set)
     #: stack object -> what was chosen and paid as it was cast (CR 601.2b-h, 400.7d)
@@ -91,6 +96,7 @@ class TurnFlags:
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
         t.damaged_objects = self.damaged_objects.copy()
+        t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn
         t.extra_cleanup = self.extra_cleanup
@@ -98,6 +104,7 @@ class TurnFlags:
         t.random_pile_blocks = self.random_pile_blocks
         t.last_coin_flip = self.last_coin_flip
         t.last_die_roll = self.last_die_roll
+        t.last_clash = self.last_clash
         t.fizzled = self.fizzled.copy()
         t.paid = self.paid.copy()
         t.life_gained = self.life_gained.copy()

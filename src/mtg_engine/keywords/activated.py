@@ -33,6 +33,7 @@ from ..cards.abilities import (
     Cost,
     Effect,
     Filter,
+    SelfRef,
     TargetRef,
     TargetSpec,
 )
@@ -45,7 +46,7 @@ from ..rules.filters import matches_object
 from ..rules.support import register, register_keywords
 from .common import add_pending_trigger
 
-register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify")
+register_keywords("Cycling", "Typecycling", "Transmute", "Reinforce", "Equip", "Fortify", "Outlast")
 register("trigger:cycle")  # CR 702.29c-d, 702.29f: "when you cycle ..." (cycled below)
 
 _SELF = Filter(conditions=(("self", True),))
@@ -169,6 +170,22 @@ def equip(a: Ability) -> Ability:
 @activated_keyword("Fortify")
 def fortify(a: Ability) -> Ability:
     return _attach(a, "Land", "702.67a", "Fortify")
+
+
+@activated_keyword("Outlast")
+def outlast(a: Ability) -> Ability:
+    """CR 702.107a: "Outlast [cost]" means "[Cost], {T}: Put a +1/+1 counter on this
+    creature. Activate only as a sorcery." """
+    return Ability(
+        AbilityKind.ACTIVATED,
+        text=f"Outlast {_cost_text(a)} ({_cost_text(a)}, {{T}}: Put a +1/+1 counter on this "
+        "creature. Activate only as a sorcery.)",
+        cost=replace(_cost(a), tap=True),
+        effects=(Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
+        keyword=a.keyword,
+        keyword_args={**a.keyword_args, "rule": "702.107a"},
+        timing="sorcery",
+    )
 
 
 @on_event(EventKind.ACTIVATE)

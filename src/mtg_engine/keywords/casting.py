@@ -48,6 +48,7 @@ from . import (  # noqa: F401
     buyback,
     copies,
     cost_keywords,
+    dash,
     disturb,
     epic,
     evoke,
@@ -66,5 +67,6 @@ from . import (  # noqa: F401
     splice,
     stack_records,
     storm,
+    surge_spectacle,
     suspend,
 )

@@ -25,6 +25,10 @@ Afflict N                 702.130     ``becomes_blocked``: defending player lose
                                       N life
 Poisonous N               702.70      ``damage`` (combat, to a player): that
                                       player gets N poison counters
+Mentor                    702.134     ``attacks``: a +1/+1 counter on target
+                                      attacking creature with less power
+Ingest                    702.115     ``damage`` (combat, to a player): that
+                                      player exiles the top card of their library
 ========================  ==========  ==========================================
 
 Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b,
@@ -69,6 +73,8 @@ BATTLE_CRY = "Battle cry"
 MELEE = "Melee"
 AFFLICT = "Afflict"
 POISONOUS = "Poisonous"
+MENTOR = "Mentor"
+INGEST = "Ingest"
 
 register_keywords(
     RAMPAGE,
@@ -82,6 +88,8 @@ register_keywords(
     MELEE,
     AFFLICT,
     POISONOUS,
+    MENTOR,
+    INGEST,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -97,6 +105,8 @@ RULES = {
     MELEE: "702.121a",
     AFFLICT: "702.130a",
     POISONOUS: "702.70a",
+    MENTOR: "702.134a",
+    INGEST: "702.115a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -237,6 +247,22 @@ def _build_ability(keyword: str, n: int) -> Ability:
                 ),
             ),
         )
+    if keyword == INGEST:
+        return keyword_trigger(
+            keyword,
+            "Ingest (Whenever this creature deals combat damage to a player, that player exiles "
+            "the top card of their library.)",
+            (Effect("exile_top", {"player": TriggerRef("player"), "amount": 1}),),
+        )
+    if keyword == MENTOR:
+        lesser = Filter(("Creature",), conditions=(("attacking", True), ("power_lt_source", True)))
+        return keyword_trigger(
+            keyword,
+            "Mentor (Whenever this creature attacks, put a +1/+1 counter on target attacking "
+            "creature with lesser power.)",
+            (Effect("put_counters", {"what": TargetRef(0), "counter": "+1/+1", "amount": 1}),),
+            targets=(TargetSpec(lesser),),
+        )
     raise KeyError(keyword)
 
 
@@ -265,12 +291,12 @@ def _data(ev: Event) -> dict[str, Any]:
 
 @on_event(EventKind.ATTACKS)
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 508.1m: provoke, annihilator, battle cry, melee."""
+    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor."""
     o = _obj(game, ev)
     if o is None:
         return
     data = _data(ev)
-    for kw in (PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE):
+    for kw in (PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR):
         _fire(game, o, kw, data)
 
 
@@ -329,11 +355,13 @@ def _on_unblocked(game: Game, ev: Event, subject: GameObject | None) -> None:
 
 @on_event("damage")
 def _on_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 702.70a: poisonous of a creature that dealt combat damage to a player."""
+    """CR 702.70a, 702.115a: poisonous and ingest of a creature that dealt combat
+    damage to a player."""
     d = ev.data
     target = d.get("target")
     if not d.get("combat") or not isinstance(target, int) or target >= 0:
         return
     o = game.objects.get(d.get("source", -1))
     if o is not None and not o.phased_out:
-        _fire(game, o, POISONOUS, {"player": -target - 1, "obj": o.id})
+        for kw in (POISONOUS, INGEST):
+            _fire(game, o, kw, {"player": -target - 1, "obj": o.id})

@@ -12,6 +12,10 @@
   applied by :func:`mtg_engine.rules.costs.apply_convoke`. A creature tapped
   for convoke can't also tap for mana (ruling 502.46.1); it can pay additional
   costs such as buyback (ruling 502.46.2).
+* 702.126a Improvise: tap untapped artifacts you control to pay for generic mana
+  — ``CastSpell(improvise=(artifact, ...))``, applied by
+  :func:`mtg_engine.rules.costs.apply_improvise`; refused for a spell without it
+  (:func:`improvise_announced`).
 * 702.66a Delve: exile cards from your graveyard to pay for generic mana —
   ``CastSpell(delve=(card, ...))``, :func:`mtg_engine.rules.costs.apply_delve`.
   Either announced for a spell without that keyword (printed or granted) is
@@ -35,7 +39,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register_keywords("Entwine", "Affinity", "Convoke", "Delve", "Split second")
+register_keywords("Entwine", "Affinity", "Convoke", "Improvise", "Delve", "Split second")
 
 
 @additional_cost("Entwine")
@@ -68,6 +72,21 @@ def convoke_announced(
         return (
             [],
             f"{obj.name} doesn't have convoke: creatures can't be tapped to pay for it (rule 702.51a)",
+        )
+    return [], None
+
+
+@additional_cost("Improvise")
+def improvise_announced(
+    game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
+) -> tuple[list[CostPart], str | None]:
+    """CR 702.126a: only a spell with improvise (printed or granted) may be paid for
+    by tapping artifacts; improvise adds no cost of its own (702.126b)."""
+    if opts.get("improvise") and not any(a.keyword == "Improvise" for a in abilities):
+        return (
+            [],
+            f"{obj.name} doesn't have improvise: artifacts can't be tapped to pay for it "
+            "(rule 702.126a)",
         )
     return [], None
 

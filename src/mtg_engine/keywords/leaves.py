@@ -1,5 +1,5 @@
 """Keywords that trigger when their permanent is put into a graveyard from the
-battlefield: modular (CR 702.43a) and soulshift (CR 702.46a).
+battlefield: modular (CR 702.43a), soulshift (CR 702.46a) and afterlife (CR 702.135a).
 
 They "look back in time" (CR 603.10a): modular counts the +1/+1 counters the
 permanent had as it left (last known information, CR 608.2h).
@@ -14,9 +14,10 @@ permanent had as it left (last known information, CR 608.2h).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Effect, Filter, TargetRef, TargetSpec
+from ..cards.abilities import Ability, ControllerRef, Effect, Filter, TargetRef, TargetSpec
 from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.characteristics import chars
@@ -28,7 +29,51 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register_keywords("Modular", "Soulshift")
+AFTERLIFE = "Afterlife"
+register_keywords("Modular", "Soulshift", AFTERLIFE)
+
+#: a 1/1 white and black Spirit creature token with flying (afterlife, CR 702.135a)
+SPIRIT = {
+    "name": "Spirit",
+    "colors": ("white", "black"),
+    "types": ("Creature",),
+    "subtypes": ("Spirit",),
+    "supertypes": (),
+    "power": 1,
+    "toughness": 1,
+    "keywords": ["Flying"],
+    "abilities_text": "",
+}
+
+
+@lru_cache(maxsize=8)
+def afterlife_ability(n: int) -> Ability:
+    """CR 702.135a: "Afterlife N" means "When this permanent is put into a graveyard
+    from the battlefield, create N 1/1 white and black Spirit creature tokens with
+    flying." """
+    tokens = (
+        "a 1/1 white and black Spirit creature token"
+        if n == 1
+        else (f"{n} 1/1 white and black Spirit creature tokens")
+    )
+    return keyword_trigger(
+        AFTERLIFE,
+        f"Afterlife {n} (When this permanent is put into a graveyard from the battlefield, "
+        f"create {tokens} with flying.)",
+        (
+            Effect(
+                "create_token",
+                {
+                    "amount": n,
+                    "token": dict(SPIRIT),
+                    "tapped": False,
+                    "controller": ControllerRef(),
+                },
+            ),
+        ),
+        rule="702.135a",
+    )
+
 
 _ARTIFACT_CREATURE = Filter(kinds=("Artifact",), conditions=(("type", "Creature"),))
 
@@ -54,6 +99,15 @@ def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> Non
                 optional=True,
             )
             add_pending_trigger(game, new, controller, ab, {"obj": new.id})
+        elif a.keyword == AFTERLIFE:
+            n = a.keyword_args.get("n", 1)
+            add_pending_trigger(
+                game,
+                new,
+                controller,
+                afterlife_ability(n if isinstance(n, int) else 1),
+                {"obj": new.id},
+            )
         elif a.keyword == "Soulshift":
             n = a.keyword_args.get("n", 0)
             n = n if isinstance(n, int) else 0

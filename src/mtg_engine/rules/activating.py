@@ -41,7 +41,7 @@ from .mana_spending import Spending, spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .stack_choices import begin_choices
-from .support import COVERAGE_PROBES, has_variable_amount, register
+from .support import COVERAGE_PROBES, has_variable_amount, register, register_keywords
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
@@ -120,6 +120,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         and game.turn_flags.activated.get((o.id, index), 0) >= a.limit_per_turn
     ):
         return "that ability can't be activated again this turn (rule 602.5b)"
+    if a.keyword == EXHAUST and a.text in (o.chosen or {}).get(EXHAUSTED, ()):
+        return "an exhaust ability can be activated only once (rule 702.177a)"
     cost = a.cost
     if has_variable_amount(cost):
         return "that ability's cost has a variable amount the engine can't pay yet"
@@ -191,6 +193,11 @@ CANT_ACTIVATE = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
 register("restriction:any_player")  # any_player_may (CR 602.2)
+#: CR 702.177a: "Exhaust — [Cost]: [Effect]" is "[Cost]: [Effect]. Activate only once."
+EXHAUST = "Exhaust"
+#: the texts of the exhaust abilities an object has activated (``GameObject.chosen``)
+EXHAUSTED = "exhausted"
+register_keywords(EXHAUST)
 
 
 def ability_at(c: Chars, index: int) -> Ability:
@@ -214,6 +221,7 @@ TIMING_RESTRICTIONS = frozenset(
         "during_any_upkeep_step",
         "during_combat",
         "before_the_combat_damage_step",
+        "during_combat_after_blockers_are_declared",
     }
 )
 
@@ -241,6 +249,7 @@ def _timing_restriction(game: Game, player: int, value: str) -> str | None:
         "during_any_upkeep_step": step == Step.UPKEEP,
         "during_combat": step in combat_steps,
         "before_the_combat_damage_step": step < Step.FIRST_STRIKE_DAMAGE,
+        "during_combat_after_blockers_are_declared": step in combat_steps[2:],
     }.get(value)
     if ok is None:
         return f"activation restriction {value!r} isn't implemented (rule 602.5b)"
@@ -294,6 +303,11 @@ def activate_task(game: Game, task: Task) -> None:
         key = (src.id, d["ability"])
         activated = game.turn_flags.activated
         activated[key] = activated.get(key, 0) + 1
+        if a.keyword == EXHAUST:
+            # CR 702.177a: "Activate only once" — this object's, for good (a new
+            # object after a zone change may again, CR 400.7)
+            done = (src.chosen or {}).get(EXHAUSTED, ())
+            src.chosen = {**(src.chosen or {}), EXHAUSTED: [*done, a.text]}
         if a.cost is not None and a.cost.loyalty is not None:
             loyalty_rules.mark_activated(game, src)  # CR 606.3
         if a.kind is AbilityKind.MANA and _simple_cost(a.cost):

@@ -144,7 +144,7 @@ def cast_problem(
     """Why ``player`` can't cast this card now, or None (CR 601.2, 117.1a, 307.1).
 
     ``action`` carries the choices announced with the cast (CR 601.2b:
-    alternative and additional costs, convoke and delve); the check covers the
+    alternative and additional costs, convoke, improvise and delve); the check covers the
     zone the card is cast from (CR 601.2a, 702.34a), timing (CR 117.1a,
     307.1, 702.61a split second), targets (CR 601.2c) and the total cost
     (CR 601.2f-h).
@@ -196,6 +196,8 @@ def cast_options(action: CastSpell | None) -> dict[str, Any]:
         opts["splice"] = list(action.splice)
     if action.convoke:
         opts["convoke"] = list(action.convoke)
+    if action.improvise:
+        opts["improvise"] = list(action.improvise)
     if action.delve:
         opts["delve"] = list(action.delve)
     if action.sacrifice is not None:
@@ -447,6 +449,14 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         if problem:
             return problem
         sources = [s for s in sources if s.obj not in opts["convoke"]]
+    if opts.get("improvise"):
+        x_open = o.x is None and mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0
+        mana, problem = costs.apply_improvise(
+            game, player, mana, list(opts["improvise"]), x_open=x_open
+        )
+        if problem:
+            return problem
+        sources = [s for s in sources if s.obj not in opts["improvise"]]
     if opts.get("delve"):
         feeders = costs.delve_feeders(game, player, list(opts["delve"]))
         x_open = o.x is None and mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0
@@ -745,7 +755,10 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         obj=new_id,
     )
     task.stage = 1
-    begin_choices(game, new_id, "spell", delve=len(opts.get("delve") or ()))
+    # cards announced for delve and artifacts for improvise can pay {X} (CR 702.66a,
+    # 702.126a: generic mana once X is chosen, 107.3)
+    generic_payers = len(opts.get("delve") or ()) + len(opts.get("improvise") or ())
+    begin_choices(game, new_id, "spell", delve=generic_payers, opts=opts)
 
 
 def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
@@ -802,10 +815,14 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
         sources = [s for s in sources if s.obj not in d["tap"]]
     convoke = list(opts.get("convoke") or ())
+    improvise = list(opts.get("improvise") or ())
     delve = list(opts.get("delve") or ())
     if convoke:
         mana, problem = costs.apply_convoke(game, player, mana, convoke)
         sources = [s for s in sources if s.obj not in convoke]
+    if improvise and not problem:
+        mana, problem = costs.apply_improvise(game, player, mana, improvise)
+        sources = [s for s in sources if s.obj not in improvise]
     feeders: tuple[int, ...] = ()
     if delve and not problem:
         # CR 601.2g-h: a permanent whose mana ability (activated before payment)
@@ -823,6 +840,12 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             problem = (
                 problem
                 or "a creature tapped for convoke can't also be tapped for mana (rule 702.51a)"
+            )
+        if any(oid in improvise for oid in d["payment"]):
+            # CR 702.126a: improvise taps the artifact; it can't also be tapped for mana
+            problem = (
+                problem
+                or "an artifact tapped for improvise can't also be tapped for mana (rule 702.126a)"
             )
     problem = problem or life_unpayable(game, player, total.life)
     on = Spending("spell", obj.id)  # CR 106.6: what restricted mana may pay for
@@ -849,6 +872,16 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         )
         if convoked:
             became_tapped(game, (c,), ("702.51a",))
+    for oid in improvise:
+        c = game.objects[oid]
+        improvised = pay_tap(game, c, ("702.126a", "601.2h"))  # CR 702.126a
+        game.emit(
+            EventKind.IMPROVISE,
+            ("702.126a",),
+            f"{c.name} is tapped to help pay for {what} (improvise)",
+        )
+        if improvised:
+            became_tapped(game, (c,), ("702.126a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
     with simultaneous(game):  # the cards exiled for delve: one event (CR 603.2c)
         for oid in delve:
@@ -895,13 +928,14 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     paid = dict(obj.paid or {})
     paid["mana_spent"] = spent
     paid["convoked"] = len(convoke)
+    paid["improvised"] = len(improvise)
     paid["delved"] = len(delve)
     if sacrificed:
         paid["sacrificed"] = sacrificed
     obj.paid = paid
     # costs paid: creatures tapped for convoke (the moves and the mana payment said
     # so themselves); the spell's own characteristics are forgotten with it
-    game.invalidate(TAPPED_FOR_MANA, *convoke)
+    game.invalidate(TAPPED_FOR_MANA, *convoke, *improvise)
     return True
 
 
@@ -1123,7 +1157,8 @@ def choices_task(game: Game, task: Task) -> None:
                         # cost increases and reductions change the total cost X is
                         # paid in (601.2f): "spells cost {1} more" lowers the largest X
                         hi = _max_x_with_cost_changes(game, obj, d.get("opts") or {}, limit=hi + 20)
-                    # cards announced for delve pay {X} as generic mana (CR 702.66a)
+                    # cards announced for delve and artifacts for improvise pay {X}
+                    # as generic mana (CR 702.66a, 702.126a)
                     hi += int(d.get("delve", 0))
                     if cost_x is not None:
                         hi = min(hi, cost_x)

@@ -46,6 +46,8 @@ _KNOWN = frozenset(
         "hand_ge",
         "player_no_cards_in_hand",
         "a_library_le",
+        "a_player_life_le",
+        "opponents_ge",
         "exiled_with_any",
         "total_power_ge",
         "opponent_dealt_damage_ge",
@@ -157,6 +159,12 @@ def evaluate(
         return source is not None and bool(exiled_with(game, link_owner(source)))
     if k == "a_library_le":  # "if a library has N or fewer cards in it"
         return any(len(p.library) <= int(a["n"]) for p in game.players if not p.has_lost)
+    if k == "a_player_life_le":  # "unless a player has 13 or less life"
+        n = a.get("n")
+        return isinstance(n, int) and any(p.life <= n for p in game.players if not p.has_lost)
+    if k == "opponents_ge":  # "unless you have two or more opponents" (CR 102.2-3)
+        n = a.get("n")
+        return isinstance(n, int) and len(game.opponents(controller)) >= n
     if k == "your_turn":
         return game.active == controller
     if k == "not_your_turn":

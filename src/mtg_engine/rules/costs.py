@@ -17,9 +17,10 @@ and minus all cost reductions." This module computes that total:
   (rulings 502.16.2, 502.21.4, 502.22.5, 502.24.5), but not to costs paid
   while something resolves, such as echo (ruling 502.19.4).
 
-Convoke (CR 702.51a) and delve (CR 702.66a) don't change the total cost: they
-are ways to pay parts of it (tapping creatures, exiling graveyard cards) and
-are applied by :func:`apply_convoke` and :func:`apply_delve`.
+Convoke (CR 702.51a), improvise (CR 702.126a) and delve (CR 702.66a) don't
+change the total cost: they are ways to pay parts of it (tapping creatures or
+artifacts, exiling graveyard cards) and are applied by :func:`apply_convoke`,
+:func:`apply_improvise` and :func:`apply_delve`.
 """
 
 from __future__ import annotations
@@ -302,7 +303,7 @@ def _count_controlled(game: Game, player: int, flt: Any, source: GameObject) -> 
 
 
 # ---------------------------------------------------------------------------
-# Ways to pay: convoke (CR 702.51) and delve (CR 702.66)
+# Ways to pay: convoke (CR 702.51), improvise (CR 702.126) and delve (CR 702.66)
 # ---------------------------------------------------------------------------
 
 
@@ -349,6 +350,34 @@ def apply_convoke(
         mana_costs.ManaCost(generic, tuple(colored), tuple(hybrid), cost.phyrexian, 0, cost.snow),
         None,
     )
+
+
+def apply_improvise(
+    game: Game,
+    player: int,
+    cost: mana_costs.ManaCost,
+    artifacts: list[int],
+    x_open: bool = False,
+) -> tuple[mana_costs.ManaCost, str | None]:
+    """CR 702.126a: each untapped artifact you control tapped pays for {1} of the
+    generic mana (702.126b: after the total cost is determined). ``x_open``: the
+    cast is checked before X is announced ({X} is generic once chosen, 107.3)."""
+    seen: set[int] = set()
+    for oid in artifacts:
+        o = game.objects.get(oid)
+        if oid in seen:
+            return cost, "an artifact can be tapped for improvise only once (rule 702.126a)"
+        seen.add(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD or o.controller != player or o.phased_out:
+            return cost, "improvise taps untapped artifacts you control (rule 702.126a)"
+        if "Artifact" not in chars(game, o).types or o.tapped:
+            return cost, f"{o.name} isn't an untapped artifact you control (rule 702.126a)"
+        why = tap_forbidden(game, o)
+        if why:  # CR 101.2, 118.3: it can't be tapped to pay for the spell
+            return cost, f"{o.name} can't be tapped for improvise: {why} (rules 101.2, 702.126a)"
+    if len(artifacts) > cost.generic and not x_open:
+        return cost, "improvise pays only for generic mana (rule 702.126a)"
+    return mana_rules.reduce_cost(cost, len(artifacts)), None
 
 
 def apply_delve(

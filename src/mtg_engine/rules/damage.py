@@ -122,6 +122,7 @@ def deal_damage(
                 amount=amount,
                 combat=combat,
                 player=pl,
+                life_lost=amount if plain else 0,
             )
             if loss is not None and not plain:
                 lose_life(game, pl, amount, ("120.3a",), source.name, event=loss)

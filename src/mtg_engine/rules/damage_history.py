@@ -48,6 +48,14 @@ def _on_damage_to_object(game: Game, ev: Any, subject: GameObject | None) -> Non
     # the turn's record (TurnFlags.damaged_objects); ids follow CR 400.7, so a
     # permanent that changed zones is a new object that wasn't dealt damage
     game.turn_flags.damaged_objects.add(target)
+    if subject is not None:
+        game.turn_flags.damaged_by.add((subject.id, target))
+
+
+def dealt_damage_by_this_turn(game: Game, source: GameObject | None, oid: int) -> bool:
+    """Whether the object was dealt damage this turn by ``source`` as the object it
+    is now (CR 120.3, 400.7: a source that changed zones is a new object)."""
+    return source is not None and (source.id, oid) in game.turn_flags.damaged_by
 
 
 def dealt_damage_this_turn(game: Game, oid: int) -> bool:
@@ -58,7 +66,11 @@ def dealt_damage_this_turn(game: Game, oid: int) -> bool:
 def _register() -> None:
     on_event(EventKind.DAMAGE, rules=True)(_on_damage)
     on_event(EventKind.DAMAGE, rules=True)(_on_damage_to_object)
-    register("cond:dealt_damage_by_source", "cond:dealt_damage_this_turn")
+    register(
+        "cond:dealt_damage_by_source",
+        "cond:dealt_damage_this_turn",
+        "cond:dealt_damage_by_self_this_turn",
+    )
 
 
 _register()

@@ -220,6 +220,7 @@ class Ctx:
                     parent.get("exiled")
                     or parent.get("discarded")
                     or [m for m in parent.get("revealed") or () if m in g.objects]
+                    or parent.get("returned")
                     or parent.get("it")
                 )
                 flt = dataclasses.replace(
@@ -274,7 +275,14 @@ class Ctx:
             return [oid for oid in chosen.get(repr(ref), ()) if oid in g.objects]
         if isinstance(ref, ControllerOfRef | OwnerOfRef):
             out = []
-            for r in self.refs(ref.of):
+            of = self.refs(ref.of)
+            if not of and isinstance(ref.of, TriggerRef) and ref.of.role == "object":
+                # "that creature's controller" of a creature that has left the
+                # battlefield since: its last known information (CR 608.2h)
+                gone = (self.obj.trigger_data or {}).get("obj")
+                if isinstance(gone, int) and self._last_known(gone) is not None:
+                    of = [gone]
+            for r in of:
                 if r < 0:
                     out.append(r)
                 else:
@@ -389,14 +397,23 @@ class Ctx:
         if isinstance(p, int):
             return [p]
         # "target creature an opponent controls deals damage to each other creature
-        # that player controls": the controller of the targeted object (CR 608.2c)
+        # that player controls": the controller of the targeted object (CR 608.2c),
+        # as it last existed if an earlier instruction destroyed it ("Destroy target
+        # creature an opponent controls. Each other creature that player controls
+        # gets -2/-0", CR 608.2h)
         g = self.game
-        return [
-            g.objects[t].controller
-            for spec in self.obj.targets or ()
-            for t in spec
-            if t >= 0 and t in g.objects
-        ][:1]
+        out: list[int] = []
+        for spec in self.obj.targets or ():
+            for t in spec:
+                if t < 0:
+                    continue
+                if t in g.objects:
+                    out.append(g.objects[t].controller)
+                else:
+                    info = self.lki(t)
+                    if info is not None and isinstance(info.get("controller"), int):
+                        out.append(int(info["controller"]))
+        return out[:1]
 
     def objects(self, ref: Any) -> list[GameObject]:
         return [self.game.objects[r] for r in self.refs(ref) if r >= 0 and r in self.game.objects]
@@ -453,6 +470,11 @@ class Ctx:
                 return g.players[self.controller].life
             if a.kind == "hand_size":
                 return len(g.players[self.controller].hand)
+            if a.kind == "damage_to_player":
+                # "the damage already dealt to that player this turn" (CR 120.3)
+                ps = self.players(a.ref) if a.ref is not None else [self.controller]
+                dealt = g.turn_flags.damage_to_player
+                return (dealt.get(ps[0], 0) if ps else 0) * a.multiplier
             if a.kind == "mana_value" and a.ref is not None:
                 # "the milled card's mana value", "that card's mana value" (CR 202.3)
                 objs = self.objects(a.ref)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
-from .damage_history import damaged_players, dealt_damage_this_turn
+from .damage_history import damaged_players, dealt_damage_by_this_turn, dealt_damage_this_turn
 from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .simultaneous import attached_before
@@ -155,7 +155,13 @@ def _attached_condition(
     if (
         value != "any"
         and source is not None
-        and (source.attached_to is not None or subtype in printed(source).subtypes)
+        and (
+            source.attached_to is not None
+            or subtype in printed(source).subtypes
+            # CR 702.103b, 702.103f: a bestow card's "enchanted creature" is the one
+            # it enchants as a bestowed Aura; a creature, unattached, enchants nothing
+            or (subtype == "Aura" and "Bestow" in printed(source).keywords)
+        )
     ):
         # (an attached source is an Aura or Equipment, a copy of one included)
         return source.attached_to == obj.id
@@ -294,6 +300,9 @@ def _condition(
         return (len(c.colors) >= 2) == bool(value)  # CR 105.4
     if key == "dealt_damage_this_turn":
         return dealt_damage_this_turn(game, obj.id) == bool(value)  # CR 120.3
+    if key == "dealt_damage_by_self_this_turn":
+        # "a creature dealt damage by this creature this turn" (CR 120.3)
+        return dealt_damage_by_this_turn(game, source, obj.id) == bool(value)
     if key == "color_in":
         # "a white or black permanent" (CR 105.2): any one of the colors
         return bool(c.colors & set(value))
@@ -320,6 +329,12 @@ def _condition(
         return blocked_by_it or me in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
+    if key == "power_lt_source":
+        # "with power less than this creature's power" (mentor, CR 702.134a)
+        if source is None or c.power is None:
+            return False
+        mine = chars(game, source).power
+        return mine is not None and (c.power < mine) == bool(value)
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):

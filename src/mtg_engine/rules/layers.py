@@ -1489,6 +1489,7 @@ def _register_support() -> None:
         *(f"static:{op}" for op in STATIC_LAYERS if op not in _RESTRICTIONS),
         "cond:chosen_color",
         "cond:chosen_type",
+        "cond:not_chosen_type",  # "creatures that aren't of the chosen type"
         "cond:chosen_player",  # filters.matches_player: the player chosen as it entered
         "cond:face_down",
         "amount:card_types",

@@ -733,6 +733,7 @@ def execute_plan(
         ("601.2g", "601.2h", "605.3a", *extra_rules) if names else ("601.2h",),
         f"{p.name} pays {cost} for {what}{tapped}{life}",
         player=player,
+        life_paid=pool_plan.life,
     )
     return [c for i, c in enumerate(POOL_ORDER) for _ in range(pool_plan.from_pool[i])]
 

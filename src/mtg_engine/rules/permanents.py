@@ -137,7 +137,11 @@ def destroy_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """Regeneration shields (701.19a), shield counters (122.1c), umbra armor (702.89a)."""
     o = game.objects[ev["obj"]]
     out: list[Replacement] = []
-    if ev["regen"] and o.regen_shields > 0:
+    if (
+        ev["regen"]
+        and o.regen_shields > 0
+        and "cant_be_regenerated" not in chars(game, o).restrictions  # CR 701.19c
+    ):
         out.append(Replacement("regenerate", "a regeneration shield", ("701.19a",), _regenerate))
     if ev["by_effect"] and o.counters.get("shield"):
         # CR 122.1c: "destroyed as the result of an effect" (not a state-based action)

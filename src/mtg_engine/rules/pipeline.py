@@ -199,6 +199,10 @@ def performer(kind: str) -> Callable[[Performer], Performer]:
 IndexEntry = tuple[int, str, StaticEffect]
 
 
+#: layer-6 effects that change which abilities a permanent has (CR 613.1f)
+_ABILITY_CHANGES = frozenset(("grant_ability", "lose_all_abilities"))
+
+
 def _index(game: Game) -> dict[str, list[IndexEntry]]:
     """Event kind -> (permanent, key, static) for the permanents' replacement statics.
 
@@ -219,8 +223,9 @@ def _index(game: Game) -> dict[str, list[IndexEntry]]:
         copies = any(e.layer[0] == "1" for e in game.effects)
         # abilities granted in layer 6 (CR 613.1f: "Enchanted creature has 'If this
         # creature would ...'"): then each permanent's abilities as they are now
-        granted = any(e.op == "grant_ability" for e in game.effects) or any(
-            entry[1].op == "grant_ability" for entry in layer_statics(game)
+        # or removed there ("All creatures lose all abilities": Humility, 613.1f)
+        granted = any(e.op in _ABILITY_CHANGES for e in game.effects) or any(
+            entry[1].op in _ABILITY_CHANGES for entry in layer_statics(game)
         )
         ops = STATIC_FINDERS
         for sid in battlefield[start:]:

@@ -24,7 +24,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import PREVENTED_THIS_WAY, Ability, AbilityKind, Effect
+from ..cards.abilities import (
+    PREVENTED_THIS_WAY,
+    Ability,
+    AbilityKind,
+    Effect,
+    mentions_prevented,
+)
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
 from .effects_runner import run_effects
@@ -63,7 +69,16 @@ def after_prevention(game: Game, ev: dict[str, Any]) -> None:
         if source is None
         else {source.id: {"owner": source.owner, "controller": source.controller}}
     )
+    b = game._batch
     for rec in reversed(ev.get("prevented_then") or ()):
+        if b is not None and not mentions_prevented(rec["effects"]):
+            # damage dealt by several sources at once (combat damage, 510.2) is one
+            # event: an additional effect that doesn't depend on the damage prevented
+            # ("Remove a +1/+1 counter from this creature") happens once for it
+            key = ("prevention_then", rec["card_uid"], rec["source"], ev["to"])
+            if key in b.once:
+                continue
+            b.once.add(key)
         data = {
             **rec,
             "damage_source": ev["source"],

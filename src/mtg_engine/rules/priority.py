@@ -34,6 +34,7 @@ from .effects_runner import run_effects
 from .face_up_action import turn_face_up_action
 from .permanents import enter_battlefield
 from .sba import check_state_based_actions
+from .state_triggers import check_state_triggers
 from .targets import legal_targets_now
 from .triggers import intervening_if_holds
 from .zones import move
@@ -53,6 +54,7 @@ def priority_task(game: Game, task: Task) -> None:
             return  # something happened (or a choice is needed): check again
         if game.outcome is not None:
             return
+        check_state_triggers(game)  # CR 603.8
         if game.pending_triggers:
             game.push_task("put_triggers")
             return

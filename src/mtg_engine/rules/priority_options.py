@@ -657,7 +657,17 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, entwine=True))
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
-    for alt in ("Evoke", "Prowl", "Morph", "Suspend", "Foretell", "Bestow"):
+    for alt in (
+        "Evoke",
+        "Prowl",
+        "Morph",
+        "Suspend",
+        "Foretell",
+        "Bestow",
+        "Dash",
+        "Surge",
+        "Spectacle",
+    ):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:
@@ -671,6 +681,18 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         ]
         if creatures:
             candidates.append(CastSpell(o.id, convoke=tuple(creatures[: c.mana_value])))
+    if "Improvise" in kws:
+        generic = mana_costs.parse_cost(c.mana_cost).generic
+        artifacts = [
+            x
+            for x in game.battlefield
+            if game.objects[x].controller == player
+            and not game.objects[x].tapped
+            and "Artifact" in chars(game, game.objects[x]).types
+            and tap_forbidden(game, game.objects[x]) is None  # CR 101.2
+        ]
+        if artifacts and generic:
+            candidates.append(CastSpell(o.id, improvise=tuple(artifacts[:generic])))
     if "Delve" in kws:
         generic = mana_costs.parse_cost(c.mana_cost).generic
         grave = game.players[player].graveyard[:generic]

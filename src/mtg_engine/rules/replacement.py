@@ -335,6 +335,8 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
             new.chosen = {**(new.chosen or {}), "attached_player": -attach - 1}
         elif attach in game.objects and game.objects[attach].zone == Zone.BATTLEFIELD:
             new.attached_to = attach  # CR 608.3c, 303.4f
+            # what is "enchanted" or "equipped" changed after the move was cached
+            game.invalidate()
             entry["notes"].append(f"attached to {game.objects[attach].name}")
             rules = (*rules, "608.3c")
     chosen = dict(entry["chosen"])

@@ -6,7 +6,7 @@ repeats. Implemented: 704.5a-d (players losing, tokens), 704.5e (copies of
 spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
 (planeswalkers), 704.5j (legend rule), 704.5m-n (Auras, Equipment), 704.5p,
 704.5q (+1/+1 and -1/-1 counters), 704.5s (Sagas, ``rules/saga.py``), 704.5v
-(battles, ``rules/battle.py``).
+(battles, ``rules/battle.py``), 704.5z (speed, ``rules/speed.py``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from .game_end import can_lose, player_loses
 from .permanents import destroy_permanent, sacrifice
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
+from .speed import speed_owed, start_engines
 from .zones import move
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def sba_would_apply(game: Game) -> bool:
         p.life <= 0 or p.drew_from_empty or p.poison >= 10 for p in game.players if not p.has_lost
     ):
         return True
-    if _creature_deaths(game):
+    if _creature_deaths(game) or speed_owed(game):
         return True
     sagas, battles = _sagas_and_battles(game, _waiting(game))
     if sagas or battles:
@@ -157,6 +158,12 @@ def check_state_based_actions(game: Game) -> bool:
         else:
             return False
     happened = False
+    # CR 704.5z: a player with no speed who controls a permanent with start your
+    # engines! (performed with the others: it changes no object, CR 704.3)
+    engines = speed_owed(game)
+    if engines:
+        start_engines(game, engines)
+        happened = True
     # CR 704.5a-c: players lose.
     losers = []
     for p in game.players:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 class Batch:
     """The events of one simultaneous action, with the look-back state."""
 
-    __slots__ = ("events", "lki", "attached", "rules")
+    __slots__ = ("events", "lki", "attached", "rules", "once")
 
     def __init__(self, rules: tuple[str, ...]) -> None:
         #: (event, the object that left or None), in the order performed
@@ -42,6 +42,10 @@ class Batch:
         #: Aura/Equipment id -> what it was attached to just before the batch
         self.attached: dict[int, int] = {}
         self.rules = rules
+        #: what happens once for the whole event, already done: the additional
+        #: effect of a prevention effect that prevents damage from several sources
+        #: at once (CR 615.5, rules/prevention_then.py)
+        self.once: set[tuple[Any, ...]] = set()
 
 
 #: hook set by rules/triggers.py: check the deferred events (CR 603.10a)

@@ -13,9 +13,16 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
-def begin_choices(game: Game, oid: int, kind: str, delve: int = 0) -> None:
-    """``delve``: the cards announced for delve, which can pay {X} (CR 702.66a)."""
+def begin_choices(
+    game: Game, oid: int, kind: str, delve: int = 0, opts: dict[str, Any] | None = None
+) -> None:
+    """``delve``: the cards announced for delve and artifacts for improvise, which
+    can pay {X} (CR 702.66a, 702.126a). ``opts``: a spell's announced choices
+    (601.2b: buyback, kicker, an alternative cost), which the largest X offered
+    must leave room for in the total cost (601.2f)."""
     data: dict[str, Any] = {"obj": oid, "kind": kind, "spec": 0}
     if delve:
         data["delve"] = delve
+    if opts:
+        data["opts"] = dict(opts)
     game.push_task("choices", data)

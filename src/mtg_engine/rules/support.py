@@ -215,6 +215,7 @@ SUPPORTED: set[str] = set(
         "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
         "amount:mana_spent_this_way",
+        "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         # filters (CR 109.2)
         *(
             f"cond:{k}"
@@ -323,6 +324,7 @@ SUPPORTED: set[str] = set(
         "trigger:gain_life",
         "trigger:put_into_graveyard",
         "trigger:cumulative_upkeep_paid",
+        "trigger:explore",  # CR 701.44b (effects/keyword_actions.py, rules/triggers.py)
         "trigger:attack_with",  # "whenever you attack with ..." (CR 508.1, rules/triggers.py)
         "trigger_detail:or_events",  # "enters or attacks" (rules/triggers.alternatives)
         "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
@@ -374,6 +376,8 @@ SUPPORTED: set[str] = set(
                 "life_le",
                 "no_cards_in_hand",
                 "a_library_le",
+                "a_player_life_le",  # "unless a player has 13 or less life"
+                "opponents_ge",  # "unless you have two or more opponents"
                 "exiled_with_any",
                 "total_power_ge",
                 "opponent_dealt_damage_ge",

@@ -76,6 +76,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.BECOMES_UNTAPPED,
         EventKind.CLASS_LEVEL,
         EventKind.DECLARE_ATTACKERS,
+        EventKind.EXPLORED,
     )
 )
 
@@ -104,6 +105,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "transforms": (EventKind.TRANSFORM,),
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
+    "explore": (EventKind.EXPLORED,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -141,7 +143,8 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
     for e in game.effects:
         if e.op in ("copy", "set_copiable"):
             copies = True  # copied abilities (CR 707.2): look at the abilities themselves
-        elif e.op == "grant_ability":
+        elif e.op == "grant_ability" or (e.op == "become" and e.args.get("abilities")):
+            # (a "becomes ... with '[ability]'" effect grants it too, CR 613.1f)
             found.update(_kinds_of(e.args.get("abilities") or ()))
         elif e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")):
             # a granted keyword's own triggered abilities (decayed, CR 702.147a)
@@ -467,6 +470,7 @@ def _granted_triggers_possible(game: Game) -> bool:
     ones (CR 707.2, 707.5)."""
     return any(
         e.op in ("grant_ability", "copy", "set_copiable")
+        or (e.op == "become" and bool(e.args.get("abilities")))
         or (e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")))
         for e in game.effects
     )
@@ -794,6 +798,12 @@ def _matches_now(
         if nth is not None and d.get("nth") != nth:
             return False
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.EXPLORED and kind == "explore":  # CR 701.44b
+        # "whenever a creature you control explores", "whenever this creature explores"
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d.get("obj") == source.id
+        o = game.objects.get(d.get("obj", -1))
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     return False

@@ -23,6 +23,7 @@ from ..game.events import EventKind
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
+from .damage_history import dealt_damage_by_this_turn
 from .multiface import adventure_exile
 from .pipeline import Replacement, replacement_finder, static_replacement, then_hook
 from .support import register
@@ -122,6 +123,8 @@ def graveyard_to_exile(
         return None  # CR 700.4: "dies" is from the battlefield
     if args.get("controlled_by") == "opponent" and obj.controller == src.controller:
         return None
+    if args.get("damaged_by_source") and not dealt_damage_by_this_turn(game, src, obj.id):
+        return None  # "a creature dealt damage by this creature this turn" (CR 120.3)
     c = chars(game, src)
     name = c.name
     to_exile = _to(Zone.EXILE, "", name)

@@ -62,6 +62,7 @@ _CAST_OPTION_KEYS = (
     "replicate",
     "splice",
     "convoke",
+    "improvise",
     "delve",
     "sacrifice",
     "discard",
@@ -326,7 +327,7 @@ class Script:
         return opts
 
     def _cost_objects(self, game: Game, key: str, refs: list[str], acting: int) -> tuple[int, ...]:
-        """Objects named for splice, convoke, delve, sacrifice or discard."""
+        """Objects named for splice, convoke, improvise, delve, sacrifice or discard."""
         p = game.players[acting]
 
         def legal(o: int) -> bool:

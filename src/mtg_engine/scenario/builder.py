@@ -58,6 +58,7 @@ def build(sc: Scenario) -> Built:
         pl = game.players[i]
         pl.life = p.life
         pl.poison = p.poison
+        pl.speed = p.speed
         pl.mana_pool = list(p.mana_pool)
     labels: dict[str, int] = {}
     first_objs: list[tuple[EntrySpec, GameObject, int]] = []

@@ -54,6 +54,15 @@ class Checker:
             if g.players[self._player(p)].poison != n
         ]
 
+    def _check_speed(self, value: dict[str, int], path: str) -> list[Failure]:
+        """CR 702.179f: a player with no speed has speed 0 for this check."""
+        g = self.game
+        return [
+            mismatch(f"{path}.{p}", n, g.players[self._player(p)].speed or 0)
+            for p, n in value.items()
+            if (g.players[self._player(p)].speed or 0) != n
+        ]
+
     def _check_winner(self, value: str, path: str) -> list[Failure]:
         o = self.game.outcome
         if o is None:

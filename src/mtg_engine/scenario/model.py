@@ -90,6 +90,8 @@ class PlayerSpec:
     name: str
     life: int = 20
     poison: int = 0
+    #: CR 702.179b: None, no speed
+    speed: int | None = None
     mana_pool: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     zones: dict[str, list[EntrySpec]] = field(default_factory=dict)
     #: False when the file gives no ``library`` (then 20 basic lands)

@@ -36,6 +36,7 @@ SCENARIO_KEYS = (
 PLAYER_KEYS = (
     "life",
     "poison",
+    "speed",
     "mana_pool",
     *SETUP_ZONES,
     "commander",
@@ -380,6 +381,9 @@ def _check_player(
     if "poison" in m:
         poison = ck.integer(m["poison"], f"{path}.poison", line_of(m, "poison"), minimum=0)
         spec.poison = poison or 0
+    if "speed" in m:
+        # CR 702.179: a player's speed, 1 to 4 (Gomif lets it go past 4)
+        spec.speed = ck.integer(m["speed"], f"{path}.speed", line_of(m, "speed"), minimum=1)
     if "mana_pool" in m:
         spec.mana_pool = _mana_pool(
             ck, m["mana_pool"], f"{path}.mana_pool", line_of(m, "mana_pool")

@@ -31,6 +31,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
         "replicate",
         "splice",
         "convoke",
+        "improvise",
         "delve",
         "sacrifice",
         "discard",
@@ -48,10 +49,11 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "concede": ("while_casting",),
 }
 #: cast/activate keys whose value is a list of cards or permanents
-_REF_LISTS = ("tap", "splice", "convoke", "delve", "sacrifice", "discard")
+_REF_LISTS = ("tap", "splice", "convoke", "improvise", "delve", "sacrifice", "discard")
 EXPECT_KEYS = (
     "life",
     "poison",
+    "speed",
     "zones",
     "counts",
     "objects",
@@ -358,7 +360,7 @@ def check_expect(ck: Checker, v: Any, line: int | None, book: Book) -> list[tupl
 
 
 def _expect_value(ck: Checker, key: str, v: Any, path: str, line: int | None, book: Book) -> Any:
-    if key in ("life", "poison"):
+    if key in ("life", "poison", "speed"):
         m = ck.mapping(v, path, line, "a mapping of player to number")
         out: dict[str, int] = {}
         for p, n in (m or {}).items():

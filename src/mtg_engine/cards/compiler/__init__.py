@@ -44,7 +44,7 @@ from ..abilities import (
     TriggerRef,
 )
 from ..model import CardFace
-from .ir import Body, It, ThatPlayer, finalize
+from .ir import Body, It, ThatPlayer, finalize, walk
 from .leveler import (
     PT_BOX,
     class_level_ability,
@@ -291,7 +291,19 @@ def _statics(body: Body) -> list[StaticEffect]:
             )
             for s in out
         ]
-    return out
+    return [_it_is_self(s) for s in out]
+
+
+def _it_is_self(s: StaticEffect) -> StaticEffect:
+    """In a static ability that affects this object, an "it" left in its instructions
+    is this object: "If this creature would die, exile it instead" (CR 614.1a), "As
+    this land enters, you may pay 2 life. If you don't, it enters tapped" (614.12),
+    "This creature gets +1/+1 for each oil counter on it" (604.1). No compiler
+    placeholder is left in a compiled ability (a granted one is game state, saved)."""
+    if not isinstance(s.affected, SelfRef):
+        return s
+    args = walk(s.args, lambda v: SelfRef() if type(v) is It else None)
+    return s if args == s.args else StaticEffect(s.op, s.affected, args, s.condition)
 
 
 def _modes(body: Body, trigger: Trigger | None) -> tuple[Mode, ...]:
@@ -400,7 +412,7 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
     if p.kind == "triggered":
         return [_triggered(p)]
     if p.kind == "static":
-        return [Ability(AbilityKind.STATIC, static=tuple(p.statics))]
+        return [Ability(AbilityKind.STATIC, static=tuple(_it_is_self(s) for s in p.statics))]
     body = p.body
     assert body is not None
     cast_only = tuple(r for r in body.restrictions if r[0] == "cast_only")
@@ -493,6 +505,10 @@ def _close_striation(s: _Striation, abilities: list[Ability], unparsed: list[str
         unparsed.append(s.raw[0])
 
 
+#: a max speed ability (CR 702.178a), written like an ability word
+MAX_SPEED_PREFIX = "Max speed — "
+
+
 def compile_text(
     text: str, card_name: str, types: Iterable[str] = (), legendary: bool = False
 ) -> CompiledFace:
@@ -538,12 +554,18 @@ def compile_text(
             parsed = parse_paragraph(para.text)
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
-            out.extend(
+            made = [
                 _name_quoted(
                     a if a.text else replace(a, text=para.raw.replace("\n", " ")), para.raw
                 )
                 for a in _assemble(parsed, is_spell, spell_bodies)
-            )
+            ]
+            if para.raw.startswith(MAX_SPEED_PREFIX) and len(spell_bodies) == n_before:
+                # CR 702.178a: "Max speed — [ability]" means "As long as your speed is
+                # 4, this object has [ability]"
+                inner = [replace(a, text=a.text.removeprefix(MAX_SPEED_PREFIX)) for a in made]
+                made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
+            out.extend(made)
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)
         except (LarkError, CompileError) as exc:

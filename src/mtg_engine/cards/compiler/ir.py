@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..abilities import (
+    CLASH_OPPONENT,
     Ability,
     Amount,
     ChooseRef,
@@ -307,6 +308,23 @@ def fold_for_each(effects: list[Effect]) -> list[Effect]:
     return out
 
 
+def fold_clash_win(effects: list[Effect]) -> list[Effect]:
+    """ "Clash with an opponent. If you win, ...": the grammar reads "if you win" as
+    winning a coin flip; after a clash (and no flip since) it is winning the clash
+    (CR 701.30d)."""
+    out: list[Effect] = []
+    after_clash = False
+    for e in effects:
+        if e.op == "clash":
+            after_clash = True
+        elif e.op == "flip_coin":
+            after_clash = False
+        elif after_clash and e.condition is not None and e.condition.kind == "won_flip":
+            e = Effect(e.op, e.args, e.optional, Condition("won_clash", dict(e.condition.args)))
+        out.append(e)
+    return out
+
+
 def fold_search(effects: list[Effect]) -> list[Effect]:
     """Fold "search ..., reveal it, put it into your hand, then shuffle" into one op.
 
@@ -444,6 +462,8 @@ def finalize(
         effects = fold_search(effects)
     if any(e.op == "for_each" for e in effects):
         effects = fold_for_each(effects)
+    if any(e.op == "clash" for e in effects):
+        effects = fold_clash_win(effects)
     targets: list[TargetSpec] = []
     index: dict[int, int] = {}
     state: dict[str, Any] = {"last": last}  # "target" | "parent"
@@ -484,6 +504,10 @@ def finalize(
         return SelfRef()
 
     def resolve_player() -> Any:
+        if state.get("clashed"):
+            # "Clash with an opponent. If you win, ... Otherwise, that player ...":
+            # the opponent chosen for the clash (CR 701.30b; effects/clash.py)
+            return ParentRef(CLASH_OPPONENT)
         if state["last"] == "parent" and state.get("chose_opponents"):
             # "choose a creature card in an opponent's graveyard, then that player
             # chooses ...": the owner of the card just chosen (CR 608.2c)
@@ -629,6 +653,8 @@ def finalize(
             )
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
+        if eff.op == "clash":
+            state["clashed"] = True
         if _names_sacrificed(new):
             # "you draw cards equal to the sacrificed creature's power, then you gain
             # life equal to its toughness": "its" is the sacrificed creature (608.2c)

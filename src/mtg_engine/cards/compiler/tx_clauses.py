@@ -24,7 +24,6 @@ from ..abilities import (
     StaticEffect,
     Trigger,
     TriggerRef,
-    mentions_prevented,
 )
 from .filters import is_player_filter, subtype
 from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
@@ -215,6 +214,16 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         preds = _share_blocked_by(preds)
         event, details = preds[0]
+        if (
+            event == "attacks"
+            and not details
+            and len(preds) == 1
+            and isinstance(subj, Filter)
+            and is_player_filter(subj)
+        ):
+            # "whenever you attack": one or more creatures that player controls are
+            # declared as attackers (CR 508.3d), once for the declaration
+            event, details = "attack_with", (("count", 1),)
         if (
             event == "attacks"
             and not details
@@ -424,7 +433,15 @@ class ClauseRules:
 
     ev_put_into_graveyard = _ev("put_into_graveyard")
     _put_into_graveyard_base = _ev("put_into_graveyard")
-    ev_control_none = _ev("control_none")
+    _ev_control_none = _ev("control_none")
+
+    def ev_control_none(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When you control no Swamps" (a state trigger, CR 603.8): what is counted."""
+        name, details = self._ev_control_none(c)
+        flt = next((x for x in c if isinstance(x, Filter)), None)
+        if flt is not None and not any(k == "what" for k, _ in details):
+            details = (*details, ("what", flt))
+        return name, details
 
     def attack_target(self, c: list[Any]) -> tuple[str, Any]:
         # "attacks you" / "attacks a player" (CR 508.1b: whom it attacks), "attacks
@@ -521,6 +538,22 @@ class ClauseRules:
                         body.effects[-1] = Effect(
                             last.op,
                             {**last.args, "face_down_values": e.args["values"]},
+                            last.optional,
+                            last.condition,
+                        )
+                    elif (
+                        e.op == "excess_damage"
+                        and body.effects
+                        and body.effects[-1].op == "damage"
+                        and isinstance(e.args["to"], ControllerOfRef)
+                        and isinstance(e.args["to"].of, It)
+                    ):
+                        # "Excess damage is dealt to that creature's controller
+                        # instead." (CR 120.4a): part of the damage event before it
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "excess_to": "controller"},
                             last.optional,
                             last.condition,
                         )
@@ -781,6 +814,11 @@ class ClauseRules:
         return [
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
+
+    def sent_excess_damage(self, c: list[Any]) -> list[Effect]:
+        """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
+        modifies the damage instruction before it (``sentences``)."""
+        return [Effect("excess_damage", {"to": c[-1]})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
@@ -1458,6 +1496,13 @@ class ClauseRules:
         # a self-replacement effect of the counterspell (CR 614.15): read by "counter"
         return [Effect("countered_exile_instead", {})]
 
+    def sent_damaged_no_regen(self, c: list[Any]) -> list[Effect]:
+        """ "A creature dealt damage this way can't be regenerated this turn." (CR
+        701.19c): the objects the previous instruction dealt damage to."""
+        return [
+            Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
+        ]
+
     def damaged_exile_instead(self, c: list[Any]) -> list[Effect]:
         # "If a creature dealt damage this way would die this turn, exile it instead"
         # (CR 614.1a): the objects the previous instruction dealt damage to
@@ -1571,15 +1616,15 @@ class ClauseRules:
 
     def prevent_to_self_then(self, c: list[Any]) -> Parsed:
         """ "If damage would be dealt to this creature, prevent that damage. Put a
-        -1/-1 counter on it for each 1 damage prevented this way" (CR 615.5): the
-        rest is followed each time it prevents damage."""
+        -1/-1 counter on it for each 1 damage prevented this way", "... prevent that
+        damage. Remove a +1/+1 counter from this creature" (CR 615.5): the rest of
+        the paragraph is the effect's additional effect, followed each time it
+        prevents damage."""
         body = c[-1]
         if "dds:you" in c:
             raise CompileError("prevention of damage from sources you control")
         if body.modes or body.statics or body.condition or not body.effects:
             raise CompileError("prevention with an additional effect")
-        if not all(mentions_prevented(e) for e in body.effects):
-            raise CompileError("prevention: an instruction not about the damage prevented")
         parsed = (
             self.prevent_to_self(c[:-1])
             if not any(x in ("dds:any", "dds:you") for x in c)
@@ -1612,6 +1657,15 @@ class ClauseRules:
     def replacement_opponent_dies_exile(self, c: list[Any]) -> Parsed:
         kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
         args = {"controlled_by": "opponent", "dies": True, "card_type": kind.capitalize()}
+        return Parsed(
+            "static", statics=[StaticEffect("graveyard_to_exile", None, {**args, "tokens": True})]
+        )
+
+    def replacement_damaged_by_self_dies_exile(self, c: list[Any]) -> Parsed:
+        """ "If a creature dealt damage by this creature this turn would die, exile it
+        instead." (Kumano's Pupils; CR 614.1a, 120.3)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        args = {"dies": True, "card_type": kind.capitalize(), "damaged_by_source": True}
         return Parsed(
             "static", statics=[StaticEffect("graveyard_to_exile", None, {**args, "tokens": True})]
         )

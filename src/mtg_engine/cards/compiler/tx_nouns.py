@@ -38,6 +38,7 @@ from .ir import (
 from .tx_common import (
     CompileError,
     _int,
+    _obj,
     _words,
     among_them,
 )
@@ -256,6 +257,7 @@ class NounRules:
     post_you_own = _post("owner", "you")
     post_you_own_not_control = _post("owner_not_controller", "you")
     post_chosen_type = _post("chosen_type", True)
+    post_not_chosen_type = _post("not_chosen_type", True)  # Crippling Fear
     post_chosen_color = _post("chosen_color", True)
     post_named_self = _post("named", "self")
     post_other_than_self = _post("other", True)
@@ -268,6 +270,8 @@ class NounRules:
     post_attacked = _post("attacked_this_turn", True)
     post_died_this_turn = _post("died_this_turn", True)
     post_damaged_by_source = _post("dealt_damage_by_source", True)  # Diseased Vermin
+    # "a creature dealt damage by this creature this turn" (Sengir Vampire)
+    post_damaged_by_self_this_turn = _post("dealt_damage_by_self_this_turn", True)
     post_exiled_with = _post("exiled_with", "self")
     post_battlefield = _post("zone", "battlefield")
     post_among_them = _post("among", "it")
@@ -687,6 +691,10 @@ class NounRules:
         """ "the damage prevented this way" (CR 615.5): known when the prevention
         effect prevents damage (effects/combat.prevent_damage)."""
         return Amount("prevented")
+
+    def amt_damage_to_player(self, c: list[Any]) -> Amount:
+        """ "the damage already dealt to that player this turn" (CR 120.3)."""
+        return Amount("damage_to_player", ref=_obj(c[-1]))
 
     def amt_life(self, c: list[Any]) -> Amount:
         return Amount("life", ref=ControllerRef())

@@ -436,7 +436,8 @@ class VerbRules:
 
     def vp_gain_control(self, c: list[Any]) -> list[Effect]:
         duration = c[1] if len(c) > 1 else None
-        return self._each("gain_control", "what", c[0], duration=duration)
+        # "that player gains control of ...": the clause's subject gains it (CR 613.1b)
+        return self._each("gain_control", "what", c[0], duration=duration, player=SUBJ)
 
     def vp_exchange_control(self, c: list[Any]) -> list[Effect]:
         refs = c[0]
@@ -447,6 +448,10 @@ class VerbRules:
 
     def vp_untap(self, c: list[Any]) -> list[Effect]:
         return self._each("untap", "what", c[0])
+
+    def vp_become_blocked(self, c: list[Any]) -> list[Effect]:
+        """ "Target unblocked attacking creature becomes blocked" (CR 509.1h)."""
+        return [Effect("become_blocked", {"what": SUBJ})]
 
     def vp_tap_or_untap(self, c: list[Any]) -> list[Effect]:
         return [Effect("tap_or_untap", {"what": _obj(c[0])})]
@@ -750,7 +755,13 @@ class VerbRules:
 
     vp_seek = _action("seek")
     vp_conjure_dup = _action("conjure_duplicate")
-    vp_double_counters = _action("double_counters")
+    _double_counters = _action("double_counters")
+
+    def vp_double_counters(self, c: list[Any]) -> list[Effect]:
+        """ "double the number of +1/+1 counters on it" (CR 701.10e): the kind named."""
+        kind = next((x for x in c if isinstance(x, str)), "+1/+1")
+        return [Effect(e.op, {**e.args, "counter": kind}) for e in self._double_counters(c)]
+
     vp_fog = _action("prevent_damage", combat_only=True)
 
     def vp_pay(self, c: list[Any]) -> list[Effect]:
@@ -1377,6 +1388,11 @@ class VerbRules:
         return ("tail", "for_each", c[0])
 
     def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "tapped_attacking", True)
+
+    def tok_mods_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "a tapped and attacking ... token": the same as the trailing "that's
+        tapped and attacking" (CR 508.4)."""
         return ("tail", "tapped_attacking", True)
 
     def tok_attacking(self, c: list[Any]) -> tuple[str, str, Any]:

@@ -1,0 +1,92 @@
+"""Dash (CR 702.109).
+
+702.109a: "Dash [cost]" means "You may cast this card by paying [cost] rather
+than its mana cost," "If this spell's dash cost was paid, return the permanent
+this spell becomes to its owner's hand at the beginning of the next end step,"
+and "As long as this permanent's dash cost was paid, it has haste."
+
+Cast with ``CastSpell(card, alt="dash")``. As the permanent enters from the
+stack with its dash cost paid, it gets haste for as long as it is that object
+(layer 6, CR 613.1f) and the delayed ability is created (603.7a): it returns
+that permanent, not a new object it may have become (603.7c, 400.7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
+from ..game.events import EventKind
+from ..game.hooks import AltCost, alt_cost, on_event
+from ..game.objects import Zone
+from ..game.records import ContinuousEffect
+from ..rules.costs import as_cost
+from ..rules.delayed import BoundRef
+from ..rules.support import register_keywords
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Cost
+    from ..game.events import Event
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+DASH = "Dash"
+register_keywords(DASH)
+
+
+def _cost(a: Ability | None) -> Cost | None:
+    return as_cost(a.keyword_args.get("cost")) if a is not None else None
+
+
+alt_cost(AltCost("dash", DASH, "702.109a", (Zone.HAND,), _cost))
+
+_RETURN_TEXT = "Return the dashed permanent to its owner's hand (dash)."
+
+
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
+def dash_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 702.109a: the permanent a spell cast for its dash cost became."""
+    new = game.objects.get(ev.data.get("obj", -1))
+    if new is None or new.zone != Zone.BATTLEFIELD or not new.paid:
+        return
+    if new.paid.get("alt") != "dash":
+        return
+    # "As long as this permanent's dash cost was paid, it has haste" (layer 6)
+    haste = ContinuousEffect(
+        "6",
+        game.new_timestamp(),
+        new.id,
+        new.controller,
+        (new.id,),
+        "grant_keyword",
+        {"keyword": "Haste"},
+        "permanent",
+    )
+    game.effects = [*game.effects, haste]
+    game.invalidate()
+    ability = Ability(
+        AbilityKind.TRIGGERED,
+        text=f"At the beginning of the next end step, {_RETURN_TEXT[0].lower() + _RETURN_TEXT[1:]}",
+        effects=(Effect("return_to_hand", {"what": BoundRef((new.id,))}),),
+        trigger=Trigger(event="step", step="end_step", player="next"),
+    )
+    game.delayed_triggers.append(
+        {
+            "step": "end",
+            "source": new.id,
+            "source_name": new.name,
+            "source_token": None,
+            "card_uid": new.card_uid,
+            "controller": new.controller,
+            "ability": ability,
+            "event": {"step": "end", "delayed": True},
+            "created_turn": game.turn,
+        }
+    )
+    game.emit(
+        EventKind.DELAYED_TRIGGER,
+        ("702.109a", "603.7a"),
+        f"{new.name} was dashed: it has haste and returns to its owner's hand at the "
+        "beginning of the next end step",
+        player=new.controller,
+    )

@@ -1,0 +1,98 @@
+"""State triggers (CR 603.8): "When you control no Swamps, sacrifice this creature."
+
+603.8: a state trigger triggers as soon as the game state matches its condition;
+it triggers only once, and doesn't trigger again until the ability has resolved,
+been countered, or otherwise left the stack (then, if the state still matches,
+it triggers again). Checked each time a player would receive priority, with the
+state-based actions (CR 117.5, 704.3), before triggered abilities are put on the
+stack.
+
+The trigger event ``control_none`` ("when you control no [desc]") carries what
+is counted as the trigger detail ``what``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.abilities import Ability, Filter
+from ..game.events import EventKind
+from .characteristics import triggered_abilities
+from .filters import matches_player, objects_matching
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.objects import GameObject
+    from ..game.state import Game
+
+register("trigger:control_none", "trigger_detail:what")
+
+#: the state triggers the engine watches (CR 603.8)
+STATE_EVENTS = frozenset(("control_none",))
+
+
+def _state_holds(game: Game, a: Ability, controller: int, source: GameObject) -> bool:
+    """ "When [players] control no [desc]": no object matching ``what`` is
+    controlled by a player the subject names ("you", "your opponents", "the chosen
+    player")."""
+    trig = a.trigger
+    assert trig is not None
+    what = dict(trig.details).get("what")
+    subject = trig.subject
+    if not isinstance(what, Filter) or not isinstance(subject, Filter):
+        return False
+    players = {
+        p.index for p in game.players if matches_player(game, p.index, subject, controller, source)
+    }
+    if not players:
+        return False
+    return not any(
+        o.controller in players for o in objects_matching(game, what, controller, source)
+    )
+
+
+def _waiting(game: Game, oid: int, a: Ability) -> bool:
+    """Whether this object's state trigger has triggered and hasn't left the stack
+    (pending, or an ability on the stack): CR 603.8."""
+    for t in game.pending_triggers:
+        if t.get("source") == oid and t.get("ability") is a:
+            return True
+    for sid in game.stack:
+        s = game.objects.get(sid)
+        if s is not None and s.source_id == oid and s.ability is a:
+            return True
+    return False
+
+
+def check_state_triggers(game: Game) -> bool:
+    """CR 603.8: the state triggers whose state matches now trigger. True if any did."""
+    fired = False
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.phased_out:
+            continue
+        for a in triggered_abilities(game, o):
+            trig = a.trigger
+            if trig is None or trig.event not in STATE_EVENTS:
+                continue
+            if _waiting(game, oid, a) or not _state_holds(game, a, o.controller, o):
+                continue
+            game.emit(
+                EventKind.KEYWORD_TRIGGER,
+                ("603.8",),
+                f"{o.name}'s state trigger triggers: {a.text}",
+                obj=oid,
+            )
+            game.pending_triggers.append(
+                {
+                    "source": oid,
+                    "source_name": o.name,
+                    "source_token": o.card.token_spec if o.is_token else None,
+                    "card_uid": o.card_uid,
+                    "controller": o.controller,
+                    "ability": a,
+                    "event": {"state": trig.event},
+                }
+            )
+            fired = True
+    return fired
