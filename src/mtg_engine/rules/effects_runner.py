@@ -825,7 +825,12 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     ability = obj.ability
     assert ability is not None  # a resolving spell or ability (CR 608.2)
     d = task.data
-    if ability.restrictions and not ability.optional and not d.get("optional_done"):
+    if (
+        ability.restrictions
+        and not ability.optional
+        and not d.get("optional_done")
+        and not any(e.optional for e in ability.effects)
+    ):
         d["optional_done"] = True
         _did_once(game, obj, ability)  # a mandatory action, taken as it resolves
     if ability.optional and not d.get("optional_done"):
@@ -883,6 +888,8 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["opt_asked"] = True
             d["opt_yes"] = bool(task.answer.value)
             task.answer = None
+            if d["opt_yes"] and ability.restrictions:
+                _did_once(game, obj, ability)  # "you may X. Do this only once ..."
         skip = e.optional and not d.get("opt_yes")
         if e.condition is not None and e.condition.kind == "otherwise":
             # "Otherwise, ...": only if the condition of the instruction before didn't
