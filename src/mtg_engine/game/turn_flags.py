@@ -74,6 +74,9 @@ class TurnFlags:
     loyalty_activated: set[int] = field(default_factory=set)
     #: (object, ability text) of abilities that trigger only once each turn and did (CR 603.2)
     triggered_once: set[tuple[int, str]] = field(default_factory=set)
+    #: (object, ability text) of "Do this only once each turn" abilities whose action
+    #: was taken this turn (CR 603.2h)
+    did_once: set[tuple[int, str]] = field(default_factory=set)
     #: player -> creature types of their sources that dealt combat damage to a player (prowl, 702.76a)
     prowl_types: dict[int, tuple[str, ...]] = field(default_factory=dict)
     #: permanent that left the battlefield -> the Auras and Equipment attached to it
@@ -113,6 +116,7 @@ class TurnFlags:
         t.activated = self.activated.copy()
         t.loyalty_activated = self.loyalty_activated.copy()
         t.triggered_once = self.triggered_once.copy()
+        t.did_once = self.did_once.copy()
         t.prowl_types = self.prowl_types.copy()
         t.left_attached = self.left_attached.copy()
         t.forced_decisions = self.forced_decisions

@@ -813,11 +813,26 @@ def _has_if_you_dont(ability: Ability) -> bool:
     return any(e.condition is not None and e.condition.kind == "you_dont" for e in ability.effects)
 
 
+def _did_once(game: Game, obj: GameObject, ability: Ability) -> None:
+    """ "Do this only once each turn" (CR 603.2h): its controller takes the action
+    now, so the ability won't trigger again this turn (rules/triggers.py)."""
+    if obj.source_id is not None and any(k == "do_once_each_turn" for k, _ in ability.restrictions):
+        game.turn_flags.did_once.add((obj.source_id, ability.text))
+
+
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     """Run the resolving object's effects from where it stopped. True when done."""
     ability = obj.ability
     assert ability is not None  # a resolving spell or ability (CR 608.2)
     d = task.data
+    if (
+        ability.restrictions
+        and not ability.optional
+        and not d.get("optional_done")
+        and not any(e.optional for e in ability.effects)
+    ):
+        d["optional_done"] = True
+        _did_once(game, obj, ability)  # a mandatory action, taken as it resolves
     if ability.optional and not d.get("optional_done"):
         # CR 603.5: "you may" — the choice is made as the ability resolves, by the
         # player the "may" names ("defending player may draw a card")
@@ -836,6 +851,8 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         yes = bool(task.answer.value)
         task.answer = None
         d["optional_done"] = True
+        if yes and ability.restrictions:
+            _did_once(game, obj, ability)
         if not yes and not _has_if_you_dont(ability):
             return True
         if not yes:
@@ -871,6 +888,8 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["opt_asked"] = True
             d["opt_yes"] = bool(task.answer.value)
             task.answer = None
+            if d["opt_yes"] and ability.restrictions:
+                _did_once(game, obj, ability)  # "you may X. Do this only once ..."
         skip = e.optional and not d.get("opt_yes")
         if e.condition is not None and e.condition.kind == "otherwise":
             # "Otherwise, ...": only if the condition of the instruction before didn't

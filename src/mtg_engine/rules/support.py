@@ -798,7 +798,13 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
         # "when this card leaves your graveyard" triggers from the graveyard: not yet
         out.add("trigger:leaves_graveyard.self")
     if trig.subject is not None:
-        _walk_value(trig.subject, out)
+        parts: set[str] = set()
+        _walk_value(trig.subject, parts)
+        if trig.event == "countered":
+            # "a spell you've cast is countered": the spell as it last existed on the
+            # stack (rules/triggers._countered_matches, CR 603.10e, filters._cast_by)
+            parts.discard("cond:caster")
+        out.update(parts)
     if trig.condition is not None:
         _walk_value(trig.condition, out)
         if _is_with_ref(trig.condition, (SelfRef, TriggerRef)):
@@ -903,8 +909,9 @@ def features(ability: Ability) -> set[str]:
     for k, v in getattr(ability, "restrictions", ()):
         if k == "once_each_turn" and ability.kind is AbilityKind.TRIGGERED:
             out.add("restriction:trigger_once_each_turn")  # rules/triggers.py (CR 603.2)
-            if "do this only once each turn" in ability.text.lower():
-                out.add("restriction:do_once_each_turn")  # CR 603.2h: not run yet
+            continue
+        if k == "do_once_each_turn" and ability.kind is AbilityKind.TRIGGERED:
+            out.add("restriction:do_once_each_turn")  # rules/triggers.py (CR 603.2h)
             continue
         if k == "only":
             # "Activate only during your turn" (CR 602.5b: rules/activating.py)

@@ -46,6 +46,8 @@ register(
     "trigger_detail:to_zone",  # "put into exile from your graveyard" (_left_graveyard)
     "trigger_detail:not_from",  # "from anywhere other than the battlefield" (_matches_now)
 )
+register("restriction:do_once_each_turn")  # CR 603.2h (_once_each_turn_ok)
+register("trigger:countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -87,6 +89,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     ),
     # a card leaves a graveyard by a zone change, or as it's cast (CR 601.2a)
     "leaves_graveyard": (EventKind.ZONE_CHANGE, EventKind.CAST),
+    # a countered spell leaves the stack (CR 701.6a); the trigger looks back (603.10e)
+    "countered": (EventKind.ZONE_CHANGE,),
     "attacks": (EventKind.ATTACKS, EventKind.ATTACKS_ALONE),
     "blocks": (EventKind.BLOCKS,),
     "becomes_blocked": (EventKind.BECOMES_BLOCKED, EventKind.BLOCKED_BY),
@@ -452,10 +456,14 @@ def _note_left(game: Game, left: GameObject) -> None:
 
 def _once_each_turn_ok(game: Game, ability: Ability, source: GameObject) -> bool:
     """ "This ability triggers only once each turn" (CR 603.2): whether it may
-    trigger now; records that it did (per object and ability, for this turn)."""
+    trigger now; records that it did (per object and ability, for this turn). "Do
+    this only once each turn" (CR 603.2h): it triggers only if the action wasn't
+    taken yet this turn (recorded as it is: rules/effects_runner.py)."""
+    key = (source.id, ability.text)
+    if any(k == "do_once_each_turn" for k, _ in ability.restrictions):
+        return key not in game.turn_flags.did_once
     if not any(k == "once_each_turn" for k, _ in ability.restrictions):
         return True
-    key = (source.id, ability.text)
     done = game.turn_flags.triggered_once
     if key in done:
         return False
@@ -608,6 +616,8 @@ def _matches_now(
                 and not new.is_token
                 and matches_object(game, new, trig.subject, source.controller, source)
             )
+        if kind == "countered":
+            return _countered_matches(game, trig, d, source, subject)
         if d.get("from_zone") != "battlefield" or subject is None:
             return False
         if kind == "sacrifice":
@@ -823,6 +833,22 @@ def attack_with_count(game: Game, trig: Trigger, d: dict[str, Any], source: Game
         ):
             n += 1
     return n if n >= need else 0
+
+
+def _countered_matches(
+    game: Game, trig: Trigger, d: dict[str, Any], source: GameObject, subject: GameObject | None
+) -> bool:
+    """ "Whenever a spell you've cast is countered" (CR 701.6a): the spell moved off
+    the stack by being countered (a spell whose targets all became illegal isn't
+    countered, it doesn't resolve: 608.2b). It looks back in time (CR 603.10e): the
+    spell is judged as it last existed on the stack (its caster, whether a copy)."""
+    if d.get("from_zone") != "stack" or d.get("cause") not in ("countered", "countered_exile"):
+        return False
+    if subject is None:
+        return False
+    if isinstance(trig.subject, Filter):
+        return matches_object(game, subject, trig.subject, source.controller, source)
+    return True
 
 
 def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:

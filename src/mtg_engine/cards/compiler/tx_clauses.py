@@ -424,6 +424,7 @@ class ClauseRules:
         return ("class_level", (("level", n),))
 
     ev_search = _ev("search_library")
+    ev_countered = _ev("countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
     ev_attacks_unblocked = _ev("attacks_unblocked")
 
     def ev_attacks_saddled(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -1272,7 +1273,9 @@ class ClauseRules:
         return [Effect("ring_tempts", {"player": ControllerRef()})]
 
     def do_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
-        return ("restriction", [("once_each_turn", True)])
+        # "Do this only once each turn" (CR 603.2h): it triggers only if the action
+        # wasn't taken this turn, not only if it didn't trigger
+        return ("restriction", [("do_once_each_turn", True)])
 
     def extra_combat(self, c: list[Any]) -> list[Effect]:
         return [Effect("extra_combat", {"player": ControllerRef()})]
