@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Condition, ControllerRef, Effect, Trigger
@@ -28,7 +29,7 @@ from .characteristics import chars
 from .support import register, register_keywords
 
 if TYPE_CHECKING:
-    from ..game.objects import GameObject
+    from ..game.objects import CardDef, GameObject
     from ..game.state import Game
 
 register_keywords("Start your engines!")
@@ -89,6 +90,8 @@ def speed_owed(game: Game) -> list[int]:
     engines!"""
     if all(p.speed is not None or p.has_lost for p in game.players):
         return []
+    if not _engines_possible(game):
+        return []  # (no card in the game has it, nothing grants it: the usual case)
     # who controls a permanent with the keyword is read from the permanents alone:
     # kept in the characteristics cache, cleared by every change (CR 613)
     cached = game._chars.get(_ENGINES_KEY)
@@ -98,6 +101,41 @@ def speed_owed(game: Game) -> list[int]:
 
 
 _ENGINES_KEY = "start_your_engines_controllers"
+
+#: per game: the object ids looked at so far and whether one of them has a card
+#: with start your engines! printed (derived data, recomputed for a clone)
+_SEEN: weakref.WeakKeyDictionary[Game, tuple[int, bool]] = weakref.WeakKeyDictionary()
+
+
+def _printed_engines(card: CardDef) -> bool:
+    got = card.cache.get(_ENGINES_KEY)
+    if got is None:
+        got = card.cache[_ENGINES_KEY] = any(
+            START_YOUR_ENGINES.lower() in f.text.lower() for f in card.faces
+        )
+    return bool(got)
+
+
+def _engines_possible(game: Game) -> bool:
+    """Whether any object of the game has start your engines! printed on a face of
+    its card, or an effect grants it or copies (CR 707.2). Objects are looked at
+    once each (a new object gets a new id, CR 400.7), so this costs a lookup."""
+    seen, found = _SEEN.get(game, (0, False))
+    if not found and seen < game.next_id:
+        objects = game.objects
+        found = any(
+            _printed_engines(objects[oid].card)
+            for oid in range(seen, game.next_id)
+            if oid in objects
+        )
+        _SEEN[game] = (game.next_id, found)
+    if found:
+        return True
+    return any(
+        e.op in ("copy", "set_copiable")
+        or (e.op == "grant_keyword" and e.args.get("keyword") == START_YOUR_ENGINES)
+        for e in game.effects
+    )
 
 
 def _engine_controllers(game: Game) -> tuple[int, ...]:
