@@ -430,7 +430,9 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     printed_hands = _ELSEWHERE_KEY not in cache
     # the named records kept besides ``keys``, read before anything is deleted
     kept: dict = {}
-    if printed_hands:
+    if printed_hands and keys is not _SOURCE_KEYS and keys is not _LEFT_KEYS:
+        # (not when a permanent entered or left: it may grant or have granted a
+        # permission to cast from the hand, Aluren's "as though they had flash")
         for p in game.players:
             summary = ("hand_summary", p.index)  # rules/priority_options.py
             v = get(summary)
