@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
 from ..cards.model import CardFace
 from ..game.events import EventKind
+from ..game.records import ContinuousEffect
 from ..rules.characteristics import chars
 
 if TYPE_CHECKING:
@@ -126,3 +127,20 @@ def previous_turn_of(game: Game, player: int) -> int:
     if game.active == player:
         return last - n
     return last
+
+
+def gains_haste(game: Game, obj: GameObject) -> None:
+    """The permanent ``obj`` has haste for as long as it is this permanent (a
+    layer 6 effect, CR 613.1f): dash (702.109a) and suspend (702.62a)."""
+    haste = ContinuousEffect(
+        "6",
+        game.new_timestamp(),
+        obj.id,
+        obj.controller,
+        (obj.id,),
+        "grant_keyword",
+        {"keyword": "Haste"},
+        "permanent",
+    )
+    game.effects = [*game.effects, haste]
+    game.invalidate()

@@ -19,10 +19,10 @@ from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
 from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
-from ..game.records import ContinuousEffect
 from ..rules.costs import as_cost
 from ..rules.delayed import BoundRef
 from ..rules.support import register_keywords
+from .common import gains_haste
 
 if TYPE_CHECKING:
     from ..cards.abilities import Cost
@@ -52,18 +52,7 @@ def dash_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     if new.paid.get("alt") != "dash":
         return
     # "As long as this permanent's dash cost was paid, it has haste" (layer 6)
-    haste = ContinuousEffect(
-        "6",
-        game.new_timestamp(),
-        new.id,
-        new.controller,
-        (new.id,),
-        "grant_keyword",
-        {"keyword": "Haste"},
-        "permanent",
-    )
-    game.effects = [*game.effects, haste]
-    game.invalidate()
+    gains_haste(game, new)
     ability = Ability(
         AbilityKind.TRIGGERED,
         text=f"At the beginning of the next end step, {_RETURN_TEXT[0].lower() + _RETURN_TEXT[1:]}",

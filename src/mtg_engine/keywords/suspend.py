@@ -24,13 +24,12 @@ from ..cards.abilities import Effect
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost, on_event
 from ..game.objects import Zone
-from ..game.records import ContinuousEffect
 from ..rules import mana as mana_rules
 from ..rules import mana_costs
 from ..rules.costs import as_cost
 from ..rules.support import register_keywords
 from ..rules.zones import move
-from .common import add_pending_trigger, keyword_trigger, printed_instances
+from .common import add_pending_trigger, gains_haste, keyword_trigger, printed_instances
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -166,20 +165,7 @@ def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     new = game.objects.get(d.get("obj", 0))
     if new is None or not new.paid or new.paid.get("alt") != "suspend_cast":
         return
-    game.effects = [
-        *game.effects,
-        ContinuousEffect(
-            "6",
-            game.new_timestamp(),
-            new.id,
-            new.controller,
-            (new.id,),
-            "grant_keyword",
-            {"keyword": "Haste"},
-            "permanent",
-        ),
-    ]
-    game.invalidate()
+    gains_haste(game, new)
     game.emit(EventKind.CONTINUOUS_EFFECT, ("702.62a",), f"{new.name} gains haste (suspend)")
 
 
