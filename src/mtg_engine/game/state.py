@@ -137,7 +137,16 @@ class Game(EventEmitter):
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
         self.turn_flags = TurnFlags()
-        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
+        self._chars: dict[Any, Any] = {}  # named caches (rules/layers.py)
+        #: the characteristics (CR 613) of permanents, of cards in hand with their
+        #: printed ones, and of the other objects, apart: most changes (tapping,
+        #: combat, damage, a card drawn) keep the first two whole (rules/layers.py)
+        self._perm: dict[int, Any] = {}
+        self._printed: dict[int, Any] = {}
+        self._objs: dict[int, Any] = {}
+        #: ids in ``_perm`` of objects not on the battlefield (last known information,
+        #: CR 608.2h, kept until the next change)
+        self._perm_stray: list[int] = []
         self._options: list[Action] | None = None
         #: the state version (:attr:`version`) and each player's "could act" index
         #: (rules/priority_options.py), derived data: not cloned nor saved
@@ -203,12 +212,15 @@ class Game(EventEmitter):
         after an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         self.version += 1
-        cache = self._chars
-        if not cache:
+        if not (self._chars or self._perm or self._objs or self._printed):
             return
         if change and PROCEDURES.cache_forget_after(self, change):
             return
-        cache.clear()
+        self._chars.clear()
+        self._perm.clear()
+        self._perm_stray.clear()
+        self._printed.clear()
+        self._objs.clear()
 
     # ------------------------------------------------------------------
     # Log and events
@@ -441,6 +453,10 @@ class Game(EventEmitter):
         g.decisions_made = self.decisions_made
         g.turn_flags = self.turn_flags.copy()
         g._chars = {}
+        g._perm = {}
+        g._perm_stray = []
+        g._printed = {}
+        g._objs = {}
         g._options = None
         g.version = 0
         g._could_act = {}
