@@ -464,4 +464,5 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     g._options = None
     g.version = 0
     g._could_act = {}
+    g._seen = {}
     return g

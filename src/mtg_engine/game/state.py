@@ -152,6 +152,10 @@ class Game(EventEmitter):
         #: (rules/priority_options.py), derived data: not cloned nor saved
         self.version = 0
         self._could_act: dict[Any, Any] = {}
+        #: scan name -> (the next object id to look at, whether one was found): what
+        #: the rules modules learned about the objects made so far (rules/speed.py,
+        #: rules/graveyard_abilities.py); derived data, looked at again by a copy
+        self._seen: dict[str, tuple[int, bool]] = {}
         #: ids below this were looked at by the last state-based action check for
         #: tokens outside the battlefield (rules/sba.py)
         self.sba_checked_ids = 0
@@ -460,6 +464,7 @@ class Game(EventEmitter):
         g._options = None
         g.version = 0
         g._could_act = {}
+        g._seen = {}
         g.sba_checked_ids = self.sba_checked_ids
         return g
 
