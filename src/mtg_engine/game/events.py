@@ -25,6 +25,7 @@ class EventKind(StrEnum):
     ACTIVATE = "activate"
     ADD_MANA = "add_mana"
     ADDITIONAL_TRIGGER = "additional_trigger"
+    AMASS = "amass"  # CR 701.47b
     ASSIGN_DAMAGE = "assign_damage"
     ATTACH = "attach"
     ATTACKS = "attacks"
