@@ -81,7 +81,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
                 s["done"] = True
                 return _explored(ctx, actor)
         if actor is not None and actor.zone == Zone.BATTLEFIELD:
-            put_counters(g, actor, "+1/+1", 1, ("701.44a",), why="explore")
+            put_counters(g, actor, "+1/+1", 1, ("701.44a",), why=" (explore)")
     kept = s.get("top")
     if (
         s.get("done")
@@ -124,7 +124,7 @@ def connive(ctx: Ctx, e: Effect) -> bool:
         nonland = nonland or "Land" not in chars(g, g.objects[oid]).types
         move(g, oid, Zone.GRAVEYARD, ("701.9a", "701.50a"), reason="is discarded", cause="discard")
     if nonland and actor is not None and actor.zone == Zone.BATTLEFIELD:
-        put_counters(g, actor, "+1/+1", 1, ("701.50a",), why="connive")
+        put_counters(g, actor, "+1/+1", 1, ("701.50a",), why=" (connive)")
     return True
 
 
@@ -152,7 +152,7 @@ def bolster(ctx: Ctx, e: Effect) -> bool:
         return False
     for oid in picked:
         if oid in g.objects:
-            put_counters(g, g.objects[oid], "+1/+1", n, ("701.39a",), why="bolster")
+            put_counters(g, g.objects[oid], "+1/+1", n, ("701.39a",), why=" (bolster)")
     return True
 
 

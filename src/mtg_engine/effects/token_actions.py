@@ -89,7 +89,7 @@ def amass(ctx: Ctx, e: Effect) -> bool:
         return False
     for oid in picked:
         army = g.objects[oid]
-        put_counters(g, army, "+1/+1", n, ("701.47a",), why="amass")
+        put_counters(g, army, "+1/+1", n, ("701.47a",), why=" (amass)")
         if subtype not in chars(g, army).subtypes:
             args = {"types": (), "subtypes": (subtype,), "supertypes": ()}
             add_continuous(ctx, [army], "4", "add_types", args, "permanent")
@@ -105,4 +105,54 @@ def amass(ctx: Ctx, e: Effect) -> bool:
         player=p,
     )
     ctx.set_parent("it", picked)  # "the Army you amassed" (701.47c)
+    return True
+
+
+#: CR 111.10i: the Incubator token, a double-faced token
+INCUBATOR: dict[str, Any] = {
+    "name": "Incubator",
+    "colors": (),
+    "types": ("Artifact",),
+    "subtypes": ("Incubator",),
+    "supertypes": (),
+    "power": None,
+    "toughness": None,
+    "keywords": [],
+    "abilities_text": "{2}: Transform this token.",
+    "back": {
+        "name": "Phyrexian Token",
+        "colors": (),
+        "types": ("Artifact", "Creature"),
+        "subtypes": ("Phyrexian",),
+        "supertypes": (),
+        "power": 0,
+        "toughness": 0,
+        "keywords": [],
+    },
+}
+
+
+@effect("incubate")
+def incubate(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.53a: "To incubate N, create an Incubator token that enters the
+    battlefield with N +1/+1 counters on it" (its faces: 701.53b, 111.10i).
+    "Its controller incubates X" creates the token under that player's control."""
+    g = ctx.game
+    n = ctx.amount(e.args.get("amount", 1))
+    players = ctx.players(e.args.get("player")) or [ctx.controller]
+    for p in players:
+        g.emit(EventKind.INCUBATE, ("701.53a",), f"{g.players[p].name} incubates {n}", player=p)
+        who = ControllerRef() if p == ctx.controller else BoundRef((-p - 1,))
+        create_token(
+            ctx,
+            Effect(
+                "create_token",
+                {
+                    "token": INCUBATOR,
+                    "amount": 1,
+                    "controller": who,
+                    "with_counters": {"+1/+1": n} if n > 0 else None,
+                },
+            ),
+        )
     return True

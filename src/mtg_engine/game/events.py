@@ -104,6 +104,7 @@ class EventKind(StrEnum):
     ILLEGAL_CAST = "illegal_cast"
     IMPROVISE = "improvise"
     INDESTRUCTIBLE = "indestructible"
+    INCUBATE = "incubate"  # CR 701.53a
     INVESTIGATE = "investigate"  # CR 701.16a
     KEEP = "keep"
     KEYWORD_PAID = "keyword_paid"
