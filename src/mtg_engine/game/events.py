@@ -81,6 +81,7 @@ class EventKind(StrEnum):
     DELVE = "delve"
     DESTROY = "destroy"
     DIE_ROLL = "die_roll"
+    DISCOVER = "discover"  # CR 701.57a
     DOESNT_UNTAP = "doesnt_untap"
     DRAW = "draw"
     DRAW_EMPTY = "draw_empty"
