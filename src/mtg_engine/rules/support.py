@@ -142,6 +142,9 @@ def register(*constructs: str) -> None:
     SUPPORTED.update(constructs)
 
 
+#: the ``Cost.other`` parts a mana ability activated by hand pays (rules/activating.py)
+_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents",))
+
 _EFFECT_ARG_KEYS = frozenset(
     {
         "amount",
@@ -864,9 +867,14 @@ def features(ability: Ability) -> set[str]:
     if ability.cost is not None:
         _cost_features(ability.cost, out)
         if ability.kind is AbilityKind.MANA and ability.cost.other:
-            # a mana ability is activated without choices on the stack (CR 605.3a):
-            # "Tap an untapped creature you control: Add ..." isn't paid there yet
-            out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
+            # a mana ability with a cost choice is activated like any other (CR 605.3a,
+            # 602.2b: rules/activating.py pays "Tap an untapped creature you control",
+            # then it resolves at once); other such costs aren't paid there yet
+            out.update(
+                f"mana_ability_cost:{k}"
+                for k, _ in ability.cost.other
+                if k not in _MANA_ABILITY_OTHER_COSTS
+            )
     if ability.trigger is not None and out & {"cond:blocking_or_blocked_by", "cond:blocked_by"}:
         if ability.trigger.event in ("dies", "leaves") or isinstance(
             ability.trigger.subject, Filter
