@@ -16,9 +16,7 @@ from mtg_engine.rules.characteristics import chars
 
 def _index(game, oid: int, part: str) -> int:
     abilities = chars(game, game.objects[oid]).abilities
-    return next(
-        i for i, a in enumerate(abilities) if a.cost is not None and getattr(a.cost, part)
-    )
+    return next(i for i, a in enumerate(abilities) if a.cost is not None and getattr(a.cost, part))
 
 
 def _offered(game, oid: int, index: int) -> list[ActivateAbility]:
