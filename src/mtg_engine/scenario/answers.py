@@ -166,7 +166,7 @@ class Script:
         nxt = self.following
         return (
             d.kind == DecisionKind.CHOOSE_OBJECTS
-            and d.data.get("min") == 0
+            and (d.data.get("min") == 0 or bool(d.data.get("optional")))
             and yes_no(act.value) is True
             and nxt is not None
             and nxt.verb == "choose"
@@ -516,6 +516,23 @@ class Script:
         meant for a later decision (the card a cycled card searches for) is left
         for that decision."""
         nxt = self.following
+        if (
+            nxt is not None
+            and nxt.at is None
+            and len(self.later) > 1
+            and self.later[0] is nxt
+            and d.kind == DecisionKind.CHOOSE_OBJECTS
+            and d.player == self.player_index(nxt)
+        ):
+            # "yes" to an optional choice of objects made while casting (an offering,
+            # CR 702.48b), then the objects (see _yes_then_objects)
+            saved = self.following
+            self.following = self.later[1]
+            try:
+                if nxt.verb == "choose" and self._yes_then_objects(d, nxt):
+                    return True
+            finally:
+                self.following = saved
         if not (
             nxt is not None
             and d.kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.CHOOSE_OPTION)
