@@ -651,6 +651,17 @@ def cast_task(game: Game, task: Task) -> None:
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
     rec = dict(obj.paid or {})
+    waiting = game.turn_flags.next_cast_to_hand
+    if (
+        waiting.get(player)
+        and d.get("from_zone") == "hand"
+        and chars(game, obj).types & {"Instant", "Sorcery"}
+    ):
+        # "the next time you cast an instant or sorcery spell from your hand this
+        # turn, put that card into your hand ... as it resolves": this is that spell
+        # (every such effect waits for the same next spell)
+        del waiting[player]
+        rec["to_hand"] = True
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1

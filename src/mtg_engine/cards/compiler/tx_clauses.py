@@ -806,6 +806,22 @@ class ClauseRules:
             )
         ]
 
+    def sent_next_cast_to_hand(self, c: list[Any]) -> list[Effect]:
+        """ "The next time you cast an instant or sorcery spell from your hand this
+        turn, put that card into your hand instead of into your graveyard as it
+        resolves." (Soulfire Grand Master): marks that spell as it's cast; as it
+        resolves it goes to the hand (CR 608.2n, 614.1a; effects/next_cast.py)."""
+        what = c[0]
+        flt = what.filter if isinstance(what, (Some, EachRef)) else None
+        if (
+            flt is None
+            or set(flt.kinds) != {"Instant", "Sorcery"}
+            or flt.zone != "hand"
+            or flt.conditions not in ((), (("owner", "you"),))
+        ):
+            raise CompileError(f"the next time you cast: {what!r}")
+        return [Effect("next_cast_to_hand", {})]
+
     def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
         """ "When you lose control of the creature, tap it." (Ray of Command): a
         delayed triggered ability about one object (CR 603.7a, 603.7c)."""
