@@ -7,6 +7,9 @@
   601.2i), and as it resolves it goes to its owner's hand instead of the graveyard
   (CR 608.2n, 614.1a). A countered spell, or one that doesn't resolve because its
   targets are all illegal (CR 608.2b), goes to the graveyard as usual.
+* ``next_cast_flash``: "The next sorcery spell you cast this turn can be cast as
+  though it had flash." (Quicken): read by rules/cast_permissions.has_flash and
+  used up as that spell becomes cast (rules/casting.py).
 """
 
 from __future__ import annotations
@@ -40,6 +43,25 @@ def next_cast_to_hand(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("next_cast_flash")
+def next_cast_flash(ctx: Ctx, e: Effect) -> bool:
+    """ "The next sorcery spell you cast this turn can be cast as though it had
+    flash": its controller may cast their next sorcery spell this turn any time
+    they could cast an instant (CR 702.8a, rules/cast_permissions.has_flash); the
+    permission is used up by the next sorcery spell they cast."""
+    g = ctx.game
+    p = ctx.controller
+    waiting = g.turn_flags.next_cast_flash
+    waiting[p] = waiting.get(p, 0) + 1
+    g.invalidate()  # what the hand may offer changes (rules/priority_options.py)
+    g.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("702.8a", "611.2"),
+        f"{g.players[p].name} may cast their next sorcery spell this turn as though it had flash",
+    )
+    return True
+
+
 @replacement_finder(EventKind.ZONE_CHANGE)
 def marked_spell_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 614.1a: the marked spell goes to its owner's hand instead of into the
@@ -54,4 +76,4 @@ def _to_hand(game: Game, ev: dict[str, Any]) -> str:
     return "it goes to its owner's hand instead"
 
 
-register("effect:next_cast_to_hand")
+register("effect:next_cast_to_hand", "effect:next_cast_flash")

@@ -89,6 +89,9 @@ class TurnFlags:
     #: this turn, put that card into your hand ... as it resolves" effects waiting
     #: for that spell (Soulfire Grand Master; effects/next_cast.py)
     next_cast_to_hand: dict[int, int] = field(default_factory=dict)
+    #: player -> "the next sorcery spell you cast this turn can be cast as though it
+    #: had flash" effects waiting for that spell (Quicken; effects/next_cast.py)
+    next_cast_flash: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -125,4 +128,5 @@ class TurnFlags:
         t.left_attached = self.left_attached.copy()
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
+        t.next_cast_flash = self.next_cast_flash.copy()
         return t

@@ -662,6 +662,10 @@ def cast_task(game: Game, task: Task) -> None:
         # (every such effect waits for the same next spell)
         del waiting[player]
         rec["to_hand"] = True
+    if game.turn_flags.next_cast_flash.get(player) and "Sorcery" in chars(game, obj).types:
+        # "the next sorcery spell you cast this turn can be cast as though it had
+        # flash": this is that spell, however it was cast
+        del game.turn_flags.next_cast_flash[player]
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1

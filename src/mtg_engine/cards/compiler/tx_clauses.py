@@ -822,6 +822,15 @@ class ClauseRules:
             raise CompileError(f"the next time you cast: {what!r}")
         return [Effect("next_cast_to_hand", {})]
 
+    def sent_next_cast_flash(self, c: list[Any]) -> list[Effect]:
+        """ "The next sorcery spell you cast this turn can be cast as though it had
+        flash." (Quicken): a permission for that one spell (CR 702.8a; effects/
+        next_cast.py)."""
+        kind = str(c[0]).capitalize()
+        if kind != "Sorcery":
+            raise CompileError(f"the next {kind.lower()} spell you cast this turn")
+        return [Effect("next_cast_flash", {})]
+
     def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
         """ "When you lose control of the creature, tap it." (Ray of Command): a
         delayed triggered ability about one object (CR 603.7a, 603.7c)."""
