@@ -26,7 +26,18 @@ from ..abilities import (
     TriggerRef,
 )
 from .filters import is_player_filter, subtype
-from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
+from .ir import (
+    EXILED_WITH_SELF,
+    SUBJ,
+    Body,
+    ExiledCard,
+    It,
+    Some,
+    Tgt,
+    ThatPlayer,
+    substitute_subject,
+    walk,
+)
 from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
@@ -896,6 +907,32 @@ class ClauseRules:
             return None
 
         return [walk(e, fn) for e in c[0]]
+
+    def sent_where_xy(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +X/+Y, where X is the exiled creature card's power and
+        Y is its toughness." (Phyrexian Ingester): "its" in Y's amount is what X's
+        amount is about."""
+        x, y = c[1], c[2]
+        if not isinstance(x, Amount) or not isinstance(y, Amount):
+            raise CompileError("where X is ... and Y is ...")
+        if isinstance(x.ref, ExiledCard):
+            # a static ability's "the exiled card": the card exiled with this
+            # permanent (CR 607.2a)
+            x = dataclasses.replace(x, ref=EachRef(EXILED_WITH_SELF))
+        if isinstance(y.ref, It) and x.ref is not None:
+            y = dataclasses.replace(y, ref=x.ref)
+
+        def fn(v: Any) -> Any:
+            if isinstance(v, Amount) and v.kind == "x":
+                return x
+            if isinstance(v, Amount) and v.kind == "y":
+                return y
+            return None
+
+        effects = [walk(e, fn) for e in c[0]]
+        if any(isinstance(v, Amount) and v.kind == "y" for e in effects for v in e.args.values()):
+            raise CompileError("where X is ... and Y is ...: Y unused")
+        return effects
 
     def clause_seq(self, c: list[Any]) -> list[Effect]:
         out: list[Effect] = []
