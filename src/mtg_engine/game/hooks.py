@@ -445,6 +445,7 @@ class KeywordHooks:
     offering_chosen: Callable[[GameObject, dict[str, Any]], bool] = _unwired
     reduce_by_mana_cost: Callable[[ManaCost, ManaCost], ManaCost] = _unwired
     offering_sacrifice_choice: Callable[[Game, int, GameObject], int | None] = _unwired
+    offering_candidates: Callable[[Game, int, GameObject], list[int]] = _unwired
     # suspend (CR 702.62): the special action from the hand
     suspend_problem: Callable[[Game, int, GameObject], str | None] = _unwired
     suspend_card: Callable[..., int | None] = _unwired

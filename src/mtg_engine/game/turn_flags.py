@@ -85,6 +85,13 @@ class TurnFlags:
     #: (step, n): the last n decisions, all in this step, each had one legal answer
     #: (a loop of mandatory actions is a draw, CR 104.4b)
     forced_decisions: tuple[int, int] | None = None
+    #: player -> "the next time you cast an instant or sorcery spell from your hand
+    #: this turn, put that card into your hand ... as it resolves" effects waiting
+    #: for that spell (Soulfire Grand Master; effects/next_cast.py)
+    next_cast_to_hand: dict[int, int] = field(default_factory=dict)
+    #: player -> "the next sorcery spell you cast this turn can be cast as though it
+    #: had flash" effects waiting for that spell (Quicken; effects/next_cast.py)
+    next_cast_flash: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -120,4 +127,6 @@ class TurnFlags:
         t.prowl_types = self.prowl_types.copy()
         t.left_attached = self.left_attached.copy()
         t.forced_decisions = self.forced_decisions
+        t.next_cast_to_hand = self.next_cast_to_hand.copy()
+        t.next_cast_flash = self.next_cast_flash.copy()
         return t

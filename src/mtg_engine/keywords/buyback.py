@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..game.events import EventKind
-from ..game.hooks import CostPart, additional_cost, cast_record
-from ..game.objects import Zone
+from ..game.hooks import CostPart, additional_cost
 from ..rules.costs import as_cost
 from ..rules.pipeline import Replacement, replacement_finder
+from ..rules.resolve_to_hand import resolves_to_hand, to_hand
 from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
@@ -47,15 +47,11 @@ def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.27a: a bought-back spell goes to its owner's hand instead of into the
     graveyard as it resolves (not when countered or when it doesn't resolve,
     ruling 502.16.1)."""
-    if ev["cause"] != "resolved" or ev["to"] != Zone.GRAVEYARD:
-        return []
-    oid = ev["obj"]
-    rec = cast_record(game, oid)
-    if not rec or not rec.get("buyback") or oid in game.turn_flags.fizzled:
+    if not resolves_to_hand(game, ev, "buyback"):
         return []
     return [Replacement("buyback", "buyback", ("702.27a", "614.1a"), _to_hand)]
 
 
 def _to_hand(game: Game, ev: dict[str, Any]) -> str:
-    ev["to"] = Zone.HAND
+    to_hand(ev)
     return "it goes to its owner's hand instead (buyback)"

@@ -12,7 +12,9 @@ mana; colored and colorless mana reduce mana of the same type, any excess
 reduces generic mana (CR 118.7).
 
 Cast with ``CastSpell(card, sacrifice=(permanent,))`` (the scenario format's
-``sacrifice: [...]``) on a card with offering.
+``sacrifice: [...]``) on a card with offering, or ``sacrifice=()`` for none; cast
+with ``sacrifice`` left out, the player is asked as the spell is cast (702.48b),
+and the cast is legal when some answer makes it so.
 """
 
 from __future__ import annotations
@@ -91,6 +93,20 @@ def reduce_by_mana_cost(total: ManaCost, by: ManaCost) -> ManaCost:
     return ManaCost(generic, tuple(colored), total.hybrid, total.phyrexian, total.x, total.snow)
 
 
+def offering_candidates(game: Game, player: int, obj: GameObject) -> list[int]:
+    """The permanents ``player`` may offer for ``obj`` (CR 702.48a-b): those of its
+    quality; none for a card without offering."""
+    key = ("offering", obj.face)
+    has = obj.card.cache.get(key)
+    if has is None:
+        has = has_offering(obj)
+        obj.card.cache[key] = has
+    if not has:
+        return []
+    abilities = [a for a in obj.card.compiled[obj.face].abilities if a.keyword == "Offering"]
+    return list(cost_choices(game, offering_filter(abilities[0]), player, obj, "battlefield"))
+
+
 def offering_sacrifice_choice(game: Game, player: int, obj: GameObject) -> int | None:
     """The permanent worth offering when listing casting choices (CR 601.2b): the one
     of that quality with the largest mana value (the largest reduction), or None."""
@@ -106,3 +122,4 @@ def offering_sacrifice_choice(game: Game, player: int, obj: GameObject) -> int |
 KEYWORD_HOOKS.offering_chosen = offering_chosen
 KEYWORD_HOOKS.reduce_by_mana_cost = reduce_by_mana_cost
 KEYWORD_HOOKS.offering_sacrifice_choice = offering_sacrifice_choice
+KEYWORD_HOOKS.offering_candidates = offering_candidates

@@ -67,6 +67,8 @@ def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
     """The rule that lets ``player`` cast ``card`` as though it had flash, or None."""
     if card.zone == Zone.BATTLEFIELD:
         return None
+    if game.turn_flags.next_cast_flash.get(player) and "Sorcery" in c.types:
+        return "702.8a"  # "the next sorcery spell you cast this turn ... flash" (Quicken)
     for src, st in _statics(game, "grant_flash_to_cards"):
         if _card_matches(game, card, c, st.affected, src):
             return "702.8a"

@@ -278,6 +278,27 @@ def spell_problem(
 ) -> str | None:
     """Why the card ``o`` can't be cast with these choices (see :func:`cast_problem`).
 
+    A card with offering cast without saying what it offers (no ``sacrifice``) may
+    be cast when one of the permanents it may offer makes it castable: that choice
+    is made as it's cast (CR 702.48b, :func:`cast_task`)."""
+    why = _spell_problem(game, player, o, opts, with_priority)
+    if why is None or "sacrifice" in opts:
+        return why
+    for offered in KEYWORD_HOOKS.offering_candidates(game, player, o):
+        if _spell_problem(game, player, o, {**opts, "sacrifice": [offered]}, with_priority) is None:
+            return None
+    return why
+
+
+def _spell_problem(
+    game: Game,
+    player: int,
+    o: GameObject,
+    opts: dict[str, Any],
+    with_priority: bool = True,
+) -> str | None:
+    """Why the card ``o`` can't be cast with these choices, offering as announced.
+
     ``with_priority`` is False for a spell cast while an ability resolves
     (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
     are ignored (ruling 502.59.2) and the effect has given the permission.
@@ -631,6 +652,8 @@ def cast_task(game: Game, task: Task) -> None:
             KEYWORD_HOOKS.suspend_card(game, player, d["card"], d.get("x"))
             game.finish(task)
             return
+        if not _offering_chosen(game, task):
+            return  # a choice is pending, or the cast turned out illegal
         _cast_to_stack(game, task)
         return
     obj = game.objects[d["obj"]]
@@ -640,6 +663,21 @@ def cast_task(game: Game, task: Task) -> None:
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
     rec = dict(obj.paid or {})
+    waiting = game.turn_flags.next_cast_to_hand
+    if (
+        waiting.get(player)
+        and d.get("from_zone") == "hand"
+        and chars(game, obj).types & {"Instant", "Sorcery"}
+    ):
+        # "the next time you cast an instant or sorcery spell from your hand this
+        # turn, put that card into your hand ... as it resolves": this is that spell
+        # (every such effect waits for the same next spell)
+        del waiting[player]
+        rec["to_hand"] = True
+    if game.turn_flags.next_cast_flash.get(player) and "Sorcery" in chars(game, obj).types:
+        # "the next sorcery spell you cast this turn can be cast as though it had
+        # flash": this is that spell, however it was cast
+        del game.turn_flags.next_cast_flash[player]
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
@@ -664,6 +702,54 @@ def cast_task(game: Game, task: Task) -> None:
         instants_sorceries_before=before,
     )
     game.finish(task)
+
+
+def _offering_chosen(game: Game, task: Task) -> bool:
+    """CR 702.48b: the permanent a spell with offering offers (or none) is chosen with
+    the spell's other choices (601.2b), when the cast didn't announce it. False while
+    that choice is pending, or when the answer leaves the cast illegal (then nothing
+    has happened yet: the card stays where it was, CR 601.2e)."""
+    d = task.data
+    opts = d["opts"]
+    if "sacrifice" in opts:
+        return True
+    player = d["player"]
+    card = game.objects[d["card"]]
+    cands = KEYWORD_HOOKS.offering_candidates(game, player, card)
+    if not cands:
+        return True
+    with_priority = not d.get("resolving")
+    if task.answer is None:
+        without = _spell_problem(game, player, card, {**opts, "sacrifice": []}, with_priority)
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                player,
+                "702.48b",
+                f"Offering: you may sacrifice a permanent to cast {card.name} (choose none "
+                "to pay its full cost)",
+                {
+                    "candidates": cands,
+                    "min": 0 if without is None else 1,
+                    "max": 1,
+                    "purpose": DecisionPurpose.SACRIFICE,
+                    "optional": True,
+                },
+            )
+        )
+        return False
+    opts["sacrifice"] = list(task.answer.objects)
+    task.answer = None
+    why = _spell_problem(game, player, card, opts, with_priority)
+    if why is not None:
+        game.emit(
+            EventKind.ILLEGAL_CAST,
+            ("601.2e", "702.48b"),
+            f"Casting {card.name} that way is illegal: {why}",
+        )
+        game.finish(task)
+        return False
+    return True
 
 
 def mode_texts(ability: Ability) -> list[str]:

@@ -808,6 +808,15 @@ def _may_player(ctx: Ctx, e: Effect | None) -> int:
     return players[0] if len(players) == 1 else ctx.controller
 
 
+def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
+    """ "You may sacrifice this enchantment. If you do, ...": once it has left the
+    battlefield it can't be sacrificed (CR 701.21a), so there is no choice to make
+    (an impossible instruction is ignored, CR 101.3) and "if you do" is false."""
+    if e is None or e.op != "sacrifice" or not isinstance(e.args.get("what"), SelfRef):
+        return False
+    return not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args["what"]))
+
+
 def _has_if_you_dont(ability: Ability) -> bool:
     """Whether an instruction of the ability happens only if "you don't" (CR 608.2c)."""
     return any(e.condition is not None and e.condition.kind == "you_dont" for e in ability.effects)
@@ -836,8 +845,10 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     if ability.optional and not d.get("optional_done"):
         # CR 603.5: "you may" — the choice is made as the ability resolves, by the
         # player the "may" names ("defending player may draw a card")
-        if task.answer is None:
-            first = ability.effects[0] if ability.effects else None
+        first = ability.effects[0] if ability.effects else None
+        if task.answer is None and _may_impossible(Ctx(game, obj, task), first):
+            yes = False  # nothing to choose: it can't be done
+        elif task.answer is None:
             game.ask(
                 Decision(
                     DecisionKind.YES_NO,
@@ -848,8 +859,9 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 )
             )
             return False
-        yes = bool(task.answer.value)
-        task.answer = None
+        else:
+            yes = bool(task.answer.value)
+            task.answer = None
         d["optional_done"] = True
         if yes and ability.restrictions:
             _did_once(game, obj, ability)
@@ -873,6 +885,14 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             d["i"] = i
             continue
         ctx = Ctx(game, obj, task)
+        if (
+            e.optional
+            and not d.get("opt_asked")
+            and task.answer is None
+            and _may_impossible(ctx, e)
+        ):
+            d["opt_asked"] = True  # nothing to choose: it can't be done
+            d["opt_yes"] = False
         if e.optional and not d.get("opt_asked"):
             if task.answer is None:
                 game.ask(

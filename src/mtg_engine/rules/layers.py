@@ -32,7 +32,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Amount, Filter, SelfRef, StaticEffect
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    Amount,
+    EachRef,
+    Filter,
+    SelfRef,
+    StaticEffect,
+)
 from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import RULES_HOOKS
@@ -1130,6 +1138,16 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
         if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
             n = card_types_among(game, value.filter, controller, src)
             return n * value.multiplier + value.value
+        if k in ("power", "toughness") and isinstance(value.ref, EachRef):
+            # "the exiled creature card's power" (Phyrexian Ingester): the card
+            # exiled with this permanent (CR 607.2a), none: 0
+            return (
+                sum(
+                    (chars(game, o).power if k == "power" else chars(game, o).toughness) or 0
+                    for o in objects_matching(game, value.ref.filter, controller, src)
+                )
+                * value.multiplier
+            )
         if k in ("power", "toughness") and src is not None:
             c = chars(game, src)
             v = c.power if k == "power" else c.toughness

@@ -402,7 +402,9 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     key = (_HAND_KEY, player)
     got = cache.get(key)
     if got is None or got[2] != hand:
-        flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
+        flash_granted = bool(statics_with(game, "grant_flash_to_cards")) or bool(
+            game.turn_flags.next_cast_flash.get(player)  # Quicken (CR 702.8a)
+        )
         free_granted = cast_permissions.free_granted(game)
         cards: list[tuple] = []
         any_time = False

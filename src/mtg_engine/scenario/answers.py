@@ -115,6 +115,11 @@ class Script:
         self.following: ActionSpec | None = None
         #: a cast or activation stopped at a decision for a ``while_casting`` concession
         self.stopped_mid_cast = False
+        #: the scripted actions after the one being applied (set by the runner)
+        self.later: list[ActionSpec] = []
+        #: how many of :attr:`later` the action just applied used as its continuation
+        self.absorbed = 0
+        self._current: ActionSpec | None = None
 
     # ------------------------------------------------------------------
     # Fitting
@@ -161,7 +166,7 @@ class Script:
         nxt = self.following
         return (
             d.kind == DecisionKind.CHOOSE_OBJECTS
-            and d.data.get("min") == 0
+            and (d.data.get("min") == 0 or bool(d.data.get("optional")))
             and yes_no(act.value) is True
             and nxt is not None
             and nxt.verb == "choose"
@@ -180,6 +185,7 @@ class Script:
         """
         verb = act.verb
         acting = self.player_index(act)
+        self._current = act
         if verb == "concede":
             if act.options.get("while_casting") and not self.stopped_mid_cast:
                 raise Illegal(
@@ -236,7 +242,9 @@ class Script:
             if game.pending is not None and game.pending.kind == DecisionKind.ORDER_CARDS:
                 _answer(game, self._card_order(game, act.value, acting))
             else:
-                _answer(game, self._order(game, act.value, acting))
+                n = len(game.pending.data["triggers"]) if game.pending else 0
+                refs = self._continued(act, list(act.value), n - 1)
+                _answer(game, self._order(game, refs, acting))
             return True
         if verb == "target":
             self._trigger_targets(game, act, acting)
@@ -250,6 +258,28 @@ class Script:
         raise Unsupported(f"the verb {verb!r} is not supported")
 
     # -- helpers ----------------------------------------------------------------
+
+    def _continued(self, act: ActionSpec, refs: list[Any], wanted: int) -> list[Any]:
+        """A list that names fewer objects than the decision needs (``wanted``: the
+        triggers to order but the last, the fewest objects to choose) goes on with
+        the next actions of the same verb and player that are lists too, one pick
+        each, as a player answers "which one next?" one at a time:
+        ``order: [a]`` then ``order: [b]`` is ``order: [a, b]``. The ones used are
+        counted in :attr:`absorbed`."""
+        for nxt in self.later:
+            if len(refs) >= wanted:
+                break
+            if (
+                nxt.verb != act.verb
+                or nxt.player != act.player
+                or nxt.at is not None
+                or not isinstance(nxt.value, list)
+                or len(refs) + len(nxt.value) > wanted
+            ):
+                break
+            refs.extend(nxt.value)
+            self.absorbed += 1
+        return refs
 
     def _find(
         self,
@@ -486,6 +516,23 @@ class Script:
         meant for a later decision (the card a cycled card searches for) is left
         for that decision."""
         nxt = self.following
+        if (
+            nxt is not None
+            and nxt.at is None
+            and len(self.later) > 1
+            and self.later[0] is nxt
+            and d.kind == DecisionKind.CHOOSE_OBJECTS
+            and d.player == self.player_index(nxt)
+        ):
+            # "yes" to an optional choice of objects made while casting (an offering,
+            # CR 702.48b), then the objects (see _yes_then_objects)
+            saved = self.following
+            self.following = self.later[1]
+            try:
+                if nxt.verb == "choose" and self._yes_then_objects(d, nxt):
+                    return True
+            finally:
+                self.following = saved
         if not (
             nxt is not None
             and d.kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.CHOOSE_OPTION)
@@ -744,6 +791,8 @@ class Script:
                 _answer(game, ChooseObjects(()))
                 return
             refs = value if isinstance(value, list) else [value]
+            if isinstance(value, list) and self._current is not None:
+                refs = self._continued(self._current, list(refs), int(d.data["min"]))
             _answer(game, self._objects(game, [str(r) for r in refs], acting))
             return
         if k == DecisionKind.ORDER_CARDS:

@@ -302,6 +302,8 @@ class Run:
         # the action after this one may answer a cost choice made while this
         # spell or ability is put on the stack ("activate" then "choose: [...]")
         self.script.following = self._following(act)
+        self.script.later = list(self.sc.actions[act.index + 1 :])
+        self.script.absorbed = 0
         try:
             done = self.script.apply(self.game, act, self.progress)
         except Illegal as e:
@@ -313,7 +315,8 @@ class Run:
             self.game = snapshot
             return Stop("unsupported", act, e.message)
         if done:
-            self._advance()
+            for _ in range(1 + self.script.absorbed):
+                self._advance()
         return None
 
     # ------------------------------------------------------------------

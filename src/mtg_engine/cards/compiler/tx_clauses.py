@@ -26,7 +26,18 @@ from ..abilities import (
     TriggerRef,
 )
 from .filters import is_player_filter, subtype
-from .ir import SUBJ, Body, It, Some, Tgt, ThatPlayer, substitute_subject, walk
+from .ir import (
+    EXILED_WITH_SELF,
+    SUBJ,
+    Body,
+    ExiledCard,
+    It,
+    Some,
+    Tgt,
+    ThatPlayer,
+    substitute_subject,
+    walk,
+)
 from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
@@ -806,6 +817,31 @@ class ClauseRules:
             )
         ]
 
+    def sent_next_cast_to_hand(self, c: list[Any]) -> list[Effect]:
+        """ "The next time you cast an instant or sorcery spell from your hand this
+        turn, put that card into your hand instead of into your graveyard as it
+        resolves." (Soulfire Grand Master): marks that spell as it's cast; as it
+        resolves it goes to the hand (CR 608.2n, 614.1a; effects/next_cast.py)."""
+        what = c[0]
+        flt = what.filter if isinstance(what, (Some, EachRef)) else None
+        if (
+            flt is None
+            or set(flt.kinds) != {"Instant", "Sorcery"}
+            or flt.zone != "hand"
+            or flt.conditions not in ((), (("owner", "you"),))
+        ):
+            raise CompileError(f"the next time you cast: {what!r}")
+        return [Effect("next_cast_to_hand", {})]
+
+    def sent_next_cast_flash(self, c: list[Any]) -> list[Effect]:
+        """ "The next sorcery spell you cast this turn can be cast as though it had
+        flash." (Quicken): a permission for that one spell (CR 702.8a; effects/
+        next_cast.py)."""
+        kind = str(c[0]).capitalize()
+        if kind != "Sorcery":
+            raise CompileError(f"the next {kind.lower()} spell you cast this turn")
+        return [Effect("next_cast_flash", {})]
+
     def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
         """ "When you lose control of the creature, tap it." (Ray of Command): a
         delayed triggered ability about one object (CR 603.7a, 603.7c)."""
@@ -871,6 +907,32 @@ class ClauseRules:
             return None
 
         return [walk(e, fn) for e in c[0]]
+
+    def sent_where_xy(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +X/+Y, where X is the exiled creature card's power and
+        Y is its toughness." (Phyrexian Ingester): "its" in Y's amount is what X's
+        amount is about."""
+        x, y = c[1], c[2]
+        if not isinstance(x, Amount) or not isinstance(y, Amount):
+            raise CompileError("where X is ... and Y is ...")
+        if isinstance(x.ref, ExiledCard):
+            # a static ability's "the exiled card": the card exiled with this
+            # permanent (CR 607.2a)
+            x = dataclasses.replace(x, ref=EachRef(EXILED_WITH_SELF))
+        if isinstance(y.ref, It) and x.ref is not None:
+            y = dataclasses.replace(y, ref=x.ref)
+
+        def fn(v: Any) -> Any:
+            if isinstance(v, Amount) and v.kind == "x":
+                return x
+            if isinstance(v, Amount) and v.kind == "y":
+                return y
+            return None
+
+        effects = [walk(e, fn) for e in c[0]]
+        if any(isinstance(v, Amount) and v.kind == "y" for e in effects for v in e.args.values()):
+            raise CompileError("where X is ... and Y is ...: Y unused")
+        return effects
 
     def clause_seq(self, c: list[Any]) -> list[Effect]:
         out: list[Effect] = []

@@ -124,6 +124,8 @@ def _pt_value(s: str) -> Any:
         return int(s)
     if s in ("x", "-x"):
         return Amount("x", multiplier=-1 if s.startswith("-") else 1)
+    if s == "y":  # "+X/+Y, where X is ... and Y is ..." (sent_where_xy)
+        return Amount("y")
     return Amount("star")
 
 
