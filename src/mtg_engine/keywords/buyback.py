@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost
+from ..game.objects import GameObject, Zone
 from ..rules.costs import as_cost
 from ..rules.pipeline import Replacement, replacement_finder
 from ..rules.resolve_to_hand import resolves_to_hand, to_hand
@@ -24,7 +25,6 @@ from ..rules.support import register_keywords
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
-    from ..game.objects import GameObject
     from ..game.state import Game
 
 register_keywords("Buyback")
