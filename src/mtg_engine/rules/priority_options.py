@@ -399,17 +399,19 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     grants flash or free casting (then no entry is reused for the next hand: a
     split card's halves aren't either), and the permissions to cast from the hand it
     was built under (:func:`_permissions`) with the index of statics they were read
-    from: a permanent entering or leaving keeps the summary, which is built again
+    from (in a list, updated when the permissions read from a new index are the same
+    records): a permanent entering or leaving keeps the summary, which is built again
     when they aren't the same records (compared only when the index was built again)."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)
     index = statics_index(game)
-    if (
-        got is None
-        or got[2] != hand
-        or (got[6] is not index and not _same_permissions(got[5], _permissions(index)))
-    ):
+    if got is not None and got[6][0] is not index and got[2] == hand:
+        if _same_permissions(got[5], _permissions(index)):
+            got[6][0] = index  # (the same permissions: not compared again with this index)
+        else:
+            got = None
+    if got is None or got[2] != hand:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards"))
         free_granted = cast_permissions.free_granted(game)
         cards: list[tuple] = []
@@ -467,7 +469,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             all_printed,
             flash_granted or free_granted,
             _permissions(index),
-            index,
+            [index],
         )
         cache[key] = got
     return got
