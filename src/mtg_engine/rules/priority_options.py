@@ -77,10 +77,10 @@ def priority_options(game: Game, player: int) -> list:
         got = _index(game, slot, key)
     elif got[0] != version:
         if _reads_hold(game, player, got[3]):
-            got = (version, key, got[2], got[3], got[4])  # CR 117.1: nothing it read changed
+            got = (version, key, got[2], got[3])  # CR 117.1: nothing it reads changed
             game._could_act[slot] = got
         else:
-            got = _index(game, slot, key, got)
+            got = _index(game, slot, key)
     out: list = [PassPriority()]
     offers = got[2]
     if offers:
@@ -135,36 +135,17 @@ _GRAVEYARD_ALT_CAST = 6  # a card in a graveyard cast with flashback or disturb 
 _GRAVEYARD_ALTS = {"Flashback": "flashback", "Disturb": "disturb"}
 
 
-def _index(game: Game, slot: tuple[int, bool], key: tuple, before: tuple | None = None) -> tuple:
+def _index(game: Game, slot: tuple[int, bool], key: tuple) -> tuple:
     """Build and keep a player's "could act" index, with or without sorcery timing
-    (``slot``): (state version, key, offers, reads, the offers of each card in hand).
-
-    ``before``: the index it replaces, with the same key. When what its cards in hand
-    read besides the hand's summary (mana sources, life, whether costs may change,
-    free casting) is the same, a card still described by the same entry of the
-    summary, or an equal one (:func:`_same_entry`: a card drawn or played leaves the
-    others as they were) keeps its offers: they are a function of those (:func:`_hand_offers`)."""
+    (``slot``): (state version, key, offers, reads)."""
     reads: list[tuple[int, Any]] = []
-    player, sorcery_ok = slot
-    kept: tuple = ()
-    if before is not None and before[4]:
-        hand_reads = tuple(r for r in before[3] if r[0] in _HAND_READS)
-        if _reads_hold(game, player, hand_reads):
-            kept = (before[4], hand_reads)
-    cards: dict[int, tuple] = {}
-    offers = could_act(game, player, sorcery_ok, reads, kept, cards)
-    got = (game.version, key, offers, tuple(reads), cards)
+    got = (game.version, key, could_act(game, slot[0], slot[1], reads), tuple(reads))
     game._could_act[slot] = got
     return got
 
 
 def could_act(
-    game: Game,
-    player: int,
-    sorcery_ok: bool,
-    reads: list[tuple[int, Any]] | None = None,
-    kept: tuple = (),
-    cards: dict[int, tuple] | None = None,
+    game: Game, player: int, sorcery_ok: bool, reads: list[tuple[int, Any]] | None = None
 ) -> list[tuple]:
     """Everything ``player`` could possibly do with priority in this state (CR 117.1),
     in the order it is offered: lands to play, faces of cards in hand whose mana
@@ -180,9 +161,7 @@ def could_act(
     abilities, whether costs may change, life where a cost has Phyrexian symbols
     ...), which it lists in
     ``reads``: while the state version is the same, or each of those is still the
-    same record (:func:`_reads_hold`), the offers are the same. ``kept``, ``cards``:
-    the offers of cards in hand kept from the index this one replaces and those of
-    this one (:func:`_index`)."""
+    same record (:func:`_reads_hold`), the offers are the same."""
     offers: list[tuple] = []
     if reads is None:
         reads = []
@@ -190,7 +169,7 @@ def could_act(
     summary = _hand_summary(game, player, p.hand) if p.hand else None
     reads.append((_R_SUMMARY, summary))
     if summary is not None:
-        _hand_offers(game, player, summary, sorcery_ok, offers, reads, kept, cards)
+        _hand_offers(game, player, summary, sorcery_ok, offers, reads)
     graveyard = _graveyard_offers(game, player, p.graveyard)
     reads.append((_R_GRAVEYARD, graveyard))
     for oid, entries in graveyard:
@@ -251,8 +230,6 @@ _R_GRAVEYARD = 4
 _R_ACTIVATED = 5
 _R_PERMANENTS = 6  # the characteristics records of the permanents with activated abilities
 _R_LIFE = 7  # the player's life, read when a mana cost has Phyrexian symbols (CR 107.4f)
-#: what the offers of a card in hand read besides its entry of the hand's summary
-_HAND_READS = frozenset((_R_FREE, _R_SOURCES, _R_MAY_CHANGE, _R_LIFE))
 
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
@@ -356,14 +333,9 @@ def _hand_offers(
     sorcery_ok: bool,
     offers: list[tuple],
     reads: list[tuple[int, Any]],
-    kept: tuple = (),
-    cards: dict[int, tuple] | None = None,
 ) -> None:
     """Lands to play, spells to cast and abilities that work from the hand (CR 305.1,
-    601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`). Each card's
-    are a function of its entry of the summary and of the reads; ``kept``: the
-    offers of entries and the reads they were found with, still the same (then
-    read already); ``cards``: where each entry's offers are put, by the card's id."""
+    601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`)."""
     if not sorcery_ok and not summary[0]:
         return  # only sorcery-speed cards, and no abilities that work from the hand
     free_granted = cast_permissions.free_granted(game)
@@ -372,30 +344,7 @@ def _hand_offers(
     budget = 0
     may_change: bool | None = None
     life_read = False
-    before: dict[int, tuple] = {}
-    if kept:
-        before = kept[0]
-        for kind, value in kept[1]:
-            if kind == _R_SOURCES and sources is None:
-                sources = value
-                reads.append((_R_SOURCES, sources))
-                budget = mana_rules.most_mana(game, player, sources)
-            elif kind == _R_MAY_CHANGE and may_change is None:
-                may_change = value
-                reads.append((_R_MAY_CHANGE, value))
-            elif kind == _R_LIFE and not life_read:
-                life_read = True
-                reads.append((_R_LIFE, value))
-    for entry in summary[1]:
-        oid, o, c, kind, from_hand, faces = entry
-        if before:
-            old = before.get(oid)
-            if old is not None and (old[0] is entry or _same_entry(old[0], entry)):
-                offers.extend(old[1])
-                if cards is not None:
-                    cards[oid] = old
-                continue
-        start = len(offers)
+    for oid, o, c, kind, from_hand, faces in summary[1]:
         if kind == _LAND:
             if sorcery_ok:
                 offers.append((_PLAY, oid, 0))  # checked with the land play
@@ -425,20 +374,6 @@ def _hand_offers(
                 offers.append((_PLAY, oid, face))  # CR 712.12, checked with the land play
         for i in from_hand:
             offers.append((_ACTIVATE, oid, i))
-        if cards is not None:
-            cards[oid] = (entry, offers[start:])
-
-
-def _same_entry(before: tuple, entry: tuple) -> bool:
-    """Whether two entries of hand summaries describe the same card the same way: the
-    same object with the same characteristics record, kind, abilities and faces."""
-    return (
-        before[1] is entry[1]
-        and before[2] is entry[2]
-        and before[3] == entry[3]
-        and before[4] == entry[4]
-        and before[5] == entry[5]
-    )
 
 
 _LAND = 0
