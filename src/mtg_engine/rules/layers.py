@@ -452,9 +452,10 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     printed_hands = _ELSEWHERE_KEY not in cache
     # the named records kept besides ``keys``, read before anything is deleted
     kept: dict = {}
-    if printed_hands and keys is not _SOURCE_KEYS and keys is not _LEFT_KEYS:
-        # (not when a permanent entered or left: it may grant or have granted a
-        # permission to cast from the hand, Aluren's "as though they had flash")
+    if printed_hands:
+        # (also when a permanent entered or left: the summary remembers the permissions
+        # to cast from the hand it was built under, Aluren's "as though they had
+        # flash", and is built again when they aren't the same)
         for p in game.players:
             summary = ("hand_summary", p.index)  # rules/priority_options.py
             v = get(summary)

@@ -658,9 +658,9 @@ def can_pay_now(
     p = game.players[player]
     cache = game._chars
     memo = cache.get(("can_pay", player))
-    if memo is None:
-        memo = cache[("can_pay", player)] = {}
     sources = mana_sources(game, player)
+    if memo is None:
+        memo = cache[("can_pay", player)] = _payments_for(game, player, sources)
     key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life if cost.phyrexian else 0, without)
     if p.restricted_mana or (sources and sources[-1].spend is not None):
         # CR 106.6: the answer depends on what the mana pays for
@@ -672,6 +672,22 @@ def can_pay_now(
         got = plan_payment(game, player, cost, sources, on=on) is not None
         memo[key] = got
     return bool(got)
+
+
+def _payments_for(game: Game, player: int, sources: list[Source]) -> dict:
+    """The payments found possible with these mana sources: those remembered with
+    the last sources of the player the characteristics cache forgot, when they are
+    the same (by value: what each source is and makes, all that a payment reads
+    besides the pool, life and what it pays for), else none. They are kept apart
+    from that cache (with the "could act" indexes, which a clone doesn't copy), as
+    most of what clears it changes no mana source (CR 605)."""
+    kept = game._could_act
+    got = kept.get(("can_pay", player))
+    if got is not None and (got[0] is sources or got[0] == sources):
+        return got[1]
+    memo: dict = {}
+    kept[("can_pay", player)] = (sources, memo)
+    return memo
 
 
 def max_x(

@@ -46,7 +46,7 @@ from .mana_spending import spending
 from .multiface_play import cast_chars
 from .play_permissions import permitted_cards
 from .player_limits import may_play_another_land
-from .statics import statics_with
+from .statics import statics_index, statics_with
 from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
@@ -397,10 +397,20 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     characteristics (then ``rules/layers.py`` may keep the summary through changes
     that keep those; it is used only for the same hand), and whether a permanent
     grants flash or free casting (then no entry is reused for the next hand: a
-    split card's halves aren't either)."""
+    split card's halves aren't either), and the permissions to cast from the hand it
+    was built under (:func:`_permissions`) with the index of statics they were read
+    from (in a list, updated when the permissions read from a new index are the same
+    records): a permanent entering or leaving keeps the summary, which is built again
+    when they aren't the same records (compared only when the index was built again)."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)
+    index = statics_index(game)
+    if got is not None and got[6][0] is not index and got[2] == hand:
+        if _same_permissions(got[5], _permissions(index)):
+            got[6][0] = index  # (the same permissions: not compared again with this index)
+        else:
+            got = None
     if got is None or got[2] != hand:
         flash_granted = bool(statics_with(game, "grant_flash_to_cards")) or bool(
             game.turn_flags.next_cast_flash.get(player)  # Quicken (CR 702.8a)
@@ -454,9 +464,45 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             from_hand = hand_activated_indices(c)
             cards.append((oid, o, c, kind, from_hand, faces))
             any_time = any_time or kind == _ANY_TIME or bool(from_hand)
-        got = (any_time, cards, list(hand), all_printed, flash_granted or free_granted)
+        got = (
+            any_time,
+            cards,
+            list(hand),
+            all_printed,
+            flash_granted or free_granted,
+            _permissions(index),
+            [index],
+        )
         cache[key] = got
     return got
+
+
+#: the static ops that let a card in hand be cast at another time or for another cost
+#: than its own (CR 702.8a "as though it had flash", 118.9 "without paying its mana cost")
+_PERMISSION_OPS = ("grant_flash_to_cards", *cast_permissions.FREE_OPS)
+
+
+def _permissions(index: dict[str, tuple]) -> tuple:
+    """The permanents' static abilities that change what a hand may cast (Aluren,
+    Omniscience, Teferi's flash: CR 601.3, 702.8a, 118.9), from the index of the
+    battlefield's statics, each with its source and the source's controller (whose
+    cards a permission names, CR 109.5)."""
+    found: tuple = ()
+    for op in _PERMISSION_OPS:
+        entries = index.get(op)
+        if entries:
+            found += tuple((src, st, src.controller) for src, st in entries)
+    return found
+
+
+def _same_permissions(before: tuple, now: tuple) -> bool:
+    """Whether two lists of :func:`_permissions` are the same records (by identity)."""
+    if len(before) != len(now):
+        return False
+    for (src, st, controller), (src2, st2, controller2) in zip(before, now, strict=True):
+        if src is not src2 or st is not st2 or controller != controller2:
+            return False
+    return True
 
 
 def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...]]]:

@@ -25,11 +25,17 @@ Entry = tuple[GameObject, StaticEffect]
 
 def statics_with(game: Game, op: str) -> tuple[Entry, ...]:
     """Each (permanent, static effect) on the battlefield whose op is ``op``."""
+    return statics_index(game).get(op, ())
+
+
+def statics_index(game: Game) -> dict[str, tuple[Entry, ...]]:
+    """The index of the battlefield's static effects by op (the same record until
+    the characteristics cache forgets it: then it is built again)."""
     index = game._chars.get(_KEY)
     if index is None:
         index = _build(game)
         game._chars[_KEY] = index
-    return index.get(op, ())
+    return index
 
 
 def any_statics(game: Game, ops: frozenset[str] | tuple[str, ...]) -> bool:
