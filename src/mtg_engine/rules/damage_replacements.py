@@ -12,7 +12,8 @@ Registered with the event pipeline (rules/pipeline.py) for ``damage`` events:
   damage and remove a shield counter from it" (122.1c, a prevention effect);
 * "If a source would deal damage to a permanent or player, it deals double
   that damage to that permanent or player instead" (Furnace of Rath;
-  ``double_damage``, 614.1a);
+  ``double_damage``, 614.1a), and "it deals that much damage plus 2 instead"
+  (Torbran; ``damage_plus``);
 * redirection (614.9): "All damage that would be dealt to you [and other
   permanents you control] is dealt to [this creature | enchanted creature]
   instead" (Pariah, Palisade Giant; ``redirect_damage``);
@@ -171,6 +172,16 @@ def _shield_counter(oid: int) -> Any:
     return apply
 
 
+def damage_source(game: Game, ev: dict[str, Any]) -> GameObject | None:
+    """The source of a proposed damage event. A spell that finished resolving while
+    its damage waited for a choice of order (CR 616.1, 608.2n) is stood in for by
+    the card it became, with the same characteristics (CR 608.2h)."""
+    s = game.objects.get(ev["source"])
+    if s is None:
+        s = game.objects.get(game.uid_to_obj.get(ev["source_uid"], -1))
+    return s
+
+
 def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str) -> bool:
     """``who``: "any", "opponent" (an opponent or a permanent an opponent controls),
     "you" (you or a permanent you control)."""
@@ -197,7 +208,7 @@ def double_damage(
     if not _recipient_matches(game, ev, src, str(args.get("recipient", "any"))):
         return None
     if args.get("source") == "you_control":
-        s = game.objects.get(ev["source"])
+        s = damage_source(game, ev)
         if s is None or s.controller != src.controller:
             return None
     name = chars(game, src).name
@@ -205,6 +216,44 @@ def double_damage(
     def apply(game: Game, ev: dict[str, Any]) -> str:
         ev["amount"] = int(ev["amount"]) * 2
         return f"{name} doubles it to {ev['amount']}"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@static_replacement("damage_plus", EventKind.DAMAGE)
+def damage_plus(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """ "If a red source you control would deal damage to an opponent or a permanent
+    an opponent controls, it deals that much damage plus 2 instead" (Torbran, Thane
+    of Red Fell; CR 614.1a). Damage already reduced to 0 is not dealt, so nothing is
+    added to it (CR 615.1: a prevented event has nothing left to modify)."""
+    if ev["amount"] <= 0:
+        return None
+    args = st.args
+    recipient = str(args.get("recipient", "any"))
+    if recipient == "creature_battle_opponent":
+        if ref_player(ev["to"]) is None:
+            o = game.objects.get(ev["to"])
+            if o is None or not {"Creature", "Battle"} & set(chars(game, o).types):
+                return None
+        elif not _recipient_matches(game, ev, src, "opponent"):
+            return None
+    elif not _recipient_matches(game, ev, src, recipient):
+        return None
+    if args.get("source") == "you_control":
+        s = damage_source(game, ev)
+        if s is None or s.controller != src.controller:
+            return None
+        conds = args.get("source_conditions")
+        if conds and not matches_object(game, s, Filter((), "any", conds), src.controller, src):
+            return None
+    name = chars(game, src).name
+    plus = int(args["plus"])
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = int(ev["amount"]) + plus
+        return f"{name} adds {plus}, to {ev['amount']}"
 
     return Replacement(key, name, ("614.1a",), apply)
 
@@ -328,6 +377,7 @@ def _no_replacement(
 register(
     "static:prevent_static",
     "static:double_damage",
+    "static:damage_plus",
     "static:redirect_damage",
     "static:cant_prevent_damage",
 )

@@ -1488,6 +1488,36 @@ class ClauseRules:
             args["while_untapped"] = True  # "As long as this creature is untapped, ..."
         return Parsed("static", statics=[StaticEffect("redirect_damage", None, args)])
 
+    def dds_you_adjs(self, c: list[Any]) -> tuple[str, tuple[tuple[str, Any], ...]]:
+        # "a red source you control", "a noncreature source you control"
+        return ("dds:you", tuple(next(x for x in c if isinstance(x, list))))
+
+    def _damage_plus(self, c: list[Any], recipient: str) -> Parsed:
+        """ "If a red source you control would deal damage to an opponent or a
+        permanent an opponent controls, it deals that much damage plus 2 instead"
+        (Torbran, Thane of Red Fell; CR 614.1a)."""
+        args: dict[str, Any] = {"recipient": recipient, "source": "any"}
+        for x in c:
+            if x == "dds:you":
+                args["source"] = "you_control"
+            elif isinstance(x, tuple) and x and x[0] == "dds:you":
+                args["source"] = "you_control"
+                args["source_conditions"] = x[1]
+        args["plus"] = next(x for x in c if isinstance(x, int))
+        return Parsed("static", statics=[StaticEffect("damage_plus", None, args)])
+
+    def replacement_damage_plus(self, c: list[Any]) -> Parsed:
+        return self._damage_plus(c, "any")
+
+    def replacement_damage_plus_opponent(self, c: list[Any]) -> Parsed:
+        return self._damage_plus(c, "opponent")
+
+    def replacement_damage_plus_creature_battle_opponent(self, c: list[Any]) -> Parsed:
+        kinds = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"]
+        if kinds != ["creature", "battle"]:
+            raise CompileError(f"damage plus N to {', '.join(kinds)} or opponent")
+        return self._damage_plus(c, "creature_battle_opponent")
+
     def replacement_double_damage_opponent(self, c: list[Any]) -> Parsed:
         args = {"recipient": "opponent", "source": "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
