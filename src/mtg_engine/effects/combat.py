@@ -160,9 +160,12 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         args["yours"] = e.args["yours"]
     if e.args.get("next_time"):
         # "The next time [that source] would deal damage to you this turn, prevent that
-        # damage": one use, only damage to that player (CR 615.7, 609.7a)
+        # damage": one use, only damage to that player (CR 615.7, 609.7a); "the next
+        # time target creature would deal damage": its next instance of damage to
+        # anyone, however much (615.8)
         args["next_time"] = True
-        args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
+        if e.args.get("to") is not None:
+            args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
         chosen_as = _chosen_source_filter(ctx, what)
         if chosen_as is not None:
             args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)

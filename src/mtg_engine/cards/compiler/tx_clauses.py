@@ -855,6 +855,14 @@ class ClauseRules:
             ),
         ]
 
+    def sent_next_time_by_prevent(self, c: list[Any]) -> list[Effect]:
+        """ "The next time target creature would deal damage this turn, prevent that
+        damage" (Awe Strike): a one-use prevention effect on the next instance of
+        damage from that source, however much it is (CR 615.8)."""
+        what = next(x for x in c if isinstance(x, Tgt))
+        args = {"what": what, "dealt_by": True, "next_time": True, "duration": EOT}
+        return [Effect("prevent_damage", args)]
+
     def sent_otherwise(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("otherwise"))
 
