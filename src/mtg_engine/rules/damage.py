@@ -24,6 +24,7 @@ from .face_turning import unmask
 from .pipeline import cited, forbidden, notes, performer, propose, refused
 from .prevention_then import after_prevention
 from .support import register
+from .triggers import may_trigger_on
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -69,6 +70,7 @@ def deal_damage(
         _use_shields(game, event)
         if event.get("prevented_then"):
             after_prevention(game, event)  # CR 615.5: the rest, right after this event
+        prevented = int(event.get("prevented_amount", 0))
         if amount <= 0 or event.get("cancelled"):
             game.emit(
                 EventKind.DAMAGE_PREVENTED,
@@ -76,9 +78,20 @@ def deal_damage(
                 f"{event['what']}: {notes(event)}",
                 source=source.id,
                 target=recipient,
-                amount=int(event["orig"]),
+                amount=prevented or int(event["orig"]),
             )
             return 0
+        if prevented and may_trigger_on(game, EventKind.DAMAGE_PREVENTED):
+            # CR 615.13: some of the damage was prevented; "whenever damage that would
+            # be dealt to you is prevented" triggers on that part too
+            game.emit(
+                EventKind.DAMAGE_PREVENTED,
+                ("615.13",),
+                f"{event['what']}: {prevented} of it is prevented",
+                source=source.id,
+                target=recipient,
+                amount=prevented,
+            )
     if amount <= 0 or event.get("cancelled"):
         return 0
     why = f" ({notes(event)})" if event.get("notes") else ""

@@ -64,6 +64,7 @@ def _prevent(
         amount = int(ev["amount"])
         k = amount if n is None else min(amount, n)
         ev["amount"] = amount - k
+        ev["prevented_amount"] = int(ev.get("prevented_amount", 0)) + k  # (CR 615.13)
         if shield_ts is not None:
             ev.setdefault("shields", []).append([shield_ts, k])
         if then is not None and k > 0:
@@ -167,6 +168,7 @@ def _counted(args: dict[str, Any]) -> bool:
 
 def _shield_counter(oid: int) -> Any:
     def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["prevented_amount"] = int(ev.get("prevented_amount", 0)) + int(ev["amount"])
         ev["amount"] = 0
         ev["remove_shield_counter"] = oid
         return "a shield counter prevents it and is removed"

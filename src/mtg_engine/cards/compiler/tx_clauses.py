@@ -186,6 +186,11 @@ class ClauseRules:
             raise CompileError("cumulative upkeep paid: not this permanent")
         return Trigger("cumulative_upkeep_paid", SelfRef())
 
+    def ev_damage_prevented_to_you(self, c: list[Any]) -> Trigger:
+        # "Whenever damage that would be dealt to you is prevented" (Selfless Squire,
+        # CR 615.13): "that many" is the damage prevented
+        return Trigger("damage_prevented", Filter(kinds=("player",), conditions=(("you", True),)))
+
     def trigger_event(self, c: list[Any]) -> Trigger:
         subject = c[0]
         preds = [x for x in c[1:] if isinstance(x, tuple)]
