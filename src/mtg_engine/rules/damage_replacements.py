@@ -145,6 +145,68 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return out
 
 
+@replacement_finder(EventKind.DAMAGE)
+def next_damage_redirections(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.9, 615.7: "the next 1 damage that would be dealt to this creature this
+    turn is dealt to target creature you control instead" (the en-Kor): up to N of the
+    damage is dealt to the new recipient instead, as damage of its own from the same
+    source (``ev["split"]``, rules/damage.py), and the effect is used up by that much.
+    A new recipient that is no longer a creature, planeswalker or battle on the
+    battlefield (or a player no longer in the game) gets nothing: the effect does
+    nothing (614.9)."""
+    out: list[Replacement] = []
+    if ev["amount"] <= 0 or not game.effects:
+        return out
+    to = ev["to"]
+    for e in game.effects:
+        if e.op != "redirect_next_damage" or to not in e.affected:
+            continue
+        left = int(e.args["amount"])
+        dest = int(e.args["to"])
+        if left <= 0 or dest == to or not _can_be_dealt_damage(game, dest):
+            continue
+        name = str(e.args.get("by") or "a redirection effect")
+        out.append(
+            Replacement(
+                f"redirect_next:{e.timestamp}",
+                name,
+                ("614.9", "615.7"),
+                _redirect_part(left, dest, e.timestamp, name),
+            )
+        )
+    return out
+
+
+def _can_be_dealt_damage(game: Game, ref: int) -> bool:
+    pl = ref_player(ref)
+    if pl is not None:
+        return pl < len(game.players) and not game.players[pl].has_lost
+    o = game.objects.get(ref)
+    return (
+        o is not None
+        and o.zone == Zone.BATTLEFIELD
+        and any(t in chars(game, o).types for t in _DAMAGEABLE)
+    )
+
+
+def _redirect_part(left: int, dest: int, ts: int, name: str) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        amount = int(ev["amount"])
+        k = min(amount, left)
+        ev.setdefault("shields", []).append([ts, k])
+        pl = ref_player(dest)
+        whom = game.players[pl].name if pl is not None else game.objects[dest].name
+        if k == amount:
+            ev["to"] = dest
+            ev["player"] = pl if pl is not None else game.objects[dest].controller
+            return f"{name} redirects it to {whom}"
+        ev["amount"] = amount - k
+        ev.setdefault("split", []).append([dest, k])
+        return f"{name} redirects {k} of it to {whom}"
+
+    return apply
+
+
 def _yours(game: Game, yours: Filter, controller: int, to: int) -> bool:
     """Whether damage to ``to`` is damage to the effect's controller or to a
     permanent of that kind they control now."""

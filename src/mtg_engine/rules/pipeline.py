@@ -414,8 +414,13 @@ def _apply(game: Game, ev: Event, r: Replacement) -> None:
 _BOOKKEEPING = frozenset(("applied", "rules_added", "notes"))
 
 
+#: lists of an event whose order doesn't change what happens: the shields used
+#: (CR 615.7) and the parts of damage dealt to other recipients (614.9)
+_UNORDERED = frozenset(("shields", "split"))
+
+
 def _result(ev: Event) -> dict[str, Any]:
-    return {k: v for k, v in ev.items() if k not in _BOOKKEEPING}
+    return {k: sorted(v) if k in _UNORDERED else v for k, v in ev.items() if k not in _BOOKKEEPING}
 
 
 def _real_choice(game: Game, ev: Event, opts: list[Replacement]) -> bool:

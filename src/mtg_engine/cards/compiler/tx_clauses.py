@@ -860,6 +860,15 @@ class ClauseRules:
             ),
         ]
 
+    def sent_next_damage_redirect(self, c: list[Any]) -> list[Effect]:
+        """ "The next 1 damage that would be dealt to this creature this turn is dealt
+        to target creature you control instead" (the en-Kor; Daughter of Autumn): a
+        one-use redirection of the next N damage to the first (CR 614.9, 615.7)."""
+        n = next(x for x in c if isinstance(x, int))
+        frm, to = [x for x in c if not isinstance(x, int | Token)]
+        args = {"from": frm, "to": to, "amount": n, "duration": EOT}
+        return [Effect("redirect_next_damage", args)]
+
     def sent_next_time_by_prevent(self, c: list[Any]) -> list[Effect]:
         """ "The next time target creature would deal damage this turn, prevent that
         damage" (Awe Strike): a one-use prevention effect on the next instance of
