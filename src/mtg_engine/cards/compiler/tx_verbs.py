@@ -993,10 +993,8 @@ class VerbRules:
         ]
 
     def vp_skip_next(self, c: list[Any]) -> list[Effect]:
-        """ "Target player skips their next draw step" (CR 614.10, 614.10a): a one-shot
-        replacement waiting for that step; skipping a whole turn isn't run yet."""
-        if any(isinstance(x, str) and x.strip() == "turn" for x in c):
-            raise CompileError("skipping a next turn (CR 614.10) isn't supported")
+        """ "Target player skips their next draw step", "You skip your next turn" (CR
+        614.10, 614.10a): a one-shot replacement waiting for that step or turn."""
         return self.vp_skip(c, nxt=True)
 
     def vp_control(self, c: list[Any]) -> list[Effect]:
