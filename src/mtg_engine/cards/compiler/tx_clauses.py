@@ -1437,6 +1437,34 @@ class ClauseRules:
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
+    def mhm_any(self, c: list[Any]) -> tuple[str, int]:
+        return ("min", 1)
+
+    def mhm_two_or_more(self, c: list[Any]) -> tuple[str, int]:
+        return ("min", 2)
+
+    def mi_symbol(self, c: list[Any]) -> tuple[str, str]:
+        sym = str(c[0]).strip("{}")
+        if sym not in ("W", "U", "B", "R", "G", "C"):
+            raise CompileError(f"produces {c[0]} instead: not one mana of a type")
+        return ("mana", sym)
+
+    def mi_and_amount(self, c: list[Any]) -> tuple[str, bool]:
+        return ("and_amount", True)
+
+    def mi_colorless(self, c: list[Any]) -> tuple[str, str]:
+        return ("mana", "C")
+
+    def replacement_mana_instead(self, c: list[Any]) -> Parsed:
+        """CR 106.12b, 614.1a: "If a land is tapped for mana, it produces {B} instead of
+        any other type [and amount]" (Contamination, Ritual of Subdual, Damping
+        Sphere's "for two or more mana")."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        if kind.lower() != "land":
+            raise CompileError(f"a {kind} tapped for mana")
+        args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple))
+        return Parsed("static", statics=[StaticEffect("mana_instead", None, args)])
+
     def mt_permanent(self, c: list[Any]) -> str:
         return "mt:permanent"
 
