@@ -399,6 +399,7 @@ def _forbid(game: Game, ev: Event) -> bool:
     why = forbidden(game, ev)
     if why is not None:
         ev["cancelled"] = why
+        ev["forbidden"] = True  # (logged by the performer as stopped, refused())
         return True
     return False
 
@@ -568,6 +569,7 @@ PreventedKind = Literal[
     EventKind.REMOVE_COUNTERS_PREVENTED,
     EventKind.TAP_PREVENTED,
     EventKind.UNTAP_PREVENTED,
+    EventKind.ZONE_CHANGE_PREVENTED,
 ]
 #: event kind -> the kind logged when a "can't" stops it (CR 101.2)
 _PREVENTED: dict[str, PreventedKind] = {
@@ -578,6 +580,7 @@ _PREVENTED: dict[str, PreventedKind] = {
     EventKind.REMOVE_COUNTERS: EventKind.REMOVE_COUNTERS_PREVENTED,
     EventKind.TAP: EventKind.TAP_PREVENTED,
     EventKind.UNTAP: EventKind.UNTAP_PREVENTED,
+    EventKind.ZONE_CHANGE: EventKind.ZONE_CHANGE_PREVENTED,
 }
 
 
