@@ -103,8 +103,6 @@ def _their_for_each(e: Effect, subject: EachRef) -> Effect:
 
 #: ops whose handler asks the "may" itself, after checking that it can be done
 _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
-#: "in graveyards and libraries", "from graveyards or libraries" (Grafdigger's Cage)
-_GY_LIBRARY = ("graveyard", "library")
 
 
 def _mark_mask(effects: list[Effect]) -> None:
@@ -1733,19 +1731,12 @@ class ClauseRules:
 
     def cant_enter_from_graveyards_libraries(self, c: list[Any]) -> Parsed:
         """ "Creature cards in graveyards and libraries can't enter the battlefield"
-        (Grafdigger's Cage; CR 614.17d, 101.2)."""
+        (Grafdigger's Cage; CR 614.17d, 101.2; rules/zone_replacements.py)."""
         kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
-        flt = Filter(kinds=(kind.capitalize(),), conditions=(("zone_in", _GY_LIBRARY),))
-        return Parsed(
-            "static", statics=[StaticEffect("cant_enter_battlefield", None, {"filter": flt})]
-        )
-
-    def cant_cast_from_graveyards_libraries(self, c: list[Any]) -> Parsed:
-        """ "Players can't cast spells from graveyards or libraries" (Grafdigger's Cage;
-        CR 601.3)."""
-        players = Filter(kinds=("player",))
-        flt = Filter(conditions=(("zone_in", _GY_LIBRARY),))
-        return Parsed("static", statics=[StaticEffect("cant_cast", players, {"filter": flt})])
+        zones = ("graveyard", "library")
+        flt = Filter(kinds=(kind.capitalize(),), conditions=(("zone_in", zones),))
+        static = StaticEffect("cant_enter_battlefield", None, {"filter": flt})
+        return Parsed("static", statics=[static])
 
     def replacement_life_plus(self, c: list[Any]) -> Parsed:
         you = Filter(kinds=("player",), conditions=(("you", True),))

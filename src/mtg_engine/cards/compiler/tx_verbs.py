@@ -897,6 +897,14 @@ class VerbRules:
 
         return method
 
+    def cant_cast_from_graveyards_libraries(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Players can't cast spells from graveyards or libraries" (Grafdigger's Cage,
+        # CR 601.3)
+        return (
+            "cant_cast",
+            {"filter": Filter(conditions=(("zone_in", ("graveyard", "library")),))},
+        )
+
     cant_block = _cant("cant_block")
     cant_attack = _cant("cant_attack")
     cant_attack_or_block = _cant("cant_attack_or_block")
