@@ -79,6 +79,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.DECLARE_ATTACKERS,
         EventKind.EXPLORED,
         EventKind.DAMAGE_PREVENTED,
+        EventKind.PLAY_LAND,
     )
 )
 
@@ -109,6 +110,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "roll_die": (EventKind.DIE_ROLL,),
     "explore": (EventKind.EXPLORED,),
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
+    "play": (EventKind.PLAY_LAND,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -814,6 +816,16 @@ def _matches_now(
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == EventKind.PLAY_LAND and kind == "play":
+        # "whenever a player plays a land", "when you play another land" (CR 305.1)
+        if not _player_matches(trig.player, d.get("player"), source.controller):
+            return False
+        what = _detail(trig, "what")
+        land = game.objects.get(d.get("obj", -1))
+        return land is not None and (
+            not isinstance(what, Filter)
+            or matches_object(game, land, what, source.controller, source)
+        )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
