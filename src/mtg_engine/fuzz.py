@@ -486,13 +486,20 @@ def play_fuzz_game(
             c.actions.append(action)
         if game.decisions_made % check_every and game.outcome is None:
             continue
-        for problem in check(game) + conservation_problems(game, cards, owners):
-            report("invariant", problem)
         new_events = game.log[checked_log:]
         checked_log = len(game.log)
-        for viewer in range(len(game.players)):
-            for problem in leak_problems(game, viewer, new_events):
-                report("leak", problem)
+        try:
+            for problem in check(game) + conservation_problems(game, cards, owners):
+                report("invariant", problem)
+            for viewer in range(len(game.players)):
+                for problem in leak_problems(game, viewer, new_events):
+                    report("leak", problem)
+        except Exception as exc:  # noqa: BLE001 - a state the checks can't read is a finding
+            # (a copy that shared state with the game may have broken it: the findings
+            # so far, its divergence among them, are kept)
+            report("crash", crash_signature(exc))
+            result.findings[-1].detail = _tb(exc)
+            break
         checks += 1
         saved = _SavedState(game)
         # drawn at every check, whatever happens, so the schedule is the seed's alone

@@ -32,6 +32,8 @@ register(
     "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
+    "arg:redirect_next_damage.from",  # the en-Kor (CR 614.9)
+    "arg:redirect_next_damage.to",
 )
 
 _TEXT = {
@@ -160,9 +162,12 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         args["yours"] = e.args["yours"]
     if e.args.get("next_time"):
         # "The next time [that source] would deal damage to you this turn, prevent that
-        # damage": one use, only damage to that player (CR 615.7, 609.7a)
+        # damage": one use, only damage to that player (CR 615.7, 609.7a); "the next
+        # time target creature would deal damage": its next instance of damage to
+        # anyone, however much (615.8)
         args["next_time"] = True
-        args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
+        if e.args.get("to") is not None:
+            args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
         chosen_as = _chosen_source_filter(ctx, what)
         if chosen_as is not None:
             args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)
@@ -186,6 +191,37 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         EventKind.PREVENTION,
         ("615.1",),
         f"{ctx.source.name}: {how} that would be dealt{whom} is prevented",
+    )
+    return True
+
+
+@effect("redirect_next_damage")
+def redirect_next_damage(ctx: Ctx, e: Effect) -> bool:
+    """ "The next 1 damage that would be dealt to this creature this turn is dealt to
+    target creature you control instead" (the en-Kor, Daughter of Autumn, Carom): a
+    redirection effect (CR 614.9) used up by the damage it redirects, like a
+    prevention shield (615.7). Applied by the event pipeline
+    (rules/damage_replacements.py)."""
+    g = ctx.game
+    frm = tuple(ctx.refs(e.args.get("from")))
+    to = ctx.refs(e.args.get("to"))
+    if not frm or not to:
+        return True  # an illegal target: nothing is redirected (CR 608.2b)
+    n = ctx.amount(e.args.get("amount", 1))
+    args = {"amount": n, "to": to[0], "by": ctx.source.name}
+    _rule_effect(ctx, e, frm, "redirect_next_damage", args)
+
+    def name(r: int) -> str:
+        pl = ref_player(r)
+        if pl is not None:
+            return g.players[pl].name
+        return g.objects[r].name if r in g.objects else "?"
+
+    g.emit(
+        EventKind.PREVENTION,
+        ("614.9",),
+        f"{ctx.source.name}: the next {n} damage that would be dealt to "
+        f"{', '.join(name(r) for r in frm)} this turn is dealt to {name(to[0])} instead",
     )
     return True
 

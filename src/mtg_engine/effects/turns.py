@@ -36,10 +36,15 @@ def extra_turn(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+#: how a skipped step, phase or turn is named in the log
+_STEP_WORDS = {"combat_phase": "combat phase", "turn": "turn"}
+
+
 @effect("skip_step")
 def skip_next(ctx: Ctx, e: Effect) -> bool:
     """CR 614.10, 614.10a: "Target player skips their next draw step", "... their next
-    untap step", "... their next combat phase": a replacement effect waiting for the
+    untap step", "... their next combat phase", "You skip your next turn"
+    (rules/turn.start_turn): a replacement effect waiting for the
     first such step or phase of that player's that isn't skipped otherwise, used up by
     it (rules/player_replacements.py). Two of them skip the next two."""
     g = ctx.game
@@ -56,7 +61,7 @@ def skip_next(ctx: Ctx, e: Effect) -> bool:
             "until_used",
         )
         g.effects = [*g.effects, ce]
-        what = "combat phase" if step == "combat_phase" else f"{step} step"
+        what = _STEP_WORDS.get(step, f"{step} step")
         g.emit(
             EventKind.CONTINUOUS_EFFECT,
             ("614.10",),

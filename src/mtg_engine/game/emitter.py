@@ -190,6 +190,7 @@ _Untyped = Literal[
     EventKind.WIN_GAME,
     EventKind.WIN_PREVENTED,
     EventKind.X,
+    EventKind.ZONE_CHANGE_PREVENTED,
 ]
 
 

@@ -196,6 +196,7 @@ class EventKind(StrEnum):
     WIN_PREVENTED = "win_prevented"
     X = "x"
     ZONE_CHANGE = "zone_change"
+    ZONE_CHANGE_PREVENTED = "zone_change_prevented"
 
 
 # ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .face_turning import unmask
 from .pipeline import cited, forbidden, notes, performer, propose, refused
 from .prevention_then import after_prevention
 from .support import register
+from .triggers import may_trigger_on
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -61,6 +62,15 @@ def deal_damage(
         )
         if event is None:
             return 0  # CR 616.1: the affected player chooses the order first
+    if event.get("split"):
+        # CR 614.9: part of the damage is dealt to another recipient instead ("the
+        # next 1 damage ... is dealt to target creature you control instead"): that
+        # part is damage from the same source to the new recipient, proposed as such
+        split = event.pop("split")
+        dealt = deal_damage(game, source, recipient, amount, combat, rules, lifelink, event)
+        for dest, k in split:
+            dealt += deal_damage(game, source, int(dest), int(k), combat, rules, lifelink)
+        return dealt
     amount = int(event["amount"])
     # CR 614.9: a redirection effect changed who is dealt the damage
     recipient = int(event["to"])
@@ -69,6 +79,7 @@ def deal_damage(
         _use_shields(game, event)
         if event.get("prevented_then"):
             after_prevention(game, event)  # CR 615.5: the rest, right after this event
+        prevented = int(event.get("prevented_amount", 0))
         if amount <= 0 or event.get("cancelled"):
             game.emit(
                 EventKind.DAMAGE_PREVENTED,
@@ -76,9 +87,20 @@ def deal_damage(
                 f"{event['what']}: {notes(event)}",
                 source=source.id,
                 target=recipient,
-                amount=int(event["orig"]),
+                amount=prevented or int(event["orig"]),
             )
             return 0
+        if prevented and may_trigger_on(game, EventKind.DAMAGE_PREVENTED):
+            # CR 615.13: some of the damage was prevented; "whenever damage that would
+            # be dealt to you is prevented" triggers on that part too
+            game.emit(
+                EventKind.DAMAGE_PREVENTED,
+                ("615.13",),
+                f"{event['what']}: {prevented} of it is prevented",
+                source=source.id,
+                target=recipient,
+                amount=prevented,
+            )
     if amount <= 0 or event.get("cancelled"):
         return 0
     why = f" ({notes(event)})" if event.get("notes") else ""
@@ -215,6 +237,10 @@ def damage_event(
     }
 
 
+#: effects used up by the damage they apply to (CR 615.7, 614.9)
+_SHIELD_OPS = frozenset(("prevent_damage", "redirect_next_damage"))
+
+
 def _use_shields(game: Game, ev: dict[str, Any]) -> None:
     """CR 615.7: a prevention shield of N is used up by what it prevented;
     CR 122.1c: a shield counter is removed."""
@@ -223,7 +249,7 @@ def _use_shields(game: Game, ev: dict[str, Any]) -> None:
         left = {int(ts): int(n) for ts, n in used}
         out = []
         for e in game.effects:
-            n = left.get(e.timestamp) if e.op == "prevent_damage" else None
+            n = left.get(e.timestamp) if e.op in _SHIELD_OPS else None
             if n is not None and e.args.get("next_time"):
                 continue  # "the next time ... prevent that damage": used once (615.7)
             if n is not None and e.args.get("amount") is not None:

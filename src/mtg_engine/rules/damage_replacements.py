@@ -12,7 +12,8 @@ Registered with the event pipeline (rules/pipeline.py) for ``damage`` events:
   damage and remove a shield counter from it" (122.1c, a prevention effect);
 * "If a source would deal damage to a permanent or player, it deals double
   that damage to that permanent or player instead" (Furnace of Rath;
-  ``double_damage``, 614.1a);
+  ``double_damage``, 614.1a), and "it deals that much damage plus 2 instead"
+  (Torbran; ``damage_plus``);
 * redirection (614.9): "All damage that would be dealt to you [and other
   permanents you control] is dealt to [this creature | enchanted creature]
   instead" (Pariah, Palisade Giant; ``redirect_damage``);
@@ -63,6 +64,7 @@ def _prevent(
         amount = int(ev["amount"])
         k = amount if n is None else min(amount, n)
         ev["amount"] = amount - k
+        ev["prevented_amount"] = int(ev.get("prevented_amount", 0)) + k  # (CR 615.13)
         if shield_ts is not None:
             ev.setdefault("shields", []).append([shield_ts, k])
         if then is not None and k > 0:
@@ -109,7 +111,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 continue
         if e.args.get("combat_only") and not ev["combat"]:
             continue
-        if e.args.get("next_time") and to not in (e.args.get("to") or ()):
+        if e.args.get("next_time") and to not in e.args.get("to", (to,)):
             continue  # "would deal damage to you": that player only (CR 609.7a)
         shield = e.args.get("amount")
         if shield is not None and int(shield) <= 0:
@@ -125,6 +127,8 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             continue  # CR 615.9: no longer the chosen kind of source; the shield stays
         name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
         rules = ("615.1", "615.7") if shield is not None else ("615.1",)
+        if e.args.get("next_time") and e.args.get("dealt_by"):
+            rules = (*rules, "615.8")  # the next instance of damage from that source
         n = None if shield is None else int(shield)
         then = None
         if e.args.get("then"):
@@ -139,6 +143,68 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             )
         )
     return out
+
+
+@replacement_finder(EventKind.DAMAGE)
+def next_damage_redirections(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.9, 615.7: "the next 1 damage that would be dealt to this creature this
+    turn is dealt to target creature you control instead" (the en-Kor): up to N of the
+    damage is dealt to the new recipient instead, as damage of its own from the same
+    source (``ev["split"]``, rules/damage.py), and the effect is used up by that much.
+    A new recipient that is no longer a creature, planeswalker or battle on the
+    battlefield (or a player no longer in the game) gets nothing: the effect does
+    nothing (614.9)."""
+    out: list[Replacement] = []
+    if ev["amount"] <= 0 or not game.effects:
+        return out
+    to = ev["to"]
+    for e in game.effects:
+        if e.op != "redirect_next_damage" or to not in e.affected:
+            continue
+        left = int(e.args["amount"])
+        dest = int(e.args["to"])
+        if left <= 0 or dest == to or not _can_be_dealt_damage(game, dest):
+            continue
+        name = str(e.args.get("by") or "a redirection effect")
+        out.append(
+            Replacement(
+                f"redirect_next:{e.timestamp}",
+                name,
+                ("614.9", "615.7"),
+                _redirect_part(left, dest, e.timestamp, name),
+            )
+        )
+    return out
+
+
+def _can_be_dealt_damage(game: Game, ref: int) -> bool:
+    pl = ref_player(ref)
+    if pl is not None:
+        return pl < len(game.players) and not game.players[pl].has_lost
+    o = game.objects.get(ref)
+    return (
+        o is not None
+        and o.zone == Zone.BATTLEFIELD
+        and any(t in chars(game, o).types for t in _DAMAGEABLE)
+    )
+
+
+def _redirect_part(left: int, dest: int, ts: int, name: str) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        amount = int(ev["amount"])
+        k = min(amount, left)
+        ev.setdefault("shields", []).append([ts, k])
+        pl = ref_player(dest)
+        whom = game.players[pl].name if pl is not None else game.objects[dest].name
+        if k == amount:
+            ev["to"] = dest
+            ev["player"] = pl if pl is not None else game.objects[dest].controller
+            return f"{name} redirects it to {whom}"
+        ev["amount"] = amount - k
+        ev.setdefault("split", []).append([dest, k])
+        return f"{name} redirects {k} of it to {whom}"
+
+    return apply
 
 
 def _yours(game: Game, yours: Filter, controller: int, to: int) -> bool:
@@ -164,11 +230,22 @@ def _counted(args: dict[str, Any]) -> bool:
 
 def _shield_counter(oid: int) -> Any:
     def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["prevented_amount"] = int(ev.get("prevented_amount", 0)) + int(ev["amount"])
         ev["amount"] = 0
         ev["remove_shield_counter"] = oid
         return "a shield counter prevents it and is removed"
 
     return apply
+
+
+def damage_source(game: Game, ev: dict[str, Any]) -> GameObject | None:
+    """The source of a proposed damage event. A spell that finished resolving while
+    its damage waited for a choice of order (CR 616.1, 608.2n) is stood in for by
+    the card it became, with the same characteristics (CR 608.2h)."""
+    s = game.objects.get(ev["source"])
+    if s is None:
+        s = game.objects.get(game.uid_to_obj.get(ev["source_uid"], -1))
+    return s
 
 
 def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str) -> bool:
@@ -197,7 +274,7 @@ def double_damage(
     if not _recipient_matches(game, ev, src, str(args.get("recipient", "any"))):
         return None
     if args.get("source") == "you_control":
-        s = game.objects.get(ev["source"])
+        s = damage_source(game, ev)
         if s is None or s.controller != src.controller:
             return None
     name = chars(game, src).name
@@ -205,6 +282,44 @@ def double_damage(
     def apply(game: Game, ev: dict[str, Any]) -> str:
         ev["amount"] = int(ev["amount"]) * 2
         return f"{name} doubles it to {ev['amount']}"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@static_replacement("damage_plus", EventKind.DAMAGE)
+def damage_plus(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """ "If a red source you control would deal damage to an opponent or a permanent
+    an opponent controls, it deals that much damage plus 2 instead" (Torbran, Thane
+    of Red Fell; CR 614.1a). Damage already reduced to 0 is not dealt, so nothing is
+    added to it (CR 615.1: a prevented event has nothing left to modify)."""
+    if ev["amount"] <= 0:
+        return None
+    args = st.args
+    recipient = str(args.get("recipient", "any"))
+    if recipient == "creature_battle_opponent":
+        if ref_player(ev["to"]) is None:
+            o = game.objects.get(ev["to"])
+            if o is None or not {"Creature", "Battle"} & set(chars(game, o).types):
+                return None
+        elif not _recipient_matches(game, ev, src, "opponent"):
+            return None
+    elif not _recipient_matches(game, ev, src, recipient):
+        return None
+    if args.get("source") == "you_control":
+        s = damage_source(game, ev)
+        if s is None or s.controller != src.controller:
+            return None
+        conds = args.get("source_conditions")
+        if conds and not matches_object(game, s, Filter((), "any", conds), src.controller, src):
+            return None
+    name = chars(game, src).name
+    plus = int(args["plus"])
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = int(ev["amount"]) + plus
+        return f"{name} adds {plus}, to {ev['amount']}"
 
     return Replacement(key, name, ("614.1a",), apply)
 
@@ -328,6 +443,7 @@ def _no_replacement(
 register(
     "static:prevent_static",
     "static:double_damage",
+    "static:damage_plus",
     "static:redirect_damage",
     "static:cant_prevent_damage",
 )

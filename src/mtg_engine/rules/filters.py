@@ -362,6 +362,8 @@ def _condition(
         return attr == value
     if key == "zone":
         return Zone.NAMES[obj.zone] == value
+    if key == "zone_in":  # "cards in graveyards and libraries" (Grafdigger's Cage)
+        return Zone.NAMES[obj.zone] in value
     if key in ("chosen_color", "chosen_type", "not_chosen_color", "not_chosen_type"):
         # CR 607.2a-d: "the chosen color/type" of the source, made as it entered
         # (an undefined choice matches nothing, CR 707.6 / 607.5)

@@ -25,7 +25,12 @@ from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
 from .mana_costs import POOL_INDEX, POOL_ORDER, ManaCost, parse_cost
-from .mana_replacements import produce_mana, tapped_mana_factor
+from .mana_replacements import (
+    changes_mana_type,
+    planned_production,
+    produce_mana,
+    tapped_mana_factor,
+)
 from .mana_spending import (
     Restriction,
     Spending,
@@ -329,6 +334,28 @@ def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
     return got
 
 
+def _original_production(
+    game: Game, player: int, o: GameObject, ability: int, planned: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The production of ``o``'s mana ability that the payment planned as ``planned``
+    after "it produces {B} instead of any other type" (CR 106.12b): what the
+    ability makes, proposed to the replacement effects again as it is tapped."""
+    c = chars(game, o)
+    entries = c.mana_entries if c.mana_entries is not None else _mana_entries(c)
+    for i, _needs_tap, fixed, *_rest in entries:
+        if i != ability:
+            continue
+        prods = list(fixed) if fixed is not None else []
+        if fixed is None:
+            for e in c.abilities[i].effects:
+                if e.op == "add_mana":
+                    prods.extend(_effect_productions(e, game, o))
+        for p in prods:
+            if planned_production(game, player, o, p) == planned:
+                return p
+    return planned
+
+
 def _mana_sources(game: Game, player: int) -> list[Source]:
     out: list[Source] = []
     costly: list[Source] = []
@@ -367,9 +394,9 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             else:
                 prods = list(fixed)
             if needs_tap and multipliers:
-                factor = tapped_mana_factor(game, player, o)
-                if factor > 1:  # CR 106.12b: "it produces twice as much of that mana"
-                    prods = [tuple(m for m in p for _ in range(factor)) for p in prods]
+                # CR 106.12b: "it produces twice as much of that mana", "it produces {B}
+                # instead of any other type"
+                prods = list(dict.fromkeys(planned_production(game, player, o, p) for p in prods))
             if spend is not None or is_costly:
                 # one source per such ability: a costly one is used only when plain
                 # ones don't do, a restricted one only where it may be (CR 106.6)
@@ -744,6 +771,8 @@ def execute_plan(
         tapped_for_mana = acost is None or acost.tap
         factor = tapped_mana_factor(game, player, o) if tapped_for_mana else 1
         base = prod[::factor] if factor > 1 and len(prod) % factor == 0 else prod
+        if tapped_for_mana and changes_mana_type(game):
+            base = _original_production(game, player, o, ability, prod)
         prod, more, added = produce_mana(game, player, o, base, tapped_for_mana)
         extra_rules.extend(r for r in added if r not in extra_rules)
         restriction = (

@@ -100,3 +100,62 @@ def produce_mana(
 
 
 register("static:mana_multiplier")
+
+
+@static_replacement("mana_instead", EventKind.ADD_MANA)
+def mana_instead(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """CR 106.12b, 614.1a: "If a land is tapped for mana, it produces {B} instead of
+    any other type [and amount]" (Contamination, Ritual of Subdual; "for two or more
+    mana": Damping Sphere). Each mana of the production becomes that type; with "and
+    amount" the whole production is one mana of it."""
+    o = game.objects.get(ev["source"])
+    if not ev.get("tapped") or not ev["mana"] or o is None:
+        return None
+    new = _instead(game, st, o, tuple(ev["mana"]))
+    if new is None:
+        return None
+    name = chars(game, src).name
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["mana"] = list(new)
+        return f"{name}: it produces {''.join('{' + m + '}' for m in new)} instead"
+
+    return Replacement(key, name, ("106.12b", "614.1a"), apply)
+
+
+def _instead(
+    game: Game, st: StaticEffect, o: GameObject, mana: tuple[str, ...]
+) -> tuple[str, ...] | None:
+    """What a land tapped for ``mana`` produces instead, or None when the effect
+    doesn't apply (not a land, less mana than it says, already that mana)."""
+    if len(mana) < int(st.args.get("min", 1)) or "Land" not in chars(game, o).types:
+        return None
+    m = str(st.args["mana"])
+    new = (m,) if st.args.get("and_amount") else (m,) * len(mana)
+    return None if new == mana else new
+
+
+def changes_mana_type(game: Game) -> bool:
+    """Whether some permanent says "it produces {B} instead of any other type"."""
+    return watched(game, EventKind.ADD_MANA) and bool(static_sources(game, "mana_instead"))
+
+
+def planned_production(
+    game: Game, player: int, o: GameObject, prod: tuple[str, ...]
+) -> tuple[str, ...]:
+    """What tapping ``o`` for ``prod`` would produce after the replacement effects
+    on mana production (CR 106.12b): what the automatic payment plans with. The
+    multipliers apply first, then the effects that change its type."""
+    factor = tapped_mana_factor(game, player, o)
+    if factor > 1:
+        prod = tuple(m for m in prod for _ in range(factor))
+    for _src, st in static_sources(game, "mana_instead"):
+        new = _instead(game, st, o, prod)
+        if new is not None:
+            prod = new
+    return prod
+
+
+register("static:mana_instead")

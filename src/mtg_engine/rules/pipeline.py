@@ -438,6 +438,7 @@ def _forbid(game: Game, ev: Event) -> bool:
     why = forbidden(game, ev)
     if why is not None:
         ev["cancelled"] = why
+        ev["forbidden"] = True  # (logged by the performer as stopped, refused())
         return True
     return False
 
@@ -453,8 +454,13 @@ def _apply(game: Game, ev: Event, r: Replacement) -> None:
 _BOOKKEEPING = frozenset(("applied", "rules_added", "notes"))
 
 
+#: lists of an event whose order doesn't change what happens: the shields used
+#: (CR 615.7) and the parts of damage dealt to other recipients (614.9)
+_UNORDERED = frozenset(("shields", "split"))
+
+
 def _result(ev: Event) -> dict[str, Any]:
-    return {k: v for k, v in ev.items() if k not in _BOOKKEEPING}
+    return {k: sorted(v) if k in _UNORDERED else v for k, v in ev.items() if k not in _BOOKKEEPING}
 
 
 def _real_choice(game: Game, ev: Event, opts: list[Replacement]) -> bool:
@@ -602,6 +608,7 @@ PreventedKind = Literal[
     EventKind.REMOVE_COUNTERS_PREVENTED,
     EventKind.TAP_PREVENTED,
     EventKind.UNTAP_PREVENTED,
+    EventKind.ZONE_CHANGE_PREVENTED,
 ]
 #: event kind -> the kind logged when a "can't" stops it (CR 101.2)
 _PREVENTED: dict[str, PreventedKind] = {
@@ -612,6 +619,7 @@ _PREVENTED: dict[str, PreventedKind] = {
     EventKind.REMOVE_COUNTERS: EventKind.REMOVE_COUNTERS_PREVENTED,
     EventKind.TAP: EventKind.TAP_PREVENTED,
     EventKind.UNTAP: EventKind.UNTAP_PREVENTED,
+    EventKind.ZONE_CHANGE: EventKind.ZONE_CHANGE_PREVENTED,
 }
 
 

@@ -211,7 +211,9 @@ def skip_next_step(game: Game, ev: dict[str, Any]) -> list[Replacement]:
 
         def apply(game: Game, ev: dict[str, Any], name: str = name) -> str:
             ev["cancelled"] = "skipped"
-            what = "combat phase" if ev["step"] == "combat_phase" else f"{ev['step']} step"
+            what = {"combat_phase": "combat phase", "turn": "turn"}.get(
+                ev["step"], f"{ev['step']} step"
+            )
             return f"{name}: {game.players[ev['player']].name} skips their next {what}"
 
         out.append(Replacement(f"{SKIP_NEXT}:{e.timestamp}", name, ("614.1b", "614.10"), apply))

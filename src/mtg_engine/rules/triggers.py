@@ -48,6 +48,7 @@ register(
 )
 register("restriction:do_once_each_turn")  # CR 603.2h (_once_each_turn_ok)
 register("trigger:countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
+register("trigger:damage_prevented")  # "whenever damage ... to you is prevented" (CR 615.13)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.CLASS_LEVEL,
         EventKind.DECLARE_ATTACKERS,
         EventKind.EXPLORED,
+        EventKind.DAMAGE_PREVENTED,
         EventKind.PLAY_LAND,
     )
 )
@@ -107,6 +109,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
     "explore": (EventKind.EXPLORED,),
+    "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
 }
 
@@ -825,6 +828,10 @@ def _matches_now(
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
+        # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
+        # damage event some or all of which a prevention effect prevented
+        return ref_player(d.get("target", 0)) == source.controller
     return False
 
 

@@ -113,14 +113,13 @@ def begin_step(game: Game) -> None:
 def start_turn(game: Game) -> None:
     """A new turn begins (CR 500.1): the next player becomes the active player."""
     if game.turn > 0:
-        game.active = _next_player(game, game.active)
-        while game.extra_turns:
-            # CR 500.7: the most recently created extra turn is taken first (a player
-            # who has left the game takes none, CR 800.4a)
-            player = game.extra_turns.pop()
-            if not game.players[player].has_lost:
-                game.active = player
+        _next_turn_player(game)
+        for _ in range(len(game.players) * 8):
+            # CR 614.10, 614.10a: "skip your next turn": the turn doesn't happen, the
+            # next one does (each such effect is used up by the turn it skips)
+            if not step_skipped(game, "turn"):
                 break
+            _next_turn_player(game)
     game.turn += 1
     # a new turn ends summoning sickness (CR 302.6): the cached mana sources, and the
     # offers that read them, are forgotten (an untap step that untaps nothing
@@ -139,6 +138,18 @@ def start_turn(game: Game) -> None:
     game.turn_flags = TurnFlags(spells_cast_last_turn=last_turn_spells)
     game.emit(EventKind.TURN, ("500.1",), f"Turn {game.turn}: {p.name}'s turn", player=game.active)
     on_turn_start(game)  # "until your next turn" effects end (CR 611.2a)
+
+
+def _next_turn_player(game: Game) -> None:
+    """Make the player whose turn comes next the active player (CR 500.1)."""
+    game.active = _next_player(game, game.active)
+    while game.extra_turns:
+        # CR 500.7: the most recently created extra turn is taken first (a player
+        # who has left the game takes none, CR 800.4a)
+        player = game.extra_turns.pop()
+        if not game.players[player].has_lost:
+            game.active = player
+            break
 
 
 def _next_player(game: Game, player: int) -> int:

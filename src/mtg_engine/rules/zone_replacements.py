@@ -11,21 +11,31 @@ events, before the object moves:
 * a finality counter on the permanent (CR 122.1h);
 * other permanents' statics: "If a card or token would be put into a
   graveyard from anywhere, exile it instead" (Rest in Peace; Leyline of the
-  Void: "... into an opponent's graveyard ...") — ``graveyard_to_exile``.
+  Void: "... into an opponent's graveyard ...") — ``graveyard_to_exile``;
+* "Creature cards in graveyards and libraries can't enter the battlefield"
+  (Grafdigger's Cage, 614.17d): a prohibition (CR 101.2), ``cant_enter_battlefield``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import AbilityKind, StaticEffect
+from ..cards.abilities import AbilityKind, Filter, StaticEffect
 from ..game.events import EventKind
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .damage_history import dealt_damage_by_this_turn
+from .filters import matches_object
 from .multiface import adventure_exile
-from .pipeline import Replacement, replacement_finder, static_replacement, then_hook
+from .pipeline import (
+    Replacement,
+    prohibition,
+    replacement_finder,
+    static_replacement,
+    static_sources,
+    then_hook,
+)
 from .support import register
 
 if TYPE_CHECKING:
@@ -276,3 +286,30 @@ register(
     "static:replace_leave_exile",
     "static:graveyard_to_exile",
 )
+
+
+@static_replacement("cant_enter_battlefield", "rule:cant_enter_battlefield")
+def _cant_enter_rule(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    return None  # a prohibition (CR 101.2), read by cant_enter_battlefield below
+
+
+@prohibition(EventKind.ZONE_CHANGE, when="rule:cant_enter_battlefield")
+def cant_enter_battlefield(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 614.17d, 101.2: "Creature cards in graveyards and libraries can't enter the
+    battlefield" (Grafdigger's Cage): the card stays where it is. It is checked with
+    the characteristics the card has where it is, those it would have entering."""
+    if ev["to"] != Zone.BATTLEFIELD:
+        return None
+    o = game.objects.get(ev["obj"])
+    if o is None:
+        return None
+    for src, st in static_sources(game, "cant_enter_battlefield"):
+        flt = st.args.get("filter")
+        if isinstance(flt, Filter) and matches_object(game, o, flt, src.controller, src):
+            return f"{chars(game, src).name}: {o.name} can't enter the battlefield"
+    return None
+
+
+register("static:cant_enter_battlefield")

@@ -18,7 +18,7 @@ from ..game.records import ContinuousEffect
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars, remember_chars
 from .layers import source_left
-from .pipeline import THEN_HOOKS, cited, notes, performer, propose
+from .pipeline import THEN_HOOKS, cited, notes, performer, propose, refused
 from .simultaneous import attached_before, last_known, simultaneous
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ def move(
         if event is None:
             return None  # CR 616.1: the affected player chooses the order first
     if event.get("cancelled"):
+        if event.get("forbidden"):
+            refused(game, event, ("614.17d",), obj=oid)  # CR 101.2: "can't enter"
         return None
     how = event.get("how", "")
     if event.get("applied"):  # CR 614.6: the modified event replaces the original

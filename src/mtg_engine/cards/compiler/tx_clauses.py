@@ -197,6 +197,11 @@ class ClauseRules:
             raise CompileError("cumulative upkeep paid: not this permanent")
         return Trigger("cumulative_upkeep_paid", SelfRef())
 
+    def ev_damage_prevented_to_you(self, c: list[Any]) -> Trigger:
+        # "Whenever damage that would be dealt to you is prevented" (Selfless Squire,
+        # CR 615.13): "that many" is the damage prevented
+        return Trigger("damage_prevented", Filter(kinds=("player",), conditions=(("you", True),)))
+
     def trigger_event(self, c: list[Any]) -> Trigger:
         subject = c[0]
         preds = [x for x in c[1:] if isinstance(x, tuple)]
@@ -891,6 +896,23 @@ class ClauseRules:
             ),
         ]
 
+    def sent_next_damage_redirect(self, c: list[Any]) -> list[Effect]:
+        """ "The next 1 damage that would be dealt to this creature this turn is dealt
+        to target creature you control instead" (the en-Kor; Daughter of Autumn): a
+        one-use redirection of the next N damage to the first (CR 614.9, 615.7)."""
+        n = next(x for x in c if isinstance(x, int))
+        frm, to = [x for x in c if not isinstance(x, int | Token)]
+        args = {"from": frm, "to": to, "amount": n, "duration": EOT}
+        return [Effect("redirect_next_damage", args)]
+
+    def sent_next_time_by_prevent(self, c: list[Any]) -> list[Effect]:
+        """ "The next time target creature would deal damage this turn, prevent that
+        damage" (Awe Strike): a one-use prevention effect on the next instance of
+        damage from that source, however much it is (CR 615.8)."""
+        what = next(x for x in c if isinstance(x, Tgt))
+        args = {"what": what, "dealt_by": True, "next_time": True, "duration": EOT}
+        return [Effect("prevent_damage", args)]
+
     def sent_otherwise(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("otherwise"))
 
@@ -1477,6 +1499,34 @@ class ClauseRules:
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
+    def mhm_any(self, c: list[Any]) -> tuple[str, int]:
+        return ("min", 1)
+
+    def mhm_two_or_more(self, c: list[Any]) -> tuple[str, int]:
+        return ("min", 2)
+
+    def mi_symbol(self, c: list[Any]) -> tuple[str, str]:
+        sym = str(c[0]).strip("{}")
+        if sym not in ("W", "U", "B", "R", "G", "C"):
+            raise CompileError(f"produces {c[0]} instead: not one mana of a type")
+        return ("mana", sym)
+
+    def mi_and_amount(self, c: list[Any]) -> tuple[str, bool]:
+        return ("and_amount", True)
+
+    def mi_colorless(self, c: list[Any]) -> tuple[str, str]:
+        return ("mana", "C")
+
+    def replacement_mana_instead(self, c: list[Any]) -> Parsed:
+        """CR 106.12b, 614.1a: "If a land is tapped for mana, it produces {B} instead of
+        any other type [and amount]" (Contamination, Ritual of Subdual, Damping
+        Sphere's "for two or more mana")."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        if kind.lower() != "land":
+            raise CompileError(f"a {kind} tapped for mana")
+        args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple))
+        return Parsed("static", statics=[StaticEffect("mana_instead", None, args)])
+
     def mt_permanent(self, c: list[Any]) -> str:
         return "mt:permanent"
 
@@ -1549,6 +1599,36 @@ class ClauseRules:
         if "redirect:untapped" in words:
             args["while_untapped"] = True  # "As long as this creature is untapped, ..."
         return Parsed("static", statics=[StaticEffect("redirect_damage", None, args)])
+
+    def dds_you_adjs(self, c: list[Any]) -> tuple[str, tuple[tuple[str, Any], ...]]:
+        # "a red source you control", "a noncreature source you control"
+        return ("dds:you", tuple(next(x for x in c if isinstance(x, list))))
+
+    def _damage_plus(self, c: list[Any], recipient: str) -> Parsed:
+        """ "If a red source you control would deal damage to an opponent or a
+        permanent an opponent controls, it deals that much damage plus 2 instead"
+        (Torbran, Thane of Red Fell; CR 614.1a)."""
+        args: dict[str, Any] = {"recipient": recipient, "source": "any"}
+        for x in c:
+            if x == "dds:you":
+                args["source"] = "you_control"
+            elif isinstance(x, tuple) and x and x[0] == "dds:you":
+                args["source"] = "you_control"
+                args["source_conditions"] = x[1]
+        args["plus"] = next(x for x in c if isinstance(x, int))
+        return Parsed("static", statics=[StaticEffect("damage_plus", None, args)])
+
+    def replacement_damage_plus(self, c: list[Any]) -> Parsed:
+        return self._damage_plus(c, "any")
+
+    def replacement_damage_plus_opponent(self, c: list[Any]) -> Parsed:
+        return self._damage_plus(c, "opponent")
+
+    def replacement_damage_plus_creature_battle_opponent(self, c: list[Any]) -> Parsed:
+        kinds = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"]
+        if kinds != ["creature", "battle"]:
+            raise CompileError(f"damage plus N to {', '.join(kinds)} or opponent")
+        return self._damage_plus(c, "creature_battle_opponent")
 
     def replacement_double_damage_opponent(self, c: list[Any]) -> Parsed:
         args = {"recipient": "opponent", "source": "any"}
@@ -1710,6 +1790,15 @@ class ClauseRules:
         if next((x for x in c if isinstance(x, int)), 1) != 1:
             raise CompileError("for each N damage prevented: only 1")
         return ("tail", "for_each_amount", Amount("prevented"))
+
+    def cant_enter_from_graveyards_libraries(self, c: list[Any]) -> Parsed:
+        """ "Creature cards in graveyards and libraries can't enter the battlefield"
+        (Grafdigger's Cage; CR 614.17d, 101.2; rules/zone_replacements.py)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        zones = ("graveyard", "library")
+        flt = Filter(kinds=(kind.capitalize(),), conditions=(("zone_in", zones),))
+        static = StaticEffect("cant_enter_battlefield", None, {"filter": flt})
+        return Parsed("static", statics=[static])
 
     def replacement_life_plus(self, c: list[Any]) -> Parsed:
         you = Filter(kinds=("player",), conditions=(("you", True),))

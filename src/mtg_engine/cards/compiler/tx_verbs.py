@@ -920,6 +920,14 @@ class VerbRules:
 
         return method
 
+    def cant_cast_from_graveyards_libraries(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Players can't cast spells from graveyards or libraries" (Grafdigger's Cage,
+        # CR 601.3)
+        return (
+            "cant_cast",
+            {"filter": Filter(conditions=(("zone_in", ("graveyard", "library")),))},
+        )
+
     cant_block = _cant("cant_block")
     cant_attack = _cant("cant_attack")
     cant_attack_or_block = _cant("cant_attack_or_block")
@@ -1016,10 +1024,8 @@ class VerbRules:
         ]
 
     def vp_skip_next(self, c: list[Any]) -> list[Effect]:
-        """ "Target player skips their next draw step" (CR 614.10, 614.10a): a one-shot
-        replacement waiting for that step; skipping a whole turn isn't run yet."""
-        if any(isinstance(x, str) and x.strip() == "turn" for x in c):
-            raise CompileError("skipping a next turn (CR 614.10) isn't supported")
+        """ "Target player skips their next draw step", "You skip your next turn" (CR
+        614.10, 614.10a): a one-shot replacement waiting for that step or turn."""
         return self.vp_skip(c, nxt=True)
 
     def vp_control(self, c: list[Any]) -> list[Effect]:
