@@ -888,7 +888,7 @@ class ClauseRules:
                     # the same player does the later instructions (CR 608.2c)
                     player = (
                         x.subject
-                        if _player_subject(x.subject)
+                        if (_player_subject(x.subject) or isinstance(x.subject, ControllerOfRef))
                         and not _each_player(x.subject)
                         and not isinstance(x.subject, ControllerRef)
                         else None
