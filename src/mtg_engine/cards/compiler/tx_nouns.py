@@ -198,7 +198,11 @@ class NounRules:
                 posts = x
         if alts:
             alts[0] = Alt(adjs + alts[0].adjs, alts[0].nouns)
-            if len(alts) > 1 and adjs:
+            # "tapped creature or artifact": the adjectives are every alternative's,
+            # unless each alternative has a head noun of its own ("basic land cards
+            # and/or Desert cards": only the lands are basic)
+            own_heads = all(any(n.kind == "head" for n in a.nouns) for a in alts)
+            if len(alts) > 1 and adjs and not own_heads:
                 for i in range(1, len(alts)):
                     alts[i] = Alt(adjs + alts[i].adjs, alts[i].nouns)
         if (
