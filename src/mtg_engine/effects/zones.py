@@ -176,6 +176,10 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         pairs = (ctx.task.data.get("parent") or {}).get("exiled_from") or []
         came = {n: old for old, n in pairs if old in targets}
         objs = [g.objects[n] for n in ctx.exiled_targets(what)]
+    elif isinstance(what, TargetRef):
+        # "Return target creature card ... to the battlefield. It gains haste": later
+        # instructions find the permanent the target card became (CR 400.7j, 608.2c)
+        came = {o.id: o.id for o in objs}
     with simultaneous(ctx.game):  # "return all ...": they enter at once (CR 603.6a)
         return _enter_each(ctx, e, objs, came)
 

@@ -94,6 +94,7 @@ _Untyped = Literal[
     EventKind.EPIC,
     EventKind.EXTRA_TURN,
     EventKind.EXPLORED,
+    EventKind.PLAY_LAND,
     EventKind.FACE_UP_IN_EXILE,
     EventKind.FADING,
     EventKind.FIZZLE,

@@ -138,6 +138,7 @@ class EventKind(StrEnum):
     PILE_ASSIGNED = "pile_assigned"
     PILE_BLOCKS = "pile_blocks"
     PILE_BLOCKS_EFFECT = "pile_blocks_effect"
+    PLAY_LAND = "play_land"
     PLAYER_COUNTERS = "player_counters"
     PLAYER_COUNTERS_PREVENTED = "player_counters_prevented"
     PREVENTION = "prevention"

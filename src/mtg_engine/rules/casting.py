@@ -101,9 +101,21 @@ def play_land(game: Game, oid: int, face: int = 0) -> None:
     player = o.owner if o.zone == Zone.HAND else game.priority_player
     game.players[player].lands_played += 1
     if face:
-        enter_battlefield(game, oid, controller=player, rules=("305.1", "712.12"), face=face)
+        entered = enter_battlefield(
+            game, oid, controller=player, rules=("305.1", "712.12"), face=face
+        )
     else:
-        enter_battlefield(game, oid, controller=player, rules=("305.1",))
+        entered = enter_battlefield(game, oid, controller=player, rules=("305.1",))
+    # "whenever a player plays a land" (City of Traitors, Horn of Greed) triggers on
+    # the play, not on the land entering (CR 305.1, 603.2)
+    land = entered if isinstance(entered, int) else oid
+    game.emit(
+        EventKind.PLAY_LAND,
+        ("305.1", "603.2"),
+        f"{game.players[player].name} played {o.name} as their land",
+        player=player,
+        obj=land,
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -29,6 +29,7 @@ _KNOWN = frozenset(
     {
         "control",
         "you_control",
+        "you_control_both",
         "you_control_n",
         "you_control_le",
         "not",
@@ -99,6 +100,10 @@ def evaluate(
     if k in ("control", "you_control"):
         # "if you control a Forest", "if you control N or more creatures"
         return _controlled(game, a["filter"], controller, source) >= int(a.get("at_least", 1))
+    if k == "you_control_both":
+        # "if you control an Urza's Power-Plant and an Urza's Tower": each of them
+        filters = [f for key, f in sorted(a.items()) if key.startswith("filter")]
+        return bool(filters) and all(_controlled(game, f, controller, source) for f in filters)
     if k == "you_control_n":
         return _controlled(game, a["filter"], controller, source) >= int(
             a.get("n", a.get("at_least", 1))

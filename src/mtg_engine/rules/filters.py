@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
+from .copy import copiable_values
 from .damage_history import (
     damaged_players,
     dealt_damage_by_this_turn,
@@ -166,6 +167,13 @@ def _attached_condition(
             # CR 702.103b, 702.103f: a bestow card's "enchanted creature" is the one
             # it enchants as a bestowed Aura; a creature, unattached, enchants nothing
             or (subtype == "Aura" and "Bestow" in printed(source).keywords)
+            # a copy of one (Sculpting Steel as a Greatsword): its copiable values
+            # (CR 707.2), so unattached its "equipped creature" is no creature
+            or (
+                game.effects
+                and any(e.layer[0] == "1" and source.id in e.affected for e in game.effects)
+                and subtype in copiable_values(game, source).subtypes
+            )
         )
     ):
         # (an attached source is an Aura or Equipment, a copy of one included)

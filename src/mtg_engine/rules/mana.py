@@ -18,6 +18,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
 from .characteristics import chars
+from .conditions import evaluate
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
@@ -281,7 +282,9 @@ def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
         adds = [e for e in a.effects if e.op == "add_mana"]
         fixed: list[tuple[str, ...]] | None = None
         if not any(
-            e.args.get("choice") in _GAME_CHOICES or not isinstance(e.args.get("amount", 1), int)
+            e.args.get("choice") in _GAME_CHOICES
+            or not isinstance(e.args.get("amount", 1), int)
+            or e.condition is not None  # "If you control ..., add {C}{C} instead"
             for e in adds
         ):
             fixed = [p for e in adds for p in productions_of(e.args)]
@@ -330,7 +333,10 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             if fixed is None:
                 prods: list[tuple[str, ...]] = []
                 for e in c.abilities[i].effects:
-                    if e.op == "add_mana":
+                    if e.op == "add_mana" and (
+                        e.condition is None or evaluate(game, e.condition, o.controller, o)
+                    ):
+                        # (an "if" checked as the mana ability would resolve, CR 605.3a)
                         prods.extend(_effect_productions(e, game, o))
                 if not prods:
                     continue

@@ -116,9 +116,11 @@ def _object_checks(
 def sba_would_apply(game: Game) -> bool:
     """Whether any state-based action would be performed now (for CR 514.3a)."""
     if any(
-        p.life <= 0 or p.drew_from_empty or p.poison >= 10 for p in game.players if not p.has_lost
+        (p.life <= 0 or p.drew_from_empty or p.poison >= 10) and can_lose(game, p.index)
+        for p in game.players
+        if not p.has_lost
     ):
-        return True
+        return True  # (a player who can't lose the game loses nothing, CR 101.2)
     if _creature_deaths(game) or speed_owed(game):
         return True
     sagas, battles = _sagas_and_battles(game, _waiting(game))

@@ -322,6 +322,7 @@ SUPPORTED: set[str] = set(
         "trigger:step",
         "trigger:draw",
         "trigger:gain_life",
+        "trigger:play",  # CR 305.1 (rules/casting.play_land, rules/triggers.py)
         "trigger:put_into_graveyard",
         "trigger:cumulative_upkeep_paid",
         "trigger:explore",  # CR 701.44b (effects/keyword_actions.py, rules/triggers.py)
@@ -348,6 +349,7 @@ SUPPORTED: set[str] = set(
                 "nth_resolution",  # rules/priority.py counts resolutions (CR 608.2c)
                 "control",
                 "you_control",
+                "you_control_both",
                 "you_control_n",
                 "you_control_le",
                 "not",

@@ -77,6 +77,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.CLASS_LEVEL,
         EventKind.DECLARE_ATTACKERS,
         EventKind.EXPLORED,
+        EventKind.PLAY_LAND,
     )
 )
 
@@ -106,6 +107,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
     "explore": (EventKind.EXPLORED,),
+    "play": (EventKind.PLAY_LAND,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -842,6 +844,16 @@ def _matches_now(
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == EventKind.PLAY_LAND and kind == "play":
+        # "whenever a player plays a land", "when you play another land" (CR 305.1)
+        if not _player_matches(trig.player, d.get("player"), source.controller):
+            return False
+        what = _detail(trig, "what")
+        land = game.objects.get(d.get("obj", -1))
+        return land is not None and (
+            not isinstance(what, Filter)
+            or matches_object(game, land, what, source.controller, source)
+        )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     return False
