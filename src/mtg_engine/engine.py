@@ -15,6 +15,7 @@ in the order the rules modules are first imported.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 # The order of these imports is the order of the hooks (keywords' first).
@@ -75,3 +76,8 @@ PROCEDURES.left_player_decision = leave_game.left_player_decision
 PROCEDURES.observe = views.observe
 PROCEDURES.card_from_ref = card_from_ref
 PROCEDURES.cache_forget_after = layers.forget_after
+if os.environ.get("MTG_CHECK_CHARS"):
+    # a debug check of the characteristics cache (every kept value computed again)
+    from .rules.layers_check import checked_forget_after  # (debug only: not loaded otherwise)
+
+    PROCEDURES.cache_forget_after = checked_forget_after

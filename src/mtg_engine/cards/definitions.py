@@ -75,6 +75,21 @@ def emblem_def(spec: dict[str, Any]) -> CardDef:
 @lru_cache(maxsize=4096)
 def _token_def(key: str) -> CardDef:
     spec = decode(json.loads(key))
+    face = _token_face(spec)
+    name = face.name
+    if isinstance(spec.get("back"), dict):
+        # a double-faced token (CR 111.10i, 712.2): the Incubator's back face
+        data = CardData(
+            name=name, layout="double_faced_token", faces=(face, _token_face(spec["back"]))
+        )
+    else:
+        data = CardData(name=name, layout="token", faces=(face,))
+    return CardDef(name, data, compile_card(data), token_spec=spec)
+
+
+def _token_face(spec: dict[str, Any]) -> CardFace:
+    """One face of a token from its characteristics (CR 111.4: a token with no
+    name given is named for its subtypes)."""
     types = tuple(spec.get("types") or ("Creature",))
     subtypes = tuple(spec.get("subtypes") or ())
     name = spec.get("name") or " ".join(subtypes) or "Token"
@@ -84,7 +99,7 @@ def _token_def(key: str) -> CardDef:
     text_parts = [k for k in keywords]
     if spec.get("abilities_text"):
         text_parts.append(spec["abilities_text"])
-    face = CardFace(
+    return CardFace(
         name=name,
         mana_cost=None,
         type_line=" ".join((*spec.get("supertypes", ()), *types))
@@ -97,5 +112,3 @@ def _token_def(key: str) -> CardDef:
         toughness=None if spec.get("toughness") is None else str(spec["toughness"]),
         color_indicator=tuple(letters[c] for c in colors if c in letters),
     )
-    data = CardData(name=name, layout="token", faces=(face,))
-    return CardDef(name, data, compile_card(data), token_spec=spec)

@@ -51,6 +51,7 @@ from . import (  # noqa: E402,F401
     speed,
     stack,
     text,
+    token_actions,
     tokens,
     transform,
     turns,

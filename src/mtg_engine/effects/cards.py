@@ -196,3 +196,51 @@ def scry(ctx: Ctx, e: Effect) -> bool:
         f"{g.players[p].name} {e.op}s {s['n']}: {len(away)} card(s) {'to the bottom' if is_scry else 'to the graveyard'}",
     )
     return True
+
+
+@effect("learn")
+def learn(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.48a: "You may discard a card. If you do, draw a card. If you didn't
+    discard a card, you may reveal a Lesson card you own from outside the game and
+    put it into your hand." The engine keeps no cards outside the game (no
+    sideboard, CR 400.11a), so a player who doesn't discard has no Lesson to reveal."""
+    g = ctx.game
+    s = ctx.scratch
+    p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]
+    name = g.players[p].name
+    if "discarded" not in s:
+        hand = list(g.players[p].hand)
+        chosen: list[int] = []
+        if hand:
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OBJECTS,
+                    "701.48a",
+                    "Learn: you may discard a card to draw a card",
+                    {"candidates": hand, "min": 0, "max": 1, "purpose": DecisionPurpose.DISCARD},
+                    player=p,
+                )
+            chosen = [o for o in ctx.take_answer().objects if o in hand][:1]
+        for oid in chosen:
+            new = move(
+                g,
+                oid,
+                Zone.GRAVEYARD,
+                ("701.9a", "701.48a"),
+                reason="is discarded",
+                cause="discard",
+            )
+            _discarded(ctx, new)
+        s["discarded"] = bool(chosen)
+    if s["discarded"]:
+        if s.get("drawn"):
+            return True
+        s["drawn"] = True
+        return draw_effect(ctx, Effect("draw", {"amount": 1, "player": e.args.get("player")}))
+    g.emit(
+        EventKind.NO_EFFECT,
+        ("701.48a", "400.11a"),
+        f"{name} learns without discarding: no Lesson card outside the game to reveal",
+        player=p,
+    )
+    return True

@@ -1,5 +1,6 @@
 """Keyword actions that grow a creature: explore (CR 701.44), connive (CR 701.50),
-bolster (CR 701.39); and cascade's exile-and-cast (CR 702.85a).
+bolster (CR 701.39); and the exile-and-cast of cascade (CR 702.85a) and
+discover (CR 701.57a).
 
 Each is a fixed sequence of ordinary instructions, performed as the rule
 words it; "it explores" / "it connives" name the creature doing it (the
@@ -9,6 +10,8 @@ connives if it has left the battlefield: only the counter is lost (701.44b,
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -81,7 +84,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
                 s["done"] = True
                 return _explored(ctx, actor)
         if actor is not None and actor.zone == Zone.BATTLEFIELD:
-            put_counters(g, actor, "+1/+1", 1, ("701.44a",), why="explore")
+            put_counters(g, actor, "+1/+1", 1, ("701.44a",), why=" (explore)")
     kept = s.get("top")
     if (
         s.get("done")
@@ -124,7 +127,7 @@ def connive(ctx: Ctx, e: Effect) -> bool:
         nonland = nonland or "Land" not in chars(g, g.objects[oid]).types
         move(g, oid, Zone.GRAVEYARD, ("701.9a", "701.50a"), reason="is discarded", cause="discard")
     if nonland and actor is not None and actor.zone == Zone.BATTLEFIELD:
-        put_counters(g, actor, "+1/+1", 1, ("701.50a",), why="connive")
+        put_counters(g, actor, "+1/+1", 1, ("701.50a",), why=" (connive)")
     return True
 
 
@@ -152,8 +155,72 @@ def bolster(ctx: Ctx, e: Effect) -> bool:
         return False
     for oid in picked:
         if oid in g.objects:
-            put_counters(g, g.objects[oid], "+1/+1", n, ("701.39a",), why="bolster")
+            put_counters(g, g.objects[oid], "+1/+1", n, ("701.39a",), why=" (bolster)")
     return True
+
+
+def _exile_until(
+    ctx: Ctx, p: int, rule: str, what: str, hits: Callable[[GameObject], bool]
+) -> None:
+    """Exile cards from the top of ``p``'s library until one ``hits`` (cascade,
+    702.85a; discover, 701.57a): ``scratch["exiled"]`` and ``scratch["hit"]``."""
+    g = ctx.game
+    s = ctx.scratch
+    lib = g.players[p].library
+    exiled: list[int] = []
+    hit = None
+    while lib:
+        nid = move(g, lib[-1], Zone.EXILE, (rule,), reason=f"is exiled ({what})")
+        if nid is None:
+            break
+        exiled.append(nid)
+        if hits(g.objects[nid]):
+            hit = nid
+            break
+    s["exiled"] = exiled
+    s["hit"] = hit
+
+
+def _rest_on_bottom(ctx: Ctx, rule: str) -> None:
+    """The exiled cards still in exile go on the bottom of the library "in a random
+    order" (702.85a, 701.57a)."""
+    g = ctx.game
+    rest = [o for o in ctx.scratch["exiled"] if o in g.objects and g.objects[o].zone == Zone.EXILE]
+    for i in range(len(rest) - 1, 0, -1):
+        j = g.rng.randrange(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    for oid in rest:
+        move(g, oid, Zone.LIBRARY, (rule,), bottom=True, reason="is put on the bottom")
+
+
+def _may_cast_free(
+    ctx: Ctx, p: int, hit: int, limit: int, strict: bool, rule: str, what: str
+) -> bool | None:
+    """Offer to cast ``hit`` without paying its mana cost if the resulting spell's
+    mana value is less than (``strict``) or at most ``limit``: True when it is
+    being cast, False when not, None while the player decides."""
+    g = ctx.game
+    card = g.objects.get(hit)
+    if card is None or card.zone != Zone.EXILE:
+        return False
+    mv = chars(g, card).mana_value
+    if not (mv < limit if strict else mv <= limit):
+        return False
+    if spell_problem(g, p, card, {"alt": "without_paying"}, with_priority=False) is not None:
+        return False
+    if ctx.answer is None:
+        ctx.ask(
+            DecisionKind.YES_NO,
+            rule,
+            f"{what}: cast {card.name} without paying its mana cost?",
+            {"purpose": DecisionPurpose.MAY},
+            player=p,
+        )
+        return None
+    if bool(ctx.take_answer().value):
+        cast_while_resolving(g, hit, p, {"alt": "without_paying"})
+        return True
+    return False
 
 
 @effect("cascade")
@@ -166,47 +233,56 @@ def cascade(ctx: Ctx, e: Effect) -> bool:
     s = ctx.scratch
     p = ctx.controller
     mv = int(e.args.get("mana_value") or 0)
-    lib = g.players[p].library
     if "exiled" not in s:
-        exiled: list[int] = []
-        hit = None
-        while lib:
-            nid = move(g, lib[-1], Zone.EXILE, ("702.85a",), reason="is exiled (cascade)")
-            if nid is None:
-                break
-            exiled.append(nid)
-            c = chars(g, g.objects[nid])
-            if "Land" not in c.types and c.mana_value < mv:
-                hit = nid
-                break
-        s["exiled"] = exiled
-        s["hit"] = hit
+        _exile_until(
+            ctx,
+            p,
+            "702.85a",
+            "cascade",
+            lambda o: "Land" not in chars(g, o).types and chars(g, o).mana_value < mv,
+        )
     hit = s.get("hit")
     if hit is not None and not s.get("asked"):
-        card = g.objects.get(hit)
-        castable = (
-            card is not None
-            and card.zone == Zone.EXILE
-            and chars(g, card).mana_value < mv
-            and spell_problem(g, p, card, {"alt": "without_paying"}, with_priority=False) is None
-        )
-        if castable and card is not None:
-            if ctx.answer is None:
-                return ctx.ask(
-                    DecisionKind.YES_NO,
-                    "702.85a",
-                    f"Cascade: cast {card.name} without paying its mana cost?",
-                    {"purpose": DecisionPurpose.MAY},
-                )
-            s["asked"] = True
-            if bool(ctx.take_answer().value):
-                cast_while_resolving(g, hit, p, {"alt": "without_paying"})
-                return False  # the cast task runs now; this handler continues afterwards
+        cast = _may_cast_free(ctx, p, hit, mv, True, "702.85a", "Cascade")
+        if cast is None:
+            return False
         s["asked"] = True
-    rest = [o for o in s["exiled"] if o in g.objects and g.objects[o].zone == Zone.EXILE]
-    for i in range(len(rest) - 1, 0, -1):  # "in a random order" (CR 702.85a)
-        j = g.rng.randrange(i + 1)
-        rest[i], rest[j] = rest[j], rest[i]
-    for oid in rest:
-        move(g, oid, Zone.LIBRARY, ("702.85a",), bottom=True, reason="is put on the bottom")
+        if cast:
+            return False  # the cast task runs now; this handler continues afterwards
+    _rest_on_bottom(ctx, "702.85a")
+    return True
+
+
+@effect("discover")
+def discover(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.57a: "Exile cards from the top of your library until you exile a
+    nonland card with mana value N or less. You may cast that card without paying
+    its mana cost if the resulting spell's mana value is less than or equal to N.
+    If you don't cast it, put that card into your hand. Put the remaining exiled
+    cards on the bottom of your library in a random order." 701.57b: the player
+    has discovered even if some or all of it was impossible."""
+    g = ctx.game
+    s = ctx.scratch
+    p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]
+    n = ctx.amount(e.args.get("amount", 0))
+    if "exiled" not in s:
+        g.emit(EventKind.DISCOVER, ("701.57a",), f"{g.players[p].name} discovers {n}", player=p)
+        _exile_until(
+            ctx,
+            p,
+            "701.57a",
+            "discover",
+            lambda o: "Land" not in chars(g, o).types and chars(g, o).mana_value <= n,
+        )
+    hit = s.get("hit")
+    if hit is not None and not s.get("asked"):
+        cast = _may_cast_free(ctx, p, hit, n, False, "701.57a", f"Discover {n}")
+        if cast is None:
+            return False
+        s["asked"] = True
+        if cast:
+            return False  # the cast task runs now; this handler continues afterwards
+    if hit is not None and hit in g.objects and g.objects[hit].zone == Zone.EXILE:
+        move(g, hit, Zone.HAND, ("701.57a",), reason="is put into its owner's hand (not cast)")
+    _rest_on_bottom(ctx, "701.57a")
     return True

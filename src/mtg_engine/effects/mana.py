@@ -6,11 +6,15 @@ from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..rules.effects_runner import Ctx
-from ..rules.mana import pool_text, productions_of
+from ..rules.mana import parse_mana, pool_text, productions_of
 from ..rules.mana_costs import POOL_INDEX
 from ..rules.mana_replacements import produce_mana
 from ..rules.mana_spending import spend_restriction
+from ..rules.support import register
 from . import effect
+
+# "Add three mana in any combination of {R} and/or {G}" (CR 106.1b)
+register("arg:add_mana.combination")
 
 
 @effect("add_mana")
@@ -20,7 +24,14 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
     if not prods:
         return True
     chosen = prods[0]
-    if len(prods) > 1 and ctx.task is not None:
+    if e.args.get("combination") and ctx.task is not None:
+        # "N mana in any combination of colors": each mana's color chosen in turn
+        # as the ability resolves (CR 106.1b, 605.3b)
+        picked = _combination(ctx, e, len(prods[0]))
+        if picked is None:
+            return False
+        chosen = picked
+    elif len(prods) > 1 and ctx.task is not None:
         # CR 106.1b, 605.3b: "one mana of any color" - the player chooses as it resolves
         labels = [_label(m) for m in prods]
         if ctx.answer is None:
@@ -56,6 +67,29 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         f"{ctx.source.name} adds mana; {p.name}'s pool: {pool_text(p.mana_pool)}{why}",
     )
     return True
+
+
+def _combination(ctx: Ctx, e: Effect, n: int) -> tuple[str, ...] | None:
+    """The N mana of "any combination of {R} and/or {G}", one color chosen at a
+    time; None while a choice is pending."""
+    symbols = [m for choice in e.args["choice"] for m in parse_mana(choice)]
+    made: list[str] = ctx.scratch.setdefault("combination", [])
+    while len(made) < n:
+        if len(symbols) == 1:
+            made.append(symbols[0])
+            continue
+        labels = [_COLOR_NAMES[m] for m in symbols]
+        if ctx.answer is None:
+            ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "106.1b",
+                f"{ctx.source.name}: choose the color of mana {len(made) + 1} of {n}",
+                {"options": labels, "purpose": DecisionPurpose.MANA},
+            )
+            return None
+        value = str(ctx.take_answer().value)
+        made.append(symbols[labels.index(value)] if value in labels else symbols[0])
+    return tuple(made)
 
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}

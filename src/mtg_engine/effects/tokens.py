@@ -61,6 +61,8 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
         defenders = chosen
     tapped = bool(e.args.get("tapped") or e.args.get("tapped_attacking"))
     card = token_def(spec)
+    # "a token that enters with N +1/+1 counters" (incubate, CR 701.53a; 614.1c)
+    counters = dict(e.args["with_counters"]) if e.args.get("with_counters") else None
     created: list[int] = []
     for pi, p in enumerate(players):
         for i in range(counts[pi]):
@@ -68,7 +70,9 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
             obj = g.create_card(card, p, Zone.EXILE)
             obj.is_token = True
             # a token is created directly on the battlefield (CR 111.1)
-            new_id = enter_battlefield(g, obj.id, controller=p, rules=("111.1",), tapped=tapped)
+            new_id = enter_battlefield(
+                g, obj.id, controller=p, rules=("111.1",), tapped=tapped, counters=counters
+            )
             if new_id is not None:
                 created.append(new_id)
                 if attacking:

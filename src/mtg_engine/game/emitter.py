@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 _Untyped = Literal[
     EventKind.ACTIVATE,
     EventKind.ADD_MANA,
+    EventKind.AMASS,
     EventKind.ADDITIONAL_TRIGGER,
     EventKind.ASSIGN_DAMAGE,
     EventKind.ATTACH,
@@ -84,6 +85,7 @@ _Untyped = Literal[
     EventKind.DELVE,
     EventKind.DESTROY,
     EventKind.DIE_ROLL,
+    EventKind.DISCOVER,
     EventKind.DOESNT_UNTAP,
     EventKind.DRAW_EMPTY,
     EventKind.DRAW_GAME,
@@ -105,6 +107,7 @@ _Untyped = Literal[
     EventKind.ILLEGAL_ACTIVATION,
     EventKind.ILLEGAL_CAST,
     EventKind.IMPROVISE,
+    EventKind.INCUBATE,
     EventKind.INDESTRUCTIBLE,
     EventKind.INVESTIGATE,
     EventKind.KEEP,

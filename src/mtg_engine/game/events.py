@@ -25,6 +25,7 @@ class EventKind(StrEnum):
     ACTIVATE = "activate"
     ADD_MANA = "add_mana"
     ADDITIONAL_TRIGGER = "additional_trigger"
+    AMASS = "amass"  # CR 701.47b
     ASSIGN_DAMAGE = "assign_damage"
     ATTACH = "attach"
     ATTACKS = "attacks"
@@ -80,6 +81,7 @@ class EventKind(StrEnum):
     DELVE = "delve"
     DESTROY = "destroy"
     DIE_ROLL = "die_roll"
+    DISCOVER = "discover"  # CR 701.57a
     DOESNT_UNTAP = "doesnt_untap"
     DRAW = "draw"
     DRAW_EMPTY = "draw_empty"
@@ -103,6 +105,7 @@ class EventKind(StrEnum):
     ILLEGAL_CAST = "illegal_cast"
     IMPROVISE = "improvise"
     INDESTRUCTIBLE = "indestructible"
+    INCUBATE = "incubate"  # CR 701.53a
     INVESTIGATE = "investigate"  # CR 701.16a
     KEEP = "keep"
     KEYWORD_PAID = "keyword_paid"

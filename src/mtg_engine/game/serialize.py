@@ -457,7 +457,12 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
         raise GameFormatError(f"the saved game's turn flags aren't a record: {flags!r:.80}")
     g.turn_flags = flags
     g._chars = {}
+    g._perm = {}
+    g._perm_stray = []
+    g._printed = {}
+    g._objs = {}
     g._options = None
     g.version = 0
     g._could_act = {}
+    g._seen = {}
     return g

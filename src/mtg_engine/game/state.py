@@ -137,12 +137,25 @@ class Game(EventEmitter):
         self.uid_to_obj: dict[int, int] = {}
         self.decisions_made = 0
         self.turn_flags = TurnFlags()
-        self._chars: dict[Any, Any] = {}  # object ids, and named caches (rules/layers.py)
+        self._chars: dict[Any, Any] = {}  # named caches (rules/layers.py)
+        #: the characteristics (CR 613) of permanents, of cards in hand with their
+        #: printed ones, and of the other objects, apart: most changes (tapping,
+        #: combat, damage, a card drawn) keep the first two whole (rules/layers.py)
+        self._perm: dict[int, Any] = {}
+        self._printed: dict[int, Any] = {}
+        self._objs: dict[int, Any] = {}
+        #: ids in ``_perm`` of objects not on the battlefield (last known information,
+        #: CR 608.2h, kept until the next change)
+        self._perm_stray: list[int] = []
         self._options: list[Action] | None = None
         #: the state version (:attr:`version`) and each player's "could act" index
         #: (rules/priority_options.py), derived data: not cloned nor saved
         self.version = 0
         self._could_act: dict[Any, Any] = {}
+        #: scan name -> (the next object id to look at, whether one was found): what
+        #: the rules modules learned about the objects made so far (rules/speed.py,
+        #: rules/graveyard_abilities.py); derived data, looked at again by a copy
+        self._seen: dict[str, tuple[int, bool]] = {}
         #: ids below this were looked at by the last state-based action check for
         #: tokens outside the battlefield (rules/sba.py)
         self.sba_checked_ids = 0
@@ -203,12 +216,15 @@ class Game(EventEmitter):
         after an object moved, ``("tapped",)``, ``("combat",)``, ``("damage",)`` or ``("damage", object)``.
         """
         self.version += 1
-        cache = self._chars
-        if not cache:
+        if not (self._chars or self._perm or self._objs or self._printed):
             return
         if change and PROCEDURES.cache_forget_after(self, change):
             return
-        cache.clear()
+        self._chars.clear()
+        self._perm.clear()
+        self._perm_stray.clear()
+        self._printed.clear()
+        self._objs.clear()
 
     # ------------------------------------------------------------------
     # Log and events
@@ -441,9 +457,14 @@ class Game(EventEmitter):
         g.decisions_made = self.decisions_made
         g.turn_flags = self.turn_flags.copy()
         g._chars = {}
+        g._perm = {}
+        g._perm_stray = []
+        g._printed = {}
+        g._objs = {}
         g._options = None
         g.version = 0
         g._could_act = {}
+        g._seen = {}
         g.sba_checked_ids = self.sba_checked_ids
         return g
 

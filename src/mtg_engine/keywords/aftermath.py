@@ -59,7 +59,12 @@ def cast_zone_problem(game: Game, player: int, obj: GameObject, face: int) -> st
     return None
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(
+    EventKind.ZONE_CHANGE,
+    moves=[
+        (Zone.STACK, z) for z in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.STACK, Zone.COMMAND)
+    ],
+)
 def aftermath_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.127a: an aftermath half cast from a graveyard is exiled instead of going
     anywhere else when it leaves the stack (resolving, countered, ...)."""

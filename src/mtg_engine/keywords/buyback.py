@@ -42,7 +42,7 @@ def buyback_additional(
     return [CostPart(cast("Cost", as_cost(cost)), 1, "702.27a", f"buyback {cost}")], None
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.GRAVEYARD)])
 def buyback_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.27a: a bought-back spell goes to its owner's hand instead of into the
     graveyard as it resolves (not when countered or when it doesn't resolve,

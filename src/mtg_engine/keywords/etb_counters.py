@@ -38,7 +38,7 @@ def _n(a_args: dict, default: int = 0) -> int:
     return n if isinstance(n, int) else default
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.BATTLEFIELD)])
 def keyword_counters(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """The keywords' "enters with counters" replacement effects (CR 614.1c) for a
     permanent entering, read from it as it would exist on the battlefield

@@ -46,7 +46,12 @@ def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str |
 alt_cost(AltCost("flashback", "Flashback", "702.34a", (Zone.GRAVEYARD,), _cost, _check))
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(
+    EventKind.ZONE_CHANGE,
+    moves=[
+        (Zone.STACK, z) for z in (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD, Zone.STACK, Zone.COMMAND)
+    ],
+)
 def flashback_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.34a: a flashback spell that would leave the stack is exiled instead."""
     if ev["from"] != Zone.STACK or ev["to"] in (Zone.EXILE, Zone.BATTLEFIELD):

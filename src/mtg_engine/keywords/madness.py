@@ -39,7 +39,7 @@ def _cost(a: Ability | None) -> Cost | None:
 alt_cost(AltCost("madness", "Madness", "702.35b", (), _cost))
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.HAND, Zone.GRAVEYARD)])
 def madness_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.35a: a card with madness that would be discarded is exiled instead of
     being put into the graveyard; then its madness trigger happens."""

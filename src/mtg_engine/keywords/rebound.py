@@ -43,7 +43,7 @@ UPKEEP_CAST = Ability(
 )
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.STACK, Zone.GRAVEYARD)])
 def rebound_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.88a: a spell with rebound cast from its controller's hand is exiled
     instead of being put into the graveyard as it resolves (CR 608.2n)."""

@@ -32,6 +32,7 @@ from .char_values import Chars
 from .characteristics import chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
+from .costs import with_x
 from .counters import pay_energy
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
@@ -41,7 +42,13 @@ from .mana_spending import Spending, spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .stack_choices import begin_choices
-from .support import COVERAGE_PROBES, has_variable_amount, register, register_keywords
+from .support import (
+    COVERAGE_PROBES,
+    has_variable_amount,
+    only_x,
+    register,
+    register_keywords,
+)
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
@@ -124,7 +131,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return "an exhaust ability can be activated only once (rule 702.177a)"
     cost = a.cost
     if has_variable_amount(cost):
-        return "that ability's cost has a variable amount the engine can't pay yet"
+        if not only_x(cost):
+            return "that ability's cost has a variable amount the engine can't pay yet"
+        # "Sacrifice X lands": X may be announced as 0 (CR 107.3, 602.2b)
+        cost = with_x(cost, 0) or cost
     if cost.tap or cost.untap:
         if cost.tap and o.tapped:
             return f"{o.name} is already tapped (rule 602.5a)"
@@ -337,7 +347,9 @@ def activate_task(game: Game, task: Task) -> None:
     obj = game.objects[d["obj"]]
     a = obj.ability
     assert a is not None  # an activated ability on the stack (CR 602.2a)
-    cost = a.cost or Cost()
+    # "Sacrifice X lands", "Exile X cards from your graveyard": the announced X
+    # (CR 107.3, 601.2b, 602.2b)
+    cost = with_x(a.cost, obj.x or 0) or Cost()
     src = game.objects.get(d["source"])
     if task.stage == 1:
         # CR 602.2b / 601.2h: pay the total cost.

@@ -1151,6 +1151,11 @@ def choices_task(game: Game, task: Task) -> None:
         )
         # "As an additional cost, pay X life": X announced too (CR 601.2b, 107.3)
         cost_x = costs.additional_x_limit(game, obj) if obj.stack_kind == "spell" else None
+        if obj.stack_kind == "activated" and ability.cost is not None:
+            # "{T}, Sacrifice X lands: ...": X announced with the ability (CR 602.2b, 601.2b)
+            src = game.objects.get(obj.source_id) if obj.source_id is not None else None
+            if src is not None:
+                cost_x = costs.cost_x_limit(game, obj.controller, src, ability.cost)
         if (xcost is not None or loyalty_x or cost_x is not None) and obj.x is None:
             if task.answer is None:
                 if xcost is None and not loyalty_x:

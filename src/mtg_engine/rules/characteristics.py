@@ -27,7 +27,7 @@ end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..cards.model import mana_symbols, mana_value_of
@@ -46,13 +46,54 @@ def chars(game: Game, obj: GameObject) -> Chars:
 
     The returned record is shared and must not be modified.
     """
-    c = game._chars.get(obj.id)
+    oid = obj.id
+    c: Chars | None
+    if obj.zone == Zone.BATTLEFIELD:
+        # the permanents' own cache (rules/layers.py keeps it through most changes)
+        c = game._perm.get(oid)
+        if c is None:
+            c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
+            game._perm[oid] = c
+            if game.objects.get(oid) is not obj:
+                game._perm_stray.append(oid)  # (not a permanent now: forgotten at the next change)
+        return c
+    if obj.zone == Zone.HAND:
+        kept: Chars | None = game._printed.get(oid)
+        if kept is not None:
+            return kept
+    c = game._objs.get(oid)
     if c is None:
         c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
+        if obj.zone == Zone.HAND and c is obj.card.cache.get(SINGLE_FACE):
+            # a card in hand with its printed characteristics (rules/layers.py keeps them
+            # through the changes that keep the permanents' own)
+            game._objs.pop(oid, None)  # (what a self-referring filter saw meanwhile)
+            game._printed[oid] = c
+            return cast(Chars, c)  # (the "is" above narrowed it to the card cache's type)
         if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
             c = _with_x(c, obj.x)
-        game._chars[obj.id] = c
+        game._objs[oid] = c
     return c
+
+
+def cached_chars(game: Game, obj: GameObject) -> Chars | None:
+    """The characteristics of ``obj`` remembered now, if any (no computing)."""
+    if obj.zone == Zone.BATTLEFIELD:
+        return game._perm.get(obj.id)  # type: ignore[no-any-return]
+    c: Chars | None = game._printed.get(obj.id) if obj.zone == Zone.HAND else None
+    return game._objs.get(obj.id) if c is None else c  # type: ignore[no-any-return]
+
+
+def remember_chars(game: Game, obj: GameObject, c: Chars) -> None:
+    """Remember ``c`` as the characteristics of ``obj`` until the next change: the
+    values a rule reads meanwhile (a self-referring filter while they are computed,
+    or the last known information of a permanent that left, CR 608.2h)."""
+    if obj.zone == Zone.BATTLEFIELD:
+        game._perm[obj.id] = c
+        if game.objects.get(obj.id) is not obj:
+            game._perm_stray.append(obj.id)
+    else:
+        game._objs[obj.id] = c
 
 
 def _with_x(c: Chars, x: int) -> Chars:

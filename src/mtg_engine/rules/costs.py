@@ -462,7 +462,6 @@ def additional_x_limit(game: Game, obj: GameObject) -> int | None:
     X life": their life total, CR 119.4; "sacrifice X creatures": the creatures they
     control; "discard X cards": the other cards in their hand; "exile X cards from
     your graveyard": those cards), or None when that cost has no X (CR 601.2b)."""
-    player = obj.controller
     limit: int | None = None
     for a in _printed_abilities(game, obj):
         if a.kind is not AbilityKind.STATIC:
@@ -471,16 +470,25 @@ def additional_x_limit(game: Game, obj: GameObject) -> int | None:
             cost = as_cost(st.args.get("cost")) if st.op == "additional_cost" else None
             if cost is None:
                 continue
-            bounds = []
-            if isinstance(cost.life, Amount) and cost.life.kind == "x":
-                bounds.append(max(0, game.players[player].life) // max(1, cost.life.multiplier))
-            for flt, n, zone in (
-                (cost.sacrifice, cost.sacrifice_count, "battlefield"),
-                (cost.discard, cost.discard_count, "hand"),
-                (cost.exile, cost.exile_count, "graveyard"),
-            ):
-                if flt is not None and _is_x(n):
-                    bounds.append(len(cost_choices(game, flt, player, obj, zone)))
-            if bounds:
-                limit = min(bounds) if limit is None else min(limit, *bounds)
+            bound = cost_x_limit(game, obj.controller, obj, cost)
+            if bound is not None:
+                limit = bound if limit is None else min(limit, bound)
     return limit
+
+
+def cost_x_limit(game: Game, player: int, obj: GameObject, cost: Cost) -> int | None:
+    """The largest X ``player`` can pay in ``cost``'s X amounts ("Sacrifice X lands",
+    "Exile X cards from your graveyard", "Pay X life"), or None when it has none
+    (CR 107.3, 601.2b, 602.2b)."""
+    bounds = []
+    if isinstance(cost.life, Amount) and cost.life.kind == "x":
+        bounds.append(max(0, game.players[player].life) // max(1, cost.life.multiplier))
+    for flt, n, zone in (
+        (cost.sacrifice, cost.sacrifice_count, "battlefield"),
+        (cost.discard, cost.discard_count, "hand"),
+        (cost.exile, cost.exile_count, "graveyard"),
+    ):
+        if flt is not None and _is_x(n):
+            mult = max(1, n.multiplier) if isinstance(n, Amount) else 1
+            bounds.append(len(cost_choices(game, flt, player, obj, zone)) // mult)
+    return min(bounds) if bounds else None

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.BATTLEFIELD)])
 def entering_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 614.1c-d, 614.12: the effects that apply to a permanent entering: those
     that ask something as it enters (rules/etb_choices.py), then "enters tapped"

@@ -11,7 +11,6 @@ return it from your graveyard ...": a leaves-the-battlefield ability, 603.10a).
 from __future__ import annotations
 
 from typing import cast
-from weakref import WeakKeyDictionary
 
 from ..cards.abilities import Ability, AbilityKind, Effect, SelfRef
 from ..game.objects import GameObject
@@ -79,17 +78,18 @@ def graveyard_triggers(obj: GameObject) -> tuple[Ability, ...]:
 _WATCHERS_KEY = "graveyard_watchers"
 
 
-#: per game: (the next object id not yet looked at, whether any object looked at
-#: has a triggered ability that functions in a graveyard). Every object a game
-#: makes has a new id (CR 400.7), so looking at each new id once finds every card
-#: that could ever be such a watcher; a clone or a game read back looks again.
-_SCANNED: WeakKeyDictionary[Game, tuple[int, bool]] = WeakKeyDictionary()
+#: the game's scan (``Game._seen``): (the next object id not yet looked at, whether
+#: any object looked at has a triggered ability that functions in a graveyard).
+#: Every object a game makes has a new id (CR 400.7), so looking at each new id once
+#: finds every card that could ever be such a watcher; a clone or a game read back
+#: looks again.
+_SCAN = "graveyard_watchers"
 
 
 def _may_have_watchers(game: Game) -> bool:
     """Whether any object this game has made so far has a triggered ability that
     functions in a graveyard: if none has, there is no graveyard to look at."""
-    start, found = _SCANNED.get(game, (1, False))
+    start, found = game._seen.get(_SCAN, (1, False))
     end = game.next_id
     if found or start == end:
         return found
@@ -99,7 +99,7 @@ def _may_have_watchers(game: Game) -> bool:
         if o is not None and graveyard_triggers(o):
             found = True
             break
-    _SCANNED[game] = (end, found)
+    game._seen[_SCAN] = (end, found)
     return found
 
 

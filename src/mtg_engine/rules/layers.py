@@ -41,7 +41,14 @@ from ..rules_text import get_rule
 from .bestowed import BESTOWED, bestowed_values
 from .chance import greatest_same_stored
 from .char_values import Chars, finish_abilities, keyword_abilities_with
-from .characteristics import SINGLE_FACE, chars, printed, static_effects, statics_in
+from .characteristics import (
+    SINGLE_FACE,
+    chars,
+    printed,
+    remember_chars,
+    static_effects,
+    statics_in,
+)
 from .conditions import evaluate
 from .copy import apply_setup_copies, layer1
 from .counting import GREATEST, domain, greatest_among
@@ -177,15 +184,21 @@ def static_sources(game: Game) -> list[StaticEntry]:
     cache = game._chars
     cache[_BUILDING] = True
     n_before = len(cache)
+    objs = (game._perm, game._printed, game._objs)
+    n_objs = [len(d) for d in objs]
     elsewhere: list[StaticEntry] = []
     try:
         out = _build_sources(game, elsewhere)
     finally:
         if len(cache) > n_before:
-            # characteristics computed while building saw no static effects: forget them
+            # what was computed while building saw no static effects: forget it
             for k in list(cache)[n_before:]:
                 if k != _LOW_KEY:  # a fact about the sources themselves: kept
                     del cache[k]
+        for d, n in zip(objs, n_objs, strict=True):
+            if len(d) > n:
+                for k in list(d)[n:]:
+                    del d[k]
         cache.pop(_BUILDING, None)
     cache[_SOURCES_KEY] = out
     if elsewhere:
@@ -396,6 +409,7 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
             return False
         cache.clear()
         cache.update(after)
+        _forget_strays(game)
         return True
     if len(effects) != len(snap) or (
         effects and any(a is not b for a, b in zip(effects, snap, strict=True))
@@ -455,28 +469,29 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         kept[_SBA_PENDING] = cache[_SBA_PENDING]
     if kind == TAPPED_FOR_MANA:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
-    # the rest of the entries: the permanents' characteristics (but ``forget``'s) and
-    # ``keys`` stay; of the others, the cards in hand with their printed ones
-    rest = cache.keys() - keys
-    rest.difference_update(game.battlefield)
-    if forget is not None and forget in cache:
-        rest.add(forget)
-    if printed_hands:
-        in_hand: set[int] = set()
-        for p in game.players:
-            in_hand.update(p.hand)
-        objects = game.objects
-        for k in rest:
-            if k in in_hand:
-                v = cache[k]
-                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
-                    continue
-            del cache[k]
-    else:
-        for k in rest:
-            del cache[k]
+    # the permanents' characteristics (but ``forget``'s) and those of the cards in
+    # hand with their printed ones stay where they are; of the named entries, ``keys``
+    for k in cache.keys() - keys:
+        del cache[k]
     cache.update(kept)
+    game._objs.clear()
+    if not printed_hands:
+        game._printed.clear()
+    if forget is not None:
+        game._perm.pop(int(forget), None)
+    _forget_strays(game)
     return True
+
+
+def _forget_strays(game: Game) -> None:
+    """Forget the remembered characteristics of objects that aren't permanents now
+    (the last known information of those that left, CR 608.2h)."""
+    stray = game._perm_stray
+    if stray:
+        perm = game._perm
+        for k in stray:
+            perm.pop(k, None)
+        stray.clear()
 
 
 #: the change (``game.invalidate(PT_EFFECT)``) of resolved effects that modify the
@@ -515,15 +530,15 @@ def _kept_after_pt_effect(game: Game, snap: tuple) -> dict | None:
                 return None  # (a new effect on something else: not only permanents changed)
     cache = game._chars
     get = cache.get
-    kept: dict = {k: v for k in game.battlefield if (v := get(k)) is not None}
+    perm = game._perm
     for oid in affected:
-        kept.pop(oid, None)
-    if _ELSEWHERE_KEY not in cache:
+        perm.pop(oid, None)
+    game._objs.clear()
+    kept: dict = {}
+    if _ELSEWHERE_KEY in cache:
+        game._printed.clear()
+    else:
         for p in game.players:
-            for k in p.hand:
-                v = get(k)
-                if v is not None and v is objects[k].card.cache.get(SINGLE_FACE):
-                    kept[k] = v
             summary = ("hand_summary", p.index)  # rules/priority_options.py
             v = get(summary)
             if v is not None and v[3]:
@@ -857,7 +872,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
                     # copiable values (no infinite regress), with its own
                     # characteristic-defining abilities: a changeling is a Zombie
                     # (CR 604.3, 613.3, 702.73a)
-                    game._chars[oid] = with_own_cdas(base)
+                    remember_chars(game, obj, with_own_cdas(base))
                     if not _condition(game, st, src):
                         continue
                 group += 1
@@ -902,7 +917,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
     c = base.copy()
     switches = 0
     if parts:
-        game._chars[oid] = c  # what a self-referring filter or count sees meanwhile
+        remember_chars(game, obj, c)  # what a self-referring filter or count sees meanwhile
         switches = _apply_all(game, obj, c, parts)
     if counters and c.power is not None:
         # CR 613.4c: counters that modify power and toughness apply in layer 7c;

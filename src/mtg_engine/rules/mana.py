@@ -10,6 +10,8 @@ caller may instead name the permanents to tap (the scenario ``tap:`` key).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Effect
@@ -163,6 +165,8 @@ def productions_of(
     if "choice" in effect_args:
         if isinstance(effect_args["choice"], str):
             return []  # a named choice this function doesn't know gives no mana
+        if effect_args.get("combination"):
+            return combination_productions(effect_args, game, source)
         if effect_args.get("same_color"):
             # "Add three mana of any one color" (CR 106.1b): one color chosen, every
             # mana of it; a number counted as it resolves is not run yet (support.py)
@@ -173,6 +177,26 @@ def productions_of(
     # a counted amount of 0 ("Add {G} for each creature you control" with none) adds
     # no mana: no production, so payment never counts on it (CR 106.1b)
     return [mana] if mana else []
+
+
+#: the most mixes of "N mana in any combination of colors" offered to payment; a
+#: larger N is offered as one color (the player activating it by hand chooses
+#: each mana, effects/mana.py)
+_MOST_COMBINATIONS = 500
+
+
+def combination_productions(
+    effect_args: dict, game: Game | None = None, source: GameObject | None = None
+) -> list[tuple[str, ...]]:
+    """ "Add three mana in any combination of {R} and/or {G}" / "X mana in any
+    combination of colors" (CR 106.1b, 106.3): every mix of N mana of those colors."""
+    n = _mana_amount(effect_args, game, source)
+    symbols = [m for choice in effect_args["choice"] for m in parse_mana(choice)]
+    if not n or not symbols:
+        return []
+    if comb(n + len(symbols) - 1, n) > _MOST_COMBINATIONS:
+        return [(m,) * n for m in symbols]
+    return list(combinations_with_replacement(symbols, n))
 
 
 def _mana_amount(
@@ -546,12 +570,17 @@ def _solve(
             for s in srcs:
                 if s.obj in used:
                     continue
-                for prod in s.productions:
-                    if opt in prod:
-                        tap(s, prod)
-                        pool[POOL_INDEX[opt]] -= 1
-                        return True
+                fits = [prod for prod in s.productions if opt in prod]
+                if fits:
+                    # several mixes make it ("three mana in any combination of
+                    # colors"): the one that pays most of the colored needs left
+                    tap(s, max(fits, key=_covers) if len(fits) > 1 else fits[0])
+                    pool[POOL_INDEX[opt]] -= 1
+                    return True
         return False
+
+    def _covers(prod: tuple[str, ...]) -> int:
+        return sum(min(prod.count(m), left.get(m, 0)) for m in set(prod))
 
     def pay_generic(n: int) -> bool:
         for _ in range(n):
@@ -578,13 +607,20 @@ def _solve(
     # paid with {B} is paid with two generic at the end with the generic part, so
     # it doesn't spend mana a later {2/U} needs (CR 107.4e)
     deferred = 0
+    # the single-color needs not paid yet (what a mix of colors should cover)
+    left: dict[str, int] = {}
+    for c in (*cost.colored, *cost.phyrexian):
+        left[c] = left.get(c, 0) + 1
     for need in sorted(needs, key=len):
+        if len(need) == 1:
+            left[need[0]] -= 1
         if not take(need):
             digits = [int(o) for o in need if o.isdigit()]
             if not digits:
                 return None
             deferred += min(digits)
     for color in cost.phyrexian:
+        left[color] -= 1
         if not take((color,)):
             if life - life_paid >= 2:  # CR 119.4: pay life only if you have it
                 life_paid += 2

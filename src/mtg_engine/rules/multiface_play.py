@@ -192,13 +192,13 @@ def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -
     probe.face = face if 0 <= face < len(obj.card.faces) else 0
     if fused:
         probe.chosen = {**(probe.chosen or {}), "fused": True}
-    saved = game._chars.get(obj.id)
+    saved = game._objs.get(obj.id)
     try:
         c = compute(game, probe)
     finally:
         if saved is None:
-            game._chars.pop(obj.id, None)
+            game._objs.pop(obj.id, None)
         else:
-            game._chars[obj.id] = saved
+            game._objs[obj.id] = saved
     game._chars[key] = c
     return c

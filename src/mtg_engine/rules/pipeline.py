@@ -140,15 +140,45 @@ THEN_HOOKS: dict[str, Callable[[Game, Event, Any], None]] = {}
 _INDEX = "pipeline_index"
 
 
-def replacement_finder(*kinds: str) -> Callable[[Finder], Finder]:
-    """Register a finder of replacement effects for events of these kinds."""
+#: zone-change finder -> the moves (from zone, to zone; None: any zone) it can find
+#: something for; a finder not listed is asked about every move
+_MOVES: dict[Finder, frozenset[tuple[int | None, int | None]]] = {}
+#: (from zone, to zone) -> the zone-change finders asked about that move
+_BY_MOVE: dict[tuple[int, int], tuple[Finder, ...]] = {}
+
+
+def replacement_finder(
+    *kinds: str, moves: Iterable[tuple[int | None, int | None]] | None = None
+) -> Callable[[Finder], Finder]:
+    """Register a finder of replacement effects for events of these kinds.
+    ``moves``: for a zone change, the only (from zone, to zone) pairs, None for any
+    zone, for which the finder can find anything (it isn't asked about the others:
+    no work for a finder that can't care)."""
 
     def register(fn: Finder) -> Finder:
         for k in kinds:
             FINDERS.setdefault(k, []).append(fn)
+        if moves is not None:
+            _MOVES[fn] = frozenset(moves)
+        _BY_MOVE.clear()
         return fn
 
     return register
+
+
+def _move_finders(ev: Event) -> tuple[Finder, ...]:
+    """The zone-change finders that can find something for this move (in order)."""
+    move = (ev["from"], ev["to"])
+    got = _BY_MOVE.get(move)
+    if got is None:
+        frm, to = move
+        got = _BY_MOVE[move] = tuple(
+            fn
+            for fn in FINDERS.get(EventKind.ZONE_CHANGE, ())
+            if (w := _MOVES.get(fn)) is None
+            or any((f is None or f == frm) and (t is None or t == to) for f, t in w)
+        )
+    return got
 
 
 def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticFinder]:
@@ -241,7 +271,8 @@ def _index(game: Game) -> dict[str, list[IndexEntry]]:
             for i, st in _replacement_statics(cv):
                 for kind in ops[st.op][0]:
                     index.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
-    game._chars[_INDEX] = (index, tuple(battlefield))
+    # (with what :func:`watched` learns from it, kind by kind)
+    game._chars[_INDEX] = (index, tuple(battlefield), {})
     return index
 
 
@@ -287,7 +318,7 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
     haven't applied to it yet (CR 614.5, 616.1)."""
     kind = ev["kind"]
     out: list[Replacement] = []
-    for fn in FINDERS.get(kind, ()):
+    for fn in _move_finders(ev) if kind == EventKind.ZONE_CHANGE else FINDERS.get(kind, ()):
         out.extend(fn(game, ev))
     for sid, key, st in _index(game).get(kind, ()):
         r = STATIC_FINDERS[st.op][1](game, ev, game.objects[sid], st, key)
@@ -309,10 +340,18 @@ def watched(game: Game, kind: str) -> bool:
             return True
     if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
         return False  # no permanent's static could apply (a tap paying a cost)
-    idx = _index(game)
-    if kind in idx:
-        return True
-    return any(w is None or w in idx for _, w in PROHIBITIONS.get(kind, ()))
+    got = game._chars.get(_INDEX)
+    if got is None or len(got[1]) != len(game.battlefield):
+        _index(game)
+        got = game._chars[_INDEX]
+    memo = got[2]
+    seen = memo.get(kind)
+    if seen is None:
+        idx = got[0]
+        seen = memo[kind] = kind in idx or any(
+            w is None or w in idx for _, w in PROHIBITIONS.get(kind, ())
+        )
+    return bool(seen)
 
 
 # ---------------------------------------------------------------------------

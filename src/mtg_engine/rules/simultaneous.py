@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
-from .characteristics import chars
+from .characteristics import cached_chars, chars
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -121,7 +121,7 @@ def attached_before(game: Game, oid: int) -> list[int]:
 def lki_record(game: Game, old: GameObject) -> dict[str, Any]:
     """Last known information about an object as plain data (CR 608.2h, 113.7a),
     for a pending triggered ability: it survives clone() and a JSON round-trip."""
-    c = game._chars.get(old.id)
+    c = cached_chars(game, old)
     if c is None:
         c = chars(game, old)
     return {

@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Condition, ControllerRef, Effect, Trigger
@@ -102,9 +101,10 @@ def speed_owed(game: Game) -> list[int]:
 
 _ENGINES_KEY = "start_your_engines_controllers"
 
-#: per game: the object ids looked at so far and whether one of them has a card
-#: with start your engines! printed (derived data, recomputed for a clone)
-_SEEN: weakref.WeakKeyDictionary[Game, tuple[int, bool]] = weakref.WeakKeyDictionary()
+#: the game's scan (``Game._seen``): the object ids looked at so far and whether one
+#: of them has a card with start your engines! printed (derived data, recomputed for
+#: a clone)
+_SCAN = "start_your_engines"
 
 
 def _printed_engines(card: CardDef) -> bool:
@@ -120,7 +120,7 @@ def _engines_possible(game: Game) -> bool:
     """Whether any object of the game has start your engines! printed on a face of
     its card, or an effect grants it or copies (CR 707.2). Objects are looked at
     once each (a new object gets a new id, CR 400.7), so this costs a lookup."""
-    seen, found = _SEEN.get(game, (0, False))
+    seen, found = game._seen.get(_SCAN, (0, False))
     if not found and seen < game.next_id:
         objects = game.objects
         found = any(
@@ -128,7 +128,7 @@ def _engines_possible(game: Game) -> bool:
             for oid in range(seen, game.next_id)
             if oid in objects
         )
-        _SEEN[game] = (game.next_id, found)
+        game._seen[_SCAN] = (game.next_id, found)
     if found:
         return True
     return any(

@@ -142,6 +142,9 @@ def register(*constructs: str) -> None:
     SUPPORTED.update(constructs)
 
 
+#: the ``Cost.other`` parts a mana ability activated by hand pays (rules/activating.py)
+_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents",))
+
 _EFFECT_ARG_KEYS = frozenset(
     {
         "amount",
@@ -397,6 +400,7 @@ SUPPORTED: set[str] = set(
         "additional_cost:exile",
         "additional_cost:life",
         "additional_cost:x_amount",
+        "cost:x_amount",
         "timing:sorcery",
         "limit_per_turn",
         "optional",
@@ -668,7 +672,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # ("additional_cost:sacrifice", "additional_cost:discard", ...)
             parts = set()
             _cost_features(v.args["cost"], parts)
-            if "cost:variable_amount" in parts and _only_x(v.args["cost"]):
+            if "cost:variable_amount" in parts and only_x(v.args["cost"]):
                 # "As an additional cost, sacrifice X creatures": X is announced as
                 # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
                 parts.discard("cost:variable_amount")
@@ -865,10 +869,24 @@ def features(ability: Ability) -> set[str]:
         _walk_value(_x_announced(t), out)
     if ability.cost is not None:
         _cost_features(ability.cost, out)
+        if (
+            ability.kind is AbilityKind.ACTIVATED
+            and "cost:variable_amount" in out
+            and only_x(ability.cost)
+        ):
+            # "{T}, Sacrifice X lands: ...": X announced as the ability is activated
+            # (CR 107.3, 601.2b, 602.2b; rules/casting.py, rules/activating.py)
+            out.discard("cost:variable_amount")
+            out.add("cost:x_amount")
         if ability.kind is AbilityKind.MANA and ability.cost.other:
-            # a mana ability is activated without choices on the stack (CR 605.3a):
-            # "Tap an untapped creature you control: Add ..." isn't paid there yet
-            out.update(f"mana_ability_cost:{k}" for k, _ in ability.cost.other)
+            # a mana ability with a cost choice is activated like any other (CR 605.3a,
+            # 602.2b: rules/activating.py pays "Tap an untapped creature you control",
+            # then it resolves at once); other such costs aren't paid there yet
+            out.update(
+                f"mana_ability_cost:{k}"
+                for k, _ in ability.cost.other
+                if k not in _MANA_ABILITY_OTHER_COSTS
+            )
     if ability.trigger is not None and out & {"cond:blocking_or_blocked_by", "cond:blocked_by"}:
         if ability.trigger.event in ("dies", "leaves") or isinstance(
             ability.trigger.subject, Filter
@@ -990,7 +1008,7 @@ def _x_targets_announced(ability: Ability) -> bool:
     )
 
 
-def _only_x(cost: Cost) -> bool:
+def only_x(cost: Cost) -> bool:
     """Whether every variable amount of ``cost`` is X ("pay X life")."""
     return all(
         isinstance(n, int) or (isinstance(n, Amount) and n.kind == "x")

@@ -22,7 +22,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
 from .char_values import keyword_abilities
-from .characteristics import _base, chars
+from .characteristics import _base, chars, remember_chars
 from .conditions import evaluate
 from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
@@ -286,7 +286,7 @@ def _flush(game: Game, b: Batch) -> None:
         for o in left:
             c = b.lki.get(o.id)
             if c is not None:
-                game._chars[o.id] = c  # the old ids are never reused (CR 400.7)
+                remember_chars(game, o, c)  # the old ids are never reused (CR 400.7)
         _check(game, ev, s, left, once, b.events)
 
 

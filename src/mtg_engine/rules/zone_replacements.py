@@ -56,7 +56,7 @@ def _to(zone: int, how: str, name: str) -> Any:
     return apply
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.BATTLEFIELD, None), (None, Zone.GRAVEYARD)])
 def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """The moving object's own "... instead" statics (CR 614.1a, 614.6)."""
     obj = game.objects[ev["obj"]]
@@ -147,7 +147,7 @@ def _link_exiled(game: Game, ev: dict[str, Any], new: int | None) -> None:
         game.objects[new].links = {"exiled_by": int(ev["exiled_by"])}
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.GRAVEYARD)])
 def adventure_finder(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 715.3d: the resolving Adventure spell is exiled instead of going to the
     graveyard; the card remembers it went on an adventure (its owner may cast
@@ -175,7 +175,7 @@ def _mark_adventure(game: Game, ev: dict[str, Any], new: int | None) -> None:
         o.chosen = {**(o.chosen or {}), "on_adventure": player}
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.GRAVEYARD)])
 def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """ "If that spell is countered this way, exile it instead of putting it into its
     owner's graveyard" — a self-replacement effect of the counterspell, applied
@@ -193,7 +193,7 @@ def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     ]
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.BATTLEFIELD, Zone.GRAVEYARD)])
 def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """ "If a creature dealt damage this way would die this turn, exile it instead"
     (CR 614.1a): an effect of the resolved spell on the creatures it damaged."""
@@ -211,7 +211,20 @@ def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return []
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(
+    EventKind.ZONE_CHANGE,
+    moves=[
+        (Zone.BATTLEFIELD, z)
+        for z in (
+            Zone.LIBRARY,
+            Zone.HAND,
+            Zone.BATTLEFIELD,
+            Zone.GRAVEYARD,
+            Zone.STACK,
+            Zone.COMMAND,
+        )
+    ],
+)
 def exile_if_leaves(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """ "If it would leave the battlefield, exile it instead of putting it anywhere
     else" (CR 614.1a): an effect of a resolved ability on one permanent (unearth,
@@ -234,7 +247,7 @@ def exile_if_leaves(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return []
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.BATTLEFIELD, Zone.GRAVEYARD)])
 def finality_counter(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 122.1h: one or more finality counters on a permanent create a single
     replacement effect: "If this permanent would be put into a graveyard from the

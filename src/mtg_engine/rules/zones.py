@@ -16,7 +16,7 @@ from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from ..game.records import ContinuousEffect
 from .bestowed import cease_bestowed, is_bestowed
-from .characteristics import chars
+from .characteristics import chars, remember_chars
 from .layers import source_left
 from .pipeline import THEN_HOOKS, cited, notes, performer, propose
 from .simultaneous import attached_before, last_known, simultaneous
@@ -107,7 +107,7 @@ def move(
         zl.append(new_id)
     game.invalidate(from_zone, to_zone, new_id, oid)
     if lki is not None:
-        game._chars[oid] = lki  # the old id is never reused (CR 400.7)
+        remember_chars(game, old, lki)  # the old id is never reused (CR 400.7)
     if how == "shuffle":
         shuffle_library(game, new.owner)
     if not quiet:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..cards.compiler.tables import PREDEFINED_TOKENS
 from ..cards.database import CardDatabase, UnknownCardError, normalize_name
+
+#: the names of tokens that instructions create with fixed characteristics, so a
+#: scenario may name one created during the run ("activate: Treasure"): the
+#: predefined tokens (CR 111.10) and both faces of the Incubator (111.10i)
+CREATED_TOKEN_NAMES = frozenset(
+    normalize_name(n) for n in (*PREDEFINED_TOKENS, "Incubator", "Phyrexian Token")
+)
 
 
 def norm(name: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any, cast
 from ..game.state import Step
 from .checker import Checker, describe_value, join, what
 from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
-from .names import norm, unknown_card_message
+from .names import CREATED_TOKEN_NAMES, norm, unknown_card_message
 from .schema_script import check_actions, check_counters, check_expect, check_moment
 from .yamlload import YamlError, YMap, line_of, load_yaml
 
@@ -639,7 +639,7 @@ def _check_refs(ck: Checker, book: Book) -> None:
             if not players_ok:
                 ck.error(path, f"{name!r} is a player; a card or permanent is needed here", line)
             continue
-        if norm(name) in book.token_names:
+        if norm(name) in book.token_names or norm(name) in CREATED_TOKEN_NAMES:
             continue
         msg = unknown_card_message(name)
         if msg:

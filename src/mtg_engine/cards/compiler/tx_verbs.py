@@ -29,6 +29,7 @@ from .ir import (
     Some,
     Tgt,
     ThatObject,
+    ZoneOf,
     substitute_subject,
 )
 from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
@@ -670,6 +671,7 @@ class VerbRules:
     def _action(op: str, **fixed: Any):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> list[Effect]:
             args: dict[str, Any] = {"player": SUBJ, **fixed}
+            dropped = []
             for x in c:
                 if isinstance(x, (int, Amount)):
                     args["amount"] = x
@@ -677,6 +679,13 @@ class VerbRules:
                     args["subtype"] = x.value
                 elif isinstance(x, (Tgt, It, ExiledCard, SelfRef, EachRef, Some, ControllerOfRef)):
                     args["what"] = _obj(x)
+                elif x is not None:
+                    dropped.append(type(x).__name__)
+            if dropped:
+                # words the instruction's record has no place for ("seek a non-Shark
+                # card": the card's quality): kept as a detail nothing runs, so the
+                # card isn't counted as fully compiled (nothing is dropped silently)
+                args["unplaced"] = tuple(dropped)
             return [Effect(op, args)]
 
         return method
@@ -701,7 +710,20 @@ class VerbRules:
     vp_venture = _action("venture")
     vp_monarch = _action("become_monarch")
     vp_learn = _action("learn")
-    vp_manifest = _action("manifest")
+    _manifest = _action("manifest")
+
+    def vp_manifest(self, c: list[Any]) -> list[Effect]:
+        """ "Manifest the top card of your library" / "Its controller manifests the
+        top card of their library" (CR 701.40a): the manifesting player's own
+        library; another player's ("that player's library") is kept as a detail
+        not run yet."""
+        own = [
+            x
+            for x in c
+            if not (isinstance(x, ZoneOf) and x.tgt is None and (x.theirs or x[1] == "you"))
+        ]
+        return self._manifest(own)
+
     vp_manifest_dread = _action("manifest_dread")
     vp_incubate = _action("incubate")
     vp_discover = _action("discover")
@@ -760,7 +782,8 @@ class VerbRules:
     def vp_double_counters(self, c: list[Any]) -> list[Effect]:
         """ "double the number of +1/+1 counters on it" (CR 701.10e): the kind named."""
         kind = next((x for x in c if isinstance(x, str)), "+1/+1")
-        return [Effect(e.op, {**e.args, "counter": kind}) for e in self._double_counters(c)]
+        rest = [x for x in c if not isinstance(x, str)]
+        return [Effect(e.op, {**e.args, "counter": kind}) for e in self._double_counters(rest)]
 
     vp_fog = _action("prevent_damage", combat_only=True)
 
