@@ -43,7 +43,13 @@ def _on_damage(game: Game, ev: Any, subject: GameObject | None) -> None:
 
 def _on_damage_to_object(game: Game, ev: Any, subject: GameObject | None) -> None:
     target = ev.data.get("target")
-    if not isinstance(target, int) or target < 0 or int(ev.data.get("amount") or 0) <= 0:
+    if not isinstance(target, int) or int(ev.data.get("amount") or 0) <= 0:
+        return
+    if target < 0:
+        # a player (a negative reference): "target player dealt damage by this
+        # creature this turn" (Wicked Akuba)
+        if subject is not None:
+            game.turn_flags.damaged_by.add((subject.id, target))
         return
     # the turn's record (TurnFlags.damaged_objects); ids follow CR 400.7, so a
     # permanent that changed zones is a new object that wasn't dealt damage
@@ -56,6 +62,12 @@ def dealt_damage_by_this_turn(game: Game, source: GameObject | None, oid: int) -
     """Whether the object was dealt damage this turn by ``source`` as the object it
     is now (CR 120.3, 400.7: a source that changed zones is a new object)."""
     return source is not None and (source.id, oid) in game.turn_flags.damaged_by
+
+
+def player_dealt_damage_by_this_turn(game: Game, source: GameObject | None, player: int) -> bool:
+    """Whether ``player`` was dealt damage this turn by ``source`` as the object it
+    is now (CR 120.3, 400.7)."""
+    return source is not None and (source.id, -player - 1) in game.turn_flags.damaged_by
 
 
 def dealt_damage_this_turn(game: Game, oid: int) -> bool:

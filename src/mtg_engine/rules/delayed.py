@@ -363,7 +363,23 @@ def _follow(ctx: Ctx, ids: list[int], same_card: Any = None) -> tuple[int, ...]:
     gone = [i for i in ids if i >= 0 and i not in game.objects]
     if not gone:
         return tuple(ids)
-    moved = (ctx.task.data.get("parent") or {}).get("it") if ctx.task is not None else None
+    parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+    # an exile earlier in this resolution says which object each card became, even
+    # when other instructions came between ("exile X target creatures, then
+    # investigate X times. Return the exiled cards ..."): not the Clues just made
+    became: dict[int, list[int]] = {}
+    for old, new in parent.get("exiled_from") or ():
+        if new is not None and new in game.objects:
+            became.setdefault(old, []).append(new)
+    if any(i in became for i in gone):
+        out: list[int] = []
+        for i in ids:
+            if i < 0 or i in game.objects:
+                out.append(i)
+            else:
+                out.extend(became.get(i, ()))
+        return tuple(out)
+    moved = parent.get("it")
     if isinstance(moved, list) and moved:
         kept = [i for i in ids if i < 0 or i in game.objects]
         new = [m for m in moved if isinstance(m, int) and m in game.objects]

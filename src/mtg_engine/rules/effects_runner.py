@@ -225,6 +225,9 @@ class Ctx:
                 )
                 flt = dataclasses.replace(
                     ref.filter,
+                    # "each permanent exiled this way": it was a permanent; in exile
+                    # it is a card (CR 110.1, 400.7), still the object meant
+                    kinds=tuple(k for k in ref.filter.kinds if k != "permanent"),
                     conditions=tuple(c for c in ref.filter.conditions if c[0] != "this_way"),
                 )
                 found = [

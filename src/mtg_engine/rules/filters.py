@@ -13,7 +13,12 @@ from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .copy import copiable_values
-from .damage_history import damaged_players, dealt_damage_by_this_turn, dealt_damage_this_turn
+from .damage_history import (
+    damaged_players,
+    dealt_damage_by_this_turn,
+    dealt_damage_this_turn,
+    player_dealt_damage_by_this_turn,
+)
 from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .simultaneous import attached_before
@@ -449,6 +454,10 @@ def matches_player(
                 return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
+                return False
+        elif key == "dealt_damage_by_self_this_turn":
+            # "target player dealt damage by this creature this turn" (CR 120.3)
+            if player_dealt_damage_by_this_turn(game, source, player) != bool(value):
                 return False
         elif key == "any_of":
             # "target opponent or planeswalker": a player matches a player alternative

@@ -233,6 +233,29 @@ def _listed_face_down(obj: GameObject) -> bool:
     return obj.face_down and "face_down_values" in (obj.chosen or {})
 
 
+def _cast_self_triggers(game: Game, spell: GameObject) -> list[Ability]:
+    """The spell's own "When you cast this spell, ..." abilities (Infusion, the
+    Eldrazi titans): they trigger on its casting while it is on the stack (CR
+    113.6, 601.2i), the only zone it works from then."""
+    out = []
+    for a in _triggered(game, spell):
+        trig = a.trigger
+        if trig is None or trig.event != "cast":
+            continue
+        what = _detail(trig, "what")
+        if isinstance(what, Filter) and ("self", True) in what.conditions:
+            out.append(a)
+    return out
+
+
+def _cast_this_spell(game: Game, d: dict[str, Any]) -> GameObject | None:
+    """The spell just cast, when it has a "When you cast this spell" ability."""
+    spell = game.objects.get(d.get("obj", -1))
+    if spell is None or spell.zone != Zone.STACK or not _cast_self_triggers(game, spell):
+        return None
+    return spell
+
+
 def _triggered(game: Game, obj: GameObject) -> list[Ability]:
     if obj.face_down and not _listed_face_down(obj):
         return []
@@ -287,6 +310,9 @@ def _check(
         return
     d = ev.data
     in_graveyards = graveyard_watchers(game)  # CR 113.6m
+    cast_self = _cast_this_spell(game, d) if ev.kind == EventKind.CAST else None
+    if cast_self is not None:
+        in_graveyards = [*in_graveyards, cast_self]
     if (
         ev.kind != EventKind.ZONE_CHANGE
         and ev.kind not in _watched_kinds(game)
@@ -320,7 +346,9 @@ def _check(
     n_watchers = len(watchers)
     watchers.extend(in_graveyards)
     for i, w in enumerate(watchers):
-        if i >= n_watchers:
+        if w is cast_self:
+            abilities = _cast_self_triggers(game, w)  # CR 113.6: it works on the stack
+        elif i >= n_watchers:
             abilities = list(graveyard_triggers(w))  # CR 113.6m: only those work there
         elif (
             not granted
@@ -655,9 +683,12 @@ def _matches_now(
                 return subject.id == source.id
             return matches_object(game, subject, trig.subject, source.controller, source)
         return False
-    if source.zone not in (Zone.BATTLEFIELD, Zone.COMMAND, Zone.GRAVEYARD):
+    if source.zone not in (Zone.BATTLEFIELD, Zone.COMMAND, Zone.GRAVEYARD) and not (
+        source.zone == Zone.STACK and ev.kind == EventKind.CAST and d.get("obj") == source.id
+    ):
         # (CR 114.4: emblems are the only command-zone watchers; a card in a
-        # graveyard watches only with its abilities that function there, 113.6m)
+        # graveyard watches only with its abilities that function there, 113.6m;
+        # a spell, only "when you cast this spell" as it is cast, 113.6)
         return False
     if ev.kind == EventKind.CLASS_LEVEL or kind == "class_level":
         # "When this Class becomes level N" (CR 716.2a: effects/class_level.py)

@@ -176,7 +176,10 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         conds += alts[0].adjs + c
     else:
         any_of: list[tuple[Cond, ...]] = []
-        shared_adjs = alts[0].adjs
+        # the first alternative's adjectives are shared ("tapped creature or
+        # artifact"), unless each alternative has a head noun of its own
+        own_heads = all(_own_head(alt) is not None for alt in alts)
+        shared_adjs = [] if own_heads else alts[0].adjs
         # an alternative with a head noun of its own keeps it: "spell or ability"
         alt_kinds = [_alt_kinds(alt, _own_head(alt) or head) for alt in alts]
         mixed = len({tuple(k) for k, _ in alt_kinds}) > 1

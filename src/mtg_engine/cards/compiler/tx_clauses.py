@@ -960,6 +960,7 @@ class ClauseRules:
         out: list[Effect] = []
         each: Any = None
         thing: Any = None
+        player: Any = None
         for x in c:
             if isinstance(x, _Clause):
                 if x.subject is not None:
@@ -967,8 +968,19 @@ class ClauseRules:
                     # without a subject have the same players as their subject
                     each = x.subject if _each_player(x.subject) else None
                     thing = None if _player_subject(x.subject) else x.subject
+                    # "Target player gains 2 life, then searches their library ...":
+                    # the same player does the later instructions (CR 608.2c)
+                    player = (
+                        x.subject
+                        if (_player_subject(x.subject) or isinstance(x.subject, ControllerOfRef))
+                        and not _each_player(x.subject)
+                        and not isinstance(x.subject, ControllerRef)
+                        else None
+                    )
                 elif each is not None:
                     x = self.clause([each, *x.children])
+                elif player is not None and x.children:
+                    x = self.clause([player, *x.children])
                 elif thing is not None and x and all(e.op in _OBJECT_OPS for e in x):
                     # "Enchanted creature gets +2/+2, has first strike, and is a Knight":
                     # what only an object does has the object subject of the sentence

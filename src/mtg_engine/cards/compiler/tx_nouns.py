@@ -141,6 +141,8 @@ class NounRules:
             if n.kind == "types_and":
                 out.append(NounWord("type", "Instant"))
                 out.append(NounWord("head", "spell"))
+                # (marks "instant and sorcery spells" apart from "instant spells")
+                out.append(NounWord("types_and", "Sorcery"))
             else:
                 out.append(n)
         return out
@@ -198,16 +200,15 @@ class NounRules:
                 posts = x
         if alts:
             alts[0] = Alt(adjs + alts[0].adjs, alts[0].nouns)
-            if len(alts) > 1 and adjs:
+            # "tapped creature or artifact": the adjectives are every alternative's,
+            # unless each alternative has a head noun of its own ("basic land cards
+            # and/or Desert cards": only the lands are basic)
+            own_heads = all(any(n.kind == "head" for n in a.nouns) for a in alts)
+            if len(alts) > 1 and adjs and not own_heads:
                 for i in range(1, len(alts)):
                     alts[i] = Alt(adjs + alts[i].adjs, alts[i].nouns)
-        if (
-            any(n.value == "Instant" for a in alts for n in a.nouns)
-            and any(n.kind == "head" and n.value == "spell" for a in alts for n in a.nouns)
-            and len(alts) == 1
-            and len(alts[0].nouns) == 2
-        ):
-            # "instant and sorcery spells"
+        if len(alts) == 1 and any(n.kind == "types_and" for n in alts[0].nouns):
+            # "instant and sorcery spells" (not "instant spells")
             return build_filter(
                 [
                     Alt(alts[0].adjs, [NounWord("type", "Instant"), NounWord("head", "spell")]),
