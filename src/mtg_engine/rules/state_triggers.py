@@ -55,14 +55,20 @@ def _state_holds(game: Game, a: Ability, controller: int, source: GameObject) ->
 def _waiting(game: Game, oid: int, a: Ability) -> bool:
     """Whether this object's state trigger has triggered and hasn't left the stack
     (pending, or an ability on the stack): CR 603.8."""
+    # (the same ability by value: a game read back from JSON has equal records, not
+    # the same ones)
     for t in game.pending_triggers:
-        if t.get("source") == oid and t.get("ability") is a:
+        if t.get("source") == oid and _same(t.get("ability"), a):
             return True
     for sid in game.stack:
         s = game.objects.get(sid)
-        if s is not None and s.source_id == oid and s.ability is a:
+        if s is not None and s.source_id == oid and _same(s.ability, a):
             return True
     return False
+
+
+def _same(b: object, a: Ability) -> bool:
+    return b is a or b == a
 
 
 def check_state_triggers(game: Game) -> bool:
