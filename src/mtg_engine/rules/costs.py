@@ -307,6 +307,28 @@ def _count_controlled(game: Game, player: int, flt: Any, source: GameObject) -> 
 # ---------------------------------------------------------------------------
 
 
+def _tapped_to_pay(
+    game: Game, player: int, oid: int, seen: set[int], kind: str, keyword: str, rule: str
+) -> str | None:
+    """Why ``oid`` can't be tapped to help pay for a spell with convoke or improvise
+    (an untapped ``kind`` its caster controls, each once, CR 702.51a, 702.126a;
+    a permanent that can't be tapped can't pay, CR 101.2, 118.3); None if it can.
+    Adds it to ``seen``."""
+    o = game.objects.get(oid)
+    article = "an" if kind[0] in "AEIOU" else "a"
+    if oid in seen:
+        return f"{article} {kind.lower()} can be tapped for {keyword} only once (rule {rule})"
+    seen.add(oid)
+    if o is None or o.zone != Zone.BATTLEFIELD or o.controller != player or o.phased_out:
+        return f"{keyword} taps untapped {kind.lower()}s you control (rule {rule})"
+    if kind not in chars(game, o).types or o.tapped:
+        return f"{o.name} isn't an untapped {kind.lower()} you control (rule {rule})"
+    why = tap_forbidden(game, o)
+    if why:
+        return f"{o.name} can't be tapped for {keyword}: {why} (rules 101.2, {rule})"
+    return None
+
+
 def apply_convoke(
     game: Game, player: int, cost: mana_costs.ManaCost, creatures: list[int]
 ) -> tuple[mana_costs.ManaCost, str | None]:
@@ -321,19 +343,11 @@ def apply_convoke(
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
     seen: set[int] = set()
     for oid in creatures:
-        o = game.objects.get(oid)
-        if oid in seen:
-            return cost, "a creature can be tapped for convoke only once (rule 702.51a)"
-        seen.add(oid)
-        if o is None or o.zone != Zone.BATTLEFIELD or o.controller != player or o.phased_out:
-            return cost, "convoke taps untapped creatures you control (rule 702.51a)"
-        c = chars(game, o)
-        if "Creature" not in c.types or o.tapped:
-            return cost, f"{o.name} isn't an untapped creature you control (rule 702.51a)"
-        why = tap_forbidden(game, o)
-        if why:  # CR 101.2, 118.3: it can't be tapped to pay for the spell
-            return cost, f"{o.name} can't be tapped for convoke: {why} (rules 101.2, 702.51a)"
-        mine = {letters[col] for col in c.colors if col in letters}
+        why = _tapped_to_pay(game, player, oid, seen, "Creature", "convoke", "702.51a")
+        if why:
+            return cost, why
+        o = game.objects[oid]
+        mine = {letters[col] for col in chars(game, o).colors if col in letters}
         hit = next((s for s in colored if s in mine), None)
         if hit is not None:
             colored.remove(hit)
@@ -364,17 +378,9 @@ def apply_improvise(
     cast is checked before X is announced ({X} is generic once chosen, 107.3)."""
     seen: set[int] = set()
     for oid in artifacts:
-        o = game.objects.get(oid)
-        if oid in seen:
-            return cost, "an artifact can be tapped for improvise only once (rule 702.126a)"
-        seen.add(oid)
-        if o is None or o.zone != Zone.BATTLEFIELD or o.controller != player or o.phased_out:
-            return cost, "improvise taps untapped artifacts you control (rule 702.126a)"
-        if "Artifact" not in chars(game, o).types or o.tapped:
-            return cost, f"{o.name} isn't an untapped artifact you control (rule 702.126a)"
-        why = tap_forbidden(game, o)
-        if why:  # CR 101.2, 118.3: it can't be tapped to pay for the spell
-            return cost, f"{o.name} can't be tapped for improvise: {why} (rules 101.2, 702.126a)"
+        why = _tapped_to_pay(game, player, oid, seen, "Artifact", "improvise", "702.126a")
+        if why:
+            return cost, why
     if len(artifacts) > cost.generic and not x_open:
         return cost, "improvise pays only for generic mana (rule 702.126a)"
     return mana_rules.reduce_cost(cost, len(artifacts)), None

@@ -169,11 +169,7 @@ def _attached_condition(
             or (subtype == "Aura" and "Bestow" in printed(source).keywords)
             # a copy of one (Sculpting Steel as a Greatsword): its copiable values
             # (CR 707.2), so unattached its "equipped creature" is no creature
-            or (
-                game.effects
-                and any(e.layer[0] == "1" and source.id in e.affected for e in game.effects)
-                and subtype in copiable_values(game, source).subtypes
-            )
+            or (bool(game.effects) and subtype in copiable_values(game, source).subtypes)
         )
     ):
         # (an attached source is an Aura or Equipment, a copy of one included)
