@@ -52,7 +52,7 @@ from . import effects  # noqa: F401  (effect handlers)
 
 # isort: split
 from .cards.definitions import card_def, token_def
-from .game.hooks import EVENT_LISTENERS, PROCEDURES
+from .game.hooks import PROCEDURES, add_event_listener
 from .game.objects import CardDef
 from .rules import decisions, game_end, layers, leave_game, views
 
@@ -64,9 +64,9 @@ def card_from_ref(ref: Any) -> CardDef:
     return card_def(ref)
 
 
-# CR 603.2: trigger detection sees every event, after the keyword hooks
-if triggers.on_event not in EVENT_LISTENERS:
-    EVENT_LISTENERS.append(triggers.on_event)
+# CR 603.2: trigger detection sees every event that can trigger something (or a
+# delayed trigger), after the keyword hooks
+add_event_listener(triggers.on_event, triggers.EVENT_KINDS_SEEN)
 
 PROCEDURES.legal_options = decisions.legal_options
 PROCEDURES.has_one_option = decisions.has_one_option

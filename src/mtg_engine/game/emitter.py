@@ -31,7 +31,7 @@ from .events import (
     TappedForManaData,
     ZoneChangeData,
 )
-from .hooks import EVENT_LISTENERS
+from .hooks import _LISTENERS_BY_KIND, listeners_for
 
 if TYPE_CHECKING:
     from .objects import GameObject
@@ -392,6 +392,10 @@ class EventEmitter:
         ev = Event(kind, rules, text, data, self.turn)
         self.log.append(ev)
         game: Game = self  # type: ignore[assignment]  # only Game inherits this
-        for listener in EVENT_LISTENERS:
+        # (only the listeners that can care about this kind of event, game/hooks.py)
+        listeners = _LISTENERS_BY_KIND.get(kind)
+        if listeners is None:
+            listeners = listeners_for(kind)
+        for listener in listeners:
             listener(game, ev, subject)
         return ev

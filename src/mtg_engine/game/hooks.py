@@ -229,6 +229,7 @@ def on_event(
             if values is not None:
                 _WATCHES[(k, fn)] = values
         _DISPATCH.clear()
+        _LISTENERS_BY_KIND.clear()
         return fn
 
     return register
@@ -273,9 +274,44 @@ def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
 EventListener = Callable[["Game", "Event", "GameObject | None"], None]
 
 #: called for every emitted event, in order (CR 603.2): the keyword hooks, then
-#: trigger detection (``rules/triggers.py`` appends it at import). A table of
-#: the engine, filled once at import; no game changes it.
+#: trigger detection (``engine.py`` appends it at import). A table of the engine,
+#: filled once at import; no game changes it.
 EVENT_LISTENERS: list[EventListener] = [dispatch]
+
+#: listener -> the only event kinds it can do anything for (:func:`add_event_listener`);
+#: a listener not in it sees every kind (the keyword hooks' :func:`dispatch` sees
+#: the kinds some hook is registered for)
+_LISTENED_KINDS: dict[EventListener, frozenset[str]] = {}
+#: event kind -> the listeners to call, in order (made on first use, forgotten when
+#: a hook or a listener registers): no call for a listener that can't care
+_LISTENERS_BY_KIND: dict[str, tuple[EventListener, ...]] = {}
+
+
+def add_event_listener(listener: EventListener, kinds: Iterable[str] | None = None) -> None:
+    """Call ``listener`` for every emitted event after the ones registered before
+    it; with ``kinds``, only for events of those kinds (it can do nothing for the
+    others)."""
+    if listener not in EVENT_LISTENERS:
+        EVENT_LISTENERS.append(listener)
+    if kinds is not None:
+        _LISTENED_KINDS[listener] = frozenset(kinds)
+    _LISTENERS_BY_KIND.clear()
+
+
+def listeners_for(kind: str) -> tuple[EventListener, ...]:
+    """The listeners of :data:`EVENT_LISTENERS` that can care about an event of
+    ``kind``, in order (worked out once per kind; ``EventEmitter.emit``)."""
+    got = _LISTENERS_BY_KIND.get(kind)
+    if got is None:
+        got = _LISTENERS_BY_KIND[kind] = tuple(fn for fn in EVENT_LISTENERS if _listens(fn, kind))
+    return got
+
+
+def _listens(listener: EventListener, kind: str) -> bool:
+    if listener is dispatch:
+        return kind in EVENT_HOOKS or kind in RULES_EVENT_HOOKS
+    kinds = _LISTENED_KINDS.get(listener)
+    return kinds is None or kind in kinds
 
 
 #: effect op -> handler(ctx, effect) -> bool, filled by ``mtg_engine.effects``

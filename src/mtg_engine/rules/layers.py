@@ -30,6 +30,7 @@ Layer 2 (control, CR 613.1b) is kept in ``GameObject.controller``:
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
@@ -419,9 +420,7 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         cache.update(after)
         _forget_strays(game)
         return True
-    if len(effects) != len(snap) or (
-        effects and any(a is not b for a, b in zip(effects, snap, strict=True))
-    ):
+    if len(effects) != len(snap) or not all(map(is_, effects, snap)):
         return False
     forget = None
     if type(kind) is int:
@@ -452,22 +451,21 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     printed_hands = _ELSEWHERE_KEY not in cache
     # the named records kept besides ``keys``, read before anything is deleted
     kept: dict = {}
+    n = len(game.players)
     if printed_hands:
         # (also when a permanent entered or left: the summary remembers the permissions
         # to cast from the hand it was built under, Aluren's "as though they had
         # flash", and is built again when they aren't the same)
-        for p in game.players:
-            summary = ("hand_summary", p.index)  # rules/priority_options.py
+        for summary in _per_player("hand_summary", n):  # rules/priority_options.py
             v = get(summary)
             if v is not None and v[3]:
                 kept[summary] = v  # cards with their printed characteristics only
     if keys is _PERMANENT_KEYS:
         # the mana sources read no library, hand, graveyard or stack (CR 605)
-        for p in game.players:
-            for named in (("mana_sources", p.index), ("can_pay", p.index)):
-                v = get(named)
-                if v is not None:
-                    kept[named] = v
+        for named in (*_per_player("mana_sources", n), *_per_player("can_pay", n)):
+            v = get(named)
+            if v is not None:
+                kept[named] = v
     elif kind in _NOT_MANA_CHANGES:
         _keep_untapped_sources(game, kept)
     if keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
@@ -480,9 +478,10 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
     # the permanents' characteristics (but ``forget``'s) and those of the cards in
     # hand with their printed ones stay where they are; of the named entries, ``keys``
-    for k in cache.keys() - keys:
+    for k in [k for k in cache if k not in keys]:
         del cache[k]
-    cache.update(kept)
+    if kept:
+        cache.update(kept)
     game._objs.clear()
     if not printed_hands:
         game._printed.clear()
@@ -490,6 +489,13 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         game._perm.pop(int(forget), None)
     _forget_strays(game)
     return True
+
+
+@lru_cache(maxsize=64)
+def _per_player(name: str, n: int) -> tuple[tuple[str, int], ...]:
+    """The keys ``(name, player index)`` of a per-player cache entry, for ``n`` players
+    (made once: ``forget_after`` reads them at every change)."""
+    return tuple((name, i) for i in range(n))
 
 
 def _forget_strays(game: Game) -> None:

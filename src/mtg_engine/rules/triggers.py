@@ -1,6 +1,7 @@
 """Triggered abilities (CR 603).
 
-Every logged event is offered to :func:`on_event`; a triggered ability whose
+Every logged event of a kind that can trigger something (:data:`EVENT_KINDS_SEEN`)
+is offered to :func:`on_event`; a triggered ability whose
 trigger condition matches becomes *pending* (CR 603.2). The next time a
 player would receive priority, pending abilities are put on the stack in
 APNAP order (CR 603.3b), each controller ordering their own, and targets are
@@ -82,6 +83,12 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.PLAY_LAND,
     )
 )
+
+#: the event kinds trigger detection (:func:`on_event`) looks at: those that can match
+#: a trigger event, and those a delayed trigger waits for (CR 603.7c); no other kind
+#: can trigger anything, nor matter to a simultaneous event's batch (it is given
+#: only these, ``game/hooks.add_event_listener``)
+EVENT_KINDS_SEEN = _TRIGGER_EVENT_KINDS | DELAYED_EVENT_KINDS
 
 
 #: trigger event (compiler) -> the game event kinds that can match it (see _matches)
