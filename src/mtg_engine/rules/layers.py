@@ -478,7 +478,7 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
     # the permanents' characteristics (but ``forget``'s) and those of the cards in
     # hand with their printed ones stay where they are; of the named entries, ``keys``
-    for k in [k for k in cache if k not in keys]:
+    for k in cache.keys() - keys:
         del cache[k]
     if kept:
         cache.update(kept)
@@ -487,7 +487,8 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         game._printed.clear()
     if forget is not None:
         game._perm.pop(int(forget), None)
-    _forget_strays(game)
+    if game._perm_stray:
+        _forget_strays(game)
     return True
 
 

@@ -20,7 +20,7 @@ from ..game.events import EventKind
 from .characteristics import triggered_abilities
 from .filters import matches_player, objects_matching
 from .support import register
-from .triggers import may_trigger_on
+from .triggers import may_trigger_on_any
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -73,7 +73,7 @@ def _same(b: object, a: Ability) -> bool:
 
 def check_state_triggers(game: Game) -> bool:
     """CR 603.8: the state triggers whose state matches now trigger. True if any did."""
-    if not any(may_trigger_on(game, kind) for kind in STATE_EVENTS):
+    if not may_trigger_on_any(game, STATE_EVENTS):
         return False  # (no permanent has one: the usual case costs a lookup)
     fired = False
     for oid in game.battlefield:

@@ -142,6 +142,12 @@ def may_trigger_on(game: Game, kind: str) -> bool:
     return kind in _watched_kinds(game)
 
 
+def may_trigger_on_any(game: Game, kinds: frozenset[str]) -> bool:
+    """Whether some ability of a permanent (or emblem) can trigger on one of ``kinds``
+    (one lookup of the index :func:`may_trigger_on` reads)."""
+    return not kinds.isdisjoint(_watched_kinds(game))
+
+
 def _static_grants(game: Game) -> bool:
     """Whether some permanent's static ability grants triggered abilities to others
     ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
@@ -320,16 +326,13 @@ def _check(
     cast_self = _cast_this_spell(game, d) if ev.kind == EventKind.CAST else None
     if cast_self is not None:
         in_graveyards = [*in_graveyards, cast_self]
-    if (
-        ev.kind != EventKind.ZONE_CHANGE
-        and ev.kind not in _watched_kinds(game)
-        and not in_graveyards
-    ):
+    kinds = _watched_kinds(game)
+    if ev.kind != EventKind.ZONE_CHANGE and ev.kind not in kinds and not in_graveyards:
         # nothing has an ability this kind of event triggers (a zone change, which
         # changes the state anyway, is checked directly: it may look back, 603.10a)
         return
     watchers: list[GameObject] = []
-    if ev.kind != EventKind.ZONE_CHANGE or EventKind.ZONE_CHANGE in _watched_kinds(game):
+    if ev.kind != EventKind.ZONE_CHANGE or EventKind.ZONE_CHANGE in kinds:
         # (else no permanent or emblem has an ability a zone change triggers; the
         # objects that left are looked at below, as they last existed, 603.10a)
         watchers = [
