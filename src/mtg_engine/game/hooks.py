@@ -202,6 +202,7 @@ def on_event(
     first: bool = False,
     rules: bool = False,
     watch: Iterable[tuple[str | None, ...]] | None = None,
+    keywords: Iterable[str] = (),
 ) -> Callable[[EventHook], EventHook]:
     """Register a keyword hook for events of these kinds; ``first`` hooks run
     before the others (e.g. a permanent learning how its spell was cast, CR 400.7d,
@@ -209,7 +210,10 @@ def on_event(
     after every keyword hook. ``watch``: the only values of the kind's watched data
     (:data:`_WATCHED_DATA`) for which the hook can do anything, None for any value
     (``watch=[("stack", "battlefield")]``: a permanent spell resolving); the hook
-    isn't called for the others (no work for listeners that can't care)."""
+    isn't called for the others (no work for listeners that can't care).
+    ``keywords``: the hook can do something only for an object with one of these
+    keyword abilities (CR 702): it isn't called in a game no object of which may
+    have one (:func:`keywords_possible`)."""
     table = RULES_EVENT_HOOKS if rules else EVENT_HOOKS
     values = None if watch is None else frozenset(tuple(w) for w in watch)
     if values is not None:
@@ -217,8 +221,11 @@ def on_event(
             fields = _WATCHED_DATA.get(k, ())
             if not fields or any(len(v) != len(fields) for v in values):
                 raise ValueError(f"watch {k} events by {fields or 'nothing'}")
+    words = gate_keywords(keywords) if keywords else None
 
     def register(fn: EventHook) -> EventHook:
+        if words is not None:
+            _GATES[fn] = words
         for k in kinds:
             hooks = table.setdefault(k, [])
             if fn not in hooks:
@@ -239,13 +246,15 @@ def _covers(pattern: tuple[str | None, ...], values: tuple[Any, ...]) -> bool:
     return all(p is None or p == v for p, v in zip(pattern, values, strict=True))
 
 
-def _hooks_for(kind: str, values: tuple[Any, ...]) -> tuple[EventHook, ...]:
+def _hooks_for(
+    kind: str, values: tuple[Any, ...]
+) -> tuple[tuple[EventHook, frozenset[str] | None], ...]:
     out = []
     for table in (EVENT_HOOKS, RULES_EVENT_HOOKS):
         for fn in table.get(kind, ()):
             watched = _WATCHES.get((kind, fn))
             if watched is None or any(_covers(w, values) for w in watched):
-                out.append(fn)
+                out.append((fn, _GATES.get(fn)))
     return tuple(out)
 
 
@@ -267,8 +276,82 @@ def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
         hooks = by_values.get(values)
         if hooks is None:
             hooks = by_values[values] = _hooks_for(kind, values)
-    for fn in hooks:
+    possible = None
+    for fn, words in hooks:
+        if words is not None:
+            if possible is None:
+                possible = keywords_possible(game)
+            if words.isdisjoint(possible):
+                continue  # (no object of this game may have the keyword)
         fn(game, ev, subject)
+
+
+# ---------------------------------------------------------------------------
+# Keywords an object of the game may have (gating hooks that can't care)
+# ---------------------------------------------------------------------------
+
+#: hook -> the keyword names (lowercase) it can do something for (``on_event(keywords=)``)
+_GATES: dict[Any, frozenset[str]] = {}
+#: every keyword name some hook or finder is gated by (lowercase)
+_GATED: set[str] = set()
+
+
+def gate_keywords(keywords: Iterable[str]) -> frozenset[str]:
+    """Register keyword names (CR 702) that a hook (or a replacement finder) can act
+    for; returns them as :func:`keywords_possible` names them (lowercase)."""
+    words = frozenset(k.lower() for k in keywords)
+    _GATED.update(words)
+    return words
+
+
+#: the game's scan (``Game._seen``): the next object id not yet looked at, and the
+#: gated keyword names found on the cards of the objects looked at (derived data: a
+#: clone or a game read back looks again)
+_KEYWORD_SCAN = "gated_keywords"
+
+#: effect ops that can give an object abilities no card of the game names: a copy
+#: (CR 707.2) of an object that may be gone; a keyword granted (CR 613.1f) is named
+_COPY_OPS = frozenset(("copy", "set_copiable"))
+
+
+def keywords_possible(game: Game) -> frozenset[str]:
+    """Of the gated keyword names (:func:`gate_keywords`), those some object of the
+    game may have: named on a face of the card of an object made so far (its text,
+    which names the keywords it has or grants, a token's included, or a keyword of
+    its compiled abilities), or granted by a resolved effect; all of them while a
+    copy effect exists. Each object is looked at once (a new object gets a new id,
+    CR 400.7), so this is a lookup but for the objects made since the last call."""
+    start, seen = game._seen.get(_KEYWORD_SCAN, (1, frozenset()))
+    found: frozenset[str] = seen
+    end = game.next_id
+    if start != end:
+        got = set(found)
+        objects = game.objects
+        for oid in range(start, end):
+            o = objects.get(oid)
+            if o is not None:
+                got |= _card_keywords(o.card)
+        found = frozenset(got)
+        game._seen[_KEYWORD_SCAN] = (end, found)
+    for e in game.effects:
+        if e.op in _COPY_OPS:
+            return frozenset(_GATED)
+        if e.op == "grant_keyword":
+            kw = e.args.get("keyword")
+            if isinstance(kw, str) and kw.lower() not in found:
+                found = found | {kw.lower()}
+    return found
+
+
+def _card_keywords(card: CardDef) -> frozenset[str]:
+    """The gated keyword names a card's faces name, cached on the card."""
+    key = ("gated_keywords", len(_GATED))
+    got = card.cache.get(key)
+    if got is None:
+        text = "\n".join(f.text or "" for f in card.faces).lower()
+        named = {a.keyword.lower() for c in card.compiled for a in c.abilities if a.keyword}
+        got = card.cache[key] = frozenset(w for w in _GATED if w in text or w in named)
+    return got  # type: ignore[no-any-return]
 
 
 EventListener = Callable[["Game", "Event", "GameObject | None"], None]

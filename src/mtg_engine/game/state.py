@@ -155,7 +155,7 @@ class Game(EventEmitter):
         #: scan name -> (the next object id to look at, whether one was found): what
         #: the rules modules learned about the objects made so far (rules/speed.py,
         #: rules/graveyard_abilities.py); derived data, looked at again by a copy
-        self._seen: dict[str, tuple[int, bool]] = {}
+        self._seen: dict[str, tuple[int, Any]] = {}
         #: ids below this were looked at by the last state-based action check for
         #: tokens outside the battlefield (rules/sba.py)
         self.sba_checked_ids = 0

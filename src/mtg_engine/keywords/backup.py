@@ -78,7 +78,7 @@ def printed_backups(obj: GameObject) -> list[tuple[int, tuple[Ability, ...]]]:
     return out
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(BACKUP,))
 def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.165a, 603.6a: a creature with backup enters."""
     new = game.objects.get(ev.data.get("obj", -1))

@@ -34,7 +34,7 @@ register(
 )  # granted to spells: "spells you cast have ..." (rules/filters._cast_by)
 
 
-@on_event(EventKind.CAST)
+@on_event(EventKind.CAST, keywords=("Cascade",))
 def cascade_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.85a, 702.85c: "When you cast this spell" — one trigger per instance."""
     obj = game.objects.get(ev.data.get("obj", 0))

@@ -289,7 +289,7 @@ def _data(ev: Event) -> dict[str, Any]:
     return {k: v for k, v in ev.data.items() if isinstance(v, int | str | bool)}
 
 
-@on_event(EventKind.ATTACKS)
+@on_event(EventKind.ATTACKS, keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR))
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 508.1m: provoke, annihilator, battle cry, melee, mentor."""
     o = _obj(game, ev)
@@ -300,7 +300,7 @@ def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
         _fire(game, o, kw, data)
 
 
-@on_event(EventKind.ATTACKS_ALONE)
+@on_event(EventKind.ATTACKS_ALONE, keywords=(EXALTED,))
 def _on_attacks_alone(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.83a-b: exalted on every permanent the attacking player controls."""
     o = _obj(game, ev)
@@ -313,7 +313,7 @@ def _on_attacks_alone(game: Game, ev: Event, subject: GameObject | None) -> None
             _fire(game, p, EXALTED, data)
 
 
-@on_event(EventKind.BLOCKS)
+@on_event(EventKind.BLOCKS, keywords=(BUSHIDO,))
 def _on_blocks(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.45a: bushido of a blocking creature."""
     o = _obj(game, ev)
@@ -321,7 +321,7 @@ def _on_blocks(game: Game, ev: Event, subject: GameObject | None) -> None:
         _fire(game, o, BUSHIDO, _data(ev))
 
 
-@on_event(EventKind.BECOMES_BLOCKED)
+@on_event(EventKind.BECOMES_BLOCKED, keywords=(RAMPAGE, BUSHIDO, AFFLICT))
 def _on_becomes_blocked(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 509.3c: rampage, bushido, afflict of a creature that becomes blocked."""
     o = _obj(game, ev)
@@ -332,7 +332,7 @@ def _on_becomes_blocked(game: Game, ev: Event, subject: GameObject | None) -> No
         _fire(game, o, kw, data)
 
 
-@on_event(EventKind.BLOCKED_BY)
+@on_event(EventKind.BLOCKED_BY, keywords=(FLANKING,))
 def _on_blocked_by(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.25a: flanking, once per creature without flanking that blocks it
     (509.3d; also through a band, 702.22h)."""
@@ -345,7 +345,7 @@ def _on_blocked_by(game: Game, ev: Event, subject: GameObject | None) -> None:
     _fire(game, o, FLANKING, {"obj": blocker.id, "attacker": o.id})
 
 
-@on_event(EventKind.ATTACKS_UNBLOCKED)
+@on_event(EventKind.ATTACKS_UNBLOCKED, keywords=(FRENZY,))
 def _on_unblocked(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.68a, 509.3g: frenzy."""
     o = _obj(game, ev)
@@ -353,7 +353,7 @@ def _on_unblocked(game: Game, ev: Event, subject: GameObject | None) -> None:
         _fire(game, o, FRENZY, _data(ev))
 
 
-@on_event("damage")
+@on_event("damage", keywords=(POISONOUS, INGEST))
 def _on_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.70a, 702.115a: poisonous and ingest of a creature that dealt combat
     damage to a player."""

@@ -62,7 +62,7 @@ def dredge_options(game: Game, player: int) -> list[int]:
     return out
 
 
-@replacement_finder(EventKind.DRAW)
+@replacement_finder(EventKind.DRAW, keywords=("Dredge",))
 def dredge_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """702.52a: each card in the drawing player's graveyard that could be dredged
     now offers an optional replacement of this one draw (CR 121.2, 616.1)."""

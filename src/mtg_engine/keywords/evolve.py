@@ -47,7 +47,7 @@ def greater(new: tuple[int, int], evolver: GameObject, game: Game) -> bool:
     return new[0] > (c.power or 0) or new[1] > (c.toughness or 0)
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(EVOLVE,))
 def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.100a: each evolve creature of the entering creature's controller."""
     new = game.objects.get(ev.data.get("obj", -1))

@@ -45,7 +45,7 @@ EXTORT_ABILITY = keyword_trigger(
 )
 
 
-@on_event(EventKind.CAST)
+@on_event(EventKind.CAST, keywords=(EXTORT,))
 def _on_cast(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.101a-b: each extort instance of each permanent the caster controls."""
     caster = ev.data.get("player")

@@ -68,7 +68,7 @@ def fabricate_ability(n: int) -> Ability:
     )
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(FABRICATE,))
 def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.123a-b: each fabricate instance of the entering permanent triggers."""
     new = game.objects.get(ev.data.get("obj", -1))

@@ -29,7 +29,7 @@ MOVE = keyword_trigger(
 )
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=("Graft",))
 def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield":

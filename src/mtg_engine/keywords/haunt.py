@@ -62,7 +62,7 @@ def _haunt_count(game: Game, obj: GameObject) -> int:
     return sum(1 for a in chars(game, obj).abilities if a.keyword == "Haunt")
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[(None, "graveyard")])
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "graveyard")], keywords=("Haunt",))
 def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.55a (the card goes to a graveyard) and 702.55c (the haunted creature dies)."""
     d = ev.data

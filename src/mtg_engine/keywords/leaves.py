@@ -78,7 +78,11 @@ def afterlife_ability(n: int) -> Ability:
 _ARTIFACT_CREATURE = Filter(kinds=("Artifact",), conditions=(("type", "Creature"),))
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")])
+@on_event(
+    EventKind.ZONE_CHANGE,
+    watch=[("battlefield", "graveyard")],
+    keywords=("Modular", AFTERLIFE, "Soulshift"),
+)
 def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard" or subject is None:

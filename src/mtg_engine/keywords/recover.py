@@ -54,7 +54,7 @@ def _arrived_with(game: Game, card_id: int) -> bool:
     )
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")], keywords=("Recover",))
 def recover_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.59a: a creature put into a graveyard from the battlefield triggers the
     recover abilities of the cards already in that graveyard."""

@@ -61,7 +61,7 @@ def renown_ability(n: int) -> Ability:
     )
 
 
-@on_event(EventKind.DAMAGE)
+@on_event(EventKind.DAMAGE, keywords=(RENOWN,))
 def _on_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.112a: a creature with renown deals combat damage to a player."""
     d = ev.data

@@ -35,7 +35,7 @@ register(
 )  # granted to spells: "spells you cast have ..." (rules/filters._cast_by)
 
 
-@on_event(EventKind.CAST)
+@on_event(EventKind.CAST, keywords=("Ripple",))
 def ripple_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.60a-b: "When you cast this spell" — one trigger per instance."""
     obj = game.objects.get(ev.data.get("obj", 0))

@@ -34,7 +34,7 @@ register(
 )  # granted to spells: "spells you cast have ..." (rules/filters._cast_by)
 
 
-@on_event(EventKind.CAST)
+@on_event(EventKind.CAST, keywords=("Storm", "Gravestorm"))
 def storm_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or obj.stack_kind != "spell":

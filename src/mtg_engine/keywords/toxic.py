@@ -36,7 +36,7 @@ def total_toxic(game: Game, creature: GameObject) -> int:
     return total
 
 
-@on_event(EventKind.DAMAGE)
+@on_event(EventKind.DAMAGE, keywords=("Toxic",))
 def toxic_poison(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.164c: combat damage to a player from a creature with toxic."""
     d = ev.data

@@ -35,7 +35,7 @@ register_keywords("Undying", "Persist")
 _RETURNS = {"Undying": ("+1/+1", "702.93a"), "Persist": ("-1/-1", "702.79a")}
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", "graveyard")], keywords=tuple(_RETURNS))
 def returns_from_graveyard(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.93a, 702.79a: trigger as the permanent is put into a graveyard."""
     d = ev.data

@@ -55,7 +55,11 @@ def echo_due(game: Game, obj: GameObject, player: int) -> bool:
     return obj.controlled_since >= previous_turn_of(game, player)
 
 
-@on_event(EventKind.STEP, watch=[("upkeep",)])
+@on_event(
+    EventKind.STEP,
+    watch=[("upkeep",)],
+    keywords=("Echo", "Cumulative upkeep", "Fading", "Vanishing"),
+)
 def upkeep_keywords(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 503.1a: "at the beginning of your upkeep" keyword triggers."""
     if ev.data.get("step") != "upkeep":

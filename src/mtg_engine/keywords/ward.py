@@ -73,7 +73,14 @@ def _targeted_permanents(game: Game, obj: GameObject) -> list[int]:
     return seen
 
 
-@on_event(EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS)
+# (a face-down permanent put onto the battlefield by disguise or cloak has ward {2},
+# CR 702.168a, 701.58a: those name it too)
+@on_event(
+    EventKind.CAST,
+    EventKind.ACTIVATE,
+    EventKind.TRIGGER_TARGETS,
+    keywords=("Ward", "Disguise", "Cloak"),
+)
 def ward_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.21a: a permanent with ward became the target of a spell or ability
     an opponent controls."""

@@ -52,6 +52,7 @@ from ..game.actions import (
     DecisionPurpose,
 )
 from ..game.events import EventKind
+from ..game.hooks import gate_keywords, keywords_possible
 from ..game.objects import GameObject
 from ..game.tasks import Task, _copy_value, task_handler
 from .char_values import Chars
@@ -148,22 +149,61 @@ _BY_MOVE: dict[tuple[int, int], tuple[Finder, ...]] = {}
 
 
 def replacement_finder(
-    *kinds: str, moves: Iterable[tuple[int | None, int | None]] | None = None
+    *kinds: str,
+    moves: Iterable[tuple[int | None, int | None]] | None = None,
+    keywords: Iterable[str] = (),
 ) -> Callable[[Finder], Finder]:
     """Register a finder of replacement effects for events of these kinds.
     ``moves``: for a zone change, the only (from zone, to zone) pairs, None for any
     zone, for which the finder can find anything (it isn't asked about the others:
-    no work for a finder that can't care)."""
+    no work for a finder that can't care). ``keywords``: the finder can find
+    something only for an object with one of these keyword abilities (CR 702): it
+    isn't asked in a game no object of which may have one (``keywords_possible``)."""
+    words = gate_keywords(keywords) if keywords else None
 
     def register(fn: Finder) -> Finder:
+        if words is not None:
+            _FINDER_GATES[fn] = words
         for k in kinds:
             FINDERS.setdefault(k, []).append(fn)
+            finders = FINDERS[k]
+            if all(f in _FINDER_GATES for f in finders):
+                # every finder of the kind is gated: by these keywords in all
+                _GATED_KINDS[k] = frozenset().union(*(_FINDER_GATES[f] for f in finders))
+            else:
+                _GATED_KINDS.pop(k, None)
         if moves is not None:
             _MOVES[fn] = frozenset(moves)
         _BY_MOVE.clear()
         return fn
 
     return register
+
+
+#: finder -> the keyword names (lowercase) it can find something for
+_FINDER_GATES: dict[Finder, frozenset[str]] = {}
+#: event kind -> the keyword names its finders are gated by, when all of them are
+_GATED_KINDS: dict[str, frozenset[str]] = {}
+
+
+def _finders(game: Game, ev: Event) -> Iterable[Finder]:
+    """The finders to ask about ``ev``: of its kind (for a zone change, of its move),
+    but those gated by keywords no object of the game may have."""
+    kind = ev["kind"]
+    found = _move_finders(ev) if kind == EventKind.ZONE_CHANGE else FINDERS.get(kind, ())
+    if not _FINDER_GATES:
+        return found
+    possible = None
+    out = []
+    for fn in found:
+        words = _FINDER_GATES.get(fn)
+        if words is not None:
+            if possible is None:
+                possible = keywords_possible(game)
+            if words.isdisjoint(possible):
+                continue
+        out.append(fn)
+    return out
 
 
 def _move_finders(ev: Event) -> tuple[Finder, ...]:
@@ -318,7 +358,7 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
     haven't applied to it yet (CR 614.5, 616.1)."""
     kind = ev["kind"]
     out: list[Replacement] = []
-    for fn in _move_finders(ev) if kind == EventKind.ZONE_CHANGE else FINDERS.get(kind, ()):
+    for fn in _finders(game, ev):
         out.extend(fn(game, ev))
     for sid, key, st in _index(game).get(kind, ()):
         r = STATIC_FINDERS[st.op][1](game, ev, game.objects[sid], st, key)
@@ -337,7 +377,9 @@ def watched(game: Game, kind: str) -> bool:
     if kind in FINDERS:
         guard = FINDER_GUARDS.get(kind)
         if guard is None or guard(game):
-            return True
+            gated = _GATED_KINDS.get(kind)
+            if gated is None or not gated.isdisjoint(keywords_possible(game)):
+                return True
     if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
         return False  # no permanent's static could apply (a tap paying a cost)
     got = game._chars.get(_INDEX)
