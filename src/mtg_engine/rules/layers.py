@@ -290,8 +290,18 @@ _STATUS_KEYS = _PERMANENT_KEYS - {"sba_clean"}
 
 #: what a permanent without static abilities entering the battlefield keeps: the
 #: static-ability sources (it adds none), not what is read from the permanents,
-#: but the index of replacement statics (rules/pipeline.py adds the newcomer's)
-_SOURCE_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, "pipeline_index"))
+#: but the index of replacement statics (rules/pipeline.py adds the newcomer's) and
+#: whether a permanent is face down (it isn't)
+_SOURCE_KEYS = frozenset(
+    (
+        _SOURCES_KEY,
+        _LOW_KEY,
+        _ELSEWHERE_KEY,
+        _QUIET_KEY,
+        "pipeline_index",
+        "face_down_present",  # rules/face_down.py: the newcomer is face up (``_inert``)
+    )
+)
 
 
 #: what a permanent that was the source of no static ability leaving the battlefield

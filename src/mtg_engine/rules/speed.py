@@ -87,7 +87,10 @@ def _has_engines(game: Game, o: GameObject) -> bool:
 def speed_owed(game: Game) -> list[int]:
     """CR 704.5z: the players with no speed who control a permanent with start your
     engines!"""
-    if all(p.speed is not None or p.has_lost for p in game.players):
+    for p in game.players:
+        if p.speed is None and not p.has_lost:
+            break
+    else:
         return []
     if not _engines_possible(game):
         return []  # (no card in the game has it, nothing grants it: the usual case)
@@ -131,6 +134,8 @@ def _engines_possible(game: Game) -> bool:
         game._seen[_SCAN] = (game.next_id, found)
     if found:
         return True
+    if not game.effects:
+        return False
     return any(
         e.op in ("copy", "set_copiable")
         or (e.op == "grant_keyword" and e.args.get("keyword") == START_YOUR_ENGINES)
