@@ -164,6 +164,7 @@ def replacement_finder(
     def register(fn: Finder) -> Finder:
         if words is not None:
             _FINDER_GATES[fn] = words
+            _KINDS_GATED.update(kinds)
         for k in kinds:
             FINDERS.setdefault(k, []).append(fn)
             finders = FINDERS[k]
@@ -184,6 +185,8 @@ def replacement_finder(
 _FINDER_GATES: dict[Finder, frozenset[str]] = {}
 #: event kind -> the keyword names its finders are gated by, when all of them are
 _GATED_KINDS: dict[str, frozenset[str]] = {}
+#: the event kinds some finder of which is gated by keywords
+_KINDS_GATED: set[str] = set()
 
 
 def _finders(game: Game, ev: Event) -> Iterable[Finder]:
@@ -191,7 +194,7 @@ def _finders(game: Game, ev: Event) -> Iterable[Finder]:
     but those gated by keywords no object of the game may have."""
     kind = ev["kind"]
     found = _move_finders(ev) if kind == EventKind.ZONE_CHANGE else FINDERS.get(kind, ())
-    if not _FINDER_GATES:
+    if kind not in _KINDS_GATED:
         return found
     possible = None
     out = []
