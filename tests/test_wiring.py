@@ -12,6 +12,8 @@ from mtg_engine.game.hooks import (
     PROCEDURES,
     _unwired,
     dispatch,
+    keywords_possible,
+    listeners_for,
 )
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game
@@ -47,3 +49,23 @@ def test_zone_changes_carry_their_cause(board) -> None:
     assert is_discard(game.log[-1])  # CR 701.9a
     move(game, other, Zone.GRAVEYARD, ("400.7",))
     assert "cause" not in game.log[-1].data and not is_discard(game.log[-1])
+
+
+def test_trigger_detection_sees_only_the_kinds_that_can_trigger() -> None:
+    """No work for a listener that can't care: a step beginning triggers nothing by
+    itself (its "at the beginning of" abilities are found by the step, CR 603.6),
+    a zone change may (CR 603.2, 603.10a)."""
+    assert listeners_for("step") == (dispatch,)
+    assert listeners_for("zone_change") == (dispatch, on_event)
+    assert on_event not in listeners_for("shuffle")
+
+
+def test_a_keyword_hook_waits_for_a_card_that_names_its_keyword(board) -> None:
+    """CR 702.85a: cascade triggers only for a spell with cascade: in a game none of
+    whose cards names it, the hook isn't called; a card that names it, made later,
+    makes it possible (each new object is looked at once)."""
+    board.add(0, "Grizzly Bears")
+    game = board.start()
+    assert keywords_possible(game).isdisjoint({"ward", "cascade"})
+    board.add(1, "Bloodbraid Elf", Zone.HAND)  # "Cascade"
+    assert "cascade" in keywords_possible(game) and "ward" not in keywords_possible(game)
