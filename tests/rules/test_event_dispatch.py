@@ -9,8 +9,9 @@ import pytest
 
 from mtg_engine.agents import make_agent
 from mtg_engine.cards.decks import load_deck
-from mtg_engine.game import hooks
+from mtg_engine.game import emitter, hooks
 from mtg_engine.game.events import EventKind
+from mtg_engine.rules import pipeline
 from mtg_engine.rules.setup import new_game
 
 
@@ -33,9 +34,32 @@ def test_watch_declarations_change_no_game(decks, seed, monkeypatch):
     assert _log(decks, seed) == filtered
 
 
+@pytest.mark.parametrize(
+    ("decks", "seed"),
+    [(("red-green", "white-blue"), 3), (("green-stompy", "white-weenie"), 5)],
+)
+def test_kind_and_keyword_declarations_change_no_game(decks, seed, monkeypatch):
+    """Every listener called for every event, every keyword hook and replacement
+    finder asked whatever the cards of the game: the same games."""
+    filtered = _log(decks, seed)
+    monkeypatch.setattr(hooks, "_LISTENED_KINDS", {})
+    monkeypatch.setattr(hooks, "_LISTENERS_BY_KIND", {})
+    monkeypatch.setattr(hooks, "_GATES", {})
+    monkeypatch.setattr(hooks, "_DISPATCH", {})
+    monkeypatch.setattr(pipeline, "_FINDER_GATES", {})
+    monkeypatch.setattr(pipeline, "_GATED_KINDS", {})
+    monkeypatch.setattr(pipeline, "_KINDS_GATED", set())
+    monkeypatch.setattr(emitter, "_LISTENERS_BY_KIND", hooks._LISTENERS_BY_KIND)
+    assert _log(decks, seed) == filtered
+
+
+def _fns(hooks_for: tuple) -> list:
+    return [fn for fn, _keywords in hooks_for]
+
+
 def test_a_draw_calls_no_hook_that_watches_the_battlefield():
-    draw = hooks._hooks_for(EventKind.ZONE_CHANGE, ("library", "hand"))
-    resolve = hooks._hooks_for(EventKind.ZONE_CHANGE, ("stack", "battlefield"))
+    draw = _fns(hooks._hooks_for(EventKind.ZONE_CHANGE, ("library", "hand")))
+    resolve = _fns(hooks._hooks_for(EventKind.ZONE_CHANGE, ("stack", "battlefield")))
     everything = [*hooks.EVENT_HOOKS["zone_change"], *hooks.RULES_EVENT_HOOKS["zone_change"]]
     assert not draw
     # the order of registration is kept: "first" hooks, keyword hooks, rules hooks
