@@ -35,6 +35,7 @@ Aftermath              702.127     :mod:`.aftermath`
 Disturb                702.146     :mod:`.disturb` (cast transformed from the
                                    graveyard: ``alt="disturb"``)
 Bestow                 702.103     :mod:`.bestow` (cast as an Aura: ``alt="bestow"``)
+Squad, Offspring       702.157/175 :mod:`.copy_costs` (token copies as it enters)
 =====================  ==========  =====================================
 """
 
@@ -47,6 +48,7 @@ from . import (  # noqa: F401
     bestow,
     buyback,
     copies,
+    copy_costs,
     cost_keywords,
     dash,
     disturb,
