@@ -452,7 +452,7 @@ def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
         bonus += 2.5  # CR 702.102a: both halves for one card
     if c.alt == "evoke":
         bonus -= 4.0  # the creature is sacrificed: only for its enters ability
-    elif c.alt in ("suspend", "foretell"):
+    elif c.alt in ("suspend", "foretell", "plot"):
         bonus -= 5.0  # much later: only when nothing else can be cast (702.62a, 702.143a)
     elif c.alt == "prowl":
         bonus += 1.0  # CR 702.76a: usually cheaper than the mana cost

@@ -143,6 +143,7 @@ _Untyped = Literal[
     EventKind.PILE_ASSIGNED,
     EventKind.PILE_BLOCKS,
     EventKind.PILE_BLOCKS_EFFECT,
+    EventKind.PLOT,
     EventKind.PLAYER_COUNTERS_PREVENTED,
     EventKind.PREVENTION,
     EventKind.PROLIFERATE,

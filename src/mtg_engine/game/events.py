@@ -143,6 +143,7 @@ class EventKind(StrEnum):
     PILE_BLOCKS_EFFECT = "pile_blocks_effect"
     PLAY_LAND = "play_land"
     PLAYER_COUNTERS = "player_counters"
+    PLOT = "plot"  # CR 702.170a, 116.2k
     PLAYER_COUNTERS_PREVENTED = "player_counters_prevented"
     PREVENTION = "prevention"
     PROLIFERATE = "proliferate"

@@ -11,6 +11,8 @@ Flashback              702.34      :mod:`.flashback`
 Foretell               702.143     :mod:`.foretell` (foretelling: a special
                                    action, ``alt="foretell"``; cast with
                                    ``alt="foretold"``)
+Plot                   702.170     :mod:`.plot` (plotting: a special action,
+                                   ``alt="plot"``; cast with ``alt="plotted"``)
 Madness                702.35      :mod:`.madness`
 Evoke                  702.74      :mod:`.evoke`
 Storm, Gravestorm      702.40/69   :mod:`.storm` (copies: :mod:`.copies`)
@@ -62,6 +64,7 @@ from . import (  # noqa: F401
     morph,
     offering,
     overload,
+    plot,
     prowl,
     replicate,
     retrace,

@@ -715,6 +715,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Morph",
         "Suspend",
         "Foretell",
+        "Plot",
         "Bestow",
         "Dash",
         "Surge",
