@@ -38,6 +38,8 @@ Disturb                702.146     :mod:`.disturb` (cast transformed from the
                                    graveyard: ``alt="disturb"``)
 Bestow                 702.103     :mod:`.bestow` (cast as an Aura: ``alt="bestow"``)
 Squad, Offspring       702.157/175 :mod:`.copy_costs` (token copies as it enters)
+Warp                   702.185     :mod:`.warp` (``alt="warp"``; cast from exile
+                                   on a later turn with ``alt="warped"``)
 =====================  ==========  =====================================
 """
 
@@ -74,4 +76,5 @@ from . import (  # noqa: F401
     storm,
     surge_spectacle,
     suspend,
+    warp,
 )

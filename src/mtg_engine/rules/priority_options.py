@@ -718,6 +718,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Plot",
         "Bestow",
         "Dash",
+        "Warp",
         "Surge",
         "Spectacle",
     ):
