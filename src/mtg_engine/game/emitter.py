@@ -81,6 +81,7 @@ _Untyped = Literal[
     EventKind.CUMULATIVE_UPKEEP_PAID,
     EventKind.CYCLE,
     EventKind.DAMAGE_PREVENTED,
+    EventKind.DAY_NIGHT,
     EventKind.DELAYED_TRIGGER,
     EventKind.DELVE,
     EventKind.DESTROY,

@@ -74,6 +74,7 @@ class EventKind(StrEnum):
     CUMULATIVE_UPKEEP_PAID = "cumulative_upkeep_paid"
     CYCLE = "cycle"
     DAMAGE = "damage"
+    DAY_NIGHT = "day_night"  # CR 730.1
     DAMAGE_PREVENTED = "damage_prevented"
     DECLARE_ATTACKERS = "declare_attackers"
     DECLARE_BLOCKERS = "declare_blockers"

@@ -31,6 +31,7 @@ Level up, level symbols        702.87, 711    :mod:`.level_up`
 Unearth (from graveyard)       702.84         :mod:`.unearth`
 Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
+Daybound, Nightbound           702.145        :mod:`.daybound`
 =============================  =============  ======================
 """
 
@@ -44,6 +45,7 @@ from . import (  # noqa: F401
     backup,
     cascade,
     champion,
+    daybound,
     decayed,
     dredge,
     etb_counters,
