@@ -158,6 +158,42 @@ def exile_collected_at_end_of_combat(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("encore")
+def encore(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.141a: for each opponent, a token copy of the card exiled to pay the cost
+    (its card in exile, 400.7) that attacks that opponent this turn if able; the
+    tokens gain haste and are sacrificed at the beginning of the next end step."""
+    g = ctx.game
+    sc = ctx.scratch
+    if "encore_opponents" not in sc:
+        exiled = [i for i in (ctx.obj.paid or {}).get("exiled") or () if i in g.objects]
+        sc["encore_opponents"] = g.opponents(ctx.controller)
+        sc["encore_card"] = exiled[0] if exiled else None
+    card = sc["encore_card"]
+    opponents = sc["encore_opponents"]
+    if card is None or not opponents:
+        return True
+    copies = Effect(
+        "copy_permanent",
+        {"what": BoundRef((card,)), "amount": len(opponents), "gains": ("Haste",)},
+    )
+    if not copy_permanent(ctx, copies):
+        return False
+    tokens = ctx.objects(ParentRef("it"))
+    for tok, opp in zip(tokens, opponents, strict=False):
+        add_continuous(ctx, [tok], "6r", "must_attack_player", {"player": opp}, "end_of_turn")
+        g.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("702.141a", "508.1d"),
+            f"{tok.name} attacks {g.players[opp].name} this turn if able",
+        )
+    if tokens:
+        sac = Effect("sacrifice", {"what": BoundRef(tuple(t.id for t in tokens))})
+        text = "At the beginning of the next end step, sacrifice the tokens (encore)."
+        create(ctx, Trigger(event="step", step="end_step", player="next"), (sac,), text)
+    return True
+
+
 @effect("copy_spell")
 def copy_spell(ctx: Ctx, e: Effect) -> bool:
     """CR 707.10: put copies of a spell on the stack with all its choices."""
