@@ -189,14 +189,14 @@ def test_a_small_deck_gets_a_warning_unless_allowed():
 
 
 def test_a_card_the_engine_cannot_fully_run_gets_one_warning_naming_the_sentence():
-    # Beastbond Outcaster's "Plot {1}{G}" compiles but doesn't run (if the engine
+    # Foot Ninjas' "Sneak {3}{W/B}" compiles but doesn't run (if the engine
     # learns it, pick another card the support table leaves out)
-    sentences = unrunnable_sentences("Beastbond Outcaster")
-    assert sentences, "Beastbond Outcaster runs fully now: choose another unrunnable card"
-    deck = parse_deck("40 Forest\n4 Beastbond Outcaster\n", "plot.txt")
+    sentences = unrunnable_sentences("Foot Ninjas")
+    assert sentences, "Foot Ninjas runs fully now: choose another unrunnable card"
+    deck = parse_deck("40 Plains\n4 Foot Ninjas\n", "sneak.txt")
     warnings = deck_warnings(deck)
     assert len(warnings) == 1
-    assert warnings[0].startswith("plot.txt: Beastbond Outcaster: the engine can't fully run")
+    assert warnings[0].startswith("sneak.txt: Foot Ninjas: the engine can't fully run")
     assert sentences[0] in warnings[0]
     assert unrunnable_sentences("Lightning Bolt") == []
 

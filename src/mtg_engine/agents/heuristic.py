@@ -434,7 +434,7 @@ def library_order(game: Game, player: int, cands: list[int]) -> tuple[int, ...]:
 def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
     """Prefer paying optional costs when the variant is affordable (it's only among
     the legal actions then): kicker (702.33), entwine (702.42), buyback (702.27),
-    replicate (702.56), fuse (702.102); avoid evoke (702.74) and suspend (702.62) unless nothing else."""
+    replicate (702.56), squad (702.157), offspring (702.175), fuse (702.102); avoid evoke (702.74) and suspend (702.62) unless nothing else."""
     bonus = 0.0
     if c.kicker:
         bonus += 2.0 * sum(c.kicker)
@@ -444,11 +444,15 @@ def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
         bonus += 1.5
     if c.replicate:
         bonus += 1.0 * c.replicate
+    if c.squad:
+        bonus += 1.0 * c.squad  # CR 702.157a: a token copy for each payment
+    if c.offspring:
+        bonus += 1.0  # CR 702.175a: a 1/1 token copy
     if c.fuse:
         bonus += 2.5  # CR 702.102a: both halves for one card
     if c.alt == "evoke":
         bonus -= 4.0  # the creature is sacrificed: only for its enters ability
-    elif c.alt in ("suspend", "foretell"):
+    elif c.alt in ("suspend", "foretell", "plot"):
         bonus -= 5.0  # much later: only when nothing else can be cast (702.62a, 702.143a)
     elif c.alt == "prowl":
         bonus += 1.0  # CR 702.76a: usually cheaper than the mana cost

@@ -32,6 +32,7 @@ from . import (  # noqa: E402,F401
     copy,
     damage_life,
     delayed,
+    earthbend,
     emblem,
     energy,
     face_down,

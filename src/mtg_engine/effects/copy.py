@@ -26,20 +26,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ControllerRef, Effect, TargetRef
+from ..cards.abilities import ControllerRef, Effect, ParentRef, TargetRef, Trigger
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules.characteristics import chars
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
-from ..rules.delayed import BoundRef
+from ..rules.delayed import BoundRef, create
 from ..rules.effects_runner import Ctx
 from ..rules.permanents import enter_battlefield
 from ..rules.support import register
 from ..rules.targets import candidates, describe, target_specs
 from . import effect
 from .permanents import add_continuous
-from .tokens import token_count
+from .tokens import choose_defenders, enter_attacking, token_count
 
 
 @effect("copy_permanent")
@@ -68,6 +68,17 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
         sc["i"] = 0
     plan = sc["plan"]
     exc = e.args.get("except") or None
+    side = e.args.get("attacking_side")
+    defenders: list[int | None] = []
+    if side is not None:
+        # myriad (CR 702.116a): tapped and attacking that player or a planeswalker they
+        # control, chosen as it's created (508.4); nothing if that player has left (800.4a)
+        if int(side) not in g.opponents(ctx.controller):
+            return True
+        chosen = choose_defenders(ctx, [ctx.controller], len(plan), int(side))
+        if chosen is None:
+            return False
+        defenders = chosen
     while sc["i"] < len(plan):
         oid, p = plan[sc["i"]]
         sc["i"] += 1
@@ -104,6 +115,8 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
         )
         if new_id is None:
             return False  # its entering waits for a choice (CR 614.12a); resume after
+        if side is not None:
+            enter_attacking(ctx, new_id, defenders[sc["i"] - 1])
     _after_tokens(ctx, e)
     return True
 
@@ -115,6 +128,10 @@ def _after_tokens(ctx: Ctx, e: Effect) -> None:
     toks = [g.objects[i] for i in ids if i is not None and i in g.objects]
     toks = [t for t in toks if t.zone == Zone.BATTLEFIELD]
     ctx.set_parent("it", [t.id for t in toks])
+    collect = e.args.get("collect")
+    if collect:
+        # the tokens of several instructions together ("exile the tokens", myriad)
+        ctx.set_parent(collect, [*ctx.refs(ParentRef(collect)), *(t.id for t in toks)])
     gains = e.args.get("gains") or e.args.get("keywords") or ()
     if e.args.get("haste"):
         gains = (*gains, "Haste")
@@ -126,6 +143,55 @@ def _after_tokens(ctx: Ctx, e: Effect) -> None:
             ("613.1f", "611.2c"),
             f"{', '.join(t.name for t in toks)} gains {', '.join(map(str, gains)).lower()}",
         )
+
+
+@effect("exile_collected_at_end_of_combat")
+def exile_collected_at_end_of_combat(ctx: Ctx, e: Effect) -> bool:
+    """Myriad (CR 702.116a): "If one or more tokens are created this way, exile the
+    tokens at end of combat": one delayed triggered ability (603.7a) for the tokens
+    gathered under ``key``, none if there are none."""
+    made = ctx.refs(ParentRef(str(e.args.get("key"))))
+    if made:
+        exile = Effect("exile", {"what": BoundRef(tuple(made))})
+        text = "At end of combat, exile the tokens (myriad)."
+        create(ctx, Trigger(event="step", step="end_of_combat"), (exile,), text)
+    return True
+
+
+@effect("encore")
+def encore(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.141a: for each opponent, a token copy of the card exiled to pay the cost
+    (its card in exile, 400.7) that attacks that opponent this turn if able; the
+    tokens gain haste and are sacrificed at the beginning of the next end step."""
+    g = ctx.game
+    sc = ctx.scratch
+    if "encore_opponents" not in sc:
+        exiled = [i for i in (ctx.obj.paid or {}).get("exiled") or () if i in g.objects]
+        sc["encore_opponents"] = g.opponents(ctx.controller)
+        sc["encore_card"] = exiled[0] if exiled else None
+    card = sc["encore_card"]
+    opponents = sc["encore_opponents"]
+    if card is None or not opponents:
+        return True
+    copies = Effect(
+        "copy_permanent",
+        {"what": BoundRef((card,)), "amount": len(opponents), "gains": ("Haste",)},
+    )
+    if not copy_permanent(ctx, copies):
+        return False
+    tokens = ctx.objects(ParentRef("it"))
+    for tok, opp in zip(tokens, opponents, strict=False):
+        add_continuous(ctx, [tok], "6r", "must_attack_player", {"player": opp}, "end_of_turn")
+        g.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("702.141a", "508.1d"),
+            f"{tok.name} attacks {g.players[opp].name} this turn if able",
+        )
+    if tokens:
+        sac = Effect("sacrifice", {"what": BoundRef(tuple(t.id for t in tokens))})
+        text = "At the beginning of the next end step, sacrifice the tokens (encore)."
+        create(ctx, Trigger(event="step", step="end_step", player="next"), (sac,), text)
+    return True
 
 
 @effect("copy_spell")

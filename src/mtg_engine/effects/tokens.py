@@ -55,7 +55,7 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     most = max(counts, default=0)
     defenders: list[int | None] = []
     if attacking:
-        chosen = _choose_defenders(ctx, players, most)
+        chosen = choose_defenders(ctx, players, most)
         if chosen is None:
             return False  # CR 508.4: waiting for the controller's choice
         defenders = chosen
@@ -76,7 +76,7 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
             if new_id is not None:
                 created.append(new_id)
                 if attacking:
-                    _enter_attacking(ctx, new_id, defenders[k])
+                    enter_attacking(ctx, new_id, defenders[k])
     ctx.set_parent("it", created)  # "create a token, then attach ... to it"
     return True
 
@@ -160,11 +160,14 @@ def token_multiplier(
 register("static:token_multiplier")
 
 
-def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] | None:
+def choose_defenders(
+    ctx: Ctx, players: list[int], n: int, side_of: int | None = None
+) -> list[int | None] | None:
     """CR 508.4: for each token, what it attacks; None while a choice is pending.
 
     No choice when the token can't be attacking (no combat, or its controller isn't
-    the attacking player: 506.3b) or when only one player/permanent can be attacked."""
+    the attacking player: 506.3b) or when only one player/permanent can be attacked.
+    ``side_of``: only that player or a planeswalker they control (myriad, 702.116a)."""
     g = ctx.game
     chosen: list[int | None] = ctx.scratch.setdefault("attack_defenders", [])
     slots = [(p, i) for p in players for i in range(n)]
@@ -174,6 +177,8 @@ def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] 
             chosen.append(None)
             continue
         options = possible_defenders(g, p)
+        if side_of is not None:
+            options = [d for d in options if _on_side_of(g, d, side_of)]
         if len(options) <= 1:
             chosen.append(options[0] if options else None)
             continue
@@ -198,7 +203,15 @@ def _choose_defenders(ctx: Ctx, players: list[int], n: int) -> list[int | None] 
     return list(chosen)
 
 
-def _enter_attacking(ctx: Ctx, oid: int, defender: int | None) -> None:
+def _on_side_of(g: Game, defender: int, player: int) -> bool:
+    """The player ``player`` or a planeswalker they control (CR 702.116a)."""
+    if defender < 0:
+        return -defender - 1 == player
+    o = g.objects[defender]
+    return o.controller == player and "Planeswalker" in chars(g, o).types
+
+
+def enter_attacking(ctx: Ctx, oid: int, defender: int | None) -> None:
     """CR 508.4, 506.3a-b: make the entered token an attacking creature."""
     g = ctx.game
     o = g.objects[oid]

@@ -241,6 +241,8 @@ class CastSpell(Answer):
       three times, ``(0, 1)`` only the second of two kicker costs;
     * ``buyback`` (702.27), ``entwine`` (702.42): pay that additional cost;
     * ``replicate``: how many times the replicate cost is paid (702.56);
+    * ``squad``: how many times the squad cost is paid (702.157a);
+    * ``offspring``: pay the offspring cost (702.175a);
     * ``splice``: cards in hand to splice onto the spell (702.47), in order;
     * ``convoke``: untapped creatures tapped to help pay (702.51);
     * ``improvise``: untapped artifacts tapped to pay for generic mana (702.126);
@@ -260,6 +262,8 @@ class CastSpell(Answer):
     buyback: bool = False
     entwine: bool = False
     replicate: int = 0
+    squad: int = 0
+    offspring: bool = False
     splice: tuple[int, ...] = ()
     convoke: tuple[int, ...] = ()
     improvise: tuple[int, ...] = ()

@@ -74,6 +74,7 @@ class EventKind(StrEnum):
     CUMULATIVE_UPKEEP_PAID = "cumulative_upkeep_paid"
     CYCLE = "cycle"
     DAMAGE = "damage"
+    DAY_NIGHT = "day_night"  # CR 730.1
     DAMAGE_PREVENTED = "damage_prevented"
     DECLARE_ATTACKERS = "declare_attackers"
     DECLARE_BLOCKERS = "declare_blockers"
@@ -143,6 +144,7 @@ class EventKind(StrEnum):
     PILE_BLOCKS_EFFECT = "pile_blocks_effect"
     PLAY_LAND = "play_land"
     PLAYER_COUNTERS = "player_counters"
+    PLOT = "plot"  # CR 702.170a, 116.2k
     PLAYER_COUNTERS_PREVENTED = "player_counters_prevented"
     PREVENTION = "prevention"
     PROLIFERATE = "proliferate"

@@ -132,6 +132,9 @@ class Game(EventEmitter):
         #: the players of the extra turns still to come, the most recently created
         #: last: it is taken first, right after this turn (CR 500.7)
         self.extra_turns: list[int] = []
+        #: the game's day/night designation (CR 730.1): None (neither, as the game
+        #: starts), "day" or "night"
+        self.day_night: str | None = None
         self.combat: Combat | None = None
         self.outcome: Outcome | None = None
         self.uid_to_obj: dict[int, int] = {}
@@ -451,6 +454,7 @@ class Game(EventEmitter):
         g.pending_triggers = [dict(t) for t in self.pending_triggers]
         g.delayed_triggers = [dict(t) for t in self.delayed_triggers]
         g.extra_turns = list(self.extra_turns)
+        g.day_night = self.day_night
         g.combat = self.combat.copy() if self.combat else None
         g.outcome = self.outcome
         g.uid_to_obj = dict(self.uid_to_obj)

@@ -30,6 +30,10 @@ class TurnFlags:
     died_permanents: int = 0
     #: creatures that died this turn ("if a creature died this turn", CR 700.4)
     creatures_died: int = 0
+    #: a nonland permanent left the battlefield this turn (void, rules/left_this_turn.py)
+    nonland_left: bool = False
+    #: a spell was cast for its warp cost this turn (CR 702.185c)
+    warped: bool = False
     #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3)
     damaged_objects: set[int] = field(default_factory=set)
     #: (source, permanent) pairs: the permanent was dealt damage by that source this
@@ -102,6 +106,8 @@ class TurnFlags:
         t.resolutions = self.resolutions.copy()
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
+        t.nonland_left = self.nonland_left
+        t.warped = self.warped
         t.damaged_objects = self.damaged_objects.copy()
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared

@@ -11,6 +11,8 @@ Flashback              702.34      :mod:`.flashback`
 Foretell               702.143     :mod:`.foretell` (foretelling: a special
                                    action, ``alt="foretell"``; cast with
                                    ``alt="foretold"``)
+Plot                   702.170     :mod:`.plot` (plotting: a special action,
+                                   ``alt="plot"``; cast with ``alt="plotted"``)
 Madness                702.35      :mod:`.madness`
 Evoke                  702.74      :mod:`.evoke`
 Storm, Gravestorm      702.40/69   :mod:`.storm` (copies: :mod:`.copies`)
@@ -35,6 +37,9 @@ Aftermath              702.127     :mod:`.aftermath`
 Disturb                702.146     :mod:`.disturb` (cast transformed from the
                                    graveyard: ``alt="disturb"``)
 Bestow                 702.103     :mod:`.bestow` (cast as an Aura: ``alt="bestow"``)
+Squad, Offspring       702.157/175 :mod:`.copy_costs` (token copies as it enters)
+Warp                   702.185     :mod:`.warp` (``alt="warp"``; cast from exile
+                                   on a later turn with ``alt="warped"``)
 =====================  ==========  =====================================
 """
 
@@ -47,6 +52,7 @@ from . import (  # noqa: F401
     bestow,
     buyback,
     copies,
+    copy_costs,
     cost_keywords,
     dash,
     disturb,
@@ -60,6 +66,7 @@ from . import (  # noqa: F401
     morph,
     offering,
     overload,
+    plot,
     prowl,
     replicate,
     retrace,
@@ -69,4 +76,5 @@ from . import (  # noqa: F401
     storm,
     surge_spectacle,
     suspend,
+    warp,
 )

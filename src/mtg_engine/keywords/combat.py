@@ -3,7 +3,7 @@
 Evasion and blocking restrictions: :mod:`.evasion`; protection:
 :mod:`.protection`; banding and "bands with other": :mod:`.banding`;
 rampage, flanking, provoke, bushido, frenzy, exalted, annihilator, battle
-cry, melee and afflict: :mod:`.combat_triggers`. Static combat keywords
+cry, melee and afflict: :mod:`.combat_triggers`; myriad: :mod:`.myriad`. Static combat keywords
 without a module of their own (first strike, double strike, trample,
 deathtouch, lifelink, vigilance, haste, defender, menace, infect, wither,
 indestructible) are read by the combat and damage rules directly
@@ -12,4 +12,4 @@ indestructible) are read by the combat and damage rules directly
 
 from __future__ import annotations
 
-from . import banding, combat_triggers, evasion, protection  # noqa: F401
+from . import banding, combat_triggers, evasion, myriad, protection  # noqa: F401

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
 from ..cards.model import CardFace
 from ..game.events import EventKind
+from ..game.objects import Zone
 from ..game.records import ContinuousEffect
 from ..rules.characteristics import chars
 
@@ -127,6 +128,44 @@ def previous_turn_of(game: Game, player: int) -> int:
     if game.active == player:
         return last - n
     return last
+
+
+def entered_cast_with(game: Game, ev: Any, alt: str) -> GameObject | None:
+    """The permanent that entered in the zone-change event ``ev`` from a spell cast
+    with the alternative cost ``alt`` (CR 400.7d: it knows how its spell was cast;
+    dash 702.109a, warp 702.185a), or None."""
+    new = game.objects.get(ev.data.get("obj", -1))
+    if new is None or new.zone != Zone.BATTLEFIELD or not new.paid:
+        return None
+    return new if new.paid.get("alt") == alt else None
+
+
+def at_next_end_step(
+    game: Game, obj: GameObject, text: str, effect: Effect, rules: tuple[str, ...], said: str
+) -> None:
+    """Create the delayed triggered ability "at the beginning of the next end step,
+    [effect]" of the permanent ``obj`` (CR 603.7a: dash 702.109a, warp 702.185a), and
+    log ``said`` citing ``rules``."""
+    ability = Ability(
+        AbilityKind.TRIGGERED,
+        text=text,
+        effects=(effect,),
+        trigger=Trigger(event="step", step="end_step", player="next"),
+    )
+    game.delayed_triggers.append(
+        {
+            "step": "end",
+            "source": obj.id,
+            "source_name": obj.name,
+            "source_token": None,
+            "card_uid": obj.card_uid,
+            "controller": obj.controller,
+            "ability": ability,
+            "event": {"step": "end", "delayed": True},
+            "created_turn": game.turn,
+        }
+    )
+    game.emit(EventKind.DELAYED_TRIGGER, rules, said, player=obj.controller)
 
 
 def gains_haste(game: Game, obj: GameObject) -> None:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
+from ..cards.abilities import Ability, Effect
 from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.costs import as_cost
 from ..rules.delayed import BoundRef
 from ..rules.support import register_keywords
-from .common import gains_haste
+from .common import at_next_end_step, entered_cast_with, gains_haste
 
 if TYPE_CHECKING:
     from ..cards.abilities import Cost
@@ -46,36 +46,17 @@ _RETURN_TEXT = "Return the dashed permanent to its owner's hand (dash)."
 @on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
 def dash_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.109a: the permanent a spell cast for its dash cost became."""
-    new = game.objects.get(ev.data.get("obj", -1))
-    if new is None or new.zone != Zone.BATTLEFIELD or not new.paid:
-        return
-    if new.paid.get("alt") != "dash":
+    new = entered_cast_with(game, ev, "dash")
+    if new is None:
         return
     # "As long as this permanent's dash cost was paid, it has haste" (layer 6)
     gains_haste(game, new)
-    ability = Ability(
-        AbilityKind.TRIGGERED,
-        text=f"At the beginning of the next end step, {_RETURN_TEXT[0].lower() + _RETURN_TEXT[1:]}",
-        effects=(Effect("return_to_hand", {"what": BoundRef((new.id,))}),),
-        trigger=Trigger(event="step", step="end_step", player="next"),
-    )
-    game.delayed_triggers.append(
-        {
-            "step": "end",
-            "source": new.id,
-            "source_name": new.name,
-            "source_token": None,
-            "card_uid": new.card_uid,
-            "controller": new.controller,
-            "ability": ability,
-            "event": {"step": "end", "delayed": True},
-            "created_turn": game.turn,
-        }
-    )
-    game.emit(
-        EventKind.DELAYED_TRIGGER,
+    at_next_end_step(
+        game,
+        new,
+        f"At the beginning of the next end step, {_RETURN_TEXT[0].lower() + _RETURN_TEXT[1:]}",
+        Effect("return_to_hand", {"what": BoundRef((new.id,))}),
         ("702.109a", "603.7a"),
         f"{new.name} was dashed: it has haste and returns to its owner's hand at the "
         "beginning of the next end step",
-        player=new.controller,
     )

@@ -19,7 +19,7 @@ spell was foretold" aren't implemented.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost
@@ -60,44 +60,76 @@ def _foretell_problem(game: Game, player: int, o: GameObject, a: Ability | None)
     return None
 
 
-def foretell(game: Game, player: int, card_id: int) -> None:
-    """The special action (CR 116.2h, 702.143a-b): pay {2} and exile the card from
-    the hand face down; it remembers the turn it was foretold in."""
-    card = game.objects[card_id]
-    cost = mana_rules.parse_cost(FORETELL_ACTION_COST)
+#: what a special action that exiles a card logs: kind, rules, text, the action's name
+ExileEvent = tuple[Literal[EventKind.FORETELL, EventKind.PLOT], tuple[str, ...], str, str]
+
+
+def pay_and_exile(
+    game: Game,
+    player: int,
+    card_id: int,
+    mana: str,
+    turn_key: str,
+    event: ExileEvent,
+    face_down: bool = False,
+) -> None:
+    """A special action that pays ``mana`` and exiles a card from the hand (CR 116.2h
+    foretell, 116.2k plot): the exiled card remembers the turn under ``turn_key``;
+    ``event`` is what is logged (kind, rules, text, and the action's name for the
+    payment). If the cost can't be paid (checked before) the state doesn't change."""
+    kind, rules, text, doing = event
+    cost = mana_rules.parse_cost(mana)
     plan = mana_rules.plan_payment(game, player, cost)
     if plan is None:
-        return  # checked before (the state doesn't change)
-    name = card.name
-    mana_rules.execute_plan(game, player, cost, plan, f"foretelling {name}")
-    new_id = move(game, card_id, Zone.EXILE, ("702.143a", "116.2h"), quiet=True)
+        return
+    mana_rules.execute_plan(game, player, cost, plan, f"{doing} {game.objects[card_id].name}")
+    new_id = move(game, card_id, Zone.EXILE, rules, quiet=True)
     if new_id is None or new_id not in game.objects:
         return
     new = game.objects[new_id]
-    new.face_down = True  # CR 406.3: its owner may look at it (702.143a)
-    new.chosen = {**(new.chosen or {}), FORETOLD_TURN: game.turn}
+    new.face_down = face_down
+    new.chosen = {**(new.chosen or {}), turn_key: game.turn}
     game.invalidate()
-    game.emit(
+    game.emit(kind, rules, text, obj=new_id, player=player)
+
+
+def foretell(game: Game, player: int, card_id: int) -> None:
+    """The special action (CR 116.2h, 702.143a-b): pay {2} and exile the card from
+    the hand face down (CR 406.3: its owner may look at it, 702.143a); it remembers
+    the turn it was foretold in."""
+    text = f"{game.players[player].name} foretells a card (exiles it face down)"
+    event: ExileEvent = (
         EventKind.FORETELL,
         ("702.143a", "702.143b", "116.2h"),
-        f"{game.players[player].name} foretells a card (exiles it face down)",
-        obj=new_id,
-        player=player,
+        text,
+        "foretelling",
     )
+    pay_and_exile(game, player, card_id, FORETELL_ACTION_COST, FORETOLD_TURN, event, True)
 
 
 def _foretell_cost(a: Ability | None) -> Cost | None:
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
+def later_turn_problem(
+    game: Game, player: int, o: GameObject, turn: int | None, done: tuple[str, str, str]
+) -> str | None:
+    """Why the exiled card (exiled on ``turn``, None: not that way) can't be cast now
+    from exile: only its owner, after that turn (CR 702.143a foretold, 702.170d plotted).
+    ``done``: how the card was exiled, in words ("a card you foretold", "it was
+    foretold") and the rule."""
+    what, when, rule = done
+    if turn is None or o.owner != player:
+        return f"{o.name} isn't {what} (rule {rule})"
+    if game.turn <= turn:
+        return f"{o.name} may be cast only after the turn {when} (rule {rule})"
+    return None
+
+
 def _cast_problem(game: Game, player: int, o: GameObject, a: Ability | None) -> str | None:
     """Why the exiled card can't be cast for its foretell cost now (CR 702.143a)."""
-    turn = foretold_turn(o)
-    if turn is None or o.owner != player:
-        return f"{o.name} isn't a card you foretold (rule 702.143a)"
-    if game.turn <= turn:
-        return f"{o.name} may be cast only after the turn it was foretold (rule 702.143a)"
-    return None
+    done = ("a card you foretold", "it was foretold", "702.143a")
+    return later_turn_problem(game, player, o, foretold_turn(o), done)
 
 
 #: the special action of foretelling (announced as a cast with ``alt="foretell"``)
@@ -125,4 +157,11 @@ alt_cost(
     )
 )
 
-__all__ = ["FORETELL_ACTION_COST", "foretell", "foretold_turn"]
+__all__ = [
+    "FORETELL_ACTION_COST",
+    "ExileEvent",
+    "foretell",
+    "foretold_turn",
+    "later_turn_problem",
+    "pay_and_exile",
+]

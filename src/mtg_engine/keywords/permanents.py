@@ -29,8 +29,10 @@ Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
 Unearth (from graveyard)       702.84         :mod:`.unearth`
+Encore (from graveyard)        702.141        :mod:`.encore`
 Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
+Daybound, Nightbound           702.145        :mod:`.daybound`
 =============================  =============  ======================
 """
 
@@ -44,8 +46,10 @@ from . import (  # noqa: F401
     backup,
     cascade,
     champion,
+    daybound,
     decayed,
     dredge,
+    encore,
     etb_counters,
     evolve,
     extort,

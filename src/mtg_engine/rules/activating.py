@@ -527,12 +527,19 @@ def activate_task(game: Game, task: Task) -> None:
                     reason="is discarded",
                     cause="discard",
                 )
+        exiled: list[int] = []
         with simultaneous(game, d.get("exile") or ()):  # the cards exiled: one event (603.2c)
             for oid in d.get("exile") or []:
                 if oid in game.objects:
-                    move(
+                    new_id = move(
                         game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost"
                     )
+                    if new_id is not None:
+                        exiled.append(new_id)
+        if exiled:
+            # the cards in exile the cost exiled (CR 400.7: new objects), for "a copy of
+            # this card" of encore (702.141a)
+            obj.paid = {**(obj.paid or {}), "exiled": exiled}
         for oid in d.get("tap_cost") or []:
             t = game.objects.get(oid)
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:

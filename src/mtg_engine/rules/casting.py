@@ -204,6 +204,10 @@ def cast_options(action: CastSpell | None) -> dict[str, Any]:
         opts["entwine"] = True
     if action.replicate:
         opts["replicate"] = int(action.replicate)
+    if action.squad:
+        opts["squad"] = int(action.squad)
+    if action.offspring:
+        opts["offspring"] = True
     if action.splice:
         opts["splice"] = list(action.splice)
     if action.convoke:
@@ -777,6 +781,10 @@ def _cast_how(rec: dict[str, Any]) -> str:
             bits.append(f"with {key}")
     if rec.get("replicate"):
         bits.append(f"replicated {rec['replicate']} time(s)")
+    if rec.get("squad"):
+        bits.append(f"with its squad cost paid {rec['squad']} time(s)")
+    if rec.get("offspring"):
+        bits.append("with its offspring cost paid")
     if rec.get("splice"):
         bits.append(f"with {len(rec['splice'])} card(s) spliced onto it")
     if rec.get("fuse"):
@@ -819,6 +827,8 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "buyback": bool(opts.get("buyback")),
         "entwine": bool(opts.get("entwine")),
         "replicate": int(opts.get("replicate") or 0),
+        "squad": int(opts.get("squad") or 0),
+        "offspring": bool(opts.get("offspring")),
         "splice": [],
         "rules": rules,
     }

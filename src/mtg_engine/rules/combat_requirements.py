@@ -156,7 +156,7 @@ class AttackPlan:
     cands: dict[int, list[int]]
     alone: set[int]
     max_attackers: int | None
-    #: creature -> requirement atoms: ("attack",) or ("player_not", p)
+    #: creature -> requirement atoms: ("attack",), ("player_not", p) or ("player", p)
     reqs: dict[int, list[tuple[Any, ...]]]
     #: (creature, defender) -> mana cost string to attack (508.1h)
     costs: dict[tuple[int, int], str]
@@ -250,6 +250,8 @@ def _make_attack_plan(game: Game) -> AttackPlan:
             elif r.op == "goaded":  # CR 701.15b
                 atoms.append(("attack",))
                 atoms.append(("player_not", r.args.get("by")))
+            elif r.op == "must_attack_player":  # "attacks that opponent if able" (508.1d)
+                atoms.append(("player", r.args.get("player")))
         if atoms:
             reqs[oid] = atoms
     limits = [int(r.args.get("amount", 1)) for r in cr.global_rules(game, "max_attackers")]
@@ -422,6 +424,8 @@ def attack_count(plan: AttackPlan, decl: dict[int, int], game: Game) -> int:
                 pl = ref_player(d)
                 if pl is not None and pl != atom[1]:
                     n += 1
+            elif atom[0] == "player" and ref_player(d) == atom[1]:
+                n += 1
     return n
 
 
@@ -524,6 +528,10 @@ def attack_requirements_text(game: Game, plan: AttackPlan, decl: dict[int, int])
             plan, {c: decl[c]}, game
         ) < len(atoms):
             missing.append(f"{game.objects[c].name} (a player other than its goader)")
+        elif any(a[0] == "player" for a in atoms) and attack_count(plan, {c: decl[c]}, game) < len(
+            atoms
+        ):
+            missing.append(f"{game.objects[c].name} (the player it must attack)")
     return ", ".join(missing) or "the creatures that must attack"
 
 

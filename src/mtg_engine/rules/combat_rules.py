@@ -81,6 +81,7 @@ ARG_OPS = frozenset(
         "cant_attack_you",  # can't attack the source's controller (508.1c)
         "cant_attack_or_block_alone",  # both "alone" restrictions (508.1c, 509.1b)
         "goaded",  # args by: goad (701.15b)
+        "must_attack_player",  # args player: "attacks that opponent this turn if able" (508.1d)
         "max_attackers",  # global: "No more than N creatures can attack each combat"
         "max_blockers",  # global: "No more than N creatures can block each combat"
         "attack_cost",  # args mana, defender: "can't attack you unless ... pays" (508.1h)

@@ -13,6 +13,7 @@ from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
 from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
+from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its condition)
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
 from .characteristics import chars

@@ -37,6 +37,7 @@ from ..cards.abilities import (
 )
 from ..game.events import EventKind
 from ..game.state import Step
+from .characteristics import chars
 from .filters import matches_object
 from .support import register
 
@@ -83,8 +84,9 @@ def step_name(compiled: str | None) -> str | None:
 
 #: delayed abilities that trigger on an event rather than at a step (CR 603.7a):
 #: "when you next cast an instant or sorcery spell this turn" (``cast``), "when
-#: you lose control of the creature" (``lose_control``)
-EVENT_TRIGGERS = frozenset(("cast", "lose_control"))
+#: you lose control of the creature" (``lose_control``), "when that land dies or is
+#: put into exile" (``dies_or_exiled``, earthbend 701.66a)
+EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled"))
 
 #: game event kinds an event-based delayed ability may trigger on
 EVENT_KINDS = frozenset((EventKind.CAST, EventKind.CONTROL, EventKind.ZONE_CHANGE))
@@ -145,12 +147,16 @@ def _create_on_event(
         "controller": ctx.controller,
         "created_turn": game.turn,
     }
-    if trig.event == "cast":
-        # "that spell" is the spell whose casting triggers it: not bound now
+    if trig.event in ("cast", "dies_or_exiled"):
+        # "that spell" is the spell whose casting triggers it, "return it" the card
+        # that died or was exiled: not bound now
         bound = tuple(_bind_effect(ctx, e, own_event=True) for e in effects)
         if any(k == "this_turn" for k, _ in trig.details):
             record["this_turn"] = True  # "... this turn": it lapses at end of turn
-    else:
+    if trig.event == "dies_or_exiled":
+        # "that land": the permanents the effect referred to (CR 603.7c)
+        record["objs"] = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
+    elif trig.event != "cast":
         bound = tuple(_bind_effect(ctx, e) for e in effects)
         # "the creature": the objects you control now (CR 603.7c)
         ids = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
@@ -256,6 +262,8 @@ def _event_of(
             if not matches_object(game, spell, flt, me, game.objects.get(rec["source"])):
                 return None
         return {"obj": spell.id, "player": me}  # "that spell" (CR 603.7c)
+    if on == "dies_or_exiled":
+        return _died_or_exiled(game, rec, kind, data, subject)
     if on == "lose_control":
         objs = rec.get("objs") or ()
         if kind == "control" and data.get("obj") in objs and data.get("player") != me:
@@ -268,6 +276,23 @@ def _event_of(
         ):
             return {"obj": subject.id, "player": me}  # it left: no one controls it (400.7)
     return None
+
+
+def _died_or_exiled(
+    game: Game, rec: dict[str, Any], kind: str, data: dict[str, Any], subject: GameObject | None
+) -> dict[str, Any] | None:
+    """ "When that land dies or is put into exile" (CR 701.66a): one of the permanents
+    goes from the battlefield to a graveyard as a creature (dies, 700.4; as it last
+    existed, 603.10a) or to exile; "it" is the card in its new zone (400.7)."""
+    if kind != "zone_change" or subject is None or subject.id not in (rec.get("objs") or ()):
+        return None
+    if data.get("from_zone") != "battlefield":
+        return None
+    to = data.get("to_zone")
+    died = to == "graveyard" and "Creature" in chars(game, subject).types
+    if not (died or to == "exile"):
+        return None
+    return {"obj": data.get("obj"), "player": rec["controller"]}
 
 
 def _text(name: str) -> str:

@@ -20,6 +20,9 @@ from .multiface import is_double_faced, meld_partner_name, meldable
 from .permanents import enter_battlefield
 from .zones import move
 
+#: keywords whose permanents transform only by them (CR 702.145b, 702.145e)
+_DAY_NIGHT_BOUND = frozenset(("Daybound", "Nightbound"))
+
 
 def transform(
     game: Any,
@@ -27,12 +30,15 @@ def transform(
     rules: tuple[str, ...] = ("701.27a",),
     since: int | None = None,
     verb: str = "transforms",
+    day_night: bool = False,
 ) -> bool:
     """CR 701.27 / 701.28: turn a double-faced permanent to its other face.
 
     Nothing happens for a permanent that isn't a double-faced card or token
     (701.27c — a Clone copying a double-faced permanent, 712.9 example) or
-    when the other face is an instant or sorcery (701.27d, 712.10). ``since``:
+    when the other face is an instant or sorcery (701.27d, 712.10). A permanent
+    with daybound or nightbound transforms only by those abilities (``day_night``,
+    CR 702.145b, 702.145e). ``since``:
     the timestamp of the ability doing it; if the permanent has transformed
     since, the instruction is ignored (701.27f). The permanent gets a new
     timestamp (CR 613.7g).
@@ -55,6 +61,16 @@ def transform(
             f"{obj.name} can't transform into an instant or sorcery face",
         )
         return False
+    if not day_night:
+        bound = chars(game, obj).keywords & _DAY_NIGHT_BOUND
+        if bound:
+            game.emit(
+                EventKind.NO_EFFECT,
+                ("702.145b", "702.145e"),
+                f"{obj.name} can't transform except due to its "
+                f"{' or '.join(sorted(bound)).lower()} ability",
+            )
+            return False
     last = (obj.chosen or {}).get("transformed_at")
     if since is not None and last is not None and last > since:
         game.emit(

@@ -703,6 +703,10 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, buyback=True))
     if "Entwine" in kws:
         candidates.append(CastSpell(o.id, entwine=True))
+    if "Squad" in kws:
+        candidates.append(CastSpell(o.id, squad=1))  # CR 702.157a; more below
+    if "Offspring" in kws:
+        candidates.append(CastSpell(o.id, offspring=True))  # CR 702.175a
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
     for alt in (
@@ -711,8 +715,10 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Morph",
         "Suspend",
         "Foretell",
+        "Plot",
         "Bestow",
         "Dash",
+        "Warp",
         "Surge",
         "Spectacle",
     ):
@@ -755,6 +761,21 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
             out.append(act)
             if act.kicker and "Multikicker" in kicks:
                 out.extend(_multikicks(game, player, act, kicks))
+            if act.squad:
+                out.extend(_squads(game, player, act))
+    return out
+
+
+def _squads(game: Game, player: int, once: CastSpell) -> list[CastSpell]:
+    """CR 702.157a: a squad cost may be paid any number of times; after the cast that
+    pays it once, each further count the player can pay now, up to
+    :data:`MAX_MULTIKICKS`."""
+    out: list[CastSpell] = []
+    for n in range(2, MAX_MULTIKICKS + 1):
+        act = replace(once, squad=n)
+        if cast_problem(game, player, act.card, 0, act) is not None:
+            break
+        out.append(act)
     return out
 
 

@@ -630,6 +630,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         died = v.args.get("filter") if v.kind == "died_this_turn" else None
         if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
             out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
+        if v.kind == "left_or_warped_this_turn" and v.args:
+            out.add("condition:left_or_warped_this_turn.filter")  # only "a nonland permanent"
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
             if not COVERAGE_PROBES.attacked_with_counted(v.args):
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked

@@ -19,6 +19,7 @@ from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from ..game.turn_flags import TurnFlags
 from . import combat
+from .day_night import untap_step_check
 from .drawing import draws
 from .layers import end_of_turn_cleanup, on_turn_start
 from .phasing import phase_permanents
@@ -161,8 +162,10 @@ def _next_player(game: Game, player: int) -> int:
 
 
 def untap_step(game: Game) -> None:
-    """CR 502.3: the active player untaps all their permanents (phasing first, 502.1)."""
+    """CR 502.3: the active player untaps all their permanents (phasing first, 502.1;
+    then day and night, 502.2)."""
     phase_permanents(game)
+    untap_step_check(game)  # CR 502.2, 730.2
     held = held_tapped(game, game.active)  # "doesn't untap during your untap step"
     to_untap = []
     for oid in game.battlefield:

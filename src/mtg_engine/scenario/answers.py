@@ -60,6 +60,8 @@ _CAST_OPTION_KEYS = (
     "buyback",
     "entwine",
     "replicate",
+    "squad",
+    "offspring",
     "splice",
     "convoke",
     "improvise",
@@ -348,9 +350,9 @@ class Script:
                 opts[key] = str(value).lower()
             elif key == "kicker":
                 opts[key] = _kicker_counts(value)
-            elif key in ("face_down", "buyback", "entwine", "fuse"):
+            elif key in ("face_down", "buyback", "entwine", "fuse", "offspring"):
                 opts[key] = bool(value)
-            elif key == "replicate":
+            elif key in ("replicate", "squad"):
                 opts[key] = int(value)
             else:
                 opts[key] = self._cost_objects(game, key, value, acting)

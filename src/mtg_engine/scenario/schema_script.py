@@ -29,6 +29,8 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
         "buyback",
         "entwine",
         "replicate",
+        "squad",
+        "offspring",
         "splice",
         "convoke",
         "improvise",
@@ -294,7 +296,7 @@ def _option_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         if isinstance(v, str) and v.strip():
             return v.strip()
         return ck.integer(v, path, line, minimum=1)
-    if key in ("face_down", "buyback", "entwine", "fuse", "while_casting"):
+    if key in ("face_down", "buyback", "entwine", "fuse", "offspring", "while_casting"):
         return ck.boolean(v, path, line)
     if key in ("alt", "half"):
         return ck.string(v, path, line)
@@ -313,7 +315,7 @@ def _option_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
             line,
         )
         return None
-    if key == "replicate":
+    if key in ("replicate", "squad"):
         return ck.integer(v, path, line, minimum=0)
     if key == "bands":
         seq = ck.sequence(v, path, line, "a list of bands (lists of attackers)")

@@ -84,6 +84,10 @@ def cast_announcements(game: Game, a: CastSpell) -> list[str]:
             out.append(f"with {flag}")
     if a.replicate:
         out.append(f"replicated ×{a.replicate}")
+    if a.squad:
+        out.append(f"with squad ×{a.squad}")
+    if a.offspring:
+        out.append("with offspring")
     if a.splice:
         out.append("splicing " + ", ".join(game.objects[i].name for i in a.splice))
     if a.fuse:

@@ -547,14 +547,14 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Buyback, Dash, Evoke, Emerge, Entwine, Escape, Bestow, Overload, Prowl, Replicate,"
         "Spectacle, Surge, Foretell, Plot, Blitz, Mutate, Miracle, Squad, Offspring,"
         "Disturb, Ward, Cumulative upkeep, Recover, Freerunning, Warp, Mayhem, Harmonize,"
-        "Web-slinging, More Than Meets the Eye, Cloak, Prototype, Encore,"
+        "Web-slinging, More Than Meets the Eye, Cloak, Prototype,"
         "Channel, Gift, Exhaust, Boast, Sneak, Specialize",
         "cost",
     )
     + _kw(
         "Equip, Cycling, Ninjutsu, Commander ninjutsu, Reconfigure, Level up, Outlast,"
         "Scavenge, Transmute, Unearth, Embalm, Eternalize, Adapt, Monstrosity,"
-        "Craft, Transfigure, Aura swap, Fortify",
+        "Craft, Transfigure, Aura swap, Fortify, Encore",
         "cost",
         activated=True,
     )

@@ -1957,6 +1957,21 @@ class ClauseRules:
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
+    _cond_left_or_warped = _cond("left_or_warped_this_turn")
+
+    def cond_left_or_warped(self, c: list[Any]) -> Condition:
+        """ "if a nonland permanent left the battlefield this turn or a spell was warped
+        this turn" (void; CR 702.185c): another kind of permanent is kept as a detail."""
+        cond = self._cond_left_or_warped(c)
+        flt = cond.args.get("filter")
+        if (
+            isinstance(flt, Filter)
+            and flt.kinds == ("permanent",)
+            and flt.conditions == (("not_type", "Land"),)
+        ):
+            return Condition(cond.kind, {})
+        return cond
+
     cond_x_ge = _cond("x_ge")
 
     def cond_revealed_this_way(self, c: list[Any]) -> Condition:

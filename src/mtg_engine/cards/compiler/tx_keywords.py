@@ -121,6 +121,7 @@ class KeywordRules:
                 "Transmute",
                 "Unearth",
                 "Craft",
+                "Encore",
             )
             else None
         )

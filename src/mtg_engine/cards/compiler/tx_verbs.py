@@ -737,7 +737,13 @@ class VerbRules:
     vp_endure = _action("endure")
     vp_forage = _action("forage")
     vp_blight = _action("blight")
-    vp_earthbend = _action("earthbend")
+    _earthbend = _action("earthbend")
+
+    def vp_earthbend(self, c: list[Any]) -> list[Effect]:
+        """ "Earthbend N" (CR 701.66a): the instruction targets a land you control."""
+        land = Filter(("Land",), conditions=(("controller", "you"),))
+        return self._earthbend([*c, Tgt(TargetSpec(land))])
+
     vp_airbend = _action("airbend")
     vp_suspect = _action("suspect")
     vp_detain = _action("detain")
