@@ -117,6 +117,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "poison": p.poison,
                 "energy": p.energy,  # CR 107.14: public, like every counter
                 "speed": p.speed,  # CR 702.179b: None, no speed
+                "monarch": p.monarch,  # CR 724.1: a public designation
                 "library_size": len(p.library),
                 "hand_size": len(p.hand),
                 "hand": [_object_view(game, game.objects[h], viewer) for h in p.hand]

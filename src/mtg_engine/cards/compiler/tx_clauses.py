@@ -2030,6 +2030,7 @@ class ClauseRules:
     cond_cast_it = _cond("cast_it")
     cond_self_attacking = _cond("self_attacking")
     cond_monarch = _cond("monarch")
+    cond_opponent_monarch = _cond("opponent_monarch")
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
     cond_player_life_le = _cond("a_player_life_le")
