@@ -26,6 +26,7 @@ from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
+    from ..game.objects import GameObject
     from ..game.state import Game
 
 
@@ -83,23 +84,39 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
                 if o is not None and o.controller == player:
                     src = game.objects.get(e.source) if e.source is not None else None
                     out.setdefault(oid, src.name if src is not None else "an earlier effect")
-    for src, st in statics_with(game, "doesnt_untap"):
+    for src, o in _affected(game, "doesnt_untap"):
+        if o.controller == player:
+            out.setdefault(o.id, src.name)
+    return out
+
+
+def _affected(game: Game, op: str) -> list[tuple[GameObject, GameObject]]:
+    """(source, permanent) for each permanent a static ability with ``op`` applies
+    to now (its condition holds, CR 604.2): "this creature", "enchanted creature"."""
+    out: list[tuple[GameObject, GameObject]] = []
+    for src, st in statics_with(game, op):
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
         if isinstance(st.affected, SelfRef) or st.affected is None:
-            affected = [src]
+            out.append((src, src))
         elif isinstance(st.affected, Filter):
-            affected = objects_matching(game, st.affected, src.controller, src)
-        else:
-            continue
-        for o in affected:
-            if o.controller == player:
-                out.setdefault(o.id, src.name)
+            out.extend((src, o) for o in objects_matching(game, st.affected, src.controller, src))
+    return out
+
+
+def optional_untaps(game: Game, player: int, held: dict[int, str]) -> list[int]:
+    """CR 502.3: the tapped permanents of ``player`` that they "may choose not to
+    untap during [their] untap step" (Rust Tick: op ``optional_untap``), other than
+    those that don't untap anyway."""
+    out: list[int] = []
+    for _src, o in _affected(game, "optional_untap"):
+        if o.controller == player and o.tapped and o.id not in held and o.id not in out:
+            out.append(o.id)
     return out
 
 
 def _register() -> None:
-    register("static:doesnt_untap")
+    register("static:doesnt_untap", "static:optional_untap")
 
 
 _register()
