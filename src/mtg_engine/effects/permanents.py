@@ -24,7 +24,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked
 from ..rules.face_turning import unmask
 from ..rules.filters import objects_matching
-from ..rules.layers import PT_EFFECT, refresh_control
+from ..rules.layers import PT_EFFECT, WHILE_TAPPED, refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
 from . import effect
@@ -120,6 +120,7 @@ _DURATIONS = {
     "for_as_long_as_you_control": "while_controlled",
     "source": "source",
     "while_on_battlefield": "source",
+    "while_tapped": "while_tapped",
 }
 
 
@@ -137,6 +138,19 @@ def _affected(ctx: Ctx, e: Effect) -> list:
     ]
 
 
+def duration_holds(ctx: Ctx, duration: str) -> bool:
+    """CR 611.2b: whether a "for as long as ..." duration still holds as the effect
+    would begin (if not, the effect does nothing): the source is still on the
+    battlefield, under the ability's controller ("as long as you control ..."),
+    tapped ("as long as ... remains tapped")."""
+    src = ctx.source
+    if duration == "while_controlled" and (
+        src.zone != Zone.BATTLEFIELD or src.controller != ctx.controller
+    ):
+        return False
+    return duration not in WHILE_TAPPED or (src.zone == Zone.BATTLEFIELD and src.tapped)
+
+
 def add_continuous(
     ctx: Ctx,
     objs: list,
@@ -150,9 +164,7 @@ def add_continuous(
     if not objs:
         return None
     g = ctx.game
-    if duration == "while_controlled" and (
-        ctx.source.zone != Zone.BATTLEFIELD or ctx.source.controller != ctx.controller
-    ):
+    if not duration_holds(ctx, duration):
         return None  # CR 611.2b: the duration ended before the effect began
     ce = ContinuousEffect(
         layer,
@@ -177,6 +189,7 @@ _UNTIL = {
     "until_your_next_turn": " until your next turn",
     "while_controlled": " for as long as its source's controller controls it",
     "source": " for as long as its source remains",
+    "while_tapped": " for as long as its source remains tapped",
 }
 
 

@@ -29,6 +29,7 @@ Layer 2 (control, CR 613.1b) is kept in ``GameObject.controller``:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -1486,7 +1487,7 @@ def source_left(game: Game, old_id: int) -> None:
             for e in game.effects
             if e.affected == (old_id,)
             or (
-                e.duration in ("source", "while_on_battlefield", "while_controlled")
+                e.duration in ("source", "while_on_battlefield", "while_controlled", *WHILE_TAPPED)
                 and e.source == old_id
             )
         ]
@@ -1494,6 +1495,28 @@ def source_left(game: Game, old_id: int) -> None:
     if old is not None and old.zone == Zone.BATTLEFIELD and not old.face_down:
         if any(st.op == "control" for st in statics_in(chars(game, old))):
             refresh_control(game)
+
+
+#: "for as long as this artifact remains tapped" (CR 611.2b)
+WHILE_TAPPED = ("while_tapped",)
+
+
+def source_untapped(game: Game, ids: Iterable[int]) -> None:
+    """CR 611.2b: effects lasting "for as long as [this] remains tapped" end as their
+    source becomes untapped."""
+    if not game.effects:
+        return
+    gone = set(ids)
+    ended = [e for e in game.effects if e.duration in WHILE_TAPPED and e.source in gone]
+    end_effects(game, ended, "611.2b", "its source became untapped")
+    for src in dict.fromkeys(e.source for e in ended):
+        o = game.objects.get(src) if src is not None else None
+        game.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("611.2b",),
+            f"{o.name if o is not None else 'Its source'} became untapped: its effects "
+            "'for as long as it remains tapped' end",
+        )
 
 
 def control_changed(game: Game, oid: int) -> None:

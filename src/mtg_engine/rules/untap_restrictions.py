@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 
 NEXT_UNTAP = "doesnt_untap_next"
+#: "doesn't untap during its controller's untap step for as long as this creature
+#: remains tapped" (CR 611.2b; ended by rules/layers.source_untapped)
+WHILE_UNTAP = "doesnt_untap_while"
 
 
 def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: int) -> None:
@@ -47,6 +50,21 @@ def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: 
                 NEXT_UNTAP,
                 {},
                 "next_untap",
+            )
+            for oid in ids
+        ),
+    ]
+    game.invalidate()
+
+
+def hold_tapped(game: Game, ids: list[int], source: int, controller: int, duration: str) -> None:
+    """ "... doesn't untap during its controller's untap step for as long as [the
+    source] remains tapped" (CR 502.3, 611.2b)."""
+    game.effects = [
+        *game.effects,
+        *(
+            ContinuousEffect(
+                "rules", game.new_timestamp(), source, controller, (oid,), WHILE_UNTAP, {}, duration
             )
             for oid in ids
         ),
@@ -78,7 +96,7 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
     permanent whose ability says so (CR 502.3)."""
     out: dict[int, str] = {}
     for e in game.effects:
-        if e.op == NEXT_UNTAP:
+        if e.op in (NEXT_UNTAP, WHILE_UNTAP):
             for oid in e.affected:
                 o = game.objects.get(oid)
                 if o is not None and o.controller == player:

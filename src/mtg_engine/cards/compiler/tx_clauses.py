@@ -52,6 +52,7 @@ from .tx_common import (
     _obj,
     _with_condition,
     _words,
+    as_long_duration,
 )
 
 
@@ -1229,7 +1230,7 @@ class ClauseRules:
         return "until_your_next_turn"
 
     def for_as_long(self, c: list[Any]) -> str:
-        return "as_long_as"
+        return as_long_duration(next((x for x in c if isinstance(x, Condition)), None))
 
     # ------------------------------------------------------------- restrictions
     def restriction(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
@@ -2031,6 +2032,8 @@ class ClauseRules:
     cond_self_attacking = _cond("self_attacking")
     cond_monarch = _cond("monarch")
     cond_opponent_monarch = _cond("opponent_monarch")
+    # "for as long as this artifact remains tapped" (CR 611.2b): durations (for_as_long)
+    cond_self_remains_tapped = _cond("self_remains_tapped")
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
     cond_player_life_le = _cond("a_player_life_le")

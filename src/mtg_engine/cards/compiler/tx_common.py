@@ -17,6 +17,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    SelfRef,
     StaticEffect,
     Trigger,
 )
@@ -142,6 +143,23 @@ def _scale(v: Any, amount: Amount) -> Any:
 
 def _cost_dict(cost: Cost) -> dict[str, Any]:
     return {f: getattr(cost, f) for f in cost.__slots__}
+
+
+#: "for as long as [condition]" -> the engine's duration (CR 611.2b)
+_AS_LONG_DURATIONS = {
+    "self_remains_tapped": "while_tapped",
+}
+
+
+def as_long_duration(cond: Condition | None) -> str:
+    """ "for as long as [condition]" (CR 611.2b): the durations the engine ends when
+    their condition stops holding; any other is ``as_long_as``, which the engine
+    doesn't run (rules/support.py: its condition isn't kept)."""
+    if cond is None:
+        return "as_long_as"
+    if cond.kind == "you_control" and cond.args == {"arg0": SelfRef()}:
+        return "while_controlled"  # "for as long as you control this creature"
+    return _AS_LONG_DURATIONS.get(cond.kind, "as_long_as")
 
 
 def _with_condition(effects: list[Effect], cond: Condition) -> list[Effect]:
