@@ -26,6 +26,7 @@ from ..cards.abilities import (
     ControllerOfRef,
     ControllerRef,
     Effect,
+    Filter,
     Trigger,
     TriggerRef,
 )
@@ -34,6 +35,7 @@ from ..game.hooks import CONDITIONS, on_event
 from ..game.objects import Zone
 from ..game.state import Step
 from .characteristics import chars
+from .filters import matches_player
 from .support import register
 
 if TYPE_CHECKING:
@@ -44,6 +46,8 @@ register(
     "cond:monarch",
     "condition:opponent_monarch",
     "cond:opponent_monarch",
+    "condition:player_monarch",
+    "cond:player_monarch",
     "trigger:becomes_monarch",
 )
 
@@ -193,5 +197,18 @@ def _opponent_monarch(game: Game, cond: Any, controller: int, source: Any) -> bo
     return monarch_of(game) in game.opponents(controller)
 
 
+def _player_monarch(game: Game, cond: Any, controller: int, source: Any) -> bool:
+    """ "if [a player] is the monarch" (CR 724); "defending player is the monarch" in
+    a combat restriction is combat's (rules/combat_rules.condition_holds, 508.5)."""
+    who = monarch_of(game)
+    flt = cond.args.get("filter")
+    return (
+        who is not None
+        and isinstance(flt, Filter)
+        and matches_player(game, who, flt, controller, source)
+    )
+
+
 CONDITIONS.setdefault("monarch", _monarch_condition)
+CONDITIONS.setdefault("player_monarch", _player_monarch)
 CONDITIONS.setdefault("opponent_monarch", _opponent_monarch)

@@ -2032,6 +2032,7 @@ class ClauseRules:
     cond_self_attacking = _cond("self_attacking")
     cond_monarch = _cond("monarch")
     cond_opponent_monarch = _cond("opponent_monarch")
+    cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
     # "for as long as this artifact remains tapped" (CR 611.2b): durations (for_as_long)
     cond_self_remains_tapped = _cond("self_remains_tapped")
     cond_control_n = _cond("you_control_n")
