@@ -1175,6 +1175,10 @@ class ClauseRules:
     def tail_until_leaves(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "until_leaves", None)
 
+    def tail_until_opp_monarch(self, c: list[Any]) -> tuple[str, str, Any]:
+        # Palace Jailer: "exile ... until an opponent becomes the monarch" (CR 610.3, 724)
+        return ("tail", "until_opponent_monarch", None)
+
     def tail_fewer_in_hand(self, c: list[Any]) -> tuple[str, str, Any]:
         # "loses 1 life for each card fewer than three in their hand" (Stabwhisker)
         n = next(x for x in c if isinstance(x, int))

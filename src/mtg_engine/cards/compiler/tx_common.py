@@ -215,11 +215,9 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
             a = Amount("hand_fewer_than", ref=e.args.get("player"), value=value, multiplier=amt)
             out.append(Effect(e.op, {**e.args, "amount": a}, e.optional, e.condition))
         return out
-    if kind == "until_leaves":
-        return [
-            Effect(e.op, {**e.args, "until_source_leaves": True}, e.optional, e.condition)
-            for e in effects
-        ]
+    if kind in ("until_leaves", "until_opponent_monarch"):
+        key = "until_source_leaves" if kind == "until_leaves" else kind
+        return [Effect(e.op, {**e.args, key: True}, e.optional, e.condition) for e in effects]
     if kind == "random":
         return [Effect(e.op, {**e.args, "random": True}, e.optional, e.condition) for e in effects]
     if kind == "instead":
