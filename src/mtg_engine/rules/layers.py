@@ -42,9 +42,10 @@ from ..cards.abilities import (
     SelfRef,
     StaticEffect,
 )
+from ..cards.compiler.tx_common import WHILE_COUNTER
 from ..game.actions import ref_player
-from ..game.events import EventKind
-from ..game.hooks import RULES_HOOKS
+from ..game.events import Event, EventKind
+from ..game.hooks import RULES_HOOKS, on_event
 from ..game.objects import GameObject, Zone
 from ..rules_text import get_rule
 from .bestowed import BESTOWED, bestowed_values
@@ -1517,6 +1518,42 @@ def source_untapped(game: Game, ids: Iterable[int]) -> None:
             f"{o.name if o is not None else 'Its source'} became untapped: its effects "
             "'for as long as it remains tapped' end",
         )
+
+
+def counter_duration_holds(game: Game, duration: str, oid: int) -> bool:
+    """Whether the object still has a counter of the kind a "while_counter:"
+    duration names (any other duration: True)."""
+    if not duration.startswith(WHILE_COUNTER):
+        return True
+    o = game.objects.get(oid)
+    return o is not None and o.counters.get(duration[len(WHILE_COUNTER) :], 0) > 0
+
+
+def _counters_gone(game: Game, ev: Event, subject: Any) -> None:
+    """CR 611.2b: effects lasting "for as long as it has a [kind] counter on it" end
+    once the last such counter is removed from the object."""
+    oid = ev.data.get("obj")
+    if not isinstance(oid, int) or not game.effects:
+        return
+    ended = [
+        e
+        for e in game.effects
+        if e.duration.startswith(WHILE_COUNTER)
+        and oid in e.affected
+        and not any(counter_duration_holds(game, e.duration, a) for a in e.affected)
+    ]
+    if ended:
+        end_effects(game, ended, "611.2b", "its counter was removed")
+        name = game.objects[oid].name if oid in game.objects else "it"
+        game.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("611.2b",),
+            f"The last {ended[0].duration[len(WHILE_COUNTER) :]} counter left {name}: "
+            "the effects lasting as long as it had one end",
+        )
+
+
+on_event(EventKind.COUNTERS_REMOVED, rules=True)(_counters_gone)
 
 
 def control_changed(game: Game, oid: int) -> None:

@@ -22,7 +22,7 @@ from ..abilities import (
     Trigger,
 )
 from .filters import NounWord
-from .ir import SUBJ, Body, Rest, Some, ThatPlayer
+from .ir import SUBJ, Body, It, Rest, Some, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
 EOT = "end_of_turn"
@@ -159,7 +159,34 @@ def as_long_duration(cond: Condition | None) -> str:
         return "as_long_as"
     if cond.kind == "you_control" and cond.args == {"arg0": SelfRef()}:
         return "while_controlled"  # "for as long as you control this creature"
+    kind = _counter_kind(cond)
+    if kind is not None:
+        # "... has flying for as long as it has a feather counter on it": the
+        # affected object's counters (rules/layers.counters_gone)
+        return f"{WHILE_COUNTER}{kind}"
     return _AS_LONG_DURATIONS.get(cond.kind, "as_long_as")
+
+
+#: "for as long as it has a [kind] counter on it" (CR 611.2b), spelled with the kind
+#: (the engine ends it: rules/layers._counters_gone)
+WHILE_COUNTER = "while_counter:"
+#: counters that also leave by other means than being removed (annihilation, CR
+#: 704.5q; damage to a shield, 122.1c; loyalty costs): not such a duration yet
+_COUNTERS_NOT_TRACKED = frozenset(("+1/+1", "-1/-1", "shield", "loyalty"))
+
+
+def _counter_kind(cond: Condition) -> str | None:
+    """The counter kind of "it / that creature has a [kind] counter on it"."""
+    flt = cond.args.get("quality")
+    if cond.kind != "is" or not isinstance(cond.args.get("ref"), It) or not isinstance(flt, Filter):
+        return None
+    if len(flt.conditions) != 1 or flt.kinds:
+        return None
+    key, value = flt.conditions[0]
+    if key != "counters_ge" or not isinstance(value, tuple) or value[1:] != (1,):
+        return None
+    kind = value[0]
+    return kind if isinstance(kind, str) and kind not in _COUNTERS_NOT_TRACKED else None
 
 
 def _with_condition(effects: list[Effect], cond: Condition) -> list[Effect]:
