@@ -42,6 +42,7 @@ from . import (  # noqa: E402,F401
     library_top,
     linked,
     mana,
+    monarch,
     next_cast,
     noted_names,
     payments,

@@ -24,7 +24,7 @@ from ..rules.effects_runner import Ctx
 from ..rules.face_down import is_masked
 from ..rules.face_turning import unmask
 from ..rules.filters import objects_matching
-from ..rules.layers import PT_EFFECT, refresh_control
+from ..rules.layers import PT_EFFECT, WHILE_TAPPED, counter_duration_holds, refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
 from . import effect
@@ -97,10 +97,13 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
             put_counters(g, o, kind, amount)  # CR 122.1
         else:
-            had = o.counters.get(kind, 0)
-            # "remove all +1/+1 counters from it"
-            remove_counters(g, o, kind, had if e.args.get("amount") == "all" else n)  # CR 122.1
-            removed += had - o.counters.get(kind, 0)
+            every = kind == "any" and e.args.get("amount") == "all"
+            # "remove all +1/+1 counters from it"; "remove all counters from target
+            # permanent" (Vampire Hexmage): each kind it has
+            for k in list(o.counters) if every else [kind]:
+                had = o.counters.get(k, 0)
+                remove_counters(g, o, k, had if e.args.get("amount") == "all" else n)  # CR 122.1
+                removed += had - o.counters.get(k, 0)
     if e.op == "remove_counters":
         # "remove all +1/+1 counters from it, and it deals that much damage" (608.2c)
         ctx.set_parent("that_much", removed)
@@ -120,6 +123,7 @@ _DURATIONS = {
     "for_as_long_as_you_control": "while_controlled",
     "source": "source",
     "while_on_battlefield": "source",
+    "while_tapped": "while_tapped",
 }
 
 
@@ -137,6 +141,19 @@ def _affected(ctx: Ctx, e: Effect) -> list:
     ]
 
 
+def duration_holds(ctx: Ctx, duration: str) -> bool:
+    """CR 611.2b: whether a "for as long as ..." duration still holds as the effect
+    would begin (if not, the effect does nothing): the source is still on the
+    battlefield, under the ability's controller ("as long as you control ..."),
+    tapped ("as long as ... remains tapped")."""
+    src = ctx.source
+    if duration == "while_controlled" and (
+        src.zone != Zone.BATTLEFIELD or src.controller != ctx.controller
+    ):
+        return False
+    return duration not in WHILE_TAPPED or (src.zone == Zone.BATTLEFIELD and src.tapped)
+
+
 def add_continuous(
     ctx: Ctx,
     objs: list,
@@ -147,12 +164,12 @@ def add_continuous(
 ) -> ContinuousEffect | None:
     """Create a continuous effect from a resolving spell or ability (CR 611.2),
     its timestamp taken now (CR 613.7b)."""
+    g = ctx.game
+    # CR 611.2b: "for as long as it has a feather counter on it": not those without one
+    objs = [o for o in objs if counter_duration_holds(g, duration, o.id)]
     if not objs:
         return None
-    g = ctx.game
-    if duration == "while_controlled" and (
-        ctx.source.zone != Zone.BATTLEFIELD or ctx.source.controller != ctx.controller
-    ):
+    if not duration_holds(ctx, duration):
         return None  # CR 611.2b: the duration ended before the effect began
     ce = ContinuousEffect(
         layer,
@@ -177,6 +194,7 @@ _UNTIL = {
     "until_your_next_turn": " until your next turn",
     "while_controlled": " for as long as its source's controller controls it",
     "source": " for as long as its source remains",
+    "while_tapped": " for as long as its source remains tapped",
 }
 
 

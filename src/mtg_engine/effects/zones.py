@@ -74,10 +74,16 @@ def exile(ctx: Ctx, e: Effect) -> bool:
             objs = []
         until_leaves = 1
         rules = (*rules, "610.3")
+    if e.args.get("until_opponent_monarch"):
+        # "exile ... until an opponent becomes the monarch" (Palace Jailer, CR 610.3,
+        # 724): an opponent of this ability's controller
+        rules = (*rules, "610.3")
     pairs = []
     with simultaneous(ctx.game, [o.id for o in objs]):  # "exile all ...": one event
         for o in objs:
-            if until_leaves:
+            if e.args.get("until_opponent_monarch"):
+                nid = exile_linked(ctx.game, o.id, owner, rules, until_monarch_of=ctx.controller)
+            elif until_leaves:
                 nid = exile_linked(ctx.game, o.id, owner, rules, until_leaves=1)
             else:
                 nid = exile_linked(ctx.game, o.id, owner, rules, face_down=face_down)
@@ -439,23 +445,42 @@ def _return_when_source_leaves(game: Game, ev: Event, subject: GameObject | None
     old = ev.data.get("old", -1)
     back = [o for o in exiled_with(game, old) if o.links and o.links.get("until_leaves")]
     for o in back:
-        if o.id not in game.objects or o.zone != Zone.EXILE:
-            continue
-        came_from = (o.links or {}).get("from_zone", Zone.BATTLEFIELD)
-        if came_from == Zone.BATTLEFIELD:
-            enter_battlefield(game, o.id, controller=o.owner, rules=("610.3", "610.3c"))
-        else:
-            where = Zone.NAMES[came_from]
-            move(
-                game,
-                o.id,
-                came_from,
-                ("610.3",),
-                reason=f"returns from exile to its owner's {where}",
-            )
+        _return_from_exile(game, o, ("610.3",))
+
+
+def _return_from_exile(game: Game, o: GameObject, rules: tuple[str, ...]) -> None:
+    """CR 610.3: the card returns to its previous zone: a permanent to the
+    battlefield under its owner's control (610.3c), a card from a hand to its
+    owner's hand."""
+    if o.id not in game.objects or o.zone != Zone.EXILE:
+        return
+    came_from = (o.links or {}).get("from_zone", Zone.BATTLEFIELD)
+    if came_from == Zone.BATTLEFIELD:
+        enter_battlefield(game, o.id, controller=o.owner, rules=(*rules, "610.3c"))
+    else:
+        where = Zone.NAMES[came_from]
+        move(game, o.id, came_from, rules, reason=f"returns from exile to its owner's {where}")
+
+
+def _return_when_opponent_monarch(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """Palace Jailer: a card exiled "until an opponent becomes the monarch" returns
+    as an opponent of that ability's controller becomes the monarch (CR 610.3, 724)."""
+    who = ev.data.get("player")
+    if not isinstance(who, int) or who < 0:
+        return
+    back = [
+        game.objects[oid]
+        for oid in game.exile
+        if (links := game.objects[oid].links)
+        and isinstance(links.get("until_monarch_of"), int)
+        and who in game.opponents(links["until_monarch_of"])
+    ]
+    for o in back:
+        _return_from_exile(game, o, ("610.3", "724.3"))
 
 
 on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(
     _return_when_source_leaves
 )
-register("arg:exile.until_source_leaves")
+on_event(EventKind.MONARCH, rules=True)(_return_when_opponent_monarch)
+register("arg:exile.until_source_leaves", "arg:exile.until_opponent_monarch")

@@ -86,6 +86,7 @@ class DecisionPurpose(StrEnum):
     LIBRARY_ORDER = "library_order"  # CR 401.4
     ATTACH = "attach"  # CR 303.4f: what an Aura put onto the battlefield enchants
     REVEAL = "reveal"  # CR 701.20a: "you may reveal a ... card from your hand"
+    KEEP_TAPPED = "keep_tapped"  # CR 502.3: "you may choose not to untap ..."
     # a number
     LOYALTY = "loyalty"  # CR 606.4: X of a loyalty cost
     # a named option (CHOOSE_OPTION)

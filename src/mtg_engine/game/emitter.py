@@ -162,6 +162,7 @@ _Untyped = Literal[
     EventKind.SAGA_DONE,
     EventKind.SCRY,
     EventKind.SPEED,
+    EventKind.MONARCH,
     EventKind.SEARCH,
     EventKind.SHUFFLE,
     EventKind.SKIP,

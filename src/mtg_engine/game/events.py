@@ -164,6 +164,7 @@ class EventKind(StrEnum):
     SAGA_DONE = "saga_done"
     SCRY = "scry"
     SPEED = "speed"
+    MONARCH = "monarch"
     SEARCH = "search"
     SHUFFLE = "shuffle"
     SKIP = "skip"

@@ -228,6 +228,7 @@ class Player:
         "life_lost_this_turn",
         "spells_cast_this_turn",
         "speed",
+        "monarch",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -254,6 +255,8 @@ class Player:
         self.spells_cast_this_turn = 0
         #: CR 702.179b: no speed (None) until a rule or effect sets it
         self.speed: int | None = None
+        #: CR 724.1: the monarch designation (one player at most has it, 724.3)
+        self.monarch = False
 
     def copy(self) -> Player:
         p = Player.__new__(Player)

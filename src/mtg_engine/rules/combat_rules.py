@@ -27,6 +27,7 @@ from ..game.objects import GameObject
 from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object
+from .monarch import monarch_of
 from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
@@ -311,6 +312,9 @@ def condition_holds(
                 if matches_object(game, o, what, controller, src):
                     counted[o.controller] += 1
         return any(k >= n for k in counted.values())
+    if k == "player_monarch" and isinstance(a.get("filter"), Filter):
+        # "can't attack unless defending player is the monarch" (CR 724, 508.5)
+        return monarch_of(game) in _players_of(game, a["filter"], controller, obj, defending)
     if k == "is" and obj is not None:
         state = a.get("arg0") or a.get("arg1")
         combat = game.combat

@@ -29,6 +29,7 @@ Layer 2 (control, CR 613.1b) is kept in ``GameObject.controller``:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from operator import is_
 from typing import TYPE_CHECKING, Any
@@ -42,9 +43,10 @@ from ..cards.abilities import (
     SelfRef,
     StaticEffect,
 )
+from ..cards.compiler.tx_common import WHILE_COUNTER
 from ..game.actions import ref_player
-from ..game.events import EventKind
-from ..game.hooks import RULES_HOOKS
+from ..game.events import Event, EventKind
+from ..game.hooks import RULES_HOOKS, on_event
 from ..game.objects import GameObject, Zone
 from ..rules_text import get_rule
 from .bestowed import BESTOWED, bestowed_values
@@ -1503,7 +1505,7 @@ def source_left(game: Game, old_id: int) -> None:
             for e in game.effects
             if e.affected == (old_id,)
             or (
-                e.duration in ("source", "while_on_battlefield", "while_controlled")
+                e.duration in ("source", "while_on_battlefield", "while_controlled", *WHILE_TAPPED)
                 and e.source == old_id
             )
         ]
@@ -1511,6 +1513,64 @@ def source_left(game: Game, old_id: int) -> None:
     if old is not None and old.zone == Zone.BATTLEFIELD and not old.face_down:
         if any(st.op == "control" for st in statics_in(chars(game, old))):
             refresh_control(game)
+
+
+#: "for as long as this artifact remains tapped" (CR 611.2b)
+WHILE_TAPPED = ("while_tapped",)
+
+
+def source_untapped(game: Game, ids: Iterable[int]) -> None:
+    """CR 611.2b: effects lasting "for as long as [this] remains tapped" end as their
+    source becomes untapped."""
+    if not game.effects:
+        return
+    gone = set(ids)
+    ended = [e for e in game.effects if e.duration in WHILE_TAPPED and e.source in gone]
+    end_effects(game, ended, "611.2b", "its source became untapped")
+    for src in dict.fromkeys(e.source for e in ended):
+        o = game.objects.get(src) if src is not None else None
+        game.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("611.2b",),
+            f"{o.name if o is not None else 'Its source'} became untapped: its effects "
+            "'for as long as it remains tapped' end",
+        )
+
+
+def counter_duration_holds(game: Game, duration: str, oid: int) -> bool:
+    """Whether the object still has a counter of the kind a "while_counter:"
+    duration names (any other duration: True)."""
+    if not duration.startswith(WHILE_COUNTER):
+        return True
+    o = game.objects.get(oid)
+    return o is not None and o.counters.get(duration[len(WHILE_COUNTER) :], 0) > 0
+
+
+def _counters_gone(game: Game, ev: Event, subject: Any) -> None:
+    """CR 611.2b: effects lasting "for as long as it has a [kind] counter on it" end
+    once the last such counter is removed from the object."""
+    oid = ev.data.get("obj")
+    if not isinstance(oid, int) or not game.effects:
+        return
+    ended = [
+        e
+        for e in game.effects
+        if e.duration.startswith(WHILE_COUNTER)
+        and oid in e.affected
+        and not any(counter_duration_holds(game, e.duration, a) for a in e.affected)
+    ]
+    if ended:
+        end_effects(game, ended, "611.2b", "its counter was removed")
+        name = game.objects[oid].name if oid in game.objects else "it"
+        game.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("611.2b",),
+            f"The last {ended[0].duration[len(WHILE_COUNTER) :]} counter left {name}: "
+            "the effects lasting as long as it had one end",
+        )
+
+
+on_event(EventKind.COUNTERS_REMOVED, rules=True)(_counters_gone)
 
 
 def control_changed(game: Game, oid: int) -> None:

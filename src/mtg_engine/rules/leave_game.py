@@ -33,6 +33,7 @@ from ..game.events import EventKind
 from ..game.invariants import zone_lists
 from ..game.objects import Zone
 from .layers import end_effects, refresh_control
+from .monarch import monarch_leaves
 from .zones import leave_battlefield, move
 
 if TYPE_CHECKING:
@@ -84,6 +85,8 @@ def leave_game(game: Game, player: int) -> None:
         if still is not None and still.controller == player:
             move(game, oid, Zone.EXILE, (RULE,), f"{name} left the game")
     game.invalidate()
+    # 5. the monarch designation passes on (CR 724.4)
+    monarch_leaves(game, player)
 
 
 #: the tasks that put a spell or ability on the stack and make its choices (CR 601.2, 602.2)

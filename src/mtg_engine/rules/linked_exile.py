@@ -49,7 +49,7 @@ def exile_linked(
     if new.is_token or new.zone != Zone.EXILE:
         return nid  # a replacement effect sent it elsewhere: nothing is linked
     new.links = {"exiled_by": owner_id, **extra}
-    if extra.get("until_leaves"):
+    if extra.get("until_leaves") or "until_monarch_of" in extra:
         # CR 610.3: the second one-shot effect returns it to its previous zone
         new.links["from_zone"] = from_zone
     return nid

@@ -32,6 +32,7 @@ from .characteristics import chars
 from .delayed import BoundRef
 from .effects_runner import run_effects
 from .face_up_action import turn_face_up_action
+from .library_look import library_tops
 from .permanents import enter_battlefield
 from .sba import check_state_based_actions
 from .state_triggers import check_state_triggers
@@ -92,7 +93,9 @@ def priority_task(game: Game, task: Task) -> None:
     if isinstance(action, PlayLand):
         play_land(game, action.card, action.face)
     elif isinstance(action, CastSpell):
-        game.push_task("cast", cast_task_data(game, game.priority_player, action))
+        # CR 401.5: the top cards as the spell is announced
+        data = cast_task_data(game, game.priority_player, action)
+        game.push_task("cast", {**data, "library_tops": library_tops(game)})
     elif isinstance(action, ActivateAbility):
         game.push_task(
             "activate",
@@ -101,6 +104,7 @@ def priority_task(game: Game, task: Task) -> None:
                 "ability": action.ability,
                 "payment": list(action.payment) if action.payment is not None else None,
                 "player": game.priority_player,
+                "library_tops": library_tops(game),  # CR 401.5
             },
         )
     elif isinstance(action, TurnFaceUp):

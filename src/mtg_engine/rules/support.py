@@ -594,6 +594,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 v.optional,
                 v.condition,
             )
+        if v.args.get("duration") == "as_long_as":
+            # "for as long as [a condition the compiler doesn't keep]" (CR 611.2b)
+            out.add("arg:duration.as_long_as")
         if v.op == "may_play" and v.args.get("duration") not in (
             None,
             "end_of_turn",

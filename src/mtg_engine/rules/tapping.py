@@ -32,6 +32,7 @@ from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import _base
 from .counters import remove_counters
+from .layers import source_untapped
 from .pipeline import PERFORMERS, Event, cited, notes, performer, propose, refused, watched
 from .support import register
 from .triggers import _granted_triggers_possible
@@ -123,6 +124,7 @@ def became_untapped(game: Game, objs: Iterable[GameObject], rules: tuple[str, ..
     one ``becomes_untapped`` event each, for "whenever this creature becomes
     untapped" (CR 603.2), when anything could trigger on it."""
     untapped = [o for o in objs if not o.tapped]
+    source_untapped(game, [o.id for o in untapped])  # CR 611.2b
     if not untapped or not _watched(game, event=UNTAPPED):
         return
     batch = [o.id for o in untapped]

@@ -81,6 +81,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.EXPLORED,
         EventKind.DAMAGE_PREVENTED,
         EventKind.PLAY_LAND,
+        EventKind.MONARCH,
     )
 )
 
@@ -118,6 +119,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "explore": (EventKind.EXPLORED,),
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
+    "becomes_monarch": (EventKind.MONARCH,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -867,6 +869,11 @@ def _matches_now(
             not isinstance(what, Filter)
             or matches_object(game, land, what, source.controller, source)
         )
+    if ev.kind == EventKind.MONARCH and kind == "becomes_monarch":
+        # "whenever you become the monarch", "whenever an opponent becomes the
+        # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
+        p = d.get("player")
+        return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":

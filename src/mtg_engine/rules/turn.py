@@ -29,7 +29,7 @@ from .saga import add_lore_counters
 from .sba import sba_would_apply
 from .tapping import set_tapped
 from .triggers import step_triggers
-from .untap_restrictions import held_tapped, next_untap_done
+from .untap_restrictions import held_tapped, next_untap_done, optional_untaps
 from .zones import move
 
 if TYPE_CHECKING:
@@ -163,10 +163,51 @@ def _next_player(game: Game, player: int) -> int:
 
 def untap_step(game: Game) -> None:
     """CR 502.3: the active player untaps all their permanents (phasing first, 502.1;
-    then day and night, 502.2)."""
+    then day and night, 502.2). First they determine which permanents will untap:
+    those they "may choose not to untap" are asked about (the ``untap_choice``
+    task), then all untap at once."""
     phase_permanents(game)
     untap_step_check(game)  # CR 502.2, 730.2
     held = held_tapped(game, game.active)  # "doesn't untap during your untap step"
+    optional = optional_untaps(game, game.active, held)
+    if optional:
+        game.push_task("untap_choice", {"candidates": optional})
+        return
+    untap_permanents(game, held)
+
+
+@task_handler("untap_choice")
+def untap_choice_task(game: Game, task: Task) -> None:
+    """CR 502.3: the active player chooses the permanents they may keep tapped."""
+    cands = [i for i in task.data["candidates"] if i in game.objects]
+    if task.answer is None:
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                game.active,
+                "502.3",
+                "Untap step: choose the permanents you don't untap (you may choose not to "
+                "untap them)",
+                {
+                    "candidates": cands,
+                    "min": 0,
+                    "max": len(cands),
+                    "purpose": DecisionPurpose.KEEP_TAPPED,
+                },
+            )
+        )
+        return
+    kept = tuple(task.answer.objects)
+    task.answer = None
+    game.finish(task)
+    held = held_tapped(game, game.active)
+    for oid in kept:
+        held[oid] = f"{game.players[game.active].name} chooses not to untap it"
+    untap_permanents(game, held)
+
+
+def untap_permanents(game: Game, held: dict[int, str]) -> None:
+    """CR 502.3: untap the active player's permanents, all but ``held`` (each with why)."""
     to_untap = []
     for oid in game.battlefield:
         o = game.objects[oid]

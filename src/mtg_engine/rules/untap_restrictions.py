@@ -26,10 +26,14 @@ from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
+    from ..game.objects import GameObject
     from ..game.state import Game
 
 
 NEXT_UNTAP = "doesnt_untap_next"
+#: "doesn't untap during its controller's untap step for as long as this creature
+#: remains tapped" (CR 611.2b; ended by rules/layers.source_untapped)
+WHILE_UNTAP = "doesnt_untap_while"
 
 
 def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: int) -> None:
@@ -46,6 +50,21 @@ def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: 
                 NEXT_UNTAP,
                 {},
                 "next_untap",
+            )
+            for oid in ids
+        ),
+    ]
+    game.invalidate()
+
+
+def hold_tapped(game: Game, ids: list[int], source: int, controller: int, duration: str) -> None:
+    """ "... doesn't untap during its controller's untap step for as long as [the
+    source] remains tapped" (CR 502.3, 611.2b)."""
+    game.effects = [
+        *game.effects,
+        *(
+            ContinuousEffect(
+                "rules", game.new_timestamp(), source, controller, (oid,), WHILE_UNTAP, {}, duration
             )
             for oid in ids
         ),
@@ -77,29 +96,45 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
     permanent whose ability says so (CR 502.3)."""
     out: dict[int, str] = {}
     for e in game.effects:
-        if e.op == NEXT_UNTAP:
+        if e.op in (NEXT_UNTAP, WHILE_UNTAP):
             for oid in e.affected:
                 o = game.objects.get(oid)
                 if o is not None and o.controller == player:
                     src = game.objects.get(e.source) if e.source is not None else None
                     out.setdefault(oid, src.name if src is not None else "an earlier effect")
-    for src, st in statics_with(game, "doesnt_untap"):
+    for src, o in _affected(game, "doesnt_untap"):
+        if o.controller == player:
+            out.setdefault(o.id, src.name)
+    return out
+
+
+def _affected(game: Game, op: str) -> list[tuple[GameObject, GameObject]]:
+    """(source, permanent) for each permanent a static ability with ``op`` applies
+    to now (its condition holds, CR 604.2): "this creature", "enchanted creature"."""
+    out: list[tuple[GameObject, GameObject]] = []
+    for src, st in statics_with(game, op):
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
         if isinstance(st.affected, SelfRef) or st.affected is None:
-            affected = [src]
+            out.append((src, src))
         elif isinstance(st.affected, Filter):
-            affected = objects_matching(game, st.affected, src.controller, src)
-        else:
-            continue
-        for o in affected:
-            if o.controller == player:
-                out.setdefault(o.id, src.name)
+            out.extend((src, o) for o in objects_matching(game, st.affected, src.controller, src))
+    return out
+
+
+def optional_untaps(game: Game, player: int, held: dict[int, str]) -> list[int]:
+    """CR 502.3: the tapped permanents of ``player`` that they "may choose not to
+    untap during [their] untap step" (Rust Tick: op ``optional_untap``), other than
+    those that don't untap anyway."""
+    out: list[int] = []
+    for _src, o in _affected(game, "optional_untap"):
+        if o.controller == player and o.tapped and o.id not in held and o.id not in out:
+            out.append(o.id)
     return out
 
 
 def _register() -> None:
-    register("static:doesnt_untap")
+    register("static:doesnt_untap", "static:optional_untap")
 
 
 _register()

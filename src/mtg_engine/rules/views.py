@@ -19,6 +19,7 @@ from ..game.state import Game, Step
 from .characteristics import chars
 from .combat_requirements import is_summoning_sick
 from .face_turning import face_up_values
+from .library_look import top_card_seen
 
 
 def emit_seen_privately(game: Game, viewer: int, ids: Iterable[int], rule: str) -> None:
@@ -117,8 +118,14 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "poison": p.poison,
                 "energy": p.energy,  # CR 107.14: public, like every counter
                 "speed": p.speed,  # CR 702.179b: None, no speed
+                "monarch": p.monarch,  # CR 724.1: a public designation
                 "library_size": len(p.library),
                 "hand_size": len(p.hand),
+                # CR 401.5: "you may look at the top card of your library any time"
+                # (only its owner; CR 401.2 hides it from the others)
+                "library_top": _object_view(game, game.objects[top], viewer)
+                if mine and (top := top_card_seen(game, viewer)) is not None
+                else None,
                 "hand": [_object_view(game, game.objects[h], viewer) for h in p.hand]
                 if mine
                 else None,

@@ -59,6 +59,7 @@ def build(sc: Scenario) -> Built:
         pl.life = p.life
         pl.poison = p.poison
         pl.speed = p.speed
+        pl.monarch = p.monarch
         pl.mana_pool = list(p.mana_pool)
     labels: dict[str, int] = {}
     first_objs: list[tuple[EntrySpec, GameObject, int]] = []

@@ -3,7 +3,8 @@
 Pass priority; declare the attackers that requirements force (CR 508.1d) and
 no blockers; keep the default order of simultaneous triggers (APNAP, then
 the order they triggered, CR 603.3b); take a decision that has exactly one
-legal answer; as a permanent enters (CR 614.12), reveal the cards "you may
+legal answer; untap the permanents one "may choose not to untap" (CR 502.3);
+as a permanent enters (CR 614.12), reveal the cards "you may
 reveal" (revealing costs nothing) and don't pay the life "you may pay".
 Anything else (targets, modes, X, a "may", a card to discard,
 a damage split with several legal ways) has no sensible default:
@@ -20,6 +21,7 @@ from ..game.actions import (
     ChooseObjects,
     ChooseYesNo,
     DecisionKind,
+    DecisionPurpose,
     Keep,
     OrderTriggers,
     PassPriority,
@@ -60,6 +62,8 @@ def default_answer(game: Game) -> Action:
         if game.is_legal(action) is None:
             return action
         raise Unscripted(d.prompt)
+    if d.data.get("purpose") == DecisionPurpose.KEEP_TAPPED:
+        return ChooseObjects(())  # CR 502.3: "you may choose not to untap": untap them
     as_enters = d.data.get("as_enters")
     if as_enters == AS_ENTERS_REVEAL:
         # "As this land enters, you may reveal ...": the first cards it may reveal

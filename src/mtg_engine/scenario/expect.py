@@ -73,6 +73,12 @@ class Checker:
             actual = self.refs.player_names[o.winner]
         return [] if actual == value else [mismatch(path, value, actual)]
 
+    def _check_monarch(self, value: str, path: str) -> list[Failure]:
+        """CR 724.1: the player who is the monarch, ``none`` when no one is."""
+        who = [p.name for p in self.game.players if p.monarch]
+        actual = who[0] if len(who) == 1 else ("none" if not who else ", ".join(who))
+        return [] if actual == value else [mismatch(path, value, actual)]
+
     def _check_left_game(self, value: list[str], path: str) -> list[Failure]:
         """CR 800.4, 104.3: exactly these players have lost or left the game."""
         actual = [p.name for p in self.game.players if p.has_lost]

@@ -92,6 +92,8 @@ class PlayerSpec:
     poison: int = 0
     #: CR 702.179b: None, no speed
     speed: int | None = None
+    #: CR 724.1: the player is the monarch as the scenario starts
+    monarch: bool = False
     mana_pool: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     zones: dict[str, list[EntrySpec]] = field(default_factory=dict)
     #: False when the file gives no ``library`` (then 20 basic lands)

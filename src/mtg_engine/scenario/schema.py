@@ -37,6 +37,7 @@ PLAYER_KEYS = (
     "life",
     "poison",
     "speed",
+    "monarch",
     "mana_pool",
     *SETUP_ZONES,
     "commander",
@@ -356,6 +357,14 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: s
     for name in book.players:
         pdata = players.get(name)
         sc.players.append(_check_player(ck, name, pdata, line_of(players, name), book, variant))
+    monarchs = [p.name for p in sc.players if p.monarch]
+    if len(monarchs) > 1:
+        # CR 724.3: only one player can be the monarch at a time
+        ck.error(
+            "players",
+            f"only one player can be the monarch (CR 724.3): {', '.join(monarchs)}",
+            players.line,
+        )
     # ids are known now: check what setup entries refer to
     for p in sc.players:
         for zone, entries in p.zones.items():
@@ -384,6 +393,10 @@ def _check_player(
     if "speed" in m:
         # CR 702.179: a player's speed, 1 to 4 (Gomif lets it go past 4)
         spec.speed = ck.integer(m["speed"], f"{path}.speed", line_of(m, "speed"), minimum=1)
+    if "monarch" in m:
+        # CR 724.1: this player is the monarch (one player at most, 724.3: checked
+        # with the players)
+        spec.monarch = bool(ck.boolean(m["monarch"], f"{path}.monarch", line_of(m, "monarch")))
     if "mana_pool" in m:
         spec.mana_pool = _mana_pool(
             ck, m["mana_pool"], f"{path}.mana_pool", line_of(m, "mana_pool")

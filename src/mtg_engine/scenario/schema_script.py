@@ -56,6 +56,7 @@ EXPECT_KEYS = (
     "life",
     "poison",
     "speed",
+    "monarch",
     "zones",
     "counts",
     "objects",
@@ -400,6 +401,12 @@ def _expect_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         return objs
     if key == "stack":
         return _ref_list(ck, v, path, line, book)
+    if key == "monarch":
+        # CR 724.1: who is the monarch, or none
+        if v == "none" or v in book.players:
+            return v
+        ck.error(path, f"expected a player name or 'none', got {describe_value(v)}", line)
+        return None
     if key == "winner":
         if v == "draw" or v in book.players:
             return v

@@ -203,6 +203,8 @@ def board(game: Game, me: int) -> RenderableType:
             f"  ♥ {p['life']}  poison {p['poison']}  hand {p['hand_size']}"
             f"  library {p['library_size']}"
         )
+        if p.get("monarch"):
+            title.append("  ♛ the monarch")  # CR 724
         body = Group(_battlefield(view, p["index"], attacking, blocking), _zones(p, view["exile"]))
         parts.append(Panel(body, title=title, title_align="left", border_style="red"))
     if view["stack"]:
@@ -214,6 +216,10 @@ def board(game: Game, me: int) -> RenderableType:
     title = Text()
     title.append("You", style="bold green")
     title.append(f"  ♥ {mine['life']}  poison {mine['poison']}  library {mine['library_size']}")
+    if mine.get("library_top"):
+        title.append(f" (top: {mine['library_top']['name']})")  # CR 401.5
+    if mine.get("monarch"):
+        title.append("  ♛ the monarch")  # CR 724
     pool = Text("mana pool: ", style="dim")
     pool.append_text(pool_text(mine["mana_pool"]))
     hand = Table.grid(padding=(0, 1))

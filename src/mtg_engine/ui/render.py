@@ -73,7 +73,7 @@ def render(game: Game, me: int) -> str:
     for opp in opps:
         lines.append(
             f"{opp['name']}: life {opp['life']}  poison {opp['poison']}  hand {opp['hand_size']}"
-            f"  library {opp['library_size']}"
+            f"  library {opp['library_size']}" + (" (the monarch)" if opp.get("monarch") else "")
         )
         lines.append(f"  them: {perms(opp['index'])}")
     lines.append(f"  you : {perms(me)}")
@@ -93,7 +93,9 @@ def render(game: Game, me: int) -> str:
         )
     lines.append(
         f"You: life {mine['life']}  poison {mine['poison']}  library {mine['library_size']}"
-        f"  mana pool {mana_pool_text(mine['mana_pool'])}"
+        + (f" (top: {mine['library_top']['name']})" if mine.get("library_top") else "")
+        + (" (the monarch)" if mine.get("monarch") else "")
+        + f"  mana pool {mana_pool_text(mine['mana_pool'])}"
     )
     hand = [f"{o['name']} #{o['id']}" for o in mine["hand"]]
     lines.append("hand: " + (", ".join(hand) if hand else "(empty)"))

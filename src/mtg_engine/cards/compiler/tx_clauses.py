@@ -52,6 +52,7 @@ from .tx_common import (
     _obj,
     _with_condition,
     _words,
+    as_long_duration,
 )
 
 
@@ -1174,6 +1175,10 @@ class ClauseRules:
     def tail_until_leaves(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "until_leaves", None)
 
+    def tail_until_opp_monarch(self, c: list[Any]) -> tuple[str, str, Any]:
+        # Palace Jailer: "exile ... until an opponent becomes the monarch" (CR 610.3, 724)
+        return ("tail", "until_opponent_monarch", None)
+
     def tail_fewer_in_hand(self, c: list[Any]) -> tuple[str, str, Any]:
         # "loses 1 life for each card fewer than three in their hand" (Stabwhisker)
         n = next(x for x in c if isinstance(x, int))
@@ -1229,7 +1234,7 @@ class ClauseRules:
         return "until_your_next_turn"
 
     def for_as_long(self, c: list[Any]) -> str:
-        return "as_long_as"
+        return as_long_duration(next((x for x in c if isinstance(x, Condition)), None))
 
     # ------------------------------------------------------------- restrictions
     def restriction(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
@@ -2045,6 +2050,10 @@ class ClauseRules:
     cond_cast_it = _cond("cast_it")
     cond_self_attacking = _cond("self_attacking")
     cond_monarch = _cond("monarch")
+    cond_opponent_monarch = _cond("opponent_monarch")
+    cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
+    # "for as long as this artifact remains tapped" (CR 611.2b): durations (for_as_long)
+    cond_self_remains_tapped = _cond("self_remains_tapped")
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
     cond_player_life_le = _cond("a_player_life_le")

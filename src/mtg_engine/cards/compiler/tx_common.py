@@ -17,11 +17,12 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    SelfRef,
     StaticEffect,
     Trigger,
 )
 from .filters import NounWord
-from .ir import SUBJ, Body, Rest, Some, ThatPlayer
+from .ir import SUBJ, Body, It, Rest, Some, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
 EOT = "end_of_turn"
@@ -144,6 +145,50 @@ def _cost_dict(cost: Cost) -> dict[str, Any]:
     return {f: getattr(cost, f) for f in cost.__slots__}
 
 
+#: "for as long as [condition]" -> the engine's duration (CR 611.2b)
+_AS_LONG_DURATIONS = {
+    "self_remains_tapped": "while_tapped",
+}
+
+
+def as_long_duration(cond: Condition | None) -> str:
+    """ "for as long as [condition]" (CR 611.2b): the durations the engine ends when
+    their condition stops holding; any other is ``as_long_as``, which the engine
+    doesn't run (rules/support.py: its condition isn't kept)."""
+    if cond is None:
+        return "as_long_as"
+    if cond.kind == "you_control" and cond.args == {"arg0": SelfRef()}:
+        return "while_controlled"  # "for as long as you control this creature"
+    kind = _counter_kind(cond)
+    if kind is not None:
+        # "... has flying for as long as it has a feather counter on it": the
+        # affected object's counters (rules/layers.counters_gone)
+        return f"{WHILE_COUNTER}{kind}"
+    return _AS_LONG_DURATIONS.get(cond.kind, "as_long_as")
+
+
+#: "for as long as it has a [kind] counter on it" (CR 611.2b), spelled with the kind
+#: (the engine ends it: rules/layers._counters_gone)
+WHILE_COUNTER = "while_counter:"
+#: counters that also leave by other means than being removed (annihilation, CR
+#: 704.5q; damage to a shield, 122.1c; loyalty costs): not such a duration yet
+_COUNTERS_NOT_TRACKED = frozenset(("+1/+1", "-1/-1", "shield", "loyalty"))
+
+
+def _counter_kind(cond: Condition) -> str | None:
+    """The counter kind of "it / that creature has a [kind] counter on it"."""
+    flt = cond.args.get("quality")
+    if cond.kind != "is" or not isinstance(cond.args.get("ref"), It) or not isinstance(flt, Filter):
+        return None
+    if len(flt.conditions) != 1 or flt.kinds:
+        return None
+    key, value = flt.conditions[0]
+    if key != "counters_ge" or not isinstance(value, tuple) or value[1:] != (1,):
+        return None
+    kind = value[0]
+    return kind if isinstance(kind, str) and kind not in _COUNTERS_NOT_TRACKED else None
+
+
 def _with_condition(effects: list[Effect], cond: Condition) -> list[Effect]:
     return [Effect(e.op, e.args, e.optional, e.condition or cond) for e in effects]
 
@@ -197,11 +242,9 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
             a = Amount("hand_fewer_than", ref=e.args.get("player"), value=value, multiplier=amt)
             out.append(Effect(e.op, {**e.args, "amount": a}, e.optional, e.condition))
         return out
-    if kind == "until_leaves":
-        return [
-            Effect(e.op, {**e.args, "until_source_leaves": True}, e.optional, e.condition)
-            for e in effects
-        ]
+    if kind in ("until_leaves", "until_opponent_monarch"):
+        key = "until_source_leaves" if kind == "until_leaves" else kind
+        return [Effect(e.op, {**e.args, key: True}, e.optional, e.condition) for e in effects]
     if kind == "random":
         return [Effect(e.op, {**e.args, "random": True}, e.optional, e.condition) for e in effects]
     if kind == "instead":

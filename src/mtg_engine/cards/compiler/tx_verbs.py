@@ -12,6 +12,7 @@ from ..abilities import (
     Ability,
     Amount,
     ChooseRef,
+    Condition,
     ControllerOfRef,
     EachRef,
     Effect,
@@ -48,6 +49,7 @@ from .tx_common import (
     _top_ref,
     _words,
     among_them,
+    as_long_duration,
 )
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
@@ -1011,7 +1013,13 @@ class VerbRules:
         duration = c[2] if len(c) > 2 else None
         return self.vp_gain_kw([c[0], duration]) + self.vp_gain_ability([c[1], duration])
 
-    vp_doesnt_untap = _rule("doesnt_untap")
+    def vp_doesnt_untap(self, c: list[Any]) -> list[Effect]:
+        """ "doesn't untap during its controller's [next] untap step [for as long as
+        ...]" (CR 502.3): the duration of "for as long as" (CR 611.2b), else none."""
+        cond = next((x for x in c if isinstance(x, Condition)), None)
+        duration = None if cond is None else as_long_duration(cond)
+        return [Effect("doesnt_untap", {"what": SUBJ, "duration": duration})]
+
     vp_enters_tapped = _rule("enters_tapped")
     vp_changeling = _rule("grant_keyword", keyword="Changeling")
     vp_ignored = _rule("no_op")
