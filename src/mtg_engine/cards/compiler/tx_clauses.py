@@ -60,6 +60,22 @@ def _int_of(c: list[Any]) -> int:
     return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
 
 
+def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
+    """CR 609.7a, 615: "a source of your choice would deal damage [to ...]": choose
+    the source as it resolves, then the prevention effect ``args`` on its damage
+    (to the recipient ``next_time_to`` named, all its damage without one)."""
+    flt = next(x for x in c if isinstance(x, Filter))
+    if flt.kinds != ("source",):
+        raise CompileError("the next time something other than a source deals damage")
+    # ("of your choice": who chooses, said by the choice itself)
+    flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
+    whom = next((x for x in c if isinstance(x, dict)), {})
+    return [
+        Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
+        Effect("prevent_damage", {"what": ParentRef(), "dealt_by": True, **whom, **args}),
+    ]
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -875,26 +891,41 @@ class ClauseRules:
 
     def sent_next_time_prevent(self, c: list[Any]) -> list[Effect]:
         """ "The next time a red source of your choice would deal damage to you this
-        turn, prevent that damage" (Circle of Protection: Red): the source is chosen
-        as the ability resolves (CR 609.7a), then a one-use prevention shield (615.7)."""
-        flt = next(x for x in c if isinstance(x, Filter))
-        if flt.kinds != ("source",):
-            raise CompileError("the next time something other than a source deals damage")
-        # ("of your choice": who chooses, said by the choice itself)
-        flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
-        return [
-            Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
-            Effect(
-                "prevent_damage",
-                {
-                    "what": ParentRef(),
-                    "dealt_by": True,
-                    "next_time": True,
-                    "to": ControllerRef(),
-                    "duration": EOT,
-                },
-            ),
-        ]
+        turn, prevent that damage" (Circle of Protection: Red; "to target creature",
+        Charm Peddler; "to any target", Martyr's Cause; "to you and/or creatures you
+        control", Shadowbane): the source is chosen as the ability resolves (CR
+        609.7a), then a one-use prevention shield (615.7)."""
+        return _chosen_source(c, {"next_time": True, "duration": EOT})
+
+    def vp_prevent_chosen_source(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage a source of your choice would deal [to you] this turn"
+        (Auriok Replica, Pay No Heed): the source is chosen as it resolves (CR 609.7a),
+        then a prevention effect on all its damage for the duration (615.1)."""
+        return _chosen_source(c, {"duration": c[-1]})
+
+    def sent_next_time_redirect(self, c: list[Any]) -> list[Effect]:
+        """ "The next time a source of your choice would deal damage to you this turn,
+        that damage is dealt to target creature you control instead" (General's
+        Regalia, Beacon of Destiny, Shaman en-Kor): the source is chosen as it
+        resolves (CR 609.7a); the whole of its next damage to that recipient (to
+        anyone, without one) is dealt to the new recipient instead (614.9), once
+        (615.7's "next time")."""
+        choose, prevent = _chosen_source(c[:-1], {"next_time": True, "duration": EOT})
+        if "yours" in prevent.args:
+            raise CompileError("redirect damage to you and your permanents")
+        to = c[-1]
+        if to == ControllerOfRef(TriggerRef("source")):
+            to = ControllerOfRef(ParentRef())  # "that source's controller" (Reflect Damage)
+        args = {"source": ParentRef(), "to": to, "next_time": True, "duration": EOT}
+        if prevent.args.get("to") is not None:
+            args["from"] = prevent.args["to"]
+        return [choose, Effect("redirect_next_damage", args)]
+
+    def ntt_np(self, c: list[Any]) -> dict[str, Any]:
+        return {"to": _obj(c[0])}
+
+    def ntt_you_and(self, c: list[Any]) -> dict[str, Any]:
+        return {"yours": c[-1]}
 
     def sent_next_damage_redirect(self, c: list[Any]) -> list[Effect]:
         """ "The next 1 damage that would be dealt to this creature this turn is dealt
