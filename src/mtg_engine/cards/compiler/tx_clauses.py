@@ -1465,6 +1465,17 @@ class ClauseRules:
         # CR 604.3: a characteristic-defining ability.
         return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "toughness": c[-1], "cda": True})
 
+    def cda_exiled_total(self, c: list[Any]) -> StaticEffect:
+        """ "Sutured Ghoul's power is equal to the total power of the exiled cards and
+        its toughness is equal to their total toughness" (CR 604.3, 607.2a): the cards
+        exiled with it."""
+        args = {
+            "power": Amount("power", None, EachRef(EXILED_WITH_SELF)),
+            "toughness": Amount("toughness", None, EachRef(EXILED_WITH_SELF)),
+            "cda": True,
+        }
+        return StaticEffect("set_pt", SelfRef(), args)
+
     def cda_power(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "cda": True})
 
