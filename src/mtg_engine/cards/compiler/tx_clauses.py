@@ -1581,6 +1581,25 @@ class ClauseRules:
         args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple))
         return Parsed("static", statics=[StaticEffect("mana_instead", None, args)])
 
+    def sent_mana_instead(self, c: list[Any]) -> list[Effect]:
+        """ "Until end of turn, if you tap a land you control for mana, it produces {U}
+        instead of any other type" (Deep Water, Pale Moon): a replacement effect of the
+        resolved spell or ability on mana production (CR 106.12b, 614.1a, 611.2a)."""
+        duration, (you, flt) = c[0], c[1]
+        if "Land" not in flt.kinds:
+            raise CompileError("something other than a land tapped for mana")
+        args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple) and x[0] == "mana")
+        args.update({"filter": flt, "duration": duration})
+        if you:
+            args["you"] = True
+        return [Effect("mana_instead_effect", args)]
+
+    def mtap_you(self, c: list[Any]) -> tuple[bool, Filter]:
+        return True, next(x for x in c if isinstance(x, Filter))
+
+    def mtap_player(self, c: list[Any]) -> tuple[bool, Filter]:
+        return False, next(x for x in c if isinstance(x, Filter))
+
     def mt_permanent(self, c: list[Any]) -> str:
         return "mt:permanent"
 
