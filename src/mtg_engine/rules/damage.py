@@ -88,6 +88,7 @@ def deal_damage(
                 source=source.id,
                 target=recipient,
                 amount=prevented or int(event["orig"]),
+                prevention=" ".join(event["applied"]),  # (which effects: CR 615.13)
             )
             return 0
         if prevented and may_trigger_on(game, EventKind.DAMAGE_PREVENTED):
@@ -100,6 +101,7 @@ def deal_damage(
                 source=source.id,
                 target=recipient,
                 amount=prevented,
+                prevention=" ".join(event["applied"]),
             )
     if amount <= 0 or event.get("cancelled"):
         return 0

@@ -367,7 +367,22 @@ def _check(
             how_many: int | None = None
             if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
                 how_many = 1  # "one or more cards", one of them (CR 603.2c)
-            if once is not None and _detail(ability.trigger, "one_or_more"):
+            if once is not None and ev.kind == EventKind.DAMAGE_PREVENTED:
+                # CR 615.13: once each time a prevention effect is applied to one or
+                # more simultaneous damage events, for all the damage it prevented
+                key = (w.id, ability.text, d.get("prevention"))
+                if key in once:
+                    continue
+                once.add(key)
+                if batch:
+                    how_many = sum(
+                        int(e2.data.get("amount") or 0)
+                        for e2, s2 in batch
+                        if e2.kind == EventKind.DAMAGE_PREVENTED
+                        and e2.data.get("prevention") == d.get("prevention")
+                        and _matches(game, ability.trigger, e2, w, s2)
+                    )
+            elif once is not None and _detail(ability.trigger, "one_or_more"):
                 # "whenever a source you control deals damage to one or more ...":
                 # once for each source in the event (CR 603.2c)
                 key = (w.id, ability.text, d.get("source") if ev.kind == EventKind.DAMAGE else 0)
