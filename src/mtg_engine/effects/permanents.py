@@ -27,6 +27,7 @@ from ..rules.filters import objects_matching
 from ..rules.layers import PT_EFFECT, refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
+from ..rules.zones import becomes_unattached
 from . import effect
 
 
@@ -493,6 +494,8 @@ def attach(ctx: Ctx, e: Effect) -> bool:
     what = ctx.objects(e.args.get("what"))
     to = ctx.objects(e.args.get("to"))
     if what and to:
+        if what[0].attached_to not in (None, to[0].id):
+            becomes_unattached(g, what[0], ("701.3a",))  # (CR 603.10c)
         what[0].attached_to = to[0].id
         what[0].timestamp = g.new_timestamp()  # CR 613.7e
         g.invalidate()

@@ -48,7 +48,9 @@ register(
 )
 register("restriction:do_once_each_turn")  # CR 603.2h (_once_each_turn_ok)
 register("trigger:countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
-register("trigger:damage_prevented")  # "whenever damage ... to you is prevented" (CR 615.13)
+register(
+    "trigger:damage_prevented", "trigger:unattached"
+)  # "whenever damage ... to you is prevented" (CR 615.13)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -80,6 +82,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.EXPLORED,
         EventKind.DAMAGE_PREVENTED,
         EventKind.PLAY_LAND,
+        EventKind.UNATTACH,
     )
 )
 
@@ -111,6 +114,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "explore": (EventKind.EXPLORED,),
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
+    # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
+    "unattached": (EventKind.UNATTACH, EventKind.ZONE_CHANGE),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -418,6 +423,8 @@ def _check(
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
                 event["amount"] = attack_with_count(game, ability.trigger, d, w)
+            if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "unattached":
+                event["obj"] = d["attached_to"]  # "that permanent" (CR 603.10c)
             if ev.kind == EventKind.ZONE_CHANGE and "player" not in event and subject is not None:
                 # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
                 event["player"] = subject.controller
@@ -638,6 +645,18 @@ def _matches_now(
     kind = trig.event
     if kind == "leaves_graveyard":
         return _left_graveyard(game, trig, ev, source, subject)
+    if kind == "unattached":
+        # "Whenever this Equipment becomes unattached from a permanent" (CR 603.10c,
+        # 701.3d): moved away from it (the event names that permanent), or it left
+        # the battlefield while attached to one (as it last existed)
+        if ev.kind == EventKind.UNATTACH:
+            return d.get("attachment") == source.id and d.get("obj") is not None
+        return (
+            ev.kind == EventKind.ZONE_CHANGE
+            and subject is source
+            and d.get("from_zone") == "battlefield"
+            and d.get("attached_to") is not None
+        )
     if ev.kind == EventKind.ZONE_CHANGE:
         if kind == "enters" and d.get("to_zone") == "battlefield":
             new = game.objects.get(d["obj"])

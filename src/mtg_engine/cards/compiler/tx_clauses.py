@@ -417,6 +417,7 @@ class ClauseRules:
     ev_gain_life = _ev("gain_life")
     ev_lose_life = _ev("lose_life")
     ev_tapped = _ev("tapped")
+    ev_unattached = _ev("unattached")  # CR 603.10c: looks back in time
     ev_untapped = _ev("untapped")
     ev_targeted = _ev("becomes_target")
     ev_sacrifice = _ev("sacrifice")
