@@ -205,7 +205,11 @@ def resolved_mana_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return out
 
 
-FINDER_GUARDS[EventKind.ADD_MANA] = lambda game: bool(_resolved(game))
+def _any_resolved(game: Game) -> bool:
+    return any(e.op == MANA_INSTEAD_EFFECT for e in game.effects)
+
+
+FINDER_GUARDS[EventKind.ADD_MANA] = _any_resolved
 
 
 def changes_mana_type(game: Game) -> bool:

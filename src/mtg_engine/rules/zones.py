@@ -70,6 +70,7 @@ def move(
     how = event.get("how", "")
     if event.get("applied"):  # CR 614.6: the modified event replaces the original
         to_zone, bottom = event["to"], event["bottom"]
+        controller = event["args"][2]  # (under whose control it enters, CR 616.1b)
         rules = cited(event, rules)
         reason = f"would {_would(game, old, event)}; {notes(event)}"
         # a then-hook logs the event it still is ("enters tapped", rules/replacement.py)

@@ -1595,6 +1595,14 @@ class ClauseRules:
             args["you"] = True
         return [Effect("mana_instead_effect", args)]
 
+    def sent_enters_under_your_control(self, c: list[Any]) -> list[Effect]:
+        """ "If a creature would enter the battlefield under an opponent's control this
+        turn, it enters under your control instead" (Gather Specimens): a replacement
+        effect that changes under whose control a permanent enters (CR 614.1c, 616.1b)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        flt = Filter(kinds=(kind.capitalize(),))
+        return [Effect("enters_under_your_control", {"filter": flt, "duration": EOT})]
+
     def mtap_you(self, c: list[Any]) -> tuple[bool, Filter]:
         return True, next(x for x in c if isinstance(x, Filter))
 
