@@ -48,9 +48,10 @@ register(
 )
 register("restriction:do_once_each_turn")  # CR 603.2h (_once_each_turn_ok)
 register("trigger:countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
-register(
-    "trigger:damage_prevented", "trigger:unattached"
-)  # "whenever damage ... to you is prevented" (CR 615.13)
+register("trigger:damage_prevented")  # "whenever damage ... to you is prevented" (CR 615.13)
+# "whenever this Equipment becomes unattached from a permanent" (CR 603.10c), "whenever
+# this creature phases out / in" (603.10b): they look back in time
+register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.DAMAGE_PREVENTED,
         EventKind.PLAY_LAND,
         EventKind.UNATTACH,
+        EventKind.PHASING,
     )
 )
 
@@ -116,6 +118,9 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "play": (EventKind.PLAY_LAND,),
     # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
     "unattached": (EventKind.UNATTACH, EventKind.ZONE_CHANGE),
+    # CR 702.26: phasing out looks back in time (603.10b)
+    "phases_out": (EventKind.PHASING,),
+    "phases_in": (EventKind.PHASING,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -322,6 +327,8 @@ def _check(
         ev.kind != EventKind.ZONE_CHANGE
         and ev.kind not in _watched_kinds(game)
         and not in_graveyards
+        # (what just phased out isn't indexed, but looks back: CR 603.10b)
+        and not (ev.kind == EventKind.PHASING and d.get("phased_out"))
     ):
         # nothing has an ability this kind of event triggers (a zone change, which
         # changes the state anyway, is checked directly: it may look back, 603.10a)
@@ -335,6 +342,10 @@ def _check(
         ]
         if game.command:
             watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
+        if ev.kind == EventKind.PHASING and d.get("phased_out"):
+            # CR 603.10b: abilities that trigger when a permanent phases out look back
+            # in time: those of the permanents that just phased out too
+            watchers.extend(game.objects[oid] for oid in d["phased_out"] if oid in game.objects)
     gone: set[int] = set()
     if (
         ev.kind == EventKind.ZONE_CHANGE
@@ -893,6 +904,10 @@ def _matches_now(
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
+        # "Whenever this creature phases out / in" (CR 702.26, 603.10b)
+        ids = d.get("phased_out" if kind == "phases_out" else "phased_in") or ()
+        return isinstance(trig.subject, SelfRef) and source.id in ids
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
         # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
         # damage event some or all of which a prevention effect prevented

@@ -60,6 +60,11 @@ def _int_of(c: list[Any]) -> int:
     return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
 
 
+#: trigger events compiled only about this object ("whenever this creature phases
+#: out", CR 603.10b; not yet "whenever another Spirit you control phases in")
+_SELF_ONLY_EVENTS = frozenset(("phases_out", "phases_in"))
+
+
 def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     """CR 609.7a, 615: "a source of your choice would deal damage [to ...]": choose
     the source as it resolves, then the prevention effect ``args`` on its damage
@@ -246,6 +251,8 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         preds = _share_blocked_by(preds)
         event, details = preds[0]
+        if not isinstance(subj, SelfRef) and any(p[0] in _SELF_ONLY_EVENTS for p in preds):
+            raise CompileError("another permanent phases out or in")
         if (
             event == "attacks"
             and not details
@@ -418,6 +425,8 @@ class ClauseRules:
     ev_lose_life = _ev("lose_life")
     ev_tapped = _ev("tapped")
     ev_unattached = _ev("unattached")  # CR 603.10c: looks back in time
+    ev_phases_out = _ev("phases_out")  # CR 702.26, 603.10b: looks back in time
+    ev_phases_in = _ev("phases_in")
     ev_untapped = _ev("untapped")
     ev_targeted = _ev("becomes_target")
     ev_sacrifice = _ev("sacrifice")
