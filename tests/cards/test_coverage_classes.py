@@ -3,9 +3,10 @@ the constructs added this session grade a card as the engine runs it."""
 
 from __future__ import annotations
 
+from mtg_engine.cards.abilities import Ability, AbilityKind, Effect, SelfRef, StaticEffect
 from mtg_engine.cards.coverage import card_status, coverage, nontraditional
 from mtg_engine.cards.database import CardDatabase
-from mtg_engine.rules.support import face_unsupported
+from mtg_engine.rules.support import face_unsupported, unsupported
 
 
 def _db() -> CardDatabase:
@@ -47,13 +48,25 @@ def test_energy_cards_grade_full_only_for_what_runs() -> None:
 def test_as_enters_instructions_grade_full_only_for_what_runs() -> None:
     """CR 614.12, 614.1c: the instructions of "As this enters" that are followed as
     the permanent enters (rules/etb_instructions.py: "you may pay 2 life. If you
-    don't, it enters tapped", "sacrifice all lands you control") count as running;
-    "exile a creature card from a graveyard" (linked to the permanent) doesn't yet."""
+    don't, it enters tapped", "sacrifice all lands you control", and "exile a
+    creature card from a graveyard", linked to the permanent, CR 614.13, 607.2a)
+    count as running; an instruction the entering event doesn't follow is reported."""
     db = _db()
-    for name in ("Overlaid Terrain", "Steam Vents", "Choked Estuary", "Voice of All"):
+    for name in (
+        "Overlaid Terrain",
+        "Steam Vents",
+        "Choked Estuary",
+        "Voice of All",
+        "Dermotaxi",
+        "Living Lore",
+        "Sutured Ghoul",
+    ):
         assert card_status(db.get(name), engine=face_unsupported).status == "full", name
-    dermotaxi = card_status(db.get("Dermotaxi"), engine=face_unsupported)
-    assert "as_enters:exile" in dermotaxi.missing_ops
+    draw = Effect("draw", {"amount": 1})
+    entering = Ability(
+        AbilityKind.STATIC, static=(StaticEffect("as_enters", SelfRef(), {"effects": (draw,)}),)
+    )
+    assert "as_enters:draw" in unsupported(entering)
 
 
 def test_tap_and_untap_replacements_run() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards.abilities import ChooseRef, Effect, Filter, ParentRef, SelfRef, mentions_prevented
-from ..game.actions import player_ref, ref_player
+from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS, defending_player_of
@@ -34,6 +34,10 @@ register(
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
     "arg:redirect_next_damage.from",  # the en-Kor (CR 614.9)
     "arg:redirect_next_damage.to",
+    # "the next time a source of your choice would deal damage ..., that damage is
+    # dealt to ... instead" (General's Regalia, CR 614.9, 609.7a)
+    "arg:redirect_next_damage.next_time",
+    "arg:redirect_next_damage.source",
 )
 
 _TEXT = {
@@ -166,8 +170,11 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         # time target creature would deal damage": its next instance of damage to
         # anyone, however much (615.8)
         args["next_time"] = True
-        if e.args.get("to") is not None:
-            args["to"] = tuple(player_ref(p) for p in ctx.players(e.args.get("to")))
+    if e.args.get("to") is not None:
+        # "would deal damage to you / to target creature / to any target": that
+        # recipient's damage only (CR 609.7a)
+        args["to"] = tuple(ctx.refs(e.args["to"]))
+    if e.args.get("next_time"):
         chosen_as = _chosen_source_filter(ctx, what)
         if chosen_as is not None:
             args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)
@@ -203,12 +210,20 @@ def redirect_next_damage(ctx: Ctx, e: Effect) -> bool:
     prevention shield (615.7). Applied by the event pipeline
     (rules/damage_replacements.py)."""
     g = ctx.game
-    frm = tuple(ctx.refs(e.args.get("from")))
+    whose = e.args.get("from")
+    frm = tuple(ctx.refs(whose)) if whose is not None else ()
     to = ctx.refs(e.args.get("to"))
-    if not frm or not to:
+    if (whose is not None and not frm) or not to:
         return True  # an illegal target: nothing is redirected (CR 608.2b)
-    n = ctx.amount(e.args.get("amount", 1))
-    args = {"amount": n, "to": to[0], "by": ctx.source.name}
+    args: dict[str, Any] = {"to": to[0], "by": ctx.source.name}
+    if e.args.get("next_time"):
+        # "the next time a source of your choice would deal damage [to you]": all of
+        # that source's next damage (to that recipient), once (CR 614.9, 609.7a)
+        args["next_time"] = True
+        args["sources"] = tuple(ctx.refs(e.args.get("source")))
+        n = None
+    else:
+        n = args["amount"] = ctx.amount(e.args.get("amount", 1))
     _rule_effect(ctx, e, frm, "redirect_next_damage", args)
 
     def name(r: int) -> str:
@@ -217,11 +232,16 @@ def redirect_next_damage(ctx: Ctx, e: Effect) -> bool:
             return g.players[pl].name
         return g.objects[r].name if r in g.objects else "?"
 
+    whom = f" to {', '.join(name(r) for r in frm)}" if frm else ""
+    if n is None:
+        by = ", ".join(name(r) for r in args["sources"]) or "no source"
+        how = f"the next time {by} would deal damage{whom} this turn, that damage"
+    else:
+        how = f"the next {n} damage that would be dealt{whom} this turn"
     g.emit(
         EventKind.PREVENTION,
         ("614.9",),
-        f"{ctx.source.name}: the next {n} damage that would be dealt to "
-        f"{', '.join(name(r) for r in frm)} this turn is dealt to {name(to[0])} instead",
+        f"{ctx.source.name}: {how} is dealt to {name(to[0])} instead",
     )
     return True
 

@@ -36,7 +36,7 @@ from ..rules.damage import lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.permanents import sacrifice
-from ..rules.zones import move, shuffle_library
+from ..rules.zones import becomes_unattached, move, shuffle_library
 from . import effect
 
 
@@ -473,6 +473,8 @@ def equip_attach(ctx: Ctx, e: Effect) -> bool:
             EventKind.ATTACH, (rule, "701.3b"), f"{src.name} is already attached to {target.name}"
         )
         return True
+    if src.attached_to is not None:
+        becomes_unattached(g, src, (rule, "701.3d"))  # moved from another (CR 603.10c)
     src.attached_to = target.id
     src.timestamp = g.new_timestamp()  # CR 613.7e
     g.invalidate()

@@ -5,16 +5,17 @@ from __future__ import annotations
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
+from ..game.records import ContinuousEffect
 from ..rules.effects_runner import Ctx
 from ..rules.mana import parse_mana, pool_text, productions_of
 from ..rules.mana_costs import POOL_INDEX
-from ..rules.mana_replacements import produce_mana
+from ..rules.mana_replacements import MANA_INSTEAD_EFFECT, produce_mana
 from ..rules.mana_spending import spend_restriction
 from ..rules.support import register
 from . import effect
 
 # "Add three mana in any combination of {R} and/or {G}" (CR 106.1b)
-register("arg:add_mana.combination")
+register("arg:add_mana.combination", f"arg:{MANA_INSTEAD_EFFECT}.you")  # "if you tap" (Deep Water)
 
 
 @effect("add_mana")
@@ -111,3 +112,28 @@ def _spend_text(ctx: Ctx) -> str:
         return "restricted"
     end = text.find(".", start)
     return text[start : end if end > 0 else len(text)].lower()
+
+
+@effect(MANA_INSTEAD_EFFECT)
+def mana_instead_effect(ctx: Ctx, e: Effect) -> bool:
+    """ "Until end of turn, if you tap a land you control for mana, it produces {U}
+    instead of any other type" (Deep Water; "if a player taps a nonbasic land",
+    Pale Moon): a replacement effect of a resolved spell or ability on mana
+    production (CR 106.12b, 614.1a, 611.2a), applied by rules/mana_replacements.py."""
+    g = ctx.game
+    args = {k: v for k, v in e.args.items() if k != "duration"}
+    args["by"] = ctx.source.name
+    duration = e.args.get("duration") or "end_of_turn"
+    ce = ContinuousEffect(
+        "r", g.new_timestamp(), ctx.source.id, ctx.controller, (), e.op, args, duration
+    )
+    g.effects = [*g.effects, ce]
+    g.invalidate()  # (the mana sources planned with: rules/mana.mana_sources)
+    who = "you tap" if args.get("you") else "a player taps"
+    g.emit(
+        EventKind.PREVENTION,
+        ("614.1a", "106.12b"),
+        f"{ctx.source.name}: until end of turn, if {who} a land for mana, it produces "
+        f"{{{args['mana']}}} instead of any other type",
+    )
+    return True

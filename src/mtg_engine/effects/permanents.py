@@ -21,12 +21,14 @@ from ..game.records import ContinuousEffect
 from ..rules.copy import copy_effect, copy_values
 from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters, remove_counters
 from ..rules.effects_runner import Ctx
+from ..rules.etb_replacements import ENTERS_UNDER_YOUR_CONTROL
 from ..rules.face_down import is_masked
 from ..rules.face_turning import unmask
 from ..rules.filters import objects_matching
 from ..rules.layers import PT_EFFECT, WHILE_TAPPED, counter_duration_holds, refresh_control
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
+from ..rules.zones import becomes_unattached
 from . import effect
 
 
@@ -511,6 +513,8 @@ def attach(ctx: Ctx, e: Effect) -> bool:
     what = ctx.objects(e.args.get("what"))
     to = ctx.objects(e.args.get("to"))
     if what and to:
+        if what[0].attached_to not in (None, to[0].id):
+            becomes_unattached(g, what[0], ("701.3a",))  # (CR 603.10c)
         what[0].attached_to = to[0].id
         what[0].timestamp = g.new_timestamp()  # CR 613.7e
         g.invalidate()
@@ -532,3 +536,25 @@ register(
     "arg:grant_ability.abilities",
     "arg:grant_keyword.keyword_args",
 )
+
+
+@effect(ENTERS_UNDER_YOUR_CONTROL)
+def enters_under_your_control(ctx: Ctx, e: Effect) -> bool:
+    """ "If a creature would enter the battlefield under an opponent's control this
+    turn, it enters under your control instead" (Gather Specimens): a replacement
+    effect of a resolved spell (CR 614.1c, 611.2a), applied as a permanent enters
+    (rules/etb_replacements.control_replacements, 616.1b)."""
+    g = ctx.game
+    args = {"filter": e.args.get("filter"), "by": ctx.source.name}
+    duration = e.args.get("duration") or "end_of_turn"
+    ce = ContinuousEffect(
+        "r", g.new_timestamp(), ctx.source.id, ctx.controller, (), e.op, args, duration
+    )
+    g.effects = [*g.effects, ce]
+    g.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("614.1c",),
+        f"{ctx.source.name}: this turn, what would enter under an opponent's control "
+        f"enters under {g.players[ctx.controller].name}'s control instead",
+    )
+    return True

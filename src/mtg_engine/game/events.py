@@ -223,6 +223,7 @@ class ZoneChangeData(TypedDict):
     controller: int
     old: NotRequired[int]
     attached: NotRequired[list[int]]  # Auras/Equipment attached as it left (603.10a)
+    attached_to: NotRequired[int]  # what it was attached to as it left (603.10c)
     cause: NotRequired[str]  # what moved it ("sacrifice", "discard", ...)
 
 

@@ -67,9 +67,12 @@ def deal_damage(
         # next 1 damage ... is dealt to target creature you control instead"): that
         # part is damage from the same source to the new recipient, proposed as such
         split = event.pop("split")
-        dealt = deal_damage(game, source, recipient, amount, combat, rules, lifelink, event)
+        dealt = deal_damage(game, source, recipient, amount, combat, rules, False, event)
         for dest, k in split:
-            dealt += deal_damage(game, source, int(dest), int(k), combat, rules, lifelink)
+            dealt += deal_damage(game, source, int(dest), int(k), combat, rules, False)
+        if lifelink and dealt > 0 and Kw.LIFELINK in chars(game, source).keywords:
+            # the parts are dealt at the same time: one life gain (CR 614.9, 702.15b)
+            gain_life(game, source.controller, dealt, ("702.15b",), f"lifelink of {source.name}")
         return dealt
     amount = int(event["amount"])
     # CR 614.9: a redirection effect changed who is dealt the damage
@@ -88,6 +91,7 @@ def deal_damage(
                 source=source.id,
                 target=recipient,
                 amount=prevented or int(event["orig"]),
+                prevention=" ".join(event["applied"]),  # (which effects: CR 615.13)
             )
             return 0
         if prevented and may_trigger_on(game, EventKind.DAMAGE_PREVENTED):
@@ -100,6 +104,7 @@ def deal_damage(
                 source=source.id,
                 target=recipient,
                 amount=prevented,
+                prevention=" ".join(event["applied"]),
             )
     if amount <= 0 or event.get("cancelled"):
         return 0

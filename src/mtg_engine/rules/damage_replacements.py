@@ -111,7 +111,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 continue
         if e.args.get("combat_only") and not ev["combat"]:
             continue
-        if e.args.get("next_time") and to not in e.args.get("to", (to,)):
+        if to not in e.args.get("to", (to,)):
             continue  # "would deal damage to you": that player only (CR 609.7a)
         shield = e.args.get("amount")
         if shield is not None and int(shield) <= 0:
@@ -159,9 +159,16 @@ def next_damage_redirections(game: Game, ev: dict[str, Any]) -> list[Replacement
         return out
     to = ev["to"]
     for e in game.effects:
-        if e.op != "redirect_next_damage" or to not in e.affected:
+        if e.op != "redirect_next_damage" or (e.affected and to not in e.affected):
             continue
-        left = int(e.args["amount"])
+        if e.args.get("next_time"):
+            # "the next time a source of your choice would deal damage": all of it,
+            # from that source only (CR 609.7a)
+            if ev["source"] not in e.args["sources"]:
+                continue
+            left = int(ev["amount"])
+        else:
+            left = int(e.args["amount"])
         dest = int(e.args["to"])
         if left <= 0 or dest == to or not _can_be_dealt_damage(game, dest):
             continue
@@ -170,7 +177,7 @@ def next_damage_redirections(game: Game, ev: dict[str, Any]) -> list[Replacement
             Replacement(
                 f"redirect_next:{e.timestamp}",
                 name,
-                ("614.9", "615.7"),
+                ("614.9",) if e.args.get("next_time") else ("614.9", "615.7"),
                 _redirect_part(left, dest, e.timestamp, name),
             )
         )

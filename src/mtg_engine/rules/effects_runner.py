@@ -740,6 +740,10 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                 ]
             else:
                 candidates = [o.id for o in objects_matching(g, flt, chooser, ctx.source)]
+            barred = task.data.get("not_choosable")
+            if barred:
+                # CR 614.13a: not the object that will become the entering permanent
+                candidates = [oid for oid in candidates if oid not in barred]
             lo, hi = choose_count(ctx, ref, len(candidates))
             if lo == hi == len(candidates) and not g.real_choice(len(candidates), hi):
                 picked = list(candidates)  # no real choice

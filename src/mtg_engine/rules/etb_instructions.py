@@ -118,6 +118,8 @@ def follow_instruction(
         answer = None
     if e.optional and not d["opt"]:
         return _done(d, e, False)
+    # CR 614.13a: what it has its controller choose can't be the card entering
+    d["not_choosable"] = [entry["obj"]]
     task = Task("as_enters", d)
     task.answer = answer
     ctx = Ctx(game, me, task)
@@ -137,6 +139,12 @@ def follow_instruction(
     if not choose_refs(ctx, e) or not handler(ctx, e):
         return _taken(game)
     entry["replacement_rules"].append("614.12")
+    if e.op == "exile":
+        # CR 614.13, 607.2a: cards exiled as it enters ("Imprint — As this Vehicle
+        # enters, exile a creature card from a graveyard") are linked to the permanent
+        # it becomes (rules/replacement._entered)
+        entry["replacement_rules"].append("614.13")
+        entry["exiled_linked"] = True
     return _done(d, e, True)
 
 

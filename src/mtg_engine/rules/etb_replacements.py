@@ -31,7 +31,7 @@ from .characteristics import chars
 from .conditions import evaluate
 from .etb_choices import entering_choices
 from .filters import matches_object
-from .pipeline import Replacement, replacement_finder
+from .pipeline import STEP_CONTROL, Replacement, replacement_finder
 from .replacement import (
     PIPELINE_OPS,
     condition_rules,
@@ -122,3 +122,48 @@ def _tapped(game: Game, ev: dict[str, Any]) -> str:
 
 
 __all__ = ["entering_replacements", "printed_if_plain"]
+
+
+#: a resolved "if a creature would enter the battlefield under an opponent's control
+#: this turn, it enters under your control instead" (Gather Specimens)
+ENTERS_UNDER_YOUR_CONTROL = "enters_under_your_control"
+
+
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.BATTLEFIELD)])
+def control_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.1c, 616.1b: effects that change under whose control a permanent enters;
+    one of them is chosen before any other effect that modifies how it enters (the
+    others then see the permanent under its new controller, 616.1f)."""
+    entry = ev.get("entry")
+    if entry is None or not game.effects:
+        return []
+    out: list[Replacement] = []
+    for e in game.effects:
+        if e.op != ENTERS_UNDER_YOUR_CONTROL or entry["controller"] == e.controller:
+            continue
+        if game.players[e.controller].has_lost:
+            continue
+        pros, _ = prospective(game, entry)
+        flt = e.args.get("filter")
+        src = game.objects.get(e.source) if e.source is not None else None
+        if isinstance(flt, Filter) and not matches_object(game, pros, flt, e.controller, src):
+            continue
+        name = str(e.args.get("by") or "a control effect")
+
+        def apply(game: Game, ev: dict[str, Any], who: int = e.controller, name: str = name) -> str:
+            entry = ev["entry"]
+            entry["controller"] = who
+            ev["player"] = who
+            ev["args"][2] = who
+            return f"{name}: it enters under {game.players[who].name}'s control instead"
+
+        out.append(
+            Replacement(
+                f"{ENTERS_UNDER_YOUR_CONTROL}:{e.timestamp}",
+                name,
+                ("614.1c", "616.1b"),
+                apply,
+                step=STEP_CONTROL,
+            )
+        )
+    return out

@@ -1158,12 +1158,13 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
         if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
             n = card_types_among(game, value.filter, controller, src)
             return n * value.multiplier + value.value
-        if k in ("power", "toughness") and isinstance(value.ref, EachRef):
-            # "the exiled creature card's power" (Phyrexian Ingester): the card
-            # exiled with this permanent (CR 607.2a), none: 0
+        if k in ("power", "toughness", "mana_value") and isinstance(value.ref, EachRef):
+            # "the exiled creature card's power" (Phyrexian Ingester), "the exiled
+            # card's mana value" (Living Lore): the card exiled with this permanent
+            # (CR 607.2a), none: 0
             return (
                 sum(
-                    (chars(game, o).power if k == "power" else chars(game, o).toughness) or 0
+                    getattr(chars(game, o), k) or 0
                     for o in objects_matching(game, value.ref.filter, controller, src)
                 )
                 * value.multiplier

@@ -14,11 +14,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import StaticEffect
+from ..cards.abilities import Filter, StaticEffect
 from ..game.events import EventKind
 from ..game.objects import GameObject
+from ..game.records import ContinuousEffect
 from .characteristics import chars
-from .pipeline import Replacement, propose, static_replacement, static_sources, watched
+from .filters import matches_object
+from .pipeline import (
+    FINDER_GUARDS,
+    Replacement,
+    propose,
+    replacement_finder,
+    static_replacement,
+    static_sources,
+    watched,
+)
 from .support import register
 
 if TYPE_CHECKING:
@@ -130,16 +140,84 @@ def _instead(
 ) -> tuple[str, ...] | None:
     """What a land tapped for ``mana`` produces instead, or None when the effect
     doesn't apply (not a land, less mana than it says, already that mana)."""
-    if len(mana) < int(st.args.get("min", 1)) or "Land" not in chars(game, o).types:
+    return _produces_instead(game, st.args, o, mana)
+
+
+def _produces_instead(
+    game: Game, args: dict[str, Any], o: GameObject, mana: tuple[str, ...]
+) -> tuple[str, ...] | None:
+    if len(mana) < int(args.get("min", 1)) or "Land" not in chars(game, o).types:
         return None
-    m = str(st.args["mana"])
-    new = (m,) if st.args.get("and_amount") else (m,) * len(mana)
+    m = str(args["mana"])
+    new = (m,) if args.get("and_amount") else (m,) * len(mana)
     return None if new == mana else new
 
 
+# ---------------------------------------------------------------------------
+# "Until end of turn, if a player taps a nonbasic land for mana, it produces
+# colorless mana instead of any other type" (Pale Moon; Deep Water): the same
+# replacement as an effect of a resolved spell or ability (CR 611.2a, 614.1a)
+# ---------------------------------------------------------------------------
+
+MANA_INSTEAD_EFFECT = "mana_instead_effect"
+
+
+def _resolved(game: Game) -> list[ContinuousEffect]:
+    """The resolved "produces ... instead" effects (a scan of the few continuous
+    effects; none in most games)."""
+    return [e for e in game.effects if e.op == MANA_INSTEAD_EFFECT] if game.effects else []
+
+
+def _resolved_applies(game: Game, e: ContinuousEffect, player: int, o: GameObject) -> bool:
+    """Whether a resolved effect covers ``player`` tapping ``o`` ("if you tap a land
+    you control", "if a player taps a nonbasic land")."""
+    if e.args.get("you") and player != e.controller:
+        return False
+    flt = e.args.get("filter")
+    src = game.objects.get(e.source) if e.source is not None else None
+    return not isinstance(flt, Filter) or matches_object(game, o, flt, e.controller, src)
+
+
+@replacement_finder(EventKind.ADD_MANA)
+def resolved_mana_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 106.12b, 614.1a: a resolved "it produces {U} instead of any other type"."""
+    o = game.objects.get(ev["source"])
+    if not ev.get("tapped") or not ev["mana"] or o is None:
+        return []
+    out = []
+    for e in _resolved(game):
+        if not _resolved_applies(game, e, ev["player"], o):
+            continue
+        new = _produces_instead(game, e.args, o, tuple(ev["mana"]))
+        if new is None:
+            continue
+        name = str(e.args.get("by") or "a mana effect")
+
+        def apply(
+            game: Game, ev: dict[str, Any], new: tuple[str, ...] = new, name: str = name
+        ) -> str:
+            ev["mana"] = list(new)
+            return f"{name}: it produces {''.join('{' + m + '}' for m in new)} instead"
+
+        out.append(
+            Replacement(f"{MANA_INSTEAD_EFFECT}:{e.timestamp}", name, ("106.12b", "614.1a"), apply)
+        )
+    return out
+
+
+def _any_resolved(game: Game) -> bool:
+    return any(e.op == MANA_INSTEAD_EFFECT for e in game.effects)
+
+
+FINDER_GUARDS[EventKind.ADD_MANA] = _any_resolved
+
+
 def changes_mana_type(game: Game) -> bool:
-    """Whether some permanent says "it produces {B} instead of any other type"."""
-    return watched(game, EventKind.ADD_MANA) and bool(static_sources(game, "mana_instead"))
+    """Whether some permanent or resolved effect says "it produces {B} instead of any
+    other type"."""
+    return watched(game, EventKind.ADD_MANA) and (
+        bool(static_sources(game, "mana_instead")) or bool(_resolved(game))
+    )
 
 
 def planned_production(
@@ -155,6 +233,11 @@ def planned_production(
         new = _instead(game, st, o, prod)
         if new is not None:
             prod = new
+    for e in _resolved(game):
+        if _resolved_applies(game, e, player, o):
+            new = _produces_instead(game, e.args, o, prod)
+            if new is not None:
+                prod = new
     return prod
 
 

@@ -20,7 +20,7 @@ still there, else unattached (702.26i: state-based actions then apply).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -58,29 +58,60 @@ def phase_permanents(game: Game) -> None:
     for o in back:
         texts.extend(_phase_in(game, o))
     game.invalidate()
-    game.emit(EventKind.PHASING, ("502.1", "702.26a"), "; ".join(texts))
+    game.emit(
+        EventKind.PHASING,
+        ("502.1", "702.26a"),
+        "; ".join(texts),
+        **_phased(game, out, back),
+    )
+
+
+def _phased(game: Game, out: list[GameObject], back: list[GameObject]) -> dict[str, Any]:
+    """The event's data: the permanents that phased out and in (with those that
+    did so indirectly, CR 702.26g), for "whenever this creature phases out / in"
+    (603.10b: phasing out looks back)."""
+    data: dict[str, Any] = {}
+    if out:
+        data["phased_out"] = [o.id for o in _with_attached(game, out)]
+    if back:
+        data["phased_in"] = [o.id for o in _with_attached(game, back)]
+    return data
+
+
+def _with_attached(game: Game, objs: list[GameObject]) -> list[GameObject]:
+    ids = {o.id for o in objs}
+    extra = [
+        game.objects[a]
+        for a in game.battlefield
+        if a not in ids and game.objects[a].attached_to in ids
+    ]
+    return [*objs, *extra]
 
 
 def phase_out(game: Game, objs: list[GameObject], rules: tuple[str, ...] = ("702.26b",)) -> None:
     """Phase permanents out (an effect: "target creature phases out")."""
     texts: list[str] = []
+    done = []
     for o in objs:
         if o.zone == Zone.BATTLEFIELD and not o.phased_out:
             texts.extend(_phase_out(game, o, indirect=False))
+            done.append(o)
     if texts:
         game.invalidate()
-        game.emit(EventKind.PHASING, rules, "; ".join(texts))
+        game.emit(EventKind.PHASING, rules, "; ".join(texts), **_phased(game, done, []))
 
 
 def phase_in(game: Game, objs: list[GameObject], rules: tuple[str, ...] = ("702.26c",)) -> None:
     """Phase permanents in (an effect: "all phased-out creatures phase in")."""
     texts: list[str] = []
+    done = []
     for o in objs:
         if o.zone == Zone.BATTLEFIELD and o.phased_out and not (o.chosen or {}).get(_INDIRECT):
             texts.extend(_phase_in(game, o))
+            done.append(o)
     if texts:
         game.invalidate()
-        game.emit(EventKind.PHASING, rules, "; ".join(texts))
+        game.emit(EventKind.PHASING, rules, "; ".join(texts), **_phased(game, [], done))
 
 
 def _phase_out(game: Game, o: GameObject, indirect: bool) -> list[str]:

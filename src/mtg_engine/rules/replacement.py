@@ -45,6 +45,7 @@ from .copy import copiable_values, copy_effect, has_copy_effect, raw_values
 from .face_down import face_down_kind, face_down_values
 from .face_turning import turn_face_down_each
 from .layers import amount, creature_types, refresh_control, with_own_cdas
+from .linked import exiled_with
 from .pipeline import cited, propose, then_hook
 from .saga import entering_lore, has_chapters
 from .support import register
@@ -339,6 +340,12 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
             game.invalidate()
             entry["notes"].append(f"attached to {game.objects[attach].name}")
             rules = (*rules, "608.3c")
+    if entry.get("exiled_linked"):
+        # CR 607.2a, 614.13: exiled as it entered, by the object it was: linked to the
+        # permanent (rules/etb_instructions.py)
+        for x in exiled_with(game, oid):
+            x.links = {**(x.links or {}), "exiled_by": new_id}
+        game.invalidate()  # (what its characteristic-defining abilities count changed)
     chosen = dict(entry["chosen"])
     if entry["face_down"]:
         new.face_down = True  # CR 708.3: turned face down before it enters

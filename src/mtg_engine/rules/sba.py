@@ -31,7 +31,7 @@ from .permanents import destroy_permanent, sacrifice
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .speed import speed_owed, start_engines
-from .zones import move
+from .zones import becomes_unattached, move
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -254,10 +254,9 @@ def check_state_based_actions(game: Game) -> bool:
                     reason="is put into its owner's graveyard: not legally attached",
                 )
             else:
-                o.attached_to = None
-                game.invalidate()
-                game.emit(
-                    EventKind.UNATTACH,
+                becomes_unattached(
+                    game,
+                    o,
                     ("704.5n" if kind == "equipment" else "704.5p",),
                     f"{o.name} becomes unattached",
                 )

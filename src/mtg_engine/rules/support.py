@@ -91,6 +91,7 @@ AS_ENTERS_FOLLOWED = frozenset(
         "lose_life",
         "return_to_hand",
         "put_counters",
+        "exile",
     )
 )
 #: the instructions of "As this enters, ..." the engine performs (CR 614.12): the

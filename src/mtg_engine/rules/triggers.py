@@ -50,6 +50,9 @@ register(
 register("restriction:do_once_each_turn")  # CR 603.2h (_once_each_turn_ok)
 register("trigger:countered")  # "whenever a spell you've cast is countered" (CR 603.10e)
 register("trigger:damage_prevented")  # "whenever damage ... to you is prevented" (CR 615.13)
+# "whenever this Equipment becomes unattached from a permanent" (CR 603.10c), "whenever
+# this creature phases out / in" (603.10b): they look back in time
+register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -82,6 +85,8 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.DAMAGE_PREVENTED,
         EventKind.PLAY_LAND,
         EventKind.MONARCH,
+        EventKind.UNATTACH,
+        EventKind.PHASING,
     )
 )
 
@@ -120,6 +125,11 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
+    # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
+    "unattached": (EventKind.UNATTACH, EventKind.ZONE_CHANGE),
+    # CR 702.26: phasing out looks back in time (603.10b)
+    "phases_out": (EventKind.PHASING,),
+    "phases_in": (EventKind.PHASING,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -329,7 +339,13 @@ def _check(
     if cast_self is not None:
         in_graveyards = [*in_graveyards, cast_self]
     kinds = _watched_kinds(game)
-    if ev.kind != EventKind.ZONE_CHANGE and ev.kind not in kinds and not in_graveyards:
+    if (
+        ev.kind != EventKind.ZONE_CHANGE
+        and ev.kind not in kinds
+        and not in_graveyards
+        # (what just phased out isn't indexed, but looks back: CR 603.10b)
+        and not (ev.kind == EventKind.PHASING and d.get("phased_out"))
+    ):
         # nothing has an ability this kind of event triggers (a zone change, which
         # changes the state anyway, is checked directly: it may look back, 603.10a)
         return
@@ -342,6 +358,10 @@ def _check(
         ]
         if game.command:
             watchers.extend(game.objects[oid] for oid in emblem_ids(game))  # CR 114.4
+        if ev.kind == EventKind.PHASING and d.get("phased_out"):
+            # CR 603.10b: abilities that trigger when a permanent phases out look back
+            # in time: those of the permanents that just phased out too
+            watchers.extend(game.objects[oid] for oid in d["phased_out"] if oid in game.objects)
     gone: set[int] = set()
     if (
         ev.kind == EventKind.ZONE_CHANGE
@@ -379,7 +399,22 @@ def _check(
             how_many: int | None = None
             if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
                 how_many = 1  # "one or more cards", one of them (CR 603.2c)
-            if once is not None and _detail(ability.trigger, "one_or_more"):
+            if once is not None and ev.kind == EventKind.DAMAGE_PREVENTED:
+                # CR 615.13: once each time a prevention effect is applied to one or
+                # more simultaneous damage events, for all the damage it prevented
+                key = (w.id, ability.text, d.get("prevention"))
+                if key in once:
+                    continue
+                once.add(key)
+                if batch:
+                    how_many = sum(
+                        int(e2.data.get("amount") or 0)
+                        for e2, s2 in batch
+                        if e2.kind == EventKind.DAMAGE_PREVENTED
+                        and e2.data.get("prevention") == d.get("prevention")
+                        and _matches(game, ability.trigger, e2, w, s2)
+                    )
+            elif once is not None and _detail(ability.trigger, "one_or_more"):
                 # "whenever a source you control deals damage to one or more ...":
                 # once for each source in the event (CR 603.2c)
                 key = (w.id, ability.text, d.get("source") if ev.kind == EventKind.DAMAGE else 0)
@@ -415,6 +450,8 @@ def _check(
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
                 event["amount"] = attack_with_count(game, ability.trigger, d, w)
+            if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "unattached":
+                event["obj"] = d["attached_to"]  # "that permanent" (CR 603.10c)
             if ev.kind == EventKind.ZONE_CHANGE and "player" not in event and subject is not None:
                 # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
                 event["player"] = subject.controller
@@ -635,6 +672,18 @@ def _matches_now(
     kind = trig.event
     if kind == "leaves_graveyard":
         return _left_graveyard(game, trig, ev, source, subject)
+    if kind == "unattached":
+        # "Whenever this Equipment becomes unattached from a permanent" (CR 603.10c,
+        # 701.3d): moved away from it (the event names that permanent), or it left
+        # the battlefield while attached to one (as it last existed)
+        if ev.kind == EventKind.UNATTACH:
+            return d.get("attachment") == source.id and d.get("obj") is not None
+        return (
+            ev.kind == EventKind.ZONE_CHANGE
+            and subject is source
+            and d.get("from_zone") == "battlefield"
+            and d.get("attached_to") is not None
+        )
     if ev.kind == EventKind.ZONE_CHANGE:
         if kind == "enters" and d.get("to_zone") == "battlefield":
             new = game.objects.get(d["obj"])
@@ -876,6 +925,10 @@ def _matches_now(
         return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
+        # "Whenever this creature phases out / in" (CR 702.26, 603.10b)
+        ids = d.get("phased_out" if kind == "phases_out" else "phased_in") or ()
+        return isinstance(trig.subject, SelfRef) and source.id in ids
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
         # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
         # damage event some or all of which a prevention effect prevented

@@ -70,6 +70,7 @@ def move(
     how = event.get("how", "")
     if event.get("applied"):  # CR 614.6: the modified event replaces the original
         to_zone, bottom = event["to"], event["bottom"]
+        controller = event["args"][2]  # (under whose control it enters, CR 616.1b)
         rules = cited(event, rules)
         reason = f"would {_would(game, old, event)}; {notes(event)}"
         # a then-hook logs the event it still is ("enters tapped", rules/replacement.py)
@@ -126,6 +127,10 @@ def move(
         }
         if attached:
             data["attached"] = attached
+        if from_zone == Zone.BATTLEFIELD and old.attached_to is not None:
+            # what it was attached to as it left: "whenever this Equipment becomes
+            # unattached from a permanent" looks back (CR 603.10c)
+            data["attached_to"] = old.attached_to
         if cause:
             data["cause"] = cause
         game.emit(EventKind.ZONE_CHANGE, rules, text, old, **data)
@@ -224,6 +229,26 @@ def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
 
 def _front_face(obj: GameObject) -> int:
     return 0
+
+
+def becomes_unattached(game: Game, o: GameObject, rules: tuple[str, ...], text: str = "") -> None:
+    """An Aura, Equipment or Fortification stops being attached to the permanent it
+    was attached to, which stays on the battlefield (CR 701.3d: equipped to another,
+    moved by an effect, 704.5n): the event "becomes unattached from a permanent"
+    triggers on (603.10c), naming that permanent."""
+    was = o.attached_to
+    o.attached_to = None
+    game.invalidate()
+    if was is None:
+        return
+    name = game.objects[was].name if was in game.objects else "a permanent"
+    game.emit(
+        EventKind.UNATTACH,
+        rules,
+        text or f"{o.name} becomes unattached from {name}",
+        obj=was,
+        attachment=o.id,
+    )
 
 
 def leave_battlefield(game: Game, old: GameObject) -> None:

@@ -44,7 +44,7 @@ from ..abilities import (
     TriggerRef,
 )
 from ..model import CardFace
-from .ir import Body, It, ThatPlayer, finalize, walk
+from .ir import EXILED_WITH_SELF, Body, ExiledCard, It, ThatPlayer, finalize, walk
 from .leveler import (
     PT_BOX,
     class_level_ability,
@@ -299,10 +299,12 @@ def _it_is_self(s: StaticEffect) -> StaticEffect:
     is this object: "If this creature would die, exile it instead" (CR 614.1a), "As
     this land enters, you may pay 2 life. If you don't, it enters tapped" (614.12),
     "This creature gets +1/+1 for each oil counter on it" (604.1). No compiler
-    placeholder is left in a compiled ability (a granted one is game state, saved)."""
-    if not isinstance(s.affected, SelfRef):
-        return s
-    args = walk(s.args, lambda v: SelfRef() if type(v) is It else None)
+    placeholder is left in a compiled ability (a granted one is game state, saved):
+    "the exiled card" is the card exiled with this object (CR 607.2a: "Living Lore's
+    power and toughness are each equal to the exiled card's mana value")."""
+    args = walk(s.args, lambda v: EachRef(EXILED_WITH_SELF) if type(v) is ExiledCard else None)
+    if isinstance(s.affected, SelfRef):
+        args = walk(args, lambda v: SelfRef() if type(v) is It else None)
     return s if args == s.args else StaticEffect(s.op, s.affected, args, s.condition)
 
 

@@ -468,7 +468,12 @@ def finalize(
     index: dict[int, int] = {}
     state: dict[str, Any] = {"last": last}  # "target" | "parent"
     last_target: list[int] = []
-    trigger_about_other = trigger is not None and isinstance(trigger.subject, Filter)
+    trigger_about_other = trigger is not None and (
+        isinstance(trigger.subject, Filter)
+        # "whenever this Equipment becomes unattached from a permanent, sacrifice that
+        # permanent": the permanent it was attached to (CR 603.10c)
+        or trigger.event == "unattached"
+    )
     other_creature = trigger is not None and _names_other_creature(trigger)
     # (with a trigger about another object, "that creature" may be either one)
     damaged_creature = (

@@ -61,6 +61,27 @@ def _int_of(c: list[Any]) -> int:
     return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
 
 
+#: trigger events compiled only about this object ("whenever this creature phases
+#: out", CR 603.10b; not yet "whenever another Spirit you control phases in")
+_SELF_ONLY_EVENTS = frozenset(("phases_out", "phases_in"))
+
+
+def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
+    """CR 609.7a, 615: "a source of your choice would deal damage [to ...]": choose
+    the source as it resolves, then the prevention effect ``args`` on its damage
+    (to the recipient ``next_time_to`` named, all its damage without one)."""
+    flt = next(x for x in c if isinstance(x, Filter))
+    if flt.kinds != ("source",):
+        raise CompileError("the next time something other than a source deals damage")
+    # ("of your choice": who chooses, said by the choice itself)
+    flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
+    whom = next((x for x in c if isinstance(x, dict)), {})
+    return [
+        Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
+        Effect("prevent_damage", {"what": ParentRef(), "dealt_by": True, **whom, **args}),
+    ]
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -231,6 +252,8 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         preds = _share_blocked_by(preds)
         event, details = preds[0]
+        if not isinstance(subj, SelfRef) and any(p[0] in _SELF_ONLY_EVENTS for p in preds):
+            raise CompileError("another permanent phases out or in")
         if (
             event == "attacks"
             and not details
@@ -402,6 +425,9 @@ class ClauseRules:
     ev_gain_life = _ev("gain_life")
     ev_lose_life = _ev("lose_life")
     ev_tapped = _ev("tapped")
+    ev_unattached = _ev("unattached")  # CR 603.10c: looks back in time
+    ev_phases_out = _ev("phases_out")  # CR 702.26, 603.10b: looks back in time
+    ev_phases_in = _ev("phases_in")
     ev_untapped = _ev("untapped")
     ev_targeted = _ev("becomes_target")
     ev_sacrifice = _ev("sacrifice")
@@ -876,26 +902,41 @@ class ClauseRules:
 
     def sent_next_time_prevent(self, c: list[Any]) -> list[Effect]:
         """ "The next time a red source of your choice would deal damage to you this
-        turn, prevent that damage" (Circle of Protection: Red): the source is chosen
-        as the ability resolves (CR 609.7a), then a one-use prevention shield (615.7)."""
-        flt = next(x for x in c if isinstance(x, Filter))
-        if flt.kinds != ("source",):
-            raise CompileError("the next time something other than a source deals damage")
-        # ("of your choice": who chooses, said by the choice itself)
-        flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
-        return [
-            Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
-            Effect(
-                "prevent_damage",
-                {
-                    "what": ParentRef(),
-                    "dealt_by": True,
-                    "next_time": True,
-                    "to": ControllerRef(),
-                    "duration": EOT,
-                },
-            ),
-        ]
+        turn, prevent that damage" (Circle of Protection: Red; "to target creature",
+        Charm Peddler; "to any target", Martyr's Cause; "to you and/or creatures you
+        control", Shadowbane): the source is chosen as the ability resolves (CR
+        609.7a), then a one-use prevention shield (615.7)."""
+        return _chosen_source(c, {"next_time": True, "duration": EOT})
+
+    def vp_prevent_chosen_source(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage a source of your choice would deal [to you] this turn"
+        (Auriok Replica, Pay No Heed): the source is chosen as it resolves (CR 609.7a),
+        then a prevention effect on all its damage for the duration (615.1)."""
+        return _chosen_source(c, {"duration": c[-1]})
+
+    def sent_next_time_redirect(self, c: list[Any]) -> list[Effect]:
+        """ "The next time a source of your choice would deal damage to you this turn,
+        that damage is dealt to target creature you control instead" (General's
+        Regalia, Beacon of Destiny, Shaman en-Kor): the source is chosen as it
+        resolves (CR 609.7a); the whole of its next damage to that recipient (to
+        anyone, without one) is dealt to the new recipient instead (614.9), once
+        (615.7's "next time")."""
+        choose, prevent = _chosen_source(c[:-1], {"next_time": True, "duration": EOT})
+        if "yours" in prevent.args:
+            raise CompileError("redirect damage to you and your permanents")
+        to = c[-1]
+        if to == ControllerOfRef(TriggerRef("source")):
+            to = ControllerOfRef(ParentRef())  # "that source's controller" (Reflect Damage)
+        args = {"source": ParentRef(), "to": to, "next_time": True, "duration": EOT}
+        if prevent.args.get("to") is not None:
+            args["from"] = prevent.args["to"]
+        return [choose, Effect("redirect_next_damage", args)]
+
+    def ntt_np(self, c: list[Any]) -> dict[str, Any]:
+        return {"to": _obj(c[0])}
+
+    def ntt_you_and(self, c: list[Any]) -> dict[str, Any]:
+        return {"yours": c[-1]}
 
     def sent_next_damage_redirect(self, c: list[Any]) -> list[Effect]:
         """ "The next 1 damage that would be dealt to this creature this turn is dealt
@@ -1439,6 +1480,17 @@ class ClauseRules:
         # CR 604.3: a characteristic-defining ability.
         return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "toughness": c[-1], "cda": True})
 
+    def cda_exiled_total(self, c: list[Any]) -> StaticEffect:
+        """ "Sutured Ghoul's power is equal to the total power of the exiled cards and
+        its toughness is equal to their total toughness" (CR 604.3, 607.2a): the cards
+        exiled with it."""
+        args = {
+            "power": Amount("power", None, EachRef(EXILED_WITH_SELF)),
+            "toughness": Amount("toughness", None, EachRef(EXILED_WITH_SELF)),
+            "cda": True,
+        }
+        return StaticEffect("set_pt", SelfRef(), args)
+
     def cda_power(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("set_pt", SelfRef(), {"power": c[-1], "cda": True})
 
@@ -1543,6 +1595,33 @@ class ClauseRules:
             raise CompileError(f"a {kind} tapped for mana")
         args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple))
         return Parsed("static", statics=[StaticEffect("mana_instead", None, args)])
+
+    def sent_mana_instead(self, c: list[Any]) -> list[Effect]:
+        """ "Until end of turn, if you tap a land you control for mana, it produces {U}
+        instead of any other type" (Deep Water, Pale Moon): a replacement effect of the
+        resolved spell or ability on mana production (CR 106.12b, 614.1a, 611.2a)."""
+        duration, (you, flt) = c[0], c[1]
+        if "Land" not in flt.kinds:
+            raise CompileError("something other than a land tapped for mana")
+        args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple) and x[0] == "mana")
+        args.update({"filter": flt, "duration": duration})
+        if you:
+            args["you"] = True
+        return [Effect("mana_instead_effect", args)]
+
+    def sent_enters_under_your_control(self, c: list[Any]) -> list[Effect]:
+        """ "If a creature would enter the battlefield under an opponent's control this
+        turn, it enters under your control instead" (Gather Specimens): a replacement
+        effect that changes under whose control a permanent enters (CR 614.1c, 616.1b)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        flt = Filter(kinds=(kind.capitalize(),))
+        return [Effect("enters_under_your_control", {"filter": flt, "duration": EOT})]
+
+    def mtap_you(self, c: list[Any]) -> tuple[bool, Filter]:
+        return True, next(x for x in c if isinstance(x, Filter))
+
+    def mtap_player(self, c: list[Any]) -> tuple[bool, Filter]:
+        return False, next(x for x in c if isinstance(x, Filter))
 
     def mt_permanent(self, c: list[Any]) -> str:
         return "mt:permanent"
