@@ -1207,6 +1207,11 @@ class ClauseRules:
     def tail_instead(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "instead", None)
 
+    def tail_instead_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "Galvanic Blast deals 4 damage instead if you control three or more
+        # artifacts": the same as "If [condition], [instruction] instead" (CR 608.2c)
+        return ("tail", "instead_if", c[0])
+
     def tail_this_way(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "none", None)
 

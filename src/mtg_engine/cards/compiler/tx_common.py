@@ -206,6 +206,9 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
         return [Effect(e.op, {**e.args, "random": True}, e.optional, e.condition) for e in effects]
     if kind == "instead":
         return [Effect(e.op, {**e.args, "instead": True}, e.optional, e.condition) for e in effects]
+    if kind == "instead_if":
+        instead = [Effect(e.op, {**e.args, "instead": True}, e.optional) for e in effects]
+        return _with_condition(instead, value)
     if kind == "random_order":
         # "... on the bottom of your library in a random order": not the owner's order
         return [

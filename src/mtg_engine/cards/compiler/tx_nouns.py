@@ -337,7 +337,19 @@ class NounRules:
         return (self._stat_key(c[0]) + "_eq", c[1])
 
     def with_stat_lt_expr(self, c: list[Any]) -> tuple[str, Any]:
-        return (self._stat_key(c[0]) + "_lt", c[1])
+        key = self._stat_key(c[0])
+        amount = c[1]
+        if (
+            key == "power"
+            and isinstance(amount, Amount)
+            and amount.kind == "power"
+            and isinstance(amount.ref, SelfRef)
+            and amount.filter is None
+        ):
+            # "with power less than this creature's power" (Aura Gnarlid, mentor:
+            # CR 702.134a): compared with the source's power as it is now
+            return ("power_lt_source", True)
+        return (key + "_lt", amount)
 
     def with_stat_gt_expr(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_gt", c[1])

@@ -944,6 +944,7 @@ class VerbRules:
     cant_be_targeted = _cant("cant_be_targeted")
     cant_be_sacrificed = _cant("cant_be_sacrificed")
     cant_block_np = _cant("cant_block_filter")
+    cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
