@@ -1289,6 +1289,13 @@ class VerbRules:
             raise CompileError("'is a ...': only basic land types are set this way")
         return [Effect("set_types", {"what": SUBJ, "subtypes": subs, "duration": None})]
 
+    def vp_is_pt_type(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted land is a 2/2 blue Elemental creature with flying", "this
+        artifact is a 5/5 Golem artifact creature as long as ...": a static ability
+        that sets its object's types, P/T, colors and abilities (CR 205.1a, 613.1d-f),
+        the same continuous effect as "becomes" with no duration."""
+        return [Effect("become", {"what": SUBJ, **self.become_type(c), "duration": None})]
+
     def vp_chosen_type(self, c: list[Any]) -> list[Effect]:
         # "is the chosen type in addition to its other types" (CR 205.1b, 607.2a)
         args = {"what": SUBJ, "types": (), "subtypes": (), "chosen": "creature_type"}
