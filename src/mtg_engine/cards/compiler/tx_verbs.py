@@ -87,6 +87,17 @@ class VerbRules:
             Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
         ]
 
+    def vp_damage_pair(self, c: list[Any]) -> list[Effect]:
+        """ "deals 2 damage to any target and 1 damage to any other target", "deals 1
+        damage to any target and 1 damage to you": two amounts from one source, in
+        the order printed (CR 120.3, 608.2c)."""
+        first, second = c[0:2], [x for x in c[2:] if not isinstance(x, Token)]
+        also = [
+            Effect(e.op, {**e.args, "same_source": True}, e.optional, e.condition)
+            for e in self.vp_damage(second)
+        ]
+        return self.vp_damage(first) + also
+
     def vp_damage_same(self, c: list[Any]) -> list[Effect]:
         # "it deals 4 damage instead": to the same recipient as the instruction it
         # replaces (folded by ir.finalize)
