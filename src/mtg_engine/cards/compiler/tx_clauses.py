@@ -1104,7 +1104,7 @@ class ClauseRules:
         # "You gain X life if {G} was spent to cast this spell and X life if {W} was
         # spent to cast this spell": the second part repeats the first instruction
         # with its own amount (and recipients) and its own condition.
-        items = list(c)
+        items = [x for x in c if not (isinstance(x, Token) and x.type == "AND_DAMAGE")]
         cond2 = items.pop()
         ell = items.pop()
         cond1 = items.pop()
