@@ -2002,6 +2002,29 @@ class ClauseRules:
 
     cond_its_power_le = _cond_its_power("power_le")
     cond_its_power_ge = _cond_its_power("power_ge")
+
+    def _cond_np_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "if this creature's power is 4 or greater" (Bloodshot Trainee), "if
+            enchanted creature's power is 4 or greater" (Domestication): an "is"
+            condition on that object (CR 208.1, 611.3a)."""
+            subject = c[0]
+            n = next(x for x in c[1:] if isinstance(x, int))
+            side = "less" if key == "power_le" else "greater"
+            args: dict[str, Any] = {
+                "quality": Filter(conditions=((key, n),)),
+                "adj": f"power {n} or {side}",
+            }
+            if isinstance(subject, (Some, EachRef)):
+                args["filter"] = subject.filter
+            else:
+                args["ref"] = subject
+            return Condition("is", args)
+
+        return method
+
+    cond_np_power_is_ge = _cond_np_power("power_ge")
+    cond_np_power_is_le = _cond_np_power("power_le")
     cond_np_mv_le = _cond("mana_value_le")
     cond_np_mv_ge = _cond("mana_value_ge")
     cond_has_kw = _cond("has_keyword")
