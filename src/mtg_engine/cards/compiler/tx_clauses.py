@@ -2057,6 +2057,20 @@ class ClauseRules:
     cond_cast_from_hand = _cond("cast_from_hand")
     cond_cast_it = _cond("cast_it")
     cond_self_attacking = _cond("self_attacking")
+
+    def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
+        key = f"{word}_by"
+
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "as long as this creature is equipped" (Kor Duelist): an Equipment
+            (an Aura, for "enchanted") is attached to it (CR 301.5, 303.4)."""
+            quality = Filter((), "battlefield", ((key, "any"),))
+            return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": word})
+
+        return method
+
+    cond_self_enchanted = _cond_self_attached("enchanted")
+    cond_self_equipped = _cond_self_attached("equipped")
     cond_monarch = _cond("monarch")
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
