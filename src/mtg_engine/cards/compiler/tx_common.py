@@ -312,3 +312,11 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
         )
     args.update(tails)
     return Effect("create_token", args)
+
+
+def _zone_owner(zone: tuple[str, Any]) -> Any:
+    """The owner condition of a zone phrase: "target player's graveyard" names the
+    player target itself (CR 115.1), numbered with the ability's other targets
+    (ir.finalize); else "you", "opponent", "that_player", ..."""
+    tgt = getattr(zone, "tgt", None)
+    return tgt if tgt is not None else zone[1]

@@ -40,6 +40,7 @@ from .tx_common import (
     _int,
     _obj,
     _words,
+    _zone_owner,
     among_them,
 )
 
@@ -787,11 +788,3 @@ class NounRules:
 
     def times(self, c: list[Any]) -> int:
         return c[0] if c else 2
-
-
-def _zone_owner(zone: tuple[str, Any]) -> Any:
-    """The owner condition of a zone phrase: "target player's graveyard" names the
-    player target itself (CR 115.1), numbered with the ability's other targets
-    (ir.finalize); else "you", "opponent", "that_player", ..."""
-    tgt = getattr(zone, "tgt", None)
-    return tgt if tgt is not None else zone[1]

@@ -47,6 +47,7 @@ from .tx_common import (
     _token_effect,
     _top_ref,
     _words,
+    _zone_owner,
     among_them,
 )
 
@@ -164,6 +165,13 @@ class VerbRules:
             else:
                 out.append(Effect("exile", {"what": _obj(r)}))
         return out
+
+    def vp_exile_graveyard(self, c: list[Any]) -> list[Effect]:
+        """ "exile target player's graveyard", "exile all graveyards": every card in
+        that graveyard (in all of them) (CR 404.1, 406.1)."""
+        owner = _zone_owner(c[0]) if c and isinstance(c[0], tuple) else None
+        conds = (("owner", owner),) if owner else ()
+        return [Effect("exile", {"what": EachRef(Filter(("card",), "graveyard", conds))})]
 
     def vp_exile_face_down(self, c: list[Any]) -> list[Effect]:
         """ "exile a card from your hand face down" (CR 406.3)."""
