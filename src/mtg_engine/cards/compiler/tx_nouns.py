@@ -498,6 +498,11 @@ class NounRules:
     def np_its_abilities(self, c: list[Any]) -> It:
         return It()
 
+    def np_possessive_abilities(self, c: list[Any]) -> Any:
+        """ "Enchanted creature's activated abilities can't be activated" (Stupefying
+        Touch): the restriction is on that object's activated abilities (CR 602.5)."""
+        return c[0]
+
     def np_of_them(self, c: list[Any]) -> ChooseRef:
         """ "One of them", "two of those cards": chosen among what an earlier
         instruction looked at, revealed or exiled (CR 608.2d)."""
