@@ -91,7 +91,8 @@ def _rule_problem(
             return ("it can't be blocked except by certain creatures", "509.1b")
     for r in cr.find(game, attacker, "cant_be_blocked_by", defending):
         flt = r.args.get("filter")
-        if isinstance(flt, Filter) and matches_object(game, blocker, flt, r.controller, None, b):
+        src = game.objects.get(r.source) if r.source is not None else None
+        if isinstance(flt, Filter) and matches_object(game, blocker, flt, r.controller, src, b):
             return ("it can't be blocked by creatures like the blocker", "509.1b")
     for r in cr.find(game, blocker, "block_only", defending):
         kw = r.args.get("keyword")

@@ -1308,6 +1308,11 @@ def choices_task(game: Game, task: Task) -> None:
             spec = replace(spec, min=min(spec.min, most), max=min(spec.max, most))
         if task.answer is None:
             cands = candidates(game, spec, obj.controller, source, stack_obj=obj.id)
+            if ("other", True) in spec.filter.conditions and obj.targets:
+                # "any other target", "another target creature" after an earlier
+                # target: not one already chosen for it (CR 115.3, 601.2c)
+                earlier = {t for chosen in obj.targets for t in chosen}
+                cands = [t for t in cands if t not in earlier]
             if len(cands) < spec.min:
                 if obj.stack_kind == "triggered":
                     # CR 603.3d: no legal targets: removed from the stack.

@@ -30,6 +30,7 @@ register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
+register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -340,7 +341,10 @@ def _condition(
         return is_unblocked(game, obj.id) == bool(value)
     if key == "power_lt_source":
         # "with power less than this creature's power" (mentor, CR 702.134a)
-        if source is None or c.power is None:
+        if source is not None and source.zone == Zone.STACK and source.source_id is not None:
+            # an ability's "this creature": its source on the battlefield (CR 113.7a)
+            source = game.objects.get(source.source_id)
+        if source is None or c.power is None or source.zone != Zone.BATTLEFIELD:
             return False
         mine = chars(game, source).power
         return mine is not None and (c.power < mine) == bool(value)

@@ -168,6 +168,15 @@ def _affected(ref: Any) -> SelfRef | Filter | None:
 
 
 def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
+    if effect.op == "cant_block_source" and effect.args.get("duration") is None:
+        # "Creatures with power less than this creature's power can't block it"
+        # (Aura Gnarlid): a restriction on this creature as an attacker, "it can't be
+        # blocked by those creatures" (CR 509.1b)
+        blockers = _affected(effect.args.get("what"))
+        if not isinstance(blockers, Filter) or blockers.kinds != ("Creature",):
+            raise CompileError("can't block it: not a kind of creatures")
+        cond = _it_in_condition(effect.condition, SelfRef())
+        return StaticEffect("cant_be_blocked_by", SelfRef(), {"filter": blockers}, cond)
     if effect.op not in STATIC_OPS or effect.args.get("duration") is not None:
         raise CompileError(f"not a static effect: {effect.op}")
     args = {k: v for k, v in effect.args.items() if k not in ("what", "duration")}

@@ -639,6 +639,13 @@ def finalize(
             # as the ability resolves (CR 601.2a, 611.2)
             eff = Effect(eff.op, eff.args, False, eff.condition)
         new = _check_attached_to(walk(eff, fn), out)
+        if new.args.get("same_source") and out and "source" in out[-1].args:
+            # "it deals 3 damage to target opponent and 3 damage to up to one target
+            # creature": the second amount comes from the same source, not from
+            # whatever "it" would name after the first target (CR 608.2c)
+            args = {k: v for k, v in new.args.items() if k != "same_source"}
+            args["source"] = out[-1].args["source"]
+            new = Effect(new.op, args, new.optional, new.condition)
         out.append(new)
         chose = eff.op == "choose_objects" and isinstance(eff.args.get("what"), ChooseRef)
         state["chooses"] = state.get("chooses", 0) + 1 if chose else 0

@@ -310,6 +310,14 @@ class OracleLexer(Lexer):
                     kind = "AND_REST"
                 elif nxt == '"':
                     kind = "AND_QUOTE"
+                elif (
+                    (nxt.isdigit() or nxt in NUMBER_WORDS or nxt == "x")
+                    and i + 2 < n
+                    and raw[i + 2][1] == "damage"
+                ):
+                    # "deals 3 damage to target creature and 3 damage to that
+                    # creature's controller": a second amount of damage, same source
+                    kind = "AND_DAMAGE"
             elif (
                 nxt in ("counter", "counters")
                 and kind not in ("PT_MOD", "NUMBER", "SIGNED")

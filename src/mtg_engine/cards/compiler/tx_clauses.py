@@ -1146,7 +1146,7 @@ class ClauseRules:
         # "You gain X life if {G} was spent to cast this spell and X life if {W} was
         # spent to cast this spell": the second part repeats the first instruction
         # with its own amount (and recipients) and its own condition.
-        items = list(c)
+        items = [x for x in c if not (isinstance(x, Token) and x.type == "AND_DAMAGE")]
         cond2 = items.pop()
         ell = items.pop()
         cond1 = items.pop()
@@ -1252,6 +1252,11 @@ class ClauseRules:
 
     def tail_instead(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "instead", None)
+
+    def tail_instead_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "Galvanic Blast deals 4 damage instead if you control three or more
+        # artifacts": the same as "If [condition], [instruction] instead" (CR 608.2c)
+        return ("tail", "instead_if", c[0])
 
     def tail_this_way(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "none", None)
@@ -2096,6 +2101,29 @@ class ClauseRules:
 
     cond_its_power_le = _cond_its_power("power_le")
     cond_its_power_ge = _cond_its_power("power_ge")
+
+    def _cond_np_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "if this creature's power is 4 or greater" (Bloodshot Trainee), "if
+            enchanted creature's power is 4 or greater" (Domestication): an "is"
+            condition on that object (CR 208.1, 611.3a)."""
+            subject = c[0]
+            n = next(x for x in c[1:] if isinstance(x, int))
+            side = "less" if key == "power_le" else "greater"
+            args: dict[str, Any] = {
+                "quality": Filter(conditions=((key, n),)),
+                "adj": f"power {n} or {side}",
+            }
+            if isinstance(subject, (Some, EachRef)):
+                args["filter"] = subject.filter
+            else:
+                args["ref"] = subject
+            return Condition("is", args)
+
+        return method
+
+    cond_np_power_is_ge = _cond_np_power("power_ge")
+    cond_np_power_is_le = _cond_np_power("power_le")
     cond_np_mv_le = _cond("mana_value_le")
     cond_np_mv_ge = _cond("mana_value_ge")
     cond_has_kw = _cond("has_keyword")
@@ -2128,6 +2156,20 @@ class ClauseRules:
     cond_cast_from_hand = _cond("cast_from_hand")
     cond_cast_it = _cond("cast_it")
     cond_self_attacking = _cond("self_attacking")
+
+    def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
+        key = f"{word}_by"
+
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "as long as this creature is equipped" (Kor Duelist): an Equipment
+            (an Aura, for "enchanted") is attached to it (CR 301.5, 303.4)."""
+            quality = Filter((), "battlefield", ((key, "any"),))
+            return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": word})
+
+        return method
+
+    cond_self_enchanted = _cond_self_attached("enchanted")
+    cond_self_equipped = _cond_self_attached("equipped")
     cond_monarch = _cond("monarch")
     cond_opponent_monarch = _cond("opponent_monarch")
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"

@@ -249,6 +249,9 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
         return [Effect(e.op, {**e.args, "random": True}, e.optional, e.condition) for e in effects]
     if kind == "instead":
         return [Effect(e.op, {**e.args, "instead": True}, e.optional, e.condition) for e in effects]
+    if kind == "instead_if":
+        instead = [Effect(e.op, {**e.args, "instead": True}, e.optional) for e in effects]
+        return _with_condition(instead, value)
     if kind == "random_order":
         # "... on the bottom of your library in a random order": not the owner's order
         return [
@@ -352,3 +355,11 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
         )
     args.update(tails)
     return Effect("create_token", args)
+
+
+def _zone_owner(zone: tuple[str, Any]) -> Any:
+    """The owner condition of a zone phrase: "target player's graveyard" names the
+    player target itself (CR 115.1), numbered with the ability's other targets
+    (ir.finalize); else "you", "opponent", "that_player", ..."""
+    tgt = getattr(zone, "tgt", None)
+    return tgt if tgt is not None else zone[1]

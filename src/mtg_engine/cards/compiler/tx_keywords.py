@@ -36,6 +36,10 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     "attacking or blocking": (("any_of", ((("attacking", True),), (("blocking", True),))),),
     "legendary": (("supertype", "Legendary"),),
     "face down": (("face_down", True),),
+    # "as long as it's enchanted / equipped": an Aura / Equipment is attached to it
+    # (CR 303.4, 301.5)
+    "enchanted": (("enchanted_by", "any"),),
+    "equipped": (("equipped_by", "any"),),
 }
 
 

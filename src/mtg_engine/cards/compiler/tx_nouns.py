@@ -40,6 +40,7 @@ from .tx_common import (
     _int,
     _obj,
     _words,
+    _zone_owner,
     among_them,
 )
 
@@ -337,7 +338,19 @@ class NounRules:
         return (self._stat_key(c[0]) + "_eq", c[1])
 
     def with_stat_lt_expr(self, c: list[Any]) -> tuple[str, Any]:
-        return (self._stat_key(c[0]) + "_lt", c[1])
+        key = self._stat_key(c[0])
+        amount = c[1]
+        if (
+            key == "power"
+            and isinstance(amount, Amount)
+            and amount.kind == "power"
+            and isinstance(amount.ref, SelfRef)
+            and amount.filter is None
+        ):
+            # "with power less than this creature's power" (Aura Gnarlid, mentor:
+            # CR 702.134a): compared with the source's power as it is now
+            return ("power_lt_source", True)
+        return (key + "_lt", amount)
 
     def with_stat_gt_expr(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_gt", c[1])
@@ -484,6 +497,11 @@ class NounRules:
 
     def np_its_abilities(self, c: list[Any]) -> It:
         return It()
+
+    def np_possessive_abilities(self, c: list[Any]) -> Any:
+        """ "Enchanted creature's activated abilities can't be activated" (Stupefying
+        Touch): the restriction is on that object's activated abilities (CR 602.5)."""
+        return c[0]
 
     def np_of_them(self, c: list[Any]) -> ChooseRef:
         """ "One of them", "two of those cards": chosen among what an earlier
@@ -775,11 +793,3 @@ class NounRules:
 
     def times(self, c: list[Any]) -> int:
         return c[0] if c else 2
-
-
-def _zone_owner(zone: tuple[str, Any]) -> Any:
-    """The owner condition of a zone phrase: "target player's graveyard" names the
-    player target itself (CR 115.1), numbered with the ability's other targets
-    (ir.finalize); else "you", "opponent", "that_player", ..."""
-    tgt = getattr(zone, "tgt", None)
-    return tgt if tgt is not None else zone[1]

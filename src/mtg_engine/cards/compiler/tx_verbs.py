@@ -48,6 +48,7 @@ from .tx_common import (
     _token_effect,
     _top_ref,
     _words,
+    _zone_owner,
     among_them,
     as_long_duration,
 )
@@ -88,6 +89,17 @@ class VerbRules:
         return [
             Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
         ]
+
+    def vp_damage_pair(self, c: list[Any]) -> list[Effect]:
+        """ "deals 2 damage to any target and 1 damage to any other target", "deals 1
+        damage to any target and 1 damage to you": two amounts from one source, in
+        the order printed (CR 120.3, 608.2c)."""
+        first, second = c[0:2], [x for x in c[2:] if not isinstance(x, Token)]
+        also = [
+            Effect(e.op, {**e.args, "same_source": True}, e.optional, e.condition)
+            for e in self.vp_damage(second)
+        ]
+        return self.vp_damage(first) + also
 
     def vp_damage_same(self, c: list[Any]) -> list[Effect]:
         # "it deals 4 damage instead": to the same recipient as the instruction it
@@ -155,6 +167,13 @@ class VerbRules:
             else:
                 out.append(Effect("exile", {"what": _obj(r)}))
         return out
+
+    def vp_exile_graveyard(self, c: list[Any]) -> list[Effect]:
+        """ "exile target player's graveyard", "exile all graveyards": every card in
+        that graveyard (in all of them) (CR 404.1, 406.1)."""
+        owner = _zone_owner(c[0]) if c and isinstance(c[0], tuple) else None
+        conds = (("owner", owner),) if owner else ()
+        return [Effect("exile", {"what": EachRef(Filter(("card",), "graveyard", conds))})]
 
     def vp_exile_face_down(self, c: list[Any]) -> list[Effect]:
         """ "exile a card from your hand face down" (CR 406.3)."""
@@ -952,6 +971,7 @@ class VerbRules:
     cant_be_targeted = _cant("cant_be_targeted")
     cant_be_sacrificed = _cant("cant_be_sacrificed")
     cant_block_np = _cant("cant_block_filter")
+    cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
@@ -1301,6 +1321,13 @@ class VerbRules:
         if len(subs) != len(nouns) or not subs or not set(subs) <= set(BASIC_LAND_TYPES):
             raise CompileError("'is a ...': only basic land types are set this way")
         return [Effect("set_types", {"what": SUBJ, "subtypes": subs, "duration": None})]
+
+    def vp_is_pt_type(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted land is a 2/2 blue Elemental creature with flying", "this
+        artifact is a 5/5 Golem artifact creature as long as ...": a static ability
+        that sets its object's types, P/T, colors and abilities (CR 205.1a, 613.1d-f),
+        the same continuous effect as "becomes" with no duration."""
+        return [Effect("become", {"what": SUBJ, **self.become_type(c), "duration": None})]
 
     def vp_chosen_type(self, c: list[Any]) -> list[Effect]:
         # "is the chosen type in addition to its other types" (CR 205.1b, 607.2a)
