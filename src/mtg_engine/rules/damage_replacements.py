@@ -133,7 +133,14 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         then = None
         if e.args.get("then"):
             rules = (*rules, "615.5")
-            then = then_record(e.args["then"], e.controller, e.args["then_card"], None, name)
+            then = then_record(
+                e.args["then"],
+                e.controller,
+                e.args["then_card"],
+                None,
+                name,
+                bool(e.args.get("then_spell")),
+            )
         out.append(
             Replacement(
                 f"prevent:{e.timestamp}",

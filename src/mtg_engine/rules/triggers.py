@@ -766,6 +766,10 @@ def _matches_now(
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["source"] == source.id
         o = game.objects.get(d["source"])
+        if o is None and subject is not None and subject.id == d["source"]:
+            # a source that is no longer an object, as it last existed: the spell whose
+            # prevention effect deals the damage after it resolved (CR 608.2h, 615.5)
+            o = subject
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.DAMAGE and kind in ("dealt_damage", "dealt_combat_damage"):
         # "whenever this creature is dealt damage" (CR 120.3, 603.2)
