@@ -628,6 +628,9 @@ def _matches_now(
             new = game.objects.get(d["obj"])
             if new is None:
                 return False
+            came = _detail(trig, "entered_from")
+            if came is not None and not _entered_from(game, came, d, new, source):
+                return False
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return new.id == source.id
             return matches_object(game, new, trig.subject, source.controller, source)
@@ -1004,6 +1007,21 @@ def _left_graveyard(
     if not isinstance(trig.subject, Filter):
         return False  # "when this card leaves your graveyard": not from the battlefield
     return matches_object(game, card, trig.subject, source.controller, source)
+
+
+def _entered_from(
+    game: Game, came: tuple[str, str | None], d: dict[str, Any], new: GameObject, source: GameObject
+) -> bool:
+    """ "Whenever another creature enters from your graveyard" (CR 603.6a): the zone
+    it moved from, and whose it was (a graveyard is its owner's, CR 404.1)."""
+    zone, whose = came
+    if d.get("from_zone") != zone:
+        return False
+    if whose == "you":
+        return new.owner == source.controller
+    if whose == "opponent":
+        return new.owner in game.opponents(source.controller)
+    return True
 
 
 def _detail(trig: Trigger, key: str) -> Any:

@@ -477,6 +477,11 @@ class ClauseRules:
         return ("by", x.filter if isinstance(x, (Some, EachRef)) else "any")
 
     def under_control(self, c: list[Any]) -> tuple[str, Any]:
+        zone = next((x for x in c if isinstance(x, tuple)), None)
+        if zone is not None and zone[0] == "graveyard" and zone[1] in ("you", None, "opponent"):
+            # "enters from your graveyard" (CR 603.6a, 400.7): where it came from,
+            # and whose graveyard ("a graveyard": anyone's)
+            return ("entered_from", ("graveyard", zone[1]))
         return ("under_control", "specified")
 
     def at_step(self, c: list[Any]) -> Trigger:
