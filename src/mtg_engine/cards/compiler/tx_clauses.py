@@ -2020,6 +2020,11 @@ class ClauseRules:
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
         if text == "kicked" and isinstance(subject, (It, SelfRef)):
             return Condition("kicked")  # "if it was kicked": this permanent (CR 702.33d)
+        with_its = "kicked with its "
+        if text.startswith(with_its) and isinstance(subject, (It, SelfRef)):
+            # "if it was kicked with its {1}{G} kicker": one of two kicker costs (702.33e)
+            cost = text[len(with_its) :].removesuffix(" kicker")
+            return Condition("kicked", {"cost": cost})
         args: dict[str, Any] = {"quality": quality, "adj": text}
         if isinstance(subject, (Some, EachRef)):
             args["filter"] = subject.filter
