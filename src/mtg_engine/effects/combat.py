@@ -183,6 +183,8 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         # CR 615.5: what it does after preventing damage (rules/prevention_then.py)
         args["then"] = then
         args["then_card"] = ctx.source.card_uid
+        if ctx.source.stack_kind == "spell":
+            args["then_spell"] = True  # its source is that spell's last known information
     _rule_effect(ctx, e, affected, "prevent_damage", args)
     kind = "combat damage" if args["combat_only"] else "damage"
     how = f"the next {args['amount']} {kind}" if amount is not None else f"all {kind}"

@@ -3,10 +3,11 @@ the ``reflexive_trigger`` effect: "When you do, ..." (CR 603.12)."""
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, Trigger
+from ..cards.abilities import Amount, Effect, Trigger
 from ..game.events import EventKind
 from ..rules.delayed import create, create_reflexive
 from ..rules.effects_runner import Ctx
+from ..rules.support import register
 from . import effect
 
 
@@ -26,12 +27,23 @@ def delayed_trigger(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+# "When one or more counters are removed from this creature this way, ...": only if
+# the instruction before did so much; "that much" is what it did (CR 603.12, 608.2c)
+register("arg:reflexive_trigger.that_much_at_least")
+
+
 @effect("reflexive_trigger")
 def reflexive_trigger(ctx: Ctx, e: Effect) -> bool:
     """CR 603.12: the instruction before was done, so the reflexive ability triggers."""
-    text = _sentence(ctx, ("when you do",))
+    at_least = e.args.get("that_much_at_least")
+    amount = None
+    if at_least is not None:
+        amount = ctx.amount(Amount("that_much"))
+        if amount < int(at_least):
+            return True  # it didn't happen "this way": nothing triggers
+    text = _sentence(ctx, ("when you do", "this way,"))
     create_reflexive(
-        ctx, tuple(e.args.get("effects") or ()), tuple(e.args.get("targets") or ()), text
+        ctx, tuple(e.args.get("effects") or ()), tuple(e.args.get("targets") or ()), text, amount
     )
     return True
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost, condition
+from ..rules.characteristics import chars
 from ..rules.costs import as_cost
 from ..rules.support import register, register_keywords
 
@@ -91,4 +92,13 @@ def kicked(game: Game, cond: Any, controller: int, source: GameObject | None) ->
     args = getattr(cond, "args", {}) or {}
     if "which" in args:
         which = int(args["which"])
+    elif "cost" in args:
+        # "if it was kicked with its {1}{G} kicker": that one of its kicker costs
+        # (CR 702.33e), by its place among them
+        if source is None:
+            return False
+        costs = [str(c) for _kw, c in kicker_costs(list(chars(game, source).abilities))]
+        if args["cost"] not in costs:
+            return False
+        which = costs.index(args["cost"])
     return times_kicked(source, which) > 0

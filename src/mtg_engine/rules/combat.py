@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..game.actions import (
     Decision,
     DecisionKind,
+    DecisionPurpose,
     DeclareAttackers,
     DeclareBlockers,
     ref_player,
@@ -40,6 +41,7 @@ from .characteristics import chars
 from .combat_damage import assignment_options, assignment_problem, first_strike_step_needed
 from .combat_requirements import is_summoning_sick, possible_defenders
 from .combat_rules import defending_player_of
+from .exert import exert, may_exert
 from .face_down import is_masked
 from .face_turning import unmask
 from .mana import execute_plan, mana_sources, plan_payment
@@ -195,11 +197,12 @@ def _attack_candidates(plan: req.AttackPlan) -> Iterator[DeclareAttackers]:
 @task_handler("declare_attackers")
 def declare_attackers_task(game: Game, task: Task) -> None:
     """CR 508.1: the active player declares attackers (a turn-based action)."""
-    if task.answer is None and game.players[game.active].has_lost:
+    exerting = "decl" in task.data
+    if task.answer is None and not exerting and game.players[game.active].has_lost:
         # CR 800.4j: a turn whose player left the game goes on without an active
         # player: no one declares attackers
         task.answer = DeclareAttackers(())
-    if task.answer is None:
+    if task.answer is None and not exerting:
         game.ask(
             Decision(
                 DecisionKind.ATTACKERS,
@@ -210,8 +213,37 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             )
         )
         return
-    action: DeclareAttackers = task.answer
-    task.answer = None
+    if not exerting:
+        declared: DeclareAttackers = task.answer
+        task.answer = None
+        task.data["decl"] = [list(p) for p in declared.attackers]
+        task.data["bands"] = [list(b) for b in declared.bands]
+        task.data["exert_asked"] = may_exert(game, [c for c, _ in declared.attackers])
+        task.data["exerted"] = []
+    elif task.answer is not None:
+        # CR 508.1g: the answer for the first creature still to decide
+        creature = task.data["exert_asked"].pop(0)
+        if task.answer.value:
+            task.data["exerted"].append(creature)
+        task.answer = None
+    if task.data["exert_asked"]:
+        creature = task.data["exert_asked"][0]
+        game.ask(
+            Decision(
+                DecisionKind.YES_NO,
+                game.active,
+                "508.1g",
+                f"Exert {game.objects[creature].name} as it attacks?",
+                {"purpose": DecisionPurpose.MAY, "obj": creature},
+            )
+        )
+        return
+    action = DeclareAttackers(
+        tuple((int(c), int(d)) for c, d in task.data.pop("decl")),
+        tuple(tuple(int(x) for x in b) for b in task.data.pop("bands")),
+    )
+    exerted = [int(c) for c in task.data.pop("exerted")]
+    del task.data["exert_asked"]
     combat = game.combat
     assert combat is not None
     plan = req.attack_plan(game)
@@ -230,6 +262,8 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         became_tapped(game, tapped_now, ("508.1f",))
     if cost:
         _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
+    for creature in exerted:
+        exert(game, creature, game.active)  # CR 508.1g, 701.43a
     for creature, defender in action.attackers:
         combat.attackers[creature] = defender  # CR 508.1k
         combat.blocked[creature] = False

@@ -32,6 +32,7 @@ from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
+from .conditions import evaluate
 from .filters import is_unblocked, matches_object
 from .pipeline import (
     Replacement,
@@ -133,7 +134,14 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         then = None
         if e.args.get("then"):
             rules = (*rules, "615.5")
-            then = then_record(e.args["then"], e.controller, e.args["then_card"], None, name)
+            then = then_record(
+                e.args["then"],
+                e.controller,
+                e.args["then_card"],
+                None,
+                name,
+                bool(e.args.get("then_spell")),
+            )
         out.append(
             Replacement(
                 f"prevent:{e.timestamp}",
@@ -359,6 +367,8 @@ def prevent_static(
         )
     if not hit or prevention_disabled(game):
         return None
+    if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+        return None  # "while it has a +1/+1 counter on it" (CR 615.1)
     name = chars(game, src).name
     then_effects = args.get("then")
     if then_effects:

@@ -183,15 +183,23 @@ def _create_on_event(
 
 
 def create_reflexive(
-    ctx: Ctx, effects: tuple[Effect, ...], targets: tuple[Any, ...], text: str
+    ctx: Ctx,
+    effects: tuple[Effect, ...],
+    targets: tuple[Any, ...],
+    text: str,
+    that_much: int | None = None,
 ) -> None:
     """CR 603.12: "When you do, ..." — a reflexive triggered ability triggers as the
     instruction before it is done. It's put on the stack the next time a player
     would receive priority, and its targets are chosen then (603.3d). What it says
     of the resolving spell or ability ("it", "that creature", "this creature") is
-    fixed now; its own targets ("target creature") are not."""
+    fixed now; its own targets ("target creature") are not. ``that_much``: what
+    the instruction before did, the ability's "that much" (608.2c)."""
     game = ctx.game
     obj = ctx.obj
+    event = dict(obj.trigger_data or {})
+    if that_much is not None:
+        event["amount"] = that_much
     bound = tuple(_bind_effect(ctx, e, keep_targets=True) for e in effects)
     ability = Ability(AbilityKind.TRIGGERED, text=text, effects=bound, targets=targets)
     # the same source and trigger event as the ability that created it: "this
@@ -205,7 +213,7 @@ def create_reflexive(
             "card_uid": obj.card_uid,
             "controller": ctx.controller,
             "ability": ability,
-            "event": dict(obj.trigger_data or {}),
+            "event": event,
         }
     )
     game.emit(

@@ -44,17 +44,23 @@ register("condition:prevented_this_way")  # "If damage is prevented this way, ..
 
 
 def then_record(
-    effects: tuple[Effect, ...], controller: int, card_uid: int, source: int | None, name: str
+    effects: tuple[Effect, ...],
+    controller: int,
+    card_uid: int,
+    source: int | None,
+    name: str,
+    spell: bool = False,
 ) -> dict[str, Any]:
     """What a prevention effect does after preventing damage: its instructions, its
     controller, and the object they are the instructions of (its card, and the
-    permanent when it's a static ability's)."""
+    permanent when it's a static ability's; ``spell``: a resolved spell's effect)."""
     return {
         "effects": list(effects),
         "controller": controller,
         "card_uid": card_uid,
         "source": source,
         "name": name,
+        "spell": spell,
     }
 
 
@@ -105,6 +111,11 @@ def _stand_in(game: Game, d: dict[str, Any]) -> GameObject | None:
     obj = GameObject(0, uid, card_obj.card, card_obj.owner, Zone.STACK)
     obj.controller = int(d["controller"])
     obj.source_id = card_obj.id
+    if d.get("spell"):
+        # the spell that made the effect, as it last existed on the stack (CR 608.2h):
+        # "instant and sorcery spells you control have lifelink" (702.15c), "whenever
+        # an instant or sorcery spell you control deals damage"
+        obj.stack_kind = "spell"
     effects = tuple(
         replace(e, condition=None)
         if e.condition is not None and e.condition.kind == PREVENTED_THIS_WAY

@@ -334,6 +334,7 @@ SUPPORTED: set[str] = set(
         "trigger_detail:or_events",  # "enters or attacks" (rules/triggers.alternatives)
         "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
+        "trigger_detail:entered_from",  # "enters from your graveyard" (rules/triggers.py)
         "trigger:dealt_damage",  # CR 120.3 (rules/triggers.py)
         "trigger:dealt_combat_damage",
         "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)

@@ -689,6 +689,9 @@ def _matches_now(
             new = game.objects.get(d["obj"])
             if new is None:
                 return False
+            came = _detail(trig, "entered_from")
+            if came is not None and not _entered_from(game, came, d, new, source):
+                return False
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return new.id == source.id
             return matches_object(game, new, trig.subject, source.controller, source)
@@ -827,6 +830,10 @@ def _matches_now(
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["source"] == source.id
         o = game.objects.get(d["source"])
+        if o is None and subject is not None and subject.id == d["source"]:
+            # a source that is no longer an object, as it last existed: the spell whose
+            # prevention effect deals the damage after it resolved (CR 608.2h, 615.5)
+            o = subject
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.DAMAGE and kind in ("dealt_damage", "dealt_combat_damage"):
         # "whenever this creature is dealt damage" (CR 120.3, 603.2)
@@ -1070,6 +1077,21 @@ def _left_graveyard(
     if not isinstance(trig.subject, Filter):
         return False  # "when this card leaves your graveyard": not from the battlefield
     return matches_object(game, card, trig.subject, source.controller, source)
+
+
+def _entered_from(
+    game: Game, came: tuple[str, str | None], d: dict[str, Any], new: GameObject, source: GameObject
+) -> bool:
+    """ "Whenever another creature enters from your graveyard" (CR 603.6a): the zone
+    it moved from, and whose it was (a graveyard is its owner's, CR 404.1)."""
+    zone, whose = came
+    if d.get("from_zone") != zone:
+        return False
+    if whose == "you":
+        return new.owner == source.controller
+    if whose == "opponent":
+        return new.owner in game.opponents(source.controller)
+    return True
 
 
 def _detail(trig: Trigger, key: str) -> Any:

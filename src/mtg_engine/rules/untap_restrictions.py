@@ -36,8 +36,17 @@ NEXT_UNTAP = "doesnt_untap_next"
 WHILE_UNTAP = "doesnt_untap_while"
 
 
-def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: int) -> None:
-    """ "... doesn't untap during its controller's next untap step" (CR 502.3, 611.2c)."""
+def skip_next_untap(
+    game: Game,
+    ids: list[int],
+    source: int | None,
+    controller: int,
+    exerted_by: int | None = None,
+) -> None:
+    """ "... doesn't untap during its controller's next untap step" (CR 502.3, 611.2c);
+    ``exerted_by``: the untap step of that player instead, whoever controls it then
+    ("your next untap step", 701.43a)."""
+    args = {} if exerted_by is None else {"player": exerted_by}
     game.effects = [
         *game.effects,
         *(
@@ -48,7 +57,7 @@ def skip_next_untap(game: Game, ids: list[int], source: int | None, controller: 
                 controller,
                 (oid,),
                 NEXT_UNTAP,
-                {},
+                dict(args),
                 "next_untap",
             )
             for oid in ids
@@ -82,9 +91,13 @@ def next_untap_done(game: Game, player: int) -> None:
         for e in game.effects
         if not (
             e.op == NEXT_UNTAP
-            and all(
-                game.objects.get(oid) is None or game.objects[oid].controller == player
-                for oid in e.affected
+            and (
+                e.args.get("player") == player
+                if "player" in e.args
+                else all(
+                    game.objects.get(oid) is None or game.objects[oid].controller == player
+                    for oid in e.affected
+                )
             )
         )
     ]
@@ -96,7 +109,7 @@ def held_tapped(game: Game, player: int) -> dict[int, str]:
     permanent whose ability says so (CR 502.3)."""
     out: dict[int, str] = {}
     for e in game.effects:
-        if e.op in (NEXT_UNTAP, WHILE_UNTAP):
+        if e.op in (NEXT_UNTAP, WHILE_UNTAP) and e.args.get("player", player) == player:
             for oid in e.affected:
                 o = game.objects.get(oid)
                 if o is not None and o.controller == player:

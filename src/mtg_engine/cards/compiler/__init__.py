@@ -275,6 +275,15 @@ def _statics(body: Body) -> list[StaticEffect]:
     for e in body.effects:
         if e.op == "no_op":
             continue
+        if e.op == "reflexive_trigger" and prev is not None and prev.op == "may_exert":
+            # "You may exert this creature as it attacks. When you do, ...": the
+            # linked triggered ability triggers as it's exerted (CR 701.43d, 607.2h)
+            if "targets" not in e.args:  # its own targets (CR 603.3d)
+                inner, specs = finalize(list(e.args["effects"]))
+                e = Effect(e.op, {"effects": inner, "targets": specs}, e.optional, e.condition)
+            prev = StaticEffect(prev.op, prev.affected, {**prev.args, "then": e}, prev.condition)
+            out[-1] = prev
+            continue
         # "Enchanted creature can't attack or block, and its activated abilities
         # can't be activated": "it"/"its" of a later clause is the earlier clause's
         # object, not this permanent

@@ -35,6 +35,7 @@ from .ir import (
     Some,
     Tgt,
     ThatPlayer,
+    finalize,
     substitute_subject,
     walk,
 )
@@ -503,6 +504,11 @@ class ClauseRules:
         return ("by", x.filter if isinstance(x, (Some, EachRef)) else "any")
 
     def under_control(self, c: list[Any]) -> tuple[str, Any]:
+        zone = next((x for x in c if isinstance(x, tuple)), None)
+        if zone is not None and zone[0] == "graveyard" and zone[1] in ("you", None, "opponent"):
+            # "enters from your graveyard" (CR 603.6a, 400.7): where it came from,
+            # and whose graveyard ("a graveyard": anyone's)
+            return ("entered_from", ("graveyard", zone[1]))
         return ("under_control", "specified")
 
     def at_step(self, c: list[Any]) -> Trigger:
@@ -1877,6 +1883,47 @@ class ClauseRules:
         parsed.statics[0] = dataclasses.replace(st, args={**st.args, "then": tuple(body.effects)})
         return parsed
 
+    def prevent_to_self_and(self, c: list[Any]) -> Parsed:
+        """ "If damage would be dealt to this creature [while it has a +1/+1 counter
+        on it], prevent that damage and remove that many +1/+1 counters from it"
+        (Magma Pummeler, Undergrowth Champion; CR 615.1, 615.5): the rest of the
+        sentence is the effect's additional effect ("it" is this creature, "that
+        many" the damage prevented), and the prevention applies only while the
+        condition holds."""
+        cond = next((x for x in c if isinstance(x, Condition)), None)
+        reflexive = next((x for x in c if isinstance(x, Effect)), None)
+        rest = [x for x in c if not isinstance(x, Condition | Effect)]
+        if not isinstance(rest[1], SelfRef):
+            raise CompileError("prevention with an additional effect: another object")
+        parsed = self.prevent_to_self_then([*rest[:-1], self.sentences([rest[-1]])])
+        st = parsed.statics[0]
+        then = tuple(_it_is_self(e) for e in st.args["then"])
+        if reflexive is not None:
+            then = (*then, reflexive)
+        parsed.statics[0] = dataclasses.replace(st, args={**st.args, "then": then}, condition=cond)
+        return parsed
+
+    def removed_this_way(self, c: list[Any]) -> Effect:
+        """ "When one or more counters are removed from this creature this way, it
+        deals that much damage to any target" (Magma Pummeler; CR 603.12): a
+        reflexive triggered ability of the instruction before, only if it removed
+        one or more counters; "that much" is how many it removed."""
+        if str(c[0]) != "more":  # (the lexer reads "more counters" as a counter kind)
+            raise CompileError("when one or N counters are removed")
+        # its targets are its own, chosen as it's put on the stack (CR 603.3d)
+        effects, targets = finalize([_it_is_self(e) for e in c[-1]])
+        return Effect(
+            "reflexive_trigger", {"effects": effects, "targets": targets, "that_much_at_least": 1}
+        )
+
+    def prevent_while(self, c: list[Any]) -> Condition:
+        """ "while it has a +1/+1 counter on it" (CR 122.1): "it" is this object."""
+        n, kind = c[-1]
+        quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
+        return Condition(
+            "is", {"ref": SelfRef(), "quality": quality, "adj": f"{n} {kind} counter(s)"}
+        )
+
     def cond_prevented_this_way(self, c: list[Any]) -> Condition:
         """ "If damage is prevented this way, ..." (CR 615.5): followed only after the
         prevention effect prevents damage (rules/prevention_then.py)."""
@@ -2077,6 +2124,11 @@ class ClauseRules:
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
         if text == "kicked" and isinstance(subject, (It, SelfRef)):
             return Condition("kicked")  # "if it was kicked": this permanent (CR 702.33d)
+        with_its = "kicked with its "
+        if text.startswith(with_its) and isinstance(subject, (It, SelfRef)):
+            # "if it was kicked with its {1}{G} kicker": one of two kicker costs (702.33e)
+            cost = text[len(with_its) :].removesuffix(" kicker")
+            return Condition("kicked", {"cost": cost})
         args: dict[str, Any] = {"quality": quality, "adj": text}
         if isinstance(subject, (Some, EachRef)):
             args["filter"] = subject.filter
@@ -2260,3 +2312,12 @@ def _have_it_of(e: Effect, of: Any) -> Effect:
     if e.op == "assign_damage_as_unblocked" and isinstance(e.args.get("what"), It):
         return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
     return e
+
+
+def _it_is_self(e: Effect) -> Effect:
+    """``e`` with "it" as this object: in a static ability of a permanent that speaks
+    only of itself ("prevent that damage and remove that many +1/+1 counters from
+    it", CR 615.5)."""
+    return dataclasses.replace(
+        e, args={k: SelfRef() if type(v) is It else v for k, v in e.args.items()}
+    )

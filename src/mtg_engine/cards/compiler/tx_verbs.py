@@ -309,6 +309,14 @@ class VerbRules:
         (n, kind), what = c
         return [Effect("remove_counters", {"what": _obj(what), "counter": kind, "amount": n})]
 
+    def vp_remove_counters_it(self, c: list[Any]) -> list[Effect]:
+        """ "remove that many +1/+1 counters from it" (CR 122.8): "it" is resolved
+        with the other pronouns."""
+        (n, kind), word = c
+        if str(word) != "from it":
+            raise CompileError("remove counters from them")
+        return [Effect("remove_counters", {"what": It(), "counter": kind, "amount": n})]
+
     def vp_draw(self, c: list[Any]) -> list[Effect]:
         return [Effect("draw", {"player": SUBJ, "amount": c[0]})]
 
