@@ -252,15 +252,6 @@ def mana_sources(game: Game, player: int) -> list[Source]:
     cached = game._chars.get(key)
     if cached is None:
         cached = _mana_sources(game, player)
-        # the same sources as the last ones found (most changes that make the cache
-        # forget them change none, CR 605): the same list, so that what is remembered
-        # per list (the most mana, the payments' order and shape) is still found
-        kept = game._could_act
-        last = kept.get(key)
-        if last is not None and last == cached:
-            cached = last
-        else:
-            kept[key] = cached
         game._chars[key] = cached
     return cached
 
@@ -379,13 +370,13 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
         if o.controller != player or o.phased_out:
             continue
         c = chars(game, o)
+        if "cant_activate_abilities" in c.restrictions:
+            continue  # CR 602.5: its activated abilities, mana abilities too, can't be
         entries = c.mana_entries
         if entries is None:
             entries = _mana_entries(c)
         if not entries:
             continue
-        if "cant_activate_abilities" in c.restrictions:
-            continue  # CR 602.5: its activated abilities, mana abilities too, can't be
         for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend in entries:
             if needs_tap:
                 if o.tapped or (may_forbid and tap_forbidden(game, o) is not None):
@@ -707,55 +698,9 @@ def can_pay_now(
     if got is None:
         if without is not None:
             sources = [s for s in sources if s.obj != without]
-            got = plan_payment(game, player, cost, sources, on=on) is not None
-        elif len(key) == 4:
-            # no restricted mana (CR 106.6): the answer is the shape's (:func:`_shape`)
-            shaped = (_shape(sources), *key[:3])
-            got = _PAYABLE.get(shaped)
-            if got is None:
-                got = plan_payment(game, player, cost, sources, on=on) is not None
-                if len(_PAYABLE) > 4096:
-                    _PAYABLE.clear()
-                _PAYABLE[shaped] = got
-        else:
-            got = plan_payment(game, player, cost, sources, on=on) is not None
+        got = plan_payment(game, player, cost, sources, on=on) is not None
         memo[key] = got
     return bool(got)
-
-
-#: (:func:`_shape` of the sources, cost, pool, life when the cost has Phyrexian
-#: symbols) -> whether :func:`plan_payment` finds a plan: a function of those alone
-#: when no mana is restricted (CR 106.6), kept for any game (a pure function's values)
-_PAYABLE: dict[tuple, bool] = {}
-#: id of a list of sources -> (the list, its :func:`_shape`), like :data:`_MOST`
-_SHAPES: dict[int, tuple[list[Source], tuple]] = {}
-
-
-def _shape(sources: list[Source]) -> tuple:
-    """All that :func:`plan_payment` reads of unrestricted ``sources`` to decide
-    whether a cost can be paid: the productions of the plain sources in the order
-    it tries them, then those of each source with a mana cost of its own with that
-    cost, each with the rank of its permanent (one mana ability per permanent, CR
-    605.3a: which sources are the same permanent, not which permanent)."""
-    got = _SHAPES.get(id(sources))
-    if got is not None and got[0] is sources:
-        return got[1]
-    ranks: dict[int, int] = {}
-    shape = (
-        tuple(
-            (ranks.setdefault(s.obj, len(ranks)), tuple(s.productions))
-            for s in _plain_in_order(sources)
-        ),
-        tuple(
-            (ranks.setdefault(f.obj, len(ranks)), f.mana_cost, tuple(f.productions))
-            for f in sources
-            if f.mana_cost is not None
-        ),
-    )
-    if len(_SHAPES) > 64:
-        _SHAPES.clear()
-    _SHAPES[id(sources)] = (sources, shape)
-    return shape
 
 
 def _payments_for(game: Game, player: int, sources: list[Source]) -> dict:

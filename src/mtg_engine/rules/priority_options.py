@@ -11,7 +11,6 @@ offered action is always legal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -341,99 +340,40 @@ def _hand_offers(
         return  # only sorcery-speed cards, and no abilities that work from the hand
     free_granted = cast_permissions.free_granted(game)
     reads.append((_R_FREE, free_granted))
-    memo: dict[int, tuple] | None = None
+    sources = None
     budget = 0
-    may_change: list[bool] = []  # whether costs may change, once it is read
-
-    def costs_may_change() -> bool:
-        if not may_change:
-            may_change.append(_cost_may_change(game))
-            reads.append((_R_MAY_CHANGE, may_change[0]))
-        return may_change[0]
-
+    may_change: bool | None = None
     life_read = False
-    for entry in summary[1]:
-        oid, o, c, kind, from_hand, faces = entry
+    for oid, o, c, kind, from_hand, faces in summary[1]:
         if kind == _LAND:
             if sorcery_ok:
                 offers.append((_PLAY, oid, 0))  # checked with the land play
         elif kind == _ANY_TIME or sorcery_ok:
-            if memo is None:
+            if sources is None:
                 sources = mana_rules.mana_sources(game, player)
                 reads.append((_R_SOURCES, sources))
                 budget = mana_rules.most_mana(game, player, sources)
-                memo = _card_offers_memo(game, player, sources, free_granted)
-            got = memo.get(id(entry))
-            if (
-                got is None
-                or got[0] is not entry
-                or (got[2] is not None and costs_may_change() != got[2])
-            ):
-                got = memo[id(entry)] = _card_offers(
-                    game, player, entry, budget, free_granted, costs_may_change
-                )
-            if got[3] and not life_read:
-                life_read = True  # CR 107.4f: paid with 2 life each
-                reads.append((_R_LIFE, game.players[player].life))
-            offers.extend(got[1])
+            for face, cost, least in faces:
+                if cost.phyrexian and not life_read:
+                    life_read = True  # CR 107.4f: paid with 2 life each
+                    reads.append((_R_LIFE, game.players[player].life))
+                on = spending("spell", oid)  # CR 106.6
+                if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
+                    if may_change is None:
+                        may_change = _cost_may_change(game)
+                        reads.append((_R_MAY_CHANGE, may_change))
+                    if not (may_change or _has_cost_abilities(o)):
+                        continue
+                offers.append((_CAST, oid, face))
+            if _variant_keywords(o):
+                offers.append((_VARIANTS, oid, c))
+            if free_granted:
+                offers.append((_FREE, oid, c))
         if sorcery_ok and o.card.data.layout == "modal_dfc":
             for face in _land_back_faces(o):
                 offers.append((_PLAY, oid, face))  # CR 712.12, checked with the land play
         for i in from_hand:
             offers.append((_ACTIVATE, oid, i))
-
-
-#: cache key (in the "could act" cache) of the offers of each player's cards in hand
-#: found under the mana sources, pool, life and permissions they were found under
-_CARD_OFFERS_KEY = "card_offers"
-
-
-def _card_offers_memo(
-    game: Game, player: int, sources: list, free_granted: bool
-) -> dict[int, tuple]:
-    """What :func:`_card_offers` found for each card in ``player``'s hand (by the
-    identity of its summary entry), while the mana sources are the same list and
-    the pool, life and free-casting permissions are the same (all it reads besides
-    whether costs may change, which each entry keeps)."""
-    p = game.players[player]
-    context = (tuple(p.mana_pool), tuple(p.restricted_mana), p.life, free_granted)
-    kept = game._could_act
-    key = (_CARD_OFFERS_KEY, player)
-    got = kept.get(key)
-    if got is None or got[0] is not sources or got[1] != context:
-        got = kept[key] = (sources, context, {})
-    return got[2]
-
-
-def _card_offers(
-    game: Game,
-    player: int,
-    entry: tuple,
-    budget: int,
-    free_granted: bool,
-    costs_may_change: Callable[[], bool],
-) -> tuple:
-    """The offers of a spell card in hand (its faces whose mana the player could pay,
-    or whose cost may change, its casting variants, its free cast, CR 601.2a-h):
-    (the hand summary's entry, the offers, whether costs may change when it read it
-    else None, whether a face has Phyrexian symbols, CR 107.4f)."""
-    oid, o, c, _kind, _from_hand, faces = entry
-    out: list[tuple] = []
-    read_change: bool | None = None
-    phyrexian = False
-    for face, cost, least in faces:
-        phyrexian = phyrexian or bool(cost.phyrexian)
-        on = spending("spell", oid)  # CR 106.6
-        if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
-            read_change = costs_may_change()
-            if not (read_change or _has_cost_abilities(o)):
-                continue
-        out.append((_CAST, oid, face))
-    if _variant_keywords(o):
-        out.append((_VARIANTS, oid, c))
-    if free_granted:
-        out.append((_FREE, oid, c))
-    return (entry, tuple(out), read_change, phyrexian)
 
 
 _LAND = 0
