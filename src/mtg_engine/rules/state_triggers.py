@@ -73,7 +73,10 @@ def _same(b: object, a: Ability) -> bool:
 
 def check_state_triggers(game: Game) -> bool:
     """CR 603.8: the state triggers whose state matches now trigger. True if any did."""
-    if not any(may_trigger_on(game, kind) for kind in STATE_EVENTS):
+    for kind in STATE_EVENTS:
+        if may_trigger_on(game, kind):
+            break
+    else:
         return False  # (no permanent has one: the usual case costs a lookup)
     fired = False
     for oid in game.battlefield:
