@@ -365,11 +365,14 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     multipliers = watched(game, EventKind.ADD_MANA)
     # CR 101.2: whether anything could forbid a permanent to become tapped, once
     may_forbid = tapping_watched(game)
+    perm = game._perm  # (the permanents' characteristics chars() remembers)
     for oid in game.battlefield:
         o = objects[oid]
         if o.controller != player or o.phased_out:
             continue
-        c = chars(game, o)
+        c = perm.get(oid)
+        if c is None:
+            c = chars(game, o)
         if "cant_activate_abilities" in c.restrictions:
             continue  # CR 602.5: its activated abilities, mana abilities too, can't be
         entries = c.mana_entries

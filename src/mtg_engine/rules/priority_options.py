@@ -557,12 +557,17 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
     if index is None:
         index = {}
         objects = game.objects
+        perm = game._perm  # (the permanents' characteristics chars() remembers)
         for oid in game.battlefield:
             o = objects[oid]
             if o.phased_out:
                 continue  # CR 702.26b
-            c = chars(game, o)
-            indices = activated_indices(c)
+            c = perm.get(oid)
+            if c is None:
+                c = chars(game, o)
+            indices = c.activated
+            if indices is None:
+                indices = activated_indices(c)
             if indices:
                 index.setdefault(o.controller, []).append((oid, indices))
                 anyone = tuple(i for i in indices if any_player_may(c.abilities[i]))
