@@ -167,13 +167,7 @@ def could_act(
         reads = []
     p = game.players[player]
     summary = _hand_summary(game, player, p.hand) if p.hand else None
-    if sorcery_ok:
-        reads.append((_R_SUMMARY, summary))
-    else:
-        # without sorcery timing only the cards cast or activated from the hand any
-        # time the player has priority offer something (CR 117.1a, 307.1): a change of
-        # the others (a card drawn, a creature cast) keeps the offers
-        reads.append((_R_ANY_TIME, summary[7] if summary is not None else ()))
+    reads.append((_R_SUMMARY, summary))
     if summary is not None:
         _hand_offers(game, player, summary, sorcery_ok, offers, reads)
     graveyard = _graveyard_offers(game, player, p.graveyard)
@@ -236,7 +230,6 @@ _R_GRAVEYARD = 4
 _R_ACTIVATED = 5
 _R_PERMANENTS = 6  # the characteristics records of the permanents with activated abilities
 _R_LIFE = 7  # the player's life, read when a mana cost has Phyrexian symbols (CR 107.4f)
-_R_ANY_TIME = 8  # the hand summary's cards that offer something without sorcery timing
 
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
@@ -248,11 +241,14 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
     cache = game._chars
     for kind, value in reads:
         if kind == _R_SUMMARY:
-            if _summary_now(game, player, p.hand) != value:
-                return False
-        elif kind == _R_ANY_TIME:
-            summary = _summary_now(game, player, p.hand)
-            if (summary[7] if summary is not None else ()) != value:
+            # (the record :func:`_hand_summary` would return as it is)
+            held = (
+                value is not None
+                and value[2] == p.hand
+                and value[6][0] is statics_index(game)
+                and cache.get((_HAND_KEY, player)) is value
+            )
+            if not held and (_hand_summary(game, player, p.hand) if p.hand else None) != value:
                 return False
         elif kind == _R_SOURCES:
             if (
@@ -291,18 +287,6 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
 
 #: the key of a player's mana sources in the characteristics cache (rules/mana.py)
 _MANA_SOURCES_KEY = "mana_sources"
-
-
-def _summary_now(game: Game, player: int, hand: list[int]) -> tuple | None:
-    """The hand's summary (:func:`_hand_summary`), None for an empty hand; the record
-    the cache holds is taken as it is when it describes this hand under the same
-    index of statics (what :func:`_hand_summary` would return)."""
-    if not hand:
-        return None
-    got = game._chars.get((_HAND_KEY, player))
-    if got is not None and got[2] == hand and got[6][0] is statics_index(game):
-        return got
-    return _hand_summary(game, player, hand)
 
 
 def _check_offers(game: Game, player: int, offers: list[tuple], out: list, land_ok: bool) -> None:
@@ -441,9 +425,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     was built under (:func:`_permissions`) with the index of statics they were read
     from (in a list, updated when the permissions read from a new index are the same
     records): a permanent entering or leaving keeps the summary, which is built again
-    when they aren't the same records (compared only when the index was built again).
-    Last, the entries of the cards that may offer something without sorcery timing
-    (castable any time, or with abilities that work from the hand: CR 117.1a)."""
+    when they aren't the same records (compared only when the index was built again)."""
     cache = game._chars
     key = (_HAND_KEY, player)
     got = cache.get(key)
@@ -514,7 +496,6 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             flash_granted or free_granted,
             _permissions(index),
             [index],
-            tuple(e for e in cards if e[3] == _ANY_TIME or e[4]),
         )
         cache[key] = got
     return got
