@@ -47,6 +47,7 @@ from .play_permissions import may_play_from
 from .player_limits import lands_played_problem, may_play_another_land
 from .simultaneous import simultaneous
 from .stack_choices import begin_choices
+from .statics import statics_with
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
@@ -534,21 +535,10 @@ def _has_cost_abilities(o: GameObject) -> bool:
 
 
 def _cost_may_change(game: Game) -> bool:
-    """Any permanent with a cost-changing or keyword static ability in play? (fast path)"""
-    key = "cost_change_sources"
-    v = game._chars.get(key)
-    if v is None:
-        v = False
-        for oid in game.battlefield:
-            o = game.objects[oid]
-            for a in chars(game, o).abilities:
-                if a.kind is AbilityKind.STATIC and any(st.op == "cost_change" for st in a.static):
-                    v = True
-                    break
-            if v:
-                break
-        game._chars[key] = v
-    return bool(v)
+    """Whether some permanent has a static ability that changes costs (CR 601.2f,
+    604.1: a phased-out one doesn't count, 702.26b): a look-up in the battlefield's
+    index of static effects (fast path)."""
+    return bool(statics_with(game, "cost_change"))
 
 
 def _extra_cost_problem(

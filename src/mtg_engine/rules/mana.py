@@ -42,7 +42,7 @@ from .mana_spending import (
 from .permanents import sacrifice
 from .pipeline import watched
 from .summoning_sickness import is_summoning_sick
-from .tap_replacements import tap_forbidden
+from .tap_replacements import tap_forbidden, tapping_watched
 from .tapping import became_tapped, pay_tap
 
 if TYPE_CHECKING:
@@ -363,11 +363,16 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     objects = game.objects
     # CR 106.12b: "it produces twice as much" (a dict lookup when nothing watches)
     multipliers = watched(game, EventKind.ADD_MANA)
+    # CR 101.2: whether anything could forbid a permanent to become tapped, once
+    may_forbid = tapping_watched(game)
+    perm = game._perm  # (the permanents' characteristics chars() remembers)
     for oid in game.battlefield:
         o = objects[oid]
         if o.controller != player or o.phased_out:
             continue
-        c = chars(game, o)
+        c = perm.get(oid)
+        if c is None:
+            c = chars(game, o)
         if "cant_activate_abilities" in c.restrictions:
             continue  # CR 602.5: its activated abilities, mana abilities too, can't be
         entries = c.mana_entries
@@ -377,8 +382,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             continue
         for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend in entries:
             if needs_tap:
-                if o.tapped or tap_forbidden(game, o) is not None:  # CR 101.2, 118.3
-                    continue
+                if o.tapped or (may_forbid and tap_forbidden(game, o) is not None):
+                    continue  # CR 101.2, 118.3
                 if "Creature" in c.types and is_summoning_sick(game, o, c):
                     continue  # CR 302.6: {T} abilities of summoning-sick creatures
             if fixed is None:

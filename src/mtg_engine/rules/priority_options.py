@@ -234,26 +234,46 @@ _R_LIFE = 7  # the player's life, read when a mana cost has Phyrexian symbols (C
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
     """Whether each record :func:`could_act` read is still the same (then it would
-    build the same offers again: it reads nothing else of the state)."""
+    build the same offers again: it reads nothing else of the state). A record the
+    caches still hold, for the same hand or graveyard, is taken as it is (what each
+    function that gives it would return) before it is asked for."""
     p = game.players[player]
+    cache = game._chars
     for kind, value in reads:
         if kind == _R_SUMMARY:
-            if (_hand_summary(game, player, p.hand) if p.hand else None) != value:
+            # (the record :func:`_hand_summary` would return as it is)
+            held = (
+                value is not None
+                and value[2] == p.hand
+                and value[6][0] is statics_index(game)
+                and cache.get((_HAND_KEY, player)) is value
+            )
+            if not held and (_hand_summary(game, player, p.hand) if p.hand else None) != value:
                 return False
         elif kind == _R_SOURCES:
-            if mana_rules.mana_sources(game, player) != value:
+            if (
+                cache.get((_MANA_SOURCES_KEY, player)) is not value
+                and mana_rules.mana_sources(game, player) != value
+            ):
                 return False
         elif kind == _R_GRAVEYARD:
-            if _graveyard_offers(game, player, p.graveyard) is not value:
-                return False
+            kept = game._could_act.get((_GRAVEYARD_KEY, player))
+            if kept is None or kept[1] is not value or kept[0] != p.graveyard:
+                if _graveyard_offers(game, player, p.graveyard) is not value:
+                    return False
         elif kind == _R_ACTIVATED:
             if activated_sources(game, player) != value:
                 return False
         elif kind == _R_PERMANENTS:
-            objects = game.objects
-            now = tuple(chars(game, objects[oid]) for oid, _ in activated_sources(game, player))
-            if now != value:
+            activated = activated_sources(game, player)
+            if len(activated) != len(value):
                 return False
+            objects = game.objects
+            perm = game._perm
+            for (oid, _), c in zip(activated, value, strict=True):
+                # (a permanent's characteristics are remembered in ``_perm``: chars())
+                if perm.get(oid) is not c and chars(game, objects[oid]) is not c:
+                    return False
         elif kind == _R_FREE:
             if cast_permissions.free_granted(game) != value:
                 return False
@@ -263,6 +283,10 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
         elif _cost_may_change(game) != value:  # _R_MAY_CHANGE
             return False
     return True
+
+
+#: the key of a player's mana sources in the characteristics cache (rules/mana.py)
+_MANA_SOURCES_KEY = "mana_sources"
 
 
 def _check_offers(game: Game, player: int, offers: list[tuple], out: list, land_ok: bool) -> None:
@@ -514,12 +538,17 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
     if index is None:
         index = {}
         objects = game.objects
+        perm = game._perm  # (the permanents' characteristics chars() remembers)
         for oid in game.battlefield:
             o = objects[oid]
             if o.phased_out:
                 continue  # CR 702.26b
-            c = chars(game, o)
-            indices = activated_indices(c)
+            c = perm.get(oid)
+            if c is None:
+                c = chars(game, o)
+            indices = c.activated
+            if indices is None:
+                indices = activated_indices(c)
             if indices:
                 index.setdefault(o.controller, []).append((oid, indices))
                 anyone = tuple(i for i in indices if any_player_may(c.abilities[i]))

@@ -25,7 +25,10 @@ Entry = tuple[GameObject, StaticEffect]
 
 def statics_with(game: Game, op: str) -> tuple[Entry, ...]:
     """Each (permanent, static effect) on the battlefield whose op is ``op``."""
-    return statics_index(game).get(op, ())
+    index = game._chars.get(_KEY)
+    if index is None:
+        index = statics_index(game)
+    return index.get(op, ())
 
 
 def statics_index(game: Game) -> dict[str, tuple[Entry, ...]]:
@@ -40,16 +43,25 @@ def statics_index(game: Game) -> dict[str, tuple[Entry, ...]]:
 
 def any_statics(game: Game, ops: frozenset[str] | tuple[str, ...]) -> bool:
     """Whether some permanent has a static effect with one of these ops."""
-    return any(statics_with(game, op) for op in ops)
+    index = statics_index(game)
+    for op in ops:
+        if op in index:  # (the index holds the ops that some permanent has)
+            return True
+    return False
 
 
 def _build(game: Game) -> dict[str, tuple[Entry, ...]]:
     found: dict[str, list[Entry]] = {}
+    objects = game.objects
+    perm = game._perm  # (the permanents' characteristics chars() remembers)
     for oid in game.battlefield:
-        src = game.objects[oid]
+        src = objects[oid]
         if src.phased_out:
             continue  # CR 702.26b
-        for a in chars(game, src).abilities:
+        c = perm.get(oid)
+        if c is None:
+            c = chars(game, src)
+        for a in c.abilities:
             if a.kind is not AbilityKind.STATIC:
                 continue
             for st in a.static:

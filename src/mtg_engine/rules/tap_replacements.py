@@ -177,6 +177,12 @@ def tap_forbidden(game: Game, o: GameObject, untap: bool = False) -> str | None:
     return forbidden(game, {"kind": kind, "obj": o.id, "player": o.controller})
 
 
+def tapping_watched(game: Game) -> bool:
+    """Whether anything could forbid a permanent to become tapped now (CR 101.2):
+    when not, :func:`tap_forbidden` is None for every permanent."""
+    return EventKind.TAP in PROHIBITIONS and watched(game, EventKind.TAP)
+
+
 register(
     "static:untap_instead",
     "static:cant_become_tapped",
