@@ -150,6 +150,10 @@ class Game(EventEmitter):
         #: ids in ``_perm`` of objects not on the battlefield (last known information,
         #: CR 608.2h, kept until the next change)
         self._perm_stray: list[int] = []
+        #: how deep ``chars`` computations are nested now, and the ids of what the inner
+        #: ones computed (rules/characteristics.py): forgotten as the outermost ends
+        self._chars_depth = 0
+        self._chars_nested: list[int] = []
         self._options: list[Action] | None = None
         #: the state version (:attr:`version`) and each player's "could act" index
         #: (rules/priority_options.py), derived data: not cloned nor saved
@@ -463,6 +467,8 @@ class Game(EventEmitter):
         g._chars = {}
         g._perm = {}
         g._perm_stray = []
+        g._chars_depth = 0
+        g._chars_nested = []
         g._printed = {}
         g._objs = {}
         g._options = None

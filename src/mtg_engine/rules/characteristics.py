@@ -52,10 +52,14 @@ def chars(game: Game, obj: GameObject) -> Chars:
         # the permanents' own cache (rules/layers.py keeps it through most changes)
         c = game._perm.get(oid)
         if c is None:
-            c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
+            c = _compute(game, obj)
             game._perm[oid] = c
             if game.objects.get(oid) is not obj:
                 game._perm_stray.append(oid)  # (not a permanent now: forgotten at the next change)
+            if game._chars_depth:
+                game._chars_nested.append(oid)
+            elif game._chars_nested:
+                _forget_nested(game, oid)
         return c
     if obj.zone == Zone.HAND:
         kept: Chars | None = game._printed.get(oid)
@@ -63,17 +67,48 @@ def chars(game: Game, obj: GameObject) -> Chars:
             return kept
     c = game._objs.get(oid)
     if c is None:
-        c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
+        c = _compute(game, obj)
         if obj.zone == Zone.HAND and c is obj.card.cache.get(SINGLE_FACE):
             # a card in hand with its printed characteristics (rules/layers.py keeps them
             # through the changes that keep the permanents' own)
             game._objs.pop(oid, None)  # (what a self-referring filter saw meanwhile)
             game._printed[oid] = c
+            if not game._chars_depth and game._chars_nested:
+                _forget_nested(game, oid)
             return cast(Chars, c)  # (the "is" above narrowed it to the card cache's type)
         if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
             c = _with_x(c, obj.x)
         game._objs[oid] = c
+        if game._chars_depth:
+            game._chars_nested.append(oid)
+        elif game._chars_nested:
+            _forget_nested(game, oid)
     return c
+
+
+def _compute(game: Game, obj: GameObject) -> Chars:
+    """The characteristics of ``obj`` computed (rules.layers.compute, CR 613), counting
+    how deep computations are nested."""
+    game._chars_depth += 1
+    try:
+        return cast(Chars, RULES_HOOKS.characteristics(game, obj))
+    finally:
+        game._chars_depth -= 1
+
+
+def _forget_nested(game: Game, outer: int) -> None:
+    """Forget what was computed while another object's characteristics were being
+    computed (a condition or a count of that computation read them, CR 611.3a,
+    613.5): meanwhile, the outer object's values were provisional (its copiable
+    values, :func:`remember_chars`), so what read them may be wrong once the outer
+    ones are known. Rhonas's "can't attack unless you control another creature with
+    power 4 or greater", computed while Scurrid Colony counted its lands, saw the
+    Colony's printed 2/2."""
+    for oid in game._chars_nested:
+        if oid != outer:
+            game._perm.pop(oid, None)
+            game._objs.pop(oid, None)
+    game._chars_nested.clear()
 
 
 def cached_chars(game: Game, obj: GameObject) -> Chars | None:
