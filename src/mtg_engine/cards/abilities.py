@@ -377,6 +377,10 @@ class CompiledFace:
 #: a ``ParentRef`` key (cards/compiler/ir.py, effects/clash.py)
 CLASH_OPPONENT = "clash_opponent"
 
+#: a duration "for as long as it has a [kind] counter on it" (CR 611.2b), spelled with
+#: the kind (the engine ends it: rules/layers._counters_gone)
+WHILE_COUNTER = "while_counter:"
+
 #: the condition of "If damage is prevented this way, ..." (CR 615.5)
 PREVENTED_THIS_WAY = "prevented_this_way"
 

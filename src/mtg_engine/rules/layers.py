@@ -35,6 +35,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
+    WHILE_COUNTER,
     Ability,
     AbilityKind,
     Amount,
@@ -43,7 +44,6 @@ from ..cards.abilities import (
     SelfRef,
     StaticEffect,
 )
-from ..cards.compiler.tx_common import WHILE_COUNTER
 from ..game.actions import ref_player
 from ..game.events import Event, EventKind
 from ..game.hooks import RULES_HOOKS, on_event

@@ -8,6 +8,7 @@ from typing import Any
 from lark import Token
 
 from ..abilities import (
+    WHILE_COUNTER,
     Ability,
     Amount,
     ChooseRef,
@@ -167,9 +168,6 @@ def as_long_duration(cond: Condition | None) -> str:
     return _AS_LONG_DURATIONS.get(cond.kind, "as_long_as")
 
 
-#: "for as long as it has a [kind] counter on it" (CR 611.2b), spelled with the kind
-#: (the engine ends it: rules/layers._counters_gone)
-WHILE_COUNTER = "while_counter:"
 #: counters that also leave by other means than being removed (annihilation, CR
 #: 704.5q; damage to a shield, 122.1c; loyalty costs): not such a duration yet
 _COUNTERS_NOT_TRACKED = frozenset(("+1/+1", "-1/-1", "shield", "loyalty"))
