@@ -51,4 +51,4 @@ def test_characteristics_do_not_depend_on_the_order_they_are_computed_in():
         "Rhonas the Indomitable": (5, []),  # another creature with power 4: it may attack
         "Scurrid Colony": (4, []),  # eight lands: +2/+2
     }
-    assert game._chars_nested == [] and game._chars_depth == 0
+    assert game._chars_nested == {} and game._chars_stack == []

@@ -150,10 +150,11 @@ class Game(EventEmitter):
         #: ids in ``_perm`` of objects not on the battlefield (last known information,
         #: CR 608.2h, kept until the next change)
         self._perm_stray: list[int] = []
-        #: how deep ``chars`` computations are nested now, and the ids of what the inner
-        #: ones computed (rules/characteristics.py): forgotten as the outermost ends
-        self._chars_depth = 0
-        self._chars_nested: list[int] = []
+        #: the characteristics computations under way (object id, the index of the
+        #: one whose provisional values it read), and the values kept that read
+        #: provisional ones, by the index they depend on (rules/characteristics.py)
+        self._chars_stack: list[list[int]] = []
+        self._chars_nested: dict[int, int] = {}
         self._options: list[Action] | None = None
         #: the state version (:attr:`version`) and each player's "could act" index
         #: (rules/priority_options.py), derived data: not cloned nor saved
@@ -467,8 +468,8 @@ class Game(EventEmitter):
         g._chars = {}
         g._perm = {}
         g._perm_stray = []
-        g._chars_depth = 0
-        g._chars_nested = []
+        g._chars_stack = []
+        g._chars_nested = {}
         g._printed = {}
         g._objs = {}
         g._options = None
