@@ -464,8 +464,6 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     g._chars = {}
     g._perm = {}
     g._perm_stray = []
-    g._chars_stack = []
-    g._chars_nested = {}
     g._printed = {}
     g._objs = {}
     g._options = None

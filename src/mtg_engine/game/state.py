@@ -150,11 +150,6 @@ class Game(EventEmitter):
         #: ids in ``_perm`` of objects not on the battlefield (last known information,
         #: CR 608.2h, kept until the next change)
         self._perm_stray: list[int] = []
-        #: the characteristics computations under way (object id, the index of the
-        #: one whose provisional values it read), and the values kept that read
-        #: provisional ones, by the index they depend on (rules/characteristics.py)
-        self._chars_stack: list[list[int]] = []
-        self._chars_nested: dict[int, int] = {}
         self._options: list[Action] | None = None
         #: the state version (:attr:`version`) and each player's "could act" index
         #: (rules/priority_options.py), derived data: not cloned nor saved
@@ -468,8 +463,6 @@ class Game(EventEmitter):
         g._chars = {}
         g._perm = {}
         g._perm_stray = []
-        g._chars_stack = []
-        g._chars_nested = {}
         g._printed = {}
         g._objs = {}
         g._options = None

@@ -52,14 +52,10 @@ def chars(game: Game, obj: GameObject) -> Chars:
         # the permanents' own cache (rules/layers.py keeps it through most changes)
         c = game._perm.get(oid)
         if c is None:
-            c, owner = _compute(game, obj)
+            c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
             game._perm[oid] = c
             if game.objects.get(oid) is not obj:
                 game._perm_stray.append(oid)  # (not a permanent now: forgotten at the next change)
-            if owner is not None:
-                game._chars_nested[oid] = owner
-        elif game._chars_stack:
-            _read_meanwhile(game, oid)
         return c
     if obj.zone == Zone.HAND:
         kept: Chars | None = game._printed.get(oid)
@@ -67,7 +63,7 @@ def chars(game: Game, obj: GameObject) -> Chars:
             return kept
     c = game._objs.get(oid)
     if c is None:
-        c, owner = _compute(game, obj)
+        c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
         if obj.zone == Zone.HAND and c is obj.card.cache.get(SINGLE_FACE):
             # a card in hand with its printed characteristics (rules/layers.py keeps them
             # through the changes that keep the permanents' own)
@@ -77,70 +73,7 @@ def chars(game: Game, obj: GameObject) -> Chars:
         if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
             c = _with_x(c, obj.x)
         game._objs[oid] = c
-        if owner is not None:
-            game._chars_nested[oid] = owner
-    elif game._chars_stack:
-        _read_meanwhile(game, oid)
     return c
-
-
-#: no computation read a provisional value (the owner index of an untainted frame)
-_UNTAINTED = 1 << 30
-
-
-def _compute(game: Game, obj: GameObject) -> tuple[Chars, int | None]:
-    """The characteristics of ``obj`` computed (rules.layers.compute, CR 613), and
-    whether they read provisional values: the index, among the computations under
-    way, of the one whose object's values they read before that one ended (None:
-    none). While an object's characteristics are computed, a condition or a count
-    of that computation ("as long as you control eight or more lands", CR 611.3a)
-    may compute other objects' (what it counts), and they may read the first
-    object's values meanwhile: its copiable values (:func:`remember_chars`). Such
-    values hold only until that computation ends, and are then forgotten
-    (Rhonas's "can't attack unless you control another creature with power 4 or
-    greater", computed while Scurrid Colony counted its lands, saw the Colony's
-    printed 2/2)."""
-    stack = game._chars_stack
-    frame = [obj.id, _UNTAINTED]
-    stack.append(frame)
-    depth = len(stack) - 1
-    try:
-        c = cast(Chars, RULES_HOOKS.characteristics(game, obj))
-    finally:
-        stack.pop()
-        if game._chars_nested:
-            _forget_read_meanwhile(game, depth)
-    owner = frame[1]
-    return c, (owner if owner < depth else None)
-
-
-def _read_meanwhile(game: Game, oid: int) -> None:
-    """A computation under way read ``oid``'s remembered values: if those are
-    provisional (``oid``'s own computation is under way, or they read such values),
-    what reads them is too, up to the computation they depend on."""
-    stack = game._chars_stack
-    owner = game._chars_nested.get(oid)
-    if owner is None:
-        for i, frame in enumerate(stack):
-            if frame[0] == oid:
-                owner = i
-                break
-        else:
-            return
-    for frame in stack[owner + 1 :]:
-        if owner < frame[1]:
-            frame[1] = owner
-
-
-def _forget_read_meanwhile(game: Game, depth: int) -> None:
-    """The computation at ``depth`` ended: forget the values that read its
-    provisional ones (CR 613; see :func:`_compute`)."""
-    nested = game._chars_nested
-    gone = [oid for oid, owner in nested.items() if owner >= depth]
-    for oid in gone:
-        del nested[oid]
-        game._perm.pop(oid, None)
-        game._objs.pop(oid, None)
 
 
 def cached_chars(game: Game, obj: GameObject) -> Chars | None:
