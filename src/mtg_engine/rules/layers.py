@@ -276,7 +276,6 @@ _PERMANENT_KEYS = frozenset(
         _QUIET_KEY,
         "battlefield_statics_by_op",  # rules/statics.py
         "face_down_present",  # rules/face_down.py
-        "cost_change_sources",  # rules/casting.py
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
