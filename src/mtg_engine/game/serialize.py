@@ -464,6 +464,9 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     g._chars = {}
     g._perm = {}
     g._perm_stray = []
+    g._frames = []
+    g._provisional = {}
+    g._computed_meanwhile = []
     g._printed = {}
     g._objs = {}
     g._options = None

@@ -150,6 +150,13 @@ class Game(EventEmitter):
         #: ids in ``_perm`` of objects not on the battlefield (last known information,
         #: CR 608.2h, kept until the next change)
         self._perm_stray: list[int] = []
+        #: characteristics being computed now (rules/characteristics.py
+        #: ``compute_framed``): each computation's object id, what others read of its
+        #: values on their way and where its window starts; those values; and what
+        #: was computed and remembered meanwhile
+        self._frames: list[list[Any]] = []
+        self._provisional: dict[int, tuple[Any, int, Any]] = {}
+        self._computed_meanwhile: list[tuple[dict[int, Any], int]] = []
         self._options: list[Action] | None = None
         #: the state version (:attr:`version`) and each player's "could act" index
         #: (rules/priority_options.py), derived data: not cloned nor saved
@@ -463,6 +470,9 @@ class Game(EventEmitter):
         g._chars = {}
         g._perm = {}
         g._perm_stray = []
+        g._frames = []
+        g._provisional = {}
+        g._computed_meanwhile = []
         g._printed = {}
         g._objs = {}
         g._options = None

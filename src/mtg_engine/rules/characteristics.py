@@ -27,7 +27,7 @@ end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..cards.model import mana_symbols, mana_value_of
@@ -46,34 +46,169 @@ def chars(game: Game, obj: GameObject) -> Chars:
 
     The returned record is shared and must not be modified.
     """
-    oid = obj.id
     c: Chars | None
     if obj.zone == Zone.BATTLEFIELD:
         # the permanents' own cache (rules/layers.py keeps it through most changes)
-        c = game._perm.get(oid)
-        if c is None:
-            c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
-            game._perm[oid] = c
-            if game.objects.get(oid) is not obj:
-                game._perm_stray.append(oid)  # (not a permanent now: forgotten at the next change)
-        return c
+        c = game._perm.get(obj.id)
+        return _computed(game, obj) if c is None else c
     if obj.zone == Zone.HAND:
-        kept: Chars | None = game._printed.get(oid)
-        if kept is not None:
-            return kept
-    c = game._objs.get(oid)
-    if c is None:
+        c = game._printed.get(obj.id)
+        if c is not None:
+            return c
+    c = game._objs.get(obj.id)
+    return _computed(game, obj) if c is None else c
+
+
+def _computed(game: Game, obj: GameObject) -> Chars:
+    """The characteristics of ``obj``, computed and remembered until something they
+    depend on changes: a permanent's in ``_perm``, a card in hand with its printed
+    ones in ``_printed`` (rules/layers.py keeps both through most changes), any
+    other in ``_objs``."""
+    oid = obj.id
+    frames = game._frames
+    if frames:
+        held = game._provisional.get(oid)
+        if held is not None:
+            return _on_their_way(game, frames, oid, held)
+    c = compute_framed(game, obj)
+    kept_in: dict[int, Any]
+    if obj.zone == Zone.BATTLEFIELD:
+        kept_in = game._perm
+        if game.objects.get(oid) is not obj:
+            game._perm_stray.append(oid)  # (not a permanent now: forgotten at the next change)
+    elif obj.zone == Zone.HAND and c is obj.card.cache.get(SINGLE_FACE):
+        kept_in = game._printed
+    else:
+        kept_in = game._objs
+    kept_in[oid] = c
+    if frames:
+        game._computed_meanwhile.append((kept_in, oid))
+    return c
+
+
+def compute_framed(game: Game, obj: GameObject) -> Chars:
+    """Compute the characteristics of ``obj`` (``rules.layers.compute``, CR 613).
+
+    While an object's characteristics are worked out, a rule that looks at it sees
+    values on their way (:func:`provisional`: its copiable values while the conditions
+    of static abilities are checked, then the layers applied so far). A condition of
+    one object can look at another that is being worked out further down (Scurrid
+    Colony counting its lands computes Rhonas, whose "another creature with power 4
+    or greater" looks back at the Colony). Such reads are recorded; when the
+    object's characteristics turn out other than what was read, everything computed
+    meanwhile is forgotten, to be computed again from the finished values when next
+    looked at (CR 611.3a, 613.1: a condition reads the finished characteristics).
+    """
+    frames = game._frames
+    oid = obj.id
+    meanwhile = game._computed_meanwhile
+    frame: list = [oid, None, len(meanwhile)]
+    frames.append(frame)
+    before = game._provisional.get(oid)  # (a probe of a card as cast: cast_chars)
+    c: Chars | None = None
+    try:
         c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
-        if obj.zone == Zone.HAND and c is obj.card.cache.get(SINGLE_FACE):
-            # a card in hand with its printed characteristics (rules/layers.py keeps them
-            # through the changes that keep the permanents' own)
-            game._objs.pop(oid, None)  # (what a self-referring filter saw meanwhile)
-            game._printed[oid] = c
-            return cast(Chars, c)  # (the "is" above narrowed it to the card cache's type)
         if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
             c = _with_x(c, obj.x)
-        game._objs[oid] = c
+    finally:
+        frames.pop()
+        if before is None:
+            game._provisional.pop(oid, None)
+        else:
+            game._provisional[oid] = before
+        read = frame[1]
+        if read is not None and (c is None or _changed(read, c)):
+            # what was computed meanwhile may have read values that are not the final
+            # ones: forgotten, computed again from the finished values when next read
+            start = frame[2]
+            for kept, k in meanwhile[start:]:
+                kept.pop(k, None)
+            del meanwhile[start:]
+        if not frames:
+            meanwhile.clear()
+    assert c is not None
     return c
+
+
+def provisional(game: Game, obj: GameObject, c: Chars) -> None:
+    """What a rule sees of ``obj`` while its characteristics are being computed
+    (a self-referring filter or count, a condition that looks at it): see
+    :func:`compute_framed`."""
+    game._provisional[obj.id] = (c, len(game._frames) - 1, None)
+
+
+def _on_their_way(game: Game, frames: list[list[Any]], oid: int, held: tuple) -> Chars:
+    """The values on their way of an object being computed; when another computation
+    (further up) reads them, what it reads is recorded (:class:`_Watched`)."""
+    if held[1] == len(frames) - 1:
+        return held[0]  # type: ignore[no-any-return]  # (its own computation reading itself)
+    watched: Chars | None = held[2]
+    if watched is None:
+        frame = frames[held[1]]
+        if frame[1] is None:
+            frame[1] = {}
+        watched = cast(Chars, _Watched(held[0], frame[1]))
+        game._provisional[oid] = (held[0], held[1], watched)
+    return watched
+
+
+#: what reading a derived attribute or calling a method of :class:`Chars` reads
+_READS: dict[str, tuple[str, ...]] = {
+    "has": ("keywords",),
+    "is_creature": ("types",),
+    "has_name": ("name", "names"),
+    "triggered": ("abilities",),
+    "statics": ("abilities",),
+    "etb": ("abilities",),
+    "activated": ("abilities",),
+    "from_hand": ("abilities",),
+    "tap_mana": ("abilities",),
+    "mana_entries": ("abilities",),
+    "repl": ("abilities",),
+    "stack_targets": ("abilities",),
+}
+_ALL_READ = tuple(Chars.__slots__)
+
+
+class _Watched:
+    """Characteristics on their way, handed to another computation: what it reads
+    is recorded with the value it saw (``read``: characteristic -> values seen)."""
+
+    __slots__ = ("_c", "_read")
+    _c: Chars
+    _read: dict[str, list[Any]]
+
+    def __init__(self, c: Chars, read: dict[str, list[Any]]) -> None:
+        object.__setattr__(self, "_c", c)
+        object.__setattr__(self, "_read", read)
+
+    def __getattr__(self, name: str) -> object:
+        c = self._c
+        read = self._read
+        for f in _READS.get(name) or ((name,) if name in _SLOTS else _ALL_READ):
+            v = getattr(c, f)
+            seen = read.get(f)
+            if seen is None:
+                read[f] = [v]
+            elif v is not seen[-1] and v not in seen:
+                seen.append(v)
+        return getattr(c, name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        setattr(self._c, name, value)  # (a cache derived from the abilities, first use)
+
+
+_SLOTS = frozenset(Chars.__slots__)
+
+
+def _changed(read: dict[str, list], final: Chars) -> bool:
+    """Whether any value read on its way differs from the final one."""
+    for f, seen in read.items():
+        v = getattr(final, f)
+        for w in seen:
+            if w is not v and w != v:
+                return True
+    return False
 
 
 def cached_chars(game: Game, obj: GameObject) -> Chars | None:
@@ -86,8 +221,7 @@ def cached_chars(game: Game, obj: GameObject) -> Chars | None:
 
 def remember_chars(game: Game, obj: GameObject, c: Chars) -> None:
     """Remember ``c`` as the characteristics of ``obj`` until the next change: the
-    values a rule reads meanwhile (a self-referring filter while they are computed,
-    or the last known information of a permanent that left, CR 608.2h)."""
+    last known information of an object that left (CR 608.2h)."""
     if obj.zone == Zone.BATTLEFIELD:
         game._perm[obj.id] = c
         if game.objects.get(obj.id) is not obj:

@@ -56,7 +56,7 @@ from .characteristics import (
     SINGLE_FACE,
     chars,
     printed,
-    remember_chars,
+    provisional,
     static_effects,
     statics_in,
 )
@@ -899,7 +899,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
                     # copiable values (no infinite regress), with its own
                     # characteristic-defining abilities: a changeling is a Zombie
                     # (CR 604.3, 613.3, 702.73a)
-                    remember_chars(game, obj, with_own_cdas(base))
+                    provisional(game, obj, with_own_cdas(base))
                     if not _condition(game, st, src):
                         continue
                 group += 1
@@ -944,7 +944,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
     c = base.copy()
     switches = 0
     if parts:
-        remember_chars(game, obj, c)  # what a self-referring filter or count sees meanwhile
+        provisional(game, obj, c)  # what a self-referring filter or count sees meanwhile
         switches = _apply_all(game, obj, c, parts)
     if counters and c.power is not None:
         # CR 613.4c: counters that modify power and toughness apply in layer 7c;

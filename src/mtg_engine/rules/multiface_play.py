@@ -14,8 +14,7 @@ from typing import Any
 from ..game.events import EventKind
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
-from .characteristics import chars
-from .layers import compute
+from .characteristics import chars, compute_framed
 from .multiface import is_double_faced, meld_partner_name, meldable
 from .permanents import enter_battlefield
 from .zones import move
@@ -208,13 +207,6 @@ def cast_chars(game: Any, obj: GameObject, face: int = 0, fused: bool = False) -
     probe.face = face if 0 <= face < len(obj.card.faces) else 0
     if fused:
         probe.chosen = {**(probe.chosen or {}), "fused": True}
-    saved = game._objs.get(obj.id)
-    try:
-        c = compute(game, probe)
-    finally:
-        if saved is None:
-            game._objs.pop(obj.id, None)
-        else:
-            game._objs[obj.id] = saved
+    c = compute_framed(game, probe)
     game._chars[key] = c
     return c
