@@ -33,6 +33,7 @@ Encore (from graveyard)        702.141        :mod:`.encore`
 Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
 Daybound, Nightbound           702.145        :mod:`.daybound`
+Station, station symbols       702.184, 721   :mod:`.station`
 =============================  =============  ======================
 """
 
@@ -67,6 +68,7 @@ from . import (  # noqa: F401
     recover,
     renown,
     stack_records,
+    station,
     toxic,
     transfigure,
     undying,

@@ -540,6 +540,7 @@ def activate_task(game: Game, task: Task) -> None:
             # the cards in exile the cost exiled (CR 400.7: new objects), for "a copy of
             # this card" of encore (702.141a)
             obj.paid = {**(obj.paid or {}), "exiled": exiled}
+        tapped = []
         for oid in d.get("tap_cost") or []:
             t = game.objects.get(oid)
             if t is not None and t.zone == Zone.BATTLEFIELD and not t.tapped:
@@ -547,6 +548,10 @@ def activate_task(game: Game, task: Task) -> None:
                 if pay_tap(game, t, ("602.2b", "701.26a"), logged=text):
                     game.invalidate("tapped")
                     became_tapped(game, (t,), ("602.2b",))
+                    tapped.append(_lki_record(game, oid))
+        if tapped:
+            # "the tapped creature's power" (station, CR 702.184a): what the cost tapped
+            obj.paid = {**(obj.paid or {}), "tapped": tapped}
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
             KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b

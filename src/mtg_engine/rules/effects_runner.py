@@ -443,6 +443,19 @@ class Ctx:
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
             if a.kind in ("power", "toughness") and a.ref is not None:
+                if isinstance(a.ref, ParentRef) and a.ref.key == "tapped":
+                    # "the tapped creature's power" (station, CR 702.184a): as the
+                    # ability resolves, or as it was tapped if it has left since
+                    recs = (self.obj.paid or {}).get("tapped") or []
+                    if not recs:
+                        return 0
+                    o = g.objects.get(recs[0]["id"])
+                    if o is not None and o.zone == Zone.BATTLEFIELD:
+                        c = chars(g, o)
+                        now = c.power if a.kind == "power" else c.toughness
+                    else:
+                        now = recs[0].get(a.kind)
+                    return (now or 0) * a.multiplier
                 if isinstance(a.ref, ParentRef) and a.ref.key == "sacrificed":
                     # "the sacrificed creature's power": last known information of the
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)

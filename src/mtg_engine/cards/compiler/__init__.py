@@ -47,13 +47,17 @@ from ..model import CardFace
 from .ir import EXILED_WITH_SELF, Body, ExiledCard, It, ThatPlayer, finalize, walk
 from .leveler import (
     PT_BOX,
+    STATION_CREATURE,
+    STATION_SYMBOL,
     class_level_ability,
     level_condition,
     parse_class_level_bar,
     parse_level_symbol,
+    parse_station_symbol,
+    station_condition,
     striation_ability,
 )
-from .normalize import paragraphs, split_sentences
+from .normalize import Paragraph, paragraphs, split_sentences
 from .parser import get_parser
 from .transformer import CompileError, OracleTransformer, Parsed
 
@@ -513,14 +517,17 @@ class _Striation:
     pt_box: bool = False  # a leveler's striation has a power/toughness box
     pt: tuple[int, int] | None = None
     abilities: list[Ability] = field(default_factory=list)
+    types: tuple[str, ...] = ()  # a station symbol with a P/T box: a creature (721.2b)
 
 
 def _close_striation(s: _Striation, abilities: list[Ability], unparsed: list[str]) -> None:
     """Assemble a finished section into its static ability (CR 711.2, 716.2a)."""
-    if not s.abilities and s.pt is None and not s.pt_box:
+    if not s.abilities and s.pt is None and not s.pt_box and not s.types:
         return  # a class level bar with nothing under it: only its activated ability
     try:
-        abilities.append(striation_ability(s.cond, s.pt, s.abilities, " ".join(s.raw)))
+        abilities.append(
+            striation_ability(s.cond, s.pt, s.abilities, " ".join(s.raw), types=s.types)
+        )
     except CompileError:
         unparsed.append(s.raw[0])
 
@@ -542,7 +549,28 @@ def compile_text(
     spell_text: list[str] = []
     striation: _Striation | None = None  # the level symbol being read (CR 711.2)
     out = abilities
+    station_creature = STATION_CREATURE.search(text)  # (in the reminder text, CR 721.2b)
     for para in paragraphs(text, card_name, legendary):
+        station = parse_station_symbol(para.raw)
+        opened = station is not None  # (its raw text is the striation's first line)
+        if station is not None:
+            # CR 721.2: "N+ | [abilities]": what follows, to the next station symbol,
+            # is part of its static ability
+            if striation is not None:
+                _close_striation(striation, abilities, unparsed)
+            creature = station_creature is not None and int(station_creature.group(1)) == station
+            striation = _Striation(
+                station_condition(station),
+                [para.raw],
+                types=("Creature",) if creature else (),
+            )
+            out = striation.abilities
+            para = Paragraph(
+                STATION_SYMBOL.sub("", para.raw.strip(), count=1),
+                STATION_SYMBOL.sub("", para.text.strip(), count=1),
+            )
+            if not para.text:
+                continue
         level = parse_level_symbol(para.raw)
         bar = parse_class_level_bar(para.raw) if level is None else None
         if level is not None or bar is not None:
@@ -564,7 +592,7 @@ def compile_text(
             assert striation is not None  # set by one branch or the other
             out = striation.abilities
             continue
-        if striation is not None:
+        if striation is not None and not opened:
             striation.raw.append(para.raw)
             pt = PT_BOX.match(para.raw.strip()) if striation.pt_box else None
             if pt is not None and striation.pt is None and not striation.abilities:

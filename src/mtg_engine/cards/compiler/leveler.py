@@ -35,10 +35,14 @@ __all__ = [
     "CLASS_LEVEL_BAR",
     "LEVEL_SYMBOL",
     "PT_BOX",
+    "STATION_CREATURE",
+    "STATION_SYMBOL",
     "class_level_ability",
     "level_condition",
     "level_symbol",
     "parse_class_level_bar",
+    "parse_station_symbol",
+    "station_condition",
     "parse_level_symbol",
     "striation_ability",
 ]
@@ -49,6 +53,11 @@ LEVEL_SYMBOL = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
 PT_BOX = re.compile(r"^(\d+)/(\d+)$")
 #: a Class's level bar, "{2}{U}: Level 2", alone on a line (CR 716.2)
 CLASS_LEVEL_BAR = re.compile(r"^((?:\{[^}]+\})+): Level (\d+)$")
+#: a station symbol and the first ability of its striation, "8+ | Flying" (CR 721.2)
+STATION_SYMBOL = re.compile(r"^(\d+)\+ \| ")
+#: a station card's reminder text names the striation with its power/toughness box
+#: ("It's an artifact creature at 8+.", CR 721.2b)
+STATION_CREATURE = re.compile(r"It's an artifact creature at (\d+)\+")
 
 
 def parse_level_symbol(line: str) -> tuple[int, int | None] | None:
@@ -57,6 +66,17 @@ def parse_level_symbol(line: str) -> tuple[int, int | None] | None:
     if m is None:
         return None
     return int(m.group(1)), int(m.group(2)) if m.group(2) is not None else None
+
+
+def parse_station_symbol(line: str) -> int | None:
+    """N for a line that opens with the station symbol "N+ |" (CR 721.2), else None."""
+    m = STATION_SYMBOL.match(line.strip())
+    return int(m.group(1)) if m is not None else None
+
+
+def station_condition(n: int) -> Condition:
+    """A station symbol's condition: N or more charge counters (CR 721.2a)."""
+    return Condition("charge_counters", {"min": n})
 
 
 def parse_class_level_bar(line: str) -> tuple[str, int] | None:
@@ -107,11 +127,19 @@ def level_symbol(
 
 
 def striation_ability(
-    cond: Condition, pt: tuple[int, int] | None, abilities: list[Ability], text: str
+    cond: Condition,
+    pt: tuple[int, int] | None,
+    abilities: list[Ability],
+    text: str,
+    types: tuple[str, ...] = (),
 ) -> Ability:
-    """The static part of a level symbol (CR 711.2) or class level bar (716.2a):
-    "as long as [cond], it has base P/T [pt] and has [abilities]"."""
+    """The static part of a level symbol (CR 711.2), class level bar (716.2a) or
+    station symbol (721.2): "as long as [cond], it has base P/T [pt] and has
+    [abilities]"; a station symbol with a power/toughness box also makes it a
+    creature in addition to its other types (``types``, CR 721.2b, layer 4)."""
     statics: list[StaticEffect] = []
+    if types:
+        statics.append(StaticEffect("add_types", SelfRef(), {"types": types}, cond))
     if pt is not None:
         statics.append(
             StaticEffect("set_pt", SelfRef(), {"power": pt[0], "toughness": pt[1]}, cond)

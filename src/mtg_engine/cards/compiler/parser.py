@@ -33,9 +33,9 @@ def _alts(name: str, phrases: list[str]) -> str:
 def _word_classes() -> str:
     by_params: dict[str, list[str]] = {"": [], "n": [], "cost": [], "n_cost": [], "act": []}
     for kw in KEYWORDS:
-        # An activated keyword with "N—[cost]" (Reinforce, CR 702.77a) or just "N"
-        # (Crew N, CR 702.122a) keeps its shape.
-        key = "act" if kw.activated and kw.params not in ("n_cost", "n") else kw.params
+        # An activated keyword with "N—[cost]" (Reinforce, CR 702.77a), just "N"
+        # (Crew N, CR 702.122a) or nothing (Station, 702.184a) keeps its shape.
+        key = "act" if kw.activated and kw.params not in ("n_cost", "n", "") else kw.params
         by_params[key].append(kw.name.lower())
     return "".join(
         [

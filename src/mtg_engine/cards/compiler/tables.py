@@ -533,7 +533,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Gravestorm, Provoke, Demonstrate, Exploit, Cleave, Forecast,"
         "Start your engines!, Double team, Spree, Solved, Job select, Max speed,"
         "Doctor's companion, Choose a background, Friends forever,"
-        "Station, Hidden agenda, Double agenda, Augment, Increment, Ready to run"
+        "Hidden agenda, Double agenda, Augment, Increment, Ready to run"
     )
     + _kw(
         "Bushido, Rampage, Modular, Fading, Vanishing, Soulshift, Annihilator, Afflict,"
@@ -561,6 +561,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
     + _kw("Suspend, Awaken, Impending", "n_cost")
     + _kw("Reinforce", "n_cost", activated=True)
     + _kw("Crew, Saddle", "n", activated=True)
+    + _kw("Station", activated=True)
 )
 
 KEYWORDS_BY_LOWER: dict[str, KeywordSpec] = {k.name.lower(): k for k in KEYWORDS}
