@@ -30,6 +30,7 @@ from ..cards.abilities import ControllerRef, Effect, ParentRef, TargetRef, Trigg
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
+from ..rules.casting import with_x_count
 from ..rules.characteristics import chars
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
 from ..rules.delayed import BoundRef, create
@@ -272,7 +273,8 @@ def _new_targets(ctx: Ctx, copies: list[int], sc: dict[str, Any]) -> bool:
                 {
                     "candidates": cands,
                     "min": 0,
-                    "max": min(specs[si].max, len(cands)),
+                    # "X target ...": the number the copy was made with (CR 707.10)
+                    "max": min(int(with_x_count(specs[si], c.x).max), len(cands)),
                     "purpose": DecisionPurpose.NEW_TARGETS,
                     "current": list(c.targets[si]),
                     "obj": c.id,
