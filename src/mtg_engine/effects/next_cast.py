@@ -7,6 +7,9 @@
   601.2i), and as it resolves it goes to its owner's hand instead of the graveyard
   (CR 608.2n, 614.1a). A countered spell, or one that doesn't resolve because its
   targets are all illegal (CR 608.2b), goes to the graveyard as usual.
+* ``extra_land_plays_this_turn``: "You may play an additional land this turn."
+  (Explore), "up to N additional lands": counted in the turn's flags and read by
+  rules/player_limits.land_plays (CR 305.2), gone with the turn.
 * ``next_cast_flash``: "The next sorcery spell you cast this turn can be cast as
   though it had flash." (Quicken): read by rules/cast_permissions.has_flash and
   used up as that spell becomes cast (rules/casting.py).
@@ -77,3 +80,24 @@ def _to_hand(game: Game, ev: dict[str, Any]) -> str:
 
 
 register("effect:next_cast_to_hand", "effect:next_cast_flash")
+
+
+@effect("extra_land_plays_this_turn")
+def extra_land_plays_this_turn(ctx: Ctx, e: Effect) -> bool:
+    """ "You may play an additional land this turn" (CR 305.2): its controller may
+    play that many more lands this turn."""
+    g = ctx.game
+    p = ctx.controller
+    n = int(e.args.get("amount", 1))
+    more = g.turn_flags.extra_land_plays
+    more[p] = more.get(p, 0) + n
+    g.invalidate()  # what the hand may offer changes (rules/priority_options.py)
+    g.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("305.2", "611.2"),
+        f"{g.players[p].name} may play {n} additional land{'s' if n != 1 else ''} this turn",
+    )
+    return True
+
+
+register("effect:extra_land_plays_this_turn")

@@ -34,6 +34,7 @@ OP_SPECS: dict[str, str] = {
     "shuffle_into_library": "what: Ref[, player: Ref] — the player who shuffles (CR 701.24)",
     # --- cards (CR 121, 701)
     "draw": "player: Ref, amount (CR 121)",
+    "extra_land_plays_this_turn": "amount — more land plays for its controller this turn (CR 305.2)",
     "discard": "player: Ref, amount[, random: bool, chooser: 'player'|'you'] (CR 701.9)",
     "mill": "player: Ref, amount (CR 701.17)",
     "scry": "amount (CR 701.22)",

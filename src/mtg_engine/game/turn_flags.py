@@ -96,6 +96,9 @@ class TurnFlags:
     #: player -> "the next sorcery spell you cast this turn can be cast as though it
     #: had flash" effects waiting for that spell (Quicken; effects/next_cast.py)
     next_cast_flash: dict[int, int] = field(default_factory=dict)
+    #: player -> lands they may play this turn beyond their usual one ("you may play
+    #: an additional land this turn", CR 305.2; rules/player_limits.py)
+    extra_land_plays: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -135,4 +138,5 @@ class TurnFlags:
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
+        t.extra_land_plays = self.extra_land_plays.copy()
         return t

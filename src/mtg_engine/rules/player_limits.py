@@ -42,9 +42,9 @@ def _applies(game: Game, src: GameObject, st: StaticEffect, player: int) -> bool
 def land_plays(game: Game, player: int) -> int:
     """How many lands ``player`` may play this turn (CR 305.2, 305.2a)."""
     entries = statics_with(game, "extra_land_play")
+    extra = game.turn_flags.extra_land_plays.get(player, 0)  # resolved effects, this turn
     if not entries:
-        return BASE_LAND_PLAYS
-    extra = 0
+        return BASE_LAND_PLAYS + extra
     for src, st in entries:
         if _applies(game, src, st, player):
             amount = st.args.get("amount", 1)

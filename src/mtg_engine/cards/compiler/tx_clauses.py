@@ -137,6 +137,9 @@ def _their_for_each(e: Effect, subject: EachRef) -> Effect:
 
 #: ops whose handler asks the "may" itself, after checking that it can be done
 _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
+#: ops whose "may" is a permission used later, not a choice now ("You may play an
+#: additional land this turn": the player plays it or not, CR 305.2)
+_MAY_IS_PERMISSION = frozenset(("extra_land_plays_this_turn",))
 
 
 def _mark_mask(effects: list[Effect]) -> None:
@@ -1118,6 +1121,8 @@ class ClauseRules:
                 # "you may play/cast it ...": asked by the handler, only when it's possible
                 Effect(e.op, {**e.args, "may": True}, False, e.condition)
                 if e.op in _ASKS_ITSELF
+                else e
+                if e.op in _MAY_IS_PERMISSION
                 else Effect(e.op, e.args, True, e.condition)
                 for e in effects
             ]

@@ -928,6 +928,14 @@ class VerbRules:
     def vp_extra_land(self, c: list[Any]) -> list[Effect]:
         return [Effect("extra_land_play", {"what": SUBJ, "amount": 1, "duration": None})]
 
+    def vp_extra_land_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "You may play an additional land this turn." / "up to N additional lands":
+        more land plays for the rest of the turn (CR 305.2; effects/next_cast.py)."""
+        n = c[0] if len(c) > 1 else 1
+        if str(c[-1]).lower() not in ("land", "lands") or not isinstance(n, int):
+            raise CompileError(f"play additional {c[-1]} this turn")
+        return [Effect("extra_land_plays_this_turn", {"what": SUBJ, "amount": n})]
+
     def vp_emblem(self, c: list[Any]) -> list[Effect]:
         return [Effect("create_emblem", {"player": SUBJ, "abilities": c[0]})]
 
