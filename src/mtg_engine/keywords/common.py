@@ -5,16 +5,29 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Effect, TargetSpec, Trigger
+from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter, TargetSpec, Trigger
 from ..cards.model import CardFace
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.records import ContinuousEffect
 from ..rules.characteristics import chars
+from ..rules.costs import as_cost
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
+
+
+#: "Exile this card from your graveyard", a cost (rules/cost_components.self_exile_zone)
+_EXILE_SELF = Filter(zone="graveyard", conditions=(("self", True),))
+
+
+def graveyard_exile_cost(a: Ability) -> Cost:
+    """The cost of a keyword ability that works from the graveyard and exiles its own
+    card ("[Cost], Exile this card from your graveyard": encore 702.141a, scavenge
+    702.97a)."""
+    cost = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
+    return replace(cost or Cost(), exile=_EXILE_SELF, exile_count=1)
 
 
 def keyword_trigger(

@@ -15,12 +15,10 @@ haste (layer 6), and one delayed triggered ability that sacrifices them (603.7a)
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter
+from ..cards.abilities import Ability, AbilityKind, Effect
 from ..game.hooks import activated_keyword
-from ..rules.costs import as_cost
 from ..rules.support import register_keywords
+from .common import graveyard_exile_cost
 
 ENCORE = "Encore"
 register_keywords(ENCORE)
@@ -31,15 +29,11 @@ TEXT = (
     "Sacrifice them at the beginning of the next end step. Activate only as a sorcery."
 )
 
-#: "Exile this card from your graveyard" (CR 702.141a), a cost
-_EXILE_SELF = Filter(zone="graveyard", conditions=(("self", True),))
-
 
 @activated_keyword(ENCORE)
 def encore(a: Ability) -> Ability:
     """CR 702.141a: the activated ability "Encore [cost]" stands for."""
-    cost = a.cost if a.cost is not None else as_cost(a.keyword_args.get("cost"))
-    cost = replace(cost or Cost(), exile=_EXILE_SELF, exile_count=1)
+    cost = graveyard_exile_cost(a)
     mana = cost.mana or ""
     return Ability(
         AbilityKind.ACTIVATED,

@@ -29,6 +29,7 @@ Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
 Unearth (from graveyard)       702.84         :mod:`.unearth`
+Scavenge (from graveyard)      702.97         :mod:`.scavenge`
 Encore (from graveyard)        702.141        :mod:`.encore`
 Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
@@ -67,6 +68,7 @@ from . import (  # noqa: F401
     rebound,
     recover,
     renown,
+    scavenge,
     stack_records,
     station,
     toxic,

@@ -443,6 +443,16 @@ class Ctx:
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
             if a.kind in ("power", "toughness") and a.ref is not None:
+                if isinstance(a.ref, ParentRef) and a.ref.key == "exiled":
+                    # "the power of the card you exiled" (scavenge, CR 702.97a): the card
+                    # the cost exiled, in exile (CR 400.7)
+                    gone = (self.obj.paid or {}).get("exiled") or []
+                    card = g.objects.get(gone[0]) if gone else None
+                    if card is None:
+                        return 0
+                    c = chars(g, card)
+                    now = c.power if a.kind == "power" else c.toughness
+                    return (now or 0) * a.multiplier
                 if isinstance(a.ref, ParentRef) and a.ref.key == "tapped":
                     # "the tapped creature's power" (station, CR 702.184a): as the
                     # ability resolves, or as it was tapped if it has left since
