@@ -43,6 +43,10 @@ class TurnFlags:
     attacks_declared: tuple[tuple[int, int], ...] = ()
     #: creatures declared as attackers this turn (raid, CR 508.1)
     attackers_this_turn: int = 0
+    #: the creatures declared as attackers this turn ("if this creature attacked this
+    #: turn": boast, CR 702.142a; a creature put onto the battlefield attacking never
+    #: attacked, 508.4)
+    attacked: set[int] = field(default_factory=set)
     #: a cleanup step must be followed by another (CR 514.3a)
     extra_cleanup: bool = False
     #: the bands of the current combat (CR 702.22), cleared at end of combat
@@ -115,6 +119,7 @@ class TurnFlags:
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn
+        t.attacked = self.attacked.copy()
         t.extra_cleanup = self.extra_cleanup
         t.bands = self.bands
         t.random_pile_blocks = self.random_pile_blocks

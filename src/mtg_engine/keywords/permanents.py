@@ -30,6 +30,7 @@ Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
 Unearth (from graveyard)       702.84         :mod:`.unearth`
 Scavenge (from graveyard)      702.97         :mod:`.scavenge`
+Boast                          702.142        :mod:`.boast`
 Encore (from graveyard)        702.141        :mod:`.encore`
 Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
@@ -46,6 +47,7 @@ from . import (  # noqa: F401
     amplify,
     aura_swap,
     backup,
+    boast,
     cascade,
     champion,
     daybound,

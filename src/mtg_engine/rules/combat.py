@@ -270,6 +270,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     game.turn_flags.attacks_declared = tuple(action.attackers)
     # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
     game.turn_flags.attackers_this_turn += len(action.attackers)
+    game.turn_flags.attacked.update(creature for creature, _ in action.attackers)
     if action.attackers or tapped_now or cost:
         game.invalidate("combat")  # no attackers: nothing changed
     KEYWORD_HOOKS.set_bands(game, action.bands)
