@@ -49,6 +49,7 @@ from . import (  # noqa: E402,F401
     permanents,
     pile_blocks,
     proliferate,
+    ring,
     saddle,
     search,
     speed,

@@ -163,6 +163,8 @@ _Untyped = Literal[
     EventKind.SCRY,
     EventKind.SPEED,
     EventKind.MONARCH,
+    EventKind.RING_TEMPTS,
+    EventKind.RING_BEARER,
     EventKind.SEARCH,
     EventKind.SHUFFLE,
     EventKind.SKIP,

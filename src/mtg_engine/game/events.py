@@ -165,6 +165,8 @@ class EventKind(StrEnum):
     SCRY = "scry"
     SPEED = "speed"
     MONARCH = "monarch"
+    RING_TEMPTS = "ring_tempts"
+    RING_BEARER = "ring_bearer"
     SEARCH = "search"
     SHUFFLE = "shuffle"
     SKIP = "skip"

@@ -21,6 +21,7 @@ from .damage_history import (
 )
 from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
+from .ring import is_ring_bearer
 from .simultaneous import attached_before
 from .support import register
 
@@ -390,6 +391,11 @@ def _condition(
         return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
     if key == "phased_out":
         return obj.phased_out == bool(value)  # CR 702.26b
+    if key == "ring_bearer":
+        # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e
+        if value == "you":
+            return is_ring_bearer(game, obj, controller)
+        return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
     if key == "permanent_card":

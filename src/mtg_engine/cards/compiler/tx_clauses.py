@@ -225,6 +225,14 @@ class ClauseRules:
         # CR 615.13): "that many" is the damage prevented
         return Trigger("damage_prevented", Filter(kinds=("player",), conditions=(("you", True),)))
 
+    def ev_ring_tempts(self, c: list[Any]) -> Trigger:
+        # "Whenever the Ring tempts you" (CR 701.54d)
+        return Trigger("ring_tempts", player="you")
+
+    def ev_ring_bearer_chosen(self, c: list[Any]) -> Trigger:
+        # "Whenever you choose a creature as your Ring-bearer" (CR 701.54a)
+        return Trigger("ring_bearer_chosen", player="you")
+
     def trigger_event(self, c: list[Any]) -> Trigger:
         subject = c[0]
         preds = [x for x in c[1:] if isinstance(x, tuple)]
