@@ -1430,7 +1430,9 @@ class ClauseRules:
     def extra_trigger_event(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
 
-    def ring_tempts(self, c: list[Any]) -> list[Effect]:
+    def vp_ring_tempts(self, c: list[Any]) -> list[Effect]:
+        # "the Ring tempts you" (CR 701.54a): always the ability's controller, whatever
+        # the clause's subject
         return [Effect("ring_tempts", {"player": ControllerRef()})]
 
     def do_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
@@ -2230,6 +2232,12 @@ class ClauseRules:
 
     cond_self_enchanted = _cond_self_attached("enchanted")
     cond_self_equipped = _cond_self_attached("equipped")
+
+    def cond_self_ring_bearer(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is your Ring-bearer" (CR 701.54e)."""
+        quality = Filter((), "battlefield", (("ring_bearer", "you"),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
+
     cond_monarch = _cond("monarch")
     cond_opponent_monarch = _cond("opponent_monarch")
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
