@@ -353,6 +353,12 @@ def _restrict(ab: Ability, body: Body) -> Ability:
 _MANA_ABILITY_OPS = frozenset(("add_mana", "damage", "lose_life", "gain_life"))
 
 
+def _that_much_is_x(v: Any) -> Any:
+    if isinstance(v, Amount) and v.kind == "that_much":
+        return Amount("x", multiplier=v.multiplier)
+    return None
+
+
 def _activated(p: Parsed) -> Ability:
     body = p.body
     assert body is not None
@@ -378,6 +384,12 @@ def _activated(p: Parsed) -> Ability:
         effects = tuple(
             Effect(e.op, e.args, e.optional, e.condition or body.condition) for e in effects
         )
+    if p.cost is not None and any(
+        isinstance(n, Amount) and n.kind == "x" for _, n in p.cost.remove_counters
+    ):
+        # "Remove any number of charge counters from this artifact: It deals that much
+        # damage": the number removed, chosen as the ability was activated (601.2b)
+        effects = tuple(walk(effects, _that_much_is_x))
     timing = body.timing
     if p.loyalty:
         timing = "sorcery"  # CR 606.3

@@ -2233,6 +2233,19 @@ class ClauseRules:
     cond_self_enchanted = _cond_self_attached("enchanted")
     cond_self_equipped = _cond_self_attached("equipped")
 
+    def _cond_self_tapped(tapped: bool):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "if this land is tapped" (a storage land's upkeep trigger, CR 603.4),
+            "as long as this creature is untapped" (CR 110.5)."""
+            quality = Filter((), "battlefield", (("tapped", tapped),))
+            adj = "tapped" if tapped else "untapped"
+            return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": adj})
+
+        return method
+
+    cond_self_tapped = _cond_self_tapped(True)
+    cond_self_untapped = _cond_self_tapped(False)
+
     def cond_self_ring_bearer(self, c: list[Any]) -> Condition:
         """ "as long as this creature is your Ring-bearer" (CR 701.54e)."""
         quality = Filter((), "battlefield", (("ring_bearer", "you"),))
