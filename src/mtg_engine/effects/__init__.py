@@ -36,6 +36,7 @@ from . import (  # noqa: E402,F401
     emblem,
     energy,
     face_down,
+    grow,
     keyword_abilities,
     keyword_actions,
     keyword_moves,

@@ -155,6 +155,7 @@ _Untyped = Literal[
     EventKind.REMOVE_SHIELD_COUNTER,
     EventKind.REMOVED_FROM_COMBAT,
     EventKind.RENOWNED,
+    EventKind.MONSTROUS,
     EventKind.REPLACEMENT,
     EventKind.REVEAL,
     EventKind.SADDLED,

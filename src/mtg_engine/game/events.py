@@ -156,6 +156,7 @@ class EventKind(StrEnum):
     REMOVE_SHIELD_COUNTER = "remove_shield_counter"
     REMOVED_FROM_COMBAT = "removed_from_combat"
     RENOWNED = "renowned"
+    MONSTROUS = "monstrous"
     REPLACEMENT = "replacement"
     RESOLVE = "resolve"
     REVEAL = "reveal"

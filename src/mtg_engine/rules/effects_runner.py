@@ -427,6 +427,13 @@ class Ctx:
         if isinstance(a, Amount):
             g = self.game
             if a.kind == "x":
+                if self.obj.x is None and self.obj.stack_kind == "triggered":
+                    # CR 701.37c: "Monstrosity X": the permanent's other abilities
+                    # read the X it became monstrous with ("When this creature becomes
+                    # monstrous, create X X/X green Hydra creature tokens")
+                    became = (self.source.chosen or {}).get("monstrous_x")
+                    if isinstance(became, int):
+                        return became * a.multiplier
                 return (self.obj.x or 0) * a.multiplier
             if a.kind == "fixed":
                 return a.value

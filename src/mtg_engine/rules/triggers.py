@@ -86,6 +86,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.PLAY_LAND,
         EventKind.MONARCH,
         EventKind.RING_TEMPTS,
+        EventKind.MONSTROUS,
         EventKind.RING_BEARER,
         EventKind.UNATTACH,
         EventKind.PHASING,
@@ -128,6 +129,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
+    "becomes_monstrous": (EventKind.MONSTROUS,),
     "ring_bearer_chosen": (EventKind.RING_BEARER,),
     # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
     "unattached": (EventKind.UNATTACH, EventKind.ZONE_CHANGE),
@@ -934,6 +936,12 @@ def _matches_now(
         # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
         p = d.get("player")
         return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
+    if ev.kind == EventKind.MONSTROUS and kind == "becomes_monstrous":
+        # "when this creature becomes monstrous" (CR 701.37c)
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d.get("obj") == source.id
+        o = game.objects.get(d.get("obj", -1))
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.RING_TEMPTS and kind == "ring_tempts":
         # "whenever the Ring tempts you", once the actions are complete (CR 701.54d)
         return _player_matches(trig.player, d.get("player"), source.controller)

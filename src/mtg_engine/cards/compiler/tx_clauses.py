@@ -469,6 +469,7 @@ class ClauseRules:
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
     ev_monarch = _ev("becomes_monarch")
+    ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
 
     def ev_class_level(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         # "When this Class becomes level 2" (CR 716.2a): effects/class_level.py
@@ -2242,6 +2243,11 @@ class ClauseRules:
             return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": adj})
 
         return method
+
+    def cond_self_monstrous(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is monstrous" (CR 701.37b)."""
+        quality = Filter((), "battlefield", (("monstrous", True),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "monstrous"})
 
     cond_self_tapped = _cond_self_tapped(True)
     cond_self_untapped = _cond_self_tapped(False)

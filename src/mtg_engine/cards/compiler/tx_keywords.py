@@ -40,6 +40,9 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     # (CR 303.4, 301.5)
     "enchanted": (("enchanted_by", "any"),),
     "equipped": (("equipped_by", "any"),),
+    # designations (CR 701.37b, 702.112b)
+    "monstrous": (("monstrous", True),),
+    "renowned": (("renowned", True),),
 }
 
 
