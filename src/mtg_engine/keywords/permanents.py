@@ -66,6 +66,7 @@ from . import (  # noqa: F401
     rebound,
     recover,
     renown,
+    scavenge,
     stack_records,
     toxic,
     transfigure,

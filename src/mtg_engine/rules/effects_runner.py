@@ -455,6 +455,15 @@ class Ctx:
                     # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
                     recs = (self.obj.paid or {}).get("sacrificed") or []
                     return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
+                if isinstance(a.ref, ParentRef) and a.ref.key == "cost_exiled":
+                    # "the power of the card you exiled" to pay the cost (scavenge,
+                    # CR 702.97a): that card, now in exile (CR 400.7)
+                    ids = (self.obj.paid or {}).get("exiled") or []
+                    card = g.objects.get(ids[0]) if ids else None
+                    if card is None:
+                        return 0
+                    c = chars(g, card)
+                    return ((c.power if a.kind == "power" else c.toughness) or 0) * a.multiplier
                 info = self.looked_back(a.ref)
                 if info is not None:  # CR 603.10a: its power as it last existed
                     return (info.get(a.kind) or 0) * a.multiplier
