@@ -72,6 +72,7 @@ from . import (  # noqa: F401
     transfigure,
     undying,
     unearth,
+    unleash,
     upkeep,
     vanishing,
     ward,

@@ -185,6 +185,10 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     affected = it if it is not None and isinstance(what, It) else _affected(what)
     cond = _it_in_condition(effect.condition, affected)
     args = _attached_to_it(args, affected)
+    if effect.optional and effect.op == "enters_with_counters":
+        # "You may have this creature enter with a +1/+1 counter on it" (unleash,
+        # CR 702.98a): a replacement effect its controller may decline (614.1c)
+        args = {**args, "optional": True}
     if effect.op == "prevent_damage":
         return _prevent_static(args, affected, cond)
     return StaticEffect(effect.op, affected, args, cond)
