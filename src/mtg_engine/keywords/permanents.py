@@ -49,6 +49,7 @@ from . import (  # noqa: F401
     daybound,
     decayed,
     dredge,
+    embalm,
     encore,
     etb_counters,
     evolve,
