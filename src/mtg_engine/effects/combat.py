@@ -26,6 +26,7 @@ from . import REGISTRY, effect
 from .permanents import _continuous
 
 register(
+    "effect:detain",  # CR 701.35a
     "arg:prevent_damage.dealt_by",
     "arg:prevent_damage.combat_only",
     "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)
@@ -85,6 +86,32 @@ def _restriction(ctx: Ctx, e: Effect) -> bool:
 for _op in (PRESENCE_OPS | ARG_OPS | {"cant_attack_or_block"}) & set(_TEXT):
     if _op not in REGISTRY:
         REGISTRY[_op] = _restriction
+
+
+@effect("detain")
+def detain(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.35a: "Until your next turn, that permanent can't attack or block and its
+    activated abilities can't be activated" (a rules effect on it, 613.11; the
+    affected permanent is locked in as it begins, 611.2c)."""
+    held = Effect("detain", {"what": e.args.get("what"), "duration": "until_your_next_turn"})
+    _continuous(
+        ctx,
+        held,
+        "6r",
+        "cant_attack_or_block",
+        {},
+        "701.35a",
+        "is detained: it can't attack or block",
+    )
+    return _continuous(
+        ctx,
+        held,
+        "6r",
+        "cant_activate_abilities",
+        {},
+        "701.35a",
+        "is detained: its activated abilities can't be activated",
+    )
 
 
 @effect("must_block_attacker")

@@ -195,6 +195,22 @@ def encore(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("copy_cost_exiled")
+def copy_cost_exiled(ctx: Ctx, e: Effect) -> bool:
+    """ "Create a token that's a copy of this card" of an ability whose cost exiled
+    the card from a graveyard (embalm 702.128a, eternalize 702.129a): the card in
+    exile (CR 400.7), with the ability's exceptions (``except``, 707.9b)."""
+    sc = ctx.scratch
+    if "copied_card" not in sc:
+        exiled = [i for i in (ctx.obj.paid or {}).get("exiled") or () if i in ctx.game.objects]
+        sc["copied_card"] = exiled[0] if exiled else None
+    card = sc["copied_card"]
+    if card is None:
+        return True
+    args = {"what": BoundRef((card,)), "amount": 1, "except": e.args.get("except") or {}}
+    return copy_permanent(ctx, Effect("copy_permanent", args))
+
+
 @effect("copy_spell")
 def copy_spell(ctx: Ctx, e: Effect) -> bool:
     """CR 707.10: put copies of a spell on the stack with all its choices."""

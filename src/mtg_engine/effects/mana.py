@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Amount, Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
@@ -21,7 +21,12 @@ register("arg:add_mana.combination", f"arg:{MANA_INSTEAD_EFFECT}.you")  # "if yo
 @effect("add_mana")
 def add_mana(ctx: Ctx, e: Effect) -> bool:
     """CR 106.3: mana is added to the controller's pool."""
-    prods = productions_of(e.args, ctx.game, ctx.source)
+    args = e.args
+    amount = args.get("amount")
+    if isinstance(amount, Amount) and amount.kind == "x":
+        # "Add X mana": the X announced as the ability was activated (CR 107.3, 601.2b)
+        args = {**args, "amount": ctx.amount(amount)}
+    prods = productions_of(args, ctx.game, ctx.source)
     if not prods:
         return True
     chosen = prods[0]

@@ -229,6 +229,8 @@ class Player:
         "spells_cast_this_turn",
         "speed",
         "monarch",
+        "ring_tempted",
+        "ring_bearer",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -257,6 +259,11 @@ class Player:
         self.speed: int | None = None
         #: CR 724.1: the monarch designation (one player at most has it, 724.3)
         self.monarch = False
+        #: CR 701.54c: how many times the Ring has tempted this player this game
+        self.ring_tempted = 0
+        #: CR 701.54a-b: the permanent (object id) this player chose as their
+        #: Ring-bearer, None when none is (it is theirs only while they control it)
+        self.ring_bearer: int | None = None
 
     def copy(self) -> Player:
         p = Player.__new__(Player)

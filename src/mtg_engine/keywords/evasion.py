@@ -94,6 +94,11 @@ def _rule_problem(
         src = game.objects.get(r.source) if r.source is not None else None
         if isinstance(flt, Filter) and matches_object(game, blocker, flt, r.controller, src, b):
             return ("it can't be blocked by creatures like the blocker", "509.1b")
+    if (b.power or 0) > (a.power or 0) and cr.find(
+        game, attacker, "cant_be_blocked_by_greater_power", defending
+    ):
+        # "can't be blocked by creatures with greater power" (a Ring-bearer, 701.54c)
+        return ("it can't be blocked by creatures with greater power", "701.54c")
     for r in cr.find(game, blocker, "block_only", defending):
         kw = r.args.get("keyword")
         flt = r.args.get("filter")

@@ -579,9 +579,15 @@ def activate_task(game: Game, task: Task) -> None:
 
 
 def _simple_cost(cost: Cost | None) -> bool:
-    """A cost paid without choices or mana: {T}, {Q}, life, removing counters."""
+    """A cost paid without choices or mana: {T}, {Q}, life, removing counters (a
+    fixed number: "remove X counters" announces X first, CR 601.2b)."""
     return cost is None or not (
-        cost.mana or cost.sacrifice or cost.discard or cost.exile or cost.other
+        cost.mana
+        or cost.sacrifice
+        or cost.discard
+        or cost.exile
+        or cost.other
+        or has_variable_amount(cost)
     )
 
 
@@ -600,7 +606,8 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
     if src is None or ability is None:
         game.finish(task)
         return
-    if run_mana_ability(game, src, ability, d["player"], task):
+    x = obj.x if obj is not None else None  # announced as it was activated (CR 601.2b)
+    if run_mana_ability(game, src, ability, d["player"], task, x):
         if obj is not None:
             del game.objects[obj.id]
         game.finish(task)

@@ -26,6 +26,7 @@ from ..game.actions import ref_player
 from ..game.objects import GameObject
 from .characteristics import chars
 from .conditions import evaluate
+from .emblems import emblem_ids
 from .filters import matches_object
 from .monarch import monarch_of
 from .support import COVERAGE_PROBES, register
@@ -71,6 +72,8 @@ PRESENCE_OPS = frozenset(
 ARG_OPS = frozenset(
     (
         "cant_be_blocked_by",  # args filter: blockers that can't block it (509.1b)
+        # "can't be blocked by creatures with greater power" (the Ring, 701.54c)
+        "cant_be_blocked_by_greater_power",
         "cant_be_blocked_except_by",  # args filter: the only blockers allowed (509.1b)
         "cant_block_filter",  # args filter: attackers it can't block (509.1b)
         "block_only",  # args keyword / filter: attackers it may block (509.1b)
@@ -131,13 +134,15 @@ def _mentions_defending(cond: Any) -> bool:
 
 
 def _static_sources(game: Game) -> list[tuple[GameObject, Any]]:
-    """(source permanent, StaticEffect) for every combat static on the battlefield."""
+    """(source permanent or emblem, StaticEffect) for every combat static on the
+    battlefield or in the command zone."""
     cache = game._chars
     got = cache.get(_STATICS_KEY)
     if got is not None:
         return got  # type: ignore[no-any-return]
     out: list[tuple[GameObject, Any]] = []
-    for oid in game.battlefield:
+    # CR 114.4: an emblem's static abilities work from the command zone (The Ring's)
+    for oid in (*game.battlefield, *emblem_ids(game)):
         src = game.objects[oid]
         if src.phased_out:
             continue

@@ -28,7 +28,8 @@ compiler's ``enters_as_copy``, ``become``, ``copy_permanent`` and
   in addition to its other types" (707.9b); ``"set_types"``, ``"set_subtypes"``:
   "except it's a 1/1 black Zombie" (the new ones replace the copied ones,
   205.1a); ``"add_colors"``: "in addition to its other colors and types";
-  ``"remove_supertypes"``: "except it isn't legendary";
+  ``"remove_supertypes"``: "except it isn't legendary"; ``"no_mana_cost"``: "it has
+  no mana cost" (embalm, eternalize);
 * ``"abilities"``: abilities it has (707.9a); ``"this_ability": True`` adds
   the ability doing the copying ("except it has this ability");
   ``"add_keywords"``: keyword abilities it has (changeling);
@@ -208,6 +209,8 @@ def apply_exceptions(
         changes["colors"] = frozenset(changes.get("colors", v.colors)) | frozenset(
             exc["add_colors"]
         )
+    if exc.get("no_mana_cost"):
+        changes["mana_cost"] = None  # "it has no mana cost" (embalm 702.128a, 707.9b)
     if exc.get("name"):
         changes["name"] = str(exc["name"])
         changes["names"] = ()
@@ -298,6 +301,7 @@ def exception_rules(
         "colors",
         "name",
         "name_self",
+        "no_mana_cost",
     }:
         out.append("707.9b")
     if keys & {

@@ -455,11 +455,17 @@ def with_x(cost: Cost | None, x: int) -> Cost | None:
     601.2b); other variable amounts are left as they are (not payable yet)."""
     if cost is None:
         return None
-    changes = {
+    changes: dict[str, Any] = {
         f: getattr(cost, f).multiplier * x
         for f in ("life", "sacrifice_count", "discard_count", "exile_count")
         if _is_x(getattr(cost, f))
     }
+    if any(_is_x(n) for _, n in cost.remove_counters):
+        # "Remove X storage counters from this land" (CR 107.3, 602.2b)
+        changes["remove_counters"] = tuple(
+            (kind, n.multiplier * x if isinstance(n, Amount) and n.kind == "x" else n)
+            for kind, n in cost.remove_counters
+        )
     return replace(cost, **changes) if changes else cost
 
 
@@ -497,4 +503,8 @@ def cost_x_limit(game: Game, player: int, obj: GameObject, cost: Cost) -> int | 
         if flt is not None and _is_x(n):
             mult = max(1, n.multiplier) if isinstance(n, Amount) else 1
             bounds.append(len(cost_choices(game, flt, player, obj, zone)) // mult)
+    for kind, n in cost.remove_counters:
+        if isinstance(n, Amount) and n.kind == "x":
+            # "Remove X storage counters from this land": at most those it has (CR 122.8)
+            bounds.append(obj.counters.get(kind, 0) // max(1, n.multiplier))
     return min(bounds) if bounds else None

@@ -427,6 +427,13 @@ class Ctx:
         if isinstance(a, Amount):
             g = self.game
             if a.kind == "x":
+                if self.obj.x is None and self.obj.stack_kind == "triggered":
+                    # CR 701.37c: "Monstrosity X": the permanent's other abilities
+                    # read the X it became monstrous with ("When this creature becomes
+                    # monstrous, create X X/X green Hydra creature tokens")
+                    became = (self.source.chosen or {}).get("monstrous_x")
+                    if isinstance(became, int):
+                        return became * a.multiplier
                 return (self.obj.x or 0) * a.multiplier
             if a.kind == "fixed":
                 return a.value
@@ -1000,14 +1007,22 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
 
 
 def run_mana_ability(
-    game: Game, src: GameObject, ability: Ability, player: int, task: Task | None = None
+    game: Game,
+    src: GameObject,
+    ability: Ability,
+    player: int,
+    task: Task | None = None,
+    x: int | None = None,
 ) -> bool:
     """CR 605.3: a mana ability resolves immediately. With the activating ``task``
     its choices (the color of "one mana of any color", CR 106.1b) are asked of the
     player; without one (paying a cost automatically) the first is taken. False
-    while a decision is pending: call again with the same task to go on."""
+    while a decision is pending: call again with the same task to go on. ``x``: the
+    X announced as it was activated ("Remove X storage counters from this land: Add X
+    mana", CR 107.3, 601.2b)."""
     fake = GameObject(0, 0, src.card, src.owner, Zone.BATTLEFIELD)
     fake.controller = player
+    fake.x = x
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"

@@ -113,7 +113,9 @@ def _replacement(
         counters[kind] = counters.get(kind, 0) + n
         return ""
 
-    return Replacement(key, name, (*extra, rule), apply)
+    # "You may have this creature enter with ...": its controller may decline it
+    optional = bool(st.args.get("optional"))
+    return Replacement(key, name, (*extra, rule), apply, optional=optional)
 
 
 def _tapped(game: Game, ev: dict[str, Any]) -> str:

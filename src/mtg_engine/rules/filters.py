@@ -21,6 +21,7 @@ from .damage_history import (
 )
 from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
+from .ring import is_ring_bearer
 from .simultaneous import attached_before
 from .support import register
 
@@ -30,6 +31,7 @@ register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
+register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
 register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
 
 if TYPE_CHECKING:
@@ -390,6 +392,14 @@ def _condition(
         return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
     if key == "phased_out":
         return obj.phased_out == bool(value)  # CR 702.26b
+    if key in ("monstrous", "renowned"):
+        # designations of a permanent (CR 701.37b, 702.112b), kept in its ``chosen``
+        return bool((obj.chosen or {}).get(key)) == bool(value)
+    if key == "ring_bearer":
+        # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e
+        if value == "you":
+            return is_ring_bearer(game, obj, controller)
+        return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
     if key == "permanent_card":

@@ -786,8 +786,11 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:exile")
     if cost.remove_counters:
         out.add("cost:remove_counters")
-        if any(not isinstance(n, int) for _, n in cost.remove_counters):
-            out.add("cost:variable_counters")  # "remove X counters": not run yet
+        if any(
+            not isinstance(n, int) and not (isinstance(n, Amount) and n.kind == "x")
+            for _, n in cost.remove_counters
+        ):
+            out.add("cost:variable_counters")  # "remove any number of counters": not run yet
     if has_variable_amount(cost):
         out.add("cost:variable_amount")
     if getattr(cost, "loyalty", None) is not None:
@@ -877,12 +880,14 @@ def features(ability: Ability) -> set[str]:
     if ability.cost is not None:
         _cost_features(ability.cost, out)
         if (
-            ability.kind is AbilityKind.ACTIVATED
+            ability.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA)
             and "cost:variable_amount" in out
             and only_x(ability.cost)
         ):
-            # "{T}, Sacrifice X lands: ...": X announced as the ability is activated
-            # (CR 107.3, 601.2b, 602.2b; rules/casting.py, rules/activating.py)
+            # "{T}, Sacrifice X lands: ...", "{1}, Remove X storage counters from this
+            # land: Add X mana ...": X announced as the ability is activated (CR 107.3,
+            # 601.2b, 602.2b; rules/casting.py, rules/activating.py; a mana ability's X
+            # reaches its effect through rules/effects_runner.run_mana_ability)
             out.discard("cost:variable_amount")
             out.add("cost:x_amount")
         if ability.kind is AbilityKind.MANA and ability.cost.other:
@@ -1019,7 +1024,13 @@ def only_x(cost: Cost) -> bool:
     """Whether every variable amount of ``cost`` is X ("pay X life")."""
     return all(
         isinstance(n, int) or (isinstance(n, Amount) and n.kind == "x")
-        for n in (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
+        for n in (
+            cost.life,
+            cost.sacrifice_count,
+            cost.discard_count,
+            cost.exile_count,
+            *(k for _, k in cost.remove_counters),
+        )
     )
 
 
@@ -1031,6 +1042,7 @@ def has_variable_amount(cost: Cost) -> bool:
         and isinstance(cost.sacrifice_count, int)
         and isinstance(cost.discard_count, int)
         and isinstance(cost.exile_count, int)
+        and all(isinstance(n, int) for _, n in cost.remove_counters)
     )
 
 

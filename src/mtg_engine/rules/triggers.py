@@ -85,6 +85,9 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.DAMAGE_PREVENTED,
         EventKind.PLAY_LAND,
         EventKind.MONARCH,
+        EventKind.RING_TEMPTS,
+        EventKind.MONSTROUS,
+        EventKind.RING_BEARER,
         EventKind.UNATTACH,
         EventKind.PHASING,
     )
@@ -125,6 +128,9 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
+    "ring_tempts": (EventKind.RING_TEMPTS,),
+    "becomes_monstrous": (EventKind.MONSTROUS,),
+    "ring_bearer_chosen": (EventKind.RING_BEARER,),
     # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
     "unattached": (EventKind.UNATTACH, EventKind.ZONE_CHANGE),
     # CR 702.26: phasing out looks back in time (603.10b)
@@ -930,6 +936,21 @@ def _matches_now(
         # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
         p = d.get("player")
         return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
+    if ev.kind == EventKind.MONSTROUS and kind == "becomes_monstrous":
+        # "when this creature becomes monstrous" (CR 701.37c)
+        if isinstance(trig.subject, SelfRef) or trig.subject is None:
+            return d.get("obj") == source.id
+        o = game.objects.get(d.get("obj", -1))
+        return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == EventKind.RING_TEMPTS and kind == "ring_tempts":
+        # "whenever the Ring tempts you", once the actions are complete (CR 701.54d)
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.RING_BEARER and kind == "ring_bearer_chosen":
+        # "whenever you choose a creature as your Ring-bearer" (CR 701.54a): a choice,
+        # not the designation ending
+        return not d.get("ended") and _player_matches(
+            trig.player, d.get("player"), source.controller
+        )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):

@@ -20,6 +20,7 @@ from .characteristics import chars
 from .combat_requirements import is_summoning_sick
 from .face_turning import face_up_values
 from .library_look import top_card_seen
+from .ring import ring_bearer_of
 
 
 def emit_seen_privately(game: Game, viewer: int, ids: Iterable[int], rule: str) -> None:
@@ -119,6 +120,10 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "energy": p.energy,  # CR 107.14: public, like every counter
                 "speed": p.speed,  # CR 702.179b: None, no speed
                 "monarch": p.monarch,  # CR 724.1: a public designation
+                # CR 701.54c: The Ring is an emblem, public like the Ring-bearer
+                # designation (701.54b)
+                "ring_tempted": p.ring_tempted,
+                "ring_bearer": ring_bearer_of(game, p.index),
                 "library_size": len(p.library),
                 "hand_size": len(p.hand),
                 # CR 401.5: "you may look at the top card of your library any time"

@@ -189,6 +189,10 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     affected = it if it is not None and isinstance(what, It) else _affected(what)
     cond = _it_in_condition(effect.condition, affected)
     args = _attached_to_it(args, affected)
+    if effect.optional and effect.op == "enters_with_counters":
+        # "You may have this creature enter with a +1/+1 counter on it" (unleash,
+        # CR 702.98a): a replacement effect its controller may decline (614.1c)
+        args = {**args, "optional": True}
     if effect.op == "prevent_damage":
         return _prevent_static(args, affected, cond)
     return StaticEffect(effect.op, affected, args, cond)
@@ -357,6 +361,12 @@ def _restrict(ab: Ability, body: Body) -> Ability:
 _MANA_ABILITY_OPS = frozenset(("add_mana", "damage", "lose_life", "gain_life"))
 
 
+def _that_much_is_x(v: Any) -> Any:
+    if isinstance(v, Amount) and v.kind == "that_much":
+        return Amount("x", multiplier=v.multiplier)
+    return None
+
+
 def _activated(p: Parsed) -> Ability:
     body = p.body
     assert body is not None
@@ -382,6 +392,12 @@ def _activated(p: Parsed) -> Ability:
         effects = tuple(
             Effect(e.op, e.args, e.optional, e.condition or body.condition) for e in effects
         )
+    if p.cost is not None and any(
+        isinstance(n, Amount) and n.kind == "x" for _, n in p.cost.remove_counters
+    ):
+        # "Remove any number of charge counters from this artifact: It deals that much
+        # damage": the number removed, chosen as the ability was activated (601.2b)
+        effects = tuple(walk(effects, _that_much_is_x))
     timing = body.timing
     if p.loyalty:
         timing = "sorcery"  # CR 606.3

@@ -42,6 +42,8 @@ _HEADS = {
     "abilities": "ability",
     "commander": "commander",
     "commanders": "commander",
+    "ring-bearer": "ring-bearer",
+    "ring-bearers": "ring-bearer",
 }
 
 
@@ -138,6 +140,10 @@ def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
             kinds = ["Instant", "Sorcery"]
         elif head not in ("card", "spell"):
             kinds = [implied] if head != "permanent" else ["permanent"]
+    if head == "ring-bearer":
+        # "a Ring-bearer", "Ring-bearers": a designated creature (CR 701.54b, 701.54e)
+        kinds = kinds or ["Creature"]
+        conds.append(("ring_bearer", True))
     if not kinds:
         if head in ("permanent", "spell", "card", "source", "ability", "commander"):
             kinds = [head]

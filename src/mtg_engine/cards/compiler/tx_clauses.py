@@ -228,6 +228,14 @@ class ClauseRules:
         # CR 615.13): "that many" is the damage prevented
         return Trigger("damage_prevented", Filter(kinds=("player",), conditions=(("you", True),)))
 
+    def ev_ring_tempts(self, c: list[Any]) -> Trigger:
+        # "Whenever the Ring tempts you" (CR 701.54d)
+        return Trigger("ring_tempts", player="you")
+
+    def ev_ring_bearer_chosen(self, c: list[Any]) -> Trigger:
+        # "Whenever you choose a creature as your Ring-bearer" (CR 701.54a)
+        return Trigger("ring_bearer_chosen", player="you")
+
     def trigger_event(self, c: list[Any]) -> Trigger:
         subject = c[0]
         preds = [x for x in c[1:] if isinstance(x, tuple)]
@@ -464,6 +472,7 @@ class ClauseRules:
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
     ev_monarch = _ev("becomes_monarch")
+    ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
 
     def ev_class_level(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         # "When this Class becomes level 2" (CR 716.2a): effects/class_level.py
@@ -1427,7 +1436,9 @@ class ClauseRules:
     def extra_trigger_event(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
 
-    def ring_tempts(self, c: list[Any]) -> list[Effect]:
+    def vp_ring_tempts(self, c: list[Any]) -> list[Effect]:
+        # "the Ring tempts you" (CR 701.54a): always the ability's controller, whatever
+        # the clause's subject
         return [Effect("ring_tempts", {"player": ControllerRef()})]
 
     def do_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
@@ -2227,6 +2238,30 @@ class ClauseRules:
 
     cond_self_enchanted = _cond_self_attached("enchanted")
     cond_self_equipped = _cond_self_attached("equipped")
+
+    def _cond_self_tapped(tapped: bool):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
+        def method(self: Any, c: list[Any]) -> Condition:
+            """ "if this land is tapped" (a storage land's upkeep trigger, CR 603.4),
+            "as long as this creature is untapped" (CR 110.5)."""
+            quality = Filter((), "battlefield", (("tapped", tapped),))
+            adj = "tapped" if tapped else "untapped"
+            return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": adj})
+
+        return method
+
+    def cond_self_monstrous(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is monstrous" (CR 701.37b)."""
+        quality = Filter((), "battlefield", (("monstrous", True),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "monstrous"})
+
+    cond_self_tapped = _cond_self_tapped(True)
+    cond_self_untapped = _cond_self_tapped(False)
+
+    def cond_self_ring_bearer(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is your Ring-bearer" (CR 701.54e)."""
+        quality = Filter((), "battlefield", (("ring_bearer", "you"),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
+
     cond_monarch = _cond("monarch")
     cond_opponent_monarch = _cond("opponent_monarch")
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"

@@ -40,6 +40,9 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     # (CR 303.4, 301.5)
     "enchanted": (("enchanted_by", "any"),),
     "equipped": (("equipped_by", "any"),),
+    # designations (CR 701.37b, 702.112b)
+    "monstrous": (("monstrous", True),),
+    "renowned": (("renowned", True),),
 }
 
 
@@ -371,6 +374,11 @@ class KeywordRules:
     def cost_remove_counters(self, c: list[Any]) -> tuple[str, Any]:
         n, kind = c[0]
         return ("remove_counters", (kind, n))
+
+    def cost_remove_any_counters(self, c: list[Any]) -> tuple[str, Any]:
+        # "Remove any number of storage counters from this land" (CR 107.1c, 602.2b):
+        # the number is chosen as the ability is activated, like an X (601.2b, 107.3)
+        return ("remove_counters", (str(c[0]), Amount("x")))
 
     def cost_tap_other(self, c: list[Any]) -> tuple[str, Any]:
         return ("tap_permanents", self._cost_obj(c[0]))

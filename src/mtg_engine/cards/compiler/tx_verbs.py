@@ -646,6 +646,12 @@ class VerbRules:
             "same_color": True,
         }
 
+    def mana_each_removed(self, c: list[Any]) -> dict[str, Any]:
+        # "Add {B} for each storage counter removed this way", "then add an additional
+        # {B} for each charge counter removed this way": the number the cost removed,
+        # chosen as the ability was activated (CR 107.3, 601.2b)
+        return {"mana": c[0], "amount": Amount("x")}
+
     def mana_amount(self, c: list[Any]) -> dict[str, Any]:
         return {"mana": c[0], "amount": c[1]}
 
