@@ -587,6 +587,7 @@ def _emit_block_events(
                 f"{game.objects[a].name} is unblocked",
                 subject=game.objects[a],
                 obj=a,
+                player=defending_player_of(game, combat.attackers[a]),
             )
 
 

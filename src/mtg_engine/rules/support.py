@@ -320,6 +320,7 @@ SUPPORTED: set[str] = set(
         "trigger:attacks",
         "trigger:blocks",
         "trigger:becomes_blocked",
+        "trigger:attacks_unblocked",
         "trigger:deals_damage",
         "trigger:deals_combat_damage",
         "trigger:cast",

@@ -63,6 +63,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
     (
         EventKind.ZONE_CHANGE,
         EventKind.ATTACKS,
+        EventKind.ATTACKS_UNBLOCKED,
         EventKind.ATTACKS_ALONE,
         EventKind.BLOCKS,
         EventKind.BECOMES_BLOCKED,
@@ -113,6 +114,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "attacks": (EventKind.ATTACKS, EventKind.ATTACKS_ALONE),
     "blocks": (EventKind.BLOCKS,),
     "becomes_blocked": (EventKind.BECOMES_BLOCKED, EventKind.BLOCKED_BY),
+    # "whenever this creature attacks and isn't blocked" (CR 509.1h, 509.3g)
+    "attacks_unblocked": (EventKind.ATTACKS_UNBLOCKED,),
     **dict.fromkeys(
         ("deals_damage", "deals_combat_damage", "dealt_damage", "dealt_combat_damage"),
         (EventKind.DAMAGE,),
@@ -816,7 +819,13 @@ def _matches_now(
             return d["obj"] == source.id
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if (
-        ev.kind in (EventKind.ATTACKS, EventKind.BLOCKS, EventKind.BECOMES_BLOCKED)
+        ev.kind
+        in (
+            EventKind.ATTACKS,
+            EventKind.BLOCKS,
+            EventKind.BECOMES_BLOCKED,
+            EventKind.ATTACKS_UNBLOCKED,
+        )
         and kind == ev.kind
     ):
         o = game.objects.get(d["obj"])
