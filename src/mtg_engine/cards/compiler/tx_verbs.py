@@ -764,7 +764,22 @@ class VerbRules:
     vp_discover = _action("discover")
     vp_bolster = _action("bolster")
     vp_adapt = _action("adapt")
-    vp_support = _action("support")
+
+    def vp_support(self, c: list[Any]) -> list[Effect]:
+        """CR 701.41a: "Support N" means "Put a +1/+1 counter on each of up to N other
+        target creatures" (on an instant or sorcery: "up to N target creatures"; a
+        spell is never a creature on the battlefield, so "other" excludes nothing)."""
+        n = c[-1]
+        if not isinstance(n, int):
+            raise CompileError("support with a variable number")
+        spec = TargetSpec(Filter(kinds=("Creature",), conditions=(("other", True),)), 0, n)
+        return [
+            Effect(
+                "put_counters",
+                {"what": Tgt(spec), "counter": "+1/+1", "amount": 1},
+            )
+        ]
+
     vp_phase_out = _action("phase_out")
     vp_phase_in = _action("phase_in")
     vp_flip_coin = _action("flip_coin")
