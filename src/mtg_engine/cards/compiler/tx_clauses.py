@@ -1344,6 +1344,14 @@ class ClauseRules:
     def any_player_activate(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("any_player", True)])
 
+    def owner_activates(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Only this creature's owner may activate this ability." (CR 602.2)"""
+        return ("restriction", [("activated_by", "owner")])
+
+    def opponents_activate(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Only your opponents may activate this ability." (CR 602.2)"""
+        return ("restriction", [("activated_by", "opponents")])
+
     def act_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("limit", 1)])
 

@@ -365,6 +365,15 @@ class VerbRules:
     def vp_lose_life_that_much(self, c: list[Any]) -> list[Effect]:
         return [Effect("lose_life", {"player": SUBJ, "amount": Amount("that_much")})]
 
+    def vp_lose_life_half_up(self, c: list[Any]) -> list[Effect]:
+        """ "Loses half their life, rounded up" (CR 119.3, 107.1a): each player loses
+        half of their own life total, computed as the effect happens."""
+        return [Effect("lose_life", {"player": SUBJ, "amount": Amount("half_life_rounded_up")})]
+
+    def vp_lose_life_half_down(self, c: list[Any]) -> list[Effect]:
+        """ "Loses half their life, rounded down" (CR 119.3, 107.1a)."""
+        return [Effect("lose_life", {"player": SUBJ, "amount": Amount("half_life_rounded_down")})]
+
     def vp_lose_game(self, c: list[Any]) -> list[Effect]:
         return [Effect("lose_game", {"player": SUBJ})]
 
