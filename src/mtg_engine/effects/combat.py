@@ -32,6 +32,7 @@ register(
     "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
+    "arg:prevent_damage.sources",  # "by sources you don't control" (CR 615.1)
     "arg:redirect_next_damage.from",  # the en-Kor (CR 614.9)
     "arg:redirect_next_damage.to",
     # "the next time a source of your choice would deal damage ..., that damage is
@@ -161,6 +162,8 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     }
     if e.args.get("dealt_by"):
         args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
+    if e.args.get("sources"):
+        args["sources"] = e.args["sources"]  # "by sources you don't control" (CR 615.1)
     if isinstance(e.args.get("yours"), Filter):
         # "to you and creatures you control": read as the damage would be dealt (CR 615.1)
         args["yours"] = e.args["yours"]

@@ -222,6 +222,8 @@ def _prevent_static(
         "dir": "by" if args.get("dealt_by") else "to",
         "combat_only": bool(args.get("combat_only")),
     }
+    if args.get("sources"):
+        out["sources"] = args["sources"]  # "by sources you don't control" (CR 615.1)
     return StaticEffect("prevent_static", affected, out, cond)
 
 

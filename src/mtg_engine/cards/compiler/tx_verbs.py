@@ -909,6 +909,21 @@ class VerbRules:
             args["combat_only"] = True
         return [Effect("prevent_damage", args)]
 
+    def vp_prevent_to_from_others(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you by sources you don't
+        control" (Energy Field; CR 615.1): only damage from sources whose controller
+        isn't the effect's controller."""
+        if c[0] != "to":
+            raise CompileError("prevent damage dealt by ... by sources you don't control")
+        out = self.vp_prevent_np(c)
+        return [Effect(e.op, {**e.args, "sources": "not_yours"}) for e in out]
+
+    def vp_prevent_you_and_from_others(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you and permanents you control
+        this turn by sources you don't control" (Channel Harm, Comeuppance; CR 615.1)."""
+        out = self.vp_prevent_you_and(c)
+        return [Effect(e.op, {**e.args, "sources": "not_yours"}) for e in out]
+
     def vp_prevent_combat_you_and(self, c: list[Any]) -> list[Effect]:
         return self.vp_prevent_you_and(c, combat=True)
 
