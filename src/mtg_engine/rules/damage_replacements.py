@@ -178,7 +178,12 @@ def next_damage_redirections(game: Game, ev: dict[str, Any]) -> list[Replacement
                 continue
             left = int(ev["amount"])
         else:
+            if "sources" in e.args and ev["source"] not in e.args["sources"]:
+                continue  # "the next 2 damage that a source of your choice would deal"
             left = int(e.args["amount"])
+        yours = e.args.get("yours")
+        if isinstance(yours, Filter) and not _yours(game, yours, e.controller, to):
+            continue  # "to you and/or permanents you control" (Harm's Way)
         dest = int(e.args["to"])
         if left <= 0 or dest == to or not _can_be_dealt_damage(game, dest):
             continue

@@ -953,6 +953,22 @@ class ClauseRules:
         args = {"from": frm, "to": to, "amount": n, "duration": EOT}
         return [Effect("redirect_next_damage", args)]
 
+    def sent_next_damage_chosen_redirect(self, c: list[Any]) -> list[Effect]:
+        """ "The next 2 damage that a source of your choice would deal to you and/or
+        permanents you control this turn is dealt to any target instead" (Harm's Way):
+        the source is chosen as it resolves (CR 609.7a); up to N of its damage to
+        those recipients is dealt to the new one instead, and the effect is used up
+        by that much (614.9, 615.7)."""
+        n = next(x for x in c if isinstance(x, int))
+        rest = [x for x in c if not isinstance(x, int | Token)]
+        choose, prevent = _chosen_source(rest[:-1], {})
+        args = {"source": ParentRef(), "to": rest[-1], "amount": n, "duration": EOT}
+        if prevent.args.get("to") is not None:
+            args["from"] = prevent.args["to"]
+        if prevent.args.get("yours") is not None:
+            args["yours"] = prevent.args["yours"]
+        return [choose, Effect("redirect_next_damage", args)]
+
     def sent_next_time_by_prevent(self, c: list[Any]) -> list[Effect]:
         """ "The next time target creature would deal damage this turn, prevent that
         damage" (Awe Strike): a one-use prevention effect on the next instance of
