@@ -63,8 +63,8 @@ def _int_of(c: list[Any]) -> int:
 
 
 #: trigger events compiled only about this object ("whenever this creature phases
-#: out", CR 603.10b; not yet "whenever another Spirit you control phases in")
-_SELF_ONLY_EVENTS = frozenset(("phases_out", "phases_in"))
+#: out", CR 603.10b; "whenever another Spirit you control phases in" compiles)
+_SELF_ONLY_EVENTS = frozenset(("phases_out",))
 
 
 def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
