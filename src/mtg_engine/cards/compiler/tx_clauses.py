@@ -1425,6 +1425,25 @@ class ClauseRules:
             "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
         )
 
+    def as_turned_face_up(self, c: list[Any]) -> Parsed:
+        """ "As this creature is turned face up, put four +1/+1 counters on it" (CR
+        614.1e): a replacement effect on turning it face up; so far counters put on
+        itself, a fixed number."""
+        body = c[-1]
+        effects = body.effects
+        if body.modes or body.statics or body.condition is not None or len(effects) != 1:
+            raise CompileError("as turned face up: not one instruction")
+        e = effects[0]
+        amount = e.args.get("amount")
+        if (
+            e.op != "put_counters"
+            or not isinstance(e.args.get("what"), SelfRef | It)
+            or not isinstance(amount, int)
+        ):
+            raise CompileError("as turned face up: not counters on itself")
+        args = {"counter": e.args.get("counter"), "amount": amount}
+        return Parsed("static", statics=[StaticEffect("as_turned_face_up", SelfRef(), args)])
+
     def replacement_graveyard(self, c: list[Any]) -> Parsed:
         effects = c[-1]
         return Parsed(
