@@ -213,6 +213,7 @@ def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int
             controller=controller,
             tapped=bool(e.args.get("tapped")),
             counters=_counters(e.args.get("counters")),
+            together=[x.id for x in objs],  # CR 614.13a
             **extra,
         )
         if isinstance(entered, int) and ctx.task is not None:
@@ -309,6 +310,8 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         s["players"].pop(0)
     # CR 701.21a, 603.10a: each player chooses, then all are sacrificed at once
     ids = [oid for oid in s.pop("chosen", ()) if oid in g.objects]
+    if not every and len(ids) < n and ctx.task is not None:
+        ctx.task.data["short"] = True  # not that many to sacrifice: "if you do" is false
     with simultaneous(g, ids):
         for oid in ids:
             if g.objects[oid].zone == Zone.BATTLEFIELD:
@@ -423,6 +426,7 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
                 controller=under,
                 rules=("110.2a", "608.2d"),
                 tapped=bool(e.args.get("tapped")),
+                together=[i for _, i in chosen],  # CR 614.13a
             )
             if nid is not None:
                 entered.append(nid)
