@@ -186,6 +186,16 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         # "Return target creature card ... to the battlefield. It gains haste": later
         # instructions find the permanent the target card became (CR 400.7j, 608.2c)
         came = {o.id: o.id for o in objs}
+    if ctx.task is not None:
+        # "Put all creature cards from all graveyards onto the battlefield": the cards
+        # are those there as the instruction began; a creature sacrificed as one of
+        # them enters (devour, 702.82a) isn't one (CR 608.2c). Resumed after a
+        # choice, the ones not yet moved go on.
+        g = ctx.game
+        first = ctx.scratch.setdefault("objs", [o.id for o in objs])
+        objs = [
+            g.objects[i] for i in first if i in g.objects and g.objects[i].zone != Zone.BATTLEFIELD
+        ]
     with simultaneous(ctx.game):  # "return all ...": they enter at once (CR 603.6a)
         return _enter_each(ctx, e, objs, came)
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: the "enters" replacement ops that ask something as they apply
-CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify"))
+CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify", "devour"))
 
 
 def entering_choices(
@@ -100,6 +100,16 @@ def _replacement(
             return _choices(game, ev["entry"], key, st, answer)
 
         return Replacement(key, name, (), _none, choose=choices)
+    if op == "devour":
+
+        def devour(game: Game, ev: Event, answer: Any) -> Decision | None:
+            """CR 702.82a: sacrifice creatures as it enters."""
+            asked: list[Decision] = []
+            n = int(st.args.get("n", 1))
+            done = KEYWORD_HOOKS.apply_devour(game, ev["entry"], n, answer, asked.append)
+            return None if done else asked[0]
+
+        return Replacement(key, name, (), _none, choose=devour)
 
     def amplify(game: Game, ev: Event, answer: Any) -> Decision | None:
         """CR 702.38a: reveal cards as it enters."""
