@@ -53,6 +53,7 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 # "whenever this Equipment becomes unattached from a permanent" (CR 603.10c), "whenever
 # this creature phases out / in" (603.10b): they look back in time
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
+register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.CAST,
         EventKind.DRAW,
         EventKind.GAIN_LIFE,
+        EventKind.LOSE_GAME,
         EventKind.TAPPED_FOR_MANA,
         EventKind.TURNED_FACE_UP,
         EventKind.TRANSFORM,
@@ -130,6 +132,9 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # CR 702.26: phasing out looks back in time (603.10b)
     "phases_out": (EventKind.PHASING,),
     "phases_in": (EventKind.PHASING,),
+    # CR 603.10f: looks back in time (checked as the player loses, before the
+    # objects they own leave the game with them, 800.4a: rules/game_end.py)
+    "lose_game": (EventKind.LOSE_GAME,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -937,6 +942,9 @@ def _matches_now(
         p = d.get("player")
         return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
+        # "Whenever a player / an opponent loses the game" (CR 603.10f)
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
         # "Whenever this creature phases out / in" (CR 702.26, 603.10b)

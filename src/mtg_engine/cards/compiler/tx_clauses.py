@@ -425,6 +425,7 @@ class ClauseRules:
 
     ev_gain_life = _ev("gain_life")
     ev_lose_life = _ev("lose_life")
+    ev_lose_game = _ev("lose_game")  # CR 603.10f: looks back in time
     ev_tapped = _ev("tapped")
     ev_unattached = _ev("unattached")  # CR 603.10c: looks back in time
     ev_phases_out = _ev("phases_out")  # CR 702.26, 603.10b: looks back in time
