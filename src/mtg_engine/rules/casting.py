@@ -1316,7 +1316,7 @@ def choices_task(game: Game, task: Task) -> None:
             game.ask(
                 Decision(
                     DecisionKind.TARGETS,
-                    obj.controller,
+                    target_chooser(game, spec, obj.controller),
                     "601.2c"
                     if obj.stack_kind == "spell"
                     else ("603.3d" if obj.stack_kind == "triggered" else "602.2b"),
@@ -1429,6 +1429,20 @@ def _divided_amount(game: Game, obj: GameObject, ability: Ability) -> int:
         if isinstance(amt, Amount) and amt.kind == "x":
             return obj.x or 0
     return 0
+
+
+def target_chooser(game: Game, spec: TargetSpec, controller: int) -> int:
+    """Who chooses a target (CR 601.2c, 602.2b: the spell's or ability's controller);
+    "target creature of an opponent's choice" (Nova Pentacle, Volcanic Offering): an
+    opponent, the next one in turn order still in the game (CR 101.4)."""
+    if ("chooser", "opponent") not in spec.filter.conditions:
+        return controller
+    n = len(game.players)
+    for k in range(1, n):
+        p = (controller + k) % n
+        if not game.players[p].has_lost:
+            return p
+    return controller
 
 
 def _remove_from_stack(game: Game, obj: GameObject, rule: str, why: str) -> None:
