@@ -51,7 +51,7 @@ from .statics import statics_with
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
-from .targets import candidates, describe, target_specs
+from .targets import candidates, describe, target_chooser, target_specs
 from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
@@ -1429,20 +1429,6 @@ def _divided_amount(game: Game, obj: GameObject, ability: Ability) -> int:
         if isinstance(amt, Amount) and amt.kind == "x":
             return obj.x or 0
     return 0
-
-
-def target_chooser(game: Game, spec: TargetSpec, controller: int) -> int:
-    """Who chooses a target (CR 601.2c, 602.2b: the spell's or ability's controller);
-    "target creature of an opponent's choice" (Nova Pentacle, Volcanic Offering): an
-    opponent, the next one in turn order still in the game (CR 101.4)."""
-    if ("chooser", "opponent") not in spec.filter.conditions:
-        return controller
-    n = len(game.players)
-    for k in range(1, n):
-        p = (controller + k) % n
-        if not game.players[p].has_lost:
-            return p
-    return controller
 
 
 def _remove_from_stack(game: Game, obj: GameObject, rule: str, why: str) -> None:
