@@ -2246,6 +2246,10 @@ class ClauseRules:
             return Condition("kicked")  # "if it's kicked" (CR 702.33d)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
 
+    def cond_isnt_it(self, c: list[Any]) -> Condition:
+        """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""
+        return Condition("not", {"cond": self.cond_is_it(c)})
+
     cond_would_die = _cond("would_die")
     cond_no_spells_last_turn = _cond("no_spells_last_turn")
     cond_two_spells_last_turn = _cond("two_spells_last_turn")
