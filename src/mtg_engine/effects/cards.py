@@ -29,11 +29,27 @@ def draw_effect(ctx: Ctx, e: Effect) -> bool:
             draw(ctx.game, p, n, ("121.1",))
         return True
     if ctx.scratch.get("draw_task"):
-        return True  # the draws (with dredge choices, CR 702.52a, 616.1) were made by the task
+        _drawn_this_way(ctx)  # the draws (dredge choices, CR 702.52a, 616.1) were made
+        return True
+    ctx.scratch["log_at"] = len(ctx.game.log)
     if not draws(ctx.game, players, n, ("121.1",)):
         ctx.scratch["draw_task"] = True
         return False
+    _drawn_this_way(ctx)
     return True
+
+
+def _drawn_this_way(ctx: Ctx) -> None:
+    """ "Draw a card and reveal it": "it" is the card drawn; a card a replacement
+    effect put into the hand instead (dredge) isn't drawn, and the rest of the
+    instruction isn't performed on it (CR 614.11b, 608.2c)."""
+    log = ctx.game.log
+    drawn = [
+        int(ev.data["obj"])
+        for ev in log[int(ctx.scratch.get("log_at", len(log))) :]
+        if ev.kind == EventKind.DRAW and "obj" in ev.data
+    ]
+    ctx.set_parent("it", drawn)
 
 
 @effect("mill")

@@ -33,12 +33,14 @@ register(
     "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
+    "arg:prevent_damage.sources",  # "by sources you don't control" (CR 615.1)
     "arg:redirect_next_damage.from",  # the en-Kor (CR 614.9)
     "arg:redirect_next_damage.to",
     # "the next time a source of your choice would deal damage ..., that damage is
     # dealt to ... instead" (General's Regalia, CR 614.9, 609.7a)
     "arg:redirect_next_damage.next_time",
     "arg:redirect_next_damage.source",
+    "arg:redirect_next_damage.yours",  # Harm's Way: "to you and/or permanents you control"
 )
 
 _TEXT = {
@@ -188,6 +190,8 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     }
     if e.args.get("dealt_by"):
         args["dealt_by"] = True  # "damage that would be dealt by [it]": sources, not recipients
+    if e.args.get("sources"):
+        args["sources"] = e.args["sources"]  # "by sources you don't control" (CR 615.1)
     if isinstance(e.args.get("yours"), Filter):
         # "to you and creatures you control": read as the damage would be dealt (CR 615.1)
         args["yours"] = e.args["yours"]
@@ -253,6 +257,13 @@ def redirect_next_damage(ctx: Ctx, e: Effect) -> bool:
         n = None
     else:
         n = args["amount"] = ctx.amount(e.args.get("amount", 1))
+        if e.args.get("source") is not None:
+            # "the next 2 damage that a source of your choice would deal" (Harm's
+            # Way): only that source's damage (CR 609.7a)
+            args["sources"] = tuple(ctx.refs(e.args["source"]))
+    if isinstance(e.args.get("yours"), Filter):
+        # "to you and/or permanents you control": read as the damage would be dealt
+        args["yours"] = e.args["yours"]
     _rule_effect(ctx, e, frm, "redirect_next_damage", args)
 
     def name(r: int) -> str:
@@ -262,6 +273,11 @@ def redirect_next_damage(ctx: Ctx, e: Effect) -> bool:
         return g.objects[r].name if r in g.objects else "?"
 
     whom = f" to {', '.join(name(r) for r in frm)}" if frm else ""
+    if "yours" in args:
+        whom = f" to {g.players[ctx.controller].name} and permanents they control"
+    if n is not None and "sources" in args:
+        by = ", ".join(name(r) for r in args["sources"]) or "no source"
+        whom = f" by {by}{whom}"
     if n is None:
         by = ", ".join(name(r) for r in args["sources"]) or "no source"
         how = f"the next time {by} would deal damage{whom} this turn, that damage"

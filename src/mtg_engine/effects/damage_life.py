@@ -105,12 +105,33 @@ def gain(ctx: Ctx, e: Effect) -> bool:
 def lose(ctx: Ctx, e: Effect) -> bool:
     """CR 119.3; "... and you gain that much life": the total life lost this way is
     the "that much" of the next instructions (608.2c)."""
-    n = ctx.amount(e.args.get("amount", 0))
+    amt = e.args.get("amount", 0)
+    half = amt.kind if isinstance(amt, Amount) and amt.kind in _HALF_LIFE else None
+    n = 0 if half else ctx.amount(amt)
     total = 0
     for p in ctx.players(e.args.get("player")):
-        total += lose_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
+        if half:
+            n = _half_life(ctx.game.players[p].life, half)
+        total += lose_life(ctx.game, p, n, _HALF_LIFE.get(half or "", ("119.3",)), ctx.obj.name)
     ctx.set_parent("that_much", total)
     return True
+
+
+# "loses half their life, rounded up/down": each player's own life total, as the
+# instruction happens (CR 119.3; 107.1a says which way to round)
+_HALF_LIFE = {
+    "half_life_rounded_up": ("119.3", "107.1a"),
+    "half_life_rounded_down": ("119.3", "107.1a"),
+}
+register("amount:half_life_rounded_up", "amount:half_life_rounded_down")
+
+
+def _half_life(life: int, kind: str) -> int:
+    """Half of a life total, rounded as the text says (CR 107.1a); a player with
+    0 or less life loses none (half of nothing)."""
+    if life <= 0:
+        return 0
+    return (life + 1) // 2 if kind == "half_life_rounded_up" else life // 2
 
 
 @effect("fight")

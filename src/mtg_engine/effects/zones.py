@@ -186,6 +186,16 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         # "Return target creature card ... to the battlefield. It gains haste": later
         # instructions find the permanent the target card became (CR 400.7j, 608.2c)
         came = {o.id: o.id for o in objs}
+    if ctx.task is not None:
+        # "Put all creature cards from all graveyards onto the battlefield": the cards
+        # are those there as the instruction began; a creature sacrificed as one of
+        # them enters (devour, 702.82a) isn't one (CR 608.2c). Resumed after a
+        # choice, the ones not yet moved go on.
+        g = ctx.game
+        first = ctx.scratch.setdefault("objs", [o.id for o in objs])
+        objs = [
+            g.objects[i] for i in first if i in g.objects and g.objects[i].zone != Zone.BATTLEFIELD
+        ]
     with simultaneous(ctx.game):  # "return all ...": they enter at once (CR 603.6a)
         return _enter_each(ctx, e, objs, came)
 
@@ -213,6 +223,7 @@ def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int
             controller=controller,
             tapped=bool(e.args.get("tapped")),
             counters=_counters(e.args.get("counters")),
+            together=[x.id for x in objs],  # CR 614.13a
             **extra,
         )
         if isinstance(entered, int) and ctx.task is not None:
@@ -309,6 +320,8 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         s["players"].pop(0)
     # CR 701.21a, 603.10a: each player chooses, then all are sacrificed at once
     ids = [oid for oid in s.pop("chosen", ()) if oid in g.objects]
+    if not every and len(ids) < n and ctx.task is not None:
+        ctx.task.data["short"] = True  # not that many to sacrifice: "if you do" is false
     with simultaneous(g, ids):
         for oid in ids:
             if g.objects[oid].zone == Zone.BATTLEFIELD:
@@ -423,6 +436,7 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
                 controller=under,
                 rules=("110.2a", "608.2d"),
                 tapped=bool(e.args.get("tapped")),
+                together=[i for _, i in chosen],  # CR 614.13a
             )
             if nid is not None:
                 entered.append(nid)

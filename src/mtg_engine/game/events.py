@@ -298,12 +298,14 @@ class CastData(TypedDict):
 
 
 class DrawData(TypedDict):
-    """CR 121.1: ``player`` drew the card named ``card``, their ``nth`` card drawn
-    this turn (CR 121.2: cards are drawn one at a time)."""
+    """CR 121.1: ``player`` drew the card named ``card`` (now the object ``obj`` in
+    their hand), their ``nth`` card drawn this turn (CR 121.2: cards are drawn one
+    at a time)."""
 
     player: int
     card: str
     nth: int
+    obj: int
 
 
 class AttacksData(TypedDict):

@@ -573,6 +573,8 @@ class KeywordHooks:
     splice_onto: Callable[[Game, GameObject, list[int]], None] = _unwired
     # amplify (CR 702.38a): reveal cards as the creature enters
     apply_amplify: Callable[..., bool] = _unwired
+    # devour (CR 702.82a): sacrifice creatures as the creature enters
+    apply_devour: Callable[..., bool] = _unwired
     # the keyword effects' own steps: vanishing's and suspend's last time counter
     # (CR 702.63a, 702.62a), storm-like copies (702.40a), champion (702.72c), haunt (702.55a)
     vanishing_last_counter_removed: Callable[[Game, GameObject], None] = _unwired

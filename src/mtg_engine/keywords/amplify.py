@@ -18,43 +18,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, SelfRef, StaticEffect
-from ..game.actions import Decision, DecisionKind, DecisionPurpose
+from ..game.actions import DecisionPurpose
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.characteristics import chars
 from ..rules.layers import creature_types
-from ..rules.support import register_keywords
-from . import expansion
+from .entering import ask_any_number, entering_keyword
 
 if TYPE_CHECKING:
     from ..game.state import Game
 
-register_keywords("Amplify")
-
-_CACHE: dict[int, tuple[Ability, Ability]] = {}
-
-
-@expansion("Amplify")
-def amplify_replacement(a: Ability) -> tuple[Ability, ...]:
-    """The entering replacement "Amplify N" stands for (CR 702.38a, 614.1c)."""
-    got = _CACHE.get(id(a))
-    if got is not None and got[0] is a:
-        return (got[1],)
-    n = a.keyword_args.get("n", 1)
-    n = n if isinstance(n, int) else 1
-    ab = Ability(
-        AbilityKind.STATIC,
-        text=f"As this object enters, reveal any number of cards from your hand that share "
-        f"a creature type with it. It enters with {n} +1/+1 counter(s) on it for each card "
-        "revealed this way.",
-        static=(StaticEffect("amplify", SelfRef(), {"n": n}),),
-        keyword="Amplify",
-        keyword_args={"rule": "702.38a"},
-    )
-    _CACHE[id(a)] = (a, ab)
-    return (ab,)
+# "Amplify N": the replacement effect on entering it stands for (CR 702.38a, 614.1c)
+entering_keyword(
+    "Amplify",
+    "amplify",
+    "702.38a",
+    lambda n: (
+        "As this object enters, reveal any number of cards from your hand that "
+        f"share a creature type with it. It enters with {n} +1/+1 counter(s) on it for "
+        "each card revealed this way."
+    ),
+)
 
 
 def amplify_candidates(game: Game, entry: dict[str, Any], subtypes: frozenset[str]) -> list[int]:
@@ -90,22 +75,11 @@ def apply_amplify(
         return True
     if answer is None:
         obj = game.objects[entry["obj"]]
-        ask(
-            Decision(
-                DecisionKind.CHOOSE_OBJECTS,
-                entry["controller"],
-                "702.38a",
-                f"Amplify {n}: reveal any number of cards from your hand that share a "
-                f"creature type with {obj.name}",
-                {
-                    "candidates": cands,
-                    "min": 0,
-                    "max": len(cands),
-                    "purpose": DecisionPurpose.AMPLIFY,
-                },
-            )
+        text = (
+            f"Amplify {n}: reveal any number of cards from your hand that share a "
+            f"creature type with {obj.name}"
         )
-        return False
+        return ask_any_number(ask, entry, "702.38a", text, cands, DecisionPurpose.AMPLIFY)
     shown = [c for c in answer.objects if c in cands]
     if shown:
         names = ", ".join(game.objects[c].name for c in shown)

@@ -22,6 +22,7 @@ Transfigure                    702.71         :mod:`.transfigure`
 Recover (from graveyard)       702.59         :mod:`.recover`
 Dredge (from graveyard)        702.52         :mod:`.dredge`
 Amplify (as it enters)         702.38         :mod:`.amplify`
+Devour (as it enters)          702.82         :mod:`.devour`
 Absorb (damage prevention)     702.64         :mod:`.absorb`
 Champion                       702.72         :mod:`.champion`
 Prowess                        702.108        :mod:`.prowess`
@@ -52,6 +53,7 @@ from . import (  # noqa: F401
     champion,
     daybound,
     decayed,
+    devour,
     dredge,
     embalm,
     encore,

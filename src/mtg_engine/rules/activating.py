@@ -64,6 +64,33 @@ def any_player_may(a: Ability) -> bool:
     return ("any_player", True) in a.restrictions
 
 
+def activated_by(a: Ability) -> str | None:
+    """ "Only this creature's owner may activate this ability" ("owner"), "Only your
+    opponents may activate this ability" ("opponents"): who may activate it instead
+    of its controller (CR 602.2), or None."""
+    for key, value in a.restrictions:
+        if key == "activated_by":
+            return str(value)
+    return None
+
+
+def _activator_problem(o: GameObject, a: Ability, player: int) -> str | None:
+    """Why ``player`` may not activate this ability of a permanent (CR 602.2: only
+    its controller, unless the ability says who may), or None."""
+    who = activated_by(a)
+    if who == "owner":
+        if player != o.owner:
+            return f"only {o.name}'s owner may activate this ability (rule 602.2)"
+        return None
+    if who == "opponents":
+        if player == o.controller:
+            return f"only {o.name}'s controller's opponents may activate this ability (rule 602.2)"
+        return None
+    if o.controller != player and not any_player_may(a):
+        return f"you don't control {o.name} (rule 602.2)"
+    return None
+
+
 def activate_problem(game: Game, player: int, oid: int, index: int) -> str | None:
     """Why this ability can't be activated now, or None (CR 602.1-602.5)."""
     o = game.objects.get(oid)
@@ -97,8 +124,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if from_zone is not None:
             return f"{o.name} isn't in your {from_zone} ({_kw_rule(a)})"
         return f"{o.name} isn't on the battlefield (rule 602.2)"
-    if o.zone == Zone.BATTLEFIELD and o.controller != player and not any_player_may(a):
-        return f"you don't control {o.name} (rule 602.2)"
+    if o.zone == Zone.BATTLEFIELD:
+        problem = _activator_problem(o, a, player)
+        if problem:
+            return problem
     if o.zone != Zone.BATTLEFIELD and o.owner != player:
         return f"{o.name} isn't yours (rule 602.2)"
     if a.kind is not AbilityKind.MANA and split_second_on_stack(game):
@@ -203,6 +232,7 @@ CANT_ACTIVATE = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
 register("restriction:any_player")  # any_player_may (CR 602.2)
+register("restriction:activated_by")  # activated_by (CR 602.2)
 #: CR 702.177a: "Exhaust — [Cost]: [Effect]" is "[Cost]: [Effect]. Activate only once."
 EXHAUST = "Exhaust"
 #: the texts of the exhaust abilities an object has activated (``GameObject.chosen``)

@@ -51,7 +51,7 @@ from .statics import statics_with
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
-from .targets import candidates, describe, target_specs
+from .targets import candidates, describe, target_chooser, target_specs
 from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
@@ -1316,7 +1316,7 @@ def choices_task(game: Game, task: Task) -> None:
             game.ask(
                 Decision(
                     DecisionKind.TARGETS,
-                    obj.controller,
+                    target_chooser(game, spec, obj.controller),
                     "601.2c"
                     if obj.stack_kind == "spell"
                     else ("603.3d" if obj.stack_kind == "triggered" else "602.2b"),

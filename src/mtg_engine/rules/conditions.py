@@ -116,7 +116,8 @@ def evaluate(
         # "unless"/"not": only for conditions this module knows, never a silent "yes"
         if not isinstance(inner, Condition) or not is_known(inner):
             return False
-        return not evaluate(game, inner, controller, source)
+        # (with the instruction's context: "if it isn't a land card", CR 608.2c)
+        return not evaluate(game, inner, controller, source, ctx)
     if k == "not_control":
         return not objects_matching(game, a["filter"], controller, source)
     if k == "life_at_least":

@@ -112,6 +112,8 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 continue
         if e.args.get("combat_only") and not ev["combat"]:
             continue
+        if not _from_covered_source(game, e.args, src, e.controller):
+            continue  # "by sources you don't control" (CR 615.1)
         if to not in e.args.get("to", (to,)):
             continue  # "would deal damage to you": that player only (CR 609.7a)
         shield = e.args.get("amount")
@@ -176,7 +178,12 @@ def next_damage_redirections(game: Game, ev: dict[str, Any]) -> list[Replacement
                 continue
             left = int(ev["amount"])
         else:
+            if "sources" in e.args and ev["source"] not in e.args["sources"]:
+                continue  # "the next 2 damage that a source of your choice would deal"
             left = int(e.args["amount"])
+        yours = e.args.get("yours")
+        if isinstance(yours, Filter) and not _yours(game, yours, e.controller, to):
+            continue  # "to you and/or permanents you control" (Harm's Way)
         dest = int(e.args["to"])
         if left <= 0 or dest == to or not _can_be_dealt_damage(game, dest):
             continue
@@ -367,6 +374,8 @@ def prevent_static(
         )
     if not hit or prevention_disabled(game):
         return None
+    if not _from_covered_source(game, args, ev["source"], src.controller):
+        return None  # "by sources you don't control" (CR 615.1)
     if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
         return None  # "while it has a +1/+1 counter on it" (CR 615.1)
     name = chars(game, src).name
@@ -377,6 +386,17 @@ def prevent_static(
         then = then_record(then_effects, src.controller, src.card_uid, src.id, name)
         return Replacement(key, name, ("615.1", "615.5"), _prevent(None, name, None, then))
     return Replacement(key, name, ("615.1",), _prevent(None, name))
+
+
+def _from_covered_source(game: Game, args: Any, source: int, controller: int) -> bool:
+    """Whether the damage's source is one a prevention effect covers: with
+    "sources": "not_yours" ("by sources you don't control", CR 615.1), only sources
+    controlled by another player than the effect's controller (an object not on the
+    battlefield or the stack is controlled by its owner, 108.4a)."""
+    if args.get("sources") != "not_yours":
+        return True
+    o = game.objects.get(source)
+    return o is not None and o.controller != controller
 
 
 def _covers(game: Game, st: StaticEffect, src: GameObject, ref: int) -> bool:

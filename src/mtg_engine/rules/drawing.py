@@ -89,10 +89,18 @@ def _perform_draw(game: Game, ev: Event) -> bool:
     top = p.library[-1]
     name = game.objects[top].name
     rules = cited(ev, tuple(ev["rules"]))
-    move(game, top, Zone.HAND, rules, quiet=True)
+    new = move(game, top, Zone.HAND, rules, quiet=True)
     drawn = game.turn_flags.cards_drawn
     drawn[player] = nth = drawn.get(player, 0) + 1
-    game.emit(EventKind.DRAW, rules, f"{p.name} draws a card", player=player, card=name, nth=nth)
+    game.emit(
+        EventKind.DRAW,
+        rules,
+        f"{p.name} draws a card",
+        player=player,
+        card=name,
+        nth=nth,
+        obj=top if new is None else new,
+    )
     return True
 
 

@@ -994,7 +994,10 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             if game.outcome is not None:
                 return True
         d["prev_done"] = not skip and not d.get("short")
-        if e.optional:
+        if e.optional or e.condition is None:
+            # "If you do, ...": whether the instruction before it was done, an
+            # optional one ("you may discard a card") or one that may not be possible
+            # ("Sacrifice a creature. If you do, ...", Victimize; CR 608.2c)
             d["last_done"] = d["prev_done"]
         i += 1
         d["i"] = i

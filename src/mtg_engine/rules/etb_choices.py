@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards.abilities import Ability, ChooseRef, Effect, Filter, SelfRef, StaticEffect
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import CONDITIONS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .aura_entry import attach_candidates
 from .char_values import Chars
@@ -40,13 +40,29 @@ from .named_choices import choice_data
 from .pipeline import STEP_COPY, Event, Replacement
 from .replacement import CHOICE_KEYS, etb_sources, etb_statics, prospective
 from .saga import read_ahead_choice
-from .support import AS_ENTERS_FOLLOWED
+from .support import AS_ENTERS_FOLLOWED, register
 
 if TYPE_CHECKING:
     from ..game.state import Game
 
+#: "As this enchantment enters, choose Khans or Dragons" (CR 614.12c): the choice of
+#: an anchor word, kept as ``chosen["anchor"]``
+ANCHOR = "anchor"
+
+
+def _anchor_chosen(game: Game, cond: Any, controller: int, source: Any) -> bool:
+    """CR 614.12c: "[Anchor word] — [ability]" means "As long as [anchor word] was
+    chosen as this permanent entered the battlefield, this permanent has [ability]"
+    (the compiler's ``anchor_chosen`` condition)."""
+    chosen = getattr(source, "chosen", None) or {}
+    return chosen.get(ANCHOR) == cond.args.get("word")
+
+
+CONDITIONS.setdefault("anchor_chosen", _anchor_chosen)
+register("condition:anchor_chosen")
+
 #: the "enters" replacement ops that ask something as they apply
-CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify"))
+CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify", "devour"))
 
 
 def entering_choices(
@@ -100,6 +116,16 @@ def _replacement(
             return _choices(game, ev["entry"], key, st, answer)
 
         return Replacement(key, name, (), _none, choose=choices)
+    if op == "devour":
+
+        def devour(game: Game, ev: Event, answer: Any) -> Decision | None:
+            """CR 702.82a: sacrifice creatures as it enters."""
+            asked: list[Decision] = []
+            n = int(st.args.get("n", 1))
+            done = KEYWORD_HOOKS.apply_devour(game, ev["entry"], n, answer, asked.append)
+            return None if done else asked[0]
+
+        return Replacement(key, name, (), _none, choose=devour)
 
     def amplify(game: Game, ev: Event, answer: Any) -> Decision | None:
         """CR 702.38a: reveal cards as it enters."""
@@ -205,6 +231,9 @@ def _choices(
                 "number" if e.op == "choose_number" else str(e.args.get("what", "color"))
             )
             data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
+            if what == ANCHOR:
+                # "choose Khans or Dragons" (CR 614.12c): the anchor words it lists
+                data = {"options": list(e.args.get("options") or ()), "purpose": "choose"}
             if answer is None:
                 if not data["options"]:
                     i += 1
@@ -214,7 +243,12 @@ def _choices(
                     DecisionKind.CHOOSE_OPTION,
                     entry["controller"],
                     "614.12a",
-                    f"As {obj.name} enters, choose a {what.replace('_', ' ')}",
+                    f"As {obj.name} enters, choose "
+                    + (
+                        " or ".join(data["options"])
+                        if what == ANCHOR
+                        else f"a {what.replace('_', ' ')}"
+                    ),
                     data,
                 )
             value = answer.value
@@ -228,7 +262,7 @@ def _choices(
             entry["chosen"][kept] = value
             shown = game.players[value].name if kept == "player" else value
             entry["notes"].append(f"{game.players[entry['controller']].name} chose {shown}")
-            entry["replacement_rules"].append("614.12a")
+            entry["replacement_rules"].append("614.12c" if what == ANCHOR else "614.12a")
             if entry["copies"]:
                 entry["replacement_rules"].append("707.6")  # a copy makes its own choice
         elif e.op == "turn_face_down":

@@ -118,8 +118,9 @@ def follow_instruction(
         answer = None
     if e.optional and not d["opt"]:
         return _done(d, e, False)
-    # CR 614.13a: what it has its controller choose can't be the card entering
-    d["not_choosable"] = [entry["obj"]]
+    # CR 614.13a: what it has its controller choose can't be the card entering, nor
+    # any other object entering the battlefield at the same time
+    d["not_choosable"] = [entry["obj"], *entry.get("together", ())]
     task = Task("as_enters", d)
     task.answer = answer
     ctx = Ctx(game, me, task)

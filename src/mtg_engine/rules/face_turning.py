@@ -19,6 +19,7 @@ from ..game.objects import GameObject, Zone
 from .char_values import Chars
 from .characteristics import chars
 from .copy import copiable_values
+from .counters import put_counters
 from .face_down import (
     FACE_UP_KEYWORDS,
     MANIFEST_KINDS,
@@ -29,6 +30,7 @@ from .face_down import (
 )
 from .filters import objects_matching
 from .multiface import build_printed
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -121,7 +123,22 @@ def turn_face_up(
     if megamorph:
         obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1  # CR 702.37b
     game.invalidate()
-    name = chars(game, obj).name or obj.name
+    c = chars(game, obj)
+    name = c.name or obj.name
+    for a in c.abilities:
+        for st in a.static:
+            if st.op == AS_TURNED_FACE_UP:
+                # CR 614.1e: "As this creature is turned face up, put four +1/+1
+                # counters on it": it is turned face up with them
+                why = f" as {name} is turned face up"
+                put_counters(
+                    game,
+                    obj,
+                    str(st.args["counter"]),
+                    int(st.args["amount"]),
+                    ("614.1e", "122.1"),
+                    why,
+                )
     game.emit(
         EventKind.TURNED_FACE_UP,
         (*rules, "708.8", "613.7f") + (("702.37b",) if megamorph else ()),
@@ -133,6 +150,11 @@ def turn_face_up(
         player=obj.controller,
     )
     return True
+
+
+#: "As this creature is turned face up, ..." (CR 614.1e)
+AS_TURNED_FACE_UP = "as_turned_face_up"
+register(f"static:{AS_TURNED_FACE_UP}")
 
 
 def unmask(game: Game, objs: list[GameObject], why: str) -> None:

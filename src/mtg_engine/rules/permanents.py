@@ -44,13 +44,16 @@ def enter_battlefield(
     face: int | None = None,
     counters: dict[str, int] | None = None,
     chosen: dict | None = None,
+    together: list[int] | None = None,
 ) -> int | None:
     """Put an object onto the battlefield through the replacement effects that
     modify how it enters (CR 614.1c-d, 614.12, 616.1, 707.5).
 
     ``face_down`` names how it enters face down (CR 708.3: "manifest",
     "cloak", "morph" ...); ``face`` is the face it enters with (1: transformed,
-    CR 712.11a / 701.28). Returns the new object's id, or None when a choice
+    CR 712.11a / 701.28); ``together``: the other objects entering the battlefield
+    at the same time (CR 614.13a: they can't be chosen by its replacement effects).
+    Returns the new object's id, or None when a choice
     must be made first (the event pipeline's ``replacement_order`` task then
     finishes the job) or it stays where it is (an Aura, CR 303.4g).
     """
@@ -58,6 +61,8 @@ def enter_battlefield(
     entry = new_entry(
         game, obj, controller, rules, tapped, from_spell, face_down, face, counters, chosen
     )
+    if together:
+        entry["together"] = [i for i in together if i != oid]
     return enter(game, entry)
 
 

@@ -28,7 +28,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from . import cast_permissions, cost_components, mana_costs
 from . import mana as mana_rules
-from .activating import ability_at, activate_problem, any_player_may
+from .activating import ability_at, activate_problem, activated_by, any_player_may
 from .casting import (
     _cost_may_change,
     _has_cost_abilities,
@@ -551,9 +551,15 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
                 indices = activated_indices(c)
             if indices:
                 index.setdefault(o.controller, []).append((oid, indices))
-                anyone = tuple(i for i in indices if any_player_may(c.abilities[i]))
+                anyone = tuple(
+                    i
+                    for i in indices
+                    if any_player_may(c.abilities[i]) or activated_by(c.abilities[i])
+                )
                 for p in range(len(game.players)) if anyone else ():
-                    if p != o.controller:  # "Any player may activate this ability."
+                    # "Any player may activate this ability.", "Only this creature's
+                    # owner / your opponents may ..." (activating.activate_problem checks)
+                    if p != o.controller:
                         index.setdefault(p, []).append((oid, anyone))
         cache[ACTIVATED_KEY] = index
     return index.get(player, [])

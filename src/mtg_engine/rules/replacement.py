@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 #: StaticEffect ops that are replacement effects on entering (CR 614.1c-d)
 ETB_OPS = frozenset(
-    ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify")
+    ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify", "devour")
 )
 
 #: ETB replacement ops that need no choice (rules/etb_replacements.py); the others

@@ -75,7 +75,9 @@ COVERAGE_PROBES = CoverageProbes()
 #: what a resolving "choose a ..." asks (CR 608.2d) whose later "the chosen ..."
 #: the engine reads: the source's color / creature type / card name (rules/filters.py,
 #: CR 607.2a), "the number" (amount ``chosen_number``)
-CHOOSE_WHAT = frozenset(("color", "creature_type", "card_name", "nonland_card_name", "number"))
+CHOOSE_WHAT = frozenset(
+    ("color", "creature_type", "card_name", "nonland_card_name", "number", "anchor")
+)
 
 #: the instructions of "As this enters, ..." other than choices that
 #: rules/etb_instructions.py follows as the permanent enters (CR 614.1c, 614.12)

@@ -49,6 +49,20 @@ def _zone_ids(game: Game, zone_name: str) -> list[int]:
     return out
 
 
+def target_chooser(game: Game, spec: TargetSpec, controller: int) -> int:
+    """Who chooses a target (CR 601.2c, 602.2b: the spell's or ability's controller);
+    "target creature of an opponent's choice" (Nova Pentacle, Volcanic Offering): an
+    opponent, the next one in turn order still in the game (CR 101.4)."""
+    if ("chooser", "opponent") not in spec.filter.conditions:
+        return controller
+    n = len(game.players)
+    for k in range(1, n):
+        p = (controller + k) % n
+        if not game.players[p].has_lost:
+            return p
+    return controller
+
+
 def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None) -> TargetSpec:
     """ "Target creature that player controls" (CR 115.1, 608.2c): "that player" is
     a player chosen as an earlier target, else the player the trigger event was
@@ -81,7 +95,11 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     if not any(v == "that_player" for _, v in flt.conditions):
         return spec
     players: tuple[int, ...] | None = None
-    if stack_obj is not None:
+    if stack_obj is not None and ("chooser", "opponent") in flt.conditions:
+        # "target creature of an opponent's choice they control" (Evangelize): the
+        # opponent who chooses it (CR 115.1)
+        players = (target_chooser(game, spec, stack_obj.controller),)
+    elif stack_obj is not None:
         chosen = [-t - 1 for ts in stack_obj.targets or () for t in ts if t < 0]
         td = stack_obj.trigger_data or {}
         if chosen:

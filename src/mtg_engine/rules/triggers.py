@@ -53,6 +53,7 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 # "whenever this Equipment becomes unattached from a permanent" (CR 603.10c), "whenever
 # this creature phases out / in" (603.10b): they look back in time
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
+register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.CAST,
         EventKind.DRAW,
         EventKind.GAIN_LIFE,
+        EventKind.LOSE_GAME,
         EventKind.TAPPED_FOR_MANA,
         EventKind.TURNED_FACE_UP,
         EventKind.TRANSFORM,
@@ -139,6 +141,9 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # CR 702.26: phasing out looks back in time (603.10b)
     "phases_out": (EventKind.PHASING,),
     "phases_in": (EventKind.PHASING,),
+    # CR 603.10f: looks back in time (checked as the player loses, before the
+    # objects they own leave the game with them, 800.4a: rules/game_end.py)
+    "lose_game": (EventKind.LOSE_GAME,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -489,6 +494,12 @@ def _check(
                 "ability": ability,
                 "event": event,
             }
+            if ev.kind == EventKind.PHASING and not isinstance(ability.trigger.subject, SelfRef):
+                # "whenever another Spirit you control phases in": once for each one
+                # that phased in, "it" being that one (CR 603.2, 702.26)
+                for i in phased_matching(game, ability.trigger, d, w):
+                    game.pending_triggers.append(dict(rec, event=dict(event, obj=i)))
+                continue
             game.pending_triggers.append(rec)
             if ev.kind == EventKind.ZONE_CHANGE:
                 for _ in range(_additional_times(game, ev, w, subject)):
@@ -962,15 +973,36 @@ def _matches_now(
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
+        # "Whenever a player / an opponent loses the game" (CR 603.10f)
+        return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
         # "Whenever this creature phases out / in" (CR 702.26, 603.10b)
-        ids = d.get("phased_out" if kind == "phases_out" else "phased_in") or ()
-        return isinstance(trig.subject, SelfRef) and source.id in ids
+        return bool(phased_matching(game, trig, d, source))
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
         # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
         # damage event some or all of which a prevention effect prevented
         return ref_player(d.get("target", 0)) == source.controller
     return False
+
+
+def phased_matching(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> list[int]:
+    """The permanents of a phasing event a "whenever [this creature] / [another Spirit
+    you control] phases out / in" ability triggers on (CR 702.26, 603.2; phasing out
+    looks back, 603.10b): this object, or the phased-in permanents its filter
+    matches, one trigger each."""
+    ids = d.get("phased_out" if trig.event == "phases_out" else "phased_in") or ()
+    if isinstance(trig.subject, SelfRef):
+        return [source.id] if source.id in ids else []
+    flt = trig.subject
+    if trig.event != "phases_in" or not isinstance(flt, Filter):
+        return []
+    return [
+        i
+        for i in ids
+        if i in game.objects
+        and matches_object(game, game.objects[i], flt, source.controller, source)
+    ]
 
 
 def attack_with_count(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> int:

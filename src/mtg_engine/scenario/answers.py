@@ -461,6 +461,8 @@ class Script:
             about = game.objects.get(d.data.get("obj", -1)) if isinstance(d.data, dict) else None
             if about is not None and about.stack_kind == "triggered":
                 break  # a trigger's choices (one created by a cost): the next actions'
+            if k == DecisionKind.TARGETS and d.player != acting:
+                break  # "target creature of an opponent's choice" (CR 115.1): theirs
             if k == DecisionKind.MODES and "modes" in left:
                 left.discard("modes")
                 answer: Action = ChooseModes(tuple(m - 1 for m in act.options["modes"]))

@@ -57,7 +57,7 @@ from .leveler import (
     station_condition,
     striation_ability,
 )
-from .normalize import Paragraph, paragraphs, split_sentences
+from .normalize import Paragraph, normalize_line, paragraphs, self_names, split_sentences
 from .parser import get_parser
 from .transformer import CompileError, OracleTransformer, Parsed
 
@@ -230,6 +230,8 @@ def _prevent_static(
         "dir": "by" if args.get("dealt_by") else "to",
         "combat_only": bool(args.get("combat_only")),
     }
+    if args.get("sources"):
+        out["sources"] = args["sources"]  # "by sources you don't control" (CR 615.1)
     return StaticEffect("prevent_static", affected, out, cond)
 
 
@@ -615,6 +617,10 @@ def compile_text(
                 striation.pt = (int(pt.group(1)), int(pt.group(2)))
                 continue
         try:
+            anchored = _anchor_word_abilities(para, card_name, legendary)
+            if anchored is not None:
+                out.extend(anchored)
+                continue
             parsed = parse_paragraph(para.text)
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
@@ -652,6 +658,47 @@ def compile_text(
 
 
 _QUOTED = re.compile(r'"([^"]+)"')
+
+#: "As this enchantment enters, choose Khans or Dragons." followed by one bullet per
+#: anchor word (CR 614.12c)
+_ANCHOR_CHOICE = re.compile(r"^As .+? enters, choose (\w+) or (\w+)\.$")
+_ANCHOR_BULLET = re.compile(r"^•\s*(\w+) — (.+)$")
+
+#: the condition of an anchored ability: that anchor word was chosen (rules/etb_choices.py)
+ANCHOR_CHOSEN = "anchor_chosen"
+
+
+def _anchor_word_abilities(
+    para: Paragraph, card_name: str, legendary: bool
+) -> list[Ability] | None:
+    """CR 614.12c: "As this permanent enters, choose [A] or [B]. • [A] — [ability]
+    • [B] — [ability]": the choice as it enters (614.12), and each ability, which it
+    has as long as its anchor word was chosen (linked abilities, 607.2). None when
+    the paragraph isn't one."""
+    lines = [x.strip() for x in para.raw.split("\n")]
+    m = _ANCHOR_CHOICE.match(lines[0])
+    if m is None or len(lines) != 3:
+        return None
+    words = (m.group(1), m.group(2))
+    choose = Effect("choose", {"what": "anchor", "options": words})
+    out = [
+        Ability(
+            AbilityKind.STATIC,
+            text=lines[0],
+            static=(StaticEffect("as_enters", SelfRef(), {"effects": (choose,)}),),
+        )
+    ]
+    names = self_names(card_name, legendary)
+    for word, line in zip(words, lines[1:], strict=True):
+        b = _ANCHOR_BULLET.match(line)
+        if b is None or b.group(1) != word:
+            raise CompileError(f"an anchor word's ability: {line}")
+        text = b.group(2)
+        parsed = parse_paragraph(normalize_line(text, names))
+        inner = [a if a.text else replace(a, text=text) for a in _assemble(parsed, False, [])]
+        cond = Condition(ANCHOR_CHOSEN, {"word": word})
+        out.append(striation_ability(cond, None, inner, line))
+    return out
 
 
 def _name_quoted(ability: Ability, raw: str) -> Ability:

@@ -593,7 +593,7 @@ def finalize(
 
     out: list[Effect] = []
     start: dict[str, Any] = {}
-    for eff in effects:
+    for pos, eff in enumerate(effects):
         if eff.op == "reflexive_trigger":
             # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
             # targets are its own, chosen as it's put on the stack (603.3d)
@@ -653,6 +653,14 @@ def finalize(
             chose and ("owner", "opponent") in eff.args["what"].filter.conditions
         )
         made = eff.op == "for_each" and any(x.op in _PRODUCERS for x in eff.args["effects"])
+        # "draw a card and reveal it" (Sindbad): "it" is the card drawn (CR 614.11b)
+        made = made or (
+            eff.op == "draw"
+            and eff.args.get("amount") == 1
+            and pos + 1 < len(effects)
+            and effects[pos + 1].op == "reveal"
+            and type(effects[pos + 1].args.get("what")) is It
+        )
         if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"

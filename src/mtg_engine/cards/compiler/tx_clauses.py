@@ -63,8 +63,8 @@ def _int_of(c: list[Any]) -> int:
 
 
 #: trigger events compiled only about this object ("whenever this creature phases
-#: out", CR 603.10b; not yet "whenever another Spirit you control phases in")
-_SELF_ONLY_EVENTS = frozenset(("phases_out", "phases_in"))
+#: out", CR 603.10b; "whenever another Spirit you control phases in" compiles)
+_SELF_ONLY_EVENTS = frozenset(("phases_out",))
 
 
 def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
@@ -436,6 +436,7 @@ class ClauseRules:
 
     ev_gain_life = _ev("gain_life")
     ev_lose_life = _ev("lose_life")
+    ev_lose_game = _ev("lose_game")  # CR 603.10f: looks back in time
     ev_tapped = _ev("tapped")
     ev_unattached = _ev("unattached")  # CR 603.10c: looks back in time
     ev_phases_out = _ev("phases_out")  # CR 702.26, 603.10b: looks back in time
@@ -965,6 +966,22 @@ class ClauseRules:
         args = {"from": frm, "to": to, "amount": n, "duration": EOT}
         return [Effect("redirect_next_damage", args)]
 
+    def sent_next_damage_chosen_redirect(self, c: list[Any]) -> list[Effect]:
+        """ "The next 2 damage that a source of your choice would deal to you and/or
+        permanents you control this turn is dealt to any target instead" (Harm's Way):
+        the source is chosen as it resolves (CR 609.7a); up to N of its damage to
+        those recipients is dealt to the new one instead, and the effect is used up
+        by that much (614.9, 615.7)."""
+        n = next(x for x in c if isinstance(x, int))
+        rest = [x for x in c if not isinstance(x, int | Token)]
+        choose, prevent = _chosen_source(rest[:-1], {})
+        args = {"source": ParentRef(), "to": rest[-1], "amount": n, "duration": EOT}
+        if prevent.args.get("to") is not None:
+            args["from"] = prevent.args["to"]
+        if prevent.args.get("yours") is not None:
+            args["yours"] = prevent.args["yours"]
+        return [choose, Effect("redirect_next_damage", args)]
+
     def sent_next_time_by_prevent(self, c: list[Any]) -> list[Effect]:
         """ "The next time target creature would deal damage this turn, prevent that
         damage" (Awe Strike): a one-use prevention effect on the next instance of
@@ -1358,6 +1375,14 @@ class ClauseRules:
     def any_player_activate(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("any_player", True)])
 
+    def owner_activates(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Only this creature's owner may activate this ability." (CR 602.2)"""
+        return ("restriction", [("activated_by", "owner")])
+
+    def opponents_activate(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Only your opponents may activate this ability." (CR 602.2)"""
+        return ("restriction", [("activated_by", "opponents")])
+
     def act_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("limit", 1)])
 
@@ -1414,6 +1439,25 @@ class ClauseRules:
         return Parsed(
             "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
         )
+
+    def as_turned_face_up(self, c: list[Any]) -> Parsed:
+        """ "As this creature is turned face up, put four +1/+1 counters on it" (CR
+        614.1e): a replacement effect on turning it face up; so far counters put on
+        itself, a fixed number."""
+        body = c[-1]
+        effects = body.effects
+        if body.modes or body.statics or body.condition is not None or len(effects) != 1:
+            raise CompileError("as turned face up: not one instruction")
+        e = effects[0]
+        amount = e.args.get("amount")
+        if (
+            e.op != "put_counters"
+            or not isinstance(e.args.get("what"), SelfRef | It)
+            or not isinstance(amount, int)
+        ):
+            raise CompileError("as turned face up: not counters on itself")
+        args = {"counter": e.args.get("counter"), "amount": amount}
+        return Parsed("static", statics=[StaticEffect("as_turned_face_up", SelfRef(), args)])
 
     def replacement_graveyard(self, c: list[Any]) -> Parsed:
         effects = c[-1]
@@ -2217,6 +2261,10 @@ class ClauseRules:
         if text == "kicked":
             return Condition("kicked")  # "if it's kicked" (CR 702.33d)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
+
+    def cond_isnt_it(self, c: list[Any]) -> Condition:
+        """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""
+        return Condition("not", {"cond": self.cond_is_it(c)})
 
     cond_would_die = _cond("would_die")
     cond_no_spells_last_turn = _cond("no_spells_last_turn")

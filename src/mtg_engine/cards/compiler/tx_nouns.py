@@ -279,6 +279,8 @@ class NounRules:
     post_among_them = _post("among", "it")
     post_your_choice = _post("your_choice", True)
     post_their_choice = _post("chooser", "controller")
+    # "target creature of an opponent's choice": an opponent chooses it (CR 115.1, 601.2c)
+    post_opponent_choice = _post("chooser", "opponent")
     post_this_way = _post("this_way", True)
     post_entered_this_turn = _post("entered_this_turn", True)
     post_cast_before_it = _post("cast_before_it", True)  # Thousand-Year Storm

@@ -365,6 +365,15 @@ class VerbRules:
     def vp_lose_life_that_much(self, c: list[Any]) -> list[Effect]:
         return [Effect("lose_life", {"player": SUBJ, "amount": Amount("that_much")})]
 
+    def vp_lose_life_half_up(self, c: list[Any]) -> list[Effect]:
+        """ "Loses half their life, rounded up" (CR 119.3, 107.1a): each player loses
+        half of their own life total, computed as the effect happens."""
+        return [Effect("lose_life", {"player": SUBJ, "amount": Amount("half_life_rounded_up")})]
+
+    def vp_lose_life_half_down(self, c: list[Any]) -> list[Effect]:
+        """ "Loses half their life, rounded down" (CR 119.3, 107.1a)."""
+        return [Effect("lose_life", {"player": SUBJ, "amount": Amount("half_life_rounded_down")})]
+
     def vp_lose_game(self, c: list[Any]) -> list[Effect]:
         return [Effect("lose_game", {"player": SUBJ})]
 
@@ -920,6 +929,21 @@ class VerbRules:
         if combat:
             args["combat_only"] = True
         return [Effect("prevent_damage", args)]
+
+    def vp_prevent_to_from_others(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you by sources you don't
+        control" (Energy Field; CR 615.1): only damage from sources whose controller
+        isn't the effect's controller."""
+        if c[0] != "to":
+            raise CompileError("prevent damage dealt by ... by sources you don't control")
+        out = self.vp_prevent_np(c)
+        return [Effect(e.op, {**e.args, "sources": "not_yours"}) for e in out]
+
+    def vp_prevent_you_and_from_others(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you and permanents you control
+        this turn by sources you don't control" (Channel Harm, Comeuppance; CR 615.1)."""
+        out = self.vp_prevent_you_and(c)
+        return [Effect(e.op, {**e.args, "sources": "not_yours"}) for e in out]
 
     def vp_prevent_combat_you_and(self, c: list[Any]) -> list[Effect]:
         return self.vp_prevent_you_and(c, combat=True)
