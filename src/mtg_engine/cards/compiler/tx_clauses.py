@@ -57,6 +57,25 @@ from .tx_common import (
 )
 
 
+def _cast_permission(e: Effect, duration: Any) -> Effect:
+    """ "Until end of turn, you may cast a creature spell from among cards exiled with
+    this artifact [without paying its mana cost]" (Serpent's Soul-Jar, Idol of
+    Endurance): a permission to cast one of those cards later (for nothing: CR 118.9;
+    CR 601.2a, 611.2; rules/play_permissions.py), not a cast as the ability resolves."""
+    what = e.args.get("what")
+    if not isinstance(what, ChooseRef) or what.count != 1 or what.up_to:
+        raise CompileError(f"until ..., cast {what!r}")
+    args = {
+        "player": e.args.get("player", SUBJ),
+        "what": EachRef(what.filter),
+        "duration": duration,
+        "cast_only": True,
+        "free": e.op == "cast_free",
+        "once": True,
+    }
+    return Effect("may_play", args, e.optional, e.condition)
+
+
 def _int_of(c: list[Any]) -> int:
     """The first number among a rule's children."""
     return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
@@ -831,6 +850,8 @@ class ClauseRules:
         return [
             Effect(e.op, {**e.args, "duration": duration}, e.optional, e.condition)
             if "duration" in e.args or e.op in ("grant_keyword", "modify_pt")
+            else _cast_permission(e, duration)
+            if e.op in ("cast_free", "cast")
             else e
             for e in effects
         ]
