@@ -86,6 +86,10 @@ class TurnFlags:
     #: permanent that left the battlefield -> the Auras and Equipment attached to it
     #: immediately before it left ("all Equipment attached to that creature", CR 608.2h)
     left_attached: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: Aura, Equipment or Fortification that left the battlefield -> the permanent it
+    #: was attached to immediately before it left ("enchanted creature" of an Aura
+    #: that's gone, read by its abilities: last known information, CR 608.2h, 113.7a)
+    left_attached_to: dict[int, int] = field(default_factory=dict)
     #: (step, n): the last n decisions, all in this step, each had one legal answer
     #: (a loop of mandatory actions is a draw, CR 104.4b)
     forced_decisions: tuple[int, int] | None = None
@@ -132,6 +136,7 @@ class TurnFlags:
         t.did_once = self.did_once.copy()
         t.prowl_types = self.prowl_types.copy()
         t.left_attached = self.left_attached.copy()
+        t.left_attached_to = self.left_attached_to.copy()
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
