@@ -712,6 +712,7 @@ def cast_task(game: Game, task: Task) -> None:
         player=player,
         alt=str(opts.get("alt") or ""),
         instants_sorceries_before=before,
+        nth=p.spells_cast_this_turn,  # "your second spell each turn" (CR 603.2)
     )
     game.finish(task)
 

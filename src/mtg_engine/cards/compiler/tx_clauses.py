@@ -429,6 +429,13 @@ class ClauseRules:
         return ("championed", ())
 
     ev_cast = _ev("cast")
+
+    def ev_cast_nth(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your second spell each turn" (CR 603.2, 601.2i): the
+        ordinal is kept as ``nth``, the cast it triggers on."""
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        return "cast", (("nth", nth[0]),)
+
     _ev_draw = _ev("draw")
 
     def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
