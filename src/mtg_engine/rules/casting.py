@@ -690,6 +690,8 @@ def cast_task(game: Game, task: Task) -> None:
         del game.turn_flags.next_cast_flash[player]
     if d.get("permission") is not None:
         play_permissions.spend(game, d["permission"])  # CR 601.2i: a permission for one spell
+    if d.get("graveyard_source") is not None:
+        game.turn_flags.graveyard_casts.add(d["graveyard_source"])  # once each turn (601.2i)
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
@@ -817,6 +819,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         d["permission"] = play_permissions.one_spell_permission(
             game, player, card, opts.get("alt") == "without_paying"
         )
+        if from_zone == Zone.GRAVEYARD and not opts.get("alt"):
+            # "once during each of your turns, you may cast ... from your graveyard"
+            d["graveyard_source"] = play_permissions.graveyard_permission(game, player, card)
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
     assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]

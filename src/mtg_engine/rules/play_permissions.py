@@ -16,7 +16,12 @@ cast, not played as a land: "you may cast"), ``free`` (the spell is cast without
 paying its mana cost, CR 118.9: "until end of turn, you may cast a creature spell
 from among cards exiled with this artifact without paying its mana cost", Idol of
 Endurance) and ``once`` (it lets one spell be cast: "a creature spell"; used up
-as a spell is cast with it, CR 601.2i). A permission for "cards exiled with this
+as a spell is cast with it, CR 601.2i). "Once during each of your turns, you may cast a creature spell from your
+graveyard" (Karador, Ghost Chieftain; op ``cast_from_graveyard_once``) is a static
+ability of a permanent: it lets its controller cast one such card from their
+graveyard in each of their turns (CR 601.2a), and that permanent's permission is
+used as the spell becomes cast (CR 601.2i; another such permanent gives another).
+A permission for "cards exiled with this
 artifact" names them by a ``filter`` (with no ``affected`` ids), read as the card
 is cast: the effect changes no characteristics, so the cards it applies to aren't
 locked in as it begins (CR 611.2c; a card exiled with the artifact later counts).
@@ -34,6 +39,8 @@ from ..cards.abilities import Filter
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
 from .filters import matches_object
+from .statics import any_statics, statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -49,6 +56,9 @@ ZONES = (Zone.EXILE, Zone.GRAVEYARD)
 
 #: what a permission may say about how the card is played (see the module docstring)
 FLAGS = ("cast_only", "free", "once")
+
+#: the static ability "once during each of your turns, you may cast ... from your graveyard"
+GRAVEYARD_ONCE = "cast_from_graveyard_once"
 
 
 def grant(
@@ -92,12 +102,31 @@ def may_play_from(
         return False
     if face == 0 and not land and not free and o.zone == Zone.EXILE and adventurer(o) == player:
         return True
+    if not land and not free and graveyard_source(game, player, o) is not None:
+        return True
     if not game.effects:
         return False
     return any(
         not (land and e.args.get("cast_only")) and (not free or e.args.get("free"))
         for e in permissions(game, player, o.id)
     )
+
+
+def graveyard_source(game: Game, player: int, o: GameObject) -> int | None:
+    """The permanent whose "once during each of your turns, you may cast a creature
+    spell from your graveyard" lets ``player`` cast ``o`` now (unused this turn), or
+    None (CR 601.2a)."""
+    if o.zone != Zone.GRAVEYARD or o.owner != player or game.active != player:
+        return None
+    if not any_statics(game, (GRAVEYARD_ONCE,)):
+        return None
+    used = game.turn_flags.graveyard_casts
+    for src, st in statics_with(game, GRAVEYARD_ONCE):
+        if src.controller != player or src.id in used or not isinstance(st.affected, Filter):
+            continue
+        if matches_object(game, o, st.affected, player, src):
+            return src.id
+    return None
 
 
 def permissions(game: Game, player: int, oid: int) -> list[ContinuousEffect]:
@@ -140,6 +169,14 @@ def one_spell_permission(game: Game, player: int, o: GameObject, free: bool) -> 
     return could[0].timestamp
 
 
+def graveyard_permission(game: Game, player: int, o: GameObject) -> int | None:
+    """The permanent whose once-each-turn permission casting ``o`` from the graveyard
+    uses: None when a permission effect lets it be cast anyway (CR 601.2a)."""
+    if any(not e.args.get("free") for e in permissions(game, player, o.id)):
+        return None
+    return graveyard_source(game, player, o)
+
+
 def spend(game: Game, timestamp: int) -> None:
     """CR 601.2i: the spell became cast; the permission for one spell it used is gone."""
     game.effects = [e for e in game.effects if not (e.op == EFFECT_OP and e.timestamp == timestamp)]
@@ -165,6 +202,12 @@ def permitted_cards(game: Game, player: int) -> list[int]:
     mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
     ids = {oid for e in mine for oid in e.affected}
     described = [e for e in mine if "filter" in e.args]
+    if any_statics(game, (GRAVEYARD_ONCE,)):
+        ids |= {
+            oid
+            for oid in game.players[player].graveyard
+            if graveyard_source(game, player, objects[oid]) is not None
+        }
     out = [
         oid
         for oid in game.exile
@@ -185,3 +228,6 @@ def ends_now(game: Game, e: ContinuousEffect) -> bool:
         and e.controller == game.active
         and game.turn > int(e.args.get("turn", game.turn))
     )
+
+
+register(f"static:{GRAVEYARD_ONCE}")

@@ -1512,6 +1512,23 @@ class ClauseRules:
         # costs" (CR 118.9): at the spells' normal timing
         return StaticEffect("may_cast_free", Filter(zone="hand"), {"player": "you"})
 
+    def cast_from_graveyard_once(self, c: list[Any]) -> StaticEffect:
+        """ "Once during each of your turns, you may cast a creature spell from your
+        graveyard" (Karador, Ghost Chieftain): a permission to cast one such card from
+        the graveyard each turn (CR 601.2a, 601.3; rules/play_permissions.py)."""
+        what = c[-1]
+        if not isinstance(what, Some) or what.count != 1 or what.up_to:
+            raise CompileError(f"once during each of your turns, cast {what!r}")
+        flt = what.filter
+        if flt.zone != "graveyard" or dict(flt.conditions).get("owner") not in ("you", None):
+            raise CompileError(f"once during each of your turns, cast from {flt.zone!r}")
+        kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
+        conds = tuple(kv for kv in flt.conditions if kv[0] != "owner")
+        if not kinds and not any(k.startswith("subtype") for k, _ in conds):
+            # ("a permanent spell" reads as any spell: its kind would be lost)
+            raise CompileError("once during each of your turns, cast a spell of no type")
+        return StaticEffect("cast_from_graveyard_once", Filter(kinds, "graveyard", conds))
+
     def lure(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("must_be_blocked_by_all", SelfRef())
 
