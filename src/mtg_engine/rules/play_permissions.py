@@ -21,6 +21,10 @@ graveyard" (Karador, Ghost Chieftain; op ``cast_from_graveyard_once``) is a stat
 ability of a permanent: it lets its controller cast one such card from their
 graveyard in each of their turns (CR 601.2a), and that permanent's permission is
 used as the spell becomes cast (CR 601.2i; another such permanent gives another).
+A card may give itself the permission: "You may cast this card from your
+graveyard [as long as you control a Zombie]" (Gravecrawler, Skaab Ruinator;
+"from exile", Misthollow Griffin), a static ability that works from that zone
+(CR 113.6, 601.2a; op ``may_cast_from``).
 A permission for "cards exiled with this
 artifact" names them by a ``filter`` (with no ``affected`` ids), read as the card
 is cast: the effect changes no characteristics, so the cards it applies to aren't
@@ -35,9 +39,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Filter
+from ..cards.abilities import AbilityKind, Filter, SelfRef
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
+from .characteristics import chars, printed
+from .conditions import evaluate
 from .filters import matches_object
 from .statics import any_statics, statics_with
 from .support import register
@@ -56,6 +62,9 @@ ZONES = (Zone.EXILE, Zone.GRAVEYARD)
 
 #: what a permission may say about how the card is played (see the module docstring)
 FLAGS = ("cast_only", "free", "once")
+
+#: the static ability "you may cast this card from your graveyard" of the card itself
+OWN = "may_cast_from"
 
 #: the static ability "once during each of your turns, you may cast ... from your graveyard"
 GRAVEYARD_ONCE = "cast_from_graveyard_once"
@@ -104,11 +113,34 @@ def may_play_from(
         return True
     if not land and not free and graveyard_source(game, player, o) is not None:
         return True
+    if not land and not free and own_permission(game, player, o):
+        return True
     if not game.effects:
         return False
     return any(
         not (land and e.args.get("cast_only")) and (not free or e.args.get("free"))
         for e in permissions(game, player, o.id)
+    )
+
+
+def own_permission(game: Game, player: int, o: GameObject) -> bool:
+    """Whether the card ``o`` lets its owner ``player`` cast it from the zone it's in:
+    "You may cast this card from your graveyard [as long as ...]" (CR 113.6, 601.2a)."""
+    if o.owner != player or not any(
+        st.op == OWN
+        for a in printed(o).abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+    ):
+        return False  # (the printed abilities first: a cheap look that rules most out)
+    zone = Zone.NAMES[o.zone]
+    return any(
+        st.op == OWN
+        and isinstance(st.affected, SelfRef)
+        and st.args.get("zone") == zone
+        and (st.condition is None or evaluate(game, st.condition, player, o))
+        for a in chars(game, o).abilities
+        for st in a.static
     )
 
 
@@ -208,6 +240,12 @@ def permitted_cards(game: Game, player: int) -> list[int]:
             for oid in game.players[player].graveyard
             if graveyard_source(game, player, objects[oid]) is not None
         }
+    ids |= {
+        oid
+        for zone in (game.players[player].graveyard, game.exile)
+        for oid in zone
+        if own_permission(game, player, objects[oid])
+    }
     out = [
         oid
         for oid in game.exile
@@ -230,4 +268,4 @@ def ends_now(game: Game, e: ContinuousEffect) -> bool:
     )
 
 
-register(f"static:{GRAVEYARD_ONCE}")
+register(f"static:{GRAVEYARD_ONCE}", f"static:{OWN}")
