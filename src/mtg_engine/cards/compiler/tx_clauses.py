@@ -942,6 +942,12 @@ class ClauseRules:
         609.7a), then a one-use prevention shield (615.7)."""
         return _chosen_source(c, {"next_time": True, "duration": EOT})
 
+    def sent_next_time_prevent_half(self, c: list[Any]) -> list[Effect]:
+        """ "The next time a source of your choice would deal damage to you this turn,
+        prevent half that damage, rounded down" (Dark Sphere): the one-use shield of
+        :meth:`sent_next_time_prevent`, preventing half of that damage (CR 615.7)."""
+        return _chosen_source(c, {"next_time": True, "duration": EOT, "half": True})
+
     def vp_prevent_chosen_source(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all damage a source of your choice would deal [to you] this turn"
         (Auriok Replica, Pay No Heed): the source is chosen as it resolves (CR 609.7a),

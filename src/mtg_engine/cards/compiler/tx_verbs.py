@@ -169,6 +169,11 @@ class VerbRules:
                 out.append(Effect("exile", {"what": _obj(r)}))
         return out
 
+    def vp_exile_top_equal(self, c: list[Any]) -> list[Effect]:
+        """ "Exile cards from the top of your library equal to the damage prevented this
+        way" (Bone Mask): that many of the top cards (CR 406.2)."""
+        return [Effect("exile_top", {"player": _top_owner(c[0]), "amount": c[-1]})]
+
     def vp_exile_graveyard(self, c: list[Any]) -> list[Effect]:
         """ "exile target player's graveyard", "exile all graveyards": every card in
         that graveyard (in all of them) (CR 404.1, 406.1)."""
