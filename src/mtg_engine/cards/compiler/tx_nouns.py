@@ -657,6 +657,12 @@ class NounRules:
     def np_owner_of(self, c: list[Any]) -> OwnerOfRef:
         return OwnerOfRef(c[0])
 
+    def np_controller_or_player(self, c: list[Any]) -> ControllerOfRef:
+        """ "that permanent's controller or that player" (after "deals damage to any
+        target"): the controller of the permanent, or the player, that was the target
+        (a player's "controller" is that player, rules/effects_runner.refs)."""
+        return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
+
     def np_its_controller(self, c: list[Any]) -> ControllerOfRef:
         return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
