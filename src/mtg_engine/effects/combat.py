@@ -30,6 +30,7 @@ register(
     "arg:prevent_damage.dealt_by",
     "arg:prevent_damage.combat_only",
     "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)
+    "arg:prevent_damage.half",  # Dark Sphere: half of that damage, rounded down
     "amount:prevented",  # "the damage prevented this way" (CR 615.5)
     "arg:prevent_damage.to",
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
@@ -201,6 +202,8 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         # time target creature would deal damage": its next instance of damage to
         # anyone, however much (615.8)
         args["next_time"] = True
+        if e.args.get("half"):
+            args["half"] = True  # "prevent half that damage, rounded down" (Dark Sphere)
     if e.args.get("to") is not None:
         # "would deal damage to you / to target creature / to any target": that
         # recipient's damage only (CR 609.7a)

@@ -15,14 +15,14 @@ event names no hidden card for the view to hide.
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, Filter
+from ..cards.abilities import EachRef, Effect, Filter
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.linked import link_owner
 from ..rules.linked_exile import exile_linked
-from ..rules.play_permissions import DURATIONS, grant
+from ..rules.play_permissions import DURATIONS, FLAGS, ZONES, grant
 from ..rules.support import register
 from ..rules.views import emit_seen_privately
 from ..rules.zones import move
@@ -30,6 +30,9 @@ from . import effect
 
 # "one of them", "a creature card from among them" (rules/effects_runner.choose_refs)
 register("cond:from_among")
+# "you may cast ...", "... without paying its mana cost", "a creature spell" (one):
+# what a play permission says (rules/play_permissions.FLAGS)
+register("arg:may_play.cast_only", "arg:may_play.free", "arg:may_play.once")
 
 
 def _top(ctx: Ctx, e: Effect) -> list[tuple[int, list[int]]]:
@@ -115,7 +118,11 @@ def put_into_graveyard(ctx: Ctx, e: Effect) -> bool:
 def may_play(ctx: Ctx, e: Effect) -> bool:
     """ "You may play it this turn", "until the end of your next turn, you may play
     those cards": a permission to play those exiled cards (CR 601.2a, 305.1, 611.2;
-    rules/play_permissions.py). The "may" is used later, as the player plays them."""
+    rules/play_permissions.py). The "may" is used later, as the player plays them.
+    "You may cast target creature card in a graveyard this turn" (``cast_only``) lets
+    a graveyard card be cast; "until end of turn, you may cast a creature spell from
+    among cards exiled with this artifact without paying its mana cost" is one spell
+    (``once``), cast for nothing (``free``, CR 118.9)."""
     duration = e.args.get("duration") or "end_of_turn"
     if duration not in DURATIONS:
         ctx.game.emit(
@@ -124,20 +131,39 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
             f"{ctx.obj.name}: a play permission lasting {duration}",
         )
         return True
-    ids = tuple(o.id for o in ctx.objects(e.args.get("what")) if o.zone == Zone.EXILE)
-    if not ids:
-        return True
+    what = e.args.get("what")
+    flt = what.filter if isinstance(what, EachRef) and isinstance(what.filter, Filter) else None
+    ids: tuple[int, ...] = ()
+    if flt is not None and flt.zone in ("exile", "graveyard"):
+        flt = ctx.concrete(flt)  # "cards exiled with this artifact": read as each is cast (611.2c)
+    else:
+        flt = None
+        ids = tuple(o.id for o in ctx.objects(what) if o.zone in ZONES)
+        if not ids:
+            return True
+    flags = tuple(f for f in FLAGS if e.args.get(f))
+    verb = "cast" if "cast_only" in flags else "play"
+    if "once" in flags:
+        verb = f"{verb} one spell from among"
     for p in ctx.players(e.args.get("player")) or [ctx.controller]:
-        grant(ctx.game, ctx.source.id, p, ids, duration)
-        names = ", ".join(ctx.game.objects[i].name for i in ids)
+        grant(ctx.game, ctx.source.id, p, ids, duration, flags, flt)
+        names = ", ".join(ctx.game.objects[i].name for i in ids) or _described(ctx, flt)
         until = "this turn" if duration == "end_of_turn" else "until the end of their next turn"
+        free = " without paying its mana cost" if "free" in flags else ""
         ctx.game.emit(
             EventKind.CONTINUOUS_EFFECT,
-            ("611.2", "601.2a"),
-            f"{ctx.game.players[p].name} may play {names} {until}",
+            ("611.2", "601.2a", *(("118.9",) if free else ())),
+            f"{ctx.game.players[p].name} may {verb} {names}{free} {until}",
             player=p,
         )
     return True
+
+
+def _described(ctx: Ctx, flt: Filter | None) -> str:
+    """The cards a permission's filter names, for the log."""
+    if flt is not None and ("exiled_with", "self") in flt.conditions:
+        return f"the cards exiled with {ctx.source.name}"
+    return f"the cards in {flt.zone if flt is not None else 'exile'} it names"
 
 
 @effect("reveal_until")

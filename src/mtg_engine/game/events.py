@@ -289,12 +289,14 @@ class TappedForManaData(TypedDict):
 class CastData(TypedDict):
     """CR 601.2i: ``player`` cast the spell ``obj`` (``alt``: the alternative cost, or "");
     ``instants_sorceries_before``: the instant and sorcery spells that player cast
-    earlier this turn (Thousand-Year Storm)."""
+    earlier this turn (Thousand-Year Storm); ``nth``: the spells that player has cast
+    this turn, this one included ("your second spell each turn", CR 603.2)."""
 
     obj: int
     player: int
     alt: str
     instants_sorceries_before: NotRequired[int]
+    nth: NotRequired[int]
 
 
 class DrawData(TypedDict):

@@ -90,6 +90,13 @@ class TurnFlags:
     #: permanent that left the battlefield -> the Auras and Equipment attached to it
     #: immediately before it left ("all Equipment attached to that creature", CR 608.2h)
     left_attached: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: Aura, Equipment or Fortification that left the battlefield -> the permanent it
+    #: was attached to immediately before it left ("enchanted creature" of an Aura
+    #: that's gone, read by its abilities: last known information, CR 608.2h, 113.7a)
+    left_attached_to: dict[int, int] = field(default_factory=dict)
+    #: permanents whose "once during each of your turns, you may cast a creature spell
+    #: from your graveyard" was used this turn (Karador; rules/play_permissions.py)
+    graveyard_casts: set[int] = field(default_factory=set)
     #: (step, n): the last n decisions, all in this step, each had one legal answer
     #: (a loop of mandatory actions is a draw, CR 104.4b)
     forced_decisions: tuple[int, int] | None = None
@@ -140,6 +147,8 @@ class TurnFlags:
         t.did_once = self.did_once.copy()
         t.prowl_types = self.prowl_types.copy()
         t.left_attached = self.left_attached.copy()
+        t.left_attached_to = self.left_attached_to.copy()
+        t.graveyard_casts = self.graveyard_casts.copy()
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()

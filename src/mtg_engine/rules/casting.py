@@ -27,7 +27,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cast_choices, cast_permissions, costs, mana_costs
+from . import cast_choices, cast_permissions, costs, mana_costs, play_permissions
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
@@ -74,7 +74,7 @@ def land_play_problem(game: Game, player: int, oid: int, face: int = 0) -> str |
     (CR 712.12: a modal double-faced card is played as one of its faces that's a land)."""
     o = game.objects.get(oid)
     if o is None or not (
-        (o.zone == Zone.HAND and o.owner == player) or may_play_from(game, player, o)
+        (o.zone == Zone.HAND and o.owner == player) or may_play_from(game, player, o, land=True)
     ):
         return "that card isn't in your hand (rule 305.1)"
     if face:
@@ -235,7 +235,7 @@ def alt_face(opts: dict[str, Any]) -> int:
 
 def cast_task_data(game: Game, player: int, action: CastSpell) -> dict[str, Any]:
     """The data of the ``cast`` task for a ``CastSpell`` answer (used by priority)."""
-    opts = cast_options(action)
+    opts = with_permission(game, player, action.card, cast_options(action))
     return {
         "card": action.card,
         "face": action.face or alt_face(opts),
@@ -243,6 +243,16 @@ def cast_task_data(game: Game, player: int, action: CastSpell) -> dict[str, Any]
         "player": player,
         "opts": opts,
     }
+
+
+def with_permission(game: Game, player: int, oid: int, opts: dict[str, Any]) -> dict[str, Any]:
+    """The announced choices of a cast, with "without paying its mana cost" when the
+    only permission that lets ``player`` cast the card from exile or a graveyard is
+    one to cast it that way (CR 118.9, 601.2a: Idol of Endurance)."""
+    o = game.objects.get(oid)
+    if opts.get("alt") or o is None or not play_permissions.free_only(game, player, o):
+        return opts
+    return {**opts, "alt": "without_paying"}
 
 
 def cast_while_resolving(
@@ -308,6 +318,8 @@ def _spell_problem(
     (madness, suspend, ripple: CR 702.35a, 702.62a): then timing permissions
     are ignored (ruling 502.59.2) and the effect has given the permission.
     """
+    if with_priority:
+        opts = with_permission(game, player, o.id, opts)
     alt = opts.get("alt")
     if alt == "without_paying" and with_priority and o.zone == Zone.HAND:
         # cast "without paying its mana cost" from the hand with priority: only as a
@@ -353,11 +365,15 @@ def _spell_problem(
             and not (
                 spec is None and may_play_from(game, player, o, int(opts.get("face", 0)))
             )  # CR 601.2a, 715.3d
+            and not (
+                alt == "without_paying"
+                and may_play_from(game, player, o, int(opts.get("face", 0)), free=True)
+            )  # CR 118.9: a permission to cast it without paying its mana cost
         ):
             if o.zone == Zone.GRAVEYARD and spec is None:
                 return f"{o.name} is in your graveyard: cast it with flashback, if it has it (rule 601.2a)"
             return "that card isn't in your hand (rule 601.2a)"
-        if spec is not None and o.zone not in spec.zones:
+        if spec is not None and o.zone not in spec.zones and alt != "without_paying":
             return f"{o.name} can't be cast with its {alt} cost from there ({spec.rule})"
         if "Land" in c.types:
             return f"{o.name} is a land: lands are played, not cast (rule 305.9)"
@@ -672,6 +688,10 @@ def cast_task(game: Game, task: Task) -> None:
         # "the next sorcery spell you cast this turn can be cast as though it had
         # flash": this is that spell, however it was cast
         del game.turn_flags.next_cast_flash[player]
+    if d.get("permission") is not None:
+        play_permissions.spend(game, d["permission"])  # CR 601.2i: a permission for one spell
+    if d.get("graveyard_source") is not None:
+        game.turn_flags.graveyard_casts.add(d["graveyard_source"])  # once each turn (601.2i)
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
@@ -694,6 +714,7 @@ def cast_task(game: Game, task: Task) -> None:
         player=player,
         alt=str(opts.get("alt") or ""),
         instants_sorceries_before=before,
+        nth=p.spells_cast_this_turn,  # "your second spell each turn" (CR 603.2)
     )
     game.finish(task)
 
@@ -794,6 +815,13 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     d["from_zone"] = Zone.NAMES[from_zone]
     spec = ALT_COSTS.get(opts.get("alt") or "")
     face_down = bool(spec and spec.face_down)
+    if from_zone in play_permissions.ZONES and not d.get("resolving"):
+        d["permission"] = play_permissions.one_spell_permission(
+            game, player, card, opts.get("alt") == "without_paying"
+        )
+        if from_zone == Zone.GRAVEYARD and not opts.get("alt"):
+            # "once during each of your turns, you may cast ... from your graveyard"
+            d["graveyard_source"] = play_permissions.graveyard_permission(game, player, card)
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
     assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]

@@ -56,14 +56,21 @@ def prevention_disabled(game: Game) -> bool:
 
 
 def _prevent(
-    n: int | None, name: str, shield_ts: int | None = None, then: dict[str, Any] | None = None
+    n: int | None,
+    name: str,
+    shield_ts: int | None = None,
+    then: dict[str, Any] | None = None,
+    half: bool = False,
 ) -> Any:
-    """Prevent ``n`` of the damage (all with None); ``then``: what the effect does
-    afterward with the damage it prevented (CR 615.5, rules/prevention_then.py)."""
+    """Prevent ``n`` of the damage (all with None; with ``half``, half of it rounded
+    down); ``then``: what the effect does afterward with the damage it prevented (CR
+    615.5, rules/prevention_then.py)."""
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
         amount = int(ev["amount"])
         k = amount if n is None else min(amount, n)
+        if half:
+            k = amount // 2  # "prevent half that damage, rounded down"
         ev["amount"] = amount - k
         ev["prevented_amount"] = int(ev.get("prevented_amount", 0)) + k  # (CR 615.13)
         if shield_ts is not None:
@@ -149,7 +156,13 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 f"prevent:{e.timestamp}",
                 name,
                 rules,
-                _prevent(n, name, e.timestamp if _counted(e.args) else None, then),
+                _prevent(
+                    n,
+                    name,
+                    e.timestamp if _counted(e.args) else None,
+                    then,
+                    bool(e.args.get("half")),
+                ),
             )
         )
     return out

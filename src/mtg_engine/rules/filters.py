@@ -164,6 +164,17 @@ def _attached_condition(
     if (
         value != "any"
         and source is not None
+        and source.zone == Zone.STACK
+        and source.stack_kind in ("triggered", "activated")
+        and source.source_id is not None
+        and source.source_id not in game.objects
+    ):
+        # an ability of an Aura that has left the battlefield: "enchanted creature" is
+        # the one it enchanted as it last existed there (CR 608.2h, 113.7a)
+        return game.turn_flags.left_attached_to.get(source.source_id) == obj.id
+    if (
+        value != "any"
+        and source is not None
         and (
             source.attached_to is not None
             or subtype in printed(source).subtypes

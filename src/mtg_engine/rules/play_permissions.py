@@ -1,5 +1,7 @@
 """Permissions to play cards from exile: "Exile the top card of your library. You
-may play it this turn" (CR 601.2a, 305.1, 611.2).
+may play it this turn" (CR 601.2a, 305.1, 611.2), and to cast cards from a
+graveyard: "You may cast target creature card in a graveyard this turn" (Havengul
+Lich).
 
 The effect that gives the permission is a continuous effect from a resolving
 spell or ability (CR 611.2) kept in ``game.effects`` (layer ``"rules"``: it
@@ -8,6 +10,25 @@ that leaves exile is a new object (CR 400.7), so the permission doesn't follow
 it. Durations: ``"end_of_turn"`` ends in the cleanup step (CR 514.2) with the
 other "this turn" effects; ``"until_end_of_your_next_turn"`` ends in the cleanup
 step of the permitted player's next turn (rules/layers.end_of_turn_cleanup).
+
+A permission may say more (its ``args``): ``cast_only`` (it lets the card be
+cast, not played as a land: "you may cast"), ``free`` (the spell is cast without
+paying its mana cost, CR 118.9: "until end of turn, you may cast a creature spell
+from among cards exiled with this artifact without paying its mana cost", Idol of
+Endurance) and ``once`` (it lets one spell be cast: "a creature spell"; used up
+as a spell is cast with it, CR 601.2i). "Once during each of your turns, you may cast a creature spell from your
+graveyard" (Karador, Ghost Chieftain; op ``cast_from_graveyard_once``) is a static
+ability of a permanent: it lets its controller cast one such card from their
+graveyard in each of their turns (CR 601.2a), and that permanent's permission is
+used as the spell becomes cast (CR 601.2i; another such permanent gives another).
+A card may give itself the permission: "You may cast this card from your
+graveyard [as long as you control a Zombie]" (Gravecrawler, Skaab Ruinator;
+"from exile", Misthollow Griffin), a static ability that works from that zone
+(CR 113.6, 601.2a; op ``may_cast_from``).
+A permission for "cards exiled with this
+artifact" names them by a ``filter`` (with no ``affected`` ids), read as the card
+is cast: the effect changes no characteristics, so the cards it applies to aren't
+locked in as it begins (CR 611.2c; a card exiled with the artifact later counts).
 
 Playing the card follows the normal rules otherwise: a land uses the player's
 land play for the turn and only when they could play a land (CR 305.2), a spell
@@ -18,8 +39,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import AbilityKind, Filter, SelfRef
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
+from .characteristics import chars, printed
+from .conditions import evaluate
+from .filters import matches_object
+from .statics import any_statics, statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -30,9 +57,32 @@ EFFECT_OP = "may_play"
 #: the durations a play permission may have
 DURATIONS = frozenset(("end_of_turn", "until_end_of_your_next_turn"))
 
+#: the zones a card may be played from with a permission (CR 601.2a, 305.1)
+ZONES = (Zone.EXILE, Zone.GRAVEYARD)
 
-def grant(game: Game, source: int | None, player: int, ids: tuple[int, ...], duration: str) -> None:
-    """CR 611.2: ``player`` may play these exiled cards for the duration."""
+#: what a permission may say about how the card is played (see the module docstring)
+FLAGS = ("cast_only", "free", "once")
+
+#: the static ability "you may cast this card from your graveyard" of the card itself
+OWN = "may_cast_from"
+
+#: the static ability "once during each of your turns, you may cast ... from your graveyard"
+GRAVEYARD_ONCE = "cast_from_graveyard_once"
+
+
+def grant(
+    game: Game,
+    source: int | None,
+    player: int,
+    ids: tuple[int, ...],
+    duration: str,
+    flags: tuple[str, ...] = (),
+    flt: Filter | None = None,
+) -> None:
+    """CR 611.2: ``player`` may play these exiled (or graveyard) cards, or the cards
+    ``flt`` describes as they're played, for the duration, as ``flags``
+    (:data:`FLAGS`) say."""
+    more = {"filter": flt} if flt is not None else {}
     game.effects = [
         *game.effects,
         ContinuousEffect(
@@ -42,26 +92,127 @@ def grant(game: Game, source: int | None, player: int, ids: tuple[int, ...], dur
             player,
             ids,
             EFFECT_OP,
-            {"turn": game.turn},
+            {"turn": game.turn, **{f: True for f in flags}, **more},
             duration,
         ),
     ]
     game.invalidate()
 
 
-def may_play_from(game: Game, player: int, o: GameObject, face: int = 0) -> bool:
-    """Whether ``player`` may play the exiled card ``o`` (CR 601.2a, 305.1) with
-    ``face`` up: by a permission effect, or as the creature of an adventurer card
-    that went on an adventure (CR 715.3d)."""
-    if o.zone != Zone.EXILE:
+def may_play_from(
+    game: Game, player: int, o: GameObject, face: int = 0, land: bool = False, free: bool = False
+) -> bool:
+    """Whether ``player`` may play the exiled or graveyard card ``o`` (CR 601.2a,
+    305.1) with ``face`` up: by a permission effect (one that lets it be played as a
+    land when ``land``; one that lets it be cast without paying its mana cost when
+    ``free``), or as the creature of an adventurer card that went on an adventure
+    (CR 715.3d)."""
+    if o.zone not in ZONES:
         return False
-    if face == 0 and adventurer(o) == player:
+    if face == 0 and not land and not free and o.zone == Zone.EXILE and adventurer(o) == player:
+        return True
+    if not land and not free and graveyard_source(game, player, o) is not None:
+        return True
+    if not land and not free and own_permission(game, player, o):
         return True
     if not game.effects:
         return False
     return any(
-        e.op == EFFECT_OP and e.controller == player and o.id in e.affected for e in game.effects
+        not (land and e.args.get("cast_only")) and (not free or e.args.get("free"))
+        for e in permissions(game, player, o.id)
     )
+
+
+def own_permission(game: Game, player: int, o: GameObject) -> bool:
+    """Whether the card ``o`` lets its owner ``player`` cast it from the zone it's in:
+    "You may cast this card from your graveyard [as long as ...]" (CR 113.6, 601.2a)."""
+    if o.owner != player or not any(
+        st.op == OWN
+        for a in printed(o).abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+    ):
+        return False  # (the printed abilities first: a cheap look that rules most out)
+    zone = Zone.NAMES[o.zone]
+    return any(
+        st.op == OWN
+        and isinstance(st.affected, SelfRef)
+        and st.args.get("zone") == zone
+        and (st.condition is None or evaluate(game, st.condition, player, o))
+        for a in chars(game, o).abilities
+        for st in a.static
+    )
+
+
+def graveyard_source(game: Game, player: int, o: GameObject) -> int | None:
+    """The permanent whose "once during each of your turns, you may cast a creature
+    spell from your graveyard" lets ``player`` cast ``o`` now (unused this turn), or
+    None (CR 601.2a)."""
+    if o.zone != Zone.GRAVEYARD or o.owner != player or game.active != player:
+        return None
+    if not any_statics(game, (GRAVEYARD_ONCE,)):
+        return None
+    used = game.turn_flags.graveyard_casts
+    for src, st in statics_with(game, GRAVEYARD_ONCE):
+        if src.controller != player or src.id in used or not isinstance(st.affected, Filter):
+            continue
+        if matches_object(game, o, st.affected, player, src):
+            return src.id
+    return None
+
+
+def permissions(game: Game, player: int, oid: int) -> list[ContinuousEffect]:
+    """The permission effects that let ``player`` play the card ``oid``."""
+    return [
+        e
+        for e in game.effects
+        if e.op == EFFECT_OP
+        and e.controller == player
+        and (oid in e.affected or _described(game, e, oid))
+    ]
+
+
+def _described(game: Game, e: ContinuousEffect, oid: int) -> bool:
+    """Whether the card ``oid`` is one a permission's filter describes now (CR 611.2c)."""
+    flt = e.args.get("filter")
+    if not isinstance(flt, Filter):
+        return False
+    o = game.objects[oid]
+    source = game.objects.get(e.source) if e.source is not None else None
+    return Zone.NAMES[o.zone] == flt.zone and matches_object(game, o, flt, e.controller, source)
+
+
+def free_only(game: Game, player: int, o: GameObject) -> bool:
+    """Whether every permission that lets ``player`` cast ``o`` from where it is casts
+    it without paying its mana cost (CR 118.9): then a cast with it is that one."""
+    if o.zone not in ZONES or not game.effects:
+        return False
+    found = permissions(game, player, o.id)
+    return bool(found) and all(e.args.get("free") for e in found)
+
+
+def one_spell_permission(game: Game, player: int, o: GameObject, free: bool) -> int | None:
+    """The timestamp of the permission for one spell ("you may cast a creature spell
+    from among ...") that casting ``o`` from where it is now uses, or None when a
+    lasting permission lets it be cast anyway (read as the cast begins, CR 601.2a)."""
+    could = [e for e in permissions(game, player, o.id) if bool(e.args.get("free")) == free]
+    if not could or any(not e.args.get("once") for e in could):
+        return None
+    return could[0].timestamp
+
+
+def graveyard_permission(game: Game, player: int, o: GameObject) -> int | None:
+    """The permanent whose once-each-turn permission casting ``o`` from the graveyard
+    uses: None when a permission effect lets it be cast anyway (CR 601.2a)."""
+    if any(not e.args.get("free") for e in permissions(game, player, o.id)):
+        return None
+    return graveyard_source(game, player, o)
+
+
+def spend(game: Game, timestamp: int) -> None:
+    """CR 601.2i: the spell became cast; the permission for one spell it used is gone."""
+    game.effects = [e for e in game.effects if not (e.op == EFFECT_OP and e.timestamp == timestamp)]
+    game.invalidate()
 
 
 def adventurer(o: GameObject) -> int | None:
@@ -77,15 +228,34 @@ def adventurer(o: GameObject) -> int | None:
 
 
 def permitted_cards(game: Game, player: int) -> list[int]:
-    """The exiled cards ``player`` may play now, in exile order."""
+    """The exiled cards ``player`` may play now, in exile order, then the graveyard
+    cards they may cast."""
     objects = game.objects
-    ids = {
+    mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
+    ids = {oid for e in mine for oid in e.affected}
+    described = [e for e in mine if "filter" in e.args]
+    if any_statics(game, (GRAVEYARD_ONCE,)):
+        ids |= {
+            oid
+            for oid in game.players[player].graveyard
+            if graveyard_source(game, player, objects[oid]) is not None
+        }
+    ids |= {
         oid
-        for e in game.effects
-        if e.op == EFFECT_OP and e.controller == player
-        for oid in e.affected
+        for zone in (game.players[player].graveyard, game.exile)
+        for oid in zone
+        if own_permission(game, player, objects[oid])
     }
-    return [oid for oid in game.exile if oid in ids or adventurer(objects[oid]) == player]
+    out = [
+        oid
+        for oid in game.exile
+        if oid in ids
+        or adventurer(objects[oid]) == player
+        or any(_described(game, e, oid) for e in described)
+    ]
+    if ids:
+        out.extend(oid for p in game.players for oid in p.graveyard if oid in ids)
+    return out
 
 
 def ends_now(game: Game, e: ContinuousEffect) -> bool:
@@ -96,3 +266,6 @@ def ends_now(game: Game, e: ContinuousEffect) -> bool:
         and e.controller == game.active
         and game.turn > int(e.args.get("turn", game.turn))
     )
+
+
+register(f"static:{GRAVEYARD_ONCE}", f"static:{OWN}")

@@ -85,7 +85,7 @@ def priority_options(game: Game, player: int) -> list:
     offers = got[2]
     if offers:
         _check_offers(game, player, offers, out, sorcery_ok and may_play_another_land(game, player))
-    if game.effects or game.exile:
+    if game.effects or game.exile or p.graveyard:
         objects = game.objects
         for oid in permitted_cards(game, player):
             # "you may play it this turn": exiled cards with a play permission (601.2a)

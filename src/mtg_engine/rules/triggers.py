@@ -877,6 +877,9 @@ def _matches_now(
     if ev.kind == EventKind.CAST and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
             return False
+        nth = _detail(trig, "nth")
+        if nth is not None and d.get("nth") != nth:
+            return False  # "whenever you cast your second spell each turn" (CR 603.2)
         spell = game.objects.get(d["obj"])
         if spell is None:
             return False

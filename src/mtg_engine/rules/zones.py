@@ -85,6 +85,9 @@ def move(
     if attached:
         # "Equipment attached to that creature" after it left: as it last existed (608.2h)
         game.turn_flags.left_attached[oid] = tuple(attached)
+    if from_zone == Zone.BATTLEFIELD and old.attached_to is not None:
+        # what this Aura enchanted as it left: its "enchanted creature" from now on (608.2h)
+        game.turn_flags.left_attached_to[oid] = old.attached_to
     game.zone_list(from_zone, old.owner).remove(oid)
     leave_battlefield(game, old)
     new_id = game.new_id()

@@ -498,6 +498,8 @@ def finalize(
             return ParentRef("sacrificed")  # "the sacrificed creature's power ... its"
         if state["last"] == "spell":
             return TriggerRef("spell")
+        if state["last"] == "self":
+            return SelfRef()  # "untap this creature. It gains ..." (a cast trigger's)
         if state["last"] == "exiled":
             return EachRef(EXILED_WITH_SELF)  # "turn the exiled card face up. If it's ..."
         if last_target:
@@ -671,6 +673,14 @@ def finalize(
             state["each_one"] = any(
                 k in _ATTACHED_TO_SELF and v == "self" for k, v in _each_of(eff).filter.conditions
             )
+        elif (
+            trigger is not None
+            and trigger.event == "cast"
+            and isinstance(eff.args.get("what"), SelfRef)
+        ):
+            # "whenever you cast ..., put two +1/+1 counters on this creature. It gains
+            # menace": "it" is this creature, not the spell (CR 608.2c)
+            state["last"] = "self"
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
         if eff.op == "clash":

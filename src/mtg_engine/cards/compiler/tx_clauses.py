@@ -57,6 +57,25 @@ from .tx_common import (
 )
 
 
+def _cast_permission(e: Effect, duration: Any) -> Effect:
+    """ "Until end of turn, you may cast a creature spell from among cards exiled with
+    this artifact [without paying its mana cost]" (Serpent's Soul-Jar, Idol of
+    Endurance): a permission to cast one of those cards later (for nothing: CR 118.9;
+    CR 601.2a, 611.2; rules/play_permissions.py), not a cast as the ability resolves."""
+    what = e.args.get("what")
+    if not isinstance(what, ChooseRef) or what.count != 1 or what.up_to:
+        raise CompileError(f"until ..., cast {what!r}")
+    args = {
+        "player": e.args.get("player", SUBJ),
+        "what": EachRef(what.filter),
+        "duration": duration,
+        "cast_only": True,
+        "free": e.op == "cast_free",
+        "once": True,
+    }
+    return Effect("may_play", args, e.optional, e.condition)
+
+
 def _int_of(c: list[Any]) -> int:
     """The first number among a rule's children."""
     return next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
@@ -421,6 +440,13 @@ class ClauseRules:
         return ("championed", ())
 
     ev_cast = _ev("cast")
+
+    def ev_cast_nth(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your second spell each turn" (CR 603.2, 601.2i): the
+        ordinal is kept as ``nth``, the cast it triggers on."""
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        return "cast", (("nth", nth[0]),)
+
     _ev_draw = _ev("draw")
 
     def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -844,6 +870,8 @@ class ClauseRules:
         return [
             Effect(e.op, {**e.args, "duration": duration}, e.optional, e.condition)
             if "duration" in e.args or e.op in ("grant_keyword", "modify_pt")
+            else _cast_permission(e, duration)
+            if e.op in ("cast_free", "cast")
             else e
             for e in effects
         ]
@@ -926,6 +954,12 @@ class ClauseRules:
         control", Shadowbane): the source is chosen as the ability resolves (CR
         609.7a), then a one-use prevention shield (615.7)."""
         return _chosen_source(c, {"next_time": True, "duration": EOT})
+
+    def sent_next_time_prevent_half(self, c: list[Any]) -> list[Effect]:
+        """ "The next time a source of your choice would deal damage to you this turn,
+        prevent half that damage, rounded down" (Dark Sphere): the one-use shield of
+        :meth:`sent_next_time_prevent`, preventing half of that damage (CR 615.7)."""
+        return _chosen_source(c, {"next_time": True, "duration": EOT, "half": True})
 
     def vp_prevent_chosen_source(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all damage a source of your choice would deal [to you] this turn"
@@ -1543,6 +1577,23 @@ class ClauseRules:
         # Omniscience: "You may cast spells from your hand without paying their mana
         # costs" (CR 118.9): at the spells' normal timing
         return StaticEffect("may_cast_free", Filter(zone="hand"), {"player": "you"})
+
+    def cast_from_graveyard_once(self, c: list[Any]) -> StaticEffect:
+        """ "Once during each of your turns, you may cast a creature spell from your
+        graveyard" (Karador, Ghost Chieftain): a permission to cast one such card from
+        the graveyard each turn (CR 601.2a, 601.3; rules/play_permissions.py)."""
+        what = c[-1]
+        if not isinstance(what, Some) or what.count != 1 or what.up_to:
+            raise CompileError(f"once during each of your turns, cast {what!r}")
+        flt = what.filter
+        if flt.zone != "graveyard" or dict(flt.conditions).get("owner") not in ("you", None):
+            raise CompileError(f"once during each of your turns, cast from {flt.zone!r}")
+        kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
+        conds = tuple(kv for kv in flt.conditions if kv[0] != "owner")
+        if not kinds and not any(k.startswith("subtype") for k, _ in conds):
+            # ("a permanent spell" reads as any spell: its kind would be lost)
+            raise CompileError("once during each of your turns, cast a spell of no type")
+        return StaticEffect("cast_from_graveyard_once", Filter(kinds, "graveyard", conds))
 
     def lure(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("must_be_blocked_by_all", SelfRef())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,7 @@ from ..abilities import (
     Trigger,
 )
 from .filters import NounWord
-from .ir import SUBJ, Body, It, Rest, Some, ThatPlayer
+from .ir import SUBJ, Body, It, Rest, Some, Tgt, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
 EOT = "end_of_turn"
@@ -82,6 +83,24 @@ def among_them(flt: Filter | None = None, key: str = "it") -> Filter:
 
 def _int(n: Any) -> int:
     return n if isinstance(n, int) else 99
+
+
+#: the qualifier "without paying its mana cost" read after a noun (tx_nouns)
+WITHOUT_PAYING = "without_paying"
+
+
+def free_cast_of(ref: Any) -> Some | Tgt | None:
+    """The noun of "cast [a spell from among ...] without paying its mana cost" without
+    those words, or None when it doesn't end with them (CR 118.9)."""
+    spec = ref.spec if isinstance(ref, Tgt) else None
+    flt = ref.filter if isinstance(ref, Some) else spec.filter if spec is not None else None
+    if flt is None or (WITHOUT_PAYING, True) not in flt.conditions:
+        return None
+    conds = tuple(kv for kv in flt.conditions if kv != (WITHOUT_PAYING, True))
+    flt = dataclasses.replace(flt, conditions=conds)
+    if spec is not None:
+        return Tgt(dataclasses.replace(spec, filter=flt))
+    return dataclasses.replace(ref, filter=flt)
 
 
 def _obj(ref: Any) -> Any:

@@ -36,6 +36,7 @@ from .ir import (
     ZoneOf,
 )
 from .tx_common import (
+    WITHOUT_PAYING,
     CompileError,
     _int,
     _obj,
@@ -275,6 +276,17 @@ class NounRules:
     # "a creature dealt damage by this creature this turn" (Sengir Vampire)
     post_damaged_by_self_this_turn = _post("dealt_damage_by_self_this_turn", True)
     post_exiled_with = _post("exiled_with", "self")
+
+    # "cast a spell from among cards exiled with it without paying its mana cost": the
+    # words follow the noun's other qualifiers, so they're read as one of them and
+    # taken off again by the verb (tx_verbs.free_cast_of)
+    post_without_paying = _post(WITHOUT_PAYING, True)
+
+    def post_among_exiled_with(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "a creature spell from among cards exiled with this artifact": a card in
+        exile linked to this object (CR 607.2a)."""
+        return [("zone", "exile"), ("exiled_with", "self")]
+
     post_battlefield = _post("zone", "battlefield")
     post_among_them = _post("among", "it")
     post_your_choice = _post("your_choice", True)
@@ -646,6 +658,12 @@ class NounRules:
 
     def np_owner_of(self, c: list[Any]) -> OwnerOfRef:
         return OwnerOfRef(c[0])
+
+    def np_controller_or_player(self, c: list[Any]) -> ControllerOfRef:
+        """ "that permanent's controller or that player" (after "deals damage to any
+        target"): the controller of the permanent, or the player, that was the target
+        (a player's "controller" is that player, rules/effects_runner.refs)."""
+        return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
     def np_its_controller(self, c: list[Any]) -> ControllerOfRef:
         return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler

@@ -51,6 +51,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     as_long_duration,
+    free_cast_of,
 )
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
@@ -167,6 +168,11 @@ class VerbRules:
             else:
                 out.append(Effect("exile", {"what": _obj(r)}))
         return out
+
+    def vp_exile_top_equal(self, c: list[Any]) -> list[Effect]:
+        """ "Exile cards from the top of your library equal to the damage prevented this
+        way" (Bone Mask): that many of the top cards (CR 406.2)."""
+        return [Effect("exile_top", {"player": _top_owner(c[0]), "amount": c[-1]})]
 
     def vp_exile_graveyard(self, c: list[Any]) -> list[Effect]:
         """ "exile target player's graveyard", "exile all graveyards": every card in
@@ -876,7 +882,25 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect("may_play", {"player": SUBJ, "what": _obj(c[0]), "duration": duration})]
 
+    def vp_cast_that(self, c: list[Any]) -> list[Effect]:
+        """ "[You may] cast target creature card in a graveyard this turn" (Havengul
+        Lich): a permission to cast that card later (CR 601.2a, 611.2)."""
+        if free_cast_of(c[0]) is not None:
+            raise CompileError("cast ... without paying its mana cost this turn")
+        args = {"player": SUBJ, "what": _obj(c[0]), "duration": c[1], "cast_only": True}
+        return [Effect("may_play", args)]
+
     vp_cast_free = _action("cast_free")
+    _vp_cast = _action("cast")
+
+    def vp_cast(self, c: list[Any]) -> list[Effect]:
+        """ "[You may] cast a spell from among cards exiled with this artifact without
+        paying its mana cost" (CR 118.9a, 608.2g), or another "cast"."""
+        free = free_cast_of(c[0]) if c else None
+        if free is not None:
+            return self.vp_cast_free([free])
+        return self._vp_cast(c)
+
     vp_play_free = _action("play_free")
 
     def vp_play_one_exiled(self, c: list[Any]) -> list[Effect]:
@@ -890,7 +914,6 @@ class VerbRules:
             )
         ]
 
-    vp_cast = _action("cast")
     vp_mana_persists = _action("mana_persists")
 
     def card_count_desc(self, c: list[Any]) -> Any:
