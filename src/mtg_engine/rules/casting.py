@@ -417,8 +417,10 @@ def _spell_problem(
     if spec is not None:
         if (
             spec.keyword is not None
-            and not any(a.keyword == spec.keyword for a in o.card.compiled[o.face].abilities)
-            # granted: "nonland permanent cards in your graveyard have retrace" (Six)
+            # as it is where it is cast from: granted ("nonland permanent cards in your
+            # graveyard have retrace", Six) or lost ("cards in graveyards lose all
+            # abilities", Yixlid Jailer) there (CR 613.1f)
+            and spec.keyword not in chars(game, o).keywords
             and spec.keyword not in c.keywords
         ):
             return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"

@@ -650,9 +650,10 @@ def _keep_untapped_sources(game: Game, kept: dict) -> None:
 
 #: static effects applied to objects outside the battlefield ("The same is true for
 #: creature spells you control and creature cards you own that aren't on the
-#: battlefield", Arcane Adaptation; CR 611.3, 613.1d) and keywords granted to cards
-#: there ("nonland permanent cards in your graveyard have retrace", Six; 613.1f)
-_ELSEWHERE_OPS = frozenset(("add_types", "grant_keyword"))
+#: battlefield", Arcane Adaptation; CR 611.3, 613.1d), keywords granted to cards
+#: there ("nonland permanent cards in your graveyard have retrace", Six; 613.1f) and
+#: abilities they lose ("Cards in graveyards lose all abilities", Yixlid Jailer; 613.1f)
+_ELSEWHERE_OPS = frozenset(("add_types", "grant_keyword", "lose_all_abilities"))
 
 
 def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry]:
