@@ -274,7 +274,10 @@ class OracleLexer(Lexer):
             if value == "," and kind != "UNKNOWN":
                 after = raw[i + 2][1] if i + 2 < n else ""
                 after_kind = raw[i + 2][0] if i + 2 < n else ""
-                if nxt in ("or", "and", "and/or"):
+                if nxt == "and" and after == "/" and i + 4 < n and raw[i + 3][1] == "or":
+                    # ", and/or lands": the word after the three-token "and/or"
+                    nxt, nxt_kind = raw[i + 4][1], raw[i + 4][0]
+                elif nxt in ("or", "and"):
                     nxt, nxt_kind = after, after_kind
                 if prev_kind == "MANA_SYM" and nxt_kind == "MANA_SYM":
                     kind = "LIST_COMMA"
