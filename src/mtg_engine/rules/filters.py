@@ -452,6 +452,15 @@ def matches_player(
             want = (source.chosen or {}).get("player") if source is not None else None
             if (want == player) != bool(value):
                 return False
+        elif key == "controls":
+            # "each opponent who doesn't control an Elf" (CR 108.4): any permanent of
+            # that description under this player's control
+            what, want = value
+            has = any(
+                o.controller == player for o in objects_matching(game, what, controller, source)
+            )
+            if has != bool(want):
+                return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
                 return False

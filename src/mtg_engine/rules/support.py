@@ -281,6 +281,8 @@ SUPPORTED: set[str] = set(
                 "blocked_by",
                 "same_name_as",
                 "counters_ge",
+                # "each opponent who controls an Elf" (rules/filters.matches_player)
+                "controls",
             )
         ),
         "kind:Creature",
@@ -500,6 +502,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     _walk_value(val, out)  # "a spell that targets a creature you control"
                 elif val != "self":
                     out.add("cond_value:targets")  # what it targets wasn't understood
+            if key == "controls":  # "a player who controls [a permanent]"
+                _walk_value(val[0], out)
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
