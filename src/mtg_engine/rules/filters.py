@@ -65,6 +65,12 @@ def matches_object(
     return True
 
 
+def enchanted_player(aura: GameObject) -> int | None:
+    """The player an Aura with "enchant player" is attached to (CR 303.4e), if any."""
+    p = (aura.chosen or {}).get("attached_player")
+    return p if isinstance(p, int) else None
+
+
 def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
     """ "spells you cast" (CR 601.2): a spell on the stack that was cast (or is being
     cast: its record starts as it moves to the stack, 601.2a), not a copy (CR 707.10);
@@ -216,6 +222,10 @@ def _condition(
             return obj.controller == controller
         if value in ("opponent", "not_you"):
             return obj.controller != controller
+        if value == "enchanted_player":
+            # "a creature enchanted player controls": the player the source Aura
+            # (a Curse) is attached to (CR 303.4e)
+            return source is not None and enchanted_player(source) == obj.controller
         return False  # an unknown value never matches (no silent "yes")
     if key == "subtype_in":
         return bool(c.subtypes & set(value))

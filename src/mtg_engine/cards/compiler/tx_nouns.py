@@ -240,6 +240,8 @@ class NounRules:
         return ("attached_to", ref)
 
     post_not_you_control = _post("controller", "not_you")
+    #: "a creature enchanted player controls" (a Curse, CR 303.4e: the player it's attached to)
+    post_enchanted_player_controls = _post("controller", "enchanted_player")
 
     def post_who_controls(self, c: list[Any], controls: bool = True) -> tuple[str, Any]:
         """ "each opponent who doesn't control an Elf" (Thornbow Archer): a player
