@@ -353,6 +353,12 @@ def _restrict(ab: Ability, body: Body) -> Ability:
 _MANA_ABILITY_OPS = frozenset(("add_mana", "damage", "lose_life", "gain_life"))
 
 
+def _sacrifices_source(e: Effect) -> bool:
+    """ "If there are no depletion counters on this land, sacrifice it": a mana
+    ability may sacrifice its own source as it resolves (CR 605.1a, 605.3a)."""
+    return e.op == "sacrifice" and isinstance(e.args.get("what"), SelfRef)
+
+
 def _activated(p: Parsed) -> Ability:
     body = p.body
     assert body is not None
@@ -363,7 +369,7 @@ def _activated(p: Parsed) -> Ability:
         and any(e.op == "add_mana" for e in effects)
         # CR 605.1a: other instructions don't stop it being a mana ability; those the
         # engine performs within a mana ability: "This land deals 1 damage to you."
-        and all(e.op in _MANA_ABILITY_OPS for e in effects)
+        and all(e.op in _MANA_ABILITY_OPS or _sacrifices_source(e) for e in effects)
         and not targets
         and not body.modes
         and not p.loyalty

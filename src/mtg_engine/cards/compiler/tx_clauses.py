@@ -2195,6 +2195,14 @@ class ClauseRules:
         quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
         return Condition("is", {"ref": ref, "quality": quality, "adj": f"{n} {kind} counter(s)"})
 
+    def cond_no_counters_on_self(self, c: list[Any]) -> Condition:
+        """ "If there are no depletion counters on this land, sacrifice it" (CR 122.1):
+        this object doesn't have one such counter."""
+        kind = next(x for x in c if isinstance(x, str))
+        quality = Filter(conditions=(("counters_ge", (str(kind), 1)),))
+        has = Condition("is", {"ref": SelfRef(), "quality": quality, "adj": f"a {kind} counter"})
+        return Condition("not", {"cond": has})
+
     def cond_is_it(self, c: list[Any]) -> Condition:
         """ "if it's attacking": "it" is resolved with the instruction's other pronouns."""
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))

@@ -1240,6 +1240,11 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_tapped_counters(self, c: list[Any]) -> list[Effect]:
+        """ "This land enters tapped with two depletion counters on it" (Saprazzan
+        Skerry): both replacement effects of its entering (CR 614.1c, 614.12)."""
+        return self.vp_enters_tapped(c) + self.vp_enters_counters(c)
+
     def vp_enters_counters_kw(self, c: list[Any]) -> list[Effect]:
         # "it enters with three +1/+1 counters on it and with trample" (Kavu Titan):
         # the counters (CR 614.1c) and the keyword it then has (CR 611.3)
