@@ -1448,6 +1448,28 @@ class ClauseRules:
         # "No more than one creature can block each combat" (CR 509.1b)
         return StaticEffect("max_blockers", None, {"amount": _int_of(c)})
 
+    def max_hand_size_change(self, c: list[Any]) -> StaticEffect:
+        """ "Each opponent's maximum hand size is reduced by seven" (Jin-Gitaxias,
+        Core Augur), "Your maximum hand size is increased by one" (CR 402.2)."""
+        whose, change, n = c[0], str(c[1]), c[2]
+        if not isinstance(n, int):
+            raise CompileError("maximum hand size: a number")
+        return StaticEffect(
+            "max_hand_size_change", whose, {"amount": -n if change == "reduced" else n}
+        )
+
+    def hsw_you(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("player",), conditions=(("you", True),))
+
+    def hsw_opponents(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("player",), conditions=(("opponent", True),))
+
+    def hsw_players(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("player",))
+
+    def hand_size_change(self, c: list[Any]) -> str:
+        return str(c[0])
+
     def opponents_sorcery_speed(self, c: list[Any]) -> StaticEffect:
         # "Each opponent can cast spells only any time they could cast a sorcery" (CR 307.1)
         return StaticEffect(
@@ -2145,14 +2167,19 @@ class ClauseRules:
             """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
             the ability's other pronouns (the trigger's object, CR 603.4)."""
             n = next(x for x in c if isinstance(x, int))
-            side = "less" if key == "power_le" else "greater"
+            stat, side = key.split("_")
+            side = "less" if side == "le" else "greater"
             quality = Filter(conditions=((key, n),))
-            return Condition("is", {"ref": It(), "quality": quality, "adj": f"power {n} or {side}"})
+            return Condition(
+                "is", {"ref": It(), "quality": quality, "adj": f"{stat} {n} or {side}"}
+            )
 
         return method
 
     cond_its_power_le = _cond_its_power("power_le")
     cond_its_power_ge = _cond_its_power("power_ge")
+    cond_its_toughness_le = _cond_its_power("toughness_le")
+    cond_its_toughness_ge = _cond_its_power("toughness_ge")
 
     def _cond_np_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
