@@ -240,6 +240,8 @@ class NounRules:
         return ("attached_to", ref)
 
     post_not_you_control = _post("controller", "not_you")
+    #: "a permanent that's one or more colors": a colored object (CR 105.2c)
+    post_colored = _post("colorless", False)
     #: "a creature enchanted player controls" (a Curse, CR 303.4e: the player it's attached to)
     post_enchanted_player_controls = _post("controller", "enchanted_player")
 
