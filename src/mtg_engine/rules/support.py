@@ -959,6 +959,11 @@ def features(ability: Ability) -> set[str]:
             else:
                 out.add("restriction:spend_only_x_costs")
             continue
+        if k == "x_mana":
+            # "Spend only black mana on X" (CR 107.3): X paid as mana of those
+            # colors (rules/mana_costs.ManaCost.with_x)
+            out.add("restriction:x_mana")
+            continue
         if k == "cast_only" and not isinstance(v, Condition):
             # "Cast this spell only during combat" (CR 601.3: rules/cast_restrictions.py)
             known = COVERAGE_PROBES.cast_timing_known(v)

@@ -446,6 +446,12 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
         if not body.effects and not body.modes and not body.statics and not body.timing:
             # "Cast this spell only during combat." (CR 601.3): a rule of the card
             return [Ability(AbilityKind.STATIC, restrictions=cast_only)]
+    if is_spell and body.restrictions and all(r[0] == "x_mana" for r in body.restrictions):
+        if not body.effects and not body.modes and not body.statics and not body.timing:
+            # "Spend only black mana on X." in a paragraph of its own (Consume
+            # Spirit): a rule of the spell ability (CR 107.3)
+            spell_bodies.append(body)
+            return []
     if body.restrictions or body.timing or body.limit_per_turn:
         if not body.effects and not body.modes and not body.statics:
             raise CompileError("restriction without an ability")
@@ -466,7 +472,10 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
     for b in bodies:
         cond = b.condition
         # CR 601.3 "Cast this spell only ..."; 700.2d "the same mode more than once"
-        cast_only.extend(r for r in b.restrictions if r[0] in ("cast_only", "modes_repeat"))
+        # 107.3: "Spend only black mana on X"
+        cast_only.extend(
+            r for r in b.restrictions if r[0] in ("cast_only", "modes_repeat", "x_mana")
+        )
         effects.extend(
             Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects
         )

@@ -1329,6 +1329,15 @@ class ClauseRules:
     def spend_only(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("spend_only", c[0])])
 
+    def spend_only_on_x(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Spend only black mana on X" (Crypt Rats), "... black and/or red mana on X"
+        (Soul Burn): the mana paid for {X} is of those colors (CR 107.3, 601.2h)."""
+        letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+        colors = tuple(
+            letters[str(x)] for x in c if isinstance(x, Token) and x.type == "COLOR_WORD"
+        )
+        return ("restriction", [("x_mana", colors)])
+
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]
         if conds:
