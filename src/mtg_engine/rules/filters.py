@@ -421,6 +421,9 @@ def _condition(
         return (
             "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
         ) == bool(value)
+    if key == "renowned":
+        # CR 702.112b: a designation, kept with the permanent (keywords/renown.py)
+        return bool((obj.chosen or {}).get("renowned")) == bool(value)
     if key == "outlaw":
         return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
     if key == "modified":

@@ -283,6 +283,7 @@ SUPPORTED: set[str] = set(
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
+                "renowned",  # CR 702.112b (rules/filters.py)
             )
         ),
         "kind:Creature",

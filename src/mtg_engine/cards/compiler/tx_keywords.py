@@ -40,6 +40,8 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     # (CR 303.4, 301.5)
     "enchanted": (("enchanted_by", "any"),),
     "equipped": (("equipped_by", "any"),),
+    # "if it's renowned": the designation renown gives (CR 702.112b)
+    "renowned": (("renowned", True),),
 }
 
 
