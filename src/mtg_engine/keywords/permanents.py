@@ -52,6 +52,7 @@ from . import (  # noqa: F401
     encore,
     etb_counters,
     evolve,
+    exploit,
     extort,
     fabricate,
     forecast,

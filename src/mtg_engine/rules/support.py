@@ -815,6 +815,10 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
     if trig.event == "leaves_graveyard" and not isinstance(trig.subject, Filter):
         # "when this card leaves your graveyard" triggers from the graveyard: not yet
         out.add("trigger:leaves_graveyard.self")
+    if trig.event == "exploits" and not isinstance(trig.subject, SelfRef):
+        # "whenever a creature you control exploits a creature": only a creature's
+        # own "when this creature exploits" is run (keywords/exploit.py)
+        out.add("trigger:exploits.other")
     if trig.subject is not None:
         parts: set[str] = set()
         _walk_value(trig.subject, parts)

@@ -460,6 +460,8 @@ class ClauseRules:
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
+    #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
+    ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
 
     def ev_class_level(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
