@@ -118,6 +118,17 @@ _NP_START = frozenset(
 _SYMBOL_TYPES = {"{T}": "TAP_SYM", "{Q}": "UNTAP_SYM", "{E}": "ENERGY_SYM"}
 
 
+def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the comma at ``i`` ends a trigger condition rather than joining a list:
+    "Whenever you cast a noncreature spell, creatures you control get +1/+1" (the
+    word after the comma starts the effect: no list goes on after it), but not
+    "Whenever you cast an artifact, creature, or enchantment spell, ..." (CR 603.1)."""
+    if not raw or raw[0][1] not in ("when", "whenever") or any(v == "," for _, v, _ in raw[:i]):
+        return False
+    after = raw[i + 2][1] if i + 2 < len(raw) else ""
+    return after not in (",", "or", "and")
+
+
 def _is_activated(text: str) -> bool:
     """True if a colon outside quotes comes before the first period (CR 602.1)."""
     in_quote = False
@@ -281,7 +292,7 @@ class OracleLexer(Lexer):
                     nxt, nxt_kind = after, after_kind
                 if prev_kind == "MANA_SYM" and nxt_kind == "MANA_SYM":
                     kind = "LIST_COMMA"
-                elif prev in _LIST_PREV and nxt in _LIST_NEXT:
+                elif prev in _LIST_PREV and nxt in _LIST_NEXT and not _ends_trigger(raw, i):
                     kind = "LIST_COMMA"
             elif (
                 value == "or"

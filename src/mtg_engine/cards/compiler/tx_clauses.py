@@ -2072,6 +2072,15 @@ class ClauseRules:
             return Condition("opponent_controls", args)
         return Condition("opponent_controls", {"arg": x})
 
+    def cond_opps_control_none(self, c: list[Any]) -> Condition:
+        """ "if your opponents control no creatures" (Kezzerdrix): no opponent controls
+        one (CR 109.5)."""
+        who, flt = [x for x in c if not isinstance(x, Token)][:2]
+        opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
+        if not isinstance(flt, Filter) or who != EachRef(opponents):
+            raise CompileError("controls no: only 'your opponents'")
+        return Condition("not", {"cond": Condition("opponent_controls", {"filter": flt})})
+
     cond_your_turn = _cond("your_turn")
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
