@@ -18,6 +18,7 @@ from types import NoneType
 from typing import Any
 
 from ..cards.abilities import (
+    ALTERNATIVE_COST,
     Ability,
     AbilityKind,
     Amount,
@@ -875,6 +876,14 @@ def features(ability: Ability) -> set[str]:
             _cost_features(kc, parts)
             if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
                 out.add("cost:variable_amount")
+            if ability.keyword == ALTERNATIVE_COST:
+                # "you may return an Island you control to its owner's hand rather than
+                # pay this spell's mana cost": the cast pays sacrifice, discard, exile,
+                # life and "tap an untapped creature" parts (rules/costs.base_cost)
+                out.update(f"alt_cost:{k}" for k, _ in kc.other if k != "tap_permanents")
+                cond = ability.keyword_args.get("condition")
+                if isinstance(cond, Condition):
+                    _walk_value(cond, out)  # "If you control a Plains, ..."
         if ability.keyword in KEYWORDS and not (ability.effects or ability.modes):
             return out  # the keyword's own rules live in keywords/
         # a keyword that prefixes a full ability ("Forecast — [cost]: [effect]", CR

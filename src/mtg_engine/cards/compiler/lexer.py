@@ -118,6 +118,10 @@ _NP_START = frozenset(
 _SYMBOL_TYPES = {"{T}": "TAP_SYM", "{Q}": "UNTAP_SYM", "{E}": "ENERGY_SYM"}
 
 
+#: the end of an alternative-cost sentence (CR 118.9)
+_ALT_COST_TAIL = "rather than pay this spell's mana cost."
+
+
 def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
     """Whether the comma at ``i`` ends a trigger condition rather than joining a list:
     "Whenever you cast a noncreature spell, creatures you control get +1/+1" (the
@@ -234,6 +238,10 @@ class OracleLexer(Lexer):
         out: list[Token] = []
         if _is_activated(text):
             out.append(Token("ACT", "", 0, 1, 1))
+        elif text.endswith(_ALT_COST_TAIL):
+            # "[If ...,] you may [cost] rather than pay this spell's mana cost" (CR
+            # 118.9): an alternative cost, told apart before its cost is read
+            out.append(Token("ALT_COST", "", 0, 1, 1))
         n = len(raw)
         skip = 0
         in_quote = False

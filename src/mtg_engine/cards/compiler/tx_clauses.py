@@ -8,7 +8,10 @@ from typing import Any
 from lark import Token
 
 from ..abilities import (
+    ALTERNATIVE_COST,
     PREVENTED_THIS_WAY,
+    Ability,
+    AbilityKind,
     Amount,
     ChooseRef,
     Condition,
@@ -171,6 +174,22 @@ class ClauseRules:
             spec = KEYWORDS_BY_LOWER.get(kw)
             p.keyword = spec.name if spec else kw.capitalize()
         return p
+
+    def alt_cost_rather(self, c: list[Any]) -> Parsed:
+        """ "If you control a Plains, you may tap an untapped creature you control
+        rather than pay this spell's mana cost" (Lashknife; CR 118.9): an alternative
+        cost the card's owner may choose as they cast it (keywords/rather_than.py)."""
+        cond = next((x for x in c if isinstance(x, Condition)), None)
+        cost = next(x for x in c if isinstance(x, Cost))
+        if _mentions_x(cost):
+            # "exile a red card with mana value X from your hand" (the Shoals): X
+            # taken from the card exiled, not announced
+            raise CompileError("alternative cost: X from the cost")
+        args: dict[str, Any] = {"cost": cost, "rule": "118.9"}
+        if cond is not None:
+            args["condition"] = cond
+        ability = Ability(AbilityKind.STATIC, keyword=ALTERNATIVE_COST, keyword_args=args)
+        return Parsed("keywords", abilities=[ability])
 
     def act_prefix(self, c: list[Any]) -> str:
         return c[0]
@@ -2376,3 +2395,16 @@ def _it_is_self(e: Effect) -> Effect:
     return dataclasses.replace(
         e, args={k: SelfRef() if type(v) is It else v for k, v in e.args.items()}
     )
+
+
+def _mentions_x(value: Any) -> bool:
+    """Whether a cost mentions X anywhere (an amount or a filter's value)."""
+    if isinstance(value, Amount):
+        return value.kind == "x"
+    if isinstance(value, Filter):
+        return _mentions_x(value.conditions)
+    if isinstance(value, Cost):
+        return any(_mentions_x(getattr(value, f)) for f in value.__dataclass_fields__)
+    if isinstance(value, (tuple, list)):
+        return any(_mentions_x(v) for v in value)
+    return False
