@@ -384,6 +384,10 @@ WHILE_COUNTER = "while_counter:"
 #: the condition of "If damage is prevented this way, ..." (CR 615.5)
 PREVENTED_THIS_WAY = "prevented_this_way"
 
+#: the keyword name given to "[If ...,] you may [cost] rather than pay this spell's
+#: mana cost" (CR 118.9), an alternative cost with no keyword of its own
+ALTERNATIVE_COST = "Alternative cost"
+
 
 def mentions_prevented(v: Any) -> bool:
     """Whether an instruction refers to the damage a prevention effect prevented

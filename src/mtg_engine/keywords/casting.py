@@ -68,6 +68,7 @@ from . import (  # noqa: F401
     overload,
     plot,
     prowl,
+    rather_than,
     replicate,
     retrace,
     ripple,

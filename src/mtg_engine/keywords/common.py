@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -119,6 +120,19 @@ def add_pending_trigger(
 def keyword_instances(game: Game, obj: GameObject, keyword: str) -> list[Ability]:
     """The instances of a keyword the object has now (CR 702.1: each works separately)."""
     return [a for a in chars(game, obj).abilities if a.keyword == keyword]
+
+
+def trigger_on_entering(
+    game: Game, obj_id: int, keyword: str, ability_of: Callable[[Ability], Ability]
+) -> None:
+    """ "When this permanent enters, ..." of a keyword (fabricate 702.123a, exploit
+    702.110a): each instance the entering permanent has triggers (702.1); the
+    triggered ability of an instance is ``ability_of(instance)``."""
+    new = game.objects.get(obj_id)
+    if new is None or new.zone != Zone.BATTLEFIELD or new.phased_out:
+        return
+    for inst in keyword_instances(game, new, keyword):
+        add_pending_trigger(game, new, new.controller, ability_of(inst))
 
 
 def printed_instances(obj: GameObject, keyword: str) -> list[Ability]:

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import Ability, Condition, ControllerRef, Effect, SelfRef
 from ..game.events import EventKind
 from ..game.hooks import on_event
-from ..game.objects import Zone
 from ..rules.support import register_keywords
-from .common import add_pending_trigger, keyword_instances, keyword_trigger
+from .common import keyword_trigger, trigger_on_entering
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -71,10 +70,9 @@ def fabricate_ability(n: int) -> Ability:
 @on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(FABRICATE,))
 def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.123a-b: each fabricate instance of the entering permanent triggers."""
-    new = game.objects.get(ev.data.get("obj", -1))
-    if new is None or new.zone != Zone.BATTLEFIELD or new.phased_out:
-        return
-    for inst in keyword_instances(game, new, FABRICATE):
-        add_pending_trigger(
-            game, new, new.controller, fabricate_ability(int(inst.keyword_args.get("n", 1)))
-        )
+    trigger_on_entering(
+        game,
+        ev.data.get("obj", -1),
+        FABRICATE,
+        lambda inst: fabricate_ability(int(inst.keyword_args.get("n", 1))),
+    )

@@ -59,6 +59,7 @@ from . import (  # noqa: F401
     encore,
     etb_counters,
     evolve,
+    exploit,
     extort,
     fabricate,
     forecast,

@@ -251,7 +251,9 @@ def activation_mana_cost(
 ) -> tuple[mana_costs.ManaCost, list[str]]:
     """CR 602.2b, 601.2f: the mana part of an ability's total activation cost."""
     cost = ability.cost
-    mc = mana_costs.parse_cost(cost.mana if cost is not None else "").with_x(x)
+    mc = mana_costs.parse_cost(cost.mana if cost is not None else "").with_x(
+        x, mana_costs.x_colors(ability.restrictions)
+    )
     changes = ability_changes(game, player, src, ability)
     if not changes:
         return mc, []
@@ -260,6 +262,8 @@ def activation_mana_cost(
 
 def _register() -> None:
     register("static:cost_change", "cost_change:caster", "cost_change:of")
+    # "Spend only black mana on X" (CR 107.3): activation_mana_cost, costs.base_cost
+    register("restriction:x_mana")
 
 
 _register()

@@ -163,18 +163,27 @@ def base_cost(
     ``c``: the characteristics the spell will have (a split card's half, CR 709.3a).
     """
     spec = ALT_COSTS.get(alt or "")
+    if c is None:
+        c = chars(game, obj)
+    # "Spend only black mana on X" (CR 107.3): a rule of the spell ability
+    colors = next(
+        (
+            mana_costs.x_colors(a.restrictions)
+            for a in c.abilities
+            if a.kind is AbilityKind.SPELL and a.restrictions
+        ),
+        (),
+    )
     if spec is None:
-        if c is None:
-            c = chars(game, obj)
-        return mana_costs.parse_cost(c.mana_cost).with_x(x), None, None
+        return mana_costs.parse_cost(c.mana_cost).with_x(x, colors), None, None
     cost = spec.cost(alt_ability(game, obj, alt))
     if cost is None:
         return mana_costs.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
     if spec.keeps_mana_cost:
         # retrace (CR 702.81a): the mana cost and an additional cost (601.2f)
-        mana = mana_costs.parse_cost((c or chars(game, obj)).mana_cost).with_x(x)
+        mana = mana_costs.parse_cost(c.mana_cost).with_x(x, colors)
     else:
-        mana = mana_costs.parse_cost(cost.mana).with_x(x)
+        mana = mana_costs.parse_cost(cost.mana).with_x(x, colors)
     rest = Cost(
         life=cost.life,
         sacrifice=cost.sacrifice,

@@ -1032,8 +1032,16 @@ def run_mana_ability(
     i = task.data.get("mana_i", 0) if task is not None else 0
     effects = ability.effects
     while i < len(effects):
-        handler = EFFECT_HANDLERS.get(effects[i].op)
-        if handler is not None and not handler(Ctx(game, fake, task), effects[i]):
+        e = effects[i]
+        if e.op != "add_mana" and e.condition is not None:
+            # "If there are no depletion counters on this land, sacrifice it": the
+            # condition is checked as the ability resolves, of its source (CR 608.2c)
+            ctx = Ctx(game, fake, task)
+            if not evaluate(game, e.condition, player, ctx.source, ctx):
+                i += 1
+                continue
+        handler = EFFECT_HANDLERS.get(e.op)
+        if handler is not None and not handler(Ctx(game, fake, task), e):
             assert task is not None
             task.data["mana_i"] = i
             return False

@@ -67,6 +67,12 @@ def matches_object(
     return True
 
 
+def enchanted_player(aura: GameObject) -> int | None:
+    """The player an Aura with "enchant player" is attached to (CR 303.4e), if any."""
+    p = (aura.chosen or {}).get("attached_player")
+    return p if isinstance(p, int) else None
+
+
 def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
     """ "spells you cast" (CR 601.2): a spell on the stack that was cast (or is being
     cast: its record starts as it moves to the stack, 601.2a), not a copy (CR 707.10);
@@ -229,6 +235,10 @@ def _condition(
             return obj.controller == controller
         if value in ("opponent", "not_you"):
             return obj.controller != controller
+        if value == "enchanted_player":
+            # "a creature enchanted player controls": the player the source Aura
+            # (a Curse) is attached to (CR 303.4e)
+            return source is not None and enchanted_player(source) == obj.controller
         return False  # an unknown value never matches (no silent "yes")
     if key == "subtype_in":
         return bool(c.subtypes & set(value))
@@ -432,6 +442,9 @@ def _condition(
         return (
             "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
         ) == bool(value)
+    if key == "renowned":
+        # CR 702.112b: a designation, kept with the permanent (keywords/renown.py)
+        return bool((obj.chosen or {}).get("renowned")) == bool(value)
     if key == "outlaw":
         return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
     if key == "modified":
@@ -472,6 +485,15 @@ def matches_player(
             # CR 607.2a: the player chosen as the source entered; none, no one (607.5a)
             want = (source.chosen or {}).get("player") if source is not None else None
             if (want == player) != bool(value):
+                return False
+        elif key == "controls":
+            # "each opponent who doesn't control an Elf" (CR 108.4): any permanent of
+            # that description under this player's control
+            what, want = value
+            has = any(
+                o.controller == player for o in objects_matching(game, what, controller, source)
+            )
+            if has != bool(want):
                 return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ..cards.model import mana_symbols
 
@@ -37,13 +38,21 @@ class ManaCost:
             + self.snow
         )
 
-    def with_x(self, x: int) -> ManaCost:
-        """The cost with X fixed to a value (CR 107.3a): the same record when it has no X."""
+    def with_x(self, x: int, colors: tuple[str, ...] = ()) -> ManaCost:
+        """The cost with X fixed to a value (CR 107.3a): the same record when it has no X.
+        ``colors``: "Spend only black mana on X" (("B",)), "... black and/or red mana
+        on X" (("B", "R")): each mana of X is then a mana of one of those colors."""
         if not self.x:
             return self  # (an equal record: nothing to fix)
-        return ManaCost(
-            self.generic + x * self.x, self.colored, self.hybrid, self.phyrexian, 0, self.snow
-        )
+        n = x * self.x
+        if len(colors) == 1:
+            return ManaCost(
+                self.generic, self.colored + colors * n, self.hybrid, self.phyrexian, 0, self.snow
+            )
+        if colors:
+            hybrid = self.hybrid + (tuple(colors),) * n
+            return ManaCost(self.generic, self.colored, hybrid, self.phyrexian, 0, self.snow)
+        return ManaCost(self.generic + n, self.colored, self.hybrid, self.phyrexian, 0, self.snow)
 
     def plus(self, generic: int) -> ManaCost:
         return ManaCost(
@@ -63,6 +72,15 @@ class ManaCost:
         parts += [f"{{{c}/P}}" for c in self.phyrexian]
         parts += [f"{{{c}}}" for c in self.colored]
         return "".join(parts)
+
+
+def x_colors(restrictions: tuple[tuple[str, Any], ...]) -> tuple[str, ...]:
+    """The colors an ability's or a spell's X must be paid with ("Spend only black
+    mana on X", CR 107.3), or () when any mana will do."""
+    for key, value in restrictions:
+        if key == "x_mana":
+            return tuple(value)
+    return ()
 
 
 @lru_cache(maxsize=4096)

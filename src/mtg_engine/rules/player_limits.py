@@ -5,7 +5,7 @@ continuous effects may increase that number ("You may play an additional land
 on each of your turns", Exploration; CR 305.2a). CR 402.2: each player's
 maximum hand size is normally seven; "You have no maximum hand size"
 (Spellbook) removes it, and the cleanup step's discard (CR 514.1) then doesn't
-happen. Both are read from the static abilities of permanents on the
+happen; "Each opponent's maximum hand size is reduced by seven" changes it. Both are read from the static abilities of permanents on the
 battlefield (CR 604.1), with the static's own condition ("as long as ...").
 """
 
@@ -28,7 +28,7 @@ BASE_LAND_PLAYS = 1
 #: CR 402.2: the normal maximum hand size
 BASE_HAND_SIZE = 7
 
-register("static:extra_land_play", "static:no_max_hand_size")
+register("static:extra_land_play", "static:no_max_hand_size", "static:max_hand_size_change")
 
 
 def _applies(game: Game, src: GameObject, st: StaticEffect, player: int) -> bool:
@@ -71,4 +71,12 @@ def max_hand_size(game: Game, player: int) -> int | None:
     for src, st in statics_with(game, "no_max_hand_size"):
         if _applies(game, src, st, player):
             return None
-    return BASE_HAND_SIZE
+    size = BASE_HAND_SIZE
+    # "Each opponent's maximum hand size is reduced by seven" (Jin-Gitaxias, Core
+    # Augur), "Your maximum hand size is increased by one": each such effect adds
+    # or removes; a hand holds no fewer than zero cards (CR 402.2, 514.1)
+    for src, st in statics_with(game, "max_hand_size_change"):
+        amount = st.args.get("amount", 0)
+        if isinstance(amount, int) and _applies(game, src, st, player):
+            size += amount
+    return max(size, 0)

@@ -18,6 +18,7 @@ from types import NoneType
 from typing import Any
 
 from ..cards.abilities import (
+    ALTERNATIVE_COST,
     Ability,
     AbilityKind,
     Amount,
@@ -283,6 +284,9 @@ SUPPORTED: set[str] = set(
                 "blocked_by",
                 "same_name_as",
                 "counters_ge",
+                # "each opponent who controls an Elf" (rules/filters.matches_player)
+                "controls",
+                "renowned",  # CR 702.112b (rules/filters.py)
             )
         ),
         "kind:Creature",
@@ -503,6 +507,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     _walk_value(val, out)  # "a spell that targets a creature you control"
                 elif val != "self":
                     out.add("cond_value:targets")  # what it targets wasn't understood
+            if key == "controls":  # "a player who controls [a permanent]"
+                _walk_value(val[0], out)
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
@@ -816,6 +822,10 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
     if trig.event == "leaves_graveyard" and not isinstance(trig.subject, Filter):
         # "when this card leaves your graveyard" triggers from the graveyard: not yet
         out.add("trigger:leaves_graveyard.self")
+    if trig.event == "exploits" and not isinstance(trig.subject, SelfRef):
+        # "whenever a creature you control exploits a creature": only a creature's
+        # own "when this creature exploits" is run (keywords/exploit.py)
+        out.add("trigger:exploits.other")
     if trig.subject is not None:
         parts: set[str] = set()
         _walk_value(trig.subject, parts)
@@ -872,6 +882,14 @@ def features(ability: Ability) -> set[str]:
             _cost_features(kc, parts)
             if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
                 out.add("cost:variable_amount")
+            if ability.keyword == ALTERNATIVE_COST:
+                # "you may return an Island you control to its owner's hand rather than
+                # pay this spell's mana cost": the cast pays sacrifice, discard, exile,
+                # life and "tap an untapped creature" parts (rules/costs.base_cost)
+                out.update(f"alt_cost:{k}" for k, _ in kc.other if k != "tap_permanents")
+                cond = ability.keyword_args.get("condition")
+                if isinstance(cond, Condition):
+                    _walk_value(cond, out)  # "If you control a Plains, ..."
         if ability.keyword in KEYWORDS and not (ability.effects or ability.modes):
             return out  # the keyword's own rules live in keywords/
         # a keyword that prefixes a full ability ("Forecast — [cost]: [effect]", CR
@@ -962,6 +980,11 @@ def features(ability: Ability) -> set[str]:
                     _walk_value(flt, out)
             else:
                 out.add("restriction:spend_only_x_costs")
+            continue
+        if k == "x_mana":
+            # "Spend only black mana on X" (CR 107.3): X paid as mana of those
+            # colors (rules/mana_costs.ManaCost.with_x)
+            out.add("restriction:x_mana")
             continue
         if k == "cast_only" and not isinstance(v, Condition):
             # "Cast this spell only during combat" (CR 601.3: rules/cast_restrictions.py)

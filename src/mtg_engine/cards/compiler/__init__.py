@@ -369,6 +369,12 @@ def _that_much_is_x(v: Any) -> Any:
     return None
 
 
+def _sacrifices_source(e: Effect) -> bool:
+    """ "If there are no depletion counters on this land, sacrifice it": a mana
+    ability may sacrifice its own source as it resolves (CR 605.1a, 605.3a)."""
+    return e.op == "sacrifice" and isinstance(e.args.get("what"), SelfRef)
+
+
 def _activated(p: Parsed) -> Ability:
     body = p.body
     assert body is not None
@@ -379,7 +385,7 @@ def _activated(p: Parsed) -> Ability:
         and any(e.op == "add_mana" for e in effects)
         # CR 605.1a: other instructions don't stop it being a mana ability; those the
         # engine performs within a mana ability: "This land deals 1 damage to you."
-        and all(e.op in _MANA_ABILITY_OPS for e in effects)
+        and all(e.op in _MANA_ABILITY_OPS or _sacrifices_source(e) for e in effects)
         and not targets
         and not body.modes
         and not p.loyalty
@@ -462,6 +468,12 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
         if not body.effects and not body.modes and not body.statics and not body.timing:
             # "Cast this spell only during combat." (CR 601.3): a rule of the card
             return [Ability(AbilityKind.STATIC, restrictions=cast_only)]
+    if is_spell and body.restrictions and all(r[0] == "x_mana" for r in body.restrictions):
+        if not body.effects and not body.modes and not body.statics and not body.timing:
+            # "Spend only black mana on X." in a paragraph of its own (Consume
+            # Spirit): a rule of the spell ability (CR 107.3)
+            spell_bodies.append(body)
+            return []
     if body.restrictions or body.timing or body.limit_per_turn:
         if not body.effects and not body.modes and not body.statics:
             raise CompileError("restriction without an ability")
@@ -482,7 +494,10 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
     for b in bodies:
         cond = b.condition
         # CR 601.3 "Cast this spell only ..."; 700.2d "the same mode more than once"
-        cast_only.extend(r for r in b.restrictions if r[0] in ("cast_only", "modes_repeat"))
+        # 107.3: "Spend only black mana on X"
+        cast_only.extend(
+            r for r in b.restrictions if r[0] in ("cast_only", "modes_repeat", "x_mana")
+        )
         effects.extend(
             Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects
         )

@@ -118,6 +118,21 @@ _NP_START = frozenset(
 _SYMBOL_TYPES = {"{T}": "TAP_SYM", "{Q}": "UNTAP_SYM", "{E}": "ENERGY_SYM"}
 
 
+#: the end of an alternative-cost sentence (CR 118.9)
+_ALT_COST_TAIL = "rather than pay this spell's mana cost."
+
+
+def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the comma at ``i`` ends a trigger condition rather than joining a list:
+    "Whenever you cast a noncreature spell, creatures you control get +1/+1" (the
+    word after the comma starts the effect: no list goes on after it), but not
+    "Whenever you cast an artifact, creature, or enchantment spell, ..." (CR 603.1)."""
+    if not raw or raw[0][1] not in ("when", "whenever") or any(v == "," for _, v, _ in raw[:i]):
+        return False
+    after = raw[i + 2][1] if i + 2 < len(raw) else ""
+    return after not in (",", "or", "and")
+
+
 def _is_activated(text: str) -> bool:
     """True if a colon outside quotes comes before the first period (CR 602.1)."""
     in_quote = False
@@ -223,6 +238,10 @@ class OracleLexer(Lexer):
         out: list[Token] = []
         if _is_activated(text):
             out.append(Token("ACT", "", 0, 1, 1))
+        elif text.endswith(_ALT_COST_TAIL):
+            # "[If ...,] you may [cost] rather than pay this spell's mana cost" (CR
+            # 118.9): an alternative cost, told apart before its cost is read
+            out.append(Token("ALT_COST", "", 0, 1, 1))
         n = len(raw)
         skip = 0
         in_quote = False
@@ -274,11 +293,14 @@ class OracleLexer(Lexer):
             if value == "," and kind != "UNKNOWN":
                 after = raw[i + 2][1] if i + 2 < n else ""
                 after_kind = raw[i + 2][0] if i + 2 < n else ""
-                if nxt in ("or", "and", "and/or"):
+                if nxt == "and" and after == "/" and i + 4 < n and raw[i + 3][1] == "or":
+                    # ", and/or lands": the word after the three-token "and/or"
+                    nxt, nxt_kind = raw[i + 4][1], raw[i + 4][0]
+                elif nxt in ("or", "and"):
                     nxt, nxt_kind = after, after_kind
                 if prev_kind == "MANA_SYM" and nxt_kind == "MANA_SYM":
                     kind = "LIST_COMMA"
-                elif prev in _LIST_PREV and nxt in _LIST_NEXT:
+                elif prev in _LIST_PREV and nxt in _LIST_NEXT and not _ends_trigger(raw, i):
                     kind = "LIST_COMMA"
             elif (
                 value == "or"

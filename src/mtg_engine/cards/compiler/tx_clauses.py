@@ -8,7 +8,10 @@ from typing import Any
 from lark import Token
 
 from ..abilities import (
+    ALTERNATIVE_COST,
     PREVENTED_THIS_WAY,
+    Ability,
+    AbilityKind,
     Amount,
     ChooseRef,
     Condition,
@@ -193,6 +196,22 @@ class ClauseRules:
             spec = KEYWORDS_BY_LOWER.get(kw)
             p.keyword = spec.name if spec else kw.capitalize()
         return p
+
+    def alt_cost_rather(self, c: list[Any]) -> Parsed:
+        """ "If you control a Plains, you may tap an untapped creature you control
+        rather than pay this spell's mana cost" (Lashknife; CR 118.9): an alternative
+        cost the card's owner may choose as they cast it (keywords/rather_than.py)."""
+        cond = next((x for x in c if isinstance(x, Condition)), None)
+        cost = next(x for x in c if isinstance(x, Cost))
+        if _mentions_x(cost):
+            # "exile a red card with mana value X from your hand" (the Shoals): X
+            # taken from the card exiled, not announced
+            raise CompileError("alternative cost: X from the cost")
+        args: dict[str, Any] = {"cost": cost, "rule": "118.9"}
+        if cond is not None:
+            args["condition"] = cond
+        ability = Ability(AbilityKind.STATIC, keyword=ALTERNATIVE_COST, keyword_args=args)
+        return Parsed("keywords", abilities=[ability])
 
     def act_prefix(self, c: list[Any]) -> str:
         return c[0]
@@ -498,6 +517,8 @@ class ClauseRules:
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
+    #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
+    ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
     ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
 
@@ -1394,6 +1415,15 @@ class ClauseRules:
     def spend_only(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
         return ("restriction", [("spend_only", c[0])])
 
+    def spend_only_on_x(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "Spend only black mana on X" (Crypt Rats), "... black and/or red mana on X"
+        (Soul Burn): the mana paid for {X} is of those colors (CR 107.3, 601.2h)."""
+        letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+        colors = tuple(
+            letters[str(x)] for x in c if isinstance(x, Token) and x.type == "COLOR_WORD"
+        )
+        return ("restriction", [("x_mana", colors)])
+
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]
         if conds:
@@ -1541,6 +1571,28 @@ class ClauseRules:
     def max_blockers(self, c: list[Any]) -> StaticEffect:
         # "No more than one creature can block each combat" (CR 509.1b)
         return StaticEffect("max_blockers", None, {"amount": _int_of(c)})
+
+    def max_hand_size_change(self, c: list[Any]) -> StaticEffect:
+        """ "Each opponent's maximum hand size is reduced by seven" (Jin-Gitaxias,
+        Core Augur), "Your maximum hand size is increased by one" (CR 402.2)."""
+        whose, change, n = c[0], str(c[1]), c[2]
+        if not isinstance(n, int):
+            raise CompileError("maximum hand size: a number")
+        return StaticEffect(
+            "max_hand_size_change", whose, {"amount": -n if change == "reduced" else n}
+        )
+
+    def hsw_you(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("player",), conditions=(("you", True),))
+
+    def hsw_opponents(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("player",), conditions=(("opponent", True),))
+
+    def hsw_players(self, c: list[Any]) -> Filter:
+        return Filter(kinds=("player",))
+
+    def hand_size_change(self, c: list[Any]) -> str:
+        return str(c[0])
 
     def opponents_sorcery_speed(self, c: list[Any]) -> StaticEffect:
         # "Each opponent can cast spells only any time they could cast a sorcery" (CR 307.1)
@@ -2150,6 +2202,15 @@ class ClauseRules:
             return Condition("opponent_controls", args)
         return Condition("opponent_controls", {"arg": x})
 
+    def cond_opps_control_none(self, c: list[Any]) -> Condition:
+        """ "if your opponents control no creatures" (Kezzerdrix): no opponent controls
+        one (CR 109.5)."""
+        who, flt = [x for x in c if not isinstance(x, Token)][:2]
+        opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
+        if not isinstance(flt, Filter) or who != EachRef(opponents):
+            raise CompileError("controls no: only 'your opponents'")
+        return Condition("not", {"cond": Condition("opponent_controls", {"filter": flt})})
+
     cond_your_turn = _cond("your_turn")
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
@@ -2256,14 +2317,19 @@ class ClauseRules:
             """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
             the ability's other pronouns (the trigger's object, CR 603.4)."""
             n = next(x for x in c if isinstance(x, int))
-            side = "less" if key == "power_le" else "greater"
+            stat, side = key.split("_")
+            side = "less" if side == "le" else "greater"
             quality = Filter(conditions=((key, n),))
-            return Condition("is", {"ref": It(), "quality": quality, "adj": f"power {n} or {side}"})
+            return Condition(
+                "is", {"ref": It(), "quality": quality, "adj": f"{stat} {n} or {side}"}
+            )
 
         return method
 
     cond_its_power_le = _cond_its_power("power_le")
     cond_its_power_ge = _cond_its_power("power_ge")
+    cond_its_toughness_le = _cond_its_power("toughness_le")
+    cond_its_toughness_ge = _cond_its_power("toughness_ge")
 
     def _cond_np_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
@@ -2305,6 +2371,14 @@ class ClauseRules:
             raise CompileError("has counters: a description")
         quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
         return Condition("is", {"ref": ref, "quality": quality, "adj": f"{n} {kind} counter(s)"})
+
+    def cond_no_counters_on_self(self, c: list[Any]) -> Condition:
+        """ "If there are no depletion counters on this land, sacrifice it" (CR 122.1):
+        this object doesn't have one such counter."""
+        kind = next(x for x in c if isinstance(x, str))
+        quality = Filter(conditions=(("counters_ge", (str(kind), 1)),))
+        has = Condition("is", {"ref": SelfRef(), "quality": quality, "adj": f"a {kind} counter"})
+        return Condition("not", {"cond": has})
 
     def cond_is_it(self, c: list[Any]) -> Condition:
         """ "if it's attacking": "it" is resolved with the instruction's other pronouns."""
@@ -2460,3 +2534,16 @@ def _it_is_self(e: Effect) -> Effect:
     return dataclasses.replace(
         e, args={k: SelfRef() if type(v) is It else v for k, v in e.args.items()}
     )
+
+
+def _mentions_x(value: Any) -> bool:
+    """Whether a cost mentions X anywhere (an amount or a filter's value)."""
+    if isinstance(value, Amount):
+        return value.kind == "x"
+    if isinstance(value, Filter):
+        return _mentions_x(value.conditions)
+    if isinstance(value, Cost):
+        return any(_mentions_x(getattr(value, f)) for f in value.__dataclass_fields__)
+    if isinstance(value, (tuple, list)):
+        return any(_mentions_x(v) for v in value)
+    return False

@@ -40,7 +40,7 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     # (CR 303.4, 301.5)
     "enchanted": (("enchanted_by", "any"),),
     "equipped": (("equipped_by", "any"),),
-    # designations (CR 701.37b, 702.112b)
+    # designations (CR 701.37b; "if it's renowned": renown's, 702.112b)
     "monstrous": (("monstrous", True),),
     "renowned": (("renowned", True),),
 }

@@ -241,6 +241,27 @@ class NounRules:
         return ("attached_to", ref)
 
     post_not_you_control = _post("controller", "not_you")
+    #: "a permanent that's one or more colors": a colored object (CR 105.2c)
+    post_colored = _post("colorless", False)
+    #: "a creature enchanted player controls" (a Curse, CR 303.4e: the player it's attached to)
+    post_enchanted_player_controls = _post("controller", "enchanted_player")
+
+    def post_who_controls(self, c: list[Any], controls: bool = True) -> tuple[str, Any]:
+        """ "each opponent who doesn't control an Elf" (Thornbow Archer): a player
+        who controls at least one permanent of that description, or none
+        (rules/filters.matches_player; CR 108.4)."""
+        what = next(x for x in c if not isinstance(x, Token))
+        flt = what.filter if isinstance(what, Some | EachRef) else what
+        if not isinstance(flt, Filter) or (isinstance(what, Some) and what.count != 1):
+            raise CompileError("who controls: not a kind of permanent")
+        if flt.zone != "battlefield" or any(k == "controller" for k, _ in flt.conditions):
+            raise CompileError("who controls: not a permanent they control")
+        return ("controls", (flt, controls))
+
+    def post_who_doesnt_control(self, c: list[Any]) -> tuple[str, Any]:
+        return self.post_who_controls(c, controls=False)
+
+    post_who_controls_no = post_who_doesnt_control
     post_opp_controls = _post("controller", "opponent")
 
     def post_target_player_controls(self, c: list[Any]) -> tuple[str, Any]:

@@ -32,6 +32,7 @@ from .ir import (
     ThatObject,
     ZoneOf,
     substitute_subject,
+    walk,
 )
 from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
 from .tx_common import (
@@ -189,8 +190,12 @@ class VerbRules:
         ]
 
     def vp_bounce(self, c: list[Any]) -> list[Effect]:
-        items = [x for x in c if not isinstance(x, tuple)]
-        return [Effect("return_to_hand", {"what": _obj(items[0]), **_from_graveyard(c)})]
+        """ "return target nonland permanent you control and target nonland permanent
+        you don't control to their owners' hands": each object of the list (CR 608.2c)."""
+        refs = [x for x in c if not isinstance(x, (tuple, str))]  # not the hand ("owner")
+        if len(refs) == 2:
+            _check_object_pair(refs[0], refs[1])
+        return self._each("return_to_hand", "what", refs, **_from_graveyard(c))
 
     def vp_return_bf(self, c: list[Any]) -> list[Effect]:
         what = next(x for x in c if not isinstance(x, (tuple, dict)))
@@ -1311,6 +1316,11 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_tapped_counters(self, c: list[Any]) -> list[Effect]:
+        """ "This land enters tapped with two depletion counters on it" (Saprazzan
+        Skerry): both replacement effects of its entering (CR 614.1c, 614.12)."""
+        return self.vp_enters_tapped(c) + self.vp_enters_counters(c)
+
     def vp_enters_counters_kw(self, c: list[Any]) -> list[Effect]:
         # "it enters with three +1/+1 counters on it and with trample" (Kavu Titan):
         # the counters (CR 614.1c) and the keyword it then has (CR 611.3)
@@ -1580,6 +1590,28 @@ def _rest_to_bottom(c: list[Any]) -> Effect:
     if any(isinstance(x, tuple) and x[:2] == ("tail", "random_order") for x in c):
         args["order"] = "random"
     return Effect("put_on_library", args)
+
+
+def _check_object_pair(first: Any, second: Any) -> None:
+    """Two objects joined by "and" in one instruction: refuse what the pair can't
+    say yet rather than compile it wrong. A zone phrase after the second ("up to one
+    target creature card and up to one target noncreature permanent card from your
+    graveyard") belongs to both; a pronoun in the second ("enchanted creature and all
+    Auras attached to that creature") names the first, which only a target resolves."""
+    if isinstance(first, Tgt) and isinstance(second, Tgt):
+        if first.spec.filter.zone != second.spec.filter.zone:
+            raise CompileError("a zone phrase shared by two targets")
+        return
+    pronouns: list[Any] = []
+
+    def find(v: Any) -> None:
+        if isinstance(v, It):
+            pronouns.append(v)
+        return None
+
+    walk(second, find)
+    if pronouns and not isinstance(first, Tgt):
+        raise CompileError("a pronoun naming the first of two objects")
 
 
 def _from_graveyard(c: list[Any]) -> dict[str, Any]:
