@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from ..cards.abilities import AbilityKind, Filter, SelfRef
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
-from .characteristics import chars, printed
+from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object
 from .statics import any_statics, statics_with
@@ -123,15 +123,30 @@ def may_play_from(
     )
 
 
+#: ``CardDef.cache`` key: whether the card prints an ``OWN`` permission
+_PRINTS_OWN = ("prints", OWN)
+
+
+def _prints_own_permission(o: GameObject) -> bool:
+    """Whether any face of ``o``'s card prints "You may cast this card from ...",
+    remembered with the card definition (priority looks at every graveyard card)."""
+    got = o.card.cache.get(_PRINTS_OWN)
+    if got is None:
+        got = any(
+            st.op == OWN
+            for face in o.card.compiled
+            for a in face.abilities
+            if a.kind is AbilityKind.STATIC
+            for st in a.static
+        )
+        o.card.cache[_PRINTS_OWN] = got
+    return bool(got)
+
+
 def own_permission(game: Game, player: int, o: GameObject) -> bool:
     """Whether the card ``o`` lets its owner ``player`` cast it from the zone it's in:
     "You may cast this card from your graveyard [as long as ...]" (CR 113.6, 601.2a)."""
-    if o.owner != player or not any(
-        st.op == OWN
-        for a in printed(o).abilities
-        if a.kind is AbilityKind.STATIC
-        for st in a.static
-    ):
+    if o.owner != player or not _prints_own_permission(o):
         return False  # (the printed abilities first: a cheap look that rules most out)
     zone = Zone.NAMES[o.zone]
     return any(
@@ -232,9 +247,15 @@ def permitted_cards(game: Game, player: int) -> list[int]:
     cards they may cast."""
     objects = game.objects
     mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
+    graveyard = game.players[player].graveyard
+    once = bool(graveyard) and any_statics(game, (GRAVEYARD_ONCE,))
+    if not (mine or once or game.exile) and not any(
+        _prints_own_permission(objects[oid]) for oid in graveyard
+    ):
+        return []  # (priority asks with every graveyard card: most ask nothing)
     ids = {oid for e in mine for oid in e.affected}
     described = [e for e in mine if "filter" in e.args]
-    if any_statics(game, (GRAVEYARD_ONCE,)):
+    if once:
         ids |= {
             oid
             for oid in game.players[player].graveyard
