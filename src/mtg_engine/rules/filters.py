@@ -474,6 +474,10 @@ def matches_player(
         elif key == "opponent":
             if bool(value) != (player != controller):
                 return False
+        elif key == "other_than_you":
+            # "each other player": every player but you, teammates too (CR 102.3)
+            if bool(value) != (player != controller):
+                return False
         elif key == "controller" or key == "player":
             if value == "you" and player != controller:
                 return False

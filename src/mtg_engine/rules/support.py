@@ -268,6 +268,7 @@ SUPPORTED: set[str] = set(
                 "fortified_by",
                 "you",
                 "opponent",
+                "other_than_you",  # "each other player" (rules/filters.matches_player)
                 "any_of",
                 "activated",
                 "triggered",
