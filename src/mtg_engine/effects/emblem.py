@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
 from ..cards.definitions import emblem_def
-from ..game.events import EventKind
-from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
+from ..rules.emblems import give_emblem
 from ..rules.support import register
 from . import effect
 
@@ -23,14 +22,5 @@ def create_emblem(ctx: Ctx, e: Effect) -> bool:
     card = emblem_def({"emblem": True, "name": name, "abilities": abilities})
     text = "; ".join(a.text for a in abilities if a.text) or "its abilities"
     for p in ctx.players(e.args.get("player", ControllerRef())):
-        obj = g.create_card(card, p, Zone.COMMAND)
-        obj.controller = p
-        g.emit(
-            EventKind.EMBLEM,
-            ("114.2",),
-            f"{g.players[p].name} gets an emblem ({name}): {text}",
-            obj=obj.id,
-            player=p,
-        )
-    g.invalidate()
+        give_emblem(g, p, card, ("114.2",), f"{g.players[p].name} gets an emblem ({name}): {text}")
     return True

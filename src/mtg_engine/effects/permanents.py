@@ -97,7 +97,9 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             continue
         if e.op == "put_counters":
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
-            put_counters(g, o, kind, amount)  # CR 122.1
+            # CR 122.1, and the keyword action that puts them, if any ("support", 701.41a)
+            rule = e.args.get("rule")
+            put_counters(g, o, kind, amount, ("122.1", rule) if rule else ("122.1",))
         else:
             every = kind == "any" and e.args.get("amount") == "all"
             # "remove all +1/+1 counters from it"; "remove all counters from target
@@ -558,3 +560,6 @@ def enters_under_your_control(ctx: Ctx, e: Effect) -> bool:
         f"enters under {g.players[ctx.controller].name}'s control instead",
     )
     return True
+
+
+register("arg:put_counters.rule")  # the keyword action it stands for, cited

@@ -53,10 +53,20 @@ KEYWORD_EXPANSIONS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
 def expansion(
     keyword: str,
 ) -> Callable[[Callable[[Any], tuple[Any, ...]]], Callable[[Any], tuple[Any, ...]]]:
-    """Register the abilities that implement ``keyword`` (see KEYWORD_EXPANSIONS)."""
+    """Register the abilities that implement ``keyword`` (see KEYWORD_EXPANSIONS),
+    made once per compiled keyword ability (records are shared and immutable, so the
+    same record always stands for the same abilities)."""
 
     def register(fn: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], tuple[Any, ...]]:
-        KEYWORD_EXPANSIONS[keyword] = fn
+        made: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+        def once(a: Any) -> tuple[Any, ...]:
+            got = made.get(id(a))
+            if got is None or got[0] is not a:
+                got = made[id(a)] = (a, fn(a))
+            return got[1]
+
+        KEYWORD_EXPANSIONS[keyword] = once
         return fn
 
     return register

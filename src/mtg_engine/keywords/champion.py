@@ -34,8 +34,6 @@ if TYPE_CHECKING:
 register_keywords("Champion")
 register("trigger:championed")
 
-_CACHE: dict[int, tuple[Ability, Ability, Ability]] = {}
-
 
 def _quality(a: Ability) -> tuple[Filter | None, str]:
     flt = a.keyword_args.get("filter")
@@ -51,9 +49,6 @@ def _quality(a: Ability) -> tuple[Filter | None, str]:
 @expansion("Champion")
 def champion_abilities(a: Ability) -> tuple[Ability, ...]:
     """The two linked triggered abilities of "Champion an [object]" (CR 702.72a)."""
-    got = _CACHE.get(id(a))
-    if got is not None and got[0] is a:
-        return got[1:]
     flt, what = _quality(a)
     enters = Ability(
         AbilityKind.TRIGGERED,
@@ -73,7 +68,6 @@ def champion_abilities(a: Ability) -> tuple[Ability, ...]:
         keyword="Champion",
         keyword_args={"rule": "702.72a", "linked": "champion"},
     )
-    _CACHE[id(a)] = (a, enters, leaves)
     return enters, leaves
 
 

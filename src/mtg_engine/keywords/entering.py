@@ -17,13 +17,9 @@ def entering_keyword(keyword: str, op: str, rule: str, text: Callable[[int], str
     """Declare the keyword "[keyword] N": it stands for the static entering
     replacement ``op`` with that N (1 when it has none), described by ``text(N)``."""
     register_keywords(keyword)
-    cache: dict[int, tuple[Ability, Ability]] = {}
 
     @expansion(keyword)
     def replacement(a: Ability) -> tuple[Ability, ...]:
-        got = cache.get(id(a))
-        if got is not None and got[0] is a:
-            return (got[1],)
         n = a.keyword_args.get("n", 1)
         n = n if isinstance(n, int) else 1
         ab = Ability(
@@ -33,7 +29,6 @@ def entering_keyword(keyword: str, op: str, rule: str, text: Callable[[int], str
             keyword=keyword,
             keyword_args={"rule": rule},
         )
-        cache[id(a)] = (a, ab)
         return (ab,)
 
 

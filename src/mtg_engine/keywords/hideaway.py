@@ -20,16 +20,11 @@ from . import expansion
 
 register_keywords("Hideaway")
 
-_CACHE: dict[int, tuple[Ability, Ability]] = {}
-
 
 @expansion("Hideaway")
 def hideaway_ability(a: Ability) -> tuple[Ability, ...]:
     """The triggered ability "Hideaway N" stands for (CR 702.75a); each instance
     triggers separately (Evercoat Ursine's "Hideaway 3, hideaway 3")."""
-    got = _CACHE.get(id(a))
-    if got is not None and got[0] is a:
-        return (got[1],)
     n = a.keyword_args.get("n", 4)
     n = n if isinstance(n, int) else 4
     ab = Ability(
@@ -42,5 +37,4 @@ def hideaway_ability(a: Ability) -> tuple[Ability, ...]:
         keyword="Hideaway",
         keyword_args={"rule": "702.75a"},
     )
-    _CACHE[id(a)] = (a, ab)
     return (ab,)

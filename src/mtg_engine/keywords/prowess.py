@@ -15,7 +15,6 @@ from . import expansion
 
 register_keywords("Prowess")
 
-_CACHE: dict[int, tuple[Ability, Ability]] = {}
 
 _TRIGGER = Trigger(
     "cast",
@@ -30,9 +29,6 @@ _TRIGGER = Trigger(
 @expansion("Prowess")
 def prowess_ability(a: Ability) -> tuple[Ability, ...]:
     """The triggered ability "Prowess" stands for (CR 702.108a)."""
-    got = _CACHE.get(id(a))
-    if got is not None and got[0] is a:
-        return (got[1],)
     ab = Ability(
         AbilityKind.TRIGGERED,
         text="Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.",
@@ -46,5 +42,4 @@ def prowess_ability(a: Ability) -> tuple[Ability, ...]:
         keyword="Prowess",
         keyword_args={"rule": "702.108a"},
     )
-    _CACHE[id(a)] = (a, ab)
     return (ab,)

@@ -47,6 +47,7 @@ def scavenge(a: Ability) -> Ability:
                     "what": TargetRef(0),
                     "counter": "+1/+1",
                     "amount": Amount("power", ref=ParentRef("exiled")),
+                    "rule": "702.97a",
                 },
             ),
         ),

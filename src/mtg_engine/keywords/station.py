@@ -54,6 +54,7 @@ def station(a: Ability) -> Ability:
                     "what": SelfRef(),
                     "counter": CHARGE_COUNTER,
                     "amount": Amount("power", ref=ParentRef("tapped")),
+                    "rule": "702.184a",
                 },
             ),
         ),

@@ -48,6 +48,10 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+#: ``ParentRef`` keys naming what the cost was paid with (``GameObject.paid``)
+_PAID_WITH = frozenset(("sacrificed", "tapped", "exiled"))
+
+
 class Ctx:
     """What an effect handler needs: the game, the resolving object, its controller."""
 
@@ -301,6 +305,26 @@ class Ctx:
             return [ref]
         return []
 
+    def _paid_with_pt(self, key: str, kind: str) -> int:
+        """The power or toughness ("power"/"toughness" ``kind``) of the first object
+        the cost was paid with (CR 601.2h, 602.2b), ``paid[key]``:
+
+        * "sacrificed": its last known information (CR 608.2h);
+        * "tapped" (station, 702.184a): as the ability resolves, or as it was tapped
+          if it has left the battlefield since;
+        * "exiled" (scavenge, 702.97a): the card in exile the cost made (400.7).
+        """
+        paid = (self.obj.paid or {}).get(key) or []
+        if not paid:
+            return 0
+        first = paid[0]
+        if key != "sacrificed":
+            o = self.game.objects.get(first if key == "exiled" else first["id"])
+            if o is not None and (key == "exiled" or o.zone == Zone.BATTLEFIELD):
+                c = chars(self.game, o)
+                return (c.power if kind == "power" else c.toughness) or 0
+        return (first.get(kind) or 0) if isinstance(first, dict) else 0
+
     def lki(self, oid: int) -> dict[str, Any] | None:
         """Last known information (CR 608.2h) about an object that is gone: a target
         as resolution began, or a permanent sacrificed to pay the cost."""
@@ -450,34 +474,8 @@ class Ctx:
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
             if a.kind in ("power", "toughness") and a.ref is not None:
-                if isinstance(a.ref, ParentRef) and a.ref.key == "exiled":
-                    # "the power of the card you exiled" (scavenge, CR 702.97a): the card
-                    # the cost exiled, in exile (CR 400.7)
-                    gone = (self.obj.paid or {}).get("exiled") or []
-                    card = g.objects.get(gone[0]) if gone else None
-                    if card is None:
-                        return 0
-                    c = chars(g, card)
-                    now = c.power if a.kind == "power" else c.toughness
-                    return (now or 0) * a.multiplier
-                if isinstance(a.ref, ParentRef) and a.ref.key == "tapped":
-                    # "the tapped creature's power" (station, CR 702.184a): as the
-                    # ability resolves, or as it was tapped if it has left since
-                    recs = (self.obj.paid or {}).get("tapped") or []
-                    if not recs:
-                        return 0
-                    o = g.objects.get(recs[0]["id"])
-                    if o is not None and o.zone == Zone.BATTLEFIELD:
-                        c = chars(g, o)
-                        now = c.power if a.kind == "power" else c.toughness
-                    else:
-                        now = recs[0].get(a.kind)
-                    return (now or 0) * a.multiplier
-                if isinstance(a.ref, ParentRef) and a.ref.key == "sacrificed":
-                    # "the sacrificed creature's power": last known information of the
-                    # permanent sacrificed to pay the cost (CR 608.2h, 601.2h)
-                    recs = (self.obj.paid or {}).get("sacrificed") or []
-                    return (recs[0].get(a.kind) or 0) * a.multiplier if recs else 0
+                if isinstance(a.ref, ParentRef) and a.ref.key in _PAID_WITH:
+                    return self._paid_with_pt(a.ref.key, a.kind) * a.multiplier
                 info = self.looked_back(a.ref)
                 if info is not None:  # CR 603.10a: its power as it last existed
                     return (info.get(a.kind) or 0) * a.multiplier

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.events import EventKind
+from ..game.objects import Zone
+
 if TYPE_CHECKING:
-    from ..game.objects import GameObject
+    from ..game.objects import CardDef, GameObject
     from ..game.state import Game
 
 
@@ -27,3 +30,15 @@ def emblem_ids(game: Game) -> list[int]:
     if not game.command:
         return []
     return [oid for oid in game.command if is_emblem(game.objects[oid])]
+
+
+def give_emblem(
+    game: Game, player: int, card: CardDef, rules: tuple[str, ...], text: str
+) -> GameObject:
+    """CR 114.2: ``player`` gets the emblem ``card`` in the command zone, owned and
+    controlled by them; logged as ``text`` citing ``rules``."""
+    obj = game.create_card(card, player, Zone.COMMAND)
+    obj.controller = player
+    game.invalidate()
+    game.emit(EventKind.EMBLEM, rules, text, obj=obj.id, player=player)
+    return obj

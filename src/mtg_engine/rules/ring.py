@@ -40,7 +40,7 @@ from ..cards.definitions import emblem_def
 from ..game.events import Event, EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
-from .emblems import emblem_ids
+from .emblems import emblem_ids, give_emblem
 from .support import register
 
 if TYPE_CHECKING:
@@ -166,15 +166,12 @@ def get_ring(game: Game, player: int) -> None:
     tempts them, before they choose their Ring-bearer."""
     if ring_emblem(game, player) is not None:
         return
-    obj = game.create_card(_ring_def(game.players[player].ring_tempted + 1), player, Zone.COMMAND)
-    obj.controller = player
-    game.invalidate()
-    game.emit(
-        EventKind.EMBLEM,
+    give_emblem(
+        game,
+        player,
+        _ring_def(game.players[player].ring_tempted + 1),
         ("701.54c", "114.2"),
         f"{game.players[player].name} gets an emblem named {RING_NAME}: {RING_ABILITIES[0].text}",
-        obj=obj.id,
-        player=player,
     )
 
 

@@ -796,7 +796,7 @@ class VerbRules:
         return [
             Effect(
                 "put_counters",
-                {"what": Tgt(spec), "counter": "+1/+1", "amount": 1},
+                {"what": Tgt(spec), "counter": "+1/+1", "amount": 1, "rule": "701.41a"},
             )
         ]
 
