@@ -195,6 +195,7 @@ _Untyped = Literal[
     EventKind.WARD,
     EventKind.WIN_GAME,
     EventKind.WIN_PREVENTED,
+    EventKind.LOSS_PREVENTED,
     EventKind.X,
     EventKind.ZONE_CHANGE_PREVENTED,
 ]

@@ -200,6 +200,7 @@ class EventKind(StrEnum):
     WARD = "ward"
     WIN_GAME = "win_game"
     WIN_PREVENTED = "win_prevented"
+    LOSS_PREVENTED = "loss_prevented"
     X = "x"
     ZONE_CHANGE = "zone_change"
     ZONE_CHANGE_PREVENTED = "zone_change_prevented"
