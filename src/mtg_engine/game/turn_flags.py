@@ -110,6 +110,10 @@ class TurnFlags:
     #: player -> lands they may play this turn beyond their usual one ("you may play
     #: an additional land this turn", CR 305.2; rules/player_limits.py)
     extra_land_plays: dict[int, int] = field(default_factory=dict)
+    #: player -> the mana in their pool (counts by type, W U B R G C) that they don't
+    #: lose as steps and phases end this turn (Sakura-Tribe Springcaller, CR 106.4,
+    #: 500.4; effects/mana.py)
+    persistent_mana: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -153,4 +157,5 @@ class TurnFlags:
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
+        t.persistent_mana = self.persistent_mana.copy()
         return t

@@ -250,6 +250,13 @@ class Ctx:
                 if any(k != "player" for k in ref.filter.kinds or ("permanent",))
                 else []
             )
+            if out and ("other", True) in flt.conditions and self.obj.zone == Zone.STACK:
+                # "Create X 1/1 Soldier tokens. If X is 5 or more, destroy all other
+                # creatures." (Martial Coup): a spell isn't a creature; "other" means
+                # other than the tokens an earlier instruction of it created (608.2c)
+                made = ((self.task.data.get("parent") or {}) if self.task else {}).get("created")
+                if made and self.obj.ability is not None and self.obj.source_id is None:
+                    out = [oid for oid in out if oid not in made]
             if "player" in ref.filter.kinds:
                 named = [
                     p.index
@@ -743,6 +750,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         while part["i"] < len(players):
             chooser = players[part["i"]]
             flt = _as_chooser(ref.filter, ctx.controller) if "player" in e.args else ref.filter
+            if any(isinstance(v, Amount) for _, v in flt.conditions):
+                flt = ctx.concrete(flt)  # "with mana value X or less": X now (CR 608.2c)
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an

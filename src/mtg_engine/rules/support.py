@@ -204,6 +204,7 @@ SUPPORTED: set[str] = set(
         "condition:is",
         "condition:graveyard_count_ge",
         "condition:attacked_this_turn",
+        "condition:x_ge",
         # "Activate only if ..." (CR 602.5b: rules/activating.activate_problem)
         "restriction:condition",
         "restriction:trigger_once_each_turn",
@@ -536,7 +537,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     key == "counters_ge" and isinstance(val, tuple) and isinstance(val[1], int)
                 )
                 # "equal to that number": computed as the effect resolves (Ctx.concrete)
-                and not (isinstance(val, Amount) and val.kind == "chosen_number")
+                # and X (CR 107.3): "with mana value X or less"
+                and not (isinstance(val, Amount) and val.kind in ("chosen_number", "x"))
             ):
                 out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
             _walk_value(val, out)

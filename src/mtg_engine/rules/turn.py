@@ -238,14 +238,25 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
 
 def end_step(game: Game) -> None:
     """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
+    persistent = game.turn_flags.persistent_mana
     for p in game.players:
         if any(p.mana_pool) or p.restricted_mana:
-            p.mana_pool = [0, 0, 0, 0, 0, 0]
+            kept = persistent.get(p.index)
+            pool = [0, 0, 0, 0, 0, 0]
+            if kept is not None:
+                # CR 106.4, 500.4: "you don't lose this mana as steps and phases end"
+                # (what of it is left: the pool's other mana is spent first)
+                pool = [min(have, k) for have, k in zip(p.mana_pool, kept, strict=True)]
+                persistent[p.index] = tuple(pool)
+            if pool == p.mana_pool and not p.restricted_mana:
+                continue
+            p.mana_pool = pool
             p.restricted_mana = []  # CR 106.6: restricted mana empties like other mana
             game.emit(
                 EventKind.MANA_EMPTIES,
                 ("500.4",),
-                f"{p.name}'s unspent mana empties",
+                f"{p.name}'s unspent mana empties"
+                + (", but for the mana they don't lose this turn" if any(pool) else ""),
                 player=p.index,
             )
     step = game.step
