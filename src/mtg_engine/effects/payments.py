@@ -46,6 +46,10 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
             g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")
     if s["paid"]:
         return True
+    if ctx.task is not None:
+        # "Counter target spell unless its controller pays {2}. If they do, ...": what
+        # follows reads whether the cost was paid (CR 118.12)
+        ctx.task.data["short"] = True
     # not paid: the effects happen, one by one (each may ask for a choice)
     inner = tuple(e.args.get("effects", ()))
     i = s.get("inner", 0)
@@ -110,7 +114,7 @@ def _read_by_if_clause(ctx: Ctx) -> bool:
     return any(x.condition is not None and x.condition.kind in _IF_CLAUSES for x in later)
 
 
-_IF_CLAUSES = frozenset(("you_do", "you_dont"))
+_IF_CLAUSES = frozenset(("you_do", "you_dont", "they_do", "they_dont"))
 
 
 @effect("unless_does")

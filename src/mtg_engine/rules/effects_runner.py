@@ -863,7 +863,13 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
 
 def _has_if_you_dont(ability: Ability) -> bool:
     """Whether an instruction of the ability happens only if "you don't" (CR 608.2c)."""
-    return any(e.condition is not None and e.condition.kind == "you_dont" for e in ability.effects)
+    return any(e.condition is not None and e.condition.kind in _IF_NOT_DONE for e in ability.effects)
+
+
+#: "If you do, ...", "If they do, ..." (another player's choice or payment, CR 118.12):
+#: whether the instruction before was done; and "If you / they don't, ..."
+_IF_DONE = frozenset(("you_do", "they_do"))
+_IF_NOT_DONE = frozenset(("you_dont", "they_dont"))
 
 
 def _did_once(game: Game, obj: GameObject, ability: Ability) -> None:
@@ -959,13 +965,13 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             # "Otherwise, ...": only if the condition of the instruction before didn't
             # hold (CR 608.2c); with no condition before, never
             skip = skip or d.get("last_cond", True)
-        elif e.condition is not None and e.condition.kind == "you_do":
+        elif e.condition is not None and e.condition.kind in _IF_DONE:
             # "If you do, ...": whether the previous optional instruction was done;
             # "When you do, ..." (CR 603.12): whether the instruction before was done
             held = d.get("prev_done" if e.op == "reflexive_trigger" else "last_done", False)
             d["last_cond"] = held
             skip = skip or not held
-        elif e.condition is not None and e.condition.kind == "you_dont":
+        elif e.condition is not None and e.condition.kind in _IF_NOT_DONE:
             # "If you don't, ...": the previous optional instruction wasn't
             # done (CR 608.2c); every instruction of that sentence reads the same choice
             held = not d.get("last_done", False)

@@ -369,6 +369,8 @@ SUPPORTED: set[str] = set(
                 "not",
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
+                "they_do",  # the same, of another player's choice or payment (CR 118.12)
+                "they_dont",
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
                 "not_control",
                 "life_at_least",
