@@ -30,6 +30,7 @@ from . import (  # noqa: E402,F401
     class_level,
     combat,
     copy,
+    creature_actions,
     damage_life,
     delayed,
     earthbend,

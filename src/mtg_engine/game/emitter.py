@@ -42,6 +42,7 @@ _Untyped = Literal[
     EventKind.ACTIVATE,
     EventKind.ADD_MANA,
     EventKind.AMASS,
+    EventKind.BLIGHT,
     EventKind.ADDITIONAL_TRIGGER,
     EventKind.ASSIGN_DAMAGE,
     EventKind.ATTACH,

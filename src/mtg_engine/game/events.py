@@ -26,6 +26,7 @@ class EventKind(StrEnum):
     ADD_MANA = "add_mana"
     ADDITIONAL_TRIGGER = "additional_trigger"
     AMASS = "amass"  # CR 701.47b
+    BLIGHT = "blight"  # CR 701.68d
     ASSIGN_DAMAGE = "assign_damage"
     ATTACH = "attach"
     ATTACKS = "attacks"

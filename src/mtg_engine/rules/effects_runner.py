@@ -856,6 +856,16 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
     """ "You may sacrifice this enchantment. If you do, ...": once it has left the
     battlefield it can't be sacrificed (CR 701.21a), so there is no choice to make
     (an impossible instruction is ignored, CR 101.3) and "if you do" is false."""
+    if e is not None and e.op == "blight":
+        # CR 701.68b: a player who controls no creature can't choose to blight
+        g = ctx.game
+        p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]
+        return not any(
+            (o := g.objects[oid]).controller == p
+            and not o.phased_out
+            and "Creature" in chars(g, o).types
+            for oid in g.battlefield
+        )
     if e is None or e.op != "sacrifice" or not isinstance(e.args.get("what"), SelfRef):
         return False
     return not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args["what"]))
@@ -863,7 +873,9 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
 
 def _has_if_you_dont(ability: Ability) -> bool:
     """Whether an instruction of the ability happens only if "you don't" (CR 608.2c)."""
-    return any(e.condition is not None and e.condition.kind in _IF_NOT_DONE for e in ability.effects)
+    return any(
+        e.condition is not None and e.condition.kind in _IF_NOT_DONE for e in ability.effects
+    )
 
 
 #: "If you do, ...", "If they do, ..." (another player's choice or payment, CR 118.12):

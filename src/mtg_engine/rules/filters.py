@@ -413,8 +413,9 @@ def _condition(
         return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
     if key == "phased_out":
         return obj.phased_out == bool(value)  # CR 702.26b
-    if key in ("monstrous", "renowned"):
-        # designations of a permanent (CR 701.37b, 702.112b), kept in its ``chosen``
+    if key in ("monstrous", "renowned", "suspected"):
+        # designations of a permanent (CR 701.37b, 702.112b, 701.60b), kept in its
+        # ``chosen``
         return bool((obj.chosen or {}).get(key)) == bool(value)
     if key == "ring_bearer":
         # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e

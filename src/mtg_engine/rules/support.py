@@ -289,6 +289,7 @@ SUPPORTED: set[str] = set(
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
                 "renowned",  # CR 702.112b (rules/filters.py)
+                "suspected",  # CR 701.60b (effects/creature_actions.py)
             )
         ),
         "kind:Creature",

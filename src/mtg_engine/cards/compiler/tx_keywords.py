@@ -43,6 +43,7 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     # designations (CR 701.37b; "if it's renowned": renown's, 702.112b)
     "monstrous": (("monstrous", True),),
     "renowned": (("renowned", True),),
+    "suspected": (("suspected", True),),  # CR 701.60b
 }
 
 
