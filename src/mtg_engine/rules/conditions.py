@@ -83,9 +83,14 @@ def is_known(cond: Condition) -> bool:
 def _controlled(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
     """How many permanents matching ``flt`` ``controller`` controls ("you control ...")."""
 
-    return sum(
-        1 for o in objects_matching(game, flt, controller, source) if o.controller == controller
-    )
+    found = [
+        o for o in objects_matching(game, flt, controller, source) if o.controller == controller
+    ]
+    if ("different_names", True) in flt.conditions:
+        # "if you control ten or more Gates with different names": names counted once
+        # (CR 201.2)
+        return len({chars(game, o).name for o in found})
+    return len(found)
 
 
 def evaluate(

@@ -801,6 +801,12 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                         "purpose": DecisionPurpose.CHOOSE,
                         # the cards the chooser is looking at, chosen from or not
                         **({"shown": list(part["pool"])} if among is not None else {}),
+                        # "any number of permanent cards with different names" (201.2)
+                        **(
+                            {"different_names": True}
+                            if ("different_names", True) in flt.conditions
+                            else {}
+                        ),
                     },
                     player=chooser,
                 )

@@ -424,6 +424,10 @@ def _condition(
         return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
+    if key == "different_names":
+        # "cards with different names": a rule for the group chosen or counted
+        # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object
+        return True
     if key == "permanent_card":
         # CR 110.4a: an artifact, creature, enchantment, land, planeswalker or battle card
         return bool(c.types & _PERMANENT_TYPES) == bool(value)

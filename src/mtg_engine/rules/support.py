@@ -290,6 +290,8 @@ SUPPORTED: set[str] = set(
                 "controls",
                 "renowned",  # CR 702.112b (rules/filters.py)
                 "suspected",  # CR 701.60b (effects/creature_actions.py)
+                # "with different names": searches, choices and counts (CR 201.2)
+                "different_names",
             )
         ),
         "kind:Creature",
