@@ -114,6 +114,8 @@ class TurnFlags:
     #: lose as steps and phases end this turn (Sakura-Tribe Springcaller, CR 106.4,
     #: 500.4; effects/mana.py)
     persistent_mana: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: player -> the mana they spent to cast spells this turn (expend, CR 700.14)
+    mana_spent_on_spells: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -158,4 +160,5 @@ class TurnFlags:
         t.next_cast_flash = self.next_cast_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
         t.persistent_mana = self.persistent_mana.copy()
+        t.mana_spent_on_spells = self.mana_spent_on_spells.copy()
         return t

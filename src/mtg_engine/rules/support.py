@@ -338,6 +338,8 @@ SUPPORTED: set[str] = set(
         "trigger:step",
         "trigger:draw",
         "trigger:gain_life",
+        "trigger:expend",  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
+        "trigger_detail:amount",  # expend's N (the only trigger with that detail)
         "trigger:play",  # CR 305.1 (rules/casting.play_land, rules/triggers.py)
         "trigger:put_into_graveyard",
         "trigger:cumulative_upkeep_paid",
