@@ -361,6 +361,7 @@ SUPPORTED: set[str] = set(
         "cost:sacrifice",
         "cost:discard",
         "cost:remove_counters",
+        "cost:put_counters",  # "Put a -1/-1 counter on this creature" (rules/activating.py)
         # conditions (CR 603.4)
         *(
             f"condition:{k}"
