@@ -636,6 +636,8 @@ def finalize(
             src = eff.args["source"]
             args = {**eff.args, "amount": dataclasses.replace(amt, ref=src)}
             eff = Effect(eff.op, args, eff.optional, eff.condition)
+        if trigger_player and state["last"] not in ("each", "parent") and not last_target:
+            eff = _they_the_player(eff)
         if eff.op == "may_play" and eff.optional:
             # "you may play it this turn": a permission used later, not a choice made
             # as the ability resolves (CR 601.2a, 611.2)
@@ -768,3 +770,28 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             out.append(Effect(g.op, args, g.optional, cond))
         i = j
     return out
+
+
+def _they_the_player(eff: Effect) -> Effect:
+    """ "At the beginning of each player's upkeep, if that player controls a Plains,
+    they gain 1 life": in an ability that triggers on a player's event, "they" as the
+    player an instruction names (or whose permanents a condition counts) is that
+    player (CR 603.2, 608.2c), not this object."""
+    args = eff.args
+    if type(args.get("player")) is Them:
+        args = {**args, "player": ThatPlayer()}
+    cond = eff.condition
+    inner = cond.args.get("cond") if cond is not None and cond.kind == "not" else cond
+    if (
+        inner is not None
+        and inner.kind == "player_controls"
+        and type(inner.args.get("arg0")) is Them
+    ):
+        fixed = Condition(inner.kind, {**inner.args, "arg0": ThatPlayer()})
+        if cond is not None and cond is not inner:
+            cond = Condition("not", {**cond.args, "cond": fixed})
+        else:
+            cond = fixed
+    if args is eff.args and cond is eff.condition:
+        return eff
+    return Effect(eff.op, args, eff.optional, cond)
