@@ -50,6 +50,7 @@ from . import (  # noqa: E402,F401
     permanents,
     pile_blocks,
     proliferate,
+    retarget,
     ring,
     saddle,
     search,

@@ -185,6 +185,8 @@ OP_SPECS.update(
         "this one",
         "choose_new_targets": "(no args) — after a copy_spell: the copy may get new targets "
         "(CR 707.10c)",
+        "change_targets": "what: Ref, how: 'all'|'one'|'any'|'new'[, to: Ref] — change the "
+        "target(s) of a spell or ability, or choose new ones (CR 115.7)",
         "create_emblem": "player: Ref, abilities: tuple[Ability, ...] (CR 114)",
         "for_each": "filter: Filter, effects — do the effects once for each matching object",
         "grant_ability": "what: Ref, abilities: tuple[Ability, ...], duration — "

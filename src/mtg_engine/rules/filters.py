@@ -30,6 +30,7 @@ register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
+register("cond:single_target")  # "a spell with a single target" (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
 register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
@@ -258,6 +259,11 @@ def _condition(
         return entered_this_turn(game, obj) == bool(value)
     if key == "targets":
         return _targets_one(game, obj, value, controller, source)
+    if key == "single_target":
+        # "a spell with a single target": one object or player, however many of
+        # its instances of the word "target" name it (CR 115.1, 115.7)
+        single = obj.zone == Zone.STACK and len({t for s in obj.targets or () for t in s}) == 1
+        return single == bool(value)
     if key == "historic":  # CR 700.6: legendary, artifact or Saga
         historic = "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
         return historic == bool(value)

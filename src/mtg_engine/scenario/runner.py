@@ -275,6 +275,11 @@ class Run:
                         since = None
                     continue
             try:
+                if self.script.answer_later_targets(g):
+                    continue
+            except Illegal as e:
+                return Stop("illegal", act, e.message)
+            try:
                 answer = default_answer(g)
             except Unscripted as e:
                 return Stop("unscripted", act, e.prompt)

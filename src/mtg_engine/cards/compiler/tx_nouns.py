@@ -421,6 +421,9 @@ class NounRules:
     def with_mana_ability(self, c: list[Any]) -> tuple[str, Any]:
         return ("has_mana_ability", True)
 
+    def with_single_target(self, c: list[Any]) -> tuple[str, Any]:
+        return ("single_target", True)
+
     # zones
     def _owner_of(self, c: list[Any]) -> str | None:
         words = _words([x for x in c if isinstance(x, Token)])

@@ -717,6 +717,32 @@ class VerbRules:
     def vp_new_targets(self, c: list[Any]) -> list[Effect]:
         return [Effect("choose_new_targets", {})]
 
+    # CR 115.7: "change the target of target spell with a single target" (115.7a),
+    # "change a target of target spell or ability to this creature" (115.7b), "you may
+    # change any targets of target Arcane spell" (115.7c), "you may choose new targets
+    # for target spell" (115.7d); ``to``: the one object each changed target becomes
+    def change_to(self, c: list[Any]) -> tuple[str, Any]:
+        return ("change_to", _obj(c[0]))
+
+    def _change_targets(self, c: list[Any], how: str) -> list[Effect]:
+        args: dict[str, Any] = {"what": _obj(c[0]), "how": how}
+        for x in c[1:]:
+            if isinstance(x, tuple) and x and x[0] == "change_to":
+                args["to"] = x[1]
+        return [Effect("change_targets", args)]
+
+    def vp_change_the_targets(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "all")
+
+    def vp_change_a_target(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "one")
+
+    def vp_change_any_targets(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "any")
+
+    def vp_new_targets_for(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "new")
+
     def vp_attach(self, c: list[Any]) -> list[Effect]:
         return [Effect("attach", {"what": _obj(c[0]), "to": _obj(c[1])})]
 
