@@ -110,6 +110,9 @@ class TurnFlags:
     #: player -> lands they may play this turn beyond their usual one ("you may play
     #: an additional land this turn", CR 305.2; rules/player_limits.py)
     extra_land_plays: dict[int, int] = field(default_factory=dict)
+    #: Mount -> the creatures that saddled it this turn, tapped to pay its saddle
+    #: cost ("a creature that saddled it this turn", CR 702.171c)
+    saddled_by: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -153,4 +156,5 @@ class TurnFlags:
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
+        t.saddled_by = self.saddled_by.copy()
         return t

@@ -105,7 +105,10 @@ def create(
     name = step_name(trig.step) if trig.event == "step" else None
     if name is None:
         return f"no delayed trigger for {trig.event} {trig.step or ''}".strip()
-    bound = tuple(_bind_effect(ctx, e) for e in effects)
+    bound = tuple(
+        e if _names_own_exiles(effects[:i], e) else _bind_effect(ctx, e)
+        for i, e in enumerate(effects)
+    )
     src = ctx.source
     ability = Ability(AbilityKind.TRIGGERED, text=text or _text(name), effects=bound, trigger=trig)
     record: dict[str, Any] = {
@@ -330,6 +333,12 @@ def fire(game: Game, name: str) -> None:
 # ---------------------------------------------------------------------------
 # Binding references (CR 603.7c)
 # ---------------------------------------------------------------------------
+
+
+def _names_own_exiles(before: tuple[Effect, ...], e: Effect) -> bool:
+    """ "At end of combat, exile it and ..., then return those cards": "those cards"
+    are what the delayed ability itself exiled, not its creator (CR 608.2c)."""
+    return any(b.op == "exile" for b in before) and e.args.get("what") == ParentRef("exiled")
 
 
 def _bind_effect(

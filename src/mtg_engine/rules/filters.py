@@ -30,6 +30,7 @@ register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
+register("cond:saddled_source")  # "a creature that saddled it this turn" (_condition)
 register("cond:single_target")  # "a spell with a single target" (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
@@ -259,6 +260,13 @@ def _condition(
         return entered_this_turn(game, obj) == bool(value)
     if key == "targets":
         return _targets_one(game, obj, value, controller, source)
+    if key == "saddled_source":
+        # "a creature that saddled it this turn" (CR 702.171c): tapped to pay the saddle
+        # cost of the Mount the ability comes from, even if that Mount has left since
+        # (its last known information, CR 608.2h)
+        mount = None if source is None else source.source_id or source.id
+        saddlers = game.turn_flags.saddled_by.get(mount, ()) if mount is not None else ()
+        return (obj.id in saddlers) == bool(value)
     if key == "single_target":
         # "a spell with a single target": one object or player, however many of
         # its instances of the word "target" name it (CR 115.1, 115.7)

@@ -241,6 +241,15 @@ class ClauseRules:
             body.condition = None
         return Parsed("triggered", body=body, trigger=trigger)
 
+    def triggered_at_end_of_combat(self, c: list[Any]) -> Parsed:
+        """ "Whenever this creature attacks, at end of combat, ...": the ability
+        creates a delayed triggered ability for the end of this combat (CR 603.7a)."""
+        trigger, body = c
+        trig = Trigger("step", step="end_of_combat", player="each")
+        later = Effect("delayed_trigger", {"trigger": trig, "effects": tuple(body.effects)})
+        body.effects = [later]
+        return self.triggered([trigger, body])
+
     def chaos_trigger(self, c: list[Any]) -> Parsed:
         return Parsed("triggered", body=c[-1], trigger=Trigger("chaos_ensues"))
 

@@ -351,6 +351,10 @@ class NounRules:
             return ("targets", "self")
         return ("targets", "specified")
 
+    def post_saddled_it(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a creature that saddled it this turn" (CR 702.171c)."""
+        return ("saddled_source", True)
+
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("shares_type", "specified")
 
