@@ -307,7 +307,7 @@ class Run:
             and act.verb in ("cast", "activate")
             and act.at is not None
             and bool(g.stack)
-            and "isn't a legal target" in stop.message
+            and ("isn't a legal target" in stop.message or "has no legal targets" in stop.message)
             and g.pending is not None
             and g.pending.kind == DecisionKind.PRIORITY
         )
