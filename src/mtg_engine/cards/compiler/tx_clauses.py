@@ -802,6 +802,11 @@ class ClauseRules:
     def sent(self, c: list[Any]) -> list[Effect]:
         return c[0]
 
+    def sent_copies_differ(self, c: list[Any]) -> list[Effect]:
+        # "Each copy targets a different one of those creatures": how the copies
+        # of "copy that spell for each other ..." are made (effects/copy.py)
+        return []
+
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
 
