@@ -116,6 +116,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "prevent_damage",
         "extra_land_play",
         "look_at_top_any_time",
+        "cast_as_though_flash",
         "no_max_hand_size",
         "no_op",
         "may_play",

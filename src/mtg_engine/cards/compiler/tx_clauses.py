@@ -1487,6 +1487,15 @@ class ClauseRules:
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
 
+    def vp_cast_as_though_flash(self, c: list[Any]) -> list[Effect]:
+        # "You may cast creature spells as though they had flash" (CR 702.8a, 601.3):
+        # a static ability of the players who may (``what``) and the spells
+        spells = c[0]
+        if not isinstance(spells, Filter):
+            raise CompileError("cast as though they had flash: not a kind of spells")
+        args = {"what": SUBJ, "spells": spells, "duration": None}
+        return [Effect("cast_as_though_flash", args)]
+
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
 
