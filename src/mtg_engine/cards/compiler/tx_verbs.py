@@ -1156,7 +1156,10 @@ class VerbRules:
         return [Effect("doesnt_untap", {"what": SUBJ, "duration": duration})]
 
     vp_enters_tapped = _rule("enters_tapped")
-    vp_changeling = _rule("grant_keyword", keyword="Changeling")
+    # "is every creature type": changeling, a characteristic-defining ability, of the
+    # object itself (CR 702.73a, 604.3); of other objects, a type-changing effect
+    # (layer 4, CR 613.1d: compiler/__init__._static_of)
+    vp_changeling = _rule("grant_keyword", keyword="Changeling", every_type=True)
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
