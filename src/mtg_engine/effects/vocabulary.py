@@ -191,6 +191,8 @@ OP_SPECS.update(
         "for_each": "filter: Filter, effects — do the effects once for each matching object",
         "grant_ability": "what: Ref, abilities: tuple[Ability, ...], duration — "
         "'gains \"{T}: ...\"' (layer 6)",
+        "gain_activated_abilities": "what: Ref, of: Ref, duration — 'gains all activated "
+        "abilities of that card' (layer 6): the abilities it has as this resolves",
         "lose_keyword": "what: Ref, keyword: str, duration (layer 6)",
         "become": "what: Ref, duration, and any of power, toughness, types, subtypes, colors, "
         "keywords, copy_of, tapped — 'becomes a 3/3 Elemental creature' (layers 1-7)",

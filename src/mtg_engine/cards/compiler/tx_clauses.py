@@ -37,6 +37,7 @@ from .ir import (
     It,
     Some,
     Tgt,
+    ThatObject,
     ThatPlayer,
     finalize,
     substitute_subject,
@@ -929,6 +930,21 @@ class ClauseRules:
                 "delayed_trigger",
                 {"trigger": trig, "effects": tuple(effects)},
             )
+        ]
+
+    def sent_when_cast_it(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast target creature card in a graveyard this turn. When you cast
+        it this turn, ..." (Havengul Lich): a delayed triggered ability that triggers
+        when that card is cast, once, this turn (CR 603.7a, 603.7c); "that card" is
+        the spell."""
+        if not isinstance(c[0], ControllerRef):
+            raise CompileError("when a player casts it: not you")
+        details = (("this_turn", True), ("that_card", True))
+        trig = Trigger("cast", None, player="you", details=details)
+        spell = TriggerRef("spell")
+        effects = [walk(e, lambda v: spell if isinstance(v, ThatObject) else None) for e in c[-1]]
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects), "what": It()})
         ]
 
     def sent_next_cast_to_hand(self, c: list[Any]) -> list[Effect]:

@@ -489,6 +489,13 @@ class VerbRules:
         # "that player gains control of ...": the clause's subject gains it (CR 613.1b)
         return self._each("gain_control", "what", c[0], duration=duration, player=SUBJ)
 
+    def vp_gain_activated_abilities(self, c: list[Any]) -> list[Effect]:
+        """ "this creature gains all activated abilities of target creature until end
+        of turn" (layer 6, CR 613.1f): the abilities that object has as this resolves."""
+        duration = c[1] if len(c) > 1 else None
+        args = {"what": SUBJ, "of": _obj(c[0]), "duration": duration}
+        return [Effect("gain_activated_abilities", args)]
+
     def vp_exchange_control(self, c: list[Any]) -> list[Effect]:
         refs = c[0]
         return [Effect("exchange_control", {"a": _obj(refs[0]), "b": _obj(refs[-1])})]
