@@ -1252,6 +1252,14 @@ class VerbRules:
     def vp_cast_from(self, c: list[Any]) -> list[Effect]:
         return [Effect("may_cast_from", {"what": SelfRef(), "zone": c[-1][0], "duration": None})]
 
+    def vp_cast_from_extra(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast this card from your graveyard by discarding a card in addition
+        to paying its other costs" (CR 601.2a, 118.8): the permission, with an
+        additional cost when it's used."""
+        zone, cost = c[-2][0], c[-1]
+        args = {"what": SelfRef(), "zone": zone, "cost": cost, "duration": None}
+        return [Effect("may_cast_from", args)]
+
     def vp_assign_among(self, c: list[Any]) -> list[Effect]:
         # Butcher Orgg: "You may assign this creature's combat damage divided as you
         # choose among defending player and/or any number of creatures they control."
