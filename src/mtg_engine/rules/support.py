@@ -515,7 +515,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # "creatures they control": which player the compiler lost (filters
                 # never match it, rules/filters.py)
                 out.add("cond_value:that_player")
-            if key == "targets":
+            if key in ("targets", "targets_only"):
                 if isinstance(val, Filter):
                     _walk_value(val, out)  # "a spell that targets a creature you control"
                 elif val != "self":

@@ -2,7 +2,8 @@
 
 A permanent becomes the target of a spell or ability as that spell's or
 ability's targets are chosen (CR 601.2c, 602.2b, 603.3d); the events that end
-those choices are ``cast``, ``activate`` and ``trigger_targets``. Each
+those choices are ``cast``, ``activate`` and ``trigger_targets``; a permanent
+that a target is changed to (CR 115.7) becomes a target with ``new_targets``. Each
 triggered ability with the ``becomes_target`` event whose subject is a
 targeted permanent triggers once per spell or ability, even when that object
 is targeted several times by it (CR 115.2: "target" counts the object once as
@@ -56,14 +57,24 @@ def _what_matches(game: Game, trig: Trigger, obj: GameObject, watcher: GameObjec
     return matches_object(game, obj, what, watcher.controller, watcher)
 
 
-@on_event(EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS, rules=True)
+@on_event(
+    EventKind.CAST,
+    EventKind.ACTIVATE,
+    EventKind.TRIGGER_TARGETS,
+    EventKind.NEW_TARGETS,
+    rules=True,
+)
 def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]"."""
+    """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]";
+    also as a target is changed to it (CR 115.7)."""
     oid = ev.data.get("obj")
     obj = game.objects.get(oid) if isinstance(oid, int) else None
     if obj is None or not obj.targets:
         return
     targeted = _targeted(game, obj)
+    if ev.kind == EventKind.NEW_TARGETS:
+        new = ev.data.get("new") or ()
+        targeted = [t for t in targeted if t.id in new]
     if not targeted:
         return
     for wid in list(game.battlefield):

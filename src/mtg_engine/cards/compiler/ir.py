@@ -536,6 +536,10 @@ def finalize(
         return ControllerRef()
 
     def fn(v: Any) -> Any:
+        if isinstance(v, Those) and state.get("exiles", 0) > 1:
+            # "exile it and up to one creature ..., then return those cards": every
+            # card the exiling instructions just before exiled (CR 608.2c)
+            return ParentRef("exiled")
         if isinstance(v, Those) and state["last"] == "parent" and state.get("chooses", 0) > 1:
             # "choose a card ..., then that player chooses a card ... . You may return
             # those cards": every object the choices named (CR 608.2c)
@@ -642,6 +646,8 @@ def finalize(
             # "you may play it this turn": a permission used later, not a choice made
             # as the ability resolves (CR 601.2a, 611.2)
             eff = Effect(eff.op, eff.args, False, eff.condition)
+        if eff.op == "delayed_trigger":
+            eff = _walk_delayed(eff, fn, state)
         new = _check_attached_to(walk(eff, fn), out)
         if new.args.get("same_source") and out and "source" in out[-1].args:
             # "it deals 3 damage to target opponent and 3 damage to up to one target
@@ -685,6 +691,7 @@ def finalize(
             state["last"] = "self"
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
+        state["exiles"] = state.get("exiles", 0) + 1 if eff.op == "exile" else 0
         if eff.op == "clash":
             state["clashed"] = True
         if _names_sacrificed(new):
@@ -694,6 +701,20 @@ def finalize(
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     return tuple(out), tuple(targets)
+
+
+def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) -> Effect:
+    """The instructions of a delayed triggered ability ("at end of combat, exile it
+    and ..., then return those cards"), their pronouns resolved one instruction at a
+    time, as :func:`finalize` does for an ability's own (CR 603.7, 608.2c)."""
+    outer = state.get("exiles", 0)
+    state["exiles"] = 0  # the delayed ability's own instructions, from the first
+    inner = []
+    for x in eff.args.get("effects") or ():
+        inner.append(walk(x, fn))
+        state["exiles"] = state.get("exiles", 0) + 1 if x.op == "exile" else 0
+    state["exiles"] = outer
+    return Effect(eff.op, {**eff.args, "effects": tuple(inner)}, eff.optional, eff.condition)
 
 
 def _names_sacrificed(eff: Effect) -> bool:

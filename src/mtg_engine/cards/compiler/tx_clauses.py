@@ -37,6 +37,7 @@ from .ir import (
     It,
     Some,
     Tgt,
+    ThatObject,
     ThatPlayer,
     finalize,
     substitute_subject,
@@ -240,6 +241,15 @@ class ClauseRules:
             )
             body.condition = None
         return Parsed("triggered", body=body, trigger=trigger)
+
+    def triggered_at_end_of_combat(self, c: list[Any]) -> Parsed:
+        """ "Whenever this creature attacks, at end of combat, ...": the ability
+        creates a delayed triggered ability for the end of this combat (CR 603.7a)."""
+        trigger, body = c
+        trig = Trigger("step", step="end_of_combat", player="each")
+        later = Effect("delayed_trigger", {"trigger": trig, "effects": tuple(body.effects)})
+        body.effects = [later]
+        return self.triggered([trigger, body])
 
     def chaos_trigger(self, c: list[Any]) -> Parsed:
         return Parsed("triggered", body=c[-1], trigger=Trigger("chaos_ensues"))
@@ -793,6 +803,11 @@ class ClauseRules:
     def sent(self, c: list[Any]) -> list[Effect]:
         return c[0]
 
+    def sent_copies_differ(self, c: list[Any]) -> list[Effect]:
+        # "Each copy targets a different one of those creatures": how the copies
+        # of "copy that spell for each other ..." are made (effects/copy.py)
+        return []
+
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
 
@@ -915,6 +930,21 @@ class ClauseRules:
                 "delayed_trigger",
                 {"trigger": trig, "effects": tuple(effects)},
             )
+        ]
+
+    def sent_when_cast_it(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast target creature card in a graveyard this turn. When you cast
+        it this turn, ..." (Havengul Lich): a delayed triggered ability that triggers
+        when that card is cast, once, this turn (CR 603.7a, 603.7c); "that card" is
+        the spell."""
+        if not isinstance(c[0], ControllerRef):
+            raise CompileError("when a player casts it: not you")
+        details = (("this_turn", True), ("that_card", True))
+        trig = Trigger("cast", None, player="you", details=details)
+        spell = TriggerRef("spell")
+        effects = [walk(e, lambda v: spell if isinstance(v, ThatObject) else None) for e in c[-1]]
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects), "what": It()})
         ]
 
     def sent_next_cast_to_hand(self, c: list[Any]) -> list[Effect]:
@@ -1472,6 +1502,15 @@ class ClauseRules:
 
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
+
+    def vp_cast_as_though_flash(self, c: list[Any]) -> list[Effect]:
+        # "You may cast creature spells as though they had flash" (CR 702.8a, 601.3):
+        # a static ability of the players who may (``what``) and the spells
+        spells = c[0]
+        if not isinstance(spells, Filter):
+            raise CompileError("cast as though they had flash: not a kind of spells")
+        args = {"what": SUBJ, "spells": spells, "duration": None}
+        return [Effect("cast_as_though_flash", args)]
 
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]

@@ -351,6 +351,20 @@ class NounRules:
             return ("targets", "self")
         return ("targets", "specified")
 
+    def post_that_targets_only(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a spell that targets only this creature": every one of its targets is
+        that one (rules/filters.py)."""
+        return ("targets_only", self.post_that_targets(c)[1])
+
+    def post_spell_could_target(self, c: list[Any]) -> tuple[str, Any]:
+        """ "each other creature ... that the spell could target": read by
+        "copy that spell for each ..." (tx_verbs.vp_copy_for_each), nowhere else."""
+        return ("spell_could_target", True)
+
+    def post_saddled_it(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a creature that saddled it this turn" (CR 702.171c)."""
+        return ("saddled_source", True)
+
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("shares_type", "specified")
 
@@ -420,6 +434,9 @@ class NounRules:
 
     def with_mana_ability(self, c: list[Any]) -> tuple[str, Any]:
         return ("has_mana_ability", True)
+
+    def with_single_target(self, c: list[Any]) -> tuple[str, Any]:
+        return ("single_target", True)
 
     # zones
     def _owner_of(self, c: list[Any]) -> str | None:
