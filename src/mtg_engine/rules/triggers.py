@@ -29,7 +29,7 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
-from .filters import matches_object, matches_player
+from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
 from .stack_choices import begin_choices
@@ -55,6 +55,8 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
+# "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
+register("trigger:counters_put", "trigger_detail:counter")
 
 if TYPE_CHECKING:
     pass
@@ -93,6 +95,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.RING_BEARER,
         EventKind.UNATTACH,
         EventKind.PHASING,
+        EventKind.COUNTERS,
     )
 )
 
@@ -144,6 +147,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # CR 603.10f: looks back in time (checked as the player loses, before the
     # objects they own leave the game with them, 800.4a: rules/game_end.py)
     "lose_game": (EventKind.LOSE_GAME,),
+    # CR 122.6: counters are put on a permanent, or it enters with them
+    "counters_put": (EventKind.COUNTERS, EventKind.ZONE_CHANGE),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -464,6 +469,9 @@ def _check(
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
                 event["amount"] = attack_with_count(game, ability.trigger, d, w)
+            if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "counters_put":
+                # "that many": the counters it entered with (CR 122.6, 608.2c)
+                event["amount"] = _counters_put(game, ability.trigger, d, w)
             if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "unattached":
                 event["obj"] = d["attached_to"]  # "that permanent" (CR 603.10c)
             if ev.kind == EventKind.ZONE_CHANGE and "player" not in event and subject is not None:
@@ -717,6 +725,8 @@ def _matches_now(
             return matches_object(game, new, trig.subject, source.controller, source)
         if kind == "discard":
             return _discard_matches(game, trig, ev, source)
+        if kind == "counters_put":
+            return _counters_put(game, trig, d, source) > 0
         if (
             kind == "put_into_graveyard"
             and d.get("to_zone") == "graveyard"
@@ -982,11 +992,32 @@ def _matches_now(
     if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
         # "Whenever this creature phases out / in" (CR 702.26, 603.10b)
         return bool(phased_matching(game, trig, d, source))
+    if ev.kind == EventKind.COUNTERS and kind == "counters_put":
+        return _counters_put(game, trig, d, source) > 0
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
         # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
         # damage event some or all of which a prevention effect prevented
         return ref_player(d.get("target", 0)) == source.controller
     return False
+
+
+def _counters_put(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> int:
+    """How many counters of the trigger's kind an event put on a permanent its
+    "whenever one or more +1/+1 counters are put on ..." matches (0: none). CR 122.6:
+    counters put on a permanent, and those it enters the battlefield with."""
+    if d.get("to_zone") is not None:
+        if d.get("to_zone") != "battlefield":
+            return 0
+        o = game.objects.get(d.get("obj", -1))
+        n = o.counters.get(str(_detail(trig, "counter")), 0) if o is not None else 0
+    else:
+        o = game.objects.get(d.get("obj", -1))  # (a player's counters name no object)
+        n = int(d.get("amount") or 0) if d.get("counter") == _detail(trig, "counter") else 0
+    if o is None or n <= 0:
+        return 0
+    if isinstance(trig.subject, SelfRef) or trig.subject is None:
+        return n if o.id == source.id else 0
+    return n if matches_object(game, o, trig.subject, source.controller, source) else 0
 
 
 def phased_matching(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> list[int]:
@@ -1239,7 +1270,7 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
         o = game.objects[oid]
         trig = ability.trigger
         assert trig is not None  # _triggered keeps triggered abilities only
-        if not _player_matches(trig.player, active, o.controller):
+        if not _step_player_matches(game, trig.player, active, o):
             continue
         event = {"step": name, "player": active}
         if trig.condition is not None and not _condition_on_event(game, ability, o, event):
@@ -1255,6 +1286,19 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
                 "event": event,
             }
         )
+
+
+def _step_player_matches(game: Game, who: str, active: int, source: GameObject) -> bool:
+    """Whose step an "at the beginning of ..." ability triggers at (CR 503.1a, 603.6):
+    "enchanted player's upkeep" is the step of the player a Curse is attached to
+    (CR 303.4e), "the upkeep of enchanted creature's controller" that of the
+    controller of the permanent the Aura is attached to; others as for any event."""
+    if who == "enchanted_player":
+        return enchanted_player(source) == active
+    if who == "enchanted_controller":
+        host = game.objects.get(source.attached_to) if source.attached_to is not None else None
+        return host is not None and host.controller == active
+    return _player_matches(who, active, source.controller)
 
 
 def condition_holds(

@@ -270,6 +270,22 @@ class ClauseRules:
         # "Whenever the Ring tempts you" (CR 701.54d)
         return Trigger("ring_tempts", player="you")
 
+    def ev_counters_put_on(self, c: list[Any]) -> Trigger:
+        """ "Whenever one or more +1/+1 counters are put on this creature", "whenever
+        a time counter is put on ..." (CR 122.1, 603.2): once for each permanent
+        that counters of that kind are put on at once (CR 603.2c); "that many" is
+        how many."""
+        kind = next(x for x in c if isinstance(x, str))
+        on = c[-1]
+        subject: SelfRef | Filter
+        if isinstance(on, SelfRef | It):
+            subject = SelfRef()
+        elif isinstance(on, Some | EachRef) and not is_player_filter(on.filter):
+            subject = on.filter
+        else:
+            raise CompileError(f"counters put on {on!r}")
+        return Trigger("counters_put", subject, details=(("counter", kind),))
+
     def ev_ring_bearer_chosen(self, c: list[Any]) -> Trigger:
         # "Whenever you choose a creature as your Ring-bearer" (CR 701.54a)
         return Trigger("ring_bearer_chosen", player="you")
@@ -600,8 +616,10 @@ class ClauseRules:
     def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
         return ("combat", "you")
 
-    def step_each_end(self, c: list[Any]) -> tuple[str, str]:
-        return ("end_step", "each")
+    def step_enchanted_controller(self, c: list[Any]) -> tuple[str, str]:
+        """ "At the beginning of the upkeep of enchanted creature's controller"
+        (CR 303.4e, 503.1a): that player's step, whoever controls the Aura."""
+        return self._step(c, "enchanted_controller")
 
     # ------------------------------------------------------------------ bodies
     def sentences(self, c: list[Any]) -> Body:

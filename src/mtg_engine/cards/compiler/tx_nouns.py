@@ -28,6 +28,7 @@ from .ir import (
     Rest,
     Some,
     Tgt,
+    ThatCard,
     ThatObject,
     ThatPlayer,
     ThatSpell,
@@ -514,6 +515,8 @@ class NounRules:
             return ThatPlayer()
         if nouns and all(n.kind == "head" and n.value in ("spell", "ability") for n in nouns):
             return ThatSpell()
+        if nouns and all(n.kind == "head" and n.value == "card" for n in nouns):
+            return ThatCard()
         return ThatObject()
 
     def pron_player(self, c: list[Any]) -> ThatPlayer:
