@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import ControllerRef, Effect, Filter
+from ..cards.abilities import ChooseRef, ControllerRef, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -11,7 +11,9 @@ from ..rules import mana_costs
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
 from ..rules.permanents import sacrifice
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
+from ..rules.zones import move
 from . import REGISTRY, effect
 
 register("arg:unless_does.options")
@@ -94,6 +96,8 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
                 labels.append("sacrifice")
             elif opt.op == "discard" and g.players[payer].hand:
                 labels.append("discard")
+            elif opt.op == "return_to_hand" and _return_choices(ctx, opt, payer) is not None:
+                labels.append("return")
         if not labels:
             s["choice"] = "none"
         elif ctx.answer is None:
@@ -120,6 +124,24 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
             if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                 sacrifice(g, oid)
         return True
+    if choice == "return":
+        # "... unless you return an untapped Island you control to its owner's hand"
+        # (Coral Atoll): that many permanents the player chooses (CR 608.2d, 400.3)
+        opt = next(o for o in options if o.op == "return_to_hand")
+        got = _return_choices(ctx, opt, payer)
+        if got is None:
+            return True  # (they can't any more: the choice was made, nothing happens)
+        cands, n = got
+        chosen = ctx.choose_exactly(
+            payer, cands, n, "608.2d", f"Choose {n} to return to hand", DecisionPurpose.RETURN
+        )
+        if chosen is None:
+            return False
+        with simultaneous(g, chosen):
+            for oid in chosen:
+                if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
+                    move(g, oid, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
+        return True
     if choice == "discard":
         opt = next(o for o in options if o.op == "discard")
         return REGISTRY["discard"](
@@ -134,6 +156,21 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         i += 1
         s["inner"] = i
     return True
+
+
+def _return_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:
+    """The permanents the player could return for a "return [N permanents] to its
+    owner's hand" option and how many, or None when there aren't enough (CR 118.3:
+    an action the player can't do isn't an option)."""
+    what = opt.args.get("what")
+    if not isinstance(what, ChooseRef) or not isinstance(what.count, int):
+        return None
+    cands = [
+        o.id
+        for o in objects_matching(ctx.game, what.filter, payer, ctx.source)
+        if o.zone == Zone.BATTLEFIELD
+    ]
+    return (cands, what.count) if len(cands) >= what.count else None
 
 
 def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> list[int]:  # noqa: ANN001

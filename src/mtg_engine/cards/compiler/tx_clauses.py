@@ -1242,12 +1242,15 @@ class ClauseRules:
         # "Its controller loses 3 life unless they sacrifice another nonland permanent
         # of their choice or discard a card." (Torment of Venom): the player may do one
         # of the actions instead (CR 608.2c, 118.12 by analogy with "unless ... pays")
+        # "... unless you return an untapped Island you control to its owner's hand"
+        # (Coral Atoll): one action
         items = list(c)
-        alt_b = items.pop()
-        alt_a = items.pop()
+        alts: list[Any] = []
+        while isinstance(items[-1], list):
+            alts.insert(0, items.pop())
         payer = items.pop()
         effects = self.clause(items)
-        options = tuple(substitute_subject(list(alt_a) + list(alt_b), payer))
+        options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
         ]

@@ -530,6 +530,11 @@ class NounRules:
         # (ir.finalize, CR 608.2c)
         return Them()
 
+    def np_each_of_targets(self, c: list[Any]) -> Any:
+        # "put a +1/+1 counter on each of up to two target creatures": the targets,
+        # each of them (CR 115.1, 608.2b)
+        return c[0]
+
     def np_the_exiled(self, c: list[Any]) -> ExiledCard:
         return ExiledCard()  # CR 607.2a (resolved in ir.finalize)
 
