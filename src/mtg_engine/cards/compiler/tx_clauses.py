@@ -981,6 +981,12 @@ class ClauseRules:
         instructions keep their own targets (cards/compiler/ir.finalize)."""
         return [Effect("reflexive_trigger", {"effects": tuple(c[0])}, False, Condition("you_do"))]
 
+    def sent_when_you_do_where(self, c: list[Any]) -> list[Effect]:
+        """ "When you do, target creature gets -X/-X until end of turn, where X is the
+        number of Shrines you control." (CR 603.12, 107.3): the reflexive ability's
+        X, as in :meth:`sent_where`."""
+        return self.sent_when_you_do([self.sent_where(c)])
+
     def sent_new_type_not(self, c: list[Any]) -> list[Effect]:
         # "The new creature type can't be Wall." (Artificial Evolution, CR 612): a
         # limit on the choice of the text change before it
