@@ -612,6 +612,10 @@ def _keyword_triggers(keyword: Any) -> bool:
 _ALTERNATIVES: dict[int, tuple[Trigger, tuple[Trigger, ...]]] = {}
 
 
+#: an alternative event's own parts, not details (tx_clauses.when_and)
+_OWN_PARTS = frozenset(("or_subject", "or_player", "or_step"))
+
+
 def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
     """ "Whenever X enters or attacks": one trigger per event, each with its own
     details (CR 603.2: the ability triggers whenever any of the events occurs).
@@ -631,11 +635,13 @@ def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
                 Trigger(
                     ev,
                     dict(dd).get("or_subject", trig.subject),  # its own subject (Syr Konrad)
-                    trig.step,
-                    trig.player,
+                    # "when this enters and at the beginning of your upkeep": its own
+                    # step and player
+                    dict(dd).get("or_step") if "or_player" in dict(dd) else trig.step,
+                    dict(dd).get("or_player", trig.player),
                     trig.condition,
                     (),
-                    tuple(kv for kv in dd if kv[0] != "or_subject"),
+                    tuple(kv for kv in dd if kv[0] not in _OWN_PARTS),
                 )
                 for ev, dd in zip(events, extra, strict=False)
             ),
@@ -1229,7 +1235,7 @@ def step_triggers(game: Game, step: int) -> None:
 STEP_INDEX_KEY = "step_trigger_index"
 
 
-def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
+def _step_index(game: Game) -> dict[str, list[tuple[int, Ability, Trigger]]]:
     """Each step's "at the beginning of" abilities (CR 603.6, 503.1a, 513.1a), as
     (object, ability) in the order of the permanents and of their abilities, then
     the emblems' (CR 114.4); remembered until the characteristics change."""
@@ -1237,7 +1243,7 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
     got = game._chars.get(STEP_INDEX_KEY)  # type: ignore[call-overload]
     if got is not None and got[0] == granted:
         return got[1]
-    index: dict[str, list[tuple[int, Ability]]] = {}
+    index: dict[str, list[tuple[int, Ability, Trigger]]] = {}
     ids = list(game.battlefield)
     if game.command:
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
@@ -1246,12 +1252,15 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
         if o.phased_out or (not granted and not _has_triggers(o)):
             continue
         for ability in _triggered(game, o):
-            trig = ability.trigger
-            assert trig is not None  # _triggered keeps triggered abilities only
-            if trig.event == "step" and not functions_in_graveyard(ability):
-                # the compiler's "end_step", "combat" ... are the steps of CR 500.1
-                step = STEP_NAMES.get(trig.step or "", trig.step)
-                index.setdefault(str(step), []).append((oid, ability))
+            assert ability.trigger is not None  # _triggered keeps triggered abilities only
+            if functions_in_graveyard(ability):
+                continue
+            for trig in alternatives(ability.trigger) or (ability.trigger,):
+                if trig.event == "step":
+                    # the compiler's "end_step", "combat" ... are the steps of CR 500.1
+                    # ("when this enters and at the beginning of your upkeep": its step)
+                    step = STEP_NAMES.get(trig.step or "", trig.step)
+                    index.setdefault(str(step), []).append((oid, ability, trig))
     game._chars[STEP_INDEX_KEY] = (granted, index)  # type: ignore[index]
     return index
 
@@ -1259,16 +1268,15 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
 def _step_abilities_trigger(game: Game, name: str) -> None:
     active = game.active
     in_graveyards = [  # CR 113.6m
-        (o.id, a)
+        (o.id, a, a.trigger)
         for o in graveyard_watchers(game)
         for a in graveyard_triggers(o)
         if a.trigger is not None
         and a.trigger.event == "step"
         and STEP_NAMES.get(a.trigger.step or "", a.trigger.step) == name
     ]
-    for oid, ability in [*_step_index(game).get(name, ()), *in_graveyards]:
+    for oid, ability, trig in [*_step_index(game).get(name, ()), *in_graveyards]:
         o = game.objects[oid]
-        trig = ability.trigger
         assert trig is not None  # _triggered keeps triggered abilities only
         if not _step_player_matches(game, trig.player, active, o):
             continue

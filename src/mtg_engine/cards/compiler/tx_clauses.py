@@ -254,6 +254,33 @@ class ClauseRules:
     def when(self, c: list[Any]) -> Trigger:
         return c[0]
 
+    def when_and(self, c: list[Any]) -> Trigger:
+        """ "When this creature enters and whenever you cast a party spell, ...",
+        "at the beginning of your upkeep and whenever you cast a red spell, ...": one
+        ability with two trigger events, each with its own subject, step and player
+        (CR 603.2: it triggers whenever any of them occurs), kept as ``or_events``."""
+        first, second = (x for x in c if isinstance(x, Trigger))
+        if dict(first.details).get("or_events") or dict(second.details).get("or_events"):
+            raise CompileError("trigger: nested alternatives")
+        if first.condition is not None or second.condition is not None:
+            raise CompileError("trigger: a condition in one of two events")
+        extra = (*second.details, ("or_subject", second.subject), ("or_player", second.player))
+        if second.step is not None:
+            extra = (*extra, ("or_step", second.step))
+        return Trigger(
+            first.event,
+            first.subject,
+            first.step,
+            first.player,
+            details=(*first.details, ("or_events", (second.event,)), ("or_details", (extra,))),
+        )
+
+    def when_and_step(self, c: list[Any]) -> Trigger:
+        return self.when_and([c[0], self.at_step([c[1]])])
+
+    def step_and_when(self, c: list[Any]) -> Trigger:
+        return self.when_and([self.at_step([c[0]]), c[1]])
+
     def ev_cumulative_upkeep_paid(self, c: list[Any]) -> Trigger:
         # "Whenever this creature's cumulative upkeep is paid" (Balduvian Fallen,
         # CR 702.24a): the payment of one instance of the ability
