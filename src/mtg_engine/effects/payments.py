@@ -92,9 +92,14 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     if "choice" not in s:
         labels: list[str] = []
         for opt in options:
-            if opt.op == "sacrifice" and _sacrifice_choices(ctx, opt, payer, objects_matching):
+            # CR 118.3: only an action the player can do in full ("two lands")
+            n = _how_many(ctx, opt)
+            if (
+                opt.op == "sacrifice"
+                and len(_sacrifice_choices(ctx, opt, payer, objects_matching)) >= n
+            ):
                 labels.append("sacrifice")
-            elif opt.op == "discard" and g.players[payer].hand:
+            elif opt.op == "discard" and len(g.players[payer].hand) >= n:
                 labels.append("discard")
             elif opt.op == "return_to_hand" and _return_choices(ctx, opt, payer) is not None:
                 labels.append("return")
@@ -115,14 +120,23 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     if choice == "sacrifice":
         opt = next(o for o in options if o.op == "sacrifice")
         cands = _sacrifice_choices(ctx, opt, payer, objects_matching)
+        n = _how_many(ctx, opt)
+        if len(cands) < n:
+            return True  # (fewer now than when the choice was made: nothing happens)
         chosen = ctx.choose_exactly(
-            payer, cands, 1, "701.21a", "Choose a permanent to sacrifice", DecisionPurpose.SACRIFICE
+            payer,
+            cands,
+            n,
+            "701.21a",
+            f"Choose {n} permanent(s) to sacrifice",
+            DecisionPurpose.SACRIFICE,
         )
         if chosen is None:
             return False
-        for oid in chosen:
-            if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
-                sacrifice(g, oid)
+        with simultaneous(g, chosen):  # "two lands": one event (CR 701.21a)
+            for oid in chosen:
+                if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
+                    sacrifice(g, oid)
         return True
     if choice == "return":
         # "... unless you return an untapped Island you control to its owner's hand"
@@ -156,6 +170,12 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         i += 1
         s["inner"] = i
     return True
+
+
+def _how_many(ctx: Ctx, opt: Effect) -> int:
+    """How many permanents or cards an "unless they sacrifice / discard ..." option
+    names ("unless you sacrifice two lands")."""
+    return max(1, ctx.amount(opt.args.get("amount", 1)))
 
 
 def _return_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:

@@ -38,6 +38,7 @@ from .ir import (
     Some,
     Tgt,
     ThatPlayer,
+    Them,
     finalize,
     substitute_subject,
     walk,
@@ -1283,6 +1284,11 @@ class ClauseRules:
             alts.insert(0, items.pop())
         payer = items.pop()
         effects = self.clause(items)
+        if isinstance(payer, Them):
+            # "that player loses life ... unless they sacrifice a creature" (Tomb Blade):
+            # "they" is the player the instruction is about (CR 608.2c)
+            named = [e.args.get("player") or e.args.get("to") for e in effects]
+            payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
         options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
