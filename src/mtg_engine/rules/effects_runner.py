@@ -465,6 +465,15 @@ class Ctx:
                 if ("this_way", True) in a.filter.conditions:
                     # "for each card exiled this way": what this resolution moved
                     return len(self.refs(EachRef(a.filter))) * a.multiplier
+                if a.filter.kinds == ("player",):
+                    # "the number of opponents you have" (CR 102.3): players still in
+                    # the game (filters.matches_player)
+                    flt = self.concrete(a.filter)
+                    n = sum(
+                        matches_player(g, p.index, flt, self.controller, self.source)
+                        for p in g.players
+                    )
+                    return n * a.multiplier
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
             if a.kind in GREATEST and a.filter is not None:

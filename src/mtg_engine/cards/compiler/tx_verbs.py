@@ -1510,6 +1510,10 @@ class VerbRules:
                 tok["nouns"] = x
             elif isinstance(x, list):
                 tok.setdefault("with", []).extend(x)
+            elif isinstance(x, tuple) and x[:2] == ("tail", "equal_to"):
+                if tok["count"] != Amount("x"):
+                    raise CompileError("tokens equal to ...: not 'a number of'")
+                tok["count"] = x[2]  # "create a number of Food tokens equal to ..."
             elif isinstance(x, tuple) and x and x[0] == "tail":
                 tok.setdefault("tails", []).append(x[1:])
         return tok
@@ -1550,6 +1554,9 @@ class VerbRules:
 
     def tok_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "for_each", c[0])
+
+    def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "equal_to", c[0])
 
     def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "tapped_attacking", True)
