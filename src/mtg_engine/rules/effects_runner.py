@@ -379,7 +379,10 @@ class Ctx:
             return None
         if isinstance(ref, SelfRef) and self.source is self.obj:
             info = td.get("source_lki")
-        elif isinstance(ref, TriggerRef) and ref.role == "object":
+        elif isinstance(ref, TriggerRef) and (
+            ref.role == "object" or (ref.role == "spell" and "spell" not in td)
+        ):
+            # (a cast trigger's "that spell" is its event object: rules/triggers.py)
             info = td.get("obj_lki")
             if isinstance(info, dict) and td.get("from_zone") != "battlefield":
                 # an object that entered and has left since: only if it's gone
@@ -519,6 +522,9 @@ class Ctx:
                 # "the milled card's mana value", "that card's mana value" (CR 202.3)
                 objs = self.objects(a.ref)
                 if not objs:
+                    back = self.looked_back(a.ref)
+                    if back is not None and back.get("mana_value") is not None:
+                        return int(back["mana_value"]) * a.multiplier  # CR 608.2h
                     for r in self.refs(a.ref):
                         info = self.lki(r) if r >= 0 else None
                         if info is not None and info.get("mana_value") is not None:

@@ -485,6 +485,10 @@ def _check(
                 event["source_lki"] = lki_record(game, w)
             if gone and subject is not None and w is not subject:
                 event["obj_lki"] = lki_record(game, subject)  # "its power" (608.2h)
+            elif ev.kind == EventKind.CAST and d.get("obj") in game.objects:
+                # "where X is that spell's mana value": the spell as it last existed,
+                # should it leave the stack first (countered: CR 608.2h)
+                event["obj_lki"] = lki_record(game, game.objects[d["obj"]])
             if ability.trigger.condition is not None and not _condition_on_event(
                 game, ability, w, event
             ):

@@ -730,6 +730,10 @@ class NounRules:
     def amt_stat(self, c: list[Any]) -> Amount:
         return Amount(c[1].replace(" ", "_"), ref=c[0])
 
+    def amt_that_spell_stat(self, c: list[Any]) -> Amount:
+        # "where X is that spell's mana value" (a cast trigger's spell, CR 603.2)
+        return self.amt_stat([ThatSpell(), c[0]])
+
     def amt_its_stat(self, c: list[Any]) -> Amount:
         return Amount(c[0].replace(" ", "_"), ref=It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
