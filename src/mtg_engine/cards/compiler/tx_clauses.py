@@ -2220,6 +2220,8 @@ class ClauseRules:
         return method
 
     cond_you_do = _cond("you_do")
+    #: "if this card is in your graveyard" (CR 113.6m: the ability works from there)
+    cond_self_in_graveyard = _cond("self_in_graveyard")
     cond_you_dont = _cond("you_dont")
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
