@@ -749,6 +749,11 @@ class VerbRules:
         """ "You get {E}{E}": one energy counter per {E} (CR 107.14, 122.1)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": len(c)})]
 
+    def vp_get_poison(self, c: list[Any]) -> list[Effect]:
+        """ "Defending player gets a poison counter" (CR 122.1f)."""
+        n = c[0] if c else 1
+        return [Effect("put_counters", {"what": SUBJ, "counter": "poison", "amount": n})]
+
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": c[0]})]
