@@ -2264,6 +2264,11 @@ class ClauseRules:
             return Condition("opponent_controls", args)
         return Condition("opponent_controls", {"arg": x})
 
+    def cond_opp_controls_more(self, c: list[Any]) -> Condition:
+        # "if an opponent controls more lands than you" (Knight of the White Orchid)
+        flt = next(v for v in c if isinstance(v, Filter))
+        return Condition("opponent_controls_more", {"filter": flt})
+
     def cond_opps_control_none(self, c: list[Any]) -> Condition:
         """ "if your opponents control no creatures" (Kezzerdrix): no opponent controls
         one (CR 109.5)."""
