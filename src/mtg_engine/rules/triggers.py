@@ -57,6 +57,7 @@ register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
+register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 
 if TYPE_CHECKING:
     pass
@@ -897,6 +898,8 @@ def _matches_now(
     if ev.kind == EventKind.CAST and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
             return False
+        if not _turn_matches(game, trig, source):
+            return False
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False  # "whenever you cast your second spell each turn" (CR 603.2)
@@ -957,6 +960,8 @@ def _matches_now(
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False
+        if not _turn_matches(game, trig, source):
+            return False
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.EXPLORED and kind == "explore":  # CR 701.44b
         # "whenever a creature you control explores", "whenever this creature explores"
@@ -1009,6 +1014,17 @@ def _matches_now(
         # damage event some or all of which a prevention effect prevented
         return ref_player(d.get("target", 0)) == source.controller
     return False
+
+
+def _turn_matches(game: Game, trig: Trigger, source: GameObject) -> bool:
+    """ "... during your turn", "... during an opponent's turn" (CR 603.2): whose
+    turn it is as the event happens; no such words: any turn."""
+    whose = _detail(trig, "turn")
+    if whose == "you":
+        return game.active == source.controller
+    if whose == "opponent":
+        return game.active != source.controller
+    return True
 
 
 def _counters_put(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> int:

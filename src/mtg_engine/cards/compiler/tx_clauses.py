@@ -493,6 +493,12 @@ class ClauseRules:
     def during_your_turn(self, c: list[Any]) -> bool:
         return True
 
+    def turn_yours(self, c: list[Any]) -> tuple[str, str]:
+        return ("turn", "you")  # "during your turn" (rules/triggers._turn_matches)
+
+    def turn_opponents(self, c: list[Any]) -> tuple[str, str]:
+        return ("turn", "opponent")  # "during an opponent's turn"
+
     def ev_leaves_opp_graveyard(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever a creature card leaves an opponent's graveyard" (CR 603.10a)."""
         return ("leaves_graveyard", (("whose", "opponent"),))
