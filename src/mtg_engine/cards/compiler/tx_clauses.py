@@ -58,6 +58,7 @@ from .tx_common import (
     _with_condition,
     _words,
     as_long_duration,
+    counters_on,
 )
 
 
@@ -1395,8 +1396,7 @@ class ClauseRules:
 
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
-        flt = Filter(conditions=(("counter", str(c[0])),))
-        return ("tail", "for_each_amount", Amount("counters", filter=flt, ref=_obj(c[-1])))
+        return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))
 
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that

@@ -44,6 +44,7 @@ from .tx_common import (
     _words,
     _zone_owner,
     among_them,
+    counters_on,
 )
 
 #: "enchanted", "equipped", "fortified" (CR 303.4, 301.5, 301.6)
@@ -816,6 +817,10 @@ class NounRules:
 
     def cards_each(self, c: list[Any]) -> Amount:
         return Amount("count", filter=c[0])
+
+    def cards_each_counter(self, c: list[Any]) -> Amount:
+        # "draw a card for each +1/+1 counter on it" (CR 122.1)
+        return counters_on(str(c[0]), _obj(c[-1]))
 
     def counter_one(self, c: list[Any]) -> tuple[Any, str]:
         return (1, str(c[0]))

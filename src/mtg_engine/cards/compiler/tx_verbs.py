@@ -52,6 +52,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     as_long_duration,
+    counters_on,
     free_cast_of,
 )
 
@@ -1515,6 +1516,10 @@ class VerbRules:
                 tok["nouns"] = x
             elif isinstance(x, list):
                 tok.setdefault("with", []).extend(x)
+            elif isinstance(x, tuple) and x[:2] == ("tail", "counters_each"):
+                if tok["count"] != 1:
+                    raise CompileError("tokens for each counter: not one each")
+                tok["count"] = x[2]
             elif isinstance(x, tuple) and x[:2] == ("tail", "equal_to"):
                 if tok["count"] != Amount("x"):
                     raise CompileError("tokens equal to ...: not 'a number of'")
@@ -1559,6 +1564,10 @@ class VerbRules:
 
     def tok_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "for_each", c[0])
+
+    def tok_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 Thopter ... for each +1/+1 counter on this creature" (CR 122.1)
+        return ("tail", "counters_each", counters_on(str(c[0]), _obj(c[-1])))
 
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
