@@ -58,6 +58,7 @@ register("trigger_detail:nth")  # "whenever you draw your second card each turn"
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
+register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
 
 if TYPE_CHECKING:
     pass
@@ -1000,6 +1001,8 @@ def _matches_now(
             trig.player, d.get("player"), source.controller
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
+        if _detail(trig, "first_each_turn") and not d.get("first"):
+            return False  # "whenever you gain life for the first time each turn"
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
         # "Whenever a player / an opponent loses the game" (CR 603.10f)

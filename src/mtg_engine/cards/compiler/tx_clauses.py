@@ -531,6 +531,13 @@ class ClauseRules:
         return event, details
 
     ev_gain_life = _ev("gain_life")
+
+    def ev_gain_life_first(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you gain life for the first time each turn" (CR 603.2, 119.3):
+        the first life gain event of that player this turn."""
+        name, details = self.ev_gain_life(c)
+        return name, (*details, ("first_each_turn", True))
+
     ev_lose_life = _ev("lose_life")
     ev_lose_game = _ev("lose_game")  # CR 603.10f: looks back in time
     ev_tapped = _ev("tapped")
