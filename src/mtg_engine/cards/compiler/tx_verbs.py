@@ -29,6 +29,7 @@ from .ir import (
     It,
     Some,
     Tgt,
+    ThatCard,
     ThatObject,
     ZoneOf,
     substitute_subject,
@@ -1479,7 +1480,7 @@ class VerbRules:
 
     def become_copy(self, c: list[Any]) -> dict[str, Any]:
         of = _obj(c[0])
-        if type(of) in (It, ThatObject):  # "a copy of that creature": not its own target
+        if type(of) in (It, ThatObject, ThatCard):  # "a copy of that creature": not its own target
             of = Antecedent()
         return {"copy_of": of, **_copy_exceptions(c)}
 
