@@ -61,6 +61,7 @@ _KNOWN = frozenset(
         "none_on_battlefield",
         "you_control_none",
         "opponent_controls",
+        "opponent_controls_more",
         "life_ge",
         "life_le",
         "no_cards_in_hand",
@@ -206,6 +207,15 @@ def evaluate(
         # "seven or more lands": one opponent controls that many (CR 109.5)
         return any(
             sum(1 for o in found if o.controller == p) >= n for p in game.opponents(controller)
+        )
+    if k == "opponent_controls_more":
+        # "if an opponent controls more lands than you": some opponent's count of
+        # them is greater than yours (CR 109.5)
+        flt = a["filter"]
+        found = objects_matching(game, flt, controller, source)
+        mine = sum(1 for o in found if o.controller == controller)
+        return any(
+            sum(1 for o in found if o.controller == p) > mine for p in game.opponents(controller)
         )
     if k == "life_ge":
         return game.players[controller].life >= int(a["n"])

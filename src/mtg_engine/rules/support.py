@@ -399,6 +399,7 @@ SUPPORTED: set[str] = set(
                 "none_on_battlefield",
                 "you_control_none",
                 "opponent_controls",
+                "opponent_controls_more",  # "an opponent controls more lands than you"
                 "life_ge",
                 "life_le",
                 "no_cards_in_hand",

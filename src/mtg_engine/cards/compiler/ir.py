@@ -88,6 +88,10 @@ class Rest(It):
         return "Rest()"
 
 
+#: the permanent this Aura enchants (CR 303.4e)
+ENCHANTED_BY_SELF = Filter(zone="battlefield", conditions=(("enchanted_by", "self"),))
+
+
 class ThatObject(It):
     """ "That creature", "that card" (not "it"): in a block trigger with a creature
     named ("blocks or becomes blocked by a creature"), the other creature."""
@@ -117,6 +121,16 @@ class Them(It):
 
     def __repr__(self) -> str:
         return "Them()"
+
+
+class ThatCard(ThatObject):
+    """ "That card": an object named as a card (one revealed, milled, exiled ...),
+    never the permanent an Aura enchants."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ThatCard()"
 
 
 class Those(ThatObject):
@@ -489,7 +503,12 @@ def finalize(
         or (isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",))
     )
 
+    # "at the beginning of the upkeep of enchanted creature's controller" (CR 303.4e)
+    enchanted_host = trigger is not None and trigger.player == "enchanted_controller"
+
     def resolve_it() -> Any:
+        if state["last"] == "host":
+            return EachRef(ENCHANTED_BY_SELF)  # "destroy that creature. Otherwise, it ..."
         if state["last"] == "target" and not last_target and outer is not None:
             return OuterRef(outer)  # the enclosing ability's target (CR 603.12)
         if state["last"] == "parent":
@@ -508,6 +527,10 @@ def finalize(
             return TriggerRef("object")
         if trigger is not None and trigger.event == "cast":
             return TriggerRef("spell")
+        if enchanted_host:
+            # "At the beginning of the upkeep of enchanted creature's controller, put
+            # a -1/-1 counter on that creature": the permanent it enchants (CR 303.4e)
+            return EachRef(ENCHANTED_BY_SELF)
         return SelfRef()
 
     def resolve_player() -> Any:
@@ -564,6 +587,24 @@ def finalize(
             return TriggerRef("other")  # the creature it blocked or was blocked by
         if isinstance(v, ThatObject) and damaged_creature and not last_target:
             return TriggerRef("damaged")  # the creature dealt damage (CR 603.2)
+        if (
+            isinstance(v, ThatObject)
+            and not isinstance(v, ThatCard | Those)
+            and enchanted_host
+            and not last_target
+        ):
+            # "... reveals the top card of their library. If it's a land card, destroy
+            # that creature": the creature this Aura enchants (CR 303.4e)
+            state["before_host"], state["last"] = state["last"], "host"
+            return EachRef(ENCHANTED_BY_SELF)
+        if isinstance(v, ThatCard) and state["last"] == "host":
+            # "... destroy that creature" named the host, but "that card" is still
+            # what the instruction before it named (the card revealed)
+            state["last"] = state["before_host"]
+            try:
+                return resolve_it()
+            finally:
+                state["last"] = "host"
         if isinstance(v, Antecedent):
             if start["last"] == "parent":
                 return ParentRef()

@@ -331,6 +331,11 @@ def _merge(body: Body, part: Body) -> None:
     body.restrictions.extend(part.restrictions)
 
 
+def counters_on(kind: str, ref: Any) -> Amount:
+    """ "for each +1/+1 counter on it": how many counters of that kind (CR 122.1)."""
+    return Amount("counters", filter=Filter(conditions=(("counter", kind),)), ref=ref)
+
+
 def _token_effect(tok: dict[str, Any]) -> Effect:
     tails = dict(tok.get("tails", []))
     if "copy_of" in tok:

@@ -29,6 +29,7 @@ from .ir import (
     It,
     Some,
     Tgt,
+    ThatCard,
     ThatObject,
     ZoneOf,
     substitute_subject,
@@ -52,6 +53,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     as_long_duration,
+    counters_on,
     free_cast_of,
 )
 
@@ -781,6 +783,11 @@ class VerbRules:
     def vp_energy(self, c: list[Any]) -> list[Effect]:
         """ "You get {E}{E}": one energy counter per {E} (CR 107.14, 122.1)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": len(c)})]
+
+    def vp_get_poison(self, c: list[Any]) -> list[Effect]:
+        """ "Defending player gets a poison counter" (CR 122.1f)."""
+        n = c[0] if c else 1
+        return [Effect("put_counters", {"what": SUBJ, "counter": "poison", "amount": n})]
 
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
@@ -1517,7 +1524,7 @@ class VerbRules:
 
     def become_copy(self, c: list[Any]) -> dict[str, Any]:
         of = _obj(c[0])
-        if type(of) in (It, ThatObject):  # "a copy of that creature": not its own target
+        if type(of) in (It, ThatObject, ThatCard):  # "a copy of that creature": not its own target
             of = Antecedent()
         return {"copy_of": of, **_copy_exceptions(c)}
 
@@ -1554,6 +1561,14 @@ class VerbRules:
                 tok["nouns"] = x
             elif isinstance(x, list):
                 tok.setdefault("with", []).extend(x)
+            elif isinstance(x, tuple) and x[:2] == ("tail", "counters_each"):
+                if tok["count"] != 1:
+                    raise CompileError("tokens for each counter: not one each")
+                tok["count"] = x[2]
+            elif isinstance(x, tuple) and x[:2] == ("tail", "equal_to"):
+                if tok["count"] != Amount("x"):
+                    raise CompileError("tokens equal to ...: not 'a number of'")
+                tok["count"] = x[2]  # "create a number of Food tokens equal to ..."
             elif isinstance(x, tuple) and x and x[0] == "tail":
                 tok.setdefault("tails", []).append(x[1:])
         return tok
@@ -1594,6 +1609,13 @@ class VerbRules:
 
     def tok_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "for_each", c[0])
+
+    def tok_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 Thopter ... for each +1/+1 counter on this creature" (CR 122.1)
+        return ("tail", "counters_each", counters_on(str(c[0]), _obj(c[-1])))
+
+    def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "equal_to", c[0])
 
     def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "tapped_attacking", True)
