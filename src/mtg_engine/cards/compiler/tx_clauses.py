@@ -159,6 +159,9 @@ def _their_for_each(e: Effect, subject: EachRef) -> Effect:
 
 #: ops whose handler asks the "may" itself, after checking that it can be done
 _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
+#: instructions that cast a card, or let it be cast, that "if that spell would be
+#: put into your graveyard, exile it instead" can follow (CR 614.1a)
+_CASTS_LATER = frozenset(("cast_free", "cast", "may_play"))
 #: ops whose "may" is a permission used later, not a choice now ("You may play an
 #: additional land this turn": the player plays it or not, CR 305.2)
 _MAY_IS_PERMISSION = frozenset(("extra_land_plays_this_turn",))
@@ -667,6 +670,20 @@ class ClauseRules:
                             last.condition,
                         )
                     elif (
+                        e.op == "cast_exile_instead"
+                        and body.effects
+                        and body.effects[-1].op in _CASTS_LATER
+                    ):
+                        # "If that spell would be put into your graveyard, exile it
+                        # instead" (CR 614.1a): the spell cast that way carries it
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "exile_instead": True},
+                            last.optional,
+                            last.condition,
+                        )
+                    elif (
                         e.op == "cast"
                         and body.effects
                         and body.effects[-1].op == "create_named_copy"
@@ -955,6 +972,12 @@ class ClauseRules:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
         return [Effect("excess_damage", {"to": c[-1]})]
+
+    def sent_cast_exile_instead(self, c: list[Any]) -> list[Effect]:
+        """ "If that spell would be put into your graveyard, exile it instead." (CR
+        614.1a): a replacement effect on the spell the instruction before casts or
+        lets be cast (``sentences`` marks that instruction)."""
+        return [Effect("cast_exile_instead", {})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
