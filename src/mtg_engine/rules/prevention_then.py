@@ -134,7 +134,13 @@ def _stand_in(game: Game, d: dict[str, Any]) -> GameObject | None:
 @task_handler("prevention_then")
 def prevention_then_task(game: Game, task: Task) -> None:
     """CR 615.5: follow the rest of a prevention effect, with the damage it prevented."""
-    obj = _stand_in(game, task.data)
+    follow_instructions(game, _stand_in(game, task.data), task)
+
+
+def follow_instructions(game: Game, obj: GameObject | None, task: Task) -> None:
+    """Follow the instructions of a replacement or prevention effect (``obj`` stands
+    for its source; None: nothing to do) without the stack; the task is finished once
+    they're done (they may ask questions)."""
     if obj is None:
         game.finish(task)
         return
@@ -147,4 +153,4 @@ def prevention_then_task(game: Game, task: Task) -> None:
         game.finish(task)
 
 
-__all__ = ["after_prevention", "then_record"]
+__all__ = ["after_prevention", "then_record", "follow_instructions"]

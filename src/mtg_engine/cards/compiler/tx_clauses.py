@@ -2159,6 +2159,25 @@ class ClauseRules:
         # Laboratory Maniac (CR 614.1a, 104.2b)
         return Parsed("static", statics=[StaticEffect("draw_empty_win", SelfRef())])
 
+    def may_skip_step(self, c: list[Any], while_tapped: bool = False) -> Parsed:
+        """ "If you would begin your draw step, you may skip that step instead. If you
+        do, you gain 2 life." (Fasting; "your turn while this artifact is tapped":
+        Time Vault): an optional replacement of the step or turn (CR 614.10); what
+        follows "if you do" is the first thing of the next step or turn that
+        actually occurs (614.10b)."""
+        step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "turn")
+        effects = next((x for x in c if isinstance(x, list)), [])
+        args: dict[str, Any] = {"step": step.removesuffix(" step").replace(" ", "_")}
+        if effects:
+            args["effects"] = tuple(effects)
+        if while_tapped:
+            args["while_tapped"] = True
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("may_skip_step", you, args)])
+
+    def may_skip_turn_while_tapped(self, c: list[Any]) -> Parsed:
+        return self.may_skip_step(c, while_tapped=True)
+
     def replacement_die(self, c: list[Any]) -> Parsed:
         effects = c[-1]
         return Parsed(

@@ -1139,6 +1139,7 @@ class VerbRules:
 
     def vp_skip(self, c: list[Any], nxt: bool = False) -> list[Effect]:
         step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
+        step = step.removesuffix("s") if step.endswith("steps") else step  # "their untap steps"
         return [
             Effect(
                 "skip_step",
