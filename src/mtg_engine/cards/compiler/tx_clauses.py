@@ -1992,14 +1992,22 @@ class ClauseRules:
 
     def replacement_counters(self, c: list[Any]) -> Parsed:
         # Hardened Scales ("that many plus one"), Corpsejack Menace ("twice that many")
+        # (CR 614.1a): "on a creature you control", "on another creature you control",
+        # "on an artifact or creature you control", "on Mowu" (this object)
         kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token) and x[:3] != "cm:"]
-        kind_tok = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
-        kind_tok = kind_tok.removesuffix("s")
         mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
         args: dict[str, Any] = {"counter": kinds[0]}
         args.update({"plus": 1} if mult == "cm:plus_one" else {"times": 2})
-        flt = Filter(kinds=(kind_tok.capitalize(),), conditions=(("controller", "you"),))
+        what = next(x for x in c if isinstance(x, SelfRef | Some | EachRef))
+        flt = what if isinstance(what, SelfRef) else what.filter
+        if not isinstance(flt, SelfRef | Filter) or (
+            isinstance(flt, Filter) and is_player_filter(flt)
+        ):
+            raise CompileError("counters put on what")
         return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, args)])
+
+    def counters_on_it(self, c: list[Any]) -> None:
+        return None
 
     def cm_plus_one(self, c: list[Any]) -> str:
         return "cm:plus_one"
