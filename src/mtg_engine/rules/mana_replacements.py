@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter, StaticEffect
+from ..cards.abilities import MANA_COLOR_CHOICE, Filter, StaticEffect
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.records import ContinuousEffect
@@ -33,6 +33,9 @@ from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
+
+#: the five colors' mana, in WUBRG order (CR 105.1, 106.1b)
+COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 
 _TIMES = {2: "twice", 3: "three times"}
 
@@ -81,24 +84,31 @@ def tapped_mana_factor(game: Game, player: int, o: GameObject) -> int:
 
 
 def produce_mana(
-    game: Game, player: int, source: GameObject, mana: tuple[str, ...], tapped: bool
+    game: Game,
+    player: int,
+    source: GameObject,
+    mana: tuple[str, ...],
+    tapped: bool,
+    color: str | None = None,
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The mana a mana ability of ``source`` produces after the replacement effects
     on its production (CR 106.12b), with the notes and rules for the log.
-    ``tapped``: the ability has {T} in its cost (it is "tapped for mana", 106.12)."""
+    ``tapped``: the ability has {T} in its cost (it is "tapped for mana", 106.12).
+    ``color``: the color its player chose for "mana of a color of your choice
+    instead" (the payment's plan, or the player's answer; CR 106.1b)."""
     if not mana or not watched(game, EventKind.ADD_MANA):
         return mana, (), ()
-    ev = propose(
-        game,
-        {
-            "kind": EventKind.ADD_MANA,
-            "player": player,
-            "source": source.id,
-            "mana": list(mana),
-            "tapped": tapped,
-            "what": f"{source.name} would produce {''.join('{' + m + '}' for m in mana)}",
-        },
-    )
+    proposed: dict[str, Any] = {
+        "kind": EventKind.ADD_MANA,
+        "player": player,
+        "source": source.id,
+        "mana": list(mana),
+        "tapped": tapped,
+        "what": f"{source.name} would produce {''.join('{' + m + '}' for m in mana)}",
+    }
+    if color is not None:
+        proposed["color"] = color
+    ev = propose(game, proposed)
     # the multipliers commute: no choice of order is asked (CR 616.1e)
     if ev is None or ev.get("cancelled"):
         return mana, (), ()
@@ -123,7 +133,9 @@ def mana_instead(
     o = game.objects.get(ev["source"])
     if not ev.get("tapped") or not ev["mana"] or o is None:
         return None
-    new = _instead(game, st, o, tuple(ev["mana"]))
+    if st.args.get("yours") and o.controller != src.controller:
+        return None  # "a basic land you control"
+    new = _produces_instead(game, st.args, o, tuple(ev["mana"]), ev.get("color"))
     if new is None:
         return None
     name = chars(game, src).name
@@ -135,22 +147,49 @@ def mana_instead(
     return Replacement(key, name, ("106.12b", "614.1a"), apply)
 
 
-def _instead(
-    game: Game, st: StaticEffect, o: GameObject, mana: tuple[str, ...]
+def _produces_instead(
+    game: Game,
+    args: dict[str, Any],
+    o: GameObject,
+    mana: tuple[str, ...],
+    color: str | None = None,
 ) -> tuple[str, ...] | None:
     """What a land tapped for ``mana`` produces instead, or None when the effect
-    doesn't apply (not a land, less mana than it says, already that mana)."""
-    return _produces_instead(game, st.args, o, mana)
-
-
-def _produces_instead(
-    game: Game, args: dict[str, Any], o: GameObject, mana: tuple[str, ...]
-) -> tuple[str, ...] | None:
-    if len(mana) < int(args.get("min", 1)) or "Land" not in chars(game, o).types:
+    doesn't apply (not a land, not a basic one when it says so, less mana than it
+    says, already that mana). "Mana of a color of your choice": of ``color``, the
+    color its player chose (without a choice, the mana's own color when it has one,
+    else white, the first color, CR 105.1)."""
+    c = chars(game, o)
+    if len(mana) < int(args.get("min", 1)) or "Land" not in c.types:
+        return None
+    if args.get("basic") and "Basic" not in c.supertypes:
         return None
     m = str(args["mana"])
+    if m == MANA_COLOR_CHOICE:
+        m = color if color in COLORS else (mana[0] if mana[0] in COLORS else COLORS[0])
     new = (m,) if args.get("and_amount") else (m,) * len(mana)
     return None if new == mana else new
+
+
+def color_chosen_instead(game: Game, o: GameObject, mana: tuple[str, ...]) -> str | None:
+    """The name of a permanent whose "it produces mana of a color of your choice
+    instead" applies to ``o`` tapped for ``mana`` (its player chooses the color as
+    the mana is produced, CR 106.1b), or None."""
+    if not mana or not watched(game, EventKind.ADD_MANA):
+        return None
+    for src, st in static_sources(game, "mana_instead"):
+        if st.args.get("mana") != MANA_COLOR_CHOICE:
+            continue
+        if st.args.get("yours") and o.controller != src.controller:
+            continue
+        if any(_produces_instead(game, st.args, o, mana, c) for c in COLORS):
+            return chars(game, src).name
+    return None
+
+
+def _choices(args: dict[str, Any]) -> tuple[str | None, ...]:
+    """The colors a player may choose for an effect's mana (None: no choice)."""
+    return COLORS if args.get("mana") == MANA_COLOR_CHOICE else (None,)
 
 
 # ---------------------------------------------------------------------------
@@ -220,25 +259,39 @@ def changes_mana_type(game: Game) -> bool:
     )
 
 
-def planned_production(
+def planned_productions(
     game: Game, player: int, o: GameObject, prod: tuple[str, ...]
-) -> tuple[str, ...]:
-    """What tapping ``o`` for ``prod`` would produce after the replacement effects
-    on mana production (CR 106.12b): what the automatic payment plans with. The
-    multipliers apply first, then the effects that change its type."""
+) -> list[tuple[str, ...]]:
+    """What tapping ``o`` for ``prod`` could produce after the replacement effects
+    on mana production (CR 106.12b): what the automatic payment plans with, one
+    production for each color its player could choose ("mana of a color of your
+    choice instead", 106.1b). The multipliers apply first, then the effects that
+    change its type."""
     factor = tapped_mana_factor(game, player, o)
     if factor > 1:
         prod = tuple(m for m in prod for _ in range(factor))
-    for _src, st in static_sources(game, "mana_instead"):
-        new = _instead(game, st, o, prod)
-        if new is not None:
-            prod = new
+    out = [prod]
+    for src, st in static_sources(game, "mana_instead"):
+        if st.args.get("yours") and o.controller != src.controller:
+            continue
+        out = _each_instead(game, st.args, o, out)
     for e in _resolved(game):
         if _resolved_applies(game, e, player, o):
-            new = _produces_instead(game, e.args, o, prod)
-            if new is not None:
-                prod = new
-    return prod
+            out = _each_instead(game, e.args, o, out)
+    return out
+
+
+def _each_instead(
+    game: Game, args: dict[str, Any], o: GameObject, prods: list[tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for prod in prods:
+        for color in _choices(args):
+            new = _produces_instead(game, args, o, prod, color)
+            got = prod if new is None else new
+            if got not in out:
+                out.append(got)
+    return out
 
 
 register("static:mana_instead")

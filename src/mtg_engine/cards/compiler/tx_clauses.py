@@ -9,6 +9,7 @@ from lark import Token
 
 from ..abilities import (
     ALTERNATIVE_COST,
+    MANA_COLOR_CHOICE,
     PREVENTED_THIS_WAY,
     Ability,
     AbilityKind,
@@ -1782,6 +1783,18 @@ class ClauseRules:
 
     def mi_colorless(self, c: list[Any]) -> tuple[str, str]:
         return ("mana", "C")
+
+    def mi_color_choice(self, c: list[Any]) -> tuple[str, str]:
+        # "mana of a color of your choice" (CR 106.1b): chosen as it's produced
+        return ("mana", MANA_COLOR_CHOICE)
+
+    def replacement_mana_instead_basic_yours(self, c: list[Any]) -> Parsed:
+        """ "If a basic land you control is tapped for mana, it produces mana of a color
+        of your choice instead of any other type" (Pulse of Llanowar; CR 106.12b,
+        614.1a)."""
+        st = self.replacement_mana_instead(c).statics[0]
+        args = {**st.args, "basic": True, "yours": True}
+        return Parsed("static", statics=[StaticEffect(st.op, st.affected, args)])
 
     def replacement_mana_instead(self, c: list[Any]) -> Parsed:
         """CR 106.12b, 614.1a: "If a land is tapped for mana, it produces {B} instead of
