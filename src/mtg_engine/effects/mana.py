@@ -10,7 +10,6 @@ from ..rules.effects_runner import Ctx
 from ..rules.mana import parse_mana, pool_text, productions_of
 from ..rules.mana_costs import POOL_INDEX
 from ..rules.mana_replacements import (
-    COLORS,
     MANA_INSTEAD_EFFECT,
     color_chosen_instead,
     produce_mana,
@@ -55,16 +54,17 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
     ability = ctx.obj.ability
     tapped = ability is not None and ability.cost is not None and bool(ability.cost.tap)
     color = None
-    by = color_chosen_instead(ctx.game, ctx.source, chosen) if tapped else None
-    if by is not None and ctx.task is not None:
+    choice = color_chosen_instead(ctx.game, ctx.source, chosen) if tapped else None
+    if choice is not None and ctx.task is not None:
         # "it produces mana of a color of your choice instead" (CR 106.1b, 106.12b)
-        labels = [_COLOR_NAMES[m] for m in COLORS]
+        by, colors = choice
+        labels = [_COLOR_NAMES[m] for m in colors]
         if ctx.answer is None:
             ctx.scratch["chosen"] = list(chosen)
             text = f"{ctx.source.name}: choose the color of the mana it produces ({by})"
             return _ask_mana(ctx, text, labels)
         value = str(ctx.take_answer().value)
-        color = COLORS[labels.index(value)] if value in labels else None
+        color = colors[labels.index(value)] if value in labels else None
     # CR 106.12b: replacement effects on the mana it produces ("twice as much")
     chosen, more, rules = produce_mana(ctx.game, ctx.controller, ctx.source, chosen, tapped, color)
     why = f" ({'; '.join(more)})" if more else ""

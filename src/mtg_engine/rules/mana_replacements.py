@@ -147,6 +147,22 @@ def mana_instead(
     return Replacement(key, name, ("106.12b", "614.1a"), apply)
 
 
+def _options(game: Game, args: dict[str, Any], o: GameObject) -> tuple[str, ...]:
+    """The mana types a land ``o`` could produce instead under such an effect, none
+    when it doesn't apply (not a land, not a basic one when it says so, not of a
+    land type it names): one ("{B}"), the five colors ("mana of a color of your
+    choice", CR 106.1b), or those of its land types ("Plains produce {R}, Islands
+    produce {G}": a Plains Island may make either)."""
+    c = chars(game, o)
+    if "Land" not in c.types or (args.get("basic") and "Basic" not in c.supertypes):
+        return ()
+    by_type = args.get("by_type")
+    if by_type:
+        return tuple(dict.fromkeys(sym for t, sym in by_type if t in c.subtypes))
+    m = str(args["mana"])
+    return COLORS if m == MANA_COLOR_CHOICE else (m,)
+
+
 def _produces_instead(
     game: Game,
     args: dict[str, Any],
@@ -155,41 +171,34 @@ def _produces_instead(
     color: str | None = None,
 ) -> tuple[str, ...] | None:
     """What a land tapped for ``mana`` produces instead, or None when the effect
-    doesn't apply (not a land, not a basic one when it says so, less mana than it
-    says, already that mana). "Mana of a color of your choice": of ``color``, the
-    color its player chose (without a choice, the mana's own color when it has one,
-    else white, the first color, CR 105.1)."""
-    c = chars(game, o)
-    if len(mana) < int(args.get("min", 1)) or "Land" not in c.types:
+    doesn't apply (:func:`_options`; less mana than it says; already that mana).
+    With a choice, of ``color``, the one its player chose (without one, the mana's
+    own type when it may, else the first option, in WUBRG order, CR 105.1)."""
+    if len(mana) < int(args.get("min", 1)):
         return None
-    if args.get("basic") and "Basic" not in c.supertypes:
+    options = _options(game, args, o)
+    if not options:
         return None
-    m = str(args["mana"])
-    if m == MANA_COLOR_CHOICE:
-        m = color if color in COLORS else (mana[0] if mana[0] in COLORS else COLORS[0])
+    m = color if color in options else (mana[0] if mana[0] in options else options[0])
     new = (m,) if args.get("and_amount") else (m,) * len(mana)
     return None if new == mana else new
 
 
-def color_chosen_instead(game: Game, o: GameObject, mana: tuple[str, ...]) -> str | None:
+def color_chosen_instead(
+    game: Game, o: GameObject, mana: tuple[str, ...]
+) -> tuple[str, tuple[str, ...]] | None:
     """The name of a permanent whose "it produces mana of a color of your choice
-    instead" applies to ``o`` tapped for ``mana`` (its player chooses the color as
-    the mana is produced, CR 106.1b), or None."""
+    instead" applies to ``o`` tapped for ``mana``, with the colors its player
+    chooses among as the mana is produced (CR 106.1b), or None."""
     if not mana or not watched(game, EventKind.ADD_MANA):
         return None
     for src, st in static_sources(game, "mana_instead"):
-        if st.args.get("mana") != MANA_COLOR_CHOICE:
-            continue
         if st.args.get("yours") and o.controller != src.controller:
             continue
-        if any(_produces_instead(game, st.args, o, mana, c) for c in COLORS):
-            return chars(game, src).name
+        options = _options(game, st.args, o)
+        if len(options) > 1 and len(mana) >= int(st.args.get("min", 1)):
+            return chars(game, src).name, options
     return None
-
-
-def _choices(args: dict[str, Any]) -> tuple[str | None, ...]:
-    """The colors a player may choose for an effect's mana (None: no choice)."""
-    return COLORS if args.get("mana") == MANA_COLOR_CHOICE else (None,)
 
 
 # ---------------------------------------------------------------------------
@@ -286,7 +295,7 @@ def _each_instead(
 ) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for prod in prods:
-        for color in _choices(args):
+        for color in _options(game, args, o) or (None,):
             new = _produces_instead(game, args, o, prod, color)
             got = prod if new is None else new
             if got not in out:

@@ -1788,6 +1788,19 @@ class ClauseRules:
         # "mana of a color of your choice" (CR 106.1b): chosen as it's produced
         return ("mana", MANA_COLOR_CHOICE)
 
+    def land_type_mana(self, c: list[Any]) -> tuple[str, str]:
+        sym = str(c[1]).strip("{}")
+        if sym not in ("W", "U", "B", "R", "G", "C"):
+            raise CompileError(f"produce {c[1]}: not one mana of a type")
+        return subtype(str(c[0]).lower()), sym
+
+    def replacement_mana_by_land_type(self, c: list[Any]) -> Parsed:
+        """ "If tapped for mana, Plains produce {R}, Swamps produce {G}, ... instead of
+        any other type" (Reality Twist, Naked Singularity; CR 106.12b, 614.1a)."""
+        pairs = tuple(x for x in c if isinstance(x, tuple))
+        args = {"mana": "by_type", "by_type": pairs}
+        return Parsed("static", statics=[StaticEffect("mana_instead", None, args)])
+
     def replacement_mana_instead_basic_yours(self, c: list[Any]) -> Parsed:
         """ "If a basic land you control is tapped for mana, it produces mana of a color
         of your choice instead of any other type" (Pulse of Llanowar; CR 106.12b,
