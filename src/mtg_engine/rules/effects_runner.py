@@ -742,7 +742,14 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         part = task.data.setdefault("choosing", {"i": 0, "picked": [], "rest": []})
         while part["i"] < len(players):
             chooser = players[part["i"]]
-            flt = _as_chooser(ref.filter, ctx.controller) if "player" in e.args else ref.filter
+            if "player" not in e.args:
+                flt = ref.filter
+            elif isinstance(e.args["player"], ControllerRef):
+                # "you may cast a spell from that player's graveyard": "that player"
+                # isn't the chooser but the player named before (CR 608.2c)
+                flt = ctx.concrete(ref.filter)
+            else:
+                flt = _as_chooser(ref.filter, ctx.controller)
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an
