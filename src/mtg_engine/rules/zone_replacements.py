@@ -227,7 +227,13 @@ def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         return []
     oid = ev["obj"]
     for e in game.effects:
-        if e.op == "exile_if_dies" and oid in e.affected:
+        if e.op != "exile_if_dies":
+            continue
+        flt = e.args.get("filter")
+        if oid in e.affected or (
+            isinstance(flt, Filter)
+            and matches_object(game, game.objects[oid], flt, e.controller, None)
+        ):
             name = str(e.args.get("by", "an effect"))
             return [
                 Replacement(

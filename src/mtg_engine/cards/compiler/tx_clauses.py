@@ -974,6 +974,15 @@ class ClauseRules:
         modifies the damage instruction before it (``sentences``)."""
         return [Effect("excess_damage", {"to": c[-1]})]
 
+    def sent_any_dies_exile(self, c: list[Any]) -> list[Effect]:
+        """ "If a creature would die this turn, exile it instead." (Flaying Tendrils;
+        CR 614.1a): a replacement effect of the resolved spell on every creature,
+        those that enter later too (CR 611.2c: it changes no characteristic)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        if kind.lower() != "creature":
+            raise CompileError(f"a {kind} would die")
+        return [Effect("exile_if_dies", {"filter": Filter(kinds=("Creature",)), "duration": EOT})]
+
     def sent_cast_exile_instead(self, c: list[Any]) -> list[Effect]:
         """ "If that spell would be put into your graveyard, exile it instead." (CR
         614.1a): a replacement effect on the spell the instruction before casts or
