@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, StaticEffect
+from ..cards.abilities import StaticEffect
 from ..game.actions import DecisionPurpose
 from ..game.events import EventKind
-from ..game.objects import GameObject, Zone
+from ..game.objects import GameObject
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
@@ -38,7 +38,7 @@ from .pipeline import (
     static_replacement,
     static_sources,
 )
-from .prevention_then import follow_instructions
+from .prevention_then import follow_source_instructions, instead_record
 from .support import register
 
 if TYPE_CHECKING:
@@ -68,12 +68,7 @@ def may_skip(
     def apply(game: Game, ev: dict[str, Any]) -> str:
         ev["cancelled"] = "skipped"
         if effects:
-            ev["then"] = {
-                "effects": effects,
-                "controller": src.controller,
-                "source": src.id,
-                "name": name,
-            }
+            ev["then"] = instead_record(effects, src.controller, src.id, name)
         return f"{name}: {game.players[ev['player']].name} skips their {_named(ev['step'])} instead"
 
     return Replacement(key, name, ("614.10",), apply, optional=True, purpose=DecisionPurpose.MAY)
@@ -128,11 +123,7 @@ def skip_then_task(game: Game, task: Task) -> None:
     """CR 614.10b: follow what a skip effect does after the skip ("If you do, you
     gain 2 life"), as its source would; nothing if the source is gone."""
     d = task.data
-    src = game.objects.get(int(d["source"]))
-    if src is None:
-        game.finish(task)
-        return
-    if not d.get("begun"):
+    if not d.get("begun") and int(d["source"]) in game.objects:
         d["begun"] = True
         game.emit(
             EventKind.SKIP,
@@ -141,11 +132,7 @@ def skip_then_task(game: Game, task: Task) -> None:
             + ("turn" if game.step == Step.UNTAP else _named(Step.NAMES[game.step])),
             player=int(d["controller"]),
         )
-    obj = GameObject(0, src.card_uid, src.card, src.owner, Zone.STACK)
-    obj.controller = int(d["controller"])
-    obj.source_id = src.id
-    obj.ability = Ability(AbilityKind.SPELL, text=str(d["name"]), effects=tuple(d["effects"]))
-    follow_instructions(game, obj, task)
+    follow_source_instructions(game, task)
 
 
 register(f"static:{OP}")

@@ -2218,6 +2218,15 @@ class ClauseRules:
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("may_skip_step", you, args)])
 
+    def opponent_draw_instead(self, c: list[Any]) -> Parsed:
+        """ "If an opponent would draw a card except the first one they draw in each of
+        their draw steps, instead you create a Treasure token" (Hullbreacher; "instead
+        that player skips that draw and you draw a card": Notion Thief; CR 614.1a)."""
+        effects = next(x for x in c if isinstance(x, list))
+        opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
+        args = {"effects": tuple(effects)}
+        return Parsed("static", statics=[StaticEffect("draw_instead", opponents, args)])
+
     def may_skip_turn_while_tapped(self, c: list[Any]) -> Parsed:
         return self.may_skip_step(c, while_tapped=True)
 
