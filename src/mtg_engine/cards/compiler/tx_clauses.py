@@ -2086,6 +2086,40 @@ class ClauseRules:
             parsed.statics[0] = dataclasses.replace(st, args={**st.args, "noncombat_only": True})
         return parsed
 
+    def prevent_n_static(self, c: list[Any]) -> Parsed:
+        """ "If a source an opponent controls would deal damage to you, prevent 1 of
+        that damage" (Guardian Seraph), "If a creature would deal damage to you,
+        prevent 1 ..." (Orbs of Warding), "... to a planeswalker you control"
+        (Djeru): a static prevention of N of each such damage event (CR 615.1)."""
+        if any(isinstance(x, tuple) for x in c):
+            raise CompileError("prevention of damage from sources you control")
+        source = next(x for x in c if isinstance(x, str) and x[:4] in ("dds:", "pns:"))
+        n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        who = next(x for x in c if not isinstance(x, str | int))
+        if isinstance(who, ControllerRef):
+            affected = Filter(kinds=("player",), conditions=(("you", True),))
+        elif isinstance(who, EachRef | Some) and not is_player_filter(who.filter):
+            affected = who.filter
+        else:
+            raise CompileError("static prevention: whom it protects")
+        args: dict[str, Any] = {"dir": "to", "combat_only": False, "amount": n}
+        if source == "dds:you":
+            raise CompileError("prevention of damage from sources you control")
+        if source == "pns:opponent":
+            args["sources"] = "not_yours"
+        elif source.startswith("pns:type:"):
+            args["source_type"] = source.removeprefix("pns:type:")
+        return Parsed("static", statics=[StaticEffect("prevent_static", affected, args)])
+
+    def prevent_n_static_opponents(self, c: list[Any]) -> Parsed:
+        # "If a source an opponent controls would deal damage to you, prevent 1 ..."
+        return self.prevent_n_static(["pns:opponent", *c])
+
+    def prevent_n_static_by_type(self, c: list[Any]) -> Parsed:
+        # "If a creature would deal damage to you, prevent 1 of that damage."
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        return self.prevent_n_static(["pns:type:" + kind.capitalize(), *c])
+
     def pd_any(self, c: list[Any]) -> str:
         return "pd:any"
 
