@@ -30,6 +30,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     counters,
     damage_history,
     damage_replacements,
+    draw_instead,
     draw_skip,
     etb_replacements,
     mana_replacements,

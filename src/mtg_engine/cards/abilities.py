@@ -381,6 +381,10 @@ CLASH_OPPONENT = "clash_opponent"
 #: the kind (the engine ends it: rules/layers._counters_gone)
 WHILE_COUNTER = "while_counter:"
 
+#: the ``mana`` of "it produces mana of a color of your choice instead of any other
+#: type" (CR 106.1b, 106.12b): the color is chosen as the mana is produced
+MANA_COLOR_CHOICE = "color_choice"
+
 #: the condition of "If damage is prevented this way, ..." (CR 615.5)
 PREVENTED_THIS_WAY = "prevented_this_way"
 

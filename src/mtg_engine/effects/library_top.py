@@ -32,7 +32,12 @@ from . import effect
 register("cond:from_among")
 # "you may cast ...", "... without paying its mana cost", "a creature spell" (one):
 # what a play permission says (rules/play_permissions.FLAGS)
-register("arg:may_play.cast_only", "arg:may_play.free", "arg:may_play.once")
+register(
+    "arg:may_play.cast_only",
+    "arg:may_play.free",
+    "arg:may_play.once",
+    "arg:may_play.exile_instead",
+)
 
 
 def _top(ctx: Ctx, e: Effect) -> list[tuple[int, list[int]]]:

@@ -237,6 +237,9 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
         return True
     s["cast_pushed"] = True
     opts: dict[str, Any] = {"alt": "without_paying"}
+    if e.args.get("exile_instead"):
+        # "If that spell would be put into your graveyard, exile it instead" (614.1a)
+        opts["exile_instead"] = ctx.source.name
     cast_while_resolving(g, card.id, player, opts)
     return False  # the cast task runs now; this handler is called again afterwards
 
@@ -282,7 +285,12 @@ def _land_problem(ctx: Ctx, player: int, e: Effect) -> str | None:
     return None
 
 
-register("arg:play_free.may", "arg:cast_free.may", "arg:play_free.choose_one")
+register(
+    "arg:play_free.may",
+    "arg:cast_free.may",
+    "arg:play_free.choose_one",
+    "arg:cast_free.exile_instead",
+)
 
 
 # ---------------------------------------------------------------------------

@@ -9,7 +9,11 @@ from ..game.records import ContinuousEffect
 from ..rules.effects_runner import Ctx
 from ..rules.mana import parse_mana, pool_text, productions_of
 from ..rules.mana_costs import POOL_INDEX
-from ..rules.mana_replacements import MANA_INSTEAD_EFFECT, produce_mana
+from ..rules.mana_replacements import (
+    MANA_INSTEAD_EFFECT,
+    color_chosen_instead,
+    produce_mana,
+)
 from ..rules.mana_spending import spend_restriction
 from ..rules.support import register
 from . import effect
@@ -30,7 +34,9 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
     if not prods:
         return True
     chosen = prods[0]
-    if e.args.get("combination") and ctx.task is not None:
+    if "chosen" in ctx.scratch:
+        chosen = tuple(ctx.scratch.pop("chosen"))  # (asked its color since, below)
+    elif e.args.get("combination") and ctx.task is not None:
         # "N mana in any combination of colors": each mana's color chosen in turn
         # as the ability resolves (CR 106.1b, 605.3b)
         picked = _combination(ctx, e, len(prods[0]))
@@ -41,19 +47,26 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         # CR 106.1b, 605.3b: "one mana of any color" - the player chooses as it resolves
         labels = [_label(m) for m in prods]
         if ctx.answer is None:
-            return ctx.ask(
-                DecisionKind.CHOOSE_OPTION,
-                "106.1b",
-                f"{ctx.source.name}: choose the mana to add",
-                {"options": labels, "purpose": DecisionPurpose.MANA},
-            )
+            return _ask_mana(ctx, f"{ctx.source.name}: choose the mana to add", labels)
         value = str(ctx.take_answer().value)
         chosen = prods[labels.index(value)] if value in labels else prods[0]
     p = ctx.game.players[ctx.controller]
     ability = ctx.obj.ability
     tapped = ability is not None and ability.cost is not None and bool(ability.cost.tap)
+    color = None
+    choice = color_chosen_instead(ctx.game, ctx.source, chosen) if tapped else None
+    if choice is not None and ctx.task is not None:
+        # "it produces mana of a color of your choice instead" (CR 106.1b, 106.12b)
+        by, colors = choice
+        labels = [_COLOR_NAMES[m] for m in colors]
+        if ctx.answer is None:
+            ctx.scratch["chosen"] = list(chosen)
+            text = f"{ctx.source.name}: choose the color of the mana it produces ({by})"
+            return _ask_mana(ctx, text, labels)
+        value = str(ctx.take_answer().value)
+        color = colors[labels.index(value)] if value in labels else None
     # CR 106.12b: replacement effects on the mana it produces ("twice as much")
-    chosen, more, rules = produce_mana(ctx.game, ctx.controller, ctx.source, chosen, tapped)
+    chosen, more, rules = produce_mana(ctx.game, ctx.controller, ctx.source, chosen, tapped, color)
     why = f" ({'; '.join(more)})" if more else ""
     restriction = spend_restriction(ctx.obj.ability)
     if restriction is not None:
@@ -87,16 +100,23 @@ def _combination(ctx: Ctx, e: Effect, n: int) -> tuple[str, ...] | None:
             continue
         labels = [_COLOR_NAMES[m] for m in symbols]
         if ctx.answer is None:
-            ctx.ask(
-                DecisionKind.CHOOSE_OPTION,
-                "106.1b",
-                f"{ctx.source.name}: choose the color of mana {len(made) + 1} of {n}",
-                {"options": labels, "purpose": DecisionPurpose.MANA},
+            _ask_mana(
+                ctx, f"{ctx.source.name}: choose the color of mana {len(made) + 1} of {n}", labels
             )
             return None
         value = str(ctx.take_answer().value)
         made.append(symbols[labels.index(value)] if value in labels else symbols[0])
     return tuple(made)
+
+
+def _ask_mana(ctx: Ctx, text: str, labels: list[str]) -> bool:
+    """CR 106.1b, 605.3b: the player chooses the mana as the ability resolves."""
+    return ctx.ask(
+        DecisionKind.CHOOSE_OPTION,
+        "106.1b",
+        text,
+        {"options": labels, "purpose": DecisionPurpose.MANA},
+    )
 
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}

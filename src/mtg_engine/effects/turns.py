@@ -49,26 +49,34 @@ def skip_next(ctx: Ctx, e: Effect) -> bool:
     it (rules/player_replacements.py). Two of them skip the next two."""
     g = ctx.game
     step = str(e.args.get("step", "")).removesuffix("_step")
+    n = max(0, ctx.amount(e.args.get("count", 1)))
     for p in ctx.players(e.args.get("what", ControllerRef())):
-        ce = ContinuousEffect(
-            "r",
-            g.new_timestamp(),
-            ctx.source.id,
-            p,
-            (),
-            SKIP_NEXT,
-            {"step": step, "by": ctx.source.name},
-            "until_used",
-        )
-        g.effects = [*g.effects, ce]
+        # "your next two turns": one effect for each (CR 614.10a)
+        g.effects = [
+            *g.effects,
+            *(
+                ContinuousEffect(
+                    "r",
+                    g.new_timestamp(),
+                    ctx.source.id,
+                    p,
+                    (),
+                    SKIP_NEXT,
+                    {"step": step, "by": ctx.source.name},
+                    "until_used",
+                )
+                for _ in range(n)
+            ),
+        ]
         what = _STEP_WORDS.get(step, f"{step} step")
+        nxt = f"next {what}" if n == 1 else f"next {n} {what}s"
         g.emit(
             EventKind.CONTINUOUS_EFFECT,
-            ("614.10",),
-            f"{g.players[p].name} will skip their next {what} ({ctx.source.name})",
+            ("614.10", *(("614.10a",) if n > 1 else ())),
+            f"{g.players[p].name} will skip their {nxt} ({ctx.source.name})",
             player=p,
         )
     return True
 
 
-register("arg:skip_step.step")
+register("arg:skip_step.step", "arg:skip_step.count")

@@ -293,6 +293,12 @@ STATIC_OP_SPECS: dict[str, str] = {
     "(CR 118.9, 702.8a): the alternative cost 'free_permission'",
     "may_cast_free": "affected: Filter (cards), player: 'any'|'you' — Omniscience "
     "(CR 118.9): the alternative cost 'free_permission', at normal timing",
+    "draw_instead": "affected: Filter (players), effects — 'If an opponent would draw a "
+    "card except the first one they draw in each of their draw steps, instead ...' "
+    "(Hullbreacher, Notion Thief; CR 614.1a; rules/draw_instead.py)",
+    "may_skip_step": "affected: Filter (players), step: str ('draw', 'turn'), effects, "
+    "while_tapped — 'If you would begin your draw step, you may skip that step instead. If "
+    "you do, ...' (Fasting, Time Vault; CR 614.10, 614.10b; rules/step_skips.py)",
     "skip_draw_for_protection": "keywords, landwalk — Island Sanctuary (CR 614.1a, 508.1c; "
     "rules/draw_skip.py)",
     "can_be_commander": "deck construction (CR 903.3d)",

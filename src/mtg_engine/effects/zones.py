@@ -7,6 +7,7 @@ from ..game.actions import DecisionPurpose
 from ..game.events import Event, EventKind
 from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
+from ..game.records import ContinuousEffect
 from ..game.state import Game
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
@@ -367,7 +368,31 @@ def shuffle_into(ctx: Ctx, e: Effect) -> bool:
 
 @effect("exile_if_dies")
 def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
-    """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c)."""
+    """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c);
+    "if a creature would die this turn" (``filter``): of every creature, as each
+    would die (it changes no characteristic, so later ones too, CR 611.2c)."""
+    flt = e.args.get("filter")
+    if flt is not None:
+        g = ctx.game
+        args = {"by": ctx.source.name, "filter": flt}
+        duration = e.args.get("duration") or "end_of_turn"
+        ce = ContinuousEffect(
+            "r",
+            g.new_timestamp(),
+            ctx.source.id,
+            ctx.controller,
+            (),
+            "exile_if_dies",
+            args,
+            duration,
+        )
+        g.effects = [*g.effects, ce]
+        g.emit(
+            EventKind.CONTINUOUS_EFFECT,
+            ("614.1a", "611.2c"),
+            f"{ctx.source.name}: if a creature would die this turn, it's exiled instead",
+        )
+        return True
     objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
     add_continuous(
         ctx,

@@ -690,6 +690,10 @@ def cast_task(game: Game, task: Task) -> None:
         # "the next sorcery spell you cast this turn can be cast as though it had
         # flash": this is that spell, however it was cast
         del game.turn_flags.next_cast_flash[player]
+    if d["opts"].get("exile_instead"):
+        # "If that spell would be put into your graveyard, exile it instead" (CR
+        # 614.1a): the spell cast this way carries the replacement (zone_replacements)
+        rec["exile_instead"] = d["opts"]["exile_instead"]
     if d.get("permission") is not None:
         play_permissions.spend(game, d["permission"])  # CR 601.2i: a permission for one spell
     if d.get("graveyard_source") is not None:
@@ -828,6 +832,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         d["permission"] = play_permissions.one_spell_permission(
             game, player, card, opts.get("alt") == "without_paying"
         )
+        by = play_permissions.exiles_instead(game, player, card)
+        if by is not None:
+            opts["exile_instead"] = by  # (CR 614.1a; the cast record keeps it, 601.2i)
         if from_zone == Zone.GRAVEYARD and not opts.get("alt"):
             # "once during each of your turns, you may cast ... from your graveyard"
             d["graveyard_source"] = play_permissions.graveyard_permission(game, player, card)

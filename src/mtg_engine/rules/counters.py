@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter, StaticEffect
+from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from .characteristics import chars
@@ -111,6 +111,8 @@ def counter_multiplier(
         game, o, st.affected, src.controller, src
     ):
         return None
+    if isinstance(st.affected, SelfRef) and o.id != src.id:
+        return None  # "... would be put on Mowu"
     name = chars(game, src).name
     times = int(args.get("times", 1))
     plus = int(args.get("plus", 0))

@@ -391,6 +391,12 @@ def prevent_static(
         return None  # "by sources you don't control" (CR 615.1)
     if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
         return None  # "while it has a +1/+1 counter on it" (CR 615.1)
+    kind = args.get("source_type")
+    if kind is not None:
+        # "If a creature would deal damage to you": of what the source is now
+        dealer = game.objects.get(ev["source"])
+        if dealer is None or kind not in chars(game, dealer).types:
+            return None
     name = chars(game, src).name
     then_effects = args.get("then")
     if then_effects:
@@ -398,7 +404,8 @@ def prevent_static(
         # damage prevented this way" (CR 615.5)
         then = then_record(then_effects, src.controller, src.card_uid, src.id, name)
         return Replacement(key, name, ("615.1", "615.5"), _prevent(None, name, None, then))
-    return Replacement(key, name, ("615.1",), _prevent(None, name))
+    # "prevent 1 of that damage" (``amount``), else all of it
+    return Replacement(key, name, ("615.1",), _prevent(args.get("amount"), name))
 
 
 def _from_covered_source(game: Game, args: Any, source: int, controller: int) -> bool:

@@ -764,7 +764,14 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         part = task.data.setdefault("choosing", {"i": 0, "picked": [], "rest": []})
         while part["i"] < len(players):
             chooser = players[part["i"]]
-            flt = _as_chooser(ref.filter, ctx.controller) if "player" in e.args else ref.filter
+            if "player" not in e.args:
+                flt = ref.filter
+            elif isinstance(e.args["player"], ControllerRef):
+                # "you may cast a spell from that player's graveyard": "that player"
+                # isn't the chooser but the player named before (CR 608.2c)
+                flt = ctx.concrete(ref.filter)
+            else:
+                flt = _as_chooser(ref.filter, ctx.controller)
             if any(isinstance(v, Amount) for _, v in flt.conditions):
                 flt = ctx.concrete(flt)  # "with mana value X or less": X now (CR 608.2c)
             among = _among_key(flt)

@@ -27,7 +27,7 @@ from .linked import entered_choice, exiled_with, link_owner
 from .mana_costs import POOL_INDEX, POOL_ORDER, ManaCost, parse_cost
 from .mana_replacements import (
     changes_mana_type,
-    planned_production,
+    planned_productions,
     produce_mana,
     tapped_mana_factor,
 )
@@ -351,7 +351,7 @@ def _original_production(
                 if e.op == "add_mana":
                     prods.extend(_effect_productions(e, game, o))
         for p in prods:
-            if planned_production(game, player, o, p) == planned:
+            if planned in planned_productions(game, player, o, p):
                 return p
     return planned
 
@@ -401,7 +401,9 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             if needs_tap and multipliers:
                 # CR 106.12b: "it produces twice as much of that mana", "it produces {B}
                 # instead of any other type"
-                prods = list(dict.fromkeys(planned_production(game, player, o, p) for p in prods))
+                prods = list(
+                    dict.fromkeys(q for p in prods for q in planned_productions(game, player, o, p))
+                )
             if spend is not None or is_costly:
                 # one source per such ability: a costly one is used only when plain
                 # ones don't do, a restricted one only where it may be (CR 106.6)
@@ -778,7 +780,9 @@ def execute_plan(
         base = prod[::factor] if factor > 1 and len(prod) % factor == 0 else prod
         if tapped_for_mana and changes_mana_type(game):
             base = _original_production(game, player, o, ability, prod)
-        prod, more, added = produce_mana(game, player, o, base, tapped_for_mana)
+        # (the color the plan chose for "mana of a color of your choice", CR 106.1b)
+        color = prod[0] if prod and prod[0] != "C" else None
+        prod, more, added = produce_mana(game, player, o, base, tapped_for_mana, color)
         extra_rules.extend(r for r in added if r not in extra_rules)
         restriction = (
             spend_restriction(abilities[ability]) if 0 <= ability < len(abilities) else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter, StaticEffect
+from ..cards.abilities import MANA_COLOR_CHOICE, Filter, StaticEffect
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.records import ContinuousEffect
@@ -33,6 +33,9 @@ from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
+
+#: the five colors' mana, in WUBRG order (CR 105.1, 106.1b)
+COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 
 _TIMES = {2: "twice", 3: "three times"}
 
@@ -81,24 +84,31 @@ def tapped_mana_factor(game: Game, player: int, o: GameObject) -> int:
 
 
 def produce_mana(
-    game: Game, player: int, source: GameObject, mana: tuple[str, ...], tapped: bool
+    game: Game,
+    player: int,
+    source: GameObject,
+    mana: tuple[str, ...],
+    tapped: bool,
+    color: str | None = None,
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The mana a mana ability of ``source`` produces after the replacement effects
     on its production (CR 106.12b), with the notes and rules for the log.
-    ``tapped``: the ability has {T} in its cost (it is "tapped for mana", 106.12)."""
+    ``tapped``: the ability has {T} in its cost (it is "tapped for mana", 106.12).
+    ``color``: the color its player chose for "mana of a color of your choice
+    instead" (the payment's plan, or the player's answer; CR 106.1b)."""
     if not mana or not watched(game, EventKind.ADD_MANA):
         return mana, (), ()
-    ev = propose(
-        game,
-        {
-            "kind": EventKind.ADD_MANA,
-            "player": player,
-            "source": source.id,
-            "mana": list(mana),
-            "tapped": tapped,
-            "what": f"{source.name} would produce {''.join('{' + m + '}' for m in mana)}",
-        },
-    )
+    proposed: dict[str, Any] = {
+        "kind": EventKind.ADD_MANA,
+        "player": player,
+        "source": source.id,
+        "mana": list(mana),
+        "tapped": tapped,
+        "what": f"{source.name} would produce {''.join('{' + m + '}' for m in mana)}",
+    }
+    if color is not None:
+        proposed["color"] = color
+    ev = propose(game, proposed)
     # the multipliers commute: no choice of order is asked (CR 616.1e)
     if ev is None or ev.get("cancelled"):
         return mana, (), ()
@@ -123,7 +133,9 @@ def mana_instead(
     o = game.objects.get(ev["source"])
     if not ev.get("tapped") or not ev["mana"] or o is None:
         return None
-    new = _instead(game, st, o, tuple(ev["mana"]))
+    if st.args.get("yours") and o.controller != src.controller:
+        return None  # "a basic land you control"
+    new = _produces_instead(game, st.args, o, tuple(ev["mana"]), ev.get("color"))
     if new is None:
         return None
     name = chars(game, src).name
@@ -135,22 +147,58 @@ def mana_instead(
     return Replacement(key, name, ("106.12b", "614.1a"), apply)
 
 
-def _instead(
-    game: Game, st: StaticEffect, o: GameObject, mana: tuple[str, ...]
-) -> tuple[str, ...] | None:
-    """What a land tapped for ``mana`` produces instead, or None when the effect
-    doesn't apply (not a land, less mana than it says, already that mana)."""
-    return _produces_instead(game, st.args, o, mana)
+def _options(game: Game, args: dict[str, Any], o: GameObject) -> tuple[str, ...]:
+    """The mana types a land ``o`` could produce instead under such an effect, none
+    when it doesn't apply (not a land, not a basic one when it says so, not of a
+    land type it names): one ("{B}"), the five colors ("mana of a color of your
+    choice", CR 106.1b), or those of its land types ("Plains produce {R}, Islands
+    produce {G}": a Plains Island may make either)."""
+    c = chars(game, o)
+    if "Land" not in c.types or (args.get("basic") and "Basic" not in c.supertypes):
+        return ()
+    by_type = args.get("by_type")
+    if by_type:
+        return tuple(dict.fromkeys(sym for t, sym in by_type if t in c.subtypes))
+    m = str(args["mana"])
+    return COLORS if m == MANA_COLOR_CHOICE else (m,)
 
 
 def _produces_instead(
-    game: Game, args: dict[str, Any], o: GameObject, mana: tuple[str, ...]
+    game: Game,
+    args: dict[str, Any],
+    o: GameObject,
+    mana: tuple[str, ...],
+    color: str | None = None,
 ) -> tuple[str, ...] | None:
-    if len(mana) < int(args.get("min", 1)) or "Land" not in chars(game, o).types:
+    """What a land tapped for ``mana`` produces instead, or None when the effect
+    doesn't apply (:func:`_options`; less mana than it says; already that mana).
+    With a choice, of ``color``, the one its player chose (without one, the mana's
+    own type when it may, else the first option, in WUBRG order, CR 105.1)."""
+    if len(mana) < int(args.get("min", 1)):
         return None
-    m = str(args["mana"])
+    options = _options(game, args, o)
+    if not options:
+        return None
+    m = color if color in options else (mana[0] if mana[0] in options else options[0])
     new = (m,) if args.get("and_amount") else (m,) * len(mana)
     return None if new == mana else new
+
+
+def color_chosen_instead(
+    game: Game, o: GameObject, mana: tuple[str, ...]
+) -> tuple[str, tuple[str, ...]] | None:
+    """The name of a permanent whose "it produces mana of a color of your choice
+    instead" applies to ``o`` tapped for ``mana``, with the colors its player
+    chooses among as the mana is produced (CR 106.1b), or None."""
+    if not mana or not watched(game, EventKind.ADD_MANA):
+        return None
+    for src, st in static_sources(game, "mana_instead"):
+        if st.args.get("yours") and o.controller != src.controller:
+            continue
+        options = _options(game, st.args, o)
+        if len(options) > 1 and len(mana) >= int(st.args.get("min", 1)):
+            return chars(game, src).name, options
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -220,25 +268,39 @@ def changes_mana_type(game: Game) -> bool:
     )
 
 
-def planned_production(
+def planned_productions(
     game: Game, player: int, o: GameObject, prod: tuple[str, ...]
-) -> tuple[str, ...]:
-    """What tapping ``o`` for ``prod`` would produce after the replacement effects
-    on mana production (CR 106.12b): what the automatic payment plans with. The
-    multipliers apply first, then the effects that change its type."""
+) -> list[tuple[str, ...]]:
+    """What tapping ``o`` for ``prod`` could produce after the replacement effects
+    on mana production (CR 106.12b): what the automatic payment plans with, one
+    production for each color its player could choose ("mana of a color of your
+    choice instead", 106.1b). The multipliers apply first, then the effects that
+    change its type."""
     factor = tapped_mana_factor(game, player, o)
     if factor > 1:
         prod = tuple(m for m in prod for _ in range(factor))
-    for _src, st in static_sources(game, "mana_instead"):
-        new = _instead(game, st, o, prod)
-        if new is not None:
-            prod = new
+    out = [prod]
+    for src, st in static_sources(game, "mana_instead"):
+        if st.args.get("yours") and o.controller != src.controller:
+            continue
+        out = _each_instead(game, st.args, o, out)
     for e in _resolved(game):
         if _resolved_applies(game, e, player, o):
-            new = _produces_instead(game, e.args, o, prod)
-            if new is not None:
-                prod = new
-    return prod
+            out = _each_instead(game, e.args, o, out)
+    return out
+
+
+def _each_instead(
+    game: Game, args: dict[str, Any], o: GameObject, prods: list[tuple[str, ...]]
+) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for prod in prods:
+        for color in _options(game, args, o) or (None,):
+            new = _produces_instead(game, args, o, prod, color)
+            got = prod if new is None else new
+            if got not in out:
+                out.append(got)
+    return out
 
 
 register("static:mana_instead")

@@ -61,7 +61,7 @@ DURATIONS = frozenset(("end_of_turn", "until_end_of_your_next_turn"))
 ZONES = (Zone.EXILE, Zone.GRAVEYARD)
 
 #: what a permission may say about how the card is played (see the module docstring)
-FLAGS = ("cast_only", "free", "once")
+FLAGS = ("cast_only", "free", "once", "exile_instead")
 
 #: the static ability "you may cast this card from your graveyard" of the card itself
 OWN = "may_cast_from"
@@ -247,6 +247,17 @@ def graveyard_permission(game: Game, player: int, o: GameObject) -> int | None:
     if any(not e.args.get("free") for e in permissions(game, player, o.id)):
         return None
     return graveyard_source(game, player, o)
+
+
+def exiles_instead(game: Game, player: int, o: GameObject) -> str | None:
+    """The source of a permission that lets ``player`` cast ``o`` and says "if that
+    spell would be put into your graveyard, exile it instead" (CR 614.1a; read as
+    the cast begins, 601.2a), or None."""
+    for e in permissions(game, player, o.id):
+        if e.args.get("exile_instead"):
+            src = game.objects.get(e.source) if e.source is not None else None
+            return src.name if src is not None else "a play permission"
+    return None
 
 
 def spend(game: Game, timestamp: int) -> None:

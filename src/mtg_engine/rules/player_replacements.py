@@ -31,6 +31,7 @@ from ..game.hooks import effect
 from ..game.objects import GameObject
 from ..game.records import Outcome, OutcomeReason
 from .characteristics import chars
+from .conditions import evaluate
 from .effects_runner import Ctx
 from .game_end import player_loses
 from .pipeline import (
@@ -226,6 +227,8 @@ def skip_step(
         return None
     if not affects_player(st, ev["player"], src.controller):
         return None
+    if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+        return None  # "Skip your upkeep step if you have no cards in hand" (hellbent)
     name = chars(game, src).name
 
     def apply(game: Game, ev: dict[str, Any]) -> str:

@@ -134,7 +134,36 @@ def _stand_in(game: Game, d: dict[str, Any]) -> GameObject | None:
 @task_handler("prevention_then")
 def prevention_then_task(game: Game, task: Task) -> None:
     """CR 615.5: follow the rest of a prevention effect, with the damage it prevented."""
-    obj = _stand_in(game, task.data)
+    follow_instructions(game, _stand_in(game, task.data), task)
+
+
+def instead_record(
+    effects: tuple[Effect, ...] | list[Effect], controller: int, source: int, name: str
+) -> dict[str, Any]:
+    """What a replacement effect of a permanent does instead (plain data, for
+    :func:`follow_source_instructions`): its instructions, controller and source."""
+    return {"effects": list(effects), "controller": controller, "source": source, "name": name}
+
+
+def follow_source_instructions(game: Game, task: Task) -> None:
+    """Follow the instructions of an :func:`instead_record` (``task.data``) as the
+    permanent that is its source would (CR 614.1a: what it does instead; nothing
+    if the source is gone)."""
+    d = task.data
+    src = game.objects.get(int(d["source"]))
+    obj = None
+    if src is not None:
+        obj = GameObject(0, src.card_uid, src.card, src.owner, Zone.STACK)
+        obj.controller = int(d["controller"])
+        obj.source_id = src.id
+        obj.ability = Ability(AbilityKind.SPELL, text=str(d["name"]), effects=tuple(d["effects"]))
+    follow_instructions(game, obj, task)
+
+
+def follow_instructions(game: Game, obj: GameObject | None, task: Task) -> None:
+    """Follow the instructions of a replacement or prevention effect (``obj`` stands
+    for its source; None: nothing to do) without the stack; the task is finished once
+    they're done (they may ask questions)."""
     if obj is None:
         game.finish(task)
         return
@@ -147,4 +176,10 @@ def prevention_then_task(game: Game, task: Task) -> None:
         game.finish(task)
 
 
-__all__ = ["after_prevention", "then_record"]
+__all__ = [
+    "after_prevention",
+    "then_record",
+    "follow_instructions",
+    "instead_record",
+    "follow_source_instructions",
+]

@@ -27,6 +27,7 @@ from .player_limits import max_hand_size
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
+from .step_skips import PENDING, SKIPPED, after_skip, optional_skip
 from .tapping import set_tapped
 from .triggers import step_triggers
 from .untap_restrictions import held_tapped, next_untap_done, optional_untaps
@@ -59,8 +60,22 @@ _STEP_BEGINS = tuple(f"{n.replace('_', ' ').capitalize()} step begins" for n in 
 def turn_task(game: Game, task: Task) -> None:
     """Drive the steps of the turn (CR 500.1)."""
     if task.stage == 0:
+        if game.step == Step.UNTAP and not task.data.get(_NEXT_CHOSEN):
+            task.data[_NEXT_CHOSEN] = True
+            _turn_player(game)
+        skip = optional_skip(game, task)  # CR 614.10: "you may skip that step instead"
+        if skip == PENDING:
+            return
+        if skip == SKIPPED:
+            if game.step == Step.UNTAP:
+                task.data.pop(_NEXT_CHOSEN)  # the turn is skipped: the next player's
+            else:
+                _move_on(game)
+            return
+        task.data.pop(_NEXT_CHOSEN, None)
         task.stage = 1
         begin_step(game)
+        after_skip(game, task)  # CR 614.10b
     elif task.stage == 1:
         task.stage = 2
         if game.step == Step.CLEANUP:
@@ -111,8 +126,13 @@ def begin_step(game: Game) -> None:
     step_triggers(game, step)
 
 
-def start_turn(game: Game) -> None:
-    """A new turn begins (CR 500.1): the next player becomes the active player."""
+#: the turn task's data key: the player of the turn about to begin is chosen
+_NEXT_CHOSEN = "next_chosen"
+
+
+def _turn_player(game: Game) -> None:
+    """The next player becomes the active player (CR 500.1), as their turn would
+    begin (before "you may skip that turn", 614.10)."""
     if game.turn > 0:
         _next_turn_player(game)
         for _ in range(len(game.players) * 8):
@@ -121,6 +141,10 @@ def start_turn(game: Game) -> None:
             if not step_skipped(game, "turn"):
                 break
             _next_turn_player(game)
+
+
+def start_turn(game: Game) -> None:
+    """A new turn begins (CR 500.1) for the active player (:func:`_turn_player`)."""
     game.turn += 1
     # a new turn ends summoning sickness (CR 302.6): the cached mana sources, and the
     # offers that read them, are forgotten (an untap step that untaps nothing
@@ -263,6 +287,12 @@ def end_step(game: Game) -> None:
     if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
         game.turn_flags.extra_cleanup = False
         return  # CR 514.3a: another cleanup step
+    _move_on(game)
+
+
+def _move_on(game: Game) -> None:
+    """The next step that actually occurs becomes the current one (CR 500.1, 614.10)."""
+    step = game.step
     nxt = _next_step(game, step)
     if step >= Step.BEGINNING_OF_COMBAT and step <= Step.END_OF_COMBAT and nxt > Step.END_OF_COMBAT:
         combat.end_combat(game)  # CR 511.3

@@ -9,6 +9,8 @@ events, before the object moves:
   the battlefield, exile it instead of putting it anywhere else"
   (``replace_leave_exile``);
 * a finality counter on the permanent (CR 122.1h);
+* a spell cast by an effect that says "if that spell would be put into your
+  graveyard, exile it instead" (``cast_exile_instead``; the cast record);
 * other permanents' statics: "If a card or token would be put into a
   graveyard from anywhere, exile it instead" (Rest in Peace; Leyline of the
   Void: "... into an opponent's graveyard ...") — ``graveyard_to_exile``;
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import AbilityKind, Filter, StaticEffect
 from ..game.events import EventKind
-from ..game.hooks import condition
+from ..game.hooks import cast_record, condition
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .damage_history import dealt_damage_by_this_turn
@@ -106,6 +108,20 @@ def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                     )
                     break
     return out
+
+
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.STACK, Zone.GRAVEYARD)])
+def cast_exile_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """ "You may cast target instant card from your graveyard ... If that spell would be
+    put into your graveyard, exile it instead." (Torrential Gearhulk; CR 614.1a): the
+    spell cast that way is exiled instead, as it resolves or is countered (its cast
+    record says so, CR 601.2i)."""
+    rec = cast_record(game, ev["obj"])
+    by = rec.get("exile_instead") if rec else None
+    if not by:
+        return []
+    name = str(by)
+    return [Replacement("cast_exile_instead", name, ("614.1a",), _to(Zone.EXILE, "", name))]
 
 
 @static_replacement("graveyard_to_exile", EventKind.ZONE_CHANGE)
@@ -211,7 +227,13 @@ def exile_if_dies(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         return []
     oid = ev["obj"]
     for e in game.effects:
-        if e.op == "exile_if_dies" and oid in e.affected:
+        if e.op != "exile_if_dies":
+            continue
+        flt = e.args.get("filter")
+        if oid in e.affected or (
+            isinstance(flt, Filter)
+            and matches_object(game, game.objects[oid], flt, e.controller, None)
+        ):
             name = str(e.args.get("by", "an effect"))
             return [
                 Replacement(

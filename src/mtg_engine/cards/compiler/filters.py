@@ -189,6 +189,12 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         # an alternative with a head noun of its own keeps it: "spell or ability"
         alt_kinds = [_alt_kinds(alt, _own_head(alt) or head) for alt in alts]
         mixed = len({tuple(k) for k, _ in alt_kinds}) > 1
+        # "creature or Vehicle": once another alternative has conditions, a plain
+        # one keeps its kind as its own (else the Vehicle's subtype would be lost)
+        some_extra = any(
+            [x for x in alt.adjs + c if x not in shared_adjs]
+            for alt, (_, c) in zip(alts, alt_kinds, strict=True)
+        )
         for alt, (k, c) in zip(alts, alt_kinds, strict=True):
             for kk in k:
                 if kk not in kinds:
@@ -199,6 +205,8 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
             elif not extra and mixed and any("player" in ak for ak, _ in alt_kinds):
                 if len(k) == 1 and k[0][:1].isupper():
                     extra = [("type", k[0])]  # "target opponent or planeswalker"
+            elif not extra and mixed and some_extra and len(k) == 1 and k[0][:1].isupper():
+                extra = [("type", k[0])]
             if (
                 mixed
                 and any(a2.adjs for a2 in alts)

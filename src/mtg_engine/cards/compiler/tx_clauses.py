@@ -9,6 +9,7 @@ from lark import Token
 
 from ..abilities import (
     ALTERNATIVE_COST,
+    MANA_COLOR_CHOICE,
     PREVENTED_THIS_WAY,
     Ability,
     AbilityKind,
@@ -162,6 +163,9 @@ def _their_for_each(e: Effect, subject: EachRef) -> Effect:
 
 #: ops whose handler asks the "may" itself, after checking that it can be done
 _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
+#: instructions that cast a card, or let it be cast, that "if that spell would be
+#: put into your graveyard, exile it instead" can follow (CR 614.1a)
+_CASTS_LATER = frozenset(("cast_free", "cast", "may_play"))
 #: ops whose "may" is a permission used later, not a choice now ("You may play an
 #: additional land this turn": the player plays it or not, CR 305.2)
 _MAY_IS_PERMISSION = frozenset(("extra_land_plays_this_turn",))
@@ -737,6 +741,20 @@ class ClauseRules:
                             last.condition,
                         )
                     elif (
+                        e.op == "cast_exile_instead"
+                        and body.effects
+                        and body.effects[-1].op in _CASTS_LATER
+                    ):
+                        # "If that spell would be put into your graveyard, exile it
+                        # instead" (CR 614.1a): the spell cast that way carries it
+                        last = body.effects[-1]
+                        body.effects[-1] = Effect(
+                            last.op,
+                            {**last.args, "exile_instead": True},
+                            last.optional,
+                            last.condition,
+                        )
+                    elif (
                         e.op == "cast"
                         and body.effects
                         and body.effects[-1].op == "create_named_copy"
@@ -1045,6 +1063,21 @@ class ClauseRules:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
         return [Effect("excess_damage", {"to": c[-1]})]
+
+    def sent_any_dies_exile(self, c: list[Any]) -> list[Effect]:
+        """ "If a creature would die this turn, exile it instead." (Flaying Tendrils;
+        CR 614.1a): a replacement effect of the resolved spell on every creature,
+        those that enter later too (CR 611.2c: it changes no characteristic)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        if kind.lower() != "creature":
+            raise CompileError(f"a {kind} would die")
+        return [Effect("exile_if_dies", {"filter": Filter(kinds=("Creature",)), "duration": EOT})]
+
+    def sent_cast_exile_instead(self, c: list[Any]) -> list[Effect]:
+        """ "If that spell would be put into your graveyard, exile it instead." (CR
+        614.1a): a replacement effect on the spell the instruction before casts or
+        lets be cast (``sentences`` marks that instruction)."""
+        return [Effect("cast_exile_instead", {})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
@@ -1872,6 +1905,31 @@ class ClauseRules:
     def mi_colorless(self, c: list[Any]) -> tuple[str, str]:
         return ("mana", "C")
 
+    def mi_color_choice(self, c: list[Any]) -> tuple[str, str]:
+        # "mana of a color of your choice" (CR 106.1b): chosen as it's produced
+        return ("mana", MANA_COLOR_CHOICE)
+
+    def land_type_mana(self, c: list[Any]) -> tuple[str, str]:
+        sym = str(c[1]).strip("{}")
+        if sym not in ("W", "U", "B", "R", "G", "C"):
+            raise CompileError(f"produce {c[1]}: not one mana of a type")
+        return subtype(str(c[0]).lower()), sym
+
+    def replacement_mana_by_land_type(self, c: list[Any]) -> Parsed:
+        """ "If tapped for mana, Plains produce {R}, Swamps produce {G}, ... instead of
+        any other type" (Reality Twist, Naked Singularity; CR 106.12b, 614.1a)."""
+        pairs = tuple(x for x in c if isinstance(x, tuple))
+        args = {"mana": "by_type", "by_type": pairs}
+        return Parsed("static", statics=[StaticEffect("mana_instead", None, args)])
+
+    def replacement_mana_instead_basic_yours(self, c: list[Any]) -> Parsed:
+        """ "If a basic land you control is tapped for mana, it produces mana of a color
+        of your choice instead of any other type" (Pulse of Llanowar; CR 106.12b,
+        614.1a)."""
+        st = self.replacement_mana_instead(c).statics[0]
+        args = {**st.args, "basic": True, "yours": True}
+        return Parsed("static", statics=[StaticEffect(st.op, st.affected, args)])
+
     def replacement_mana_instead(self, c: list[Any]) -> Parsed:
         """CR 106.12b, 614.1a: "If a land is tapped for mana, it produces {B} instead of
         any other type [and amount]" (Contamination, Ritual of Subdual, Damping
@@ -2081,14 +2139,22 @@ class ClauseRules:
 
     def replacement_counters(self, c: list[Any]) -> Parsed:
         # Hardened Scales ("that many plus one"), Corpsejack Menace ("twice that many")
+        # (CR 614.1a): "on a creature you control", "on another creature you control",
+        # "on an artifact or creature you control", "on Mowu" (this object)
         kinds = [x for x in c if isinstance(x, str) and not isinstance(x, Token) and x[:3] != "cm:"]
-        kind_tok = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
-        kind_tok = kind_tok.removesuffix("s")
         mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
         args: dict[str, Any] = {"counter": kinds[0]}
         args.update({"plus": 1} if mult == "cm:plus_one" else {"times": 2})
-        flt = Filter(kinds=(kind_tok.capitalize(),), conditions=(("controller", "you"),))
+        what = next(x for x in c if isinstance(x, SelfRef | Some | EachRef))
+        flt = what if isinstance(what, SelfRef) else what.filter
+        if not isinstance(flt, SelfRef | Filter) or (
+            isinstance(flt, Filter) and is_player_filter(flt)
+        ):
+            raise CompileError("counters put on what")
         return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, args)])
+
+    def counters_on_it(self, c: list[Any]) -> None:
+        return None
 
     def cm_plus_one(self, c: list[Any]) -> str:
         return "cm:plus_one"
@@ -2131,6 +2197,40 @@ class ClauseRules:
         if kind == "pd:noncombat":
             parsed.statics[0] = dataclasses.replace(st, args={**st.args, "noncombat_only": True})
         return parsed
+
+    def prevent_n_static(self, c: list[Any]) -> Parsed:
+        """ "If a source an opponent controls would deal damage to you, prevent 1 of
+        that damage" (Guardian Seraph), "If a creature would deal damage to you,
+        prevent 1 ..." (Orbs of Warding), "... to a planeswalker you control"
+        (Djeru): a static prevention of N of each such damage event (CR 615.1)."""
+        if any(isinstance(x, tuple) for x in c):
+            raise CompileError("prevention of damage from sources you control")
+        source = next(x for x in c if isinstance(x, str) and x[:4] in ("dds:", "pns:"))
+        n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        who = next(x for x in c if not isinstance(x, str | int))
+        if isinstance(who, ControllerRef):
+            affected = Filter(kinds=("player",), conditions=(("you", True),))
+        elif isinstance(who, EachRef | Some) and not is_player_filter(who.filter):
+            affected = who.filter
+        else:
+            raise CompileError("static prevention: whom it protects")
+        args: dict[str, Any] = {"dir": "to", "combat_only": False, "amount": n}
+        if source == "dds:you":
+            raise CompileError("prevention of damage from sources you control")
+        if source == "pns:opponent":
+            args["sources"] = "not_yours"
+        elif source.startswith("pns:type:"):
+            args["source_type"] = source.removeprefix("pns:type:")
+        return Parsed("static", statics=[StaticEffect("prevent_static", affected, args)])
+
+    def prevent_n_static_opponents(self, c: list[Any]) -> Parsed:
+        # "If a source an opponent controls would deal damage to you, prevent 1 ..."
+        return self.prevent_n_static(["pns:opponent", *c])
+
+    def prevent_n_static_by_type(self, c: list[Any]) -> Parsed:
+        # "If a creature would deal damage to you, prevent 1 of that damage."
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        return self.prevent_n_static(["pns:type:" + kind.capitalize(), *c])
 
     def pd_any(self, c: list[Any]) -> str:
         return "pd:any"
@@ -2247,6 +2347,34 @@ class ClauseRules:
     def replacement_draw_empty_win(self, c: list[Any]) -> Parsed:
         # Laboratory Maniac (CR 614.1a, 104.2b)
         return Parsed("static", statics=[StaticEffect("draw_empty_win", SelfRef())])
+
+    def may_skip_step(self, c: list[Any], while_tapped: bool = False) -> Parsed:
+        """ "If you would begin your draw step, you may skip that step instead. If you
+        do, you gain 2 life." (Fasting; "your turn while this artifact is tapped":
+        Time Vault): an optional replacement of the step or turn (CR 614.10); what
+        follows "if you do" is the first thing of the next step or turn that
+        actually occurs (614.10b)."""
+        step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "turn")
+        effects = next((x for x in c if isinstance(x, list)), [])
+        args: dict[str, Any] = {"step": step.removesuffix(" step").replace(" ", "_")}
+        if effects:
+            args["effects"] = tuple(effects)
+        if while_tapped:
+            args["while_tapped"] = True
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("may_skip_step", you, args)])
+
+    def opponent_draw_instead(self, c: list[Any]) -> Parsed:
+        """ "If an opponent would draw a card except the first one they draw in each of
+        their draw steps, instead you create a Treasure token" (Hullbreacher; "instead
+        that player skips that draw and you draw a card": Notion Thief; CR 614.1a)."""
+        effects = next(x for x in c if isinstance(x, list))
+        opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
+        args = {"effects": tuple(effects)}
+        return Parsed("static", statics=[StaticEffect("draw_instead", opponents, args)])
+
+    def may_skip_turn_while_tapped(self, c: list[Any]) -> Parsed:
+        return self.may_skip_step(c, while_tapped=True)
 
     def replacement_die(self, c: list[Any]) -> Parsed:
         effects = c[-1]

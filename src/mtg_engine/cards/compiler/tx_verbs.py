@@ -1182,6 +1182,7 @@ class VerbRules:
 
     def vp_skip(self, c: list[Any], nxt: bool = False) -> list[Effect]:
         step = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
+        step = step.removesuffix("s") if step.endswith("steps") else step  # "their untap steps"
         return [
             Effect(
                 "skip_step",
@@ -1193,6 +1194,16 @@ class VerbRules:
         """ "Target player skips their next draw step", "You skip your next turn" (CR
         614.10, 614.10a): a one-shot replacement waiting for that step or turn."""
         return self.vp_skip(c, nxt=True)
+
+    def vp_skip_upkeep(self, c: list[Any]) -> list[Effect]:
+        # "Skip your upkeep step" (Gibbering Descent; CR 614.10)
+        return self.vp_skip(["upkeep"])
+
+    def vp_skip_next_turns(self, c: list[Any]) -> list[Effect]:
+        """ "You skip your next two turns" (Eater of Days; CR 614.10a): that many
+        "next turn" skips, each used up by the turn it skips."""
+        n = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        return [Effect("skip_step", {"what": SUBJ, "step": "turn", "duration": "next", "count": n})]
 
     def vp_control(self, c: list[Any]) -> list[Effect]:
         return [Effect("control", {"what": _obj(c[0]), "player": SUBJ, "duration": None})]

@@ -1,0 +1,87 @@
+"""Draws an opponent makes beyond the first of their draw step, replaced (CR 614.1a).
+
+"If an opponent would draw a card except the first one they draw in each of their
+draw steps, instead you create a Treasure token" (Hullbreacher); "..., instead that
+player skips that draw and you draw a card" (Notion Thief): a replacement effect
+of the draw event in the pipeline (rules/pipeline.py, rules/drawing.py).
+
+* The first card a player draws in their draw step is the one of the draw step's
+  turn-based action (CR 504.1: nothing can happen in the step before it).
+* The draw is replaced: the player doesn't draw (the event becomes a
+  ``draw_replaced`` event), and the effect's controller follows what it does
+  instead (its instructions, as the permanent would, with nothing on the stack),
+  right after.
+
+Compiled as ``StaticEffect("draw_instead", <opponents>, {"effects": (...)})``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards.abilities import StaticEffect
+from ..game.events import EventKind
+from ..game.objects import GameObject
+from ..game.state import Step
+from ..game.tasks import Task, task_handler
+from .characteristics import chars
+from .pipeline import Replacement, affects_player, cited, performer, static_replacement
+from .prevention_then import follow_source_instructions, instead_record
+from .support import register
+
+if TYPE_CHECKING:
+    from ..game.state import Game
+
+OP = "draw_instead"
+#: the event a replaced draw becomes
+DRAW_REPLACED = "draw_replaced"
+
+
+def first_in_draw_step(game: Game, ev: dict[str, Any]) -> bool:
+    """CR 504.1: whether this draw is the first card the player draws in their draw
+    step (the step's turn-based action)."""
+    return (
+        game.step == Step.DRAW
+        and game.active == ev["player"]
+        and "504.1" in (ev.get("rules") or ())
+    )
+
+
+@static_replacement(OP, EventKind.DRAW)
+def draw_instead(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """CR 614.1a: "If an opponent would draw a card except the first one they draw in
+    each of their draw steps, instead ..."."""
+    if not affects_player(st, ev["player"], src.controller) or first_in_draw_step(game, ev):
+        return None
+    name = chars(game, src).name
+    effects = list(st.args.get("effects") or ())
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = DRAW_REPLACED
+        ev["instead"] = instead_record(effects, src.controller, src.id, name)
+        return f"{name}: {game.players[ev['player']].name} doesn't draw; instead its effect happens"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@performer(DRAW_REPLACED)
+def perform_replaced(game: Game, ev: dict[str, Any]) -> None:
+    """The player doesn't draw (CR 614.1a); what the effect does instead follows."""
+    game.emit(
+        EventKind.SKIP,
+        cited(ev, ("121.1",)),
+        f"{ev['what']}; " + "; ".join(ev.get("notes") or ()),
+        player=int(ev["player"]),
+    )
+    game.push_task("draw_instead", dict(ev["instead"]))
+
+
+@task_handler("draw_instead")
+def draw_instead_task(game: Game, task: Task) -> None:
+    """Follow what the replacement effect does instead of the draw (CR 614.1a)."""
+    follow_source_instructions(game, task)
+
+
+register(f"static:{OP}")
