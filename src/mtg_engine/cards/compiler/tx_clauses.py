@@ -2372,6 +2372,25 @@ class ClauseRules:
         quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
         return Condition("is", {"ref": ref, "quality": quality, "adj": f"{n} {kind} counter(s)"})
 
+    def cond_has_counters_ge(self, c: list[Any]) -> Condition:
+        """ "as long as this artifact has eight or more +1/+1 counters on it", "if there
+        are three or more brick counters on this artifact" (CR 122.1): the same "is"
+        condition, with N or more counters of that kind."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        n = next(x for x in xs if isinstance(x, int) and not isinstance(x, bool))
+        kind = next(x for x in xs if isinstance(x, str))
+        ref = next(x for x in xs if x is not n and x is not kind)
+        return self.cond_has_counters([ref, (n, kind)])
+
+    def cond_spell_targets(self, c: list[Any]) -> Condition:
+        """ "This spell costs {2} less to cast if it targets a tapped creature" (CR
+        601.2f: the total cost is determined after the targets are chosen, 601.2c):
+        one of the spell's targets is such an object."""
+        what = next(x for x in c if not isinstance(x, Token))
+        if not isinstance(what, Some) or what.count != 1:
+            raise CompileError(f"if it targets {what!r}")
+        return Condition("spell_targets", {"filter": what.filter})
+
     def cond_no_counters_on_self(self, c: list[Any]) -> Condition:
         """ "If there are no depletion counters on this land, sacrifice it" (CR 122.1):
         this object doesn't have one such counter."""
