@@ -105,6 +105,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "block_only",
         "must_attack",
         "must_block",
+        "attack_despite_defender",
         "enters_tapped",
         "enters_with_counters",
         "enters_as_copy",

@@ -161,7 +161,13 @@ def _their_for_each(e: Effect, subject: EachRef) -> Effect:
 _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
 #: ops whose "may" is a permission used later, not a choice now ("You may play an
 #: additional land this turn": the player plays it or not, CR 305.2)
-_MAY_IS_PERMISSION = frozenset(("extra_land_plays_this_turn",))
+_MAY_IS_PERMISSION = frozenset(
+    (
+        "extra_land_plays_this_turn",
+        # "[this creature] can attack as though it didn't have defender" (CR 702.3b)
+        "attack_despite_defender",
+    )
+)
 
 
 def _mark_mask(effects: list[Effect]) -> None:

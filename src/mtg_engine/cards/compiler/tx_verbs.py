@@ -1085,6 +1085,13 @@ class VerbRules:
     vp_extra_block = _rule("extra_block", amount=1)
     vp_extra_block_any = _rule("extra_block", amount="any")
     vp_must_attack = _rule("must_attack")
+
+    def vp_attack_despite_defender(self, c: list[Any]) -> list[Effect]:
+        """ "can attack [this turn] as though it didn't have defender" (CR 702.3b): the
+        defender restriction doesn't stop it from attacking."""
+        duration = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
+        return [Effect("attack_despite_defender", {"what": SUBJ, "duration": duration})]
+
     vp_must_block = _rule("must_block")
 
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
