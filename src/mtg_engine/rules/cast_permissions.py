@@ -47,6 +47,9 @@ _FREE_FLASH = "may_cast_free_with_flash"
 #: the static ops of such permissions; "may_cast_free": "You may cast spells from your
 #: hand without paying their mana costs" (Omniscience)
 FREE_OPS = (_FREE_FLASH, "may_cast_free")
+#: "You may cast creature spells as though they had flash" (Yeva's Forcemage ...):
+#: its controller's permission, as long as its condition holds (CR 702.8a, 611.3a)
+AS_THOUGH_FLASH = "cast_as_though_flash"
 
 
 def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
@@ -63,6 +66,18 @@ def _card_matches(game: Game, card: GameObject, c: Any, flt: Any, src: GameObjec
     )
 
 
+def holds(game: Game, src: GameObject, st: StaticEffect) -> bool:
+    """Whether a permission's "as long as ..." condition holds now (CR 611.3a)."""
+    return st.condition is None or evaluate(game, st.condition, src.controller, src)
+
+
+def flash_granted(game: Game) -> bool:
+    """Whether some permanent lets cards be cast as though they had flash now."""
+    return bool(statics_with(game, "grant_flash_to_cards")) or any(
+        holds(game, src, st) for src, st in statics_with(game, AS_THOUGH_FLASH)
+    )
+
+
 def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
     """The rule that lets ``player`` cast ``card`` as though it had flash, or None."""
     if card.zone == Zone.BATTLEFIELD:
@@ -72,6 +87,12 @@ def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
     for src, st in _statics(game, "grant_flash_to_cards"):
         if _card_matches(game, card, c, st.affected, src):
             return "702.8a"
+    for src, st in _statics(game, AS_THOUGH_FLASH):
+        # CR 702.8a: "you may cast creature spells as though they had flash": the
+        # permission is its controller's
+        if player == src.controller and holds(game, src, st):
+            if _card_matches(game, card, c, st.affected, src):
+                return "702.8a"
     return None
 
 
@@ -151,6 +172,7 @@ alt_cost(AltCost(FREE, None, "118.9", (Zone.HAND,), lambda a: None, _free_check)
 def _register() -> None:
     register(
         "static:grant_flash_to_cards",
+        f"static:{AS_THOUGH_FLASH}",
         "static:cast_only_as_sorcery",
         "static:may_cast_free_with_flash",
         "static:may_cast_free",

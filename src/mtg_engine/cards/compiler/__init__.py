@@ -106,6 +106,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "must_attack",
         "must_block",
         "attack_despite_defender",
+        "cast_as_though_flash",
         "enters_tapped",
         "enters_with_counters",
         "enters_as_copy",

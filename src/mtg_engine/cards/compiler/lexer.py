@@ -257,6 +257,17 @@ class OracleLexer(Lexer):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
                 skip = 1
                 continue
+            if (
+                value == "as"
+                and i > 0
+                and raw[i - 1][1] in ("spells", "turn")
+                and [w for _, w, _ in raw[i + 1 : i + 5]] == ["though", "they", "had", "flash"]
+            ):
+                # "you may cast creature spells as though they had flash" (CR 702.8a):
+                # one word, told apart from "as long as" after the spells
+                out.append(Token("AS_FLASH", "as though they had flash", pos, 1, pos + 1))
+                skip = 4
+                continue
             if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
                 out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))
                 skip = 1

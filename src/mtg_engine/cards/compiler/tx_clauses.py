@@ -166,6 +166,8 @@ _MAY_IS_PERMISSION = frozenset(
         "extra_land_plays_this_turn",
         # "[this creature] can attack as though it didn't have defender" (CR 702.3b)
         "attack_despite_defender",
+        # "you may cast creature spells as though they had flash" (CR 702.8a)
+        "cast_as_though_flash",
     )
 )
 
@@ -1481,6 +1483,17 @@ class ClauseRules:
 
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
+
+    def vp_cast_as_flash(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast creature spells as though they had flash" (CR 702.8a): the
+        controller may cast such spells any time they could cast an instant."""
+        what = next(x for x in c if not isinstance(x, Token))
+        if any(isinstance(x, str) and not isinstance(x, Token) for x in c):
+            raise CompileError("cast as though they had flash: with a duration")
+        flt = what.filter if isinstance(what, (Some, EachRef)) else what
+        if not isinstance(flt, Filter) or flt.zone not in ("stack", "any"):
+            raise CompileError(f"cast {what!r} as though they had flash")
+        return [Effect("cast_as_though_flash", {"what": flt, "duration": None})]
 
     def vp_self_flash(self, c: list[Any]) -> list[Effect]:
         return [Effect("grant_keyword", {"what": SelfRef(), "keyword": "Flash", "duration": None})]
