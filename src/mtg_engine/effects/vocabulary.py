@@ -236,6 +236,8 @@ OP_SPECS.update(
         "extra_block": "what: Ref, amount (int or 'any'), duration (CR 509.1b)",
         "block_only": "what: Ref, keyword, duration — can block only creatures with it",
         "must_attack": "what: Ref, duration (CR 508.1d)",
+        "attack_despite_defender": "what: Ref, duration — 'can attack as though it didn't "
+        "have defender' (CR 702.3b)",
         "must_block": "what: Ref, duration (CR 509.1c)",
         "must_be_blocked": "what: Ref, duration (CR 509.1c)",
         "must_be_blocked_by": "what: Ref, filter: the blockers it must be blocked by, duration (CR 509.1c)",
@@ -279,6 +281,8 @@ STATIC_OP_SPECS: dict[str, str] = {
     "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "
     "ability (CR 604.3, layer 7a)",
     "must_be_blocked_by_all": "'All creatures able to block this creature do so' (CR 509.1c)",
+    "cast_as_though_flash": "affected: Filter (spells) — 'You may cast creature spells as "
+    "though they had flash': its controller's permission (CR 702.8a)",
     "grant_flash_to_cards": "affected: Filter (cards) — 'Creature cards you own that aren't "
     "on the battlefield have flash' (CR 702.8a; rules/cast_permissions.py)",
     "cast_only_as_sorcery": "affected: Filter (players) — 'Each opponent can cast spells only "

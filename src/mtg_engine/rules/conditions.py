@@ -16,6 +16,7 @@ from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its co
 from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its condition)
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
+from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
 from .characteristics import chars
 from .filters import matches_object, objects_matching
 from .linked import exiled_with, link_owner

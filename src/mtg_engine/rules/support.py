@@ -62,6 +62,8 @@ class CoverageProbes:
     combat_evaluates: Callable[[str, Any], bool] = _unregistered
     #: whether "attacked with ..." is counted (rules/conditions)
     attacked_with_counted: Callable[[dict[str, Any]], bool] = _unregistered
+    #: "you've cast [spells] this turn": whether those spells are counted (rules/turn_counts)
+    counted_spells: Callable[[Any], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
     #: whether an "Activate only ..." restriction is a timing one (rules/activating)
@@ -650,6 +652,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
             if not COVERAGE_PROBES.attacked_with_counted(v.args):
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
+        if v.kind == "spells_cast_ge" and not COVERAGE_PROBES.counted_spells(v.args.get("filter")):
+            out.add("condition:spells_cast_ge.filter")  # "noncreature spells": not counted
         if v.kind == "is":
             # "[object] is [quality]" (rules/conditions._is_holds)
             if not isinstance(v.args.get("quality"), Filter):

@@ -2401,6 +2401,34 @@ class ClauseRules:
         ref = next(x for x in xs if x is not n and x is not kind)
         return self.cond_has_counters([ref, (n, kind)])
 
+    def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
+        """ "if you've cast two or more spells this turn", "as long as you've cast an
+        instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps
+        of casting are done)."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        n = next((x for x in xs if isinstance(x, int)), 1)
+        what = next((x for x in xs if isinstance(x, (Some, Filter))), None)
+        flt = what.filter if isinstance(what, Some) else what
+        return Condition("spells_cast_ge", {"n": n, "filter": flt})
+
+    def cond_cards_drawn_ge(self, c: list[Any]) -> Condition:
+        """ "as long as you've drawn two or more cards this turn" (CR 121.2)."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("cards_drawn_ge", {"n": n})
+
+    def cond_opp_graveyard_ge(self, c: list[Any]) -> Condition:
+        """ "as long as an opponent has eight or more cards in their graveyard"."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("opponent_graveyard_ge", {"n": n})
+
+    def cond_card_types_ge(self, c: list[Any]) -> Condition:
+        """ "if there are four or more card types among cards in your graveyard"
+        (delirium, CR 205.2a: artifact and creature are two types)."""
+        n = next(x for x in c if isinstance(x, int))
+        zone, owner = c[-1]
+        conds = (("owner", owner),) if owner else ()
+        return Condition("card_types_ge", {"n": n, "filter": Filter(("card",), zone, conds)})
+
     def cond_spell_targets(self, c: list[Any]) -> Condition:
         """ "This spell costs {2} less to cast if it targets a tapped creature" (CR
         601.2f: the total cost is determined after the targets are chosen, 601.2c):
