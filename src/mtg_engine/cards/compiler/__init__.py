@@ -107,6 +107,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "must_block",
         "attack_despite_defender",
         "cast_as_though_flash",
+        "goaded",
         "enters_tapped",
         "enters_with_counters",
         "enters_as_copy",

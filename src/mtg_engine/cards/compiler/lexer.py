@@ -358,6 +358,9 @@ class OracleLexer(Lexer):
                 and value not in NUMBER_WORDS
             ):
                 kind = "COUNTER_NAME"
+            elif kind == "UNKNOWN" and nxt in ("planeswalker", "planeswalkers") and value.isalpha():
+                # "you control a Domri planeswalker": a planeswalker type (CR 205.3j)
+                kind = "SUBTYPE"
             if (
                 value == '"'
                 and in_quote

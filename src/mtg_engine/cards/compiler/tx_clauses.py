@@ -2401,6 +2401,11 @@ class ClauseRules:
         ref = next(x for x in xs if x is not n and x is not kind)
         return self.cond_has_counters([ref, (n, kind)])
 
+    def cond_hand_le(self, c: list[Any]) -> Condition:
+        """ "as long as you have one or fewer cards in hand" (CR 402.1)."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("hand_size_at_most", {"amount": n})
+
     def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
         """ "if you've cast two or more spells this turn", "as long as you've cast an
         instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps

@@ -1086,6 +1086,12 @@ class VerbRules:
     vp_extra_block_any = _rule("extra_block", amount="any")
     vp_must_attack = _rule("must_attack")
 
+    def vp_is_goaded(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted creature ... is goaded" (CR 701.15b): it attacks each combat if
+        able and attacks a player other than the goading player (the controller of the
+        ability's source) if able."""
+        return [Effect("goaded", {"what": SUBJ, "duration": None})]
+
     def vp_attack_despite_defender(self, c: list[Any]) -> list[Effect]:
         """ "can attack [this turn] as though it didn't have defender" (CR 702.3b): the
         defender restriction doesn't stop it from attacking."""
