@@ -281,6 +281,8 @@ STATIC_OP_SPECS: dict[str, str] = {
     "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "
     "ability (CR 604.3, layer 7a)",
     "must_be_blocked_by_all": "'All creatures able to block this creature do so' (CR 509.1c)",
+    "play_from_library_top": "affected: the player; args spells: Filter|None, lands: bool — "
+    "'You may cast creature spells from the top of your library' (CR 601.2a, 305.1)",
     "goaded": "affected: Ref|Filter — 'Enchanted creature is goaded': goaded by the "
     "controller of the ability's source (CR 701.15b)",
     "cast_as_though_flash": "affected: Filter (spells) — 'You may cast creature spells as "

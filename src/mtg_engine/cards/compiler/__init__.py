@@ -107,6 +107,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "must_block",
         "attack_despite_defender",
         "cast_as_though_flash",
+        "play_from_library_top",
         "goaded",
         "enters_tapped",
         "enters_with_counters",

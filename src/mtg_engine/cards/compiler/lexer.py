@@ -268,6 +268,17 @@ class OracleLexer(Lexer):
                 out.append(Token("AS_FLASH", "as though they had flash", pos, 1, pos + 1))
                 skip = 4
                 continue
+            if (
+                value == "from"
+                and i > 0
+                and raw[i - 1][1] in ("spells", "lands")
+                and [w for _, w, _ in raw[i + 1 : i + 6]] == ["the", "top", "of", "your", "library"]
+            ):
+                # "you may cast creature spells from the top of your library" (CR
+                # 601.2a): one word, not the end of the spells' description
+                out.append(Token("FROM_TOP", "from the top of your library", pos, 1, pos + 1))
+                skip = 5
+                continue
             if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
                 out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))
                 skip = 1

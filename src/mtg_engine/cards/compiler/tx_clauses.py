@@ -168,6 +168,8 @@ _MAY_IS_PERMISSION = frozenset(
         "attack_despite_defender",
         # "you may cast creature spells as though they had flash" (CR 702.8a)
         "cast_as_though_flash",
+        # "you may cast creature spells from the top of your library" (CR 601.2a)
+        "play_from_library_top",
     )
 )
 
@@ -1494,6 +1496,26 @@ class ClauseRules:
         if not isinstance(flt, Filter) or flt.zone not in ("stack", "any"):
             raise CompileError(f"cast {what!r} as though they had flash")
         return [Effect("cast_as_though_flash", {"what": flt, "duration": None})]
+
+    def _from_top(self, what: Any, lands: bool) -> list[Effect]:
+        flt = what.filter if isinstance(what, (Some, EachRef)) else what
+        if what is not None and (not isinstance(flt, Filter) or flt.zone not in ("stack", "any")):
+            raise CompileError(f"cast {what!r} from the top of your library")
+        args = {"what": SUBJ, "spells": flt, "lands": lands, "duration": None}
+        return [Effect("play_from_library_top", args)]
+
+    def vp_cast_from_top(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast creature spells from the top of your library" (CR 601.2a,
+        401.5): its controller may cast the top card of their library if it's such a
+        spell."""
+        what = next(x for x in c if not isinstance(x, Token))
+        return self._from_top(what, False)
+
+    def vp_play_from_top(self, c: list[Any]) -> list[Effect]:
+        """ "You may play lands [and cast spells] from the top of your library" (CR
+        305.1, 601.2a)."""
+        what = next((x for x in c if not isinstance(x, Token)), None)
+        return self._from_top(what, True)
 
     def vp_self_flash(self, c: list[Any]) -> list[Effect]:
         return [Effect("grant_keyword", {"what": SelfRef(), "keyword": "Flash", "duration": None})]
