@@ -1361,6 +1361,15 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_kicked(self, c: list[Any]) -> list[Effect]:
+        """ "This creature enters with a +1/+1 counter on it for each time it was
+        kicked" (multikicker, CR 702.33c-d, 614.1c): the times its kicker costs were
+        paid as it was cast."""
+        n, kind = c[0]
+        amount = Amount("times_kicked", multiplier=_int(n))
+        args = {"what": SUBJ, "counter": kind, "amount": amount, "duration": None}
+        return [Effect("enters_with_counters", args)]
+
     def vp_enters_copy(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         flt = what.filter if isinstance(what, (Some, EachRef)) else None
