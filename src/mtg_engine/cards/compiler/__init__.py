@@ -109,6 +109,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cast_as_though_flash",
         "play_from_library_top",
         "goaded",
+        "lose_types",
         "enters_tapped",
         "enters_with_counters",
         "enters_as_copy",

@@ -2428,6 +2428,12 @@ class ClauseRules:
         n = next(x for x in c if isinstance(x, int))
         return Condition("hand_size_at_most", {"amount": n})
 
+    def cond_devotion_lt(self, c: list[Any]) -> Condition:
+        """ "as long as your devotion to black [and green] is less than five" (CR 700.5)."""
+        colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("devotion_lt", {"colors": colors, "n": n})
+
     def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
         """ "if you've cast two or more spells this turn", "as long as you've cast an
         instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps

@@ -1086,6 +1086,13 @@ class VerbRules:
     vp_extra_block_any = _rule("extra_block", amount="any")
     vp_must_attack = _rule("must_attack")
 
+    def vp_isnt_type(self, c: list[Any]) -> list[Effect]:
+        """ "Erebos isn't a creature" (CR 205.1a: it loses that card type)."""
+        kind = str(next(x for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"))
+        return [
+            Effect("lose_types", {"what": SUBJ, "types": (kind.capitalize(),), "duration": None})
+        ]
+
     def vp_is_goaded(self, c: list[Any]) -> list[Effect]:
         """ "Enchanted creature ... is goaded" (CR 701.15b): it attacks each combat if
         able and attacks a player other than the goading player (the controller of the
