@@ -250,6 +250,12 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
     if ability.kind is AbilityKind.MANA and ability.cost is None:
         return []
     out: list[CostChange] = []
+    # "This ability costs {1} less to activate for each ..." (the ability's own)
+    for st in ability.static:
+        if st.op == "cost_change" and isinstance(st.affected, SelfRef):
+            ch = _change(game, st, player, src, src.name, None)
+            if ch is not None:
+                out.append(ch)
     for s, st in statics_with(game, "cost_change"):
         flt = st.affected
         if not isinstance(flt, Filter) or "ability" not in flt.kinds:

@@ -398,6 +398,17 @@ def _activated(p: Parsed) -> Ability:
         kind = AbilityKind.MANA  # CR 605.1a
     if body.statics:
         raise CompileError("static sentence in an activated ability")
+    # "This ability costs {1} less to activate for each ...": a static ability of the
+    # ability itself, read as its total cost is determined (CR 601.2f, 602.2b)
+    own_cost = tuple(
+        _static_of(e)
+        for e in effects
+        if e.op == "cost_change"
+        and e.args.get("abilities")
+        and isinstance(e.args.get("what"), SelfRef)
+    )
+    if own_cost:
+        effects = tuple(e for e in effects if e.op != "cost_change")
     restrictions = list(body.restrictions)
     if body.condition is not None:
         # "{T}: If ..., ..." is checked as the ability resolves (CR 608.2c), not an
@@ -425,6 +436,7 @@ def _activated(p: Parsed) -> Ability:
         limit_per_turn=body.limit_per_turn or (1 if p.loyalty else None),
         keyword=p.keyword,
         restrictions=tuple(restrictions),
+        static=own_cost,
     )
 
 

@@ -1415,6 +1415,11 @@ class VerbRules:
     def cost_for(self, c: list[Any]) -> Any:
         return c[0] if c else "target_beyond_first"
 
+    def cost_for_other(self, c: list[Any]) -> Any:
+        # "for each other artifact you control": not the object itself (CR 109.1)
+        flt = c[0]
+        return flt.with_condition("other", True) if isinstance(flt, Filter) else flt
+
     def vp_add_types(self, c: list[Any]) -> list[Effect]:
         nouns = next(x for x in c if isinstance(x, list))
         duration = c[-1] if isinstance(c[-1], str) and c[-1] != EOT or c[-1] == EOT else None
