@@ -2428,6 +2428,18 @@ class ClauseRules:
         n = next(x for x in c if isinstance(x, int))
         return Condition("hand_size_at_most", {"amount": n})
 
+    def cond_self_cast_from(self, c: list[Any]) -> Condition:
+        """ "if this spell was cast from a graveyard / from exile / from anywhere other
+        than your hand" (CR 601.2a: the zone it was cast from)."""
+        words = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        zone = {"your hand": "hand", "a graveyard": "graveyard", "exile": "exile"}.get(words)
+        if zone is None:
+            return Condition("not", {"cond": Condition("cast_from", {"zone": "hand"})})
+        return Condition("cast_from", {"zone": zone})
+
+    def cast_zone(self, c: list[Any]) -> str:
+        return _words(c)
+
     def cond_devotion_lt(self, c: list[Any]) -> Condition:
         """ "as long as your devotion to black [and green] is less than five" (CR 700.5)."""
         colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
