@@ -30,6 +30,8 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
     oid = d.get("obj")
     if d.get("to_zone") == "battlefield" and isinstance(oid, int):
         game.turn_flags.entered.add(oid)
+        # "as long as this creature entered this turn" (CR 611.3a) may hold now
+        game.invalidate()
 
 
 def entered_this_turn(game: Game, obj: GameObject) -> bool:

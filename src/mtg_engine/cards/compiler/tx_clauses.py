@@ -2437,6 +2437,13 @@ class ClauseRules:
             return Condition("not", {"cond": Condition("cast_from", {"zone": "hand"})})
         return Condition("cast_from", {"zone": zone})
 
+    def cond_entered_this_turn(self, c: list[Any]) -> Condition:
+        """ "as long as this creature entered this turn" (CR 400.7: this object came
+        onto the battlefield this turn): an "is" condition on it."""
+        ref = next((x for x in c if not isinstance(x, Token)), It())
+        quality = Filter(conditions=(("entered_this_turn", True),))
+        return Condition("is", {"ref": ref, "quality": quality, "adj": "entered this turn"})
+
     def cast_zone(self, c: list[Any]) -> str:
         return _words(c)
 
