@@ -1107,6 +1107,10 @@ class VerbRules:
 
     vp_must_block = _rule("must_block")
 
+    def vp_extra_block_turn(self, c: list[Any]) -> list[Effect]:
+        # "{1}{G}: This creature can block an additional creature this turn" (CR 509.1a)
+        return [Effect("extra_block", {"what": SUBJ, "amount": 1, "duration": EOT})]
+
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
 
