@@ -41,6 +41,7 @@ from . import mana as mana_rules
 from . import mana_costs
 from .conditions import evaluate
 from .filters import matches_object, matches_player, objects_matching
+from .party import party_size
 from .statics import statics_with
 from .support import register
 
@@ -164,6 +165,8 @@ def count_for_each(
 ) -> int:
     """ "for each target beyond the first" (CR 702.112a), "for each creature card in
     your graveyard", "for each artifact you control" ..."""
+    if each == "party":
+        return party_size(game, controller)  # CR 700.8
     if each == "target_beyond_first":
         if spell is None or spell.zone != Zone.STACK:
             return 0  # no targets chosen yet: the least it could cost

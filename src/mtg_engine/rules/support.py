@@ -682,7 +682,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for x in (v.affected, each if isinstance(each, Filter) else None, v.condition):
             if x is not None:
                 _walk_value(x, parts)
-        if each is not None and not isinstance(each, Filter) and each != "target_beyond_first":
+        if (
+            each is not None
+            and not isinstance(each, Filter)
+            and each
+            not in (
+                "target_beyond_first",
+                "party",  # CR 700.8 (rules/party.py)
+            )
+        ):
             out.add("cost_change:for_each")
         renamed = {"cond:caster": "cost_change:caster", "cond:of": "cost_change:of"}
         out.update(renamed.get(p, p) for p in parts)

@@ -279,6 +279,11 @@ class OracleLexer(Lexer):
                 out.append(Token("FROM_TOP", "from the top of your library", pos, 1, pos + 1))
                 skip = 5
                 continue
+            if value == "in" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["your", "party"]:
+                # "for each creature in your party" (CR 700.8): one word
+                out.append(Token("IN_PARTY", "in your party", pos, 1, pos + 1))
+                skip = 2
+                continue
             if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
                 out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))
                 skip = 1

@@ -1419,6 +1419,10 @@ class VerbRules:
     def cost_for(self, c: list[Any]) -> Any:
         return c[0] if c else "target_beyond_first"
 
+    def cost_for_party(self, c: list[Any]) -> Any:
+        # "for each creature in your party" (CR 700.8)
+        return "party"
+
     def cost_for_other(self, c: list[Any]) -> Any:
         # "for each other artifact you control": not the object itself (CR 109.1)
         flt = c[0]
