@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import Filter
 from .characteristics import chars
+from .filters import objects_matching
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -19,17 +21,12 @@ ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
 
 def party_size(game: Game, player: int) -> int:
     """CR 700.8: the number of creatures in ``player``'s party (0 to 4)."""
-    fits: list[frozenset[str]] = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        if o.controller != player or o.phased_out:
-            continue
-        c = chars(game, o)
-        if "Creature" not in c.types:
-            continue
-        roles = frozenset(r for r in ROLES if r in c.subtypes)
-        if roles:
-            fits.append(roles)
+    yours = Filter(("Creature",), "battlefield", (("controller", "you"),))
+    fits = [
+        roles
+        for o in objects_matching(game, yours, player, None)
+        if (roles := frozenset(r for r in ROLES if r in chars(game, o).subtypes))
+    ]
     return _most(fits, frozenset(ROLES))
 
 
