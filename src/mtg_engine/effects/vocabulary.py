@@ -240,13 +240,13 @@ OP_SPECS.update(
         "extra_block": "what: Ref, amount (int or 'any'), duration (CR 509.1b)",
         "block_only": "what: Ref, keyword, duration — can block only creatures with it",
         "must_attack": "what: Ref, duration (CR 508.1d)",
+        "attack_despite_defender": "what: Ref, duration — 'can attack as though it didn't "
+        "have defender' (CR 702.3b)",
         "must_block": "what: Ref, duration (CR 509.1c)",
         "must_be_blocked": "what: Ref, duration (CR 509.1c)",
         "must_be_blocked_by": "what: Ref, filter: the blockers it must be blocked by, duration (CR 509.1c)",
         "assign_damage_by_toughness": "what: Ref, duration (CR 510.1c)",
         "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
-        "cast_as_though_flash": "what: Ref (players), spells: Filter — 'You may cast creature "
-        "spells as though they had flash' (CR 601.3, 702.8a)",
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",
         # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
         "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",
@@ -285,6 +285,12 @@ STATIC_OP_SPECS: dict[str, str] = {
     "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "
     "ability (CR 604.3, layer 7a)",
     "must_be_blocked_by_all": "'All creatures able to block this creature do so' (CR 509.1c)",
+    "play_from_library_top": "affected: the player; args spells: Filter|None, lands: bool — "
+    "'You may cast creature spells from the top of your library' (CR 601.2a, 305.1)",
+    "goaded": "affected: Ref|Filter — 'Enchanted creature is goaded': goaded by the "
+    "controller of the ability's source (CR 701.15b)",
+    "cast_as_though_flash": "affected: Filter (spells) — 'You may cast creature spells as "
+    "though they had flash': its controller's permission (CR 702.8a)",
     "grant_flash_to_cards": "affected: Filter (cards) — 'Creature cards you own that aren't "
     "on the battlefield have flash' (CR 702.8a; rules/cast_permissions.py)",
     "cast_only_as_sorcery": "affected: Filter (players) — 'Each opponent can cast spells only "

@@ -30,3 +30,18 @@ def cast_from_hand(game: Game, cond: Condition, controller: int, source: GameObj
     if not paid or paid.get("copy"):
         return False
     return paid.get("from_zone") == "hand" and source.controller == controller
+
+
+register("condition:cast_from")
+
+
+@condition("cast_from")
+def cast_from(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "If this spell was cast from a graveyard / from exile" (Increasing Devotion,
+    Delayed Blast Fireball; CR 601.2a): the zone the spell was cast from."""
+    if source is None or source.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        return False
+    paid = source.paid
+    if not paid or paid.get("copy"):
+        return False  # a copy isn't cast (CR 707.10)
+    return paid.get("from_zone") == cond.args.get("zone")

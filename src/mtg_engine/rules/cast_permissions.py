@@ -5,8 +5,8 @@
   instant (CR 702.8a). Op ``grant_flash_to_cards``; the filter's ``owner``
   condition is seen from the controller of the permanent with the ability.
 * "You may cast creature spells as though they had flash" (Yeva, Leyline of
-  Anticipation): op ``cast_as_though_flash``; ``affected`` describes the players,
-  ``args["spells"]`` the spells.
+  Anticipation): op ``cast_as_though_flash``, its controller's permission;
+  ``affected`` describes the spells.
 * "Each opponent can cast spells only any time they could cast a sorcery"
   (Teferi): a timing restriction on players (CR 307.1, 601.3). Op
   ``cast_only_as_sorcery``; the ``affected`` filter describes the players.
@@ -50,6 +50,9 @@ _FREE_FLASH = "may_cast_free_with_flash"
 #: the static ops of such permissions; "may_cast_free": "You may cast spells from your
 #: hand without paying their mana costs" (Omniscience)
 FREE_OPS = (_FREE_FLASH, "may_cast_free")
+#: "You may cast creature spells as though they had flash" (Yeva's Forcemage ...):
+#: its controller's permission, as long as its condition holds (CR 702.8a, 611.3a)
+AS_THOUGH_FLASH = "cast_as_though_flash"
 
 
 def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
@@ -66,6 +69,18 @@ def _card_matches(game: Game, card: GameObject, c: Any, flt: Any, src: GameObjec
     )
 
 
+def holds(game: Game, src: GameObject, st: StaticEffect) -> bool:
+    """Whether a permission's "as long as ..." condition holds now (CR 611.3a)."""
+    return st.condition is None or evaluate(game, st.condition, src.controller, src)
+
+
+def flash_granted(game: Game) -> bool:
+    """Whether some permanent lets cards be cast as though they had flash now."""
+    return bool(statics_with(game, "grant_flash_to_cards")) or any(
+        holds(game, src, st) for src, st in statics_with(game, AS_THOUGH_FLASH)
+    )
+
+
 def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
     """The rule that lets ``player`` cast ``card`` as though it had flash, or None."""
     if card.zone == Zone.BATTLEFIELD:
@@ -75,13 +90,12 @@ def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
     for src, st in _statics(game, "grant_flash_to_cards"):
         if _card_matches(game, card, c, st.affected, src):
             return "702.8a"
-    for src, st in _statics(game, "cast_as_though_flash"):
-        # "You may cast green creature spells as though they had flash" (CR 601.3)
-        who = st.affected
-        if isinstance(who, Filter) and not matches_player(game, player, who, src.controller, src):
-            continue
-        if _card_matches(game, card, c, st.args.get("spells"), src):
-            return "702.8a"
+    for src, st in _statics(game, AS_THOUGH_FLASH):
+        # CR 702.8a: "you may cast creature spells as though they had flash": the
+        # permission is its controller's
+        if player == src.controller and holds(game, src, st):
+            if _card_matches(game, card, c, st.affected, src):
+                return "702.8a"
     return None
 
 
@@ -177,7 +191,7 @@ alt_cost(AltCost(FREE, None, "118.9", (Zone.HAND,), lambda a: None, _free_check)
 def _register() -> None:
     register(
         "static:grant_flash_to_cards",
-        "static:cast_as_though_flash",
+        f"static:{AS_THOUGH_FLASH}",
         "static:cast_only_as_sorcery",
         "static:may_cast_free_with_flash",
         "static:may_cast_free",

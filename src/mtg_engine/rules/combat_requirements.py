@@ -75,7 +75,8 @@ def attack_problem(game: Game, obj: GameObject) -> tuple[str, str] | None:
         return ("a battle can't attack", "508.1a")
     if is_summoning_sick(game, obj, c):
         return ("it hasn't been under its controller's control since the turn began", "302.6")
-    if Kw.DEFENDER in c.keywords:
+    if Kw.DEFENDER in c.keywords and "attack_despite_defender" not in c.restrictions:
+        # CR 702.3b; "can attack as though it didn't have defender" lifts it
         return ("it has defender", "702.3b")
     for r in cr.rules_of(game, obj):
         if r.op == "cant_attack" and r.condition is None:

@@ -65,6 +65,7 @@ PRESENCE_OPS = frozenset(
         "cant_be_blocked_by_more_than_one",  # CR 509.1b
         "must_be_blocked",  # CR 509.1c
         "assign_damage_by_toughness",  # CR 510.1a
+        "attack_despite_defender",  # "can attack as though it didn't have defender" (702.3b)
     )
 )
 
@@ -185,7 +186,11 @@ def rules_of(game: Game, obj: GameObject) -> tuple[CombatRule, ...]:
             if not condition_holds(game, cond, src, obj, None):
                 continue
             cond = None
-        out.append(CombatRule(st.op, dict(st.args), src.id, src.controller, cond))
+        args = dict(st.args)
+        if st.op == "goaded":
+            # "enchanted creature is goaded": by the source's controller (CR 701.15b)
+            args.setdefault("by", src.controller)
+        out.append(CombatRule(st.op, args, src.id, src.controller, cond))
     for e in game.effects:
         if e.op in ARG_OPS and obj.id in e.affected:
             if e.op == "goaded" and not _goad_lasts(game, e.args):

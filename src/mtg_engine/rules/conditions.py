@@ -12,10 +12,12 @@ from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
+from . import devotion as _devotion  # noqa: F401  (registers its condition)
 from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
 from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its condition)
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
+from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
 from .characteristics import chars
 from .filters import matches_object, matches_player, objects_matching
 from .linked import exiled_with, link_owner

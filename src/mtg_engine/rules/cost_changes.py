@@ -34,12 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Filter, SelfRef, StaticEffect
+from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, StaticEffect
+from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from . import mana_costs
 from .conditions import evaluate
-from .filters import matches_object, objects_matching
+from .filters import matches_object, matches_player, objects_matching
+from .party import party_size
 from .statics import statics_with
 from .support import register
 
@@ -163,6 +165,8 @@ def count_for_each(
 ) -> int:
     """ "for each target beyond the first" (CR 702.112a), "for each creature card in
     your graveyard", "for each artifact you control" ..."""
+    if each == "party":
+        return party_size(game, controller)  # CR 700.8
     if each == "target_beyond_first":
         if spell is None or spell.zone != Zone.STACK:
             return 0  # no targets chosen yet: the least it could cost
@@ -205,6 +209,39 @@ def apply_changes(
     return cost, notes
 
 
+@condition("spell_targets")
+def spell_targets(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "This spell costs {3} less to cast if it targets a tapped creature": the total
+    cost is determined after the targets are chosen (CR 601.2c, 601.2f), so one of
+    the spell's targets must be such an object or player. Before they are chosen
+    (checking whether the spell could be cast at all), the least it could cost: some
+    object it could target is one."""
+    flt = cond.args.get("filter")
+    if not isinstance(flt, Filter) or source is None:
+        return False
+    if source.zone != Zone.STACK or not source.targets:
+        if "player" in flt.kinds:
+            return any(
+                matches_player(game, p.index, flt, controller, source)
+                for p in game.players
+                if not p.has_lost
+            )
+        return bool(objects_matching(game, flt, controller, source))
+    for spec in source.targets:
+        for t in spec:
+            if t < 0:  # a player (CR 115.1)
+                if "player" in flt.kinds and matches_player(game, -t - 1, flt, controller, source):
+                    return True
+                continue
+            o = game.objects.get(t)
+            if o is None or "player" in flt.kinds:
+                continue
+            where = Filter(flt.kinds, Zone.NAMES[o.zone], flt.conditions)
+            if matches_object(game, o, where, controller, source):
+                return True
+    return False
+
+
 # ---------------------------------------------------------------------------
 # Activated abilities (CR 602.2b)
 # ---------------------------------------------------------------------------
@@ -216,6 +253,12 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
     if ability.kind is AbilityKind.MANA and ability.cost is None:
         return []
     out: list[CostChange] = []
+    # "This ability costs {1} less to activate for each ..." (the ability's own)
+    for st in ability.static:
+        if st.op == "cost_change" and isinstance(st.affected, SelfRef):
+            ch = _change(game, st, player, src, src.name, None)
+            if ch is not None:
+                out.append(ch)
     for s, st in statics_with(game, "cost_change"):
         flt = st.affected
         if not isinstance(flt, Filter) or "ability" not in flt.kinds:
@@ -262,6 +305,7 @@ def activation_mana_cost(
 
 def _register() -> None:
     register("static:cost_change", "cost_change:caster", "cost_change:of")
+    register("condition:spell_targets")  # "if it targets ..." (spell_targets above)
     # "Spend only black mana on X" (CR 107.3): activation_mana_cost, costs.base_cost
     register("restriction:x_mana")
 

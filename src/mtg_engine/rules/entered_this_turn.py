@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import Condition, Filter
 from ..game.events import EventKind
 from ..game.hooks import on_event
 from .support import register
@@ -30,6 +31,35 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
     oid = d.get("obj")
     if d.get("to_zone") == "battlefield" and isinstance(oid, int):
         game.turn_flags.entered.add(oid)
+        o = game.objects.get(oid)
+        if o is not None and _reads_entered(o):
+            # its "as long as this creature entered this turn" (CR 611.3a) holds now
+            game.invalidate()
+
+
+#: ``CardDef.cache`` key: whether a static ability of the card reads "entered this turn"
+_READS = ("reads", "entered_this_turn")
+
+
+def _reads_entered(o: GameObject) -> bool:
+    got = o.card.cache.get(_READS)
+    if got is None:
+        got = any(
+            st.condition is not None and _mentions(st.condition)
+            for face in o.card.compiled
+            for a in face.abilities
+            for st in a.static
+        )
+        o.card.cache[_READS] = got
+    return bool(got)
+
+
+def _mentions(v: object) -> bool:
+    if isinstance(v, Condition):
+        return any(_mentions(x) for x in v.args.values())
+    if isinstance(v, Filter):
+        return any(k == "entered_this_turn" for k, _ in v.conditions)
+    return False
 
 
 def entered_this_turn(game: Game, obj: GameObject) -> bool:

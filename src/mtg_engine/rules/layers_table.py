@@ -41,6 +41,7 @@ _RESTRICTIONS = (
     "cant_crew",
     "cant_activate_abilities",
     "assign_damage_by_toughness",
+    "attack_despite_defender",
 )
 
 #: static-ability ops that are continuous effects, with their layer (CR 613.1)

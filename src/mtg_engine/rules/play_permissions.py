@@ -93,6 +93,11 @@ def static_play_source(game: Game, player: int, o: GameObject) -> GameObject | N
     return None
 
 
+#: the static ability "you may cast creature spells [play lands] from the top of your
+#: library" (args ``spells``: a filter of the spells, or None; ``lands``: True)
+FROM_TOP = "play_from_library_top"
+
+
 def grant(
     game: Game,
     source: int | None,
@@ -130,6 +135,8 @@ def may_play_from(
     land when ``land``; one that lets it be cast without paying its mana cost when
     ``free``), or as the creature of an adventurer card that went on an adventure
     (CR 715.3d)."""
+    if o.zone == Zone.LIBRARY:
+        return not free and from_top(game, player, o, land)
     if o.zone not in ZONES:
         return False
     if face == 0 and not land and not free and o.zone == Zone.EXILE and adventurer(o) == player:
@@ -146,6 +153,34 @@ def may_play_from(
         not (land and e.args.get("cast_only")) and (not free or e.args.get("free"))
         for e in permissions(game, player, o.id)
     )
+
+
+def from_top(game: Game, player: int, o: GameObject, land: bool) -> bool:
+    """Whether a permanent ``player`` controls lets them play ``o``, the top card of
+    their library: "You may cast creature spells from the top of your library"
+    (CR 601.2a), "You may play lands from the top of your library" (305.1). The
+    card is played from there like any other (CR 305.2, 307.1, 601.2)."""
+    lib = game.players[player].library
+    if o.owner != player or not lib or lib[-1] != o.id or not any_statics(game, (FROM_TOP,)):
+        return False
+    is_land = "Land" in chars(game, o).types
+    if land != is_land:
+        return False  # (a land card isn't cast, CR 305.9; a spell isn't played as a land)
+    for src, st in statics_with(game, FROM_TOP):
+        if src.controller != player:
+            continue
+        if st.condition is not None and not evaluate(game, st.condition, player, src):
+            continue
+        if land:
+            if st.args.get("lands"):
+                return True
+            continue
+        flt = st.args.get("spells")
+        if isinstance(flt, Filter):
+            kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
+            if matches_object(game, o, Filter(kinds, "library", flt.conditions), player, src):
+                return True
+    return False
 
 
 #: ``CardDef.cache`` key: whether the card prints an ``OWN`` permission
@@ -282,6 +317,22 @@ def permitted_cards(game: Game, player: int) -> list[int]:
     """The exiled cards ``player`` may play now, in exile order, then the graveyard
     cards they may cast."""
     objects = game.objects
+    lib = game.players[player].library
+    top = (
+        [lib[-1]]
+        if lib
+        and any_statics(game, (FROM_TOP,))
+        and (
+            from_top(game, player, objects[lib[-1]], False)
+            or from_top(game, player, objects[lib[-1]], True)
+        )
+        else []
+    )
+    return _permitted(game, player) + top
+
+
+def _permitted(game: Game, player: int) -> list[int]:
+    objects = game.objects
     mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
     graveyard = game.players[player].graveyard
     statics = statics_index(game)
@@ -328,4 +379,4 @@ def ends_now(game: Game, e: ContinuousEffect) -> bool:
     )
 
 
-register(f"static:{GRAVEYARD_ONCE}", f"static:{OWN}", f"static:{STATIC_PLAY}")
+register(f"static:{GRAVEYARD_ONCE}", f"static:{OWN}", f"static:{STATIC_PLAY}", f"static:{FROM_TOP}")

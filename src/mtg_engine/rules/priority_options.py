@@ -44,9 +44,9 @@ from .face_up_action import special_actions
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import spending
 from .multiface_play import cast_chars
-from .play_permissions import permitted_cards
+from .play_permissions import FROM_TOP, permitted_cards
 from .player_limits import may_play_another_land
-from .statics import statics_index, statics_with
+from .statics import any_statics, statics_index
 from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def priority_options(game: Game, player: int) -> list:
     offers = got[2]
     if offers:
         _check_offers(game, player, offers, out, sorcery_ok and may_play_another_land(game, player))
-    if game.effects or game.exile or p.graveyard:
+    if game.effects or game.exile or p.graveyard or (p.library and any_statics(game, (FROM_TOP,))):
         objects = game.objects
         for oid in permitted_cards(game, player):
             # "you may play it this turn": exiled cards with a play permission (601.2a)
@@ -431,14 +431,12 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     got = cache.get(key)
     index = statics_index(game)
     if got is not None and got[6][0] is not index and got[2] == hand:
-        if _same_permissions(got[5], _permissions(index)):
+        if _same_permissions(got[5], _permissions(game, index)):
             got[6][0] = index  # (the same permissions: not compared again with this index)
         else:
             got = None
     if got is None or got[2] != hand:
-        flash_granted = bool(
-            statics_with(game, "grant_flash_to_cards") or statics_with(game, "cast_as_though_flash")
-        ) or bool(
+        flash_granted = cast_permissions.flash_granted(game) or bool(
             game.turn_flags.next_cast_flash.get(player)  # Quicken (CR 702.8a)
         )
         free_granted = cast_permissions.free_granted(game)
@@ -496,7 +494,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             list(hand),
             all_printed,
             flash_granted or free_granted,
-            _permissions(index),
+            _permissions(game, index),
             [index],
         )
         cache[key] = got
@@ -505,19 +503,28 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
 
 #: the static ops that let a card in hand be cast at another time or for another cost
 #: than its own (CR 702.8a "as though it had flash", 118.9 "without paying its mana cost")
-_PERMISSION_OPS = ("grant_flash_to_cards", *cast_permissions.FREE_OPS)
+_PERMISSION_OPS = (
+    "grant_flash_to_cards",
+    cast_permissions.AS_THOUGH_FLASH,
+    *cast_permissions.FREE_OPS,
+)
 
 
-def _permissions(index: dict[str, tuple]) -> tuple:
+def _permissions(game: Game, index: dict[str, tuple]) -> tuple:
     """The permanents' static abilities that change what a hand may cast (Aluren,
     Omniscience, Teferi's flash: CR 601.3, 702.8a, 118.9), from the index of the
     battlefield's statics, each with its source and the source's controller (whose
-    cards a permission names, CR 109.5)."""
+    cards a permission names, CR 109.5); one with an "as long as" condition only
+    while that holds (CR 611.3a)."""
     found: tuple = ()
     for op in _PERMISSION_OPS:
         entries = index.get(op)
         if entries:
-            found += tuple((src, st, src.controller) for src, st in entries)
+            found += tuple(
+                (src, st, src.controller)
+                for src, st in entries
+                if st.condition is None or cast_permissions.holds(game, src, st)
+            )
     return found
 
 

@@ -286,6 +286,11 @@ def enter(game: Game, entry: dict[str, Any]) -> int | None:
 def entering_amount(game: Game, entry: dict[str, Any], value: Any, src: GameObject | None) -> int:
     if isinstance(value, Amount) and value.kind == "x":
         return int(entry.get("x") or 0) * value.multiplier  # CR 107.3m: X of the spell
+    if isinstance(value, Amount) and value.kind == "times_kicked":
+        # CR 702.33d: "for each time it was kicked": its kicker costs paid as it was cast
+        obj = game.objects.get(entry["obj"])
+        paid = (obj.paid or {}) if obj is not None else {}
+        return sum(int(n) for n in paid.get("kicker") or ()) * value.multiplier
 
     return amount(game, value, entry["controller"], src)
 

@@ -64,6 +64,8 @@ class CoverageProbes:
     attacked_with_counted: Callable[[dict[str, Any]], bool] = _unregistered
     #: whether a "[player] controls" condition's players are read (rules/conditions)
     player_controls_shape: Callable[[dict[str, Any]], bool] = _unregistered
+    #: "you've cast [spells] this turn": whether those spells are counted (rules/turn_counts)
+    counted_spells: Callable[[Any], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
     #: whether an "Activate only ..." restriction is a timing one (rules/activating)
@@ -666,6 +668,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
         if v.kind == "player_controls" and not COVERAGE_PROBES.player_controls_shape(v.args):
             out.add("condition:player_controls.players")  # whose permanents: not read yet
+        if v.kind == "spells_cast_ge" and not COVERAGE_PROBES.counted_spells(v.args.get("filter")):
+            out.add("condition:spells_cast_ge.filter")  # "noncreature spells": not counted
         if v.kind == "is":
             # "[object] is [quality]" (rules/conditions._is_holds)
             if not isinstance(v.args.get("quality"), Filter):
@@ -694,7 +698,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for x in (v.affected, each if isinstance(each, Filter) else None, v.condition):
             if x is not None:
                 _walk_value(x, parts)
-        if each is not None and not isinstance(each, Filter) and each != "target_beyond_first":
+        if (
+            each is not None
+            and not isinstance(each, Filter)
+            and each
+            not in (
+                "target_beyond_first",
+                "party",  # CR 700.8 (rules/party.py)
+            )
+        ):
             out.add("cost_change:for_each")
         renamed = {"cond:caster": "cost_change:caster", "cond:of": "cost_change:of"}
         out.update(renamed.get(p, p) for p in parts)

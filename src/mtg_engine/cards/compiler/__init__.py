@@ -105,6 +105,11 @@ STATIC_OPS: frozenset[str] = frozenset(
         "block_only",
         "must_attack",
         "must_block",
+        "attack_despite_defender",
+        "cast_as_though_flash",
+        "play_from_library_top",
+        "goaded",
+        "lose_types",
         "enters_tapped",
         "enters_with_counters",
         "enters_as_copy",
@@ -116,7 +121,6 @@ STATIC_OPS: frozenset[str] = frozenset(
         "prevent_damage",
         "extra_land_play",
         "look_at_top_any_time",
-        "cast_as_though_flash",
         "no_max_hand_size",
         "no_op",
         "may_play",
@@ -402,6 +406,17 @@ def _activated(p: Parsed) -> Ability:
         kind = AbilityKind.MANA  # CR 605.1a
     if body.statics:
         raise CompileError("static sentence in an activated ability")
+    # "This ability costs {1} less to activate for each ...": a static ability of the
+    # ability itself, read as its total cost is determined (CR 601.2f, 602.2b)
+    own_cost = tuple(
+        _static_of(e)
+        for e in effects
+        if e.op == "cost_change"
+        and e.args.get("abilities")
+        and isinstance(e.args.get("what"), SelfRef)
+    )
+    if own_cost:
+        effects = tuple(e for e in effects if e.op != "cost_change")
     restrictions = list(body.restrictions)
     if body.condition is not None:
         # "{T}: If ..., ..." is checked as the ability resolves (CR 608.2c), not an
@@ -429,6 +444,7 @@ def _activated(p: Parsed) -> Ability:
         limit_per_turn=body.limit_per_turn or (1 if p.loyalty else None),
         keyword=p.keyword,
         restrictions=tuple(restrictions),
+        static=own_cost,
     )
 
 

@@ -257,6 +257,33 @@ class OracleLexer(Lexer):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
                 skip = 1
                 continue
+            if (
+                value == "as"
+                and i > 0
+                and raw[i - 1][1] in ("spells", "turn")
+                and [w for _, w, _ in raw[i + 1 : i + 5]] == ["though", "they", "had", "flash"]
+            ):
+                # "you may cast creature spells as though they had flash" (CR 702.8a):
+                # one word, told apart from "as long as" after the spells
+                out.append(Token("AS_FLASH", "as though they had flash", pos, 1, pos + 1))
+                skip = 4
+                continue
+            if (
+                value == "from"
+                and i > 0
+                and raw[i - 1][1] in ("spells", "lands")
+                and [w for _, w, _ in raw[i + 1 : i + 6]] == ["the", "top", "of", "your", "library"]
+            ):
+                # "you may cast creature spells from the top of your library" (CR
+                # 601.2a): one word, not the end of the spells' description
+                out.append(Token("FROM_TOP", "from the top of your library", pos, 1, pos + 1))
+                skip = 5
+                continue
+            if value == "in" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["your", "party"]:
+                # "for each creature in your party" (CR 700.8): one word
+                out.append(Token("IN_PARTY", "in your party", pos, 1, pos + 1))
+                skip = 2
+                continue
             if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
                 out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))
                 skip = 1
@@ -347,6 +374,9 @@ class OracleLexer(Lexer):
                 and value not in NUMBER_WORDS
             ):
                 kind = "COUNTER_NAME"
+            elif kind == "UNKNOWN" and nxt in ("planeswalker", "planeswalkers") and value.isalpha():
+                # "you control a Domri planeswalker": a planeswalker type (CR 205.3j)
+                kind = "SUBTYPE"
             if (
                 value == '"'
                 and in_quote

@@ -168,7 +168,17 @@ _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
 _CASTS_LATER = frozenset(("cast_free", "cast", "may_play"))
 #: ops whose "may" is a permission used later, not a choice now ("You may play an
 #: additional land this turn": the player plays it or not, CR 305.2)
-_MAY_IS_PERMISSION = frozenset(("extra_land_plays_this_turn",))
+_MAY_IS_PERMISSION = frozenset(
+    (
+        "extra_land_plays_this_turn",
+        # "[this creature] can attack as though it didn't have defender" (CR 702.3b)
+        "attack_despite_defender",
+        # "you may cast creature spells as though they had flash" (CR 702.8a)
+        "cast_as_though_flash",
+        # "you may cast creature spells from the top of your library" (CR 601.2a)
+        "play_from_library_top",
+    )
+)
 
 
 def _mark_mask(effects: list[Effect]) -> None:
@@ -1609,17 +1619,39 @@ class ClauseRules:
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
 
-    def vp_cast_as_though_flash(self, c: list[Any]) -> list[Effect]:
-        # "You may cast creature spells as though they had flash" (CR 702.8a, 601.3):
-        # a static ability of the players who may (``what``) and the spells
-        spells = c[0]
-        if not isinstance(spells, Filter):
-            raise CompileError("cast as though they had flash: not a kind of spells")
-        args = {"what": SUBJ, "spells": spells, "duration": None}
-        return [Effect("cast_as_though_flash", args)]
-
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
+
+    def vp_cast_as_flash(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast creature spells as though they had flash" (CR 702.8a): the
+        controller may cast such spells any time they could cast an instant."""
+        what = next(x for x in c if not isinstance(x, Token))
+        if any(isinstance(x, str) and not isinstance(x, Token) for x in c):
+            raise CompileError("cast as though they had flash: with a duration")
+        flt = what.filter if isinstance(what, (Some, EachRef)) else what
+        if not isinstance(flt, Filter) or flt.zone not in ("stack", "any"):
+            raise CompileError(f"cast {what!r} as though they had flash")
+        return [Effect("cast_as_though_flash", {"what": flt, "duration": None})]
+
+    def _from_top(self, what: Any, lands: bool) -> list[Effect]:
+        flt = what.filter if isinstance(what, (Some, EachRef)) else what
+        if what is not None and (not isinstance(flt, Filter) or flt.zone not in ("stack", "any")):
+            raise CompileError(f"cast {what!r} from the top of your library")
+        args = {"what": SUBJ, "spells": flt, "lands": lands, "duration": None}
+        return [Effect("play_from_library_top", args)]
+
+    def vp_cast_from_top(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast creature spells from the top of your library" (CR 601.2a,
+        401.5): its controller may cast the top card of their library if it's such a
+        spell."""
+        what = next(x for x in c if not isinstance(x, Token))
+        return self._from_top(what, False)
+
+    def vp_play_from_top(self, c: list[Any]) -> list[Effect]:
+        """ "You may play lands [and cast spells] from the top of your library" (CR
+        305.1, 601.2a)."""
+        what = next((x for x in c if not isinstance(x, Token)), None)
+        return self._from_top(what, True)
 
     def vp_self_flash(self, c: list[Any]) -> list[Effect]:
         return [Effect("grant_keyword", {"what": SelfRef(), "keyword": "Flash", "duration": None})]
@@ -2618,6 +2650,83 @@ class ClauseRules:
             raise CompileError("has counters: a description")
         quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
         return Condition("is", {"ref": ref, "quality": quality, "adj": f"{n} {kind} counter(s)"})
+
+    def cond_has_counters_ge(self, c: list[Any]) -> Condition:
+        """ "as long as this artifact has eight or more +1/+1 counters on it", "if there
+        are three or more brick counters on this artifact" (CR 122.1): the same "is"
+        condition, with N or more counters of that kind."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        n = next(x for x in xs if isinstance(x, int) and not isinstance(x, bool))
+        kind = next(x for x in xs if isinstance(x, str))
+        ref = next(x for x in xs if x is not n and x is not kind)
+        return self.cond_has_counters([ref, (n, kind)])
+
+    def cond_hand_le(self, c: list[Any]) -> Condition:
+        """ "as long as you have one or fewer cards in hand" (CR 402.1)."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("hand_size_at_most", {"amount": n})
+
+    def cond_self_cast_from(self, c: list[Any]) -> Condition:
+        """ "if this spell was cast from a graveyard / from exile / from anywhere other
+        than your hand" (CR 601.2a: the zone it was cast from)."""
+        words = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        zone = {"your hand": "hand", "a graveyard": "graveyard", "exile": "exile"}.get(words)
+        if zone is None:
+            return Condition("not", {"cond": Condition("cast_from", {"zone": "hand"})})
+        return Condition("cast_from", {"zone": zone})
+
+    def cond_entered_this_turn(self, c: list[Any]) -> Condition:
+        """ "as long as this creature entered this turn" (CR 400.7: this object came
+        onto the battlefield this turn): an "is" condition on it."""
+        ref = next((x for x in c if not isinstance(x, Token)), It())
+        quality = Filter(conditions=(("entered_this_turn", True),))
+        return Condition("is", {"ref": ref, "quality": quality, "adj": "entered this turn"})
+
+    def cast_zone(self, c: list[Any]) -> str:
+        return _words(c)
+
+    def cond_devotion_lt(self, c: list[Any]) -> Condition:
+        """ "as long as your devotion to black [and green] is less than five" (CR 700.5)."""
+        colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("devotion_lt", {"colors": colors, "n": n})
+
+    def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
+        """ "if you've cast two or more spells this turn", "as long as you've cast an
+        instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps
+        of casting are done)."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        n = next((x for x in xs if isinstance(x, int)), 1)
+        what = next((x for x in xs if isinstance(x, (Some, Filter))), None)
+        flt = what.filter if isinstance(what, Some) else what
+        return Condition("spells_cast_ge", {"n": n, "filter": flt})
+
+    def cond_cards_drawn_ge(self, c: list[Any]) -> Condition:
+        """ "as long as you've drawn two or more cards this turn" (CR 121.2)."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("cards_drawn_ge", {"n": n})
+
+    def cond_opp_graveyard_ge(self, c: list[Any]) -> Condition:
+        """ "as long as an opponent has eight or more cards in their graveyard"."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("opponent_graveyard_ge", {"n": n})
+
+    def cond_card_types_ge(self, c: list[Any]) -> Condition:
+        """ "if there are four or more card types among cards in your graveyard"
+        (delirium, CR 205.2a: artifact and creature are two types)."""
+        n = next(x for x in c if isinstance(x, int))
+        zone, owner = c[-1]
+        conds = (("owner", owner),) if owner else ()
+        return Condition("card_types_ge", {"n": n, "filter": Filter(("card",), zone, conds)})
+
+    def cond_spell_targets(self, c: list[Any]) -> Condition:
+        """ "This spell costs {2} less to cast if it targets a tapped creature" (CR
+        601.2f: the total cost is determined after the targets are chosen, 601.2c):
+        one of the spell's targets is such an object."""
+        what = next(x for x in c if not isinstance(x, Token))
+        if not isinstance(what, Some) or what.count != 1:
+            raise CompileError(f"if it targets {what!r}")
+        return Condition("spell_targets", {"filter": what.filter})
 
     def cond_no_counters_on_self(self, c: list[Any]) -> Condition:
         """ "If there are no depletion counters on this land, sacrifice it" (CR 122.1):

@@ -1125,7 +1125,31 @@ class VerbRules:
     vp_extra_block = _rule("extra_block", amount=1)
     vp_extra_block_any = _rule("extra_block", amount="any")
     vp_must_attack = _rule("must_attack")
+
+    def vp_isnt_type(self, c: list[Any]) -> list[Effect]:
+        """ "Erebos isn't a creature" (CR 205.1a: it loses that card type)."""
+        kind = str(next(x for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"))
+        return [
+            Effect("lose_types", {"what": SUBJ, "types": (kind.capitalize(),), "duration": None})
+        ]
+
+    def vp_is_goaded(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted creature ... is goaded" (CR 701.15b): it attacks each combat if
+        able and attacks a player other than the goading player (the controller of the
+        ability's source) if able."""
+        return [Effect("goaded", {"what": SUBJ, "duration": None})]
+
+    def vp_attack_despite_defender(self, c: list[Any]) -> list[Effect]:
+        """ "can attack [this turn] as though it didn't have defender" (CR 702.3b): the
+        defender restriction doesn't stop it from attacking."""
+        duration = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), None)
+        return [Effect("attack_despite_defender", {"what": SUBJ, "duration": duration})]
+
     vp_must_block = _rule("must_block")
+
+    def vp_extra_block_turn(self, c: list[Any]) -> list[Effect]:
+        # "{1}{G}: This creature can block an additional creature this turn" (CR 509.1a)
+        return [Effect("extra_block", {"what": SUBJ, "amount": 1, "duration": EOT})]
 
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
@@ -1410,6 +1434,15 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_kicked(self, c: list[Any]) -> list[Effect]:
+        """ "This creature enters with a +1/+1 counter on it for each time it was
+        kicked" (multikicker, CR 702.33c-d, 614.1c): the times its kicker costs were
+        paid as it was cast."""
+        n, kind = c[0]
+        amount = Amount("times_kicked", multiplier=_int(n))
+        args = {"what": SUBJ, "counter": kind, "amount": amount, "duration": None}
+        return [Effect("enters_with_counters", args)]
+
     def vp_enters_copy(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         flt = what.filter if isinstance(what, (Some, EachRef)) else None
@@ -1447,6 +1480,15 @@ class VerbRules:
 
     def cost_for(self, c: list[Any]) -> Any:
         return c[0] if c else "target_beyond_first"
+
+    def cost_for_party(self, c: list[Any]) -> Any:
+        # "for each creature in your party" (CR 700.8)
+        return "party"
+
+    def cost_for_other(self, c: list[Any]) -> Any:
+        # "for each other artifact you control": not the object itself (CR 109.1)
+        flt = c[0]
+        return flt.with_condition("other", True) if isinstance(flt, Filter) else flt
 
     def vp_add_types(self, c: list[Any]) -> list[Effect]:
         nouns = next(x for x in c if isinstance(x, list))
