@@ -40,6 +40,9 @@ Bestow                 702.103     :mod:`.bestow` (cast as an Aura: ``alt="besto
 Squad, Offspring       702.157/175 :mod:`.copy_costs` (token copies as it enters)
 Warp                   702.185     :mod:`.warp` (``alt="warp"``; cast from exile
                                    on a later turn with ``alt="warped"``)
+Escape                 702.138     :mod:`.escape` (cast from the graveyard:
+                                   ``alt="escape"``)
+Blitz                  702.152     :mod:`.blitz` (``alt="blitz"``)
 =====================  ==========  =====================================
 """
 
@@ -50,6 +53,7 @@ from . import (  # noqa: F401
     aftermath,
     alt_conditions,
     bestow,
+    blitz,
     buyback,
     copies,
     copy_costs,
@@ -57,6 +61,7 @@ from . import (  # noqa: F401
     dash,
     disturb,
     epic,
+    escape,
     evoke,
     flashback,
     foretell,
