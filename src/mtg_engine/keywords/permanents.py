@@ -37,6 +37,8 @@ Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
 Daybound, Nightbound           702.145        :mod:`.daybound`
 Station, station symbols       702.184, 721   :mod:`.station`
+Riot (as it enters)            702.136        :mod:`.riot`
+Mobilize (attacks)             702.181        :mod:`.mobilize`
 =============================  =============  ======================
 """
 
@@ -69,11 +71,13 @@ from . import (  # noqa: F401
     leaves,
     level_up,
     living_weapon,
+    mobilize,
     ninjutsu,
     prowess,
     rebound,
     recover,
     renown,
+    riot,
     scavenge,
     stack_records,
     station,

@@ -1375,10 +1375,13 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     game.objects[oid] = obj
     game.stack.append(oid)
     ev = obj.trigger_data
+    # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
+    cites = ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",)
+    kw_rule = trig["ability"].keyword_args.get("rule")
     game.emit(
         EventKind.TRIGGER,
-        # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
-        ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",),
+        # the ability a keyword stands for cites the keyword's rule (mobilize 702.181a)
+        (*cites, kw_rule) if isinstance(kw_rule, str) else cites,
         f"{trig['source_name']}'s triggered ability goes on the stack: {trig['ability'].text}",
         obj=oid,
     )
