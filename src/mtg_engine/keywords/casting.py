@@ -43,6 +43,8 @@ Warp                   702.185     :mod:`.warp` (``alt="warp"``; cast from exile
 Escape                 702.138     :mod:`.escape` (cast from the graveyard:
                                    ``alt="escape"``)
 Blitz                  702.152     :mod:`.blitz` (``alt="blitz"``)
+Emerge                 702.119     :mod:`.emerge` (``alt="emerge"`` with the
+                                   creature sacrificed announced)
 =====================  ==========  =====================================
 """
 
@@ -60,6 +62,7 @@ from . import (  # noqa: F401
     cost_keywords,
     dash,
     disturb,
+    emerge,
     epic,
     escape,
     evoke,
