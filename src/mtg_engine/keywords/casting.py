@@ -45,6 +45,7 @@ Escape                 702.138     :mod:`.escape` (cast from the graveyard:
 Blitz                  702.152     :mod:`.blitz` (``alt="blitz"``)
 Emerge                 702.119     :mod:`.emerge` (``alt="emerge"`` with the
                                    creature sacrificed announced)
+Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
 =====================  ==========  =====================================
 """
 
@@ -54,6 +55,7 @@ from . import (  # noqa: F401
     activated,
     aftermath,
     alt_conditions,
+    awaken,
     bestow,
     blitz,
     buyback,

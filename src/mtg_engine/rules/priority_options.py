@@ -754,6 +754,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Bestow",
         "Dash",
         "Blitz",
+        "Awaken",
         "Warp",
         "Surge",
         "Spectacle",
