@@ -46,6 +46,7 @@ Blitz                  702.152     :mod:`.blitz` (``alt="blitz"``)
 Emerge                 702.119     :mod:`.emerge` (``alt="emerge"`` with the
                                    creature sacrificed announced)
 Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
+Miracle                702.94      :mod:`.miracle` (cast by its trigger)
 =====================  ==========  =====================================
 """
 
@@ -73,6 +74,7 @@ from . import (  # noqa: F401
     fuse,
     kicker,
     madness,
+    miracle,
     morph,
     offering,
     overload,
