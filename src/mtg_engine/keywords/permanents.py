@@ -39,6 +39,7 @@ Daybound, Nightbound           702.145        :mod:`.daybound`
 Station, station symbols       702.184, 721   :mod:`.station`
 Riot (as it enters)            702.136        :mod:`.riot`
 Mobilize (attacks)             702.181        :mod:`.mobilize`
+Reconfigure                    702.151        :mod:`.reconfigure`
 =============================  =============  ======================
 """
 
@@ -75,6 +76,7 @@ from . import (  # noqa: F401
     ninjutsu,
     prowess,
     rebound,
+    reconfigure,
     recover,
     renown,
     riot,
