@@ -40,6 +40,7 @@ Station, station symbols       702.184, 721   :mod:`.station`
 Riot (as it enters)            702.136        :mod:`.riot`
 Mobilize (attacks)             702.181        :mod:`.mobilize`
 Reconfigure                    702.151        :mod:`.reconfigure`
+For Mirrodin! (enters)         702.163        :mod:`.for_mirrodin`
 =============================  =============  ======================
 """
 
@@ -65,6 +66,7 @@ from . import (  # noqa: F401
     exploit,
     extort,
     fabricate,
+    for_mirrodin,
     forecast,
     graft,
     haunt,
