@@ -41,6 +41,7 @@ Riot (as it enters)            702.136        :mod:`.riot`
 Mobilize (attacks)             702.181        :mod:`.mobilize`
 Reconfigure                    702.151        :mod:`.reconfigure`
 For Mirrodin! (enters)         702.163        :mod:`.for_mirrodin`
+Ravenous (enters)              702.156        :mod:`.ravenous`
 =============================  =============  ======================
 """
 
@@ -77,6 +78,7 @@ from . import (  # noqa: F401
     mobilize,
     ninjutsu,
     prowess,
+    ravenous,
     rebound,
     reconfigure,
     recover,

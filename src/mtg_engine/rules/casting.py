@@ -676,6 +676,8 @@ def cast_task(game: Game, task: Task) -> None:
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
     rec = dict(obj.paid or {})
+    if obj.x is not None:
+        rec["x"] = obj.x  # the permanent it becomes knows its X (CR 107.3m, 400.7d)
     waiting = game.turn_flags.next_cast_to_hand
     if (
         waiting.get(player)
