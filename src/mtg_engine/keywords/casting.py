@@ -47,6 +47,8 @@ Emerge                 702.119     :mod:`.emerge` (``alt="emerge"`` with the
                                    creature sacrificed announced)
 Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
 Miracle                702.94      :mod:`.miracle` (cast by its trigger)
+Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
+                                   turn it was discarded: ``alt="mayhem"``)
 =====================  ==========  =====================================
 """
 
@@ -74,6 +76,7 @@ from . import (  # noqa: F401
     fuse,
     kicker,
     madness,
+    mayhem,
     miracle,
     morph,
     offering,

@@ -131,8 +131,14 @@ _AFTERMATH_HALF = 5  # the aftermath half of a card in a graveyard (CR 702.127a)
 _GRAVEYARD_ALT_CAST = 6  # a card in a graveyard cast with flashback or disturb (702.34a, 702.146a)
 
 #: keyword -> the alternative cost it offers a card in its owner's graveyard
-#: (CR 702.34a flashback, 702.146a disturb: cast transformed, 702.138a escape)
-_GRAVEYARD_ALTS = {"Flashback": "flashback", "Disturb": "disturb", "Escape": "escape"}
+#: (CR 702.34a flashback, 702.146a disturb: cast transformed, 702.138a escape,
+#: 702.187b mayhem)
+_GRAVEYARD_ALTS = {
+    "Flashback": "flashback",
+    "Disturb": "disturb",
+    "Escape": "escape",
+    "Mayhem": "mayhem",
+}
 
 
 def _index(game: Game, slot: tuple[int, bool], key: tuple) -> tuple:
