@@ -93,6 +93,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.RING_BEARER,
         EventKind.UNATTACH,
         EventKind.PHASING,
+        EventKind.COMMIT_CRIME,
     )
 )
 
@@ -144,6 +145,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # CR 603.10f: looks back in time (checked as the player loses, before the
     # objects they own leave the game with them, 800.4a: rules/game_end.py)
     "lose_game": (EventKind.LOSE_GAME,),
+    # CR 700.13: "whenever you commit a crime" (rules/crime.py)
+    "commit_crime": (EventKind.COMMIT_CRIME,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -975,6 +978,9 @@ def _matches_now(
             trig.player, d.get("player"), source.controller
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
+        # "Whenever you commit a crime" (CR 700.13): the player who committed it
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
         # "Whenever a player / an opponent loses the game" (CR 603.10f)
