@@ -21,6 +21,7 @@ from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from .support import register
+from .targeted import TARGETS_CHOSEN, targeting_object
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -43,12 +44,11 @@ def _victim(game: Game, t: int, opponents: list[int]) -> bool:
     return o.zone == Zone.GRAVEYARD and o.owner in opponents
 
 
-@on_event(EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS, rules=True)
+@on_event(*TARGETS_CHOSEN, rules=True)
 def commits_crime(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 700.13: the spell or ability just cast, activated or put on the stack."""
-    oid = ev.data.get("obj")
-    obj = game.objects.get(oid) if isinstance(oid, int) else None
-    if obj is None or not obj.targets:
+    obj = targeting_object(game, ev)
+    if obj is None:
         return
     player = obj.controller
     opponents = game.opponents(player)
