@@ -47,6 +47,8 @@ Emerge                 702.119     :mod:`.emerge` (``alt="emerge"`` with the
                                    creature sacrificed announced)
 Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
 Miracle                702.94      :mod:`.miracle` (cast by its trigger)
+Casualty               702.153     :mod:`.casualty` (the creature sacrificed
+                                   announced: ``sacrifice=(creature,)``)
 Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
                                    turn it was discarded: ``alt="mayhem"``)
 =====================  ==========  =====================================
@@ -62,6 +64,7 @@ from . import (  # noqa: F401
     bestow,
     blitz,
     buyback,
+    casualty,
     copies,
     copy_costs,
     cost_keywords,
