@@ -110,6 +110,9 @@ class TurnFlags:
     #: player -> lands they may play this turn beyond their usual one ("you may play
     #: an additional land this turn", CR 305.2; rules/player_limits.py)
     extra_land_plays: dict[int, int] = field(default_factory=dict)
+    #: player -> mana (by pool index) they don't lose as steps end until end of combat
+    #: (firebending, CR 702.189a; rules/turn.py)
+    combat_mana: dict[int, list[int]] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -153,4 +156,5 @@ class TurnFlags:
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
+        t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         return t

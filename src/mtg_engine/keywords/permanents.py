@@ -42,6 +42,7 @@ Mobilize (attacks)             702.181        :mod:`.mobilize`
 Reconfigure                    702.151        :mod:`.reconfigure`
 For Mirrodin! (enters)         702.163        :mod:`.for_mirrodin`
 Ravenous (enters)              702.156        :mod:`.ravenous`
+Firebending (attacks)          702.189        :mod:`.firebending`
 =============================  =============  ======================
 """
 
@@ -67,6 +68,7 @@ from . import (  # noqa: F401
     exploit,
     extort,
     fabricate,
+    firebending,
     for_mirrodin,
     forecast,
     graft,

@@ -236,19 +236,31 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
     )
 
 
+_EMPTY = [0, 0, 0, 0, 0, 0]
+
+
 def end_step(game: Game) -> None:
     """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
+    step = game.step
+    kept_in_combat = game.turn_flags.combat_mana
+    if kept_in_combat and not Step.BEGINNING_OF_COMBAT <= step < Step.END_OF_COMBAT:
+        kept_in_combat.clear()  # "until end of combat" is over (CR 702.189a)
     for p in game.players:
-        if any(p.mana_pool) or p.restricted_mana:
-            p.mana_pool = [0, 0, 0, 0, 0, 0]
+        kept = kept_in_combat.get(p.index)
+        keep = [min(n, k) for n, k in zip(p.mana_pool, kept, strict=True)] if kept else _EMPTY
+        if kept:
+            kept[:] = keep
+        if p.mana_pool != keep or p.restricted_mana:
+            p.mana_pool = list(keep)
             p.restricted_mana = []  # CR 106.6: restricted mana empties like other mana
             game.emit(
                 EventKind.MANA_EMPTIES,
-                ("500.4",),
-                f"{p.name}'s unspent mana empties",
+                # "until end of combat, you don't lose this mana" (firebending, CR 702.189a)
+                ("500.4", "702.189a") if any(keep) else ("500.4",),
+                f"{p.name}'s unspent mana empties"
+                + (" but for what stays until end of combat" if any(keep) else ""),
                 player=p.index,
             )
-    step = game.step
     if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
         game.turn_flags.extra_cleanup = False
         return  # CR 514.3a: another cleanup step
