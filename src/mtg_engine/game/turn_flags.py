@@ -113,6 +113,9 @@ class TurnFlags:
     #: player -> mana (by pool index) they don't lose as steps end until end of combat
     #: (firebending, CR 702.189a; rules/turn.py)
     combat_mana: dict[int, list[int]] = field(default_factory=dict)
+    #: players under whose control an Assassin creature (or a commander) dealt combat
+    #: damage to a player this turn (freerunning, CR 702.173a)
+    assassin_damage: set[int] = field(default_factory=set)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -157,4 +160,5 @@ class TurnFlags:
         t.next_cast_flash = self.next_cast_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
+        t.assassin_damage = self.assassin_damage.copy()
         return t

@@ -49,6 +49,7 @@ Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
 Miracle                702.94      :mod:`.miracle` (cast by its trigger)
 Casualty               702.153     :mod:`.casualty` (the creature sacrificed
                                    announced: ``sacrifice=(creature,)``)
+Freerunning            702.173     :mod:`.freerunning` (``alt="freerunning"``)
 Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
                                    turn it was discarded: ``alt="mayhem"``)
 =====================  ==========  =====================================
@@ -76,6 +77,7 @@ from . import (  # noqa: F401
     evoke,
     flashback,
     foretell,
+    freerunning,
     fuse,
     kicker,
     madness,

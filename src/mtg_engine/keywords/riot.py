@@ -100,7 +100,7 @@ def _apply(key: str) -> Callable[[Game, Event], str]:
     return apply
 
 
-@on_event(EventKind.ZONE_CHANGE, keywords=(RIOT,))
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(RIOT,))
 def riot_entered(game: Game, ev: GameEvent, subject: GameObject | None) -> None:
     """CR 702.136a: "If you don't, it gains haste" for the permanent that entered."""
     new = game.objects.get(ev.data.get("obj", -1))

@@ -761,6 +761,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Dash",
         "Blitz",
         "Awaken",
+        "Freerunning",
         "Warp",
         "Surge",
         "Spectacle",
