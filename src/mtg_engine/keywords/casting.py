@@ -50,6 +50,8 @@ Miracle                702.94      :mod:`.miracle` (cast by its trigger)
 Casualty               702.153     :mod:`.casualty` (the creature sacrificed
                                    announced: ``sacrifice=(creature,)``)
 Freerunning            702.173     :mod:`.freerunning` (``alt="freerunning"``)
+Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
+                                   card discarded: ``discard=(card,)``)
 Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
                                    turn it was discarded: ``alt="mayhem"``)
 =====================  ==========  =====================================
@@ -79,6 +81,7 @@ from . import (  # noqa: F401
     foretell,
     freerunning,
     fuse,
+    jump_start,
     kicker,
     madness,
     mayhem,

@@ -132,12 +132,13 @@ _GRAVEYARD_ALT_CAST = 6  # a card in a graveyard cast with flashback or disturb 
 
 #: keyword -> the alternative cost it offers a card in its owner's graveyard
 #: (CR 702.34a flashback, 702.146a disturb: cast transformed, 702.138a escape,
-#: 702.187b mayhem)
+#: 702.187b mayhem, 702.133a jump-start)
 _GRAVEYARD_ALTS = {
     "Flashback": "flashback",
     "Disturb": "disturb",
     "Escape": "escape",
     "Mayhem": "mayhem",
+    "Jump-start": "jump-start",
 }
 
 
