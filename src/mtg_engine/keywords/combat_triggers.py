@@ -29,9 +29,11 @@ Mentor                    702.134     ``attacks``: a +1/+1 counter on target
                                       attacking creature with less power
 Ingest                    702.115     ``damage`` (combat, to a player): that
                                       player exiles the top card of their library
+Dethrone                  702.105     ``attacks`` the player with the most life or
+                                      tied for most life: a +1/+1 counter on it
 ========================  ==========  ==========================================
 
-Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b,
+Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b, 702.105b,
 702.68b, 702.70b, 702.83b, 702.86b, 702.121b, 702.130b); the abilities are only what
 the keywords say, so a creature that gains a keyword before the event
 triggers, one that gains it afterwards doesn't (509.3f, flanking ruling).
@@ -51,6 +53,7 @@ from ..cards.abilities import (
     TargetSpec,
     TriggerRef,
 )
+from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..rules.support import register_keywords
@@ -75,6 +78,7 @@ AFFLICT = "Afflict"
 POISONOUS = "Poisonous"
 MENTOR = "Mentor"
 INGEST = "Ingest"
+DETHRONE = "Dethrone"
 
 register_keywords(
     RAMPAGE,
@@ -90,6 +94,7 @@ register_keywords(
     POISONOUS,
     MENTOR,
     INGEST,
+    DETHRONE,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -107,6 +112,7 @@ RULES = {
     POISONOUS: "702.70a",
     MENTOR: "702.134a",
     INGEST: "702.115a",
+    DETHRONE: "702.105a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -263,6 +269,13 @@ def _build_ability(keyword: str, n: int) -> Ability:
             (Effect("put_counters", {"what": TargetRef(0), "counter": "+1/+1", "amount": 1}),),
             targets=(TargetSpec(lesser),),
         )
+    if keyword == DETHRONE:
+        return keyword_trigger(
+            keyword,
+            "Dethrone (Whenever this creature attacks the player with the most life or tied "
+            "for most life, put a +1/+1 counter on this creature.)",
+            (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
+        )
     raise KeyError(keyword)
 
 
@@ -289,15 +302,27 @@ def _data(ev: Event) -> dict[str, Any]:
     return {k: v for k, v in ev.data.items() if isinstance(v, int | str | bool)}
 
 
-@on_event(EventKind.ATTACKS, keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR))
+@on_event(EventKind.ATTACKS, keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR, DETHRONE))
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor."""
+    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor, dethrone."""
     o = _obj(game, ev)
     if o is None:
         return
     data = _data(ev)
     for kw in (PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR):
         _fire(game, o, kw, data)
+    if _attacks_the_most_life(game, ev.data.get("defender")):
+        _fire(game, o, DETHRONE, data)
+
+
+def _attacks_the_most_life(game: Game, defender: Any) -> bool:
+    """CR 702.105a: the creature attacks a player (not a planeswalker or battle) with
+    the most life or tied for most life."""
+    player = ref_player(defender) if isinstance(defender, int) else None
+    if player is None:
+        return False
+    most = max(p.life for p in game.players if not p.has_lost)
+    return game.players[player].life >= most
 
 
 @on_event(EventKind.ATTACKS_ALONE, keywords=(EXALTED,))
