@@ -31,9 +31,11 @@ Ingest                    702.115     ``damage`` (combat, to a player): that
                                       player exiles the top card of their library
 Dethrone                  702.105     ``attacks`` the player with the most life or
                                       tied for most life: a +1/+1 counter on it
+Training                  702.149     ``attacks`` with another attacking creature
+                                      with greater power: a +1/+1 counter on it
 ========================  ==========  ==========================================
 
-Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b, 702.105b,
+Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b, 702.105b, 702.149b,
 702.68b, 702.70b, 702.83b, 702.86b, 702.121b, 702.130b); the abilities are only what
 the keywords say, so a creature that gains a keyword before the event
 triggers, one that gains it afterwards doesn't (509.3f, flanking ruling).
@@ -56,6 +58,7 @@ from ..cards.abilities import (
 from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
 
@@ -79,6 +82,7 @@ POISONOUS = "Poisonous"
 MENTOR = "Mentor"
 INGEST = "Ingest"
 DETHRONE = "Dethrone"
+TRAINING = "Training"
 
 register_keywords(
     RAMPAGE,
@@ -95,6 +99,7 @@ register_keywords(
     MENTOR,
     INGEST,
     DETHRONE,
+    TRAINING,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -113,6 +118,7 @@ RULES = {
     MENTOR: "702.134a",
     INGEST: "702.115a",
     DETHRONE: "702.105a",
+    TRAINING: "702.149a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -276,6 +282,13 @@ def _build_ability(keyword: str, n: int) -> Ability:
             "for most life, put a +1/+1 counter on this creature.)",
             (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
         )
+    if keyword == TRAINING:
+        return keyword_trigger(
+            keyword,
+            "Training (Whenever this creature and at least one other creature with power "
+            "greater than this creature's power attack, put a +1/+1 counter on this creature.)",
+            (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
+        )
     raise KeyError(keyword)
 
 
@@ -302,9 +315,12 @@ def _data(ev: Event) -> dict[str, Any]:
     return {k: v for k, v in ev.data.items() if isinstance(v, int | str | bool)}
 
 
-@on_event(EventKind.ATTACKS, keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR, DETHRONE))
+@on_event(
+    EventKind.ATTACKS,
+    keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR, DETHRONE, TRAINING),
+)
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor, dethrone."""
+    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor, dethrone, training."""
     o = _obj(game, ev)
     if o is None:
         return
@@ -313,6 +329,18 @@ def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
         _fire(game, o, kw, data)
     if _attacks_the_most_life(game, ev.data.get("defender")):
         _fire(game, o, DETHRONE, data)
+    if _attacks_with_greater_power(game, o):
+        _fire(game, o, TRAINING, data)
+
+
+def _attacks_with_greater_power(game: Game, o: GameObject) -> bool:
+    """CR 702.149a: another creature declared as an attacker with it has greater power."""
+    mine = chars(game, o).power or 0
+    for other, _ in game.turn_flags.attacks_declared:
+        x = game.objects.get(other)
+        if other != o.id and x is not None and (chars(game, x).power or 0) > mine:
+            return True
+    return False
 
 
 def _attacks_the_most_life(game: Game, defender: Any) -> bool:
