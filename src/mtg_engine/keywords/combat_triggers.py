@@ -276,20 +276,24 @@ def _build_ability(keyword: str, n: int) -> Ability:
             targets=(TargetSpec(lesser),),
         )
     if keyword == DETHRONE:
-        return keyword_trigger(
-            keyword,
-            "Dethrone (Whenever this creature attacks the player with the most life or tied "
-            "for most life, put a +1/+1 counter on this creature.)",
-            (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
-        )
+        when = "attacks the player with the most life or tied for most life"
+        return _counter_on_itself(keyword, when)
     if keyword == TRAINING:
-        return keyword_trigger(
-            keyword,
-            "Training (Whenever this creature and at least one other creature with power "
-            "greater than this creature's power attack, put a +1/+1 counter on this creature.)",
-            (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
+        when = (
+            "and at least one other creature with power greater than this creature's power attack"
         )
+        return _counter_on_itself(keyword, when)
     raise KeyError(keyword)
+
+
+def _counter_on_itself(keyword: str, when: str) -> Ability:
+    """ "Whenever this creature [when], put a +1/+1 counter on this creature" (dethrone
+    702.105a, training 702.149a)."""
+    return keyword_trigger(
+        keyword,
+        f"{keyword} (Whenever this creature {when}, put a +1/+1 counter on this creature.)",
+        (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
+    )
 
 
 def _each_other_attacker() -> Any:
