@@ -67,6 +67,7 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         return True
     for m in chosen:
         p.mana_pool[POOL_INDEX[m]] += 1
+    ctx.set_parent("mana_added", tuple(POOL_INDEX[m] for m in chosen))  # ("this mana")
     ctx.game.emit(
         EventKind.ADD_MANA,
         ("106.3", "605.3a", *rules),
@@ -140,5 +141,30 @@ def mana_instead_effect(ctx: Ctx, e: Effect) -> bool:
         ("614.1a", "106.12b"),
         f"{ctx.source.name}: until end of turn, if {who} a land for mana, it produces "
         f"{{{args['mana']}}} instead of any other type",
+    )
+    return True
+
+
+@effect("mana_persists")
+def mana_persists(ctx: Ctx, e: Effect) -> bool:
+    """ "Add {G}. Until end of turn, you don't lose this mana as steps and phases end."
+    (CR 106.4, 500.4): the mana the instruction before added stays in its player's
+    pool when the steps and phases of this turn end, until it's spent (the pool's
+    other mana of the same type is spent first: rules/turn.end_step)."""
+    g = ctx.game
+    added = (ctx.task.data.get("parent") or {}).get("mana_added") if ctx.task else None
+    if not added:
+        return True
+    flags = g.turn_flags
+    kept = list(flags.persistent_mana.get(ctx.controller, (0, 0, 0, 0, 0, 0)))
+    for i in added:
+        kept[int(i)] += 1
+    flags.persistent_mana = {**flags.persistent_mana, ctx.controller: tuple(kept)}
+    g.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("106.4", "500.4"),
+        f"{g.players[ctx.controller].name} doesn't lose this mana as steps and phases end "
+        "this turn",
+        player=ctx.controller,
     )
     return True

@@ -8,7 +8,7 @@ from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules import mana_costs
-from ..rules.effects_runner import Ctx
+from ..rules.effects_runner import Ctx, effects_of
 from ..rules.filters import objects_matching
 from ..rules.permanents import sacrifice
 from ..rules.support import register
@@ -46,6 +46,10 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
             g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")
     if s["paid"]:
         return True
+    if ctx.task is not None:
+        # "Counter target spell unless its controller pays {2}. If they do, ...": what
+        # follows reads whether the cost was paid (CR 118.12)
+        ctx.task.data["short"] = True
     # not paid: the effects happen, one by one (each may ask for a choice)
     inner = tuple(e.args.get("effects", ()))
     i = s.get("inner", 0)
@@ -73,8 +77,44 @@ def pay(ctx: Ctx, e: Effect) -> bool:
         if ctx.task is not None:
             ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
         return True
+    if not e.optional and ctx.task is not None and _read_by_if_clause(ctx):
+        # CR 118.12, 118.3c: "Pay {3}{U}{U}. If you don't, you lose the game": the
+        # payment is a cost paid as it resolves; its mana abilities needn't be
+        # activated, so the player chooses whether to pay (the "If you don't"
+        # clause reads that choice)
+        s = ctx.scratch
+        if "pay" not in s:
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.YES_NO,
+                    "118.12",
+                    f"Pay {cost} for {ctx.obj.name}?",
+                    {"purpose": DecisionPurpose.PAY, "cost": str(cost)},
+                    player=payer,
+                )
+            s["pay"] = bool(ctx.take_answer().value)
+        if not s["pay"]:
+            g.emit(
+                EventKind.CANT_PAY,
+                ("118.12",),
+                f"{g.players[payer].name} doesn't pay {cost} for {ctx.obj.name}",
+            )
+            ctx.task.data["short"] = True
+            return True
     mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s ability")
     return True
+
+
+def _read_by_if_clause(ctx: Ctx) -> bool:
+    """Whether an instruction after this one reads whether it was done ("If you
+    don't, ...", "If you do, ...", CR 118.12)."""
+    assert ctx.task is not None
+    effects = effects_of(ctx.obj)
+    later = effects[int(ctx.task.data.get("i", 0)) + 1 :]
+    return any(x.condition is not None and x.condition.kind in _IF_CLAUSES for x in later)
+
+
+_IF_CLAUSES = frozenset(("you_do", "you_dont", "they_do", "they_dont"))
 
 
 @effect("unless_does")

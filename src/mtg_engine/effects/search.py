@@ -63,6 +63,10 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+def _different_names(flt: Filter) -> bool:
+    return ("different_names", True) in flt.conditions
+
+
 def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
     """Player ``p`` searches ``owner``'s library (CR 701.23a): the cards found and
     moved, or None while ``p`` chooses."""
@@ -86,6 +90,8 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
                     "min": 0,
                     "max": min(n, len(cands)),
                     "purpose": DecisionPurpose.SEARCH,
+                    # "... cards with different names" (CR 201.2)
+                    **({"different_names": True} if _different_names(flt) else {}),
                 },
                 player=p,
             )

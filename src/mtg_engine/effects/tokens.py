@@ -78,6 +78,9 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
                 if attacking:
                     enter_attacking(ctx, new_id, defenders[k])
     ctx.set_parent("it", created)  # "create a token, then attach ... to it"
+    # ("destroy all other creatures" of the same spell: not these, rules/effects_runner)
+    made = (ctx.task.data.get("parent") or {}).get("created") if ctx.task else None
+    ctx.set_parent("created", [*(made or ()), *created])
     return True
 
 

@@ -93,6 +93,23 @@ def exile(ctx: Ctx, e: Effect) -> bool:
                 for other in left_with(ctx.game, nid):  # a melded permanent (CR 712.21c)
                     moved.append(other)
                     pairs.append([o.id, other])
+    counters = e.args.get("counters")
+    if isinstance(counters, tuple) and len(counters) == 2:
+        # "Exile Reality Strobe with three time counters on it" (CR 122.1, 406.2; with
+        # suspend, it's then suspended, 702.62b)
+        kind, n = str(counters[0]), ctx.amount(counters[1])
+        for nid in moved:
+            card = ctx.game.objects.get(nid) if nid is not None else None
+            if card is not None and card.zone == Zone.EXILE and n > 0:
+                card.counters[kind] = card.counters.get(kind, 0) + n
+                ctx.game.emit(
+                    EventKind.COUNTERS,
+                    ("122.1", "406.2"),
+                    f"{card.name} is exiled with {n} {kind} counter(s) on it",
+                    obj=card.id,
+                    counter=kind,
+                    amount=n,
+                )
     ctx.set_parent("it", moved)
     ctx.set_parent("exiled_from", pairs)  # which card each object became (CR 400.7)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
@@ -497,4 +514,4 @@ on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(
     _return_when_source_leaves
 )
 on_event(EventKind.MONARCH, rules=True)(_return_when_opponent_monarch)
-register("arg:exile.until_source_leaves", "arg:exile.until_opponent_monarch")
+register("arg:exile.until_source_leaves", "arg:exile.until_opponent_monarch", "arg:exile.counters")

@@ -42,6 +42,7 @@ _Untyped = Literal[
     EventKind.ACTIVATE,
     EventKind.ADD_MANA,
     EventKind.AMASS,
+    EventKind.BLIGHT,
     EventKind.ADDITIONAL_TRIGGER,
     EventKind.ASSIGN_DAMAGE,
     EventKind.ATTACH,
@@ -196,6 +197,7 @@ _Untyped = Literal[
     EventKind.WARD,
     EventKind.WIN_GAME,
     EventKind.WIN_PREVENTED,
+    EventKind.LOSS_PREVENTED,
     EventKind.X,
     EventKind.ZONE_CHANGE_PREVENTED,
 ]

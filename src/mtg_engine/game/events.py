@@ -26,6 +26,7 @@ class EventKind(StrEnum):
     ADD_MANA = "add_mana"
     ADDITIONAL_TRIGGER = "additional_trigger"
     AMASS = "amass"  # CR 701.47b
+    BLIGHT = "blight"  # CR 701.68d
     ASSIGN_DAMAGE = "assign_damage"
     ATTACH = "attach"
     ATTACKS = "attacks"
@@ -201,6 +202,7 @@ class EventKind(StrEnum):
     WARD = "ward"
     WIN_GAME = "win_game"
     WIN_PREVENTED = "win_prevented"
+    LOSS_PREVENTED = "loss_prevented"
     X = "x"
     ZONE_CHANGE = "zone_change"
     ZONE_CHANGE_PREVENTED = "zone_change_prevented"
@@ -291,13 +293,17 @@ class CastData(TypedDict):
     """CR 601.2i: ``player`` cast the spell ``obj`` (``alt``: the alternative cost, or "");
     ``instants_sorceries_before``: the instant and sorcery spells that player cast
     earlier this turn (Thousand-Year Storm); ``nth``: the spells that player has cast
-    this turn, this one included ("your second spell each turn", CR 603.2)."""
+    this turn, this one included ("your second spell each turn", CR 603.2);
+    ``mana_spent_before`` / ``mana_spent_after``: the mana that player had spent to
+    cast spells this turn before and after paying this spell's cost (expend, CR 700.14)."""
 
     obj: int
     player: int
     alt: str
     instants_sorceries_before: NotRequired[int]
     nth: NotRequired[int]
+    mana_spent_before: NotRequired[int]
+    mana_spent_after: NotRequired[int]
 
 
 class DrawData(TypedDict):

@@ -20,6 +20,7 @@ class OutcomeReason(StrEnum):
     POISON = "has ten or more poison counters"  # CR 704.5c
     CONCEDED = "conceded"  # CR 104.3a
     WON_BY_EFFECT = "an effect says the player wins the game"  # CR 104.2b
+    LOST_BY_EFFECT = "an effect says the player loses the game"  # CR 104.3e
     MANDATORY_LOOP = "a loop of mandatory actions"  # CR 104.4b: a draw
 
 

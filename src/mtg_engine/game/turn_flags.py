@@ -110,6 +110,12 @@ class TurnFlags:
     #: player -> lands they may play this turn beyond their usual one ("you may play
     #: an additional land this turn", CR 305.2; rules/player_limits.py)
     extra_land_plays: dict[int, int] = field(default_factory=dict)
+    #: player -> the mana in their pool (counts by type, W U B R G C) that they don't
+    #: lose as steps and phases end this turn (Sakura-Tribe Springcaller, CR 106.4,
+    #: 500.4; effects/mana.py)
+    persistent_mana: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: player -> the mana they spent to cast spells this turn (expend, CR 700.14)
+    mana_spent_on_spells: dict[int, int] = field(default_factory=dict)
     #: player -> mana (by pool index) they don't lose as steps end until end of combat
     #: (firebending, CR 702.189a; rules/turn.py)
     combat_mana: dict[int, list[int]] = field(default_factory=dict)
@@ -159,6 +165,8 @@ class TurnFlags:
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
+        t.persistent_mana = self.persistent_mana.copy()
+        t.mana_spent_on_spells = self.mana_spent_on_spells.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         t.assassin_damage = self.assassin_damage.copy()
         return t

@@ -33,7 +33,7 @@ from .characteristics import chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
 from .costs import with_x
-from .counters import pay_energy
+from .counters import pay_energy, put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
@@ -204,6 +204,12 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         if energy is not None and game.players[player].energy < _count(energy):
             # CR 107.14, 118.3: paying {E} removes energy counters the player must have
             return f"you don't have {'{E}' * _count(energy)} to pay (rules 107.14, 118.3)"
+        if _other_cost(cost, "put_counters") is not None and (
+            o.zone != Zone.BATTLEFIELD or o.phased_out
+        ):
+            # "Put a -1/-1 counter on this creature": only a permanent can get them
+            # (CR 118.3, 122.1)
+            return "you can't put counters on it to pay the cost (rules 118.3, 122.1)"
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
@@ -669,6 +675,11 @@ def _pay_return_and_reveal(
         # "Pay {E}{E}": the player removes that many energy counters (CR 107.14);
         # activation_problem made sure they have them (CR 118.3)
         pay_energy(game, d["player"], _count(energy), ("107.14", *cites), " (cost)")
+    put = _other_cost(cost, "put_counters")
+    if put is not None and src is not None and src.zone == Zone.BATTLEFIELD:
+        # "Put a -1/-1 counter on this creature: ..." (CR 118.1, 122.1): put as the
+        # cost is paid (replacement effects on counters apply, 122.6)
+        put_counters(game, src, str(put[0]), _count(put[1]), ("122.1", *cites), " (cost)")
     if _other_cost(cost, "life_half"):
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
         life = game.players[d["player"]].life

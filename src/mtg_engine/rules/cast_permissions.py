@@ -135,7 +135,23 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         flt = st.args.get("filter")
         if flt is None or _card_matches(game, card, c, flt, src):
             return f"{src.name}: you can't cast that spell (rule 601.3)"
+    for e in game.effects:
+        # "Your opponents can't cast spells this turn" (Silence), "... can't cast spells
+        # with the same name as that creature until your next turn" (Reflector Mage):
+        # a resolved spell's or ability's rules effect on players (CR 611.2a, 601.3)
+        if e.op == "cant_cast" and player in e.args.get("players", ()):
+            flt = e.args.get("filter")
+            if not isinstance(flt, Filter) or _spell_matches(game, card, c, flt, e.controller):
+                return f"{e.args.get('by') or 'an effect'}: you can't cast that spell (rule 601.3)"
     return None
+
+
+def _spell_matches(game: Game, card: GameObject, c: Any, flt: Filter, controller: int) -> bool:
+    """The card about to be cast matches a resolved effect's spell filter (its
+    references were locked in as the effect began, CR 611.2c)."""
+    kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
+    local = Filter(kinds, Zone.NAMES[card.zone], flt.conditions)
+    return matches_object(game, card, local, controller, None, c)
 
 
 def _free_check(game: Game, player: int, card: GameObject, _a: Any) -> str | None:

@@ -706,6 +706,11 @@ def cast_task(game: Game, task: Task) -> None:
     before = flags.instants_sorceries_cast.get(player, 0)
     if chars(game, obj).types & {"Instant", "Sorcery"}:
         flags.instants_sorceries_cast[player] = before + 1
+    # CR 700.14: the mana spent to cast spells this turn, before and after this one
+    spent_before = flags.mana_spent_on_spells.get(player, 0)
+    spent_after = spent_before + len((obj.paid or {}).get("mana_spent") or ())
+    if spent_after != spent_before:
+        flags.mana_spent_on_spells[player] = spent_after
     targets = [describe(game, t) for spec in obj.targets for t in spec]
     how = _cast_how(rec)
     spell_name = obj.card.name if rec.get("fuse") else obj.name  # CR 702.102b: both names
@@ -720,6 +725,8 @@ def cast_task(game: Game, task: Task) -> None:
         alt=str(opts.get("alt") or ""),
         instants_sorceries_before=before,
         nth=p.spells_cast_this_turn,  # "your second spell each turn" (CR 603.2)
+        mana_spent_before=spent_before,
+        mana_spent_after=spent_after,
     )
     game.finish(task)
 

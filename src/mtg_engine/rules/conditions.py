@@ -68,6 +68,7 @@ _KNOWN = frozenset(
         "is",
         "graveyard_count_ge",
         "attacked_this_turn",
+        "x_ge",
     }
 )
 
@@ -82,9 +83,14 @@ def is_known(cond: Condition) -> bool:
 def _controlled(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
     """How many permanents matching ``flt`` ``controller`` controls ("you control ...")."""
 
-    return sum(
-        1 for o in objects_matching(game, flt, controller, source) if o.controller == controller
-    )
+    found = [
+        o for o in objects_matching(game, flt, controller, source) if o.controller == controller
+    ]
+    if ("different_names", True) in flt.conditions:
+        # "if you control ten or more Gates with different names": names counted once
+        # (CR 201.2)
+        return len({chars(game, o).name for o in found})
+    return len(found)
 
 
 def evaluate(
@@ -223,6 +229,12 @@ def evaluate(
             # "if you attacked with N or more creatures this turn" (CR 508.1)
             return game.active == controller and declared >= int(a["n"])
         return game.active == controller and declared > 0
+    if k == "x_ge":
+        # "If X is 5 or more, ..." (Martial Coup): the value announced for X as the
+        # spell was cast or the ability activated (CR 107.3, 601.2b)
+        obj = ctx.obj if ctx is not None else source
+        n = a.get("n")
+        return obj is not None and isinstance(n, int) and (obj.x or 0) >= n
     if k == "as_long_as":
         # a static ability's "as long as ...": its condition, checked continuously
         # (CR 611.3a); an effect's "for as long as ..." duration (CR 611.2b)

@@ -19,16 +19,21 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register("amount:domain", "arg:modify_pt.for_each")
-register("amount:greatest_power", "amount:greatest_toughness")
+register("amount:greatest_power", "amount:greatest_toughness", "amount:greatest_mana_value")
 
-#: the Amount kinds of "the greatest [stat] among ..." and the stat each reads
-GREATEST = {"greatest_power": "power", "greatest_toughness": "toughness"}
+#: the Amount kinds of "the greatest [stat] among ..." and the stat each reads ("the
+#: greatest mana value among permanents you control", CR 202.3)
+GREATEST = {
+    "greatest_power": "power",
+    "greatest_toughness": "toughness",
+    "greatest_mana_value": "mana_value",
+}
 
 
 def greatest_among(
     game: Game, kind: str, flt: Filter, controller: int, source: GameObject | None
 ) -> int:
-    """The greatest power or toughness (``kind``: a key of :data:`GREATEST`) among the
+    """The greatest power, toughness or mana value (``kind``: a key of :data:`GREATEST`) among the
     objects matching ``flt``; 0 when none match (and never less than 0, CR 107.1b)."""
     stat = GREATEST[kind]
     best = 0

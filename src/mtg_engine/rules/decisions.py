@@ -77,6 +77,18 @@ def _subsets(cands: list[Any], lo: int, hi: int) -> list[tuple[Any, ...]]:
     return out
 
 
+def _one_per_name(game: Game, cands: list[Any]) -> list[Any]:
+    """The first candidate of each name (CR 201.2), in order."""
+    seen: set[str] = set()
+    out = []
+    for c in cands:
+        name = game.objects[c].name
+        if name not in seen:
+            seen.add(name)
+            out.append(c)
+    return out
+
+
 def legal_options(game: Game) -> list[Action]:
     d = game.pending
     assert d is not None
@@ -89,10 +101,15 @@ def legal_options(game: Game) -> list[Action]:
     if k in (DecisionKind.BOTTOM, DecisionKind.CHOOSE_OBJECTS):
         if "min_power" in data:
             return [ChooseObjects(c) for c in KEYWORD_HOOKS.crew_options(data)]  # CR 702.122a
-        return [
-            ChooseObjects(tuple(c))
-            for c in _subsets(list(data["candidates"]), data["min"], data["max"])
-        ]
+        cands = list(data["candidates"])
+        lo, hi = data["min"], data["max"]
+        if data.get("different_names"):
+            # "up to four Minotaur creature cards with different names": one of each
+            # name stands for the others (any answer with distinct names is legal)
+            cands = _one_per_name(game, cands)
+            hi = min(hi, len(cands))
+            lo = min(lo, hi)
+        return [ChooseObjects(tuple(c)) for c in _subsets(cands, lo, hi)]
     if k == DecisionKind.TARGETS:
         return [
             ChooseTargets(tuple(c))
@@ -194,6 +211,10 @@ def check_answer(game: Game, action: Action) -> str | None:
         problem = _set_problem(game, action.objects, data["candidates"], data["min"], data["max"])
         if problem is None and "min_power" in data:
             problem = KEYWORD_HOOKS.crew_power_problem(data, tuple(action.objects))  # CR 702.122a
+        if problem is None and data.get("different_names"):
+            names = [game.objects[o].name for o in action.objects]
+            if len(set(names)) < len(names):
+                problem = "the chosen cards must have different names (rule 201.2)"
         return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):

@@ -250,6 +250,13 @@ class Ctx:
                 if any(k != "player" for k in ref.filter.kinds or ("permanent",))
                 else []
             )
+            if out and ("other", True) in flt.conditions and self.obj.zone == Zone.STACK:
+                # "Create X 1/1 Soldier tokens. If X is 5 or more, destroy all other
+                # creatures." (Martial Coup): a spell isn't a creature; "other" means
+                # other than the tokens an earlier instruction of it created (608.2c)
+                made = ((self.task.data.get("parent") or {}) if self.task else {}).get("created")
+                if made and self.obj.ability is not None and self.obj.source_id is None:
+                    out = [oid for oid in out if oid not in made]
             if "player" in ref.filter.kinds:
                 named = [
                     p.index
@@ -747,6 +754,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         while part["i"] < len(players):
             chooser = players[part["i"]]
             flt = _as_chooser(ref.filter, ctx.controller) if "player" in e.args else ref.filter
+            if any(isinstance(v, Amount) for _, v in flt.conditions):
+                flt = ctx.concrete(flt)  # "with mana value X or less": X now (CR 608.2c)
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an
@@ -796,6 +805,12 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                         "purpose": DecisionPurpose.CHOOSE,
                         # the cards the chooser is looking at, chosen from or not
                         **({"shown": list(part["pool"])} if among is not None else {}),
+                        # "any number of permanent cards with different names" (201.2)
+                        **(
+                            {"different_names": True}
+                            if ("different_names", True) in flt.conditions
+                            else {}
+                        ),
                     },
                     player=chooser,
                 )
@@ -851,6 +866,16 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
     """ "You may sacrifice this enchantment. If you do, ...": once it has left the
     battlefield it can't be sacrificed (CR 701.21a), so there is no choice to make
     (an impossible instruction is ignored, CR 101.3) and "if you do" is false."""
+    if e is not None and e.op == "blight":
+        # CR 701.68b: a player who controls no creature can't choose to blight
+        g = ctx.game
+        p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]
+        return not any(
+            (o := g.objects[oid]).controller == p
+            and not o.phased_out
+            and "Creature" in chars(g, o).types
+            for oid in g.battlefield
+        )
     if e is None or e.op != "sacrifice" or not isinstance(e.args.get("what"), SelfRef):
         return False
     return not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args["what"]))
@@ -858,7 +883,15 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
 
 def _has_if_you_dont(ability: Ability) -> bool:
     """Whether an instruction of the ability happens only if "you don't" (CR 608.2c)."""
-    return any(e.condition is not None and e.condition.kind == "you_dont" for e in ability.effects)
+    return any(
+        e.condition is not None and e.condition.kind in _IF_NOT_DONE for e in ability.effects
+    )
+
+
+#: "If you do, ...", "If they do, ..." (another player's choice or payment, CR 118.12):
+#: whether the instruction before was done; and "If you / they don't, ..."
+_IF_DONE = frozenset(("you_do", "they_do"))
+_IF_NOT_DONE = frozenset(("you_dont", "they_dont"))
 
 
 def _did_once(game: Game, obj: GameObject, ability: Ability) -> None:
@@ -954,13 +987,13 @@ def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             # "Otherwise, ...": only if the condition of the instruction before didn't
             # hold (CR 608.2c); with no condition before, never
             skip = skip or d.get("last_cond", True)
-        elif e.condition is not None and e.condition.kind == "you_do":
+        elif e.condition is not None and e.condition.kind in _IF_DONE:
             # "If you do, ...": whether the previous optional instruction was done;
             # "When you do, ..." (CR 603.12): whether the instruction before was done
             held = d.get("prev_done" if e.op == "reflexive_trigger" else "last_done", False)
             d["last_cond"] = held
             skip = skip or not held
-        elif e.condition is not None and e.condition.kind == "you_dont":
+        elif e.condition is not None and e.condition.kind in _IF_NOT_DONE:
             # "If you don't, ...": the previous optional instruction wasn't
             # done (CR 608.2c); every instruction of that sentence reads the same choice
             held = not d.get("last_done", False)

@@ -86,10 +86,10 @@ def follow_instruction(
     ctl = entry["controller"]
     cond = e.condition
     if cond is not None and "held" not in d:
-        if cond.kind in ("you_do", "you_dont"):
+        if cond.kind in ("you_do", "you_dont", "they_do", "they_dont"):
             # "If you do / If you don't, it enters tapped": whether the optional
             # instruction before was followed
-            held = bool(d.get("last_done")) == (cond.kind == "you_do")
+            held = bool(d.get("last_done")) == (cond.kind in ("you_do", "they_do"))
         else:  # "if it was kicked" (the spell's record)
             original = game.objects.get(entry["obj"])
             held = evaluate(game, cond, ctl, original or me)

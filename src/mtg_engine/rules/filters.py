@@ -413,8 +413,9 @@ def _condition(
         return is_exiled_with(obj, source) == bool(value)  # CR 607.2a
     if key == "phased_out":
         return obj.phased_out == bool(value)  # CR 702.26b
-    if key in ("monstrous", "renowned"):
-        # designations of a permanent (CR 701.37b, 702.112b), kept in its ``chosen``
+    if key in ("monstrous", "renowned", "suspected"):
+        # designations of a permanent (CR 701.37b, 702.112b, 701.60b), kept in its
+        # ``chosen``
         return bool((obj.chosen or {}).get(key)) == bool(value)
     if key == "ring_bearer":
         # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e
@@ -423,6 +424,10 @@ def _condition(
         return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
+    if key == "different_names":
+        # "cards with different names": a rule for the group chosen or counted
+        # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object
+        return True
     if key == "permanent_card":
         # CR 110.4a: an artifact, creature, enchantment, land, planeswalker or battle card
         return bool(c.types & _PERMANENT_TYPES) == bool(value)

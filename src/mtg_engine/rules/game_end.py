@@ -27,6 +27,13 @@ def player_loses(game: Game, player: int, reason: OutcomeReason, rule: str) -> N
     if rule != "104.3a":  # CR 104.3a: conceding can't be stopped
         ev = propose(game, {"kind": EventKind.LOSE_GAME, "player": player, "what": reason})
         if ev is None or ev.get("cancelled"):
+            if ev is not None:
+                game.emit(
+                    EventKind.LOSS_PREVENTED,
+                    ("101.2", rule),
+                    f"{p.name} would lose the game ({reason}), but doesn't: {ev['cancelled']}",
+                    player=player,
+                )
             return
     p.has_lost = True
     game.emit(EventKind.LOSE_GAME, (rule,), f"{p.name} loses the game: {reason}", player=player)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import (
@@ -124,10 +124,14 @@ FINDERS: dict[str, list[Finder]] = {}
 STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
 #: the event kinds some static op modifies (the keys the permanents' index can have)
 STATIC_KINDS: set[str] = set()
+#: when a "can't" check runs: always (None), while some permanent has a static op
+#: (its index kind, ``"rule:cant_lose_life"``), or while a cheap guard on the state
+#: holds (a rules effect of a resolved spell among ``game.effects``)
+When: TypeAlias = "str | Callable[[Game], bool] | None"
 #: event kind -> "can't" checks (CR 101.2); each returns the reason, or None. A
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
-PROHIBITIONS: dict[str, list[tuple[Prohibition, str | None]]] = {}
+PROHIBITIONS: dict[str, list[tuple[Prohibition, When]]] = {}
 #: event kind -> a cheap check whether its finders could find anything now (all of
 #: them: a kind registers a guard only when every finder of it has one)
 FINDER_GUARDS: dict[str, Callable[[Game], bool]] = {}
@@ -235,10 +239,11 @@ def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticF
     return register
 
 
-def prohibition(*kinds: str, when: str | None = None) -> Callable[[Prohibition], Prohibition]:
+def prohibition(*kinds: str, when: When = None) -> Callable[[Prohibition], Prohibition]:
     """Register a "can't" check for events of these kinds (CR 101.2); with ``when``
     (the index kind of a static op, ``"rule:cant_lose_life"``), checked only while
-    a permanent has that static."""
+    a permanent has that static; with a guard (a function of the game), only while
+    it holds."""
 
     def register(fn: Prohibition) -> Prohibition:
         for k in kinds:
@@ -394,9 +399,12 @@ def watched(game: Game, kind: str) -> bool:
     if seen is None:
         idx = got[0]
         seen = memo[kind] = kind in idx or any(
-            w is None or w in idx for _, w in PROHIBITIONS.get(kind, ())
+            w is None or (type(w) is str and w in idx) for _, w in PROHIBITIONS.get(kind, ())
         )
-    return bool(seen)
+    if seen:
+        return True
+    # (a guard reads the state as it is now: it isn't kept with the index)
+    return any(callable(w) and w(game) for _, w in PROHIBITIONS.get(kind, ()))
 
 
 # ---------------------------------------------------------------------------
@@ -467,11 +475,13 @@ def forbidden(game: Game, ev: Event) -> str | None:
     """Why ``ev`` can't happen (CR 101.2), or None; the event isn't changed."""
     idx = None
     for fn, when in PROHIBITIONS.get(ev["kind"], ()):
-        if when is not None:
+        if isinstance(when, str):
             if idx is None:
                 idx = _index(game)
             if when not in idx:
                 continue
+        elif when is not None and not when(game):
+            continue
         why = fn(game, ev)
         if why is not None:
             return why

@@ -69,6 +69,29 @@ OWN = "may_cast_from"
 #: the static ability "once during each of your turns, you may cast ... from your graveyard"
 GRAVEYARD_ONCE = "cast_from_graveyard_once"
 
+#: a permanent's static ability "You may play lands from your graveyard" (Crucible of
+#: Worlds), "You may play cards exiled with this enchantment" (CR 601.2a, 305.1)
+STATIC_PLAY = "may_play"
+
+
+def static_play_source(game: Game, player: int, o: GameObject) -> GameObject | None:
+    """The permanent whose static ability lets ``player`` play the card ``o`` from the
+    zone it's in ("You may play lands from your graveyard": Crucible of Worlds,
+    Ramunap Excavator; "Forests": Titania), or None (CR 601.2a, 305.1)."""
+    if o.zone not in ZONES:
+        return None
+    for src, st in statics_with(game, STATIC_PLAY):
+        who = st.args.get("player", "you")
+        if who in ("you", None) and src.controller != player:
+            continue
+        flt = st.affected
+        if not isinstance(flt, Filter) or not matches_object(game, o, flt, src.controller, src):
+            continue
+        if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+            continue
+        return src
+    return None
+
 
 def grant(
     game: Game,
@@ -115,6 +138,8 @@ def may_play_from(
         return True
     if not land and not free and own_permission(game, player, o):
         return True
+    if not free and static_play_source(game, player, o) is not None:
+        return True  # "You may play lands from your graveyard" (Crucible of Worlds)
     if not game.effects:
         return False
     return any(
@@ -249,7 +274,8 @@ def permitted_cards(game: Game, player: int) -> list[int]:
     mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
     graveyard = game.players[player].graveyard
     once = bool(graveyard) and any_statics(game, (GRAVEYARD_ONCE,))
-    if not (mine or once or game.exile) and not any(
+    static = any_statics(game, (STATIC_PLAY,))
+    if not (mine or once or static or game.exile) and not any(
         _prints_own_permission(objects[oid]) for oid in graveyard
     ):
         return []  # (priority asks with every graveyard card: most ask nothing)
@@ -266,6 +292,7 @@ def permitted_cards(game: Game, player: int) -> list[int]:
         for zone in (game.players[player].graveyard, game.exile)
         for oid in zone
         if own_permission(game, player, objects[oid])
+        or (static and static_play_source(game, player, objects[oid]) is not None)
     }
     out = [
         oid
@@ -289,4 +316,4 @@ def ends_now(game: Game, e: ContinuousEffect) -> bool:
     )
 
 
-register(f"static:{GRAVEYARD_ONCE}", f"static:{OWN}")
+register(f"static:{GRAVEYARD_ONCE}", f"static:{OWN}", f"static:{STATIC_PLAY}")

@@ -14,11 +14,15 @@ Registered with the event pipeline (rules/pipeline.py):
   the game" (``cant_lose_game``, ``cant_win_game``, CR 104.3, 101.2);
 * drawing: "If you would draw a card while your library has no cards in it,
   you win the game instead" (``draw_empty_win``, CR 614.1a, 104.2b);
-* the effect "you win the game" (``win_game``, CR 104.2b).
+* the effects "you win the game" (``win_game``, CR 104.2b) and "target player
+  loses the game" (``lose_game``, CR 104.3e);
+* the "can't" of resolved spells and abilities on players ("Players can't gain life
+  this turn", "You can't lose the game this turn": :func:`restricted_by_effect`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect, StaticEffect
@@ -28,6 +32,7 @@ from ..game.objects import GameObject
 from ..game.records import Outcome, OutcomeReason
 from .characteristics import chars
 from .effects_runner import Ctx
+from .game_end import player_loses
 from .pipeline import (
     FINDER_GUARDS,
     Replacement,
@@ -94,6 +99,46 @@ def _forbidden(game: Game, op: str, player: int) -> str | None:
         if affects_player(st, player, src.controller):
             return chars(game, src).name
     return None
+
+
+def restricted_by_effect(game: Game, op: str, player: int) -> str | None:
+    """The source of a resolved spell's or ability's rules effect ``op`` on ``player``
+    ("Players can't gain life this turn": Skullcrack, CR 611.2a, 101.2), or None.
+    Such an effect names its players (``args["players"]``), locked in as it began
+    (CR 611.2c)."""
+    for e in game.effects:
+        if e.op == op and player in e.args.get("players", ()):
+            return str(e.args.get("by") or "an effect")
+    return None
+
+
+def _effect_guard(op: str) -> Callable[[Game], bool]:
+    def guard(game: Game) -> bool:
+        return any(e.op == op for e in game.effects)
+
+    return guard
+
+
+def _effect_prohibition(op: str, kind: str, text: str) -> None:
+    """Register the "can't" of resolved effects of ``op`` on events of ``kind``."""
+
+    def check(game: Game, ev: dict[str, Any]) -> str | None:
+        if op == "cant_get_poison" and ev.get("counter") != "poison":
+            return None
+        name = restricted_by_effect(game, op, ev["player"])
+        return None if name is None else f"{name} says they {text}"
+
+    prohibition(kind, when=_effect_guard(op))(check)
+
+
+for _op, _kind, _text in (
+    ("cant_gain_life", EventKind.GAIN_LIFE, "can't gain life"),  # CR 119.7
+    ("cant_lose_life", EventKind.LOSE_LIFE, "can't lose life"),  # CR 119.8
+    ("cant_get_poison", EventKind.PLAYER_COUNTERS, "can't get poison counters"),  # 122.1f
+    ("cant_lose_game", EventKind.LOSE_GAME, "can't lose the game"),  # CR 104.3
+    ("cant_win_game", EventKind.WIN_GAME, "can't win the game"),  # CR 104.2
+):
+    _effect_prohibition(_op, _kind, _text)
 
 
 @prohibition(EventKind.GAIN_LIFE, when="rule:cant_gain_life")
@@ -276,7 +321,19 @@ def win_game(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("lose_game")
+def lose_game(ctx: Ctx, e: Effect) -> bool:
+    """CR 104.3e: "Target player loses the game", "If you don't, you lose the game"
+    (a Pact's upkeep trigger). Proposed first: "can't lose the game" stops it (101.2)."""
+    for p in ctx.players(e.args.get("player")) or [ctx.controller]:
+        player_loses(ctx.game, p, OutcomeReason.LOST_BY_EFFECT, "104.3e")
+        if ctx.game.outcome is not None:
+            break
+    return True
+
+
 register(
+    "effect:lose_game",
     "static:double_life_gain",
     "static:no_life_gain",
     "static:plus_life_gain",

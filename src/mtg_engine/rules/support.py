@@ -204,6 +204,7 @@ SUPPORTED: set[str] = set(
         "condition:is",
         "condition:graveyard_count_ge",
         "condition:attacked_this_turn",
+        "condition:x_ge",
         # "Activate only if ..." (CR 602.5b: rules/activating.activate_problem)
         "restriction:condition",
         "restriction:trigger_once_each_turn",
@@ -288,6 +289,9 @@ SUPPORTED: set[str] = set(
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
                 "renowned",  # CR 702.112b (rules/filters.py)
+                "suspected",  # CR 701.60b (effects/creature_actions.py)
+                # "with different names": searches, choices and counts (CR 201.2)
+                "different_names",
             )
         ),
         "kind:Creature",
@@ -334,6 +338,8 @@ SUPPORTED: set[str] = set(
         "trigger:step",
         "trigger:draw",
         "trigger:gain_life",
+        "trigger:expend",  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
+        "trigger_detail:amount",  # expend's N (the only trigger with that detail)
         "trigger:play",  # CR 305.1 (rules/casting.play_land, rules/triggers.py)
         "trigger:put_into_graveyard",
         "trigger:cumulative_upkeep_paid",
@@ -355,6 +361,7 @@ SUPPORTED: set[str] = set(
         "cost:sacrifice",
         "cost:discard",
         "cost:remove_counters",
+        "cost:put_counters",  # "Put a -1/-1 counter on this creature" (rules/activating.py)
         # conditions (CR 603.4)
         *(
             f"condition:{k}"
@@ -368,6 +375,8 @@ SUPPORTED: set[str] = set(
                 "not",
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
+                "they_do",  # the same, of another player's choice or payment (CR 118.12)
+                "they_dont",
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
                 "not_control",
                 "life_at_least",
@@ -536,7 +545,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     key == "counters_ge" and isinstance(val, tuple) and isinstance(val[1], int)
                 )
                 # "equal to that number": computed as the effect resolves (Ctx.concrete)
-                and not (isinstance(val, Amount) and val.kind == "chosen_number")
+                # and X (CR 107.3): "with mana value X or less"
+                and not (isinstance(val, Amount) and val.kind in ("chosen_number", "x"))
             ):
                 out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
             _walk_value(val, out)

@@ -135,6 +135,9 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
+    # "whenever you expend 4": a spell's cost paid crosses that much mana spent to
+    # cast spells this turn (CR 700.14)
+    "expend": (EventKind.CAST,),
     "becomes_monstrous": (EventKind.MONSTROUS,),
     "ring_bearer_chosen": (EventKind.RING_BEARER,),
     # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
@@ -976,6 +979,14 @@ def _matches_now(
         # not the designation ending
         return not d.get("ended") and _player_matches(
             trig.player, d.get("player"), source.controller
+        )
+    if ev.kind == EventKind.CAST and kind == "expend":
+        # CR 700.14: less than N spent before paying this spell's cost, N or more after
+        n = _detail(trig, "amount")
+        return (
+            isinstance(n, int)
+            and int(d.get("mana_spent_before", 0)) < n <= int(d.get("mana_spent_after", 0))
+            and _player_matches(trig.player, d.get("player"), source.controller)
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         return _player_matches(trig.player, d.get("player"), source.controller)

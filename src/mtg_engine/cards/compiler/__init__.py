@@ -458,6 +458,20 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
     if p.kind == "activated":
         return [_activated(p)]
     if p.kind == "triggered":
+        trig = p.trigger
+        if is_spell and trig is not None and trig.event == "step" and trig.player == "next":
+            # CR 603.7a: "At the beginning of your next upkeep, pay {3}{U}{U}. If you
+            # don't, you lose the game." on an instant or sorcery (the Pacts) is a
+            # delayed triggered ability that the spell creates as it resolves
+            body = p.body
+            assert body is not None
+            if body.statics or body.modes or body.condition is not None:
+                raise CompileError("a spell's delayed trigger with more than instructions")
+            effects = tuple(body.effects)
+            spell_bodies.append(
+                Body(effects=[Effect("delayed_trigger", {"trigger": trig, "effects": effects})])
+            )
+            return []
         return [_triggered(p)]
     if p.kind == "static":
         return [Ability(AbilityKind.STATIC, static=tuple(_it_is_self(s) for s in p.statics))]

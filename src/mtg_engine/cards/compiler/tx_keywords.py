@@ -43,6 +43,7 @@ _ADJ_QUALITIES: dict[str, tuple[tuple[str, Any], ...]] = {
     # designations (CR 701.37b; "if it's renowned": renown's, 702.112b)
     "monstrous": (("monstrous", True),),
     "renowned": (("renowned", True),),
+    "suspected": (("suspected", True),),  # CR 701.60b
 }
 
 
@@ -395,7 +396,11 @@ class KeywordRules:
 
     def cost_put_counters(self, c: list[Any]) -> tuple[str, Any]:
         n, kind = c[0]
-        return ("put_counters", (kind, n))
+        if len(c) > 1 and isinstance(c[1], SelfRef):
+            # "Put a -1/-1 counter on this creature: Untap this creature." (CR 118.1)
+            return ("put_counters", (kind, n))
+        # "Put a -1/-1 counter on a creature you control": a choice (not run yet)
+        return ("put_counters_on", (kind, n, self._cost_obj(c[1])[0] if len(c) > 1 else None))
 
     def cost_mill(self, c: list[Any]) -> tuple[str, Any]:
         return ("mill", c[0])

@@ -1,0 +1,58 @@
+"""Exchanging control of two permanents (CR 701.12a-b): "Exchange control of two
+target creatures" (Switcheroo), "Exchange control of target artifact or creature
+you control and target creature an opponent controls with power 3 or less" (Oko,
+Thief of Crowns).
+
+If the whole exchange can't be completed, none of it happens (701.12a): both
+permanents must still be on the battlefield (a target that became illegal is no
+longer among the objects the effect names, CR 608.2b). Permanents controlled by
+the same player aren't exchanged (701.12b); otherwise each player gains control of
+the other's permanent at once, with control-changing effects in layer 2 (613.1b)
+that last as the effect says (indefinitely when it says nothing, 611.2a).
+"""
+
+from __future__ import annotations
+
+from ..cards.abilities import Effect
+from ..game.events import EventKind
+from ..game.objects import Zone
+from ..rules.effects_runner import Ctx
+from ..rules.layers import refresh_control
+from . import effect
+from .permanents import _UNTIL, add_continuous, duration_of
+
+
+@effect("exchange_control")
+def exchange_control(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.12a-b: exchange control of the two permanents the effect names."""
+    g = ctx.game
+    a, b = e.args.get("a"), e.args.get("b")
+    objs = ctx.objects(a) if a == b else [*ctx.objects(a), *ctx.objects(b)]
+    pair = list({o.id: o for o in objs if o.zone == Zone.BATTLEFIELD}.values())
+    if len(pair) != 2 or len(objs) != 2:
+        g.emit(
+            EventKind.CONTROL_EFFECT,
+            ("701.12a",),
+            "The exchange of control can't be completed: nothing is exchanged",
+        )
+        return True
+    first, second = pair
+    if first.controller == second.controller:
+        g.emit(
+            EventKind.CONTROL_EFFECT,
+            ("701.12b",),
+            f"{first.name} and {second.name} have the same controller: nothing is exchanged",
+        )
+        return True
+    duration = duration_of(e)
+    to_first, to_second = second.controller, first.controller
+    add_continuous(ctx, [first], "2", "control", {"player": to_first}, duration)
+    add_continuous(ctx, [second], "2", "control", {"player": to_second}, duration)
+    g.emit(
+        EventKind.CONTROL_EFFECT,
+        ("701.12b", "613.1b"),
+        f"{g.players[to_first].name} gains control of {first.name} and "
+        f"{g.players[to_second].name} gains control of {second.name}" + _UNTIL.get(duration, ""),
+    )
+    refresh_control(g)
+    return True
