@@ -244,9 +244,11 @@ def test_cli_show_shipped_card(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_cli_show_names_what_does_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """A construct the engine lacks is named in words, per ability."""
     monkeypatch.delenv(CARD_FILE_ENV, raising=False)
-    result = CliRunner().invoke(cards, ["show", "Accelerated Mutation"])
+    # (Attractions, CR 717, aren't in the engine)
+    result = CliRunner().invoke(cards, ["show", "Coming Attraction"])
     assert result.exit_code == 0
-    assert "doesn't run yet: the number 'greatest mana value'" in result.output
+    assert "the instruction 'open attraction'" in result.output
+    assert "doesn't run yet: " in result.output
     result = CliRunner().invoke(cards, ["show", "Arbor Adherent"])
     assert result.exit_code == 0
     assert "cost: {T} [602.1a]" in result.output

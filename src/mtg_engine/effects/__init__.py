@@ -53,6 +53,7 @@ from . import (  # noqa: E402,F401
     pile_blocks,
     player_restrictions,
     proliferate,
+    retarget,
     ring,
     saddle,
     search,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ControllerRef, Effect, ParentRef, TargetRef, Trigger
+from ..cards.abilities import ControllerRef, Effect, Filter, ParentRef, TargetRef, Trigger
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -35,6 +35,7 @@ from ..rules.characteristics import chars
 from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
 from ..rules.delayed import BoundRef, create
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
 from ..rules.permanents import enter_battlefield
 from ..rules.support import register
 from ..rules.targets import candidates, describe, target_specs
@@ -223,7 +224,7 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         copies = []
         for spell in spells:
             if e.args.get("for_each_target"):
-                copies.extend(_copy_for_each(ctx, spell, exc))
+                copies.extend(_copy_for_each(ctx, spell, exc, e.args.get("among")))
                 continue
             for _ in range(max(0, n)):
                 copies.append(put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10",)).id)
@@ -236,7 +237,9 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-def _copy_for_each(ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None) -> list[int]:
+def _copy_for_each(
+    ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None, among: Filter | None = None
+) -> list[int]:
     """CR 707.10d: a copy for each other object or player the spell could target;
     each copy targets that one for every instance of "target" (a copy isn't made
     for one that isn't a legal target for each)."""
@@ -247,6 +250,13 @@ def _copy_for_each(ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None) -> l
     current = {t for spec in spell.targets for t in spec}
     pools = [set(candidates(g, sp, ctx.controller, spell, stack_obj=spell.id)) for sp in specs]
     common = set.intersection(*pools) - current
+    if among is not None:
+        # "for each other creature you control that the spell could target"
+        common = {
+            t
+            for t in common
+            if t >= 0 and matches_object(g, g.objects[t], among, ctx.controller, ctx.source)
+        }
     out = []
     for t in sorted(common, key=lambda r: (r < 0, abs(r))):
         c = put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10", "707.10d"))
@@ -324,6 +334,7 @@ register(
     "arg:become.keywords",
     "arg:copy_spell.new_targets",
     "arg:copy_spell.for_each_target",
+    "arg:copy_spell.among",
     "arg:copy_spell.except",
     "arg:copy_permanent.except",
     "arg:copy_permanent.gains",

@@ -33,7 +33,12 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     """ "CARDNAME deals N damage to ..." (CR 120.3); divided damage uses the
     division announced on casting (CR 601.2d)."""
     src_ref = e.args.get("source", SelfRef())
-    srcs = ctx.objects(src_ref) or [ctx.obj]
+    # "each Dragon you control deals 1 damage to that creature": each of them deals
+    # it, and none does when there's none (CR 120.3)
+    each_source = isinstance(src_ref, EachRef)
+    srcs = ctx.objects(src_ref)
+    if not srcs and not each_source:
+        srcs = [ctx.obj]
     division = ctx.obj.division
     amt = e.args.get("amount", 0)
     amount = ctx.amount(amt)
@@ -58,7 +63,7 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     )
     damaged: list[int] = []
     with simultaneous(ctx.game):  # one damage event, "to one or more" (CR 603.2c)
-        for source in srcs if each_own else srcs[:1]:
+        for source in srcs if each_own or each_source else srcs[:1]:
             if each_own:
                 amount = stat_of(ctx.game, source, amt)
             for r in recipients:

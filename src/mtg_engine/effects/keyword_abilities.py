@@ -500,5 +500,8 @@ def move_counter(ctx: Ctx, e: Effect) -> bool:
         EventKind.COUNTERS,
         (str(e.args.get("rule", "702.58a")), "122.5"),
         f"A {kind} counter moves from {src.name} onto {to[0].name}",
+        obj=to[0].id,  # CR 122.6: a counter put on it (rules/triggers._counters_put)
+        counter=kind,
+        amount=1,
     )
     return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import ControllerRef, Effect, Filter
+from ..cards.abilities import ChooseRef, ControllerRef, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -11,7 +11,9 @@ from ..rules import mana_costs
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.filters import objects_matching
 from ..rules.permanents import sacrifice
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
+from ..rules.zones import move
 from . import REGISTRY, effect
 
 register("arg:unless_does.options")
@@ -130,10 +132,17 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     if "choice" not in s:
         labels: list[str] = []
         for opt in options:
-            if opt.op == "sacrifice" and _sacrifice_choices(ctx, opt, payer, objects_matching):
+            # CR 118.3: only an action the player can do in full ("two lands")
+            n = _how_many(ctx, opt)
+            if (
+                opt.op == "sacrifice"
+                and len(_sacrifice_choices(ctx, opt, payer, objects_matching)) >= n
+            ):
                 labels.append("sacrifice")
-            elif opt.op == "discard" and g.players[payer].hand:
+            elif opt.op == "discard" and len(g.players[payer].hand) >= n:
                 labels.append("discard")
+            elif opt.op == "return_to_hand" and _return_choices(ctx, opt, payer) is not None:
+                labels.append("return")
         if not labels:
             s["choice"] = "none"
         elif ctx.answer is None:
@@ -151,14 +160,41 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     if choice == "sacrifice":
         opt = next(o for o in options if o.op == "sacrifice")
         cands = _sacrifice_choices(ctx, opt, payer, objects_matching)
+        n = _how_many(ctx, opt)
+        if len(cands) < n:
+            return True  # (fewer now than when the choice was made: nothing happens)
         chosen = ctx.choose_exactly(
-            payer, cands, 1, "701.21a", "Choose a permanent to sacrifice", DecisionPurpose.SACRIFICE
+            payer,
+            cands,
+            n,
+            "701.21a",
+            f"Choose {n} permanent(s) to sacrifice",
+            DecisionPurpose.SACRIFICE,
         )
         if chosen is None:
             return False
-        for oid in chosen:
-            if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
-                sacrifice(g, oid)
+        with simultaneous(g, chosen):  # "two lands": one event (CR 701.21a)
+            for oid in chosen:
+                if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
+                    sacrifice(g, oid)
+        return True
+    if choice == "return":
+        # "... unless you return an untapped Island you control to its owner's hand"
+        # (Coral Atoll): that many permanents the player chooses (CR 608.2d, 400.3)
+        opt = next(o for o in options if o.op == "return_to_hand")
+        got = _return_choices(ctx, opt, payer)
+        if got is None:
+            return True  # (they can't any more: the choice was made, nothing happens)
+        cands, n = got
+        chosen = ctx.choose_exactly(
+            payer, cands, n, "608.2d", f"Choose {n} to return to hand", DecisionPurpose.RETURN
+        )
+        if chosen is None:
+            return False
+        with simultaneous(g, chosen):
+            for oid in chosen:
+                if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
+                    move(g, oid, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
         return True
     if choice == "discard":
         opt = next(o for o in options if o.op == "discard")
@@ -174,6 +210,27 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         i += 1
         s["inner"] = i
     return True
+
+
+def _how_many(ctx: Ctx, opt: Effect) -> int:
+    """How many permanents or cards an "unless they sacrifice / discard ..." option
+    names ("unless you sacrifice two lands")."""
+    return max(1, ctx.amount(opt.args.get("amount", 1)))
+
+
+def _return_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:
+    """The permanents the player could return for a "return [N permanents] to its
+    owner's hand" option and how many, or None when there aren't enough (CR 118.3:
+    an action the player can't do isn't an option)."""
+    what = opt.args.get("what")
+    if not isinstance(what, ChooseRef) or not isinstance(what.count, int):
+        return None
+    cands = [
+        o.id
+        for o in objects_matching(ctx.game, what.filter, payer, ctx.source)
+        if o.zone == Zone.BATTLEFIELD
+    ]
+    return (cands, what.count) if len(cands) >= what.count else None
 
 
 def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> list[int]:  # noqa: ANN001

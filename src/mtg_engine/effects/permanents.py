@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..cards.abilities import Ability, EachRef, Effect, Filter, SelfRef
+from ..cards.abilities import Ability, AbilityKind, EachRef, Effect, Filter, SelfRef
 from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.records import ContinuousEffect
+from ..rules.characteristics import chars
 from ..rules.copy import copy_effect, copy_values
 from ..rules.counters import PLAYER_COUNTERS, put_counters, put_player_counters, remove_counters
 from ..rules.effects_runner import Ctx
@@ -323,6 +324,28 @@ def grant_ability(ctx: Ctx, e: Effect) -> bool:
     return _continuous(
         ctx, e, "6", "grant_ability", {"abilities": abilities}, "613.1f", f'gains "{text}"'
     )
+
+
+@effect("gain_activated_abilities")
+def gain_activated_abilities(ctx: Ctx, e: Effect) -> bool:
+    """Layer 6 (CR 613.1f): "gains all activated abilities of that card until end of
+    turn": the activated abilities (mana abilities too, CR 605.1a) the object has as
+    this resolves; "this creature" in them is the object that gains them."""
+    abilities = tuple(
+        a
+        for o in ctx.objects(e.args.get("of"))
+        for a in chars(ctx.game, o).abilities
+        if a.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA) and a.trigger is None
+    )
+    if not abilities:
+        return True
+    text = "; ".join(a.text for a in abilities if a.text) or "activated abilities"
+    return _continuous(
+        ctx, e, "6", "grant_ability", {"abilities": abilities}, "613.1f", f'gains "{text}"'
+    )
+
+
+register("arg:gain_activated_abilities.of")
 
 
 def _abilities(many: object, one: object) -> tuple[Ability, ...]:

@@ -185,10 +185,14 @@ OP_SPECS.update(
         "this one",
         "choose_new_targets": "(no args) — after a copy_spell: the copy may get new targets "
         "(CR 707.10c)",
+        "change_targets": "what: Ref, how: 'all'|'one'|'any'|'new'[, to: Ref] — change the "
+        "target(s) of a spell or ability, or choose new ones (CR 115.7)",
         "create_emblem": "player: Ref, abilities: tuple[Ability, ...] (CR 114)",
         "for_each": "filter: Filter, effects — do the effects once for each matching object",
         "grant_ability": "what: Ref, abilities: tuple[Ability, ...], duration — "
         "'gains \"{T}: ...\"' (layer 6)",
+        "gain_activated_abilities": "what: Ref, of: Ref, duration — 'gains all activated "
+        "abilities of that card' (layer 6): the abilities it has as this resolves",
         "lose_keyword": "what: Ref, keyword: str, duration (layer 6)",
         "become": "what: Ref, duration, and any of power, toughness, types, subtypes, colors, "
         "keywords, copy_of, tapped — 'becomes a 3/3 Elemental creature' (layers 1-7)",
@@ -241,6 +245,8 @@ OP_SPECS.update(
         "must_be_blocked_by": "what: Ref, filter: the blockers it must be blocked by, duration (CR 509.1c)",
         "assign_damage_by_toughness": "what: Ref, duration (CR 510.1c)",
         "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
+        "cast_as_though_flash": "what: Ref (players), spells: Filter — 'You may cast creature "
+        "spells as though they had flash' (CR 601.3, 702.8a)",
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",
         # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
         "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",

@@ -78,6 +78,7 @@ class DecisionPurpose(StrEnum):
     HIDEAWAY = "hideaway"  # CR 702.75a
     PROLIFERATE = "proliferate"  # CR 701.27a
     NEW_TARGETS = "new_targets"  # choose new targets for a copy (CR 707.10c)
+    CHANGE_TARGETS = "change_targets"  # change the targets of a spell or ability (CR 115.7)
     CREW = "crew"  # CR 702.122a
     AMPLIFY = "amplify"  # CR 702.38a
     DREDGE = "dredge"  # CR 702.52a

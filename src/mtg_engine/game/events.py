@@ -245,10 +245,13 @@ class DamageData(TypedDict):
 
 
 class LifeData(TypedDict):
-    """CR 119.3: ``player`` gains or loses ``amount`` life."""
+    """CR 119.3: ``player`` gains or loses ``amount`` life; ``first``: the first life
+    the player gained this turn ("whenever you gain life for the first time each
+    turn", rules/triggers.py)."""
 
     player: int
     amount: int
+    first: NotRequired[bool]
 
 
 class CountersData(TypedDict, total=False):

@@ -116,6 +116,9 @@ class TurnFlags:
     persistent_mana: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: player -> the mana they spent to cast spells this turn (expend, CR 700.14)
     mana_spent_on_spells: dict[int, int] = field(default_factory=dict)
+    #: Mount -> the creatures that saddled it this turn, tapped to pay its saddle
+    #: cost ("a creature that saddled it this turn", CR 702.171c)
+    saddled_by: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: player -> mana (by pool index) they don't lose as steps end until end of combat
     #: (firebending, CR 702.189a; rules/turn.py)
     combat_mana: dict[int, list[int]] = field(default_factory=dict)
@@ -167,6 +170,7 @@ class TurnFlags:
         t.extra_land_plays = self.extra_land_plays.copy()
         t.persistent_mana = self.persistent_mana.copy()
         t.mana_spent_on_spells = self.mana_spent_on_spells.copy()
+        t.saddled_by = self.saddled_by.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         t.assassin_damage = self.assassin_damage.copy()
         return t

@@ -217,12 +217,23 @@ def crew_options(data: dict[str, Any]) -> list[tuple[int, ...]]:
 
 
 def tap_crew(
-    game: Game, vehicle_name: str, player: int, creatures: list[int], cost: Cost | None = None
+    game: Game,
+    vehicle_name: str,
+    player: int,
+    creatures: list[int],
+    cost: Cost | None = None,
+    vehicle: int | None = None,
 ) -> None:
     """Tap the creatures chosen to pay the cost; each crews the Vehicle (CR 702.122b)
-    or saddles the Mount (CR 702.171c)."""
+    or saddles the Mount (CR 702.171c), which remembers them for this turn."""
     kind = (crew_kind(cost) if cost is not None else None) or "crew"
     _, rule, verb = _KINDS[kind]
+    if kind == "saddle" and vehicle is not None:
+        flags = game.turn_flags
+        flags.saddled_by = {
+            **flags.saddled_by,
+            vehicle: (*flags.saddled_by.get(vehicle, ()), *creatures),
+        }
     for oid in creatures:
         o = game.objects.get(oid)
         if o is None:

@@ -590,7 +590,7 @@ def activate_task(game: Game, task: Task) -> None:
             obj.paid = {**(obj.paid or {}), "tapped": tapped}
         _pay_return_and_reveal(game, obj, src, cost, d)
         if d.get("crew"):
-            KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost)  # 702.122b
+            KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost, obj.source_id)
         if a.kind is AbilityKind.MANA:
             # CR 605.3a: its costs paid ({1}, sacrifice ...), a mana ability resolves
             # at once: it never stays on the stack

@@ -4,6 +4,9 @@
   Mage of Zhalfir): those cards may be cast any time their owner could cast an
   instant (CR 702.8a). Op ``grant_flash_to_cards``; the filter's ``owner``
   condition is seen from the controller of the permanent with the ability.
+* "You may cast creature spells as though they had flash" (Yeva, Leyline of
+  Anticipation): op ``cast_as_though_flash``; ``affected`` describes the players,
+  ``args["spells"]`` the spells.
 * "Each opponent can cast spells only any time they could cast a sorcery"
   (Teferi): a timing restriction on players (CR 307.1, 601.3). Op
   ``cast_only_as_sorcery``; the ``affected`` filter describes the players.
@@ -71,6 +74,13 @@ def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         return "702.8a"  # "the next sorcery spell you cast this turn ... flash" (Quicken)
     for src, st in _statics(game, "grant_flash_to_cards"):
         if _card_matches(game, card, c, st.affected, src):
+            return "702.8a"
+    for src, st in _statics(game, "cast_as_though_flash"):
+        # "You may cast green creature spells as though they had flash" (CR 601.3)
+        who = st.affected
+        if isinstance(who, Filter) and not matches_player(game, player, who, src.controller, src):
+            continue
+        if _card_matches(game, card, c, st.args.get("spells"), src):
             return "702.8a"
     return None
 
@@ -167,6 +177,7 @@ alt_cost(AltCost(FREE, None, "118.9", (Zone.HAND,), lambda a: None, _free_check)
 def _register() -> None:
     register(
         "static:grant_flash_to_cards",
+        "static:cast_as_though_flash",
         "static:cast_only_as_sorcery",
         "static:may_cast_free_with_flash",
         "static:may_cast_free",

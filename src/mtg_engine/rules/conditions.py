@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Condition, Filter, SelfRef
+from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
@@ -17,7 +17,7 @@ from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its co
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
 from .characteristics import chars
-from .filters import matches_object, objects_matching
+from .filters import matches_object, matches_player, objects_matching
 from .linked import exiled_with, link_owner
 from .support import COVERAGE_PROBES
 
@@ -61,6 +61,7 @@ _KNOWN = frozenset(
         "none_on_battlefield",
         "you_control_none",
         "opponent_controls",
+        "opponent_controls_more",
         "life_ge",
         "life_le",
         "no_cards_in_hand",
@@ -69,6 +70,7 @@ _KNOWN = frozenset(
         "graveyard_count_ge",
         "attacked_this_turn",
         "x_ge",
+        "player_controls",
     }
 )
 
@@ -206,6 +208,15 @@ def evaluate(
         return any(
             sum(1 for o in found if o.controller == p) >= n for p in game.opponents(controller)
         )
+    if k == "opponent_controls_more":
+        # "if an opponent controls more lands than you": some opponent's count of
+        # them is greater than yours (CR 109.5)
+        flt = a["filter"]
+        found = objects_matching(game, flt, controller, source)
+        mine = sum(1 for o in found if o.controller == controller)
+        return any(
+            sum(1 for o in found if o.controller == p) > mine for p in game.opponents(controller)
+        )
     if k == "life_ge":
         return game.players[controller].life >= int(a["n"])
     if k == "life_le":
@@ -229,6 +240,8 @@ def evaluate(
             # "if you attacked with N or more creatures this turn" (CR 508.1)
             return game.active == controller and declared >= int(a["n"])
         return game.active == controller and declared > 0
+    if k == "player_controls":
+        return _player_controls(game, a, controller, source, ctx)
     if k == "x_ge":
         # "If X is 5 or more, ..." (Martial Coup): the value announced for X as the
         # spell was cast or the ability activated (CR 107.3, 601.2b)
@@ -245,6 +258,56 @@ def evaluate(
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)
     return False
+
+
+def player_controls_shape(a: dict) -> bool:
+    """Whether a "player controls" condition names its players in a way this module
+    reads: "that player" of a trigger, or "your opponents" / "you"."""
+    who = a.get("arg0")
+    if who is not None:
+        return isinstance(who, TriggerRef) and who.role == "player"
+    pf = a.get("filter")
+    return (
+        isinstance(pf, Filter)
+        and pf.kinds == ("player",)
+        and isinstance(a.get("filter1"), Filter)
+        and all(k in ("opponent", "you", "defending") for k, _ in pf.conditions)
+    )
+
+
+def _player_controls(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> bool:
+    """ "if that player controls a Plains" (Spiritual Sanctuary), "unless your opponents
+    control eight or more lands" (the players together, CR 109.5)."""
+    if not player_controls_shape(a):
+        return False  # never a silent "yes"
+    n = a.get("n", 1)
+    if not isinstance(n, int):
+        return False
+    if a.get("arg0") is not None:
+        if ctx is None:
+            return False
+        players = set(ctx.players(a["arg0"]))
+        flt = a.get("filter")
+    else:
+        pf = a["filter"]
+        if ("defending", True) in pf.conditions:
+            # "only if defending player controls a snow land" (CR 506.2, 508.5)
+            combat = game.combat
+            d = combat.defending_player if combat is not None else -1
+            players = {d} if d is not None and d >= 0 else set()
+        else:
+            players = {
+                p.index
+                for p in game.players
+                if not p.has_lost and matches_player(game, p.index, pf, controller, source)
+            }
+        flt = a.get("filter1")
+    if not isinstance(flt, Filter) or not players:
+        return False
+    found = objects_matching(game, flt, controller, source)
+    return sum(1 for o in found if o.controller in players) >= n
 
 
 def _is_holds(
@@ -364,6 +427,7 @@ def attacked_with_counted(args: dict) -> bool:
 
 #: what rules/support reports as run (coverage)
 COVERAGE_PROBES.attacked_with_counted = attacked_with_counted
+COVERAGE_PROBES.player_controls_shape = player_controls_shape
 
 
 def _evolves(game: Game, source: GameObject | None, ctx: Ctx | None) -> bool:

@@ -249,6 +249,17 @@ def total_cost(
             fixed = with_x(cost, obj.x or 0)
             total.x_open = total.x_open or (obj.x is None and fixed is not cost)
             total.add(fixed, 1, "118.8", "additional cost")
+    # "You may cast this card from your graveyard by discarding a card in addition to
+    # paying its other costs" (CR 601.2a, 118.8): cast from that zone without an
+    # alternative cost, the permission's own additional cost
+    zone = (obj.paid or {}).get("from_zone") if obj.zone == Zone.STACK else Zone.NAMES[obj.zone]
+    if alt is None and zone in ("graveyard", "exile"):
+        for a in abilities:
+            for st in a.static if a.kind is AbilityKind.STATIC else ():
+                if st.op == "may_cast_from" and st.args.get("zone") == zone:
+                    extra = as_cost(st.args.get("cost"))
+                    if extra is not None:
+                        total.add(extra, 1, "118.8", "additional cost")
     # Optional additional costs announced in 601.2b (kicker, buyback, ...).
     for keyword, fn in ADDITIONAL_COSTS.items():
         parts, problem = fn(game, obj, keyword_abilities(abilities, keyword), opts)

@@ -345,6 +345,7 @@ def gain_life(
         return
     p.life += amount
     gained = game.turn_flags.life_gained
+    first = not gained.get(player, 0)
     gained[player] = gained.get(player, 0) + amount
     game.emit(
         EventKind.GAIN_LIFE,
@@ -352,6 +353,7 @@ def gain_life(
         f"{p.name} gains {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
         player=player,
         amount=amount,
+        first=first,
     )
 
 

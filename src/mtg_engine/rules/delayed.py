@@ -105,7 +105,10 @@ def create(
     name = step_name(trig.step) if trig.event == "step" else None
     if name is None:
         return f"no delayed trigger for {trig.event} {trig.step or ''}".strip()
-    bound = tuple(_bind_effect(ctx, e) for e in effects)
+    bound = tuple(
+        e if _names_own_exiles(effects[:i], e) else _bind_effect(ctx, e)
+        for i, e in enumerate(effects)
+    )
     src = ctx.source
     ability = Ability(AbilityKind.TRIGGERED, text=text or _text(name), effects=bound, trigger=trig)
     record: dict[str, Any] = {
@@ -153,6 +156,11 @@ def _create_on_event(
         bound = tuple(_bind_effect(ctx, e, own_event=True) for e in effects)
         if any(k == "this_turn" for k, _ in trig.details):
             record["this_turn"] = True  # "... this turn": it lapses at end of turn
+        if any(k == "that_card" for k, _ in trig.details):
+            # "when you cast it this turn": that card, whatever zone it's cast from
+            # (a new object on the stack, CR 400.7: the same physical card)
+            cards = [game.objects[i].card_uid for i in ctx.refs(what) if i in game.objects]
+            record["cards"] = cards
     if trig.event == "dies_or_exiled":
         # "that land": the permanents the effect referred to (CR 603.7c)
         record["objs"] = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
@@ -244,7 +252,7 @@ def fire_event(game: Game, kind: str, data: dict[str, Any], subject: GameObject 
             keep.append(rec)
             continue
         changed = True
-        fired = {k: v for k, v in rec.items() if k not in ("on", "objs", "this_turn")}
+        fired = {k: v for k, v in rec.items() if k not in ("on", "objs", "this_turn", "cards")}
         fired["event"] = event
         game.pending_triggers.append(fired)
     if changed:
@@ -263,6 +271,8 @@ def _event_of(
         spell = game.objects.get(data.get("obj", -1))
         if spell is None:
             return None
+        if "cards" in rec and spell.card_uid not in rec["cards"]:
+            return None  # "when you cast it": another card
         trig = rec["ability"].trigger
         what = next((v for k, v in trig.details if k == "what"), None)
         if isinstance(what, Filter):
@@ -330,6 +340,12 @@ def fire(game: Game, name: str) -> None:
 # ---------------------------------------------------------------------------
 # Binding references (CR 603.7c)
 # ---------------------------------------------------------------------------
+
+
+def _names_own_exiles(before: tuple[Effect, ...], e: Effect) -> bool:
+    """ "At end of combat, exile it and ..., then return those cards": "those cards"
+    are what the delayed ability itself exiled, not its creator (CR 608.2c)."""
+    return any(b.op == "exile" for b in before) and e.args.get("what") == ParentRef("exiled")
 
 
 def _bind_effect(

@@ -386,7 +386,10 @@ class Ctx:
             return None
         if isinstance(ref, SelfRef) and self.source is self.obj:
             info = td.get("source_lki")
-        elif isinstance(ref, TriggerRef) and ref.role == "object":
+        elif isinstance(ref, TriggerRef) and (
+            ref.role == "object" or (ref.role == "spell" and "spell" not in td)
+        ):
+            # (a cast trigger's "that spell" is its event object: rules/triggers.py)
             info = td.get("obj_lki")
             if isinstance(info, dict) and td.get("from_zone") != "battlefield":
                 # an object that entered and has left since: only if it's gone
@@ -476,6 +479,15 @@ class Ctx:
                 if ("this_way", True) in a.filter.conditions:
                     # "for each card exiled this way": what this resolution moved
                     return len(self.refs(EachRef(a.filter))) * a.multiplier
+                if a.filter.kinds == ("player",):
+                    # "the number of opponents you have" (CR 102.3): players still in
+                    # the game (filters.matches_player)
+                    flt = self.concrete(a.filter)
+                    n = sum(
+                        matches_player(g, p.index, flt, self.controller, self.source)
+                        for p in g.players
+                    )
+                    return n * a.multiplier
                 n = len(objects_matching(g, self.concrete(a.filter), self.controller, self.source))
                 return n * a.multiplier
             if a.kind in GREATEST and a.filter is not None:
@@ -521,6 +533,9 @@ class Ctx:
                 # "the milled card's mana value", "that card's mana value" (CR 202.3)
                 objs = self.objects(a.ref)
                 if not objs:
+                    back = self.looked_back(a.ref)
+                    if back is not None and back.get("mana_value") is not None:
+                        return int(back["mana_value"]) * a.multiplier  # CR 608.2h
                     for r in self.refs(a.ref):
                         info = self.lki(r) if r >= 0 else None
                         if info is not None and info.get("mana_value") is not None:

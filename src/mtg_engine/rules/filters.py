@@ -30,6 +30,9 @@ register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
+register("cond:saddled_source")  # "a creature that saddled it this turn" (_condition)
+register("cond:targets_only")  # "a spell that targets only ..." (_condition below)
+register("cond:single_target")  # "a spell with a single target" (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
 register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
@@ -88,32 +91,44 @@ def _cast_by(obj: GameObject, value: Any, controller: int) -> bool:
 
 
 def _targets_one(
-    game: Game, obj: GameObject, value: Any, controller: int, source: GameObject | None
+    game: Game,
+    obj: GameObject,
+    value: Any,
+    controller: int,
+    source: GameObject | None,
+    only: bool = False,
 ) -> bool:
     """ "a spell that targets a creature you control", "... that targets you", "... that
     targets this creature": one of the spell's or ability's targets (CR 115.1) is such
-    an object or player now."""
-    if obj.zone != Zone.STACK:
+    an object or player now; with ``only`` ("a spell that targets only this
+    creature"), it has targets and each of them is."""
+    if obj.zone != Zone.STACK or (only and not any(obj.targets)):
         return False
-    for spec in obj.targets or ():
-        for t in spec:
-            if t < 0:
-                player = -t - 1
-                if isinstance(value, Filter) and "player" in value.kinds:
-                    if matches_player(game, player, value, controller, source):
-                        return True
-                continue
-            target = game.objects.get(t)
-            if target is None:
-                continue
-            if value == "self":
-                if source is not None and t == source.id:
-                    return True
-            elif isinstance(value, Filter) and "player" not in value.kinds:
-                if target.zone == Zone.BATTLEFIELD and matches_object(
-                    game, target, value, controller, source
-                ):
-                    return True
+    such = (_is_such_target(game, t, value, controller, source) for s in obj.targets for t in s)
+    return all(such) if only else any(such)
+
+
+def _is_such_target(
+    game: Game, t: int, value: Any, controller: int, source: GameObject | None
+) -> bool:
+    """Whether the target ``t`` (an object, or a player as a negative number) is what
+    "that targets [value]" names."""
+    if t < 0:
+        player = -t - 1
+        return (
+            isinstance(value, Filter)
+            and "player" in value.kinds
+            and matches_player(game, player, value, controller, source)
+        )
+    target = game.objects.get(t)
+    if target is None:
+        return False
+    if value == "self":
+        return source is not None and t == source.id
+    if isinstance(value, Filter) and "player" not in value.kinds:
+        return target.zone == Zone.BATTLEFIELD and matches_object(
+            game, target, value, controller, source
+        )
     return False
 
 
@@ -258,6 +273,20 @@ def _condition(
         return entered_this_turn(game, obj) == bool(value)
     if key == "targets":
         return _targets_one(game, obj, value, controller, source)
+    if key == "targets_only":
+        return _targets_one(game, obj, value, controller, source, only=True)
+    if key == "saddled_source":
+        # "a creature that saddled it this turn" (CR 702.171c): tapped to pay the saddle
+        # cost of the Mount the ability comes from, even if that Mount has left since
+        # (its last known information, CR 608.2h)
+        mount = None if source is None else source.source_id or source.id
+        saddlers = game.turn_flags.saddled_by.get(mount, ()) if mount is not None else ()
+        return (obj.id in saddlers) == bool(value)
+    if key == "single_target":
+        # "a spell with a single target": one object or player, however many of
+        # its instances of the word "target" name it (CR 115.1, 115.7)
+        single = obj.zone == Zone.STACK and len({t for s in obj.targets or () for t in s}) == 1
+        return single == bool(value)
     if key == "historic":  # CR 700.6: legendary, artifact or Saga
         historic = "Legendary" in c.supertypes or "Artifact" in c.types or "Saga" in c.subtypes
         return historic == bool(value)

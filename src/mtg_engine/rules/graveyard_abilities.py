@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..cards.abilities import Ability, AbilityKind, Effect, SelfRef
-from ..game.objects import GameObject
+from ..cards.abilities import Ability, AbilityKind, Condition, Effect, SelfRef
+from ..game.hooks import condition
+from ..game.objects import GameObject, Zone
 from ..game.state import Game
 from .characteristics import _base
+from .support import register
+
+register("condition:self_in_graveyard")
 
 #: the trigger events that put the object itself into its graveyard (CR 113.6m)
 _INTO_GRAVEYARD = frozenset({"dies", "put_into_graveyard", "discard", "sacrifice", "leaves"})
@@ -38,13 +42,26 @@ def functions_in_graveyard(ability: Ability) -> bool:
         ability.kind is AbilityKind.TRIGGERED
         and trig is not None
         and not (trig.event in _INTO_GRAVEYARD and isinstance(trig.subject, SelfRef | None))
-        and any(
-            _moves_self_from_graveyard(e)
-            for e in (*ability.effects, *(e for m in ability.modes for e in m.effects))
+        and (
+            # "if this card is in your graveyard, ..." (an intervening "if", CR 603.4)
+            (trig.condition is not None and trig.condition.kind == "self_in_graveyard")
+            or any(
+                _moves_self_from_graveyard(e)
+                for e in (*ability.effects, *(e for m in ability.modes for e in m.effects))
+            )
         )
     )
     _KNOWN[id(ability)] = (ability, v)
     return v
+
+
+@condition("self_in_graveyard")
+def self_in_graveyard(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "If this card is in your graveyard" (CR 603.4, 113.6m): as the ability
+    triggers and as it resolves (a card that left it is a new object, 400.7)."""
+    return source is not None and source.zone == Zone.GRAVEYARD and source.owner == controller
 
 
 def activates_from_graveyard(ability: Ability) -> bool:

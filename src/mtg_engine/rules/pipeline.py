@@ -132,6 +132,9 @@ When: TypeAlias = "str | Callable[[Game], bool] | None"
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
 PROHIBITIONS: dict[str, list[tuple[Prohibition, When]]] = {}
+#: event kind -> the guards of its "can't" checks that read the state (``when``
+#: functions): asked by :func:`watched` when no permanent's static applies
+_PROHIBITION_GUARDS: dict[str, tuple[Callable[[Game], bool], ...]] = {}
 #: event kind -> a cheap check whether its finders could find anything now (all of
 #: them: a kind registers a guard only when every finder of it has one)
 FINDER_GUARDS: dict[str, Callable[[Game], bool]] = {}
@@ -248,6 +251,8 @@ def prohibition(*kinds: str, when: When = None) -> Callable[[Prohibition], Prohi
     def register(fn: Prohibition) -> Prohibition:
         for k in kinds:
             PROHIBITIONS.setdefault(k, []).append((fn, when))
+            if callable(when):
+                _PROHIBITION_GUARDS[k] = (*_PROHIBITION_GUARDS.get(k, ()), when)
         return fn
 
     return register
@@ -404,7 +409,8 @@ def watched(game: Game, kind: str) -> bool:
     if seen:
         return True
     # (a guard reads the state as it is now: it isn't kept with the index)
-    return any(callable(w) and w(game) for _, w in PROHIBITIONS.get(kind, ()))
+    guards = _PROHIBITION_GUARDS.get(kind)
+    return guards is not None and any(g(game) for g in guards)
 
 
 # ---------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from ..game.records import ContinuousEffect
 from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object
-from .statics import any_statics, statics_with
+from .statics import any_statics, statics_index, statics_with
 from .support import register
 
 if TYPE_CHECKING:
@@ -273,8 +273,9 @@ def permitted_cards(game: Game, player: int) -> list[int]:
     objects = game.objects
     mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
     graveyard = game.players[player].graveyard
-    once = bool(graveyard) and any_statics(game, (GRAVEYARD_ONCE,))
-    static = any_statics(game, (STATIC_PLAY,))
+    statics = statics_index(game)
+    once = bool(graveyard) and GRAVEYARD_ONCE in statics
+    static = STATIC_PLAY in statics
     if not (mine or once or static or game.exile) and not any(
         _prints_own_permission(objects[oid]) for oid in graveyard
     ):

@@ -443,7 +443,9 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
         else:
             got = None
     if got is None or got[2] != hand:
-        flash_granted = bool(statics_with(game, "grant_flash_to_cards")) or bool(
+        flash_granted = bool(
+            statics_with(game, "grant_flash_to_cards") or statics_with(game, "cast_as_though_flash")
+        ) or bool(
             game.turn_flags.next_cast_flash.get(player)  # Quicken (CR 702.8a)
         )
         free_granted = cast_permissions.free_granted(game)

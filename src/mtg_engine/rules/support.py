@@ -62,6 +62,8 @@ class CoverageProbes:
     combat_evaluates: Callable[[str, Any], bool] = _unregistered
     #: whether "attacked with ..." is counted (rules/conditions)
     attacked_with_counted: Callable[[dict[str, Any]], bool] = _unregistered
+    #: whether a "[player] controls" condition's players are read (rules/conditions)
+    player_controls_shape: Callable[[dict[str, Any]], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
     #: whether an "Activate only ..." restriction is a timing one (rules/activating)
@@ -370,6 +372,7 @@ SUPPORTED: set[str] = set(
                 "control",
                 "you_control",
                 "you_control_both",
+                "player_controls",  # rules/conditions._player_controls
                 "you_control_n",
                 "you_control_le",
                 "not",
@@ -396,6 +399,7 @@ SUPPORTED: set[str] = set(
                 "none_on_battlefield",
                 "you_control_none",
                 "opponent_controls",
+                "opponent_controls_more",  # "an opponent controls more lands than you"
                 "life_ge",
                 "life_le",
                 "no_cards_in_hand",
@@ -512,7 +516,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # "creatures they control": which player the compiler lost (filters
                 # never match it, rules/filters.py)
                 out.add("cond_value:that_player")
-            if key == "targets":
+            if key in ("targets", "targets_only"):
                 if isinstance(val, Filter):
                     _walk_value(val, out)  # "a spell that targets a creature you control"
                 elif val != "self":
@@ -660,6 +664,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
             if not COVERAGE_PROBES.attacked_with_counted(v.args):
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
+        if v.kind == "player_controls" and not COVERAGE_PROBES.player_controls_shape(v.args):
+            out.add("condition:player_controls.players")  # whose permanents: not read yet
         if v.kind == "is":
             # "[object] is [quality]" (rules/conditions._is_holds)
             if not isinstance(v.args.get("quality"), Filter):

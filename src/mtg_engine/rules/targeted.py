@@ -2,7 +2,8 @@
 
 A permanent becomes the target of a spell or ability as that spell's or
 ability's targets are chosen (CR 601.2c, 602.2b, 603.3d); the events that end
-those choices are ``cast``, ``activate`` and ``trigger_targets``. Each
+those choices are ``cast``, ``activate`` and ``trigger_targets``; a permanent
+that a target is changed to (CR 115.7) becomes a target with ``new_targets``. Each
 triggered ability with the ``becomes_target`` event whose subject is a
 targeted permanent triggers once per spell or ability, even when that object
 is targeted several times by it (CR 115.2: "target" counts the object once as
@@ -61,20 +62,24 @@ TARGETS_CHOSEN = (EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS)
 
 
 def targeting_object(game: Game, ev: Event) -> GameObject | None:
-    """The spell or ability whose targets the event ``ev`` (of :data:`TARGETS_CHOSEN`)
-    finished choosing, if it has targets."""
+    """The spell or ability whose targets the event ``ev`` (of :data:`TARGETS_CHOSEN`,
+    or a change of targets) finished choosing, if it has targets."""
     oid = ev.data.get("obj")
     obj = game.objects.get(oid) if isinstance(oid, int) else None
     return obj if obj is not None and obj.targets else None
 
 
-@on_event(*TARGETS_CHOSEN, rules=True)
+@on_event(*TARGETS_CHOSEN, EventKind.NEW_TARGETS, rules=True)
 def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]"."""
+    """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]";
+    also as a target is changed to it (CR 115.7)."""
     obj = targeting_object(game, ev)
     if obj is None:
         return
     targeted = _targeted(game, obj)
+    if ev.kind == EventKind.NEW_TARGETS:
+        new = ev.data.get("new") or ()
+        targeted = [t for t in targeted if t.id in new]
     if not targeted:
         return
     for wid in list(game.battlefield):

@@ -29,7 +29,7 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
-from .filters import matches_object, matches_player
+from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
 from .stack_choices import begin_choices
@@ -55,6 +55,10 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
+# "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
+register("trigger:counters_put", "trigger_detail:counter")
+register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
+register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
 
 if TYPE_CHECKING:
     pass
@@ -93,6 +97,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.RING_BEARER,
         EventKind.UNATTACH,
         EventKind.PHASING,
+        EventKind.COUNTERS,
         EventKind.COMMIT_CRIME,
     )
 )
@@ -148,6 +153,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # CR 603.10f: looks back in time (checked as the player loses, before the
     # objects they own leave the game with them, 800.4a: rules/game_end.py)
     "lose_game": (EventKind.LOSE_GAME,),
+    # CR 122.6: counters are put on a permanent, or it enters with them
+    "counters_put": (EventKind.COUNTERS, EventKind.ZONE_CHANGE),
     # CR 700.13: "whenever you commit a crime" (rules/crime.py)
     "commit_crime": (EventKind.COMMIT_CRIME,),
 }
@@ -470,6 +477,9 @@ def _check(
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
                 event["amount"] = attack_with_count(game, ability.trigger, d, w)
+            if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "counters_put":
+                # "that many": the counters it entered with (CR 122.6, 608.2c)
+                event["amount"] = _counters_put(game, ability.trigger, d, w)
             if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "unattached":
                 event["obj"] = d["attached_to"]  # "that permanent" (CR 603.10c)
             if ev.kind == EventKind.ZONE_CHANGE and "player" not in event and subject is not None:
@@ -483,6 +493,10 @@ def _check(
                 event["source_lki"] = lki_record(game, w)
             if gone and subject is not None and w is not subject:
                 event["obj_lki"] = lki_record(game, subject)  # "its power" (608.2h)
+            elif ev.kind == EventKind.CAST and d.get("obj") in game.objects:
+                # "where X is that spell's mana value": the spell as it last existed,
+                # should it leave the stack first (countered: CR 608.2h)
+                event["obj_lki"] = lki_record(game, game.objects[d["obj"]])
             if ability.trigger.condition is not None and not _condition_on_event(
                 game, ability, w, event
             ):
@@ -610,6 +624,10 @@ def _keyword_triggers(keyword: Any) -> bool:
 _ALTERNATIVES: dict[int, tuple[Trigger, tuple[Trigger, ...]]] = {}
 
 
+#: an alternative event's own parts, not details (tx_clauses.when_and)
+_OWN_PARTS = frozenset(("or_subject", "or_player", "or_step"))
+
+
 def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
     """ "Whenever X enters or attacks": one trigger per event, each with its own
     details (CR 603.2: the ability triggers whenever any of the events occurs).
@@ -629,11 +647,13 @@ def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
                 Trigger(
                     ev,
                     dict(dd).get("or_subject", trig.subject),  # its own subject (Syr Konrad)
-                    trig.step,
-                    trig.player,
+                    # "when this enters and at the beginning of your upkeep": its own
+                    # step and player
+                    dict(dd).get("or_step") if "or_player" in dict(dd) else trig.step,
+                    dict(dd).get("or_player", trig.player),
                     trig.condition,
                     (),
-                    tuple(kv for kv in dd if kv[0] != "or_subject"),
+                    tuple(kv for kv in dd if kv[0] not in _OWN_PARTS),
                 )
                 for ev, dd in zip(events, extra, strict=False)
             ),
@@ -723,6 +743,8 @@ def _matches_now(
             return matches_object(game, new, trig.subject, source.controller, source)
         if kind == "discard":
             return _discard_matches(game, trig, ev, source)
+        if kind == "counters_put":
+            return _counters_put(game, trig, d, source) > 0
         if (
             kind == "put_into_graveyard"
             and d.get("to_zone") == "graveyard"
@@ -883,6 +905,8 @@ def _matches_now(
     if ev.kind == EventKind.CAST and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
             return False
+        if not _turn_matches(game, trig, source):
+            return False
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False  # "whenever you cast your second spell each turn" (CR 603.2)
@@ -943,6 +967,8 @@ def _matches_now(
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False
+        if not _turn_matches(game, trig, source):
+            return False
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.EXPLORED and kind == "explore":  # CR 701.44b
         # "whenever a creature you control explores", "whenever this creature explores"
@@ -989,6 +1015,8 @@ def _matches_now(
             and _player_matches(trig.player, d.get("player"), source.controller)
         )
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
+        if _detail(trig, "first_each_turn") and not d.get("first"):
+            return False  # "whenever you gain life for the first time each turn"
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
         # "Whenever you commit a crime" (CR 700.13): the player who committed it
@@ -999,11 +1027,43 @@ def _matches_now(
     if ev.kind == EventKind.PHASING and kind in ("phases_out", "phases_in"):
         # "Whenever this creature phases out / in" (CR 702.26, 603.10b)
         return bool(phased_matching(game, trig, d, source))
+    if ev.kind == EventKind.COUNTERS and kind == "counters_put":
+        return _counters_put(game, trig, d, source) > 0
     if ev.kind == EventKind.DAMAGE_PREVENTED and kind == "damage_prevented":
         # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
         # damage event some or all of which a prevention effect prevented
         return ref_player(d.get("target", 0)) == source.controller
     return False
+
+
+def _turn_matches(game: Game, trig: Trigger, source: GameObject) -> bool:
+    """ "... during your turn", "... during an opponent's turn" (CR 603.2): whose
+    turn it is as the event happens; no such words: any turn."""
+    whose = _detail(trig, "turn")
+    if whose == "you":
+        return game.active == source.controller
+    if whose == "opponent":
+        return game.active != source.controller
+    return True
+
+
+def _counters_put(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> int:
+    """How many counters of the trigger's kind an event put on a permanent its
+    "whenever one or more +1/+1 counters are put on ..." matches (0: none). CR 122.6:
+    counters put on a permanent, and those it enters the battlefield with."""
+    if d.get("to_zone") is not None:
+        if d.get("to_zone") != "battlefield":
+            return 0
+        o = game.objects.get(d.get("obj", -1))
+        n = o.counters.get(str(_detail(trig, "counter")), 0) if o is not None else 0
+    else:
+        o = game.objects.get(d.get("obj", -1))  # (a player's counters name no object)
+        n = int(d.get("amount") or 0) if d.get("counter") == _detail(trig, "counter") else 0
+    if o is None or n <= 0:
+        return 0
+    if isinstance(trig.subject, SelfRef) or trig.subject is None:
+        return n if o.id == source.id else 0
+    return n if matches_object(game, o, trig.subject, source.controller, source) else 0
 
 
 def phased_matching(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> list[int]:
@@ -1215,7 +1275,7 @@ def step_triggers(game: Game, step: int) -> None:
 STEP_INDEX_KEY = "step_trigger_index"
 
 
-def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
+def _step_index(game: Game) -> dict[str, list[tuple[int, Ability, Trigger]]]:
     """Each step's "at the beginning of" abilities (CR 603.6, 503.1a, 513.1a), as
     (object, ability) in the order of the permanents and of their abilities, then
     the emblems' (CR 114.4); remembered until the characteristics change."""
@@ -1223,7 +1283,7 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
     got = game._chars.get(STEP_INDEX_KEY)  # type: ignore[call-overload]
     if got is not None and got[0] == granted:
         return got[1]
-    index: dict[str, list[tuple[int, Ability]]] = {}
+    index: dict[str, list[tuple[int, Ability, Trigger]]] = {}
     ids = list(game.battlefield)
     if game.command:
         ids.extend(emblem_ids(game))  # CR 114.4: emblems' abilities work in the command zone
@@ -1232,12 +1292,15 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
         if o.phased_out or (not granted and not _has_triggers(o)):
             continue
         for ability in _triggered(game, o):
-            trig = ability.trigger
-            assert trig is not None  # _triggered keeps triggered abilities only
-            if trig.event == "step" and not functions_in_graveyard(ability):
-                # the compiler's "end_step", "combat" ... are the steps of CR 500.1
-                step = STEP_NAMES.get(trig.step or "", trig.step)
-                index.setdefault(str(step), []).append((oid, ability))
+            assert ability.trigger is not None  # _triggered keeps triggered abilities only
+            if functions_in_graveyard(ability):
+                continue
+            for trig in alternatives(ability.trigger) or (ability.trigger,):
+                if trig.event == "step":
+                    # the compiler's "end_step", "combat" ... are the steps of CR 500.1
+                    # ("when this enters and at the beginning of your upkeep": its step)
+                    step = STEP_NAMES.get(trig.step or "", trig.step)
+                    index.setdefault(str(step), []).append((oid, ability, trig))
     game._chars[STEP_INDEX_KEY] = (granted, index)  # type: ignore[index]
     return index
 
@@ -1245,18 +1308,17 @@ def _step_index(game: Game) -> dict[str, list[tuple[int, Ability]]]:
 def _step_abilities_trigger(game: Game, name: str) -> None:
     active = game.active
     in_graveyards = [  # CR 113.6m
-        (o.id, a)
+        (o.id, a, a.trigger)
         for o in graveyard_watchers(game)
         for a in graveyard_triggers(o)
         if a.trigger is not None
         and a.trigger.event == "step"
         and STEP_NAMES.get(a.trigger.step or "", a.trigger.step) == name
     ]
-    for oid, ability in [*_step_index(game).get(name, ()), *in_graveyards]:
+    for oid, ability, trig in [*_step_index(game).get(name, ()), *in_graveyards]:
         o = game.objects[oid]
-        trig = ability.trigger
         assert trig is not None  # _triggered keeps triggered abilities only
-        if not _player_matches(trig.player, active, o.controller):
+        if not _step_player_matches(game, trig.player, active, o):
             continue
         event = {"step": name, "player": active}
         if trig.condition is not None and not _condition_on_event(game, ability, o, event):
@@ -1272,6 +1334,19 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
                 "event": event,
             }
         )
+
+
+def _step_player_matches(game: Game, who: str, active: int, source: GameObject) -> bool:
+    """Whose step an "at the beginning of ..." ability triggers at (CR 503.1a, 603.6):
+    "enchanted player's upkeep" is the step of the player a Curse is attached to
+    (CR 303.4e), "the upkeep of enchanted creature's controller" that of the
+    controller of the permanent the Aura is attached to; others as for any event."""
+    if who == "enchanted_player":
+        return enchanted_player(source) == active
+    if who == "enchanted_controller":
+        host = game.objects.get(source.attached_to) if source.attached_to is not None else None
+        return host is not None and host.controller == active
+    return _player_matches(who, active, source.controller)
 
 
 def condition_holds(

@@ -32,6 +32,7 @@ from ..game.actions import (
     Concede,
     Decision,
     DecisionKind,
+    DecisionPurpose,
     DeclareAttackers,
     DeclareBlockers,
     IllegalActionError,
@@ -41,7 +42,7 @@ from ..game.actions import (
     TurnFaceUp,
 )
 from ..game.events import EventKind
-from ..game.objects import Zone
+from ..game.objects import GameObject, Zone
 from ..game.state import Game
 from ..rules.char_values import BASIC_LAND_MANA
 from ..rules.characteristics import chars
@@ -122,6 +123,10 @@ class Script:
         #: how many of :attr:`later` the action just applied used as its continuation
         self.absorbed = 0
         self._current: ActionSpec | None = None
+        #: targets named by a ``cast``/``activate`` beyond those it asks for: the new
+        #: targets of its "change the target of target spell ..." (CR 115.7), chosen
+        #: as it resolves, by the id of that spell or ability on the stack
+        self.later_targets: dict[int, list[str]] = {}
 
     # ------------------------------------------------------------------
     # Fitting
@@ -493,13 +498,46 @@ class Script:
                 how = " with the permanents given in 'tap'" if act.options.get("tap") else ""
                 raise Illegal(f"{ev.text}: its cost can't be paid{how} [{', '.join(ev.rules)}]")
         if targets:
-            raise Illegal(
-                f"{', '.join(targets)}: more targets than it asks for, or not legal targets (rule 601.2c)"
-            )
+            top = game.objects.get(game.stack[-1]) if game.stack else None
+            if top is None or top.controller != acting or not _changes_targets(top):
+                raise Illegal(
+                    f"{', '.join(targets)}: more targets than it asks for, or not legal targets (rule 601.2c)"
+                )
+            self.later_targets[top.id] = targets
         left.discard("divide")  # a single target gets everything (CR 601.2d)
         if left:
             key = sorted(left)[0]
             raise Illegal(f"'{key}' was given but nothing asked for it")
+
+    def answer_later_targets(self, game: Game) -> bool:
+        """Answer the pending choice of new targets (CR 115.7) of a spell or ability
+        with the targets its ``cast``/``activate`` named beyond those it asked for;
+        False when there are none for it. Naming a current target keeps it."""
+        d = game.pending
+        if (
+            d is None
+            or d.kind != DecisionKind.CHOOSE_OBJECTS
+            or d.data.get("purpose") != DecisionPurpose.CHANGE_TARGETS
+        ):
+            return False
+        names = self.later_targets.pop(d.data.get("source", -1), None)
+        if names is None:
+            return False
+        cands, current = list(d.data["candidates"]), list(d.data["current"])
+        chosen: list[int] = []
+        for ref in names[: d.data["max"]]:
+            oid = self._find(
+                game, ref, d.player, lambda o: o in cands or o in current, chosen, players=True
+            )
+            if oid not in cands and oid not in current:
+                raise Illegal(
+                    f"{self._name(game, oid)} isn't a legal target: {d.prompt} (rule {d.rule})"
+                )
+            chosen.append(oid)
+        if all(o in current for o in chosen):
+            chosen = []  # the same targets: none changed
+        _answer(game, ChooseObjects(tuple(chosen)))
+        return True
 
     def _concedes_now(self, d: Decision) -> bool:
         """Is the next scripted action this player's concession ``while_casting``
@@ -844,6 +882,16 @@ class Script:
                 return
             raise Illegal(f"{wanted!r} isn't one of the choices: {', '.join(map(str, options))}")
         raise Illegal(f"'choose' doesn't answer this decision: {d.prompt}")
+
+
+def _changes_targets(obj: GameObject) -> bool:
+    """Does this spell or ability change the targets of another (CR 115.7)?"""
+
+    def walk(effects: Any) -> bool:
+        return any(e.op == "change_targets" or walk(e.args.get("effects") or ()) for e in effects)
+
+    ability = obj.ability
+    return ability is not None and walk(ability.effects)
 
 
 def _kicker_counts(value: Any) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..game.actions import DecisionKind, IllegalActionError
+from ..game.actions import DecisionKind, IllegalActionError, PassPriority
 from ..game.state import Game, Step
 from .answers import Illegal, Progress, Script, Unsupported
 from .builder import BuildError, build
@@ -190,6 +190,8 @@ class Run:
         self.progress = Progress()
         self.uncompiled = game_gaps(game)
         self.halt: Callable[[Game], bool] | None = None
+        #: the rejection of an action waiting for the stack to resolve (:meth:`_waits`)
+        self.waiting: Stop | None = None
         if sc.until is not None and sc.until.step in (Step.UNTAP, Step.CLEANUP):
             self.halt = step_done(sc.until)
         self.game.halt = self.halt
@@ -254,12 +256,12 @@ class Run:
                     since = None
                     continue
             if sc.until is not None and _until_reached(g, sc.until):
-                return Stop("until")
+                return self.waiting or Stop("until")
             if act is None and sc.until is None and self._all_passed(g):
                 return Stop("done")
             if act is not None:
                 if act.at is not None and past(g, act.at):
-                    return Stop("never", act)
+                    return self.waiting or Stop("never", act)
                 eligible = act.at is None or at_now(g, act.at)
                 if eligible:
                     if since is None:
@@ -269,11 +271,21 @@ class Run:
                 self.script.following = self._following(act)
                 if eligible and self.script.fits(g, act, self.progress):
                     stop = self._apply(act)
+                    if stop is not None and self._waits(act, stop):
+                        self.waiting = stop
+                        self.game.apply(PassPriority())
+                        continue
                     if stop is not None:
                         return stop
+                    self.waiting = None
                     if self.next > act.index:
                         since = None
                     continue
+            try:
+                if self.script.answer_later_targets(g):
+                    continue
+            except Illegal as e:
+                return Stop("illegal", act, e.message)
             try:
                 answer = default_answer(g)
             except Unscripted as e:
@@ -283,6 +295,22 @@ class Run:
             except IllegalActionError as e:
                 raise RuntimeError(f"the default answer {answer} was rejected: {e}") from None
         return Stop("limit", message=f"the run did not stop within {MAX_DECISIONS} decisions")
+
+    def _waits(self, act: ActionSpec, stop: Stop) -> bool:
+        """A ``cast`` or ``activate`` at a given moment whose target isn't there yet
+        while the stack isn't empty (the creature spell it targets hasn't resolved,
+        the persist trigger that returns it is waiting) is tried again after the
+        stack resolves, within that moment; if it never becomes legal, it is illegal."""
+        g = self.game
+        return (
+            stop.kind == "illegal"
+            and act.verb in ("cast", "activate")
+            and act.at is not None
+            and bool(g.stack)
+            and ("isn't a legal target" in stop.message or "has no legal targets" in stop.message)
+            and g.pending is not None
+            and g.pending.kind == DecisionKind.PRIORITY
+        )
 
     def _following(self, act: ActionSpec) -> ActionSpec | None:
         """The scripted action after ``act``, if any."""

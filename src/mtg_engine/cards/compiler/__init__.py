@@ -116,6 +116,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "prevent_damage",
         "extra_land_play",
         "look_at_top_any_time",
+        "cast_as_though_flash",
         "no_max_hand_size",
         "no_op",
         "may_play",
@@ -183,10 +184,18 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
         return StaticEffect("cant_be_blocked_by", SelfRef(), {"filter": blockers}, cond)
     if effect.op not in STATIC_OPS or effect.args.get("duration") is not None:
         raise CompileError(f"not a static effect: {effect.op}")
-    args = {k: v for k, v in effect.args.items() if k not in ("what", "duration")}
+    args = {k: v for k, v in effect.args.items() if k not in ("what", "duration", "every_type")}
     what = effect.args.get("what")
     # "As long as equipped creature is a Human, it gets +1/+1": "it" is that creature
     affected = it if it is not None and isinstance(what, It) else _affected(what)
+    if effect.args.get("every_type") and not isinstance(affected, SelfRef):
+        # "Creatures you control are every creature type" (Maskwood Nexus): a
+        # type-changing effect on other objects (layer 4, CR 613.1d, 205.3m), not
+        # the characteristic-defining changeling of an object itself (702.73a)
+        effect = Effect(
+            "add_types", {"all_creature_types": True}, effect.optional, effect.condition
+        )
+        args = {"all_creature_types": True}
     cond = _it_in_condition(effect.condition, affected)
     args = _attached_to_it(args, affected)
     if effect.optional and effect.op == "enters_with_counters":

@@ -88,6 +88,10 @@ class Rest(It):
         return "Rest()"
 
 
+#: the permanent this Aura enchants (CR 303.4e)
+ENCHANTED_BY_SELF = Filter(zone="battlefield", conditions=(("enchanted_by", "self"),))
+
+
 class ThatObject(It):
     """ "That creature", "that card" (not "it"): in a block trigger with a creature
     named ("blocks or becomes blocked by a creature"), the other creature."""
@@ -117,6 +121,16 @@ class Them(It):
 
     def __repr__(self) -> str:
         return "Them()"
+
+
+class ThatCard(ThatObject):
+    """ "That card": an object named as a card (one revealed, milled, exiled ...),
+    never the permanent an Aura enchants."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ThatCard()"
 
 
 class Those(ThatObject):
@@ -489,7 +503,12 @@ def finalize(
         or (isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",))
     )
 
+    # "at the beginning of the upkeep of enchanted creature's controller" (CR 303.4e)
+    enchanted_host = trigger is not None and trigger.player == "enchanted_controller"
+
     def resolve_it() -> Any:
+        if state["last"] == "host":
+            return EachRef(ENCHANTED_BY_SELF)  # "destroy that creature. Otherwise, it ..."
         if state["last"] == "target" and not last_target and outer is not None:
             return OuterRef(outer)  # the enclosing ability's target (CR 603.12)
         if state["last"] == "parent":
@@ -508,6 +527,10 @@ def finalize(
             return TriggerRef("object")
         if trigger is not None and trigger.event == "cast":
             return TriggerRef("spell")
+        if enchanted_host:
+            # "At the beginning of the upkeep of enchanted creature's controller, put
+            # a -1/-1 counter on that creature": the permanent it enchants (CR 303.4e)
+            return EachRef(ENCHANTED_BY_SELF)
         return SelfRef()
 
     def resolve_player() -> Any:
@@ -536,6 +559,10 @@ def finalize(
         return ControllerRef()
 
     def fn(v: Any) -> Any:
+        if isinstance(v, Those) and state.get("exiles", 0) > 1:
+            # "exile it and up to one creature ..., then return those cards": every
+            # card the exiling instructions just before exiled (CR 608.2c)
+            return ParentRef("exiled")
         if isinstance(v, Those) and state["last"] == "parent" and state.get("chooses", 0) > 1:
             # "choose a card ..., then that player chooses a card ... . You may return
             # those cards": every object the choices named (CR 608.2c)
@@ -560,6 +587,24 @@ def finalize(
             return TriggerRef("other")  # the creature it blocked or was blocked by
         if isinstance(v, ThatObject) and damaged_creature and not last_target:
             return TriggerRef("damaged")  # the creature dealt damage (CR 603.2)
+        if (
+            isinstance(v, ThatObject)
+            and not isinstance(v, ThatCard | Those)
+            and enchanted_host
+            and not last_target
+        ):
+            # "... reveals the top card of their library. If it's a land card, destroy
+            # that creature": the creature this Aura enchants (CR 303.4e)
+            state["before_host"], state["last"] = state["last"], "host"
+            return EachRef(ENCHANTED_BY_SELF)
+        if isinstance(v, ThatCard) and state["last"] == "host":
+            # "... destroy that creature" named the host, but "that card" is still
+            # what the instruction before it named (the card revealed)
+            state["last"] = state["before_host"]
+            try:
+                return resolve_it()
+            finally:
+                state["last"] = "host"
         if isinstance(v, Antecedent):
             if start["last"] == "parent":
                 return ParentRef()
@@ -636,10 +681,14 @@ def finalize(
             src = eff.args["source"]
             args = {**eff.args, "amount": dataclasses.replace(amt, ref=src)}
             eff = Effect(eff.op, args, eff.optional, eff.condition)
+        if trigger_player and state["last"] not in ("each", "parent") and not last_target:
+            eff = _they_the_player(eff)
         if eff.op == "may_play" and eff.optional:
             # "you may play it this turn": a permission used later, not a choice made
             # as the ability resolves (CR 601.2a, 611.2)
             eff = Effect(eff.op, eff.args, False, eff.condition)
+        if eff.op == "delayed_trigger":
+            eff = _walk_delayed(eff, fn, state)
         new = _check_attached_to(walk(eff, fn), out)
         if new.args.get("same_source") and out and "source" in out[-1].args:
             # "it deals 3 damage to target opponent and 3 damage to up to one target
@@ -683,6 +732,7 @@ def finalize(
             state["last"] = "self"
         if eff.op.startswith("exile"):
             state["exiled_here"] = True
+        state["exiles"] = state.get("exiles", 0) + 1 if eff.op == "exile" else 0
         if eff.op == "clash":
             state["clashed"] = True
         if _names_sacrificed(new):
@@ -692,6 +742,20 @@ def finalize(
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     return tuple(out), tuple(targets)
+
+
+def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) -> Effect:
+    """The instructions of a delayed triggered ability ("at end of combat, exile it
+    and ..., then return those cards"), their pronouns resolved one instruction at a
+    time, as :func:`finalize` does for an ability's own (CR 603.7, 608.2c)."""
+    outer = state.get("exiles", 0)
+    state["exiles"] = 0  # the delayed ability's own instructions, from the first
+    inner = []
+    for x in eff.args.get("effects") or ():
+        inner.append(walk(x, fn))
+        state["exiles"] = state.get("exiles", 0) + 1 if x.op == "exile" else 0
+    state["exiles"] = outer
+    return Effect(eff.op, {**eff.args, "effects": tuple(inner)}, eff.optional, eff.condition)
 
 
 def _names_sacrificed(eff: Effect) -> bool:
@@ -768,3 +832,28 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             out.append(Effect(g.op, args, g.optional, cond))
         i = j
     return out
+
+
+def _they_the_player(eff: Effect) -> Effect:
+    """ "At the beginning of each player's upkeep, if that player controls a Plains,
+    they gain 1 life": in an ability that triggers on a player's event, "they" as the
+    player an instruction names (or whose permanents a condition counts) is that
+    player (CR 603.2, 608.2c), not this object."""
+    args = eff.args
+    if type(args.get("player")) is Them:
+        args = {**args, "player": ThatPlayer()}
+    cond = eff.condition
+    inner = cond.args.get("cond") if cond is not None and cond.kind == "not" else cond
+    if (
+        inner is not None
+        and inner.kind == "player_controls"
+        and type(inner.args.get("arg0")) is Them
+    ):
+        fixed = Condition(inner.kind, {**inner.args, "arg0": ThatPlayer()})
+        if cond is not None and cond is not inner:
+            cond = Condition("not", {**cond.args, "cond": fixed})
+        else:
+            cond = fixed
+    if args is eff.args and cond is eff.condition:
+        return eff
+    return Effect(eff.op, args, eff.optional, cond)

@@ -37,7 +37,9 @@ from .ir import (
     It,
     Some,
     Tgt,
+    ThatObject,
     ThatPlayer,
+    Them,
     finalize,
     substitute_subject,
     walk,
@@ -57,6 +59,7 @@ from .tx_common import (
     _with_condition,
     _words,
     as_long_duration,
+    counters_on,
 )
 
 
@@ -241,6 +244,15 @@ class ClauseRules:
             body.condition = None
         return Parsed("triggered", body=body, trigger=trigger)
 
+    def triggered_at_end_of_combat(self, c: list[Any]) -> Parsed:
+        """ "Whenever this creature attacks, at end of combat, ...": the ability
+        creates a delayed triggered ability for the end of this combat (CR 603.7a)."""
+        trigger, body = c
+        trig = Trigger("step", step="end_of_combat", player="each")
+        later = Effect("delayed_trigger", {"trigger": trig, "effects": tuple(body.effects)})
+        body.effects = [later]
+        return self.triggered([trigger, body])
+
     def chaos_trigger(self, c: list[Any]) -> Parsed:
         return Parsed("triggered", body=c[-1], trigger=Trigger("chaos_ensues"))
 
@@ -253,6 +265,33 @@ class ClauseRules:
     # ---------------------------------------------------------------- triggers
     def when(self, c: list[Any]) -> Trigger:
         return c[0]
+
+    def when_and(self, c: list[Any]) -> Trigger:
+        """ "When this creature enters and whenever you cast a party spell, ...",
+        "at the beginning of your upkeep and whenever you cast a red spell, ...": one
+        ability with two trigger events, each with its own subject, step and player
+        (CR 603.2: it triggers whenever any of them occurs), kept as ``or_events``."""
+        first, second = (x for x in c if isinstance(x, Trigger))
+        if dict(first.details).get("or_events") or dict(second.details).get("or_events"):
+            raise CompileError("trigger: nested alternatives")
+        if first.condition is not None or second.condition is not None:
+            raise CompileError("trigger: a condition in one of two events")
+        extra = (*second.details, ("or_subject", second.subject), ("or_player", second.player))
+        if second.step is not None:
+            extra = (*extra, ("or_step", second.step))
+        return Trigger(
+            first.event,
+            first.subject,
+            first.step,
+            first.player,
+            details=(*first.details, ("or_events", (second.event,)), ("or_details", (extra,))),
+        )
+
+    def when_and_step(self, c: list[Any]) -> Trigger:
+        return self.when_and([c[0], self.at_step([c[1]])])
+
+    def step_and_when(self, c: list[Any]) -> Trigger:
+        return self.when_and([self.at_step([c[0]]), c[1]])
 
     def ev_cumulative_upkeep_paid(self, c: list[Any]) -> Trigger:
         # "Whenever this creature's cumulative upkeep is paid" (Balduvian Fallen,
@@ -269,6 +308,22 @@ class ClauseRules:
     def ev_ring_tempts(self, c: list[Any]) -> Trigger:
         # "Whenever the Ring tempts you" (CR 701.54d)
         return Trigger("ring_tempts", player="you")
+
+    def ev_counters_put_on(self, c: list[Any]) -> Trigger:
+        """ "Whenever one or more +1/+1 counters are put on this creature", "whenever
+        a time counter is put on ..." (CR 122.1, 603.2): once for each permanent
+        that counters of that kind are put on at once (CR 603.2c); "that many" is
+        how many."""
+        kind = next(x for x in c if isinstance(x, str))
+        on = c[-1]
+        subject: SelfRef | Filter
+        if isinstance(on, SelfRef | It):
+            subject = SelfRef()
+        elif isinstance(on, Some | EachRef) and not is_player_filter(on.filter):
+            subject = on.filter
+        else:
+            raise CompileError(f"counters put on {on!r}")
+        return Trigger("counters_put", subject, details=(("counter", kind),))
 
     def ev_ring_bearer_chosen(self, c: list[Any]) -> Trigger:
         # "Whenever you choose a creature as your Ring-bearer" (CR 701.54a)
@@ -449,6 +504,12 @@ class ClauseRules:
     def during_your_turn(self, c: list[Any]) -> bool:
         return True
 
+    def turn_yours(self, c: list[Any]) -> tuple[str, str]:
+        return ("turn", "you")  # "during your turn" (rules/triggers._turn_matches)
+
+    def turn_opponents(self, c: list[Any]) -> tuple[str, str]:
+        return ("turn", "opponent")  # "during an opponent's turn"
+
     def ev_leaves_opp_graveyard(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever a creature card leaves an opponent's graveyard" (CR 603.10a)."""
         return ("leaves_graveyard", (("whose", "opponent"),))
@@ -480,6 +541,13 @@ class ClauseRules:
         return event, details
 
     ev_gain_life = _ev("gain_life")
+
+    def ev_gain_life_first(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you gain life for the first time each turn" (CR 603.2, 119.3):
+        the first life gain event of that player this turn."""
+        name, details = self.ev_gain_life(c)
+        return name, (*details, ("first_each_turn", True))
+
     ev_lose_life = _ev("lose_life")
     ev_lose_game = _ev("lose_game")  # CR 603.10f: looks back in time
     ev_tapped = _ev("tapped")
@@ -600,8 +668,10 @@ class ClauseRules:
     def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
         return ("combat", "you")
 
-    def step_each_end(self, c: list[Any]) -> tuple[str, str]:
-        return ("end_step", "each")
+    def step_enchanted_controller(self, c: list[Any]) -> tuple[str, str]:
+        """ "At the beginning of the upkeep of enchanted creature's controller"
+        (CR 303.4e, 503.1a): that player's step, whoever controls the Aura."""
+        return self._step(c, "enchanted_controller")
 
     # ------------------------------------------------------------------ bodies
     def sentences(self, c: list[Any]) -> Body:
@@ -793,6 +863,11 @@ class ClauseRules:
     def sent(self, c: list[Any]) -> list[Effect]:
         return c[0]
 
+    def sent_copies_differ(self, c: list[Any]) -> list[Effect]:
+        # "Each copy targets a different one of those creatures": how the copies
+        # of "copy that spell for each other ..." are made (effects/copy.py)
+        return []
+
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
 
@@ -917,6 +992,21 @@ class ClauseRules:
             )
         ]
 
+    def sent_when_cast_it(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast target creature card in a graveyard this turn. When you cast
+        it this turn, ..." (Havengul Lich): a delayed triggered ability that triggers
+        when that card is cast, once, this turn (CR 603.7a, 603.7c); "that card" is
+        the spell."""
+        if not isinstance(c[0], ControllerRef):
+            raise CompileError("when a player casts it: not you")
+        details = (("this_turn", True), ("that_card", True))
+        trig = Trigger("cast", None, player="you", details=details)
+        spell = TriggerRef("spell")
+        effects = [walk(e, lambda v: spell if isinstance(v, ThatObject) else None) for e in c[-1]]
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects), "what": It()})
+        ]
+
     def sent_next_cast_to_hand(self, c: list[Any]) -> list[Effect]:
         """ "The next time you cast an instant or sorcery spell from your hand this
         turn, put that card into your hand instead of into your graveyard as it
@@ -962,6 +1052,12 @@ class ClauseRules:
         done; its targets are chosen as it's put on the stack (603.3d), so its
         instructions keep their own targets (cards/compiler/ir.finalize)."""
         return [Effect("reflexive_trigger", {"effects": tuple(c[0])}, False, Condition("you_do"))]
+
+    def sent_when_you_do_where(self, c: list[Any]) -> list[Effect]:
+        """ "When you do, target creature gets -X/-X until end of turn, where X is the
+        number of Shrines you control." (CR 603.12, 107.3): the reflexive ability's
+        X, as in :meth:`sent_where`."""
+        return self.sent_when_you_do([self.sent_where(c)])
 
     def sent_new_type_not(self, c: list[Any]) -> list[Effect]:
         # "The new creature type can't be Wall." (Artificial Evolution, CR 612): a
@@ -1224,12 +1320,20 @@ class ClauseRules:
         # "Its controller loses 3 life unless they sacrifice another nonland permanent
         # of their choice or discard a card." (Torment of Venom): the player may do one
         # of the actions instead (CR 608.2c, 118.12 by analogy with "unless ... pays")
+        # "... unless you return an untapped Island you control to its owner's hand"
+        # (Coral Atoll): one action
         items = list(c)
-        alt_b = items.pop()
-        alt_a = items.pop()
+        alts: list[Any] = []
+        while isinstance(items[-1], list):
+            alts.insert(0, items.pop())
         payer = items.pop()
         effects = self.clause(items)
-        options = tuple(substitute_subject(list(alt_a) + list(alt_b), payer))
+        if isinstance(payer, Them):
+            # "that player loses life ... unless they sacrifice a creature" (Tomb Blade):
+            # "they" is the player the instruction is about (CR 608.2c)
+            named = [e.args.get("player") or e.args.get("to") for e in effects]
+            payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
+        options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
         ]
@@ -1329,8 +1433,7 @@ class ClauseRules:
 
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
-        flt = Filter(conditions=(("counter", str(c[0])),))
-        return ("tail", "for_each_amount", Amount("counters", filter=flt, ref=_obj(c[-1])))
+        return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))
 
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
@@ -1472,6 +1575,15 @@ class ClauseRules:
 
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
+
+    def vp_cast_as_though_flash(self, c: list[Any]) -> list[Effect]:
+        # "You may cast creature spells as though they had flash" (CR 702.8a, 601.3):
+        # a static ability of the players who may (``what``) and the spells
+        spells = c[0]
+        if not isinstance(spells, Filter):
+            raise CompileError("cast as though they had flash: not a kind of spells")
+        args = {"what": SUBJ, "spells": spells, "duration": None}
+        return [Effect("cast_as_though_flash", args)]
 
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
@@ -2160,6 +2272,8 @@ class ClauseRules:
         return method
 
     cond_you_do = _cond("you_do")
+    #: "if this card is in your graveyard" (CR 113.6m: the ability works from there)
+    cond_self_in_graveyard = _cond("self_in_graveyard")
     cond_you_dont = _cond("you_dont")
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
@@ -2201,6 +2315,11 @@ class ClauseRules:
                 args["n"] = x.count
             return Condition("opponent_controls", args)
         return Condition("opponent_controls", {"arg": x})
+
+    def cond_opp_controls_more(self, c: list[Any]) -> Condition:
+        # "if an opponent controls more lands than you" (Knight of the White Orchid)
+        flt = next(v for v in c if isinstance(v, Filter))
+        return Condition("opponent_controls_more", {"filter": flt})
 
     def cond_opps_control_none(self, c: list[Any]) -> Condition:
         """ "if your opponents control no creatures" (Kezzerdrix): no opponent controls

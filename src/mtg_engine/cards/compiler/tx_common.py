@@ -217,6 +217,9 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
     if kind == "as_long":
         return _with_condition(effects, Condition("as_long_as", {"cond": value}))
     if kind == "for_each":
+        could = ("spell_could_target", True)
+        if isinstance(value, Filter) and could in value.conditions:
+            return [_copy_for_each(e, value, could) for e in effects]
         out = []
         for e in effects:
             amt = e.args.get("amount")
@@ -280,6 +283,18 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
     return effects
 
 
+def _copy_for_each(e: Effect, among: Filter, could: tuple[str, Any]) -> Effect:
+    """ "copy that spell for each other creature you control that the spell could
+    target. Each copy targets a different one of those creatures." (CR 707.10)"""
+    if e.op != "copy_spell" or ("other", True) not in among.conditions:
+        raise CompileError("for each object the spell could target: not a copy")
+    conds = tuple(x for x in among.conditions if x not in (could, ("other", True)))
+    among = dataclasses.replace(among, conditions=conds)
+    return Effect(
+        e.op, {**e.args, "for_each_target": True, "among": among}, e.optional, e.condition
+    )
+
+
 def _mark_new_targets(effects: list[Effect]) -> None:
     """CR 707.10c: "You may choose new targets for the copy." after a copy instruction."""
     for i in range(len(effects) - 1, -1, -1):
@@ -314,6 +329,11 @@ def _merge(body: Body, part: Body) -> None:
     body.effects.extend(part.effects)
     body.statics.extend(part.statics)
     body.restrictions.extend(part.restrictions)
+
+
+def counters_on(kind: str, ref: Any) -> Amount:
+    """ "for each +1/+1 counter on it": how many counters of that kind (CR 122.1)."""
+    return Amount("counters", filter=Filter(conditions=(("counter", kind),)), ref=ref)
 
 
 def _token_effect(tok: dict[str, Any]) -> Effect:

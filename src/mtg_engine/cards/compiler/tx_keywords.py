@@ -359,6 +359,17 @@ class KeywordRules:
     def cost_sacrifice(self, c: list[Any]) -> tuple[str, Any]:
         return ("sacrifice", self._cost_obj(c[0]))
 
+    def ger_discard(self, c: list[Any]) -> tuple[str, Any]:
+        """ "by discarding a land card", "discarding two cards" (CR 118.8)."""
+        count = next((x for x in c if isinstance(x, int)), 1)
+        kinds = tuple(
+            str(x).capitalize() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"
+        )
+        return ("discard", (Filter(kinds=kinds or ("card",), zone="hand"), count))
+
+    def ger_count(self, c: list[Any]) -> int:
+        return next((x for x in c if isinstance(x, int)), 1)
+
     def cost_discard(self, c: list[Any]) -> tuple[str, Any]:
         return ("discard", self._cost_obj(c[0], "hand"))
 

@@ -28,6 +28,7 @@ from .ir import (
     Rest,
     Some,
     Tgt,
+    ThatCard,
     ThatObject,
     ThatPlayer,
     ThatSpell,
@@ -43,6 +44,7 @@ from .tx_common import (
     _words,
     _zone_owner,
     among_them,
+    counters_on,
 )
 
 #: "enchanted", "equipped", "fortified" (CR 303.4, 301.5, 301.6)
@@ -351,6 +353,20 @@ class NounRules:
             return ("targets", "self")
         return ("targets", "specified")
 
+    def post_that_targets_only(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a spell that targets only this creature": every one of its targets is
+        that one (rules/filters.py)."""
+        return ("targets_only", self.post_that_targets(c)[1])
+
+    def post_spell_could_target(self, c: list[Any]) -> tuple[str, Any]:
+        """ "each other creature ... that the spell could target": read by
+        "copy that spell for each ..." (tx_verbs.vp_copy_for_each), nowhere else."""
+        return ("spell_could_target", True)
+
+    def post_saddled_it(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a creature that saddled it this turn" (CR 702.171c)."""
+        return ("saddled_source", True)
+
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("shares_type", "specified")
 
@@ -420,6 +436,9 @@ class NounRules:
 
     def with_mana_ability(self, c: list[Any]) -> tuple[str, Any]:
         return ("has_mana_ability", True)
+
+    def with_single_target(self, c: list[Any]) -> tuple[str, Any]:
+        return ("single_target", True)
 
     # zones
     def _owner_of(self, c: list[Any]) -> str | None:
@@ -514,6 +533,8 @@ class NounRules:
             return ThatPlayer()
         if nouns and all(n.kind == "head" and n.value in ("spell", "ability") for n in nouns):
             return ThatSpell()
+        if nouns and all(n.kind == "head" and n.value == "card" for n in nouns):
+            return ThatCard()
         return ThatObject()
 
     def pron_player(self, c: list[Any]) -> ThatPlayer:
@@ -526,6 +547,11 @@ class NounRules:
         # "each of those creatures": plural, the objects of the instruction before
         # (ir.finalize, CR 608.2c)
         return Them()
+
+    def np_each_of_targets(self, c: list[Any]) -> Any:
+        # "put a +1/+1 counter on each of up to two target creatures": the targets,
+        # each of them (CR 115.1, 608.2b)
+        return c[0]
 
     def np_the_exiled(self, c: list[Any]) -> ExiledCard:
         return ExiledCard()  # CR 607.2a (resolved in ir.finalize)
@@ -722,6 +748,10 @@ class NounRules:
     def amt_stat(self, c: list[Any]) -> Amount:
         return Amount(c[1].replace(" ", "_"), ref=c[0])
 
+    def amt_that_spell_stat(self, c: list[Any]) -> Amount:
+        # "where X is that spell's mana value" (a cast trigger's spell, CR 603.2)
+        return self.amt_stat([ThatSpell(), c[0]])
+
     def amt_its_stat(self, c: list[Any]) -> Amount:
         return Amount(c[0].replace(" ", "_"), ref=It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
@@ -804,6 +834,10 @@ class NounRules:
 
     def cards_each(self, c: list[Any]) -> Amount:
         return Amount("count", filter=c[0])
+
+    def cards_each_counter(self, c: list[Any]) -> Amount:
+        # "draw a card for each +1/+1 counter on it" (CR 122.1)
+        return counters_on(str(c[0]), _obj(c[-1]))
 
     def counter_one(self, c: list[Any]) -> tuple[Any, str]:
         return (1, str(c[0]))

@@ -29,6 +29,7 @@ from .ir import (
     It,
     Some,
     Tgt,
+    ThatCard,
     ThatObject,
     ZoneOf,
     substitute_subject,
@@ -52,6 +53,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     as_long_duration,
+    counters_on,
     free_cast_of,
 )
 
@@ -489,6 +491,13 @@ class VerbRules:
         # "that player gains control of ...": the clause's subject gains it (CR 613.1b)
         return self._each("gain_control", "what", c[0], duration=duration, player=SUBJ)
 
+    def vp_gain_activated_abilities(self, c: list[Any]) -> list[Effect]:
+        """ "this creature gains all activated abilities of target creature until end
+        of turn" (layer 6, CR 613.1f): the abilities that object has as this resolves."""
+        duration = c[1] if len(c) > 1 else None
+        args = {"what": SUBJ, "of": _obj(c[0]), "duration": duration}
+        return [Effect("gain_activated_abilities", args)]
+
     def vp_exchange_control(self, c: list[Any]) -> list[Effect]:
         refs = c[0]
         return [Effect("exchange_control", {"a": _obj(refs[0]), "b": _obj(refs[-1])})]
@@ -717,6 +726,32 @@ class VerbRules:
     def vp_new_targets(self, c: list[Any]) -> list[Effect]:
         return [Effect("choose_new_targets", {})]
 
+    # CR 115.7: "change the target of target spell with a single target" (115.7a),
+    # "change a target of target spell or ability to this creature" (115.7b), "you may
+    # change any targets of target Arcane spell" (115.7c), "you may choose new targets
+    # for target spell" (115.7d); ``to``: the one object each changed target becomes
+    def change_to(self, c: list[Any]) -> tuple[str, Any]:
+        return ("change_to", _obj(c[0]))
+
+    def _change_targets(self, c: list[Any], how: str) -> list[Effect]:
+        args: dict[str, Any] = {"what": _obj(c[0]), "how": how}
+        for x in c[1:]:
+            if isinstance(x, tuple) and x and x[0] == "change_to":
+                args["to"] = x[1]
+        return [Effect("change_targets", args)]
+
+    def vp_change_the_targets(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "all")
+
+    def vp_change_a_target(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "one")
+
+    def vp_change_any_targets(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "any")
+
+    def vp_new_targets_for(self, c: list[Any]) -> list[Effect]:
+        return self._change_targets(c, "new")
+
     def vp_attach(self, c: list[Any]) -> list[Effect]:
         return [Effect("attach", {"what": _obj(c[0]), "to": _obj(c[1])})]
 
@@ -748,6 +783,11 @@ class VerbRules:
     def vp_energy(self, c: list[Any]) -> list[Effect]:
         """ "You get {E}{E}": one energy counter per {E} (CR 107.14, 122.1)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": len(c)})]
+
+    def vp_get_poison(self, c: list[Any]) -> list[Effect]:
+        """ "Defending player gets a poison counter" (CR 122.1f)."""
+        n = c[0] if c else 1
+        return [Effect("put_counters", {"what": SUBJ, "counter": "poison", "amount": n})]
 
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
@@ -1130,7 +1170,10 @@ class VerbRules:
         return [Effect("doesnt_untap", {"what": SUBJ, "duration": duration})]
 
     vp_enters_tapped = _rule("enters_tapped")
-    vp_changeling = _rule("grant_keyword", keyword="Changeling")
+    # "is every creature type": changeling, a characteristic-defining ability, of the
+    # object itself (CR 702.73a, 604.3); of other objects, a type-changing effect
+    # (layer 4, CR 613.1d: compiler/__init__._static_of)
+    vp_changeling = _rule("grant_keyword", keyword="Changeling", every_type=True)
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
@@ -1215,6 +1258,14 @@ class VerbRules:
 
     def vp_cast_from(self, c: list[Any]) -> list[Effect]:
         return [Effect("may_cast_from", {"what": SelfRef(), "zone": c[-1][0], "duration": None})]
+
+    def vp_cast_from_extra(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast this card from your graveyard by discarding a card in addition
+        to paying its other costs" (CR 601.2a, 118.8): the permission, with an
+        additional cost when it's used."""
+        zone, cost = c[-2][0], c[-1]
+        args = {"what": SelfRef(), "zone": zone, "cost": cost, "duration": None}
+        return [Effect("may_cast_from", args)]
 
     def vp_assign_among(self, c: list[Any]) -> list[Effect]:
         # Butcher Orgg: "You may assign this creature's combat damage divided as you
@@ -1473,7 +1524,7 @@ class VerbRules:
 
     def become_copy(self, c: list[Any]) -> dict[str, Any]:
         of = _obj(c[0])
-        if type(of) in (It, ThatObject):  # "a copy of that creature": not its own target
+        if type(of) in (It, ThatObject, ThatCard):  # "a copy of that creature": not its own target
             of = Antecedent()
         return {"copy_of": of, **_copy_exceptions(c)}
 
@@ -1510,6 +1561,14 @@ class VerbRules:
                 tok["nouns"] = x
             elif isinstance(x, list):
                 tok.setdefault("with", []).extend(x)
+            elif isinstance(x, tuple) and x[:2] == ("tail", "counters_each"):
+                if tok["count"] != 1:
+                    raise CompileError("tokens for each counter: not one each")
+                tok["count"] = x[2]
+            elif isinstance(x, tuple) and x[:2] == ("tail", "equal_to"):
+                if tok["count"] != Amount("x"):
+                    raise CompileError("tokens equal to ...: not 'a number of'")
+                tok["count"] = x[2]  # "create a number of Food tokens equal to ..."
             elif isinstance(x, tuple) and x and x[0] == "tail":
                 tok.setdefault("tails", []).append(x[1:])
         return tok
@@ -1550,6 +1609,13 @@ class VerbRules:
 
     def tok_for_each(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "for_each", c[0])
+
+    def tok_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 Thopter ... for each +1/+1 counter on this creature" (CR 122.1)
+        return ("tail", "counters_each", counters_on(str(c[0]), _obj(c[-1])))
+
+    def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
+        return ("tail", "equal_to", c[0])
 
     def tok_tapped_attacking(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "tapped_attacking", True)
