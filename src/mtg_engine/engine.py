@@ -28,6 +28,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     casting,
     combat,
     counters,
+    crime,
     damage_history,
     damage_replacements,
     draw_instead,

@@ -66,6 +66,7 @@ _Untyped = Literal[
     EventKind.CLEANUP,
     EventKind.CLOAK,
     EventKind.COIN_FLIP,
+    EventKind.COMMIT_CRIME,
     EventKind.CONTINUOUS_EFFECT,
     EventKind.CONTROL,
     EventKind.CONTROL_EFFECT,

@@ -57,6 +57,7 @@ class EventKind(StrEnum):
     CLEANUP = "cleanup"
     CLOAK = "cloak"
     COIN_FLIP = "coin_flip"
+    COMMIT_CRIME = "commit_crime"
     CONTINUOUS_EFFECT = "continuous_effect"
     CONTROL = "control"
     CONTROL_EFFECT = "control_effect"

@@ -144,6 +144,10 @@ class AltCost:
     face: int = 0
     #: the spell is cast bestowed: an Aura spell with enchant creature (CR 702.103b)
     bestowed: bool = False
+    #: the spell's ability when cast with this cost, from its ability and the
+    #: keyword ability: overload's "each" for "target" (CR 702.96a-b), awaken's
+    #: added target and instructions (702.113a-b)
+    spell_ability: Callable[[Ability, Ability | None], Ability] | None = None
 
 
 #: alt name ("flashback") -> its definition
@@ -563,8 +567,6 @@ class KeywordHooks:
     # fuse (CR 702.102): casting both halves of a split card
     fuse_problem: Callable[[GameObject], str | None] = _unwired
     fused_ability: Callable[[CardDef], Ability | None] = _unwired
-    # overload (CR 702.96): the spell's text with "target" changed to "each"
-    overloaded: Callable[[Ability], Ability] = _unwired
     mark_fused: Callable[[Game, GameObject], None] = _unwired
     # aftermath (CR 702.127): the half cast from the graveyard
     has_aftermath: Callable[[CardDef, int], bool] = _unwired

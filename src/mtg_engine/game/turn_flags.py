@@ -119,6 +119,12 @@ class TurnFlags:
     #: Mount -> the creatures that saddled it this turn, tapped to pay its saddle
     #: cost ("a creature that saddled it this turn", CR 702.171c)
     saddled_by: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: player -> mana (by pool index) they don't lose as steps end until end of combat
+    #: (firebending, CR 702.189a; rules/turn.py)
+    combat_mana: dict[int, list[int]] = field(default_factory=dict)
+    #: players under whose control an Assassin creature (or a commander) dealt combat
+    #: damage to a player this turn (freerunning, CR 702.173a)
+    assassin_damage: set[int] = field(default_factory=set)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -165,4 +171,6 @@ class TurnFlags:
         t.persistent_mana = self.persistent_mana.copy()
         t.mana_spent_on_spells = self.mana_spent_on_spells.copy()
         t.saddled_by = self.saddled_by.copy()
+        t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
+        t.assassin_damage = self.assassin_damage.copy()
         return t

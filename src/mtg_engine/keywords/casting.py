@@ -40,6 +40,20 @@ Bestow                 702.103     :mod:`.bestow` (cast as an Aura: ``alt="besto
 Squad, Offspring       702.157/175 :mod:`.copy_costs` (token copies as it enters)
 Warp                   702.185     :mod:`.warp` (``alt="warp"``; cast from exile
                                    on a later turn with ``alt="warped"``)
+Escape                 702.138     :mod:`.escape` (cast from the graveyard:
+                                   ``alt="escape"``)
+Blitz                  702.152     :mod:`.blitz` (``alt="blitz"``)
+Emerge                 702.119     :mod:`.emerge` (``alt="emerge"`` with the
+                                   creature sacrificed announced)
+Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
+Miracle                702.94      :mod:`.miracle` (cast by its trigger)
+Casualty               702.153     :mod:`.casualty` (the creature sacrificed
+                                   announced: ``sacrifice=(creature,)``)
+Freerunning            702.173     :mod:`.freerunning` (``alt="freerunning"``)
+Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
+                                   card discarded: ``discard=(card,)``)
+Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
+                                   turn it was discarded: ``alt="mayhem"``)
 =====================  ==========  =====================================
 """
 
@@ -49,20 +63,29 @@ from . import (  # noqa: F401
     activated,
     aftermath,
     alt_conditions,
+    awaken,
     bestow,
+    blitz,
     buyback,
+    casualty,
     copies,
     copy_costs,
     cost_keywords,
     dash,
     disturb,
+    emerge,
     epic,
+    escape,
     evoke,
     flashback,
     foretell,
+    freerunning,
     fuse,
+    jump_start,
     kicker,
     madness,
+    mayhem,
+    miracle,
     morph,
     offering,
     overload,

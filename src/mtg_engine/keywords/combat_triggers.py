@@ -29,9 +29,13 @@ Mentor                    702.134     ``attacks``: a +1/+1 counter on target
                                       attacking creature with less power
 Ingest                    702.115     ``damage`` (combat, to a player): that
                                       player exiles the top card of their library
+Dethrone                  702.105     ``attacks`` the player with the most life or
+                                      tied for most life: a +1/+1 counter on it
+Training                  702.149     ``attacks`` with another attacking creature
+                                      with greater power: a +1/+1 counter on it
 ========================  ==========  ==========================================
 
-Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b,
+Each instance of a keyword triggers separately (702.23c, 702.25b, 702.45b, 702.105b, 702.149b,
 702.68b, 702.70b, 702.83b, 702.86b, 702.121b, 702.130b); the abilities are only what
 the keywords say, so a creature that gains a keyword before the event
 triggers, one that gains it afterwards doesn't (509.3f, flanking ruling).
@@ -51,8 +55,10 @@ from ..cards.abilities import (
     TargetSpec,
     TriggerRef,
 )
+from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.hooks import on_event
+from ..rules.characteristics import chars
 from ..rules.support import register_keywords
 from .common import add_pending_trigger, keyword_instances, keyword_trigger
 
@@ -75,6 +81,8 @@ AFFLICT = "Afflict"
 POISONOUS = "Poisonous"
 MENTOR = "Mentor"
 INGEST = "Ingest"
+DETHRONE = "Dethrone"
+TRAINING = "Training"
 
 register_keywords(
     RAMPAGE,
@@ -90,6 +98,8 @@ register_keywords(
     POISONOUS,
     MENTOR,
     INGEST,
+    DETHRONE,
+    TRAINING,
 )
 
 #: the rule that defines each keyword's triggered ability
@@ -107,6 +117,8 @@ RULES = {
     POISONOUS: "702.70a",
     MENTOR: "702.134a",
     INGEST: "702.115a",
+    DETHRONE: "702.105a",
+    TRAINING: "702.149a",
 }
 
 _CACHE: dict[tuple[str, int], Ability] = {}
@@ -263,7 +275,25 @@ def _build_ability(keyword: str, n: int) -> Ability:
             (Effect("put_counters", {"what": TargetRef(0), "counter": "+1/+1", "amount": 1}),),
             targets=(TargetSpec(lesser),),
         )
+    if keyword == DETHRONE:
+        when = "attacks the player with the most life or tied for most life"
+        return _counter_on_itself(keyword, when)
+    if keyword == TRAINING:
+        when = (
+            "and at least one other creature with power greater than this creature's power attack"
+        )
+        return _counter_on_itself(keyword, when)
     raise KeyError(keyword)
+
+
+def _counter_on_itself(keyword: str, when: str) -> Ability:
+    """ "Whenever this creature [when], put a +1/+1 counter on this creature" (dethrone
+    702.105a, training 702.149a)."""
+    return keyword_trigger(
+        keyword,
+        f"{keyword} (Whenever this creature {when}, put a +1/+1 counter on this creature.)",
+        (Effect("put_counters", {"what": SelfRef(), "counter": "+1/+1", "amount": 1}),),
+    )
 
 
 def _each_other_attacker() -> Any:
@@ -289,15 +319,42 @@ def _data(ev: Event) -> dict[str, Any]:
     return {k: v for k, v in ev.data.items() if isinstance(v, int | str | bool)}
 
 
-@on_event(EventKind.ATTACKS, keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR))
+@on_event(
+    EventKind.ATTACKS,
+    keywords=(PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR, DETHRONE, TRAINING),
+)
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor."""
+    """CR 508.1m: provoke, annihilator, battle cry, melee, mentor, dethrone, training."""
     o = _obj(game, ev)
     if o is None:
         return
     data = _data(ev)
     for kw in (PROVOKE, ANNIHILATOR, BATTLE_CRY, MELEE, MENTOR):
         _fire(game, o, kw, data)
+    if _attacks_the_most_life(game, ev.data.get("defender")):
+        _fire(game, o, DETHRONE, data)
+    if _attacks_with_greater_power(game, o):
+        _fire(game, o, TRAINING, data)
+
+
+def _attacks_with_greater_power(game: Game, o: GameObject) -> bool:
+    """CR 702.149a: another creature declared as an attacker with it has greater power."""
+    mine = chars(game, o).power or 0
+    for other, _ in game.turn_flags.attacks_declared:
+        x = game.objects.get(other)
+        if other != o.id and x is not None and (chars(game, x).power or 0) > mine:
+            return True
+    return False
+
+
+def _attacks_the_most_life(game: Game, defender: Any) -> bool:
+    """CR 702.105a: the creature attacks a player (not a planeswalker or battle) with
+    the most life or tied for most life."""
+    player = ref_player(defender) if isinstance(defender, int) else None
+    if player is None:
+        return False
+    most = max(p.life for p in game.players if not p.has_lost)
+    return game.players[player].life >= most
 
 
 @on_event(EventKind.ATTACKS_ALONE, keywords=(EXALTED,))

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 _EXILE_SELF = Filter(zone="graveyard", conditions=(("self", True),))
 
 
+def keyword_cost(a: Ability | None) -> Cost | None:
+    """The cost a keyword ability names ("Blitz {2}{B}", "Escape—{3}{B}, Exile five
+    other cards from your graveyard"), for an :class:`AltCost` (CR 118.9)."""
+    return as_cost(a.keyword_args.get("cost")) if a is not None else None
+
+
 def graveyard_exile_cost(a: Ability) -> Cost:
     """The cost of a keyword ability that works from the graveyard and exiles its own
     card ("[Cost], Exile this card from your graveyard": encore 702.141a, scavenge
@@ -198,15 +204,19 @@ def at_next_end_step(
 def gains_haste(game: Game, obj: GameObject) -> None:
     """The permanent ``obj`` has haste for as long as it is this permanent (a
     layer 6 effect, CR 613.1f): dash (702.109a) and suspend (702.62a)."""
-    haste = ContinuousEffect(
-        "6",
-        game.new_timestamp(),
-        obj.id,
-        obj.controller,
-        (obj.id,),
-        "grant_keyword",
-        {"keyword": "Haste"},
-        "permanent",
+    _has_while_this_permanent(game, obj, "grant_keyword", {"keyword": "Haste"})
+
+
+def gains_abilities(game: Game, obj: GameObject, abilities: tuple[Ability, ...]) -> None:
+    """The permanent ``obj`` has ``abilities`` for as long as it is this permanent
+    (layer 6, CR 613.1f): blitz's "When this permanent is put into a graveyard from
+    the battlefield, draw a card" (702.152a)."""
+    _has_while_this_permanent(game, obj, "grant_ability", {"abilities": abilities})
+
+
+def _has_while_this_permanent(game: Game, obj: GameObject, op: str, args: dict[str, Any]) -> None:
+    granted = ContinuousEffect(
+        "6", game.new_timestamp(), obj.id, obj.controller, (obj.id,), op, args, "permanent"
     )
-    game.effects = [*game.effects, haste]
+    game.effects = [*game.effects, granted]
     game.invalidate()

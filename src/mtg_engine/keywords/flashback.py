@@ -14,6 +14,7 @@ Cast with ``CastSpell(card_in_graveyard, alt="flashback")``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind
@@ -36,14 +37,35 @@ def _cost(a: Ability | None) -> Cost | None:
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
-def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:
-    types = chars(game, obj).types
-    if not ("Instant" in types or "Sorcery" in types):
-        return f"{obj.name} isn't an instant or sorcery: no flashback (rule 702.34a)"
-    return None
+def instant_or_sorcery(
+    keyword: str, rule: str
+) -> Callable[[Game, int, GameObject, Ability | None], str | None]:
+    """The check "if the resulting spell is an instant or sorcery spell" of a keyword
+    that casts a card from the graveyard (flashback 702.34a, jump-start 702.133a)."""
+
+    def check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:
+        types = chars(game, obj).types
+        if not ("Instant" in types or "Sorcery" in types):
+            return f"{obj.name} isn't an instant or sorcery: no {keyword} (rule {rule})"
+        return None
+
+    return check
 
 
-alt_cost(AltCost("flashback", "Flashback", "702.34a", (Zone.GRAVEYARD,), _cost, _check))
+alt_cost(
+    AltCost(
+        "flashback",
+        "Flashback",
+        "702.34a",
+        (Zone.GRAVEYARD,),
+        _cost,
+        instant_or_sorcery("flashback", "702.34a"),
+    )
+)
+
+#: alt (how the spell was cast) -> the rule that exiles it whenever it would leave the
+#: stack: flashback (702.34a), jump-start (702.133a, :mod:`.jump_start`)
+EXILED_FROM_STACK: dict[str, str] = {"flashback": "702.34a"}
 
 
 @replacement_finder(
@@ -53,15 +75,20 @@ alt_cost(AltCost("flashback", "Flashback", "702.34a", (Zone.GRAVEYARD,), _cost, 
     ],
 )
 def flashback_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
-    """702.34a: a flashback spell that would leave the stack is exiled instead."""
+    """702.34a (702.133a): a flashback (jump-start) spell that would leave the stack
+    is exiled instead."""
     if ev["from"] != Zone.STACK or ev["to"] in (Zone.EXILE, Zone.BATTLEFIELD):
         return []
     rec = cast_record(game, ev["obj"])
-    if not rec or rec.get("alt") != "flashback":
+    alt = rec.get("alt") if rec else None
+    if not isinstance(alt, str) or alt not in EXILED_FROM_STACK:
         return []
-    return [Replacement("flashback", "flashback", ("702.34a", "614.1a"), _exile_instead)]
+    return [Replacement(alt, alt, (EXILED_FROM_STACK[alt], "614.1a"), _exile_instead(alt))]
 
 
-def _exile_instead(game: Game, ev: dict[str, Any]) -> str:
-    ev["to"] = Zone.EXILE
-    return "it's exiled instead (flashback)"
+def _exile_instead(alt: str) -> Callable[[Game, dict[str, Any]], str]:
+    def exile(game: Game, ev: dict[str, Any]) -> str:
+        ev["to"] = Zone.EXILE
+        return f"it's exiled instead ({alt})"
+
+    return exile

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import EachRef, Effect, TargetRef
-from ..game.hooks import KEYWORD_HOOKS, AltCost, alt_cost
+from ..game.hooks import AltCost, alt_cost
 from ..game.objects import Zone
 from ..rules.costs import as_cost
 from ..rules.support import register_keywords
@@ -30,9 +30,6 @@ register_keywords("Overload")
 
 def _cost(a: Ability | None) -> Cost | None:
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
-
-
-alt_cost(AltCost("overload", "Overload", "702.96a", (Zone.HAND,), _cost))
 
 
 def _each(v: Any, filters: list[Filter]) -> Any:
@@ -64,4 +61,8 @@ def overloaded(ability: Ability) -> Ability:
     return replace(ability, targets=(), effects=tuple(_each(e, filters) for e in ability.effects))
 
 
-KEYWORD_HOOKS.overloaded = overloaded
+def _overloaded(ability: Ability, keyword: Ability | None) -> Ability:
+    return overloaded(ability)
+
+
+alt_cost(AltCost("overload", "Overload", "702.96a", (Zone.HAND,), _cost, spell_ability=_overloaded))

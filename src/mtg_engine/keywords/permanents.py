@@ -37,6 +37,12 @@ Rebound (leaving the stack)    702.88         :mod:`.rebound`
 Decayed                        702.147        :mod:`.decayed`
 Daybound, Nightbound           702.145        :mod:`.daybound`
 Station, station symbols       702.184, 721   :mod:`.station`
+Riot (as it enters)            702.136        :mod:`.riot`
+Mobilize (attacks)             702.181        :mod:`.mobilize`
+Reconfigure                    702.151        :mod:`.reconfigure`
+For Mirrodin! (enters)         702.163        :mod:`.for_mirrodin`
+Ravenous (enters)              702.156        :mod:`.ravenous`
+Firebending (attacks)          702.189        :mod:`.firebending`
 =============================  =============  ======================
 """
 
@@ -62,6 +68,8 @@ from . import (  # noqa: F401
     exploit,
     extort,
     fabricate,
+    firebending,
+    for_mirrodin,
     forecast,
     graft,
     haunt,
@@ -69,11 +77,15 @@ from . import (  # noqa: F401
     leaves,
     level_up,
     living_weapon,
+    mobilize,
     ninjutsu,
     prowess,
+    ravenous,
     rebound,
+    reconfigure,
     recover,
     renown,
+    riot,
     scavenge,
     stack_records,
     station,

@@ -435,8 +435,9 @@ def _spell_problem(
     ):
         return f"{o.name} has no mana cost and can't be cast (rule 118.6)"
     ability = spell_ability(c) if not (spec and spec.face_down) else None
-    if ability is not None and opts.get("alt") == "overload":
-        ability = KEYWORD_HOOKS.overloaded(ability)  # no targets (CR 702.96b)
+    if ability is not None and spec is not None and spec.spell_ability is not None:
+        # the text the alternative cost gives it (overload: no targets, CR 702.96b)
+        ability = spec.spell_ability(ability, alt_ability_of(o, spec.keyword))
     if opts.get("fuse"):
         ability = KEYWORD_HOOKS.fused_ability(o.card)  # CR 601.2c: targets for both halves
     if (
@@ -675,6 +676,8 @@ def cast_task(game: Game, task: Task) -> None:
         task.stage = 2
     # CR 601.2i: the spell becomes cast.
     rec = dict(obj.paid or {})
+    if obj.x is not None:
+        rec["x"] = obj.x  # the permanent it becomes knows its X (CR 107.3m, 400.7d)
     waiting = game.turn_flags.next_cast_to_hand
     if (
         waiting.get(player)
@@ -876,9 +879,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
-    if obj.ability is not None and opts.get("alt") == "overload":
-        # CR 702.96a-b: "target" becomes "each": the spell has no targets
-        obj.ability = KEYWORD_HOOKS.overloaded(obj.ability)
+    if obj.ability is not None and spec is not None and spec.spell_ability is not None:
+        # the text the alternative cost gives it (CR 702.96a-b, 702.113a-b)
+        obj.ability = spec.spell_ability(obj.ability, alt_ability_of(card, spec.keyword))
     if not opts.get("fuse"):
         name = chars(game, obj).name  # the half or Adventure cast (CR 709.3b, 715.3b)
     if opts.get("fuse"):

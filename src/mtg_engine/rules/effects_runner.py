@@ -468,6 +468,10 @@ class Ctx:
                     became = (self.source.chosen or {}).get("monstrous_x")
                     if isinstance(became, int):
                         return became * a.multiplier
+                    # CR 107.3m: a permanent's ability reads the X of the spell it was
+                    paid_x = (self.source.paid or {}).get("x")
+                    if isinstance(paid_x, int) and self.source.zone == Zone.BATTLEFIELD:
+                        return paid_x * a.multiplier
                 return (self.obj.x or 0) * a.multiplier
             if a.kind == "fixed":
                 return a.value

@@ -131,8 +131,15 @@ _AFTERMATH_HALF = 5  # the aftermath half of a card in a graveyard (CR 702.127a)
 _GRAVEYARD_ALT_CAST = 6  # a card in a graveyard cast with flashback or disturb (702.34a, 702.146a)
 
 #: keyword -> the alternative cost it offers a card in its owner's graveyard
-#: (CR 702.34a flashback, 702.146a disturb: cast transformed)
-_GRAVEYARD_ALTS = {"Flashback": "flashback", "Disturb": "disturb"}
+#: (CR 702.34a flashback, 702.146a disturb: cast transformed, 702.138a escape,
+#: 702.187b mayhem, 702.133a jump-start)
+_GRAVEYARD_ALTS = {
+    "Flashback": "flashback",
+    "Disturb": "disturb",
+    "Escape": "escape",
+    "Mayhem": "mayhem",
+    "Jump-start": "jump-start",
+}
 
 
 def _index(game: Game, slot: tuple[int, bool], key: tuple) -> tuple:
@@ -762,6 +769,9 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Plot",
         "Bestow",
         "Dash",
+        "Blitz",
+        "Awaken",
+        "Freerunning",
         "Warp",
         "Surge",
         "Spectacle",

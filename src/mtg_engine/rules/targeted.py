@@ -57,19 +57,24 @@ def _what_matches(game: Game, trig: Trigger, obj: GameObject, watcher: GameObjec
     return matches_object(game, obj, what, watcher.controller, watcher)
 
 
-@on_event(
-    EventKind.CAST,
-    EventKind.ACTIVATE,
-    EventKind.TRIGGER_TARGETS,
-    EventKind.NEW_TARGETS,
-    rules=True,
-)
+#: the events that end the choice of a spell's or ability's targets (601.2c, 602.2b, 603.3d)
+TARGETS_CHOSEN = (EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS)
+
+
+def targeting_object(game: Game, ev: Event) -> GameObject | None:
+    """The spell or ability whose targets the event ``ev`` (of :data:`TARGETS_CHOSEN`,
+    or a change of targets) finished choosing, if it has targets."""
+    oid = ev.data.get("obj")
+    obj = game.objects.get(oid) if isinstance(oid, int) else None
+    return obj if obj is not None and obj.targets else None
+
+
+@on_event(*TARGETS_CHOSEN, EventKind.NEW_TARGETS, rules=True)
 def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 603.2: "whenever [a permanent] becomes the target of [a spell or ability]";
     also as a target is changed to it (CR 115.7)."""
-    oid = ev.data.get("obj")
-    obj = game.objects.get(oid) if isinstance(oid, int) else None
-    if obj is None or not obj.targets:
+    obj = targeting_object(game, ev)
+    if obj is None:
         return
     targeted = _targeted(game, obj)
     if ev.kind == EventKind.NEW_TARGETS:

@@ -98,6 +98,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.UNATTACH,
         EventKind.PHASING,
         EventKind.COUNTERS,
+        EventKind.COMMIT_CRIME,
     )
 )
 
@@ -154,6 +155,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "lose_game": (EventKind.LOSE_GAME,),
     # CR 122.6: counters are put on a permanent, or it enters with them
     "counters_put": (EventKind.COUNTERS, EventKind.ZONE_CHANGE),
+    # CR 700.13: "whenever you commit a crime" (rules/crime.py)
+    "commit_crime": (EventKind.COMMIT_CRIME,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -1015,6 +1018,9 @@ def _matches_now(
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you gain life for the first time each turn"
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
+        # "Whenever you commit a crime" (CR 700.13): the player who committed it
+        return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
         # "Whenever a player / an opponent loses the game" (CR 603.10f)
         return _player_matches(trig.player, d.get("player"), source.controller)
@@ -1461,10 +1467,13 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
     game.objects[oid] = obj
     game.stack.append(oid)
     ev = obj.trigger_data
+    # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
+    cites = ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",)
+    kw_rule = trig["ability"].keyword_args.get("rule")
     game.emit(
         EventKind.TRIGGER,
-        # (a leaves-the-battlefield ability that looked back in time, CR 603.10a)
-        ("603.3", "603.10a") if "source_lki" in ev or "obj_lki" in ev else ("603.3",),
+        # the ability a keyword stands for cites the keyword's rule (mobilize 702.181a)
+        (*cites, kw_rule) if isinstance(kw_rule, str) else cites,
         f"{trig['source_name']}'s triggered ability goes on the stack: {trig['ability'].text}",
         obj=oid,
     )

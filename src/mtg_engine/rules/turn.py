@@ -262,7 +262,11 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
 
 def end_step(game: Game) -> None:
     """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
+    step = game.step
     persistent = game.turn_flags.persistent_mana
+    in_combat = game.turn_flags.combat_mana
+    if in_combat and not Step.BEGINNING_OF_COMBAT <= step < Step.END_OF_COMBAT:
+        in_combat.clear()  # "until end of combat" is over (CR 702.189a)
     for p in game.players:
         if any(p.mana_pool) or p.restricted_mana:
             kept = persistent.get(p.index)
@@ -272,18 +276,29 @@ def end_step(game: Game) -> None:
                 # (what of it is left: the pool's other mana is spent first)
                 pool = [min(have, k) for have, k in zip(p.mana_pool, kept, strict=True)]
                 persistent[p.index] = tuple(pool)
+            until_end_of_combat = in_combat.get(p.index)
+            if until_end_of_combat is not None:
+                # "Until end of combat, you don't lose this mana" (firebending, 702.189a)
+                more = [
+                    min(have - k, c)
+                    for have, k, c in zip(p.mana_pool, pool, until_end_of_combat, strict=True)
+                ]
+                until_end_of_combat[:] = more
+                pool = [k + m for k, m in zip(pool, more, strict=True)]
             if pool == p.mana_pool and not p.restricted_mana:
                 continue
             p.mana_pool = pool
             p.restricted_mana = []  # CR 106.6: restricted mana empties like other mana
+            combat_kept = until_end_of_combat is not None and any(until_end_of_combat)
+            this_turn = kept is not None and any(persistent[p.index])
             game.emit(
                 EventKind.MANA_EMPTIES,
-                ("500.4",),
+                ("500.4", "702.189a") if combat_kept else ("500.4",),
                 f"{p.name}'s unspent mana empties"
-                + (", but for the mana they don't lose this turn" if any(pool) else ""),
+                + (", but for the mana they don't lose this turn" if this_turn else "")
+                + (", but for the mana they don't lose until end of combat" if combat_kept else ""),
                 player=p.index,
             )
-    step = game.step
     if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
         game.turn_flags.extra_cleanup = False
         return  # CR 514.3a: another cleanup step
