@@ -179,6 +179,8 @@ def scry(ctx: Ctx, e: Effect) -> bool:
         s["n"] = n
     top: list[int] = s["top"]
     if not top:
+        if s["n"] > 0:  # (an empty library: the scry still happens; scry 0 doesn't, 701.22b)
+            _looked(g, p, e.op, s["n"], 0, rule)
         return True
     if "away" not in s:
         if ctx.answer is None:
@@ -206,12 +208,20 @@ def scry(ctx: Ctx, e: Effect) -> bool:
     else:
         for oid in away:
             move(g, oid, Zone.GRAVEYARD, (rule,), reason="is put into the graveyard (surveil)")
+    _looked(g, p, e.op, s["n"], len(away), rule)
+    return True
+
+
+def _looked(g: Any, p: int, op: str, n: int, away: int, rule: str) -> None:
+    """The scry or surveil is done ("whenever you scry" triggers now, 701.22a)."""
+    is_scry = op == "scry"
     g.emit(
         EventKind.SCRY if is_scry else EventKind.SURVEIL,
         (rule, "401.4"),
-        f"{g.players[p].name} {e.op}s {s['n']}: {len(away)} card(s) {'to the bottom' if is_scry else 'to the graveyard'}",
+        f"{g.players[p].name} {'scries' if is_scry else 'surveils'} {n}: {away} card(s) "
+        f"{'to the bottom' if is_scry else 'to the graveyard'}",
+        player=p,
     )
-    return True
 
 
 @effect("learn")

@@ -116,6 +116,9 @@ class TurnFlags:
     persistent_mana: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: player -> the mana they spent to cast spells this turn (expend, CR 700.14)
     mana_spent_on_spells: dict[int, int] = field(default_factory=dict)
+    #: player -> the permanent cards put into their graveyard this turn (descend,
+    #: CR 700.11; rules/descended.py)
+    descended: dict[int, int] = field(default_factory=dict)
     #: Mount -> the creatures that saddled it this turn, tapped to pay its saddle
     #: cost ("a creature that saddled it this turn", CR 702.171c)
     saddled_by: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -170,6 +173,7 @@ class TurnFlags:
         t.extra_land_plays = self.extra_land_plays.copy()
         t.persistent_mana = self.persistent_mana.copy()
         t.mana_spent_on_spells = self.mana_spent_on_spells.copy()
+        t.descended = self.descended.copy()
         t.saddled_by = self.saddled_by.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         t.assassin_damage = self.assassin_damage.copy()

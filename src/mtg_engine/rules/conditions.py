@@ -12,6 +12,7 @@ from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
+from . import descended as _descended  # noqa: F401  (registers its condition)
 from . import devotion as _devotion  # noqa: F401  (registers its condition)
 from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its condition)
 from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its condition)

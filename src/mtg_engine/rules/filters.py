@@ -360,6 +360,8 @@ def _condition(
         return bool(own) and c.name == own
     if key == "multicolored":
         return (len(c.colors) >= 2) == bool(value)  # CR 105.4
+    if key == "monocolored":
+        return (len(c.colors) == 1) == bool(value)  # CR 105.2a
     if key == "dealt_damage_this_turn":
         return dealt_damage_this_turn(game, obj.id) == bool(value)  # CR 120.3
     if key == "dealt_damage_by_self_this_turn":

@@ -235,6 +235,7 @@ SUPPORTED: set[str] = set(
                 "color",
                 "not_color",
                 "colorless",
+                "monocolored",  # CR 105.2a (rules/filters.py)
                 "controller",
                 "owner",
                 "type",
@@ -342,7 +343,8 @@ SUPPORTED: set[str] = set(
         "trigger:step",
         "trigger:draw",
         "trigger:gain_life",
-        "trigger:expend",  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
+        "trigger:expend",
+        "trigger:scry",  # CR 701.22 (effects/cards.py, rules/triggers.py)  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
         "trigger_detail:amount",  # expend's N (the only trigger with that detail)
         "trigger:play",  # CR 305.1 (rules/casting.play_land, rules/triggers.py)
         "trigger:put_into_graveyard",

@@ -99,6 +99,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.PHASING,
         EventKind.COUNTERS,
         EventKind.COMMIT_CRIME,
+        EventKind.SCRY,
     )
 )
 
@@ -140,6 +141,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
+    "scry": (EventKind.SCRY,),  # "whenever you scry" (CR 701.22a-b)
     # "whenever you expend 4": a spell's cost paid crosses that much mana spent to
     # cast spells this turn (CR 700.14)
     "expend": (EventKind.CAST,),
@@ -1014,6 +1016,9 @@ def _matches_now(
             and int(d.get("mana_spent_before", 0)) < n <= int(d.get("mana_spent_after", 0))
             and _player_matches(trig.player, d.get("player"), source.controller)
         )
+    if ev.kind == EventKind.SCRY and kind == "scry":
+        # "Whenever you scry" (CR 701.22b: scry 0 is no scry event)
+        return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you gain life for the first time each turn"
