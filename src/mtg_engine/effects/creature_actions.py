@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ControllerRef, Effect
+from ..cards.abilities import ControllerRef, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
-from ..game.objects import GameObject, Zone
-from ..rules.characteristics import chars
+from ..game.objects import Zone
 from ..rules.counters import put_counters
 from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx
+from ..rules.filters import objects_matching
 from . import effect
 from .permanents import add_continuous
 from .tokens import create_token
@@ -54,14 +54,8 @@ def suspect(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-def _creatures_of(ctx: Ctx, player: int) -> list[GameObject]:
-    g = ctx.game
-    out = []
-    for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.controller == player and not o.phased_out and "Creature" in chars(g, o).types:
-            out.append(o)
-    return out
+#: "a creature you control" (CR 701.68a)
+_YOUR_CREATURE = Filter(("Creature",), "battlefield", (("controller", "you"),))
 
 
 @effect("blight")
@@ -71,7 +65,7 @@ def blight(ctx: Ctx, e: Effect) -> bool:
     players = ctx.players(e.args.get("player")) or [ctx.controller]
     p = players[0]
     n = ctx.amount(e.args.get("amount", 1))
-    creatures = [o.id for o in _creatures_of(ctx, p)]
+    creatures = [o.id for o in objects_matching(g, _YOUR_CREATURE, p, None)]
     if not creatures or n <= 0:
         if ctx.task is not None:
             ctx.task.data["short"] = True  # CR 701.68b: couldn't blight ("if you do")

@@ -7,7 +7,7 @@ gain life this turn" (Skullcrack), "You can't lose the game this turn". Each bec
 a continuous effect naming its players, locked in as it begins (CR 611.2c), with
 the spell filter's references resolved then (the name the creature had, 608.2h).
 The rules read them: casting (rules/cast_permissions.forbidden, CR 601.3) and the
-players' events (rules/player_replacements.restricted_by_effect, CR 101.2).
+players' events (rules/player_effects.py, CR 101.2).
 """
 
 from __future__ import annotations

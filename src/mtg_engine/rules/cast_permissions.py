@@ -37,6 +37,7 @@ from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object, matches_player
+from .player_effects import effect_source_name, effects_on
 from .statics import any_statics, statics_with
 from .support import register
 
@@ -159,14 +160,13 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         flt = st.args.get("filter")
         if flt is None or _card_matches(game, card, c, flt, src):
             return f"{src.name}: you can't cast that spell (rule 601.3)"
-    for e in game.effects:
+    for e in effects_on(game, "cant_cast", player):
         # "Your opponents can't cast spells this turn" (Silence), "... can't cast spells
         # with the same name as that creature until your next turn" (Reflector Mage):
         # a resolved spell's or ability's rules effect on players (CR 611.2a, 601.3)
-        if e.op == "cant_cast" and player in e.args.get("players", ()):
-            flt = e.args.get("filter")
-            if not isinstance(flt, Filter) or _spell_matches(game, card, c, flt, e.controller):
-                return f"{e.args.get('by') or 'an effect'}: you can't cast that spell (rule 601.3)"
+        flt = e.args.get("filter")
+        if not isinstance(flt, Filter) or _spell_matches(game, card, c, flt, e.controller):
+            return f"{effect_source_name(e)}: you can't cast that spell (rule 601.3)"
     return None
 
 

@@ -890,14 +890,8 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
     (an impossible instruction is ignored, CR 101.3) and "if you do" is false."""
     if e is not None and e.op == "blight":
         # CR 701.68b: a player who controls no creature can't choose to blight
-        g = ctx.game
         p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]
-        return not any(
-            (o := g.objects[oid]).controller == p
-            and not o.phased_out
-            and "Creature" in chars(g, o).types
-            for oid in g.battlefield
-        )
+        return not objects_matching(ctx.game, _YOUR_CREATURE, p, None)
     if e is None or e.op != "sacrifice" or not isinstance(e.args.get("what"), SelfRef):
         return False
     return not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args["what"]))
@@ -909,6 +903,9 @@ def _has_if_you_dont(ability: Ability) -> bool:
         e.condition is not None and e.condition.kind in _IF_NOT_DONE for e in ability.effects
     )
 
+
+#: "a creature you control" (blight, CR 701.68b)
+_YOUR_CREATURE = Filter(("Creature",), "battlefield", (("controller", "you"),))
 
 #: "If you do, ...", "If they do, ..." (another player's choice or payment, CR 118.12):
 #: whether the instruction before was done; and "If you / they don't, ..."

@@ -47,6 +47,7 @@ from .pipeline import (
     static_sources,
     watched,
 )
+from .player_effects import effect_source_name, effects_on
 from .support import register
 
 if TYPE_CHECKING:
@@ -107,9 +108,8 @@ def restricted_by_effect(game: Game, op: str, player: int) -> str | None:
     ("Players can't gain life this turn": Skullcrack, CR 611.2a, 101.2), or None.
     Such an effect names its players (``args["players"]``), locked in as it began
     (CR 611.2c)."""
-    for e in game.effects:
-        if e.op == op and player in e.args.get("players", ()):
-            return str(e.args.get("by") or "an effect")
+    for e in effects_on(game, op, player):
+        return effect_source_name(e)
     return None
 
 

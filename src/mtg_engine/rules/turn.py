@@ -293,7 +293,11 @@ def end_step(game: Game) -> None:
             this_turn = kept is not None and any(persistent[p.index])
             game.emit(
                 EventKind.MANA_EMPTIES,
-                ("500.4", "702.189a") if combat_kept else ("500.4",),
+                (
+                    "500.4",
+                    *(("106.4",) if this_turn else ()),
+                    *(("702.189a",) if combat_kept else ()),
+                ),
                 f"{p.name}'s unspent mana empties"
                 + (", but for the mana they don't lose this turn" if this_turn else "")
                 + (", but for the mana they don't lose until end of combat" if combat_kept else ""),
