@@ -279,11 +279,17 @@ def step_skipped(game: Game, step: str) -> bool:
     ev = propose(game, {"kind": EventKind.STEP, "player": game.active, "step": step, "what": step})
     if ev is None or not ev.get("cancelled"):
         return False
+    use_up_skips(game, ev)
+    game.emit(EventKind.SKIP, cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
+    return True
+
+
+def use_up_skips(game: Game, ev: dict[str, Any]) -> None:
+    """CR 614.10a: a "skips their next ..." effect that skipped this step or turn
+    (``ev``, a cancelled ``step`` event) is used up."""
     used = {k for k in ev.get("applied") or () if k.startswith(f"{SKIP_NEXT}:")}
     if used:
         game.effects = [e for e in game.effects if f"{SKIP_NEXT}:{e.timestamp}" not in used]
-    game.emit(EventKind.SKIP, cited(ev, ()), "; ".join(ev.get("notes") or ()), player=game.active)
-    return True
 
 
 @performer(EventKind.WIN_GAME)

@@ -16,7 +16,10 @@ of the step about to begin, in the event pipeline (rules/pipeline.py).
 
 Compiled as ``StaticEffect("may_skip_step", <you>, {"step": "draw", "effects":
 (...)})``. The mandatory skips ("Skip your draw step", "skips their next ...")
-are rules/player_replacements.py's.
+are rules/player_replacements.py's; they are checked as the next step is chosen
+(:func:`skipped`), except when an optional skip also applies to that step: then
+both are replacement effects of the one event, and the player chooses which
+applies (CR 616.1; Necropotence and Fasting).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .pipeline import (
     static_replacement,
     static_sources,
 )
+from .player_replacements import step_skipped, use_up_skips
 from .prevention_then import follow_source_instructions, instead_record
 from .support import register
 
@@ -74,6 +78,20 @@ def may_skip(
     return Replacement(key, name, ("614.10",), apply, optional=True, purpose=DecisionPurpose.MAY)
 
 
+def skipped(game: Game, step: str) -> bool:
+    """Whether the active player skips ``step`` ("turn", "draw", "combat_phase")
+    by a mandatory skip (CR 614.10), checked as it is chosen as the next one;
+    never when a "you may skip that step instead" also applies to it: both then
+    apply to the one event :func:`optional_skip` proposes as the step would
+    begin, and the player chooses between them (CR 616.1)."""
+    if static_sources(game, OP):
+        trial = {"kind": EventKind.STEP, "player": game.active, "step": step, "may": True}
+        for src, st in static_sources(game, OP):
+            if may_skip(game, trial, src, st, "") is not None:
+                return False
+    return step_skipped(game, step)
+
+
 def optional_skip(game: Game, task: Task) -> str | None:
     """As the current step would begin (CR 614.10): ask whether the active player
     skips it. :data:`PENDING` while the question waits (the ``turn`` task is asked
@@ -98,6 +116,7 @@ def optional_skip(game: Game, task: Task) -> str | None:
         return PENDING  # (the event waits in task.data["event"])
     if not done.get("cancelled"):
         return None
+    use_up_skips(game, done)  # (a "skip your next turn" chosen first, 616.1)
     game.emit(
         EventKind.SKIP, cited(done, ()), "; ".join(done.get("notes") or ()), player=game.active
     )

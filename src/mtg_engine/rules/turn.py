@@ -27,7 +27,7 @@ from .player_limits import max_hand_size
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
-from .step_skips import PENDING, SKIPPED, after_skip, optional_skip
+from .step_skips import PENDING, SKIPPED, after_skip, optional_skip, skipped
 from .tapping import set_tapped
 from .triggers import step_triggers
 from .untap_restrictions import held_tapped, next_untap_done, optional_untaps
@@ -138,7 +138,7 @@ def _turn_player(game: Game) -> None:
         for _ in range(len(game.players) * 8):
             # CR 614.10, 614.10a: "skip your next turn": the turn doesn't happen, the
             # next one does (each such effect is used up by the turn it skips)
-            if not step_skipped(game, "turn"):
+            if not skipped(game, "turn"):
                 break
             _next_turn_player(game)
 
@@ -338,9 +338,9 @@ def _next_step(game: Game, step: int) -> int:
         nxt = Step.END_OF_COMBAT
     if nxt == Step.FIRST_STRIKE_DAMAGE and not combat.first_strike_step_needed(game):
         nxt = Step.COMBAT_DAMAGE  # CR 510.4
-    if nxt == Step.BEGINNING_OF_COMBAT and step_skipped(game, "combat_phase"):
+    if nxt == Step.BEGINNING_OF_COMBAT and skipped(game, "combat_phase"):
         return _next_step(game, Step.END_OF_COMBAT)  # CR 614.10: the whole phase (505.1a)
-    if nxt not in (Step.UNTAP, Step.CLEANUP) and step_skipped(game, Step.NAMES[nxt]):
+    if nxt not in (Step.UNTAP, Step.CLEANUP) and skipped(game, Step.NAMES[nxt]):
         return _next_step(game, nxt)  # CR 614.1b, 614.10: "skip your draw step"
     return nxt
 
