@@ -66,6 +66,9 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)
     objs = ctx.objects(e.args.get("what"))
+    if e.args.get("from") == "graveyard":
+        # "exile that card from your graveyard": not once it has left it (CR 400.7)
+        objs = [o for o in objs if o.zone == Zone.GRAVEYARD]
     until_leaves = 0
     if e.args.get("until_source_leaves"):
         # "exile ... until this creature leaves the battlefield" (CR 610.3): if it has
@@ -539,4 +542,9 @@ on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])(
     _return_when_source_leaves
 )
 on_event(EventKind.MONARCH, rules=True)(_return_when_opponent_monarch)
-register("arg:exile.until_source_leaves", "arg:exile.until_opponent_monarch", "arg:exile.counters")
+register(
+    "arg:exile.until_source_leaves",
+    "arg:exile.from",
+    "arg:exile.until_opponent_monarch",
+    "arg:exile.counters",
+)

@@ -184,6 +184,12 @@ class VerbRules:
         conds = (("owner", owner),) if owner else ()
         return [Effect("exile", {"what": EachRef(Filter(("card",), "graveyard", conds))})]
 
+    def vp_exile_from_graveyard(self, c: list[Any]) -> list[Effect]:
+        """ "Whenever you discard a card, exile that card from your graveyard"
+        (Necropotence): the card, only while it is still in a graveyard (CR 400.7:
+        a card that has left it is a new object)."""
+        return [Effect("exile", {"what": _obj(c[0]), "from": "graveyard"})]
+
     def vp_exile_face_down(self, c: list[Any]) -> list[Effect]:
         """ "exile a card from your hand face down" (CR 406.3)."""
         return [
