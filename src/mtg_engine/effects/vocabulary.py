@@ -299,6 +299,9 @@ STATIC_OP_SPECS: dict[str, str] = {
     "(CR 118.9, 702.8a): the alternative cost 'free_permission'",
     "may_cast_free": "affected: Filter (cards), player: 'any'|'you' — Omniscience "
     "(CR 118.9): the alternative cost 'free_permission', at normal timing",
+    "draw_more_instead": "affected: Filter (players), n: int, except_first, empty_hand, effects — "
+    "'If you would draw a card [except the first one you draw in each of your draw steps], "
+    "draw two cards instead' (Alhammarret's Archive; CR 614.1a, 614.5; rules/draw_instead.py)",
     "draw_instead": "affected: Filter (players), effects — 'If an opponent would draw a "
     "card except the first one they draw in each of their draw steps, instead ...' "
     "(Hullbreacher, Notion Thief; CR 614.1a; rules/draw_instead.py)",

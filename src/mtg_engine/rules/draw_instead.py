@@ -13,6 +13,16 @@ of the draw event in the pipeline (rules/pipeline.py, rules/drawing.py).
   right after.
 
 Compiled as ``StaticEffect("draw_instead", <opponents>, {"effects": (...)})``.
+
+"If you would draw a card except the first one you draw in each of your draw
+steps, draw two cards instead" (Alhammarret's Archive; Thought Reflection,
+Phial of Galadriel's "while you have no cards in hand", Blood Scrivener's "and
+you lose 1 life"): the draw becomes that many draws, each its own event. The
+effect that made them doesn't apply to them again (CR 614.5), but another one
+does: with two Archives, a draw becomes four. They are drawn before the rest
+of a sequence of draws goes on (CR 614.11a). Compiled as
+``StaticEffect("draw_more_instead", <you>, {"n": 2, "except_first": True,
+"empty_hand": False, "effects": (...)})``.
 """
 
 from __future__ import annotations
@@ -35,6 +45,9 @@ if TYPE_CHECKING:
 OP = "draw_instead"
 #: the event a replaced draw becomes
 DRAW_REPLACED = "draw_replaced"
+MORE_OP = "draw_more_instead"
+#: the event a draw becomes when it is replaced by more draws
+DRAW_MORE = "draw_more"
 
 
 def first_in_draw_step(game: Game, ev: dict[str, Any]) -> bool:
@@ -84,4 +97,60 @@ def draw_instead_task(game: Game, task: Task) -> None:
     follow_source_instructions(game, task)
 
 
-register(f"static:{OP}")
+@static_replacement(MORE_OP, EventKind.DRAW)
+def draw_more_instead(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """CR 614.1a: "If you would draw a card [except the first one you draw in each
+    of your draw steps | while you have no cards in hand], draw two cards
+    instead"."""
+    player = int(ev["player"])
+    if not affects_player(st, player, src.controller):
+        return None
+    if st.args.get("except_first") and first_in_draw_step(game, ev):
+        return None
+    if st.args.get("empty_hand") and game.players[player].hand:
+        return None
+    n = int(st.args.get("n", 2))
+    name = chars(game, src).name
+    effects = list(st.args.get("effects") or ())
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = DRAW_MORE
+        ev["n"] = n
+        if effects:
+            ev["instead"] = instead_record(effects, src.controller, src.id, name)
+        return f"{name}: {game.players[player].name} draws {n} cards instead"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@performer(DRAW_MORE)
+def perform_draw_more(game: Game, ev: dict[str, Any]) -> None:
+    """The draw becomes ``n`` draws (CR 614.1a), each proposed on its own (CR 121.2)
+    and not again to the effects that already applied to this one (CR 614.5);
+    what else the effect does follows them ("and you lose 1 life")."""
+    player = int(ev["player"])
+    game.emit(
+        EventKind.SKIP,
+        cited(ev, ("614.1a",)),
+        f"{ev['what']}; " + "; ".join(ev.get("notes") or ()),
+        player=player,
+    )
+    if ev.get("instead"):
+        game.push_task("draw_instead", dict(ev["instead"]))
+    n = int(ev["n"])
+    rules = [r for r in ev.get("rules") or ("121.1",) if r != "504.1"]  # (not the step's draw)
+    game.push_task(
+        "draw",
+        {
+            "players": [player],
+            "n": n,
+            "left": n,
+            "rules": [*rules, "614.1a"],
+            "applied": list(ev.get("applied") or ()),
+        },
+    )
+
+
+register(f"static:{OP}", f"static:{MORE_OP}")

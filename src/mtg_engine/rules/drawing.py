@@ -59,8 +59,16 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
                 game.tasks.insert(len(game.tasks) - 1, Task("draw", data))
             break
         if ev["kind"] != EventKind.DRAW:  # CR 614.1a: replaced by another event
+            depth = len(game.tasks)
             PERFORMERS[ev["kind"]](game, ev)
             if game.outcome is not None:
+                break
+            left = n - i - 1
+            if left and len(game.tasks) > depth:
+                # CR 614.11a: what replaced this draw is done before the sequence
+                # goes on: the later draws wait below it
+                data = {"players": [player], "n": left, "left": left, "rules": list(rules)}
+                game.tasks.insert(depth, Task("draw", data))
                 break
             continue
         if not _perform_draw(game, ev):
@@ -127,15 +135,26 @@ def draw_task(game: Game, task: Task) -> None:
     while d["players"]:
         p = d["players"][0]
         while d["left"] > 0:
-            ev = d.pop("event", None) or draw_event(game, p, rules)
+            ev = d.pop("event", None) or _next_draw(game, p, rules, d.get("applied"))
             done = propose(game, ev, task)
             if done is None:
                 return  # asked; the event waits in task.data["event"]
             d["left"] -= 1
             PERFORMERS[done["kind"]](game, done)
+            if game.tasks[-1] is not task:
+                return  # CR 614.11a: what replaced the draw first; the rest after
         d["players"].pop(0)
         d["left"] = d["n"]
     game.finish(task)
+
+
+def _next_draw(game: Game, player: int, rules: tuple[str, ...], applied: Any) -> Event:
+    """The next draw of a ``draw`` task; the draws that replaced one draw carry the
+    effects that already applied to it, which don't apply again (CR 614.5)."""
+    ev = draw_event(game, player, rules)
+    if applied:
+        ev["applied"] = list(applied)
+    return ev
 
 
 __all__ = ["draw", "draws", "draw_event"]

@@ -2396,6 +2396,26 @@ class ClauseRules:
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("may_skip_step", you, args)])
 
+    def replacement_draw_more(self, c: list[Any]) -> Parsed:
+        """ "If you would draw a card [except the first one you draw in each of your
+        draw steps | while you have no cards in hand], draw two cards instead"
+        (Alhammarret's Archive, Phial of Galadriel; "instead you draw two cards and
+        you lose 1 life": Blood Scrivener; CR 614.1a)."""
+        args: dict[str, Any] = {"n": next(x for x in c if isinstance(x, int))}
+        for x in c:
+            if x in ("except_first", "empty_hand"):
+                args[x] = True
+            elif isinstance(x, list):
+                args["effects"] = tuple(x)
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("draw_more_instead", you, args)])
+
+    def draw_except_first(self, c: list[Any]) -> str:
+        return "except_first"
+
+    def draw_empty_hand(self, c: list[Any]) -> str:
+        return "empty_hand"
+
     def opponent_draw_instead(self, c: list[Any]) -> Parsed:
         """ "If an opponent would draw a card except the first one they draw in each of
         their draw steps, instead you create a Treasure token" (Hullbreacher; "instead
