@@ -34,6 +34,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     draw_instead,
     draw_skip,
     etb_replacements,
+    life_payment,
     mana_replacements,
     player_replacements,
     prevention_then,

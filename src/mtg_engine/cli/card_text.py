@@ -97,6 +97,8 @@ def filter_text(flt: Filter) -> str:
 
 def value_text(v: Any) -> str:
     """A reference, number, filter or value in words."""
+    if v is None:
+        return "none"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (int, str)):

@@ -168,5 +168,5 @@ def pay_life(ctx: Ctx, e: Effect) -> bool:
         if ctx.task is not None:
             ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
         return True
-    lose_life(g, payer, n, ("119.4",), f"paid for {ctx.obj.name}")
+    lose_life(g, payer, n, ("119.4",), f"paid for {ctx.obj.name}", paid=True)
     return True

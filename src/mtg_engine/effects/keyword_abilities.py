@@ -121,7 +121,7 @@ def _pay(ctx: Ctx, cost: Cost, times: int, rule: str, what: str) -> bool:
         if plan is not None:
             s["spent"] = "".join(mana_rules.execute_plan(g, p, mc, plan, what))
     if cost.life:
-        lose_life(g, p, cost.life * times, (rule, "119.4"), f"paid for {what}")
+        lose_life(g, p, cost.life * times, (rule, "119.4"), f"paid for {what}", paid=True)
     for oid in s.get("sacrifice") or []:
         if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
             sacrifice(g, oid, (rule, "701.21a"))

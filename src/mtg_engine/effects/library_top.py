@@ -37,6 +37,7 @@ register(
     "arg:may_play.free",
     "arg:may_play.once",
     "arg:may_play.exile_instead",
+    "arg:exile_top.face_down",
 )
 
 
@@ -96,9 +97,11 @@ def exile_top(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     owner = link_owner(ctx.obj)
     moved: list[int] = []
+    face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
+    rules = ("406.2", "406.3") if face_down else ("406.2",)
     for _p, ids in _top(ctx, e):
         for oid in ids:
-            nid = exile_linked(g, oid, owner, ("406.2",))
+            nid = exile_linked(g, oid, owner, rules, face_down=face_down)
             if nid is not None:
                 moved.append(nid)
     ctx.set_parent("it", moved)

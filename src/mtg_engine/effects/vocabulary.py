@@ -299,6 +299,9 @@ STATIC_OP_SPECS: dict[str, str] = {
     "(CR 118.9, 702.8a): the alternative cost 'free_permission'",
     "may_cast_free": "affected: Filter (cards), player: 'any'|'you' — Omniscience "
     "(CR 118.9): the alternative cost 'free_permission', at normal timing",
+    "pay_life_exile_instead": "affected: Filter (players) — 'If you would pay life while your "
+    "library has at least that many cards in it, exile that many cards from the top of your "
+    "library instead' (Ashiok, Wicked Manipulator; CR 614.1a, 614.13c; rules/life_payment.py)",
     "draw_more_instead": "affected: Filter (players), n: int, except_first, empty_hand, effects — "
     "'If you would draw a card [except the first one you draw in each of your draw steps], "
     "draw two cards instead' (Alhammarret's Archive; CR 614.1a, 614.5; rules/draw_instead.py)",

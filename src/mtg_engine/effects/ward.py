@@ -146,7 +146,7 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
                 return _counter(ctx, spell)
             mana_rules.execute_plan(g, payer, mc, plan, f"the ward cost of {ctx.source.name}")
         if cost.life:
-            lose_life(g, payer, cost.life, ("119.4", "702.21a"), "paid for ward")
+            lose_life(g, payer, cost.life, ("119.4", "702.21a"), "paid for ward", paid=True)
         s["stage"] = stage = 1
     if stage == 1:
         if cost.discard is not None:

@@ -684,7 +684,9 @@ def _pay_return_and_reveal(
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
         life = game.players[d["player"]].life
         if life > 0:
-            lose_life(game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost")
+            lose_life(
+                game, d["player"], (life + 1) // 2, ("119.4", *cites), "paid as a cost", paid=True
+            )
     if _other_cost(cost, "reveal_self") and src is not None:
         game.emit(
             EventKind.REVEAL,
@@ -752,7 +754,7 @@ def _pay_non_mana_costs_simple(
         status = True
         became_untapped(game, (src,), ("602.2b", "107.6"))
     if cost.life:
-        lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost")
+        lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost", paid=True)
     for kind, n in cost.remove_counters:
         src.counters[kind] = src.counters.get(kind, 0) - n
         if src.counters[kind] <= 0:

@@ -1037,7 +1037,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         for oid in feeders:
             _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
-        lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost")
+        lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost", paid=True)
     sacrificed = []
     with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 701.21a, 603.2c)
         for oid in d.get("sacrifice") or []:

@@ -21,7 +21,7 @@ from .characteristics import chars
 from .counters import counters_forbidden, put_player_counters
 from .face_down import is_masked
 from .face_turning import unmask
-from .pipeline import cited, forbidden, notes, performer, propose, refused
+from .pipeline import PERFORMERS, cited, forbidden, notes, performer, propose, refused
 from .prevention_then import after_prevention
 from .support import register
 from .triggers import may_trigger_on
@@ -370,17 +370,31 @@ def lose_life(
     rules: tuple[str, ...],
     why: str = "",
     event: dict[str, Any] | None = None,
+    *,
+    paid: bool = False,
+    entering: tuple[int, ...] = (),
 ) -> int:
     """CR 119.3: a player loses life — proposed first ("If an opponent would lose
     life, they lose twice that much life instead", CR 614.1a; "You can't lose
-    life", 119.8 and 101.2). Returns the life lost."""
+    life", 119.8 and 101.2). ``paid``: the loss is a payment of life (CR 119.4),
+    which "if you would pay life" effects replace; ``entering``: the objects
+    entering the battlefield as it is paid (CR 614.13c). Returns the life lost."""
     p = game.players[player]
     if event is None:
         if amount <= 0:
             return 0
-        event = propose(game, life_loss_event(game, player, amount, rules, why))
+        event = life_loss_event(game, player, amount, rules, why)
+        if paid:
+            event["paid"] = True
+            event["what"] = f"{p.name} would pay {amount} life"
+            if entering:
+                event["entering"] = list(entering)
+        event = propose(game, event)
         if event is None:
             return 0  # CR 616.1: the player chooses the order first
+        if event["kind"] != EventKind.LOSE_LIFE:
+            PERFORMERS[event["kind"]](game, event)  # CR 614.1a: replaced by another event
+            return 0
     if refused(game, event, ("119.8",), player=player):
         return 0
     amount = int(event["amount"])

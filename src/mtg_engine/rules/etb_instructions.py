@@ -191,7 +191,9 @@ def _pay_life(
         if not answer.value:
             entry["notes"].append(f"{game.players[ctl].name} doesn't pay {n} life")
             return _done(d, e, False)
-    lose_life(game, ctl, n, ("119.4", "614.12"), f"paid as {me.name} enters")
+    lose_life(
+        game, ctl, n, ("119.4", "614.12"), f"paid as {me.name} enters", paid=True, entering=(me.id,)
+    )
     return _done(d, e, True)
 
 

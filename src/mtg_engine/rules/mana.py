@@ -21,6 +21,7 @@ from ..game.objects import GameObject, Zone
 from .char_values import Chars
 from .characteristics import chars
 from .conditions import evaluate
+from .damage import lose_life
 from .effects_runner import Ctx, run_mana_ability
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
@@ -820,8 +821,9 @@ def execute_plan(
         raise RuntimeError(f"mana plan for {what} did not cover {cost}")
     spend_from_pool(game, player, pool_plan.from_pool, on)
     if pool_plan.life:
-        p.life -= pool_plan.life
-        p.life_lost_this_turn += pool_plan.life
+        # CR 107.4f, 119.4: Phyrexian mana paid with life: a payment of life, which
+        # is losing it
+        lose_life(game, player, pool_plan.life, ("107.4f", "119.4"), f"paid for {what}", paid=True)
     tapped = f" tapping {', '.join(names)}" if names else ""
     life = f" and {pool_plan.life} life" if pool_plan.life else ""
     game.emit(

@@ -279,6 +279,12 @@ class OracleLexer(Lexer):
                 out.append(Token("FROM_TOP", "from the top of your library", pos, 1, pos + 1))
                 skip = 5
                 continue
+            if value == "lands" and i > 0 and raw[i - 1][1] == "play" and _lands_from_top(raw, i):
+                # "you may play lands [and cast spells] from the top of your library"
+                # (CR 305.1, 601.2a): the lands of that permission, told apart from
+                # "play lands and cast spells from your graveyard"
+                out.append(Token("LANDS_TOP", value, pos, 1, pos + 1))
+                continue
             if value == "in" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["your", "party"]:
                 # "for each creature in your party" (CR 700.8): one word
                 out.append(Token("IN_PARTY", "in your party", pos, 1, pos + 1))
@@ -404,3 +410,15 @@ class OracleLexer(Lexer):
         if not isinstance(text, str):
             text = text.text
         yield from self.tokens(text)
+
+
+def _lands_from_top(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the "lands" at ``raw[i]`` is followed, within its sentence, by
+    "from the top of your library" (the FROM_TOP of a play permission)."""
+    for j in range(i + 1, min(i + 12, len(raw) - 5)):
+        words = [w for _, w, _ in raw[j : j + 6]]
+        if words == ["from", "the", "top", "of", "your", "library"]:
+            return True
+        if raw[j][1] in (".", ",", "from"):
+            return False
+    return False

@@ -1650,7 +1650,7 @@ class ClauseRules:
     def vp_play_from_top(self, c: list[Any]) -> list[Effect]:
         """ "You may play lands [and cast spells] from the top of your library" (CR
         305.1, 601.2a)."""
-        what = next((x for x in c if not isinstance(x, Token)), None)
+        what = next((x for x in c[1:] if not isinstance(x, Token)), None)
         return self._from_top(what, True)
 
     def vp_self_flash(self, c: list[Any]) -> list[Effect]:
@@ -2409,6 +2409,11 @@ class ClauseRules:
                 args["effects"] = tuple(x)
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("draw_more_instead", you, args)])
+
+    def replacement_pay_life_exile(self, c: list[Any]) -> Parsed:
+        """Ashiok, Wicked Manipulator (CR 614.1a, 119.4, 614.13c)."""
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("pay_life_exile_instead", you)])
 
     def draw_except_first(self, c: list[Any]) -> str:
         return "except_first"

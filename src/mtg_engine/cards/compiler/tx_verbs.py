@@ -193,7 +193,7 @@ class VerbRules:
     def vp_exile_face_down(self, c: list[Any]) -> list[Effect]:
         """ "exile a card from your hand face down" (CR 406.3)."""
         return [
-            Effect(e.op, {**e.args, "face_down": True}) if e.op == "exile" else e
+            Effect(e.op, {**e.args, "face_down": True}) if e.op in ("exile", "exile_top") else e
             for e in self.vp_exile(c)
         ]
 
