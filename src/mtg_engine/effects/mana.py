@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Amount, Effect
+from ..cards.abilities import MANA_COLOR_CHOICE, Amount, Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
@@ -19,7 +19,11 @@ from ..rules.support import register
 from . import effect
 
 # "Add three mana in any combination of {R} and/or {G}" (CR 106.1b)
-register("arg:add_mana.combination", f"arg:{MANA_INSTEAD_EFFECT}.you")  # "if you tap" (Deep Water)
+register(
+    "arg:add_mana.combination",
+    f"arg:{MANA_INSTEAD_EFFECT}.you",  # "if you tap" (Deep Water)
+    f"arg:{MANA_INSTEAD_EFFECT}.and_amount",  # "instead of any other type and amount"
+)
 
 
 @effect("add_mana")
@@ -156,11 +160,14 @@ def mana_instead_effect(ctx: Ctx, e: Effect) -> bool:
     g.effects = [*g.effects, ce]
     g.invalidate()  # (the mana sources planned with: rules/mana.mana_sources)
     who = "you tap" if args.get("you") else "a player taps"
+    mana = args["mana"]
+    produces = "one mana of a color of your choice" if mana == MANA_COLOR_CHOICE else f"{{{mana}}}"
+    amount = " and amount" if args.get("and_amount") else ""
     g.emit(
         EventKind.PREVENTION,
         ("614.1a", "106.12b"),
         f"{ctx.source.name}: until end of turn, if {who} a land for mana, it produces "
-        f"{{{args['mana']}}} instead of any other type",
+        f"{produces} instead of any other type{amount}",
     )
     return True
 

@@ -198,6 +198,12 @@ def color_chosen_instead(
         options = _options(game, st.args, o)
         if len(options) > 1 and len(mana) >= int(st.args.get("min", 1)):
             return chars(game, src).name, options
+    for e in _resolved(game):  # "until end of turn, ..." (Harvest Mage)
+        if not _resolved_applies(game, e, o.controller, o):
+            continue
+        options = _options(game, e.args, o)
+        if len(options) > 1 and len(mana) >= int(e.args.get("min", 1)):
+            return str(e.args.get("by") or "a mana effect"), options
     return None
 
 
@@ -236,7 +242,7 @@ def resolved_mana_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     for e in _resolved(game):
         if not _resolved_applies(game, e, ev["player"], o):
             continue
-        new = _produces_instead(game, e.args, o, tuple(ev["mana"]))
+        new = _produces_instead(game, e.args, o, tuple(ev["mana"]), ev.get("color"))
         if new is None:
             continue
         name = str(e.args.get("by") or "a mana effect")

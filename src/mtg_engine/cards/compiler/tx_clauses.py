@@ -1974,12 +1974,15 @@ class ClauseRules:
 
     def sent_mana_instead(self, c: list[Any]) -> list[Effect]:
         """ "Until end of turn, if you tap a land you control for mana, it produces {U}
-        instead of any other type" (Deep Water, Pale Moon): a replacement effect of the
+        instead of any other type" (Deep Water, Pale Moon; "one mana of a color of your
+        choice instead of any other type and amount": Harvest Mage): a replacement effect of the
         resolved spell or ability on mana production (CR 106.12b, 614.1a, 611.2a)."""
         duration, (you, flt) = c[0], c[1]
         if "Land" not in flt.kinds:
             raise CompileError("something other than a land tapped for mana")
-        args: dict[str, Any] = dict(x for x in c if isinstance(x, tuple) and x[0] == "mana")
+        args: dict[str, Any] = dict(
+            x for x in c if isinstance(x, tuple) and x[0] in ("mana", "and_amount")
+        )
         args.update({"filter": flt, "duration": duration})
         if you:
             args["you"] = True
