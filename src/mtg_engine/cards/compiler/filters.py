@@ -185,7 +185,10 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         # the first alternative's adjectives are shared ("tapped creature or
         # artifact"), unless each alternative has a head noun of its own
         own_heads = all(_own_head(alt) is not None for alt in alts)
-        shared_adjs = [] if own_heads else alts[0].adjs
+        # (shared only when every alternative has them: "blue creatures and black
+        # creatures" share none)
+        shared = not own_heads and all(set(alts[0].adjs) <= set(a.adjs) for a in alts[1:])
+        shared_adjs = alts[0].adjs if shared else []
         # an alternative with a head noun of its own keeps it: "spell or ability"
         alt_kinds = [_alt_kinds(alt, _own_head(alt) or head) for alt in alts]
         mixed = len({tuple(k) for k, _ in alt_kinds}) > 1

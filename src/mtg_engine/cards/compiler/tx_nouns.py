@@ -208,7 +208,10 @@ class NounRules:
             # unless each alternative has a head noun of its own ("basic land cards
             # and/or Desert cards": only the lands are basic)
             own_heads = all(any(n.kind == "head" for n in a.nouns) for a in alts)
-            if len(alts) > 1 and adjs and not own_heads:
+            # ... nor when an alternative has adjectives of its own: "blue creatures
+            # and black creatures" are two kinds of creature, not blue-and-black ones
+            own_adjs = any(a.adjs for a in alts[1:])
+            if len(alts) > 1 and adjs and not own_heads and not own_adjs:
                 for i in range(1, len(alts)):
                     alts[i] = Alt(adjs + alts[i].adjs, alts[i].nouns)
         if len(alts) == 1 and any(n.kind == "types_and" for n in alts[0].nouns):

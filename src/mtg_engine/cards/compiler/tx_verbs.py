@@ -991,6 +991,37 @@ class VerbRules:
             )
         return out
 
+    def vp_prevent_np_late(self, c: list[Any], combat: bool = False) -> list[Effect]:
+        """ "Prevent all damage that would be dealt this turn by creatures your opponents
+        control" (the duration before the direction; CR 615.1)."""
+        return self.vp_prevent_np([c[1], c[2], c[0]], combat)
+
+    def vp_prevent_combat_late(self, c: list[Any]) -> list[Effect]:
+        return self.vp_prevent_np_late(c, combat=True)
+
+    def vp_prevent_to_by(self, c: list[Any], combat: bool = False) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to you this turn by attacking
+        creatures" (CR 615.1): only damage those sources would deal to that
+        recipient (the sources are the ones there as it resolves, 611.2c)."""
+        direction, to, duration, by = c
+        if direction != "to":
+            raise CompileError("prevent damage dealt by ... by ...")
+        args: dict[str, Any] = {"what": _obj(by), "dealt_by": True, "to": _obj(to)}
+        if combat:
+            args["combat_only"] = True
+        return [Effect("prevent_damage", {**args, "duration": duration})]
+
+    def vp_prevent_combat_to_by(self, c: list[Any]) -> list[Effect]:
+        return self.vp_prevent_to_by(c, combat=True)
+
+    def vp_prevent_combat_by(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all combat damage target creature would deal this turn" (CR 615.1)."""
+        if isinstance(c[0], ThatObject):
+            # "prevent all combat damage that other creatures would deal": "that" is a
+            # relative pronoun there, not "that creature"
+            raise CompileError("prevent all combat damage that ... would deal")
+        return self.vp_prevent_np(["by", c[0], c[1]], combat=True)
+
     def vp_prevent_you_and(self, c: list[Any], combat: bool = False) -> list[Effect]:
         """ "Prevent all damage that would be dealt to you and creatures you control this
         turn" (Safe Passage, Endure; CR 615.1): you, and whatever permanents of that
