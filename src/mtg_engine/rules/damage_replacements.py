@@ -33,7 +33,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
-from .filters import is_unblocked, matches_object
+from .filters import enchanted_player, is_unblocked, matches_object
 from .pipeline import (
     Replacement,
     affects_player,
@@ -285,10 +285,24 @@ def damage_source(game: Game, ev: dict[str, Any]) -> GameObject | None:
 
 def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str) -> bool:
     """``who``: "any", "opponent" (an opponent or a permanent an opponent controls),
-    "you" (you or a permanent you control)."""
+    "you" (you or a permanent you control); "player", "opponent_player",
+    "you_player", "enchanted_player" (only a player: not their permanents); "self"
+    (``src`` itself)."""
     if who == "any":
         return True
+    if who == "self":
+        return bool(ev["to"] == src.id)
     pl = ref_player(ev["to"])
+    if who.endswith("player"):
+        if pl is None:
+            return False
+        if who == "opponent_player":
+            return pl != src.controller
+        if who == "you_player":
+            return pl == src.controller
+        if who == "enchanted_player":
+            return pl == enchanted_player(src)
+        return True
     if pl is None:
         o = game.objects.get(ev["to"])
         if o is None:
@@ -308,9 +322,17 @@ def double_damage(
     args = st.args
     if not _recipient_matches(game, ev, src, str(args.get("recipient", "any"))):
         return None
-    if args.get("source") == "you_control":
+    if args.get("combat_only") and not ev.get("combat"):
+        return None
+    source = args.get("source")
+    if source == "you_control":
         s = damage_source(game, ev)
         if s is None or s.controller != src.controller:
+            return None
+    elif source == "self":
+        # "If this creature would deal combat damage to a player, ..."
+        s = damage_source(game, ev)
+        if s is None or s.id != src.id:
             return None
     name = chars(game, src).name
 

@@ -1919,6 +1919,30 @@ class ClauseRules:
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
+    def replacement_double_damage_to(self, c: list[Any]) -> Parsed:
+        """ "If a source would deal damage to an opponent [you | this creature |
+        enchanted player], it deals double that damage to that player instead" (CR
+        614.1a): only damage to that recipient (a player, not their permanents)."""
+        return self._double_damage_to(_double_damage_recipient(c[1]), c)
+
+    def replacement_double_damage_to_opponent(self, c: list[Any]) -> Parsed:
+        return self._double_damage_to("opponent_player", c)
+
+    def replacement_double_damage_to_self(self, c: list[Any]) -> Parsed:
+        return self._double_damage_to("self", c)
+
+    def _double_damage_to(self, recipient: str, c: list[Any]) -> Parsed:
+        if any(isinstance(x, tuple) for x in c):
+            raise CompileError("double damage from a source with adjectives to ...")
+        args = {"recipient": recipient, "source": "you_control" if "dds:you" in c else "any"}
+        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
+    def replacement_double_combat_damage_by_self(self, c: list[Any]) -> Parsed:
+        """ "If this creature would deal combat damage to a player, it deals double that
+        damage to that player instead" (CR 614.1a)."""
+        args = {"recipient": "player", "source": "self", "combat_only": True}
+        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
     def mhm_any(self, c: list[Any]) -> tuple[str, int]:
         return ("min", 1)
 
@@ -2931,3 +2955,21 @@ def _mentions_x(value: Any) -> bool:
     if isinstance(value, (tuple, list)):
         return any(_mentions_x(v) for v in value)
     return False
+
+
+def _double_damage_recipient(np: Any) -> str:
+    """The recipient of "If a source would deal damage to [np], it deals double that
+    damage to that player instead": "an opponent", "you", this permanent or
+    "enchanted player" (the engine's names, rules/damage_replacements.py)."""
+    if isinstance(np, ControllerRef):
+        return "you_player"
+    if isinstance(np, SelfRef):
+        return "self"
+    flt = getattr(np, "filter", None)
+    if isinstance(flt, Filter) and flt.kinds == ("player",):
+        conds = dict(flt.conditions)
+        if conds == {"enchanted_by": "self"}:
+            return "enchanted_player"
+        if conds in ({"opponent": True}, {"controller": "opponent"}):
+            return "opponent_player"
+    raise CompileError(f"double damage to {np!r}")
