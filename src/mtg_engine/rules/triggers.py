@@ -413,10 +413,13 @@ def _check(
             abilities = list(graveyard_triggers(w))  # CR 113.6m: only those work there
         elif (
             not granted
-            and not _has_triggers(w)
             and w.zone == Zone.BATTLEFIELD
             and w.id not in gone  # (it may have had granted abilities, 603.10a)
             and not _listed_face_down(w)
+            # (its face has no triggered ability this kind of event can trigger: the
+            # index :func:`_watched_kinds` is built from the same kinds, permanent
+            # by permanent)
+            and (not _has_triggers(w) or ev.kind not in _face_kinds(w)[0])
         ):
             continue
         else:
