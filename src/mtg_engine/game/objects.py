@@ -174,28 +174,30 @@ class GameObject:
 _MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid", "links"}
 
 
-def _make_copier() -> Callable[
-    [GameObject], GameObject
-]:  # an explicit field-by-field copy: ~3x faster than a getattr loop
-    lines = ["def _copy_object(self):", "    o = _new(GameObject)"]
-    for name in GameObject.__slots__:
-        if name in ("counters", "targets"):
-            lines.append(
-                f"    o.{name} = self.{name}.copy() if self.{name} else {'{}' if name == 'counters' else '[]'}"
-            )
-        elif name in _MUTABLE_SLOTS:
-            # ``is not None``: an empty dict stays an empty dict (a clone is exact)
-            lines.append(f"    o.{name} = None if self.{name} is None else dict(self.{name})")
-        else:
-            lines.append(f"    o.{name} = self.{name}")
+def _slot_copier(cls: Any, copied: Callable[[str], str]) -> Callable[[Any], Any]:
+    """An explicit field-by-field copy of a ``__slots__`` class, each slot's value
+    given as an expression by ``copied(name)`` (~3x faster than a getattr loop: a
+    clone copies every permanent and each player)."""
+    lines = ["def _copy(self):", "    o = _new(cls)"]
+    lines += [f"    o.{name} = {copied(name)}" for name in cls.__slots__]
     lines.append("    return o")
-    ns: dict[str, Any] = {"GameObject": GameObject, "_new": object.__new__}
+    ns: dict[str, Any] = {"cls": cls, "_new": object.__new__}
     exec("\n".join(lines), ns)  # noqa: S102 - generated from __slots__ only
-    copier: Callable[[GameObject], GameObject] = ns["_copy_object"]
+    copier: Callable[[Any], Any] = ns["_copy"]
     return copier
 
 
-_copy_object = _make_copier()
+def _object_slot(name: str) -> str:
+    if name in ("counters", "targets"):
+        empty = "{}" if name == "counters" else "[]"
+        return f"self.{name}.copy() if self.{name} else {empty}"
+    if name in _MUTABLE_SLOTS:
+        # ``is not None``: an empty dict stays an empty dict (a clone is exact)
+        return f"None if self.{name} is None else dict(self.{name})"
+    return f"self.{name}"
+
+
+_copy_object: Callable[[GameObject], GameObject] = _slot_copier(GameObject, _object_slot)
 
 
 class Player:
@@ -266,15 +268,17 @@ class Player:
         self.ring_bearer: int | None = None
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(p, name, getattr(self, name))
-        p.library = list(self.library)
-        p.hand = list(self.hand)
-        p.graveyard = list(self.graveyard)
-        p.mana_pool = list(self.mana_pool)
-        p.restricted_mana = list(self.restricted_mana)
-        return p
+        """An independent copy for :meth:`Game.clone` (its zones and mana pool copied)."""
+        return _copy_player(self)
 
     def __repr__(self) -> str:
         return f"<Player {self.name} life={self.life}>"
+
+
+#: the lists of a player that a copy doesn't share
+_PLAYER_LISTS = ("library", "hand", "graveyard", "mana_pool", "restricted_mana")
+
+
+_copy_player: Callable[[Player], Player] = _slot_copier(
+    Player, lambda name: f"list(self.{name})" if name in _PLAYER_LISTS else f"self.{name}"
+)

@@ -91,7 +91,7 @@ def _any_daybound(game: Game) -> bool:
     return any(DAYBOUND in _keywords(game, game.objects[i]) for i in game.battlefield)
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(DAYBOUND, NIGHTBOUND))
 def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     new = game.objects.get(ev.data.get("obj", -1))
     if new is not None:

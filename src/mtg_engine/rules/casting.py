@@ -1028,33 +1028,38 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         if improvised:
             became_tapped(game, (c,), ("702.126a",))
     uids = {oid: game.objects[oid].card_uid for oid in feeders}
-    with simultaneous(game):  # the cards exiled for delve: one event (CR 603.2c)
-        for oid in delve:
-            if oid not in feeders:
-                _delve_exile(game, oid, what)
+    if delve:
+        with simultaneous(game):  # the cards exiled for delve: one event (CR 603.2c)
+            for oid in delve:
+                if oid not in feeders:
+                    _delve_exile(game, oid, what)
     spent = mana_rules.execute_plan(game, player, mana, plan, what, on)
-    with simultaneous(game):
-        for oid in feeders:
-            _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
+    if feeders:
+        with simultaneous(game):
+            for oid in feeders:
+                _delve_exile(game, _in_graveyard(game, player, uids[oid]), what)
     if total.life:
         lose_life(game, player, total.life, ("119.4", "601.2h"), "paid as a cost", paid=True)
     sacrificed = []
-    with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 701.21a, 603.2c)
-        for oid in d.get("sacrifice") or []:
-            if oid in game.objects:
-                sacrificed.append(_lki_record(game, oid))
-                sacrifice(game, oid, ("601.2h", "701.21a"))
-    with simultaneous(game):  # the cards discarded: one event (CR 701.9a, 603.2c)
-        for oid in d.get("discard") or []:
-            if oid in game.objects:
-                move(
-                    game,
-                    oid,
-                    Zone.GRAVEYARD,
-                    ("601.2h", "701.9a"),
-                    reason="is discarded",
-                    cause="discard",
-                )
+    # (an empty simultaneous event would do nothing: none is opened for no object)
+    if d.get("sacrifice"):
+        with simultaneous(game, d["sacrifice"]):  # one event (CR 701.21a, 603.2c)
+            for oid in d["sacrifice"]:
+                if oid in game.objects:
+                    sacrificed.append(_lki_record(game, oid))
+                    sacrifice(game, oid, ("601.2h", "701.21a"))
+    if d.get("discard"):
+        with simultaneous(game):  # the cards discarded: one event (CR 701.9a, 603.2c)
+            for oid in d["discard"]:
+                if oid in game.objects:
+                    move(
+                        game,
+                        oid,
+                        Zone.GRAVEYARD,
+                        ("601.2h", "701.9a"),
+                        reason="is discarded",
+                        cause="discard",
+                    )
     if d.get("exile"):
         with simultaneous(game, d["exile"]):  # the cards exiled: one event (CR 603.2c)
             for oid in d["exile"]:

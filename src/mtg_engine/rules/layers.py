@@ -301,6 +301,7 @@ _SOURCE_KEYS = frozenset(
         _QUIET_KEY,
         "pipeline_index",
         "face_down_present",  # rules/face_down.py: the newcomer is face up (``_inert``)
+        "trigger_event_kinds",  # rules/triggers.py adds the newcomer's
     )
 )
 

@@ -203,6 +203,27 @@ def _prints_own_permission(o: GameObject) -> bool:
     return bool(got)
 
 
+#: ``Game._could_act`` key (with the player): the graveyard last looked at by
+#: :func:`_graveyard_prints_own` and whether a card in it prints its own permission
+_GRAVEYARD_OWN = "graveyard_prints_own"
+
+
+def _graveyard_prints_own(game: Game, player: int, graveyard: list[int]) -> bool:
+    """Whether a card in the player's graveyard prints "You may cast this card from
+    your graveyard" (:func:`_prints_own_permission`), remembered for the same cards:
+    an object in a graveyard is never changed in place (a move makes a new object,
+    CR 400.7), so the same ids are the same cards. (Derived data: a clone or a game
+    read back looks again.)"""
+    key = (_GRAVEYARD_OWN, player)
+    kept = game._could_act.get(key)
+    if kept is not None and kept[0] == graveyard:
+        return bool(kept[1])
+    objects = game.objects
+    got = any(_prints_own_permission(objects[oid]) for oid in graveyard)
+    game._could_act[key] = (list(graveyard), got)
+    return got
+
+
 def own_permission(game: Game, player: int, o: GameObject) -> bool:
     """Whether the card ``o`` lets its owner ``player`` cast it from the zone it's in:
     "You may cast this card from your graveyard [as long as ...]" (CR 113.6, 601.2a)."""
@@ -338,8 +359,8 @@ def _permitted(game: Game, player: int) -> list[int]:
     statics = statics_index(game)
     once = bool(graveyard) and GRAVEYARD_ONCE in statics
     static = STATIC_PLAY in statics
-    if not (mine or once or static or game.exile) and not any(
-        _prints_own_permission(objects[oid]) for oid in graveyard
+    if not (mine or once or static or game.exile) and not _graveyard_prints_own(
+        game, player, graveyard
     ):
         return []  # (priority asks with every graveyard card: most ask nothing)
     ids = {oid for e in mine for oid in e.affected}

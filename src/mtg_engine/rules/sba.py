@@ -121,7 +121,11 @@ def sba_would_apply(game: Game) -> bool:
         if not p.has_lost
     ):
         return True  # (a player who can't lose the game loses nothing, CR 101.2)
-    if _creature_deaths(game) or speed_owed(game):
+    if speed_owed(game):
+        return True
+    if _CLEAN in game._chars or _owed_only_clean(game):
+        return False  # the object-based checks found nothing since the last change
+    if _creature_deaths(game):
         return True
     sagas, battles = _sagas_and_battles(game, _waiting(game))
     if sagas or battles:

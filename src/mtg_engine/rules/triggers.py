@@ -171,8 +171,8 @@ def _watched_kinds(game: Game) -> frozenset[str]:
     is harmless: it's built from each card face's abilities (cached per face), those
     it grants, and the abilities continuous effects grant."""
     got = game._chars.get(_WATCHED_KEY)
-    if got is None:
-        got = _build_index(game)
+    if got is None or got[2] != len(game.battlefield):
+        got = _build_index(game, got)
     return got[0]
 
 
@@ -193,28 +193,48 @@ def _static_grants(game: Game) -> bool:
     """Whether some permanent's static ability grants triggered abilities to others
     ("Enchanted creature has 'Whenever this creature attacks, ...'", CR 613.1f)."""
     got = game._chars.get(_WATCHED_KEY)
-    if got is None:
-        got = _build_index(game)
+    if got is None or got[2] != len(game.battlefield):
+        got = _build_index(game, got)
     return got[1]
 
 
-def _build_index(game: Game) -> tuple[frozenset[str], bool]:
+def _build_index(game: Game, kept: tuple | None = None) -> tuple:
+    """The trigger-kind index (:func:`_watched_kinds`, :func:`_static_grants`): the
+    kinds, whether a permanent grants triggered abilities, and the battlefield it was
+    built for (its length, its ids). ``kept``, an index the characteristics cache
+    kept while permanents without static abilities entered (rules/layers.py: the
+    resolved effects and the other permanents are as they were), is extended with
+    the newcomers, in battlefield order, as a whole rebuild would find them."""
     found: set[str] = set()
     grants = False
-    ids = game.battlefield
-    if game.command:
-        ids = [*ids, *emblem_ids(game)]
+    battlefield = game.battlefield
+    ids: list[int] = battlefield
     objects = game.objects
     copies = False
     for e in game.effects:
         if e.op in ("copy", "set_copiable"):
             copies = True  # copied abilities (CR 707.2): look at the abilities themselves
+        elif kept is not None:
+            continue  # (what the effects grant is in the kept index)
         elif e.op == "grant_ability" or (e.op == "become" and e.args.get("abilities")):
             # (a "becomes ... with '[ability]'" effect grants it too, CR 613.1f)
             found.update(_kinds_of(e.args.get("abilities") or ()))
         elif e.op == "grant_keyword" and _keyword_triggers(e.args.get("keyword")):
             # a granted keyword's own triggered abilities (decayed, CR 702.147a)
             found.update(_kinds_of(keyword_abilities(e.args["keyword"])))
+    if (
+        kept is not None
+        and not game.command
+        and kept[2] < len(battlefield)
+        and tuple(battlefield[: kept[2]]) == kept[3]
+    ):
+        found.update(kept[0])
+        grants = kept[1]
+        ids = battlefield[kept[2] :]
+    elif kept is not None:
+        return _build_index(game)
+    elif game.command:
+        ids = [*ids, *emblem_ids(game)]
     for oid in ids:
         o = objects[oid]
         if o.phased_out:
@@ -224,7 +244,7 @@ def _build_index(game: Game) -> tuple[frozenset[str], bool]:
         kinds, gives = _face_kinds(o)
         found |= kinds
         grants = grants or gives
-    got = (frozenset(found), grants)
+    got = (frozenset(found), grants, len(battlefield), tuple(battlefield))
     game._chars[_WATCHED_KEY] = got
     return got
 
@@ -413,10 +433,13 @@ def _check(
             abilities = list(graveyard_triggers(w))  # CR 113.6m: only those work there
         elif (
             not granted
-            and not _has_triggers(w)
             and w.zone == Zone.BATTLEFIELD
             and w.id not in gone  # (it may have had granted abilities, 603.10a)
             and not _listed_face_down(w)
+            # (its face has no triggered ability this kind of event can trigger: the
+            # index :func:`_watched_kinds` is built from the same kinds, permanent
+            # by permanent)
+            and (not _has_triggers(w) or ev.kind not in _face_kinds(w)[0])
         ):
             continue
         else:
