@@ -398,6 +398,12 @@ def _check(
         and subject is not None
     ):
         _note_left(game, subject)
+        new = d.get("obj")
+        if isinstance(new, int):
+            # CR 603.10a: the game looks back to just before the event: a permanent
+            # that entered since (a card exiled "until this leaves the battlefield"
+            # returning, 610.3c) wasn't there to see it (ids only grow, 400.7)
+            watchers = [w for w in watchers if w.id < new]
         # CR 603.10a: leaves-the-battlefield abilities look back, at the permanent that
         # left and at those that left at the same time
         gone = {subject.id, *(o.id for o in left)}
