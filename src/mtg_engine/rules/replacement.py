@@ -31,6 +31,7 @@ from ..cards.abilities import (
     Ability,
     AbilityKind,
     Amount,
+    Condition,
     Filter,
     StaticEffect,
 )
@@ -231,8 +232,26 @@ def etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]
             for ai, si, st, a in etb_statics(cv):
                 if isinstance(st.affected, Filter):
                     got.append((sid, ai, si, st, a))
+        for p in game.players:
+            for gid in p.graveyard:
+                # "As long as this card is in your graveyard, each Human creature you
+                # control enters with an additional +1/+1 counter" (Dearly Departed):
+                # a static ability that functions in the graveyard (CR 113.6b)
+                card = game.objects[gid]
+                cv = card.card.cache.get(SINGLE_FACE) or chars(game, card)
+                for ai, si, st, a in etb_statics(cv):
+                    if isinstance(st.affected, Filter) and _in_graveyard_only(st):
+                        got.append((gid, ai, si, st, a))
         game._chars[_ETB_KEY] = got
     return got
+
+
+def _in_graveyard_only(st: StaticEffect) -> bool:
+    """A static "as long as this card is in your graveyard" (CR 113.6b)."""
+    cond = st.condition
+    if cond is not None and cond.kind == "as_long_as":
+        cond = cond.args.get("cond")
+    return isinstance(cond, Condition) and cond.kind == "self_in_graveyard"
 
 
 def etb_statics(c: Chars) -> tuple:
