@@ -26,14 +26,21 @@ register(
 )
 
 
+#: amounts read from the resolving ability itself (its X, its trigger event, an
+#: earlier instruction), not from the game alone (rules/mana.productions_of)
+_RESOLUTION_AMOUNTS = frozenset(("x", "that_much", "chosen_number"))
+
+
 @effect("add_mana")
 def add_mana(ctx: Ctx, e: Effect) -> bool:
     """CR 106.3: mana is added to the controller's pool."""
     args = e.args
     amount = args.get("amount")
-    if isinstance(amount, Amount) and amount.kind == "x":
-        # "Add X mana": the X announced as the ability was activated (CR 107.3, 601.2b)
-        args = {**args, "amount": ctx.amount(amount)}
+    if isinstance(amount, Amount) and amount.kind in _RESOLUTION_AMOUNTS:
+        # "Add X mana": the X announced as the ability was activated (CR 107.3,
+        # 601.2b); "add that much mana": what the trigger event counted ("whenever
+        # one or more creatures you control attack", 603.2, 608.2c)
+        args = {**args, "amount": max(0, ctx.amount(amount))}
     prods = productions_of(args, ctx.game, ctx.source)
     if not prods:
         return True

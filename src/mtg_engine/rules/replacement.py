@@ -31,6 +31,7 @@ from ..cards.abilities import (
     Ability,
     AbilityKind,
     Amount,
+    Condition,
     Filter,
     StaticEffect,
 )
@@ -231,8 +232,43 @@ def etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]
             for ai, si, st, a in etb_statics(cv):
                 if isinstance(st.affected, Filter):
                     got.append((sid, ai, si, st, a))
+        for p in game.players:
+            for gid in p.graveyard:
+                # "As long as this card is in your graveyard, each Human creature you
+                # control enters with an additional +1/+1 counter" (Dearly Departed):
+                # a static ability that functions in the graveyard (CR 113.6b)
+                card = game.objects[gid]
+                got.extend((gid, *found) for found in _graveyard_etb(game, card))
         game._chars[_ETB_KEY] = got
     return got
+
+
+#: card cache key: face -> its "enters" statics that work from a graveyard
+_GRAVEYARD_ETB_KEY = "graveyard_etb"
+
+
+def _graveyard_etb(game: Game, card: GameObject) -> tuple:
+    """The "enters" replacement statics of a card in a graveyard that function
+    there (CR 113.6b), as (ability index, static index, static, ability); cached
+    per card face."""
+    faces = card.card.cache.setdefault(_GRAVEYARD_ETB_KEY, {})
+    got = faces.get(card.face)
+    if got is None:
+        cv = card.card.cache.get(SINGLE_FACE) or chars(game, card)
+        got = faces[card.face] = tuple(
+            (ai, si, st, a)
+            for ai, si, st, a in etb_statics(cv)
+            if isinstance(st.affected, Filter) and _in_graveyard_only(st)
+        )
+    return got
+
+
+def _in_graveyard_only(st: StaticEffect) -> bool:
+    """A static "as long as this card is in your graveyard" (CR 113.6b)."""
+    cond = st.condition
+    if cond is not None and cond.kind == "as_long_as":
+        cond = cond.args.get("cond")
+    return isinstance(cond, Condition) and cond.kind == "self_in_graveyard"
 
 
 def etb_statics(c: Chars) -> tuple:

@@ -896,7 +896,7 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
         if trig.event == "discard" and k == "one_or_more":
             continue  # once per discarding event, "that many" (rules/triggers._check)
-        if trig.event in ("leaves_graveyard", "dies") and k == "one_or_more":
+        if trig.event in ("leaves_graveyard", "dies", "put_into_graveyard") and k == "one_or_more":
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")

@@ -418,6 +418,12 @@ def _check(
         and subject is not None
     ):
         _note_left(game, subject)
+        new = d.get("obj")
+        if isinstance(new, int):
+            # CR 603.10a: the game looks back to just before the event: a permanent
+            # that entered since (a card exiled "until this leaves the battlefield"
+            # returning, 610.3c) wasn't there to see it (ids only grow, 400.7)
+            watchers = [w for w in watchers if w.id < new]
         # CR 603.10a: leaves-the-battlefield abilities look back, at the permanent that
         # left and at those that left at the same time
         gone = {subject.id, *(o.id for o in left)}
@@ -774,16 +780,17 @@ def _matches_now(
             kind == "put_into_graveyard"
             and d.get("to_zone") == "graveyard"
             and isinstance(trig.subject, Filter)
-            and ("card" in trig.subject.kinds or _detail(trig, "not_from") is not None)
         ):
-            # "whenever another card is put into a graveyard from anywhere": the card
-            # it became in the graveyard (CR 400.7; a token isn't a card, 111.1)
+            # "whenever another card is put into a graveyard from anywhere", "one or
+            # more land cards are put into your graveyard from anywhere": the card it
+            # became in the graveyard (CR 400.7; a token isn't a card, 111.1)
             if _detail(trig, "not_from") == d.get("from_zone"):
                 return False  # "from anywhere other than the battlefield"
             new = game.objects.get(d.get("obj", -1))
             return (
                 new is not None
                 and not new.is_token
+                and _put_into_matches(trig, d, new, source)
                 and matches_object(game, new, trig.subject, source.controller, source)
             )
         if kind == "countered":

@@ -127,7 +127,19 @@ def _each_player(subject: Any) -> bool:
 #: instructions only an object can follow ("has first strike", "is a Knight",
 #: "gets +1/+1"): a later clause without a subject shares the sentence's object subject
 _OBJECT_OPS = frozenset(
-    ("grant_keyword", "modify_pt", "add_types", "grant_ability", "set_pt", "add_colors")
+    (
+        "grant_keyword",
+        "modify_pt",
+        "add_types",
+        "grant_ability",
+        "set_pt",
+        "add_colors",
+        # "target creature with defender gains haste, can attack as though it didn't
+        # have defender, and assigns combat damage equal to its toughness" (CR
+        # 702.3b, 510.1c): what only a creature does
+        "attack_despite_defender",
+        "assign_damage_by_toughness",
+    )
 )
 
 
@@ -402,7 +414,7 @@ class ClauseRules:
                 details=(("what", subject.filter), ("count", count)),
             )
         if (
-            event in ("tapped", "dies", "leaves", "leaves_graveyard")
+            event in ("tapped", "dies", "leaves", "leaves_graveyard", "put_into_graveyard")
             and isinstance(subject, Some)
             and subject.count == "one_or_more"
         ):
