@@ -580,6 +580,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # "for each opponent, gain control of up to one target creature that
             # player controls": a target per player (CR 601.2c): not run yet
             out.add("arg:for_each.targets")
+        if "attached_to" in v.args and v.args["attached_to"] == what:
+            # "return up to two target Aura cards ... attached to that creature" read
+            # as attached to themselves: "that creature" wasn't understood
+            out.add(f"arg:{v.op}.attached_to_itself")
         if v.op == "choose_objects" and not isinstance(what, ChooseRef):
             out.add("arg:choose_objects.what")  # not objects: not run yet (effects/choices.py)
         if isinstance(what, ChooseRef) and "player" in v.args:
