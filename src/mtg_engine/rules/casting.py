@@ -859,6 +859,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         rules.append(spec.rule)
     paid: dict[str, Any] = {
         "from_zone": Zone.NAMES[from_zone],
+        "caster": player,  # "if you cast it" (CR 603.4, 400.7d: rules/cast_from_hand.py)
         "alt": opts.get("alt"),
         "kicker": list(opts.get("kicker") or ()),
         "buyback": bool(opts.get("buyback")),

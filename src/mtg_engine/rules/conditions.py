@@ -19,10 +19,11 @@ from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its co
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
 from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
+from .cast_from_hand import cast_by
 from .characteristics import chars
 from .filters import matches_object, matches_player, objects_matching
 from .linked import exiled_with, link_owner
-from .support import COVERAGE_PROBES
+from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -74,6 +75,7 @@ _KNOWN = frozenset(
         "attacked_this_turn",
         "x_ge",
         "player_controls",
+        "cast_it",
     }
 )
 
@@ -258,9 +260,33 @@ def evaluate(
         return isinstance(inner, Condition) and evaluate(game, inner, controller, source, ctx)
     if k == "is":
         return _is_holds(game, a, controller, source, ctx)
+    if k == "cast_it":
+        return _cast_it(game, controller, source, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)
     return False
+
+
+register("condition:cast_it")
+
+
+def _cast_it(game: Game, controller: int, source: GameObject | None, ctx: Ctx | None) -> bool:
+    """ "When this creature enters, if you cast it", "whenever a creature you control
+    enters, if you cast it" (CR 603.4): the permanent the trigger names was a spell
+    its controller cast (CR 601.2, 400.7d: the permanent remembers the spell it was,
+    keywords/stack_records.py); one put onto the battlefield without being cast, or a
+    copy of a spell (CR 707.10: not cast), wasn't. A permanent that has left the
+    battlefield since is seen as it last existed there (CR 608.2h)."""
+    obj = source
+    td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+    if isinstance(td.get("obj"), int):
+        obj = game.objects.get(td["obj"])
+        if obj is None or obj.zone != Zone.BATTLEFIELD:
+            info = td.get("obj_lki")
+            return isinstance(info, dict) and info.get("cast_by") == controller
+    if obj is None or obj.zone != Zone.BATTLEFIELD:
+        return False
+    return cast_by(obj) == controller
 
 
 def player_controls_shape(a: dict) -> bool:
