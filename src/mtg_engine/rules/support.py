@@ -289,6 +289,7 @@ SUPPORTED: set[str] = set(
                 # "creatures blocking or blocked by this creature" (rules/filters.py)
                 "blocking_or_blocked_by",
                 "blocked_by",
+                "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
                 "same_name_as",
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
