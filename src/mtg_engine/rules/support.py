@@ -639,8 +639,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
         ):
             out.add("arg:may_play.duration")  # rules/play_permissions.DURATIONS
         if isinstance(v.args.get("what"), ParentRef) and v.args["what"].key == "rest":
-            if v.op in ("sacrifice", "discard"):
-                out.add("arg:sacrifice.rest")  # "sacrifices the rest": who sacrifices is lost
+            if v.op in ("sacrifice", "discard") and "player" not in v.args:
+                # "sacrifices the rest": who sacrifices is lost (with the player, each
+                # one's own that they didn't choose: effects/zones.sacrifice_effect)
+                out.add("arg:sacrifice.rest")
         if v.op == "create_emblem" and any(
             isinstance(a, Ability) and a.kind is not AbilityKind.TRIGGERED and not a.static
             for a in v.args.get("abilities") or ()
