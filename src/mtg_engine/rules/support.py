@@ -40,6 +40,7 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.hooks import EFFECT_HANDLERS
+from .layers_table import abilities_of
 
 
 def _unregistered(*_args: object) -> Any:
@@ -739,7 +740,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.args.get("abilities") or v.args.get("ability"), out)
         if v.affected is not None:
             parts = set()
-            _walk_value(v.affected, parts)
+            # "activated abilities of artifacts ...": a restriction on the artifacts
+            # (rules/layers_table.abilities_of)
+            _walk_value(abilities_of(v).affected, parts)
             if "cond:caster" in parts:
                 # "Artifact spells you cast have cascade", "Spells you cast with mana
                 # value 5 or greater can't be countered" (rules/filters._cast_by): each
