@@ -76,6 +76,7 @@ _KNOWN = frozenset(
         "x_ge",
         "player_controls",
         "cast_it",
+        "you_control_more",
     }
 )
 
@@ -262,12 +263,55 @@ def evaluate(
         return _is_holds(game, a, controller, source, ctx)
     if k == "cast_it":
         return _cast_it(game, controller, source, ctx)
+    if k == "you_control_more":
+        return _you_control_more(game, a, controller, source, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)
     return False
 
 
-register("condition:cast_it")
+register("condition:cast_it", "condition:you_control_more")
+
+
+def more_than_whom(a: dict) -> bool:
+    """Whether the other side of "you control more [permanents] than [players]" is
+    one this module reads: each other player, the attacking player, or a player an
+    instruction names ("that spell's controller")."""
+    flt = a.get("filter1")
+    if isinstance(flt, Filter):
+        return flt.kinds == ("player",) and flt.conditions in (
+            (("other_than_you", True),),
+            (("attacking", True),),
+        )
+    return "arg1" in a
+
+
+COVERAGE_PROBES.more_than_whom = more_than_whom
+
+
+def _you_control_more(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> bool:
+    """ "If you control more creatures of that type than each other player", "can't
+    block unless you control more creatures than attacking player", "if you control
+    more creatures than that spell's controller" (CR 109.5): your count of them is
+    greater than each of those players' (players who left the game aren't counted,
+    CR 800.4a)."""
+    flt = a.get("filter")
+    if not isinstance(flt, Filter) or not more_than_whom(a):
+        return False
+    other = a.get("filter1")
+    if isinstance(other, Filter) and ("attacking", True) in other.conditions:
+        players = [game.active]  # the attacking player (CR 506.2)
+    elif isinstance(other, Filter):
+        players = [p.index for p in game.players if p.index != controller and not p.has_lost]
+    elif ctx is not None:
+        players = [p for p in ctx.players(a["arg1"]) if p != controller]
+    else:
+        return False
+    found = objects_matching(game, flt, controller, source)
+    mine = sum(1 for o in found if o.controller == controller)
+    return all(sum(1 for o in found if o.controller == p) < mine for p in players)
 
 
 def _cast_it(game: Game, controller: int, source: GameObject | None, ctx: Ctx | None) -> bool:

@@ -69,6 +69,8 @@ class CoverageProbes:
     counted_spells: Callable[[Any], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
+    #: whether "you control more ... than [players]" names players it reads (rules/conditions)
+    more_than_whom: Callable[[dict[str, Any]], bool] = _unregistered
     #: whether an "Activate only ..." restriction is a timing one (rules/activating)
     is_timing_restriction: Callable[[Any], bool] = _unregistered
     #: whether a "Cast this spell only ..." restriction is checked (rules/cast_restrictions)
@@ -678,6 +680,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
         if v.kind == "player_controls" and not COVERAGE_PROBES.player_controls_shape(v.args):
             out.add("condition:player_controls.players")  # whose permanents: not read yet
+        if v.kind == "you_control_more" and not COVERAGE_PROBES.more_than_whom(v.args):
+            out.add("condition:you_control_more.than")  # "than defending player": not read
         if v.kind == "spells_cast_ge" and not COVERAGE_PROBES.counted_spells(v.args.get("filter")):
             out.add("condition:spells_cast_ge.filter")  # "noncreature spells": not counted
         if v.kind == "is":
