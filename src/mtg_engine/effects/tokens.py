@@ -164,18 +164,19 @@ register("static:token_multiplier")
 
 
 def choose_defenders(
-    ctx: Ctx, players: list[int], n: int, side_of: int | None = None
+    ctx: Ctx, players: list[int], n: int, side_of: int | None = None, noun: str = "token"
 ) -> list[int | None] | None:
-    """CR 508.4: for each token, what it attacks; None while a choice is pending.
+    """CR 508.4: for each token (``n`` for each of ``players``; or each card put onto
+    the battlefield attacking, ``noun``), what it attacks; None while a choice is pending.
 
     No choice when the token can't be attacking (no combat, or its controller isn't
     the attacking player: 506.3b) or when only one player/permanent can be attacked.
     ``side_of``: only that player or a planeswalker they control (myriad, 702.116a)."""
     g = ctx.game
     chosen: list[int | None] = ctx.scratch.setdefault("attack_defenders", [])
-    slots = [(p, i) for p in players for i in range(n)]
+    slots = [p for p in players for _ in range(n)]
     while len(chosen) < len(slots):
-        p, i = slots[len(chosen)]
+        p = slots[len(chosen)]
         if g.combat is None or p != g.active:
             chosen.append(None)
             continue
@@ -189,7 +190,8 @@ def choose_defenders(
             ctx.ask(
                 DecisionKind.CHOOSE_OBJECTS,
                 "508.4",
-                f"Choose the player, planeswalker or battle token {i + 1} of {n} is attacking",
+                f"Choose the player, planeswalker or battle {noun} {len(chosen) + 1} of {len(slots)} "
+                "is attacking",
                 {
                     "candidates": options,
                     "min": 1,

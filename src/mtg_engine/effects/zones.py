@@ -21,10 +21,18 @@ from ..rules.support import register
 from ..rules.zones import move, shuffle_library
 from . import effect
 from .permanents import _continuous, add_continuous
+from .tokens import choose_defenders, enter_attacking
 
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
 register("arg:return_to_battlefield.transformed")  # CR 712.14a
+# "... to the battlefield tapped and attacking" (CR 508.4); "attached to that creature" (303.4f)
+register(
+    "arg:return_to_battlefield.tapped_attacking",
+    "arg:return_to_battlefield.attached_to",
+    "arg:put_onto_battlefield.tapped_attacking",
+    "arg:put_onto_battlefield.attached_to",
+)
 register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the owner's order)
 
 
@@ -217,12 +225,56 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         objs = [
             g.objects[i] for i in first if i in g.objects and g.objects[i].zone != Zone.BATTLEFIELD
         ]
+    how = _how_they_enter(ctx, e, [(_new_controller(ctx, e, o), o.id) for o in objs])
+    if how is None:
+        return False  # waiting for what one attacks (CR 508.4)
     with simultaneous(ctx.game):  # "return all ...": they enter at once (CR 603.6a)
-        return _enter_each(ctx, e, objs, came)
+        return _enter_each(ctx, e, objs, came, how)
 
 
-def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int]) -> bool:
+def _new_controller(ctx: Ctx, e: Effect, o: GameObject) -> int:
+    """ "Under your control" or, by default, its owner's (CR 110.2a)."""
+    return ctx.controller if e.args.get("under") == "you" else o.owner
+
+
+def _how_they_enter(ctx: Ctx, e: Effect, entering: list[tuple[int, int]]) -> dict | None:
+    """What the instruction says about where the cards ``entering`` (controller, card)
+    end up as they enter: "attached to that creature" (CR 303.4f: the object or
+    player named as the instruction is followed; nothing when it's gone), and
+    "tapped and attacking" (CR 508.4: each one's controller chooses what it attacks,
+    before it enters). None while a choice is pending; kept in the scratch space."""
+    s = ctx.scratch
+    if "how" in s:
+        return s["how"]
+    how: dict = {"attack": {}}
+    to = e.args.get("attached_to")
+    if to is not None:
+        refs = ctx.refs(to)
+        if not refs and isinstance(to, SelfRef):
+            # "Return this card ... to the battlefield. You may put an Aura card ...
+            # onto the battlefield attached to it" (Evershrike): the permanent it
+            # became (CR 400.7, 608.2c)
+            refs = ctx.refs(ParentRef())
+        how["attach"] = tuple(refs)[:1]
+    if e.args.get("tapped_attacking") or e.args.get("attacking"):
+        chosen = choose_defenders(ctx, [p for p, _ in entering], 1, noun="creature")
+        if chosen is None:
+            return None
+        how["attack"] = {oid: d for (_, oid), d in zip(entering, chosen, strict=True)}
+    s["how"] = how
+    return how
+
+
+def _enter_attacking(ctx: Ctx, how: dict, oid: int, entered: int | None) -> None:
+    if entered is not None and oid in how["attack"]:
+        enter_attacking(ctx, entered, how["attack"][oid])  # CR 508.4
+
+
+def _enter_each(
+    ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int], how: dict
+) -> bool:
     transformed = bool(e.args.get("transformed"))
+    tapped = bool(e.args.get("tapped") or e.args.get("tapped_attacking"))
     for o in objs:
         if transformed and (len(o.card.faces) < 2 or o.card.data.layout != "transform"):
             # CR 712.14a: a card that isn't a double-faced card stays where it is
@@ -232,7 +284,7 @@ def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int
                 f"{o.name} can't be put onto the battlefield transformed",
             )
             continue
-        controller = ctx.controller if e.args.get("under") == "you" else o.owner
+        controller = _new_controller(ctx, e, o)
         # CR 712.14a: "transformed": it enters with its back face up
         depth = len(ctx.game.tasks)
         extra: dict = {"face": 1, "rules": ("403.1", "712.14a")} if transformed else {}
@@ -242,11 +294,13 @@ def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int
             ctx.game,
             o.id,
             controller=controller,
-            tapped=bool(e.args.get("tapped")),
+            tapped=tapped,
             counters=_counters(e.args.get("counters")),
             together=[x.id for x in objs],  # CR 614.13a
+            attach=how.get("attach"),
             **extra,
         )
+        _enter_attacking(ctx, how, o.id, entered)
         if isinstance(entered, int) and ctx.task is not None:
             ctx.scratch.setdefault("entered", []).append(entered)
             if came:  # "put a +1/+1 counter on it": the returned permanent (608.2c)
@@ -470,19 +524,27 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
         picks.append([oid for oid in got if oid in cands][:n])
     entered: list[int] = []
     chosen = [(players[i], oid) for i, ids in enumerate(picks) for oid in ids]
+    unders = [
+        (g.objects[oid].owner if e.args.get("under") == "owner" else p, oid)
+        for p, oid in chosen
+        if oid in g.objects
+    ]
+    how = _how_they_enter(ctx, e, unders)
+    if how is None:
+        return False  # waiting for what one attacks (CR 508.4)
+    tapped = bool(e.args.get("tapped") or e.args.get("tapped_attacking"))
     with simultaneous(g, [oid for _, oid in chosen]):
-        for p, oid in chosen:
-            if oid not in g.objects:
-                continue
-            under = g.objects[oid].owner if e.args.get("under") == "owner" else p
+        for under, oid in unders:
             nid = enter_battlefield(
                 g,
                 oid,
                 controller=under,
                 rules=("110.2a", "608.2d"),
-                tapped=bool(e.args.get("tapped")),
+                tapped=tapped,
                 together=[i for _, i in chosen],  # CR 614.13a
+                attach=how.get("attach"),
             )
+            _enter_attacking(ctx, how, oid, nid)
             if nid is not None:
                 entered.append(nid)
     ctx.set_parent("it", entered)  # "it gains haste" (CR 608.2c)

@@ -21,6 +21,16 @@ if TYPE_CHECKING:
 register("condition:cast_from_hand")
 
 
+def cast_by(obj: GameObject) -> int | None:
+    """The player who cast the spell the permanent ``obj`` was (CR 400.7d); None when
+    it wasn't cast: put onto the battlefield, a token, a copy of a spell (CR 707.10)."""
+    paid = obj.paid
+    if not paid or paid.get("copy") or "from_zone" not in paid:
+        return None
+    caster = paid.get("caster")
+    return caster if isinstance(caster, int) else None
+
+
 @condition("cast_from_hand")
 def cast_from_hand(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
     """ "When this creature enters, if you cast it from your hand" (Coal Stoker)."""

@@ -52,6 +52,7 @@ from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
 from .targets import candidates, describe, target_chooser, target_specs
+from .turn_counts import cast_snapshot
 from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
@@ -701,6 +702,7 @@ def cast_task(game: Game, task: Task) -> None:
         play_permissions.spend(game, d["permission"])  # CR 601.2i: a permission for one spell
     if d.get("graveyard_source") is not None:
         game.turn_flags.graveyard_casts.add(d["graveyard_source"])  # once each turn (601.2i)
+    rec["cast_as"] = cast_snapshot(chars(game, obj))  # "if you've cast a ... spell this turn"
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
     p.spells_cast_this_turn += 1
@@ -859,6 +861,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         rules.append(spec.rule)
     paid: dict[str, Any] = {
         "from_zone": Zone.NAMES[from_zone],
+        "caster": player,  # "if you cast it" (CR 603.4, 400.7d: rules/cast_from_hand.py)
         "alt": opts.get("alt"),
         "kicker": list(opts.get("kicker") or ()),
         "buyback": bool(opts.get("buyback")),

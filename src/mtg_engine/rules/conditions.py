@@ -19,10 +19,11 @@ from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its co
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
 from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
+from .cast_from_hand import cast_by
 from .characteristics import chars
 from .filters import matches_object, matches_player, objects_matching
 from .linked import exiled_with, link_owner
-from .support import COVERAGE_PROBES
+from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -74,6 +75,8 @@ _KNOWN = frozenset(
         "attacked_this_turn",
         "x_ge",
         "player_controls",
+        "cast_it",
+        "you_control_more",
     }
 )
 
@@ -258,9 +261,76 @@ def evaluate(
         return isinstance(inner, Condition) and evaluate(game, inner, controller, source, ctx)
     if k == "is":
         return _is_holds(game, a, controller, source, ctx)
+    if k == "cast_it":
+        return _cast_it(game, controller, source, ctx)
+    if k == "you_control_more":
+        return _you_control_more(game, a, controller, source, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, source)
     return False
+
+
+register("condition:cast_it", "condition:you_control_more")
+
+
+def more_than_whom(a: dict) -> bool:
+    """Whether the other side of "you control more [permanents] than [players]" is
+    one this module reads: each other player, the attacking player, or a player an
+    instruction names ("that spell's controller")."""
+    flt = a.get("filter1")
+    if isinstance(flt, Filter):
+        return flt.kinds == ("player",) and flt.conditions in (
+            (("other_than_you", True),),
+            (("attacking", True),),
+        )
+    return "arg1" in a
+
+
+COVERAGE_PROBES.more_than_whom = more_than_whom
+
+
+def _you_control_more(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> bool:
+    """ "If you control more creatures of that type than each other player", "can't
+    block unless you control more creatures than attacking player", "if you control
+    more creatures than that spell's controller" (CR 109.5): your count of them is
+    greater than each of those players' (players who left the game aren't counted,
+    CR 800.4a)."""
+    flt = a.get("filter")
+    if not isinstance(flt, Filter) or not more_than_whom(a):
+        return False
+    other = a.get("filter1")
+    if isinstance(other, Filter) and ("attacking", True) in other.conditions:
+        players = [game.active]  # the attacking player (CR 506.2)
+    elif isinstance(other, Filter):
+        players = [p.index for p in game.players if p.index != controller and not p.has_lost]
+    elif ctx is not None:
+        players = [p for p in ctx.players(a["arg1"]) if p != controller]
+    else:
+        return False
+    found = objects_matching(game, flt, controller, source)
+    mine = sum(1 for o in found if o.controller == controller)
+    return all(sum(1 for o in found if o.controller == p) < mine for p in players)
+
+
+def _cast_it(game: Game, controller: int, source: GameObject | None, ctx: Ctx | None) -> bool:
+    """ "When this creature enters, if you cast it", "whenever a creature you control
+    enters, if you cast it" (CR 603.4): the permanent the trigger names was a spell
+    its controller cast (CR 601.2, 400.7d: the permanent remembers the spell it was,
+    keywords/stack_records.py); one put onto the battlefield without being cast, or a
+    copy of a spell (CR 707.10: not cast), wasn't. A permanent that has left the
+    battlefield since is seen as it last existed there (CR 608.2h)."""
+    obj = source
+    td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+    if isinstance(td.get("obj"), int):
+        obj = game.objects.get(td["obj"])
+        if obj is None or obj.zone != Zone.BATTLEFIELD:
+            info = td.get("obj_lki")
+            return isinstance(info, dict) and info.get("cast_by") == controller
+    if obj is None or obj.zone != Zone.BATTLEFIELD:
+        return False
+    return cast_by(obj) == controller
 
 
 def player_controls_shape(a: dict) -> bool:

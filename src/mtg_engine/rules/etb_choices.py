@@ -91,7 +91,12 @@ def entering_choices(
         out.append(
             Replacement("read_ahead", f"{obj.name}'s read ahead", (), _none, choose=_read_ahead)
         )
-    if entry.get("attach") is None and not entry["face_down"] and "Aura" in c.subtypes:
+    aura = not entry["face_down"] and "Aura" in c.subtypes
+    if aura and entry.get("attach_given"):
+        out.append(
+            Replacement("attach", f"{c.name}'s attachment", (), _stays, choose=_attach_given)
+        )
+    elif aura and entry.get("attach") is None:
         out.append(Replacement("attach", f"{c.name}'s attachment", (), _stays, choose=_attach))
     return out
 
@@ -344,6 +349,27 @@ def _attach(game: Game, ev: Event, answer: Any) -> Decision | None:
         f"Choose what {pros.name} enchants as it enters",
         {"candidates": cands, "min": 1, "max": 1, "purpose": DecisionPurpose.ATTACH},
     )
+
+
+def _attach_given(game: Game, ev: Event, answer: Any) -> Decision | None:
+    """CR 303.4f: the effect putting the Aura onto the battlefield says what it will
+    enchant ("return this card to the battlefield attached to that creature"); when
+    that object or player can't legally be enchanted by it (it left the battlefield,
+    or doesn't match its enchant ability), there is nothing it could enchant and it
+    stays where it is (303.4g)."""
+    entry = ev["entry"]
+    pros, c = prospective(game, entry)
+    if entry["attach"] is None or entry["attach"] not in attach_candidates(game, pros, c):
+        entry["stays"] = True
+        obj = game.objects[entry["obj"]]
+        game.emit(
+            EventKind.AURA_STAYS,
+            ("303.4f", "303.4g"),
+            f"{obj.name} stays in its {Zone.NAMES[obj.zone]}: it can't enchant what it "
+            "would enter attached to",
+            obj=obj.id,
+        )
+    return None
 
 
 def _stays(game: Game, ev: Event) -> str:

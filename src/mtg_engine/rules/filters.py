@@ -393,6 +393,8 @@ def _condition(
         return blocked_by_it or me in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
+    if key == "blocked":  # "target blocked creature" (CR 509.1h)
+        return is_blocked(game, obj.id) == bool(value)
     if key == "power_lt_source":
         # "with power less than this creature's power" (mentor, CR 702.134a)
         if source is not None and source.zone == Zone.STACK and source.source_id is not None:
@@ -594,6 +596,16 @@ def card_types_among(game: Game, flt: Filter, controller: int, source: GameObjec
 
 #: steps in which blockers have been declared (CR 509.1h: "unblocked" exists only then)
 _AFTER_BLOCKS = frozenset({6, 7, 8, 9})  # Step.DECLARE_BLOCKERS .. Step.END_OF_COMBAT
+
+
+def is_blocked(game: Game, oid: int) -> bool:
+    """CR 509.1h: an attacking creature that one or more creatures were declared as
+    blocking; it stays blocked for the rest of combat, even if they're all removed
+    from combat (CR 506.4)."""
+    combat = game.combat
+    if combat is None or oid not in combat.attackers or game.step not in _AFTER_BLOCKS:
+        return False
+    return bool(combat.blocked.get(oid, False))
 
 
 def is_unblocked(game: Game, oid: int) -> bool:

@@ -74,6 +74,7 @@ from .layers_table import (
     KEYWORD_COUNTERS,
     LAYER_KEY,
     STATIC_LAYERS,
+    abilities_of,
 )
 from .layers_text import change_text, changed_abilities
 from .play_permissions import ends_now
@@ -718,6 +719,7 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
             continue
         removed = source_id in removed_by_effect
         for st in statics:
+            st = abilities_of(st)  # "activated abilities of artifacts ..." (CR 602.5)
             aff = st.affected
             lk = _STATIC_KEY.get(st.op, 80)
             if lk < 60:

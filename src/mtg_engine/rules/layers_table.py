@@ -1,10 +1,14 @@
 """The tables of the layer system (CR 613): layer order, which layer each static
-ability op works in, what each op changes. No dependencies, so that both
-:mod:`mtg_engine.rules.characteristics` and :mod:`mtg_engine.rules.layers`
-can import it at load time.
+ability op works in, what each op changes. No dependencies but the ability
+records, so that both :mod:`mtg_engine.rules.characteristics` and
+:mod:`mtg_engine.rules.layers` can import it at load time.
 """
 
 from __future__ import annotations
+
+import dataclasses
+
+from ..cards.abilities import Filter, StaticEffect
 
 #: sort keys of the layers and sublayers (CR 613.1-613.4); "r" = rules effects (CR 613.11)
 LAYER_KEY: dict[str, int] = {
@@ -115,3 +119,21 @@ KEYWORD_COUNTERS: dict[str, str] = {
 _STATIC_KEY: dict[str, int] = {
     op: (40 if op == "become" else LAYER_KEY[layer]) for op, layer in STATIC_LAYERS.items()
 }
+
+
+def abilities_of(st: StaticEffect) -> StaticEffect:
+    """ "Activated abilities of artifacts [your opponents control] can't be activated"
+    (Null Rod, Linvala, Keeper of Silence; CR 602.5): the restriction is put on the
+    objects whose abilities those are, as "its activated abilities can't be
+    activated" (mana abilities too: they are activated abilities, CR 605.1a). The
+    same static ability for any other shape."""
+    aff = st.affected
+    if st.op != "cant_activate_abilities" or not isinstance(aff, Filter):
+        return st
+    if aff.kinds != ("ability",):
+        return st
+    conds = dict(aff.conditions)
+    of = conds.get("of")
+    if len(conds) != 2 or conds.get("activated") is not True or not isinstance(of, Filter):
+        return st
+    return dataclasses.replace(st, affected=of)

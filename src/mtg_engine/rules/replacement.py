@@ -380,7 +380,8 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
             # what is "enchanted" or "equipped" changed after the move was cached
             game.invalidate()
             entry["notes"].append(f"attached to {game.objects[attach].name}")
-            rules = (*rules, "608.3c")
+            # an Aura spell's target (608.3c), or what the effect names (303.4f)
+            rules = (*rules, "303.4f" if entry.get("attach_given") else "608.3c")
     if entry.get("exiled_linked"):
         # CR 607.2a, 614.13: exiled as it entered, by the object it was: linked to the
         # permanent (rules/etb_instructions.py)

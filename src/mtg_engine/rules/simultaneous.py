@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..game.objects import GameObject, Zone
+from .cast_from_hand import cast_by
 from .char_values import Chars
 from .characteristics import cached_chars, chars
 
@@ -136,4 +137,5 @@ def lki_record(game: Game, old: GameObject) -> dict[str, Any]:
         "mana_value": c.mana_value,
         "counters": dict(old.counters),
         "attached_to": old.attached_to,
+        "cast_by": cast_by(old),  # "if you cast it" (CR 603.4)
     }

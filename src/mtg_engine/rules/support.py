@@ -40,6 +40,7 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.hooks import EFFECT_HANDLERS
+from .layers_table import abilities_of
 
 
 def _unregistered(*_args: object) -> Any:
@@ -68,6 +69,8 @@ class CoverageProbes:
     counted_spells: Callable[[Any], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
+    #: whether "you control more ... than [players]" names players it reads (rules/conditions)
+    more_than_whom: Callable[[dict[str, Any]], bool] = _unregistered
     #: whether an "Activate only ..." restriction is a timing one (rules/activating)
     is_timing_restriction: Callable[[Any], bool] = _unregistered
     #: whether a "Cast this spell only ..." restriction is checked (rules/cast_restrictions)
@@ -289,6 +292,7 @@ SUPPORTED: set[str] = set(
                 # "creatures blocking or blocked by this creature" (rules/filters.py)
                 "blocking_or_blocked_by",
                 "blocked_by",
+                "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
                 "same_name_as",
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
@@ -580,6 +584,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # "for each opponent, gain control of up to one target creature that
             # player controls": a target per player (CR 601.2c): not run yet
             out.add("arg:for_each.targets")
+        if "attached_to" in v.args and v.args["attached_to"] == what:
+            # "return up to two target Aura cards ... attached to that creature" read
+            # as attached to themselves: "that creature" wasn't understood
+            out.add(f"arg:{v.op}.attached_to_itself")
         if v.op == "choose_objects" and not isinstance(what, ChooseRef):
             out.add("arg:choose_objects.what")  # not objects: not run yet (effects/choices.py)
         if isinstance(what, ChooseRef) and "player" in v.args:
@@ -634,8 +642,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
         ):
             out.add("arg:may_play.duration")  # rules/play_permissions.DURATIONS
         if isinstance(v.args.get("what"), ParentRef) and v.args["what"].key == "rest":
-            if v.op in ("sacrifice", "discard"):
-                out.add("arg:sacrifice.rest")  # "sacrifices the rest": who sacrifices is lost
+            if v.op in ("sacrifice", "discard") and "player" not in v.args:
+                # "sacrifices the rest": who sacrifices is lost (with the player, each
+                # one's own that they didn't choose: effects/zones.sacrifice_effect)
+                out.add("arg:sacrifice.rest")
         if v.op == "create_emblem" and any(
             isinstance(a, Ability) and a.kind is not AbilityKind.TRIGGERED and not a.static
             for a in v.args.get("abilities") or ()
@@ -670,6 +680,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
         if v.kind == "player_controls" and not COVERAGE_PROBES.player_controls_shape(v.args):
             out.add("condition:player_controls.players")  # whose permanents: not read yet
+        if v.kind == "you_control_more" and not COVERAGE_PROBES.more_than_whom(v.args):
+            out.add("condition:you_control_more.than")  # "than defending player": not read
         if v.kind == "spells_cast_ge" and not COVERAGE_PROBES.counted_spells(v.args.get("filter")):
             out.add("condition:spells_cast_ge.filter")  # "noncreature spells": not counted
         if v.kind == "is":
@@ -732,7 +744,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.args.get("abilities") or v.args.get("ability"), out)
         if v.affected is not None:
             parts = set()
-            _walk_value(v.affected, parts)
+            # "activated abilities of artifacts ...": a restriction on the artifacts
+            # (rules/layers_table.abilities_of)
+            _walk_value(abilities_of(v).affected, parts)
             if "cond:caster" in parts:
                 # "Artifact spells you cast have cascade", "Spells you cast with mana
                 # value 5 or greater can't be countered" (rules/filters._cast_by): each

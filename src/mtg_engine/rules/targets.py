@@ -10,17 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Ability, Amount, Filter, TargetSpec
+from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetSpec
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
 from .characteristics import chars
 from .combat_rules import defending_player_of
+from .conditions import evaluate
 from .filters import matches_object, matches_player
+from .statics import statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
+
+
+register("static:cant_be_targeted")  # "can't be the target of [spells]" (CR 115.1, 611.3)
 
 
 def target_specs(ability: Ability, modes: tuple[int, ...] = ()) -> list[TargetSpec]:
@@ -138,9 +144,8 @@ def candidates(
 ) -> list[int]:
     """Every object or player that could be chosen for ``spec`` now (CR 115.1, 601.2c)."""
     out: list[int] = []
-    spec = that_player_spec(
-        game, spec, game.objects.get(stack_obj) if stack_obj is not None else None
-    )
+    by = game.objects.get(stack_obj) if stack_obj is not None else None
+    spec = that_player_spec(game, spec, by)
     flt = spec.filter
     kinds = flt.kinds
     object_kinds = [k for k in kinds if k != "player"] if kinds else ["permanent"]
@@ -154,7 +159,7 @@ def candidates(
             o = game.objects[oid]
             if o.phased_out:
                 continue
-            if is_targetable(game, o, spec, controller, source):
+            if is_targetable(game, o, spec, controller, source, by):
                 out.append(oid)
     if "player" in kinds:
         for p in game.players:
@@ -166,9 +171,18 @@ def candidates(
 
 
 def is_targetable(
-    game: Game, o: GameObject, spec: TargetSpec, controller: int, source: GameObject | None
+    game: Game,
+    o: GameObject,
+    spec: TargetSpec,
+    controller: int,
+    source: GameObject | None,
+    by: GameObject | None = None,
 ) -> bool:
+    """Whether ``o`` can be a target of ``spec`` for the spell or ability ``by`` (on the
+    stack; None: checking beforehand whether it could be cast) from ``source``."""
     if not matches_object(game, o, spec.filter, controller, source):
+        return False
+    if by is not None and statics_with(game, "cant_be_targeted") and _cant_be_targeted(game, o, by):
         return False
     if o.zone == Zone.BATTLEFIELD:
         c = chars(game, o)
@@ -180,6 +194,29 @@ def is_targetable(
         if source is not None and kws and _protected_from(game, o, source):
             return False  # CR 702.16b
     return True
+
+
+def _cant_be_targeted(game: Game, o: GameObject, by: GameObject) -> bool:
+    """ "This creature can't be the target of blue or black spells", "enchanted
+    creature can't be the target of spells or abilities your opponents control"
+    (CR 115.1, 611.3): a static ability of a permanent on the battlefield; "your
+    opponents" are its controller's."""
+    for src, st in statics_with(game, "cant_be_targeted"):
+        flt = st.args.get("filter")
+        if not isinstance(flt, Filter):
+            continue
+        if isinstance(st.affected, SelfRef):
+            if o.id != src.id:
+                continue
+        elif not isinstance(st.affected, Filter) or not matches_object(
+            game, o, st.affected, src.controller, src
+        ):
+            continue
+        if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+            continue
+        if matches_object(game, by, flt, src.controller, src):
+            return True
+    return False
 
 
 def _hexproof_against(game: Game, c: Chars, source: GameObject | None) -> bool:
@@ -223,7 +260,7 @@ def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject
     o = game.objects.get(ref)
     if o is None or o.phased_out:
         return False  # it changed zones: a new object (CR 400.7)
-    return is_targetable(game, o, spec, stack_obj.controller, source)
+    return is_targetable(game, o, spec, stack_obj.controller, source, stack_obj)
 
 
 def _source_of(game: Game, stack_obj: GameObject) -> GameObject:

@@ -12,15 +12,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Condition, Filter
 from ..game.hooks import condition
-from .filters import card_types_among
+from ..game.objects import GameObject, Zone
+from .char_values import Chars
+from .filters import card_types_among, matches_object
 from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
-    from ..game.objects import GameObject
     from ..game.state import Game
 
 #: the spells whose casts this turn are counted: any spell, or instants and sorceries
@@ -35,16 +36,77 @@ register(
 )
 
 
-def counted_spells(flt: object) -> bool:
-    """Whether the spells a ``spells_cast_ge`` condition names are counted: any spell
-    (no filter) or instant and sorcery spells."""
-    if flt is None:
-        return True
-    return (
+#: what a spell cast this turn is remembered with (``cast_snapshot``): "you've cast a
+#: noncreature / historic / blue spell / a spell with mana value 4 or greater"
+_SNAPSHOT_KEYS = frozenset(
+    {
+        "type",
+        "not_type",
+        "subtype",
+        "not_subtype",
+        "supertype",
+        "color",
+        "historic",
+        "mana_value_ge",
+        "mana_value_le",
+        "mana_value_eq",
+    }
+)
+
+
+def _simple(flt: object) -> bool:
+    """Any spell, or instant and sorcery spells: counted as they are cast."""
+    return flt is None or (
         isinstance(flt, Filter)
         and not flt.conditions
         and tuple(sorted(flt.kinds)) in (_INSTANT_OR_SORCERY, ("spell",))
     )
+
+
+def counted_spells(flt: object) -> bool:
+    """Whether the spells a ``spells_cast_ge`` condition names are counted: any spell,
+    instant and sorcery spells, or spells described by what ``cast_snapshot`` keeps."""
+    return _simple(flt) or (
+        isinstance(flt, Filter)
+        and flt.zone in ("", "stack")
+        and all(k in _SNAPSHOT_KEYS and isinstance(v, str | int) for k, v in flt.conditions)
+    )
+
+
+def cast_snapshot(c: Chars) -> dict[str, Any]:
+    """A spell's characteristics as it became cast (CR 601.2i), as plain data kept
+    with its cast record for the turn."""
+    return {
+        "types": sorted(c.types),
+        "subtypes": sorted(c.subtypes),
+        "supertypes": sorted(c.supertypes),
+        "colors": sorted(c.colors),
+        "mana_value": c.mana_value,
+    }
+
+
+def _spells_cast_matching(
+    game: Game, flt: Filter, controller: int, source: GameObject | None
+) -> int:
+    """How many spells ``controller`` cast this turn matching ``flt``, as each spell
+    was when it became cast (CR 601.2i); copies aren't cast (CR 707.10)."""
+    if source is None:
+        return 0
+    n = 0
+    for rec in game.turn_flags.paid.values():
+        snap = rec.get("cast_as")
+        if rec.get("copy") or rec.get("caster") != controller or not isinstance(snap, dict):
+            continue
+        c = Chars()
+        for attr in ("types", "subtypes", "supertypes", "colors"):
+            setattr(c, attr, frozenset(snap[attr]))
+        c.mana_value = snap["mana_value"]
+        probe = GameObject(0, 0, source.card, controller, Zone.STACK)
+        probe.controller = controller
+        probe.stack_kind = "spell"
+        if matches_object(game, probe, flt, controller, source, c):
+            n += 1
+    return n
 
 
 COVERAGE_PROBES.counted_spells = counted_spells
@@ -57,6 +119,8 @@ def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObj
     flt = cond.args.get("filter")
     if not isinstance(n, int) or not counted_spells(flt):
         return False
+    if isinstance(flt, Filter) and not _simple(flt):
+        return _spells_cast_matching(game, flt, controller, source) >= n
     if isinstance(flt, Filter) and "spell" not in flt.kinds:
         return game.turn_flags.instants_sorceries_cast.get(controller, 0) >= n
     return game.players[controller].spells_cast_this_turn >= n
