@@ -9,6 +9,8 @@ from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
 from ..game.state import Game
+from ..rules.aura_entry import attach_candidates
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
@@ -25,6 +27,7 @@ from .permanents import _continuous, add_continuous
 register("cond:exiled_with", "arg:exile.face_down")  # CR 607.2a, 406.3: rules/linked.py
 register("arg:return_to_battlefield.counters")  # "with a +1/+1 counter on it" (CR 122.6)
 register("arg:return_to_battlefield.transformed")  # CR 712.14a
+register("arg:return_to_battlefield.attached_to")  # "attached to that creature" (CR 303.4f, i)
 register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the owner's order)
 
 
@@ -235,6 +238,12 @@ def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int
         extra: dict = {"face": 1, "rules": ("403.1", "712.14a")} if transformed else {}
         if e.args.get("face_down"):
             extra.update(_face_down_entry(ctx, e))  # CR 708.2, 708.3
+        if e.args.get("attached_to") is not None:
+            host = _attach_host(ctx, o, e.args["attached_to"])
+            if host is None:
+                continue
+            extra["attach"] = host
+            extra["rules"] = (*extra.get("rules", ("403.1",)), "303.4f")
         entered = enter_battlefield(
             ctx.game,
             o.id,
@@ -260,6 +269,27 @@ def _enter_each(ctx: Ctx, e: Effect, objs: list[GameObject], came: dict[int, int
         # haste": the new permanents (CR 400.7, 608.2c)
         ctx.set_parent("it", list(ctx.scratch.get("entered", ())))
     return True
+
+
+def _attach_host(ctx: Ctx, aura: GameObject, ref: object) -> int | None:
+    """ "return this card to the battlefield attached to that creature": the
+    object the effect names (CR 303.4f); one it can't legally enchant, or one
+    that is gone, leaves the Aura where it is (CR 303.4i)."""
+    g = ctx.game
+    hosts = [o for o in ctx.objects(ref) if o.zone == Zone.BATTLEFIELD]
+    c = chars(g, aura)
+    if hosts and "Aura" not in c.subtypes and "Creature" in chars(g, hosts[0]).types:
+        return hosts[0].id  # an Equipment is attached to a creature (CR 301.5c)
+    legal = set(attach_candidates(g, aura, c)) if hosts else set()
+    if hosts and hosts[0].id in legal:
+        return hosts[0].id
+    g.emit(
+        EventKind.NO_EFFECT,
+        ("303.4i",),
+        f"{aura.name} stays in its {Zone.NAMES[aura.zone]}: it can't enchant what the effect names",
+        obj=aura.id,
+    )
+    return None
 
 
 def _face_down_entry(ctx: Ctx, e: Effect) -> dict:

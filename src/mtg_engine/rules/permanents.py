@@ -45,6 +45,7 @@ def enter_battlefield(
     counters: dict[str, int] | None = None,
     chosen: dict | None = None,
     together: list[int] | None = None,
+    attach: int | None = None,
 ) -> int | None:
     """Put an object onto the battlefield through the replacement effects that
     modify how it enters (CR 614.1c-d, 614.12, 616.1, 707.5).
@@ -52,7 +53,8 @@ def enter_battlefield(
     ``face_down`` names how it enters face down (CR 708.3: "manifest",
     "cloak", "morph" ...); ``face`` is the face it enters with (1: transformed,
     CR 712.11a / 701.28); ``together``: the other objects entering the battlefield
-    at the same time (CR 614.13a: they can't be chosen by its replacement effects).
+    at the same time (CR 614.13a: they can't be chosen by its replacement effects);
+    ``attach``: what an Aura enters attached to when the effect says so (CR 303.4f).
     Returns the new object's id, or None when a choice
     must be made first (the event pipeline's ``replacement_order`` task then
     finishes the job) or it stays where it is (an Aura, CR 303.4g).
@@ -63,6 +65,8 @@ def enter_battlefield(
     )
     if together:
         entry["together"] = [i for i in together if i != oid]
+    if attach is not None:
+        entry["attach"] = attach
     return enter(game, entry)
 
 
