@@ -281,6 +281,7 @@ class NounRules:
     post_its_controller_controls = _post("controller", "its_controller")
     post_each_player_controls = _post("controller", "each_player")
     post_you_own = _post("owner", "you")
+    post_opp_owns = _post("owner", "opponent")  # "a card an opponent owns" (CR 108.3)
     post_you_own_not_control = _post("owner_not_controller", "you")
     post_chosen_type = _post("chosen_type", True)
     post_not_chosen_type = _post("not_chosen_type", True)  # Crippling Fear
