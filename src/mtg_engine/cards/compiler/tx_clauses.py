@@ -1296,6 +1296,13 @@ class ClauseRules:
             explicit = items[0]
         return _Clause(self._clause(c), explicit, [] if explicit is not None else items)
 
+    def clause_two_subjects(self, c: list[Any]) -> list[Effect]:
+        """ "Target creature and all other creatures with the same name as that
+        creature get -2/-2 until end of turn": the instruction for each subject in
+        turn, the first one's before the second's (CR 608.2c)."""
+        first, _and, second, *rest = c
+        return _Clause([*self._clause([first, *rest]), *self._clause([second, *rest])], first, [])
+
     def _clause(self, c: list[Any]) -> list[Effect]:
         subject: Any = None
         optional = False
