@@ -2548,6 +2548,7 @@ class ClauseRules:
         return cond
 
     cond_gained_life = _cond("gained_life_this_turn")
+    cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
