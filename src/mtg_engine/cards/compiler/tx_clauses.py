@@ -603,6 +603,7 @@ class ClauseRules:
     ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
     ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
+    ev_renowned = _ev("becomes_renowned")  # CR 702.112b
 
     def ev_class_level(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         # "When this Class becomes level 2" (CR 716.2a): effects/class_level.py
