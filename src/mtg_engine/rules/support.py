@@ -677,8 +677,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if not isinstance(v.args.get("quality"), Filter):
                 out.add("condition:is.quality")  # words with no filter yet
             ref = v.args.get("ref")
-            if "filter" not in v.args and not isinstance(
-                ref, SelfRef | TargetRef | TriggerRef | ParentRef | EachRef
+            if (
+                "filter" not in v.args
+                and not isinstance(ref, SelfRef | TargetRef | TriggerRef | ParentRef | EachRef)
+                and not your_top_card(ref)
             ):
                 out.add("condition:is.subject")
         for x in v.args.values():
@@ -837,6 +839,18 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
         out.add(f"cost:{k}")
+
+
+def your_top_card(ref: Any) -> bool:
+    """Whether a condition's object is "the top card of your library" (``("top", 1,
+    ("library", "you"))``), read as the condition is checked (rules/conditions.py)."""
+    return (
+        isinstance(ref, tuple)
+        and len(ref) == 3
+        and ref[:2] == ("top", 1)
+        and isinstance(ref[2], tuple)
+        and tuple(ref[2]) == ("library", "you")
+    )
 
 
 def _is_with_ref(cond: Condition, ok: tuple[type, ...] = (SelfRef,)) -> bool:

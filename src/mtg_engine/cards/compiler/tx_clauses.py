@@ -1627,6 +1627,10 @@ class ClauseRules:
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
 
+    def vp_top_revealed(self, c: list[Any]) -> list[Effect]:
+        """ "Play with the top card of your library revealed" (CR 401.5, 701.18c)."""
+        return [Effect("play_with_top_revealed", {"what": SUBJ, "duration": None})]
+
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
 
