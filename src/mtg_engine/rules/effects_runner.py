@@ -225,6 +225,7 @@ class Ctx:
                     or parent.get("discarded")
                     or [m for m in parent.get("revealed") or () if m in g.objects]
                     or parent.get("returned")
+                    or parent.get("tapped")
                     or parent.get("it")
                 )
                 flt = dataclasses.replace(
