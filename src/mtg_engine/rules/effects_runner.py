@@ -39,6 +39,7 @@ from .combat_rules import defending_player_of
 from .conditions import evaluate
 from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
+from .devotion import devotion
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
 from .support import COVERAGE_PROBES
@@ -523,6 +524,13 @@ class Ctx:
                 return sum(1 for m in spent if m in colors) * a.multiplier
             if a.kind == "life":
                 return g.players[self.controller].life
+            if a.kind == "life_lost_this_turn":
+                # "the life you've lost this turn" (CR 119.3, 120.3a)
+                return g.players[self.controller].life_lost_this_turn * a.multiplier
+            if a.kind == "devotion" and a.filter is not None:
+                # "your devotion to green" (CR 700.5)
+                colors = tuple(str(v) for k, v in a.filter.conditions if k == "color")
+                return devotion(g, self.controller, colors) * a.multiplier
             if a.kind == "hand_size":
                 return len(g.players[self.controller].hand)
             if a.kind == "damage_to_player":

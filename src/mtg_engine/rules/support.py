@@ -228,6 +228,8 @@ SUPPORTED: set[str] = set(
         "amount:counters",
         "amount:mana_spent_this_way",
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
+        "amount:devotion",  # "your devotion to green" (CR 700.5)
+        "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
         # filters (CR 109.2)
         *(
             f"cond:{k}"

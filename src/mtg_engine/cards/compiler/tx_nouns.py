@@ -790,6 +790,17 @@ class NounRules:
     def amt_life(self, c: list[Any]) -> Amount:
         return Amount("life", ref=ControllerRef())
 
+    def amt_devotion(self, c: list[Any]) -> Amount:
+        """ "your devotion to green" (CR 700.5): the color as the filter's."""
+        colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Amount(
+            "devotion", filter=Filter((), "battlefield", tuple(("color", x) for x in colors))
+        )
+
+    def amt_life_lost(self, c: list[Any]) -> Amount:
+        """ "the life you've lost this turn" (CR 119.3, 120.3a)."""
+        return Amount("life_lost_this_turn", ref=ControllerRef())
+
     def amt_hand(self, c: list[Any]) -> Amount:
         owner = _zone_owner(c[0])
         return Amount("count", filter=Filter(("card",), "hand", (("owner", owner),)))
