@@ -608,7 +608,7 @@ class Ctx:
         """``flt`` with its numbers computed now ("with mana value equal to that
         number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
         same filter when it has neither."""
-        if any(k == "same_name_as" and not isinstance(v, tuple) for k, v in flt.conditions):
+        if any(k in _AS_THAT_OBJECT and not isinstance(v, tuple) for k, v in flt.conditions):
             flt = self._same_name(flt)
         if not any(
             isinstance(v, Amount | TargetRef)
@@ -652,25 +652,31 @@ class Ctx:
         return [oid] if isinstance(oid, int) and oid >= 0 and oid not in self.game.objects else []
 
     def _same_name(self, flt: Filter) -> Filter:
-        """ "All other artifacts with the same name as that artifact" (CR 201.2): the
-        names the object has, or had as it last existed (CR 608.2h: the first
-        instruction may have destroyed it); "other" is other than that object."""
+        """ "All other artifacts with the same name as that artifact" (CR 201.2), "each
+        other enchantment that shares a color with it" (CR 105.2): the names (colors)
+        the object has, or had as it last existed (CR 608.2h: the first instruction
+        may have destroyed it); "other" is other than that object."""
         conds: list[tuple[str, Any]] = []
         named: list[int] = []
         for k, v in flt.conditions:
-            if k == "same_name_as" and not isinstance(v, tuple):
-                names = []
+            if k in _AS_THAT_OBJECT and not isinstance(v, tuple):
+                values: list[str] = []
                 for r in self.refs(v):
                     if r < 0:
                         continue
                     named.append(r)
                     o = self.game.objects.get(r)
-                    name = chars(self.game, o).name if o is not None else None
-                    if name is None:
-                        name = (self.lki(r) or {}).get("name")
-                    if name:
-                        names.append(name)
-                v = tuple(names)
+                    if o is not None:
+                        c = chars(self.game, o)
+                        values.extend([c.name] if k == "same_name_as" else sorted(c.colors))
+                    else:
+                        info = self.lki(r) or {}
+                        values.extend(
+                            [info.get("name") or ""]
+                            if k == "same_name_as"
+                            else info.get("colors") or ()
+                        )
+                v = tuple(x for x in values if x)
             conds.append((k, v))
         if ("other", True) in conds and named:
             conds.append(("not_ids", tuple(named)))
@@ -691,6 +697,11 @@ class Ctx:
     def set_parent(self, key: str, value: Any) -> None:
         if self.task is not None:
             self.task.data.setdefault("parent", {})[key] = value
+
+
+#: filter conditions read from the object a reference names as the instruction
+#: happens ("with the same name as that creature", "that shares a color with it")
+_AS_THAT_OBJECT = ("same_name_as", "shares_color_with")
 
 
 def _choose_refs_in(e: Effect) -> list[ChooseRef]:

@@ -292,6 +292,7 @@ SUPPORTED: set[str] = set(
                 "blocking_or_blocked_by",
                 "blocked_by",
                 "same_name_as",
+                "shares_color_with",  # CR 105.2 (rules/effects_runner.Ctx._same_name)
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
@@ -532,7 +533,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key == "same_name_as" and not isinstance(val, TargetRef):
+            if key in ("same_name_as", "shares_color_with") and not isinstance(val, TargetRef):
                 # only "the same name as [a target]" is resolved as the instruction
                 # happens (rules/effects_runner.Ctx._same_name)
                 out.add("cond_value:same_name_as")

@@ -371,6 +371,10 @@ class NounRules:
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("shares_type", "specified")
 
+    def post_shares_color(self, c: list[Any]) -> tuple[str, Any]:
+        """ "each other enchantment that shares a color with it" (CR 105.2)."""
+        return ("shares_color_with", c[-1])
+
     def post_without_counter(self, c: list[Any]) -> tuple[str, Any]:
         return ("not_counter", c[0])
 
