@@ -46,3 +46,17 @@ def test_a_new_top_card_is_hidden_while_a_spell_is_being_cast(board) -> None:
     assert _top_seen(game, 0, 0) is None
     game.tasks.pop()  # the spell became cast: the new top card may be looked at
     assert _top_seen(game, 0, 0) == "Lightning Bolt"
+
+
+def test_a_top_card_played_revealed_is_seen_by_every_player(board) -> None:
+    # "Play with the top card of your library revealed" (CR 401.5, 701.18c)
+    board.add(0, "Mul Daya Channelers")
+    _library(board, 0, ["Lightning Bolt", "Island"])  # Island on top
+    _library(board, 1, ["Forest"])
+    game = board.start()
+    assert _top_seen(game, 0, 0) == "Island"
+    assert _top_seen(game, 1, 0) == "Island"  # revealed: the opponent sees it too
+    assert _top_seen(game, 0, 1) is None  # B's own library stays hidden (CR 401.2)
+    game.players[0].library.pop()
+    game.invalidate()
+    assert _top_seen(game, 1, 0) == "Lightning Bolt"  # the new top card is revealed

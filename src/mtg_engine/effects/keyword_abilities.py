@@ -310,7 +310,13 @@ def become_renowned(ctx: Ctx, e: Effect) -> bool:
     if src is not None:
         src.chosen = {**(src.chosen or {}), "renowned": True}
         ctx.game.invalidate()
-        ctx.game.emit(EventKind.RENOWNED, ("702.112a", "702.112b"), f"{src.name} becomes renowned")
+        ctx.game.emit(
+            EventKind.RENOWNED,
+            ("702.112a", "702.112b"),
+            f"{src.name} becomes renowned",
+            obj=src.id,
+            player=src.controller,
+        )
     return True
 
 

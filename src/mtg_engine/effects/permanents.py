@@ -44,6 +44,10 @@ def tap(ctx: Ctx, e: Effect) -> bool:
     # CR 701.26a-b: each one proposed first (CR 614, 101.2)
     changed = set_tapped(g, objs, e.op == "tap", ("701.26a" if e.op == "tap" else "701.26b",))
     newly_tapped = changed if e.op == "tap" else []
+    if e.op == "tap" and ctx.task is not None:
+        # "for each creature tapped this way": those this instruction tapped, not
+        # one that was already tapped (CR 701.26a, 608.2c)
+        ctx.set_parent("tapped", [o.id for o in changed])
     names = [o.name for o in changed]
     if names:
         g.invalidate()

@@ -247,6 +247,7 @@ OP_SPECS.update(
         "must_be_blocked_by": "what: Ref, filter: the blockers it must be blocked by, duration (CR 509.1c)",
         "assign_damage_by_toughness": "what: Ref, duration (CR 510.1c)",
         "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
+        "play_with_top_revealed": "what: Ref (a player) — plays with the top card revealed (CR 401.5)",
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",
         # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
         "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",

@@ -29,7 +29,7 @@ RENOWN = "Renown"
 #: the designation (CR 702.112b), a key of ``GameObject.chosen``
 RENOWNED = "renowned"
 register_keywords(RENOWN)
-register("condition:not_renowned", "effect:become_renowned")
+register("condition:not_renowned", "effect:become_renowned", "trigger:becomes_renowned")
 
 
 def is_renowned(o: GameObject | None) -> bool:

@@ -23,7 +23,7 @@ from .cast_from_hand import cast_by
 from .characteristics import chars
 from .filters import matches_object, matches_player, objects_matching
 from .linked import exiled_with, link_owner
-from .support import COVERAGE_PROBES, register
+from .support import COVERAGE_PROBES, register, your_top_card
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -400,6 +400,13 @@ def _is_holds(
     ref = a.get("ref")
     if isinstance(ref, SelfRef) and (ctx is None or source is not None):
         return source is not None and matches_object(game, source, quality, controller, source)
+    if your_top_card(ref):
+        # "as long as the top card of your library is a creature card" (CR 401.1:
+        # the top card is the last of the library list)
+        lib = game.players[controller].library
+        return bool(lib) and matches_object(
+            game, game.objects[lib[-1]], quality, controller, source
+        )
     if ctx is None:
         return False
     if any(k == "counters_ge" for k, _ in quality.conditions):

@@ -39,6 +39,7 @@ from .combat_rules import defending_player_of
 from .conditions import evaluate
 from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
+from .devotion import devotion
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
 from .support import COVERAGE_PROBES
@@ -225,6 +226,7 @@ class Ctx:
                     or parent.get("discarded")
                     or [m for m in parent.get("revealed") or () if m in g.objects]
                     or parent.get("returned")
+                    or parent.get("tapped")
                     or parent.get("it")
                 )
                 flt = dataclasses.replace(
@@ -522,6 +524,13 @@ class Ctx:
                 return sum(1 for m in spent if m in colors) * a.multiplier
             if a.kind == "life":
                 return g.players[self.controller].life
+            if a.kind == "life_lost_this_turn":
+                # "the life you've lost this turn" (CR 119.3, 120.3a)
+                return g.players[self.controller].life_lost_this_turn * a.multiplier
+            if a.kind == "devotion" and a.filter is not None:
+                # "your devotion to green" (CR 700.5)
+                colors = tuple(str(v) for k, v in a.filter.conditions if k == "color")
+                return devotion(g, self.controller, colors) * a.multiplier
             if a.kind == "hand_size":
                 return len(g.players[self.controller].hand)
             if a.kind == "damage_to_player":
@@ -599,7 +608,7 @@ class Ctx:
         """``flt`` with its numbers computed now ("with mana value equal to that
         number", CR 608.2c) and "that player" resolved (:meth:`that_players`); the
         same filter when it has neither."""
-        if any(k == "same_name_as" and not isinstance(v, tuple) for k, v in flt.conditions):
+        if any(k in _AS_THAT_OBJECT and not isinstance(v, tuple) for k, v in flt.conditions):
             flt = self._same_name(flt)
         if not any(
             isinstance(v, Amount | TargetRef)
@@ -643,25 +652,31 @@ class Ctx:
         return [oid] if isinstance(oid, int) and oid >= 0 and oid not in self.game.objects else []
 
     def _same_name(self, flt: Filter) -> Filter:
-        """ "All other artifacts with the same name as that artifact" (CR 201.2): the
-        names the object has, or had as it last existed (CR 608.2h: the first
-        instruction may have destroyed it); "other" is other than that object."""
+        """ "All other artifacts with the same name as that artifact" (CR 201.2), "each
+        other enchantment that shares a color with it" (CR 105.2): the names (colors)
+        the object has, or had as it last existed (CR 608.2h: the first instruction
+        may have destroyed it); "other" is other than that object."""
         conds: list[tuple[str, Any]] = []
         named: list[int] = []
         for k, v in flt.conditions:
-            if k == "same_name_as" and not isinstance(v, tuple):
-                names = []
+            if k in _AS_THAT_OBJECT and not isinstance(v, tuple):
+                values: list[str] = []
                 for r in self.refs(v):
                     if r < 0:
                         continue
                     named.append(r)
                     o = self.game.objects.get(r)
-                    name = chars(self.game, o).name if o is not None else None
-                    if name is None:
-                        name = (self.lki(r) or {}).get("name")
-                    if name:
-                        names.append(name)
-                v = tuple(names)
+                    if o is not None:
+                        c = chars(self.game, o)
+                        values.extend([c.name] if k == "same_name_as" else sorted(c.colors))
+                    else:
+                        info = self.lki(r) or {}
+                        values.extend(
+                            [info.get("name") or ""]
+                            if k == "same_name_as"
+                            else info.get("colors") or ()
+                        )
+                v = tuple(x for x in values if x)
             conds.append((k, v))
         if ("other", True) in conds and named:
             conds.append(("not_ids", tuple(named)))
@@ -682,6 +697,11 @@ class Ctx:
     def set_parent(self, key: str, value: Any) -> None:
         if self.task is not None:
             self.task.data.setdefault("parent", {})[key] = value
+
+
+#: filter conditions read from the object a reference names as the instruction
+#: happens ("with the same name as that creature", "that shares a color with it")
+_AS_THAT_OBJECT = ("same_name_as", "shares_color_with")
 
 
 def _choose_refs_in(e: Effect) -> list[ChooseRef]:

@@ -355,8 +355,7 @@ def _attach_given(game: Game, ev: Event, answer: Any) -> Decision | None:
     """CR 303.4f: the effect putting the Aura onto the battlefield says what it will
     enchant ("return this card to the battlefield attached to that creature"); when
     that object or player can't legally be enchanted by it (it left the battlefield,
-    or doesn't match its enchant ability), there is nothing it could enchant and it
-    stays where it is (303.4g)."""
+    or doesn't match its enchant ability), it stays where it is (303.4i)."""
     entry = ev["entry"]
     pros, c = prospective(game, entry)
     if entry["attach"] is None or entry["attach"] not in attach_candidates(game, pros, c):
@@ -364,7 +363,7 @@ def _attach_given(game: Game, ev: Event, answer: Any) -> Decision | None:
         obj = game.objects[entry["obj"]]
         game.emit(
             EventKind.AURA_STAYS,
-            ("303.4f", "303.4g"),
+            ("303.4f", "303.4i"),
             f"{obj.name} stays in its {Zone.NAMES[obj.zone]}: it can't enchant what it "
             "would enter attached to",
             obj=obj.id,

@@ -339,6 +339,10 @@ def _condition(
         return obj.id == value
     if key == "name":
         return c.name == value
+    if key == "shares_color_with" and isinstance(value, tuple):
+        # "that shares a color with it" (CR 105.2): the colors that object had as
+        # the instruction happened (rules/effects_runner.Ctx.concrete)
+        return bool(c.colors & set(value))
     if key == "same_name_as" and isinstance(value, tuple):
         # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
         # resolved as the instruction happens (rules/effects_runner.concrete)

@@ -25,9 +25,11 @@ from .support import register
 if TYPE_CHECKING:
     from ..game.state import Game
 
-register("static:look_at_top_any_time")
+register("static:look_at_top_any_time", "static:play_with_top_revealed")
 
 LOOK = "look_at_top_any_time"
+#: "Play with the top card of your library revealed" (CR 401.5): seen by every player
+REVEALED = "play_with_top_revealed"
 #: the tasks that cast a spell or activate an ability (CR 601.2, 602.2)
 _ANNOUNCING = ("cast", "activate")
 
@@ -35,7 +37,17 @@ _ANNOUNCING = ("cast", "activate")
 def may_look_at_top(game: Game, player: int) -> bool:
     """Whether a static ability lets ``player`` look at the top card of their
     library any time (CR 401.5)."""
-    for src, st in statics_with(game, LOOK):
+    return _static_applies(game, player, LOOK)
+
+
+def plays_top_revealed(game: Game, player: int) -> bool:
+    """Whether a static ability has ``player`` play with the top card of their
+    library revealed (CR 401.5, 701.18c): every player sees it."""
+    return _static_applies(game, player, REVEALED)
+
+
+def _static_applies(game: Game, player: int, op: str) -> bool:
+    for src, st in statics_with(game, op):
         flt = st.affected
         if not isinstance(flt, Filter) or not matches_player(
             game, player, flt, src.controller, src
@@ -51,11 +63,15 @@ def library_tops(game: Game) -> list[int | None]:
     return [p.library[-1] if p.library else None for p in game.players]
 
 
-def top_card_seen(game: Game, player: int) -> int | None:
-    """The top card of ``player``'s library if they may look at it now, else None.
+def top_card_seen(game: Game, player: int, viewer: int | None = None) -> int | None:
+    """The top card of ``player``'s library if ``viewer`` (by default the player)
+    may see it now: its owner may look at it, or it is played revealed; else None.
     CR 401.5: not a new top card while a spell is being cast or an ability activated."""
     lib = game.players[player].library
-    if not lib or not may_look_at_top(game, player):
+    if not lib:
+        return None
+    own = viewer is None or viewer == player
+    if not (own and may_look_at_top(game, player)) and not plays_top_revealed(game, player):
         return None
     top = lib[-1]
     for task in game.tasks:

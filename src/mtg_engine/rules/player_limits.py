@@ -14,12 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Filter, StaticEffect
+from ..game.hooks import condition
 from .conditions import evaluate
 from .filters import matches_player
 from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
+    from ..cards.abilities import Condition
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -29,6 +31,7 @@ BASE_LAND_PLAYS = 1
 BASE_HAND_SIZE = 7
 
 register("static:extra_land_play", "static:no_max_hand_size", "static:max_hand_size_change")
+register("condition:played_land_this_turn")
 
 
 def _applies(game: Game, src: GameObject, st: StaticEffect, player: int) -> bool:
@@ -56,6 +59,14 @@ def may_play_another_land(game: Game, player: int) -> bool:
     """Whether ``player`` hasn't yet played all the lands they may this turn (CR 305.2)."""
     played = game.players[player].lands_played
     return played < BASE_LAND_PLAYS or played < land_plays(game, player)
+
+
+@condition("played_land_this_turn")
+def played_land(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "If you played a land this turn" (River of Tears): the player took a land
+    play this turn (CR 305.2); a land put onto the battlefield by an effect wasn't
+    played (CR 305.4)."""
+    return game.players[controller].lands_played > 0
 
 
 def lands_played_problem(game: Game, player: int) -> str:

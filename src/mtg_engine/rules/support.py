@@ -231,6 +231,8 @@ SUPPORTED: set[str] = set(
         "amount:counters",
         "amount:mana_spent_this_way",
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
+        "amount:devotion",  # "your devotion to green" (CR 700.5)
+        "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
         # filters (CR 109.2)
         *(
             f"cond:{k}"
@@ -294,6 +296,7 @@ SUPPORTED: set[str] = set(
                 "blocked_by",
                 "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
                 "same_name_as",
+                "shares_color_with",  # CR 105.2 (rules/effects_runner.Ctx._same_name)
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
@@ -534,7 +537,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key == "same_name_as" and not isinstance(val, TargetRef):
+            if key in ("same_name_as", "shares_color_with") and not isinstance(val, TargetRef):
                 # only "the same name as [a target]" is resolved as the instruction
                 # happens (rules/effects_runner.Ctx._same_name)
                 out.add("cond_value:same_name_as")
@@ -689,8 +692,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if not isinstance(v.args.get("quality"), Filter):
                 out.add("condition:is.quality")  # words with no filter yet
             ref = v.args.get("ref")
-            if "filter" not in v.args and not isinstance(
-                ref, SelfRef | TargetRef | TriggerRef | ParentRef | EachRef
+            if (
+                "filter" not in v.args
+                and not isinstance(ref, SelfRef | TargetRef | TriggerRef | ParentRef | EachRef)
+                and not your_top_card(ref)
             ):
                 out.add("condition:is.subject")
         for x in v.args.values():
@@ -851,6 +856,18 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
         out.add(f"cost:{k}")
+
+
+def your_top_card(ref: Any) -> bool:
+    """Whether a condition's object is "the top card of your library" (``("top", 1,
+    ("library", "you"))``), read as the condition is checked (rules/conditions.py)."""
+    return (
+        isinstance(ref, tuple)
+        and len(ref) == 3
+        and ref[:2] == ("top", 1)
+        and isinstance(ref[2], tuple)
+        and tuple(ref[2]) == ("library", "you")
+    )
 
 
 def _is_with_ref(cond: Condition, ok: tuple[type, ...] = (SelfRef,)) -> bool:

@@ -94,6 +94,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.MONARCH,
         EventKind.RING_TEMPTS,
         EventKind.MONSTROUS,
+        EventKind.RENOWNED,
         EventKind.RING_BEARER,
         EventKind.UNATTACH,
         EventKind.PHASING,
@@ -146,6 +147,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # cast spells this turn (CR 700.14)
     "expend": (EventKind.CAST,),
     "becomes_monstrous": (EventKind.MONSTROUS,),
+    "becomes_renowned": (EventKind.RENOWNED,),
     "ring_bearer_chosen": (EventKind.RING_BEARER,),
     # CR 603.10c, 701.3d: moved away, or it left the battlefield (looks back)
     "unattached": (EventKind.UNATTACH, EventKind.ZONE_CHANGE),
@@ -656,6 +658,11 @@ _ALTERNATIVES: dict[int, tuple[Trigger, tuple[Trigger, ...]]] = {}
 
 
 #: an alternative event's own parts, not details (tx_clauses.when_and)
+#: "becomes monstrous", "becomes renowned": a designation a permanent gets, the
+#: event naming it (CR 701.37b, 702.112b)
+_BECOMES_DESIGNATION = frozenset(
+    ((EventKind.MONSTROUS, "becomes_monstrous"), (EventKind.RENOWNED, "becomes_renowned"))
+)
 _OWN_PARTS = frozenset(("or_subject", "or_player", "or_step"))
 
 
@@ -1023,8 +1030,9 @@ def _matches_now(
         # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
         p = d.get("player")
         return isinstance(p, int) and p >= 0 and _player_matches(trig.player, p, source.controller)
-    if ev.kind == EventKind.MONSTROUS and kind == "becomes_monstrous":
-        # "when this creature becomes monstrous" (CR 701.37c)
+    if (ev.kind, kind) in _BECOMES_DESIGNATION:
+        # "when this creature becomes monstrous" (CR 701.37c), "whenever a creature
+        # you control becomes renowned" (CR 702.112b)
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))

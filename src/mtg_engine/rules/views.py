@@ -127,9 +127,10 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "library_size": len(p.library),
                 "hand_size": len(p.hand),
                 # CR 401.5: "you may look at the top card of your library any time"
-                # (only its owner; CR 401.2 hides it from the others)
+                # (only its owner; CR 401.2 hides it from the others), "play with
+                # the top card of your library revealed" (every player)
                 "library_top": _object_view(game, game.objects[top], viewer)
-                if mine and (top := top_card_seen(game, viewer)) is not None
+                if (top := top_card_seen(game, p.index, viewer)) is not None
                 else None,
                 "hand": [_object_view(game, game.objects[h], viewer) for h in p.hand]
                 if mine

@@ -121,6 +121,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "prevent_damage",
         "extra_land_play",
         "look_at_top_any_time",
+        "play_with_top_revealed",
         "no_max_hand_size",
         "no_op",
         "may_play",

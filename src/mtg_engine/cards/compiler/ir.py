@@ -221,7 +221,9 @@ def _names_in_filter(flt: Filter) -> bool:
     """Whether a filter names an object or a target of its own ability: "attached
     to that creature", "[creatures] target player controls"."""
     return any(
-        k == "attached_to" or (k == "same_name_as" and isinstance(v, It)) or isinstance(v, Tgt)
+        k == "attached_to"
+        or (k in ("same_name_as", "shares_color_with") and isinstance(v, It))
+        or isinstance(v, Tgt)
         for k, v in flt.conditions
     )
 

@@ -615,6 +615,7 @@ class ClauseRules:
     ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
     ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
+    ev_renowned = _ev("becomes_renowned")  # CR 702.112b
 
     def ev_class_level(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         # "When this Class becomes level 2" (CR 716.2a): effects/class_level.py
@@ -1308,6 +1309,13 @@ class ClauseRules:
             explicit = items[0]
         return _Clause(self._clause(c), explicit, [] if explicit is not None else items)
 
+    def clause_two_subjects(self, c: list[Any]) -> list[Effect]:
+        """ "Target creature and all other creatures with the same name as that
+        creature get -2/-2 until end of turn": the instruction for each subject in
+        turn, the first one's before the second's (CR 608.2c)."""
+        first, _and, second, *rest = c
+        return _Clause([*self._clause([first, *rest]), *self._clause([second, *rest])], first, [])
+
     def _clause(self, c: list[Any]) -> list[Effect]:
         subject: Any = None
         optional = False
@@ -1630,6 +1638,10 @@ class ClauseRules:
 
     def vp_look_top_any_time(self, c: list[Any]) -> list[Effect]:
         return [Effect("look_at_top_any_time", {"what": SUBJ, "duration": None})]
+
+    def vp_top_revealed(self, c: list[Any]) -> list[Effect]:
+        """ "Play with the top card of your library revealed" (CR 401.5, 701.18c)."""
+        return [Effect("play_with_top_revealed", {"what": SUBJ, "duration": None})]
 
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
@@ -2605,6 +2617,7 @@ class ClauseRules:
         return cond
 
     cond_gained_life = _cond("gained_life_this_turn")
+    cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")

@@ -284,6 +284,7 @@ class NounRules:
     post_its_controller_controls = _post("controller", "its_controller")
     post_each_player_controls = _post("controller", "each_player")
     post_you_own = _post("owner", "you")
+    post_opp_owns = _post("owner", "opponent")  # "a card an opponent owns" (CR 108.3)
     post_you_own_not_control = _post("owner_not_controller", "you")
     post_chosen_type = _post("chosen_type", True)
     post_not_chosen_type = _post("not_chosen_type", True)  # Crippling Fear
@@ -372,6 +373,10 @@ class NounRules:
 
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("shares_type", "specified")
+
+    def post_shares_color(self, c: list[Any]) -> tuple[str, Any]:
+        """ "each other enchantment that shares a color with it" (CR 105.2)."""
+        return ("shares_color_with", c[-1])
 
     def post_without_counter(self, c: list[Any]) -> tuple[str, Any]:
         return ("not_counter", c[0])
@@ -791,6 +796,17 @@ class NounRules:
 
     def amt_life(self, c: list[Any]) -> Amount:
         return Amount("life", ref=ControllerRef())
+
+    def amt_devotion(self, c: list[Any]) -> Amount:
+        """ "your devotion to green" (CR 700.5): the color as the filter's."""
+        colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Amount(
+            "devotion", filter=Filter((), "battlefield", tuple(("color", x) for x in colors))
+        )
+
+    def amt_life_lost(self, c: list[Any]) -> Amount:
+        """ "the life you've lost this turn" (CR 119.3, 120.3a)."""
+        return Amount("life_lost_this_turn", ref=ControllerRef())
 
     def amt_hand(self, c: list[Any]) -> Amount:
         owner = _zone_owner(c[0])
