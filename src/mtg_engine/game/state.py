@@ -102,6 +102,10 @@ class Game(EventEmitter):
     #: (rules/prevention_then.py): "if an effect would create tokens / put counters"
     #: replacement effects then cite CR 614.16; never open at a decision
     _by_replacement: bool = False
+    #: the controller of the spell or ability whose instructions are being followed
+    #: (rules/effects_runner.run_effects): the player who puts counters (CR 122.1);
+    #: never open at a decision
+    _acting: int | None = None
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]
