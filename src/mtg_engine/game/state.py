@@ -106,6 +106,10 @@ class Game(EventEmitter):
     #: (rules/effects_runner.run_effects): the player who puts counters (CR 122.1);
     #: never open at a decision
     _acting: int | None = None
+    #: the keys of the replacement effects whose instructions are being followed
+    #: (rules/prevention_then.follow_source_instructions): they don't apply again to
+    #: the events those instructions make (CR 614.5); never open at a decision
+    _replacing: tuple[str, ...] = ()
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]

@@ -59,8 +59,16 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
                 game.tasks.insert(len(game.tasks) - 1, Task("draw", data))
             break
         if ev["kind"] != EventKind.DRAW:  # CR 614.1a: replaced by another event
+            depth = len(game.tasks)
             PERFORMERS[ev["kind"]](game, ev)
             if game.outcome is not None:
+                break
+            left = n - i - 1
+            if left and len(game.tasks) > depth:
+                # what it does instead is followed first (a task now on top), then
+                # the later draws (CR 121.2: one at a time)
+                data = {"players": [player], "n": left, "left": left, "rules": list(rules)}
+                game.tasks.insert(depth, Task("draw", data))
                 break
             continue
         if not _perform_draw(game, ev):
@@ -132,7 +140,10 @@ def draw_task(game: Game, task: Task) -> None:
             if done is None:
                 return  # asked; the event waits in task.data["event"]
             d["left"] -= 1
+            depth = len(game.tasks)
             PERFORMERS[done["kind"]](game, done)
+            if len(game.tasks) > depth:
+                return  # what it does instead comes first; the later draws wait
         d["players"].pop(0)
         d["left"] = d["n"]
     game.finish(task)

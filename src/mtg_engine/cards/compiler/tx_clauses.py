@@ -2485,6 +2485,33 @@ class ClauseRules:
         args = {"effects": tuple(effects)}
         return Parsed("static", statics=[StaticEffect("draw_instead", opponents, args)])
 
+    def you_draw_instead(self, c: list[Any], empty_hand: bool = False) -> Parsed:
+        """ "If you would draw a card, draw two cards instead" (Thought Reflection);
+        "If you would draw a card while you have no cards in hand, instead you draw
+        two cards and you lose 1 life" (Blood Scrivener; CR 614.1a)."""
+        effects = next(x for x in c if isinstance(x, list))
+        if any(e.optional for e in effects):
+            # "you may ... instead" (Pursuit of Knowledge): declining must leave the
+            # draw, which these instructions can't say
+            raise CompileError("if you would draw a card, you may ... instead")
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        args: dict[str, Any] = {"effects": tuple(effects), "every": True}
+        if empty_hand:
+            args["empty_hand"] = True
+        return Parsed("static", statics=[StaticEffect("draw_instead", you, args)])
+
+    def you_draw_then_instead(self, c: list[Any]) -> Parsed:
+        # "..., draw two cards instead.": the instruction ends with "instead"
+        effects = next(x for x in c if isinstance(x, list))
+        if not effects or not effects[-1].args.get("instead"):
+            raise CompileError("if you would draw a card, ... (no 'instead')")
+        last = effects[-1]
+        args = {k: v for k, v in last.args.items() if k != "instead"}
+        return self.you_draw_instead([[*effects[:-1], dataclasses.replace(last, args=args)]])
+
+    def you_draw_instead_empty_hand(self, c: list[Any]) -> Parsed:
+        return self.you_draw_instead(c, empty_hand=True)
+
     def may_skip_turn_while_tapped(self, c: list[Any]) -> Parsed:
         return self.may_skip_step(c, while_tapped=True)
 
