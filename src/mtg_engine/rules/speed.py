@@ -179,7 +179,7 @@ def _speed_trigger(game: Game, ev: Event, subject: Any) -> None:
     if pl.speed is None or pl.speed < 1 or pl.speed >= MAX_SPEED or pl.has_lost:
         return
     who = ev.data.get("player")
-    if not isinstance(who, int) or who == me or not _lost_life(ev):
+    if not isinstance(who, int) or who == me or not lost_life(ev):
         return
     done = game.turn_flags.triggered_once
     key = (-me - 1, _ONCE)
@@ -198,7 +198,7 @@ def _speed_trigger(game: Game, ev: Event, subject: Any) -> None:
     )
 
 
-def _lost_life(ev: Event) -> bool:
+def lost_life(ev: Event) -> bool:
     """Whether the event is a player losing life (CR 119.3): life loss, damage that
     caused life loss (120.3a: not infect's poison, nor damage whose loss a
     replacement effect changed: that loss is its own event), life paid for mana."""
