@@ -2859,6 +2859,13 @@ class ClauseRules:
     cond_two_spells_last_turn = _cond("two_spells_last_turn")
     cond_cast_from_hand = _cond("cast_from_hand")
     cond_cast_it = _cond("cast_it")
+
+    def cond_cast_main_phase(self, c: list[Any]) -> Condition:
+        # "If you cast this spell during your main phase" (Might of Old Krosa, addendum)
+        if not any(isinstance(x, SelfRef) for x in c):
+            raise CompileError("if you cast <what> during your main phase")
+        return Condition("cast_during_main_phase", {})
+
     cond_self_attacking = _cond("self_attacking")
 
     def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
