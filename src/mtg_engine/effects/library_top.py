@@ -39,6 +39,7 @@ register(
     "arg:may_play.exile_instead",
     "arg:exile_top.face_down",
 )
+register("arg:exile_top.face_down")  # "exile the top card of your library face down" (406.3)
 
 
 def _top(ctx: Ctx, e: Effect) -> list[tuple[int, list[int]]]:
@@ -93,9 +94,11 @@ def reveal_top(ctx: Ctx, e: Effect) -> bool:
 def exile_top(ctx: Ctx, e: Effect) -> bool:
     """ "Exile the top N cards of your library" (CR 406.2). The exiled cards are
     linked to the exiling object (CR 607.2a) and are the "them" and "cards exiled
-    this way" of later instructions."""
+    this way" of later instructions; "... face down" (CR 406.3)."""
     g = ctx.game
     owner = link_owner(ctx.obj)
+    face_down = bool(e.args.get("face_down"))
+    rules = ("406.2", "406.3") if face_down else ("406.2",)
     moved: list[int] = []
     face_down = bool(e.args.get("face_down"))  # CR 406.3: "exile ... face down"
     rules = ("406.2", "406.3") if face_down else ("406.2",)

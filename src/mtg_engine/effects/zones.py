@@ -146,6 +146,9 @@ def bounce(ctx: Ctx, e: Effect) -> bool:
     if ctx.task is not None:  # "for each Plains returned this way" (CR 608.2c, 400.7)
         done = (ctx.task.data.get("parent") or {}).get("returned") or []
         ctx.set_parent("returned", [*done, *returned])
+        # "Return all cards exiled with Asmodeus to their owner's hand and you lose
+        # that much life": how many were returned (CR 608.2c)
+        ctx.set_parent("that_much", len(returned))
     return True
 
 

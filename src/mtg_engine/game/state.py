@@ -102,6 +102,14 @@ class Game(EventEmitter):
     #: (rules/prevention_then.py): "if an effect would create tokens / put counters"
     #: replacement effects then cite CR 614.16; never open at a decision
     _by_replacement: bool = False
+    #: the controller of the spell or ability whose instructions are being followed
+    #: (rules/effects_runner.run_effects): the player who puts counters (CR 122.1);
+    #: never open at a decision
+    _acting: int | None = None
+    #: the keys of the replacement effects whose instructions are being followed
+    #: (rules/prevention_then.follow_source_instructions): they don't apply again to
+    #: the events those instructions make (CR 614.5); never open at a decision
+    _replacing: tuple[str, ...] = ()
 
     def __init__(self, player_names: Iterable[str] = ("A", "B"), seed: int = 0) -> None:
         self.players: list[Player] = [Player(i, n) for i, n in enumerate(player_names)]

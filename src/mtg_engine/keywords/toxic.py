@@ -48,5 +48,11 @@ def toxic_poison(game: Game, ev: Event, subject: GameObject | None) -> None:
     n = total_toxic(game, subject)
     if n > 0:
         put_player_counters(
-            game, player, "poison", n, ("702.164c", "120.3g"), why=f" (toxic of {subject.name})"
+            game,
+            player,
+            "poison",
+            n,
+            ("702.164c", "120.3g"),
+            why=f" (toxic of {subject.name})",
+            by=subject.controller,
         )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..game.hooks import condition
 from ..game.objects import Zone
+from ..game.state import Step
 from .support import register
 
 if TYPE_CHECKING:
@@ -55,3 +56,25 @@ def cast_from(game: Game, cond: Condition, controller: int, source: GameObject |
     if not paid or paid.get("copy"):
         return False  # a copy isn't cast (CR 707.10)
     return paid.get("from_zone") == cond.args.get("zone")
+
+
+register("condition:cast_during_main_phase")
+
+
+@condition("cast_during_main_phase")
+def cast_during_main_phase(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "If you cast this spell during your main phase" (Might of Old Krosa, the
+    addendum cards): a spell resolves in the step or phase it was cast in (CR 500.2:
+    one ends only once the stack is empty), so it was cast (not a copy, 707.10) and
+    it is its controller's main phase now (CR 505.1)."""
+    if source is None or source.zone != Zone.STACK:
+        return False
+    paid = source.paid
+    if not paid or paid.get("copy"):
+        return False
+    return game.active == controller == source.controller and game.step in (
+        Step.PRECOMBAT_MAIN,
+        Step.POSTCOMBAT_MAIN,
+    )

@@ -122,6 +122,13 @@ def spell_changes(
                 break
         if not ok:
             continue
+        if obj.zone != Zone.STACK or not obj.targets:
+            targeting = [cv for cv in conds if cv[0] in ("targets", "targets_only")]
+            if targeting and st.args.get("direction") != "less":
+                continue  # "spells that target this creature cost {2} more": not yet
+            # "... cost {2} less": before the targets are chosen (CR 601.2c, 601.2f),
+            # the least the spell could cost
+            conds = [cv for cv in conds if cv not in targeting]
         if flt.zone not in ("stack", "any", "battlefield") and flt.zone != from_zone:
             continue  # "spells you cast from your graveyard"
         kinds = tuple(k for k in flt.kinds if k != "spell")

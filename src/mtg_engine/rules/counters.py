@@ -60,6 +60,7 @@ def put_counters(
                 "counter": kind,
                 "amount": amount,
                 "player": o.controller,
+                "by": putter(game, o.controller),
                 "what": f"{amount} {kind} counter(s) would be put on {o.name}",
                 "args": [list(rules), why],
             },
@@ -94,31 +95,54 @@ def _perform(game: Game, ev: dict[str, Any]) -> None:
         put_counters(game, o, ev["counter"], int(ev["amount"]), tuple(rules), why, event=ev)
 
 
-@static_replacement("counter_multiplier", EventKind.COUNTERS)
+def putter(game: Game, default: int) -> int:
+    """The player who puts counters (CR 122.1): the controller of the spell or
+    ability whose instructions put them (CR 608.2c) — ``default`` (the permanent's
+    controller, the player who pays a cost) when no instructions are being followed."""
+    acting = game._acting
+    return default if acting is None else acting
+
+
+@static_replacement("counter_multiplier", EventKind.COUNTERS, EventKind.PLAYER_COUNTERS)
 def counter_multiplier(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
     """Hardened Scales ("that many plus one"), Corpsejack Menace and Doubling
-    Season ("twice that many") — CR 614.1a, 122.6."""
+    Season ("twice that many"), Halving Season ("half that many, rounded down"),
+    Vorinclex ("If you would put ... on a permanent or player") — CR 614.1a, 122.6."""
     args = st.args
     want = args.get("counter")
     if want and want != ev["counter"]:
         return None
-    o = game.objects.get(ev["obj"])
-    if o is None or ev["amount"] <= 0:
+    if ev["amount"] <= 0:
         return None
-    if isinstance(st.affected, Filter) and not matches_object(
-        game, o, st.affected, src.controller, src
-    ):
-        return None
-    if isinstance(st.affected, SelfRef) and o.id != src.id:
-        return None  # "... would be put on Mowu"
+    by = args.get("by")
+    if by is not None:
+        who = ev.get("by", ev["player"])
+        if (by == "you") != (who == src.controller):
+            return None  # "If you would put" / "If an opponent would put"
+    if "obj" not in ev:  # a player gets counters (CR 122.1)
+        players = args.get("players")
+        if players is None or (players == "you" and ev["player"] != src.controller):
+            return None
+    else:
+        o = game.objects.get(ev["obj"])
+        if o is None or st.affected is None:
+            return None
+        if isinstance(st.affected, Filter) and not matches_object(
+            game, o, st.affected, src.controller, src
+        ):
+            return None
+        if isinstance(st.affected, SelfRef) and o.id != src.id:
+            return None  # "... would be put on Mowu"
     name = chars(game, src).name
     times = int(args.get("times", 1))
     plus = int(args.get("plus", 0))
+    half = bool(args.get("half"))
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
-        ev["amount"] = int(ev["amount"]) * times + plus
+        n = int(ev["amount"])
+        ev["amount"] = n // 2 if half else n * times + plus
         return f"{name}: {ev['amount']} instead"
 
     # CR 614.16: also when a replacement or prevention effect puts the counters
@@ -184,10 +208,13 @@ def put_player_counters(
     rules: tuple[str, ...] = ("122.1",),
     why: str = "",
     event: dict[str, Any] | None = None,
+    by: int | None = None,
 ) -> int:
     """CR 122.1: give a player ``amount`` counters of ``kind`` (poison, CR 122.1f) —
     proposed first ("You can't get poison counters", CR 101.2). Returns how many
-    the player got."""
+    the player got. ``by``: the player who gives them (the controller of the source
+    whose damage gives poison counters, CR 120.3b); by default the controller of
+    the instructions being followed."""
     p = game.players[player]
     if event is None:
         if amount <= 0:
@@ -199,6 +226,7 @@ def put_player_counters(
             {
                 "kind": EventKind.PLAYER_COUNTERS,
                 "player": player,
+                "by": putter(game, player) if by is None else by,
                 "counter": kind,
                 "amount": amount,
                 "what": f"{p.name} would get {amount} {kind} counter(s)",

@@ -128,7 +128,9 @@ def deal_damage(
             )
             # CR 120.3b: the damage gives that many poison counters, an event of its own
             # ("You can't get poison counters", 101.2)
-            put_player_counters(game, pl, "poison", amount, ("120.3b", "702.90b"), " (infect)")
+            put_player_counters(
+                game, pl, "poison", amount, ("120.3b", "702.90b"), " (infect)", by=source.controller
+            )
         else:
             # CR 120.3a, 119.2: the damage causes that much life loss, itself an event
             # that replacement effects and "can't lose life" (119.8) may change

@@ -65,15 +65,22 @@ def draw_instead(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
     """CR 614.1a: "If an opponent would draw a card except the first one they draw in
-    each of their draw steps, instead ..."."""
-    if not affects_player(st, ev["player"], src.controller) or first_in_draw_step(game, ev):
+    each of their draw steps, instead ..."; "If you would draw a card, draw two cards
+    instead" (Thought Reflection); "If you would draw a card while you have no cards
+    in hand, instead ..." (Blood Scrivener)."""
+    if not affects_player(st, ev["player"], src.controller) or key in game._replacing:
+        return None  # CR 614.5: not again on the draws its own instructions make
+    if not st.args.get("every") and first_in_draw_step(game, ev):
         return None
+    if st.args.get("empty_hand") and game.players[ev["player"]].hand:
+        return None  # "while you have no cards in hand" (Blood Scrivener)
     name = chars(game, src).name
     effects = list(st.args.get("effects") or ())
+    replacing = (*game._replacing, key)
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
         ev["kind"] = DRAW_REPLACED
-        ev["instead"] = instead_record(effects, src.controller, src.id, name)
+        ev["instead"] = instead_record(effects, src.controller, src.id, name, replacing)
         return f"{name}: {game.players[ev['player']].name} doesn't draw; instead its effect happens"
 
     return Replacement(key, name, ("614.1a",), apply)

@@ -941,7 +941,18 @@ def _did_once(game: Game, obj: GameObject, ability: Ability) -> None:
 
 
 def run_effects(game: Game, obj: GameObject, task: Task) -> bool:
-    """Run the resolving object's effects from where it stopped. True when done."""
+    """Run the resolving object's effects from where it stopped. True when done.
+    Its controller is the player who follows them (CR 608.2c): who puts the
+    counters they put (CR 122.1, "If you would put one or more counters")."""
+    acting = game._acting
+    game._acting = obj.controller
+    try:
+        return _run_effects(game, obj, task)
+    finally:
+        game._acting = acting
+
+
+def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
     ability = obj.ability
     assert ability is not None  # a resolving spell or ability (CR 608.2)
     d = task.data

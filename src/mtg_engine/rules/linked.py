@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 def link_owner(obj: GameObject) -> int:
     """The object whose linked abilities ``obj`` stands for: an ability on the stack
     stands for its source (CR 113.7a: it exists independently of the source, but its
-    links are the source's), any other object for itself."""
-    if obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered"):
+    links are the source's), and so do the instructions of a permanent's replacement
+    effect (rules/prevention_then.py); any other object stands for itself."""
+    if obj.zone == Zone.STACK and obj.stack_kind in ("activated", "triggered", "static"):
         if obj.source_id is not None:
             return obj.source_id
     return obj.id

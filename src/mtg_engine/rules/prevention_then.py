@@ -138,11 +138,23 @@ def prevention_then_task(game: Game, task: Task) -> None:
 
 
 def instead_record(
-    effects: tuple[Effect, ...] | list[Effect], controller: int, source: int, name: str
+    effects: tuple[Effect, ...] | list[Effect],
+    controller: int,
+    source: int,
+    name: str,
+    replacing: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """What a replacement effect of a permanent does instead (plain data, for
-    :func:`follow_source_instructions`): its instructions, controller and source."""
-    return {"effects": list(effects), "controller": controller, "source": source, "name": name}
+    :func:`follow_source_instructions`): its instructions, controller and source;
+    ``replacing``: the keys of the replacement effects whose modified event these
+    instructions are (CR 614.5)."""
+    return {
+        "effects": list(effects),
+        "controller": controller,
+        "source": source,
+        "name": name,
+        "replacing": list(replacing),
+    }
 
 
 def follow_source_instructions(game: Game, task: Task) -> None:
@@ -156,8 +168,18 @@ def follow_source_instructions(game: Game, task: Task) -> None:
         obj = GameObject(0, src.card_uid, src.card, src.owner, Zone.STACK)
         obj.controller = int(d["controller"])
         obj.source_id = src.id
+        # the instructions of the permanent's static ability (CR 614.1a): its links
+        # are the permanent's ("cards exiled with Asmodeus", CR 607.2a)
+        obj.stack_kind = "static"
         obj.ability = Ability(AbilityKind.SPELL, text=str(d["name"]), effects=tuple(d["effects"]))
-    follow_instructions(game, obj, task)
+    replacing = game._replacing
+    # CR 614.5: what the instructions do is the modified event, which the replacement
+    # effects that made it don't affect again ("draw two cards instead")
+    game._replacing = tuple(d.get("replacing") or ())
+    try:
+        follow_instructions(game, obj, task)
+    finally:
+        game._replacing = replacing
 
 
 def follow_instructions(game: Game, obj: GameObject | None, task: Task) -> None:

@@ -475,6 +475,7 @@ def _put_entering(
                 "counter": k,
                 "amount": n,
                 "player": new.controller,
+                "by": new.controller,
                 "what": f"{new.name} would enter with {counters_text({k: n})}",
                 "args": [["122.6", *rules], ""],
             },

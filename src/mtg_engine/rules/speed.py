@@ -169,7 +169,7 @@ def start_engines(game: Game, players: list[int]) -> None:
         )
 
 
-@on_event(EventKind.DAMAGE, EventKind.LOSE_LIFE, EventKind.PAY_MANA, rules=True)
+@on_event(EventKind.DAMAGE, EventKind.LOSE_LIFE, rules=True)
 def _speed_trigger(game: Game, ev: Event, subject: Any) -> None:
     """CR 702.179d: an opponent of the active player lost life during the active
     player's turn: the active player's speed ability triggers, once each turn, if
@@ -179,7 +179,7 @@ def _speed_trigger(game: Game, ev: Event, subject: Any) -> None:
     if pl.speed is None or pl.speed < 1 or pl.speed >= MAX_SPEED or pl.has_lost:
         return
     who = ev.data.get("player")
-    if not isinstance(who, int) or who == me or not _lost_life(ev):
+    if not isinstance(who, int) or who == me or not lost_life(ev):
         return
     done = game.turn_flags.triggered_once
     key = (-me - 1, _ONCE)
@@ -198,16 +198,15 @@ def _speed_trigger(game: Game, ev: Event, subject: Any) -> None:
     )
 
 
-def _lost_life(ev: Event) -> bool:
+def lost_life(ev: Event) -> bool:
     """Whether the event is a player losing life (CR 119.3): life loss, damage that
     caused life loss (120.3a: not infect's poison, nor damage whose loss a
-    replacement effect changed: that loss is its own event), life paid for mana."""
+    replacement effect changed: that loss is its own event). Life paid, for
+    Phyrexian mana too, is a life loss event of its own (CR 119.4)."""
     d = ev.data
     if ev.kind == EventKind.LOSE_LIFE:
         return int(d.get("amount") or 0) > 0
-    if ev.kind == EventKind.DAMAGE:
-        return bool(d.get("life_lost"))
-    return bool(d.get("life_paid"))
+    return ev.kind == EventKind.DAMAGE and bool(d.get("life_lost"))
 
 
 def _max_speed(game: Game, cond: Any, controller: int, source: Any) -> bool:

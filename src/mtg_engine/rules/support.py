@@ -350,6 +350,7 @@ SUPPORTED: set[str] = set(
         "trigger:step",
         "trigger:draw",
         "trigger:gain_life",
+        "trigger:lose_life",
         "trigger:expend",
         "trigger:scry",  # CR 701.22 (effects/cards.py, rules/triggers.py)  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
         "trigger_detail:amount",  # expend's N (the only trigger with that detail)

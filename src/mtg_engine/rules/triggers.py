@@ -32,6 +32,7 @@ from .emblems import emblem_ids
 from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
+from .speed import lost_life
 from .stack_choices import begin_choices
 from .statics import statics_with
 from .support import COVERAGE_PROBES, register
@@ -77,6 +78,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.CAST,
         EventKind.DRAW,
         EventKind.GAIN_LIFE,
+        EventKind.LOSE_LIFE,
         EventKind.LOSE_GAME,
         EventKind.TAPPED_FOR_MANA,
         EventKind.TURNED_FACE_UP,
@@ -103,6 +105,15 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.SCRY,
     )
 )
+
+#: events of a simultaneous batch that trigger an ability once, for their total
+#: (the data field added up, and the field the events share): damage prevented by
+#: one prevention effect (CR 615.13), life lost by one player through damage
+#: (CR 120.3a, 603.2c)
+_TOTALED: dict[str, tuple[str, str]] = {
+    EventKind.DAMAGE_PREVENTED: ("amount", "prevention"),
+    EventKind.DAMAGE: ("life_lost", "player"),
+}
 
 #: the event kinds trigger detection (:func:`on_event`) looks at: those that can match
 #: a trigger event, and those a delayed trigger waits for (CR 603.7c); no other kind
@@ -131,6 +142,9 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
         (EventKind.DAMAGE,),
     ),
     "attack_with": (EventKind.DECLARE_ATTACKERS,),
+    # CR 119.3: life lost as such, by damage (120.3a) or paid for mana (119.4, 107.4f)
+    # (Phyrexian mana paid with life is a lose_life event of its own, CR 119.4)
+    "lose_life": (EventKind.LOSE_LIFE, EventKind.DAMAGE),
     "tap_for_mana": (EventKind.TAPPED_FOR_MANA,),
     "tapped": (EventKind.BECOMES_TAPPED,),
     "untapped": (EventKind.BECOMES_UNTAPPED,),
@@ -459,19 +473,26 @@ def _check(
             how_many: int | None = None
             if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
                 how_many = 1  # "one or more cards", one of them (CR 603.2c)
-            if once is not None and ev.kind == EventKind.DAMAGE_PREVENTED:
+            totals = _TOTALED.get(ev.kind) if once is not None else None
+            if totals is not None and (
+                ev.kind != EventKind.DAMAGE or ability.trigger.event == "lose_life"
+            ):
                 # CR 615.13: once each time a prevention effect is applied to one or
-                # more simultaneous damage events, for all the damage it prevented
-                key = (w.id, ability.text, d.get("prevention"))
+                # more simultaneous damage events, for all the damage it prevented;
+                # "whenever you lose life": damage dealt at once by several sources is
+                # one loss of life for that player, of the total (CR 120.3a, 603.2c)
+                field, same = totals
+                key = (w.id, ability.text, d.get(same))
+                assert once is not None
                 if key in once:
                     continue
                 once.add(key)
                 if batch:
                     how_many = sum(
-                        int(e2.data.get("amount") or 0)
+                        int(e2.data.get(field) or 0)
                         for e2, s2 in batch
-                        if e2.kind == EventKind.DAMAGE_PREVENTED
-                        and e2.data.get("prevention") == d.get("prevention")
+                        if e2.kind == ev.kind
+                        and e2.data.get(same) == d.get(same)
                         and _matches(game, ability.trigger, e2, w, s2)
                     )
             elif once is not None and _detail(ability.trigger, "one_or_more"):
@@ -1060,6 +1081,14 @@ def _matches_now(
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you gain life for the first time each turn"
+        if not _turn_matches(game, trig, source):
+            return False  # "whenever you gain life during your turn"
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if kind == "lose_life" and ev.kind in (EventKind.LOSE_LIFE, EventKind.DAMAGE):
+        # "Whenever you lose life (during your turn)", "whenever an opponent loses
+        # life" (CR 119.3, 603.2)
+        if not lost_life(ev) or not _turn_matches(game, trig, source):
+            return False
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
         # "Whenever you commit a crime" (CR 700.13): the player who committed it

@@ -109,6 +109,14 @@ def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     ]
 
 
+def _counter_mult_args(mult: str) -> dict[str, Any]:
+    """The amount a counters replacement puts instead (CR 614.1a): "that many plus
+    one", "twice that many", "half that many, rounded down"."""
+    if mult == "cm:plus_one":
+        return {"plus": 1}
+    return {"half": True} if mult == "cm:half" else {"times": 2}
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -2236,6 +2244,78 @@ class ClauseRules:
             raise CompileError("counters put on what")
         return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, args)])
 
+    def replacement_counters_each(self, c: list[Any]) -> Parsed:
+        # Winding Constrictor, Pir, Loading Zone: "If one or more counters would be put
+        # on an artifact or creature you control, that many plus one of each of those
+        # kinds of counters are put on that permanent instead." (CR 614.1a, 122.6)
+        mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
+        what = next(x for x in c if isinstance(x, SelfRef | Some | EachRef))
+        flt = what if isinstance(what, SelfRef) else what.filter
+        if not isinstance(flt, SelfRef | Filter) or (
+            isinstance(flt, Filter) and is_player_filter(flt)
+        ):
+            raise CompileError("counters put on what")
+        args = _counter_mult_args(mult)
+        return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, args)])
+
+    def replacement_counters_put_you(self, c: list[Any]) -> Parsed:
+        return self._counters_put(c[-1], "you")
+
+    def replacement_counters_put_opponent(self, c: list[Any]) -> Parsed:
+        return self._counters_put(c[-1], "opponent")
+
+    def _counters_put(self, c: list[Any], by: str) -> Parsed:
+        # Vorinclex, Innkeeper's Talent: "If you would put one or more counters on a
+        # permanent or player, put twice that many of each of those kinds of counters
+        # on that permanent or player instead"; Halving Season: "If an opponent would
+        # put ..., they put half that many ..., rounded down"; Lae'zel: "... on a
+        # creature or planeswalker you control or on yourself, put that many plus
+        # one ..." (CR 614.1a, 122.6): who puts them is the controller of the
+        # instructions that put them
+        mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
+        onto = next(x for x in c if isinstance(x, tuple))
+        flt, players = onto
+        args = {**_counter_mult_args(mult), "by": by}
+        if players:
+            args["players"] = players
+        return Parsed("static", statics=[StaticEffect("counter_multiplier", flt, args)])
+
+    def replacement_player_counters(self, c: list[Any]) -> Parsed:
+        # Winding Constrictor: "If you would get one or more counters, you get that many
+        # plus one of each of those kinds of counters instead"; Aether Refinery: "If you
+        # would get one or more {E}, you get twice that many {E} instead" (CR 614.1a,
+        # 122.1, 107.14)
+        mult = next(x for x in c if isinstance(x, str) and x.startswith("cm:"))
+        args = {**_counter_mult_args(mult), "players": "you"}
+        return Parsed("static", statics=[StaticEffect("counter_multiplier", None, args)])
+
+    def replacement_energy_counters(self, c: list[Any]) -> Parsed:
+        parsed = self.replacement_player_counters(c)
+        (st,) = parsed.statics
+        args = {**st.args, "counter": "energy"}
+        return Parsed("static", statics=[dataclasses.replace(st, args=args)])
+
+    def counters_put_tail(self, c: list[Any]) -> list[Any]:
+        return c
+
+    def onto_np(self, c: list[Any]) -> tuple[Filter, str]:
+        what = next(x for x in c if isinstance(x, Some | EachRef))
+        flt = what.filter
+        if flt == Filter(kinds=("permanent", "player")):
+            return Filter(kinds=("permanent",)), "any"  # "a permanent or player"
+        if not isinstance(flt, Filter) or "player" in flt.kinds:
+            raise CompileError("counters put on what")
+        return flt, ""
+
+    def onto_np_or_you(self, c: list[Any]) -> tuple[Filter, str]:
+        return self.onto_np(c)[0], "you"
+
+    def cm_half(self, c: list[Any]) -> str:
+        return "cm:half"
+
+    def counter_mult_each(self, c: list[Any]) -> str:
+        return str(c[0])
+
     def counters_on_it(self, c: list[Any]) -> None:
         return None
 
@@ -2480,6 +2560,28 @@ class ClauseRules:
         opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
         args = {"effects": tuple(effects)}
         return Parsed("static", statics=[StaticEffect("draw_instead", opponents, args)])
+
+    def you_draw_instead(self, c: list[Any]) -> Parsed:
+        """ "If you would draw a card, exile the top card of your library face down
+        instead" (Asmodeus; CR 614.1a). ("..., draw two cards instead" is
+        :meth:`replacement_draw_more`'s.)"""
+        effects = next(x for x in c if isinstance(x, list))
+        if any(e.optional for e in effects):
+            # "you may ... instead" (Pursuit of Knowledge): declining must leave the
+            # draw, which these instructions can't say
+            raise CompileError("if you would draw a card, you may ... instead")
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        args: dict[str, Any] = {"effects": tuple(effects), "every": True}
+        return Parsed("static", statics=[StaticEffect("draw_instead", you, args)])
+
+    def you_draw_then_instead(self, c: list[Any]) -> Parsed:
+        # "..., draw two cards instead.": the instruction ends with "instead"
+        effects = next(x for x in c if isinstance(x, list))
+        if not effects or not effects[-1].args.get("instead"):
+            raise CompileError("if you would draw a card, ... (no 'instead')")
+        last = effects[-1]
+        args = {k: v for k, v in last.args.items() if k != "instead"}
+        return self.you_draw_instead([[*effects[:-1], dataclasses.replace(last, args=args)]])
 
     def may_skip_turn_while_tapped(self, c: list[Any]) -> Parsed:
         return self.may_skip_step(c, while_tapped=True)
@@ -2829,6 +2931,13 @@ class ClauseRules:
     cond_two_spells_last_turn = _cond("two_spells_last_turn")
     cond_cast_from_hand = _cond("cast_from_hand")
     cond_cast_it = _cond("cast_it")
+
+    def cond_cast_main_phase(self, c: list[Any]) -> Condition:
+        # "If you cast this spell during your main phase" (Might of Old Krosa, addendum)
+        if not any(isinstance(x, SelfRef) for x in c):
+            raise CompileError("if you cast <what> during your main phase")
+        return Condition("cast_during_main_phase", {})
+
     cond_self_attacking = _cond("self_attacking")
 
     def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)

@@ -191,7 +191,8 @@ class VerbRules:
         return [Effect("exile", {"what": _obj(c[0]), "from": "graveyard"})]
 
     def vp_exile_face_down(self, c: list[Any]) -> list[Effect]:
-        """ "exile a card from your hand face down" (CR 406.3)."""
+        """ "exile a card from your hand face down", "exile the top card of your
+        library face down" (CR 406.3)."""
         return [
             Effect(e.op, {**e.args, "face_down": True}) if e.op in ("exile", "exile_top") else e
             for e in self.vp_exile(c)
