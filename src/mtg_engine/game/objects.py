@@ -13,7 +13,7 @@ it, so cloning a game copies only the mutable per-object fields.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NewType
+from typing import TYPE_CHECKING, Any, Final, NewType
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, CompiledFace
@@ -26,16 +26,16 @@ PlayerId = NewType("PlayerId", int)
 class Zone:
     """CR 400.1: the zones. Ints for speed; names for the log and JSON."""
 
-    LIBRARY = 0
-    HAND = 1
-    BATTLEFIELD = 2
-    GRAVEYARD = 3
-    STACK = 4
-    EXILE = 5
-    COMMAND = 6
+    LIBRARY: Final = 0
+    HAND: Final = 1
+    BATTLEFIELD: Final = 2
+    GRAVEYARD: Final = 3
+    STACK: Final = 4
+    EXILE: Final = 5
+    COMMAND: Final = 6
 
-    NAMES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
-    BY_NAME = {n: i for i, n in enumerate(NAMES)}
+    NAMES: Final = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+    BY_NAME: Final = {n: i for i, n in enumerate(NAMES)}
 
 
 #: the ``stack_kind`` of stack objects that are abilities, not spells: objects but

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, malformed
 from .emitter import EventEmitter
@@ -28,25 +28,29 @@ from .serialize import game_from_json, game_to_json
 from .tasks import TASK_HANDLERS, Task
 from .turn_flags import TurnFlags
 
+#: sets a field of a frozen record (an action's decision stamp), as the dataclass's
+#: own ``__init__`` does; a plain name, so that mypyc compiles the call as a call
+_set_field = object.__setattr__
+
 
 class Step:
     """CR 500.1: the steps of a turn, in order (ints for speed)."""
 
-    UNTAP = 0
-    UPKEEP = 1
-    DRAW = 2
-    PRECOMBAT_MAIN = 3
-    BEGINNING_OF_COMBAT = 4
-    DECLARE_ATTACKERS = 5
-    DECLARE_BLOCKERS = 6
-    FIRST_STRIKE_DAMAGE = 7
-    COMBAT_DAMAGE = 8
-    END_OF_COMBAT = 9
-    POSTCOMBAT_MAIN = 10
-    END = 11
-    CLEANUP = 12
+    UNTAP: Final = 0
+    UPKEEP: Final = 1
+    DRAW: Final = 2
+    PRECOMBAT_MAIN: Final = 3
+    BEGINNING_OF_COMBAT: Final = 4
+    DECLARE_ATTACKERS: Final = 5
+    DECLARE_BLOCKERS: Final = 6
+    FIRST_STRIKE_DAMAGE: Final = 7
+    COMBAT_DAMAGE: Final = 8
+    END_OF_COMBAT: Final = 9
+    POSTCOMBAT_MAIN: Final = 10
+    END: Final = 11
+    CLEANUP: Final = 12
 
-    NAMES = (
+    NAMES: Final = (
         "untap",
         "upkeep",
         "draw",
@@ -61,7 +65,7 @@ class Step:
         "end",
         "cleanup",
     )
-    BY_NAME = {n: i for i, n in enumerate(NAMES)}
+    BY_NAME: Final = {n: i for i, n in enumerate(NAMES)}
 
 
 #: steps of the engine's work without a decision after which the game is in a
@@ -273,7 +277,7 @@ class Game(EventEmitter):
             options = PROCEDURES.legal_options(self)
             stamp = self.pending.id
             for a in options:  # the decision each option answers (frozen records: set once)
-                object.__setattr__(a, "decision", stamp)
+                _set_field(a, "decision", stamp)
             self._options = options
         return self._options
 

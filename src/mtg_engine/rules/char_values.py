@@ -214,7 +214,7 @@ def finish_abilities(c: Chars) -> Chars:
     expansions (the abilities a keyword stands for, implemented once in
     :mod:`mtg_engine.keywords`); then the keyword set. Modifies ``c``."""
     abilities = c.abilities
-    if "Land" in c.types and c.subtypes & BASIC_LAND_MANA.keys():
+    if "Land" in c.types and not c.subtypes.isdisjoint(BASIC_LAND_MANA):
         # CR 305.6: basic land types have intrinsic mana abilities.
         abilities = tuple(_BASIC_ABILITIES[t] for t in BASIC_LAND_MANA if t in c.subtypes) + tuple(
             a for a in abilities if a.kind is not AbilityKind.MANA

@@ -1507,11 +1507,7 @@ def source_left(game: Game, old_id: int) -> None:
         ended = [
             e
             for e in game.effects
-            if e.affected == (old_id,)
-            or (
-                e.duration in ("source", "while_on_battlefield", "while_controlled", *WHILE_TAPPED)
-                and e.source == old_id
-            )
+            if e.affected == (old_id,) or (e.duration in _WHILE_SOURCE_STAYS and e.source == old_id)
         ]
         end_effects(game, ended, "611.2b", "its source left the battlefield")
     if old is not None and old.zone == Zone.BATTLEFIELD and not old.face_down:
@@ -1521,6 +1517,8 @@ def source_left(game: Game, old_id: int) -> None:
 
 #: "for as long as this artifact remains tapped" (CR 611.2b)
 WHILE_TAPPED = ("while_tapped",)
+#: durations that end as their source leaves the battlefield (CR 611.2b)
+_WHILE_SOURCE_STAYS = ("source", "while_on_battlefield", "while_controlled", *WHILE_TAPPED)
 
 
 def source_untapped(game: Game, ids: Iterable[int]) -> None:
