@@ -528,6 +528,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # "creatures they control": which player the compiler lost (filters
                 # never match it, rules/filters.py)
                 out.add("cond_value:that_player")
+            if key == "controller" and val == "its_controller":
+                # "... its controller controls": whose "its" is isn't resolved (filters
+                # never match it, rules/filters.py)
+                out.add("cond_value:controller.its_controller")
             if key in ("targets", "targets_only"):
                 if isinstance(val, Filter):
                     _walk_value(val, out)  # "a spell that targets a creature you control"
