@@ -538,7 +538,9 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
 
 def _has_cost_abilities(o: GameObject) -> bool:
     """Does the card itself change its total cost (additional costs, affinity,
-    "this spell costs {1} less to cast ...", CR 601.2f)?"""
+    "this spell costs {1} less to cast ...", CR 601.2f; "you may cast this card
+    from your graveyard by discarding a card in addition to paying its other
+    costs", 118.8)?"""
     key = ("cost_abilities", o.face)
     v = o.card.cache.get(key)
     if v is None:
@@ -546,7 +548,11 @@ def _has_cost_abilities(o: GameObject) -> bool:
             a.keyword == "Affinity"
             or (
                 a.kind is AbilityKind.STATIC
-                and any(st.op in ("additional_cost", "cost_change") for st in a.static)
+                and any(
+                    st.op in ("additional_cost", "cost_change")
+                    or (st.op == "may_cast_from" and st.args.get("cost") is not None)
+                    for st in a.static
+                )
             )
             for a in o.card.compiled[o.face].abilities
         )
