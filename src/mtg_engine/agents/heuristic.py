@@ -448,6 +448,8 @@ def _cast_choice_bonus(game: Game, c: CastSpell) -> float:
         bonus += 1.0 * c.squad  # CR 702.157a: a token copy for each payment
     if c.offspring:
         bonus += 1.0  # CR 702.175a: a 1/1 token copy
+    if c.conspire:
+        bonus += 1.5  # CR 702.78a: a copy of the spell for two creatures tapped
     if c.fuse:
         bonus += 2.5  # CR 702.102a: both halves for one card
     if c.alt == "evoke":

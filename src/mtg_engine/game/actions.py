@@ -245,6 +245,9 @@ class CastSpell(Answer):
     * ``replicate``: how many times the replicate cost is paid (702.56);
     * ``squad``: how many times the squad cost is paid (702.157a);
     * ``offspring``: pay the offspring cost (702.175a);
+    * ``conspire``: pay the conspire cost, tapping two untapped creatures you
+      control that share a color with the spell (702.78a; which ones is asked, or
+      ``tap``-cost choices of the scenario format);
     * ``splice``: cards in hand to splice onto the spell (702.47), in order;
     * ``convoke``: untapped creatures tapped to help pay (702.51);
     * ``improvise``: untapped artifacts tapped to pay for generic mana (702.126);
@@ -266,6 +269,7 @@ class CastSpell(Answer):
     replicate: int = 0
     squad: int = 0
     offspring: bool = False
+    conspire: bool = False
     splice: tuple[int, ...] = ()
     convoke: tuple[int, ...] = ()
     improvise: tuple[int, ...] = ()

@@ -49,6 +49,8 @@ Awaken                 702.113     :mod:`.awaken` (``alt="awaken"``)
 Miracle                702.94      :mod:`.miracle` (cast by its trigger)
 Casualty               702.153     :mod:`.casualty` (the creature sacrificed
                                    announced: ``sacrifice=(creature,)``)
+Conspire               702.78      :mod:`.conspire` (``conspire=True``; the
+                                   two creatures tapped asked as it's paid)
 Freerunning            702.173     :mod:`.freerunning` (``alt="freerunning"``)
 Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
                                    card discarded: ``discard=(card,)``)
@@ -68,6 +70,7 @@ from . import (  # noqa: F401
     blitz,
     buyback,
     casualty,
+    conspire,
     copies,
     copy_costs,
     cost_keywords,

@@ -210,6 +210,8 @@ def cast_options(action: CastSpell | None) -> dict[str, Any]:
         opts["squad"] = int(action.squad)
     if action.offspring:
         opts["offspring"] = True
+    if action.conspire:
+        opts["conspire"] = True
     if action.splice:
         opts["splice"] = list(action.splice)
     if action.convoke:
@@ -820,6 +822,8 @@ def _cast_how(rec: dict[str, Any]) -> str:
         bits.append(f"with its squad cost paid {rec['squad']} time(s)")
     if rec.get("offspring"):
         bits.append("with its offspring cost paid")
+    if rec.get("conspire"):
+        bits.append("conspired")
     if rec.get("splice"):
         bits.append(f"with {len(rec['splice'])} card(s) spliced onto it")
     if rec.get("fuse"):
@@ -875,6 +879,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "replicate": int(opts.get("replicate") or 0),
         "squad": int(opts.get("squad") or 0),
         "offspring": bool(opts.get("offspring")),
+        "conspire": bool(opts.get("conspire")),
         "splice": [],
         "rules": rules,
     }

@@ -758,6 +758,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, squad=1))  # CR 702.157a; more below
     if "Offspring" in kws:
         candidates.append(CastSpell(o.id, offspring=True))  # CR 702.175a
+    if "Conspire" in kws:
+        candidates.append(CastSpell(o.id, conspire=True))  # CR 702.78a
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
     for alt in (

@@ -63,6 +63,7 @@ _CAST_OPTION_KEYS = (
     "replicate",
     "squad",
     "offspring",
+    "conspire",
     "splice",
     "convoke",
     "improvise",
@@ -355,7 +356,7 @@ class Script:
                 opts[key] = str(value).lower()
             elif key == "kicker":
                 opts[key] = _kicker_counts(value)
-            elif key in ("face_down", "buyback", "entwine", "fuse", "offspring"):
+            elif key in ("face_down", "buyback", "entwine", "fuse", "offspring", "conspire"):
                 opts[key] = bool(value)
             elif key in ("replicate", "squad"):
                 opts[key] = int(value)

@@ -31,6 +31,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
         "replicate",
         "squad",
         "offspring",
+        "conspire",
         "splice",
         "convoke",
         "improvise",
@@ -297,7 +298,7 @@ def _option_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         if isinstance(v, str) and v.strip():
             return v.strip()
         return ck.integer(v, path, line, minimum=1)
-    if key in ("face_down", "buyback", "entwine", "fuse", "offspring", "while_casting"):
+    if key in ("face_down", "buyback", "entwine", "fuse", "offspring", "conspire", "while_casting"):
         return ck.boolean(v, path, line)
     if key in ("alt", "half"):
         return ck.string(v, path, line)

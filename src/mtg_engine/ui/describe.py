@@ -88,6 +88,8 @@ def cast_announcements(game: Game, a: CastSpell) -> list[str]:
         out.append(f"with squad ×{a.squad}")
     if a.offspring:
         out.append("with offspring")
+    if a.conspire:
+        out.append("conspiring")
     if a.splice:
         out.append("splicing " + ", ".join(game.objects[i].name for i in a.splice))
     if a.fuse:
