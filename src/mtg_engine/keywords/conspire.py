@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Cost, Effect, Filter
+from ..cards.abilities import Cost, Filter
 from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
-from .common import add_pending_trigger, keyword_trigger, printed_instances
-from .copies import snapshot
+from .common import printed_instances
+from .copies import copy_spell_trigger
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -70,10 +70,4 @@ def conspire_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
         return
     if not printed_instances(obj, CONSPIRE):
         return
-    ability = keyword_trigger(
-        CONSPIRE,
-        f"Conspire: copy {obj.name}; you may choose new targets for the copy",
-        (Effect("copy_spell_n", {"amount": 1, "rule": "702.78a"}),),
-        rule="702.78a",
-    )
-    add_pending_trigger(game, obj, obj.controller, ability, {"obj": obj.id, "snap": snapshot(obj)})
+    copy_spell_trigger(game, obj, CONSPIRE, "702.78a")

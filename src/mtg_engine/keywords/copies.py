@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import Effect
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.hooks import KEYWORD_HOOKS, cast_record, set_cast_record
@@ -22,6 +23,7 @@ from ..rules.casting import spell_ability
 from ..rules.characteristics import chars
 from ..rules.copy import put_copy_on_stack
 from ..rules.targets import candidates, target_specs
+from .common import add_pending_trigger, keyword_trigger
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -161,3 +163,16 @@ def copy_spells_task(game: Game, task: Task) -> None:
 
 
 KEYWORD_HOOKS.copy_spell_task = copy_spell_task
+
+
+def copy_spell_trigger(game: Game, obj: GameObject, keyword: str, rule: str) -> None:
+    """ "When you cast this spell, if its [keyword] cost was paid, copy it. If the
+    spell has any targets, you may choose new targets for the copy" (casualty,
+    702.153a; conspire, 702.78a): the trigger, made from the spell as it is now."""
+    ability = keyword_trigger(
+        keyword,
+        f"{keyword}: copy {obj.name}; you may choose new targets for the copy",
+        (Effect("copy_spell_n", {"amount": 1, "rule": rule}),),
+        rule=rule,
+    )
+    add_pending_trigger(game, obj, obj.controller, ability, {"obj": obj.id, "snap": snapshot(obj)})
