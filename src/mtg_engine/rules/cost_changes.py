@@ -44,6 +44,7 @@ from .filters import matches_object, matches_player, objects_matching
 from .party import party_size
 from .statics import statics_with
 from .support import register
+from .targets import candidates, target_specs
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -227,26 +228,32 @@ def spell_targets(game: Game, cond: Condition, controller: int, source: GameObje
     if not isinstance(flt, Filter) or source is None:
         return False
     if source.zone != Zone.STACK or not source.targets:
-        if "player" in flt.kinds:
-            return any(
-                matches_player(game, p.index, flt, controller, source)
-                for p in game.players
-                if not p.has_lost
-            )
-        return bool(objects_matching(game, flt, controller, source))
-    for spec in source.targets:
-        for t in spec:
-            if t < 0:  # a player (CR 115.1)
-                if "player" in flt.kinds and matches_player(game, -t - 1, flt, controller, source):
-                    return True
-                continue
-            o = game.objects.get(t)
-            if o is None or "player" in flt.kinds:
-                continue
-            where = Filter(flt.kinds, Zone.NAMES[o.zone], flt.conditions)
-            if matches_object(game, o, where, controller, source):
-                return True
-    return False
+        # (some object or player it could target now is one: a tapped land isn't,
+        # for a spell that targets a creature)
+        return any(_is_one(game, t, flt, controller, source) for t in _could_target(game, source))
+    return any(_is_one(game, t, flt, controller, source) for spec in source.targets for t in spec)
+
+
+def _could_target(game: Game, spell: GameObject) -> list[int]:
+    """Every object or player (a negative ref) the card's spell ability, in any of
+    its modes, could target now (CR 115.1, 601.2c)."""
+    out: list[int] = []
+    for a in spell.card.compiled[spell.face].abilities:
+        if a.kind is not AbilityKind.SPELL:
+            continue
+        for spec in target_specs(a, tuple(range(len(a.modes)))):
+            out.extend(candidates(game, spec, spell.controller, spell))
+    return out
+
+
+def _is_one(game: Game, t: int, flt: Filter, controller: int, source: GameObject) -> bool:
+    if t < 0:  # a player (CR 115.1)
+        return "player" in flt.kinds and matches_player(game, -t - 1, flt, controller, source)
+    o = game.objects.get(t)
+    if o is None or "player" in flt.kinds:
+        return False
+    where = Filter(flt.kinds, Zone.NAMES[o.zone], flt.conditions)
+    return matches_object(game, o, where, controller, source)
 
 
 # ---------------------------------------------------------------------------
