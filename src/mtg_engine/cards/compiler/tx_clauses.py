@@ -2930,7 +2930,15 @@ class ClauseRules:
     cond_no_spells_last_turn = _cond("no_spells_last_turn")
     cond_two_spells_last_turn = _cond("two_spells_last_turn")
     cond_cast_from_hand = _cond("cast_from_hand")
-    cond_cast_it = _cond("cast_it")
+
+    def cond_cast_it(self, c: list[Any]) -> Condition:
+        """ "if you cast it" (CR 603.4): the permanent the trigger names (read by
+        rules/conditions._cast_it); the pronoun itself isn't kept (a compile-time
+        reference, not game data)."""
+        what = [x for x in c if not isinstance(x, Token)]
+        if not all(isinstance(x, It | ThatObject | SelfRef) for x in what):
+            raise CompileError(f"if you cast {what!r}")
+        return Condition("cast_it", {})
 
     def cond_cast_main_phase(self, c: list[Any]) -> Condition:
         # "If you cast this spell during your main phase" (Might of Old Krosa, addendum)
