@@ -5,8 +5,8 @@
 full``) but not at an earlier revision ``--before`` (a git revision of this
 repository). The earlier revision's full list is computed by extracting that
 revision's ``src/`` with ``git archive`` into a temporary folder and running its
-own coverage API (``CardDatabase.default()`` and ``coverage(..., engine=True)``,
-the same measure its ``mtg cards coverage`` printed), so each side is measured
+own ``mtg cards coverage --list full`` (its CLI; the coverage API's signature
+has changed between revisions), so each side is measured
 with its own compiler, engine and card file. The sample is drawn with
 ``random.Random(seed).sample`` from the sorted difference, so the same revisions
 and seed always give the same cards.
@@ -31,18 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: run inside the old revision's source: print its fully compiled card names
-_OLD_FULL = """
-from mtg_engine.cards.database import CardDatabase
-from mtg_engine.cards.coverage import coverage
-report = coverage(CardDatabase.default().iter_cards(), engine=True)
-for name in sorted(n for n, st in report.cards.items() if st.status == "full"):
-    print(name)
-"""
-
-
-#: run in this working tree: ``mtg cards coverage --list full``
-_NOW_FULL = "from mtg_engine.cli.main import main; main(['cards', 'coverage', '--list', 'full'])"
+#: ``mtg cards coverage --list full``, run in either tree: each revision's own CLI
+#: (its coverage API's signature has changed between revisions, its CLI has not)
+_FULL = "from mtg_engine.cli.main import main; main(['cards', 'coverage', '--list', 'full'])"
 
 
 def full_at_revision(rev: str) -> list[str]:
@@ -56,7 +47,7 @@ def full_at_revision(rev: str) -> list[str]:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
         out = subprocess.run(
-            [sys.executable, "-c", _OLD_FULL],
+            [sys.executable, "-c", _FULL],
             check=True,
             capture_output=True,
             text=True,
@@ -68,7 +59,7 @@ def full_at_revision(rev: str) -> list[str]:
 def full_now() -> list[str]:
     """The fully compiled card names of this working tree (``--list full``)."""
     out = subprocess.run(
-        [sys.executable, "-c", _NOW_FULL],
+        [sys.executable, "-c", _FULL],
         check=True,
         capture_output=True,
         text=True,
