@@ -5,8 +5,8 @@
 full``) but not at an earlier revision ``--before`` (a git revision of this
 repository). The earlier revision's full list is computed by extracting that
 revision's ``src/`` with ``git archive`` into a temporary folder and running its
-own ``mtg cards coverage --list full`` (its CLI; the coverage API's signature
-has changed between revisions), so each side is measured
+own ``mtg cards coverage --list full`` (or, at a revision whose CLI has no
+``--list``, its coverage API with ``engine=True``), so each side is measured
 with its own compiler, engine and card file. The sample is drawn with
 ``random.Random(seed).sample`` from the sorted difference, so the same revisions
 and seed always give the same cards.
@@ -32,8 +32,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: ``mtg cards coverage --list full``, run in either tree: each revision's own CLI
-#: (its coverage API's signature has changed between revisions, its CLI has not)
+#: (its coverage API's ``engine`` argument was a bool, later a callable)
 _FULL = "from mtg_engine.cli.main import main; main(['cards', 'coverage', '--list', 'full'])"
+
+#: for an old revision whose CLI has no ``--list``: its own coverage API, which
+#: then took ``engine=True``
+_OLD_FULL = """
+from mtg_engine.cards.database import CardDatabase
+from mtg_engine.cards.coverage import coverage
+report = coverage(CardDatabase.default().iter_cards(), engine=True)
+for name in sorted(n for n, st in report.cards.items() if st.status == "full"):
+    print(name)
+"""
 
 
 def full_at_revision(rev: str) -> list[str]:
@@ -46,14 +56,17 @@ def full_at_revision(rev: str) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
-        out = subprocess.run(
-            [sys.executable, "-c", _FULL],
-            check=True,
-            capture_output=True,
-            text=True,
-            env={"PYTHONPATH": str(Path(tmp) / "src"), "PATH": "/usr/bin:/bin"},
-        ).stdout
-    return [ln for ln in out.splitlines() if ln.strip()]
+        env = {"PYTHONPATH": str(Path(tmp) / "src"), "PATH": "/usr/bin:/bin"}
+        run = subprocess.run([sys.executable, "-c", _FULL], capture_output=True, text=True, env=env)
+        if run.returncode != 0:
+            run = subprocess.run(
+                [sys.executable, "-c", _OLD_FULL],
+                check=True,
+                capture_output=True,
+                text=True,
+                env=env,
+            )
+    return [ln for ln in run.stdout.splitlines() if ln.strip()]
 
 
 def full_now() -> list[str]:
