@@ -5,8 +5,8 @@
 full``) but not at an earlier revision ``--before`` (a git revision of this
 repository). The earlier revision's full list is computed by extracting that
 revision's ``src/`` with ``git archive`` into a temporary folder and running its
-own coverage API (``CardDatabase.default()`` and ``coverage(..., engine=True)``,
-the same measure its ``mtg cards coverage`` printed), so each side is measured
+own ``mtg cards coverage --list full`` (or, at a revision whose CLI has no
+``--list``, its coverage API with ``engine=True``), so each side is measured
 with its own compiler, engine and card file. The sample is drawn with
 ``random.Random(seed).sample`` from the sorted difference, so the same revisions
 and seed always give the same cards.
@@ -31,7 +31,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: run inside the old revision's source: print its fully compiled card names
+#: ``mtg cards coverage --list full``, run in either tree: each revision's own CLI
+#: (its coverage API's ``engine`` argument was a bool, later a callable)
+_FULL = "from mtg_engine.cli.main import main; main(['cards', 'coverage', '--list', 'full'])"
+
+#: for an old revision whose CLI has no ``--list``: its own coverage API, which
+#: then took ``engine=True``
 _OLD_FULL = """
 from mtg_engine.cards.database import CardDatabase
 from mtg_engine.cards.coverage import coverage
@@ -39,10 +44,6 @@ report = coverage(CardDatabase.default().iter_cards(), engine=True)
 for name in sorted(n for n, st in report.cards.items() if st.status == "full"):
     print(name)
 """
-
-
-#: run in this working tree: ``mtg cards coverage --list full``
-_NOW_FULL = "from mtg_engine.cli.main import main; main(['cards', 'coverage', '--list', 'full'])"
 
 
 def full_at_revision(rev: str) -> list[str]:
@@ -55,20 +56,23 @@ def full_at_revision(rev: str) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(tmp, filter="data")
-        out = subprocess.run(
-            [sys.executable, "-c", _OLD_FULL],
-            check=True,
-            capture_output=True,
-            text=True,
-            env={"PYTHONPATH": str(Path(tmp) / "src"), "PATH": "/usr/bin:/bin"},
-        ).stdout
-    return [ln for ln in out.splitlines() if ln.strip()]
+        env = {"PYTHONPATH": str(Path(tmp) / "src"), "PATH": "/usr/bin:/bin"}
+        run = subprocess.run([sys.executable, "-c", _FULL], capture_output=True, text=True, env=env)
+        if run.returncode != 0:
+            run = subprocess.run(
+                [sys.executable, "-c", _OLD_FULL],
+                check=True,
+                capture_output=True,
+                text=True,
+                env=env,
+            )
+    return [ln for ln in run.stdout.splitlines() if ln.strip()]
 
 
 def full_now() -> list[str]:
     """The fully compiled card names of this working tree (``--list full``)."""
     out = subprocess.run(
-        [sys.executable, "-c", _NOW_FULL],
+        [sys.executable, "-c", _FULL],
         check=True,
         capture_output=True,
         text=True,

@@ -17,6 +17,13 @@ from ..rules.zones import move
 from . import REGISTRY, effect
 
 register("arg:unless_does.options")
+register("arg:unless_pays.x")  # "where X is ..." (Thassa's Rebuff)
+
+
+def _x(ctx: Ctx, e: Effect) -> int:
+    """The X of the mana to pay: the instruction's own "where X is ..." amount
+    (Thassa's Rebuff), else the spell's or ability's X (CR 107.3)."""
+    return ctx.amount(e.args["x"]) if "x" in e.args else ctx.obj.x or 0
 
 
 @effect("unless_pays")
@@ -27,7 +34,7 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
     s = ctx.scratch
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
-    cost = mana_costs.parse_cost(str(e.args.get("cost", ""))).with_x(ctx.obj.x or 0)
+    cost = mana_costs.parse_cost(str(e.args.get("cost", ""))).with_x(_x(ctx, e))
     if "paid" not in s:
         plan = mana_rules.plan_payment(g, payer, cost)
         if plan is not None:

@@ -77,7 +77,7 @@ OP_SPECS: dict[str, str] = {
     # --- structure
     "sequence": "effects: tuple[Effect, ...] — do these in order",
     "choose_one": "modes handled by Ability.modes (CR 700.2); not an op",
-    "unless_pays": 'effects, player: Ref, cost: str — "... unless that player pays {X}"',
+    "unless_pays": 'effects, player: Ref, cost: str, x: Amount (its {X}, "where X is ...") — "... unless that player pays {X}"',
     "unless_does": 'effects, player: Ref, options: tuple[Effect, ...] — "... unless they '
     'sacrifice a permanent or discard a card"',
     "may": 'effects, player: Ref — "you may ..." wrapper when not expressible with Effect.optional',

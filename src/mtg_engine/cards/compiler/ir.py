@@ -699,6 +699,14 @@ def finalize(
             args = {k: v for k, v in new.args.items() if k != "same_source"}
             args["source"] = out[-1].args["source"]
             new = Effect(new.op, args, new.optional, new.condition)
+        if new.args.get("what") == ParentRef("each") and state.get("each_with") is not None:
+            # "Untap target creature and each other creature that shares a color with
+            # it. Those creatures get +2/+0" (Rally the Righteous): the target too
+            out.append(
+                Effect(
+                    new.op, {**new.args, "what": state["each_with"]}, new.optional, new.condition
+                )
+            )
         out.append(new)
         chose = eff.op == "choose_objects" and isinstance(eff.args.get("what"), ChooseRef)
         state["chooses"] = state.get("chooses", 0) + 1 if chose else 0
@@ -721,6 +729,12 @@ def finalize(
         elif _about_each(eff):
             state["last"] = "each"  # "them": the objects this instruction was about
             state["each_op"] = eff.op
+            # "[instruction] target creature and each other creature ...": the two
+            # halves of one instruction, "those creatures" next names both (608.2c)
+            paired = len(out) > 1 and out[-2].op == new.op
+            first = out[-2].args.get("what") if paired else None
+            other = ("other", True) in _each_of(new).filter.conditions
+            state["each_with"] = first if isinstance(first, TargetRef) and other else None
             state["each_one"] = any(
                 k in _ATTACHED_TO_SELF and v == "self" for k, v in _each_of(eff).filter.conditions
             )

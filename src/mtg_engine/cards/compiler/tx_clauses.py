@@ -117,6 +117,11 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
     return {"half": True} if mult == "cm:half" else {"times": 2}
 
 
+#: instructions that pay a mana string, by the argument holding it: "where X is ..."
+#: gives them an ``x`` amount for that string's {X} (effects/payments.py)
+_PAID_MANA = {"unless_pays": "cost"}
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -1214,6 +1219,13 @@ class ClauseRules:
         def fn(v: Any) -> Any:
             if isinstance(v, Amount) and v.kind == "x":
                 return amount
+            key = _PAID_MANA.get(v.op) if isinstance(v, Effect) else None
+            if key is not None and "{X}" in str(v.args.get(key)) and "x" not in v.args:
+                # "Counter target spell unless its controller pays {X}, where X is
+                # your devotion to blue" (Thassa's Rebuff): the cost is a mana string,
+                # its X is that amount (CR 107.3, 118.12)
+                args = {k: walk(a, fn) for k, a in v.args.items()}
+                return Effect(v.op, {**args, "x": amount}, v.optional, v.condition)
             if isinstance(v, Some | ChooseRef) and isinstance(v.count, Amount):
                 # "choose up to X cards from it, where X is ..." (Discordant Dirge)
                 if v.count.kind == "x":
