@@ -53,11 +53,7 @@ DRAW_MORE = "draw_more"
 def first_in_draw_step(game: Game, ev: dict[str, Any]) -> bool:
     """CR 504.1: whether this draw is the first card the player draws in their draw
     step (the step's turn-based action)."""
-    return (
-        game.step == Step.DRAW
-        and game.active == ev["player"]
-        and "504.1" in (ev.get("rules") or ())
-    )
+    return game.step == Step.DRAW and game.active == ev["player"] and bool(ev.get("step_draw"))
 
 
 @static_replacement(OP, EventKind.DRAW)
@@ -65,15 +61,14 @@ def draw_instead(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
 ) -> Replacement | None:
     """CR 614.1a: "If an opponent would draw a card except the first one they draw in
-    each of their draw steps, instead ..."; "If you would draw a card, draw two cards
-    instead" (Thought Reflection); "If you would draw a card while you have no cards
-    in hand, instead ..." (Blood Scrivener)."""
-    if not affects_player(st, ev["player"], src.controller) or key in game._replacing:
-        return None  # CR 614.5: not again on the draws its own instructions make
+    each of their draw steps, instead ..." (Hullbreacher); "If you would draw a card,
+    exile the top card of your library face down instead" (Asmodeus)."""
+    # (not again on the draws its own instructions make: they carry its key in
+    # "applied", CR 614.5, rules/drawing.draw_event)
+    if not affects_player(st, ev["player"], src.controller):
+        return None
     if not st.args.get("every") and first_in_draw_step(game, ev):
         return None
-    if st.args.get("empty_hand") and game.players[ev["player"]].hand:
-        return None  # "while you have no cards in hand" (Blood Scrivener)
     name = chars(game, src).name
     effects = list(st.args.get("effects") or ())
     replacing = (*game._replacing, key)
@@ -147,7 +142,7 @@ def perform_draw_more(game: Game, ev: dict[str, Any]) -> None:
     if ev.get("instead"):
         game.push_task("draw_instead", dict(ev["instead"]))
     n = int(ev["n"])
-    rules = [r for r in ev.get("rules") or ("121.1",) if r != "504.1"]  # (not the step's draw)
+    rules = list(ev.get("rules") or ("121.1",))  # (not the step's draw: no step_draw)
     game.push_task(
         "draw",
         {

@@ -32,17 +32,37 @@ if TYPE_CHECKING:
 Event = dict[str, Any]
 
 
-def draw_event(game: Game, player: int, rules: tuple[str, ...]) -> Event:
-    """The proposed event "``player`` draws a card" (CR 121.2)."""
-    return {
+def draw_event(
+    game: Game,
+    player: int,
+    rules: tuple[str, ...],
+    step_draw: bool = False,
+    applied: Any = (),
+) -> Event:
+    """The proposed event "``player`` draws a card" (CR 121.2). ``step_draw``: the
+    draw step's turn-based draw (CR 504.1). ``applied``: the replacement effects
+    that already applied to the event these draws replace, and those whose
+    instructions are being followed: they don't apply to it (CR 614.5)."""
+    ev: Event = {
         "kind": EventKind.DRAW,
         "player": player,
         "what": f"{game.players[player].name} would draw a card",
         "rules": list(rules),
     }
+    if step_draw:
+        ev["step_draw"] = True
+    if applied or game._replacing:
+        ev["applied"] = [*applied, *game._replacing]
+    return ev
 
 
-def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",)) -> int:
+def draw(
+    game: Game,
+    player: int,
+    n: int = 1,
+    rules: tuple[str, ...] = ("121.1",),
+    step_draw: bool = False,
+) -> int:
     """Draw ``n`` cards one at a time (CR 121.2); drawing from an empty library
     makes the player lose at the next state-based-action check (CR 704.5b).
     Returns how many were drawn now. If the player must first choose among
@@ -50,12 +70,12 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
     task below that choice."""
     drawn = 0
     for i in range(n):
-        ev = propose(game, draw_event(game, player, rules))
+        ev = propose(game, draw_event(game, player, rules, step_draw and i == 0))
         if ev is None:
             # CR 616.1: a replacement_order task now asks; the later draws follow it
             left = n - i - 1
             if left:
-                data = {"players": [player], "n": left, "left": left, "rules": list(rules)}
+                data = _task_data(game, [player], left, rules)
                 game.tasks.insert(len(game.tasks) - 1, Task("draw", data))
             break
         if ev["kind"] != EventKind.DRAW:  # CR 614.1a: replaced by another event
@@ -67,8 +87,7 @@ def draw(game: Game, player: int, n: int = 1, rules: tuple[str, ...] = ("121.1",
             if left and len(game.tasks) > depth:
                 # CR 614.11a: what replaced this draw is done before the sequence
                 # goes on: the later draws wait below it
-                data = {"players": [player], "n": left, "left": left, "rules": list(rules)}
-                game.tasks.insert(depth, Task("draw", data))
+                game.tasks.insert(depth, Task("draw", _task_data(game, [player], left, rules)))
                 break
             continue
         if not _perform_draw(game, ev):
@@ -112,18 +131,35 @@ def _perform_draw(game: Game, ev: Event) -> bool:
     return True
 
 
-def draws(game: Game, players: list[int], n: int, rules: tuple[str, ...] = ("121.1",)) -> bool:
+def draws(
+    game: Game,
+    players: list[int],
+    n: int,
+    rules: tuple[str, ...] = ("121.1",),
+    step_draw: bool = False,
+) -> bool:
     """Each player draws ``n`` cards (CR 121.2), each draw proposed to the
     replacement effects. True when the draws are done now; False when a
     ``draw`` task was pushed (a choice may come up) and the caller must let it
-    run first."""
-    if any(applicable(game, draw_event(game, p, rules)) for p in players):
-        data = {"players": list(players), "n": int(n), "left": int(n), "rules": list(rules)}
+    run first. ``step_draw``: the draw step's turn-based draw (CR 504.1)."""
+    if any(applicable(game, draw_event(game, p, rules, step_draw)) for p in players):
+        data = _task_data(game, list(players), int(n), rules)
+        if step_draw:
+            data["step_draw"] = True
         game.push_task("draw", data)
         return False
     for p in players:
-        draw(game, p, n, rules)
+        draw(game, p, n, rules, step_draw)
     return True
+
+
+def _task_data(game: Game, players: list[int], n: int, rules: tuple[str, ...]) -> dict[str, Any]:
+    """A ``draw`` task's data; draws left for later while a replacement effect's
+    instructions are followed keep that effect out of them (CR 614.5)."""
+    data: dict[str, Any] = {"players": players, "n": n, "left": n, "rules": list(rules)}
+    if game._replacing:
+        data["applied"] = list(game._replacing)
+    return data
 
 
 @task_handler("draw")
@@ -135,7 +171,9 @@ def draw_task(game: Game, task: Task) -> None:
     while d["players"]:
         p = d["players"][0]
         while d["left"] > 0:
-            ev = d.pop("event", None) or _next_draw(game, p, rules, d.get("applied"))
+            ev = d.pop("event", None) or draw_event(
+                game, p, rules, bool(d.pop("step_draw", False)), d.get("applied") or ()
+            )
             done = propose(game, ev, task)
             if done is None:
                 return  # asked; the event waits in task.data["event"]
@@ -146,15 +184,6 @@ def draw_task(game: Game, task: Task) -> None:
         d["players"].pop(0)
         d["left"] = d["n"]
     game.finish(task)
-
-
-def _next_draw(game: Game, player: int, rules: tuple[str, ...], applied: Any) -> Event:
-    """The next draw of a ``draw`` task; the draws that replaced one draw carry the
-    effects that already applied to it, which don't apply again (CR 614.5)."""
-    ev = draw_event(game, player, rules)
-    if applied:
-        ev["applied"] = list(applied)
-    return ev
 
 
 __all__ = ["draw", "draws", "draw_event"]

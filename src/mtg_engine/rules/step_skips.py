@@ -40,6 +40,7 @@ from .pipeline import (
     propose,
     static_replacement,
     static_sources,
+    watched,
 )
 from .player_replacements import step_skipped, use_up_skips
 from .prevention_then import follow_source_instructions, instead_record
@@ -84,11 +85,13 @@ def skipped(game: Game, step: str) -> bool:
     never when a "you may skip that step instead" also applies to it: both then
     apply to the one event :func:`optional_skip` proposes as the step would
     begin, and the player chooses between them (CR 616.1)."""
-    if static_sources(game, OP):
+    if not watched(game, EventKind.STEP):
+        return False  # (nothing could skip it: a dict look-up)
+    sources = static_sources(game, OP)
+    if sources:
         trial = {"kind": EventKind.STEP, "player": game.active, "step": step, "may": True}
-        for src, st in static_sources(game, OP):
-            if may_skip(game, trial, src, st, "") is not None:
-                return False
+        if any(may_skip(game, trial, src, st, "") is not None for src, st in sources):
+            return False
     return step_skipped(game, step)
 
 

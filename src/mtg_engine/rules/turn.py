@@ -106,7 +106,7 @@ def begin_step(game: Game) -> None:
     if step == Step.DRAW:
         # CR 504.1; its replacement effects (dredge 702.52a, "instead you may skip
         # that draw" 614.1a) are the pipeline's (rules/drawing.py)
-        draws(game, [game.active], 1, ("504.1",))
+        draws(game, [game.active], 1, ("504.1",), step_draw=True)
     elif step == Step.PRECOMBAT_MAIN:
         add_lore_counters(game)  # CR 714.3b
     elif step == Step.BEGINNING_OF_COMBAT:
