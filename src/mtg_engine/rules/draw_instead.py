@@ -135,7 +135,7 @@ def perform_draw_more(game: Game, ev: dict[str, Any]) -> None:
     player = int(ev["player"])
     game.emit(
         EventKind.SKIP,
-        cited(ev, ("614.1a",)),
+        cited(ev, ("614.1a", "614.5")),
         f"{ev['what']}; " + "; ".join(ev.get("notes") or ()),
         player=player,
     )
