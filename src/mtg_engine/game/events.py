@@ -298,11 +298,14 @@ class CastData(TypedDict):
     earlier this turn (Thousand-Year Storm); ``nth``: the spells that player has cast
     this turn, this one included ("your second spell each turn", CR 603.2);
     ``mana_spent_before`` / ``mana_spent_after``: the mana that player had spent to
-    cast spells this turn before and after paying this spell's cost (expend, CR 700.14)."""
+    cast spells this turn before and after paying this spell's cost (expend, CR 700.14);
+    ``from_zone``: the zone it was cast from ("whenever you cast a spell from your
+    library", CR 601.2a)."""
 
     obj: int
     player: int
     alt: str
+    from_zone: NotRequired[str]
     instants_sorceries_before: NotRequired[int]
     nth: NotRequired[int]
     mana_spent_before: NotRequired[int]

@@ -737,6 +737,7 @@ def cast_task(game: Game, task: Task) -> None:
         obj=obj.id,
         player=player,
         alt=str(opts.get("alt") or ""),
+        from_zone=str(rec.get("from_zone") or "hand"),  # CR 601.2a
         instants_sorceries_before=before,
         nth=p.spells_cast_this_turn,  # "your second spell each turn" (CR 603.2)
         mana_spent_before=spent_before,
