@@ -266,8 +266,21 @@ def evaluate(
     if k == "you_control_more":
         return _you_control_more(game, a, controller, source, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
-        return CONDITIONS[k](game, cond, controller, source)
+        return CONDITIONS[k](game, cond, controller, _named_object(game, a, source, ctx))
     return False
+
+
+def _named_object(
+    game: Game, a: dict, source: GameObject | None, ctx: Ctx | None
+) -> GameObject | None:
+    """The object a keyword condition is about: the source, or the object its
+    ``ref`` names ("counter target spell if it was kicked", "whenever you cast a
+    spell, if that spell was kicked": CR 608.2c); None when that object is gone."""
+    ref = a.get("ref")
+    if ref is None or isinstance(ref, SelfRef) or ctx is None:
+        return source
+    ids = [i for i in ctx.refs(ref) if i >= 0]
+    return game.objects.get(ids[0]) if ids else None
 
 
 register("condition:cast_it", "condition:you_control_more")

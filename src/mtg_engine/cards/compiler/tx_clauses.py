@@ -2764,8 +2764,13 @@ class ClauseRules:
         ``ref`` otherwise) and the quality it must have (``quality``, a Filter)."""
         subject = next(x for x in c if not isinstance(x, Token))
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
-        if text == "kicked" and isinstance(subject, (It, SelfRef)):
-            return Condition("kicked")  # "if it was kicked": this permanent (CR 702.33d)
+        if text == "kicked" and isinstance(subject, SelfRef):
+            return Condition("kicked")  # "if this spell was kicked" (CR 702.33d)
+        if text == "kicked" and isinstance(subject, It):
+            # "if it was kicked": the object "it" names, resolved with the other
+            # pronouns (Ertai's Trickery's target spell, Hallar's "that spell", the
+            # entering permanent of an enters trigger; CR 702.33d, 608.2c)
+            return Condition("kicked", {"ref": subject})
         with_its = "kicked with its "
         if text.startswith(with_its) and isinstance(subject, (It, SelfRef)):
             # "if it was kicked with its {1}{G} kicker": one of two kicker costs (702.33e)
