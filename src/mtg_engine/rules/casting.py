@@ -575,6 +575,8 @@ def _extra_cost_problem(
     """Sacrifice/discard components can be paid (CR 601.2h), and any chosen
     objects are legal choices."""
     for flt, n, rule in total.sacrifice:
+        if o.x is None and costs.x_quality(flt):
+            flt = costs.without_x(flt)  # "with mana value X": X isn't announced yet (601.2b)
         cands = costs.cost_choices(game, flt, player, o, "battlefield")
         chosen = opts.get("sacrifice")
         if chosen is not None:

@@ -527,4 +527,23 @@ def cost_x_limit(game: Game, player: int, obj: GameObject, cost: Cost) -> int | 
         if isinstance(n, Amount) and n.kind == "x":
             # "Remove X storage counters from this land": at most those it has (CR 122.8)
             bounds.append(obj.counters.get(kind, 0) // max(1, n.multiplier))
+    if cost.sacrifice is not None and x_quality(cost.sacrifice):
+        # "sacrifice an artifact or creature with mana value X": at most the largest
+        # mana value among the permanents that could be sacrificed (CR 107.3, 601.2b)
+        values = [
+            chars(game, game.objects[oid]).mana_value
+            for oid in cost_choices(game, without_x(cost.sacrifice), player, obj, "battlefield")
+        ]
+        bounds.append(max(values, default=0))
     return min(bounds) if bounds else None
+
+
+def x_quality(flt: Filter) -> bool:
+    """Whether a cost's filter has a quality with the announced X ("with mana value
+    X", CR 107.3)."""
+    return any(_is_x(v) for _k, v in flt.conditions)
+
+
+def without_x(flt: Filter) -> Filter:
+    """``flt`` without its qualities in X: what could match once X is announced."""
+    return Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if not _is_x(c[1])))

@@ -417,6 +417,13 @@ def _condition(
             value = (source.chosen or {}).get("number") if source is not None else None
             if value is None:
                 return False
+        if isinstance(value, Amount) and value.kind == "x":
+            # "sacrifice an artifact or creature with mana value X" (Nahiri's
+            # Sacrifice): the X announced for the spell or ability paying the cost
+            # (CR 107.3, 601.2b); before it's announced nothing matches
+            value = source.x if source is not None else None
+            if value is None:
+                return False
         attr = {"power": c.power, "toughness": c.toughness, "mv": c.mana_value}[key.split("_")[0]]
         if attr is None:
             return False

@@ -475,6 +475,14 @@ class Script:
             elif k == DecisionKind.X and "x" in left:
                 left.discard("x")
                 answer = ChooseNumber(int(act.options["x"]))
+            elif k == DecisionKind.X and (number := self._following_number(act)) is not None:
+                # an X the cast didn't give, answered by the next action, a number
+                # `choose` of the same player (CR 107.3a, 601.2b)
+                self.absorbed += 1
+                self.following = (
+                    self.later[self.absorbed] if self.absorbed < len(self.later) else None
+                )
+                answer = ChooseNumber(number)
             elif k == DecisionKind.TARGETS and targets:
                 answer = self._targets(game, targets, acting)
             elif k == DecisionKind.TARGETS and "targets" in act.options and d.data["min"] == 0:
@@ -550,6 +558,23 @@ class Script:
             and bool(nxt.options.get("while_casting"))
             and d.player == self.player_index(nxt)
         )
+
+    def _following_number(self, act: ActionSpec) -> int | None:
+        """The number of the next unused action when it's a ``choose: N`` of the same
+        player with no ``at``, else None."""
+        if self.absorbed >= len(self.later):
+            return None
+        nxt = self.later[self.absorbed]
+        value = nxt.value
+        if (
+            nxt.verb != "choose"
+            or nxt.player != act.player
+            or nxt.at is not None
+            or not isinstance(value, int)
+            or isinstance(value, bool)
+        ):
+            return None
+        return value
 
     def _following_answers(self, game: Game, d: Any) -> bool:
         """Does the next scripted action answer this choice of objects (a cost
