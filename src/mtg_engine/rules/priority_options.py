@@ -766,6 +766,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Evoke",
         "Prowl",
         "Morph",
+        "Disguise",
         "Suspend",
         "Foretell",
         "Plot",
