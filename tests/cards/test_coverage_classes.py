@@ -6,7 +6,9 @@ from __future__ import annotations
 from mtg_engine.cards.abilities import Ability, AbilityKind, Effect, SelfRef, StaticEffect
 from mtg_engine.cards.coverage import card_status, coverage, nontraditional
 from mtg_engine.cards.database import CardDatabase
+from mtg_engine.cards.definitions import card_def
 from mtg_engine.rules.support import face_unsupported, unsupported
+from mtg_engine.scenario.unsupported import card_gaps
 
 
 def _db() -> CardDatabase:
@@ -105,3 +107,6 @@ def test_snow_mana_in_a_cost_is_not_full() -> None:
     golem = card_status(db.get("Icehide Golem"), engine=face_unsupported)  # mana cost {S}
     assert golem.status != "full" and "cost:snow_mana" in golem.missing_ops
     assert card_status(db.get("Snow-Covered Island"), engine=face_unsupported).status == "full"
+    # the scenario runner says so too
+    gaps = card_gaps(card_def("Icehide Golem"))
+    assert [g.missing for g in gaps] == [("cost:snow_mana",)]
