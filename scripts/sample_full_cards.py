@@ -16,16 +16,28 @@ and seed always give the same cards.
 
 ``--before-list`` / ``--after-list`` read ready-made lists (one card name a line,
 e.g. saved output of ``mtg cards coverage --list full``) instead of computing them.
+
+``--all`` samples from every fully compiled card instead of the newly full ones;
+``--exclude FILE`` leaves out the cards named there (e.g. those already audited);
+``--weighted`` draws toward cards with several abilities or unusual text: a card's
+weight is its number of abilities (lines of rules text, over all faces) plus the
+number of its distinct words that occur in fewer than 30 cards of the pool, and the
+draw is Efraimidis-Spirakis (the ``count`` largest ``u ** (1 / weight)``, ``u`` from
+``random.Random(seed)`` in sorted-name order), so it too is reproducible.
+
+    python scripts/sample_full_cards.py --all --weighted --exclude audited.txt --seed 1616 --count 40
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import subprocess
 import sys
 import tarfile
 import tempfile
+from collections import Counter
 from io import BytesIO
 from pathlib import Path
 
@@ -85,6 +97,37 @@ def read_list(path: Path) -> list[str]:
     return [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
 
 
+#: a word used by fewer cards than this counts as unusual text (``--weighted``)
+_RARE_WORD_CARDS = 30
+
+
+def card_weights(names: list[str]) -> dict[str, float]:
+    """Each card's weight for ``--weighted``: abilities plus unusual words."""
+    # lazy: only --weighted needs the card database
+    from mtg_engine.cards.database import CardDatabase
+
+    db = CardDatabase.default()
+    words: dict[str, set[str]] = {}
+    lines: dict[str, int] = {}
+    for name in names:
+        texts = [face.text or "" for face in db.get(name).faces]
+        lines[name] = sum(len([ln for ln in t.splitlines() if ln.strip()]) for t in texts)
+        words[name] = {w for t in texts for w in re.findall(r"[a-z']+", t.lower())}
+    freq: Counter[str] = Counter(w for ws in words.values() for w in ws)
+    return {
+        name: lines[name] + sum(1 for w in words[name] if freq[w] < _RARE_WORD_CARDS)
+        for name in names
+    }
+
+
+def weighted_sample(names: list[str], count: int, seed: int) -> list[str]:
+    """Efraimidis-Spirakis weighted sampling without replacement, reproducible."""
+    weights = card_weights(names)
+    rng = random.Random(seed)
+    keys = {name: rng.random() ** (1.0 / max(weights[name], 1.0)) for name in sorted(names)}
+    return sorted(names, key=lambda n: keys[n], reverse=True)[:count]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", default="78a91ac", help="git revision of the old figure")
@@ -92,15 +135,29 @@ def main() -> int:
     parser.add_argument("--after-list", type=Path, help="today's full list instead of computing")
     parser.add_argument("--seed", type=int, default=1311)
     parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--all", action="store_true", help="every full card, not newly full")
+    parser.add_argument("--exclude", type=Path, help="leave out the card names in this file")
+    parser.add_argument("--weighted", action="store_true", help="toward several abilities")
     args = parser.parse_args()
-    before = set(read_list(args.before_list) if args.before_list else full_at_revision(args.before))
     after = read_list(args.after_list) if args.after_list else full_now()
-    new = sorted(set(after) - before)
+    if args.all:
+        before: set[str] = set()
+    else:
+        before = set(
+            read_list(args.before_list) if args.before_list else full_at_revision(args.before)
+        )
+    excluded = set(read_list(args.exclude)) if args.exclude else set()
+    new = sorted(set(after) - before - excluded)
     print(
-        f"# full before: {len(before)}  full now: {len(after)}  newly full: {len(new)}  "
-        f"seed: {args.seed}  count: {args.count}"
+        f"# full before: {len(before)}  full now: {len(after)}  pool: {len(new)}  "
+        f"excluded: {len(excluded)}  seed: {args.seed}  count: {args.count}"
+        + ("  weighted" if args.weighted else "")
     )
-    for name in random.Random(args.seed).sample(new, min(args.count, len(new))):
+    if args.weighted:
+        sample = weighted_sample(new, args.count, args.seed)
+    else:
+        sample = random.Random(args.seed).sample(new, min(args.count, len(new)))
+    for name in sample:
         print(name)
     return 0
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from mtg_engine.cards.abilities import Ability, AbilityKind, Effect, SelfRef, StaticEffect
 from mtg_engine.cards.coverage import card_status, coverage, nontraditional
 from mtg_engine.cards.database import CardDatabase
+from mtg_engine.cards.definitions import card_def
 from mtg_engine.rules.support import face_unsupported, unsupported
+from mtg_engine.scenario.unsupported import card_gaps
 
 
 def _db() -> CardDatabase:
@@ -85,3 +87,26 @@ def test_multiface_cards_with_all_their_faces_are_counted() -> None:
     report = coverage([db.get(n) for n in names], engine=face_unsupported)
     assert (report.multiface, report.multiface_complete) == (3, 2)
     assert "multi-face cards: 3  with all faces: 2  missing a face: 1" in report.summary()
+
+
+def test_hero_cards_are_not_counted() -> None:
+    """The Hero's Path cards (type Hero: The General, Axe of the Warmonger) start
+    outside any deck (CR 108.2a); a Hero creature (a subtype) is an ordinary card."""
+    db = _db()
+    assert nontraditional(db.get("The General"))
+    assert nontraditional(db.get("Axe of the Warmonger"))
+    assert not nontraditional(db.get("Ardenn, Intrepid Archaeologist"))
+
+
+def test_snow_mana_in_a_cost_is_not_full() -> None:
+    """CR 107.4h: {S} is paid only with mana from a snow source, which the mana pool
+    doesn't track: an ability or a mana cost with {S} doesn't count as run."""
+    db = _db()
+    windform = card_status(db.get("Adarkar Windform"), engine=face_unsupported)
+    assert windform.status == "partial" and "cost:snow_mana" in windform.missing_ops
+    golem = card_status(db.get("Icehide Golem"), engine=face_unsupported)  # mana cost {S}
+    assert golem.status != "full" and "cost:snow_mana" in golem.missing_ops
+    assert card_status(db.get("Snow-Covered Island"), engine=face_unsupported).status == "full"
+    # the scenario runner says so too
+    gaps = card_gaps(card_def("Icehide Golem"))
+    assert [g.missing for g in gaps] == [("cost:snow_mana",)]

@@ -19,10 +19,10 @@ from mtg_engine.agents.heuristic import HeuristicAgent
 from mtg_engine.agents.random_agent import RandomAgent
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.fuzz import deck_defs, full_pool, random_deck
-from mtg_engine.game.actions import DecisionKind
-from mtg_engine.game.objects import CardDef
+from mtg_engine.game.actions import CastSpell, DecisionKind, DeclareAttackers, PassPriority
+from mtg_engine.game.objects import CardDef, Zone
 from mtg_engine.game.rng import Rng
-from mtg_engine.game.state import Game
+from mtg_engine.game.state import Game, Step
 from mtg_engine.rules.setup import new_game
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,3 +107,23 @@ def _offers_of(game: Game, player: int) -> dict:
     return {
         k: v[2] for k, v in game._could_act.items() if k[0] == player and isinstance(k[1], bool)
     }
+
+
+def test_a_conditional_flash_permission_is_read_again(board) -> None:
+    """CR 611.3a, 702.8a: "As long as Quicksilver is tapped, you may cast spells as
+    though they had flash" starts to hold when Quicksilver attacks and becomes
+    tapped, which leaves the statics as they were: the hand's offers follow it."""
+    quicksilver = board.add(0, "Quicksilver, Speedster")
+    bears = board.add(0, "Grizzly Bears", zone=Zone.HAND)
+    for _ in range(2):
+        board.add(0, "Forest")
+    game = board.start(step=Step.BEGINNING_OF_COMBAT)
+    assert CastSpell(bears) not in game.legal_actions()
+    while game.pending is not None and game.pending.kind == DecisionKind.PRIORITY:
+        game.apply(PassPriority())
+    game.apply(DeclareAttackers(((quicksilver, -2),)))
+    while game.pending is not None and game.pending.kind != DecisionKind.PRIORITY:
+        game.apply(game.legal_actions()[0])
+    assert game.objects[quicksilver].tapped
+    assert CastSpell(bears) in game.legal_actions()
+    assert game.legal_actions() == game.clone().legal_actions()

@@ -293,3 +293,20 @@ def test_clone_of_a_face_down_json_round_trip(board):
     g2 = Game.from_json(game.to_json())
     assert g2.objects[demon].face_down and chars(g2, g2.objects[demon]).name == ""
     assert card_def("Grinning Demon").name == "Grinning Demon"
+
+
+def test_disguise_spell_is_offered_and_enters_with_ward(board):
+    """CR 702.168a: a card with disguise may be cast face down for {3}; the offer is
+    among the legal actions, and the permanent is a 2/2 with ward {2} (708.2a)."""
+    creeper = board.add(0, "Vengeful Creeper", zone=Zone.HAND)
+    for _ in range(3):
+        board.add(0, "Forest")
+    game = board.start()
+    assert CastSpell(creeper, alt="disguise") in game.legal_actions()
+    game.apply(CastSpell(creeper, face_down=True))
+    resolve_all(game)
+    o = [
+        game.objects[x] for x in game.battlefield if game.objects[x].card.name == "Vengeful Creeper"
+    ]
+    c = chars(game, o[0])
+    assert o[0].face_down and (c.power, c.toughness) == (2, 2) and "Ward" in c.keywords

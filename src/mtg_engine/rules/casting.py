@@ -173,7 +173,7 @@ def cast_problem(
         # a prepare card's spell is cast only as a copy while its creature is prepared
         # (its reminder text; the 2026-01-16 rules have no prepare rule yet)
         return f"{o.name}'s spell is cast only as a copy, while {o.name} is prepared"
-    opts = cast_options(action)
+    opts = cast_options(action, game)
     face = face or alt_face(opts)  # cast transformed (disturb, CR 702.146a, 712.11a)
     if face:
         opts["face"] = face  # CR 709.3, 712.11b, 715.3: the half or face being cast
@@ -188,14 +188,23 @@ def cast_problem(
     return spell_problem(game, player, o, opts, with_priority=True)
 
 
-def cast_options(action: CastSpell | None) -> dict[str, Any]:
-    """The announced casting choices of a ``CastSpell`` as plain data (task data)."""
+def cast_options(action: CastSpell | None, game: Game | None = None) -> dict[str, Any]:
+    """The announced casting choices of a ``CastSpell`` as plain data (task data).
+
+    ``face_down`` without an alternative cost names the card's own way of being cast
+    face down: disguise for a card with disguise and no morph (CR 702.168a), else
+    morph (702.37c)."""
     if action is None:
         return {}
     opts: dict[str, Any] = {}
     alt = action.alt
     if action.face_down and alt is None:
         alt = "morph"
+        o = game.objects.get(action.card) if game is not None else None
+        if game is not None and o is not None:
+            kws = chars(game, o).keywords
+            if "Disguise" in kws and not kws & {"Morph", "Megamorph"}:
+                alt = "disguise"
     if alt:
         opts["alt"] = alt
     if action.kicker:
@@ -238,7 +247,7 @@ def alt_face(opts: dict[str, Any]) -> int:
 
 def cast_task_data(game: Game, player: int, action: CastSpell) -> dict[str, Any]:
     """The data of the ``cast`` task for a ``CastSpell`` answer (used by priority)."""
-    opts = with_permission(game, player, action.card, cast_options(action))
+    opts = with_permission(game, player, action.card, cast_options(action, game))
     return {
         "card": action.card,
         "face": action.face or alt_face(opts),

@@ -249,11 +249,13 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
     for kind, value in reads:
         if kind == _R_SUMMARY:
             # (the record :func:`_hand_summary` would return as it is)
+            index = statics_index(game)
             held = (
                 value is not None
                 and value[2] == p.hand
-                and value[6][0] is statics_index(game)
+                and value[6][0] is index
                 and cache.get((_HAND_KEY, player)) is value
+                and not _conditional_permissions(index)
             )
             if not held and (_hand_summary(game, player, p.hand) if p.hand else None) != value:
                 return False
@@ -437,7 +439,11 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
     key = (_HAND_KEY, player)
     got = cache.get(key)
     index = statics_index(game)
-    if got is not None and got[6][0] is not index and got[2] == hand:
+    if (
+        got is not None
+        and (got[6][0] is not index or _conditional_permissions(index))
+        and got[2] == hand
+    ):
         if _same_permissions(got[5], _permissions(game, index)):
             got[6][0] = index  # (the same permissions: not compared again with this index)
         else:
@@ -533,6 +539,18 @@ def _permissions(game: Game, index: dict[str, tuple]) -> tuple:
                 if st.condition is None or cast_permissions.holds(game, src, st)
             )
     return found
+
+
+def _conditional_permissions(index: dict[str, tuple]) -> bool:
+    """Whether a permission in the index of statics holds only "as long as" something
+    (Quicksilver, Speedster: "As long as Quicksilver is tapped, you may cast spells as
+    though they had flash", CR 611.3a): whether it holds can change while the index
+    stays the same (the permanent becomes tapped), so it is read again each time."""
+    for op in _PERMISSION_OPS:
+        entries = index.get(op)
+        if entries and any(st.condition is not None for _src, st in entries):
+            return True
+    return False
 
 
 def _same_permissions(before: tuple, now: tuple) -> bool:
@@ -766,6 +784,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Evoke",
         "Prowl",
         "Morph",
+        "Disguise",
         "Suspend",
         "Foretell",
         "Plot",

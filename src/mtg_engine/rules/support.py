@@ -143,6 +143,12 @@ KEYWORDS: set[str] = set(
 )
 
 
+#: the snow mana symbol (CR 107.4h) and the construct a cost with it uses: not
+#: implemented (a {S} would be paid with any mana), so it is never registered
+SNOW_MANA = "{S}"
+SNOW_MANA_FEATURE = "cost:snow_mana"
+
+
 def register_keywords(*names: str) -> None:
     """Declare keyword abilities implemented (call at import of the implementing module)."""
     KEYWORDS.update(names)
@@ -834,6 +840,10 @@ def _exception_features(exc: dict[str, Any], out: set[str]) -> None:
 def _cost_features(cost: Cost, out: set[str]) -> None:
     if cost.mana:
         out.add("cost:mana")
+        if SNOW_MANA in cost.mana:
+            # CR 107.4h: {S} is paid only with mana from a snow source; the mana pool
+            # doesn't remember where its mana came from yet, so it isn't run
+            out.add(SNOW_MANA_FEATURE)
     if cost.tap:
         out.add("cost:tap")
     if cost.untap:

@@ -62,7 +62,7 @@ def cast_announcements(game: Game, a: CastSpell) -> list[str]:
         out.append("from exile")  # a permission, or back from an Adventure (CR 715.3d)
     elif zone == Zone.GRAVEYARD and a.alt != "flashback":
         out.append("from the graveyard")  # aftermath (702.127a), a permission
-    if a.face_down or a.alt == "morph":
+    if a.face_down or a.alt in ("morph", "disguise"):
         out.append("face down for {3}")
     elif a.alt == "without_paying":
         out.append("without paying its mana cost")
