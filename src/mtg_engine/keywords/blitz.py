@@ -50,7 +50,7 @@ _DRAW_TEXT = "When this permanent is put into a graveyard from the battlefield, 
 alt_cost(AltCost("blitz", BLITZ, "702.152a", (Zone.HAND,), keyword_cost))
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")], keywords=(BLITZ,))
 def blitz_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.152a: the permanent a spell cast for its blitz cost became."""
     new = entered_cast_with(game, ev, "blitz")

@@ -43,7 +43,7 @@ alt_cost(AltCost("dash", DASH, "702.109a", (Zone.HAND,), _cost))
 _RETURN_TEXT = "Return the dashed permanent to its owner's hand (dash)."
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")], keywords=(DASH,))
 def dash_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.109a: the permanent a spell cast for its dash cost became."""
     new = entered_cast_with(game, ev, "dash")

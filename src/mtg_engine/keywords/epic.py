@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 register_keywords("Epic")
 
 
-@on_event(EventKind.RESOLVE)
+@on_event(EventKind.RESOLVE, keywords=("Epic",))
 def epic_resolves(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.50a: as the spell resolves, its controller can't cast spells any more and
     the upkeep copy ability is created."""

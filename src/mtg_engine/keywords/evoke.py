@@ -45,7 +45,7 @@ SACRIFICE = keyword_trigger(
 )
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")], keywords=("Evoke",))
 def evoke_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     d = ev.data
     if d.get("to_zone") != "battlefield" or d.get("from_zone") != "stack":

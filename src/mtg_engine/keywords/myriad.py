@@ -54,7 +54,7 @@ def _copy_attacking(player: int) -> Effect:
     return Effect("copy_permanent", args, optional=True)
 
 
-@on_event(EventKind.ATTACKS)
+@on_event(EventKind.ATTACKS, keywords=(MYRIAD,))
 def _on_attacks(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.116a-b, 508.1m: each instance of myriad of the attacking creature."""
     o = game.objects.get(ev.data.get("obj", -1))

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 register_keywords("Prowl")
 
 
-@on_event(EventKind.DAMAGE)
+@on_event(EventKind.DAMAGE, keywords=("Prowl",))
 def record_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.76a: remember the creature types of sources that dealt combat damage to a
     player, by their controller at that time."""

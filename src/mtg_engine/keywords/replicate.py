@@ -46,7 +46,7 @@ def replicate_additional(
     return [CostPart(cast("Cost", as_cost(cost)), n, "702.56a", f"replicate {cost}")], None
 
 
-@on_event(EventKind.CAST)
+@on_event(EventKind.CAST, keywords=("Replicate",))
 def replicate_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     obj = game.objects.get(ev.data.get("obj", 0))
     if obj is None or not obj.paid or not obj.paid.get("replicate"):

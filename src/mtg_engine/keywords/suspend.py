@@ -156,7 +156,7 @@ def _cost_str(a: Ability) -> str | None:
     return getattr(c, "mana", None)
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")], keywords=("Suspend",))
 def suspend_haste(game: Game, ev: Event, subject: GameObject | None) -> None:
     """702.62a: a creature spell cast this way gains haste while you control it."""
     d = ev.data

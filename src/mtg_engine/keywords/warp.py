@@ -57,7 +57,7 @@ def _cost(a: Ability | None) -> Cost | None:
 alt_cost(AltCost("warp", WARP, "702.185a", (Zone.HAND,), _cost))
 
 
-@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")])
+@on_event(EventKind.ZONE_CHANGE, watch=[("stack", "battlefield")], keywords=(WARP,))
 def warp_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.185a, 603.7a: the permanent a spell cast for its warp cost became."""
     new = entered_cast_with(game, ev, "warp")

@@ -136,7 +136,11 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
     """Whether the object is one of these kinds: a card type, or "permanent",
     "spell", "ability", "card" (CR 109.2)."""
     for k in kinds:
-        if k == "permanent":
+        if k not in _OBJECT_WORDS:
+            # CR 113.1c: an ability on the stack is an object but not a card: it has
+            # no card type, whatever its source is ("target spell or creature")
+            ok = k in c.types and obj.stack_kind not in ABILITY_KINDS
+        elif k == "permanent":
             ok = obj.zone == Zone.BATTLEFIELD
         elif k == "spell":
             ok = obj.zone == Zone.STACK and obj.stack_kind == "spell"
@@ -149,15 +153,15 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
             ok = obj.zone == Zone.BATTLEFIELD or (
                 obj.zone == Zone.STACK and obj.stack_kind == "spell"
             )
-        elif k == "player":
+        else:  # "player"
             ok = False
-        else:
-            # CR 113.1c: an ability on the stack is an object but not a card: it has
-            # no card type, whatever its source is ("target spell or creature")
-            ok = k in c.types and obj.stack_kind not in ABILITY_KINDS
         if ok:
             return True
     return False
+
+
+#: the kinds of a filter that aren't card types (:func:`_kind_ok`)
+_OBJECT_WORDS = frozenset(("permanent", "spell", "ability", "card", "source", "player"))
 
 
 #: the subtype of the attachments each "enchanted/equipped/fortified" word names

@@ -352,17 +352,51 @@ def permitted_cards(game: Game, player: int) -> list[int]:
     return _permitted(game, player) + top
 
 
+#: ``Game._could_act`` key (with the player): the resolved effects, index of statics
+#: and graveyard under which :func:`nothing_permitted` last found nothing
+_NOTHING = "nothing_permitted"
+
+
+def nothing_permitted(game: Game, player: int) -> bool:
+    """Whether :func:`permitted_cards` is empty for ``player`` whatever the moment:
+    nothing is exiled, no resolved effect gives them a permission to play a card
+    (CR 601.2a), no permanent has a static ability that gives one (from a graveyard
+    or the top of a library), and no card in their graveyard prints its own
+    (:func:`_graveyard_prints_own`). Remembered for the same records: the list of
+    resolved effects (replaced, never changed in place, when one begins or ends),
+    the index of statics (built again when a permanent's abilities may have
+    changed) and the same graveyard cards. (A priority decision asks this for each
+    player with cards in their graveyard: most have nothing to play from there.)"""
+    if game.exile:
+        return False
+    effects = game.effects
+    statics = statics_index(game)
+    graveyard = game.players[player].graveyard
+    key = (_NOTHING, player)
+    kept = game._could_act.get(key)
+    if kept is not None and kept[0] is effects and kept[1] is statics and kept[2] == graveyard:
+        return True
+    if (
+        STATIC_PLAY in statics
+        or FROM_TOP in statics
+        or (graveyard and GRAVEYARD_ONCE in statics)
+        or any(e.op == EFFECT_OP and e.controller == player for e in effects)
+        or _graveyard_prints_own(game, player, graveyard)
+    ):
+        return False
+    game._could_act[key] = (effects, statics, list(graveyard))
+    return True
+
+
 def _permitted(game: Game, player: int) -> list[int]:
+    if nothing_permitted(game, player):
+        return []  # (priority asks with every graveyard card: most ask nothing)
     objects = game.objects
     mine = [e for e in game.effects if e.op == EFFECT_OP and e.controller == player]
     graveyard = game.players[player].graveyard
     statics = statics_index(game)
     once = bool(graveyard) and GRAVEYARD_ONCE in statics
     static = STATIC_PLAY in statics
-    if not (mine or once or static or game.exile) and not _graveyard_prints_own(
-        game, player, graveyard
-    ):
-        return []  # (priority asks with every graveyard card: most ask nothing)
     ids = {oid for e in mine for oid in e.affected}
     described = [e for e in mine if "filter" in e.args]
     if once:

@@ -44,9 +44,9 @@ from .face_up_action import special_actions
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import spending
 from .multiface_play import cast_chars
-from .play_permissions import FROM_TOP, permitted_cards
+from .play_permissions import nothing_permitted, permitted_cards
 from .player_limits import may_play_another_land
-from .statics import any_statics, statics_index
+from .statics import statics_index
 from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def priority_options(game: Game, player: int) -> list:
     offers = got[2]
     if offers:
         _check_offers(game, player, offers, out, sorcery_ok and may_play_another_land(game, player))
-    if game.effects or game.exile or p.graveyard or (p.library and any_statics(game, (FROM_TOP,))):
+    if not nothing_permitted(game, player):
         objects = game.objects
         for oid in permitted_cards(game, player):
             # "you may play it this turn": exiled cards with a play permission (601.2a)

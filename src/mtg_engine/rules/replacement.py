@@ -233,14 +233,27 @@ def etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]
                 if isinstance(st.affected, Filter):
                     got.append((sid, ai, si, st, a))
         for p in game.players:
-            for gid in p.graveyard:
-                # "As long as this card is in your graveyard, each Human creature you
-                # control enters with an additional +1/+1 counter" (Dearly Departed):
-                # a static ability that functions in the graveyard (CR 113.6b)
-                card = game.objects[gid]
-                got.extend((gid, *found) for found in _graveyard_etb(game, card))
+            got.extend(_graveyard_etb_sources(game, p.index, p.graveyard))
         game._chars[_ETB_KEY] = got
     return got
+
+
+def _graveyard_etb_sources(
+    game: Game, player: int, graveyard: list[int]
+) -> list[tuple[int, int, int, StaticEffect, Ability]]:
+    """The "enters" replacement statics of the cards in a graveyard that function
+    there: "As long as this card is in your graveyard, each Human creature you
+    control enters with an additional +1/+1 counter" (Dearly Departed, CR 113.6b);
+    remembered for the same cards (an object in a graveyard is never changed in
+    place, a move makes a new one, CR 400.7: derived data, a clone looks again)."""
+    key = (_GRAVEYARD_ETB_KEY, player)
+    kept = game._could_act.get(key)
+    if kept is not None and kept[0] == graveyard:
+        return kept[1]
+    objects = game.objects
+    found = [(gid, *entry) for gid in graveyard for entry in _graveyard_etb(game, objects[gid])]
+    game._could_act[key] = (list(graveyard), found)
+    return found
 
 
 #: card cache key: face -> its "enters" statics that work from a graveyard

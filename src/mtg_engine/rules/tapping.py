@@ -17,8 +17,9 @@ effect could apply to it, so the hot mana payments stay cheap).
 
 Hot path: permanents are tapped all the time (every mana payment), and almost
 never watched. :func:`became_tapped` emits its ``becomes_tapped`` events only
-when some permanent or emblem could trigger on them (cached per card face),
-so an unwatched game pays one scan of the battlefield per batch of taps.
+when some permanent or emblem could trigger on them (the index of the event
+kinds the permanents' abilities trigger on, rules/triggers.py), so an unwatched
+game pays a look-up per batch of taps.
 """
 
 from __future__ import annotations
@@ -26,16 +27,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from ..cards.abilities import AbilityKind
 from ..game.events import EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
-from .characteristics import _base
 from .counters import remove_counters
 from .layers import source_untapped
 from .pipeline import PERFORMERS, Event, cited, notes, performer, propose, refused, watched
 from .support import register
-from .triggers import _granted_triggers_possible
+from .triggers import _granted_triggers_possible, may_trigger_on
 
 register("trigger:tapped")  # CR 701.26a, 603.2 (rules/triggers._tapped_matches)
 register("trigger:untapped")  # CR 701.26b, 603.2 ("whenever this creature becomes untapped")
@@ -47,40 +46,21 @@ UNTAPPED = "untapped"
 TAP_FOR_MANA = "tap_for_mana"
 
 
-def _face_events(obj: GameObject) -> frozenset[str]:
-    """The trigger events of the object's face (alternatives included), cached per face."""
-    key = ("trigger_events", obj.face)
-    v = obj.card.cache.get(key)
-    if v is None:
-        evs: set[str] = set()
-        for a in _base(obj).abilities:
-            if a.kind is AbilityKind.TRIGGERED and a.trigger is not None:
-                evs.add(a.trigger.event)
-                for k, alt in a.trigger.details:
-                    if k == "or_events":
-                        evs.update(alt)
-        v = frozenset(evs)
-        obj.card.cache[key] = v
-    return v
-
-
 def _watched(game: Game, for_mana: bool = False, event: str = TAPPED) -> bool:
     """Whether anything could trigger on a permanent becoming tapped (CR 603.2) (or
-    untapped, ``event``), or on one being tapped for mana when ``for_mana``."""
+    untapped, ``event``), or on one being tapped for mana when ``for_mana``: read
+    from the index of the event kinds the permanents' abilities can trigger on
+    (:func:`.triggers.may_trigger_on`, kept with their characteristics), not from
+    each permanent in turn."""
     if game.command:
         return True  # an emblem's triggered ability (CR 114.4)
     if game.effects:
         if _granted_triggers_possible(game):
             return True  # granted or copied triggered abilities (CR 613.1f, 707.2)
-    objects = game.objects
-    for oid in game.battlefield:
-        o = objects[oid]
-        evs = _face_events(o)
-        if event in evs or (for_mana and TAP_FOR_MANA in evs):
-            return True
-        if o.face_down and o.chosen and "face_down_values" in o.chosen:
-            return True  # listed abilities of a face-down permanent (CR 708.2)
-    return False
+    kind = EventKind.BECOMES_TAPPED if event == TAPPED else EventKind.BECOMES_UNTAPPED
+    return may_trigger_on(game, kind) or (
+        for_mana and may_trigger_on(game, EventKind.TAPPED_FOR_MANA)  # CR 106.12a
+    )
 
 
 def became_tapped(
