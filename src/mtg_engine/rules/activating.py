@@ -41,6 +41,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending, spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
+from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard
 from .stack_choices import begin_choices
 from .support import (
     COVERAGE_PROBES,
@@ -191,10 +192,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         and len(_discard_choices(game, cost.discard, player, o)) < cost.discard_count
     ):
         return "you can't discard what the cost asks"
-    if cost.exile is not None:
-        n = cost_components.exile_count(cost)
-        if n is None or len(cost_components.exile_choices(game, cost, player, o)) < n:
-            return "you can't exile what the cost asks (rule 602.2b)"
+    if cost.exile is not None and not cost_components.exile_payable(game, cost, player, o):
+        return "you can't exile what the cost asks (rule 602.2b)"
     tap = cost_components.tap_spec(cost)
     taps = cost_components.tap_choices(game, cost, player, o) if tap is not None else []
     if tap is not None and len(taps) < cost_components.tap_count(tap, taps):
@@ -442,6 +441,7 @@ def activate_task(game: Game, task: Task) -> None:
                     cost_components.exile_count(cost) or 0,
                     "card(s) to exile",
                     DecisionPurpose.EXILE,
+                    one_graveyard=from_single_graveyard(cost.exile),
                 )
             )
             if chosen is None:
@@ -719,9 +719,11 @@ def _cost_choice(
     noun: str,
     purpose: DecisionPurpose,
     always: bool = False,
+    one_graveyard: bool = False,
 ) -> list[int] | None:
     """CR 602.2b: the objects a cost sacrifices or discards; asks only when there
-    is a real choice. None while the decision is pending."""
+    is a real choice. None while the decision is pending. ``one_graveyard``: all
+    from a single graveyard (rules/single_graveyard.py)."""
     if task.answer is not None:
         chosen = list(task.answer.objects)
         task.answer = None
@@ -733,7 +735,13 @@ def _cost_choice(
                 player,
                 "602.2b",
                 f"Choose {n} {noun}",
-                {"candidates": choices, "min": n, "max": n, "purpose": purpose},
+                {
+                    "candidates": choices,
+                    "min": n,
+                    "max": n,
+                    "purpose": purpose,
+                    **({SINGLE_GRAVEYARD: True} if one_graveyard else {}),
+                },
             )
         )
         return None

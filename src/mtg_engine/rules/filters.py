@@ -461,9 +461,10 @@ def _condition(
         return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
-    if key == "different_names":
+    if key in ("different_names", "single_graveyard"):
         # "cards with different names": a rule for the group chosen or counted
-        # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object
+        # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object;
+        # so is "from a single graveyard" (rules/single_graveyard.py)
         return True
     if key == "permanent_card":
         # CR 110.4a: an artifact, creature, enchantment, land, planeswalker or battle card
