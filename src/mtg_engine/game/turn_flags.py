@@ -34,7 +34,9 @@ class TurnFlags:
     nonland_left: bool = False
     #: a spell was cast for its warp cost this turn (CR 702.185c)
     warped: bool = False
-    #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3)
+    #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3),
+    #: and players, by their negative references ("any target that was dealt damage
+    #: this turn")
     damaged_objects: set[int] = field(default_factory=set)
     #: (source, permanent) pairs: the permanent was dealt damage by that source this
     #: turn ("a creature dealt damage by this creature this turn", CR 120.3)

@@ -545,6 +545,10 @@ def matches_player(
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
                 return False
+        elif key == "dealt_damage_this_turn":
+            # "any target that was dealt damage this turn" (CR 120.3)
+            if dealt_damage_this_turn(game, -player - 1) != bool(value):
+                return False
         elif key == "dealt_damage_by_self_this_turn":
             # "target player dealt damage by this creature this turn" (CR 120.3)
             if player_dealt_damage_by_this_turn(game, source, player) != bool(value):

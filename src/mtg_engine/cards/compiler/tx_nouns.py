@@ -622,6 +622,11 @@ class NounRules:
     def tgt_any(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(ANY_TARGET))
 
+    def tgt_any_damaged(self, c: list[Any]) -> Tgt:
+        """ "Any target that was dealt damage this turn" (Needle Drop; CR 115.4, 120.3):
+        a creature, player, planeswalker or battle dealt damage this turn."""
+        return Tgt(TargetSpec(ANY_TARGET.with_condition("dealt_damage_this_turn", True)))
+
     def tgt_any_other(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(ANY_TARGET.with_condition("other", True)))
 
