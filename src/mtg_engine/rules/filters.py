@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Amount, Filter, SelfRef
+from ..cards.abilities import Amount, EachRef, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .copy import copiable_values
@@ -343,6 +343,12 @@ def _condition(
         # "that shares a color with it" (CR 105.2): the colors that object had as
         # the instruction happened (rules/effects_runner.Ctx.concrete)
         return bool(c.colors & set(value))
+    if key == "same_name_as" and isinstance(value, EachRef):
+        # "spells with the same name as the exiled card" (Ashiok's Erasure): the
+        # names of the cards exiled with the source, now (CR 201.2, 607.2a)
+        return c.name in {
+            chars(game, o).name for o in objects_matching(game, value.filter, controller, source)
+        }
     if key == "same_name_as" and isinstance(value, tuple):
         # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
         # resolved as the instruction happens (rules/effects_runner.concrete)

@@ -542,7 +542,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key in ("same_name_as", "shares_color_with") and not isinstance(val, TargetRef):
+            if key in ("same_name_as", "shares_color_with") and not (
+                isinstance(val, TargetRef) or (key == "same_name_as" and isinstance(val, EachRef))
+            ):
                 # only "the same name as [a target]" is resolved as the instruction
                 # happens (rules/effects_runner.Ctx._same_name)
                 out.add("cond_value:same_name_as")

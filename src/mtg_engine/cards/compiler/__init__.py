@@ -34,6 +34,7 @@ from ..abilities import (
     CompiledFace,
     Condition,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -336,6 +337,14 @@ def _statics(body: Body) -> list[StaticEffect]:
     return [_it_is_self(s) for s in out]
 
 
+def _own_amount(v: Any) -> Any:
+    """An amount counted on "it"/"them" in a static ability that affects a group:
+    counted on each affected object (:class:`EachOneRef`, rules/layers.amount)."""
+    if isinstance(v, Amount) and isinstance(v.ref, It) and v.kind == "counters":
+        return replace(v, ref=EachOneRef())
+    return None
+
+
 def _it_is_self(s: StaticEffect) -> StaticEffect:
     """In a static ability that affects this object, an "it" left in its instructions
     is this object: "If this creature would die, exile it instead" (CR 614.1a), "As
@@ -347,6 +356,11 @@ def _it_is_self(s: StaticEffect) -> StaticEffect:
     args = walk(s.args, lambda v: EachRef(EXILED_WITH_SELF) if type(v) is ExiledCard else None)
     if isinstance(s.affected, SelfRef):
         args = walk(args, lambda v: SelfRef() if type(v) is It else None)
+    elif isinstance(s.affected, Filter):
+        # "Each creature you control gets +1/+1 for each +1/+1 counter on it"
+        # (Clamavus), "Creatures you don't control get -1/-1 for each slime counter
+        # on them" (Toxrill): the count is each affected object's own (CR 604.1, 613.4c)
+        args = walk(args, _own_amount)
     return s if args == s.args else StaticEffect(s.op, s.affected, args, s.condition)
 
 
