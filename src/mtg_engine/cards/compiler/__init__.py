@@ -291,6 +291,21 @@ def _it_in_condition(cond: Condition | None, affected: Any) -> Condition | None:
     return cond
 
 
+def _that_player_is_controller(cond: Condition | None, affected: Any) -> Condition | None:
+    """ "Enchanted creature doesn't untap during its controller's untap step unless
+    that player is the monarch" (Fall from Favor): "that player" is the controller of
+    the object the static ability affects (CR 724, 613.1)."""
+    if cond is None or not isinstance(affected, Filter):
+        return cond
+    if cond.kind == "not" and isinstance(cond.args.get("cond"), Condition):
+        inner = _that_player_is_controller(cond.args["cond"], affected)
+        return cond if inner is cond.args["cond"] else Condition("not", {"cond": inner})
+    if cond.kind == "player_monarch" and isinstance(cond.args.get("arg0"), ThatPlayer):
+        controls = Filter(("player",), conditions=(("controls", (affected, True)),))
+        return Condition("player_monarch", {"filter": controls})
+    return cond
+
+
 def _statics(body: Body) -> list[StaticEffect]:
     if body.modes:
         raise CompileError("modes in a static ability")
@@ -322,6 +337,9 @@ def _statics(body: Body) -> list[StaticEffect]:
             if prev is None or prev.condition is None:
                 raise CompileError("'otherwise' with no condition before it")
             s = StaticEffect(s.op, s.affected, s.args, Condition("not", {"cond": prev.condition}))
+        that = _that_player_is_controller(s.condition, s.affected)
+        if that is not s.condition:
+            s = StaticEffect(s.op, s.affected, s.args, that)
         out.append(s)
         prev = s
     if body.condition is not None:
