@@ -29,7 +29,7 @@ from ..abilities import (
     Trigger,
     TriggerRef,
 )
-from .filters import is_player_filter, subtype
+from .filters import card_type, is_player_filter, subtype
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -2732,6 +2732,14 @@ class ClauseRules:
 
     cond_gained_life = _cond("gained_life_this_turn")
     cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
+
+    def cond_had_land_enter(self, c: list[Any]) -> Condition:
+        """ "If you had a land enter the battlefield under your control this turn"
+        (landfall spells: Groundswell, Searing Blaze; CR 207.2c, 305.4)."""
+        if card_type(str(c[0])) != "Land":
+            raise CompileError("if you had a [nonland] enter the battlefield this turn")
+        return Condition("land_entered_under_you_this_turn", {})
+
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
