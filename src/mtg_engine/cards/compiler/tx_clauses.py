@@ -1100,6 +1100,14 @@ class ClauseRules:
         modifies the damage instruction before it (``sentences``)."""
         return [Effect("excess_damage", {"to": c[-1]})]
 
+    def sent_lure_target(self, c: list[Any]) -> list[Effect]:
+        """ "All creatures able to block target creature this turn do so." (Alluring
+        Scent, Shinen of Life's Roar's channel): a blocking requirement on the target
+        for the turn (CR 509.1c)."""
+        if card_type(str(c[0])) != "Creature":
+            raise CompileError("all [noncreatures] able to block ... do so")
+        return [Effect("must_be_blocked_by_all", {"what": c[1], "duration": c[2]})]
+
     def sent_any_dies_exile(self, c: list[Any]) -> list[Effect]:
         """ "If a creature would die this turn, exile it instead." (Flaying Tendrils;
         CR 614.1a): a replacement effect of the resolved spell on every creature,
