@@ -178,6 +178,41 @@ def _affected(ref: Any) -> SelfRef | Filter | None:
     raise CompileError(f"static affected {ref!r}")
 
 
+#: "This creature can't attack [or block] unless you pay {2}": the costs to attack
+#: and to block it (CR 508.1h, 509.1d)
+_COMBAT_COSTS = {
+    "cant_attack": ("attack_cost",),
+    "cant_block": ("block_cost",),
+    "cant_attack_or_block": ("attack_cost", "block_cost"),
+}
+
+
+def _combat_costs(effect: Effect) -> list[StaticEffect] | None:
+    """ "This creature can't attack or block unless you pay {2}" (Qal Sisma
+    Behemoth): its controller may pay {2} as it's declared as an attacker or a
+    blocker (CR 508.1h, 509.1d); None for any other instruction."""
+    inner: tuple[Effect, ...] = tuple(effect.args.get("effects") or ())
+    cost = effect.args.get("cost")
+    if (
+        effect.op != "unless_pays"
+        or len(inner) != 1
+        or inner[0].op not in _COMBAT_COSTS
+        or not isinstance(inner[0].args.get("what"), SelfRef)
+        or inner[0].args.get("duration") is not None
+        or not isinstance(effect.args.get("player"), ControllerRef)
+        or not isinstance(cost, str)
+    ):
+        return None
+    return [
+        StaticEffect(
+            op,
+            SelfRef(),
+            {"mana": cost, "any_defender": True} if op == "attack_cost" else {"mana": cost},
+        )
+        for op in _COMBAT_COSTS[inner[0].op]
+    ]
+
+
 def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     if effect.op == "cant_block_source" and effect.args.get("duration") is None:
         # "Creatures with power less than this creature's power can't block it"
@@ -314,6 +349,11 @@ def _statics(body: Body) -> list[StaticEffect]:
     prev: StaticEffect | None = None
     for e in body.effects:
         if e.op == "no_op":
+            continue
+        costs = _combat_costs(e)
+        if costs is not None:
+            out.extend(costs)
+            prev = costs[-1]
             continue
         if e.op == "reflexive_trigger" and prev is not None and prev.op == "may_exert":
             # "You may exert this creature as it attacks. When you do, ...": the
