@@ -37,6 +37,7 @@ from ..rules.characteristics import chars
 from ..rules.combat import default_attack, default_block
 from ..rules.combat_requirements import is_summoning_sick
 from ..rules.loyalty import is_variable, signed_amount
+from ..rules.single_graveyard import SINGLE_GRAVEYARD, pick_from_one_graveyard
 from ..rules.targets import candidates
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
 from .loops import LoopBound
@@ -189,6 +190,8 @@ class HeuristicAgent:
             cands.sort(key=weakness)
         else:
             cands.sort(key=cost, reverse=True)
+        if d.data.get(SINGLE_GRAVEYARD):
+            return ChooseObjects(tuple(pick_from_one_graveyard(game, cands, n, n)))
         return ChooseObjects(tuple(cands[:n]))
 
     # -- priority -----------------------------------------------------------
@@ -325,6 +328,8 @@ class HeuristicAgent:
             return (value * (-1 if mine else 1)) if harmful else (value * (1 if mine else -1))
 
         cands.sort(key=score, reverse=True)
+        if d.data.get(SINGLE_GRAVEYARD):
+            return ChooseTargets(tuple(pick_from_one_graveyard(game, cands, n, n)))
         return ChooseTargets(tuple(cands[:n]))
 
     # -- combat -------------------------------------------------------------

@@ -23,7 +23,7 @@ from ..rules.delayed import bind_effect
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.support import register
 from . import REGISTRY, effect
-from .permanents import _continuous
+from .permanents import _continuous, chosen_color
 
 register(
     "effect:detain",  # CR 701.35a
@@ -35,6 +35,7 @@ register(
     "arg:prevent_damage.to",
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
     "arg:prevent_damage.sources",  # "by sources you don't control" (CR 615.1)
+    "arg:prevent_damage.source_color",  # "sources of the color of your choice" (608.2d)
     "arg:redirect_next_damage.from",  # the en-Kor (CR 614.9)
     "arg:redirect_next_damage.to",
     # "the next time a source of your choice would deal damage ..., that damage is
@@ -185,6 +186,14 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     affected = tuple(ctx.refs(what)) if what is not None else ()
     if what is not None and not affected:
         return True
+    color = None
+    if e.args.get("source_color") == "choice":
+        # "sources of the color of your choice": the color is chosen as the effect
+        # begins (CR 608.2d); any source of that color, wherever it is, as the
+        # damage would be dealt (CR 615.1)
+        color = chosen_color(ctx, "for the sources")
+        if color is None:
+            return False
     amount = e.args.get("amount")
     args: dict[str, Any] = {
         "amount": None if amount is None else ctx.amount(amount),
@@ -214,6 +223,8 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         chosen_as = _chosen_source_filter(ctx, what)
         if chosen_as is not None:
             args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)
+    if color is not None:
+        args["source_filter"] = Filter(conditions=(("color", color),))
     then = _then_effects(ctx)
     if then:
         # CR 615.5: what it does after preventing damage (rules/prevention_then.py)
@@ -228,6 +239,10 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         how = f"the next time {kind}"
     names = ", ".join(g.objects[r].name for r in affected if r in g.objects)
     whom = f" {'by' if args.get('dealt_by') else 'to'} {names}" if names else ""
+    if color is not None:
+        whom = f" by {color} sources" + (
+            f" to {_recipients(g, args['to'])}" if "to" in args else ""
+        )
     if "yours" in args:
         kinds = args["yours"].kinds
         kind = "permanents" if kinds == ("permanent",) else f"{kinds[0].lower()}s"
@@ -238,6 +253,14 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
         f"{ctx.source.name}: {how} that would be dealt{whom} is prevented",
     )
     return True
+
+
+def _recipients(g: Any, refs: tuple[int, ...]) -> str:
+    return ", ".join(
+        g.players[p].name if (p := ref_player(r)) is not None else g.objects[r].name
+        for r in refs
+        if ref_player(r) is not None or r in g.objects
+    )
 
 
 @effect("redirect_next_damage")

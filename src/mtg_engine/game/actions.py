@@ -68,6 +68,8 @@ class DecisionPurpose(StrEnum):
     SACRIFICE = "sacrifice"  # CR 701.21a, or a sacrifice cost (601.2h)
     DISCARD = "discard"  # CR 701.9a, a discard cost, or discarding to hand size (514.1)
     RETURN = "return"  # a cost that returns a permanent to its owner's hand (602.2b)
+    #: a cost that puts cards from a graveyard on the bottom of a library (602.2b)
+    GRAVEYARD_TO_BOTTOM = "graveyard_to_bottom"
     TAP = "tap"  # a cost that taps untapped permanents (602.2b)
     AURA_SWAP = "aura_swap"  # CR 702.65a
     CAST = "cast"  # cast cards now (ripple 702.60a, cascade-like effects)

@@ -34,7 +34,9 @@ class TurnFlags:
     nonland_left: bool = False
     #: a spell was cast for its warp cost this turn (CR 702.185c)
     warped: bool = False
-    #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3)
+    #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3),
+    #: and players, by their negative references ("any target that was dealt damage
+    #: this turn")
     damaged_objects: set[int] = field(default_factory=set)
     #: (source, permanent) pairs: the permanent was dealt damage by that source this
     #: turn ("a creature dealt damage by this creature this turn", CR 120.3)
@@ -128,6 +130,9 @@ class TurnFlags:
     #: players under whose control an Assassin creature (or a commander) dealt combat
     #: damage to a player this turn (freerunning, CR 702.173a)
     assassin_damage: set[int] = field(default_factory=set)
+    #: players who had a land enter the battlefield under their control this turn
+    #: (landfall, CR 207.2c; rules/entered_this_turn.py)
+    lands_entered: set[int] = field(default_factory=set)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -141,6 +146,7 @@ class TurnFlags:
         t.nonland_left = self.nonland_left
         t.warped = self.warped
         t.damaged_objects = self.damaged_objects.copy()
+        t.lands_entered = self.lands_entered.copy()
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn

@@ -41,6 +41,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending, spending
 from .permanents import sacrifice
 from .simultaneous import simultaneous
+from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard
 from .stack_choices import begin_choices
 from .support import (
     COVERAGE_PROBES,
@@ -191,10 +192,8 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         and len(_discard_choices(game, cost.discard, player, o)) < cost.discard_count
     ):
         return "you can't discard what the cost asks"
-    if cost.exile is not None:
-        n = cost_components.exile_count(cost)
-        if n is None or len(cost_components.exile_choices(game, cost, player, o)) < n:
-            return "you can't exile what the cost asks (rule 602.2b)"
+    if cost.exile is not None and not cost_components.exile_payable(game, cost, player, o):
+        return "you can't exile what the cost asks (rule 602.2b)"
     tap = cost_components.tap_spec(cost)
     taps = cost_components.tap_choices(game, cost, player, o) if tap is not None else []
     if tap is not None and len(taps) < cost_components.tap_count(tap, taps):
@@ -210,6 +209,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             # "Put a -1/-1 counter on this creature": only a permanent can get them
             # (CR 118.3, 122.1)
             return "you can't put counters on it to pay the cost (rules 118.3, 122.1)"
+        bottom = _other_cost(cost, "graveyard_to_bottom")
+        if bottom is not None and len(game.players[player].graveyard) < _count(bottom):
+            # "Put three cards from your graveyard on the bottom of your library"
+            return "you don't have enough cards in your graveyard to pay the cost (rule 602.2b)"
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
@@ -442,6 +445,7 @@ def activate_task(game: Game, task: Task) -> None:
                     cost_components.exile_count(cost) or 0,
                     "card(s) to exile",
                     DecisionPurpose.EXILE,
+                    one_graveyard=from_single_graveyard(cost.exile),
                 )
             )
             if chosen is None:
@@ -481,6 +485,21 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
+        bottom = _other_cost(cost, "graveyard_to_bottom") if cost.other else None
+        if bottom is not None and src is not None and "to_bottom" not in d:
+            # CR 602.2b: the cards put from the graveyard on the bottom of the library
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                list(game.players[player].graveyard),
+                _count(bottom),
+                "card(s) to put on the bottom of your library",
+                DecisionPurpose.GRAVEYARD_TO_BOTTOM,
+            )
+            if chosen is None:
+                return
+            d["to_bottom"] = chosen
         crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
@@ -698,6 +717,10 @@ def _pay_return_and_reveal(
         # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
         until = "upkeep" if rule == "702.57b" else obj.id
         game.turn_flags.revealed[src.id] = until
+    for oid in d.get("to_bottom") or []:
+        o = game.objects.get(oid)
+        if o is not None and o.zone == Zone.GRAVEYARD:
+            move(game, oid, Zone.LIBRARY, cites, bottom=True, reason="is put on the bottom (cost)")
     returned = []
     for oid in d.get("return") or []:
         o = game.objects.get(oid)
@@ -719,9 +742,11 @@ def _cost_choice(
     noun: str,
     purpose: DecisionPurpose,
     always: bool = False,
+    one_graveyard: bool = False,
 ) -> list[int] | None:
     """CR 602.2b: the objects a cost sacrifices or discards; asks only when there
-    is a real choice. None while the decision is pending."""
+    is a real choice. None while the decision is pending. ``one_graveyard``: all
+    from a single graveyard (rules/single_graveyard.py)."""
     if task.answer is not None:
         chosen = list(task.answer.objects)
         task.answer = None
@@ -733,7 +758,13 @@ def _cost_choice(
                 player,
                 "602.2b",
                 f"Choose {n} {noun}",
-                {"candidates": choices, "min": n, "max": n, "purpose": purpose},
+                {
+                    "candidates": choices,
+                    "min": n,
+                    "max": n,
+                    "purpose": purpose,
+                    **({SINGLE_GRAVEYARD: True} if one_graveyard else {}),
+                },
             )
         )
         return None

@@ -46,6 +46,7 @@ from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .player_limits import lands_played_problem, may_play_another_land
 from .simultaneous import simultaneous
+from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard, most_in_one_graveyard
 from .stack_choices import begin_choices
 from .statics import statics_with
 from .support import register
@@ -1391,6 +1392,8 @@ def choices_task(game: Game, task: Task) -> None:
                 obj.targets.append(())
                 d["spec"] = i + 1
                 continue
+            one_gy = from_single_graveyard(spec.filter)  # CR 115.3: a rule for the group
+            most = most_in_one_graveyard(game, cands) if one_gy else len(cands)
             game.ask(
                 Decision(
                     DecisionKind.TARGETS,
@@ -1401,10 +1404,11 @@ def choices_task(game: Game, task: Task) -> None:
                     f"Choose {_count_text(spec)} target(s) for {obj.name}",
                     {
                         "candidates": cands,
-                        "min": min(spec.min, len(cands)),
-                        "max": min(spec.max, len(cands)),
+                        "min": min(spec.min, most),
+                        "max": min(spec.max, most),
                         "spec": i,
                         "obj": obj.id,
+                        **({SINGLE_GRAVEYARD: True} if one_gy else {}),
                     },
                 )
             )

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter
+from ..cards.abilities import Filter, SelfRef
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.keyword_names import Kw
@@ -271,8 +271,12 @@ def _attack_cost(
     """CR 508.1h: "can't attack you unless their controller pays {2}" (Ghostly Prison)."""
     total = ""
     for src, st in rules:
+        if isinstance(st.affected, SelfRef) and o.id != src.id:
+            continue  # "this creature can't attack unless you pay {2}" (Qal Sisma Behemoth)
         pl = ref_player(defender)
-        if pl != src.controller:
+        if st.args.get("any_defender"):
+            pass  # whatever it attacks
+        elif pl != src.controller:
             obj = game.objects.get(defender)
             if not (
                 st.args.get("planeswalkers")
@@ -362,6 +366,8 @@ def _block_cost(game: Game, o: GameObject, rules: list[tuple[GameObject, Any]]) 
     """CR 509.1d: "creatures can't block unless their controller pays ..."."""
     total = ""
     for src, st in rules:
+        if isinstance(st.affected, SelfRef) and o.id != src.id:
+            continue  # "this creature can't block unless you pay {2}"
         if isinstance(st.affected, Filter) and not matches_object(
             game, o, st.affected, src.controller, src
         ):

@@ -21,6 +21,7 @@ from ..cards.abilities import Cost, Filter
 from ..game.objects import GameObject, Zone
 from .costs import cost_choices, tap_spec
 from .filters import matches_object
+from .single_graveyard import from_single_graveyard, most_in_one_graveyard
 from .support import register
 from .tap_replacements import tap_forbidden
 
@@ -45,6 +46,16 @@ def self_exile_zone(cost: Cost | None) -> str | None:
     return cost.exile.zone if cost.exile.zone in ("graveyard", "hand") else None
 
 
+def exile_payable(game: Game, cost: Cost, player: int, source: GameObject) -> bool:
+    """Whether enough objects can be exiled to pay the cost (CR 602.2b, 601.2h):
+    "from a single graveyard" counts the fullest graveyard alone."""
+    n = exile_count(cost)
+    choices = exile_choices(game, cost, player, source)
+    if from_single_graveyard(cost.exile):
+        return n is not None and most_in_one_graveyard(game, choices) >= n
+    return n is not None and len(choices) >= n
+
+
 def exile_count(cost: Cost) -> int | None:
     """How many objects the cost exiles, or None for a variable number ("X cards")."""
     n = cost.exile_count
@@ -64,6 +75,10 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
         ids = (
             game.players[player].graveyard if zone == Zone.GRAVEYARD else game.players[player].hand
         )
+        if from_single_graveyard(flt):
+            # "Exile two creature cards from a single graveyard" (Night Soil): any
+            # graveyard, all from the same one (rules/single_graveyard.py)
+            ids = [oid for p in game.players for oid in p.graveyard]
         f = Filter(flt.kinds, flt.zone, flt.conditions)  # "other" excludes the source
         return [oid for oid in ids if matches_object(game, game.objects[oid], f, player, source)]
     if flt.zone == "stack":

@@ -47,7 +47,9 @@ def _on_damage_to_object(game: Game, ev: Any, subject: GameObject | None) -> Non
         return
     if target < 0:
         # a player (a negative reference): "target player dealt damage by this
-        # creature this turn" (Wicked Akuba)
+        # creature this turn" (Wicked Akuba), "any target that was dealt damage this
+        # turn" (Needle Drop)
+        game.turn_flags.damaged_objects.add(target)
         if subject is not None:
             game.turn_flags.damaged_by.add((subject.id, target))
         return
@@ -71,7 +73,8 @@ def player_dealt_damage_by_this_turn(game: Game, source: GameObject | None, play
 
 
 def dealt_damage_this_turn(game: Game, oid: int) -> bool:
-    """Whether the object was dealt damage this turn (CR 120.3)."""
+    """Whether the object (or the player, by its negative reference) was dealt
+    damage this turn (CR 120.3)."""
     return oid in game.turn_flags.damaged_objects
 
 

@@ -54,6 +54,7 @@ from .library_order import order_problem
 from .named_choices import card_name_answer
 from .naming import named
 from .priority_options import priority_options
+from .single_graveyard import SINGLE_GRAVEYARD, graveyard_groups, in_one_graveyard
 from .triggers import order_options
 
 if TYPE_CHECKING:
@@ -89,6 +90,25 @@ def _one_per_name(game: Game, cands: list[Any]) -> list[Any]:
     return out
 
 
+def _grouped(game: Game, data: dict[str, Any], chosen: Sequence[Any]) -> bool:
+    """ "From a single graveyard": the objects chosen share one graveyard
+    (rules/single_graveyard.py); any other choice has no such rule."""
+    return not data.get(SINGLE_GRAVEYARD) or in_one_graveyard(game, chosen)
+
+
+def _grouped_subsets(
+    game: Game, data: dict[str, Any], cands: list[Any], lo: int, hi: int
+) -> list[tuple[Any, ...]]:
+    """The choices of ``lo`` to ``hi`` candidates; "from a single graveyard":
+    those of each graveyard on its own (rules/single_graveyard.py)."""
+    if not data.get(SINGLE_GRAVEYARD):
+        return _subsets(cands, lo, hi)
+    out: list[tuple[Any, ...]] = [()] if lo == 0 else []
+    for group in graveyard_groups(game, cands):
+        out.extend(c for c in _subsets(group, max(lo, 1), min(hi, len(group))) if c)
+    return out
+
+
 def legal_options(game: Game) -> list[Action]:
     d = game.pending
     assert d is not None
@@ -109,11 +129,13 @@ def legal_options(game: Game) -> list[Action]:
             cands = _one_per_name(game, cands)
             hi = min(hi, len(cands))
             lo = min(lo, hi)
-        return [ChooseObjects(tuple(c)) for c in _subsets(cands, lo, hi)]
+        return [ChooseObjects(tuple(c)) for c in _grouped_subsets(game, data, cands, lo, hi)]
     if k == DecisionKind.TARGETS:
         return [
             ChooseTargets(tuple(c))
-            for c in _subsets(list(data["candidates"]), data["min"], data["max"])
+            for c in _grouped_subsets(
+                game, data, list(data["candidates"]), data["min"], data["max"]
+            )
         ]
     if k == DecisionKind.MODES:
         legal = list(data["legal"])
@@ -215,13 +237,18 @@ def check_answer(game: Game, action: Action) -> str | None:
             names = [game.objects[o].name for o in action.objects]
             if len(set(names)) < len(names):
                 problem = "the chosen cards must have different names (rule 201.2)"
+        if problem is None and not _grouped(game, data, action.objects):
+            problem = "the chosen cards must all come from a single graveyard (rule 601.2h)"
         return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):
             return _wrong(action, f"choose targets: {d.prompt}")
-        return _set_problem(
+        problem = _set_problem(
             game, action.targets, data["candidates"], data["min"], data["max"], "115.3"
         )
+        if problem is None and not _grouped(game, data, action.targets):
+            problem = "the targets must all be in a single graveyard (rules 115.3, 601.2c)"
+        return problem
     if k == DecisionKind.MODES:
         if not isinstance(action, ChooseModes):
             return _wrong(action, "choose modes (rule 700.2)")

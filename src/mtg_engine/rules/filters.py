@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Amount, Filter, SelfRef
+from ..cards.abilities import Amount, EachRef, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .copy import copiable_values
@@ -347,6 +347,12 @@ def _condition(
         # "that shares a color with it" (CR 105.2): the colors that object had as
         # the instruction happened (rules/effects_runner.Ctx.concrete)
         return bool(c.colors & set(value))
+    if key == "same_name_as" and isinstance(value, EachRef):
+        # "spells with the same name as the exiled card" (Ashiok's Erasure): the
+        # names of the cards exiled with the source, now (CR 201.2, 607.2a)
+        return c.name in {
+            chars(game, o).name for o in objects_matching(game, value.filter, controller, source)
+        }
     if key == "same_name_as" and isinstance(value, tuple):
         # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
         # resolved as the instruction happens (rules/effects_runner.concrete)
@@ -472,9 +478,10 @@ def _condition(
         return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
-    if key == "different_names":
+    if key in ("different_names", "single_graveyard"):
         # "cards with different names": a rule for the group chosen or counted
-        # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object
+        # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object;
+        # so is "from a single graveyard" (rules/single_graveyard.py)
         return True
     if key == "permanent_card":
         # CR 110.4a: an artifact, creature, enchantment, land, planeswalker or battle card
@@ -554,6 +561,10 @@ def matches_player(
                 return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
+                return False
+        elif key == "dealt_damage_this_turn":
+            # "any target that was dealt damage this turn" (CR 120.3)
+            if dealt_damage_this_turn(game, -player - 1) != bool(value):
                 return False
         elif key == "dealt_damage_by_self_this_turn":
             # "target player dealt damage by this creature this turn" (CR 120.3)

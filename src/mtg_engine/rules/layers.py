@@ -39,6 +39,7 @@ from ..cards.abilities import (
     Ability,
     AbilityKind,
     Amount,
+    EachOneRef,
     EachRef,
     Filter,
     SelfRef,
@@ -1140,8 +1141,12 @@ _GREATEST = {
 }
 
 
-def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> int:
-    """A number in a static ability, computed now (CR 604.3: "equal to the number of ...")."""
+def amount(
+    game: Game, value: Any, controller: int, src: GameObject | None, each: GameObject | None = None
+) -> int:
+    """A number in a static ability, computed now (CR 604.3: "equal to the number of
+    ..."); ``each``: the object being affected, for an amount counted on it
+    ("+1/+1 for each +1/+1 counter on it", :class:`EachOneRef`)."""
     if isinstance(value, int):
         return value
     if isinstance(value, str):
@@ -1153,6 +1158,8 @@ def amount(game: Game, value: Any, controller: int, src: GameObject | None) -> i
         k = value.kind
         if k == "fixed":
             return value.value
+        if isinstance(value.ref, EachOneRef):
+            src = each  # counted on the affected object itself (CR 604.1)
         if k == "count" and value.filter is not None:
             return len(objects_matching(game, value.filter, controller, src)) * value.multiplier
         if k in GREATEST and value.filter is not None:
@@ -1218,8 +1225,8 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
     src = p[P_SRC]
     if op == "modify_pt":  # CR 613.4c
         if c.power is not None:
-            c.power += amount(game, args.get("power", 0), ctl, src)
-            c.toughness = (c.toughness or 0) + amount(game, args.get("toughness", 0), ctl, src)
+            c.power += amount(game, args.get("power", 0), ctl, src, obj)
+            c.toughness = (c.toughness or 0) + amount(game, args.get("toughness", 0), ctl, src, obj)
     elif op in ("set_pt", "cda_pt", "set_base_pt") and _own_mana_value(args):
         # "base power and base toughness each equal to its mana value" (Opalescence):
         # the affected object's own (CR 613.4b, 202.3)

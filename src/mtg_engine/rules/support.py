@@ -382,6 +382,7 @@ SUPPORTED: set[str] = set(
         "cost:discard",
         "cost:remove_counters",
         "cost:put_counters",  # "Put a -1/-1 counter on this creature" (rules/activating.py)
+        "cost:graveyard_to_bottom",  # Battlefield Scrounger (rules/activating.py)
         # conditions (CR 603.4)
         *(
             f"condition:{k}"
@@ -548,7 +549,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key in ("same_name_as", "shares_color_with") and not isinstance(val, TargetRef):
+            if key in ("same_name_as", "shares_color_with") and not (
+                isinstance(val, TargetRef) or (key == "same_name_as" and isinstance(val, EachRef))
+            ):
                 # only "the same name as [a target]" is resolved as the instruction
                 # happens (rules/effects_runner.Ctx._same_name)
                 out.add("cond_value:same_name_as")

@@ -34,6 +34,7 @@ from ..abilities import (
     CompiledFace,
     Condition,
     ControllerRef,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -177,6 +178,41 @@ def _affected(ref: Any) -> SelfRef | Filter | None:
     raise CompileError(f"static affected {ref!r}")
 
 
+#: "This creature can't attack [or block] unless you pay {2}": the costs to attack
+#: and to block it (CR 508.1h, 509.1d)
+_COMBAT_COSTS = {
+    "cant_attack": ("attack_cost",),
+    "cant_block": ("block_cost",),
+    "cant_attack_or_block": ("attack_cost", "block_cost"),
+}
+
+
+def _combat_costs(effect: Effect) -> list[StaticEffect] | None:
+    """ "This creature can't attack or block unless you pay {2}" (Qal Sisma
+    Behemoth): its controller may pay {2} as it's declared as an attacker or a
+    blocker (CR 508.1h, 509.1d); None for any other instruction."""
+    inner: tuple[Effect, ...] = tuple(effect.args.get("effects") or ())
+    cost = effect.args.get("cost")
+    if (
+        effect.op != "unless_pays"
+        or len(inner) != 1
+        or inner[0].op not in _COMBAT_COSTS
+        or not isinstance(inner[0].args.get("what"), SelfRef)
+        or inner[0].args.get("duration") is not None
+        or not isinstance(effect.args.get("player"), ControllerRef)
+        or not isinstance(cost, str)
+    ):
+        return None
+    return [
+        StaticEffect(
+            op,
+            SelfRef(),
+            {"mana": cost, "any_defender": True} if op == "attack_cost" else {"mana": cost},
+        )
+        for op in _COMBAT_COSTS[inner[0].op]
+    ]
+
+
 def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
     if effect.op == "cant_block_source" and effect.args.get("duration") is None:
         # "Creatures with power less than this creature's power can't block it"
@@ -290,6 +326,21 @@ def _it_in_condition(cond: Condition | None, affected: Any) -> Condition | None:
     return cond
 
 
+def _that_player_is_controller(cond: Condition | None, affected: Any) -> Condition | None:
+    """ "Enchanted creature doesn't untap during its controller's untap step unless
+    that player is the monarch" (Fall from Favor): "that player" is the controller of
+    the object the static ability affects (CR 724, 613.1)."""
+    if cond is None or not isinstance(affected, Filter):
+        return cond
+    if cond.kind == "not" and isinstance(cond.args.get("cond"), Condition):
+        inner = _that_player_is_controller(cond.args["cond"], affected)
+        return cond if inner is cond.args["cond"] else Condition("not", {"cond": inner})
+    if cond.kind == "player_monarch" and isinstance(cond.args.get("arg0"), ThatPlayer):
+        controls = Filter(("player",), conditions=(("controls", (affected, True)),))
+        return Condition("player_monarch", {"filter": controls})
+    return cond
+
+
 def _statics(body: Body) -> list[StaticEffect]:
     if body.modes:
         raise CompileError("modes in a static ability")
@@ -298,6 +349,11 @@ def _statics(body: Body) -> list[StaticEffect]:
     prev: StaticEffect | None = None
     for e in body.effects:
         if e.op == "no_op":
+            continue
+        costs = _combat_costs(e)
+        if costs is not None:
+            out.extend(costs)
+            prev = costs[-1]
             continue
         if e.op == "reflexive_trigger" and prev is not None and prev.op == "may_exert":
             # "You may exert this creature as it attacks. When you do, ...": the
@@ -321,6 +377,9 @@ def _statics(body: Body) -> list[StaticEffect]:
             if prev is None or prev.condition is None:
                 raise CompileError("'otherwise' with no condition before it")
             s = StaticEffect(s.op, s.affected, s.args, Condition("not", {"cond": prev.condition}))
+        that = _that_player_is_controller(s.condition, s.affected)
+        if that is not s.condition:
+            s = StaticEffect(s.op, s.affected, s.args, that)
         out.append(s)
         prev = s
     if body.condition is not None:
@@ -336,6 +395,14 @@ def _statics(body: Body) -> list[StaticEffect]:
     return [_it_is_self(s) for s in out]
 
 
+def _own_amount(v: Any) -> Any:
+    """An amount counted on "it"/"them" in a static ability that affects a group:
+    counted on each affected object (:class:`EachOneRef`, rules/layers.amount)."""
+    if isinstance(v, Amount) and isinstance(v.ref, It) and v.kind == "counters":
+        return replace(v, ref=EachOneRef())
+    return None
+
+
 def _it_is_self(s: StaticEffect) -> StaticEffect:
     """In a static ability that affects this object, an "it" left in its instructions
     is this object: "If this creature would die, exile it instead" (CR 614.1a), "As
@@ -347,6 +414,11 @@ def _it_is_self(s: StaticEffect) -> StaticEffect:
     args = walk(s.args, lambda v: EachRef(EXILED_WITH_SELF) if type(v) is ExiledCard else None)
     if isinstance(s.affected, SelfRef):
         args = walk(args, lambda v: SelfRef() if type(v) is It else None)
+    elif isinstance(s.affected, Filter):
+        # "Each creature you control gets +1/+1 for each +1/+1 counter on it"
+        # (Clamavus), "Creatures you don't control get -1/-1 for each slime counter
+        # on them" (Toxrill): the count is each affected object's own (CR 604.1, 613.4c)
+        args = walk(args, _own_amount)
     return s if args == s.args else StaticEffect(s.op, s.affected, args, s.condition)
 
 

@@ -222,7 +222,7 @@ def _names_in_filter(flt: Filter) -> bool:
     to that creature", "[creatures] target player controls"."""
     return any(
         k == "attached_to"
-        or (k in ("same_name_as", "shares_color_with") and isinstance(v, It))
+        or (k in ("same_name_as", "shares_color_with") and isinstance(v, It | ExiledCard))
         or isinstance(v, Tgt)
         for k, v in flt.conditions
     )

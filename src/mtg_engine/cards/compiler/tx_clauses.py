@@ -29,7 +29,7 @@ from ..abilities import (
     Trigger,
     TriggerRef,
 )
-from .filters import is_player_filter, subtype
+from .filters import card_type, is_player_filter, subtype
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -1099,6 +1099,14 @@ class ClauseRules:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
         return [Effect("excess_damage", {"to": c[-1]})]
+
+    def sent_lure_target(self, c: list[Any]) -> list[Effect]:
+        """ "All creatures able to block target creature this turn do so." (Alluring
+        Scent, Shinen of Life's Roar's channel): a blocking requirement on the target
+        for the turn (CR 509.1c)."""
+        if card_type(str(c[0])) != "Creature":
+            raise CompileError("all [noncreatures] able to block ... do so")
+        return [Effect("must_be_blocked_by_all", {"what": c[1], "duration": c[2]})]
 
     def sent_any_dies_exile(self, c: list[Any]) -> list[Effect]:
         """ "If a creature would die this turn, exile it instead." (Flaying Tendrils;
@@ -2732,6 +2740,14 @@ class ClauseRules:
 
     cond_gained_life = _cond("gained_life_this_turn")
     cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
+
+    def cond_had_land_enter(self, c: list[Any]) -> Condition:
+        """ "If you had a land enter the battlefield under your control this turn"
+        (landfall spells: Groundswell, Searing Blaze; CR 207.2c, 305.4)."""
+        if card_type(str(c[0])) != "Land":
+            raise CompileError("if you had a [nonland] enter the battlefield this turn")
+        return Condition("land_entered_under_you_this_turn", {})
+
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")

@@ -28,6 +28,15 @@ from .ir import SUBJ, Body, It, Rest, Some, Tgt, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
 EOT = "end_of_turn"
+#: "of the color of your choice" in a noun phrase: only a prevention effect reads
+#: it (tx_verbs.vp_prevent_np); anywhere else it is left unrun (rules/support.py)
+COLOR_OF_CHOICE = "color_of_choice"
+
+
+def of_color_of_choice(np: Any) -> bool:
+    """ "sources of the color of your choice" (CR 608.2d: chosen as the effect begins)."""
+    flt = np if isinstance(np, Filter) else getattr(np, "filter", None)
+    return isinstance(flt, Filter) and (COLOR_OF_CHOICE, True) in flt.conditions
 
 
 class CompileError(Exception):

@@ -416,6 +416,11 @@ class KeywordRules:
     def cost_mill(self, c: list[Any]) -> tuple[str, Any]:
         return ("mill", c[0])
 
+    def cost_graveyard_to_bottom(self, c: list[Any]) -> tuple[str, Any]:
+        # "Put three cards from your graveyard on the bottom of your library"
+        # (Battlefield Scrounger; CR 602.2b)
+        return ("graveyard_to_bottom", c[0])
+
     def cost_exert(self, c: list[Any]) -> tuple[str, Any]:
         return ("exert", True)
 

@@ -37,6 +37,7 @@ from .ir import (
     ZoneOf,
 )
 from .tx_common import (
+    COLOR_OF_CHOICE,
     WITHOUT_PAYING,
     CompileError,
     _int,
@@ -47,6 +48,9 @@ from .tx_common import (
     counters_on,
 )
 
+#: "cards from a single graveyard": the filter condition that says every object
+#: chosen comes from the same graveyard (rules/single_graveyard.py)
+SINGLE_GRAVEYARD = "single_graveyard"
 #: "enchanted", "equipped", "fortified" (CR 303.4, 301.5, 301.6)
 _ATTACHED_KEYS = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
 
@@ -289,6 +293,9 @@ class NounRules:
     post_chosen_type = _post("chosen_type", True)
     post_not_chosen_type = _post("not_chosen_type", True)  # Crippling Fear
     post_chosen_color = _post("chosen_color", True)
+    # "sources of the color of your choice": the color is chosen as the effect
+    # begins (CR 608.2d); only a prevention effect reads it (tx_verbs.vp_prevent_np)
+    post_color_of_choice = _post(COLOR_OF_CHOICE, True)
     post_named_self = _post("named", "self")
     post_other_than_self = _post("other", True)
     post_blocking_self = _post("blocking_or_blocked_by", "self")
@@ -335,7 +342,11 @@ class NounRules:
         zone = c[0][0]
         owner = _zone_owner(c[0])
         out: list[tuple[str, Any]] = [("zone", zone)]
-        if owner:
+        if owner == SINGLE_GRAVEYARD:
+            # "cards from a single graveyard": a rule for the group chosen, not for
+            # one card (CR 115.3 for targets, 601.2h for a cost: rules/decisions.py)
+            out.append((SINGLE_GRAVEYARD, True))
+        elif owner:
             out.append(("owner", owner))
         return out
 
@@ -455,6 +466,8 @@ class NounRules:
             return "you"
         if words.startswith("an opponent"):
             return "opponent"
+        if words.startswith("a single"):
+            return SINGLE_GRAVEYARD  # "from a single graveyard": any one of them
         if words.startswith("a ") or words.startswith("all") or not words:
             return None
         for x in c:
@@ -608,6 +621,11 @@ class NounRules:
 
     def tgt_any(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(ANY_TARGET))
+
+    def tgt_any_damaged(self, c: list[Any]) -> Tgt:
+        """ "Any target that was dealt damage this turn" (Needle Drop; CR 115.4, 120.3):
+        a creature, player, planeswalker or battle dealt damage this turn."""
+        return Tgt(TargetSpec(ANY_TARGET.with_condition("dealt_damage_this_turn", True)))
 
     def tgt_any_other(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(ANY_TARGET.with_condition("other", True)))

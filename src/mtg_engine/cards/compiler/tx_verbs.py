@@ -55,6 +55,7 @@ from .tx_common import (
     as_long_duration,
     counters_on,
     free_cast_of,
+    of_color_of_choice,
 )
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
@@ -978,6 +979,12 @@ class VerbRules:
         # 604.1); a resolved spell's effect without one lasts the turn (effects/combat.py)
         duration = c[2] if len(c) > 2 else None
         extra = {"combat_only": True} if combat else {}
+        if direction == "by" and of_color_of_choice(what):
+            # "Prevent all damage that sources of the color of your choice would deal
+            # this turn" (Prismatic Strands): any source of that color (CR 615.1)
+            return [
+                Effect("prevent_damage", {"source_color": "choice", **extra, "duration": duration})
+            ]
         out = []
         if direction in ("to", "to_by"):
             out.append(
@@ -991,6 +998,13 @@ class VerbRules:
                 )
             )
         return out
+
+    def vp_prevent_that_by(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that sources of the color of your choice would deal
+        this turn" (CR 615.1)."""
+        if not of_color_of_choice(c[0]):
+            raise CompileError("prevent all damage that [noun] would deal")
+        return self.vp_prevent_np(["by", c[0], c[1]])
 
     def vp_prevent_np_late(self, c: list[Any], combat: bool = False) -> list[Effect]:
         """ "Prevent all damage that would be dealt this turn by creatures your opponents
@@ -1008,6 +1022,10 @@ class VerbRules:
         if direction != "to":
             raise CompileError("prevent damage dealt by ... by ...")
         args: dict[str, Any] = {"what": _obj(by), "dealt_by": True, "to": _obj(to)}
+        if of_color_of_choice(by):
+            # "... to target player this turn by sources of the color of your choice"
+            # (Avacyn, Guardian Angel): any source of that color (CR 615.1)
+            args = {"source_color": "choice", "to": _obj(to)}
         if combat:
             args["combat_only"] = True
         return [Effect("prevent_damage", {**args, "duration": duration})]
