@@ -51,7 +51,16 @@ from .statics import statics_with
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
-from .targets import candidates, describe, target_chooser, target_specs
+from .targets import (
+    EACH_PLAYER_TARGETS,
+    candidates,
+    describe,
+    for_player,
+    per_player_phrase,
+    players_for_phrase,
+    target_chooser,
+    target_specs,
+)
 from .turn_counts import cast_snapshot
 from .zones import move
 
@@ -1357,6 +1366,23 @@ def choices_task(game: Game, task: Task) -> None:
             task.stage = 3
             break
         spec = with_x_count(specs[i], obj.x)
+        each_flt = per_player_phrase(ability, i)
+        if each_flt is not None:
+            # "for each opponent, ... target creature that player controls": the
+            # phrase is chosen once for each of those players in turn (CR 601.2c, 115.1)
+            players = players_for_phrase(game, each_flt, obj.controller, source)
+            each = d.setdefault("each", {"players": players, "k": 0, "chosen": []})
+            if task.answer is not None:
+                p = each["players"][each["k"]]
+                each["chosen"].extend([t, p] for t in task.answer.targets)
+                each["k"] += 1
+                task.answer = None
+            if each["k"] >= len(each["players"]):
+                _record_per_player_targets(obj, i, each["chosen"])
+                del d["each"]
+                d["spec"] = i + 1
+                continue
+            spec = for_player(spec, each["players"][each["k"]])
         if spec.divide and isinstance(spec.max, int) and isinstance(spec.min, int):
             # CR 601.2d: each target gets at least one of what is divided, so "6 damage
             # divided as you choose among any number of targets" has at most 6 targets.
@@ -1369,7 +1395,9 @@ def choices_task(game: Game, task: Task) -> None:
                 # target: not one already chosen for it (CR 115.3, 601.2c)
                 earlier = {t for chosen in obj.targets for t in chosen}
                 cands = [t for t in cands if t not in earlier]
-            if len(cands) < spec.min:
+            if len(cands) < spec.min and each_flt is None:
+                # (a per-player phrase asks for a variable number of targets: a
+                # player with nothing it could target gets none, CR 601.2c)
                 if obj.stack_kind == "triggered":
                     # CR 603.3d: no legal targets: removed from the stack.
                     _remove_from_stack(game, obj, "603.3d", "it has no legal targets")
@@ -1444,6 +1472,15 @@ def choices_task(game: Game, task: Task) -> None:
                 obj=obj.id,
             )
         game.finish(task)
+
+
+def _record_per_player_targets(obj: GameObject, index: int, chosen: list[list[int]]) -> None:
+    """The targets of a phrase chosen once per player, and whom each was chosen for
+    (read back by rules/targets.chosen_for, CR 601.2c, 608.2c)."""
+    obj.targets.append(tuple(t for t, _ in chosen))
+    record = dict((obj.chosen or {}).get(EACH_PLAYER_TARGETS, {}))
+    record[str(index)] = [list(pair) for pair in chosen]
+    obj.chosen = {**(obj.chosen or {}), EACH_PLAYER_TARGETS: record}
 
 
 def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
