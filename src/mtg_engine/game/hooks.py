@@ -144,6 +144,9 @@ class AltCost:
     face: int = 0
     #: the spell is cast bestowed: an Aura spell with enchant creature (CR 702.103b)
     bestowed: bool = False
+    #: the key the spell (and the permanent it becomes) carries in ``chosen`` when
+    #: cast this way: prototyped, with its alternative characteristics (CR 718.3b)
+    chosen_key: str | None = None
     #: the spell's ability when cast with this cost, from its ability and the
     #: keyword ability: overload's "each" for "target" (CR 702.96a-b), awaken's
     #: added target and instructions (702.113a-b)

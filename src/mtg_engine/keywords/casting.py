@@ -56,6 +56,7 @@ Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
                                    card discarded: ``discard=(card,)``)
 Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
                                    turn it was discarded: ``alt="mayhem"``)
+Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
 =====================  ==========  =====================================
 """
 
@@ -93,6 +94,7 @@ from . import (  # noqa: F401
     offering,
     overload,
     plot,
+    prototype,
     prowl,
     rather_than,
     replicate,

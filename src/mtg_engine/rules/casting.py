@@ -45,6 +45,7 @@ from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .player_limits import lands_played_problem, may_play_another_land
+from .prototyped import PROTOTYPED, prototyped_values
 from .simultaneous import simultaneous
 from .stack_choices import begin_choices
 from .statics import statics_with
@@ -352,6 +353,8 @@ def _spell_problem(
         c = _cast_chars(game, o, opts)
     if spec is not None and spec.bestowed:
         c = bestowed_values(c)  # CR 702.103d: only the bestowed characteristics count
+    if spec is not None and spec.chosen_key == PROTOTYPED:
+        c = prototyped_values(c)  # CR 718.3a: only the alternative values count
     if opts.get("fuse"):
         why = KEYWORD_HOOKS.fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
         if why:
@@ -874,6 +877,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         game.invalidate()
     if spec is not None and spec.bestowed:
         obj.chosen = {**(obj.chosen or {}), BESTOWED: True}  # CR 702.103b
+        game.invalidate()
+    if spec is not None and spec.chosen_key:
+        obj.chosen = {**(obj.chosen or {}), spec.chosen_key: True}  # prototyped (718.3b)
         game.invalidate()
     rules: list[str] = []
     if spec is not None:

@@ -777,6 +777,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Warp",
         "Surge",
         "Spectacle",
+        "Prototype",
     ):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
