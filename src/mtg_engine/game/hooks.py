@@ -586,6 +586,8 @@ class KeywordHooks:
     suspend_x_range: Callable[[Game, int, GameObject], tuple[int, int] | None] = _unwired
     # splice (CR 702.47): the spliced text joins the spell
     splice_onto: Callable[[Game, GameObject, list[int]], None] = _unwired
+    # cipher (CR 702.99a): the instruction a keyword adds to a spell's spell ability
+    with_keyword_instructions: Callable[[Chars, Ability], Ability] = _unwired
     # amplify (CR 702.38a): reveal cards as the creature enters
     apply_amplify: Callable[..., bool] = _unwired
     # devour (CR 702.82a): sacrifice creatures as the creature enters

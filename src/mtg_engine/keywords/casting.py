@@ -57,6 +57,8 @@ Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
 Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
                                    turn it was discarded: ``alt="mayhem"``)
 Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
+Cipher                 702.99      :mod:`.cipher` (encoded as it resolves; the
+                                   creature's combat damage trigger)
 =====================  ==========  =====================================
 """
 
@@ -71,6 +73,7 @@ from . import (  # noqa: F401
     blitz,
     buyback,
     casualty,
+    cipher,
     conspire,
     copies,
     copy_costs,

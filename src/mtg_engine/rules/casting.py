@@ -908,6 +908,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
+    if obj.ability is not None:
+        # "Cipher": "you may exile this card encoded on a creature ..." (CR 702.99a)
+        obj.ability = KEYWORD_HOOKS.with_keyword_instructions(chars(game, obj), obj.ability)
     if obj.ability is not None and spec is not None and spec.spell_ability is not None:
         # the text the alternative cost gives it (CR 702.96a-b, 702.113a-b)
         obj.ability = spec.spell_ability(obj.ability, alt_ability_of(card, spec.keyword))
