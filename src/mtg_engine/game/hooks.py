@@ -147,6 +147,9 @@ class AltCost:
     #: the key the spell (and the permanent it becomes) carries in ``chosen`` when
     #: cast this way: prototyped, with its alternative characteristics (CR 718.3b)
     chosen_key: str | None = None
+    #: ``check`` alone says when the card may be cast this way: not only at sorcery
+    #: speed (sneak: during the declare blockers step)
+    own_timing: bool = False
     #: the spell's ability when cast with this cost, from its ability and the
     #: keyword ability: overload's "each" for "target" (CR 702.96a-b), awaken's
     #: added target and instructions (702.113a-b)

@@ -59,6 +59,8 @@ Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
 Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
 Cipher                 702.99      :mod:`.cipher` (encoded as it resolves; the
                                    creature's combat damage trigger)
+Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
+                                   declare blockers step)
 =====================  ==========  =====================================
 """
 
@@ -103,6 +105,7 @@ from . import (  # noqa: F401
     replicate,
     retrace,
     ripple,
+    sneak,
     splice,
     stack_records,
     storm,

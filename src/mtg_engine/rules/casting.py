@@ -413,6 +413,8 @@ def _spell_problem(
                 cast_permissions.has_flash(game, player, o, c) is not None
                 and not cast_permissions.sorcery_only(game, player)
             )
+        if spec is not None and spec.own_timing:
+            instant_speed = True  # its check says when (sneak: declare blockers step)
         if not instant_speed and not has_sorcery_timing(game, player):
             return f"{o.name} can be cast only at sorcery speed (rule 307.1)"
     elif "Land" in c.types:
@@ -608,6 +610,9 @@ def _extra_cost_problem(
     for flt, n, rule in total.tap:
         if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
             return f"you don't control {n} untapped permanent(s) the cost asks for (rule {rule})"
+    for flt, n, rule in total.returns:
+        if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
+            return f"you can't return what the cost asks (rule {rule})"
     return None
 
 
@@ -955,6 +960,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("discard", "hand", total.discard),
         ("exile", "", total.exile),
         ("tap", "battlefield", total.tap),
+        ("return", "battlefield", total.returns),
     ):
         if not parts or key in d:
             continue
@@ -971,7 +977,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         DecisionKind.CHOOSE_OBJECTS,
                         player,
                         "601.2h",
-                        f"Choose {n} {'permanent' if key == 'sacrifice' else 'card'}(s) to "
+                        f"Choose {n} {'permanent' if key in ('sacrifice', 'return') else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
                         {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                     )
@@ -1099,6 +1105,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                     move(
                         game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost"
                     )
+    if d.get("return"):
+        _pay_return(game, obj, d["return"])
     tapped = [
         t
         for t in (game.objects[o] for o in d.get("tap") or [] if o in game.objects)
@@ -1481,6 +1489,30 @@ def choices_task(game: Game, task: Task) -> None:
                 obj=obj.id,
             )
         game.finish(task)
+
+
+#: the cast record's key for what the attackers returned to pay the cost were attacking
+RETURNED_ATTACKING = "returned_attacking"
+
+
+def _pay_return(game: Game, obj: GameObject, chosen: list[int]) -> None:
+    """CR 601.2h: "return an unblocked attacker you control to hand" as part of the
+    cost (sneak); what each returned attacker was attacking is kept for the spell (the
+    permanent it becomes enters attacking that, CR 508.4)."""
+    returned = []
+    with simultaneous(game, chosen):  # one event (CR 603.2c)
+        for oid in chosen:
+            o = game.objects.get(oid)
+            if o is None or o.zone != Zone.BATTLEFIELD:
+                continue
+            defender = game.combat.attackers.get(oid) if game.combat is not None else None
+            returned.append({"name": o.name, "defender": defender})
+            move(game, oid, Zone.HAND, ("601.2h",), reason="is returned to its owner's hand (cost)")
+    if returned:
+        game.turn_flags.cost_returned[obj.id] = returned
+        # (the cast record the permanent keeps, CR 400.7d)
+        attacked = [r["defender"] for r in returned if r["defender"] is not None]
+        obj.paid = {**(obj.paid or {}), RETURNED_ATTACKING: attacked}
 
 
 def _record_per_player_targets(obj: GameObject, index: int, chosen: list[list[int]]) -> None:
