@@ -974,6 +974,11 @@ def features(ability: Ability) -> set[str]:
         # 702.57a): the ability's own constructs count too
     for e in ability.effects:
         _walk_value(e, out)
+    if "arg:pay.x_cost" in out and _x_chosen_as_paid(ability):
+        # "you may pay {X}. If you do, ... X ...": X chosen by the payer as the
+        # ability resolves (effects/payments.pay)
+        out.discard("arg:pay.x_cost")
+        out.add("pay:x_chosen")
     for t in ability.targets:
         _walk_value(_x_announced(t), out)
     if ability.cost is not None:
@@ -1107,6 +1112,21 @@ def _x_announced(spec: Any) -> Any:
         (k, 0 if isinstance(v, Amount) and v.kind == "x" else v) for k, v in flt.conditions
     )
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
+def _x_chosen_as_paid(ability: Ability) -> bool:
+    """Whether the X of an ability's "pay {X}" is the one its payer chooses as it
+    resolves: a triggered or activated ability with no X of its own cost, X not
+    defined by the text ("where X is ..."), and no target chosen earlier by X."""
+    if ability.kind not in (AbilityKind.TRIGGERED, AbilityKind.ACTIVATED):
+        return False
+    if "where X is" in ability.text or "{X}" in str(getattr(ability.cost, "mana", "") or ""):
+        return False
+    return not any(
+        isinstance(v, Amount) and v.kind == "x"
+        for t in ability.targets
+        for _, v in t.filter.conditions
+    )
 
 
 def _x_targets_announced(ability: Ability) -> bool:
