@@ -189,14 +189,14 @@ def test_a_small_deck_gets_a_warning_unless_allowed():
 
 
 def test_a_card_the_engine_cannot_fully_run_gets_one_warning_naming_the_sentence():
-    # Foot Ninjas' "Sneak {3}{W/B}" compiles but doesn't run (if the engine
-    # learns it, pick another card the support table leaves out)
-    sentences = unrunnable_sentences("Foot Ninjas")
-    assert sentences, "Foot Ninjas runs fully now: choose another unrunnable card"
-    deck = parse_deck("40 Plains\n4 Foot Ninjas\n", "sneak.txt")
+    # Gang Up's "Assist" compiles but doesn't run (if the engine learns it, pick
+    # another card the support table leaves out)
+    sentences = unrunnable_sentences("Gang Up")
+    assert sentences, "Gang Up runs fully now: choose another unrunnable card"
+    deck = parse_deck("40 Swamp\n4 Gang Up\n", "assist.txt")
     warnings = deck_warnings(deck)
     assert len(warnings) == 1
-    assert warnings[0].startswith("sneak.txt: Foot Ninjas: the engine can't fully run")
+    assert warnings[0].startswith("assist.txt: Gang Up: the engine can't fully run")
     assert sentences[0] in warnings[0]
     assert unrunnable_sentences("Lightning Bolt") == []
 

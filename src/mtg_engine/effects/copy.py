@@ -37,6 +37,7 @@ from ..rules.delayed import BoundRef, create
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.permanents import enter_battlefield
+from ..rules.prototyped import is_prototyped
 from ..rules.support import register
 from ..rules.targets import candidates, describe, target_specs
 from . import effect
@@ -90,7 +91,8 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
         tok = g.create_card(original.card, p, Zone.EXILE)
         tok.is_token = True
         copied_copy = original.face_down or has_copy_effect(g, original)
-        needs_effect = bool(exc) or copied_copy
+        # CR 718.3d: a copy of a prototyped permanent has its alternative values
+        needs_effect = bool(exc) or copied_copy or is_prototyped(original)
         tok.face = original.face if not copied_copy else 0  # CR 707.8a: same face up
         if original.card.data.layout == "flip":
             tok.face = 0  # a flipped status isn't copied (CR 707.2, 710.4)

@@ -19,9 +19,9 @@ from ..cards.abilities import Cost, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
-from ..game.state import Game
 from ..rules.casting import cast_while_resolving, spell_problem
 from ..rules.characteristics import chars
+from ..rules.combat_rules import still_attackable
 from ..rules.effects_runner import Ctx
 from ..rules.library_order import choose_order, place_in_order
 from ..rules.replacement import enter, new_entry
@@ -54,7 +54,7 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
     if nid is None:
         return True
     combat = g.combat
-    if defender is not None and not _still_attackable(g, defender):
+    if defender is not None and not still_attackable(g, defender):
         defender = None  # CR 508.4a: it enters, but it isn't attacking
         g.emit(
             EventKind.NOT_ATTACKING,
@@ -73,16 +73,6 @@ def ninjutsu_enter(ctx: Ctx, e: Effect) -> bool:
             obj=nid,
         )
     return True
-
-
-def _still_attackable(g: Game, defender: int) -> bool:
-    """CR 508.4a: the player is still in the game / the planeswalker or battle is still
-    on the battlefield (player refs are negative: -1 - player index)."""
-    if defender < 0:
-        i = -defender - 1
-        return 0 <= i < len(g.players) and not g.players[i].has_lost
-    o = g.objects.get(defender)
-    return o is not None and o.zone == Zone.BATTLEFIELD
 
 
 @effect("aura_swap")

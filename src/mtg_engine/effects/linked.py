@@ -313,3 +313,51 @@ def haunt_exile(ctx: Ctx, e: Effect) -> bool:
             f"{ctx.obj.name}: the card isn't in the graveyard any more, so it doesn't haunt",
         )
     return True
+
+
+# ---------------------------------------------------------------------------
+# Cipher (CR 702.99a)
+# ---------------------------------------------------------------------------
+
+
+@effect("cipher_encode")
+def cipher_encode(ctx: Ctx, e: Effect) -> bool:
+    """CR 702.99a: "If this spell is represented by a card, you may exile this card
+    encoded on a creature you control" (the spell's last instruction; a copy isn't a
+    card, 707.10). The exiled card keeps the creature in ``links["encoded_on"]``
+    (rules/linked_exile.ENCODED_ON, 702.99b-c)."""
+    g = ctx.game
+    spell = ctx.obj
+    if spell.stack_kind != "spell" or spell.is_token or g.objects.get(spell.id) is not spell:
+        return True
+    if spell.zone != Zone.STACK:
+        return True
+    creatures = [
+        oid
+        for oid in g.battlefield
+        if g.objects[oid].controller == ctx.controller
+        and not g.objects[oid].phased_out
+        and "Creature" in chars(g, g.objects[oid]).types
+    ]
+    if not creatures:
+        return True
+    if ctx.answer is None:
+        return ctx.ask(
+            DecisionKind.CHOOSE_OBJECTS,
+            "702.99a",
+            f"{spell.name}: you may exile it encoded on a creature you control",
+            {"candidates": creatures, "min": 0, "max": 1, "purpose": DecisionPurpose.CHOOSE},
+        )
+    chosen = list(ctx.take_answer().objects)
+    if not chosen or chosen[0] not in creatures:
+        return True
+    creature = g.objects[chosen[0]]
+    exile_linked(
+        g,
+        spell.id,
+        spell.id,
+        ("702.99a", "702.99b"),
+        reason=f"is exiled encoded on {creature.name}",
+        encoded_on=creature.id,
+    )
+    return True

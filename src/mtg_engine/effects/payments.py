@@ -18,6 +18,7 @@ from . import REGISTRY, effect
 
 register("arg:unless_does.options")
 register("arg:unless_pays.x")  # "where X is ..." (Thassa's Rebuff)
+register("pay:x_chosen")  # "you may pay {X}": X chosen as it resolves (CR 107.3f)
 
 
 def _x(ctx: Ctx, e: Effect) -> int:
@@ -79,6 +80,8 @@ def pay(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
+    if e.args.get("x_cost") and ctx.task is not None and not _x_chosen(ctx, e, payer):
+        return False  # waiting for X
     cost = mana_costs.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
     plan = mana_rules.plan_payment(g, payer, cost)
     if plan is None:
@@ -111,6 +114,31 @@ def pay(ctx: Ctx, e: Effect) -> bool:
             ctx.task.data["short"] = True
             return True
     mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s ability")
+    return True
+
+
+def _x_chosen(ctx: Ctx, e: Effect, payer: int) -> bool:
+    """ "You may pay {X}. If you do, ... X ...": X isn't defined by the text, so the
+    payer chooses it as the ability resolves (CR 107.3f), at most what they could pay;
+    the ability's X is then that value. False while the choice is pending."""
+    s = ctx.scratch
+    if "x" in s:
+        return True
+    g = ctx.game
+    cost = mana_costs.parse_cost(str(e.args.get("mana") or ""))
+    hi = mana_rules.most_mana(g, payer, mana_rules.mana_sources(g, payer))
+    while hi > 0 and mana_rules.plan_payment(g, payer, cost.with_x(hi)) is None:
+        hi -= 1
+    if ctx.answer is None:
+        return ctx.ask(
+            DecisionKind.X,
+            "107.3f",
+            f"Choose X to pay for {ctx.obj.name}",
+            {"min": 0, "max": hi},
+            player=payer,
+        )
+    s["x"] = ctx.obj.x = max(0, min(hi, int(ctx.take_answer().value)))
+    g.emit(EventKind.X, ("107.3f",), f"X is {s['x']} for {ctx.obj.name}")
     return True
 
 

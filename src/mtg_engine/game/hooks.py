@@ -144,6 +144,12 @@ class AltCost:
     face: int = 0
     #: the spell is cast bestowed: an Aura spell with enchant creature (CR 702.103b)
     bestowed: bool = False
+    #: the key the spell (and the permanent it becomes) carries in ``chosen`` when
+    #: cast this way: prototyped, with its alternative characteristics (CR 718.3b)
+    chosen_key: str | None = None
+    #: ``check`` alone says when the card may be cast this way: not only at sorcery
+    #: speed (sneak: during the declare blockers step)
+    own_timing: bool = False
     #: the spell's ability when cast with this cost, from its ability and the
     #: keyword ability: overload's "each" for "target" (CR 702.96a-b), awaken's
     #: added target and instructions (702.113a-b)
@@ -583,6 +589,8 @@ class KeywordHooks:
     suspend_x_range: Callable[[Game, int, GameObject], tuple[int, int] | None] = _unwired
     # splice (CR 702.47): the spliced text joins the spell
     splice_onto: Callable[[Game, GameObject, list[int]], None] = _unwired
+    # cipher (CR 702.99a): the instruction a keyword adds to a spell's spell ability
+    with_keyword_instructions: Callable[[Chars, Ability], Ability] = _unwired
     # amplify (CR 702.38a): reveal cards as the creature enters
     apply_amplify: Callable[..., bool] = _unwired
     # devour (CR 702.82a): sacrifice creatures as the creature enters

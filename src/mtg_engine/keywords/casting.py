@@ -56,6 +56,11 @@ Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
                                    card discarded: ``discard=(card,)``)
 Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
                                    turn it was discarded: ``alt="mayhem"``)
+Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
+Cipher                 702.99      :mod:`.cipher` (encoded as it resolves; the
+                                   creature's combat damage trigger)
+Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
+                                   declare blockers step)
 =====================  ==========  =====================================
 """
 
@@ -70,6 +75,7 @@ from . import (  # noqa: F401
     blitz,
     buyback,
     casualty,
+    cipher,
     conspire,
     copies,
     copy_costs,
@@ -93,11 +99,13 @@ from . import (  # noqa: F401
     offering,
     overload,
     plot,
+    prototype,
     prowl,
     rather_than,
     replicate,
     retrace,
     ripple,
+    sneak,
     splice,
     stack_records,
     storm,

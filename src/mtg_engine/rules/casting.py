@@ -45,6 +45,7 @@ from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from
 from .player_limits import lands_played_problem, may_play_another_land
+from .prototyped import PROTOTYPED, prototyped_values
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard, most_in_one_graveyard
 from .stack_choices import begin_choices
@@ -52,7 +53,16 @@ from .statics import statics_with
 from .support import register
 from .tapping import became_tapped, pay_tap
 from .target_refs import shift_target_refs
-from .targets import candidates, describe, target_chooser, target_specs
+from .targets import (
+    EACH_PLAYER_TARGETS,
+    candidates,
+    describe,
+    for_player,
+    per_player_phrase,
+    players_for_phrase,
+    target_chooser,
+    target_specs,
+)
 from .turn_counts import cast_snapshot
 from .zones import move
 
@@ -353,6 +363,8 @@ def _spell_problem(
         c = _cast_chars(game, o, opts)
     if spec is not None and spec.bestowed:
         c = bestowed_values(c)  # CR 702.103d: only the bestowed characteristics count
+    if spec is not None and spec.chosen_key == PROTOTYPED:
+        c = prototyped_values(c)  # CR 718.3a: only the alternative values count
     if opts.get("fuse"):
         why = KEYWORD_HOOKS.fuse_problem(o)  # CR 702.102a: a split card with fuse, from the hand
         if why:
@@ -411,6 +423,8 @@ def _spell_problem(
                 cast_permissions.has_flash(game, player, o, c) is not None
                 and not cast_permissions.sorcery_only(game, player)
             )
+        if spec is not None and spec.own_timing:
+            instant_speed = True  # its check says when (sneak: declare blockers step)
         if not instant_speed and not has_sorcery_timing(game, player):
             return f"{o.name} can be cast only at sorcery speed (rule 307.1)"
     elif "Land" in c.types:
@@ -608,6 +622,9 @@ def _extra_cost_problem(
     for flt, n, rule in total.tap:
         if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
             return f"you don't control {n} untapped permanent(s) the cost asks for (rule {rule})"
+    for flt, n, rule in total.returns:
+        if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
+            return f"you can't return what the cost asks (rule {rule})"
     return None
 
 
@@ -879,6 +896,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     if spec is not None and spec.bestowed:
         obj.chosen = {**(obj.chosen or {}), BESTOWED: True}  # CR 702.103b
         game.invalidate()
+    if spec is not None and spec.chosen_key:
+        obj.chosen = {**(obj.chosen or {}), spec.chosen_key: True}  # prototyped (718.3b)
+        game.invalidate()
     rules: list[str] = []
     if spec is not None:
         rules.append(spec.rule)
@@ -906,6 +926,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         paid["face_down"] = opts.get("alt") or "morph"
     obj.paid = paid
     obj.ability = spell_ability(chars(game, obj)) if not face_down else None
+    if obj.ability is not None:
+        # "Cipher": "you may exile this card encoded on a creature ..." (CR 702.99a)
+        obj.ability = KEYWORD_HOOKS.with_keyword_instructions(chars(game, obj), obj.ability)
     if obj.ability is not None and spec is not None and spec.spell_ability is not None:
         # the text the alternative cost gives it (CR 702.96a-b, 702.113a-b)
         obj.ability = spec.spell_ability(obj.ability, alt_ability_of(card, spec.keyword))
@@ -950,6 +973,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("discard", "hand", total.discard),
         ("exile", "", total.exile),
         ("tap", "battlefield", total.tap),
+        ("return", "battlefield", total.returns),
     ):
         if not parts or key in d:
             continue
@@ -966,7 +990,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         DecisionKind.CHOOSE_OBJECTS,
                         player,
                         "601.2h",
-                        f"Choose {n} {'permanent' if key == 'sacrifice' else 'card'}(s) to "
+                        f"Choose {n} {'permanent' if key in ('sacrifice', 'return') else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
                         {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                     )
@@ -1094,6 +1118,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                     move(
                         game, oid, Zone.EXILE, ("601.2h", "406.2"), reason="is exiled to pay a cost"
                     )
+    if d.get("return"):
+        _pay_return(game, obj, d["return"])
     tapped = [
         t
         for t in (game.objects[o] for o in d.get("tap") or [] if o in game.objects)
@@ -1370,6 +1396,23 @@ def choices_task(game: Game, task: Task) -> None:
             task.stage = 3
             break
         spec = with_x_count(specs[i], obj.x)
+        each_flt = per_player_phrase(ability, i)
+        if each_flt is not None:
+            # "for each opponent, ... target creature that player controls": the
+            # phrase is chosen once for each of those players in turn (CR 601.2c, 115.1)
+            players = players_for_phrase(game, each_flt, obj.controller, source)
+            each = d.setdefault("each", {"players": players, "k": 0, "chosen": []})
+            if task.answer is not None:
+                p = each["players"][each["k"]]
+                each["chosen"].extend([t, p] for t in task.answer.targets)
+                each["k"] += 1
+                task.answer = None
+            if each["k"] >= len(each["players"]):
+                _record_per_player_targets(obj, i, each["chosen"])
+                del d["each"]
+                d["spec"] = i + 1
+                continue
+            spec = for_player(spec, each["players"][each["k"]])
         if spec.divide and isinstance(spec.max, int) and isinstance(spec.min, int):
             # CR 601.2d: each target gets at least one of what is divided, so "6 damage
             # divided as you choose among any number of targets" has at most 6 targets.
@@ -1382,7 +1425,9 @@ def choices_task(game: Game, task: Task) -> None:
                 # target: not one already chosen for it (CR 115.3, 601.2c)
                 earlier = {t for chosen in obj.targets for t in chosen}
                 cands = [t for t in cands if t not in earlier]
-            if len(cands) < spec.min:
+            if len(cands) < spec.min and each_flt is None:
+                # (a per-player phrase asks for a variable number of targets: a
+                # player with nothing it could target gets none, CR 601.2c)
                 if obj.stack_kind == "triggered":
                     # CR 603.3d: no legal targets: removed from the stack.
                     _remove_from_stack(game, obj, "603.3d", "it has no legal targets")
@@ -1460,6 +1505,39 @@ def choices_task(game: Game, task: Task) -> None:
                 obj=obj.id,
             )
         game.finish(task)
+
+
+#: the cast record's key for what the attackers returned to pay the cost were attacking
+RETURNED_ATTACKING = "returned_attacking"
+
+
+def _pay_return(game: Game, obj: GameObject, chosen: list[int]) -> None:
+    """CR 601.2h: "return an unblocked attacker you control to hand" as part of the
+    cost (sneak); what each returned attacker was attacking is kept for the spell (the
+    permanent it becomes enters attacking that, CR 508.4)."""
+    returned = []
+    with simultaneous(game, chosen):  # one event (CR 603.2c)
+        for oid in chosen:
+            o = game.objects.get(oid)
+            if o is None or o.zone != Zone.BATTLEFIELD:
+                continue
+            defender = game.combat.attackers.get(oid) if game.combat is not None else None
+            returned.append({"name": o.name, "defender": defender})
+            move(game, oid, Zone.HAND, ("601.2h",), reason="is returned to its owner's hand (cost)")
+    if returned:
+        game.turn_flags.cost_returned[obj.id] = returned
+        # (the cast record the permanent keeps, CR 400.7d)
+        attacked = [r["defender"] for r in returned if r["defender"] is not None]
+        obj.paid = {**(obj.paid or {}), RETURNED_ATTACKING: attacked}
+
+
+def _record_per_player_targets(obj: GameObject, index: int, chosen: list[list[int]]) -> None:
+    """The targets of a phrase chosen once per player, and whom each was chosen for
+    (read back by rules/targets.chosen_for, CR 601.2c, 608.2c)."""
+    obj.targets.append(tuple(t for t, _ in chosen))
+    record = dict((obj.chosen or {}).get(EACH_PLAYER_TARGETS, {}))
+    record[str(index)] = [list(pair) for pair in chosen]
+    obj.chosen = {**(obj.chosen or {}), EACH_PLAYER_TARGETS: record}
 
 
 def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards.abilities import AbilityKind, Condition, Filter, SelfRef
 from ..game.actions import ref_player
-from ..game.objects import GameObject
+from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
 from .emblems import emblem_ids
@@ -112,6 +112,17 @@ _STATICS_KEY = "combat_statics"
 _RULES_KEY = "combat_rules"
 
 register(*(f"static:{op}" for op in ARG_OPS | PRESENCE_OPS), "static:cant_attack_or_block")
+
+
+def still_attackable(game: Game, defender: int) -> bool:
+    """CR 508.4a: what a creature put onto the battlefield attacking would attack is
+    still there: the player is in the game, the planeswalker or battle on the
+    battlefield (player refs are negative: -1 - player index)."""
+    if defender < 0:
+        i = -defender - 1
+        return 0 <= i < len(game.players) and not game.players[i].has_lost
+    o = game.objects.get(defender)
+    return o is not None and o.zone == Zone.BATTLEFIELD
 
 
 def evaluates_condition(op: str, cond: Any) -> bool:

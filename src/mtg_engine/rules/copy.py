@@ -57,6 +57,7 @@ from .char_values import Chars, Values, keyword_ability
 from .characteristics import chars_of_values, printed, printed_raw, values_of
 from .face_down import face_down_snapshot, face_down_values
 from .multiface import build_printed
+from .prototyped import is_prototyped, prototyped_values
 from .support import register
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def layer1(obj: GameObject, effects: list, face_up: bool = False) -> Chars:
     if obj.face_down and not face_up:
         return face_down_values(obj)  # CR 613.2b / 708.2: 1b overrides 1a
     if not effects:
-        return printed(obj)
+        return prototyped_values(printed(obj)) if is_prototyped(obj) else printed(obj)
     return apply_layer1a(obj, effects)
 
 
@@ -122,6 +123,10 @@ def _double_faced(obj: GameObject) -> bool:
 
 
 def _printed_values(obj: GameObject) -> Values:
+    if is_prototyped(obj):
+        # CR 718.2a, 718.3c-d: a prototyped spell's or permanent's alternative
+        # values are copiable values: its copy is prototyped too
+        return values_of(prototyped_values(printed_raw(obj)))
     v = values_of(printed_raw(obj))
     if _double_faced(obj):
         # CR 707.8a: both faces travel; a copy that isn't double-faced uses the face up

@@ -56,6 +56,8 @@ class TotalCost:
     exile: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: "Tap three untapped white creatures you control" (Battle Screech's flashback)
     tap: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "return an unblocked attacker you control to hand" (sneak)
+    returns: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: readable parts for the log ("kicker {2}{G}") and the rules they come from
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
@@ -88,6 +90,9 @@ class TotalCost:
         tap = tap_spec(cost)
         if tap is not None and isinstance(tap[1], int):
             self.tap.append((tap[0], tap[1] * times, rule))
+        for k, v in cost.other:
+            if k == "return" and isinstance(v, tuple) and isinstance(v[1], int):
+                self.returns.append((v[0], v[1] * times, rule))
         if label:
             self.notes.append(label + (f" x{times}" if times > 1 else ""))
         if rule and rule not in self.rules:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import (
     Ability,
     AbilityKind,
+    Amount,
     ControllerOfRef,
     Effect,
     Filter,
@@ -209,6 +210,10 @@ def create_reflexive(
     if that_much is not None:
         event["amount"] = that_much
     bound = tuple(_bind_effect(ctx, e, keep_targets=True) for e in effects)
+    if obj.x is not None:
+        # "you may pay {X}. When you do, put X +1/+1 counters ...": the X chosen for
+        # the ability that created it (as for a delayed triggered ability, CR 107.3n)
+        bound = tuple(_with_x(e, obj.x) for e in bound)
     ability = Ability(AbilityKind.TRIGGERED, text=text, effects=bound, targets=targets)
     # the same source and trigger event as the ability that created it: "this
     # creature" and "that creature" (with what they looked like as they left the
@@ -230,6 +235,17 @@ def create_reflexive(
         f"{obj.name}'s reflexive triggered ability triggers: {text}",
         player=ctx.controller,
     )
+
+
+def _with_x(e: Effect, x: int) -> Effect:
+    """``e`` with each plain X among its arguments fixed to ``x``."""
+    args = {
+        k: Amount("fixed", value=v.multiplier * x)
+        if isinstance(v, Amount) and v.kind == "x" and v.filter is None and v.ref is None
+        else v
+        for k, v in e.args.items()
+    }
+    return replace(e, args=args) if args != e.args else e
 
 
 def fire_event(game: Game, kind: str, data: dict[str, Any], subject: GameObject | None) -> None:

@@ -43,7 +43,7 @@ from .devotion import devotion
 from .filters import card_types_among, matches_object, matches_player, objects_matching
 from .multiface import note_split_mana_value
 from .support import COVERAGE_PROBES
-from .targets import legal_targets_now
+from .targets import chosen_for, legal_targets_now
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -145,6 +145,13 @@ class Ctx:
             legal = self.legal_targets()
             targets = self.obj.targets[ref.index]
             chosen = [t for t in targets if t in legal]  # CR 608.2b
+            one = self.task.data.get("each_one") if self.task is not None else None
+            if isinstance(one, int) and one < 0 and self.obj.chosen:
+                each = chosen_for(self.obj, ref.index)
+                if each is not None:
+                    # "for each opponent, ... target creature that player controls":
+                    # the targets chosen for the player being done (CR 601.2c, 608.2c)
+                    chosen = [t for t in chosen if each.get(t) == -one - 1]
             parent = self.task.data.get("parent") if self.task is not None else None
             if parent and parent.get("followed"):
                 # "exile target creature, then return it ... put a counter on it": the

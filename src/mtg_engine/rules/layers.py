@@ -79,6 +79,7 @@ from .layers_table import (
 )
 from .layers_text import change_text, changed_abilities
 from .play_permissions import ends_now
+from .prototyped import PROTOTYPED, prototyped_values
 from .support import register, register_keywords
 
 if TYPE_CHECKING:
@@ -861,8 +862,13 @@ def compute(game: Game, obj: GameObject) -> Chars:
         base = obj.card.cache.get(SINGLE_FACE)
         if base is None:
             base = printed(obj)
-    if obj.chosen and obj.chosen.get(BESTOWED):
-        base = bestowed_values(base)  # CR 702.103b: an Aura with enchant creature
+    if obj.chosen:
+        if obj.chosen.get(BESTOWED):
+            base = bestowed_values(base)  # CR 702.103b: an Aura with enchant creature
+        if obj.chosen.get(PROTOTYPED) and not l1 and not obj.face_down:
+            # CR 718.3b: its alternative characteristics (copiable values, 718.2a:
+            # rules/copy.layer1 with copy effects)
+            base = prototyped_values(base)
     parts: list[tuple] = []
     group = 0
     if own:

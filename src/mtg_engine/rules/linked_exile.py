@@ -14,6 +14,10 @@ from .zones import move
 if TYPE_CHECKING:
     from ..game.state import Game
 
+#: the ``links`` key of a card with cipher exiled encoded on a creature: that
+#: creature's id (CR 702.99a-c)
+ENCODED_ON = "encoded_on"
+
 
 def exile_linked(
     game: Game,

@@ -412,6 +412,9 @@ def _hand_offers(
 _LAND = 0
 _SORCERY_TIME = 1
 _ANY_TIME = 2
+#: a card with sneak may be cast for its sneak cost in the declare blockers step
+#: (keywords/sneak.py), whatever its type
+_SNEAK = "Sneak"
 #: cache key of each player's hand summary (forgotten with the characteristics)
 _HAND_KEY = "hand_summary"
 #: cache key of the permanents with activated abilities, by controller (rules/layers.py
@@ -480,6 +483,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
                 "Instant" in types
                 or Kw.FLASH in c.keywords
                 or _has_offering(o)
+                or _SNEAK in _variant_keywords(o)  # cast in the declare blockers step
                 or (flash_granted and cast_permissions.has_flash(game, player, o, c))
                 or (free_granted and cast_permissions.free_permission(game, player, o, c))
             ):
@@ -796,6 +800,8 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Warp",
         "Surge",
         "Spectacle",
+        "Prototype",
+        _SNEAK,
     ):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))

@@ -48,6 +48,7 @@ from .face_turning import turn_face_down_each
 from .layers import amount, creature_types, refresh_control, with_own_cdas
 from .linked import exiled_with
 from .pipeline import cited, propose, then_hook
+from .prototyped import PROTOTYPED, is_prototyped
 from .saga import entering_lore, has_chapters
 from .support import register
 from .zones import move, zone_event
@@ -140,6 +141,8 @@ def new_entry(
             copies.append(raw_values(game, obj))
     if obj.zone == Zone.STACK and obj.chosen and obj.chosen.get("cast_choices"):
         chosen = {**carried(obj), **(chosen or {})}  # CR 601.2b, 607.2a
+    if obj.zone == Zone.STACK and is_prototyped(obj):
+        chosen = {**(chosen or {}), PROTOTYPED: True}  # the permanent it becomes (718.3b)
     attach = None
     if obj.zone == Zone.STACK and obj.stack_kind == "spell" and obj.targets and obj.targets[0]:
         if "Aura" in chars(game, obj).subtypes:

@@ -509,20 +509,26 @@ def _combat_player_controls(st: StaticEffect) -> bool:
     return ok(st.condition)
 
 
+def holds(v: Any, found: Callable[[Any], bool]) -> bool:
+    """Whether a compiled value (an effect, its arguments, a filter...) holds a
+    value for which ``found`` is true anywhere inside it."""
+    if found(v):
+        return True
+    if isinstance(v, Effect):
+        return any(holds(x, found) for x in v.args.values())
+    if isinstance(v, list | tuple):
+        return any(holds(x, found) for x in v)
+    if isinstance(v, dict):
+        return any(holds(x, found) for x in v.values())
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(holds(getattr(v, f.name), found) for f in fields(v))
+    return False
+
+
 def _names_target(v: Any) -> bool:
     """Whether a value holds a :class:`TargetRef` or a choice as the instruction
     is followed (:class:`ChooseRef`) anywhere inside it."""
-    if isinstance(v, TargetRef | ChooseRef):
-        return True
-    if isinstance(v, Effect):
-        return any(_names_target(x) for x in v.args.values())
-    if isinstance(v, list | tuple):
-        return any(_names_target(x) for x in v)
-    if isinstance(v, dict):
-        return any(_names_target(x) for x in v.values())
-    if is_dataclass(v) and not isinstance(v, type):
-        return any(_names_target(getattr(v, f.name)) for f in fields(v))
-    return False
+    return holds(v, lambda x: isinstance(x, TargetRef | ChooseRef))
 
 
 def _walk_value(v: Any, out: set[str]) -> None:
@@ -598,9 +604,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if not isinstance(v.args.get("player"), ControllerRef | NoneType):
                 out.add("arg:choose.player")
         if v.op == "for_each" and _names_target(v.args.get("effects")):
-            # "for each opponent, gain control of up to one target creature that
-            # player controls": a target per player (CR 601.2c): not run yet
-            out.add("arg:for_each.targets")
+            flt = v.args.get("filter")
+            if not (isinstance(flt, Filter) and flt.kinds == ("player",)) or holds(
+                v.args.get("effects"), lambda x: isinstance(x, ChooseRef)
+            ):
+                # a target or choice inside "for each [object]": not run yet ("for
+                # each opponent, ... target creature that player controls" is chosen
+                # once per player, rules/targets.per_player_phrase, CR 601.2c)
+                out.add("arg:for_each.targets")
         if "attached_to" in v.args and v.args["attached_to"] == what:
             # "return up to two target Aura cards ... attached to that creature" read
             # as attached to themselves: "that creature" wasn't understood
@@ -976,6 +987,11 @@ def features(ability: Ability) -> set[str]:
         # 702.57a): the ability's own constructs count too
     for e in ability.effects:
         _walk_value(e, out)
+    if "arg:pay.x_cost" in out and _x_chosen_as_paid(ability):
+        # "you may pay {X}. If you do, ... X ...": X chosen by the payer as the
+        # ability resolves (effects/payments.pay)
+        out.discard("arg:pay.x_cost")
+        out.add("pay:x_chosen")
     for t in ability.targets:
         _walk_value(_x_announced(t), out)
     if ability.cost is not None:
@@ -1109,6 +1125,21 @@ def _x_announced(spec: Any) -> Any:
         (k, 0 if isinstance(v, Amount) and v.kind == "x" else v) for k, v in flt.conditions
     )
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
+def _x_chosen_as_paid(ability: Ability) -> bool:
+    """Whether the X of an ability's "pay {X}" is the one its payer chooses as it
+    resolves: a triggered or activated ability with no X of its own cost, X not
+    defined by the text ("where X is ..."), and no target chosen earlier by X."""
+    if ability.kind not in (AbilityKind.TRIGGERED, AbilityKind.ACTIVATED):
+        return False
+    if "where X is" in ability.text or "{X}" in str(getattr(ability.cost, "mana", "") or ""):
+        return False
+    return not any(
+        isinstance(v, Amount) and v.kind == "x"
+        for t in ability.targets
+        for _, v in t.filter.conditions
+    )
 
 
 def _x_targets_announced(ability: Ability) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetSpec
+from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetRef, TargetSpec
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
@@ -20,7 +20,7 @@ from .combat_rules import defending_player_of
 from .conditions import evaluate
 from .filters import matches_object, matches_player
 from .statics import statics_with
-from .support import register
+from .support import holds, register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -277,8 +277,10 @@ def legal_targets_now(game: Game, stack_obj: GameObject) -> set[int]:
     for i, chosen in enumerate(stack_obj.targets):
         if i >= len(specs):
             break
+        each = chosen_for(stack_obj, i) if stack_obj.chosen else None
         for ref in chosen:
-            if is_still_legal(game, ref, specs[i], stack_obj):
+            spec = specs[i] if each is None or ref not in each else for_player(specs[i], each[ref])
+            if is_still_legal(game, ref, spec, stack_obj):
                 legal.add(ref)
     return legal
 
@@ -289,3 +291,56 @@ def describe(game: Game, ref: int) -> str:
         return game.players[pl].name
     o = game.objects.get(ref)
     return o.name if o is not None else f"#{ref}"
+
+
+#: where a stack object keeps, for a target phrase chosen once per player ("for each
+#: opponent, ... target creature that player controls"), the player each of its
+#: targets was chosen for: ``{str(phrase index): [[target, player], ...]}``
+EACH_PLAYER_TARGETS = "each_player_targets"
+
+
+def per_player_phrase(ability: Ability | None, index: int) -> Filter | None:
+    """The players a target phrase is chosen once for (CR 601.2c, 115.1): "for each
+    opponent, destroy up to one target creature that player controls" asks for up
+    to one target for each opponent, "that player" being that opponent. The filter
+    of the "for each [player]" whose instructions name the phrase, else None."""
+    if ability is None:
+        return None
+    for e in ability.effects:
+        if e.op != "for_each":
+            continue
+        flt = e.args.get("filter")
+        if (
+            isinstance(flt, Filter)
+            and flt.kinds == ("player",)
+            and holds(e.args.get("effects"), lambda x: x == TargetRef(index))
+        ):
+            return flt
+    return None
+
+
+def players_for_phrase(
+    game: Game, flt: Filter, controller: int, source: GameObject | None
+) -> list[int]:
+    """The players a per-player target phrase is chosen for, in turn order from the
+    active player's (CR 101.4), as the instructions will be followed."""
+    n = len(game.players)
+    order = [(game.active + k) % n for k in range(n)]
+    return [
+        p
+        for p in order
+        if not game.players[p].has_lost and matches_player(game, p, flt, controller, source)
+    ]
+
+
+def for_player(spec: TargetSpec, player: int) -> TargetSpec:
+    """The phrase with "that player" bound to ``player`` (CR 608.2c)."""
+    flt = spec.filter
+    conds = tuple((k, (player,) if v == "that_player" else v) for k, v in flt.conditions)
+    return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
+def chosen_for(stack_obj: GameObject, index: int) -> dict[int, int] | None:
+    """For a per-player target phrase, the player each chosen target was chosen for."""
+    pairs = (stack_obj.chosen or {}).get(EACH_PLAYER_TARGETS, {}).get(str(index))
+    return None if pairs is None else {t: p for t, p in pairs}
