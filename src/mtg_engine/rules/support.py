@@ -352,6 +352,7 @@ SUPPORTED: set[str] = set(
         "trigger:gain_life",
         "trigger:lose_life",
         "trigger:expend",
+        "trigger:surveil",  # CR 701.25c-d (effects/cards.py, rules/triggers.py)
         "trigger:scry",  # CR 701.22 (effects/cards.py, rules/triggers.py)  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
         "trigger_detail:amount",  # expend's N (the only trigger with that detail)
         "trigger:play",  # CR 305.1 (rules/casting.play_land, rules/triggers.py)
@@ -422,6 +423,9 @@ SUPPORTED: set[str] = set(
                 "total_power_ge",
                 "opponent_dealt_damage_ge",
                 "player_no_cards_in_hand",
+                "life_over_starting",  # CR 103.4 (Player.starting_life)
+                "opponent_life_le",
+                "more_life",  # "if you have more life than an opponent"
                 # "Otherwise, ..." after a conditional instruction (CR 608.2c:
                 # rules/effects_runner.run_effects; statics: compiler, 611.3a)
                 "otherwise",
