@@ -46,6 +46,21 @@ _PERMANENT_TYPES = frozenset(
 )
 
 
+def _toughness_lt_source(
+    game: Game, toughness: int | None, source: GameObject | None, stat: str
+) -> bool:
+    """Whether ``toughness`` is less than the power (``stat`` "power") or toughness of
+    the source as it is now; an ability's source is the permanent it came from (CR
+    113.7a), and a source no longer on the battlefield compares with nothing."""
+    if source is not None and source.zone == Zone.STACK and source.source_id is not None:
+        source = game.objects.get(source.source_id)
+    if toughness is None or source is None or source.zone != Zone.BATTLEFIELD:
+        return False
+    sc = chars(game, source)
+    mine = sc.power if stat == "power" else sc.toughness
+    return mine is not None and toughness < mine
+
+
 def matches_object(
     game: Game,
     obj: GameObject,
@@ -408,6 +423,17 @@ def _condition(
             return False
         mine = chars(game, source).power
         return mine is not None and (c.power < mine) == bool(value)
+    if key == "toughness_lt_source":
+        # "with toughness less than this creature's power" (Stone Giant)
+        return _toughness_lt_source(game, c.toughness, source, str(value))
+    if key == "toughness_gt_power":
+        # "with toughness greater than its power" (Ancient Lumberknot, CR 208.1)
+        return c.toughness is not None and c.power is not None and c.toughness > c.power
+    if key == "power_or_toughness_le":
+        # "with power or toughness 1 or less" (Tetsuko Umezawa): either one (CR 208.1)
+        return isinstance(value, int) and any(
+            v is not None and v <= value for v in (c.power, c.toughness)
+        )
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):

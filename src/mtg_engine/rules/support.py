@@ -261,6 +261,9 @@ SUPPORTED: set[str] = set(
                 "power_ge",
                 "toughness_le",
                 "toughness_ge",
+                "toughness_lt_source",  # Stone Giant (rules/filters.py)
+                "toughness_gt_power",  # Ancient Lumberknot
+                "power_or_toughness_le",  # Tetsuko Umezawa
                 "mv_le",
                 "mv_ge",
                 "mv_eq",
