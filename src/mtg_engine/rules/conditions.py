@@ -80,6 +80,7 @@ _KNOWN = frozenset(
         "life_over_starting",
         "opponent_life_le",
         "more_life",
+        "power_ge",
     }
 )
 
@@ -151,6 +152,12 @@ def evaluate(
         return isinstance(n, int) and any(
             game.players[o].life <= n for o in game.opponents(controller)
         )
+    if k == "power_ge" and isinstance(a.get("n"), int) and "arg0" in a:
+        # "if Cloud has power 7 or greater", "if that creature has power 4 or greater"
+        # (CR 208.1): the named object, as the instruction happens (608.2c)
+        quality = Filter(conditions=(("power_ge", a["n"]),))
+        args = {"ref": a["arg0"], "quality": quality}
+        return _is_holds(game, args, controller, source, ctx)
     if k == "more_life":  # "if you have more life than an opponent" (CR 119)
         return _more_life(game, a, controller)
     if k == "opponent_life_at_most":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Amount, Filter, SelfRef
+from ..game.actions import player_ref
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .copy import copiable_values
@@ -278,6 +279,8 @@ def _condition(
         return obj.is_token != bool(value)
     if key == "counter":
         return obj.counters.get(str(value), 0) > 0
+    if key == "not_counter":  # "without a +1/+1 counter on it" (CR 122.1)
+        return obj.counters.get(str(value), 0) <= 0
     if key == "or_self":
         return True  # handled with "other" in matches_object
     if key == "you":
@@ -393,6 +396,11 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key == "attacking_player" and value == "you":
+        # "creatures attacking you": attacking that player, not a planeswalker or
+        # battle (CR 506.2, 508.1b)
+        combat = game.combat
+        return combat is not None and combat.attackers.get(obj.id) == player_ref(controller)
     if key in ("blocking_or_blocked_by", "blocked_by") and value == "self":
         # "creatures blocking or blocked by this creature", "target creature blocked
         # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
