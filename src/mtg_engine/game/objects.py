@@ -213,6 +213,7 @@ class Player:
         "index",
         "name",
         "life",
+        "starting_life",
         "poison",
         "energy",
         "library",
@@ -239,6 +240,8 @@ class Player:
         self.index = index
         self.name = name
         self.life = life
+        #: CR 103.4: the starting life total ("N life more than your starting life total")
+        self.starting_life = life
         self.poison = 0
         self.energy = 0
         self.library: list[int] = []

@@ -77,6 +77,10 @@ _KNOWN = frozenset(
         "player_controls",
         "cast_it",
         "you_control_more",
+        "life_over_starting",
+        "opponent_life_le",
+        "more_life",
+        "power_ge",
     }
 )
 
@@ -138,6 +142,24 @@ def evaluate(
         return game.players[controller].life >= int(a["amount"])
     if k == "life_at_most":
         return game.players[controller].life <= int(a["amount"])
+    if k == "life_over_starting":
+        # "if you have at least 10 life more than your starting life total" (CR 103.4)
+        n = a.get("n")
+        you = game.players[controller]
+        return isinstance(n, int) and you.life >= you.starting_life + n
+    if k == "opponent_life_le":  # "as long as an opponent has 10 or less life"
+        n = a.get("n")
+        return isinstance(n, int) and any(
+            game.players[o].life <= n for o in game.opponents(controller)
+        )
+    if k == "power_ge" and isinstance(a.get("n"), int) and "arg0" in a:
+        # "if Cloud has power 7 or greater", "if that creature has power 4 or greater"
+        # (CR 208.1): the named object, as the instruction happens (608.2c)
+        quality = Filter(conditions=(("power_ge", a["n"]),))
+        args = {"ref": a["arg0"], "quality": quality}
+        return _is_holds(game, args, controller, source, ctx)
+    if k == "more_life":  # "if you have more life than an opponent" (CR 119)
+        return _more_life(game, a, controller)
     if k == "opponent_life_at_most":
         return any(game.players[o].life <= int(a["amount"]) for o in game.opponents(controller))
     if k == "hand_size_at_most":
@@ -268,6 +290,16 @@ def evaluate(
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, _named_object(game, a, source, ctx))
     return False
+
+
+def _more_life(game: Game, a: dict, controller: int) -> bool:
+    """ "if you have more life than an opponent": some opponent (one still in the
+    game, CR 800.4a) has less life than you; only that shape of "than whom" is read."""
+    flt = a.get("filter")
+    if not isinstance(flt, Filter) or flt.conditions != (("opponent", True),):
+        return False  # never a silent "yes"
+    mine = game.players[controller].life
+    return any(game.players[o].life < mine for o in game.opponents(controller))
 
 
 def _named_object(

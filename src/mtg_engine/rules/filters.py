@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Amount, EachRef, Filter, SelfRef
+from ..game.actions import player_ref
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .copy import copiable_values
@@ -44,6 +45,21 @@ if TYPE_CHECKING:
 _PERMANENT_TYPES = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 )
+
+
+def _toughness_lt_source(
+    game: Game, toughness: int | None, source: GameObject | None, stat: str
+) -> bool:
+    """Whether ``toughness`` is less than the power (``stat`` "power") or toughness of
+    the source as it is now; an ability's source is the permanent it came from (CR
+    113.7a), and a source no longer on the battlefield compares with nothing."""
+    if source is not None and source.zone == Zone.STACK and source.source_id is not None:
+        source = game.objects.get(source.source_id)
+    if toughness is None or source is None or source.zone != Zone.BATTLEFIELD:
+        return False
+    sc = chars(game, source)
+    mine = sc.power if stat == "power" else sc.toughness
+    return mine is not None and toughness < mine
 
 
 def matches_object(
@@ -267,6 +283,8 @@ def _condition(
         return obj.is_token != bool(value)
     if key == "counter":
         return obj.counters.get(str(value), 0) > 0
+    if key == "not_counter":  # "without a +1/+1 counter on it" (CR 122.1)
+        return obj.counters.get(str(value), 0) <= 0
     if key == "or_self":
         return True  # handled with "other" in matches_object
     if key == "you":
@@ -388,6 +406,11 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key == "attacking_player" and value == "you":
+        # "creatures attacking you": attacking that player, not a planeswalker or
+        # battle (CR 506.2, 508.1b)
+        combat = game.combat
+        return combat is not None and combat.attackers.get(obj.id) == player_ref(controller)
     if key in ("blocking_or_blocked_by", "blocked_by") and value == "self":
         # "creatures blocking or blocked by this creature", "target creature blocked
         # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
@@ -418,6 +441,17 @@ def _condition(
             return False
         mine = chars(game, source).power
         return mine is not None and (c.power < mine) == bool(value)
+    if key == "toughness_lt_source":
+        # "with toughness less than this creature's power" (Stone Giant)
+        return _toughness_lt_source(game, c.toughness, source, str(value))
+    if key == "toughness_gt_power":
+        # "with toughness greater than its power" (Ancient Lumberknot, CR 208.1)
+        return c.toughness is not None and c.power is not None and c.toughness > c.power
+    if key == "power_or_toughness_le":
+        # "with power or toughness 1 or less" (Tetsuko Umezawa): either one (CR 208.1)
+        return isinstance(value, int) and any(
+            v is not None and v <= value for v in (c.power, c.toughness)
+        )
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
     if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):

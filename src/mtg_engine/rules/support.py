@@ -267,6 +267,11 @@ SUPPORTED: set[str] = set(
                 "power_ge",
                 "toughness_le",
                 "toughness_ge",
+                "toughness_lt_source",  # Stone Giant (rules/filters.py)
+                "toughness_gt_power",  # Ancient Lumberknot
+                "power_or_toughness_le",  # Tetsuko Umezawa
+                "not_counter",  # "without a +1/+1 counter on it"
+                "attacking_player",  # "creatures attacking you" (only "you")
                 "mv_le",
                 "mv_ge",
                 "mv_eq",
@@ -358,6 +363,7 @@ SUPPORTED: set[str] = set(
         "trigger:gain_life",
         "trigger:lose_life",
         "trigger:expend",
+        "trigger:surveil",  # CR 701.25c-d (effects/cards.py, rules/triggers.py)
         "trigger:scry",  # CR 701.22 (effects/cards.py, rules/triggers.py)  # CR 700.14 (rules/casting.py counts, rules/triggers.py)
         "trigger_detail:amount",  # expend's N (the only trigger with that detail)
         "trigger:play",  # CR 305.1 (rules/casting.play_land, rules/triggers.py)
@@ -429,6 +435,10 @@ SUPPORTED: set[str] = set(
                 "total_power_ge",
                 "opponent_dealt_damage_ge",
                 "player_no_cards_in_hand",
+                "life_over_starting",  # CR 103.4 (Player.starting_life)
+                "opponent_life_le",
+                "more_life",  # "if you have more life than an opponent"
+                "power_ge",  # "if that creature has power 4 or greater"
                 # "Otherwise, ..." after a conditional instruction (CR 608.2c:
                 # rules/effects_runner.run_effects; statics: compiler, 611.3a)
                 "otherwise",
@@ -545,6 +555,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # "... its controller controls": whose "its" is isn't resolved (filters
                 # never match it, rules/filters.py)
                 out.add("cond_value:controller.its_controller")
+            if key == "attacking_player" and val != "you":
+                out.add("cond_value:attacking_player")  # only "attacking you" is read
             if key in ("targets", "targets_only"):
                 if isinstance(val, Filter):
                     _walk_value(val, out)  # "a spell that targets a creature you control"
@@ -706,6 +718,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.kind == "attacked_this_turn" and v.args.get("filter") is not None:
             if not COVERAGE_PROBES.attacked_with_counted(v.args):
                 out.add("condition:attacked_this_turn.with")  # "attacked with a ...": not tracked
+        if v.kind == "power_ge" and not ("arg0" in v.args and isinstance(v.args.get("n"), int)):
+            out.add("condition:power_ge.subject")  # only a named object's power is read
         if v.kind == "player_controls" and not COVERAGE_PROBES.player_controls_shape(v.args):
             out.add("condition:player_controls.players")  # whose permanents: not read yet
         if v.kind == "you_control_more" and not COVERAGE_PROBES.more_than_whom(v.args):

@@ -103,6 +103,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.COUNTERS,
         EventKind.COMMIT_CRIME,
         EventKind.SCRY,
+        EventKind.SURVEIL,
     )
 )
 
@@ -157,6 +158,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
     "scry": (EventKind.SCRY,),  # "whenever you scry" (CR 701.22a-b)
+    "surveil": (EventKind.SURVEIL,),  # "whenever you surveil" (CR 701.25c-d)
     # "whenever you expend 4": a spell's cost paid crosses that much mana spent to
     # cast spells this turn (CR 700.14)
     "expend": (EventKind.CAST,),
@@ -1077,6 +1079,10 @@ def _matches_now(
         )
     if ev.kind == EventKind.SCRY and kind == "scry":
         # "Whenever you scry" (CR 701.22b: scry 0 is no scry event)
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.SURVEIL and kind == "surveil":
+        # "Whenever you surveil": after the surveil is complete (CR 701.25d; surveil 0
+        # is no surveil event, 701.25c)
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         if _detail(trig, "first_each_turn") and not d.get("first"):

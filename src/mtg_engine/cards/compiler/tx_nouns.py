@@ -407,23 +407,41 @@ class NounRules:
     def with_stat_eq(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_eq", c[1])
 
+    @staticmethod
+    def _stat_of(amount: Any, ref_type: type) -> str | None:
+        """ "this creature's power", "its power": the stat an amount names (its
+        ``kind``) when it is the power or toughness of that one object, else None."""
+        if (
+            isinstance(amount, Amount)
+            and amount.kind in ("power", "toughness")
+            and isinstance(amount.ref, ref_type)
+            and amount.filter is None
+        ):
+            return amount.kind
+        return None
+
     def with_stat_lt_expr(self, c: list[Any]) -> tuple[str, Any]:
         key = self._stat_key(c[0])
         amount = c[1]
-        if (
-            key == "power"
-            and isinstance(amount, Amount)
-            and amount.kind == "power"
-            and isinstance(amount.ref, SelfRef)
-            and amount.filter is None
-        ):
+        source_stat = self._stat_of(amount, SelfRef)
+        if key == "power" and source_stat == "power":
             # "with power less than this creature's power" (Aura Gnarlid, mentor:
             # CR 702.134a): compared with the source's power as it is now
             return ("power_lt_source", True)
+        if key == "toughness" and source_stat is not None:
+            # "with toughness less than this creature's power" (Stone Giant, Thunderkin
+            # Awakener): compared with the source's power or toughness as it is now
+            return ("toughness_lt_source", source_stat)
         return (key + "_lt", amount)
 
     def with_stat_gt_expr(self, c: list[Any]) -> tuple[str, Any]:
-        return (self._stat_key(c[0]) + "_gt", c[1])
+        key = self._stat_key(c[0])
+        amount = c[1]
+        if key == "toughness" and self._stat_of(amount, It) == "power":
+            # "each creature with toughness greater than its power" (Ancient
+            # Lumberknot, Immobilizer Eldrazi): the object's own power (CR 208.1)
+            return ("toughness_gt_power", True)
+        return (key + "_gt", amount)
 
     def with_stat_eq_expr(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_eq", c[1])
