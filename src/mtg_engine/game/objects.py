@@ -237,6 +237,7 @@ class Player:
         "dungeon",
         "venture_room",
         "dungeons_completed",
+        "commanders",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -279,6 +280,9 @@ class Player:
         self.venture_room: int | None = None
         #: CR 309.7: the names of the dungeons this player completed, in order
         self.dungeons_completed: tuple[str, ...] = ()
+        #: CR 903.3: the cards (``card_uid``) designated as this player's commander
+        #: (none outside a Commander game)
+        self.commanders: tuple[int, ...] = ()
 
     def copy(self) -> Player:
         """An independent copy for :meth:`Game.clone` (its zones and mana pool copied)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Amount, Filter, SelfRef
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
+from .commanders import is_commander
 from .copy import copiable_values
 from .damage_history import (
     damaged_players,
@@ -151,6 +152,10 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
             )
         elif k == "player":
             ok = False
+        elif k == "commander":
+            # "target commander", "a commander you control": any object; the
+            # ("commander", True) condition that comes with it says which (CR 903.3)
+            ok = obj.stack_kind not in ABILITY_KINDS
         else:
             # CR 113.1c: an ability on the stack is an object but not a card: it has
             # no card type, whatever its source is ("target spell or creature")
@@ -454,6 +459,8 @@ def _condition(
         # designations of a permanent (CR 701.37b, 702.112b, 701.60b), kept in its
         # ``chosen``
         return bool((obj.chosen or {}).get(key)) == bool(value)
+    if key == "commander":
+        return is_commander(game, obj) == bool(value)  # CR 903.3
     if key == "ring_bearer":
         # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e
         if value == "you":

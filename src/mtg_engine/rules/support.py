@@ -963,6 +963,15 @@ def features(ability: Ability) -> set[str]:
         # 702.57a): the ability's own constructs count too
     for e in ability.effects:
         _walk_value(e, out)
+        if (
+            ability.kind is AbilityKind.SPELL
+            and e.op == "cast_free"
+            and isinstance(e.args.get("what"), SelfRef)
+        ):
+            # "If you control a commander, you may cast this spell without paying its
+            # mana cost" is a permission to cast it (CR 118.9, 601.2f), read here as
+            # an instruction of the resolving spell: not run as printed
+            out.add("arg:cast_free.this_spell")
     for t in ability.targets:
         _walk_value(_x_announced(t), out)
     if ability.cost is not None:
