@@ -661,7 +661,8 @@ class Ctx:
         for k, v in flt.conditions:
             if k in _AS_THAT_OBJECT and not isinstance(v, tuple):
                 values: list[str] = []
-                for r in self.refs(v):
+                # (a creature that died: as it last existed, CR 608.2h)
+                for r in self.refs(v) or self.gone(v):
                     if r < 0:
                         continue
                     named.append(r)

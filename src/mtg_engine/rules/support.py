@@ -12,6 +12,7 @@ lists the constructs of an ability as strings (``"effect:damage"``,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from types import NoneType
@@ -27,6 +28,7 @@ from ..cards.abilities import (
     Condition,
     ControllerRef,
     Cost,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -542,9 +544,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key in ("same_name_as", "shares_color_with") and not isinstance(val, TargetRef):
-                # only "the same name as [a target]" is resolved as the instruction
-                # happens (rules/effects_runner.Ctx._same_name)
+            if key in ("same_name_as", "shares_color_with") and not isinstance(
+                val, TargetRef | TriggerRef | EachOneRef
+            ):
+                # only "the same name as [a target / the object the trigger named /
+                # each one of a 'for each']" is resolved as the instruction happens
+                # (rules/effects_runner.Ctx._same_name); see also _resolved_late
                 out.add("cond_value:same_name_as")
             if key == "attached_to" and not isinstance(val, TargetRef | TriggerRef | SelfRef):
                 # a pronoun the compiler couldn't resolve (a target's own filter)
@@ -938,6 +943,26 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             out.add(f"trigger_detail:{k}")
 
 
+def _resolved_late(value: Any) -> bool:
+    """Whether ``value`` (what isn't an instruction: targets, static abilities, trigger
+    conditions, costs) holds "the same name as [the object a trigger named / each
+    one]", which only an instruction resolves as it happens (CR 608.2c,
+    rules/effects_runner.Ctx._same_name): elsewhere it matches nothing."""
+    if isinstance(value, Filter):
+        return any(
+            (k in ("same_name_as", "shares_color_with") and isinstance(v, TriggerRef | EachOneRef))
+            or _resolved_late(v)
+            for k, v in value.conditions
+        )
+    if isinstance(value, dict):
+        return any(_resolved_late(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_resolved_late(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_resolved_late(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
+
+
 def features(ability: Ability) -> set[str]:
     """Every construct this ability uses."""
     out: set[str] = set()
@@ -974,6 +999,10 @@ def features(ability: Ability) -> set[str]:
             out.add("arg:cast_free.this_spell")
     for t in ability.targets:
         _walk_value(_x_announced(t), out)
+    if _resolved_late(
+        (ability.targets, ability.static, ability.trigger, ability.cost, ability.keyword_args)
+    ):
+        out.add("cond_value:same_name_as")
     if ability.cost is not None:
         _cost_features(ability.cost, out)
         if (
