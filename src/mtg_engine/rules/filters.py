@@ -24,7 +24,7 @@ from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .ring import is_ring_bearer
 from .simultaneous import attached_before
-from .support import register
+from .support import AS_THAT_OBJECT, register
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 _PERMANENT_TYPES = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 )
+#: (public: "shares a permanent type with it", rules/effects_runner.py)
+PERMANENT_TYPES = _PERMANENT_TYPES
+#: "shares a card / creature / permanent type with it"
+_SHARES_TYPE = AS_THAT_OBJECT[2:]
 
 
 def matches_object(
@@ -348,6 +352,11 @@ def _condition(
         # "that shares a color with it" (CR 105.2): the colors that object had as
         # the instruction happened (rules/effects_runner.Ctx.concrete)
         return bool(c.colors & set(value))
+    if key in _SHARES_TYPE and isinstance(value, tuple):
+        # "that shares a card / creature / permanent type with it" (CR 205.2a, 205.3m,
+        # 110.4): the types that object had as the instruction happened
+        # (rules/effects_runner.Ctx.concrete)
+        return bool((c.subtypes if key == "shares_creature_type_with" else c.types) & set(value))
     if key == "same_name_as" and isinstance(value, tuple):
         # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
         # resolved as the instruction happens (rules/effects_runner.concrete)

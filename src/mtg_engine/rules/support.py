@@ -20,6 +20,7 @@ from typing import Any
 
 from ..cards.abilities import (
     ALTERNATIVE_COST,
+    AS_THAT_OBJECT,
     Ability,
     AbilityKind,
     Amount,
@@ -299,6 +300,10 @@ SUPPORTED: set[str] = set(
                 "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
                 "same_name_as",
                 "shares_color_with",  # CR 105.2 (rules/effects_runner.Ctx._same_name)
+                # CR 205.2a, 205.3m, 110.4 (rules/effects_runner.Ctx._same_name)
+                "shares_card_type_with",
+                "shares_creature_type_with",
+                "shares_permanent_type_with",
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
@@ -544,9 +549,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key in ("same_name_as", "shares_color_with") and not isinstance(
-                val, TargetRef | TriggerRef | EachOneRef
-            ):
+            if key in AS_THAT_OBJECT and not isinstance(val, TargetRef | TriggerRef | EachOneRef):
                 # only "the same name as [a target / the object the trigger named /
                 # each one of a 'for each']" is resolved as the instruction happens
                 # (rules/effects_runner.Ctx._same_name); see also _resolved_late
@@ -950,8 +953,7 @@ def _resolved_late(value: Any) -> bool:
     rules/effects_runner.Ctx._same_name): elsewhere it matches nothing."""
     if isinstance(value, Filter):
         return any(
-            (k in ("same_name_as", "shares_color_with") and isinstance(v, TriggerRef | EachOneRef))
-            or _resolved_late(v)
+            (k in AS_THAT_OBJECT and isinstance(v, TriggerRef | EachOneRef)) or _resolved_late(v)
             for k, v in value.conditions
         )
     if isinstance(value, dict):
