@@ -58,11 +58,18 @@ from .cards.definitions import card_def, token_def
 from .game.hooks import PROCEDURES, add_event_listener
 from .game.objects import CardDef
 from .rules import decisions, game_end, layers, leave_game, views
+from .rules.dungeons import DUNGEONS, dungeon_def
 
 
 def card_from_ref(ref: Any) -> CardDef:
-    """A saved card reference: a card name, or ``{"token": spec}`` for a token."""
+    """A saved card reference: a card name, or ``{"token": spec}`` for a token (or a
+    dungeon card in the command zone, ``{"dungeon": name}``, CR 309.2b)."""
     if isinstance(ref, dict):
+        name = ref["token"].get("dungeon")
+        if name is not None:
+            if name not in DUNGEONS:
+                raise KeyError(name)
+            return dungeon_def(name)
         return token_def(ref["token"])
     return card_def(ref)
 

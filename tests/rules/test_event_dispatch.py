@@ -66,7 +66,9 @@ def test_a_draw_calls_no_hook_that_watches_the_battlefield():
     assert list(resolve) == [fn for fn in everything if fn in resolve]
     assert resolve[0].__name__ == "permanent_remembers_spell"
     assert hooks._hooks_for(EventKind.STEP, ("draw",)) == ()
-    assert len(hooks._hooks_for(EventKind.STEP, ("upkeep",))) == 3
+    # (the initiative's "at the beginning of the upkeep of the player who has the
+    # initiative" is one of them, CR 725.2)
+    assert len(hooks._hooks_for(EventKind.STEP, ("upkeep",))) == 4
 
 
 def test_a_watch_must_name_the_kinds_watched_data():

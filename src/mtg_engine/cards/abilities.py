@@ -157,6 +157,19 @@ Number = int | Amount
 # ---------------------------------------------------------------------------
 
 
+#: filter conditions read from the object a reference names as the instruction
+#: happens ("with the same name as that creature" CR 201.2, "that shares a color with
+#: it" 105.2, "that shares a card / creature / permanent type with it" 205.2a,
+#: 205.3m, 110.4: rules/effects_runner.Ctx.concrete)
+AS_THAT_OBJECT = (
+    "same_name_as",
+    "shares_color_with",
+    "shares_card_type_with",
+    "shares_creature_type_with",
+    "shares_permanent_type_with",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Filter:
     """A description of a set of objects or players (CR 115.2, 109.2).

@@ -33,6 +33,7 @@ from . import (  # noqa: E402,F401
     creature_actions,
     damage_life,
     delayed,
+    dungeon,
     earthbend,
     emblem,
     energy,

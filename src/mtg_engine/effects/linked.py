@@ -289,6 +289,7 @@ register(
     "arg:play_free.may",
     "arg:cast_free.may",
     "arg:play_free.choose_one",
+    "arg:cast_free.choose_one",
     "arg:cast_free.exile_instead",
 )
 

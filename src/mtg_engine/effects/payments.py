@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import ChooseRef, ControllerRef, Effect, Filter
+from ..cards.abilities import ChooseRef, ControllerRef, EachRef, Effect, Filter, SelfRef
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -159,10 +159,56 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     """ "[Effects] unless they sacrifice another nonland permanent of their choice or
     discard a card" (Torment of Venom): the player may do one of the actions it can
     do (CR 118.3: not one it can't); if it does none, the effects happen."""
-    g = ctx.game
-    s = ctx.scratch
+    each = _each_player(e)
+    if each is not None:
+        return _unless_each(ctx, e, each)
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
+    return _unless_for(ctx, e, payer, tuple(e.args.get("effects", ())))
+
+
+def _each_player(e: Effect) -> EachRef | None:
+    """ "Each player loses 2 life unless they discard a card" (Tomb of Annihilation's
+    Veils of Fear): the effects name each player of a group and "they" is each of
+    them, who chooses for themselves (CR 101.4: in turn order). The group, or None
+    for one player's "unless"."""
+    inner = tuple(e.args.get("effects", ()))
+    if not isinstance(e.args.get("player"), SelfRef) or not inner:
+        return None
+    groups = {x.args.get("player") for x in inner}
+    if len(groups) != 1:
+        return None
+    group = next(iter(groups))
+    return group if isinstance(group, EachRef) else None
+
+
+def _unless_each(ctx: Ctx, e: Effect, group: EachRef) -> bool:
+    """Each player of ``group`` in turn order (CR 101.4) may do one of the actions;
+    the effects happen to each player who does none."""
+    s = ctx.scratch
+    g = ctx.game
+    named = ctx.players(group)
+    n = len(g.players)
+    players = [q for k in range(n) if (q := (g.active + k) % n) in named]
+    i = int(s.get("each_i", 0))
+    while i < len(players):
+        p = players[i]
+        mine = tuple(
+            Effect(x.op, {**x.args, "player": player_ref(p)}, x.optional, x.condition)
+            for x in e.args.get("effects", ())
+        )
+        if not _unless_for(ctx, e, p, mine):
+            return False
+        i += 1
+        s.clear()  # (the next player's choice starts afresh)
+        s["each_i"] = i
+    return True
+
+
+def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> bool:
+    """One player's "[effects] unless [payer] does [one of the options]"."""
+    g = ctx.game
+    s = ctx.scratch
     options = tuple(e.args.get("options", ()))
     if "choice" not in s:
         labels: list[str] = []
@@ -236,7 +282,6 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
         return REGISTRY["discard"](
             ctx, Effect("discard", {**opt.args, "player": player_ref(payer)})
         )
-    inner = tuple(e.args.get("effects", ()))
     i = s.get("inner", 0)
     while i < len(inner):
         handler = REGISTRY.get(inner[i].op)

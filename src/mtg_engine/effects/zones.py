@@ -17,7 +17,7 @@ from ..rules.linked_exile import exile_linked
 from ..rules.multiface import left_with
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import simultaneous
-from ..rules.support import register
+from ..rules.support import AS_THAT_OBJECT, register
 from ..rules.zones import move, shuffle_library
 from . import effect
 from .permanents import _continuous, add_continuous
@@ -373,6 +373,9 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         # "they control": as seen by each sacrificing player
         conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
         flt = Filter(flt.kinds, flt.zone, conds)
+    if flt is not None and any(k in AS_THAT_OBJECT for k, _ in flt.conditions):
+        # "a permanent that shares a card type with it": that object's types now
+        flt = ctx.concrete(flt)
     while s["players"]:
         p = s["players"][0]
         choices = (

@@ -110,6 +110,8 @@ class DecisionPurpose(StrEnum):
     UNLESS_PAYS = "unless_pays"  # "... unless [a player] pays ..." (CR 118.12)
     UNLESS_DOES = "unless_does"  # "... unless [a player] does ..." (CR 118.12)
     READ_AHEAD = "read_ahead"  # CR 702.155a
+    DUNGEON = "dungeon"  # CR 701.49a: the dungeon card to bring into the game
+    ROOM = "room"  # CR 701.49b: the room the venture marker moves to
     REPLACEMENT_ORDER = "replacement_order"  # CR 616.1
     COPY = "copy"  # choose an object to copy as it enters (CR 707.9, 614.1c)
     TEXT_CHANGE_FROM_COLOR = "text_change_from_color"  # CR 612.2

@@ -166,6 +166,8 @@ _Untyped = Literal[
     EventKind.SCRY,
     EventKind.SPEED,
     EventKind.MONARCH,
+    EventKind.INITIATIVE,
+    EventKind.DUNGEON,
     EventKind.RING_TEMPTS,
     EventKind.RING_BEARER,
     EventKind.SEARCH,

@@ -168,6 +168,8 @@ class EventKind(StrEnum):
     SCRY = "scry"
     SPEED = "speed"
     MONARCH = "monarch"
+    INITIATIVE = "initiative"  # CR 725.1, 725.3: a player takes the initiative
+    DUNGEON = "dungeon"  # CR 309, 701.49: a dungeon card and its venture marker
     RING_TEMPTS = "ring_tempts"
     RING_BEARER = "ring_bearer"
     SEARCH = "search"

@@ -234,6 +234,11 @@ class Player:
         "monarch",
         "ring_tempted",
         "ring_bearer",
+        "initiative",
+        "dungeon",
+        "venture_room",
+        "dungeons_completed",
+        "commanders",
     )
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
@@ -269,6 +274,18 @@ class Player:
         #: CR 701.54a-b: the permanent (object id) this player chose as their
         #: Ring-bearer, None when none is (it is theirs only while they control it)
         self.ring_bearer: int | None = None
+        #: CR 725.1: the initiative designation (one player at most has it, 725.3)
+        self.initiative = False
+        #: CR 309.3: the dungeon card (object id) this player owns in the command
+        #: zone, None when none; CR 309.4: the room their venture marker is on (the
+        #: index of the room in rules/dungeons.py's table)
+        self.dungeon: int | None = None
+        self.venture_room: int | None = None
+        #: CR 309.7: the names of the dungeons this player completed, in order
+        self.dungeons_completed: tuple[str, ...] = ()
+        #: CR 903.3: the cards (``card_uid``) designated as this player's commander
+        #: (none outside a Commander game)
+        self.commanders: tuple[int, ...] = ()
 
     def copy(self) -> Player:
         """An independent copy for :meth:`Game.clone` (its zones and mana pool copied)."""

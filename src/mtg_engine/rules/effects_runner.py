@@ -40,9 +40,16 @@ from .conditions import evaluate
 from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
 from .devotion import devotion
-from .filters import card_types_among, matches_object, matches_player, objects_matching
+from .filters import (
+    PERMANENT_TYPES,
+    card_types_among,
+    matches_object,
+    matches_player,
+    objects_matching,
+)
+from .layers import creature_types
 from .multiface import note_split_mana_value
-from .support import COVERAGE_PROBES
+from .support import AS_THAT_OBJECT, COVERAGE_PROBES
 from .targets import chosen_for, legal_targets_now
 
 if TYPE_CHECKING:
@@ -658,6 +665,19 @@ class Ctx:
         oid = td.get(key)
         return [oid] if isinstance(oid, int) and oid >= 0 and oid not in self.game.objects else []
 
+    def _gone_targets(self, ref: Any) -> list[int]:
+        """A target this resolution has already moved ("destroy target permanent ...
+        that shares a card type with that permanent"): its old id, read as it last
+        existed (CR 608.2h, the information kept as resolution began)."""
+        if not isinstance(ref, TargetRef) or ref.index >= len(self.obj.targets):
+            return []
+        g = self.game
+        return [
+            t
+            for t in self.obj.targets[ref.index]
+            if t >= 0 and t not in g.objects and self.lki(t) is not None
+        ]
+
     def _same_name(self, flt: Filter) -> Filter:
         """ "All other artifacts with the same name as that artifact" (CR 201.2), "each
         other enchantment that shares a color with it" (CR 105.2): the names (colors)
@@ -668,20 +688,25 @@ class Ctx:
         for k, v in flt.conditions:
             if k in _AS_THAT_OBJECT and not isinstance(v, tuple):
                 values: list[str] = []
-                for r in self.refs(v):
+                # (a creature that died: as it last existed, CR 608.2h)
+                for r in self.refs(v) or self.gone(v) or self._gone_targets(v):
                     if r < 0:
                         continue
                     named.append(r)
                     o = self.game.objects.get(r)
                     if o is not None:
                         c = chars(self.game, o)
-                        values.extend([c.name] if k == "same_name_as" else sorted(c.colors))
+                        values.extend(_compared(k, c.name, c.colors, c.types, c.subtypes))
                     else:
                         info = self.lki(r) or {}
                         values.extend(
-                            [info.get("name") or ""]
-                            if k == "same_name_as"
-                            else info.get("colors") or ()
+                            _compared(
+                                k,
+                                info.get("name") or "",
+                                info.get("colors") or (),
+                                info.get("types") or (),
+                                info.get("subtypes") or (),
+                            )
                         )
                 v = tuple(x for x in values if x)
             conds.append((k, v))
@@ -706,9 +731,24 @@ class Ctx:
             self.task.data.setdefault("parent", {})[key] = value
 
 
-#: filter conditions read from the object a reference names as the instruction
-#: happens ("with the same name as that creature", "that shares a color with it")
-_AS_THAT_OBJECT = ("same_name_as", "shares_color_with")
+#: (rules/support.AS_THAT_OBJECT)
+_AS_THAT_OBJECT = AS_THAT_OBJECT
+
+
+def _compared(key: str, name: str, colors: Any, types: Any, subtypes: Any) -> list[str]:
+    """What a "with the same name as / shares a color with / shares a [card, creature,
+    permanent] type with [that object]" condition compares of that object: its name
+    (CR 201.2), colors (105.2), card types (205.2a), creature types (205.3m) or
+    permanent types (110.4)."""
+    if key == "same_name_as":
+        return [name]
+    if key == "shares_color_with":
+        return sorted(colors)
+    if key == "shares_creature_type_with":
+        return sorted(set(subtypes) & creature_types())
+    if key == "shares_permanent_type_with":
+        return sorted(set(types) & PERMANENT_TYPES)
+    return sorted(types)
 
 
 def _choose_refs_in(e: Effect) -> list[ChooseRef]:

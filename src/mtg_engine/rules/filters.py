@@ -13,6 +13,7 @@ from ..cards.abilities import Amount, EachRef, Filter, SelfRef
 from ..game.actions import player_ref
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
+from .commanders import is_commander
 from .copy import copiable_values
 from .damage_history import (
     damaged_players,
@@ -24,7 +25,7 @@ from .entered_this_turn import entered_this_turn
 from .linked import is_exiled_with
 from .ring import is_ring_bearer
 from .simultaneous import attached_before
-from .support import register
+from .support import AS_THAT_OBJECT, register
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
@@ -45,6 +46,10 @@ if TYPE_CHECKING:
 _PERMANENT_TYPES = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 )
+#: (public: "shares a permanent type with it", rules/effects_runner.py)
+PERMANENT_TYPES = _PERMANENT_TYPES
+#: "shares a card / creature / permanent type with it"
+_SHARES_TYPE = AS_THAT_OBJECT[2:]
 
 
 def _toughness_lt_source(
@@ -169,6 +174,10 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
             ok = obj.zone == Zone.BATTLEFIELD or (
                 obj.zone == Zone.STACK and obj.stack_kind == "spell"
             )
+        elif k == "commander":
+            # "target commander", "a commander you control": any object; the
+            # ("commander", True) condition that comes with it says which (CR 903.3)
+            ok = obj.stack_kind not in ABILITY_KINDS
         else:  # "player"
             ok = False
         if ok:
@@ -177,7 +186,9 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
 
 
 #: the kinds of a filter that aren't card types (:func:`_kind_ok`)
-_OBJECT_WORDS = frozenset(("permanent", "spell", "ability", "card", "source", "player"))
+_OBJECT_WORDS = frozenset(
+    ("permanent", "spell", "ability", "card", "source", "player", "commander")
+)
 
 
 #: the subtype of the attachments each "enchanted/equipped/fortified" word names
@@ -371,6 +382,11 @@ def _condition(
         return c.name in {
             chars(game, o).name for o in objects_matching(game, value.filter, controller, source)
         }
+    if key in _SHARES_TYPE and isinstance(value, tuple):
+        # "that shares a card / creature / permanent type with it" (CR 205.2a, 205.3m,
+        # 110.4): the types that object had as the instruction happened
+        # (rules/effects_runner.Ctx.concrete)
+        return bool((c.subtypes if key == "shares_creature_type_with" else c.types) & set(value))
     if key == "same_name_as" and isinstance(value, tuple):
         # "with the same name as that creature": the names it had (CR 201.2, 608.2h),
         # resolved as the instruction happens (rules/effects_runner.concrete)
@@ -505,6 +521,8 @@ def _condition(
         # designations of a permanent (CR 701.37b, 702.112b, 701.60b), kept in its
         # ``chosen``
         return bool((obj.chosen or {}).get(key)) == bool(value)
+    if key == "commander":
+        return is_commander(game, obj) == bool(value)  # CR 903.3
     if key == "ring_bearer":
         # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e
         if value == "you":

@@ -32,6 +32,7 @@ from ..game.actions import (
 from ..game.events import EventKind
 from ..game.invariants import zone_lists
 from ..game.objects import Zone
+from .initiative import initiative_leaves
 from .layers import end_effects, refresh_control
 from .monarch import monarch_leaves
 from .zones import leave_battlefield, move
@@ -87,6 +88,8 @@ def leave_game(game: Game, player: int) -> None:
     game.invalidate()
     # 5. the monarch designation passes on (CR 724.4)
     monarch_leaves(game, player)
+    # 6. so does the initiative (CR 725.4)
+    initiative_leaves(game, player)
 
 
 #: the tasks that put a spell or ability on the stack and make its choices (CR 601.2, 602.2)

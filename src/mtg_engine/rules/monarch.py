@@ -32,9 +32,8 @@ from ..cards.abilities import (
 )
 from ..game.events import Event, EventKind
 from ..game.hooks import CONDITIONS, on_event
-from ..game.objects import Zone
 from ..game.state import Step
-from .characteristics import chars
+from .designations import combat_damage_to_player, heir, holder, sourceless_trigger
 from .filters import matches_player
 from .support import register
 
@@ -74,10 +73,7 @@ NAME = "The monarch"
 
 def monarch_of(game: Game) -> int | None:
     """The player who is the monarch, None when there is none (CR 724.1)."""
-    for p in game.players:
-        if p.monarch:
-            return p.index
-    return None
+    return holder(game, "monarch")
 
 
 def is_monarch(game: Game, player: int) -> bool:
@@ -115,17 +111,8 @@ def monarch_leaves(game: Game, player: int) -> None:
     if not game.players[player].monarch:
         return
     game.players[player].monarch = False
-    n = len(game.players)
-    start = game.active if game.active != player else (player + 1) % n
-    heir = next(
-        (
-            (start + i) % n
-            for i in range(n)
-            if (start + i) % n != player and not game.players[(start + i) % n].has_lost
-        ),
-        None,
-    )
-    if heir is None:
+    to = heir(game, player)
+    if to is None:
         game.invalidate()
         game.emit(
             EventKind.MONARCH,
@@ -135,27 +122,20 @@ def monarch_leaves(game: Game, player: int) -> None:
             previous=player,
         )
         return
-    become_monarch(game, heir, ("724.4",))
+    become_monarch(game, to, ("724.4",))
 
 
 def _pending(game: Game, ability: Ability, controller: int, event: dict[str, Any]) -> None:
     """CR 724.2: the ability has no source; the monarch controls it (an exception to
     113.8)."""
-    game.emit(
-        EventKind.KEYWORD_TRIGGER,
-        ("603.2", "724.2"),
+    sourceless_trigger(
+        game,
+        NAME,
+        ability,
+        controller,
+        event,
+        ("724.2",),
         f'{game.players[controller].name} is the monarch: the ability "{ability.text}" triggers',
-        player=controller,
-    )
-    game.pending_triggers.append(
-        {
-            "source": None,
-            "source_name": NAME,
-            "source_token": {"emblem": True, "name": NAME},
-            "controller": controller,
-            "ability": ability,
-            "event": event,
-        }
     )
 
 
@@ -174,16 +154,10 @@ def _end_step_draw(game: Game, ev: Event, subject: Any) -> None:
 def _combat_damage_takes(game: Game, ev: Event, subject: Any) -> None:
     """CR 724.2, 510.2: a creature dealt combat damage to the monarch: "its
     controller becomes the monarch" triggers, controlled by the monarch."""
-    d = ev.data
-    target = d.get("target")
-    if not d.get("combat") or not isinstance(target, int) or target >= 0:
-        return  # (damage to a permanent the monarch controls isn't damage to them)
-    who = -target - 1  # (infect's damage to a player too: it is damage, 120.3b)
-    if not game.players[who].monarch:
+    hit = combat_damage_to_player(game, ev)
+    if hit is None or not game.players[hit[0]].monarch:
         return
-    src = game.objects.get(d.get("source", 0))
-    if src is None or src.zone != Zone.BATTLEFIELD or "Creature" not in chars(game, src).types:
-        return
+    who, src = hit
     _pending(game, COMBAT_DAMAGE_ABILITY, who, {"obj": src.id, "player": who})
 
 

@@ -6,7 +6,8 @@ repeats. Implemented: 704.5a-d (players losing, tokens), 704.5e (copies of
 spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
 (planeswalkers), 704.5j (legend rule), 704.5m-n (Auras, Equipment), 704.5p,
 704.5q (+1/+1 and -1/-1 counters), 704.5s (Sagas, ``rules/saga.py``), 704.5v
-(battles, ``rules/battle.py``), 704.5z (speed, ``rules/speed.py``).
+(battles, ``rules/battle.py``), 704.5t (dungeons, ``rules/dungeons.py``),
+704.5z (speed, ``rules/speed.py``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .aura_entry import enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars
+from .dungeons import complete_dungeon, dungeon_owed, dungeons_to_complete
 from .filters import matches_object
 from .game_end import can_lose, player_loses
 from .permanents import destroy_permanent, sacrifice
@@ -123,6 +125,8 @@ def sba_would_apply(game: Game) -> bool:
         return True  # (a player who can't lose the game loses nothing, CR 101.2)
     if speed_owed(game):
         return True
+    if dungeon_owed(game) and dungeons_to_complete(game):
+        return True  # CR 704.5t
     if _CLEAN in game._chars or _owed_only_clean(game):
         return False  # the object-based checks found nothing since the last change
     if _creature_deaths(game):
@@ -162,7 +166,8 @@ def check_state_based_actions(game: Game) -> bool:
             if not p.has_lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
                 break
         else:
-            return False
+            if not dungeon_owed(game):
+                return False
     happened = False
     # CR 704.5z: a player with no speed who controls a permanent with start your
     # engines! (performed with the others: it changes no object, CR 704.3)
@@ -170,6 +175,13 @@ def check_state_based_actions(game: Game) -> bool:
     if engines:
         start_engines(game, engines)
         happened = True
+    # CR 704.5t: a dungeon whose venture marker is on its bottommost room, with no
+    # room ability of it waiting, is removed from the game: completed (309.6-309.7)
+    # (performed with the others: it changes no permanent, CR 704.3)
+    if dungeon_owed(game):
+        for player in dungeons_to_complete(game):
+            complete_dungeon(game, player, ("704.5t", "309.6"))
+            happened = True
     # CR 704.5a-c: players lose.
     losers = []
     for p in game.players:
@@ -194,7 +206,7 @@ def check_state_based_actions(game: Game) -> bool:
         game._chars[_CLEAN] = True if _attached(game) else UNATTACHED
     if _CLEAN in game._chars:
         if not (losers or gone):
-            return False  # the usual case: nothing to do
+            return happened  # the usual case: nothing (more) to do
         deaths, legends, attachments, counters = [], [], [], False
     else:
         deaths, legends, attachments, worlds, waiting = _object_checks(game)

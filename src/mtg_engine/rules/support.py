@@ -12,6 +12,7 @@ lists the constructs of an ability as strings (``"effect:damage"``,
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, fields, is_dataclass
 from types import NoneType
@@ -19,6 +20,7 @@ from typing import Any
 
 from ..cards.abilities import (
     ALTERNATIVE_COST,
+    AS_THAT_OBJECT,
     Ability,
     AbilityKind,
     Amount,
@@ -27,6 +29,7 @@ from ..cards.abilities import (
     Condition,
     ControllerRef,
     Cost,
+    EachOneRef,
     EachRef,
     Effect,
     Filter,
@@ -308,6 +311,10 @@ SUPPORTED: set[str] = set(
                 "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
                 "same_name_as",
                 "shares_color_with",  # CR 105.2 (rules/effects_runner.Ctx._same_name)
+                # CR 205.2a, 205.3m, 110.4 (rules/effects_runner.Ctx._same_name)
+                "shares_card_type_with",
+                "shares_creature_type_with",
+                "shares_permanent_type_with",
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
@@ -567,11 +574,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)
-            if key in ("same_name_as", "shares_color_with") and not (
-                isinstance(val, TargetRef) or (key == "same_name_as" and isinstance(val, EachRef))
+            if key in AS_THAT_OBJECT and not (
+                isinstance(val, TargetRef | TriggerRef | EachOneRef)
+                or (key == "same_name_as" and isinstance(val, EachRef))
             ):
-                # only "the same name as [a target]" is resolved as the instruction
-                # happens (rules/effects_runner.Ctx._same_name)
+                # only "the same name as [a target / the object the trigger named /
+                # each one of a 'for each' / the cards exiled with it]" is resolved as
+                # the instruction happens (rules/effects_runner.Ctx._same_name); see
+                # also _resolved_late
                 out.add("cond_value:same_name_as")
             if key == "attached_to" and not isinstance(val, TargetRef | TriggerRef | SelfRef):
                 # a pronoun the compiler couldn't resolve (a target's own filter)
@@ -976,6 +986,25 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             out.add(f"trigger_detail:{k}")
 
 
+def _resolved_late(value: Any) -> bool:
+    """Whether ``value`` (what isn't an instruction: targets, static abilities, trigger
+    conditions, costs) holds "the same name as [the object a trigger named / each
+    one]", which only an instruction resolves as it happens (CR 608.2c,
+    rules/effects_runner.Ctx._same_name): elsewhere it matches nothing."""
+    if isinstance(value, Filter):
+        return any(
+            (k in AS_THAT_OBJECT and isinstance(v, TriggerRef | EachOneRef)) or _resolved_late(v)
+            for k, v in value.conditions
+        )
+    if isinstance(value, dict):
+        return any(_resolved_late(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_resolved_late(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_resolved_late(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
+
+
 def features(ability: Ability) -> set[str]:
     """Every construct this ability uses."""
     out: set[str] = set()
@@ -1001,6 +1030,15 @@ def features(ability: Ability) -> set[str]:
         # 702.57a): the ability's own constructs count too
     for e in ability.effects:
         _walk_value(e, out)
+        if (
+            ability.kind is AbilityKind.SPELL
+            and e.op == "cast_free"
+            and isinstance(e.args.get("what"), SelfRef)
+        ):
+            # "If you control a commander, you may cast this spell without paying its
+            # mana cost" is a permission to cast it (CR 118.9, 601.2f), read here as
+            # an instruction of the resolving spell: not run as printed
+            out.add("arg:cast_free.this_spell")
     if "arg:pay.x_cost" in out and _x_chosen_as_paid(ability):
         # "you may pay {X}. If you do, ... X ...": X chosen by the payer as the
         # ability resolves (effects/payments.pay)
@@ -1008,6 +1046,10 @@ def features(ability: Ability) -> set[str]:
         out.add("pay:x_chosen")
     for t in ability.targets:
         _walk_value(_x_announced(t), out)
+    if _resolved_late(
+        (ability.targets, ability.static, ability.trigger, ability.cost, ability.keyword_args)
+    ):
+        out.add("cond_value:same_name_as")
     if ability.cost is not None:
         _cost_features(ability.cost, out)
         if (

@@ -18,6 +18,7 @@ from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from .characteristics import chars
 from .combat_requirements import is_summoning_sick
+from .dungeons import dungeon_view
 from .face_turning import face_up_values
 from .library_look import top_card_seen
 from .ring import ring_bearer_of
@@ -124,6 +125,11 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 # designation (701.54b)
                 "ring_tempted": p.ring_tempted,
                 "ring_bearer": ring_bearer_of(game, p.index),
+                "initiative": p.initiative,  # CR 725.1: a public designation
+                # CR 309.2b, 309.4: the dungeon card in the command zone and the room
+                # the venture marker is on (public), and the dungeons completed (309.7)
+                "dungeon": dungeon_view(game, p.index),
+                "dungeons_completed": list(p.dungeons_completed),
                 "library_size": len(p.library),
                 "hand_size": len(p.hand),
                 # CR 401.5: "you may look at the top card of your library any time"

@@ -60,6 +60,7 @@ def build(sc: Scenario) -> Built:
         pl.poison = p.poison
         pl.speed = p.speed
         pl.monarch = p.monarch
+        pl.initiative = p.initiative
         pl.mana_pool = list(p.mana_pool)
     labels: dict[str, int] = {}
     first_objs: list[tuple[EntrySpec, GameObject, int]] = []

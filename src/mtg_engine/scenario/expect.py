@@ -13,6 +13,7 @@ from typing import Any
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..rules.characteristics import chars
+from ..rules.dungeons import dungeon_view
 from .names import norm
 from .refs import Refs, name_matches
 from .result import Failure, mismatch
@@ -78,6 +79,32 @@ class Checker:
         who = [p.name for p in self.game.players if p.monarch]
         actual = who[0] if len(who) == 1 else ("none" if not who else ", ".join(who))
         return [] if actual == value else [mismatch(path, value, actual)]
+
+    def _check_initiative(self, value: str, path: str) -> list[Failure]:
+        """CR 725.1: the player who has the initiative, ``none`` when no one does."""
+        who = [p.name for p in self.game.players if p.initiative]
+        actual = who[0] if len(who) == 1 else ("none" if not who else ", ".join(who))
+        return [] if actual == value else [mismatch(path, value, actual)]
+
+    def _check_dungeon(self, value: dict[str, str], path: str) -> list[Failure]:
+        """CR 309.4: each player's dungeon card in the command zone and the room their
+        venture marker is on, as "Dungeon: Room"; ``none`` when they have none."""
+        out = []
+        for p, want in value.items():
+            got = dungeon_view(self.game, self._player(p))
+            actual = "none" if got is None else f"{got['name']}: {got['room_name']}"
+            if actual != want:
+                out.append(mismatch(f"{path}.{p}", want, actual))
+        return out
+
+    def _check_dungeons_completed(self, value: dict[str, int], path: str) -> list[Failure]:
+        """CR 309.7: how many dungeons each player completed."""
+        g = self.game
+        return [
+            mismatch(f"{path}.{p}", n, len(g.players[self._player(p)].dungeons_completed))
+            for p, n in value.items()
+            if len(g.players[self._player(p)].dungeons_completed) != n
+        ]
 
     def _check_left_game(self, value: list[str], path: str) -> list[Failure]:
         """CR 800.4, 104.3: exactly these players have lost or left the game."""

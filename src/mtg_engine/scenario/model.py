@@ -94,6 +94,8 @@ class PlayerSpec:
     speed: int | None = None
     #: CR 724.1: the player is the monarch as the scenario starts
     monarch: bool = False
+    #: CR 725.1: the player has the initiative as the scenario starts
+    initiative: bool = False
     mana_pool: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     zones: dict[str, list[EntrySpec]] = field(default_factory=dict)
     #: False when the file gives no ``library`` (then 20 basic lands)

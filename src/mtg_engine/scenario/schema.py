@@ -38,6 +38,7 @@ PLAYER_KEYS = (
     "poison",
     "speed",
     "monarch",
+    "initiative",
     "mana_pool",
     *SETUP_ZONES,
     "commander",
@@ -365,6 +366,14 @@ def _check_players(ck: Checker, data: YMap, sc: Scenario, book: Book, variant: s
             f"only one player can be the monarch (CR 724.3): {', '.join(monarchs)}",
             players.line,
         )
+    having = [p.name for p in sc.players if p.initiative]
+    if len(having) > 1:
+        # CR 725.3: only one player can have the initiative at a time
+        ck.error(
+            "players",
+            f"only one player can have the initiative (CR 725.3): {', '.join(having)}",
+            players.line,
+        )
     # ids are known now: check what setup entries refer to
     for p in sc.players:
         for zone, entries in p.zones.items():
@@ -397,6 +406,11 @@ def _check_player(
         # CR 724.1: this player is the monarch (one player at most, 724.3: checked
         # with the players)
         spec.monarch = bool(ck.boolean(m["monarch"], f"{path}.monarch", line_of(m, "monarch")))
+    if "initiative" in m:
+        # CR 725.1: this player has the initiative (one player at most, 725.3)
+        spec.initiative = bool(
+            ck.boolean(m["initiative"], f"{path}.initiative", line_of(m, "initiative"))
+        )
     if "mana_pool" in m:
         spec.mana_pool = _mana_pool(
             ck, m["mana_pool"], f"{path}.mana_pool", line_of(m, "mana_pool")

@@ -58,6 +58,9 @@ EXPECT_KEYS = (
     "poison",
     "speed",
     "monarch",
+    "initiative",
+    "dungeon",
+    "dungeons_completed",
     "zones",
     "counts",
     "objects",
@@ -364,7 +367,7 @@ def check_expect(ck: Checker, v: Any, line: int | None, book: Book) -> list[tupl
 
 
 def _expect_value(ck: Checker, key: str, v: Any, path: str, line: int | None, book: Book) -> Any:
-    if key in ("life", "poison", "speed"):
+    if key in ("life", "poison", "speed", "dungeons_completed"):
         m = ck.mapping(v, path, line, "a mapping of player to number")
         out: dict[str, int] = {}
         for p, n in (m or {}).items():
@@ -402,6 +405,29 @@ def _expect_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         return objs
     if key == "stack":
         return _ref_list(ck, v, path, line, book)
+    if key == "dungeon":
+        # CR 309.4: each named player's dungeon and the room of their venture marker
+        # ("Dungeon: Room"), or none
+        dm = ck.mapping(v, path, line, "a mapping of player to 'Dungeon: Room' or none")
+        rooms: dict[str, str] = {}
+        for p, where in (dm or {}).items():
+            if p not in book.players:
+                ck.error(join(path, p), f"{p!r} is not a player of this scenario", line_of(dm, p))
+            elif not isinstance(where, str):
+                ck.error(
+                    join(path, p),
+                    f"expected 'Dungeon: Room' or none, got {describe_value(where)}",
+                    line_of(dm, p),
+                )
+            else:
+                rooms[p] = where
+        return rooms
+    if key == "initiative":
+        # CR 725.1: who has the initiative, or none
+        if v == "none" or v in book.players:
+            return v
+        ck.error(path, f"expected a player name or 'none', got {describe_value(v)}", line)
+        return None
     if key == "monarch":
         # CR 724.1: who is the monarch, or none
         if v == "none" or v in book.players:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..abilities import (
+    AS_THAT_OBJECT,
     CLASH_OPPONENT,
     Ability,
     Amount,
@@ -222,7 +223,7 @@ def _names_in_filter(flt: Filter) -> bool:
     to that creature", "[creatures] target player controls"."""
     return any(
         k == "attached_to"
-        or (k in ("same_name_as", "shares_color_with") and isinstance(v, It | ExiledCard))
+        or (k in AS_THAT_OBJECT and isinstance(v, It | ExiledCard))
         or isinstance(v, Tgt)
         for k, v in flt.conditions
     )

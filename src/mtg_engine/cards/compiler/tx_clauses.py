@@ -3019,6 +3019,7 @@ class ClauseRules:
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
 
     cond_monarch = _cond("monarch")
+    cond_initiative = _cond("initiative")  # CR 725.1
     cond_opponent_monarch = _cond("opponent_monarch")
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
     # "for as long as this artifact remains tapped" (CR 611.2b): durations (for_as_long)

@@ -55,6 +55,10 @@ SINGLE_GRAVEYARD = "single_graveyard"
 _ATTACHED_KEYS = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
 
 
+#: "shares a [card / creature / permanent] type with [it]"
+SHARES_TYPE_KINDS = ("card", "creature", "permanent")
+
+
 class NounRules:
     """Transformer rules for noun phrases, targets (CR 115) and amounts (CR 107)."""
 
@@ -383,7 +387,13 @@ class NounRules:
         return ("saddled_source", True)
 
     def post_shares_type(self, c: list[Any]) -> tuple[str, Any]:
-        return ("shares_type", "specified")
+        """ "a permanent that shares a card type with it" (CR 205.2a), "... a creature
+        type ..." (205.3m), "... a permanent type ..." (110.4): the types that object
+        has as the instruction happens (rules/effects_runner.Ctx._same_name)."""
+        kind = str(getattr(c[0], "value", c[0])).lower()
+        if kind not in SHARES_TYPE_KINDS:
+            return ("shares_type", "specified")
+        return (f"shares_{kind}_type_with", c[-1])
 
     def post_shares_color(self, c: list[Any]) -> tuple[str, Any]:
         """ "each other enchantment that shares a color with it" (CR 105.2)."""
