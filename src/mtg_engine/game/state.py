@@ -21,6 +21,7 @@ from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, 
 from .emitter import EventEmitter
 from .events import Event, EventKind
 from .hooks import PROCEDURES
+from .native import mypyc_attr
 from .objects import CardDef, GameObject, Player, Zone
 from .records import Combat, ContinuousEffect, Outcome, OutcomeReason
 from .rng import Rng
@@ -77,6 +78,7 @@ MANDATORY_LOOP_STEPS = 200_000
 MANDATORY_LOOP_DECISIONS = 1_000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(EventEmitter):
     """A two-player game of Magic (multiplayer-ready in structure)."""
 

@@ -33,7 +33,7 @@ from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..cards.model import mana_symbols, mana_value_of
 from ..game.hooks import RULES_HOOKS
 from ..game.objects import GameObject, Zone
-from .char_values import Chars, Values, finish_abilities
+from .char_values import CHARS_FIELDS, Chars, Values, finish_abilities
 from .layers_table import STATIC_LAYERS
 from .multiface import build_printed, printed_key
 
@@ -105,7 +105,9 @@ def compute_framed(game: Game, obj: GameObject) -> Chars:
     frame: list = [oid, None, len(meanwhile)]
     frames.append(frame)
     before = game._provisional.get(oid)  # (a probe of a card as cast: cast_chars)
-    c: Chars | None = None
+    # ``Any``, not ``Chars | None``: the ``finally`` reads it unset after an exception,
+    # where mypyc would check it against the type mypy narrowed it to in the ``try``
+    c: Any = None
     try:
         c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
         if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
@@ -167,7 +169,7 @@ _READS: dict[str, tuple[str, ...]] = {
     "repl": ("abilities",),
     "stack_targets": ("abilities",),
 }
-_ALL_READ = tuple(Chars.__slots__)
+_ALL_READ = CHARS_FIELDS
 
 
 class _Watched:
@@ -198,7 +200,7 @@ class _Watched:
         setattr(self._c, name, value)  # (a cache derived from the abilities, first use)
 
 
-_SLOTS = frozenset(Chars.__slots__)
+_SLOTS = frozenset(CHARS_FIELDS)
 
 
 def _changed(read: dict[str, list], final: Chars) -> bool:
