@@ -149,9 +149,31 @@ def _on_their_way(game: Game, frames: list[list[Any]], oid: int, held: tuple) ->
         frame = frames[held[1]]
         if frame[1] is None:
             frame[1] = {}
+        if _COMPILED:
+            return _snapshot(held[0], frame[1])
         watched = cast(Chars, _Watched(held[0], frame[1]))
         game._provisional[oid] = (held[0], held[1], watched)
     return watched
+
+
+def _snapshot(c: Chars, read: dict[str, list[Any]]) -> Chars:
+    """Compiled by mypyc (scripts/build_mypyc.py), a :class:`_Watched` can't stand for
+    ``Chars`` (compiled code checks the type): a copy is handed out instead, with
+    every characteristic recorded as read. Forgetting more of what was computed
+    meanwhile, it computes the same values again (the games are the same)."""
+    _record(c, read, _ALL_VALUES)
+    return c.copy()
+
+
+def _record(c: Chars, read: dict[str, list[Any]], fields: tuple[str, ...]) -> None:
+    """Record that ``fields`` of ``c`` were read, with the values seen."""
+    for f in fields:
+        v = getattr(c, f)
+        seen = read.get(f)
+        if seen is None:
+            read[f] = [v]
+        elif v is not seen[-1] and v not in seen:
+            seen.append(v)
 
 
 #: what reading a derived attribute or calling a method of :class:`Chars` reads
@@ -170,6 +192,10 @@ _READS: dict[str, tuple[str, ...]] = {
     "stack_targets": ("abilities",),
 }
 _ALL_READ = CHARS_FIELDS
+#: the characteristics themselves, not the caches derived from them
+_ALL_VALUES = CHARS_FIELDS[: CHARS_FIELDS.index("restrictions") + 1]
+#: whether this module runs compiled (a mypyc build's ``.so``, not this ``.py`` file)
+_COMPILED = not __file__.endswith(".py")
 
 
 class _Watched:
@@ -186,14 +212,7 @@ class _Watched:
 
     def __getattr__(self, name: str) -> object:
         c = self._c
-        read = self._read
-        for f in _READS.get(name) or ((name,) if name in _SLOTS else _ALL_READ):
-            v = getattr(c, f)
-            seen = read.get(f)
-            if seen is None:
-                read[f] = [v]
-            elif v is not seen[-1] and v not in seen:
-                seen.append(v)
+        _record(c, self._read, _READS.get(name) or ((name,) if name in _SLOTS else _ALL_READ))
         return getattr(c, name)
 
     def __setattr__(self, name: str, value: object) -> None:
