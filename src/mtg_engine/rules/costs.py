@@ -69,7 +69,8 @@ class TotalCost:
         """Add ``times`` copies of a cost component (CR 601.2f)."""
         if cost is None or times <= 0:
             return
-        counts = (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
+        typed: Any = cost  # (its X amounts: typed Any, see above _is_x)
+        counts = (typed.life, typed.sacrifice_count, typed.discard_count, typed.exile_count)
         if not all(isinstance(n, int) for n in counts):
             # "Sacrifice X Mountains": a variable amount isn't paid yet (no silent guess)
             self.problem = (
