@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -18,6 +19,13 @@ from mtg_engine.rules.setup import start_at
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether ``module`` runs compiled by mypyc (``scripts/build_mypyc.py``): compiled
+    callers call its functions directly (a patched module attribute isn't seen), and
+    its classes' fields take values of their declared types only."""
+    return not (module.__file__ or "").endswith(".py")
 
 
 class Board:
