@@ -161,19 +161,12 @@ def _snapshot(c: Chars, read: dict[str, list[Any]]) -> Chars:
     ``Chars`` (compiled code checks the type): a copy is handed out instead, with
     every characteristic recorded as read. Forgetting more of what was computed
     meanwhile, it computes the same values again (the games are the same)."""
-    _record(c, read, _ALL_VALUES)
-    return c.copy()
-
-
-def _record(c: Chars, read: dict[str, list[Any]], fields: tuple[str, ...]) -> None:
-    """Record that ``fields`` of ``c`` were read, with the values seen."""
-    for f in fields:
+    for f in _ALL_VALUES:
         v = getattr(c, f)
-        seen = read.get(f)
-        if seen is None:
-            read[f] = [v]
-        elif v is not seen[-1] and v not in seen:
+        seen = read.setdefault(f, [v])
+        if v is not seen[-1] and v not in seen:
             seen.append(v)
+    return c.copy()
 
 
 #: what reading a derived attribute or calling a method of :class:`Chars` reads
@@ -212,7 +205,14 @@ class _Watched:
 
     def __getattr__(self, name: str) -> object:
         c = self._c
-        _record(c, self._read, _READS.get(name) or ((name,) if name in _SLOTS else _ALL_READ))
+        read = self._read
+        for f in _READS.get(name) or ((name,) if name in _SLOTS else _ALL_READ):
+            v = getattr(c, f)
+            seen = read.get(f)
+            if seen is None:
+                read[f] = [v]
+            elif v is not seen[-1] and v not in seen:
+                seen.append(v)
         return getattr(c, name)
 
     def __setattr__(self, name: str, value: object) -> None:
