@@ -505,7 +505,9 @@ class Game(EventEmitter):
         return game_to_json(self, log)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, data: Any) -> Game:
+        """A game from :meth:`to_json`'s data; anything else raises GameFormatError
+        (``Any``: compiled by mypyc, a ``dict`` parameter would refuse it first)."""
         return game_from_json(data, cls)
 
     # ------------------------------------------------------------------
