@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -18,6 +21,20 @@ from mtg_engine.rules.setup import start_at
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether ``module`` runs compiled by mypyc (``scripts/build_mypyc.py``): compiled
+    callers call its functions directly (a patched module attribute isn't seen), and
+    its classes' fields take values of their declared types only."""
+    return not (module.__file__ or "").endswith(".py")
+
+
+def module_source(module: str) -> str:
+    """The source text of an engine module, compiled or not (a compiled module's
+    ``.py`` file is next to its ``.so``, where ``inspect.getsource`` doesn't look)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    return path.with_name(path.name.split(".")[0] + ".py").read_text()
 
 
 class Board:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import module_source
 from mtg_engine.cards.abilities import Ability, AbilityKind, CompiledFace, ControllerRef, Effect
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.actions import CastSpell, ChooseOption, PassPriority
@@ -15,10 +16,7 @@ from mtg_engine.rules.chance import in_range, resolve_flip
 def _has(module: str, text: str) -> bool:
     """Whether an engine module another engineer owns has the change this test needs
     (see the issue 4 report: the diffs for those modules)."""
-    import importlib
-    import inspect
-
-    return text in inspect.getsource(importlib.import_module(module))
+    return text in module_source(module)
 
 
 needs_effects = pytest.mark.skipif(

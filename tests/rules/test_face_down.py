@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import module_source
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.actions import (
     CastSpell,
@@ -24,10 +25,7 @@ from mtg_engine.rules.face_up_action import turn_face_up_action, turn_face_up_pr
 def _has(module: str, text: str) -> bool:
     """Whether an engine module another engineer owns has the change this test needs
     (see the issue 4 report: the diffs for those modules)."""
-    import importlib
-    import inspect
-
-    return text in inspect.getsource(importlib.import_module(module))
+    return text in module_source(module)
 
 
 def resolve_all(game: Game) -> None:

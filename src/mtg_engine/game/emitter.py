@@ -32,6 +32,7 @@ from .events import (
     ZoneChangeData,
 )
 from .hooks import _LISTENERS_BY_KIND, listeners_for
+from .native import mypyc_attr
 
 if TYPE_CHECKING:
     from .objects import GameObject
@@ -205,6 +206,7 @@ _Untyped = Literal[
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (Game's base: see game/native.py)
 class EventEmitter:
     """What emits events: the log they go to and the turn they happen in."""
 

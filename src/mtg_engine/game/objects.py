@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NewType
 
+from .native import mypyc_attr
+
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, CompiledFace
     from ..cards.model import CardData, CardFace
@@ -70,6 +72,42 @@ class CardDef:
         return f"CardDef({self.name!r})"
 
 
+#: the fields of a :class:`GameObject` (its ``__slots__``; compiled, a class has none)
+OBJECT_FIELDS: Final = (
+    "id",
+    "card_uid",
+    "card",
+    "face",
+    "owner",
+    "controller",
+    "zone",
+    "tapped",
+    "damage",
+    "deathtouch_damage",
+    "counters",
+    "attached_to",
+    "face_down",
+    "phased_out",
+    "timestamp",
+    "controlled_since",
+    "is_token",
+    "stack_kind",
+    "source_id",
+    "ability_index",
+    "ability",
+    "targets",
+    "x",
+    "modes",
+    "division",
+    "trigger_data",
+    "regen_shields",
+    "chosen",
+    "paid",
+    "links",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameObject:
     """A card, token, spell, or ability on the stack (CR 109.1).
 
@@ -83,38 +121,7 @@ class GameObject:
     ``x``, ``modes``, ``division``, ``trigger_data``.
     """
 
-    __slots__ = (
-        "id",
-        "card_uid",
-        "card",
-        "face",
-        "owner",
-        "controller",
-        "zone",
-        "tapped",
-        "damage",
-        "deathtouch_damage",
-        "counters",
-        "attached_to",
-        "face_down",
-        "phased_out",
-        "timestamp",
-        "controlled_since",
-        "is_token",
-        "stack_kind",
-        "source_id",
-        "ability_index",
-        "ability",
-        "targets",
-        "x",
-        "modes",
-        "division",
-        "trigger_data",
-        "regen_shields",
-        "chosen",
-        "paid",
-        "links",
-    )
+    __slots__ = OBJECT_FIELDS
 
     def __init__(
         self,
@@ -174,14 +181,16 @@ class GameObject:
 _MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid", "links"}
 
 
-def _slot_copier(cls: Any, copied: Callable[[str], str]) -> Callable[[Any], Any]:
+def _slot_copier(
+    cls: Any, fields: tuple[str, ...], copied: Callable[[str], str]
+) -> Callable[[Any], Any]:
     """An explicit field-by-field copy of a ``__slots__`` class, each slot's value
     given as an expression by ``copied(name)`` (~3x faster than a getattr loop: a
     clone copies every permanent and each player)."""
     lines = ["def _copy(self):", "    o = _new(cls)"]
-    lines += [f"    o.{name} = {copied(name)}" for name in cls.__slots__]
+    lines += [f"    o.{name} = {copied(name)}" for name in fields]
     lines.append("    return o")
-    ns: dict[str, Any] = {"cls": cls, "_new": object.__new__}
+    ns: dict[str, Any] = {"cls": cls, "_new": cls.__new__}
     exec("\n".join(lines), ns)  # noqa: S102 - generated from __slots__ only
     copier: Callable[[Any], Any] = ns["_copy"]
     return copier
@@ -197,9 +206,46 @@ def _object_slot(name: str) -> str:
     return f"self.{name}"
 
 
-_copy_object: Callable[[GameObject], GameObject] = _slot_copier(GameObject, _object_slot)
+_copy_object: Callable[[GameObject], GameObject] = _slot_copier(
+    GameObject, OBJECT_FIELDS, _object_slot
+)
 
 
+#: the fields of a :class:`Player` (its ``__slots__``; compiled, a class has none)
+PLAYER_FIELDS: Final = (
+    "index",
+    "name",
+    "life",
+    "starting_life",
+    "poison",
+    "energy",
+    "library",
+    "hand",
+    "graveyard",
+    "mana_pool",
+    "restricted_mana",
+    "lands_played",
+    "drew_from_empty",
+    "has_lost",
+    "conceded",
+    "last_turn_started",
+    "mulligans",
+    "kept",
+    "life_lost_this_turn",
+    "spells_cast_this_turn",
+    "speed",
+    "monarch",
+    "ring_tempted",
+    "ring_bearer",
+    "initiative",
+    "dungeon",
+    "venture_room",
+    "dungeons_completed",
+    "commanders",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Player:
     """A player (CR 102): life (CR 119), poison counters (CR 122.1f), energy counters
     (CR 122.1, 107.14), own zones (CR 400.1).
@@ -209,37 +255,7 @@ class Player:
     order W, U, B, R, G, C (CR 106.4).
     """
 
-    __slots__ = (
-        "index",
-        "name",
-        "life",
-        "starting_life",
-        "poison",
-        "energy",
-        "library",
-        "hand",
-        "graveyard",
-        "mana_pool",
-        "restricted_mana",
-        "lands_played",
-        "drew_from_empty",
-        "has_lost",
-        "conceded",
-        "last_turn_started",
-        "mulligans",
-        "kept",
-        "life_lost_this_turn",
-        "spells_cast_this_turn",
-        "speed",
-        "monarch",
-        "ring_tempted",
-        "ring_bearer",
-        "initiative",
-        "dungeon",
-        "venture_room",
-        "dungeons_completed",
-        "commanders",
-    )
+    __slots__ = PLAYER_FIELDS
 
     def __init__(self, index: int, name: str, life: int = 20) -> None:
         self.index = index
@@ -300,5 +316,7 @@ _PLAYER_LISTS = ("library", "hand", "graveyard", "mana_pool", "restricted_mana")
 
 
 _copy_player: Callable[[Player], Player] = _slot_copier(
-    Player, lambda name: f"list(self.{name})" if name in _PLAYER_LISTS else f"self.{name}"
+    Player,
+    PLAYER_FIELDS,
+    lambda name: f"list(self.{name})" if name in _PLAYER_LISTS else f"self.{name}",
 )

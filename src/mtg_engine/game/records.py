@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
+
+from .native import mypyc_attr
 
 
 class OutcomeReason(StrEnum):
@@ -34,6 +36,19 @@ class Outcome:
     rule: str
 
 
+#: the fields of a :class:`ContinuousEffect` (its ``__slots__``; compiled, a class has none)
+CONTINUOUS_EFFECT_FIELDS: Final = (
+    "layer",
+    "timestamp",
+    "source",
+    "controller",
+    "affected",
+    "op",
+    "args",
+    "duration",
+)
+
+
 class ContinuousEffect:
     """A continuous effect from a resolved spell or ability (CR 611.2).
 
@@ -42,7 +57,7 @@ class ContinuousEffect:
     ``"permanent"``, or ``"source"`` (for as long as the source stays).
     """
 
-    __slots__ = ("layer", "timestamp", "source", "controller", "affected", "op", "args", "duration")
+    __slots__ = CONTINUOUS_EFFECT_FIELDS
 
     def __init__(
         self,
@@ -65,20 +80,25 @@ class ContinuousEffect:
         self.duration = duration
 
     def to_json(self) -> dict[str, Any]:
-        return {s: getattr(self, s) for s in self.__slots__}
+        return {s: getattr(self, s) for s in CONTINUOUS_EFFECT_FIELDS}
 
 
+#: the fields of a :class:`Combat` (its ``__slots__``; compiled, a class has none)
+COMBAT_FIELDS: Final = (
+    "attackers",
+    "blockers",
+    "blocked",
+    "first_strike_dealt",
+    "defending_player",
+    "left_blocking",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Combat:
     """The combat phase's bookkeeping (CR 506): attackers, blockers, damage steps."""
 
-    __slots__ = (
-        "attackers",
-        "blockers",
-        "blocked",
-        "first_strike_dealt",
-        "defending_player",
-        "left_blocking",
-    )
+    __slots__ = COMBAT_FIELDS
 
     def __init__(self) -> None:
         #: attacking creature -> defender ref (player ref < 0, or planeswalker/battle id)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .native import mypyc_attr
+
 _MASK = (1 << 64) - 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     """SplitMix64: small, fast, and with a state that is a single int."""
 

@@ -24,8 +24,15 @@ from .actions import Decision, DecisionId, DecisionKind
 from .events import Event, EventKind
 from .hooks import PROCEDURES
 from .invariants import zone_problems
-from .objects import CardDef, GameObject, Player
-from .records import Combat, ContinuousEffect, Outcome, OutcomeReason
+from .objects import OBJECT_FIELDS, PLAYER_FIELDS, CardDef, GameObject, Player
+from .records import (
+    COMBAT_FIELDS,
+    CONTINUOUS_EFFECT_FIELDS,
+    Combat,
+    ContinuousEffect,
+    Outcome,
+    OutcomeReason,
+)
 from .rng import Rng
 from .tasks import Task
 from .turn_flags import TurnFlags
@@ -178,7 +185,7 @@ def _list(v: Any, what: str) -> list[Any]:
 
 def _obj_to_json(o: GameObject) -> dict[str, Any]:
     d: dict[str, Any] = {}
-    for s in GameObject.__slots__:
+    for s in OBJECT_FIELDS:
         if s == "card":
             d["card"] = _card_ref(o.card)
         else:
@@ -199,9 +206,9 @@ def object_from_data(d: Any) -> GameObject:
 
 
 def _obj_from_json(d: Any) -> GameObject:
-    _need_keys(d, GameObject.__slots__, "an object")
+    _need_keys(d, OBJECT_FIELDS, "an object")
     o = GameObject.__new__(GameObject)
-    for s in GameObject.__slots__:
+    for s in OBJECT_FIELDS:
         if s == "card":
             o.card = _card_from(d["card"])
         else:
@@ -228,7 +235,7 @@ def game_to_json(g: Game, log: bool = True) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "token": g.token,
-        "players": [{s: encode(getattr(p, s)) for s in Player.__slots__} for p in g.players],
+        "players": [{s: encode(getattr(p, s)) for s in PLAYER_FIELDS} for p in g.players],
         "objects": [_obj_to_json(o) for o in g.objects.values()],
         "battlefield": list(g.battlefield),
         "stack": list(g.stack),
@@ -355,9 +362,9 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     g = cls.__new__(cls)
     g.players = []
     for pd in d["players"]:
-        _need_keys(pd, Player.__slots__, "a player")
+        _need_keys(pd, PLAYER_FIELDS, "a player")
         p = Player.__new__(Player)
-        for s in Player.__slots__:
+        for s in PLAYER_FIELDS:
             setattr(p, s, decode(pd[s]))
         g.players.append(p)
     g.objects = {}
@@ -414,7 +421,7 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     g.effects = []
     for ej in d["effects"]:
         e = decode(ej)
-        _need_keys(e, ContinuousEffect.__slots__, "a continuous effect")
+        _need_keys(e, CONTINUOUS_EFFECT_FIELDS, "a continuous effect")
         g.effects.append(
             ContinuousEffect(
                 e["layer"],
@@ -438,7 +445,7 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
         g.combat = None
     else:
         cd = d["combat"]
-        _need_keys(cd, [k for k in Combat.__slots__ if k != "left_blocking"], "the combat")
+        _need_keys(cd, [k for k in COMBAT_FIELDS if k != "left_blocking"], "the combat")
         c = Combat()
         c.attackers = decode(cd["attackers"])
         c.blockers = decode(cd["blockers"])

@@ -21,6 +21,7 @@ from .actions import Action, Concede, Decision, DecisionId, IllegalActionError, 
 from .emitter import EventEmitter
 from .events import Event, EventKind
 from .hooks import PROCEDURES
+from .native import mypyc_attr
 from .objects import CardDef, GameObject, Player, Zone
 from .records import Combat, ContinuousEffect, Outcome, OutcomeReason
 from .rng import Rng
@@ -77,6 +78,7 @@ MANDATORY_LOOP_STEPS = 200_000
 MANDATORY_LOOP_DECISIONS = 1_000
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(EventEmitter):
     """A two-player game of Magic (multiplayer-ready in structure)."""
 
@@ -503,7 +505,9 @@ class Game(EventEmitter):
         return game_to_json(self, log)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, data: Any) -> Game:
+        """A game from :meth:`to_json`'s data; anything else raises GameFormatError
+        (``Any``: compiled by mypyc, a ``dict`` parameter would refuse it first)."""
         return game_from_json(data, cls)
 
     # ------------------------------------------------------------------

@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .native import mypyc_attr
+
 if TYPE_CHECKING:
     from .state import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Task:
     """One unit of pending engine work: a ``kind`` (handler name), a ``stage``, and data."""
 

@@ -641,7 +641,8 @@ def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameOb
 def with_x_count(spec: TargetSpec, x: int | None) -> TargetSpec:
     """ "X target creatures", "up to X target creatures": the number of targets with
     X as announced (CR 601.2b comes before 601.2c, 115.1d)."""
-    lo, hi = spec.min, spec.max
+    typed: Any = spec  # ``min``/``max`` may be an X ``Amount`` (rules/costs.py, above _is_x)
+    lo, hi = typed.min, typed.max
     if isinstance(lo, int) and isinstance(hi, int):
         return spec
     lo = lo if isinstance(lo, int) else max(0, (x or 0) * getattr(lo, "multiplier", 1))

@@ -14,11 +14,12 @@ The lowest module of the characteristics: the printed faces
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, StaticEffect
 from ..game.hooks import ACTIVATED as ACTIVATED_KEYWORDS
 from ..game.hooks import KEYWORD_EXPANSIONS, full_ability
+from ..game.native import mypyc_attr
 
 #: CR 305.6: the intrinsic mana ability of each basic land type.
 BASIC_LAND_MANA: dict[str, str] = {
@@ -39,6 +40,36 @@ _BASIC_ABILITIES: dict[str, Ability] = {
 }
 
 
+#: the fields of a :class:`Chars` (its ``__slots__``; compiled, a class has none)
+CHARS_FIELDS: Final = (
+    "name",
+    "names",
+    "colors",
+    "types",
+    "subtypes",
+    "supertypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "defense",
+    "abilities",
+    "keywords",
+    "mana_value",
+    "mana_cost",
+    "restrictions",
+    "triggered",
+    "statics",
+    "etb",
+    "activated",
+    "from_hand",
+    "tap_mana",
+    "mana_entries",
+    "repl",
+    "stack_targets",
+)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Chars:
     """The characteristics of an object at this moment (CR 109.3).
 
@@ -46,32 +77,7 @@ class Chars:
     the stack, CR 709.4a); ``name`` joins them with " // ".
     """
 
-    __slots__ = (
-        "name",
-        "names",
-        "colors",
-        "types",
-        "subtypes",
-        "supertypes",
-        "power",
-        "toughness",
-        "loyalty",
-        "defense",
-        "abilities",
-        "keywords",
-        "mana_value",
-        "mana_cost",
-        "restrictions",
-        "triggered",
-        "statics",
-        "etb",
-        "activated",
-        "from_hand",
-        "tap_mana",
-        "mana_entries",
-        "repl",
-        "stack_targets",
-    )
+    __slots__ = CHARS_FIELDS
 
     def __init__(self) -> None:
         self.name = ""

@@ -33,7 +33,7 @@ from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..cards.model import mana_symbols, mana_value_of
 from ..game.hooks import RULES_HOOKS
 from ..game.objects import GameObject, Zone
-from .char_values import Chars, Values, finish_abilities
+from .char_values import CHARS_FIELDS, Chars, Values, finish_abilities
 from .layers_table import STATIC_LAYERS
 from .multiface import build_printed, printed_key
 
@@ -105,7 +105,9 @@ def compute_framed(game: Game, obj: GameObject) -> Chars:
     frame: list = [oid, None, len(meanwhile)]
     frames.append(frame)
     before = game._provisional.get(oid)  # (a probe of a card as cast: cast_chars)
-    c: Chars | None = None
+    # ``Any``, not ``Chars | None``: the ``finally`` reads it unset after an exception,
+    # where mypyc would check it against the type mypy narrowed it to in the ``try``
+    c: Any = None
     try:
         c = RULES_HOOKS.characteristics(game, obj)  # rules.layers.compute (CR 613)
         if obj.x and obj.zone == Zone.STACK and obj.stack_kind not in ("activated", "triggered"):
@@ -147,9 +149,24 @@ def _on_their_way(game: Game, frames: list[list[Any]], oid: int, held: tuple) ->
         frame = frames[held[1]]
         if frame[1] is None:
             frame[1] = {}
+        if _COMPILED:
+            return _snapshot(held[0], frame[1])
         watched = cast(Chars, _Watched(held[0], frame[1]))
         game._provisional[oid] = (held[0], held[1], watched)
     return watched
+
+
+def _snapshot(c: Chars, read: dict[str, list[Any]]) -> Chars:
+    """Compiled by mypyc (scripts/build_mypyc.py), a :class:`_Watched` can't stand for
+    ``Chars`` (compiled code checks the type): a copy is handed out instead, with
+    every characteristic recorded as read. Forgetting more of what was computed
+    meanwhile, it computes the same values again (the games are the same)."""
+    for f in _ALL_VALUES:
+        v = getattr(c, f)
+        seen = read.setdefault(f, [v])
+        if v is not seen[-1] and v not in seen:
+            seen.append(v)
+    return c.copy()
 
 
 #: what reading a derived attribute or calling a method of :class:`Chars` reads
@@ -167,7 +184,11 @@ _READS: dict[str, tuple[str, ...]] = {
     "repl": ("abilities",),
     "stack_targets": ("abilities",),
 }
-_ALL_READ = tuple(Chars.__slots__)
+_ALL_READ = CHARS_FIELDS
+#: the characteristics themselves, not the caches derived from them
+_ALL_VALUES = CHARS_FIELDS[: CHARS_FIELDS.index("restrictions") + 1]
+#: whether this module runs compiled (a mypyc build's ``.so``, not this ``.py`` file)
+_COMPILED = not __file__.endswith(".py")
 
 
 class _Watched:
@@ -198,7 +219,7 @@ class _Watched:
         setattr(self._c, name, value)  # (a cache derived from the abilities, first use)
 
 
-_SLOTS = frozenset(Chars.__slots__)
+_SLOTS = frozenset(CHARS_FIELDS)
 
 
 def _changed(read: dict[str, list], final: Chars) -> bool:

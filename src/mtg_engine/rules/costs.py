@@ -71,7 +71,8 @@ class TotalCost:
         """Add ``times`` copies of a cost component (CR 601.2f)."""
         if cost is None or times <= 0:
             return
-        counts = (cost.life, cost.sacrifice_count, cost.discard_count, cost.exile_count)
+        typed: Any = cost  # (its X amounts: typed Any, see above _is_x)
+        counts = (typed.life, typed.sacrifice_count, typed.discard_count, typed.exile_count)
         if not all(isinstance(n, int) for n in counts):
             # "Sacrifice X Mountains": a variable amount isn't paid yet (no silent guess)
             self.problem = (
@@ -181,7 +182,7 @@ def base_cost(
     )
     if spec is None:
         return mana_costs.parse_cost(c.mana_cost).with_x(x, colors), None, None
-    cost = spec.cost(alt_ability(game, obj, alt))
+    cost: Any = spec.cost(alt_ability(game, obj, alt))  # (X amounts: above _is_x)
     if cost is None:
         return mana_costs.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
     if spec.keeps_mana_cost:
@@ -474,6 +475,12 @@ def _is_x(n: Any) -> bool:
     return isinstance(n, Amount) and n.kind == "x"
 
 
+# A cost's counts (``life``, ``sacrifice_count``, ..., ``remove_counters``) and a
+# target spec's ``min``/``max`` are typed ``int`` but hold an ``Amount`` for "X": the
+# functions that look for one read them through a name typed ``Any`` (compiled by
+# mypyc, scripts/build_mypyc.py, a read typed ``int`` is checked to be one).
+
+
 def with_x(cost: Cost | None, x: int) -> Cost | None:
     """``cost`` with its "X" amounts ("pay X life", "sacrifice X creatures", "discard
     X cards", "exile X cards from your graveyard") set to the announced X (CR 107.3,
@@ -485,11 +492,12 @@ def with_x(cost: Cost | None, x: int) -> Cost | None:
         for f in ("life", "sacrifice_count", "discard_count", "exile_count")
         if _is_x(getattr(cost, f))
     }
-    if any(_is_x(n) for _, n in cost.remove_counters):
+    counters: Any = cost.remove_counters  # (X amounts among them: typed Any, above)
+    if any(_is_x(n) for _, n in counters):
         # "Remove X storage counters from this land" (CR 107.3, 602.2b)
         changes["remove_counters"] = tuple(
             (kind, n.multiplier * x if isinstance(n, Amount) and n.kind == "x" else n)
-            for kind, n in cost.remove_counters
+            for kind, n in counters
         )
     return replace(cost, **changes) if changes else cost
 
@@ -513,10 +521,11 @@ def additional_x_limit(game: Game, obj: GameObject) -> int | None:
     return limit
 
 
-def cost_x_limit(game: Game, player: int, obj: GameObject, cost: Cost) -> int | None:
+def cost_x_limit(game: Game, player: int, obj: GameObject, typed: Cost) -> int | None:
     """The largest X ``player`` can pay in ``cost``'s X amounts ("Sacrifice X lands",
     "Exile X cards from your graveyard", "Pay X life"), or None when it has none
     (CR 107.3, 601.2b, 602.2b)."""
+    cost: Any = typed  # (its X amounts: typed Any, above _is_x)
     bounds = []
     if isinstance(cost.life, Amount) and cost.life.kind == "x":
         bounds.append(max(0, game.players[player].life) // max(1, cost.life.multiplier))

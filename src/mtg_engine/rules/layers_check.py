@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .char_values import Chars
+from .char_values import CHARS_FIELDS, Chars
 from .characteristics import chars
 from .layers import forget_after
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 #: the characteristics compared: the slots up to ``restrictions`` (the later ones are
 #: derived from these on first use)
-_COMPARED = Chars.__slots__[: Chars.__slots__.index("restrictions") + 1]
+_COMPARED = CHARS_FIELDS[: CHARS_FIELDS.index("restrictions") + 1]
 
 
 class CharsCacheError(AssertionError):

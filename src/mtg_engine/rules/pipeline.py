@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import (
@@ -54,14 +54,12 @@ from ..game.actions import (
 from ..game.events import EventKind
 from ..game.hooks import gate_keywords, keywords_possible
 from ..game.objects import GameObject
+from ..game.state import Game
 from ..game.tasks import Task, _copy_value, task_handler
 from .char_values import Chars
 from .characteristics import SINGLE_FACE, chars
 from .copy import copiable_values
 from .layers import static_sources as layer_statics
-
-if TYPE_CHECKING:
-    from ..game.state import Game
 
 Event = dict[str, Any]
 

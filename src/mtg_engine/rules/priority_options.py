@@ -344,6 +344,7 @@ def _needs_stack_target(game: Game, o: GameObject) -> bool:
     got = c.stack_targets
     if got is None:
         ability = spell_ability(c)
+        specs: Any = () if ability is None else ability.targets  # (min: X, rules/costs.py)
         got = (
             ability is not None
             and not ability.modes
@@ -352,7 +353,7 @@ def _needs_stack_target(game: Game, o: GameObject) -> bool:
                 and spec.min > 0
                 and spec.filter.zone == "stack"
                 and "player" not in spec.filter.kinds
-                for spec in ability.targets
+                for spec in specs
             )
         )
         c.stack_targets = got
