@@ -875,6 +875,19 @@ class ClauseRules:
                 # CR 700.2d: "You may choose the same mode more than once."
                 body.restrictions = [*body.restrictions, ("modes_repeat", True)]
                 pre.effects = [e for e in pre.effects if e.op != "modes_repeat"]
+            for e in pre.effects:
+                cond = e.condition or pre.condition
+                if e.op == "modes_instead" and cond is not None:
+                    # CR 700.2: "If this spell was kicked, choose any number instead."
+                    body.restrictions = [
+                        *body.restrictions,
+                        ("modes_instead", (cond, e.args["choose"], e.optional)),
+                    ]
+            pre.effects = [
+                e
+                for e in pre.effects
+                if e.op != "modes_instead" or (e.condition or pre.condition) is None
+            ]
             if pre.effects or pre.statics:
                 raise CompileError("rider sentence on a modal ability")
         return body
@@ -1592,6 +1605,14 @@ class ClauseRules:
             elif isinstance(x, str):
                 out.append(("cast_only", x.replace(" ", "_").replace("_'s", "s")))
         return ("restriction", out)
+
+    def vp_modes_instead(self, c: list[Any]) -> list[Effect]:
+        """ "[If this spell was kicked,] choose any number instead" (CR 601.2b, 700.2):
+        another number of modes while the sentence's condition holds as the modes are
+        chosen; modal_dot makes it the "modes_instead" restriction."""
+        words = next((str(x) for x in c if isinstance(x, str)), "both")
+        head = self.choose_head([words]) if words != "both" else (2, 2)
+        return [Effect("modes_instead", {"choose": head})]
 
     def vp_modes_repeat(self, c: list[Any]) -> list[Effect]:
         # "You may choose the same mode more than once." (CR 700.2d): a rule of the
