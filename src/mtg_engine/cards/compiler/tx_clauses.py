@@ -2808,7 +2808,8 @@ class ClauseRules:
             """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
             the ability's other pronouns (the trigger's object, CR 603.4)."""
             n = next(x for x in c if isinstance(x, int))
-            stat, side = key.split("_")
+            stat, side = key.rsplit("_", 1)
+            stat = "mana value" if stat == "mv" else stat
             side = "less" if side == "le" else "greater"
             quality = Filter(conditions=((key, n),))
             return Condition(
@@ -2821,6 +2822,10 @@ class ClauseRules:
     cond_its_power_ge = _cond_its_power("power_ge")
     cond_its_toughness_le = _cond_its_power("toughness_le")
     cond_its_toughness_ge = _cond_its_power("toughness_ge")
+    # "If its mana value was 2 or less" (Seedship Impact): the object's last known
+    # mana value when it left (CR 608.2h)
+    cond_its_mv_le = _cond_its_power("mv_le")
+    cond_its_mv_ge = _cond_its_power("mv_ge")
 
     def _cond_np_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
