@@ -2705,6 +2705,10 @@ class ClauseRules:
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
 
+    def cond_not_kicked(self, c: list[Any]) -> Condition:
+        """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
+        return Condition("not", {"cond": Condition("kicked")})
+
     def cond_mana_spent(self, c: list[Any]) -> Condition:
         # "if {G} was spent to cast this spell" (CR 601.2h; a copy has none, 707.10)
         mana = next((x for x in c if isinstance(x, str)), "")
