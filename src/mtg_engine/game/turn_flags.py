@@ -72,9 +72,6 @@ class TurnFlags:
     #: permanents that entered the battlefield this turn ("creatures that entered
     #: this turn"; each entry is a new object, CR 400.7)
     entered: set[int] = field(default_factory=set)
-    #: players who had a land enter the battlefield under their control this turn
-    #: (landfall's "if you had a land enter ... this turn", CR 207.2c)
-    lands_entered: set[int] = field(default_factory=set)
     #: source -> the permanents returned to hand to pay its cost (CR 602.2b)
     cost_returned: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     #: object -> until when its face stays revealed
@@ -160,7 +157,6 @@ class TurnFlags:
         t.cards_drawn = self.cards_drawn.copy()
         t.damage_to_player = self.damage_to_player.copy()
         t.entered = self.entered.copy()
-        t.lands_entered = self.lands_entered.copy()
         t.cost_returned = self.cost_returned.copy()
         t.revealed = self.revealed.copy()
         t.activated = self.activated.copy()

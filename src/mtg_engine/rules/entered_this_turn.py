@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Condition, Filter
 from ..game.events import EventKind
-from ..game.hooks import condition, on_event
-from .characteristics import chars
+from ..game.hooks import on_event
 from .support import register
 
 if TYPE_CHECKING:
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("cond:entered_this_turn", "condition:land_entered_this_turn")
+register("cond:entered_this_turn")
 
 
 @on_event(EventKind.ZONE_CHANGE, rules=True, watch=[(None, "battlefield")])
@@ -33,8 +32,6 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
     if d.get("to_zone") == "battlefield" and isinstance(oid, int):
         game.turn_flags.entered.add(oid)
         o = game.objects.get(oid)
-        if o is not None and "Land" in chars(game, o).types:
-            game.turn_flags.lands_entered.add(o.controller)
         if o is not None and _reads_entered(o):
             # its "as long as this creature entered this turn" (CR 611.3a) holds now
             game.invalidate()
@@ -68,10 +65,3 @@ def _mentions(v: object) -> bool:
 def entered_this_turn(game: Game, obj: GameObject) -> bool:
     """Whether ``obj`` is a permanent that entered the battlefield this turn."""
     return obj.id in game.turn_flags.entered
-
-
-@condition("land_entered_this_turn")
-def land_entered(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
-    """ "If you had a land enter the battlefield under your control this turn"
-    (landfall, CR 207.2c): even one that has left since."""
-    return controller in game.turn_flags.lands_entered

@@ -2760,14 +2760,6 @@ class ClauseRules:
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
-
-    def cond_land_entered(self, c: list[Any]) -> Condition:
-        """ "If you had a land enter the battlefield under your control this turn"
-        (landfall, CR 207.2c)."""
-        if str(c[0]).lower() != "land":
-            raise CompileError(f"had a {c[0]} enter the battlefield")
-        return Condition("land_entered_this_turn")
-
     _cond_left_or_warped = _cond("left_or_warped_this_turn")
 
     def cond_left_or_warped(self, c: list[Any]) -> Condition:
