@@ -26,10 +26,11 @@ def test_the_instruction_compiles_onto_the_spell() -> None:
 def test_repeated_modes_become_modes_of_their_own_in_printed_order() -> None:
     spell = compile_text(CONFLUENCE, "Mystic Confluence", ("Instant",)).abilities[0]
     ability, modes = repeat_modes(spell, (2, 1, 1))
-    # mode 1 (bounce) twice, then mode 2 (draw): the second bounce is a new mode index
-    assert modes == (1, 3, 2)
+    # mode 1 (bounce) twice, then mode 2 (draw): the second bounce is a mode of its own
+    # next to the first, so the indices ascend in printed order (CR 608.2c)
+    assert modes == (1, 2, 3)
     assert len(ability.modes) == 4
-    assert ability.modes[3] == spell.modes[1]
+    assert ability.modes[2] == spell.modes[1] and ability.modes[3] == spell.modes[2]
     assert [len(ability.modes[m].targets) for m in modes] == [1, 1, 0]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Amount, Filter, TargetSpec
+from ..cards.abilities import Ability, AbilityKind, Amount, Filter, Mode, TargetSpec
 from ..game.actions import (
     CastSpell,
     Decision,
@@ -35,6 +35,7 @@ from .bestowed import BESTOWED, bestowed_values
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .char_values import Chars
 from .characteristics import chars, printed
+from .conditions import evaluate
 from .damage import life_unpayable, lose_life
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
@@ -67,6 +68,7 @@ from .turn_counts import cast_snapshot
 from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
+register("restriction:modes_instead")  # CR 700.2: modes_count
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -626,6 +628,24 @@ def _extra_cost_problem(
         if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
             return f"you can't return what the cost asks (rule {rule})"
     return None
+
+
+def modes_count(game: Game, ability: Ability, obj: GameObject) -> tuple[int, int]:
+    """How many modes the spell's controller chooses (CR 601.2b, 700.2): the printed
+    number, or another one while a condition holds ("If this spell was kicked, choose
+    any number instead", read once kicker and the other costs are announced); "you may
+    choose both instead" keeps the printed number a choice."""
+    for key, value in ability.restrictions:
+        if key == "modes_instead" and evaluate(game, value[0], obj.controller, obj):
+            cond, (lo, hi), may = value
+            lo = min(lo, ability.modes_choose[0]) if may else lo
+            game.emit(
+                EventKind.MODES,
+                ("601.2b", "700.2"),
+                f"{obj.name}'s condition holds: choose {lo} to {hi} modes instead",
+            )
+            return lo, hi
+    return ability.modes_choose
 
 
 def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameObject) -> bool:
@@ -1269,7 +1289,7 @@ def choices_task(game: Game, task: Task) -> None:
             )
         if ability.modes and not obj.modes:
             if task.answer is None:
-                lo, hi = ability.modes_choose
+                lo, hi = modes_count(game, ability, obj)
                 ok = [
                     i
                     for i, m in enumerate(ability.modes)
@@ -1560,19 +1580,17 @@ def _renumber_mode_targets(ability: Ability, modes: tuple[int, ...]) -> Ability:
 
 def repeat_modes(ability: Ability, modes: tuple[int, ...]) -> tuple[Ability, tuple[int, ...]]:
     """CR 700.2d: a mode chosen several times is treated as if it appeared that many
-    times in sequence; each further instance becomes a mode of its own (appended to
-    the ability's modes), so that it has its own targets (any, same or different).
-    Returns the ability and the chosen modes in printed order."""
-    new_modes = list(ability.modes)
-    seen: set[int] = set()
+    times in sequence; each instance becomes a mode of its own, next to the printed
+    one, so that it has its own targets (any, same or different). Returns the ability
+    and the chosen modes, whose indices ascend in printed order (CR 608.2c)."""
+    new_modes: list[Mode] = []
     out: list[int] = []
-    for m in sorted(modes):
-        if m in seen:
-            new_modes.append(ability.modes[m])
-            out.append(len(new_modes) - 1)
-        else:
-            seen.add(m)
-            out.append(m)
+    for i, mode in enumerate(ability.modes):
+        times = modes.count(i)
+        for _ in range(max(1, times)):
+            new_modes.append(mode)
+            if times:
+                out.append(len(new_modes) - 1)
     return replace(ability, modes=tuple(new_modes)), tuple(out)
 
 

@@ -479,6 +479,17 @@ def _is_holds(
     return True
 
 
+#: the numbers last known information remembers (rules/priority._lki), as filter keys
+_RECORD_STATS = {
+    "mv_le": ("mana_value", True),
+    "mv_ge": ("mana_value", False),
+    "power_le": ("power", True),
+    "power_ge": ("power", False),
+    "toughness_le": ("toughness", True),
+    "toughness_ge": ("toughness", False),
+}
+
+
 def _record_has(info: dict, quality: Any) -> bool:
     """Whether last known information (CR 608.2h) shows the quality: card types,
     subtypes, supertypes and colors are remembered."""
@@ -497,6 +508,11 @@ def _record_has(info: dict, quality: Any) -> bool:
         elif key == "counters_ge" and "counters" in info:
             kind, n = value  # "if it had a +1/+1 counter on it" (CR 122.1)
             ok = int((info.get("counters") or {}).get(kind, 0)) >= n
+        elif key in _RECORD_STATS and info.get(_RECORD_STATS[key][0]) is not None:
+            # "if its mana value was 2 or less" (CR 202.3), "if its power was 4 or greater"
+            stat, at_most = _RECORD_STATS[key]
+            have = int(info[stat])
+            ok = have <= int(value) if at_most else have >= int(value)
         else:
             return False
         if not ok:

@@ -929,7 +929,9 @@ def effects_of(obj: GameObject) -> tuple[Effect, ...]:
     ability = obj.ability
     assert ability is not None  # a resolving spell or ability (CR 608.2)
     effects = ability.effects
-    for m in obj.modes:
+    # CR 608.2c, 702.42b: the chosen modes' instructions in the order written, whatever
+    # the order they were chosen in (repeat_modes keeps repeated ones in that order)
+    for m in sorted(obj.modes):
         if 0 <= m < len(ability.modes):
             effects = effects + ability.modes[m].effects
     return effects

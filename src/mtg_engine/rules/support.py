@@ -1133,6 +1133,12 @@ def features(ability: Ability) -> set[str]:
             else:
                 out.add("restriction:spend_only_x_costs")
             continue
+        if k == "modes_instead":
+            # "If this spell was kicked, choose any number instead" (CR 700.2:
+            # rules/casting.modes_count), with its condition's own constructs
+            out.add("restriction:modes_instead")
+            _walk_value(v[0], out)
+            continue
         if k == "x_mana":
             # "Spend only black mana on X" (CR 107.3): X paid as mana of those
             # colors (rules/mana_costs.ManaCost.with_x)

@@ -608,7 +608,9 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
         # CR 601.3 "Cast this spell only ..."; 700.2d "the same mode more than once"
         # 107.3: "Spend only black mana on X"
         cast_only.extend(
-            r for r in b.restrictions if r[0] in ("cast_only", "modes_repeat", "x_mana")
+            r
+            for r in b.restrictions
+            if r[0] in ("cast_only", "modes_repeat", "modes_instead", "x_mana")
         )
         effects.extend(
             Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects

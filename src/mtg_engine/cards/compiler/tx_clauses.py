@@ -875,6 +875,19 @@ class ClauseRules:
                 # CR 700.2d: "You may choose the same mode more than once."
                 body.restrictions = [*body.restrictions, ("modes_repeat", True)]
                 pre.effects = [e for e in pre.effects if e.op != "modes_repeat"]
+            for e in pre.effects:
+                cond = e.condition or pre.condition
+                if e.op == "modes_instead" and cond is not None:
+                    # CR 700.2: "If this spell was kicked, choose any number instead."
+                    body.restrictions = [
+                        *body.restrictions,
+                        ("modes_instead", (cond, e.args["choose"], e.optional)),
+                    ]
+            pre.effects = [
+                e
+                for e in pre.effects
+                if e.op != "modes_instead" or (e.condition or pre.condition) is None
+            ]
             if pre.effects or pre.statics:
                 raise CompileError("rider sentence on a modal ability")
         return body
@@ -1600,6 +1613,14 @@ class ClauseRules:
             elif isinstance(x, str):
                 out.append(("cast_only", x.replace(" ", "_").replace("_'s", "s")))
         return ("restriction", out)
+
+    def vp_modes_instead(self, c: list[Any]) -> list[Effect]:
+        """ "[If this spell was kicked,] choose any number instead" (CR 601.2b, 700.2):
+        another number of modes while the sentence's condition holds as the modes are
+        chosen; modal_dot makes it the "modes_instead" restriction."""
+        words = next((str(x) for x in c if isinstance(x, str)), "both")
+        head = self.choose_head([words]) if words != "both" else (2, 2)
+        return [Effect("modes_instead", {"choose": head})]
 
     def vp_modes_repeat(self, c: list[Any]) -> list[Effect]:
         # "You may choose the same mode more than once." (CR 700.2d): a rule of the
@@ -2692,6 +2713,10 @@ class ClauseRules:
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
 
+    def cond_not_kicked(self, c: list[Any]) -> Condition:
+        """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
+        return Condition("not", {"cond": Condition("kicked")})
+
     def cond_mana_spent(self, c: list[Any]) -> Condition:
         # "if {G} was spent to cast this spell" (CR 601.2h; a copy has none, 707.10)
         mana = next((x for x in c if isinstance(x, str)), "")
@@ -2808,7 +2833,8 @@ class ClauseRules:
             """ "if its power is 2 or less" (Writ of Passage): "it" is resolved with
             the ability's other pronouns (the trigger's object, CR 603.4)."""
             n = next(x for x in c if isinstance(x, int))
-            stat, side = key.split("_")
+            stat, side = key.rsplit("_", 1)
+            stat = "mana value" if stat == "mv" else stat
             side = "less" if side == "le" else "greater"
             quality = Filter(conditions=((key, n),))
             return Condition(
@@ -2821,6 +2847,10 @@ class ClauseRules:
     cond_its_power_ge = _cond_its_power("power_ge")
     cond_its_toughness_le = _cond_its_power("toughness_le")
     cond_its_toughness_ge = _cond_its_power("toughness_ge")
+    # "If its mana value was 2 or less" (Seedship Impact): the object's last known
+    # mana value when it left (CR 608.2h)
+    cond_its_mv_le = _cond_its_power("mv_le")
+    cond_its_mv_ge = _cond_its_power("mv_ge")
 
     def _cond_np_power(key: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> Condition:
