@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_engine.cards.abilities import CompiledFace
+from mtg_engine.game.invariants import card_count, check
 from mtg_engine.game.serialize import game_from_json, game_to_json
 from mtg_engine.game.state import Game
 from mtg_engine.rules.dungeons import (
@@ -75,3 +76,14 @@ def test_a_completed_dungeon_leaves_the_game_and_is_counted(board) -> None:
     copy = game_from_json(game_to_json(game), Game)
     assert copy.players[0].dungeons_completed == ("Tomb of Annihilation",)
     assert observe(copy, 1)["players"][0]["dungeons_completed"] == ["Tomb of Annihilation"]
+
+
+def test_a_dungeon_card_is_not_one_of_the_games_cards(board) -> None:
+    """CR 309.2a: the dungeon comes into the command zone from outside the game, so
+    card conservation (the fuzz's invariant) doesn't count it, as with emblems."""
+    game = board.start()
+    before = card_count(game)
+    enter_dungeon(game, 0, "Undercity", ("701.49d",))
+    assert dungeon_of(game, 0) is not None
+    assert card_count(game) == before
+    assert not [p for p in check(game, before) if "card" in p]

@@ -39,13 +39,18 @@ def card_count(game: Game) -> int:
 
 
 def is_card(o: GameObject) -> bool:
-    """A physical card: not a token or copy (CR 111, 707.12), not an emblem (114),
-    not an ability on the stack (113.7)."""
+    """A physical card of the game: not a token or copy (CR 111, 707.12), not an
+    emblem (114), not an ability on the stack (113.7), not a dungeon card, which is
+    brought into the command zone from outside the game as a player ventures (309.2a)."""
     return (
         not o.is_token
         and o.stack_kind not in ("activated", "triggered")
-        and o.card.data.layout != "emblem"
+        and o.card.data.layout not in _FROM_OUTSIDE
     )
+
+
+#: objects that enter the game from outside it, not counted as its cards
+_FROM_OUTSIDE = frozenset(("emblem", "dungeon"))
 
 
 def card_uids(game: Game) -> dict[int, int]:
