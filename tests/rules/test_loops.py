@@ -7,7 +7,7 @@ from __future__ import annotations
 from mtg_engine.agents.loops import MAX_REPEATS, LoopBound
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.game import state as state_module
-from mtg_engine.game.actions import ActivateAbility, PassPriority
+from mtg_engine.game.actions import ActivateAbility, CastSpell, PassPriority
 from mtg_engine.game.records import OutcomeReason
 from mtg_engine.game.tasks import TASK_HANDLERS
 from mtg_engine.rules.setup import new_game
@@ -123,3 +123,20 @@ def test_the_decision_cap_ends_a_game_as_a_counted_draw():
     assert r.winner is None and r.reason == CAP_REASONS[1] and r.decisions == 50
     s = summarize([r], [load_deck("red-green"), load_deck("white-blue")], ["random"] * 2, 1.0, 0)
     assert s.draws == 1 and s.capped == 1
+
+
+def test_casting_one_card_is_bounded_per_step_too(board):
+    """CR 732.1: a cast reversed as illegal (its cost depended on the targets chosen)
+    returns the card as a new object (400.7); an agent that always chooses the same
+    way tries that card at most MAX_REPEATS times in the step (the fuzz found an
+    endless game of Fate of the Sun-Cryst, seed 9900758249)."""
+    from mtg_engine.game.objects import Zone
+
+    bolt = board.add(0, "Lightning Bolt", Zone.HAND)
+    game = board.start()
+    bound = LoopBound()
+    cast = CastSpell(bolt)
+    for _ in range(MAX_REPEATS):
+        assert cast in bound.allowed(game, [cast, PassPriority()])
+        bound.record(game, cast)
+    assert bound.allowed(game, [cast, PassPriority()]) == [PassPriority()]
