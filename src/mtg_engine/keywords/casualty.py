@@ -24,8 +24,7 @@ from ..cards.abilities import Cost, Filter
 from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.support import register_keywords
-from .common import printed_instances
-from .copies import copy_spell_trigger
+from .copies import copy_if_cost_paid
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -69,9 +68,4 @@ def casualty_cost(
 def casualty_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.153a: "When you cast this spell, if a casualty cost was paid for it,
     copy it"."""
-    obj = game.objects.get(ev.data.get("obj", 0))
-    if obj is None or not obj.paid or not obj.paid.get("sacrificed"):
-        return
-    if not printed_instances(obj, CASUALTY):
-        return
-    copy_spell_trigger(game, obj, CASUALTY, "702.153a")
+    copy_if_cost_paid(game, ev, CASUALTY, "sacrificed", "702.153a")

@@ -23,8 +23,7 @@ from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.characteristics import chars
 from ..rules.support import register_keywords
-from .common import printed_instances
-from .copies import copy_spell_trigger
+from .copies import copy_if_cost_paid
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -65,9 +64,4 @@ def conspire_cost(
 def conspire_trigger(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.78a: "When you cast this spell, if its conspire cost was paid, copy
     it"."""
-    obj = game.objects.get(ev.data.get("obj", 0))
-    if obj is None or not obj.paid or not obj.paid.get("conspire"):
-        return
-    if not printed_instances(obj, CONSPIRE):
-        return
-    copy_spell_trigger(game, obj, CONSPIRE, "702.78a")
+    copy_if_cost_paid(game, ev, CONSPIRE, "conspire", "702.78a")

@@ -23,9 +23,10 @@ from ..rules.casting import spell_ability
 from ..rules.characteristics import chars
 from ..rules.copy import put_copy_on_stack
 from ..rules.targets import candidates, target_specs
-from .common import add_pending_trigger, keyword_trigger
+from .common import add_pending_trigger, keyword_trigger, printed_instances
 
 if TYPE_CHECKING:
+    from ..game.events import Event
     from ..game.state import Game
 
 
@@ -163,6 +164,17 @@ def copy_spells_task(game: Game, task: Task) -> None:
 
 
 KEYWORD_HOOKS.copy_spell_task = copy_spell_task
+
+
+def copy_if_cost_paid(game: Game, ev: Event, keyword: str, paid: str, rule: str) -> None:
+    """ "When you cast this spell, if its [keyword] cost was paid, copy it" (casualty,
+    702.153a; conspire, 702.78a): the cast spell ``ev`` names triggers when its record
+    of costs paid holds ``paid`` and it has the keyword printed."""
+    obj = game.objects.get(ev.data.get("obj", 0))
+    if obj is None or not obj.paid or not obj.paid.get(paid):
+        return
+    if printed_instances(obj, keyword):
+        copy_spell_trigger(game, obj, keyword, rule)
 
 
 def copy_spell_trigger(game: Game, obj: GameObject, keyword: str, rule: str) -> None:
