@@ -90,6 +90,10 @@ class Game(EventEmitter):
     #: all n of n), which the engine otherwise makes without asking; the scenario
     #: runner sets it so that a scripted answer to such a choice is applied
     ask_single_answers: bool = False
+    #: a caller's observer of answers (the judge view of ``mtg serve`` keeps the game
+    #: before each decision it answers): called with the game and the answer before
+    #: the answer is applied. Set on one game only; clones and saved games don't keep it.
+    on_answer: Callable[[Game, Action], None] | None = None
 
     def real_choice(self, candidates: int, n: int) -> bool:
         """Whether choosing ``n`` of ``candidates`` objects is asked of the player."""
@@ -328,6 +332,8 @@ class Game(EventEmitter):
         """
         if self.outcome is not None or self.pending is None:
             raise IllegalActionError("the game is over", "104")
+        if self.on_answer is not None:
+            self.on_answer(self, action)
         options = self._options
         if options is not None:
             for offered in options:

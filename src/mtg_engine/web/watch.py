@@ -124,17 +124,15 @@ class JudgeSession:
 
     def _record(self, game: Game) -> None:
         """Keep a copy of the game at each decision the run answers."""
-        real = game.apply
         frames = self.frames
 
-        def apply(action: Any) -> None:
-            d = game.pending
+        def keep(g: Game, action: Any) -> None:
+            d = g.pending
             if d is not None:
-                who = game.players[d.player].name
-                frames.append((game.clone(), who, d.prompt, d.rule, describe(game, action)))
-            real(action)
+                who = g.players[d.player].name
+                frames.append((g.clone(), who, d.prompt, d.rule, describe(g, action)))
 
-        game.apply = apply  # type: ignore[method-assign]
+        game.on_answer = keep
 
     def goto(self, k: int) -> None:
         self.at = max(0, min(int(k), len(self.frames)))
