@@ -117,6 +117,8 @@ def evaluate(
     k = cond.kind
     a = cond.args
     if k in ("control", "you_control"):
+        if "filter" not in a:
+            return _you_control_it(game, a.get("arg0"), controller, source, ctx)
         # "if you control a Forest", "if you control N or more creatures"
         return _controlled(game, a["filter"], controller, source) >= int(a.get("at_least", 1))
     if k == "you_control_both":
@@ -300,6 +302,24 @@ def _more_life(game: Game, a: dict, controller: int) -> bool:
         return False  # never a silent "yes"
     mine = game.players[controller].life
     return any(game.players[o].life < mine for o in game.opponents(controller))
+
+
+def _you_control_it(
+    game: Game, ref: Any, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> bool:
+    """ "If you control that creature" (Dreamdew Entrancer): the object an
+    instruction names, as it exists now (CR 608.2c), is a permanent you control
+    (CR 108.4); an object that has left the battlefield is controlled by no one."""
+    if ref is None:
+        return False  # never a silent "yes"
+    objs: list[GameObject | None]
+    if isinstance(ref, SelfRef) or ctx is None:
+        objs = [source]
+    else:
+        objs = [game.objects.get(i) for i in ctx.refs(ref) if i >= 0]
+    return any(
+        o is not None and o.zone == Zone.BATTLEFIELD and o.controller == controller for o in objs
+    )
 
 
 def _named_object(
