@@ -111,22 +111,23 @@ def _combination(ctx: Ctx, e: Effect, n: int) -> tuple[str, ...] | None:
             continue
         labels = [_COLOR_NAMES[m] for m in symbols]
         if ctx.answer is None:
-            _ask_mana(
-                ctx, f"{ctx.source.name}: choose the color of mana {len(made) + 1} of {n}", labels
-            )
+            text = f"{ctx.source.name}: choose the color of mana {len(made) + 1} of {n}"
+            _ask_mana(ctx, text, labels, {"combination": (len(made) + 1, n)})
             return None
         value = str(ctx.take_answer().value)
         made.append(symbols[labels.index(value)] if value in labels else symbols[0])
     return tuple(made)
 
 
-def _ask_mana(ctx: Ctx, text: str, labels: list[str]) -> bool:
-    """CR 106.1b, 605.3b: the player chooses the mana as the ability resolves."""
+def _ask_mana(ctx: Ctx, text: str, labels: list[str], more: dict | None = None) -> bool:
+    """CR 106.1b, 605.3b: the player chooses the mana as the ability resolves;
+    ``more``: ``{"combination": (k, n)}`` for the k-th of N mana "in any
+    combination" (asked one mana at a time)."""
     return ctx.ask(
         DecisionKind.CHOOSE_OPTION,
         "106.1b",
         text,
-        {"options": labels, "purpose": DecisionPurpose.MANA},
+        {"options": labels, "purpose": DecisionPurpose.MANA, **(more or {})},
     )
 
 

@@ -27,6 +27,7 @@ from ..rules.face_down import is_masked
 from ..rules.face_turning import unmask
 from ..rules.filters import objects_matching
 from ..rules.layers import PT_EFFECT, WHILE_TAPPED, counter_duration_holds, refresh_control
+from ..rules.sba import can_be_attached
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
 from ..rules.zones import becomes_unattached
@@ -537,10 +538,20 @@ def regenerate(ctx: Ctx, e: Effect) -> bool:
 
 @effect("attach")
 def attach(ctx: Ctx, e: Effect) -> bool:
-    """CR 701.3a."""
+    """CR 701.3a; 701.3b: to what it can't be attached (protection, an enchant
+    restriction), or to what it's already attached to, it doesn't move."""
     g = ctx.game
     what = ctx.objects(e.args.get("what"))
     to = ctx.objects(e.args.get("to"))
+    if what and to and what[0].attached_to == to[0].id:
+        return True
+    if what and to and not can_be_attached(g, what[0], to[0]):
+        g.emit(
+            EventKind.ATTACH,
+            ("701.3b",),
+            f"{what[0].name} can't be attached to {to[0].name}: it doesn't move",
+        )
+        return True
     if what and to:
         if what[0].attached_to not in (None, to[0].id):
             becomes_unattached(g, what[0], ("701.3a",))  # (CR 603.10c)

@@ -63,6 +63,7 @@ CHARS_FIELDS: Final = (
     "activated",
     "from_hand",
     "tap_mana",
+    "tap_others_mana",
     "mana_entries",
     "repl",
     "stack_targets",
@@ -108,6 +109,9 @@ class Chars:
         self.from_hand: tuple[int, ...] | None = None
         #: indices of the plain {T} mana abilities (``rules/mana.py``, computed on first use)
         self.tap_mana: tuple[int, ...] | None = None
+        #: indices of the "Tap an untapped [...] you control: Add ..." mana abilities
+        #: (``rules/mana.py``, computed on first use)
+        self.tap_others_mana: tuple[int, ...] | None = None
         #: those abilities as the mana payment reads them (``rules/mana.py``, on first use)
         self.mana_entries: tuple | None = None
         #: replacement statics (rules/pipeline.py), cached
@@ -126,6 +130,7 @@ class Chars:
         self.activated = None
         self.from_hand = None
         self.tap_mana = None
+        self.tap_others_mana = None
         self.mana_entries = None
         self.repl = None
         self.stack_targets = None
@@ -163,6 +168,7 @@ class Chars:
         c.activated = None
         c.from_hand = None
         c.tap_mana = None
+        c.tap_others_mana = None
         c.mana_entries = None
         c.repl = None
         c.stack_targets = None

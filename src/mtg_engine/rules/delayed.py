@@ -114,7 +114,7 @@ def create(
     ability = Ability(AbilityKind.TRIGGERED, text=text or _text(name), effects=bound, trigger=trig)
     record: dict[str, Any] = {
         "step": name,
-        "source": src.id,
+        "source": _source_id(ctx),
         "source_name": src.name,
         "source_token": src.card.token_spec,
         "card_uid": src.card_uid,
@@ -135,6 +135,17 @@ def create(
     return None
 
 
+def _source_id(ctx: Ctx) -> int:
+    """The source of a delayed triggered ability: that of the spell or ability that
+    created it (CR 603.7d-e), even when that source has left the battlefield since
+    (a Mount blinked after it attacked: "a creature that saddled it this turn"
+    still means the creatures that saddled that object, CR 400.7, 702.171c)."""
+    obj = ctx.obj
+    if ctx.source is obj and obj.source_id is not None:
+        return obj.source_id
+    return ctx.source.id
+
+
 def _create_on_event(
     ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str, what: Any
 ) -> str | None:
@@ -144,7 +155,7 @@ def _create_on_event(
     src = ctx.source
     record: dict[str, Any] = {
         "on": trig.event,
-        "source": src.id,
+        "source": _source_id(ctx),
         "source_name": src.name,
         "source_token": src.card.token_spec,
         "card_uid": src.card_uid,

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Effect
+from ..cards.abilities import Ability, AbilityKind, Effect, Filter
 from ..cards.model import mana_symbols
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -23,6 +23,7 @@ from .characteristics import chars
 from .conditions import evaluate
 from .damage import lose_life
 from .effects_runner import Ctx, run_mana_ability
+from .filters import matches_object
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
 from .mana_costs import POOL_INDEX, POOL_ORDER, ManaCost, parse_cost
@@ -128,6 +129,10 @@ class Source:
     sacrifice: bool = False
     #: "Spend this mana only ..." (CR 106.6): used only for payments it allows
     spend: Restriction | None = None
+    #: the permanent whose mana ability ``ability`` is, when it isn't ``obj``: its
+    #: cost is "Tap an untapped Druid you control" (Seton, Krosan Protector, CR
+    #: 602.1a) and ``obj`` is the permanent tapped to pay it
+    via: int | None = None
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -367,6 +372,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     # CR 101.2: whether anything could forbid a permanent to become tapped, once
     may_forbid = tapping_watched(game)
     perm = game._perm  # (the permanents' characteristics chars() remembers)
+    tap_others = False  # a "Tap an untapped Druid you control: Add {G}." (Seton)
     for oid in game.battlefield:
         o = objects[oid]
         if o.controller != player or o.phased_out:
@@ -376,6 +382,11 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             c = chars(game, o)
         if "cant_activate_abilities" in c.restrictions:
             continue  # CR 602.5: its activated abilities, mana abilities too, can't be
+        others = c.tap_others_mana
+        if others is None:
+            others = c.tap_others_mana = _tap_others_indices(c.abilities)
+        if others:
+            tap_others = True
         entries = c.mana_entries
         if entries is None:
             entries = _mana_entries(c)
@@ -430,7 +441,82 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         src.abilities.append(i)
             else:
                 out.append(Source(oid, i, prods, "Land" in c.types))
+    if tap_others:
+        out.extend(_tap_others_sources(game, player, {s.obj for s in out}))
     return out + costly + restricted
+
+
+def _tap_others_indices(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
+    """The mana abilities whose whole cost is "Tap an untapped [permanent] you
+    control" and that only add fixed mana (Seton, Krosan Protector's "Tap an untapped
+    Druid you control: Add {G}.", CR 602.1a, 605.1a): a payment may activate one once
+    for each such permanent, tapping it."""
+    out = []
+    for i, a in enumerate(abilities):
+        cost = a.cost
+        if a.kind is not AbilityKind.MANA or cost is None or _tapped_filter(a) is None:
+            continue
+        if cost.mana or cost.tap or cost.untap or cost.life or cost.sacrifice is not None:
+            continue
+        if cost.discard or cost.exile or cost.remove_counters or cost.loyalty is not None:
+            continue
+        if not a.effects or any(
+            e.op != "add_mana"
+            or e.condition is not None
+            or e.args.get("choice") in _GAME_CHOICES
+            or not isinstance(e.args.get("amount", 1), int)
+            for e in a.effects
+        ):
+            continue
+        out.append(i)
+    return tuple(out)
+
+
+def _tapped_filter(a: Ability) -> Filter | None:
+    """The permanents "Tap an untapped [...] you control" taps, when that is the
+    cost's only other part and it taps one."""
+    other = a.cost.other if a.cost is not None else ()
+    if len(other) != 1 or other[0][0] != "tap_permanents":
+        return None
+    v = other[0][1]
+    if not isinstance(v, tuple) or len(v) != 2 or v[1] != 1 or not isinstance(v[0], Filter):
+        return None
+    return v[0]
+
+
+def _tap_others_sources(game: Game, player: int, taken: set[int]) -> list[Source]:
+    """One source per untapped permanent that some permanent's "Tap an untapped
+    [...] you control: Add ..." could tap (summoning sickness doesn't matter: no
+    {T} symbol, CR 302.6). A permanent that has a {T} mana ability of its own is
+    left to that (either use taps it once)."""
+    out: list[Source] = []
+    seen: set[int] = set(taken)
+    may_forbid = tapping_watched(game)
+    for src_id in game.battlefield:
+        s = game.objects[src_id]
+        if s.controller != player or s.phased_out:
+            continue
+        c = chars(game, s)
+        if not c.tap_others_mana or "cant_activate_abilities" in c.restrictions:
+            continue
+        for i in c.tap_others_mana:
+            a = c.abilities[i]
+            flt = _tapped_filter(a)
+            assert flt is not None
+            prods = [p for e in a.effects for p in productions_of(e.args)]
+            if not prods:
+                continue
+            for oid in game.battlefield:
+                o = game.objects[oid]
+                if oid in seen or o.tapped or o.phased_out or o.controller != player:
+                    continue
+                if may_forbid and tap_forbidden(game, o) is not None:
+                    continue
+                if not matches_object(game, o, flt, player, s):
+                    continue
+                seen.add(oid)
+                out.append(Source(oid, i, list(prods), False, via=src_id))
+    return out
 
 
 def _allowed_sources(
@@ -482,6 +568,9 @@ class Plan:
     from_pool: list[int]
     taps: list[tuple[int, int, tuple[str, ...]]]  # (object, ability index, mana made)
     life: int = 0
+    #: a tapped object -> the permanent whose mana ability its tapping pays for
+    #: (:attr:`Source.via`)
+    via: dict[int, int] = field(default_factory=dict)
 
 
 def plan_payment(
@@ -512,7 +601,7 @@ def plan_payment(
     result = _solve(cost, pool, srcs, set(), life)
     if result is not None:
         used_pool = [pool[i] - min(pool[i], result[2][i]) for i in range(6)]
-        return Plan(used_pool, result[0], result[1])
+        return Plan(used_pool, result[0], result[1], _vias(srcs, result[0]))
     for f in sources:
         if f.mana_cost is None:
             continue
@@ -570,7 +659,17 @@ def _plan_with_filter(
         return None
     step = (f.obj, f.ability_of(prod), prod)
     used_pool = [max(0, pool[i] - rest[2][i]) for i in range(6)]
-    return Plan(used_pool, [*taps, step, *rest[0]], rest[1])
+    all_taps = [*taps, step, *rest[0]]
+    return Plan(used_pool, all_taps, rest[1], _vias(srcs, all_taps))
+
+
+def _vias(srcs: list[Source], taps: list[tuple[int, int, tuple[str, ...]]]) -> dict[int, int]:
+    """The tapped objects of ``taps`` that pay another permanent's mana ability
+    (:attr:`Source.via`)."""
+    via = {s.obj: s.via for s in srcs if s.via is not None}
+    if not via:
+        return {}
+    return {oid: via[oid] for oid, _a, _p in taps if oid in via}
 
 
 def _solve(
@@ -753,9 +852,25 @@ def execute_plan(
     side: list[tuple[GameObject, Ability]] = []
     sacrificed: list[int] = []
     tapped_now: list[GameObject] = []
+    tapped_for_cost: list[GameObject] = []  # tapped to pay another's mana ability
     extra_rules: list[str] = []  # the replacement effects' on the mana made (CR 106.12b)
     for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
+        via = plan.via.get(oid)
+        if via is not None:
+            # "Tap an untapped Druid you control: Add {G}.": the permanent tapped pays
+            # the cost of the other's mana ability (CR 602.2b, 605.3a); that isn't
+            # tapping it for mana (106.12: no {T} symbol)
+            payer, o = o, game.objects[via]
+            pay_tap(game, payer, _TAP_RULES)
+            tapped_for_cost.append(payer)
+            prod, more, added = produce_mana(game, player, o, prod, False, None)
+            extra_rules.extend(r for r in added if r not in extra_rules)
+            for m in prod:
+                p.mana_pool[POOL_INDEX[m]] += 1
+            made = "".join("{" + m + "}" for m in prod)
+            names.append(f"{payer.name} (for {o.name}'s ability, {made})")
+            continue
         abilities = chars(game, o).abilities
         acost = abilities[ability].cost if 0 <= ability < len(abilities) else None
         if not o.tapped and (acost is None or acost.tap):
@@ -804,11 +919,13 @@ def execute_plan(
         names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
+    if tapped_for_cost:
+        became_tapped(game, tapped_for_cost, ("605.3a", "602.2b"))
     if sacrificed:
         for oid in sacrificed:
             if oid in game.objects:
                 sacrifice(game, oid, ("605.3a", "701.21a"))  # the mana ability's cost
-    game.invalidate(TAPPED_FOR_MANA, *(oid for oid, _a, _p in plan.taps))
+    game.invalidate(TAPPED_FOR_MANA, *(oid for oid, _a, _p in plan.taps), *plan.via.values())
     if side:
         # CR 605.3b: the rest of each mana ability's instructions happen as it resolves
         for o, a in side:

@@ -464,6 +464,25 @@ def _attachment_problems(game: Game) -> list[tuple[int, str]]:
     return out
 
 
+def can_be_attached(game: Game, o: GameObject, target: GameObject) -> bool:
+    """CR 701.3a-b: whether the Aura, Equipment or Fortification ``o`` could be
+    attached to ``target`` (what it could enchant, equip or fortify: the checks of
+    704.5m-n, protection included); anything else can't be attached at all."""
+    c = chars(game, o)
+    if not {"Aura", "Equipment", "Fortification"} & set(c.subtypes):
+        return False
+    if target.zone != Zone.BATTLEFIELD:
+        return False
+    was = o.attached_to
+    o.attached_to = target.id
+    out: list[tuple[int, str]] = []
+    try:
+        _attachment_problem(game, o.id, o, c, out)
+    finally:
+        o.attached_to = was
+    return not out
+
+
 def _attachment_problem(game: Game, oid: int, o: GameObject, c: Chars, out: list) -> None:
     """Whether the Aura, Equipment or Fortification ``o`` is illegally attached, or
     another permanent is attached (CR 704.5m-p)."""

@@ -128,6 +128,10 @@ class Script:
         #: targets of its "change the target of target spell ..." (CR 115.7), chosen
         #: as it resolves, by the id of that spell or ability on the stack
         self.later_targets: dict[int, list[str]] = {}
+        #: the color (index among the offered ones) that the next number answering
+        #: "N mana in any combination of colors" counts (:meth:`_combination`)
+        self._combination_color = 0
+        self._combination_at: object = None  # the decision it was counted at
 
     # ------------------------------------------------------------------
     # Fitting
@@ -797,6 +801,36 @@ class Script:
         order.extend(i for i in range(n) if i not in order)
         return OrderTriggers(tuple(order))
 
+    def _combination(self, game: Game, count: int, acting: int) -> None:
+        """ "Add N mana in any combination of {R} and/or {G}" (CR 106.1b) answered
+        with numbers, one per color in the order the text lists them: ``choose: 2``
+        then ``choose: 1`` is two red and one green. The engine asks the color of
+        each mana in turn; a number answers that many of them with the next color."""
+        d = game.pending
+        assert d is not None
+        first, _total = d.data["combination"]
+        if first == 1 and d.id != self._combination_at:
+            self._combination_color = 0  # (a count of zero answers nothing)
+        color = self._combination_color
+        self._combination_color += 1
+        self._combination_at = d.id
+        for _ in range(count):
+            d = game.pending
+            if (
+                d is None
+                or d.player != acting
+                or d.kind != DecisionKind.CHOOSE_OPTION
+                or "combination" not in d.data
+            ):
+                raise Illegal(f"{count} is more mana than the ability adds (rule 106.1b)")
+            options = list(d.data["options"])
+            if color >= len(options):
+                raise Illegal(
+                    f"a count for each of {', '.join(options)} was given; this one is one too "
+                    "many (rule 106.1b)"
+                )
+            _answer(game, ChooseOption(options[color]))
+
     def _card_order(self, game: Game, refs: Any, acting: int) -> ChooseObjects:
         """CR 401.4: the cards going to one end of a library, topmost first; cards
         not named keep their current relative order after the named ones."""
@@ -881,6 +915,9 @@ class Script:
         if k == DecisionKind.X:
             _answer(game, ChooseNumber(int(value)))
             return
+        if k == DecisionKind.CHOOSE_OPTION and "combination" in d.data and _is_number(value):
+            self._combination(game, int(value), acting)
+            return
         if k == DecisionKind.CHOOSE_OPTION:
             options = list(d.data["options"])
             wanted = "yes" if value is True else "no" if value is False else str(value)
@@ -908,6 +945,10 @@ class Script:
                 return
             raise Illegal(f"{wanted!r} isn't one of the choices: {', '.join(map(str, options))}")
         raise Illegal(f"'choose' doesn't answer this decision: {d.prompt}")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _changes_targets(obj: GameObject) -> bool:
