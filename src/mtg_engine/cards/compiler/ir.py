@@ -177,6 +177,19 @@ class ThatPlayer:
         return "ThatPlayer()"
 
 
+class ThatPlayerOr:
+    """ "That player or planeswalker" (Searing Blaze): the target chosen as "target
+    player or planeswalker" before it, whichever of the two it is (CR 115.1, 608.2c)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"ThatPlayerOr({self.kind!r})"
+
+
 class _Subject:
     __slots__ = ()
 
@@ -639,6 +652,12 @@ def finalize(
             return EachRef(EXILED_WITH_SELF)  # CR 607.2a: linked to the exiling ability
         if isinstance(v, ThatPlayer):
             return resolve_player()
+        if isinstance(v, ThatPlayerOr):
+            for i in reversed(last_target):
+                kinds = targets[i].filter.kinds
+                if "player" in kinds and v.kind in kinds:
+                    return TargetRef(i)
+            raise ValueError(f"that player or {v.kind.lower()}: no such target before it")
         return None
 
     out: list[Effect] = []

@@ -122,6 +122,12 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
 _PAID_MANA = {"unless_pays": "cost"}
 
 
+def _delayed_at(step: tuple[str, str], effects: list[Effect]) -> list[Effect]:
+    """ "[instructions] at the beginning of [step]": a delayed triggered ability (CR 603.7a)."""
+    trig = Trigger("step", step=step[0], player=step[1])
+    return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -1478,9 +1484,15 @@ class ClauseRules:
     def clause_delayed(self, c: list[Any]) -> list[Effect]:
         items = list(c)
         step = items.pop()
-        base = self.clause(items)
-        trig = Trigger("step", step=step[0], player=step[1])
-        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
+        return _delayed_at(step, self.clause(items))
+
+    def sent_delayed(self, c: list[Any]) -> list[Effect]:
+        """ "Exile target creature. At the beginning of the next end step, return that
+        card to the battlefield ..." (Otherworldly Journey): the sentence creates a
+        delayed triggered ability as the instructions before it are followed (CR
+        603.7a); "that card" is the one they moved (400.7, 608.2c)."""
+        step, effects = c
+        return _delayed_at(step, effects)
 
     def clause_end_of_combat(self, c: list[Any]) -> list[Effect]:
         base = self.clause(list(c))
