@@ -304,6 +304,10 @@ class OracleLexer(Lexer):
                 kind, value = self.literals["grantorname"], "grantorname"
             if value == "," and nxt == "where":
                 continue  # ", where X is ..." belongs to the whole sentence
+            if value == "each" and nxt in ("get", "gain") and _after_plural_target(raw, i):
+                # "up to two target creatures each get +2/+0 and gain ...": "each" only
+                # says the instruction is for every one of them (CR 608.2c)
+                continue
             if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":
                 continue  # "nonartifact, nonland card": both adjectives apply (no "or")
             if (
@@ -410,6 +414,11 @@ class OracleLexer(Lexer):
         if not isinstance(text, str):
             text = text.text
         yield from self.tokens(text)
+
+
+def _after_plural_target(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the word at ``raw[i]`` follows "[N] target [plural noun]"."""
+    return i >= 2 and raw[i - 1][1].endswith("s") and raw[i - 2][1] == "target"
 
 
 def _lands_from_top(raw: list[tuple[str, str, int]], i: int) -> bool:
