@@ -407,6 +407,7 @@ SUPPORTED: set[str] = set(
                 "player_controls",  # rules/conditions._player_controls
                 "you_control_n",
                 "you_control_le",
+                "you_control_exactly",  # "if you control exactly one creature"
                 "not",
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made

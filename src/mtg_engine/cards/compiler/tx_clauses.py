@@ -3068,6 +3068,8 @@ class ClauseRules:
     cond_self_remains_tapped = _cond("self_remains_tapped")
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
+    # "if you control exactly one creature" (Demonic Rising, Deadly Wanderings)
+    cond_control_exactly = _cond("you_control_exactly")
     cond_player_life_le = _cond("a_player_life_le")
     cond_a_library_le = _cond("a_library_le")
 
