@@ -2665,6 +2665,14 @@ class ClauseRules:
     cond_you_do = _cond("you_do")
     #: "if this card is in your graveyard" (CR 113.6m: the ability works from there)
     cond_self_in_graveyard = _cond("self_in_graveyard")
+
+    def cond_self_in_graveyard_below(self, c: list[Any]) -> Condition:
+        """ "If this card is in your graveyard with a creature card directly above
+        it" (Death Spark, Krovikan Horror; CR 404.2: a graveyard's order is kept)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        above = dataclasses.replace(flt, zone="graveyard")
+        return Condition("self_in_graveyard", {"arg0": SelfRef(), "above": above})
+
     cond_you_dont = _cond("you_dont")
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
