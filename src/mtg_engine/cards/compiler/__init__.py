@@ -786,7 +786,8 @@ def compile_text(
                     _spell_ability(spell_bodies, "\n".join(spell_text)), "\n".join(spell_text)
                 ),
             )
-        except CompileError:
+        except (CompileError, ValueError):
+            # (ValueError: a pronoun ir.finalize can't resolve, as for the paragraphs)
             unparsed.extend(spell_text)
     return CompiledFace(abilities=tuple(abilities), unparsed=tuple(unparsed))
 

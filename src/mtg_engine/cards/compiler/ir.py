@@ -788,7 +788,15 @@ def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) 
     state["exiles"] = 0  # the delayed ability's own instructions, from the first
     inner = []
     for x in eff.args.get("effects") or ():
-        inner.append(walk(x, fn))
+        done = walk(x, fn)
+        if type(x.args.get("what")) in (ThatObject, ThatCard) and isinstance(
+            done.args.get("what"), SelfRef
+        ):
+            # "You may put a creature card from your hand onto the battlefield. At the
+            # beginning of the next end step, return that creature to your hand": not
+            # this object, but nothing before it names that creature (CR 608.2c)
+            raise ValueError("that creature: nothing before the delayed ability names it")
+        inner.append(done)
         state["exiles"] = state.get("exiles", 0) + 1 if x.op == "exile" else 0
     state["exiles"] = outer
     return Effect(eff.op, {**eff.args, "effects": tuple(inner)}, eff.optional, eff.condition)

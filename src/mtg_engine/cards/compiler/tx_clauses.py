@@ -28,6 +28,7 @@ from ..abilities import (
     StaticEffect,
     Trigger,
     TriggerRef,
+    mentions_prevented,
 )
 from .filters import card_type, is_player_filter, subtype
 from .ir import (
@@ -1492,6 +1493,10 @@ class ClauseRules:
         delayed triggered ability as the instructions before it are followed (CR
         603.7a); "that card" is the one they moved (400.7, 608.2c)."""
         step, effects = c
+        if any(mentions_prevented(e) for e in effects):
+            # "... put a +0/+1 counter on that creature for each 1 damage prevented
+            # this way" (Sacred Boon): the prevention's record isn't kept that long
+            raise CompileError("damage prevented this way, in a later delayed ability")
         return _delayed_at(step, effects)
 
     def clause_end_of_combat(self, c: list[Any]) -> list[Effect]:
