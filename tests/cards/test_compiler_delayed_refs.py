@@ -70,3 +70,41 @@ def test_kicked_instead_keeps_the_first_instructions_objects() -> None:
     )
     assert second.args["what"] == first.args["what"]
     assert second.args["power"] == 2
+
+
+def test_a_delayed_sentence_after_the_instructions_is_their_delayed_trigger() -> None:
+    """Otherworldly Journey: "Exile target creature. At the beginning of the next end
+    step, return that card ..." reads as the trailing "... at the beginning of the
+    next end step" does (CR 603.7a)."""
+    exile, delayed = _effects(
+        "Exile target creature. At the beginning of the next end step, return that card "
+        "to the battlefield under its owner's control with a +1/+1 counter on it."
+    )
+    assert exile.op == "exile" and delayed.op == "delayed_trigger"
+    (back,) = delayed.args["effects"]
+    assert back.op == "return_to_battlefield" and back.args["what"] == exile.args["what"]
+
+
+def test_that_creature_naming_nothing_before_a_delayed_ability_does_not_compile() -> None:
+    """Surprise Deployment: "You may put a nonwhite creature card from your hand onto
+    the battlefield. At the beginning of the next end step, return that creature to
+    your hand": "that creature" isn't the spell (CR 608.2c); unread rather than wrong."""
+    for text in (
+        "You may put a creature card from your hand onto the battlefield. At the "
+        "beginning of the next end step, return that creature to your hand.",
+        "You may put a creature card from your hand onto the battlefield. That creature "
+        "gains haste. Sacrifice that creature at the beginning of the next end step.",
+    ):
+        assert compile_text(text, "Test Card", ("Instant",)).unparsed
+
+
+def test_damage_prevented_this_way_in_a_later_delayed_ability_does_not_compile() -> None:
+    """Sacred Boon: the counters for the damage prevented this way, at the end step."""
+    cf = compile_text(
+        "Prevent the next 3 damage that would be dealt to target creature this turn. At "
+        "the beginning of the next end step, put a +0/+1 counter on that creature for "
+        "each 1 damage prevented this way.",
+        "Test Card",
+        ("Instant",),
+    )
+    assert cf.unparsed

@@ -37,6 +37,7 @@ _KNOWN = frozenset(
         "you_control_both",
         "you_control_n",
         "you_control_le",
+        "you_control_exactly",
         "not",
         "not_control",
         "life_at_least",
@@ -131,6 +132,8 @@ def evaluate(
         )
     if k == "you_control_le":  # "two or fewer other lands" (fast lands)
         return _controlled(game, a["filter"], controller, source) <= int(a.get("n", 0))
+    if k == "you_control_exactly":  # "if you control exactly one creature"
+        return _controlled(game, a["filter"], controller, source) == int(a.get("n", 1))
     if k == "not":
         inner = a.get("cond")
         # "unless"/"not": only for conditions this module knows, never a silent "yes"

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..cards.abilities import Ability, AbilityKind, Condition, Effect, SelfRef
+from ..cards.abilities import Ability, AbilityKind, Condition, Effect, Filter, SelfRef
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from ..game.state import Game
 from .characteristics import _base
+from .filters import matches_object
 from .support import register
 
 register("condition:self_in_graveyard")
@@ -60,8 +61,18 @@ def self_in_graveyard(
     game: Game, cond: Condition, controller: int, source: GameObject | None
 ) -> bool:
     """ "If this card is in your graveyard" (CR 603.4, 113.6m): as the ability
-    triggers and as it resolves (a card that left it is a new object, 400.7)."""
-    return source is not None and source.zone == Zone.GRAVEYARD and source.owner == controller
+    triggers and as it resolves (a card that left it is a new object, 400.7); "...
+    with a creature card directly above it" (Death Spark): the next card on top of it
+    (CR 404.2: a graveyard keeps its order; the last card put there is on top)."""
+    if source is None or source.zone != Zone.GRAVEYARD or source.owner != controller:
+        return False
+    above = cond.args.get("above")
+    if not isinstance(above, Filter):
+        return True
+    cards = game.players[controller].graveyard
+    i = cards.index(source.id) if source.id in cards else len(cards)
+    on_top = game.objects.get(cards[i + 1]) if i + 1 < len(cards) else None
+    return on_top is not None and matches_object(game, on_top, above, controller, source)
 
 
 def activates_from_graveyard(ability: Ability) -> bool:

@@ -407,6 +407,7 @@ SUPPORTED: set[str] = set(
                 "player_controls",  # rules/conditions._player_controls
                 "you_control_n",
                 "you_control_le",
+                "you_control_exactly",  # "if you control exactly one creature"
                 "not",
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
@@ -577,6 +578,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             if key in AS_THAT_OBJECT and not (
                 isinstance(val, TargetRef | TriggerRef | EachOneRef)
                 or (key == "same_name_as" and isinstance(val, EachRef))
+                # "... and other creatures that share a creature type with it": the
+                # objects of the instruction before (the Crowns, CR 608.2c)
+                or (isinstance(val, ParentRef) and val.key == "each")
             ):
                 # only "the same name as [a target / the object the trigger named /
                 # each one of a 'for each' / the cards exiled with it]" is resolved as

@@ -107,6 +107,11 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
         players = (target_chooser(game, spec, stack_obj.controller),)
     elif stack_obj is not None:
         chosen = [-t - 1 for ts in stack_obj.targets or () for t in ts if t < 0]
+        if not chosen:
+            # "target player or planeswalker and ... target creature that player or
+            # that planeswalker's controller controls" (Searing Blaze): a planeswalker
+            # chosen instead of a player names its controller (CR 115.1, 306.1)
+            chosen = _planeswalker_controllers(game, stack_obj)
         td = stack_obj.trigger_data or {}
         if chosen:
             players = tuple(chosen)
@@ -120,6 +125,21 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
         if not (v == "that_player" and players is None)
     )
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
+def _planeswalker_controllers(game: Game, stack_obj: GameObject) -> list[int]:
+    """The controllers of the planeswalkers chosen as targets of ``stack_obj``."""
+    out: list[int] = []
+    for ts in stack_obj.targets or ():
+        for t in ts:
+            o = game.objects.get(t) if t >= 0 else None
+            if (
+                o is not None
+                and o.zone == Zone.BATTLEFIELD
+                and "Planeswalker" in chars(game, o).types
+            ):
+                out.append(o.controller)
+    return out
 
 
 def _defending_players(game: Game, stack_obj: GameObject | None) -> tuple[int, ...]:

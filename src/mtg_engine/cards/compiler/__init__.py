@@ -304,6 +304,11 @@ def _is_subject(cond: Condition | None) -> Filter | None:
         cond = cond.args.get("cond")
     if cond is not None and cond.kind == "is" and isinstance(cond.args.get("filter"), Filter):
         return cond.args["filter"]
+    if cond is not None and cond.kind == "you_control_exactly" and cond.args.get("n") == 1:
+        # "As long as you control exactly one creature, that creature gets +2/+0"
+        # (Deadly Wanderings): the one creature you control (CR 109.5)
+        flt = cast(Filter, cond.args["filter"])
+        return replace(flt, conditions=(*flt.conditions, ("controller", "you")))
     return None
 
 
@@ -781,7 +786,8 @@ def compile_text(
                     _spell_ability(spell_bodies, "\n".join(spell_text)), "\n".join(spell_text)
                 ),
             )
-        except CompileError:
+        except (CompileError, ValueError):
+            # (ValueError: a pronoun ir.finalize can't resolve, as for the paragraphs)
             unparsed.extend(spell_text)
     return CompiledFace(abilities=tuple(abilities), unparsed=tuple(unparsed))
 

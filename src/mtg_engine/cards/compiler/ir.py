@@ -177,6 +177,19 @@ class ThatPlayer:
         return "ThatPlayer()"
 
 
+class ThatPlayerOr:
+    """ "That player or planeswalker" (Searing Blaze): the target chosen as "target
+    player or planeswalker" before it, whichever of the two it is (CR 115.1, 608.2c)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"ThatPlayerOr({self.kind!r})"
+
+
 class _Subject:
     __slots__ = ()
 
@@ -639,6 +652,12 @@ def finalize(
             return EachRef(EXILED_WITH_SELF)  # CR 607.2a: linked to the exiling ability
         if isinstance(v, ThatPlayer):
             return resolve_player()
+        if isinstance(v, ThatPlayerOr):
+            for i in reversed(last_target):
+                kinds = targets[i].filter.kinds
+                if "player" in kinds and v.kind in kinds:
+                    return TargetRef(i)
+            raise ValueError(f"that player or {v.kind.lower()}: no such target before it")
         return None
 
     out: list[Effect] = []
@@ -769,7 +788,15 @@ def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) 
     state["exiles"] = 0  # the delayed ability's own instructions, from the first
     inner = []
     for x in eff.args.get("effects") or ():
-        inner.append(walk(x, fn))
+        done = walk(x, fn)
+        if type(x.args.get("what")) in (ThatObject, ThatCard) and isinstance(
+            done.args.get("what"), SelfRef
+        ):
+            # "You may put a creature card from your hand onto the battlefield. At the
+            # beginning of the next end step, return that creature to your hand": not
+            # this object, but nothing before it names that creature (CR 608.2c)
+            raise ValueError("that creature: nothing before the delayed ability names it")
+        inner.append(done)
         state["exiles"] = state.get("exiles", 0) + 1 if x.op == "exile" else 0
     state["exiles"] = outer
     return Effect(eff.op, {**eff.args, "effects": tuple(inner)}, eff.optional, eff.condition)

@@ -304,6 +304,10 @@ class OracleLexer(Lexer):
                 kind, value = self.literals["grantorname"], "grantorname"
             if value == "," and nxt == "where":
                 continue  # ", where X is ..." belongs to the whole sentence
+            if value == "each" and nxt in ("get", "gain") and _after_plural_target(raw, i):
+                # "up to two target creatures each get +2/+0 and gain ...": "each" only
+                # says the instruction is for every one of them (CR 608.2c)
+                continue
             if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":
                 continue  # "nonartifact, nonland card": both adjectives apply (no "or")
             if (
@@ -359,7 +363,7 @@ class OracleLexer(Lexer):
                 pv = raw[j][1] if j >= 0 else ""
                 if pv in _LIST_PREV and nxt in _LIST_NEXT:
                     kind = "AND_LIST"
-                elif nxt in _NP_START:
+                elif nxt in _NP_START or _and_other_sharing(raw, i):
                     kind = "NP_AND"
                 elif nxt == "the" and i + 2 < n and raw[i + 2][1] in ("rest", "other"):
                     kind = "AND_REST"
@@ -410,6 +414,18 @@ class OracleLexer(Lexer):
         if not isinstance(text, str):
             text = text.text
         yield from self.tokens(text)
+
+
+def _and_other_sharing(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the "and" at ``raw[i]`` joins a second subject "other creatures that
+    share a creature type with it" (the Crowns of Onslaught)."""
+    words = [w for _, w, _ in raw[i + 1 : i + 5]]
+    return len(words) == 4 and words[0] == "other" and words[2:] == ["that", "share"]
+
+
+def _after_plural_target(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the word at ``raw[i]`` follows "[N] target [plural noun]"."""
+    return i >= 2 and raw[i - 1][1].endswith("s") and raw[i - 2][1] == "target"
 
 
 def _lands_from_top(raw: list[tuple[str, str, int]], i: int) -> bool:

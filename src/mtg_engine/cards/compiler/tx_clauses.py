@@ -28,6 +28,7 @@ from ..abilities import (
     StaticEffect,
     Trigger,
     TriggerRef,
+    mentions_prevented,
 )
 from .filters import card_type, is_player_filter, subtype
 from .ir import (
@@ -120,6 +121,12 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
 #: instructions that pay a mana string, by the argument holding it: "where X is ..."
 #: gives them an ``x`` amount for that string's {X} (effects/payments.py)
 _PAID_MANA = {"unless_pays": "cost"}
+
+
+def _delayed_at(step: tuple[str, str], effects: list[Effect]) -> list[Effect]:
+    """ "[instructions] at the beginning of [step]": a delayed triggered ability (CR 603.7a)."""
+    trig = Trigger("step", step=step[0], player=step[1])
+    return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
 
 
 class _Clause(list):  # type: ignore[type-arg]
@@ -1478,9 +1485,19 @@ class ClauseRules:
     def clause_delayed(self, c: list[Any]) -> list[Effect]:
         items = list(c)
         step = items.pop()
-        base = self.clause(items)
-        trig = Trigger("step", step=step[0], player=step[1])
-        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
+        return _delayed_at(step, self.clause(items))
+
+    def sent_delayed(self, c: list[Any]) -> list[Effect]:
+        """ "Exile target creature. At the beginning of the next end step, return that
+        card to the battlefield ..." (Otherworldly Journey): the sentence creates a
+        delayed triggered ability as the instructions before it are followed (CR
+        603.7a); "that card" is the one they moved (400.7, 608.2c)."""
+        step, effects = c
+        if any(mentions_prevented(e) for e in effects):
+            # "... put a +0/+1 counter on that creature for each 1 damage prevented
+            # this way" (Sacred Boon): the prevention's record isn't kept that long
+            raise CompileError("damage prevented this way, in a later delayed ability")
+        return _delayed_at(step, effects)
 
     def clause_end_of_combat(self, c: list[Any]) -> list[Effect]:
         base = self.clause(list(c))
@@ -2653,6 +2670,14 @@ class ClauseRules:
     cond_you_do = _cond("you_do")
     #: "if this card is in your graveyard" (CR 113.6m: the ability works from there)
     cond_self_in_graveyard = _cond("self_in_graveyard")
+
+    def cond_self_in_graveyard_below(self, c: list[Any]) -> Condition:
+        """ "If this card is in your graveyard with a creature card directly above
+        it" (Death Spark, Krovikan Horror; CR 404.2: a graveyard's order is kept)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        above = dataclasses.replace(flt, zone="graveyard")
+        return Condition("self_in_graveyard", {"arg0": SelfRef(), "above": above})
+
     cond_you_dont = _cond("you_dont")
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
@@ -3056,6 +3081,8 @@ class ClauseRules:
     cond_self_remains_tapped = _cond("self_remains_tapped")
     cond_control_n = _cond("you_control_n")
     cond_control_le = _cond("you_control_le")
+    # "if you control exactly one creature" (Demonic Rising, Deadly Wanderings)
+    cond_control_exactly = _cond("you_control_exactly")
     cond_player_life_le = _cond("a_player_life_le")
     cond_a_library_le = _cond("a_library_le")
 

@@ -31,6 +31,7 @@ from .ir import (
     ThatCard,
     ThatObject,
     ThatPlayer,
+    ThatPlayerOr,
     ThatSpell,
     Them,
     Those,
@@ -765,6 +766,11 @@ class NounRules:
         target"): the controller of the permanent, or the player, that was the target
         (a player's "controller" is that player, rules/effects_runner.refs)."""
         return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
+
+    def np_that_player_or_type(self, c: list[Any]) -> ThatPlayerOr:
+        """ "that player or planeswalker": the target named "target player or
+        planeswalker" before it (Searing Blaze; CR 115.1, 608.2c)."""
+        return ThatPlayerOr(card_type(str(c[-1])))
 
     def np_its_controller(self, c: list[Any]) -> ControllerOfRef:
         return ControllerOfRef(It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
