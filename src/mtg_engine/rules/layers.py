@@ -80,6 +80,7 @@ from .layers_table import (
 from .layers_text import change_text, changed_abilities
 from .play_permissions import ends_now
 from .prototyped import PROTOTYPED, prototyped_values
+from .statics import without_newcomer
 from .support import register, register_keywords
 
 if TYPE_CHECKING:
@@ -270,6 +271,14 @@ _STILL_CONDITIONS = frozenset(
     )
 )
 
+#: indexes of the permanents built permanent by permanent (``rules/statics.per_permanent``):
+#: a permanent entering or leaving while the others' characteristics stay as they
+#: were brings them up to date with its own entries, looked at on the next read
+_PER_PERMANENT_KEYS = (
+    "battlefield_statics_entries",  # rules/statics.py
+    "etb_battlefield",  # rules/replacement.py: "enters" replacement statics
+)
+
 #: cache entries derived from the permanents alone (kept with the characteristics)
 _PERMANENT_KEYS = frozenset(
     (
@@ -278,6 +287,7 @@ _PERMANENT_KEYS = frozenset(
         _ELSEWHERE_KEY,
         _QUIET_KEY,
         "battlefield_statics_by_op",  # rules/statics.py
+        *_PER_PERMANENT_KEYS,
         "face_down_present",  # rules/face_down.py
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
@@ -305,14 +315,16 @@ _SOURCE_KEYS = frozenset(
         "pipeline_index",
         "face_down_present",  # rules/face_down.py: the newcomer is face up (``_inert``)
         "trigger_event_kinds",  # rules/triggers.py adds the newcomer's
+        *_PER_PERMANENT_KEYS,
     )
 )
 
 
 #: what a permanent that was the source of no static ability leaving the battlefield
 #: for a library, hand or graveyard keeps: the static-ability sources, which it
-#: wasn't among (not what is read from the permanents: their set changed)
-_LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+#: wasn't among (not what is read from the permanents: their set changed), and the
+#: indexes that drop its entries
+_LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, *_PER_PERMANENT_KEYS))
 
 
 def _left_inert(game: Game, oid: int) -> bool:
@@ -502,6 +514,12 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         game._printed.clear()
     if forget is not None:
         game._perm.pop(int(forget), None)
+        if keys is _SOURCE_KEYS:
+            # (its entries in an index read while it was entering: looked at again)
+            for key in _PER_PERMANENT_KEYS:
+                record = cache.get(key)
+                if record is not None and forget in record[1]:
+                    cache[key] = without_newcomer(record, int(forget))
     if game._perm_stray:
         _forget_strays(game)
     return True
