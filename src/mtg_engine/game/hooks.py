@@ -266,6 +266,11 @@ def _covers(pattern: tuple[str | None, ...], values: tuple[Any, ...]) -> bool:
     return all(p is None or p == v for p, v in zip(pattern, values, strict=True))
 
 
+#: the hooks to call for events of a kind (and watched values): the hooks alone when
+#: none is gated by keywords, else None and the hooks with their keyword gates
+HookList = tuple[tuple[EventHook, ...] | None, tuple[tuple[EventHook, frozenset[str] | None], ...]]
+
+
 def _hooks_for(
     kind: str, values: tuple[Any, ...]
 ) -> tuple[tuple[EventHook, frozenset[str] | None], ...]:
@@ -278,6 +283,14 @@ def _hooks_for(
     return tuple(out)
 
 
+def _hook_list(kind: str, values: tuple[Any, ...]) -> HookList:
+    """:func:`_hooks_for`, as :func:`dispatch` calls them."""
+    hooks = _hooks_for(kind, values)
+    if all(words is None for _fn, words in hooks):
+        return (tuple(fn for fn, _words in hooks), ())
+    return (None, hooks)
+
+
 def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
     """The one game listener of the keyword hooks: those of the event's kind that
     watch what it says (the keyword hooks, then the rules' own)."""
@@ -285,19 +298,22 @@ def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
     hooks = _DISPATCH.get(kind)
     if hooks is None:
         fields = _WATCHED_DATA.get(kind)
-        hooks = _DISPATCH[kind] = _hooks_for(kind, ()) if fields is None else [fields, {}]
+        hooks = _DISPATCH[kind] = _hook_list(kind, ()) if fields is None else [fields, {}]
     if type(hooks) is list:
         fields, by_values = hooks
         d = ev.data
-        if len(fields) == 2:
-            values: tuple[Any, ...] = (d.get(fields[0]), d.get(fields[1]))
-        else:
-            values = (d.get(fields[0]),)
-        hooks = by_values.get(values)
+        # (one watched field: its value is the key)
+        value: Any = (d.get(fields[0]), d.get(fields[1])) if len(fields) == 2 else d.get(fields[0])
+        hooks = by_values.get(value)
         if hooks is None:
-            hooks = by_values[values] = _hooks_for(kind, values)
+            hooks = by_values[value] = _hook_list(kind, value if len(fields) == 2 else (value,))
+    plain, gated = hooks
+    if plain is not None:
+        for fn in plain:
+            fn(game, ev, subject)
+        return
     possible = None
-    for fn, words in hooks:
+    for fn, words in gated:
         if words is not None:
             if possible is None:
                 possible = keywords_possible(game)

@@ -80,6 +80,7 @@ from .layers_table import (
 from .layers_text import change_text, changed_abilities
 from .play_permissions import ends_now
 from .prototyped import PROTOTYPED, prototyped_values
+from .statics import without_newcomer
 from .support import register, register_keywords
 
 if TYPE_CHECKING:
@@ -270,6 +271,14 @@ _STILL_CONDITIONS = frozenset(
     )
 )
 
+#: indexes of the permanents built permanent by permanent (``rules/statics.per_permanent``):
+#: a permanent entering or leaving while the others' characteristics stay as they
+#: were brings them up to date with its own entries, looked at on the next read
+_PER_PERMANENT_KEYS = (
+    "battlefield_statics_entries",  # rules/statics.py
+    "etb_battlefield",  # rules/replacement.py: "enters" replacement statics
+)
+
 #: cache entries derived from the permanents alone (kept with the characteristics)
 _PERMANENT_KEYS = frozenset(
     (
@@ -278,6 +287,7 @@ _PERMANENT_KEYS = frozenset(
         _ELSEWHERE_KEY,
         _QUIET_KEY,
         "battlefield_statics_by_op",  # rules/statics.py
+        *_PER_PERMANENT_KEYS,
         "face_down_present",  # rules/face_down.py
         "sba_clean",  # rules/sba.py: object-based checks read only the permanents
         "activated_sources",  # rules/priority_options.py
@@ -305,14 +315,16 @@ _SOURCE_KEYS = frozenset(
         "pipeline_index",
         "face_down_present",  # rules/face_down.py: the newcomer is face up (``_inert``)
         "trigger_event_kinds",  # rules/triggers.py adds the newcomer's
+        *_PER_PERMANENT_KEYS,
     )
 )
 
 
 #: what a permanent that was the source of no static ability leaving the battlefield
 #: for a library, hand or graveyard keeps: the static-ability sources, which it
-#: wasn't among (not what is read from the permanents: their set changed)
-_LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY))
+#: wasn't among (not what is read from the permanents: their set changed), and the
+#: indexes that drop its entries
+_LEFT_KEYS = frozenset((_SOURCES_KEY, _LOW_KEY, _ELSEWHERE_KEY, _QUIET_KEY, *_PER_PERMANENT_KEYS))
 
 
 def _left_inert(game: Game, oid: int) -> bool:
@@ -435,7 +447,7 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         cache.update(after)
         _forget_strays(game)
         return True
-    if len(effects) != len(snap) or not all(map(is_, effects, snap)):
+    if len(effects) != len(snap) or (snap and not all(map(is_, effects, snap))):
         return False
     forget = None
     if type(kind) is int:
@@ -464,24 +476,10 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         return False
     get = cache.get
     printed_hands = _ELSEWHERE_KEY not in cache
-    # the named records kept besides ``keys``, read before anything is deleted
+    # the named records kept besides ``keys`` with values of their own, read before
+    # anything is deleted
     kept: dict = {}
-    n = len(game.players)
-    if printed_hands:
-        # (also when a permanent entered or left: the summary remembers the permissions
-        # to cast from the hand it was built under, Aluren's "as though they had
-        # flash", and is built again when they aren't the same)
-        for summary in _per_player("hand_summary", n):  # rules/priority_options.py
-            v = get(summary)
-            if v is not None and v[3]:
-                kept[summary] = v  # cards with their printed characteristics only
-    if keys is _PERMANENT_KEYS:
-        # the mana sources read no library, hand, graveyard or stack (CR 605)
-        for named in (*_per_player("mana_sources", n), *_per_player("can_pay", n)):
-            v = get(named)
-            if v is not None:
-                kept[named] = v
-    elif kind in _NOT_MANA_CHANGES:
+    if keys is not _PERMANENT_KEYS and kind in _NOT_MANA_CHANGES:
         _keep_untapped_sources(game, kept)
     if keys is _STATUS_KEYS and kind != "damage" and get("sba_clean") == "unattached":
         kept["sba_clean"] = "unattached"  # rules/sba.py: then no SBA reads this status
@@ -493,7 +491,19 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         _keep_mana_sources(game, kept, frozenset(change[1:]))
     # the permanents' characteristics (but ``forget``'s) and those of the cards in
     # hand with their printed ones stay where they are; of the named entries, ``keys``
+    # and the per-player records below
     for k in cache.keys() - keys:
+        if type(k) is tuple:
+            name = k[0]
+            if name == "hand_summary":  # rules/priority_options.py
+                # cards with their printed characteristics only (also when a permanent
+                # entered or left: the summary remembers the permissions to cast from
+                # the hand it was built under, Aluren's "as though they had flash",
+                # and is built again when they aren't the same)
+                if printed_hands and cache[k][3]:
+                    continue
+            elif keys is _PERMANENT_KEYS and (name == "mana_sources" or name == "can_pay"):
+                continue  # the mana sources read no library, hand, graveyard or stack (CR 605)
         del cache[k]
     if kept:
         cache.update(kept)
@@ -502,16 +512,15 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
         game._printed.clear()
     if forget is not None:
         game._perm.pop(int(forget), None)
+        if keys is _SOURCE_KEYS:
+            # (its entries in an index read while it was entering: looked at again)
+            for key in _PER_PERMANENT_KEYS:
+                record = cache.get(key)
+                if record is not None and forget in record[1]:
+                    cache[key] = without_newcomer(record, int(forget))
     if game._perm_stray:
         _forget_strays(game)
     return True
-
-
-@lru_cache(maxsize=64)
-def _per_player(name: str, n: int) -> tuple[tuple[str, int], ...]:
-    """The keys ``(name, player index)`` of a per-player cache entry, for ``n`` players
-    (made once: ``forget_after`` reads them at every change)."""
-    return tuple((name, i) for i in range(n))
 
 
 def _forget_strays(game: Game) -> None:

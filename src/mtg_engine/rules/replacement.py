@@ -50,6 +50,7 @@ from .linked import exiled_with
 from .pipeline import cited, propose, then_hook
 from .prototyped import PROTOTYPED, is_prototyped
 from .saga import entering_lore, has_chapters
+from .statics import per_permanent
 from .support import register
 from .zones import move, zone_event
 
@@ -213,32 +214,46 @@ def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
     return game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
 
 
-_ETB_KEY = "etb_sources"
+#: cache key of the permanents' "enters" replacement statics (:func:`per_permanent`)
+_ETB_KEY = "etb_battlefield"
+
+EtbSource = tuple[int, int, int, StaticEffect, Ability]
 
 
-def etb_sources(game: Game) -> list[tuple[int, int, int, StaticEffect, Ability]]:
+def etb_sources(game: Game) -> list[EtbSource]:
     """Permanents' static abilities that modify how *other* permanents enter
-    (CR 614.1d), cached with the characteristics."""
+    (CR 614.1d), kept with the characteristics (:func:`per_permanent`), then those
+    of cards in graveyards that function there (CR 113.6b)."""
     got = game._chars.get(_ETB_KEY)
-    if got is None:
-        got = []
-        copies = any(e.layer[0] == "1" for e in game.effects)
-        for sid in game.battlefield:
-            src = game.objects[sid]
-            if src.phased_out or src.face_down:
-                continue
-            # the abilities of its copiable values (CR 707.2): a Clone of Essence of
-            # the Wild has Essence's replacement effect
-            cv = None if (copies or src.face_down) else src.card.cache.get(SINGLE_FACE)
-            if cv is None:
-                cv = copiable_values(game, src)
-            for ai, si, st, a in etb_statics(cv):
-                if isinstance(st.affected, Filter):
-                    got.append((sid, ai, si, st, a))
-        for p in game.players:
-            got.extend(_graveyard_etb_sources(game, p.index, p.graveyard))
-        game._chars[_ETB_KEY] = got
-    return got
+    if got is not None and got[0] == game.battlefield and got[2] is not None:
+        found: list[EtbSource] = got[2]
+    else:
+        found = per_permanent(game, _ETB_KEY, _etb_entries, _joined)
+    graveyards = [_graveyard_etb_sources(game, p.index, p.graveyard) for p in game.players]
+    if not any(graveyards):
+        return found
+    return [*found, *(entry for g in graveyards for entry in g)]
+
+
+def _etb_entries(game: Game, src: GameObject) -> tuple[EtbSource, ...]:
+    """The "enters" replacement statics of one permanent that apply to others."""
+    if src.phased_out or src.face_down:
+        return ()
+    # the abilities of its copiable values (CR 707.2): a Clone of Essence of the
+    # Wild has Essence's replacement effect
+    copies = any(e.layer[0] == "1" for e in game.effects)
+    cv = None if copies else src.card.cache.get(SINGLE_FACE)
+    if cv is None:
+        cv = copiable_values(game, src)
+    return tuple(
+        (src.id, ai, si, st, a)
+        for ai, si, st, a in etb_statics(cv)
+        if isinstance(st.affected, Filter)
+    )
+
+
+def _joined(per: dict[int, tuple[EtbSource, ...]]) -> list[EtbSource]:
+    return [entry for entries in per.values() for entry in entries]
 
 
 def _graveyard_etb_sources(

@@ -161,13 +161,16 @@ def check_state_based_actions(game: Game) -> bool:
     if _CLEAN in game._chars and game.next_id == game.sba_checked_ids:
         # the usual case, decided without building anything: no object changed since
         # the object-based checks found nothing and no object was made since the
-        # last look for tokens; then only a player's loss may be owed (CR 704.5a-c)
+        # last look for tokens; then only a player's loss (CR 704.5a-c) or a
+        # completed dungeon (704.5t: a player has one at all, ``dungeon_owed``) may
+        # be owed, looked at in one pass over the players
         for p in game.players:
-            if not p.has_lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):
+            if p.dungeon is not None or (
+                not p.has_lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10)
+            ):
                 break
         else:
-            if not dungeon_owed(game):
-                return False
+            return False
     happened = False
     # CR 704.5z: a player with no speed who controls a permanent with start your
     # engines! (performed with the others: it changes no object, CR 704.3)
