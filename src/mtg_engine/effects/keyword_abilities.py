@@ -422,17 +422,16 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
         if not opponents:
             return True
         if len(opponents) > 1 and "opponent" not in s:
-            if ctx.answer is None:
-                return ctx.ask(
-                    DecisionKind.CHOOSE_OPTION,
-                    rule,
-                    f"{g.players[ctx.controller].name}: choose an opponent to copy the spell",
-                    {"options": opponents, "purpose": DecisionPurpose.OPPONENT},
-                )
-            chosen = int(ctx.take_answer().value)
-            if chosen not in opponents:
-                raise ValueError(f"choose one of the opponents {opponents} (rule {rule})")
-            s["opponent"] = chosen
+            chosen = ctx.choose_option(
+                ctx.controller,
+                opponents,
+                rule,
+                f"{g.players[ctx.controller].name}: choose an opponent to copy the spell",
+                DecisionPurpose.OPPONENT,
+            )
+            if chosen is None:
+                return False
+            s["opponent"] = int(chosen)
         copier = int(s.get("opponent", opponents[0]))
     if "task" not in s:
         s["task"] = True

@@ -105,6 +105,27 @@ class Ctx:
         )
         return False
 
+    def choose_option(
+        self, player: int, options: list[Any], rule: str, prompt: str, purpose: DecisionPurpose
+    ) -> Any:
+        """One of ``options`` chosen by ``player`` (no question when there's one; the
+        answer checked against them); None while the decision is pending."""
+        if len(options) == 1:
+            return options[0]
+        if self.answer is None:
+            self.ask(
+                DecisionKind.CHOOSE_OPTION,
+                rule,
+                prompt,
+                {"options": options, "purpose": purpose},
+                player=player,
+            )
+            return None
+        chosen = self.take_answer().value
+        if chosen not in options:
+            raise ValueError(f"choose one of {options} (rule {rule})")
+        return chosen
+
     def choose_exactly(
         self,
         player: int,

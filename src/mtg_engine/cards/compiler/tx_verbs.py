@@ -330,6 +330,23 @@ class VerbRules:
         (n, kind), what = c
         return [Effect("remove_counters", {"what": _obj(what), "counter": kind, "amount": n})]
 
+    def vp_move_counters(self, c: list[Any]) -> list[Effect]:
+        """ "move a +1/+1 counter from this artifact onto target creature", "move all
+        counters from target creature onto another target creature" (CR 122.5)."""
+        (n, kind), src, dst = c
+        return [
+            Effect(
+                "move_counters",
+                {"from": _obj(src), "to": _obj(dst), "counter": kind, "amount": n},
+            )
+        ]
+
+    def vp_put_those_counters(self, c: list[Any]) -> list[Effect]:
+        """ "whenever a creature you control leaves the battlefield, if it had counters
+        on it, put those counters on this artifact" (CR 122.8): as many of each kind
+        as that object last had; "those counters" are its counters."""
+        return [Effect("put_counters_it_had", {"from": It(), "what": _obj(c[0])})]
+
     def vp_remove_counters_it(self, c: list[Any]) -> list[Effect]:
         """ "remove that many +1/+1 counters from it" (CR 122.8): "it" is resolved
         with the other pronouns."""
