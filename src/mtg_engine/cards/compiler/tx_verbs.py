@@ -527,6 +527,15 @@ class VerbRules:
         refs = c[0]
         return [Effect("exchange_control", {"a": _obj(refs[0]), "b": _obj(refs[-1])})]
 
+    def vp_exchange_life(self, c: list[Any]) -> list[Effect]:
+        """ "Two target players exchange life totals" (CR 701.12c): the subject names
+        both players."""
+        return [Effect("exchange_life", {"player": SUBJ})]
+
+    def vp_exchange_life_with(self, c: list[Any]) -> list[Effect]:
+        """ "Exchange life totals with target opponent" (CR 701.12c)."""
+        return [Effect("exchange_life", {"player": SUBJ, "b": _obj(c[-1])})]
+
     def vp_tap(self, c: list[Any]) -> list[Effect]:
         return self._each("tap", "what", c[0])
 
