@@ -1619,6 +1619,12 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect("become", {"what": SUBJ, **what, "duration": duration})]
 
+    def vp_is_type_base_pt(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted creature loses all abilities and is a blue Frog creature with base
+        power and toughness 1/1" (layers 4, 5, 7b: CR 613.1d-e, 613.4b): what it
+        becomes, for as long as the static ability applies."""
+        return self.vp_become([self.become_type(c)])
+
     def become_type(self, c: list[Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for x in c:
