@@ -30,6 +30,7 @@ from . import (  # noqa: E402,F401
     class_level,
     combat,
     copy,
+    counter_moves,
     creature_actions,
     damage_life,
     delayed,

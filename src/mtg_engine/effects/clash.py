@@ -42,18 +42,16 @@ def clash(ctx: Ctx, e: Effect) -> bool:
     if "opponent" not in sc:
         opponents = g.opponents(me)
         if len(opponents) > 1:
-            if ctx.answer is None:
-                return ctx.ask(
-                    DecisionKind.CHOOSE_OPTION,
-                    "701.30b",
-                    f"{g.players[me].name}: choose an opponent to clash with",
-                    {"options": opponents, "purpose": DecisionPurpose.OPPONENT},
-                    player=me,
-                )
-            chosen = int(ctx.take_answer().value)
-            if chosen not in opponents:
-                raise ValueError(f"choose one of the opponents {opponents} (rule 701.30b)")
-            sc["opponent"] = chosen
+            chosen = ctx.choose_option(
+                me,
+                opponents,
+                "701.30b",
+                f"{g.players[me].name}: choose an opponent to clash with",
+                DecisionPurpose.OPPONENT,
+            )
+            if chosen is None:
+                return False
+            sc["opponent"] = int(chosen)
         else:
             sc["opponent"] = opponents[0] if opponents else None
     opp = sc["opponent"]

@@ -14,7 +14,7 @@ inherent triggered abilities are rules/initiative.py's.
 from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
-from ..game.actions import DecisionKind, DecisionPurpose
+from ..game.actions import DecisionPurpose
 from ..rules.dungeons import (
     DUNGEONS,
     at_bottommost,
@@ -35,18 +35,8 @@ def _choose(
     ctx: Ctx, player: int, options: list[str], rule: str, prompt: str, purpose: DecisionPurpose
 ) -> str | None:
     """One of ``options`` chosen by ``player`` (no question when there's one)."""
-    if len(options) == 1:
-        return options[0]
-    if ctx.answer is None:
-        ctx.ask(
-            DecisionKind.CHOOSE_OPTION,
-            rule,
-            prompt,
-            {"options": options, "purpose": purpose},
-            player=player,
-        )
-        return None
-    return str(ctx.take_answer().value)
+    chosen = ctx.choose_option(player, options, rule, prompt, purpose)
+    return None if chosen is None else str(chosen)
 
 
 def _venture_once(ctx: Ctx, player: int, quality: str | None) -> bool:

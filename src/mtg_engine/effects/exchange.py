@@ -9,6 +9,13 @@ longer among the objects the effect names, CR 608.2b). Permanents controlled by
 the same player aren't exchanged (701.12b); otherwise each player gains control of
 the other's permanent at once, with control-changing effects in layer 2 (613.1b)
 that last as the effect says (indefinitely when it says nothing, 611.2a).
+
+Exchanging life totals (CR 701.12c): "Two target players exchange life totals"
+(Soul Conduit), "Exchange life totals with target opponent" (Mirror Universe).
+Each player gains or loses the life needed to equal the other's previous total,
+through the usual life events (replacements apply, triggers see them). A player
+who can't gain life can't be given a higher total, nor one who can't lose life a
+lower one; then the exchange can't be completed and none of it happens (701.12a).
 """
 
 from __future__ import annotations
@@ -16,8 +23,10 @@ from __future__ import annotations
 from ..cards.abilities import Effect
 from ..game.events import EventKind
 from ..game.objects import Zone
+from ..rules.damage import gain_life, life_loss_event, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.layers import refresh_control
+from ..rules.pipeline import forbidden
 from . import effect
 from .permanents import _UNTIL, add_continuous, duration_of
 
@@ -55,4 +64,42 @@ def exchange_control(ctx: Ctx, e: Effect) -> bool:
         f"{g.players[to_second].name} gains control of {second.name}" + _UNTIL.get(duration, ""),
     )
     refresh_control(g)
+    return True
+
+
+@effect("exchange_life")
+def exchange_life(ctx: Ctx, e: Effect) -> bool:
+    """CR 701.12a, 701.12c: the two players the effect names exchange life totals."""
+    g = ctx.game
+    players: list[int] = []
+    for key in ("player", "b"):
+        if e.args.get(key) is not None:
+            players += [p for p in ctx.players(e.args[key]) if p not in players]
+    if len(players) != 2:
+        g.emit(
+            EventKind.NO_EFFECT, ("701.12a",), "There aren't two players to exchange life totals"
+        )
+        return True
+    life = {p: g.players[p].life for p in players}
+    a, b = players
+    for p, new in ((a, life[b]), (b, life[a])):
+        delta = new - life[p]
+        if delta > 0:
+            gain = {"kind": EventKind.GAIN_LIFE, "player": p, "amount": delta}
+            why = forbidden(g, gain)  # CR 119.7
+        else:
+            why = forbidden(g, life_loss_event(g, p, -delta, ("701.12c",), "")) if delta else None
+        if why is not None:
+            g.emit(
+                EventKind.NO_EFFECT,
+                ("701.12a", "701.12c"),
+                f"The life totals can't be exchanged ({why}): nothing is exchanged",
+            )
+            return True
+    for p, new in ((a, life[b]), (b, life[a])):
+        delta = new - life[p]
+        if delta > 0:
+            gain_life(g, p, delta, ("701.12c",), "life totals exchanged")
+        elif delta < 0:
+            lose_life(g, p, -delta, ("701.12c",), "life totals exchanged")
     return True

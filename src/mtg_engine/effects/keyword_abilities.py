@@ -9,7 +9,8 @@ ops (see :mod:`mtg_engine.effects.vocabulary`):
 * ``fading_upkeep`` — 702.32a; ``vanishing_upkeep`` — 702.63a;
 * ``suspend_tick`` / ``suspend_cast`` — 702.62a;
 * ``cast_card`` — madness (702.35a) and the other "you may cast it" keywords;
-* ``copy_spell_n`` — storm, gravestorm, replicate copies (702.40a, 702.69a, 702.56a);
+* ``copy_spell_n`` — storm, gravestorm, replicate, demonstrate copies (702.40a,
+  702.69a, 702.56a, 702.144a);
 * ``sacrifice_source`` — evoke's sacrifice trigger (702.74a) and the like;
 * ``keyword_search`` — typecycling (702.29e) and transmute (702.53a) searches;
 * ``equip_attach`` — equip and fortify (702.6a, 702.67a);
@@ -409,16 +410,38 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
     """Storm (702.40a), gravestorm (702.69a), replicate (702.56a): copy the spell
     ``amount`` times; the controller may choose new targets for each copy
     (CR 707.10c). The copies are not cast (ruling 502.30.2). If the spell has
-    left the stack, its last known information is copied (ruling 502.52.4)."""
+    left the stack, its last known information is copied (ruling 502.52.4).
+    ``by: "chosen_opponent"`` (demonstrate, 702.144a): the controller chooses an
+    opponent, who copies the spell and controls the copy."""
     s = ctx.scratch
+    g = ctx.game
+    rule = str(e.args.get("rule", "707.10"))
+    copier: int | None = None
+    if e.args.get("by") == "chosen_opponent":
+        opponents = g.opponents(ctx.controller)
+        if not opponents:
+            return True
+        if len(opponents) > 1 and "opponent" not in s:
+            chosen = ctx.choose_option(
+                ctx.controller,
+                opponents,
+                rule,
+                f"{g.players[ctx.controller].name}: choose an opponent to copy the spell",
+                DecisionPurpose.OPPONENT,
+            )
+            if chosen is None:
+                return False
+            s["opponent"] = int(chosen)
+        copier = int(s.get("opponent", opponents[0]))
     if "task" not in s:
         s["task"] = True
         KEYWORD_HOOKS.copy_spell_task(
-            ctx.game,
+            g,
             ctx.obj,
             int(e.args.get("amount", 0)),
-            str(e.args.get("rule", "707.10")),
+            rule,
             str(e.args.get("keyword", "")),
+            copier,
         )
         return False
     return True

@@ -25,15 +25,22 @@ def counter(ctx: Ctx, e: Effect) -> bool:
         if o.stack_kind == "spell":
             # "If that spell is countered this way, exile it instead of putting it into
             # its owner's graveyard": a self-replacement effect (CR 614.15)
+            # (or "put it into its owner's hand instead of into that player's
+            # graveyard", Remand; "on top of its owner's library", Memory Lapse)
             effects = ctx.obj.ability.effects if ctx.obj.ability is not None else ()
-            exile = any(x.op == "countered_exile_instead" for x in effects)
+            cause = "countered"
+            for x in effects:
+                if x.op == "countered_exile_instead":
+                    cause = "countered_exile"
+                elif x.op == "countered_instead":
+                    cause = f"countered_{x.args['to']}"
             move(
                 g,
                 o.id,
                 Zone.GRAVEYARD,
                 ("701.6a",),
                 reason="is countered and put into its owner's graveyard",
-                cause="countered_exile" if exile else "countered",
+                cause=cause,
             )
         else:
             g.stack.remove(o.id)
@@ -42,8 +49,9 @@ def counter(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-@effect("countered_exile_instead")
+@effect("countered_exile_instead", "countered_instead")
 def countered_exile_instead(ctx: Ctx, e: Effect) -> bool:
-    """ "If that spell is countered this way, exile it instead ...": applied by
-    ``counter`` as the spell is countered (a self-replacement effect, CR 614.15)."""
+    """ "If that spell is countered this way, exile it instead ...", "... put it into
+    its owner's hand instead ...": applied by ``counter`` as the spell is countered
+    (a self-replacement effect, CR 614.15)."""
     return True

@@ -48,6 +48,9 @@ OP_SPECS: dict[str, str] = {
     "untap": "what: Ref (CR 701.26)",
     "put_counters": "what: Ref, counter: str ('+1/+1', '-1/-1', 'loyalty', ...), amount (CR 122)",
     "remove_counters": "what: Ref, counter: str, amount",
+    "move_counters": "from: Ref, to: Ref, counter: str ('any': any kind), amount ('all') "
+    "(CR 122.5)",
+    "put_counters_it_had": "from: Ref (an object that left), what: Ref (CR 122.8)",
     "class_level": "level: int — 'This Class's level becomes N' (CR 716.2a)",
     "modify_pt": "what: Ref, power: int|Amount, toughness: int|Amount, duration — "
     '"gets +N/+N" (layer 7c, CR 613.4c)',

@@ -615,7 +615,7 @@ class KeywordHooks:
     # (CR 702.63a, 702.62a), storm-like copies (702.40a), champion (702.72c), haunt (702.55a)
     vanishing_last_counter_removed: Callable[[Game, GameObject], None] = _unwired
     suspend_last_counter_removed: Callable[[Game, GameObject], None] = _unwired
-    copy_spell_task: Callable[[Game, GameObject, int, str, str], None] = _unwired
+    copy_spell_task: Callable[[Game, GameObject, int, str, str, int | None], None] = _unwired
     championed_triggers: Callable[[Game, GameObject, GameObject], None] = _unwired
     haunt_exile: Callable[[Game, int, int, int], int | None] = _unwired
 

@@ -51,6 +51,8 @@ Casualty               702.153     :mod:`.casualty` (the creature sacrificed
                                    announced: ``sacrifice=(creature,)``)
 Conspire               702.78      :mod:`.conspire` (``conspire=True``; the
                                    two creatures tapped asked as it's paid)
+Demonstrate            702.144     :mod:`.demonstrate` (a "may" as it resolves;
+                                   the opponent's copy is theirs)
 Freerunning            702.173     :mod:`.freerunning` (``alt="freerunning"``)
 Jump-start             702.133     :mod:`.jump_start` (``alt="jump-start"``, a
                                    card discarded: ``discard=(card,)``)
@@ -81,6 +83,7 @@ from . import (  # noqa: F401
     copy_costs,
     cost_keywords,
     dash,
+    demonstrate,
     disturb,
     emerge,
     epic,

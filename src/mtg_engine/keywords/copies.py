@@ -44,10 +44,17 @@ def snapshot(spell: GameObject) -> dict[str, Any]:
 
 
 def copy_spell_task(
-    game: Game, trigger_obj: GameObject, n: int, rule: str, keyword: str = ""
+    game: Game,
+    trigger_obj: GameObject,
+    n: int,
+    rule: str,
+    keyword: str = "",
+    controller: int | None = None,
 ) -> None:
     """Queue ``n`` copies of the spell the trigger is about (``keyword``: the keyword
-    whose ability makes them, for its own later checks; the copy events carry it)."""
+    whose ability makes them, for its own later checks; the copy events carry it),
+    controlled by ``controller`` (default: the trigger's controller; demonstrate's
+    second copy is the chosen opponent's, 702.144a)."""
     data = dict(trigger_obj.trigger_data or {})
     spell = game.objects.get(data.get("obj", 0))
     snap = snapshot(spell) if spell is not None and spell.zone == Zone.STACK else data.get("snap")
@@ -59,7 +66,7 @@ def copy_spell_task(
             "n": n,
             "rule": rule,
             "snap": snap,
-            "controller": trigger_obj.controller,
+            "controller": trigger_obj.controller if controller is None else controller,
             "card_of": trigger_obj.id,
             "made": 0,
             "spec": 0,

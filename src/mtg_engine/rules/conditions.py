@@ -530,7 +530,9 @@ def _record_has(info: dict, quality: Any) -> bool:
             ok = value in (info.get("colors") or ())
         elif key == "counters_ge" and "counters" in info:
             kind, n = value  # "if it had a +1/+1 counter on it" (CR 122.1)
-            ok = int((info.get("counters") or {}).get(kind, 0)) >= n
+            had = info.get("counters") or {}
+            # "if it had counters on it": of any kind
+            ok = (sum(had.values()) if kind == "any" else int(had.get(kind, 0))) >= n
         elif key in _RECORD_STATS and info.get(_RECORD_STATS[key][0]) is not None:
             # "if its mana value was 2 or less" (CR 202.3), "if its power was 4 or greater"
             stat, at_most = _RECORD_STATS[key]

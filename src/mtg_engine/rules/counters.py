@@ -168,8 +168,11 @@ def cant_have_counters(game: Game, ev: dict[str, Any]) -> str | None:
     for src, st in static_sources(game, "cant_have_counters"):
         if st.args.get("counter") not in (None, ev["counter"]):
             continue
-        if isinstance(st.affected, Filter) and matches_object(
-            game, o, st.affected, src.controller, src
+        # "This creature can't have counters put on it" (Tatterkite): itself
+        itself = isinstance(st.affected, SelfRef) and o.id == src.id
+        if itself or (
+            isinstance(st.affected, Filter)
+            and matches_object(game, o, st.affected, src.controller, src)
         ):
             return f"{chars(game, src).name} says it can't have {ev['counter']} counters put on it"
     return None

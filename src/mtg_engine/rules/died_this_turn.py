@@ -1,4 +1,4 @@
-"""'If a creature died this turn' (CR 700.4: "dies" means "is put into a graveyard
+"""'If a creature died this turn', 'for each creature that died this turn' (CR 700.4: "dies" means "is put into a graveyard
 from the battlefield"): a count of the creatures that died during the turn,
 kept with the turn's other records (``TurnFlags.creatures_died``, reset as each
 turn begins). Whether a permanent was a creature is read as it last existed on the
@@ -15,12 +15,12 @@ from .characteristics import chars
 from .support import register
 
 if TYPE_CHECKING:
-    from ..cards.abilities import Condition
+    from ..cards.abilities import Amount, Condition
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("condition:died_this_turn")
+register("condition:died_this_turn", "amount:creatures_died")
 
 
 @on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", "graveyard")])
@@ -31,6 +31,22 @@ def count_creature_deaths(game: Game, ev: Event, subject: GameObject | None) -> 
         return
     if "Creature" in chars(game, subject).types:
         game.turn_flags.creatures_died += 1
+
+
+#: "[each] creature that died this turn" (compiler: tx_nouns.post_died_this_turn)
+DIED_THIS_TURN = ("died_this_turn", True)
+
+
+def counts_creatures_died(a: Amount) -> bool:
+    """ "draw a card for each creature that died this turn" (CR 700.4): a count of
+    the turn's creature deaths, not of objects now somewhere."""
+    flt = a.filter
+    return (
+        a.kind == "count"
+        and flt is not None
+        and flt.kinds == ("Creature",)
+        and flt.conditions == (DIED_THIS_TURN,)
+    )
 
 
 @condition("died_this_turn")

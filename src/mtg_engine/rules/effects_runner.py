@@ -40,6 +40,7 @@ from .conditions import evaluate
 from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
 from .devotion import devotion
+from .died_this_turn import counts_creatures_died
 from .filters import (
     PERMANENT_TYPES,
     card_types_among,
@@ -104,6 +105,27 @@ class Ctx:
             Decision(kind, self.controller if player is None else player, rule, prompt, data)
         )
         return False
+
+    def choose_option(
+        self, player: int, options: list[Any], rule: str, prompt: str, purpose: DecisionPurpose
+    ) -> Any:
+        """One of ``options`` chosen by ``player`` (no question when there's one; the
+        answer checked against them); None while the decision is pending."""
+        if len(options) == 1:
+            return options[0]
+        if self.answer is None:
+            self.ask(
+                DecisionKind.CHOOSE_OPTION,
+                rule,
+                prompt,
+                {"options": options, "purpose": purpose},
+                player=player,
+            )
+            return None
+        chosen = self.take_answer().value
+        if chosen not in options:
+            raise ValueError(f"choose one of {options} (rule {rule})")
+        return chosen
 
     def choose_exactly(
         self,
@@ -491,6 +513,9 @@ class Ctx:
                 return (self.obj.x or 0) * a.multiplier
             if a.kind == "fixed":
                 return a.value
+            if counts_creatures_died(a):
+                # "for each creature that died this turn" (CR 700.4; rules/died_this_turn)
+                return g.turn_flags.creatures_died * a.multiplier
             if a.kind == "count" and a.filter is not None:
                 if ("this_way", True) in a.filter.conditions:
                     # "for each card exiled this way": what this resolution moved

@@ -394,6 +394,8 @@ def _condition(
     if key == "counters_ge" and isinstance(value, tuple):
         # "with two or more +1/+1 counters on it", "has a +1/+1 counter on it" (122.1)
         kind, n = value
+        if kind == "any":  # "if it has counters on it": of any kind (122.1)
+            return isinstance(n, int) and sum(obj.counters.values()) >= n
         return isinstance(n, int) and obj.counters.get(str(kind), 0) >= n
     if key == "not_ids":  # "each other creature with the same name as that creature"
         return obj.id not in value

@@ -549,6 +549,10 @@ def _names_target(v: Any) -> bool:
     return holds(v, lambda x: isinstance(x, TargetRef | ChooseRef))
 
 
+#: "creature that died this turn" as a count's description (rules/died_this_turn)
+_CREATURES_DIED = Filter(kinds=("Creature",), conditions=(("died_this_turn", True),))
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         for k in v.kinds:
@@ -613,7 +617,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
-        if v.filter is not None:
+        if v.kind == "count" and v.filter == _CREATURES_DIED:
+            # "for each creature that died this turn": the turn's count of deaths
+            # (rules/died_this_turn.counts_creatures_died)
+            out.discard("amount:count")
+            out.add("amount:creatures_died")
+        elif v.filter is not None:
             # "the number of artifacts that player controls": resolved as the
             # effect happens (rules/effects_runner.Ctx.concrete)
             _walk_value(_resolved_that_player(v.filter), out)

@@ -1189,7 +1189,7 @@ def _countered_matches(
     the stack by being countered (a spell whose targets all became illegal isn't
     countered, it doesn't resolve: 608.2b). It looks back in time (CR 603.10e): the
     spell is judged as it last existed on the stack (its caster, whether a copy)."""
-    if d.get("from_zone") != "stack" or d.get("cause") not in ("countered", "countered_exile"):
+    if d.get("from_zone") != "stack" or not str(d.get("cause", "")).startswith("countered"):
         return False
     if subject is None:
         return False

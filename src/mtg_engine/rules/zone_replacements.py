@@ -204,19 +204,34 @@ def _mark_adventure(game: Game, ev: dict[str, Any], new: int | None) -> None:
 @replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.GRAVEYARD)])
 def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """ "If that spell is countered this way, exile it instead of putting it into its
-    owner's graveyard" — a self-replacement effect of the counterspell, applied
-    before any other (CR 614.15, 616.1a)."""
-    if ev["cause"] != "countered_exile" or ev["to"] != Zone.GRAVEYARD:
+    owner's graveyard" (or put it into its owner's hand, on top of or on the bottom
+    of its owner's library) — a self-replacement effect of the counterspell,
+    applied before any other (CR 614.15, 616.1a)."""
+    if ev["cause"] not in _COUNTERED_TO or ev["to"] != Zone.GRAVEYARD:
         return []
+    zone, bottom = _COUNTERED_TO[ev["cause"]]
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["to"], ev["bottom"] = zone, bottom
+        if zone != Zone.LIBRARY:
+            return f"the counterspell {_VERBS[zone]} instead"
+        return f"the counterspell puts it on the {'bottom' if bottom else 'top'} of its owner's library instead"
+
     return [
         Replacement(
-            "countered_exile",
-            "the counterspell",
-            ("614.15", "614.1a"),
-            _to(Zone.EXILE, "", "the counterspell"),
-            self_replacement=True,
+            ev["cause"], "the counterspell", ("614.15", "614.1a"), apply, self_replacement=True
         )
     ]
+
+
+#: where a counterspell's "instead of into its owner's graveyard" puts the spell
+#: (rules/effects/stack.counter's cause): zone, and whether on the bottom of a library
+_COUNTERED_TO = {
+    "countered_exile": (Zone.EXILE, False),
+    "countered_hand": (Zone.HAND, False),
+    "countered_top": (Zone.LIBRARY, False),
+    "countered_bottom": (Zone.LIBRARY, True),
+}
 
 
 @replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.BATTLEFIELD, Zone.GRAVEYARD)])

@@ -2227,6 +2227,22 @@ class ClauseRules:
         # a self-replacement effect of the counterspell (CR 614.15): read by "counter"
         return [Effect("countered_exile_instead", {})]
 
+    def countered_put_instead(self, c: list[Any]) -> list[Effect]:
+        """ "If that spell is countered this way, put it into its owner's hand / on top
+        of / on the bottom of its owner's library instead of into that player's
+        graveyard" (Remand, Memory Lapse, Spell Crumple): a self-replacement effect of
+        the counterspell (CR 614.15), read by "counter"."""
+        return [Effect("countered_instead", {"to": c[-1]})]
+
+    def cdest_hand(self, c: list[Any]) -> str:
+        return "hand"
+
+    def cdest_top(self, c: list[Any]) -> str:
+        return "top"
+
+    def cdest_bottom(self, c: list[Any]) -> str:
+        return "bottom"
+
     def sent_damaged_no_regen(self, c: list[Any]) -> list[Effect]:
         """ "A creature dealt damage this way can't be regenerated this turn." (CR
         701.19c): the objects the previous instruction dealt damage to."""
@@ -2917,6 +2933,11 @@ class ClauseRules:
             raise CompileError("has counters: a description")
         quality = Filter(conditions=(("counters_ge", (str(kind), n)),))
         return Condition("is", {"ref": ref, "quality": quality, "adj": f"{n} {kind} counter(s)"})
+
+    def cond_has_any_counters(self, c: list[Any]) -> Condition:
+        """ "if it had counters on it", "if this artifact has counters on it" (CR 122.1):
+        one or more counters of any kind."""
+        return self.cond_has_counters([c[0], (1, "any")])
 
     def cond_has_counters_ge(self, c: list[Any]) -> Condition:
         """ "as long as this artifact has eight or more +1/+1 counters on it", "if there

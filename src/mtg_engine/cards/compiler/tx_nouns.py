@@ -358,6 +358,12 @@ class NounRules:
     def post_thats(self, c: list[Any]) -> Any:
         return c[0]
 
+    def post_thats_subtype_or(self, c: list[Any]) -> tuple[str, Any]:
+        """ "each other creature you control that's a Werewolf or a Wolf" (CR 205.3):
+        either subtype."""
+        words = [x for x in c if isinstance(x, NounWord)]
+        return ("any_of", tuple(((w.kind, w.value),) for w in words))
+
     def post_isnt(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [("not_" + k, v) for k, v in c[0]]
 

@@ -330,6 +330,23 @@ class VerbRules:
         (n, kind), what = c
         return [Effect("remove_counters", {"what": _obj(what), "counter": kind, "amount": n})]
 
+    def vp_move_counters(self, c: list[Any]) -> list[Effect]:
+        """ "move a +1/+1 counter from this artifact onto target creature", "move all
+        counters from target creature onto another target creature" (CR 122.5)."""
+        (n, kind), src, dst = c
+        return [
+            Effect(
+                "move_counters",
+                {"from": _obj(src), "to": _obj(dst), "counter": kind, "amount": n},
+            )
+        ]
+
+    def vp_put_those_counters(self, c: list[Any]) -> list[Effect]:
+        """ "whenever a creature you control leaves the battlefield, if it had counters
+        on it, put those counters on this artifact" (CR 122.8): as many of each kind
+        as that object last had; "those counters" are its counters."""
+        return [Effect("put_counters_it_had", {"from": It(), "what": _obj(c[0])})]
+
     def vp_remove_counters_it(self, c: list[Any]) -> list[Effect]:
         """ "remove that many +1/+1 counters from it" (CR 122.8): "it" is resolved
         with the other pronouns."""
@@ -509,6 +526,15 @@ class VerbRules:
     def vp_exchange_control(self, c: list[Any]) -> list[Effect]:
         refs = c[0]
         return [Effect("exchange_control", {"a": _obj(refs[0]), "b": _obj(refs[-1])})]
+
+    def vp_exchange_life(self, c: list[Any]) -> list[Effect]:
+        """ "Two target players exchange life totals" (CR 701.12c): the subject names
+        both players."""
+        return [Effect("exchange_life", {"player": SUBJ})]
+
+    def vp_exchange_life_with(self, c: list[Any]) -> list[Effect]:
+        """ "Exchange life totals with target opponent" (CR 701.12c)."""
+        return [Effect("exchange_life", {"player": SUBJ, "b": _obj(c[-1])})]
 
     def vp_tap(self, c: list[Any]) -> list[Effect]:
         return self._each("tap", "what", c[0])
@@ -1592,6 +1618,12 @@ class VerbRules:
         what = c[0]
         duration = c[1] if len(c) > 1 else None
         return [Effect("become", {"what": SUBJ, **what, "duration": duration})]
+
+    def vp_is_type_base_pt(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted creature loses all abilities and is a blue Frog creature with base
+        power and toughness 1/1" (layers 4, 5, 7b: CR 613.1d-e, 613.4b): what it
+        becomes, for as long as the static ability applies."""
+        return self.vp_become([self.become_type(c)])
 
     def become_type(self, c: list[Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
