@@ -74,6 +74,7 @@ from . import (  # noqa: F401
     graft,
     haunt,
     hideaway,
+    job_select,
     leaves,
     level_up,
     living_weapon,
