@@ -59,6 +59,8 @@ Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
 Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
 Cipher                 702.99      :mod:`.cipher` (encoded as it resolves; the
                                    creature's combat damage trigger)
+Bargain                702.166     :mod:`.bargain` (the permanent sacrificed
+                                   announced: ``sacrifice=(permanent,)``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
                                    declare blockers step)
 =====================  ==========  =====================================
@@ -71,6 +73,7 @@ from . import (  # noqa: F401
     aftermath,
     alt_conditions,
     awaken,
+    bargain,
     bestow,
     blitz,
     buyback,

@@ -2712,6 +2712,7 @@ class ClauseRules:
     cond_your_turn = _cond("your_turn")
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
+    cond_bargained = _cond("bargained")  # "if this spell was bargained" (CR 702.166b)
 
     def cond_not_kicked(self, c: list[Any]) -> Condition:
         """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
@@ -2807,6 +2808,10 @@ class ClauseRules:
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
         if text == "kicked" and isinstance(subject, SelfRef):
             return Condition("kicked")  # "if this spell was kicked" (CR 702.33d)
+        if text == "bargained" and isinstance(subject, (SelfRef, It)):
+            # "if this spell was bargained", "when this creature enters, if it was
+            # bargained" (CR 702.166b-c)
+            return Condition("bargained")
         if text == "kicked" and isinstance(subject, It):
             # "if it was kicked": the object "it" names, resolved with the other
             # pronouns (Ertai's Trickery's target spell, Hallar's "that spell", the
@@ -2983,6 +2988,8 @@ class ClauseRules:
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
         if text == "kicked":
             return Condition("kicked")  # "if it's kicked" (CR 702.33d)
+        if text == "bargained":
+            return Condition("bargained")  # "if it's bargained" (CR 702.166b)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
 
     def cond_isnt_it(self, c: list[Any]) -> Condition:
