@@ -167,6 +167,7 @@ _Untyped = Literal[
     EventKind.SCRY,
     EventKind.SPEED,
     EventKind.MONARCH,
+    EventKind.CITY_BLESSING,
     EventKind.INITIATIVE,
     EventKind.DUNGEON,
     EventKind.RING_TEMPTS,

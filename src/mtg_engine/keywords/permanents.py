@@ -52,6 +52,7 @@ from . import (  # noqa: F401
     absorb,
     activated,
     amplify,
+    ascend,
     aura_swap,
     backup,
     boast,

@@ -3056,6 +3056,12 @@ class ClauseRules:
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
 
     cond_monarch = _cond("monarch")
+    cond_city_blessing = _cond("city_blessing")  # CR 702.131c
+
+    def cond_no_city_blessing(self, c: list[Any]) -> Condition:
+        """ "If you don't have the city's blessing, you lose 1 life" (CR 702.131c)."""
+        return Condition("not", {"cond": Condition("city_blessing")})
+
     cond_initiative = _cond("initiative")  # CR 725.1
     cond_opponent_monarch = _cond("opponent_monarch")
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
