@@ -168,6 +168,7 @@ _Untyped = Literal[
     EventKind.SPEED,
     EventKind.MONARCH,
     EventKind.CITY_BLESSING,
+    EventKind.GIFT,
     EventKind.INITIATIVE,
     EventKind.DUNGEON,
     EventKind.RING_TEMPTS,

@@ -59,6 +59,8 @@ Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
 Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
 Cipher                 702.99      :mod:`.cipher` (encoded as it resolves; the
                                    creature's combat damage trigger)
+Gift                   702.174     :mod:`.gift` (the opponent promised the
+                                   gift announced: ``gift=player``)
 Bargain                702.166     :mod:`.bargain` (the permanent sacrificed
                                    announced: ``sacrifice=(permanent,)``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
@@ -93,6 +95,7 @@ from . import (  # noqa: F401
     foretell,
     freerunning,
     fuse,
+    gift,
     jump_start,
     kicker,
     madness,

@@ -785,6 +785,9 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, conspire=True))  # CR 702.78a
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
+    if "Gift" in kws:
+        # CR 702.174a: the gift promised to each opponent in turn
+        candidates.extend(CastSpell(o.id, gift=q) for q in game.opponents(player))
     for alt in (
         "Evoke",
         "Prowl",

@@ -71,6 +71,7 @@ _CAST_OPTION_KEYS = (
     "sacrifice",
     "discard",
     "fuse",
+    "gift",
 )
 _STACK_TASKS = ("cast", "activate", "choices")
 #: the names of the optional fields of this engine's CastSpell (feature detection)
@@ -360,6 +361,12 @@ class Script:
                 opts[key] = bool(value)
             elif key in ("replicate", "squad"):
                 opts[key] = int(value)
+            elif key == "gift":
+                # CR 702.174a: the opponent promised the gift, by name
+                names = self.refs.player_names
+                if value not in names:
+                    raise Illegal(f"gift: there's no player named {value!r}")
+                opts[key] = names.index(value)
             else:
                 opts[key] = self._cost_objects(game, key, value, acting)
         return opts

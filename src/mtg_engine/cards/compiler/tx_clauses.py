@@ -2741,6 +2741,11 @@ class ClauseRules:
         return Condition("alt_cost_paid", {"alt": (kw[0] if kw else _words(c)).lower()})
 
     cond_gift = _cond("gift_promised")
+
+    def cond_no_gift(self, c: list[Any]) -> Condition:
+        """ "If the gift wasn't promised, you lose 2 life" (CR 702.174k)."""
+        return Condition("not", {"cond": Condition("gift_promised")})
+
     cond_life_ge = _cond("life_ge")
     # CR 103.4: "at least N life more than your starting life total"
     cond_life_over_start = _cond("life_over_starting")
