@@ -117,5 +117,6 @@ from . import (  # noqa: F401
     storm,
     surge_spectacle,
     suspend,
+    undaunted,
     warp,
 )

@@ -22,7 +22,7 @@ from ..game.actions import (
     DecisionPurpose,
 )
 from ..game.events import EventKind
-from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, AltCost, set_cast_record
+from ..game.hooks import ALT_COSTS, KEYWORD_EXPANSIONS, KEYWORD_HOOKS, AltCost, set_cast_record
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
@@ -577,6 +577,14 @@ def _has_cost_abilities(o: GameObject) -> bool:
     key = ("cost_abilities", o.face)
     v = o.card.cache.get(key)
     if v is None:
+        printed_abilities = o.card.compiled[o.face].abilities
+        # with the abilities keywords stand for (undaunted's reduction, CR 702.125a)
+        expanded = [
+            x
+            for a in printed_abilities
+            if a.keyword in KEYWORD_EXPANSIONS
+            for x in KEYWORD_EXPANSIONS[a.keyword](a)
+        ]
         v = any(
             a.keyword == "Affinity"
             or (
@@ -587,7 +595,7 @@ def _has_cost_abilities(o: GameObject) -> bool:
                     for st in a.static
                 )
             )
-            for a in o.card.compiled[o.face].abilities
+            for a in (*printed_abilities, *expanded)
         )
         o.card.cache[key] = v
     return bool(v)
