@@ -63,6 +63,7 @@ Gift                   702.174     :mod:`.gift` (the opponent promised the
                                    gift announced: ``gift=player``)
 Bargain                702.166     :mod:`.bargain` (the permanent sacrificed
                                    announced: ``sacrifice=(permanent,)``)
+Web-slinging           702.188     :mod:`.web_slinging` (``alt="web-slinging"``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
                                    declare blockers step)
 =====================  ==========  =====================================
@@ -119,4 +120,5 @@ from . import (  # noqa: F401
     suspend,
     undaunted,
     warp,
+    web_slinging,
 )

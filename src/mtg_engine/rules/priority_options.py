@@ -805,6 +805,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Surge",
         "Spectacle",
         "Prototype",
+        "Web-slinging",
         _SNEAK,
     ):
         if alt in kws:
