@@ -262,7 +262,9 @@ class CastSpell(Answer):
     * ``fuse``: cast both halves of a split card with fuse from the hand as one
       fused split spell (CR 702.102a);
     * ``gift``: the opponent (player index) promised the gift of a spell with gift
-      (CR 702.174a, 702.174k); None: no gift promised.
+      (CR 702.174a, 702.174k); None: no gift promised;
+    * ``harmonize``: with ``alt="harmonize"``, the untapped creature you control
+      tapped to reduce the cost by its power (CR 702.180a-b); None: none tapped.
     """
 
     card: int
@@ -285,6 +287,7 @@ class CastSpell(Answer):
     discard: tuple[int, ...] | None = None
     fuse: bool = False
     gift: int | None = None
+    harmonize: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

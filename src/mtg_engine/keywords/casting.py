@@ -63,6 +63,8 @@ Gift                   702.174     :mod:`.gift` (the opponent promised the
                                    gift announced: ``gift=player``)
 Bargain                702.166     :mod:`.bargain` (the permanent sacrificed
                                    announced: ``sacrifice=(permanent,)``)
+Harmonize              702.180     :mod:`.harmonize` (``alt="harmonize"``, the
+                                   creature tapped: ``harmonize=creature``)
 Web-slinging           702.188     :mod:`.web_slinging` (``alt="web-slinging"``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
                                    declare blockers step)
@@ -97,6 +99,7 @@ from . import (  # noqa: F401
     freerunning,
     fuse,
     gift,
+    harmonize,
     jump_start,
     kicker,
     madness,

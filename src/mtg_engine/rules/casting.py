@@ -251,6 +251,8 @@ def cast_options(action: CastSpell | None, game: Game | None = None) -> dict[str
         opts["fuse"] = True  # CR 702.102a: both halves of a split card
     if action.gift is not None:
         opts["gift"] = int(action.gift)  # CR 702.174a: the opponent chosen
+    if action.harmonize is not None:
+        opts["harmonize"] = int(action.harmonize)  # CR 702.180b: the creature to tap
     return opts
 
 

@@ -72,6 +72,7 @@ _CAST_OPTION_KEYS = (
     "discard",
     "fuse",
     "gift",
+    "harmonize",
 )
 _STACK_TASKS = ("cast", "activate", "choices")
 #: the names of the optional fields of this engine's CastSpell (feature detection)
@@ -367,6 +368,9 @@ class Script:
                 if value not in names:
                     raise Illegal(f"gift: there's no player named {value!r}")
                 opts[key] = names.index(value)
+            elif key == "harmonize":
+                # CR 702.180b: the one creature tapped for harmonize
+                opts[key] = self._cost_objects(game, key, [str(value)], acting)[0]
             else:
                 opts[key] = self._cost_objects(game, key, value, acting)
         return opts
