@@ -69,18 +69,16 @@ def get_blessing(game: Game, player: int, source: GameObject, rule: str) -> None
     )
 
 
-@on_event(
-    EventKind.ZONE_CHANGE,
-    EventKind.CONTROL,
-    EventKind.CONTROL_EFFECT,
-    EventKind.PHASING,
-    keywords=(ASCEND,),
-)
+@on_event(EventKind.ZONE_CHANGE, watch=[(None, "battlefield")], keywords=(ASCEND,))
+def ascend_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 702.131b: a permanent entered the battlefield (see :func:`ascend_permanents`)."""
+    ascend_permanents(game, ev, subject)
+
+
+@on_event(EventKind.CONTROL, EventKind.CONTROL_EFFECT, EventKind.PHASING, keywords=(ASCEND,))
 def ascend_permanents(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.131b: any time a player controls ten or more permanents and a permanent
     of theirs has ascend, they get the city's blessing."""
-    if ev.kind == EventKind.ZONE_CHANGE and ev.data.get("to_zone") != "battlefield":
-        return
     for player, p in enumerate(game.players):
         if p.city_blessing:
             continue
