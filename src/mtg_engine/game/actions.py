@@ -260,7 +260,11 @@ class CastSpell(Answer):
       such as Fling's "sacrifice a creature" (CR 601.2h), or for offering
       (702.48); when omitted the engine asks if there's a choice;
     * ``fuse``: cast both halves of a split card with fuse from the hand as one
-      fused split spell (CR 702.102a).
+      fused split spell (CR 702.102a);
+    * ``gift``: the opponent (player index) promised the gift of a spell with gift
+      (CR 702.174a, 702.174k); None: no gift promised;
+    * ``harmonize``: with ``alt="harmonize"``, the untapped creature you control
+      tapped to reduce the cost by its power (CR 702.180a-b); None: none tapped.
     """
 
     card: int
@@ -282,6 +286,8 @@ class CastSpell(Answer):
     sacrifice: tuple[int, ...] | None = None
     discard: tuple[int, ...] | None = None
     fuse: bool = False
+    gift: int | None = None
+    harmonize: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,6 +167,8 @@ _Untyped = Literal[
     EventKind.SCRY,
     EventKind.SPEED,
     EventKind.MONARCH,
+    EventKind.CITY_BLESSING,
+    EventKind.GIFT,
     EventKind.INITIATIVE,
     EventKind.DUNGEON,
     EventKind.RING_TEMPTS,

@@ -168,6 +168,8 @@ class EventKind(StrEnum):
     SCRY = "scry"
     SPEED = "speed"
     MONARCH = "monarch"
+    CITY_BLESSING = "city_blessing"  # CR 702.131: a player gets the city's blessing
+    GIFT = "gift"  # CR 702.174: a promised gift is given
     INITIATIVE = "initiative"  # CR 725.1, 725.3: a player takes the initiative
     DUNGEON = "dungeon"  # CR 309, 701.49: a dungeon card and its venture marker
     RING_TEMPTS = "ring_tempts"

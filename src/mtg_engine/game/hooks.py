@@ -492,6 +492,33 @@ def _unwired(*_: Any) -> Any:
     raise RuntimeError("the rules are not wired in: import mtg_engine.engine first")
 
 
+#: conditions on how a spell was cast, known once its choices are announced (CR
+#: 601.2a-b), before its targets are chosen: condition kind -> the cast option that
+#: announces it ("gift_promised" -> "gift", 702.174m). A target phrase used only by
+#: instructions gated on such a condition is required only if it holds (601.2c).
+CAST_TIME_CONDITIONS: dict[str, str] = {}
+
+#: the instructions keywords add to a spell's spell ability as it's cast, applied in
+#: registration order: each function (the spell's characteristics, its spell ability)
+#: -> the spell ability (cipher's encoding last, CR 702.99a; a gift's effect first,
+#: 702.174j)
+SpellInstructionsFn = Callable[["Chars", "Ability"], "Ability"]
+SPELL_INSTRUCTIONS: list[SpellInstructionsFn] = []
+
+
+def spell_instructions(fn: SpellInstructionsFn) -> SpellInstructionsFn:
+    """Register a keyword's instructions added to a spell's spell ability."""
+    SPELL_INSTRUCTIONS.append(fn)
+    return fn
+
+
+def with_keyword_instructions(c: Chars, ability: Ability) -> Ability:
+    """The spell ability with every keyword's added instructions (SPELL_INSTRUCTIONS)."""
+    for fn in SPELL_INSTRUCTIONS:
+        ability = fn(c, ability)
+    return ability
+
+
 def _nothing_kept(*_: Any) -> bool:
     return False
 
@@ -605,8 +632,9 @@ class KeywordHooks:
     suspend_x_range: Callable[[Game, int, GameObject], tuple[int, int] | None] = _unwired
     # splice (CR 702.47): the spliced text joins the spell
     splice_onto: Callable[[Game, GameObject, list[int]], None] = _unwired
-    # cipher (CR 702.99a): the instruction a keyword adds to a spell's spell ability
-    with_keyword_instructions: Callable[[Chars, Ability], Ability] = _unwired
+    # cipher, gift (CR 702.99a, 702.174j): the instructions keywords add to a spell's
+    # spell ability (SPELL_INSTRUCTIONS)
+    with_keyword_instructions: Callable[[Chars, Ability], Ability] = with_keyword_instructions
     # amplify (CR 702.38a): reveal cards as the creature enters
     apply_amplify: Callable[..., bool] = _unwired
     # devour (CR 702.82a): sacrifice creatures as the creature enters

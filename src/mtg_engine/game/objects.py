@@ -235,6 +235,7 @@ PLAYER_FIELDS: Final = (
     "spells_cast_this_turn",
     "speed",
     "monarch",
+    "city_blessing",
     "ring_tempted",
     "ring_bearer",
     "initiative",
@@ -285,6 +286,9 @@ class Player:
         self.speed: int | None = None
         #: CR 724.1: the monarch designation (one player at most has it, 724.3)
         self.monarch = False
+        #: CR 702.131c: the city's blessing, a designation kept for the rest of the
+        #: game once gotten (any number of players may have it)
+        self.city_blessing = False
         #: CR 701.54c: how many times the Ring has tempted this player this game
         self.ring_tempted = 0
         #: CR 701.54a-b: the permanent (object id) this player chose as their

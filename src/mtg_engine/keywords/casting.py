@@ -61,6 +61,13 @@ Mayhem                 702.187     :mod:`.mayhem` (cast from the graveyard the
 Prototype              702.160     :mod:`.prototype` (``alt="prototype"``)
 Cipher                 702.99      :mod:`.cipher` (encoded as it resolves; the
                                    creature's combat damage trigger)
+Gift                   702.174     :mod:`.gift` (the opponent promised the
+                                   gift announced: ``gift=player``)
+Bargain                702.166     :mod:`.bargain` (the permanent sacrificed
+                                   announced: ``sacrifice=(permanent,)``)
+Harmonize              702.180     :mod:`.harmonize` (``alt="harmonize"``, the
+                                   creature tapped: ``harmonize=creature``)
+Web-slinging           702.188     :mod:`.web_slinging` (``alt="web-slinging"``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
                                    declare blockers step)
 =====================  ==========  =====================================
@@ -73,6 +80,7 @@ from . import (  # noqa: F401
     aftermath,
     alt_conditions,
     awaken,
+    bargain,
     bestow,
     blitz,
     buyback,
@@ -93,6 +101,8 @@ from . import (  # noqa: F401
     foretell,
     freerunning,
     fuse,
+    gift,
+    harmonize,
     jump_start,
     kicker,
     madness,
@@ -114,5 +124,7 @@ from . import (  # noqa: F401
     storm,
     surge_spectacle,
     suspend,
+    undaunted,
     warp,
+    web_slinging,
 )

@@ -24,6 +24,7 @@ from ..cards.abilities import Cost, Filter
 from ..game.events import EventKind
 from ..game.hooks import CostPart, additional_cost, on_event
 from ..rules.support import register_keywords
+from .common import one_sacrifice_announced
 from .copies import copy_if_cost_paid
 
 if TYPE_CHECKING:
@@ -46,11 +47,11 @@ def casualty_cost(
     game: Game, obj: GameObject, abilities: list[Ability], opts: dict[str, Any]
 ) -> tuple[list[CostPart], str | None]:
     """CR 702.153a: the optional sacrifice of a creature with power N or greater."""
-    chosen = list(opts.get("sacrifice") or ())
-    if not abilities or not chosen:
-        return [], None
-    if len(chosen) != 1:
-        return [], "casualty sacrifices one creature (rule 702.153a)"
+    announced, problem = one_sacrifice_announced(
+        abilities, opts, "casualty sacrifices one creature (rule 702.153a)"
+    )
+    if not announced:
+        return [], problem
     n = _n(abilities[0])
     if n is None:
         return [], "casualty X (rule 702.153a) isn't implemented"

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Condition, ControllerRef, Effect, ParentRef, TriggerRef
-from ..game.hooks import KEYWORD_HOOKS, on_event
+from ..game.hooks import on_event, spell_instructions
 from ..game.objects import Zone
 from ..rules.linked_exile import ENCODED_ON
 from ..rules.support import register, register_keywords
@@ -62,6 +62,7 @@ ENCODED_TRIGGER = keyword_trigger(
 _WITH_ENCODE: dict[int, tuple[Ability, Ability]] = {}
 
 
+@spell_instructions
 def with_cipher(c: Chars, ability: Ability) -> Ability:
     """The spell ability of a spell with cipher, its last instruction the encoding
     (CR 702.99a); any other spell ability unchanged."""
@@ -74,9 +75,6 @@ def with_cipher(c: Chars, ability: Ability) -> Ability:
             replace(ability, effects=(*ability.effects, ENCODE)),
         )
     return got[1]
-
-
-KEYWORD_HOOKS.with_keyword_instructions = with_cipher
 
 
 @on_event("damage", keywords=(CIPHER,))

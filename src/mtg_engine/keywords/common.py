@@ -220,3 +220,18 @@ def _has_while_this_permanent(game: Game, obj: GameObject, op: str, args: dict[s
     )
     game.effects = [*game.effects, granted]
     game.invalidate()
+
+
+def one_sacrifice_announced(
+    abilities: list[Ability], opts: dict[str, Any], problem: str
+) -> tuple[bool, str | None]:
+    """An optional additional cost "you may sacrifice a [permanent]" (casualty,
+    702.153a; bargain, 702.166a) announced with the spell's other choices (CR 601.2b,
+    the cast's ``sacrifice``): (announced, None), or (False, ``problem``) when more
+    than one permanent is named."""
+    chosen = list(opts.get("sacrifice") or ())
+    if not abilities or not chosen:
+        return False, None
+    if len(chosen) != 1:
+        return False, problem
+    return True, None

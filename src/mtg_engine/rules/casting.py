@@ -22,7 +22,7 @@ from ..game.actions import (
     DecisionPurpose,
 )
 from ..game.events import EventKind
-from ..game.hooks import ALT_COSTS, KEYWORD_HOOKS, AltCost, set_cast_record
+from ..game.hooks import ALT_COSTS, KEYWORD_EXPANSIONS, KEYWORD_HOOKS, AltCost, set_cast_record
 from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
@@ -33,6 +33,7 @@ from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
 from .bestowed import BESTOWED, bestowed_values
 from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
+from .cast_time_targets import required_targets
 from .char_values import Chars
 from .characteristics import chars, printed
 from .conditions import evaluate
@@ -248,6 +249,10 @@ def cast_options(action: CastSpell | None, game: Game | None = None) -> dict[str
         opts["discard"] = list(action.discard)
     if action.fuse:
         opts["fuse"] = True  # CR 702.102a: both halves of a split card
+    if action.gift is not None:
+        opts["gift"] = int(action.gift)  # CR 702.174a: the opponent chosen
+    if action.harmonize is not None:
+        opts["harmonize"] = int(action.harmonize)  # CR 702.180b: the creature to tap
     return opts
 
 
@@ -469,6 +474,8 @@ def _spell_problem(
         ability = spec.spell_ability(ability, alt_ability_of(o, spec.keyword))
     if opts.get("fuse"):
         ability = KEYWORD_HOOKS.fused_ability(o.card)  # CR 601.2c: targets for both halves
+    if ability is not None:
+        ability = required_targets(game, o, ability, opts)  # CR 601.2c
     if (
         ability is not None
         and not opts.get("entwine")
@@ -572,6 +579,14 @@ def _has_cost_abilities(o: GameObject) -> bool:
     key = ("cost_abilities", o.face)
     v = o.card.cache.get(key)
     if v is None:
+        printed_abilities = o.card.compiled[o.face].abilities
+        # with the abilities keywords stand for (undaunted's reduction, CR 702.125a)
+        expanded = [
+            x
+            for a in printed_abilities
+            if a.keyword in KEYWORD_EXPANSIONS
+            for x in KEYWORD_EXPANSIONS[a.keyword](a)
+        ]
         v = any(
             a.keyword == "Affinity"
             or (
@@ -582,7 +597,7 @@ def _has_cost_abilities(o: GameObject) -> bool:
                     for st in a.static
                 )
             )
-            for a in o.card.compiled[o.face].abilities
+            for a in (*printed_abilities, *expanded)
         )
         o.card.cache[key] = v
     return bool(v)
@@ -934,6 +949,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "squad": int(opts.get("squad") or 0),
         "offspring": bool(opts.get("offspring")),
         "conspire": bool(opts.get("conspire")),
+        "gift": opts.get("gift"),  # CR 702.174k: the gift was promised to that player
         "splice": [],
         "rules": rules,
     }
@@ -1410,6 +1426,10 @@ def choices_task(game: Game, task: Task) -> None:
             game.emit(EventKind.X, ("601.2b", "107.3a"), f"X is {obj.x} for {obj.name}")
         task.stage = 2
     # stage 2: targets, one target phrase at a time (CR 601.2c, 115.1)
+    if obj.stack_kind == "spell" and task.stage == 2 and not d.get("required_targets"):
+        # CR 601.2c: targets required only if a cost was chosen
+        obj.ability = ability = required_targets(game, obj, ability)
+        d["required_targets"] = True
     specs = target_specs(ability, obj.modes)
     while task.stage == 2:
         i = d["spec"]

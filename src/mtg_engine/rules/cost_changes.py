@@ -182,6 +182,10 @@ def count_for_each(
         return max(0, n - 1)
     if isinstance(each, Filter):
         flt = each
+        if flt.kinds == ("player",):
+            # "for each opponent" (undaunted, CR 702.125a): players still in the game
+            # (702.125b, 800.4a)
+            return sum(matches_player(game, p.index, flt, controller, source) for p in game.players)
         if flt.zone == "any":
             n = 0
             for zone in ("battlefield", "graveyard", "hand", "exile", "library", "stack"):

@@ -785,6 +785,9 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, conspire=True))  # CR 702.78a
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
+    if "Gift" in kws:
+        # CR 702.174a: the gift promised to each opponent in turn
+        candidates.extend(CastSpell(o.id, gift=q) for q in game.opponents(player))
     for alt in (
         "Evoke",
         "Prowl",
@@ -802,19 +805,14 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         "Surge",
         "Spectacle",
         "Prototype",
+        "Web-slinging",
+        "Harmonize",
         _SNEAK,
     ):
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:
-        creatures = [
-            x
-            for x in game.battlefield
-            if game.objects[x].controller == player
-            and not game.objects[x].tapped
-            and "Creature" in chars(game, game.objects[x]).types
-            and tap_forbidden(game, game.objects[x]) is None  # CR 101.2
-        ]
+        creatures = _untapped_creatures(game, player)
         if creatures:
             candidates.append(CastSpell(o.id, convoke=tuple(creatures[: c.mana_value])))
     if "Improvise" in kws:
@@ -834,6 +832,12 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         grave = game.players[player].graveyard[:generic]
         if grave:
             candidates.append(CastSpell(o.id, delve=tuple(grave)))
+    if "Harmonize" in kws:
+        # CR 702.180a-b: tapping the untapped creature with the greatest power
+        mine = _untapped_creatures(game, player)
+        if mine:
+            strongest = max(mine, key=lambda x: chars(game, game.objects[x]).power or 0)
+            candidates.append(CastSpell(o.id, alt="harmonize", harmonize=strongest))
     if "Offering" in kws:
         best = KEYWORD_HOOKS.offering_sacrifice_choice(game, player, o)
         if best is not None:
@@ -846,6 +850,19 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
             if act.squad:
                 out.extend(_squads(game, player, act))
     return out
+
+
+def _untapped_creatures(game: Game, player: int) -> list[int]:
+    """The untapped creatures ``player`` controls that may be tapped (CR 101.2): for
+    convoke (702.51a) and harmonize (702.180a)."""
+    return [
+        x
+        for x in game.battlefield
+        if game.objects[x].controller == player
+        and not game.objects[x].tapped
+        and "Creature" in chars(game, game.objects[x]).types
+        and tap_forbidden(game, game.objects[x]) is None  # CR 101.2
+    ]
 
 
 def _squads(game: Game, player: int, once: CastSpell) -> list[CastSpell]:

@@ -71,6 +71,8 @@ _CAST_OPTION_KEYS = (
     "sacrifice",
     "discard",
     "fuse",
+    "gift",
+    "harmonize",
 )
 _STACK_TASKS = ("cast", "activate", "choices")
 #: the names of the optional fields of this engine's CastSpell (feature detection)
@@ -364,6 +366,15 @@ class Script:
                 opts[key] = bool(value)
             elif key in ("replicate", "squad"):
                 opts[key] = int(value)
+            elif key == "gift":
+                # CR 702.174a: the opponent promised the gift, by name
+                names = self.refs.player_names
+                if value not in names:
+                    raise Illegal(f"gift: there's no player named {value!r}")
+                opts[key] = names.index(value)
+            elif key == "harmonize":
+                # CR 702.180b: the one creature tapped for harmonize
+                opts[key] = self._cost_objects(game, key, [str(value)], acting)[0]
             else:
                 opts[key] = self._cost_objects(game, key, value, acting)
         return opts

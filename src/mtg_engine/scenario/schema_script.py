@@ -39,6 +39,8 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
         "sacrifice",
         "discard",
         "fuse",
+        "gift",
+        "harmonize",
     ),
     "activate": ("ability", "x", "targets", "divide", "modes", "tap", "sacrifice", "discard"),
     "attack": ("bands",),
@@ -303,7 +305,7 @@ def _option_value(ck: Checker, key: str, v: Any, path: str, line: int | None, bo
         return ck.integer(v, path, line, minimum=1)
     if key in ("face_down", "buyback", "entwine", "fuse", "offspring", "conspire", "while_casting"):
         return ck.boolean(v, path, line)
-    if key in ("alt", "half"):
+    if key in ("alt", "half", "gift", "harmonize"):
         return ck.string(v, path, line)
     if key == "kicker":
         if isinstance(v, bool) or (isinstance(v, int) and v >= 0):

@@ -90,6 +90,10 @@ def cast_announcements(game: Game, a: CastSpell) -> list[str]:
         out.append("with offspring")
     if a.conspire:
         out.append("conspiring")
+    if a.harmonize is not None and a.harmonize in game.objects:
+        out.append(f"tapping {game.objects[a.harmonize].name}")
+    if a.gift is not None and 0 <= a.gift < len(game.players):
+        out.append(f"promising a gift to {game.players[a.gift].name}")
     if a.splice:
         out.append("splicing " + ", ".join(game.objects[i].name for i in a.splice))
     if a.fuse:

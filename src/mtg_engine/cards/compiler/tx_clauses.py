@@ -2753,6 +2753,7 @@ class ClauseRules:
     cond_your_turn = _cond("your_turn")
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
+    cond_bargained = _cond("bargained")  # "if this spell was bargained" (CR 702.166b)
 
     def cond_not_kicked(self, c: list[Any]) -> Condition:
         """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
@@ -2781,6 +2782,11 @@ class ClauseRules:
         return Condition("alt_cost_paid", {"alt": (kw[0] if kw else _words(c)).lower()})
 
     cond_gift = _cond("gift_promised")
+
+    def cond_no_gift(self, c: list[Any]) -> Condition:
+        """ "If the gift wasn't promised, you lose 2 life" (CR 702.174k)."""
+        return Condition("not", {"cond": Condition("gift_promised")})
+
     cond_life_ge = _cond("life_ge")
     # CR 103.4: "at least N life more than your starting life total"
     cond_life_over_start = _cond("life_over_starting")
@@ -2848,6 +2854,10 @@ class ClauseRules:
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
         if text == "kicked" and isinstance(subject, SelfRef):
             return Condition("kicked")  # "if this spell was kicked" (CR 702.33d)
+        if text == "bargained" and isinstance(subject, (SelfRef, It)):
+            # "if this spell was bargained", "when this creature enters, if it was
+            # bargained" (CR 702.166b-c)
+            return Condition("bargained")
         if text == "kicked" and isinstance(subject, It):
             # "if it was kicked": the object "it" names, resolved with the other
             # pronouns (Ertai's Trickery's target spell, Hallar's "that spell", the
@@ -3029,6 +3039,8 @@ class ClauseRules:
         _, quality, text = next(x for x in c if isinstance(x, tuple) and x[:1] == ("quality",))
         if text == "kicked":
             return Condition("kicked")  # "if it's kicked" (CR 702.33d)
+        if text == "bargained":
+            return Condition("bargained")  # "if it's bargained" (CR 702.166b)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
 
     def cond_isnt_it(self, c: list[Any]) -> Condition:
@@ -3095,6 +3107,12 @@ class ClauseRules:
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
 
     cond_monarch = _cond("monarch")
+    cond_city_blessing = _cond("city_blessing")  # CR 702.131c
+
+    def cond_no_city_blessing(self, c: list[Any]) -> Condition:
+        """ "If you don't have the city's blessing, you lose 1 life" (CR 702.131c)."""
+        return Condition("not", {"cond": Condition("city_blessing")})
+
     cond_initiative = _cond("initiative")  # CR 725.1
     cond_opponent_monarch = _cond("opponent_monarch")
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
