@@ -175,7 +175,8 @@ class KeywordRules:
 
     def kw_cost_mana_life(self, c: list[Any]) -> Cost:
         # "Cumulative upkeep—Pay {B} and 1 life." (CR 702.24a)
-        return Cost(mana=c[0], life=c[1])
+        mana, life = (x for x in c if not (isinstance(x, Token) and x.type == "AND_LIFE"))
+        return Cost(mana=mana, life=life)
 
     def kw_gift(self, c: list[Any]) -> Ability:
         return self._kw("Gift", gift=c[-1] if c else "card")

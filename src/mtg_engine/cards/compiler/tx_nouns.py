@@ -33,6 +33,7 @@ from .ir import (
     ThatPlayer,
     ThatSpell,
     Them,
+    TheToken,
     Those,
     ZoneOf,
 )
@@ -591,6 +592,11 @@ class NounRules:
 
     def np_it(self, c: list[Any]) -> It:
         return It()
+
+    def np_the_token(self, c: list[Any]) -> TheToken:
+        # "create a token, then mill two cards. Put a counter on the token": the
+        # token made, even after another instruction (ir.finalize, CR 608.2c)
+        return TheToken()
 
     def np_each_of_those(self, c: list[Any]) -> Them:
         # "each of those creatures": plural, the objects of the instruction before
