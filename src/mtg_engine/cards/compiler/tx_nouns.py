@@ -454,6 +454,14 @@ class NounRules:
             return ("toughness_gt_power", True)
         return (key + "_gt", amount)
 
+    def with_stat_le_expr(self, c: list[Any]) -> tuple[str, Any]:
+        # "with mana value less than or equal to the number of lands you control"
+        # (Beseech the Queen; CR 202.3): the number computed as the instruction happens
+        return (self._stat_key(c[0]) + "_le", c[1])
+
+    def with_stat_ge_expr(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_ge", c[1])
+
     def with_stat_eq_expr(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_eq", c[1])
 
