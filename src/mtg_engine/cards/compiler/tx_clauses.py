@@ -1025,6 +1025,11 @@ class ClauseRules:
     def sent_your_turn(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("your_turn"))
 
+    def sent_not_your_turn(self, c: list[Any]) -> list[Effect]:
+        """ "During turns other than yours, this artifact is a 2/3 Gargoyle artifact
+        creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
+        return _with_condition(c[0], Condition("not_your_turn"))
+
     def sent_as_long(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", Condition("as_long_as", {"cond": c[0]}), c[1])
 
