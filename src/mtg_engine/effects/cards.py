@@ -59,6 +59,7 @@ def mill(ctx: Ctx, e: Effect) -> bool:
     for p in ctx.players(e.args.get("player")):
         milled.extend(mill_cards(ctx.game, p, n))
     ctx.set_parent("it", milled)  # "the milled card" (CR 608.2c)
+    ctx.set_parent("milled", milled)  # "if a land card was milled this way"
     return True
 
 

@@ -8,6 +8,7 @@ from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules import mana_costs
+from ..rules.damage import life_unpayable, lose_life
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.filters import objects_matching
 from ..rules.permanents import sacrifice
@@ -19,6 +20,7 @@ from . import REGISTRY, effect
 register("arg:unless_does.options")
 register("arg:unless_pays.x")  # "where X is ..." (Thassa's Rebuff)
 register("pay:x_chosen")  # "you may pay {X}": X chosen as it resolves (CR 107.3f)
+register("arg:pay.life")  # "pay {1} and 3 life" (CR 119.4)
 
 
 def _x(ctx: Ctx, e: Effect) -> int:
@@ -84,7 +86,10 @@ def pay(ctx: Ctx, e: Effect) -> bool:
         return False  # waiting for X
     cost = mana_costs.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
     plan = mana_rules.plan_payment(g, payer, cost)
-    if plan is None:
+    life = int(e.args.get("life", 0))
+    # "pay {1} and 3 life" (Ripples of Undeath): both parts or neither (CR 118.3, 119.4)
+    why = life_unpayable(g, payer, life) if life else None
+    if plan is None or why is not None:
         g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")
         if ctx.task is not None:
             ctx.task.data["short"] = True  # "if you do" is false (CR 608.2c)
@@ -114,6 +119,8 @@ def pay(ctx: Ctx, e: Effect) -> bool:
             ctx.task.data["short"] = True
             return True
     mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s ability")
+    if life:
+        lose_life(g, payer, life, ("119.4",), f"paid for {ctx.obj.name}", paid=True)
     return True
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
+from ..cards.abilities import Condition, Filter, ParentRef, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
@@ -292,6 +292,10 @@ def evaluate(
         return _cast_it(game, controller, source, ctx)
     if k == "you_control_more":
         return _you_control_more(game, a, controller, source, ctx)
+    if k == "milled_this_way":
+        return _milled_this_way(game, a, controller, source, ctx)
+    if k == "entered_or_cast_from":
+        return _entered_or_cast_from(game, a, controller, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, _named_object(game, a, source, ctx))
     return False
@@ -338,7 +342,48 @@ def _named_object(
     return game.objects.get(ids[0]) if ids else None
 
 
-register("condition:cast_it", "condition:you_control_more")
+register(
+    "condition:cast_it",
+    "condition:you_control_more",
+    "condition:entered_or_cast_from",
+    "condition:milled_this_way",
+)
+
+
+def _milled_this_way(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> bool:
+    """ "If a land card was milled this way" (CR 701.17a, 608.2c): one of the cards the
+    mill of this resolution put into a graveyard has the quality."""
+    quality = a.get("quality")
+    if ctx is None or not isinstance(quality, Filter):
+        return False
+    return any(
+        oid in game.objects and matches_object(game, game.objects[oid], quality, controller, source)
+        for oid in ctx.refs(ParentRef("milled"))
+    )
+
+
+def _entered_or_cast_from(game: Game, a: dict, controller: int, ctx: Ctx | None) -> bool:
+    """ "if it entered from your graveyard or you cast it from your graveyard" (CR
+    603.4): the permanent of the triggering event (its zone change, 603.6a) moved
+    from that zone, or was a spell cast from it (the record its spell left, 601.2a;
+    not a copy, 707.10) by this ability's controller. A card in a graveyard is its
+    owner's (CR 404.1). Once that permanent has left the battlefield only the move
+    is known."""
+    event = ctx.obj.trigger_data if ctx is not None else None
+    if not event or event.get("to_zone") != "battlefield":
+        return False
+    zone, whose = a.get("zone"), a.get("whose")
+    new = game.objects.get(event.get("obj", -1))
+    owner = new.owner if new is not None else event.get("controller")
+    if whose == "you" and owner != controller:
+        return False
+    if event.get("from_zone") == zone:
+        return True
+    if new is None or not new.paid:
+        return False
+    return new.paid.get("from_zone") == zone and cast_by(new) == controller
 
 
 def more_than_whom(a: dict) -> bool:

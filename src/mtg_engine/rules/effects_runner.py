@@ -982,6 +982,12 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
     """ "You may sacrifice this enchantment. If you do, ...": once it has left the
     battlefield it can't be sacrificed (CR 701.21a), so there is no choice to make
     (an impossible instruction is ignored, CR 101.3) and "if you do" is false."""
+    if e is not None and e.condition is not None and e.condition.kind == "is":
+        # "You may put the exiled card onto the battlefield if it's a creature card":
+        # not a creature card, so it can't be put there and there is no choice
+        # (CR 608.2c, 101.3)
+        obj = ctx.obj
+        return not evaluate(ctx.game, e.condition, obj.controller, ctx.source, ctx)
     if e is not None and e.op == "blight":
         # CR 701.68b: a player who controls no creature can't choose to blight
         p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]

@@ -29,6 +29,10 @@ _KNOWN: dict[int, tuple[Ability, bool]] = {}
 
 
 def _moves_self_from_graveyard(e: Effect) -> bool:
+    if e.op == "delayed_trigger":
+        # "return this card from your graveyard to the battlefield at the beginning of
+        # the next end step" (Prized Amalgam): the delayed ability's instruction
+        return any(_moves_self_from_graveyard(x) for x in e.args.get("effects") or ())
     return e.args.get("from_zone") == "graveyard" and isinstance(e.args.get("what"), SelfRef)
 
 

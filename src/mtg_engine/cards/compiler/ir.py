@@ -60,6 +60,16 @@ class It:
         return "It()"
 
 
+class TheToken(It):
+    """ "The token(s)": "it", but after another instruction of the ability the
+    tokens its token-creating instruction made (CR 608.2c)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TheToken()"
+
+
 class ZoneOf(tuple):  # type: ignore[type-arg]
     """A zone phrase, ``(zone, owner)``: ``("hand", "target_player")`` for "target
     player's hand", carrying the player target itself (``tgt``) so that the
@@ -639,6 +649,16 @@ def finalize(
             # "put all land cards revealed this way into your hand and the rest into
             # your graveyard": the cards not taken (rules/effects_runner.py)
             return ParentRef("rest")
+        made_at = state.get("made_at")
+        if (
+            isinstance(v, TheToken)
+            and state["last"] == "parent"
+            and made_at is not None
+            and state["pos"] > made_at + 1
+        ):
+            # "create a 1/1 Insect token, then mill two cards. Put a deathtouch counter
+            # on the token": not the milled cards (CR 608.2c)
+            return ParentRef("created")
         if isinstance(v, It):
             return resolve_it()
         if isinstance(v, ExiledCard):
@@ -671,6 +691,7 @@ def finalize(
             args = {"effects": inner, "targets": specs}
             out.append(Effect(eff.op, args, eff.optional, eff.condition))
             continue
+        state["pos"] = pos
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)
         c = eff.condition
@@ -742,6 +763,10 @@ def finalize(
             and effects[pos + 1].op == "reveal"
             and type(effects[pos + 1].args.get("what")) is It
         )
+        if eff.op == "create_token" and sum(e.op == "create_token" for e in effects) == 1:
+            state["made_at"] = pos  # the only token-creating instruction ("the token")
+        elif eff.op.startswith("copy"):
+            state["made_at"] = None  # a copy may be a token too
         if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
@@ -759,10 +784,12 @@ def finalize(
                 k in _ATTACHED_TO_SELF and v == "self" for k, v in _each_of(eff).filter.conditions
             )
         elif (
-            trigger is not None
-            and trigger.event == "cast"
-            and isinstance(eff.args.get("what"), SelfRef)
-        ):
+            (trigger is not None and trigger.event == "cast")
+            or (trigger_about_other and eff.op == "exile")
+        ) and isinstance(eff.args.get("what"), SelfRef):
+            # "whenever another creature you control enters, ... exile Grist, then return
+            # it to the battlefield transformed": "it" is this object, named last, not the
+            # triggering one (CR 608.2c)
             # "whenever you cast ..., put two +1/+1 counters on this creature. It gains
             # menace": "it" is this creature, not the spell (CR 608.2c)
             state["last"] = "self"

@@ -354,6 +354,16 @@ class OracleLexer(Lexer):
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
             elif value == "and" and kind != "UNKNOWN" and nxt == "from":
                 kind = "AND_FROM"  # "protection from instants and from sorceries" (CR 702.16)
+            elif (
+                value == "and"
+                and kind != "UNKNOWN"
+                and i > 0
+                and raw[i - 1][0] == "MANA_SYM"
+                and (nxt.isdigit() or nxt in NUMBER_WORDS)
+                and i + 2 < n
+                and raw[i + 2][1] == "life"
+            ):
+                kind = "AND_LIFE"  # "pay {1} and 3 life": one payment of both (CR 119.4)
             elif value == "and" and kind != "UNKNOWN":
                 j = i - 1
                 while j >= 0 and raw[j][0] == "LIST_COMMA":

@@ -1032,6 +1032,11 @@ class ClauseRules:
     def sent_your_turn(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("your_turn"))
 
+    def sent_not_your_turn(self, c: list[Any]) -> list[Effect]:
+        """ "During turns other than yours, this artifact is a 2/3 Gargoyle artifact
+        creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
+        return _with_condition(c[0], Condition("not_your_turn"))
+
     def sent_as_long(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", Condition("as_long_as", {"cond": c[0]}), c[1])
 
@@ -2846,6 +2851,13 @@ class ClauseRules:
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("revealed_this_way", {"quality": flt})
 
+    def cond_milled_this_way(self, c: list[Any]) -> Condition:
+        """ "Mill a card. If a land card was milled this way, ..." (Loafing Giant,
+        Aberrant Researcher; CR 701.17a, 608.2c): one of the cards the mill before it
+        put into a graveyard has the quality."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("milled_this_way", {"quality": flt})
+
     def cond_is(self, c: list[Any]) -> Condition:
         """ "as long as enchanted permanent is a creature", "if the sacrificed
         permanent was a Vehicle": the subject (``filter`` for a described object,
@@ -2979,6 +2991,16 @@ class ClauseRules:
         ref = next((x for x in c if not isinstance(x, Token)), It())
         quality = Filter(conditions=(("entered_this_turn", True),))
         return Condition("is", {"ref": ref, "quality": quality, "adj": "entered this turn"})
+
+    def cond_entered_or_cast_from(self, c: list[Any]) -> Condition:
+        """ "if it entered from your graveyard or you cast it from your graveyard"
+        (Grist, Prized Amalgam; CR 603.4, 400.7, 601.2a): the permanent of the
+        triggering event moved onto the battlefield from that graveyard, or was a spell
+        its controller cast from it."""
+        zones = [x for x in c if isinstance(x, tuple)]
+        if len(zones) != 2 or zones[0][:2] != zones[1][:2] or zones[0][1] not in ("you", None):
+            raise CompileError("entered or cast from: two different zones")
+        return Condition("entered_or_cast_from", {"zone": "graveyard", "whose": zones[0][1]})
 
     def cast_zone(self, c: list[Any]) -> str:
         return _words(c)

@@ -64,12 +64,15 @@ class KeywordRules:
         (``("quality", None, text)`` when the words have no filter yet)."""
 
         text = _words([x for x in c if not isinstance(x, list)])
-        nouns = next((x for x in c if isinstance(x, list)), None)
+        lists = [x for x in c if isinstance(x, list)]
+        nouns = lists[-1] if lists else None
+        # "if that land was a snow land" (Icequake): adjectives before the noun
+        adjs = lists[0] if len(lists) == 2 else []
         quality: Filter | None = None
         if nouns:
             words = [str(x) for x in c if isinstance(x, Token)]
             if words in (["a"], ["an"]):
-                quality = build_filter([Alt([], nouns)], [])
+                quality = build_filter([Alt(adjs, nouns)], [])
         else:
             conds = _ADJ_QUALITIES.get(text)
             if conds is not None:
@@ -175,7 +178,8 @@ class KeywordRules:
 
     def kw_cost_mana_life(self, c: list[Any]) -> Cost:
         # "Cumulative upkeep—Pay {B} and 1 life." (CR 702.24a)
-        return Cost(mana=c[0], life=c[1])
+        mana, life = (x for x in c if not (isinstance(x, Token) and x.type == "AND_LIFE"))
+        return Cost(mana=mana, life=life)
 
     def kw_gift(self, c: list[Any]) -> Ability:
         return self._kw("Gift", gift=c[-1] if c else "card")

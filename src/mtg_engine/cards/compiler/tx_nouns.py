@@ -34,6 +34,7 @@ from .ir import (
     ThatPlayerOr,
     ThatSpell,
     Them,
+    TheToken,
     Those,
     ZoneOf,
 )
@@ -460,6 +461,14 @@ class NounRules:
             return ("toughness_gt_power", True)
         return (key + "_gt", amount)
 
+    def with_stat_le_expr(self, c: list[Any]) -> tuple[str, Any]:
+        # "with mana value less than or equal to the number of lands you control"
+        # (Beseech the Queen; CR 202.3): the number computed as the instruction happens
+        return (self._stat_key(c[0]) + "_le", c[1])
+
+    def with_stat_ge_expr(self, c: list[Any]) -> tuple[str, Any]:
+        return (self._stat_key(c[0]) + "_ge", c[1])
+
     def with_stat_eq_expr(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_eq", c[1])
 
@@ -598,6 +607,11 @@ class NounRules:
 
     def np_it(self, c: list[Any]) -> It:
         return It()
+
+    def np_the_token(self, c: list[Any]) -> TheToken:
+        # "create a token, then mill two cards. Put a counter on the token": the
+        # token made, even after another instruction (ir.finalize, CR 608.2c)
+        return TheToken()
 
     def np_each_of_those(self, c: list[Any]) -> Them:
         # "each of those creatures": plural, the objects of the instruction before

@@ -947,6 +947,15 @@ class VerbRules:
 
     vp_pay_life = _action("pay_life")
 
+    def vp_pay_mana_and_life(self, c: list[Any]) -> list[Effect]:
+        """ "you may pay {1} and 3 life. If you do, ..." (CR 118.1, 119.4): one payment
+        of both, made only if both can be paid."""
+        mana = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        life = next(x for x in c if isinstance(x, int) and not isinstance(x, bool))
+        if "{X}" in mana:
+            raise CompileError("pay {X} and life")
+        return [Effect("pay", {"player": SUBJ, "mana": mana, "life": life})]
+
     def vp_pay_energy(self, c: list[Any]) -> list[Effect]:
         """ "[You may] pay {E}{E}": remove that many energy counters (CR 107.14)."""
         return [Effect("pay_energy", {"player": SUBJ, "amount": len(c)})]
