@@ -136,6 +136,12 @@ class NounRules:
     def adjs(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [x for part in c for x in part]
 
+    #: adjectives of kind only ("a snow land", oracle.lark's cond_adj)
+    kind_adjs = adjs
+
+    def kind_adj_word(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return self.adj_word(c)
+
     def counter_kind(self, c: list[Any]) -> str:
         # a counter's kind (CR 122.1): "+1/+1", "time", "loyalty", a named kind
         return str(c[0])
