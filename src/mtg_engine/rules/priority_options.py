@@ -399,7 +399,7 @@ def _hand_offers(
                     if not (may_change or _has_cost_abilities(o)):
                         continue
                 offers.append((_CAST, oid, face))
-            if _variant_keywords(o):
+            if _casting_variant_keywords(o):
                 offers.append((_VARIANTS, oid, c))
             if free_granted:
                 offers.append((_FREE, oid, c))
@@ -700,6 +700,59 @@ def _variant_keywords(o: GameObject) -> frozenset[str]:
     return got
 
 
+#: the keywords that give a card in hand a casting choice worth listing
+#: (:func:`_cast_variants`: CR 601.2b optional and alternative costs, 702.51a convoke,
+#: 702.126a improvise, 702.66a delve, 702.48a offering)
+_ALT_VARIANTS = (
+    "Evoke",
+    "Prowl",
+    "Morph",
+    "Disguise",
+    "Suspend",
+    "Foretell",
+    "Plot",
+    "Bestow",
+    "Dash",
+    "Blitz",
+    "Awaken",
+    "Freerunning",
+    "Warp",
+    "Surge",
+    "Spectacle",
+    "Prototype",
+    _SNEAK,
+)
+_CASTING_VARIANTS = frozenset(
+    (
+        "Kicker",
+        "Multikicker",
+        "Buyback",
+        "Entwine",
+        "Squad",
+        "Offspring",
+        "Conspire",
+        "Fuse",
+        "Convoke",
+        "Improvise",
+        "Delve",
+        "Offering",
+        *_ALT_VARIANTS,
+    )
+)
+
+
+def _casting_variant_keywords(o: GameObject) -> frozenset[str]:
+    """The keywords of the card's face that is up that give it a casting choice worth
+    listing (:data:`_CASTING_VARIANTS`), cached per card face: a card with none
+    (flying, trample ...) offers no variant, and the "could act" index lists none."""
+    key = ("casting_variants", o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        got = _variant_keywords(o) & _CASTING_VARIANTS
+        o.card.cache[key] = got
+    return got
+
+
 def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Chars]]:
     """The halves of a split card in hand that may be cast on their own, each with the
     characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
@@ -759,7 +812,7 @@ _ADVENTURER_LAYOUTS = frozenset(("adventure",))
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
     """Casting choices worth enumerating for agents (CR 601.2b): one of each kind."""
     out: list[CastSpell] = []
-    kws = _variant_keywords(o)
+    kws = _casting_variant_keywords(o)
     if not kws:
         return out
     candidates: list[CastSpell] = []
@@ -785,25 +838,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
         candidates.append(CastSpell(o.id, conspire=True))  # CR 702.78a
     if "Fuse" in kws:
         candidates.append(CastSpell(o.id, fuse=True))  # CR 702.102a
-    for alt in (
-        "Evoke",
-        "Prowl",
-        "Morph",
-        "Disguise",
-        "Suspend",
-        "Foretell",
-        "Plot",
-        "Bestow",
-        "Dash",
-        "Blitz",
-        "Awaken",
-        "Freerunning",
-        "Warp",
-        "Surge",
-        "Spectacle",
-        "Prototype",
-        _SNEAK,
-    ):
+    for alt in _ALT_VARIANTS:
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:
