@@ -248,12 +248,16 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
     cache = game._chars
     for kind, value in reads:
         if kind == _R_SUMMARY:
+            if value is None or value[2] != p.hand:
+                # a summary describes the hand it was built for (its third item): a
+                # new hand has another one, no summary an empty hand
+                if value is not None or p.hand:
+                    return False
+                continue
             # (the record :func:`_hand_summary` would return as it is)
             index = statics_index(game)
             held = (
-                value is not None
-                and value[2] == p.hand
-                and value[6][0] is index
+                value[6][0] is index
                 and cache.get((_HAND_KEY, player)) is value
                 and not _conditional_permissions(index)
             )
