@@ -275,8 +275,10 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
                 if _graveyard_offers(game, player, p.graveyard) is not value:
                     return False
         elif kind == _R_ACTIVATED:
-            if activated_sources(game, player) != value:
-                return False
+            sources = cache.get(ACTIVATED_KEY)
+            if sources is None or sources.get(player, _NO_SOURCES) is not value:
+                if activated_sources(game, player) != value:
+                    return False
         elif kind == _R_PERMANENTS:
             activated = activated_sources(game, player)
             if len(activated) != len(value):
@@ -605,7 +607,12 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
                     if p != o.controller:
                         index.setdefault(p, []).append((oid, anyone))
         cache[ACTIVATED_KEY] = index
-    return index.get(player, [])
+    return index.get(player, _NO_SOURCES)
+
+
+#: what :func:`activated_sources` gives a player without such permanents (one list,
+#: never changed: the same record while the index is kept, as a player's own list is)
+_NO_SOURCES: list[tuple[int, tuple[int, ...]]] = []
 
 
 def activated_indices(c: Chars) -> tuple[int, ...]:
