@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 #: how many times an agent repeats one activated ability, or casts one card, in one
 #: step of a turn
 MAX_REPEATS = 5
+#: the actions the bound counts (a tuple made once, not a union at each call)
+_REPEATABLE = (ActivateAbility, CastSpell)
 
 
 class LoopBound:
@@ -58,14 +60,14 @@ class LoopBound:
         kept = [
             o
             for o in options
-            if not isinstance(o, ActivateAbility | CastSpell)
+            if not isinstance(o, _REPEATABLE)
             or self.counts.get(self._key(game, o), 0) < MAX_REPEATS
         ]
         return kept or list(options)
 
     def record(self, game: Game, action: Action) -> Action:
         """Note the chosen action; returns it."""
-        if isinstance(action, ActivateAbility | CastSpell):
+        if isinstance(action, _REPEATABLE):
             self._sync(game)
             key = self._key(game, action)
             self.counts[key] = self.counts.get(key, 0) + 1

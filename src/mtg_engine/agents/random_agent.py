@@ -23,7 +23,10 @@ class RandomAgent:
     def choose(self, game: Game) -> Action:
         d = game.pending
         assert d is not None
-        if d.kind == DecisionKind.ATTACKERS and d.data["candidates"]:
+        kind = d.kind
+        if kind == DecisionKind.PRIORITY:
+            pass  # (the usual decision: chosen among the listed options, below)
+        elif kind == DecisionKind.ATTACKERS and d.data["candidates"]:
             pairs = []
             for c, defenders in d.data["candidates"].items():
                 if self.rng.randrange(2):
@@ -31,7 +34,7 @@ class RandomAgent:
             action: Action = DeclareAttackers(tuple(pairs))
             if game.is_legal(action) is None:
                 return action
-        elif d.kind == DecisionKind.BLOCKERS and d.data["candidates"]:
+        elif kind == DecisionKind.BLOCKERS and d.data["candidates"]:
             pairs = []
             for b, attackers in d.data["candidates"].items():
                 if self.rng.randrange(2):
@@ -39,7 +42,7 @@ class RandomAgent:
             action = DeclareBlockers(tuple(pairs))
             if game.is_legal(action) is None:
                 return action
-        elif d.kind == DecisionKind.ORDER_CARDS:
+        elif kind == DecisionKind.ORDER_CARDS:
             # CR 401.4: a uniformly random order of any size (not only the listed ones)
             cards = list(d.data["candidates"])
             for i in range(len(cards) - 1, 0, -1):

@@ -13,6 +13,32 @@ from typing import Any
 from .native import mypyc_attr
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MUL1 = 0xBF58476D1CE4E5B9
+_MUL2 = 0x94D049BB133111EB
+
+
+def _unshift(y: int, k: int) -> int:
+    """The ``x`` with ``x ^ (x >> k) == y`` (64 bits)."""
+    x = y
+    for _ in range(64 // k + 1):
+        x = y ^ (x >> k)
+    return x
+
+
+def _unmix(v: int) -> int:
+    """The state whose output (:meth:`Rng.next_u64`'s mixing) is ``v``: each step of the
+    mixing is a bijection of 64-bit integers, undone in reverse order."""
+    z = _unshift(v, 31)
+    z = (z * pow(_MUL2, -1, 1 << 64)) & _MASK
+    z = _unshift(z, 27)
+    z = (z * pow(_MUL1, -1, 1 << 64)) & _MASK
+    return _unshift(z, 30)
+
+
+#: the one state whose output :meth:`Rng.randrange` rejects for ``n == 1`` (the output
+#: ``_MASK``, at or above its limit): any other state gives 0 without the mixing
+_REJECTED_BY_ONE = _unmix(_MASK)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -25,15 +51,21 @@ class Rng:
         self.state = seed & _MASK
 
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MUL1) & _MASK
+        z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
+        if n == 1:
+            # (the usual choice among one option: the state advances as for a draw,
+            # whose output is accepted unless it is the one rejected value)
+            self.state = state = (self.state + _GAMMA) & _MASK
+            if state != _REJECTED_BY_ONE:
+                return 0
+        elif n <= 0:
             raise ValueError("randrange needs n > 0")
         limit = _MASK - (_MASK % n)
         while True:

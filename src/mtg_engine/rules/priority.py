@@ -49,33 +49,11 @@ if TYPE_CHECKING:
 def priority_task(game: Game, task: Task) -> None:
     """CR 117: a round of priority within a step."""
     action = task.answer
-    if action is None:
-        # CR 117.5 / 704.3: state-based actions, then triggered abilities, repeat.
-        if check_state_based_actions(game):
-            return  # something happened (or a choice is needed): check again
-        if game.outcome is not None:
-            return
-        check_state_triggers(game)  # CR 603.8
-        if game.pending_triggers:
-            game.push_task("put_triggers")
-            return
-        p = game.priority_player
-        if game.players[p].has_lost:
-            # CR 800.4a, 800.4j: a player who left the game (the active player, or
-            # one who lost while holding priority) doesn't receive priority; the
-            # next player in turn order still in the game does
-            p = game.priority_player = _next_in_turn_order(game, p)
-        game.ask(
-            Decision(
-                DecisionKind.PRIORITY,
-                p,
-                "117.1",
-                f"{game.players[p].name} has priority",
-            )
-        )
-        return
-    task.answer = None
-    if isinstance(action, PassPriority):
+    if action is not None:
+        task.answer = None
+        if type(action) is not PassPriority:
+            _take_action(game, action)
+            return  # CR 117.3c: the player who acted receives priority again
         game.passes += 1
         alive = len(game.players)
         for pl in game.players:
@@ -87,8 +65,37 @@ def priority_task(game: Game, task: Task) -> None:
             else:
                 game.finish(task)  # CR 500.2: the step ends
             return
+        # CR 117.3d: the next player receives priority (this task is still the topmost
+        # one: asked now rather than at the run loop's next round)
         game.priority_player = _next_in_turn_order(game, game.priority_player)
+    # CR 117.5 / 704.3: state-based actions, then triggered abilities, repeat.
+    if check_state_based_actions(game):
+        return  # something happened (or a choice is needed): check again
+    if game.outcome is not None:
         return
+    check_state_triggers(game)  # CR 603.8
+    if game.pending_triggers:
+        game.push_task("put_triggers")
+        return
+    p = game.priority_player
+    if game.players[p].has_lost:
+        # CR 800.4a, 800.4j: a player who left the game (the active player, or
+        # one who lost while holding priority) doesn't receive priority; the
+        # next player in turn order still in the game does
+        p = game.priority_player = _next_in_turn_order(game, p)
+    game.ask(
+        Decision(
+            DecisionKind.PRIORITY,
+            p,
+            "117.1",
+            f"{game.players[p].name} has priority",
+        )
+    )
+
+
+def _take_action(game: Game, action: object) -> None:
+    """CR 117.1: the player with priority plays a land, casts a spell, activates an
+    ability or takes a special action."""
     game.passes = 0
     if isinstance(action, PlayLand):
         play_land(game, action.card, action.face)
@@ -112,7 +119,6 @@ def priority_task(game: Game, task: Task) -> None:
         turn_face_up_action(
             game, game.priority_player, action.permanent, action.via, action.payment
         )
-    # CR 117.3c: the player who acted receives priority again.
 
 
 def _next_in_turn_order(game: Game, player: int) -> int:

@@ -248,12 +248,16 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
     cache = game._chars
     for kind, value in reads:
         if kind == _R_SUMMARY:
+            if value is None or value[2] != p.hand:
+                # a summary describes the hand it was built for (its third item): a
+                # new hand has another one, no summary an empty hand
+                if value is not None or p.hand:
+                    return False
+                continue
             # (the record :func:`_hand_summary` would return as it is)
             index = statics_index(game)
             held = (
-                value is not None
-                and value[2] == p.hand
-                and value[6][0] is index
+                value[6][0] is index
                 and cache.get((_HAND_KEY, player)) is value
                 and not _conditional_permissions(index)
             )
@@ -271,8 +275,10 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
                 if _graveyard_offers(game, player, p.graveyard) is not value:
                     return False
         elif kind == _R_ACTIVATED:
-            if activated_sources(game, player) != value:
-                return False
+            sources = cache.get(ACTIVATED_KEY)
+            if sources is None or sources.get(player, _NO_SOURCES) is not value:
+                if activated_sources(game, player) != value:
+                    return False
         elif kind == _R_PERMANENTS:
             activated = activated_sources(game, player)
             if len(activated) != len(value):
@@ -399,7 +405,7 @@ def _hand_offers(
                     if not (may_change or _has_cost_abilities(o)):
                         continue
                 offers.append((_CAST, oid, face))
-            if _variant_keywords(o):
+            if _casting_variant_keywords(o):
                 offers.append((_VARIANTS, oid, c))
             if free_granted:
                 offers.append((_FREE, oid, c))
@@ -601,7 +607,12 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
                     if p != o.controller:
                         index.setdefault(p, []).append((oid, anyone))
         cache[ACTIVATED_KEY] = index
-    return index.get(player, [])
+    return index.get(player, _NO_SOURCES)
+
+
+#: what :func:`activated_sources` gives a player without such permanents (one list,
+#: never changed: the same record while the index is kept, as a player's own list is)
+_NO_SOURCES: list[tuple[int, tuple[int, ...]]] = []
 
 
 def activated_indices(c: Chars) -> tuple[int, ...]:
@@ -700,6 +711,62 @@ def _variant_keywords(o: GameObject) -> frozenset[str]:
     return got
 
 
+#: the keywords that give a card in hand a casting choice worth listing
+#: (:func:`_cast_variants`: CR 601.2b optional and alternative costs, 702.51a convoke,
+#: 702.126a improvise, 702.66a delve, 702.48a offering)
+_ALT_VARIANTS = (
+    "Evoke",
+    "Prowl",
+    "Morph",
+    "Disguise",
+    "Suspend",
+    "Foretell",
+    "Plot",
+    "Bestow",
+    "Dash",
+    "Blitz",
+    "Awaken",
+    "Freerunning",
+    "Warp",
+    "Surge",
+    "Spectacle",
+    "Prototype",
+    "Web-slinging",
+    "Harmonize",
+    _SNEAK,
+)
+_CASTING_VARIANTS = frozenset(
+    (
+        "Kicker",
+        "Multikicker",
+        "Buyback",
+        "Entwine",
+        "Squad",
+        "Offspring",
+        "Conspire",
+        "Fuse",
+        "Convoke",
+        "Improvise",
+        "Delve",
+        "Offering",
+        "Gift",
+        *_ALT_VARIANTS,
+    )
+)
+
+
+def _casting_variant_keywords(o: GameObject) -> frozenset[str]:
+    """The keywords of the card's face that is up that give it a casting choice worth
+    listing (:data:`_CASTING_VARIANTS`), cached per card face: a card with none
+    (flying, trample ...) offers no variant, and the "could act" index lists none."""
+    key = ("casting_variants", o.face)
+    got = o.card.cache.get(key)
+    if got is None:
+        got = _variant_keywords(o) & _CASTING_VARIANTS
+        o.card.cache[key] = got
+    return got
+
+
 def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Chars]]:
     """The halves of a split card in hand that may be cast on their own, each with the
     characteristics it would have on the stack (CR 709.3, 709.3a: only the chosen
@@ -759,7 +826,7 @@ _ADVENTURER_LAYOUTS = frozenset(("adventure",))
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
     """Casting choices worth enumerating for agents (CR 601.2b): one of each kind."""
     out: list[CastSpell] = []
-    kws = _variant_keywords(o)
+    kws = _casting_variant_keywords(o)
     if not kws:
         return out
     candidates: list[CastSpell] = []
@@ -788,27 +855,7 @@ def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[Cas
     if "Gift" in kws:
         # CR 702.174a: the gift promised to each opponent in turn
         candidates.extend(CastSpell(o.id, gift=q) for q in game.opponents(player))
-    for alt in (
-        "Evoke",
-        "Prowl",
-        "Morph",
-        "Disguise",
-        "Suspend",
-        "Foretell",
-        "Plot",
-        "Bestow",
-        "Dash",
-        "Blitz",
-        "Awaken",
-        "Freerunning",
-        "Warp",
-        "Surge",
-        "Spectacle",
-        "Prototype",
-        "Web-slinging",
-        "Harmonize",
-        _SNEAK,
-    ):
+    for alt in _ALT_VARIANTS:
         if alt in kws:
             candidates.append(CastSpell(o.id, alt=alt.lower()))
     if "Convoke" in kws:
