@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import MANA_COLOR_CHOICE, Amount, Effect
+from ..cards.abilities import MANA_COLOR_CHOICE, Amount, Effect, TriggerRef
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
@@ -36,10 +36,14 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
     """CR 106.3: mana is added to the controller's pool."""
     args = e.args
     amount = args.get("amount")
-    if isinstance(amount, Amount) and amount.kind in _RESOLUTION_AMOUNTS:
+    if isinstance(amount, Amount) and (
+        amount.kind in _RESOLUTION_AMOUNTS or _reads_trigger_event(amount)
+    ):
         # "Add X mana": the X announced as the ability was activated (CR 107.3,
         # 601.2b); "add that much mana": what the trigger event counted ("whenever
-        # one or more creatures you control attack", 603.2, 608.2c)
+        # one or more creatures you control attack", 603.2, 608.2c); "equal to the
+        # number of creatures you control that share a creature type with it": it is
+        # the trigger's object (Mana Echoes, 603.7c), known to this resolution only
         args = {**args, "amount": max(0, ctx.amount(amount))}
     prods = productions_of(args, ctx.game, ctx.source)
     if not prods:
@@ -98,6 +102,13 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         f"{ctx.source.name} adds mana; {p.name}'s pool: {pool_text(p.mana_pool)}{why}",
     )
     return True
+
+
+def _reads_trigger_event(amount: Amount) -> bool:
+    """Whether a counted amount's filter names the trigger event's object or player
+    ("that share a creature type with it"), which only the resolving ability knows."""
+    f = amount.filter
+    return f is not None and any(isinstance(v, TriggerRef) for _k, v in f.conditions)
 
 
 def _combination(ctx: Ctx, e: Effect, n: int) -> tuple[str, ...] | None:
