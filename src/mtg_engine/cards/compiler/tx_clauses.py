@@ -1032,6 +1032,14 @@ class ClauseRules:
     def sent_your_turn(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("your_turn"))
 
+    def sent_cant_cast_your_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Your opponents can't cast spells during your turn." (Dragonlord Dromoka,
+        Kutzil): the same as "During your turn, your opponents can't cast spells."
+        (CR 601.3, 604.1)."""
+        spells = Filter(("spell",), "stack", ())
+        cant = Effect("cant_cast", {"what": SUBJ, "filter": spells, "duration": None})
+        return _with_condition(substitute_subject([cant], c[0]), Condition("your_turn"))
+
     def sent_as_long(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", Condition("as_long_as", {"cond": c[0]}), c[1])
 
