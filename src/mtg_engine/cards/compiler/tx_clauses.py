@@ -1779,6 +1779,8 @@ class ClauseRules:
             "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
         )
 
+    as_it_enters = as_enters  # "This land enters tapped. As it enters, ..." (CR 614.12)
+
     def as_turned_face_up(self, c: list[Any]) -> Parsed:
         """ "As this creature is turned face up, put four +1/+1 counters on it" (CR
         614.1e): a replacement effect on turning it face up; so far counters put on
