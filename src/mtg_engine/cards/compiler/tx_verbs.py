@@ -578,6 +578,9 @@ class VerbRules:
     def vp_shuffle_hand_gy(self, c: list[Any]) -> list[Effect]:
         return [Effect("shuffle_hand_and_graveyard_into_library", {"player": SUBJ})]
 
+    def vp_shuffle_gy(self, c: list[Any]) -> list[Effect]:
+        return [Effect("shuffle_graveyard_into_library", {"player": SUBJ})]
+
     def vp_reveal(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         if isinstance(what, tuple) and what[0] == "top":
