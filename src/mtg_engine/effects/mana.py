@@ -21,6 +21,7 @@ from . import effect
 # "Add three mana in any combination of {R} and/or {G}" (CR 106.1b)
 register(
     "arg:add_mana.combination",
+    "arg:add_mana.or_mana",  # "Add {B} or one mana of the chosen color" (rules/mana.py)
     f"arg:{MANA_INSTEAD_EFFECT}.you",  # "if you tap" (Deep Water)
     f"arg:{MANA_INSTEAD_EFFECT}.and_amount",  # "instead of any other type and amount"
 )

@@ -32,6 +32,10 @@ OP_SPECS: dict[str, str] = {
     "sacrifice": "player: Ref, filter: Filter, amount (CR 701.21)",
     "counter": "what: Ref — counter a spell or ability (CR 701.6)",
     "shuffle_into_library": "what: Ref[, player: Ref] — the player who shuffles (CR 701.24)",
+    "shuffle_hand_and_graveyard_into_library": "player: Ref — each such player's hand and "
+    "graveyard into their library, then shuffled (CR 701.24a)",
+    "shuffle_graveyard_into_library": "player: Ref — each such player's graveyard into "
+    "their library, then shuffled (CR 701.24a)",
     # --- cards (CR 121, 701)
     "draw": "player: Ref, amount (CR 121)",
     "extra_land_plays_this_turn": "amount — more land plays for its controller this turn (CR 305.2)",

@@ -429,6 +429,37 @@ def shuffle_into(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("shuffle_hand_and_graveyard_into_library")
+def shuffle_hand_and_graveyard(ctx: Ctx, e: Effect) -> bool:
+    """ "Each player shuffles their hand and graveyard into their library"
+    (Timetwister): every card of each player's hand and graveyard goes to its
+    owner's library at once, then each of those players shuffles (CR 701.24a)."""
+    return _shuffle_zones_into_library(ctx, e, with_hand=True)
+
+
+@effect("shuffle_graveyard_into_library")
+def shuffle_graveyard(ctx: Ctx, e: Effect) -> bool:
+    """ "Target player shuffles their graveyard into their library" (Reminisce,
+    Feldon's Cane, Mnemonic Nexus; CR 701.24a)."""
+    return _shuffle_zones_into_library(ctx, e, with_hand=False)
+
+
+def _shuffle_zones_into_library(ctx: Ctx, e: Effect, with_hand: bool) -> bool:
+    g = ctx.game
+    players = ctx.players(e.args.get("player"))
+    ids = [
+        oid
+        for p in players
+        for oid in (*(g.players[p].hand if with_hand else ()), *g.players[p].graveyard)
+    ]
+    with simultaneous(g, ids):  # one event (CR 603.2c, 603.10a)
+        for oid in ids:
+            move(g, oid, Zone.LIBRARY, ("701.24a",), reason="is shuffled into its owner's library")
+    for p in players:
+        shuffle_library(g, p)
+    return True
+
+
 @effect("exile_if_dies")
 def exile_if_dies_effect(ctx: Ctx, e: Effect) -> bool:
     """Create the "exile it instead if it would die this turn" effect (CR 614.1a, 611.2c);

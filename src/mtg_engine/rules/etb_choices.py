@@ -235,7 +235,8 @@ def _choices(
             what = what_player or (
                 "number" if e.op == "choose_number" else str(e.args.get("what", "color"))
             )
-            data = choice_data(game, what, entry["controller"])  # card names: CR 201.3
+            # card names: CR 201.3; "a color other than black": e.args["except"]
+            data = choice_data(game, what, entry["controller"], e.args.get("except"))
             if what == ANCHOR:
                 # "choose Khans or Dragons" (CR 614.12c): the anchor words it lists
                 data = {"options": list(e.args.get("options") or ()), "purpose": "choose"}

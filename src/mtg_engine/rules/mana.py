@@ -169,7 +169,12 @@ def productions_of(
         # (CR 607.2a); none chosen for this ability (a copy), no mana (607.5a)
         color = entered_choice(game, source, "color") if game and source else None
         n = int(effect_args.get("amount", 1)) if isinstance(effect_args.get("amount"), int) else 1
-        return [tuple(_COLOR_SYMBOL[color] * n)] if color in _COLOR_SYMBOL else []
+        chosen = [tuple(_COLOR_SYMBOL[color] * n)] if color in _COLOR_SYMBOL else []
+        if effect_args.get("or_mana"):
+            # "Add {B} or one mana of the chosen color" (Thriving Moor, CR 106.1b)
+            fixed = tuple(parse_mana(effect_args["or_mana"]))
+            return [fixed, *(m for m in chosen if m != fixed)]
+        return chosen
     if effect_args.get("any_color"):
         n = _mana_amount(effect_args, game, source)
         return [tuple(c * n) for c in "WUBRG"] if n else []

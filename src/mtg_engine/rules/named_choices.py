@@ -33,8 +33,9 @@ _PUBLIC = frozenset((Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.STACK, Zone.EXILE, Z
 _SAMPLE = 40
 
 
-def choice_data(game: Game, what: str, player: int) -> dict[str, Any]:
-    """The data of a CHOOSE_OPTION decision for "choose a ``what``"."""
+def choice_data(game: Game, what: str, player: int, excluded: str | None = None) -> dict[str, Any]:
+    """The data of a CHOOSE_OPTION decision for "choose a ``what``"; "choose a color
+    other than black" leaves out ``excluded`` (CR 608.2d)."""
     if what in CARD_NAME_CHOICES:
         nonland = what == "nonland_card_name"
         return {
@@ -42,7 +43,8 @@ def choice_data(game: Game, what: str, player: int) -> dict[str, Any]:
             "purpose": _purpose(what),
             "card_name": "nonland" if nonland else "any",
         }
-    return {"options": choice_options(game, what, player), "purpose": _purpose(what)}
+    options = [o for o in choice_options(game, what, player) if o != excluded]
+    return {"options": options, "purpose": _purpose(what)}
 
 
 def _purpose(what: str) -> DecisionPurpose:

@@ -41,6 +41,8 @@ _FREE_FROM_HAND = (
     "You may cast spells from your hand without paying their mana costs.",
     "Without paying their mana costs, you may cast spells from your hand.",
 )
+#: "This land enters tapped. As it enters, ..." (its "it" is the permanent itself)
+_ENTERS_TAPPED_AS_IT_ENTERS = re.compile(r"^(This \w+ enters tapped\.) (As it enters, .+)$")
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
 _SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
 
@@ -131,6 +133,13 @@ def paragraphs(text: str, card_name: str, legendary: bool = False) -> list[Parag
         if raw.startswith("•") and result:
             prev = result[-1]
             result[-1] = Paragraph(prev.raw + "\n" + raw, prev.text + " " + norm)
+            continue
+        two = _ENTERS_TAPPED_AS_IT_ENTERS.match(raw)
+        if two is not None:
+            # "This land enters tapped. As it enters, choose a color." (Thriving
+            # Moor): two static abilities printed in one paragraph (CR 614.1c, 614.12)
+            for part in two.groups():
+                result.append(Paragraph(part, normalize_line(part, names)))
             continue
         result.append(Paragraph(raw, norm))
     return result

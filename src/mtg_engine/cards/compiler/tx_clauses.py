@@ -1037,6 +1037,14 @@ class ClauseRules:
         creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
         return _with_condition(c[0], Condition("not_your_turn"))
 
+    def sent_cant_cast_your_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Your opponents can't cast spells during your turn." (Dragonlord Dromoka,
+        Kutzil): the same as "During your turn, your opponents can't cast spells."
+        (CR 601.3, 604.1)."""
+        spells = Filter(("spell",), "stack", ())
+        cant = Effect("cant_cast", {"what": SUBJ, "filter": spells, "duration": None})
+        return _with_condition(substitute_subject([cant], c[0]), Condition("your_turn"))
+
     def sent_as_long(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", Condition("as_long_as", {"cond": c[0]}), c[1])
 
@@ -1775,6 +1783,8 @@ class ClauseRules:
         return Parsed(
             "static", statics=[StaticEffect("as_enters", SelfRef(), {"effects": tuple(effects)})]
         )
+
+    as_it_enters = as_enters  # "This land enters tapped. As it enters, ..." (CR 614.12)
 
     def as_turned_face_up(self, c: list[Any]) -> Parsed:
         """ "As this creature is turned face up, put four +1/+1 counters on it" (CR

@@ -604,6 +604,9 @@ class VerbRules:
     def vp_shuffle_hand_gy(self, c: list[Any]) -> list[Effect]:
         return [Effect("shuffle_hand_and_graveyard_into_library", {"player": SUBJ})]
 
+    def vp_shuffle_gy(self, c: list[Any]) -> list[Effect]:
+        return [Effect("shuffle_graveyard_into_library", {"player": SUBJ})]
+
     def vp_reveal(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         if isinstance(what, tuple) and what[0] == "top":
@@ -698,6 +701,10 @@ class VerbRules:
 
     def mana_chosen(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": "chosen_color", "amount": c[0]}
+
+    def mana_or_chosen(self, c: list[Any]) -> dict[str, Any]:
+        # "Add {B} or one mana of the chosen color" (Thriving Moor, CR 106.1b, 607.2a)
+        return {"choice": "chosen_color", "amount": c[1], "or_mana": c[0]}
 
     def mana_each(self, c: list[Any]) -> dict[str, Any]:
         return {"mana": c[0], "amount": Amount("count", filter=c[1])}
@@ -1351,7 +1358,12 @@ class VerbRules:
     def vp_choose(self, c: list[Any]) -> list[Effect]:
         if c[0] == "number":  # "choose a number" (CR 608.2d), read as "that number"
             return [Effect("choose_number", {"player": SUBJ})]
+        if isinstance(c[0], tuple):  # "a color other than black": (kind, the one excluded)
+            return [Effect("choose", {"player": SUBJ, "what": c[0][0], "except": c[0][1]})]
         return [Effect("choose", {"player": SUBJ, "what": c[0]})]
+
+    def choose_color_other(self, c: list[Any]) -> tuple[str, str]:
+        return ("color", str(c[-1]).lower())
 
     def _choice(kind: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> str:
