@@ -1578,6 +1578,11 @@ class ClauseRules:
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
 
+    def while_exiled(self, c: list[Any]) -> str:
+        """ "for as long as it remains exiled" (CR 611.2b; the card that leaves
+        exile is a new object, CR 400.7)."""
+        return "while_exiled"
+
     def for_as_long(self, c: list[Any]) -> str:
         return as_long_duration(next((x for x in c if isinstance(x, Condition)), None))
 

@@ -8,6 +8,7 @@ from lark import Token
 
 from ..abilities import (
     ANY_TARGET,
+    NOT_HAND,
     Amount,
     ChooseRef,
     ControllerOfRef,
@@ -341,6 +342,11 @@ class NounRules:
 
     def post_without_kw(self, c: list[Any]) -> tuple[str, Any]:
         return ("not_keyword", c[0].keyword)
+
+    def post_not_from_hand(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "a spell [cast] from anywhere other than your hand" (CR 601.2a): the zone
+        ``NOT_HAND``."""
+        return [("zone", NOT_HAND)]
 
     def post_zone(self, c: list[Any]) -> list[tuple[str, Any]]:
         zone = c[0][0]
