@@ -2804,6 +2804,18 @@ class ClauseRules:
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("revealed_this_way", {"quality": flt})
 
+    def cond_discarded_this_way(self, c: list[Any]) -> Condition:
+        """ "Draw a card, then discard a card. If a creature card is discarded this
+        way, ..." (Civilized Scholar): one of the cards the discard moved has the
+        quality (CR 701.9a, 608.2c)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("is", {"ref": ParentRef("discarded"), "quality": flt, "some": True})
+
+    def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
+        """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't
+        declared as an attacker this turn (CR 508.1; a new object hasn't, 400.7)."""
+        return Condition("not", {"cond": Condition("self_attacked_this_turn")})
+
     def cond_is(self, c: list[Any]) -> Condition:
         """ "as long as enchanted permanent is a creature", "if the sacrificed
         permanent was a Vehicle": the subject (``filter`` for a described object,
