@@ -1108,6 +1108,20 @@ class ClauseRules:
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
+    def sent_when_dies_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "When that creature dies this turn, Searing Blood deals 3 damage to the
+        creature's controller.": a delayed triggered ability about one object that
+        triggers once if it dies this turn (CR 603.7a, 603.7c, 700.4)."""
+        what, effects = c[0], c[-1]
+        if any("what" in e.args for e in effects):
+            # "return that card to the battlefield": the card the creature became in
+            # the graveyard (CR 400.7), which these instructions don't name yet
+            raise CompileError("when that creature dies this turn, [act on] that card")
+        trig = Trigger("dies", None, player="you", details=(("this_turn", True),))
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
+        ]
+
     def sent_excess_damage(self, c: list[Any]) -> list[Effect]:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
