@@ -394,6 +394,10 @@ CLASH_OPPONENT = "clash_opponent"
 #: the kind (the engine ends it: rules/layers._counters_gone)
 WHILE_COUNTER = "while_counter:"
 
+#: the zone of a filter of spells cast "from anywhere other than your hand" (CR
+#: 601.2a; rules/cast_from_hand.cast_from_matches reads it)
+NOT_HAND = "not_hand"
+
 #: the ``mana`` of "it produces mana of a color of your choice instead of any other
 #: type" (CR 106.1b, 106.12b): the color is chosen as the mana is produced
 MANA_COLOR_CHOICE = "color_choice"

@@ -64,4 +64,10 @@ def _sentence(ctx: Ctx, openings: tuple[str, ...]) -> str:
 
 
 #: how the sentence that creates a delayed triggered ability starts (CR 603.7a)
-_OPENINGS = ("at the beginning of", "at end of combat", "when you next", "when you lose control")
+_OPENINGS = (
+    "at the beginning of",
+    "at end of combat",
+    "when you next",
+    "when you lose control",
+    "dies this turn",
+)

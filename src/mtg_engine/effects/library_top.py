@@ -15,14 +15,14 @@ event names no hidden card for the view to hide.
 
 from __future__ import annotations
 
-from ..cards.abilities import EachRef, Effect, Filter
+from ..cards.abilities import EachRef, Effect, Filter, TargetRef
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.linked import link_owner
 from ..rules.linked_exile import exile_linked
-from ..rules.play_permissions import DURATIONS, FLAGS, ZONES, grant
+from ..rules.play_permissions import DURATIONS, FLAGS, WHILE_EXILED, ZONES, grant
 from ..rules.support import register
 from ..rules.views import emit_seen_privately
 from ..rules.zones import move
@@ -149,7 +149,13 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
         flt = ctx.concrete(flt)  # "cards exiled with this artifact": read as each is cast (611.2c)
     else:
         flt = None
-        ids = tuple(o.id for o in ctx.objects(what) if o.zone in ZONES)
+        # CR 611.2b: "for as long as it remains exiled" names only exiled cards
+        zones = (Zone.EXILE,) if duration == WHILE_EXILED else ZONES
+        ids = tuple(o.id for o in ctx.objects(what) if o.zone in zones)
+        if not ids and isinstance(what, TargetRef):
+            # "Exile target card from your graveyard. You may play that card ...": the
+            # card the exile just made of the target (CR 400.7j, 608.2c)
+            ids = tuple(ctx.exiled_targets(what))
         if not ids:
             return True
     flags = tuple(f for f in FLAGS if e.args.get(f))
@@ -159,7 +165,7 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
     for p in ctx.players(e.args.get("player")) or [ctx.controller]:
         grant(ctx.game, ctx.source.id, p, ids, duration, flags, flt)
         names = ", ".join(ctx.game.objects[i].name for i in ids) or _described(ctx, flt)
-        until = "this turn" if duration == "end_of_turn" else "until the end of their next turn"
+        until = _UNTIL[duration]
         free = " without paying its mana cost" if "free" in flags else ""
         ctx.game.emit(
             EventKind.CONTINUOUS_EFFECT,
@@ -168,6 +174,14 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
             player=p,
         )
     return True
+
+
+#: how the log says each duration of a play permission (rules/play_permissions.DURATIONS)
+_UNTIL = {
+    "end_of_turn": "this turn",
+    "until_end_of_your_next_turn": "until the end of their next turn",
+    WHILE_EXILED: "for as long as it remains exiled",
+}
 
 
 def _described(ctx: Ctx, flt: Filter | None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import NOT_HAND
 from ..game.hooks import condition
 from ..game.objects import Zone
 from ..game.state import Step
@@ -20,6 +21,21 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register("condition:cast_from_hand")
+
+#: a filter zone that says nothing about where a spell was cast from
+_ANY_ZONE = ("battlefield", "stack", "any")
+
+
+def cast_from_matches(zone: str, from_zone: str | None) -> bool:
+    """Whether a spell cast from ``from_zone`` ("hand", "graveyard", ...) is one
+    that a filter of spells with ``zone`` describes: "spells you cast from your
+    graveyard" (``"graveyard"``), "from anywhere other than your hand"
+    (:data:`NOT_HAND`), or any spell (CR 601.2a)."""
+    if zone in _ANY_ZONE:
+        return True
+    if zone == NOT_HAND:
+        return from_zone is not None and from_zone != "hand"
+    return zone == from_zone
 
 
 def cast_by(obj: GameObject) -> int | None:

@@ -530,6 +530,11 @@ def _is_holds(
         if info is not None and "counters" in info:
             return _record_has(info, quality)
     ids = ctx.refs(ref)
+    if a.get("some"):
+        # "If a creature card is discarded this way": one of the cards the instruction
+        # before acted on has the quality (CR 608.2c)
+        found = [game.objects[oid] for oid in ids if oid in game.objects]
+        return any(matches_object(game, o, quality, controller, source) for o in found)
     if not ids:
         # "whenever a creature dies, if it had a +1/+1 counter on it": the object as
         # it last existed on the battlefield (CR 603.10a, 608.2h)

@@ -39,6 +39,7 @@ from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from . import mana_costs
+from .cast_from_hand import cast_from_matches
 from .conditions import evaluate
 from .filters import matches_object, matches_player, objects_matching
 from .party import party_size
@@ -130,7 +131,7 @@ def spell_changes(
             # "... cost {2} less": before the targets are chosen (CR 601.2c, 601.2f),
             # the least the spell could cost
             conds = [cv for cv in conds if cv not in targeting]
-        if flt.zone not in ("stack", "any", "battlefield") and flt.zone != from_zone:
+        if not cast_from_matches(flt.zone, from_zone):
             continue  # "spells you cast from your graveyard"
         kinds = tuple(k for k in flt.kinds if k != "spell")
         if not _matches_spell(game, obj, Filter(kinds, "stack", tuple(conds)), src, c):

@@ -40,6 +40,7 @@ from ..game.events import EventKind
 from ..game.state import Step
 from .characteristics import chars
 from .filters import matches_object
+from .simultaneous import lki_record
 from .support import register
 
 if TYPE_CHECKING:
@@ -86,8 +87,9 @@ def step_name(compiled: str | None) -> str | None:
 #: delayed abilities that trigger on an event rather than at a step (CR 603.7a):
 #: "when you next cast an instant or sorcery spell this turn" (``cast``), "when
 #: you lose control of the creature" (``lose_control``), "when that land dies or is
-#: put into exile" (``dies_or_exiled``, earthbend 701.66a)
-EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled"))
+#: put into exile" (``dies_or_exiled``, earthbend 701.66a), "when that creature dies
+#: this turn" (``dies``: Searing Blood)
+EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled", "dies"))
 
 #: game event kinds an event-based delayed ability may trigger on
 EVENT_KINDS = frozenset((EventKind.CAST, EventKind.CONTROL, EventKind.ZONE_CHANGE))
@@ -176,6 +178,12 @@ def _create_on_event(
     if trig.event == "dies_or_exiled":
         # "that land": the permanents the effect referred to (CR 603.7c)
         record["objs"] = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
+    elif trig.event == "dies":
+        # "when that creature dies this turn, ... the creature's controller": the
+        # creature now, whoever controls it (CR 603.7c); it lapses at end of turn
+        bound = tuple(_bind_effect(ctx, e) for e in effects)
+        record["objs"] = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
+        record["this_turn"] = any(k == "this_turn" for k, _ in trig.details)
     elif trig.event != "cast":
         bound = tuple(_bind_effect(ctx, e) for e in effects)
         # "the creature": the objects you control now (CR 603.7c)
@@ -309,6 +317,8 @@ def _event_of(
         return {"obj": spell.id, "player": me}  # "that spell" (CR 603.7c)
     if on == "dies_or_exiled":
         return _died_or_exiled(game, rec, kind, data, subject)
+    if on == "dies":
+        return _died_or_exiled(game, rec, kind, data, subject, exiled=False)
     if on == "lose_control":
         objs = rec.get("objs") or ()
         if kind == "control" and data.get("obj") in objs and data.get("player") != me:
@@ -324,20 +334,31 @@ def _event_of(
 
 
 def _died_or_exiled(
-    game: Game, rec: dict[str, Any], kind: str, data: dict[str, Any], subject: GameObject | None
+    game: Game,
+    rec: dict[str, Any],
+    kind: str,
+    data: dict[str, Any],
+    subject: GameObject | None,
+    exiled: bool = True,
 ) -> dict[str, Any] | None:
     """ "When that land dies or is put into exile" (CR 701.66a): one of the permanents
     goes from the battlefield to a graveyard as a creature (dies, 700.4; as it last
-    existed, 603.10a) or to exile; "it" is the card in its new zone (400.7)."""
+    existed, 603.10a) or to exile (unless not ``exiled``: "when that creature dies");
+    "it" is the card in its new zone (400.7)."""
     if kind != "zone_change" or subject is None or subject.id not in (rec.get("objs") or ()):
         return None
     if data.get("from_zone") != "battlefield":
         return None
     to = data.get("to_zone")
     died = to == "graveyard" and "Creature" in chars(game, subject).types
-    if not (died or to == "exile"):
+    if not (died or (exiled and to == "exile")):
         return None
-    return {"obj": data.get("obj"), "player": rec["controller"]}
+    # "the creature's controller": as it last existed on the battlefield (CR 608.2h)
+    return {
+        "obj": data.get("obj"),
+        "player": rec["controller"],
+        "obj_lki": lki_record(game, subject),
+    }
 
 
 def _text(name: str) -> str:

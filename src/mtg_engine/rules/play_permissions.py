@@ -9,7 +9,9 @@ changes no characteristics). Its ``affected`` ids are the exiled cards; a card
 that leaves exile is a new object (CR 400.7), so the permission doesn't follow
 it. Durations: ``"end_of_turn"`` ends in the cleanup step (CR 514.2) with the
 other "this turn" effects; ``"until_end_of_your_next_turn"`` ends in the cleanup
-step of the permitted player's next turn (rules/layers.end_of_turn_cleanup).
+step of the permitted player's next turn (rules/layers.end_of_turn_cleanup);
+``"while_exiled"`` ("for as long as it remains exiled") lasts while the card stays
+in exile.
 
 A permission may say more (its ``args``): ``cast_only`` (it lets the card be
 cast, not played as a land: "you may cast"), ``free`` (the spell is cast without
@@ -54,8 +56,11 @@ if TYPE_CHECKING:
 #: the op of the continuous effect in ``game.effects``
 EFFECT_OP = "may_play"
 
-#: the durations a play permission may have
-DURATIONS = frozenset(("end_of_turn", "until_end_of_your_next_turn"))
+#: the durations a play permission may have; "for as long as it remains exiled"
+#: (``WHILE_EXILED``) never ends by time: the card that leaves exile is a new object
+#: that the permission doesn't name (CR 400.7, 611.2b)
+WHILE_EXILED = "while_exiled"
+DURATIONS = frozenset(("end_of_turn", "until_end_of_your_next_turn", WHILE_EXILED))
 
 #: the zones a card may be played from with a permission (CR 601.2a, 305.1)
 ZONES = (Zone.EXILE, Zone.GRAVEYARD)

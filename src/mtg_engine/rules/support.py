@@ -21,6 +21,7 @@ from typing import Any
 from ..cards.abilities import (
     ALTERNATIVE_COST,
     AS_THAT_OBJECT,
+    NOT_HAND,
     Ability,
     AbilityKind,
     Amount,
@@ -555,6 +556,8 @@ _CREATURES_DIED = Filter(kinds=("Creature",), conditions=(("died_this_turn", Tru
 
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
+        if v.zone == NOT_HAND:
+            out.add("zone:not_hand")  # read only where a spell was cast from (_not_hand_read)
         for k in v.kinds:
             out.add(f"kind:{k}")
         for key, val in v.conditions:
@@ -702,6 +705,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             None,
             "end_of_turn",
             "until_end_of_your_next_turn",
+            "while_exiled",
         ):
             out.add("arg:may_play.duration")  # rules/play_permissions.DURATIONS
         if isinstance(v.args.get("what"), ParentRef) and v.args["what"].key == "rest":
@@ -1178,6 +1182,8 @@ def features(ability: Ability) -> set[str]:
         # "X target creatures" of a spell or an ability with {X} in its cost: X is
         # announced before targets (CR 601.2b, 601.2c: rules/casting.with_x_count)
         out.discard("targets:variable_count")
+    if "zone:not_hand" in out and _not_hand_read(ability):
+        out.discard("zone:not_hand")
     if "ref:ChooseRef.zone_any" in out:
         ops = [e.op for e in ability.effects] + [e.op for m in ability.modes for e in m.effects]
         if any(op in ("reveal_hand", "look_at_hand") for op in ops):
@@ -1185,6 +1191,29 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+def _not_hand_read(ability: Ability) -> bool:
+    """Whether "from anywhere other than your hand" stands where the engine reads
+    the zone a spell was cast from (rules/cast_from_hand.cast_from_matches): the
+    spells of a cost change ("Spells you cast from anywhere other than your hand
+    cost {2} less to cast") or of a cast trigger ("Whenever you cast a spell from
+    anywhere other than your hand"), and nowhere else in the ability (CR 601.2a)."""
+    trig = ability.trigger
+    what = dict(trig.details).get("what") if trig is not None and trig.event == "cast" else None
+    read = [what] if isinstance(what, Filter) and what.zone == NOT_HAND else []
+    read += [
+        st.affected
+        for st in ability.static
+        if st.op == "cost_change" and isinstance(st.affected, Filter)
+    ]
+    rest: set[str] = set()
+    for e in ability.effects:
+        _walk_value(e, rest)
+    for m in ability.modes:
+        for e in m.effects:
+            _walk_value(e, rest)
+    return bool(read) and "zone:not_hand" not in rest
 
 
 def _x_announced(spec: Any) -> Any:

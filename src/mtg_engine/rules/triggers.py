@@ -22,6 +22,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from ..game.state import Game, Step
 from ..game.tasks import Task, task_handler
+from .cast_from_hand import cast_from_matches
 from .char_values import keyword_abilities
 from .characteristics import _base, chars, remember_chars
 from .conditions import evaluate
@@ -987,7 +988,7 @@ def _matches_now(
                 game, spell, Filter(what.kinds, "stack", conds), source.controller, source
             ):
                 return False
-            if what.zone not in ("battlefield", "stack", "any") and d.get("from_zone") != what.zone:
+            if not cast_from_matches(what.zone, d.get("from_zone")):
                 return False
         return True
     if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "attack_with":  # CR 508.1, 603.2

@@ -1128,6 +1128,20 @@ class ClauseRules:
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
+    def sent_when_dies_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "When that creature dies this turn, Searing Blood deals 3 damage to the
+        creature's controller.": a delayed triggered ability about one object that
+        triggers once if it dies this turn (CR 603.7a, 603.7c, 700.4)."""
+        what, effects = c[0], c[-1]
+        if any("what" in e.args for e in effects):
+            # "return that card to the battlefield": the card the creature became in
+            # the graveyard (CR 400.7), which these instructions don't name yet
+            raise CompileError("when that creature dies this turn, [act on] that card")
+        trig = Trigger("dies", None, player="you", details=(("this_turn", True),))
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
+        ]
+
     def sent_excess_damage(self, c: list[Any]) -> list[Effect]:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
@@ -1607,6 +1621,11 @@ class ClauseRules:
 
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
+
+    def while_exiled(self, c: list[Any]) -> str:
+        """ "for as long as it remains exiled" (CR 611.2b; the card that leaves
+        exile is a new object, CR 400.7)."""
+        return "while_exiled"
 
     def for_as_long(self, c: list[Any]) -> str:
         return as_long_duration(next((x for x in c if isinstance(x, Condition)), None))
@@ -2867,6 +2886,18 @@ class ClauseRules:
         put into a graveyard has the quality."""
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("milled_this_way", {"quality": flt})
+
+    def cond_discarded_this_way(self, c: list[Any]) -> Condition:
+        """ "Draw a card, then discard a card. If a creature card is discarded this
+        way, ..." (Civilized Scholar): one of the cards the discard moved has the
+        quality (CR 701.9a, 608.2c)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("is", {"ref": ParentRef("discarded"), "quality": flt, "some": True})
+
+    def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
+        """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't
+        declared as an attacker this turn (CR 508.1; a new object hasn't, 400.7)."""
+        return Condition("not", {"cond": Condition("self_attacked_this_turn")})
 
     def cond_is(self, c: list[Any]) -> Condition:
         """ "as long as enchanted permanent is a creature", "if the sacrificed

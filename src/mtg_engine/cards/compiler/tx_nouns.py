@@ -8,6 +8,7 @@ from lark import Token
 
 from ..abilities import (
     ANY_TARGET,
+    NOT_HAND,
     Amount,
     ChooseRef,
     ControllerOfRef,
@@ -21,7 +22,7 @@ from ..abilities import (
     TargetSpec,
     TriggerRef,
 )
-from .filters import _HEADS, Alt, NounWord, build_filter, card_type
+from .filters import _HEADS, Alt, NounWord, build_filter, card_type, subtype
 from .ir import (
     ExiledCard,
     It,
@@ -310,6 +311,12 @@ class NounRules:
     post_color_of_choice = _post(COLOR_OF_CHOICE, True)
     post_named_self = _post("named", "self")
     post_other_than_self = _post("other", True)
+
+    def post_other_than_subtypes(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "creatures other than Werewolves and Wolves" (Moonmist): of none of those
+        subtypes (CR 205.3)."""
+        return [("not_subtype", subtype(str(t))) for t in c if getattr(t, "type", "") == "SUBTYPE"]
+
     post_blocking_self = _post("blocking_or_blocked_by", "self")
     post_blocked_by_self = _post("blocked_by", "self")
     post_you_cast = _post("caster", "you")
@@ -349,6 +356,11 @@ class NounRules:
 
     def post_without_kw(self, c: list[Any]) -> tuple[str, Any]:
         return ("not_keyword", c[0].keyword)
+
+    def post_not_from_hand(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "a spell [cast] from anywhere other than your hand" (CR 601.2a): the zone
+        ``NOT_HAND``."""
+        return [("zone", NOT_HAND)]
 
     def post_zone(self, c: list[Any]) -> list[tuple[str, Any]]:
         zone = c[0][0]
