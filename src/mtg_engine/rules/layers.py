@@ -493,6 +493,10 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     # the permanents' characteristics (but ``forget``'s) and those of the cards in
     # hand with their printed ones stay where they are; of the named entries, ``keys``
     # and the per-player records below
+    # mana sources with a production worked out as it's asked may read any zone
+    mana_kept = keys is _PERMANENT_KEYS and not any(
+        src.as_asked for p in game.players for src in get(("mana_sources", p.index), ())
+    )
     for k in cache.keys() - keys:
         if type(k) is tuple:
             name = k[0]
@@ -503,8 +507,8 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
                 # and is built again when they aren't the same)
                 if printed_hands and cache[k][3]:
                     continue
-            elif keys is _PERMANENT_KEYS and (name == "mana_sources" or name == "can_pay"):
-                continue  # the mana sources read no library, hand, graveyard or stack (CR 605)
+            elif mana_kept and (name == "mana_sources" or name == "can_pay"):
+                continue  # these mana sources read no library, hand, graveyard or stack
         del cache[k]
     if kept:
         cache.update(kept)

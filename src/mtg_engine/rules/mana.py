@@ -133,6 +133,11 @@ class Source:
     #: cost is "Tap an untapped Druid you control" (Seton, Krosan Protector, CR
     #: 602.1a) and ``obj`` is the permanent tapped to pay it
     via: int | None = None
+    #: the list this source is in has one whose production is worked out as it's
+    #: asked ("X mana, where X is the number of creature cards in your graveyard"):
+    #: it may read any zone, so a move between the other zones doesn't keep the
+    #: list (rules/layers.forget_after)
+    as_asked: bool = False
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -378,6 +383,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     may_forbid = tapping_watched(game)
     perm = game._perm  # (the permanents' characteristics chars() remembers)
     tap_others = False  # a "Tap an untapped Druid you control: Add {G}." (Seton)
+    as_asked = False  # a production worked out as it's asked (Source.as_asked)
     for oid in game.battlefield:
         o = objects[oid]
         if o.controller != player or o.phased_out:
@@ -404,6 +410,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                 if "Creature" in c.types and is_summoning_sick(game, o, c):
                     continue  # CR 302.6: {T} abilities of summoning-sick creatures
             if fixed is None:
+                as_asked = True
                 prods: list[tuple[str, ...]] = []
                 for e in c.abilities[i].effects:
                     if e.op == "add_mana" and (
@@ -448,7 +455,11 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                 out.append(Source(oid, i, prods, "Land" in c.types))
     if tap_others:
         out.extend(_tap_others_sources(game, player, {s.obj for s in out}))
-    return out + costly + restricted
+    found = out + costly + restricted
+    if as_asked:
+        for src in found:
+            src.as_asked = True
+    return found
 
 
 def _tap_others_indices(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
