@@ -144,8 +144,11 @@ STATIC_OPS: frozenset[str] = frozenset(
 
 @functools.lru_cache(maxsize=65536)
 def _parse_cached(text: str) -> Parsed | Exception:
+    # (outside the ``try``: a grammar the parser can't be built from, an LALR
+    # collision, is an error of the project, not a sentence the grammar rejects)
+    parser = get_parser()
     try:
-        tree = get_parser().parse(text)
+        tree = parser.parse(text)
         return _TRANSFORMER.transform(tree)
     except VisitError as exc:
         return exc.orig_exc if isinstance(exc.orig_exc, Exception) else exc
