@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Condition, Filter, ParentRef, SelfRef, TriggerRef
+from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
@@ -292,8 +292,6 @@ def evaluate(
         return _cast_it(game, controller, source, ctx)
     if k == "you_control_more":
         return _you_control_more(game, a, controller, source, ctx)
-    if k == "milled_this_way":
-        return _milled_this_way(game, a, controller, source, ctx)
     if k == "entered_or_cast_from":
         return _entered_or_cast_from(game, a, controller, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
@@ -346,22 +344,7 @@ register(
     "condition:cast_it",
     "condition:you_control_more",
     "condition:entered_or_cast_from",
-    "condition:milled_this_way",
 )
-
-
-def _milled_this_way(
-    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
-) -> bool:
-    """ "If a land card was milled this way" (CR 701.17a, 608.2c): one of the cards the
-    mill of this resolution put into a graveyard has the quality."""
-    quality = a.get("quality")
-    if ctx is None or not isinstance(quality, Filter):
-        return False
-    return any(
-        oid in game.objects and matches_object(game, game.objects[oid], quality, controller, source)
-        for oid in ctx.refs(ParentRef("milled"))
-    )
 
 
 def _entered_or_cast_from(game: Game, a: dict, controller: int, ctx: Ctx | None) -> bool:

@@ -2885,7 +2885,7 @@ class ClauseRules:
         Aberrant Researcher; CR 701.17a, 608.2c): one of the cards the mill before it
         put into a graveyard has the quality."""
         flt = next(x for x in c if isinstance(x, Filter))
-        return Condition("milled_this_way", {"quality": flt})
+        return Condition("is", {"ref": ParentRef("milled"), "quality": flt, "some": True})
 
     def cond_discarded_this_way(self, c: list[Any]) -> Condition:
         """ "Draw a card, then discard a card. If a creature card is discarded this
