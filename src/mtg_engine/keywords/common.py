@@ -29,6 +29,16 @@ def keyword_cost(a: Ability | None) -> Cost | None:
     return as_cost(a.keyword_args.get("cost")) if a is not None else None
 
 
+def keyword_cost_returning(a: Ability | None, what: Filter) -> Cost | None:
+    """The keyword's cost plus "return [one of ``what``] to its owner's hand" (sneak's
+    unblocked attacker, web-slinging's tapped creature, CR 702.188a), for an
+    :class:`AltCost` (CR 118.9)."""
+    base = keyword_cost(a)
+    if base is None:
+        return None
+    return replace(base, other=(*base.other, ("return", (what, 1))))
+
+
 def graveyard_exile_cost(a: Ability) -> Cost:
     """The cost of a keyword ability that works from the graveyard and exiles its own
     card ("[Cost], Exile this card from your graveyard": encore 702.141a, scavenge

@@ -18,7 +18,6 @@ the attacker returned is asked as the cost is paid when there's a choice.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost
@@ -31,7 +30,7 @@ from ..rules.characteristics import chars
 from ..rules.combat_rules import still_attackable
 from ..rules.costs import cost_choices
 from ..rules.support import register_keywords
-from .common import entered_cast_with, keyword_cost
+from .common import entered_cast_with, keyword_cost, keyword_cost_returning
 from .ninjutsu import UNBLOCKED_ATTACKER
 
 if TYPE_CHECKING:
@@ -49,10 +48,7 @@ RULES = ("118.9", "601.2h")
 
 def _cost(a: Ability | None) -> Cost | None:
     """The sneak cost and "return an unblocked attacker you control to hand"."""
-    base = keyword_cost(a)
-    if base is None:
-        return None
-    return replace(base, other=(*base.other, ("return", (UNBLOCKED_ATTACKER, 1))))
+    return keyword_cost_returning(a, UNBLOCKED_ATTACKER)
 
 
 def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:

@@ -12,7 +12,6 @@ Cast with ``CastSpell(card, alt="web-slinging")`` (the scenario format's
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Cost, Filter
@@ -20,7 +19,7 @@ from ..game.hooks import AltCost, alt_cost
 from ..game.objects import Zone
 from ..rules.costs import cost_choices
 from ..rules.support import register_keywords
-from .common import keyword_cost
+from .common import keyword_cost, keyword_cost_returning
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability
@@ -39,10 +38,7 @@ TAPPED_CREATURE = Filter(
 def _cost(a: Ability | None) -> Cost | None:
     """The web-slinging cost and "return a tapped creature you control to its owner's
     hand" (CR 702.188a)."""
-    base = keyword_cost(a)
-    if base is None:
-        return None
-    return replace(base, other=(*base.other, ("return", (TAPPED_CREATURE, 1))))
+    return keyword_cost_returning(a, TAPPED_CREATURE)
 
 
 def _check(game: Game, player: int, obj: GameObject, a: Ability | None) -> str | None:

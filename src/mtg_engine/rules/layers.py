@@ -494,8 +494,9 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     # hand with their printed ones stay where they are; of the named entries, ``keys``
     # and the per-player records below
     # mana sources with a production worked out as it's asked may read any zone
+    # (each source of such a list is marked: its first one tells)
     mana_kept = keys is _PERMANENT_KEYS and not any(
-        src.as_asked for p in game.players for src in get(("mana_sources", p.index), ())
+        srcs[0].as_asked for p in game.players if (srcs := get(("mana_sources", p.index)))
     )
     for k in cache.keys() - keys:
         if type(k) is tuple:
