@@ -31,7 +31,7 @@ bring a cost below {0} and generic reductions don't touch colored mana
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, StaticEffect
@@ -59,6 +59,8 @@ class CostChange:
     times: int
     less: bool
     source_name: str
+    #: the rule of the keyword the change comes from (undaunted's 702.125a), for the log
+    rule: str = ""
 
 
 #: the ``caster`` values: "spells you cast" / "spells your opponents cast"
@@ -107,7 +109,8 @@ def spell_changes(
                 continue
             ch = _change(game, st, player, obj, obj.name, obj)
             if ch is not None:
-                out.append(ch)
+                rule = a.keyword_args.get("rule") if a.keyword else None
+                out.append(replace(ch, rule=rule) if isinstance(rule, str) else ch)
     for src, st in statics_with(game, "cost_change"):
         flt = st.affected
         if not isinstance(flt, Filter) or "ability" in flt.kinds:

@@ -302,6 +302,7 @@ def _apply_cost_changes(
         total.mana, notes = apply_changes(total.mana, changes)
         total.notes.extend(notes)
         total.rules.append("601.2f")
+        total.rules.extend(ch.rule for ch in changes if ch.rule)  # (a keyword's, for the log)
     for a in c.abilities:
         if a.keyword == "Affinity":
             flt = a.keyword_args.get("filter")
