@@ -43,6 +43,7 @@ Reconfigure                    702.151        :mod:`.reconfigure`
 For Mirrodin! (enters)         702.163        :mod:`.for_mirrodin`
 Ravenous (enters)              702.156        :mod:`.ravenous`
 Firebending (attacks)          702.189        :mod:`.firebending`
+Living metal                   702.161        :mod:`.living_metal`
 =============================  =============  ======================
 """
 
@@ -78,6 +79,7 @@ from . import (  # noqa: F401
     job_select,
     leaves,
     level_up,
+    living_metal,
     living_weapon,
     mobilize,
     ninjutsu,
