@@ -316,11 +316,14 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Mode:
-    """One mode of a modal spell or ability (CR 700.2)."""
+    """One mode of a modal spell or ability (CR 700.2); ``cost``: the additional
+    cost associated with a mode of a spell with spree, paid when the mode is chosen
+    (CR 702.172a), None for any other mode."""
 
     text: str
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
+    cost: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,8 @@ Harmonize              702.180     :mod:`.harmonize` (``alt="harmonize"``, the
 Web-slinging           702.188     :mod:`.web_slinging` (``alt="web-slinging"``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
                                    declare blockers step)
+Spree                  702.172     :mod:`.spree` (the costs of the modes chosen:
+                                   ``modes``)
 =====================  ==========  =====================================
 """
 
@@ -120,6 +122,7 @@ from . import (  # noqa: F401
     ripple,
     sneak,
     splice,
+    spree,
     stack_records,
     storm,
     surge_spectacle,

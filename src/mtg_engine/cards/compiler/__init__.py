@@ -662,6 +662,46 @@ def _failed_sentences(raw: str, norm: str, exc: Exception) -> list[str]:
     return [raw_s[-1]]
 
 
+#: a mode of a spell with spree, printed with a plus sign and its additional cost
+#: (CR 702.172a-b): "+ {2}{B} — Destroy target creature."
+_SPREE_MODE = re.compile(r"^\+ ((?:\{[^}]+\})+) — (.+)$")
+
+
+def _spree_mode(para: Paragraph, names: list[str]) -> tuple[str, str, list[Effect]] | None:
+    """CR 702.172a-b: a spree mode line: (its text, its additional cost, its
+    instructions); None when the paragraph isn't one. A mode whose instructions
+    don't compile raises, so its line is reported."""
+    m = _SPREE_MODE.match(para.raw.strip())
+    if m is None:
+        return None
+    cost, text = m.group(1), m.group(2)
+    bodies: list[Body] = []
+    made = _assemble(parse_paragraph(normalize_line(text, names)), True, bodies)
+    if made or len(bodies) != 1:
+        raise CompileError("a spree mode that isn't a spell's instructions")
+    body = bodies[0]
+    if body.modes or body.statics or body.restrictions or body.condition is not None:
+        raise CompileError("a spree mode with more than instructions")
+    return f"{cost} — {text}", cost, body.effects
+
+
+def _spree_spell_body(modes: list[tuple[str, str, list[Effect]]]) -> Body:
+    """CR 702.172a: "Choose one or more modes": the spell's modal body."""
+    return Body(modes=[(label, effects) for label, _cost, effects in modes], choose=(1, len(modes)))
+
+
+def _with_spree_costs(ability: Ability, modes: list[tuple[str, str, list[Effect]]]) -> Ability:
+    """Each spree mode keeps its additional cost (CR 702.172a), paid when chosen."""
+    if len(ability.modes) != len(modes):
+        raise CompileError("spree modes beside other modes")
+    return replace(
+        ability,
+        modes=tuple(
+            replace(m, cost=c) for m, (_t, c, _e) in zip(ability.modes, modes, strict=True)
+        ),
+    )
+
+
 @dataclass(slots=True)
 class _Striation:
     """A leveler's level symbol (CR 711.2) or a Class's level bar (716.2a) and what
@@ -705,6 +745,9 @@ def compile_text(
     striation: _Striation | None = None  # the level symbol being read (CR 711.2)
     out = abilities
     station_creature = STATION_CREATURE.search(text)  # (in the reminder text, CR 721.2b)
+    spree: list[tuple[str, str, list[Effect]]] = []  # spree modes (CR 702.172a)
+    spree_text: list[str] = []
+    names = self_names(card_name, legendary)
     for para in paragraphs(text, card_name, legendary):
         station = parse_station_symbol(para.raw)
         opened = station is not None  # (its raw text is the striation's first line)
@@ -754,6 +797,11 @@ def compile_text(
                 striation.pt = (int(pt.group(1)), int(pt.group(2)))
                 continue
         try:
+            mode = _spree_mode(para, names) if is_spell else None
+            if mode is not None:
+                spree.append(mode)
+                spree_text.append(para.raw)
+                continue
             anchored = _anchor_word_abilities(para, card_name, legendary)
             if anchored is not None:
                 out.extend(anchored)
@@ -781,14 +829,15 @@ def compile_text(
             unparsed.append(para.raw.replace("\n", " ") + f"  [compiler: {type(exc).__name__}]")
     if striation is not None:
         _close_striation(striation, abilities, unparsed)
+    if spree:
+        spell_bodies.append(_spree_spell_body(spree))
+        spell_text.extend(spree_text)
     if spell_bodies:
         try:
-            abilities.insert(
-                0,
-                _name_quoted(
-                    _spell_ability(spell_bodies, "\n".join(spell_text)), "\n".join(spell_text)
-                ),
-            )
+            spell = _spell_ability(spell_bodies, "\n".join(spell_text))
+            if spree:
+                spell = _with_spree_costs(spell, spree)
+            abilities.insert(0, _name_quoted(spell, "\n".join(spell_text)))
         except (CompileError, ValueError):
             # (ValueError: a pronoun ir.finalize can't resolve, as for the paragraphs)
             unparsed.extend(spell_text)
