@@ -101,6 +101,8 @@ class HeuristicAgent:
             return ChooseYesNo(game.players[d.player].life - life > 5 or not life)
         if k == DecisionKind.YES_NO and d.data.get("purpose") == DecisionPurpose.PAY:
             return pay_upkeep_cost(game, d)  # echo, cumulative upkeep: pay when worth it
+        if k == DecisionKind.YES_NO and d.data.get("purpose") == DecisionPurpose.PAIR:
+            return ChooseYesNo(True)  # CR 702.95a: a pair shares the soulbond bonus
         if k == DecisionKind.YES_NO and d.data.get("purpose") == DecisionPurpose.RECOVER:
             answer = keyword_yes_no(game, d)  # CR 702.59a
             if answer is not None:
@@ -135,6 +137,10 @@ class HeuristicAgent:
             return ChooseObjects(())  # keep the copy's targets
         if purpose == DecisionPurpose.AMPLIFY:
             return ChooseObjects(tuple(cands[: d.data["max"]]))  # reveal all: more counters
+        if purpose == DecisionPurpose.PAIR and cands:
+            # CR 702.95a: pair with the strongest creature (the bonus goes to both)
+            strongest = max(cands, key=lambda c: chars(game, game.objects[c]).power or 0)
+            return ChooseObjects((strongest,))
         if purpose == DecisionPurpose.CHAMPION and cands:
             # keep the champion: exile the least valuable other permanent (CR 702.72a)
             weakest = min(

@@ -82,6 +82,7 @@ class DecisionPurpose(StrEnum):
     NEW_TARGETS = "new_targets"  # choose new targets for a copy (CR 707.10c)
     CHANGE_TARGETS = "change_targets"  # change the targets of a spell or ability (CR 115.7)
     CREW = "crew"  # CR 702.122a
+    PAIR = "pair"  # CR 702.95a: the creature a soulbond creature is paired with
     AMPLIFY = "amplify"  # CR 702.38a
     DREDGE = "dredge"  # CR 702.52a
     PILE = "pile"  # CR 700.3: separate cards into piles

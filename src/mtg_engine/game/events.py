@@ -95,6 +95,7 @@ class EventKind(StrEnum):
     ENTERS_ATTACKING = "enters_attacking"
     EPIC = "epic"
     EXTRA_TURN = "extra_turn"
+    PAIR = "pair"  # CR 702.95: two creatures become paired, or unpaired
     EXPLORED = "explored"
     FACE_UP_IN_EXILE = "face_up_in_exile"
     FADING = "fading"

@@ -613,6 +613,9 @@ class KeywordHooks:
     crew_options: Callable[[dict[str, Any]], list[tuple[int, ...]]] = _unwired
     crew_power_problem: Callable[[dict[str, Any], tuple[int, ...]], str | None] = _unwired
     is_saddled: Callable[[Game, GameObject], bool] = _unwired
+    # soulbond (CR 702.95b): a paired creature, and the pair of a source
+    is_paired: Callable[[Game, GameObject], bool] = _unwired
+    in_soulbond_pair: Callable[[Game, GameObject, GameObject | None], bool] = _unwired
     # fuse (CR 702.102): casting both halves of a split card
     fuse_problem: Callable[[GameObject], str | None] = _unwired
     fused_ability: Callable[[CardDef], Ability | None] = _unwired

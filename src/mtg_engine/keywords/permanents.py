@@ -44,6 +44,7 @@ For Mirrodin! (enters)         702.163        :mod:`.for_mirrodin`
 Ravenous (enters)              702.156        :mod:`.ravenous`
 Firebending (attacks)          702.189        :mod:`.firebending`
 Living metal                   702.161        :mod:`.living_metal`
+Soulbond (pairing)             702.95         :mod:`.soulbond`
 =============================  =============  ======================
 """
 
@@ -91,6 +92,7 @@ from . import (  # noqa: F401
     renown,
     riot,
     scavenge,
+    soulbond,
     stack_records,
     station,
     toxic,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Amount, EachRef, Filter, SelfRef
 from ..game.actions import player_ref
+from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .commanders import is_commander
@@ -525,6 +526,13 @@ def _condition(
         return bool((obj.chosen or {}).get(key)) == bool(value)
     if key == "commander":
         return is_commander(game, obj) == bool(value)  # CR 903.3
+    if key == "paired":
+        # CR 702.95b: paired with another creature by soulbond (keywords/soulbond.py)
+        return KEYWORD_HOOKS.is_paired(game, obj) == bool(value)
+    if key == "soulbond_pair":
+        # "both creatures", "each of those creatures" (CR 702.95b): the source and
+        # the creature it's paired with
+        return KEYWORD_HOOKS.in_soulbond_pair(game, obj, source) == bool(value)
     if key == "ring_bearer":
         # "your Ring-bearer" (value "you"), "Ring-bearers" (True): CR 701.54e
         if value == "you":

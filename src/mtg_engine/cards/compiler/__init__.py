@@ -702,6 +702,59 @@ def _with_spree_costs(ability: Ability, modes: list[tuple[str, str, list[Effect]
     )
 
 
+#: the static ability of a creature with soulbond (CR 702.95b): "As long as this
+#: creature is paired with another creature, both creatures have flying" / "each of
+#: those creatures gets +1/+1": the ability read with "this creature" as its subject,
+#: then given to the pair and conditioned on the pairing
+_SOULBOND_STATIC = re.compile(
+    r"^As long as (?:this creature|CARDNAME) is paired with another creature, "
+    r"(?:both creatures|each of those creatures) (have|has|gets|get) (.+)$"
+)
+#: filter conditions: the permanent is paired (CR 702.95b); it is the source or the
+#: creature the source is paired with (keywords/soulbond.py)
+PAIRED = "paired"
+SOULBOND_PAIR = "soulbond_pair"
+_PAIRED_QUALITY = Filter((), "battlefield", ((PAIRED, True),))
+
+
+def _soulbond_static(para: Paragraph, names: list[str]) -> Ability | None:
+    """CR 702.95b: "As long as [this creature] is paired with another creature,
+    both creatures have [ability]" / "each of those creatures gets [+N/+N]": None
+    when the paragraph isn't one."""
+    line = para.raw.strip()
+    for name in names:
+        line = line.replace(f"As long as {name} is", "As long as CARDNAME is", 1)
+    m = _SOULBOND_STATIC.match(line)
+    if m is None:
+        return None
+    verb = "gets" if m.group(1).startswith("get") else "has"
+    made = _assemble(
+        parse_paragraph(normalize_line(f"This creature {verb} {m.group(2)}", names)), False, []
+    )
+    if len(made) != 1 or made[0].kind is not AbilityKind.STATIC:
+        raise CompileError("a soulbond pair's ability that isn't a static ability")
+    pair = Filter((), "battlefield", ((SOULBOND_PAIR, True),))
+    paired = Condition(
+        "as_long_as",
+        {
+            "cond": Condition(
+                "is",
+                {
+                    "ref": SelfRef(),
+                    "quality": _PAIRED_QUALITY,
+                    "adj": "paired with another creature",
+                },
+            )
+        },
+    )
+    statics = []
+    for st in made[0].static:
+        if not isinstance(st.affected, SelfRef) or st.condition is not None:
+            raise CompileError("a soulbond pair's ability with more than its effect")
+        statics.append(replace(st, affected=pair, condition=paired))
+    return replace(made[0], text=para.raw, static=tuple(statics))
+
+
 @dataclass(slots=True)
 class _Striation:
     """A leveler's level symbol (CR 711.2) or a Class's level bar (716.2a) and what
@@ -801,6 +854,10 @@ def compile_text(
             if mode is not None:
                 spree.append(mode)
                 spree_text.append(para.raw)
+                continue
+            paired = _soulbond_static(para, names) if not is_spell else None
+            if paired is not None:
+                out.append(_name_quoted(paired, para.raw))
                 continue
             anchored = _anchor_word_abilities(para, card_name, legendary)
             if anchored is not None:
