@@ -137,8 +137,9 @@ class HeuristicAgent:
             return ChooseObjects(())  # keep the copy's targets
         if purpose == DecisionPurpose.AMPLIFY:
             return ChooseObjects(tuple(cands[: d.data["max"]]))  # reveal all: more counters
-        if purpose == DecisionPurpose.PAIR and cands:
-            # CR 702.95a: pair with the strongest creature (the bonus goes to both)
+        if purpose in (DecisionPurpose.PAIR, DecisionPurpose.ENLIST) and cands:
+            # CR 702.95a: pair with the strongest creature (the bonus goes to both);
+            # 702.154a: enlist the strongest (its power is added to the attacker's)
             strongest = max(cands, key=lambda c: chars(game, game.objects[c]).power or 0)
             return ChooseObjects((strongest,))
         if purpose == DecisionPurpose.CHAMPION and cands:

@@ -83,6 +83,7 @@ class DecisionPurpose(StrEnum):
     CHANGE_TARGETS = "change_targets"  # change the targets of a spell or ability (CR 115.7)
     CREW = "crew"  # CR 702.122a
     PAIR = "pair"  # CR 702.95a: the creature a soulbond creature is paired with
+    ENLIST = "enlist"  # CR 702.154a: the creature an attacking creature enlists
     AMPLIFY = "amplify"  # CR 702.38a
     DREDGE = "dredge"  # CR 702.52a
     PILE = "pile"  # CR 700.3: separate cards into piles

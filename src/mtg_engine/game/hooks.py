@@ -613,6 +613,11 @@ class KeywordHooks:
     crew_options: Callable[[dict[str, Any]], list[tuple[int, ...]]] = _unwired
     crew_power_problem: Callable[[dict[str, Any], tuple[int, ...]], str | None] = _unwired
     is_saddled: Callable[[Game, GameObject], bool] = _unwired
+    # enlist (CR 702.154a, 508.1g): the attackers with enlist (one entry per instance),
+    # the creatures one may tap, and tapping it as the cost is paid (508.1j)
+    enlisters: Callable[[Game, list[int]], list[int]] = _unwired
+    enlist_candidates: Callable[[Game, int, list[int], list[int]], list[int]] = _unwired
+    enlist: Callable[[Game, int, int], None] = _unwired
     # soulbond (CR 702.95b): a paired creature, and the pair of a source
     is_paired: Callable[[Game, GameObject], bool] = _unwired
     in_soulbond_pair: Callable[[Game, GameObject, GameObject | None], bool] = _unwired

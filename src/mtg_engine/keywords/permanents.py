@@ -45,6 +45,7 @@ Ravenous (enters)              702.156        :mod:`.ravenous`
 Firebending (attacks)          702.189        :mod:`.firebending`
 Living metal                   702.161        :mod:`.living_metal`
 Soulbond (pairing)             702.95         :mod:`.soulbond`
+Enlist (attacks)               702.154        :mod:`.enlist`
 =============================  =============  ======================
 """
 
@@ -66,6 +67,7 @@ from . import (  # noqa: F401
     dredge,
     embalm,
     encore,
+    enlist,
     etb_counters,
     evolve,
     exploit,

@@ -220,11 +220,22 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         task.data["bands"] = [list(b) for b in declared.bands]
         task.data["exert_asked"] = may_exert(game, [c for c, _ in declared.attackers])
         task.data["exerted"] = []
-    elif task.answer is not None:
+        # CR 508.1g, 702.154a-b: enlist, an optional cost to attack
+        task.data["enlist_asked"] = KEYWORD_HOOKS.enlisters(
+            game, [c for c, _ in declared.attackers]
+        )
+        task.data["enlisted"] = []
+    elif task.answer is not None and task.data["exert_asked"]:
         # CR 508.1g: the answer for the first creature still to decide
         creature = task.data["exert_asked"].pop(0)
         if task.answer.value:
             task.data["exerted"].append(creature)
+        task.answer = None
+    elif task.answer is not None:
+        # CR 508.1g, 702.154a: the creature the first enlist still to decide taps
+        creature = task.data["enlist_asked"].pop(0)
+        for other in task.answer.objects[:1]:
+            task.data["enlisted"].append([creature, int(other)])
         task.answer = None
     if task.data["exert_asked"]:
         creature = task.data["exert_asked"][0]
@@ -237,6 +248,8 @@ def declare_attackers_task(game: Game, task: Task) -> None:
                 {"purpose": DecisionPurpose.MAY, "obj": creature},
             )
         )
+        return
+    if _ask_enlist(game, task):
         return
     action = DeclareAttackers(
         tuple((int(c), int(d)) for c, d in task.data.pop("decl")),
@@ -264,6 +277,9 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
     for creature in exerted:
         exert(game, creature, game.active)  # CR 508.1g, 701.43a
+    for creature, enlisted in task.data.pop("enlisted", ()):
+        KEYWORD_HOOKS.enlist(game, int(creature), int(enlisted))  # CR 508.1j, 702.154a
+    task.data.pop("enlist_asked", None)
     for creature, defender in action.attackers:
         combat.attackers[creature] = defender  # CR 508.1k
         combat.blocked[creature] = False
@@ -309,6 +325,37 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             player=defending_player_of(game, action.attackers[0][1]),
         )
     game.finish(task)
+
+
+def _ask_enlist(game: Game, task: Task) -> bool:
+    """CR 508.1g, 702.154a: for each enlist of an attacking creature in turn, the
+    active player may choose an untapped creature to tap; True while asking."""
+    asked = task.data.setdefault("enlist_asked", [])
+    taken = [int(e) for _, e in task.data.setdefault("enlisted", [])]
+    attackers = [int(c) for c, _ in task.data["decl"]]
+    while asked:
+        creature = int(asked[0])
+        cands = KEYWORD_HOOKS.enlist_candidates(game, creature, attackers, taken)
+        if not cands:
+            asked.pop(0)
+            continue
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OBJECTS,
+                game.active,
+                "702.154a",
+                f"Enlist: you may tap a creature for {game.objects[creature].name} as it attacks",
+                {
+                    "candidates": cands,
+                    "min": 0,
+                    "max": 1,
+                    "purpose": DecisionPurpose.ENLIST,
+                    "obj": creature,
+                },
+            )
+        )
+        return True
+    return False
 
 
 def _pay_combat_cost(game: Game, player: int, cost: str, rule: str, what: str) -> None:
