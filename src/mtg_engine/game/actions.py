@@ -84,6 +84,8 @@ class DecisionPurpose(StrEnum):
     CREW = "crew"  # CR 702.122a
     PAIR = "pair"  # CR 702.95a: the creature a soulbond creature is paired with
     ENLIST = "enlist"  # CR 702.154a: the creature an attacking creature enlists
+    ASSIST = "assist"  # CR 702.132a: the other player who may help pay a spell's cost
+    ASSIST_PAY = "assist_pay"  # CR 702.132a: how much generic mana that player pays
     AMPLIFY = "amplify"  # CR 702.38a
     DREDGE = "dredge"  # CR 702.52a
     PILE = "pile"  # CR 700.3: separate cards into piles

@@ -613,6 +613,13 @@ class KeywordHooks:
     crew_options: Callable[[dict[str, Any]], list[tuple[int, ...]]] = _unwired
     crew_power_problem: Callable[[dict[str, Any], tuple[int, ...]], str | None] = _unwired
     is_saddled: Callable[[Game, GameObject], bool] = _unwired
+    # assist (CR 702.132a, 601.2g-h): another player chosen to pay some of the generic
+    # mana (the mana the caster still pays; None while asking), and their payment
+    assist_choice: Callable[[Game, Any, GameObject, ManaCost], ManaCost | None] = _unwired
+    assist_pay: Callable[[Game, Any, GameObject], None] = _unwired
+    # ... and, asking whether a spell can be cast, the mana left when another player
+    # pays as much generic mana as they can
+    assist_most: Callable[[Game, int, GameObject, ManaCost], ManaCost] = _unwired
     # enlist (CR 702.154a, 508.1g): the attackers with enlist (one entry per instance),
     # the creatures one may tap, and tapping it as the cost is paid (508.1j)
     enlisters: Callable[[Game, list[int]], list[int]] = _unwired

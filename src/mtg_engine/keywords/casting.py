@@ -70,6 +70,8 @@ Harmonize              702.180     :mod:`.harmonize` (``alt="harmonize"``, the
 Web-slinging           702.188     :mod:`.web_slinging` (``alt="web-slinging"``)
 Sneak                  (118.9)     :mod:`.sneak` (``alt="sneak"``, during the
                                    declare blockers step)
+Assist                 702.132     :mod:`.assist` (another player chosen as the
+                                   cost is paid pays some generic mana)
 Spree                  702.172     :mod:`.spree` (the costs of the modes chosen:
                                    ``modes``)
 =====================  ==========  =====================================
@@ -81,6 +83,7 @@ from . import (  # noqa: F401
     activated,
     aftermath,
     alt_conditions,
+    assist,
     awaken,
     bargain,
     bestow,

@@ -527,6 +527,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
+        cost = KEYWORD_HOOKS.assist_most(game, player, o, cost)  # CR 702.132a
         if not mana_rules.can_pay(game, player, cost, on=spending("spell", o.id)):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
@@ -565,6 +566,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     life_problem = life_unpayable(game, player, total.life)
     if life_problem:
         return life_problem
+    mana = KEYWORD_HOOKS.assist_most(game, player, o, mana)  # CR 702.132a
     if not mana_rules.can_pay(game, player, mana, sources, on=spending("spell", o.id)):
         what = f" ({', '.join(total.notes)})" if total.notes else ""
         return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
@@ -1043,6 +1045,11 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             return False
         d[key] = chosen
     mana = total.mana
+    # CR 702.132a: assist, another player paying some of the generic mana
+    assisted = KEYWORD_HOOKS.assist_choice(game, task, obj, mana)
+    if assisted is None:
+        return False
+    mana = assisted
     sources = mana_rules.mana_sources(game, player)
     if d.get("tap"):
         # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
@@ -1088,6 +1095,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         game.finish(task)
         return False
     # Everything can be paid: pay it, in any order (CR 601.2h).
+    KEYWORD_HOOKS.assist_pay(game, task, obj)  # CR 702.132a: the other player's part
     what = obj.name if not obj.face_down else "a face-down spell"
     notes = f" ({', '.join(total.notes)})" if total.notes else ""
     rules = ("601.2f", "601.2h", *total.rules)
