@@ -189,14 +189,14 @@ def test_a_small_deck_gets_a_warning_unless_allowed():
 
 
 def test_a_card_the_engine_cannot_fully_run_gets_one_warning_naming_the_sentence():
-    # Gang Up's "Assist" compiles but doesn't run (if the engine learns it, pick
-    # another card the support table leaves out)
-    sentences = unrunnable_sentences("Gang Up")
-    assert sentences, "Gang Up runs fully now: choose another unrunnable card"
-    deck = parse_deck("40 Swamp\n4 Gang Up\n", "assist.txt")
+    # Sea-Dasher Octopus's "Mutate {1}{U}" compiles but doesn't run (if the engine
+    # learns it, pick another card the support table leaves out)
+    sentences = unrunnable_sentences("Sea-Dasher Octopus")
+    assert sentences, "Sea-Dasher Octopus runs fully now: choose another unrunnable card"
+    deck = parse_deck("40 Island\n4 Sea-Dasher Octopus\n", "mutate.txt")
     warnings = deck_warnings(deck)
     assert len(warnings) == 1
-    assert warnings[0].startswith("assist.txt: Gang Up: the engine can't fully run")
+    assert warnings[0].startswith("mutate.txt: Sea-Dasher Octopus: the engine can't fully run")
     assert sentences[0] in warnings[0]
     assert unrunnable_sentences("Lightning Bolt") == []
 

@@ -194,13 +194,19 @@ def soulbond_pair(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
-@on_event(
-    EventKind.ZONE_CHANGE,
-    EventKind.CONTROL,
-    EventKind.CONTINUOUS_EFFECT,
-    EventKind.STEP,
-    keywords=(SOULBOND,),
-)
+@on_event(EventKind.ZONE_CHANGE, watch=[("battlefield", None)], keywords=(SOULBOND,))
+def _unpair_on_leaving(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 702.95e: a permanent left the battlefield."""
+    _unpair(game, ev, subject)
+
+
+@on_event(EventKind.STEP, watch=[("cleanup",), ("untap",)], keywords=(SOULBOND,))
+def _unpair_on_step(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """CR 702.95e: "until end of turn" effects end in the cleanup step (514.2)."""
+    _unpair(game, ev, subject)
+
+
+@on_event(EventKind.CONTROL, EventKind.CONTINUOUS_EFFECT, keywords=(SOULBOND,))
 def _unpair(game: Game, ev: Event, subject: GameObject | None) -> None:
     """CR 702.95e: a paired creature becomes unpaired when another player gains
     control of it or of its partner, when either stops being a creature, or when
@@ -215,12 +221,15 @@ def _unpair(game: Game, ev: Event, subject: GameObject | None) -> None:
             continue
         o.chosen = {k: v for k, v in (o.chosen or {}).items() if k != PAIRED_WITH}
         gone = game.objects.get(pid)
+        names, verb = o.name, "becomes"
         if gone is not None and (gone.chosen or {}).get(PAIRED_WITH) == o.id:
             gone.chosen = {k: v for k, v in (gone.chosen or {}).items() if k != PAIRED_WITH}
+            if gone.zone == Zone.BATTLEFIELD:
+                names, verb = f"{o.name} and {gone.name}", "become"
         game.invalidate()  # the pair's abilities no longer apply (CR 613)
         game.emit(
             EventKind.PAIR,
             ("702.95e",),
-            f"{o.name} becomes unpaired (soulbond)",
+            f"{names} {verb} unpaired (soulbond)",
             obj=o.id,
         )
