@@ -415,6 +415,7 @@ SUPPORTED: set[str] = set(
                 "they_do",  # the same, of another player's choice or payment (CR 118.12)
                 "they_dont",
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
+                "lost_life_this_way",  # rules/conditions.py: the instruction before (608.2c)
                 "not_control",
                 "life_at_least",
                 "life_at_most",

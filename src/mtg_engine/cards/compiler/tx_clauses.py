@@ -2729,6 +2729,9 @@ class ClauseRules:
         return Condition("self_in_graveyard", {"arg0": SelfRef(), "above": above})
 
     cond_you_dont = _cond("you_dont")
+    #: "If you lost life this way, draw that many cards" (Mister Negative, after
+    #: exchanging life totals; CR 608.2c, 701.12c)
+    cond_lost_life_this_way = _cond("lost_life_this_way")
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
     cond_control = _cond("you_control")
