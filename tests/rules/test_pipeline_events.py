@@ -104,8 +104,10 @@ def test_player_counters_are_proposed(board):
     assert put_player_counters(game, 1, "poison", 2) == 0 and game.players[1].poison == 0
     # energy counters are kept (CR 107.14); Melira stops only poison counters
     assert put_player_counters(game, 1, "energy", 2) == 2 and game.players[1].energy == 2
+    # and so are experience counters (CR 122.1; Mizzix of the Izmagnus)
+    assert put_player_counters(game, 1, "experience", 1) == 1 and game.players[1].experience == 1
     with pytest.raises(ValueError, match="122.1"):
-        put_player_counters(game, 0, "experience", 1)
+        put_player_counters(game, 0, "+1/+1", 1)
 
 
 def test_a_replacement_ability_granted_in_layer_6_is_seen(board):

@@ -114,11 +114,16 @@ def lose(ctx: Ctx, e: Effect) -> bool:
     half = amt.kind if isinstance(amt, Amount) and amt.kind in _HALF_LIFE else None
     n = 0 if half else ctx.amount(amt)
     total = 0
+    lost = []
     for p in ctx.players(e.args.get("player")):
         if half:
             n = _half_life(ctx.game.players[p].life, half)
-        total += lose_life(ctx.game, p, n, _HALF_LIFE.get(half or "", ("119.3",)), ctx.obj.name)
+        k = lose_life(ctx.game, p, n, _HALF_LIFE.get(half or "", ("119.3",)), ctx.obj.name)
+        total += k
+        if k > 0:
+            lost.append(p)
     ctx.set_parent("that_much", total)
+    ctx.set_parent("lost_life", lost)  # "if you lost life this way" (608.2c)
     return True
 
 

@@ -96,10 +96,14 @@ def exchange_life(ctx: Ctx, e: Effect) -> bool:
                 f"The life totals can't be exchanged ({why}): nothing is exchanged",
             )
             return True
+    lost: dict[int, int] = {}
     for p, new in ((a, life[b]), (b, life[a])):
         delta = new - life[p]
         if delta > 0:
             gain_life(g, p, delta, ("701.12c",), "life totals exchanged")
         elif delta < 0:
-            lose_life(g, p, -delta, ("701.12c",), "life totals exchanged")
+            lost[p] = lose_life(g, p, -delta, ("701.12c",), "life totals exchanged")
+    # "If you lost life this way, draw that many cards" (Mister Negative, CR 608.2c)
+    ctx.set_parent("lost_life", [p for p, n in lost.items() if n > 0])
+    ctx.set_parent("that_much", lost.get(ctx.controller, 0))
     return True

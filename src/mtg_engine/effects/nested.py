@@ -14,7 +14,10 @@ from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
+from ..rules.support import register
 from . import REGISTRY, effect
+
+register("arg:repeat.times")  # "for each 1 life you lost, ..." (repeat below)
 
 
 def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
@@ -62,6 +65,23 @@ def run_nested(ctx: Ctx, effects: tuple[Effect, ...], key: str) -> bool:
         st["i"] += 1
         st["scratch"] = {}
         st["opt"] = None
+    return True
+
+
+@effect("repeat")
+def repeat(ctx: Ctx, e: Effect) -> bool:
+    """ "For each 1 life you lost, sacrifice a permanent other than this enchantment
+    unless you discard a card" (Oath of Lim-Dûl): the instructions are done, whole,
+    that many times in turn, each time with its own choices (CR 608.2c). The number
+    is counted as the instruction begins."""
+    st = ctx.scratch
+    if "times" not in st:
+        st["times"], st["k"] = ctx.amount(e.args.get("times", 0)), 0
+    effects = tuple(e.args.get("effects") or ())
+    while st["k"] < st["times"]:
+        if not run_nested(ctx, effects, f"repeat:{st['k']}"):
+            return False
+        st["k"] += 1
     return True
 
 

@@ -219,6 +219,7 @@ PLAYER_FIELDS: Final = (
     "starting_life",
     "poison",
     "energy",
+    "experience",
     "library",
     "hand",
     "graveyard",
@@ -248,8 +249,8 @@ PLAYER_FIELDS: Final = (
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Player:
-    """A player (CR 102): life (CR 119), poison counters (CR 122.1f), energy counters
-    (CR 122.1, 107.14), own zones (CR 400.1).
+    """A player (CR 102): life (CR 119), poison counters (CR 122.1f), energy and
+    experience counters (CR 122.1, 107.14), own zones (CR 400.1).
 
     ``library`` is ordered bottom → top (the top card is ``library[-1]``) so
     that drawing is a cheap pop. ``mana_pool`` counts mana by type in the
@@ -266,6 +267,8 @@ class Player:
         self.starting_life = life
         self.poison = 0
         self.energy = 0
+        #: experience counters (CR 122.1: a kind of counter a player can have)
+        self.experience = 0
         self.library: list[int] = []
         self.hand: list[int] = []
         self.graveyard: list[int] = []

@@ -72,6 +72,7 @@ _KNOWN = frozenset(
         "no_cards_in_hand",
         "as_long_as",
         "is",
+        "lost_life_this_way",
         "graveyard_count_ge",
         "attacked_this_turn",
         "x_ge",
@@ -288,6 +289,12 @@ def evaluate(
         return isinstance(inner, Condition) and evaluate(game, inner, controller, source, ctx)
     if k == "is":
         return _is_holds(game, a, controller, source, ctx)
+    if k == "lost_life_this_way":
+        # "If you lost life this way, draw that many cards": the instruction before
+        # made you lose life (CR 608.2c; exchanging life totals, 701.12c)
+        task = ctx.task if ctx is not None else None
+        parent = (task.data.get("parent") or {}) if task is not None else {}
+        return controller in (parent.get("lost_life") or ())
     if k == "cast_it":
         return _cast_it(game, controller, source, ctx)
     if k == "you_control_more":

@@ -34,14 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, StaticEffect
+from ..cards.abilities import Ability, AbilityKind, Amount, Condition, Filter, SelfRef, StaticEffect
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from . import mana_costs
 from .cast_from_hand import cast_from_matches
 from .conditions import evaluate
-from .filters import matches_object, matches_player, objects_matching
+from .filters import matches_object, matches_player, objects_matching, player_counter_count
 from .party import party_size
 from .statics import statics_with
 from .support import register
@@ -179,6 +179,9 @@ def count_for_each(
     your graveyard", "for each artifact you control" ..."""
     if each == "party":
         return party_size(game, controller)  # CR 700.8
+    if isinstance(each, Amount) and each.kind == "player_counters":
+        # "for each experience counter you have" (CR 122.1)
+        return player_counter_count(game, each, controller)
     if each == "target_beyond_first":
         if spell is None or spell.zone != Zone.STACK:
             return 0  # no targets chosen yet: the least it could cost

@@ -70,7 +70,7 @@ def deal_damage(
         dealt = deal_damage(game, source, recipient, amount, combat, rules, False, event)
         for dest, k in split:
             dealt += deal_damage(game, source, int(dest), int(k), combat, rules, False)
-        if lifelink and dealt > 0 and Kw.LIFELINK in chars(game, source).keywords:
+        if lifelink and dealt > 0 and Kw.LIFELINK in source_keywords(game, source):
             # the parts are dealt at the same time: one life gain (CR 614.9, 702.15b)
             gain_life(game, source.controller, dealt, ("702.15b",), f"lifelink of {source.name}")
         return dealt
@@ -109,8 +109,7 @@ def deal_damage(
     if amount <= 0 or event.get("cancelled"):
         return 0
     why = f" ({notes(event)})" if event.get("notes") else ""
-    sc = chars(game, source)
-    skw = sc.keywords
+    skw = source_keywords(game, source)
     base_rules = rules or (("510.2",) if combat else ())
     pl = ref_player(recipient)
     if pl is not None:
@@ -202,6 +201,19 @@ def deal_damage(
     if lifelink and Kw.LIFELINK in skw:
         gain_life(game, source.controller, amount, ("702.15b",), f"lifelink of {source.name}")
     return amount
+
+
+def source_keywords(game: Game, source: GameObject) -> frozenset[str] | list[str]:
+    """The keyword abilities of the source of damage (lifelink, deathtouch, infect,
+    wither). An ability whose source has left its zone stands in for it and deals
+    the damage with its source's last known information (CR 113.7a, 608.2h): a
+    delayed ability of a spell that had lifelink on the stack (Soulfire Grand
+    Master) still has it."""
+    if source.stack_kind in ("activated", "triggered"):
+        lki = (source.trigger_data or {}).get("source_lki")
+        if isinstance(lki, dict) and "keywords" in lki:
+            return list(lki["keywords"])
+    return chars(game, source).keywords
 
 
 def _unmask_for_damage(game: Game, source: GameObject, recipient: int) -> None:

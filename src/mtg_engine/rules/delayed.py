@@ -37,6 +37,7 @@ from ..cards.abilities import (
     TriggerRef,
 )
 from ..game.events import EventKind
+from ..game.objects import Zone
 from ..game.state import Step
 from .characteristics import chars
 from .filters import matches_object
@@ -122,7 +123,7 @@ def create(
         "card_uid": src.card_uid,
         "controller": ctx.controller,
         "ability": ability,
-        "event": {"step": name, "delayed": True},
+        "event": {"step": name, "delayed": True, **_spell_lki(ctx)},
         "created_turn": game.turn,
     }
     if name == "end_of_combat":
@@ -135,6 +136,17 @@ def create(
         player=ctx.controller,
     )
     return None
+
+
+def _spell_lki(ctx: Ctx) -> dict[str, Any]:
+    """A delayed ability created by a resolving spell: the spell as it last existed
+    on the stack, which is now (it leaves as its last step, CR 608.2n), for when the
+    ability uses its source after it has gone (CR 113.7a, 608.2h: Searing Blood's
+    damage with the lifelink Soulfire Grand Master gave the spell)."""
+    src = ctx.source
+    if src.zone == Zone.STACK and src.stack_kind == "spell":
+        return {"source_lki": lki_record(ctx.game, src)}
+    return {}
 
 
 def _source_id(ctx: Ctx) -> int:
@@ -163,6 +175,7 @@ def _create_on_event(
         "card_uid": src.card_uid,
         "controller": ctx.controller,
         "created_turn": game.turn,
+        **_spell_lki(ctx),
     }
     if trig.event in ("cast", "dies_or_exiled"):
         # "that spell" is the spell whose casting triggers it, "return it" the card
@@ -287,8 +300,14 @@ def fire_event(game: Game, kind: str, data: dict[str, Any], subject: GameObject 
             keep.append(rec)
             continue
         changed = True
-        fired = {k: v for k, v in rec.items() if k not in ("on", "objs", "this_turn", "cards")}
-        fired["event"] = event
+        fired = {
+            k: v
+            for k, v in rec.items()
+            if k not in ("on", "objs", "this_turn", "cards", "source_lki")
+        }
+        fired["event"] = (
+            {**event, "source_lki": rec["source_lki"]} if "source_lki" in rec else event
+        )
         game.pending_triggers.append(fired)
     if changed:
         game.delayed_triggers = keep

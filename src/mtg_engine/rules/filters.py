@@ -473,7 +473,11 @@ def _condition(
         )
     if key.startswith("mana_value_"):
         key = "mv_" + key[len("mana_value_") :]
-    if key in ("power_le", "power_ge", "toughness_le", "toughness_ge", "mv_le", "mv_ge", "mv_eq"):
+    if key in _COMPARED:
+        if isinstance(value, Amount) and value.kind == "player_counters":
+            # "with mana value greater than the number of experience counters you
+            # have" (Mizzix of the Izmagnus): counted now (CR 122.1)
+            value = player_counter_count(game, value, controller)
         if isinstance(value, Amount) and value.kind == "chosen_number":
             # "equal to the chosen number" of a static: the number chosen for its
             # source as it entered (CR 607.2a; none chosen matches nothing, 607.5)
@@ -487,6 +491,17 @@ def _condition(
             value = source.x if source is not None else None
             if value is None:
                 return False
+        if (
+            isinstance(value, Amount)
+            and value.kind in ("power", "toughness")
+            and isinstance(value.ref, SelfRef)
+            and source is not None
+        ):
+            # "with mana value less than this creature's power" (Pollywog Prodigy):
+            # the source's, now (CR 208.1)
+            value = (getattr(chars(game, source), value.kind) or 0) * value.multiplier
+        if not isinstance(value, int):
+            return False  # a number computed as an effect happens (Ctx.concrete, 608.2c)
         attr = {"power": c.power, "toughness": c.toughness, "mv": c.mana_value}[key.split("_")[0]]
         if attr is None:
             return False
@@ -494,6 +509,10 @@ def _condition(
             return attr <= value
         if key.endswith("_ge"):
             return attr >= value
+        if key.endswith("_gt"):
+            return attr > value
+        if key.endswith("_lt"):
+            return attr < value
         return attr == value
     if key == "zone":
         return Zone.NAMES[obj.zone] == value
@@ -706,3 +725,19 @@ def is_unblocked(game: Game, oid: int) -> bool:
     if game.step not in _AFTER_BLOCKS:
         return False
     return not combat.blocked.get(oid, False)
+
+
+#: the comparisons of a power, toughness or mana value with a number ("with mana
+#: value 3 or less", "greater than the number of experience counters you have")
+_COMPARED = frozenset(
+    f"{stat}_{op}" for stat in ("power", "toughness", "mv") for op in ("le", "ge", "eq", "gt", "lt")
+)
+
+
+def player_counter_count(game: Game, value: Amount, controller: int) -> int:
+    """ "the number of experience counters you have": the counters of that kind the
+    player has (CR 122.1; players' counters are kept in rules/counters.py)."""
+    kind = next(
+        (v for k, v in (value.filter.conditions if value.filter else ()) if k == "counter"), ""
+    )
+    return int(getattr(game.players[controller], str(kind), 0) or 0) * value.multiplier

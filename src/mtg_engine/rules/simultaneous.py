@@ -135,6 +135,7 @@ def lki_record(game: Game, old: GameObject) -> dict[str, Any]:
         "subtypes": list(c.subtypes),
         "colors": list(c.colors),
         "mana_value": c.mana_value,
+        "keywords": sorted(c.keywords),  # the damage its ability deals: lifelink (113.7a)
         "counters": dict(old.counters),
         "attached_to": old.attached_to,
         "cast_by": cast_by(old),  # "if you cast it" (CR 603.4)

@@ -237,6 +237,7 @@ SUPPORTED: set[str] = set(
         "amount:hand_fewer_than",
         "amount:mana_value",
         "amount:that_much",
+        "amount:player_counters",  # "the number of experience counters you have" (122.1)
         "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
         "amount:mana_spent_this_way",
@@ -290,6 +291,13 @@ SUPPORTED: set[str] = set(
                 "mana_value_le",
                 "mana_value_ge",
                 "mana_value_eq",
+                # "with mana value greater than [a number]" (rules/filters.py)
+                "mana_value_gt",
+                "mana_value_lt",
+                "power_gt",
+                "power_lt",
+                "toughness_gt",
+                "toughness_lt",
                 "equipped_by",
                 "fortified_by",
                 "you",
@@ -415,6 +423,7 @@ SUPPORTED: set[str] = set(
                 "they_do",  # the same, of another player's choice or payment (CR 118.12)
                 "they_dont",
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
+                "lost_life_this_way",  # rules/conditions.py: the instruction before (608.2c)
                 "not_control",
                 "life_at_least",
                 "life_at_most",
@@ -606,7 +615,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # the instruction happens: rules/effects_runner.Ctx.concrete)
                 out.add(f"cond_value:{key}.target_player")
             if (
-                key.endswith(("_le", "_ge", "_eq"))
+                key.endswith(("_le", "_ge", "_eq", "_gt", "_lt"))
                 and not isinstance(val, int)
                 # "with two or more +1/+1 counters on it": (kind, n) (rules/filters.py)
                 and not (
@@ -614,7 +623,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 )
                 # "equal to that number": computed as the effect resolves (Ctx.concrete)
                 # and X (CR 107.3): "with mana value X or less"
-                and not (isinstance(val, Amount) and val.kind in ("chosen_number", "x"))
+                # and "the number of experience counters you have" (counted as it's read)
+                and not (
+                    isinstance(val, Amount)
+                    and val.kind in ("chosen_number", "x", "player_counters")
+                )
             ):
                 out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
             _walk_value(val, out)
@@ -786,6 +799,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if (
             each is not None
             and not isinstance(each, Filter)
+            # "for each experience counter you have" (rules/cost_changes.py)
+            and not (isinstance(each, Amount) and each.kind == "player_counters")
             and each
             not in (
                 "target_beyond_first",

@@ -438,6 +438,18 @@ def _modes(body: Body, trigger: Trigger | None) -> tuple[Mode, ...]:
     return tuple(modes)
 
 
+def _with_mode_texts(a: Ability, raw: str) -> Ability:
+    """Each mode keeps its own Oracle text ("Counter target spell."), for the log of
+    the modes chosen (CR 601.2b, 700.2) and UIs: the bulleted parts of the text the
+    ability came from, one per mode."""
+    if not a.modes or any(m.text for m in a.modes):
+        return a
+    parts = [p.strip() for p in raw.replace("\n", " ").split("\u2022")[1:]]
+    if len(parts) != len(a.modes):
+        return a
+    return replace(a, modes=tuple(replace(m, text=t) for m, t in zip(a.modes, parts, strict=True)))
+
+
 def _is_self_static(body: Body) -> bool:
     """A spell's own rule: "This spell can't be countered.", "... costs {1} less"."""
     if body.modes or not body.effects and not body.statics:
@@ -867,8 +879,11 @@ def compile_text(
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
             made = [
-                _name_quoted(
-                    a if a.text else replace(a, text=para.raw.replace("\n", " ")), para.raw
+                _with_mode_texts(
+                    _name_quoted(
+                        a if a.text else replace(a, text=para.raw.replace("\n", " ")), para.raw
+                    ),
+                    para.raw,
                 )
                 for a in _assemble(parsed, is_spell, spell_bodies)
             ]
@@ -891,10 +906,11 @@ def compile_text(
         spell_text.extend(spree_text)
     if spell_bodies:
         try:
-            spell = _spell_ability(spell_bodies, "\n".join(spell_text))
+            text = "\n".join(spell_text)
+            spell = _spell_ability(spell_bodies, text)
             if spree:
                 spell = _with_spree_costs(spell, spree)
-            abilities.insert(0, _name_quoted(spell, "\n".join(spell_text)))
+            abilities.insert(0, _with_mode_texts(_name_quoted(spell, text), text))
         except (CompileError, ValueError):
             # (ValueError: a pronoun ir.finalize can't resolve, as for the paragraphs)
             unparsed.extend(spell_text)

@@ -2580,6 +2580,14 @@ class ClauseRules:
         creature" (CR 615.5)."""
         return _apply_tail(list(c[-1]), self.tail_for_each_prevented(c[:-1]))
 
+    def sent_for_each_life_lost(self, c: list[Any]) -> list[Effect]:
+        """ "Whenever you lose life, for each 1 life you lost, sacrifice a permanent
+        ... unless you discard a card" (Oath of Lim-Dûl): the instructions, whole,
+        once for each 1 life the event lost (CR 119.3, 608.2c; effects/nested.repeat)."""
+        if next((x for x in c if isinstance(x, int)), 1) != 1:
+            raise CompileError("for each N life you lost: only 1")
+        return [Effect("repeat", {"times": Amount("that_much"), "effects": tuple(c[-1])})]
+
     def tail_for_each_prevented(self, c: list[Any]) -> tuple[str, str, Any]:
         if next((x for x in c if isinstance(x, int)), 1) != 1:
             raise CompileError("for each N damage prevented: only 1")
@@ -2729,6 +2737,9 @@ class ClauseRules:
         return Condition("self_in_graveyard", {"arg0": SelfRef(), "above": above})
 
     cond_you_dont = _cond("you_dont")
+    #: "If you lost life this way, draw that many cards" (Mister Negative, after
+    #: exchanging life totals; CR 608.2c, 701.12c)
+    cond_lost_life_this_way = _cond("lost_life_this_way")
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
     cond_control = _cond("you_control")

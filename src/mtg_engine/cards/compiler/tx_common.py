@@ -28,6 +28,11 @@ from .ir import SUBJ, Body, It, Rest, Some, Tgt, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
 EOT = "end_of_turn"
+#: "the number of experience counters you have", "for each experience counter you
+#: have": the counters of that kind the player has (CR 122.1; rules/filters.py)
+EXPERIENCE_COUNTERS = Amount(
+    "player_counters", ref=ControllerRef(), filter=Filter(conditions=(("counter", "experience"),))
+)
 #: "of the color of your choice" in a noun phrase: only a prevention effect reads
 #: it (tx_verbs.vp_prevent_np); anywhere else it is left unrun (rules/support.py)
 COLOR_OF_CHOICE = "color_of_choice"

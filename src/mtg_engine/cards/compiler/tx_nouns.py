@@ -41,6 +41,7 @@ from .ir import (
 )
 from .tx_common import (
     COLOR_OF_CHOICE,
+    EXPERIENCE_COUNTERS,
     WITHOUT_PAYING,
     CompileError,
     _int,
@@ -925,6 +926,10 @@ class NounRules:
 
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")
+
+    def amt_experience(self, c: list[Any]) -> Amount:
+        """ "the number of experience counters you have" (CR 122.1)."""
+        return EXPERIENCE_COUNTERS
 
     def amt_opponents(self, c: list[Any]) -> Amount:
         return Amount("count", filter=Filter(kinds=("player",), conditions=(("opponent", True),)))

@@ -38,6 +38,7 @@ from .ir import (
 from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
 from .tx_common import (
     EOT,
+    EXPERIENCE_COUNTERS,
     CompileError,
     ParentRefRest,
     Parsed,
@@ -830,6 +831,11 @@ class VerbRules:
         n = c[0] if c else 1
         return [Effect("put_counters", {"what": SUBJ, "counter": "poison", "amount": n})]
 
+    def vp_get_experience(self, c: list[Any]) -> list[Effect]:
+        """ "You get an experience counter" (Mizzix of the Izmagnus; CR 122.1)."""
+        n = next((x for x in c if isinstance(x, int | Amount)), 1)
+        return [Effect("put_counters", {"what": SUBJ, "counter": "experience", "amount": n})]
+
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": c[0]})]
@@ -1587,6 +1593,10 @@ class VerbRules:
     def cost_for_party(self, c: list[Any]) -> Any:
         # "for each creature in your party" (CR 700.8)
         return "party"
+
+    def cost_for_experience(self, c: list[Any]) -> Any:
+        # "for each experience counter you have" (CR 122.1; rules/cost_changes.py)
+        return EXPERIENCE_COUNTERS
 
     def cost_for_other(self, c: list[Any]) -> Any:
         # "for each other artifact you control": not the object itself (CR 109.1)
