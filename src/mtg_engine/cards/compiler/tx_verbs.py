@@ -131,6 +131,14 @@ class VerbRules:
             Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "divided": True})
         ]
 
+    def vp_distribute_counters(self, c: list[Any]) -> list[Effect]:
+        """ "Distribute three +1/+1 counters among one, two, or three target creatures"
+        (Bounty of the Hunt): the division is announced with the targets, each target
+        getting at least one (CR 601.2d, 122.1)."""
+        (n, kind), spec = c
+        spec = TargetSpec(spec.filter, spec.min, spec.max, divide="counters")
+        return [Effect("put_counters", {"what": Tgt(spec), "counter": kind, "amount": n})]
+
     def vp_damage_evenly(self, c: list[Any]) -> list[Effect]:
         # "X damage divided evenly, rounded down, among any number of targets" (Fireball):
         # each target gets X divided by the number of targets chosen, rounded down
@@ -159,6 +167,14 @@ class VerbRules:
 
     def div_up_to_desc(self, c: list[Any]) -> TargetSpec:
         return TargetSpec(c[1], 1, _int(c[0]), divide="damage")
+
+    def div_any_other_desc(self, c: list[Any]) -> TargetSpec:
+        # "among any number of other target creatures you control" (Broodlord)
+        return TargetSpec(c[-1].with_condition("other", True), 1, 99, divide="damage")
+
+    def div_up_to_other_desc(self, c: list[Any]) -> TargetSpec:
+        # "among up to three other target creatures" (Rhino, Terrible Trampler)
+        return TargetSpec(c[-1].with_condition("other", True), 1, _int(c[0]), divide="damage")
 
     def vp_destroy(self, c: list[Any]) -> list[Effect]:
         return self._each("destroy", "what", c[0])
