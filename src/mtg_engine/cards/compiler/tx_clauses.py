@@ -2006,6 +2006,13 @@ class ClauseRules:
         # one." (CR 614.1a, 705): read by effects/chance.py
         return Parsed("static", statics=[StaticEffect("extra_coin_flip", SelfRef(), {})])
 
+    def replacement_additional_spell_copy(self, c: list[Any]) -> Parsed:
+        # Twinning Staff: "If you would copy a spell one or more times, instead copy it
+        # that many times plus an additional time. You may choose new targets for the
+        # additional copy." (CR 614.1a, 707.10, 707.10c): read by effects/copy.py and
+        # keywords/copies.py through rules/copy.additional_spell_copies
+        return Parsed("static", statics=[StaticEffect("additional_spell_copy", SelfRef(), {})])
+
     # ---------------------------------------------- replacement effects (CR 614)
     # read by the event pipeline: rules/zone_replacements.py, damage_replacements.py,
     # player_replacements.py, counters.py
