@@ -1454,6 +1454,13 @@ class ClauseRules:
             ]
         return effects
 
+    def unless_has_deal(self, c: list[Any]) -> list[Effect]:
+        # "... unless that creature's controller has Craig Boone deal that much damage
+        # to them" (CR 608.2c): the option is damage from this object to the player
+        # ("that much": the amount of the instruction it avoids, filled in below)
+        n = next((x for x in c if isinstance(x, int)), None)
+        return [Effect("damage", {"source": SelfRef(), "amount": n, "to_payer": True})]
+
     def clause_unless_does(self, c: list[Any]) -> list[Effect]:
         # "Its controller loses 3 life unless they sacrifice another nonland permanent
         # of their choice or discard a card." (Torment of Venom): the player may do one
@@ -1472,6 +1479,13 @@ class ClauseRules:
             named = [e.args.get("player") or e.args.get("to") for e in effects]
             payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
         options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
+        dealt = next((e.args.get("amount") for e in effects if e.op == "damage"), None)
+        options = tuple(
+            Effect(o.op, {**o.args, "amount": dealt}, o.optional, o.condition)
+            if o.op == "damage" and o.args.get("amount") is None
+            else o
+            for o in options
+        )
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
         ]

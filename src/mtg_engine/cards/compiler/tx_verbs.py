@@ -113,6 +113,10 @@ class VerbRules:
 
     def vp_damage_eq(self, c: list[Any]) -> list[Effect]:
         amount, recipients = c
+        if isinstance(amount, Amount) and type(amount.ref) is It:
+            # "Craig Boone deals damage equal to the number of quest counters on it":
+            # "it" is the one dealing the damage (CR 608.2c)
+            amount = Amount(amount.kind, amount.filter, SUBJ, amount.value, amount.multiplier)
         return [
             Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
         ]
