@@ -99,6 +99,7 @@ _Untyped = Literal[
     EventKind.ENTERS_ATTACKING,
     EventKind.EPIC,
     EventKind.EXTRA_TURN,
+    EventKind.EXERTED,
     EventKind.EXPLORED,
     EventKind.PLAY_LAND,
     EventKind.FACE_UP_IN_EXILE,

@@ -95,6 +95,7 @@ class EventKind(StrEnum):
     ENTERS_ATTACKING = "enters_attacking"
     EPIC = "epic"
     EXTRA_TURN = "extra_turn"
+    EXERTED = "exerted"
     EXPLORED = "explored"
     FACE_UP_IN_EXILE = "face_up_in_exile"
     FADING = "fading"

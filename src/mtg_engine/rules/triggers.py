@@ -103,6 +103,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.PHASING,
         EventKind.COUNTERS,
         EventKind.COMMIT_CRIME,
+        EventKind.EXERTED,
         EventKind.SCRY,
         EventKind.SURVEIL,
     )
@@ -178,6 +179,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "counters_put": (EventKind.COUNTERS, EventKind.ZONE_CHANGE),
     # CR 700.13: "whenever you commit a crime" (rules/crime.py)
     "commit_crime": (EventKind.COMMIT_CRIME,),
+    # CR 701.43: "whenever you exert a creature" (rules/exert.py)
+    "exerted": (EventKind.EXERTED,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -1100,6 +1103,15 @@ def _matches_now(
     if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
         # "Whenever you commit a crime" (CR 700.13): the player who committed it
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.EXERTED and kind == "exerted":
+        # "Whenever you exert a creature" (CR 701.43a): the player who exerted it
+        if not _player_matches(trig.player, d.get("player"), source.controller):
+            return False
+        what = _detail(trig, "what")
+        o = game.objects.get(d.get("obj", -1))
+        return o is not None and (
+            not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
+        )
     if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
         # "Whenever a player / an opponent loses the game" (CR 603.10f)
         return _player_matches(trig.player, d.get("player"), source.controller)

@@ -628,6 +628,7 @@ class ClauseRules:
     ev_counters_put = _ev("counters_put")
     ev_expend = _ev("expend")
     ev_crime = _ev("commit_crime")
+    ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
