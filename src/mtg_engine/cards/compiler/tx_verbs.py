@@ -506,6 +506,18 @@ class VerbRules:
             for k in c[0]
         ]
 
+    def vp_lose_cant_have(self, c: list[Any]) -> list[Effect]:
+        """ "Creatures your opponents control lose flying and can't have or gain flying"
+        (Archetype of Imagination): the keyword is removed after every effect that
+        would grant it, whatever their timestamps (CR 613.1f; rules/layers.py)."""
+        lost, barred = c
+        if [k.keyword for k in lost] != [k.keyword for k in barred]:
+            raise CompileError("'lose X and can't have or gain Y' with different abilities")
+        return [
+            Effect("lose_keyword", {"what": SUBJ, "keyword": k.keyword, "cant_have": True})
+            for k in lost
+        ]
+
     def vp_lose_all(self, c: list[Any]) -> list[Effect]:
         duration = c[0] if c else None
         return [Effect("lose_all_abilities", {"what": SUBJ, "duration": duration})]
