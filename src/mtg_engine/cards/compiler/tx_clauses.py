@@ -1143,6 +1143,19 @@ class ClauseRules:
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
+    def sent_whenever_attacks_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Whenever a creature attacks this turn, it gains lifelink until end of
+        turn." (Ondu Rising): a delayed triggered ability with a stated duration, so it
+        triggers each time, until the turn ends (CR 603.7a, 603.7b); "it" is the
+        attacking creature (603.7c)."""
+        what, effects = c[0], c[-1]
+        flt = getattr(what, "filter", None)
+        if not isinstance(flt, Filter) or not isinstance(what, Some):
+            raise CompileError("whenever [that object] attacks this turn")
+        effects = [walk(e, _attacker_for_it) for e in effects]
+        trig = Trigger("attacks", flt, player="you", details=(("this_turn", True),))
+        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
+
     def sent_excess_damage(self, c: list[Any]) -> list[Effect]:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
@@ -3299,6 +3312,12 @@ def _it_is_self(e: Effect) -> Effect:
     return dataclasses.replace(
         e, args={k: SelfRef() if type(v) is It else v for k, v in e.args.items()}
     )
+
+
+def _attacker_for_it(v: Any) -> Any:
+    """ "Whenever a creature attacks this turn, it gains ...": "it" is the creature
+    whose attack triggered the delayed ability (CR 603.7c); None: look deeper."""
+    return TriggerRef("object") if type(v) is It else None
 
 
 def _mentions_x(value: Any) -> bool:
