@@ -1229,6 +1229,14 @@ class VerbRules:
     cant_be_regenerated = _cant("cant_be_regenerated")
     cant_be_targeted = _cant("cant_be_targeted")
     cant_be_sacrificed = _cant("cant_be_sacrificed")
+
+    def cant_be_enchanted_by_others(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Enchanted land ... can't be enchanted by other Auras" (Consecrate Land;
+        # CR 303.4d, 704.5m): rules/aura_entry.barred_by_other_aura
+        if str(c[-1]).lower() not in ("aura", "auras"):
+            raise CompileError("can't be enchanted by other [non-Auras]")
+        return ("cant_be_enchanted_by_other_auras", {})
+
     cant_block_np = _cant("cant_block_filter")
     cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
     cant_transform = _cant("cant_transform")
