@@ -32,7 +32,13 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules.casting import with_x_count
 from ..rules.characteristics import chars
-from ..rules.copy import copy_effect, copy_values, has_copy_effect, put_copy_on_stack
+from ..rules.copy import (
+    additional_spell_copies,
+    copy_effect,
+    copy_values,
+    has_copy_effect,
+    put_copy_on_stack,
+)
 from ..rules.delayed import BoundRef, create
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
@@ -224,18 +230,30 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         n = ctx.amount(e.args.get("amount", 1))
         exc = e.args.get("except") or None
         copies = []
+        choosing = []  # the copies whose controller may choose new targets (707.10c)
         for spell in spells:
             if e.args.get("for_each_target"):
-                copies.extend(_copy_for_each(ctx, spell, exc, e.args.get("among")))
-                continue
-            for _ in range(max(0, n)):
-                copies.append(put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10",)).id)
+                made = _copy_for_each(ctx, spell, exc, e.args.get("among"))
+            else:
+                made = [
+                    put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10",)).id
+                    for _ in range(max(0, n))
+                ]
+            # "instead copy it that many times plus an additional time. You may choose
+            # new targets for the additional copy" (Twinning Staff, CR 614.1a)
+            extra = [
+                put_copy_on_stack(g, spell, ctx.controller, exc, ("614.1a", "707.10")).id
+                for _ in range(additional_spell_copies(g, ctx.controller, spell, len(made)))
+            ]
+            copies += made + extra
+            choosing += (made if e.args.get("new_targets") else []) + extra
         sc["copies"] = copies
+        sc["choosing"] = choosing
         sc["spec"] = [0, 0]
         ctx.set_parent("copies", list(copies))
         ctx.set_parent("it", list(copies))  # "the copy" (CR 608.2c)
-    if e.args.get("new_targets"):
-        return _new_targets(ctx, sc["copies"], sc)
+    if sc["choosing"]:
+        return _new_targets(ctx, sc["choosing"], sc)
     return True
 
 

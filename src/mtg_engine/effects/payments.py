@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import ChooseRef, ControllerRef, EachRef, Effect, Filter, SelfRef
+from ..cards.abilities import (
+    ChooseRef,
+    ControllerOfRef,
+    ControllerRef,
+    EachRef,
+    Effect,
+    Filter,
+    SelfRef,
+)
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -18,6 +26,8 @@ from ..rules.zones import move
 from . import REGISTRY, effect
 
 register("arg:unless_does.options")
+# "... unless that creature's controller has Craig Boone deal that much damage to them"
+register("arg:damage.to_payer")
 register("arg:unless_pays.x")  # "where X is ..." (Thassa's Rebuff)
 register("pay:x_chosen")  # "you may pay {X}": X chosen as it resolves (CR 107.3f)
 register("arg:pay.life")  # "pay {1} and 3 life" (CR 119.4)
@@ -35,7 +45,12 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
     A player who can't pay the cost can't choose to pay it (CR 118.3)."""
     g = ctx.game
     s = ctx.scratch
-    players = ctx.players(e.args.get("player", ControllerRef()))
+    who = e.args.get("player", ControllerRef())
+    players = ctx.players(who)
+    if not players and isinstance(who, ControllerOfRef):
+        # "up to one target creature unless that creature's controller ...", with no
+        # creature chosen: no one chooses, and the instructions have nothing to act on
+        ctx.scratch.setdefault("choice", "none")
     payer = players[0] if players else ctx.controller
     cost = mana_costs.parse_cost(str(e.args.get("cost", ""))).with_x(_x(ctx, e))
     if "paid" not in s:
@@ -80,7 +95,12 @@ def pay(ctx: Ctx, e: Effect) -> bool:
     the mana as the instruction is followed. A player who can't pay can't (CR
     118.3): nothing is paid and "if you do" instructions are skipped."""
     g = ctx.game
-    players = ctx.players(e.args.get("player", ControllerRef()))
+    who = e.args.get("player", ControllerRef())
+    players = ctx.players(who)
+    if not players and isinstance(who, ControllerOfRef):
+        # "up to one target creature unless that creature's controller ...", with no
+        # creature chosen: no one chooses, and the instructions have nothing to act on
+        ctx.scratch.setdefault("choice", "none")
     payer = players[0] if players else ctx.controller
     if e.args.get("x_cost") and ctx.task is not None and not _x_chosen(ctx, e, payer):
         return False  # waiting for X
@@ -169,7 +189,12 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     each = _each_player(e)
     if each is not None:
         return _unless_each(ctx, e, each)
-    players = ctx.players(e.args.get("player", ControllerRef()))
+    who = e.args.get("player", ControllerRef())
+    players = ctx.players(who)
+    if not players and isinstance(who, ControllerOfRef):
+        # "up to one target creature unless that creature's controller ...", with no
+        # creature chosen: no one chooses, and the instructions have nothing to act on
+        ctx.scratch.setdefault("choice", "none")
     payer = players[0] if players else ctx.controller
     return _unless_for(ctx, e, payer, tuple(e.args.get("effects", ())))
 
@@ -231,6 +256,8 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 labels.append("discard")
             elif opt.op == "return_to_hand" and _return_choices(ctx, opt, payer) is not None:
                 labels.append("return")
+            elif opt.op == "damage" and opt.args.get("to_payer"):
+                labels.append("damage")  # (a player can always be dealt damage, 120.3)
         if not labels:
             s["choice"] = "none"
         elif ctx.answer is None:
@@ -284,6 +311,12 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                     move(g, oid, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
         return True
+    if choice == "damage":
+        # "... unless that creature's controller has Craig Boone deal that much damage
+        # to them": the damage to that player instead (CR 608.2c, 120.3)
+        opt = next(o for o in options if o.op == "damage")
+        args = {k: v for k, v in opt.args.items() if k != "to_payer"}
+        return REGISTRY["damage"](ctx, Effect("damage", {**args, "to": player_ref(payer)}))
     if choice == "discard":
         opt = next(o for o in options if o.op == "discard")
         return REGISTRY["discard"](

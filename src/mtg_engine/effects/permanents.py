@@ -96,12 +96,14 @@ def counters(ctx: Ctx, e: Effect) -> bool:
                 put_player_counters(g, -r - 1, kind, n, ("122.1", "122.1f"))
     what = e.args.get("what")
     removed = 0
+    put_on = 0
     for o in ctx.objects(what):
         if isinstance(what, SelfRef) and ctx.source is ctx.obj and o.zone != Zone.BATTLEFIELD:
             # "put a +1/+1 counter on this creature" of an ability whose source died:
             # the card in the graveyard is a new object, not the creature (CR 400.7)
             continue
         if e.op == "put_counters":
+            put_on += 1
             amount = ctx.obj.division.get(o.id, n) if ctx.obj.division else n
             # CR 122.1, and the keyword action that puts them, if any ("support", 701.41a)
             rule = e.args.get("rule")
@@ -114,6 +116,10 @@ def counters(ctx: Ctx, e: Effect) -> bool:
                 had = o.counters.get(k, 0)
                 remove_counters(g, o, k, had if e.args.get("amount") == "all" else n)  # CR 122.1
                 removed += had - o.counters.get(k, 0)
+    if e.op == "put_counters" and isinstance(what, SelfRef) and not put_on and ctx.task:
+        # "put two quest counters on Craig Boone. When you do, ..." with Craig Boone
+        # gone: not done, so the reflexive ability doesn't trigger (CR 603.12, 400.7)
+        ctx.task.data["short"] = True
     if e.op == "remove_counters":
         # "remove all +1/+1 counters from it, and it deals that much damage" (608.2c)
         ctx.set_parent("that_much", removed)

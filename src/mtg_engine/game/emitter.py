@@ -100,6 +100,7 @@ _Untyped = Literal[
     EventKind.EPIC,
     EventKind.EXTRA_TURN,
     EventKind.PAIR,
+    EventKind.EXERTED,
     EventKind.EXPLORED,
     EventKind.PLAY_LAND,
     EventKind.FACE_UP_IN_EXILE,

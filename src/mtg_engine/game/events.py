@@ -96,6 +96,7 @@ class EventKind(StrEnum):
     EPIC = "epic"
     EXTRA_TURN = "extra_turn"
     PAIR = "pair"  # CR 702.95: two creatures become paired, or unpaired
+    EXERTED = "exerted"
     EXPLORED = "explored"
     FACE_UP_IN_EXILE = "face_up_in_exile"
     FADING = "fading"

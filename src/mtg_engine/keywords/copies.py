@@ -21,7 +21,7 @@ from ..game.objects import GameObject, Zone
 from ..game.tasks import Task, task_handler
 from ..rules.casting import spell_ability
 from ..rules.characteristics import chars
-from ..rules.copy import put_copy_on_stack
+from ..rules.copy import additional_spell_copies, put_copy_on_stack
 from ..rules.targets import candidates, target_specs
 from .common import add_pending_trigger, keyword_trigger, printed_instances
 
@@ -60,13 +60,16 @@ def copy_spell_task(
     snap = snapshot(spell) if spell is not None and spell.zone == Zone.STACK else data.get("snap")
     if snap is None:
         return
+    who = trigger_obj.controller if controller is None else controller
+    # "instead copy it that many times plus an additional time" (Twinning Staff, 614.1a)
+    n += additional_spell_copies(game, who, spell, n)
     game.push_task(
         "copy_spells",
         {
             "n": n,
             "rule": rule,
             "snap": snap,
-            "controller": trigger_obj.controller if controller is None else controller,
+            "controller": who,
             "card_of": trigger_obj.id,
             "made": 0,
             "spec": 0,

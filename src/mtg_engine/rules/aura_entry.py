@@ -17,9 +17,24 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from .char_values import Chars
 from .filters import matches_object, matches_player
+from .statics import statics_with
+from .support import register
 
 if TYPE_CHECKING:
     from ..game.state import Game
+
+
+register("static:cant_be_enchanted_by_other_auras")  # barred_by_other_aura
+
+
+def barred_by_other_aura(game: Game, aura: GameObject, target: GameObject) -> bool:
+    """Whether ``target`` "can't be enchanted by other Auras" than ``aura`` (Consecrate
+    Land, Anti-Magic Aura: an Aura attached to it says so), so ``aura`` can't legally
+    be attached to it (CR 303.4i, 704.5m)."""
+    for src, _st in statics_with(game, "cant_be_enchanted_by_other_auras"):
+        if src.attached_to == target.id and src.id != aura.id:
+            return True
+    return False
 
 
 def enchant_words_filter(what: str) -> Filter:
@@ -66,6 +81,8 @@ def attach_candidates(game: Game, aura: GameObject, c: Chars) -> list[int]:
         if not matches_object(game, o, flt, aura.controller, aura):
             continue
         if KEYWORD_HOOKS.has_protection_from(game, o, aura):  # CR 702.16c: it can't be enchanted
+            continue
+        if barred_by_other_aura(game, aura, o):
             continue
         out.append(oid)
     return out

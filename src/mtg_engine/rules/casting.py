@@ -38,6 +38,7 @@ from .char_values import Chars
 from .characteristics import chars, printed
 from .conditions import evaluate
 from .damage import life_unpayable, lose_life
+from .effects_runner import Ctx
 from .face_down import face_down_values
 from .layers import TAPPED_FOR_MANA
 from .mana_spending import Spending, spending
@@ -1629,12 +1630,15 @@ def _count_text(spec: TargetSpec) -> str:
 
 
 def _divided_amount(game: Game, obj: GameObject, ability: Ability) -> int:
+    """What is divided among the targets (CR 601.2d): the number of the first
+    effect, counted as the spell or ability is put on the stack ("distribute X +1/+1
+    counters ..., where X is the number of +1/+1 counters on this creature")."""
     for e in ability.effects:
         amt = e.args.get("amount")
         if isinstance(amt, int):
             return amt
-        if isinstance(amt, Amount) and amt.kind == "x":
-            return obj.x or 0
+        if isinstance(amt, Amount):
+            return Ctx(game, obj, None).amount(amt)
     return 0
 
 

@@ -58,6 +58,7 @@ from .characteristics import chars_of_values, printed, printed_raw, values_of
 from .face_down import face_down_snapshot, face_down_values
 from .multiface import build_printed
 from .prototyped import is_prototyped, prototyped_values
+from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
@@ -429,9 +430,30 @@ def _register_support() -> None:
             )
         )
     )
+    register("static:additional_spell_copy")  # additional_spell_copies
 
 
 _register_support()
+
+
+def additional_spell_copies(game: Game, player: int, spell: GameObject | None, n: int) -> int:
+    """How many copies more ``player`` makes of ``spell`` when an effect would copy it
+    ``n`` times: one for each "If you would copy a spell one or more times, instead
+    copy it that many times plus an additional time" (Twinning Staff) they control,
+    each applying once (CR 614.1a, 616.1); none for zero copies or an ability's copy.
+    ``spell`` None: a spell that has left the stack, copied as it last existed."""
+    if n < 1 or (spell is not None and (spell.stack_kind or "spell") != "spell"):
+        return 0
+    k = 0
+    for o, _ in statics_with(game, "additional_spell_copy"):
+        if o.controller == player:
+            k += 1
+            game.emit(
+                EventKind.REPLACEMENT,
+                ("614.1a", "707.10"),
+                f"{o.name}: {spell.name if spell else 'the spell'} is copied an additional time",
+            )
+    return k
 
 
 def put_copy_on_stack(

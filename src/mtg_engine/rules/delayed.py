@@ -90,10 +90,12 @@ def step_name(compiled: str | None) -> str | None:
 #: you lose control of the creature" (``lose_control``), "when that land dies or is
 #: put into exile" (``dies_or_exiled``, earthbend 701.66a), "when that creature dies
 #: this turn" (``dies``: Searing Blood)
-EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled", "dies"))
+EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled", "dies", "attacks"))
 
 #: game event kinds an event-based delayed ability may trigger on
-EVENT_KINDS = frozenset((EventKind.CAST, EventKind.CONTROL, EventKind.ZONE_CHANGE))
+EVENT_KINDS = frozenset(
+    (EventKind.CAST, EventKind.CONTROL, EventKind.ZONE_CHANGE, EventKind.ATTACKS)
+)
 
 
 def create(
@@ -177,7 +179,13 @@ def _create_on_event(
         "created_turn": game.turn,
         **_spell_lki(ctx),
     }
-    if trig.event in ("cast", "dies_or_exiled"):
+    if trig.event == "attacks":
+        # "Whenever a creature attacks this turn, it ...": each attack this turn
+        # (CR 603.7b: a stated duration), "it" the attacking creature (603.7c)
+        bound = tuple(_bind_effect(ctx, e, own_event=True) for e in effects)
+        record["this_turn"] = True
+        record["repeats"] = True
+    elif trig.event in ("cast", "dies_or_exiled"):
         # "that spell" is the spell whose casting triggers it, "return it" the card
         # that died or was exiled: not bound now
         bound = tuple(_bind_effect(ctx, e, own_event=True) for e in effects)
@@ -197,7 +205,7 @@ def _create_on_event(
         bound = tuple(_bind_effect(ctx, e) for e in effects)
         record["objs"] = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
         record["this_turn"] = any(k == "this_turn" for k, _ in trig.details)
-    elif trig.event != "cast":
+    elif trig.event not in ("cast", "attacks"):
         bound = tuple(_bind_effect(ctx, e) for e in effects)
         # "the creature": the objects you control now (CR 603.7c)
         ids = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
@@ -300,15 +308,14 @@ def fire_event(game: Game, kind: str, data: dict[str, Any], subject: GameObject 
             keep.append(rec)
             continue
         changed = True
-        fired = {
-            k: v
-            for k, v in rec.items()
-            if k not in ("on", "objs", "this_turn", "cards", "source_lki")
-        }
+        drop = ("on", "objs", "this_turn", "cards", "source_lki", "repeats")
+        fired = {k: v for k, v in rec.items() if k not in drop}
         fired["event"] = (
             {**event, "source_lki": rec["source_lki"]} if "source_lki" in rec else event
         )
         game.pending_triggers.append(fired)
+        if rec.get("repeats"):
+            keep.append(rec)  # "whenever ... this turn": again, until the turn ends
     if changed:
         game.delayed_triggers = keep
 
@@ -334,6 +341,14 @@ def _event_of(
             if not matches_object(game, spell, flt, me, game.objects.get(rec["source"])):
                 return None
         return {"obj": spell.id, "player": me}  # "that spell" (CR 603.7c)
+    if on == "attacks":
+        o = game.objects.get(data.get("obj", -1)) if kind == EventKind.ATTACKS else None
+        what = rec["ability"].trigger.subject
+        if o is None or not isinstance(what, Filter):
+            return None
+        if not matches_object(game, o, what, me, game.objects.get(rec["source"])):
+            return None
+        return {"obj": o.id, "player": me}  # "it": the attacking creature (CR 603.7c)
     if on == "dies_or_exiled":
         return _died_or_exiled(game, rec, kind, data, subject)
     if on == "dies":

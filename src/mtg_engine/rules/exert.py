@@ -23,7 +23,7 @@ from .untap_restrictions import skip_next_untap
 if TYPE_CHECKING:
     from ..game.state import Game
 
-register("static:may_exert")
+register("static:may_exert", "trigger:exerted")
 
 
 def _exert_ability(game: Game, oid: int) -> tuple[Ability, Effect | None] | None:
@@ -56,6 +56,14 @@ def exert(game: Game, oid: int, player: int) -> None:
         f"{game.players[player].name} exerts {o.name} as it attacks: it won't untap "
         f"during {game.players[player].name}'s next untap step",
         player=player,
+    )
+    # "whenever you exert a creature" (rules/triggers.py)
+    game.emit(
+        EventKind.EXERTED,
+        ("701.43a",),
+        f"{game.players[player].name} exerted {o.name}",
+        player=player,
+        obj=oid,
     )
     found = _exert_ability(game, oid)
     if found is None:

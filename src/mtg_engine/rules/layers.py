@@ -91,7 +91,8 @@ if TYPE_CHECKING:
 # A "part" is one layer's worth of one continuous effect, ready to apply to one
 # object: a tuple (layer, order, timestamp, seq, op, args, source, filter,
 # controller, group). ``order`` is 0 for characteristic-defining abilities
-# (applied first, CR 613.3) and 1 otherwise; ``seq`` makes the sort key unique.
+# (applied first, CR 613.3), 2 for "can't have or gain [a keyword]" (applied last in
+# its layer, CR 101.2) and 1 otherwise; ``seq`` makes the sort key unique.
 # ``filter`` is None when the effect's affected set is already decided (locked
 # in, CR 611.2c, "this permanent", or checked already); otherwise the static
 # ability's filter, checked as the layer is applied (CR 611.3a, 613.5).
@@ -160,7 +161,12 @@ def _static_parts(
     cda = bool(st.args.get("cda"))
     if op == "set_pt" and cda:
         layer = 71  # CR 613.4a / 604.3: a P/T-defining ability is layer 7a
-    return [(layer, 0 if cda else 1, ts, group, op, st.args, src, flt, ctl, group)]
+    order = 0 if cda else 1
+    if op == "lose_keyword" and st.args.get("cant_have"):
+        # "lose flying and can't have or gain flying": after every effect of the layer
+        # that would grant it, whatever its timestamp (CR 613.1f, 101.2)
+        order = 2
+    return [(layer, order, ts, group, op, st.args, src, flt, ctl, group)]
 
 
 # ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import Zone
 from ..game.records import OutcomeReason
 from ..game.tasks import Task, task_handler
-from .aura_entry import enchant_words_filter
+from .aura_entry import barred_by_other_aura, enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars
@@ -531,6 +531,8 @@ def _aura_legal(game: Game, aura, target) -> bool:
                 flt = enchant_words_filter(str(a.keyword_args.get("what", "permanent")))
             if not matches_object(game, target, flt, aura.controller, aura):
                 return False
+    if barred_by_other_aura(game, aura, target):
+        return False  # "can't be enchanted by other Auras" (Consecrate Land)
     return not KEYWORD_HOOKS.has_protection_from(game, target, aura)  # CR 702.16c
 
 

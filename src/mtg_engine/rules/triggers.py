@@ -103,6 +103,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.PHASING,
         EventKind.COUNTERS,
         EventKind.COMMIT_CRIME,
+        EventKind.EXERTED,
         EventKind.SCRY,
         EventKind.SURVEIL,
     )
@@ -178,6 +179,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "counters_put": (EventKind.COUNTERS, EventKind.ZONE_CHANGE),
     # CR 700.13: "whenever you commit a crime" (rules/crime.py)
     "commit_crime": (EventKind.COMMIT_CRIME,),
+    # CR 701.43: "whenever you exert a creature" (rules/exert.py)
+    "exerted": (EventKind.EXERTED,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -998,13 +1001,7 @@ def _matches_now(
     if ev.kind == EventKind.TAPPED_FOR_MANA and kind == "tap_for_mana":  # CR 106.12a
         # "whenever a player taps a nonbasic land for mana", "whenever you tap this
         # creature for mana" (rules/tapping.became_tapped)
-        if not _player_matches(trig.player, d.get("player"), source.controller):
-            return False
-        what = _detail(trig, "what")
-        o = game.objects.get(d.get("obj", -1))
-        return o is not None and (
-            not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
-        )
+        return _by_player_of(game, trig, d, source)
     if ev.kind == EventKind.BECOMES_TAPPED and kind == "tapped":  # CR 701.26a (rules/tapping.py)
         return _tapped_matches(game, trig, d, source)
     if ev.kind == EventKind.BECOMES_UNTAPPED and kind == "untapped":  # CR 701.26b
@@ -1041,14 +1038,7 @@ def _matches_now(
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.PLAY_LAND and kind == "play":
         # "whenever a player plays a land", "when you play another land" (CR 305.1)
-        if not _player_matches(trig.player, d.get("player"), source.controller):
-            return False
-        what = _detail(trig, "what")
-        land = game.objects.get(d.get("obj", -1))
-        return land is not None and (
-            not isinstance(what, Filter)
-            or matches_object(game, land, what, source.controller, source)
-        )
+        return _by_player_of(game, trig, d, source)
     if ev.kind == EventKind.MONARCH and kind == "becomes_monarch":
         # "whenever you become the monarch", "whenever an opponent becomes the
         # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
@@ -1100,6 +1090,9 @@ def _matches_now(
     if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
         # "Whenever you commit a crime" (CR 700.13): the player who committed it
         return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.EXERTED and kind == "exerted":
+        # "Whenever you exert a creature" (CR 701.43a): the player who exerted it
+        return _by_player_of(game, trig, d, source)
     if ev.kind == EventKind.LOSE_GAME and kind == "lose_game":
         # "Whenever a player / an opponent loses the game" (CR 603.10f)
         return _player_matches(trig.player, d.get("player"), source.controller)
@@ -1197,6 +1190,19 @@ def _countered_matches(
     if isinstance(trig.subject, Filter):
         return matches_object(game, subject, trig.subject, source.controller, source)
     return True
+
+
+def _by_player_of(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:
+    """A player's action on an object ("whenever you tap a Swamp for mana", "whenever
+    a player plays a land", "whenever you exert a creature", CR 603.2): the player who
+    acted, and the object, as the trigger names them."""
+    if not _player_matches(trig.player, d.get("player"), source.controller):
+        return False
+    what = _detail(trig, "what")
+    o = game.objects.get(d.get("obj", -1))
+    return o is not None and (
+        not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
+    )
 
 
 def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:

@@ -882,6 +882,12 @@ class Script:
                 f"{', '.join(queue)}: more targets than the ability asks for, "
                 "or not legal targets (rule 115.1)"
             )
+        divide = act.options.get("divide")
+        d = game.pending
+        if divide is not None and d is not None and d.kind == DecisionKind.DIVIDE:
+            # "distribute three +1/+1 counters among one, two, or three target
+            # creatures": the division announced with the targets (CR 601.2d, 603.3d)
+            _answer(game, self._division(game, divide, acting))
 
     def _choose(self, game: Game, value: Any, acting: int) -> None:
         d = game.pending

@@ -48,7 +48,7 @@ VERB_OPTIONS: dict[str, tuple[str, ...]] = {
     "assign_damage": (),
     "choose": (),
     "order": (),
-    "target": (),
+    "target": ("divide",),
     "turn_face_up": (),
     "pass": (),
     "concede": ("while_casting",),

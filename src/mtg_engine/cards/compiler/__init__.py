@@ -89,6 +89,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_be_regenerated",
         "cant_be_targeted",
         "cant_be_sacrificed",
+        "cant_be_enchanted_by_other_auras",
         "cant_block_filter",
         "cant_transform",
         "cant_cast",

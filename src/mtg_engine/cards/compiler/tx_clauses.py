@@ -628,6 +628,7 @@ class ClauseRules:
     ev_counters_put = _ev("counters_put")
     ev_expend = _ev("expend")
     ev_crime = _ev("commit_crime")
+    ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
@@ -1142,6 +1143,19 @@ class ClauseRules:
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
+    def sent_whenever_attacks_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Whenever a creature attacks this turn, it gains lifelink until end of
+        turn." (Ondu Rising): a delayed triggered ability with a stated duration, so it
+        triggers each time, until the turn ends (CR 603.7a, 603.7b); "it" is the
+        attacking creature (603.7c)."""
+        what, effects = c[0], c[-1]
+        flt = getattr(what, "filter", None)
+        if not isinstance(flt, Filter) or not isinstance(what, Some):
+            raise CompileError("whenever [that object] attacks this turn")
+        effects = [walk(e, _attacker_for_it) for e in effects]
+        trig = Trigger("attacks", flt, player="you", details=(("this_turn", True),))
+        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
+
     def sent_excess_damage(self, c: list[Any]) -> list[Effect]:
         """ "Excess damage is dealt to that creature's controller instead." (CR 120.4a):
         modifies the damage instruction before it (``sentences``)."""
@@ -1454,6 +1468,13 @@ class ClauseRules:
             ]
         return effects
 
+    def unless_has_deal(self, c: list[Any]) -> list[Effect]:
+        # "... unless that creature's controller has Craig Boone deal that much damage
+        # to them" (CR 608.2c): the option is damage from this object to the player
+        # ("that much": the amount of the instruction it avoids, filled in below)
+        n = next((x for x in c if isinstance(x, int)), None)
+        return [Effect("damage", {"source": SelfRef(), "amount": n, "to_payer": True})]
+
     def clause_unless_does(self, c: list[Any]) -> list[Effect]:
         # "Its controller loses 3 life unless they sacrifice another nonland permanent
         # of their choice or discard a card." (Torment of Venom): the player may do one
@@ -1472,6 +1493,13 @@ class ClauseRules:
             named = [e.args.get("player") or e.args.get("to") for e in effects]
             payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
         options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
+        dealt = next((e.args.get("amount") for e in effects if e.op == "damage"), None)
+        options = tuple(
+            Effect(o.op, {**o.args, "amount": dealt}, o.optional, o.condition)
+            if o.op == "damage" and o.args.get("amount") is None
+            else o
+            for o in options
+        )
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
         ]
@@ -2005,6 +2033,13 @@ class ClauseRules:
         # Krark's Thumb: "If you would flip a coin, instead flip two coins and ignore
         # one." (CR 614.1a, 705): read by effects/chance.py
         return Parsed("static", statics=[StaticEffect("extra_coin_flip", SelfRef(), {})])
+
+    def replacement_additional_spell_copy(self, c: list[Any]) -> Parsed:
+        # Twinning Staff: "If you would copy a spell one or more times, instead copy it
+        # that many times plus an additional time. You may choose new targets for the
+        # additional copy." (CR 614.1a, 707.10, 707.10c): read by effects/copy.py and
+        # keywords/copies.py through rules/copy.additional_spell_copies
+        return Parsed("static", statics=[StaticEffect("additional_spell_copy", SelfRef(), {})])
 
     # ---------------------------------------------- replacement effects (CR 614)
     # read by the event pipeline: rules/zone_replacements.py, damage_replacements.py,
@@ -3288,6 +3323,12 @@ def _it_is_self(e: Effect) -> Effect:
     return dataclasses.replace(
         e, args={k: SelfRef() if type(v) is It else v for k, v in e.args.items()}
     )
+
+
+def _attacker_for_it(v: Any) -> Any:
+    """ "Whenever a creature attacks this turn, it gains ...": "it" is the creature
+    whose attack triggered the delayed ability (CR 603.7c); None: look deeper."""
+    return TriggerRef("object") if type(v) is It else None
 
 
 def _mentions_x(value: Any) -> bool:

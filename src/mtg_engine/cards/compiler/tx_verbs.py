@@ -114,6 +114,10 @@ class VerbRules:
 
     def vp_damage_eq(self, c: list[Any]) -> list[Effect]:
         amount, recipients = c
+        if isinstance(amount, Amount) and type(amount.ref) is It:
+            # "Craig Boone deals damage equal to the number of quest counters on it":
+            # "it" is the one dealing the damage (CR 608.2c)
+            amount = Amount(amount.kind, amount.filter, SUBJ, amount.value, amount.multiplier)
         return [
             Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
         ]
@@ -131,6 +135,14 @@ class VerbRules:
         return [
             Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "divided": True})
         ]
+
+    def vp_distribute_counters(self, c: list[Any]) -> list[Effect]:
+        """ "Distribute three +1/+1 counters among one, two, or three target creatures"
+        (Bounty of the Hunt): the division is announced with the targets, each target
+        getting at least one (CR 601.2d, 122.1)."""
+        (n, kind), spec = c
+        spec = TargetSpec(spec.filter, spec.min, spec.max, divide="counters")
+        return [Effect("put_counters", {"what": Tgt(spec), "counter": kind, "amount": n})]
 
     def vp_damage_evenly(self, c: list[Any]) -> list[Effect]:
         # "X damage divided evenly, rounded down, among any number of targets" (Fireball):
@@ -160,6 +172,14 @@ class VerbRules:
 
     def div_up_to_desc(self, c: list[Any]) -> TargetSpec:
         return TargetSpec(c[1], 1, _int(c[0]), divide="damage")
+
+    def div_any_other_desc(self, c: list[Any]) -> TargetSpec:
+        # "among any number of other target creatures you control" (Broodlord)
+        return TargetSpec(c[-1].with_condition("other", True), 1, 99, divide="damage")
+
+    def div_up_to_other_desc(self, c: list[Any]) -> TargetSpec:
+        # "among up to three other target creatures" (Rhino, Terrible Trampler)
+        return TargetSpec(c[-1].with_condition("other", True), 1, _int(c[0]), divide="damage")
 
     def vp_destroy(self, c: list[Any]) -> list[Effect]:
         return self._each("destroy", "what", c[0])
@@ -485,6 +505,18 @@ class VerbRules:
         return [
             Effect("lose_keyword", {"what": SUBJ, "keyword": k.keyword, "duration": duration})
             for k in c[0]
+        ]
+
+    def vp_lose_cant_have(self, c: list[Any]) -> list[Effect]:
+        """ "Creatures your opponents control lose flying and can't have or gain flying"
+        (Archetype of Imagination): the keyword is removed after every effect that
+        would grant it, whatever their timestamps (CR 613.1f; rules/layers.py)."""
+        lost, barred = c
+        if [k.keyword for k in lost] != [k.keyword for k in barred]:
+            raise CompileError("'lose X and can't have or gain Y' with different abilities")
+        return [
+            Effect("lose_keyword", {"what": SUBJ, "keyword": k.keyword, "cant_have": True})
+            for k in lost
         ]
 
     def vp_lose_all(self, c: list[Any]) -> list[Effect]:
@@ -1203,6 +1235,14 @@ class VerbRules:
     cant_be_regenerated = _cant("cant_be_regenerated")
     cant_be_targeted = _cant("cant_be_targeted")
     cant_be_sacrificed = _cant("cant_be_sacrificed")
+
+    def cant_be_enchanted_by_others(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Enchanted land ... can't be enchanted by other Auras" (Consecrate Land;
+        # CR 303.4d, 704.5m): rules/aura_entry.barred_by_other_aura
+        if str(c[-1]).lower() not in ("aura", "auras"):
+            raise CompileError("can't be enchanted by other [non-Auras]")
+        return ("cant_be_enchanted_by_other_auras", {})
+
     cant_block_np = _cant("cant_block_filter")
     cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
     cant_transform = _cant("cant_transform")
