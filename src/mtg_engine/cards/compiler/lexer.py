@@ -253,6 +253,11 @@ class OracleLexer(Lexer):
                 out.append(Token("AND_OR", "and/or", pos, 1, pos + 1))
                 skip = 2
                 continue
+            if value == "and" and [w for _, w, _ in raw[i + 1 : i + 4]] == ["can't", "have", "or"]:
+                # "lose flying and can't have or gain flying" (CR 613.1f): an "and" the
+                # parser can't tell from the one joining two verb phrases by one token
+                out.append(Token("AND_CANT_HAVE", "and", pos, 1, pos + 1))
+                continue
             if value == "from" and i + 1 < n and raw[i + 1][1] in ("it", "them"):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
                 skip = 1

@@ -511,7 +511,7 @@ class VerbRules:
         """ "Creatures your opponents control lose flying and can't have or gain flying"
         (Archetype of Imagination): the keyword is removed after every effect that
         would grant it, whatever their timestamps (CR 613.1f; rules/layers.py)."""
-        lost, barred = c
+        lost, barred = c[0], c[-1]  # (between them the AND_CANT_HAVE token)
         if [k.keyword for k in lost] != [k.keyword for k in barred]:
             raise CompileError("'lose X and can't have or gain Y' with different abilities")
         return [
