@@ -605,6 +605,32 @@ def plan_payment(
     land's "{B/R}, {T}: Add {B}{B}, ...", CR 605.3a), its cost paid from the
     other sources before its mana is made (CR 601.2g). ``on`` is what the mana
     pays for: restricted mana only pays for what it may (CR 106.6)."""
+    got = _find_payment(game, player, cost, sources, allow_life, on)
+    if got is None or isinstance(got, Plan):
+        return got
+    pool, srcs, (taps, life_paid, left) = got
+    used_pool = [a - (a if a < b else b) for a, b in zip(pool, left, strict=True)]
+    return Plan(used_pool, taps, life_paid, _vias(srcs, taps))
+
+
+#: how plain sources pay a cost: the pool it was paid from, the sources in the order
+#: tried, and :func:`_solve`'s answer (the taps, the life paid, the pool left)
+_Solution = tuple[
+    list[int], list[Source], tuple[list[tuple[int, int, tuple[str, ...]]], int, list[int]]
+]
+
+
+def _find_payment(
+    game: Game,
+    player: int,
+    cost: ManaCost,
+    sources: list[Source] | None,
+    allow_life: bool,
+    on: Spending | None,
+) -> Plan | _Solution | None:
+    """:func:`plan_payment`'s search: how its plain sources pay (the plan is made from
+    it only when asked for, :func:`can_pay_now` asks only whether there is one), or
+    the plan with a mana ability that has a mana cost of its own, or None."""
     if sources is None:
         sources = mana_sources(game, player)
     sources = _allowed_sources(game, player, sources, on)
@@ -616,8 +642,7 @@ def plan_payment(
     srcs = _plain_in_order(sources)
     result = _solve(cost, pool, srcs, set(), life)
     if result is not None:
-        used_pool = [pool[i] - min(pool[i], result[2][i]) for i in range(6)]
-        return Plan(used_pool, result[0], result[1], _vias(srcs, result[0]))
+        return pool, srcs, result
     for f in sources:
         if f.mana_cost is None:
             continue
@@ -790,7 +815,7 @@ def can_pay(
 ) -> bool:
     if sources is None:
         return can_pay_now(game, player, cost, on=on)
-    return plan_payment(game, player, cost, sources, on=on) is not None
+    return _find_payment(game, player, cost, sources, True, on) is not None
 
 
 def can_pay_now(
@@ -819,7 +844,7 @@ def can_pay_now(
     if got is None:
         if without is not None:
             sources = [s for s in sources if s.obj != without]
-        got = plan_payment(game, player, cost, sources, on=on) is not None
+        got = _find_payment(game, player, cost, sources, True, on) is not None
         memo[key] = got
     return bool(got)
 

@@ -358,7 +358,8 @@ def permitted_cards(game: Game, player: int) -> list[int]:
 
 
 #: ``Game._could_act`` key (with the player): the resolved effects, index of statics
-#: and graveyard under which :func:`nothing_permitted` last found nothing
+#: and graveyard under which :func:`nothing_permitted` last found nothing, and the
+#: state version then (a graveyard changes only with a zone move, which moves it)
 _NOTHING = "nothing_permitted"
 
 
@@ -379,7 +380,12 @@ def nothing_permitted(game: Game, player: int) -> bool:
     graveyard = game.players[player].graveyard
     key = (_NOTHING, player)
     kept = game._could_act.get(key)
-    if kept is not None and kept[0] is effects and kept[1] is statics and kept[2] == graveyard:
+    if (
+        kept is not None
+        and kept[0] is effects
+        and kept[1] is statics
+        and (kept[3] == game.version or kept[2] == graveyard)
+    ):
         return True
     if (
         STATIC_PLAY in statics
@@ -389,7 +395,7 @@ def nothing_permitted(game: Game, player: int) -> bool:
         or _graveyard_prints_own(game, player, graveyard)
     ):
         return False
-    game._could_act[key] = (effects, statics, list(graveyard))
+    game._could_act[key] = (effects, statics, list(graveyard), game.version)
     return True
 
 

@@ -69,7 +69,9 @@ def priority_options(game: Game, player: int) -> list:
     # CR 106.6: restricted mana pays only for some spells (the land play and life are
     # not in the key: lands are offered by the index whenever sorcery timing holds and
     # checked here, and life is one of its reads when a cost may be paid with it)
-    key = (tuple(p.mana_pool), tuple(p.restricted_mana))
+    key = (
+        (tuple(p.mana_pool), tuple(p.restricted_mana)) if p.restricted_mana else tuple(p.mana_pool)
+    )
     version = game.version
     slot = (player, sorcery_ok)
     got = game._could_act.get(slot)
@@ -556,12 +558,25 @@ def _conditional_permissions(index: dict[str, tuple]) -> bool:
     """Whether a permission in the index of statics holds only "as long as" something
     (Quicksilver, Speedster: "As long as Quicksilver is tapped, you may cast spells as
     though they had flash", CR 611.3a): whether it holds can change while the index
-    stays the same (the permanent becomes tapped), so it is read again each time."""
+    stays the same (the permanent becomes tapped), so it is read again each time.
+    Remembered for the last index asked about (an index is built again, never
+    changed, when the battlefield's statics change: the same record says the same)."""
+    last = _CONDITIONAL
+    if last[0] is index:
+        return last[1]
+    found = False
     for op in _PERMISSION_OPS:
         entries = index.get(op)
         if entries and any(st.condition is not None for _src, st in entries):
-            return True
-    return False
+            found = True
+            break
+    _CONDITIONAL[:] = (index, found)
+    return found
+
+
+#: the index of statics :func:`_conditional_permissions` was last asked about, and
+#: its answer (holding the index keeps its identity from being reused)
+_CONDITIONAL: list[Any] = [None, False]
 
 
 def _same_permissions(before: tuple, now: tuple) -> bool:
