@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..cards.abilities import Effect, SelfRef, Trigger
 from ..game.events import EventKind
-from ..game.hooks import EFFECT_HANDLERS, KEYWORD_HOOKS, effect
+from ..game.hooks import EFFECT_HANDLERS, KEYWORD_HOOKS, effect, gate_keywords, keywords_possible
 from ..game.objects import Zone
 from ..rules.characteristics import chars
 from ..rules.summoning_sickness import is_summoning_sick
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 ENLIST = "Enlist"
 register_keywords(ENLIST)
+#: (a game no object of which may have enlist asks nothing as attackers are declared)
+_GATE = gate_keywords((ENLIST,))
 
 #: the reflexive triggered ability's effect: +X/+0 until end of turn (CR 702.154a)
 BONUS = "enlist_bonus"
@@ -55,6 +57,8 @@ _WHEN_YOU_DO = keyword_trigger(
 def enlisters(game: Game, attackers: list[int]) -> list[int]:
     """The attacking creatures with enlist, once per instance (CR 702.154d)."""
     out: list[int] = []
+    if _GATE.isdisjoint(keywords_possible(game)):
+        return out
     for creature in attackers:
         o = game.objects.get(creature)
         if o is not None:
