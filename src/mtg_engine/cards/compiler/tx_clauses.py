@@ -207,6 +207,7 @@ _MAY_IS_PERMISSION = frozenset(
         "attack_despite_defender",
         # "you may cast creature spells as though they had flash" (CR 702.8a)
         "cast_as_though_flash",
+        "cast_as_flash_this_turn",
         # "you may cast creature spells from the top of your library" (CR 601.2a)
         "play_from_library_top",
     )
@@ -1119,6 +1120,13 @@ class ClauseRules:
             raise CompileError(f"the next {kind.lower()} spell you cast this turn")
         return [Effect("next_cast_flash", {})]
 
+    def sent_next_cast_uncounterable(self, c: list[Any]) -> list[Effect]:
+        """ "The next [creature] spell you cast this turn can't be countered."
+        (Mistrise Village, Insist, Overmaster): the effect waits for its controller's
+        next spell of those card types this turn (CR 101.2, 611.2a; effects/next_cast.py)."""
+        kinds = tuple(str(x).capitalize() for x in c)
+        return [Effect("next_cast_uncounterable", {"kinds": kinds})]
+
     def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
         """ "When you lose control of the creature, tap it." (Ray of Command): a
         delayed triggered ability about one object (CR 603.7a, 603.7c)."""
@@ -1748,11 +1756,17 @@ class ClauseRules:
         """ "You may cast creature spells as though they had flash" (CR 702.8a): the
         controller may cast such spells any time they could cast an instant."""
         what = next(x for x in c if not isinstance(x, Token))
-        if any(isinstance(x, str) and not isinstance(x, Token) for x in c):
+        durations = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        if durations not in ([], [EOT]):
             raise CompileError("cast as though they had flash: with a duration")
         flt = what.filter if isinstance(what, (Some, EachRef)) else what
         if not isinstance(flt, Filter) or flt.zone not in ("stack", "any"):
             raise CompileError(f"cast {what!r} as though they had flash")
+        if durations:
+            # "You may cast spells this turn as though they had flash." (Alchemist's
+            # Refuge, Borne Upon a Wind): a resolved ability's permission for the
+            # turn (CR 611.2a; effects/next_cast.py)
+            return [Effect("cast_as_flash_this_turn", {"what": flt})]
         return [Effect("cast_as_though_flash", {"what": flt, "duration": None})]
 
     def _from_top(self, what: Any, lands: bool) -> list[Effect]:
