@@ -35,6 +35,10 @@ class TurnFlags:
     creatures_died: int = 0
     #: a nonland permanent left the battlefield this turn (void, rules/left_this_turn.py)
     nonland_left: bool = False
+    #: player -> the card types of the permanents that left the battlefield under
+    #: their control this turn (revolt, "if a permanent left the battlefield under your
+    #: control this turn"; rules/left_this_turn.py)
+    left_under_control: dict[int, frozenset[str]] = field(default_factory=dict)
     #: a spell was cast for its warp cost this turn (CR 702.185c)
     warped: bool = False
     #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3),
@@ -155,6 +159,7 @@ class TurnFlags:
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
         t.nonland_left = self.nonland_left
+        t.left_under_control = self.left_under_control.copy()
         t.warped = self.warped
         t.damaged_objects = self.damaged_objects.copy()
         t.lands_entered = self.lands_entered.copy()

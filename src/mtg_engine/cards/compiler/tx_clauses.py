@@ -2886,6 +2886,17 @@ class ClauseRules:
             return Condition(cond.kind, {})
         return cond
 
+    cond_opponent_lost_life = _cond("opponent_lost_life_this_turn")
+
+    def cond_left_under_you(self, c: list[Any]) -> Condition:
+        """Revolt: "if a permanent [creature] left the battlefield under your control
+        this turn" (Narnam Renegade, Fatal Push; CR 603.10a)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.conditions:
+            raise CompileError(f"if a {flt!r} left the battlefield under your control")
+        kinds = tuple(k for k in flt.kinds if k != "permanent")
+        return Condition("left_under_your_control_this_turn", {"kinds": kinds})
+
     cond_x_ge = _cond("x_ge")
 
     def cond_revealed_this_way(self, c: list[Any]) -> Condition:
