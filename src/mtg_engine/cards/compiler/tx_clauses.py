@@ -1038,6 +1038,18 @@ class ClauseRules:
         creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
         return _with_condition(c[0], Condition("not_your_turn"))
 
+    def sent_legend_rule_off(self, c: list[Any]) -> list[Effect]:
+        """'The "legend rule" doesn't apply [to permanents you control].' (Mirror
+        Gallery, Mirror Box, Sliver Gravemother): those legendary permanents aren't
+        put into graveyards by the legend rule (CR 704.5j)."""
+        what = next((x for x in c if not isinstance(x, Token)), None)
+        if what is None:  # to every permanent
+            what = Filter(("permanent",), "battlefield", ())
+        flt = what.filter if isinstance(what, (Some, EachRef)) else what
+        if not isinstance(flt, Filter):
+            raise CompileError(f"the legend rule doesn't apply to {what!r}")
+        return [Effect("legend_rule_doesnt_apply", {"what": flt})]
+
     def sent_cant_cast_your_turn(self, c: list[Any]) -> list[Effect]:
         """ "Your opponents can't cast spells during your turn." (Dragonlord Dromoka,
         Kutzil): the same as "During your turn, your opponents can't cast spells."
@@ -2783,6 +2795,14 @@ class ClauseRules:
                 args["n"] = x.count
             return Condition("opponent_controls", args)
         return Condition("opponent_controls", {"arg": x})
+
+    def cond_any_player_controls(self, c: list[Any]) -> Condition:
+        """ "as long as any player controls a black permanent" (Knight of Grace): such
+        a permanent is on the battlefield, whoever controls it (CR 108.4)."""
+        x = next((v for v in c if not isinstance(v, Token)), None)
+        if not isinstance(x, Some) or x.count != 1:
+            raise CompileError(f"any player controls {x!r}")
+        return Condition("not", {"cond": Condition("none_on_battlefield", {"filter": x.filter})})
 
     def cond_opp_controls_more(self, c: list[Any]) -> Condition:
         # "if an opponent controls more lands than you" (Knight of the White Orchid)
