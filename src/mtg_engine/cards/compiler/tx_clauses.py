@@ -2022,6 +2022,12 @@ class ClauseRules:
         # it anywhere else." (CR 614.1a)
         return Parsed("static", statics=[StaticEffect("replace_leave_exile", SelfRef(), {})])
 
+    def replacement_regenerate(self, c: list[Any]) -> Parsed:
+        """ "If this creature would be destroyed, regenerate it." (Clergy of the Holy
+        Nimbus, Mossbridge Troll): it regenerates instead each time, with no shield
+        used up (CR 614.1a, 701.19a)."""
+        return Parsed("static", statics=[StaticEffect("regenerate_instead", SelfRef(), {})])
+
     def begin_on_battlefield(self, c: list[Any]) -> Parsed:
         # Leylines: "If this card is in your opening hand, you may begin the game with
         # it on the battlefield." (CR 103.6a): used by rules/setup.py
