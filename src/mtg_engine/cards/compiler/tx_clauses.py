@@ -1551,6 +1551,11 @@ class ClauseRules:
         trig = Trigger("step", step="end_of_combat", player="each")
         return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
 
+    def clause_life_becomes(self, c: list[Any]) -> list[Effect]:
+        """ "your life total becomes 15" (Form of the Dinosaur, Form of the Dragon):
+        its controller gains or loses the life that makes it that number (CR 119.5)."""
+        return [Effect("set_life", {"player": ControllerRef(), "amount": c[-1]})]
+
     def clause_for_each(self, c: list[Any]) -> list[Effect]:
         """ "For each token you control, create a token that's a copy of that
         permanent"; "for each opponent, that player ...": "it", "that creature"
