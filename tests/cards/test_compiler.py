@@ -804,3 +804,26 @@ def test_ops_of_many_texts_are_in_the_vocabulary() -> None:
     for text, types in texts:
         cf = ok(text, types)
         assert face_ops(cf) <= set(OP_SPECS) | set(STATIC_OP_SPECS), (text, face_ops(cf))
+
+
+def test_two_tokens_each_with_its_own_keyword() -> None:
+    """ "create a ... token with deathtouch and a ... token with lifelink" (Wurmcoil
+    Engine): two token descriptions, the keyword after "with" its own token's only
+    (CR 111.1, 111.4)."""
+    cf = ok(
+        "When this creature dies, create a 3/3 colorless Phyrexian Wurm artifact creature "
+        "token with deathtouch and a 3/3 colorless Phyrexian Wurm artifact creature token "
+        "with lifelink.",
+        ("Artifact", "Creature"),
+    )
+    tokens = [e.args["token"] for e in cf.abilities[0].effects]
+    assert [t["keywords"] for t in tokens] == [["Deathtouch"], ["Lifelink"]]
+
+
+def test_next_spell_cant_be_countered_names_its_card_types() -> None:
+    """ "The next instant or sorcery spell you cast this turn can't be countered."
+    (Overmaster; CR 101.2): the card types it waits for, none for any spell."""
+    cf = ok("The next instant or sorcery spell you cast this turn can't be countered.", SORCERY)
+    assert cf.abilities[0].effects[0].args == {"kinds": ("Instant", "Sorcery")}
+    cf = ok("{U}, {T}: The next spell you cast this turn can't be countered.", ("Land",))
+    assert cf.abilities[0].effects[0].args == {"kinds": ()}

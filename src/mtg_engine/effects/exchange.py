@@ -16,6 +16,9 @@ Each player gains or loses the life needed to equal the other's previous total,
 through the usual life events (replacements apply, triggers see them). A player
 who can't gain life can't be given a higher total, nor one who can't lose life a
 lower one; then the exchange can't be completed and none of it happens (701.12a).
+
+Setting a life total (CR 119.5): "your life total becomes 15" (Form of the
+Dinosaur): the player gains or loses the necessary life, through the same events.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ..rules.damage import gain_life, life_loss_event, lose_life
 from ..rules.effects_runner import Ctx
 from ..rules.layers import refresh_control
 from ..rules.pipeline import forbidden
+from ..rules.support import register
 from . import effect
 from .permanents import _UNTIL, add_continuous, duration_of
 
@@ -107,3 +111,21 @@ def exchange_life(ctx: Ctx, e: Effect) -> bool:
     ctx.set_parent("lost_life", [p for p, n in lost.items() if n > 0])
     ctx.set_parent("that_much", lost.get(ctx.controller, 0))
     return True
+
+
+@effect("set_life")
+def set_life(ctx: Ctx, e: Effect) -> bool:
+    """CR 119.5: a player whose life total is set to a number gains or loses the life
+    needed to end up with it (so 'can't gain life' stops a rise, 119.7)."""
+    g = ctx.game
+    n = ctx.amount(e.args.get("amount", 0))
+    for p in ctx.players(e.args.get("player")):
+        delta = n - g.players[p].life
+        if delta > 0:
+            gain_life(g, p, delta, ("119.5",), "life total set")
+        elif delta < 0:
+            lose_life(g, p, -delta, ("119.5",), "life total set")
+    return True
+
+
+register("effect:set_life")

@@ -13,13 +13,20 @@
 * ``next_cast_flash``: "The next sorcery spell you cast this turn can be cast as
   though it had flash." (Quicken): read by rules/cast_permissions.has_flash and
   used up as that spell becomes cast (rules/casting.py).
+* ``next_cast_uncounterable``: "The next creature spell you cast this turn can't be
+  countered." (Insist, Mistrise Village): waits in the turn's flags; the spell cast
+  that way is marked as it becomes cast (rules/casting.py) and
+  rules/uncounterable.cant_be_countered reads the mark (CR 101.2).
+* ``cast_as_flash_this_turn``: "You may cast spells this turn as though they had
+  flash." (Alchemist's Refuge): the spells' filter waits in the turn's flags, read
+  by rules/cast_permissions.has_flash (CR 702.8a, 611.2a).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Effect, Filter
 from ..game.events import EventKind
 from ..game.state import Game
 from ..rules.effects_runner import Ctx
@@ -65,6 +72,52 @@ def next_cast_flash(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+def _announce(ctx: Ctx, rules: tuple[str, ...], text: str) -> bool:
+    """Log an effect that now waits in the turn's flags; what the hand may offer may
+    have changed (rules/priority_options.py)."""
+    ctx.game.invalidate()
+    ctx.game.emit(EventKind.CONTINUOUS_EFFECT, rules, text)
+    return True
+
+
+@effect("next_cast_uncounterable")
+def next_cast_uncounterable(ctx: Ctx, e: Effect) -> bool:
+    """ "The next [creature] spell you cast this turn can't be countered." (Mistrise
+    Village, Insist, Overmaster): the effect waits for its controller's next spell of
+    those card types this turn, which can't be countered (CR 101.2, 611.2a)."""
+    p = ctx.controller
+    kinds: tuple[str, ...] = tuple(e.args.get("kinds") or ())
+    waiting = ctx.game.turn_flags.next_cast_uncounterable
+    waiting[p] = (*waiting.get(p, ()), kinds)
+    what = " or ".join(k.lower() for k in kinds) + " spell" if kinds else "spell"
+    who = ctx.game.players[p].name
+    return _announce(
+        ctx, ("101.2", "611.2a"), f"The next {what} {who} casts this turn can't be countered"
+    )
+
+
+@effect("cast_as_flash_this_turn")
+def cast_as_flash_this_turn(ctx: Ctx, e: Effect) -> bool:
+    """ "You may cast [creature] spells this turn as though they had flash."
+    (Alchemist's Refuge, Borne Upon a Wind, Winding Canyons): its controller may cast
+    such spells any time they could cast an instant this turn (CR 702.8a, 611.2a;
+    rules/cast_permissions.has_flash)."""
+    p = ctx.controller
+    flt = e.args.get("what")
+    if not isinstance(flt, Filter):
+        return True
+    allowed = ctx.game.turn_flags.cast_as_flash
+    allowed[p] = (*allowed.get(p, ()), ctx.concrete(flt))
+    kinds = " or ".join(k.lower() for k in flt.kinds if k != "spell")
+    kinds += " " if kinds else ""
+    who = ctx.game.players[p].name
+    return _announce(
+        ctx,
+        ("702.8a", "611.2a"),
+        f"{who} may cast {kinds}spells this turn as though they had flash",
+    )
+
+
 @replacement_finder(EventKind.ZONE_CHANGE)
 def marked_spell_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 614.1a: the marked spell goes to its owner's hand instead of into the
@@ -79,7 +132,8 @@ def _to_hand(game: Game, ev: dict[str, Any]) -> str:
     return "it goes to its owner's hand instead"
 
 
-register("effect:next_cast_to_hand", "effect:next_cast_flash")
+register("effect:next_cast_to_hand", "effect:next_cast_flash", "effect:next_cast_uncounterable")
+register("arg:next_cast_uncounterable.kinds", "effect:cast_as_flash_this_turn")
 
 
 @effect("extra_land_plays_this_turn")

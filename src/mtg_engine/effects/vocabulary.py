@@ -276,6 +276,10 @@ OP_SPECS.update(
 #: (``modify_pt``, ``grant_keyword``, ``cant_block`` ...) with ``what`` moved to
 #: ``StaticEffect.affected`` and no duration, plus these rules of their own.
 STATIC_OP_SPECS: dict[str, str] = {
+    "regenerate_instead": "'If this creature would be destroyed, regenerate it.' (CR 614.1a, "
+    "701.19a; rules/permanents.py)",
+    "legend_rule_doesnt_apply": "affected: Filter — 'The \"legend "
+    "rule\" doesn't apply to permanents you control.' (CR 704.5j)",
     "set_types": "subtypes — 'Nonbasic lands are Mountains': the land's subtype is set to "
     "basic land types (CR 305.7, layer 4)",
     "additional_cost": "cost: Cost, optional: bool — 'As an additional cost to cast this "

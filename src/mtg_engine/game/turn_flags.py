@@ -10,7 +10,10 @@ may share them; the collections themselves are copied by :meth:`TurnFlags.copy`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..cards.abilities import Filter
 
 
 @dataclass(slots=True)
@@ -32,6 +35,10 @@ class TurnFlags:
     creatures_died: int = 0
     #: a nonland permanent left the battlefield this turn (void, rules/left_this_turn.py)
     nonland_left: bool = False
+    #: player -> the card types of the permanents that left the battlefield under
+    #: their control this turn (revolt, "if a permanent left the battlefield under your
+    #: control this turn"; rules/left_this_turn.py)
+    left_under_control: dict[int, frozenset[str]] = field(default_factory=dict)
     #: a spell was cast for its warp cost this turn (CR 702.185c)
     warped: bool = False
     #: permanents dealt damage this turn ("a creature dealt damage this turn", CR 120.3),
@@ -109,6 +116,14 @@ class TurnFlags:
     #: player -> "the next sorcery spell you cast this turn can be cast as though it
     #: had flash" effects waiting for that spell (Quicken; effects/next_cast.py)
     next_cast_flash: dict[int, int] = field(default_factory=dict)
+    #: player -> "the next [creature] spell you cast this turn can't be countered"
+    #: effects waiting for that spell, each the card types it waits for (none: any
+    #: spell) (Mistrise Village, Insist; effects/next_cast.py)
+    next_cast_uncounterable: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    #: player -> "you may cast [creature] spells this turn as though they had flash"
+    #: permissions, each the spells it describes (Alchemist's Refuge; effects/
+    #: next_cast.py, rules/cast_permissions.has_flash)
+    cast_as_flash: dict[int, tuple[Filter, ...]] = field(default_factory=dict)
     #: player -> lands they may play this turn beyond their usual one ("you may play
     #: an additional land this turn", CR 305.2; rules/player_limits.py)
     extra_land_plays: dict[int, int] = field(default_factory=dict)
@@ -144,6 +159,7 @@ class TurnFlags:
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
         t.nonland_left = self.nonland_left
+        t.left_under_control = self.left_under_control.copy()
         t.warped = self.warped
         t.damaged_objects = self.damaged_objects.copy()
         t.lands_entered = self.lands_entered.copy()
@@ -176,6 +192,8 @@ class TurnFlags:
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
+        t.next_cast_uncounterable = self.next_cast_uncounterable.copy()
+        t.cast_as_flash = self.cast_as_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()
         t.persistent_mana = self.persistent_mana.copy()
         t.mana_spent_on_spells = self.mana_spent_on_spells.copy()

@@ -60,13 +60,23 @@ def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
     return iter(statics_with(game, op))
 
 
-def _card_matches(game: Game, card: GameObject, c: Any, flt: Any, src: GameObject) -> bool:
-    """The card (in its zone, about to be cast) matches a card filter seen by ``src``."""
+def _card_matches(
+    game: Game,
+    card: GameObject,
+    c: Any,
+    flt: Any,
+    src: GameObject | None,
+    controller: int | None = None,
+) -> bool:
+    """The card (in its zone, about to be cast) matches a card filter seen by ``src``
+    (or by ``controller``, for a resolved ability's permission that has no source)."""
     if not isinstance(flt, Filter):
         return False
     kinds = tuple(k for k in flt.kinds if k not in ("spell", "card"))
+    seen_by = src.controller if src is not None else controller
+    assert seen_by is not None
     return matches_object(
-        game, card, Filter(kinds, Zone.NAMES[card.zone], flt.conditions), src.controller, src, c
+        game, card, Filter(kinds, Zone.NAMES[card.zone], flt.conditions), seen_by, src, c
     )
 
 
@@ -88,6 +98,10 @@ def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         return None
     if game.turn_flags.next_cast_flash.get(player) and "Sorcery" in c.types:
         return "702.8a"  # "the next sorcery spell you cast this turn ... flash" (Quicken)
+    for flt in game.turn_flags.cast_as_flash.get(player, ()):
+        # "you may cast spells this turn as though they had flash" (Alchemist's Refuge)
+        if _card_matches(game, card, c, flt, None, player):
+            return "702.8a"
     for src, st in _statics(game, "grant_flash_to_cards"):
         if _card_matches(game, card, c, st.affected, src):
             return "702.8a"

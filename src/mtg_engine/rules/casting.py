@@ -770,6 +770,15 @@ def cast_task(game: Game, task: Task) -> None:
         # "the next sorcery spell you cast this turn can be cast as though it had
         # flash": this is that spell, however it was cast
         del game.turn_flags.next_cast_flash[player]
+    uncounterable = game.turn_flags.next_cast_uncounterable.get(player)
+    if uncounterable:
+        # "the next [creature] spell you cast this turn can't be countered": this is
+        # that spell for each such effect waiting for its card types (CR 101.2)
+        types = chars(game, obj).types
+        left = tuple(k for k in uncounterable if k and not types & set(k))
+        if len(left) < len(uncounterable):
+            rec["uncounterable"] = True
+            game.turn_flags.next_cast_uncounterable[player] = left
     if d["opts"].get("exile_instead"):
         # "If that spell would be put into your graveyard, exile it instead" (CR
         # 614.1a): the spell cast this way carries the replacement (zone_replacements)

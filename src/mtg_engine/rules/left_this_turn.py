@@ -1,5 +1,6 @@
 """Void's condition: "if a nonland permanent left the battlefield this turn or a spell
-was warped this turn" (CR 702.185c: a spell was cast for its warp cost this turn).
+was warped this turn" (CR 702.185c: a spell was cast for its warp cost this turn), and
+revolt's: "if a permanent left the battlefield under your control this turn".
 
 Both are kept with the turn's other records (``TurnFlags.nonland_left`` and
 ``TurnFlags.warped``, reset as each turn begins). Whether a permanent that left was
@@ -21,18 +22,26 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("condition:left_or_warped_this_turn")
+register("condition:left_or_warped_this_turn", "condition:left_under_your_control_this_turn")
 
 
 @on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("battlefield", None)])
 def nonland_left(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """A nonland permanent left the battlefield (to any zone)."""
+    """A permanent left the battlefield (to any zone): whether it was a nonland one,
+    and under whose control it left, with its card types."""
     if subject is None or ev.data.get("from_zone") != "battlefield":
         return
     if ev.data.get("to_zone") == "battlefield":
         return
-    if "Land" not in chars(game, subject).types:
-        game.turn_flags.nonland_left = True
+    types = chars(game, subject).types
+    flags = game.turn_flags
+    if "Land" not in types:
+        flags.nonland_left = True
+    controller = ev.data.get("controller")
+    if isinstance(controller, int):
+        flags.left_under_control[controller] = (
+            flags.left_under_control.get(controller, frozenset()) | types
+        )
 
 
 @on_event(EventKind.CAST, rules=True)
@@ -47,3 +56,17 @@ def left_or_warped(game: Game, cond: Condition, controller: int, source: GameObj
     """ "if a nonland permanent left the battlefield this turn or a spell was warped
     this turn" (the compiler keeps any other description as a detail not run)."""
     return game.turn_flags.nonland_left or game.turn_flags.warped
+
+
+@condition("left_under_your_control_this_turn")
+def left_under_your_control(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """Revolt (Narnam Renegade, Fatal Push): "if a permanent [creature] left the
+    battlefield under your control this turn", whatever zone it went to (CR 603.10a:
+    its card types as it last existed on the battlefield)."""
+    left = game.turn_flags.left_under_control.get(controller)
+    if not left:
+        return False
+    kinds = cond.args.get("kinds") or ()
+    return not kinds or any(k in left for k in kinds)

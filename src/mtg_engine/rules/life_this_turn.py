@@ -16,7 +16,11 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("condition:gained_life_this_turn", "condition:gained_or_lost_life_this_turn")
+register(
+    "condition:gained_life_this_turn",
+    "condition:gained_or_lost_life_this_turn",
+    "condition:opponent_lost_life_this_turn",
+)
 
 
 @condition("gained_life_this_turn")
@@ -33,3 +37,12 @@ def gained_or_lost_life(
     return gained_life(game, cond, controller, source) or (
         game.players[controller].life_lost_this_turn > 0
     )
+
+
+@condition("opponent_lost_life_this_turn")
+def opponent_lost_life(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if an opponent lost life this turn" (Cindering Cutthroat, Bloodtithe
+    Collector; CR 119.3, 120.3a)."""
+    return any(p.life_lost_this_turn > 0 for p in game.players if p.index != controller)

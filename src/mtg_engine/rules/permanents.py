@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import AbilityKind
 from ..game.events import EventKind
 from ..game.keyword_names import Kw
 from ..game.objects import Zone
@@ -25,11 +26,12 @@ from .pipeline import (
     replacement_finder,
 )
 from .replacement import enter, new_entry
-from .support import register_keywords
+from .support import register, register_keywords
 from .tapping import became_tapped, pay_tap
 from .zones import move
 
 if TYPE_CHECKING:
+    from ..game.objects import GameObject
     from ..game.state import Game
 
 
@@ -153,6 +155,9 @@ def destroy_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         and "cant_be_regenerated" not in chars(game, o).restrictions  # CR 701.19c
     ):
         out.append(Replacement("regenerate", "a regeneration shield", ("701.19a",), _regenerate))
+    if ev["regen"] and _regenerates_itself(game, o):
+        # "If this creature would be destroyed, regenerate it." (CR 614.1a, 701.19a)
+        out.append(Replacement("regenerate_itself", o.name, ("614.1a", "701.19a"), _regen_itself))
     if ev["by_effect"] and o.counters.get("shield"):
         # CR 122.1c: "destroyed as the result of an effect" (not a state-based action)
         out.append(Replacement("shield_counter", "a shield counter", ("122.1c",), _shield))
@@ -168,6 +173,26 @@ _UMBRA = frozenset(("Umbra armor", "Totem armor"))
 
 def _regenerate(game: Game, ev: dict[str, Any]) -> str:
     ev["kind"] = EventKind.REGENERATE
+    return "it regenerates instead"
+
+
+def _regenerates_itself(game: Game, o: GameObject) -> bool:
+    """Whether the permanent has "If this creature would be destroyed, regenerate
+    it." and can be regenerated (CR 701.19c)."""
+    c = chars(game, o)
+    if "cant_be_regenerated" in c.restrictions:
+        return False
+    return any(
+        st.op == "regenerate_instead"
+        for a in c.abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+    )
+
+
+def _regen_itself(game: Game, ev: dict[str, Any]) -> str:
+    ev["kind"] = EventKind.REGENERATE
+    ev["no_shield"] = True  # (its own replacement effect: no shield is used up)
     return "it regenerates instead"
 
 
@@ -198,7 +223,8 @@ def _perform_regenerate(game: Game, ev: dict[str, Any]) -> None:
     o = game.objects.get(ev["obj"])
     if o is None:
         return
-    o.regen_shields -= 1
+    if not ev.get("no_shield"):
+        o.regen_shields -= 1
     was_untapped = pay_tap(game, o, ("701.19a",))
     o.damage = 0
     o.deathtouch_damage = False
@@ -240,6 +266,7 @@ def _perform_umbra(game: Game, ev: dict[str, Any]) -> None:
 
 
 register_keywords("Umbra armor", "Totem armor")
+register("static:regenerate_instead")
 
 
 def sacrifice(

@@ -461,8 +461,10 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
         else:
             got = None
     if got is None or got[2] != hand:
-        flash_granted = cast_permissions.flash_granted(game) or bool(
-            game.turn_flags.next_cast_flash.get(player)  # Quicken (CR 702.8a)
+        flash_granted = (
+            cast_permissions.flash_granted(game)
+            or bool(game.turn_flags.next_cast_flash.get(player))  # Quicken (CR 702.8a)
+            or bool(game.turn_flags.cast_as_flash.get(player))  # Alchemist's Refuge
         )
         free_granted = cast_permissions.free_granted(game)
         cards: list[tuple] = []

@@ -26,6 +26,7 @@ from .aura_entry import barred_by_other_aura, enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars
+from .conditions import evaluate
 from .dungeons import complete_dungeon, dungeon_owed, dungeons_to_complete
 from .filters import matches_object
 from .game_end import can_lose, player_loses
@@ -33,6 +34,8 @@ from .permanents import destroy_permanent, sacrifice
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .speed import speed_owed, start_engines
+from .statics import statics_with
+from .support import register
 from .zones import becomes_unattached, move
 
 if TYPE_CHECKING:
@@ -112,7 +115,7 @@ def _object_checks(
             if "Battle" in c.types and is_battle_candidate(o, c):
                 battles.append(oid)
         _attachment_problem(game, oid, o, c, attachments)
-    return deaths, _groups(seen), attachments, _all_but_newest(worlds), (sagas, battles)
+    return deaths, _groups(game, seen), attachments, _all_but_newest(worlds), (sagas, battles)
 
 
 def sba_would_apply(game: Game) -> bool:
@@ -431,12 +434,41 @@ def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
         c = chars(game, o)
         if "Legendary" in c.supertypes and c.name:
             seen.setdefault((o.controller, c.name), []).append(oid)
-    return _groups(seen)
+    return _groups(game, seen)
 
 
-def _groups(seen: dict[tuple[int, str], list[int]]) -> list[tuple[int, list[int], str]]:
-    """Legendary permanents with the same name and controller (CR 704.5j)."""
-    return [(k[0], v, k[1]) for k, v in seen.items() if len(v) > 1]
+#: 'The "legend rule" doesn't apply to permanents you control.' (Mirror Box)
+LEGEND_RULE_OFF = "legend_rule_doesnt_apply"
+register(f"static:{LEGEND_RULE_OFF}")
+
+
+def _groups(game: Game, seen: dict[tuple[int, str], list[int]]) -> list[tuple[int, list[int], str]]:
+    """Legendary permanents with the same name and controller (CR 704.5j), but for
+    those a 'the "legend rule" doesn't apply' ability exempts (CR 101.1, 704.5j)."""
+    groups = [(k[0], v, k[1]) for k, v in seen.items() if len(v) > 1]
+    if not groups:
+        return groups
+    exempting = statics_with(game, LEGEND_RULE_OFF)
+    if not exempting:
+        return groups
+    out = []
+    for player, ids, name in groups:
+        ids = [i for i in ids if not _legend_rule_off(game, game.objects[i], exempting)]
+        if len(ids) > 1:
+            out.append((player, ids, name))
+    return out
+
+
+def _legend_rule_off(game: Game, o: GameObject, exempting: tuple) -> bool:
+    """Whether an ability says the legend rule doesn't apply to ``o``."""
+    for src, st in exempting:
+        if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+            continue
+        if isinstance(st.affected, Filter) and matches_object(
+            game, o, st.affected, src.controller, src
+        ):
+            return True
+    return False
 
 
 def _world_rule(game: Game) -> list[int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef
+from ..game.hooks import cast_record
 from .characteristics import chars
 from .filters import matches_object
 from .statics import statics_with
@@ -30,6 +31,9 @@ def cant_be_countered(game: Game, spell: GameObject) -> bool:
     """Whether a static ability says ``spell`` can't be countered (CR 101.2)."""
     if spell.stack_kind != "spell":
         return False
+    rec = cast_record(game, spell.id)
+    if rec is not None and rec.get("uncounterable"):
+        return True  # "the next spell you cast this turn can't be countered" (next_cast.py)
     for a in chars(game, spell).abilities:
         if a.kind is AbilityKind.STATIC:
             for st in a.static:

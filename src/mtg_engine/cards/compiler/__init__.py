@@ -139,6 +139,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "must_be_blocked",
         "must_be_blocked_by",
         "cant_activate_abilities",
+        "legend_rule_doesnt_apply",
     }
 )
 

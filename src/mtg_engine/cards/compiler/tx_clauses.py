@@ -207,6 +207,7 @@ _MAY_IS_PERMISSION = frozenset(
         "attack_despite_defender",
         # "you may cast creature spells as though they had flash" (CR 702.8a)
         "cast_as_though_flash",
+        "cast_as_flash_this_turn",
         # "you may cast creature spells from the top of your library" (CR 601.2a)
         "play_from_library_top",
     )
@@ -1038,6 +1039,18 @@ class ClauseRules:
         creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
         return _with_condition(c[0], Condition("not_your_turn"))
 
+    def sent_legend_rule_off(self, c: list[Any]) -> list[Effect]:
+        """'The "legend rule" doesn't apply [to permanents you control].' (Mirror
+        Gallery, Mirror Box, Sliver Gravemother): those legendary permanents aren't
+        put into graveyards by the legend rule (CR 704.5j)."""
+        what = next((x for x in c if not isinstance(x, Token)), None)
+        if what is None:  # to every permanent
+            what = Filter(("permanent",), "battlefield", ())
+        flt = what.filter if isinstance(what, (Some, EachRef)) else what
+        if not isinstance(flt, Filter):
+            raise CompileError(f"the legend rule doesn't apply to {what!r}")
+        return [Effect("legend_rule_doesnt_apply", {"what": flt})]
+
     def sent_cant_cast_your_turn(self, c: list[Any]) -> list[Effect]:
         """ "Your opponents can't cast spells during your turn." (Dragonlord Dromoka,
         Kutzil): the same as "During your turn, your opponents can't cast spells."
@@ -1119,6 +1132,13 @@ class ClauseRules:
         if kind != "Sorcery":
             raise CompileError(f"the next {kind.lower()} spell you cast this turn")
         return [Effect("next_cast_flash", {})]
+
+    def sent_next_cast_uncounterable(self, c: list[Any]) -> list[Effect]:
+        """ "The next [creature] spell you cast this turn can't be countered."
+        (Mistrise Village, Insist, Overmaster): the effect waits for its controller's
+        next spell of those card types this turn (CR 101.2, 611.2a; effects/next_cast.py)."""
+        kinds = tuple(str(x).capitalize() for x in c)
+        return [Effect("next_cast_uncounterable", {"kinds": kinds})]
 
     def sent_when_lose_control(self, c: list[Any]) -> list[Effect]:
         """ "When you lose control of the creature, tap it." (Ray of Command): a
@@ -1559,6 +1579,11 @@ class ClauseRules:
         trig = Trigger("step", step="end_of_combat", player="each")
         return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(base)})]
 
+    def clause_life_becomes(self, c: list[Any]) -> list[Effect]:
+        """ "your life total becomes 15" (Form of the Dinosaur, Form of the Dragon):
+        its controller gains or loses the life that makes it that number (CR 119.5)."""
+        return [Effect("set_life", {"player": ControllerRef(), "amount": c[-1]})]
+
     def clause_for_each(self, c: list[Any]) -> list[Effect]:
         """ "For each token you control, create a token that's a copy of that
         permanent"; "for each opponent, that player ...": "it", "that creature"
@@ -1776,11 +1801,17 @@ class ClauseRules:
         """ "You may cast creature spells as though they had flash" (CR 702.8a): the
         controller may cast such spells any time they could cast an instant."""
         what = next(x for x in c if not isinstance(x, Token))
-        if any(isinstance(x, str) and not isinstance(x, Token) for x in c):
+        durations = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        if durations not in ([], [EOT]):
             raise CompileError("cast as though they had flash: with a duration")
         flt = what.filter if isinstance(what, (Some, EachRef)) else what
         if not isinstance(flt, Filter) or flt.zone not in ("stack", "any"):
             raise CompileError(f"cast {what!r} as though they had flash")
+        if durations:
+            # "You may cast spells this turn as though they had flash." (Alchemist's
+            # Refuge, Borne Upon a Wind): a resolved ability's permission for the
+            # turn (CR 611.2a; effects/next_cast.py)
+            return [Effect("cast_as_flash_this_turn", {"what": flt})]
         return [Effect("cast_as_though_flash", {"what": flt, "duration": None})]
 
     def _from_top(self, what: Any, lands: bool) -> list[Effect]:
@@ -2023,6 +2054,12 @@ class ClauseRules:
         # "If this creature would leave the battlefield, exile it instead of putting
         # it anywhere else." (CR 614.1a)
         return Parsed("static", statics=[StaticEffect("replace_leave_exile", SelfRef(), {})])
+
+    def replacement_regenerate(self, c: list[Any]) -> Parsed:
+        """ "If this creature would be destroyed, regenerate it." (Clergy of the Holy
+        Nimbus, Mossbridge Troll): it regenerates instead each time, with no shield
+        used up (CR 614.1a, 701.19a)."""
+        return Parsed("static", statics=[StaticEffect("regenerate_instead", SelfRef(), {})])
 
     def begin_on_battlefield(self, c: list[Any]) -> Parsed:
         # Leylines: "If this card is in your opening hand, you may begin the game with
@@ -2816,6 +2853,14 @@ class ClauseRules:
             return Condition("opponent_controls", args)
         return Condition("opponent_controls", {"arg": x})
 
+    def cond_any_player_controls(self, c: list[Any]) -> Condition:
+        """ "as long as any player controls a black permanent" (Knight of Grace): such
+        a permanent is on the battlefield, whoever controls it (CR 108.4)."""
+        x = next((v for v in c if not isinstance(v, Token)), None)
+        if not isinstance(x, Some) or x.count != 1:
+            raise CompileError(f"any player controls {x!r}")
+        return Condition("not", {"cond": Condition("none_on_battlefield", {"filter": x.filter})})
+
     def cond_opp_controls_more(self, c: list[Any]) -> Condition:
         # "if an opponent controls more lands than you" (Knight of the White Orchid)
         flt = next(v for v in c if isinstance(v, Filter))
@@ -2917,6 +2962,17 @@ class ClauseRules:
         ):
             return Condition(cond.kind, {})
         return cond
+
+    cond_opponent_lost_life = _cond("opponent_lost_life_this_turn")
+
+    def cond_left_under_you(self, c: list[Any]) -> Condition:
+        """Revolt: "if a permanent [creature] left the battlefield under your control
+        this turn" (Narnam Renegade, Fatal Push; CR 603.10a)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.conditions:
+            raise CompileError(f"if a {flt!r} left the battlefield under your control")
+        kinds = tuple(k for k in flt.kinds if k != "permanent")
+        return Condition("left_under_your_control_this_turn", {"kinds": kinds})
 
     cond_x_ge = _cond("x_ge")
 

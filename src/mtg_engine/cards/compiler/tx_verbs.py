@@ -364,8 +364,9 @@ class VerbRules:
 
     def vp_put_those_counters(self, c: list[Any]) -> list[Effect]:
         """ "whenever a creature you control leaves the battlefield, if it had counters
-        on it, put those counters on this artifact" (CR 122.8): as many of each kind
-        as that object last had; "those counters" are its counters."""
+        on it, put those counters on this artifact", "When this creature dies, put its
+        counters on target creature you control" (Star Pupil) (CR 122.8): as many of
+        each kind as that object last had; "those counters" are its counters."""
         return [Effect("put_counters_it_had", {"from": It(), "what": _obj(c[0])})]
 
     def vp_remove_counters_it(self, c: list[Any]) -> list[Effect]:
