@@ -69,7 +69,7 @@ def priority_options(game: Game, player: int) -> list:
     # CR 106.6: restricted mana pays only for some spells (the land play and life are
     # not in the key: lands are offered by the index whenever sorcery timing holds and
     # checked here, and life is one of its reads when a cost may be paid with it)
-    key = (tuple(p.mana_pool), tuple(p.restricted_mana))
+    key = (tuple(p.mana_pool), tuple(p.restricted_mana), tuple(p.snow_mana))
     version = game.version
     slot = (player, sorcery_ok)
     got = game._could_act.get(slot)

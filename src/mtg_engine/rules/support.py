@@ -147,8 +147,8 @@ KEYWORDS: set[str] = set(
 )
 
 
-#: the snow mana symbol (CR 107.4h) and the construct a cost with it uses: not
-#: implemented (a {S} would be paid with any mana), so it is never registered
+#: the snow mana symbol (CR 107.4h) and the construct a cost with it uses (paid
+#: with mana from a snow source: rules/snow_mana.py registers it)
 SNOW_MANA = "{S}"
 SNOW_MANA_FEATURE = "cost:snow_mana"
 
@@ -896,8 +896,8 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
     if cost.mana:
         out.add("cost:mana")
         if SNOW_MANA in cost.mana:
-            # CR 107.4h: {S} is paid only with mana from a snow source; the mana pool
-            # doesn't remember where its mana came from yet, so it isn't run
+            # CR 107.4h: {S} is paid only with mana from a snow source (the pool
+            # counts its snow mana: rules/snow_mana.py)
             out.add(SNOW_MANA_FEATURE)
     if cost.tap:
         out.add("cost:tap")
