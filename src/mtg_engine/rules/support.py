@@ -838,7 +838,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for e in v.effects:
             _walk_value(e, out)
         for t in v.targets:
-            _walk_value(_x_announced(t), out)
+            _walk_value(_x_announced(t, out), out)
     elif isinstance(v, list | tuple):
         for x in v:
             _walk_value(x, out)
@@ -865,7 +865,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             out.add("ref:ChooseRef.zone_any")  # "a card from it" (a revealed hand)
         if any(val == "that_player" for _, val in v.filter.conditions):
             out.add("ref:ChooseRef.that_player")  # the compiler lost who chooses
-        _walk_value(v.filter, out)
+        # "with mana value less than or equal to this creature's power": computed as
+        # the choice is made (rules/effects_runner.choose_refs, Ctx.concrete)
+        _walk_value(_known_amounts(v.filter, out), out)
         _walk_value(v.count, out)
     elif isinstance(v, ParentRef) and v.key == "sacrificed":
         out.add("ref:ParentRef.sacrificed")  # the cost's LKI record (rules/effects_runner.py)
@@ -1062,7 +1064,7 @@ def features(ability: Ability) -> set[str]:
         out.discard("arg:pay.x_cost")
         out.add("pay:x_chosen")
     for t in ability.targets:
-        _walk_value(_x_announced(t), out)
+        _walk_value(_x_announced(t, out), out)
     if _resolved_late(
         (ability.targets, ability.static, ability.trigger, ability.cost, ability.keyword_args)
     ):
@@ -1216,10 +1218,53 @@ def _not_hand_read(ability: Ability) -> bool:
     return bool(read) and "zone:not_hand" not in rest
 
 
-def _x_announced(spec: Any) -> Any:
+def comparison_amount_known(v: Any) -> bool:
+    """Whether ``v`` is a number a description compares with ("with mana value less
+    than or equal to this creature's power / the number of Vampires you control /
+    the number of quest counters on it") that is known without the resolving
+    instruction: of the source itself (:class:`SelfRef`), or counted on the
+    battlefield (rules/targets._compared_now, rules/layers.amount; CR 601.2c)."""
+    if not isinstance(v, Amount):
+        return False
+    if v.kind in ("power", "toughness", "counters"):
+        return isinstance(v.ref, SelfRef)
+    if v.kind in ("count", "greatest_power", "greatest_toughness", "greatest_mana_value"):
+        return v.ref is None and v.filter is not None and not _filter_names_others(v.filter)
+    return False
+
+
+def _known_amounts(flt: Filter, out: set[str]) -> Filter:
+    """The filter as the engine sees it once the numbers it compares with that are
+    known as it is used (:func:`comparison_amount_known`) are counted; each amount's
+    own constructs count."""
+    if not any(comparison_amount_known(v) for _, v in flt.conditions):
+        return flt
+    conds = []
+    for k, v in flt.conditions:
+        if comparison_amount_known(v):
+            _walk_value(v, out)
+            v = 0
+        conds.append((k, v))
+    return Filter(flt.kinds, flt.zone, tuple(conds))
+
+
+def _filter_names_others(flt: Filter) -> bool:
+    """Whether a counted description names something only a resolving instruction
+    knows (a target, "that player", an earlier object)."""
+    return any(
+        not isinstance(val, str | int | bool | tuple) or val == "that_player"
+        for _, val in flt.conditions
+    )
+
+
+def _x_announced(spec: Any, out: set[str]) -> Any:
     """A target description as the engine sees it once X is announced: "target
     creature with mana value X" (CR 601.2b comes before 601.2c:
-    rules/targets.that_player_spec)."""
+    rules/targets.that_player_spec), and once the numbers it compares with that are
+    known as it is chosen are counted (:func:`comparison_amount_known`; their own
+    constructs count)."""
+    if isinstance(spec, TargetSpec):
+        spec = TargetSpec(_known_amounts(spec.filter, out), spec.min, spec.max, spec.divide)
     if not isinstance(spec, TargetSpec) or not any(
         isinstance(v, Amount) and v.kind == "x" for _, v in spec.filter.conditions
     ):
