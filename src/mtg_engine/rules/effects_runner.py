@@ -282,6 +282,9 @@ class Ctx:
                 # "... and the rest into your graveyard": the others (608.2c)
                 self.set_parent("rest", [m for m in moved or () if m not in found])
                 return found
+            among = next((v for k, v in ref.filter.conditions if k == "among"), None)
+            if among is not None:
+                return self._all_among(ref.filter, str(among))
             flt = self.concrete(ref.filter)
             out: list[int] = (
                 [o.id for o in objects_matching(g, flt, self.controller, self.source)]
@@ -349,6 +352,28 @@ class Ctx:
         if isinstance(ref, int):
             return [ref]
         return []
+
+    def _all_among(self, flt: Filter, key: str) -> list[int]:
+        """ "Put all land cards from among them onto the battlefield" (CR 608.2c): each
+        of the cards an earlier instruction of this resolution looked at, revealed,
+        exiled or milled (ParentRef ``key``) that matches the rest of the
+        description; the others are "the rest" of a later instruction."""
+        g = self.game
+        parent = (self.task.data.get("parent") or {}) if self.task else {}
+        pool = [m for m in parent.get(key) or () if m in g.objects]
+        rest = Filter(
+            tuple(k for k in flt.kinds if k != "card"),
+            "",
+            tuple(c for c in flt.conditions if c[0] != "among"),
+        )
+        found = [
+            m
+            for m in pool
+            if matches_object(g, g.objects[m], self.concrete(rest), self.controller, self.source)
+        ]
+        self.set_parent("each", found)
+        self.set_parent("rest", [m for m in pool if m not in found])
+        return found
 
     def _paid_with_pt(self, key: str, kind: str) -> int:
         """The power or toughness ("power"/"toughness" ``kind``) of the first object

@@ -851,8 +851,13 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.update(features(v))
     elif isinstance(v, EachRef):
         out.add("ref:EachRef")
+        flt = v.filter
+        if ("among", "it") in flt.conditions:
+            # "all land cards from among them": of the cards the instruction before
+            # looked at, revealed, exiled or milled (rules/effects_runner.Ctx._all_among)
+            flt = Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] != "among"))
         # Ctx.concrete resolves "that player" and amounts ("mana value X or less")
-        _walk_value(_amounts_resolved(_resolved_that_player(v.filter), out), out)
+        _walk_value(_amounts_resolved(_resolved_that_player(flt), out), out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
