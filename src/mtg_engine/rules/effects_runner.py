@@ -893,8 +893,13 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                 flt = ctx.concrete(ref.filter)
             else:
                 flt = _as_chooser(ref.filter, ctx.controller)
-            if any(isinstance(v, Amount) for _, v in flt.conditions):
-                flt = ctx.concrete(flt)  # "with mana value X or less": X now (CR 608.2c)
+            if any(
+                isinstance(v, Amount) or (k in _AS_THAT_OBJECT and not isinstance(v, tuple))
+                for k, v in flt.conditions
+            ):
+                # "with mana value X or less": X now (CR 608.2c); "that shares a card
+                # type with the sacrificed permanent": that object's types (608.2h)
+                flt = ctx.concrete(flt)
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an

@@ -584,6 +584,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     out.update(f"cond:{k}" for k, _ in alt)
             if key in AS_THAT_OBJECT and not (
                 isinstance(val, TargetRef | TriggerRef | EachOneRef)
+                # "... as this creature" of a static ability or a target: the source,
+                # now (rules/filters._shares_with_source); not an instruction's (below)
+                or isinstance(val, SelfRef)
+                # "... with the sacrificed creature": as it last existed (CR 608.2h,
+                # rules/effects_runner.Ctx.refs and lki)
+                or (isinstance(val, ParentRef) and val.key == "sacrificed")
                 or (key == "same_name_as" and isinstance(val, EachRef))
                 # "... and other creatures that share a creature type with it": the
                 # objects of the instruction before (the Crowns, CR 608.2c)
@@ -633,6 +639,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.ref, out)
     elif isinstance(v, Effect):
         out.add(f"effect:{v.op}")
+        if holds(v.args, _compared_with_self):
+            # an instruction's "with the same name as that card", "that share a
+            # creature type with it" read as this object: the compiler's fallback for
+            # a pronoun it didn't resolve (Assembly Hall's revealed card, Crown of
+            # Fury's enchanted creature), so not run as printed
+            out.add("cond_value:same_name_as")
         what = v.args.get("what")
         if v.op == "choose":
             # "choose a color / creature type / card name / number" (CR 608.2d) and
@@ -1238,6 +1250,14 @@ def comparison_amount_known(v: Any) -> bool:
     return False
 
 
+def _compared_with_self(v: Any) -> bool:
+    """Whether ``v`` is a description compared with this object ("with the same name
+    as it", :data:`AS_THAT_OBJECT` with :class:`SelfRef`)."""
+    return isinstance(v, Filter) and any(
+        k in AS_THAT_OBJECT and isinstance(val, SelfRef) for k, val in v.conditions
+    )
+
+
 def _known_amounts(flt: Filter, out: set[str]) -> Filter:
     """The filter as the engine sees it once the numbers it compares with that are
     known as it is used (:func:`comparison_amount_known`) are counted; each amount's
@@ -1298,10 +1318,19 @@ def _x_chosen_as_paid(ability: Ability) -> bool:
 
 def _x_targets_announced(ability: Ability) -> bool:
     """Whether every variable number of targets of ``ability`` is X, announced as
-    the spell is cast or the ability activated (a {X} cost)."""
+    the spell is cast or the ability activated (a {X} cost), or a number known as
+    the targets are chosen (:func:`comparison_amount_known`)."""
     specs = list(ability.targets) + [t for m in ability.modes for t in m.targets]
-    variable = [n for t in specs for n in (t.min, t.max) if not isinstance(n, int)]
-    if not variable or not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
+    variable = [
+        n
+        for t in specs
+        for n in (t.min, t.max)
+        # (a number known as the targets are chosen: rules/targets.counted_now)
+        if not isinstance(n, int) and not comparison_amount_known(n)
+    ]
+    if not variable:
+        return True
+    if not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
         return False
     if ability.kind is AbilityKind.SPELL:
         return True

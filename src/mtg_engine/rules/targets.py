@@ -8,7 +8,7 @@ view of the spell or ability's controller and source.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetRef, TargetSpec
 from ..game.actions import player_ref, ref_player
@@ -140,6 +140,21 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
 
 
+def counted_now(game: Game, spec: TargetSpec, stack_obj: GameObject) -> TargetSpec:
+    """ "Destroy up to X target lands, where X is the number of verse counters on this
+    enchantment": a number of targets known as they are chosen (CR 601.2c, 115.1d;
+    :func:`comparison_amount_known`; X announced for a {X} cost is the caller's)."""
+    typed: Any = spec  # ``min``/``max`` may be an ``Amount`` (cards/abilities.TargetSpec)
+    lo, hi = typed.min, typed.max
+    if not (comparison_amount_known(lo) or comparison_amount_known(hi)):
+        return spec
+    if comparison_amount_known(lo):
+        lo = max(0, _compared_now(game, lo, stack_obj))
+    if comparison_amount_known(hi):
+        hi = max(0, _compared_now(game, hi, stack_obj))
+    return TargetSpec(spec.filter, lo, hi, spec.divide)
+
+
 def _compared_now(game: Game, v: Amount, stack_obj: GameObject | None) -> int:
     """A number a target's description compares with (:func:`comparison_amount_known`),
     now: counted on the battlefield, or read of the source, as it last existed on
@@ -160,6 +175,12 @@ def _compared_now(game: Game, v: Amount, stack_obj: GameObject | None) -> int:
             )
             return int((lki.get("counters") or {}).get(str(kind), 0)) * v.multiplier
         return int(lki.get(v.kind) or 0) * v.multiplier
+    if v.kind == "count" and v.filter is not None and v.filter.kinds == ("player",):
+        # "where X is the number of opponents you have": players in the game (102.3)
+        n = sum(
+            matches_player(game, p.index, v.filter, stack_obj.controller, src) for p in game.players
+        )
+        return n * v.multiplier
     return amount(game, v, stack_obj.controller, src if src is not None else stack_obj)
 
 
