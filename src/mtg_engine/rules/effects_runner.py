@@ -40,7 +40,7 @@ from .conditions import evaluate
 from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
 from .devotion import devotion
-from .died_this_turn import counts_creatures_died
+from .died_this_turn import counts_creatures_died, creatures_died
 from .filters import (
     PERMANENT_TYPES,
     card_types_among,
@@ -540,7 +540,7 @@ class Ctx:
                 return a.value
             if counts_creatures_died(a):
                 # "for each creature that died this turn" (CR 700.4; rules/died_this_turn)
-                return g.turn_flags.creatures_died * a.multiplier
+                return creatures_died(g, a, self.controller)
             if a.kind == "count" and a.filter is not None:
                 if ("this_way", True) in a.filter.conditions:
                     # "for each card exiled this way": what this resolution moved

@@ -550,8 +550,27 @@ def _names_target(v: Any) -> bool:
     return holds(v, lambda x: isinstance(x, TargetRef | ChooseRef))
 
 
-#: "creature that died this turn" as a count's description (rules/died_this_turn)
-_CREATURES_DIED = Filter(kinds=("Creature",), conditions=(("died_this_turn", True),))
+#: what a count of "creatures that died this turn" may say of them besides (their
+#: creature type, token or not, whose: rules/died_this_turn.died_matches)
+DIED_QUALITIES = frozenset(("subtype", "not_token", "token", "controller"))
+
+
+def died_this_turn_count(a: Amount) -> bool:
+    """ "For each creature that died this turn", "for each Zubera that died this
+    turn", "the number of nontoken creatures that died this turn" (CR 700.4): a count
+    of the turn's creature deaths, not of objects now somewhere."""
+    flt = a.filter
+    return (
+        a.kind == "count"
+        and flt is not None
+        and flt.kinds == ("Creature",)
+        and ("died_this_turn", True) in flt.conditions
+        and all(
+            k == "died_this_turn"
+            or (k in DIED_QUALITIES and (k != "controller" or v in ("you", "opponent")))
+            for k, v in flt.conditions
+        )
+    )
 
 
 def _walk_value(v: Any, out: set[str]) -> None:
@@ -626,7 +645,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
-        if v.kind == "count" and v.filter == _CREATURES_DIED:
+        if v.kind == "count" and died_this_turn_count(v):
             # "for each creature that died this turn": the turn's count of deaths
             # (rules/died_this_turn.counts_creatures_died)
             out.discard("amount:count")
