@@ -185,10 +185,6 @@ def card_status(
                 # CR 310.4b: a battle enters with its printed defense; a card file
                 # without it (the development Oracle data has none) can't play it
                 engine_missing.add("data:defense")
-            if "{S}" in (face.mana_cost or ""):
-                # CR 107.4h: a snow mana symbol in the mana cost, paid only with mana
-                # from a snow source: the engine can't tell (rules/support.py)
-                engine_missing.add("cost:snow_mana")
         compiled_any = compiled_any or bool(compiled.abilities)
         had_text = had_text or bool((face.text or "").strip())
     if engine is not None and missing_faces(card):

@@ -15,6 +15,7 @@ from ..rules.mana_replacements import (
     produce_mana,
 )
 from ..rules.mana_spending import spend_restriction
+from ..rules.snow_mana import add_to_pool, is_snow_source
 from ..rules.support import register
 from . import effect
 
@@ -94,8 +95,7 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
             f"{ctx.source.name} adds {_label(chosen)} to {p.name}'s pool ({_spend_text(ctx)}){why}",
         )
         return True
-    for m in chosen:
-        p.mana_pool[POOL_INDEX[m]] += 1
+    add_to_pool(p, chosen, is_snow_source(ctx.game, ctx.source))  # CR 106.3, 107.4h
     ctx.set_parent("mana_added", tuple(POOL_INDEX[m] for m in chosen))  # ("this mana")
     ctx.game.emit(
         EventKind.ADD_MANA,

@@ -151,14 +151,18 @@ def reveal(ctx: Ctx, e: Effect) -> bool:
 def reveal_hand(ctx: Ctx, e: Effect) -> bool:
     """CR 701.20a: "target player reveals their hand" — every card in it is shown."""
     g = ctx.game
+    shown: list[int] = []
     for p in ctx.players(e.args.get("player")):
         names = [g.objects[oid].name for oid in g.players[p].hand]
+        shown.extend(g.players[p].hand)
         g.emit(
             EventKind.REVEAL,
             ("701.20a",),
             f"{g.players[p].name} reveals their hand: {', '.join(names) or 'no cards'}",
             player=p,
         )
+    # "You may cast an instant or sorcery spell from among those cards" (CR 608.2c)
+    ctx.set_parent("it", shown)
     return True
 
 
@@ -169,6 +173,7 @@ def look_at_hand(ctx: Ctx, e: Effect) -> bool:
     Each card is its own LOOK_AT event for the viewer only (rules/views.log_entries)."""
     g = ctx.game
     viewer = g.players[ctx.controller].name
+    seen: list[int] = []
     for p in ctx.players(e.args.get("player")):
         hand = list(g.players[p].hand)
         whose = "their own" if p == ctx.controller else f"{g.players[p].name}'s"
@@ -178,6 +183,9 @@ def look_at_hand(ctx: Ctx, e: Effect) -> bool:
             f"{viewer} looks at {whose} hand ({len(hand)} card(s))",
         )
         emit_seen_privately(g, ctx.controller, hand, "402.3")
+        seen.extend(hand)
+    # "You may cast a spell from among those cards" (CR 608.2c)
+    ctx.set_parent("it", seen)
     return True
 
 

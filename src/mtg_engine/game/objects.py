@@ -224,6 +224,7 @@ PLAYER_FIELDS: Final = (
     "hand",
     "graveyard",
     "mana_pool",
+    "snow_mana",
     "restricted_mana",
     "lands_played",
     "drew_from_empty",
@@ -273,6 +274,10 @@ class Player:
         self.hand: list[int] = []
         self.graveyard: list[int] = []
         self.mana_pool = [0, 0, 0, 0, 0, 0]
+        #: CR 107.4h: how much of each type of the pool's mana was produced by a snow
+        #: source (what pays {S}); never more than ``mana_pool`` holds of that type
+        #: (rules/snow_mana.py keeps it so as mana leaves the pool)
+        self.snow_mana = [0, 0, 0, 0, 0, 0]
         #: mana that can be spent only on some things (CR 106.6): (pool index,
         #: restriction) for each mana; not counted in ``mana_pool``
         self.restricted_mana: list[tuple[int, tuple[Any, ...]]] = []
@@ -319,7 +324,7 @@ class Player:
 
 
 #: the lists of a player that a copy doesn't share
-_PLAYER_LISTS = ("library", "hand", "graveyard", "mana_pool", "restricted_mana")
+_PLAYER_LISTS = ("library", "hand", "graveyard", "mana_pool", "snow_mana", "restricted_mana")
 
 
 _copy_player: Callable[[Player], Player] = _slot_copier(

@@ -33,6 +33,10 @@ class TurnFlags:
     died_permanents: int = 0
     #: creatures that died this turn ("if a creature died this turn", CR 700.4)
     creatures_died: int = 0
+    #: each creature that died this turn as it last existed (CR 603.10a): its
+    #: controller, whether it was a token, its creature types ("for each Zubera that
+    #: died this turn", "nontoken creatures that died this turn": rules/died_this_turn)
+    died_creatures: list[tuple[int, bool, tuple[str, ...]]] = field(default_factory=list)
     #: a nonland permanent left the battlefield this turn (void, rules/left_this_turn.py)
     nonland_left: bool = False
     #: player -> the card types of the permanents that left the battlefield under
@@ -158,6 +162,7 @@ class TurnFlags:
         t.resolutions = self.resolutions.copy()
         t.died_permanents = self.died_permanents
         t.creatures_died = self.creatures_died
+        t.died_creatures = self.died_creatures[:]
         t.nonland_left = self.nonland_left
         t.left_under_control = self.left_under_control.copy()
         t.warped = self.warped

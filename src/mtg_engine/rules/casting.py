@@ -59,6 +59,7 @@ from .target_refs import shift_target_refs
 from .targets import (
     EACH_PLAYER_TARGETS,
     candidates,
+    counted_now,
     describe,
     for_player,
     per_player_phrase,
@@ -1454,7 +1455,7 @@ def choices_task(game: Game, task: Task) -> None:
         if i >= len(specs):
             task.stage = 3
             break
-        spec = with_x_count(specs[i], obj.x)
+        spec = with_x_count(counted_now(game, specs[i], obj), obj.x)
         each_flt = per_player_phrase(ability, i)
         if each_flt is not None:
             # "for each opponent, ... target creature that player controls": the

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..game.events import EventKind
 from ..game.hooks import condition, on_event
 from .characteristics import chars
-from .support import register
+from .support import died_this_turn_count, register
 
 if TYPE_CHECKING:
     from ..cards.abilities import Amount, Condition
@@ -29,24 +29,51 @@ def count_creature_deaths(game: Game, ev: Event, subject: GameObject | None) -> 
     d = ev.data
     if subject is None or d.get("from_zone") != "battlefield" or d.get("to_zone") != "graveyard":
         return
-    if "Creature" in chars(game, subject).types:
-        game.turn_flags.creatures_died += 1
+    c = chars(game, subject)
+    if "Creature" in c.types:
+        flags = game.turn_flags
+        flags.creatures_died += 1
+        # as it last existed (CR 603.10a): "for each Zubera that died this turn"
+        flags.died_creatures.append(
+            (subject.controller, subject.is_token, tuple(sorted(c.subtypes)))
+        )
 
 
 #: "[each] creature that died this turn" (compiler: tx_nouns.post_died_this_turn)
 DIED_THIS_TURN = ("died_this_turn", True)
 
 
-def counts_creatures_died(a: Amount) -> bool:
-    """ "draw a card for each creature that died this turn" (CR 700.4): a count of
-    the turn's creature deaths, not of objects now somewhere."""
-    flt = a.filter
-    return (
-        a.kind == "count"
-        and flt is not None
-        and flt.kinds == ("Creature",)
-        and flt.conditions == (DIED_THIS_TURN,)
+#: (rules/support.died_this_turn_count: "for each Zubera that died this turn")
+counts_creatures_died = died_this_turn_count
+
+
+def creatures_died(game: Game, a: Amount, controller: int) -> int:
+    """How many creatures that died this turn ``a`` counts (CR 700.4), each read as
+    it last existed on the battlefield (603.10a): of a creature type, tokens or not,
+    controlled by you or an opponent; times ``a``'s multiplier."""
+    conds = a.filter.conditions if a.filter is not None else ()
+    if conds == (DIED_THIS_TURN,):
+        return game.turn_flags.creatures_died * a.multiplier
+    n = sum(
+        all(_died_matches(rec, k, v, controller) for k, v in conds)
+        for rec in game.turn_flags.died_creatures
     )
+    return n * a.multiplier
+
+
+def _died_matches(
+    rec: tuple[int, bool, tuple[str, ...]], key: str, value: object, you: int
+) -> bool:
+    who, token, subtypes = rec
+    if key == "subtype":
+        return value in subtypes
+    if key == "not_token":
+        return not token
+    if key == "token":
+        return token == bool(value)
+    if key == "controller":
+        return (who == you) == (value == "you")
+    return key == "died_this_turn"
 
 
 @condition("died_this_turn")

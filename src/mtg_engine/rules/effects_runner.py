@@ -40,7 +40,7 @@ from .conditions import evaluate
 from .counting import GREATEST, domain, greatest_among
 from .delayed import BoundRef
 from .devotion import devotion
-from .died_this_turn import counts_creatures_died
+from .died_this_turn import counts_creatures_died, creatures_died
 from .filters import (
     PERMANENT_TYPES,
     card_types_among,
@@ -282,6 +282,9 @@ class Ctx:
                 # "... and the rest into your graveyard": the others (608.2c)
                 self.set_parent("rest", [m for m in moved or () if m not in found])
                 return found
+            among = next((v for k, v in ref.filter.conditions if k == "among"), None)
+            if among is not None:
+                return self._all_among(ref.filter, str(among))
             flt = self.concrete(ref.filter)
             out: list[int] = (
                 [o.id for o in objects_matching(g, flt, self.controller, self.source)]
@@ -349,6 +352,28 @@ class Ctx:
         if isinstance(ref, int):
             return [ref]
         return []
+
+    def _all_among(self, flt: Filter, key: str) -> list[int]:
+        """ "Put all land cards from among them onto the battlefield" (CR 608.2c): each
+        of the cards an earlier instruction of this resolution looked at, revealed,
+        exiled or milled (ParentRef ``key``) that matches the rest of the
+        description; the others are "the rest" of a later instruction."""
+        g = self.game
+        parent = (self.task.data.get("parent") or {}) if self.task else {}
+        pool = [m for m in parent.get(key) or () if m in g.objects]
+        rest = Filter(
+            tuple(k for k in flt.kinds if k != "card"),
+            "",
+            tuple(c for c in flt.conditions if c[0] != "among"),
+        )
+        found = [
+            m
+            for m in pool
+            if matches_object(g, g.objects[m], self.concrete(rest), self.controller, self.source)
+        ]
+        self.set_parent("each", found)
+        self.set_parent("rest", [m for m in pool if m not in found])
+        return found
 
     def _paid_with_pt(self, key: str, kind: str) -> int:
         """The power or toughness ("power"/"toughness" ``kind``) of the first object
@@ -515,7 +540,7 @@ class Ctx:
                 return a.value
             if counts_creatures_died(a):
                 # "for each creature that died this turn" (CR 700.4; rules/died_this_turn)
-                return g.turn_flags.creatures_died * a.multiplier
+                return creatures_died(g, a, self.controller)
             if a.kind == "count" and a.filter is not None:
                 if ("this_way", True) in a.filter.conditions:
                     # "for each card exiled this way": what this resolution moved
@@ -868,8 +893,13 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                 flt = ctx.concrete(ref.filter)
             else:
                 flt = _as_chooser(ref.filter, ctx.controller)
-            if any(isinstance(v, Amount) for _, v in flt.conditions):
-                flt = ctx.concrete(flt)  # "with mana value X or less": X now (CR 608.2c)
+            if any(
+                isinstance(v, Amount) or (k in _AS_THAT_OBJECT and not isinstance(v, tuple))
+                for k, v in flt.conditions
+            ):
+                # "with mana value X or less": X now (CR 608.2c); "that shares a card
+                # type with the sacrificed permanent": that object's types (608.2h)
+                flt = ctx.concrete(flt)
             among = _among_key(flt)
             if among is not None:
                 # "one of them", "a creature card from among them": the cards an

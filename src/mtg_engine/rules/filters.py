@@ -49,8 +49,37 @@ _PERMANENT_TYPES = frozenset(
 )
 #: (public: "shares a permanent type with it", rules/effects_runner.py)
 PERMANENT_TYPES = _PERMANENT_TYPES
+#: the card types whose subtypes are creature types (CR 205.3d)
+_HAS_CREATURE_TYPES = frozenset(("Creature", "Kindred", "Tribal"))
 #: "shares a card / creature / permanent type with it"
 _SHARES_TYPE = AS_THAT_OBJECT[2:]
+
+
+def _shares_with_source(game: Game, c: Chars, key: str, source: GameObject | None) -> bool:
+    """ "Each other creature with the same name as this creature" (CR 201.2), "that
+    share a creature type with this creature" (205.3m), "... a color" (105.2), "... a
+    card type" (205.2a), "... a permanent type" (110.4): compared with the source as
+    it is now (an ability's source is the permanent it came from, 113.7a; a source
+    gone from its zone compares with nothing)."""
+    if source is not None and source.zone == Zone.STACK and source.source_id is not None:
+        source = game.objects.get(source.source_id)
+    if source is None:
+        return False
+    mine = chars(game, source)
+    if key == "same_name_as":
+        return bool(mine.name) and c.name == mine.name
+    if key == "shares_color_with":
+        return bool(c.colors & mine.colors)
+    if key == "shares_creature_type_with":
+        # creature types are the subtypes of creatures and kindred objects (205.3d)
+        return (
+            bool(c.types & _HAS_CREATURE_TYPES)
+            and bool(mine.types & _HAS_CREATURE_TYPES)
+            and bool(c.subtypes & mine.subtypes)
+        )
+    if key == "shares_permanent_type_with":
+        return bool(c.types & mine.types & _PERMANENT_TYPES)
+    return bool(c.types & mine.types)
 
 
 def _toughness_lt_source(
@@ -383,6 +412,8 @@ def _condition(
         return c.name in {
             chars(game, o).name for o in objects_matching(game, value.filter, controller, source)
         }
+    if key in AS_THAT_OBJECT and isinstance(value, SelfRef):
+        return _shares_with_source(game, c, key, source)
     if key in _SHARES_TYPE and isinstance(value, tuple):
         # "that shares a card / creature / permanent type with it" (CR 205.2a, 205.3m,
         # 110.4): the types that object had as the instruction happened

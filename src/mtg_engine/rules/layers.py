@@ -64,7 +64,7 @@ from .characteristics import (
 from .conditions import evaluate
 from .copy import apply_setup_copies, layer1
 from .counting import GREATEST, domain, greatest_among
-from .died_this_turn import counts_creatures_died
+from .died_this_turn import counts_creatures_died, creatures_died
 from .emblems import emblem_ids
 from .face_down import face_down_values
 from .filters import card_types_among, matches_object, objects_matching
@@ -1188,7 +1188,7 @@ def amount(
         if isinstance(value.ref, EachOneRef):
             src = each  # counted on the affected object itself (CR 604.1)
         if counts_creatures_died(value):  # "for each creature that died this turn" (700.4)
-            return game.turn_flags.creatures_died * value.multiplier
+            return creatures_died(game, value, controller)
         if k == "count" and value.filter is not None:
             return len(objects_matching(game, value.filter, controller, src)) * value.multiplier
         if k in GREATEST and value.filter is not None:

@@ -43,6 +43,7 @@ from .mana_spending import (
 )
 from .permanents import sacrifice
 from .pipeline import watched
+from .snow_mana import SNOW, add_to_pool, is_snow_source, snow_left, take_from_pool
 from .summoning_sickness import is_summoning_sick
 from .tap_replacements import tap_forbidden, tapping_watched
 from .tapping import became_tapped, pay_tap
@@ -138,6 +139,8 @@ class Source:
     #: it may read any zone, so a move between the other zones doesn't keep the
     #: list (rules/layers.forget_after)
     as_asked: bool = False
+    #: the permanent is a snow source: its mana pays {S} (CR 107.4h, 205.4g)
+    snow: bool = False
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -440,6 +443,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         mana_cost=mana_cost,
                         sacrifice=sacrifice_it,
                         spend=spend,
+                        snow=SNOW in c.supertypes,
                     )
                 )
             elif out and out[-1].obj == oid:
@@ -452,7 +456,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         src.productions.append(prod)
                         src.abilities.append(i)
             else:
-                out.append(Source(oid, i, prods, "Land" in c.types))
+                out.append(Source(oid, i, prods, "Land" in c.types, snow=SNOW in c.supertypes))
     if tap_others:
         out.extend(_tap_others_sources(game, player, {s.obj for s in out}))
     found = out + costly + restricted
@@ -564,6 +568,7 @@ def _allowed_sources(
                 *(base.abilities or [base.ability] * len(base.productions)),
                 *(s.abilities or [s.ability] * len(s.productions)),
             ],
+            snow=base.snow,
         )
         if k >= 0:
             merged[k] = both
@@ -587,6 +592,8 @@ class Plan:
     #: a tapped object -> the permanent whose mana ability its tapping pays for
     #: (:attr:`Source.via`)
     via: dict[int, int] = field(default_factory=dict)
+    #: of ``from_pool``, the snow mana paying {S} (CR 107.4h)
+    from_snow: list[int] | None = None
 
 
 def plan_payment(
@@ -608,15 +615,19 @@ def plan_payment(
     got = _find_payment(game, player, cost, sources, allow_life, on)
     if got is None or isinstance(got, Plan):
         return got
-    pool, srcs, (taps, life_paid, left) = got
+    pool, srcs, (taps, life_paid, left, snow_after), snow = got
     used_pool = [a - (a if a < b else b) for a, b in zip(pool, left, strict=True)]
-    return Plan(used_pool, taps, life_paid, _vias(srcs, taps))
+    return Plan(used_pool, taps, life_paid, _vias(srcs, taps), _snow_spent(snow, snow_after))
 
 
 #: how plain sources pay a cost: the pool it was paid from, the sources in the order
-#: tried, and :func:`_solve`'s answer (the taps, the life paid, the pool left)
+#: tried, :func:`_solve`'s answer (the taps, the life paid, the pool left, the snow
+#: mana left) and the pool's snow mana before (CR 107.4h; None without {S})
 _Solution = tuple[
-    list[int], list[Source], tuple[list[tuple[int, int, tuple[str, ...]]], int, list[int]]
+    list[int],
+    list[Source],
+    tuple[list[tuple[int, int, tuple[str, ...]]], int, list[int], list[int] | None],
+    list[int] | None,
 ]
 
 
@@ -634,24 +645,36 @@ def _find_payment(
     if sources is None:
         sources = mana_sources(game, player)
     sources = _allowed_sources(game, player, sources, on)
-    pool = base = list(game.players[player].mana_pool)
+    p = game.players[player]
+    pool = base = list(p.mana_pool)
+    # CR 107.4h: the snow mana in the pool, read only when a {S} asks for it
+    snow = snow_left(p) if cost.snow else None
     extra = spendable(game, player, on)
     if extra is not None:
         pool = [a + b for a, b in zip(pool, extra, strict=True)]
-    life = game.players[player].life if allow_life else 0
+    life = p.life if allow_life else 0
     srcs = _plain_in_order(sources)
-    result = _solve(cost, pool, srcs, set(), life)
+    result = _solve(cost, pool, srcs, set(), life, snow)
     if result is not None:
-        return pool, srcs, result
+        return pool, srcs, result, snow
     for f in sources:
         if f.mana_cost is None:
             continue
         for prod in f.productions:
             # restricted mana doesn't pay a mana ability's own cost (CR 106.6)
-            plan = _plan_with_filter(cost, base, srcs, f, prod, life)
+            plan = _plan_with_filter(cost, base, srcs, f, prod, life, snow)
             if plan is not None:
                 return plan
     return None
+
+
+def _snow_spent(snow: list[int] | None, snow_after: list[int] | None) -> list[int] | None:
+    """The pool's snow mana a payment spends on {S} (CR 107.4h): what it had less
+    what is left (exact for a payment from the pool alone, as :func:`execute_plan`
+    makes it once the sources are tapped)."""
+    if snow is None or snow_after is None:
+        return None
+    return [max(0, a - b) for a, b in zip(snow, snow_after, strict=True)]
 
 
 #: id of a list of sources -> (the list, its plain sources in the order payments try
@@ -682,26 +705,33 @@ def _plan_with_filter(
     f: Source,
     prod: tuple[str, ...],
     life: int,
+    snow: list[int] | None = None,
 ) -> Plan | None:
     """Pay ``cost`` with one activation of ``f`` (a mana ability with a mana cost)
     making ``prod``: its own cost first from the pool and the other sources, then
-    the rest with its mana added (CR 605.3a, 601.2g)."""
+    the rest with its mana added (CR 605.3a, 601.2g); ``snow``: the pool's snow
+    mana, when the cost has {S} (CR 107.4h)."""
     assert f.mana_cost is not None
     used = {f.obj}
-    first = _solve(f.mana_cost, list(pool), srcs, used, 0)
+    first = _solve(f.mana_cost, list(pool), srcs, used, 0, snow)
     if first is None:
         return None
-    taps, _, after = first
+    taps, _, after, snow_after = first
     after = list(after)
+    if snow is not None and snow_after is None:
+        # (its own cost has no {S}: paid with nonsnow mana first, rules/snow_mana.py)
+        snow_after = [min(a, b) for a, b in zip(snow, after, strict=True)]
     for m in prod:
         after[POOL_INDEX[m]] += 1
-    rest = _solve(cost, after, srcs, used, life)
+        if snow_after is not None and f.snow:
+            snow_after[POOL_INDEX[m]] += 1
+    rest = _solve(cost, after, srcs, used, life, snow_after)
     if rest is None:
         return None
     step = (f.obj, f.ability_of(prod), prod)
     used_pool = [max(0, pool[i] - rest[2][i]) for i in range(6)]
     all_taps = [*taps, step, *rest[0]]
-    return Plan(used_pool, all_taps, rest[1], _vias(srcs, all_taps))
+    return Plan(used_pool, all_taps, rest[1], _vias(srcs, all_taps), _snow_spent(snow, rest[3]))
 
 
 def _vias(srcs: list[Source], taps: list[tuple[int, int, tuple[str, ...]]]) -> dict[int, int]:
@@ -719,25 +749,43 @@ def _solve(
     srcs: list[Source],
     used: set[int],
     life: int,
-) -> tuple[list[tuple[int, int, tuple[str, ...]]], int, list[int]] | None:
-    """Greedy over needs, most constrained first: the taps, the life paid and the
-    pool left afterwards (mana made beyond a need stays in it, CR 106.4). ``used``
-    holds the permanents already used (one mana ability each); it is updated."""
+    snow_pool: list[int] | None = None,
+) -> tuple[list[tuple[int, int, tuple[str, ...]]], int, list[int], list[int] | None] | None:
+    """Greedy over needs, most constrained first: the taps, the life paid, the pool
+    left afterwards (mana made beyond a need stays in it, CR 106.4) and, when the
+    cost has {S}, the snow mana left of it. ``used`` holds the permanents already
+    used (one mana ability each); it is updated.
+
+    CR 107.4h: {S} is paid with mana a snow source made, after the colored symbols
+    (paid with nonsnow mana and sources first) and before the generic ones."""
     pool = list(pool)
     taps: list[tuple[int, int, tuple[str, ...]]] = []
     life_paid = 0
+    snow: list[int] | None = None
+    if cost.snow:
+        snow = list(snow_pool) if snow_pool is not None else [0] * 6
+        # nonsnow sources first for everything but {S}
+        srcs = sorted(srcs, key=lambda s: s.snow)
 
     def tap(s: Source, prod: tuple[str, ...]) -> None:
         used.add(s.obj)
         taps.append((s.obj, s.ability_of(prod), prod))
         for m in prod:
             pool[POOL_INDEX[m]] += 1
+            if snow is not None and s.snow:
+                snow[POOL_INDEX[m]] += 1
+
+    def spend(i: int) -> None:
+        # one mana of pool index ``i``: nonsnow mana first (snow mana pays {S})
+        pool[i] -= 1
+        if snow is not None and snow[i] > pool[i]:
+            snow[i] -= 1
 
     def take(options: tuple[str, ...]) -> bool:
         # pay one symbol that may be any of ``options`` with colored mana
         for opt in options:
             if opt in POOL_INDEX and pool[POOL_INDEX[opt]] > 0:
-                pool[POOL_INDEX[opt]] -= 1
+                spend(POOL_INDEX[opt])
                 return True
         for opt in options:
             if opt not in POOL_INDEX:
@@ -750,7 +798,7 @@ def _solve(
                     # several mixes make it ("three mana in any combination of
                     # colors"): the one that pays most of the colored needs left
                     tap(s, max(fits, key=_covers) if len(fits) > 1 else fits[0])
-                    pool[POOL_INDEX[opt]] -= 1
+                    spend(POOL_INDEX[opt])
                     return True
         return False
 
@@ -761,7 +809,7 @@ def _solve(
         for _ in range(n):
             for i in (5, 0, 1, 2, 3, 4):  # colorless first
                 if pool[i] > 0:
-                    pool[i] -= 1
+                    spend(i)
                     break
             else:
                 for s in srcs:
@@ -772,8 +820,23 @@ def _solve(
                     return False
                 for i in (5, 0, 1, 2, 3, 4):
                     if pool[i] > 0:
-                        pool[i] -= 1
+                        spend(i)
                         break
+        return True
+
+    def pay_snow(n: int) -> bool:
+        # CR 107.4h: each {S} with one mana a snow source made, of any type
+        assert snow is not None
+        for _ in range(n):
+            i = next((i for i in (5, 0, 1, 2, 3, 4) if snow[i] > 0), None)
+            if i is None:
+                s = next((s for s in srcs if s.snow and s.obj not in used), None)
+                if s is None:
+                    return False
+                tap(s, max(s.productions, key=len))
+                i = next(i for i in (5, 0, 1, 2, 3, 4) if snow[i] > 0)
+            pool[i] -= 1
+            snow[i] -= 1
         return True
 
     needs: list[tuple[str, ...]] = [(c,) for c in cost.colored]
@@ -801,9 +864,11 @@ def _solve(
                 life_paid += 2
             else:
                 return None
-    if not pay_generic(cost.generic + cost.snow + deferred):
+    if cost.snow and not pay_snow(cost.snow):
         return None
-    return taps, life_paid, pool
+    if not pay_generic(cost.generic + deferred):
+        return None
+    return taps, life_paid, pool, snow
 
 
 def can_pay(
@@ -836,7 +901,13 @@ def can_pay_now(
     sources = mana_sources(game, player)
     if memo is None:
         memo = cache[("can_pay", player)] = _payments_for(game, player, sources)
-    key: tuple[Any, ...] = (cost, tuple(p.mana_pool), p.life if cost.phyrexian else 0, without)
+    key: tuple[Any, ...] = (
+        cost,
+        tuple(p.mana_pool),
+        p.life if cost.phyrexian else 0,
+        without,
+        tuple(snow_left(p)) if cost.snow else None,
+    )
     if p.restricted_mana or (sources and sources[-1].spend is not None):
         # CR 106.6: the answer depends on what the mana pays for
         key = (*key, on, tuple(p.restricted_mana))
@@ -907,8 +978,7 @@ def execute_plan(
             tapped_for_cost.append(payer)
             prod, more, added = produce_mana(game, player, o, prod, False, None)
             extra_rules.extend(r for r in added if r not in extra_rules)
-            for m in prod:
-                p.mana_pool[POOL_INDEX[m]] += 1
+            add_to_pool(p, prod, is_snow_source(game, o))  # CR 106.3, 107.4h
             made = "".join("{" + m + "}" for m in prod)
             names.append(f"{payer.name} (for {o.name}'s ability, {made})")
             continue
@@ -948,8 +1018,7 @@ def execute_plan(
             # CR 106.6: the mana keeps its restriction in the pool
             p.restricted_mana.extend((POOL_INDEX[m], restriction) for m in prod)
         else:
-            for m in prod:
-                p.mana_pool[POOL_INDEX[m]] += 1
+            add_to_pool(p, prod, is_snow_source(game, o))  # CR 106.3, 107.4h
         made = "".join("{" + m + "}" for m in prod)
         how = [made]
         if acost is not None and acost.mana:
@@ -977,7 +1046,7 @@ def execute_plan(
     pool_plan = plan_payment(game, player, cost, sources=[], allow_life=plan.life > 0, on=on)
     if pool_plan is None:  # pragma: no cover - the plan was checked
         raise RuntimeError(f"mana plan for {what} did not cover {cost}")
-    spend_from_pool(game, player, pool_plan.from_pool, on)
+    spend_from_pool(game, player, pool_plan.from_pool, on, pool_plan.from_snow)
     if pool_plan.life:
         # CR 107.4f, 119.4: Phyrexian mana paid with life: a payment of life, which
         # is losing it
@@ -986,7 +1055,9 @@ def execute_plan(
     life = f" and {pool_plan.life} life" if pool_plan.life else ""
     game.emit(
         EventKind.PAY_MANA,
-        ("601.2g", "601.2h", "605.3a", *extra_rules) if names else ("601.2h",),
+        (("601.2g", "601.2h", "605.3a", *extra_rules) if names else ("601.2h",))
+        # CR 107.4h: each {S} paid with mana from a snow source
+        + (("107.4h",) if cost.snow else ()),
         f"{p.name} pays {cost} for {what}{tapped}{life}",
         player=player,
         life_paid=pool_plan.life,
@@ -999,9 +1070,7 @@ def _pay_from_pool(game: Game, player: int, cost: ManaCost, what: str) -> None:
     plan = plan_payment(game, player, cost, sources=[], allow_life=False)
     if plan is None:  # pragma: no cover - the plan was checked
         raise RuntimeError(f"mana plan for {what} did not cover {cost}")
-    pool = game.players[player].mana_pool
-    for i in range(6):
-        pool[i] -= plan.from_pool[i]
+    take_from_pool(game.players[player], plan.from_pool)
 
 
 def add_costs(a: ManaCost, b: ManaCost, times: int = 1) -> ManaCost:

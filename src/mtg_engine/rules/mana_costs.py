@@ -66,11 +66,14 @@ class ManaCost:
 
     def __str__(self) -> str:
         parts = ["{X}"] * self.x
-        if self.generic or not (self.colored or self.hybrid or self.phyrexian or self.x):
+        if self.generic or not (
+            self.colored or self.hybrid or self.phyrexian or self.x or self.snow
+        ):
             parts.append(f"{{{self.generic}}}")
         parts += [f"{{{'/'.join(h)}}}" for h in self.hybrid]
         parts += [f"{{{c}/P}}" for c in self.phyrexian]
         parts += [f"{{{c}}}" for c in self.colored]
+        parts += ["{S}"] * self.snow  # CR 107.4h
         return "".join(parts)
 
 

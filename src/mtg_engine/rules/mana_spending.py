@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
 from .filters import matches_object
+from .snow_mana import take_from_pool
 from .support import register
 
 if TYPE_CHECKING:
@@ -99,9 +100,16 @@ def spendable(game: Game, player: int, on: Spending | None) -> list[int] | None:
     return counts if any(counts) else None
 
 
-def spend_from_pool(game: Game, player: int, used: list[int], on: Spending | None) -> None:
+def spend_from_pool(
+    game: Game,
+    player: int,
+    used: list[int],
+    on: Spending | None,
+    snow_used: list[int] | None = None,
+) -> None:
     """Remove ``used`` mana (by pool index) from ``player``'s pool, restricted mana
-    that may be spent on ``on`` first (it can pay for less than other mana)."""
+    that may be spent on ``on`` first (it can pay for less than other mana); of the
+    rest, ``snow_used`` is the snow mana paying {S} (CR 107.4h, rules/snow_mana.py)."""
     p = game.players[player]
     left = list(used)
     if p.restricted_mana and on is not None:
@@ -112,5 +120,4 @@ def spend_from_pool(game: Game, player: int, used: list[int], on: Spending | Non
             else:
                 keep.append((i, restriction))
         p.restricted_mana = keep
-    for i in range(6):
-        p.mana_pool[i] -= left[i]
+    take_from_pool(p, left, snow_used)

@@ -70,7 +70,9 @@ def priority_options(game: Game, player: int) -> list:
     # not in the key: lands are offered by the index whenever sorcery timing holds and
     # checked here, and life is one of its reads when a cost may be paid with it)
     key = (
-        (tuple(p.mana_pool), tuple(p.restricted_mana)) if p.restricted_mana else tuple(p.mana_pool)
+        (tuple(p.mana_pool), tuple(p.restricted_mana), tuple(p.snow_mana))
+        if p.restricted_mana or any(p.snow_mana)
+        else tuple(p.mana_pool)
     )
     version = game.version
     slot = (player, sorcery_ok)

@@ -147,8 +147,8 @@ KEYWORDS: set[str] = set(
 )
 
 
-#: the snow mana symbol (CR 107.4h) and the construct a cost with it uses: not
-#: implemented (a {S} would be paid with any mana), so it is never registered
+#: the snow mana symbol (CR 107.4h) and the construct a cost with it uses (paid
+#: with mana from a snow source: rules/snow_mana.py registers it)
 SNOW_MANA = "{S}"
 SNOW_MANA_FEATURE = "cost:snow_mana"
 
@@ -559,8 +559,27 @@ def _names_target(v: Any) -> bool:
     return holds(v, lambda x: isinstance(x, TargetRef | ChooseRef))
 
 
-#: "creature that died this turn" as a count's description (rules/died_this_turn)
-_CREATURES_DIED = Filter(kinds=("Creature",), conditions=(("died_this_turn", True),))
+#: what a count of "creatures that died this turn" may say of them besides (their
+#: creature type, token or not, whose: rules/died_this_turn.died_matches)
+DIED_QUALITIES = frozenset(("subtype", "not_token", "token", "controller"))
+
+
+def died_this_turn_count(a: Amount) -> bool:
+    """ "For each creature that died this turn", "for each Zubera that died this
+    turn", "the number of nontoken creatures that died this turn" (CR 700.4): a count
+    of the turn's creature deaths, not of objects now somewhere."""
+    flt = a.filter
+    return (
+        a.kind == "count"
+        and flt is not None
+        and flt.kinds == ("Creature",)
+        and ("died_this_turn", True) in flt.conditions
+        and all(
+            k == "died_this_turn"
+            or (k in DIED_QUALITIES and (k != "controller" or v in ("you", "opponent")))
+            for k, v in flt.conditions
+        )
+    )
 
 
 def _walk_value(v: Any, out: set[str]) -> None:
@@ -593,6 +612,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     out.update(f"cond:{k}" for k, _ in alt)
             if key in AS_THAT_OBJECT and not (
                 isinstance(val, TargetRef | TriggerRef | EachOneRef)
+                # "... as this creature" of a static ability or a target: the source,
+                # now (rules/filters._shares_with_source); not an instruction's (below)
+                or isinstance(val, SelfRef)
+                # "... with the sacrificed creature": as it last existed (CR 608.2h,
+                # rules/effects_runner.Ctx.refs and lki)
+                or (isinstance(val, ParentRef) and val.key == "sacrificed")
                 or (key == "same_name_as" and isinstance(val, EachRef))
                 # "... and other creatures that share a creature type with it": the
                 # objects of the instruction before (the Crowns, CR 608.2c)
@@ -633,7 +658,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
-        if v.kind == "count" and v.filter == _CREATURES_DIED:
+        if v.kind == "count" and died_this_turn_count(v):
             # "for each creature that died this turn": the turn's count of deaths
             # (rules/died_this_turn.counts_creatures_died)
             out.discard("amount:count")
@@ -646,6 +671,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(v.ref, out)
     elif isinstance(v, Effect):
         out.add(f"effect:{v.op}")
+        if holds(v.args, _compared_with_self):
+            # an instruction's "with the same name as that card", "that share a
+            # creature type with it" read as this object: the compiler's fallback for
+            # a pronoun it didn't resolve (Assembly Hall's revealed card, Crown of
+            # Fury's enchanted creature), so not run as printed
+            out.add("cond_value:same_name_as")
         what = v.args.get("what")
         if v.op == "choose":
             # "choose a color / creature type / card name / number" (CR 608.2d) and
@@ -853,7 +884,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         for e in v.effects:
             _walk_value(e, out)
         for t in v.targets:
-            _walk_value(_x_announced(t), out)
+            _walk_value(_x_announced(t, out), out)
     elif isinstance(v, list | tuple):
         for x in v:
             _walk_value(x, out)
@@ -866,8 +897,13 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.update(features(v))
     elif isinstance(v, EachRef):
         out.add("ref:EachRef")
+        flt = v.filter
+        if ("among", "it") in flt.conditions:
+            # "all land cards from among them": of the cards the instruction before
+            # looked at, revealed, exiled or milled (rules/effects_runner.Ctx._all_among)
+            flt = Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] != "among"))
         # Ctx.concrete resolves "that player" and amounts ("mana value X or less")
-        _walk_value(_amounts_resolved(_resolved_that_player(v.filter), out), out)
+        _walk_value(_amounts_resolved(_resolved_that_player(flt), out), out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
@@ -880,7 +916,9 @@ def _walk_value(v: Any, out: set[str]) -> None:
             out.add("ref:ChooseRef.zone_any")  # "a card from it" (a revealed hand)
         if any(val == "that_player" for _, val in v.filter.conditions):
             out.add("ref:ChooseRef.that_player")  # the compiler lost who chooses
-        _walk_value(v.filter, out)
+        # "with mana value less than or equal to this creature's power": computed as
+        # the choice is made (rules/effects_runner.choose_refs, Ctx.concrete)
+        _walk_value(_known_amounts(v.filter, out), out)
         _walk_value(v.count, out)
     elif isinstance(v, ParentRef) and v.key == "sacrificed":
         out.add("ref:ParentRef.sacrificed")  # the cost's LKI record (rules/effects_runner.py)
@@ -911,8 +949,8 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
     if cost.mana:
         out.add("cost:mana")
         if SNOW_MANA in cost.mana:
-            # CR 107.4h: {S} is paid only with mana from a snow source; the mana pool
-            # doesn't remember where its mana came from yet, so it isn't run
+            # CR 107.4h: {S} is paid only with mana from a snow source (the pool
+            # counts its snow mana: rules/snow_mana.py)
             out.add(SNOW_MANA_FEATURE)
     if cost.tap:
         out.add("cost:tap")
@@ -1077,7 +1115,7 @@ def features(ability: Ability) -> set[str]:
         out.discard("arg:pay.x_cost")
         out.add("pay:x_chosen")
     for t in ability.targets:
-        _walk_value(_x_announced(t), out)
+        _walk_value(_x_announced(t, out), out)
     if _resolved_late(
         (ability.targets, ability.static, ability.trigger, ability.cost, ability.keyword_args)
     ):
@@ -1231,10 +1269,61 @@ def _not_hand_read(ability: Ability) -> bool:
     return bool(read) and "zone:not_hand" not in rest
 
 
-def _x_announced(spec: Any) -> Any:
+def comparison_amount_known(v: Any) -> bool:
+    """Whether ``v`` is a number a description compares with ("with mana value less
+    than or equal to this creature's power / the number of Vampires you control /
+    the number of quest counters on it") that is known without the resolving
+    instruction: of the source itself (:class:`SelfRef`), or counted on the
+    battlefield (rules/targets._compared_now, rules/layers.amount; CR 601.2c)."""
+    if not isinstance(v, Amount):
+        return False
+    if v.kind in ("power", "toughness", "counters"):
+        return isinstance(v.ref, SelfRef)
+    if v.kind in ("count", "greatest_power", "greatest_toughness", "greatest_mana_value"):
+        return v.ref is None and v.filter is not None and not _filter_names_others(v.filter)
+    return False
+
+
+def _compared_with_self(v: Any) -> bool:
+    """Whether ``v`` is a description compared with this object ("with the same name
+    as it", :data:`AS_THAT_OBJECT` with :class:`SelfRef`)."""
+    return isinstance(v, Filter) and any(
+        k in AS_THAT_OBJECT and isinstance(val, SelfRef) for k, val in v.conditions
+    )
+
+
+def _known_amounts(flt: Filter, out: set[str]) -> Filter:
+    """The filter as the engine sees it once the numbers it compares with that are
+    known as it is used (:func:`comparison_amount_known`) are counted; each amount's
+    own constructs count."""
+    if not any(comparison_amount_known(v) for _, v in flt.conditions):
+        return flt
+    conds = []
+    for k, v in flt.conditions:
+        if comparison_amount_known(v):
+            _walk_value(v, out)
+            v = 0
+        conds.append((k, v))
+    return Filter(flt.kinds, flt.zone, tuple(conds))
+
+
+def _filter_names_others(flt: Filter) -> bool:
+    """Whether a counted description names something only a resolving instruction
+    knows (a target, "that player", an earlier object)."""
+    return any(
+        not isinstance(val, str | int | bool | tuple) or val == "that_player"
+        for _, val in flt.conditions
+    )
+
+
+def _x_announced(spec: Any, out: set[str]) -> Any:
     """A target description as the engine sees it once X is announced: "target
     creature with mana value X" (CR 601.2b comes before 601.2c:
-    rules/targets.that_player_spec)."""
+    rules/targets.that_player_spec), and once the numbers it compares with that are
+    known as it is chosen are counted (:func:`comparison_amount_known`; their own
+    constructs count)."""
+    if isinstance(spec, TargetSpec):
+        spec = TargetSpec(_known_amounts(spec.filter, out), spec.min, spec.max, spec.divide)
     if not isinstance(spec, TargetSpec) or not any(
         isinstance(v, Amount) and v.kind == "x" for _, v in spec.filter.conditions
     ):
@@ -1263,10 +1352,19 @@ def _x_chosen_as_paid(ability: Ability) -> bool:
 
 def _x_targets_announced(ability: Ability) -> bool:
     """Whether every variable number of targets of ``ability`` is X, announced as
-    the spell is cast or the ability activated (a {X} cost)."""
+    the spell is cast or the ability activated (a {X} cost), or a number known as
+    the targets are chosen (:func:`comparison_amount_known`)."""
     specs = list(ability.targets) + [t for m in ability.modes for t in m.targets]
-    variable = [n for t in specs for n in (t.min, t.max) if not isinstance(n, int)]
-    if not variable or not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
+    variable = [
+        n
+        for t in specs
+        for n in (t.min, t.max)
+        # (a number known as the targets are chosen: rules/targets.counted_now)
+        if not isinstance(n, int) and not comparison_amount_known(n)
+    ]
+    if not variable:
+        return True
+    if not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
         return False
     if ability.kind is AbilityKind.SPELL:
         return True

@@ -8,7 +8,7 @@ view of the spell or ability's controller and source.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetRef, TargetSpec
 from ..game.actions import player_ref, ref_player
@@ -19,8 +19,9 @@ from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
 from .filters import matches_object, matches_player
+from .layers import amount
 from .statics import statics_with
-from .support import holds, register
+from .support import comparison_amount_known, holds, register
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -75,6 +76,18 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
     about. Without the spell or ability (checking beforehand whether it could be
     cast), any player may be meant."""
     flt = spec.filter
+    if any(comparison_amount_known(v) for _, v in flt.conditions):
+        # "target creature card with mana value less than or equal to this
+        # creature's power": the number as the target is chosen (CR 601.2c, 603.3d)
+        # and as it is checked again on resolution (608.2b); before the spell or
+        # ability exists, any number may be meant
+        conds = tuple(
+            (k, _compared_now(game, v, stack_obj) if comparison_amount_known(v) else v)
+            for k, v in flt.conditions
+            if not (comparison_amount_known(v) and stack_obj is None)
+        )
+        flt = Filter(flt.kinds, flt.zone, conds)
+        spec = TargetSpec(flt, spec.min, spec.max, spec.divide)
     if any(isinstance(v, Amount) and v.kind == "x" for _, v in flt.conditions):
         # "target creature with mana value X": X was announced before the targets
         # were chosen (CR 601.2b, 601.2c); before it is announced, any X may be meant
@@ -125,6 +138,50 @@ def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None)
         if not (v == "that_player" and players is None)
     )
     return TargetSpec(Filter(flt.kinds, flt.zone, conds), spec.min, spec.max, spec.divide)
+
+
+def counted_now(game: Game, spec: TargetSpec, stack_obj: GameObject) -> TargetSpec:
+    """ "Destroy up to X target lands, where X is the number of verse counters on this
+    enchantment": a number of targets known as they are chosen (CR 601.2c, 115.1d;
+    :func:`comparison_amount_known`; X announced for a {X} cost is the caller's)."""
+    typed: Any = spec  # ``min``/``max`` may be an ``Amount`` (cards/abilities.TargetSpec)
+    lo, hi = typed.min, typed.max
+    if not (comparison_amount_known(lo) or comparison_amount_known(hi)):
+        return spec
+    if comparison_amount_known(lo):
+        lo = max(0, _compared_now(game, lo, stack_obj))
+    if comparison_amount_known(hi):
+        hi = max(0, _compared_now(game, hi, stack_obj))
+    return TargetSpec(spec.filter, lo, hi, spec.divide)
+
+
+def _compared_now(game: Game, v: Amount, stack_obj: GameObject | None) -> int:
+    """A number a target's description compares with (:func:`comparison_amount_known`),
+    now: counted on the battlefield, or read of the source, as it last existed on
+    the battlefield if it has left it ("When this creature dies, return another
+    target creature card with mana value less than or equal to this creature's
+    power", CR 603.10a, 608.2h)."""
+    assert stack_obj is not None
+    src = game.objects.get(stack_obj.source_id) if stack_obj.source_id is not None else None
+    if v.kind in ("power", "toughness", "counters") and (
+        src is None or src.zone != Zone.BATTLEFIELD
+    ):
+        lki = (stack_obj.trigger_data or {}).get("source_lki")
+        if not isinstance(lki, dict):
+            return 0
+        if v.kind == "counters":
+            kind = next(
+                (x for k, x in (v.filter.conditions if v.filter else ()) if k == "counter"), ""
+            )
+            return int((lki.get("counters") or {}).get(str(kind), 0)) * v.multiplier
+        return int(lki.get(v.kind) or 0) * v.multiplier
+    if v.kind == "count" and v.filter is not None and v.filter.kinds == ("player",):
+        # "where X is the number of opponents you have": players in the game (102.3)
+        n = sum(
+            matches_player(game, p.index, v.filter, stack_obj.controller, src) for p in game.players
+        )
+        return n * v.multiplier
+    return amount(game, v, stack_obj.controller, src if src is not None else stack_obj)
 
 
 def _planeswalker_controllers(game: Game, stack_obj: GameObject) -> list[int]:

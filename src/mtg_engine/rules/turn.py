@@ -27,6 +27,7 @@ from .player_limits import max_hand_size
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
 from .sba import sba_would_apply
+from .snow_mana import snow_left
 from .step_skips import PENDING, SKIPPED, after_skip, optional_skip, skipped
 from .tapping import set_tapped
 from .triggers import step_triggers
@@ -288,6 +289,7 @@ def end_step(game: Game) -> None:
             if pool == p.mana_pool and not p.restricted_mana:
                 continue
             p.mana_pool = pool
+            p.snow_mana = snow_left(p)  # (what is kept keeps its snow mana first)
             p.restricted_mana = []  # CR 106.6: restricted mana empties like other mana
             combat_kept = until_end_of_combat is not None and any(until_end_of_combat)
             this_turn = kept is not None and any(persistent[p.index])

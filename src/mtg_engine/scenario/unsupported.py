@@ -19,7 +19,7 @@ from ..cards.decks import Deck
 from ..cards.definitions import card_def
 from ..game.objects import CardDef
 from ..game.state import Game
-from ..rules.support import SNOW_MANA, SNOW_MANA_FEATURE, unsupported
+from ..rules.support import unsupported
 
 #: the construct of a face missing from the card file (coverage counts the card as not full)
 _MISSING_FACE = "data:missing_face"
@@ -58,12 +58,6 @@ def card_gaps(card: CardDef) -> list[Gap]:
     out.extend(
         Gap(card.name, f"its face {name!r}, not in the card file", (_MISSING_FACE,))
         for name in missing_faces(card.data)
-    )
-    out.extend(
-        # CR 107.4h: {S} in the mana cost, paid only with mana from a snow source
-        Gap(card.name, f"its mana cost {face.mana_cost}", (SNOW_MANA_FEATURE,))
-        for face in card.data.faces
-        if SNOW_MANA in (face.mana_cost or "")
     )
     return out
 

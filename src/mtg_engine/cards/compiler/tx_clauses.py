@@ -1319,6 +1319,17 @@ class ClauseRules:
                 # "choose up to X cards from it, where X is ..." (Discordant Dirge)
                 if v.count.kind == "x":
                     return dataclasses.replace(v, count=amount)
+            if isinstance(v, Tgt):
+                # "destroy up to X target lands, where X is the number of verse
+                # counters on this enchantment": the number of targets (CR 601.2c;
+                # the phrase itself is kept, one target phrase wherever it's named)
+                lo, hi = v.spec.min, v.spec.max
+                if isinstance(lo, Amount) and lo.kind == "x":
+                    lo = amount
+                if isinstance(hi, Amount) and hi.kind == "x":
+                    hi = amount
+                v.spec = dataclasses.replace(v.spec, min=lo, max=hi)
+                return v
             return None
 
         return [walk(e, fn) for e in c[0]]

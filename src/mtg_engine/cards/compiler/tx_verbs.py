@@ -67,6 +67,16 @@ _TEXT_WORDS = {
 }
 
 
+def _as_card(flt: Filter) -> Filter:
+    """ "A spell" among cards not yet cast: a card that would be one, a nonland card
+    (CR 305.9: a land can't be cast); "an instant or sorcery spell": such a card."""
+    kinds = tuple(k for k in flt.kinds if k != "spell")
+    conds = flt.conditions
+    if not kinds or kinds == ("card",):
+        conds = (*conds, ("not_type", "Land"))
+    return Filter(kinds, flt.zone, conds)
+
+
 class VerbRules:
     """Transformer rules for verb phrases (effects, CR 701) and tokens (CR 111)."""
 
@@ -1031,6 +1041,19 @@ class VerbRules:
         """ "[You may] cast a spell from among cards exiled with this artifact without
         paying its mana cost" (CR 118.9a, 608.2g), or another "cast"."""
         free = free_cast_of(c[0]) if c else None
+        if isinstance(free, Some) and ("among", "it") in free.filter.conditions:
+            # "you may cast a spell from among them without paying its mana cost":
+            # one of the cards an earlier instruction looked at, revealed or exiled,
+            # chosen as the instruction is followed (CR 608.2d; a "spell" there is a
+            # nonland card, CR 305.9), then cast (118.9a)
+            if free.count != 1:
+                raise CompileError("cast several spells from among them")
+            return [
+                Effect(
+                    "cast_free",
+                    {"player": SUBJ, "what": ChooseRef(among_them(_as_card(free.filter)), 1)},
+                )
+            ]
         if free is not None:
             return self.vp_cast_free([free])
         return self._vp_cast(c)
