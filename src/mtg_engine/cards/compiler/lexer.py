@@ -357,6 +357,13 @@ class OracleLexer(Lexer):
             elif (
                 value == "and"
                 and kind != "UNKNOWN"
+                and nxt == "can't"
+                and [t[1] for t in raw[i + 2 : i + 5]] == ["have", "or", "gain"]
+            ):
+                kind = "AND_CANT_HAVE"  # "lose flying and can't have or gain flying" (101.2)
+            elif (
+                value == "and"
+                and kind != "UNKNOWN"
                 and i > 0
                 and raw[i - 1][0] == "MANA_SYM"
                 and (nxt.isdigit() or nxt in NUMBER_WORDS)

@@ -510,7 +510,7 @@ class VerbRules:
         """ "Creatures your opponents control lose flying and can't have or gain flying"
         (Archetype of Imagination): the keyword is removed after every effect that
         would grant it, whatever their timestamps (CR 613.1f; rules/layers.py)."""
-        lost, barred = c
+        lost, barred = [x for x in c if isinstance(x, list)]
         if [k.keyword for k in lost] != [k.keyword for k in barred]:
             raise CompileError("'lose X and can't have or gain Y' with different abilities")
         return [
