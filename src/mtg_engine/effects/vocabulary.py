@@ -200,7 +200,10 @@ OP_SPECS.update(
         "'gains \"{T}: ...\"' (layer 6)",
         "gain_activated_abilities": "what: Ref, of: Ref, duration — 'gains all activated "
         "abilities of that card' (layer 6): the abilities it has as this resolves",
-        "lose_keyword": "what: Ref, keyword: str, duration (layer 6)",
+        "lose_keyword": (
+            'what: Ref, keyword: str, duration (layer 6); cant_have: bool — "can\'t have or gain" it,'
+            " applied after the layer's other effects"
+        ),
         "become": "what: Ref, duration, and any of power, toughness, types, subtypes, colors, "
         "keywords, copy_of, tapped — 'becomes a 3/3 Elemental creature' (layers 1-7)",
         "add_types": "what: Ref, types, subtypes, duration — '... in addition to its other "
@@ -229,6 +232,9 @@ OP_SPECS.update(
         "cant_be_regenerated": "what: Ref, duration (CR 701.19c)",
         "cant_be_targeted": "what: Ref, filter: Filter (by what), duration",
         "cant_be_sacrificed": "what: Ref, duration",
+        "cant_be_enchanted_by_other_auras": (
+            "what: Ref — Auras other than the one saying so can't enchant it (CR 303.4, 704.5m)"
+        ),
         "cant_transform": "what: Ref, duration",
         "cant_cast": "what: Ref (a player), filter: Filter, duration",
         "cant_gain_life": "what: Ref (a player), duration",
