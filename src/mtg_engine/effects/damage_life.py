@@ -56,17 +56,19 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     # "each of those creatures deals damage equal to its power to that creature": each
     # source deals its own amount (CR 120.3); otherwise one source deals it
     each_own = (
-        len(srcs) > 1
+        (len(srcs) > 1 or each_source)
         and isinstance(amt, Amount)
         and amt.kind in ("power", "toughness")
         and amt.ref == src_ref
     )
+    # "each creature deals damage to itself equal to its power": each to itself alone
+    to_itself = each_source and to == src_ref
     damaged: list[int] = []
     with simultaneous(ctx.game):  # one damage event, "to one or more" (CR 603.2c)
         for source in srcs if each_own or each_source else srcs[:1]:
             if each_own:
                 amount = stat_of(ctx.game, source, amt)
-            for r in recipients:
+            for r in [source.id] if to_itself else recipients:
                 n = division.get(r, 0) if division and r in division else amount
                 excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
                 if excess is not None:

@@ -24,6 +24,7 @@ from ..abilities import (
 )
 from .filters import _HEADS, Alt, NounWord, build_filter, card_type, subtype
 from .ir import (
+    SUBJ,
     ExiledCard,
     It,
     Rest,
@@ -601,6 +602,12 @@ class NounRules:
 
     def pron_it(self, c: list[Any]) -> It:
         return It()
+
+    def pron_itself(self, c: list[Any]) -> Any:
+        """ "Itself" is the clause's own subject ("each creature deals damage to itself":
+        each one to itself; "target creature deals 3 damage to itself"), not an "it"
+        read from what was named before (CR 608.2c)."""
+        return SUBJ
 
     def pron_them(self, c: list[Any]) -> Them:
         return Them()

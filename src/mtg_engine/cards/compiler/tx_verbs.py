@@ -77,6 +77,15 @@ def _as_card(flt: Filter) -> Filter:
     return Filter(kinds, flt.zone, conds)
 
 
+def _damage_equal(amount: Any, recipients: list[Any]) -> list[Effect]:
+    """ "deals damage equal to N to X" / "deals damage to X equal to N" (CR 120.3): an
+    "it" in the amount is the one dealing the damage ("the number of quest counters on
+    it", "each creature deals damage to itself equal to its power"; CR 608.2c)."""
+    if isinstance(amount, Amount) and type(amount.ref) is It:
+        amount = Amount(amount.kind, amount.filter, SUBJ, amount.value, amount.multiplier)
+    return [Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients]
+
+
 class VerbRules:
     """Transformer rules for verb phrases (effects, CR 701) and tokens (CR 111)."""
 
@@ -124,19 +133,11 @@ class VerbRules:
 
     def vp_damage_eq(self, c: list[Any]) -> list[Effect]:
         amount, recipients = c
-        if isinstance(amount, Amount) and type(amount.ref) is It:
-            # "Craig Boone deals damage equal to the number of quest counters on it":
-            # "it" is the one dealing the damage (CR 608.2c)
-            amount = Amount(amount.kind, amount.filter, SUBJ, amount.value, amount.multiplier)
-        return [
-            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
-        ]
+        return _damage_equal(amount, recipients)
 
     def vp_damage_eq2(self, c: list[Any]) -> list[Effect]:
         recipients, amount = c
-        return [
-            Effect("damage", {"amount": amount, "to": _obj(r), "source": SUBJ}) for r in recipients
-        ]
+        return _damage_equal(amount, recipients)
 
     vp_damage_eq_after = vp_damage_eq2  # "deals damage to X equal to N": same order
 
