@@ -130,9 +130,6 @@ When: TypeAlias = "str | Callable[[Game], bool] | None"
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
 PROHIBITIONS: dict[str, list[tuple[Prohibition, When]]] = {}
-#: event kind -> the guards of its "can't" checks that read the state (``when``
-#: functions): asked by :func:`watched` when no permanent's static applies
-_PROHIBITION_GUARDS: dict[str, tuple[Callable[[Game], bool], ...]] = {}
 #: event kind -> a cheap check whether its finders could find anything now (all of
 #: them: a kind registers a guard only when every finder of it has one)
 FINDER_GUARDS: dict[str, Callable[[Game], bool]] = {}
@@ -249,8 +246,6 @@ def prohibition(*kinds: str, when: When = None) -> Callable[[Prohibition], Prohi
     def register(fn: Prohibition) -> Prohibition:
         for k in kinds:
             PROHIBITIONS.setdefault(k, []).append((fn, when))
-            if callable(when):
-                _PROHIBITION_GUARDS[k] = (*_PROHIBITION_GUARDS.get(k, ()), when)
         return fn
 
     return register
@@ -322,8 +317,7 @@ def _index(game: Game) -> dict[str, list[IndexEntry]]:
             for i, st in _replacement_statics(cv):
                 for kind in ops[st.op][0]:
                     index.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
-    # (with what :func:`watched` learns from it, kind by kind)
-    game._chars[_INDEX] = (index, tuple(battlefield), {})
+    game._chars[_INDEX] = (index, tuple(battlefield))
     return index
 
 
@@ -383,32 +377,94 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
 
 def watched(game: Game, kind: str) -> bool:
     """Whether any replacement, prevention or "can't" could apply to an event of
-    ``kind`` now (a dict lookup when none could): a hot caller proposes its
-    events only then."""
+    ``kind`` now: a hot caller proposes its events only then. While no resolved
+    effect exists (most of a game), the answer is planned once per kind while the
+    permanents are the same (:func:`_plan`): two dict lookups, and the checks of
+    the state that neither the permanents nor the resolved effects decide (a stun
+    counter) when some could apply."""
+    plan: bool | tuple[Check, ...] | None
+    if game.effects:
+        plan = _plan(_index(game), kind, False)
+    else:
+        plans = game._chars.get(_PLANS)
+        plan = None if plans is None else plans.get(kind)
+        if plan is None:
+            plan = _plan(_index(game), kind, True)
+            game._chars.setdefault(_PLANS, {})[kind] = plan
+    if isinstance(plan, bool):
+        return plan
+    for check in plan:
+        if check(game):
+            return True
+    return False
+
+
+#: cache key: event kind -> :func:`watched`'s plan while no resolved effect exists,
+#: which reads nothing but the permanents' replacement statics (kept, as the index
+#: is, while the permanents are the same: ``rules/layers.py``)
+_PLANS = "pipeline_watched"
+
+
+Check = Callable[[Game], bool]
+
+#: guards that hold only while a resolved effect of some op exists (:func:`while_effect`)
+_EFFECT_GUARDS: set[Check] = set()
+
+
+def while_effect(*ops: str) -> Check:
+    """A guard (``FINDER_GUARDS``, ``prohibition(when=)``) that holds while a
+    resolved spell's or ability's effect of one of ``ops`` exists (CR 611.2):
+    :func:`watched` knows it can't hold while there is none."""
+    names = frozenset(ops)
+
+    def guard(game: Game) -> bool:
+        return any(e.op in names for e in game.effects)
+
+    _EFFECT_GUARDS.add(guard)
+    return guard
+
+
+def _plan(
+    idx: dict[str, list[IndexEntry]], kind: str, no_effects: bool
+) -> bool | tuple[Check, ...]:
+    """Whether something could apply to an event of ``kind`` while the permanents'
+    replacement statics are ``idx`` (and, with ``no_effects``, no resolved effect
+    exists): True (a permanent's static or "can't" of the kind, or a finder that
+    could always find something), False (nothing could), or the checks of the
+    state to make each time (a finder's guard, the keywords a finder is gated by,
+    the guards of "can't" checks)."""
+    if kind in idx:
+        return True
+    checks: list[Check] = []
+    for _, when in PROHIBITIONS.get(kind, ()):
+        if when is None or (isinstance(when, str) and when in idx):
+            return True
+        if callable(when) and not (no_effects and when in _EFFECT_GUARDS):
+            checks.append(when)
     if kind in FINDERS:
         guard = FINDER_GUARDS.get(kind)
-        if guard is None or guard(game):
-            gated = _GATED_KINDS.get(kind)
-            if gated is None or not gated.isdisjoint(keywords_possible(game)):
-                return True
-    if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
-        return False  # no permanent's static could apply (a tap paying a cost)
-    got = game._chars.get(_INDEX)
-    if got is None or len(got[1]) != len(game.battlefield):
-        _index(game)
-        got = game._chars[_INDEX]
-    memo = got[2]
-    seen = memo.get(kind)
-    if seen is None:
-        idx = got[0]
-        seen = memo[kind] = kind in idx or any(
-            w is None or (type(w) is str and w in idx) for _, w in PROHIBITIONS.get(kind, ())
+        gated = _GATED_KINDS.get(kind)
+        if guard is not None and no_effects and guard in _EFFECT_GUARDS:
+            pass  # (no finder of the kind can find anything now)
+        elif guard is None and gated is None:
+            return True
+        else:
+            checks.insert(0, _finder_check(guard, gated))
+    return tuple(checks) if checks else False
+
+
+def _finder_check(guard: Check | None, gated: frozenset[str] | None) -> Check:
+    """Whether the finders of a kind could find something now: their guard holds
+    and some object of the game may have a keyword they are gated by."""
+    if gated is None and guard is not None:
+        return guard
+
+    def check(game: Game) -> bool:
+        return (guard is None or guard(game)) and (
+            gated is None or not gated.isdisjoint(keywords_possible(game))
         )
-    if seen:
-        return True
-    # (a guard reads the state as it is now: it isn't kept with the index)
-    guards = _PROHIBITION_GUARDS.get(kind)
-    return guards is not None and any(g(game) for g in guards)
+
+    return check
 
 
 # ---------------------------------------------------------------------------
@@ -712,6 +768,7 @@ __all__ = [
     "watched",
     "performer",
     "FINDER_GUARDS",
+    "while_effect",
     "then_hook",
     "cited",
     "notes",
