@@ -314,7 +314,7 @@ def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
     plain = hooks[0]
     if plain is None:
         possible = keywords_possible(game)
-        if possible != hooks[2]:
+        if possible is not hooks[2] and possible != hooks[2]:
             hooks[2] = possible
             hooks[3] = tuple(
                 fn for fn, words in hooks[1] if words is None or not words.isdisjoint(possible)
