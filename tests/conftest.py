@@ -13,6 +13,7 @@ from hypothesis import settings
 from mtg_engine.cards.definitions import card_def
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.state import Game, Step
+from mtg_engine.rules import pipeline
 from mtg_engine.rules.setup import start_at
 
 # CI (``.ci/run`` sets CI=1) draws the same Hypothesis examples on every run, so a
@@ -64,3 +65,13 @@ class Board:
 @pytest.fixture
 def board() -> Board:
     return Board()
+
+
+@pytest.fixture
+def fresh_plans():
+    """For tests that patch the event pipeline's tables (``FINDERS``, ``PROHIBITIONS``):
+    no plan made from them (``pipeline.forget_plans``) is kept from another test, nor
+    left to one."""
+    pipeline.forget_plans()
+    yield
+    pipeline.forget_plans()

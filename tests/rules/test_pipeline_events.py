@@ -18,6 +18,9 @@ from mtg_engine.rules.pipeline import Replacement
 from mtg_engine.rules.tapping import set_tapped
 from mtg_engine.rules.turn import untap_step
 
+#: the pipeline's plans are made from the tables these tests patch
+pytestmark = pytest.mark.usefixtures("fresh_plans")
+
 
 def _stays_untapped(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     def apply(game: Game, ev: dict[str, Any]) -> str:
@@ -32,6 +35,7 @@ def test_tapping_is_proposed_and_a_replacement_is_named(board, monkeypatch):
     elves = board.add(0, "Llanowar Elves")
     game = board.start()
     monkeypatch.setitem(pipeline.FINDERS, "tap", [_stays_untapped])
+    pipeline.forget_plans()  # (the tables the plans are made from changed)
     changed = set_tapped(game, [game.objects[bears], game.objects[elves]], True, ("701.26a",))
     assert changed == []
     assert not game.objects[bears].tapped and not game.objects[elves].tapped
@@ -62,6 +66,7 @@ def test_cant_untap_beats_the_untap_step(board, monkeypatch):
         return "it can't become untapped" if ev["obj"] == bears else None
 
     monkeypatch.setitem(pipeline.PROHIBITIONS, "untap", [(cant, None)])
+    pipeline.forget_plans()  # (the tables the plans are made from changed)
     untap_step(game)
     assert game.objects[bears].tapped and not game.objects[land].tapped
     lines = [e.text for e in game.log if e.kind == "untap_prevented"]
@@ -88,10 +93,12 @@ def test_removing_counters_is_proposed(board, monkeypatch):
     monkeypatch.setitem(
         pipeline.PROHIBITIONS, "remove_counters", [(lambda g, ev: "the test says no", None)]
     )
+    pipeline.forget_plans()  # (the tables the plans are made from changed)
     assert remove_counters(game, game.objects[bears], "+1/+1", 1) == 0
     assert game.objects[bears].counters == {"+1/+1": 1}
     # removing more than it has removes what there is; none removes nothing
     monkeypatch.setitem(pipeline.PROHIBITIONS, "remove_counters", [])
+    pipeline.forget_plans()  # (the tables the plans are made from changed)
     assert remove_counters(game, game.objects[bears], "+1/+1", 5) == 1
     assert game.objects[bears].counters == {}
     assert remove_counters(game, game.objects[bears], "+1/+1", 1) == 0

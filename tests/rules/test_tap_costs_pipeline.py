@@ -24,6 +24,9 @@ from mtg_engine.game.state import Game, Step
 from mtg_engine.rules import pipeline
 from mtg_engine.rules.pipeline import Replacement
 
+#: the pipeline's plans are made from the tables these tests patch
+pytestmark = pytest.mark.usefixtures("fresh_plans")
+
 
 @pytest.fixture
 def seen(monkeypatch) -> set[int]:
@@ -39,6 +42,7 @@ def seen(monkeypatch) -> set[int]:
         return [Replacement("watcher", "the watcher", ("614.1a",), noted)]
 
     monkeypatch.setitem(pipeline.FINDERS, EventKind.TAP, [finder])
+    pipeline.forget_plans()  # (the tables the plans are made from changed)
     return out
 
 

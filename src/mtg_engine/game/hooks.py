@@ -267,8 +267,11 @@ def _covers(pattern: tuple[str | None, ...], values: tuple[Any, ...]) -> bool:
 
 
 #: the hooks to call for events of a kind (and watched values): the hooks alone when
-#: none is gated by keywords, else None and the hooks with their keyword gates
-HookList = tuple[tuple[EventHook, ...] | None, tuple[tuple[EventHook, frozenset[str] | None], ...]]
+#: none is gated by keywords (then the list holds them alone); else None, the hooks
+#: with their keyword gates, and the keyword names an object may have (as
+#: :func:`keywords_possible` last said) with the hooks they leave, worked out again
+#: when those names change
+HookList = list[Any]
 
 
 def _hooks_for(
@@ -287,19 +290,20 @@ def _hook_list(kind: str, values: tuple[Any, ...]) -> HookList:
     """:func:`_hooks_for`, as :func:`dispatch` calls them."""
     hooks = _hooks_for(kind, values)
     if all(words is None for _fn, words in hooks):
-        return (tuple(fn for fn, _words in hooks), ())
-    return (None, hooks)
+        return [tuple(fn for fn, _words in hooks)]
+    return [None, hooks, None, ()]
 
 
 def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
     """The one game listener of the keyword hooks: those of the event's kind that
-    watch what it says (the keyword hooks, then the rules' own)."""
+    watch what it says (the keyword hooks, then the rules' own), but those gated by
+    keywords no object of the game may have."""
     kind = ev.kind
     hooks = _DISPATCH.get(kind)
     if hooks is None:
         fields = _WATCHED_DATA.get(kind)
         hooks = _DISPATCH[kind] = _hook_list(kind, ()) if fields is None else [fields, {}]
-    if type(hooks) is list:
+    if len(hooks) == 2:  # [the watched fields, {their values: hooks}]
         fields, by_values = hooks
         d = ev.data
         # (one watched field: its value is the key)
@@ -307,18 +311,16 @@ def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
         hooks = by_values.get(value)
         if hooks is None:
             hooks = by_values[value] = _hook_list(kind, value if len(fields) == 2 else (value,))
-    plain, gated = hooks
-    if plain is not None:
-        for fn in plain:
-            fn(game, ev, subject)
-        return
-    possible = None
-    for fn, words in gated:
-        if words is not None:
-            if possible is None:
-                possible = keywords_possible(game)
-            if words.isdisjoint(possible):
-                continue  # (no object of this game may have the keyword)
+    plain = hooks[0]
+    if plain is None:
+        possible = keywords_possible(game)
+        if possible is not hooks[2] and possible != hooks[2]:
+            hooks[2] = possible
+            hooks[3] = tuple(
+                fn for fn, words in hooks[1] if words is None or not words.isdisjoint(possible)
+            )
+        plain = hooks[3]
+    for fn in plain:
         fn(game, ev, subject)
 
 
@@ -344,6 +346,8 @@ def gate_keywords(keywords: Iterable[str]) -> frozenset[str]:
 #: gated keyword names found on the cards of the objects looked at (derived data: a
 #: clone or a game read back looks again)
 _KEYWORD_SCAN = "gated_keywords"
+#: the scan before it looked at any object
+_NONE_SEEN: tuple[int, frozenset[str]] = (1, frozenset())
 
 #: effect ops that can give an object abilities no card of the game names: a copy
 #: (CR 707.2) of an object that may be gone; a keyword granted (CR 613.1f) is named
@@ -357,7 +361,7 @@ def keywords_possible(game: Game) -> frozenset[str]:
     its compiled abilities), or granted by a resolved effect; all of them while a
     copy effect exists. Each object is looked at once (a new object gets a new id,
     CR 400.7), so this is a lookup but for the objects made since the last call."""
-    start, seen = game._seen.get(_KEYWORD_SCAN, (1, frozenset()))
+    start, seen = game._seen.get(_KEYWORD_SCAN, _NONE_SEEN)
     found: frozenset[str] = seen
     end = game.next_id
     if start != end:

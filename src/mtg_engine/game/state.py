@@ -391,21 +391,21 @@ class Game(EventEmitter):
         no decision to make is in a loop of mandatory actions, and is a draw."""
         handlers = TASK_HANDLERS
         halt = self.halt
-        steps = 0
-        while self.pending is None and self.outcome is None and self.tasks:
+        for _ in range(MANDATORY_LOOP_STEPS):
+            if self.pending is not None or self.outcome is not None or not self.tasks:
+                return
             if halt is not None and halt(self):
                 return
             task = self.tasks[-1]
             handlers[task.kind](self, task)
-            steps += 1
-            if steps >= MANDATORY_LOOP_STEPS:
-                self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
-                self.pending = None
-                self.emit(
-                    EventKind.DRAW_GAME,
-                    ("104.4b",),
-                    "The game is a draw: a loop of mandatory actions",
-                )
+        # (the last step's handler may have ended the game or asked: it is a draw all the same)
+        self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")
+        self.pending = None
+        self.emit(
+            EventKind.DRAW_GAME,
+            ("104.4b",),
+            "The game is a draw: a loop of mandatory actions",
+        )
 
     def push_task(self, kind: str, data: dict[str, Any] | None = None) -> Task:
         t = Task(kind, data)

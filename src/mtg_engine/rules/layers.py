@@ -301,6 +301,7 @@ _PERMANENT_KEYS = frozenset(
         "trigger_event_kinds",  # rules/triggers.py: from the permanents' faces and effects
         "step_trigger_index",  # rules/triggers.py: the permanents' "at the beginning of"
         "pipeline_index",  # rules/pipeline.py: the permanents' replacement statics
+        "pipeline_watched",  # rules/pipeline.py: what could apply to events, from them
         "combat_statics",  # rules/combat_rules.py: the permanents' combat statics
     )
 )

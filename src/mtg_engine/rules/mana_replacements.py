@@ -28,6 +28,7 @@ from .pipeline import (
     static_replacement,
     static_sources,
     watched,
+    while_effect,
 )
 from .support import register
 
@@ -259,11 +260,7 @@ def resolved_mana_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return out
 
 
-def _any_resolved(game: Game) -> bool:
-    return any(e.op == MANA_INSTEAD_EFFECT for e in game.effects)
-
-
-FINDER_GUARDS[EventKind.ADD_MANA] = _any_resolved
+FINDER_GUARDS[EventKind.ADD_MANA] = while_effect(MANA_INSTEAD_EFFECT)
 
 
 def changes_mana_type(game: Game) -> bool:

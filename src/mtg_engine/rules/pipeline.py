@@ -130,9 +130,6 @@ When: TypeAlias = "str | Callable[[Game], bool] | None"
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
 PROHIBITIONS: dict[str, list[tuple[Prohibition, When]]] = {}
-#: event kind -> the guards of its "can't" checks that read the state (``when``
-#: functions): asked by :func:`watched` when no permanent's static applies
-_PROHIBITION_GUARDS: dict[str, tuple[Callable[[Game], bool], ...]] = {}
 #: event kind -> a cheap check whether its finders could find anything now (all of
 #: them: a kind registers a guard only when every finder of it has one)
 FINDER_GUARDS: dict[str, Callable[[Game], bool]] = {}
@@ -181,6 +178,7 @@ def replacement_finder(
         if moves is not None:
             _MOVES[fn] = frozenset(moves)
         _BY_MOVE.clear()
+        forget_plans()
         return fn
 
     return register
@@ -235,6 +233,7 @@ def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticF
     def register(fn: StaticFinder) -> StaticFinder:
         STATIC_FINDERS[op] = (kinds, fn)
         STATIC_KINDS.update(kinds)
+        forget_plans()
         return fn
 
     return register
@@ -249,8 +248,7 @@ def prohibition(*kinds: str, when: When = None) -> Callable[[Prohibition], Prohi
     def register(fn: Prohibition) -> Prohibition:
         for k in kinds:
             PROHIBITIONS.setdefault(k, []).append((fn, when))
-            if callable(when):
-                _PROHIBITION_GUARDS[k] = (*_PROHIBITION_GUARDS.get(k, ()), when)
+        forget_plans()
         return fn
 
     return register
@@ -322,8 +320,7 @@ def _index(game: Game) -> dict[str, list[IndexEntry]]:
             for i, st in _replacement_statics(cv):
                 for kind in ops[st.op][0]:
                     index.setdefault(kind, []).append((sid, f"{sid}:{i}", st))
-    # (with what :func:`watched` learns from it, kind by kind)
-    game._chars[_INDEX] = (index, tuple(battlefield), {})
+    game._chars[_INDEX] = (index, tuple(battlefield), frozenset(index))
     return index
 
 
@@ -383,32 +380,128 @@ def applicable(game: Game, ev: Event) -> list[Replacement]:
 
 def watched(game: Game, kind: str) -> bool:
     """Whether any replacement, prevention or "can't" could apply to an event of
-    ``kind`` now (a dict lookup when none could): a hot caller proposes its
-    events only then."""
-    if kind in FINDERS:
+    ``kind`` now: a hot caller proposes its events only then. While no resolved
+    effect exists (most of a game), the answer is planned once per kind while the
+    permanents are the same (:func:`_planned`): two dict lookups, and the checks
+    of the state that neither the permanents nor the resolved effects decide (a
+    stun counter) when some could apply."""
+    plans = game._chars.get(_PLANS)
+    got = None if plans is None or game.effects else plans.get(kind)
+    plan = (got if got is not None else _planned(game, kind))[0]
+    if isinstance(plan, bool):
+        return plan
+    for check in plan:
+        if check(game):
+            return True
+    return False
+
+
+#: cache key: event kind -> its :class:`Plan` while no resolved effect exists, which
+#: reads nothing but the kinds of the permanents' replacement statics (kept, as
+#: their index is, while the permanents are the same: ``rules/layers.py``)
+_PLANS = "pipeline_watched"
+
+Check = Callable[[Game], bool]
+
+#: what could apply to an event of a kind: :func:`watched`'s answer (True, False, or
+#: the checks of the state to make each time) and the "can't" checks that could
+#: (:func:`forbidden`), in order
+Plan = tuple["bool | tuple[Check, ...]", tuple[tuple[Prohibition, When], ...]]
+
+#: guards that hold only while a resolved effect of some op exists (:func:`while_effect`)
+_EFFECT_GUARDS: set[Check] = set()
+
+
+def while_effect(*ops: str) -> Check:
+    """A guard (``FINDER_GUARDS``, ``prohibition(when=)``) that holds while a
+    resolved spell's or ability's effect of one of ``ops`` exists (CR 611.2):
+    :func:`watched` knows it can't hold while there is none."""
+    names = frozenset(ops)
+
+    def guard(game: Game) -> bool:
+        return any(e.op in names for e in game.effects)
+
+    _EFFECT_GUARDS.add(guard)
+    return guard
+
+
+#: the kinds the permanents' replacement statics are indexed by -> event kind -> its
+#: plan while no resolved effect exists (a function of the two and of the tables
+#: above: shared by the games, forgotten when a finder, a "can't" or a static op
+#: registers, :func:`forget_plans`)
+_PLAN_MEMO: dict[frozenset[str], dict[str, Plan]] = {}
+
+
+def forget_plans() -> None:
+    """Forget the plans of every game (:data:`_PLAN_MEMO`), after the tables they are
+    made from changed: done by the decorators that register; a table changed
+    otherwise (a test's monkeypatch of ``FINDERS``) needs it too."""
+    for plans in _PLAN_MEMO.values():
+        plans.clear()  # (a game's cache holds the dict itself)
+    _PLAN_MEMO.clear()
+
+
+def _planned(game: Game, kind: str) -> Plan:
+    """The plan of ``kind`` now (:func:`_plan`); while no resolved effect exists,
+    the one for the kinds the permanents' index has, which the game remembers."""
+    idx = _index(game)
+    if game.effects:
+        return _plan(idx, kind, False)
+    keys = game._chars[_INDEX][2]
+    plans = _PLAN_MEMO.get(keys)
+    if plans is None:
+        plans = _PLAN_MEMO[keys] = {}
+    game._chars[_PLANS] = plans
+    plan = plans.get(kind)
+    if plan is None:
+        plan = plans[kind] = _plan(idx, kind, True)
+    return plan
+
+
+def _plan(idx: dict[str, list[IndexEntry]], kind: str, no_effects: bool) -> Plan:
+    """What could apply to an event of ``kind`` while the permanents' replacement
+    statics are ``idx`` (and, with ``no_effects``, no resolved effect exists):
+    whether something could (True: a permanent's static or "can't" of the kind, or
+    a finder that could always find something; False: nothing could; else the
+    checks of the state to make each time: a finder's guard, the keywords a finder
+    is gated by, the guards of "can't" checks), and the "can't" checks that could
+    apply (those of a permanent's static op only while one has it, CR 101.2)."""
+    checks: list[Check] = []
+    cant: list[tuple[Prohibition, When]] = []
+    for fn, when in PROHIBITIONS.get(kind, ()):
+        if isinstance(when, str):
+            if when in idx:
+                cant.append((fn, when))
+        elif when is None or not (no_effects and when in _EFFECT_GUARDS):
+            cant.append((fn, when))
+            if when is not None:
+                checks.append(when)
+    answer: bool | tuple[Check, ...]
+    if kind in idx or any(when is None or isinstance(when, str) for _, when in cant):
+        answer = True
+    elif kind in FINDERS and not (
+        no_effects and FINDER_GUARDS.get(kind) in _EFFECT_GUARDS  # (none can find anything)
+    ):
         guard = FINDER_GUARDS.get(kind)
-        if guard is None or guard(game):
-            gated = _GATED_KINDS.get(kind)
-            if gated is None or not gated.isdisjoint(keywords_possible(game)):
-                return True
-    if kind not in STATIC_KINDS and kind not in PROHIBITIONS:
-        return False  # no permanent's static could apply (a tap paying a cost)
-    got = game._chars.get(_INDEX)
-    if got is None or len(got[1]) != len(game.battlefield):
-        _index(game)
-        got = game._chars[_INDEX]
-    memo = got[2]
-    seen = memo.get(kind)
-    if seen is None:
-        idx = got[0]
-        seen = memo[kind] = kind in idx or any(
-            w is None or (type(w) is str and w in idx) for _, w in PROHIBITIONS.get(kind, ())
+        gated = _GATED_KINDS.get(kind)
+        answer = True if guard is None and gated is None else (_finder_check(guard, gated), *checks)
+    else:
+        answer = tuple(checks) if checks else False
+    return (answer, tuple(cant))
+
+
+def _finder_check(guard: Check | None, gated: frozenset[str] | None) -> Check:
+    """Whether the finders of a kind could find something now: their guard holds
+    and some object of the game may have a keyword they are gated by."""
+    if gated is None and guard is not None:
+        return guard
+
+    def check(game: Game) -> bool:
+        return (guard is None or guard(game)) and (
+            gated is None or not gated.isdisjoint(keywords_possible(game))
         )
-    if seen:
-        return True
-    # (a guard reads the state as it is now: it isn't kept with the index)
-    guards = _PROHIBITION_GUARDS.get(kind)
-    return guards is not None and any(g(game) for g in guards)
+
+    return check
 
 
 # ---------------------------------------------------------------------------
@@ -477,14 +570,13 @@ def propose(game: Game, ev: Event, task: Task | None = None) -> Event | None:
 
 def forbidden(game: Game, ev: Event) -> str | None:
     """Why ``ev`` can't happen (CR 101.2), or None; the event isn't changed."""
-    idx = None
-    for fn, when in PROHIBITIONS.get(ev["kind"], ()):
-        if isinstance(when, str):
-            if idx is None:
-                idx = _index(game)
-            if when not in idx:
-                continue
-        elif when is not None and not when(game):
+    kind = ev["kind"]
+    if kind not in PROHIBITIONS:
+        return None
+    plans = game._chars.get(_PLANS)
+    got = None if plans is None or game.effects else plans.get(kind)
+    for fn, when in (got if got is not None else _planned(game, kind))[1]:
+        if callable(when) and not when(game):
             continue
         why = fn(game, ev)
         if why is not None:
@@ -712,6 +804,8 @@ __all__ = [
     "watched",
     "performer",
     "FINDER_GUARDS",
+    "while_effect",
+    "forget_plans",
     "then_hook",
     "cited",
     "notes",

@@ -22,7 +22,6 @@ Registered with the event pipeline (rules/pipeline.py):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Effect, StaticEffect
@@ -46,6 +45,7 @@ from .pipeline import (
     static_replacement,
     static_sources,
     watched,
+    while_effect,
 )
 from .player_effects import effect_source_name, effects_on
 from .support import register
@@ -113,13 +113,6 @@ def restricted_by_effect(game: Game, op: str, player: int) -> str | None:
     return None
 
 
-def _effect_guard(op: str) -> Callable[[Game], bool]:
-    def guard(game: Game) -> bool:
-        return any(e.op == op for e in game.effects)
-
-    return guard
-
-
 def _effect_prohibition(op: str, kind: str, text: str) -> None:
     """Register the "can't" of resolved effects of ``op`` on events of ``kind``."""
 
@@ -129,7 +122,7 @@ def _effect_prohibition(op: str, kind: str, text: str) -> None:
         name = restricted_by_effect(game, op, ev["player"])
         return None if name is None else f"{name} says they {text}"
 
-    prohibition(kind, when=_effect_guard(op))(check)
+    prohibition(kind, when=while_effect(op))(check)
 
 
 for _op, _kind, _text in (
@@ -242,10 +235,6 @@ def skip_step(
 SKIP_NEXT = "skip_next"
 
 
-def _has_skip_next(game: Game) -> bool:
-    return any(e.op == SKIP_NEXT for e in game.effects)
-
-
 @replacement_finder(EventKind.STEP)
 def skip_next_step(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 614.10, 614.10a: "Target player skips their next draw step": the first
@@ -268,7 +257,7 @@ def skip_next_step(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return out
 
 
-FINDER_GUARDS[EventKind.STEP] = _has_skip_next
+FINDER_GUARDS[EventKind.STEP] = while_effect(SKIP_NEXT)
 
 
 def step_skipped(game: Game, step: str) -> bool:

@@ -102,7 +102,11 @@ def optional_skip(game: Game, task: Task) -> str | None:
     is kept in ``task.data[AFTER_SKIP]`` for the next step, 614.10b), else None."""
     ev = task.data.pop("event", None)
     if ev is None:
-        if game.step == Step.CLEANUP or not static_sources(game, OP):
+        if (
+            game.step == Step.CLEANUP
+            or not watched(game, EventKind.STEP)  # (a lookup while nothing could skip it)
+            or not static_sources(game, OP)
+        ):
             return None
         # as the untap step would begin, the turn would (CR 500.1)
         step = "turn" if game.step == Step.UNTAP else Step.NAMES[game.step]
