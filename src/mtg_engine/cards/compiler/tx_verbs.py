@@ -314,6 +314,18 @@ class VerbRules:
         (n, kind), refs = c
         return self._each("put_counters", "what", refs, counter=kind, amount=n)
 
+    def vp_distribute_counters(self, c: list[Any]) -> list[Effect]:
+        # "distribute three +1/+1 counters among one, two, or three target creatures":
+        # the division is announced with the targets, each gets at least one (CR 601.2d)
+        (n, kind), spec = c
+        spec = TargetSpec(spec.filter, spec.min, spec.max, divide="counters")
+        return [Effect("put_counters", {"what": Tgt(spec), "counter": kind, "amount": n})]
+
+    def vp_distribute_counters_up_to(self, c: list[Any]) -> list[Effect]:
+        # "among up to two target creatures": zero targets is a legal choice (CR 601.2c)
+        count, most, desc = c
+        return self.vp_distribute_counters([count, TargetSpec(desc, 0, _int(most))])
+
     def vp_put_counters2(self, c: list[Any]) -> list[Effect]:
         (n1, k1), (n2, k2), refs = c
         return self._each("put_counters", "what", refs, counter=k1, amount=n1) + self._each(
