@@ -35,7 +35,7 @@ from .ir import (
     substitute_subject,
     walk,
 )
-from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
+from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -1308,6 +1308,11 @@ class VerbRules:
     # object itself (CR 702.73a, 604.3); of other objects, a type-changing effect
     # (layer 4, CR 613.1d: compiler/__init__._static_of)
     vp_changeling = _rule("grant_keyword", keyword="Changeling", every_type=True)
+    # "Ghostfire is colorless.", "Transguild Courier is all colors.": of the object
+    # itself, a characteristic-defining ability (CR 604.3, 105.2c); of others, a
+    # color-changing effect (layer 5, CR 613.1e: compiler/__init__._static_of)
+    vp_is_colorless = _rule("set_colors", colors=())
+    vp_is_all_colors = _rule("set_colors", colors=COLORS)
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
