@@ -1833,6 +1833,13 @@ class ClauseRules:
             ],
         )
 
+    def replacement_discarded_to_battlefield(self, c: list[Any]) -> Parsed:
+        # "If a spell or ability an opponent controls causes you to discard this card,
+        # put it onto the battlefield instead of putting it into your graveyard"
+        # (Obstinate Baloth): the card's own replacement effect in hand (CR 614.1a, 701.9a)
+        args = {"by": "opponent", "to": "battlefield"}
+        return Parsed("static", statics=[StaticEffect("replace_discarded", SelfRef(), args)])
+
     def extra_trigger(self, c: list[Any]) -> Parsed:
         """ "If an artifact or creature entering causes a triggered ability of a
         permanent you control to trigger, that ability triggers an additional time"
