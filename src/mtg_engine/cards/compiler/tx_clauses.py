@@ -1472,9 +1472,24 @@ class ClauseRules:
             named = [e.args.get("player") or e.args.get("to") for e in effects]
             payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
         options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
+        if len(options) == 1 and options[0].op == "pay":
+            # "unless target opponent pays 3 life": a payment, as "unless ... pays {3}"
+            # (CR 118.12, 119.4)
+            life = options[0].args["life"]
+            return [
+                Effect(
+                    "unless_pays",
+                    {"effects": tuple(effects), "player": payer, "cost": "", "life": life},
+                )
+            ]
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
         ]
+
+    def unless_pay_life(self, c: list[Any]) -> list[Effect]:
+        # "... unless target opponent pays 3 life" (Athreos, God of Passage): paying life
+        # is the action the player may take instead (CR 118.12, 119.4)
+        return [Effect("pay", {"player": SUBJ, "life": c[0]})]
 
     def clause_if_and_if(self, c: list[Any]) -> list[Effect]:
         # "You gain X life if {G} was spent to cast this spell and X life if {W} was
