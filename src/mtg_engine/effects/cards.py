@@ -74,7 +74,15 @@ def discard(ctx: Ctx, e: Effect) -> bool:
         # "That player discards that card": the cards named, from their owners' hands
         for o in ctx.objects(e.args["what"]):
             if o.zone == Zone.HAND:
-                move(g, o.id, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard")
+                move(
+                    g,
+                    o.id,
+                    Zone.GRAVEYARD,
+                    ("701.9a",),
+                    reason="is discarded",
+                    cause="discard",
+                    by=ctx.controller,
+                )
         return True
     every = e.args.get("amount") == "all"
     n = 0 if every else ctx.amount(e.args.get("amount", 1))
@@ -101,6 +109,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                         ("701.9a", *_mv_rules(g, oid, flt)),
                         reason="is discarded",
                         cause="discard",
+                        by=ctx.controller,
                     )
                     _discarded(ctx, new)
             s["players"].pop(0)
@@ -137,7 +146,13 @@ def discard(ctx: Ctx, e: Effect) -> bool:
         with simultaneous(g):  # the cards discarded at once: one event (CR 603.2c)
             for oid in chosen:
                 new = move(
-                    g, oid, Zone.GRAVEYARD, ("701.9a",), reason="is discarded", cause="discard"
+                    g,
+                    oid,
+                    Zone.GRAVEYARD,
+                    ("701.9a",),
+                    reason="is discarded",
+                    cause="discard",
+                    by=ctx.controller,
                 )
                 _discarded(ctx, new)
         # "discard any number of cards, then draw that many cards" (CR 608.2c)
@@ -256,6 +271,7 @@ def learn(ctx: Ctx, e: Effect) -> bool:
                 ("701.9a", "701.48a"),
                 reason="is discarded",
                 cause="discard",
+                by=ctx.controller,
             )
             _discarded(ctx, new)
         s["discarded"] = bool(chosen)

@@ -29,6 +29,7 @@ register("arg:unless_does.options")
 # "... unless that creature's controller has Craig Boone deal that much damage to them"
 register("arg:damage.to_payer")
 register("arg:unless_pays.x")  # "where X is ..." (Thassa's Rebuff)
+register("arg:unless_pays.life")  # "unless target opponent pays 3 life" (CR 119.4)
 register("pay:x_chosen")  # "you may pay {X}": X chosen as it resolves (CR 107.3f)
 register("arg:pay.life")  # "pay {1} and 3 life" (CR 119.4)
 
@@ -53,24 +54,30 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
         ctx.scratch.setdefault("choice", "none")
     payer = players[0] if players else ctx.controller
     cost = mana_costs.parse_cost(str(e.args.get("cost", ""))).with_x(_x(ctx, e))
+    # "unless target opponent pays 3 life" (CR 119.4: only with that much life)
+    life = ctx.amount(e.args.get("life", 0))
+    what = f"{life} life" if life and not e.args.get("cost") else str(cost)
     if "paid" not in s:
         plan = mana_rules.plan_payment(g, payer, cost)
-        if plan is not None:
+        if plan is not None and (not life or life_unpayable(g, payer, life) is None):
             if ctx.answer is None:
                 return ctx.ask(
                     DecisionKind.YES_NO,
                     "118.12",
-                    f"Pay {cost} for {ctx.obj.name}? (if you don't: {', '.join(x.op.replace('_', ' ') for x in e.args.get('effects', ()))})",
-                    {"purpose": DecisionPurpose.UNLESS_PAYS, "cost": str(cost)},
+                    f"Pay {what} for {ctx.obj.name}? (if you don't: {', '.join(x.op.replace('_', ' ') for x in e.args.get('effects', ()))})",
+                    {"purpose": DecisionPurpose.UNLESS_PAYS, "cost": what},
                     player=payer,
                 )
             yes = bool(ctx.take_answer().value)
             if yes:
                 mana_rules.execute_plan(g, payer, cost, plan, f'{ctx.obj.name}\'s "unless" cost')
+                if life:
+                    rules = ("119.4", "118.12")
+                    lose_life(g, payer, life, rules, f"paid for {ctx.obj.name}", paid=True)
             s["paid"] = yes
         else:
             s["paid"] = False
-            g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {cost}")
+            g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {what}")
     if s["paid"]:
         return True
     if ctx.task is not None:

@@ -300,6 +300,11 @@ STATIC_OP_SPECS: dict[str, str] = {
     "putting it anywhere else' (CR 614.1a, 614.6)",
     "replace_put_into_graveyard": "effects — 'If this would be put into a graveyard from "
     "anywhere, ... instead' (CR 614.6)",
+    "replace_discarded": "by: 'opponent', to: 'battlefield' — 'If a spell or ability an "
+    "opponent controls causes you to discard this card, put it onto the battlefield instead' "
+    "(CR 614.1a, 701.9a)",
+    "set_colors": "colors, cda: bool — 'All permanents are colorless' (layer 5, CR 613.1e); "
+    "'Ghostfire is colorless.': a characteristic-defining ability (CR 604.3)",
     "set_pt": "power and/or toughness (int or Amount), cda: bool — a characteristic-defining "
     "ability (CR 604.3, layer 7a)",
     "must_be_blocked_by_all": "'All creatures able to block this creature do so' (CR 509.1c)",

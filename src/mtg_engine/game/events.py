@@ -237,6 +237,7 @@ class ZoneChangeData(TypedDict):
     attached: NotRequired[list[int]]  # Auras/Equipment attached as it left (603.10a)
     attached_to: NotRequired[int]  # what it was attached to as it left (603.10c)
     cause: NotRequired[str]  # what moved it ("sacrifice", "discard", ...)
+    by: NotRequired[int]  # who controls the spell or ability that moved it
 
 
 class DamageData(TypedDict):

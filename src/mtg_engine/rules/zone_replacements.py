@@ -68,6 +68,14 @@ def _to(zone: int, how: str, name: str) -> Any:
     return apply
 
 
+def _onto_battlefield(name: str) -> Any:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["to"] = Zone.BATTLEFIELD  # under its owner's control (CR 110.2)
+        return f"{name} is put onto the battlefield instead"
+
+    return apply
+
+
 @replacement_finder(EventKind.ZONE_CHANGE, moves=[(Zone.BATTLEFIELD, None), (None, Zone.GRAVEYARD)])
 def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """The moving object's own "... instead" statics (CR 614.1a, 614.6)."""
@@ -92,6 +100,16 @@ def own_statics(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                     )
                 continue
             if to != Zone.GRAVEYARD or obj.face_down:
+                continue
+            if st.op == "replace_discarded":
+                # "If a spell or ability an opponent controls causes you to discard this
+                # card, put it onto the battlefield instead" (CR 614.1a, 701.9a): only a
+                # discard an opponent's spell or ability makes (the event's ``by``)
+                by = ev.get("by")
+                if frm == Zone.HAND and ev["cause"] == "discard" and by not in (None, obj.owner):
+                    out.append(
+                        Replacement(key, c.name, ("614.1a", "701.9a"), _onto_battlefield(c.name))
+                    )
                 continue
             if st.op == "replace_die":
                 # CR 700.4: "dies" = put into a graveyard from the battlefield
@@ -320,6 +338,7 @@ register(
     "condition:would_die",
     "static:replace_die",
     "static:replace_put_into_graveyard",
+    "static:replace_discarded",
     "static:replace_leave_exile",
     "static:graveyard_to_exile",
 )

@@ -38,6 +38,7 @@ def move(
     quiet: bool = False,
     cause: str = "",
     event: dict[str, Any] | None = None,
+    by: int | None = None,
 ) -> int | None:
     """Move an object to a zone; returns the new object's id (None if it ceased to
     exist, or when a choice of replacement order is pending, CR 616.1).
@@ -46,7 +47,9 @@ def move(
     names the keyword action that moves it, for abilities that watch for it:
     "discard" (CR 701.9a), "sacrifice" (701.21a), or "resolved" (a spell put
     into the graveyard as the last step of its resolution, 608.2n). It is the
-    event's ``cause``. The move is proposed first (CR 614-616,
+    event's ``cause``; ``by`` is the player who controls the spell or ability that
+    moves it, when one does ("a spell or ability an opponent controls causes you to
+    discard this card"). The move is proposed first (CR 614-616,
     rules/pipeline.py): "instead" effects change where it goes before anything moves.
     """
     old = game.objects[oid]
@@ -57,10 +60,12 @@ def move(
         # card from nothing); it leaves the stack only by resolving or being removed
         return None
     if event is None:
-        event = propose(
-            game,
-            zone_event(game, old, to_zone, rules, reason, bottom, controller, tapped, quiet, cause),
+        proposed = zone_event(
+            game, old, to_zone, rules, reason, bottom, controller, tapped, quiet, cause
         )
+        if by is not None:
+            proposed["by"] = by
+        event = propose(game, proposed)
         if event is None:
             return None  # CR 616.1: the affected player chooses the order first
     if event.get("cancelled"):
@@ -136,6 +141,8 @@ def move(
             data["attached_to"] = old.attached_to
         if cause:
             data["cause"] = cause
+        if event.get("by") is not None:
+            data["by"] = event["by"]
         game.emit(EventKind.ZONE_CHANGE, rules, text, old, **data)
     for name in event.get("then") or ():
         THEN_HOOKS[name](game, event, new_id)  # e.g. madness's trigger (CR 702.35a)

@@ -118,6 +118,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cost_change",
         "add_types",
         "set_types",
+        "set_colors",
         "become",
         "assign_damage_by_toughness",
         "prevent_damage",
@@ -248,6 +249,9 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
         # "You may have this creature enter with a +1/+1 counter on it" (unleash,
         # CR 702.98a): a replacement effect its controller may decline (614.1c)
         args = {**args, "optional": True}
+    if effect.op == "set_colors" and isinstance(affected, SelfRef) and cond is None:
+        # "Ghostfire is colorless.": a characteristic-defining ability, in every zone (604.3)
+        args = {**args, "cda": True}
     if effect.op == "prevent_damage":
         return _prevent_static(args, affected, cond)
     return StaticEffect(effect.op, affected, args, cond)

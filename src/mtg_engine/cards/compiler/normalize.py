@@ -41,6 +41,15 @@ _FREE_FROM_HAND = (
     "You may cast spells from your hand without paying their mana costs.",
     "Without paying their mana costs, you may cast spells from your hand.",
 )
+#: "exile an instant or sorcery card at random from your graveyard" (Radiant
+#: Scrollwielder): the game picks the cards, not a player (CR 608.2d), as "discard a card
+#: at random" does; the words move to the clause's end, where the grammar reads "at
+#: random" of any instruction
+_AT_RANDOM_FROM = re.compile(r"\b(cards?) at random (from [^.,]*?graveyard)([^.]*)\.")
+#: "exile Liliana, then return her to the battlefield transformed under her owner's
+#: control": on a card that names itself, "him"/"her" is the card (CR 201.5), read as "it"
+_OWN_POSSESSIVE = re.compile(r"\b(?:his|her) owner's\b")
+_OWN_PRONOUN = re.compile(r"(?<!his or )(?<!him or )\b(?:him|her)\b(?! or\b)")
 #: "This land enters tapped. As it enters, ..." (its "it" is the permanent itself)
 _ENTERS_TAPPED_AS_IT_ENTERS = re.compile(r"^(This \w+ enters tapped\.) (As it enters, .+)$")
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
@@ -111,11 +120,15 @@ def normalize_line(line: str, names: list[str]) -> str:
     line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
     if _FREE_FROM_HAND[0] in line:
         line = line.replace(*_FREE_FROM_HAND)
+    if " at random from " in line:
+        line = _AT_RANDOM_FROM.sub(r"\1 \2\3 at random.", line)
     if "meld them into" in line:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:
         if name in line:
             line = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
+    if "CARDNAME" in line and re.search(r"\b(?:him|her)\b", line):
+        line = _OWN_PRONOUN.sub("it", _OWN_POSSESSIVE.sub("its owner's", line))
     return _lower_outside_symbols(line).strip()
 
 

@@ -1531,9 +1531,24 @@ class ClauseRules:
             else o
             for o in options
         )
+        if len(options) == 1 and options[0].op == "pay":
+            # "unless target opponent pays 3 life": a payment, as "unless ... pays {3}"
+            # (CR 118.12, 119.4)
+            life = options[0].args["life"]
+            return [
+                Effect(
+                    "unless_pays",
+                    {"effects": tuple(effects), "player": payer, "cost": "", "life": life},
+                )
+            ]
         return [
             Effect("unless_does", {"effects": tuple(effects), "player": payer, "options": options})
         ]
+
+    def unless_pay_life(self, c: list[Any]) -> list[Effect]:
+        # "... unless target opponent pays 3 life" (Athreos, God of Passage): paying life
+        # is the action the player may take instead (CR 118.12, 119.4)
+        return [Effect("pay", {"player": SUBJ, "life": c[0]})]
 
     def clause_if_and_if(self, c: list[Any]) -> list[Effect]:
         # "You gain X life if {G} was spent to cast this spell and X life if {W} was
@@ -1902,6 +1917,13 @@ class ClauseRules:
                 StaticEffect("replace_put_into_graveyard", SelfRef(), {"effects": tuple(effects)})
             ],
         )
+
+    def replacement_discarded_to_battlefield(self, c: list[Any]) -> Parsed:
+        # "If a spell or ability an opponent controls causes you to discard this card,
+        # put it onto the battlefield instead of putting it into your graveyard"
+        # (Obstinate Baloth): the card's own replacement effect in hand (CR 614.1a, 701.9a)
+        args = {"by": "opponent", "to": "battlefield"}
+        return Parsed("static", statics=[StaticEffect("replace_discarded", SelfRef(), args)])
 
     def extra_trigger(self, c: list[Any]) -> Parsed:
         """ "If an artifact or creature entering causes a triggered ability of a

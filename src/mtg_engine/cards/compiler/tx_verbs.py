@@ -35,7 +35,7 @@ from .ir import (
     substitute_subject,
     walk,
 )
-from .tables import BASIC_LAND_TYPES, ORDINAL_WORDS
+from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     EXPERIENCE_COUNTERS,
@@ -143,6 +143,8 @@ class VerbRules:
 
     def vp_damage_divided(self, c: list[Any]) -> list[Effect]:
         amount, spec = c
+        # damage divided "among up to N targets" goes to one target at least (CR 601.2d)
+        spec = TargetSpec(spec.filter, max(1, spec.min), spec.max, divide="damage")
         return [
             Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "divided": True})
         ]
@@ -150,7 +152,8 @@ class VerbRules:
     def vp_distribute_counters(self, c: list[Any]) -> list[Effect]:
         """ "Distribute three +1/+1 counters among one, two, or three target creatures"
         (Bounty of the Hunt): the division is announced with the targets, each target
-        getting at least one (CR 601.2d, 122.1)."""
+        getting at least one (CR 601.2d, 122.1); "among up to two target creatures" may
+        have no target at all (CR 601.2c: Court of Garenbrig still doubles counters)."""
         (n, kind), spec = c
         spec = TargetSpec(spec.filter, spec.min, spec.max, divide="counters")
         return [Effect("put_counters", {"what": Tgt(spec), "counter": kind, "amount": n})]
@@ -159,7 +162,7 @@ class VerbRules:
         # "X damage divided evenly, rounded down, among any number of targets" (Fireball):
         # each target gets X divided by the number of targets chosen, rounded down
         amount, spec = c
-        spec = TargetSpec(spec.filter, spec.min, spec.max)
+        spec = TargetSpec(spec.filter, max(1, spec.min), spec.max)
         return [
             Effect("damage", {"amount": amount, "to": Tgt(spec), "source": SUBJ, "evenly": True})
         ]
@@ -179,10 +182,10 @@ class VerbRules:
         return TargetSpec(c[0], 1, 99, divide="damage")
 
     def div_up_to(self, c: list[Any]) -> TargetSpec:
-        return TargetSpec(ANY_TARGET, 1, _int(c[0]), divide="damage")
+        return TargetSpec(ANY_TARGET, 0, _int(c[0]), divide="damage")
 
     def div_up_to_desc(self, c: list[Any]) -> TargetSpec:
-        return TargetSpec(c[1], 1, _int(c[0]), divide="damage")
+        return TargetSpec(c[1], 0, _int(c[0]), divide="damage")
 
     def div_any_other_desc(self, c: list[Any]) -> TargetSpec:
         # "among any number of other target creatures you control" (Broodlord)
@@ -190,7 +193,7 @@ class VerbRules:
 
     def div_up_to_other_desc(self, c: list[Any]) -> TargetSpec:
         # "among up to three other target creatures" (Rhino, Terrible Trampler)
-        return TargetSpec(c[-1].with_condition("other", True), 1, _int(c[0]), divide="damage")
+        return TargetSpec(c[-1].with_condition("other", True), 0, _int(c[0]), divide="damage")
 
     def vp_destroy(self, c: list[Any]) -> list[Effect]:
         return self._each("destroy", "what", c[0])
@@ -1367,6 +1370,11 @@ class VerbRules:
     # object itself (CR 702.73a, 604.3); of other objects, a type-changing effect
     # (layer 4, CR 613.1d: compiler/__init__._static_of)
     vp_changeling = _rule("grant_keyword", keyword="Changeling", every_type=True)
+    # "Ghostfire is colorless.", "Transguild Courier is all colors.": of the object
+    # itself, a characteristic-defining ability (CR 604.3, 105.2c); of others, a
+    # color-changing effect (layer 5, CR 613.1e: compiler/__init__._static_of)
+    vp_is_colorless = _rule("set_colors", colors=())
+    vp_is_all_colors = _rule("set_colors", colors=COLORS)
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
