@@ -59,6 +59,10 @@ def leave_game(game: Game, player: int) -> None:
             gone += 1
     if gone:
         game.invalidate()
+        # what the rules learned about the objects made so far (game.Game._seen: the
+        # keywords some object may have, ...) is looked at again over the objects left,
+        # as a copy or a saved game read back does: the game goes on the same either way
+        game._seen.clear()
         game.emit(
             EventKind.CEASE_TO_EXIST,
             (RULE,),
