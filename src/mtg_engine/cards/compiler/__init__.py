@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
+from ...game.serialize import encode
 from ..abilities import (
     Ability,
     AbilityKind,
@@ -442,6 +443,18 @@ def _modes(body: Body, trigger: Trigger | None) -> tuple[Mode, ...]:
         effs, targets = finalize(effects, trigger)
         modes.append(Mode(text, effs, targets))
     return tuple(modes)
+
+
+def _check_resolved(a: Ability) -> None:
+    """An ability still holding a reference only the compiler knows (an "it", "that
+    creature" or "target creature's" it couldn't tie to an object: Hedron Matrix's "its
+    mana value" in a static ability) can't run: it is a sentence the compiler doesn't
+    read yet, not a compiled ability. The test is the game state's own: whatever an
+    ability holds must be data a saved game can hold (game/serialize.py)."""
+    try:
+        encode(a)
+    except TypeError as exc:
+        raise CompileError(f"unresolved reference: {exc}") from exc
 
 
 def _with_mode_texts(a: Ability, raw: str) -> Ability:
@@ -898,6 +911,8 @@ def compile_text(
                 # 4, this object has [ability]"
                 inner = [replace(a, text=a.text.removeprefix(MAX_SPEED_PREFIX)) for a in made]
                 made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
+            for a in made:
+                _check_resolved(a)
             out.extend(made)
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)
@@ -916,6 +931,7 @@ def compile_text(
             spell = _spell_ability(spell_bodies, text)
             if spree:
                 spell = _with_spree_costs(spell, spree)
+            _check_resolved(spell)
             abilities.insert(0, _with_mode_texts(_name_quoted(spell, text), text))
         except (CompileError, ValueError):
             # (ValueError: a pronoun ir.finalize can't resolve, as for the paragraphs)
