@@ -42,8 +42,12 @@ def snow_left(p: Player) -> list[int]:
 def add_to_pool(p: Player, mana: Iterable[str], snow: bool) -> None:
     """Add ``mana`` (letters, ``"G"``) to ``p``'s pool (CR 106.3), as snow mana when a
     snow source made it (CR 107.4h)."""
-    kept = snow_left(p)
     pool = p.mana_pool
+    if not snow and not any(p.snow_mana):  # (no snow mana to keep count of)
+        for m in mana:
+            pool[POOL_INDEX[m]] += 1
+        return
+    kept = snow_left(p)
     for m in mana:
         i = POOL_INDEX[m]
         pool[i] += 1
@@ -56,8 +60,12 @@ def take_from_pool(p: Player, used: list[int], snow_used: list[int] | None = Non
     """Remove ``used`` mana (by pool index) from ``p``'s pool (CR 601.2h): of it,
     ``snow_used`` is snow mana paying {S} (CR 107.4h); the rest is nonsnow mana
     first, and snow mana only when none of its type is left."""
-    kept = snow_left(p)
     pool = p.mana_pool
+    if not any(p.snow_mana):  # (no snow mana: none pays {S} either)
+        for i in range(6):
+            pool[i] -= used[i]
+        return
+    kept = snow_left(p)
     for i in range(6):
         pool[i] -= used[i]
         if snow_used is not None:
