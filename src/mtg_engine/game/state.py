@@ -391,12 +391,13 @@ class Game(EventEmitter):
         no decision to make is in a loop of mandatory actions, and is a draw."""
         handlers = TASK_HANDLERS
         halt = self.halt
+        tasks = self.tasks  # (no handler replaces the list: they push and pop)
         for _ in range(MANDATORY_LOOP_STEPS):
-            if self.pending is not None or self.outcome is not None or not self.tasks:
+            if self.pending is not None or self.outcome is not None or not tasks:
                 return
             if halt is not None and halt(self):
                 return
-            task = self.tasks[-1]
+            task = tasks[-1]
             handlers[task.kind](self, task)
         # (the last step's handler may have ended the game or asked: it is a draw all the same)
         self.outcome = Outcome(None, OutcomeReason.MANDATORY_LOOP, "104.4b")

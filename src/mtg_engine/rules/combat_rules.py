@@ -275,7 +275,10 @@ def global_rules(game: Game, op: str) -> list[CombatRule]:
 
 def has(game: Game, obj: GameObject, op: str, defending: int | None = None) -> bool:
     """Whether a rule ``op`` applies to ``obj`` (against ``defending``, if it matters)."""
-    for r in rules_of(game, obj):
+    rules = rules_of(game, obj)
+    if not rules:
+        return False  # (most creatures: no combat rule at all)
+    for r in rules:
         if r.op == op and (
             r.condition is None or condition_holds(game, r.condition, None, obj, defending, r)
         ):
@@ -285,9 +288,12 @@ def has(game: Game, obj: GameObject, op: str, defending: int | None = None) -> b
 
 def find(game: Game, obj: GameObject, op: str, defending: int | None = None) -> list[CombatRule]:
     """The rules ``op`` that apply to ``obj`` (conditions checked against ``defending``)."""
+    rules = rules_of(game, obj)
+    if not rules:
+        return []  # (most creatures: no combat rule at all)
     return [
         r
-        for r in rules_of(game, obj)
+        for r in rules
         if r.op == op
         and (r.condition is None or condition_holds(game, r.condition, None, obj, defending, r))
     ]

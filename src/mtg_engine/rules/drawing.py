@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.tasks import Task, task_handler
-from .pipeline import PERFORMERS, applicable, cited, performer, propose
+from .pipeline import PERFORMERS, applicable, cited, performer, propose, watched
 from .zones import move
 
 if TYPE_CHECKING:
@@ -70,6 +70,13 @@ def draw(
     task below that choice."""
     drawn = 0
     for i in range(n):
+        if not watched(game, EventKind.DRAW):
+            # nothing could replace or forbid the draw (the usual case): it is
+            # performed as proposed, without building the proposal's text
+            if not _perform_draw(game, {"player": player, "rules": rules}):
+                break
+            drawn += 1
+            continue
         ev = propose(game, draw_event(game, player, rules, step_draw and i == 0))
         if ev is None:
             # CR 616.1: a replacement_order task now asks; the later draws follow it

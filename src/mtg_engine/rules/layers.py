@@ -502,9 +502,8 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     # and the per-player records below
     # mana sources with a production worked out as it's asked may read any zone
     # (each source of such a list is marked: its first one tells)
-    mana_kept = keys is _PERMANENT_KEYS and not any(
-        srcs[0].as_asked for p in game.players if (srcs := get(("mana_sources", p.index)))
-    )
+    # (worked out when a mana record is met: None until then)
+    mana_kept: bool | None = None if keys is _PERMANENT_KEYS else False
     for k in cache.keys() - keys:
         if type(k) is tuple:
             name = k[0]
@@ -515,8 +514,15 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
                 # and is built again when they aren't the same)
                 if printed_hands and cache[k][3]:
                     continue
-            elif mana_kept and (name == "mana_sources" or name == "can_pay"):
-                continue  # these mana sources read no library, hand, graveyard or stack
+            elif name == "mana_sources" or name == "can_pay":
+                if mana_kept is None:
+                    mana_kept = not any(
+                        srcs[0].as_asked
+                        for p in game.players
+                        if (srcs := get(("mana_sources", p.index)))
+                    )
+                if mana_kept:
+                    continue  # these mana sources read no library, hand, graveyard or stack
         del cache[k]
     if kept:
         cache.update(kept)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.events import EventKind
+from ..game.hooks import gate_keywords, keywords_possible
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .layers import end_effects
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
 _INDIRECT = "phased_out_indirectly"
 
 
+#: the keyword name as :func:`keywords_possible` names it (registered as a gate)
+_PHASING = next(iter(gate_keywords(("Phasing",))))
+
+
 def has_phasing(game: Game, o: GameObject) -> bool:
     return "Phasing" in chars(game, o).keywords  # CR 702.26p: instances are redundant
 
@@ -41,6 +46,8 @@ def phase_permanents(game: Game) -> None:
     """CR 502.1 / 702.26a: the phasing turn-based action of the untap step."""
     out: list[GameObject] = []
     back: list[GameObject] = []
+    # (no object of the game can have phasing, the usual case: nothing phases out)
+    may_phase = _PHASING in keywords_possible(game)
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.controller != game.active:
@@ -48,7 +55,7 @@ def phase_permanents(game: Game) -> None:
         if o.phased_out:
             if not (o.chosen or {}).get(_INDIRECT):
                 back.append(o)  # CR 702.26g: indirectly phased-out ones come with their host
-        elif has_phasing(game, o):
+        elif may_phase and has_phasing(game, o):
             out.append(o)
     if not out and not back:
         return

@@ -168,8 +168,8 @@ def check_state_based_actions(game: Game) -> bool:
         # completed dungeon (704.5t: a player has one at all, ``dungeon_owed``) may
         # be owed, looked at in one pass over the players
         for p in game.players:
-            if p.dungeon is not None or (
-                not p.has_lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10)
+            if (p.life <= 0 or p.drew_from_empty or p.poison >= 10 or p.dungeon is not None) and (
+                p.dungeon is not None or not p.has_lost
             ):
                 break
         else:
@@ -344,7 +344,10 @@ def check_state_based_actions(game: Game) -> bool:
 
 def _attached(game: Game) -> bool:
     objects = game.objects
-    return any(objects[oid].attached_to is not None for oid in game.battlefield)
+    for oid in game.battlefield:  # (a loop: no generator for the usual none)
+        if objects[oid].attached_to is not None:
+            return True
+    return False
 
 
 #: cache key (rules/layers.py): since the object-based checks last found nothing,

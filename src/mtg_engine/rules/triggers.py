@@ -405,11 +405,19 @@ def _check(
     if ev.kind not in _TRIGGER_EVENT_KINDS:
         return
     d = ev.data
+    kinds = _watched_kinds(game)
+    if (
+        ev.kind not in kinds
+        and ev.kind != EventKind.ZONE_CHANGE
+        and ev.kind != EventKind.CAST
+        and ev.kind != EventKind.PHASING
+        and not graveyard_watchers(game)
+    ):
+        return  # (the usual case, decided as below without building anything)
     in_graveyards = graveyard_watchers(game)  # CR 113.6m
     cast_self = _cast_this_spell(game, d) if ev.kind == EventKind.CAST else None
     if cast_self is not None:
         in_graveyards = [*in_graveyards, cast_self]
-    kinds = _watched_kinds(game)
     if (
         ev.kind != EventKind.ZONE_CHANGE
         and ev.kind not in kinds

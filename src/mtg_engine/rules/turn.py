@@ -261,6 +261,10 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
     )
 
 
+#: an empty mana pool (CR 106.4): most steps end with one, compared in one go
+_NO_MANA = [0, 0, 0, 0, 0, 0]
+
+
 def end_step(game: Game) -> None:
     """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
     step = game.step
@@ -269,7 +273,7 @@ def end_step(game: Game) -> None:
     if in_combat and not Step.BEGINNING_OF_COMBAT <= step < Step.END_OF_COMBAT:
         in_combat.clear()  # "until end of combat" is over (CR 702.189a)
     for p in game.players:
-        if any(p.mana_pool) or p.restricted_mana:
+        if (p.mana_pool != _NO_MANA and any(p.mana_pool)) or p.restricted_mana:
             kept = persistent.get(p.index)
             pool = [0, 0, 0, 0, 0, 0]
             if kept is not None:

@@ -18,12 +18,16 @@ from ..game.records import ContinuousEffect
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars, remember_chars
 from .layers import source_left
-from .pipeline import THEN_HOOKS, cited, notes, performer, propose, refused
+from .pipeline import THEN_HOOKS, cited, notes, performer, propose, refused, watched
 from .simultaneous import attached_before, last_known, simultaneous
 
 if TYPE_CHECKING:
     from ..game.events import Event
     from ..game.state import Game
+
+
+#: the proposed move nothing modified, as :func:`move` reads it (never changed)
+_UNMODIFIED: dict[str, Any] = {}
 
 
 def move(
@@ -60,14 +64,19 @@ def move(
         # card from nothing); it leaves the stack only by resolving or being removed
         return None
     if event is None:
-        proposed = zone_event(
-            game, old, to_zone, rules, reason, bottom, controller, tapped, quiet, cause
-        )
-        if by is not None:
-            proposed["by"] = by
-        event = propose(game, proposed)
-        if event is None:
-            return None  # CR 616.1: the affected player chooses the order first
+        if watched(game, EventKind.ZONE_CHANGE):
+            proposed = zone_event(
+                game, old, to_zone, rules, reason, bottom, controller, tapped, quiet, cause
+            )
+            if by is not None:
+                proposed["by"] = by
+            event = propose(game, proposed)
+            if event is None:
+                return None  # CR 616.1: the affected player chooses the order first
+        else:
+            # nothing could modify or forbid the move (the usual case): the event
+            # proposed would come back as it went, so it isn't built
+            event = _UNMODIFIED if by is None else {"by": by}
     if event.get("cancelled"):
         if event.get("forbidden"):
             refused(game, event, ("614.17d",), obj=oid)  # CR 101.2: "can't enter"
@@ -80,32 +89,39 @@ def move(
         reason = f"would {_would(game, old, event)}; {notes(event)}"
         # a then-hook logs the event it still is ("enters tapped", rules/replacement.py)
         quiet = quiet and bool(event.get("logged_by")) and to_zone == event["orig_to"]
-    # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
-    # last existed on the battlefield (before the effects that ended with it, 611.2b)
-    # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
-    lki = last_known(game, old) if from_zone == Zone.BATTLEFIELD else None
-    # the Auras and Equipment attached to it as it last existed ("whenever equipped
-    # creature dies", CR 603.10a); _leave unattaches them
-    attached = attached_before(game, oid) if from_zone == Zone.BATTLEFIELD else []
-    if attached:
-        # "Equipment attached to that creature" after it left: as it last existed (608.2h)
-        game.turn_flags.left_attached[oid] = tuple(attached)
-    if from_zone == Zone.BATTLEFIELD and old.attached_to is not None:
-        # what this Aura enchanted as it left: its "enchanted creature" from now on (608.2h)
-        game.turn_flags.left_attached_to[oid] = old.attached_to
-    game.zone_list(from_zone, old.owner).remove(oid)
-    leave_battlefield(game, old)
+    lki = None
+    attached: list[int] = []
+    if from_zone == Zone.BATTLEFIELD:
+        # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
+        # last existed on the battlefield (before the effects that ended with it, 611.2b)
+        # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
+        lki = last_known(game, old)
+        # the Auras and Equipment attached to it as it last existed ("whenever equipped
+        # creature dies", CR 603.10a); _leave unattaches them
+        attached = attached_before(game, oid)
+        if attached:
+            # "Equipment attached to that creature" after it left: as it last existed (608.2h)
+            game.turn_flags.left_attached[oid] = tuple(attached)
+        if old.attached_to is not None:
+            # what this Aura enchanted as it left: its "enchanted creature" from now on (608.2h)
+            game.turn_flags.left_attached_to[oid] = old.attached_to
+        game.battlefield.remove(oid)
+        leave_battlefield(game, old)
+    else:
+        game.zone_list(from_zone, old.owner).remove(oid)
     new_id = game.new_id()
     new = GameObject(new_id, old.card_uid, old.card, old.owner, to_zone)
     new.is_token = old.is_token
-    new.face = old.face if to_zone in (Zone.BATTLEFIELD, Zone.STACK) else _front_face(old)
     new.timestamp = game.new_timestamp()
     if to_zone == Zone.BATTLEFIELD:
+        new.face = old.face
         new.controller = old.owner if controller is None else controller
         new.controlled_since = game.turn
         new.tapped = tapped
     elif to_zone == Zone.STACK:
+        new.face = old.face
         new.controller = old.controller if controller is None else controller
+    # (elsewhere a double-faced card has its front face up, CR 712.8a: face 0, as made)
     del game.objects[oid]
     game.objects[new_id] = new
     if from_zone == Zone.STACK and to_zone == Zone.BATTLEFIELD and game.effects:
@@ -235,10 +251,6 @@ def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
             game.effects[i] = ContinuousEffect(
                 e.layer, e.timestamp, e.source, e.controller, affected, e.op, e.args, e.duration
             )
-
-
-def _front_face(obj: GameObject) -> int:
-    return 0
 
 
 def becomes_unattached(game: Game, o: GameObject, rules: tuple[str, ...], text: str = "") -> None:
