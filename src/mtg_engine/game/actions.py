@@ -15,6 +15,8 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, Self, Union, get_args, get_origin, get_type_hints
 
+from .fast_enum import FastEnumType
+
 
 class IllegalActionError(ValueError):
     """An answer that the rules don't allow at this decision (CR 732: illegal actions),
@@ -26,7 +28,7 @@ class IllegalActionError(ValueError):
         self.rule = rule
 
 
-class DecisionKind(StrEnum):
+class DecisionKind(StrEnum, metaclass=FastEnumType):
     """The kinds of decisions. A ``StrEnum``: the values are stable strings across
     versions, so ``kind == "priority"`` also holds and a saved game stores the value."""
 
@@ -47,7 +49,7 @@ class DecisionKind(StrEnum):
     CHOOSE_OPTION = "choose_option"  # a color, a creature type, a number, a coin call
 
 
-class DecisionPurpose(StrEnum):
+class DecisionPurpose(StrEnum, metaclass=FastEnumType):
     """Why a decision is asked, beyond its kind: ``decision.purpose`` (also
     ``decision.data["purpose"]``). Agents use it to answer sensibly; the values
     are stable strings (a ``StrEnum``, so ``purpose == "may"`` also holds)."""

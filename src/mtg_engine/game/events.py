@@ -12,8 +12,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
+from .fast_enum import FastEnumType
 
-class EventKind(StrEnum):
+
+class EventKind(StrEnum, metaclass=FastEnumType):
     """Every kind of logged or proposed game event (architecture §7).
 
     A ``StrEnum``: a member equals its value (``EventKind.DRAW == "draw"``), so

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from .fast_enum import FastEnumType
 from .native import mypyc_attr
 
 
-class OutcomeReason(StrEnum):
+class OutcomeReason(StrEnum, metaclass=FastEnumType):
     """Why a game ended (CR 104.3): the loss that decided it. The value is the
     readable reason (``str(reason)``), as printed by ``mtg sim`` and ``mtg play``."""
 
