@@ -28,6 +28,7 @@ from typing import Any
 
 from ..cards.abilities import Effect, Filter
 from ..game.events import EventKind
+from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.effects_runner import Ctx
 from ..rules.pipeline import Replacement, replacement_finder
@@ -118,7 +119,7 @@ def cast_as_flash_this_turn(ctx: Ctx, e: Effect) -> bool:
     )
 
 
-@replacement_finder(EventKind.ZONE_CHANGE)
+@replacement_finder(EventKind.ZONE_CHANGE, moves=((None, Zone.GRAVEYARD),))
 def marked_spell_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 614.1a: the marked spell goes to its owner's hand instead of into the
     graveyard as it resolves (not when it's countered or doesn't resolve)."""

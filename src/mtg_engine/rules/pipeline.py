@@ -214,7 +214,13 @@ def _finders(game: Game, ev: Event) -> Iterable[Finder]:
 
 def _move_finders(ev: Event) -> tuple[Finder, ...]:
     """The zone-change finders that can find something for this move (in order)."""
-    move = (ev["from"], ev["to"])
+    return _finders_of_move(ev["from"], ev["to"])
+
+
+def _finders_of_move(from_zone: int, to_zone: int) -> tuple[Finder, ...]:
+    """The zone-change finders that can find something for a move from ``from_zone``
+    to ``to_zone`` (in order)."""
+    move = (from_zone, to_zone)
     got = _BY_MOVE.get(move)
     if got is None:
         frm, to = move
@@ -394,6 +400,22 @@ def watched(game: Game, kind: str) -> bool:
         if check(game):
             return True
     return False
+
+
+def move_watched(game: Game, from_zone: int, to_zone: int) -> bool:
+    """:func:`watched` for a move from ``from_zone`` to ``to_zone`` (CR 614, 101.2):
+    whether anything could modify or forbid it. As the kind's answer, but finders
+    registered for other moves only (``replacement_finder(moves=)``) can't apply:
+    with no finder for this move, no replacement static of a permanent for zone
+    changes and no "can't" that could apply, :func:`propose` would give the event
+    back as it is (a draw, a card cast, a hand put back for a mulligan)."""
+    if not watched(game, EventKind.ZONE_CHANGE):
+        return False
+    if _finders_of_move(from_zone, to_zone) or EventKind.ZONE_CHANGE in _index(game):
+        return True
+    plans = game._chars.get(_PLANS)
+    got = None if plans is None or game.effects else plans.get(EventKind.ZONE_CHANGE)
+    return bool((got if got is not None else _planned(game, EventKind.ZONE_CHANGE))[1])
 
 
 #: cache key: event kind -> its :class:`Plan` while no resolved effect exists, which

@@ -18,7 +18,7 @@ from ..game.records import ContinuousEffect
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars, remember_chars
 from .layers import source_left
-from .pipeline import THEN_HOOKS, cited, notes, performer, propose, refused, watched
+from .pipeline import THEN_HOOKS, cited, move_watched, notes, performer, propose, refused
 from .simultaneous import attached_before, last_known, simultaneous
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def move(
         # card from nothing); it leaves the stack only by resolving or being removed
         return None
     if event is None:
-        if watched(game, EventKind.ZONE_CHANGE):
+        if move_watched(game, from_zone, to_zone):
             proposed = zone_event(
                 game, old, to_zone, rules, reason, bottom, controller, tapped, quiet, cause
             )
