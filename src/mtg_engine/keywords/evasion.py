@@ -43,7 +43,9 @@ def block_problem(game: Game, blocker: GameObject, attacker: GameObject) -> tupl
     akw = a.keywords
     bkw = b.keywords
     defending = blocker.controller
-    if cr.has(game, attacker, "cant_be_blocked", defending):
+    # (most creatures have no combat rule at all: then no effect restricts this block)
+    ruled = bool(cr.rules_of(game, attacker)) or bool(cr.rules_of(game, blocker))
+    if ruled and cr.has(game, attacker, "cant_be_blocked", defending):
         return ("it can't be blocked", "509.1b")
     if Kw.FLYING in akw and not (Kw.FLYING in bkw or Kw.REACH in bkw):
         return ("it has flying and the blocker has neither flying nor reach", "702.9b")
@@ -70,10 +72,7 @@ def block_problem(game: Game, blocker: GameObject, attacker: GameObject) -> tupl
         return ("it has landwalk and the defending player controls such a land", "702.14c")
     if has_protection_from(game, attacker, blocker):
         return ("it has protection from the blocker", "702.16f")
-    why = _rule_problem(game, blocker, b, attacker, a, defending)
-    if why is not None:
-        return why
-    return None
+    return _rule_problem(game, blocker, b, attacker, a, defending) if ruled else None
 
 
 def _rule_problem(

@@ -27,7 +27,7 @@ end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..cards.abilities import Ability, AbilityKind, StaticEffect
 from ..cards.model import mana_symbols, mana_value_of
@@ -41,17 +41,24 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+#: the zones :func:`chars` looks at first, read once (a class attribute costs more
+#: than a module constant, and chars() is the hottest look-up of the rules)
+_BATTLEFIELD: Final = Zone.BATTLEFIELD
+_HAND: Final = Zone.HAND
+
+
 def chars(game: Game, obj: GameObject) -> Chars:
     """The characteristics of ``obj`` after all continuous effects (CR 613).
 
     The returned record is shared and must not be modified.
     """
     c: Chars | None
-    if obj.zone == Zone.BATTLEFIELD:
+    zone = obj.zone
+    if zone == _BATTLEFIELD:
         # the permanents' own cache (rules/layers.py keeps it through most changes)
         c = game._perm.get(obj.id)
         return _computed(game, obj) if c is None else c
-    if obj.zone == Zone.HAND:
+    if zone == _HAND:
         c = game._printed.get(obj.id)
         if c is not None:
             return c

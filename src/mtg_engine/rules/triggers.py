@@ -392,6 +392,12 @@ def _flush(game: Game, b: Batch) -> None:
 _FLUSH.append(_flush)
 
 
+#: the event kinds :func:`_check` looks at even when no permanent's ability triggers
+#: on them: a zone change (it may look back, CR 603.10a), a spell cast ("when you
+#: cast this spell", 601.2i) and phasing out (603.10b)
+_LOOKED_AT_ANYWAY = frozenset((EventKind.ZONE_CHANGE, EventKind.CAST, EventKind.PHASING))
+
+
 def _check(
     game: Game,
     ev: Event,
@@ -406,13 +412,7 @@ def _check(
         return
     d = ev.data
     kinds = _watched_kinds(game)
-    if (
-        ev.kind not in kinds
-        and ev.kind != EventKind.ZONE_CHANGE
-        and ev.kind != EventKind.CAST
-        and ev.kind != EventKind.PHASING
-        and not graveyard_watchers(game)
-    ):
+    if ev.kind not in kinds and ev.kind not in _LOOKED_AT_ANYWAY and not graveyard_watchers(game):
         return  # (the usual case, decided as below without building anything)
     in_graveyards = graveyard_watchers(game)  # CR 113.6m
     cast_self = _cast_this_spell(game, d) if ev.kind == EventKind.CAST else None
