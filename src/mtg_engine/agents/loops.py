@@ -54,6 +54,9 @@ class LoopBound:
     def allowed(self, game: Game, options: Sequence[Action]) -> list[Action]:
         """``options`` without activations repeated :data:`MAX_REPEATS` times this step
         (all of them if nothing else is left)."""
+        if not self.counts:
+            # (nothing counted: nothing to filter; record() moves the window on first)
+            return list(options)
         self._sync(game)
         if not self.counts:
             return list(options)
