@@ -50,6 +50,7 @@ def test_kind_and_keyword_declarations_change_no_game(decks, seed, monkeypatch):
     monkeypatch.setattr(pipeline, "_GATED_KINDS", {})
     monkeypatch.setattr(pipeline, "_KINDS_GATED", set())
     monkeypatch.setattr(pipeline, "_PLAN_MEMO", {})  # (the plans made with the gates)
+    monkeypatch.setattr(pipeline, "_PLAN_MEMO_EFFECTS", {})
     monkeypatch.setattr(emitter, "_LISTENERS_BY_KIND", hooks._LISTENERS_BY_KIND)
     assert _log(decks, seed) == filtered
 

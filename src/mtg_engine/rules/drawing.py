@@ -149,7 +149,9 @@ def draws(
     replacement effects. True when the draws are done now; False when a
     ``draw`` task was pushed (a choice may come up) and the caller must let it
     run first. ``step_draw``: the draw step's turn-based draw (CR 504.1)."""
-    if any(applicable(game, draw_event(game, p, rules, step_draw)) for p in players):
+    if watched(game, EventKind.DRAW) and any(
+        applicable(game, draw_event(game, p, rules, step_draw)) for p in players
+    ):
         data = _task_data(game, list(players), int(n), rules)
         if step_draw:
             data["step_draw"] = True

@@ -452,6 +452,9 @@ def while_effect(*ops: str) -> Check:
 #: above: shared by the games, forgotten when a finder, a "can't" or a static op
 #: registers, :func:`forget_plans`)
 _PLAN_MEMO: dict[frozenset[str], dict[str, Plan]] = {}
+#: the same while resolved effects exist (the plan then makes no use of their
+#: absence, and the checks it holds look at them each time)
+_PLAN_MEMO_EFFECTS: dict[frozenset[str], dict[str, Plan]] = {}
 
 
 def forget_plans() -> None:
@@ -461,15 +464,23 @@ def forget_plans() -> None:
     for plans in _PLAN_MEMO.values():
         plans.clear()  # (a game's cache holds the dict itself)
     _PLAN_MEMO.clear()
+    _PLAN_MEMO_EFFECTS.clear()
 
 
 def _planned(game: Game, kind: str) -> Plan:
-    """The plan of ``kind`` now (:func:`_plan`); while no resolved effect exists,
-    the one for the kinds the permanents' index has, which the game remembers."""
+    """The plan of ``kind`` now (:func:`_plan`) for the kinds the permanents' index
+    has, remembered by every game; while no resolved effect exists, the one that
+    counts on their absence, which the game's cache holds."""
     idx = _index(game)
-    if game.effects:
-        return _plan(idx, kind, False)
     keys = game._chars[_INDEX][2]
+    if game.effects:
+        plans = _PLAN_MEMO_EFFECTS.get(keys)
+        if plans is None:
+            plans = _PLAN_MEMO_EFFECTS[keys] = {}
+        plan = plans.get(kind)
+        if plan is None:
+            plan = plans[kind] = _plan(idx, kind, False)
+        return plan
     plans = _PLAN_MEMO.get(keys)
     if plans is None:
         plans = _PLAN_MEMO[keys] = {}
