@@ -46,3 +46,21 @@ def test_the_one_rejected_state_draws_again_for_one_option() -> None:
     value, after = _draw(before, 1)
     assert (value, after) == _reference_randrange(before, 1)
     assert after == (before + 2 * 0x9E3779B97F4A7C15) & _MASK
+
+
+def test_shuffle_is_fisher_yates_with_randrange() -> None:
+    """CR 701.24a: ``shuffle`` draws its positions itself; the order and the state
+    after it are those of Fisher-Yates with :meth:`Rng.randrange` for each position."""
+    seeds = Rng(777)
+    for size in (0, 1, 2, 3, 40, 61):
+        state = seeds.next_u64()
+        shuffled = list(range(size))
+        r = Rng()
+        r.state = state
+        r.shuffle(shuffled)
+        expected = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j, state = _reference_randrange(state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled == expected
+        assert r.state == state

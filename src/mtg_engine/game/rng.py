@@ -74,10 +74,23 @@ class Rng:
                 return v % n
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates shuffle in place (CR 701.24: a random order)."""
+        """Fisher-Yates shuffle in place (CR 701.24: a random order): each position
+        takes ``randrange(i + 1)``, its draws made here (a library is shuffled a card
+        at a time, and a method call per draw cost more than the draw)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK % n)
+            while True:  # (next_u64, as randrange draws for n > 1)
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _MUL1) & _MASK
+                z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+                v = z ^ (z >> 31)
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)
