@@ -41,10 +41,10 @@ def clash(ctx: Ctx, e: Effect) -> bool:
     me = players[0] if players else ctx.controller
     if "opponent" not in sc:
         opponents = g.opponents(me)
-        if len(opponents) > 1:
+        if opponents:
             chosen = ctx.choose_option(
                 me,
-                opponents,
+                [str(q) for q in opponents],  # (an option is a string: ChooseOption)
                 "701.30b",
                 f"{g.players[me].name}: choose an opponent to clash with",
                 DecisionPurpose.OPPONENT,
@@ -53,7 +53,7 @@ def clash(ctx: Ctx, e: Effect) -> bool:
                 return False
             sc["opponent"] = int(chosen)
         else:
-            sc["opponent"] = opponents[0] if opponents else None
+            sc["opponent"] = None
     opp = sc["opponent"]
     clashing = _apnap(ctx, [me] if opp is None else [me, opp])
     if "revealed" not in sc:

@@ -421,10 +421,10 @@ def copy_spell_n(ctx: Ctx, e: Effect) -> bool:
         opponents = g.opponents(ctx.controller)
         if not opponents:
             return True
-        if len(opponents) > 1 and "opponent" not in s:
+        if "opponent" not in s:
             chosen = ctx.choose_option(
                 ctx.controller,
-                opponents,
+                [str(q) for q in opponents],  # (an option is a string: ChooseOption)
                 rule,
                 f"{g.players[ctx.controller].name}: choose an opponent to copy the spell",
                 DecisionPurpose.OPPONENT,

@@ -109,9 +109,10 @@ class Ctx:
     def choose_option(
         self, player: int, options: list[Any], rule: str, prompt: str, purpose: DecisionPurpose
     ) -> Any:
-        """One of ``options`` chosen by ``player`` (no question when there's one; the
-        answer checked against them); None while the decision is pending."""
-        if len(options) == 1:
+        """One of ``options`` chosen by ``player`` (no question when there's one,
+        unless the game asks single answers too; the answer checked against them);
+        None while the decision is pending."""
+        if not self.game.real_choice(len(options), 1):
             return options[0]
         if self.answer is None:
             self.ask(

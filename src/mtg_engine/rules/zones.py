@@ -19,7 +19,7 @@ from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars, remember_chars
 from .layers import source_left
 from .pipeline import THEN_HOOKS, cited, move_watched, notes, performer, propose, refused
-from .simultaneous import attached_before, last_known, simultaneous
+from .simultaneous import attached_before, last_known, lki_record, simultaneous
 
 if TYPE_CHECKING:
     from ..game.events import Event
@@ -96,6 +96,8 @@ def move(
         # last existed on the battlefield (before the effects that ended with it, 611.2b)
         # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
         lki = last_known(game, old)
+        if game.stack:
+            _remember_source(game, old)
         # the Auras and Equipment attached to it as it last existed ("whenever equipped
         # creature dies", CR 603.10a); _leave unattaches them
         attached = attached_before(game, oid)
@@ -163,6 +165,22 @@ def move(
     for name in event.get("then") or ():
         THEN_HOOKS[name](game, event, new_id)  # e.g. madness's trigger (CR 702.35a)
     return new_id
+
+
+def _remember_source(game: Game, old: GameObject) -> None:
+    """CR 113.7a, 608.2h: an ability on the stack whose source leaves the battlefield
+    still resolves, and what it says about its source ("damage equal to the number of
+    quest counters on it", the lifelink of the source dealing it) uses the source as
+    it last existed there: record that on each such ability (plain data, which a
+    copy of the game keeps), unless it already looks back at an earlier source."""
+    for sid in game.stack:
+        so = game.objects.get(sid)
+        if so is None or so.source_id != old.id or so.stack_kind not in ABILITY_KINDS:
+            continue
+        td = so.trigger_data
+        if td is not None and "source_lki" in td:
+            continue
+        so.trigger_data = {**(td or {}), "source_lki": lki_record(game, old)}
 
 
 def zone_event(

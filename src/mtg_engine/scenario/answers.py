@@ -935,6 +935,16 @@ class Script:
         if k == DecisionKind.CHOOSE_OPTION and "combination" in d.data and _is_number(value):
             self._combination(game, int(value), acting)
             return
+        if k == DecisionKind.CHOOSE_OPTION and d.data.get("purpose") == DecisionPurpose.OPPONENT:
+            # "an opponent you choose" (demonstrate 702.144a, clash 701.30b): the
+            # opponent by name, `choose: B` or `choose: [B]`
+            named = value[0] if isinstance(value, list) and len(value) == 1 else value
+            names = self.refs.player_names
+            who = str(names.index(named)) if named in names else None
+            if who is None or who not in d.data["options"]:
+                raise Illegal(f"{named!r} isn't an opponent that may be chosen here")
+            _answer(game, ChooseOption(who))
+            return
         if k == DecisionKind.CHOOSE_OPTION:
             options = list(d.data["options"])
             wanted = "yes" if value is True else "no" if value is False else str(value)
@@ -1009,6 +1019,11 @@ def _choose_fits(d: Decision, value: Any) -> bool:
     if kind == DecisionKind.X:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == DecisionKind.CHOOSE_OPTION:
+        if d.data.get("purpose") == DecisionPurpose.OPPONENT:
+            # a player's name, alone or as a one-name list (`choose: [B]`)
+            return isinstance(value, str) or (
+                isinstance(value, list) and len(value) == 1 and isinstance(value[0], str)
+            )
         return not isinstance(value, list)
     if kind == DecisionKind.ASSIGN_DAMAGE:
         # the "may" of "may assign its combat damage as though it weren't blocked"
