@@ -39,7 +39,7 @@ from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending, spending
-from .mana_triggers import resolve_mana_triggers
+from .mana_triggers import resolve_mana_triggers_asking
 from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard
@@ -651,6 +651,11 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
     """CR 605.3a: the activated mana ability resolves (its source may be gone: a
     sacrificed Chromatic Star still adds its mana, CR 113.7a)."""
     d = task.data
+    if "mana_triggers" in d:
+        # its triggered mana abilities resolving, a choice answered (CR 605.4a)
+        if resolve_mana_triggers_asking(game, task):
+            game.finish(task)
+        return
     obj = game.objects.get(d["obj"]) if "obj" in d else None
     src = game.objects.get(d["source"])
     ability: Ability | None = None
@@ -680,7 +685,8 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
             ]
             made.extend(mana_costs.POOL_ORDER[i] for i, _r in p.restricted_mana[before[1] :])
             # CR 605.4a: the triggered mana abilities its tapping triggered resolve now
-            resolve_mana_triggers(game, {src.id: tuple("".join(made))})
+            if not resolve_mana_triggers_asking(game, task, {src.id: tuple("".join(made))}):
+                return
         game.finish(task)
 
 

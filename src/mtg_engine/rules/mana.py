@@ -1048,7 +1048,7 @@ def execute_plan(
         names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
-        resolve_mana_triggers(game, produced, wanted)  # CR 605.4a
+        resolve_mana_triggers(game, produced, wanted, productions_of)  # CR 605.4a
     if tapped_for_cost:
         became_tapped(game, tapped_for_cost, ("605.3a", "602.2b"))
     if sacrificed:

@@ -33,6 +33,7 @@ from ..cards.abilities import Ability, AbilityKind, ControllerRef, Effect
 from ..game.events import Event, EventKind
 from ..game.objects import GameObject
 from ..game.state import Game
+from ..game.tasks import Task
 from .characteristics import chars
 from .effects_runner import run_mana_ability
 from .support import register
@@ -62,45 +63,109 @@ def is_triggered_mana_ability(a: Ability) -> bool:
     )
 
 
-def resolve_mana_triggers(
-    game: Game,
-    produced: dict[int, tuple[str, ...]],
-    wanted: dict[int, tuple[str, ...]] | None = None,
-) -> None:
-    """CR 605.4a: the triggered mana abilities that tapping the permanents of
-    ``produced`` (each with the mana it made) triggered resolve now, in the order
-    they triggered, without the stack. ``wanted``: the extra mana the automatic
-    payment planned on for each permanent, so that a choice ("one mana of any
-    color") makes what the plan needs."""
+def _take(game: Game, produced: dict[int, tuple[str, ...]]) -> list[dict[str, Any]]:
+    """The pending triggered mana abilities that tapping the permanents of
+    ``produced`` triggered, taken out of the pending triggers (they never go on the
+    stack, CR 605.4a), each event knowing what its permanent made (106.1a)."""
     pending = game.pending_triggers
     if not pending or not produced:
-        return
+        return []
     now = [
         t
         for t in pending
         if t["event"].get("obj") in produced and is_triggered_mana_ability(t["ability"])
     ]
-    if not now:
-        return
-    game.pending_triggers = [t for t in pending if not any(t is n for n in now)]
-    left: dict[int, Counter[str]] = {
-        oid: Counter(extra) for oid, extra in (wanted or {}).items() if extra
-    }
-    for t in now:
-        oid = t["event"]["obj"]
-        event = dict(t["event"], produced="".join(produced[oid]))
-        if oid in left:
-            event["prefer"] = left[oid]  # (shared by its triggers: each takes its part)
-        src = game.objects.get(t["source"])
-        if src is None:
-            continue  # (its source left while the mana was made: no object to run it)
+    if now:
+        game.pending_triggers = [t for t in pending if not any(t is n for n in now)]
+    return [
+        dict(t, event=dict(t["event"], produced="".join(produced[t["event"]["obj"]]))) for t in now
+    ]
+
+
+def _announce(game: Game, t: dict[str, Any]) -> GameObject | None:
+    """The log line of a triggered mana ability resolving (CR 605.4a); its source,
+    or None when it has left (no object to run it)."""
+    src = game.objects.get(t["source"])
+    if src is not None:
         game.emit(
             EventKind.TRIGGER,
             ("605.1b", "605.4a"),
             f"{t['source_name']}'s triggered mana ability resolves at once: {t['ability'].text}",
             obj=src.id,
         )
-        run_mana_ability(game, src, t["ability"], t["controller"], trigger_data=event)
+    return src
+
+
+def resolve_mana_triggers(
+    game: Game,
+    produced: dict[int, tuple[str, ...]],
+    wanted: dict[int, tuple[str, ...]],
+    productions: Productions,
+) -> None:
+    """CR 605.4a: the triggered mana abilities that tapping the permanents of
+    ``produced`` (each with the mana it made) triggered resolve now, in the order
+    they triggered, without the stack, during an automatic payment. ``wanted``: the
+    extra mana the payment planned on for each permanent, so that a choice ("one
+    mana of any color") makes what the plan needs: what the others make without a
+    choice is set aside for them first."""
+    left: dict[int, Counter[str]] = {oid: Counter(extra) for oid, extra in wanted.items() if extra}
+    taken = _take(game, produced)
+    for t in taken:
+        oid = t["event"]["obj"]
+        src = game.objects.get(t["source"])
+        if oid not in left or src is None:
+            continue
+        for e in t["ability"].effects:
+            if e.op != "add_mana":
+                continue
+            fixed: list[tuple[str, ...]]
+            if e.args.get("that_produced"):
+                n = e.args.get("amount", 1)
+                options = set(t["event"]["produced"])
+                fixed = [(m,) * (n if isinstance(n, int) else 1) for m in options]
+            else:
+                fixed = productions(e.args, game, src)
+            if len(fixed) == 1:
+                left[oid].subtract(Counter(fixed[0]))
+    for t in taken:
+        event = t["event"]
+        if event["obj"] in left:
+            event["prefer"] = left[event["obj"]]  # (shared by its triggers: each its part)
+        src = _announce(game, t)
+        if src is not None:
+            run_mana_ability(game, src, t["ability"], t["controller"], trigger_data=event)
+
+
+def resolve_mana_triggers_asking(
+    game: Game, task: Task, produced: dict[int, tuple[str, ...]] | None = None
+) -> bool:
+    """CR 605.4a, 106.1b: as :func:`resolve_mana_triggers`, after a mana ability
+    activated by hand: the controller of each triggered mana ability makes its
+    choices ("one mana of any color"). Called first with ``produced``, then again
+    (without) once each decision is answered; False while one is pending."""
+    d = task.data
+    if produced is not None:
+        d["mana_triggers"] = _take(game, produced)
+        d.pop("mana_i", None)
+        d.pop("scratch", None)  # (what the mana ability itself chose)
+    queue: list[dict[str, Any]] = d.get("mana_triggers") or []
+    while queue:
+        t = queue[0]
+        if not t.get("announced"):
+            t["announced"] = True
+            if _announce(game, t) is None:
+                queue.pop(0)
+                continue
+        src = game.objects.get(t["source"])
+        if src is not None and not run_mana_ability(
+            game, src, t["ability"], t["controller"], task, trigger_data=t["event"]
+        ):
+            return False
+        queue.pop(0)
+        d.pop("mana_i", None)
+        d.pop("scratch", None)
+    d.pop("mana_triggers", None)
+    return True
 
 
 def _recipient(e: Effect, tapper: int, controller: int) -> int:

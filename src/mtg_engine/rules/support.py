@@ -1162,15 +1162,6 @@ def features(ability: Ability) -> set[str]:
             # "whenever you tap a land for mana, add {G}": a triggered mana ability
             # resolves at once (CR 605.1b, 605.4a; rules/mana_triggers.py)
             out.add("trigger:mana_ability")
-            if any(
-                e.op == "add_mana"
-                and (isinstance(e.args.get("choice"), list) or e.args.get("combination"))
-                for e in ability.effects
-            ):
-                # "its controller adds an additional one mana of any color": the
-                # automatic payment chooses what it needs, but activated by hand the
-                # player isn't asked yet (the first color is made)
-                out.add("trigger:mana_ability_choice")
     for st in ability.static:
         _walk_value(st, out)
         if st.op == "as_enters":
