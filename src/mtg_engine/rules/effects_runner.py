@@ -1231,9 +1231,11 @@ def run_mana_ability(
     effects = ability.effects
     while i < len(effects):
         e = effects[i]
-        if e.op != "add_mana" and e.condition is not None:
-            # "If there are no depletion counters on this land, sacrifice it": the
-            # condition is checked as the ability resolves, of its source (CR 608.2c)
+        if e.condition is not None:
+            # "If there are no depletion counters on this land, sacrifice it", "If you
+            # played a land this turn, add {B} instead" (River of Tears, activated by
+            # hand): the condition is checked as the ability resolves, of its source
+            # (CR 608.2c, 605.3a)
             ctx = Ctx(game, fake, task)
             if not evaluate(game, e.condition, player, ctx.source, ctx):
                 i += 1
