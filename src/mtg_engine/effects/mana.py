@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import MANA_COLOR_CHOICE, Amount, Effect, TriggerRef
+from ..cards.abilities import MANA_COLOR_CHOICE, Amount, ControllerRef, Effect, TriggerRef
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
@@ -15,6 +15,7 @@ from ..rules.mana_replacements import (
     produce_mana,
 )
 from ..rules.mana_spending import spend_restriction
+from ..rules.mana_triggers import prefer
 from ..rules.snow_mana import add_to_pool, is_snow_source
 from ..rules.support import register
 from . import effect
@@ -47,11 +48,23 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
         # number of creatures you control that share a creature type with it": it is
         # the trigger's object (Mana Echoes, 603.7c), known to this resolution only
         args = {**args, "amount": max(0, ctx.amount(amount))}
-    prods = productions_of(args, ctx.game, ctx.source)
+    td = ctx.obj.trigger_data
+    if args.get("that_produced"):
+        # "one mana of any type that land produced" (CR 106.1a, 605.1b): a type the
+        # trigger event's permanent just made (rules/mana_triggers.py)
+        n = args.get("amount", 1)
+        made = str((td or {}).get("produced", ""))
+        prods = [(m,) * (n if isinstance(n, int) else 1) for m in dict.fromkeys(made)]
+    else:
+        prods = productions_of(args, ctx.game, ctx.source)
     if not prods:
         return True
     chosen = prods[0]
-    if "chosen" in ctx.scratch:
+    if ctx.task is None:
+        if td is not None and len(prods) > 1:
+            # a triggered mana ability the automatic payment planned on (CR 605.4a)
+            chosen = prods[prefer(td, prods)]
+    elif "chosen" in ctx.scratch:
         chosen = tuple(ctx.scratch.pop("chosen"))  # (asked its color since, below)
     elif e.args.get("combination") and ctx.task is not None:
         # "N mana in any combination of colors": each mana's color chosen in turn
@@ -67,7 +80,14 @@ def add_mana(ctx: Ctx, e: Effect) -> bool:
             return _ask_mana(ctx, f"{ctx.source.name}: choose the mana to add", labels)
         value = str(ctx.take_answer().value)
         chosen = prods[labels.index(value)] if value in labels else prods[0]
-    p = ctx.game.players[ctx.controller]
+    to = args.get("to")
+    who = ctx.controller
+    if to is not None and not isinstance(to, ControllerRef):
+        # "its controller adds", "that player adds" (CR 605.1b): the player who
+        # tapped the permanent, as the trigger event names them
+        named = ctx.players(to)
+        who = named[0] if named else who
+    p = ctx.game.players[who]
     ability = ctx.obj.ability
     tapped = ability is not None and ability.cost is not None and bool(ability.cost.tap)
     color = None

@@ -39,6 +39,7 @@ from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending, spending
+from .mana_triggers import resolve_mana_triggers_asking
 from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard
@@ -650,6 +651,11 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
     """CR 605.3a: the activated mana ability resolves (its source may be gone: a
     sacrificed Chromatic Star still adds its mana, CR 113.7a)."""
     d = task.data
+    if "mana_triggers" in d:
+        # its triggered mana abilities resolving, a choice answered (CR 605.4a)
+        if resolve_mana_triggers_asking(game, task):
+            game.finish(task)
+        return
     obj = game.objects.get(d["obj"]) if "obj" in d else None
     src = game.objects.get(d["source"])
     ability: Ability | None = None
@@ -662,9 +668,25 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
         game.finish(task)
         return
     x = obj.x if obj is not None else None  # announced as it was activated (CR 601.2b)
+    p = game.players[d["player"]]
+    if game.pending_triggers and "pool_before" not in d:
+        # (what the player had, to know what this ability makes: "any type that land
+        # produced", CR 605.4a)
+        d["pool_before"] = [list(p.mana_pool), len(p.restricted_mana)]
     if run_mana_ability(game, src, ability, d["player"], task, x):
         if obj is not None:
             del game.objects[obj.id]
+        before = d.pop("pool_before", None)
+        if before is not None and src.zone == Zone.BATTLEFIELD:
+            made = [
+                mana_costs.POOL_ORDER[i] * (n - before[0][i])
+                for i, n in enumerate(p.mana_pool)
+                if n > before[0][i]
+            ]
+            made.extend(mana_costs.POOL_ORDER[i] for i, _r in p.restricted_mana[before[1] :])
+            # CR 605.4a: the triggered mana abilities its tapping triggered resolve now
+            if not resolve_mana_triggers_asking(game, task, {src.id: tuple("".join(made))}):
+                return
         game.finish(task)
 
 

@@ -1212,16 +1212,19 @@ def run_mana_ability(
     player: int,
     task: Task | None = None,
     x: int | None = None,
+    trigger_data: dict[str, Any] | None = None,
 ) -> bool:
     """CR 605.3: a mana ability resolves immediately. With the activating ``task``
     its choices (the color of "one mana of any color", CR 106.1b) are asked of the
     player; without one (paying a cost automatically) the first is taken. False
     while a decision is pending: call again with the same task to go on. ``x``: the
     X announced as it was activated ("Remove X storage counters from this land: Add X
-    mana", CR 107.3, 601.2b)."""
+    mana", CR 107.3, 601.2b). ``trigger_data``: a triggered mana ability's event
+    ("that player", "that land", CR 605.1b, 605.4a)."""
     fake = GameObject(0, 0, src.card, src.owner, Zone.BATTLEFIELD)
     fake.controller = player
     fake.x = x
+    fake.trigger_data = trigger_data
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"
@@ -1229,9 +1232,11 @@ def run_mana_ability(
     effects = ability.effects
     while i < len(effects):
         e = effects[i]
-        if e.op != "add_mana" and e.condition is not None:
-            # "If there are no depletion counters on this land, sacrifice it": the
-            # condition is checked as the ability resolves, of its source (CR 608.2c)
+        if e.condition is not None:
+            # "If there are no depletion counters on this land, sacrifice it", "If you
+            # played a land this turn, add {B} instead" (River of Tears, activated by
+            # hand): the condition is checked as the ability resolves, of its source
+            # (CR 608.2c, 605.3a)
             ctx = Ctx(game, fake, task)
             if not evaluate(game, e.condition, player, ctx.source, ctx):
                 i += 1

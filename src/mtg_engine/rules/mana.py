@@ -41,12 +41,14 @@ from .mana_spending import (
     spend_restriction,
     spendable,
 )
+from .mana_triggers import extra_count, extra_productions, resolve_mana_triggers
 from .permanents import sacrifice
 from .pipeline import watched
 from .snow_mana import SNOW, add_to_pool, is_snow_source, snow_left, take_from_pool
 from .summoning_sickness import is_summoning_sick
 from .tap_replacements import tap_forbidden, tapping_watched
 from .tapping import became_tapped, pay_tap
+from .triggers import may_trigger_on
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -382,6 +384,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
     objects = game.objects
     # CR 106.12b: "it produces twice as much" (a dict lookup when nothing watches)
     multipliers = watched(game, EventKind.ADD_MANA)
+    # CR 605.1b: triggered mana abilities (a dict lookup when nothing watches)
+    mana_triggers = may_trigger_on(game, EventKind.TAPPED_FOR_MANA)
     # CR 101.2: whether anything could forbid a permanent to become tapped, once
     may_forbid = tapping_watched(game)
     perm = game._perm  # (the permanents' characteristics chars() remembers)
@@ -431,6 +435,10 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                 prods = list(
                     dict.fromkeys(q for p in prods for q in planned_productions(game, player, o, p))
                 )
+            if needs_tap and mana_triggers:
+                # CR 605.4a: "whenever enchanted land is tapped for mana, its controller
+                # adds an additional {G}" (rules/mana_triggers.py)
+                prods = extra_productions(game, player, o, prods, productions_of)[0]
             if spend is not None or is_costly:
                 # one source per such ability: a costly one is used only when plain
                 # ones don't do, a restricted one only where it may be (CR 106.6)
@@ -966,6 +974,9 @@ def execute_plan(
     tapped_now: list[GameObject] = []
     tapped_for_cost: list[GameObject] = []  # tapped to pay another's mana ability
     extra_rules: list[str] = []  # the replacement effects' on the mana made (CR 106.12b)
+    produced: dict[int, tuple[str, ...]] = {}  # what each permanent tapped for mana made
+    wanted: dict[int, tuple[str, ...]] = {}  # the triggered mana planned on (CR 605.4a)
+    mana_triggers = may_trigger_on(game, EventKind.TAPPED_FOR_MANA)
     for oid, ability, prod in plan.taps:
         o: GameObject = game.objects[oid]
         via = plan.via.get(oid)
@@ -1003,6 +1014,12 @@ def execute_plan(
         # CR 106.12b: replacement effects on the mana it produces ("twice as much");
         # the plan counted them in (each mana repeated ``factor`` times)
         tapped_for_mana = acost is None or acost.tap
+        if tapped_for_mana and mana_triggers:
+            # CR 605.4a: the mana the triggered mana abilities add, planned on, comes
+            # after this ability's (resolve_mana_triggers, below)
+            k = extra_count(game, player, o, productions_of)
+            if k and len(prod) > k:
+                prod, wanted[oid] = prod[:-k], prod[-k:]
         factor = tapped_mana_factor(game, player, o) if tapped_for_mana else 1
         base = prod[::factor] if factor > 1 and len(prod) % factor == 0 else prod
         if tapped_for_mana and changes_mana_type(game):
@@ -1011,6 +1028,8 @@ def execute_plan(
         color = prod[0] if prod and prod[0] != "C" else None
         prod, more, added = produce_mana(game, player, o, base, tapped_for_mana, color)
         extra_rules.extend(r for r in added if r not in extra_rules)
+        if tapped_for_mana:
+            produced[oid] = prod
         restriction = (
             spend_restriction(abilities[ability]) if 0 <= ability < len(abilities) else None
         )
@@ -1029,6 +1048,7 @@ def execute_plan(
         names.append(f"{o.name} ({', '.join(how)})")
     if tapped_now:
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
+        resolve_mana_triggers(game, produced, wanted, productions_of)  # CR 605.4a
     if tapped_for_cost:
         became_tapped(game, tapped_for_cost, ("605.3a", "602.2b"))
     if sacrificed:
@@ -1143,6 +1163,9 @@ def sacrifice_source(game: Game, player: int, oid: int) -> Source | None:
         prods = [
             p for e in a.effects if e.op == "add_mana" for p in productions_of(e.args, game, o)
         ]
+        if prods and cost.tap:
+            # CR 605.4a: as every source tapped for mana (_mana_sources)
+            prods = extra_productions(game, player, o, prods, productions_of)[0]
         if prods:
             return Source(oid, i, prods, "Land" in c.types)
     return None

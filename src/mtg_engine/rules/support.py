@@ -1160,7 +1160,7 @@ def features(ability: Ability) -> set[str]:
             e.op == "add_mana" for e in ability.effects
         ):
             # "whenever you tap a land for mana, add {G}": a triggered mana ability
-            # resolves at once (CR 605.1b, 605.4a): not run yet
+            # resolves at once (CR 605.1b, 605.4a; rules/mana_triggers.py)
             out.add("trigger:mana_ability")
     for st in ability.static:
         _walk_value(st, out)

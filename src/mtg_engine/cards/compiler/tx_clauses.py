@@ -404,6 +404,16 @@ class ClauseRules:
             raise CompileError(f"trigger subject {subject!r}")
         preds = _share_blocked_by(preds)
         event, details = preds[0]
+        if event == "tap_for_mana" and ("passive", True) in details:
+            if len(preds) > 1 or not isinstance(subj, Filter):
+                raise CompileError("trigger: 'is tapped for mana' of this subject")
+            # "whenever enchanted land is tapped for mana": whoever taps it (CR 106.12a)
+            return Trigger(
+                event,
+                Filter(kinds=("player",), conditions=()),
+                player="each",
+                details=(("what", subj),),
+            )
         if not isinstance(subj, SelfRef) and any(p[0] in _SELF_ONLY_EVENTS for p in preds):
             raise CompileError("another permanent phases out or in")
         if (
@@ -622,6 +632,13 @@ class ClauseRules:
 
     _attack_with_base = _ev("attack_with")
     ev_tap_for_mana = _ev("tap_for_mana")
+
+    def ev_is_tapped_for_mana(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever enchanted land is tapped for mana", "whenever a Forest is tapped
+        for mana" (CR 106.12a): by any player; the subject is what is tapped, made a
+        ``what`` detail in :meth:`trigger_event`."""
+        return ("tap_for_mana", (("passive", True),))
+
     ev_transforms = _ev("transforms")
     ev_turned_face_up = _ev("turned_face_up")
     ev_create = _ev("create")

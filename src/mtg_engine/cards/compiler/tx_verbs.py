@@ -720,6 +720,18 @@ class VerbRules:
     def vp_add_mana(self, c: list[Any]) -> list[Effect]:
         return [Effect("add_mana", c[0])]
 
+    def vp_add_mana_to(self, c: list[Any]) -> list[Effect]:
+        """ "Its controller adds an additional {G}", "that player adds one mana of any
+        type that land produced" (CR 605.1b, 106.3): the mana goes to the clause's
+        subject (a triggered mana ability's event player), ``to``."""
+        spec = next(x for x in c if isinstance(x, dict))
+        return [Effect("add_mana", {**spec, "to": SUBJ})]
+
+    def mana_that_produced(self, c: list[Any]) -> dict[str, Any]:
+        """ "One mana of any type that land produced" (CR 106.1a, 605.1b): a type the
+        trigger event's permanent just produced (rules/mana_triggers.py)."""
+        return {"that_produced": True, "amount": c[0]}
+
     def mana_fixed(self, c: list[Any]) -> dict[str, Any]:
         return {"mana": c[0], "amount": 1}
 
