@@ -120,6 +120,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "add_types",
         "set_types",
         "set_colors",
+        "add_colors",
         "become",
         "assign_damage_by_toughness",
         "prevent_damage",

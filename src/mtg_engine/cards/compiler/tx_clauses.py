@@ -3393,7 +3393,7 @@ def _chosen_by_subject(e: Effect) -> Effect:
 #: the trigger events of a source dealing damage (CR 603.2c: "to one or more")
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage"})
 #: trigger events whose "one or more" object triggers once per event (CR 603.2c)
-_ONCE_EVENTS = _DAMAGE_EVENTS | {"discard"}
+_ONCE_EVENTS = _DAMAGE_EVENTS | {"discard", "mill"}
 
 
 def _have_it_of(e: Effect, of: Any) -> Effect:
