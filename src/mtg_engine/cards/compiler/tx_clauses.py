@@ -1680,6 +1680,12 @@ class ClauseRules:
         # artifacts": the same as "If [condition], [instruction] instead" (CR 608.2c)
         return ("tail", "instead_if", c[0])
 
+    def tail_if_instead_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "Destroy that creature if it has mana value 4 or less instead if a permanent
+        # left the battlefield under your control this turn" (Fatal Push's revolt):
+        # "instead if" the second condition, and only if the first (CR 608.2c)
+        return ("tail", "if_instead_if", (c[0], c[1]))
+
     def tail_this_way(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "none", None)
 
@@ -3098,10 +3104,11 @@ class ClauseRules:
             condition on that object (CR 208.1, 611.3a)."""
             subject = c[0]
             n = next(x for x in c[1:] if isinstance(x, int))
-            side = "less" if key == "power_le" else "greater"
+            side = "less" if key.endswith("_le") else "greater"
+            stat = "mana value" if key.startswith("mv_") else "power"
             args: dict[str, Any] = {
                 "quality": Filter(conditions=((key, n),)),
-                "adj": f"power {n} or {side}",
+                "adj": f"{stat} {n} or {side}",
             }
             if isinstance(subject, (Some, EachRef)):
                 args["filter"] = subject.filter
@@ -3113,8 +3120,10 @@ class ClauseRules:
 
     cond_np_power_is_ge = _cond_np_power("power_ge")
     cond_np_power_is_le = _cond_np_power("power_le")
-    cond_np_mv_le = _cond("mana_value_le")
-    cond_np_mv_ge = _cond("mana_value_ge")
+    # "destroy target creature if it has mana value 2 or less" (Fatal Push): an "is"
+    # condition on that object as the instruction is followed (CR 202.3, 608.2c)
+    cond_np_mv_le = _cond_np_power("mv_le")
+    cond_np_mv_ge = _cond_np_power("mv_ge")
     cond_has_kw = _cond("has_keyword")
 
     def cond_has_counters(self, c: list[Any]) -> Condition:

@@ -286,6 +286,15 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
     if kind == "instead_if":
         instead = [Effect(e.op, {**e.args, "instead": True}, e.optional) for e in effects]
         return _with_condition(instead, value)
+    if kind == "if_instead_if":
+        # the instruction's own condition kept with it, apart from the one that makes
+        # it replace the instruction before (ir.fold_instead)
+        own, replacing = value
+        instead = [
+            Effect(e.op, {**e.args, "instead": True, "instead_own_if": own}, e.optional)
+            for e in effects
+        ]
+        return _with_condition(instead, replacing)
     if kind == "random_order":
         # "... on the bottom of your library in a random order": not the owner's order
         return [
