@@ -10,6 +10,8 @@ need one word of context, which a lexer can see and an LALR(1) parser cannot:
   ("artifact, creature, or land"; "flying and trample"; "{W}, {U}, or {B}"),
   as opposed to one that joins two clauses;
 * ``OR_ACTIVATE``: "or" before "(to) activate" in a mana spending restriction.
+* ``OR_EITHER``: "or" before "a"/"an" in one ("to cast an Elemental spell or a
+  Chandra planeswalker spell").
 * ``OR_ALT``: "or" starting a second alternative after a postfix ("... on it or
   suspended card");
 * ``AND_FROM``: "and" before "from" ("protection from X and from Y");
@@ -355,6 +357,15 @@ class OracleLexer(Lexer):
                 # "Spend this mana only to cast artifact spells or activate abilities
                 # of artifacts": the second half, not another noun (CR 106.6)
                 kind = "OR_ACTIVATE"
+            elif (
+                value == "or"
+                and kind != "UNKNOWN"
+                and nxt in ("a", "an")
+                and "spend this mana only to cast" in text
+            ):
+                # "Spend this mana only to cast an Elemental spell or a Chandra
+                # planeswalker spell": a second description, not another noun (CR 106.6)
+                kind = "OR_EITHER"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
             elif value == "and" and kind != "UNKNOWN" and nxt == "from":

@@ -20,7 +20,7 @@ from ..abilities import (
     SelfRef,
     TargetSpec,
 )
-from .filters import Alt, NounWord, build_filter, card_type, with_zone
+from .filters import Alt, NounWord, build_filter, card_type, either_filter, with_zone
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -781,6 +781,14 @@ class VerbRules:
     # "any": every one (rules/mana_restrictions.py)
     def spend_cast(self, c: list[Any]) -> Any:
         return ("spend", _ref_filter(c[0]), None)
+
+    def spend_cast_either(self, c: list[Any]) -> Any:
+        """ "Spend this mana only to cast an Elemental spell or a Chandra planeswalker
+        spell" (CR 106.6): a spell of either description."""
+        a, b = (_ref_filter(x) for x in c if not isinstance(x, Token))
+        if a is None or b is None:
+            raise CompileError("spend this mana only to cast ... or ...: not descriptions")
+        return ("spend", either_filter(a, b), None)
 
     def spend_cast_or_activate(self, c: list[Any]) -> Any:
         return ("spend", _ref_filter(c[0]), _ref_filter(c[-1]))
