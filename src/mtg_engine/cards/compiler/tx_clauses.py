@@ -62,6 +62,8 @@ from .tx_common import (
     _words,
     as_long_duration,
     counters_on,
+    of_your_choice,
+    prevent_from_chosen,
 )
 
 
@@ -102,12 +104,9 @@ def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     if flt.kinds != ("source",):
         raise CompileError("the next time something other than a source deals damage")
     # ("of your choice": who chooses, said by the choice itself)
-    flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
+    flt = of_your_choice(flt) or flt
     whom = next((x for x in c if isinstance(x, dict)), {})
-    return [
-        Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
-        Effect("prevent_damage", {"what": ParentRef(), "dealt_by": True, **whom, **args}),
-    ]
+    return prevent_from_chosen(flt, {**whom, **args})
 
 
 def _counter_mult_args(mult: str) -> dict[str, Any]:

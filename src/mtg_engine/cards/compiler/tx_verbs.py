@@ -57,6 +57,8 @@ from .tx_common import (
     counters_on,
     free_cast_of,
     of_color_of_choice,
+    of_your_choice,
+    prevent_from_chosen,
 )
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
@@ -1155,6 +1157,11 @@ class VerbRules:
             # "prevent all combat damage that other creatures would deal": "that" is a
             # relative pronoun there, not "that creature"
             raise CompileError("prevent all combat damage that ... would deal")
+        chosen = of_your_choice(c[0])
+        if chosen is not None:
+            # "Prevent all combat damage a creature of your choice would deal this turn"
+            # (Ajani's Aid): chosen as it resolves (CR 609.7a, 615.1)
+            return prevent_from_chosen(chosen, {"combat_only": True, "duration": c[1]})
         return self.vp_prevent_np(["by", c[0], c[1]], combat=True)
 
     def vp_prevent_combat_by_others(self, c: list[Any]) -> list[Effect]:
