@@ -459,7 +459,7 @@ def player_controls_shape(a: dict) -> bool:
         isinstance(pf, Filter)
         and pf.kinds == ("player",)
         and isinstance(a.get("filter1"), Filter)
-        and all(k in ("opponent", "you", "defending") for k, _ in pf.conditions)
+        and all(k in ("opponent", "you", "defending", "other_than_you") for k, _ in pf.conditions)
     )
 
 

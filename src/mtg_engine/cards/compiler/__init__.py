@@ -320,15 +320,14 @@ def _is_subject(cond: Condition | None) -> Filter | None:
         # (Deadly Wanderings): the one creature you control (CR 109.5)
         flt = cast(Filter, cond.args["filter"])
         return replace(flt, conditions=(*flt.conditions, ("controller", "you")))
-    if (
-        cond is not None
-        and cond.kind == "you_control"
-        and isinstance(cond.args.get("filter"), Filter)
-    ):
+    key = {"you_control": "filter", "player_controls": "filter1"}.get(cond.kind if cond else "")
+    if cond is not None and key is not None and isinstance(cond.args.get(key), Filter):
         # "As long as you control enchanted creature, it gets +2/+2" (Mishra's
-        # Domination): the one object the Aura or Equipment is attached to, whoever
-        # controls it (an "Otherwise, ..." sentence is about it too; CR 303.4, 611.3a)
-        flt = cond.args["filter"]
+        # Domination), "As long as another player controls enchanted creature, it
+        # can't attack or block" (Dog Umbra): the one object the Aura or Equipment is
+        # attached to, whoever controls it (an "Otherwise, ..." sentence is about it
+        # too; CR 303.4, 611.3a)
+        flt = cond.args[key]
         if any(k in ("enchanted_by", "equipped_by") for k, _ in flt.conditions):
             return flt
     return None

@@ -2862,6 +2862,16 @@ class ClauseRules:
         args: dict[str, Any] = {}
         for i, x in enumerate(parts):
             flt = x.filter if isinstance(x, Some | EachRef) else x
+            if isinstance(flt, Filter) and "filter" not in args and is_player_filter(flt):
+                # "as long as another player controls enchanted creature" (Dog Umbra):
+                # a player other than you (CR 102.3)
+                flt = dataclasses.replace(
+                    flt,
+                    conditions=tuple(
+                        ("other_than_you", True) if k == "other" else (k, v)
+                        for k, v in flt.conditions
+                    ),
+                )
             if isinstance(flt, Filter):
                 args["filter" if "filter" not in args else f"filter{i}"] = flt
             elif x is not None:
