@@ -449,8 +449,19 @@ def _and_other_sharing(raw: list[tuple[str, str, int]], i: int) -> bool:
     return len(words) == 4 and words[0] == "other" and words[2:] == ["that", "share"]
 
 
+#: who controls the targets, after "[N] target [plural noun]" ("one or two target
+#: creatures you control each get +1/+0")
+_TARGET_CONTROLLERS = (("you", "control"), ("an", "opponent", "controls"))
+
+
 def _after_plural_target(raw: list[tuple[str, str, int]], i: int) -> bool:
-    """Whether the word at ``raw[i]`` follows "[N] target [plural noun]"."""
+    """Whether the word at ``raw[i]`` follows "[N] target [plural noun]", or that and
+    who controls them."""
+    words = tuple(w for _, w, _ in raw[max(0, i - 3) : i])
+    for post in _TARGET_CONTROLLERS:
+        if words[-len(post) :] == post:
+            i -= len(post)
+            break
     return i >= 2 and raw[i - 1][1].endswith("s") and raw[i - 2][1] == "target"
 
 
