@@ -36,6 +36,7 @@ register(
     "arg:prevent_damage.yours",  # "to you and creatures you control" (CR 615.1)
     "arg:prevent_damage.sources",  # "by sources you don't control" (CR 615.1)
     "arg:prevent_damage.source_color",  # "sources of the color of your choice" (608.2d)
+    "arg:prevent_damage.source_filter",  # "that other creatures would deal" (CR 615.1)
     "arg:redirect_next_damage.from",  # the en-Kor (CR 614.9)
     "arg:redirect_next_damage.to",
     # "the next time a source of your choice would deal damage ..., that damage is
@@ -225,6 +226,10 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
             args["source_filter"] = chosen_as  # rechecked as it would prevent (CR 615.9)
     if color is not None:
         args["source_filter"] = Filter(conditions=(("color", color),))
+    if isinstance(e.args.get("source_filter"), Filter):
+        # "that other creatures would deal": any source of that kind as the damage
+        # would be dealt (CR 615.1)
+        args["source_filter"] = e.args["source_filter"]
     then = _then_effects(ctx)
     if then:
         # CR 615.5: what it does after preventing damage (rules/prevention_then.py)

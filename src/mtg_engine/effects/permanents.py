@@ -423,19 +423,15 @@ register(
 )
 
 
-@effect("set_colors")
+@effect("set_colors", "add_colors")
 def set_colors(ctx: Ctx, e: Effect) -> bool:
-    """Layer 5 (CR 613.1e): "becomes blue"."""
+    """Layer 5 (CR 613.1e, 105.3): "becomes blue"; "is black in addition to its other
+    colors" (``add_colors``)."""
     colors = tuple(e.args.get("colors") or ())
-    return _continuous(
-        ctx,
-        e,
-        "5",
-        "set_colors",
-        {"colors": colors},
-        "613.1e",
-        f"becomes {'/'.join(colors) or 'colorless'}",
-    )
+    text = f"becomes {'/'.join(colors) or 'colorless'}"
+    if e.op == "add_colors":
+        text = f"is {'/'.join(colors)} in addition to its other colors"
+    return _continuous(ctx, e, "5", e.op, {"colors": colors}, "613.1e", text)
 
 
 def become_copy(ctx: Ctx, e: Effect) -> bool:
@@ -579,6 +575,7 @@ register(
     "arg:add_types.subtypes",
     "arg:add_types.supertypes",
     "arg:set_colors.colors",
+    "arg:add_colors.colors",  # "in addition to its other colors" (CR 105.3)
     "arg:grant_ability.abilities",
     "arg:grant_keyword.keyword_args",
 )

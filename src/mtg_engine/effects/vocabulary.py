@@ -208,11 +208,14 @@ OP_SPECS.update(
         "keywords, copy_of, tapped — 'becomes a 3/3 Elemental creature' (layers 1-7)",
         "add_types": "what: Ref, types, subtypes, duration — '... in addition to its other "
         "types' (layer 4)",
+        "add_colors": "what: Ref, colors, duration — '... in addition to its other colors' "
+        "(layer 5, CR 105.3)",
         "lose_types": "what: Ref, types, subtypes, supertypes, all_creature_types, duration — "
         "'loses all creature types' (layer 4)",
         "control": "what: Ref, player: Ref, duration — static control change (layer 2)",
         "prevent_damage": "what: Ref[, amount, combat_only, dealt_by], duration — prevention "
-        "(CR 615); dealt_by: damage from those objects rather than to them",
+        "(CR 615); dealt_by: damage from those objects rather than to them; source_filter: "
+        "from any source of that kind",
         "skip_step": "what: Ref (a player), step: str, duration (CR 500.11)",
         "extra_land_play": "what: Ref (a player), amount, duration (CR 305.2)",
         # --- restrictions, requirements and rules (CR 508.1c-d, 509.1b-c)

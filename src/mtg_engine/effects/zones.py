@@ -122,6 +122,15 @@ def exile(ctx: Ctx, e: Effect) -> bool:
                     counter=kind,
                     amount=n,
                 )
+    if (
+        ctx.task is not None
+        and isinstance(e.args.get("what"), SelfRef)
+        and all(m is None for m in moved)
+    ):
+        # "exile it. If you do, ..." (Archfiend's Vessel) after it has already left
+        # the battlefield: it's a new object (CR 400.7), nothing was exiled, and "if
+        # you do" is false (608.2c)
+        ctx.task.data["short"] = True
     ctx.set_parent("it", moved)
     ctx.set_parent("exiled_from", pairs)  # which card each object became (CR 400.7)
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions

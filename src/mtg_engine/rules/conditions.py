@@ -39,6 +39,7 @@ _KNOWN = frozenset(
         "you_control_le",
         "you_control_exactly",
         "not",
+        "all",
         "not_control",
         "life_at_least",
         "life_at_most",
@@ -91,6 +92,9 @@ def is_known(cond: Condition) -> bool:
     if cond.kind == "not":
         inner = cond.args.get("cond")
         return isinstance(inner, Condition) and is_known(inner)
+    if cond.kind == "all":
+        inners = cond.args.get("conds") or ()
+        return all(isinstance(c, Condition) and is_known(c) for c in inners)
     return cond.kind in _KNOWN or cond.kind in CONDITIONS
 
 
@@ -142,6 +146,14 @@ def evaluate(
             return False
         # (with the instruction's context: "if it isn't a land card", CR 608.2c)
         return not evaluate(game, inner, controller, source, ctx)
+    if k == "all":
+        # "destroy that creature if it has mana value 4 or less instead if ..." (Fatal
+        # Push): an instruction with two conditions, both checked as it's followed
+        # (CR 608.2c)
+        conds = a.get("conds") or ()
+        return bool(conds) and all(
+            is_known(c) and evaluate(game, c, controller, source, ctx) for c in conds
+        )
     if k == "not_control":
         return not objects_matching(game, a["filter"], controller, source)
     if k == "life_at_least":
@@ -447,7 +459,7 @@ def player_controls_shape(a: dict) -> bool:
         isinstance(pf, Filter)
         and pf.kinds == ("player",)
         and isinstance(a.get("filter1"), Filter)
-        and all(k in ("opponent", "you", "defending") for k, _ in pf.conditions)
+        and all(k in ("opponent", "you", "defending", "other_than_you") for k, _ in pf.conditions)
     )
 
 

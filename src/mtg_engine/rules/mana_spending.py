@@ -81,10 +81,39 @@ def _spell_matches(game: Game, obj: GameObject, flt: Filter, player: int) -> boo
     """The spell being cast matches "creature spells" / "an instant or sorcery
     spell" wherever the card is as the payment is checked (CR 601.2a moves it to
     the stack before it's paid for; a legality check looks at the card in hand)."""
+    return matches_object(game, obj, _as_card(flt), player, None)
+
+
+def _as_card(flt: Filter) -> Filter:
+    """The description of a spell without the word "spell" ("creature spells": a
+    creature card as it's being cast; "spells": any), in each alternative of "an
+    Elemental spell or a Chandra planeswalker spell" as well."""
     kinds = tuple(k for k in flt.kinds if k != "spell")
-    if flt.kinds and not kinds:
-        kinds = ()  # "spells": any spell
-    return matches_object(game, obj, replace(flt, kinds=kinds), player, None)
+    conds = tuple(
+        ("any_of", tuple(_alt_as_card(alt) for alt in value))
+        if key == "any_of" and isinstance(value, tuple)
+        else (key, value)
+        for key, value in flt.conditions
+    )
+    if "spell" in flt.kinds and any(
+        key == "any_of" and any(not any(k == "is_kind" for k, _ in alt) for alt in value)
+        for key, value in conds
+    ):
+        kinds = ()  # an alternative of any card type: the kinds are the alternatives'
+    return replace(flt, kinds=kinds, conditions=conds)
+
+
+def _alt_as_card(alt: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """One alternative's conditions, its kind without "spell" ("an Elemental
+    spell": of any card type)."""
+    out: list[tuple[str, Any]] = []
+    for key, v in alt:
+        if key == "is_kind" and isinstance(v, tuple):
+            v = tuple(k for k in v if k != "spell")
+            if not v:
+                continue
+        out.append((key, v))
+    return tuple(out)
 
 
 def spendable(game: Game, player: int, on: Spending | None) -> list[int] | None:

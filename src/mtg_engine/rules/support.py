@@ -395,6 +395,7 @@ SUPPORTED: set[str] = set(
         "trigger:dealt_combat_damage",
         "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)
         "trigger:discard",  # CR 701.9a (rules/triggers.py)
+        "trigger:mill",  # CR 701.17a (rules/triggers.py)
         # costs (CR 118, 602)
         "cost:mana",
         "cost:tap",
@@ -418,6 +419,7 @@ SUPPORTED: set[str] = set(
                 "you_control_le",
                 "you_control_exactly",  # "if you control exactly one creature"
                 "not",
+                "all",  # both conditions (rules/conditions.evaluate)
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
                 "they_do",  # the same, of another player's choice or payment (CR 118.12)
@@ -1048,8 +1050,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
-        if trig.event == "discard" and k == "one_or_more":
-            continue  # once per discarding event, "that many" (rules/triggers._check)
+        if trig.event in ("discard", "mill") and k == "one_or_more":
+            continue  # once per discarding or milling event, "that many" (rules/triggers._check)
         if trig.event in ("leaves_graveyard", "dies", "put_into_graveyard") and k == "one_or_more":
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
         if k not in ("graveyard",):

@@ -37,7 +37,7 @@ from .speed import lost_life
 from .stack_choices import begin_choices
 from .statics import statics_with
 from .support import COVERAGE_PROBES, register
-from .zones import is_discard
+from .zones import is_discard, is_mill
 
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
 register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
@@ -128,7 +128,7 @@ EVENT_KINDS_SEEN = _TRIGGER_EVENT_KINDS | DELAYED_EVENT_KINDS
 #: trigger event (compiler) -> the game event kinds that can match it (see _matches)
 _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     **dict.fromkeys(
-        ("enters", "discard", "sacrifice", "dies", "leaves", "put_into_graveyard"),
+        ("enters", "discard", "mill", "sacrifice", "dies", "leaves", "put_into_graveyard"),
         (EventKind.ZONE_CHANGE,),
     ),
     # a card leaves a graveyard by a zone change, or as it's cast (CR 601.2a)
@@ -816,6 +816,8 @@ def _matches_now(
             return matches_object(game, new, trig.subject, source.controller, source)
         if kind == "discard":
             return _discard_matches(game, trig, ev, source)
+        if kind == "mill":
+            return _mill_matches(game, trig, ev, source)
         if kind == "counters_put":
             return _counters_put(game, trig, d, source) > 0
         if (
@@ -1232,7 +1234,20 @@ def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameOb
 def _discard_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
     """CR 701.9a: "whenever you discard a card", "whenever an opponent discards a
     creature card" (the card as it is in the graveyard it was discarded to)."""
-    if source.zone != Zone.BATTLEFIELD or not is_discard(ev):
+    return is_discard(ev) and _card_put_matches(game, trig, ev, source)
+
+
+def _mill_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
+    """CR 701.17a: "whenever a player mills a nonland card", "whenever an opponent
+    mills one or more creature cards" (each card milled, as it is in the graveyard,
+    701.17c; "one or more": once for the cards milled at once, 603.2c)."""
+    return is_mill(ev) and _card_put_matches(game, trig, ev, source)
+
+
+def _card_put_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
+    """A card a player discarded or milled: that player (its owner) and the card's
+    description, read in the graveyard."""
+    if source.zone != Zone.BATTLEFIELD:
         return False
     card = game.objects.get(ev.data.get("obj", 0))
     if card is None:

@@ -259,6 +259,18 @@ def is_discard(ev: Event) -> bool:
     return d.get("from_zone") == "hand" and d.get("cause") == "discard"
 
 
+def is_mill(ev: Event) -> bool:
+    """A move from library to graveyard that is a mill (CR 701.17a); a card a
+    replacement effect sent elsewhere wasn't put into the graveyard, so wasn't milled
+    (701.17c finds a milled card where it went)."""
+    d = ev.data
+    return (
+        d.get("cause") == "mill"
+        and d.get("from_zone") == "library"
+        and d.get("to_zone") == "graveyard"
+    )
+
+
 def _follow_permanent_spell(game: Game, old_id: int, new_id: int) -> None:
     """CR 400.7a: effects from spells and abilities that changed the characteristics
     or controller of a permanent spell continue to apply to the permanent it becomes."""
@@ -343,7 +355,14 @@ def mill(game: Game, player: int, n: int) -> list[int]:
             # card is proposed, by move()
             if not p.library:
                 break
-            new_id = move(game, p.library[-1], Zone.GRAVEYARD, ("701.17a",), reason="is milled")
+            new_id = move(
+                game,
+                p.library[-1],
+                Zone.GRAVEYARD,
+                ("701.17a",),
+                reason="is milled",
+                cause="mill",  # ("whenever a player mills a nonland card": is_mill)
+            )
             if new_id is not None:
                 milled.append(new_id)
     return milled

@@ -120,6 +120,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "add_types",
         "set_types",
         "set_colors",
+        "add_colors",
         "become",
         "assign_damage_by_toughness",
         "prevent_damage",
@@ -319,6 +320,16 @@ def _is_subject(cond: Condition | None) -> Filter | None:
         # (Deadly Wanderings): the one creature you control (CR 109.5)
         flt = cast(Filter, cond.args["filter"])
         return replace(flt, conditions=(*flt.conditions, ("controller", "you")))
+    key = {"you_control": "filter", "player_controls": "filter1"}.get(cond.kind if cond else "")
+    if cond is not None and key is not None and isinstance(cond.args.get(key), Filter):
+        # "As long as you control enchanted creature, it gets +2/+2" (Mishra's
+        # Domination), "As long as another player controls enchanted creature, it
+        # can't attack or block" (Dog Umbra): the one object the Aura or Equipment is
+        # attached to, whoever controls it (an "Otherwise, ..." sentence is about it
+        # too; CR 303.4, 611.3a)
+        flt = cond.args[key]
+        if any(k in ("enchanted_by", "equipped_by") for k, _ in flt.conditions):
+            return flt
     return None
 
 
@@ -389,9 +400,14 @@ def _statics(body: Body) -> list[StaticEffect]:
         if e.condition is not None and e.condition.kind == "otherwise":
             # "[A] as long as [condition]. Otherwise, [B]": B applies while the
             # earlier static's condition doesn't hold (CR 611.3a)
-            if prev is None or prev.condition is None:
+            before = prev.condition if prev is not None else None
+            if before is None and prev is not None and body.condition is not None:
+                # "As long as you control enchanted creature, it gets +2/+2. Otherwise,
+                # it can't block." (Mishra's Domination): the sentence's condition
+                before = _it_in_condition(body.condition, prev.affected)
+            if before is None:
                 raise CompileError("'otherwise' with no condition before it")
-            s = StaticEffect(s.op, s.affected, s.args, Condition("not", {"cond": prev.condition}))
+            s = StaticEffect(s.op, s.affected, s.args, Condition("not", {"cond": before}))
         that = _that_player_is_controller(s.condition, s.affected)
         if that is not s.condition:
             s = StaticEffect(s.op, s.affected, s.args, that)

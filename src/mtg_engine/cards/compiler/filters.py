@@ -250,3 +250,16 @@ def with_zone(flt: Filter, zone: str) -> Filter:
 
 def is_player_filter(flt: Filter) -> bool:
     return flt.kinds == ("player",)
+
+
+def either_filter(a: Filter, b: Filter) -> Filter:
+    """ "A or B", each with its own kind and conditions ("target permanent with a time
+    counter on it or suspended card", "an Elemental spell or a Chandra planeswalker
+    spell")."""
+    kinds = tuple(dict.fromkeys(a.kinds + b.kinds))
+    either = (
+        (("is_kind", a.kinds), *a.conditions),
+        (("is_kind", b.kinds), *b.conditions),
+    )
+    zone = a.zone if a.zone == b.zone else "any"
+    return Filter(kinds=kinds, zone=zone, conditions=(("any_of", either),))

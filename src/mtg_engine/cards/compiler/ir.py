@@ -880,14 +880,15 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
         group = effects[i:j]
         before = out[-len(group) :] if len(out) >= len(group) else []
         if len(before) != len(group) or any(
-            b.op != g.op or b.condition is not None for b, g in zip(before, group, strict=True)
+            b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
+            for b, g in zip(before, group, strict=True)
         ):
             out.extend(group)
             i = j
             continue
         del out[-len(group) :]
         negated = Condition("not", {"cond": cond})
-        out.extend(Effect(b.op, b.args, b.optional, negated) for b in before)
+        out.extend(Effect(b.op, b.args, b.optional, _both(b.condition, negated)) for b in before)
         for b, g in zip(before, group, strict=True):
             args = {
                 **b.args,
@@ -895,14 +896,22 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
                     key: v
                     for key, v in g.args.items()
                     # "they get +2/+1 instead": the first instruction's objects
-                    if key != "instead" and not (key == "what" and v == ParentRef("each"))
+                    if key not in ("instead", "instead_own_if")
+                    and not (key == "what" and v == ParentRef("each"))
                 },
             }
             if g.op == "damage":
                 args["source"] = b.args.get("source")  # "it deals": the same source
-            out.append(Effect(g.op, args, g.optional, cond))
+            out.append(Effect(g.op, args, g.optional, _both(g.args.get("instead_own_if"), cond)))
         i = j
     return out
+
+
+def _both(first: Condition | None, second: Condition) -> Condition:
+    """An instruction's own condition and the one an "instead" sentence adds (Fatal
+    Push: "destroy target creature if it has mana value 2 or less", unless revolt
+    replaced it; CR 608.2c)."""
+    return second if first is None else Condition("all", {"conds": (first, second)})
 
 
 def _they_the_player(eff: Effect) -> Effect:

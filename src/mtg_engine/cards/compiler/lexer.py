@@ -10,6 +10,8 @@ need one word of context, which a lexer can see and an LALR(1) parser cannot:
   ("artifact, creature, or land"; "flying and trample"; "{W}, {U}, or {B}"),
   as opposed to one that joins two clauses;
 * ``OR_ACTIVATE``: "or" before "(to) activate" in a mana spending restriction.
+* ``OR_EITHER``: "or" before "a"/"an" in one ("to cast an Elemental spell or a
+  Chandra planeswalker spell").
 * ``OR_ALT``: "or" starting a second alternative after a postfix ("... on it or
   suspended card");
 * ``AND_FROM``: "and" before "from" ("protection from X and from Y");
@@ -355,6 +357,15 @@ class OracleLexer(Lexer):
                 # "Spend this mana only to cast artifact spells or activate abilities
                 # of artifacts": the second half, not another noun (CR 106.6)
                 kind = "OR_ACTIVATE"
+            elif (
+                value == "or"
+                and kind != "UNKNOWN"
+                and nxt in ("a", "an")
+                and "spend this mana only to cast" in text
+            ):
+                # "Spend this mana only to cast an Elemental spell or a Chandra
+                # planeswalker spell": a second description, not another noun (CR 106.6)
+                kind = "OR_EITHER"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
             elif value == "and" and kind != "UNKNOWN" and nxt == "from":
@@ -438,8 +449,19 @@ def _and_other_sharing(raw: list[tuple[str, str, int]], i: int) -> bool:
     return len(words) == 4 and words[0] == "other" and words[2:] == ["that", "share"]
 
 
+#: who controls the targets, after "[N] target [plural noun]" ("one or two target
+#: creatures you control each get +1/+0")
+_TARGET_CONTROLLERS = (("you", "control"), ("an", "opponent", "controls"))
+
+
 def _after_plural_target(raw: list[tuple[str, str, int]], i: int) -> bool:
-    """Whether the word at ``raw[i]`` follows "[N] target [plural noun]"."""
+    """Whether the word at ``raw[i]`` follows "[N] target [plural noun]", or that and
+    who controls them."""
+    words = tuple(w for _, w, _ in raw[max(0, i - 3) : i])
+    for post in _TARGET_CONTROLLERS:
+        if words[-len(post) :] == post:
+            i -= len(post)
+            break
     return i >= 2 and raw[i - 1][1].endswith("s") and raw[i - 2][1] == "target"
 
 

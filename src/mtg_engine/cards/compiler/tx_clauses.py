@@ -62,6 +62,8 @@ from .tx_common import (
     _words,
     as_long_duration,
     counters_on,
+    of_your_choice,
+    prevent_from_chosen,
 )
 
 
@@ -102,12 +104,9 @@ def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     if flt.kinds != ("source",):
         raise CompileError("the next time something other than a source deals damage")
     # ("of your choice": who chooses, said by the choice itself)
-    flt = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
+    flt = of_your_choice(flt) or flt
     whom = next((x for x in c if isinstance(x, dict)), {})
-    return [
-        Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
-        Effect("prevent_damage", {"what": ParentRef(), "dealt_by": True, **whom, **args}),
-    ]
+    return prevent_from_chosen(flt, {**whom, **args})
 
 
 def _counter_mult_args(mult: str) -> dict[str, Any]:
@@ -1697,6 +1696,12 @@ class ClauseRules:
         # artifacts": the same as "If [condition], [instruction] instead" (CR 608.2c)
         return ("tail", "instead_if", c[0])
 
+    def tail_if_instead_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "Destroy that creature if it has mana value 4 or less instead if a permanent
+        # left the battlefield under your control this turn" (Fatal Push's revolt):
+        # "instead if" the second condition, and only if the first (CR 608.2c)
+        return ("tail", "if_instead_if", (c[0], c[1]))
+
     def tail_this_way(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "none", None)
 
@@ -2874,6 +2879,16 @@ class ClauseRules:
         args: dict[str, Any] = {}
         for i, x in enumerate(parts):
             flt = x.filter if isinstance(x, Some | EachRef) else x
+            if isinstance(flt, Filter) and "filter" not in args and is_player_filter(flt):
+                # "as long as another player controls enchanted creature" (Dog Umbra):
+                # a player other than you (CR 102.3)
+                flt = dataclasses.replace(
+                    flt,
+                    conditions=tuple(
+                        ("other_than_you", True) if k == "other" else (k, v)
+                        for k, v in flt.conditions
+                    ),
+                )
             if isinstance(flt, Filter):
                 args["filter" if "filter" not in args else f"filter{i}"] = flt
             elif x is not None:
@@ -3115,10 +3130,11 @@ class ClauseRules:
             condition on that object (CR 208.1, 611.3a)."""
             subject = c[0]
             n = next(x for x in c[1:] if isinstance(x, int))
-            side = "less" if key == "power_le" else "greater"
+            side = "less" if key.endswith("_le") else "greater"
+            stat = "mana value" if key.startswith("mv_") else "power"
             args: dict[str, Any] = {
                 "quality": Filter(conditions=((key, n),)),
-                "adj": f"power {n} or {side}",
+                "adj": f"{stat} {n} or {side}",
             }
             if isinstance(subject, (Some, EachRef)):
                 args["filter"] = subject.filter
@@ -3130,8 +3146,10 @@ class ClauseRules:
 
     cond_np_power_is_ge = _cond_np_power("power_ge")
     cond_np_power_is_le = _cond_np_power("power_le")
-    cond_np_mv_le = _cond("mana_value_le")
-    cond_np_mv_ge = _cond("mana_value_ge")
+    # "destroy target creature if it has mana value 2 or less" (Fatal Push): an "is"
+    # condition on that object as the instruction is followed (CR 202.3, 608.2c)
+    cond_np_mv_le = _cond_np_power("mv_le")
+    cond_np_mv_ge = _cond_np_power("mv_ge")
     cond_has_kw = _cond("has_keyword")
 
     def cond_has_counters(self, c: list[Any]) -> Condition:
@@ -3410,7 +3428,7 @@ def _chosen_by_subject(e: Effect) -> Effect:
 #: the trigger events of a source dealing damage (CR 603.2c: "to one or more")
 _DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage"})
 #: trigger events whose "one or more" object triggers once per event (CR 603.2c)
-_ONCE_EVENTS = _DAMAGE_EVENTS | {"discard"}
+_ONCE_EVENTS = _DAMAGE_EVENTS | {"discard", "mill"}
 
 
 def _have_it_of(e: Effect, of: Any) -> Effect:

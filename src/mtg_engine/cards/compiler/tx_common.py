@@ -19,6 +19,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    ParentRef,
     SelfRef,
     StaticEffect,
     Trigger,
@@ -46,6 +47,25 @@ def of_color_of_choice(np: Any) -> bool:
 
 class CompileError(Exception):
     """A construct the grammar accepts but the compiler cannot represent."""
+
+
+def of_your_choice(np: Any) -> Filter | None:
+    """ "a source of your choice", "a creature of your choice": the description the
+    object is chosen by, without the words (the choice says who chooses); None for
+    any other noun phrase."""
+    flt = np if isinstance(np, Filter) else getattr(np, "filter", None)
+    if not isinstance(flt, Filter) or ("your_choice", True) not in flt.conditions:
+        return None
+    return Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != "your_choice"))
+
+
+def prevent_from_chosen(flt: Filter, args: dict[str, Any]) -> list[Effect]:
+    """CR 609.7a, 615: the object chosen as the effect begins, then the prevention
+    effect ``args`` on the damage it would deal."""
+    return [
+        Effect("choose_objects", {"player": ControllerRef(), "what": ChooseRef(flt)}),
+        Effect("prevent_damage", {"what": ParentRef(), "dealt_by": True, **args}),
+    ]
 
 
 @dataclass(slots=True)
@@ -286,6 +306,15 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
     if kind == "instead_if":
         instead = [Effect(e.op, {**e.args, "instead": True}, e.optional) for e in effects]
         return _with_condition(instead, value)
+    if kind == "if_instead_if":
+        # the instruction's own condition kept with it, apart from the one that makes
+        # it replace the instruction before (ir.fold_instead)
+        own, replacing = value
+        instead = [
+            Effect(e.op, {**e.args, "instead": True, "instead_own_if": own}, e.optional)
+            for e in effects
+        ]
+        return _with_condition(instead, replacing)
     if kind == "random_order":
         # "... on the bottom of your library in a random order": not the owner's order
         return [

@@ -22,7 +22,7 @@ from ..abilities import (
     TargetSpec,
     TriggerRef,
 )
-from .filters import _HEADS, Alt, NounWord, build_filter, card_type, subtype
+from .filters import _HEADS, Alt, NounWord, build_filter, card_type, either_filter, subtype
 from .ir import (
     SUBJ,
     ExiledCard,
@@ -200,15 +200,7 @@ class NounRules:
         first = next(
             i for i, x in enumerate(c) if isinstance(x, list) and x and isinstance(x[0], Alt)
         )
-        a = self.desc(c[: first + 2])
-        b = self.desc(c[first + 2 :])
-        kinds = tuple(dict.fromkeys(a.kinds + b.kinds))
-        either = (
-            (("is_kind", a.kinds), *a.conditions),
-            (("is_kind", b.kinds), *b.conditions),
-        )
-        zone = a.zone if a.zone == b.zone else "any"
-        return Filter(kinds=kinds, zone=zone, conditions=(("any_of", either),))
+        return either_filter(self.desc(c[: first + 2]), self.desc(c[first + 2 :]))
 
     def desc(self, c: list[Any]) -> Filter:
         adjs: list[tuple[str, Any]] = []

@@ -20,7 +20,7 @@ from ..abilities import (
     SelfRef,
     TargetSpec,
 )
-from .filters import NounWord, card_type, with_zone
+from .filters import Alt, NounWord, build_filter, card_type, either_filter, with_zone
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -57,6 +57,8 @@ from .tx_common import (
     counters_on,
     free_cast_of,
     of_color_of_choice,
+    of_your_choice,
+    prevent_from_chosen,
 )
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
@@ -794,6 +796,14 @@ class VerbRules:
     def spend_cast(self, c: list[Any]) -> Any:
         return ("spend", _ref_filter(c[0]), None)
 
+    def spend_cast_either(self, c: list[Any]) -> Any:
+        """ "Spend this mana only to cast an Elemental spell or a Chandra planeswalker
+        spell" (CR 106.6): a spell of either description."""
+        a, b = (_ref_filter(x) for x in c if not isinstance(x, Token))
+        if a is None or b is None:
+            raise CompileError("spend this mana only to cast ... or ...: not descriptions")
+        return ("spend", either_filter(a, b), None)
+
     def spend_cast_or_activate(self, c: list[Any]) -> Any:
         return ("spend", _ref_filter(c[0]), _ref_filter(c[-1]))
 
@@ -1159,7 +1169,25 @@ class VerbRules:
             # "prevent all combat damage that other creatures would deal": "that" is a
             # relative pronoun there, not "that creature"
             raise CompileError("prevent all combat damage that ... would deal")
+        chosen = of_your_choice(c[0])
+        if chosen is not None:
+            # "Prevent all combat damage a creature of your choice would deal this turn"
+            # (Ajani's Aid): chosen as it resolves (CR 609.7a, 615.1)
+            return prevent_from_chosen(chosen, {"combat_only": True, "duration": c[1]})
         return self.vp_prevent_np(["by", c[0], c[1]], combat=True)
+
+    def vp_prevent_combat_by_others(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all combat damage that other creatures would deal this turn" (Haze
+        Frog; CR 615.1): damage from any such source but this one, judged as the damage
+        would be dealt (a prevention effect isn't locked to the objects there as it
+        resolves: 611.2c is about characteristics and control)."""
+        flt = build_filter([Alt([], [c[0]])], []).with_condition("other", True)
+        return [
+            Effect(
+                "prevent_damage",
+                {"source_filter": flt, "combat_only": True, "duration": c[1]},
+            )
+        ]
 
     def vp_prevent_you_and(self, c: list[Any], combat: bool = False) -> list[Effect]:
         """ "Prevent all damage that would be dealt to you and creatures you control this
@@ -1702,6 +1730,15 @@ class VerbRules:
                 },
             )
         ]
+
+    def vp_add_color_types(self, c: list[Any]) -> list[Effect]:
+        """ "That creature is a black Zombie in addition to its other colors and types"
+        (Rise from the Grave): its color in layer 5 (CR 613.1e, 105.3) and its
+        types in layer 4 (613.1d, 205.1b), each added to what it has."""
+        colors = next(x[1] for x in c if isinstance(x, tuple) and x and x[0] == "colors")
+        duration = c[-1] if isinstance(c[-1], str) else None
+        add = Effect("add_colors", {"what": SUBJ, "colors": colors, "duration": duration})
+        return [add, *self.vp_add_types([x for x in c if not isinstance(x, tuple)])]
 
     def vp_add_land_types(self, c: list[Any]) -> list[Effect]:
         """ "Each land is a Swamp in addition to its other land types" (Urborg, CR 305.7)."""
