@@ -329,6 +329,10 @@ def double_damage(
         s = damage_source(game, ev)
         if s is None or s.controller != src.controller:
             return None
+        flt = args.get("source_filter")
+        # "If a creature you control would deal damage ...": a source of that kind
+        if flt is not None and not matches_object(game, s, flt, src.controller, src):
+            return None
     elif source == "self":
         # "If this creature would deal combat damage to a player, ..."
         s = damage_source(game, ev)

@@ -453,6 +453,7 @@ SUPPORTED: set[str] = set(
                 "total_power_ge",
                 "opponent_dealt_damage_ge",
                 "player_no_cards_in_hand",
+                "player_more_cards_in_hand",  # "has more cards in hand than you"
                 "life_over_starting",  # CR 103.4 (Player.starting_life)
                 "opponent_life_le",
                 "more_life",  # "if you have more life than an opponent"

@@ -30,7 +30,7 @@ from ..abilities import (
     TriggerRef,
     mentions_prevented,
 )
-from .filters import card_type, is_player_filter, subtype
+from .filters import Alt, build_filter, card_type, is_player_filter, subtype
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -159,6 +159,9 @@ _OBJECT_OPS = frozenset(
         # 702.3b, 510.1c): what only a creature does
         "attack_despite_defender",
         "assign_damage_by_toughness",
+        # "target creature gets +2/+2, gains flying, and becomes a Horror enchantment
+        # creature": only an object becomes a type, a color or a copy (CR 613.1)
+        "become",
     )
 )
 
@@ -2145,7 +2148,22 @@ class ClauseRules:
 
     def replacement_double_damage(self, c: list[Any]) -> Parsed:
         # Furnace of Rath (CR 614.1a); "a source you control" (Fire Servant-like)
+        if any(isinstance(x, tuple) for x in c):
+            raise CompileError("double damage from a source with adjectives")
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
+        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
+    def replacement_double_damage_by_kind(self, c: list[Any]) -> Parsed:
+        """ "If a creature you control would deal damage to a permanent or player, it
+        deals double that damage instead" (Gratuitous Violence; CR 614.1a): only
+        damage a source of that kind, controlled by this permanent's controller,
+        deals."""
+        nouns = next(x for x in c if isinstance(x, list))
+        args = {
+            "recipient": "any",
+            "source": "you_control",
+            "source_filter": build_filter([Alt([], nouns)], []),
+        }
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
     def replacement_double_damage_to(self, c: list[Any]) -> Parsed:
@@ -2955,6 +2973,15 @@ class ClauseRules:
     def cond_player_hellbent(self, c: list[Any]) -> Condition:
         # "if that player has no cards in hand" (the player is resolved as the effect runs)
         return Condition("player_no_cards_in_hand", {"player": c[0]})
+
+    def cond_player_more_cards(self, c: list[Any]) -> Condition:
+        # "if defending player has more cards in hand than you" (CR 402; the player
+        # is resolved as the condition is checked, 603.4, 608.2c)
+        return Condition("player_more_cards_in_hand", {"player": c[0]})
+
+    def cond_opp_more_cards(self, c: list[Any]) -> Condition:
+        # "if an opponent has more cards in hand than you": some opponent (CR 402)
+        return Condition("player_more_cards_in_hand", {"player": "opponent"})
 
     cond_gy_count = _cond("graveyard_count_ge")
     _cond_attacked = _cond("attacked_this_turn")
