@@ -318,6 +318,7 @@ SUPPORTED: set[str] = set(
                 "blocking_or_blocked_by",
                 "blocked_by",
                 "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
+                "blocked_or_was_blocked",  # "... this turn" (turn_flags.blocks, 509.1a)
                 "same_name_as",
                 "shares_color_with",  # CR 105.2 (rules/effects_runner.Ctx._same_name)
                 # CR 205.2a, 205.3m, 110.4 (rules/effects_runner.Ctx._same_name)

@@ -695,6 +695,11 @@ class ClauseRules:
         step, player = c[0]
         return Trigger("step", step=step, player=player)
 
+    def at_end_of_combat(self, c: list[Any]) -> Trigger:
+        # "At end of combat" triggers as the end of combat step begins (CR 511.2),
+        # in every combat phase, whoever's turn it is
+        return Trigger("step", step="end_of_combat", player="each")
+
     def _step(self, c: list[Any], player: str) -> tuple[str, str]:
         name = next((x for x in c if isinstance(x, str)), "combat")
         return (name.replace(" ", "_"), player)

@@ -326,6 +326,12 @@ class NounRules:
     post_attacking_you = _post("attacking_player", "you")
     post_dealt_damage = _post("dealt_damage_this_turn", True)
     post_attacked = _post("attacked_this_turn", True)
+    post_blocked_or_was_blocked = _post("blocked_or_was_blocked", True)
+
+    def post_blocked_or_was_blocked_by(self, c: list[Any]) -> tuple[str, Any]:
+        # "that blocked or was blocked by a legendary creature this turn" (CR 509.1a)
+        return ("blocked_or_was_blocked", next(x for x in c if isinstance(x, Filter)))
+
     post_died_this_turn = _post("died_this_turn", True)
     post_damaged_by_source = _post("dealt_damage_by_source", True)  # Diseased Vermin
     # "a creature dealt damage by this creature this turn" (Sengir Vampire)
