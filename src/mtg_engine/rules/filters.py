@@ -474,7 +474,7 @@ def _condition(
         # battle (CR 506.2, 508.1b)
         combat = game.combat
         return combat is not None and combat.attackers.get(obj.id) == player_ref(controller)
-    if key in ("blocking_or_blocked_by", "blocked_by") and value == "self":
+    if key in ("blocking_or_blocked_by", "blocked_by", "blocking_this") and value == "self":
         # "creatures blocking or blocked by this creature", "target creature blocked
         # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
         combat = game.combat
@@ -490,6 +490,8 @@ def _condition(
         blocked_by_it = obj.id in blocking
         if key == "blocked_by":
             return blocked_by_it
+        if key == "blocking_this":
+            return me in combat.blockers.get(obj.id, ())
         return blocked_by_it or me in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)

@@ -317,6 +317,7 @@ SUPPORTED: set[str] = set(
                 # "creatures blocking or blocked by this creature" (rules/filters.py)
                 "blocking_or_blocked_by",
                 "blocked_by",
+                "blocking_this",  # "creatures blocking this creature" (CR 509.1a)
                 "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
                 "blocked_or_was_blocked",  # "... this turn" (turn_flags.blocks, 509.1a)
                 "same_name_as",

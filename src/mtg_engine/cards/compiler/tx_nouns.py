@@ -320,6 +320,7 @@ class NounRules:
         return [("not_subtype", subtype(str(t))) for t in c if getattr(t, "type", "") == "SUBTYPE"]
 
     post_blocking_self = _post("blocking_or_blocked_by", "self")
+    post_blocking_this = _post("blocking_this", "self")  # "creatures blocking this creature"
     post_blocked_by_self = _post("blocked_by", "self")
     post_you_cast = _post("caster", "you")
     post_opp_cast = _post("caster", "opponent")
