@@ -233,6 +233,7 @@ SUPPORTED: set[str] = set(
         "amount:power",
         "amount:toughness",
         "amount:life",
+        "amount:highest_life",  # "the highest life total among all players" (CR 119.1)
         "amount:hand_size",
         "amount:hand_fewer_than",
         "amount:mana_value",

@@ -1618,6 +1618,13 @@ class ClauseRules:
         its controller gains or loses the life that makes it that number (CR 119.5)."""
         return [Effect("set_life", {"player": ControllerRef(), "amount": c[-1]})]
 
+    def clause_each_life_becomes_highest(self, c: list[Any]) -> list[Effect]:
+        """ "each player's life total becomes the highest life total among all
+        players": the highest total, read once as it resolves, is each player's new
+        total (CR 119.5, 608.2c)."""
+        players = EachRef(Filter(kinds=("player",), zone="battlefield"))
+        return [Effect("set_life", {"player": players, "amount": Amount("highest_life")})]
+
     def clause_for_each(self, c: list[Any]) -> list[Effect]:
         """ "For each token you control, create a token that's a copy of that
         permanent"; "for each opponent, that player ...": "it", "that creature"
