@@ -411,6 +411,8 @@ def prevent_static(
         hit = (d in ("to", "both") and _covers(game, st, src, ev["to"])) or (
             d in ("by", "both") and _covers(game, st, src, ev["source"])
         )
+    if args.get("to_self") and ev["to"] != src.id:
+        return None  # "... dealt to this creature by creatures blocking it" (CR 615.1)
     if not hit or prevention_disabled(game):
         return None
     if not _from_covered_source(game, args, ev["source"], src.controller):
