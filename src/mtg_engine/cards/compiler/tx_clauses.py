@@ -2165,6 +2165,22 @@ class ClauseRules:
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
+    def life_floor_static(self, c: list[Any]) -> StaticEffect:
+        """ "Damage that would reduce your life total to less than 1 reduces it to 1
+        instead" (Ali from Cairo; CR 614.1a): the damage dealt to its controller is
+        what leaves them at that life total."""
+        less_than, to = [x for x in c if isinstance(x, int)]
+        if less_than != to:
+            raise CompileError("damage that would reduce your life total below N reduces it to M")
+        return StaticEffect("damage_life_floor", None, {"floor": to})
+
+    def replacement_life_floor(self, c: list[Any]) -> Parsed:
+        """ "If you control a creature, damage that would reduce ..." (Worship): the
+        same replacement while the condition holds."""
+        cond = next(x for x in c if isinstance(x, Condition))
+        st = self.life_floor_static([x for x in c if not isinstance(x, Condition)])
+        return Parsed("static", statics=[dataclasses.replace(st, condition=cond)])
+
     def replacement_double_damage_by_kind(self, c: list[Any]) -> Parsed:
         """ "If a creature you control would deal damage to a permanent or player, it
         deals double that damage instead" (Gratuitous Violence; CR 614.1a): only
