@@ -419,6 +419,7 @@ register(
     "arg:lose_types.all_creature_types",
     "arg:become.all_creature_types",  # layer 4 "set_types" (rules/layers.py, CR 205.3m)
     "arg:become.retain",  # "It's still a land." (CR 205.1b)
+    "arg:become.in_addition",  # "becomes a ... in addition to its other types" (205.1b)
     "arg:become.abilities",  # 'becomes ... with "[quoted ability]"' (layer 6, CR 613.1f)
 )
 

@@ -60,6 +60,9 @@ class TurnFlags:
     #: turn": boast, CR 702.142a; a creature put onto the battlefield attacking never
     #: attacked, 508.4)
     attacked: set[int] = field(default_factory=set)
+    #: (blocker, attacker) pairs of the blocks declared this turn ("each creature that
+    #: blocked or was blocked this turn", CR 509.1a, 509.1h)
+    blocks: set[tuple[int, int]] = field(default_factory=set)
     #: a cleanup step must be followed by another (CR 514.3a)
     extra_cleanup: bool = False
     #: the bands of the current combat (CR 702.22), cleared at end of combat
@@ -172,6 +175,7 @@ class TurnFlags:
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn
         t.attacked = self.attacked.copy()
+        t.blocks = self.blocks.copy()
         t.extra_cleanup = self.extra_cleanup
         t.bands = self.bands
         t.random_pile_blocks = self.random_pile_blocks

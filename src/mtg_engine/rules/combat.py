@@ -534,6 +534,8 @@ def declare_blockers_task(game: Game, task: Task) -> None:
                     blocking.append(a)
                     pairs.append((blocker, a, via_band))
     newly_blocked: list[int] = []
+    # "that blocked or was blocked this turn" (CR 509.1a, 509.1h)
+    game.turn_flags.blocks.update((b, a) for b, a, _via in pairs)
     for _b, a, _via in pairs:
         if not combat.blocked.get(a):
             combat.blocked[a] = True  # CR 509.1h

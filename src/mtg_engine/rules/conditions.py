@@ -53,6 +53,7 @@ _KNOWN = frozenset(
         "evolves",
         "hand_ge",
         "player_no_cards_in_hand",
+        "player_more_cards_in_hand",
         "a_library_le",
         "a_player_life_le",
         "opponents_ge",
@@ -203,6 +204,14 @@ def evaluate(
             return False
         ps = ctx.players(a.get("player"))
         return bool(ps) and not game.players[ps[0]].hand
+    if k == "player_more_cards_in_hand":
+        # "if defending player [an opponent] has more cards in hand than you" (CR 402)
+        mine = len(game.players[controller].hand)
+        if a.get("player") == "opponent":
+            ps = list(game.opponents(controller))
+        else:
+            ps = ctx.players(a.get("player")) if ctx is not None else []
+        return any(len(game.players[p].hand) > mine for p in ps)
     if k == "hand_ge":  # "if you have N or more cards in hand"
         return len(game.players[controller].hand) >= int(a["n"])
     if k == "total_power_ge":  # "if creatures you control have total power N or greater"

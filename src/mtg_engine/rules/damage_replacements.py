@@ -33,6 +33,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
+from .damage import source_keywords
 from .filters import enchanted_player, is_unblocked, matches_object
 from .pipeline import (
     Replacement,
@@ -329,6 +330,10 @@ def double_damage(
         s = damage_source(game, ev)
         if s is None or s.controller != src.controller:
             return None
+        flt = args.get("source_filter")
+        # "If a creature you control would deal damage ...": a source of that kind
+        if flt is not None and not matches_object(game, s, flt, src.controller, src):
+            return None
     elif source == "self":
         # "If this creature would deal combat damage to a player, ..."
         s = damage_source(game, ev)
@@ -339,6 +344,35 @@ def double_damage(
     def apply(game: Game, ev: dict[str, Any]) -> str:
         ev["amount"] = int(ev["amount"]) * 2
         return f"{name} doubles it to {ev['amount']}"
+
+    return Replacement(key, name, ("614.1a",), apply)
+
+
+@static_replacement("damage_life_floor", EventKind.DAMAGE)
+def damage_life_floor(
+    game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """ "[If you control a creature,] damage that would reduce your life total to
+    less than 1 reduces it to 1 instead" (Worship; CR 614.1a): damage to this
+    permanent's controller is reduced to what leaves them at that life total.
+    Damage from a source with infect causes no life loss (CR 120.3b), so it is
+    left as it is."""
+    if ev["amount"] <= 0 or ref_player(ev["to"]) != src.controller:
+        return None
+    floor = int(st.args["floor"])
+    if game.players[src.controller].life - int(ev["amount"]) >= floor:
+        return None
+    s = damage_source(game, ev)
+    if s is not None and "Infect" in source_keywords(game, s):
+        return None
+    if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
+        return None
+    name = chars(game, src).name
+    who = src.controller
+
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["amount"] = max(0, min(int(ev["amount"]), game.players[who].life - floor))
+        return f"{name} reduces it to {ev['amount']}"
 
     return Replacement(key, name, ("614.1a",), apply)
 
@@ -407,6 +441,8 @@ def prevent_static(
         hit = (d in ("to", "both") and _covers(game, st, src, ev["to"])) or (
             d in ("by", "both") and _covers(game, st, src, ev["source"])
         )
+    if args.get("to_self") and ev["to"] != src.id:
+        return None  # "... dealt to this creature by creatures blocking it" (CR 615.1)
     if not hit or prevention_disabled(game):
         return None
     if not _from_covered_source(game, args, ev["source"], src.controller):
@@ -523,6 +559,7 @@ register(
     "static:prevent_static",
     "static:double_damage",
     "static:damage_plus",
+    "static:damage_life_floor",
     "static:redirect_damage",
     "static:cant_prevent_damage",
 )

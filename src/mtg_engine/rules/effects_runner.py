@@ -589,6 +589,10 @@ class Ctx:
                 return sum(1 for m in spent if m in colors) * a.multiplier
             if a.kind == "life":
                 return g.players[self.controller].life
+            if a.kind == "highest_life":
+                # "the highest life total among all players" (CR 119.1): of the
+                # players still in the game (CR 800.4a)
+                return max(p.life for p in g.players if not p.has_lost) * a.multiplier
             if a.kind == "life_lost_this_turn":
                 # "the life you've lost this turn" (CR 119.3, 120.3a)
                 return g.players[self.controller].life_lost_this_turn * a.multiplier

@@ -121,6 +121,19 @@ def matches_object(
     return True
 
 
+def _partner_matches(
+    game: Game, oid: int, flt: Filter, controller: int, source: GameObject | None
+) -> bool:
+    """Whether the creature ``oid`` blocked or was blocked by matches ``flt``: as it
+    is on the battlefield; an object that has left it isn't looked back at."""
+    o = game.objects.get(oid)
+    return (
+        o is not None
+        and o.zone == Zone.BATTLEFIELD
+        and matches_object(game, o, flt, controller, source)
+    )
+
+
 def enchanted_player(aura: GameObject) -> int | None:
     """The player an Aura with "enchant player" is attached to (CR 303.4e), if any."""
     p = (aura.chosen or {}).get("attached_player")
@@ -461,7 +474,7 @@ def _condition(
         # battle (CR 506.2, 508.1b)
         combat = game.combat
         return combat is not None and combat.attackers.get(obj.id) == player_ref(controller)
-    if key in ("blocking_or_blocked_by", "blocked_by") and value == "self":
+    if key in ("blocking_or_blocked_by", "blocked_by", "blocking_this") and value == "self":
         # "creatures blocking or blocked by this creature", "target creature blocked
         # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
         combat = game.combat
@@ -477,9 +490,20 @@ def _condition(
         blocked_by_it = obj.id in blocking
         if key == "blocked_by":
             return blocked_by_it
+        if key == "blocking_this":
+            return me in combat.blockers.get(obj.id, ())
         return blocked_by_it or me in combat.blockers.get(obj.id, ())
     if key == "unblocked":
         return is_unblocked(game, obj.id) == bool(value)
+    if key == "blocked_or_was_blocked":
+        # "that blocked or was blocked [by a legendary creature] this turn" (CR
+        # 509.1a, 509.1h): a block declared this turn, with a creature of that kind
+        # when the value is a filter (as that creature is now, or was as it last
+        # existed on the battlefield)
+        partners = [b if a == obj.id else a for b, a in game.turn_flags.blocks if obj.id in (a, b)]
+        if not isinstance(value, Filter):
+            return bool(partners)
+        return any(_partner_matches(game, p, value, controller, source) for p in partners)
     if key == "blocked":  # "target blocked creature" (CR 509.1h)
         return is_blocked(game, obj.id) == bool(value)
     if key == "power_lt_source":

@@ -27,6 +27,11 @@ from .support import register
 from .zones import move, shuffle_library
 
 register("static:begin_on_battlefield")  # CR 103.6a: _opening_hand_actions
+# "A deck can have any number of cards named ..." (CR 100.2a): a deck-construction
+# rule with nothing to do once the game begins; new_game takes any number of copies
+# of every card (the engine checks no format's copy limit), so the deck it allows is
+# played as it is (tests/rules/test_deck_any_number.py)
+register("static:deck_any_number")
 
 
 def new_game(

@@ -233,6 +233,7 @@ SUPPORTED: set[str] = set(
         "amount:power",
         "amount:toughness",
         "amount:life",
+        "amount:highest_life",  # "the highest life total among all players" (CR 119.1)
         "amount:hand_size",
         "amount:hand_fewer_than",
         "amount:mana_value",
@@ -317,7 +318,9 @@ SUPPORTED: set[str] = set(
                 # "creatures blocking or blocked by this creature" (rules/filters.py)
                 "blocking_or_blocked_by",
                 "blocked_by",
+                "blocking_this",  # "creatures blocking this creature" (CR 509.1a)
                 "blocked",  # "target blocked creature" (CR 509.1h, rules/filters.py)
+                "blocked_or_was_blocked",  # "... this turn" (turn_flags.blocks, 509.1a)
                 "same_name_as",
                 "shares_color_with",  # CR 105.2 (rules/effects_runner.Ctx._same_name)
                 # CR 205.2a, 205.3m, 110.4 (rules/effects_runner.Ctx._same_name)
@@ -455,6 +458,7 @@ SUPPORTED: set[str] = set(
                 "total_power_ge",
                 "opponent_dealt_damage_ge",
                 "player_no_cards_in_hand",
+                "player_more_cards_in_hand",  # "has more cards in hand than you"
                 "life_over_starting",  # CR 103.4 (Player.starting_life)
                 "opponent_life_le",
                 "more_life",  # "if you have more life than an opponent"

@@ -293,6 +293,11 @@ def _prevent_static(
     }
     if args.get("sources"):
         out["sources"] = args["sources"]  # "by sources you don't control" (CR 615.1)
+    if args.get("dealt_by") and args.get("to") is not None:
+        if not isinstance(args["to"], SelfRef):
+            raise CompileError("a static prevention of damage by ... to another object")
+        # "... dealt to this creature by creatures blocking it" (Armored Transport)
+        out["to_self"] = True
     return StaticEffect("prevent_static", affected, out, cond)
 
 

@@ -30,7 +30,7 @@ from ..abilities import (
     TriggerRef,
     mentions_prevented,
 )
-from .filters import card_type, is_player_filter, subtype
+from .filters import Alt, build_filter, card_type, is_player_filter, subtype
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -158,6 +158,9 @@ _OBJECT_OPS = frozenset(
         # 702.3b, 510.1c): what only a creature does
         "attack_despite_defender",
         "assign_damage_by_toughness",
+        # "target creature gets +2/+2, gains flying, and becomes a Horror enchantment
+        # creature": only an object becomes a type, a color or a copy (CR 613.1)
+        "become",
     )
 )
 
@@ -707,6 +710,11 @@ class ClauseRules:
     def at_step(self, c: list[Any]) -> Trigger:
         step, player = c[0]
         return Trigger("step", step=step, player=player)
+
+    def at_end_of_combat(self, c: list[Any]) -> Trigger:
+        # "At end of combat" triggers as the end of combat step begins (CR 511.2),
+        # in every combat phase, whoever's turn it is
+        return Trigger("step", step="end_of_combat", player="each")
 
     def _step(self, c: list[Any], player: str) -> tuple[str, str]:
         name = next((x for x in c if isinstance(x, str)), "combat")
@@ -1626,6 +1634,13 @@ class ClauseRules:
         its controller gains or loses the life that makes it that number (CR 119.5)."""
         return [Effect("set_life", {"player": ControllerRef(), "amount": c[-1]})]
 
+    def clause_each_life_becomes_highest(self, c: list[Any]) -> list[Effect]:
+        """ "each player's life total becomes the highest life total among all
+        players": the highest total, read once as it resolves, is each player's new
+        total (CR 119.5, 608.2c)."""
+        players = EachRef(Filter(kinds=("player",), zone="battlefield"))
+        return [Effect("set_life", {"player": players, "amount": Amount("highest_life")})]
+
     def clause_for_each(self, c: list[Any]) -> list[Effect]:
         """ "For each token you control, create a token that's a copy of that
         permanent"; "for each opponent, that player ...": "it", "that creature"
@@ -2167,7 +2182,38 @@ class ClauseRules:
 
     def replacement_double_damage(self, c: list[Any]) -> Parsed:
         # Furnace of Rath (CR 614.1a); "a source you control" (Fire Servant-like)
+        if any(isinstance(x, tuple) for x in c):
+            raise CompileError("double damage from a source with adjectives")
         args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
+        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+
+    def life_floor_static(self, c: list[Any]) -> StaticEffect:
+        """ "Damage that would reduce your life total to less than 1 reduces it to 1
+        instead" (Ali from Cairo; CR 614.1a): the damage dealt to its controller is
+        what leaves them at that life total."""
+        less_than, to = [x for x in c if isinstance(x, int)]
+        if less_than != to:
+            raise CompileError("damage that would reduce your life total below N reduces it to M")
+        return StaticEffect("damage_life_floor", None, {"floor": to})
+
+    def replacement_life_floor(self, c: list[Any]) -> Parsed:
+        """ "If you control a creature, damage that would reduce ..." (Worship): the
+        same replacement while the condition holds."""
+        cond = next(x for x in c if isinstance(x, Condition))
+        st = self.life_floor_static([x for x in c if not isinstance(x, Condition)])
+        return Parsed("static", statics=[dataclasses.replace(st, condition=cond)])
+
+    def replacement_double_damage_by_kind(self, c: list[Any]) -> Parsed:
+        """ "If a creature you control would deal damage to a permanent or player, it
+        deals double that damage instead" (Gratuitous Violence; CR 614.1a): only
+        damage a source of that kind, controlled by this permanent's controller,
+        deals."""
+        nouns = next(x for x in c if isinstance(x, list))
+        args = {
+            "recipient": "any",
+            "source": "you_control",
+            "source_filter": build_filter([Alt([], nouns)], []),
+        }
         return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
 
     def replacement_double_damage_to(self, c: list[Any]) -> Parsed:
@@ -2987,6 +3033,15 @@ class ClauseRules:
     def cond_player_hellbent(self, c: list[Any]) -> Condition:
         # "if that player has no cards in hand" (the player is resolved as the effect runs)
         return Condition("player_no_cards_in_hand", {"player": c[0]})
+
+    def cond_player_more_cards(self, c: list[Any]) -> Condition:
+        # "if defending player has more cards in hand than you" (CR 402; the player
+        # is resolved as the condition is checked, 603.4, 608.2c)
+        return Condition("player_more_cards_in_hand", {"player": c[0]})
+
+    def cond_opp_more_cards(self, c: list[Any]) -> Condition:
+        # "if an opponent has more cards in hand than you": some opponent (CR 402)
+        return Condition("player_more_cards_in_hand", {"player": "opponent"})
 
     cond_gy_count = _cond("graveyard_count_ge")
     _cond_attacked = _cond("attacked_this_turn")

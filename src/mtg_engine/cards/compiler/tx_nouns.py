@@ -312,12 +312,19 @@ class NounRules:
         return [("not_subtype", subtype(str(t))) for t in c if getattr(t, "type", "") == "SUBTYPE"]
 
     post_blocking_self = _post("blocking_or_blocked_by", "self")
+    post_blocking_this = _post("blocking_this", "self")  # "creatures blocking this creature"
     post_blocked_by_self = _post("blocked_by", "self")
     post_you_cast = _post("caster", "you")
     post_opp_cast = _post("caster", "opponent")
     post_attacking_you = _post("attacking_player", "you")
     post_dealt_damage = _post("dealt_damage_this_turn", True)
     post_attacked = _post("attacked_this_turn", True)
+    post_blocked_or_was_blocked = _post("blocked_or_was_blocked", True)
+
+    def post_blocked_or_was_blocked_by(self, c: list[Any]) -> tuple[str, Any]:
+        # "that blocked or was blocked by a legendary creature this turn" (CR 509.1a)
+        return ("blocked_or_was_blocked", next(x for x in c if isinstance(x, Filter)))
+
     post_died_this_turn = _post("died_this_turn", True)
     post_damaged_by_source = _post("dealt_damage_by_source", True)  # Diseased Vermin
     # "a creature dealt damage by this creature this turn" (Sengir Vampire)

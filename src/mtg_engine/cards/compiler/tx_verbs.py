@@ -1163,6 +1163,12 @@ class VerbRules:
     def vp_prevent_combat_to_by(self, c: list[Any]) -> list[Effect]:
         return self.vp_prevent_to_by(c, combat=True)
 
+    def vp_prevent_combat_to_by_static(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all combat damage that would be dealt to this creature by
+        creatures blocking it" (Armored Transport; CR 615.1): a static ability's
+        prevention, for as long as it applies."""
+        return self.vp_prevent_to_by([c[0], c[1], None, c[2]], combat=True)
+
     def vp_prevent_combat_by(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all combat damage target creature would deal this turn" (CR 615.1)."""
         if isinstance(c[0], ThatObject):
@@ -1798,6 +1804,16 @@ class VerbRules:
             elif isinstance(x, tuple) and x and x[0] == "colors":
                 out["colors"] = x[1]
         return out
+
+    def become_type_added(self, c: list[Any]) -> dict[str, Any]:
+        """ "becomes a 5/5 Demon creature with flying in addition to its other
+        types": the new types are added to the old ones (CR 205.1b)."""
+        return {
+            **self.become_type(
+                [x for x in c if not isinstance(x, Token) or x.type != "BECOME_ADDITION"]
+            ),
+            "in_addition": True,
+        }
 
     def become_type_all(self, c: list[Any]) -> dict[str, Any]:
         # "becomes a 2/2 creature with all creature types" (CR 205.3m)
