@@ -53,6 +53,7 @@ from .tx_common import (
     Parsed,
     _apply_tail,
     _flat,
+    _fold_cast_copy,
     _has_copy,
     _mark_new_targets,
     _mark_no_regen,
@@ -742,6 +743,8 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
+                    elif e.op == "cast_free" and _fold_cast_copy(body.effects, e):
+                        pass
                     elif (
                         e.op == "cast_free"
                         and body.effects
