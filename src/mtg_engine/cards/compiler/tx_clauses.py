@@ -215,6 +215,23 @@ _MAY_IS_PERMISSION = frozenset(
 )
 
 
+def _either_group(first: Any, second: Any) -> EachRef | None:
+    """ "Skeletons you control and other Zombies you control get +1/+1" (Death Baron),
+    "Saproling creatures and other Treefolk creatures get +1/+1" (Verdeloth): two
+    groups of the same kind of object are one group of those matching either
+    description, so a creature of both is affected once (the cards' rulings; CR 109.2,
+    613.4c). None when the subjects aren't two such groups, or when a description
+    reads another object ("... that share a creature type with it": the Crowns)."""
+    if not (isinstance(first, EachRef) and isinstance(second, EachRef)):
+        return None
+    a, b = first.filter, second.filter
+    if a.kinds != b.kinds or a.zone != b.zone or not a.conditions or not b.conditions:
+        return None
+    if not all(isinstance(v, (str, bool, int)) for _, v in (*a.conditions, *b.conditions)):
+        return None
+    return EachRef(Filter(a.kinds, a.zone, (("any_of", (a.conditions, b.conditions)),)))
+
+
 def _mark_mask(effects: list[Effect]) -> None:
     """Illusionary Mask: the creature the face-down spell becomes turns face up instead
     of dealing or being dealt damage or becoming tapped (kind "mask", rules/face_down)."""
@@ -1437,6 +1454,9 @@ class ClauseRules:
         creature get -2/-2 until end of turn": the instruction for each subject in
         turn, the first one's before the second's (CR 608.2c)."""
         first, _and, second, *rest = c
+        both = _either_group(first, second)
+        if both is not None:
+            return _Clause(self._clause([both, *rest]), both, [])
         return _Clause([*self._clause([first, *rest]), *self._clause([second, *rest])], first, [])
 
     def _clause(self, c: list[Any]) -> list[Effect]:
@@ -3332,6 +3352,12 @@ class ClauseRules:
 
     cond_total_power_ge = _cond("total_power_ge")  # Mosswort Bridge
     cond_opp_dealt_ge = _cond("opponent_dealt_damage_ge")  # Spinerock Knoll
+
+    def cond_opp_dealt_damage(self, c: list[Any]) -> Condition:
+        """ "if an opponent was dealt damage this turn" (Skarrgan Firebird; CR 120.3):
+        one damage or more."""
+        return Condition("opponent_dealt_damage_ge", {"n": 1})
+
     cond_opponents_ge = _cond("opponents_ge")
     cond_control_more = _cond("you_control_more")
     cond_opp_life_le = _cond("opponent_life_le")

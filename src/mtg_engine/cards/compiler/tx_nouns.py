@@ -505,6 +505,11 @@ class NounRules:
     def with_greatest(self, c: list[Any]) -> tuple[str, Any]:
         return ("greatest_" + self._stat_key(c[0]), c[1])
 
+    def with_lowest(self, c: list[Any]) -> tuple[str, Any]:
+        """ "target nonland permanent with the lowest mana value" (Culling Scales): no
+        other object of the description has a lower one (ties all qualify)."""
+        return ("lowest_" + self._stat_key(c[0]), True)
+
     def with_same_name(self, c: list[Any]) -> tuple[str, Any]:
         return ("same_name_as", c[0])
 
