@@ -1354,6 +1354,13 @@ class ClauseRules:
 
         return [walk(e, fn) for e in c[0]]
 
+    def sent_where_then(self, c: list[Any]) -> list[Effect]:
+        """ "Scry X, where X is the greatest mana value among permanents you control,
+        then draw three cards." (Ugin's Insight): X is the first instructions'; those
+        after the joiner follow them (CR 107.3, 608.2c)."""
+        seq1, amount, *rest = c
+        return [*self.sent_where([seq1, amount]), *rest[-1]]
+
     def sent_where_xy(self, c: list[Any]) -> list[Effect]:
         """ "This creature gets +X/+Y, where X is the exiled creature card's power and
         Y is its toughness." (Phyrexian Ingester): "its" in Y's amount is what X's
@@ -2927,8 +2934,14 @@ class ClauseRules:
         one (CR 109.5)."""
         who, flt = [x for x in c if not isinstance(x, Token)][:2]
         opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
+        defending = Filter(kinds=("player",), conditions=(("defending", True),))
+        if isinstance(flt, Filter) and who == EachRef(defending):
+            # "if defending player controls no black nontoken permanents" (Spectral
+            # Bears; CR 506.2, 508.5): rules/conditions._player_controls
+            args = {"filter": defending, "filter1": flt}
+            return Condition("not", {"cond": Condition("player_controls", args)})
         if not isinstance(flt, Filter) or who != EachRef(opponents):
-            raise CompileError("controls no: only 'your opponents'")
+            raise CompileError("controls no: only 'your opponents' or 'defending player'")
         return Condition("not", {"cond": Condition("opponent_controls", {"filter": flt})})
 
     cond_your_turn = _cond("your_turn")
