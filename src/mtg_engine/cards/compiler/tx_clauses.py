@@ -592,6 +592,17 @@ class ClauseRules:
         nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
         return "cast", (("nth", nth[0]),)
 
+    def ev_cast_nth_instant_sorcery(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your first instant or sorcery spell each turn" (Double
+        Vision; CR 603.2, 601.2i): an instant or sorcery spell, the ``nth`` of those
+        its caster cast this turn (``nth_instant_sorcery``)."""
+        types = {str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"}
+        if types != {"instant", "sorcery"}:
+            raise CompileError(f"your Nth {' or '.join(sorted(types))} spell each turn")
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        what = Filter(kinds=("Instant", "Sorcery"), zone="stack")
+        return "cast", (("what", what), ("nth_instant_sorcery", nth[0]))
+
     _ev_draw = _ev("draw")
 
     def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
