@@ -3271,6 +3271,15 @@ class ClauseRules:
             raise CompileError(f"if it targets {what!r}")
         return Condition("spell_targets", {"filter": what.filter})
 
+    def cond_has_no_counters(self, c: list[Any]) -> Condition:
+        """ "Then if it has no ice counters on it, transform it" (Thing in the Ice),
+        "if it had no time counters on it" (Chronozoa; CR 122.1): the object named,
+        resolved with the other pronouns (a gone one through its last known
+        information, 608.2h), doesn't have one such counter."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        has = self.cond_has_counters([xs[0], (1, str(xs[-1]))])
+        return Condition("not", {"cond": has})
+
     def cond_no_counters_on_self(self, c: list[Any]) -> Condition:
         """ "If there are no depletion counters on this land, sacrifice it" (CR 122.1):
         this object doesn't have one such counter."""
