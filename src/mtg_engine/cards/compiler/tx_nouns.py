@@ -885,6 +885,11 @@ class NounRules:
     def amt_counters(self, c: list[Any]) -> Amount:
         return Amount("counters", ref=c[1], filter=Filter(conditions=(("counter", str(c[0])),)))
 
+    def amt_all_counters(self, c: list[Any]) -> Amount:
+        """ "where X is the number of counters on it" (Spider-Man Noir; CR 122.1):
+        counters of every kind together."""
+        return Amount("counters", ref=c[-1], filter=Filter(conditions=(("counter", "*"),)))
+
     def amt_that_much(self, c: list[Any]) -> Amount:
         return Amount("that_much")
 
