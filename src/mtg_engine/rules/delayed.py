@@ -75,12 +75,11 @@ STEP_NAMES: dict[str, str] = {
     "end": "end",
     "cleanup_step": "cleanup",
     "cleanup": "cleanup",
-    # "at the beginning of your next main phase" (Mana Drain): either main phase of
-    # its controller's turns, whichever begins first (CR 505.1)
-    "main_phase": "main",
 }
 
-#: the steps a delayed ability waiting for ``"main"`` triggers at (CR 505.1)
+#: "at the beginning of your next main phase" (Mana Drain): a delayed ability waiting
+#: for ``"main"`` triggers at either main phase of its controller's turns, whichever
+#: begins first (CR 505.1)
 _MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 
@@ -115,6 +114,8 @@ def create(
     if trig.event in EVENT_TRIGGERS:
         return _create_on_event(ctx, trig, effects, text, what)
     name = step_name(trig.step) if trig.event == "step" else None
+    if trig.event == "step" and trig.step == "main_phase":
+        name = "main"  # CR 505.1: either main phase (fire, below)
     if name is None:
         return f"no delayed trigger for {trig.event} {trig.step or ''}".strip()
     bound = tuple(
@@ -568,6 +569,7 @@ __all__ = [
 
 def _register() -> None:
     register(*(f"delayed:step:{k}" for k in STEP_NAMES))
+    register("delayed:step:main_phase")  # "your next main phase" (CR 505.1)
     register(*(f"delayed:{k}:None" for k in EVENT_TRIGGERS))  # CR 603.7a, 603.7c
 
 
