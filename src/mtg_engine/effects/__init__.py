@@ -60,6 +60,7 @@ from . import (  # noqa: E402,F401
     saddle,
     search,
     speed,
+    spell_shields,
     stack,
     text,
     token_actions,

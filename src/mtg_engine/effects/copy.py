@@ -47,6 +47,7 @@ from ..rules.prototyped import is_prototyped
 from ..rules.support import register
 from ..rules.targets import candidates, describe, target_specs
 from . import effect
+from .choices import cast_created_copy
 from .permanents import add_continuous
 from .tokens import choose_defenders, enter_attacking, token_count
 
@@ -220,11 +221,51 @@ def copy_cost_exiled(ctx: Ctx, e: Effect) -> bool:
     return copy_permanent(ctx, Effect("copy_permanent", args))
 
 
+def copy_cards(ctx: Ctx, objs: list[GameObject]) -> list[int]:
+    """CR 707.12: a copy of each card (not on the battlefield or the stack, not face
+    down) created in the zone the card is in, for a later instruction to cast it ("you
+    may cast the copy"); a copy of a card that isn't cast ceases to exist (704.5e)."""
+    g = ctx.game
+    made = []
+    for o in objs:
+        if o.zone in (Zone.BATTLEFIELD, Zone.STACK) or o.face_down:
+            continue
+        copy = g.create_card(o.card, ctx.controller, o.zone)
+        copy.is_token = True  # a copy, not a card (CR 707.12, 704.5e)
+        copy.face = o.face
+        made.append(copy.id)
+        g.emit(
+            EventKind.COPY,
+            ("707.12",),
+            f"{g.players[ctx.controller].name} copies {o.name}",
+            obj=copy.id,
+        )
+    return made
+
+
 @effect("copy_spell")
 def copy_spell(ctx: Ctx, e: Effect) -> bool:
-    """CR 707.10: put copies of a spell on the stack with all its choices."""
+    """CR 707.10: put copies of a spell on the stack with all its choices; "copy it"
+    of a card in another zone ("for each card exiled this way, copy it") copies the
+    card where it is (707.12), and "you may cast the copy" (``cast``) casts it."""
     g = ctx.game
     sc = ctx.scratch
+    if "copies" not in sc and "copy" not in sc:
+        objs = ctx.objects(e.args.get("what")) if e.args.get("cast") else []
+        cards = copy_cards(ctx, [o for o in objs if o.zone != Zone.STACK])
+        if cards:
+            sc["copy"] = cards[0]
+            ctx.set_parent("it", cards)  # "the copy" (CR 608.2c)
+    if "copy" in sc:
+        return cast_created_copy(
+            ctx,
+            e,
+            ctx.controller,
+            {"alt": "without_paying"} if e.args.get("free") else {},
+            "707.12",
+            "Cast the copy of {name}"
+            + (" without paying its mana cost?" if e.args.get("free") else "?"),
+        )
     if "copies" not in sc:
         spells = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.STACK]
         n = ctx.amount(e.args.get("amount", 1))
@@ -356,6 +397,8 @@ register(
     "arg:copy_spell.for_each_target",
     "arg:copy_spell.among",
     "arg:copy_spell.except",
+    "arg:copy_spell.cast",
+    "arg:copy_spell.free",
     "arg:copy_permanent.except",
     "arg:copy_permanent.gains",
 )

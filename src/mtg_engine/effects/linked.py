@@ -26,6 +26,7 @@ from ..rules.player_limits import lands_played_problem, may_play_another_land
 from ..rules.support import register
 from ..rules.zones import move
 from . import effect
+from .copy import copy_cards
 
 
 def _source_on_battlefield(ctx: Ctx) -> GameObject | None:
@@ -249,22 +250,7 @@ def copy_card(ctx: Ctx, e: Effect) -> bool:
     """CR 707.12: "copy the exiled card" — a copy of the card is created in the zone the
     card is in, for a later instruction to cast ("you may cast the copy"); a copy of a
     card that isn't cast ceases to exist (CR 704.5e)."""
-    g = ctx.game
-    made = []
-    for o in ctx.objects(e.args.get("what")):
-        if o.zone in (Zone.BATTLEFIELD, Zone.STACK) or o.face_down:
-            continue
-        copy = g.create_card(o.card, ctx.controller, o.zone)
-        copy.is_token = True  # a copy, not a card (CR 707.12, 704.5e)
-        copy.face = o.face
-        made.append(copy.id)
-        g.emit(
-            EventKind.COPY,
-            ("707.12",),
-            f"{g.players[ctx.controller].name} copies {o.name}",
-            obj=copy.id,
-        )
-    ctx.set_parent("it", made)
+    ctx.set_parent("it", copy_cards(ctx, ctx.objects(e.args.get("what"))))
     return True
 
 

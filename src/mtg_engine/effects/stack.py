@@ -19,7 +19,7 @@ def counter(ctx: Ctx, e: Effect) -> bool:
     for o in ctx.objects(e.args.get("what")):
         if o.zone != Zone.STACK:
             continue
-        if cant_be_countered(g, o):
+        if cant_be_countered(g, o, ctx.obj):
             g.emit(EventKind.NOT_COUNTERED, ("101.2", "701.6a"), f"{o.name} can't be countered")
             continue
         if o.stack_kind == "spell":

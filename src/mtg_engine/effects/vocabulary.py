@@ -78,7 +78,9 @@ OP_SPECS: dict[str, str] = {
     "transform": "what: Ref (CR 701.28)",
     "phase_out": "what: Ref (CR 702.26)",
     # --- spells and stack (CR 707)
-    "copy_spell": "what: Ref, amount, new_targets: bool, except: dict (CR 707.10, 707.9)",
+    "copy_spell": "what: Ref, amount, new_targets: bool, except: dict (CR 707.10, 707.9)"
+    "[, cast: 'may'|'must', free: bool] — a card not on the stack is copied where it is "
+    "and the copy cast (CR 707.12)",
     # --- mana (CR 106)
     "add_mana": "mana: str ('{G}', '{C}{C}') or choice: list of mana strings, amount (CR 106.3)",
     # --- structure
@@ -285,6 +287,8 @@ OP_SPECS.update(
 #: (``modify_pt``, ``grant_keyword``, ``cant_block`` ...) with ``what`` moved to
 #: ``StaticEffect.affected`` and no duration, plus these rules of their own.
 STATIC_OP_SPECS: dict[str, str] = {
+    "cant_draw_more_than_one": "affected: Filter (players) — 'Each opponent can't draw more "
+    "than one card each turn' (CR 101.2, 121.1; rules/player_replacements.py)",
     "regenerate_instead": "'If this creature would be destroyed, regenerate it.' (CR 614.1a, "
     "701.19a; rules/permanents.py)",
     "legend_rule_doesnt_apply": "affected: Filter — 'The \"legend "

@@ -77,6 +77,11 @@ STEP_NAMES: dict[str, str] = {
     "cleanup": "cleanup",
 }
 
+#: "at the beginning of your next main phase" (Mana Drain): a delayed ability waiting
+#: for ``"main"`` triggers at either main phase of its controller's turns, whichever
+#: begins first (CR 505.1)
+_MAIN_PHASES = ("precombat_main", "postcombat_main")
+
 
 def step_name(compiled: str | None) -> str | None:
     """The turn-structure name (``Step.NAMES``) of a compiled trigger step, or None."""
@@ -109,6 +114,8 @@ def create(
     if trig.event in EVENT_TRIGGERS:
         return _create_on_event(ctx, trig, effects, text, what)
     name = step_name(trig.step) if trig.event == "step" else None
+    if trig.event == "step" and trig.step == "main_phase":
+        name = "main"  # CR 505.1: either main phase (fire, below)
     if name is None:
         return f"no delayed trigger for {trig.event} {trig.step or ''}".strip()
     bound = tuple(
@@ -130,6 +137,8 @@ def create(
     }
     if name == "end_of_combat":
         record["this_turn"] = True  # "at end of combat": this turn's (CR 511)
+    if name == "main":
+        record["turn_of"] = ctx.controller  # "your next main phase" (CR 505.1)
     game.delayed_triggers.append(record)
     game.emit(
         EventKind.DELAYED_TRIGGER,
@@ -398,6 +407,8 @@ def _died_or_exiled(
 def _text(name: str) -> str:
     if name == "end_of_combat":
         return "at end of combat"
+    if name == "main":
+        return "at the beginning of the next main phase"
     return f"at the beginning of the next {name.replace('_', ' ')} step"
 
 
@@ -410,7 +421,10 @@ def fire(game: Game, name: str) -> None:
     for rec in game.delayed_triggers:
         if rec.get("this_turn") and rec.get("created_turn") != game.turn:
             continue  # its moment has passed (CR 603.7b)
-        if rec.get("step") == name and rec.get("turn_of", game.active) == game.active:
+        step = rec.get("step")
+        if (step == name or (step == "main" and name in _MAIN_PHASES)) and rec.get(
+            "turn_of", game.active
+        ) == game.active:
             # ("turn_of": "at the beginning of your next upkeep", the next one of that
             # player's turns; rebound 702.88a)
             game.pending_triggers.append(dict(rec))
@@ -441,6 +455,10 @@ def _bind_effect(
     return replace(e, args=args, condition=cond)
 
 
+#: characteristics an amount of a delayed ability reads from a target when created
+_LOCKED_STATS = frozenset(("mana_value", "power", "toughness"))
+
+
 def _bind(ctx: Ctx, v: Any, own_event: bool = False, keep_targets: bool = False) -> Any:
     if isinstance(v, Ability):
         return v  # a granted ability's "this creature" is its own object
@@ -467,6 +485,17 @@ def _bind(ctx: Ctx, v: Any, own_event: bool = False, keep_targets: bool = False)
         return BoundRef(_follow(ctx, ctx.refs(v)))
     if isinstance(v, ControllerOfRef | OwnerOfRef):
         return replace(v, of=_bind(ctx, v.of, own_event, keep_targets))
+    if (
+        isinstance(v, Amount)
+        and v.kind in _LOCKED_STATS
+        and isinstance(v.ref, TargetRef)
+        and not keep_targets
+        and not any(i in ctx.game.objects for i in ctx.refs(v.ref))
+    ):
+        # "add an amount of {C} equal to that spell's mana value" (Mana Drain): a
+        # target that has left its zone (the countered spell) as it last existed,
+        # read as the delayed ability is created (CR 608.2h, 603.7c)
+        return ctx.amount(v)
     if isinstance(v, Effect):
         return _bind_effect(ctx, v, own_event, keep_targets)
     if isinstance(v, tuple):
@@ -540,6 +569,7 @@ __all__ = [
 
 def _register() -> None:
     register(*(f"delayed:step:{k}" for k in STEP_NAMES))
+    register("delayed:step:main_phase")  # "your next main phase" (CR 505.1)
     register(*(f"delayed:{k}:None" for k in EVENT_TRIGGERS))  # CR 603.7a, 603.7c
 
 

@@ -660,18 +660,18 @@ class Ctx:
         kind = next((v for k, v in (a.filter.conditions if a.filter else ()) if k == "counter"), "")
         objs = [o for o in self.objects(a.ref) if o is not self.obj]
         if objs and objs[0].zone == Zone.BATTLEFIELD:
-            return objs[0].counters.get(str(kind), 0)
+            return _count_of(objs[0].counters, str(kind))
         td = self.obj.trigger_data or {}
         lki = td.get("lki_counters")
         if isinstance(lki, dict) and isinstance(a.ref, SelfRef | TriggerRef):
-            return int(lki.get(str(kind), 0))
+            return _count_of(lki, str(kind))
         if isinstance(a.ref, SelfRef) and self.obj.source_id is not None:
             # the source sacrificed to pay the cost (Discordant Dirge): its counters as
             # it last existed on the battlefield (CR 608.2h)
             info = self.lki(self.obj.source_id)
             if info is not None and isinstance(info.get("counters"), dict):
-                return int(info["counters"].get(str(kind), 0))
-        return objs[0].counters.get(str(kind), 0) if objs else 0
+                return _count_of(info["counters"], str(kind))
+        return _count_of(objs[0].counters, str(kind)) if objs else 0
 
     def concrete(self, flt: Filter) -> Filter:
         """``flt`` with its numbers computed now ("with mana value equal to that
@@ -1252,3 +1252,11 @@ def run_mana_ability(
             return False
         i += 1
     return True
+
+
+def _count_of(counters: dict[str, int], kind: str) -> int:
+    """The counters of ``kind`` among ``counters``; ``"*"``: of every kind ("the number
+    of counters on it", CR 122.1)."""
+    if kind == "*":
+        return sum(int(n) for n in counters.values())
+    return int(counters.get(kind, 0))

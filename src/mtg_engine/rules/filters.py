@@ -32,6 +32,7 @@ register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
+register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("cond:saddled_source")  # "a creature that saddled it this turn" (_condition)
 register("cond:targets_only")  # "a spell that targets only ..." (_condition below)
@@ -116,6 +117,10 @@ def matches_object(
     for key, value in conds:
         if key == "other" and or_self:
             continue  # "this creature or another creature"
+        if key in _LOWEST:
+            if not _lowest(game, obj, c, flt, key, controller, source):
+                return False
+            continue
         if not _condition(game, obj, c, key, value, controller, source):
             return False
     return True
@@ -132,6 +137,34 @@ def _partner_matches(
         and o.zone == Zone.BATTLEFIELD
         and matches_object(game, o, flt, controller, source)
     )
+
+
+#: "with the lowest [stat]" -> the characteristic compared (CR 208.1, 202.3)
+_LOWEST = {"lowest_mana_value": "mana_value", "lowest_power": "power"}
+
+
+def _lowest(
+    game: Game,
+    obj: GameObject,
+    c: Chars,
+    flt: Filter,
+    key: str,
+    controller: int,
+    source: GameObject | None,
+) -> bool:
+    """ "Target nonland permanent with the lowest mana value" (Culling Scales): of the
+    objects the rest of the description matches, none has a lower value (CR 202.3,
+    208.1); tied ones all qualify."""
+    stat = _LOWEST[key]
+    mine = getattr(c, stat)
+    if mine is None:
+        return False
+    rest = Filter(flt.kinds, flt.zone, tuple(x for x in flt.conditions if x[0] != key))
+    for o in objects_matching(game, rest, controller, source):
+        v = getattr(chars(game, o), stat)
+        if v is not None and v < mine:
+            return False
+    return True
 
 
 def enchanted_player(aura: GameObject) -> int | None:

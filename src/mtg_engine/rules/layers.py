@@ -1244,6 +1244,8 @@ def amount(
                 ),
                 "",
             )
+            if kind == "*":  # "the number of counters on it": every kind (CR 122.1)
+                return sum(src.counters.values()) * value.multiplier
             return src.counters.get(str(kind), 0) * value.multiplier
     return 0
 

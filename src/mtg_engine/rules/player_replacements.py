@@ -12,7 +12,8 @@ Registered with the event pipeline (rules/pipeline.py):
 * poison counters: "You can't get poison counters" (``cant_get_poison``, 101.2);
 * losing and winning: "You can't lose the game and your opponents can't win
   the game" (``cant_lose_game``, ``cant_win_game``, CR 104.3, 101.2);
-* drawing: "If you would draw a card while your library has no cards in it,
+* drawing: "Each opponent can't draw more than one card each turn"
+  (``cant_draw_more_than_one``, CR 101.2, 121.1); "If you would draw a card while your library has no cards in it,
   you win the game instead" (``draw_empty_win``, CR 614.1a, 104.2b);
 * the effects "you win the game" (``win_game``, CR 104.2b) and "target player
   loses the game" (``lose_game``, CR 104.3e);
@@ -92,6 +93,7 @@ for _op in (
     "cant_get_poison",
     "cant_lose_game",
     "cant_win_game",
+    "cant_draw_more_than_one",
 ):
     static_replacement(_op, f"rule:{_op}")(_rule_only)
 
@@ -148,6 +150,19 @@ def cant_lose_life(game: Game, ev: dict[str, Any]) -> str | None:
     can't change") — nor pay life (the cost checks ask the same question)."""
     name = _forbidden(game, "cant_lose_life", ev["player"])
     return None if name is None else f"{name} says they can't lose life"
+
+
+@prohibition(EventKind.DRAW, when="rule:cant_draw_more_than_one")
+def cant_draw_more_than_one(game: Game, ev: dict[str, Any]) -> str | None:
+    """CR 101.2, 121.1: "Each opponent can't draw more than one card each turn"
+    (Narset, Parter of Veils; Spirit of the Labyrinth): a player who has drawn a card
+    this turn draws no more; the draw that can't happen simply doesn't (a replacement
+    of it doesn't apply either, 614.17c)."""
+    player = ev["player"]
+    if not game.turn_flags.cards_drawn.get(player):
+        return None
+    name = _forbidden(game, "cant_draw_more_than_one", player)
+    return None if name is None else f"{name} says they can't draw more than one card each turn"
 
 
 @prohibition(EventKind.PLAYER_COUNTERS, when="rule:cant_get_poison")
@@ -341,6 +356,7 @@ register(
     "static:double_life_loss",
     "static:cant_lose_game",
     "static:cant_win_game",
+    "static:cant_draw_more_than_one",
     "static:draw_empty_win",
     "static:skip_step",
 )

@@ -261,6 +261,8 @@ def is_targetable(
         return False
     if by is not None and statics_with(game, "cant_be_targeted") and _cant_be_targeted(game, o, by):
         return False
+    if by is not None and game.effects and _effect_forbids_target(game, o, by):
+        return False
     if o.zone == Zone.BATTLEFIELD:
         c = chars(game, o)
         kws = c.keywords
@@ -292,6 +294,26 @@ def _cant_be_targeted(game: Game, o: GameObject, by: GameObject) -> bool:
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
         if matches_object(game, by, flt, src.controller, src):
+            return True
+    return False
+
+
+def _effect_forbids_target(game: Game, o: GameObject, by: GameObject) -> bool:
+    """ "Creatures you control can't be the targets of blue or black spells this turn"
+    (Autumn's Veil): a rules effect of a resolved spell (CR 611.2a, 115.1,
+    effects/spell_shields.py), for the objects it names or describes now."""
+    for ce in game.effects:
+        if ce.op != "cant_be_targeted" or ce.layer != "r":
+            continue
+        flt = ce.args.get("filter")
+        if o.id not in ce.affected and not (
+            isinstance(flt, Filter)
+            and o.zone == Zone.BY_NAME.get(flt.zone, Zone.BATTLEFIELD)
+            and matches_object(game, o, flt, ce.controller, None)
+        ):
+            continue
+        only = ce.args.get("by")
+        if not isinstance(only, Filter) or matches_object(game, by, only, ce.controller, None):
             return True
     return False
 

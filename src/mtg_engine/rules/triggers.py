@@ -57,6 +57,7 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
+register("trigger_detail:nth_instant_sorcery")  # "your first instant or sorcery spell each turn"
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
@@ -986,6 +987,9 @@ def _matches_now(
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False  # "whenever you cast your second spell each turn" (CR 603.2)
+        nth = _detail(trig, "nth_instant_sorcery")
+        if nth is not None and d.get("instants_sorceries_before") != nth - 1:
+            return False  # "... your first instant or sorcery spell each turn" (603.2)
         spell = game.objects.get(d["obj"])
         if spell is None:
             return False

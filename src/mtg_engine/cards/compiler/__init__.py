@@ -96,6 +96,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_cast",
         "cant_gain_life",
         "cant_lose_life",
+        "cant_draw_more_than_one",
         "cant_get_poison",
         "cant_have_counters",
         "cant_lose_game",

@@ -404,7 +404,7 @@ class OracleLexer(Lexer):
                 pv = raw[j][1] if j >= 0 else ""
                 if pv in _LIST_PREV and nxt in _LIST_NEXT:
                     kind = "AND_LIST"
-                elif nxt in _NP_START or _and_other_sharing(raw, i):
+                elif nxt in _NP_START or _and_other_sharing(raw, i) or _and_other_subject(raw, i):
                     kind = "NP_AND"
                 elif nxt == "the" and i + 2 < n and raw[i + 2][1] in ("rest", "other"):
                     kind = "AND_REST"
@@ -496,6 +496,28 @@ def _and_other_sharing(raw: list[tuple[str, str, int]], i: int) -> bool:
 #: who controls the targets, after "[N] target [plural noun]" ("one or two target
 #: creatures you control each get +1/+0")
 _TARGET_CONTROLLERS = (("you", "control"), ("an", "opponent", "controls"))
+
+
+#: verbs that end a sentence's subject (for :func:`_and_other_subject`)
+_SUBJECT_ENDS = frozenset(
+    {"get", "gets", "have", "has", "gain", "gains", "is", "are", "can't", "can", "deal", "deals"}
+)
+
+
+def _and_other_subject(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the "and" at ``raw[i]`` joins a second subject "other [type]s" before the
+    sentence's verb: "Saproling creatures and other Treefolk creatures get +1/+1",
+    "Skeletons you control and other Zombies you control get +1/+1" (CR 205.3m)."""
+    if i + 2 >= len(raw) or raw[i + 1][1] != "other":
+        return False
+    if raw[i + 2][0] not in ("SUBTYPE", "CARD_TYPE"):
+        return False
+    j = i - 1
+    while j >= 0 and raw[j][1] not in (".", ",", ":"):
+        if raw[j][1] in _SUBJECT_ENDS:
+            return False
+        j -= 1
+    return True
 
 
 def _after_plural_target(raw: list[tuple[str, str, int]], i: int) -> bool:

@@ -53,6 +53,7 @@ from .tx_common import (
     Parsed,
     _apply_tail,
     _flat,
+    _fold_cast_copy,
     _has_copy,
     _mark_new_targets,
     _mark_no_regen,
@@ -214,6 +215,23 @@ _MAY_IS_PERMISSION = frozenset(
         "play_from_library_top",
     )
 )
+
+
+def _either_group(first: Any, second: Any) -> EachRef | None:
+    """ "Skeletons you control and other Zombies you control get +1/+1" (Death Baron),
+    "Saproling creatures and other Treefolk creatures get +1/+1" (Verdeloth): two
+    groups of the same kind of object are one group of those matching either
+    description, so a creature of both is affected once (the cards' rulings; CR 109.2,
+    613.4c). None when the subjects aren't two such groups, or when a description
+    reads another object ("... that share a creature type with it": the Crowns)."""
+    if not (isinstance(first, EachRef) and isinstance(second, EachRef)):
+        return None
+    a, b = first.filter, second.filter
+    if a.kinds != b.kinds or a.zone != b.zone or not a.conditions or not b.conditions:
+        return None
+    if not all(isinstance(v, (str, bool, int)) for _, v in (*a.conditions, *b.conditions)):
+        return None
+    return EachRef(Filter(a.kinds, a.zone, (("any_of", (a.conditions, b.conditions)),)))
 
 
 def _mark_mask(effects: list[Effect]) -> None:
@@ -586,6 +604,17 @@ class ClauseRules:
         nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
         return "cast", (("nth", nth[0]),)
 
+    def ev_cast_nth_instant_sorcery(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your first instant or sorcery spell each turn" (Double
+        Vision; CR 603.2, 601.2i): an instant or sorcery spell, the ``nth`` of those
+        its caster cast this turn (``nth_instant_sorcery``)."""
+        types = {str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"}
+        if types != {"instant", "sorcery"}:
+            raise CompileError(f"your Nth {' or '.join(sorted(types))} spell each turn")
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        what = Filter(kinds=("Instant", "Sorcery"), zone="stack")
+        return "cast", (("what", what), ("nth_instant_sorcery", nth[0]))
+
     _ev_draw = _ev("draw")
 
     def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -766,6 +795,8 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
+                    elif e.op == "cast_free" and _fold_cast_copy(body.effects, e):
+                        pass
                     elif (
                         e.op == "cast_free"
                         and body.effects
@@ -1358,6 +1389,13 @@ class ClauseRules:
 
         return [walk(e, fn) for e in c[0]]
 
+    def sent_where_then(self, c: list[Any]) -> list[Effect]:
+        """ "Scry X, where X is the greatest mana value among permanents you control,
+        then draw three cards." (Ugin's Insight): X is the first instructions'; those
+        after the joiner follow them (CR 107.3, 608.2c)."""
+        seq1, amount, *rest = c
+        return [*self.sent_where([seq1, amount]), *rest[-1]]
+
     def sent_where_xy(self, c: list[Any]) -> list[Effect]:
         """ "This creature gets +X/+Y, where X is the exiled creature card's power and
         Y is its toughness." (Phyrexian Ingester): "its" in Y's amount is what X's
@@ -1458,6 +1496,9 @@ class ClauseRules:
         creature get -2/-2 until end of turn": the instruction for each subject in
         turn, the first one's before the second's (CR 608.2c)."""
         first, _and, second, *rest = c
+        both = _either_group(first, second)
+        if both is not None:
+            return _Clause(self._clause([both, *rest]), both, [])
         return _Clause([*self._clause([first, *rest]), *self._clause([second, *rest])], first, [])
 
     def _clause(self, c: list[Any]) -> list[Effect]:
@@ -2982,8 +3023,14 @@ class ClauseRules:
         one (CR 109.5)."""
         who, flt = [x for x in c if not isinstance(x, Token)][:2]
         opponents = Filter(kinds=("player",), conditions=(("opponent", True),))
+        defending = Filter(kinds=("player",), conditions=(("defending", True),))
+        if isinstance(flt, Filter) and who == EachRef(defending):
+            # "if defending player controls no black nontoken permanents" (Spectral
+            # Bears; CR 506.2, 508.5): rules/conditions._player_controls
+            args = {"filter": defending, "filter1": flt}
+            return Condition("not", {"cond": Condition("player_controls", args)})
         if not isinstance(flt, Filter) or who != EachRef(opponents):
-            raise CompileError("controls no: only 'your opponents'")
+            raise CompileError("controls no: only 'your opponents' or 'defending player'")
         return Condition("not", {"cond": Condition("opponent_controls", {"filter": flt})})
 
     cond_your_turn = _cond("your_turn")
@@ -3314,6 +3361,15 @@ class ClauseRules:
             raise CompileError(f"if it targets {what!r}")
         return Condition("spell_targets", {"filter": what.filter})
 
+    def cond_has_no_counters(self, c: list[Any]) -> Condition:
+        """ "Then if it has no ice counters on it, transform it" (Thing in the Ice),
+        "if it had no time counters on it" (Chronozoa; CR 122.1): the object named,
+        resolved with the other pronouns (a gone one through its last known
+        information, 608.2h), doesn't have one such counter."""
+        xs = [x for x in c if not isinstance(x, Token)]
+        has = self.cond_has_counters([xs[0], (1, str(xs[-1]))])
+        return Condition("not", {"cond": has})
+
     def cond_no_counters_on_self(self, c: list[Any]) -> Condition:
         """ "If there are no depletion counters on this land, sacrifice it" (CR 122.1):
         this object doesn't have one such counter."""
@@ -3419,6 +3475,12 @@ class ClauseRules:
 
     cond_total_power_ge = _cond("total_power_ge")  # Mosswort Bridge
     cond_opp_dealt_ge = _cond("opponent_dealt_damage_ge")  # Spinerock Knoll
+
+    def cond_opp_dealt_damage(self, c: list[Any]) -> Condition:
+        """ "if an opponent was dealt damage this turn" (Skarrgan Firebird; CR 120.3):
+        one damage or more."""
+        return Condition("opponent_dealt_damage_ge", {"n": 1})
+
     cond_opponents_ge = _cond("opponents_ge")
     cond_control_more = _cond("you_control_more")
     cond_opp_life_le = _cond("opponent_life_le")

@@ -354,6 +354,30 @@ def _mark_new_targets(effects: list[Effect]) -> None:
             break
 
 
+def _fold_cast_copy(effects: list[Effect], e: Effect) -> bool:
+    """ "For each card exiled this way, copy it, and you may cast the copy without
+    paying its mana cost" (Mizzix's Mastery; CR 707.12): the cast is part of the copy
+    instruction (``cast``, ``free``), done for each copy in turn. Folds ``e`` into the
+    last effect of ``effects`` when that copies "it" (alone or for each); says whether
+    it did."""
+    if not effects or not isinstance(e.args.get("what"), It):
+        return False
+    last = effects[-1]
+    inner = list(last.args.get("effects") or ()) if last.op == "for_each" else [last]
+    if not inner or inner[-1].op != "copy_spell" or inner[-1].args.get("cast"):
+        return False
+    cp = inner[-1]
+    cast = "may" if e.args.get("may") or e.optional else "must"
+    inner[-1] = Effect(cp.op, {**cp.args, "cast": cast, "free": True}, cp.optional, cp.condition)
+    if last.op == "for_each":
+        effects[-1] = Effect(
+            last.op, {**last.args, "effects": tuple(inner)}, last.optional, last.condition
+        )
+    else:
+        effects[-1] = inner[0]
+    return True
+
+
 def _has_copy(e: Effect) -> bool:
     return any(x.op == "copy_spell" for x in e.args.get("effects") or ())
 

@@ -83,6 +83,13 @@ class KeywordRules:
                 quality = Filter((), "battlefield", (("color", text),))
         return ("quality", quality, text)
 
+    def cond_adj_list(self, c: list[Any]) -> tuple[str, Any, str]:
+        """ "If that creature is a Bird, Frog, Otter, or Rat" (Splash Portal; CR 205.3):
+        a quality any one of the nouns gives."""
+        nouns = [x for x in c if isinstance(x, list)]
+        text = " or ".join(" ".join(str(getattr(w, "value", w)) for w in n) for n in nouns)
+        return ("quality", build_filter([Alt([], n) for n in nouns], []), text)
+
     def card_type_word(self, c: list[Any]) -> NounWord:
         return NounWord("type", card_type(str(c[0])))
 

@@ -504,6 +504,11 @@ class NounRules:
     def with_greatest(self, c: list[Any]) -> tuple[str, Any]:
         return ("greatest_" + self._stat_key(c[0]), c[1])
 
+    def with_lowest(self, c: list[Any]) -> tuple[str, Any]:
+        """ "target nonland permanent with the lowest mana value" (Culling Scales): no
+        other object of the description has a lower one (ties all qualify)."""
+        return ("lowest_" + self._stat_key(c[0]), True)
+
     def with_same_name(self, c: list[Any]) -> tuple[str, Any]:
         return ("same_name_as", c[0])
 
@@ -878,6 +883,11 @@ class NounRules:
 
     def amt_counters(self, c: list[Any]) -> Amount:
         return Amount("counters", ref=c[1], filter=Filter(conditions=(("counter", str(c[0])),)))
+
+    def amt_all_counters(self, c: list[Any]) -> Amount:
+        """ "where X is the number of counters on it" (Spider-Man Noir; CR 122.1):
+        counters of every kind together."""
+        return Amount("counters", ref=c[-1], filter=Filter(conditions=(("counter", "*"),)))
 
     def amt_that_much(self, c: list[Any]) -> Amount:
         return Amount("that_much")

@@ -1323,6 +1323,7 @@ class VerbRules:
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
     cant_lose_life = _cant("cant_lose_life")
+    cant_draw_more_than_one = _cant("cant_draw_more_than_one")  # CR 101.2, 121.1
     cant_get_poison = _cant("cant_get_poison")
 
     def cant_have_counters(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
