@@ -835,6 +835,13 @@ class ClauseRules:
                     body.effects.extend(effects)
                 else:
                     body.effects.extend(_with_condition(effects, cond))
+            elif isinstance(part, tuple) and part and part[0] == "sent_if_instead":
+                # (never the body's own condition, even as the first sentence of a
+                # spell's paragraph: "Threshold — If ..., instead ..." replaces the
+                # paragraph before it)
+                if any(e.condition is not None for e in part[2]):
+                    raise CompileError("instead: an instruction with its own condition")
+                body.effects.extend(_with_condition(part[2], part[1]))
             elif isinstance(part, tuple) and part and part[0] == "no_regen":
                 for i in range(len(body.effects) - 1, -1, -1):
                     if body.effects[i].op == "destroy":
@@ -946,6 +953,15 @@ class ClauseRules:
 
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
+
+    def sent_if_instead(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If this spell was kicked, instead search your library for ...", "Threshold
+        — If ..., instead destroy all creatures, then ...": the sentence's instructions
+        happen instead of those before it in the ability when the condition holds
+        (CR 608.2c); :func:`.ir.fold_instead` puts the condition on both."""
+        flag = {"instead": True, "instead_all": True}
+        effects = [Effect(e.op, {**e.args, **flag}, e.optional, e.condition) for e in c[1]]
+        return ("sent_if_instead", c[0], effects)
 
     def sent_each_die_result(self, c: list[Any]) -> list[Effect]:
         # "For each result of 1, ..." (CR 706.3a): folded into the roll by die_table_body
