@@ -1723,6 +1723,45 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect("become", {"what": SUBJ, **what, "duration": duration})]
 
+    def vp_become_in_addition(self, c: list[Any]) -> list[Effect]:
+        """ "It becomes a 0/0 Spirit creature in addition to its other types", "becomes
+        a Zombie in addition to its other creature types", "becomes blue in addition to
+        its other colors" (CR 205.1b, 105.3): what it becomes is added to what it was,
+        not put in its place (layers 4 and 5, CR 613.1d-e)."""
+        what: dict[str, Any] = c[0]
+        keeps: str = c[1]
+        duration = c[2] if len(c) > 2 else None
+        if "copy_of" in what or "tapped" in what:
+            raise CompileError("in addition to its other types: not a type")
+        args: dict[str, Any] = {"what": SUBJ, **what}
+        if keeps in ("types", "both", "subtypes"):
+            if keeps == "subtypes" and what.get("types"):
+                raise CompileError("in addition to its other creature types: a card type")
+            if not (what.get("types") or what.get("subtypes")):
+                raise CompileError("in addition to its other types: no type")
+            args["retain"] = True
+        if keeps in ("colors", "both"):
+            if not what.get("colors"):
+                raise CompileError("in addition to its other colors: no color")
+            if keeps == "colors" and (what.get("types") or what.get("subtypes")):
+                raise CompileError("in addition to its other colors: a type too")
+            args["add_colors"] = True
+        return [Effect("become", {**args, "duration": duration})]
+
+    def add_keeps_types(self, c: list[Any]) -> str:
+        return "types"
+
+    def add_keeps_subtypes(self, c: list[Any]) -> str:
+        if card_type(str(c[-1])) != "Creature":
+            raise CompileError(f"in addition to its other {c[-1]} types")
+        return "subtypes"
+
+    def add_keeps_colors(self, c: list[Any]) -> str:
+        return "colors"
+
+    def add_keeps_both(self, c: list[Any]) -> str:
+        return "both"
+
     def vp_is_type_base_pt(self, c: list[Any]) -> list[Effect]:
         """ "Enchanted creature loses all abilities and is a blue Frog creature with base
         power and toughness 1/1" (layers 4, 5, 7b: CR 613.1d-e, 613.4b): what it
