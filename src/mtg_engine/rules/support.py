@@ -973,6 +973,10 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
             for _, n in cost.remove_counters
         ):
             out.add("cost:variable_counters")  # "remove any number of counters": not run yet
+        if any(kind == "any" for kind, _ in cost.remove_counters):
+            # "Remove a counter from this creature": the kind isn't chosen as the cost
+            # is paid yet (CR 602.2b)
+            out.add("cost:remove_counter_any_kind")
     if has_variable_amount(cost):
         out.add("cost:variable_amount")
     if getattr(cost, "loyalty", None) is not None:

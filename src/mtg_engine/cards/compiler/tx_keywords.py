@@ -391,6 +391,11 @@ class KeywordRules:
 
     def cost_remove_counters(self, c: list[Any]) -> tuple[str, Any]:
         n, kind = c[0]
+        if not isinstance(c[1], SelfRef):
+            # "Remove a +1/+1 counter from a creature you control": another
+            # permanent's counters, chosen as the cost is paid (CR 602.2b), a cost
+            # of its own kind
+            return ("remove_counters_from", (kind, n, self._cost_obj(c[1])))
         return ("remove_counters", (kind, n))
 
     def cost_remove_any_counters(self, c: list[Any]) -> tuple[str, Any]:

@@ -363,7 +363,12 @@ class VerbRules:
 
     def vp_remove_counters(self, c: list[Any]) -> list[Effect]:
         (n, kind), what = c
-        return [Effect("remove_counters", {"what": _obj(what), "counter": kind, "amount": n})]
+        obj = _obj(what)
+        if kind == "any" and "player" in repr(obj):
+            # "remove a counter from target permanent or opponent": a player's counters
+            # (CR 122.1f) aren't chosen from yet
+            raise CompileError("remove a counter from a player")
+        return [Effect("remove_counters", {"what": obj, "counter": kind, "amount": n})]
 
     def vp_move_counters(self, c: list[Any]) -> list[Effect]:
         """ "move a +1/+1 counter from this artifact onto target creature", "move all
