@@ -455,6 +455,7 @@ SUPPORTED: set[str] = set(
                 "player_no_cards_in_hand",
                 "life_over_starting",  # CR 103.4 (Player.starting_life)
                 "opponent_life_le",
+                "opponent_poison_ge",  # corrupted (CR 122.1f)
                 "more_life",  # "if you have more life than an opponent"
                 "power_ge",  # "if that creature has power 4 or greater"
                 # "Otherwise, ..." after a conditional instruction (CR 608.2c:

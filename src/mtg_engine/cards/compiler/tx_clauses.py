@@ -3332,7 +3332,20 @@ class ClauseRules:
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
     # "for as long as this artifact remains tapped" (CR 611.2b): durations (for_as_long)
     cond_self_remains_tapped = _cond("self_remains_tapped")
-    cond_control_n = _cond("you_control_n")
+    _cond_control_n = _cond("you_control_n")
+
+    def cond_control_n(self, c: list[Any]) -> Condition:
+        """ "if you control three or more Gates", "... three or more creatures with
+        different powers" (coven: the powers counted once each, CR 208.1)."""
+        cond = self._cond_control_n(c)
+        flt = cond.args.get("filter")
+        mark = ("different_powers", True)
+        if isinstance(flt, Filter) and mark in flt.conditions:
+            rest = tuple(x for x in flt.conditions if x != mark)
+            flt = Filter(flt.kinds, flt.zone, rest)
+            return Condition(cond.kind, {**cond.args, "filter": flt, "different_powers": True})
+        return cond
+
     cond_control_le = _cond("you_control_le")
     # "if you control exactly one creature" (Demonic Rising, Deadly Wanderings)
     cond_control_exactly = _cond("you_control_exactly")
@@ -3348,6 +3361,7 @@ class ClauseRules:
     cond_opponents_ge = _cond("opponents_ge")
     cond_control_more = _cond("you_control_more")
     cond_opp_life_le = _cond("opponent_life_le")
+    cond_opp_poison_ge = _cond("opponent_poison_ge")
     cond_more_life = _cond("more_life")
     cond_won_clash = _cond("won_clash")
     cond_won_flip = _cond("won_flip")
