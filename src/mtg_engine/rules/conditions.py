@@ -129,13 +129,13 @@ def evaluate(
         filters = [f for key, f in sorted(a.items()) if key.startswith("filter")]
         return bool(filters) and all(_controlled(game, f, controller, source) for f in filters)
     if k == "you_control_n":
-        least = int(a.get("n", a.get("at_least", 1)))
+        at_least = int(a.get("n", a.get("at_least", 1)))
         if a.get("different_powers"):
             # coven: "three or more creatures with different powers" (CR 208.1)
             found = objects_matching(game, a["filter"], controller, source)
             powers = {chars(game, o).power for o in found if o.controller == controller}
-            return len(powers) >= least
-        return _controlled(game, a["filter"], controller, source) >= least
+            return len(powers) >= at_least
+        return _controlled(game, a["filter"], controller, source) >= at_least
     if k == "you_control_le":  # "two or fewer other lands" (fast lands)
         return _controlled(game, a["filter"], controller, source) <= int(a.get("n", 0))
     if k == "you_control_exactly":  # "if you control exactly one creature"
