@@ -46,7 +46,16 @@ from ..abilities import (
     TriggerRef,
 )
 from ..model import CardFace
-from .ir import EXILED_WITH_SELF, Body, ExiledCard, It, ThatPlayer, finalize, walk
+from .ir import (
+    EXILED_WITH_SELF,
+    Body,
+    ExiledCard,
+    It,
+    ThatPlayer,
+    finalize,
+    fold_instead,
+    walk,
+)
 from .leveler import (
     PT_BOX,
     STATION_CREATURE,
@@ -362,7 +371,12 @@ def _statics(body: Body) -> list[StaticEffect]:
     out = list(body.statics)
     it = _is_subject(body.condition)
     prev: StaticEffect | None = None
-    for e in body.effects:
+    effects = list(body.effects)
+    if any(e.args.get("instead") for e in effects):
+        # "Polukranos enters with six +1/+1 counters on it. It escapes with twelve
+        # +1/+1 counters on it instead.": one or the other (CR 614.1c, 702.138c)
+        effects = fold_instead(effects)
+    for e in effects:
         if e.op == "no_op":
             continue
         costs = _combat_costs(e)

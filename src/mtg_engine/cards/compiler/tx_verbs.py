@@ -1589,6 +1589,13 @@ class VerbRules:
             )
         ]
 
+    def vp_escapes_with_counters(self, c: list[Any]) -> list[Effect]:
+        """CR 702.138c: "[This permanent] escapes with [counters]" means "If this
+        permanent escaped, it enters with [counters]" (a replacement effect, 614.1c);
+        it escaped if it was cast with its escape cost (702.138b)."""
+        escaped = Condition("alt_cost_paid", {"alt": "escape"})
+        return [Effect(e.op, e.args, e.optional, escaped) for e in self.vp_enters_counters(c)]
+
     def vp_enters_tapped_counters(self, c: list[Any]) -> list[Effect]:
         """ "This land enters tapped with two depletion counters on it" (Saprazzan
         Skerry): both replacement effects of its entering (CR 614.1c, 614.12)."""
