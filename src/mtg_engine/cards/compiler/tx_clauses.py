@@ -129,6 +129,21 @@ def _delayed_at(step: tuple[str, str], effects: list[Effect]) -> list[Effect]:
     return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
 
 
+def _under_whose_control(
+    subj: Filter, preds: list[tuple[str, Any]]
+) -> tuple[Filter, list[tuple[str, Any]]]:
+    """ "Whenever a land enters under your control" / "under an opponent's control"
+    (CR 603.6a): the entering permanent's controller, a condition of the subject."""
+    whose = {d[1] for _, details in preds for d in details if d[0] == "under_control"}
+    if len(whose) != 1 or not whose <= {"you", "opponent"}:
+        return subj, preds
+    mine = whose == {"you"}
+    kept = [
+        (event, tuple(d for d in details if d[0] != "under_control")) for event, details in preds
+    ]
+    return Filter(subj.kinds, subj.zone, (*subj.conditions, ("you", mine))), kept
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -403,6 +418,8 @@ class ClauseRules:
         else:
             raise CompileError(f"trigger subject {subject!r}")
         preds = _share_blocked_by(preds)
+        if isinstance(subj, Filter) and not is_player_filter(subj):
+            subj, preds = _under_whose_control(subj, preds)
         event, details = preds[0]
         if not isinstance(subj, SelfRef) and any(p[0] in _SELF_ONLY_EVENTS for p in preds):
             raise CompileError("another permanent phases out or in")
@@ -687,6 +704,14 @@ class ClauseRules:
             # and whose graveyard ("a graveyard": anyone's)
             return ("entered_from", ("graveyard", zone[1]))
         return ("under_control", "specified")
+
+    def under_your_control(self, c: list[Any]) -> tuple[str, Any]:
+        # "whenever a land enters under your control" (CR 603.6a): who controls it
+        # as it enters; trigger_event makes it a condition of the subject
+        return ("under_control", "you")
+
+    def under_opponents_control(self, c: list[Any]) -> tuple[str, Any]:
+        return ("under_control", "opponent")
 
     def at_step(self, c: list[Any]) -> Trigger:
         step, player = c[0]
