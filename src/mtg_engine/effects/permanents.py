@@ -16,7 +16,7 @@ from ..cards.abilities import Ability as _A
 from ..cards.model import COLORS
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
-from ..game.objects import Zone
+from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
 from ..rules.characteristics import chars
 from ..rules.copy import copy_effect, copy_values
@@ -97,6 +97,12 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     what = e.args.get("what")
     removed = 0
     put_on = 0
+    kinds_chosen: dict[str, str] = {}
+    if e.op == "remove_counters" and kind == "any" and e.args.get("amount") != "all":
+        chosen = _counter_kinds_chosen(ctx, ctx.objects(what))
+        if chosen is None:
+            return False
+        kinds_chosen = chosen
     for o in ctx.objects(what):
         if isinstance(what, SelfRef) and ctx.source is ctx.obj and o.zone != Zone.BATTLEFIELD:
             # "put a +1/+1 counter on this creature" of an ability whose source died:
@@ -112,6 +118,14 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             every = kind == "any" and e.args.get("amount") == "all"
             # "remove all +1/+1 counters from it"; "remove all counters from target
             # permanent" (Vampire Hexmage): each kind it has
+            if kind == "any" and not every:
+                # "remove a counter from target permanent": of the kind chosen
+                k = kinds_chosen.get(str(o.id))
+                if k is not None:
+                    had = o.counters.get(k, 0)
+                    remove_counters(g, o, k, n)  # CR 122.1
+                    removed += had - o.counters.get(k, 0)
+                continue
             for k in list(o.counters) if every else [kind]:
                 had = o.counters.get(k, 0)
                 remove_counters(g, o, k, had if e.args.get("amount") == "all" else n)  # CR 122.1
@@ -120,11 +134,47 @@ def counters(ctx: Ctx, e: Effect) -> bool:
         # "put two quest counters on Craig Boone. When you do, ..." with Craig Boone
         # gone: not done, so the reflexive ability doesn't trigger (CR 603.12, 400.7)
         ctx.task.data["short"] = True
+    if e.op == "remove_counters" and kinds_chosen is not None and not removed and ctx.task:
+        if kind == "any" and e.args.get("amount") != "all":
+            # "you may remove a counter from ... . If you do": none could be (608.2c)
+            ctx.task.data["short"] = True
     if e.op == "remove_counters":
         # "remove all +1/+1 counters from it, and it deals that much damage" (608.2c)
         ctx.set_parent("that_much", removed)
     g.invalidate()
     return True
+
+
+def _counter_kinds_chosen(ctx: Ctx, objs: list[GameObject]) -> dict[str, str] | None:
+    """ "Remove a counter from target permanent": the kind of counter removed from each
+    object, chosen by the player removing it when the object has more than one kind
+    (CR 122.1, 608.2d), all before any is removed; None while a choice is pending."""
+    sc = ctx.scratch
+    chosen: dict[str, str] = sc.setdefault("counter_kinds", {})
+    for o in objs:
+        kinds = sorted(k for k, v in o.counters.items() if v > 0)
+        if str(o.id) in chosen or not kinds:
+            continue
+        if len(kinds) == 1:
+            chosen[str(o.id)] = kinds[0]
+            continue
+        if ctx.answer is None:
+            ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "608.2d",
+                f"{ctx.obj.name}: choose the kind of counter to remove from {o.name}",
+                {"options": kinds, "purpose": DecisionPurpose.CHOOSE},
+            )
+            return None
+        got = str(ctx.take_answer().value)
+        chosen[str(o.id)] = got
+        ctx.game.emit(
+            EventKind.CHOICE,
+            ("122.1", "608.2d"),
+            f"{ctx.game.players[ctx.controller].name} chooses to remove a {got} counter "
+            f"from {o.name}",
+        )
+    return chosen
 
 
 #: how the compiler spells durations -> the engine's (CR 611.2a-b, 514.2)
@@ -420,6 +470,7 @@ register(
     "arg:become.all_creature_types",  # layer 4 "set_types" (rules/layers.py, CR 205.3m)
     "arg:become.retain",  # "It's still a land." (CR 205.1b)
     "arg:become.in_addition",  # "becomes a ... in addition to its other types" (205.1b)
+    "arg:become.add_colors",  # "in addition to its other colors" (layer 5, CR 105.3)
     "arg:become.abilities",  # 'becomes ... with "[quoted ability]"' (layer 6, CR 613.1f)
 )
 

@@ -83,6 +83,7 @@ _KNOWN = frozenset(
         "you_control_more",
         "life_over_starting",
         "opponent_life_le",
+        "opponent_poison_ge",
         "more_life",
         "power_ge",
     }
@@ -133,9 +134,13 @@ def evaluate(
         filters = [f for key, f in sorted(a.items()) if key.startswith("filter")]
         return bool(filters) and all(_controlled(game, f, controller, source) for f in filters)
     if k == "you_control_n":
-        return _controlled(game, a["filter"], controller, source) >= int(
-            a.get("n", a.get("at_least", 1))
-        )
+        at_least = int(a.get("n", a.get("at_least", 1)))
+        if a.get("different_powers"):
+            # coven: "three or more creatures with different powers" (CR 208.1)
+            found = objects_matching(game, a["filter"], controller, source)
+            powers = {chars(game, o).power for o in found if o.controller == controller}
+            return len(powers) >= at_least
+        return _controlled(game, a["filter"], controller, source) >= at_least
     if k == "you_control_le":  # "two or fewer other lands" (fast lands)
         return _controlled(game, a["filter"], controller, source) <= int(a.get("n", 0))
     if k == "you_control_exactly":  # "if you control exactly one creature"
@@ -166,6 +171,12 @@ def evaluate(
         n = a.get("n")
         you = game.players[controller]
         return isinstance(n, int) and you.life >= you.starting_life + n
+    if k == "opponent_poison_ge":
+        # corrupted: "if an opponent has three or more poison counters" (CR 122.1f)
+        n = a.get("n")
+        return isinstance(n, int) and any(
+            game.players[o].poison >= n for o in game.opponents(controller)
+        )
     if k == "opponent_life_le":  # "as long as an opponent has 10 or less life"
         n = a.get("n")
         return isinstance(n, int) and any(

@@ -369,8 +369,12 @@ def _condition(
     if key == "not_token":
         return obj.is_token != bool(value)
     if key == "counter":
+        if value == "any":  # "with a counter on it", "with counters on it" (CR 122.1)
+            return any(n > 0 for n in obj.counters.values())
         return obj.counters.get(str(value), 0) > 0
     if key == "not_counter":  # "without a +1/+1 counter on it" (CR 122.1)
+        if value == "any":
+            return not any(n > 0 for n in obj.counters.values())
         return obj.counters.get(str(value), 0) <= 0
     if key == "or_self":
         return True  # handled with "other" in matches_object

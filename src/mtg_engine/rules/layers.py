@@ -114,10 +114,11 @@ def _become_parts(
     out: list[tuple] = []
     if args.get("types") or args.get("subtypes") or args.get("supertypes"):
         out.append((40, 1, ts, group, "set_types", args, src, flt, ctl, group))
-    if args.get("colors"):
-        out.append(
-            (50, 1, ts, group, "set_colors", {"colors": args["colors"]}, src, flt, ctl, group)
-        )
+    if args.get("colors") is not None:
+        # "becomes a colorless artifact" sets no color (CR 105.2c); "becomes blue in
+        # addition to its other colors" adds (CR 105.3)
+        op = "add_colors" if args.get("add_colors") else "set_colors"
+        out.append((50, 1, ts, group, op, {"colors": args["colors"]}, src, flt, ctl, group))
     if args.get("lose_abilities"):
         out.append((60, 1, ts, group, "lose_all_abilities", {}, src, flt, ctl, group))
     for kw in args.get("keywords") or ():

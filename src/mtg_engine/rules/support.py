@@ -461,6 +461,7 @@ SUPPORTED: set[str] = set(
                 "player_more_cards_in_hand",  # "has more cards in hand than you"
                 "life_over_starting",  # CR 103.4 (Player.starting_life)
                 "opponent_life_le",
+                "opponent_poison_ge",  # corrupted (CR 122.1f)
                 "more_life",  # "if you have more life than an opponent"
                 "power_ge",  # "if that creature has power 4 or greater"
                 # "Otherwise, ..." after a conditional instruction (CR 608.2c:
@@ -979,6 +980,10 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
             for _, n in cost.remove_counters
         ):
             out.add("cost:variable_counters")  # "remove any number of counters": not run yet
+        if any(kind == "any" for kind, _ in cost.remove_counters):
+            # "Remove a counter from this creature": the kind isn't chosen as the cost
+            # is paid yet (CR 602.2b)
+            out.add("cost:remove_counter_any_kind")
     if has_variable_amount(cost):
         out.add("cost:variable_amount")
     if getattr(cost, "loyalty", None) is not None:

@@ -46,7 +46,15 @@ from ..abilities import (
     TriggerRef,
 )
 from ..model import CardFace
-from .ir import EXILED_WITH_SELF, Body, ExiledCard, It, ThatPlayer, finalize, walk
+from .ir import (
+    EXILED_WITH_SELF,
+    Body,
+    ExiledCard,
+    It,
+    ThatPlayer,
+    finalize,
+    walk,
+)
 from .leveler import (
     PT_BOX,
     STATION_CREATURE,
@@ -417,6 +425,8 @@ def _statics(body: Body) -> list[StaticEffect]:
         that = _that_player_is_controller(s.condition, s.affected)
         if that is not s.condition:
             s = StaticEffect(s.op, s.affected, s.args, that)
+        if s.args.get("instead") and s.condition is not None:
+            s = _static_instead(out, s)
         out.append(s)
         prev = s
     if body.condition is not None:
@@ -430,6 +440,22 @@ def _statics(body: Body) -> list[StaticEffect]:
             for s in out
         ]
     return [_it_is_self(s) for s in out]
+
+
+def _static_instead(before: list[StaticEffect], s: StaticEffect) -> StaticEffect:
+    """ "Polukranos enters with six +1/+1 counters on it. It escapes with twelve
+    +1/+1 counters on it instead.", "Equipped creature gets +1/+1. If it's a Warrior,
+    it gets +2/+1 instead.": the static before, of the same kind, applies only while
+    this one's condition doesn't (CR 611.3a, 614.1c); this one loses its mark."""
+    args = {k: v for k, v in s.args.items() if k != "instead"}
+    cond = s.condition
+    assert cond is not None
+    if before and before[-1].op == s.op and before[-1].condition is None:
+        last = before[-1]
+        before[-1] = StaticEffect(
+            last.op, last.affected, last.args, Condition("not", {"cond": cond})
+        )
+    return StaticEffect(s.op, s.affected, args, cond)
 
 
 def _own_amount(v: Any) -> Any:

@@ -878,6 +878,10 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
         while j < len(effects) and effects[j].args.get("instead") and effects[j].condition == cond:
             j += 1
         group = effects[i:j]
+        if group[0].args.get("instead_all"):
+            out = _instead_of_all(out, group, cond)
+            i = j
+            continue
         before = out[-len(group) :] if len(out) >= len(group) else []
         if len(before) != len(group) or any(
             b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
@@ -912,6 +916,37 @@ def _both(first: Condition | None, second: Condition) -> Condition:
     Push: "destroy target creature if it has mana value 2 or less", unless revolt
     replaced it; CR 608.2c)."""
     return second if first is None else Condition("all", {"conds": (first, second)})
+
+
+def _target_indices(value: Any) -> set[int]:
+    """The targets an instruction names (their indices, CR 115.1)."""
+    found: set[int] = set()
+
+    def fn(v: Any) -> Any:
+        if isinstance(v, TargetRef):
+            found.add(v.index)
+        return None
+
+    walk(value, fn)
+    return found
+
+
+def _instead_of_all(before: list[Effect], group: list[Effect], cond: Condition) -> list[Effect]:
+    """ "If this spell was kicked, instead search your library for two basic land
+    cards ...": the instructions before happen only if the condition is false, the
+    sentence's own only if it's true (CR 608.2c). A sentence that would name targets
+    of its own is refused: those are chosen only if the condition held as the spell
+    was cast (CR 601.2c), which two lists of targets can't say."""
+    if not before or any(b.condition is not None for b in before):
+        raise ValueError("instead: no unconditional instructions before it")
+    if _target_indices(group) - _target_indices(before):
+        raise ValueError("instead: targets of its own")
+    negated = Condition("not", {"cond": cond})
+    out = [Effect(b.op, b.args, b.optional, negated) for b in before]
+    for g in group:
+        args = {k: v for k, v in g.args.items() if k not in ("instead", "instead_all")}
+        out.append(Effect(g.op, args, g.optional, g.condition))
+    return out
 
 
 def _they_the_player(eff: Effect) -> Effect:

@@ -423,6 +423,9 @@ class OracleLexer(Lexer):
                 and kind not in ("PT_MOD", "NUMBER", "SIGNED")
                 and (kind == "UNKNOWN" or value in _KEYWORD_WORDS)
                 and value not in NUMBER_WORDS
+                # ("a counter": an article, though "a" is a word of a keyword's name,
+                # "Choose a background")
+                and value not in ("a", "an")
             ):
                 kind = "COUNTER_NAME"
             elif kind == "UNKNOWN" and nxt in ("planeswalker", "planeswalkers") and value.isalpha():

@@ -129,6 +129,21 @@ def _delayed_at(step: tuple[str, str], effects: list[Effect]) -> list[Effect]:
     return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
 
 
+def _under_whose_control(
+    subj: Filter, preds: list[tuple[str, Any]]
+) -> tuple[Filter, list[tuple[str, Any]]]:
+    """ "Whenever a land enters under your control" / "under an opponent's control"
+    (CR 603.6a): the entering permanent's controller, a condition of the subject."""
+    whose = {d[1] for _, details in preds for d in details if d[0] == "under_control"}
+    if len(whose) != 1 or not whose <= {"you", "opponent"}:
+        return subj, preds
+    mine = whose == {"you"}
+    kept = [
+        (event, tuple(d for d in details if d[0] != "under_control")) for event, details in preds
+    ]
+    return Filter(subj.kinds, subj.zone, (*subj.conditions, ("you", mine))), kept
+
+
 class _Clause(list):  # type: ignore[type-arg]
     """A clause's effects, with its explicit subject (or None) and, without one, the
     parsed children, so that a clause sequence can give it the previous subject."""
@@ -423,6 +438,8 @@ class ClauseRules:
         else:
             raise CompileError(f"trigger subject {subject!r}")
         preds = _share_blocked_by(preds)
+        if isinstance(subj, Filter) and not is_player_filter(subj):
+            subj, preds = _under_whose_control(subj, preds)
         event, details = preds[0]
         if event == "tap_for_mana" and ("passive", True) in details:
             if len(preds) > 1 or not isinstance(subj, Filter):
@@ -736,6 +753,14 @@ class ClauseRules:
             return ("entered_from", ("graveyard", zone[1]))
         return ("under_control", "specified")
 
+    def under_your_control(self, c: list[Any]) -> tuple[str, Any]:
+        # "whenever a land enters under your control" (CR 603.6a): who controls it
+        # as it enters; trigger_event makes it a condition of the subject
+        return ("under_control", "you")
+
+    def under_opponents_control(self, c: list[Any]) -> tuple[str, Any]:
+        return ("under_control", "opponent")
+
     def at_step(self, c: list[Any]) -> Trigger:
         step, player = c[0]
         return Trigger("step", step=step, player=player)
@@ -890,6 +915,13 @@ class ClauseRules:
                     body.effects.extend(effects)
                 else:
                     body.effects.extend(_with_condition(effects, cond))
+            elif isinstance(part, tuple) and part and part[0] == "sent_if_instead":
+                # (never the body's own condition, even as the first sentence of a
+                # spell's paragraph: "Threshold — If ..., instead ..." replaces the
+                # paragraph before it)
+                if any(e.condition is not None for e in part[2]):
+                    raise CompileError("instead: an instruction with its own condition")
+                body.effects.extend(_with_condition(part[2], part[1]))
             elif isinstance(part, tuple) and part and part[0] == "no_regen":
                 for i in range(len(body.effects) - 1, -1, -1):
                     if body.effects[i].op == "destroy":
@@ -1001,6 +1033,15 @@ class ClauseRules:
 
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
+
+    def sent_if_instead(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If this spell was kicked, instead search your library for ...", "Threshold
+        — If ..., instead destroy all creatures, then ...": the sentence's instructions
+        happen instead of those before it in the ability when the condition holds
+        (CR 608.2c); :func:`.ir.fold_instead` puts the condition on both."""
+        flag = {"instead": True, "instead_all": True}
+        effects = [Effect(e.op, {**e.args, **flag}, e.optional, e.condition) for e in c[1]]
+        return ("sent_if_instead", c[0], effects)
 
     def sent_each_die_result(self, c: list[Any]) -> list[Effect]:
         # "For each result of 1, ..." (CR 706.3a): folded into the roll by die_table_body
@@ -3462,7 +3503,20 @@ class ClauseRules:
     cond_player_monarch = _cond("player_monarch")  # "unless defending player is the monarch"
     # "for as long as this artifact remains tapped" (CR 611.2b): durations (for_as_long)
     cond_self_remains_tapped = _cond("self_remains_tapped")
-    cond_control_n = _cond("you_control_n")
+    _cond_control_n = _cond("you_control_n")
+
+    def cond_control_n(self, c: list[Any]) -> Condition:
+        """ "if you control three or more Gates", "... three or more creatures with
+        different powers" (coven: the powers counted once each, CR 208.1)."""
+        cond = self._cond_control_n(c)
+        flt = cond.args.get("filter")
+        mark = ("different_powers", True)
+        if isinstance(flt, Filter) and mark in flt.conditions:
+            rest = tuple(x for x in flt.conditions if x != mark)
+            flt = Filter(flt.kinds, flt.zone, rest)
+            return Condition(cond.kind, {**cond.args, "filter": flt, "different_powers": True})
+        return cond
+
     cond_control_le = _cond("you_control_le")
     # "if you control exactly one creature" (Demonic Rising, Deadly Wanderings)
     cond_control_exactly = _cond("you_control_exactly")
@@ -3484,6 +3538,7 @@ class ClauseRules:
     cond_opponents_ge = _cond("opponents_ge")
     cond_control_more = _cond("you_control_more")
     cond_opp_life_le = _cond("opponent_life_le")
+    cond_opp_poison_ge = _cond("opponent_poison_ge")
     cond_more_life = _cond("more_life")
     cond_won_clash = _cond("won_clash")
     cond_won_flip = _cond("won_flip")

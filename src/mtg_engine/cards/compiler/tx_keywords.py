@@ -314,7 +314,8 @@ class KeywordRules:
     def cost_list(self, c: list[Any]) -> Cost:
         d: dict[str, Any] = {}
         other: list[tuple[str, Any]] = []
-        for item in c:
+        items = [x for item in c for x in (item if isinstance(item, list) else [item])]
+        for item in items:
             if not isinstance(item, tuple):
                 continue
             key, value = item
@@ -398,7 +399,17 @@ class KeywordRules:
 
     def cost_remove_counters(self, c: list[Any]) -> tuple[str, Any]:
         n, kind = c[0]
+        if not isinstance(c[1], SelfRef):
+            # "Remove a +1/+1 counter from a creature you control": another
+            # permanent's counters, chosen as the cost is paid (CR 602.2b), a cost
+            # of its own kind
+            return ("remove_counters_from", (kind, n, self._cost_obj(c[1])))
         return ("remove_counters", (kind, n))
+
+    def cost_remove_and_sacrifice(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "Remove three quest counters from this enchantment and sacrifice it": two
+        costs of the one permanent, paid together (CR 602.1a, 601.2h)."""
+        return [self.cost_remove_counters(c), self.cost_sacrifice([SelfRef()])]
 
     def cost_remove_any_counters(self, c: list[Any]) -> tuple[str, Any]:
         # "Remove any number of storage counters from this land" (CR 107.1c, 602.2b):

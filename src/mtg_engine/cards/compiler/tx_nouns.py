@@ -515,6 +515,11 @@ class NounRules:
     def with_different_names(self, c: list[Any]) -> tuple[str, Any]:
         return ("different_names", True)
 
+    def with_different_powers(self, c: list[Any]) -> tuple[str, Any]:
+        # "three or more creatures with different powers" (coven): a rule for the
+        # group counted (rules/conditions.py), not for one object
+        return ("different_powers", True)
+
     def with_that_name(self, c: list[Any]) -> tuple[str, Any]:
         return ("chosen_name", True)
 

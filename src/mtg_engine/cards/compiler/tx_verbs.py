@@ -365,7 +365,12 @@ class VerbRules:
 
     def vp_remove_counters(self, c: list[Any]) -> list[Effect]:
         (n, kind), what = c
-        return [Effect("remove_counters", {"what": _obj(what), "counter": kind, "amount": n})]
+        obj = _obj(what)
+        if kind == "any" and "player" in repr(obj):
+            # "remove a counter from target permanent or opponent": a player's counters
+            # (CR 122.1f) aren't chosen from yet
+            raise CompileError("remove a counter from a player")
+        return [Effect("remove_counters", {"what": obj, "counter": kind, "amount": n})]
 
     def vp_move_counters(self, c: list[Any]) -> list[Effect]:
         """ "move a +1/+1 counter from this artifact onto target creature", "move all
@@ -1631,6 +1636,13 @@ class VerbRules:
             )
         ]
 
+    def vp_escapes_with_counters(self, c: list[Any]) -> list[Effect]:
+        """CR 702.138c: "[This permanent] escapes with [counters]" means "If this
+        permanent escaped, it enters with [counters]" (a replacement effect, 614.1c);
+        it escaped if it was cast with its escape cost (702.138b)."""
+        escaped = Condition("alt_cost_paid", {"alt": "escape"})
+        return [Effect(e.op, e.args, e.optional, escaped) for e in self.vp_enters_counters(c)]
+
     def vp_enters_tapped_counters(self, c: list[Any]) -> list[Effect]:
         """ "This land enters tapped with two depletion counters on it" (Saprazzan
         Skerry): both replacement effects of its entering (CR 614.1c, 614.12)."""
@@ -1778,6 +1790,45 @@ class VerbRules:
         what = c[0]
         duration = c[1] if len(c) > 1 else None
         return [Effect("become", {"what": SUBJ, **what, "duration": duration})]
+
+    def vp_become_in_addition(self, c: list[Any]) -> list[Effect]:
+        """ "It becomes a 0/0 Spirit creature in addition to its other types", "becomes
+        a Zombie in addition to its other creature types", "becomes blue in addition to
+        its other colors" (CR 205.1b, 105.3): what it becomes is added to what it was,
+        not put in its place (layers 4 and 5, CR 613.1d-e)."""
+        what: dict[str, Any] = c[0]
+        keeps: str = c[1]
+        duration = c[2] if len(c) > 2 else None
+        if "copy_of" in what or "tapped" in what:
+            raise CompileError("in addition to its other types: not a type")
+        args: dict[str, Any] = {"what": SUBJ, **what}
+        if keeps in ("types", "both", "subtypes"):
+            if keeps == "subtypes" and what.get("types"):
+                raise CompileError("in addition to its other creature types: a card type")
+            if not (what.get("types") or what.get("subtypes")):
+                raise CompileError("in addition to its other types: no type")
+            args["retain"] = True
+        if keeps in ("colors", "both"):
+            if not what.get("colors"):
+                raise CompileError("in addition to its other colors: no color")
+            if keeps == "colors" and (what.get("types") or what.get("subtypes")):
+                raise CompileError("in addition to its other colors: a type too")
+            args["add_colors"] = True
+        return [Effect("become", {**args, "duration": duration})]
+
+    def add_keeps_types(self, c: list[Any]) -> str:
+        return "types"
+
+    def add_keeps_subtypes(self, c: list[Any]) -> str:
+        if card_type(str(c[-1])) != "Creature":
+            raise CompileError(f"in addition to its other {c[-1]} types")
+        return "subtypes"
+
+    def add_keeps_colors(self, c: list[Any]) -> str:
+        return "colors"
+
+    def add_keeps_both(self, c: list[Any]) -> str:
+        return "both"
 
     def vp_is_type_base_pt(self, c: list[Any]) -> list[Effect]:
         """ "Enchanted creature loses all abilities and is a blue Frog creature with base
