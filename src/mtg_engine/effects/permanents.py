@@ -468,8 +468,7 @@ register(
     "arg:add_types.all_creature_types",
     "arg:lose_types.all_creature_types",
     "arg:become.all_creature_types",  # layer 4 "set_types" (rules/layers.py, CR 205.3m)
-    "arg:become.retain",  # "It's still a land." (CR 205.1b)
-    "arg:become.in_addition",  # "becomes a ... in addition to its other types" (205.1b)
+    "arg:become.retain",  # "It's still a land.", "in addition to its other types" (CR 205.1b)
     "arg:become.add_colors",  # "in addition to its other colors" (layer 5, CR 105.3)
     "arg:become.abilities",  # 'becomes ... with "[quoted ability]"' (layer 6, CR 613.1f)
 )

@@ -792,7 +792,7 @@ def _build_sources(game: Game, elsewhere: list[StaticEntry]) -> list[StaticEntry
 
 
 def _sets_basic_land_type(args: dict[str, Any]) -> bool:
-    return not args.get("in_addition") and bool(set(args.get("subtypes") or ()) & _BASIC_TYPES)
+    return not args.get("retain") and bool(set(args.get("subtypes") or ()) & _BASIC_TYPES)
 
 
 def _without_land_abilities(
@@ -1346,7 +1346,7 @@ def _set_types(c: Chars, args: dict[str, Any]) -> None:
     supertypes = frozenset(args.get("supertypes") or ())
     if args.get("all_creature_types"):
         subtypes = subtypes | creature_types()
-    keep = bool(args.get("retain") or args.get("in_addition"))
+    keep = bool(args.get("retain"))
     if keep:
         c.types = c.types | types
         c.subtypes = c.subtypes | subtypes

@@ -303,15 +303,6 @@ class OracleLexer(Lexer):
                 # (CR 614.1a) by one token
                 out.append(Token("IF_KIND_DEALS", "if", pos, 1, pos + 1))
                 continue
-            if value == "in" and _becomes_in_addition(raw, i):
-                # "becomes a 5/5 Demon creature with flying in addition to its other
-                # types" (CR 205.1b): one word, so the creature's description ends
-                # before it (a noun's "in [a zone]" would take the "in")
-                out.append(
-                    Token("BECOME_ADDITION", "in addition to its other types", pos, 1, pos + 1)
-                )
-                skip = 5
-                continue
             if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
                 out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))
                 skip = 1
@@ -467,24 +458,6 @@ def _if_kind_deals(raw: list[tuple[str, str, int]], i: int) -> bool:
         return False
     for j in range(2, len(words) - 3):
         if words[j : j + 4] == ["you", "control", "would", "deal"]:
-            return True
-    return False
-
-
-_IN_ADDITION = ["addition", "to", "its", "other", "types"]
-
-
-def _becomes_in_addition(raw: list[tuple[str, str, int]], i: int) -> bool:
-    """ "in addition to its other types" ending what a "becomes" makes its object
-    (CR 205.1b), not a copy's exception ("becomes a copy of ..., except it's an
-    artifact in addition to its other types", CR 707.9b)."""
-    if [w for _, w, _ in raw[i + 1 : i + 6]] != _IN_ADDITION:
-        return False
-    for j in range(i - 1, -1, -1):
-        w = raw[j][1]
-        if w in (".", "except", "copy", '"'):
-            return False
-        if w in ("becomes", "become"):
             return True
     return False
 

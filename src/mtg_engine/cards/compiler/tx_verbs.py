@@ -1857,16 +1857,6 @@ class VerbRules:
                 out["colors"] = x[1]
         return out
 
-    def become_type_added(self, c: list[Any]) -> dict[str, Any]:
-        """ "becomes a 5/5 Demon creature with flying in addition to its other
-        types": the new types are added to the old ones (CR 205.1b)."""
-        return {
-            **self.become_type(
-                [x for x in c if not isinstance(x, Token) or x.type != "BECOME_ADDITION"]
-            ),
-            "in_addition": True,
-        }
-
     def become_type_all(self, c: list[Any]) -> dict[str, Any]:
         # "becomes a 2/2 creature with all creature types" (CR 205.3m)
         kind = card_type(str(c[-1]))
