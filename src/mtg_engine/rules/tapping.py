@@ -135,11 +135,12 @@ def set_tapped(
     caller logs them (and calls :func:`became_tapped`). A permanent whose event
     waits for a choice of order (CR 616.1) is finished by the event's performer."""
     changed = []
-    kind = EventKind.TAP if tap else EventKind.UNTAP
+    # whether anything could modify or stop it, asked once (tapping changes no watcher)
+    plain = not watched(game, EventKind.TAP if tap else EventKind.UNTAP)
     for o in objs:
         if o.tapped == tap:
             continue
-        if not watched(game, kind):
+        if plain:
             # nothing could modify or stop it (the usual case): the event would be
             # performed as proposed, so it isn't built
             o.tapped = tap

@@ -413,9 +413,9 @@ def _check(
         return
     d = ev.data
     kinds = _watched_kinds(game)
-    if ev.kind not in kinds and ev.kind not in _LOOKED_AT_ANYWAY and not graveyard_watchers(game):
-        return  # (the usual case, decided as below without building anything)
     in_graveyards = graveyard_watchers(game)  # CR 113.6m
+    if ev.kind not in kinds and ev.kind not in _LOOKED_AT_ANYWAY and not in_graveyards:
+        return  # (the usual case, decided as below without building anything)
     cast_self = _cast_this_spell(game, d) if ev.kind == EventKind.CAST else None
     if cast_self is not None:
         in_graveyards = [*in_graveyards, cast_self]
