@@ -27,6 +27,8 @@ from .permanents import _continuous, chosen_color
 
 register(
     "effect:detain",  # CR 701.35a
+    # "can't attack you or planeswalkers you control" (rules/combat_rules.defends_for)
+    "arg:cant_attack_you.planeswalkers",
     "arg:prevent_damage.dealt_by",
     "arg:prevent_damage.combat_only",
     "arg:prevent_damage.next_time",  # Circle of Protection (CR 615.7)

@@ -109,8 +109,8 @@ def defender_problem(game: Game, obj: GameObject, defender: int) -> tuple[str, s
         if r.op == "cant_attack" and r.condition is not None:
             if cr.condition_holds(game, r.condition, None, obj, dp, r):
                 return ("it can't attack unless a condition is met", "508.1c")
-        elif r.op == "cant_attack_you" and ref_player(defender) == r.controller:
-            return ("it can't attack that player", "508.1c")
+        elif r.op == "cant_attack_you" and cr.defends_for(game, defender, r):
+            return ("it can't attack that player or a planeswalker they control", "508.1c")
     if game.effects:
         return attack_restriction(game, obj, defender)  # Island Sanctuary (508.1c)
     return None

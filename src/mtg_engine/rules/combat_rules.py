@@ -369,6 +369,20 @@ def _players_of(
     return {p.index for p in game.players}
 
 
+def defends_for(game: Game, defender: int, rule: CombatRule) -> bool:
+    """Whether "can't attack you [or planeswalkers you control]" forbids attacking
+    ``defender``: the rule's controller, or a planeswalker they control (CR 508.1c)."""
+    if ref_player(defender) is not None:
+        return ref_player(defender) == rule.controller
+    o = game.objects.get(defender)
+    return (
+        bool(rule.args.get("planeswalkers"))
+        and o is not None
+        and o.controller == rule.controller
+        and "Planeswalker" in chars(game, o).types
+    )
+
+
 def defending_player_of(game: Game, defender: int) -> int:
     """CR 508.5: the player attacked, the controller of the planeswalker attacked,
     or the protector of the battle attacked."""

@@ -33,6 +33,7 @@ from ..game.hooks import CONDITIONS, KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
 from .aura_entry import attach_candidates
 from .char_values import Chars
+from .characteristics import chars
 from .copy import copy_values, extra_counters
 from .etb_instructions import follow_instruction, note_player
 from .filters import matches_object, objects_matching
@@ -87,6 +88,8 @@ def entering_choices(
         if matches_object(game, pros, cast(Filter, st.affected), src.controller, src, c):
             out.append(_replacement(f"etb:{sid}:{ai}:{si}", src.name, st, a, sid))
     obj = game.objects[entry["obj"]]
+    if not pros.face_down and "Saga" in c.subtypes and _read_ahead_granted(game, pros, c):
+        entry["read_ahead_granted"] = True
     if read_ahead_choice(game, obj, entry) is not None:
         out.append(
             Replacement("read_ahead", f"{obj.name}'s read ahead", (), _none, choose=_read_ahead)
@@ -297,6 +300,24 @@ def _player_choice(e: Effect) -> str | None:
     if tuple(what.filter.kinds) != ("player",):
         return None
     return "opponent" if ("opponent", True) in what.filter.conditions else "player"
+
+
+def _read_ahead_granted(game: Game, pros: GameObject, c: Chars) -> bool:
+    """ "Sagas you control have read ahead" (Barbara Wright): a permanent's static
+    ability that would give the entering Saga read ahead on the battlefield applies
+    as it enters (CR 614.12, 702.155a)."""
+    for oid in game.battlefield:
+        src = game.objects[oid]
+        for a in chars(game, src).abilities:
+            for st in a.static or ():
+                if (
+                    st.op == "grant_keyword"
+                    and st.args.get("keyword") == "Read ahead"
+                    and isinstance(st.affected, Filter)
+                    and matches_object(game, pros, st.affected, src.controller, src, c)
+                ):
+                    return True
+    return False
 
 
 def _read_ahead(game: Game, ev: Event, answer: Any) -> Decision | None:

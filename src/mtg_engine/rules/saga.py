@@ -85,8 +85,10 @@ def read_ahead_choice(
     if "read_ahead" in entry["chosen"] or obj.face_down:
         return None
     abilities = obj.card.compiled[entry.get("face") or 0].abilities
-    if not any(a.keyword == "Read ahead" for a in abilities):
-        return None
+    if not entry.get("read_ahead_granted") and not any(
+        a.keyword == "Read ahead" for a in abilities
+    ):
+        return None  # (granted: rules/etb_choices._read_ahead_granted, CR 614.12)
     final = final_chapter(abilities)
     if final < 1:
         return None

@@ -177,6 +177,14 @@ _OBJECT_OPS = frozenset(
         # "target creature gets +2/+2, gains flying, and becomes a Horror enchantment
         # creature": only an object becomes a type, a color or a copy (CR 613.1)
         "become",
+        # "enchanted creature gets +2/+2, has menace, and can't attack you or
+        # planeswalkers you control" (Vow of Torment): only a creature attacks or
+        # blocks (CR 508.1, 509.1)
+        "cant_attack",
+        "cant_block",
+        "cant_attack_or_block",
+        "cant_attack_you",
+        "cant_be_blocked",
     )
 )
 

@@ -1287,6 +1287,9 @@ class VerbRules:
                     extra["filter"] = x.filter
                 elif isinstance(x, Tgt):
                     extra["filter"] = x.spec.filter
+                elif isinstance(x, Token) and x.type == "CARD_TYPE" and op == "cant_attack_you":
+                    # "can't attack you or planeswalkers you control" (CR 508.1c)
+                    extra["planeswalkers"] = str(x).lower().startswith("planeswalker")
             return (op, extra)
 
         return method
