@@ -589,6 +589,71 @@ def test_cast_without_targets_is_unscripted(tmp_path: Path) -> None:
     assert "unscripted decision: Choose 1 target(s) for Lightning Bolt" in result.output
 
 
+@pytest.mark.skipif(not _compiled("Fiend Hunter"), reason="Fiend Hunter's text doesn't compile yet")
+def test_scripted_answers_follow_the_order_the_rules_ask_them(tmp_path: Path) -> None:
+    """Only the next unused action can answer a decision (scenario format, "Actions").
+    A "may" trigger's target is chosen as it goes on the stack (CR 603.3d), its
+    "may" as it resolves (CR 603.5): a `choose: yes` listed before the `target`
+    doesn't fit the target decision, which is then unscripted."""
+    text = """\
+        name: may then target
+        start: {turn: 3, active: A, step: precombat_main}
+        players:
+          A:
+            hand: [{card: Fiend Hunter, id: hunter}]
+            battlefield: [{card: Plains, count: 3}]
+          B:
+            battlefield: [{card: Grizzly Bears, id: bears}, Hill Giant]
+        actions:
+          - {player: A, cast: hunter}
+          - {player: A, choose: yes}
+          - {player: A, target: [bears]}
+        expect:
+          objects: {bears: {zone: exile}}
+        """
+    result = run(write(tmp_path, "s.yaml", text))
+    assert result.exit_code == 1
+    assert "unscripted decision: Choose 1 target(s) for Fiend Hunter" in result.output
+    in_order = textwrap.dedent(text).replace(
+        "  - {player: A, choose: yes}\n  - {player: A, target: [bears]}\n",
+        "  - {player: A, target: [bears]}\n  - {player: A, choose: yes}\n",
+    )
+    result = run(write(tmp_path, "s.yaml", in_order))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.skipif(
+    not _compiled("Colossal Dreadmaw"), reason="Colossal Dreadmaw's text doesn't compile yet"
+)
+def test_a_number_does_not_answer_a_combat_damage_division(tmp_path: Path) -> None:
+    """A trampler's damage split (CR 510.1c, 702.19b) has several legal answers and
+    no default; `assign_damage` answers it, a `choose: N` doesn't fit it."""
+    text = """\
+        name: trample split
+        start: {turn: 3, active: A, step: declare_attackers}
+        players:
+          A:
+            battlefield: [{card: Colossal Dreadmaw, id: dreadmaw}]
+          B:
+            battlefield: [{card: Grizzly Bears, id: bears}]
+        actions:
+          - {player: A, attack: {dreadmaw: B}}
+          - {player: B, block: {bears: dreadmaw}}
+          - {player: A, choose: 2}
+        until: {turn: 3, step: end_of_combat}
+        expect:
+          life: {B: 16}
+        """
+    result = run(write(tmp_path, "s.yaml", text))
+    assert result.exit_code == 1
+    assert "unscripted decision: Divide Colossal Dreadmaw's combat damage" in result.output
+    split = textwrap.dedent(text).replace(
+        "{player: A, choose: 2}", "{player: A, assign_damage: {dreadmaw: {bears: 2, B: 4}}}"
+    )
+    result = run(write(tmp_path, "s.yaml", split))
+    assert result.exit_code == 0, result.output
+
+
 @needs_bolt
 def test_token_id_refers_to_nothing_after_it_ceases_to_exist(tmp_path: Path) -> None:
     text = """\
