@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ChooseRef, Effect, ParentRef
+from ..cards.abilities import Amount, ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -20,10 +20,26 @@ from ..rules.zones import move
 from . import effect
 
 
+def _each_that_many(ctx: Ctx, amount: Any, players: list[int]) -> list[list[int]] | None:
+    """ "Each player discards any number of cards, then draws that many cards" (Flux):
+    [player, number] for each player, the number that player discarded (CR 608.2c)."""
+    if not isinstance(amount, Amount) or amount.kind != "that_much" or len(players) < 2:
+        return None
+    parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+    each = parent.get("that_much_each")
+    if not each:
+        return None
+    done = {int(p): int(k) for p, k in each}
+    return [[p, done.get(p, 0) * amount.multiplier] for p in players]
+
+
 @effect("draw")
 def draw_effect(ctx: Ctx, e: Effect) -> bool:
-    n = ctx.amount(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player"))
+    each = _each_that_many(ctx, e.args.get("amount"), players)
+    if each is not None:
+        return _draw_each(ctx, each)
+    n = ctx.amount(e.args.get("amount", 1))
     if ctx.task is None:  # no task to wait on: plain draws
         for p in players:
             draw(ctx.game, p, n, ("121.1",))
@@ -35,6 +51,24 @@ def draw_effect(ctx: Ctx, e: Effect) -> bool:
     if not draws(ctx.game, players, n, ("121.1",)):
         ctx.scratch["draw_task"] = True
         return False
+    _drawn_this_way(ctx)
+    return True
+
+
+def _draw_each(ctx: Ctx, each: list[list[int]]) -> bool:
+    """Each player draws their own number of cards, in turn order (CR 101.4, 121.2);
+    False while a draw waits on a choice (a replacement effect, CR 616.1)."""
+    s = ctx.scratch
+    todo = s.setdefault("each_draw", each)
+    if s.pop("draw_task", None):
+        todo.pop(0)  # that player's draws were made
+    s.setdefault("log_at", len(ctx.game.log))
+    while todo:
+        p, n = todo[0]
+        if not draws(ctx.game, [p], n, ("121.1",)):
+            s["draw_task"] = True
+            return False
+        todo.pop(0)
     _drawn_this_way(ctx)
     return True
 
@@ -155,9 +189,13 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     by=ctx.controller,
                 )
                 _discarded(ctx, new)
-        # "discard any number of cards, then draw that many cards" (CR 608.2c)
+        # "discard any number of cards, then draw that many cards" (CR 608.2c); with
+        # "each player", each draws as many as they discarded (Flux)
         s["n_discarded"] = s.get("n_discarded", 0) + len(chosen)
         ctx.set_parent("that_much", s["n_discarded"])
+        each = s.setdefault("each", [])
+        each.append([p, len(chosen)])
+        ctx.set_parent("that_much_each", list(each))
         s["players"].pop(0)
     return True
 

@@ -212,7 +212,7 @@ def choose(ctx: Ctx, e: Effect) -> bool:
     player = players[0] if players else ctx.controller
     label = kind.replace("_", " ")
     if ctx.answer is None:
-        data = choice_data(g, kind, player, e.args.get("except"))
+        data = choice_data(g, kind, player, e.args.get("except"), e.args.get("among"))
         if not data["options"] and not data.get("card_name"):
             g.emit(
                 EventKind.NO_CHOICE, ("608.2d",), f"{ctx.obj.name}: there's no {label} to choose"

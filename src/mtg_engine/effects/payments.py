@@ -362,7 +362,8 @@ def _return_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] 
 
 def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> list[int]:  # noqa: ANN001
     """The permanents the player could sacrifice for the option ("another": other than
-    the object the spell targets, CR 109.2)."""
+    the object the spell targets, or than the ability's own source, "exile it unless
+    you sacrifice another creature" (Demonlord of Ashmouth); CR 109.2)."""
     flt = opt.args.get("filter")
     if not isinstance(flt, Filter):
         return []
@@ -370,7 +371,7 @@ def _sacrifice_choices(ctx: Ctx, opt: Effect, payer: int, objects_matching) -> l
     flt = Filter(
         flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in ("other", "chooser"))
     )
-    exclude = {t for ts in ctx.obj.targets for t in ts} if another else set()
+    exclude = {t for ts in ctx.obj.targets for t in ts} | {ctx.source.id} if another else set()
     return [
         o.id
         for o in objects_matching(ctx.game, flt, payer, ctx.source)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef
+from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef, TriggerRef
 from ..game.actions import DecisionPurpose
 from ..game.events import Event, EventKind
 from ..game.hooks import on_event
@@ -223,9 +223,11 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         pairs = (ctx.task.data.get("parent") or {}).get("exiled_from") or []
         came = {n: old for old, n in pairs if old in targets}
         objs = [g.objects[n] for n in ctx.exiled_targets(what)]
-    elif isinstance(what, TargetRef):
-        # "Return target creature card ... to the battlefield. It gains haste": later
-        # instructions find the permanent the target card became (CR 400.7j, 608.2c)
+    elif isinstance(what, TargetRef | TriggerRef):
+        # "Return target creature card ... to the battlefield. It gains haste", "return
+        # it to the battlefield under your control. That creature is a black Zombie"
+        # (Dread Slaver): later instructions find the permanent the card became (CR
+        # 400.7j, 608.2c)
         came = {o.id: o.id for o in objs}
     if ctx.task is not None:
         # "Put all creature cards from all graveyards onto the battlefield": the cards

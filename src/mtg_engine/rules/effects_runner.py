@@ -234,6 +234,13 @@ class Ctx:
             o = td.get("obj")
             if o in g.objects:
                 return [o]
+            parent = self.task.data.get("parent") if self.task is not None else None
+            if parent and parent.get("followed"):
+                # "return it to the battlefield ... That creature is a black Zombie":
+                # the permanent the card became (effects/zones.py, CR 400.7j, 608.2c)
+                found = [n for old, n in parent["followed"] if old == o and n in g.objects]
+                if found:
+                    return found[:1]
             if isinstance(td.get("target"), int) and td["target"] < 0:
                 return [td["target"]]
             return []
@@ -976,13 +983,36 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         task.data.setdefault("choosers", {})[key] = list(players)  # who chose (the log)
         # "those creatures", "the rest" in a later instruction (a handler that moves
         # them replaces "it" with the new objects, CR 400.7)
-        ctx.set_parent("it", list(part["picked"]))
+        if _reads_it(e):
+            # "put it onto the battlefield, attach it to a creature you control":
+            # this instruction's "it" is still the earlier object; what was chosen
+            # becomes "it" once the instruction is done (CR 608.2c, settle_choices)
+            it_was = (task.data.get("parent") or {}).get("it")
+            task.data["it_after"] = {"was": it_was, "chosen": list(part["picked"])}
+        else:
+            ctx.set_parent("it", list(part["picked"]))
         ctx.set_parent("rest", list(part["rest"]))
         # "... then that player chooses a card ... . Return those cards": all of
         # this ability's choices so far (CR 608.2c)
         earlier = (task.data.get("parent") or {}).get("chosen") or []
         ctx.set_parent("chosen", [*earlier, *part["picked"]])
     return True
+
+
+def _reads_it(e: Effect) -> bool:
+    """The instruction names "it" of an earlier instruction besides what it chooses."""
+    return any(isinstance(v, ParentRef) and v.key == "it" for v in e.args.values())
+
+
+def settle_choices(ctx: Ctx) -> None:
+    """After an instruction that both read "it" and chose objects: the chosen
+    objects become "it" of the instructions after it, unless the instruction
+    itself replaced "it" (with the new objects of a move, CR 400.7)."""
+    task = ctx.task
+    after = task.data.pop("it_after", None) if task is not None else None
+    if after is not None and task is not None:
+        if (task.data.get("parent") or {}).get("it") == after["was"]:
+            ctx.set_parent("it", after["chosen"])
 
 
 def effects_of(obj: GameObject) -> tuple[Effect, ...]:
@@ -1191,6 +1221,7 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
                 )
             elif not handler(ctx, e):
                 return False
+            settle_choices(ctx)
             if game.outcome is not None:
                 return True
         d["prev_done"] = not skip and not d.get("short")

@@ -236,7 +236,9 @@ def _choices(
                 "number" if e.op == "choose_number" else str(e.args.get("what", "color"))
             )
             # card names: CR 201.3; "a color other than black": e.args["except"]
-            data = choice_data(game, what, entry["controller"], e.args.get("except"))
+            data = choice_data(
+                game, what, entry["controller"], e.args.get("except"), e.args.get("among")
+            )
             if what == ANCHOR:
                 # "choose Khans or Dragons" (CR 614.12c): the anchor words it lists
                 data = {"options": list(e.args.get("options") or ()), "purpose": "choose"}

@@ -39,7 +39,7 @@ from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .conditions import evaluate
 from .damage import life_unpayable, lose_life
-from .effects_runner import Ctx, choose_refs
+from .effects_runner import Ctx, choose_refs, settle_choices
 from .filters import matches_object
 from .replacement import condition_rules, prospective
 
@@ -139,6 +139,7 @@ def follow_instruction(
     # is asked as the event's question: taken from the game, returned to the pipeline
     if not choose_refs(ctx, e) or not handler(ctx, e):
         return _taken(game)
+    settle_choices(ctx)
     entry["replacement_rules"].append("614.12")
     if e.op == "exile":
         # CR 614.13, 607.2a: cards exiled as it enters ("Imprint — As this Vehicle

@@ -576,6 +576,18 @@ def _condition(
             value = (source.chosen or {}).get("number") if source is not None else None
             if value is None:
                 return False
+        if (
+            isinstance(value, Amount)
+            and value.kind == "counters"
+            and isinstance(value.ref, SelfRef)
+            and source is not None
+        ):
+            # "a spell with mana value equal to the number of doom counters on this
+            # enchantment" (Imminent Doom): the source's counters, now (CR 122.1)
+            conds = value.filter.conditions if value.filter is not None else ()
+            kind = next((v for k, v in conds if k == "counter"), None)
+            on = source.counters
+            value = (on.get(str(kind), 0) if kind else sum(on.values())) * value.multiplier
         if isinstance(value, Amount) and value.kind == "x":
             # "sacrifice an artifact or creature with mana value X" (Nahiri's
             # Sacrifice): the X announced for the spell or ability paying the cost

@@ -153,8 +153,9 @@ class Source:
 
 #: effects a {T} mana ability may have besides adding mana that the automatic
 #: payment performs as the ability resolves (CR 605.3b: "This land deals 1 damage
-#: to you"); abilities with other instructions are activated by hand
-_SIDE_EFFECTS = frozenset(("damage", "lose_life", "gain_life"))
+#: to you", "This land doesn't untap during your next untap step", CR 502.3);
+#: abilities with other instructions are activated by hand
+_SIDE_EFFECTS = frozenset(("damage", "lose_life", "gain_life", "doesnt_untap"))
 
 
 def productions_of(

@@ -33,9 +33,16 @@ _PUBLIC = frozenset((Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.STACK, Zone.EXILE, Z
 _SAMPLE = 40
 
 
-def choice_data(game: Game, what: str, player: int, excluded: str | None = None) -> dict[str, Any]:
+def choice_data(
+    game: Game,
+    what: str,
+    player: int,
+    excluded: str | None = None,
+    among: tuple[str, ...] | None = None,
+) -> dict[str, Any]:
     """The data of a CHOOSE_OPTION decision for "choose a ``what``"; "choose a color
-    other than black" leaves out ``excluded`` (CR 608.2d)."""
+    other than black" leaves out ``excluded`` (CR 608.2d); "choose Elemental, Elf, ...
+    or Treefolk" offers only those (``among``)."""
     if what in CARD_NAME_CHOICES:
         nonland = what == "nonland_card_name"
         return {
@@ -44,6 +51,8 @@ def choice_data(game: Game, what: str, player: int, excluded: str | None = None)
             "card_name": "nonland" if nonland else "any",
         }
     options = [o for o in choice_options(game, what, player) if o != excluded]
+    if among is not None:
+        options = [o for o in options if o in among]
     return {"options": options, "purpose": _purpose(what)}
 
 

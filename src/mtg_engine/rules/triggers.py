@@ -566,6 +566,11 @@ def _check(
                 # "where X is that spell's mana value": the spell as it last existed,
                 # should it leave the stack first (countered: CR 608.2h)
                 event["obj_lki"] = lki_record(game, game.objects[d["obj"]])
+                if _mana_value_equal(ability.trigger):
+                    # "a spell with mana value equal to the number of doom counters
+                    # on this enchantment, ... deals that much damage" (Imminent
+                    # Doom): "that much" is that number, the spell's (CR 202.3)
+                    event.setdefault("amount", event["obj_lki"].get("mana_value"))
             if ability.trigger.condition is not None and not _condition_on_event(
                 game, ability, w, event
             ):
@@ -1346,6 +1351,12 @@ def _entered_from(
     if whose == "opponent":
         return new.owner in game.opponents(source.controller)
     return True
+
+
+def _mana_value_equal(trig: Trigger) -> bool:
+    """ "Whenever you cast a spell with mana value equal to ..." """
+    what = _detail(trig, "what")
+    return isinstance(what, Filter) and any(k == "mana_value_eq" for k, _ in what.conditions)
 
 
 def _detail(trig: Trigger, key: str) -> Any:

@@ -181,6 +181,11 @@ def _remember_source(game: Game, old: GameObject) -> None:
         if td is not None and "source_lki" in td:
             continue
         so.trigger_data = {**(td or {}), "source_lki": lki_record(game, old)}
+        if old.chosen:
+            # "return target card of the chosen type" of a source sacrificed to pay
+            # the cost (Dawn-Blessed Pennant): the choice as it last existed (CR
+            # 607.2a, 608.2h); the ability stands for its gone source (Ctx.source)
+            so.chosen = {**old.chosen, **(so.chosen or {})}
 
 
 def zone_event(

@@ -1480,6 +1480,16 @@ class VerbRules:
             # "choose a nonlegendary creature on the battlefield" (no target, 608.2d):
             # the chosen object is "that creature" for the next instructions
             return [Effect("choose_objects", {"player": SUBJ, "what": what})]
+        if (
+            isinstance(what, EachRef)
+            and what.filter.kinds == ("Creature",)
+            and len(what.filter.conditions) == 1
+            and what.filter.conditions[0][0] == "subtype_in"
+        ):
+            # "choose Elemental, Elf, Faerie, ... or Treefolk" (Dawn-Blessed Pennant):
+            # a creature type among those listed (CR 205.3m)
+            among = tuple(what.filter.conditions[0][1])
+            return [Effect("choose", {"player": SUBJ, "what": "creature_type", "among": among})]
         return [Effect("choose", {"player": SUBJ, "what": what})]
 
     def vp_have_do(self, c: list[Any]) -> list[Effect]:
