@@ -18,9 +18,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..game.fast_enum import FastEnumType
 
-class AbilityKind(StrEnum):
-    """CR 113.3: the categories of abilities (plus the spell ability, 113.3a)."""
+
+class AbilityKind(StrEnum, metaclass=FastEnumType):
+    """CR 113.3: the categories of abilities (plus the spell ability, 113.3a).
+
+    Its members are read on the hot paths (``kind is AbilityKind.MANA``): the
+    metaclass makes a read one dictionary look-up (issue 12)."""
 
     SPELL = "spell"  # CR 113.3a: followed as instructions while the spell resolves
     ACTIVATED = "activated"  # CR 113.3b / 602

@@ -400,6 +400,9 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
     # modified the event
     rules = cited(ev, (*ev["args"][0], *dict.fromkeys(entry["replacement_rules"])))
     new = game.objects[new_id]
+    # whether it enters as the move made it (the move told the caches of it, CR 613)
+    version = game.version
+    as_moved = new.tapped == tapped and new.face == entry["face"]
     new.tapped = tapped
     new.face = entry["face"]
     attach = entry.get("attach")
@@ -451,7 +454,13 @@ def _entered(game: Game, ev: dict[str, Any], new_id: int | None) -> None:
         counters, rules = _put_entering(game, new, counters, rules, entry["notes"])
         for k, n in counters.items():
             new.counters[k] = new.counters.get(k, 0) + n
-    game.invalidate(from_zone, Zone.BATTLEFIELD, new_id)  # what it entered with
+    if not (
+        as_moved
+        and game.version == version
+        and attach is None
+        and not (chosen or entry["copies"] or counters or new.counters or new.face_down)
+    ):
+        game.invalidate(from_zone, Zone.BATTLEFIELD, new_id)  # what it entered with
     if new.face_down:
         text = f"a face-down {_fd_noun(new)} enters the battlefield" + (" tapped" if tapped else "")
         card = ""
