@@ -304,6 +304,8 @@ SUPPORTED: set[str] = set(
                 "you",
                 "opponent",
                 "other_than_you",  # "each other player" (rules/filters.matches_player)
+                # "each other player" of a trigger about a player (rules/effects_runner.py)
+                "other_than",
                 "any_of",
                 "activated",
                 "triggered",

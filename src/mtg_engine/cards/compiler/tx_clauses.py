@@ -792,6 +792,11 @@ class ClauseRules:
     def step_next(self, c: list[Any]) -> tuple[str, str]:
         return self._step(c, "next")
 
+    def step_your_next(self, c: list[Any]) -> tuple[str, str]:
+        """ "At the beginning of your next upkeep" (the Pacts): the next such step of
+        one of your turns, not an opponent's (CR 603.7a, 503.1a)."""
+        return self._step(c, "your_next")
+
     def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
         return ("combat", "you")
 
@@ -1587,6 +1592,9 @@ class ClauseRules:
                 # "you may play/cast it ...": asked by the handler, only when it's possible
                 Effect(e.op, {**e.args, "may": True}, False, e.condition)
                 if e.op in _ASKS_ITSELF
+                # "each other player may copy that spell": each of them is asked
+                # (CR 707.10, 101.4)
+                or (e.op == "copy_spell" and isinstance(subject, EachRef))
                 else e
                 if e.op in _MAY_IS_PERMISSION
                 else Effect(e.op, e.args, True, e.condition)

@@ -831,11 +831,19 @@ class VerbRules:
             # (CR 707.12), not a token on the battlefield
             return [Effect("copy_card", {"what": what})]
         exc = _copy_exceptions(c)  # CR 707.9
+        # "each other player copies that spell" (Hive Mind): the subject controls the
+        # copies it makes (CR 707.10)
         if isinstance(what, Tgt) and what.spec.filter.zone == "stack":
-            args: dict[str, Any] = {"what": what, "amount": 1, "new_targets": False, **exc}
+            args: dict[str, Any] = {
+                "what": what,
+                "amount": 1,
+                "new_targets": False,
+                "player": SUBJ,
+                **exc,
+            }
             return [Effect("copy_spell", args)]
         if isinstance(what, (It, SelfRef)):
-            args = {"what": _obj(what), "amount": 1, "new_targets": False, **exc}
+            args = {"what": _obj(what), "amount": 1, "new_targets": False, "player": SUBJ, **exc}
             return [Effect("copy_spell", args)]
         return [Effect("copy_permanent", {"what": _obj(what), **exc})]
 
