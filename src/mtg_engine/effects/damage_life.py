@@ -73,11 +73,15 @@ def damage(ctx: Ctx, e: Effect) -> bool:
                 excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
                 if excess is not None:
                     n -= excess[1]
-                if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
+                if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0:
                     damaged.append(r)
                 if excess is not None:
                     deal_damage(ctx.game, source, excess[0], excess[1], rules=("120.3", "120.4a"))
-    ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
+    ctx.set_parent("damaged", [r for r in damaged if r >= 0])  # "a creature dealt damage this way"
+    players = [-r - 1 for r in damaged if r < 0]
+    ctx.set_parent("damaged_players", players)  # "if a player is dealt damage this way"
+    if players and ctx.task is not None:
+        ctx.task.data["that_players"] = players  # "..., they can't gain life" (608.2c)
     return True
 
 

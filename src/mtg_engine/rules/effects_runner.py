@@ -594,6 +594,12 @@ class Ctx:
                 return 0
             if a.kind == "counters":
                 return self._counters(a) * a.multiplier
+            if a.kind == "mana_spent":
+                # "equal to the amount of mana spent to cast it" (Marath): the mana
+                # spent on the spell, remembered by the permanent it became (CR
+                # 601.2h, 400.7d); none if it wasn't cast (a copy: 707.10)
+                paid = self.source.paid or self.obj.paid or {}
+                return len(paid.get("mana_spent") or ()) * a.multiplier
             if a.kind == "mana_spent_this_way":
                 # "for each {B} or {R} spent this way": the payment that triggered it
                 spent = str((self.obj.trigger_data or {}).get("spent", ""))

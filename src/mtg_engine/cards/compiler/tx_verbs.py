@@ -1644,6 +1644,9 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_eq(self, c: list[Any]) -> list[Effect]:
+        return self.vp_enters_counters([(c[1], str(c[0]))])
+
     def vp_escapes_with_counters(self, c: list[Any]) -> list[Effect]:
         """CR 702.138c: "[This permanent] escapes with [counters]" means "If this
         permanent escaped, it enters with [counters]" (a replacement effect, 614.1c);
