@@ -244,6 +244,7 @@ SUPPORTED: set[str] = set(
         "amount:counters",
         "amount:mana_spent_this_way",
         "amount:mana_spent",  # "the amount of mana spent to cast it" (CR 601.2h)
+        "amount:life_paid_as_entered",  # Minion of the Wastes (rules/layers.py, 614.12)
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         "amount:devotion",  # "your devotion to green" (CR 700.5)
         "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)

@@ -1041,6 +1041,9 @@ class VerbRules:
         return [Effect("pay", args)]
 
     vp_pay_life = _action("pay_life")
+    # "As this creature enters, pay any amount of life." (Minion of the Wastes): the
+    # player chooses how much, up to their life total (CR 119.4, 107.1b)
+    vp_pay_any_life = _action("pay_life", any_amount=True)
 
     def vp_pay_mana_and_life(self, c: list[Any]) -> list[Effect]:
         """ "you may pay {1} and 3 life. If you do, ..." (CR 118.1, 119.4): one payment
