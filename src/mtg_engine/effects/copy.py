@@ -268,26 +268,30 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         )
     if "copies" not in sc:
         spells = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.STACK]
+        copiers = _copiers(ctx, e, spells)
+        if copiers is None:
+            return False  # a player is asking whether to copy it
         n = ctx.amount(e.args.get("amount", 1))
         exc = e.args.get("except") or None
         copies = []
         choosing = []  # the copies whose controller may choose new targets (707.10c)
         for spell in spells:
-            if e.args.get("for_each_target"):
-                made = _copy_for_each(ctx, spell, exc, e.args.get("among"))
-            else:
-                made = [
-                    put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10",)).id
-                    for _ in range(max(0, n))
+            for who in copiers:
+                if e.args.get("for_each_target"):
+                    made = _copy_for_each(ctx, spell, exc, e.args.get("among"))
+                else:
+                    made = [
+                        put_copy_on_stack(g, spell, who, exc, ("707.10",)).id
+                        for _ in range(max(0, n))
+                    ]
+                # "instead copy it that many times plus an additional time. You may
+                # choose new targets for the additional copy" (Twinning Staff, 614.1a)
+                extra = [
+                    put_copy_on_stack(g, spell, who, exc, ("614.1a", "707.10")).id
+                    for _ in range(additional_spell_copies(g, who, spell, len(made)))
                 ]
-            # "instead copy it that many times plus an additional time. You may choose
-            # new targets for the additional copy" (Twinning Staff, CR 614.1a)
-            extra = [
-                put_copy_on_stack(g, spell, ctx.controller, exc, ("614.1a", "707.10")).id
-                for _ in range(additional_spell_copies(g, ctx.controller, spell, len(made)))
-            ]
-            copies += made + extra
-            choosing += (made if e.args.get("new_targets") else []) + extra
+                copies += made + extra
+                choosing += (made if e.args.get("new_targets") else []) + extra
         sc["copies"] = copies
         sc["choosing"] = choosing
         sc["spec"] = [0, 0]
@@ -296,6 +300,34 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
     if sc["choosing"]:
         return _new_targets(ctx, sc["choosing"], sc)
     return True
+
+
+def _copiers(ctx: Ctx, e: Effect, spells: list[GameObject]) -> list[int] | None:
+    """Who copies the spell, each controlling their copy (CR 707.10): the player the
+    instruction names ("each other player copies that spell", Hive Mind), else the
+    controller. "Each other player may copy that spell" (Curse of Echoes): each of
+    them chooses in turn order (CR 101.4) whether to; None while one is asked."""
+    ref = e.args.get("player")
+    players = (
+        [ctx.controller] if ref is None or isinstance(ref, ControllerRef) else ctx.players(ref)
+    )
+    if not e.args.get("may") or not spells:
+        return players
+    sc = ctx.scratch
+    said: list[bool] = sc.setdefault("copy_yes", [])
+    while len(said) < len(players):
+        answer = ctx.take_answer() if ctx.answer is not None else None
+        if answer is None:
+            ctx.ask(
+                DecisionKind.YES_NO,
+                "707.10",
+                f"Copy {spells[0].name}?",
+                {"purpose": DecisionPurpose.MAY},
+                player=players[len(said)],
+            )
+            return None
+        said.append(bool(answer.value))
+    return [p for p, yes in zip(players, said, strict=True) if yes]
 
 
 def _copy_for_each(
@@ -394,6 +426,8 @@ register(
     "arg:become.colors",
     "arg:become.keywords",
     "arg:copy_spell.new_targets",
+    "arg:copy_spell.player",
+    "arg:copy_spell.may",
     "arg:copy_spell.for_each_target",
     "arg:copy_spell.among",
     "arg:copy_spell.except",

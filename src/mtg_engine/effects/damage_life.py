@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards.abilities import Amount, ControllerRef, EachRef, Effect, SelfRef, TargetRef
-from ..game.actions import player_ref
+from ..game.actions import DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.characteristics import chars
 from ..rules.combat_damage import lethal_needed
-from ..rules.damage import deal_damage, gain_life, life_unpayable, lose_life
+from ..rules.damage import deal_damage, gain_life, life_unpayable, lose_life, payable_life
 from ..rules.effects_runner import Ctx
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -73,11 +73,15 @@ def damage(ctx: Ctx, e: Effect) -> bool:
                 excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
                 if excess is not None:
                     n -= excess[1]
-                if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0 and r >= 0:
+                if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0:
                     damaged.append(r)
                 if excess is not None:
                     deal_damage(ctx.game, source, excess[0], excess[1], rules=("120.3", "120.4a"))
-    ctx.set_parent("damaged", damaged)  # "a creature dealt damage this way" (CR 608.2c)
+    ctx.set_parent("damaged", [r for r in damaged if r >= 0])  # "a creature dealt damage this way"
+    players = [-r - 1 for r in damaged if r < 0]
+    ctx.set_parent("damaged_players", players)  # "if a player is dealt damage this way"
+    if players and ctx.task is not None:
+        ctx.task.data["that_players"] = players  # "..., they can't gain life" (608.2c)
     return True
 
 
@@ -169,6 +173,21 @@ def pay_life(ctx: Ctx, e: Effect) -> bool:
     n = ctx.amount(e.args.get("amount", 0))
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
+    if e.args.get("any_amount"):
+        # "pay any amount of life" (CR 119.4, 107.1b): the payer chooses how much
+        if ctx.answer is None:
+            return ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "119.4",
+                f"{ctx.obj.name}: pay how much life?",
+                {
+                    "options": [str(k) for k in range(payable_life(g, payer) + 1)],
+                    "purpose": DecisionPurpose.NUMBER,
+                },
+                player=payer,
+            )
+        n = int(str(ctx.take_answer().value))
+        ctx.set_parent("number", n)  # "that many" (CR 608.2c)
     why = life_unpayable(g, payer, n)
     if why is not None:
         g.emit(EventKind.CANT_PAY, ("119.4",), f"{g.players[payer].name}: {why}")

@@ -181,6 +181,7 @@ def _counter_kinds_chosen(ctx: Ctx, objs: list[GameObject]) -> dict[str, str] | 
 _DURATIONS = {
     None: "permanent",
     "": "permanent",
+    "rest_of_game": "permanent",  # "for the rest of the game" (CR 611.2a)
     "end_of_turn": "end_of_turn",
     "this_turn": "end_of_turn",
     "until_your_next_turn": "until_your_next_turn",

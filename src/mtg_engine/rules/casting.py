@@ -1426,6 +1426,10 @@ def choices_task(game: Game, task: Task) -> None:
                     hi += int(d.get("delve", 0))
                     if cost_x is not None:
                         hi = min(hi, cost_x)
+                # "X can't be 0" (Marath): at least 1; a player who can't pay {1}
+                # more finds the payment impossible and the activation is reversed
+                # (CR 601.2h, 732.1)
+                lo = max((int(v) for k, v in ability.restrictions if k == "x_min"), default=0)
                 game.ask(
                     Decision(
                         DecisionKind.X,
@@ -1433,8 +1437,8 @@ def choices_task(game: Game, task: Task) -> None:
                         "107.3a",
                         f"Choose X for {obj.name}",
                         {
-                            "min": 0,
-                            "max": max(0, hi),
+                            "min": lo,
+                            "max": max(lo, hi),
                             **({"purpose": DecisionPurpose.LOYALTY} if loyalty_x else {}),
                         },
                     )

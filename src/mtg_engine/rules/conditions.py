@@ -75,6 +75,7 @@ _KNOWN = frozenset(
         "as_long_as",
         "is",
         "lost_life_this_way",
+        "player_dealt_damage_this_way",
         "graveyard_count_ge",
         "attacked_this_turn",
         "x_ge",
@@ -327,6 +328,12 @@ def evaluate(
         task = ctx.task if ctx is not None else None
         parent = (task.data.get("parent") or {}) if task is not None else {}
         return controller in (parent.get("lost_life") or ())
+    if k == "player_dealt_damage_this_way":
+        # "If a player is dealt damage this way, they ..." (CR 608.2c): the damage
+        # instruction before dealt damage to a player
+        task = ctx.task if ctx is not None else None
+        parent = (task.data.get("parent") or {}) if task is not None else {}
+        return bool(parent.get("damaged_players"))
     if k == "cast_it":
         return _cast_it(game, controller, source, ctx)
     if k == "you_control_more":

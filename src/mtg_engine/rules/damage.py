@@ -444,6 +444,13 @@ def life_unpayable(game: Game, player: int, amount: int) -> str | None:
     return None if why is None else f"you can't pay life: {why} (rule 119.8)"
 
 
+def payable_life(game: Game, player: int) -> int:
+    """The most life ``player`` can pay now: "pay any amount of life" (CR 119.4,
+    107.1b): up to their life total, none while they can't lose life (119.8)."""
+    life = game.players[player].life
+    return max(0, life) if life > 0 and life_unpayable(game, player, 1) is None else 0
+
+
 def life_loss_event(
     game: Game, player: int, amount: int, rules: tuple[str, ...], why: str
 ) -> dict[str, Any]:

@@ -137,8 +137,10 @@ def create(
     }
     if name == "end_of_combat":
         record["this_turn"] = True  # "at end of combat": this turn's (CR 511)
-    if name == "main":
-        record["turn_of"] = ctx.controller  # "your next main phase" (CR 505.1)
+    if name == "main" or trig.player == "your_next":
+        # "your next main phase" (CR 505.1), "at the beginning of your next upkeep"
+        # (the Pacts): a step of one of your turns
+        record["turn_of"] = ctx.controller
     game.delayed_triggers.append(record)
     game.emit(
         EventKind.DELAYED_TRIGGER,

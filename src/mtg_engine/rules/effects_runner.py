@@ -307,10 +307,24 @@ class Ctx:
                 if made and self.obj.ability is not None and self.obj.source_id is None:
                     out = [oid for oid in out if oid not in made]
             if "player" in ref.filter.kinds:
+                pflt = ref.filter
+                if ("other_than", "trigger_player") in pflt.conditions:
+                    # "whenever a player casts ..., each other player ...": other than
+                    # the player the trigger event was about (CR 603.2, 608.2c)
+                    about = (self.obj.trigger_data or {}).get("player")
+                    pflt = dataclasses.replace(
+                        pflt,
+                        conditions=tuple(
+                            ("other_than", (about,) if isinstance(about, int) else ())
+                            if c == ("other_than", "trigger_player")
+                            else c
+                            for c in pflt.conditions
+                        ),
+                    )
                 named = [
                     p.index
                     for p in g.players
-                    if matches_player(g, p.index, ref.filter, self.controller, self.source)
+                    if matches_player(g, p.index, pflt, self.controller, self.source)
                 ]
                 out += [player_ref(p) for p in named]
                 if named and self.task is not None:
@@ -587,6 +601,12 @@ class Ctx:
                 return 0
             if a.kind == "counters":
                 return self._counters(a) * a.multiplier
+            if a.kind == "mana_spent":
+                # "equal to the amount of mana spent to cast it" (Marath): the mana
+                # spent on the spell, remembered by the permanent it became (CR
+                # 601.2h, 400.7d); none if it wasn't cast (a copy: 707.10)
+                paid = self.source.paid or self.obj.paid or {}
+                return len(paid.get("mana_spent") or ()) * a.multiplier
             if a.kind == "mana_spent_this_way":
                 # "for each {B} or {R} spent this way": the payment that triggered it
                 spent = str((self.obj.trigger_data or {}).get("spent", ""))

@@ -38,7 +38,7 @@ from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .conditions import evaluate
-from .damage import life_unpayable, lose_life
+from .damage import life_unpayable, lose_life, payable_life
 from .effects_runner import Ctx, choose_refs, settle_choices
 from .filters import matches_object
 from .replacement import condition_rules, prospective
@@ -177,6 +177,34 @@ def _pay_life(
     """ "You may pay N life" (CR 119.4: a player can pay only as much life as they
     have, and not while they can't lose life, 119.8)."""
     ctl = entry["controller"]
+    if e.args.get("any_amount"):
+        # "As this creature enters, pay any amount of life" (Minion of the Wastes):
+        # the amount is chosen, and remembered for "the life paid as it entered"
+        # (CR 614.12, 607.2a)
+        if answer is None:
+            return Decision(
+                DecisionKind.CHOOSE_OPTION,
+                ctl,
+                "614.12",
+                f"As {me.name} enters, pay how much life?",
+                {
+                    "options": [str(k) for k in range(payable_life(game, ctl) + 1)],
+                    "purpose": DecisionPurpose.NUMBER,
+                },
+            )
+        paid = int(str(answer.value))
+        entry["chosen"]["life_paid"] = paid
+        if paid > 0:
+            lose_life(
+                game,
+                ctl,
+                paid,
+                ("119.4", "614.12"),
+                f"paid as {me.name} enters",
+                paid=True,
+                entering=(me.id,),
+            )
+        return _done(d, e, True)
     n = Ctx(game, me, None).amount(e.args.get("amount", 1))
     if e.optional:
         if life_unpayable(game, ctl, n) is not None:

@@ -597,6 +597,21 @@ def _condition(
                 return False
         if (
             isinstance(value, Amount)
+            and value.kind == "counters"
+            and isinstance(value.ref, SelfRef)
+            and source is not None
+        ):
+            # "a spell with mana value equal to the number of charge counters on this
+            # artifact" (Chalice of the Void): its counters now, none being 0 (CR 122.1)
+            kind = next(
+                (v for k, v in (value.filter.conditions if value.filter else ()) if k == "counter"),
+                None,
+            )
+            counters = source.counters or {}
+            n = sum(counters.values()) if kind in (None, "*") else counters.get(str(kind), 0)
+            value = int(n) * value.multiplier
+        if (
+            isinstance(value, Amount)
             and value.kind in ("power", "toughness")
             and isinstance(value.ref, SelfRef)
             and source is not None
@@ -722,6 +737,11 @@ def matches_player(
         elif key == "other_than_you":
             # "each other player": every player but you, teammates too (CR 102.3)
             if bool(value) != (player != controller):
+                return False
+        elif key == "other_than":
+            # "each other player" of a trigger about a player: every player but the
+            # ones named (rules/effects_runner.py resolves which)
+            if not isinstance(value, tuple) or player in value:
                 return False
         elif key == "controller" or key == "player":
             if value == "you" and player != controller:

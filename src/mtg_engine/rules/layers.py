@@ -1193,6 +1193,11 @@ def amount(
         k = value.kind
         if k == "fixed":
             return value.value
+        if k == "life_paid_as_entered":
+            # "the life paid as it entered" (Minion of the Wastes): kept with the
+            # permanent (CR 614.12, 607.2a); 0 if none was paid
+            paid = (src.chosen or {}).get("life_paid") if src is not None else None
+            return int(paid or 0) * value.multiplier
         if isinstance(value.ref, EachOneRef):
             src = each  # counted on the affected object itself (CR 604.1)
         if counts_creatures_died(value):  # "for each creature that died this turn" (700.4)

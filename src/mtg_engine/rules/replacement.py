@@ -358,6 +358,12 @@ def entering_amount(game: Game, entry: dict[str, Any], value: Any, src: GameObje
         obj = game.objects.get(entry["obj"])
         paid = (obj.paid or {}) if obj is not None else {}
         return sum(int(n) for n in paid.get("kicker") or ()) * value.multiplier
+    if isinstance(value, Amount) and value.kind == "mana_spent":
+        # "equal to the amount of mana spent to cast it" (Marath): the spell's
+        # payment (CR 601.2h); none if it wasn't cast
+        obj = game.objects.get(entry["obj"])
+        paid = (obj.paid or {}) if obj is not None else {}
+        return len(paid.get("mana_spent") or ()) * value.multiplier
 
     return amount(game, value, entry["controller"], src)
 

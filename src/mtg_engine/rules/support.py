@@ -226,6 +226,7 @@ SUPPORTED: set[str] = set(
         "restriction:condition",
         "restriction:trigger_once_each_turn",
         "restriction:timing",
+        "restriction:x_min",  # "X can't be 0" (rules/casting.py, CR 107.3)
         # amounts
         "amount:x",
         "amount:fixed",
@@ -242,6 +243,8 @@ SUPPORTED: set[str] = set(
         "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
         "amount:mana_spent_this_way",
+        "amount:mana_spent",  # "the amount of mana spent to cast it" (CR 601.2h)
+        "amount:life_paid_as_entered",  # Minion of the Wastes (rules/layers.py, 614.12)
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         "amount:devotion",  # "your devotion to green" (CR 700.5)
         "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
@@ -304,6 +307,8 @@ SUPPORTED: set[str] = set(
                 "you",
                 "opponent",
                 "other_than_you",  # "each other player" (rules/filters.matches_player)
+                # "each other player" of a trigger about a player (rules/effects_runner.py)
+                "other_than",
                 "any_of",
                 "activated",
                 "triggered",
@@ -429,6 +434,7 @@ SUPPORTED: set[str] = set(
                 "they_dont",
                 "revealed_this_way",  # rules/effects_runner.run_effects (Delver of Secrets)
                 "lost_life_this_way",  # rules/conditions.py: the instruction before (608.2c)
+                "player_dealt_damage_this_way",  # rules/conditions.py (608.2c)
                 "not_control",
                 "life_at_least",
                 "life_at_most",
@@ -1219,6 +1225,10 @@ def features(ability: Ability) -> set[str]:
             # rules/casting.modes_count), with its condition's own constructs
             out.add("restriction:modes_instead")
             _walk_value(v[0], out)
+            continue
+        if k == "x_min":
+            # "X can't be 0" (CR 107.3): the least X announced (rules/casting.py)
+            out.add("restriction:x_min")
             continue
         if k == "x_mana":
             # "Spend only black mana on X" (CR 107.3): X paid as mana of those

@@ -608,6 +608,19 @@ def _activated(p: Parsed) -> Ability:
     )
 
 
+#: "each other player" (every player but you, CR 102.3)
+_EACH_OTHER_PLAYER = EachRef(Filter(kinds=("player",), conditions=(("other_than_you", True),)))
+
+
+def _other_than_trigger_player(v: Any) -> Any:
+    """ "Whenever a player casts an instant or sorcery spell, each other player copies
+    that spell" (Hive Mind): every player but the one the trigger event is about
+    (CR 603.2, 608.2c), not every player but the ability's controller."""
+    if v == _EACH_OTHER_PLAYER:
+        return EachRef(Filter(kinds=("player",), conditions=(("other_than", "trigger_player"),)))
+    return None
+
+
 def _triggered(p: Parsed) -> Ability:
     body = p.body
     assert body is not None and p.trigger is not None
@@ -615,6 +628,8 @@ def _triggered(p: Parsed) -> Ability:
     if body.statics:
         raise CompileError("static sentence in a triggered ability")
     trigger = p.trigger
+    if isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",):
+        effects = tuple(walk(list(effects), _other_than_trigger_player))
     if trigger.condition is not None:
         # "Whenever equipped creature dies, if it was a Human": "it" is the event's
         # object (CR 603.4); for "this creature", the source itself
@@ -644,7 +659,12 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
         return [_activated(p)]
     if p.kind == "triggered":
         trig = p.trigger
-        if is_spell and trig is not None and trig.event == "step" and trig.player == "next":
+        if (
+            is_spell
+            and trig is not None
+            and trig.event == "step"
+            and trig.player in ("next", "your_next")
+        ):
             # CR 603.7a: "At the beginning of your next upkeep, pay {3}{U}{U}. If you
             # don't, you lose the game." on an instant or sorcery (the Pacts) is a
             # delayed triggered ability that the spell creates as it resolves

@@ -52,6 +52,8 @@ _OWN_POSSESSIVE = re.compile(r"\b(?:his|her) owner's\b")
 _OWN_PRONOUN = re.compile(r"(?<!his or )(?<!him or )\b(?:him|her)\b(?! or\b)")
 #: "This land enters tapped. As it enters, ..." (its "it" is the permanent itself)
 _ENTERS_TAPPED_AS_IT_ENTERS = re.compile(r"^(This \w+ enters tapped\.) (As it enters, .+)$")
+#: what follows an instruction's verb: its object ("target creature", "a card")
+_AN_OBJECT = r" (?:target|an?|all|each|up to|another) "
 _SENTENCE_END = re.compile(r'(?<=[.!?])["”]?\s+(?=[A-Z•"{+\-\d])')
 _SENTENCE_END_LOWER = re.compile(r'(?<=[.!?])["”]?\s+(?=[a-z•"{+\-\d])')
 
@@ -126,7 +128,13 @@ def normalize_line(line: str, names: list[str]) -> str:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:
         if name in line:
-            line = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
+            # "Regenerate target creature." (Regenerate), "Exile target nonwhite
+            # attacking creature." (Exile): a one-word name that is the verb of the
+            # sentence it opens, an object after it, isn't the card (CR 201.5)
+            verb = r"(?<![\w-])" if " " in name else r"(?<![\w-])(?<!^)"
+            line = re.sub(verb + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
+            if " " not in name and re.match(re.escape(name) + _AN_OBJECT, line) is None:
+                line = re.sub(r"^" + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
     if "CARDNAME" in line and re.search(r"\b(?:him|her)\b", line):
         line = _OWN_PRONOUN.sub("it", _OWN_POSSESSIVE.sub("its owner's", line))
     return _lower_outside_symbols(line).strip()

@@ -220,6 +220,19 @@ def _their_for_each(e: Effect, subject: EachRef) -> Effect:
 
 
 #: ops whose handler asks the "may" itself, after checking that it can be done
+def _x_min_of_modes(
+    modes: list[tuple[Any, ...]],
+) -> tuple[list[tuple[str, list[Effect]]], list[tuple[str, Any]]]:
+    """The modes as (text, effects), and "X can't be 0" as a rule of the whole
+    ability when every mode says it (Marath, Will of the Wild: X is announced after
+    the mode is chosen, CR 601.2b, and each mode says so); said by only some
+    modes, it isn't read yet."""
+    said = [m[2] for m in modes if len(m) > 2]
+    if said and len(said) != len(modes):
+        raise CompileError("X can't be 0 in some modes only")
+    return [(m[0], m[1]) for m in modes], list(said[0]) if said else []
+
+
 _ASKS_ITSELF = frozenset(("cast_free", "play_free", "reroll_stored"))
 #: instructions that cast a card, or let it be cast, that "if that spell would be
 #: put into your graveyard, exile it instead" can follow (CR 614.1a)
@@ -800,6 +813,11 @@ class ClauseRules:
     def step_next(self, c: list[Any]) -> tuple[str, str]:
         return self._step(c, "next")
 
+    def step_your_next(self, c: list[Any]) -> tuple[str, str]:
+        """ "At the beginning of your next upkeep" (the Pacts): the next such step of
+        one of your turns, not an opponent's (CR 603.7a, 503.1a)."""
+        return self._step(c, "your_next")
+
     def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
         return ("combat", "you")
 
@@ -962,17 +980,17 @@ class ClauseRules:
 
     def modal(self, c: list[Any]) -> Body:
         head = c[0]
-        modes = [m for m in c[1:] if isinstance(m, tuple)]
-        return Body(modes=modes, choose=head)
+        modes, x_min = _x_min_of_modes([m for m in c[1:] if isinstance(m, tuple)])
+        return Body(modes=modes, choose=head, restrictions=x_min)
 
     def modal_dot(self, c: list[Any]) -> Body:
         # "Choose one. <restriction or rider sentences>" followed by the modes.
         head = c[0]
         pre = next((x for x in c[1:] if isinstance(x, Body)), None)
-        modes = [m for m in c[1:] if isinstance(m, tuple)]
-        body = Body(modes=modes, choose=head)
+        modes, x_min = _x_min_of_modes([m for m in c[1:] if isinstance(m, tuple)])
+        body = Body(modes=modes, choose=head, restrictions=x_min)
         if pre is not None:
-            body.restrictions = pre.restrictions
+            body.restrictions = [*pre.restrictions, *x_min]
             body.timing = pre.timing
             body.limit_per_turn = pre.limit_per_turn
             if any(e.op == "modes_repeat" for e in pre.effects):
@@ -1025,10 +1043,15 @@ class ClauseRules:
             return (0, n)
         return (1, 1)
 
-    def mode(self, c: list[Any]) -> tuple[str, list[Effect]]:
+    def mode(self, c: list[Any]) -> tuple[Any, ...]:
         body: Body = c[0]
         if body.modes or body.statics:
             raise CompileError("nested mode")
+        x_min = [r for r in body.restrictions if r[0] == "x_min"]
+        if x_min:
+            # "• Put X +1/+1 counters on target creature. X can't be 0." (Marath):
+            # a rule of the X announced for the ability (see _x_min_of_modes)
+            return ("", body.effects, tuple(x_min))
         return ("", body.effects)
 
     def sent(self, c: list[Any]) -> list[Effect]:
@@ -1595,6 +1618,9 @@ class ClauseRules:
                 # "you may play/cast it ...": asked by the handler, only when it's possible
                 Effect(e.op, {**e.args, "may": True}, False, e.condition)
                 if e.op in _ASKS_ITSELF
+                # "each other player may copy that spell": each of them is asked
+                # (CR 707.10, 101.4)
+                or (e.op == "copy_spell" and isinstance(subject, EachRef))
                 else e
                 if e.op in _MAY_IS_PERMISSION
                 else Effect(e.op, e.args, True, e.condition)
@@ -1828,6 +1854,11 @@ class ClauseRules:
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
 
+    def rest_of_game(self, c: list[Any]) -> str:
+        """ "for the rest of the game": an effect of a resolving spell or ability
+        that never ends (CR 611.2a)."""
+        return "rest_of_game"
+
     def while_exiled(self, c: list[Any]) -> str:
         """ "for as long as it remains exiled" (CR 611.2b; the card that leaves
         exile is a new object, CR 400.7)."""
@@ -1893,6 +1924,13 @@ class ClauseRules:
             letters[str(x)] for x in c if isinstance(x, Token) and x.type == "COLOR_WORD"
         )
         return ("restriction", [("x_mana", colors)])
+
+    def x_not_zero(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "X can't be 0." (Marath, Will of the Wild): the smallest X that may be
+        announced is 1 (CR 107.3, 601.2b)."""
+        if str(c[-1]) != "0":
+            raise CompileError(f"X can't be {c[-1]}")
+        return ("restriction", [("x_min", 1)])
 
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]
@@ -3003,6 +3041,16 @@ class ClauseRules:
     #: "If you lost life this way, draw that many cards" (Mister Negative, after
     #: exchanging life totals; CR 608.2c, 701.12c)
     cond_lost_life_this_way = _cond("lost_life_this_way")
+
+    def cond_dealt_damage_this_way(self, c: list[Any]) -> Condition:
+        """ "If a player is dealt damage this way, they can't gain life for the rest
+        of the game" (Screaming Nemesis): the instruction before dealt damage to a
+        player (CR 608.2c)."""
+        who = next((x for x in c if isinstance(x, Filter)), None)
+        if not (isinstance(who, Filter) and who.kinds == ("player",) and not who.conditions):
+            raise CompileError("dealt damage this way: only 'a player'")
+        return Condition("player_dealt_damage_this_way", {})
+
     cond_they_do = _cond("they_do")
     cond_they_dont = _cond("they_dont")
     cond_control = _cond("you_control")

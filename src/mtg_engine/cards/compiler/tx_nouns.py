@@ -948,6 +948,11 @@ class NounRules:
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")
 
+    def amt_life_paid_as_entered(self, c: list[Any]) -> Amount:
+        """ "the life paid as it entered" (Minion of the Wastes, CR 614.12): the
+        number chosen as it entered, kept with the permanent (CR 607.2a)."""
+        return Amount("life_paid_as_entered")
+
     def amt_experience(self, c: list[Any]) -> Amount:
         """ "the number of experience counters you have" (CR 122.1)."""
         return EXPERIENCE_COUNTERS

@@ -831,11 +831,19 @@ class VerbRules:
             # (CR 707.12), not a token on the battlefield
             return [Effect("copy_card", {"what": what})]
         exc = _copy_exceptions(c)  # CR 707.9
+        # "each other player copies that spell" (Hive Mind): the subject controls the
+        # copies it makes (CR 707.10)
         if isinstance(what, Tgt) and what.spec.filter.zone == "stack":
-            args: dict[str, Any] = {"what": what, "amount": 1, "new_targets": False, **exc}
+            args: dict[str, Any] = {
+                "what": what,
+                "amount": 1,
+                "new_targets": False,
+                "player": SUBJ,
+                **exc,
+            }
             return [Effect("copy_spell", args)]
         if isinstance(what, (It, SelfRef)):
-            args = {"what": _obj(what), "amount": 1, "new_targets": False, **exc}
+            args = {"what": _obj(what), "amount": 1, "new_targets": False, "player": SUBJ, **exc}
             return [Effect("copy_spell", args)]
         return [Effect("copy_permanent", {"what": _obj(what), **exc})]
 
@@ -1033,6 +1041,9 @@ class VerbRules:
         return [Effect("pay", args)]
 
     vp_pay_life = _action("pay_life")
+    # "As this creature enters, pay any amount of life." (Minion of the Wastes): the
+    # player chooses how much, up to their life total (CR 119.4, 107.1b)
+    vp_pay_any_life = _action("pay_life", any_amount=True)
 
     def vp_pay_mana_and_life(self, c: list[Any]) -> list[Effect]:
         """ "you may pay {1} and 3 life. If you do, ..." (CR 118.1, 119.4): one payment
@@ -1648,6 +1659,9 @@ class VerbRules:
                 {"what": SUBJ, "counter": kind, "amount": n, "duration": None},
             )
         ]
+
+    def vp_enters_counters_eq(self, c: list[Any]) -> list[Effect]:
+        return self.vp_enters_counters([(c[1], str(c[0]))])
 
     def vp_escapes_with_counters(self, c: list[Any]) -> list[Effect]:
         """CR 702.138c: "[This permanent] escapes with [counters]" means "If this
