@@ -247,6 +247,8 @@ OP_SPECS.update(
         "cant_get_poison": "what: Ref (a player), duration (CR 122.1f)",
         "cant_have_counters": "what: Ref, counter: str, duration — can't have them put on it",
         "cant_lose_game": "what: Ref (a player), duration",
+        "no_max_hand_size_for_game": "what: Ref (a player) — 'has no maximum hand size for "
+        "the rest of the game' (CR 402.2, 611.2a)",
         "cant_win_game": "what: Ref (a player), duration",
         "cant_crew": "what: Ref, duration",
         "cant_activate_abilities": "what: Ref, duration — its activated abilities can't be "

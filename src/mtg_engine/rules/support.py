@@ -860,6 +860,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
                 parts.discard("cost:variable_amount")
                 parts.add("cost:x_amount")
+            if "cost:waterbend" in parts:
+                # "waterbend {5}": its mana is the waterbend cost's own (CR 701.67a;
+                # rules/waterbend.py), not a mana additional cost of its own;
+                # "waterbend {X}" (X announced for the additional cost alone, 601.2b)
+                # isn't run yet
+                parts.discard("cost:mana")
+                if "X" in str(v.args["cost"].mana or ""):
+                    parts.add("cost:waterbend_x")
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)

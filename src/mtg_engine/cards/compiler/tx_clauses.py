@@ -1886,6 +1886,12 @@ class ClauseRules:
         )
         return ("restriction", [("x_mana", colors)])
 
+    def x_not_zero(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "X can't be 0." (CR 107.3, 601.2b): the smallest X that may be announced."""
+        if str(c[-1]) != "0":
+            raise CompileError(f"X can't be {c[-1]}")
+        return ("restriction", [("x_min", 1)])
+
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]
         if conds:
@@ -1923,9 +1929,14 @@ class ClauseRules:
 
     # ---------------------------------------------------------- static sentences
     def additional_cost(self, c: list[Any]) -> StaticEffect:
-        cost = c[-1]
-        optional = any(isinstance(x, Token) for x in c)
-        return StaticEffect("additional_cost", SelfRef(), {"cost": cost, "optional": optional})
+        """ "As an additional cost to cast this spell, sacrifice a creature" (CR 118.8,
+        601.2b)."""
+        return StaticEffect("additional_cost", SelfRef(), {"cost": c[-1], "optional": False})
+
+    def additional_cost_may(self, c: list[Any]) -> StaticEffect:
+        """ "As an additional cost to cast this spell, you may ...": an optional
+        additional cost, paid or not as announced (CR 118.8, 601.2b)."""
+        return StaticEffect("additional_cost", SelfRef(), {"cost": c[-1], "optional": True})
 
     def additional_choice(self, c: list[Any]) -> StaticEffect:
         # "As an additional cost to cast this spell, choose a creature type." (CR 601.2b)
@@ -1941,6 +1952,11 @@ class ClauseRules:
 
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
+
+    def vp_no_max_hand_game(self, c: list[Any]) -> list[Effect]:
+        """ "You have no maximum hand size for the rest of the game": a resolved
+        effect on the player that lasts the game (CR 402.2, 611.2a)."""
+        return [Effect("no_max_hand_size_for_game", {"what": SUBJ})]
 
     def vp_cast_as_flash(self, c: list[Any]) -> list[Effect]:
         """ "You may cast creature spells as though they had flash" (CR 702.8a): the
@@ -3078,6 +3094,8 @@ class ClauseRules:
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
     cond_bargained = _cond("bargained")  # "if this spell was bargained" (CR 702.166b)
+    # "if this spell's additional cost was paid": an optional one (CR 601.2b, 118.8)
+    cond_additional_cost_paid = _cond("additional_cost_paid")
 
     def cond_not_kicked(self, c: list[Any]) -> Condition:
         """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
