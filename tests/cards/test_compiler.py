@@ -867,3 +867,22 @@ def test_next_spell_cant_be_countered_names_its_card_types() -> None:
     assert cf.abilities[0].effects[0].args == {"kinds": ("Instant", "Sorcery")}
     cf = ok("{U}, {T}: The next spell you cast this turn can't be countered.", ("Land",))
     assert cf.abilities[0].effects[0].args == {"kinds": ()}
+
+
+def test_with_lesser_mana_value_is_the_triggering_objects() -> None:
+    """ "target creature you control with lesser mana value" (Clement, the Worrywort):
+    less than the triggering object's mana value (CR 202.3, 603.2); refused where
+    the ability has no triggering object."""
+    ab = only(
+        "Whenever this creature or another creature you control enters, return up to one "
+        "target creature you control with lesser mana value to its owner's hand."
+    )
+    conds = dict(ab.targets[0].filter.conditions)
+    assert conds["mana_value_lt"] == Amount("mana_value", ref=TriggerRef("object"))
+    cf = compile_text(
+        "At the beginning of your end step, return target creature card with lesser mana "
+        "value from your graveyard to your hand.",
+        "Test Card",
+        CREATURE,
+    )
+    assert cf.unparsed

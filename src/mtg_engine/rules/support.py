@@ -1300,6 +1300,9 @@ def comparison_amount_known(v: Any) -> bool:
         return isinstance(v.ref, SelfRef)
     if v.kind in ("count", "greatest_power", "greatest_toughness", "greatest_mana_value"):
         return v.ref is None and v.filter is not None and not _filter_names_others(v.filter)
+    if v.kind == "mana_value":
+        # "with lesser mana value": the triggering object's (rules/targets._compared_now)
+        return isinstance(v.ref, TriggerRef) and v.ref.role == "object"
     return False
 
 
