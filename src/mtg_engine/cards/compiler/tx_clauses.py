@@ -1771,6 +1771,12 @@ class ClauseRules:
             return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
         return ("tail", "for_each", flt)
 
+    def tail_for_each_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "Each player loses 1 life for each attacking creature they control if {B}
+        was spent to cast this spell" (Batwing Brume): both tails, the count and the
+        condition (CR 608.2c)."""
+        return ("tail", "then", (self.tail_for_each(c[:1]), ("tail", "if", c[1])))
+
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
         return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))
