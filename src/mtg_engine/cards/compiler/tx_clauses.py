@@ -1898,6 +1898,11 @@ class ClauseRules:
             raise CompileError(f"X can't be {c[-1]}")
         return ("restriction", [("x_min", 1)])
 
+    def still_resolves(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "This ability still resolves if its target becomes illegal." (Gilded
+        Drake): an exception to CR 608.2b; the illegal target is just unaffected."""
+        return ("restriction", [("still_resolves", True)])
+
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]
         if conds:
