@@ -107,6 +107,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.EXERTED,
         EventKind.SCRY,
         EventKind.SURVEIL,
+        EventKind.CREWS,
     )
 )
 
@@ -156,6 +157,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
     "explore": (EventKind.EXPLORED,),
+    # "whenever this creature crews a Vehicle" (CR 702.122b: it was tapped to pay)
+    "crews": (EventKind.CREWS,),
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
@@ -1044,8 +1047,11 @@ def _matches_now(
         if not _turn_matches(game, trig, source):
             return False
         return _player_matches(trig.player, d.get("player"), source.controller)
-    if ev.kind == EventKind.EXPLORED and kind == "explore":  # CR 701.44b
-        # "whenever a creature you control explores", "whenever this creature explores"
+    if (ev.kind == EventKind.EXPLORED and kind == "explore") or (
+        ev.kind == EventKind.CREWS and kind == "crews"  # CR 702.122b
+    ):
+        # "whenever a creature you control explores", "whenever this creature explores",
+        # "whenever this creature crews a Vehicle"
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))

@@ -698,6 +698,7 @@ class ClauseRules:
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
+    ev_crews = _ev("crews")  # "whenever this creature crews a Vehicle" (CR 702.122b)
     #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
     ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
@@ -1948,6 +1949,16 @@ class ClauseRules:
         """ "As an additional cost to cast this spell, you may ...": an optional
         additional cost, paid or not as announced (CR 118.8, 601.2b)."""
         return StaticEffect("additional_cost", SelfRef(), {"cost": c[-1], "optional": True})
+
+    def crews_as_though_power(self, c: list[Any]) -> StaticEffect:
+        """ "This creature [saddles Mounts and] crews Vehicles as though its power were
+        2 greater" (CR 702.122a, 702.171a): the power it counts with as it's tapped
+        to pay a crew [or saddle] cost."""
+        words = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "SUBTYPE"]
+        if words not in (["vehicles"], ["mounts", "vehicles"]):
+            raise CompileError(f"crews as though its power were greater: {words}")
+        kinds = ("crew", "saddle") if len(words) == 2 else ("crew",)
+        return StaticEffect("crew_power_bonus", SelfRef(), {"amount": c[-1], "kinds": kinds})
 
     def additional_choice(self, c: list[Any]) -> StaticEffect:
         # "As an additional cost to cast this spell, choose a creature type." (CR 601.2b)
