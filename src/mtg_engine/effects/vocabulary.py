@@ -323,6 +323,8 @@ STATIC_OP_SPECS: dict[str, str] = {
     "controller of the ability's source (CR 701.15b)",
     "cast_as_though_flash": "affected: Filter (spells) — 'You may cast creature spells as "
     "though they had flash': its controller's permission (CR 702.8a)",
+    "equip_as_instant": "affected: the player — 'You may activate equip abilities any time "
+    "you could cast an instant' (CR 702.6a, 602.5d)",
     "grant_flash_to_cards": "affected: Filter (cards) — 'Creature cards you own that aren't "
     "on the battlefield have flash' (CR 702.8a; rules/cast_permissions.py)",
     "cast_only_as_sorcery": "affected: Filter (players) — 'Each opponent can cast spells only "

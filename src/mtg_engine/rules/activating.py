@@ -44,6 +44,7 @@ from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard
 from .stack_choices import begin_choices
+from .statics import statics_with
 from .support import (
     COVERAGE_PROBES,
     has_variable_amount,
@@ -134,7 +135,11 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return f"{o.name} isn't yours (rule 602.2)"
     if a.kind is not AbilityKind.MANA and split_second_on_stack(game):
         return "a spell with split second is on the stack (rule 702.61a)"
-    if a.timing == "sorcery" and not has_sorcery_timing(game, player):
+    if (
+        a.timing == "sorcery"
+        and not has_sorcery_timing(game, player)
+        and not (a.keyword == "Equip" and equip_as_instant(game, player))
+    ):
         if a.cost.loyalty is not None:
             return "loyalty abilities are activated only as a sorcery (rule 606.3)"
         return f"activate only as a sorcery ({_kw_rule(a) if a.keyword else 'rule 602.5d'})"
@@ -255,6 +260,17 @@ EXHAUST = "Exhaust"
 #: the texts of the exhaust abilities an object has activated (``GameObject.chosen``)
 EXHAUSTED = "exhausted"
 register_keywords(EXHAUST)
+
+
+def equip_as_instant(game: Game, player: int) -> bool:
+    """ "You may activate equip abilities any time you could cast an instant" (Leonin
+    Shikari): a permanent ``player`` controls says so (CR 702.6a, 602.5d)."""
+    return any(src.controller == player for src, _st in statics_with(game, EQUIP_AS_INSTANT))
+
+
+#: the static ability of :func:`equip_as_instant`
+EQUIP_AS_INSTANT = "equip_as_instant"
+register(f"static:{EQUIP_AS_INSTANT}")
 
 
 def ability_at(c: Chars, index: int) -> Ability:

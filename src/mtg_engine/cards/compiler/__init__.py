@@ -119,6 +119,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "must_block",
         "attack_despite_defender",
         "cast_as_though_flash",
+        "equip_as_instant",
         "play_from_library_top",
         "goaded",
         "lose_types",

@@ -2017,6 +2017,14 @@ class ClauseRules:
         what = next((x for x in c[1:] if not isinstance(x, Token)), None)
         return self._from_top(what, True)
 
+    def vp_equip_as_instant(self, c: list[Any]) -> list[Effect]:
+        """ "You may activate equip abilities any time you could cast an instant"
+        (Leonin Shikari): its controller's equip abilities aren't limited to sorcery
+        timing (CR 702.6a, 602.5d)."""
+        if str(c[-1]).lower() != "instant":
+            raise CompileError(f"activate equip abilities as {c[-1]}")
+        return [Effect("equip_as_instant", {"what": SUBJ, "duration": None})]
+
     def vp_self_flash(self, c: list[Any]) -> list[Effect]:
         return [Effect("grant_keyword", {"what": SelfRef(), "keyword": "Flash", "duration": None})]
 
