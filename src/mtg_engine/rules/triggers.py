@@ -463,12 +463,17 @@ def _check(
         gone = {subject.id, *(o.id for o in left)}
         watchers.append(subject)
         watchers.extend(o for o in left if o is not subject)
+    into_graveyard = _put_into_graveyard_itself(game, ev)
+    if into_graveyard is not None:
+        watchers.append(into_graveyard)
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
     n_watchers = len(watchers)
     watchers.extend(in_graveyards)
     for i, w in enumerate(watchers):
         if w is cast_self:
             abilities = _cast_self_triggers(game, w)  # CR 113.6: it works on the stack
+        elif w is into_graveyard:
+            abilities = [a for a in _triggered(game, w) if _self_into_graveyard(a)]
         elif i >= n_watchers:
             abilities = list(graveyard_triggers(w))  # CR 113.6m: only those work there
         elif (
@@ -631,6 +636,34 @@ def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject 
             f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
         )
     return n
+
+
+def _self_into_graveyard(a: Ability) -> bool:
+    """ "When [this card] is put into a graveyard from anywhere" (CR 603.6c)."""
+    trig = a.trigger
+    return (
+        trig is not None
+        and trig.event == "put_into_graveyard"
+        and (isinstance(trig.subject, SelfRef) or trig.subject is None)
+    )
+
+
+def _put_into_graveyard_itself(game: Game, ev: Event) -> GameObject | None:
+    """The card just put into a graveyard from somewhere other than the battlefield
+    (milled, discarded, countered) when it has "when this is put into a graveyard
+    from anywhere": it triggers from the graveyard, as it is after the event (CR
+    603.6c, 603.10; from the battlefield the permanent's own look back sees it)."""
+    d = ev.data
+    if (
+        ev.kind != EventKind.ZONE_CHANGE
+        or d.get("to_zone") != "graveyard"
+        or d.get("from_zone") == "battlefield"
+    ):
+        return None
+    new = game.objects.get(d.get("obj", -1))
+    if new is None or new.zone != Zone.GRAVEYARD or not _has_triggers(new):
+        return None
+    return new if any(_self_into_graveyard(a) for a in _triggered(game, new)) else None
 
 
 def _note_left(game: Game, left: GameObject) -> None:
@@ -843,6 +876,15 @@ def _matches_now(
             )
         if kind == "countered":
             return _countered_matches(game, trig, d, source, subject)
+        if (
+            kind == "put_into_graveyard"
+            and d.get("to_zone") == "graveyard"
+            and d.get("from_zone") != "battlefield"
+            and (isinstance(trig.subject, SelfRef) or trig.subject is None)
+        ):
+            # "When Emrakul is put into a graveyard from anywhere": the card it became
+            # there (CR 603.6c: never a leaves-the-battlefield ability; 400.7)
+            return d.get("obj") == source.id
         if d.get("from_zone") != "battlefield" or subject is None:
             return False
         if kind == "sacrifice":
