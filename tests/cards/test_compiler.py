@@ -388,6 +388,46 @@ def test_additional_cost() -> None:
     assert kinds == {AbilityKind.SPELL, AbilityKind.STATIC}
 
 
+def test_optional_additional_cost_is_optional() -> None:
+    """ "As an additional cost to cast this spell, you may ..." is paid only if the
+    caster chooses to (CR 118.8, 601.2b); without "you may" it must be paid."""
+    for text, optional in (
+        ("As an additional cost to cast this spell, you may sacrifice a creature.", True),
+        ("As an additional cost to cast this spell, sacrifice a creature.", False),
+    ):
+        st = only(text, SORCERY).static[0]
+        assert (st.op, st.args["optional"]) == ("additional_cost", optional)
+
+
+def test_waterbend_cost() -> None:
+    """ "Waterbend {3}" (CR 701.67a): that mana, marked as a waterbend cost, in an
+    activated ability's cost and in a spell's additional cost."""
+    ab = only("Waterbend {3}, {T}: Draw a card.")
+    assert ab.cost is not None and ab.cost.tap
+    assert (ab.cost.mana, ab.cost.other) == ("{3}", (("waterbend", "{3}"),))
+    st = only("As an additional cost to cast this spell, you may waterbend {6}.", SORCERY).static[0]
+    assert st.args["cost"].other == (("waterbend", "{6}"),) and st.args["optional"]
+
+
+def test_x_cant_be_zero() -> None:
+    """ "X can't be 0." (CR 107.3): the smallest X the ability may be activated with."""
+    ab = only("{X}, {T}: Draw X cards. X can't be 0.", ("Artifact",))
+    assert ("x_min", 1) in ab.restrictions
+
+
+def test_additional_cost_paid_and_no_max_hand_size_for_the_game() -> None:
+    """ "If this spell's additional cost was paid, instead ..." (CR 608.2c) and "you have
+    no maximum hand size for the rest of the game" (CR 402.2, 611.2a)."""
+    ab = only(
+        "Draw two cards. If this spell's additional cost was paid, instead draw seven "
+        "cards and you have no maximum hand size for the rest of the game.",
+        SORCERY,
+    )
+    assert [e.op for e in ab.effects] == ["draw", "draw", "no_max_hand_size_for_game"]
+    assert ab.effects[2].condition is not None
+    assert ab.effects[2].condition.kind == "additional_cost_paid"
+
+
 # --------------------------------------------------------------------------- spells (CR 113.3a)
 
 
@@ -827,3 +867,22 @@ def test_next_spell_cant_be_countered_names_its_card_types() -> None:
     assert cf.abilities[0].effects[0].args == {"kinds": ("Instant", "Sorcery")}
     cf = ok("{U}, {T}: The next spell you cast this turn can't be countered.", ("Land",))
     assert cf.abilities[0].effects[0].args == {"kinds": ()}
+
+
+def test_with_lesser_mana_value_is_the_triggering_objects() -> None:
+    """ "target creature you control with lesser mana value" (Clement, the Worrywort):
+    less than the triggering object's mana value (CR 202.3, 603.2); refused where
+    the ability has no triggering object."""
+    ab = only(
+        "Whenever this creature or another creature you control enters, return up to one "
+        "target creature you control with lesser mana value to its owner's hand."
+    )
+    conds = dict(ab.targets[0].filter.conditions)
+    assert conds["mana_value_lt"] == Amount("mana_value", ref=TriggerRef("object"))
+    cf = compile_text(
+        "At the beginning of your end step, return target creature card with lesser mana "
+        "value from your graveyard to your hand.",
+        "Test Card",
+        CREATURE,
+    )
+    assert cf.unparsed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Amount, ControllerRef, EachRef, Effect, SelfRef, TargetRef
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
@@ -121,9 +121,15 @@ def lose(ctx: Ctx, e: Effect) -> bool:
     n = 0 if half else ctx.amount(amt)
     total = 0
     lost = []
+    theirs = _counted_per_player(amt)
     for p in ctx.players(e.args.get("player")):
         if half:
             n = _half_life(ctx.game.players[p].life, half)
+        elif theirs and ctx.task is not None:
+            # "each player loses 1 life for each attacking creature they control":
+            # "they" is each player in turn (CR 608.2c)
+            ctx.task.data["that_players"] = [p]
+            n = ctx.amount(amt)
         k = lose_life(ctx.game, p, n, _HALF_LIFE.get(half or "", ("119.3",)), ctx.obj.name)
         total += k
         if k > 0:
@@ -131,6 +137,16 @@ def lose(ctx: Ctx, e: Effect) -> bool:
     ctx.set_parent("that_much", total)
     ctx.set_parent("lost_life", lost)  # "if you lost life this way" (608.2c)
     return True
+
+
+def _counted_per_player(amt: Any) -> bool:
+    """Whether an amount counts what "they" have ("for each creature they control"),
+    so that each player named loses their own number (CR 608.2c)."""
+    return (
+        isinstance(amt, Amount)
+        and amt.filter is not None
+        and any(v == "that_player" for _, v in amt.filter.conditions)
+    )
 
 
 # "loses half their life, rounded up/down": each player's own life total, as the

@@ -48,6 +48,7 @@ def exchange_control(ctx: Ctx, e: Effect) -> bool:
             ("701.12a",),
             "The exchange of control can't be completed: nothing is exchanged",
         )
+        _not_exchanged(ctx)
         return True
     first, second = pair
     if first.controller == second.controller:
@@ -56,6 +57,7 @@ def exchange_control(ctx: Ctx, e: Effect) -> bool:
             ("701.12b",),
             f"{first.name} and {second.name} have the same controller: nothing is exchanged",
         )
+        _not_exchanged(ctx)
         return True
     duration = duration_of(e)
     to_first, to_second = second.controller, first.controller
@@ -69,6 +71,13 @@ def exchange_control(ctx: Ctx, e: Effect) -> bool:
     )
     refresh_control(g)
     return True
+
+
+def _not_exchanged(ctx: Ctx) -> None:
+    """ "If you don't or can't make an exchange, ..." (Gilded Drake): no exchange was
+    made (CR 701.12a, 608.2c)."""
+    if ctx.task is not None:
+        ctx.task.data["short"] = True
 
 
 @effect("exchange_life")

@@ -3,7 +3,8 @@
 "Your opponents can't cast spells this turn" (Silence), "Target player can't cast
 spells this turn" (Orim's Chant), "That creature's owner can't cast spells with the
 same name as that creature until your next turn" (Reflector Mage), "Players can't
-gain life this turn" (Skullcrack), "You can't lose the game this turn". Each becomes
+gain life this turn" (Skullcrack), "You can't lose the game this turn", "You have no
+maximum hand size for the rest of the game" (Praetor's Counsel). Each becomes
 a continuous effect naming its players, locked in as it begins (CR 611.2c), with
 the spell filter's references resolved then (the name the creature had, 608.2h).
 The rules read them: casting (rules/cast_permissions.forbidden, CR 601.3) and the
@@ -28,6 +29,7 @@ _TEXT = {
     "cant_get_poison": "can't get poison counters",
     "cant_lose_game": "can't lose the game",
     "cant_win_game": "can't win the game",
+    "no_max_hand_size_for_game": "have no maximum hand size for the rest of the game",
 }
 #: op -> the rule the restriction applies
 _RULES = {
@@ -37,6 +39,7 @@ _RULES = {
     "cant_get_poison": "122.1f",
     "cant_lose_game": "104.3",
     "cant_win_game": "104.2",
+    "no_max_hand_size_for_game": "402.2",
 }
 
 

@@ -247,6 +247,8 @@ OP_SPECS.update(
         "cant_get_poison": "what: Ref (a player), duration (CR 122.1f)",
         "cant_have_counters": "what: Ref, counter: str, duration — can't have them put on it",
         "cant_lose_game": "what: Ref (a player), duration",
+        "no_max_hand_size_for_game": "what: Ref (a player) — 'has no maximum hand size for "
+        "the rest of the game' (CR 402.2, 611.2a)",
         "cant_win_game": "what: Ref (a player), duration",
         "cant_crew": "what: Ref, duration",
         "cant_activate_abilities": "what: Ref, duration — its activated abilities can't be "
@@ -321,6 +323,8 @@ STATIC_OP_SPECS: dict[str, str] = {
     "controller of the ability's source (CR 701.15b)",
     "cast_as_though_flash": "affected: Filter (spells) — 'You may cast creature spells as "
     "though they had flash': its controller's permission (CR 702.8a)",
+    "equip_as_instant": "affected: the player — 'You may activate equip abilities any time "
+    "you could cast an instant' (CR 702.6a, 602.5d)",
     "grant_flash_to_cards": "affected: Filter (cards) — 'Creature cards you own that aren't "
     "on the battlefield have flash' (CR 702.8a; rules/cast_permissions.py)",
     "cast_only_as_sorcery": "affected: Filter (players) — 'Each opponent can cast spells only "

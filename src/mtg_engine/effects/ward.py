@@ -6,7 +6,8 @@ a player who can't pay the whole cost can't choose to pay it (CR 118.3). The
 cost may combine mana (CR 601.2g-h), life (CR 119.4: only with at least that much
 life), discarding (CR 701.9), sacrificing (CR 701.21) and collecting evidence
 (CR 701.59a: exiling cards with total mana value N or more from one's
-graveyard). If it isn't paid, the spell or ability is countered (CR 701.6).
+graveyard) and waterbending (CR 701.67a: tapping artifacts and creatures for its
+generic mana). If it isn't paid, the spell or ability is countered (CR 701.6).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from ..rules import mana as mana_rules
-from ..rules import mana_costs
+from ..rules import mana_costs, waterbend
 from ..rules.characteristics import chars
 from ..rules.costs import cost_choices
 from ..rules.damage import lose_life
@@ -47,9 +48,14 @@ def _mana_value(ctx: Ctx, oid: int) -> int:
 def can_pay(ctx: Ctx, payer: int, cost: Cost) -> bool:
     """CR 118.3: whether the player can pay every part of the cost."""
     g = ctx.game
+    bend = waterbend.waterbend_generic(cost)
     if cost.mana:
         mc = mana_costs.parse_cost(cost.mana).with_x(0)
-        if mana_rules.plan_payment(g, payer, mc) is None:
+        if bend:
+            # CR 701.67a: artifacts and creatures may pay the waterbend cost's generic mana
+            if not waterbend.payable_with_taps(g, payer, mc, bend, (), None):
+                return False
+        elif mana_rules.plan_payment(g, payer, mc) is None:
             return False
     if cost.life and g.players[payer].life < cost.life:
         return False  # CR 119.4
@@ -70,7 +76,7 @@ def can_pay(ctx: Ctx, payer: int, cost: Cost) -> bool:
 def describe_cost(cost: Cost) -> str:
     parts = []
     if cost.mana:
-        parts.append(cost.mana)
+        parts.append(("waterbend " if waterbend.waterbend_generic(cost) else "") + cost.mana)
     if cost.life:
         parts.append(f"pay {cost.life} life")
     if cost.discard is not None:
@@ -139,12 +145,31 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
     s = ctx.scratch
     stage = s.get("stage", 0)
     if stage == 0:
+        what = f"the ward cost of {ctx.source.name}"
+        bend = waterbend.waterbend_generic(cost)
+        if bend and "waterbend" not in s:
+            # "Ward—Waterbend {4}": the artifacts and creatures tapped to pay for its
+            # generic mana (CR 701.67a, 601.2h)
+            if ctx.answer is None:
+                cands = waterbend.tap_candidates(g, payer)
+                mc = mana_costs.parse_cost(cost.mana or "").with_x(0)
+                sources = mana_rules.mana_sources(g, payer)
+                fewest = waterbend.fewest_taps(g, payer, mc, min(bend, len(cands)), sources, None)
+                d = waterbend.tap_decision(g, payer, what, cands, fewest, bend)
+                if d is not None:
+                    return ctx.ask(d.kind, d.rule, d.prompt, d.data, player=payer)
+                s["waterbend"] = waterbend.default_taps(cands, fewest, bend)
+            else:
+                s["waterbend"] = list(ctx.take_answer().objects)
+        if bend:
+            waterbend.tap_to_pay(g, payer, list(s["waterbend"]), what, ("702.21a",))
         if cost.mana:
             mc = mana_costs.parse_cost(cost.mana).with_x(0)
+            mc = mana_rules.reduce_cost(mc, len(s.get("waterbend") or ()))
             plan = mana_rules.plan_payment(g, payer, mc)
             if plan is None:  # the mana went away while deciding: it's not paid
                 return _counter(ctx, spell)
-            mana_rules.execute_plan(g, payer, mc, plan, f"the ward cost of {ctx.source.name}")
+            mana_rules.execute_plan(g, payer, mc, plan, what)
         if cost.life:
             lose_life(g, payer, cost.life, ("119.4", "702.21a"), "paid for ward", paid=True)
         s["stage"] = stage = 1

@@ -202,6 +202,7 @@ _Untyped = Literal[
     EventKind.UNTAP_PREVENTED,
     EventKind.UNTAP_REPLACED,
     EventKind.WARD,
+    EventKind.WATERBEND,
     EventKind.WIN_GAME,
     EventKind.WIN_PREVENTED,
     EventKind.LOSS_PREVENTED,

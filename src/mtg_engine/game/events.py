@@ -208,6 +208,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     UNTAP_PREVENTED = "untap_prevented"
     UNTAP_REPLACED = "untap_replaced"
     WARD = "ward"
+    WATERBEND = "waterbend"
     WIN_GAME = "win_game"
     WIN_PREVENTED = "win_prevented"
     LOSS_PREVENTED = "loss_prevented"

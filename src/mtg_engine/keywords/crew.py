@@ -46,6 +46,13 @@ if TYPE_CHECKING:
 
 register_keywords("Crew", "Saddle")
 register("trigger_detail:saddled")  # "attacks while saddled" (CR 702.171b)
+#: "This creature crews Vehicles as though its power were 2 greater" (a static of the
+#: creature, read as it's tapped to crew or saddle: :func:`crew_candidates`)
+POWER_BONUS = "crew_power_bonus"
+register(f"static:{POWER_BONUS}")
+#: "whenever this creature crews a Vehicle" (CR 702.122b: the ``crews`` event of
+#: :func:`tap_crew`, rules/triggers.py), "that Vehicle" its ``other``
+register("trigger:crews")
 
 #: cost component -> (keyword rule, "tapped to crew/saddle" rule, verb)
 _KINDS = {"crew": ("702.122a", "702.122b", "crew"), "saddle": ("702.171a", "702.171c", "saddle")}
@@ -117,9 +124,24 @@ def _cant_crew(game: Game, o: GameObject) -> bool:
     return any(e.op == "cant_crew" and o.id in e.affected for e in game.effects)
 
 
-def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[int, int]]:
+def _power_bonus(c: Any, kind: str) -> int:
+    """ "This creature [saddles Mounts and] crews Vehicles as though its power were 2
+    greater": what it adds to its power as it crews or saddles (``kind``)."""
+    return sum(
+        int(st.args.get("amount") or 0)
+        for a in c.abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+        if st.op == POWER_BONUS and kind in st.args.get("kinds", ())
+    )
+
+
+def crew_candidates(
+    game: Game, player: int, vehicle: GameObject, kind: str = "crew"
+) -> list[tuple[int, int]]:
     """(creature, power) for each other untapped creature ``player`` controls that
-    can crew (CR 702.122a, 702.122c)."""
+    can crew (CR 702.122a, 702.122c), or saddle (``kind``, 702.171a); the power it
+    counts with ("as though its power were 2 greater")."""
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
@@ -130,7 +152,7 @@ def crew_candidates(game: Game, player: int, vehicle: GameObject) -> list[tuple[
             continue
         if tap_forbidden(game, o) is not None:
             continue  # CR 101.2, 118.3: it can't be tapped to pay the cost
-        out.append((oid, c.power or 0))
+        out.append((oid, (c.power or 0) + _power_bonus(c, kind)))
     return out
 
 
@@ -139,7 +161,8 @@ def crew_problem(
 ) -> str | None:
     """Why the crew/saddle cost can't be paid now (CR 702.122a, 702.171a, 602.2b)."""
     rule, _, verb = _KINDS[crew_kind(cost) or "crew"] if cost is not None else _KINDS["crew"]
-    total = sum(max(0, p) for _, p in crew_candidates(game, player, vehicle))
+    kind = (crew_kind(cost) if cost is not None else None) or "crew"
+    total = sum(max(0, p) for _, p in crew_candidates(game, player, vehicle, kind))
     if total < n:
         return (
             f"you don't control other untapped creatures with total power {n} or greater "
@@ -157,14 +180,16 @@ def crew_decision(game: Game, player: int, vehicle: GameObject, cost: Cost) -> D
         player,
         rule,
         f"Choose untapped creatures with total power {n} or greater to {verb} {vehicle.name}",
-        crew_decision_data(game, player, vehicle, n),
+        crew_decision_data(game, player, vehicle, n, crew_kind(cost) or "crew"),
     )
 
 
-def crew_decision_data(game: Game, player: int, vehicle: GameObject, n: int) -> dict[str, Any]:
+def crew_decision_data(
+    game: Game, player: int, vehicle: GameObject, n: int, kind: str = "crew"
+) -> dict[str, Any]:
     """The CHOOSE_OBJECTS decision of the creatures to tap: any set of candidates whose
     total power is ``n`` or greater (``min_power``, checked by ``rules/decisions.py``)."""
-    cands = crew_candidates(game, player, vehicle)
+    cands = crew_candidates(game, player, vehicle, kind)
     return {
         "candidates": [oid for oid, _ in cands],
         "powers": [p for _, p in cands],
@@ -245,6 +270,7 @@ def tap_crew(
             f"{o.name} is tapped to {verb} {vehicle_name}",
             obj=oid,
             player=player,
+            other=vehicle if vehicle is not None else -1,  # "that Vehicle" (702.122b)
         )
         if tapped:
             became_tapped(game, (o,), (rule,))

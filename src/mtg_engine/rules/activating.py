@@ -24,7 +24,7 @@ from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cost_changes, cost_components, mana_costs
+from . import cost_changes, cost_components, mana_costs, waterbend
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .casting import _has_legal_choices, _lki_record, has_sorcery_timing, split_second_on_stack
@@ -44,6 +44,7 @@ from .permanents import sacrifice
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard
 from .stack_choices import begin_choices
+from .statics import statics_with
 from .support import (
     COVERAGE_PROBES,
     has_variable_amount,
@@ -134,7 +135,11 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return f"{o.name} isn't yours (rule 602.2)"
     if a.kind is not AbilityKind.MANA and split_second_on_stack(game):
         return "a spell with split second is on the stack (rule 702.61a)"
-    if a.timing == "sorcery" and not has_sorcery_timing(game, player):
+    if (
+        a.timing == "sorcery"
+        and not has_sorcery_timing(game, player)
+        and not (a.keyword == "Equip" and equip_as_instant(game, player))
+    ):
         if a.cost.loyalty is not None:
             return "loyalty abilities are activated only as a sorcery (rule 606.3)"
         return f"activate only as a sorcery ({_kw_rule(a) if a.keyword else 'rule 602.5d'})"
@@ -227,7 +232,14 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return f"{o.name} doesn't have {n} {kind} counter(s)"
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
-    if cost.mana or changed:
+    bend = waterbend.waterbend_generic(cost)
+    if bend:
+        # CR 701.67a: artifacts and creatures may pay the waterbend cost's generic mana
+        on = spending("ability", o.id)  # CR 106.6
+        exclude = (o.id,) if cost.tap else ()
+        if not waterbend.payable_with_taps(game, player, mc, bend, exclude, on):
+            return f"you can't pay {mc}, even waterbending (rules 602.2b, 701.67a)"
+    elif cost.mana or changed:
         on = spending("ability", o.id)  # CR 106.6
         if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None, on=on):
             return f"you can't pay {mc} (rule 602.2b)"
@@ -248,6 +260,17 @@ EXHAUST = "Exhaust"
 #: the texts of the exhaust abilities an object has activated (``GameObject.chosen``)
 EXHAUSTED = "exhausted"
 register_keywords(EXHAUST)
+
+
+def equip_as_instant(game: Game, player: int) -> bool:
+    """ "You may activate equip abilities any time you could cast an instant" (Leonin
+    Shikari): a permanent ``player`` controls says so (CR 702.6a, 602.5d)."""
+    return any(src.controller == player for src, _st in statics_with(game, EQUIP_AS_INSTANT))
+
+
+#: the static ability of :func:`equip_as_instant`
+EQUIP_AS_INSTANT = "equip_as_instant"
+register(f"static:{EQUIP_AS_INSTANT}")
 
 
 def ability_at(c: Chars, index: int) -> Ability:
@@ -501,6 +524,13 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["to_bottom"] = chosen
+        bend = waterbend.waterbend_generic(cost, obj.x or 0)
+        if bend and src is not None and "waterbend" not in d:
+            # CR 701.67a: the artifacts and creatures tapped to pay for its generic mana
+            chosen = _waterbend_taps(game, task, src, a, bend, obj.x or 0)
+            if chosen is None:
+                return
+            d["waterbend"] = chosen
         crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
@@ -523,6 +553,10 @@ def activate_task(game: Game, task: Task) -> None:
                 ("602.2b", "601.2f"),
                 f"Total cost of {d['source_name']}'s ability: {mc} ({', '.join(changed)})",
             )
+        bent = list(d.get("waterbend") or ())
+        if bent:
+            # CR 701.67a: each permanent tapped pays for {1} of the waterbend cost
+            mc = mana_rules.reduce_cost(mc, len(bent))
         if cost.mana or changed:
             sources = None
             if d.get("payment") is not None:
@@ -531,6 +565,8 @@ def activate_task(game: Game, task: Task) -> None:
                 sources = mana_rules.mana_sources(game, player)
                 if cost.tap:
                     sources = [s for s in sources if s.obj != d["source"]]
+            if sources is not None and bent:
+                sources = waterbend.without_taps(sources, bent)  # CR 601.2h
             on = Spending("ability", d["source"])  # CR 106.6
             plan = (
                 mana_rules.plan_payment(game, player, mc, sources, on=on)
@@ -547,6 +583,9 @@ def activate_task(game: Game, task: Task) -> None:
                 )
                 game.finish(task)
                 return
+            if "waterbend" in d:
+                what = f"{d['source_name']}'s ability"
+                waterbend.tap_to_pay(game, player, bent, what, ("602.2b",))
             spent = mana_rules.execute_plan(
                 game, player, mc, plan, f"{d['source_name']}'s ability", on
             )
@@ -632,6 +671,32 @@ def activate_task(game: Game, task: Task) -> None:
             source_uid=d.get("source_uid", 0),
         )
         game.finish(task)
+
+
+def _waterbend_taps(
+    game: Game, task: Task, src: GameObject, a: Ability, generic: int, x: int
+) -> list[int] | None:
+    """CR 701.67a, 602.2b: the artifacts and creatures tapped to pay for the generic
+    mana of the ability's waterbend cost (a permanent whose {T} is part of the
+    cost isn't among them, CR 601.2h); None while it's asked."""
+    player = task.data["player"]
+    if task.answer is not None:
+        chosen = list(task.answer.objects)
+        task.answer = None
+        return chosen
+    cost = a.cost or Cost()
+    exclude = (src.id,) if cost.tap else ()
+    cands = waterbend.tap_candidates(game, player, exclude)
+    mc, _changed = cost_changes.activation_mana_cost(game, player, src, a, x)
+    most = min(generic, mc.generic)
+    sources = [s for s in mana_rules.mana_sources(game, player) if s.obj not in exclude]
+    on = Spending("ability", src.id)  # CR 106.6
+    fewest = waterbend.fewest_taps(game, player, mc, min(most, len(cands)), sources, on)
+    decision = waterbend.tap_decision(game, player, f"{src.name}'s ability", cands, fewest, most)
+    if decision is None:
+        return waterbend.default_taps(cands, fewest, most)
+    game.ask(decision)
+    return None
 
 
 def _simple_cost(cost: Cost | None) -> bool:

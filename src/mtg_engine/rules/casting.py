@@ -27,7 +27,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cast_choices, cast_permissions, costs, mana_costs, play_permissions
+from . import cast_choices, cast_permissions, costs, mana_costs, play_permissions, waterbend
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .aura_entry import enchant_words_filter
@@ -72,6 +72,7 @@ from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
 register("restriction:modes_instead")  # CR 700.2: modes_count
+register("restriction:x_min")  # "X can't be 0." (CR 107.3, 601.2b): the X decision
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -569,6 +570,13 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     if life_problem:
         return life_problem
     mana = KEYWORD_HOOKS.assist_most(game, player, o, mana)  # CR 702.132a
+    if total.waterbend:
+        # CR 701.67a: artifacts and creatures may pay the waterbend cost's generic mana
+        if not waterbend.payable_with_taps(
+            game, player, mana, total.waterbend, (), spending("spell", o.id), sources
+        ):
+            return f"you can't pay {mana} for {o.name}, even waterbending (rule 601.2h)"
+        return _extra_cost_problem(game, player, o, total, opts)
     if not mana_rules.can_pay(game, player, mana, sources, on=spending("spell", o.id)):
         what = f" ({', '.join(total.notes)})" if total.notes else ""
         return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
@@ -1012,6 +1020,22 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     d = task.data
     player = d["player"]
     opts = d["opts"]
+    if "waterbend" not in opts and costs.has_optional_waterbend(game, obj):
+        # "As an additional cost to cast this spell, you may waterbend {6}": paid or
+        # not, as announced (CR 601.2b, 701.67a)
+        if task.answer is None:
+            game.ask(
+                Decision(
+                    DecisionKind.YES_NO,
+                    player,
+                    "601.2b",
+                    f"Waterbend as you cast {obj.name} (an optional additional cost)?",
+                    {"purpose": DecisionPurpose.PAY, "obj": obj.id},
+                )
+            )
+            return False
+        opts["waterbend"] = bool(task.answer.value)
+        task.answer = None
     total, problem = costs.total_cost(game, player, obj, opts)
     if problem:
         _undo_cast(game, obj, d, problem)
@@ -1056,15 +1080,25 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             return False
         d[key] = chosen
     mana = total.mana
+    sources = mana_rules.mana_sources(game, player)
+    if d.get("tap"):
+        # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
+        sources = [s for s in sources if s.obj not in d["tap"]]
+    on = Spending("spell", obj.id)  # CR 106.6: what restricted mana may pay for
+    if total.waterbend and "waterbend" not in d:
+        # CR 701.67a-b: artifacts and creatures tapped for the waterbend cost's generic mana
+        bent = _waterbend_taps(game, task, obj, mana, total.waterbend, sources, on)
+        if bent is None:
+            return False
+        d["waterbend"] = bent
+    if d.get("waterbend"):
+        mana = mana_rules.reduce_cost(mana, len(d["waterbend"]))
+        sources = waterbend.without_taps(sources, d["waterbend"])
     # CR 702.132a: assist, another player paying some of the generic mana
     assisted = KEYWORD_HOOKS.assist_choice(game, task, obj, mana)
     if assisted is None:
         return False
     mana = assisted
-    sources = mana_rules.mana_sources(game, player)
-    if d.get("tap"):
-        # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
-        sources = [s for s in sources if s.obj not in d["tap"]]
     convoke = list(opts.get("convoke") or ())
     improvise = list(opts.get("improvise") or ())
     delve = list(opts.get("delve") or ())
@@ -1099,7 +1133,6 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                 or "an artifact tapped for improvise can't also be tapped for mana (rule 702.126a)"
             )
     problem = problem or life_unpayable(game, player, total.life)
-    on = Spending("spell", obj.id)  # CR 106.6: what restricted mana may pay for
     plan = None if problem else mana_rules.plan_payment(game, player, mana, sources, on=on)
     if plan is None:
         _undo_cast(game, obj, d, problem or f"you can't pay {mana} (rule 601.2h)")
@@ -1116,6 +1149,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             tuple(dict.fromkeys(rules)),
             f"Total cost of {what}: {total.mana}{notes}",
         )
+    if total.waterbend:
+        waterbend.tap_to_pay(game, player, list(d.get("waterbend") or ()), what, ("601.2h",))
     for oid in convoke:
         c = game.objects[oid]
         convoked = pay_tap(game, c, ("702.51a", "601.2h"))  # CR 702.51a
@@ -1189,6 +1224,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     paid["convoked"] = len(convoke)
     paid["improvised"] = len(improvise)
     paid["delved"] = len(delve)
+    if total.optional_paid:
+        paid["additional_cost_paid"] = True  # "if this spell's additional cost was paid"
     if sacrificed:
         paid["sacrificed"] = sacrificed
     obj.paid = paid
@@ -1196,6 +1233,44 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     # so themselves); the spell's own characteristics are forgotten with it
     game.invalidate(TAPPED_FOR_MANA, *convoke, *improvise)
     return True
+
+
+def _waterbend_x_payers(game: Game, obj: GameObject, ability: Ability) -> int:
+    """How many artifacts and creatures could pay for an activated ability's
+    "Waterbend {X}" as X is announced (CR 701.67a, 107.3: its generic mana)."""
+    if obj.stack_kind != "activated" or obj.source_id is None or ability.cost is None:
+        return 0
+    if waterbend.waterbend_generic(ability.cost, 1) is None:
+        return 0
+    exclude = (obj.source_id,) if ability.cost.tap else ()
+    return len(waterbend.tap_candidates(game, obj.controller, exclude))
+
+
+def _waterbend_taps(
+    game: Game,
+    task: Task,
+    obj: GameObject,
+    mana: mana_costs.ManaCost,
+    generic: int,
+    sources: list[mana_rules.Source],
+    on: Spending,
+) -> list[int] | None:
+    """CR 701.67a-b, 601.2h: the artifacts and creatures the caster taps to pay for
+    the generic mana of the spell's waterbend cost (at most that much, and never
+    more than the generic mana left in the total cost); None while it's asked."""
+    player = task.data["player"]
+    if task.answer is not None:
+        chosen = list(task.answer.objects)
+        task.answer = None
+        return chosen
+    cands = waterbend.tap_candidates(game, player, tuple(task.data.get("tap") or ()))
+    most = min(generic, mana.generic)
+    fewest = waterbend.fewest_taps(game, player, mana, min(most, len(cands)), sources, on)
+    decision = waterbend.tap_decision(game, player, obj.name, cands, fewest, most)
+    if decision is None:
+        return waterbend.default_taps(cands, fewest, most)
+    game.ask(decision)
+    return None
 
 
 def _delve_exile(game: Game, oid: int | None, what: str) -> None:
@@ -1424,6 +1499,7 @@ def choices_task(game: Game, task: Task) -> None:
                     # cards announced for delve and artifacts for improvise pay {X}
                     # as generic mana (CR 702.66a, 702.126a)
                     hi += int(d.get("delve", 0))
+                    hi += _waterbend_x_payers(game, obj, ability)
                     if cost_x is not None:
                         hi = min(hi, cost_x)
                 # "X can't be 0" (Marath): at least 1; a player who can't pay {1}

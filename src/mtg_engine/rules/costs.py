@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Cost, Filter
-from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS
+from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS, condition
 from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from . import mana_costs
@@ -37,6 +37,7 @@ from .characteristics import chars, printed
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
 from .multiface_play import cast_chars
+from .support import register
 from .tap_replacements import tap_forbidden
 
 if TYPE_CHECKING:
@@ -58,6 +59,12 @@ class TotalCost:
     tap: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: "return an unblocked attacker you control to hand" (sneak)
     returns: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: the generic mana of waterbend costs, which tapped artifacts and creatures may
+    #: pay instead (CR 701.67a-b; rules/waterbend.py)
+    waterbend: int = 0
+    #: an optional additional cost of the spell's own is paid ("if this spell's
+    #: additional cost was paid", CR 601.2b, 118.8)
+    optional_paid: bool = False
     #: readable parts for the log ("kicker {2}{G}") and the rules they come from
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
@@ -94,6 +101,14 @@ class TotalCost:
         for k, v in cost.other:
             if k == "return" and isinstance(v, tuple) and isinstance(v[1], int):
                 self.returns.append((v[0], v[1] * times, rule))
+            elif k == "waterbend" and isinstance(v, str):
+                generic = mana_costs.parse_cost(v)
+                if generic.x:
+                    # "waterbend {X}" as a spell's additional cost: not run yet
+                    self.problem = (
+                        self.problem or f"a waterbend {{X}} cost can't be paid yet ({rule})"
+                    )
+                self.waterbend += generic.generic * times
         if label:
             self.notes.append(label + (f" x{times}" if times > 1 else ""))
         if rule and rule not in self.rules:
@@ -249,8 +264,10 @@ def total_cost(
             if st.op != "additional_cost":
                 continue
             cost = as_cost(st.args.get("cost"))
-            if st.args.get("optional") and not (opts.get("sacrifice") or opts.get("discard")):
-                continue
+            if st.args.get("optional"):
+                if not _optional_paid(cost, opts):
+                    continue
+                total.optional_paid = True
             # "As an additional cost, sacrifice X creatures": the X announced (601.2b)
             fixed = with_x(cost, obj.x or 0)
             total.x_open = total.x_open or (obj.x is None and fixed is not cost)
@@ -286,6 +303,44 @@ def total_cost(
     if alt is not None and alt not in ALT_COSTS:
         return total, f"there's no alternative cost called {alt!r} (rule 118.9)"
     return total, total.problem
+
+
+def optional_waterbend(cost: Cost | None) -> bool:
+    """Whether an optional additional cost is a waterbend cost ("you may waterbend
+    {6}"), paid or not as the spell is cast (CR 601.2b, 701.67a)."""
+    return cost is not None and any(k == "waterbend" for k, _ in cost.other)
+
+
+def has_optional_waterbend(game: Game, obj: GameObject) -> bool:
+    """Whether the spell has an optional waterbend additional cost ("As an
+    additional cost to cast this spell, you may waterbend {6}", CR 701.67a)."""
+    return any(
+        st.op == "additional_cost"
+        and st.args.get("optional")
+        and optional_waterbend(as_cost(st.args.get("cost")))
+        for a in _printed_abilities(game, obj)
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+    )
+
+
+def _optional_paid(cost: Cost | None, opts: dict[str, Any]) -> bool:
+    """Whether the caster announced paying an optional additional cost (CR 601.2b):
+    the objects it sacrifices or discards, or "yes" to "you may waterbend"."""
+    if optional_waterbend(cost):
+        return bool(opts.get("waterbend"))
+    return bool(opts.get("sacrifice") or opts.get("discard"))
+
+
+@condition("additional_cost_paid")
+def additional_cost_paid(game: Game, cond: Any, controller: int, source: GameObject | None) -> bool:
+    """ "If this spell's additional cost was paid" / "unless her additional cost was
+    paid": the spell (or the permanent it became, CR 400.7d) was cast with its
+    optional additional cost paid (CR 601.2b, 118.8)."""
+    return bool(source is not None and source.paid and source.paid.get("additional_cost_paid"))
+
+
+register("condition:additional_cost_paid")
 
 
 def _apply_cost_changes(

@@ -17,6 +17,7 @@ from ..cards.abilities import Filter, StaticEffect
 from ..game.hooks import condition
 from .conditions import evaluate
 from .filters import matches_player
+from .player_effects import effects_on
 from .statics import statics_with
 from .support import register
 
@@ -82,6 +83,8 @@ def max_hand_size(game: Game, player: int) -> int | None:
     for src, st in statics_with(game, "no_max_hand_size"):
         if _applies(game, src, st, player):
             return None
+    if any(effects_on(game, "no_max_hand_size_for_game", player)):
+        return None  # "You have no maximum hand size for the rest of the game" (611.2a)
     size = BASE_HAND_SIZE
     # "Each opponent's maximum hand size is reduced by seven" (Jin-Gitaxias, Core
     # Augur), "Your maximum hand size is increased by one": each such effect adds

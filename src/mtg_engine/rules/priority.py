@@ -36,9 +36,13 @@ from .library_look import library_tops
 from .permanents import enter_battlefield
 from .sba import check_state_based_actions
 from .state_triggers import check_state_triggers
+from .support import register
 from .targets import legal_targets_now
 from .triggers import intervening_if_holds
 from .zones import move
+
+#: "This ability still resolves if its target becomes illegal" (Gilded Drake)
+register("restriction:still_resolves")
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -157,7 +161,13 @@ def resolve_task(game: Game, task: Task) -> None:
                     f"{obj.name}'s target is illegal: it resolves as a creature spell",
                     obj=oid,
                 )
-            elif all_targets and not any(t in legal for t in all_targets):
+            elif (
+                all_targets
+                and not any(t in legal for t in all_targets)
+                and ("still_resolves", True) not in obj.ability.restrictions
+            ):
+                # ("This ability still resolves if its target becomes illegal": the
+                # card says otherwise, CR 101.1; the target is just unaffected)
                 # CR 608.2b: every target is illegal: it doesn't resolve.
                 game.emit(
                     EventKind.FIZZLE,

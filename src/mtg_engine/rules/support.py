@@ -226,7 +226,6 @@ SUPPORTED: set[str] = set(
         "restriction:condition",
         "restriction:trigger_once_each_turn",
         "restriction:timing",
-        "restriction:x_min",  # "X can't be 0" (rules/casting.py, CR 107.3)
         # amounts
         "amount:x",
         "amount:fixed",
@@ -866,6 +865,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
                 parts.discard("cost:variable_amount")
                 parts.add("cost:x_amount")
+            if "cost:waterbend" in parts:
+                # "waterbend {5}": its mana is the waterbend cost's own (CR 701.67a;
+                # rules/waterbend.py), not a mana additional cost of its own;
+                # "waterbend {X}" (X announced for the additional cost alone, 601.2b)
+                # isn't run yet
+                parts.discard("cost:mana")
+                if "X" in str(v.args["cost"].mana or ""):
+                    parts.add("cost:waterbend_x")
             out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)
@@ -1302,6 +1309,9 @@ def comparison_amount_known(v: Any) -> bool:
         return isinstance(v.ref, SelfRef)
     if v.kind in ("count", "greatest_power", "greatest_toughness", "greatest_mana_value"):
         return v.ref is None and v.filter is not None and not _filter_names_others(v.filter)
+    if v.kind == "mana_value":
+        # "with lesser mana value": the triggering object's (rules/targets._compared_now)
+        return isinstance(v.ref, TriggerRef) and v.ref.role == "object"
     return False
 
 

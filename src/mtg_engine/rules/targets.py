@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetRef, TargetSpec
+from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetRef, TargetSpec, TriggerRef
 from ..game.actions import player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject, Zone
@@ -163,6 +163,23 @@ def _compared_now(game: Game, v: Amount, stack_obj: GameObject | None) -> int:
     power", CR 603.10a, 608.2h)."""
     assert stack_obj is not None
     src = game.objects.get(stack_obj.source_id) if stack_obj.source_id is not None else None
+    if v.kind == "mana_value" and isinstance(v.ref, TriggerRef):
+        # "target creature you control with lesser mana value" (Clement, the
+        # Worrywort): the mana value of the object the ability triggered on, as it
+        # last existed if it has left (CR 202.3, 608.2h)
+        td = stack_obj.trigger_data or {}
+        obj = game.objects.get(td["obj"]) if isinstance(td.get("obj"), int) else None
+        if obj is not None and obj.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return chars(game, obj).mana_value * v.multiplier
+        lki = td.get("obj_lki")
+        own = td.get("source_lki")
+        if (
+            lki is None
+            and isinstance(own, dict)
+            and own.get("id") in (td.get("obj"), td.get("old"))
+        ):
+            lki = own  # "whenever Orah or another Cleric dies": Orah itself died
+        return int(lki.get("mana_value") or 0) * v.multiplier if isinstance(lki, dict) else 0
     if v.kind in ("power", "toughness", "counters") and (
         src is None or src.zone != Zone.BATTLEFIELD
     ):

@@ -107,6 +107,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.EXERTED,
         EventKind.SCRY,
         EventKind.SURVEIL,
+        EventKind.CREWS,
     )
 )
 
@@ -156,6 +157,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "flip_coin": (EventKind.COIN_FLIP,),
     "roll_die": (EventKind.DIE_ROLL,),
     "explore": (EventKind.EXPLORED,),
+    # "whenever this creature crews a Vehicle" (CR 702.122b: it was tapped to pay)
+    "crews": (EventKind.CREWS,),
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
     "play": (EventKind.PLAY_LAND,),
     "becomes_monarch": (EventKind.MONARCH,),
@@ -460,12 +463,17 @@ def _check(
         gone = {subject.id, *(o.id for o in left)}
         watchers.append(subject)
         watchers.extend(o for o in left if o is not subject)
+    into_graveyard = _put_into_graveyard_itself(game, ev)
+    if into_graveyard is not None:
+        watchers.append(into_graveyard)
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
     n_watchers = len(watchers)
     watchers.extend(in_graveyards)
     for i, w in enumerate(watchers):
         if w is cast_self:
             abilities = _cast_self_triggers(game, w)  # CR 113.6: it works on the stack
+        elif w is into_graveyard:
+            abilities = [a for a in _triggered(game, w) if _self_into_graveyard(a)]
         elif i >= n_watchers:
             abilities = list(graveyard_triggers(w))  # CR 113.6m: only those work there
         elif (
@@ -633,6 +641,34 @@ def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject 
             f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
         )
     return n
+
+
+def _self_into_graveyard(a: Ability) -> bool:
+    """ "When [this card] is put into a graveyard from anywhere" (CR 603.6c)."""
+    trig = a.trigger
+    return (
+        trig is not None
+        and trig.event == "put_into_graveyard"
+        and (isinstance(trig.subject, SelfRef) or trig.subject is None)
+    )
+
+
+def _put_into_graveyard_itself(game: Game, ev: Event) -> GameObject | None:
+    """The card just put into a graveyard from somewhere other than the battlefield
+    (milled, discarded, countered) when it has "when this is put into a graveyard
+    from anywhere": it triggers from the graveyard, as it is after the event (CR
+    603.6c, 603.10; from the battlefield the permanent's own look back sees it)."""
+    d = ev.data
+    if (
+        ev.kind != EventKind.ZONE_CHANGE
+        or d.get("to_zone") != "graveyard"
+        or d.get("from_zone") == "battlefield"
+    ):
+        return None
+    new = game.objects.get(d.get("obj", -1))
+    if new is None or new.zone != Zone.GRAVEYARD or not _has_triggers(new):
+        return None
+    return new if any(_self_into_graveyard(a) for a in _triggered(game, new)) else None
 
 
 def _note_left(game: Game, left: GameObject) -> None:
@@ -845,6 +881,15 @@ def _matches_now(
             )
         if kind == "countered":
             return _countered_matches(game, trig, d, source, subject)
+        if (
+            kind == "put_into_graveyard"
+            and d.get("to_zone") == "graveyard"
+            and d.get("from_zone") != "battlefield"
+            and (isinstance(trig.subject, SelfRef) or trig.subject is None)
+        ):
+            # "When Emrakul is put into a graveyard from anywhere": the card it became
+            # there (CR 603.6c: never a leaves-the-battlefield ability; 400.7)
+            return d.get("obj") == source.id
         if d.get("from_zone") != "battlefield" or subject is None:
             return False
         if kind == "sacrifice":
@@ -1049,8 +1094,11 @@ def _matches_now(
         if not _turn_matches(game, trig, source):
             return False
         return _player_matches(trig.player, d.get("player"), source.controller)
-    if ev.kind == EventKind.EXPLORED and kind == "explore":  # CR 701.44b
-        # "whenever a creature you control explores", "whenever this creature explores"
+    if (ev.kind == EventKind.EXPLORED and kind == "explore") or (
+        ev.kind == EventKind.CREWS and kind == "crews"  # CR 702.122b
+    ):
+        # "whenever a creature you control explores", "whenever this creature explores",
+        # "whenever this creature crews a Vehicle"
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))

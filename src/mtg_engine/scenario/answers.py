@@ -618,7 +618,9 @@ class Script:
                 self.following = saved
         if not (
             nxt is not None
-            and d.kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.CHOOSE_OPTION)
+            # (a yes/no made while casting: "you may waterbend {6}", CR 601.2b)
+            and d.kind
+            in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.CHOOSE_OPTION, DecisionKind.YES_NO)
             and nxt.verb == "choose"
             and nxt.at is None
             and d.player == self.player_index(nxt)

@@ -119,6 +119,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "must_block",
         "attack_despite_defender",
         "cast_as_though_flash",
+        "equip_as_instant",
         "play_from_library_top",
         "goaded",
         "lose_types",
@@ -652,6 +653,21 @@ def _triggered(p: Parsed) -> Ability:
     )
 
 
+#: what "with lesser mana value" compiles to (compiler/tx_nouns.with_lesser_mv)
+_LESSER_THAN_TRIGGER = repr(("mana_value_lt", Amount("mana_value", ref=TriggerRef("object"))))
+#: trigger events with no object whose mana value "lesser" could compare with
+_NO_OBJECT_EVENTS = frozenset(("step", "draw", "gain_life", "lose_life", "chapter"))
+
+
+def _lesser_than_trigger(p: Parsed) -> None:
+    """ "with lesser mana value" means less than the triggering object's (CR 603.2):
+    refused in an ability that has no such object."""
+    if _LESSER_THAN_TRIGGER not in repr(p):
+        return
+    if p.kind != "triggered" or p.trigger is None or p.trigger.event in _NO_OBJECT_EVENTS:
+        raise CompileError("'with lesser mana value' without a triggering object")
+
+
 def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Ability]:
     if p.kind == "keywords":
         return list(p.abilities)
@@ -963,6 +979,8 @@ def compile_text(
                 out.extend(anchored)
                 continue
             parsed = parse_paragraph(para.text)
+            if "lesser mana value" in para.text:
+                _lesser_than_trigger(parsed)
             n_before = len(spell_bodies)
             # each ability keeps the Oracle text it came from, for logs and UIs
             made = [

@@ -463,7 +463,8 @@ def _names_other_creature(trigger: Trigger) -> bool:
     for ev, dd in zip(det.get("or_events") or (), det.get("or_details") or (), strict=False):
         events.append((ev, dd))
     return any(
-        ev in ("blocks", "becomes_blocked") and any(k in ("by", "what") for k, _ in dd)
+        (ev in ("blocks", "becomes_blocked") and any(k in ("by", "what") for k, _ in dd))
+        or ev == "crews"  # "whenever this creature crews a Vehicle, that Vehicle ..."
         for ev, dd in events
     )
 

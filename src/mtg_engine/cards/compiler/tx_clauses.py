@@ -719,6 +719,7 @@ class ClauseRules:
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
+    ev_crews = _ev("crews")  # "whenever this creature crews a Vehicle" (CR 702.122b)
     #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
     ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
@@ -1805,6 +1806,12 @@ class ClauseRules:
             return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
         return ("tail", "for_each", flt)
 
+    def tail_for_each_if(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "Each player loses 1 life for each attacking creature they control if {B}
+        was spent to cast this spell" (Batwing Brume): both tails, the count and the
+        condition (CR 608.2c)."""
+        return ("tail", "then", (self.tail_for_each(c[:1]), ("tail", "if", c[1])))
+
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
         return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))
@@ -1932,6 +1939,11 @@ class ClauseRules:
             raise CompileError(f"X can't be {c[-1]}")
         return ("restriction", [("x_min", 1)])
 
+    def still_resolves(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
+        """ "This ability still resolves if its target becomes illegal." (Gilded
+        Drake): an exception to CR 608.2b; the illegal target is just unaffected."""
+        return ("restriction", [("still_resolves", True)])
+
     def act_when(self, c: list[Any]) -> Any:
         conds = [x for x in c if isinstance(x, Condition)]
         if conds:
@@ -1969,9 +1981,24 @@ class ClauseRules:
 
     # ---------------------------------------------------------- static sentences
     def additional_cost(self, c: list[Any]) -> StaticEffect:
-        cost = c[-1]
-        optional = any(isinstance(x, Token) for x in c)
-        return StaticEffect("additional_cost", SelfRef(), {"cost": cost, "optional": optional})
+        """ "As an additional cost to cast this spell, sacrifice a creature" (CR 118.8,
+        601.2b)."""
+        return StaticEffect("additional_cost", SelfRef(), {"cost": c[-1], "optional": False})
+
+    def additional_cost_may(self, c: list[Any]) -> StaticEffect:
+        """ "As an additional cost to cast this spell, you may ...": an optional
+        additional cost, paid or not as announced (CR 118.8, 601.2b)."""
+        return StaticEffect("additional_cost", SelfRef(), {"cost": c[-1], "optional": True})
+
+    def crews_as_though_power(self, c: list[Any]) -> StaticEffect:
+        """ "This creature [saddles Mounts and] crews Vehicles as though its power were
+        2 greater" (CR 702.122a, 702.171a): the power it counts with as it's tapped
+        to pay a crew [or saddle] cost."""
+        words = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "SUBTYPE"]
+        if words not in (["vehicles"], ["mounts", "vehicles"]):
+            raise CompileError(f"crews as though its power were greater: {words}")
+        kinds = ("crew", "saddle") if len(words) == 2 else ("crew",)
+        return StaticEffect("crew_power_bonus", SelfRef(), {"amount": c[-1], "kinds": kinds})
 
     def additional_choice(self, c: list[Any]) -> StaticEffect:
         # "As an additional cost to cast this spell, choose a creature type." (CR 601.2b)
@@ -1987,6 +2014,11 @@ class ClauseRules:
 
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
+
+    def vp_no_max_hand_game(self, c: list[Any]) -> list[Effect]:
+        """ "You have no maximum hand size for the rest of the game": a resolved
+        effect on the player that lasts the game (CR 402.2, 611.2a)."""
+        return [Effect("no_max_hand_size_for_game", {"what": SUBJ})]
 
     def vp_cast_as_flash(self, c: list[Any]) -> list[Effect]:
         """ "You may cast creature spells as though they had flash" (CR 702.8a): the
@@ -2024,6 +2056,14 @@ class ClauseRules:
         305.1, 601.2a)."""
         what = next((x for x in c[1:] if not isinstance(x, Token)), None)
         return self._from_top(what, True)
+
+    def vp_equip_as_instant(self, c: list[Any]) -> list[Effect]:
+        """ "You may activate equip abilities any time you could cast an instant"
+        (Leonin Shikari): its controller's equip abilities aren't limited to sorcery
+        timing (CR 702.6a, 602.5d)."""
+        if str(c[-1]).lower() != "instant":
+            raise CompileError(f"activate equip abilities as {c[-1]}")
+        return [Effect("equip_as_instant", {"what": SUBJ, "duration": None})]
 
     def vp_self_flash(self, c: list[Any]) -> list[Effect]:
         return [Effect("grant_keyword", {"what": SelfRef(), "keyword": "Flash", "duration": None})]
@@ -3134,6 +3174,8 @@ class ClauseRules:
     cond_not_your_turn = _cond("not_your_turn")
     cond_kicked = _cond("kicked")
     cond_bargained = _cond("bargained")  # "if this spell was bargained" (CR 702.166b)
+    # "if this spell's additional cost was paid": an optional one (CR 601.2b, 118.8)
+    cond_additional_cost_paid = _cond("additional_cost_paid")
 
     def cond_not_kicked(self, c: list[Any]) -> Condition:
         """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""

@@ -246,6 +246,10 @@ def _with_condition(effects: list[Effect], cond: Condition) -> list[Effect]:
 
 def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effect]:
     _, kind, value = tail
+    if kind == "then":  # two tails, applied in order ("for each ... if ...")
+        for one in value:
+            effects = _apply_tail(effects, one)
+        return effects
     if kind == "if":
         return _with_condition(effects, value)
     if kind == "as_long":

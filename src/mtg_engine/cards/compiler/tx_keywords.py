@@ -450,3 +450,8 @@ class KeywordRules:
 
     def cost_collect_evidence(self, c: list[Any]) -> tuple[str, Any]:
         return ("collect_evidence", c[0])
+
+    def cost_waterbend(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "Waterbend {3}" (CR 701.67a): pay that mana, its generic part perhaps by
+        tapping artifacts and creatures (rules/waterbend.py)."""
+        return [("mana", c[0]), ("waterbend", c[0])]

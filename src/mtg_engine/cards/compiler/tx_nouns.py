@@ -435,6 +435,13 @@ class NounRules:
     def _stat_key(self, s: str) -> str:
         return s.replace(" ", "_")
 
+    def with_lesser_mv(self, c: list[Any]) -> tuple[str, Any]:
+        """ "target creature you control with lesser mana value" (Clement, the
+        Worrywort): less than the mana value of the object the ability triggered on
+        (CR 202.3, 603.2); only a triggered ability with such an object has one
+        (compiler/__init__._lesser_than_trigger)."""
+        return ("mana_value_lt", Amount("mana_value", ref=TriggerRef("object")))
+
     def with_stat_le(self, c: list[Any]) -> tuple[str, Any]:
         return (self._stat_key(c[0]) + "_le", c[1])
 
