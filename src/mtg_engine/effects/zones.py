@@ -425,18 +425,27 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
 def shuffle_into(ctx: Ctx, e: Effect) -> bool:
     owners = set()
     objs = ctx.objects(e.args.get("what"))
+    shuffled = 0
     with simultaneous(ctx.game, [o.id for o in objs]):  # one event (CR 603.2c, 603.10a)
         for o in objs:
             owners.add(o.owner)
-            move(
-                ctx.game,
-                o.id,
-                Zone.LIBRARY,
-                ("701.24",),
-                reason="is shuffled into its owner's library",
-            )
+            if (
+                move(
+                    ctx.game,
+                    o.id,
+                    Zone.LIBRARY,
+                    ("701.24",),
+                    reason="is shuffled into its owner's library",
+                )
+                is not None
+            ):
+                shuffled += 1
     for p in owners:
         shuffle_library(ctx.game, p)
+    if ctx.task is not None:
+        # "Shuffle any number of cards from your hand into your library, then draw
+        # that many cards" (Credit Voucher): how many were shuffled in (CR 608.2c)
+        ctx.set_parent("that_much", shuffled)
     return True
 
 

@@ -118,6 +118,7 @@ def play_land(game: Game, oid: int, face: int = 0) -> None:
     o = game.objects[oid]
     # (a land played from exile with a permission is played by that player, 305.1)
     player = o.owner if o.zone == Zone.HAND else game.priority_player
+    from_zone = Zone.NAMES[o.zone]  # "whenever you play a card from exile"
     game.players[player].lands_played += 1
     if face:
         entered = enter_battlefield(
@@ -134,6 +135,7 @@ def play_land(game: Game, oid: int, face: int = 0) -> None:
         f"{game.players[player].name} played {o.name} as their land",
         player=player,
         obj=land,
+        from_zone=from_zone,
     )
 
 

@@ -160,7 +160,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     # "whenever this creature crews a Vehicle" (CR 702.122b: it was tapped to pay)
     "crews": (EventKind.CREWS,),
     "damage_prevented": (EventKind.DAMAGE_PREVENTED,),
-    "play": (EventKind.PLAY_LAND,),
+    # "whenever you play a card": a land played or a spell cast (CR 701.18b)
+    "play": (EventKind.PLAY_LAND, EventKind.CAST),
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
     "scry": (EventKind.SCRY,),  # "whenever you scry" (CR 701.22a-b)
@@ -1103,9 +1104,10 @@ def _matches_now(
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
-    if ev.kind == EventKind.PLAY_LAND and kind == "play":
-        # "whenever a player plays a land", "when you play another land" (CR 305.1)
-        return _by_player_of(game, trig, d, source)
+    if kind == "play" and ev.kind in (EventKind.PLAY_LAND, EventKind.CAST):
+        # "whenever a player plays a land", "when you play another land" (CR 305.1),
+        # "whenever you play a card from exile" (a land or a spell, 701.18b)
+        return _played_matches(game, trig, d, source)
     if ev.kind == EventKind.MONARCH and kind == "becomes_monarch":
         # "whenever you become the monarch", "whenever an opponent becomes the
         # monarch" (CR 724.3); the game left with no monarch is no one's (724.4)
@@ -1270,6 +1272,25 @@ def _by_player_of(game: Game, trig: Trigger, d: dict[str, Any], source: GameObje
     return o is not None and (
         not isinstance(what, Filter) or matches_object(game, o, what, source.controller, source)
     )
+
+
+def _played_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:
+    """ "Whenever you play a card [from exile]": to play a card is to play it as a
+    land or to cast it as a spell (CR 701.18b); "a card" is whichever was played
+    (now a permanent or a spell), "from exile" the zone it was played from (601.2a).
+    A copy of a card cast isn't a card (CR 108.2, 707.12)."""
+    if not _player_matches(trig.player, d.get("player"), source.controller):
+        return False
+    o = game.objects.get(d.get("obj", -1))
+    if o is None or o.is_token:
+        return False
+    what = _detail(trig, "what")
+    if not isinstance(what, Filter):
+        return True
+    if not cast_from_matches(what.zone, d.get("from_zone")):
+        return False
+    kinds = tuple(k for k in what.kinds if k != "card")
+    return matches_object(game, o, Filter(kinds, "any", what.conditions), source.controller, source)
 
 
 def _tapped_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:
