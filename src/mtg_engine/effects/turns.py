@@ -1,5 +1,8 @@
 """Extra turns (CR 500.7): "Take an extra turn after this one."
 
+"End the turn." (CR 723.1, Time Stop, Sundial of the Infinite): the stack is
+exiled here; ``rules/turn.py`` then skips to the cleanup step.
+
 The turn is added directly after the current one; when several are created, the most
 recently created is taken first (``Game.extra_turns``, read by ``rules/turn.py`` as
 each turn begins). For several players at once they are added in APNAP order
@@ -10,10 +13,12 @@ from __future__ import annotations
 
 from ..cards.abilities import ControllerRef, Effect
 from ..game.events import EventKind
+from ..game.objects import Zone
 from ..game.records import ContinuousEffect
 from ..rules.effects_runner import Ctx
 from ..rules.player_replacements import SKIP_NEXT
 from ..rules.support import register
+from ..rules.zones import move
 from . import effect
 
 
@@ -80,3 +85,38 @@ def skip_next(ctx: Ctx, e: Effect) -> bool:
 
 
 register("arg:skip_step.step", "arg:skip_step.count")
+
+
+@effect("end_the_turn")
+def end_the_turn(ctx: Ctx, e: Effect) -> bool:
+    """CR 723.1a-b: "End the turn.": triggered abilities that haven't been put on the
+    stack yet cease to exist; every object on the stack is exiled, the resolving one
+    too (an ability ceases to exist; the resolving ability as it finishes, 608.2n).
+    Then no player gets priority and the game skips to the cleanup step (723.1c-d,
+    ``rules/turn.py``)."""
+    g = ctx.game
+    g.emit(EventKind.SKIP, ("723.1",), f"{ctx.obj.name} ends the turn")
+    if g.pending_triggers:
+        g.pending_triggers.clear()
+        g.emit(
+            EventKind.TRIGGER_REMOVED,
+            ("723.1a",),
+            "Triggered abilities waiting to be put on the stack cease to exist",
+        )
+    resolving = ctx.obj.id
+    for oid in reversed(g.stack[:]):  # (top first)
+        o = g.objects.get(oid)
+        if o is None or o.zone != Zone.STACK:
+            continue
+        if o.stack_kind == "spell":
+            move(g, oid, Zone.EXILE, ("723.1b",), reason="is exiled (the turn ends)")
+        elif oid != resolving:
+            g.stack.remove(oid)
+            del g.objects[oid]
+            g.emit(
+                EventKind.COUNTERED,
+                ("723.1b",),
+                f"{o.name}'s ability is exiled: it ceases to exist",
+            )
+    g.turn_flags.ending_turn = True
+    return True

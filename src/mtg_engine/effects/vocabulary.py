@@ -93,6 +93,7 @@ OP_SPECS: dict[str, str] = {
     "delayed_trigger": 'trigger: Trigger, effects — "at the beginning of the next end step, ..." (CR 603.7)',
     "reflexive_trigger": 'effects, targets: tuple[TargetSpec, ...] — "When you do, ..." (CR 603.12)',
     "extra_turn": "player: Ref (CR 500.7)",
+    "end_the_turn": "player: Ref (CR 723.1: exile the stack, skip to the cleanup step)",
     "win_game": "player: Ref (CR 104.2)",
     "lose_game": "player: Ref (CR 104.3)",
     "flip_coin": "player: Ref, win: effects, lose: effects (CR 705)",

@@ -65,6 +65,9 @@ class TurnFlags:
     blocks: set[tuple[int, int]] = field(default_factory=set)
     #: a cleanup step must be followed by another (CR 514.3a)
     extra_cleanup: bool = False
+    #: an effect ended the turn (CR 723.1): no player gets priority until the game
+    #: has skipped to the cleanup step (rules/turn.py)
+    ending_turn: bool = False
     #: the bands of the current combat (CR 702.22), cleared at end of combat
     bands: tuple[tuple[int, ...], ...] = ()
     #: random blocks by piles are in effect this turn (CR 611.2a)
@@ -177,6 +180,7 @@ class TurnFlags:
         t.attacked = self.attacked.copy()
         t.blocks = self.blocks.copy()
         t.extra_cleanup = self.extra_cleanup
+        t.ending_turn = self.ending_turn
         t.bands = self.bands
         t.random_pile_blocks = self.random_pile_blocks
         t.last_coin_flip = self.last_coin_flip

@@ -1340,9 +1340,18 @@ def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
 # ---------------------------------------------------------------------------
 
 
-def _x_cost(game: Game, obj: GameObject) -> mana_costs.ManaCost | None:
+def _x_cost(
+    game: Game, obj: GameObject, opts: dict[str, Any] | None = None
+) -> mana_costs.ManaCost | None:
+    """The mana cost whose {X} the player announces (CR 107.3a, 601.2b), if any;
+    ``opts``: a spell's announced choices, whose kicker cost may have {X} ("Kicker
+    {X}": its X is the spell's X, 107.3)."""
     if obj.stack_kind == "spell":
         cost = mana_costs.parse_cost(chars(game, obj).mana_cost)
+        if not cost.x and opts and any(opts.get("kicker") or ()):
+            total, _problem = costs.total_cost(game, obj.controller, obj, opts)
+            if total.mana_x:
+                return mana_costs.ManaCost(x=1)
     elif obj.stack_kind == "activated" and obj.ability is not None and obj.ability.cost is not None:
         cost = mana_costs.parse_cost(obj.ability.cost.mana)
     else:
@@ -1381,7 +1390,7 @@ def choices_task(game: Game, task: Task) -> None:
     obj = game.objects[d["obj"]]
     ability = obj.ability
     if ability is None:
-        needs_x = obj.x is None and _x_cost(game, obj) is not None
+        needs_x = obj.x is None and _x_cost(game, obj, d.get("opts")) is not None
         if obj.stack_kind != "spell" or not (needs_x or cast_choices.next_choice(game, obj)):
             game.finish(task)
             return
@@ -1467,7 +1476,7 @@ def choices_task(game: Game, task: Task) -> None:
             cast_choices.record(game, obj, what, task.answer.value)
             task.answer = None
             what = cast_choices.next_choice(game, obj)
-        xcost = _x_cost(game, obj)
+        xcost = _x_cost(game, obj, d.get("opts"))
         loyalty_x = (
             obj.stack_kind == "activated"
             and ability.cost is not None

@@ -73,6 +73,8 @@ class TotalCost:
     #: an additional cost's X isn't announced yet (a cast being proposed): the
     #: counts above are for X = 0 (CR 601.2b comes first when it is cast)
     x_open: bool = False
+    #: an announced additional cost has {X} in its mana cost ("Kicker {X}", CR 107.3)
+    mana_x: bool = False
 
     def add(self, cost: Cost | None, times: int, rule: str, label: str) -> None:
         """Add ``times`` copies of a cost component (CR 601.2f)."""
@@ -294,6 +296,12 @@ def total_cost(
                 # offering (CR 702.48a, 702.48c): reduced by the sacrificed permanent's mana cost
                 by = mana_costs.parse_cost(part.extra["reduce_by"]).with_x(0)
                 total.mana = KEYWORD_HOOKS.reduce_by_mana_cost(total.mana, by)
+    if total.mana.x:
+        # "Kicker {X}" (Verdeloth the Ancient): the X of an announced additional cost
+        # is the spell's X, announced with it (CR 107.3, 601.2b); until then it is 0
+        total.mana_x = True
+        total.x_open = total.x_open or obj.x is None
+        total.mana = total.mana.with_x(obj.x or 0)
     # Cost increases, then reductions (CR 601.2f).
     spec = ALT_COSTS.get(alt or "")
     face_down = obj.face_down and not (spec is not None and spec.cast_face_up)

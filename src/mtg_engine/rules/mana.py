@@ -143,6 +143,11 @@ class Source:
     as_asked: bool = False
     #: the permanent is a snow source: its mana pays {S} (CR 107.4h, 205.4g)
     snow: bool = False
+    #: the permanent also has an activated ability that isn't a mana ability with
+    #: {T} in its cost (Mistrise Village's "{U}, {T}: The next spell you cast this
+    #: turn can't be countered."): tapping it for mana forgoes that ability this
+    #: turn (CR 602.5a), so a payment uses it after the plain sources
+    rider: bool = False
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -312,8 +317,11 @@ def _is_costly(cost: object) -> bool:
 #: one {T}/sacrifice mana ability of a characteristics record, as the payment uses it:
 #: (ability index, needs {T}, fixed productions or None when they read the game
 #: (CR 607.2a), its mana cost beyond {T} parsed, sacrifices the permanent, costly,
-#: its spending restriction, CR 106.6)
-_Entry = tuple[int, bool, "tuple[tuple[str, ...], ...] | None", "ManaCost | None", bool, bool, Any]
+#: its spending restriction, CR 106.6, the permanent has a {T} ability that isn't a
+#: mana ability, :attr:`Source.rider`)
+_Entry = tuple[
+    int, bool, "tuple[tuple[str, ...], ...] | None", "ManaCost | None", bool, bool, Any, bool
+]
 
 
 def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
@@ -327,6 +335,11 @@ def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
     if indices is None:
         indices = c.tap_mana = _tap_mana_indices(c.abilities)
     out: list[_Entry] = []
+    # CR 602.5a: a {T} ability that isn't a mana ability can't be activated once the
+    # permanent is tapped for mana
+    rider = any(
+        a.kind is AbilityKind.ACTIVATED and a.cost is not None and a.cost.tap for a in c.abilities
+    )
     for i in indices:
         a = c.abilities[i]
         cost = a.cost
@@ -350,6 +363,7 @@ def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
                 cost is not None and cost.sacrifice is not None,
                 _is_costly(cost),
                 spend_restriction(a),
+                rider,
             )
         )
     got = c.mana_entries = tuple(out)
@@ -411,7 +425,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             entries = _mana_entries(c)
         if not entries:
             continue
-        for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend in entries:
+        for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend, rider in entries:
             if needs_tap:
                 if o.tapped or (may_forbid and tap_forbidden(game, o) is not None):
                     continue  # CR 101.2, 118.3
@@ -453,6 +467,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         sacrifice=sacrifice_it,
                         spend=spend,
                         snow=SNOW in c.supertypes,
+                        rider=rider,
                     )
                 )
             elif out and out[-1].obj == oid:
@@ -465,7 +480,9 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         src.productions.append(prod)
                         src.abilities.append(i)
             else:
-                out.append(Source(oid, i, prods, "Land" in c.types, snow=SNOW in c.supertypes))
+                out.append(
+                    Source(oid, i, prods, "Land" in c.types, snow=SNOW in c.supertypes, rider=rider)
+                )
     if tap_others:
         out.extend(_tap_others_sources(game, player, {s.obj for s in out}))
     found = out + costly + restricted
@@ -693,13 +710,14 @@ _ORDERED: dict[int, tuple[list[Source], list[Source]]] = {}
 
 def _plain_in_order(sources: list[Source]) -> list[Source]:
     """The sources without a mana cost of their own, in the order a payment uses
-    them: not sacrificed first, lands first, fewest choices first, then by id."""
+    them: not sacrificed first, without another {T} ability first (:attr:`Source.rider`),
+    lands first, fewest choices first, then by id."""
     got = _ORDERED.get(id(sources))
     if got is not None and got[0] is sources:
         return got[1]
     srcs = sorted(
         (s for s in sources if s.mana_cost is None),
-        key=lambda s: (s.sacrifice, not s.is_land, len(s.productions), s.obj),
+        key=lambda s: (s.sacrifice, s.rider, not s.is_land, len(s.productions), s.obj),
     )
     if len(_ORDERED) > 64:
         _ORDERED.clear()

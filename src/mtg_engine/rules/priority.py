@@ -52,6 +52,9 @@ if TYPE_CHECKING:
 @task_handler("priority")
 def priority_task(game: Game, task: Task) -> None:
     """CR 117: a round of priority within a step."""
+    if game.turn_flags.ending_turn:
+        game.finish(task)  # CR 723.1c-d: no player gets priority; the turn ends
+        return
     action = task.answer
     if action is not None:
         task.answer = None

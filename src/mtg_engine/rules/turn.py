@@ -26,7 +26,7 @@ from .phasing import phase_permanents
 from .player_limits import max_hand_size
 from .player_replacements import step_skipped
 from .saga import add_lore_counters
-from .sba import sba_would_apply
+from .sba import check_state_based_actions, sba_would_apply
 from .snow_mana import snow_left
 from .step_skips import PENDING, SKIPPED, after_skip, optional_skip, skipped
 from .tapping import set_tapped
@@ -91,8 +91,32 @@ def turn_task(game: Game, task: Task) -> None:
             game.passes = 0
             game.push_task("priority")  # CR 117.3a
     else:
+        if game.turn_flags.ending_turn:
+            # CR 723.1c: state-based actions are checked, no player gets priority
+            if check_state_based_actions(game) or game.outcome is not None:
+                return
+            task.stage = 0
+            _end_the_turn(game)
+            return
         task.stage = 0
         end_step(game)
+
+
+def _end_the_turn(game: Game) -> None:
+    """CR 723.1d: an effect ended the turn: the current step ends; during combat all
+    creatures are removed from combat; the game skips straight to the cleanup step
+    (a new one, when the turn is ended during the cleanup step)."""
+    game.turn_flags.ending_turn = False
+    game.turn_flags.extra_cleanup = False
+    _empty_mana_pools(game, game.step)  # CR 500.4: the step ends
+    if game.combat is not None:
+        combat.end_combat(game)  # CR 723.1d: removed from combat
+    game.emit(
+        EventKind.SKIP,
+        ("723.1d", "723.1e"),
+        "The turn ends: the game skips to the cleanup step",
+    )
+    game.step = Step.CLEANUP
 
 
 def begin_step(game: Game) -> None:
@@ -268,6 +292,16 @@ _NO_MANA = [0, 0, 0, 0, 0, 0]
 def end_step(game: Game) -> None:
     """End the current step: empty mana pools (CR 500.4) and move on (CR 500.1)."""
     step = game.step
+    _empty_mana_pools(game, step)
+    if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
+        game.turn_flags.extra_cleanup = False
+        return  # CR 514.3a: another cleanup step
+    _move_on(game)
+
+
+def _empty_mana_pools(game: Game, step: int) -> None:
+    """CR 500.4: the players' unspent mana empties as a step ends (but for the mana
+    an effect says they don't lose, 106.4)."""
     persistent = game.turn_flags.persistent_mana
     in_combat = game.turn_flags.combat_mana
     if in_combat and not Step.BEGINNING_OF_COMBAT <= step < Step.END_OF_COMBAT:
@@ -309,10 +343,6 @@ def end_step(game: Game) -> None:
                 + (", but for the mana they don't lose until end of combat" if combat_kept else ""),
                 player=p.index,
             )
-    if step == Step.CLEANUP and game.turn_flags.extra_cleanup:
-        game.turn_flags.extra_cleanup = False
-        return  # CR 514.3a: another cleanup step
-    _move_on(game)
 
 
 def _move_on(game: Game) -> None:

@@ -929,6 +929,7 @@ class VerbRules:
     vp_explore = _action("explore")
     vp_connive = _action("connive")
     vp_extra_turn = _action("extra_turn")
+    vp_end_the_turn = _action("end_the_turn")  # CR 723.1
     vp_goad = _action("goad")
     vp_amass = _action("amass")
     vp_venture = _action("venture")
