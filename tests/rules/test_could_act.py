@@ -19,7 +19,13 @@ from mtg_engine.agents.heuristic import HeuristicAgent
 from mtg_engine.agents.random_agent import RandomAgent
 from mtg_engine.cards.decks import load_deck
 from mtg_engine.fuzz import deck_defs, full_pool, random_deck
-from mtg_engine.game.actions import CastSpell, DecisionKind, DeclareAttackers, PassPriority
+from mtg_engine.game.actions import (
+    ActivateAbility,
+    CastSpell,
+    DecisionKind,
+    DeclareAttackers,
+    PassPriority,
+)
 from mtg_engine.game.objects import CardDef, Zone
 from mtg_engine.game.rng import Rng
 from mtg_engine.game.state import Game, Step
@@ -126,4 +132,27 @@ def test_a_conditional_flash_permission_is_read_again(board) -> None:
         game.apply(game.legal_actions()[0])
     assert game.objects[quicksilver].tapped
     assert CastSpell(bears) in game.legal_actions()
+    assert game.legal_actions() == game.clone().legal_actions()
+
+
+def test_a_tapped_land_keeps_a_sacrifice_mana_ability(board) -> None:
+    """CR 605.1a, 107.5: after Rain of Filth ("lands you control gain 'Sacrifice this
+    land: Add {B}.'"), the lands tapped for mana still have a mana ability without
+    {T}: the remembered mana sources keep it, and Dross Ripper's "{2}{B}: +1/+1" is
+    offered again, as it is from scratch (the mana sources of tapped permanents were
+    all dropped)."""
+    ripper = board.add(0, "Dross Ripper")
+    for _ in range(4):
+        board.add(0, "Swamp")
+    rain = board.add(0, "Rain of Filth", zone=Zone.HAND)
+    game = board.start()
+    game.apply(CastSpell(rain))
+    while game.stack or game.pending is None or game.pending.player != 0:
+        assert game.pending is not None
+        game.apply(PassPriority())
+    activate = ActivateAbility(ripper, 0)
+    assert activate in game.legal_actions()
+    game.apply(activate)
+    assert all(game.objects[oid].tapped for oid in game.battlefield if oid != ripper)
+    assert activate in game.legal_actions()
     assert game.legal_actions() == game.clone().legal_actions()

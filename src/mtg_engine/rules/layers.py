@@ -644,16 +644,18 @@ TAPPED_FOR_MANA = "tapped_for_mana"
 
 def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> None:
     """After permanents were tapped for mana, each player's mana sources are the same
-    less the tapped ones (a tapped permanent can't pay, CR 106.4, 605.1a); nothing
-    else a source depends on changed (the characteristics are kept). A player none
-    of whose sources was tapped keeps the payments found possible too."""
+    less the {T} abilities of the tapped ones (a tapped permanent can't pay its {T}
+    cost, CR 106.4, 107.5, 605.1a; "Sacrifice this land: Add {B}." doesn't need it
+    untapped); nothing else a source depends on changed (the characteristics are
+    kept). A player none of whose sources was tapped keeps the payments found
+    possible too."""
     get = game._chars.get
     for p in game.players:
         key = ("mana_sources", p.index)  # rules/mana.py
         sources = get(key)
         if sources is None:
             continue
-        left = [s for s in sources if s.obj not in tapped]
+        left = [s for s in sources if not s.tap or s.obj not in tapped]
         if len(left) == len(sources):
             kept[key] = sources
             memo = get(("can_pay", p.index))
@@ -666,14 +668,17 @@ def _keep_mana_sources(game: Game, kept: dict, tapped: frozenset[int | str]) -> 
 def _keep_untapped_sources(game: Game, kept: dict) -> None:
     """After a change of combat or damage status, which no mana ability reads
     (CR 605.1a, 302.6), each player's mana sources and payments found possible
-    stay, unless one of the sources became tapped meanwhile (attackers tap as
-    they're declared, CR 508.1f): then that player's are computed again."""
+    stay, unless one of the sources with {T} in its cost became tapped meanwhile
+    (attackers tap as they're declared, CR 508.1f): then that player's are computed
+    again."""
     get = game._chars.get
     objects = game.objects
     for p in game.players:
         key = ("mana_sources", p.index)  # rules/mana.py
         sources = get(key)
-        if sources is None or any((o := objects.get(s.obj)) is None or o.tapped for s in sources):
+        if sources is None or any(
+            (o := objects.get(s.obj)) is None or (o.tapped and s.tap) for s in sources
+        ):
             continue
         kept[key] = sources
         memo = get(("can_pay", p.index))

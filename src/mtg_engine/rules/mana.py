@@ -115,7 +115,8 @@ def pool_text(pool: list[int]) -> str:
 
 @dataclass(slots=True)
 class Source:
-    """An untapped permanent with a {T} mana ability, and what it can produce."""
+    """A permanent with a mana ability a payment may use now (untapped, for a {T}
+    one), and what it can produce."""
 
     obj: int
     ability: int
@@ -148,6 +149,10 @@ class Source:
     #: turn can't be countered."): tapping it for mana forgoes that ability this
     #: turn (CR 602.5a), so a payment uses it after the plain sources
     rider: bool = False
+    #: the ability's cost has {T} (CR 107.5): False for "Sacrifice this land: Add
+    #: {B}." (Rain of Filth), which a tapped permanent may still activate, so tapping
+    #: the permanent for mana leaves this source as it was (rules/layers.py)
+    tap: bool = True
 
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
@@ -468,6 +473,7 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
                         spend=spend,
                         snow=SNOW in c.supertypes,
                         rider=rider,
+                        tap=needs_tap,
                     )
                 )
             elif out and out[-1].obj == oid:
@@ -1186,7 +1192,7 @@ def sacrifice_source(game: Game, player: int, oid: int) -> Source | None:
             # CR 605.4a: as every source tapped for mana (_mana_sources)
             prods = extra_productions(game, player, o, prods, productions_of)[0]
         if prods:
-            return Source(oid, i, prods, "Land" in c.types)
+            return Source(oid, i, prods, "Land" in c.types, tap=cost.tap)
     return None
 
 
