@@ -376,16 +376,14 @@ def nothing_permitted(game: Game, player: int) -> bool:
     if game.exile:
         return False
     effects = game.effects
-    statics = statics_index(game)
-    graveyard = game.players[player].graveyard
     key = (_NOTHING, player)
     kept = game._could_act.get(key)
-    if (
-        kept is not None
-        and kept[0] is effects
-        and kept[1] is statics
-        and (kept[3] == game.version or kept[2] == graveyard)
-    ):
+    if kept is not None and kept[3] == game.version and kept[0] is effects:
+        return True  # (the same version: the same index of statics and graveyard)
+    statics = statics_index(game)
+    graveyard = game.players[player].graveyard
+    if kept is not None and kept[0] is effects and kept[1] is statics and kept[2] == graveyard:
+        game._could_act[key] = (effects, statics, kept[2], game.version)
         return True
     if (
         STATIC_PLAY in statics

@@ -476,18 +476,22 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
         # a card still described by the previous summary, with the same characteristics
         # record and no permission granted since, keeps its entry (a draw adds one card)
         before = (
-            {e[0]: e for e in got[1]}
+            {e[0]: e for e in got[1] if len(e[5]) < 2}
             if got is not None and not (flash_granted or free_granted or got[4])
             else {}
         )
+        printed = game._printed  # (a card in hand with its printed characteristics)
         for oid in hand:
             o = objects[oid]
-            c = chars(game, o)
-            all_printed = all_printed and c is o.card.cache.get(SINGLE_FACE)
+            c = printed.get(oid)
+            if c is None:
+                c = chars(game, o)
+                all_printed = all_printed and c is o.card.cache.get(SINGLE_FACE)
             e = before.get(oid)
-            if e is not None and e[2] is c and e[1] is o and len(e[5]) < 2:
+            if e is not None and e[2] is c and e[1] is o:
                 cards.append(e)
-                any_time = any_time or e[3] == _ANY_TIME or bool(e[4])
+                if not any_time and (e[3] == _ANY_TIME or e[4]):
+                    any_time = True
                 continue
             types = c.types
             if "Land" in types:
