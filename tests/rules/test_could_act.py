@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from mtg_engine.agents.heuristic import HeuristicAgent
 from mtg_engine.agents.random_agent import RandomAgent
 from mtg_engine.cards.decks import load_deck
+from mtg_engine.cards.definitions import card_def
 from mtg_engine.fuzz import deck_defs, full_pool, random_deck
 from mtg_engine.game.actions import (
     ActivateAbility,
@@ -156,3 +157,27 @@ def test_a_tapped_land_keeps_a_sacrifice_mana_ability(board) -> None:
     assert all(game.objects[oid].tapped for oid in game.battlefield if oid != ripper)
     assert activate in game.legal_actions()
     assert game.legal_actions() == game.clone().legal_actions()
+
+
+#: lands that gain "Sacrifice this land: Add {B}." (Rain of Filth) and mana sinks to
+#: spend it on (Dross Ripper's "{2}{B}: +1/+1"), with mana creatures, rituals and tokens
+_RAIN_DECK = (
+    ["Rain of Filth"] * 8
+    + ["Dross Ripper"] * 8
+    + ["Swamp"] * 20
+    + ["Llanowar Elves"] * 4
+    + ["Forest"] * 4
+    + ["Dark Ritual"] * 4
+    + ["Vampire Nighthawk"] * 4
+    + ["Raise the Alarm"] * 4
+    + ["Plains"] * 4
+)
+
+
+def test_index_matches_scratch_with_lands_granted_a_mana_ability() -> None:
+    """CR 605.1a, 107.5: in this seeded game a land granted "Sacrifice this land: Add
+    {B}." is tapped for mana and still offers that ability (the index had dropped it
+    with the land's {T} ability, and Dross Ripper's ability wasn't offered)."""
+    decks = [[card_def(name) for name in _RAIN_DECK] for _ in range(2)]
+    game = new_game(decks, seed=6)
+    assert play_comparing(game, 6, True, 600) > 0
