@@ -463,12 +463,25 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
         else:
             got = None
     if got is None or got[2] != hand:
+        permissions: tuple | None = None
+        if (
+            got is not None
+            and not got[4]
+            and got[6][0] is index
+            and not _conditional_permissions(index)
+        ):
+            # the previous hand's summary was built under this index of statics, which
+            # grants no flash nor free casting (what it grants depends on it alone)
+            statics_grant = free_granted = False
+            permissions = got[5]
+        else:
+            statics_grant = cast_permissions.flash_granted(game)
+            free_granted = cast_permissions.free_granted(game)
         flash_granted = (
-            cast_permissions.flash_granted(game)
+            statics_grant
             or bool(game.turn_flags.next_cast_flash.get(player))  # Quicken (CR 702.8a)
             or bool(game.turn_flags.cast_as_flash.get(player))  # Alchemist's Refuge
         )
-        free_granted = cast_permissions.free_granted(game)
         cards: list[tuple] = []
         any_time = False
         all_printed = True
@@ -528,7 +541,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
             list(hand),
             all_printed,
             flash_granted or free_granted,
-            _permissions(game, index),
+            _permissions(game, index) if permissions is None else permissions,
             [index],
         )
         cache[key] = got
