@@ -38,6 +38,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     mana_replacements,
     player_replacements,
     prevention_then,
+    printed_versions,
     priority,
     saga,
     sba,

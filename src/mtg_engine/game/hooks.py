@@ -571,6 +571,9 @@ class RulesHooks:
     #: CR 613.1: the characteristics of an object after all continuous effects
     #: (``rules.layers.compute``), for ``rules.characteristics.chars``
     characteristics: Callable[[Game, GameObject], Chars] = _unwired
+    #: whether a permanent's power, toughness or abilities differ from its printed
+    #: ones (``rules.layers.differs_from_printed``), for ``rules.filters``
+    differs_from_printed: Callable[[Game, GameObject], bool] = _unwired
 
 
 RULES_HOOKS = RulesHooks()

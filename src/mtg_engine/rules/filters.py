@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Amount, EachRef, Filter, SelfRef
 from ..game.actions import player_ref
-from ..game.hooks import KEYWORD_HOOKS
+from ..game.hooks import KEYWORD_HOOKS, RULES_HOOKS
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
 from .commanders import is_commander
@@ -30,6 +30,7 @@ from .support import AS_THAT_OBJECT, register
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
+register("cond:differs_from_printed")  # a card's own "modified" (rules/layers.py)
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
@@ -709,6 +710,8 @@ def _condition(
         return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
     if key == "modified":
         return _modified(game, obj) == bool(value)
+    if key == "differs_from_printed":
+        return RULES_HOOKS.differs_from_printed(game, obj) == bool(value)
     if key == "any_of":
         # "A or B": one alternative's conditions all hold (CR 109.2)
         return any(

@@ -75,6 +75,7 @@ from .layers_table import (
     _WRITES,
     KEYWORD_COUNTERS,
     LAYER_KEY,
+    REDUNDANT_KEYWORDS,
     STATIC_LAYERS,
     abilities_of,
 )
@@ -1379,11 +1380,16 @@ _BASIC_TYPES = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
 
 
 def _has_keyword_instance(c: Chars, keyword: str, kwargs: dict[str, Any]) -> bool:
-    """Whether granting this keyword adds nothing: a keyword without parameters
-    already there (a second flying is redundant, CR 702.2f ...), or the same
-    instance of a parameterized one. "Equip Knight {0}" granted to an Equipment
-    with equip {3} is a second equip ability (CR 702.6e), as protection from
-    another quality is another protection."""
+    """Whether granting this keyword adds nothing: a keyword of which several
+    instances are redundant (a second flying, CR 702.9c ...: ``REDUNDANT_KEYWORDS``)
+    already there, without parameters or as the same instance ("protection from
+    red" twice, 702.16m; protection from another quality is another protection).
+    Any other keyword granted is another instance, which works independently (CR
+    113.2c): a second ward {1} triggers too (702.21a), as "Equip Knight {0}" granted to
+    an Equipment with equip {3} is a second equip ability (702.6e)."""
+    name = keyword.lower()
+    if name not in REDUNDANT_KEYWORDS and not name.endswith("walk"):
+        return False
     for a in c.abilities:
         if a.keyword != keyword:
             continue

@@ -48,6 +48,53 @@ _RESTRICTIONS = (
     "attack_despite_defender",
 )
 
+#: the keywords of which several instances on one object are redundant (CR 702.2f
+#: deathtouch, 702.3c defender, 702.4e double strike, 702.7d first strike, 702.8b flash,
+#: 702.9c flying, 702.10d haste, 702.11h the same hexproof, 702.12c indestructible,
+#: 702.13c intimidate, 702.14e the same landwalk, 702.15f lifelink, 702.16m protection
+#: from the same quality, 702.17c reach, 702.18b shroud, 702.19g trample, 702.20c
+#: vigilance, 702.22m banding, 702.26p phasing, 702.28c shadow, 702.31c horsemanship,
+#: 702.36c fear, 702.51d convoke, 702.61c split second, 702.66c delve, 702.80d wither,
+#: 702.88c rebound, 702.90f infect, 702.111c menace, 702.118c skulk, 702.126c improvise,
+#: 702.155c read ahead), in lower case. Of any other keyword each instance functions
+#: independently (CR 113.2c): a second ward, prowess or exalted triggers too.
+REDUNDANT_KEYWORDS: frozenset[str] = frozenset(
+    (
+        "deathtouch",
+        "defender",
+        "double strike",
+        "first strike",
+        "flash",
+        "flying",
+        "haste",
+        "hexproof",
+        "indestructible",
+        "intimidate",
+        "landwalk",
+        "lifelink",
+        "protection",
+        "reach",
+        "shroud",
+        "trample",
+        "vigilance",
+        "banding",
+        "phasing",
+        "shadow",
+        "horsemanship",
+        "fear",
+        "convoke",
+        "split second",
+        "delve",
+        "wither",
+        "rebound",
+        "infect",
+        "menace",
+        "skulk",
+        "improvise",
+        "read ahead",
+    )
+)
+
 #: static-ability ops that are continuous effects, with their layer (CR 613.1)
 STATIC_LAYERS: dict[str, str] = {
     "control": "2",

@@ -19,6 +19,15 @@ import re
 from dataclasses import dataclass
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+#: "Protection from modified creatures (Modified creatures have a power, toughness, or
+#: ability different than their printed versions.)" (Louvaq, the Aberrant): the card
+#: gives "modified" a meaning of its own, not CR 700.9's, in its reminder text; kept
+#: as a word of its own before the reminder text is removed (CR 207.2a)
+_MODIFIED_FROM_PRINTED = re.compile(
+    r"\bmodified (creatures?|permanents?) \(modified \w+ (?:has|have) a power, toughness, "
+    r"or ability different than (?:its|their) printed versions?\.\)",
+    re.IGNORECASE,
+)
 _SYMBOL = re.compile(r"\{[^}]*\}")
 #: An ability word or flavor word: a short capitalized phrase, then " — ".
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][^—•:\"{}.]{0,60}?) — (?=\S)")
@@ -148,7 +157,11 @@ def paragraphs(text: str, card_name: str, legendary: bool = False) -> list[Parag
         raw = strip_reminder(line).strip()
         if not raw:
             continue
-        norm = normalize_line(raw, names)
+        if "printed version" in line:
+            meant = _MODIFIED_FROM_PRINTED.sub(r"modified-from-printed \1", line)
+            norm = normalize_line(strip_reminder(meant).strip(), names)
+        else:
+            norm = normalize_line(raw, names)
         if not norm:
             continue
         if raw.startswith("•") and result:

@@ -95,6 +95,9 @@ class NounRules:
             "face up": ("face_down", False),
             "outlaw": ("outlaw", True),
             "modified": ("modified", True),
+            # its power, toughness or abilities differ from its printed ones (a
+            # card's own definition, Louvaq, the Aberrant: cards/compiler/normalize)
+            "modified-from-printed": ("differs_from_printed", True),
             "unblocked": ("unblocked", True),
             "blocked": ("blocked", True),
             "nonbasic": ("not_supertype", "Basic"),
