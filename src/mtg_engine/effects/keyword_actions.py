@@ -12,6 +12,7 @@ connives if it has left the battlefield: only the counter is lost (701.44b,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -55,9 +56,24 @@ def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
 def explore(ctx: Ctx, e: Effect) -> bool:
     """CR 701.44a: reveal the top card of your library; a land card goes into your
     hand; otherwise put a +1/+1 counter on the exploring creature, then you may put
-    the revealed card into your graveyard (else it stays on top)."""
+    the revealed card into your graveyard (else it stays on top). "It explores X
+    times" (Jadelight Spelunker): the whole process that many times in turn, each
+    one an exploration of its own (CR 701.44b); the number is counted as
+    the instruction begins."""
+    st = ctx.scratch
+    if "times" not in st:
+        st["times"], st["k"] = max(0, ctx.amount(e.args.get("amount", 1))), 0
+    while st["k"] < st["times"]:
+        sub = st.setdefault(f"explore:{st['k']}", {})
+        if not _explore_once(ctx, e, sub):
+            return False
+        st["k"] += 1
+    return True
+
+
+def _explore_once(ctx: Ctx, e: Effect, s: dict[str, Any]) -> bool:
+    """One exploration (CR 701.44a), its progress kept in ``s``."""
     g = ctx.game
-    s = ctx.scratch
     actor = _actor(ctx, e)
     p = _controller(ctx, actor)
     lib = g.players[p].library

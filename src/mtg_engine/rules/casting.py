@@ -40,6 +40,7 @@ from .conditions import evaluate
 from .damage import life_unpayable, lose_life
 from .effects_runner import Ctx
 from .face_down import face_down_values
+from .granted_as_cast import granted_as_cast
 from .layers import TAPPED_FOR_MANA
 from .mana_spending import Spending, spending
 from .multiface import DFC_LAYOUTS
@@ -461,6 +462,8 @@ def _spell_problem(
             # abilities", Yixlid Jailer) there (CR 613.1f)
             and spec.keyword not in chars(game, o).keywords
             and spec.keyword not in c.keywords
+            # granted to the spell as it's cast (Ashling, the Limitless; CR 601.3e)
+            and not granted_as_cast(game, player, o, spec.keyword)
         ):
             return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"
         if spec.check is not None:

@@ -260,6 +260,12 @@ class OracleLexer(Lexer):
                 # parser can't tell from the one joining two verb phrases by one token
                 out.append(Token("AND_CANT_HAVE", "and", pos, 1, pos + 1))
                 continue
+            if value == "as" and [w for _, w, _ in raw[i + 1 : i + 4]] == ["you", "cast", "them"]:
+                # "spells you cast ... gain evoke {4} as you cast them" (CR 601.2a): one
+                # word, told apart from "as long as" after the keywords
+                out.append(Token("AS_YOU_CAST", "as you cast them", pos, 1, pos + 1))
+                skip = 3
+                continue
             if value == "from" and i + 1 < n and raw[i + 1][1] in ("it", "them"):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
                 skip = 1

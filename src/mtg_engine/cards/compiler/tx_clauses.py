@@ -550,6 +550,12 @@ class ClauseRules:
         name, details = self._put_into_graveyard_base(c)
         return name, (*details, ("not_from", "battlefield"))
 
+    def ev_put_into_graveyard_from_library(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "is put into your graveyard from your library" (Narcomoeba; milled,
+        surveilled, ...; CR 603.2): only cards coming from the library."""
+        name, details = self._put_into_graveyard_base(c)
+        return name, (*details, ("from", "library"))
+
     def trig_or(self, c: list[Any]) -> None:
         return None
 
@@ -847,7 +853,7 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
-                    elif e.op == "cast_free" and _fold_cast_copy(body.effects, e):
+                    elif e.op in ("cast_free", "cast") and _fold_cast_copy(body.effects, e):
                         pass
                     elif (
                         e.op == "cast_free"
@@ -902,7 +908,7 @@ class ClauseRules:
                         last = body.effects[-1]
                         body.effects[-1] = Effect(
                             last.op,
-                            {**last.args, "exile_instead": True},
+                            {**last.args, "exile_instead": e.args.get("types") or True},
                             last.optional,
                             last.condition,
                         )
@@ -1329,8 +1335,14 @@ class ClauseRules:
     def sent_cast_exile_instead(self, c: list[Any]) -> list[Effect]:
         """ "If that spell would be put into your graveyard, exile it instead." (CR
         614.1a): a replacement effect on the spell the instruction before casts or
-        lets be cast (``sentences`` marks that instruction)."""
-        return [Effect("cast_exile_instead", {})]
+        lets be cast (``sentences`` marks that instruction); "if an instant or sorcery
+        spell cast this way ..." (Scholar of the Lost Trove) only for such spells."""
+        flt = next((x for x in c if isinstance(x, Filter)), None)
+        if flt is None:
+            return [Effect("cast_exile_instead", {})]
+        if flt.conditions or not flt.kinds or not all(k[:1].isupper() for k in flt.kinds):
+            raise CompileError(f"if a {flt!r} cast this way would be put into your graveyard")
+        return [Effect("cast_exile_instead", {"types": flt.kinds})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
@@ -3250,6 +3262,15 @@ class ClauseRules:
         if card_type(str(c[0])) != "Land":
             raise CompileError("if you had a [nonland] enter the battlefield this turn")
         return Condition("land_entered_under_you_this_turn", {})
+
+    def cond_celebration(self, c: list[Any]) -> Condition:
+        """Celebration (Armory Mice, Gingerbread Hunter): "[if/as long as] two or more
+        nonland permanents entered the battlefield under your control this turn"
+        (CR 207.2c ability word; each permanent that entered counted once, 400.7)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.kinds != ("permanent",) or flt.conditions != (("not_type", "Land"),):
+            raise CompileError(f"if two or more {flt!r} entered under your control")
+        return Condition("nonland_entered_under_you_this_turn", {"n": 2})
 
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")

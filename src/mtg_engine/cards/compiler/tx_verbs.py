@@ -502,6 +502,12 @@ class VerbRules:
             )
         ]
 
+    def vp_gain_kw_as_cast(self, c: list[Any]) -> list[Effect]:
+        """ "[Spells you cast] gain evoke {4} as you cast them" (Ashling, the
+        Limitless): the spells have it from the moment they're put on the stack (CR
+        601.2a), as "spells you cast have ..." says (rules/granted_as_cast.py)."""
+        return self.vp_gain_kw(c[:1])
+
     def vp_gain_kw(self, c: list[Any]) -> list[Effect]:
         kws: list[Ability] = c[0]
         duration = c[1] if len(c) > 1 else None
