@@ -1559,6 +1559,15 @@ class VerbRules:
     def vp_cast_from(self, c: list[Any]) -> list[Effect]:
         return [Effect("may_cast_from", {"what": SelfRef(), "zone": c[-1][0], "duration": None})]
 
+    def vp_cast_from_using(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast this card from your graveyard using its blitz ability"
+        (Tenacious Underdog; CR 601.2a, 601.2b): a permission to cast it from there
+        only with that alternative cost."""
+        zone = next(x for x in c if isinstance(x, tuple))[0]
+        name = str(c[-1]).lower()
+        args = {"what": SelfRef(), "zone": zone, "alt": name, "duration": None}
+        return [Effect("may_cast_from", args)]
+
     def vp_cast_from_extra(self, c: list[Any]) -> list[Effect]:
         """ "You may cast this card from your graveyard by discarding a card in addition
         to paying its other costs" (CR 601.2a, 118.8): the permission, with an
