@@ -789,6 +789,15 @@ class VerbRules:
             "same_color": True,
         }
 
+    def mana_each_counter(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add {C} for each charge counter on this artifact" (Everflowing Chalice;
+        CR 106.1, 122.1): counted as the mana ability resolves."""
+        kind = next(x for x in c[1:] if not isinstance(x, SelfRef))
+        amount = Amount(
+            "counters", ref=SelfRef(), filter=Filter(conditions=(("counter", str(kind)),))
+        )
+        return {"mana": c[0], "amount": amount}
+
     def mana_each_removed(self, c: list[Any]) -> dict[str, Any]:
         # "Add {B} for each storage counter removed this way", "then add an additional
         # {B} for each charge counter removed this way": the number the cost removed,
