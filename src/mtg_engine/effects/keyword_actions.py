@@ -37,10 +37,11 @@ def _controller(ctx: Ctx, actor: GameObject | None) -> int:
     return actor.controller if actor is not None else ctx.controller
 
 
-def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
+def _explored(ctx: Ctx, actor: GameObject | None, land: bool | None = None) -> bool:
     """CR 701.44b: the permanent "explores" once the process is complete, even if
     some or all of its actions were impossible ("whenever a creature you control
-    explores")."""
+    explores"); ``land``: whether the card revealed was a land card (None: no card
+    was revealed), for "explores a land card" (Nicanzil, Current Conductor)."""
     if actor is not None:
         ctx.game.emit(
             EventKind.EXPLORED,
@@ -48,6 +49,7 @@ def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
             f"{actor.name} explored",
             obj=actor.id,
             player=actor.controller,
+            revealed_land=land,
         )
     return True
 
@@ -95,10 +97,11 @@ def _explore_once(ctx: Ctx, e: Effect, s: dict[str, Any]) -> bool:
                 ("701.44a", "701.20a"),
                 f"{g.players[p].name} explores, revealing {name}",
             )
-            if "Land" in chars(g, g.objects[top]).types:
+            s["land"] = "Land" in chars(g, g.objects[top]).types
+            if s["land"]:
                 move(g, top, Zone.HAND, ("701.44a",), reason="is put into its owner's hand")
                 s["done"] = True
-                return _explored(ctx, actor)
+                return _explored(ctx, actor, True)
         if actor is not None and actor.zone == Zone.BATTLEFIELD:
             put_counters(g, actor, "+1/+1", 1, ("701.44a",), why=" (explore)")
     kept = s.get("top")
@@ -108,7 +111,7 @@ def _explore_once(ctx: Ctx, e: Effect, s: dict[str, Any]) -> bool:
         or kept not in g.objects
         or g.objects[kept].zone != Zone.LIBRARY
     ):
-        return _explored(ctx, actor)
+        return _explored(ctx, actor, s.get("land"))
     if ctx.answer is None:
         return ctx.ask(
             DecisionKind.YES_NO,
@@ -119,7 +122,7 @@ def _explore_once(ctx: Ctx, e: Effect, s: dict[str, Any]) -> bool:
         )
     if bool(ctx.take_answer().value):
         move(g, kept, Zone.GRAVEYARD, ("701.44a",), reason="is put into its owner's graveyard")
-    return _explored(ctx, actor)
+    return _explored(ctx, actor, s.get("land"))
 
 
 @effect("connive")

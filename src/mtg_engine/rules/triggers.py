@@ -57,7 +57,10 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
-register("trigger_detail:from")  # "put into your graveyard from your library" (Narcomoeba)
+register("trigger_detail:from")
+register(
+    "trigger_detail:revealed_land"
+)  # "explores a land card" (Nicanzil)  # "put into your graveyard from your library" (Narcomoeba)
 register("trigger_detail:nth_instant_sorcery")  # "your first instant or sorcery spell each turn"
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
@@ -1107,6 +1110,9 @@ def _matches_now(
     ):
         # "whenever a creature you control explores", "whenever this creature explores",
         # "whenever this creature crews a Vehicle"
+        land = _detail(trig, "revealed_land")
+        if land is not None and d.get("revealed_land") is not land:
+            return False  # "explores a land card" / "a nonland card" (CR 701.44a)
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))

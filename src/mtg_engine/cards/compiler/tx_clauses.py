@@ -725,6 +725,19 @@ class ClauseRules:
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
+
+    def ev_explore_card(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "explores a land card" / "explores a nonland card" (Nicanzil; CR 701.44a):
+        whether the card revealed as it explored was a land card."""
+        flt = next((x.filter for x in c if isinstance(x, Some)), None)
+        if flt is None or flt.kinds not in (("card",), ("Land",)):
+            raise CompileError(f"explores {flt!r}")
+        if flt.kinds == ("Land",) and not flt.conditions:
+            return ("explore", (("revealed_land", True),))
+        if flt.kinds == ("card",) and flt.conditions == (("not_type", "Land"),):
+            return ("explore", (("revealed_land", False),))
+        raise CompileError(f"explores {flt!r}")
+
     ev_crews = _ev("crews")  # "whenever this creature crews a Vehicle" (CR 702.122b)
     #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
     ev_exploits = _ev("exploits")
