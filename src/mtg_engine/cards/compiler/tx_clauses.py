@@ -2658,6 +2658,19 @@ class ClauseRules:
     def static_no_prevention(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("cant_prevent_damage", None)  # CR 615.12
 
+    def replacement_explore_twice(self, c: list[Any]) -> Parsed:
+        """ "If a creature you control would explore, instead it explores, then it
+        explores again." (Topography Tracker; CR 614.1a, 701.44)."""
+        yours = Filter(kinds=("Creature",), conditions=(("controller", "you"),))
+        return Parsed("static", statics=[StaticEffect("explore_instead", yours, {"twice": True})])
+
+    def replacement_explore_scry(self, c: list[Any]) -> Parsed:
+        """ "If a creature you control would explore, instead you scry 1, then that
+        creature explores." (Twists and Turns; CR 614.1a, 701.22, 701.44)."""
+        n = next(int(str(x)) for x in c if isinstance(x, Token) and x.type == "NUMBER")
+        yours = Filter(kinds=("Creature",), conditions=(("controller", "you"),))
+        return Parsed("static", statics=[StaticEffect("explore_instead", yours, {"scry": n})])
+
     def replacement_double_life(self, c: list[Any]) -> Parsed:
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("double_life_gain", you)])
