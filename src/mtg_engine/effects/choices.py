@@ -168,6 +168,7 @@ def cast_created_copy(
     problem = spell_problem(g, player, copy, opts, with_priority=False)
     if problem is not None:
         g.emit(EventKind.NOT_PLAYED, ("608.2b",), f"The copy of {copy.name} isn't cast: {problem}")
+        _not_cast(ctx)
         return True
     if mode == "may":
         if ctx.answer is None:
@@ -179,10 +180,17 @@ def cast_created_copy(
                 player=player,
             )
         if not ctx.take_answer().value:
+            _not_cast(ctx)
             return True
     s["cast_pushed"] = True
     cast_while_resolving(g, copy_id, player, opts)
     return False
+
+
+def _not_cast(ctx: Ctx) -> None:
+    """The copy wasn't cast: a following "If you do, ..." doesn't happen (CR 608.2c)."""
+    if ctx.task is not None:
+        ctx.task.data["short"] = True
 
 
 register(

@@ -251,7 +251,12 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     sc = ctx.scratch
     if "copies" not in sc and "copy" not in sc:
-        objs = ctx.objects(e.args.get("what")) if e.args.get("cast") else []
+        what = e.args.get("what")
+        objs = ctx.objects(what) if e.args.get("cast") else []
+        if e.args.get("cast") and not objs and isinstance(what, TargetRef):
+            # "exile up to one target black card from your graveyard and copy it"
+            # (Kaervek, the Punisher): the card the exile just moved (CR 608.2c, 400.7)
+            objs = [ctx.game.objects[n] for n in ctx.exiled_targets(what)]
         cards = copy_cards(ctx, [o for o in objs if o.zone != Zone.STACK])
         if cards:
             sc["copy"] = cards[0]

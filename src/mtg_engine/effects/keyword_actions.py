@@ -12,8 +12,9 @@ connives if it has left the battlefield: only the counter is lost (701.44b,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from ..cards.abilities import Effect
+from ..cards.abilities import Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -22,8 +23,12 @@ from ..rules.characteristics import chars
 from ..rules.counters import put_counters
 from ..rules.drawing import draw
 from ..rules.effects_runner import Ctx
+from ..rules.filters import matches_object
+from ..rules.statics import statics_with
+from ..rules.support import register
 from ..rules.zones import move
 from . import effect
+from .nested import run_nested
 
 
 def _actor(ctx: Ctx, e: Effect) -> GameObject | None:
@@ -36,10 +41,11 @@ def _controller(ctx: Ctx, actor: GameObject | None) -> int:
     return actor.controller if actor is not None else ctx.controller
 
 
-def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
+def _explored(ctx: Ctx, actor: GameObject | None, land: bool | None = None) -> bool:
     """CR 701.44b: the permanent "explores" once the process is complete, even if
     some or all of its actions were impossible ("whenever a creature you control
-    explores")."""
+    explores"); ``land``: whether the card revealed was a land card (None: no card
+    was revealed), for "explores a land card" (Nicanzil, Current Conductor)."""
     if actor is not None:
         ctx.game.emit(
             EventKind.EXPLORED,
@@ -47,6 +53,7 @@ def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
             f"{actor.name} explored",
             obj=actor.id,
             player=actor.controller,
+            revealed_land=land,
         )
     return True
 
@@ -55,9 +62,130 @@ def _explored(ctx: Ctx, actor: GameObject | None) -> bool:
 def explore(ctx: Ctx, e: Effect) -> bool:
     """CR 701.44a: reveal the top card of your library; a land card goes into your
     hand; otherwise put a +1/+1 counter on the exploring creature, then you may put
-    the revealed card into your graveyard (else it stays on top)."""
+    the revealed card into your graveyard (else it stays on top). "It explores X
+    times" (Jadelight Spelunker): the whole process that many times in turn, each
+    one an exploration of its own (CR 701.44b); the number is counted as
+    the instruction begins."""
+    st = ctx.scratch
+    if "times" not in st:
+        st["times"], st["k"] = max(0, ctx.amount(e.args.get("amount", 1))), 0
+    while st["k"] < st["times"]:
+        key = f"explore:{st['k']}"
+        if not _explore_replaced(ctx, e, st.setdefault(key, {}), key):
+            return False
+        st["k"] += 1
+    return True
+
+
+register("static:explore_instead")  # Topography Tracker, Twists and Turns (CR 614.1a)
+
+
+class _Ask(Exception):
+    """A replacement effect must be chosen before the plan can go on (CR 616.1)."""
+
+    def __init__(self, sources: list[int]) -> None:
+        super().__init__()
+        self.sources = sources
+
+
+def _explore_replaced(ctx: Ctx, e: Effect, s: dict[str, Any], key: str) -> bool:
+    """One instruction to explore, as the replacement effects that apply to it modify
+    it ("instead it explores, then it explores again": Topography Tracker; "instead
+    you scry 1, then that creature explores": Twists and Turns; CR 614.1a). With
+    several, the exploring creature's controller chooses one to apply, then the others
+    are checked against the modified event; each applies once (CR 616.1, 614.5)."""
+    if "plan" not in s:
+        actor = _actor(ctx, e)
+        reps = _explore_replacements(ctx, actor)
+        choices: list[int] = s.setdefault("choices", [])
+        if ctx.answer is not None and s.get("asked"):
+            got = ctx.take_answer().objects
+            choices.append(got[0] if got else s["asked"][0])
+            s.pop("asked")
+        try:
+            s["plan"], _ = _expand(reps, frozenset(), choices, 0)
+        except _Ask as ask:
+            s["asked"] = ask.sources
+            return ctx.ask(
+                DecisionKind.CHOOSE_OBJECTS,
+                "616.1",
+                "Choose the replacement effect to apply first to the exploration",
+                {
+                    "candidates": ask.sources,
+                    "min": 1,
+                    "max": 1,
+                    "purpose": DecisionPurpose.REPLACEMENT_ORDER,
+                },
+                player=_controller(ctx, actor),
+            )
+        s["j"] = 0
+        if reps and actor is not None:
+            g = ctx.game
+            steps = ", then ".join(
+                f"scry {step[1]}" if step[0] == "scry" else "explore" for step in s["plan"]
+            )
+            g.emit(
+                EventKind.REPLACEMENT,
+                ("614.1a", "616.1"),
+                f"{actor.name} would explore; instead: {steps} ("
+                + ", ".join(g.objects[r[0]].name for r in reps)
+                + ")",
+            )
+    plan: list[tuple[Any, ...]] = s["plan"]
+    while s["j"] < len(plan):
+        step = plan[s["j"]]
+        if step[0] == "scry":
+            scry = Effect("scry", {"amount": step[1]})
+            if not run_nested(ctx, (scry,), f"{key}:scry:{s['j']}"):
+                return False
+        elif not _explore_once(ctx, e, s.setdefault(f"step:{s['j']}", {})):
+            return False
+        s["j"] += 1
+    return True
+
+
+def _explore_replacements(ctx: Ctx, actor: GameObject | None) -> list[tuple[int, dict]]:
+    """The replacement effects that apply to ``actor`` exploring: (source, what it
+    does), from the static abilities of permanents (CR 614.1a)."""
+    if actor is None:
+        return []
     g = ctx.game
-    s = ctx.scratch
+    return [
+        (src.id, dict(st.args))
+        for src, st in statics_with(g, "explore_instead")
+        if isinstance(st.affected, Filter)
+        and matches_object(g, actor, st.affected, src.controller, src)
+    ]
+
+
+def _expand(
+    reps: list[tuple[int, dict]], used: frozenset[int], choices: list[int], pos: int
+) -> tuple[list[tuple[Any, ...]], int]:
+    """What one exploration becomes once the replacement effects not ``used`` yet
+    have applied (CR 616.1f): steps ("scry", n) and ("explore",); ``choices`` are
+    the sources chosen so far, in order, at each point where several apply."""
+    left = [r for r in reps if r[0] not in used]
+    if not left:
+        return [("explore",)], pos
+    if len(left) == 1:
+        rep = left[0]
+    else:
+        if pos >= len(choices):
+            raise _Ask([r[0] for r in left])
+        rep = next((r for r in left if r[0] == choices[pos]), left[0])
+        pos += 1
+    now = used | {rep[0]}
+    if rep[1].get("twice"):
+        first, pos = _expand(reps, now, choices, pos)
+        again, pos = _expand(reps, now, choices, pos)
+        return first + again, pos
+    rest, pos = _expand(reps, now, choices, pos)
+    return [("scry", int(rep[1].get("scry", 1))), *rest], pos
+
+
+def _explore_once(ctx: Ctx, e: Effect, s: dict[str, Any]) -> bool:
+    """One exploration (CR 701.44a), its progress kept in ``s``."""
+    g = ctx.game
     actor = _actor(ctx, e)
     p = _controller(ctx, actor)
     lib = g.players[p].library
@@ -79,10 +207,11 @@ def explore(ctx: Ctx, e: Effect) -> bool:
                 ("701.44a", "701.20a"),
                 f"{g.players[p].name} explores, revealing {name}",
             )
-            if "Land" in chars(g, g.objects[top]).types:
+            s["land"] = "Land" in chars(g, g.objects[top]).types
+            if s["land"]:
                 move(g, top, Zone.HAND, ("701.44a",), reason="is put into its owner's hand")
                 s["done"] = True
-                return _explored(ctx, actor)
+                return _explored(ctx, actor, True)
         if actor is not None and actor.zone == Zone.BATTLEFIELD:
             put_counters(g, actor, "+1/+1", 1, ("701.44a",), why=" (explore)")
     kept = s.get("top")
@@ -92,7 +221,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
         or kept not in g.objects
         or g.objects[kept].zone != Zone.LIBRARY
     ):
-        return _explored(ctx, actor)
+        return _explored(ctx, actor, s.get("land"))
     if ctx.answer is None:
         return ctx.ask(
             DecisionKind.YES_NO,
@@ -103,7 +232,7 @@ def explore(ctx: Ctx, e: Effect) -> bool:
         )
     if bool(ctx.take_answer().value):
         move(g, kept, Zone.GRAVEYARD, ("701.44a",), reason="is put into its owner's graveyard")
-    return _explored(ctx, actor)
+    return _explored(ctx, actor, s.get("land"))
 
 
 @effect("connive")

@@ -163,13 +163,16 @@ def hideaway(ctx: Ctx, e: Effect) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@effect("play_free", "cast_free")
+@effect("play_free", "cast_free", "cast")
 def play_free(ctx: Ctx, e: Effect) -> bool:
     """Play (or cast) a card while this ability resolves, without paying its mana
     cost (CR 118.9a, 608.2g). A land is played only if it's your turn and you
     have a land play left, and that uses it (CR 305.2, ruling 502.75.2); a spell
     ignores timing permissions (ruling 502.75.1). With ``may`` the player is
-    asked only when it can be done."""
+    asked only when it can be done. ``cast`` ("You may cast target instant or
+    sorcery card ... from your graveyard", Chandra, Acolyte of Flame): cast the same
+    way, its costs paid (CR 608.2g, 601.2f-h)."""
+    paying = e.op == "cast"
     g = ctx.game
     s = ctx.scratch
     if s.get("cast_pushed"):
@@ -210,7 +213,9 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
     if is_land:
         problem = _land_problem(ctx, player, e)
     else:
-        problem = spell_problem(g, player, card, {"alt": "without_paying"}, with_priority=False)
+        problem = spell_problem(
+            g, player, card, {} if paying else {"alt": "without_paying"}, with_priority=False
+        )
     if problem is None and e.args.get("may"):
         if "yes" not in s:
             if ctx.answer is None:
@@ -219,7 +224,8 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
                 return ctx.ask(
                     DecisionKind.YES_NO,
                     "118.9a",
-                    f"{'Play' if is_land else 'Cast'} {card.name} without paying its mana cost?",
+                    f"{'Play' if is_land else 'Cast'} {card.name}"
+                    + ("?" if paying else " without paying its mana cost?"),
                     {"purpose": DecisionPurpose.MAY},
                 )
             s["yes"] = bool(ctx.take_answer().value)
@@ -237,9 +243,11 @@ def play_free(ctx: Ctx, e: Effect) -> bool:
         enter_battlefield(g, card.id, controller=player, rules=("305.1", "118.9a"))
         return True
     s["cast_pushed"] = True
-    opts: dict[str, Any] = {"alt": "without_paying"}
-    if e.args.get("exile_instead"):
-        # "If that spell would be put into your graveyard, exile it instead" (614.1a)
+    opts: dict[str, Any] = {} if paying else {"alt": "without_paying"}
+    only = e.args.get("exile_instead")
+    if only and (not isinstance(only, tuple | list) or chars(g, card).types & set(only)):
+        # "If that spell would be put into your graveyard, exile it instead" (614.1a);
+        # "if an instant or sorcery spell cast this way ..." only for such a spell
         opts["exile_instead"] = ctx.source.name
     cast_while_resolving(g, card.id, player, opts)
     return False  # the cast task runs now; this handler is called again afterwards
@@ -262,7 +270,7 @@ def _done(ctx: Ctx, done: bool) -> None:
 
 def _land_problem(ctx: Ctx, player: int, e: Effect) -> str | None:
     g = ctx.game
-    if e.op == "cast_free":
+    if e.op in ("cast_free", "cast"):
         return "a land can't be cast (rule 305.9)"
     if g.active != player:
         return "a land can be played only during your own turn (rule 305.2)"
@@ -277,6 +285,8 @@ register(
     "arg:play_free.choose_one",
     "arg:cast_free.choose_one",
     "arg:cast_free.exile_instead",
+    "arg:cast.may",
+    "arg:cast.exile_instead",
 )
 
 

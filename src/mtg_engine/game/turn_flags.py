@@ -158,6 +158,9 @@ class TurnFlags:
     #: players who had a land enter the battlefield under their control this turn
     #: (landfall, CR 207.2c; rules/entered_this_turn.py)
     lands_entered: set[int] = field(default_factory=set)
+    #: player -> nonland permanents that entered the battlefield under their control
+    #: this turn (celebration, CR 207.2c; rules/entered_this_turn.py)
+    nonland_entered: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -174,6 +177,7 @@ class TurnFlags:
         t.warped = self.warped
         t.damaged_objects = self.damaged_objects.copy()
         t.lands_entered = self.lands_entered.copy()
+        t.nonland_entered = self.nonland_entered.copy()
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn

@@ -19,7 +19,7 @@ from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.costs import as_cost
-from ..rules.support import register_keywords
+from ..rules.support import register, register_keywords
 from .common import add_pending_trigger, keyword_trigger
 
 if TYPE_CHECKING:
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register_keywords("Evoke")
+# granted to spells as they're cast: "Elemental permanent spells you cast from your hand
+# gain evoke {4} as you cast them" (Ashling, the Limitless; rules/granted_as_cast.py)
+register("spell_keyword:Evoke")
 
 
 def _cost(a: Ability | None) -> Cost | None:

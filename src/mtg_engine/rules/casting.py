@@ -40,13 +40,14 @@ from .conditions import evaluate
 from .damage import life_unpayable, lose_life
 from .effects_runner import Ctx
 from .face_down import face_down_values
+from .granted_as_cast import granted_as_cast
 from .layers import TAPPED_FOR_MANA
 from .mana_spending import Spending, spending
 from .multiface import DFC_LAYOUTS
 from .multiface_play import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
-from .play_permissions import may_play_from
+from .play_permissions import may_play_from, own_permission
 from .player_limits import lands_played_problem, may_play_another_land
 from .prototyped import PROTOTYPED, prototyped_values
 from .simultaneous import simultaneous
@@ -406,11 +407,18 @@ def _spell_problem(
                 alt == "without_paying"
                 and may_play_from(game, player, o, int(opts.get("face", 0)), free=True)
             )  # CR 118.9: a permission to cast it without paying its mana cost
+            # "You may cast this card from your graveyard using its blitz ability"
+            and not (spec is not None and own_permission(game, player, o, spec.name))
         ):
             if o.zone == Zone.GRAVEYARD and spec is None:
                 return f"{o.name} is in your graveyard: cast it with flashback, if it has it (rule 601.2a)"
             return "that card isn't in your hand (rule 601.2a)"
-        if spec is not None and o.zone not in spec.zones and alt != "without_paying":
+        if (
+            spec is not None
+            and o.zone not in spec.zones
+            and alt != "without_paying"
+            and not own_permission(game, player, o, spec.name)
+        ):
             return f"{o.name} can't be cast with its {alt} cost from there ({spec.rule})"
         if "Land" in c.types:
             return f"{o.name} is a land: lands are played, not cast (rule 305.9)"
@@ -461,6 +469,8 @@ def _spell_problem(
             # abilities", Yixlid Jailer) there (CR 613.1f)
             and spec.keyword not in chars(game, o).keywords
             and spec.keyword not in c.keywords
+            # granted to the spell as it's cast (Ashling, the Limitless; CR 601.3e)
+            and not granted_as_cast(game, player, o, spec.keyword)
         ):
             return f"{o.name} doesn't have {spec.keyword.lower()} ({spec.rule})"
         if spec.check is not None:

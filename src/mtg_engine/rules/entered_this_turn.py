@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("cond:entered_this_turn", "condition:land_entered_under_you_this_turn")
+register(
+    "cond:entered_this_turn",
+    "condition:land_entered_under_you_this_turn",
+    "condition:nonland_entered_under_you_this_turn",
+)
 
 
 @condition("land_entered_under_you_this_turn")
@@ -31,6 +35,16 @@ def land_entered(game: Game, cond: Condition, controller: int, source: GameObjec
     (CR 207.2c landfall): played or put onto the battlefield (CR 305.4), even if it
     has left since."""
     return controller in game.turn_flags.lands_entered
+
+
+@condition("nonland_entered_under_you_this_turn")
+def nonland_entered(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """Celebration (CR 207.2c): "two or more nonland permanents entered the
+    battlefield under your control this turn", even if they have left since."""
+    n = cond.args.get("n", 2)
+    return game.turn_flags.nonland_entered.get(controller, 0) >= (n if isinstance(n, int) else 2)
 
 
 @on_event(EventKind.ZONE_CHANGE, rules=True, watch=[(None, "battlefield")])
@@ -43,6 +57,13 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
         o = game.objects.get(oid)
         if o is not None and "Land" in chars(game, o).types:
             game.turn_flags.lands_entered.add(o.controller)
+        elif o is not None:
+            counts = game.turn_flags.nonland_entered
+            counts[o.controller] = counts.get(o.controller, 0) + 1
+            if counts[o.controller] == 2:
+                # "as long as two or more nonland permanents entered ..." (celebration,
+                # CR 611.3a) may hold now
+                game.invalidate()
         if o is not None and _reads_entered(o):
             # its "as long as this creature entered this turn" (CR 611.3a) holds now
             game.invalidate()

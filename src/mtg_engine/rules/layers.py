@@ -69,6 +69,7 @@ from .emblems import emblem_ids
 from .face_down import face_down_values
 from .filters import card_types_among, matches_object, objects_matching
 from .granted import bind_grantor
+from .granted_as_cast import cast_from_filter, spell_cast_from_matches
 from .layers_table import (
     _RESTRICTIONS,
     _STATIC_KEY,
@@ -1024,6 +1025,10 @@ def _elsewhere_parts(
             continue
         if flt.zone == "stack":
             if zone != Zone.STACK or obj.stack_kind != "spell":
+                continue
+        elif cast_from_filter(flt):
+            # "spells you cast from your hand" (CR 601.2a): by where they were cast from
+            if not spell_cast_from_matches(obj, flt):
                 continue
         elif flt.zone != "any" and Zone.BY_NAME.get(flt.zone) != zone:
             continue

@@ -229,9 +229,11 @@ def _graveyard_prints_own(game: Game, player: int, graveyard: list[int]) -> bool
     return got
 
 
-def own_permission(game: Game, player: int, o: GameObject) -> bool:
+def own_permission(game: Game, player: int, o: GameObject, alt: str | None = None) -> bool:
     """Whether the card ``o`` lets its owner ``player`` cast it from the zone it's in:
-    "You may cast this card from your graveyard [as long as ...]" (CR 113.6, 601.2a)."""
+    "You may cast this card from your graveyard [as long as ...]" (CR 113.6, 601.2a);
+    with ``alt``, one that lets it be cast from there only with that alternative
+    cost ("... using its blitz ability": Tenacious Underdog, 601.2b)."""
     if o.owner != player or not _prints_own_permission(o):
         return False  # (the printed abilities first: a cheap look that rules most out)
     zone = Zone.NAMES[o.zone]
@@ -239,6 +241,7 @@ def own_permission(game: Game, player: int, o: GameObject) -> bool:
         st.op == OWN
         and isinstance(st.affected, SelfRef)
         and st.args.get("zone") == zone
+        and st.args.get("alt") == alt
         and (st.condition is None or evaluate(game, st.condition, player, o))
         for a in chars(game, o).abilities
         for st in a.static

@@ -43,7 +43,7 @@ from ..cards.abilities import (
     Trigger,
     TriggerRef,
 )
-from ..game.hooks import EFFECT_HANDLERS
+from ..game.hooks import ALT_COSTS, EFFECT_HANDLERS
 from .layers_table import abilities_of
 
 
@@ -1099,6 +1099,11 @@ def _resolved_late(value: Any) -> bool:
     return False
 
 
+#: the ``Cost.other`` parts a spell's cast pays (rules/costs.TotalCost.add): "return a
+#: land you control to its owner's hand", "waterbend {N}", "tap N untapped creatures"
+_CAST_PAYS_OTHER = frozenset(("return", "waterbend", "tap_permanents"))
+
+
 def features(ability: Ability) -> set[str]:
     """Every construct this ability uses."""
     out: set[str] = set()
@@ -1110,6 +1115,15 @@ def features(ability: Ability) -> set[str]:
             _cost_features(kc, parts)
             if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
                 out.add("cost:variable_amount")
+            if any(
+                spec.keyword == ability.keyword and not spec.face_down
+                for spec in ALT_COSTS.values()
+            ):
+                # "Bestow—{R}, Collect evidence 6": the parts of an alternative cost
+                # other than mana, life, sacrifice, discard, exile that a cast pays
+                # (rules/costs.TotalCost.add; a morph cost is paid as the card is
+                # turned face up, not as it's cast, CR 702.37c)
+                out.update(f"alt_cost:{k}" for k, _ in kc.other if k not in _CAST_PAYS_OTHER)
             if ability.keyword == ALTERNATIVE_COST:
                 # "you may return an Island you control to its owner's hand rather than
                 # pay this spell's mana cost": the cast pays sacrifice, discard, exile,

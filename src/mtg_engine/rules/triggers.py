@@ -57,6 +57,10 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
 register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
+register("trigger_detail:from")
+register(
+    "trigger_detail:revealed_land"
+)  # "explores a land card" (Nicanzil)  # "put into your graveyard from your library" (Narcomoeba)
 register("trigger_detail:nth_instant_sorcery")  # "your first instant or sorcery spell each turn"
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
@@ -873,6 +877,8 @@ def _matches_now(
             # became in the graveyard (CR 400.7; a token isn't a card, 111.1)
             if _detail(trig, "not_from") == d.get("from_zone"):
                 return False  # "from anywhere other than the battlefield"
+            if _detail(trig, "from") not in (None, d.get("from_zone")):
+                return False  # "from your library"
             new = game.objects.get(d.get("obj", -1))
             return (
                 new is not None
@@ -889,8 +895,12 @@ def _matches_now(
             and (isinstance(trig.subject, SelfRef) or trig.subject is None)
         ):
             # "When Emrakul is put into a graveyard from anywhere": the card it became
-            # there (CR 603.6c: never a leaves-the-battlefield ability; 400.7)
-            return d.get("obj") == source.id
+            # there (CR 603.6c: never a leaves-the-battlefield ability; 400.7); "when
+            # this card is put into your graveyard from your library" (Narcomoeba)
+            return d.get("obj") == source.id and _detail(trig, "from") in (
+                None,
+                d.get("from_zone"),
+            )
         if d.get("from_zone") != "battlefield" or subject is None:
             return False
         if kind == "sacrifice":
@@ -1100,6 +1110,9 @@ def _matches_now(
     ):
         # "whenever a creature you control explores", "whenever this creature explores",
         # "whenever this creature crews a Vehicle"
+        land = _detail(trig, "revealed_land")
+        if land is not None and d.get("revealed_land") is not land:
+            return False  # "explores a land card" / "a nonland card" (CR 701.44a)
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))

@@ -152,11 +152,13 @@ def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
     if head == "token":
         conds.append(("token", True))
     if (
-        head == "card"
+        head in ("card", "spell")
         and not types
         and any(n.kind == "head" and n.value == "permanent" for n in alt.nouns)
     ):
-        conds.append(("permanent_card", True))  # "nonland permanent cards" (CR 110.4a)
+        # "nonland permanent cards" (CR 110.4a); "permanent spells" (110.4b: a spell
+        # that will become a permanent as it resolves)
+        conds.append(("permanent_card", True))
     if head == "commander":
         conds.append(("commander", True))
     return kinds, conds

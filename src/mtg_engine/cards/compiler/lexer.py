@@ -163,6 +163,11 @@ def _quoted_is_activated(rest: str) -> bool:
     return False
 
 
+#: the words after "if" of an explore replacement ("if a creature you control would
+#: explore"), read as one token (:meth:`OracleLexer.tokens`)
+_YOURS_EXPLORE = ["a", "creature", "you", "control", "would", "explore"]
+
+
 class OracleLexer(Lexer):
     """Lark lexer: words are looked up in the grammar's literal terminals."""
 
@@ -259,6 +264,27 @@ class OracleLexer(Lexer):
                 # "lose flying and can't have or gain flying" (CR 613.1f): an "and" the
                 # parser can't tell from the one joining two verb phrases by one token
                 out.append(Token("AND_CANT_HAVE", "and", pos, 1, pos + 1))
+                continue
+            if value == "if" and i == 0 and [w for _, w, _ in raw[1:7]] == _YOURS_EXPLORE:
+                # "If a creature you control would explore, instead ..." (Topography
+                # Tracker; CR 614.1a): one word, told apart from "if a creature you
+                # control would die" only at "explore"
+                out.append(
+                    Token(
+                        "IF_YOURS_EXPLORE",
+                        "if a creature you control would explore",
+                        pos,
+                        1,
+                        pos + 1,
+                    )
+                )
+                skip = 6
+                continue
+            if value == "as" and [w for _, w, _ in raw[i + 1 : i + 4]] == ["you", "cast", "them"]:
+                # "spells you cast ... gain evoke {4} as you cast them" (CR 601.2a): one
+                # word, told apart from "as long as" after the keywords
+                out.append(Token("AS_YOU_CAST", "as you cast them", pos, 1, pos + 1))
+                skip = 3
                 continue
             if value == "from" and i + 1 < n and raw[i + 1][1] in ("it", "them"):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))

@@ -550,6 +550,12 @@ class ClauseRules:
         name, details = self._put_into_graveyard_base(c)
         return name, (*details, ("not_from", "battlefield"))
 
+    def ev_put_into_graveyard_from_library(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "is put into your graveyard from your library" (Narcomoeba; milled,
+        surveilled, ...; CR 603.2): only cards coming from the library."""
+        name, details = self._put_into_graveyard_base(c)
+        return name, (*details, ("from", "library"))
+
     def trig_or(self, c: list[Any]) -> None:
         return None
 
@@ -719,6 +725,19 @@ class ClauseRules:
     ev_surveil = _ev("surveil")
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
+
+    def ev_explore_card(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "explores a land card" / "explores a nonland card" (Nicanzil; CR 701.44a):
+        whether the card revealed as it explored was a land card."""
+        flt = next((x.filter for x in c if isinstance(x, Some)), None)
+        if flt is None or flt.kinds not in (("card",), ("Land",)):
+            raise CompileError(f"explores {flt!r}")
+        if flt.kinds == ("Land",) and not flt.conditions:
+            return ("explore", (("revealed_land", True),))
+        if flt.kinds == ("card",) and flt.conditions == (("not_type", "Land"),):
+            return ("explore", (("revealed_land", False),))
+        raise CompileError(f"explores {flt!r}")
+
     ev_crews = _ev("crews")  # "whenever this creature crews a Vehicle" (CR 702.122b)
     #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
     ev_exploits = _ev("exploits")
@@ -847,7 +866,7 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
-                    elif e.op == "cast_free" and _fold_cast_copy(body.effects, e):
+                    elif e.op in ("cast_free", "cast") and _fold_cast_copy(body.effects, e):
                         pass
                     elif (
                         e.op == "cast_free"
@@ -902,7 +921,7 @@ class ClauseRules:
                         last = body.effects[-1]
                         body.effects[-1] = Effect(
                             last.op,
-                            {**last.args, "exile_instead": True},
+                            {**last.args, "exile_instead": e.args.get("types") or True},
                             last.optional,
                             last.condition,
                         )
@@ -1329,8 +1348,14 @@ class ClauseRules:
     def sent_cast_exile_instead(self, c: list[Any]) -> list[Effect]:
         """ "If that spell would be put into your graveyard, exile it instead." (CR
         614.1a): a replacement effect on the spell the instruction before casts or
-        lets be cast (``sentences`` marks that instruction)."""
-        return [Effect("cast_exile_instead", {})]
+        lets be cast (``sentences`` marks that instruction); "if an instant or sorcery
+        spell cast this way ..." (Scholar of the Lost Trove) only for such spells."""
+        flt = next((x for x in c if isinstance(x, Filter)), None)
+        if flt is None:
+            return [Effect("cast_exile_instead", {})]
+        if flt.conditions or not flt.kinds or not all(k[:1].isupper() for k in flt.kinds):
+            raise CompileError(f"if a {flt!r} cast this way would be put into your graveyard")
+        return [Effect("cast_exile_instead", {"types": flt.kinds})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
@@ -2633,6 +2658,19 @@ class ClauseRules:
     def static_no_prevention(self, c: list[Any]) -> StaticEffect:
         return StaticEffect("cant_prevent_damage", None)  # CR 615.12
 
+    def replacement_explore_twice(self, c: list[Any]) -> Parsed:
+        """ "If a creature you control would explore, instead it explores, then it
+        explores again." (Topography Tracker; CR 614.1a, 701.44)."""
+        yours = Filter(kinds=("Creature",), conditions=(("controller", "you"),))
+        return Parsed("static", statics=[StaticEffect("explore_instead", yours, {"twice": True})])
+
+    def replacement_explore_scry(self, c: list[Any]) -> Parsed:
+        """ "If a creature you control would explore, instead you scry 1, then that
+        creature explores." (Twists and Turns; CR 614.1a, 701.22, 701.44)."""
+        n = next(int(str(x)) for x in c if isinstance(x, Token) and x.type == "NUMBER")
+        yours = Filter(kinds=("Creature",), conditions=(("controller", "you"),))
+        return Parsed("static", statics=[StaticEffect("explore_instead", yours, {"scry": n})])
+
     def replacement_double_life(self, c: list[Any]) -> Parsed:
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("double_life_gain", you)])
@@ -3250,6 +3288,15 @@ class ClauseRules:
         if card_type(str(c[0])) != "Land":
             raise CompileError("if you had a [nonland] enter the battlefield this turn")
         return Condition("land_entered_under_you_this_turn", {})
+
+    def cond_celebration(self, c: list[Any]) -> Condition:
+        """Celebration (Armory Mice, Gingerbread Hunter): "[if/as long as] two or more
+        nonland permanents entered the battlefield under your control this turn"
+        (CR 207.2c ability word; each permanent that entered counted once, 400.7)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.kinds != ("permanent",) or flt.conditions != (("not_type", "Land"),):
+            raise CompileError(f"if two or more {flt!r} entered under your control")
+        return Condition("nonland_entered_under_you_this_turn", {"n": 2})
 
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")

@@ -372,7 +372,8 @@ def _fold_cast_copy(effects: list[Effect], e: Effect) -> bool:
         return False
     cp = inner[-1]
     cast = "may" if e.args.get("may") or e.optional else "must"
-    inner[-1] = Effect(cp.op, {**cp.args, "cast": cast, "free": True}, cp.optional, cp.condition)
+    free = e.op == "cast_free"  # "You may cast the copy." (Kaervek): its costs are paid
+    inner[-1] = Effect(cp.op, {**cp.args, "cast": cast, "free": free}, cp.optional, cp.condition)
     if last.op == "for_each":
         effects[-1] = Effect(
             last.op, {**last.args, "effects": tuple(inner)}, last.optional, last.condition

@@ -502,6 +502,12 @@ class VerbRules:
             )
         ]
 
+    def vp_gain_kw_as_cast(self, c: list[Any]) -> list[Effect]:
+        """ "[Spells you cast] gain evoke {4} as you cast them" (Ashling, the
+        Limitless): the spells have it from the moment they're put on the stack (CR
+        601.2a), as "spells you cast have ..." says (rules/granted_as_cast.py)."""
+        return self.vp_gain_kw(c[:1])
+
     def vp_gain_kw(self, c: list[Any]) -> list[Effect]:
         kws: list[Ability] = c[0]
         duration = c[1] if len(c) > 1 else None
@@ -782,6 +788,15 @@ class VerbRules:
             "amount": Amount("count", filter=c[1]),
             "same_color": True,
         }
+
+    def mana_each_counter(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add {C} for each charge counter on this artifact" (Everflowing Chalice;
+        CR 106.1, 122.1): counted as the mana ability resolves."""
+        kind = next(x for x in c[1:] if not isinstance(x, SelfRef))
+        amount = Amount(
+            "counters", ref=SelfRef(), filter=Filter(conditions=(("counter", str(kind)),))
+        )
+        return {"mana": c[0], "amount": amount}
 
     def mana_each_removed(self, c: list[Any]) -> dict[str, Any]:
         # "Add {B} for each storage counter removed this way", "then add an additional
@@ -1552,6 +1567,15 @@ class VerbRules:
 
     def vp_cast_from(self, c: list[Any]) -> list[Effect]:
         return [Effect("may_cast_from", {"what": SelfRef(), "zone": c[-1][0], "duration": None})]
+
+    def vp_cast_from_using(self, c: list[Any]) -> list[Effect]:
+        """ "You may cast this card from your graveyard using its blitz ability"
+        (Tenacious Underdog; CR 601.2a, 601.2b): a permission to cast it from there
+        only with that alternative cost."""
+        zone = next(x for x in c if isinstance(x, tuple))[0]
+        name = str(c[-1]).lower()
+        args = {"what": SelfRef(), "zone": zone, "alt": name, "duration": None}
+        return [Effect("may_cast_from", args)]
 
     def vp_cast_from_extra(self, c: list[Any]) -> list[Effect]:
         """ "You may cast this card from your graveyard by discarding a card in addition
