@@ -42,6 +42,7 @@ from . import mana_costs
 from .cast_from_hand import cast_from_matches
 from .conditions import evaluate
 from .filters import matches_object, matches_player, objects_matching, player_counter_count
+from .layers import amount as static_amount
 from .party import party_size
 from .statics import statics_with
 from .support import register
@@ -182,6 +183,11 @@ def count_for_each(
     if isinstance(each, Amount) and each.kind == "player_counters":
         # "for each experience counter you have" (CR 122.1)
         return player_counter_count(game, each, controller)
+    if isinstance(each, Amount):
+        # "for each basic land type among lands you control" (domain), "for each
+        # +1/+1 counter on Animar", "{X} less, where X is the total power of
+        # creatures you control": counted as the total cost is determined (601.2f)
+        return static_amount(game, each, controller, source)
     if each == "target_beyond_first":
         if spell is None or spell.zone != Zone.STACK:
             return 0  # no targets chosen yet: the least it could cost

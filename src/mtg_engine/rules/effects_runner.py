@@ -37,7 +37,7 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
-from .counting import GREATEST, domain, greatest_among
+from .counting import GREATEST, TOTAL, domain, greatest_among, life_gained_this_turn, total_of
 from .delayed import BoundRef
 from .devotion import devotion
 from .died_this_turn import counts_creatures_died, creatures_died
@@ -584,6 +584,13 @@ class Ctx:
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
+            if a.kind in TOTAL and a.filter is not None:
+                # "the total power of creatures you control" (counted now, CR 608.2h)
+                n = total_of(g, a.kind, self.concrete(a.filter), self.controller, self.source)
+                return n * a.multiplier
+            if a.kind == "life_gained_this_turn":  # CR 119.3
+                ps = self.players(a.ref) if a.ref is not None else [self.controller]
+                return (life_gained_this_turn(g, ps[0]) if ps else 0) * a.multiplier
             if a.kind in ("power", "toughness") and a.ref is not None:
                 if isinstance(a.ref, ParentRef) and a.ref.key in _PAID_WITH:
                     return self._paid_with_pt(a.ref.key, a.kind) * a.multiplier
@@ -615,7 +622,7 @@ class Ctx:
                 )
                 return sum(1 for m in spent if m in colors) * a.multiplier
             if a.kind == "life":
-                return g.players[self.controller].life
+                return g.players[self.controller].life * a.multiplier
             if a.kind == "highest_life":
                 # "the highest life total among all players" (CR 119.1): of the
                 # players still in the game (CR 800.4a)
@@ -628,7 +635,7 @@ class Ctx:
                 colors = tuple(str(v) for k, v in a.filter.conditions if k == "color")
                 return devotion(g, self.controller, colors) * a.multiplier
             if a.kind == "hand_size":
-                return len(g.players[self.controller].hand)
+                return len(g.players[self.controller].hand) * a.multiplier
             if a.kind == "damage_to_player":
                 # "the damage already dealt to that player this turn" (CR 120.3)
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]

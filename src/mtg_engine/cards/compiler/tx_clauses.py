@@ -123,6 +123,16 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
 _PAID_MANA = {"unless_pays": "cost"}
 
 
+def _signed(amount: Any, x: Amount) -> Any:
+    """The amount that X stands for, with X's sign and factor: "gets -X/-X, where X is
+    the number of Zombies on the battlefield" is minus that number (CR 107.3)."""
+    if x.multiplier == 1 or not isinstance(amount, Amount):
+        return amount if x.multiplier == 1 or not isinstance(amount, int) else amount * x.multiplier
+    return dataclasses.replace(
+        amount, multiplier=amount.multiplier * x.multiplier, value=amount.value * x.multiplier
+    )
+
+
 def _delayed_at(step: tuple[str, str], effects: list[Effect]) -> list[Effect]:
     """ "[instructions] at the beginning of [step]": a delayed triggered ability (CR 603.7a)."""
     trig = Trigger("step", step=step[0], player=step[1])
@@ -1435,7 +1445,17 @@ class ClauseRules:
 
         def fn(v: Any) -> Any:
             if isinstance(v, Amount) and v.kind == "x":
-                return amount
+                return _signed(amount, v)
+            if (
+                isinstance(v, Effect)
+                and v.op == "cost_change"
+                and v.args.get("mana") == "{X}"
+                and "for_each" not in v.args
+            ):
+                # "This spell costs {X} less to cast, where X is the total power of
+                # creatures you control" (Ghalta): {1} less for each one of that
+                # number, counted as the total cost is determined (CR 601.2f, 107.3)
+                return Effect(v.op, {**v.args, "mana": "{1}", "for_each": amount})
             key = _PAID_MANA.get(v.op) if isinstance(v, Effect) else None
             if key is not None and "{X}" in str(v.args.get(key)) and "x" not in v.args:
                 # "Counter target spell unless its controller pays {X}, where X is
@@ -1485,9 +1505,9 @@ class ClauseRules:
 
         def fn(v: Any) -> Any:
             if isinstance(v, Amount) and v.kind == "x":
-                return x
+                return _signed(x, v)
             if isinstance(v, Amount) and v.kind == "y":
-                return y
+                return _signed(y, v)
             return None
 
         effects = [walk(e, fn) for e in c[0]]

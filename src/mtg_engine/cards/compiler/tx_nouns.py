@@ -949,6 +949,21 @@ class NounRules:
     def amt_its_mv(self, c: list[Any]) -> Amount:
         return Amount("mana_value", ref=It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
 
+    def amt_total_power(self, c: list[Any]) -> Amount:
+        """ "the total power of creatures you control" (Ghalta, Primal Hunger)."""
+        return Amount("total_power", filter=c[-1])
+
+    def amt_total_toughness(self, c: list[Any]) -> Amount:
+        return Amount("total_toughness", filter=c[-1])
+
+    def amt_total_mana_value(self, c: list[Any]) -> Amount:
+        """ "the total mana value of noncreature artifacts you control" (CR 202.3)."""
+        return Amount("total_mana_value", filter=c[-1])
+
+    def amt_life_gained(self, c: list[Any]) -> Amount:
+        """ "the amount of life you gained this turn" (CR 119.3)."""
+        return Amount("life_gained_this_turn", ref=ControllerRef())
+
     def amt_domain(self, c: list[Any]) -> Amount:
         return Amount("domain")
 

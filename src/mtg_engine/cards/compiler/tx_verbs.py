@@ -1750,6 +1750,19 @@ class VerbRules:
     def cost_for(self, c: list[Any]) -> Any:
         return c[0] if c else "target_beyond_first"
 
+    def cost_for_counter(self, c: list[Any]) -> Any:
+        # "for each +1/+1 counter on Animar", "for each quest counter on this
+        # enchantment" (CR 122.1)
+        return Amount(
+            "counters", ref=_obj(c[-1]), filter=Filter(conditions=(("counter", str(c[0])),))
+        )
+
+    def cost_for_domain(self, c: list[Any]) -> Any:
+        # "for each basic land type among lands you control" (domain, CR 305.6)
+        if card_type(str(c[0])) != "Land" or card_type(str(c[1])) != "Land":
+            raise CompileError("basic types among non-lands")
+        return Amount("domain")
+
     def cost_for_party(self, c: list[Any]) -> Any:
         # "for each creature in your party" (CR 700.8)
         return "party"
