@@ -1187,6 +1187,17 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         ):
             d["opt_asked"] = True  # nothing to choose: it can't be done
             d["opt_yes"] = False
+        if (
+            e.optional
+            and not d.get("opt_asked")
+            and task.answer is None
+            and _plain_condition(e.condition)
+            and not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+        ):
+            # "You may put that card onto the battlefield tapped if you control a
+            # land named Wastes": not asked when the condition doesn't hold (608.2c)
+            d["opt_asked"] = True
+            d["opt_yes"] = False
         if e.optional and not d.get("opt_asked"):
             if task.answer is None:
                 game.ask(
@@ -1265,6 +1276,17 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         d.pop("opt_asked", None)
         d.pop("opt_yes", None)
     return True
+
+
+def _plain_condition(cond: Condition | None) -> bool:
+    """A condition of the game state ("if you control ..."), not one that reads the
+    instructions before it ("otherwise", "if you do", "if ... revealed this way")."""
+    return (
+        cond is not None
+        and cond.kind not in ("otherwise", "revealed_this_way")
+        and cond.kind not in _IF_DONE
+        and cond.kind not in _IF_NOT_DONE
+    )
 
 
 def run_mana_ability(

@@ -2936,6 +2936,11 @@ class ClauseRules:
         prevention effect prevents damage (rules/prevention_then.py)."""
         return Condition(PREVENTED_THIS_WAY)
 
+    def sent_shuffle_if_searched(self, c: list[Any]) -> list[Effect]:
+        """ "If you search your library this way, shuffle." (CR 701.24a): the libraries
+        the search before it looked through (effects/search.py) are shuffled."""
+        return [Effect("shuffle", {"player": ControllerRef(), "searched": True})]
+
     def sent_for_each_prevented(self, c: list[Any]) -> list[Effect]:
         """ "For each 1 damage prevented this way, put a +1/+1 counter on that
         creature" (CR 615.5)."""

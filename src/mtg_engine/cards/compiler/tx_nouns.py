@@ -40,6 +40,7 @@ from .ir import (
     Those,
     ZoneOf,
 )
+from .normalize import other_name
 from .tx_common import (
     COLOR_OF_CHOICE,
     EXPERIENCE_COUNTERS,
@@ -304,6 +305,11 @@ class NounRules:
     # begins (CR 608.2d); only a prevention effect reads it (tx_verbs.vp_prevent_np)
     post_color_of_choice = _post(COLOR_OF_CHOICE, True)
     post_named_self = _post("named", "self")
+
+    def post_named_other(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a card named Ajani, Valiant Protector": another card's name (CR 201.2)."""
+        return ("named", other_name(str(c[0])))
+
     post_other_than_self = _post("other", True)
 
     def post_other_than_subtypes(self, c: list[Any]) -> list[tuple[str, Any]]:

@@ -653,6 +653,14 @@ class VerbRules:
             args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
 
+    def vp_search_either(self, c: list[Any]) -> list[Effect]:
+        """ "Search your library and/or graveyard for a card named ...": the player
+        may search either zone or both (CR 701.23a); "if you search your library this
+        way, shuffle" follows as its own sentence."""
+        out = self.vp_search(c)
+        out[0].args["also_graveyard"] = "either"
+        return out
+
     def vp_shuffle(self, c: list[Any]) -> list[Effect]:
         return [Effect("shuffle", {"player": SUBJ})]
 
