@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 register("amount:domain", "arg:modify_pt.for_each")
 register("amount:greatest_power", "amount:greatest_toughness", "amount:greatest_mana_value")
 register("amount:total_power", "amount:total_toughness", "amount:total_mana_value")
-register("amount:life_gained_this_turn")
+register("amount:life_gained_this_turn", "amount:colors_spent", "amount:colors_among")
 
 #: the Amount kinds of "the greatest [stat] among ..." and the stat each reads ("the
 #: greatest mana value among permanents you control", CR 202.3)
@@ -68,6 +68,24 @@ def total_of(game: Game, kind: str, flt: Filter, controller: int, source: GameOb
 def life_gained_this_turn(game: Game, player: int) -> int:
     """ "the amount of life you gained this turn" (CR 119.3): the turn's record."""
     return int(game.turn_flags.life_gained.get(player, 0))
+
+
+_COLORED = frozenset("WUBRG")
+
+
+def colors_spent(paid: dict) -> int:
+    """Converge: how many colors of mana were spent on a spell (CR 601.2h, 105.1):
+    its payment's record; 0 if it wasn't cast."""
+    return len({m for m in paid.get("mana_spent") or () if m in _COLORED})
+
+
+def colors_among(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
+    """ "the number of colors among permanents you control" (CR 105.1, 105.2): the
+    distinct colors of the objects matching ``flt`` (0-5)."""
+    colors: set[str] = set()
+    for o in objects_matching(game, flt, controller, source):
+        colors |= chars(game, o).colors
+    return len(colors)
 
 
 def domain(game: Game, player: int) -> int:

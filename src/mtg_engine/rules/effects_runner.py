@@ -37,7 +37,16 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
-from .counting import GREATEST, TOTAL, domain, greatest_among, life_gained_this_turn, total_of
+from .counting import (
+    GREATEST,
+    TOTAL,
+    colors_among,
+    colors_spent,
+    domain,
+    greatest_among,
+    life_gained_this_turn,
+    total_of,
+)
 from .delayed import BoundRef
 from .devotion import devotion
 from .died_this_turn import counts_creatures_died, creatures_died
@@ -614,6 +623,14 @@ class Ctx:
                 # 601.2h, 400.7d); none if it wasn't cast (a copy: 707.10)
                 paid = self.source.paid or self.obj.paid or {}
                 return len(paid.get("mana_spent") or ()) * a.multiplier
+            if a.kind == "colors_among" and a.filter is not None:  # CR 105.1
+                n = colors_among(g, self.concrete(a.filter), self.controller, self.source)
+                return n * a.multiplier
+            if a.kind == "colors_spent":
+                # converge: "the number of colors of mana spent to cast this spell"
+                # (CR 601.2h); the permanent it became remembers it (400.7d)
+                paid = self.source.paid or self.obj.paid or {}
+                return colors_spent(paid) * a.multiplier
             if a.kind == "mana_spent_this_way":
                 # "for each {B} or {R} spent this way": the payment that triggered it
                 spent = str((self.obj.trigger_data or {}).get("spent", ""))

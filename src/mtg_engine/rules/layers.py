@@ -63,7 +63,15 @@ from .characteristics import (
 )
 from .conditions import evaluate
 from .copy import apply_setup_copies, layer1
-from .counting import GREATEST, TOTAL, domain, greatest_among, life_gained_this_turn, total_of
+from .counting import (
+    GREATEST,
+    TOTAL,
+    colors_among,
+    domain,
+    greatest_among,
+    life_gained_this_turn,
+    total_of,
+)
 from .devotion import devotion
 from .died_this_turn import counts_creatures_died, creatures_died
 from .emblems import emblem_ids
@@ -1211,6 +1219,8 @@ def amount(
         if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
             n = card_types_among(game, value.filter, controller, src)
             return n * value.multiplier + value.value
+        if k == "colors_among" and value.filter is not None:  # CR 105.1
+            return colors_among(game, value.filter, controller, src) * value.multiplier
         if k in TOTAL and value.filter is not None:  # "the total power of ..."
             return total_of(game, k, value.filter, controller, src) * value.multiplier
         if k == "devotion" and value.filter is not None:  # "your devotion to black" (700.5)

@@ -1320,6 +1320,7 @@ _STATIC_AMOUNTS = frozenset(
         "life_gained_this_turn",
         "hand_size",
         "devotion",
+        "colors_among",
     }
 )
 

@@ -966,6 +966,18 @@ class NounRules:
         """ "the total mana value of noncreature artifacts you control" (CR 202.3)."""
         return Amount("total_mana_value", filter=c[-1])
 
+    def amt_colors_spent(self, c: list[Any]) -> Amount:
+        """Converge: "the number of colors of mana spent to cast this spell" (CR 601.2h)."""
+        return Amount("colors_spent")
+
+    def amt_colors_among(self, c: list[Any]) -> Amount:
+        """ "the number of colors among permanents you control" (CR 105.1)."""
+        return Amount("colors_among", filter=c[-1])
+
+    def cards_each_color(self, c: list[Any]) -> Amount:
+        # "draw a card for each color among permanents you control" (Soul of Ravnica)
+        return Amount("colors_among", filter=c[-1])
+
     def amt_life_gained(self, c: list[Any]) -> Amount:
         """ "the amount of life you gained this turn" (CR 119.3)."""
         return Amount("life_gained_this_turn", ref=ControllerRef())

@@ -484,6 +484,15 @@ class VerbRules:
             )
         ]
 
+    def vp_pump_each_color(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +1/+1 for each color among permanents you control"
+        (Faeburrow Elder; CR 105.1)."""
+        p, t = _pt_mod(str(c[0]))
+        amount = Amount("colors_among", filter=c[1])
+        duration = c[2] if len(c) > 2 else None
+        args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
+        return [Effect("modify_pt", {**args, "duration": duration})]
+
     def vp_pump_each_counter(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
         amount = Amount(
@@ -1711,6 +1720,14 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_converge(self, c: list[Any]) -> list[Effect]:
+        """Converge: "This creature enters with a +1/+1 counter on it for each color of
+        mana spent to cast it" (CR 614.1c, 601.2h); none if it wasn't cast."""
+        n, kind = c[0]
+        amount = Amount("colors_spent", multiplier=_int(n))
+        args = {"what": SUBJ, "counter": kind, "amount": amount, "duration": None}
+        return [Effect("enters_with_counters", args)]
+
     def vp_enters_counters_kicked(self, c: list[Any]) -> list[Effect]:
         """ "This creature enters with a +1/+1 counter on it for each time it was
         kicked" (multikicker, CR 702.33c-d, 614.1c): the times its kicker costs were
@@ -1764,6 +1781,10 @@ class VerbRules:
         return Amount(
             "counters", ref=_obj(c[-1]), filter=Filter(conditions=(("counter", str(c[0])),))
         )
+
+    def cost_for_colors_among(self, c: list[Any]) -> Any:
+        # vivid: "for each color among permanents you control" (CR 105.1)
+        return Amount("colors_among", filter=c[-1])
 
     def cost_for_domain(self, c: list[Any]) -> Any:
         # "for each basic land type among lands you control" (domain, CR 305.6)
@@ -1919,6 +1940,14 @@ class VerbRules:
     def become_chosen_color(self, c: list[Any]) -> dict[str, Any]:
         # "becomes the color of your choice": chosen as the effect begins (CR 608.2d)
         return {"colors": ("chosen_color",)}
+
+    def become_chosen_creature_type(self, c: list[Any]) -> dict[str, Any]:
+        """ "becomes the creature type of your choice" (Mistform Dreamer): chosen as
+        the effect begins (CR 608.2d); its new creature type replaces its old ones
+        (205.1a, layer 4)."""
+        if card_type(str(c[0])) != "Creature":
+            raise CompileError("the [non-creature] type of your choice")
+        return {"subtypes": ("chosen_creature_type",)}
 
     def become_tapped(self, c: list[Any]) -> dict[str, Any]:
         return {"tapped": True}
