@@ -1359,6 +1359,12 @@ class VerbRules:
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
+
+    def cant_cast_more_than_one(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Each player can't cast more than one spell each turn" (Rule of Law; CR
+        # 601.3): a player who has cast a spell this turn can't cast another
+        return ("cant_cast", {"more_than_one": True})
+
     cant_lose_life = _cant("cant_lose_life")
     cant_draw_more_than_one = _cant("cant_draw_more_than_one")  # CR 101.2, 121.1
     cant_get_poison = _cant("cant_get_poison")
