@@ -1009,6 +1009,12 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
         out.add(f"cost:{k}")
+        if k == "remove_counters_from" and isinstance(_v, tuple) and _v[0] == "any":
+            # "Remove a counter from a creature you control": the kind isn't chosen
+            # as the cost is paid yet (CR 602.2b)
+            out.add("cost:remove_counter_any_kind")
+        if k == "remove_counters_from" and isinstance(_v, tuple) and _v[1] != 1:
+            out.add("cost:variable_counters")  # more than one counter: not run yet
 
 
 def your_top_card(ref: Any) -> bool:
