@@ -23,6 +23,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    OwnerOfRef,
     ParentRef,
     SelfRef,
     StaticEffect,
@@ -1621,7 +1622,7 @@ class ClauseRules:
             # that player chooses the card (CR 608.2d), "their" seen as the chooser's
             effects = [_chosen_by_subject(e) for e in effects]
         effects = substitute_subject(effects, subject)
-        if isinstance(subject, ControllerOfRef):
+        if isinstance(subject, ControllerOfRef | OwnerOfRef):
             effects = [_have_it_of(e, subject.of) for e in effects]
         if _each_player(subject):
             effects = [_their_for_each(e, subject) for e in effects]
@@ -3731,6 +3732,10 @@ def _have_it_of(e: Effect, of: Any) -> Effect:
     though it weren't blocked": "it" is the creature whose controller decides
     (CR 510.1c), not this permanent."""
     if e.op == "assign_damage_as_unblocked" and isinstance(e.args.get("what"), It):
+        return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
+    if e.args.get("position") == "owner_choice" and isinstance(e.args.get("what"), It):
+        # "Target creature's owner puts it on their choice of the top or bottom of
+        # their library": "it" is that creature (CR 608.2c)
         return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
     return e
 

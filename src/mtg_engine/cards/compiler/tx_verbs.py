@@ -662,6 +662,17 @@ class VerbRules:
             args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
 
+    def vp_put_library_choice(self, c: list[Any]) -> list[Effect]:
+        """ "[Its owner] puts it on their choice of the top or bottom of their library"
+        (Run Behind): the owner chooses as it is followed (CR 401.1, 608.2d)."""
+        return [Effect("put_on_library", {"what": c[0], "position": "owner_choice"})]
+
+    def vp_switch_pt(self, c: list[Any]) -> list[Effect]:
+        """ "Switch target creature's power and toughness until end of turn" (Inside
+        Out): a layer 7d effect (CR 613.4d), applied after the other P/T changes."""
+        duration = c[1] if len(c) > 1 else None
+        return [Effect("switch_pt", {"what": c[0], "duration": duration})]
+
     def vp_search_either(self, c: list[Any]) -> list[Effect]:
         """ "Search your library and/or graveyard for a card named ...": the player
         may search either zone or both (CR 701.23a); "if you search your library this
