@@ -308,6 +308,8 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
                     )
             elif k == "caster":  # "abilities you activate"
                 ok = (player == s.controller) == (v == "you")
+            elif k == "keyword":  # "Equip abilities you activate" (its keyword, 702)
+                ok = ability.keyword == v
             else:
                 ok = False  # an unknown restriction never applies (no silent "yes")
             if not ok:
@@ -335,7 +337,7 @@ def activation_mana_cost(
 
 
 def _register() -> None:
-    register("static:cost_change", "cost_change:caster", "cost_change:of")
+    register("static:cost_change", "cost_change:caster", "cost_change:of", "cost_change:keyword")
     register("condition:spell_targets")  # "if it targets ..." (spell_targets above)
     # "Spend only black mana on X" (CR 107.3): activation_mana_cost, costs.base_cost
     register("restriction:x_mana")

@@ -857,7 +857,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             )
         ):
             out.add("cost_change:for_each")
-        renamed = {"cond:caster": "cost_change:caster", "cond:of": "cost_change:of"}
+        renamed = {
+            "cond:caster": "cost_change:caster",
+            "cond:of": "cost_change:of",
+            "cond:keyword": "cost_change:keyword",
+        }
         out.update(renamed.get(p, p) for p in parts)
     elif isinstance(v, StaticEffect):
         out.add(f"static:{v.op}")

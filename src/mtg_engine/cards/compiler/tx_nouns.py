@@ -41,6 +41,7 @@ from .ir import (
     ZoneOf,
 )
 from .normalize import other_name
+from .tables import KEYWORDS_BY_LOWER
 from .tx_common import (
     COLOR_OF_CHOICE,
     EXPERIENCE_COUNTERS,
@@ -698,6 +699,16 @@ class NounRules:
     def np_abilities_of(self, c: list[Any]) -> EachRef:
         flt = c[0]
         return EachRef(Filter(("ability",), flt.zone, (("activated", True), ("of", flt))))
+
+    def np_keyword_abilities(self, c: list[Any]) -> EachRef:
+        """ "Equip abilities you activate" (Bureau Headmaster): the activated
+        abilities of that keyword its controller activates (CR 602.2b)."""
+        spec = KEYWORDS_BY_LOWER.get(str(c[0]).lower())
+        if spec is None:
+            raise CompileError("abilities of an unknown keyword")
+        kw = spec.name
+        conds = (("activated", True), ("caster", "you"), ("keyword", kw))
+        return EachRef(Filter(("ability",), "battlefield", conds))
 
     def np_rest(self, c: list[Any]) -> It:
         return Rest()
