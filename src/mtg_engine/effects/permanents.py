@@ -26,7 +26,13 @@ from ..rules.etb_replacements import ENTERS_UNDER_YOUR_CONTROL
 from ..rules.face_down import is_masked
 from ..rules.face_turning import unmask
 from ..rules.filters import objects_matching
-from ..rules.layers import PT_EFFECT, WHILE_TAPPED, counter_duration_holds, refresh_control
+from ..rules.layers import (
+    PT_EFFECT,
+    WHILE_TAPPED,
+    counter_duration_holds,
+    creature_types,
+    refresh_control,
+)
 from ..rules.sba import can_be_attached
 from ..rules.support import register
 from ..rules.tapping import became_tapped, set_tapped
@@ -371,6 +377,28 @@ def chosen_color(ctx: Ctx, why: str) -> str | None:
     return str(sc["color"])
 
 
+def _chosen_creature_type(ctx: Ctx) -> str | None:
+    """ "The creature type of your choice" (CR 205.3m): asked of the controller as the
+    effect begins (CR 608.2d); None while the decision is pending."""
+    sc = ctx.scratch
+    if "creature_type" not in sc:
+        if ctx.answer is None:
+            ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "608.2d",
+                f"{ctx.obj.name}: choose a creature type",
+                {"options": sorted(creature_types()), "purpose": DecisionPurpose.CREATURE_TYPE},
+            )
+            return None
+        sc["creature_type"] = str(ctx.take_answer().value)
+        ctx.game.emit(
+            EventKind.CHOICE,
+            ("608.2d",),
+            f"{ctx.game.players[ctx.controller].name} chooses {sc['creature_type']}",
+        )
+    return str(sc["creature_type"])
+
+
 @effect("grant_ability")
 def grant_ability(ctx: Ctx, e: Effect) -> bool:
     """Layer 6 (CR 613.1f): 'gains "{T}: ..."'."""
@@ -530,6 +558,14 @@ def become(ctx: Ctx, e: Effect) -> bool:
         if color is None:
             return False
         args["colors"] = tuple(color if c == "chosen_color" else c for c in args["colors"])
+    if "chosen_creature_type" in (args.get("subtypes") or ()):
+        # "becomes the creature type of your choice" (Mistform Dreamer, CR 608.2d)
+        kind = _chosen_creature_type(ctx)
+        if kind is None:
+            return False
+        args["subtypes"] = tuple(
+            kind if s == "chosen_creature_type" else s for s in args["subtypes"]
+        )
     for k in ("power", "toughness"):
         if args.get(k) is not None:
             args[k] = ctx.amount(args[k])  # CR 611.2d: X is fixed as it resolves

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect, Filter
+from ..cards.abilities import Condition, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
+from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object
 from ..rules.permanents import enter_battlefield
@@ -19,6 +20,17 @@ from . import effect
 register("arg:search_library.up_to")
 # "search target opponent's library" (CR 701.23a) and "then shuffle" (CR 701.24a)
 register("arg:search_library.library_of", "arg:search_library.shuffle")
+# "search your library and/or graveyard for a card named ..." (_zones_searched)
+register("arg:search_library.also_graveyard")
+# "If you control a Dragon, put that card onto the battlefield tapped instead" (_search_one)
+register(
+    "arg:search_library.instead_to",
+    "arg:search_library.instead_tapped",
+    "arg:search_library.instead_if",
+)
+
+#: "search your library and/or graveyard": the player searches one zone or both
+_EITHER_OPTIONS = ("library and graveyard", "graveyard only", "library only")
 
 
 @effect("search_library")
@@ -50,14 +62,17 @@ def search_library(ctx: Ctx, e: Effect) -> bool:
         if found is None:
             return False  # the searching player is choosing
         s["moved"].extend(found)
-        s["searched"].append(owner)
+        if "library" in s.pop("zones", ("library",)):
+            s["searched"].append(owner)  # (a library searched is shuffled after)
         s["searchers"].pop(0)
     moved = s.pop("moved")
     searched = s.pop("searched")
     s.pop("searchers")
-    if e.args.get("shuffle") and e.args.get("to") != "top":
+    shuffled_first = s.pop("shuffled_first", [])
+    if e.args.get("shuffle"):
         for owner in searched:
-            shuffle_library(g, owner)
+            if owner not in shuffled_first:
+                shuffle_library(g, owner)
     ctx.set_parent("it", moved)
     ctx.set_parent("searched", searched)
     return True
@@ -67,24 +82,70 @@ def _different_names(flt: Filter) -> bool:
     return ("different_names", True) in flt.conditions
 
 
+def _zones_searched(ctx: Ctx, e: Effect, p: int) -> tuple[str, ...] | None:
+    """The zones player ``p`` searches: the library; "your library and graveyard"
+    both; "your library and/or graveyard" one or both, as the player chooses (CR
+    701.23a; only a library searched is shuffled, "if you search your library this
+    way, shuffle"). None while the player chooses."""
+    also = e.args.get("also_graveyard")
+    if not also:
+        return ("library",)
+    if also != "either":
+        return ("library", "graveyard")
+    s = ctx.scratch
+    if "zones" not in s:
+        if ctx.answer is None:
+            ctx.ask(
+                DecisionKind.CHOOSE_OPTION,
+                "701.23a",
+                "Search your library and/or graveyard: which?",
+                {"options": list(_EITHER_OPTIONS), "purpose": DecisionPurpose.SEARCH},
+                player=p,
+            )
+            return None
+        picked = str(ctx.take_answer().value)
+        s["zones"] = {
+            "graveyard only": ("graveyard",),
+            "library only": ("library",),
+        }.get(picked, ("library", "graveyard"))
+    return tuple(s["zones"])
+
+
 def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
-    """Player ``p`` searches ``owner``'s library (CR 701.23a): the cards found and
-    moved, or None while ``p`` chooses."""
+    """Player ``p`` searches ``owner``'s library (CR 701.23a), and with it or instead
+    of it their graveyard when the instruction says so: the cards found and moved, or
+    None while ``p`` chooses."""
     g = ctx.game
+    zones = _zones_searched(ctx, e, p)
+    if zones is None:
+        return None
+    ctx.scratch["zones"] = zones
     flt: Filter = e.args.get("filter") or Filter()
     n = ctx.amount(e.args.get("amount", 1))
     lib = g.players[owner].library
-    f = Filter(flt.kinds if flt.kinds != ("card",) else (), "library", flt.conditions)
-    f = ctx.concrete(f)  # "with mana value X or less": X now (CR 608.2c)
-    cands = [oid for oid in reversed(lib) if matches_object(g, g.objects[oid], f, p, ctx.source)]
+    kinds = flt.kinds if flt.kinds != ("card",) else ()
+    f = ctx.concrete(Filter(kinds, "library", flt.conditions))  # "X or less": X now (608.2c)
+    cands = []
+    if "library" in zones:
+        cands = [
+            oid for oid in reversed(lib) if matches_object(g, g.objects[oid], f, p, ctx.source)
+        ]
+    if "graveyard" in zones:
+        fg = Filter(f.kinds, "graveyard", f.conditions)
+        cands += [
+            oid
+            for oid in g.players[owner].graveyard
+            if matches_object(g, g.objects[oid], fg, p, ctx.source)
+        ]
     whose = "their" if owner == p else f"{g.players[owner].name}'s"
+    where = " and/or ".join(zones)
     chosen: list[int] = []
     if cands:
         if ctx.answer is None:
             ctx.ask(
                 DecisionKind.CHOOSE_OBJECTS,
                 "701.23a",
-                f"Search {'your' if owner == p else whose} library: choose up to {n} card(s)",
+                f"Search {'your' if owner == p else whose} {where}: choose up to {n} card(s)",
                 {
                     "candidates": cands,
                     "min": 0,
@@ -96,11 +157,19 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
                 player=p,
             )
             return None
-        chosen = [x for x in ctx.take_answer().objects if x in lib]
+        chosen = [x for x in ctx.take_answer().objects if x in cands]
     to = str(e.args.get("to") or "hand")
+    tapped = bool(e.args.get("tapped"))
+    cond = e.args.get("instead_if")
+    if isinstance(cond, Condition) and evaluate(g, cond, ctx.controller, ctx.source, ctx):
+        # "If you control a Dragon, put that card onto the battlefield tapped instead"
+        # (CR 608.2c): the condition as the instruction is followed
+        to = str(e.args.get("instead_to") or to)
+        tapped = bool(e.args.get("instead_tapped"))
     if e.args.get("shuffle") and to == "top":
         # "then shuffle and put that card on top" (CR 701.24a): shuffled first
         shuffle_library(g, owner)
+        ctx.scratch.setdefault("shuffled_first", []).append(owner)
     moved: list[int] = []
     for oid in chosen:
         name = g.objects[oid].name
@@ -112,9 +181,9 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
                 oid,
                 controller=p,
                 rules=("701.23a",),
-                tapped=bool(e.args.get("tapped")),
+                tapped=tapped,
             )
-        elif to in ("top", "bottom"):
+        elif to in ("top", "bottom") and oid in lib:
             lib.remove(oid)
             if to == "top":
                 lib.append(oid)
@@ -133,7 +202,7 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
     g.emit(
         EventKind.SEARCH,
         ("701.23a",),
-        f"{g.players[p].name} searches {whose} library ({len(moved)} card(s) found)",
+        f"{g.players[p].name} searches {whose} {where} ({len(moved)} card(s) found)",
     )
     return moved
 

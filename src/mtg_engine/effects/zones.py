@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef, TriggerRef
-from ..game.actions import DecisionPurpose
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import Event, EventKind
 from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
@@ -169,6 +169,23 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
     bottom = e.args.get("position") == "bottom"
     objs = ctx.objects(e.args.get("what"))
     rules: tuple[str, ...] = ("401.1",)
+    if e.args.get("position") == "owner_choice" and objs:
+        # "Its owner puts it on their choice of the top or bottom of their library"
+        # (Run Behind): the owner chooses (CR 608.2d)
+        s = ctx.scratch
+        if "where" not in s:
+            if ctx.answer is None:
+                ctx.ask(
+                    DecisionKind.CHOOSE_OPTION,
+                    "608.2d",
+                    f"{ctx.obj.name}: put {objs[0].name} on the top or the bottom of your library?",
+                    {"options": ["top", "bottom"], "purpose": DecisionPurpose.CHOOSE},
+                    player=objs[0].owner,
+                )
+                return False
+            s["where"] = str(ctx.take_answer().value)
+        bottom = s["where"] == "bottom"
+        objs = objs[:1]
     if len(objs) > 1 and e.args.get("order") == "random":
         # "... in a random order": shuffled, not arranged by the owner (CR 401.4 doesn't apply)
         objs = list(objs)

@@ -74,6 +74,8 @@ Assist                 702.132     :mod:`.assist` (another player chosen as the
                                    cost is paid pays some generic mana)
 Spree                  702.172     :mod:`.spree` (the costs of the modes chosen:
                                    ``modes``)
+Escalate               702.120     :mod:`.escalate` (its cost for each mode
+                                   beyond the first: ``modes``)
 =====================  ==========  =====================================
 """
 
@@ -100,6 +102,7 @@ from . import (  # noqa: F401
     disturb,
     emerge,
     epic,
+    escalate,
     escape,
     evoke,
     flashback,

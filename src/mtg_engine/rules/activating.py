@@ -33,7 +33,7 @@ from .characteristics import chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
 from .costs import with_x
-from .counters import pay_energy, put_counters
+from .counters import pay_energy, put_counters, remove_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
 from .filters import matches_object, objects_matching
@@ -222,6 +222,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
+        rem = _other_cost(cost, "remove_counters_from")
+        if rem is not None and not _remove_from_choices(game, rem, player, o):
+            return f"no permanent you control has a {rem[0]} counter to remove (rule 602.2b)"
         crew_n = KEYWORD_HOOKS.crew_amount(cost)
         if crew_n is not None:
             problem = KEYWORD_HOOKS.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
@@ -252,6 +255,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 #: an object (rules/layers.py, ``Chars.restrictions``)
 CANT_ACTIVATE = "cant_activate_abilities"
 
+# "Remove a +1/+1 counter from a creature you control" (Ghave): the permanent chosen
+# as the cost is paid (CR 602.2b; _remove_from_choices, _pay_return_and_reveal)
+register("cost:remove_counters_from")
 register("static:cant_activate_abilities")
 register("restriction:any_player")  # any_player_may (CR 602.2)
 register("restriction:activated_by")  # activated_by (CR 602.2)
@@ -509,6 +515,22 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
+        rem = _other_cost(cost, "remove_counters_from") if cost.other else None
+        if rem is not None and src is not None and "remove_from" not in d:
+            # CR 602.2b: "Remove a +1/+1 counter from a creature you control"
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                _remove_from_choices(game, rem, player, src),
+                _count(rem[2][1]),
+                f"permanent(s) to remove a {rem[0]} counter from",
+                DecisionPurpose.CHOOSE,
+                always=True,
+            )
+            if chosen is None:
+                return
+            d["remove_from"] = chosen
         bottom = _other_cost(cost, "graveyard_to_bottom") if cost.other else None
         if bottom is not None and src is not None and "to_bottom" not in d:
             # CR 602.2b: the cards put from the graveyard on the bottom of the library
@@ -767,6 +789,18 @@ def _count(n: Any) -> int:
     return n if isinstance(n, int) else 1
 
 
+def _remove_from_choices(game: Game, rem: Any, player: int, source: GameObject) -> list[int]:
+    """The permanents a "Remove a [kind] counter from [a permanent you control]" cost
+    may remove the counters from: those with enough counters of that kind (CR 602.2b,
+    122.1)."""
+    kind, n, (flt, _count_of) = rem
+    return [
+        oid
+        for oid in _cost_choices(game, flt, player, source)
+        if game.objects[oid].counters.get(str(kind), 0) >= _count(n)
+    ]
+
+
 def _pay_return_and_reveal(
     game: Game, obj: GameObject, src: GameObject | None, cost: Cost, d: dict[str, Any]
 ) -> None:
@@ -804,6 +838,11 @@ def _pay_return_and_reveal(
         # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
         until = "upkeep" if rule == "702.57b" else obj.id
         game.turn_flags.revealed[src.id] = until
+    rem = _other_cost(cost, "remove_counters_from")
+    for oid in d.get("remove_from") or []:
+        o = game.objects.get(oid)
+        if rem is not None and o is not None and o.zone == Zone.BATTLEFIELD:
+            remove_counters(game, o, str(rem[0]), _count(rem[1]), ("122.1", *cites), " (cost)")
     for oid in d.get("to_bottom") or []:
         o = game.objects.get(oid)
         if o is not None and o.zone == Zone.GRAVEYARD:

@@ -171,6 +171,8 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
             continue
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
+        if st.args.get("more_than_one") and not game.players[player].spells_cast_this_turn:
+            continue  # "can't cast more than one spell each turn": none cast yet
         flt = st.args.get("filter")
         if flt is None or _card_matches(game, card, c, flt, src):
             return f"{src.name}: you can't cast that spell (rule 601.3)"
@@ -178,6 +180,8 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         # "Your opponents can't cast spells this turn" (Silence), "... can't cast spells
         # with the same name as that creature until your next turn" (Reflector Mage):
         # a resolved spell's or ability's rules effect on players (CR 611.2a, 601.3)
+        if e.args.get("more_than_one") and not game.players[player].spells_cast_this_turn:
+            continue
         flt = e.args.get("filter")
         if not isinstance(flt, Filter) or _spell_matches(game, card, c, flt, e.controller):
             return f"{effect_source_name(e)}: you can't cast that spell (rule 601.3)"
@@ -211,6 +215,7 @@ def _register() -> None:
         "static:may_cast_free",
         "static:cant_be_cast",
         "static:cant_cast",
+        "arg:cant_cast.more_than_one",  # Rule of Law (forbidden)
         "cond:chosen_name",
     )
 

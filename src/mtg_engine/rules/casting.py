@@ -73,6 +73,11 @@ from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
 register("restriction:modes_instead")  # CR 700.2: modes_count
+# "As an additional cost to cast this spell, return a land you control to its owner's
+# hand" (Deprive) and "You may return an Island you control to its owner's hand rather
+# than pay this spell's mana cost" (Daze): chosen and paid with the other costs
+# (CR 601.2h; costs.TotalCost.returns, _pay_return)
+register("additional_cost:return", "alt_cost:return")
 register("restriction:x_min")  # "X can't be 0." (CR 107.3, 601.2b): the X decision
 
 if TYPE_CHECKING:

@@ -42,6 +42,7 @@ from . import mana_costs
 from .cast_from_hand import cast_from_matches
 from .conditions import evaluate
 from .filters import matches_object, matches_player, objects_matching, player_counter_count
+from .layers import amount as static_amount
 from .party import party_size
 from .statics import statics_with
 from .support import register
@@ -182,6 +183,11 @@ def count_for_each(
     if isinstance(each, Amount) and each.kind == "player_counters":
         # "for each experience counter you have" (CR 122.1)
         return player_counter_count(game, each, controller)
+    if isinstance(each, Amount):
+        # "for each basic land type among lands you control" (domain), "for each
+        # +1/+1 counter on Animar", "{X} less, where X is the total power of
+        # creatures you control": counted as the total cost is determined (601.2f)
+        return static_amount(game, each, controller, source)
     if each == "target_beyond_first":
         if spell is None or spell.zone != Zone.STACK:
             return 0  # no targets chosen yet: the least it could cost
@@ -302,6 +308,8 @@ def ability_changes(game: Game, player: int, src: GameObject, ability: Ability) 
                     )
             elif k == "caster":  # "abilities you activate"
                 ok = (player == s.controller) == (v == "you")
+            elif k == "keyword":  # "Equip abilities you activate" (its keyword, 702)
+                ok = ability.keyword == v
             else:
                 ok = False  # an unknown restriction never applies (no silent "yes")
             if not ok:
@@ -329,7 +337,7 @@ def activation_mana_cost(
 
 
 def _register() -> None:
-    register("static:cost_change", "cost_change:caster", "cost_change:of")
+    register("static:cost_change", "cost_change:caster", "cost_change:of", "cost_change:keyword")
     register("condition:spell_targets")  # "if it targets ..." (spell_targets above)
     # "Spend only black mana on X" (CR 107.3): activation_mana_cost, costs.base_cost
     register("restriction:x_mana")

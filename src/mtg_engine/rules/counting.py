@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 register("amount:domain", "arg:modify_pt.for_each")
 register("amount:greatest_power", "amount:greatest_toughness", "amount:greatest_mana_value")
+register("amount:total_power", "amount:total_toughness", "amount:total_mana_value")
+register("amount:life_gained_this_turn", "amount:colors_spent", "amount:colors_among")
 
 #: the Amount kinds of "the greatest [stat] among ..." and the stat each reads ("the
 #: greatest mana value among permanents you control", CR 202.3)
@@ -41,6 +43,49 @@ def greatest_among(
         v = getattr(chars(game, o), stat) or 0
         best = max(best, v)
     return best
+
+
+#: the Amount kinds of "the total [stat] of ..." and the stat each adds up ("the total
+#: power of creatures you control", Ghalta, Primal Hunger)
+TOTAL = {
+    "total_power": "power",
+    "total_toughness": "toughness",
+    "total_mana_value": "mana_value",
+}
+
+
+def total_of(game: Game, kind: str, flt: Filter, controller: int, source: GameObject | None) -> int:
+    """The total power, toughness or mana value (``kind``: a key of :data:`TOTAL`) of the
+    objects matching ``flt``: their values added up, a negative power included (CR
+    107.1b applies to the result only: a total below 0 counts as 0)."""
+    stat = TOTAL[kind]
+    n = sum(
+        getattr(chars(game, o), stat) or 0 for o in objects_matching(game, flt, controller, source)
+    )
+    return max(0, n)
+
+
+def life_gained_this_turn(game: Game, player: int) -> int:
+    """ "the amount of life you gained this turn" (CR 119.3): the turn's record."""
+    return int(game.turn_flags.life_gained.get(player, 0))
+
+
+_COLORED = frozenset("WUBRG")
+
+
+def colors_spent(paid: dict) -> int:
+    """Converge: how many colors of mana were spent on a spell (CR 601.2h, 105.1):
+    its payment's record; 0 if it wasn't cast."""
+    return len({m for m in paid.get("mana_spent") or () if m in _COLORED})
+
+
+def colors_among(game: Game, flt: Filter, controller: int, source: GameObject | None) -> int:
+    """ "the number of colors among permanents you control" (CR 105.1, 105.2): the
+    distinct colors of the objects matching ``flt`` (0-5)."""
+    colors: set[str] = set()
+    for o in objects_matching(game, flt, controller, source):
+        colors |= chars(game, o).colors
+    return len(colors)
 
 
 def domain(game: Game, player: int) -> int:

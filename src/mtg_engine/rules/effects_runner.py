@@ -37,7 +37,16 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
 from .conditions import evaluate
-from .counting import GREATEST, domain, greatest_among
+from .counting import (
+    GREATEST,
+    TOTAL,
+    colors_among,
+    colors_spent,
+    domain,
+    greatest_among,
+    life_gained_this_turn,
+    total_of,
+)
 from .delayed import BoundRef
 from .devotion import devotion
 from .died_this_turn import counts_creatures_died, creatures_died
@@ -584,6 +593,13 @@ class Ctx:
             if a.kind == "card_types" and a.filter is not None:  # CR 205.2a
                 n = card_types_among(g, a.filter, self.controller, self.source)
                 return n * a.multiplier + a.value
+            if a.kind in TOTAL and a.filter is not None:
+                # "the total power of creatures you control" (counted now, CR 608.2h)
+                n = total_of(g, a.kind, self.concrete(a.filter), self.controller, self.source)
+                return n * a.multiplier
+            if a.kind == "life_gained_this_turn":  # CR 119.3
+                ps = self.players(a.ref) if a.ref is not None else [self.controller]
+                return (life_gained_this_turn(g, ps[0]) if ps else 0) * a.multiplier
             if a.kind in ("power", "toughness") and a.ref is not None:
                 if isinstance(a.ref, ParentRef) and a.ref.key in _PAID_WITH:
                     return self._paid_with_pt(a.ref.key, a.kind) * a.multiplier
@@ -607,6 +623,14 @@ class Ctx:
                 # 601.2h, 400.7d); none if it wasn't cast (a copy: 707.10)
                 paid = self.source.paid or self.obj.paid or {}
                 return len(paid.get("mana_spent") or ()) * a.multiplier
+            if a.kind == "colors_among" and a.filter is not None:  # CR 105.1
+                n = colors_among(g, self.concrete(a.filter), self.controller, self.source)
+                return n * a.multiplier
+            if a.kind == "colors_spent":
+                # converge: "the number of colors of mana spent to cast this spell"
+                # (CR 601.2h); the permanent it became remembers it (400.7d)
+                paid = self.source.paid or self.obj.paid or {}
+                return colors_spent(paid) * a.multiplier
             if a.kind == "mana_spent_this_way":
                 # "for each {B} or {R} spent this way": the payment that triggered it
                 spent = str((self.obj.trigger_data or {}).get("spent", ""))
@@ -615,7 +639,7 @@ class Ctx:
                 )
                 return sum(1 for m in spent if m in colors) * a.multiplier
             if a.kind == "life":
-                return g.players[self.controller].life
+                return g.players[self.controller].life * a.multiplier
             if a.kind == "highest_life":
                 # "the highest life total among all players" (CR 119.1): of the
                 # players still in the game (CR 800.4a)
@@ -628,7 +652,7 @@ class Ctx:
                 colors = tuple(str(v) for k, v in a.filter.conditions if k == "color")
                 return devotion(g, self.controller, colors) * a.multiplier
             if a.kind == "hand_size":
-                return len(g.players[self.controller].hand)
+                return len(g.players[self.controller].hand) * a.multiplier
             if a.kind == "damage_to_player":
                 # "the damage already dealt to that player this turn" (CR 120.3)
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
@@ -1180,6 +1204,17 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         ):
             d["opt_asked"] = True  # nothing to choose: it can't be done
             d["opt_yes"] = False
+        if (
+            e.optional
+            and not d.get("opt_asked")
+            and task.answer is None
+            and _plain_condition(e.condition)
+            and not evaluate(game, e.condition, obj.controller, ctx.source, ctx)
+        ):
+            # "You may put that card onto the battlefield tapped if you control a
+            # land named Wastes": not asked when the condition doesn't hold (608.2c)
+            d["opt_asked"] = True
+            d["opt_yes"] = False
         if e.optional and not d.get("opt_asked"):
             if task.answer is None:
                 game.ask(
@@ -1258,6 +1293,17 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         d.pop("opt_asked", None)
         d.pop("opt_yes", None)
     return True
+
+
+def _plain_condition(cond: Condition | None) -> bool:
+    """A condition of the game state ("if you control ..."), not one that reads the
+    instructions before it ("otherwise", "if you do", "if ... revealed this way")."""
+    return (
+        cond is not None
+        and cond.kind not in ("otherwise", "revealed_this_way")
+        and cond.kind not in _IF_DONE
+        and cond.kind not in _IF_NOT_DONE
+    )
 
 
 def run_mana_ability(

@@ -63,7 +63,16 @@ from .characteristics import (
 )
 from .conditions import evaluate
 from .copy import apply_setup_copies, layer1
-from .counting import GREATEST, domain, greatest_among
+from .counting import (
+    GREATEST,
+    TOTAL,
+    colors_among,
+    domain,
+    greatest_among,
+    life_gained_this_turn,
+    total_of,
+)
+from .devotion import devotion
 from .died_this_turn import counts_creatures_died, creatures_died
 from .emblems import emblem_ids
 from .face_down import face_down_values
@@ -1221,6 +1230,15 @@ def amount(
         if k == "card_types" and value.filter is not None:  # CR 205.2a ("plus 1": value)
             n = card_types_among(game, value.filter, controller, src)
             return n * value.multiplier + value.value
+        if k == "colors_among" and value.filter is not None:  # CR 105.1
+            return colors_among(game, value.filter, controller, src) * value.multiplier
+        if k in TOTAL and value.filter is not None:  # "the total power of ..."
+            return total_of(game, k, value.filter, controller, src) * value.multiplier
+        if k == "devotion" and value.filter is not None:  # "your devotion to black" (700.5)
+            colors = tuple(str(v) for key, v in value.filter.conditions if key == "color")
+            return devotion(game, controller, colors) * value.multiplier
+        if k == "life_gained_this_turn":  # CR 119.3
+            return life_gained_this_turn(game, controller) * value.multiplier
         if k in ("power", "toughness", "mana_value") and isinstance(value.ref, EachRef):
             # "the exiled creature card's power" (Phyrexian Ingester), "the exiled
             # card's mana value" (Living Lore): the card exiled with this permanent

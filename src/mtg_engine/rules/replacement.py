@@ -43,6 +43,7 @@ from .card_names import card_names
 from .char_values import Chars, Values
 from .characteristics import SINGLE_FACE, chars, chars_of_values, printed, statics_in
 from .copy import copiable_values, copy_effect, has_copy_effect, raw_values
+from .counting import colors_spent
 from .face_down import face_down_kind, face_down_values
 from .face_turning import turn_face_down_each
 from .layers import amount, creature_types, refresh_control, with_own_cdas
@@ -358,6 +359,11 @@ def entering_amount(game: Game, entry: dict[str, Any], value: Any, src: GameObje
         obj = game.objects.get(entry["obj"])
         paid = (obj.paid or {}) if obj is not None else {}
         return sum(int(n) for n in paid.get("kicker") or ()) * value.multiplier
+    if isinstance(value, Amount) and value.kind == "colors_spent":
+        # converge: "for each color of mana spent to cast it" (CR 601.2h, 105.1)
+        obj = game.objects.get(entry["obj"])
+        paid = (obj.paid or {}) if obj is not None else {}
+        return colors_spent(paid) * value.multiplier
     if isinstance(value, Amount) and value.kind == "mana_spent":
         # "equal to the amount of mana spent to cast it" (Marath): the spell's
         # payment (CR 601.2h); none if it wasn't cast

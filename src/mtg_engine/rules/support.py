@@ -670,6 +670,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
+        if v.kind.startswith("total_") and v.filter is None:
+            # "their total power" (Angrath's destroyed creatures, Witch-king's
+            # attackers): a group named by a reference isn't counted yet
+            out.discard(f"amount:{v.kind}")
+            out.add(f"amount:{v.kind}.of_ref")
         if v.kind == "count" and died_this_turn_count(v):
             # "for each creature that died this turn": the turn's count of deaths
             # (rules/died_this_turn.counts_creatures_died)
@@ -836,12 +841,13 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add("static:cost_change")
         parts: set[str] = set()
         each = v.args.get("for_each")
-        for x in (v.affected, each if isinstance(each, Filter) else None, v.condition):
+        counted = isinstance(each, Filter) or _counted_now(each)
+        for x in (v.affected, each if counted else None, v.condition):
             if x is not None:
                 _walk_value(x, parts)
         if (
             each is not None
-            and not isinstance(each, Filter)
+            and not counted
             # "for each experience counter you have" (rules/cost_changes.py)
             and not (isinstance(each, Amount) and each.kind == "player_counters")
             and each
@@ -851,7 +857,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             )
         ):
             out.add("cost_change:for_each")
-        renamed = {"cond:caster": "cost_change:caster", "cond:of": "cost_change:of"}
+        renamed = {
+            "cond:caster": "cost_change:caster",
+            "cond:of": "cost_change:of",
+            "cond:keyword": "cost_change:keyword",
+        }
         out.update(renamed.get(p, p) for p in parts)
     elif isinstance(v, StaticEffect):
         out.add(f"static:{v.op}")
@@ -1003,6 +1013,12 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
         out.add(f"cost:{k}")
+        if k == "remove_counters_from" and isinstance(_v, tuple) and _v[0] == "any":
+            # "Remove a counter from a creature you control": the kind isn't chosen
+            # as the cost is paid yet (CR 602.2b)
+            out.add("cost:remove_counter_any_kind")
+        if k == "remove_counters_from" and isinstance(_v, tuple) and _v[1] != 1:
+            out.add("cost:variable_counters")  # more than one counter: not run yet
 
 
 def your_top_card(ref: Any) -> bool:
@@ -1309,6 +1325,47 @@ def _not_hand_read(ability: Ability) -> bool:
         for e in m.effects:
             _walk_value(e, rest)
     return bool(read) and "zone:not_hand" not in rest
+
+
+#: the numbers a static ability counts as it applies (rules/layers.amount): "for each
+#: basic land type among lands you control", "where X is the total power of creatures
+#: you control" in a cost change (CR 601.2f)
+_STATIC_AMOUNTS = frozenset(
+    {
+        "count",
+        "domain",
+        "card_types",
+        "greatest_power",
+        "greatest_toughness",
+        "greatest_mana_value",
+        "total_power",
+        "total_toughness",
+        "total_mana_value",
+        "life_gained_this_turn",
+        "hand_size",
+        "devotion",
+        "colors_among",
+    }
+)
+
+
+def _counted_now(v: Any) -> bool:
+    """Whether ``v`` is a number the engine counts from the game as a static ability
+    applies: one of :data:`_STATIC_AMOUNTS` (of the ability's controller, on the
+    battlefield or in a zone its filter names) or counters / power on the object
+    itself."""
+    if not isinstance(v, Amount) or v.value:
+        return False
+    if v.kind in ("counters", "power", "toughness"):
+        return isinstance(v.ref, SelfRef)
+    if v.kind == "hand_size" or v.kind == "life_gained_this_turn":
+        return v.ref is None or isinstance(v.ref, ControllerRef)
+    if v.kind not in _STATIC_AMOUNTS or v.ref is not None:
+        return False
+    flt = v.filter
+    if flt is None:
+        return v.kind == "domain"
+    return "player" not in flt.kinds and not _filter_names_others(flt)
 
 
 def comparison_amount_known(v: Any) -> bool:

@@ -383,6 +383,29 @@ def fold_search(effects: list[Effect]) -> list[Effect]:
         while i < len(effects):
             nxt = effects[i]
             what = nxt.args.get("what")
+            if (
+                nxt.op in ("return_to_battlefield", "put_onto_battlefield")
+                and nxt.args.get("instead")
+                and nxt.condition is not None
+                and not nxt.optional
+                and isinstance(what, It)
+            ):
+                # "... put that card on top. If you control a Dragon, put that card onto
+                # the battlefield tapped instead." (Embermouth Sentinel): where the found
+                # card goes when the condition holds as the search is followed (608.2c)
+                args["instead_to"] = "battlefield"
+                args["instead_tapped"] = bool(nxt.args.get("tapped"))
+                args["instead_if"] = nxt.condition
+                i += 1
+                continue
+            if (nxt.condition is not None or nxt.optional) and isinstance(what, It):
+                # "You may put that card onto the battlefield tapped if you control a
+                # land named Wastes. Otherwise, put that card into your hand." (Ruin in
+                # Their Wake): a move that may not happen isn't where the search puts
+                # the card; it stays where it was found for the instructions that
+                # follow, each with its condition (CR 608.2c, 701.23a)
+                args["to"] = "library"
+                break
             if nxt.op == "reveal" and isinstance(what, It):
                 args["reveal"] = True
             elif nxt.op in ("return_to_battlefield", "put_onto_battlefield") and isinstance(

@@ -31,6 +31,7 @@ from typing import Any
 from lark import Token
 from lark.lexer import Lexer, PatternStr
 
+from .normalize import OTHER_NAME_PREFIX
 from .tables import CARD_TYPES, COLORS, KEYWORDS, LAND_TYPES, NUMBER_WORDS, SUBTYPES, plural_forms
 
 _TOKEN = re.compile(
@@ -328,6 +329,10 @@ class OracleLexer(Lexer):
                 # source told apart from a condition's "a creature you control"
                 # (CR 614.1a) by one token
                 out.append(Token("IF_KIND_DEALS", "if", pos, 1, pos + 1))
+                continue
+            if value.startswith(OTHER_NAME_PREFIX):
+                # another card's name (CR 201.2), one word since normalization
+                out.append(Token("OTHER_NAME", value, pos, 1, pos + 1))
                 continue
             if value == "other" and i + 1 < n and raw[i + 1][1] == "target":
                 out.append(Token("OTHER_TARGET", "other target", pos, 1, pos + 1))

@@ -108,6 +108,31 @@ def strip_reminder(text: str) -> str:
     return text
 
 
+#: "a card named Ajani, Valiant Protector": another card's name (CR 201.2), capitalized
+#: words (with "of", "the" ... between them, and one ", " before a legendary title)
+_NAME_WORD = r"(?!CARDNAME\b)[A-Z0-9][\w'\-]*"
+_NAME_SMALL = r"(?:of|the|to|a|an|from|in|with|for|on|at|de|du|la|le|von|van|der)"
+_OTHER_NAME = re.compile(
+    rf"\bnamed ((?>{_NAME_WORD}(?: (?:{_NAME_SMALL} )*{_NAME_WORD})*"
+    rf"(?:, {_NAME_WORD}(?: (?:{_NAME_SMALL} )*{_NAME_WORD})*)?))(?!,? (?:and|or) [A-Z]|, (?:and|or)\b)"
+)
+#: the word each other card's name becomes, and the name it stands for
+OTHER_NAME_PREFIX = "othername-"
+_OTHER_NAMES: dict[str, str] = {}
+
+
+def other_name(word: str) -> str:
+    """The card name an ``othername-...`` word stands for (see :func:`normalize_line`)."""
+    return _OTHER_NAMES.get(word.lower(), word)
+
+
+def _other_name_word(m: re.Match[str]) -> str:
+    name = m.group(1)
+    word = OTHER_NAME_PREFIX + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    _OTHER_NAMES[word] = name
+    return "named " + word
+
+
 def _lower_outside_symbols(text: str) -> str:
     out: list[str] = []
     pos = 0
@@ -144,6 +169,10 @@ def normalize_line(line: str, names: list[str]) -> str:
             line = re.sub(verb + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
             if " " not in name and re.match(re.escape(name) + _AN_OBJECT, line) is None:
                 line = re.sub(r"^" + re.escape(name) + r"(?![\w-])", "CARDNAME", line)
+    if "named " in line:
+        # "search ... for a card named Ajani, Valiant Protector": another card's name
+        # (CR 201.2) becomes one word; a list of names ("named A, B, and C") doesn't
+        line = _OTHER_NAME.sub(_other_name_word, line)
     if "CARDNAME" in line and re.search(r"\b(?:him|her)\b", line):
         line = _OWN_PRONOUN.sub("it", _OWN_POSSESSIVE.sub("its owner's", line))
     return _lower_outside_symbols(line).strip()

@@ -548,7 +548,7 @@ KEYWORDS: tuple[KeywordSpec, ...] = tuple(
         "Spectacle, Surge, Foretell, Plot, Blitz, Mutate, Miracle, Squad, Offspring,"
         "Disturb, Ward, Cumulative upkeep, Recover, Freerunning, Warp, Mayhem, Harmonize,"
         "Web-slinging, More Than Meets the Eye, Cloak, Prototype,"
-        "Channel, Gift, Exhaust, Boast, Sneak, Specialize",
+        "Channel, Gift, Exhaust, Boast, Sneak, Specialize, Escalate",
         "cost",
     )
     + _kw(

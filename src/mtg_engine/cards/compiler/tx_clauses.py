@@ -23,6 +23,7 @@ from ..abilities import (
     EachRef,
     Effect,
     Filter,
+    OwnerOfRef,
     ParentRef,
     SelfRef,
     StaticEffect,
@@ -121,6 +122,16 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
 #: instructions that pay a mana string, by the argument holding it: "where X is ..."
 #: gives them an ``x`` amount for that string's {X} (effects/payments.py)
 _PAID_MANA = {"unless_pays": "cost"}
+
+
+def _signed(amount: Any, x: Amount) -> Any:
+    """The amount that X stands for, with X's sign and factor: "gets -X/-X, where X is
+    the number of Zombies on the battlefield" is minus that number (CR 107.3)."""
+    if x.multiplier == 1 or not isinstance(amount, Amount):
+        return amount if x.multiplier == 1 or not isinstance(amount, int) else amount * x.multiplier
+    return dataclasses.replace(
+        amount, multiplier=amount.multiplier * x.multiplier, value=amount.value * x.multiplier
+    )
 
 
 def _delayed_at(step: tuple[str, str], effects: list[Effect]) -> list[Effect]:
@@ -1460,7 +1471,17 @@ class ClauseRules:
 
         def fn(v: Any) -> Any:
             if isinstance(v, Amount) and v.kind == "x":
-                return amount
+                return _signed(amount, v)
+            if (
+                isinstance(v, Effect)
+                and v.op == "cost_change"
+                and v.args.get("mana") == "{X}"
+                and "for_each" not in v.args
+            ):
+                # "This spell costs {X} less to cast, where X is the total power of
+                # creatures you control" (Ghalta): {1} less for each one of that
+                # number, counted as the total cost is determined (CR 601.2f, 107.3)
+                return Effect(v.op, {**v.args, "mana": "{1}", "for_each": amount})
             key = _PAID_MANA.get(v.op) if isinstance(v, Effect) else None
             if key is not None and "{X}" in str(v.args.get(key)) and "x" not in v.args:
                 # "Counter target spell unless its controller pays {X}, where X is
@@ -1510,9 +1531,9 @@ class ClauseRules:
 
         def fn(v: Any) -> Any:
             if isinstance(v, Amount) and v.kind == "x":
-                return x
+                return _signed(x, v)
             if isinstance(v, Amount) and v.kind == "y":
-                return y
+                return _signed(y, v)
             return None
 
         effects = [walk(e, fn) for e in c[0]]
@@ -1626,7 +1647,7 @@ class ClauseRules:
             # that player chooses the card (CR 608.2d), "their" seen as the chooser's
             effects = [_chosen_by_subject(e) for e in effects]
         effects = substitute_subject(effects, subject)
-        if isinstance(subject, ControllerOfRef):
+        if isinstance(subject, ControllerOfRef | OwnerOfRef):
             effects = [_have_it_of(e, subject.of) for e in effects]
         if _each_player(subject):
             effects = [_their_for_each(e, subject) for e in effects]
@@ -2954,6 +2975,11 @@ class ClauseRules:
         prevention effect prevents damage (rules/prevention_then.py)."""
         return Condition(PREVENTED_THIS_WAY)
 
+    def sent_shuffle_if_searched(self, c: list[Any]) -> list[Effect]:
+        """ "If you search your library this way, shuffle." (CR 701.24a): the libraries
+        the search before it looked through (effects/search.py) are shuffled."""
+        return [Effect("shuffle", {"player": ControllerRef(), "searched": True})]
+
     def sent_for_each_prevented(self, c: list[Any]) -> list[Effect]:
         """ "For each 1 damage prevented this way, put a +1/+1 counter on that
         creature" (CR 615.5)."""
@@ -3753,6 +3779,10 @@ def _have_it_of(e: Effect, of: Any) -> Effect:
     though it weren't blocked": "it" is the creature whose controller decides
     (CR 510.1c), not this permanent."""
     if e.op == "assign_damage_as_unblocked" and isinstance(e.args.get("what"), It):
+        return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
+    if e.args.get("position") == "owner_choice" and isinstance(e.args.get("what"), It):
+        # "Target creature's owner puts it on their choice of the top or bottom of
+        # their library": "it" is that creature (CR 608.2c)
         return Effect(e.op, {**e.args, "what": of}, e.optional, e.condition)
     return e
 

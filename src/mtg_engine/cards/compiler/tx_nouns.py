@@ -40,6 +40,8 @@ from .ir import (
     Those,
     ZoneOf,
 )
+from .normalize import other_name
+from .tables import KEYWORDS_BY_LOWER
 from .tx_common import (
     COLOR_OF_CHOICE,
     EXPERIENCE_COUNTERS,
@@ -307,6 +309,11 @@ class NounRules:
     # begins (CR 608.2d); only a prevention effect reads it (tx_verbs.vp_prevent_np)
     post_color_of_choice = _post(COLOR_OF_CHOICE, True)
     post_named_self = _post("named", "self")
+
+    def post_named_other(self, c: list[Any]) -> tuple[str, Any]:
+        """ "a card named Ajani, Valiant Protector": another card's name (CR 201.2)."""
+        return ("named", other_name(str(c[0])))
+
     post_other_than_self = _post("other", True)
 
     def post_other_than_subtypes(self, c: list[Any]) -> list[tuple[str, Any]]:
@@ -696,6 +703,16 @@ class NounRules:
         flt = c[0]
         return EachRef(Filter(("ability",), flt.zone, (("activated", True), ("of", flt))))
 
+    def np_keyword_abilities(self, c: list[Any]) -> EachRef:
+        """ "Equip abilities you activate" (Bureau Headmaster): the activated
+        abilities of that keyword its controller activates (CR 602.2b)."""
+        spec = KEYWORDS_BY_LOWER.get(str(c[0]).lower())
+        if spec is None:
+            raise CompileError("abilities of an unknown keyword")
+        kw = spec.name
+        conds = (("activated", True), ("caster", "you"), ("keyword", kw))
+        return EachRef(Filter(("ability",), "battlefield", conds))
+
     def np_rest(self, c: list[Any]) -> It:
         return Rest()
 
@@ -951,6 +968,33 @@ class NounRules:
 
     def amt_its_mv(self, c: list[Any]) -> Amount:
         return Amount("mana_value", ref=It())  # type: ignore[arg-type]  # ir.It, resolved by the compiler
+
+    def amt_total_power(self, c: list[Any]) -> Amount:
+        """ "the total power of creatures you control" (Ghalta, Primal Hunger)."""
+        return Amount("total_power", filter=c[-1])
+
+    def amt_total_toughness(self, c: list[Any]) -> Amount:
+        return Amount("total_toughness", filter=c[-1])
+
+    def amt_total_mana_value(self, c: list[Any]) -> Amount:
+        """ "the total mana value of noncreature artifacts you control" (CR 202.3)."""
+        return Amount("total_mana_value", filter=c[-1])
+
+    def amt_colors_spent(self, c: list[Any]) -> Amount:
+        """Converge: "the number of colors of mana spent to cast this spell" (CR 601.2h)."""
+        return Amount("colors_spent")
+
+    def amt_colors_among(self, c: list[Any]) -> Amount:
+        """ "the number of colors among permanents you control" (CR 105.1)."""
+        return Amount("colors_among", filter=c[-1])
+
+    def cards_each_color(self, c: list[Any]) -> Amount:
+        # "draw a card for each color among permanents you control" (Soul of Ravnica)
+        return Amount("colors_among", filter=c[-1])
+
+    def amt_life_gained(self, c: list[Any]) -> Amount:
+        """ "the amount of life you gained this turn" (CR 119.3)."""
+        return Amount("life_gained_this_turn", ref=ControllerRef())
 
     def amt_domain(self, c: list[Any]) -> Amount:
         return Amount("domain")

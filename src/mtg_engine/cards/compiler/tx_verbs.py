@@ -484,6 +484,15 @@ class VerbRules:
             )
         ]
 
+    def vp_pump_each_color(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +1/+1 for each color among permanents you control"
+        (Faeburrow Elder; CR 105.1)."""
+        p, t = _pt_mod(str(c[0]))
+        amount = Amount("colors_among", filter=c[1])
+        duration = c[2] if len(c) > 2 else None
+        args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
+        return [Effect("modify_pt", {**args, "duration": duration})]
+
     def vp_pump_each_counter(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
         amount = Amount(
@@ -658,6 +667,25 @@ class VerbRules:
             # library" is the subject's own
             args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
+
+    def vp_put_library_choice(self, c: list[Any]) -> list[Effect]:
+        """ "[Its owner] puts it on their choice of the top or bottom of their library"
+        (Run Behind): the owner chooses as it is followed (CR 401.1, 608.2d)."""
+        return [Effect("put_on_library", {"what": c[0], "position": "owner_choice"})]
+
+    def vp_switch_pt(self, c: list[Any]) -> list[Effect]:
+        """ "Switch target creature's power and toughness until end of turn" (Inside
+        Out): a layer 7d effect (CR 613.4d), applied after the other P/T changes."""
+        duration = c[1] if len(c) > 1 else None
+        return [Effect("switch_pt", {"what": c[0], "duration": duration})]
+
+    def vp_search_either(self, c: list[Any]) -> list[Effect]:
+        """ "Search your library and/or graveyard for a card named ...": the player
+        may search either zone or both (CR 701.23a); "if you search your library this
+        way, shuffle" follows as its own sentence."""
+        out = self.vp_search(c)
+        out[0].args["also_graveyard"] = "either"
+        return out
 
     def vp_shuffle(self, c: list[Any]) -> list[Effect]:
         return [Effect("shuffle", {"player": SUBJ})]
@@ -1357,6 +1385,12 @@ class VerbRules:
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
+
+    def cant_cast_more_than_one(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        # "Each player can't cast more than one spell each turn" (Rule of Law; CR
+        # 601.3): a player who has cast a spell this turn can't cast another
+        return ("cant_cast", {"more_than_one": True})
+
     cant_lose_life = _cant("cant_lose_life")
     cant_draw_more_than_one = _cant("cant_draw_more_than_one")  # CR 101.2, 121.1
     cant_get_poison = _cant("cant_get_poison")
@@ -1727,6 +1761,14 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_converge(self, c: list[Any]) -> list[Effect]:
+        """Converge: "This creature enters with a +1/+1 counter on it for each color of
+        mana spent to cast it" (CR 614.1c, 601.2h); none if it wasn't cast."""
+        n, kind = c[0]
+        amount = Amount("colors_spent", multiplier=_int(n))
+        args = {"what": SUBJ, "counter": kind, "amount": amount, "duration": None}
+        return [Effect("enters_with_counters", args)]
+
     def vp_enters_counters_kicked(self, c: list[Any]) -> list[Effect]:
         """ "This creature enters with a +1/+1 counter on it for each time it was
         kicked" (multikicker, CR 702.33c-d, 614.1c): the times its kicker costs were
@@ -1773,6 +1815,23 @@ class VerbRules:
 
     def cost_for(self, c: list[Any]) -> Any:
         return c[0] if c else "target_beyond_first"
+
+    def cost_for_counter(self, c: list[Any]) -> Any:
+        # "for each +1/+1 counter on Animar", "for each quest counter on this
+        # enchantment" (CR 122.1)
+        return Amount(
+            "counters", ref=_obj(c[-1]), filter=Filter(conditions=(("counter", str(c[0])),))
+        )
+
+    def cost_for_colors_among(self, c: list[Any]) -> Any:
+        # vivid: "for each color among permanents you control" (CR 105.1)
+        return Amount("colors_among", filter=c[-1])
+
+    def cost_for_domain(self, c: list[Any]) -> Any:
+        # "for each basic land type among lands you control" (domain, CR 305.6)
+        if card_type(str(c[0])) != "Land" or card_type(str(c[1])) != "Land":
+            raise CompileError("basic types among non-lands")
+        return Amount("domain")
 
     def cost_for_party(self, c: list[Any]) -> Any:
         # "for each creature in your party" (CR 700.8)
@@ -1922,6 +1981,14 @@ class VerbRules:
     def become_chosen_color(self, c: list[Any]) -> dict[str, Any]:
         # "becomes the color of your choice": chosen as the effect begins (CR 608.2d)
         return {"colors": ("chosen_color",)}
+
+    def become_chosen_creature_type(self, c: list[Any]) -> dict[str, Any]:
+        """ "becomes the creature type of your choice" (Mistform Dreamer): chosen as
+        the effect begins (CR 608.2d); its new creature type replaces its old ones
+        (205.1a, layer 4)."""
+        if card_type(str(c[0])) != "Creature":
+            raise CompileError("the [non-creature] type of your choice")
+        return {"subtypes": ("chosen_creature_type",)}
 
     def become_tapped(self, c: list[Any]) -> dict[str, Any]:
         return {"tapped": True}
