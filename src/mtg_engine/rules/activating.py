@@ -24,7 +24,7 @@ from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cost_changes, cost_components, mana_costs, waterbend
+from . import cost_changes, cost_components, counter_costs, mana_costs, waterbend
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .casting import _has_legal_choices, _lki_record, has_sorcery_timing, split_second_on_stack
@@ -48,7 +48,6 @@ from .statics import statics_with
 from .support import (
     COVERAGE_PROBES,
     has_variable_amount,
-    only_x,
     register,
     register_keywords,
 )
@@ -167,10 +166,11 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return "an exhaust ability can be activated only once (rule 702.177a)"
     cost = a.cost
     if has_variable_amount(cost):
-        if not only_x(cost):
+        if not cost_components.only_fixed(cost):
             return "that ability's cost has a variable amount the engine can't pay yet"
-        # "Sacrifice X lands": X may be announced as 0 (CR 107.3, 602.2b)
-        cost = with_x(cost, 0) or cost
+        # "Sacrifice X lands": X may be announced as 0 (CR 107.3, 602.2b); "Discard
+        # your hand": each card in it
+        cost = cost_components.with_all(game, with_x(cost, 0) or cost, player, o)
     if cost.tap or cost.untap:
         if cost.tap and o.tapped:
             return f"{o.name} is already tapped (rule 602.5a)"
@@ -228,8 +228,11 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             if problem:
                 return problem
     for kind, n in cost.remove_counters:
-        if o.counters.get(kind, 0) < n:
+        if kind != counter_costs.ANY and o.counters.get(kind, 0) < n:
             return f"{o.name} doesn't have {n} {kind} counter(s)"
+    counters_problem = counter_costs.problem(game, cost, player, o)
+    if counters_problem:
+        return counters_problem
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     bend = waterbend.waterbend_generic(cost)
@@ -414,14 +417,18 @@ def activate_task(game: Game, task: Task) -> None:
     # (CR 107.3, 601.2b, 602.2b)
     cost = with_x(a.cost, obj.x or 0) or Cost()
     src = game.objects.get(d["source"])
+    if src is not None and has_variable_amount(cost):
+        # "Sacrifice enchanted creature", "Discard your hand" (CR 602.2b)
+        cost = cost_components.with_all(game, cost, player, src)
     if task.stage == 1:
         # CR 602.2b / 601.2h: pay the total cost.
         if cost.sacrifice is not None and src is not None:
             choices = _cost_choices(game, cost.sacrifice, player, src)
             self_only = any(k == "self" for k, _ in cost.sacrifice.conditions)
+            every = _all_of(a.cost, "sacrifice_count")  # "Sacrifice enchanted creature"
             chosen = (
                 choices
-                if self_only
+                if self_only or every
                 else _cost_choice(
                     game,
                     task,
@@ -439,17 +446,21 @@ def activate_task(game: Game, task: Task) -> None:
     if task.stage == 2:
         if cost.discard is not None and src is not None and "discard" not in d:
             choices = _discard_choices(game, cost.discard, player, src)
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                choices,
-                cost.discard_count,
-                "card(s) to discard",
-                DecisionPurpose.DISCARD,
-                # a card chosen from the hand is always asked (it matters for madness,
-                # CR 702.35a); "discard this card" (cycling) is no choice
-                always=src.id not in choices,
+            chosen = (
+                choices  # "Discard your hand": every card in it, no choice
+                if _all_of(a.cost, "discard_count")
+                else _cost_choice(
+                    game,
+                    task,
+                    player,
+                    choices,
+                    cost.discard_count,
+                    "card(s) to discard",
+                    DecisionPurpose.DISCARD,
+                    # a card chosen from the hand is always asked (it matters for
+                    # madness, CR 702.35a); "discard this card" (cycling) is no choice
+                    always=src.id not in choices,
+                )
             )
             if chosen is None:
                 return
@@ -531,6 +542,8 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["waterbend"] = chosen
+        if src is not None and not _choose_counters(game, task, player, src, cost, d):
+            return
         crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
@@ -648,6 +661,7 @@ def activate_task(game: Game, task: Task) -> None:
             # "the tapped creature's power" (station, CR 702.184a): what the cost tapped
             obj.paid = {**(obj.paid or {}), "tapped": tapped}
         _pay_return_and_reveal(game, obj, src, cost, d)
+        counter_costs.pay(game, d, src, ("602.2b",))
         if d.get("crew"):
             KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost, obj.source_id)
         if a.kind is AbilityKind.MANA:
@@ -755,6 +769,11 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
         game.finish(task)
 
 
+def _all_of(cost: Cost | None, count: str) -> bool:
+    """Whether the cost's ``count`` is "all": every object its words describe."""
+    return cost is not None and getattr(cost, count) == "all"
+
+
 def _other_cost(cost: Cost, key: str) -> Any:
     """The value of a cost component kept in ``Cost.other`` ("return", "reveal_self")."""
     for k, v in cost.other:
@@ -820,6 +839,61 @@ def _pay_return_and_reveal(
         game.turn_flags.cost_returned[obj.id] = returned
 
 
+def _choose_counters(
+    game: Game, task: Task, player: int, src: GameObject, cost: Cost, d: dict[str, Any]
+) -> bool:
+    """CR 602.2b, 601.2h: "Remove a +1/+1 counter from a creature you control", "Remove
+    a counter from this creature": the permanent (asked when there is a real choice),
+    then the kind of counter when it has several (CR 122.1). False while pending."""
+    spec = counter_costs.from_spec(cost) if cost.other else None
+    n_self = counter_costs.self_any_kind(cost)
+    if spec is None and n_self is None:
+        return True
+    kind, n = (spec[0], spec[1]) if spec is not None else (counter_costs.ANY, n_self or 1)
+    if spec is not None and "counters_from" not in d:
+        choices = counter_costs.from_choices(game, cost, player, src)
+        chosen = _cost_choice(
+            game,
+            task,
+            player,
+            choices,
+            1,
+            f"permanent to remove {n} {'' if kind == counter_costs.ANY else kind + ' '}"
+            "counter(s) from",
+            DecisionPurpose.REMOVE_COUNTERS,
+        )
+        if chosen is None:
+            return False
+        d["counters_from"] = chosen[0] if chosen else None
+    if "counter_kind" not in d:
+        oid = d.get("counters_from") if spec is not None else src.id
+        o = game.objects.get(oid) if oid is not None else None
+        kinds = counter_costs.kinds_with(o, kind, n) if o is not None else []
+        if len(kinds) > 1:
+            if task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.CHOOSE_OPTION,
+                        player,
+                        "602.2b",
+                        f"Choose the kind of counter to remove from {o.name if o else ''}",
+                        {"options": kinds, "purpose": DecisionPurpose.CHOOSE},
+                    )
+                )
+                return False
+            kinds = [str(task.answer.value)]
+            task.answer = None
+            game.emit(
+                EventKind.CHOICE,
+                ("602.2b", "122.1"),
+                f"{game.players[player].name} chooses to remove a {kinds[0]} counter "
+                f"from {o.name if o else ''}",
+            )
+        d["counter_kind"] = kinds[0] if kinds else None
+        d["counter_n"] = n
+    return True
+
+
 def _cost_choice(
     game: Game,
     task: Task,
@@ -874,6 +948,8 @@ def _pay_non_mana_costs_simple(
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost", paid=True)
     for kind, n in cost.remove_counters:
+        if kind == counter_costs.ANY:
+            continue  # of a kind chosen as it's paid (counter_costs.pay)
         src.counters[kind] = src.counters.get(kind, 0) - n
         if src.counters[kind] <= 0:
             del src.counters[kind]

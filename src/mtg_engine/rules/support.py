@@ -1149,6 +1149,15 @@ def features(ability: Ability) -> set[str]:
         if (
             ability.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA)
             and "cost:variable_amount" in out
+            and _every_described(ability.cost)
+        ):
+            # "Sacrifice enchanted creature", "Discard your hand": each object the
+            # words describe, counted as the cost is paid (CR 602.2b;
+            # rules/cost_components.with_all)
+            out.discard("cost:variable_amount")
+        if (
+            ability.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA)
+            and "cost:variable_amount" in out
             and only_x(ability.cost)
         ):
             # "{T}, Sacrifice X lands: ...", "{1}, Remove X storage counters from this
@@ -1416,6 +1425,18 @@ def only_x(cost: Cost) -> bool:
             cost.exile_count,
             *(k for _, k in cost.remove_counters),
         )
+    )
+
+
+def _every_described(cost: Cost) -> bool:
+    """Whether each variable amount of ``cost`` is "all" of a sacrifice or a discard."""
+    typed: Any = cost
+    counts = (typed.sacrifice_count, typed.discard_count)
+    return (
+        isinstance(typed.life, int)
+        and isinstance(typed.exile_count, int)
+        and all(isinstance(n, int) for _, n in typed.remove_counters)
+        and all(isinstance(n, int) or n == "all" for n in counts)
     )
 
 
