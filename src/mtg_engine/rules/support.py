@@ -722,6 +722,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # sacrificing player (effects/zones.sacrifice_effect)
             flt = _resolved_that_player(v.args["filter"])
             v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
+        if v.op == "reveal" and isinstance(v.args.get("filter"), Filter):
+            # "target player reveals three cards from their hand": "their" is the
+            # revealing player's (effects/search._reveal_from_hand, Ctx.concrete)
+            flt = _resolved_that_player(v.args["filter"])
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if v.op == "put_onto_battlefield" and isinstance(v.args.get("filter"), Filter):
             # "put a card from your hand / their graveyard onto the battlefield"
             # (effects/zones.put_onto_battlefield): "their" is each player choosing
@@ -930,8 +935,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
         # objects chosen, not targeted, as the instruction is followed (CR 608.2d:
         # rules/effects_runner.choose_refs), by the controller or the effect's player
         out.add("ref:ChooseRef")
-        if v.filter.zone == "any" and not (
-            v.filter.conditions and v.filter.conditions[0][0] == "from_among"
+        if (
+            v.filter.zone == "any"
+            and not (v.filter.conditions and v.filter.conditions[0][0] == "from_among")
+            # "a card exiled with this artifact": chosen in exile (effects_runner)
+            and not exiled_with_source(v.filter)
         ):
             out.add("ref:ChooseRef.zone_any")  # "a card from it" (a revealed hand)
         if any(val == "that_player" for _, val in v.filter.conditions):
@@ -1426,6 +1434,11 @@ def only_x(cost: Cost) -> bool:
             *(k for _, k in cost.remove_counters),
         )
     )
+
+
+def exiled_with_source(flt: Filter) -> bool:
+    """Whether a filter describes "a card exiled with [this object]" (CR 607.2a)."""
+    return any(k == "exiled_with" and bool(v) for k, v in flt.conditions)
 
 
 def _every_described(cost: Cost) -> bool:
