@@ -65,6 +65,7 @@ _KNOWN = frozenset(
         "source_tapped",
         "source_untapped",
         "mana_spent",
+        "spent_more_than_power_or_toughness",
         "none_on_battlefield",
         "you_control_none",
         "opponent_controls",
@@ -257,6 +258,8 @@ def evaluate(
         return source is not None and not source.tapped
     if k == "mana_spent":
         return mana_spent_holds(source, a)  # CR 601.2h, 707.10
+    if k == "spent_more_than_power_or_toughness":
+        return _spent_more_than_pt(game, source, ctx)
     if k == "none_on_battlefield":  # "if no creatures are on the battlefield"
         return not objects_matching(game, a["filter"], controller, source)
     if k == "you_control_none":  # "if you control no Islands"
@@ -632,6 +635,18 @@ _COLOR_LETTERS = {
     "green": "G",
     "colorless": "C",
 }
+
+
+def _spent_more_than_pt(game: Game, source: GameObject | None, ctx: Ctx | None) -> bool:
+    """ "if the amount of mana you spent is greater than this creature's power or
+    toughness" (increment): the mana spent to cast the spell the "cast" trigger is
+    about (CR 601.2h, 603.4), against the creature's power and toughness now."""
+    td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+    spent = int(td.get("mana_spent_after", 0) or 0) - int(td.get("mana_spent_before", 0) or 0)
+    if source is None or source.zone != Zone.BATTLEFIELD:
+        return False
+    c = chars(game, source)
+    return spent > int(c.power or 0) or spent > int(c.toughness or 0)
 
 
 def mana_spent_holds(source: GameObject | None, args: dict) -> bool:
