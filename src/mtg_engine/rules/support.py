@@ -479,6 +479,10 @@ SUPPORTED: set[str] = set(
         "static:additional_cost",
         "additional_cost:sacrifice",
         "additional_cost:discard",
+        # "tap three untapped white creatures you control", "return a land you control
+        # to its owner's hand" (rules/casting.py: chosen and paid with the cost, 601.2h)
+        "additional_cost:tap_permanents",
+        "additional_cost:return",
         "additional_cost:exile",
         "additional_cost:life",
         "additional_cost:x_amount",
@@ -491,6 +495,10 @@ SUPPORTED: set[str] = set(
         "divide:counters",
     }
 )
+
+
+#: how the compiler writes "any number of" (cards/compiler/tx_nouns.py)
+_ANY_NUMBER = 99
 
 
 def _resolved_that_player(flt: Filter) -> Filter:
@@ -870,6 +878,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
                 parts.discard("cost:variable_amount")
                 parts.add("cost:x_amount")
+            for k, val in v.args["cost"].other:
+                n = val[1] if k in ("tap_permanents", "return") and isinstance(val, tuple) else 1
+                if not isinstance(n, int) or n >= _ANY_NUMBER:
+                    # "you may tap any number of untapped creatures", "return X Swamps
+                    # you control": not paid yet (rules/costs.TotalCost.add)
+                    parts.add(f"cost:{k}_variable")
             if "cost:waterbend" in parts:
                 # "waterbend {5}": its mana is the waterbend cost's own (CR 701.67a;
                 # rules/waterbend.py), not a mana additional cost of its own;
