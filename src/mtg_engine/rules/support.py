@@ -1136,7 +1136,17 @@ def features(ability: Ability) -> set[str]:
                 # "you may return an Island you control to its owner's hand rather than
                 # pay this spell's mana cost": the cast pays sacrifice, discard, exile,
                 # life and "tap an untapped creature" parts (rules/costs.base_cost)
-                out.update(f"alt_cost:{k}" for k, _ in kc.other if k != "tap_permanents")
+                # and "return N Islands you control to their owner's hand" (Daze, Gush)
+                out.update(
+                    f"alt_cost:{k}"
+                    for k, v in kc.other
+                    if not (
+                        k in ("tap_permanents", "return")
+                        and isinstance(v, tuple)
+                        and isinstance(v[1], int)
+                        and v[1] < _ANY_NUMBER
+                    )
+                )
                 cond = ability.keyword_args.get("condition")
                 if isinstance(cond, Condition):
                     _walk_value(cond, out)  # "If you control a Plains, ..."
