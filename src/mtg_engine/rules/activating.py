@@ -36,6 +36,7 @@ from .costs import with_x
 from .counters import pay_energy, put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
+from .exert import exert_as_cost
 from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending, spending
@@ -805,6 +806,8 @@ def _pay_return_and_reveal(
         # "Put a -1/-1 counter on this creature: ..." (CR 118.1, 122.1): put as the
         # cost is paid (replacement effects on counters apply, 122.6)
         put_counters(game, src, str(put[0]), _count(put[1]), ("122.1", *cites), " (cost)")
+    if _other_cost(cost, "exert") and src is not None and src.zone == Zone.BATTLEFIELD:
+        exert_as_cost(game, src.id, d["player"])  # "Exert this creature" (CR 701.43a)
     if _other_cost(cost, "life_half"):
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
         life = game.players[d["player"]].life
