@@ -64,6 +64,7 @@ _KNOWN = frozenset(
         "not_your_turn",
         "source_tapped",
         "source_untapped",
+        "self_attacking",
         "mana_spent",
         "spent_more_than_power_or_toughness",
         "none_on_battlefield",
@@ -256,6 +257,10 @@ def evaluate(
         return source is not None and source.tapped
     if k == "source_untapped":
         return source is not None and not source.tapped
+    if k == "self_attacking":
+        # "as long as this creature is attacking", "Activate only if this creature is
+        # attacking": an attacking creature (CR 506.4, 508.1)
+        return source is not None and game.combat is not None and source.id in game.combat.attackers
     if k == "mana_spent":
         return mana_spent_holds(source, a)  # CR 601.2h, 707.10
     if k == "spent_more_than_power_or_toughness":
@@ -390,6 +395,7 @@ def _named_object(
 
 
 register(
+    "condition:self_attacking",
     "condition:cast_it",
     "condition:you_control_more",
     "condition:entered_or_cast_from",
