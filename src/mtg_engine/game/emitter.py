@@ -99,6 +99,7 @@ _Untyped = Literal[
     EventKind.ENTERS_ATTACKING,
     EventKind.EPIC,
     EventKind.EXTRA_TURN,
+    EventKind.EXTRA_PHASE,
     EventKind.PAIR,
     EventKind.EXERTED,
     EventKind.EXPLORED,

@@ -97,6 +97,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     ENTERS_ATTACKING = "enters_attacking"
     EPIC = "epic"
     EXTRA_TURN = "extra_turn"
+    EXTRA_PHASE = "extra_phase"  # CR 500.8: an additional combat phase is created
     PAIR = "pair"  # CR 702.95: two creatures become paired, or unpaired
     EXERTED = "exerted"
     EXPLORED = "explored"
