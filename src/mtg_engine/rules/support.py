@@ -1442,7 +1442,14 @@ def _x_targets_announced(ability: Ability) -> bool:
         return True
     cost = ability.cost
     return (
-        ability.kind is AbilityKind.ACTIVATED and cost is not None and "{X}" in str(cost.mana or "")
+        ability.kind is AbilityKind.ACTIVATED
+        and cost is not None
+        and (
+            "{X}" in str(cost.mana or "")
+            # "Remove X ki counters from this creature: Tap X target creatures": X is
+            # announced for the cost (CR 601.2b) before the targets (601.2c)
+            or (has_variable_amount(cost) and only_x(cost))
+        )
     )
 
 
