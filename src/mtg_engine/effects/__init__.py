@@ -39,6 +39,7 @@ from . import (  # noqa: E402,F401
     emblem,
     energy,
     exchange,
+    exile_until,
     face_down,
     grow,
     keyword_abilities,

@@ -1304,6 +1304,10 @@ def features(ability: Ability) -> set[str]:
         # "X target creatures" of a spell or an ability with {X} in its cost: X is
         # announced before targets (CR 601.2b, 601.2c: rules/casting.with_x_count)
         out.discard("targets:variable_count")
+    if _found_card_read_as_self(ability.effects):
+        # "exile cards ... until you exile a nonland card. [This] deals damage equal to
+        # that card's mana value": the compiler read "that card" as this object
+        out.add("amount:found_card_as_self")
     if "zone:not_hand" in out and _not_hand_read(ability):
         out.discard("zone:not_hand")
     if "ref:ChooseRef.zone_any" in out:
@@ -1313,6 +1317,17 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+def _found_card_read_as_self(effects: tuple[Effect, ...]) -> bool:
+    """Whether an instruction after "... until you exile/reveal a [card]" reads an
+    amount of this object (Undying Flames: "that card's mana value")."""
+    seen = False
+    for e in effects:
+        if seen and holds(e.args, lambda x: isinstance(x, Amount) and isinstance(x.ref, SelfRef)):
+            return True
+        seen = seen or e.op in ("exile_until", "reveal_until")
+    return False
 
 
 def _not_hand_read(ability: Ability) -> bool:
