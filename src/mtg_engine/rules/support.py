@@ -910,6 +910,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 parts.discard("cond:caster")
                 if v.op == "grant_keyword":
                     parts.add(f"spell_keyword:{v.args.get('keyword')}")
+                    affected = v.affected
+                    if (
+                        v.args.get("keyword") == "Convoke"
+                        and isinstance(affected, Filter)
+                        and affected.zone != "stack"
+                    ):
+                        # "Spells you cast from exile have convoke": not checked as
+                        # the cast is proposed yet (keywords/cost_keywords.granted_as_cast)
+                        parts.add("spell_keyword:Convoke.cast_from")
                 else:
                     parts.add(f"caster:{v.op}")
             out.update(parts)
