@@ -22,6 +22,7 @@ def executable_ops() -> set[str]:
 
 
 from . import (  # noqa: E402,F401
+    airbend,
     battle,
     cards,
     chance,

@@ -204,6 +204,7 @@ _Untyped = Literal[
     EventKind.UNTAP_REPLACED,
     EventKind.WARD,
     EventKind.WATERBEND,
+    EventKind.AIRBEND,
     EventKind.WIN_GAME,
     EventKind.WIN_PREVENTED,
     EventKind.LOSS_PREVENTED,

@@ -210,6 +210,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     UNTAP_REPLACED = "untap_replaced"
     WARD = "ward"
     WATERBEND = "waterbend"
+    AIRBEND = "airbend"  # CR 701.65a-b: a player airbends
     WIN_GAME = "win_game"
     WIN_PREVENTED = "win_prevented"
     LOSS_PREVENTED = "loss_prevented"
