@@ -164,7 +164,8 @@ def register(*constructs: str) -> None:
 
 
 #: the ``Cost.other`` parts a mana ability activated by hand pays (rules/activating.py)
-_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents",))
+#: (and "{T}, Pay {E}: Add one mana of any color", CR 107.14: Aether Hub)
+_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents", "energy"))
 
 _EFFECT_ARG_KEYS = frozenset(
     {
