@@ -65,6 +65,7 @@ _KNOWN = frozenset(
         "source_tapped",
         "source_untapped",
         "self_attacking",
+        "has_keyword",
         "mana_spent",
         "spent_more_than_power_or_toughness",
         "none_on_battlefield",
@@ -257,6 +258,15 @@ def evaluate(
         return source is not None and source.tapped
     if k == "source_untapped":
         return source is not None and not source.tapped
+    if k == "has_keyword":
+        # "if that creature has infect", "as long as enchanted creature has vigilance"
+        # (CR 702.1): the keyword abilities it has now
+        named = a.get("arg1")  # the keyword's name, or the keyword ability compiled
+        kw = str(getattr(named, "keyword", None) or named or "")
+        return any(
+            kw in chars(game, o).keywords
+            for o in _keyword_holders(game, a, controller, source, ctx)
+        )
     if k == "self_attacking":
         # "as long as this creature is attacking", "Activate only if this creature is
         # attacking": an attacking creature (CR 506.4, 508.1)
@@ -396,6 +406,7 @@ def _named_object(
 
 register(
     "condition:self_attacking",
+    "condition:has_keyword",
     "condition:cast_it",
     "condition:you_control_more",
     "condition:entered_or_cast_from",
@@ -641,6 +652,21 @@ _COLOR_LETTERS = {
     "green": "G",
     "colorless": "C",
 }
+
+
+def _keyword_holders(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> list[GameObject]:
+    """The objects a "[it] has [keyword]" condition is about: those its filter
+    describes, the source, or the object its reference names (CR 608.2c)."""
+    if isinstance(a.get("filter"), Filter):
+        return objects_matching(game, a["filter"], controller, source)
+    ref = a.get("arg0")
+    if ref is None or isinstance(ref, SelfRef):
+        return [source] if source is not None else []
+    if ctx is None:
+        return []
+    return [game.objects[i] for i in ctx.refs(ref) if i >= 0 and i in game.objects]
 
 
 def _spent_more_than_pt(game: Game, source: GameObject | None, ctx: Ctx | None) -> bool:
