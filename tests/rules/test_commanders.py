@@ -6,6 +6,7 @@ goes to, and only it."""
 from __future__ import annotations
 
 from mtg_engine.cards.abilities import Condition
+from mtg_engine.game.actions import CastSpell
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.serialize import game_from_json, game_to_json
 from mtg_engine.game.state import Game
@@ -67,3 +68,20 @@ def test_the_designation_follows_the_card_across_zones_and_saves(board) -> None:
     for copy in (game.clone(), game_from_json(game_to_json(game), Game)):
         again = next(o for o in copy.objects.values() if o.card_uid == uid)
         assert is_commander(copy, again)
+
+
+def test_free_cast_if_you_control_a_commander(board) -> None:
+    """Deadly Rollick: "If you control a commander, you may cast this spell without
+    paying its mana cost" (CR 118.9): the alternative cost is offered only while its
+    controller controls a commander; then no mana is paid."""
+    bears = board.add(0, "Grizzly Bears")
+    swamp = board.add(0, "Swamp")
+    elves = board.add(1, "Llanowar Elves")
+    rollick = board.add(0, "Deadly Rollick", Zone.HAND)
+    game = board.start()
+    cast = CastSpell(rollick, alt="rather")
+    assert game.is_legal(cast) is not None  # no commander yet
+    designate_commander(game, 0, game.objects[bears])
+    assert game.is_legal(cast) is None
+    assert game.is_legal(CastSpell(rollick)) is not None  # {2}{B} with one Swamp
+    assert elves and swamp

@@ -2,15 +2,13 @@
 
 "Sacrifice X Squirrels" is paid with the X announced as the ability is activated
 (601.2b, 602.2b): the ability is offered even with nothing to sacrifice (X may be
-0). A variable amount that isn't X ("Discard your hand") isn't paid yet:
-activating it is refused with a clear reason, it isn't offered, and nothing
-crashes or changes."""
+0). "Discard your hand" discards every card in it (rules/cost_components.with_all,
+CR 602.2b), an empty hand too."""
 
 from __future__ import annotations
 
-import pytest
-
-from mtg_engine.game.actions import ActivateAbility, IllegalActionError
+from mtg_engine.game.actions import ActivateAbility
+from mtg_engine.game.objects import Zone
 from mtg_engine.rules.characteristics import chars
 
 
@@ -40,14 +38,18 @@ def test_an_x_sacrifice_cost_is_offered_with_x_announced(board):
     assert game.decision.data["max"] == 1
 
 
-def test_a_variable_discard_cost_is_refused_not_crashed(board):
-    brooch = board.add(0, "Null Brooch")
-    board.add(0, "Island")
-    board.add(0, "Island")
+def test_discard_your_hand_is_paid_with_every_card_in_it(board):
+    slate = board.add(0, "Slate of Ancestry")
+    for _ in range(4):
+        board.add(0, "Island")
+    board.add(0, "Grizzly Bears")
+    board.add(0, "Shock", Zone.HAND)
+    board.add(0, "Forest", Zone.HAND)
+    board.add(0, "Island", Zone.LIBRARY)
     game = board.start()
-    index = _index(game, brooch, "discard")
-    before = game.to_json()
-    assert _offered(game, brooch, index) == []
-    with pytest.raises(IllegalActionError, match="variable amount"):
-        game.apply(ActivateAbility(brooch, index))
-    assert game.to_json() == before
+    index = _index(game, slate, "discard")
+    assert _offered(game, slate, index) != []
+    game.apply(ActivateAbility(slate, index))
+    # discarded as the cost is paid, before the ability resolves (CR 602.2b)
+    names = sorted(game.objects[o].name for o in game.players[0].graveyard)
+    assert names == ["Forest", "Shock"]

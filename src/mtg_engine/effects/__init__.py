@@ -22,6 +22,7 @@ def executable_ops() -> set[str]:
 
 
 from . import (  # noqa: E402,F401
+    airbend,
     battle,
     cards,
     chance,
@@ -39,6 +40,7 @@ from . import (  # noqa: E402,F401
     emblem,
     energy,
     exchange,
+    exile_until,
     face_down,
     grow,
     keyword_abilities,

@@ -69,6 +69,8 @@ _TEXT = {
     "min_blockers": "can't be blocked except by several creatures",
     "must_be_blocked_by_all": "must be blocked by all creatures able to block it",
     "must_be_blocked_by": "must be blocked by some creatures if able",
+    # "its activated abilities can't be activated" (Deadlock Trap; CR 602.5)
+    "cant_activate_abilities": "can't have its activated abilities activated",
 }
 _RULE = {
     "cant_attack": "508.1c",
@@ -81,6 +83,7 @@ _RULE = {
     "must_be_blocked_by": "509.1c",
     "assign_damage_by_toughness": "510.1a",
     "attack_despite_defender": "702.3b",
+    "cant_activate_abilities": "602.5",
 }
 
 
@@ -92,7 +95,9 @@ def _restriction(ctx: Ctx, e: Effect) -> bool:
     )
 
 
-for _op in (PRESENCE_OPS | ARG_OPS | {"cant_attack_or_block"}) & set(_TEXT):
+for _op in (PRESENCE_OPS | ARG_OPS | {"cant_attack_or_block", "cant_activate_abilities"}) & set(
+    _TEXT
+):
     if _op not in REGISTRY:
         REGISTRY[_op] = _restriction
 

@@ -209,10 +209,60 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
 
 @effect("reveal")
 def reveal(ctx: Ctx, e: Effect) -> bool:
-    """CR 701.20a: show the card(s) to all players."""
+    """CR 701.20a: show the card(s) to all players; or "target player reveals three
+    cards from their hand" (:func:`_reveal_from_hand`)."""
+    if "player" in e.args and isinstance(e.args.get("filter"), Filter):
+        return _reveal_from_hand(ctx, e)
     names = [o.name for o in ctx.objects(e.args.get("what"))]
     if names:
         ctx.game.emit(EventKind.REVEAL, ("701.20a",), f"{', '.join(names)} revealed")
+    return True
+
+
+def _reveal_from_hand(ctx: Ctx, e: Effect) -> bool:
+    """ "Target player reveals three cards from their hand and you choose one of them"
+    (Blackmail): the revealing player chooses which cards to reveal (CR 701.20a), all
+    of them when the hand holds no more; the cards revealed are "them" for the
+    instructions that follow (CR 608.2c)."""
+    g = ctx.game
+    s = ctx.scratch
+    if "revealers" not in s:
+        s["revealers"] = ctx.players(e.args.get("player"))
+        s["revealed"] = []
+    n = ctx.amount(e.args.get("amount", 1))
+    while s["revealers"]:
+        p = s["revealers"][0]
+        flt = e.args["filter"]
+        f = ctx.concrete(
+            Filter(flt.kinds if flt.kinds != ("card",) else (), "hand", flt.conditions)
+        )
+        cands = [
+            oid for oid in g.players[p].hand if matches_object(g, g.objects[oid], f, p, ctx.source)
+        ]
+        if len(cands) <= n:
+            shown = cands
+        elif ctx.answer is None:
+            ctx.ask(
+                DecisionKind.CHOOSE_OBJECTS,
+                "701.20a",
+                f"{ctx.obj.name}: choose {n} card(s) from your hand to reveal",
+                {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose.REVEAL},
+                player=p,
+            )
+            return False
+        else:
+            shown = [x for x in ctx.take_answer().objects if x in cands]
+        names = [g.objects[oid].name for oid in shown]
+        g.emit(
+            EventKind.REVEAL,
+            ("701.20a",),
+            f"{g.players[p].name} reveals {', '.join(names) or 'no cards'} from their hand",
+            player=p,
+        )
+        s["revealed"].extend(shown)
+        s["revealers"].pop(0)
+    ctx.players(e.args.get("player"))  # "that player" of what follows (CR 608.2c)
+    ctx.set_parent("it", list(s["revealed"]))
     return True
 
 

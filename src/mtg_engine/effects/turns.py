@@ -15,6 +15,7 @@ from ..cards.abilities import ControllerRef, Effect
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..game.records import ContinuousEffect
+from ..game.state import Step
 from ..rules.effects_runner import Ctx
 from ..rules.player_replacements import SKIP_NEXT
 from ..rules.support import register
@@ -38,6 +39,38 @@ def extra_turn(ctx: Ctx, e: Effect) -> bool:
             f"{g.players[p].name} will take an extra turn after this one ({ctx.obj.name})",
             player=p,
         )
+    return True
+
+
+#: the phase a step belongs to -> (its last step, the step that follows it) (CR 500.1)
+def _phase_end(step: int, then_now: int | None) -> tuple[int, int]:
+    if step <= Step.DRAW:
+        return Step.DRAW, Step.PRECOMBAT_MAIN  # the beginning phase
+    if step == Step.PRECOMBAT_MAIN:
+        return Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT
+    if step <= Step.END_OF_COMBAT:
+        # (in an additional combat phase, what follows it still follows, CR 500.8)
+        return Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN if then_now is None else then_now
+    if step == Step.POSTCOMBAT_MAIN:
+        return Step.POSTCOMBAT_MAIN, Step.END
+    return Step.CLEANUP, Step.UNTAP  # the ending phase
+
+
+@effect("extra_combat")
+def extra_combat(ctx: Ctx, e: Effect) -> bool:
+    """CR 500.8: "After this phase, there is an additional combat phase": it's added
+    directly after the current phase; of several, the most recently created comes
+    first. Its turn is the turn it's created in (rules/turn.py takes it)."""
+    g = ctx.game
+    flags = g.turn_flags
+    after, then = _phase_end(g.step, flags.additional_combat_then)
+    flags.additional_combats.append([after, then])
+    g.emit(
+        EventKind.EXTRA_PHASE,
+        ("500.8",),
+        f"There will be an additional combat phase after this phase ({ctx.obj.name})",
+        player=ctx.controller,
+    )
     return True
 
 

@@ -70,6 +70,7 @@ class DecisionPurpose(StrEnum, metaclass=FastEnumType):
     SACRIFICE = "sacrifice"  # CR 701.21a, or a sacrifice cost (601.2h)
     DISCARD = "discard"  # CR 701.9a, a discard cost, or discarding to hand size (514.1)
     RETURN = "return"  # a cost that returns a permanent to its owner's hand (602.2b)
+    REMOVE_COUNTERS = "remove_counters"  # a cost that removes counters from a permanent (602.2b)
     #: a cost that puts cards from a graveyard on the bottom of a library (602.2b)
     GRAVEYARD_TO_BOTTOM = "graveyard_to_bottom"
     TAP = "tap"  # a cost that taps untapped permanents (602.2b)

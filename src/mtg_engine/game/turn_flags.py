@@ -161,6 +161,12 @@ class TurnFlags:
     #: player -> nonland permanents that entered the battlefield under their control
     #: this turn (celebration, CR 207.2c; rules/entered_this_turn.py)
     nonland_entered: dict[int, int] = field(default_factory=dict)
+    #: additional combat phases still to come (CR 500.8): [the last step of the phase
+    #: each comes directly after, the step that follows it], the latest created last
+    #: (effects/turns.extra_combat, rules/turn.py)
+    additional_combats: list[list[int]] = field(default_factory=list)
+    #: the step that follows the additional combat phase in progress, if one is
+    additional_combat_then: int | None = None
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -218,4 +224,6 @@ class TurnFlags:
         t.saddled_by = self.saddled_by.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         t.assassin_damage = self.assassin_damage.copy()
+        t.additional_combats = [pair[:] for pair in self.additional_combats]
+        t.additional_combat_then = self.additional_combat_then
         return t

@@ -30,9 +30,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from ..cards.abilities import AbilityKind, Filter
 from ..game.hooks import CostPart, additional_cost
+from ..game.objects import Zone
+from ..rules.characteristics import chars
 from ..rules.costs import as_cost
-from ..rules.support import register_keywords
+from ..rules.filters import matches_object
+from ..rules.support import register, register_keywords
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost
@@ -40,6 +44,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register_keywords("Entwine", "Affinity", "Convoke", "Improvise", "Delve", "Split second")
+#: "Artifact spells you cast have convoke" (Chief Engineer): the spell has it as it
+#: is cast (CR 702.51a, 601.2f; rules/filters._cast_by), read by convoke_announced
+register("spell_keyword:Convoke")
 
 
 @additional_cost("Entwine")
@@ -58,6 +65,37 @@ def convoke_allowed(abilities: list[Ability]) -> bool:
     return any(a.keyword == "Convoke" for a in abilities)
 
 
+def granted_as_cast(game: Game, obj: GameObject, keyword: str) -> bool:
+    """Whether a card not yet on the stack will have ``keyword`` as a spell from a
+    "[Artifact] spells you cast [from exile] have [keyword]" static ability (Chief
+    Engineer, CR 611.3, 702.51a): checked before the cast is proposed, while the card
+    is still in the zone it's cast from (CR 601.2a)."""
+    if obj.zone == Zone.STACK:
+        return False
+    for pid in game.battlefield:
+        perm = game.objects[pid]
+        for a in chars(game, perm).abilities:
+            if a.kind is not AbilityKind.STATIC:
+                continue
+            for st in a.static:
+                flt = st.affected
+                if (
+                    st.op != "grant_keyword"
+                    or st.args.get("keyword") != keyword
+                    or not isinstance(flt, Filter)
+                    or ("caster", "you") not in flt.conditions
+                    or perm.controller != obj.owner
+                    or flt.zone != "stack"
+                ):
+                    continue
+                rest = tuple(c for c in flt.conditions if c[0] != "caster")
+                kinds = tuple(k for k in flt.kinds if k != "spell")  # (the card to be cast)
+                as_card = Filter(kinds, Zone.NAMES[obj.zone], rest)
+                if matches_object(game, obj, as_card, perm.controller, perm):
+                    return True
+    return False
+
+
 def delve_allowed(abilities: list[Ability]) -> bool:
     return any(a.keyword == "Delve" for a in abilities)
 
@@ -68,7 +106,11 @@ def convoke_announced(
 ) -> tuple[list[CostPart], str | None]:
     """CR 702.51a: only a spell with convoke (printed or granted) may be paid for by
     tapping creatures; convoke adds no cost of its own."""
-    if opts.get("convoke") and not convoke_allowed(abilities):
+    if (
+        opts.get("convoke")
+        and not convoke_allowed(abilities)
+        and not granted_as_cast(game, obj, "Convoke")
+    ):
         return (
             [],
             f"{obj.name} doesn't have convoke: creatures can't be tapped to pay for it (rule 702.51a)",

@@ -26,6 +26,7 @@ Devour (as it enters)          702.82         :mod:`.devour`
 Absorb (damage prevention)     702.64         :mod:`.absorb`
 Champion                       702.72         :mod:`.champion`
 Prowess                        702.108        :mod:`.prowess`
+Increment (cast trigger)       reminder text  :mod:`.increment`
 Hideaway                       702.75         :mod:`.hideaway`
 Haunt (graveyard, exile)       702.55         :mod:`.haunt`
 Level up, level symbols        702.87, 711    :mod:`.level_up`
@@ -79,6 +80,7 @@ from . import (  # noqa: F401
     graft,
     haunt,
     hideaway,
+    increment,
     job_select,
     leaves,
     level_up,

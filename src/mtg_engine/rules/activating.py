@@ -24,7 +24,7 @@ from ..game.hooks import KEYWORD_HOOKS, full_ability
 from ..game.objects import GameObject, Zone
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
-from . import cost_changes, cost_components, mana_costs, waterbend
+from . import cost_changes, cost_components, counter_costs, mana_costs, waterbend
 from . import loyalty as loyalty_rules
 from . import mana as mana_rules
 from .casting import _has_legal_choices, _lki_record, has_sorcery_timing, split_second_on_stack
@@ -33,9 +33,10 @@ from .characteristics import chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
 from .costs import with_x
-from .counters import pay_energy, put_counters, remove_counters
+from .counters import pay_energy, put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
+from .exert import exert_as_cost
 from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import Spending, spending
@@ -48,7 +49,6 @@ from .statics import statics_with
 from .support import (
     COVERAGE_PROBES,
     has_variable_amount,
-    only_x,
     register,
     register_keywords,
 )
@@ -167,10 +167,11 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return "an exhaust ability can be activated only once (rule 702.177a)"
     cost = a.cost
     if has_variable_amount(cost):
-        if not only_x(cost):
+        if not cost_components.only_fixed(cost):
             return "that ability's cost has a variable amount the engine can't pay yet"
-        # "Sacrifice X lands": X may be announced as 0 (CR 107.3, 602.2b)
-        cost = with_x(cost, 0) or cost
+        # "Sacrifice X lands": X may be announced as 0 (CR 107.3, 602.2b); "Discard
+        # your hand": each card in it
+        cost = cost_components.with_all(game, with_x(cost, 0) or cost, player, o)
     if cost.tap or cost.untap:
         if cost.tap and o.tapped:
             return f"{o.name} is already tapped (rule 602.5a)"
@@ -222,17 +223,17 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
-        rem = _other_cost(cost, "remove_counters_from")
-        if rem is not None and not _remove_from_choices(game, rem, player, o):
-            return f"no permanent you control has a {rem[0]} counter to remove (rule 602.2b)"
         crew_n = KEYWORD_HOOKS.crew_amount(cost)
         if crew_n is not None:
             problem = KEYWORD_HOOKS.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
             if problem:
                 return problem
     for kind, n in cost.remove_counters:
-        if o.counters.get(kind, 0) < n:
+        if kind != counter_costs.ANY and o.counters.get(kind, 0) < n:
             return f"{o.name} doesn't have {n} {kind} counter(s)"
+    counters_problem = counter_costs.problem(game, cost, player, o)
+    if counters_problem:
+        return counters_problem
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     bend = waterbend.waterbend_generic(cost)
@@ -255,9 +256,6 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 #: an object (rules/layers.py, ``Chars.restrictions``)
 CANT_ACTIVATE = "cant_activate_abilities"
 
-# "Remove a +1/+1 counter from a creature you control" (Ghave): the permanent chosen
-# as the cost is paid (CR 602.2b; _remove_from_choices, _pay_return_and_reveal)
-register("cost:remove_counters_from")
 register("static:cant_activate_abilities")
 register("restriction:any_player")  # any_player_may (CR 602.2)
 register("restriction:activated_by")  # activated_by (CR 602.2)
@@ -420,14 +418,18 @@ def activate_task(game: Game, task: Task) -> None:
     # (CR 107.3, 601.2b, 602.2b)
     cost = with_x(a.cost, obj.x or 0) or Cost()
     src = game.objects.get(d["source"])
+    if src is not None and has_variable_amount(cost):
+        # "Sacrifice enchanted creature", "Discard your hand" (CR 602.2b)
+        cost = cost_components.with_all(game, cost, player, src)
     if task.stage == 1:
         # CR 602.2b / 601.2h: pay the total cost.
         if cost.sacrifice is not None and src is not None:
             choices = _cost_choices(game, cost.sacrifice, player, src)
             self_only = any(k == "self" for k, _ in cost.sacrifice.conditions)
+            every = _all_of(a.cost, "sacrifice_count")  # "Sacrifice enchanted creature"
             chosen = (
                 choices
-                if self_only
+                if self_only or every
                 else _cost_choice(
                     game,
                     task,
@@ -445,17 +447,21 @@ def activate_task(game: Game, task: Task) -> None:
     if task.stage == 2:
         if cost.discard is not None and src is not None and "discard" not in d:
             choices = _discard_choices(game, cost.discard, player, src)
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                choices,
-                cost.discard_count,
-                "card(s) to discard",
-                DecisionPurpose.DISCARD,
-                # a card chosen from the hand is always asked (it matters for madness,
-                # CR 702.35a); "discard this card" (cycling) is no choice
-                always=src.id not in choices,
+            chosen = (
+                choices  # "Discard your hand": every card in it, no choice
+                if _all_of(a.cost, "discard_count")
+                else _cost_choice(
+                    game,
+                    task,
+                    player,
+                    choices,
+                    cost.discard_count,
+                    "card(s) to discard",
+                    DecisionPurpose.DISCARD,
+                    # a card chosen from the hand is always asked (it matters for
+                    # madness, CR 702.35a); "discard this card" (cycling) is no choice
+                    always=src.id not in choices,
+                )
             )
             if chosen is None:
                 return
@@ -515,22 +521,6 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
-        rem = _other_cost(cost, "remove_counters_from") if cost.other else None
-        if rem is not None and src is not None and "remove_from" not in d:
-            # CR 602.2b: "Remove a +1/+1 counter from a creature you control"
-            chosen = _cost_choice(
-                game,
-                task,
-                player,
-                _remove_from_choices(game, rem, player, src),
-                _count(rem[2][1]),
-                f"permanent(s) to remove a {rem[0]} counter from",
-                DecisionPurpose.CHOOSE,
-                always=True,
-            )
-            if chosen is None:
-                return
-            d["remove_from"] = chosen
         bottom = _other_cost(cost, "graveyard_to_bottom") if cost.other else None
         if bottom is not None and src is not None and "to_bottom" not in d:
             # CR 602.2b: the cards put from the graveyard on the bottom of the library
@@ -553,6 +543,8 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["waterbend"] = chosen
+        if src is not None and not _choose_counters(game, task, player, src, cost, d):
+            return
         crew_n = KEYWORD_HOOKS.crew_amount(cost) if cost.other else None
         if crew_n is not None and src is not None and "crew" not in d:
             # CR 702.122a, 702.171a: the creatures tapped to pay the crew/saddle cost
@@ -670,6 +662,7 @@ def activate_task(game: Game, task: Task) -> None:
             # "the tapped creature's power" (station, CR 702.184a): what the cost tapped
             obj.paid = {**(obj.paid or {}), "tapped": tapped}
         _pay_return_and_reveal(game, obj, src, cost, d)
+        counter_costs.pay(game, d, src, ("602.2b",))
         if d.get("crew"):
             KEYWORD_HOOKS.tap_crew(game, d["source_name"], player, d["crew"], cost, obj.source_id)
         if a.kind is AbilityKind.MANA:
@@ -777,6 +770,11 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
         game.finish(task)
 
 
+def _all_of(cost: Cost | None, count: str) -> bool:
+    """Whether the cost's ``count`` is "all": every object its words describe."""
+    return cost is not None and getattr(cost, count) == "all"
+
+
 def _other_cost(cost: Cost, key: str) -> Any:
     """The value of a cost component kept in ``Cost.other`` ("return", "reveal_self")."""
     for k, v in cost.other:
@@ -787,18 +785,6 @@ def _other_cost(cost: Cost, key: str) -> Any:
 
 def _count(n: Any) -> int:
     return n if isinstance(n, int) else 1
-
-
-def _remove_from_choices(game: Game, rem: Any, player: int, source: GameObject) -> list[int]:
-    """The permanents a "Remove a [kind] counter from [a permanent you control]" cost
-    may remove the counters from: those with enough counters of that kind (CR 602.2b,
-    122.1)."""
-    kind, n, (flt, _count_of) = rem
-    return [
-        oid
-        for oid in _cost_choices(game, flt, player, source)
-        if game.objects[oid].counters.get(str(kind), 0) >= _count(n)
-    ]
 
 
 def _pay_return_and_reveal(
@@ -820,6 +806,8 @@ def _pay_return_and_reveal(
         # "Put a -1/-1 counter on this creature: ..." (CR 118.1, 122.1): put as the
         # cost is paid (replacement effects on counters apply, 122.6)
         put_counters(game, src, str(put[0]), _count(put[1]), ("122.1", *cites), " (cost)")
+    if _other_cost(cost, "exert") and src is not None and src.zone == Zone.BATTLEFIELD:
+        exert_as_cost(game, src.id, d["player"])  # "Exert this creature" (CR 701.43a)
     if _other_cost(cost, "life_half"):
         # "Pay half your life, rounded up" (CR 119.4, 107.1a)
         life = game.players[d["player"]].life
@@ -838,11 +826,6 @@ def _pay_return_and_reveal(
         # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
         until = "upkeep" if rule == "702.57b" else obj.id
         game.turn_flags.revealed[src.id] = until
-    rem = _other_cost(cost, "remove_counters_from")
-    for oid in d.get("remove_from") or []:
-        o = game.objects.get(oid)
-        if rem is not None and o is not None and o.zone == Zone.BATTLEFIELD:
-            remove_counters(game, o, str(rem[0]), _count(rem[1]), ("122.1", *cites), " (cost)")
     for oid in d.get("to_bottom") or []:
         o = game.objects.get(oid)
         if o is not None and o.zone == Zone.GRAVEYARD:
@@ -857,6 +840,61 @@ def _pay_return_and_reveal(
         move(game, oid, Zone.HAND, cites, reason="is returned to its owner's hand (cost)")
     if returned:
         game.turn_flags.cost_returned[obj.id] = returned
+
+
+def _choose_counters(
+    game: Game, task: Task, player: int, src: GameObject, cost: Cost, d: dict[str, Any]
+) -> bool:
+    """CR 602.2b, 601.2h: "Remove a +1/+1 counter from a creature you control", "Remove
+    a counter from this creature": the permanent (asked when there is a real choice),
+    then the kind of counter when it has several (CR 122.1). False while pending."""
+    spec = counter_costs.from_spec(cost) if cost.other else None
+    n_self = counter_costs.self_any_kind(cost)
+    if spec is None and n_self is None:
+        return True
+    kind, n = (spec[0], spec[1]) if spec is not None else (counter_costs.ANY, n_self or 1)
+    if spec is not None and "counters_from" not in d:
+        choices = counter_costs.from_choices(game, cost, player, src)
+        chosen = _cost_choice(
+            game,
+            task,
+            player,
+            choices,
+            1,
+            f"permanent to remove {n} {'' if kind == counter_costs.ANY else kind + ' '}"
+            "counter(s) from",
+            DecisionPurpose.REMOVE_COUNTERS,
+        )
+        if chosen is None:
+            return False
+        d["counters_from"] = chosen[0] if chosen else None
+    if "counter_kind" not in d:
+        oid = d.get("counters_from") if spec is not None else src.id
+        o = game.objects.get(oid) if oid is not None else None
+        kinds = counter_costs.kinds_with(o, kind, n) if o is not None else []
+        if len(kinds) > 1:
+            if task.answer is None:
+                game.ask(
+                    Decision(
+                        DecisionKind.CHOOSE_OPTION,
+                        player,
+                        "602.2b",
+                        f"Choose the kind of counter to remove from {o.name if o else ''}",
+                        {"options": kinds, "purpose": DecisionPurpose.CHOOSE},
+                    )
+                )
+                return False
+            kinds = [str(task.answer.value)]
+            task.answer = None
+            game.emit(
+                EventKind.CHOICE,
+                ("602.2b", "122.1"),
+                f"{game.players[player].name} chooses to remove a {kinds[0]} counter "
+                f"from {o.name if o else ''}",
+            )
+        d["counter_kind"] = kinds[0] if kinds else None
+        d["counter_n"] = n
+    return True
 
 
 def _cost_choice(
@@ -913,6 +951,8 @@ def _pay_non_mana_costs_simple(
     if cost.life:
         lose_life(game, player, cost.life, ("119.4", "602.2b"), "paid as a cost", paid=True)
     for kind, n in cost.remove_counters:
+        if kind == counter_costs.ANY:
+            continue  # of a kind chosen as it's paid (counter_costs.pay)
         src.counters[kind] = src.counters.get(kind, 0) - n
         if src.counters[kind] <= 0:
             del src.counters[kind]

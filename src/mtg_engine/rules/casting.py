@@ -1081,7 +1081,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         DecisionKind.CHOOSE_OBJECTS,
                         player,
                         "601.2h",
-                        f"Choose {n} {'permanent' if key in ('sacrifice', 'return') else 'card'}(s) to "
+                        f"Choose {n} {'permanent' if key in ('sacrifice', 'return', 'tap') else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
                         {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
                     )

@@ -64,7 +64,10 @@ _KNOWN = frozenset(
         "not_your_turn",
         "source_tapped",
         "source_untapped",
+        "self_attacking",
+        "has_keyword",
         "mana_spent",
+        "spent_more_than_power_or_toughness",
         "none_on_battlefield",
         "you_control_none",
         "opponent_controls",
@@ -255,8 +258,23 @@ def evaluate(
         return source is not None and source.tapped
     if k == "source_untapped":
         return source is not None and not source.tapped
+    if k == "has_keyword":
+        # "if that creature has infect", "as long as enchanted creature has vigilance"
+        # (CR 702.1): the keyword abilities it has now
+        named = a.get("arg1")  # the keyword's name, or the keyword ability compiled
+        kw = str(getattr(named, "keyword", None) or named or "")
+        return any(
+            kw in chars(game, o).keywords
+            for o in _keyword_holders(game, a, controller, source, ctx)
+        )
+    if k == "self_attacking":
+        # "as long as this creature is attacking", "Activate only if this creature is
+        # attacking": an attacking creature (CR 506.4, 508.1)
+        return source is not None and game.combat is not None and source.id in game.combat.attackers
     if k == "mana_spent":
         return mana_spent_holds(source, a)  # CR 601.2h, 707.10
+    if k == "spent_more_than_power_or_toughness":
+        return _spent_more_than_pt(game, source, ctx)
     if k == "none_on_battlefield":  # "if no creatures are on the battlefield"
         return not objects_matching(game, a["filter"], controller, source)
     if k == "you_control_none":  # "if you control no Islands"
@@ -387,6 +405,8 @@ def _named_object(
 
 
 register(
+    "condition:self_attacking",
+    "condition:has_keyword",
     "condition:cast_it",
     "condition:you_control_more",
     "condition:entered_or_cast_from",
@@ -632,6 +652,33 @@ _COLOR_LETTERS = {
     "green": "G",
     "colorless": "C",
 }
+
+
+def _keyword_holders(
+    game: Game, a: dict, controller: int, source: GameObject | None, ctx: Ctx | None
+) -> list[GameObject]:
+    """The objects a "[it] has [keyword]" condition is about: those its filter
+    describes, the source, or the object its reference names (CR 608.2c)."""
+    if isinstance(a.get("filter"), Filter):
+        return objects_matching(game, a["filter"], controller, source)
+    ref = a.get("arg0")
+    if ref is None or isinstance(ref, SelfRef):
+        return [source] if source is not None else []
+    if ctx is None:
+        return []
+    return [game.objects[i] for i in ctx.refs(ref) if i >= 0 and i in game.objects]
+
+
+def _spent_more_than_pt(game: Game, source: GameObject | None, ctx: Ctx | None) -> bool:
+    """ "if the amount of mana you spent is greater than this creature's power or
+    toughness" (increment): the mana spent to cast the spell the "cast" trigger is
+    about (CR 601.2h, 603.4), against the creature's power and toughness now."""
+    td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+    spent = int(td.get("mana_spent_after", 0) or 0) - int(td.get("mana_spent_before", 0) or 0)
+    if source is None or source.zone != Zone.BATTLEFIELD:
+        return False
+    c = chars(game, source)
+    return spent > int(c.power or 0) or spent > int(c.toughness or 0)
 
 
 def mana_spent_holds(source: GameObject | None, args: dict) -> bool:

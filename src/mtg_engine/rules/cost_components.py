@@ -11,11 +11,15 @@
   doesn't matter (CR 302.6 restricts only the {T} abilities of the creature
   itself), and a permanent whose own {T} is part of the cost can't also be
   tapped for this part (CR 601.2h: it's already tapped).
+* Every object the words describe: "Sacrifice enchanted creature" (``sacrifice_count``
+  ``"all"``: at least one, CR 602.2b), "Discard your hand" (``discard_count``
+  ``"all"``: the cards in it, none if it's empty) -- :func:`with_all`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Cost, Filter
 from ..game.objects import GameObject, Zone
@@ -116,6 +120,31 @@ def tap_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list
         and matches_object(game, game.objects[oid], flt, player, source)
         and tap_forbidden(game, game.objects[oid]) is None  # CR 101.2, 118.3
     ]
+
+
+def with_all(game: Game, cost: Cost, player: int, source: GameObject) -> Cost:
+    """``cost`` with its "all" amounts counted now (CR 602.2b, 601.2h): "Sacrifice
+    enchanted creature" sacrifices each permanent described, and can't be paid without
+    one; "Discard your hand" discards each card in the hand (an empty hand pays it)."""
+    typed: Any = cost  # (its counts may be "all": typed Any)
+    changes: dict[str, Any] = {}
+    if cost.sacrifice is not None and typed.sacrifice_count == "all":
+        n = len(cost_choices(game, cost.sacrifice, player, source, "battlefield"))
+        changes["sacrifice_count"] = max(1, n)
+    if cost.discard is not None and typed.discard_count == "all":
+        changes["discard_count"] = len(cost_choices(game, cost.discard, player, source, "hand"))
+    return replace(cost, **changes) if changes else cost
+
+
+def only_fixed(cost: Cost) -> bool:
+    """Whether each variable amount of ``cost`` is X or "all" (:func:`with_all`)."""
+    typed: Any = cost
+    return all(
+        isinstance(n, int) or n == "all" or getattr(n, "kind", None) == "x"
+        for n in (typed.life, typed.sacrifice_count, typed.discard_count, typed.exile_count)
+    ) and all(
+        isinstance(n, int) or getattr(n, "kind", None) == "x" for _, n in typed.remove_counters
+    )
 
 
 def _register() -> None:

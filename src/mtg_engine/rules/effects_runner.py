@@ -59,7 +59,7 @@ from .filters import (
 )
 from .layers import creature_types
 from .multiface import note_split_mana_value
-from .support import AS_THAT_OBJECT, COVERAGE_PROBES
+from .support import AS_THAT_OBJECT, COVERAGE_PROBES, exiled_with_source
 from .targets import chosen_for, legal_targets_now
 
 if TYPE_CHECKING:
@@ -969,6 +969,11 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                     and matches_object(g, g.objects[oid], rest_flt, chooser, ctx.source)
                 ]
                 part.setdefault("pool", list(pool))
+            elif flt.zone == "any" and exiled_with_source(flt):
+                # "a card exiled with this artifact": the cards in exile linked to
+                # the source (CR 607.2a, 406.6)
+                exile_flt = Filter(flt.kinds, "exile", flt.conditions)
+                candidates = [o.id for o in objects_matching(g, exile_flt, chooser, ctx.source)]
             elif flt.zone == "any":
                 # "You choose a nonland card from it": the hand just revealed or looked
                 # at, of the player the instructions named (CR 701.20a)

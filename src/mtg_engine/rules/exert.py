@@ -23,7 +23,7 @@ from .untap_restrictions import skip_next_untap
 if TYPE_CHECKING:
     from ..game.state import Game
 
-register("static:may_exert", "trigger:exerted")
+register("static:may_exert", "trigger:exerted", "cost:exert", "mana_ability_cost:exert")
 
 
 def _exert_ability(game: Game, oid: int) -> tuple[Ability, Effect | None] | None:
@@ -45,15 +45,21 @@ def may_exert(game: Game, attackers: list[int]) -> list[int]:
     return [c for c in attackers if _exert_ability(game, c) is not None]
 
 
-def exert(game: Game, oid: int, player: int) -> None:
-    """CR 701.43a: ``player`` exerts the creature: it doesn't untap during their next
-    untap step; its "when you do" ability triggers (701.43d, 603.12)."""
+def exert_as_cost(game: Game, oid: int, player: int) -> None:
+    """ "{T}, Exert this creature: ..." (CR 701.43a, 602.2b): exerting it pays that
+    part of the cost; it can be exerted even if it's already exerted (701.43b)."""
+    _exerted(game, oid, player, ("602.2b", "701.43a"), "to pay a cost")
+
+
+def _exerted(game: Game, oid: int, player: int, rules: tuple[str, ...], how: str) -> None:
+    """CR 701.43a: the permanent won't untap during ``player``'s next untap step;
+    "whenever you exert a creature" triggers."""
     o = game.objects[oid]
     skip_next_untap(game, [oid], oid, player, exerted_by=player)
     game.emit(
         EventKind.CONTINUOUS_EFFECT,
-        ("508.1g", "701.43a"),
-        f"{game.players[player].name} exerts {o.name} as it attacks: it won't untap "
+        rules,
+        f"{game.players[player].name} exerts {o.name} {how}: it won't untap "
         f"during {game.players[player].name}'s next untap step",
         player=player,
     )
@@ -65,6 +71,13 @@ def exert(game: Game, oid: int, player: int) -> None:
         player=player,
         obj=oid,
     )
+
+
+def exert(game: Game, oid: int, player: int) -> None:
+    """CR 701.43a: ``player`` exerts the creature as it attacks: it doesn't untap
+    during their next untap step; its "when you do" ability triggers (701.43d, 603.12)."""
+    o = game.objects[oid]
+    _exerted(game, oid, player, ("508.1g", "701.43a"), "as it attacks")
     found = _exert_ability(game, oid)
     if found is None:
         return

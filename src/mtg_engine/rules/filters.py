@@ -31,6 +31,8 @@ from .support import AS_THAT_OBJECT, register
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:differs_from_printed")  # a card's own "modified" (rules/layers.py)
+register("cond:outlaw")  # CR 700.12: Assassin, Mercenary, Pirate, Rogue, Warlock
+register("cond:attacked_this_turn")  # CR 508.1 (turn_flags.attacked)
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
@@ -706,6 +708,10 @@ def _condition(
     if key == "renowned":
         # CR 702.112b: a designation, kept with the permanent (keywords/renown.py)
         return bool((obj.chosen or {}).get("renowned")) == bool(value)
+    if key == "attacked_this_turn":
+        # "each creature that attacked this turn": declared as an attacker this turn
+        # (CR 508.1; one put onto the battlefield attacking never attacked, 508.4)
+        return (obj.id in game.turn_flags.attacked) == bool(value)
     if key == "outlaw":
         return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
     if key == "modified":

@@ -164,7 +164,8 @@ def register(*constructs: str) -> None:
 
 
 #: the ``Cost.other`` parts a mana ability activated by hand pays (rules/activating.py)
-_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents",))
+#: (and "{T}, Pay {E}: Add one mana of any color", CR 107.14: Aether Hub)
+_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents", "energy"))
 
 _EFFECT_ARG_KEYS = frozenset(
     {
@@ -479,6 +480,10 @@ SUPPORTED: set[str] = set(
         "static:additional_cost",
         "additional_cost:sacrifice",
         "additional_cost:discard",
+        # "tap three untapped white creatures you control", "return a land you control
+        # to its owner's hand" (rules/casting.py: chosen and paid with the cost, 601.2h)
+        "additional_cost:tap_permanents",
+        "additional_cost:return",
         "additional_cost:exile",
         "additional_cost:life",
         "additional_cost:x_amount",
@@ -491,6 +496,10 @@ SUPPORTED: set[str] = set(
         "divide:counters",
     }
 )
+
+
+#: how the compiler writes "any number of" (cards/compiler/tx_nouns.py)
+_ANY_NUMBER = 99
 
 
 def _resolved_that_player(flt: Filter) -> Filter:
@@ -727,6 +736,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # sacrificing player (effects/zones.sacrifice_effect)
             flt = _resolved_that_player(v.args["filter"])
             v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
+        if v.op == "reveal" and isinstance(v.args.get("filter"), Filter):
+            # "target player reveals three cards from their hand": "their" is the
+            # revealing player's (effects/search._reveal_from_hand, Ctx.concrete)
+            flt = _resolved_that_player(v.args["filter"])
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if v.op == "put_onto_battlefield" and isinstance(v.args.get("filter"), Filter):
             # "put a card from your hand / their graveyard onto the battlefield"
             # (effects/zones.put_onto_battlefield): "their" is each player choosing
@@ -875,6 +889,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
                 parts.discard("cost:variable_amount")
                 parts.add("cost:x_amount")
+            for k, val in v.args["cost"].other:
+                n = val[1] if k in ("tap_permanents", "return") and isinstance(val, tuple) else 1
+                if not isinstance(n, int) or n >= _ANY_NUMBER:
+                    # "you may tap any number of untapped creatures", "return X Swamps
+                    # you control": not paid yet (rules/costs.TotalCost.add)
+                    parts.add(f"cost:{k}_variable")
             if "cost:waterbend" in parts:
                 # "waterbend {5}": its mana is the waterbend cost's own (CR 701.67a;
                 # rules/waterbend.py), not a mana additional cost of its own;
@@ -901,6 +921,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 parts.discard("cond:caster")
                 if v.op == "grant_keyword":
                     parts.add(f"spell_keyword:{v.args.get('keyword')}")
+                    affected = v.affected
+                    if (
+                        v.args.get("keyword") == "Convoke"
+                        and isinstance(affected, Filter)
+                        and affected.zone != "stack"
+                    ):
+                        # "Spells you cast from exile have convoke": not checked as
+                        # the cast is proposed yet (keywords/cost_keywords.granted_as_cast)
+                        parts.add("spell_keyword:Convoke.cast_from")
                 else:
                     parts.add(f"caster:{v.op}")
             out.update(parts)
@@ -940,8 +969,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
         # objects chosen, not targeted, as the instruction is followed (CR 608.2d:
         # rules/effects_runner.choose_refs), by the controller or the effect's player
         out.add("ref:ChooseRef")
-        if v.filter.zone == "any" and not (
-            v.filter.conditions and v.filter.conditions[0][0] == "from_among"
+        if (
+            v.filter.zone == "any"
+            and not (v.filter.conditions and v.filter.conditions[0][0] == "from_among")
+            # "a card exiled with this artifact": chosen in exile (effects_runner)
+            and not exiled_with_source(v.filter)
         ):
             out.add("ref:ChooseRef.zone_any")  # "a card from it" (a revealed hand)
         if any(val == "that_player" for _, val in v.filter.conditions):
@@ -1144,7 +1176,17 @@ def features(ability: Ability) -> set[str]:
                 # "you may return an Island you control to its owner's hand rather than
                 # pay this spell's mana cost": the cast pays sacrifice, discard, exile,
                 # life and "tap an untapped creature" parts (rules/costs.base_cost)
-                out.update(f"alt_cost:{k}" for k, _ in kc.other if k != "tap_permanents")
+                # and "return N Islands you control to their owner's hand" (Daze, Gush)
+                out.update(
+                    f"alt_cost:{k}"
+                    for k, v in kc.other
+                    if not (
+                        k in ("tap_permanents", "return")
+                        and isinstance(v, tuple)
+                        and isinstance(v[1], int)
+                        and v[1] < _ANY_NUMBER
+                    )
+                )
                 cond = ability.keyword_args.get("condition")
                 if isinstance(cond, Condition):
                     _walk_value(cond, out)  # "If you control a Plains, ..."
@@ -1176,6 +1218,15 @@ def features(ability: Ability) -> set[str]:
         out.add("cond_value:same_name_as")
     if ability.cost is not None:
         _cost_features(ability.cost, out)
+        if (
+            ability.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA)
+            and "cost:variable_amount" in out
+            and _every_described(ability.cost)
+        ):
+            # "Sacrifice enchanted creature", "Discard your hand": each object the
+            # words describe, counted as the cost is paid (CR 602.2b;
+            # rules/cost_components.with_all)
+            out.discard("cost:variable_amount")
         if (
             ability.kind in (AbilityKind.ACTIVATED, AbilityKind.MANA)
             and "cost:variable_amount" in out
@@ -1293,6 +1344,10 @@ def features(ability: Ability) -> set[str]:
         # "X target creatures" of a spell or an ability with {X} in its cost: X is
         # announced before targets (CR 601.2b, 601.2c: rules/casting.with_x_count)
         out.discard("targets:variable_count")
+    if _found_card_read_as_self(ability.effects):
+        # "exile cards ... until you exile a nonland card. [This] deals damage equal to
+        # that card's mana value": the compiler read "that card" as this object
+        out.add("amount:found_card_as_self")
     if "zone:not_hand" in out and _not_hand_read(ability):
         out.discard("zone:not_hand")
     if "ref:ChooseRef.zone_any" in out:
@@ -1302,6 +1357,17 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+def _found_card_read_as_self(effects: tuple[Effect, ...]) -> bool:
+    """Whether an instruction after "... until you exile/reveal a [card]" reads an
+    amount of this object (Undying Flames: "that card's mana value")."""
+    seen = False
+    for e in effects:
+        if seen and holds(e.args, lambda x: isinstance(x, Amount) and isinstance(x.ref, SelfRef)):
+            return True
+        seen = seen or e.op in ("exile_until", "reveal_until")
+    return False
 
 
 def _not_hand_read(ability: Ability) -> bool:
@@ -1472,7 +1538,14 @@ def _x_targets_announced(ability: Ability) -> bool:
         return True
     cost = ability.cost
     return (
-        ability.kind is AbilityKind.ACTIVATED and cost is not None and "{X}" in str(cost.mana or "")
+        ability.kind is AbilityKind.ACTIVATED
+        and cost is not None
+        and (
+            "{X}" in str(cost.mana or "")
+            # "Remove X ki counters from this creature: Tap X target creatures": X is
+            # announced for the cost (CR 601.2b) before the targets (601.2c)
+            or (has_variable_amount(cost) and only_x(cost))
+        )
     )
 
 
@@ -1487,6 +1560,23 @@ def only_x(cost: Cost) -> bool:
             cost.exile_count,
             *(k for _, k in cost.remove_counters),
         )
+    )
+
+
+def exiled_with_source(flt: Filter) -> bool:
+    """Whether a filter describes "a card exiled with [this object]" (CR 607.2a)."""
+    return any(k == "exiled_with" and bool(v) for k, v in flt.conditions)
+
+
+def _every_described(cost: Cost) -> bool:
+    """Whether each variable amount of ``cost`` is "all" of a sacrifice or a discard."""
+    typed: Any = cost
+    counts = (typed.sacrifice_count, typed.discard_count)
+    return (
+        isinstance(typed.life, int)
+        and isinstance(typed.exile_count, int)
+        and all(isinstance(n, int) for _, n in typed.remove_counters)
+        and all(isinstance(n, int) or n == "all" for n in counts)
     )
 
 

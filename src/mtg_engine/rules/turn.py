@@ -349,14 +349,37 @@ def _move_on(game: Game) -> None:
     """The next step that actually occurs becomes the current one (CR 500.1, 614.10)."""
     step = game.step
     nxt = _next_step(game, step)
-    if step >= Step.BEGINNING_OF_COMBAT and step <= Step.END_OF_COMBAT and nxt > Step.END_OF_COMBAT:
-        combat.end_combat(game)  # CR 511.3
+    if Step.BEGINNING_OF_COMBAT <= step <= Step.END_OF_COMBAT and not (
+        Step.BEGINNING_OF_COMBAT < nxt <= Step.END_OF_COMBAT
+    ):
+        combat.end_combat(game)  # CR 511.3 (also before an additional combat, 500.8)
     game.step = nxt
     if nxt == Step.UNTAP:
         game.step = Step.UNTAP
 
 
+def _additional_combat(game: Game, step: int) -> int | None:
+    """CR 500.8: an additional combat phase created "after this phase" begins once
+    ``step``, the last step of that phase, ends; after it, the turn goes on with the
+    step that would have followed. None when no such phase comes now."""
+    flags = game.turn_flags
+    for i in range(len(flags.additional_combats) - 1, -1, -1):
+        after, then = flags.additional_combats[i]
+        if after == step:
+            del flags.additional_combats[i]  # the latest created first (CR 500.8)
+            flags.additional_combat_then = then
+            return Step.BEGINNING_OF_COMBAT
+    if step == Step.END_OF_COMBAT and flags.additional_combat_then is not None:
+        then = flags.additional_combat_then
+        flags.additional_combat_then = None
+        return then
+    return None
+
+
 def _next_step(game: Game, step: int) -> int:
+    extra = _additional_combat(game, step)
+    if extra is not None:
+        return extra
     if step == Step.CLEANUP:
         return Step.UNTAP
     nxt = step + 1

@@ -492,25 +492,6 @@ def _names_other_creature(trigger: Trigger) -> bool:
     )
 
 
-def _check_attached_to(eff: Effect, before: list[Effect]) -> Effect:
-    """ "Destroy target creature with flying and all Equipment attached to that
-    creature": the Equipment attached as that one instruction happens, with the
-    creature; run one after the other, the creature would be gone and the Equipment
-    unattached first (CR 301.5c). So after any earlier instruction about that same
-    object the reference is left unresolved ("moved": rules/support.py reports it
-    as not run yet) rather than run wrongly."""
-    what = eff.args.get("what")
-    if not isinstance(what, EachRef):
-        return eff
-    refs = [v for k, v in what.filter.conditions if k == "attached_to"]
-    if not any(e.args.get("what") == r for r in refs for e in before):
-        return eff
-    flt = what.filter
-    conds = tuple((k, "moved" if k == "attached_to" else v) for k, v in flt.conditions)
-    args = {**eff.args, "what": EachRef(Filter(flt.kinds, flt.zone, conds))}
-    return Effect(eff.op, args, eff.optional, eff.condition)
-
-
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
@@ -756,7 +737,9 @@ def finalize(
             eff = Effect(eff.op, eff.args, False, eff.condition)
         if eff.op == "delayed_trigger":
             eff = _walk_delayed(eff, fn, state)
-        new = _check_attached_to(walk(eff, fn), out)
+        # "and all Equipment attached to that creature" after that creature left: what
+        # was attached to it immediately before it left (CR 608.2h, turn_flags.left_attached)
+        new = walk(eff, fn)
         if new.args.get("same_source") and out and "source" in out[-1].args:
             # "it deals 3 damage to target opponent and 3 damage to up to one target
             # creature": the second amount comes from the same source, not from

@@ -123,6 +123,8 @@ _SYMBOL_TYPES = {"{T}": "TAP_SYM", "{Q}": "UNTAP_SYM", "{E}": "ENERGY_SYM"}
 
 #: the end of an alternative-cost sentence (CR 118.9)
 _ALT_COST_TAIL = "rather than pay this spell's mana cost."
+#: "If you control a commander, you may cast this spell without paying its mana cost."
+_FREE_CAST_TAIL = "you may cast this spell without paying its mana cost."
 
 
 def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
@@ -246,7 +248,9 @@ class OracleLexer(Lexer):
         out: list[Token] = []
         if _is_activated(text):
             out.append(Token("ACT", "", 0, 1, 1))
-        elif text.endswith(_ALT_COST_TAIL):
+        elif text.endswith(_ALT_COST_TAIL) or (
+            text.lower().startswith("if ") and text.endswith(_FREE_CAST_TAIL)
+        ):
             # "[If ...,] you may [cost] rather than pay this spell's mana cost" (CR
             # 118.9): an alternative cost, told apart before its cost is read
             out.append(Token("ALT_COST", "", 0, 1, 1))

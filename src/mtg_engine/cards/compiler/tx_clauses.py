@@ -330,6 +330,15 @@ class ClauseRules:
         ability = Ability(AbilityKind.STATIC, keyword=ALTERNATIVE_COST, keyword_args=args)
         return Parsed("keywords", abilities=[ability])
 
+    def alt_cost_free(self, c: list[Any]) -> Parsed:
+        """ "If you control a commander, you may cast this spell without paying its mana
+        cost" (Deadly Rollick; CR 118.9): an alternative cost of nothing, chosen as the
+        card is cast while the condition holds (keywords/rather_than.py)."""
+        cond = next(x for x in c if isinstance(x, Condition))
+        args: dict[str, Any] = {"cost": Cost(), "rule": "118.9", "condition": cond}
+        ability = Ability(AbilityKind.STATIC, keyword=ALTERNATIVE_COST, keyword_args=args)
+        return Parsed("keywords", abilities=[ability])
+
     def act_prefix(self, c: list[Any]) -> str:
         return c[0]
 
