@@ -377,9 +377,11 @@ def _additional_combat(game: Game, step: int) -> int | None:
 
 
 def _next_step(game: Game, step: int) -> int:
-    extra = _additional_combat(game, step)
-    if extra is not None:
-        return extra
+    flags = game.turn_flags
+    if flags.additional_combats or flags.additional_combat_then is not None:
+        extra = _additional_combat(game, step)
+        if extra is not None:
+            return extra
     if step == Step.CLEANUP:
         return Step.UNTAP
     nxt = step + 1
