@@ -996,6 +996,7 @@ def execute_plan(
     names = []
     side: list[tuple[GameObject, Ability]] = []
     sacrificed: list[int] = []
+    untapped_use = False  # a source whose mana ability has no {T} (log wording only)
     tapped_now: list[GameObject] = []
     tapped_for_cost: list[GameObject] = []  # tapped to pay another's mana ability
     extra_rules: list[str] = []  # the replacement effects' on the mana made (CR 106.12b)
@@ -1071,6 +1072,8 @@ def execute_plan(
             how.append("sacrificed")
         how.extend(more)
         names.append(f"{o.name} ({', '.join(how)})")
+        if not tapped_for_mana:
+            untapped_use = True  # "Sacrifice this land: Add {B}.": used, not tapped
     if tapped_now:
         became_tapped(game, tapped_now, ("605.3a", "602.2b"), for_mana=True)
         resolve_mana_triggers(game, produced, wanted, productions_of)  # CR 605.4a
@@ -1096,7 +1099,8 @@ def execute_plan(
         # CR 107.4f, 119.4: Phyrexian mana paid with life: a payment of life, which
         # is losing it
         lose_life(game, player, pool_plan.life, ("107.4f", "119.4"), f"paid for {what}", paid=True)
-    tapped = f" tapping {', '.join(names)}" if names else ""
+    verb = "using" if untapped_use else "tapping"
+    tapped = f" {verb} {', '.join(names)}" if names else ""
     life = f" and {pool_plan.life} life" if pool_plan.life else ""
     game.emit(
         EventKind.PAY_MANA,
