@@ -121,7 +121,9 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
         return None
     ctx.scratch["zones"] = zones
     flt: Filter = e.args.get("filter") or Filter()
-    n = ctx.amount(e.args.get("amount", 1))
+    # CR 107.1b: "up to X, where X is this creature's power" with a negative power
+    # (last known information after -3/-3) searches for up to 0
+    n = max(0, ctx.amount(e.args.get("amount", 1)))
     lib = g.players[owner].library
     kinds = flt.kinds if flt.kinds != ("card",) else ()
     f = ctx.concrete(Filter(kinds, "library", flt.conditions))  # "X or less": X now (608.2c)
@@ -229,7 +231,7 @@ def _reveal_from_hand(ctx: Ctx, e: Effect) -> bool:
     if "revealers" not in s:
         s["revealers"] = ctx.players(e.args.get("player"))
         s["revealed"] = []
-    n = ctx.amount(e.args.get("amount", 1))
+    n = max(0, ctx.amount(e.args.get("amount", 1)))  # CR 107.1b
     while s["revealers"]:
         p = s["revealers"][0]
         flt = e.args["filter"]
