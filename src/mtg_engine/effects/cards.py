@@ -39,7 +39,7 @@ def draw_effect(ctx: Ctx, e: Effect) -> bool:
     each = _each_that_many(ctx, e.args.get("amount"), players)
     if each is not None:
         return _draw_each(ctx, each)
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     if ctx.task is None:  # no task to wait on: plain draws
         for p in players:
             draw(ctx.game, p, n, ("121.1",))
@@ -88,7 +88,7 @@ def _drawn_this_way(ctx: Ctx) -> None:
 
 @effect("mill")
 def mill(ctx: Ctx, e: Effect) -> bool:
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     milled: list[int] = []
     for p in ctx.players(e.args.get("player")):
         milled.extend(mill_cards(ctx.game, p, n))
@@ -119,7 +119,7 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                 )
         return True
     every = e.args.get("amount") == "all"
-    n = 0 if every else ctx.amount(e.args.get("amount", 1))
+    n = 0 if every else ctx.count(e.args.get("amount", 1))
     s = ctx.scratch
     if "players" not in s:
         s["players"] = ctx.players(e.args.get("player"))
@@ -227,7 +227,7 @@ def scry(ctx: Ctx, e: Effect) -> bool:
     rule = "701.22a" if is_scry else "701.25a"
     s = ctx.scratch if ctx.task is not None else {}
     if "top" not in s:
-        n = ctx.amount(e.args.get("amount", 1))
+        n = ctx.count(e.args.get("amount", 1))
         lib = g.players[p].library
         s["top"] = list(reversed(lib[-n:])) if n > 0 else []
         s["n"] = n

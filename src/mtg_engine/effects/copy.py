@@ -64,7 +64,7 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
             # "exile target creature card ... create a token that's a copy of that
             # card": the card in exile (CR 400.7j)
             originals = [g.objects[i] for i in ctx.exiled_targets(what)]
-        n = ctx.amount(e.args.get("amount", 1))
+        n = ctx.count(e.args.get("amount", 1))
         players = ctx.players(e.args.get("controller", ControllerRef()))
         # CR 614.1a, 111.1: "twice that many of those tokens" (Doubling Season) is
         # applied to the creation, before each token enters (616.1g)
@@ -276,7 +276,7 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         copiers = _copiers(ctx, e, spells)
         if copiers is None:
             return False  # a player is asking whether to copy it
-        n = ctx.amount(e.args.get("amount", 1))
+        n = ctx.count(e.args.get("amount", 1))
         exc = e.args.get("except") or None
         copies = []
         choosing = []  # the copies whose controller may choose new targets (707.10c)

@@ -64,7 +64,7 @@ def blight(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     players = ctx.players(e.args.get("player")) or [ctx.controller]
     p = players[0]
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     creatures = [o.id for o in objects_matching(g, _YOUR_CREATURE, p, None)]
     if not creatures or n <= 0:
         if ctx.task is not None:
@@ -94,7 +94,7 @@ _COUNTERS, _TOKEN = "put +1/+1 counters", "create a Spirit token"
 def endure(ctx: Ctx, e: Effect) -> bool:
     """CR 701.63a-b: the permanent endures N."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     if n <= 0:
         return True  # CR 701.63b
     found = ctx.objects(e.args.get("player"))

@@ -41,7 +41,7 @@ def damage(ctx: Ctx, e: Effect) -> bool:
         srcs = [ctx.obj]
     division = ctx.obj.division
     amt = e.args.get("amount", 0)
-    amount = ctx.amount(amt)
+    amount = ctx.count(amt)
     to = e.args.get("to")
     if e.args.get("evenly") and isinstance(to, TargetRef) and to.index < len(ctx.obj.targets):
         # "divided evenly, rounded down, among any number of targets": by the number
@@ -106,7 +106,7 @@ def stat_of(game: Game, obj: GameObject, amt: Amount) -> int:
 
 @effect("gain_life")
 def gain(ctx: Ctx, e: Effect) -> bool:
-    n = ctx.amount(e.args.get("amount", 0))
+    n = ctx.count(e.args.get("amount", 0))
     for p in ctx.players(e.args.get("player")):
         gain_life(ctx.game, p, n, ("119.3",), ctx.obj.name)
     return True
@@ -118,7 +118,7 @@ def lose(ctx: Ctx, e: Effect) -> bool:
     the "that much" of the next instructions (608.2c)."""
     amt = e.args.get("amount", 0)
     half = amt.kind if isinstance(amt, Amount) and amt.kind in _HALF_LIFE else None
-    n = 0 if half else ctx.amount(amt)
+    n = 0 if half else ctx.count(amt)
     total = 0
     lost = []
     theirs = _counted_per_player(amt)
@@ -129,7 +129,7 @@ def lose(ctx: Ctx, e: Effect) -> bool:
             # "each player loses 1 life for each attacking creature they control":
             # "they" is each player in turn (CR 608.2c)
             ctx.task.data["that_players"] = [p]
-            n = ctx.amount(amt)
+            n = ctx.count(amt)
         k = lose_life(ctx.game, p, n, _HALF_LIFE.get(half or "", ("119.3",)), ctx.obj.name)
         total += k
         if k > 0:
@@ -186,7 +186,7 @@ def pay_life(ctx: Ctx, e: Effect) -> bool:
     player can't pay more life than they have, nor any while they can't lose life
     (119.4, 119.8), and then "if you do" is false (608.2c)."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 0))
+    n = ctx.count(e.args.get("amount", 0))
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
     if e.args.get("any_amount"):

@@ -34,7 +34,7 @@ def earthbend(ctx: Ctx, e: Effect) -> bool:
     """CR 701.66a: the target land becomes a 0/0 creature with haste that's still a
     land, gets N +1/+1 counters, and returns tapped when it dies or is exiled."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 0))
+    n = ctx.count(e.args.get("amount", 0))
     lands = [
         o
         for o in ctx.objects(e.args.get("what"))

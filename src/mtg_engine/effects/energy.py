@@ -24,7 +24,7 @@ register("cost:energy")
 @effect("gain_energy")
 def gain_energy(ctx: Ctx, e: Effect) -> bool:
     """CR 107.14, 122.1: each player named gets that many energy counters."""
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     for p in ctx.players(e.args.get("player", ControllerRef())):
         put_player_counters(ctx.game, p, "energy", n, ("107.14", "122.1"))
     return True
@@ -35,7 +35,7 @@ def pay_energy(ctx: Ctx, e: Effect) -> bool:
     """CR 107.14: the player removes that many energy counters from themselves; one
     who has too few can't pay (CR 118.3), so "if you do" is false (CR 608.2c)."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player", ControllerRef()))
     payer = players[0] if players else ctx.controller
     if not pay_energy_counters(g, payer, n, ("107.14", "118.3"), f" for {ctx.obj.name}"):

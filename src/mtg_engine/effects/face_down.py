@@ -29,7 +29,7 @@ def _top_cards(ctx: Ctx, e: Effect, player: int) -> list[int]:
     """The cards an effect manifests or cloaks: ``what`` (a card), or the top of the library."""
     if e.args.get("what") is not None:
         return [o.id for o in ctx.objects(e.args["what"]) if o.zone != Zone.BATTLEFIELD]
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     lib = ctx.game.players[player].library
     return list(reversed(lib[-n:])) if n > 0 else []
 

@@ -51,7 +51,7 @@ def monstrosity(ctx: Ctx, e: Effect) -> bool:
     and it becomes monstrous." """
     g = ctx.game
     src = _permanent(ctx)
-    n = ctx.amount(e.args.get("amount", 0))
+    n = ctx.count(e.args.get("amount", 0))
     if src is None or (src.chosen or {}).get(MONSTROUS):
         return _nothing(ctx, "701.37a", f"Monstrosity {n}", "is already monstrous")
     put_counters(g, src, "+1/+1", n, ("701.37a",), why=" (monstrosity)")
@@ -74,7 +74,7 @@ def adapt(ctx: Ctx, e: Effect) -> bool:
     counters on it." """
     g = ctx.game
     src = _permanent(ctx)
-    n = ctx.amount(e.args.get("amount", 0))
+    n = ctx.count(e.args.get("amount", 0))
     if src is None or src.counters.get("+1/+1", 0) > 0:
         return _nothing(ctx, "701.46a", f"Adapt {n}", "already has a +1/+1 counter")
     put_counters(g, src, "+1/+1", n, ("701.46a",), why=" (adapt)")

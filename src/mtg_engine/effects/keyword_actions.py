@@ -265,7 +265,7 @@ def bolster(ctx: Ctx, e: Effect) -> bool:
     """CR 701.39a: choose a creature with the least toughness among creatures you
     control and put N +1/+1 counters on it."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player")) or [ctx.controller]
     p = players[0]
     mine = [
@@ -393,7 +393,7 @@ def discover(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     s = ctx.scratch
     p = (ctx.players(e.args.get("player")) or [ctx.controller])[0]
-    n = ctx.amount(e.args.get("amount", 0))
+    n = ctx.count(e.args.get("amount", 0))
     if "exiled" not in s:
         g.emit(EventKind.DISCOVER, ("701.57a",), f"{g.players[p].name} discovers {n}", player=p)
         _exile_until(

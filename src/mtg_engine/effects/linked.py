@@ -114,7 +114,7 @@ def hideaway(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     s = ctx.scratch
     p = g.players[ctx.controller]
-    n = ctx.amount(e.args.get("amount", 4))
+    n = ctx.count(e.args.get("amount", 4))
     if "looked" not in s:
         s["looked"] = list(reversed(p.library[-n:])) if n > 0 else []  # top first
         g.emit(

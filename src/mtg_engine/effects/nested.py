@@ -76,7 +76,7 @@ def repeat(ctx: Ctx, e: Effect) -> bool:
     is counted as the instruction begins."""
     st = ctx.scratch
     if "times" not in st:
-        st["times"], st["k"] = ctx.amount(e.args.get("times", 0)), 0
+        st["times"], st["k"] = ctx.count(e.args.get("times", 0)), 0
     effects = tuple(e.args.get("effects") or ())
     while st["k"] < st["times"]:
         if not run_nested(ctx, effects, f"repeat:{st['k']}"):

@@ -95,7 +95,7 @@ def tap_or_untap(ctx: Ctx, e: Effect) -> bool:
 def counters(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     kind = e.args.get("counter", "+1/+1")
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     if e.op == "put_counters" and kind in PLAYER_COUNTERS:
         for r in ctx.refs(e.args.get("what")):
             if r < 0:  # "that player gets N poison counters" (CR 122.1f)

@@ -33,7 +33,7 @@ def proliferate(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     players = ctx.players(e.args.get("player")) if e.args.get("player") is not None else []
     player = players[0] if players else ctx.controller
-    times = ctx.amount(e.args.get("amount", 1))
+    times = ctx.count(e.args.get("amount", 1))
     parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
     done = int(parent.get(_DONE, 0))
     while done < times:

@@ -53,7 +53,7 @@ def amass(ctx: Ctx, e: Effect) -> bool:
     players = ctx.players(e.args.get("player")) or [ctx.controller]
     p = players[0]
     subtype = str(e.args.get("subtype") or "Zombie")  # 701.47d: older "amass N" reads Zombies
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     if "created" not in s:
         s["created"] = True
         if not _armies(ctx, p):
@@ -138,7 +138,7 @@ def incubate(ctx: Ctx, e: Effect) -> bool:
     battlefield with N +1/+1 counters on it" (its faces: 701.53b, 111.10i).
     "Its controller incubates X" creates the token under that player's control."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player")) or [ctx.controller]
     for p in players:
         g.emit(EventKind.INCUBATE, ("701.53a",), f"{g.players[p].name} incubates {n}", player=p)

@@ -48,7 +48,7 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
             # "an X/X token, where X is ...": X is determined once, as the effect
             # creates the token (CR 608.2h); the token's printed value is that number
             spec[stat] = ctx.amount(spec[stat])
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     players = list(ctx.players(e.args.get("controller", ControllerRef())))
     attacking = bool(e.args.get("tapped_attacking") or e.args.get("attacking"))
     counts = [token_count(g, p, n, spec.get("name") or "token") for p in players]
@@ -110,7 +110,7 @@ def investigate(ctx: Ctx, e: Effect) -> bool:
     """CR 701.16a: to investigate is to create a Clue token (CR 111.10f); "investigate
     twice" creates two, one investigation each."""
     g = ctx.game
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     player = e.args.get("player") or ControllerRef()
     for p in ctx.players(player):
         g.emit(EventKind.INVESTIGATE, ("701.16a",), f"{g.players[p].name} investigates", player=p)

@@ -393,7 +393,7 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
         return True
     flt = e.args.get("filter")
     every = e.args.get("amount") == "all"  # "sacrifices all creatures they control"
-    n = 0 if every else ctx.amount(e.args.get("amount", 1))
+    n = 0 if every else ctx.count(e.args.get("amount", 1))
     s = ctx.scratch
     if "players" not in s:
         s["players"] = ctx.players(e.args.get("player"))
@@ -566,7 +566,7 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
     g = ctx.game
     flt: Filter = e.args.get("filter") or Filter()
     zones = PUT_ZONES.get(flt.zone, ())
-    n = ctx.amount(e.args.get("amount", 1))
+    n = ctx.count(e.args.get("amount", 1))
     players = ctx.players(e.args.get("player")) or [ctx.controller]
     s = ctx.scratch
     picks: list[list[int]] = s.setdefault("picks", [])

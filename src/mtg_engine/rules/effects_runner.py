@@ -549,6 +549,14 @@ class Ctx:
     def objects(self, ref: Any) -> list[GameObject]:
         return [self.game.objects[r] for r in self.refs(ref) if r >= 0 and r in self.game.objects]
 
+    def count(self, a: Any) -> int:
+        """How many things or times (cards drawn, tokens made, damage, life, counters):
+        :meth:`amount`, but never below zero (CR 107.1b: "search for up to X", X
+        being a power of -2 after -4/-4, is up to 0). Power and toughness changes
+        keep their sign and read :meth:`amount`."""
+        n = self.amount(a)
+        return n if n > 0 else 0
+
     def amount(self, a: Any) -> int:
         if isinstance(a, int):
             return a
