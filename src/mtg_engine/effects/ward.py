@@ -175,13 +175,22 @@ def _pay(ctx: Ctx, payer: int, cost: Cost, spell: GameObject) -> bool:
         s["stage"] = stage = 1
     if stage == 1:
         if cost.discard is not None:
-            chosen = ctx.choose_exactly(
-                payer,
-                _discard_choices(ctx, payer, cost.discard),
-                cost.discard_count,
-                "702.21a",
-                f"Choose {cost.discard_count} card(s) to discard for ward",
-                DecisionPurpose.DISCARD,
+            pool = _discard_choices(ctx, payer, cost.discard)
+            chosen = (
+                # "Ward—Discard a card at random" (Alpharael): the game picks (CR 701.9a)
+                [
+                    pool.pop(g.rng.randrange(len(pool)))
+                    for _ in range(min(cost.discard_count, len(pool)))
+                ]
+                if ("discard_random", True) in cost.other
+                else ctx.choose_exactly(
+                    payer,
+                    pool,
+                    cost.discard_count,
+                    "702.21a",
+                    f"Choose {cost.discard_count} card(s) to discard for ward",
+                    DecisionPurpose.DISCARD,
+                )
             )
             if chosen is None:
                 return False

@@ -257,6 +257,7 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 CANT_ACTIVATE = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
+register("cost:discard_random")  # "Discard a card at random" (CR 701.9a, 602.2b)
 register("restriction:any_player")  # any_player_may (CR 602.2)
 register("restriction:activated_by")  # activated_by (CR 602.2)
 #: CR 702.177a: "Exhaust — [Cost]: [Effect]" is "[Cost]: [Effect]. Activate only once."
@@ -450,6 +451,8 @@ def activate_task(game: Game, task: Task) -> None:
             chosen = (
                 choices  # "Discard your hand": every card in it, no choice
                 if _all_of(a.cost, "discard_count")
+                else _at_random(game, choices, cost.discard_count)
+                if _other_cost(cost, "discard_random")
                 else _cost_choice(
                     game,
                     task,
@@ -773,6 +776,13 @@ def _resolve_mana_ability(game: Game, task: Task) -> None:
 def _all_of(cost: Cost | None, count: str) -> bool:
     """Whether the cost's ``count`` is "all": every object its words describe."""
     return cost is not None and getattr(cost, count) == "all"
+
+
+def _at_random(game: Game, choices: list[int], n: int) -> list[int]:
+    """CR 701.9a: "Discard a card at random": the game picks ``n`` of the cards, no
+    player chooses them."""
+    pool = list(choices)
+    return [pool.pop(game.rng.randrange(len(pool))) for _ in range(min(n, len(pool)))]
 
 
 def _other_cost(cost: Cost, key: str) -> Any:

@@ -1163,6 +1163,10 @@ def features(ability: Ability) -> set[str]:
             _cost_features(kc, parts)
             if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
                 out.add("cost:variable_amount")
+            if ("discard_random", True) in kc.other and ability.keyword != "Ward":
+                # "Buyback—Pay 3 life, Discard a card at random" (Flowstone Flood): a
+                # cast doesn't discard at random yet (CR 701.9a, 601.2h); ward does
+                out.add("cast_cost:discard_random")
             if any(
                 spec.keyword == ability.keyword and not spec.face_down
                 for spec in ALT_COSTS.values()

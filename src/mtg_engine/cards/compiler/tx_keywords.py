@@ -387,6 +387,10 @@ class KeywordRules:
     def cost_discard(self, c: list[Any]) -> tuple[str, Any]:
         return ("discard", self._cost_obj(c[0], "hand"))
 
+    def cost_discard_random(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "Discard a card at random" (CR 701.9a): the cards are chosen at random."""
+        return [("discard", self._cost_obj(c[0], "hand")), ("discard_random", True)]
+
     def cost_discard_hand(self, c: list[Any]) -> tuple[str, Any]:
         return ("discard", (Filter(kinds=("card",), zone="hand"), "all"))
 
