@@ -18,6 +18,7 @@ from . import died_this_turn as _died_this_turn  # noqa: F401  (registers its co
 from . import left_this_turn as _left_this_turn  # noqa: F401  (registers its condition)
 from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its conditions)
 from . import mana_costs
+from . import most_common_color as _most_common_color  # noqa: F401  (registers its condition)
 from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
 from .cast_from_hand import cast_by
 from .characteristics import chars
@@ -215,6 +216,8 @@ def evaluate(
     if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
         return any(n >= 2 for n in game.turn_flags.spells_cast_last_turn)
     if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"
+        if a.get("player") == "opponent":  # "as long as an opponent has no cards in hand"
+            return any(not game.players[p].hand for p in game.opponents(controller))
         if ctx is None:
             return False
         ps = ctx.players(a.get("player"))

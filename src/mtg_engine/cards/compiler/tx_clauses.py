@@ -3303,6 +3303,30 @@ class ClauseRules:
         return Condition("player_more_cards_in_hand", {"player": "opponent"})
 
     cond_gy_count = _cond("graveyard_count_ge")
+
+    def cond_there_is(self, c: list[Any]) -> Condition:
+        """ "as long as there is a land card in your graveyard" (Murasa Behemoth,
+        Ramunap Hydra): one or more objects in the zone the description names."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("graveyard_count_ge", {"n": 1, "filter": flt})
+
+    def cond_there_are_none(self, c: list[Any]) -> Condition:
+        """ "as long as there are no cards in your graveyard" (Gorilla Titan), "if there
+        are no land cards in your hand" (Forceful Cultivator): not even one."""
+        return Condition("not", {"cond": self.cond_there_is(c)})
+
+    def cond_opp_hellbent(self, c: list[Any]) -> Condition:
+        """ "as long as an opponent has no cards in hand" (Guul Draz Specter; CR 402):
+        some opponent's hand is empty."""
+        return Condition("player_no_cards_in_hand", {"player": "opponent"})
+
+    def cond_most_common_color(self, c: list[Any]) -> Condition:
+        """ "as long as black is the most common color among all permanents or is tied
+        for most common" (Goham Djinn; CR 105.2: a permanent of two colors counts for
+        each)."""
+        color = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        return Condition("most_common_color", {"color": color})
+
     _cond_attacked = _cond("attacked_this_turn")
 
     def cond_attacked(self, c: list[Any]) -> Condition:
