@@ -1471,8 +1471,12 @@ class VerbRules:
         return [Effect("set_pt", {"what": SUBJ, "power": own, "toughness": own, "duration": None})]
 
     def vp_gain_kw_and_ability(self, c: list[Any]) -> list[Effect]:
-        duration = c[2] if len(c) > 2 else None
-        return self.vp_gain_kw([c[0], duration]) + self.vp_gain_ability([c[1], duration])
+        """ "has flying and "Whenever this creature attacks, draw a card."" (CR 613.1f):
+        the keywords, then the quoted abilities (the AND_QUOTE token between them is
+        no part of either), with the same duration if any."""
+        kws, quoted, *rest = [x for x in c if not isinstance(x, Token)]
+        duration = rest[0] if rest else None
+        return self.vp_gain_kw([kws, duration]) + self.vp_gain_ability([quoted, duration])
 
     def vp_doesnt_untap(self, c: list[Any]) -> list[Effect]:
         """ "doesn't untap during its controller's [next] untap step [for as long as
