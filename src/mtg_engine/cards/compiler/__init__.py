@@ -273,18 +273,23 @@ def _attached_to_it(args: dict[str, Any], affected: Any) -> dict[str, Any]:
     """ "This creature gets +1/+1 for each Aura attached to it" (CR 303.4, 301.5): in
     a static ability that affects this object, "it" is this object. Affecting other
     objects ("each creature you control gets +2/+0 for each Equipment attached to
-    it"), "it" is each affected object in turn: not compiled yet."""
+    it", "enchanted creature gets +1/+1 for each Aura and Equipment attached to it"),
+    "it" is each affected object in turn: the count is made on that object
+    (:class:`EachOneRef`, rules/layers.amount; CR 604.1, 613.4c)."""
 
     def fix(v: Any) -> Any:
         if isinstance(v, Amount) and v.filter is not None:
             conds = v.filter.conditions
             if any(k == "attached_to" and type(x) is It for k, x in conds):
-                if not isinstance(affected, SelfRef):
+                if not isinstance(affected, (SelfRef, Filter)) or v.kind != "count":
                     raise CompileError("attached to it: each affected object")
                 new = tuple(
                     (k, SelfRef() if k == "attached_to" and type(x) is It else x) for k, x in conds
                 )
-                return replace(v, filter=replace(v.filter, conditions=new))
+                counted = replace(v, filter=replace(v.filter, conditions=new))
+                if isinstance(affected, Filter):
+                    counted = replace(counted, ref=EachOneRef())
+                return counted
         return v
 
     return {k: fix(v) for k, v in args.items()}
