@@ -362,6 +362,16 @@ def _it_in_condition(cond: Condition | None, affected: Any) -> Condition | None:
     if cond.kind == "as_long_as" and isinstance(cond.args.get("cond"), Condition):
         inner = _it_in_condition(cond.args["cond"], affected)
         return cond if inner is cond.args["cond"] else Condition(cond.kind, {"cond": inner})
+    if cond.kind == "not" and isinstance(cond.args.get("cond"), Condition):
+        # "This creature can't attack or block unless it has five or more +1/+1
+        # counters on it" (Slumbering Dragon): "unless" is "as long as not" (CR 611.3a)
+        inner = _it_in_condition(cond.args["cond"], affected)
+        if inner is not cond.args["cond"] and _reads_own_characteristics(inner):
+            # "... unless its power is 6 or greater" (Technodrome): the layer system
+            # shows a condition about the affected object its copiable values only
+            # (rules/layers.py), not its power after layer 7
+            raise CompileError("a static condition on the affected object's characteristics")
+        return cond if inner is cond.args["cond"] else Condition("not", {"cond": inner})
     if cond.kind == "is" and isinstance(cond.args.get("ref"), It):
         args = {k: v for k, v in cond.args.items() if k != "ref"}
         if isinstance(affected, Filter):
@@ -370,6 +380,16 @@ def _it_in_condition(cond: Condition | None, affected: Any) -> Condition | None:
             args["ref"] = SelfRef()
         return Condition("is", args)
     return cond
+
+
+def _reads_own_characteristics(cond: Condition) -> bool:
+    """Whether an "is" condition about an object reads a characteristic the layer
+    system changes (CR 613): counters, tapped and combat status don't."""
+    quality = cond.args.get("quality")
+    if cond.kind != "is" or not isinstance(quality, Filter):
+        return True
+    plain = ("counters_ge", "tapped", "attacking", "blocking")
+    return bool(quality.kinds) or any(k not in plain for k, _ in quality.conditions)
 
 
 def _that_player_is_controller(cond: Condition | None, affected: Any) -> Condition | None:
