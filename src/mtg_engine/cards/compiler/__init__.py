@@ -34,6 +34,7 @@ from ..abilities import (
     Amount,
     CompiledFace,
     Condition,
+    ControllerOfRef,
     ControllerRef,
     EachOneRef,
     EachRef,
@@ -211,20 +212,31 @@ def _combat_costs(effect: Effect) -> list[StaticEffect] | None:
     blocker (CR 508.1h, 509.1d); None for any other instruction."""
     inner: tuple[Effect, ...] = tuple(effect.args.get("effects") or ())
     cost = effect.args.get("cost")
+    what = inner[0].args.get("what") if len(inner) == 1 else None
+    payer = effect.args.get("player")
+    # "Enchanted creature can't attack unless its controller pays {3}" (Brainwash):
+    # the creature's controller, who declares it, pays (CR 508.1h, 509.1d)
+    attached = (
+        isinstance(what, EachRef)
+        and any(k in ("enchanted_by", "equipped_by") for k, _ in what.filter.conditions)
+        and isinstance(payer, ControllerOfRef)
+        and type(payer.of) is It
+    )
     if (
         effect.op != "unless_pays"
         or len(inner) != 1
         or inner[0].op not in _COMBAT_COSTS
-        or not isinstance(inner[0].args.get("what"), SelfRef)
+        or not (isinstance(what, SelfRef) or attached)
         or inner[0].args.get("duration") is not None
-        or not isinstance(effect.args.get("player"), ControllerRef)
+        or not (isinstance(payer, ControllerRef) or attached)
         or not isinstance(cost, str)
     ):
         return None
+    affected = what.filter if isinstance(what, EachRef) else SelfRef()
     return [
         StaticEffect(
             op,
-            SelfRef(),
+            affected,
             {"mana": cost, "any_defender": True} if op == "attack_cost" else {"mana": cost},
         )
         for op in _COMBAT_COSTS[inner[0].op]
