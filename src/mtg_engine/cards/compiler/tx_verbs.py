@@ -1875,8 +1875,14 @@ class VerbRules:
         return [add, *self.vp_add_types([x for x in c if not isinstance(x, tuple)])]
 
     def vp_add_land_types(self, c: list[Any]) -> list[Effect]:
-        """ "Each land is a Swamp in addition to its other land types" (Urborg, CR 305.7)."""
-        if card_type(str(c[-1])) != "Land":
+        """ "Each land is a Swamp in addition to its other land types" (Urborg, CR 305.7),
+        "Each creature you control is a Vampire in addition to its other creature types"
+        (Mephidross Vampire; CR 205.1b: the creature keeps its other types)."""
+        kind = card_type(str(c[-1]))
+        nouns = next((x for x in c if isinstance(x, list)), [])
+        if kind == "Creature" and nouns and all(n.kind == "subtype" for n in nouns):
+            return self.vp_add_types(c[:-1])
+        if kind != "Land":
             raise CompileError(f"in addition to its other {c[-1]} types")
         return self.vp_add_types(c[:-1])
 
