@@ -206,6 +206,7 @@ def prevent_damage(ctx: Ctx, e: Effect) -> bool:
     args: dict[str, Any] = {
         "amount": None if amount is None else ctx.amount(amount),
         "combat_only": bool(e.args.get("combat_only")),
+        "noncombat_only": bool(e.args.get("noncombat_only")),
         "by": ctx.source.name,  # named in the log when it prevents damage (CR 615)
     }
     if e.args.get("dealt_by"):

@@ -120,6 +120,8 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
                 continue
         if e.args.get("combat_only") and not ev["combat"]:
             continue
+        if e.args.get("noncombat_only") and ev["combat"]:
+            continue  # "Prevent all noncombat damage that would be dealt to ..." (CR 615.1)
         if not _from_covered_source(game, e.args, src, e.controller):
             continue  # "by sources you don't control" (CR 615.1)
         if to not in e.args.get("to", (to,)):

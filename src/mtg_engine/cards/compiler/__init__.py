@@ -318,6 +318,8 @@ def _prevent_static(
         "dir": "by" if args.get("dealt_by") else "to",
         "combat_only": bool(args.get("combat_only")),
     }
+    if args.get("noncombat_only"):
+        out["noncombat_only"] = True  # "Prevent all noncombat damage ..." (CR 615.1)
     if args.get("sources"):
         out["sources"] = args["sources"]  # "by sources you don't control" (CR 615.1)
     if args.get("dealt_by") and args.get("to") is not None:

@@ -1293,6 +1293,21 @@ class VerbRules:
     def yours_permanents(self, c: list[Any]) -> Filter:
         return Filter(kinds=("permanent",))
 
+    def vp_prevent_noncombat(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all noncombat damage that would be dealt to other creatures you
+        control" (Crystal Barricade; CR 615.1): damage other than combat damage (510.2)."""
+        if c[0] != "to":
+            raise CompileError("prevent noncombat damage dealt by ...")
+        return [Effect(e.op, {**e.args, "noncombat_only": True}) for e in self.vp_prevent_np(c)]
+
+    def vp_prevent_noncombat_you_and(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all noncombat damage that would be dealt to you and creatures you
+        control" (CR 615.1)."""
+        if len(c) < 3:
+            c = [*c, None]  # no duration: a static ability's
+        out = self.vp_prevent_you_and(c)
+        return [Effect(e.op, {**e.args, "noncombat_only": True}) for e in out]
+
     def vp_prevent_combat(self, c: list[Any]) -> list[Effect]:
         return self.vp_prevent_np(c, combat=True)
 
