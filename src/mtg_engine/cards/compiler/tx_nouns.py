@@ -394,6 +394,15 @@ class NounRules:
         words = [x for x in c if isinstance(x, NounWord)]
         return ("any_of", tuple(((w.kind, w.value),) for w in words))
 
+    def post_are_enchanted(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "creatures you control that are enchanted": with an Aura attached (CR 303.4)."""
+        return [("enchanted_by", "any")]
+
+    def post_are_equipped(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "creatures you control that are equipped": with an Equipment attached
+        (CR 301.5)."""
+        return [("equipped_by", "any")]
+
     def post_isnt(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [("not_" + k, v) for k, v in c[0]]
 
