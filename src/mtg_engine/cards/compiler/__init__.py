@@ -380,7 +380,11 @@ def _it_in_condition(cond: Condition | None, affected: Any) -> Condition | None:
         # "This creature can't attack or block unless it has five or more +1/+1
         # counters on it" (Slumbering Dragon): "unless" is "as long as not" (CR 611.3a)
         inner = _it_in_condition(cond.args["cond"], affected)
-        if inner is not cond.args["cond"] and _reads_own_characteristics(inner):
+        if (
+            inner is not None
+            and inner is not cond.args["cond"]
+            and _reads_own_characteristics(inner)
+        ):
             # "... unless its power is 6 or greater" (Technodrome): the layer system
             # shows a condition about the affected object its copiable values only
             # (rules/layers.py), not its power after layer 7
