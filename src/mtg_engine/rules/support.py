@@ -399,6 +399,7 @@ SUPPORTED: set[str] = set(
         "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
         "trigger_detail:entered_from",  # "enters from your graveyard" (rules/triggers.py)
+        "trigger_detail:untapped",  # "enters untapped" (CR 110.5, rules/triggers.py)
         "trigger:dealt_damage",  # CR 120.3 (rules/triggers.py)
         "trigger:dealt_combat_damage",
         "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)

@@ -570,6 +570,15 @@ def _check(
             if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
                 # CR 603.10a, 608.2h: the counters it had as it last existed
                 event["lki_counters"] = dict(w.counters)
+            if (
+                ev.kind == EventKind.ZONE_CHANGE
+                and d.get("from_zone") == "battlefield"
+                and w.id in (d.get("attached") or ())
+                and "Aura" in chars(game, w).subtypes
+            ):
+                # CR 400.7f: an Aura enchanting the permanent that left can be found
+                # in its owner's graveyard (put there with it, or by 704.5m)
+                event["aura_card"] = w.card_uid
             if w.id in gone:
                 # CR 113.7a, 608.2h: the ability uses its source's last known information
                 event["source_lki"] = lki_record(game, w)
@@ -857,6 +866,9 @@ def _matches_now(
                 return False
             came = _detail(trig, "entered_from")
             if came is not None and not _entered_from(game, came, d, new, source):
+                return False
+            if _detail(trig, "untapped") and new.tapped:
+                # "enters untapped" (CR 603.6a, 110.5): not if it entered tapped
                 return False
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return new.id == source.id

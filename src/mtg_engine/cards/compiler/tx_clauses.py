@@ -96,6 +96,8 @@ def _int_of(c: list[Any]) -> int:
 #: trigger events compiled only about this object ("whenever this creature phases
 #: out", CR 603.10b; "whenever another Spirit you control phases in" compiles)
 _SELF_ONLY_EVENTS = frozenset(("phases_out",))
+#: a subject's condition "attached to the source": "enchanted Forest", "equipped creature"
+_ATTACHED_TO_SOURCE = frozenset(("enchanted_by", "equipped_by", "fortified_by"))
 
 
 def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
@@ -481,6 +483,18 @@ class ClauseRules:
         preds = _share_blocked_by(preds)
         if isinstance(subj, Filter) and not is_player_filter(subj):
             subj, preds = _under_whose_control(subj, preds)
+        if any(p[0] == "attached_put_into_graveyard" for p in preds):
+            # "When enchanted Forest is put into a graveyard" (Genju of the Cedars):
+            # the permanent the source is attached to is on the battlefield, so this
+            # is its being put into a graveyard from there (CR 700.4, 603.6c, 603.10a);
+            # of any other subject it could be from anywhere: not compiled
+            if not (
+                isinstance(subj, Filter)
+                and subj.zone == "battlefield"
+                and any(v == "self" and k in _ATTACHED_TO_SOURCE for k, v in subj.conditions)
+            ):
+                raise CompileError("trigger: 'is put into a graveyard' of this subject")
+            preds = [("dies", p[1]) if p[0] == "attached_put_into_graveyard" else p for p in preds]
         event, details = preds[0]
         if event == "tap_for_mana" and ("passive", True) in details:
             if len(preds) > 1 or not isinstance(subj, Filter):
@@ -614,6 +628,14 @@ class ClauseRules:
         return method
 
     ev_enters = _ev("enters")
+    ev_attached_put_into_graveyard = _ev("attached_put_into_graveyard")
+
+    def ev_enters_untapped(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When this land enters untapped" (Mystic Sanctuary; CR 603.6a): an
+        enters-the-battlefield event of a permanent that is untapped as it enters
+        (CR 110.5: its status as it arrives, rules/triggers.py)."""
+        return ("enters", (("untapped", True),))
+
     ev_dies = _ev("dies")
     ev_attacks = _ev("attacks")
     ev_blocks = _ev("blocks")
