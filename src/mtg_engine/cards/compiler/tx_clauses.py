@@ -434,6 +434,22 @@ class ClauseRules:
         # "Whenever the Ring tempts you" (CR 701.54d)
         return Trigger("ring_tempts", player="you")
 
+    def ev_state_no_counters(self, c: list[Any]) -> Trigger:
+        """ "When Dark Depths has no ice counters on it" (a state trigger, CR 603.8):
+        the source has no counters of that kind (rules/state_triggers.py)."""
+        kind = next(x for x in c if isinstance(x, str))
+        return Trigger("self_counters", SelfRef(), details=(("counter", kind), ("at_most", 0)))
+
+    def ev_state_counters_at_least(self, c: list[Any]) -> Trigger:
+        """ "When this artifact has twenty or more charge counters on it", "when there
+        are five or more plot counters on this enchantment" (state triggers, CR
+        603.8): the source has at least that many counters of that kind."""
+        kind = next(x for x in c if isinstance(x, str))
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), None)
+        if n is None:
+            raise CompileError("state trigger: a number of counters that isn't fixed")
+        return Trigger("self_counters", SelfRef(), details=(("counter", kind), ("at_least", n)))
+
     def ev_counters_put_on(self, c: list[Any]) -> Trigger:
         """ "Whenever one or more +1/+1 counters are put on this creature", "whenever
         a time counter is put on ..." (CR 122.1, 603.2): once for each permanent
