@@ -1227,6 +1227,14 @@ def _counters_put(game: Game, trig: Trigger, d: dict[str, Any], source: GameObje
         n = int(d.get("amount") or 0) if d.get("counter") == _detail(trig, "counter") else 0
     if o is None or n <= 0:
         return 0
+    nth = _detail(trig, "nth")
+    if isinstance(nth, int):
+        # "when the fourth plan counter is put on this enchantment": the counters put
+        # take its number of that kind from below that ordinal to it (CR 122.1)
+        now = o.counters.get(str(_detail(trig, "counter")), 0)
+        n = 1 if now - n < nth <= now else 0
+        if n == 0:
+            return 0
     if isinstance(trig.subject, SelfRef) or trig.subject is None:
         return n if o.id == source.id else 0
     return n if matches_object(game, o, trig.subject, source.controller, source) else 0

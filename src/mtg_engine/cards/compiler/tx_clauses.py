@@ -434,6 +434,15 @@ class ClauseRules:
         # "Whenever the Ring tempts you" (CR 701.54d)
         return Trigger("ring_tempts", player="you")
 
+    def ev_nth_counter_put_on(self, c: list[Any]) -> Trigger:
+        """ "When the fourth plan counter is put on this enchantment" (CR 122.1,
+        603.2): counters of that kind put on it take their number from below that
+        ordinal to it or beyond (``nth``, rules/triggers.py)."""
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        rest = [x for x in c if not (isinstance(x, str) and x in ORDINAL_WORDS)]
+        t = self.ev_counters_put_on(rest)
+        return Trigger(t.event, t.subject, details=(*t.details, ("nth", nth[0])))
+
     def ev_state_no_counters(self, c: list[Any]) -> Trigger:
         """ "When Dark Depths has no ice counters on it" (a state trigger, CR 603.8):
         the source has no counters of that kind (rules/state_triggers.py)."""
