@@ -3350,6 +3350,17 @@ class ClauseRules:
         return Condition("player_more_cards_in_hand", {"player": "opponent"})
 
     cond_gy_count = _cond("graveyard_count_ge")
+
+    def cond_there_is_a(self, c: list[Any]) -> Condition:
+        """ "if there's a Lesson card in your graveyard", "if there is a Desert card
+        in your graveyard": at least one object the description names (CR 603.4)."""
+        flt = next((x.filter for x in c if isinstance(x, (Some, EachRef))), None)
+        if flt is None:
+            flt = next((x for x in c if isinstance(x, Filter)), None)
+        if flt is None or flt.zone != "graveyard":
+            raise CompileError("if there is a [what]: only cards in a graveyard")
+        return Condition("graveyard_count_ge", {"filter": flt, "n": 1})
+
     _cond_attacked = _cond("attacked_this_turn")
 
     def cond_attacked(self, c: list[Any]) -> Condition:
