@@ -3553,6 +3553,11 @@ class ClauseRules:
         one or more counters of any kind."""
         return self.cond_has_counters([c[0], (1, "any")])
 
+    def cond_has_no_any_counters(self, c: list[Any]) -> Condition:
+        """ "if it had no counters on it" (Unstoppable Slasher; CR 122.1): not one
+        counter of any kind (a gone object through its last known information)."""
+        return Condition("not", {"cond": self.cond_has_any_counters(c)})
+
     def cond_has_counters_ge(self, c: list[Any]) -> Condition:
         """ "as long as this artifact has eight or more +1/+1 counters on it", "if there
         are three or more brick counters on this artifact" (CR 122.1): the same "is"
