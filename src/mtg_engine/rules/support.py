@@ -470,6 +470,7 @@ SUPPORTED: set[str] = set(
                 "opponent_life_le",
                 "opponent_poison_ge",  # corrupted (CR 122.1f)
                 "more_life",  # "if you have more life than an opponent"
+                "opponent_more_life",  # "if an opponent has more life than you"
                 "power_ge",  # "if that creature has power 4 or greater"
                 # "Otherwise, ..." after a conditional instruction (CR 608.2c:
                 # rules/effects_runner.run_effects; statics: compiler, 611.3a)

@@ -3783,6 +3783,8 @@ class ClauseRules:
     cond_opp_life_le = _cond("opponent_life_le")
     cond_opp_poison_ge = _cond("opponent_poison_ge")
     cond_more_life = _cond("more_life")
+    #: "if an opponent has more life than you" (CR 119)
+    cond_opp_more_life = _cond("opponent_more_life")
     cond_won_clash = _cond("won_clash")
     cond_won_flip = _cond("won_flip")
     cond_rolled_doubles = _cond("rolled_doubles")
