@@ -508,6 +508,10 @@ class ClauseRules:
         preds = _share_blocked_by(preds)
         if isinstance(subj, Filter) and not is_player_filter(subj):
             subj, preds = _under_whose_control(subj, preds)
+        if not isinstance(subj, SelfRef) and any(("untapped", True) in p[1] for p in preds):
+            # "whenever a creature an opponent controls enters untapped, they may ..."
+            # (Charismatic Conqueror): only a permanent's own "enters untapped" is read
+            raise CompileError("trigger: another permanent enters untapped")
         if any(p[0] == "attached_put_into_graveyard" for p in preds):
             # "When enchanted Forest is put into a graveyard" (Genju of the Cedars):
             # the permanent the source is attached to is on the battlefield, so this
