@@ -90,6 +90,7 @@ _KNOWN = frozenset(
         "opponent_life_le",
         "opponent_poison_ge",
         "more_life",
+        "opponent_more_life",
         "power_ge",
     }
 )
@@ -193,6 +194,11 @@ def evaluate(
         quality = Filter(conditions=(("power_ge", a["n"]),))
         args = {"ref": a["arg0"], "quality": quality}
         return _is_holds(game, args, controller, source, ctx)
+    if k == "opponent_more_life":
+        # "if an opponent has more life than you" (CR 119): some opponent still in
+        # the game (CR 800.4a) has a greater life total
+        mine = game.players[controller].life
+        return any(game.players[o].life > mine for o in game.opponents(controller))
     if k == "more_life":  # "if you have more life than an opponent" (CR 119)
         return _more_life(game, a, controller)
     if k == "opponent_life_at_most":

@@ -464,12 +464,30 @@ class Ctx:
         return it to its owner's hand" finds the new object its source became in the
         public zone it moved to when the ability triggered (603.6e), if still there."""
         td = self.obj.trigger_data
+        if td and isinstance(td.get("aura_card"), int):
+            return self._aura_found_again(td["aura_card"])
         if not td or td.get("old") != self.obj.source_id or "source_lki" not in td:
             return []
         new = self.game.objects.get(td.get("obj", -1))
         if new is None or new.zone in (Zone.HAND, Zone.LIBRARY):
             return []
         return [new.id]
+
+    def _aura_found_again(self, card_uid: int) -> list[int]:
+        """CR 400.7f: "When enchanted Forest is put into a graveyard, you may return
+        this card from your graveyard to your hand" (Genju of the Cedars) finds the
+        new object the Aura became in its owner's graveyard (put there at the same
+        time, or by the state-based action of 704.5m); while it is still on the
+        battlefield, it is the same object."""
+        src = self.obj.source_id
+        if src is not None and src in self.game.objects:
+            return [src]
+        for p in self.game.players:
+            for oid in p.graveyard:
+                o = self.game.objects.get(oid)
+                if o is not None and o.card_uid == card_uid:
+                    return [oid]
+        return []
 
     def looked_back(self, ref: Any) -> dict[str, Any] | None:
         """ "its power" of a triggered ability whose source left the battlefield, or

@@ -5,7 +5,10 @@ graveyard to your hand" moves the object it's on out of the graveyard, so it
 functions only there (CR 113.6m), not on the battlefield: the compiler marks
 such an instruction with ``from_zone: "graveyard"``. Unless the trigger
 condition itself puts the object into that zone ("when this creature dies,
-return it from your graveyard ...": a leaves-the-battlefield ability, 603.10a).
+return it from your graveyard ...": a leaves-the-battlefield ability, 603.10a), or
+names the permanent it is attached to ("when enchanted Forest is put into a
+graveyard, you may return this card from your graveyard ...": the Aura follows it
+there by the state-based action of 704.5m).
 """
 
 from __future__ import annotations
@@ -27,6 +30,20 @@ _INTO_GRAVEYARD = frozenset({"dies", "put_into_graveyard", "discard", "sacrifice
 
 _KNOWN: dict[int, tuple[Ability, bool]] = {}
 
+#: a filter's conditions "attached to this object": "enchanted Forest", "equipped creature"
+_ATTACHED_TO_SELF = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
+
+
+def _attached_to_source(subject: object) -> bool:
+    """Whether a trigger's subject is the permanent this Aura or Equipment is attached
+    to: "when enchanted Forest is put into a graveyard, you may return this card from
+    your graveyard to your hand" (Genju of the Cedars) triggers while this object is on
+    the battlefield (a leaves-the-battlefield ability, CR 603.10a), which the
+    state-based action of CR 704.5m then puts into the graveyard."""
+    return isinstance(subject, Filter) and any(
+        k in _ATTACHED_TO_SELF and v == "self" for k, v in subject.conditions
+    )
+
 
 def _moves_self_from_graveyard(e: Effect) -> bool:
     if e.op == "delayed_trigger":
@@ -47,6 +64,7 @@ def functions_in_graveyard(ability: Ability) -> bool:
         ability.kind is AbilityKind.TRIGGERED
         and trig is not None
         and not (trig.event in _INTO_GRAVEYARD and isinstance(trig.subject, SelfRef | None))
+        and not (trig.event in _INTO_GRAVEYARD and _attached_to_source(trig.subject))
         and (
             # "if this card is in your graveyard, ..." (an intervening "if", CR 603.4)
             (trig.condition is not None and trig.condition.kind == "self_in_graveyard")

@@ -8,7 +8,9 @@ state-based actions (CR 117.5, 704.3), before triggered abilities are put on the
 stack.
 
 The trigger event ``control_none`` ("when you control no [desc]") carries what
-is counted as the trigger detail ``what``.
+is counted as the trigger detail ``what``; ``self_counters`` ("when Dark Depths has
+no ice counters on it", "when this artifact has twenty or more charge counters on
+it") the kind of counter and the bound: ``at_most`` or ``at_least``.
 """
 
 from __future__ import annotations
@@ -26,18 +28,39 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("trigger:control_none", "trigger_detail:what")
+register(
+    "trigger:control_none",
+    "trigger_detail:what",
+    "trigger:self_counters",
+    "trigger_detail:counter",
+    "trigger_detail:at_most",
+    "trigger_detail:at_least",
+)
 
 #: the state triggers the engine watches (CR 603.8)
-STATE_EVENTS = frozenset(("control_none",))
+STATE_EVENTS = frozenset(("control_none", "self_counters"))
+
+
+def _counters_hold(a: Ability, source: GameObject) -> bool:
+    """ "When this permanent has no [kind] counters on it" / "has N or more [kind]
+    counters on it" (CR 603.8, 122.1): the source's counters of that kind."""
+    assert a.trigger is not None
+    d = dict(a.trigger.details)
+    n = source.counters.get(str(d.get("counter")), 0)
+    at_most, at_least = d.get("at_most"), d.get("at_least")
+    if isinstance(at_most, int) and n > at_most:
+        return False
+    return not (isinstance(at_least, int) and n < at_least)
 
 
 def _state_holds(game: Game, a: Ability, controller: int, source: GameObject) -> bool:
     """ "When [players] control no [desc]": no object matching ``what`` is
     controlled by a player the subject names ("you", "your opponents", "the chosen
-    player")."""
+    player"); "when this has no [kind] counters on it": :func:`_counters_hold`."""
     trig = a.trigger
     assert trig is not None
+    if trig.event == "self_counters":
+        return _counters_hold(a, source)
     what = dict(trig.details).get("what")
     subject = trig.subject
     if not isinstance(what, Filter) or not isinstance(subject, Filter):

@@ -399,6 +399,7 @@ SUPPORTED: set[str] = set(
         "trigger_detail:alone",  # "attacks alone" (CR 506.5, rules/triggers.py)
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
         "trigger_detail:entered_from",  # "enters from your graveyard" (rules/triggers.py)
+        "trigger_detail:untapped",  # "enters untapped" (CR 110.5, rules/triggers.py)
         "trigger:dealt_damage",  # CR 120.3 (rules/triggers.py)
         "trigger:dealt_combat_damage",
         "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)
@@ -469,6 +470,7 @@ SUPPORTED: set[str] = set(
                 "opponent_life_le",
                 "opponent_poison_ge",  # corrupted (CR 122.1f)
                 "more_life",  # "if you have more life than an opponent"
+                "opponent_more_life",  # "if an opponent has more life than you"
                 "power_ge",  # "if that creature has power 4 or greater"
                 # "Otherwise, ..." after a conditional instruction (CR 608.2c:
                 # rules/effects_runner.run_effects; statics: compiler, 611.3a)

@@ -570,6 +570,15 @@ def _check(
             if w is subject and w.zone == Zone.BATTLEFIELD and w.counters:
                 # CR 603.10a, 608.2h: the counters it had as it last existed
                 event["lki_counters"] = dict(w.counters)
+            if (
+                ev.kind == EventKind.ZONE_CHANGE
+                and d.get("from_zone") == "battlefield"
+                and w.id in (d.get("attached") or ())
+                and "Aura" in chars(game, w).subtypes
+            ):
+                # CR 400.7f: an Aura enchanting the permanent that left can be found
+                # in its owner's graveyard (put there with it, or by 704.5m)
+                event["aura_card"] = w.card_uid
             if w.id in gone:
                 # CR 113.7a, 608.2h: the ability uses its source's last known information
                 event["source_lki"] = lki_record(game, w)
@@ -857,6 +866,9 @@ def _matches_now(
                 return False
             came = _detail(trig, "entered_from")
             if came is not None and not _entered_from(game, came, d, new, source):
+                return False
+            if _detail(trig, "untapped") and new.tapped:
+                # "enters untapped" (CR 603.6a, 110.5): not if it entered tapped
                 return False
             if isinstance(trig.subject, SelfRef) or trig.subject is None:
                 return new.id == source.id
@@ -1215,6 +1227,14 @@ def _counters_put(game: Game, trig: Trigger, d: dict[str, Any], source: GameObje
         n = int(d.get("amount") or 0) if d.get("counter") == _detail(trig, "counter") else 0
     if o is None or n <= 0:
         return 0
+    nth = _detail(trig, "nth")
+    if isinstance(nth, int):
+        # "when the fourth plan counter is put on this enchantment": the counters put
+        # take its number of that kind from below that ordinal to it (CR 122.1)
+        now = o.counters.get(str(_detail(trig, "counter")), 0)
+        n = 1 if now - n < nth <= now else 0
+        if n == 0:
+            return 0
     if isinstance(trig.subject, SelfRef) or trig.subject is None:
         return n if o.id == source.id else 0
     return n if matches_object(game, o, trig.subject, source.controller, source) else 0

@@ -96,6 +96,8 @@ def _int_of(c: list[Any]) -> int:
 #: trigger events compiled only about this object ("whenever this creature phases
 #: out", CR 603.10b; "whenever another Spirit you control phases in" compiles)
 _SELF_ONLY_EVENTS = frozenset(("phases_out",))
+#: a subject's condition "attached to the source": "enchanted Forest", "equipped creature"
+_ATTACHED_TO_SOURCE = frozenset(("enchanted_by", "equipped_by", "fortified_by"))
 
 
 def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
@@ -432,6 +434,31 @@ class ClauseRules:
         # "Whenever the Ring tempts you" (CR 701.54d)
         return Trigger("ring_tempts", player="you")
 
+    def ev_nth_counter_put_on(self, c: list[Any]) -> Trigger:
+        """ "When the fourth plan counter is put on this enchantment" (CR 122.1,
+        603.2): counters of that kind put on it take their number from below that
+        ordinal to it or beyond (``nth``, rules/triggers.py)."""
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        rest = [x for x in c if not (isinstance(x, str) and x in ORDINAL_WORDS)]
+        t = self.ev_counters_put_on(rest)
+        return Trigger(t.event, t.subject, details=(*t.details, ("nth", nth[0])))
+
+    def ev_state_no_counters(self, c: list[Any]) -> Trigger:
+        """ "When Dark Depths has no ice counters on it" (a state trigger, CR 603.8):
+        the source has no counters of that kind (rules/state_triggers.py)."""
+        kind = next(x for x in c if isinstance(x, str))
+        return Trigger("self_counters", SelfRef(), details=(("counter", kind), ("at_most", 0)))
+
+    def ev_state_counters_at_least(self, c: list[Any]) -> Trigger:
+        """ "When this artifact has twenty or more charge counters on it", "when there
+        are five or more plot counters on this enchantment" (state triggers, CR
+        603.8): the source has at least that many counters of that kind."""
+        kind = next(x for x in c if isinstance(x, str))
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), None)
+        if n is None:
+            raise CompileError("state trigger: a number of counters that isn't fixed")
+        return Trigger("self_counters", SelfRef(), details=(("counter", kind), ("at_least", n)))
+
     def ev_counters_put_on(self, c: list[Any]) -> Trigger:
         """ "Whenever one or more +1/+1 counters are put on this creature", "whenever
         a time counter is put on ..." (CR 122.1, 603.2): once for each permanent
@@ -481,6 +508,22 @@ class ClauseRules:
         preds = _share_blocked_by(preds)
         if isinstance(subj, Filter) and not is_player_filter(subj):
             subj, preds = _under_whose_control(subj, preds)
+        if not isinstance(subj, SelfRef) and any(("untapped", True) in p[1] for p in preds):
+            # "whenever a creature an opponent controls enters untapped, they may ..."
+            # (Charismatic Conqueror): only a permanent's own "enters untapped" is read
+            raise CompileError("trigger: another permanent enters untapped")
+        if any(p[0] == "attached_put_into_graveyard" for p in preds):
+            # "When enchanted Forest is put into a graveyard" (Genju of the Cedars):
+            # the permanent the source is attached to is on the battlefield, so this
+            # is its being put into a graveyard from there (CR 700.4, 603.6c, 603.10a);
+            # of any other subject it could be from anywhere: not compiled
+            if not (
+                isinstance(subj, Filter)
+                and subj.zone == "battlefield"
+                and any(v == "self" and k in _ATTACHED_TO_SOURCE for k, v in subj.conditions)
+            ):
+                raise CompileError("trigger: 'is put into a graveyard' of this subject")
+            preds = [("dies", p[1]) if p[0] == "attached_put_into_graveyard" else p for p in preds]
         event, details = preds[0]
         if event == "tap_for_mana" and ("passive", True) in details:
             if len(preds) > 1 or not isinstance(subj, Filter):
@@ -614,6 +657,14 @@ class ClauseRules:
         return method
 
     ev_enters = _ev("enters")
+    ev_attached_put_into_graveyard = _ev("attached_put_into_graveyard")
+
+    def ev_enters_untapped(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When this land enters untapped" (Mystic Sanctuary; CR 603.6a): an
+        enters-the-battlefield event of a permanent that is untapped as it enters
+        (CR 110.5: its status as it arrives, rules/triggers.py)."""
+        return ("enters", (("untapped", True),))
+
     ev_dies = _ev("dies")
     ev_attacks = _ev("attacks")
     ev_blocks = _ev("blocks")
@@ -3307,7 +3358,11 @@ class ClauseRules:
     def cond_there_is(self, c: list[Any]) -> Condition:
         """ "as long as there is a land card in your graveyard" (Murasa Behemoth,
         Ramunap Hydra): one or more objects in the zone the description names."""
-        flt = next(x for x in c if isinstance(x, Filter))
+        flt = next((x.filter for x in c if isinstance(x, (Some, EachRef))), None)
+        if flt is None:
+            flt = next((x for x in c if isinstance(x, Filter)), None)
+        if flt is None:
+            raise CompileError("there is a [what]: no description")
         return Condition("graveyard_count_ge", {"n": 1, "filter": flt})
 
     def cond_there_are_none(self, c: list[Any]) -> Condition:
@@ -3518,6 +3573,11 @@ class ClauseRules:
         """ "if it had counters on it", "if this artifact has counters on it" (CR 122.1):
         one or more counters of any kind."""
         return self.cond_has_counters([c[0], (1, "any")])
+
+    def cond_has_no_any_counters(self, c: list[Any]) -> Condition:
+        """ "if it had no counters on it" (Unstoppable Slasher; CR 122.1): not one
+        counter of any kind (a gone object through its last known information)."""
+        return Condition("not", {"cond": self.cond_has_any_counters(c)})
 
     def cond_has_counters_ge(self, c: list[Any]) -> Condition:
         """ "as long as this artifact has eight or more +1/+1 counters on it", "if there
@@ -3744,6 +3804,8 @@ class ClauseRules:
     cond_opp_life_le = _cond("opponent_life_le")
     cond_opp_poison_ge = _cond("opponent_poison_ge")
     cond_more_life = _cond("more_life")
+    #: "if an opponent has more life than you" (CR 119)
+    cond_opp_more_life = _cond("opponent_more_life")
     cond_won_clash = _cond("won_clash")
     cond_won_flip = _cond("won_flip")
     cond_rolled_doubles = _cond("rolled_doubles")
