@@ -1098,6 +1098,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             # event's object (rules/triggers._condition_on_event): not run yet
             out.add("condition:is.trigger_ref")
     for k, _v in getattr(trig, "details", ()):
+        if k == "nth_kind" and not COVERAGE_PROBES.counted_spells(dict(trig.details).get("what")):
+            out.add("trigger_detail:nth_kind.what")  # "your first outlaw spell": not counted
         if k == "what" and trig.event in (
             "cast",
             "deals_damage",

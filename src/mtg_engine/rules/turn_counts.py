@@ -109,6 +109,13 @@ def _spells_cast_matching(
     return n
 
 
+def nth_matching_spell(game: Game, flt: Filter, controller: int, source: GameObject) -> int:
+    """Which one, counting from 1, of the spells ``controller`` cast this turn matching
+    ``flt`` the spell just cast is: its cast record is kept before the cast event, so
+    it counts itself (CR 601.2i; "your first enchantment spell each turn")."""
+    return _spells_cast_matching(game, flt, controller, source)
+
+
 COVERAGE_PROBES.counted_spells = counted_spells
 
 

@@ -679,6 +679,16 @@ class ClauseRules:
         what = Filter(kinds=("Instant", "Sorcery"), zone="stack")
         return "cast", (("what", what), ("nth_instant_sorcery", nth[0]))
 
+    def ev_cast_nth_kind(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your first enchantment spell each turn" (Tuvasa the
+        Sunlit; CR 603.2, 601.2i): a spell of that description, the ``nth_kind`` of
+        the spells of that description its caster cast this turn."""
+        what = self.desc([x for x in c if isinstance(x, list)])
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        if not nth:
+            raise CompileError("your Nth ... spell each turn")
+        return "cast", (("what", what), ("nth_kind", nth[0]))
+
     _ev_draw = _ev("draw")
 
     def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
