@@ -71,6 +71,7 @@ class CoverageProbes:
     player_controls_shape: Callable[[dict[str, Any]], bool] = _unregistered
     #: "you've cast [spells] this turn": whether those spells are counted (rules/turn_counts)
     counted_spells: Callable[[Any], bool] = _unregistered
+    died_filter_counted: Callable[[Any], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
     #: whether "you control more ... than [players]" names players it reads (rules/conditions)
@@ -813,7 +814,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
     elif isinstance(v, Condition):
         out.add(f"condition:{v.kind}")
         died = v.args.get("filter") if v.kind == "died_this_turn" else None
-        if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
+        if isinstance(died, Filter) and not COVERAGE_PROBES.died_filter_counted(died):
             out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
         if v.kind == "left_or_warped_this_turn" and v.args:
             out.add("condition:left_or_warped_this_turn.filter")  # only "a nonland permanent"

@@ -3346,6 +3346,17 @@ class ClauseRules:
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
+
+    def cond_died_yours(self, c: list[Any]) -> Condition:
+        """ "if a creature died under your control this turn" (CR 700.4, 603.10a):
+        the creature's controller as it last existed on the battlefield."""
+        cond: Condition = self.cond_died(c)
+        flt = cond.args.get("filter")
+        if not isinstance(flt, Filter):
+            raise CompileError("died under your control: no description")
+        mine = dataclasses.replace(flt, conditions=(*flt.conditions, ("controller", "you")))
+        return Condition("died_this_turn", {**cond.args, "filter": mine})
+
     _cond_left_or_warped = _cond("left_or_warped_this_turn")
 
     def cond_left_or_warped(self, c: list[Any]) -> Condition:
