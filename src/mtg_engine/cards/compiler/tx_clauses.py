@@ -3566,6 +3566,12 @@ class ClauseRules:
         n = next(x for x in c if isinstance(x, int))
         return Condition("devotion_lt", {"colors": colors, "n": n})
 
+    def cond_no_spell_from_hand(self, c: list[Any]) -> Condition:
+        """ "if you haven't cast a spell from your hand this turn" (CR 601.2a, 601.2i):
+        no spell that player cast this turn was cast from their hand."""
+        cast = Filter(kinds=("spell",), zone="hand")
+        return Condition("not", {"cond": Condition("spells_cast_ge", {"n": 1, "filter": cast})})
+
     def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
         """ "if you've cast two or more spells this turn", "as long as you've cast an
         instant or sorcery spell this turn" (CR 601.2i: a spell is cast once the steps
