@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import Filter
 from ..game.events import EventKind
 from ..game.hooks import condition, on_event
 from .characteristics import chars
-from ..cards.abilities import Filter
 from .support import COVERAGE_PROBES, died_this_turn_count, register
 
 if TYPE_CHECKING:
