@@ -683,7 +683,7 @@ class ClauseRules:
         """ "Whenever you cast your first enchantment spell each turn" (Tuvasa the
         Sunlit; CR 603.2, 601.2i): a spell of that description, the ``nth_kind`` of
         the spells of that description its caster cast this turn."""
-        what = self.desc([x for x in c if isinstance(x, list)])
+        what = next(x for x in c if isinstance(x, Filter))
         nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
         if not nth:
             raise CompileError("your Nth ... spell each turn")
