@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.abilities import Filter
 from ..game.events import EventKind
 from ..game.hooks import condition, on_event
 from .characteristics import chars
-from .support import died_this_turn_count, register
+from .support import COVERAGE_PROBES, died_this_turn_count, register
 
 if TYPE_CHECKING:
     from ..cards.abilities import Amount, Condition
@@ -80,5 +81,31 @@ def _died_matches(
 def a_creature_died(
     game: Game, cond: Condition, controller: int, source: GameObject | None
 ) -> bool:
-    """ "if a creature died this turn" (rules/support.py flags other descriptions)."""
-    return game.turn_flags.creatures_died > 0
+    """ "if a creature died this turn", "if a Phyrexian died under your control this
+    turn" (CR 700.4): each creature that died read as it last existed (603.10a);
+    rules/support.py flags descriptions not kept (``died_filter_counted``)."""
+    flt = cond.args.get("filter")
+    conds = flt.conditions if isinstance(flt, Filter) else ()
+    if not conds:
+        return game.turn_flags.creatures_died > 0
+    return any(
+        all(_died_matches(rec, k, v, controller) for k, v in conds)
+        for rec in game.turn_flags.died_creatures
+    )
+
+
+def died_filter_counted(flt: object) -> bool:
+    """Whether "a [description] died this turn" is read from the turn's records: a
+    creature, of a creature type, token or nontoken, and whose it was."""
+    return (
+        isinstance(flt, Filter)
+        and all(
+            k in ("subtype", "not_token", "token")
+            or (k == "controller" and v in ("you", "opponent"))
+            for k, v in flt.conditions
+        )
+        and flt.kinds in (("Creature",), ())
+    )
+
+
+COVERAGE_PROBES.died_filter_counted = died_filter_counted

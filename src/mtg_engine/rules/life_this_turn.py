@@ -25,8 +25,10 @@ register(
 
 @condition("gained_life_this_turn")
 def gained_life(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
-    """ "if you gained life this turn" (CR 119.3)."""
-    return game.turn_flags.life_gained.get(controller, 0) > 0
+    """ "if you gained life this turn", "if you gained 3 or more life this turn"
+    (CR 119.3): the total life that player gained this turn."""
+    n = cond.args.get("n", 1)
+    return game.turn_flags.life_gained.get(controller, 0) >= (n if isinstance(n, int) else 1)
 
 
 @condition("gained_or_lost_life_this_turn")

@@ -71,6 +71,7 @@ class CoverageProbes:
     player_controls_shape: Callable[[dict[str, Any]], bool] = _unregistered
     #: "you've cast [spells] this turn": whether those spells are counted (rules/turn_counts)
     counted_spells: Callable[[Any], bool] = _unregistered
+    died_filter_counted: Callable[[Any], bool] = _unregistered
     #: a trigger's "or" alternatives (rules/triggers, CR 603.2)
     trigger_alternatives: Callable[[Trigger], tuple[Trigger, ...]] = _unregistered
     #: whether "you control more ... than [players]" names players it reads (rules/conditions)
@@ -815,7 +816,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
     elif isinstance(v, Condition):
         out.add(f"condition:{v.kind}")
         died = v.args.get("filter") if v.kind == "died_this_turn" else None
-        if isinstance(died, Filter) and (died.kinds != ("Creature",) or died.conditions):
+        if isinstance(died, Filter) and not COVERAGE_PROBES.died_filter_counted(died):
             out.add("condition:died_this_turn.filter")  # "a nontoken creature died": not counted
         if v.kind == "left_or_warped_this_turn" and v.args:
             out.add("condition:left_or_warped_this_turn.filter")  # only "a nonland permanent"
@@ -1100,6 +1101,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             # event's object (rules/triggers._condition_on_event): not run yet
             out.add("condition:is.trigger_ref")
     for k, _v in getattr(trig, "details", ()):
+        if k == "nth_kind" and not COVERAGE_PROBES.counted_spells(dict(trig.details).get("what")):
+            out.add("trigger_detail:nth_kind.what")  # "your first outlaw spell": not counted
         if k == "what" and trig.event in (
             "cast",
             "deals_damage",

@@ -37,6 +37,7 @@ from .speed import lost_life
 from .stack_choices import begin_choices
 from .statics import statics_with
 from .support import COVERAGE_PROBES, register
+from .turn_counts import counted_spells, nth_matching_spell
 from .zones import is_discard, is_mill
 
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
@@ -62,6 +63,7 @@ register(
     "trigger_detail:revealed_land"
 )  # "explores a land card" (Nicanzil)  # "put into your graveyard from your library" (Narcomoeba)
 register("trigger_detail:nth_instant_sorcery")  # "your first instant or sorcery spell each turn"
+register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" (CR 603.2)
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
@@ -1066,6 +1068,14 @@ def _matches_now(
         spell = game.objects.get(d["obj"])
         if spell is None:
             return False
+        nth = _detail(trig, "nth_kind")
+        what = _detail(trig, "what")
+        if nth is not None and not (
+            isinstance(what, Filter)
+            and counted_spells(what)
+            and nth_matching_spell(game, what, d["player"], source) == nth
+        ):
+            return False  # "your first enchantment spell each turn" (CR 603.2, 601.2i)
         if isinstance(trig.subject, Filter) and "player" not in trig.subject.kinds:
             if not matches_object(game, spell, trig.subject, source.controller, source):
                 return False

@@ -58,6 +58,7 @@ def _simple(flt: object) -> bool:
     """Any spell, or instant and sorcery spells: counted as they are cast."""
     return flt is None or (
         isinstance(flt, Filter)
+        and flt.zone in ("", "stack")
         and not flt.conditions
         and tuple(sorted(flt.kinds)) in (_INSTANT_OR_SORCERY, ("spell",))
     )
@@ -68,7 +69,7 @@ def counted_spells(flt: object) -> bool:
     instant and sorcery spells, or spells described by what ``cast_snapshot`` keeps."""
     return _simple(flt) or (
         isinstance(flt, Filter)
-        and flt.zone in ("", "stack")
+        and flt.zone in ("", "stack", "hand")
         and all(k in _SNAPSHOT_KEYS and isinstance(v, str | int) for k, v in flt.conditions)
     )
 
@@ -92,10 +93,17 @@ def _spells_cast_matching(
     was when it became cast (CR 601.2i); copies aren't cast (CR 707.10)."""
     if source is None:
         return 0
+    if flt.zone == "hand":
+        # "a spell from your hand": the zone it was cast from (CR 601.2a)
+        from_hand, flt = True, Filter(flt.kinds, "stack", flt.conditions)
+    else:
+        from_hand = False
     n = 0
     for rec in game.turn_flags.paid.values():
         snap = rec.get("cast_as")
         if rec.get("copy") or rec.get("caster") != controller or not isinstance(snap, dict):
+            continue
+        if from_hand and rec.get("from_zone") != "hand":
             continue
         c = Chars()
         for attr in ("types", "subtypes", "supertypes", "colors"):
@@ -107,6 +115,13 @@ def _spells_cast_matching(
         if matches_object(game, probe, flt, controller, source, c):
             n += 1
     return n
+
+
+def nth_matching_spell(game: Game, flt: Filter, controller: int, source: GameObject) -> int:
+    """Which one, counting from 1, of the spells ``controller`` cast this turn matching
+    ``flt`` the spell just cast is: its cast record is kept before the cast event, so
+    it counts itself (CR 601.2i; "your first enchantment spell each turn")."""
+    return _spells_cast_matching(game, flt, controller, source)
 
 
 COVERAGE_PROBES.counted_spells = counted_spells

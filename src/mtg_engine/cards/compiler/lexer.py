@@ -131,8 +131,15 @@ def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
     """Whether the comma at ``i`` ends a trigger condition rather than joining a list:
     "Whenever you cast a noncreature spell, creatures you control get +1/+1" (the
     word after the comma starts the effect: no list goes on after it), but not
-    "Whenever you cast an artifact, creature, or enchantment spell, ..." (CR 603.1)."""
-    if not raw or raw[0][1] not in ("when", "whenever") or any(v == "," for _, v, _ in raw[:i]):
+    "Whenever you cast an artifact, creature, or enchantment spell, ..." (CR 603.1).
+    After "At the beginning of <step>" the first comma always ends the condition (no
+    step is named in a list): "At the beginning of your upkeep, double the number of
+    ..." (CR 603.2b)."""
+    if not raw or any(v == "," for _, v, _ in raw[:i]):
+        return False
+    if raw[0][1] == "at" and len(raw) > 2 and raw[2][1] == "beginning":
+        return True
+    if raw[0][1] not in ("when", "whenever"):
         return False
     after = raw[i + 2][1] if i + 2 < len(raw) else ""
     return after not in (",", "or", "and")

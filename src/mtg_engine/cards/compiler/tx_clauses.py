@@ -730,6 +730,16 @@ class ClauseRules:
         what = Filter(kinds=("Instant", "Sorcery"), zone="stack")
         return "cast", (("what", what), ("nth_instant_sorcery", nth[0]))
 
+    def ev_cast_nth_kind(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your first enchantment spell each turn" (Tuvasa the
+        Sunlit; CR 603.2, 601.2i): a spell of that description, the ``nth_kind`` of
+        the spells of that description its caster cast this turn."""
+        what = next(x for x in c if isinstance(x, Filter))
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        if not nth:
+            raise CompileError("your Nth ... spell each turn")
+        return "cast", (("what", what), ("nth_kind", nth[0]))
+
     _ev_draw = _ev("draw")
 
     def ev_draw(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -3415,6 +3425,17 @@ class ClauseRules:
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
+
+    def cond_died_yours(self, c: list[Any]) -> Condition:
+        """ "if a creature died under your control this turn" (CR 700.4, 603.10a):
+        the creature's controller as it last existed on the battlefield."""
+        cond: Condition = self.cond_died(c)
+        flt = cond.args.get("filter")
+        if not isinstance(flt, Filter):
+            raise CompileError("died under your control: no description")
+        mine = dataclasses.replace(flt, conditions=(*flt.conditions, ("controller", "you")))
+        return Condition("died_this_turn", {**cond.args, "filter": mine})
+
     _cond_left_or_warped = _cond("left_or_warped_this_turn")
 
     def cond_left_or_warped(self, c: list[Any]) -> Condition:
@@ -3628,6 +3649,12 @@ class ClauseRules:
         colors = tuple(x for x in c if isinstance(x, str) and not isinstance(x, Token))
         n = next(x for x in c if isinstance(x, int))
         return Condition("devotion_lt", {"colors": colors, "n": n})
+
+    def cond_no_spell_from_hand(self, c: list[Any]) -> Condition:
+        """ "if you haven't cast a spell from your hand this turn" (CR 601.2a, 601.2i):
+        no spell that player cast this turn was cast from their hand."""
+        cast = Filter(kinds=("spell",), zone="hand")
+        return Condition("not", {"cond": Condition("spells_cast_ge", {"n": 1, "filter": cast})})
 
     def cond_spells_cast_ge(self, c: list[Any]) -> Condition:
         """ "if you've cast two or more spells this turn", "as long as you've cast an
