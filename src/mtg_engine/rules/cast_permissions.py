@@ -31,8 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter, StaticEffect
+from ..cards.abilities import AbilityKind, Filter, SelfRef, StaticEffect
 from ..game.hooks import AltCost, alt_cost
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
@@ -89,6 +90,30 @@ def flash_granted(game: Game) -> bool:
     """Whether some permanent lets cards be cast as though they had flash now."""
     return bool(statics_with(game, "grant_flash_to_cards")) or any(
         holds(game, src, st) for src, st in statics_with(game, AS_THOUGH_FLASH)
+    )
+
+
+def own_flash_statics(c: Any) -> list[StaticEffect]:
+    """The card's own "You may cast this spell as though it had flash [if ...]"
+    (Armor of Thorns, Illusion Spinners, Rout): an ability that modifies how that
+    object can be cast, functioning in any zone it could be cast from (CR 113.6e)."""
+    return [
+        st
+        for a in c.abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+        if st.op == "grant_keyword"
+        and isinstance(st.affected, SelfRef)
+        and st.args.get("keyword") == Kw.FLASH
+    ]
+
+
+def own_flash(game: Game, player: int, card: GameObject, c: Any) -> bool:
+    """Whether the card's own "as though it had flash" permission lets ``player``
+    cast it now: its "if ..." holds (CR 113.6e, 702.8a)."""
+    return any(
+        st.condition is None or evaluate(game, st.condition, player, card)
+        for st in own_flash_statics(c)
     )
 
 

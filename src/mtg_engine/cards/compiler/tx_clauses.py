@@ -3250,6 +3250,16 @@ class ClauseRules:
     # "if this spell's additional cost was paid": an optional one (CR 601.2b, 118.8)
     cond_additional_cost_paid = _cond("additional_cost_paid")
 
+    def cond_pay_more(self, c: list[Any]) -> Condition:
+        """ "You may cast this spell as though it had flash if you pay {2} more to cast
+        it" (Rout): the permission's price, a cost increase charged when the spell is
+        cast at a time a sorcery couldn't have been cast (CR 601.2f, 702.8a;
+        rules/costs.py)."""
+        if not isinstance(c[0], ControllerRef):
+            raise CompileError("pay more to cast it: only 'you'")
+        mana = next(x for x in c if isinstance(x, str))
+        return Condition("flash_cost_more", {"mana": str(mana)})
+
     def cond_not_kicked(self, c: list[Any]) -> Condition:
         """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
         return Condition("not", {"cond": Condition("kicked")})
