@@ -2169,6 +2169,15 @@ class ClauseRules:
         args = {"counter": e.args.get("counter"), "amount": amount}
         return Parsed("static", statics=[StaticEffect("as_turned_face_up", SelfRef(), args)])
 
+    def flash_sacrifice_cleanup(self, c: list[Any]) -> StaticEffect:
+        """ "If you cast it any time a sorcery couldn't have been cast, the controller
+        of the permanent it becomes sacrifices it at the beginning of the next cleanup
+        step" (Armor of Thorns): a delayed triggered ability created as the permanent
+        enters from the stack (CR 702.8a, 603.7a, 514.3a; rules/cast_permissions.py)."""
+        if str(c[0]).lower() != "sorcery":
+            raise CompileError(f"any time a {c[0]} couldn't have been cast")
+        return StaticEffect("flash_sacrifice_cleanup", SelfRef(), {})
+
     def replacement_graveyard(self, c: list[Any]) -> Parsed:
         effects = c[-1]
         return Parsed(
