@@ -31,17 +31,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..cards.abilities import Filter, StaticEffect
-from ..game.hooks import AltCost, alt_cost
+from ..cards.abilities import Ability, AbilityKind, Effect, Filter, SelfRef, StaticEffect, Trigger
+from ..game.events import EventKind
+from ..game.hooks import AltCost, alt_cost, on_event
+from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from .characteristics import chars
 from .conditions import evaluate
+from .costs import CAST_AS_FLASH
+from .delayed import BoundRef
 from .filters import matches_object, matches_player
 from .player_effects import effect_source_name, effects_on
 from .statics import any_statics, statics_with
 from .support import register
 
 if TYPE_CHECKING:
+    from ..game.events import Event
     from ..game.state import Game
 
 #: the alternative cost of a "without paying its mana cost" permission (CR 118.9)
@@ -90,6 +95,86 @@ def flash_granted(game: Game) -> bool:
     return bool(statics_with(game, "grant_flash_to_cards")) or any(
         holds(game, src, st) for src, st in statics_with(game, AS_THOUGH_FLASH)
     )
+
+
+def own_flash_statics(c: Any) -> list[StaticEffect]:
+    """The card's own "You may cast this spell as though it had flash [if ...]"
+    (Armor of Thorns, Illusion Spinners, Rout): an ability that modifies how that
+    object can be cast, functioning in any zone it could be cast from (CR 113.6e)."""
+    return [
+        st
+        for a in c.abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+        if st.op == "grant_keyword"
+        and isinstance(st.affected, SelfRef)
+        and st.args.get("keyword") == Kw.FLASH
+    ]
+
+
+def own_flash(game: Game, player: int, card: GameObject, c: Any) -> bool:
+    """Whether the card's own "as though it had flash" permission lets ``player``
+    cast it now: its "if ..." holds (CR 113.6e, 702.8a)."""
+    return any(
+        st.condition is None or evaluate(game, st.condition, player, card)
+        for st in own_flash_statics(c)
+    )
+
+
+_SACRIFICE_TEXT = (
+    "At the beginning of the next cleanup step, the controller of this permanent "
+    "sacrifices it (it was cast any time a sorcery couldn't have been cast)."
+)
+
+
+@on_event(EventKind.ZONE_CHANGE, rules=True, watch=[("stack", "battlefield")])
+def flash_sacrifice_cleanup(game: Game, ev: Event, subject: GameObject | None) -> None:
+    """ "If you cast it any time a sorcery couldn't have been cast, the controller of
+    the permanent it becomes sacrifices it at the beginning of the next cleanup step"
+    (Armor of Thorns): the permanent knows how its spell was cast (CR 400.7d); cast
+    then, a delayed triggered ability is created as it enters (CR 603.7a), which
+    triggers in the cleanup step (CR 514.3a)."""
+    new = game.objects.get(ev.data.get("obj", -1))
+    if new is None or new.zone != Zone.BATTLEFIELD or not new.paid:
+        return
+    if not new.paid.get(CAST_AS_FLASH):
+        return
+    if not any(
+        st.op == "flash_sacrifice_cleanup"
+        for a in chars(game, new).abilities
+        if a.kind is AbilityKind.STATIC
+        for st in a.static
+    ):
+        return
+    ability = Ability(
+        AbilityKind.TRIGGERED,
+        text=_SACRIFICE_TEXT,
+        effects=(Effect("sacrifice", {"what": BoundRef((new.id,))}),),
+        trigger=Trigger(event="step", step="cleanup_step", player="next"),
+    )
+    game.delayed_triggers.append(
+        {
+            "step": "cleanup",
+            "source": new.id,
+            "source_name": new.name,
+            "source_token": None,
+            "card_uid": new.card_uid,
+            "controller": new.controller,
+            "ability": ability,
+            "event": {"step": "cleanup", "delayed": True},
+            "created_turn": game.turn,
+        }
+    )
+    game.emit(
+        EventKind.DELAYED_TRIGGER,
+        ("702.8a", "603.7a"),
+        f"{new.name} was cast any time a sorcery couldn't have been cast: its controller "
+        "sacrifices it at the beginning of the next cleanup step",
+        player=new.controller,
+    )
+
+
+register("static:flash_sacrifice_cleanup")
 
 
 def has_flash(game: Game, player: int, card: GameObject, c: Any) -> str | None:

@@ -437,6 +437,7 @@ def _spell_problem(
                 and cast_permissions.free_with_flash(game, player, o, c)
             )
             or cast_permissions.has_flash(game, player, o, c) is not None  # CR 702.8a
+            or cast_permissions.own_flash(game, player, o, c)  # CR 113.6e
         )
         if instant_speed and cast_permissions.sorcery_only(game, player):
             instant_speed = False  # "can cast spells only any time they could cast a sorcery"
@@ -957,6 +958,14 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         if from_zone == Zone.GRAVEYARD and not opts.get("alt"):
             # "once during each of your turns, you may cast ... from your graveyard"
             d["graveyard_source"] = play_permissions.graveyard_permission(game, player, card)
+    # CR 702.8a: cast at a time a sorcery couldn't have been cast (not while another
+    # spell resolves, 608.2g), by a permission to cast it as though it had flash
+    as_flash = not d.get("resolving") and not has_sorcery_timing(game, player)
+    as_flash = as_flash and "Instant" not in chars(game, card).types
+    as_flash = (
+        as_flash and cast_permissions.has_flash(game, player, card, chars(game, card)) is None
+    )
+    as_flash = as_flash and Kw.FLASH not in chars(game, card).keywords
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
     assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]
@@ -990,6 +999,7 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "gift": opts.get("gift"),  # CR 702.174k: the gift was promised to that player
         "splice": [],
         "rules": rules,
+        costs.CAST_AS_FLASH: as_flash,
     }
     if from_zone == Zone.GRAVEYARD:
         paid["graveyard_id"] = oid  # it left the graveyard (rules/triggers.py, CR 603.10a)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Amount, Cost, Filter
 from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS, condition
 from ..game.objects import GameObject, Zone
+from ..game.state import Step
 from . import mana as mana_rules
 from . import mana_costs
 from .characteristics import chars, printed
@@ -274,6 +275,13 @@ def total_cost(
             fixed = with_x(cost, obj.x or 0)
             total.x_open = total.x_open or (obj.x is None and fixed is not cost)
             total.add(fixed, 1, "118.8", "additional cost")
+    # "You may cast this spell as though it had flash if you pay {2} more to cast it"
+    # (Rout): cast at a time a sorcery couldn't have been cast, a cost increase (601.2f)
+    more = _flash_cost_more(abilities)
+    if more and _cast_as_flash(game, player, obj, as_spell):
+        total.add(Cost(mana=more), 1, "601.2f", "as though it had flash")
+        total.notes.append(f"{more} more to cast it as though it had flash")
+        total.rules.append("702.8a")
     # "You may cast this card from your graveyard by discarding a card in addition to
     # paying its other costs" (CR 601.2a, 118.8): cast from that zone without an
     # alternative cost, the permission's own additional cost
@@ -311,6 +319,45 @@ def total_cost(
     if alt is not None and alt not in ALT_COSTS:
         return total, f"there's no alternative cost called {alt!r} (rule 118.9)"
     return total, total.problem
+
+
+#: ``obj.paid`` of a spell cast at a time a sorcery couldn't have been cast, by a
+#: permission to cast it as though it had flash (rules/casting.py, CR 702.8a)
+CAST_AS_FLASH = "cast_as_flash"
+
+
+def _flash_cost_more(abilities: tuple[Ability, ...]) -> str:
+    """The price of the spell's own "You may cast this spell as though it had flash
+    if you pay {2} more to cast it" (CR 601.2f, 702.8a), or ""."""
+    for a in abilities:
+        for st in a.static if a.kind is AbilityKind.STATIC else ():
+            cond = st.condition
+            if st.op == "grant_keyword" and cond is not None and cond.kind == "flash_cost_more":
+                return str(cond.args.get("mana") or "")
+    return ""
+
+
+def _cast_as_flash(game: Game, player: int, obj: GameObject, as_spell: bool) -> bool:
+    """Whether the spell is (or, proposed now, would be) cast at a time a sorcery
+    couldn't have been cast (CR 307.1, 702.8a): recorded as it was put on the stack."""
+    if obj.zone == Zone.STACK and not as_spell:
+        return bool((obj.paid or {}).get(CAST_AS_FLASH))
+    return not (
+        game.active == player
+        and game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+        and not game.stack
+    )
+
+
+@condition("flash_cost_more")
+def flash_cost_more(game: Game, cond: Any, controller: int, source: GameObject | None) -> bool:
+    """ "... as though it had flash if you pay {2} more to cast it": the permission
+    is always there; its price is a cost increase of the spell cast at an instant's
+    timing (CR 601.2f, 702.8a; ``total_cost``)."""
+    return True
+
+
+register("condition:flash_cost_more")
 
 
 def optional_waterbend(cost: Cost | None) -> bool:

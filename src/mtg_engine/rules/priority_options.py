@@ -515,6 +515,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
                 or _has_offering(o)
                 or _SNEAK in _variant_keywords(o)  # cast in the declare blockers step
                 or (flash_granted and cast_permissions.has_flash(game, player, o, c))
+                or bool(c.abilities and cast_permissions.own_flash_statics(c))  # CR 113.6e
                 or (free_granted and cast_permissions.free_permission(game, player, o, c))
             ):
                 kind = _ANY_TIME

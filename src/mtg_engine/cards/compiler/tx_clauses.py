@@ -2230,6 +2230,15 @@ class ClauseRules:
         args = {"counter": e.args.get("counter"), "amount": amount}
         return Parsed("static", statics=[StaticEffect("as_turned_face_up", SelfRef(), args)])
 
+    def flash_sacrifice_cleanup(self, c: list[Any]) -> StaticEffect:
+        """ "If you cast it any time a sorcery couldn't have been cast, the controller
+        of the permanent it becomes sacrifices it at the beginning of the next cleanup
+        step" (Armor of Thorns): a delayed triggered ability created as the permanent
+        enters from the stack (CR 702.8a, 603.7a, 514.3a; rules/cast_permissions.py)."""
+        if str(c[0]).lower() != "sorcery":
+            raise CompileError(f"any time a {c[0]} couldn't have been cast")
+        return StaticEffect("flash_sacrifice_cleanup", SelfRef(), {})
+
     def replacement_graveyard(self, c: list[Any]) -> Parsed:
         effects = c[-1]
         return Parsed(
@@ -3310,6 +3319,16 @@ class ClauseRules:
     cond_bargained = _cond("bargained")  # "if this spell was bargained" (CR 702.166b)
     # "if this spell's additional cost was paid": an optional one (CR 601.2b, 118.8)
     cond_additional_cost_paid = _cond("additional_cost_paid")
+
+    def cond_pay_more(self, c: list[Any]) -> Condition:
+        """ "You may cast this spell as though it had flash if you pay {2} more to cast
+        it" (Rout): the permission's price, a cost increase charged when the spell is
+        cast at a time a sorcery couldn't have been cast (CR 601.2f, 702.8a;
+        rules/costs.py)."""
+        if not isinstance(c[0], ControllerRef):
+            raise CompileError("pay more to cast it: only 'you'")
+        mana = next(x for x in c if isinstance(x, str))
+        return Condition("flash_cost_more", {"mana": str(mana)})
 
     def cond_not_kicked(self, c: list[Any]) -> Condition:
         """ "if this creature wasn't kicked" (Skizzik; CR 702.33d)."""
