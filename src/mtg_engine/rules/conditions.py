@@ -40,6 +40,7 @@ _KNOWN = frozenset(
         "you_control_exactly",
         "not",
         "all",
+        "any",
         "not_control",
         "life_at_least",
         "life_at_most",
@@ -98,7 +99,7 @@ def is_known(cond: Condition) -> bool:
     if cond.kind == "not":
         inner = cond.args.get("cond")
         return isinstance(inner, Condition) and is_known(inner)
-    if cond.kind == "all":
+    if cond.kind in ("all", "any"):
         inners = cond.args.get("conds") or ()
         return all(isinstance(c, Condition) and is_known(c) for c in inners)
     return cond.kind in _KNOWN or cond.kind in CONDITIONS
@@ -163,6 +164,12 @@ def evaluate(
         conds = a.get("conds") or ()
         return bool(conds) and all(
             is_known(c) and evaluate(game, c, controller, source, ctx) for c in conds
+        )
+    if k == "any":
+        # "Activate only if this land entered this turn or if you control a basic land"
+        # (Gathering Place): either of them (CR 602.5b)
+        return any(
+            is_known(c) and evaluate(game, c, controller, source, ctx) for c in a.get("conds") or ()
         )
     if k == "not_control":
         return not objects_matching(game, a["filter"], controller, source)

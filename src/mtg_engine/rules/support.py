@@ -428,6 +428,7 @@ SUPPORTED: set[str] = set(
                 "you_control_exactly",  # "if you control exactly one creature"
                 "not",
                 "all",  # both conditions (rules/conditions.evaluate)
+                "any",  # either condition (rules/conditions.evaluate)
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
                 "they_do",  # the same, of another player's choice or payment (CR 118.12)

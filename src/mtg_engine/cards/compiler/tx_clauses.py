@@ -2006,6 +2006,15 @@ class ClauseRules:
         return _words(c)
 
     act_when2 = act_when
+
+    def act_when_either(self, c: list[Any]) -> Condition:
+        """ "Activate only if this land entered this turn or if you control a basic
+        land." (Gathering Place): either condition allows it (CR 602.5b)."""
+        conds = tuple(x for x in c if isinstance(x, Condition))
+        if len(conds) != 2:
+            raise CompileError("activate only if ... or if ...: two conditions")
+        return Condition("any", {"conds": conds})
+
     cast_when = act_when
 
     def trigger_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
