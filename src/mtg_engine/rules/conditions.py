@@ -53,6 +53,7 @@ _KNOWN = frozenset(
         "nth_resolution",
         "evolves",
         "hand_ge",
+        "hand_exactly",
         "player_no_cards_in_hand",
         "player_more_cards_in_hand",
         "a_library_le",
@@ -236,6 +237,8 @@ def evaluate(
         return any(len(game.players[p].hand) > mine for p in ps)
     if k == "hand_ge":  # "if you have N or more cards in hand"
         return len(game.players[controller].hand) >= int(a["n"])
+    if k == "hand_exactly":  # "Activate only if you have exactly seven cards in hand"
+        return len(game.players[controller].hand) == int(a["n"])
     if k == "total_power_ge":  # "if creatures you control have total power N or greater"
         flt = a.get("filter")
         if flt is None or not isinstance(a.get("n"), int):

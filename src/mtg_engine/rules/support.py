@@ -449,6 +449,7 @@ SUPPORTED: set[str] = set(
                 "no_spells_last_turn",
                 "two_spells_last_turn",
                 "hand_ge",
+                "hand_exactly",  # rules/conditions.evaluate (CR 402.1)
                 # rules/conditions.py: mana spent (CR 601.2h, 707.10) and board/life checks
                 "mana_spent",
                 "none_on_battlefield",

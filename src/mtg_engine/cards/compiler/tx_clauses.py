@@ -3297,6 +3297,7 @@ class ClauseRules:
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
+    cond_hand_exactly = _cond("hand_exactly")  # "if you have exactly seven cards in hand"
 
     def cond_player_hellbent(self, c: list[Any]) -> Condition:
         # "if that player has no cards in hand" (the player is resolved as the effect runs)
