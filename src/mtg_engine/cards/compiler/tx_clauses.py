@@ -3644,6 +3644,14 @@ class ClauseRules:
 
     cond_self_attacking = _cond("self_attacking")
 
+    def cond_self_is_type(self, c: list[Any]) -> Condition:
+        """ "Activate only if this permanent is a creature" (Flywheel Racer, a crewed
+        Vehicle; CR 205.2a, 602.5b): its current card type."""
+        kind = card_type(str(c[-1]))
+        return Condition(
+            "is", {"ref": SelfRef(), "quality": Filter(kinds=(kind,)), "adj": f"a {kind}"}
+        )
+
     def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         key = f"{word}_by"
 
