@@ -54,6 +54,7 @@ _KNOWN = frozenset(
         "evolves",
         "hand_ge",
         "hand_exactly",
+        "own_card_in_exile",
         "player_no_cards_in_hand",
         "player_more_cards_in_hand",
         "a_library_le",
@@ -237,6 +238,8 @@ def evaluate(
         return any(len(game.players[p].hand) > mine for p in ps)
     if k == "hand_ge":  # "if you have N or more cards in hand"
         return len(game.players[controller].hand) >= int(a["n"])
+    if k == "own_card_in_exile":  # "Activate only if you own a card in exile" (CR 406.1)
+        return any(game.objects[oid].owner == controller for oid in game.exile)
     if k == "hand_exactly":  # "Activate only if you have exactly seven cards in hand"
         return len(game.players[controller].hand) == int(a["n"])
     if k == "total_power_ge":  # "if creatures you control have total power N or greater"

@@ -450,6 +450,7 @@ SUPPORTED: set[str] = set(
                 "two_spells_last_turn",
                 "hand_ge",
                 "hand_exactly",  # rules/conditions.evaluate (CR 402.1)
+                "own_card_in_exile",  # rules/conditions.evaluate (CR 406.1)
                 # rules/conditions.py: mana spent (CR 601.2h, 707.10) and board/life checks
                 "mana_spent",
                 "none_on_battlefield",

@@ -3298,6 +3298,7 @@ class ClauseRules:
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
     cond_hand_exactly = _cond("hand_exactly")  # "if you have exactly seven cards in hand"
+    cond_own_card_in_exile = _cond("own_card_in_exile")  # Dreadlight Monstrosity (CR 406)
 
     def cond_player_hellbent(self, c: list[Any]) -> Condition:
         # "if that player has no cards in hand" (the player is resolved as the effect runs)
