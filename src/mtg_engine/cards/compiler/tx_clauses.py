@@ -3645,7 +3645,7 @@ class ClauseRules:
 
     cond_self_attacking = _cond("self_attacking")
 
-    def cond_self_is_type(self, c: list[Any]) -> Condition:
+    def act_when_self_is_type(self, c: list[Any]) -> Condition:
         """ "Activate only if this permanent is a creature" (Flywheel Racer, a crewed
         Vehicle; CR 205.2a, 602.5b): its current card type."""
         kind = card_type(str(c[-1]))
