@@ -107,7 +107,19 @@ def full_ability(a: Ability) -> Ability:
 
 
 def _with_origin(full: Ability, raw: Ability) -> Ability:
-    return replace(full, keyword_args={**full.keyword_args, "_of": raw})
+    """The expanded ability, keeping the printed restrictions that follow the keyword
+    ("Equip {0}. Activate only once each turn.", CR 602.5b) on top of its own."""
+    return replace(
+        full,
+        keyword_args={**full.keyword_args, "_of": raw},
+        limit_per_turn=(
+            full.limit_per_turn
+            if raw.limit_per_turn is None
+            else min(raw.limit_per_turn, full.limit_per_turn or raw.limit_per_turn)
+        ),
+        timing=full.timing or raw.timing,
+        restrictions=(*full.restrictions, *raw.restrictions),
+    )
 
 
 @dataclass(frozen=True, slots=True)

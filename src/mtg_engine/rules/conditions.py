@@ -41,6 +41,7 @@ _KNOWN = frozenset(
         "you_control_exactly",
         "not",
         "all",
+        "any",
         "not_control",
         "life_at_least",
         "life_at_most",
@@ -53,6 +54,8 @@ _KNOWN = frozenset(
         "nth_resolution",
         "evolves",
         "hand_ge",
+        "hand_exactly",
+        "own_card_in_exile",
         "player_no_cards_in_hand",
         "player_more_cards_in_hand",
         "a_library_le",
@@ -100,7 +103,7 @@ def is_known(cond: Condition) -> bool:
     if cond.kind == "not":
         inner = cond.args.get("cond")
         return isinstance(inner, Condition) and is_known(inner)
-    if cond.kind == "all":
+    if cond.kind in ("all", "any"):
         inners = cond.args.get("conds") or ()
         return all(isinstance(c, Condition) and is_known(c) for c in inners)
     return cond.kind in _KNOWN or cond.kind in CONDITIONS
@@ -165,6 +168,12 @@ def evaluate(
         conds = a.get("conds") or ()
         return bool(conds) and all(
             is_known(c) and evaluate(game, c, controller, source, ctx) for c in conds
+        )
+    if k == "any":
+        # "Activate only if this land entered this turn or if you control a basic land"
+        # (Gathering Place): either of them (CR 602.5b)
+        return any(
+            is_known(c) and evaluate(game, c, controller, source, ctx) for c in a.get("conds") or ()
         )
     if k == "not_control":
         return not objects_matching(game, a["filter"], controller, source)
@@ -238,6 +247,10 @@ def evaluate(
         return any(len(game.players[p].hand) > mine for p in ps)
     if k == "hand_ge":  # "if you have N or more cards in hand"
         return len(game.players[controller].hand) >= int(a["n"])
+    if k == "own_card_in_exile":  # "Activate only if you own a card in exile" (CR 406.1)
+        return any(game.objects[oid].owner == controller for oid in game.exile)
+    if k == "hand_exactly":  # "Activate only if you have exactly seven cards in hand"
+        return len(game.players[controller].hand) == int(a["n"])
     if k == "total_power_ge":  # "if creatures you control have total power N or greater"
         flt = a.get("filter")
         if flt is None or not isinstance(a.get("n"), int):

@@ -329,6 +329,14 @@ _Entry = tuple[
 ]
 
 
+def _activation_allowed(game: Game, a: Ability, player: int, o: GameObject) -> bool:
+    """Whether each "Activate only if [condition]" of mana ability ``a`` holds now
+    (CR 602.5b: a payment may use only mana abilities that can be activated)."""
+    return all(
+        evaluate(game, value, player, o) for key, value in a.restrictions if key == "condition"
+    )
+
+
 def _mana_entries(c: Chars) -> tuple[_Entry, ...]:
     """The payment's view of the mana abilities of a characteristics record,
     computed once per record (records are shared and replaced, never changed, when
@@ -431,6 +439,8 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
         if not entries:
             continue
         for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend, rider in entries:
+            if not _activation_allowed(game, c.abilities[i], player, o):
+                continue  # CR 602.5b: "Activate only if ..." not met
             if needs_tap:
                 if o.tapped or (may_forbid and tap_forbidden(game, o) is not None):
                     continue  # CR 101.2, 118.3

@@ -430,6 +430,7 @@ SUPPORTED: set[str] = set(
                 "you_control_exactly",  # "if you control exactly one creature"
                 "not",
                 "all",  # both conditions (rules/conditions.evaluate)
+                "any",  # either condition (rules/conditions.evaluate)
                 "you_do",
                 "you_dont",  # rules/effects_runner.run_effects: the previous choice not made
                 "they_do",  # the same, of another player's choice or payment (CR 118.12)
@@ -450,6 +451,8 @@ SUPPORTED: set[str] = set(
                 "no_spells_last_turn",
                 "two_spells_last_turn",
                 "hand_ge",
+                "hand_exactly",  # rules/conditions.evaluate (CR 402.1)
+                "own_card_in_exile",  # rules/conditions.evaluate (CR 406.1)
                 # rules/conditions.py: mana spent (CR 601.2h, 707.10) and board/life checks
                 "mana_spent",
                 "none_on_battlefield",

@@ -2067,6 +2067,15 @@ class ClauseRules:
         return _words(c)
 
     act_when2 = act_when
+
+    def act_when_either(self, c: list[Any]) -> Condition:
+        """ "Activate only if this land entered this turn or if you control a basic
+        land." (Gathering Place): either condition allows it (CR 602.5b)."""
+        conds = tuple(x for x in c if isinstance(x, Condition))
+        if len(conds) != 2:
+            raise CompileError("activate only if ... or if ...: two conditions")
+        return Condition("any", {"conds": conds})
+
     cast_when = act_when
 
     def trigger_once(self, c: list[Any]) -> tuple[str, list[tuple[str, Any]]]:
@@ -3368,6 +3377,8 @@ class ClauseRules:
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
+    cond_hand_exactly = _cond("hand_exactly")  # "if you have exactly seven cards in hand"
+    cond_own_card_in_exile = _cond("own_card_in_exile")  # Dreadlight Monstrosity (CR 406)
 
     def cond_player_hellbent(self, c: list[Any]) -> Condition:
         # "if that player has no cards in hand" (the player is resolved as the effect runs)
@@ -3763,6 +3774,14 @@ class ClauseRules:
         return Condition("cast_during_main_phase", {})
 
     cond_self_attacking = _cond("self_attacking")
+
+    def act_when_self_is_type(self, c: list[Any]) -> Condition:
+        """ "Activate only if this permanent is a creature" (Flywheel Racer, a crewed
+        Vehicle; CR 205.2a, 602.5b): its current card type."""
+        kind = card_type(str(c[-1]))
+        return Condition(
+            "is", {"ref": SelfRef(), "quality": Filter(kinds=(kind,)), "adj": f"a {kind}"}
+        )
 
     def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         key = f"{word}_by"

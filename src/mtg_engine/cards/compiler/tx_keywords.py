@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -306,6 +307,27 @@ class KeywordRules:
 
     def keyword_line(self, c: list[Any]) -> Parsed:
         return Parsed("keywords", abilities=[x for x in c if isinstance(x, Ability)])
+
+    def keyword_line_restricted(self, c: list[Any]) -> Parsed:
+        """ "Equip {0}. Activate only once each turn." (Leather Armor): the sentence
+        after a keyword restricts that keyword's activated ability (CR 602.5b,
+        602.5d); a restriction on a keyword that isn't activated doesn't compile."""
+        ab = next(x for x in c if isinstance(x, Ability))
+        part = next(x for x in c if isinstance(x, tuple) and x and x[0] == "restriction")
+        if ab.kind is not AbilityKind.ACTIVATED:
+            raise CompileError(f"an activation restriction on {ab.keyword}, not activated")
+        timing, limit, rest = ab.timing, ab.limit_per_turn, list(ab.restrictions)
+        for key, value in part[1]:
+            if key == "timing":
+                timing = value
+            elif key == "limit":
+                limit = value
+            elif key in ("condition", "only"):
+                rest.append((key, value))
+            else:
+                raise CompileError(f"keyword restriction {key}")
+        ab = replace(ab, timing=timing, limit_per_turn=limit, restrictions=tuple(rest))
+        return Parsed("keywords", abilities=[ab])
 
     def kw_list(self, c: list[Any]) -> list[Ability]:
         return [x for x in c if isinstance(x, Ability)]
