@@ -237,14 +237,15 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
     # CR 602.2b, 601.2f: the activation cost with cost increases and reductions
     mc, changed = cost_changes.activation_mana_cost(game, player, o, a, 0)
     bend = waterbend.waterbend_generic(cost)
+    has_x = mana_costs.parse_cost(cost.mana).x > 0  # a cost with {X} in it (CR 107.3)
     if bend:
         # CR 701.67a: artifacts and creatures may pay the waterbend cost's generic mana
-        on = spending("ability", o.id)  # CR 106.6
+        on = spending("ability", o.id, has_x)  # CR 106.6
         exclude = (o.id,) if cost.tap else ()
         if not waterbend.payable_with_taps(game, player, mc, bend, exclude, on):
             return f"you can't pay {mc}, even waterbending (rules 602.2b, 701.67a)"
     elif cost.mana or changed:
-        on = spending("ability", o.id)  # CR 106.6
+        on = spending("ability", o.id, has_x)  # CR 106.6
         if not mana_rules.can_pay_now(game, player, mc, o.id if cost.tap else None, on=on):
             return f"you can't pay {mc} (rule 602.2b)"
     if a.kind is not AbilityKind.MANA and not _has_legal_choices(game, a, player, o):
@@ -584,7 +585,8 @@ def activate_task(game: Game, task: Task) -> None:
                     sources = [s for s in sources if s.obj != d["source"]]
             if sources is not None and bent:
                 sources = waterbend.without_taps(sources, bent)  # CR 601.2h
-            on = Spending("ability", d["source"])  # CR 106.6
+            # CR 106.6: what restricted mana may pay for (a cost with {X} in it, 107.3)
+            on = Spending("ability", d["source"], mana_costs.parse_cost(cost.mana).x > 0)
             plan = (
                 mana_rules.plan_payment(game, player, mc, sources, on=on)
                 if sources is not None
@@ -708,7 +710,7 @@ def _waterbend_taps(
     mc, _changed = cost_changes.activation_mana_cost(game, player, src, a, x)
     most = min(generic, mc.generic)
     sources = [s for s in mana_rules.mana_sources(game, player) if s.obj not in exclude]
-    on = Spending("ability", src.id)  # CR 106.6
+    on = Spending("ability", src.id, mana_costs.parse_cost(cost.mana).x > 0)  # CR 106.6, 107.3
     fewest = waterbend.fewest_taps(game, player, mc, min(most, len(cands)), sources, on)
     decision = waterbend.tap_decision(game, player, f"{src.name}'s ability", cands, fewest, most)
     if decision is None:

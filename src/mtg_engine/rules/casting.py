@@ -549,7 +549,9 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
         cost = KEYWORD_HOOKS.assist_most(game, player, o, cost)  # CR 702.132a
-        if not mana_rules.can_pay(game, player, cost, on=spending("spell", o.id)):
+        has_x = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0  # CR 107.3
+        on = spending("spell", o.id, has_x)  # CR 106.6
+        if not mana_rules.can_pay(game, player, cost, on=on):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
     total, problem = costs.total_cost(game, player, o, opts, as_spell=True)
@@ -588,14 +590,15 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
     if life_problem:
         return life_problem
     mana = KEYWORD_HOOKS.assist_most(game, player, o, mana)  # CR 702.132a
+    # CR 106.6, 107.3: a cost with {X} in it (the mana cost's, or "kicker {X}")
+    has_x = total.mana_x or mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0
+    on = spending("spell", o.id, has_x)
     if total.waterbend:
         # CR 701.67a: artifacts and creatures may pay the waterbend cost's generic mana
-        if not waterbend.payable_with_taps(
-            game, player, mana, total.waterbend, (), spending("spell", o.id), sources
-        ):
+        if not waterbend.payable_with_taps(game, player, mana, total.waterbend, (), on, sources):
             return f"you can't pay {mana} for {o.name}, even waterbending (rule 601.2h)"
         return _extra_cost_problem(game, player, o, total, opts)
-    if not mana_rules.can_pay(game, player, mana, sources, on=spending("spell", o.id)):
+    if not mana_rules.can_pay(game, player, mana, sources, on=on):
         what = f" ({', '.join(total.notes)})" if total.notes else ""
         return f"you can't pay {mana} for {o.name}{what} (rule 601.2h)"
     return _extra_cost_problem(game, player, o, total, opts)
@@ -1111,7 +1114,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if d.get("tap"):
         # a permanent tapped to pay the cost can't also be tapped for mana (CR 601.2h)
         sources = [s for s in sources if s.obj not in d["tap"]]
-    on = Spending("spell", obj.id)  # CR 106.6: what restricted mana may pay for
+    # CR 106.6: what restricted mana may pay for (a cost with {X} in it, 107.3)
+    on = Spending("spell", obj.id, _x_cost(game, obj, opts) is not None)
     if total.waterbend and "waterbend" not in d:
         # CR 701.67a-b: artifacts and creatures tapped for the waterbend cost's generic mana
         bent = _waterbend_taps(game, task, obj, mana, total.waterbend, sources, on)
@@ -1398,7 +1402,7 @@ def _max_x_with_cost_changes(
             if (
                 problem
                 or mana_rules.plan_payment(
-                    game, obj.controller, total.mana, sources, on=_spending_on(game, obj)
+                    game, obj.controller, total.mana, sources, on=_spending_on(game, obj, opts)
                 )
                 is None
             ):
@@ -1527,7 +1531,9 @@ def choices_task(game: Game, task: Task) -> None:
                         hi = min(hi, mana_rules.max_x(game, obj.controller, xcost))
                 else:
                     assert xcost is not None  # not loyalty_x
-                    hi = mana_rules.max_x(game, obj.controller, xcost, on=_spending_on(game, obj))
+                    hi = mana_rules.max_x(
+                        game, obj.controller, xcost, on=_spending_on(game, obj, d.get("opts"))
+                    )
                     if obj.stack_kind == "spell":
                         # cost increases and reductions change the total cost X is
                         # paid in (601.2f): "spells cost {1} more" lowers the largest X
@@ -1778,9 +1784,11 @@ def _remove_from_stack(game: Game, obj: GameObject, rule: str, why: str) -> None
     )
 
 
-def _spending_on(game: Game, obj: GameObject) -> Spending:
+def _spending_on(game: Game, obj: GameObject, opts: dict[str, Any] | None = None) -> Spending:
     """What the mana paid for the spell or ability ``obj`` on the stack is spent
-    on (CR 106.6): the spell, or an ability of its source."""
+    on (CR 106.6): the spell, or an ability of its source; ``opts``: a spell's
+    announced choices (a kicker cost with {X} makes its cost one with {X})."""
+    x = _x_cost(game, obj, opts) is not None  # CR 107.3
     if obj.stack_kind == "spell":
-        return Spending("spell", obj.id)
-    return Spending("ability", obj.source_id if obj.source_id is not None else obj.id)
+        return Spending("spell", obj.id, x)
+    return Spending("ability", obj.source_id if obj.source_id is not None else obj.id, x)

@@ -11,6 +11,10 @@ payment that doesn't say (an "unless" cost, ward) never uses it.
 The compiled restriction is ``("spend", spells, abilities)``: ``spells`` a
 filter of the spells the mana may be spent to cast, or None; ``abilities`` a
 filter of the sources whose abilities it may pay for, ``"any"``, or None.
+``("spend_x_costs",)`` is "Spend this mana only on costs that contain {X}"
+(Rosheen Meanderer): a cost with {X} in it, a spell's (its mana cost, or a
+kicker cost with {X}) or an activated ability's (CR 106.6, 107.3); the whole
+cost, not only the part paid for X.
 """
 
 from __future__ import annotations
@@ -30,25 +34,32 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 register("restriction:spend_only")
+register("restriction:spend_only_x_costs")
 
 #: a compiled "Spend this mana only ..." restriction (see the module docstring)
 Restriction = tuple[Any, ...]
+
+#: the restriction "Spend this mana only on costs that contain {X}"
+SPEND_X_COSTS = "spend_x_costs"
 
 
 @dataclass(frozen=True, slots=True)
 class Spending:
     """What a payment's mana is spent on (CR 106.6): casting the spell ``obj``
-    (``kind`` "spell") or activating an ability of the source ``obj`` ("ability")."""
+    (``kind`` "spell") or activating an ability of the source ``obj`` ("ability");
+    ``x``: the cost being paid contains {X} (CR 107.3), for mana that may be spent
+    only on such costs."""
 
     kind: str
     obj: int
+    x: bool = False
 
 
 @lru_cache(maxsize=1024)
-def spending(kind: str, obj: int) -> Spending:
-    """``Spending(kind, obj)``, one shared record per value (it is frozen and compared
-    by value): the checks of every priority decision ask for the same ones."""
-    return Spending(kind, obj)
+def spending(kind: str, obj: int, x: bool = False) -> Spending:
+    """``Spending(kind, obj, x)``, one shared record per value (it is frozen and
+    compared by value): the checks of every priority decision ask for the same ones."""
+    return Spending(kind, obj, x)
 
 
 def spend_restriction(ability: Ability | None) -> Restriction | None:
@@ -57,7 +68,12 @@ def spend_restriction(ability: Ability | None) -> Restriction | None:
     if ability is None:
         return None
     for key, value in ability.restrictions:
-        if key == "spend_only" and isinstance(value, tuple) and value and value[0] == "spend":
+        if (
+            key == "spend_only"
+            and isinstance(value, tuple)
+            and value
+            and value[0] in ("spend", SPEND_X_COSTS)
+        ):
             return value
     return None
 
@@ -66,6 +82,8 @@ def may_spend(game: Game, player: int, restriction: Restriction, on: Spending | 
     """Whether mana with ``restriction`` may be spent on ``on`` (CR 106.6)."""
     if on is None:
         return False
+    if restriction[0] == SPEND_X_COSTS:
+        return on.x  # CR 106.6, 107.3: a cost with {X} in it
     obj = game.objects.get(on.obj)
     if obj is None:
         return False

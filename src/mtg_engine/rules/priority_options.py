@@ -401,7 +401,7 @@ def _hand_offers(
                 if cost.phyrexian and not life_read:
                     life_read = True  # CR 107.4f: paid with 2 life each
                     reads.append((_R_LIFE, game.players[player].life))
-                on = spending("spell", oid)  # CR 106.6
+                on = spending("spell", oid, "{X}" in (c.mana_cost or ""))  # CR 106.6, 107.3
                 if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
                     if may_change is None:
                         may_change = _cost_may_change(game)

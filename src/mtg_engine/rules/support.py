@@ -1312,7 +1312,7 @@ def features(ability: Ability) -> set[str]:
             continue
         if k == "spend_only":
             # "Spend this mana only to cast creature spells" (CR 106.6:
-            # rules/mana_spending.py); "only on costs that include {X}" isn't run
+            # rules/mana_spending.py); "only on costs that contain {X}" as well
             if isinstance(v, tuple) and v and v[0] == "spend":
                 out.add("restriction:spend_only")
                 for flt in v[1:]:

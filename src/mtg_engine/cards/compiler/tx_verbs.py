@@ -865,6 +865,10 @@ class VerbRules:
         return ("spend", None, "any")
 
     def spend_x_costs(self, c: list[Any]) -> Any:
+        """ "Spend this mana only on costs that contain {X}" (Rosheen Meanderer):
+        the mana pays only for a cost with {X} in it (CR 106.6, 107.3)."""
+        if str(c[-1]).upper() != "{X}":
+            raise CompileError(f"spend only on costs that contain {c[-1]}")
         return ("spend_x_costs",)
 
     def vp_copy(self, c: list[Any]) -> list[Effect]:
