@@ -438,8 +438,9 @@ def _mana_sources(game: Game, player: int) -> list[Source]:
             entries = _mana_entries(c)
         if not entries:
             continue
+        abilities = c.abilities
         for i, needs_tap, fixed, mana_cost, sacrifice_it, is_costly, spend, rider in entries:
-            if not _activation_allowed(game, c.abilities[i], player, o):
+            if abilities[i].restrictions and not _activation_allowed(game, abilities[i], player, o):
                 continue  # CR 602.5b: "Activate only if ..." not met
             if needs_tap:
                 if o.tapped or (may_forbid and tap_forbidden(game, o) is not None):
