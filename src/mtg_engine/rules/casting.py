@@ -68,6 +68,7 @@ from .targets import (
     target_chooser,
     target_specs,
 )
+from .timing import has_sorcery_timing
 from .turn_counts import cast_snapshot
 from .zones import move
 
@@ -166,15 +167,6 @@ def spell_ability(c: Chars) -> Ability | None:
                     AbilityKind.SPELL, text=a.text or "Enchant", targets=(TargetSpec(flt),)
                 )
     return None
-
-
-def has_sorcery_timing(game: Game, player: int) -> bool:
-    """CR 307.1: main phase of your turn with an empty stack."""
-    return (
-        game.active == player
-        and game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
-        and not game.stack
-    )
 
 
 def cast_problem(
@@ -547,10 +539,9 @@ def _epic_resolved(game: Game, player: int) -> bool:
 def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
-        cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).with_x(0)
-        cost = KEYWORD_HOOKS.assist_most(game, player, o, cost)  # CR 702.132a
-        has_x = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost).x > 0  # CR 107.3
-        on = spending("spell", o.id, has_x)  # CR 106.6
+        printed_cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost)
+        cost = KEYWORD_HOOKS.assist_most(game, player, o, printed_cost.with_x(0))  # CR 702.132a
+        on = spending("spell", o.id, printed_cost.x > 0)  # CR 106.6, 107.3
         if not mana_rules.can_pay(game, player, cost, on=on):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
@@ -963,12 +954,14 @@ def _cast_to_stack(game: Game, task: Task) -> None:
             d["graveyard_source"] = play_permissions.graveyard_permission(game, player, card)
     # CR 702.8a: cast at a time a sorcery couldn't have been cast (not while another
     # spell resolves, 608.2g), by a permission to cast it as though it had flash
-    as_flash = not d.get("resolving") and not has_sorcery_timing(game, player)
-    as_flash = as_flash and "Instant" not in chars(game, card).types
+    cc = chars(game, card)
     as_flash = (
-        as_flash and cast_permissions.has_flash(game, player, card, chars(game, card)) is None
+        not d.get("resolving")
+        and not has_sorcery_timing(game, player)
+        and "Instant" not in cc.types
+        and Kw.FLASH not in cc.keywords
+        and cast_permissions.has_flash(game, player, card, cc) is None
     )
-    as_flash = as_flash and Kw.FLASH not in chars(game, card).keywords
     new_id = move(game, oid, Zone.STACK, ("601.2a",), quiet=True, controller=player)
     assert new_id is not None  # a card put on the stack is there (CR 601.2a)
     obj = game.objects[new_id]

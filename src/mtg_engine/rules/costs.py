@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Ability, AbilityKind, Amount, Cost, Filter
 from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS, condition
 from ..game.objects import GameObject, Zone
-from ..game.state import Step
 from . import mana as mana_rules
 from . import mana_costs
 from .characteristics import chars, printed
@@ -40,6 +39,7 @@ from .filters import matches_object
 from .multiface_play import cast_chars
 from .support import register
 from .tap_replacements import tap_forbidden
+from .timing import has_sorcery_timing
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -342,11 +342,7 @@ def _cast_as_flash(game: Game, player: int, obj: GameObject, as_spell: bool) -> 
     couldn't have been cast (CR 307.1, 702.8a): recorded as it was put on the stack."""
     if obj.zone == Zone.STACK and not as_spell:
         return bool((obj.paid or {}).get(CAST_AS_FLASH))
-    return not (
-        game.active == player
-        and game.step in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
-        and not game.stack
-    )
+    return not has_sorcery_timing(game, player)
 
 
 @condition("flash_cost_more")
