@@ -265,7 +265,7 @@ class Script:
             return True
         if verb == "choose":
             d = game.pending
-            if d is not None and not _choose_fits(d, act.value) and self._yes_then_objects(d, act):
+            if d is not None and self._yes_then_objects(d, act):
                 return True  # the next action chooses the objects
             self._choose(game, act.value, acting)
             return True
@@ -911,6 +911,10 @@ class Script:
             if yes_no(value) is False:
                 _answer(game, ChooseObjects(()))
                 return
+            sole = _sole_object(d) if yes_no(value) is True else None
+            if sole is not None:
+                _answer(game, ChooseObjects((sole,)))
+                return
             refs = value if isinstance(value, list) else [value]
             if isinstance(value, list) and self._current is not None:
                 refs = self._continued(self._current, list(refs), int(d.data["min"]))
@@ -1003,6 +1007,17 @@ def _kicker_counts(value: Any) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _sole_object(d: Decision) -> int | None:
+    """The one object an optional choice of objects can choose ("you may reveal a
+    noncreature, nonland card from among them" with one such card), which a "yes"
+    names: the scenario format answers a "may" with yes/no, and here yes has only
+    one meaning. None when the choice isn't optional or has other objects."""
+    cands = list(d.data.get("candidates") or ())
+    if d.kind != DecisionKind.CHOOSE_OBJECTS or d.data.get("min") != 0 or len(cands) != 1:
+        return None
+    return cands[0] if int(d.data.get("max") or 0) >= 1 else None
+
+
 def _choose_fits(d: Decision, value: Any) -> bool:
     kind = d.kind
     if kind == DecisionKind.YES_NO:
@@ -1010,8 +1025,13 @@ def _choose_fits(d: Decision, value: Any) -> bool:
             isinstance(value, list) and bool(value) and isinstance(value[0], str)
         )
     if kind in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
-        # "no" answers only a choice that may choose nothing
-        return isinstance(value, list | str) or (yes_no(value) is False and d.data["min"] == 0)
+        # "no" answers only a choice that may choose nothing; "yes" only one whose
+        # single possible object it then names (:func:`_sole_object`)
+        return (
+            isinstance(value, list | str)
+            or (yes_no(value) is False and d.data["min"] == 0)
+            or (yes_no(value) is True and _sole_object(d) is not None)
+        )
     if kind == DecisionKind.ORDER_CARDS:  # CR 401.4, topmost first
         return isinstance(value, list)
     if kind == DecisionKind.TARGETS:  # new targets for a copy
