@@ -899,13 +899,18 @@ class Script:
             yn = yes_no(value)
             _answer(game, ChooseYesNo(True if yn is None else yn))
             follow = game.pending
-            if (
-                isinstance(value, list)
-                and follow is not None
-                and follow.player == acting
-                and follow.kind == DecisionKind.CHOOSE_OBJECTS
-            ):
+            if not isinstance(value, list) or follow is None or follow.player != acting:
+                return
+            # "yes, and these": the objects of the choice the "may" leads to, or the
+            # targets of the spell it lets the player cast ("you may cast the copy",
+            # CR 601.2c)
+            if follow.kind == DecisionKind.CHOOSE_OBJECTS:
                 _answer(game, self._objects(game, value, acting))
+            elif follow.kind == DecisionKind.TARGETS:
+                queue = [str(r) for r in value]
+                _answer(game, self._targets(game, queue, acting))
+                if queue:
+                    raise Illegal(f"{', '.join(queue)}: not legal targets here (rule 115.1)")
             return
         if k in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
             if yes_no(value) is False:
