@@ -21,11 +21,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..game.actions import DecisionKind, IllegalActionError, PassPriority
+from ..game.actions import (
+    Action,
+    ChooseObjects,
+    ChooseTargets,
+    DecisionKind,
+    IllegalActionError,
+    PassPriority,
+)
 from ..game.state import Game, Step
 from .answers import Illegal, Progress, Script, Unsupported
 from .builder import BuildError, build
-from .defaults import Unscripted, default_answer
+from .defaults import Unscripted, answer_count, default_answer
 from .expect import Checker
 from .model import ActionSpec, Moment, Scenario
 from .refs import Refs
@@ -170,6 +177,32 @@ def at_now(game: Game, moment: Moment) -> bool:
     )
 
 
+def _identity(game: Game, ref: int) -> tuple[str, int]:
+    """A chosen object as the card it is (it may have changed zones since, CR 400.7),
+    or a player (a negative reference)."""
+    o = game.objects.get(ref) if ref >= 0 else None
+    if o is None:
+        return ("player" if ref < 0 else "object", ref)
+    return ("card", o.card_uid)
+
+
+def _automatic_choice(game: Game, answer: Action) -> tuple[int, frozenset[tuple[str, int]]] | None:
+    """The player and objects of a default answer that is the one legal answer of a
+    choice of objects or targets (the engine made it without asking)."""
+    d = game.pending
+    if d is None or d.kind not in (DecisionKind.TARGETS, DecisionKind.CHOOSE_OBJECTS):
+        return None
+    if isinstance(answer, ChooseTargets):
+        objects = answer.targets
+    elif isinstance(answer, ChooseObjects):
+        objects = answer.objects
+    else:
+        return None
+    if not objects or answer_count(game) != 1:
+        return None
+    return d.player, frozenset(_identity(game, o) for o in objects)
+
+
 def past(game: Game, moment: Moment) -> bool:
     if moment.turn is None:
         return False
@@ -192,6 +225,10 @@ class Run:
         self.halt: Callable[[Game], bool] | None = None
         #: the rejection of an action waiting for the stack to resolve (:meth:`_waits`)
         self.waiting: Stop | None = None
+        #: choices of objects or targets the engine made without asking, because they
+        #: had one legal answer, since a scripted ``choose``/``target`` was last applied:
+        #: (player, the objects) (:meth:`_restates_automatic`)
+        self.automatic: list[tuple[int, frozenset[tuple[str, int]]]] = []
         if sc.until is not None and sc.until.step in (Step.UNTAP, Step.CLEANUP):
             self.halt = step_done(sc.until)
         self.game.halt = self.halt
@@ -270,6 +307,8 @@ class Run:
                         return Stop("never", act)
                 self.script.following = self._following(act)
                 if eligible and self.script.fits(g, act, self.progress):
+                    if act.verb in ("choose", "target"):
+                        self.automatic.clear()
                     stop = self._apply(act)
                     if stop is not None and self._waits(act, stop):
                         self.waiting = stop
@@ -281,6 +320,10 @@ class Run:
                     if self.next > act.index:
                         since = None
                     continue
+            if act is not None and self._restates_automatic(g, act):
+                self._advance()
+                since = None
+                continue
             try:
                 if self.script.answer_later_targets(g):
                     continue
@@ -290,11 +333,47 @@ class Run:
                 answer = default_answer(g)
             except Unscripted as e:
                 return Stop("unscripted", act, e.prompt)
+            made = _automatic_choice(g, answer)
             try:
                 g.apply(answer)
             except IllegalActionError as e:
                 raise RuntimeError(f"the default answer {answer} was rejected: {e}") from None
+            if made is not None:
+                self.automatic.append(made)
         return Stop("limit", message=f"the run did not stop within {MAX_DECISIONS} decisions")
+
+    def _restates_automatic(self, g: Game, act: ActionSpec) -> bool:
+        """A ``choose`` or ``target`` naming exactly the objects of a choice the
+        engine made without asking, because they were its one legal answer (a
+        decision with one legal answer is taken automatically), after that choice
+        was made: the script states what happened, so it is used up (as
+        ``assign_damage`` entries for an assignment with one legal split are). It
+        still waits for its ``at``."""
+        if (
+            act.verb not in ("choose", "target")
+            or not isinstance(act.value, list)
+            or not act.value
+            or (act.at is not None and not at_now(g, act.at))
+        ):
+            return False
+        player = self.script.player_index(act)
+        for i, (who, chosen) in enumerate(self.automatic):
+            if who != player or len(chosen) != len(act.value):
+                continue
+            named: list[int] = []
+
+            def among(o: int, c: frozenset[tuple[str, int]] = chosen) -> bool:
+                return _identity(g, o) in c
+
+            for ref in act.value:
+                found = self.refs.resolve(g, str(ref), player, among, named, players=True)
+                if found is None or _identity(g, found) not in chosen:
+                    break
+                named.append(found)
+            else:
+                del self.automatic[i]
+                return True
+        return False
 
     def _waits(self, act: ActionSpec, stop: Stop) -> bool:
         """A ``cast`` or ``activate`` at a given moment whose target isn't there yet
