@@ -226,8 +226,8 @@ class Run:
         #: the rejection of an action waiting for the stack to resolve (:meth:`_waits`)
         self.waiting: Stop | None = None
         #: choices of objects or targets the engine made without asking, because they
-        #: had one legal answer, since a scripted ``choose``/``target`` was last applied:
-        #: (player, the objects) (:meth:`_restates_automatic`)
+        #: had one legal answer, since a scripted ``choose``/``target`` naming objects
+        #: was last applied: (player, the cards) (:meth:`_restates_automatic`)
         self.automatic: list[tuple[int, frozenset[tuple[str, int]]]] = []
         if sc.until is not None and sc.until.step in (Step.UNTAP, Step.CLEANUP):
             self.halt = step_done(sc.until)
@@ -307,9 +307,17 @@ class Run:
                         return Stop("never", act)
                 self.script.following = self._following(act)
                 if eligible and self.script.fits(g, act, self.progress):
-                    if act.verb in ("choose", "target"):
+                    automatic = list(self.automatic)
+                    if act.verb in ("choose", "target") and isinstance(act.value, list):
                         self.automatic.clear()
                     stop = self._apply(act)
+                    if stop is not None and stop.kind == "illegal":
+                        # not an answer to this decision: it may state an earlier one
+                        self.automatic = automatic
+                        if self._restates_automatic(self.game, act):
+                            self._advance()
+                            since = None
+                            continue
                     if stop is not None and self._waits(act, stop):
                         self.waiting = stop
                         self.game.apply(PassPriority())
