@@ -80,6 +80,11 @@ register("restriction:modes_instead")  # CR 700.2: modes_count
 # (CR 601.2h; costs.TotalCost.returns, _pay_return)
 register("additional_cost:return", "alt_cost:return")
 register("restriction:x_min")  # "X can't be 0." (CR 107.3, 601.2b): the X decision
+# "As an additional cost to cast this spell, sacrifice a creature or pay {3}" (CR 601.2b:
+# _announce_cost_choice), "... reveal a Merfolk card from your hand or pay {3}" (CR
+# 701.20a: chosen and revealed with the other costs, costs.TotalCost.reveal), the mana
+# of such a choice added to the total cost (601.2f)
+register("additional_cost:choice", "additional_cost:reveal", "additional_cost:mana")
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -536,8 +541,21 @@ def _epic_resolved(game: Game, player: int) -> bool:
     return any(t.get("epic") and t.get("controller") == player for t in game.delayed_triggers)
 
 
-def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
-    """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
+def _cost_problem(
+    game: Game, player: int, o: GameObject, opts: dict[str, Any], as_spell: bool = True
+) -> str | None:
+    """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0.
+    ``as_spell``: ``o`` is the card, not yet a spell on the stack."""
+    if costs.COST_CHOICE not in opts and _has_cost_abilities(o):
+        # "sacrifice a creature or pay {3}" not announced yet: castable if one of
+        # them could be paid (CR 601.2b, 601.2h)
+        options = costs.cost_options(game, o)
+        problems = [
+            _cost_problem(game, player, o, {**opts, costs.COST_CHOICE: i}, as_spell)
+            for i in range(len(options))
+        ]
+        if options:
+            return None if None in problems else problems[0]
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         printed_cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost)
         cost = KEYWORD_HOOKS.assist_most(game, player, o, printed_cost.with_x(0))  # CR 702.132a
@@ -545,7 +563,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         if not mana_rules.can_pay(game, player, cost, on=on):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
-    total, problem = costs.total_cost(game, player, o, opts, as_spell=True)
+    total, problem = costs.total_cost(game, player, o, opts, as_spell=as_spell)
     if problem:
         return problem
     mana = total.mana
@@ -666,6 +684,9 @@ def _extra_cost_problem(
     for flt, n, rule in total.returns:
         if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
             return f"you can't return what the cost asks (rule {rule})"
+    for flt, n, rule in total.reveal:
+        if len(costs.cost_choices(game, flt, player, o, "hand")) < n:
+            return f"you can't reveal what the cost asks (rule {rule})"
     return None
 
 
@@ -1059,6 +1080,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             return False
         opts["waterbend"] = bool(task.answer.value)
         task.answer = None
+    if costs.COST_CHOICE not in opts and not _announce_cost_choice(game, task, obj):
+        return False
     total, problem = costs.total_cost(game, player, obj, opts)
     if problem:
         _undo_cast(game, obj, d, problem)
@@ -1071,6 +1094,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("exile", "", total.exile),
         ("tap", "battlefield", total.tap),
         ("return", "battlefield", total.returns),
+        ("reveal", "hand", total.reveal),
     ):
         if not parts or key in d:
             continue
@@ -1235,6 +1259,14 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                     )
     if d.get("return"):
         _pay_return(game, obj, d["return"])
+    for oid in d.get("reveal") or ():
+        game.emit(
+            EventKind.REVEAL,
+            ("601.2h", "701.20a"),
+            f"{game.players[player].name} reveals {game.objects[oid].name} from their hand "
+            "to pay a cost",
+            obj=oid,
+        )
     tapped = [
         t
         for t in (game.objects[o] for o in d.get("tap") or [] if o in game.objects)
@@ -1256,6 +1288,72 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     # costs paid: creatures tapped for convoke (the moves and the mana payment said
     # so themselves); the spell's own characteristics are forgotten with it
     game.invalidate(TAPPED_FOR_MANA, *convoke, *improvise)
+    return True
+
+
+def _announce_cost_choice(game: Game, task: Task, obj: GameObject) -> bool:
+    """ "As an additional cost to cast this spell, sacrifice a creature or pay {3}":
+    the caster announces which cost they pay (CR 601.2b), among those they could
+    pay (601.2h); a cast that gives what it sacrifices or discards (``sacrifice``,
+    ``discard``) announces the cost that does. Kept in the cast's options; False
+    while it's asked, or when none can be paid (the cast is undone, 601.2e)."""
+    d = task.data
+    opts = d["opts"]
+    options = costs.cost_options(game, obj)
+    if not options:
+        return True
+    player = d["player"]
+    names = costs.option_labels(options)
+    legal = [
+        i
+        for i in range(len(options))
+        if _cost_problem(game, player, obj, {**opts, costs.COST_CHOICE: i}, as_spell=False) is None
+    ]
+    given = [
+        i
+        for i in legal
+        if (options[i].sacrifice is not None and opts.get("sacrifice"))
+        or (options[i].discard is not None and opts.get("discard"))
+    ]
+    if task.answer is not None:
+        value = str(task.answer.value)
+        task.answer = None
+        chosen = next((i for i in legal if names[i] == value), None)
+        if chosen is None:
+            _undo_cast(game, obj, d, f"{value!r} isn't a cost you can pay (rule 601.2b)")
+            game.finish(task)
+            return False
+    elif len(given) == 1 or len(legal) == 1:
+        chosen = given[0] if len(given) == 1 else legal[0]
+    elif not legal:
+        _undo_cast(
+            game, obj, d, f"you can't pay any of {obj.name}'s additional costs (rule 601.2h)"
+        )
+        game.finish(task)
+        return False
+    else:
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OPTION,
+                player,
+                "601.2b",
+                f"Which additional cost will you pay to cast {obj.name}?",
+                {
+                    "options": [names[i] for i in legal],
+                    "purpose": DecisionPurpose.COST_CHOICE,
+                    "obj": obj.id,
+                },
+            )
+        )
+        return False
+    opts[costs.COST_CHOICE] = chosen
+    game.emit(
+        EventKind.CHOICE,
+        ("601.2b", "118.8"),
+        f"{game.players[player].name} chooses to {names[chosen]} as an additional cost "
+        f"to cast {obj.name}",
+        obj=obj.id,
+    )
     return True
 
 

@@ -16,6 +16,7 @@ from ..abilities import (
     Filter,
     GrantorRef,
     SelfRef,
+    StaticEffect,
 )
 from .filters import Alt, NounWord, build_filter, card_type, subtype, with_zone
 from .ir import Some
@@ -356,6 +357,14 @@ class KeywordRules:
         if other:
             d["other"] = tuple(other)
         return Cost(**d)
+
+    def additional_cost_choice(self, c: list[Any]) -> StaticEffect:
+        """ "As an additional cost to cast this spell, sacrifice a creature or pay {3}":
+        one additional cost of the caster's choice, announced as the spell is cast and
+        paid with the rest of the total cost (CR 601.2b, 601.2f-h, 118.8)."""
+        items = [x for x in c if isinstance(x, tuple | list)]
+        choice = tuple(self.cost_list([x]) for x in items)
+        return StaticEffect("additional_cost", SelfRef(), {"choice": choice, "optional": False})
 
     def cost_mana(self, c: list[Any]) -> tuple[str, Any]:
         return ("mana", c[0])
