@@ -37,6 +37,7 @@ from .cast_time_targets import required_targets
 from .char_values import Chars
 from .characteristics import chars, printed
 from .conditions import evaluate
+from .counters import put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import Ctx
 from .face_down import face_down_values
@@ -85,6 +86,8 @@ register("restriction:x_min")  # "X can't be 0." (CR 107.3, 601.2b): the X decis
 # 701.20a: chosen and revealed with the other costs, costs.TotalCost.reveal), the mana
 # of such a choice added to the total cost (601.2f)
 register("additional_cost:choice", "additional_cost:reveal", "additional_cost:mana")
+# "behold a Dragon" (CR 701.4a) and "[you may] blight 1" (CR 701.68a) as a spell's cost
+register("additional_cost:behold", "additional_cost:blight")
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -687,6 +690,12 @@ def _extra_cost_problem(
     for flt, n, rule in total.reveal:
         if len(costs.cost_choices(game, flt, player, o, "hand")) < n:
             return f"you can't reveal what the cost asks (rule {rule})"
+    for flt, n, rule in total.behold:
+        seen = costs.cost_choices(game, flt, player, o, "hand")
+        if len(seen) + len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
+            return f"you can't behold what the cost asks (rule {rule}, 701.4a)"
+    if total.blight and not costs.cost_choices(game, costs.YOUR_CREATURE, player, o, "battlefield"):
+        return "you control no creature to blight (rule 701.68b)"
     return None
 
 
@@ -1080,6 +1089,25 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             return False
         opts["waterbend"] = bool(task.answer.value)
         task.answer = None
+    if costs.BLIGHT_PAID not in opts and costs.optional_blight(costs.optional_cost(game, obj)):
+        # "As an additional cost to cast this spell, you may blight 1": paid or not, as
+        # announced; not without a creature to blight (CR 601.2b, 701.68b)
+        if not costs.cost_choices(game, costs.YOUR_CREATURE, player, obj, "battlefield"):
+            opts[costs.BLIGHT_PAID] = False
+        elif task.answer is None:
+            game.ask(
+                Decision(
+                    DecisionKind.YES_NO,
+                    player,
+                    "601.2b",
+                    f"Blight as you cast {obj.name} (an optional additional cost)?",
+                    {"purpose": DecisionPurpose.PAY, "obj": obj.id},
+                )
+            )
+            return False
+        else:
+            opts[costs.BLIGHT_PAID] = bool(task.answer.value)
+            task.answer = None
     if costs.COST_CHOICE not in opts and not _announce_cost_choice(game, task, obj):
         return False
     total, problem = costs.total_cost(game, player, obj, opts)
@@ -1095,13 +1123,19 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("tap", "battlefield", total.tap),
         ("return", "battlefield", total.returns),
         ("reveal", "hand", total.reveal),
+        ("behold", "hand", total.behold),
+        ("blight", "battlefield", total.blight),
     ):
         if not parts or key in d:
             continue
         flt, n, rule = parts[0]
         zone = zone or _exile_cost_zone(flt)  # "exile a card from your graveyard"
-        n = sum(p[1] for p in parts)
+        # (the creature blighted gets the counters: one creature for each blight)
+        n = len(parts) if key == "blight" else sum(p[1] for p in parts)
         cands = costs.cost_choices(game, flt, player, obj, zone)
+        if key == "behold":
+            # a card in the hand or a permanent you control (CR 701.4a)
+            cands += costs.cost_choices(game, flt, player, obj, "battlefield")
         if opts.get(key) is not None:
             chosen = list(opts[key])
         elif game.real_choice(len(cands), n):
@@ -1113,7 +1147,12 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         "601.2h",
                         f"Choose {n} {'permanent' if key in ('sacrifice', 'return', 'tap') else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
-                        {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
+                        {
+                            "candidates": cands,
+                            "min": n,
+                            "max": n,
+                            "purpose": _COST_PURPOSES.get(key) or DecisionPurpose(key),
+                        },
                     )
                 )
                 return False
@@ -1259,6 +1298,27 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                     )
     if d.get("return"):
         _pay_return(game, obj, d["return"])
+    for oid in d.get("behold") or ():
+        # CR 701.4a: a card revealed from the hand, or a permanent chosen
+        b = game.objects[oid]
+        how = "reveals" if b.zone == Zone.HAND else "chooses"
+        where = " from their hand" if b.zone == Zone.HAND else ""
+        game.emit(
+            EventKind.REVEAL if b.zone == Zone.HAND else EventKind.CHOICE,
+            ("601.2h", "701.4a"),
+            f"{game.players[player].name} {how} {b.name}{where} to behold it for {what}",
+            obj=oid,
+        )
+    for (_flt, n, _rule), oid in zip(total.blight, d.get("blight") or (), strict=False):
+        # CR 701.68a: -1/-1 counters on the creature chosen; 701.68d: "whenever you blight"
+        if oid in game.objects and game.objects[oid].zone == Zone.BATTLEFIELD:
+            put_counters(game, game.objects[oid], "-1/-1", n, ("601.2h", "701.68a"), " (blight)")
+        game.emit(
+            EventKind.BLIGHT,
+            ("701.68d",),
+            f"{game.players[player].name} blighted {n}",
+            player=player,
+        )
     for oid in d.get("reveal") or ():
         game.emit(
             EventKind.REVEAL,
@@ -1289,6 +1349,10 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     # so themselves); the spell's own characteristics are forgotten with it
     game.invalidate(TAPPED_FOR_MANA, *convoke, *improvise)
     return True
+
+
+#: why the caster chooses the objects of a cost with no decision purpose of its own
+_COST_PURPOSES = {"behold": DecisionPurpose.REVEAL, "blight": DecisionPurpose.CHOOSE}
 
 
 def _announce_cost_choice(game: Game, task: Task, obj: GameObject) -> bool:

@@ -62,6 +62,11 @@ class TotalCost:
     returns: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: "reveal a Merfolk card from your hand" (Silvergill Adept, CR 701.20a)
     reveal: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "behold a Dragon": a Dragon card in the hand or a Dragon permanent (CR 701.4a)
+    behold: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "blight 2": -1/-1 counters on a creature you control (CR 701.68a), as
+    #: (your creatures, how many counters, rule)
+    blight: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: the generic mana of waterbend costs, which tapped artifacts and creatures may
     #: pay instead (CR 701.67a-b; rules/waterbend.py)
     waterbend: int = 0
@@ -108,6 +113,13 @@ class TotalCost:
                 self.returns.append((v[0], v[1] * times, rule))
             elif k == "reveal" and isinstance(v, tuple) and isinstance(v[1], int):
                 self.reveal.append((v[0], v[1] * times, rule))
+            elif k == "behold" and isinstance(v, tuple) and isinstance(v[1], int):
+                self.behold.append((v[0], v[1] * times, rule))
+            elif k == "blight" and isinstance(v, int):
+                self.blight.append((YOUR_CREATURE, v * times, rule))
+            elif k == "blight":
+                # "blight X": not run yet (no silent guess)
+                self.problem = self.problem or f"a blight X cost can't be paid yet ({rule})"
             elif k == "waterbend" and isinstance(v, str):
                 generic = mana_costs.parse_cost(v)
                 if generic.x:
@@ -335,6 +347,20 @@ def total_cost(
     return total, total.problem
 
 
+#: "a creature you control", the creature blighted (CR 701.68a)
+YOUR_CREATURE = Filter(("Creature",), "battlefield", (("controller", "you"),))
+
+
+#: the cast option saying whether "you may blight 1" is paid (CR 601.2b)
+BLIGHT_PAID = "blight_paid"
+
+
+def optional_blight(cost: Cost | None) -> bool:
+    """Whether an optional additional cost is "you may blight 1" (CR 701.68a-b),
+    paid or not as the spell is cast (601.2b)."""
+    return cost is not None and any(k == "blight" for k, _ in cost.other)
+
+
 #: the cast option holding which of a spell's "[cost] or [cost]" additional costs its
 #: caster announced (an index into the choice, CR 601.2b)
 COST_CHOICE = "cost_choice"
@@ -417,6 +443,16 @@ def optional_waterbend(cost: Cost | None) -> bool:
     return cost is not None and any(k == "waterbend" for k, _ in cost.other)
 
 
+def optional_cost(game: Game, obj: GameObject) -> Cost | None:
+    """The spell's own optional additional cost ("As an additional cost to cast this
+    spell, you may blight 1", CR 118.8), if any."""
+    for a in _printed_abilities(game, obj):
+        for st in a.static if a.kind is AbilityKind.STATIC else ():
+            if st.op == "additional_cost" and st.args.get("optional"):
+                return as_cost(st.args.get("cost"))
+    return None
+
+
 def has_optional_waterbend(game: Game, obj: GameObject) -> bool:
     """Whether the spell has an optional waterbend additional cost ("As an
     additional cost to cast this spell, you may waterbend {6}", CR 701.67a)."""
@@ -435,6 +471,8 @@ def _optional_paid(cost: Cost | None, opts: dict[str, Any]) -> bool:
     the objects it sacrifices or discards, or "yes" to "you may waterbend"."""
     if optional_waterbend(cost):
         return bool(opts.get("waterbend"))
+    if optional_blight(cost):
+        return bool(opts.get(BLIGHT_PAID))
     return bool(opts.get("sacrifice") or opts.get("discard"))
 
 

@@ -1007,7 +1007,13 @@ def _additional_cost_features(cost: Cost, out: set[str]) -> None:
         parts.discard("cost:variable_amount")
         parts.add("cost:x_amount")
     for k, val in cost.other:
-        n = val[1] if k in ("tap_permanents", "return", "reveal") and isinstance(val, tuple) else 1
+        n = (
+            val[1]
+            if k in ("tap_permanents", "return", "reveal", "behold") and isinstance(val, tuple)
+            else val
+            if k == "blight"
+            else 1
+        )
         if not isinstance(n, int) or n >= _ANY_NUMBER:
             # "you may tap any number of untapped creatures", "return X Swamps
             # you control": not paid yet (rules/costs.TotalCost.add)

@@ -401,6 +401,15 @@ class KeywordRules:
             return np.filter, "all"
         raise CompileError("cost object")
 
+    def cost_behold(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Behold a Dragon": reveal a Dragon card from your hand or choose a Dragon
+        permanent you control (CR 701.4a)."""
+        return ("behold", self._cost_obj(c[0]))
+
+    def cost_blight(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Blight 2": put two -1/-1 counters on a creature you control (CR 701.68a)."""
+        return ("blight", c[0])
+
     def cost_sacrifice(self, c: list[Any]) -> tuple[str, Any]:
         return ("sacrifice", self._cost_obj(c[0]))
 
