@@ -187,6 +187,7 @@ _OBJECT_OPS = frozenset(
         # 702.3b, 510.1c): what only a creature does
         "attack_despite_defender",
         "assign_damage_by_toughness",
+        "assign_no_combat_damage",
         # "target creature gets +2/+2, gains flying, and becomes a Horror enchantment
         # creature": only an object becomes a type, a color or a copy (CR 613.1)
         "become",

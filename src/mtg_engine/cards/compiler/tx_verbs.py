@@ -1517,6 +1517,12 @@ class VerbRules:
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
+    def vp_assign_no_damage(self, c: list[Any]) -> list[Effect]:
+        """ "This creature assigns no combat damage this turn" (CR 510.1a): a rules
+        effect on the creature for that long."""
+        duration = c[-1] if c else None
+        return [Effect("assign_no_combat_damage", {"what": SUBJ, "duration": duration})]
+
     def untap_owner(self, c: list[Any]) -> None:
         return None
 
