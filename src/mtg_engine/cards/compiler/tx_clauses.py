@@ -1741,6 +1741,9 @@ class ClauseRules:
                 or (e.op == "copy_spell" and isinstance(subject, EachRef))
                 else e
                 if e.op in _MAY_IS_PERMISSION
+                # "you may reveal it and put it into your hand": the second done only
+                # if the first was, not asked again (CR 608.2c)
+                or (e.condition is not None and e.condition.kind == "you_do")
                 else Effect(e.op, e.args, True, e.condition)
                 for e in effects
             ]

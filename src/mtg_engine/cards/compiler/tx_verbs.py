@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -297,6 +298,13 @@ class VerbRules:
         if isinstance(what, tuple):
             what = _top_ref(what)
         return [Effect("return_to_battlefield", {"what": _obj(what), **mods})]
+
+    def vp_reveal_put_hand(self, c: list[Any]) -> list[Effect]:
+        """ "[You may] reveal it and put it into your hand": both, the one choice of
+        the "may" (CR 701.20a, 603.5)."""
+        put = self.vp_put_hand([It(), c[-1]])
+        # (put into the hand only if it was revealed: the one "may", CR 608.2c)
+        return [*self.vp_reveal([It()]), *(replace(e, condition=Condition("you_do")) for e in put)]
 
     def vp_put_hand(self, c: list[Any]) -> list[Effect]:
         what = c[0]
