@@ -887,6 +887,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add(f"static:{v.op}")
         if v.op == "additional_cost" and isinstance(v.args.get("cost"), Cost):
             _additional_cost_features(v.args["cost"], out)
+            if any(k in ("reveal", "behold") for k, _ in v.args["cost"].other):
+                # "As an additional cost to cast this spell, reveal a creature card from
+                # your hand. ... the revealed card's mana value": the card revealed
+                # isn't remembered for the spell's instructions yet (CR 608.2h)
+                out.add("additional_cost:revealed_card")
         if v.op == "additional_cost" and v.args.get("choice"):
             # "sacrifice a creature or pay {3}": one of them, announced (CR 601.2b;
             # rules/casting._announce_cost_choice), each with its own components
@@ -1187,6 +1192,14 @@ def features(ability: Ability) -> set[str]:
             _cost_features(kc, parts)
             if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
                 out.add("cost:variable_amount")
+            if ability.keyword == "Ward":
+                # "Ward—Blight 2": the parts of a ward cost other than mana, life,
+                # sacrifice, discard and collect evidence aren't paid yet (effects/ward.py)
+                out.update(
+                    f"ward_cost:{k}"
+                    for k, _ in kc.other
+                    if k not in ("collect_evidence", "discard_random", "waterbend")
+                )
             if ("discard_random", True) in kc.other and ability.keyword != "Ward":
                 # "Buyback—Pay 3 life, Discard a card at random" (Flowstone Flood): a
                 # cast doesn't discard at random yet (CR 701.9a, 601.2h); ward does
