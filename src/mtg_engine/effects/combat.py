@@ -60,6 +60,7 @@ _TEXT = {
     "cant_be_blocked_by_more_than_one": "can't be blocked by more than one creature",
     "must_be_blocked": "must be blocked if able",
     "assign_damage_by_toughness": "assigns combat damage equal to its toughness",
+    "assign_no_combat_damage": "assigns no combat damage",
     "attack_despite_defender": "can attack as though it didn't have defender",
     "cant_be_blocked_by": "can't be blocked by some creatures",
     "cant_be_blocked_except_by": "can't be blocked except by some creatures",
@@ -82,6 +83,7 @@ _RULE = {
     "must_be_blocked_by_all": "509.1c",
     "must_be_blocked_by": "509.1c",
     "assign_damage_by_toughness": "510.1a",
+    "assign_no_combat_damage": "510.1a",
     "attack_despite_defender": "702.3b",
     "cant_activate_abilities": "602.5",
 }

@@ -267,6 +267,7 @@ OP_SPECS.update(
         "must_be_blocked": "what: Ref, duration (CR 509.1c)",
         "must_be_blocked_by": "what: Ref, filter: the blockers it must be blocked by, duration (CR 509.1c)",
         "assign_damage_by_toughness": "what: Ref, duration (CR 510.1c)",
+        "assign_no_combat_damage": "what: Ref, duration (CR 510.1a)",
         "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
         "play_with_top_revealed": "what: Ref (a player) — plays with the top card revealed (CR 401.5)",
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",

@@ -100,6 +100,8 @@ class DecisionPurpose(StrEnum, metaclass=FastEnumType):
     # a number
     LOYALTY = "loyalty"  # CR 606.4: X of a loyalty cost
     # a named option (CHOOSE_OPTION)
+    #: CR 601.2b: which cost of "[cost] or [cost]" an additional cost is paid with
+    COST_CHOICE = "cost_choice"
     MANA = "mana"  # CR 106.1b, 605.3b: the mana "of any color" an ability adds
     NUMBER = "number"
     COLOR = "color"  # CR 105.1

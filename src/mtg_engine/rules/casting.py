@@ -37,6 +37,7 @@ from .cast_time_targets import required_targets
 from .char_values import Chars
 from .characteristics import chars, printed
 from .conditions import evaluate
+from .counters import put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import Ctx
 from .face_down import face_down_values
@@ -80,6 +81,13 @@ register("restriction:modes_instead")  # CR 700.2: modes_count
 # (CR 601.2h; costs.TotalCost.returns, _pay_return)
 register("additional_cost:return", "alt_cost:return")
 register("restriction:x_min")  # "X can't be 0." (CR 107.3, 601.2b): the X decision
+# "As an additional cost to cast this spell, sacrifice a creature or pay {3}" (CR 601.2b:
+# _announce_cost_choice), "... reveal a Merfolk card from your hand or pay {3}" (CR
+# 701.20a: chosen and revealed with the other costs, costs.TotalCost.reveal), the mana
+# of such a choice added to the total cost (601.2f)
+register("additional_cost:choice", "additional_cost:reveal", "additional_cost:mana")
+# "behold a Dragon" (CR 701.4a) and "[you may] blight 1" (CR 701.68a) as a spell's cost
+register("additional_cost:behold", "additional_cost:blight")
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -536,8 +544,21 @@ def _epic_resolved(game: Game, player: int) -> bool:
     return any(t.get("epic") and t.get("controller") == player for t in game.delayed_triggers)
 
 
-def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) -> str | None:
-    """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0."""
+def _cost_problem(
+    game: Game, player: int, o: GameObject, opts: dict[str, Any], as_spell: bool = True
+) -> str | None:
+    """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0.
+    ``as_spell``: ``o`` is the card, not yet a spell on the stack."""
+    if costs.COST_CHOICE not in opts and _has_cost_abilities(o):
+        # "sacrifice a creature or pay {3}" not announced yet: castable if one of
+        # them could be paid (CR 601.2b, 601.2h)
+        options = costs.cost_options(game, o)
+        problems = [
+            _cost_problem(game, player, o, {**opts, costs.COST_CHOICE: i}, as_spell)
+            for i in range(len(options))
+        ]
+        if options:
+            return None if None in problems else problems[0]
     if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
         printed_cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost)
         cost = KEYWORD_HOOKS.assist_most(game, player, o, printed_cost.with_x(0))  # CR 702.132a
@@ -545,7 +566,7 @@ def _cost_problem(game: Game, player: int, o: GameObject, opts: dict[str, Any]) 
         if not mana_rules.can_pay(game, player, cost, on=on):
             return f"you can't pay {cost} for {o.name} (rule 601.2h)"
         return None
-    total, problem = costs.total_cost(game, player, o, opts, as_spell=True)
+    total, problem = costs.total_cost(game, player, o, opts, as_spell=as_spell)
     if problem:
         return problem
     mana = total.mana
@@ -666,6 +687,15 @@ def _extra_cost_problem(
     for flt, n, rule in total.returns:
         if len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
             return f"you can't return what the cost asks (rule {rule})"
+    for flt, n, rule in total.reveal:
+        if len(costs.cost_choices(game, flt, player, o, "hand")) < n:
+            return f"you can't reveal what the cost asks (rule {rule})"
+    for flt, n, rule in total.behold:
+        seen = costs.cost_choices(game, flt, player, o, "hand")
+        if len(seen) + len(costs.cost_choices(game, flt, player, o, "battlefield")) < n:
+            return f"you can't behold what the cost asks (rule {rule}, 701.4a)"
+    if total.blight and not costs.cost_choices(game, costs.YOUR_CREATURE, player, o, "battlefield"):
+        return "you control no creature to blight (rule 701.68b)"
     return None
 
 
@@ -1059,6 +1089,27 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             return False
         opts["waterbend"] = bool(task.answer.value)
         task.answer = None
+    if costs.BLIGHT_PAID not in opts and costs.optional_blight(costs.optional_cost(game, obj)):
+        # "As an additional cost to cast this spell, you may blight 1": paid or not, as
+        # announced; not without a creature to blight (CR 601.2b, 701.68b)
+        if not costs.cost_choices(game, costs.YOUR_CREATURE, player, obj, "battlefield"):
+            opts[costs.BLIGHT_PAID] = False
+        elif task.answer is None:
+            game.ask(
+                Decision(
+                    DecisionKind.YES_NO,
+                    player,
+                    "601.2b",
+                    f"Blight as you cast {obj.name} (an optional additional cost)?",
+                    {"purpose": DecisionPurpose.PAY, "obj": obj.id},
+                )
+            )
+            return False
+        else:
+            opts[costs.BLIGHT_PAID] = bool(task.answer.value)
+            task.answer = None
+    if costs.COST_CHOICE not in opts and not _announce_cost_choice(game, task, obj):
+        return False
     total, problem = costs.total_cost(game, player, obj, opts)
     if problem:
         _undo_cast(game, obj, d, problem)
@@ -1071,13 +1122,20 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         ("exile", "", total.exile),
         ("tap", "battlefield", total.tap),
         ("return", "battlefield", total.returns),
+        ("reveal", "hand", total.reveal),
+        ("behold", "hand", total.behold),
+        ("blight", "battlefield", total.blight),
     ):
         if not parts or key in d:
             continue
         flt, n, rule = parts[0]
         zone = zone or _exile_cost_zone(flt)  # "exile a card from your graveyard"
-        n = sum(p[1] for p in parts)
+        # (the creature blighted gets the counters: one creature for each blight)
+        n = len(parts) if key == "blight" else sum(p[1] for p in parts)
         cands = costs.cost_choices(game, flt, player, obj, zone)
+        if key == "behold":
+            # a card in the hand or a permanent you control (CR 701.4a)
+            cands += costs.cost_choices(game, flt, player, obj, "battlefield")
         if opts.get(key) is not None:
             chosen = list(opts[key])
         elif game.real_choice(len(cands), n):
@@ -1089,7 +1147,12 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                         "601.2h",
                         f"Choose {n} {'permanent' if key in ('sacrifice', 'return', 'tap') else 'card'}(s) to "
                         f"{key} to cast {obj.name}",
-                        {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose(key)},
+                        {
+                            "candidates": cands,
+                            "min": n,
+                            "max": n,
+                            "purpose": _COST_PURPOSES.get(key) or DecisionPurpose(key),
+                        },
                     )
                 )
                 return False
@@ -1235,6 +1298,35 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
                     )
     if d.get("return"):
         _pay_return(game, obj, d["return"])
+    for oid in d.get("behold") or ():
+        # CR 701.4a: a card revealed from the hand, or a permanent chosen
+        b = game.objects[oid]
+        how = "reveals" if b.zone == Zone.HAND else "chooses"
+        where = " from their hand" if b.zone == Zone.HAND else ""
+        game.emit(
+            EventKind.REVEAL if b.zone == Zone.HAND else EventKind.CHOICE,
+            ("601.2h", "701.4a"),
+            f"{game.players[player].name} {how} {b.name}{where} to behold it for {what}",
+            obj=oid,
+        )
+    for (_flt, n, _rule), oid in zip(total.blight, d.get("blight") or (), strict=False):
+        # CR 701.68a: -1/-1 counters on the creature chosen; 701.68d: "whenever you blight"
+        if oid in game.objects and game.objects[oid].zone == Zone.BATTLEFIELD:
+            put_counters(game, game.objects[oid], "-1/-1", n, ("601.2h", "701.68a"), " (blight)")
+        game.emit(
+            EventKind.BLIGHT,
+            ("701.68d",),
+            f"{game.players[player].name} blighted {n}",
+            player=player,
+        )
+    for oid in d.get("reveal") or ():
+        game.emit(
+            EventKind.REVEAL,
+            ("601.2h", "701.20a"),
+            f"{game.players[player].name} reveals {game.objects[oid].name} from their hand "
+            "to pay a cost",
+            obj=oid,
+        )
     tapped = [
         t
         for t in (game.objects[o] for o in d.get("tap") or [] if o in game.objects)
@@ -1256,6 +1348,76 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     # costs paid: creatures tapped for convoke (the moves and the mana payment said
     # so themselves); the spell's own characteristics are forgotten with it
     game.invalidate(TAPPED_FOR_MANA, *convoke, *improvise)
+    return True
+
+
+#: why the caster chooses the objects of a cost with no decision purpose of its own
+_COST_PURPOSES = {"behold": DecisionPurpose.REVEAL, "blight": DecisionPurpose.CHOOSE}
+
+
+def _announce_cost_choice(game: Game, task: Task, obj: GameObject) -> bool:
+    """ "As an additional cost to cast this spell, sacrifice a creature or pay {3}":
+    the caster announces which cost they pay (CR 601.2b), among those they could
+    pay (601.2h); a cast that gives what it sacrifices or discards (``sacrifice``,
+    ``discard``) announces the cost that does. Kept in the cast's options; False
+    while it's asked, or when none can be paid (the cast is undone, 601.2e)."""
+    d = task.data
+    opts = d["opts"]
+    options = costs.cost_options(game, obj)
+    if not options:
+        return True
+    player = d["player"]
+    names = costs.option_labels(options)
+    legal = [
+        i
+        for i in range(len(options))
+        if _cost_problem(game, player, obj, {**opts, costs.COST_CHOICE: i}, as_spell=False) is None
+    ]
+    given = [
+        i
+        for i in legal
+        if (options[i].sacrifice is not None and opts.get("sacrifice"))
+        or (options[i].discard is not None and opts.get("discard"))
+    ]
+    if task.answer is not None:
+        value = str(task.answer.value)
+        task.answer = None
+        chosen = next((i for i in legal if names[i] == value), None)
+        if chosen is None:
+            _undo_cast(game, obj, d, f"{value!r} isn't a cost you can pay (rule 601.2b)")
+            game.finish(task)
+            return False
+    elif len(given) == 1 or len(legal) == 1:
+        chosen = given[0] if len(given) == 1 else legal[0]
+    elif not legal:
+        _undo_cast(
+            game, obj, d, f"you can't pay any of {obj.name}'s additional costs (rule 601.2h)"
+        )
+        game.finish(task)
+        return False
+    else:
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OPTION,
+                player,
+                "601.2b",
+                f"Which additional cost will you pay to cast {obj.name}?",
+                {
+                    "options": [names[i] for i in legal],
+                    "purpose": DecisionPurpose.COST_CHOICE,
+                    "obj": obj.id,
+                },
+            )
+        )
+        return False
+    opts[costs.COST_CHOICE] = chosen
+    game.emit(
+        EventKind.CHOICE,
+        ("601.2b", "118.8"),
+        f"{game.players[player].name} chooses to {names[chosen]} as an additional cost "
+        f"to cast {obj.name}",
+        obj=obj.id,
+    )
     return True
 
 

@@ -79,6 +79,8 @@ def deals_damage_now(game: Game, oid: int, first_strike_step: bool) -> bool:
 def damage_amount(game: Game, o: GameObject) -> int:
     """CR 510.1a: equal to its power, or toughness when an effect says so."""
     c = chars(game, o)
+    if cr.has(game, o, "assign_no_combat_damage"):
+        return 0  # "this creature assigns no combat damage this turn"
     if cr.has(game, o, "assign_damage_by_toughness"):
         return c.toughness or 0
     return c.power or 0

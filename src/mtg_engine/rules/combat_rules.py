@@ -65,6 +65,7 @@ PRESENCE_OPS = frozenset(
         "cant_be_blocked_by_more_than_one",  # CR 509.1b
         "must_be_blocked",  # CR 509.1c
         "assign_damage_by_toughness",  # CR 510.1a
+        "assign_no_combat_damage",  # "assigns no combat damage this turn" (CR 510.1a)
         "attack_despite_defender",  # "can attack as though it didn't have defender" (702.3b)
     )
 )

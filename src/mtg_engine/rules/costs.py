@@ -60,6 +60,13 @@ class TotalCost:
     tap: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: "return an unblocked attacker you control to hand" (sneak)
     returns: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "reveal a Merfolk card from your hand" (Silvergill Adept, CR 701.20a)
+    reveal: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "behold a Dragon": a Dragon card in the hand or a Dragon permanent (CR 701.4a)
+    behold: list[tuple[Filter, int, str]] = field(default_factory=list)
+    #: "blight 2": -1/-1 counters on a creature you control (CR 701.68a), as
+    #: (your creatures, how many counters, rule)
+    blight: list[tuple[Filter, int, str]] = field(default_factory=list)
     #: the generic mana of waterbend costs, which tapped artifacts and creatures may
     #: pay instead (CR 701.67a-b; rules/waterbend.py)
     waterbend: int = 0
@@ -104,6 +111,15 @@ class TotalCost:
         for k, v in cost.other:
             if k == "return" and isinstance(v, tuple) and isinstance(v[1], int):
                 self.returns.append((v[0], v[1] * times, rule))
+            elif k == "reveal" and isinstance(v, tuple) and isinstance(v[1], int):
+                self.reveal.append((v[0], v[1] * times, rule))
+            elif k == "behold" and isinstance(v, tuple) and isinstance(v[1], int):
+                self.behold.append((v[0], v[1] * times, rule))
+            elif k == "blight" and isinstance(v, int):
+                self.blight.append((YOUR_CREATURE, v * times, rule))
+            elif k == "blight":
+                # "blight X": not run yet (no silent guess)
+                self.problem = self.problem or f"a blight X cost can't be paid yet ({rule})"
             elif k == "waterbend" and isinstance(v, str):
                 generic = mana_costs.parse_cost(v)
                 if generic.x:
@@ -266,6 +282,16 @@ def total_cost(
         for st in a.static:
             if st.op != "additional_cost":
                 continue
+            if st.args.get("choice"):
+                # "sacrifice a creature or pay {3}": the cost announced (601.2b), once
+                # it is (a cast being proposed has none yet: rules/casting.py tries each)
+                chosen = opts.get(COST_CHOICE)
+                options = st.args["choice"]
+                if isinstance(chosen, int) and 0 <= chosen < len(options):
+                    total.add(
+                        options[chosen], 1, "601.2b", f"additional cost: {label(options[chosen])}"
+                    )
+                continue
             cost = as_cost(st.args.get("cost"))
             if st.args.get("optional"):
                 if not _optional_paid(cost, opts):
@@ -321,6 +347,61 @@ def total_cost(
     return total, total.problem
 
 
+#: "a creature you control", the creature blighted (CR 701.68a)
+YOUR_CREATURE = Filter(("Creature",), "battlefield", (("controller", "you"),))
+
+
+#: the cast option saying whether "you may blight 1" is paid (CR 601.2b)
+BLIGHT_PAID = "blight_paid"
+
+
+def optional_blight(cost: Cost | None) -> bool:
+    """Whether an optional additional cost is "you may blight 1" (CR 701.68a-b),
+    paid or not as the spell is cast (601.2b)."""
+    return cost is not None and any(k == "blight" for k, _ in cost.other)
+
+
+#: the cast option holding which of a spell's "[cost] or [cost]" additional costs its
+#: caster announced (an index into the choice, CR 601.2b)
+COST_CHOICE = "cost_choice"
+
+
+def cost_options(game: Game, obj: GameObject) -> tuple[Cost, ...]:
+    """The costs of the spell's own "As an additional cost to cast this spell,
+    sacrifice a creature or pay {3}", of which its caster pays one (CR 601.2b,
+    118.8), or () when it has no such choice."""
+    for a in _printed_abilities(game, obj):
+        if a.kind is not AbilityKind.STATIC:
+            continue
+        for st in a.static:
+            if st.op == "additional_cost" and st.args.get("choice"):
+                return tuple(st.args["choice"])
+    return ()
+
+
+def label(cost: Cost) -> str:
+    """A short name of one cost of a choice, as the caster is asked and answers it:
+    "pay {3}", "pay 3 life", "sacrifice", "discard", "reveal", ... (CR 601.2b)."""
+    parts = []
+    if cost.mana:
+        parts.append(f"pay {cost.mana}")
+    if cost.life:
+        parts.append(f"pay {cost.life} life")
+    for name, part in (("sacrifice", cost.sacrifice), ("discard", cost.discard)):
+        if part is not None:
+            parts.append(name)
+    if cost.exile is not None:
+        parts.append("exile")
+    parts.extend("tap" if k == "tap_permanents" else k for k, _ in cost.other)
+    return " and ".join(parts) or "nothing"
+
+
+def option_labels(options: tuple[Cost, ...]) -> list[str]:
+    """:func:`label` of each option, numbered where two would read alike."""
+    names = [label(c) for c in options]
+    return [n if names.count(n) == 1 else f"{n} ({i + 1})" for i, n in enumerate(names)]
+
+
 #: ``obj.paid`` of a spell cast at a time a sorcery couldn't have been cast, by a
 #: permission to cast it as though it had flash (rules/casting.py, CR 702.8a)
 CAST_AS_FLASH = "cast_as_flash"
@@ -362,6 +443,16 @@ def optional_waterbend(cost: Cost | None) -> bool:
     return cost is not None and any(k == "waterbend" for k, _ in cost.other)
 
 
+def optional_cost(game: Game, obj: GameObject) -> Cost | None:
+    """The spell's own optional additional cost ("As an additional cost to cast this
+    spell, you may blight 1", CR 118.8), if any."""
+    for a in _printed_abilities(game, obj):
+        for st in a.static if a.kind is AbilityKind.STATIC else ():
+            if st.op == "additional_cost" and st.args.get("optional"):
+                return as_cost(st.args.get("cost"))
+    return None
+
+
 def has_optional_waterbend(game: Game, obj: GameObject) -> bool:
     """Whether the spell has an optional waterbend additional cost ("As an
     additional cost to cast this spell, you may waterbend {6}", CR 701.67a)."""
@@ -380,6 +471,8 @@ def _optional_paid(cost: Cost | None, opts: dict[str, Any]) -> bool:
     the objects it sacrifices or discards, or "yes" to "you may waterbend"."""
     if optional_waterbend(cost):
         return bool(opts.get("waterbend"))
+    if optional_blight(cost):
+        return bool(opts.get(BLIGHT_PAID))
     return bool(opts.get("sacrifice") or opts.get("discard"))
 
 

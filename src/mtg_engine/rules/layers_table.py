@@ -45,6 +45,7 @@ _RESTRICTIONS = (
     "cant_crew",
     "cant_activate_abilities",
     "assign_damage_by_toughness",
+    "assign_no_combat_damage",
     "attack_despite_defender",
 )
 

@@ -886,30 +886,18 @@ def _walk_value(v: Any, out: set[str]) -> None:
     elif isinstance(v, StaticEffect):
         out.add(f"static:{v.op}")
         if v.op == "additional_cost" and isinstance(v.args.get("cost"), Cost):
-            # CR 118.8 / 601.2f-h: each component of the spell's own additional cost
-            # ("additional_cost:sacrifice", "additional_cost:discard", ...)
-            parts = set()
-            _cost_features(v.args["cost"], parts)
-            if "cost:variable_amount" in parts and only_x(v.args["cost"]):
-                # "As an additional cost, sacrifice X creatures": X is announced as
-                # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
-                parts.discard("cost:variable_amount")
-                parts.add("cost:x_amount")
-            for k, val in v.args["cost"].other:
-                n = val[1] if k in ("tap_permanents", "return") and isinstance(val, tuple) else 1
-                if not isinstance(n, int) or n >= _ANY_NUMBER:
-                    # "you may tap any number of untapped creatures", "return X Swamps
-                    # you control": not paid yet (rules/costs.TotalCost.add)
-                    parts.add(f"cost:{k}_variable")
-            if "cost:waterbend" in parts:
-                # "waterbend {5}": its mana is the waterbend cost's own (CR 701.67a;
-                # rules/waterbend.py), not a mana additional cost of its own;
-                # "waterbend {X}" (X announced for the additional cost alone, 601.2b)
-                # isn't run yet
-                parts.discard("cost:mana")
-                if "X" in str(v.args["cost"].mana or ""):
-                    parts.add("cost:waterbend_x")
-            out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
+            _additional_cost_features(v.args["cost"], out)
+            if any(k in ("reveal", "behold") for k, _ in v.args["cost"].other):
+                # "As an additional cost to cast this spell, reveal a creature card from
+                # your hand. ... the revealed card's mana value": the card revealed
+                # isn't remembered for the spell's instructions yet (CR 608.2h)
+                out.add("additional_cost:revealed_card")
+        if v.op == "additional_cost" and v.args.get("choice"):
+            # "sacrifice a creature or pay {3}": one of them, announced (CR 601.2b;
+            # rules/casting._announce_cost_choice), each with its own components
+            out.add("additional_cost:choice")
+            for cost in v.args["choice"]:
+                _additional_cost_features(cost, out)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)
         if v.op == "grant_ability":
@@ -1011,6 +999,39 @@ def _exception_features(exc: dict[str, Any], out: set[str]) -> None:
         elif key == "counters" and isinstance(x, dict):
             for n in x.values():
                 _walk_value(n, out)
+
+
+def _additional_cost_features(cost: Cost, out: set[str]) -> None:
+    """CR 118.8 / 601.2f-h: each component of the spell's own additional cost
+    ("additional_cost:sacrifice", "additional_cost:discard", ...)."""
+    parts: set[str] = set()
+    _cost_features(cost, parts)
+    if "cost:variable_amount" in parts and only_x(cost):
+        # "As an additional cost, sacrifice X creatures": X is announced as
+        # the spell is cast (CR 601.2b; rules/costs.with_x, rules/casting.py)
+        parts.discard("cost:variable_amount")
+        parts.add("cost:x_amount")
+    for k, val in cost.other:
+        n = (
+            val[1]
+            if k in ("tap_permanents", "return", "reveal", "behold") and isinstance(val, tuple)
+            else val
+            if k == "blight"
+            else 1
+        )
+        if not isinstance(n, int) or n >= _ANY_NUMBER:
+            # "you may tap any number of untapped creatures", "return X Swamps
+            # you control": not paid yet (rules/costs.TotalCost.add)
+            parts.add(f"cost:{k}_variable")
+    if "cost:waterbend" in parts:
+        # "waterbend {5}": its mana is the waterbend cost's own (CR 701.67a;
+        # rules/waterbend.py), not a mana additional cost of its own;
+        # "waterbend {X}" (X announced for the additional cost alone, 601.2b)
+        # isn't run yet
+        parts.discard("cost:mana")
+        if "X" in str(cost.mana or ""):
+            parts.add("cost:waterbend_x")
+    out.update(f"additional_{p}" if p.startswith("cost:") else p for p in parts)
 
 
 def _cost_features(cost: Cost, out: set[str]) -> None:
@@ -1171,6 +1192,14 @@ def features(ability: Ability) -> set[str]:
             _cost_features(kc, parts)
             if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
                 out.add("cost:variable_amount")
+            if ability.keyword == "Ward":
+                # "Ward—Blight 2": the parts of a ward cost other than mana, life,
+                # sacrifice, discard and collect evidence aren't paid yet (effects/ward.py)
+                out.update(
+                    f"ward_cost:{k}"
+                    for k, _ in kc.other
+                    if k not in ("collect_evidence", "discard_random", "waterbend")
+                )
             if ("discard_random", True) in kc.other and ability.keyword != "Ward":
                 # "Buyback—Pay 3 life, Discard a card at random" (Flowstone Flood): a
                 # cast doesn't discard at random yet (CR 701.9a, 601.2h); ward does

@@ -134,6 +134,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "add_colors",
         "become",
         "assign_damage_by_toughness",
+        "assign_no_combat_damage",
         "prevent_damage",
         "extra_land_play",
         "look_at_top_any_time",

@@ -264,9 +264,16 @@ class OracleLexer(Lexer):
         n = len(raw)
         skip = 0
         in_quote = False
+        cost_ors = _cost_choice_separators(raw)
         for i, (kind, value, pos) in enumerate(raw):
             if skip:
                 skip -= 1
+                continue
+            if i in cost_ors:
+                # "sacrifice a creature or pay {3}": another additional cost, not
+                # another noun of the creature's description (CR 601.2b)
+                out.append(Token("OR_COST", "or", pos, 1, pos + 1))
+                skip = cost_ors[i] - 1
                 continue
             if value == "and" and i + 2 < n and raw[i + 1][1] == "/" and raw[i + 2][1] == "or":
                 out.append(Token("AND_OR", "and/or", pos, 1, pos + 1))
@@ -491,6 +498,52 @@ class OracleLexer(Lexer):
         if not isinstance(text, str):
             text = text.text
         yield from self.tokens(text)
+
+
+#: the verbs a cost starts with (CR 118, 701): "pay {3}", "sacrifice a creature", ...
+_COST_VERBS = frozenset(
+    (
+        "pay",
+        "sacrifice",
+        "discard",
+        "exile",
+        "tap",
+        "reveal",
+        "behold",
+        "blight",
+        "forage",
+        "return",
+        "remove",
+        "put",
+        "mill",
+    )
+)
+_ADDITIONAL_COST = ["as", "an", "additional", "cost", "to", "cast"]
+
+
+def _cost_choice_separators(raw: list[tuple[str, str, int]]) -> dict[int, int]:
+    """ "As an additional cost to cast this spell, sacrifice a creature, discard a
+    card, or pay 4 life": where each cost of the choice (CR 601.2b) ends, as the
+    index of the separator ("or", ",", ", or") and how many tokens it spans."""
+    words = [w for _, w, _ in raw]
+    if words[: len(_ADDITIONAL_COST)] != _ADDITIONAL_COST or "," not in words:
+        return {}
+    start = words.index(",")
+    ors = [
+        i
+        for i in range(start + 1, len(words) - 1)
+        if words[i] == "or" and words[i + 1] in _COST_VERBS
+    ]
+    if len(ors) != 1:
+        return {}
+    o = ors[0]
+    if words[o - 1] != ",":
+        return {o: 1}
+    seps = {o - 1: 2}  # ", or pay 4 life"
+    for i in range(start + 1, o - 1):
+        if words[i] == "," and words[i + 1] in _COST_VERBS:
+            seps[i] = 1
+    return seps
 
 
 def _if_kind_deals(raw: list[tuple[str, str, int]], i: int) -> bool:

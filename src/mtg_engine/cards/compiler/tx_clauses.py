@@ -187,6 +187,7 @@ _OBJECT_OPS = frozenset(
         # 702.3b, 510.1c): what only a creature does
         "attack_despite_defender",
         "assign_damage_by_toughness",
+        "assign_no_combat_damage",
         # "target creature gets +2/+2, gains flying, and becomes a Horror enchantment
         # creature": only an object becomes a type, a color or a copy (CR 613.1)
         "become",
@@ -1740,6 +1741,9 @@ class ClauseRules:
                 or (e.op == "copy_spell" and isinstance(subject, EachRef))
                 else e
                 if e.op in _MAY_IS_PERMISSION
+                # "you may reveal it and put it into your hand": the second done only
+                # if the first was, not asked again (CR 608.2c)
+                or (e.condition is not None and e.condition.kind == "you_do")
                 else Effect(e.op, e.args, True, e.condition)
                 for e in effects
             ]

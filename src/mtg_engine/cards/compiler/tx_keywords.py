@@ -16,6 +16,7 @@ from ..abilities import (
     Filter,
     GrantorRef,
     SelfRef,
+    StaticEffect,
 )
 from .filters import Alt, NounWord, build_filter, card_type, subtype, with_zone
 from .ir import Some
@@ -357,6 +358,14 @@ class KeywordRules:
             d["other"] = tuple(other)
         return Cost(**d)
 
+    def additional_cost_choice(self, c: list[Any]) -> StaticEffect:
+        """ "As an additional cost to cast this spell, sacrifice a creature or pay {3}":
+        one additional cost of the caster's choice, announced as the spell is cast and
+        paid with the rest of the total cost (CR 601.2b, 601.2f-h, 118.8)."""
+        items = [x for x in c if isinstance(x, tuple | list)]
+        choice = tuple(self.cost_list([x]) for x in items)
+        return StaticEffect("additional_cost", SelfRef(), {"choice": choice, "optional": False})
+
     def cost_mana(self, c: list[Any]) -> tuple[str, Any]:
         return ("mana", c[0])
 
@@ -391,6 +400,15 @@ class KeywordRules:
         if isinstance(np, EachRef):
             return np.filter, "all"
         raise CompileError("cost object")
+
+    def cost_behold(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Behold a Dragon": reveal a Dragon card from your hand or choose a Dragon
+        permanent you control (CR 701.4a)."""
+        return ("behold", self._cost_obj(c[0]))
+
+    def cost_blight(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Blight 2": put two -1/-1 counters on a creature you control (CR 701.68a)."""
+        return ("blight", c[0])
 
     def cost_sacrifice(self, c: list[Any]) -> tuple[str, Any]:
         return ("sacrifice", self._cost_obj(c[0]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -297,6 +298,13 @@ class VerbRules:
         if isinstance(what, tuple):
             what = _top_ref(what)
         return [Effect("return_to_battlefield", {"what": _obj(what), **mods})]
+
+    def vp_reveal_put_hand(self, c: list[Any]) -> list[Effect]:
+        """ "[You may] reveal it and put it into your hand": both, the one choice of
+        the "may" (CR 701.20a, 603.5)."""
+        put = self.vp_put_hand([It(), c[-1]])
+        # (put into the hand only if it was revealed: the one "may", CR 608.2c)
+        return [*self.vp_reveal([It()]), *(replace(e, condition=Condition("you_do")) for e in put)]
 
     def vp_put_hand(self, c: list[Any]) -> list[Effect]:
         what = c[0]
@@ -1516,6 +1524,12 @@ class VerbRules:
     vp_is_all_colors = _rule("set_colors", colors=COLORS)
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
+
+    def vp_assign_no_damage(self, c: list[Any]) -> list[Effect]:
+        """ "This creature assigns no combat damage this turn" (CR 510.1a): a rules
+        effect on the creature for that long."""
+        duration = c[-1] if c else None
+        return [Effect("assign_no_combat_damage", {"what": SUBJ, "duration": duration})]
 
     def untap_owner(self, c: list[Any]) -> None:
         return None
