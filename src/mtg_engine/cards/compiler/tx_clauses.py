@@ -64,6 +64,7 @@ from .tx_common import (
     _words,
     as_long_duration,
     counters_on,
+    domain_amount,
     of_your_choice,
     prevent_from_chosen,
 )
@@ -1921,6 +1922,11 @@ class ClauseRules:
             # this turn" (Thousand-Year Storm): counted as that spell was cast
             return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
         return ("tail", "for_each", flt)
+
+    def tail_for_each_domain(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "you gain 2 life for each basic land type among lands you control" (domain,
+        # CR 305.6): the amount scaled by the count
+        return ("tail", "for_each_amount", domain_amount(c))
 
     def tail_for_each_if(self, c: list[Any]) -> tuple[str, str, Any]:
         """ "Each player loses 1 life for each attacking creature they control if {B}

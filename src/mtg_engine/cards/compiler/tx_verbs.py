@@ -55,6 +55,7 @@ from .tx_common import (
     among_them,
     as_long_duration,
     counters_on,
+    domain_amount,
     free_cast_of,
     of_color_of_choice,
     of_your_choice,
@@ -490,6 +491,15 @@ class VerbRules:
         p, t = _pt_mod(str(c[0]))
         amount = Amount("colors_among", filter=c[1])
         duration = c[2] if len(c) > 2 else None
+        args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
+        return [Effect("modify_pt", {**args, "duration": duration})]
+
+    def vp_pump_each_domain(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +1/+0 for each basic land type among lands you
+        control" (Kavu Scout; domain, CR 305.6)."""
+        p, t = _pt_mod(str(c[0]))
+        amount = domain_amount(c[1:3])
+        duration = c[3] if len(c) > 3 else None
         args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
         return [Effect("modify_pt", {**args, "duration": duration})]
 
@@ -2113,6 +2123,11 @@ class VerbRules:
     def tok_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "create a 1/1 Thopter ... for each +1/+1 counter on this creature" (CR 122.1)
         return ("tail", "counters_each", counters_on(str(c[0]), _obj(c[-1])))
+
+    def tok_for_each_domain(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 green Saproling creature token for each basic land type among
+        # lands you control" (Spore Burst; domain, CR 305.6)
+        return ("tail", "counters_each", domain_amount(c))
 
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
