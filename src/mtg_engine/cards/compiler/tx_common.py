@@ -52,9 +52,12 @@ class CompileError(Exception):
 def domain_amount(c: list[Any]) -> Amount:
     """Domain: "for each basic land type among lands you control", the number of
     basic land types among the lands its controller controls, counted when the
-    effect needs it (CR 305.6, 604.3). ``c`` holds the two card-type words."""
+    effect needs it (CR 305.6, 604.3). ``c`` holds the adjectives (only "basic")
+    and the two card-type words; the adjectives are parsed as those of a description
+    so that "for each basic land you control" still reads as one."""
+    adjs = [x for x in c if isinstance(x, list)]
     types = [card_type(str(x)) for x in c if isinstance(x, Token)]
-    if types != ["Land", "Land"]:
+    if adjs != [[("supertype", "Basic")]] or types != ["Land", "Land"]:
         raise CompileError("basic types among non-lands")
     return Amount("domain")
 

@@ -53,6 +53,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     counters_on,
+    domain_amount,
 )
 
 #: "cards from a single graveyard": the filter condition that says every object
@@ -1006,7 +1007,8 @@ class NounRules:
         return Amount("life_gained_this_turn", ref=ControllerRef())
 
     def amt_domain(self, c: list[Any]) -> Amount:
-        return Amount("domain")
+        # "the number of basic land types among lands you control" (CR 305.6)
+        return domain_amount(c)
 
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")

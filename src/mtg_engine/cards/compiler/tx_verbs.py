@@ -498,8 +498,8 @@ class VerbRules:
         """ "This creature gets +1/+0 for each basic land type among lands you
         control" (Kavu Scout; domain, CR 305.6)."""
         p, t = _pt_mod(str(c[0]))
-        amount = domain_amount(c[1:3])
-        duration = c[3] if len(c) > 3 else None
+        amount = domain_amount(c[1:4])
+        duration = c[4] if len(c) > 4 else None
         args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
         return [Effect("modify_pt", {**args, "duration": duration})]
 
@@ -1862,9 +1862,7 @@ class VerbRules:
 
     def cost_for_domain(self, c: list[Any]) -> Any:
         # "for each basic land type among lands you control" (domain, CR 305.6)
-        if card_type(str(c[0])) != "Land" or card_type(str(c[1])) != "Land":
-            raise CompileError("basic types among non-lands")
-        return Amount("domain")
+        return domain_amount(c)
 
     def cost_for_party(self, c: list[Any]) -> Any:
         # "for each creature in your party" (CR 700.8)
