@@ -787,6 +787,22 @@ class ClauseRules:
             details = (*details, ("count", count))
         return name, details
 
+    def ev_self_and_others_attack(self, c: list[Any]) -> Trigger:
+        """Battalion: "Whenever this creature and at least two other creatures attack"
+        (CR 207.2c): one declaration of attackers (CR 508.1) with this creature among
+        them and at least N other attacking creatures (CR 603.2), counted by
+        rules/triggers.attack_with_count."""
+        if not isinstance(c[0], SelfRef):
+            raise CompileError("trigger: another object and others attack")
+        n = next(x for x in c if isinstance(x, int))
+        kind = card_type(str(c[-1]))
+        return Trigger(
+            "attack_with",
+            Filter(kinds=("player",), conditions=(("you", True),)),
+            player="you",
+            details=(("what", Filter(kinds=(kind,))), ("count", n + 1), ("with_self", True)),
+        )
+
     _attack_with_base = _ev("attack_with")
     ev_tap_for_mana = _ev("tap_for_mana")
 
