@@ -770,6 +770,15 @@ class ClauseRules:
     ev_phases_in = _ev("phases_in")
     ev_untapped = _ev("untapped")
     ev_targeted = _ev("becomes_target")
+
+    def ev_targeted_first(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """Valiant: "Whenever this creature becomes the target of a spell or ability
+        you control for the first time each turn" (CR 207.2c, 603.2): only the first
+        time that player's spells and abilities target it this turn
+        (rules/targeted.py)."""
+        name, details = self.ev_targeted(c)
+        return name, (*details, ("first_each_turn", True))
+
     ev_sacrifice = _ev("sacrifice")
     ev_cycle = _ev("cycle")
     ev_discard = _ev("discard")
