@@ -159,6 +159,15 @@ def normalize_line(line: str, names: list[str]) -> str:
     m = _MODE_FLAVOR_WORD.match(line)
     if m:
         line = "• " + line[m.end() :]
+    c = _CHAPTER.match(line)
+    if c:
+        # "IV — Mega Flare — This creature deals damage ..." (a chapter ability with a
+        # flavor word, CR 714.2b, 207.2d): the chapter numbers stay, the word goes
+        m = _ABILITY_WORD.match(line[c.end() :])
+        word = m.group("word").strip().lower() if m else ""
+        if m and len(word.split()) <= 3 and word not in _KEYWORD_PREFIXES:
+            if not word.startswith("choose"):
+                line = line[: c.end()] + line[c.end() + m.end() :]
     line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
     if _FREE_FROM_HAND[0] in line:
         line = line.replace(*_FREE_FROM_HAND)
