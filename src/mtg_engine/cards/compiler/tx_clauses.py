@@ -183,6 +183,9 @@ _OBJECT_OPS = frozenset(
         "grant_ability",
         "set_pt",
         "add_colors",
+        # "this creature gets +1/+1, is black, and has ..." (threshold): only an
+        # object has a color (CR 105.1)
+        "set_colors",
         # "target creature with defender gains haste, can attack as though it didn't
         # have defender, and assigns combat damage equal to its toughness" (CR
         # 702.3b, 510.1c): what only a creature does

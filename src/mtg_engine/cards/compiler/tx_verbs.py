@@ -1524,6 +1524,15 @@ class VerbRules:
     # color-changing effect (layer 5, CR 613.1e: compiler/__init__._static_of)
     vp_is_colorless = _rule("set_colors", colors=())
     vp_is_all_colors = _rule("set_colors", colors=COLORS)
+
+    def vp_is_color(self, c: list[Any]) -> list[Effect]:
+        """ "[This creature] is black": its color becomes that one, replacing its
+        others (CR 105.3, layer 5: 613.1e)."""
+        color = str(c[-1]).lower()
+        if color not in COLORS:
+            raise CompileError(f"is {color}")
+        return [Effect("set_colors", {"what": SUBJ, "colors": (color,), "duration": None})]
+
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
