@@ -161,6 +161,10 @@ class TurnFlags:
     #: player -> nonland permanents that entered the battlefield under their control
     #: this turn (celebration, CR 207.2c; rules/entered_this_turn.py)
     nonland_entered: dict[int, int] = field(default_factory=dict)
+    #: (permanent, player) pairs: the permanent became the target of a spell or
+    #: ability that player controlled this turn (valiant, "for the first time each
+    #: turn", CR 603.2; rules/targeted.py)
+    targeted_by: set[tuple[int, int]] = field(default_factory=set)
     #: additional combat phases still to come (CR 500.8): [the last step of the phase
     #: each comes directly after, the step that follows it], the latest created last
     #: (effects/turns.extra_combat, rules/turn.py)
@@ -185,6 +189,7 @@ class TurnFlags:
         t.lands_entered = self.lands_entered.copy()
         t.nonland_entered = self.nonland_entered.copy()
         t.damaged_by = self.damaged_by.copy()
+        t.targeted_by = self.targeted_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn
         t.attacked = self.attacked.copy()

@@ -1141,7 +1141,7 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # the spell cast / the damaged recipient (rules/triggers.py)
         if trig.event in ("blocks", "becomes_blocked") and k in ("what", "by"):
             continue  # "blocks a creature", "becomes blocked by a creature" (CR 509.3)
-        if trig.event == "attack_with" and k == "count":
+        if trig.event == "attack_with" and k in ("count", "with_self"):
             continue  # "with three or more creatures" (rules/triggers.attack_with_count)
         if trig.event == "class_level" and k == "level":
             continue  # "becomes level N" (rules/triggers.py, CR 716.2a)

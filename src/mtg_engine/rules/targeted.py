@@ -10,7 +10,9 @@ is targeted several times by it (CR 115.2: "target" counts the object once as
 the target of that spell). The trigger's ``what`` detail ("a spell",
 "a spell or ability an opponent controls") must match the targeting object.
 Phantasmal Image's copied "When this creature becomes the target of a spell
-or ability, sacrifice it." is one (CR 707.9a).
+or ability, sacrifice it." is one (CR 707.9a). Valiant's "for the first time each
+turn" (CR 207.2c) reads ``turn_flags.targeted_by``: the permanents each player's
+spells and abilities targeted this turn, recorded here.
 """
 
 from __future__ import annotations
@@ -82,6 +84,10 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
         targeted = [t for t in targeted if t.id in new]
     if not targeted:
         return
+    # "for the first time each turn" (valiant): who had targeted each permanent before
+    # this spell or ability did (CR 603.2)
+    before = game.turn_flags.targeted_by.copy()
+    game.turn_flags.targeted_by.update((t.id, obj.controller) for t in targeted)
     for wid in list(game.battlefield):
         w = game.objects[wid]
         if w.phased_out or w.face_down:
@@ -98,6 +104,9 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                 hits = [
                     t for t in targeted if matches_object(game, t, trig.subject, w.controller, w)
                 ]
+            if any(k == "first_each_turn" for k, _v in trig.details):
+                # "... of a spell or ability you control for the first time each turn"
+                hits = [t for t in hits if (t.id, w.controller) not in before]
             if not hits or not _what_matches(game, trig, obj, w):
                 continue
             for t in hits:

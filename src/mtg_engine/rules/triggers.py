@@ -1271,13 +1271,17 @@ def phased_matching(game: Game, trig: Trigger, d: dict[str, Any], source: GameOb
 
 def attack_with_count(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> int:
     """ "Whenever you attack with [N or more] [creatures]" (CR 508.1, 603.2): how many
-    of the declared attackers match, or 0 when fewer than N do."""
+    of the declared attackers match, or 0 when fewer than N do; with ``with_self``
+    (battalion, "this creature and at least two other creatures attack") the source
+    must be one of them (it counts toward N)."""
     for t in alternatives(trig) or (trig,):
         if t.event == "attack_with":
             trig = t
             break
     what = _detail(trig, "what")
     need = _detail(trig, "count") or 1
+    if _detail(trig, "with_self") and source.id not in (d.get("attackers") or ()):
+        return 0  # battalion: "this creature and at least two other creatures attack"
     n = 0
     for oid in d.get("attackers") or ():
         o = game.objects.get(oid)

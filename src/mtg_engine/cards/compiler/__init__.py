@@ -475,11 +475,13 @@ def _statics(body: Body) -> list[StaticEffect]:
         out.append(s)
         prev = s
     if body.condition is not None:
+        # a color set only while a condition holds isn't characteristic-defining
+        # (CR 604.3a(5)): "as long as ..., this creature is black" is layer 5 by timestamp
         out = [
             StaticEffect(
                 s.op,
                 s.affected,
-                s.args,
+                {k: v for k, v in s.args.items() if k != "cda"},
                 s.condition or _it_in_condition(body.condition, s.affected),
             )
             for s in out

@@ -4,7 +4,7 @@ What is done, and why it is safe:
 
 * reminder text (parenthesized, CR 207.2a) is removed: it has no rules meaning;
 * ability words and flavor words before an em dash (CR 207.2c, 207.2d) are
-  removed for the same reason;
+  removed for the same reason, also a mode's flavor word after its bullet;
 * the card's own name (and the short name of a legendary card, "Urza" for
   "Urza, Lord High Artificer") becomes the word ``cardname`` (CR 201.5);
 * text is lowercased outside mana symbols, typographic quotes and minus signs
@@ -34,6 +34,9 @@ _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][^—•:\"{}.]{0,60}?) — (?=\S)")
 #: Keywords written like ability words ("Boast — {1}{R}: ...") that the grammar reads.
 _KEYWORD_PREFIXES = frozenset({"boast", "exhaust", "forecast"})
 _CHAPTER = re.compile(r"^(?:[IVX]+)(?:, [IVX]+)* — ")
+#: A mode's flavor word: "• Form a Party — Look at the top five cards ..." (You Meet in
+#: a Tavern): a name for the mode with no rules meaning (CR 207.2d, 700.2).
+_MODE_FLAVOR_WORD = re.compile(r"^• (?P<word>[A-Z][^—•:\"{}.]{0,60}?) — (?=\S)")
 _NUMBER = re.compile(r"\b\d+\b")
 #: The meld instruction (CR 701.42a, 712.4a): "... and a creature named <partner>, exile
 #: them, then meld them into <result>." The two names are those of the meld pair's other
@@ -153,6 +156,18 @@ def normalize_line(line: str, names: list[str]) -> str:
         word = m.group("word").strip().lower()
         if word not in _KEYWORD_PREFIXES and not word.startswith("choose"):
             line = line[m.end() :]
+    m = _MODE_FLAVOR_WORD.match(line)
+    if m:
+        line = "• " + line[m.end() :]
+    c = _CHAPTER.match(line)
+    if c:
+        # "IV — Mega Flare — This creature deals damage ..." (a chapter ability with a
+        # flavor word, CR 714.2b, 207.2d): the chapter numbers stay, the word goes
+        m = _ABILITY_WORD.match(line[c.end() :])
+        word = m.group("word").strip().lower() if m else ""
+        if m and len(word.split()) <= 3 and word not in _KEYWORD_PREFIXES:
+            if not word.startswith("choose"):
+                line = line[: c.end()] + line[c.end() + m.end() :]
     line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
     if _FREE_FROM_HAND[0] in line:
         line = line.replace(*_FREE_FROM_HAND)

@@ -64,6 +64,7 @@ from .tx_common import (
     _words,
     as_long_duration,
     counters_on,
+    domain_amount,
     of_your_choice,
     prevent_from_chosen,
 )
@@ -182,6 +183,9 @@ _OBJECT_OPS = frozenset(
         "grant_ability",
         "set_pt",
         "add_colors",
+        # "this creature gets +1/+1, is black, and has ..." (threshold): only an
+        # object has a color (CR 105.1)
+        "set_colors",
         # "target creature with defender gains haste, can attack as though it didn't
         # have defender, and assigns combat damage equal to its toughness" (CR
         # 702.3b, 510.1c): what only a creature does
@@ -770,6 +774,15 @@ class ClauseRules:
     ev_phases_in = _ev("phases_in")
     ev_untapped = _ev("untapped")
     ev_targeted = _ev("becomes_target")
+
+    def ev_targeted_first(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """Valiant: "Whenever this creature becomes the target of a spell or ability
+        you control for the first time each turn" (CR 207.2c, 603.2): only the first
+        time that player's spells and abilities target it this turn
+        (rules/targeted.py)."""
+        name, details = self.ev_targeted(c)
+        return name, (*details, ("first_each_turn", True))
+
     ev_sacrifice = _ev("sacrifice")
     ev_cycle = _ev("cycle")
     ev_discard = _ev("discard")
@@ -786,6 +799,22 @@ class ClauseRules:
         if isinstance(count, int):
             details = (*details, ("count", count))
         return name, details
+
+    def ev_self_and_others_attack(self, c: list[Any]) -> Trigger:
+        """Battalion: "Whenever this creature and at least two other creatures attack"
+        (CR 207.2c): one declaration of attackers (CR 508.1) with this creature among
+        them and at least N other attacking creatures (CR 603.2), counted by
+        rules/triggers.attack_with_count."""
+        if not isinstance(c[0], SelfRef):
+            raise CompileError("trigger: another object and others attack")
+        n = next(x for x in c if isinstance(x, int))
+        kind = card_type(str(c[-1]))
+        return Trigger(
+            "attack_with",
+            Filter(kinds=("player",), conditions=(("you", True),)),
+            player="you",
+            details=(("what", Filter(kinds=(kind,))), ("count", n + 1), ("with_self", True)),
+        )
 
     _attack_with_base = _ev("attack_with")
     ev_tap_for_mana = _ev("tap_for_mana")
@@ -1925,6 +1954,11 @@ class ClauseRules:
             # this turn" (Thousand-Year Storm): counted as that spell was cast
             return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
         return ("tail", "for_each", flt)
+
+    def tail_for_each_domain(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "you gain 2 life for each basic land type among lands you control" (domain,
+        # CR 305.6): the amount scaled by the count
+        return ("tail", "for_each_amount", domain_amount(c))
 
     def tail_for_each_if(self, c: list[Any]) -> tuple[str, str, Any]:
         """ "Each player loses 1 life for each attacking creature they control if {B}

@@ -24,7 +24,7 @@ from ..abilities import (
     StaticEffect,
     Trigger,
 )
-from .filters import NounWord
+from .filters import NounWord, card_type
 from .ir import SUBJ, Body, It, Rest, Some, Tgt, ThatPlayer
 from .tables import PREDEFINED_TOKENS
 
@@ -47,6 +47,19 @@ def of_color_of_choice(np: Any) -> bool:
 
 class CompileError(Exception):
     """A construct the grammar accepts but the compiler cannot represent."""
+
+
+def domain_amount(c: list[Any]) -> Amount:
+    """Domain: "for each basic land type among lands you control", the number of
+    basic land types among the lands its controller controls, counted when the
+    effect needs it (CR 305.6, 604.3). ``c`` holds the adjectives (only "basic")
+    and the two card-type words; the adjectives are parsed as those of a description
+    so that "for each basic land you control" still reads as one."""
+    adjs = [x for x in c if isinstance(x, list)]
+    types = [card_type(str(x)) for x in c if isinstance(x, Token)]
+    if adjs != [[("supertype", "Basic")]] or types != ["Land", "Land"]:
+        raise CompileError("basic types among non-lands")
+    return Amount("domain")
 
 
 def of_your_choice(np: Any) -> Filter | None:

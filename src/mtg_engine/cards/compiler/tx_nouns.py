@@ -53,6 +53,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     counters_on,
+    domain_amount,
 )
 
 #: "cards from a single graveyard": the filter condition that says every object
@@ -669,6 +670,12 @@ class NounRules:
     def np_it(self, c: list[Any]) -> It:
         return It()
 
+    def np_each_of_them(self, c: list[Any]) -> Them:
+        # "Other creatures you control get +2/+2 ... Put an indestructible counter on
+        # each of them" (Summon: Knights of Round): a plural pronoun, the objects of
+        # the instruction before it (ir.Them, CR 608.2c), never the source itself
+        return Them()
+
     def np_the_token(self, c: list[Any]) -> TheToken:
         # "create a token, then mill two cards. Put a counter on the token": the
         # token made, even after another instruction (ir.finalize, CR 608.2c)
@@ -1006,7 +1013,8 @@ class NounRules:
         return Amount("life_gained_this_turn", ref=ControllerRef())
 
     def amt_domain(self, c: list[Any]) -> Amount:
-        return Amount("domain")
+        # "the number of basic land types among lands you control" (CR 305.6)
+        return domain_amount(c)
 
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")

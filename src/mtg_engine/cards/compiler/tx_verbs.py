@@ -56,6 +56,7 @@ from .tx_common import (
     among_them,
     as_long_duration,
     counters_on,
+    domain_amount,
     free_cast_of,
     of_color_of_choice,
     of_your_choice,
@@ -498,6 +499,15 @@ class VerbRules:
         p, t = _pt_mod(str(c[0]))
         amount = Amount("colors_among", filter=c[1])
         duration = c[2] if len(c) > 2 else None
+        args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
+        return [Effect("modify_pt", {**args, "duration": duration})]
+
+    def vp_pump_each_domain(self, c: list[Any]) -> list[Effect]:
+        """ "This creature gets +1/+0 for each basic land type among lands you
+        control" (Kavu Scout; domain, CR 305.6)."""
+        p, t = _pt_mod(str(c[0]))
+        amount = domain_amount(c[1:4])
+        duration = c[4] if len(c) > 4 else None
         args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
         return [Effect("modify_pt", {**args, "duration": duration})]
 
@@ -1522,6 +1532,15 @@ class VerbRules:
     # color-changing effect (layer 5, CR 613.1e: compiler/__init__._static_of)
     vp_is_colorless = _rule("set_colors", colors=())
     vp_is_all_colors = _rule("set_colors", colors=COLORS)
+
+    def vp_is_color(self, c: list[Any]) -> list[Effect]:
+        """ "[This creature] is black": its color becomes that one, replacing its
+        others (CR 105.3, layer 5: 613.1e)."""
+        color = str(c[-1]).lower()
+        if color not in COLORS:
+            raise CompileError(f"is {color}")
+        return [Effect("set_colors", {"what": SUBJ, "colors": (color,), "duration": None})]
+
     vp_ignored = _rule("no_op")
     vp_assign_toughness = _rule("assign_damage_by_toughness")
 
@@ -1866,9 +1885,7 @@ class VerbRules:
 
     def cost_for_domain(self, c: list[Any]) -> Any:
         # "for each basic land type among lands you control" (domain, CR 305.6)
-        if card_type(str(c[0])) != "Land" or card_type(str(c[1])) != "Land":
-            raise CompileError("basic types among non-lands")
-        return Amount("domain")
+        return domain_amount(c)
 
     def cost_for_party(self, c: list[Any]) -> Any:
         # "for each creature in your party" (CR 700.8)
@@ -2127,6 +2144,11 @@ class VerbRules:
     def tok_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "create a 1/1 Thopter ... for each +1/+1 counter on this creature" (CR 122.1)
         return ("tail", "counters_each", counters_on(str(c[0]), _obj(c[-1])))
+
+    def tok_for_each_domain(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 green Saproling creature token for each basic land type among
+        # lands you control" (Spore Burst; domain, CR 305.6)
+        return ("tail", "counters_each", domain_amount(c))
 
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
