@@ -66,6 +66,7 @@ from .tx_common import (
     counters_on,
     of_your_choice,
     prevent_from_chosen,
+    this_way_count,
 )
 
 
@@ -1920,6 +1921,10 @@ class ClauseRules:
             # "copy it for each other instant and sorcery spell you've cast before it
             # this turn" (Thousand-Year Storm): counted as that spell was cast
             return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
+        moved = this_way_count(flt)
+        if moved is not None:
+            # "for each creature destroyed this way" (CR 608.2c, 608.2h)
+            return ("tail", "for_each_amount", moved)
         return ("tail", "for_each", flt)
 
     def tail_for_each_if(self, c: list[Any]) -> tuple[str, str, Any]:

@@ -54,6 +54,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     as_long_duration,
+    count_of,
     counters_on,
     free_cast_of,
     of_color_of_choice,
@@ -470,7 +471,7 @@ class VerbRules:
 
     def vp_pump_each(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
-        amount = Amount("count", filter=c[1])
+        amount = count_of(c[1])
         duration = c[2] if len(c) > 2 else None
         return [
             Effect(
@@ -622,9 +623,12 @@ class VerbRules:
     def vp_sacrifice(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         if isinstance(what, Some):
-            return [
-                Effect("sacrifice", {"player": SUBJ, "filter": what.filter, "amount": what.count})
-            ]
+            args = {"player": SUBJ, "filter": what.filter, "amount": what.count}
+            if what.up_to:
+                # "sacrifice any number of creatures", "up to two" (CR 701.21a): the
+                # player chooses how many, none at all included
+                args["up_to"] = True
+            return [Effect("sacrifice", args)]
         if isinstance(what, EachRef):
             return [Effect("sacrifice", {"player": SUBJ, "filter": what.filter, "amount": "all"})]
         return [Effect("sacrifice", {"player": SUBJ, "what": _obj(what)})]
@@ -808,12 +812,12 @@ class VerbRules:
         return {"choice": "chosen_color", "amount": c[1], "or_mana": c[0]}
 
     def mana_each(self, c: list[Any]) -> dict[str, Any]:
-        return {"mana": c[0], "amount": Amount("count", filter=c[1])}
+        return {"mana": c[0], "amount": count_of(c[1])}
 
     def mana_any_each(self, c: list[Any]) -> dict[str, Any]:
         return {
             "choice": ["{W}", "{U}", "{B}", "{R}", "{G}"],
-            "amount": Amount("count", filter=c[1]),
+            "amount": count_of(c[1]),
             "same_color": True,
         }
 
@@ -1579,6 +1583,12 @@ class VerbRules:
             return [Effect("choose", {"player": SUBJ, "what": "creature_type", "among": among})]
         return [Effect("choose", {"player": SUBJ, "what": what})]
 
+    def vp_choose_a_card_from_it(self, c: list[Any]) -> list[Effect]:
+        """ "You choose a card from it" (Coercion): any card of the hand just revealed
+        (CR 701.20a), the same choice as "a nonland card from it" without a filter."""
+        what = ChooseRef(Filter(kinds=("card",), zone="any", conditions=()), 1)
+        return [Effect("choose_objects", {"player": SUBJ, "what": what})]
+
     def vp_have_do(self, c: list[Any]) -> list[Effect]:
         # "you may have this creature deal damage ...": the object does the verb.
         return substitute_subject(c[1], _obj(c[0]))
@@ -1778,7 +1788,7 @@ class VerbRules:
                 {
                     "what": SUBJ,
                     "counter": kind,
-                    "amount": Amount("count", filter=c[1], multiplier=_int(n)),
+                    "amount": count_of(c[1], _int(n)),
                     "duration": None,
                 },
             )
