@@ -146,6 +146,8 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                         by=ctx.controller,
                     )
                     _discarded(ctx, new)
+            # "discard your hand, then draw that many cards" (CR 608.2c)
+            _count_discarded(ctx, p, len(hand))
             s["players"].pop(0)
             continue
         if e.args.get("random"):
@@ -189,15 +191,20 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     by=ctx.controller,
                 )
                 _discarded(ctx, new)
-        # "discard any number of cards, then draw that many cards" (CR 608.2c); with
-        # "each player", each draws as many as they discarded (Flux)
-        s["n_discarded"] = s.get("n_discarded", 0) + len(chosen)
-        ctx.set_parent("that_much", s["n_discarded"])
-        each = s.setdefault("each", [])
-        each.append([p, len(chosen)])
-        ctx.set_parent("that_much_each", list(each))
+        _count_discarded(ctx, p, len(chosen))
         s["players"].pop(0)
     return True
+
+
+def _count_discarded(ctx: Ctx, player: int, n: int) -> None:
+    """ "discard any number of cards, then draw that many cards" (CR 608.2c); with
+    "each player", each draws as many as they discarded (Flux)."""
+    s = ctx.scratch
+    s["n_discarded"] = s.get("n_discarded", 0) + n
+    ctx.set_parent("that_much", s["n_discarded"])
+    each = s.setdefault("each", [])
+    each.append([player, n])
+    ctx.set_parent("that_much_each", list(each))
 
 
 def _discarded(ctx: Ctx, new: int | None) -> None:

@@ -220,6 +220,14 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
             ordered.extend(got)
         # moved one by one: to the top the bottommost first, to the bottom the topmost first
         objs = [ctx.game.objects[i] for i in (ordered if bottom else reversed(ordered))]
+    nth = e.args.get("position")
+    if isinstance(nth, int):
+        # "second from the top", "third from the top" (CR 401.1): under that many
+        # cards less one, or on the bottom of a library with fewer cards
+        with simultaneous(ctx.game, [o.id for o in objs]):
+            for o in objs:
+                _put_nth_from_top(ctx.game, o, nth)
+        return True
     with simultaneous(ctx.game, [o.id for o in objs]):  # one event (CR 603.2c, 603.10a)
         for o in objs:
             move(
@@ -231,6 +239,30 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
                 reason=f"is put on the {'bottom' if bottom else 'top'} of its owner's library",
             )
     return True
+
+
+def _put_nth_from_top(game: Game, o: GameObject, nth: int) -> None:
+    """CR 401.1: ``o`` becomes the ``nth`` card from the top of its owner's library
+    (the library list's end is its top)."""
+    library = game.zone_list(Zone.LIBRARY, o.owner)
+    below = max(0, len(library) - (nth - 1))  # the cards that stay under it
+    nid = move(
+        game,
+        o.id,
+        Zone.LIBRARY,
+        ("401.1",),
+        reason=f"is put into its owner's library {_ORDINALS.get(nth, str(nth))} from the top",
+    )
+    if nid is None:
+        return
+    library = game.zone_list(Zone.LIBRARY, game.objects[nid].owner)
+    if nid in library:
+        library.remove(nid)
+        library.insert(min(below, len(library)), nid)
+        game.invalidate()
+
+
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 @effect("return_to_battlefield", "reanimate")

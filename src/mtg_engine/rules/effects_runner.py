@@ -726,10 +726,11 @@ class Ctx:
                 # any number of cards, then draw that many", 608.2c), else the amount
                 # of the trigger event
                 parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+                # ("that many cards plus one": ``value`` more)
                 if "that_much" in parent:
-                    return int(parent["that_much"]) * a.multiplier
+                    return int(parent["that_much"]) * a.multiplier + a.value
                 td = self.obj.trigger_data or {}
-                return int(td.get("amount", 0)) * a.multiplier
+                return int(td.get("amount", 0)) * a.multiplier + a.value
         return 0
 
     def _moved_this_way(self, a: Amount) -> int:

@@ -1037,6 +1037,9 @@ class NounRules:
     def cards_eq(self, c: list[Any]) -> Any:
         return c[0]
 
+    def cards_that_many_plus(self, c: list[Any]) -> Amount:
+        return Amount("that_much", value=_int(c[-1]))
+
     def cards_that_many(self, c: list[Any]) -> Amount:
         return Amount("that_much")
 

@@ -342,6 +342,10 @@ class VerbRules:
     def vp_put_nth(self, c: list[Any]) -> list[Effect]:
         return [Effect("put_on_library", {"what": _obj(c[0]), "position": ORDINAL_WORDS[c[1]]})]
 
+    def vp_put_nth_into(self, c: list[Any]) -> list[Effect]:
+        # "into its owner's library second from the top": the same place (CR 401.1)
+        return self.vp_put_nth([c[0], c[2], c[1]])
+
     def vp_put_rest_bottom(self, c: list[Any]) -> list[Effect]:
         return [_rest_to_bottom(c)]
 
@@ -710,16 +714,12 @@ class VerbRules:
             ref = ChooseRef(among_them(what.filter), what.count, what.up_to)
             return [Effect("reveal", {"what": ref})]
         if isinstance(what, Some):
-            return [
-                Effect(
-                    "reveal",
-                    {
-                        "player": SUBJ,
-                        "filter": with_zone(what.filter, "hand"),
-                        "amount": what.count,
-                    },
-                )
-            ]
+            args = {"player": SUBJ, "filter": with_zone(what.filter, "hand"), "amount": what.count}
+            if what.up_to:
+                # "reveal any number of blue cards in your hand" (CR 701.20a): as many
+                # as the player chooses, none included
+                args["up_to"] = True
+            return [Effect("reveal", args)]
         return [Effect("reveal", {"what": _obj(what)})]
 
     def vp_reveal_hand(self, c: list[Any]) -> list[Effect]:
