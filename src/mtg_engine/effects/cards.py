@@ -86,11 +86,22 @@ def _drawn_this_way(ctx: Ctx) -> None:
     ctx.set_parent("it", drawn)
 
 
+#: "mills half their library, rounded down / up" (CR 107.1a): of each player's own
+register("amount:half_library_rounded_down", "amount:half_library_rounded_up")
+_HALF_LIBRARY = {"half_library_rounded_down": 0, "half_library_rounded_up": 1}
+
+
 @effect("mill")
 def mill(ctx: Ctx, e: Effect) -> bool:
-    n = ctx.count(e.args.get("amount", 1))
+    """CR 701.17a; "mills half their library, rounded down" counts each milling
+    player's own library as it happens (CR 107.1a)."""
+    amt = e.args.get("amount", 1)
+    half = _HALF_LIBRARY.get(amt.kind) if isinstance(amt, Amount) else None
+    n = 0 if half is not None else ctx.count(amt)
     milled: list[int] = []
     for p in ctx.players(e.args.get("player")):
+        if half is not None:
+            n = (len(ctx.game.players[p].library) + half) // 2
         milled.extend(mill_cards(ctx.game, p, n))
     ctx.set_parent("it", milled)  # "the milled card" (CR 608.2c)
     ctx.set_parent("milled", milled)  # "if a land card was milled this way"

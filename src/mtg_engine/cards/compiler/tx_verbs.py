@@ -36,6 +36,10 @@ from .ir import (
     walk,
 )
 from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
+
+#: "mills half their library, rounded down / up" (CR 107.1a; effects/cards.py)
+HALF_LIBRARY_DOWN = "half_library_rounded_down"
+HALF_LIBRARY_UP = "half_library_rounded_up"
 from .tx_common import (
     EOT,
     EXPERIENCE_COUNTERS,
@@ -434,6 +438,15 @@ class VerbRules:
 
     def vp_mill(self, c: list[Any]) -> list[Effect]:
         return [Effect("mill", {"player": SUBJ, "amount": c[0]})]
+
+    def vp_mill_half_down(self, c: list[Any]) -> list[Effect]:
+        """ "Target player mills half their library, rounded down" (Traumatize; CR
+        701.17a, 107.1a): half of each milling player's own library, as it happens."""
+        return [Effect("mill", {"player": SUBJ, "amount": Amount(HALF_LIBRARY_DOWN)})]
+
+    def vp_mill_half_up(self, c: list[Any]) -> list[Effect]:
+        """ "... mills half their library, rounded up" (Kitsune's Technique)."""
+        return [Effect("mill", {"player": SUBJ, "amount": Amount(HALF_LIBRARY_UP)})]
 
     def vp_gain_life(self, c: list[Any]) -> list[Effect]:
         return [Effect("gain_life", {"player": SUBJ, "amount": c[0]})]
@@ -1381,6 +1394,12 @@ class VerbRules:
         )
 
     cant_block = _cant("cant_block")
+
+    def cant_play_lands(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        if str(c[0]).lower() != "lands":  # ("can't play [card type]": lands only)
+            raise CompileError(f"can't play {c[0]}")
+        return ("cant_play_lands", {})
+
     cant_attack = _cant("cant_attack")
     cant_attack_or_block = _cant("cant_attack_or_block")
     cant_block_alone = _cant("cant_block_alone")
