@@ -36,10 +36,6 @@ from .ir import (
     walk,
 )
 from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
-
-#: "mills half their library, rounded down / up" (CR 107.1a; effects/cards.py)
-HALF_LIBRARY_DOWN = "half_library_rounded_down"
-HALF_LIBRARY_UP = "half_library_rounded_up"
 from .tx_common import (
     EOT,
     EXPERIENCE_COUNTERS,
@@ -65,6 +61,10 @@ from .tx_common import (
     of_your_choice,
     prevent_from_chosen,
 )
+
+#: "mills half their library, rounded down / up" (CR 107.1a; effects/cards.py)
+HALF_LIBRARY_DOWN = "half_library_rounded_down"
+HALF_LIBRARY_UP = "half_library_rounded_up"
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
 _TEXT_WORDS = {
