@@ -331,6 +331,8 @@ class NounRules:
     post_opp_cast = _post("caster", "opponent")
     post_attacking_you = _post("attacking_player", "you")
     post_dealt_damage = _post("dealt_damage_this_turn", True)
+    post_dealt_damage_as_source = _post("dealt_damage_as_source_this_turn", "any")
+    post_dealt_damage_to_you = _post("dealt_damage_as_source_this_turn", "you")
     post_attacked = _post("attacked_this_turn", True)
     post_blocked_or_was_blocked = _post("blocked_or_was_blocked", True)
 
