@@ -395,6 +395,11 @@ class NounRules:
     def post_thats(self, c: list[Any]) -> Any:
         return c[0]
 
+    def post_thats_either(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "that's green or white" (CR 105.2): either quality, as "a green or white
+        creature" reads."""
+        return self.adj(c)
+
     def post_thats_subtype_or(self, c: list[Any]) -> tuple[str, Any]:
         """ "each other creature you control that's a Werewolf or a Wolf" (CR 205.3):
         either subtype."""
