@@ -86,11 +86,22 @@ def _drawn_this_way(ctx: Ctx) -> None:
     ctx.set_parent("it", drawn)
 
 
+#: "mills half their library, rounded down / up" (CR 107.1a): of each player's own
+register("amount:half_library_rounded_down", "amount:half_library_rounded_up")
+_HALF_LIBRARY = {"half_library_rounded_down": 0, "half_library_rounded_up": 1}
+
+
 @effect("mill")
 def mill(ctx: Ctx, e: Effect) -> bool:
-    n = ctx.count(e.args.get("amount", 1))
+    """CR 701.17a; "mills half their library, rounded down" counts each milling
+    player's own library as it happens (CR 107.1a)."""
+    amt = e.args.get("amount", 1)
+    half = _HALF_LIBRARY.get(amt.kind) if isinstance(amt, Amount) else None
+    n = 0 if half is not None else ctx.count(amt)
     milled: list[int] = []
     for p in ctx.players(e.args.get("player")):
+        if half is not None:
+            n = (len(ctx.game.players[p].library) + half) // 2
         milled.extend(mill_cards(ctx.game, p, n))
     ctx.set_parent("it", milled)  # "the milled card" (CR 608.2c)
     ctx.set_parent("milled", milled)  # "if a land card was milled this way"
@@ -146,6 +157,8 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                         by=ctx.controller,
                     )
                     _discarded(ctx, new)
+            # "discard your hand, then draw that many cards" (CR 608.2c)
+            _count_discarded(ctx, p, len(hand))
             s["players"].pop(0)
             continue
         if e.args.get("random"):
@@ -189,15 +202,20 @@ def discard(ctx: Ctx, e: Effect) -> bool:
                     by=ctx.controller,
                 )
                 _discarded(ctx, new)
-        # "discard any number of cards, then draw that many cards" (CR 608.2c); with
-        # "each player", each draws as many as they discarded (Flux)
-        s["n_discarded"] = s.get("n_discarded", 0) + len(chosen)
-        ctx.set_parent("that_much", s["n_discarded"])
-        each = s.setdefault("each", [])
-        each.append([p, len(chosen)])
-        ctx.set_parent("that_much_each", list(each))
+        _count_discarded(ctx, p, len(chosen))
         s["players"].pop(0)
     return True
+
+
+def _count_discarded(ctx: Ctx, player: int, n: int) -> None:
+    """ "discard any number of cards, then draw that many cards" (CR 608.2c); with
+    "each player", each draws as many as they discarded (Flux)."""
+    s = ctx.scratch
+    s["n_discarded"] = s.get("n_discarded", 0) + n
+    ctx.set_parent("that_much", s["n_discarded"])
+    each = s.setdefault("each", [])
+    each.append([player, n])
+    ctx.set_parent("that_much_each", list(each))
 
 
 def _discarded(ctx: Ctx, new: int | None) -> None:

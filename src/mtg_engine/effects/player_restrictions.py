@@ -24,6 +24,7 @@ from .permanents import _UNTIL, duration_holds, duration_of
 #: op -> what the players can't do, for the log
 _TEXT = {
     "cant_cast": "can't cast spells",
+    "cant_play_lands": "can't play lands",
     "cant_gain_life": "can't gain life",
     "cant_lose_life": "can't lose life",
     "cant_get_poison": "can't get poison counters",
@@ -34,6 +35,7 @@ _TEXT = {
 #: op -> the rule the restriction applies
 _RULES = {
     "cant_cast": "601.3",
+    "cant_play_lands": "305.1",
     "cant_gain_life": "119.7",
     "cant_lose_life": "119.8",
     "cant_get_poison": "122.1f",

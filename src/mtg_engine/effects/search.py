@@ -18,6 +18,7 @@ from . import effect
 # "search for up to two basic land cards": the player already chooses from none up to
 # N cards (CR 701.23b lets a search find fewer), so "up to" asks nothing more
 register("arg:search_library.up_to")
+register("arg:reveal.up_to")  # "reveal any number of ... cards in your hand" (CR 701.20a)
 # "search target opponent's library" (CR 701.23a) and "then shuffle" (CR 701.24a)
 register("arg:search_library.library_of", "arg:search_library.shuffle")
 # "search your library and/or graveyard for a card named ..." (_zones_searched)
@@ -241,14 +242,22 @@ def _reveal_from_hand(ctx: Ctx, e: Effect) -> bool:
         cands = [
             oid for oid in g.players[p].hand if matches_object(g, g.objects[oid], f, p, ctx.source)
         ]
-        if len(cands) <= n:
+        up_to = bool(e.args.get("up_to"))  # "reveal any number of ..." (none included)
+        if len(cands) <= n and not (up_to and cands):
             shown = cands
         elif ctx.answer is None:
+            most = min(n, len(cands))
             ctx.ask(
                 DecisionKind.CHOOSE_OBJECTS,
                 "701.20a",
-                f"{ctx.obj.name}: choose {n} card(s) from your hand to reveal",
-                {"candidates": cands, "min": n, "max": n, "purpose": DecisionPurpose.REVEAL},
+                f"{ctx.obj.name}: choose {'up to ' if up_to else ''}{most} card(s) from "
+                "your hand to reveal",
+                {
+                    "candidates": cands,
+                    "min": 0 if up_to else n,
+                    "max": most,
+                    "purpose": DecisionPurpose.REVEAL,
+                },
                 player=p,
             )
             return False

@@ -25,18 +25,22 @@ from . import effect
 
 @effect("extra_turn")
 def extra_turn(ctx: Ctx, e: Effect) -> bool:
-    """CR 500.7: each player the effect names takes an extra turn after this one."""
+    """CR 500.7: each player the effect names takes an extra turn after this one
+    ("two extra turns": two, one after the other)."""
     g = ctx.game
     players = ctx.players(e.args.get("player", ControllerRef()))
     n = len(g.players)
+    times = max(0, ctx.amount(e.args.get("amount", 1)))  # CR 107.1b
     for p in sorted(players, key=lambda q: (q - g.active) % n):  # APNAP (CR 101.4)
         if g.players[p].has_lost:
             continue
-        g.extra_turns.append(p)
+        for _ in range(times):
+            g.extra_turns.append(p)
+        many = "an extra turn" if times == 1 else f"{times} extra turns"
         g.emit(
             EventKind.EXTRA_TURN,
             ("500.7",),
-            f"{g.players[p].name} will take an extra turn after this one ({ctx.obj.name})",
+            f"{g.players[p].name} will take {many} after this one ({ctx.obj.name})",
             player=p,
         )
     return True

@@ -244,6 +244,7 @@ OP_SPECS.update(
         "cant_transform": "what: Ref, duration",
         "cant_cast": "what: Ref (a player), filter: Filter, duration",
         "cant_gain_life": "what: Ref (a player), duration",
+        "cant_play_lands": "what: Ref (a player), duration (CR 305.1, 101.2)",
         "cant_lose_life": "what: Ref (a player), duration (CR 119.8)",
         "cant_get_poison": "what: Ref (a player), duration (CR 122.1f)",
         "cant_have_counters": "what: Ref, counter: str, duration — can't have them put on it",

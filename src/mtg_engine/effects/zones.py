@@ -16,7 +16,7 @@ from ..rules.linked import exiled_with, link_owner
 from ..rules.linked_exile import exile_linked
 from ..rules.multiface import left_with
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
-from ..rules.simultaneous import simultaneous
+from ..rules.simultaneous import lki_record, simultaneous
 from ..rules.support import AS_THAT_OBJECT, register
 from ..rules.zones import move, shuffle_library
 from . import effect
@@ -33,6 +33,10 @@ register(
     "arg:put_onto_battlefield.tapped_attacking",
     "arg:put_onto_battlefield.attached_to",
 )
+# "for each creature destroyed / sacrificed this way" (CR 608.2c, 608.2h): what
+# destroy and sacrifice below keep, counted by rules/effects_runner.py
+register("amount:destroyed_this_way", "amount:sacrificed_this_way")
+register("arg:sacrifice.up_to")  # "sacrifice any number of ..." (CR 701.21a)
 register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the owner's order)
 
 
@@ -41,15 +45,21 @@ def destroy(ctx: Ctx, e: Effect) -> bool:
     """CR 701.8a; "destroy all creatures" destroys them at the same time: one
     simultaneous event (CR 603.10a, rules/simultaneous.py)."""
     objs = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    destroyed = []
     with simultaneous(ctx.game, [o.id for o in objs]):
         for o in objs:
-            destroy_permanent(
+            # "for each creature destroyed this way": the permanent as it last existed
+            # (CR 608.2h); one regenerated or indestructible wasn't destroyed (701.19a)
+            rec = lki_record(ctx.game, o)
+            if destroy_permanent(
                 ctx.game,
                 o.id,
                 ("701.8a",),
                 can_regenerate=not e.args.get("no_regenerate"),
                 by_effect=True,
-            )
+            ):
+                destroyed.append(rec)
+    ctx.set_parent("destroyed", destroyed)
     return True
 
 
@@ -210,6 +220,14 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
             ordered.extend(got)
         # moved one by one: to the top the bottommost first, to the bottom the topmost first
         objs = [ctx.game.objects[i] for i in (ordered if bottom else reversed(ordered))]
+    nth = e.args.get("position")
+    if isinstance(nth, int):
+        # "second from the top", "third from the top" (CR 401.1): under that many
+        # cards less one, or on the bottom of a library with fewer cards
+        with simultaneous(ctx.game, [o.id for o in objs]):
+            for o in objs:
+                _put_nth_from_top(ctx.game, o, nth)
+        return True
     with simultaneous(ctx.game, [o.id for o in objs]):  # one event (CR 603.2c, 603.10a)
         for o in objs:
             move(
@@ -221,6 +239,30 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
                 reason=f"is put on the {'bottom' if bottom else 'top'} of its owner's library",
             )
     return True
+
+
+def _put_nth_from_top(game: Game, o: GameObject, nth: int) -> None:
+    """CR 401.1: ``o`` becomes the ``nth`` card from the top of its owner's library
+    (the library list's end is its top)."""
+    library = game.zone_list(Zone.LIBRARY, o.owner)
+    below = max(0, len(library) - (nth - 1))  # the cards that stay under it
+    nid = move(
+        game,
+        o.id,
+        Zone.LIBRARY,
+        ("401.1",),
+        reason=f"is put into its owner's library {_ORDINALS.get(nth, str(nth))} from the top",
+    )
+    if nid is None:
+        return
+    library = game.zone_list(Zone.LIBRARY, game.objects[nid].owner)
+    if nid in library:
+        library.remove(nid)
+        library.insert(min(below, len(library)), nid)
+        game.invalidate()
+
+
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 @effect("return_to_battlefield", "reanimate")
@@ -374,6 +416,28 @@ def _counters(value: object) -> dict[str, int] | None:
     return None
 
 
+def _choose_up_to(ctx: Ctx, player: int, choices: list[int], n: int) -> list[int] | None:
+    """ "Sacrifice any number of creatures" (CR 701.21a): the player chooses from
+    none up to ``n`` of them; None while the decision is pending."""
+    if not choices:
+        return []
+    if ctx.answer is None:
+        ctx.ask(
+            DecisionKind.CHOOSE_OBJECTS,
+            "701.21a",
+            f"Choose up to {min(n, len(choices))} permanent(s) to sacrifice",
+            {
+                "candidates": choices,
+                "min": 0,
+                "max": min(n, len(choices)),
+                "purpose": DecisionPurpose.SACRIFICE,
+            },
+            player=player,
+        )
+        return None
+    return list(ctx.take_answer().objects)
+
+
 @effect("sacrifice")
 def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
     """CR 701.21a: each affected player chooses what to sacrifice."""
@@ -387,9 +451,11 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             for o in ctx.objects(e.args["what"])
             if o.zone == Zone.BATTLEFIELD and o.controller in players
         ]
+        recs = [lki_record(g, g.objects[oid]) for oid in mine]  # (CR 608.2h)
         with simultaneous(g, mine):  # CR 603.10a: one event
             for oid in mine:
                 sacrifice(g, oid)
+        ctx.set_parent("sacrificed", recs)
         return True
     flt = e.args.get("filter")
     every = e.args.get("amount") == "all"  # "sacrifices all creatures they control"
@@ -411,30 +477,39 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             if flt
             else []
         )
-        chosen = (
-            choices
-            if every
-            else ctx.choose_exactly(
-                p,
-                choices,
-                n,
-                "701.21a",
-                f"Choose {n} permanent(s) to sacrifice",
-                DecisionPurpose.SACRIFICE,
+        if e.args.get("up_to") and not every:
+            # "sacrifice any number of permanents", "up to N" (CR 701.21a): any number
+            # from none to N of them
+            chosen = _choose_up_to(ctx, p, choices, n)
+        else:
+            chosen = (
+                choices
+                if every
+                else ctx.choose_exactly(
+                    p,
+                    choices,
+                    n,
+                    "701.21a",
+                    f"Choose {n} permanent(s) to sacrifice",
+                    DecisionPurpose.SACRIFICE,
+                )
             )
-        )
         if chosen is None:
             return False
         s.setdefault("chosen", []).extend(chosen)
         s["players"].pop(0)
     # CR 701.21a, 603.10a: each player chooses, then all are sacrificed at once
     ids = [oid for oid in s.pop("chosen", ()) if oid in g.objects]
-    if not every and len(ids) < n and ctx.task is not None:
+    if not every and not e.args.get("up_to") and len(ids) < n and ctx.task is not None:
         ctx.task.data["short"] = True  # not that many to sacrifice: "if you do" is false
+    sacrificed = []
     with simultaneous(g, ids):
         for oid in ids:
             if g.objects[oid].zone == Zone.BATTLEFIELD:
+                # "for each creature sacrificed this way" (CR 608.2h: as it last existed)
+                sacrificed.append(lki_record(g, g.objects[oid]))
                 sacrifice(g, oid)
+    ctx.set_parent("sacrificed", sacrificed)
     return True
 
 

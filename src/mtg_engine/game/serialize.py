@@ -267,6 +267,7 @@ def game_to_json(g: Game, log: bool = True) -> dict[str, Any]:
         "pending_triggers": encode(g.pending_triggers),
         "delayed_triggers": encode(g.delayed_triggers),
         "extra_turns": list(g.extra_turns),
+        "extra_after": g.extra_after,
         "day_night": g.day_night,
         "combat": None
         if g.combat is None
@@ -437,6 +438,8 @@ def _load(d: dict[str, Any], cls: type[Game]) -> Game:
     g.pending_triggers = decode(d["pending_triggers"])
     g.delayed_triggers = decode(d["delayed_triggers"])
     g.extra_turns = [int(p) for p in d.get("extra_turns", ())]  # (saved before extra turns)
+    after = d.get("extra_after")  # (saved before the order after another player's extra turn)
+    g.extra_after = int(after) if after is not None else None
     day_night = d.get("day_night")  # (saved before day and night: neither, CR 730.1)
     if day_night not in (None, "day", "night"):
         raise GameFormatError(f"day_night must be null, 'day' or 'night', not {day_night!r}")

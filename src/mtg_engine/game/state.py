@@ -150,6 +150,9 @@ class Game(EventEmitter):
         #: the players of the extra turns still to come, the most recently created
         #: last: it is taken first, right after this turn (CR 500.7)
         self.extra_turns: list[int] = []
+        #: during an extra turn: the player whose turn came before the extra turns
+        #: began; the turn order goes on after that player's (CR 500.7); None otherwise
+        self.extra_after: int | None = None
         #: the game's day/night designation (CR 730.1): None (neither, as the game
         #: starts), "day" or "night"
         self.day_night: str | None = None
@@ -482,6 +485,7 @@ class Game(EventEmitter):
         g.pending_triggers = [dict(t) for t in self.pending_triggers]
         g.delayed_triggers = [dict(t) for t in self.delayed_triggers]
         g.extra_turns = list(self.extra_turns)
+        g.extra_after = self.extra_after
         g.day_night = self.day_night
         g.combat = self.combat.copy() if self.combat else None
         g.outcome = self.outcome

@@ -49,7 +49,7 @@ from .multiface_play import cast_chars
 from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from, own_permission
-from .player_limits import lands_played_problem, may_play_another_land
+from .player_limits import land_play_forbidden, lands_played_problem, may_play_another_land
 from .prototyped import PROTOTYPED, prototyped_values
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard, most_in_one_graveyard
@@ -124,7 +124,7 @@ def land_play_problem(game: Game, player: int, oid: int, face: int = 0) -> str |
         return "you can play a land only in your main phase with an empty stack (rule 305.2)"
     if not may_play_another_land(game, player):
         return lands_played_problem(game, player)
-    return None
+    return land_play_forbidden(game, player)
 
 
 def play_land(game: Game, oid: int, face: int = 0) -> None:

@@ -634,6 +634,13 @@ _RECORD_STATS = {
 }
 
 
+def record_has(info: dict, quality: Any) -> bool:
+    """Whether last known information (CR 608.2h) shows the quality (see
+    :func:`_record_has`): for the amounts that count such records ("for each
+    creature destroyed this way", rules/effects_runner.py)."""
+    return _record_has(info, quality)
+
+
 def _record_has(info: dict, quality: Any) -> bool:
     """Whether last known information (CR 608.2h) shows the quality: card types,
     subtypes, supertypes and colors are remembered."""

@@ -72,6 +72,15 @@ def player_dealt_damage_by_this_turn(game: Game, source: GameObject | None, play
     return source is not None and (source.id, -player - 1) in game.turn_flags.damaged_by
 
 
+def dealt_damage_as_source(game: Game, oid: int, player: int | None = None) -> bool:
+    """Whether the object dealt damage this turn as the object it is now (to
+    ``player``, when given): "target creature that dealt damage to you this turn"
+    (CR 120.3, 400.7)."""
+    if player is not None:
+        return (oid, -player - 1) in game.turn_flags.damaged_by
+    return any(src == oid for src, _ in game.turn_flags.damaged_by)
+
+
 def dealt_damage_this_turn(game: Game, oid: int) -> bool:
     """Whether the object (or the player, by its negative reference) was dealt
     damage this turn (CR 120.3)."""
@@ -84,6 +93,7 @@ def _register() -> None:
     register(
         "cond:dealt_damage_by_source",
         "cond:dealt_damage_this_turn",
+        "cond:dealt_damage_as_source_this_turn",
         "cond:dealt_damage_by_self_this_turn",
     )
 

@@ -36,7 +36,7 @@ from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .characteristics import chars
 from .combat_rules import defending_player_of
-from .conditions import evaluate
+from .conditions import evaluate, record_has
 from .counting import (
     GREATEST,
     TOTAL,
@@ -643,6 +643,8 @@ class Ctx:
                 return 0
             if a.kind == "counters":
                 return self._counters(a) * a.multiplier
+            if a.kind in _MOVED_THIS_WAY:
+                return self._moved_this_way(a) * a.multiplier
             if a.kind == "mana_spent":
                 # "equal to the amount of mana spent to cast it" (Marath): the mana
                 # spent on the spell, remembered by the permanent it became (CR
@@ -724,11 +726,26 @@ class Ctx:
                 # any number of cards, then draw that many", 608.2c), else the amount
                 # of the trigger event
                 parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+                # ("that many cards plus one": ``value`` more)
                 if "that_much" in parent:
-                    return int(parent["that_much"]) * a.multiplier
+                    return int(parent["that_much"]) * a.multiplier + a.value
                 td = self.obj.trigger_data or {}
-                return int(td.get("amount", 0)) * a.multiplier
+                return int(td.get("amount", 0)) * a.multiplier + a.value
         return 0
+
+    def _moved_this_way(self, a: Amount) -> int:
+        """ "for each creature destroyed this way", "for each permanent sacrificed this
+        way" (CR 608.2c): the permanents this resolution's destroy or sacrifice
+        instruction moved (effects/zones.py), else those sacrificed to pay its cost
+        (CR 601.2h, 602.2b), that had the description as they last existed on the
+        battlefield (CR 608.2h)."""
+        parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+        key = _MOVED_THIS_WAY[a.kind]
+        recs = parent.get(key)
+        if recs is None and key == "sacrificed":
+            recs = (self.obj.paid or {}).get("sacrificed")
+        flt = a.filter
+        return sum(1 for r in recs or () if flt is None or record_has(r, flt))
 
     def _counters(self, a: Amount) -> int:
         """ "for each age counter on it" (CR 122.1): the counters of that kind on the
@@ -862,6 +879,10 @@ class Ctx:
         if self.task is not None:
             self.task.data.setdefault("parent", {})[key] = value
 
+
+#: the amounts "[permanents] destroyed / sacrificed this way" and what the
+#: instruction before keeps of them (effects/zones.py)
+_MOVED_THIS_WAY = {"destroyed_this_way": "destroyed", "sacrificed_this_way": "sacrificed"}
 
 #: (rules/support.AS_THAT_OBJECT)
 _AS_THAT_OBJECT = AS_THAT_OBJECT

@@ -18,6 +18,7 @@ from .commanders import is_commander
 from .copy import copiable_values
 from .damage_history import (
     damaged_players,
+    dealt_damage_as_source,
     dealt_damage_by_this_turn,
     dealt_damage_this_turn,
     player_dealt_damage_by_this_turn,
@@ -499,6 +500,10 @@ def _condition(
         return (len(c.colors) == 1) == bool(value)  # CR 105.2a
     if key == "dealt_damage_this_turn":
         return dealt_damage_this_turn(game, obj.id) == bool(value)  # CR 120.3
+    if key == "dealt_damage_as_source_this_turn":
+        # "creature that dealt damage [to you] this turn" (CR 120.3): as the object it
+        # is now (400.7)
+        return dealt_damage_as_source(game, obj.id, None if value == "any" else controller)
     if key == "dealt_damage_by_self_this_turn":
         # "a creature dealt damage by this creature this turn" (CR 120.3)
         return dealt_damage_by_this_turn(game, source, obj.id) == bool(value)

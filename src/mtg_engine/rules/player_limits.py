@@ -32,6 +32,7 @@ BASE_LAND_PLAYS = 1
 BASE_HAND_SIZE = 7
 
 register("static:extra_land_play", "static:no_max_hand_size", "static:max_hand_size_change")
+register("static:cant_play_lands")  # "You can't play lands" (Aggressive Mining)
 register("condition:played_land_this_turn")
 
 
@@ -76,6 +77,18 @@ def lands_played_problem(game: Game, player: int) -> str:
     if n == 1:
         return "you have already played a land this turn (rule 305.2)"
     return f"you have already played {n} lands this turn (rule 305.2)"
+
+
+def land_play_forbidden(game: Game, player: int) -> str | None:
+    """Why an effect says ``player`` can't play lands ("Target player can't play lands
+    this turn", Solfatara; "You can't play lands", Aggressive Mining): "can't" beats
+    any permission (CR 101.2, 305.1); None when none does."""
+    for e in effects_on(game, "cant_play_lands", player):
+        return f"{e.args.get('by') or 'an effect'} says you can't play lands (rule 101.2)"
+    for src, st in statics_with(game, "cant_play_lands"):
+        if _applies(game, src, st, player):
+            return f"{src.name} says you can't play lands (rule 101.2)"
+    return None
 
 
 def max_hand_size(game: Game, player: int) -> int | None:

@@ -191,15 +191,20 @@ def start_turn(game: Game) -> None:
 
 
 def _next_turn_player(game: Game) -> None:
-    """Make the player whose turn comes next the active player (CR 500.1)."""
-    game.active = _next_player(game, game.active)
+    """Make the player whose turn comes next the active player (CR 500.1). After
+    extra turns, the turn order goes on from the turn before them, whoever took them
+    (CR 500.7: an extra turn is added directly after the current turn)."""
+    before = game.active if game.extra_after is None else game.extra_after
     while game.extra_turns:
         # CR 500.7: the most recently created extra turn is taken first (a player
         # who has left the game takes none, CR 800.4a)
         player = game.extra_turns.pop()
         if not game.players[player].has_lost:
             game.active = player
-            break
+            game.extra_after = before
+            return
+    game.active = _next_player(game, before)
+    game.extra_after = None
 
 
 def _next_player(game: Game, player: int) -> int:

@@ -104,6 +104,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_transform",
         "cant_cast",
         "cant_gain_life",
+        "cant_play_lands",  # "You can't play lands" (Aggressive Mining, CR 305.1)
         "cant_lose_life",
         "cant_draw_more_than_one",
         "cant_get_poison",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import re
+from typing import Any, NamedTuple
 
 from lark import Token
 
@@ -63,10 +64,12 @@ from .tx_common import (
     _with_condition,
     _words,
     as_long_duration,
+    count_of,
     counters_on,
     domain_amount,
     of_your_choice,
     prevent_from_chosen,
+    this_way_count,
 )
 
 
@@ -156,6 +159,13 @@ def _under_whose_control(
         (event, tuple(d for d in details if d[0] != "under_control")) for event, details in preds
     ]
     return Filter(subj.kinds, subj.zone, (*subj.conditions, ("you", mine))), kept
+
+
+class _PerEach(NamedTuple):
+    """ "pays {N} for each [description]" (CR 118.12): N, and what is counted."""
+
+    n: int
+    flt: Any
 
 
 class _Clause(list):  # type: ignore[type-arg]
@@ -1710,6 +1720,16 @@ class ClauseRules:
             explicit = items[0]
         return _Clause(self._clause(c), explicit, [] if explicit is not None else items)
 
+    def clause_unless_pays_each(self, c: list[Any]) -> list[Effect]:
+        """ "Counter target spell unless its controller pays {1} for each card in your
+        graveyard" (Circular Logic): the cost is {X}, X that many times the count,
+        counted as the instruction is followed (CR 118.12, 608.2h)."""
+        *head, mana, flt = c
+        generic = re.fullmatch(r"\{(\d+)\}", str(mana))
+        if generic is None:
+            raise CompileError(f"unless pays {mana} for each: not generic mana")
+        return self.clause([*head, _PerEach(int(generic.group(1)), flt)])
+
     def clause_two_subjects(self, c: list[Any]) -> list[Effect]:
         """ "Target creature and all other creatures with the same name as that
         creature get -2/-2 until end of turn": the instruction for each subject in
@@ -1781,12 +1801,12 @@ class ClauseRules:
         if unless is not None:
             payer, cost = unless
             mana = cost.mana if isinstance(cost, Cost) else None
-            effects = [
-                Effect(
-                    "unless_pays",
-                    {"effects": tuple(effects), "player": payer, "cost": mana if mana else cost},
-                )
-            ]
+            args = {"effects": tuple(effects), "player": payer, "cost": mana if mana else cost}
+            if isinstance(cost, _PerEach):
+                # "pays {1} for each ...": {X} (effects/payments.py reads "x")
+                args["cost"] = "{X}"
+                args["x"] = count_of(cost.flt, cost.n)
+            effects = [Effect("unless_pays", args)]
         return effects
 
     def unless_has_deal(self, c: list[Any]) -> list[Effect]:
@@ -1953,6 +1973,10 @@ class ClauseRules:
             # "copy it for each other instant and sorcery spell you've cast before it
             # this turn" (Thousand-Year Storm): counted as that spell was cast
             return ("tail", "for_each_amount", Amount("instants_sorceries_before"))
+        moved = this_way_count(flt)
+        if moved is not None:
+            # "for each creature destroyed this way" (CR 608.2c, 608.2h)
+            return ("tail", "for_each_amount", moved)
         return ("tail", "for_each", flt)
 
     def tail_for_each_domain(self, c: list[Any]) -> tuple[str, str, Any]:

@@ -277,7 +277,7 @@ def _apply_tail(effects: list[Effect], tail: tuple[str, str, Any]) -> list[Effec
             if isinstance(amt, int):
                 e = Effect(
                     e.op,
-                    {**e.args, "amount": Amount("count", filter=value, multiplier=amt)},
+                    {**e.args, "amount": count_of(value, amt)},
                     e.optional,
                     e.condition,
                 )
@@ -416,6 +416,39 @@ def _merge(body: Body, part: Body) -> None:
     body.restrictions.extend(part.restrictions)
 
 
+#: "[permanents] destroyed this way" / "sacrificed this way" (CR 701.8a, 701.21a): the
+#: filter condition the noun carries, and the amount it counts (rules/effects_runner:
+#: the permanents as they last existed on the battlefield, CR 608.2h)
+DESTROYED_THIS_WAY = "destroyed_this_way"
+SACRIFICED_THIS_WAY = "sacrificed_this_way"
+
+
+_RECORDED = frozenset(("type", "subtype", "supertype", "color"))
+
+
+def this_way_count(flt: Any, multiplier: int = 1) -> Amount | None:
+    """ "for each creature destroyed this way", "the number of creatures sacrificed
+    this way": the count of the permanents an earlier instruction (or a cost)
+    destroyed or sacrificed that had that description (CR 608.2c, 608.2h); None for
+    any other description."""
+    if not isinstance(flt, Filter):
+        return None
+    for key in (DESTROYED_THIS_WAY, SACRIFICED_THIS_WAY):
+        if (key, True) in flt.conditions:
+            rest = tuple(c for c in flt.conditions if c != (key, True))
+            if any(k not in _RECORDED for k, _ in rest):
+                # (last known information keeps types, subtypes, supertypes, colors)
+                raise CompileError(f"{key}: {rest!r}")
+            return Amount(key, filter=Filter(flt.kinds, flt.zone, rest), multiplier=multiplier)
+    return None
+
+
+def count_of(flt: Any, multiplier: int = 1) -> Amount:
+    """ "for each [description]", "the number of [description]": counted now, or the
+    permanents destroyed or sacrificed this way (:func:`this_way_count`)."""
+    return this_way_count(flt, multiplier) or Amount("count", filter=flt, multiplier=multiplier)
+
+
 def counters_on(kind: str, ref: Any) -> Amount:
     """ "for each +1/+1 counter on it": how many counters of that kind (CR 122.1)."""
     return Amount("counters", filter=Filter(conditions=(("counter", kind),)), ref=ref)
@@ -472,9 +505,7 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
         raise CompileError("token without characteristics")
     args = {"amount": tok["count"], "token": spec, "tapped": tok["tapped"], "controller": SUBJ}
     if "for_each" in tails:
-        args["amount"] = Amount(
-            "count", filter=tails.pop("for_each"), multiplier=_int(tok["count"])
-        )
+        args["amount"] = count_of(tails.pop("for_each"), _int(tok["count"]))
     args.update(tails)
     return Effect("create_token", args)
 

@@ -44,7 +44,9 @@ from .normalize import other_name
 from .tables import KEYWORDS_BY_LOWER
 from .tx_common import (
     COLOR_OF_CHOICE,
+    DESTROYED_THIS_WAY,
     EXPERIENCE_COUNTERS,
+    SACRIFICED_THIS_WAY,
     WITHOUT_PAYING,
     CompileError,
     _int,
@@ -52,6 +54,7 @@ from .tx_common import (
     _words,
     _zone_owner,
     among_them,
+    count_of,
     counters_on,
     domain_amount,
 )
@@ -329,6 +332,8 @@ class NounRules:
     post_opp_cast = _post("caster", "opponent")
     post_attacking_you = _post("attacking_player", "you")
     post_dealt_damage = _post("dealt_damage_this_turn", True)
+    post_dealt_damage_as_source = _post("dealt_damage_as_source_this_turn", "any")
+    post_dealt_damage_to_you = _post("dealt_damage_as_source_this_turn", "you")
     post_attacked = _post("attacked_this_turn", True)
     post_blocked_or_was_blocked = _post("blocked_or_was_blocked", True)
 
@@ -359,6 +364,8 @@ class NounRules:
     # "target creature of an opponent's choice": an opponent chooses it (CR 115.1, 601.2c)
     post_opponent_choice = _post("chooser", "opponent")
     post_this_way = _post("this_way", True)
+    post_destroyed_this_way = _post(DESTROYED_THIS_WAY, True)
+    post_sacrificed_this_way = _post(SACRIFICED_THIS_WAY, True)
     post_entered_this_turn = _post("entered_this_turn", True)
     post_cast_before_it = _post("cast_before_it", True)  # Thousand-Year Storm
     post_attacking_or_blocking = _post("attacking_or_blocking", True)
@@ -388,6 +395,11 @@ class NounRules:
 
     def post_thats(self, c: list[Any]) -> Any:
         return c[0]
+
+    def post_thats_either(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "that's green or white" (CR 105.2): either quality, as "a green or white
+        creature" reads."""
+        return self.adj(c)
 
     def post_thats_subtype_or(self, c: list[Any]) -> tuple[str, Any]:
         """ "each other creature you control that's a Werewolf or a Wolf" (CR 205.3):
@@ -920,7 +932,7 @@ class NounRules:
             flt = Filter(
                 flt.kinds, zone, (*flt.conditions, *((("owner", owner),) if owner else ()))
             )
-        return Amount("count", filter=flt)
+        return count_of(flt)
 
     def amt_card_types(self, c: list[Any]) -> Amount:
         # "the number of card types among cards in all graveyards" (CR 205.2a);
@@ -1040,11 +1052,14 @@ class NounRules:
     def cards_eq(self, c: list[Any]) -> Any:
         return c[0]
 
+    def cards_that_many_plus(self, c: list[Any]) -> Amount:
+        return Amount("that_much", value=_int(c[-1]))
+
     def cards_that_many(self, c: list[Any]) -> Amount:
         return Amount("that_much")
 
     def cards_each(self, c: list[Any]) -> Amount:
-        return Amount("count", filter=c[0])
+        return count_of(c[0])
 
     def cards_each_counter(self, c: list[Any]) -> Amount:
         # "draw a card for each +1/+1 counter on it" (CR 122.1)
@@ -1072,10 +1087,10 @@ class NounRules:
         return (c[1], str(c[0]))
 
     def counter_each(self, c: list[Any]) -> tuple[Any, str]:
-        return (Amount("count", filter=c[1]), str(c[0]))
+        return (count_of(c[1]), str(c[0]))
 
     def counter_n_each(self, c: list[Any]) -> tuple[Any, str]:
-        return (Amount("count", filter=c[2], multiplier=_int(c[0])), str(c[1]))
+        return (count_of(c[2], _int(c[0])), str(c[1]))
 
     def times(self, c: list[Any]) -> int:
         return c[0] if c else 2

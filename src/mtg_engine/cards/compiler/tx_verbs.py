@@ -55,6 +55,7 @@ from .tx_common import (
     _zone_owner,
     among_them,
     as_long_duration,
+    count_of,
     counters_on,
     domain_amount,
     free_cast_of,
@@ -62,6 +63,10 @@ from .tx_common import (
     of_your_choice,
     prevent_from_chosen,
 )
+
+#: "mills half their library, rounded down / up" (CR 107.1a; effects/cards.py)
+HALF_LIBRARY_DOWN = "half_library_rounded_down"
+HALF_LIBRARY_UP = "half_library_rounded_up"
 
 #: the kinds of words a text-changing effect replaces (CR 612.2)
 _TEXT_WORDS = {
@@ -350,6 +355,10 @@ class VerbRules:
     def vp_put_nth(self, c: list[Any]) -> list[Effect]:
         return [Effect("put_on_library", {"what": _obj(c[0]), "position": ORDINAL_WORDS[c[1]]})]
 
+    def vp_put_nth_into(self, c: list[Any]) -> list[Effect]:
+        # "into its owner's library second from the top": the same place (CR 401.1)
+        return self.vp_put_nth([c[0], c[2], c[1]])
+
     def vp_put_rest_bottom(self, c: list[Any]) -> list[Effect]:
         return [_rest_to_bottom(c)]
 
@@ -439,6 +448,15 @@ class VerbRules:
     def vp_mill(self, c: list[Any]) -> list[Effect]:
         return [Effect("mill", {"player": SUBJ, "amount": c[0]})]
 
+    def vp_mill_half_down(self, c: list[Any]) -> list[Effect]:
+        """ "Target player mills half their library, rounded down" (Traumatize; CR
+        701.17a, 107.1a): half of each milling player's own library, as it happens."""
+        return [Effect("mill", {"player": SUBJ, "amount": Amount(HALF_LIBRARY_DOWN)})]
+
+    def vp_mill_half_up(self, c: list[Any]) -> list[Effect]:
+        """ "... mills half their library, rounded up" (Kitsune's Technique)."""
+        return [Effect("mill", {"player": SUBJ, "amount": Amount(HALF_LIBRARY_UP)})]
+
     def vp_gain_life(self, c: list[Any]) -> list[Effect]:
         return [Effect("gain_life", {"player": SUBJ, "amount": c[0]})]
 
@@ -479,7 +497,7 @@ class VerbRules:
 
     def vp_pump_each(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
-        amount = Amount("count", filter=c[1])
+        amount = count_of(c[1])
         duration = c[2] if len(c) > 2 else None
         return [
             Effect(
@@ -640,9 +658,12 @@ class VerbRules:
     def vp_sacrifice(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         if isinstance(what, Some):
-            return [
-                Effect("sacrifice", {"player": SUBJ, "filter": what.filter, "amount": what.count})
-            ]
+            args = {"player": SUBJ, "filter": what.filter, "amount": what.count}
+            if what.up_to:
+                # "sacrifice any number of creatures", "up to two" (CR 701.21a): the
+                # player chooses how many, none at all included
+                args["up_to"] = True
+            return [Effect("sacrifice", args)]
         if isinstance(what, EachRef):
             return [Effect("sacrifice", {"player": SUBJ, "filter": what.filter, "amount": "all"})]
         return [Effect("sacrifice", {"player": SUBJ, "what": _obj(what)})]
@@ -724,16 +745,12 @@ class VerbRules:
             ref = ChooseRef(among_them(what.filter), what.count, what.up_to)
             return [Effect("reveal", {"what": ref})]
         if isinstance(what, Some):
-            return [
-                Effect(
-                    "reveal",
-                    {
-                        "player": SUBJ,
-                        "filter": with_zone(what.filter, "hand"),
-                        "amount": what.count,
-                    },
-                )
-            ]
+            args = {"player": SUBJ, "filter": with_zone(what.filter, "hand"), "amount": what.count}
+            if what.up_to:
+                # "reveal any number of blue cards in your hand" (CR 701.20a): as many
+                # as the player chooses, none included
+                args["up_to"] = True
+            return [Effect("reveal", args)]
         return [Effect("reveal", {"what": _obj(what)})]
 
     def vp_reveal_hand(self, c: list[Any]) -> list[Effect]:
@@ -826,12 +843,12 @@ class VerbRules:
         return {"choice": "chosen_color", "amount": c[1], "or_mana": c[0]}
 
     def mana_each(self, c: list[Any]) -> dict[str, Any]:
-        return {"mana": c[0], "amount": Amount("count", filter=c[1])}
+        return {"mana": c[0], "amount": count_of(c[1])}
 
     def mana_any_each(self, c: list[Any]) -> dict[str, Any]:
         return {
             "choice": ["{W}", "{U}", "{B}", "{R}", "{G}"],
-            "amount": Amount("count", filter=c[1]),
+            "amount": count_of(c[1]),
             "same_color": True,
         }
 
@@ -1395,6 +1412,12 @@ class VerbRules:
         )
 
     cant_block = _cant("cant_block")
+
+    def cant_play_lands(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        if str(c[0]).lower() != "lands":  # ("can't play [card type]": lands only)
+            raise CompileError(f"can't play {c[0]}")
+        return ("cant_play_lands", {})
+
     cant_attack = _cant("cant_attack")
     cant_attack_or_block = _cant("cant_attack_or_block")
     cant_block_alone = _cant("cant_block_alone")
@@ -1612,6 +1635,12 @@ class VerbRules:
             return [Effect("choose", {"player": SUBJ, "what": "creature_type", "among": among})]
         return [Effect("choose", {"player": SUBJ, "what": what})]
 
+    def vp_choose_a_card_from_it(self, c: list[Any]) -> list[Effect]:
+        """ "You choose a card from it" (Coercion): any card of the hand just revealed
+        (CR 701.20a), the same choice as "a nonland card from it" without a filter."""
+        what = ChooseRef(Filter(kinds=("card",), zone="any", conditions=()), 1)
+        return [Effect("choose_objects", {"player": SUBJ, "what": what})]
+
     def vp_have_do(self, c: list[Any]) -> list[Effect]:
         # "you may have this creature deal damage ...": the object does the verb.
         return substitute_subject(c[1], _obj(c[0]))
@@ -1811,7 +1840,7 @@ class VerbRules:
                 {
                     "what": SUBJ,
                     "counter": kind,
-                    "amount": Amount("count", filter=c[1], multiplier=_int(n)),
+                    "amount": count_of(c[1], _int(n)),
                     "duration": None,
                 },
             )
