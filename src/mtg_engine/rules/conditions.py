@@ -58,6 +58,7 @@ _KNOWN = frozenset(
         "own_card_in_exile",
         "player_no_cards_in_hand",
         "player_more_cards_in_hand",
+        "player_hand_size",
         "a_library_le",
         "a_player_life_le",
         "opponents_ge",
@@ -237,6 +238,17 @@ def evaluate(
             return False
         ps = ctx.players(a.get("player"))
         return bool(ps) and not game.players[ps[0]].hand
+    if k == "player_hand_size":
+        # "if that player has two or fewer [five or more] cards in hand" (Hellfire
+        # Mongrel, Misers' Cage; CR 402): the player the trigger refers to (603.4)
+        ps = ctx.players(a.get("player")) if ctx is not None else []
+        if not ps:
+            return False
+        size = len(game.players[ps[0]].hand)
+        most, least = a.get("at_most"), a.get("at_least")
+        return (not isinstance(most, int) or size <= most) and (
+            not isinstance(least, int) or size >= least
+        )
     if k == "player_more_cards_in_hand":
         # "if defending player [an opponent] has more cards in hand than you" (CR 402)
         mine = len(game.players[controller].hand)

@@ -3389,6 +3389,15 @@ class ClauseRules:
         # is resolved as the condition is checked, 603.4, 608.2c)
         return Condition("player_more_cards_in_hand", {"player": c[0]})
 
+    def cond_player_hand_le(self, c: list[Any]) -> Condition:
+        """ "if that player has two or fewer cards in hand" (Hellfire Mongrel, Paupers'
+        Cage; CR 402): the player is resolved as the condition is checked (603.4)."""
+        return Condition("player_hand_size", {"player": c[0], "at_most": _fixed_number(c[1:])})
+
+    def cond_player_hand_ge(self, c: list[Any]) -> Condition:
+        """ "if that player has five or more cards in hand" (Misers' Cage; CR 402)."""
+        return Condition("player_hand_size", {"player": c[0], "at_least": _fixed_number(c[1:])})
+
     def cond_opp_more_cards(self, c: list[Any]) -> Condition:
         # "if an opponent has more cards in hand than you": some opponent (CR 402)
         return Condition("player_more_cards_in_hand", {"player": "opponent"})
@@ -3482,6 +3491,16 @@ class ClauseRules:
         return cond
 
     cond_opponent_lost_life = _cond("opponent_lost_life_this_turn")
+
+    def cond_opponent_lost_life_ge(self, c: list[Any]) -> Condition:
+        """ "if an opponent lost 3 or more life this turn" (Sygg, River Cutthroat;
+        CR 119.3)."""
+        return Condition("opponent_lost_life_this_turn", {"n": _fixed_number(c)})
+
+    def cond_player_lost_life_ge(self, c: list[Any]) -> Condition:
+        """ "if a player lost 4 or more life this turn" (Knight of the Ebon Legion;
+        CR 119.3)."""
+        return Condition("player_lost_life_this_turn", {"n": _fixed_number(c)})
 
     def cond_left_under_you(self, c: list[Any]) -> Condition:
         """Revolt: "if a permanent [creature] left the battlefield under your control
@@ -3991,3 +4010,12 @@ def _double_damage_recipient(np: Any) -> str:
         if conds in ({"opponent": True}, {"controller": "opponent"}):
             return "opponent_player"
     raise CompileError(f"double damage to {np!r}")
+
+
+def _fixed_number(c: list[Any]) -> int:
+    """The printed number of an "N or more" / "N or fewer" condition; a variable one
+    (X) isn't compiled here."""
+    n = next((x for x in c if isinstance(x, (int, Amount)) and not isinstance(x, bool)), None)
+    if not isinstance(n, int):
+        raise CompileError(f"condition with a variable number: {n!r}")
+    return n
