@@ -161,6 +161,12 @@ class TurnFlags:
     #: player -> nonland permanents that entered the battlefield under their control
     #: this turn (celebration, CR 207.2c; rules/entered_this_turn.py)
     nonland_entered: dict[int, int] = field(default_factory=dict)
+    #: each permanent that entered the battlefield this turn, as it entered: (its
+    #: controller, its id, its card types, its subtypes) ("if an artifact entered the
+    #: battlefield under your control this turn", CR 603.4; rules/entered_this_turn.py)
+    entered_records: list[tuple[int, int, frozenset[str], frozenset[str]]] = field(
+        default_factory=list
+    )
     #: additional combat phases still to come (CR 500.8): [the last step of the phase
     #: each comes directly after, the step that follows it], the latest created last
     #: (effects/turns.extra_combat, rules/turn.py)
@@ -184,6 +190,7 @@ class TurnFlags:
         t.damaged_objects = self.damaged_objects.copy()
         t.lands_entered = self.lands_entered.copy()
         t.nonland_entered = self.nonland_entered.copy()
+        t.entered_records = self.entered_records[:]
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.attackers_this_turn = self.attackers_this_turn

@@ -47,7 +47,7 @@ from .ir import (
     substitute_subject,
     walk,
 )
-from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
+from .tables import CARD_TYPES, KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -3455,11 +3455,25 @@ class ClauseRules:
     def cond_celebration(self, c: list[Any]) -> Condition:
         """Celebration (Armory Mice, Gingerbread Hunter): "[if/as long as] two or more
         nonland permanents entered the battlefield under your control this turn"
-        (CR 207.2c ability word; each permanent that entered counted once, 400.7)."""
+        (CR 207.2c ability word; each permanent that entered counted once, 400.7).
+        "Two or more creatures" (Spider-UK) is counted like any other description."""
         flt = next(x for x in c if isinstance(x, Filter))
         if flt.kinds != ("permanent",) or flt.conditions != (("not_type", "Land"),):
-            raise CompileError(f"if two or more {flt!r} entered under your control")
+            return _entered_under_you(flt, 2, other=False)
         return Condition("nonland_entered_under_you_this_turn", {"n": 2})
+
+    def cond_entered_under_you(self, c: list[Any]) -> Condition:
+        """ "if an artifact [a planeswalker, three or more artifacts] entered the
+        battlefield under your control this turn" (Iron Man, Master of Machines; Oath
+        of Liliana; Malcator, Purity Overseer; CR 603.4, 400.7)."""
+        flt = _described(c)
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        return _entered_under_you(flt, n, other=False)
+
+    def cond_another_entered_under_you(self, c: list[Any]) -> Condition:
+        """ "if another creature [Human] entered the battlefield under your control
+        this turn" (Wary Farmer, Éowyn, Shieldmaiden; CR 603.4): not this object."""
+        return _entered_under_you(_described(c), 1, other=True)
 
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
@@ -4019,3 +4033,38 @@ def _fixed_number(c: list[Any]) -> int:
     if not isinstance(n, int):
         raise CompileError(f"condition with a variable number: {n!r}")
     return n
+
+
+def _described(c: list[Any]) -> Filter:
+    """The description of a condition's objects (a bare one, or "some" of them)."""
+    for x in c:
+        if isinstance(x, (Some, EachRef)):
+            return x.filter
+        if isinstance(x, Filter):
+            return x
+    raise CompileError("condition: no description")
+
+
+def _entered_under_you(flt: Filter, n: Any, *, other: bool) -> Condition:
+    """ "[N or more] [another] [description] entered the battlefield under your control
+    this turn": the card types and subtype it names are kept as they entered (rules/
+    entered_this_turn.py); any other quality (face-down, nontoken, ...) isn't recorded,
+    so such a sentence isn't compiled."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise CompileError(f"entered under your control: a variable number {n!r}")
+    types = tuple(k for k in flt.kinds if k != "permanent")
+    if not flt.kinds or any(k not in CARD_TYPES for k in types):
+        raise CompileError(f"entered under your control: {flt!r}")
+    subtypes = [v for k, v in flt.conditions if k == "subtype"]
+    if (
+        len(subtypes) != len(flt.conditions)
+        or len(subtypes) > 1
+        or flt.zone not in (None, "battlefield")
+    ):
+        raise CompileError(f"entered under your control: {flt!r}")
+    args: dict[str, Any] = {"types": types, "n": n}
+    if subtypes:
+        args["subtype"] = subtypes[0]
+    if other:
+        args["other"] = True
+    return Condition("entered_under_you_this_turn", args)
