@@ -54,6 +54,9 @@ class TurnFlags:
     damaged_by: set[tuple[int, int]] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
+    #: combat phases begun this turn ("if it's the first combat phase of the turn",
+    #: CR 506.1, 500.8; counted as each beginning of combat step begins, rules/turn.py)
+    combat_phases: int = 0
     #: creatures declared as attackers this turn (raid, CR 508.1)
     attackers_this_turn: int = 0
     #: the creatures declared as attackers this turn ("if this creature attacked this
@@ -193,6 +196,7 @@ class TurnFlags:
         t.entered_records = self.entered_records[:]
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
+        t.combat_phases = self.combat_phases
         t.attackers_this_turn = self.attackers_this_turn
         t.attacked = self.attacked.copy()
         t.blocks = self.blocks.copy()

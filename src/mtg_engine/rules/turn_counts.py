@@ -7,7 +7,11 @@
 * "as long as an opponent has eight or more cards in their graveyard":
   ``opponent_graveyard_ge``;
 * "if there are four or more card types among cards in your graveyard" (delirium,
-  CR 205.2a): ``card_types_ge``.
+  CR 205.2a): ``card_types_ge``;
+* "if it's the first combat phase of the turn" (CR 506.1, 500.8):
+  ``first_combat_phase``;
+* "if you have more cards in hand than each opponent" (CR 402):
+  ``hand_more_than_each_opponent``.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ register(
     "condition:cards_drawn_ge",
     "condition:opponent_graveyard_ge",
     "condition:card_types_ge",
+    "condition:first_combat_phase",
+    "condition:hand_more_than_each_opponent",
 )
 
 
@@ -167,3 +173,24 @@ def card_types_ge(game: Game, cond: Condition, controller: int, source: GameObje
     if not isinstance(n, int) or not isinstance(flt, Filter):
         return False
     return card_types_among(game, flt, controller, source) >= n
+
+
+@condition("first_combat_phase")
+def first_combat_phase(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if it's the first combat phase of the turn" (Genji Glove, Karlach, Fury of
+    Avernus; CR 506.1): no combat phase began before this one this turn (an
+    additional one, 500.8, is a later one)."""
+    return game.turn_flags.combat_phases == 1
+
+
+@condition("hand_more_than_each_opponent")
+def hand_more_than_each_opponent(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if you have more cards in hand than each opponent" (Death of a Thousand
+    Stings, Akuta, Born of Ash; CR 402): strictly more than every opponent still in
+    the game (CR 800.4a)."""
+    mine = len(game.players[controller].hand)
+    return all(len(game.players[o].hand) < mine for o in game.opponents(controller))

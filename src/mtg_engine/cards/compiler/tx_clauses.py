@@ -3505,6 +3505,10 @@ class ClauseRules:
         return cond
 
     cond_opponent_lost_life = _cond("opponent_lost_life_this_turn")
+    # "if you have more cards in hand than each opponent" (Death of a Thousand Stings)
+    cond_hand_more_than_each_opp = _cond("hand_more_than_each_opponent")
+    # "if it's the first combat phase of the turn" (Genji Glove; CR 506.1)
+    cond_first_combat_phase = _cond("first_combat_phase")
 
     def cond_opponent_lost_life_ge(self, c: list[Any]) -> Condition:
         """ "if an opponent lost 3 or more life this turn" (Sygg, River Cutthroat;
