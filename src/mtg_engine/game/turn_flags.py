@@ -54,6 +54,9 @@ class TurnFlags:
     damaged_by: set[tuple[int, int]] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
+    #: player -> the cards that left their graveyard this turn ("if a card left your
+    #: graveyard this turn", CR 404.1; rules/left_this_turn.py)
+    left_graveyard: dict[int, int] = field(default_factory=dict)
     #: combat phases begun this turn ("if it's the first combat phase of the turn",
     #: CR 506.1, 500.8; counted as each beginning of combat step begins, rules/turn.py)
     combat_phases: int = 0
@@ -197,6 +200,7 @@ class TurnFlags:
         t.damaged_by = self.damaged_by.copy()
         t.attacks_declared = self.attacks_declared
         t.combat_phases = self.combat_phases
+        t.left_graveyard = self.left_graveyard.copy()
         t.attackers_this_turn = self.attackers_this_turn
         t.attacked = self.attacked.copy()
         t.blocks = self.blocks.copy()

@@ -3529,6 +3529,16 @@ class ClauseRules:
         kinds = tuple(k for k in flt.kinds if k != "permanent")
         return Condition("left_under_your_control_this_turn", {"kinds": kinds})
 
+    def cond_left_your_graveyard(self, c: list[Any]) -> Condition:
+        """ "if a card [three or more cards] left your graveyard this turn" (Primary
+        Research, Relic Retriever; CR 404.1): any card; what kind of card isn't kept,
+        so a narrower description isn't compiled."""
+        flt = _described(c)
+        if flt.kinds != ("card",) or flt.conditions:
+            raise CompileError(f"if a {flt!r} left your graveyard this turn")
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        return Condition("left_your_graveyard_this_turn", {"n": n})
+
     cond_x_ge = _cond("x_ge")
 
     def cond_revealed_this_way(self, c: list[Any]) -> Condition:
