@@ -11,7 +11,8 @@
 * "if it's the first combat phase of the turn" (CR 506.1, 500.8):
   ``first_combat_phase``;
 * "if you have more cards in hand than each opponent" (CR 402):
-  ``hand_more_than_each_opponent``.
+  ``hand_more_than_each_opponent``;
+* "if no creatures attacked this turn" (CR 508.1a): ``no_creatures_attacked_this_turn``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ register(
     "condition:card_types_ge",
     "condition:first_combat_phase",
     "condition:hand_more_than_each_opponent",
+    "condition:no_creatures_attacked_this_turn",
 )
 
 
@@ -194,3 +196,13 @@ def hand_more_than_each_opponent(
     the game (CR 800.4a)."""
     mine = len(game.players[controller].hand)
     return all(len(game.players[o].hand) < mine for o in game.opponents(controller))
+
+
+@condition("no_creatures_attacked_this_turn")
+def no_creatures_attacked(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if no creatures attacked this turn" (Charging Cinderhorn; CR 508.1a): no
+    creature was declared as an attacker this turn, by any player (one put onto the
+    battlefield attacking never attacked, 508.4)."""
+    return game.turn_flags.attackers_this_turn == 0

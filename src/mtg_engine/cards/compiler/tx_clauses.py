@@ -3442,6 +3442,20 @@ class ClauseRules:
                 return Condition(cond.kind, {**cond.args, "n": x.count})  # "N or more"
         return cond
 
+    def cond_didnt_attack(self, c: list[Any]) -> Condition:
+        """ "if you didn't attack with a creature this turn" (Curious Obsession, See
+        Red; CR 508.1a: every attacker is a creature): you declared no attackers."""
+        if _described(c).kinds != ("Creature",) or _described(c).conditions:
+            raise CompileError("if you didn't attack with a [kind] this turn")
+        return Condition("not", {"cond": Condition("attacked_this_turn", {})})
+
+    def cond_none_attacked(self, c: list[Any]) -> Condition:
+        """ "if no creatures attacked this turn" (Charging Cinderhorn, Keldon Twilight;
+        CR 508.1a): no player declared an attacker this turn."""
+        if _described(c).kinds != ("Creature",) or _described(c).conditions:
+            raise CompileError("if no [kind] attacked this turn")
+        return Condition("no_creatures_attacked_this_turn", {})
+
     cond_gained_life = _cond("gained_life_this_turn")
     cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
 
@@ -3538,6 +3552,18 @@ class ClauseRules:
             raise CompileError(f"if a {flt!r} left your graveyard this turn")
         n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
         return Condition("left_your_graveyard_this_turn", {"n": n})
+
+    def cond_left_you_controlled(self, c: list[Any]) -> Condition:
+        """ "if a permanent you controlled left the battlefield this turn" (Lulu, Loyal
+        Hollyphant, Shortcut to Mushrooms): revolt's condition (CR 603.10a); a
+        description not about what you controlled isn't compiled here."""
+        flt = _described(c)
+        if ("controller", "you") not in flt.conditions:
+            raise CompileError(f"if a {flt!r} left the battlefield this turn")
+        mine = dataclasses.replace(
+            flt, conditions=tuple(x for x in flt.conditions if x != ("controller", "you"))
+        )
+        return self.cond_left_under_you([mine])
 
     cond_x_ge = _cond("x_ge")
 
