@@ -3389,6 +3389,11 @@ class ClauseRules:
         # is resolved as the condition is checked, 603.4, 608.2c)
         return Condition("player_more_cards_in_hand", {"player": c[0]})
 
+    def cond_not_their_turn(self, c: list[Any]) -> Condition:
+        """ "Whenever a player casts a spell, if it's not their turn, ..." (Glademuse,
+        Scytheclaw Raptor; CR 603.4, 500): that player isn't the active player."""
+        return Condition("not_players_turn", {"player": ThatPlayer()})
+
     def cond_player_hand_le(self, c: list[Any]) -> Condition:
         """ "if that player has two or fewer cards in hand" (Hellfire Mongrel, Paupers'
         Cage; CR 402): the player is resolved as the condition is checked (603.4)."""
