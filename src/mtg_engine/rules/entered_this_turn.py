@@ -86,9 +86,10 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
             game.turn_flags.entered_records.append(
                 (o.controller, oid, frozenset(c.types), frozenset(c.subtypes))
             )
-            # "as long as an artifact entered the battlefield under your control this
-            # turn" (CR 611.3a) may hold now
-            game.invalidate()
+            if any(_reads_described(game.objects[b]) for b in game.battlefield):
+                # "as long as an artifact entered the battlefield under your control
+                # this turn" (CR 611.3a) may hold now
+                game.invalidate()
         if o is not None and "Land" in chars(game, o).types:
             game.turn_flags.lands_entered.add(o.controller)
         elif o is not None:
@@ -118,6 +119,32 @@ def _reads_entered(o: GameObject) -> bool:
         )
         o.card.cache[_READS] = got
     return bool(got)
+
+
+#: ``CardDef.cache`` key: whether a static ability of the card reads "[an artifact]
+#: entered the battlefield under your control this turn"
+_READS_DESCRIBED = ("reads", "entered_under_you_this_turn")
+
+
+def _reads_described(o: GameObject) -> bool:
+    got = o.card.cache.get(_READS_DESCRIBED)
+    if got is None:
+        got = any(
+            st.condition is not None and _mentions_described(st.condition)
+            for face in o.card.compiled
+            for a in face.abilities
+            for st in a.static
+        )
+        o.card.cache[_READS_DESCRIBED] = got
+    return bool(got)
+
+
+def _mentions_described(v: object) -> bool:
+    if isinstance(v, Condition):
+        return v.kind == "entered_under_you_this_turn" or any(
+            _mentions_described(x) for x in v.args.values()
+        )
+    return False
 
 
 def _mentions(v: object) -> bool:
