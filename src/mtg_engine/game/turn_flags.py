@@ -54,6 +54,12 @@ class TurnFlags:
     damaged_by: set[tuple[int, int]] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
+    #: player -> the cards that left their graveyard this turn ("if a card left your
+    #: graveyard this turn", CR 404.1; rules/left_this_turn.py)
+    left_graveyard: dict[int, int] = field(default_factory=dict)
+    #: combat phases begun this turn ("if it's the first combat phase of the turn",
+    #: CR 506.1, 500.8; counted as each beginning of combat step begins, rules/turn.py)
+    combat_phases: int = 0
     #: creatures declared as attackers this turn (raid, CR 508.1)
     attackers_this_turn: int = 0
     #: the creatures declared as attackers this turn ("if this creature attacked this
@@ -165,6 +171,12 @@ class TurnFlags:
     #: ability that player controlled this turn (valiant, "for the first time each
     #: turn", CR 603.2; rules/targeted.py)
     targeted_by: set[tuple[int, int]] = field(default_factory=set)
+    #: each permanent that entered the battlefield this turn, as it entered: (its
+    #: controller, its id, its card types, its subtypes) ("if an artifact entered the
+    #: battlefield under your control this turn", CR 603.4; rules/entered_this_turn.py)
+    entered_records: list[tuple[int, int, frozenset[str], frozenset[str]]] = field(
+        default_factory=list
+    )
     #: additional combat phases still to come (CR 500.8): [the last step of the phase
     #: each comes directly after, the step that follows it], the latest created last
     #: (effects/turns.extra_combat, rules/turn.py)
@@ -188,9 +200,12 @@ class TurnFlags:
         t.damaged_objects = self.damaged_objects.copy()
         t.lands_entered = self.lands_entered.copy()
         t.nonland_entered = self.nonland_entered.copy()
+        t.entered_records = self.entered_records[:]
         t.damaged_by = self.damaged_by.copy()
         t.targeted_by = self.targeted_by.copy()
         t.attacks_declared = self.attacks_declared
+        t.combat_phases = self.combat_phases
+        t.left_graveyard = self.left_graveyard.copy()
         t.attackers_this_turn = self.attackers_this_turn
         t.attacked = self.attacked.copy()
         t.blocks = self.blocks.copy()

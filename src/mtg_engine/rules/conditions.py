@@ -58,6 +58,8 @@ _KNOWN = frozenset(
         "own_card_in_exile",
         "player_no_cards_in_hand",
         "player_more_cards_in_hand",
+        "player_hand_size",
+        "not_players_turn",
         "a_library_le",
         "a_player_life_le",
         "opponents_ge",
@@ -237,6 +239,22 @@ def evaluate(
             return False
         ps = ctx.players(a.get("player"))
         return bool(ps) and not game.players[ps[0]].hand
+    if k == "not_players_turn":
+        # "if it's not their turn" (Glademuse; CR 500, 102.1): the player the trigger
+        # refers to isn't the active player
+        ps = ctx.players(a.get("player")) if ctx is not None else []
+        return bool(ps) and game.active != ps[0]
+    if k == "player_hand_size":
+        # "if that player has two or fewer [five or more] cards in hand" (Hellfire
+        # Mongrel, Misers' Cage; CR 402): the player the trigger refers to (603.4)
+        ps = ctx.players(a.get("player")) if ctx is not None else []
+        if not ps:
+            return False
+        size = len(game.players[ps[0]].hand)
+        most, least = a.get("at_most"), a.get("at_least")
+        return (not isinstance(most, int) or size <= most) and (
+            not isinstance(least, int) or size >= least
+        )
     if k == "player_more_cards_in_hand":
         # "if defending player [an opponent] has more cards in hand than you" (CR 402)
         mine = len(game.players[controller].hand)

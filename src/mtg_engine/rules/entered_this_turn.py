@@ -26,6 +26,7 @@ register(
     "cond:entered_this_turn",
     "condition:land_entered_under_you_this_turn",
     "condition:nonland_entered_under_you_this_turn",
+    "condition:entered_under_you_this_turn",
 )
 
 
@@ -47,6 +48,31 @@ def nonland_entered(
     return game.turn_flags.nonland_entered.get(controller, 0) >= (n if isinstance(n, int) else 2)
 
 
+@condition("entered_under_you_this_turn")
+def described_entered(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if an artifact [a planeswalker, another creature, three or more artifacts]
+    entered the battlefield under your control this turn" (Iron Man, Master of
+    Machines, Oath of Liliana, Wary Farmer, Malcator; CR 603.4): each permanent that
+    entered under your control this turn, of those card types (any of them) and
+    subtype, as it entered, even if it has left since (CR 400.7). "Another" leaves
+    out this object."""
+    kinds = cond.args.get("types", ())
+    subtype = cond.args.get("subtype")
+    n = cond.args.get("n", 1)
+    other = source.id if source is not None and cond.args.get("other") else None
+    count = sum(
+        1
+        for who, oid, types, subtypes in game.turn_flags.entered_records
+        if who == controller
+        and oid != other
+        and (not kinds or any(k in types for k in kinds))
+        and (subtype is None or subtype in subtypes)
+    )
+    return count >= (n if isinstance(n, int) else 1)
+
+
 @on_event(EventKind.ZONE_CHANGE, rules=True, watch=[(None, "battlefield")])
 def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None:
     """A permanent entered the battlefield (from any zone, or created)."""
@@ -55,6 +81,15 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
     if d.get("to_zone") == "battlefield" and isinstance(oid, int):
         game.turn_flags.entered.add(oid)
         o = game.objects.get(oid)
+        if o is not None:
+            c = chars(game, o)
+            game.turn_flags.entered_records.append(
+                (o.controller, oid, frozenset(c.types), frozenset(c.subtypes))
+            )
+            if any(_reads_described(game.objects[b]) for b in game.battlefield):
+                # "as long as an artifact entered the battlefield under your control
+                # this turn" (CR 611.3a) may hold now
+                game.invalidate()
         if o is not None and "Land" in chars(game, o).types:
             game.turn_flags.lands_entered.add(o.controller)
         elif o is not None:
@@ -84,6 +119,32 @@ def _reads_entered(o: GameObject) -> bool:
         )
         o.card.cache[_READS] = got
     return bool(got)
+
+
+#: ``CardDef.cache`` key: whether a static ability of the card reads "[an artifact]
+#: entered the battlefield under your control this turn"
+_READS_DESCRIBED = ("reads", "entered_under_you_this_turn")
+
+
+def _reads_described(o: GameObject) -> bool:
+    got = o.card.cache.get(_READS_DESCRIBED)
+    if got is None:
+        got = any(
+            st.condition is not None and _mentions_described(st.condition)
+            for face in o.card.compiled
+            for a in face.abilities
+            for st in a.static
+        )
+        o.card.cache[_READS_DESCRIBED] = got
+    return bool(got)
+
+
+def _mentions_described(v: object) -> bool:
+    if isinstance(v, Condition):
+        return v.kind == "entered_under_you_this_turn" or any(
+            _mentions_described(x) for x in v.args.values()
+        )
+    return False
 
 
 def _mentions(v: object) -> bool:

@@ -20,6 +20,7 @@ register(
     "condition:gained_life_this_turn",
     "condition:gained_or_lost_life_this_turn",
     "condition:opponent_lost_life_this_turn",
+    "condition:player_lost_life_this_turn",
 )
 
 
@@ -46,5 +47,23 @@ def opponent_lost_life(
     game: Game, cond: Condition, controller: int, source: GameObject | None
 ) -> bool:
     """ "if an opponent lost life this turn" (Cindering Cutthroat, Bloodtithe
-    Collector; CR 119.3, 120.3a)."""
-    return any(p.life_lost_this_turn > 0 for p in game.players if p.index != controller)
+    Collector), "if an opponent lost 3 or more life this turn" (Sygg, River Cutthroat;
+    CR 119.3, 120.3a): the total life one opponent lost this turn."""
+    n = _least(cond)
+    return any(p.life_lost_this_turn >= n for p in game.players if p.index != controller)
+
+
+@condition("player_lost_life_this_turn")
+def player_lost_life(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if a player lost 4 or more life this turn" (Knight of the Ebon Legion; CR 119.3,
+    120.3a): any player, you included, lost that much life in total this turn."""
+    n = _least(cond)
+    return any(p.life_lost_this_turn >= n for p in game.players)
+
+
+def _least(cond: Condition) -> int:
+    """The "N or more" of the condition (1 when it says only "lost life")."""
+    n = cond.args.get("n", 1)
+    return n if isinstance(n, int) and not isinstance(n, bool) else 1

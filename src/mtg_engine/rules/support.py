@@ -470,6 +470,8 @@ SUPPORTED: set[str] = set(
                 "opponent_dealt_damage_ge",
                 "player_no_cards_in_hand",
                 "player_more_cards_in_hand",  # "has more cards in hand than you"
+                "player_hand_size",  # "if that player has two or fewer cards in hand"
+                "not_players_turn",  # "if it's not their turn"
                 "life_over_starting",  # CR 103.4 (Player.starting_life)
                 "opponent_life_le",
                 "opponent_poison_ge",  # corrupted (CR 122.1f)

@@ -135,6 +135,7 @@ def begin_step(game: Game) -> None:
     elif step == Step.PRECOMBAT_MAIN:
         add_lore_counters(game)  # CR 714.3b
     elif step == Step.BEGINNING_OF_COMBAT:
+        game.turn_flags.combat_phases += 1  # CR 506.1: a combat phase begins
         game.combat = Combat()
         game.combat.defending_player = (
             game.opponents(game.active)[0] if game.opponents(game.active) else -1

@@ -7,7 +7,12 @@
 * "as long as an opponent has eight or more cards in their graveyard":
   ``opponent_graveyard_ge``;
 * "if there are four or more card types among cards in your graveyard" (delirium,
-  CR 205.2a): ``card_types_ge``.
+  CR 205.2a): ``card_types_ge``;
+* "if it's the first combat phase of the turn" (CR 506.1, 500.8):
+  ``first_combat_phase``;
+* "if you have more cards in hand than each opponent" (CR 402):
+  ``hand_more_than_each_opponent``;
+* "if no creatures attacked this turn" (CR 508.1a): ``no_creatures_attacked_this_turn``.
 """
 
 from __future__ import annotations
@@ -33,6 +38,9 @@ register(
     "condition:cards_drawn_ge",
     "condition:opponent_graveyard_ge",
     "condition:card_types_ge",
+    "condition:first_combat_phase",
+    "condition:hand_more_than_each_opponent",
+    "condition:no_creatures_attacked_this_turn",
 )
 
 
@@ -167,3 +175,34 @@ def card_types_ge(game: Game, cond: Condition, controller: int, source: GameObje
     if not isinstance(n, int) or not isinstance(flt, Filter):
         return False
     return card_types_among(game, flt, controller, source) >= n
+
+
+@condition("first_combat_phase")
+def first_combat_phase(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if it's the first combat phase of the turn" (Genji Glove, Karlach, Fury of
+    Avernus; CR 506.1): no combat phase began before this one this turn (an
+    additional one, 500.8, is a later one)."""
+    return game.turn_flags.combat_phases == 1
+
+
+@condition("hand_more_than_each_opponent")
+def hand_more_than_each_opponent(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if you have more cards in hand than each opponent" (Death of a Thousand
+    Stings, Akuta, Born of Ash; CR 402): strictly more than every opponent still in
+    the game (CR 800.4a)."""
+    mine = len(game.players[controller].hand)
+    return all(len(game.players[o].hand) < mine for o in game.opponents(controller))
+
+
+@condition("no_creatures_attacked_this_turn")
+def no_creatures_attacked(
+    game: Game, cond: Condition, controller: int, source: GameObject | None
+) -> bool:
+    """ "if no creatures attacked this turn" (Charging Cinderhorn; CR 508.1a): no
+    creature was declared as an attacker this turn, by any player (one put onto the
+    battlefield attacking never attacked, 508.4)."""
+    return game.turn_flags.attackers_this_turn == 0

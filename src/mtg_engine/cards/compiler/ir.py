@@ -959,11 +959,15 @@ def _instead_of_all(before: list[Effect], group: list[Effect], cond: Condition) 
 def _they_the_player(eff: Effect) -> Effect:
     """ "At the beginning of each player's upkeep, if that player controls a Plains,
     they gain 1 life": in an ability that triggers on a player's event, "they" as the
-    player an instruction names (or whose permanents a condition counts) is that
-    player (CR 603.2, 608.2c), not this object."""
+    player an instruction names, is dealt damage (or whose permanents a condition
+    counts) is that player (CR 603.2, 608.2c), not this object."""
     args = eff.args
     if type(args.get("player")) is Them:
         args = {**args, "player": ThatPlayer()}
+    if eff.op == "damage" and type(args.get("to")) is Them:
+        # "At the beginning of each opponent's upkeep, if that player has one or fewer
+        # cards in hand, Davriel deals 2 damage to them": that player (CR 120.3)
+        args = {**args, "to": ThatPlayer()}
     cond = eff.condition
     inner = cond.args.get("cond") if cond is not None and cond.kind == "not" else cond
     if (

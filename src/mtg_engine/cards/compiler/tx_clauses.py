@@ -48,7 +48,7 @@ from .ir import (
     substitute_subject,
     walk,
 )
-from .tables import KEYWORDS_BY_LOWER, ORDINAL_WORDS
+from .tables import CARD_TYPES, KEYWORDS_BY_LOWER, ORDINAL_WORDS
 from .tx_common import (
     EOT,
     CompileError,
@@ -3451,6 +3451,20 @@ class ClauseRules:
         # is resolved as the condition is checked, 603.4, 608.2c)
         return Condition("player_more_cards_in_hand", {"player": c[0]})
 
+    def cond_not_their_turn(self, c: list[Any]) -> Condition:
+        """ "Whenever a player casts a spell, if it's not their turn, ..." (Glademuse,
+        Scytheclaw Raptor; CR 603.4, 500): that player isn't the active player."""
+        return Condition("not_players_turn", {"player": ThatPlayer()})
+
+    def cond_player_hand_le(self, c: list[Any]) -> Condition:
+        """ "if that player has two or fewer cards in hand" (Hellfire Mongrel, Paupers'
+        Cage; CR 402): the player is resolved as the condition is checked (603.4)."""
+        return Condition("player_hand_size", {"player": c[0], "at_most": _fixed_number(c[1:])})
+
+    def cond_player_hand_ge(self, c: list[Any]) -> Condition:
+        """ "if that player has five or more cards in hand" (Misers' Cage; CR 402)."""
+        return Condition("player_hand_size", {"player": c[0], "at_least": _fixed_number(c[1:])})
+
     def cond_opp_more_cards(self, c: list[Any]) -> Condition:
         # "if an opponent has more cards in hand than you": some opponent (CR 402)
         return Condition("player_more_cards_in_hand", {"player": "opponent"})
@@ -3495,6 +3509,20 @@ class ClauseRules:
                 return Condition(cond.kind, {**cond.args, "n": x.count})  # "N or more"
         return cond
 
+    def cond_didnt_attack(self, c: list[Any]) -> Condition:
+        """ "if you didn't attack with a creature this turn" (Curious Obsession, See
+        Red; CR 508.1a: every attacker is a creature): you declared no attackers."""
+        if _described(c).kinds != ("Creature",) or _described(c).conditions:
+            raise CompileError("if you didn't attack with a [kind] this turn")
+        return Condition("not", {"cond": Condition("attacked_this_turn", {})})
+
+    def cond_none_attacked(self, c: list[Any]) -> Condition:
+        """ "if no creatures attacked this turn" (Charging Cinderhorn, Keldon Twilight;
+        CR 508.1a): no player declared an attacker this turn."""
+        if _described(c).kinds != ("Creature",) or _described(c).conditions:
+            raise CompileError("if no [kind] attacked this turn")
+        return Condition("no_creatures_attacked_this_turn", {})
+
     cond_gained_life = _cond("gained_life_this_turn")
     cond_played_land = _cond("played_land_this_turn")  # "if you played a land this turn"
 
@@ -3508,11 +3536,25 @@ class ClauseRules:
     def cond_celebration(self, c: list[Any]) -> Condition:
         """Celebration (Armory Mice, Gingerbread Hunter): "[if/as long as] two or more
         nonland permanents entered the battlefield under your control this turn"
-        (CR 207.2c ability word; each permanent that entered counted once, 400.7)."""
+        (CR 207.2c ability word; each permanent that entered counted once, 400.7).
+        "Two or more creatures" (Spider-UK) is counted like any other description."""
         flt = next(x for x in c if isinstance(x, Filter))
         if flt.kinds != ("permanent",) or flt.conditions != (("not_type", "Land"),):
-            raise CompileError(f"if two or more {flt!r} entered under your control")
+            return _entered_under_you(flt, 2, other=False)
         return Condition("nonland_entered_under_you_this_turn", {"n": 2})
+
+    def cond_entered_under_you(self, c: list[Any]) -> Condition:
+        """ "if an artifact [a planeswalker, three or more artifacts] entered the
+        battlefield under your control this turn" (Iron Man, Master of Machines; Oath
+        of Liliana; Malcator, Purity Overseer; CR 603.4, 400.7)."""
+        flt = _described(c)
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        return _entered_under_you(flt, n, other=False)
+
+    def cond_another_entered_under_you(self, c: list[Any]) -> Condition:
+        """ "if another creature [Human] entered the battlefield under your control
+        this turn" (Wary Farmer, Éowyn, Shieldmaiden; CR 603.4): not this object."""
+        return _entered_under_you(_described(c), 1, other=True)
 
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
@@ -3544,6 +3586,20 @@ class ClauseRules:
         return cond
 
     cond_opponent_lost_life = _cond("opponent_lost_life_this_turn")
+    # "if you have more cards in hand than each opponent" (Death of a Thousand Stings)
+    cond_hand_more_than_each_opp = _cond("hand_more_than_each_opponent")
+    # "if it's the first combat phase of the turn" (Genji Glove; CR 506.1)
+    cond_first_combat_phase = _cond("first_combat_phase")
+
+    def cond_opponent_lost_life_ge(self, c: list[Any]) -> Condition:
+        """ "if an opponent lost 3 or more life this turn" (Sygg, River Cutthroat;
+        CR 119.3)."""
+        return Condition("opponent_lost_life_this_turn", {"n": _fixed_number(c)})
+
+    def cond_player_lost_life_ge(self, c: list[Any]) -> Condition:
+        """ "if a player lost 4 or more life this turn" (Knight of the Ebon Legion;
+        CR 119.3)."""
+        return Condition("player_lost_life_this_turn", {"n": _fixed_number(c)})
 
     def cond_left_under_you(self, c: list[Any]) -> Condition:
         """Revolt: "if a permanent [creature] left the battlefield under your control
@@ -3553,6 +3609,28 @@ class ClauseRules:
             raise CompileError(f"if a {flt!r} left the battlefield under your control")
         kinds = tuple(k for k in flt.kinds if k != "permanent")
         return Condition("left_under_your_control_this_turn", {"kinds": kinds})
+
+    def cond_left_your_graveyard(self, c: list[Any]) -> Condition:
+        """ "if a card [three or more cards] left your graveyard this turn" (Primary
+        Research, Relic Retriever; CR 404.1): any card; what kind of card isn't kept,
+        so a narrower description isn't compiled."""
+        flt = _described(c)
+        if flt.kinds != ("card",) or flt.conditions:
+            raise CompileError(f"if a {flt!r} left your graveyard this turn")
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        return Condition("left_your_graveyard_this_turn", {"n": n})
+
+    def cond_left_you_controlled(self, c: list[Any]) -> Condition:
+        """ "if a permanent you controlled left the battlefield this turn" (Lulu, Loyal
+        Hollyphant, Shortcut to Mushrooms): revolt's condition (CR 603.10a); a
+        description not about what you controlled isn't compiled here."""
+        flt = _described(c)
+        if ("controller", "you") not in flt.conditions:
+            raise CompileError(f"if a {flt!r} left the battlefield this turn")
+        mine = dataclasses.replace(
+            flt, conditions=tuple(x for x in flt.conditions if x != ("controller", "you"))
+        )
+        return self.cond_left_under_you([mine])
 
     cond_x_ge = _cond("x_ge")
 
@@ -4053,3 +4131,47 @@ def _double_damage_recipient(np: Any) -> str:
         if conds in ({"opponent": True}, {"controller": "opponent"}):
             return "opponent_player"
     raise CompileError(f"double damage to {np!r}")
+
+
+def _fixed_number(c: list[Any]) -> int:
+    """The printed number of an "N or more" / "N or fewer" condition; a variable one
+    (X) isn't compiled here."""
+    n = next((x for x in c if isinstance(x, (int, Amount)) and not isinstance(x, bool)), None)
+    if not isinstance(n, int):
+        raise CompileError(f"condition with a variable number: {n!r}")
+    return n
+
+
+def _described(c: list[Any]) -> Filter:
+    """The description of a condition's objects (a bare one, or "some" of them)."""
+    for x in c:
+        if isinstance(x, (Some, EachRef)):
+            return x.filter
+        if isinstance(x, Filter):
+            return x
+    raise CompileError("condition: no description")
+
+
+def _entered_under_you(flt: Filter, n: Any, *, other: bool) -> Condition:
+    """ "[N or more] [another] [description] entered the battlefield under your control
+    this turn": the card types and subtype it names are kept as they entered (rules/
+    entered_this_turn.py); any other quality (face-down, nontoken, ...) isn't recorded,
+    so such a sentence isn't compiled."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise CompileError(f"entered under your control: a variable number {n!r}")
+    types = tuple(k for k in flt.kinds if k != "permanent")
+    if not flt.kinds or any(k not in CARD_TYPES for k in types):
+        raise CompileError(f"entered under your control: {flt!r}")
+    subtypes = [v for k, v in flt.conditions if k == "subtype"]
+    if (
+        len(subtypes) != len(flt.conditions)
+        or len(subtypes) > 1
+        or flt.zone not in (None, "battlefield")
+    ):
+        raise CompileError(f"entered under your control: {flt!r}")
+    args: dict[str, Any] = {"types": types, "n": n}
+    if subtypes:
+        args["subtype"] = subtypes[0]
+    if other:
+        args["other"] = True
+    return Condition("entered_under_you_this_turn", args)
