@@ -3775,13 +3775,15 @@ class ClauseRules:
 
     cond_self_attacking = _cond("self_attacking")
 
-    def act_when_self_is_type(self, c: list[Any]) -> Condition:
-        """ "Activate only if this permanent is a creature" (Flywheel Racer, a crewed
-        Vehicle; CR 205.2a, 602.5b): its current card type."""
-        kind = card_type(str(c[-1]))
-        return Condition(
-            "is", {"ref": SelfRef(), "quality": Filter(kinds=(kind,)), "adj": f"a {kind}"}
-        )
+    def cond_self_is_a(self, c: list[Any]) -> Condition:
+        """ "if this permanent is an enchantment" (Opal Archangel; CR 603.4): the
+        source must still have the quality (its card type, CR 205.1a), checked as
+        the ability triggers and again as it resolves."""
+        subject = next(x for x in c if not isinstance(x, (Token, list)))
+        nouns = next(x for x in c if isinstance(x, list))
+        quality = build_filter([Alt([], nouns)], [])
+        text = "a " + " ".join(str(getattr(w, "value", w)) for w in nouns)
+        return Condition("is", {"ref": subject, "quality": quality, "adj": text})
 
     def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         key = f"{word}_by"
