@@ -1932,6 +1932,10 @@ class ClauseRules:
         # "you gain 2 life for each age counter on it" (CR 122.1)
         return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))
 
+    def tail_for_each_party(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "for each creature in your party" (CR 700.8): counted as the effect needs it
+        return ("tail", "for_each_amount", Amount("party"))
+
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
         # triggered the ability (CR 603.2, 106.1)

@@ -1008,6 +1008,10 @@ class NounRules:
     def amt_domain(self, c: list[Any]) -> Amount:
         return Amount("domain")
 
+    def amt_party(self, c: list[Any]) -> Amount:
+        # "the number of creatures in your party" (CR 700.8)
+        return Amount("party")
+
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")
 
