@@ -1391,6 +1391,17 @@ class ClauseRules:
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
+    def sent_when_leaves_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "When that creature leaves the battlefield this turn, sacrifice this
+        creature." (Kjeldoran Guard): a delayed triggered ability about one object
+        that triggers once if it leaves the battlefield this turn, for any zone
+        (CR 603.7a, 603.7c, 603.10a)."""
+        what, effects = c[0], c[-1]
+        trig = Trigger("leaves", None, player="you", details=(("this_turn", True),))
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
+        ]
+
     def sent_whenever_attacks_this_turn(self, c: list[Any]) -> list[Effect]:
         """ "Whenever a creature attacks this turn, it gains lifelink until end of
         turn." (Ondu Rising): a delayed triggered ability with a stated duration, so it
