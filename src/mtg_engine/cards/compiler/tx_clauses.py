@@ -1696,6 +1696,8 @@ class ClauseRules:
         creature get -2/-2 until end of turn": the instruction for each subject in
         turn, the first one's before the second's (CR 608.2c)."""
         first, _and, second, *rest = c
+        # ("you and target opponent each draw a card": the "each" adds nothing)
+        rest = [x for x in rest if not (isinstance(x, Token) and x.type == "EACH_BOTH")]
         both = _either_group(first, second)
         if both is not None:
             return _Clause(self._clause([both, *rest]), both, [])
