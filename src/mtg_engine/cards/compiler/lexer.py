@@ -330,6 +330,15 @@ class OracleLexer(Lexer):
                 # "play lands and cast spells from your graveyard"
                 out.append(Token("LANDS_TOP", value, pos, 1, pos + 1))
                 continue
+            if (
+                value == "or"
+                and [w for _, w, _ in raw[i + 1 : i + 2]] == ["there"]
+                and any(w == "control" for _, w, _ in raw[max(0, i - 6) : i])
+            ):
+                # "if you control a Desert or there is a Desert card in your graveyard":
+                # a second condition, not a second noun of the description
+                out.append(Token("OR_THERE", value, pos, 1, pos + 1))
+                continue
             if value == "each" and _each_of_two_players(raw, i):
                 # "you and target opponent each draw a card": the two subjects each
                 # do it, not a description's "... each player controls"

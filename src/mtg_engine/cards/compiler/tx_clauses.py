@@ -3422,6 +3422,15 @@ class ClauseRules:
             raise CompileError("there is a [what]: no description")
         return Condition("graveyard_count_ge", {"n": 1, "filter": flt})
 
+    def cond_control_or_there_is(self, c: list[Any]) -> Condition:
+        """ "if you control a Desert or there is a Desert card in your graveyard"
+        (Desert's Hold): either condition holds (CR 603.4)."""
+        items = [x for x in c if not isinstance(x, Token)]
+        if len(items) != 2:
+            raise CompileError("you control [what] or there is [what]: two descriptions")
+        control = self.cond_control(items[:1])
+        return Condition("any", {"conds": (control, self.cond_there_is(items[1:]))})
+
     def cond_there_are_none(self, c: list[Any]) -> Condition:
         """ "as long as there are no cards in your graveyard" (Gorilla Titan), "if there
         are no land cards in your hand" (Forceful Cultivator): not even one."""
