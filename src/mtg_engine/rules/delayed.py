@@ -95,7 +95,7 @@ def step_name(compiled: str | None) -> str | None:
 #: you lose control of the creature" (``lose_control``), "when that land dies or is
 #: put into exile" (``dies_or_exiled``, earthbend 701.66a), "when that creature dies
 #: this turn" (``dies``: Searing Blood)
-EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled", "dies", "attacks"))
+EVENT_TRIGGERS = frozenset(("cast", "lose_control", "dies_or_exiled", "dies", "leaves", "attacks"))
 
 #: game event kinds an event-based delayed ability may trigger on
 EVENT_KINDS = frozenset(
@@ -210,7 +210,7 @@ def _create_on_event(
     if trig.event == "dies_or_exiled":
         # "that land": the permanents the effect referred to (CR 603.7c)
         record["objs"] = [i for i in ctx.refs(what) if i >= 0 and i in game.objects]
-    elif trig.event == "dies":
+    elif trig.event in ("dies", "leaves"):
         # "when that creature dies this turn, ... the creature's controller": the
         # creature now, whoever controls it (CR 603.7c); it lapses at end of turn
         bound = tuple(_bind_effect(ctx, e) for e in effects)
@@ -364,6 +364,8 @@ def _event_of(
         return _died_or_exiled(game, rec, kind, data, subject)
     if on == "dies":
         return _died_or_exiled(game, rec, kind, data, subject, exiled=False)
+    if on == "leaves":
+        return _left_battlefield(game, rec, kind, data, subject)
     if on == "lose_control":
         objs = rec.get("objs") or ()
         if kind == "control" and data.get("obj") in objs and data.get("player") != me:
@@ -399,6 +401,26 @@ def _died_or_exiled(
     if not (died or (exiled and to == "exile")):
         return None
     # "the creature's controller": as it last existed on the battlefield (CR 608.2h)
+    return {
+        "obj": data.get("obj"),
+        "player": rec["controller"],
+        "obj_lki": lki_record(game, subject),
+    }
+
+
+def _left_battlefield(
+    game: Game,
+    rec: dict[str, Any],
+    kind: str,
+    data: dict[str, Any],
+    subject: GameObject | None,
+) -> dict[str, Any] | None:
+    """ "When that creature leaves the battlefield this turn" (Kjeldoran Guard): one of
+    the permanents goes from the battlefield to any zone (CR 603.6c, 603.10a)."""
+    if kind != "zone_change" or subject is None or subject.id not in (rec.get("objs") or ()):
+        return None
+    if data.get("from_zone") != "battlefield":
+        return None
     return {
         "obj": data.get("obj"),
         "player": rec["controller"],

@@ -59,6 +59,7 @@ from .filters import (
 )
 from .layers import creature_types
 from .multiface import note_split_mana_value
+from .party import party_size
 from .support import AS_THAT_OBJECT, COVERAGE_PROBES, exiled_with_source
 from .targets import chosen_for, legal_targets_now
 
@@ -712,6 +713,8 @@ class Ctx:
                 return max(0, a.value - n) * a.multiplier
             if a.kind == "domain":  # CR 604.3: counted as the effect needs it
                 return domain(g, self.controller) * a.multiplier
+            if a.kind == "party":  # "for each creature in your party" (CR 700.8)
+                return party_size(g, self.controller) * a.multiplier
             if a.kind == "instants_sorceries_before":
                 # "for each other instant and sorcery spell you've cast before it this
                 # turn": counted as the spell was cast (rules/casting.py)

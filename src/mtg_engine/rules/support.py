@@ -248,6 +248,7 @@ SUPPORTED: set[str] = set(
         "amount:life_paid_as_entered",  # Minion of the Wastes (rules/layers.py, 614.12)
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         "amount:devotion",  # "your devotion to green" (CR 700.5)
+        "amount:party",  # "for each creature in your party" (CR 700.8)
         "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
         # filters (CR 109.2)
         *(

@@ -492,6 +492,17 @@ def _names_other_creature(trigger: Trigger) -> bool:
     )
 
 
+def _about_source(cond: Condition | None) -> bool:
+    """An intervening "if this permanent is a ..." condition (CR 603.4)."""
+    return (
+        cond is not None
+        and cond.kind == "is"
+        and isinstance(cond.args.get("ref"), SelfRef)
+        and isinstance(cond.args.get("quality"), Filter)
+        and bool(cond.args["quality"].kinds)
+    )
+
+
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
@@ -512,6 +523,11 @@ def finalize(
     targets: list[TargetSpec] = []
     index: dict[int, int] = {}
     state: dict[str, Any] = {"last": last}  # "target" | "parent"
+    if last is None and trigger is not None and _about_source(trigger.condition):
+        # "When an opponent casts a spell, if this permanent is an enchantment, it
+        # becomes ...": the intervening "if" names the source, the antecedent of the
+        # "it" after it (CR 603.4, 608.2c), not the spell the trigger is about
+        state["last"] = "self"
     last_target: list[int] = []
     trigger_about_other = trigger is not None and (
         isinstance(trigger.subject, Filter)

@@ -337,6 +337,20 @@ class OracleLexer(Lexer):
                 # "play lands and cast spells from your graveyard"
                 out.append(Token("LANDS_TOP", value, pos, 1, pos + 1))
                 continue
+            if (
+                value == "or"
+                and [w for _, w, _ in raw[i + 1 : i + 2]] == ["there"]
+                and any(w == "control" for _, w, _ in raw[max(0, i - 6) : i])
+            ):
+                # "if you control a Desert or there is a Desert card in your graveyard":
+                # a second condition, not a second noun of the description
+                out.append(Token("OR_THERE", value, pos, 1, pos + 1))
+                continue
+            if value == "each" and _each_of_two_players(raw, i):
+                # "you and target opponent each draw a card": the two subjects each
+                # do it, not a description's "... each player controls"
+                out.append(Token("EACH_BOTH", value, pos, 1, pos + 1))
+                continue
             if value == "in" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["your", "party"]:
                 # "for each creature in your party" (CR 700.8): one word
                 out.append(Token("IN_PARTY", "in your party", pos, 1, pos + 1))
@@ -589,6 +603,17 @@ def _and_other_subject(raw: list[tuple[str, str, int]], i: int) -> bool:
             return False
         j -= 1
     return True
+
+
+def _each_of_two_players(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the "each" at ``raw[i]`` follows two players joined by "and" ("you and
+    target opponent", "you and another target player", "you and that player")."""
+    before = [w for _, w, _ in raw[max(0, i - 5) : i]]
+    if not before or before[-1] not in ("opponent", "player"):
+        return False
+    if i + 1 < len(raw) and raw[i + 1][1] in ("player", "opponent", "of"):
+        return False
+    return any(before[k : k + 2] == ["you", "and"] for k in range(len(before) - 1))
 
 
 def _after_plural_target(raw: list[tuple[str, str, int]], i: int) -> bool:

@@ -1431,6 +1431,17 @@ class ClauseRules:
             Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
         ]
 
+    def sent_when_leaves_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "When that creature leaves the battlefield this turn, sacrifice this
+        creature." (Kjeldoran Guard): a delayed triggered ability about one object
+        that triggers once if it leaves the battlefield this turn, for any zone
+        (CR 603.7a, 603.7c, 603.10a)."""
+        what, effects = c[0], c[-1]
+        trig = Trigger("leaves", None, player="you", details=(("this_turn", True),))
+        return [
+            Effect("delayed_trigger", {"trigger": trig, "what": what, "effects": tuple(effects)})
+        ]
+
     def sent_whenever_attacks_this_turn(self, c: list[Any]) -> list[Effect]:
         """ "Whenever a creature attacks this turn, it gains lifelink until end of
         turn." (Ondu Rising): a delayed triggered ability with a stated duration, so it
@@ -1735,6 +1746,8 @@ class ClauseRules:
         creature get -2/-2 until end of turn": the instruction for each subject in
         turn, the first one's before the second's (CR 608.2c)."""
         first, _and, second, *rest = c
+        # ("you and target opponent each draw a card": the "each" adds nothing)
+        rest = [x for x in rest if not (isinstance(x, Token) and x.type == "EACH_BOTH")]
         both = _either_group(first, second)
         if both is not None:
             return _Clause(self._clause([both, *rest]), both, [])
@@ -1993,6 +2006,10 @@ class ClauseRules:
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
         return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))
+
+    def tail_for_each_party(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "for each creature in your party" (CR 700.8): counted as the effect needs it
+        return ("tail", "for_each_amount", Amount("party"))
 
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
@@ -3481,6 +3498,15 @@ class ClauseRules:
             raise CompileError("there is a [what]: no description")
         return Condition("graveyard_count_ge", {"n": 1, "filter": flt})
 
+    def cond_control_or_there_is(self, c: list[Any]) -> Condition:
+        """ "if you control a Desert or there is a Desert card in your graveyard"
+        (Desert's Hold): either condition holds (CR 603.4)."""
+        items = [x for x in c if not isinstance(x, Token)]
+        if len(items) != 2:
+            raise CompileError("you control [what] or there is [what]: two descriptions")
+        control = self.cond_control(items[:1])
+        return Condition("any", {"conds": (control, self.cond_there_is(items[1:]))})
+
     def cond_there_are_none(self, c: list[Any]) -> Condition:
         """ "as long as there are no cards in your graveyard" (Gorilla Titan), "if there
         are no land cards in your hand" (Forceful Cultivator): not even one."""
@@ -3915,13 +3941,15 @@ class ClauseRules:
 
     cond_self_attacking = _cond("self_attacking")
 
-    def act_when_self_is_type(self, c: list[Any]) -> Condition:
-        """ "Activate only if this permanent is a creature" (Flywheel Racer, a crewed
-        Vehicle; CR 205.2a, 602.5b): its current card type."""
-        kind = card_type(str(c[-1]))
-        return Condition(
-            "is", {"ref": SelfRef(), "quality": Filter(kinds=(kind,)), "adj": f"a {kind}"}
-        )
+    def cond_self_is_a(self, c: list[Any]) -> Condition:
+        """ "if this permanent is an enchantment" (Opal Archangel; CR 603.4): the
+        source must still have the quality (its card type, CR 205.1a), checked as
+        the ability triggers and again as it resolves."""
+        subject = next(x for x in c if not isinstance(x, (Token, list)))
+        nouns = next(x for x in c if isinstance(x, list))
+        quality = build_filter([Alt([], nouns)], [])
+        text = "a " + " ".join(str(getattr(w, "value", w)) for w in nouns)
+        return Condition("is", {"ref": subject, "quality": quality, "adj": text})
 
     def _cond_self_attached(word: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         key = f"{word}_by"

@@ -1028,6 +1028,10 @@ class NounRules:
         # "the number of basic land types among lands you control" (CR 305.6)
         return domain_amount(c)
 
+    def amt_party(self, c: list[Any]) -> Amount:
+        # "the number of creatures in your party" (CR 700.8)
+        return Amount("party")
+
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")
 
