@@ -4,7 +4,7 @@
     python scripts/build_mypyc.py --status   # what is built, and whether it is stale
     python scripts/build_mypyc.py --clean    # remove the built .so files
 
-The compiled modules (:data:`MODULES`) are written next to their sources in
+The compiled modules (``MODULES`` in ``build_support/mypyc_modules.py``) are written next to their sources in
 ``src/mtg_engine`` as ``.so`` files, which Python imports instead of the ``.py``
 files; every other module stays interpreted. A ``.py`` file edited after the build
 is NOT what runs: build again, or clean. ``pip install .`` stays pure Python; the
@@ -26,58 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 
-#: the compiled modules, relative to src/mtg_engine: the hot part of game/ and rules/
-#: (benchmarks/mypyc.md). game/hooks.py, actions.py, serialize.py, invariants.py and
-#: rules/layers_check.py stay interpreted (mypyc can't compile them as they are).
-MODULES = (
-    *(
-        f"game/{m}.py"
-        for m in (
-            "state",
-            "emitter",
-            "objects",
-            "events",
-            "rng",
-            "records",
-            "tasks",
-            "turn_flags",
-            "keyword_names",
-        )
-    ),
-    *(
-        f"rules/{m}.py"
-        for m in (
-            "mana",
-            "priority_options",
-            "pipeline",
-            "sba",
-            "layers",
-            "casting",
-            "turn",
-            "priority",
-            "triggers",
-            "characteristics",
-            "char_values",
-            "combat_requirements",
-            "combat_rules",
-            "combat",
-            "zones",
-            "play_permissions",
-            "statics",
-            "replacement",
-            "tapping",
-            "speed",
-            "simultaneous",
-            "decisions",
-            "graveyard_abilities",
-            "costs",
-            "combat_damage",
-        )
-    ),
-)
-
-#: the name of the shared library holding the compiled group (mypyc's runtime too)
-GROUP = "mtg_engine_mypyc"
+# the module list is shared with setup.py (the compiled `pip install`)
+sys.path.insert(0, str(ROOT / "build_support"))
+from mypyc_modules import GROUP, MODULES  # noqa: E402
 
 
 def _suffix() -> str:

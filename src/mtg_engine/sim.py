@@ -14,8 +14,17 @@ from dataclasses import asdict, dataclass, field
 
 from .agents import make_agent
 from .cards.decks import Deck
+from .game import state as _state_module
 from .game.objects import CardDef
 from .rules.setup import new_game
+
+
+def engine_build() -> str:
+    """Which build runs: "compiled" when the rules core runs as modules compiled by
+    mypyc (``MTG_ENGINE_COMPILE=1 pip install .``, or ``scripts/build_mypyc.py``),
+    "interpreted" otherwise. Speed figures name the build they were measured on."""
+    return "interpreted" if _state_module.__file__.endswith(".py") else "compiled"
+
 
 #: games that reach this turn, or take this many decisions, are stopped and
 #: counted as draws *and* apart from the rules' draws (not a rules outcome: a
@@ -129,6 +138,8 @@ class Summary:
     capped: int
     seed: int
     players: list[dict] = field(default_factory=list)
+    #: "compiled" or "interpreted" (:func:`engine_build`)
+    build: str = "interpreted"
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -172,6 +183,7 @@ def summarize(
         capped=capped,
         seed=seed,
         players=players,
+        build=engine_build(),
     )
 
 

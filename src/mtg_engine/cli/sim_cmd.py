@@ -105,5 +105,5 @@ def sim(
     console.print(table)
     console.print(
         f"draws: {summary.draws} ({summary.capped} stopped by the turn or decision cap)   average turns: {summary.avg_turns:.1f}   "
-        f"{summary.games_per_s:.1f} games/s   {summary.decisions_per_s:,.0f} decisions/s   ({seconds:.1f} s)"
+        f"{summary.games_per_s:.1f} games/s   {summary.decisions_per_s:,.0f} decisions/s   ({seconds:.1f} s, {summary.build})"
     )

@@ -181,7 +181,9 @@ def alt_cost(spec: AltCost) -> AltCost:
 class CostPart:
     """One additional or alternative cost component chosen while casting (CR 601.2f)."""
 
-    cost: Cost
+    #: a cards.abilities.Cost: typed Any because a dataclass compiled by mypyc looks its
+    #: field types up at run time, and game/ imports cards/ for type checking only
+    cost: Any
     times: int
     rule: str
     label: str

@@ -139,7 +139,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         ):
             continue  # CR 615.9: no longer the chosen kind of source; the shield stays
         name = e.args.get("by") or (s.name if s is not None else "a prevention effect")
-        rules = ("615.1", "615.7") if shield is not None else ("615.1",)
+        rules: tuple[str, ...] = ("615.1", "615.7") if shield is not None else ("615.1",)
         if e.args.get("next_time") and e.args.get("dealt_by"):
             rules = (*rules, "615.8")  # the next instance of damage from that source
         n = None if shield is None else int(shield)

@@ -358,8 +358,8 @@ class Ctx:
             return list(v) if isinstance(v, list) else ([v] if isinstance(v, int) else [])
         if isinstance(ref, ChooseRef):
             # chosen as the instruction began (CR 608.2d): see choose_refs
-            chosen = self.task.data.get("chosen_refs", {}) if self.task is not None else {}
-            return [oid for oid in chosen.get(repr(ref), ()) if oid in g.objects]
+            chosen_refs = self.task.data.get("chosen_refs", {}) if self.task is not None else {}
+            return [oid for oid in chosen_refs.get(repr(ref), ()) if oid in g.objects]
         if isinstance(ref, ControllerOfRef | OwnerOfRef):
             out = []
             of = self.refs(ref.of)
