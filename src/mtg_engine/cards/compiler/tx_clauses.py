@@ -3307,6 +3307,14 @@ class ClauseRules:
         flt = next(v for v in c if isinstance(v, Filter))
         return Condition("opponent_controls_more", {"filter": flt})
 
+    def cond_no_opponent_controls(self, c: list[Any]) -> Condition:
+        """ "as long as no opponent controls a creature" (Vexing Beetle): not "an
+        opponent controls a creature" (CR 109.5)."""
+        x = next((v for v in c if not isinstance(v, Token)), None)
+        if not isinstance(x, Some) or x.count != 1:
+            raise CompileError("no opponent controls: one object described")
+        return Condition("not", {"cond": Condition("opponent_controls", {"filter": x.filter})})
+
     def cond_opps_control_none(self, c: list[Any]) -> Condition:
         """ "if your opponents control no creatures" (Kezzerdrix): no opponent controls
         one (CR 109.5)."""

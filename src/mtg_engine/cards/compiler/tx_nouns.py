@@ -452,6 +452,11 @@ class NounRules:
     def with_kw(self, c: list[Any]) -> tuple[str, Any]:
         return ("keyword", c[0].keyword)
 
+    def with_kw_or(self, c: list[Any]) -> tuple[str, Any]:
+        """ "creatures with flying or reach": one keyword or the other (CR 109.2)."""
+        kws = [x.keyword for x in c if not isinstance(x, Token)]
+        return ("any_of", tuple((("keyword", k),) for k in kws))
+
     def _stat_key(self, s: str) -> str:
         return s.replace(" ", "_")
 
