@@ -43,6 +43,7 @@ from .ir import (
     ThatObject,
     ThatPlayer,
     Them,
+    ZoneOf,
     finalize,
     substitute_subject,
     walk,
@@ -61,6 +62,7 @@ from .tx_common import (
     _merge,
     _obj,
     _with_condition,
+    _zone_owner,
     _words,
     as_long_duration,
     counters_on,
@@ -3412,6 +3414,19 @@ class ClauseRules:
         if flt is None:
             raise CompileError("there is a [what]: no description")
         return Condition("graveyard_count_ge", {"n": 1, "filter": flt})
+
+    def cond_card_in_graveyard(self, c: list[Any]) -> Condition:
+        """ "as long as an artifact card is in your graveyard" (Windwright Mage): one or
+        more such cards in that graveyard (CR 404)."""
+        flt = next((x for x in c if isinstance(x, Filter)), None)
+        zone = next((x for x in c if isinstance(x, ZoneOf)), None)
+        if flt is None or zone is None or flt.zone not in ("battlefield", "any"):
+            raise CompileError("a [card] is in a graveyard: no description")
+        owner = _zone_owner(zone)
+        conds = (*flt.conditions, *((("owner", owner),) if owner else ()))
+        return Condition(
+            "graveyard_count_ge", {"n": 1, "filter": Filter(flt.kinds, "graveyard", conds)}
+        )
 
     def cond_there_are_none(self, c: list[Any]) -> Condition:
         """ "as long as there are no cards in your graveyard" (Gorilla Titan), "if there
