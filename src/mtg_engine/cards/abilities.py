@@ -147,11 +147,15 @@ Ref = (
 class Amount:
     """A number that is computed at resolution: X (CR 107.3), "the number of ..."."""
 
-    kind: str  # "x" | "count" | "power" | "toughness" | "life" | "fixed"
+    kind: str  # "x" | "count" | "power" | "toughness" | "life" | "fixed" | "sum"
     filter: Filter | None = None
     ref: Ref | None = None
     value: int = 0
     multiplier: int = 1
+    #: "sum": the numbers added up ("1 plus the number of lands you control", "the
+    #: number of Elves you control plus the number of Elf cards in your graveyard",
+    #: "twice the number of ...": CR 107.1), times ``multiplier``, plus ``value``
+    terms: tuple[Amount, ...] = ()
 
 
 Number = int | Amount

@@ -149,6 +149,9 @@ def amount_text(a: Amount) -> str:
         base = str(a.value)
     elif a.kind == "x":
         base = "X"
+    elif a.kind == "sum":  # numbers added up (CR 107.1)
+        parts = [amount_text(t) for t in a.terms] + ([str(a.value)] if a.value else [])
+        base = "(" + " + ".join(parts) + ")"
     elif a.filter is not None:
         base = f"the {words(a.kind)} of {filter_text(a.filter)}"
     elif a.ref is not None:

@@ -63,6 +63,7 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     )
     # "each creature deals damage to itself equal to its power": each to itself alone
     to_itself = each_source and to == src_ref
+    theirs = not division and _counted_per_player(amt)
     damaged: list[int] = []
     with simultaneous(ctx.game):  # one damage event, "to one or more" (CR 603.2c)
         for source in srcs if each_own or each_source else srcs[:1]:
@@ -70,6 +71,11 @@ def damage(ctx: Ctx, e: Effect) -> bool:
                 amount = stat_of(ctx.game, source, amt)
             for r in [source.id] if to_itself else recipients:
                 n = division.get(r, 0) if division and r in division else amount
+                if theirs and r < 0 and ctx.task is not None:
+                    # "deals damage to each player equal to the number of lands that
+                    # player controls": each player's own number (CR 608.2c)
+                    ctx.task.data["that_players"] = [-r - 1]
+                    n = ctx.count(amt)
                 excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
                 if excess is not None:
                     n -= excess[1]
@@ -142,6 +148,8 @@ def lose(ctx: Ctx, e: Effect) -> bool:
 def _counted_per_player(amt: Any) -> bool:
     """Whether an amount counts what "they" have ("for each creature they control"),
     so that each player named loses their own number (CR 608.2c)."""
+    if isinstance(amt, Amount) and amt.kind == "sum":  # "twice the number ..." (107.1)
+        return any(_counted_per_player(t) for t in amt.terms)
     return (
         isinstance(amt, Amount)
         and amt.filter is not None

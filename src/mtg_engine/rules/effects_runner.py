@@ -596,6 +596,8 @@ class Ctx:
                 return (self.obj.x or 0) * a.multiplier
             if a.kind == "fixed":
                 return a.value
+            if a.kind == "sum":  # "2 plus the number of ...", "twice ..." (CR 107.1)
+                return sum(self.amount(t) for t in a.terms) * a.multiplier + a.value
             if counts_creatures_died(a):
                 # "for each creature that died this turn" (CR 700.4; rules/died_this_turn)
                 return creatures_died(g, a, self.controller)

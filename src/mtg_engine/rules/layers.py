@@ -1213,6 +1213,9 @@ def amount(
         k = value.kind
         if k == "fixed":
             return value.value
+        if k == "sum":  # "1 plus the number of lands you control" (CR 107.1)
+            total = sum(amount(game, t, controller, src, each) for t in value.terms)
+            return total * value.multiplier + value.value
         if k == "life_paid_as_entered":
             # "the life paid as it entered" (Minion of the Wastes): kept with the
             # permanent (CR 614.12, 607.2a); 0 if none was paid

@@ -231,6 +231,7 @@ SUPPORTED: set[str] = set(
         # amounts
         "amount:x",
         "amount:fixed",
+        "amount:sum",  # numbers added up (CR 107.1): each term is walked
         "amount:count",
         "amount:power",
         "amount:toughness",
@@ -704,6 +705,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
             _walk_value(_resolved_that_player(v.filter), out)
         if v.ref is not None:
             _walk_value(v.ref, out)
+        for term in v.terms:  # "1 plus the number of ...": each number must be run
+            _walk_value(term, out)
     elif isinstance(v, Effect):
         out.add(f"effect:{v.op}")
         if holds(v.args, _compared_with_self):
@@ -1464,6 +1467,9 @@ def _counted_now(v: Any) -> bool:
     applies: one of :data:`_STATIC_AMOUNTS` (of the ability's controller, on the
     battlefield or in a zone its filter names) or counters / power on the object
     itself."""
+    if isinstance(v, Amount) and v.kind == "sum":
+        # "1 plus the number of lands you control" (CR 107.1): each term counted now
+        return bool(v.terms) and all(_counted_now(t) for t in v.terms)
     if not isinstance(v, Amount) or v.value:
         return False
     if v.kind in ("counters", "power", "toughness"):

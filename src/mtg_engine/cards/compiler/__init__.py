@@ -678,6 +678,18 @@ def _triggered(p: Parsed) -> Ability:
     trigger = p.trigger
     if isinstance(trigger.subject, Filter) and trigger.subject.kinds == ("player",):
         effects = tuple(walk(list(effects), _other_than_trigger_player))
+    cond = trigger.condition
+    if (
+        isinstance(trigger.subject, Filter)
+        and cond is not None
+        and cond.kind == "you_control_n"
+        and isinstance(cond.args.get("filter"), Filter)
+        and ("other", True) in cond.args["filter"].conditions
+    ):
+        # "Whenever a Mountain you control enters, if you control at least five other
+        # Mountains" (Valakut): other than the object the ability triggered on (CR
+        # 603.4), which a filter's "other" (this object) doesn't say: not run yet
+        raise CompileError("'other' in an intervening if: other than the event's object")
     if trigger.condition is not None:
         # "Whenever equipped creature dies, if it was a Human": "it" is the event's
         # object (CR 603.4); for "this creature", the source itself

@@ -284,6 +284,8 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
         if value.filter is not None and _names_in_filter(value.filter):
             # "for each creature target player controls"
             value = dataclasses.replace(value, filter=walk(value.filter, fn))
+        if value.terms:  # "1 plus twice the number of age counters on it" (CR 107.1)
+            value = dataclasses.replace(value, terms=walk(value.terms, fn))
         return dataclasses.replace(value, ref=walk(value.ref, fn)) if value.ref else value
     if isinstance(value, Condition):
         return Condition(value.kind, {k: walk(v, fn) for k, v in value.args.items()})

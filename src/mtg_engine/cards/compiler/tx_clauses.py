@@ -44,6 +44,7 @@ from .ir import (
     ThatObject,
     ThatPlayer,
     Them,
+    ZoneOf,
     finalize,
     substitute_subject,
     walk,
@@ -63,6 +64,7 @@ from .tx_common import (
     _obj,
     _with_condition,
     _words,
+    _zone_owner,
     as_long_duration,
     count_of,
     counters_on,
@@ -3386,6 +3388,14 @@ class ClauseRules:
         flt = next(v for v in c if isinstance(v, Filter))
         return Condition("opponent_controls_more", {"filter": flt})
 
+    def cond_no_opponent_controls(self, c: list[Any]) -> Condition:
+        """ "as long as no opponent controls a creature" (Vexing Beetle): not "an
+        opponent controls a creature" (CR 109.5)."""
+        x = next((v for v in c if not isinstance(v, Token)), None)
+        if not isinstance(x, Some) or x.count != 1:
+            raise CompileError("no opponent controls: one object described")
+        return Condition("not", {"cond": Condition("opponent_controls", {"filter": x.filter})})
+
     def cond_opps_control_none(self, c: list[Any]) -> Condition:
         """ "if your opponents control no creatures" (Kezzerdrix): no opponent controls
         one (CR 109.5)."""
@@ -3506,6 +3516,19 @@ class ClauseRules:
             raise CompileError("you control [what] or there is [what]: two descriptions")
         control = self.cond_control(items[:1])
         return Condition("any", {"conds": (control, self.cond_there_is(items[1:]))})
+
+    def cond_card_in_graveyard(self, c: list[Any]) -> Condition:
+        """ "as long as an artifact card is in your graveyard" (Windwright Mage): one or
+        more such cards in that graveyard (CR 404)."""
+        flt = next((x for x in c if isinstance(x, Filter)), None)
+        zone = next((x for x in c if isinstance(x, ZoneOf)), None)
+        if flt is None or zone is None or flt.zone not in ("battlefield", "any"):
+            raise CompileError("a [card] is in a graveyard: no description")
+        owner = _zone_owner(zone)
+        conds = (*flt.conditions, *((("owner", owner),) if owner else ()))
+        return Condition(
+            "graveyard_count_ge", {"n": 1, "filter": Filter(flt.kinds, "graveyard", conds)}
+        )
 
     def cond_there_are_none(self, c: list[Any]) -> Condition:
         """ "as long as there are no cards in your graveyard" (Gorilla Titan), "if there

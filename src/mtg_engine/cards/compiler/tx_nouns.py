@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -463,6 +464,11 @@ class NounRules:
 
     def with_kw(self, c: list[Any]) -> tuple[str, Any]:
         return ("keyword", c[0].keyword)
+
+    def with_kw_or(self, c: list[Any]) -> tuple[str, Any]:
+        """ "creatures with flying or reach": one keyword or the other (CR 109.2)."""
+        kws = [x.keyword for x in c if not isinstance(x, Token)]
+        return ("any_of", tuple((("keyword", k),) for k in kws))
 
     def _stat_key(self, s: str) -> str:
         return s.replace(" ", "_")
@@ -982,6 +988,30 @@ class NounRules:
     def amt_gy(self, c: list[Any]) -> Amount:
         owner = _zone_owner(c[0])
         return Amount("count", filter=Filter(("card",), "graveyard", (("owner", owner),)))
+
+    # CR 107.1: numbers added up ("1 plus the number of ...", "... plus the number
+    # of ...", "twice the number of ..."): Amount "sum", counted as it's needed
+    def amt_n_plus(self, c: list[Any]) -> Amount:
+        n, addend = c[0], c[-1]
+        if isinstance(n, int):
+            return Amount("sum", terms=(addend,), value=n)
+        return Amount("sum", terms=(n, addend))
+
+    def amt_plus(self, c: list[Any]) -> Amount:
+        left, addend = c[0], c[-1]
+        if isinstance(left, Amount) and left.kind == "sum" and left.multiplier == 1:
+            return replace(left, terms=(*left.terms, addend))
+        return Amount("sum", terms=(left, addend))
+
+    def amt_twice(self, c: list[Any]) -> Amount:
+        return Amount("sum", terms=(c[-1],), multiplier=2)
+
+    def amt_n_plus_twice(self, c: list[Any]) -> Amount:
+        n, addend = c[0], c[-1]
+        twice = Amount("sum", terms=(addend,), multiplier=2)
+        if isinstance(n, int):
+            return Amount("sum", terms=(twice,), value=n)
+        return Amount("sum", terms=(n, twice))
 
     def amt_greatest(self, c: list[Any]) -> Amount:
         return Amount("greatest_" + c[0].replace(" ", "_"), filter=c[1])
