@@ -411,6 +411,11 @@ class KeywordRules:
         return ("blight", c[0])
 
     def cost_sacrifice(self, c: list[Any]) -> tuple[str, Any]:
+        if isinstance(c[0], Some) and c[0].up_to:
+            # "sacrifice any number of creatures" (Vicious Betrayal): the payer picks how
+            # many as the cost is paid (CR 601.2b, 601.2h); a sacrifice cost's count is
+            # a fixed number, so the cast would be refused: left uncompiled
+            raise CompileError("a cost of sacrificing any number of objects: not run yet")
         return ("sacrifice", self._cost_obj(c[0]))
 
     def ger_discard(self, c: list[Any]) -> tuple[str, Any]:
