@@ -1,6 +1,6 @@
 """Compile the hot rules core with mypyc, in place, or remove the build (issue 12).
 
-    python scripts/build_mypyc.py            # build (3.5 minutes on 2 idle cores, 25 loaded)
+    python scripts/build_mypyc.py            # build (5 minutes on 2 idle cores, 20 loaded)
     python scripts/build_mypyc.py --status   # what is built, and whether it is stale
     python scripts/build_mypyc.py --clean    # remove the built .so files
 
