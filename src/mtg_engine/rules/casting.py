@@ -1067,6 +1067,27 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     begin_choices(game, new_id, "spell", delve=generic_payers, opts=opts)
 
 
+def _optional_cost_answer(
+    game: Game, task: Task, player: int, obj: GameObject, verb: str
+) -> bool | None:
+    """Whether ``player`` pays an optional additional cost ("you may waterbend {6}",
+    "you may blight 1") as the spell is cast (CR 601.2b); None while asked."""
+    if task.answer is None:
+        game.ask(
+            Decision(
+                DecisionKind.YES_NO,
+                player,
+                "601.2b",
+                f"{verb} as you cast {obj.name} (an optional additional cost)?",
+                {"purpose": DecisionPurpose.PAY, "obj": obj.id},
+            )
+        )
+        return None
+    paid = bool(task.answer.value)
+    task.answer = None
+    return paid
+
+
 def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     """CR 601.2f-h: determine the total cost, then pay it. False while a choice
     is pending (or when the cast turned out illegal and was undone, CR 601.2e)."""
@@ -1076,38 +1097,20 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
     if "waterbend" not in opts and costs.has_optional_waterbend(game, obj):
         # "As an additional cost to cast this spell, you may waterbend {6}": paid or
         # not, as announced (CR 601.2b, 701.67a)
-        if task.answer is None:
-            game.ask(
-                Decision(
-                    DecisionKind.YES_NO,
-                    player,
-                    "601.2b",
-                    f"Waterbend as you cast {obj.name} (an optional additional cost)?",
-                    {"purpose": DecisionPurpose.PAY, "obj": obj.id},
-                )
-            )
+        pays = _optional_cost_answer(game, task, player, obj, "Waterbend")
+        if pays is None:
             return False
-        opts["waterbend"] = bool(task.answer.value)
-        task.answer = None
+        opts["waterbend"] = pays
     if costs.BLIGHT_PAID not in opts and costs.optional_blight(costs.optional_cost(game, obj)):
         # "As an additional cost to cast this spell, you may blight 1": paid or not, as
         # announced; not without a creature to blight (CR 601.2b, 701.68b)
         if not costs.cost_choices(game, costs.YOUR_CREATURE, player, obj, "battlefield"):
             opts[costs.BLIGHT_PAID] = False
-        elif task.answer is None:
-            game.ask(
-                Decision(
-                    DecisionKind.YES_NO,
-                    player,
-                    "601.2b",
-                    f"Blight as you cast {obj.name} (an optional additional cost)?",
-                    {"purpose": DecisionPurpose.PAY, "obj": obj.id},
-                )
-            )
-            return False
         else:
-            opts[costs.BLIGHT_PAID] = bool(task.answer.value)
-            task.answer = None
+            pays = _optional_cost_answer(game, task, player, obj, "Blight")
+            if pays is None:
+                return False
+            opts[costs.BLIGHT_PAID] = pays
     if costs.COST_CHOICE not in opts and not _announce_cost_choice(game, task, obj):
         return False
     total, problem = costs.total_cost(game, player, obj, opts)

@@ -380,6 +380,18 @@ def _event_of(
     return None
 
 
+def _one_left_battlefield(
+    rec: dict[str, Any], kind: str, data: dict[str, Any], subject: GameObject | None
+) -> bool:
+    """One of the delayed trigger's permanents went from the battlefield to another zone."""
+    return (
+        kind == "zone_change"
+        and subject is not None
+        and subject.id in (rec.get("objs") or ())
+        and data.get("from_zone") == "battlefield"
+    )
+
+
 def _died_or_exiled(
     game: Game,
     rec: dict[str, Any],
@@ -392,9 +404,7 @@ def _died_or_exiled(
     goes from the battlefield to a graveyard as a creature (dies, 700.4; as it last
     existed, 603.10a) or to exile (unless not ``exiled``: "when that creature dies");
     "it" is the card in its new zone (400.7)."""
-    if kind != "zone_change" or subject is None or subject.id not in (rec.get("objs") or ()):
-        return None
-    if data.get("from_zone") != "battlefield":
+    if not _one_left_battlefield(rec, kind, data, subject) or subject is None:
         return None
     to = data.get("to_zone")
     died = to == "graveyard" and "Creature" in chars(game, subject).types
@@ -417,9 +427,7 @@ def _left_battlefield(
 ) -> dict[str, Any] | None:
     """ "When that creature leaves the battlefield this turn" (Kjeldoran Guard): one of
     the permanents goes from the battlefield to any zone (CR 603.6c, 603.10a)."""
-    if kind != "zone_change" or subject is None or subject.id not in (rec.get("objs") or ()):
-        return None
-    if data.get("from_zone") != "battlefield":
+    if not _one_left_battlefield(rec, kind, data, subject) or subject is None:
         return None
     return {
         "obj": data.get("obj"),

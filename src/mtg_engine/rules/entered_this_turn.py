@@ -18,6 +18,8 @@ from .characteristics import chars
 from .support import register
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
@@ -81,8 +83,8 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
     if d.get("to_zone") == "battlefield" and isinstance(oid, int):
         game.turn_flags.entered.add(oid)
         o = game.objects.get(oid)
-        if o is not None:
-            c = chars(game, o)
+        c = chars(game, o) if o is not None else None
+        if o is not None and c is not None:
             game.turn_flags.entered_records.append(
                 (o.controller, oid, frozenset(c.types), frozenset(c.subtypes))
             )
@@ -90,7 +92,7 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
                 # "as long as an artifact entered the battlefield under your control
                 # this turn" (CR 611.3a) may hold now
                 game.invalidate()
-        if o is not None and "Land" in chars(game, o).types:
+        if o is not None and c is not None and "Land" in c.types:
             game.turn_flags.lands_entered.add(o.controller)
         elif o is not None:
             counts = game.turn_flags.nonland_entered
@@ -104,39 +106,34 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
             game.invalidate()
 
 
-#: ``CardDef.cache`` key: whether a static ability of the card reads "entered this turn"
+#: ``CardDef.cache`` keys: whether a static ability of the card reads "entered this
+#: turn" (of itself), or "[an artifact] entered the battlefield under your control
+#: this turn"
 _READS = ("reads", "entered_this_turn")
-
-
-def _reads_entered(o: GameObject) -> bool:
-    got = o.card.cache.get(_READS)
-    if got is None:
-        got = any(
-            st.condition is not None and _mentions(st.condition)
-            for face in o.card.compiled
-            for a in face.abilities
-            for st in a.static
-        )
-        o.card.cache[_READS] = got
-    return bool(got)
-
-
-#: ``CardDef.cache`` key: whether a static ability of the card reads "[an artifact]
-#: entered the battlefield under your control this turn"
 _READS_DESCRIBED = ("reads", "entered_under_you_this_turn")
 
 
-def _reads_described(o: GameObject) -> bool:
-    got = o.card.cache.get(_READS_DESCRIBED)
+def _statics_read(o: GameObject, key: tuple[str, str], mentions: Callable[[object], bool]) -> bool:
+    """Whether a static ability's condition of ``o``'s card ``mentions`` the record
+    (computed once per card, kept in its cache under ``key``)."""
+    got = o.card.cache.get(key)
     if got is None:
         got = any(
-            st.condition is not None and _mentions_described(st.condition)
+            st.condition is not None and mentions(st.condition)
             for face in o.card.compiled
             for a in face.abilities
             for st in a.static
         )
-        o.card.cache[_READS_DESCRIBED] = got
+        o.card.cache[key] = got
     return bool(got)
+
+
+def _reads_entered(o: GameObject) -> bool:
+    return _statics_read(o, _READS, _mentions)
+
+
+def _reads_described(o: GameObject) -> bool:
+    return _statics_read(o, _READS_DESCRIBED, _mentions_described)
 
 
 def _mentions_described(v: object) -> bool:
