@@ -45,7 +45,7 @@ from .graveyard_abilities import activates_from_graveyard
 from .mana_spending import spending
 from .multiface_play import cast_chars
 from .play_permissions import nothing_permitted, permitted_cards
-from .player_limits import may_play_another_land
+from .player_limits import land_play_forbidden, may_play_another_land
 from .statics import statics_index
 from .tap_replacements import tap_forbidden
 
@@ -88,7 +88,12 @@ def priority_options(game: Game, player: int) -> list:
     out: list = [PassPriority()]
     offers = got[2]
     if offers:
-        _check_offers(game, player, offers, out, sorcery_ok and may_play_another_land(game, player))
+        land_ok = (
+            sorcery_ok
+            and may_play_another_land(game, player)
+            and land_play_forbidden(game, player) is None  # CR 101.2: Aggressive Mining
+        )
+        _check_offers(game, player, offers, out, land_ok)
     if not nothing_permitted(game, player):
         objects = game.objects
         for oid in permitted_cards(game, player):
