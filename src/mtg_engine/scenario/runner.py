@@ -384,17 +384,19 @@ class Run:
         return False
 
     def _waits(self, act: ActionSpec, stop: Stop) -> bool:
-        """A ``cast`` or ``activate`` at a given moment whose target isn't there yet
-        while the stack isn't empty (the creature spell it targets hasn't resolved,
-        the persist trigger that returns it is waiting) is tried again after the
-        stack resolves, within that moment; if it never becomes legal, it is illegal."""
+        """A ``cast``, ``activate`` or ``play`` at a given moment that is illegal
+        while the stack isn't empty is tried again as the stack resolves, within
+        that moment: the creature spell it targets hasn't resolved, the persist
+        trigger that returns it is waiting, a sorcery-speed spell or a land waits
+        for the "at the beginning of" trigger on the stack (CR 307.1, 305.1, 117.1a),
+        the permanent whose ability it activates is still being returned. If it
+        never becomes legal there, it is the illegal action."""
         g = self.game
         return (
             stop.kind == "illegal"
-            and act.verb in ("cast", "activate")
+            and act.verb in ("cast", "activate", "play")
             and act.at is not None
             and bool(g.stack)
-            and ("isn't a legal target" in stop.message or "has no legal targets" in stop.message)
             and g.pending is not None
             and g.pending.kind == DecisionKind.PRIORITY
         )
