@@ -26,7 +26,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import ControllerRef, Effect, Filter, ParentRef, TargetRef, Trigger
+from ..cards.abilities import (
+    ControllerRef,
+    Effect,
+    Filter,
+    ParentRef,
+    TargetRef,
+    Trigger,
+    TriggerRef,
+)
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -273,6 +281,19 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         )
     if "copies" not in sc:
         spells = [o for o in ctx.objects(e.args.get("what")) if o.zone == Zone.STACK]
+        what = e.args.get("what")
+        td = ctx.obj.trigger_data or {}
+        gone = td.get("obj")
+        if (
+            not spells
+            and isinstance(what, TriggerRef)
+            and what.role in ("object", "spell")
+            and "spell" not in td
+            and gone in g.turn_flags.left_stack
+        ):
+            # "each other player copies that spell" after it was countered (Hive
+            # Mind): it's copied as it last existed on the stack (CR 608.2h, 707.10)
+            spells = [g.turn_flags.left_stack[gone]]
         copiers = _copiers(ctx, e, spells)
         if copiers is None:
             return False  # a player is asking whether to copy it

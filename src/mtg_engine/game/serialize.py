@@ -107,6 +107,10 @@ def encode(v: Any) -> Any:
         if all(_is_plain_str(k) for k in v):
             return {"__dict__": {k: encode(x) for k, x in v.items()}}
         return {"__items__": [[encode(k), encode(x)] for k, x in v.items()]}
+    if isinstance(v, GameObject):
+        # an object kept out of the zones: a spell as it last existed on the stack
+        # (turn_flags.left_stack, CR 608.2h)
+        return {"__object__": _obj_to_json(v)}
     if is_dataclass(v) and not isinstance(v, type):
         # abilities, filters, effects, actions: a structural, deterministic encoding
         return {
@@ -153,6 +157,8 @@ def decode(v: Any) -> Any:
             if not isinstance(body, dict):
                 raise GameFormatError(f"{tag} must hold a mapping, not {body!r}")
             return {k: decode(x) for k, x in body.items()}
+        if tag == "__object__":
+            return _obj_from_json(body)
         if tag == "__items__":
             out = {}
             for pair in _list(body, tag):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..cards.abilities import Filter
+    from .objects import GameObject
 
 
 @dataclass(slots=True)
@@ -119,6 +120,11 @@ class TurnFlags:
     #: was attached to immediately before it left ("enchanted creature" of an Aura
     #: that's gone, read by its abilities: last known information, CR 608.2h, 113.7a)
     left_attached_to: dict[int, int] = field(default_factory=dict)
+    #: spell that left the stack (countered, resolved, exiled) -> that spell as it
+    #: last existed on the stack: "copy that spell" once it's gone copies it by last
+    #: known information (CR 608.2h, 707.10). (Objects compare by identity: a game
+    #: and its saved copy are equal whatever this holds.)
+    left_stack: dict[int, GameObject] = field(default_factory=dict, compare=False)
     #: permanents whose "once during each of your turns, you may cast a creature spell
     #: from your graveyard" was used this turn (Karador; rules/play_permissions.py)
     graveyard_casts: set[int] = field(default_factory=set)
@@ -231,6 +237,7 @@ class TurnFlags:
         t.prowl_types = self.prowl_types.copy()
         t.left_attached = self.left_attached.copy()
         t.left_attached_to = self.left_attached_to.copy()
+        t.left_stack = self.left_stack.copy()
         t.graveyard_casts = self.graveyard_casts.copy()
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()

@@ -111,6 +111,10 @@ def move(
         leave_battlefield(game, old)
     else:
         game.zone_list(from_zone, old.owner).remove(oid)
+        if from_zone == Zone.STACK:
+            # the spell as it last existed on the stack, for an instruction that
+            # copies it after it's gone (CR 608.2h, 707.10; rules/copy.py)
+            game.turn_flags.left_stack[oid] = old
     new_id = game.new_id()
     new = GameObject(new_id, old.card_uid, old.card, old.owner, to_zone)
     new.is_token = old.is_token
