@@ -549,6 +549,16 @@ def _cost_problem(
 ) -> str | None:
     """Whether the total cost (CR 601.2f) could be paid now (CR 601.2h), X = 0.
     ``as_spell``: ``o`` is the card, not yet a spell on the stack."""
+    alt = opts.get("alt")
+    if alt and costs.ALT_CHOICE not in opts and len(costs.alt_abilities(game, o, alt)) > 1:
+        # a printed evoke cost and the evoke {4} it gains as it's cast (Ashling, the
+        # Limitless), not announced yet: castable if one of them could be paid (CR
+        # 601.2b, 601.2h)
+        problems = [
+            _cost_problem(game, player, o, {**opts, costs.ALT_CHOICE: i}, as_spell)
+            for i in range(len(costs.alt_abilities(game, o, alt)))
+        ]
+        return None if None in problems else problems[0]
     if costs.COST_CHOICE not in opts and _has_cost_abilities(o):
         # "sacrifice a creature or pay {3}" not announced yet: castable if one of
         # them could be paid (CR 601.2b, 601.2h)
@@ -1111,6 +1121,8 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
             if pays is None:
                 return False
             opts[costs.BLIGHT_PAID] = pays
+    if costs.ALT_CHOICE not in opts and not _announce_alt_choice(game, task, obj):
+        return False
     if costs.COST_CHOICE not in opts and not _announce_cost_choice(game, task, obj):
         return False
     total, problem = costs.total_cost(game, player, obj, opts)
@@ -1356,6 +1368,66 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
 
 #: why the caster chooses the objects of a cost with no decision purpose of its own
 _COST_PURPOSES = {"behold": DecisionPurpose.REVEAL, "blight": DecisionPurpose.CHOOSE}
+
+
+def _announce_alt_choice(game: Game, task: Task, obj: GameObject) -> bool:
+    """A spell cast for an alternative cost that two of its abilities grant (its
+    printed evoke cost and the evoke {4} it gains as it's cast, Ashling, the
+    Limitless): the caster announces which one they pay (CR 601.2b, 118.9), among
+    those they could pay (601.2h); one that could be paid alone is taken without
+    asking. Kept in the cast's options; False while it's asked, or when none can be
+    paid (the cast is undone, 601.2e)."""
+    d = task.data
+    opts = d["opts"]
+    alt = opts.get("alt")
+    n = len(costs.alt_abilities(game, obj, alt)) if alt else 0
+    if n < 2:
+        return True
+    player = d["player"]
+    names = [costs.alt_label(game, obj, alt, i) for i in range(n)]
+    names = [x if names.count(x) == 1 else f"{x} ({i + 1})" for i, x in enumerate(names)]
+    legal = [
+        i
+        for i in range(n)
+        if _cost_problem(game, player, obj, {**opts, costs.ALT_CHOICE: i}, as_spell=False) is None
+    ]
+    if task.answer is not None:
+        value = str(task.answer.value)
+        task.answer = None
+        chosen = next((i for i in legal if names[i] == value), None)
+        if chosen is None:
+            _undo_cast(game, obj, d, f"{value!r} isn't a cost you can pay (rule 601.2b)")
+            game.finish(task)
+            return False
+    elif len(legal) == 1:
+        chosen = legal[0]
+    elif not legal:
+        _undo_cast(game, obj, d, f"you can't pay any of {obj.name}'s {alt} costs (rule 601.2h)")
+        game.finish(task)
+        return False
+    else:
+        game.ask(
+            Decision(
+                DecisionKind.CHOOSE_OPTION,
+                player,
+                "601.2b",
+                f"Which {alt} cost will you pay to cast {obj.name}?",
+                {
+                    "options": [names[i] for i in legal],
+                    "purpose": DecisionPurpose.COST_CHOICE,
+                    "obj": obj.id,
+                },
+            )
+        )
+        return False
+    opts[costs.ALT_CHOICE] = chosen
+    game.emit(
+        EventKind.CHOICE,
+        ("601.2b", "118.9"),
+        f"{game.players[player].name} chooses to pay {names[chosen]} to cast {obj.name}",
+        obj=obj.id,
+    )
+    return True
 
 
 def _announce_cost_choice(game: Game, task: Task, obj: GameObject) -> bool:

@@ -36,6 +36,7 @@ from . import mana_costs
 from .characteristics import chars, printed
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
+from .granted_as_cast import abilities_granted_as_cast
 from .multiface_play import cast_chars
 from .support import register
 from .tap_replacements import tap_forbidden
@@ -169,14 +170,31 @@ def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ab
     return [a for a in c_abilities if a.keyword in names]
 
 
-def alt_ability(game: Game, obj: GameObject, alt: str | None) -> Ability | None:
-    """The keyword ability that grants the alternative cost ``alt`` (e.g. Flashback)."""
+def alt_abilities(game: Game, obj: GameObject, alt: str | None) -> list[Ability]:
+    """Every keyword ability that grants the alternative cost ``alt``: a printed
+    evoke cost and the evoke {4} a spell gains as it's cast (Ashling, the
+    Limitless) are two alternative costs, of which the caster chooses one (CR
+    601.2b, 118.9)."""
+    spec = ALT_COSTS.get(alt or "")
+    if spec is None or spec.keyword is None:
+        return []
+    found = [a for a in _printed_abilities(game, obj) if a.keyword == spec.keyword]
+    if obj.zone != Zone.STACK:
+        # a card about to be cast: what it would gain as it's cast (CR 601.3e); on
+        # the stack, the spell has it (rules/layers.py)
+        found += abilities_granted_as_cast(game, obj.controller, obj, spec.keyword)
+    return found
+
+
+def alt_ability(game: Game, obj: GameObject, alt: str | None, which: int = 0) -> Ability | None:
+    """The keyword ability that grants the alternative cost ``alt`` (e.g. Flashback);
+    ``which``: the one announced among several (:data:`ALT_CHOICE`)."""
     spec = ALT_COSTS.get(alt or "")
     if spec is None or spec.keyword is None:
         return None
-    for a in _printed_abilities(game, obj):
-        if a.keyword == spec.keyword:
-            return a
+    found = alt_abilities(game, obj, alt)
+    if found:
+        return found[which] if 0 <= which < len(found) else found[0]
     if obj.face and spec.face:
         # cast transformed: the front face's ability that allows it (CR 712.11d, 702.146a)
         for a in obj.card.compiled[0].abilities:
@@ -194,7 +212,7 @@ def _printed_abilities(game: Game, obj: GameObject) -> tuple[Ability, ...]:
 
 
 def base_cost(
-    game: Game, obj: GameObject, alt: str | None, x: int, c: Chars | None = None
+    game: Game, obj: GameObject, alt: str | None, x: int, c: Chars | None = None, which: int = 0
 ) -> tuple[mana_costs.ManaCost, Cost | None, str | None]:
     """CR 601.2f: the mana cost, or the alternative cost chosen in 601.2b.
 
@@ -216,7 +234,7 @@ def base_cost(
     )
     if spec is None:
         return mana_costs.parse_cost(c.mana_cost).with_x(x, colors), None, None
-    cost: Any = spec.cost(alt_ability(game, obj, alt))  # (X amounts: above _is_x)
+    cost: Any = spec.cost(alt_ability(game, obj, alt, which))  # (X amounts: above _is_x)
     if cost is None:
         return mana_costs.ManaCost(), None, spec.rule  # CR 118.9a: X is 0
     if spec.keeps_mana_cost:
@@ -268,7 +286,10 @@ def total_cost(
     """
     alt = opts.get("alt")
     c = _spell_chars(game, obj, opts)
-    mana, alt_rest, alt_rule = base_cost(game, obj, alt, obj.x or 0, c)
+    which = opts.get(ALT_CHOICE, 0)
+    mana, alt_rest, alt_rule = base_cost(
+        game, obj, alt, obj.x or 0, c, which if isinstance(which, int) else 0
+    )
     total = TotalCost(mana)
     if alt_rule is not None:
         total.rules.append(alt_rule)
@@ -364,6 +385,25 @@ def optional_blight(cost: Cost | None) -> bool:
 #: the cast option holding which of a spell's "[cost] or [cost]" additional costs its
 #: caster announced (an index into the choice, CR 601.2b)
 COST_CHOICE = "cost_choice"
+
+#: the cast option holding which of several abilities granting the same alternative
+#: cost (a printed evoke cost and a granted one) its caster announced (an index into
+#: :func:`alt_abilities`, CR 601.2b, 118.9)
+ALT_CHOICE = "alt_choice"
+
+
+def alt_label(game: Game, obj: GameObject, alt: str, which: int) -> str:
+    """How the caster is asked for and names one of several alternative costs of the
+    same kind: "evoke {4}", "evoke: exile a card" (CR 601.2b)."""
+    spec = ALT_COSTS[alt]
+    cost = spec.cost(alt_ability(game, obj, alt, which))
+    if cost is None:
+        return alt
+    return (
+        f"{alt} {cost.mana}"
+        if cost.mana and label(cost) == f"pay {cost.mana}"
+        else (f"{alt}: {label(cost)}")
+    )
 
 
 def cost_options(game: Game, obj: GameObject) -> tuple[Cost, ...]:

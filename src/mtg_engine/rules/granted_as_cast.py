@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards.abilities import Filter
+from ..cards.abilities import Ability, Filter
 from ..game.objects import Zone
 from .cast_from_hand import cast_from_matches
+from .char_values import keyword_abilities_with
 from .conditions import evaluate
 from .filters import matches_object
 from .statics import statics_with
@@ -48,6 +49,17 @@ def granted_as_cast(game: Game, player: int, card: GameObject, keyword: str) -> 
     """Whether ``card``, cast now by ``player`` from where it is, would have
     ``keyword`` as a spell through a static ability of a permanent ("spells you
     cast [from your hand] have/gain ...", CR 601.3e)."""
+    return bool(abilities_granted_as_cast(game, player, card, keyword))
+
+
+def abilities_granted_as_cast(
+    game: Game, player: int, card: GameObject, keyword: str
+) -> list[Ability]:
+    """The ``keyword`` abilities ``card``, cast now by ``player`` from where it is,
+    would gain as a spell through static abilities of permanents ("Elemental
+    permanent spells you cast from your hand gain evoke {4} as you cast them",
+    CR 601.3e): its evoke {4}, an alternative cost it may be cast for (601.2b)."""
+    found: list[Ability] = []
     from_zone = Zone.NAMES[card.zone]
     for src, st in statics_with(game, "grant_keyword"):
         flt = st.affected
@@ -68,5 +80,5 @@ def granted_as_cast(game: Game, player: int, card: GameObject, keyword: str) -> 
             continue
         if st.condition is not None and not evaluate(game, st.condition, src.controller, src):
             continue
-        return True
-    return False
+        found.extend(keyword_abilities_with(keyword, st.args))
+    return found
