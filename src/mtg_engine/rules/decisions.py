@@ -377,7 +377,8 @@ def _set_problem(
         if c not in cset:
             return f"{named(game, c, viewer, shown)} isn't a legal choice"
     if not (lo <= len(chosen) <= hi):
-        return f"choose between {lo} and {hi}"
+        wanted = f"exactly {lo}" if lo == hi else f"between {lo} and {hi}"
+        return f"choose {wanted}, not {len(chosen)}"
     return None
 
 
