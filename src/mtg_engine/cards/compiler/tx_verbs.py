@@ -1388,6 +1388,15 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect(op, {"what": SUBJ, **extra, "duration": duration})]
 
+    def vp_cant_except_after(self, c: list[Any]) -> list[Effect]:
+        """ "This creature can't be blocked this turn except by creatures with haste"
+        (Gingerbrute; CR 509.1b): "can't be blocked except by [those] this turn"."""
+        op, _extra = c[0]
+        if op != "cant_be_blocked":
+            raise CompileError(f"{op} ... except by")
+        _op, extra = self.cant_be_blocked_except([c[2]])
+        return [Effect("cant_be_blocked_except_by", {"what": SUBJ, **extra, "duration": c[1]})]
+
     def _cant(op: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> tuple[str, dict[str, Any]]:
             extra: dict[str, Any] = {}
@@ -1442,6 +1451,9 @@ class VerbRules:
 
     cant_block_np = _cant("cant_block_filter")
     cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
+    # "Target creature can't block this creature this turn" (Screeching Griffin; CR
+    # 509.1b): effects/combat.py; a static one is read by _static_of as "can't block it"
+    cant_block_self = _cant("cant_block_self")
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
@@ -1501,6 +1513,11 @@ class VerbRules:
 
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
+
+    def vp_must_block_self(self, c: list[Any]) -> list[Effect]:
+        """ "Target creature blocks this creature this turn if able" (Torchling; CR
+        509.1c): the requirement provoke gives (702.39a), on the source creature."""
+        return [Effect("must_block_attacker", {"what": SUBJ})]
 
     def vp_must_attack_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_attack", {"what": SUBJ, "duration": EOT})]
