@@ -345,6 +345,47 @@ def grant_keyword(ctx: Ctx, e: Effect) -> bool:
     return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {str(kw).lower()}")
 
 
+register("arg:grant_keyword_choice.options")  # "your choice of flying or lifelink" (608.2d)
+
+
+@effect("grant_keyword_choice")
+def grant_keyword_choice(ctx: Ctx, e: Effect) -> bool:
+    """ "gains your choice of vigilance, lifelink, or haste until end of turn" (Butcher
+    of the Horde): the controller chooses one as the effect begins (CR 608.2d); the
+    affected object gains it (layer 6, 613.1f)."""
+    options = list(e.args.get("options") or ())
+    if not options:
+        return True
+    labels = [_keyword_label(o) for o in options]
+    picked = ctx.choose_option(
+        ctx.controller,
+        labels,
+        "608.2d",
+        f"{ctx.obj.name}: choose the ability it gains",
+        DecisionPurpose.CHOOSE,
+    )
+    if picked is None:
+        return False
+    chosen = options[labels.index(picked)] if picked in labels else options[0]
+    ctx.game.emit(
+        EventKind.CHOICE,
+        ("608.2d",),
+        f"{ctx.game.players[ctx.controller].name} chooses {_keyword_label(chosen)}",
+    )
+    args = {k: v for k, v in e.args.items() if k != "options"}
+    return grant_keyword(ctx, Effect("grant_keyword", {**args, **chosen}))
+
+
+def _keyword_label(option: dict) -> str:
+    """How one keyword of "your choice of ..." is offered: "flying", "protection
+    from red"."""
+    name = str(option.get("keyword", "")).lower()
+    frm = (option.get("keyword_args") or {}).get("from")
+    if frm is not None:
+        name += " from " + " and ".join(str(q).lower() for q in _qualities(frm))
+    return name
+
+
 def _qualities(q: object) -> tuple[object, ...]:
     """A protection ability's qualities as a tuple (one value or several, CR 702.16a)."""
     return tuple(q) if isinstance(q, list | tuple) else (q,)

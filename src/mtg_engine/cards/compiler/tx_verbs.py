@@ -569,6 +569,20 @@ class VerbRules:
             for k in kws
         ]
 
+    def vp_gain_kw_choice(self, c: list[Any]) -> list[Effect]:
+        """ "gains your choice of flying, first strike, or haste until end of turn"
+        (Lunar Avenger): the controller picks one of them as the effect begins (CR
+        608.2d); it gains that one (layer 6, 613.1f)."""
+        kws: list[Ability] = c[0]
+        duration = c[1] if len(c) > 1 else None
+        options = [
+            {"keyword": k.keyword, **({"keyword_args": k.keyword_args} if k.keyword_args else {})}
+            for k in kws
+        ]
+        return [
+            Effect("grant_keyword_choice", {"what": SUBJ, "options": options, "duration": duration})
+        ]
+
     def vp_gain_ability(self, c: list[Any]) -> list[Effect]:
         duration = c[1] if len(c) > 1 else None
         return [Effect("grant_ability", {"what": SUBJ, "abilities": c[0], "duration": duration})]
