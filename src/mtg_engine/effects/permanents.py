@@ -440,6 +440,33 @@ def _chosen_creature_type(ctx: Ctx) -> str | None:
     return str(sc["creature_type"])
 
 
+#: CR 205.3i: the basic land types
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _chosen_basic_land_type(ctx: Ctx) -> str | None:
+    """ "The basic land type of your choice" (CR 205.3i): asked of the controller as
+    the effect begins (CR 608.2d); None while the decision is pending."""
+    sc = ctx.scratch
+    if "basic_land_type" not in sc:
+        picked = ctx.choose_option(
+            ctx.controller,
+            list(_BASIC_LAND_TYPES),
+            "608.2d",
+            f"{ctx.obj.name}: choose a basic land type",
+            DecisionPurpose.BASIC_LAND_TYPE,
+        )
+        if picked is None:
+            return None
+        sc["basic_land_type"] = str(picked)
+        ctx.game.emit(
+            EventKind.CHOICE,
+            ("608.2d",),
+            f"{ctx.game.players[ctx.controller].name} chooses {sc['basic_land_type']}",
+        )
+    return str(sc["basic_land_type"])
+
+
 @effect("grant_ability")
 def grant_ability(ctx: Ctx, e: Effect) -> bool:
     """Layer 6 (CR 613.1f): 'gains "{T}: ..."'."""
@@ -606,6 +633,14 @@ def become(ctx: Ctx, e: Effect) -> bool:
             return False
         args["subtypes"] = tuple(
             kind if s == "chosen_creature_type" else s for s in args["subtypes"]
+        )
+    if "chosen_basic_land_type" in (args.get("subtypes") or ()):
+        # "becomes the basic land type of your choice" (Reef Shaman; CR 608.2d, 305.7)
+        land_type = _chosen_basic_land_type(ctx)
+        if land_type is None:
+            return False
+        args["subtypes"] = tuple(
+            land_type if s == "chosen_basic_land_type" else s for s in args["subtypes"]
         )
     for k in ("power", "toughness"):
         if args.get(k) is not None:

@@ -2110,6 +2110,13 @@ class VerbRules:
             raise CompileError("the [non-creature] type of your choice")
         return {"subtypes": ("chosen_creature_type",)}
 
+    def become_chosen_basic_land_type(self, c: list[Any]) -> dict[str, Any]:
+        """ "becomes the basic land type of your choice" (Reef Shaman): chosen as the
+        effect begins (CR 608.2d); the land's subtype is set to it (305.7, layer 4)."""
+        if card_type(str(c[0])) != "Land":
+            raise CompileError("the basic [non-land] type of your choice")
+        return {"subtypes": ("chosen_basic_land_type",)}
+
     def become_tapped(self, c: list[Any]) -> dict[str, Any]:
         return {"tapped": True}
 
