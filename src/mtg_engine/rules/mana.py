@@ -19,6 +19,7 @@ from ..cards.model import mana_symbols
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
+from .commanders import commander_color_identity
 from .characteristics import chars
 from .conditions import evaluate
 from .damage import lose_life
@@ -196,6 +197,14 @@ def productions_of(
             fixed = tuple(parse_mana(effect_args["or_mana"]))
             return [fixed, *(m for m in chosen if m != fixed)]
         return chosen
+    if effect_args.get("choice") == "commander_identity":
+        # "one mana of any color in your commander's color identity" (Command Tower,
+        # CR 903.4); no commander, no mana (903.4f)
+        if game is None or source is None:
+            return []
+        letters = commander_color_identity(game, source.controller)
+        n = _mana_amount(effect_args, game, source)
+        return [tuple(c * n) for c in "WUBRG" if c in (letters or ())] if n else []
     if effect_args.get("any_color"):
         n = _mana_amount(effect_args, game, source)
         return [tuple(c * n) for c in "WUBRG"] if n else []

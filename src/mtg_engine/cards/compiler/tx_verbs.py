@@ -849,6 +849,11 @@ class VerbRules:
         """ "one mana of any of the exiled card's colors" (CR 607.2a: linked)."""
         return {"choice": "exiled_card_colors", "amount": c[0]}
 
+    def mana_commander_identity(self, c: list[Any]) -> dict[str, Any]:
+        """ "one mana of any color in your commander's color identity" (Command Tower;
+        CR 903.4, 903.4f): rules/mana.py."""
+        return {"choice": "commander_identity", "amount": c[0]}
+
     def mana_chosen(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": "chosen_color", "amount": c[0]}
 
