@@ -19,8 +19,8 @@ from ..cards.model import mana_symbols
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
-from .commanders import commander_color_identity
 from .characteristics import chars
+from .commanders import commander_color_identity
 from .conditions import evaluate
 from .damage import lose_life
 from .effects_runner import Ctx, run_mana_ability
