@@ -304,6 +304,36 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     )
 
 
+register("arg:modify_pt_choice.options")  # "gets +1/-1 or -1/+1" (CR 608.2d)
+
+
+@effect("modify_pt_choice")
+def modify_pt_choice(ctx: Ctx, e: Effect) -> bool:
+    """ "This creature gets +1/-1 or -1/+1 until end of turn" (Brightling): the
+    controller chooses one as the effect begins (CR 608.2d); layer 7c (613.4c)."""
+    options = [(int(p), int(t)) for p, t in e.args.get("options") or ()]
+    if not options:
+        return True
+    labels = [f"{p:+d}/{t:+d}" for p, t in options]
+    picked = ctx.choose_option(
+        ctx.controller,
+        labels,
+        "608.2d",
+        f"{ctx.obj.name}: choose what it gets",
+        DecisionPurpose.CHOOSE,
+    )
+    if picked is None:
+        return False
+    p, t = options[labels.index(picked)] if picked in labels else options[0]
+    ctx.game.emit(
+        EventKind.CHOICE,
+        ("608.2d",),
+        f"{ctx.game.players[ctx.controller].name} chooses {p:+d}/{t:+d}",
+    )
+    args = {k: v for k, v in e.args.items() if k != "options"}
+    return modify_pt(ctx, Effect("modify_pt", {**args, "power": p, "toughness": t}))
+
+
 @effect("set_pt")
 def set_pt(ctx: Ctx, e: Effect) -> bool:
     """Layer 7b (CR 613.4b): "has base power and toughness N/N"."""

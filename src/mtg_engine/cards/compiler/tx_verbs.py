@@ -495,6 +495,17 @@ class VerbRules:
             Effect("modify_pt", {"what": SUBJ, "power": p, "toughness": t, "duration": duration})
         ]
 
+    def vp_pump_choice(self, c: list[Any]) -> list[Effect]:
+        """ "gets +1/-1 or -1/+1 until end of turn" (Brightling): the controller picks
+        one as the effect begins (CR 608.2d); layer 7c (613.4c)."""
+        options = [list(_pt_mod(str(x))) for x in c[:2]]
+        if not all(isinstance(v, int) for pt in options for v in pt):
+            raise CompileError("gets +X/+X or -X/-X")  # (a number counted: not run here)
+        duration = c[2] if len(c) > 2 else None
+        return [
+            Effect("modify_pt_choice", {"what": SUBJ, "options": options, "duration": duration})
+        ]
+
     def vp_pump_each(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
         amount = count_of(c[1])
