@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import combinations
 from typing import Any
 
 from lark import Token
@@ -847,6 +848,15 @@ class VerbRules:
 
     def mana_any_one(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0], "same_color": True}
+
+    def mana_different_colors(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add two mana of different colors" (Firemind Vessel; CR 106.1b): each
+        choice is a set of that many mana, no two of one color."""
+        n = c[0]
+        if not isinstance(n, int) or not 2 <= n <= 5:
+            raise CompileError("N mana of different colors: N a number from 2 to 5")
+        colors = ["{W}", "{U}", "{B}", "{R}", "{G}"]
+        return {"choice": ["".join(m) for m in combinations(colors, n)], "amount": 1}
 
     def mana_any_combo(self, c: list[Any]) -> dict[str, Any]:
         symbols = [x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token)]
@@ -2113,6 +2123,10 @@ class VerbRules:
 
     def become_color(self, c: list[Any]) -> dict[str, Any]:
         return {"colors": (c[0],)}
+
+    def become_colorless(self, c: list[Any]) -> dict[str, Any]:
+        # "becomes colorless": it has no color (CR 105.2c), layer 5 (613.1e)
+        return {"colors": ()}
 
     def become_chosen_color(self, c: list[Any]) -> dict[str, Any]:
         # "becomes the color of your choice": chosen as the effect begins (CR 608.2d)
