@@ -9,6 +9,7 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Literal
 
 from ..cards.abilities import Ability, AbilityKind, EachRef, Effect, Filter, SelfRef
@@ -470,6 +471,34 @@ def _chosen_creature_type(ctx: Ctx) -> str | None:
     return str(sc["creature_type"])
 
 
+#: "the color or colors of your choice": every nonempty set of colors (CR 105.1)
+_COLOR_SETS = [combo for n in range(1, len(COLORS) + 1) for combo in combinations(COLORS, n)]
+
+
+def _chosen_colors(ctx: Ctx) -> tuple[str, ...] | None:
+    """ "The color or colors of your choice": one or more colors, asked of the
+    controller as the effect begins (CR 608.2d); None while the decision is pending."""
+    sc = ctx.scratch
+    if "colors" not in sc:
+        labels = [" and ".join(combo) for combo in _COLOR_SETS]
+        picked = ctx.choose_option(
+            ctx.controller,
+            labels,
+            "608.2d",
+            f"{ctx.obj.name}: choose one or more colors",
+            DecisionPurpose.COLOR,
+        )
+        if picked is None:
+            return None
+        sc["colors"] = list(_COLOR_SETS[labels.index(picked)] if picked in labels else ())
+        ctx.game.emit(
+            EventKind.CHOICE,
+            ("608.2d",),
+            f"{ctx.game.players[ctx.controller].name} chooses {picked}",
+        )
+    return tuple(sc["colors"])
+
+
 #: CR 205.3i: the basic land types
 _BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -656,6 +685,12 @@ def become(ctx: Ctx, e: Effect) -> bool:
         if color is None:
             return False
         args["colors"] = tuple(color if c == "chosen_color" else c for c in args["colors"])
+    if args.get("colors") == ("chosen_colors",):
+        # "becomes the color or colors of your choice" (Scuttlemutt; CR 608.2d, 105.3)
+        colors = _chosen_colors(ctx)
+        if colors is None:
+            return False
+        args["colors"] = colors
     if "chosen_creature_type" in (args.get("subtypes") or ()):
         # "becomes the creature type of your choice" (Mistform Dreamer, CR 608.2d)
         kind = _chosen_creature_type(ctx)

@@ -2124,6 +2124,11 @@ class VerbRules:
     def become_color(self, c: list[Any]) -> dict[str, Any]:
         return {"colors": (c[0],)}
 
+    def become_chosen_colors(self, c: list[Any]) -> dict[str, Any]:
+        # "becomes the color or colors of your choice": one or more colors chosen as
+        # the effect begins (CR 608.2d, 105.3)
+        return {"colors": ("chosen_colors",)}
+
     def become_colorless(self, c: list[Any]) -> dict[str, Any]:
         # "becomes colorless": it has no color (CR 105.2c), layer 5 (613.1e)
         return {"colors": ()}
