@@ -18,7 +18,7 @@ from mtg_engine.rules.commanders import (
     is_commander,
 )
 from mtg_engine.rules.conditions import evaluate
-from mtg_engine.rules.mana import productions_of
+from mtg_engine.rules.mana import mana_sources, productions_of
 from mtg_engine.rules.zones import move
 
 CONTROL_YOUR_COMMANDER = Condition("control_commander")
@@ -117,3 +117,15 @@ def test_commanders_color_identity_mana(board) -> None:
     assert productions_of(args, game, game.objects[tower]) == [("U",), ("R",)]
     # the opponent has no commander: their Tower adds nothing (903.4f)
     assert productions_of(args, game, game.objects[theirs]) == []
+
+
+def test_the_automatic_payment_sees_the_commanders_colors(board) -> None:
+    """The payment planner offers Command Tower's identity colors once there is a
+    commander (CR 903.4), and nothing before (903.4f)."""
+    tower = board.add(0, "Command Tower")
+    niv = board.add(0, "Niv-Mizzet, Parun")
+    game = board.start()
+    assert not [s for s in mana_sources(game, 0) if s.obj == tower]
+    designate_commander(game, 0, game.objects[niv])
+    (src,) = [s for s in mana_sources(game, 0) if s.obj == tower]
+    assert sorted(src.productions) == [("R",), ("U",)]

@@ -846,6 +846,17 @@ class VerbRules:
     def mana_any(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0]}
 
+    def mana_could_produce(self, c: list[Any]) -> dict[str, Any]:
+        """ "one mana of any color [type] that a land an opponent controls could
+        produce" (Fellwar Stone, Reflecting Pool; CR 106.7): what those permanents'
+        mana abilities could make now (rules/mana.py); "type" includes colorless."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return {"choice": "could_produce", "of": flt, "amount": c[0]}
+
+    def mana_type_could_produce(self, c: list[Any]) -> dict[str, Any]:
+        # "any type": colorless too (CR 106.7)
+        return {**self.mana_could_produce(c), "colorless": True}
+
     def mana_any_one(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0], "same_color": True}
 
