@@ -99,8 +99,8 @@ def test_color_identity_reads_cost_rules_text_and_every_face(board) -> None:
     alesha = board.add(0, "Alesha, Who Smiles at Death")
     niv = board.add(0, "Niv-Mizzet, Parun")
     game = board.start()
-    assert color_identity(game.objects[alesha].card) == {"R", "W", "B"}
-    assert color_identity(game.objects[niv].card) == {"U", "R"}
+    assert color_identity(game.objects[alesha].card.data) == {"R", "W", "B"}
+    assert color_identity(game.objects[niv].card.data) == {"U", "R"}
 
 
 def test_commanders_color_identity_mana(board) -> None:

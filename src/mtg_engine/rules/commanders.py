@@ -75,7 +75,7 @@ def commander_color_identity(game: Game, player: int) -> frozenset[str] | None:
     mine = game.players[player].commanders
     if not mine:
         return None
-    cards = {o.card_uid: o.card for o in game.objects.values() if o.card_uid in mine}
+    cards = {o.card_uid: o.card.data for o in game.objects.values() if o.card_uid in mine}
     letters: frozenset[str] = frozenset()
     for card in cards.values():
         letters |= color_identity(card)
