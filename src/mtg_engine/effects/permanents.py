@@ -750,8 +750,12 @@ def double_counters(ctx: Ctx, e: Effect) -> bool:
     those counters as it already has (put on it: replacement effects apply, 122.6)."""
     kind = str(e.args.get("counter", "+1/+1"))
     for o in ctx.objects(e.args.get("what")):
-        if o.zone == Zone.BATTLEFIELD:
-            put_counters(ctx.game, o, kind, o.counters.get(kind, 0), ("701.10e", "122.1"))
+        if o.zone != Zone.BATTLEFIELD:
+            continue
+        # "each kind of counter" (Gilder Bairn): every kind it has now, one after another
+        kinds = [k for k, n in o.counters.items() if n > 0] if kind == "each_kind" else [kind]
+        for k in kinds:
+            put_counters(ctx.game, o, k, o.counters.get(k, 0), ("701.10e", "122.1"))
     ctx.game.invalidate()
     return True
 

@@ -1164,6 +1164,11 @@ class VerbRules:
         rest = [x for x in c if not isinstance(x, str)]
         return [Effect(e.op, {**e.args, "counter": kind}) for e in self._double_counters(rest)]
 
+    def vp_double_each_kind(self, c: list[Any]) -> list[Effect]:
+        """ "double the number of each kind of counter on target creature" (Gilder
+        Bairn; CR 701.10e): every kind of counter it has, doubled."""
+        return [Effect(e.op, {**e.args, "counter": "each_kind"}) for e in self._double_counters(c)]
+
     vp_fog = _action("prevent_damage", combat_only=True)
 
     def vp_pay(self, c: list[Any]) -> list[Effect]:
