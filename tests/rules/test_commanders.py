@@ -11,8 +11,14 @@ from mtg_engine.game.objects import Zone
 from mtg_engine.game.serialize import game_from_json, game_to_json
 from mtg_engine.game.state import Game
 from mtg_engine.rules.characteristics import chars
-from mtg_engine.rules.commanders import designate_commander, is_commander
+from mtg_engine.rules.commanders import (
+    color_identity,
+    commander_color_identity,
+    designate_commander,
+    is_commander,
+)
 from mtg_engine.rules.conditions import evaluate
+from mtg_engine.rules.mana import mana_sources, productions_of
 from mtg_engine.rules.zones import move
 
 CONTROL_YOUR_COMMANDER = Condition("control_commander")
@@ -85,3 +91,41 @@ def test_free_cast_if_you_control_a_commander(board) -> None:
     assert game.is_legal(cast) is None
     assert game.is_legal(CastSpell(rollick)) is not None  # {2}{B} with one Swamp
     assert elves and swamp
+
+
+def test_color_identity_reads_cost_rules_text_and_every_face(board) -> None:
+    """CR 903.4: mana symbols in the mana cost and the rules text (hybrid symbols give
+    both colors), reminder text ignored (903.4c)."""
+    alesha = board.add(0, "Alesha, Who Smiles at Death")
+    niv = board.add(0, "Niv-Mizzet, Parun")
+    game = board.start()
+    assert color_identity(game.objects[alesha].card.data) == {"R", "W", "B"}
+    assert color_identity(game.objects[niv].card.data) == {"U", "R"}
+
+
+def test_commanders_color_identity_mana(board) -> None:
+    """ "Add one mana of any color in your commander's color identity" (Command Tower):
+    only those colors; without a commander, no mana at all (CR 903.4f)."""
+    tower = board.add(0, "Command Tower")
+    niv = board.add(0, "Niv-Mizzet, Parun")
+    theirs = board.add(1, "Command Tower")
+    game = board.start()
+    args = {"choice": "commander_identity", "amount": 1}
+    assert productions_of(args, game, game.objects[tower]) == []
+    assert commander_color_identity(game, 0) is None
+    designate_commander(game, 0, game.objects[niv])
+    assert productions_of(args, game, game.objects[tower]) == [("U",), ("R",)]
+    # the opponent has no commander: their Tower adds nothing (903.4f)
+    assert productions_of(args, game, game.objects[theirs]) == []
+
+
+def test_the_automatic_payment_sees_the_commanders_colors(board) -> None:
+    """The payment planner offers Command Tower's identity colors once there is a
+    commander (CR 903.4), and nothing before (903.4f)."""
+    tower = board.add(0, "Command Tower")
+    niv = board.add(0, "Niv-Mizzet, Parun")
+    game = board.start()
+    assert not [s for s in mana_sources(game, 0) if s.obj == tower]
+    designate_commander(game, 0, game.objects[niv])
+    (src,) = [s for s in mana_sources(game, 0) if s.obj == tower]
+    assert sorted(src.productions) == [("R",), ("U",)]

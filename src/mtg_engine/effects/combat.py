@@ -144,6 +144,23 @@ def must_block_attacker(ctx: Ctx, e: Effect) -> bool:
     )
 
 
+@effect("cant_block_self")
+def cant_block_self(ctx: Ctx, e: Effect) -> bool:
+    """ "Target creature can't block this creature this turn" (Screeching Griffin; CR
+    509.1b): a restriction on the affected creatures, locked in as it begins
+    (611.2c), naming the source object: a new object it becomes is another one
+    (400.7)."""
+    return _continuous(
+        ctx,
+        e,
+        "6r",
+        "cant_block_attacker",
+        {"attacker": ctx.source.id},
+        "509.1b",
+        f"can't block {ctx.source.name}",
+    )
+
+
 @effect("become_blocked")
 def become_blocked(ctx: Ctx, e: Effect) -> bool:
     """CR 509.1h: an effect says an attacking creature becomes blocked; it stays

@@ -24,6 +24,10 @@ from . import effect
 register(
     "arg:add_mana.combination",
     "arg:add_mana.or_mana",  # "Add {B} or one mana of the chosen color" (rules/mana.py)
+    # "any color [type] that a land an opponent controls could produce" (CR 106.7;
+    # rules/mana.could_produce)
+    "arg:add_mana.of",
+    "arg:add_mana.colorless",
     f"arg:{MANA_INSTEAD_EFFECT}.you",  # "if you tap" (Deep Water)
     f"arg:{MANA_INSTEAD_EFFECT}.and_amount",  # "instead of any other type and amount"
 )

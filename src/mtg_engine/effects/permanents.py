@@ -9,6 +9,7 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Literal
 
 from ..cards.abilities import Ability, AbilityKind, EachRef, Effect, Filter, SelfRef
@@ -304,6 +305,36 @@ def modify_pt(ctx: Ctx, e: Effect) -> bool:
     )
 
 
+register("arg:modify_pt_choice.options")  # "gets +1/-1 or -1/+1" (CR 608.2d)
+
+
+@effect("modify_pt_choice")
+def modify_pt_choice(ctx: Ctx, e: Effect) -> bool:
+    """ "This creature gets +1/-1 or -1/+1 until end of turn" (Brightling): the
+    controller chooses one as the effect begins (CR 608.2d); layer 7c (613.4c)."""
+    options = [(int(p), int(t)) for p, t in e.args.get("options") or ()]
+    if not options:
+        return True
+    labels = [f"{p:+d}/{t:+d}" for p, t in options]
+    picked = ctx.choose_option(
+        ctx.controller,
+        labels,
+        "608.2d",
+        f"{ctx.obj.name}: choose what it gets",
+        DecisionPurpose.CHOOSE,
+    )
+    if picked is None:
+        return False
+    p, t = options[labels.index(picked)] if picked in labels else options[0]
+    ctx.game.emit(
+        EventKind.CHOICE,
+        ("608.2d",),
+        f"{ctx.game.players[ctx.controller].name} chooses {p:+d}/{t:+d}",
+    )
+    args = {k: v for k, v in e.args.items() if k != "options"}
+    return modify_pt(ctx, Effect("modify_pt", {**args, "power": p, "toughness": t}))
+
+
 @effect("set_pt")
 def set_pt(ctx: Ctx, e: Effect) -> bool:
     """Layer 7b (CR 613.4b): "has base power and toughness N/N"."""
@@ -343,6 +374,47 @@ def grant_keyword(ctx: Ctx, e: Effect) -> bool:
             kw_args = {**kw_args, "from": chosen}
         args["keyword_args"] = kw_args
     return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {str(kw).lower()}")
+
+
+register("arg:grant_keyword_choice.options")  # "your choice of flying or lifelink" (608.2d)
+
+
+@effect("grant_keyword_choice")
+def grant_keyword_choice(ctx: Ctx, e: Effect) -> bool:
+    """ "gains your choice of vigilance, lifelink, or haste until end of turn" (Butcher
+    of the Horde): the controller chooses one as the effect begins (CR 608.2d); the
+    affected object gains it (layer 6, 613.1f)."""
+    options = list(e.args.get("options") or ())
+    if not options:
+        return True
+    labels = [_keyword_label(o) for o in options]
+    picked = ctx.choose_option(
+        ctx.controller,
+        labels,
+        "608.2d",
+        f"{ctx.obj.name}: choose the ability it gains",
+        DecisionPurpose.CHOOSE,
+    )
+    if picked is None:
+        return False
+    chosen = options[labels.index(picked)] if picked in labels else options[0]
+    ctx.game.emit(
+        EventKind.CHOICE,
+        ("608.2d",),
+        f"{ctx.game.players[ctx.controller].name} chooses {_keyword_label(chosen)}",
+    )
+    args = {k: v for k, v in e.args.items() if k != "options"}
+    return grant_keyword(ctx, Effect("grant_keyword", {**args, **chosen}))
+
+
+def _keyword_label(option: dict) -> str:
+    """How one keyword of "your choice of ..." is offered: "flying", "protection
+    from red"."""
+    name = str(option.get("keyword", "")).lower()
+    frm = (option.get("keyword_args") or {}).get("from")
+    if frm is not None:
+        name += " from " + " and ".join(str(q).lower() for q in _qualities(frm))
+    return name
 
 
 def _qualities(q: object) -> tuple[object, ...]:
@@ -397,6 +469,61 @@ def _chosen_creature_type(ctx: Ctx) -> str | None:
             f"{ctx.game.players[ctx.controller].name} chooses {sc['creature_type']}",
         )
     return str(sc["creature_type"])
+
+
+#: "the color or colors of your choice": every nonempty set of colors (CR 105.1)
+_COLOR_SETS = [combo for n in range(1, len(COLORS) + 1) for combo in combinations(COLORS, n)]
+
+
+def _chosen_colors(ctx: Ctx) -> tuple[str, ...] | None:
+    """ "The color or colors of your choice": one or more colors, asked of the
+    controller as the effect begins (CR 608.2d); None while the decision is pending."""
+    sc = ctx.scratch
+    if "colors" not in sc:
+        labels = [" and ".join(combo) for combo in _COLOR_SETS]
+        picked = ctx.choose_option(
+            ctx.controller,
+            labels,
+            "608.2d",
+            f"{ctx.obj.name}: choose one or more colors",
+            DecisionPurpose.COLOR,
+        )
+        if picked is None:
+            return None
+        sc["colors"] = list(_COLOR_SETS[labels.index(picked)] if picked in labels else ())
+        ctx.game.emit(
+            EventKind.CHOICE,
+            ("608.2d",),
+            f"{ctx.game.players[ctx.controller].name} chooses {picked}",
+        )
+    return tuple(sc["colors"])
+
+
+#: CR 205.3i: the basic land types
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _chosen_basic_land_type(ctx: Ctx) -> str | None:
+    """ "The basic land type of your choice" (CR 205.3i): asked of the controller as
+    the effect begins (CR 608.2d); None while the decision is pending."""
+    sc = ctx.scratch
+    if "basic_land_type" not in sc:
+        picked = ctx.choose_option(
+            ctx.controller,
+            list(_BASIC_LAND_TYPES),
+            "608.2d",
+            f"{ctx.obj.name}: choose a basic land type",
+            DecisionPurpose.BASIC_LAND_TYPE,
+        )
+        if picked is None:
+            return None
+        sc["basic_land_type"] = str(picked)
+        ctx.game.emit(
+            EventKind.CHOICE,
+            ("608.2d",),
+            f"{ctx.game.players[ctx.controller].name} chooses {sc['basic_land_type']}",
+        )
+    return str(sc["basic_land_type"])
 
 
 @effect("grant_ability")
@@ -558,6 +685,12 @@ def become(ctx: Ctx, e: Effect) -> bool:
         if color is None:
             return False
         args["colors"] = tuple(color if c == "chosen_color" else c for c in args["colors"])
+    if args.get("colors") == ("chosen_colors",):
+        # "becomes the color or colors of your choice" (Scuttlemutt; CR 608.2d, 105.3)
+        colors = _chosen_colors(ctx)
+        if colors is None:
+            return False
+        args["colors"] = colors
     if "chosen_creature_type" in (args.get("subtypes") or ()):
         # "becomes the creature type of your choice" (Mistform Dreamer, CR 608.2d)
         kind = _chosen_creature_type(ctx)
@@ -565,6 +698,14 @@ def become(ctx: Ctx, e: Effect) -> bool:
             return False
         args["subtypes"] = tuple(
             kind if s == "chosen_creature_type" else s for s in args["subtypes"]
+        )
+    if "chosen_basic_land_type" in (args.get("subtypes") or ()):
+        # "becomes the basic land type of your choice" (Reef Shaman; CR 608.2d, 305.7)
+        land_type = _chosen_basic_land_type(ctx)
+        if land_type is None:
+            return False
+        args["subtypes"] = tuple(
+            land_type if s == "chosen_basic_land_type" else s for s in args["subtypes"]
         )
     for k in ("power", "toughness"):
         if args.get(k) is not None:
@@ -609,8 +750,12 @@ def double_counters(ctx: Ctx, e: Effect) -> bool:
     those counters as it already has (put on it: replacement effects apply, 122.6)."""
     kind = str(e.args.get("counter", "+1/+1"))
     for o in ctx.objects(e.args.get("what")):
-        if o.zone == Zone.BATTLEFIELD:
-            put_counters(ctx.game, o, kind, o.counters.get(kind, 0), ("701.10e", "122.1"))
+        if o.zone != Zone.BATTLEFIELD:
+            continue
+        # "each kind of counter" (Gilder Bairn): every kind it has now, one after another
+        kinds = [k for k, n in o.counters.items() if n > 0] if kind == "each_kind" else [kind]
+        for k in kinds:
+            put_counters(ctx.game, o, k, o.counters.get(k, 0), ("701.10e", "122.1"))
     ctx.game.invalidate()
     return True
 

@@ -107,6 +107,9 @@ def _rule_problem(
             game, attacker, flt, r.controller, None, a
         ):
             return ("the blocker can block only certain creatures", "509.1b")
+    for r in cr.find(game, blocker, "cant_block_attacker", defending):
+        if r.args.get("attacker") == attacker.id:
+            return (f"the blocker can't block {attacker.name}", "509.1b")
     for r in cr.find(game, blocker, "cant_block_filter", defending):
         flt = r.args.get("filter")
         if isinstance(flt, Filter) and matches_object(game, attacker, flt, r.controller, None, a):

@@ -221,6 +221,18 @@ def pt_value(value: str | None) -> int | None:
             return 0
 
 
+def gain_land_types(c: Chars, subtypes: frozenset[str]) -> None:
+    """CR 305.7: "If a land gains one or more land types in addition to its own, it
+    keeps its land types and rules text, and it gains the new land types and mana
+    abilities" (Urborg, Tomb of Yawgmoth: each land is a Swamp and taps for {B});
+    applied with the types, in layer 4. Modifies ``c``."""
+    new = [t for t in BASIC_LAND_MANA if t in subtypes and t not in c.subtypes]
+    c.subtypes = c.subtypes | subtypes
+    if new and "Land" in c.types:
+        c.abilities = (*c.abilities, *(_BASIC_ABILITIES[t] for t in new))
+        c.abilities_changed()
+
+
 def finish_abilities(c: Chars) -> Chars:
     """Derived abilities: basic land types' mana abilities (CR 305.6) and keyword
     expansions (the abilities a keyword stands for, implemented once in

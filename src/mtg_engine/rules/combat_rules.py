@@ -84,6 +84,7 @@ ARG_OPS = frozenset(
         "must_be_blocked_by_all",  # "All creatures able to block it do so" (509.1c)
         "must_be_blocked_by",  # args filter: "must be blocked by an Eldrazi if able" (509.1c)
         "must_block_attacker",  # args attacker: provoke's "blocks it if able" (702.39a)
+        "cant_block_attacker",  # args attacker: "can't block this creature this turn" (509.1b)
         "cant_attack_you",  # can't attack the source's controller (508.1c)
         "cant_attack_or_block_alone",  # both "alone" restrictions (508.1c, 509.1b)
         "goaded",  # args by: goad (701.15b)

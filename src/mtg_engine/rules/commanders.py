@@ -20,8 +20,10 @@ commander tax, 903.8; returning to the command zone, 903.9; commander damage,
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
+from ..cards.model import CardData, mana_symbols
 from ..game.hooks import CONDITIONS
 from .support import register
 
@@ -44,6 +46,40 @@ def is_commander(game: Game, obj: GameObject) -> bool:
         return False
     uid = obj.card_uid
     return any(uid in p.commanders for p in game.players)
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
+_COLOR_LETTERS = "WUBRG"
+
+
+def color_identity(card: CardData) -> frozenset[str]:
+    """CR 903.4: the colors of the mana symbols in a card's mana cost and rules text
+    (reminder text ignored, 903.4c), plus its color indicator and the colors a
+    characteristic-defining ability gives it ("is all colors"), on every face
+    (903.4d-e); as color letters ("W", "U" ...)."""
+    letters: set[str] = set()
+    for face in card.faces:
+        letters |= set(face.color_indicator)
+        text = _REMINDER.sub("", face.text or "")
+        for sym in (*mana_symbols(face.mana_cost), *mana_symbols(text)):
+            letters |= {part for part in sym.split("/") if part in _COLOR_LETTERS}
+        if f"{face.name} is all colors" in text or "This card is all colors" in text:
+            letters |= set(_COLOR_LETTERS)
+    return frozenset(letters)
+
+
+def commander_color_identity(game: Game, player: int) -> frozenset[str] | None:
+    """The combined color identity of ``player``'s commanders (CR 903.4), as color
+    letters; None when the player has no commander: the quality is undefined, so
+    an ability that refers to it does nothing (903.4f)."""
+    mine = game.players[player].commanders
+    if not mine:
+        return None
+    cards = {o.card_uid: o.card.data for o in game.objects.values() if o.card_uid in mine}
+    letters: frozenset[str] = frozenset()
+    for card in cards.values():
+        letters |= color_identity(card)
+    return letters
 
 
 def designate_commander(game: Game, player: int, obj: GameObject) -> None:

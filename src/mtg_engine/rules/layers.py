@@ -52,7 +52,7 @@ from ..game.objects import GameObject, Zone
 from ..rules_text import get_rule
 from .bestowed import BESTOWED, bestowed_values
 from .chance import greatest_same_stored
-from .char_values import Chars, finish_abilities, keyword_abilities_with
+from .char_values import Chars, finish_abilities, gain_land_types, keyword_abilities_with
 from .characteristics import (
     SINGLE_FACE,
     chars,
@@ -1335,7 +1335,7 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
         c.abilities = tuple(a for a in c.abilities if a.keyword != kw)
     elif op == "add_types":  # CR 205.1b: "in addition to its other types"
         c.types = c.types | frozenset(args.get("types", ()))
-        c.subtypes = c.subtypes | frozenset(args.get("subtypes", ()))
+        gain_land_types(c, frozenset(args.get("subtypes", ())))  # (and their mana, 305.7)
         c.supertypes = c.supertypes | frozenset(args.get("supertypes", ()))
         if args.get("all_creature_types"):
             c.subtypes = c.subtypes | creature_types()
@@ -1386,7 +1386,7 @@ def _set_types(c: Chars, args: dict[str, Any]) -> None:
     keep = bool(args.get("retain"))
     if keep:
         c.types = c.types | types
-        c.subtypes = c.subtypes | subtypes
+        gain_land_types(c, subtypes)  # CR 305.7: and their mana abilities
     else:
         if types:
             c.types = types

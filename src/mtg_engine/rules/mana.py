@@ -20,10 +20,11 @@ from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
 from .characteristics import chars
+from .commanders import commander_color_identity
 from .conditions import evaluate
 from .damage import lose_life
 from .effects_runner import Ctx, run_mana_ability
-from .filters import matches_object
+from .filters import matches_object, objects_matching
 from .layers import TAPPED_FOR_MANA
 from .linked import entered_choice, exiled_with, link_owner
 from .mana_costs import POOL_INDEX, POOL_ORDER, ManaCost, parse_cost
@@ -196,6 +197,19 @@ def productions_of(
             fixed = tuple(parse_mana(effect_args["or_mana"]))
             return [fixed, *(m for m in chosen if m != fixed)]
         return chosen
+    if effect_args.get("choice") == "commander_identity":
+        # "one mana of any color in your commander's color identity" (Command Tower,
+        # CR 903.4); no commander, no mana (903.4f)
+        if game is None or source is None:
+            return []
+        letters = commander_color_identity(game, source.controller)
+        n = _mana_amount(effect_args, game, source)
+        return [tuple(c * n) for c in "WUBRG" if c in (letters or ())] if n else []
+    if effect_args.get("choice") == "could_produce":
+        if game is None or source is None:
+            return []
+        n = _mana_amount(effect_args, game, source)
+        return [(m,) * n for m in could_produce(game, source, effect_args)] if n else []
     if effect_args.get("any_color"):
         n = _mana_amount(effect_args, game, source)
         return [tuple(c * n) for c in "WUBRG"] if n else []
@@ -214,6 +228,28 @@ def productions_of(
     # a counted amount of 0 ("Add {G} for each creature you control" with none) adds
     # no mana: no production, so payment never counts on it (CR 106.1b)
     return [mana] if mana else []
+
+
+def could_produce(game: Game, source: GameObject, effect_args: dict) -> list[str]:
+    """CR 106.7: the mana symbols ("W" ... "G", and "C" for "any type") that the
+    permanents an ability names ("a land an opponent controls") could produce with
+    their mana abilities now, costs aside; abilities that themselves produce "what
+    a land could produce" are ignored (the rule's loop guard)."""
+    flt = effect_args.get("of")
+    if not isinstance(flt, Filter):
+        return []
+    made: set[str] = set()
+    for o in objects_matching(game, flt, source.controller, source):
+        for ab in chars(game, o).abilities:
+            if ab.kind is not AbilityKind.MANA:
+                continue
+            for e in ab.effects:
+                if e.op != "add_mana" or e.args.get("choice") == "could_produce":
+                    continue
+                for prod in productions_of(e.args, game, o):
+                    made.update(prod)
+    order = "WUBRGC" if effect_args.get("colorless") else "WUBRG"
+    return [m for m in order if m in made]
 
 
 #: the most mixes of "N mana in any combination of colors" offered to payment; a
@@ -258,8 +294,9 @@ def _mana_amount(
 _PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
 
 
-#: ``add_mana`` choices whose productions read the game (CR 607.2a)
-_GAME_CHOICES = ("exiled_card_colors", "chosen_color")
+#: ``add_mana`` choices whose productions read the game (CR 607.2a; the commanders'
+#: color identity, 903.4; what other lands could produce, 106.7)
+_GAME_CHOICES = ("exiled_card_colors", "chosen_color", "commander_identity", "could_produce")
 
 
 def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:

@@ -246,7 +246,10 @@ def _combat_costs(effect: Effect) -> list[StaticEffect] | None:
 
 
 def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
-    if effect.op == "cant_block_source" and effect.args.get("duration") is None:
+    if (
+        effect.op in ("cant_block_source", "cant_block_self")
+        and effect.args.get("duration") is None
+    ):
         # "Creatures with power less than this creature's power can't block it"
         # (Aura Gnarlid): a restriction on this creature as an attacker, "it can't be
         # blocked by those creatures" (CR 509.1b)

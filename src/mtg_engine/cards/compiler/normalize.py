@@ -62,6 +62,10 @@ _AT_RANDOM_FROM = re.compile(r"\b(cards?) at random (from [^.,]*?graveyard)([^.]
 #: control": on a card that names itself, "him"/"her" is the card (CR 201.5), read as "it"
 _OWN_POSSESSIVE = re.compile(r"\b(?:his|her) owner's\b")
 _OWN_PRONOUN = re.compile(r"(?<!his or )(?<!him or )\b(?:him|her)\b(?! or\b)")
+#: "Target creature can't block this creature this turn" (Screeching Griffin): "this
+#: creature" is the object itself, as its name is (CR 201.5); read as the name, so the
+#: grammar needn't tell it from "can't block this turn" with one word of lookahead
+_CANT_BLOCK_THIS = re.compile(r"\bcan't block this (?:creature|Vehicle|artifact)\b")
 #: "This land enters tapped. As it enters, ..." (its "it" is the permanent itself)
 _ENTERS_TAPPED_AS_IT_ENTERS = re.compile(r"^(This \w+ enters tapped\.) (As it enters, .+)$")
 #: what follows an instruction's verb: its object ("target creature", "a card")
@@ -173,6 +177,8 @@ def normalize_line(line: str, names: list[str]) -> str:
         line = line.replace(*_FREE_FROM_HAND)
     if " at random from " in line:
         line = _AT_RANDOM_FROM.sub(r"\1 \2\3 at random.", line)
+    if "can't block this " in line:
+        line = _CANT_BLOCK_THIS.sub("can't block CARDNAME", line)
     if "meld them into" in line:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
     for name in names:

@@ -333,6 +333,9 @@ class KeywordRules:
     def kw_list(self, c: list[Any]) -> list[Ability]:
         return [x for x in c if isinstance(x, Ability)]
 
+    def kw_choice(self, c: list[Any]) -> list[Ability]:
+        return [x for x in c if isinstance(x, Ability)]
+
     # ------------------------------------------------------------------ costs
     def cost_list(self, c: list[Any]) -> Cost:
         d: dict[str, Any] = {}

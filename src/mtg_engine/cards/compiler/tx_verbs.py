@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import combinations
 from typing import Any
 
 from lark import Token
@@ -495,6 +496,17 @@ class VerbRules:
             Effect("modify_pt", {"what": SUBJ, "power": p, "toughness": t, "duration": duration})
         ]
 
+    def vp_pump_choice(self, c: list[Any]) -> list[Effect]:
+        """ "gets +1/-1 or -1/+1 until end of turn" (Brightling): the controller picks
+        one as the effect begins (CR 608.2d); layer 7c (613.4c)."""
+        options = [list(_pt_mod(str(x))) for x in c[:2]]
+        if not all(isinstance(v, int) for pt in options for v in pt):
+            raise CompileError("gets +X/+X or -X/-X")  # (a number counted: not run here)
+        duration = c[2] if len(c) > 2 else None
+        return [
+            Effect("modify_pt_choice", {"what": SUBJ, "options": options, "duration": duration})
+        ]
+
     def vp_pump_each(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
         amount = count_of(c[1])
@@ -567,6 +579,20 @@ class VerbRules:
                 },
             )
             for k in kws
+        ]
+
+    def vp_gain_kw_choice(self, c: list[Any]) -> list[Effect]:
+        """ "gains your choice of flying, first strike, or haste until end of turn"
+        (Lunar Avenger): the controller picks one of them as the effect begins (CR
+        608.2d); it gains that one (layer 6, 613.1f)."""
+        kws: list[Ability] = c[0]
+        duration = c[1] if len(c) > 1 else None
+        options = [
+            {"keyword": k.keyword, **({"keyword_args": k.keyword_args} if k.keyword_args else {})}
+            for k in kws
+        ]
+        return [
+            Effect("grant_keyword_choice", {"what": SUBJ, "options": options, "duration": duration})
         ]
 
     def vp_gain_ability(self, c: list[Any]) -> list[Effect]:
@@ -820,8 +846,28 @@ class VerbRules:
     def mana_any(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0]}
 
+    def mana_could_produce(self, c: list[Any]) -> dict[str, Any]:
+        """ "one mana of any color [type] that a land an opponent controls could
+        produce" (Fellwar Stone, Reflecting Pool; CR 106.7): what those permanents'
+        mana abilities could make now (rules/mana.py); "type" includes colorless."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return {"choice": "could_produce", "of": flt, "amount": c[0]}
+
+    def mana_type_could_produce(self, c: list[Any]) -> dict[str, Any]:
+        # "any type": colorless too (CR 106.7)
+        return {**self.mana_could_produce(c), "colorless": True}
+
     def mana_any_one(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": ["{W}", "{U}", "{B}", "{R}", "{G}"], "amount": c[0], "same_color": True}
+
+    def mana_different_colors(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add two mana of different colors" (Firemind Vessel; CR 106.1b): each
+        choice is a set of that many mana, no two of one color."""
+        n = c[0]
+        if not isinstance(n, int) or not 2 <= n <= 5:
+            raise CompileError("N mana of different colors: N a number from 2 to 5")
+        colors = ["{W}", "{U}", "{B}", "{R}", "{G}"]
+        return {"choice": ["".join(m) for m in combinations(colors, n)], "amount": 1}
 
     def mana_any_combo(self, c: list[Any]) -> dict[str, Any]:
         symbols = [x for x in c[1:] if isinstance(x, str) and not isinstance(x, Token)]
@@ -834,6 +880,11 @@ class VerbRules:
     def mana_exiled_colors(self, c: list[Any]) -> dict[str, Any]:
         """ "one mana of any of the exiled card's colors" (CR 607.2a: linked)."""
         return {"choice": "exiled_card_colors", "amount": c[0]}
+
+    def mana_commander_identity(self, c: list[Any]) -> dict[str, Any]:
+        """ "one mana of any color in your commander's color identity" (Command Tower;
+        CR 903.4, 903.4f): rules/mana.py."""
+        return {"choice": "commander_identity", "amount": c[0]}
 
     def mana_chosen(self, c: list[Any]) -> dict[str, Any]:
         return {"choice": "chosen_color", "amount": c[0]}
@@ -1113,6 +1164,11 @@ class VerbRules:
         rest = [x for x in c if not isinstance(x, str)]
         return [Effect(e.op, {**e.args, "counter": kind}) for e in self._double_counters(rest)]
 
+    def vp_double_each_kind(self, c: list[Any]) -> list[Effect]:
+        """ "double the number of each kind of counter on target creature" (Gilder
+        Bairn; CR 701.10e): every kind of counter it has, doubled."""
+        return [Effect(e.op, {**e.args, "counter": "each_kind"}) for e in self._double_counters(c)]
+
     vp_fog = _action("prevent_damage", combat_only=True)
 
     def vp_pay(self, c: list[Any]) -> list[Effect]:
@@ -1388,6 +1444,15 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect(op, {"what": SUBJ, **extra, "duration": duration})]
 
+    def vp_cant_except_after(self, c: list[Any]) -> list[Effect]:
+        """ "This creature can't be blocked this turn except by creatures with haste"
+        (Gingerbrute; CR 509.1b): "can't be blocked except by [those] this turn"."""
+        op, _extra = c[0]
+        if op != "cant_be_blocked":
+            raise CompileError(f"{op} ... except by")
+        _op, extra = self.cant_be_blocked_except([c[2]])
+        return [Effect("cant_be_blocked_except_by", {"what": SUBJ, **extra, "duration": c[1]})]
+
     def _cant(op: str):  # type: ignore[misc,no-untyped-def]  # noqa: N805  (a factory run in the class body)
         def method(self: Any, c: list[Any]) -> tuple[str, dict[str, Any]]:
             extra: dict[str, Any] = {}
@@ -1442,6 +1507,9 @@ class VerbRules:
 
     cant_block_np = _cant("cant_block_filter")
     cant_block_source = _cant("cant_block_source")  # "... can't block it": see _static_of
+    # "Target creature can't block this creature this turn" (Screeching Griffin; CR
+    # 509.1b): effects/combat.py; a static one is read by _static_of as "can't block it"
+    cant_block_self = _cant("cant_block_self")
     cant_transform = _cant("cant_transform")
     cant_cast = _cant("cant_cast")
     cant_gain_life = _cant("cant_gain_life")
@@ -1501,6 +1569,11 @@ class VerbRules:
 
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
+
+    def vp_must_block_self(self, c: list[Any]) -> list[Effect]:
+        """ "Target creature blocks this creature this turn if able" (Torchling; CR
+        509.1c): the requirement provoke gives (702.39a), on the source creature."""
+        return [Effect("must_block_attacker", {"what": SUBJ})]
 
     def vp_must_attack_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_attack", {"what": SUBJ, "duration": EOT})]
@@ -2067,6 +2140,15 @@ class VerbRules:
     def become_color(self, c: list[Any]) -> dict[str, Any]:
         return {"colors": (c[0],)}
 
+    def become_chosen_colors(self, c: list[Any]) -> dict[str, Any]:
+        # "becomes the color or colors of your choice": one or more colors chosen as
+        # the effect begins (CR 608.2d, 105.3)
+        return {"colors": ("chosen_colors",)}
+
+    def become_colorless(self, c: list[Any]) -> dict[str, Any]:
+        # "becomes colorless": it has no color (CR 105.2c), layer 5 (613.1e)
+        return {"colors": ()}
+
     def become_chosen_color(self, c: list[Any]) -> dict[str, Any]:
         # "becomes the color of your choice": chosen as the effect begins (CR 608.2d)
         return {"colors": ("chosen_color",)}
@@ -2078,6 +2160,13 @@ class VerbRules:
         if card_type(str(c[0])) != "Creature":
             raise CompileError("the [non-creature] type of your choice")
         return {"subtypes": ("chosen_creature_type",)}
+
+    def become_chosen_basic_land_type(self, c: list[Any]) -> dict[str, Any]:
+        """ "becomes the basic land type of your choice" (Reef Shaman): chosen as the
+        effect begins (CR 608.2d); the land's subtype is set to it (305.7, layer 4)."""
+        if card_type(str(c[0])) != "Land":
+            raise CompileError("the basic [non-land] type of your choice")
+        return {"subtypes": ("chosen_basic_land_type",)}
 
     def become_tapped(self, c: list[Any]) -> dict[str, Any]:
         return {"tapped": True}
