@@ -70,9 +70,9 @@ def game_start_task(game: Game, task: Task) -> None:
             ("103.1",),
             f"{game.players[game.starting_player].name} will take the first turn",
         )
-        for p in game.players:
-            shuffle_library(game, p.index)  # CR 103.3
-            draw(game, p.index, 7, ("103.5",))
+        for player in game.players:
+            shuffle_library(game, player.index)  # CR 103.3
+            draw(game, player.index, 7, ("103.5",))
         d["order"] = [(game.starting_player + i) % n for i in range(n)]
         d["kept"] = []
         task.stage = 1 if d.get("mulligans", True) else 3
