@@ -384,6 +384,10 @@ class OracleLexer(Lexer):
                 # "up to two target creatures each get +2/+0 and gain ...": "each" only
                 # says the instruction is for every one of them (CR 608.2c)
                 continue
+            if value == "that's" and nxt == "attacking" and i + 2 < n and raw[i + 2][1] == "you":
+                # "each creature they control that's attacking you" (Ghostly Prison):
+                # the same creatures as "attacking you" (CR 508.1h)
+                continue
             if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":
                 continue  # "nonartifact, nonland card": both adjectives apply (no "or")
             if (

@@ -163,6 +163,20 @@ def _under_whose_control(
     return Filter(subj.kinds, subj.zone, (*subj.conditions, ("you", mine))), kept
 
 
+def _combat_tax(effects: list[Effect]) -> list[Effect]:
+    """ "Creatures can't attack you unless their controller pays {2} for each ...":
+    the cost is one per attacking creature, a cost to attack that a static ability
+    imposes (CR 508.1h, assembled with the statics from ``per_attacker``); anywhere
+    else (a one-shot "until your next turn") the argument is reported as not run."""
+    return [
+        Effect(e.op, {**e.args, "per_attacker": True}, e.optional, e.condition)
+        if e.op == "unless_pays"
+        and any(i.op == "cant_attack_you" for i in e.args.get("effects") or ())
+        else e
+        for e in effects
+    ]
+
+
 class _PerEach(NamedTuple):
     """ "pays {N} for each [description]" (CR 118.12): N, and what is counted."""
 
@@ -1741,7 +1755,21 @@ class ClauseRules:
         generic = re.fullmatch(r"\{(\d+)\}", str(mana))
         if generic is None:
             raise CompileError(f"unless pays {mana} for each: not generic mana")
-        return self.clause([*head, _PerEach(int(generic.group(1)), flt)])
+        return _combat_tax(self.clause([*head, _PerEach(int(generic.group(1)), flt)]))
+
+    def clause_unless_pays_each_those(self, c: list[Any]) -> list[Effect]:
+        """ "Creatures can't attack you or planeswalkers you control unless their
+        controller pays {1} for each of those creatures" (Baird, Steward of Argive):
+        {1} for each creature attacking you or a planeswalker you control (CR 508.1h;
+        the static reads it per attacker, see the assembly of combat costs)."""
+        *head, mana, kind = c
+        generic = re.fullmatch(r"\{(\d+)\}", str(mana))
+        if generic is None:
+            raise CompileError(f"unless pays {mana} for each of those: not generic mana")
+        if str(kind).lower() not in ("creature", "creatures"):
+            raise CompileError(f"unless pays for each of those {kind}")
+        flt = Filter(kinds=("Creature",), conditions=(("attacking_player", "you"),))
+        return _combat_tax(self.clause([*head, _PerEach(int(generic.group(1)), flt)]))
 
     def clause_two_subjects(self, c: list[Any]) -> list[Effect]:
         """ "Target creature and all other creatures with the same name as that
