@@ -145,6 +145,41 @@ def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
     return after not in (",", "or", "and")
 
 
+def _comma_out_of_quote(
+    raw: list[tuple[str, str, int]], lits: dict[str, str]
+) -> list[tuple[str, str, int]]:
+    """'gets +1/+1, has "Whenever this creature attacks, you gain 1 life," and is a
+    Cleric ...' (Bladed Ambassador): the comma before a closing quote is the outer
+    list's, moved inside by punctuation style; the quoted ability ends there
+    (a period), and the comma follows the quote."""
+    if "," not in lits or "." not in lits:
+        return raw
+    out: list[tuple[str, str, int]] = []
+    in_quote = False
+    n = len(raw)
+    i = 0
+    while i < n:
+        kind, value, pos = raw[i]
+        if (
+            in_quote
+            and value == ","
+            and i + 2 < n
+            and raw[i + 1][1] == '"'
+            and raw[i + 2][1] not in (".", '"', ",")
+        ):
+            out.append((lits["."], ".", pos))
+            out.append(raw[i + 1])
+            out.append((kind, value, raw[i + 1][2]))
+            in_quote = False
+            i += 2
+            continue
+        if value == '"':
+            in_quote = not in_quote
+        out.append(raw[i])
+        i += 1
+    return out
+
+
 def _is_activated(text: str) -> bool:
     """True if a colon outside quotes comes before the first period (CR 602.1)."""
     in_quote = False
@@ -251,7 +286,7 @@ class OracleLexer(Lexer):
 
     # -- context-dependent tokens -------------------------------------------
     def tokens(self, text: str) -> list[Token]:
-        raw = self._raw(text)
+        raw = _comma_out_of_quote(self._raw(text), self.literals)
         out: list[Token] = []
         if _is_activated(text):
             out.append(Token("ACT", "", 0, 1, 1))
@@ -505,7 +540,7 @@ class OracleLexer(Lexer):
                 in_quote = not in_quote
                 if in_quote and _quoted_is_activated(text[pos + 1 :]):
                     out.append(Token("ACT", "", pos, 1, pos + 1))
-                elif not in_quote and prev == "." and nxt != ".":
+                elif not in_quote and prev == "." and nxt not in (".", ","):
                     # 'has "{T}: Add {G}."' ends the sentence too: the period is inside.
                     out.append(Token(self.literals["."], ".", pos, 1, pos + 1))
         return out
