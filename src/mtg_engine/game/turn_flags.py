@@ -178,11 +178,15 @@ class TurnFlags:
         default_factory=list
     )
     #: additional combat phases still to come (CR 500.8): [the last step of the phase
-    #: each comes directly after, the step that follows it], the latest created last
+    #: each comes directly after, the step that follows it, 1 if an additional main
+    #: phase follows the combat phase else 0], the latest created last
     #: (effects/turns.extra_combat, rules/turn.py)
     additional_combats: list[list[int]] = field(default_factory=list)
     #: the step that follows the additional combat phase in progress, if one is
     additional_combat_then: int | None = None
+    #: the step that follows the additional main phase in progress ("an additional
+    #: combat phase followed by an additional main phase", CR 500.8, 505.1a), if one is
+    additional_main_then: int | None = None
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
@@ -246,4 +250,5 @@ class TurnFlags:
         t.assassin_damage = self.assassin_damage.copy()
         t.additional_combats = [pair[:] for pair in self.additional_combats]
         t.additional_combat_then = self.additional_combat_then
+        t.additional_main_then = self.additional_main_then
         return t

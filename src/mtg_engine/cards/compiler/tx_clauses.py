@@ -2398,6 +2398,11 @@ class ClauseRules:
     def extra_combat(self, c: list[Any]) -> list[Effect]:
         return [Effect("extra_combat", {"player": ControllerRef()})]
 
+    def extra_combat_and_main(self, c: list[Any]) -> list[Effect]:
+        """ "After this main phase, there is an additional combat phase followed by an
+        additional main phase" (Relentless Assault; CR 500.8, 505.1a)."""
+        return [Effect("extra_combat", {"player": ControllerRef(), "then_main": True})]
+
     def no_prevention(self, c: list[Any]) -> list[Effect]:
         return [Effect("damage_cant_be_prevented", {"duration": EOT})]
 
