@@ -60,6 +60,9 @@ class TurnFlags:
     #: combat phases begun this turn ("if it's the first combat phase of the turn",
     #: CR 506.1, 500.8; counted as each beginning of combat step begins, rules/turn.py)
     combat_phases: int = 0
+    #: how many postcombat main phases have begun this turn: the first one is the
+    #: turn's second main phase, an additional one after it isn't (CR 505.1a)
+    postcombat_mains: int = 0
     #: creatures declared as attackers this turn (raid, CR 508.1)
     attackers_this_turn: int = 0
     #: the creatures declared as attackers this turn ("if this creature attacked this
@@ -209,6 +212,7 @@ class TurnFlags:
         t.targeted_by = self.targeted_by.copy()
         t.attacks_declared = self.attacks_declared
         t.combat_phases = self.combat_phases
+        t.postcombat_mains = self.postcombat_mains
         t.left_graveyard = self.left_graveyard.copy()
         t.attackers_this_turn = self.attackers_this_turn
         t.attacked = self.attacked.copy()

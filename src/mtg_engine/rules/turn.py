@@ -134,6 +134,8 @@ def begin_step(game: Game) -> None:
         draws(game, [game.active], 1, ("504.1",), step_draw=True)
     elif step == Step.PRECOMBAT_MAIN:
         add_lore_counters(game)  # CR 714.3b
+    elif step == Step.POSTCOMBAT_MAIN:
+        game.turn_flags.postcombat_mains += 1  # CR 505.1a
     elif step == Step.BEGINNING_OF_COMBAT:
         game.turn_flags.combat_phases += 1  # CR 506.1: a combat phase begins
         game.combat = Combat()

@@ -2382,6 +2382,23 @@ class ClauseRules:
         args = {"event": event, "what": flt}
         return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
 
+    def no_trigger(self, c: list[Any]) -> Parsed:
+        """ "Creatures entering don't cause abilities to trigger" (Torpor Orb),
+        "Creatures entering or dying ..." (Hushbringer), "Permanents entering don't
+        cause abilities of permanents your opponents control to trigger" (Elesh Norn,
+        Mother of Machines): a static ability that changes when abilities trigger
+        (CR 603.2, 604.1)."""
+        flts = [x for x in c if isinstance(x, Filter)]
+        words = next(str(x) for x in c if isinstance(x, str) and not isinstance(x, Filter))
+        events = tuple(e for e, w in (("enters", "entering"), ("dies", "dying")) if w in words)
+        args: dict[str, Any] = {"events": events, "what": flts[0]}
+        if len(flts) > 1:
+            args["of"] = flts[1]
+        return Parsed("static", statics=[StaticEffect("no_trigger", SelfRef(), args)])
+
+    def no_trigger_event(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
     def extra_trigger_event(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
 
