@@ -381,6 +381,18 @@ class OracleLexer(Lexer):
                 # a second condition, not a second noun of the description
                 out.append(Token("OR_THERE", value, pos, 1, pos + 1))
                 continue
+            if (
+                i == 0
+                and value == "creatures"
+                and n > 1
+                and raw[1][1] == "with"
+                and "can be blocked as though they didn't have" in text
+            ):
+                # "Creatures with islandwalk can be blocked as though they didn't have
+                # islandwalk" (Undertow; CR 702.14c): told apart from a description
+                out.append(Token("WALKERS_WITH", "creatures with", pos, 1, pos + 1))
+                skip = 1
+                continue
             if value == "each" and _each_of_two_players(raw, i):
                 # "you and target opponent each draw a card": the two subjects each
                 # do it, not a description's "... each player controls"

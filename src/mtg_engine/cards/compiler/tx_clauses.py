@@ -2396,6 +2396,24 @@ class ClauseRules:
             args["of"] = flts[1]
         return Parsed("static", statics=[StaticEffect("no_trigger", SelfRef(), args)])
 
+    def landwalk_ignored(self, c: list[Any]) -> Parsed:
+        """ "Creatures with islandwalk can be blocked as though they didn't have
+        islandwalk" (Undertow), "Creatures with landwalk abilities can be blocked as
+        though they didn't have those abilities" (Staff of the Ages): a rule for
+        blocking every creature (CR 702.14c, 509.1b)."""
+        walks = [str(x) for x in c[1:] if isinstance(x, str) and not isinstance(x, Token)]
+        if walks and walks[0] != walks[-1]:
+            raise CompileError("a landwalk blocked as though it were another")
+        args: dict[str, Any] = {"land": None}
+        if walks:
+            kw = self.kw_landwalk([walks[0]])
+            if set(kw.keyword_args) != {"land"}:
+                raise CompileError(f"{walks[0]}: not one land type")
+            args["land"] = kw.keyword_args["land"]
+        return Parsed(
+            "static", statics=[StaticEffect("landwalk_ignored", Filter(("Creature",)), args)]
+        )
+
     def no_trigger_event(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
 
