@@ -2406,10 +2406,10 @@ class ClauseRules:
             raise CompileError("a landwalk blocked as though it were another")
         args: dict[str, Any] = {"land": None}
         if walks:
-            kw = self.kw_landwalk([walks[0]])
-            if set(kw.keyword_args) != {"land"}:
+            land = walks[0].removesuffix("walk")
+            if " " in land or land in ("land", "nonbasic", "legendary"):
                 raise CompileError(f"{walks[0]}: not one land type")
-            args["land"] = kw.keyword_args["land"]
+            args["land"] = subtype(land)  # as "islandwalk" itself (tx_keywords.kw_landwalk)
         return Parsed(
             "static", statics=[StaticEffect("landwalk_ignored", Filter(("Creature",)), args)]
         )
