@@ -95,10 +95,7 @@ def test_goad_ends_on_the_goaders_turn(board):
 def test_attack_cost_is_paid_and_exempts_from_requirements(board):
     """CR 508.1d: a creature with a cost to attack isn't required to attack; CR
     508.1h-j: the cost is paid as attackers are declared."""
-    prison = custom_card(
-        "Ghostly Prison",
-        StaticEffect("attack_cost", Filter(("Creature",)), {"mana": "{2}"}),
-    )
+    prison = card_def("Ghostly Prison")  # (its compiled attack cost, {2} per attacker)
     jugg = board.add(0, "Juggernaut")
     board.add(0, "Forest")
     board.add(0, "Forest")
@@ -113,10 +110,7 @@ def test_attack_cost_is_paid_and_exempts_from_requirements(board):
 
 
 def test_attack_cost_that_cant_be_paid_makes_the_attack_illegal(board):
-    prison = custom_card(
-        "Ghostly Prison",
-        StaticEffect("attack_cost", Filter(("Creature",)), {"mana": "{2}"}),
-    )
+    prison = card_def("Ghostly Prison")  # (its compiled attack cost, {2} per attacker)
     bears = board.add(0, "Grizzly Bears")
     add_custom(board, 1, prison)
     game = board.start(step=Step.BEGINNING_OF_COMBAT)

@@ -60,6 +60,10 @@ def _phase_end(step: int, then_now: int | None) -> tuple[int, int]:
     return Step.CLEANUP, Step.UNTAP  # the ending phase
 
 
+#: "... an additional combat phase followed by an additional main phase" (CR 500.8)
+register("arg:extra_combat.then_main")
+
+
 @effect("extra_combat")
 def extra_combat(ctx: Ctx, e: Effect) -> bool:
     """CR 500.8: "After this phase, there is an additional combat phase": it's added
@@ -67,12 +71,26 @@ def extra_combat(ctx: Ctx, e: Effect) -> bool:
     first. Its turn is the turn it's created in (rules/turn.py takes it)."""
     g = ctx.game
     flags = g.turn_flags
+    with_main = bool(e.args.get("then_main"))
+    if with_main and g.step not in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN):
+        # "After this main phase, ...": not during a main phase, there is no such
+        # phase to add them after (CR 500.8)
+        g.emit(
+            EventKind.EXTRA_PHASE,
+            ("500.8",),
+            f"It isn't a main phase: no additional phases are added ({ctx.obj.name})",
+            player=ctx.controller,
+        )
+        return True
     after, then = _phase_end(g.step, flags.additional_combat_then)
-    flags.additional_combats.append([after, then])
+    if g.step == Step.POSTCOMBAT_MAIN and flags.additional_main_then is not None:
+        then = flags.additional_main_then  # (in an additional main phase, CR 500.8)
+    flags.additional_combats.append([after, then, int(with_main)])
+    more = " followed by an additional main phase" if with_main else ""
     g.emit(
         EventKind.EXTRA_PHASE,
-        ("500.8",),
-        f"There will be an additional combat phase after this phase ({ctx.obj.name})",
+        ("500.8", "505.1a") if with_main else ("500.8",),
+        f"There will be an additional combat phase{more} after this phase ({ctx.obj.name})",
         player=ctx.controller,
     )
     return True

@@ -17,7 +17,7 @@ checks run only while blockers are being declared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import Filter
 from ..game.hooks import KEYWORD_HOOKS
@@ -68,7 +68,9 @@ def block_problem(game: Game, blocker: GameObject, attacker: GameObject) -> tupl
         )
     if Kw.SKULK in akw and (b.power or 0) > (a.power or 0):
         return ("it has skulk and the blocker has greater power", "702.118b")
-    if Kw.LANDWALK in akw and _landwalk_applies(game, a, defending):
+    if Kw.LANDWALK in akw and _landwalk_applies(
+        game, a, defending, _landwalks_ignored(game, attacker, defending) if ruled else ()
+    ):
         return ("it has landwalk and the defending player controls such a land", "702.14c")
     if has_protection_from(game, attacker, blocker):
         return ("it has protection from the blocker", "702.16f")
@@ -122,12 +124,27 @@ def _only_count(flt: Filter) -> bool:
     return flt.kinds in ((), ("Creature",)) and not flt.conditions
 
 
-def _landwalk_applies(game: Game, a: Chars, defender: int) -> bool:
+def _landwalks_ignored(game: Game, attacker: GameObject, defending: int) -> tuple[Any, ...]:
+    """ "Creatures with islandwalk can be blocked as though they didn't have
+    islandwalk" (Undertow), "... landwalk abilities ... those abilities" (Staff of
+    the Ages): the land qualities whose landwalk doesn't stop a block (509.1b);
+    None stands for every landwalk."""
+    return tuple(r.args.get("land") for r in cr.find(game, attacker, "landwalk_ignored", defending))
+
+
+def _landwalk_applies(game: Game, a: Chars, defender: int, ignored: tuple[Any, ...] = ()) -> bool:
     """CR 702.14c: unblockable as long as the defending player controls a land with
     the type or supertype ("islandwalk", "legendary landwalk"), without it
     ("nonbasic landwalk"), or with both ("snow swampwalk"); 702.14d: landwalk
-    abilities don't cancel one another."""
-    walks = [ab.keyword_args for ab in a.abilities if ab.keyword == Kw.LANDWALK]
+    abilities don't cancel one another. A landwalk an effect says to block as though
+    the creature didn't have (``ignored``) doesn't count."""
+    walks = [
+        ab.keyword_args
+        for ab in a.abilities
+        if ab.keyword == Kw.LANDWALK
+        and None not in ignored
+        and ab.keyword_args.get("land", ab.keyword_args.get("type")) not in ignored
+    ]
     if not walks:
         return False
     for oid in game.battlefield:

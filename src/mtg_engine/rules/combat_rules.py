@@ -96,6 +96,9 @@ ARG_OPS = frozenset(
         "assign_damage_as_unblocked",  # "may assign its combat damage as though it weren't blocked"
         "assign_among_defenders",  # "... divided as you choose among defending player and/or
         # any number of creatures they control" (Butcher Orgg, CR 510.1c)
+        # args land (None: every landwalk): "Creatures with islandwalk can be blocked as
+        # though they didn't have islandwalk" (Undertow; CR 702.14c, 509.1b)
+        "landwalk_ignored",
     )
 )
 

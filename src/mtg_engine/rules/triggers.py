@@ -41,6 +41,7 @@ from .turn_counts import counted_spells, nth_matching_spell
 from .zones import is_discard, is_mill
 
 register("static:extra_trigger")  # CR 603.2d (_additional_times)
+register("static:no_trigger")  # "Creatures entering don't cause abilities to trigger" (_silenced)
 register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
 # "whenever one or more creature cards leave your graveyard" (CR 603.10a, 603.2c)
 register(
@@ -474,6 +475,7 @@ def _check(
     if into_graveyard is not None:
         watchers.append(into_graveyard)
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
+    quiet = _silenced(game, ev, subject) if ev.kind == EventKind.ZONE_CHANGE else []
     n_watchers = len(watchers)
     watchers.extend(in_graveyards)
     for i, w in enumerate(watchers):
@@ -496,9 +498,18 @@ def _check(
             continue
         else:
             abilities = [a for a in _triggered(game, w) if not functions_in_graveyard(a)]
+        hush = _silencer(game, quiet, w) if quiet else None
         for ability in abilities:
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if not _matches(game, ability.trigger, ev, w, subject):
+                continue
+            if hush is not None:
+                game.emit(
+                    EventKind.NO_EFFECT,
+                    ("603.2", "604.1"),
+                    f"{w.name}'s ability doesn't trigger: {hush.name} says this event "
+                    "doesn't cause abilities to trigger",
+                )
                 continue
             how_many: int | None = None
             if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
@@ -622,6 +633,45 @@ def _check(
             if ev.kind == EventKind.ZONE_CHANGE:
                 for _ in range(_additional_times(game, ev, w, subject)):
                     game.pending_triggers.append(dict(rec, event=dict(event)))
+
+
+def _silenced(game: Game, ev: Event, subject: GameObject | None) -> list[tuple[GameObject, Any]]:
+    """The static abilities by which this zone change causes no ability to trigger:
+    "Creatures entering don't cause abilities to trigger" (Torpor Orb), "Creatures
+    entering or dying ..." (Hushbringer) (CR 603.2, 604.1); a creature dies when it's
+    put into a graveyard from the battlefield (CR 700.4)."""
+    entries = statics_with(game, "no_trigger")
+    if not entries:
+        return []
+    d = ev.data
+    if d.get("to_zone") == "battlefield":
+        what, obj = "enters", game.objects.get(d.get("obj", -1))
+    elif d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
+        what, obj = "dies", subject
+        if obj is None or "Creature" not in chars(game, obj).types:
+            return []
+    else:
+        return []
+    if obj is None:
+        return []
+    return [
+        (src, st)
+        for src, st in entries
+        if what in (st.args.get("events") or ())
+        and matches_object(game, obj, st.args["what"], src.controller, src)
+    ]
+
+
+def _silencer(game: Game, quiet: list[tuple[GameObject, Any]], w: GameObject) -> GameObject | None:
+    """The source of a static ability by which the triggered abilities of ``w`` don't
+    trigger on the event (CR 603.2), if any: "... don't cause abilities of permanents
+    your opponents control to trigger" (Elesh Norn, Mother of Machines) stops only
+    those of the permanents described."""
+    for src, st in quiet:
+        of = st.args.get("of")
+        if of is None or matches_object(game, w, of, src.controller, src):
+            return src
+    return None
 
 
 def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject | None) -> int:
@@ -1559,6 +1609,8 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
         assert trig is not None  # _triggered keeps triggered abilities only
         if not _step_player_matches(game, trig.player, active, o):
             continue
+        if trig.step == "second_main_phase" and game.turn_flags.postcombat_mains > 1:
+            continue  # an additional main phase isn't the second one (CR 505.1a)
         event = {"step": name, "player": active}
         if trig.condition is not None and not _condition_on_event(game, ability, o, event):
             continue  # CR 603.4: "if that player has no cards in hand"

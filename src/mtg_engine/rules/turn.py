@@ -134,6 +134,8 @@ def begin_step(game: Game) -> None:
         draws(game, [game.active], 1, ("504.1",), step_draw=True)
     elif step == Step.PRECOMBAT_MAIN:
         add_lore_counters(game)  # CR 714.3b
+    elif step == Step.POSTCOMBAT_MAIN:
+        game.turn_flags.postcombat_mains += 1  # CR 505.1a
     elif step == Step.BEGINNING_OF_COMBAT:
         game.turn_flags.combat_phases += 1  # CR 506.1: a combat phase begins
         game.combat = Combat()
@@ -370,21 +372,41 @@ def _additional_combat(game: Game, step: int) -> int | None:
     step that would have followed. None when no such phase comes now."""
     flags = game.turn_flags
     for i in range(len(flags.additional_combats) - 1, -1, -1):
-        after, then = flags.additional_combats[i]
+        entry = flags.additional_combats[i]
+        after, then = entry[0], entry[1]
         if after == step:
             del flags.additional_combats[i]  # the latest created first (CR 500.8)
-            flags.additional_combat_then = then
+            if step == Step.POSTCOMBAT_MAIN:
+                # (created in an additional main phase: its "then" already is what
+                # followed that main phase)
+                flags.additional_main_then = None
+            if len(entry) > 2 and entry[2]:
+                # "an additional combat phase followed by an additional main phase"
+                # (CR 500.8): the main phase comes next, then what would have followed;
+                # it is a postcombat main phase (CR 505.1a)
+                flags.additional_combat_then = Step.POSTCOMBAT_MAIN
+                flags.additional_main_then = then
+            else:
+                flags.additional_combat_then = then
             return Step.BEGINNING_OF_COMBAT
     if step == Step.END_OF_COMBAT and flags.additional_combat_then is not None:
         then = flags.additional_combat_then
         flags.additional_combat_then = None
+        return then
+    if step == Step.POSTCOMBAT_MAIN and flags.additional_main_then is not None:
+        then = flags.additional_main_then
+        flags.additional_main_then = None
         return then
     return None
 
 
 def _next_step(game: Game, step: int) -> int:
     flags = game.turn_flags
-    if flags.additional_combats or flags.additional_combat_then is not None:
+    if (
+        flags.additional_combats
+        or flags.additional_combat_then is not None
+        or flags.additional_main_then is not None
+    ):
         extra = _additional_combat(game, step)
         if extra is not None:
             return extra

@@ -208,6 +208,39 @@ _COMBAT_COSTS = {
 }
 
 
+def _attack_tax(effect: Effect) -> list[StaticEffect] | None:
+    """ "Creatures can't attack you [or planeswalkers you control] unless their
+    controller pays {2} for each creature they control that's attacking you"
+    (Ghostly Prison, Baird, Steward of Argive): {2} to attack that player or those
+    planeswalkers with each creature, paid as attackers are declared (CR 508.1h);
+    None for any other instruction."""
+    inner: tuple[Effect, ...] = tuple(effect.args.get("effects") or ())
+    x = effect.args.get("x")
+    if (
+        effect.op != "unless_pays"
+        or len(inner) != 1
+        or inner[0].op != "cant_attack_you"
+        or inner[0].args.get("duration") is not None
+        or inner[0].args.get("filter") is not None
+        or not effect.args.get("per_attacker")
+        or effect.args.get("cost") != "{X}"
+        or not isinstance(x, Amount)
+        or x.kind != "count"
+        or not isinstance(x.filter, Filter)
+        or ("attacking_player", "you") not in x.filter.conditions
+        or not isinstance(effect.args.get("player"), ControllerOfRef)
+        or type(effect.args["player"].of) is not It
+    ):
+        return None
+    what = inner[0].args.get("what")
+    if not isinstance(what, EachRef) or "Creature" not in what.filter.kinds:
+        return None
+    args: dict[str, Any] = {"mana": f"{{{x.multiplier}}}"}
+    if inner[0].args.get("planeswalkers"):
+        args["planeswalkers"] = True
+    return [StaticEffect("attack_cost", what.filter, args)]
+
+
 def _combat_costs(effect: Effect) -> list[StaticEffect] | None:
     """ "This creature can't attack or block unless you pay {2}" (Qal Sisma
     Behemoth): its controller may pay {2} as it's declared as an attacker or a
@@ -440,6 +473,8 @@ def _statics(body: Body) -> list[StaticEffect]:
         if e.op == "no_op":
             continue
         costs = _combat_costs(e)
+        if costs is None:
+            costs = _attack_tax(e)
         if costs is not None:
             out.extend(costs)
             prev = costs[-1]

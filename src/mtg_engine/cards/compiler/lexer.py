@@ -145,6 +145,41 @@ def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
     return after not in (",", "or", "and")
 
 
+def _comma_out_of_quote(
+    raw: list[tuple[str, str, int]], lits: dict[str, str]
+) -> list[tuple[str, str, int]]:
+    """'gets +1/+1, has "Whenever this creature attacks, you gain 1 life," and is a
+    Cleric ...' (Bladed Ambassador): the comma before a closing quote is the outer
+    list's, moved inside by punctuation style; the quoted ability ends there
+    (a period), and the comma follows the quote."""
+    if "," not in lits or "." not in lits:
+        return raw
+    out: list[tuple[str, str, int]] = []
+    in_quote = False
+    n = len(raw)
+    i = 0
+    while i < n:
+        kind, value, pos = raw[i]
+        if (
+            in_quote
+            and value == ","
+            and i + 2 < n
+            and raw[i + 1][1] == '"'
+            and raw[i + 2][1] not in (".", '"', ",")
+        ):
+            out.append((lits["."], ".", pos))
+            out.append(raw[i + 1])
+            out.append((kind, value, raw[i + 1][2]))
+            in_quote = False
+            i += 2
+            continue
+        if value == '"':
+            in_quote = not in_quote
+        out.append(raw[i])
+        i += 1
+    return out
+
+
 def _is_activated(text: str) -> bool:
     """True if a colon outside quotes comes before the first period (CR 602.1)."""
     in_quote = False
@@ -251,7 +286,7 @@ class OracleLexer(Lexer):
 
     # -- context-dependent tokens -------------------------------------------
     def tokens(self, text: str) -> list[Token]:
-        raw = self._raw(text)
+        raw = _comma_out_of_quote(self._raw(text), self.literals)
         out: list[Token] = []
         if _is_activated(text):
             out.append(Token("ACT", "", 0, 1, 1))
@@ -346,6 +381,18 @@ class OracleLexer(Lexer):
                 # a second condition, not a second noun of the description
                 out.append(Token("OR_THERE", value, pos, 1, pos + 1))
                 continue
+            if (
+                i == 0
+                and value == "creatures"
+                and n > 1
+                and raw[1][1] == "with"
+                and "can be blocked as though they didn't have" in text
+            ):
+                # "Creatures with islandwalk can be blocked as though they didn't have
+                # islandwalk" (Undertow; CR 702.14c): told apart from a description
+                out.append(Token("WALKERS_WITH", "creatures with", pos, 1, pos + 1))
+                skip = 1
+                continue
             if value == "each" and _each_of_two_players(raw, i):
                 # "you and target opponent each draw a card": the two subjects each
                 # do it, not a description's "... each player controls"
@@ -383,6 +430,10 @@ class OracleLexer(Lexer):
             if value == "each" and nxt in ("get", "gain") and _after_plural_target(raw, i):
                 # "up to two target creatures each get +2/+0 and gain ...": "each" only
                 # says the instruction is for every one of them (CR 608.2c)
+                continue
+            if value == "that's" and nxt == "attacking" and i + 2 < n and raw[i + 2][1] == "you":
+                # "each creature they control that's attacking you" (Ghostly Prison):
+                # the same creatures as "attacking you" (CR 508.1h)
                 continue
             if value == "," and nxt == "non" and i >= 2 and raw[i - 2][1] == "non":
                 continue  # "nonartifact, nonland card": both adjectives apply (no "or")
@@ -501,7 +552,7 @@ class OracleLexer(Lexer):
                 in_quote = not in_quote
                 if in_quote and _quoted_is_activated(text[pos + 1 :]):
                     out.append(Token("ACT", "", pos, 1, pos + 1))
-                elif not in_quote and prev == "." and nxt != ".":
+                elif not in_quote and prev == "." and nxt not in (".", ","):
                     # 'has "{T}: Add {G}."' ends the sentence too: the period is inside.
                     out.append(Token(self.literals["."], ".", pos, 1, pos + 1))
         return out

@@ -123,6 +123,9 @@ _OTHER_NAME = re.compile(
     rf"\bnamed ((?>{_NAME_WORD}(?: (?:{_NAME_SMALL} )*{_NAME_WORD})*"
     rf"(?:, {_NAME_WORD}(?: (?:{_NAME_SMALL} )*{_NAME_WORD})*)?))(?!,? (?:and|or) [A-Z]|, (?:and|or)\b)"
 )
+#: "Partner—[text]" (CR 702.124i) and "Partner with [name]" (702.124j), a whole line
+_PARTNER_VARIANT = re.compile(r"^Partner—[A-Z][\w' ]*$")
+_PARTNER_WITH = re.compile(r"^Partner with ([^.()\n]+?)\s*$")
 #: the word each other card's name becomes, and the name it stands for
 OTHER_NAME_PREFIX = "othername-"
 _OTHER_NAMES: dict[str, str] = {}
@@ -172,6 +175,16 @@ def normalize_line(line: str, names: list[str]) -> str:
         if m and len(word.split()) <= 3 and word not in _KEYWORD_PREFIXES:
             if not word.startswith("choose"):
                 line = line[: c.end()] + line[c.end() + m.end() :]
+    if _PARTNER_VARIANT.match(line):
+        # "Partner—Friends forever", "Partner—Survivors" (CR 702.124i): a variant of
+        # partner with the same meaning apart from which commanders pair; no rule of
+        # a game reads the text after the dash
+        line = "Partner"
+    m = _PARTNER_WITH.match(line)
+    if m:
+        # "Partner with Impetuous Protege" (CR 702.124j): the other card's whole name
+        # (CR 201.2), one word like a "named" one
+        line = "Partner with " + _other_name_word(m)[len("named ") :]
     line = _EITHER_TYPE.sub(r"control \1 \2 or \3", line)
     if _FREE_FROM_HAND[0] in line:
         line = line.replace(*_FREE_FROM_HAND)

@@ -163,6 +163,20 @@ def _under_whose_control(
     return Filter(subj.kinds, subj.zone, (*subj.conditions, ("you", mine))), kept
 
 
+def _combat_tax(effects: list[Effect]) -> list[Effect]:
+    """ "Creatures can't attack you unless their controller pays {2} for each ...":
+    the cost is one per attacking creature, a cost to attack that a static ability
+    imposes (CR 508.1h, assembled with the statics from ``per_attacker``); anywhere
+    else (a one-shot "until your next turn") the argument is reported as not run."""
+    return [
+        Effect(e.op, {**e.args, "per_attacker": True}, e.optional, e.condition)
+        if e.op == "unless_pays"
+        and any(i.op == "cant_attack_you" for i in e.args.get("effects") or ())
+        else e
+        for e in effects
+    ]
+
+
 class _PerEach(NamedTuple):
     """ "pays {N} for each [description]" (CR 118.12): N, and what is counted."""
 
@@ -1741,7 +1755,21 @@ class ClauseRules:
         generic = re.fullmatch(r"\{(\d+)\}", str(mana))
         if generic is None:
             raise CompileError(f"unless pays {mana} for each: not generic mana")
-        return self.clause([*head, _PerEach(int(generic.group(1)), flt)])
+        return _combat_tax(self.clause([*head, _PerEach(int(generic.group(1)), flt)]))
+
+    def clause_unless_pays_each_those(self, c: list[Any]) -> list[Effect]:
+        """ "Creatures can't attack you or planeswalkers you control unless their
+        controller pays {1} for each of those creatures" (Baird, Steward of Argive):
+        {1} for each creature attacking you or a planeswalker you control (CR 508.1h;
+        the static reads it per attacker, see the assembly of combat costs)."""
+        *head, mana, kind = c
+        generic = re.fullmatch(r"\{(\d+)\}", str(mana))
+        if generic is None:
+            raise CompileError(f"unless pays {mana} for each of those: not generic mana")
+        if str(kind).lower() not in ("creature", "creatures"):
+            raise CompileError(f"unless pays for each of those {kind}")
+        flt = Filter(kinds=("Creature",), conditions=(("attacking_player", "you"),))
+        return _combat_tax(self.clause([*head, _PerEach(int(generic.group(1)), flt)]))
 
     def clause_two_subjects(self, c: list[Any]) -> list[Effect]:
         """ "Target creature and all other creatures with the same name as that
@@ -2354,6 +2382,41 @@ class ClauseRules:
         args = {"event": event, "what": flt}
         return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
 
+    def no_trigger(self, c: list[Any]) -> Parsed:
+        """ "Creatures entering don't cause abilities to trigger" (Torpor Orb),
+        "Creatures entering or dying ..." (Hushbringer), "Permanents entering don't
+        cause abilities of permanents your opponents control to trigger" (Elesh Norn,
+        Mother of Machines): a static ability that changes when abilities trigger
+        (CR 603.2, 604.1)."""
+        flts = [x for x in c if isinstance(x, Filter)]
+        words = next(str(x) for x in c if isinstance(x, str) and not isinstance(x, Filter))
+        events = tuple(e for e, w in (("enters", "entering"), ("dies", "dying")) if w in words)
+        args: dict[str, Any] = {"events": events, "what": flts[0]}
+        if len(flts) > 1:
+            args["of"] = flts[1]
+        return Parsed("static", statics=[StaticEffect("no_trigger", SelfRef(), args)])
+
+    def landwalk_ignored(self, c: list[Any]) -> Parsed:
+        """ "Creatures with islandwalk can be blocked as though they didn't have
+        islandwalk" (Undertow), "Creatures with landwalk abilities can be blocked as
+        though they didn't have those abilities" (Staff of the Ages): a rule for
+        blocking every creature (CR 702.14c, 509.1b)."""
+        walks = [str(x) for x in c[1:] if isinstance(x, str) and not isinstance(x, Token)]
+        if walks and walks[0] != walks[-1]:
+            raise CompileError("a landwalk blocked as though it were another")
+        args: dict[str, Any] = {"land": None}
+        if walks:
+            land = walks[0].removesuffix("walk")
+            if " " in land or land in ("land", "nonbasic", "legendary"):
+                raise CompileError(f"{walks[0]}: not one land type")
+            args["land"] = subtype(land)  # as "islandwalk" itself (tx_keywords.kw_landwalk)
+        return Parsed(
+            "static", statics=[StaticEffect("landwalk_ignored", Filter(("Creature",)), args)]
+        )
+
+    def no_trigger_event(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
     def extra_trigger_event(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
 
@@ -2369,6 +2432,11 @@ class ClauseRules:
 
     def extra_combat(self, c: list[Any]) -> list[Effect]:
         return [Effect("extra_combat", {"player": ControllerRef()})]
+
+    def extra_combat_and_main(self, c: list[Any]) -> list[Effect]:
+        """ "After this main phase, there is an additional combat phase followed by an
+        additional main phase" (Relentless Assault; CR 500.8, 505.1a)."""
+        return [Effect("extra_combat", {"player": ControllerRef(), "then_main": True})]
 
     def no_prevention(self, c: list[Any]) -> list[Effect]:
         return [Effect("damage_cant_be_prevented", {"duration": EOT})]

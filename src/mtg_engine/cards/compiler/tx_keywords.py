@@ -20,6 +20,7 @@ from ..abilities import (
 )
 from .filters import Alt, NounWord, build_filter, card_type, subtype, with_zone
 from .ir import Some
+from .normalize import other_name
 from .tables import KEYWORDS_BY_LOWER, NUMBER_WORDS
 from .tx_common import (
     CompileError,
@@ -252,7 +253,10 @@ class KeywordRules:
         return self._kw("Splice", onto=c[0].value, cost=c[1])
 
     def kw_partner_with(self, c: list[Any]) -> Ability:
-        return self._kw("Partner with")
+        """ "Partner with [name]" (CR 702.124j): the other card's name, which its
+        triggered ability searches for (keywords/partner.py)."""
+        names = [other_name(str(x)) for x in c if isinstance(x, Token) and x.type == "OTHER_NAME"]
+        return self._kw("Partner with", partner=names[0]) if names else self._kw("Partner with")
 
     def kw_offering(self, c: list[Any]) -> Ability:
         # "[Quality] offering" (CR 702.48a): the quality is a subtype ("Moonfolk offering").
