@@ -26,6 +26,7 @@ from ..game.actions import (
     OrderTriggers,
     PassPriority,
 )
+from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.combat import assignment_problem, default_attack, default_block
 from ..rules.etb_instructions import AS_ENTERS_PAY, AS_ENTERS_REVEAL
@@ -81,7 +82,9 @@ def answer_count(game: Game, limit: int = 2) -> int:
     d = game.pending
     assert d is not None
     k, data = d.kind, d.data
-    if k in (DecisionKind.TARGETS, DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
+    if k == DecisionKind.CHOOSE_OBJECTS:
+        return len(_outcomes(_interchangeable(game, data["candidates"]), data, limit))
+    if k in (DecisionKind.TARGETS, DecisionKind.BOTTOM):
         n = len(data["candidates"])
         return sum(comb(n, i) for i in range(data["min"], min(data["max"], n) + 1))
     if k == DecisionKind.MODES:
@@ -109,8 +112,52 @@ def single_answer(game: Game) -> Action | None:
         return None
     if d.kind == DecisionKind.ASSIGN_DAMAGE:
         return _assignments(game, 2)[0]
+    if d.kind == DecisionKind.CHOOSE_OBJECTS:
+        groups = _interchangeable(game, d.data["candidates"])
+        (counts,) = _outcomes(groups, d.data, 2)
+        return ChooseObjects(tuple(o for g, n in zip(groups, counts, strict=True) for o in g[:n]))
     options = game.legal_actions()
     return options[0] if len(options) == 1 else None
+
+
+#: hidden zones (CR 400.2): a card there has no status, counters or attachments
+_HIDDEN = (Zone.HAND, Zone.LIBRARY)
+
+
+def _interchangeable(game: Game, candidates: list[int]) -> list[list[int]]:
+    """The candidates of a choice of objects in groups that make the same outcome:
+    cards of the same name in the same player's hand or library (hidden zones,
+    CR 400.2: nothing tells such cards apart, so choosing two of five Silvercoat
+    Lions in a hand is one outcome); any other object is a group of its own."""
+    groups: dict[object, list[int]] = {}
+    for oid in candidates:
+        o = game.objects.get(oid) if oid >= 0 else None
+        if o is not None and o.zone in _HIDDEN:
+            key: object = (o.zone, o.owner, o.name)
+        else:
+            key = oid
+        groups.setdefault(key, []).append(oid)
+    return list(groups.values())
+
+
+def _outcomes(groups: list[list[int]], data: dict, limit: int) -> list[tuple[int, ...]]:
+    """The different outcomes of a choice of objects (how many of each group are
+    chosen, between ``min`` and ``max`` in all), up to ``limit`` of them."""
+    lo, hi = int(data["min"]), int(data["max"])
+    out: list[tuple[int, ...]] = []
+
+    def walk(i: int, taken: tuple[int, ...], total: int) -> None:
+        if len(out) >= limit or total > hi:
+            return
+        if i == len(groups):
+            if total >= lo:
+                out.append(taken)
+            return
+        for n in range(len(groups[i]) + 1):
+            walk(i + 1, (*taken, n), total + n)
+
+    walk(0, (), 0)
+    return out
 
 
 def _assignments(game: Game, limit: int) -> list[AssignDamage]:
