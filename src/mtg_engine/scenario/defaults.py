@@ -82,6 +82,8 @@ def answer_count(game: Game, limit: int = 2) -> int:
     d = game.pending
     assert d is not None
     k, data = d.kind, d.data
+    if k == DecisionKind.CHOOSE_OBJECTS and _scry_changes_nothing(game, d.player, data):
+        return 1
     if k == DecisionKind.CHOOSE_OBJECTS:
         return len(_outcomes(_interchangeable(game, data["candidates"]), data, limit))
     if k in (DecisionKind.TARGETS, DecisionKind.BOTTOM):
@@ -112,6 +114,8 @@ def single_answer(game: Game) -> Action | None:
         return None
     if d.kind == DecisionKind.ASSIGN_DAMAGE:
         return _assignments(game, 2)[0]
+    if d.kind == DecisionKind.CHOOSE_OBJECTS and _scry_changes_nothing(game, d.player, d.data):
+        return ChooseObjects(())  # all stay on top
     if d.kind == DecisionKind.CHOOSE_OBJECTS:
         groups = _interchangeable(game, d.data["candidates"])
         (counts,) = _outcomes(groups, d.data, 2)
@@ -138,6 +142,16 @@ def _interchangeable(game: Game, candidates: list[int]) -> list[list[int]]:
             key = oid
         groups.setdefault(key, []).append(oid)
     return list(groups.values())
+
+
+def _scry_changes_nothing(game: Game, player: int, data: dict) -> bool:
+    """Scrying (CR 701.22a) a library whose cards all have the same name: whichever
+    cards go to the bottom, in whatever order, the library is the same (its cards
+    are interchangeable, CR 400.2), so the choice has one outcome."""
+    if data.get("purpose") != DecisionPurpose.SCRY:
+        return False
+    names = {game.objects[o].name for o in game.players[player].library if o in game.objects}
+    return len(names) <= 1
 
 
 def _outcomes(groups: list[list[int]], data: dict, limit: int) -> list[tuple[int, ...]]:
