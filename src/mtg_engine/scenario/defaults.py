@@ -124,34 +124,36 @@ def single_answer(game: Game) -> Action | None:
     return options[0] if len(options) == 1 else None
 
 
-#: hidden zones (CR 400.2): a card there has no status, counters or attachments
-_HIDDEN = (Zone.HAND, Zone.LIBRARY)
-
-
 def _interchangeable(game: Game, candidates: list[int]) -> list[list[int]]:
     """The candidates of a choice of objects in groups that make the same outcome:
-    cards of the same name in the same player's hand or library (hidden zones,
-    CR 400.2: nothing tells such cards apart, so choosing two of five Silvercoat
-    Lions in a hand is one outcome); any other object is a group of its own."""
+    cards of the same name in the same player's hand (a hidden zone, CR 400.2:
+    nothing tells such cards apart, so choosing two of five Silvercoat Lions in a
+    hand is one outcome), or in a library whose cards all have that name (elsewhere
+    in a library, which copy is taken changes the order of what stays); any other
+    object is a group of its own."""
     groups: dict[object, list[int]] = {}
     for oid in candidates:
         o = game.objects.get(oid) if oid >= 0 else None
-        if o is not None and o.zone in _HIDDEN:
-            key: object = (o.zone, o.owner, o.name)
-        else:
-            key = oid
+        key: object = oid
+        if o is not None and (
+            o.zone == Zone.HAND or (o.zone == Zone.LIBRARY and _one_name(game, o.owner))
+        ):
+            key = (o.zone, o.owner, o.name)
         groups.setdefault(key, []).append(oid)
     return list(groups.values())
+
+
+def _one_name(game: Game, player: int) -> bool:
+    """Do all the cards in the player's library have the same name?"""
+    lib = game.players[player].library
+    return len({game.objects[o].name for o in lib if o in game.objects}) <= 1
 
 
 def _scry_changes_nothing(game: Game, player: int, data: dict) -> bool:
     """Scrying (CR 701.22a) a library whose cards all have the same name: whichever
     cards go to the bottom, in whatever order, the library is the same (its cards
     are interchangeable, CR 400.2), so the choice has one outcome."""
-    if data.get("purpose") != DecisionPurpose.SCRY:
-        return False
-    names = {game.objects[o].name for o in game.players[player].library if o in game.objects}
-    return len(names) <= 1
+    return data.get("purpose") == DecisionPurpose.SCRY and _one_name(game, player)
 
 
 def _outcomes(groups: list[list[int]], data: dict, limit: int) -> list[tuple[int, ...]]:
