@@ -764,3 +764,32 @@ def test_variant_keys_are_file_errors_until_implemented(
     result = run(write(tmp_path, "v.yaml", "name: v\n" + snippet + "\n"))
     assert result.exit_code == 2
     assert problem in result.output
+
+
+@pytest.mark.skipif(not _compiled("Mind Rot"), reason="Mind Rot's text doesn't compile yet")
+def test_cards_of_one_name_in_a_hand_are_one_answer(tmp_path: Path) -> None:
+    """A decision with one legal answer is taken automatically (scenario format,
+    "Actions"): discarding two of three Forests has one outcome (nothing tells cards
+    in a hand apart, CR 400.2), two of two Forests and an Island has two."""
+    text = """\
+        name: discard from a hand
+        start: {turn: 3, active: A, step: precombat_main}
+        players:
+          A:
+            hand: [Mind Rot]
+            battlefield: [{card: Swamp, count: 3}]
+          B:
+            hand: [{card: Forest, count: 3}]
+        actions:
+          - {player: A, cast: Mind Rot, targets: [B]}
+        expect:
+          counts: {B.hand: 1}
+        """
+    result = run(write(tmp_path, "s.yaml", text))
+    assert result.exit_code == 0, result.output
+    mixed = textwrap.dedent(text).replace(
+        "hand: [{card: Forest, count: 3}]", "hand: [{card: Forest, count: 2}, Island]"
+    )
+    result = run(write(tmp_path, "s.yaml", mixed))
+    assert result.exit_code == 1
+    assert "unscripted decision" in result.output

@@ -143,15 +143,22 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
     whose = "their" if owner == p else f"{g.players[owner].name}'s"
     where = " and/or ".join(zones)
     chosen: list[int] = []
+    fewest = 0
     if cands:
+        # CR 701.23d: a search of a hidden zone simply for a quantity of cards ("a
+        # card", "three cards") must find that many, or as many as there are;
+        # 701.23b: one for cards with a stated quality may find fewer
+        if zones == ("library",) and not kinds and not f.conditions and not e.args.get("up_to"):
+            fewest = min(n, len(cands))
         if ctx.answer is None:
             ctx.ask(
                 DecisionKind.CHOOSE_OBJECTS,
-                "701.23a",
-                f"Search {'your' if owner == p else whose} {where}: choose up to {n} card(s)",
+                "701.23d" if fewest else "701.23a",
+                f"Search {'your' if owner == p else whose} {where}: choose "
+                f"{'' if fewest == n else 'up to '}{n} card(s)",
                 {
                     "candidates": cands,
-                    "min": 0,
+                    "min": fewest,
                     "max": min(n, len(cands)),
                     "purpose": DecisionPurpose.SEARCH,
                     # "... cards with different names" (CR 201.2)
@@ -204,7 +211,7 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
             moved.append(nid)
     g.emit(
         EventKind.SEARCH,
-        ("701.23a",),
+        ("701.23a", "701.23d") if fewest else ("701.23a",),
         f"{g.players[p].name} searches {whose} {where} ({len(moved)} card(s) found)",
     )
     return moved

@@ -26,6 +26,7 @@ from ..game.actions import (
     OrderTriggers,
     PassPriority,
 )
+from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.combat import assignment_problem, default_attack, default_block
 from ..rules.etb_instructions import AS_ENTERS_PAY, AS_ENTERS_REVEAL
@@ -81,7 +82,11 @@ def answer_count(game: Game, limit: int = 2) -> int:
     d = game.pending
     assert d is not None
     k, data = d.kind, d.data
-    if k in (DecisionKind.TARGETS, DecisionKind.CHOOSE_OBJECTS, DecisionKind.BOTTOM):
+    if k == DecisionKind.CHOOSE_OBJECTS and _scry_changes_nothing(game, d.player, data):
+        return 1
+    if k == DecisionKind.CHOOSE_OBJECTS:
+        return len(_outcomes(_interchangeable(game, data["candidates"]), data, limit))
+    if k in (DecisionKind.TARGETS, DecisionKind.BOTTOM):
         n = len(data["candidates"])
         return sum(comb(n, i) for i in range(data["min"], min(data["max"], n) + 1))
     if k == DecisionKind.MODES:
@@ -109,8 +114,66 @@ def single_answer(game: Game) -> Action | None:
         return None
     if d.kind == DecisionKind.ASSIGN_DAMAGE:
         return _assignments(game, 2)[0]
+    if d.kind == DecisionKind.CHOOSE_OBJECTS and _scry_changes_nothing(game, d.player, d.data):
+        return ChooseObjects(())  # all stay on top
+    if d.kind == DecisionKind.CHOOSE_OBJECTS:
+        groups = _interchangeable(game, d.data["candidates"])
+        (counts,) = _outcomes(groups, d.data, 2)
+        return ChooseObjects(tuple(o for g, n in zip(groups, counts, strict=True) for o in g[:n]))
     options = game.legal_actions()
     return options[0] if len(options) == 1 else None
+
+
+def _interchangeable(game: Game, candidates: list[int]) -> list[list[int]]:
+    """The candidates of a choice of objects in groups that make the same outcome:
+    cards of the same name in the same player's hand (a hidden zone, CR 400.2:
+    nothing tells such cards apart, so choosing two of five Silvercoat Lions in a
+    hand is one outcome), or in a library whose cards all have that name (elsewhere
+    in a library, which copy is taken changes the order of what stays); any other
+    object is a group of its own."""
+    groups: dict[object, list[int]] = {}
+    for oid in candidates:
+        o = game.objects.get(oid) if oid >= 0 else None
+        key: object = oid
+        if o is not None and (
+            o.zone == Zone.HAND or (o.zone == Zone.LIBRARY and _one_name(game, o.owner))
+        ):
+            key = (o.zone, o.owner, o.name)
+        groups.setdefault(key, []).append(oid)
+    return list(groups.values())
+
+
+def _one_name(game: Game, player: int) -> bool:
+    """Do all the cards in the player's library have the same name?"""
+    lib = game.players[player].library
+    return len({game.objects[o].name for o in lib if o in game.objects}) <= 1
+
+
+def _scry_changes_nothing(game: Game, player: int, data: dict) -> bool:
+    """Scrying (CR 701.22a) a library whose cards all have the same name: whichever
+    cards go to the bottom, in whatever order, the library is the same (its cards
+    are interchangeable, CR 400.2), so the choice has one outcome."""
+    return data.get("purpose") == DecisionPurpose.SCRY and _one_name(game, player)
+
+
+def _outcomes(groups: list[list[int]], data: dict, limit: int) -> list[tuple[int, ...]]:
+    """The different outcomes of a choice of objects (how many of each group are
+    chosen, between ``min`` and ``max`` in all), up to ``limit`` of them."""
+    lo, hi = int(data["min"]), int(data["max"])
+    out: list[tuple[int, ...]] = []
+
+    def walk(i: int, taken: tuple[int, ...], total: int) -> None:
+        if len(out) >= limit or total > hi:
+            return
+        if i == len(groups):
+            if total >= lo:
+                out.append(taken)
+            return
+        for n in range(len(groups[i]) + 1):
+            walk(i + 1, (*taken, n), total + n)
+
+    walk(0, (), 0)
+    return out
 
 
 def _assignments(game: Game, limit: int) -> list[AssignDamage]:
