@@ -1497,6 +1497,8 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
         return True
     if who == "opponent":
         return player != controller
+    if who == "other":  # "each other player's draw step" (CR 102.1)
+        return player != controller
     return player == controller
 
 

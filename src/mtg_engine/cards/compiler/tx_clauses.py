@@ -964,6 +964,20 @@ class ClauseRules:
     def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
         return ("combat", "you")
 
+    def step_combat_opponent(self, c: list[Any]) -> tuple[str, str]:
+        return ("combat", "opponent")
+
+    def step_combat_each(self, c: list[Any]) -> tuple[str, str]:
+        return ("combat", "each")
+
+    def step_other(self, c: list[Any]) -> tuple[str, str]:
+        """ "each other player's draw step": any player's but the controller's (CR 102.1)."""
+        return self._step(c, "other")
+
+    def step_plural(self, c: list[Any]) -> str:
+        # "postcombat main phases" -> the step "postcombat main phase" (CR 505.1a)
+        return " ".join(str(x) for x in c).removesuffix("s")
+
     def step_enchanted_controller(self, c: list[Any]) -> tuple[str, str]:
         """ "At the beginning of the upkeep of enchanted creature's controller"
         (CR 303.4e, 503.1a): that player's step, whoever controls the Aura."""
