@@ -68,6 +68,15 @@ register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" 
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
+# "whenever you roll a die / one or more dice / a 4 or higher on a die" (CR 706.1-2,
+# dice_matching)
+register(
+    "amount:die_result",
+    "trigger:roll_die",
+    "trigger_detail:each_die",
+    "trigger_detail:min_result",
+    "trigger_detail:results",
+)
 
 if TYPE_CHECKING:
     pass
@@ -612,6 +621,16 @@ def _check(
                 "ability": ability,
                 "event": event,
             }
+            if ev.kind == EventKind.DIE_ROLL:
+                # "whenever you roll a die": once for each die, "that many" its result;
+                # "one or more dice": once, for the roll's result (CR 706.2, 603.2)
+                if _detail(ability.trigger, "each_die"):
+                    for r in dice_matching(ability.trigger, d):
+                        game.pending_triggers.append(
+                            dict(rec, event=dict(event, amount=r, die_result=r))
+                        )
+                    continue
+                event["amount"] = event["die_result"] = d.get("result")
             if ev.kind == EventKind.PHASING and not isinstance(ability.trigger.subject, SelfRef):
                 # "whenever another Spirit you control phases in": once for each one
                 # that phased in, "it" being that one (CR 603.2, 702.26)
@@ -1118,7 +1137,9 @@ def _matches_now(
     if ev.kind == EventKind.COIN_FLIP and kind in ("flip_coin", "coin_flip"):  # CR 705
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(trig.player, d.get("player"), source.controller) and (
+            not _detail(trig, "each_die") or bool(dice_matching(trig, d))
+        )
     if ev.kind == EventKind.DRAW and kind == "draw":
         # "whenever you draw your second card each turn": only that draw (CR 603.2, 121.2)
         nth = _detail(trig, "nth")
@@ -1473,6 +1494,19 @@ def _mana_value_equal(trig: Trigger) -> bool:
     """ "Whenever you cast a spell with mana value equal to ..." """
     what = _detail(trig, "what")
     return isinstance(what, Filter) and any(k == "mana_value_eq" for k, _ in what.conditions)
+
+
+def dice_matching(trig: Trigger, d: dict[str, Any]) -> list[int]:
+    """ "Whenever you roll a die", "... a 4 or higher on a die", "... a 1 or 2": the
+    results of the dice of one roll that each trigger it once (CR 706.1, 706.2)."""
+    results = d.get("results") or [d.get("result")]
+    low = _detail(trig, "min_result")
+    values = _detail(trig, "results")
+    return [
+        r
+        for r in results
+        if isinstance(r, int) and (low is None or r >= low) and (values is None or r in values)
+    ]
 
 
 def _detail(trig: Trigger, key: str) -> Any:

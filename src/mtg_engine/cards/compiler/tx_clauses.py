@@ -846,6 +846,24 @@ class ClauseRules:
     ev_crime = _ev("commit_crime")
     ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
+
+    def ev_roll_die(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # CR 706.1: each die rolled is a roll of its own ("that many": its result)
+        return "roll_die", (("each_die", True),)
+
+    def ev_roll_dice(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # once for the instruction to roll, whatever the number of dice (CR 603.2)
+        return "roll_die", ()
+
+    def ev_roll_at_least(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # CR 706.2: the result after modifiers, of each die
+        low = next(x for x in c if isinstance(x, int))
+        return "roll_die", (("each_die", True), ("min_result", low))
+
+    def ev_roll_either(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        values = tuple(x for x in c if isinstance(x, int))
+        return "roll_die", (("each_die", True), ("results", values))
+
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
 

@@ -1050,6 +1050,11 @@ class NounRules:
         # "draw a card for each color among permanents you control" (Soul of Ravnica)
         return Amount("colors_among", filter=c[-1])
 
+    def amt_die_result(self, c: list[Any]) -> Amount:
+        """ "equal to the result": of the die that triggered the ability, else of the
+        last roll (CR 706.2; rules/chance.py)."""
+        return Amount("die_result")
+
     def amt_life_gained(self, c: list[Any]) -> Amount:
         """ "the amount of life you gained this turn" (CR 119.3)."""
         return Amount("life_gained_this_turn", ref=ControllerRef())
