@@ -736,6 +736,12 @@ class ClauseRules:
         nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
         return "cast", (("nth", nth[0]),)
 
+    def ev_cast_nth_opponents_turn(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your first spell during each opponent's turn": the
+        ``nth`` spell of the turn, in a turn that isn't its caster's (CR 603.2)."""
+        event, details = self.ev_cast_nth(c)
+        return event, (*details, ("turn", "opponent"))
+
     def ev_cast_nth_instant_sorcery(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever you cast your first instant or sorcery spell each turn" (Double
         Vision; CR 603.2, 601.2i): an instant or sorcery spell, the ``nth`` of those
