@@ -34,6 +34,7 @@ register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:differs_from_printed")  # a card's own "modified" (rules/layers.py)
 register("cond:outlaw")  # CR 700.12: Assassin, Mercenary, Pirate, Rogue, Warlock
 register("cond:attacked_this_turn")  # CR 508.1 (turn_flags.attacked)
+register("cond:attacking_enchanted")  # "each opponent attacking that player" (matches_player)
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
@@ -764,6 +765,27 @@ def matches_player(
                 return False
         elif key in ("other",):
             continue
+        elif key == "attacking_enchanted":
+            # "each opponent attacking that player": controls a creature attacking
+            # the player the source Aura enchants (CR 506.3, 303.4e)
+            target = enchanted_player(source) if source is not None else None
+            combat = game.combat
+            attacking = (
+                target is not None
+                and combat is not None
+                and any(
+                    d == player_ref(target)
+                    and a in game.objects
+                    and game.objects[a].controller == player
+                    for a, d in combat.attackers.items()
+                )
+            )
+            if attacking != bool(value):
+                return False
+        elif key == "enchanted_by" and value == "self":
+            # "enchanted player": the player the source Aura is attached to (CR 303.4e)
+            if source is None or enchanted_player(source) != player:
+                return False
         elif key == "chosen_player":
             # CR 607.2a: the player chosen as the source entered; none, no one (607.5a)
             want = (source.chosen or {}).get("player") if source is not None else None

@@ -68,6 +68,7 @@ register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" 
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
+register("trigger:player_attacked")  # "whenever enchanted player is attacked" (CR 508.1)
 # "whenever you roll a die / one or more dice / a 4 or higher on a die" (CR 706.1-2,
 # dice_matching)
 register(
@@ -162,6 +163,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
         (EventKind.DAMAGE,),
     ),
     "attack_with": (EventKind.DECLARE_ATTACKERS,),
+    "player_attacked": (EventKind.DECLARE_ATTACKERS,),  # "enchanted player is attacked"
     # CR 119.3: life lost as such, by damage (120.3a) or paid for mana (119.4, 107.4f)
     # (Phyrexian mana paid with life is a lose_life event of its own, CR 119.4)
     "lose_life": (EventKind.LOSE_LIFE, EventKind.DAMAGE),
@@ -1114,6 +1116,15 @@ def _matches_now(
         if not _player_matches(trig.player, game.active, source.controller):
             return False
         return attack_with_count(game, trig, d, source) > 0
+    if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "player_attacked":
+        # "Whenever enchanted player is attacked" (CR 508.1, 603.2): once for the
+        # declaration, when one or more creatures attack that player (not only their
+        # planeswalkers or battles)
+        flt = trig.subject
+        return isinstance(flt, Filter) and any(
+            matches_player(game, p, flt, source.controller, source)
+            for p in d.get("attacked_players") or ()
+        )
     if ev.kind == EventKind.TAPPED_FOR_MANA and kind == "tap_for_mana":  # CR 106.12a
         # "whenever a player taps a nonbasic land for mana", "whenever you tap this
         # creature for mana" (rules/tapping.became_tapped)

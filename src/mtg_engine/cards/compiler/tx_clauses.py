@@ -852,6 +852,7 @@ class ClauseRules:
     ev_crime = _ev("commit_crime")
     ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
+    ev_player_attacked = _ev("player_attacked")  # (rules/triggers._matches_now)
 
     def ev_roll_die(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         # CR 706.1: each die rolled is a roll of its own ("that many": its result)
@@ -1008,6 +1009,15 @@ class ClauseRules:
         return self._step(c, "enchanted_controller")
 
     # ------------------------------------------------------------------ bodies
+    def sent_attackers_do_same(self, c: list[Any]) -> list[Effect]:
+        """ "Each opponent attacking that player does the same": the instructions
+        before it again, each opponent of the controller who controls a creature
+        attacking the enchanted player doing them instead of "you" (CR 508.1, 506.3)."""
+        who = EachRef(
+            Filter(("player",), conditions=(("opponent", True), ("attacking_enchanted", True)))
+        )
+        return [Effect("do_same", {"who": who})]
+
     def sentences(self, c: list[Any]) -> Body:
         body = Body()
         for part in c:
@@ -1015,7 +1025,9 @@ class ClauseRules:
                 _merge(body, part)
             elif isinstance(part, list):
                 for e in part:
-                    if e.op == "choose_new_targets" and any(
+                    if e.op == "do_same":
+                        body.effects.extend(_done_by(x, e.args["who"]) for x in list(body.effects))
+                    elif e.op == "choose_new_targets" and any(
                         x.op == "copy_spell" or _has_copy(x) for x in body.effects
                     ):
                         _mark_new_targets(body.effects)
@@ -4264,3 +4276,19 @@ def _entered_under_you(flt: Filter, n: Any, *, other: bool) -> Condition:
     if other:
         args["other"] = True
     return Condition("entered_under_you_this_turn", args)
+
+
+#: the arguments naming who does an instruction ("you draw a card", "create a token")
+_DOER_ARGS = ("player", "controller")
+
+
+def _done_by(e: Effect, who: Any) -> Effect:
+    """``e`` done by ``who`` instead of its controller ("does the same", CR 608.2c)."""
+    keys = [k for k in _DOER_ARGS if isinstance(e.args.get(k), ControllerRef)]
+    if (
+        len(keys) != 1
+        or e.condition is not None
+        or any(isinstance(v, Tgt) for v in e.args.values())
+    ):
+        raise CompileError(f"'does the same' of {e.op}")
+    return Effect(e.op, {**e.args, keys[0]: who}, e.optional, e.condition)
