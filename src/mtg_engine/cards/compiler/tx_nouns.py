@@ -402,6 +402,16 @@ class NounRules:
         creature" reads."""
         return self.adj(c)
 
+    def post_thats_both(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "that's both red and white" (CR 105.2): both qualities."""
+        out: list[tuple[str, Any]] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)
+            elif isinstance(x, tuple):
+                out.append(x)
+        return out
+
     def post_thats_subtype_or(self, c: list[Any]) -> tuple[str, Any]:
         """ "each other creature you control that's a Werewolf or a Wolf" (CR 205.3):
         either subtype."""
