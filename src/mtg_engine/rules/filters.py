@@ -34,6 +34,7 @@ register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:differs_from_printed")  # a card's own "modified" (rules/layers.py)
 register("cond:outlaw")  # CR 700.12: Assassin, Mercenary, Pirate, Rogue, Warlock
 register("cond:attacked_this_turn")  # CR 508.1 (turn_flags.attacked)
+register("cond:kicked")  # "a kicked spell" (CR 702.33d, _condition)
 register("cond:attacking_enchanted")  # "each opponent attacking that player" (matches_player)
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
@@ -697,6 +698,11 @@ def _condition(
         return bool(c.types & _PERMANENT_TYPES) == bool(value)
     if key == "is_kind":
         return _kind_ok(obj, c, tuple(value))  # one alternative's own kind
+    if key == "kicked":
+        # "a kicked spell" (CR 702.33d): a spell whose kicker cost was paid (its
+        # record of the costs paid, keywords/kicker.py)
+        counts = (obj.paid or {}).get("kicker") or ()
+        return (obj.zone == Zone.STACK and any(int(n) for n in counts)) == bool(value)
     if key == "suspended":
         # CR 702.62b: in exile, with suspend and a time counter on it
         return (

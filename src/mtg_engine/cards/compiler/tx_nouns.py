@@ -111,6 +111,7 @@ class NounRules:
             "double faced": ("double_faced", True),
             "activated": ("activated", True),
             "suspended": ("suspended", True),  # CR 702.62b
+            "kicked": ("kicked", True),  # "a kicked spell" (CR 702.33d)
             "triggered": ("triggered", True),
             "phased out": ("phased_out", True),  # CR 702.26
         }
