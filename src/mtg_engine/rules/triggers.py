@@ -68,6 +68,7 @@ register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" 
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
+register("trigger:proliferate")  # "whenever you proliferate" (CR 701.34a)
 register("trigger:player_attacked")  # "whenever enchanted player is attacked" (CR 508.1)
 # "whenever you roll a die / one or more dice / a 4 or higher on a die" (CR 706.1-2,
 # dice_matching)
@@ -86,6 +87,7 @@ if TYPE_CHECKING:
 _TRIGGER_EVENT_KINDS = frozenset(
     (
         EventKind.ZONE_CHANGE,
+        EventKind.PROLIFERATE,
         EventKind.ATTACKS,
         EventKind.ATTACKS_UNBLOCKED,
         EventKind.ATTACKS_ALONE,
@@ -164,6 +166,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     ),
     "attack_with": (EventKind.DECLARE_ATTACKERS,),
     "player_attacked": (EventKind.DECLARE_ATTACKERS,),  # "enchanted player is attacked"
+    "proliferate": (EventKind.PROLIFERATE,),  # "whenever you proliferate" (CR 701.34a)
     # CR 119.3: life lost as such, by damage (120.3a) or paid for mana (119.4, 107.4f)
     # (Phyrexian mana paid with life is a lose_life event of its own, CR 119.4)
     "lose_life": (EventKind.LOSE_LIFE, EventKind.DAMAGE),
@@ -1116,6 +1119,11 @@ def _matches_now(
         if not _player_matches(trig.player, game.active, source.controller):
             return False
         return attack_with_count(game, trig, d, source) > 0
+    if ev.kind == EventKind.PROLIFERATE and kind == "proliferate":
+        # "whenever you proliferate" (CR 701.34a): even choosing nothing
+        return _player_matches(trig.player, d.get("player"), source.controller) and _turn_matches(
+            game, trig, source
+        )
     if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "player_attacked":
         # "Whenever enchanted player is attacked" (CR 508.1, 603.2): once for the
         # declaration, when one or more creatures attack that player (not only their

@@ -853,6 +853,7 @@ class ClauseRules:
     ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
     ev_player_attacked = _ev("player_attacked")  # (rules/triggers._matches_now)
+    ev_proliferate = _ev("proliferate")  # CR 701.34a (rules/triggers._matches_now)
 
     def ev_roll_die(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         # CR 706.1: each die rolled is a roll of its own ("that many": its result)
