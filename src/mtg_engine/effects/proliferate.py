@@ -43,6 +43,7 @@ def proliferate(ctx: Ctx, e: Effect) -> bool:
                 EventKind.PROLIFERATE,
                 ("701.34a",),
                 f"{g.players[player].name} proliferates: nothing",
+                player=player,
             )
         else:
             if ctx.answer is None:

@@ -365,9 +365,11 @@ class BecomesBlockedData(TypedDict):
 
 
 class DeclareAttackersData(TypedDict, total=False):
-    """CR 508.1: the attacking creatures (none: no attackers were declared)."""
+    """CR 508.1: the attacking creatures (none: no attackers were declared), and the
+    players they attack themselves (CR 508.1b: not through a planeswalker or battle)."""
 
     attackers: list[int]
+    attacked_players: list[int]
 
 
 class DeclareBlockersData(TypedDict, total=False):

@@ -112,7 +112,15 @@ def record_roll(
     if ignored:
         text += f" (ignoring {', '.join(map(str, ignored))}: 706.6)"
         rules = (*rules, "706.6")
-    game.emit(EventKind.DIE_ROLL, rules, text, player=player, sides=sides, result=rec["result"])
+    game.emit(
+        EventKind.DIE_ROLL,
+        rules,
+        text,
+        player=player,
+        sides=sides,
+        result=rec["result"],
+        results=list(results),  # each die's (CR 706.1: "whenever you roll a die")
+    )
     return rec
 
 

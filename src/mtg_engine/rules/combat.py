@@ -301,6 +301,10 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         ("508.1", "508.1f"),
         f"{active} attacks with {names}",
         attackers=[a for a, _ in action.attackers],
+        # the players attacked themselves, not through a planeswalker or battle (CR 508.1b)
+        attacked_players=sorted(
+            {p for _, d in action.attackers if (p := ref_player(d)) is not None}
+        ),
     )
     for creature, defender in action.attackers:
         o = game.objects[creature]

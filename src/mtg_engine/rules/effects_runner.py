@@ -722,6 +722,14 @@ class Ctx:
                 # turn": counted as the spell was cast (rules/casting.py)
                 td = self.obj.trigger_data or {}
                 return int(td.get("instants_sorceries_before", 0)) * a.multiplier
+            if a.kind == "die_result":
+                # "equal to the result" (CR 706.2): the die that triggered the ability
+                # ("whenever you roll a die"), else the last roll this resolution made
+                td = self.obj.trigger_data or {}
+                if "die_result" in td:
+                    return int(td["die_result"]) * a.multiplier
+                last = g.turn_flags.last_die_roll or {}
+                return int(last.get("result") or 0) * a.multiplier
             if a.kind == "prevented":
                 # "the damage prevented this way" (CR 615.5, rules/prevention_then.py)
                 prevented = self.task.data.get("prevented", 0) if self.task is not None else 0

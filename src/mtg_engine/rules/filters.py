@@ -34,6 +34,8 @@ register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
 register("cond:differs_from_printed")  # a card's own "modified" (rules/layers.py)
 register("cond:outlaw")  # CR 700.12: Assassin, Mercenary, Pirate, Rogue, Warlock
 register("cond:attacked_this_turn")  # CR 508.1 (turn_flags.attacked)
+register("cond:kicked")  # "a kicked spell" (CR 702.33d, _condition)
+register("cond:attacking_enchanted")  # "each opponent attacking that player" (matches_player)
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
@@ -696,6 +698,11 @@ def _condition(
         return bool(c.types & _PERMANENT_TYPES) == bool(value)
     if key == "is_kind":
         return _kind_ok(obj, c, tuple(value))  # one alternative's own kind
+    if key == "kicked":
+        # "a kicked spell" (CR 702.33d): a spell whose kicker cost was paid (its
+        # record of the costs paid, keywords/kicker.py)
+        counts = (obj.paid or {}).get("kicker") or ()
+        return (obj.zone == Zone.STACK and any(int(n) for n in counts)) == bool(value)
     if key == "suspended":
         # CR 702.62b: in exile, with suspend and a time counter on it
         return (
@@ -764,6 +771,27 @@ def matches_player(
                 return False
         elif key in ("other",):
             continue
+        elif key == "attacking_enchanted":
+            # "each opponent attacking that player": controls a creature attacking
+            # the player the source Aura enchants (CR 506.3, 303.4e)
+            target = enchanted_player(source) if source is not None else None
+            combat = game.combat
+            attacking = (
+                target is not None
+                and combat is not None
+                and any(
+                    d == player_ref(target)
+                    and a in game.objects
+                    and game.objects[a].controller == player
+                    for a, d in combat.attackers.items()
+                )
+            )
+            if attacking != bool(value):
+                return False
+        elif key == "enchanted_by" and value == "self":
+            # "enchanted player": the player the source Aura is attached to (CR 303.4e)
+            if source is None or enchanted_player(source) != player:
+                return False
         elif key == "chosen_player":
             # CR 607.2a: the player chosen as the source entered; none, no one (607.5a)
             want = (source.chosen or {}).get("player") if source is not None else None

@@ -1352,6 +1352,11 @@ def features(ability: Ability) -> set[str]:
                 out.add("restriction:spend_only")
                 for flt in v[1:]:
                     _walk_value(flt, out)
+                if "('kicked', True)" in repr(v):
+                    # "Spend this mana only to cast kicked spells": the spell's kicker
+                    # is announced (CR 601.2b) but not yet on it when the payment's
+                    # legality is checked from the hand: not run yet
+                    out.add("restriction:spend_only_kicked")
             else:
                 out.add("restriction:spend_only_x_costs")
             continue

@@ -69,6 +69,17 @@ register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" 
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
+register("trigger:proliferate")  # "whenever you proliferate" (CR 701.34a)
+register("trigger:player_attacked")  # "whenever enchanted player is attacked" (CR 508.1)
+# "whenever you roll a die / one or more dice / a 4 or higher on a die" (CR 706.1-2,
+# dice_matching)
+register(
+    "amount:die_result",
+    "trigger:roll_die",
+    "trigger_detail:each_die",
+    "trigger_detail:min_result",
+    "trigger_detail:results",
+)
 
 if TYPE_CHECKING:
     pass
@@ -77,6 +88,7 @@ if TYPE_CHECKING:
 _TRIGGER_EVENT_KINDS = frozenset(
     (
         EventKind.ZONE_CHANGE,
+        EventKind.PROLIFERATE,
         EventKind.ATTACKS,
         EventKind.ATTACKS_UNBLOCKED,
         EventKind.ATTACKS_ALONE,
@@ -154,6 +166,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
         (EventKind.DAMAGE,),
     ),
     "attack_with": (EventKind.DECLARE_ATTACKERS,),
+    "player_attacked": (EventKind.DECLARE_ATTACKERS,),  # "enchanted player is attacked"
+    "proliferate": (EventKind.PROLIFERATE,),  # "whenever you proliferate" (CR 701.34a)
     # CR 119.3: life lost as such, by damage (120.3a) or paid for mana (119.4, 107.4f)
     # (Phyrexian mana paid with life is a lose_life event of its own, CR 119.4)
     "lose_life": (EventKind.LOSE_LIFE, EventKind.DAMAGE),
@@ -623,6 +637,16 @@ def _check(
                 "ability": ability,
                 "event": event,
             }
+            if ev.kind == EventKind.DIE_ROLL:
+                # "whenever you roll a die": once for each die, "that many" its result;
+                # "one or more dice": once, for the roll's result (CR 706.2, 603.2)
+                if _detail(ability.trigger, "each_die"):
+                    for r in dice_matching(ability.trigger, d):
+                        game.pending_triggers.append(
+                            dict(rec, event=dict(event, amount=r, die_result=r))
+                        )
+                    continue
+                event["amount"] = event["die_result"] = d.get("result")
             if ev.kind == EventKind.PHASING and not isinstance(ability.trigger.subject, SelfRef):
                 # "whenever another Spirit you control phases in": once for each one
                 # that phased in, "it" being that one (CR 603.2, 702.26)
@@ -1145,6 +1169,20 @@ def _matches_now(
         if not _player_matches(trig.player, game.active, source.controller):
             return False
         return attack_with_count(game, trig, d, source) > 0
+    if ev.kind == EventKind.PROLIFERATE and kind == "proliferate":
+        # "whenever you proliferate" (CR 701.34a): even choosing nothing
+        return _player_matches(trig.player, d.get("player"), source.controller) and _turn_matches(
+            game, trig, source
+        )
+    if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "player_attacked":
+        # "Whenever enchanted player is attacked" (CR 508.1, 603.2): once for the
+        # declaration, when one or more creatures attack that player (not only their
+        # planeswalkers or battles)
+        flt = trig.subject
+        return isinstance(flt, Filter) and any(
+            matches_player(game, p, flt, source.controller, source)
+            for p in d.get("attacked_players") or ()
+        )
     if ev.kind == EventKind.TAPPED_FOR_MANA and kind == "tap_for_mana":  # CR 106.12a
         # "whenever a player taps a nonbasic land for mana", "whenever you tap this
         # creature for mana" (rules/tapping.became_tapped)
@@ -1168,7 +1206,9 @@ def _matches_now(
     if ev.kind == EventKind.COIN_FLIP and kind in ("flip_coin", "coin_flip"):  # CR 705
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
-        return _player_matches(trig.player, d.get("player"), source.controller)
+        return _player_matches(trig.player, d.get("player"), source.controller) and (
+            not _detail(trig, "each_die") or bool(dice_matching(trig, d))
+        )
     if ev.kind == EventKind.DRAW and kind == "draw":
         # "whenever you draw your second card each turn": only that draw (CR 603.2, 121.2)
         nth = _detail(trig, "nth")
@@ -1525,6 +1565,19 @@ def _mana_value_equal(trig: Trigger) -> bool:
     return isinstance(what, Filter) and any(k == "mana_value_eq" for k, _ in what.conditions)
 
 
+def dice_matching(trig: Trigger, d: dict[str, Any]) -> list[int]:
+    """ "Whenever you roll a die", "... a 4 or higher on a die", "... a 1 or 2": the
+    results of the dice of one roll that each trigger it once (CR 706.1, 706.2)."""
+    results = d.get("results") or [d.get("result")]
+    low = _detail(trig, "min_result")
+    values = _detail(trig, "results")
+    return [
+        r
+        for r in results
+        if isinstance(r, int) and (low is None or r >= low) and (values is None or r in values)
+    ]
+
+
 def _detail(trig: Trigger, key: str) -> Any:
     for k, v in trig.details:
         if k == key:
@@ -1546,6 +1599,8 @@ def _player_matches(who: str, player: Any, controller: int) -> bool:
     if who in ("each", "any", "a player"):
         return True
     if who == "opponent":
+        return player != controller
+    if who == "other":  # "each other player's draw step" (CR 102.1)
         return player != controller
     return player == controller
 

@@ -750,6 +750,12 @@ class ClauseRules:
         nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
         return "cast", (("nth", nth[0]),)
 
+    def ev_cast_nth_opponents_turn(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you cast your first spell during each opponent's turn": the
+        ``nth`` spell of the turn, in a turn that isn't its caster's (CR 603.2)."""
+        event, details = self.ev_cast_nth(c)
+        return event, (*details, ("turn", "opponent"))
+
     def ev_cast_nth_instant_sorcery(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever you cast your first instant or sorcery spell each turn" (Double
         Vision; CR 603.2, 601.2i): an instant or sorcery spell, the ``nth`` of those
@@ -860,6 +866,26 @@ class ClauseRules:
     ev_crime = _ev("commit_crime")
     ev_exert = _ev("exerted")  # CR 701.43a (rules/exert.py)
     ev_surveil = _ev("surveil")
+    ev_player_attacked = _ev("player_attacked")  # (rules/triggers._matches_now)
+    ev_proliferate = _ev("proliferate")  # CR 701.34a (rules/triggers._matches_now)
+
+    def ev_roll_die(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # CR 706.1: each die rolled is a roll of its own ("that many": its result)
+        return "roll_die", (("each_die", True),)
+
+    def ev_roll_dice(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # once for the instruction to roll, whatever the number of dice (CR 603.2)
+        return "roll_die", ()
+
+    def ev_roll_at_least(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # CR 706.2: the result after modifiers, of each die
+        low = next(x for x in c if isinstance(x, int))
+        return "roll_die", (("each_die", True), ("min_result", low))
+
+    def ev_roll_either(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        values = tuple(x for x in c if isinstance(x, int))
+        return "roll_die", (("each_die", True), ("results", values))
+
     ev_scry = _ev("scry")
     ev_explore = _ev("explore")
 
@@ -978,12 +1004,35 @@ class ClauseRules:
     def step_combat_your(self, c: list[Any]) -> tuple[str, str]:
         return ("combat", "you")
 
+    def step_combat_opponent(self, c: list[Any]) -> tuple[str, str]:
+        return ("combat", "opponent")
+
+    def step_combat_each(self, c: list[Any]) -> tuple[str, str]:
+        return ("combat", "each")
+
+    def step_other(self, c: list[Any]) -> tuple[str, str]:
+        """ "each other player's draw step": any player's but the controller's (CR 102.1)."""
+        return self._step(c, "other")
+
+    def step_plural(self, c: list[Any]) -> str:
+        # "postcombat main phases" -> the step "postcombat main phase" (CR 505.1a)
+        return " ".join(str(x) for x in c).removesuffix("s")
+
     def step_enchanted_controller(self, c: list[Any]) -> tuple[str, str]:
         """ "At the beginning of the upkeep of enchanted creature's controller"
         (CR 303.4e, 503.1a): that player's step, whoever controls the Aura."""
         return self._step(c, "enchanted_controller")
 
     # ------------------------------------------------------------------ bodies
+    def sent_attackers_do_same(self, c: list[Any]) -> list[Effect]:
+        """ "Each opponent attacking that player does the same": the instructions
+        before it again, each opponent of the controller who controls a creature
+        attacking the enchanted player doing them instead of "you" (CR 508.1, 506.3)."""
+        who = EachRef(
+            Filter(("player",), conditions=(("opponent", True), ("attacking_enchanted", True)))
+        )
+        return [Effect("do_same", {"who": who})]
+
     def sentences(self, c: list[Any]) -> Body:
         body = Body()
         for part in c:
@@ -991,7 +1040,9 @@ class ClauseRules:
                 _merge(body, part)
             elif isinstance(part, list):
                 for e in part:
-                    if e.op == "choose_new_targets" and any(
+                    if e.op == "do_same":
+                        body.effects.extend(_done_by(x, e.args["who"]) for x in list(body.effects))
+                    elif e.op == "choose_new_targets" and any(
                         x.op == "copy_spell" or _has_copy(x) for x in body.effects
                     ):
                         _mark_new_targets(body.effects)
@@ -4294,3 +4345,19 @@ def _entered_under_you(flt: Filter, n: Any, *, other: bool) -> Condition:
     if other:
         args["other"] = True
     return Condition("entered_under_you_this_turn", args)
+
+
+#: the arguments naming who does an instruction ("you draw a card", "create a token")
+_DOER_ARGS = ("player", "controller")
+
+
+def _done_by(e: Effect, who: Any) -> Effect:
+    """``e`` done by ``who`` instead of its controller ("does the same", CR 608.2c)."""
+    keys = [k for k in _DOER_ARGS if isinstance(e.args.get(k), ControllerRef)]
+    if (
+        len(keys) != 1
+        or e.condition is not None
+        or any(isinstance(v, Tgt) for v in e.args.values())
+    ):
+        raise CompileError(f"'does the same' of {e.op}")
+    return Effect(e.op, {**e.args, keys[0]: who}, e.optional, e.condition)

@@ -111,6 +111,7 @@ class NounRules:
             "double faced": ("double_faced", True),
             "activated": ("activated", True),
             "suspended": ("suspended", True),  # CR 702.62b
+            "kicked": ("kicked", True),  # "a kicked spell" (CR 702.33d)
             "triggered": ("triggered", True),
             "phased out": ("phased_out", True),  # CR 702.26
         }
@@ -401,6 +402,16 @@ class NounRules:
         """ "that's green or white" (CR 105.2): either quality, as "a green or white
         creature" reads."""
         return self.adj(c)
+
+    def post_thats_both(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """ "that's both red and white" (CR 105.2): both qualities."""
+        out: list[tuple[str, Any]] = []
+        for x in c:
+            if isinstance(x, list):
+                out.extend(x)
+            elif isinstance(x, tuple):
+                out.append(x)
+        return out
 
     def post_thats_subtype_or(self, c: list[Any]) -> tuple[str, Any]:
         """ "each other creature you control that's a Werewolf or a Wolf" (CR 205.3):
@@ -1049,6 +1060,11 @@ class NounRules:
     def cards_each_color(self, c: list[Any]) -> Amount:
         # "draw a card for each color among permanents you control" (Soul of Ravnica)
         return Amount("colors_among", filter=c[-1])
+
+    def amt_die_result(self, c: list[Any]) -> Amount:
+        """ "equal to the result": of the die that triggered the ability, else of the
+        last roll (CR 706.2; rules/chance.py)."""
+        return Amount("die_result")
 
     def amt_life_gained(self, c: list[Any]) -> Amount:
         """ "the amount of life you gained this turn" (CR 119.3)."""

@@ -370,6 +370,18 @@ class VerbRules:
         (n, kind), refs = c
         return self._each("put_counters", "what", refs, counter=kind, amount=n)
 
+    def vp_put_counters_eq_after(self, c: list[Any]) -> list[Effect]:
+        kind, refs, n = c
+        if (
+            isinstance(n, Amount)
+            and isinstance(n.ref, (ThatObject, It))
+            and any(isinstance(r, (EachRef, Some)) for r in refs)
+        ):
+            # "on each other creature you control equal to that creature's toughness"
+            # (Canopy Gargantuan): a number for each one, not read yet
+            raise CompileError("counters equal to each one's own number")
+        return self._each("put_counters", "what", refs, counter=str(kind), amount=n)
+
     def vp_put_counters2(self, c: list[Any]) -> list[Effect]:
         (n1, k1), (n2, k2), refs = c
         return self._each("put_counters", "what", refs, counter=k1, amount=n1) + self._each(
