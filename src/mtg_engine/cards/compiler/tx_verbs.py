@@ -2148,6 +2148,20 @@ class VerbRules:
                 tok["copy_of"] = x
         return tok
 
+    def role_name(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def token_role(self, c: list[Any]) -> dict[str, Any]:
+        """ "create a Monster Role token attached to target creature you control": a
+        predefined Role token (CR 111.10j-r), created attached to that object (303.4f)."""
+        if str(c[2]) != "role":
+            raise CompileError(f"role token: {c[2]}")
+        tok: dict[str, Any] = {"count": c[0], "tapped": False, "role": c[1]}
+        for x in c[3:]:
+            if isinstance(x, tuple) and x and x[0] == "tail":
+                tok.setdefault("tails", []).append(x[1:])
+        return tok
+
     def tok_one(self, c: list[Any]) -> int:
         return 1
 
