@@ -336,6 +336,25 @@ class VerbRules:
         first = self.vp_put_hand(c[:2])
         return [*first, Effect("put_into_graveyard", {"what": ParentRefRest})]
 
+    def vp_put_n_hand_other_gy(self, c: list[Any]) -> list[Effect]:
+        """ "Look at the top two cards of your library. Put one into your hand and the
+        other into your graveyard.": "one" is one of the cards looked at (CR 608.2d),
+        "the other" the rest of them."""
+        return self.vp_put_hand_rest_gy([ChooseRef(among_them(), c[0]), *c[1:]])
+
+    def vp_put_bf_other_hand(self, c: list[Any]) -> list[Effect]:
+        """ "Search ... for up to two basic land cards, reveal those cards, put one onto
+        the battlefield tapped and the other into your hand" (Cultivate): one of the
+        cards found onto the battlefield, the rest into the hand (CR 701.23a, 608.2d)."""
+        what = c[0]
+        if not isinstance(what, ChooseRef):
+            raise CompileError("put ... and the other: not one of them")
+        first = self.vp_put_bf(c[:2])
+        return [*first, Effect("return_to_hand", {"what": ParentRefRest})]
+
+    def vp_put_n_bf_other_hand(self, c: list[Any]) -> list[Effect]:
+        return self.vp_put_bf_other_hand([ChooseRef(among_them(), c[0]), *c[1:]])
+
     def vp_put_bf_rest(self, c: list[Any]) -> list[Effect]:
         first = self.vp_put_bf(c[:2])
         return [*first, _rest_to_bottom(c)]
