@@ -667,6 +667,12 @@ class VerbRules:
     def vp_untap(self, c: list[Any]) -> list[Effect]:
         return self._each("untap", "what", c[0])
 
+    def vp_untap_others_step(self, c: list[Any]) -> list[Effect]:
+        """ "Untap all permanents you control during each other player's untap step"
+        (Seedborn Muse): a static ability that untaps them as each other player's
+        untap step untaps that player's permanents (CR 502.3, 604.1)."""
+        return [Effect("untap_during_others_untap", {"what": _obj(c[0])})]
+
     def vp_become_blocked(self, c: list[Any]) -> list[Effect]:
         """ "Target unblocked attacking creature becomes blocked" (CR 509.1h)."""
         return [Effect("become_blocked", {"what": SUBJ})]
