@@ -498,6 +498,10 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
     }
     if abilities:
         spec["abilities"] = tuple(abilities)
+    if tok.get("name"):
+        # a token the effect names, "Tiny, a legendary ... token" (CR 111.4)
+        spec["name"] = tok["name"]
+        spec["supertypes"] = ("Legendary",) if tok.get("legendary") else ()
     if "power" not in tok and len(subtypes) == 1 and subtypes[0].lower() in PREDEFINED_TOKENS:
         pre = PREDEFINED_TOKENS[subtypes[0].lower()]
         spec["types"] = pre["types"]

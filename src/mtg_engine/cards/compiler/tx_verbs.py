@@ -36,6 +36,7 @@ from .ir import (
     substitute_subject,
     walk,
 )
+from .normalize import other_name
 from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
 from .tx_common import (
     EOT,
@@ -2185,6 +2186,15 @@ class VerbRules:
         for x in c[3:]:
             if isinstance(x, tuple) and x and x[0] == "tail":
                 tok.setdefault("tails", []).append(x[1:])
+        return tok
+
+    def token_legendary_named(self, c: list[Any]) -> dict[str, Any]:
+        """ "create Tiny, a legendary 2/2 green Dog Detective creature token with
+        trample": a legendary token with the name the effect gives it (CR 111.4)."""
+        name = next(x for x in c if isinstance(x, Token) and x.type == "OTHER_NAME")
+        tok = self.token([x for x in c if x is not name])
+        tok["name"] = other_name(str(name))
+        tok["legendary"] = True
         return tok
 
     def tok_one(self, c: list[Any]) -> int:
