@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -701,6 +702,16 @@ class VerbRules:
         return [_token_effect(t) for t in c]
 
     vp_create2 = vp_create
+
+    def vp_create_and(self, c: list[Any]) -> list[Effect]:
+        """ "create two 1/1 red Goblin creature tokens and sacrifice this creature": the
+        token instruction, then the other one (CR 608.2c: in the order written)."""
+        second = c[1] if isinstance(c[1], list) else [c[1]]
+        if _names_other_antecedent(second):
+            # "... create a 0/0 Germ token and attach that Equipment to it": "that
+            # Equipment" names an object before the token, which isn't read here
+            raise CompileError("create ... and [verb] that [noun]")
+        return [_token_effect(c[0]), *second]
 
     def vp_scry(self, c: list[Any]) -> list[Effect]:
         return [Effect("scry", {"player": SUBJ, "amount": c[0]})]
@@ -2253,6 +2264,21 @@ class VerbRules:
 
     def tok_except_type(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "except_type", True)
+
+
+def _names_other_antecedent(value: Any) -> bool:
+    """Whether instructions name an object by "that [noun]" (not a bare "it")."""
+    if isinstance(value, It):
+        return type(value) is not It
+    if isinstance(value, dict):
+        return any(_names_other_antecedent(v) for v in value.values())
+    if isinstance(value, (tuple, list)):
+        return any(_names_other_antecedent(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(
+            _names_other_antecedent(getattr(value, f.name)) for f in dataclasses.fields(value)
+        )
+    return False
 
 
 def _copy_exceptions(c: list[Any]) -> dict[str, Any]:
