@@ -27,6 +27,8 @@ from . import effect
 
 # "create ... tokens that are tapped and attacking" / "that are attacking" (CR 508.4)
 register("arg:create_token.tapped_attacking", "arg:create_token.attacking")
+# "create a Monster Role token attached to target creature" (CR 303.4f, 111.10j-r)
+register("arg:create_token.attached_to")
 
 #: steps once blockers are declared (a creature entering attacking then is unblocked, 509.1h)
 _AFTER_BLOCKS = frozenset({6, 7, 8, 9})
@@ -63,6 +65,9 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     card = token_def(spec)
     # "a token that enters with N +1/+1 counters" (incubate, CR 701.53a; 614.1c)
     counters = dict(e.args["with_counters"]) if e.args.get("with_counters") else None
+    # "create a Role token attached to it": the object named, as it's followed; none
+    # when it's gone (an Aura token that can't enchant it isn't created, CR 303.4f, 303.4i)
+    attach = tuple(ctx.refs(e.args["attached_to"]))[:1] if "attached_to" in e.args else None
     created: list[int] = []
     for pi, p in enumerate(players):
         for i in range(counts[pi]):
@@ -71,7 +76,13 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
             obj.is_token = True
             # a token is created directly on the battlefield (CR 111.1)
             new_id = enter_battlefield(
-                g, obj.id, controller=p, rules=("111.1",), tapped=tapped, counters=counters
+                g,
+                obj.id,
+                controller=p,
+                rules=("111.1",),
+                tapped=tapped,
+                counters=counters,
+                attach=attach,
             )
             if new_id is not None:
                 created.append(new_id)

@@ -256,6 +256,8 @@ OP_SPECS.update(
         "cant_activate_abilities": "what: Ref, duration — its activated abilities can't be "
         "activated",
         "doesnt_untap": "what: Ref, duration ('next' = its controller's next untap step; CR 502.3)",
+        "untap_during_others_untap": "what: Ref — untaps during each other player's untap "
+        "step (Seedborn Muse; CR 502.3, 604.1)",
         "cant_become_tapped": "what: Ref, duration (CR 101.2, 701.26a)",
         "cant_become_untapped": "what: Ref, duration (CR 101.2, 701.26b)",
         "optional_untap": "what: Ref — 'you may choose not to untap' (CR 502.3)",

@@ -5,7 +5,7 @@ actions are performed simultaneously as a single event, then the check
 repeats. Implemented: 704.5a-d (players losing, tokens), 704.5e (copies of
 spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
 (planeswalkers), 704.5j (legend rule), 704.5m-n (Auras, Equipment), 704.5p,
-704.5q (+1/+1 and -1/-1 counters), 704.5s (Sagas, ``rules/saga.py``), 704.5v
+704.5q (+1/+1 and -1/-1 counters), 704.5y (Roles), 704.5s (Sagas, ``rules/saga.py``), 704.5v
 (battles, ``rules/battle.py``), 704.5t (dungeons, ``rules/dungeons.py``),
 704.5z (speed, ``rules/speed.py``).
 """
@@ -97,6 +97,7 @@ def _object_checks(
     seen: dict[tuple[int, str], list[int]] = {}
     attachments: list = []
     worlds: list[GameObject] = []
+    roles: dict[tuple[int, int], list[GameObject]] = {}
     sagas: list[int] = []
     battles: list[int] = []
     objects = game.objects
@@ -110,12 +111,28 @@ def _object_checks(
                 seen.setdefault((o.controller, c.name), []).append(oid)
             if "World" in supertypes:
                 worlds.append(o)
+            if o.attached_to is not None and "Role" in c.subtypes:
+                roles.setdefault((o.attached_to, o.controller), []).append(o)
             if o.counters and is_saga_candidate(o, c):
                 sagas.append(oid)
             if "Battle" in c.types and is_battle_candidate(o, c):
                 battles.append(oid)
         _attachment_problem(game, oid, o, c, attachments)
+    for group in roles.values():
+        for rid in _all_but_newest(group):
+            deaths.append((rid, "role rule", ("704.5y", "303.7a"), False))
     return deaths, _groups(game, seen), attachments, _all_but_newest(worlds), (sagas, battles)
+
+
+def _role_rule(game: Game) -> list[int]:
+    """CR 704.5y, 303.7a: of the Roles one player controls attached to the same
+    permanent, all but the one with the most recent timestamp."""
+    roles: dict[tuple[int, int], list[GameObject]] = {}
+    for oid in game.battlefield:
+        o = game.objects[oid]
+        if o.attached_to is not None and not o.phased_out and "Role" in chars(game, o).subtypes:
+            roles.setdefault((o.attached_to, o.controller), []).append(o)
+    return [rid for group in roles.values() for rid in _all_but_newest(group)]
 
 
 def sba_would_apply(game: Game) -> bool:
@@ -137,7 +154,12 @@ def sba_would_apply(game: Game) -> bool:
     sagas, battles = _sagas_and_battles(game, _waiting(game))
     if sagas or battles:
         return True
-    return bool(_legend_groups(game)) or bool(_attachment_problems(game)) or _counter_pairs(game)
+    return (
+        bool(_legend_groups(game))
+        or bool(_attachment_problems(game))
+        or bool(_role_rule(game))
+        or _counter_pairs(game)
+    )
 
 
 def _waiting(game: Game) -> tuple[list[int], list[int]]:

@@ -31,7 +31,7 @@ from .snow_mana import snow_left
 from .step_skips import PENDING, SKIPPED, after_skip, optional_skip, skipped
 from .tapping import set_tapped
 from .triggers import step_triggers
-from .untap_restrictions import held_tapped, next_untap_done, optional_untaps
+from .untap_restrictions import held_tapped, next_untap_done, optional_untaps, untapped_by_others
 from .zones import move
 
 if TYPE_CHECKING:
@@ -278,9 +278,21 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
                 )
                 continue
             to_untap.append(o)
+    # "Untap all permanents you control during each other player's untap step"
+    # (Seedborn Muse): they untap at the same time (CR 502.3, 604.1)
+    others = untapped_by_others(game, game.active)
     # CR 502.3, 701.26b: each untapping is proposed (CR 614, 101.2)
     # (set_tapped forgets what the untapped permanents' status derived)
     untapped = [o.name for o in set_tapped(game, to_untap, False, ("502.3",), untap_step=True)]
+    if others:
+        names = [o.name for o in set_tapped(game, others, False, ("502.3", "604.1"))]
+        if names:
+            game.emit(
+                EventKind.UNTAP,
+                ("502.3", "604.1"),
+                "Untap step: untapped during another player's untap step: " + ", ".join(names),
+                player=game.active,
+            )
     if held:
         next_untap_done(game, game.active)  # CR 611.2a
         game.invalidate("tapped")

@@ -146,8 +146,26 @@ def optional_untaps(game: Game, player: int, held: dict[int, str]) -> list[int]:
     return out
 
 
+def untapped_by_others(game: Game, active: int) -> list[GameObject]:
+    """ "Untap all permanents you control during each other player's untap step"
+    (Seedborn Muse; op ``untap_during_others_untap``): the tapped permanents such a
+    static ability of a player other than ``active`` affects now (CR 604.2), which
+    untap as ``active``'s untap step untaps their permanents (CR 502.3)."""
+    out: list[GameObject] = []
+    for src, o in _affected(game, "untap_during_others_untap"):
+        if (
+            src.controller != active
+            and o.controller != active
+            and o.tapped
+            and not o.phased_out
+            and o not in out
+        ):
+            out.append(o)
+    return out
+
+
 def _register() -> None:
-    register("static:doesnt_untap", "static:optional_untap")
+    register("static:doesnt_untap", "static:optional_untap", "static:untap_during_others_untap")
 
 
 _register()

@@ -113,6 +113,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "cant_win_game",
         "cant_crew",
         "doesnt_untap",
+        "untap_during_others_untap",
         "cant_become_tapped",
         "cant_become_untapped",
         "extra_block",

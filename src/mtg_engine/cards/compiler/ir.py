@@ -408,6 +408,17 @@ def fold_search(effects: list[Effect]) -> list[Effect]:
                 # follow, each with its condition (CR 608.2c, 701.23a)
                 args["to"] = "library"
                 break
+            if (
+                isinstance(what, ChooseRef)
+                and isinstance(what.filter, Filter)
+                and ("from_among", "it") in what.filter.conditions
+            ):
+                # "..., reveal those cards, put one onto the battlefield tapped and the
+                # other into your hand" (Cultivate): the cards found stay where they
+                # were found and the instructions that follow each move some of them
+                # (CR 701.23a, 608.2d); "then shuffle" comes after them
+                args["to"] = "library"
+                break
             if nxt.op == "reveal" and isinstance(what, It):
                 args["reveal"] = True
             elif nxt.op in ("return_to_battlefield", "put_onto_battlefield") and isinstance(

@@ -143,6 +143,19 @@ def _other_name_word(m: re.Match[str]) -> str:
     return "named " + word
 
 
+#: "create Tuktuk the Returned, a legendary 5/5 ... token": a token given a name
+_NAMED_TOKEN = re.compile(
+    rf"\bcreate ({_NAME_WORD}(?: (?:{_NAME_SMALL} )*{_NAME_WORD})*), a legendary ([^.\"]*?\btoken)\b"
+)
+
+
+def _named_token_words(m: re.Match[str]) -> str:
+    name = m.group(1)
+    word = OTHER_NAME_PREFIX + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    _OTHER_NAMES[word] = name
+    return f"create a legendary {m.group(2)} named {word}"
+
+
 def _lower_outside_symbols(text: str) -> str:
     out: list[str] = []
     pos = 0
@@ -194,6 +207,11 @@ def normalize_line(line: str, names: list[str]) -> str:
         line = _CANT_BLOCK_THIS.sub("can't block CARDNAME", line)
     if "meld them into" in line:
         line = _MELD.sub("named meldpartner, meld them into meldresult.", line)
+    if ", a legendary " in line:
+        # "create Tiny, a legendary 2/2 green Dog Detective creature token" (CR 111.4:
+        # the token has the name the effect gives it): "create a legendary ... token
+        # named [one word]", that word standing for the name as another card's does
+        line = _NAMED_TOKEN.sub(_named_token_words, line)
     for name in names:
         if name in line:
             # "Regenerate target creature." (Regenerate), "Exile target nonwhite

@@ -612,3 +612,16 @@ PREDEFINED_TOKENS: dict[str, dict[str, object]] = {
         "land card, put it onto the battlefield tapped, then shuffle.",
     },
 }
+
+#: CR 111.10j-r: the predefined Role tokens, colorless Aura Role enchantment tokens
+#: named for their role, each with enchant creature and its ability (CR 303.7).
+ROLE_TOKENS: dict[str, str] = {
+    "cursed": "Enchanted creature has base power and toughness 1/1.",
+    "monster": "Enchanted creature gets +1/+1 and has trample.",
+    "royal": "Enchanted creature gets +1/+1 and has ward {1}.",
+    "virtuous": "Enchanted creature gets +1/+1 for each enchantment you control.",
+    "wicked": "Enchanted creature gets +1/+1.\nWhen this token is put into a graveyard "
+    "from the battlefield, each opponent loses 1 life.",
+    "young hero": 'Enchanted creature has "Whenever this creature attacks, if its '
+    'toughness is 3 or less, put a +1/+1 counter on it."',
+}

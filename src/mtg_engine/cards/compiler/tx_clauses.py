@@ -1563,6 +1563,22 @@ class ClauseRules:
         instructions keep their own targets (cards/compiler/ir.finalize)."""
         return [Effect("reflexive_trigger", {"effects": tuple(c[0])}, False, Condition("you_do"))]
 
+    def sent_when_discard_this_way(self, c: list[Any]) -> list[Effect]:
+        """ "Draw a card, then discard a card. When you discard a card this way, put a
+        +1/+1 counter on target creature." (Talion's Messenger; CR 603.12): a reflexive
+        triggered ability, created if the discard instruction discarded a card with
+        that quality (701.9a, 608.2c)."""
+        who, what, effects = c[0], c[1], c[-1]
+        if not isinstance(who, ControllerRef) or not isinstance(what, Some) or what.count != 1:
+            raise CompileError("when ... discard ... this way: not 'you discard a card'")
+        if _mentions_it(effects):
+            # "that card's mana value" names the discarded card, which the reflexive
+            # ability can't see yet: not compiled rather than read as another object
+            raise CompileError("when you discard a card this way: 'that card'")
+        flt = what.filter
+        cond = Condition("is", {"ref": ParentRef("discarded"), "quality": flt, "some": True})
+        return [Effect("reflexive_trigger", {"effects": tuple(effects)}, False, cond)]
+
     def sent_when_you_do_where(self, c: list[Any]) -> list[Effect]:
         """ "When you do, target creature gets -X/-X until end of turn, where X is the
         number of Shrines you control." (CR 603.12, 107.3): the reflexive ability's
@@ -4270,6 +4286,22 @@ def _attacker_for_it(v: Any) -> Any:
     """ "Whenever a creature attacks this turn, it gains ...": "it" is the creature
     whose attack triggered the delayed ability (CR 603.7c); None: look deeper."""
     return TriggerRef("object") if type(v) is It else None
+
+
+def _mentions_it(value: Any) -> bool:
+    """Whether instructions name an object by a pronoun ("it", "that card") anywhere;
+    "that card's mana value" is read as an amount of an object ("its mana value")."""
+    if isinstance(value, (It, ThatPlayer)):
+        return True
+    if isinstance(value, Amount) and value.kind in ("mana_value", "power", "toughness"):
+        return True
+    if isinstance(value, dict):
+        return any(_mentions_it(v) for v in value.values())
+    if isinstance(value, (tuple, list)):
+        return any(_mentions_it(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_mentions_it(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
 
 
 def _mentions_x(value: Any) -> bool:

@@ -26,7 +26,7 @@ from ..abilities import (
 )
 from .filters import NounWord, card_type
 from .ir import SUBJ, Body, It, Rest, Some, Tgt, ThatPlayer
-from .tables import PREDEFINED_TOKENS
+from .tables import PREDEFINED_TOKENS, ROLE_TOKENS
 
 EOT = "end_of_turn"
 #: "the number of experience counters you have", "for each experience counter you
@@ -471,6 +471,8 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
             args["except"] = exc
         args.update(tails)
         return Effect("copy_permanent", args)
+    if "role" in tok:
+        return _role_token_effect(tok, tails)
     nouns: list[NounWord] = tok.get("nouns", [])
     types = tuple(n.value for n in nouns if n.kind == "type")
     subtypes = tuple(n.value for n in nouns if n.kind == "subtype")
@@ -496,6 +498,10 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
     }
     if abilities:
         spec["abilities"] = tuple(abilities)
+    if tok.get("name"):
+        # a token the effect names, "Tiny, a legendary ... token" (CR 111.4)
+        spec["name"] = tok["name"]
+        spec["supertypes"] = ("Legendary",) if tok.get("legendary") else ()
     if "power" not in tok and len(subtypes) == 1 and subtypes[0].lower() in PREDEFINED_TOKENS:
         pre = PREDEFINED_TOKENS[subtypes[0].lower()]
         spec["types"] = pre["types"]
@@ -506,6 +512,30 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
     args = {"amount": tok["count"], "token": spec, "tapped": tok["tapped"], "controller": SUBJ}
     if "for_each" in tails:
         args["amount"] = count_of(tails.pop("for_each"), _int(tok["count"]))
+    args.update(tails)
+    return Effect("create_token", args)
+
+
+def _role_token_effect(tok: dict[str, Any], tails: dict[str, Any]) -> Effect:
+    """CR 111.10j-r: a Role token is a colorless Aura Role enchantment token named for
+    its role (a "Monster Role token" is named Monster), with enchant creature and its
+    ability; "attached to [an object]" says what it enchants as it enters (303.4f)."""
+    role = str(tok["role"])
+    if role not in ROLE_TOKENS or "attached_to" not in tails:
+        raise CompileError(f"role token: {role}")
+    name = role.title()
+    spec: dict[str, Any] = {
+        "name": name,
+        "colors": (),
+        "types": ("Enchantment",),
+        "subtypes": ("Aura", "Role"),
+        "supertypes": (),
+        "power": None,
+        "toughness": None,
+        "keywords": [],
+        "abilities_text": "Enchant creature\n" + ROLE_TOKENS[role],
+    }
+    args = {"amount": tok["count"], "token": spec, "tapped": False, "controller": SUBJ}
     args.update(tails)
     return Effect("create_token", args)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
@@ -37,6 +38,7 @@ from .ir import (
     substitute_subject,
     walk,
 )
+from .normalize import other_name
 from .tables import BASIC_LAND_TYPES, COLORS, ORDINAL_WORDS
 from .tx_common import (
     EOT,
@@ -336,6 +338,25 @@ class VerbRules:
     def vp_put_hand_rest_gy(self, c: list[Any]) -> list[Effect]:
         first = self.vp_put_hand(c[:2])
         return [*first, Effect("put_into_graveyard", {"what": ParentRefRest})]
+
+    def vp_put_n_hand_other_gy(self, c: list[Any]) -> list[Effect]:
+        """ "Look at the top two cards of your library. Put one into your hand and the
+        other into your graveyard.": "one" is one of the cards looked at (CR 608.2d),
+        "the other" the rest of them."""
+        return self.vp_put_hand_rest_gy([ChooseRef(among_them(), c[0]), *c[1:]])
+
+    def vp_put_bf_other_hand(self, c: list[Any]) -> list[Effect]:
+        """ "Search ... for up to two basic land cards, reveal those cards, put one onto
+        the battlefield tapped and the other into your hand" (Cultivate): one of the
+        cards found onto the battlefield, the rest into the hand (CR 701.23a, 608.2d)."""
+        what = c[0]
+        if not isinstance(what, ChooseRef):
+            raise CompileError("put ... and the other: not one of them")
+        first = self.vp_put_bf(c[:2])
+        return [*first, Effect("return_to_hand", {"what": ParentRefRest})]
+
+    def vp_put_n_bf_other_hand(self, c: list[Any]) -> list[Effect]:
+        return self.vp_put_bf_other_hand([ChooseRef(among_them(), c[0]), *c[1:]])
 
     def vp_put_bf_rest(self, c: list[Any]) -> list[Effect]:
         first = self.vp_put_bf(c[:2])
@@ -686,6 +707,12 @@ class VerbRules:
     def vp_untap(self, c: list[Any]) -> list[Effect]:
         return self._each("untap", "what", c[0])
 
+    def vp_untap_others_step(self, c: list[Any]) -> list[Effect]:
+        """ "Untap all permanents you control during each other player's untap step"
+        (Seedborn Muse): a static ability that untaps them as each other player's
+        untap step untaps that player's permanents (CR 502.3, 604.1)."""
+        return [Effect("untap_during_others_untap", {"what": _obj(c[0])})]
+
     def vp_become_blocked(self, c: list[Any]) -> list[Effect]:
         """ "Target unblocked attacking creature becomes blocked" (CR 509.1h)."""
         return [Effect("become_blocked", {"what": SUBJ})]
@@ -713,6 +740,16 @@ class VerbRules:
         return [_token_effect(t) for t in c]
 
     vp_create2 = vp_create
+
+    def vp_create_and(self, c: list[Any]) -> list[Effect]:
+        """ "create two 1/1 red Goblin creature tokens and sacrifice this creature": the
+        token instruction, then the other one (CR 608.2c: in the order written)."""
+        second = c[1] if isinstance(c[1], list) else [c[1]]
+        if _names_other_antecedent(second):
+            # "... create a 0/0 Germ token and attach that Equipment to it": "that
+            # Equipment" names an object before the token, which isn't read here
+            raise CompileError("create ... and [verb] that [noun]")
+        return [_token_effect(c[0]), *second]
 
     def vp_scry(self, c: list[Any]) -> list[Effect]:
         return [Effect("scry", {"player": SUBJ, "amount": c[0]})]
@@ -2249,6 +2286,29 @@ class VerbRules:
                 tok["copy_of"] = x
         return tok
 
+    def role_name(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def token_role(self, c: list[Any]) -> dict[str, Any]:
+        """ "create a Monster Role token attached to target creature you control": a
+        predefined Role token (CR 111.10j-r), created attached to that object (303.4f)."""
+        if str(c[2]) != "role":
+            raise CompileError(f"role token: {c[2]}")
+        tok: dict[str, Any] = {"count": c[0], "tapped": False, "role": c[1]}
+        for x in c[3:]:
+            if isinstance(x, tuple) and x and x[0] == "tail":
+                tok.setdefault("tails", []).append(x[1:])
+        return tok
+
+    def token_legendary_named(self, c: list[Any]) -> dict[str, Any]:
+        """ "create Tiny, a legendary 2/2 green Dog Detective creature token with
+        trample": a legendary token with the name the effect gives it (CR 111.4)."""
+        name = next(x for x in c if isinstance(x, Token) and x.type == "OTHER_NAME")
+        tok = self.token([x for x in c if x is not name])
+        tok["name"] = other_name(str(name))
+        tok["legendary"] = True
+        return tok
+
     def tok_one(self, c: list[Any]) -> int:
         return 1
 
@@ -2305,6 +2365,21 @@ class VerbRules:
 
     def tok_except_type(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "except_type", True)
+
+
+def _names_other_antecedent(value: Any) -> bool:
+    """Whether instructions name an object by "that [noun]" (not a bare "it")."""
+    if isinstance(value, It):
+        return type(value) is not It
+    if isinstance(value, dict):
+        return any(_names_other_antecedent(v) for v in value.values())
+    if isinstance(value, (tuple, list)):
+        return any(_names_other_antecedent(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(
+            _names_other_antecedent(getattr(value, f.name)) for f in dataclasses.fields(value)
+        )
+    return False
 
 
 def _copy_exceptions(c: list[Any]) -> dict[str, Any]:
