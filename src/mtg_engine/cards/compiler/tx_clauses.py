@@ -3938,6 +3938,16 @@ class ClauseRules:
             return Condition("bargained")  # "if it's bargained" (CR 702.166b)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
 
+    def cond_it_shares_type(self, c: list[Any]) -> Condition:
+        """ "if it shares a creature type with this creature" (kinship): the object the
+        instruction before looked at shares a card, creature or permanent type with
+        the object named (CR 205.2a, 205.3m, 110.4), as a filter of that object."""
+        key, value = self.post_shares_type(c)  # type: ignore[attr-defined]
+        if key == "shares_type":
+            raise CompileError("shares a type: which kind of type?")
+        quality = Filter((), None, ((key, value),))
+        return Condition("is", {"ref": It(), "quality": quality, "adj": key})
+
     def cond_isnt_it(self, c: list[Any]) -> Condition:
         """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""
         return Condition("not", {"cond": self.cond_is_it(c)})
