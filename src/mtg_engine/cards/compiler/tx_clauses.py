@@ -4022,6 +4022,7 @@ class ClauseRules:
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
 
     cond_monarch = _cond("monarch")
+    cond_completed_dungeon = _cond("completed_dungeon")
     cond_city_blessing = _cond("city_blessing")  # CR 702.131c
 
     def cond_no_city_blessing(self, c: list[Any]) -> Condition:
