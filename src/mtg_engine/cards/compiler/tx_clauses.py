@@ -3903,6 +3903,14 @@ class ClauseRules:
         conds = (("owner", owner),) if owner else ()
         return Condition("card_types_ge", {"n": n, "filter": Filter(("card",), zone, conds)})
 
+    def cond_mana_values_ge(self, c: list[Any]) -> Condition:
+        """ "as long as there are five or more mana values among cards in your
+        graveyard" (CR 202.3): how many different mana values those cards have."""
+        n = next(x for x in c if isinstance(x, int))
+        zone, owner = c[-1]
+        conds = (("owner", owner),) if owner else ()
+        return Condition("mana_values_ge", {"n": n, "filter": Filter(("card",), zone, conds)})
+
     def cond_spell_targets(self, c: list[Any]) -> Condition:
         """ "This spell costs {2} less to cast if it targets a tapped creature" (CR
         601.2f: the total cost is determined after the targets are chosen, 601.2c):
