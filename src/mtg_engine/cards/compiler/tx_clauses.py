@@ -4021,6 +4021,11 @@ class ClauseRules:
         quality = Filter((), "battlefield", (("monstrous", True),))
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "monstrous"})
 
+    def cond_self_renowned(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is renowned" (CR 702.112b)."""
+        quality = Filter((), "battlefield", (("renowned", True),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "renowned"})
+
     cond_self_tapped = _cond_self_tapped(True)
     cond_self_untapped = _cond_self_tapped(False)
 
