@@ -3463,6 +3463,17 @@ class ClauseRules:
     cond_life_ge = _cond("life_ge")
     # CR 103.4: "at least N life more than your starting life total"
     cond_life_over_start = _cond("life_over_starting")
+
+    def cond_life_gt_start(self, c: list[Any]) -> Condition:
+        """ "your life total is greater than your starting life total" (CR 103.4): at
+        least 1 life more than it."""
+        return Condition("life_over_starting", {"n": 1})
+
+    def cond_life_ge_start(self, c: list[Any]) -> Condition:
+        """ "your life total is greater than or equal to your starting life total"."""
+        return Condition("life_over_starting", {"n": 0})
+
+    cond_life_le_half_start = _cond("life_at_most_half_starting")
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
