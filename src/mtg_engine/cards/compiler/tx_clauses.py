@@ -3617,6 +3617,7 @@ class ClauseRules:
         return _entered_under_you(_described(c), 1, other=True)
 
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
+    cond_you_lost_life = _cond("you_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
 
