@@ -3965,7 +3965,7 @@ class ClauseRules:
         key, value = self.post_shares_type(c)  # type: ignore[attr-defined]
         if key == "shares_type":
             raise CompileError("shares a type: which kind of type?")
-        quality = Filter((), None, ((key, value),))
+        quality = Filter((), "any", ((key, value),))
         return Condition("is", {"ref": It(), "quality": quality, "adj": key})
 
     def cond_isnt_it(self, c: list[Any]) -> Condition:
