@@ -92,6 +92,7 @@ _KNOWN = frozenset(
         "cast_it",
         "you_control_more",
         "life_over_starting",
+        "life_at_most_half_starting",
         "opponent_life_le",
         "opponent_poison_ge",
         "more_life",
@@ -188,6 +189,12 @@ def evaluate(
         n = a.get("n")
         you = game.players[controller]
         return isinstance(n, int) and you.life >= you.starting_life + n
+    if k == "life_at_most_half_starting":
+        # "as long as your life total is less than or equal to half your starting life
+        # total" (Bhaal, Lord of Murder; CR 103.4, 107.1a: half is not rounded here,
+        # so 2 x life <= starting life is the same comparison)
+        you = game.players[controller]
+        return 2 * you.life <= you.starting_life
     if k == "opponent_poison_ge":
         # corrupted: "if an opponent has three or more poison counters" (CR 122.1f)
         n = a.get("n")

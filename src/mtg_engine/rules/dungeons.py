@@ -41,6 +41,7 @@ from ..cards.abilities import (
 from ..cards.definitions import compile_card
 from ..cards.model import CardData, CardFace
 from ..game.events import EventKind
+from ..game.hooks import CONDITIONS
 from ..game.objects import CardDef, Zone
 from .support import register
 
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-register("effect:venture", "trigger:room")
+register("effect:venture", "trigger:room", "condition:completed_dungeon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,3 +400,12 @@ def dungeon_view(game: Game, player: int) -> dict[str, object] | None:
     if d is None or room is None:
         return None
     return {"name": d.name, "room": room, "room_name": d.rooms[room].name}
+
+
+def _completed_dungeon(game: Game, cond: object, controller: int, source: object) -> bool:
+    """ "if you've completed a dungeon", "as long as you've completed a dungeon"
+    (CR 309.7): the player has completed one or more dungeons this game."""
+    return bool(game.players[controller].dungeons_completed)
+
+
+CONDITIONS.setdefault("completed_dungeon", _completed_dungeon)

@@ -1280,6 +1280,17 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             # land named Wastes": not asked when the condition doesn't hold (608.2c)
             d["opt_asked"] = True
             d["opt_yes"] = False
+        if (
+            e.optional
+            and not d.get("opt_asked")
+            and task.answer is None
+            and _reads_done_and_fails(d, e)
+        ):
+            # "If you don't put the card into your hand, you may put it into your
+            # graveyard" (Territory Culler): not asked when the instruction before
+            # was followed (CR 608.2c)
+            d["opt_asked"] = True
+            d["opt_yes"] = False
         if e.optional and not d.get("opt_asked"):
             if task.answer is None:
                 game.ask(
@@ -1358,6 +1369,19 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         d.pop("opt_asked", None)
         d.pop("opt_yes", None)
     return True
+
+
+def _reads_done_and_fails(d: dict[str, Any], e: Effect) -> bool:
+    """Whether ``e`` is an "If you do, ..." / "If you don't, ..." instruction whose
+    condition doesn't hold: the instruction before was (not) done (CR 608.2c)."""
+    cond = e.condition
+    if cond is None or e.op == "reflexive_trigger":
+        return False
+    if cond.kind in _IF_DONE:
+        return not d.get("last_done", False)
+    if cond.kind in _IF_NOT_DONE:
+        return bool(d.get("last_done", False))
+    return False
 
 
 def _plain_condition(cond: Condition | None) -> bool:

@@ -21,6 +21,7 @@ register(
     "condition:gained_or_lost_life_this_turn",
     "condition:opponent_lost_life_this_turn",
     "condition:player_lost_life_this_turn",
+    "condition:you_lost_life_this_turn",
 )
 
 
@@ -61,6 +62,13 @@ def player_lost_life(
     120.3a): any player, you included, lost that much life in total this turn."""
     n = _least(cond)
     return any(p.life_lost_this_turn >= n for p in game.players)
+
+
+@condition("you_lost_life_this_turn")
+def you_lost_life(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "as long as you've lost life this turn" (Essence Channeler; CR 119.3, 120.3a):
+    the player lost 1 or more life this turn."""
+    return game.players[controller].life_lost_this_turn >= _least(cond)
 
 
 def _least(cond: Condition) -> int:

@@ -23,7 +23,8 @@ from ..cards.abilities import Condition, Filter
 from ..game.hooks import condition
 from ..game.objects import GameObject, Zone
 from .char_values import Chars
-from .filters import card_types_among, matches_object
+from .characteristics import chars
+from .filters import card_types_among, matches_object, objects_matching
 from .support import COVERAGE_PROBES, register
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ register(
     "condition:cards_drawn_ge",
     "condition:opponent_graveyard_ge",
     "condition:card_types_ge",
+    "condition:mana_values_ge",
     "condition:first_combat_phase",
     "condition:hand_more_than_each_opponent",
     "condition:no_creatures_attacked_this_turn",
@@ -175,6 +177,18 @@ def card_types_ge(game: Game, cond: Condition, controller: int, source: GameObje
     if not isinstance(n, int) or not isinstance(flt, Filter):
         return False
     return card_types_among(game, flt, controller, source) >= n
+
+
+@condition("mana_values_ge")
+def mana_values_ge(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
+    """ "there are N or more mana values among cards in your graveyard" (CR 202.3):
+    the number of different mana values the matching cards have."""
+    n = cond.args.get("n")
+    flt = cond.args.get("filter")
+    if not isinstance(n, int) or not isinstance(flt, Filter):
+        return False
+    values = {chars(game, o).mana_value for o in objects_matching(game, flt, controller, source)}
+    return len(values) >= n
 
 
 @condition("first_combat_phase")

@@ -3598,6 +3598,17 @@ class ClauseRules:
     cond_life_ge = _cond("life_ge")
     # CR 103.4: "at least N life more than your starting life total"
     cond_life_over_start = _cond("life_over_starting")
+
+    def cond_life_gt_start(self, c: list[Any]) -> Condition:
+        """ "your life total is greater than your starting life total" (CR 103.4): at
+        least 1 life more than it."""
+        return Condition("life_over_starting", {"n": 1})
+
+    def cond_life_ge_start(self, c: list[Any]) -> Condition:
+        """ "your life total is greater than or equal to your starting life total"."""
+        return Condition("life_over_starting", {"n": 0})
+
+    cond_life_le_half_start = _cond("life_at_most_half_starting")
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
@@ -3741,6 +3752,7 @@ class ClauseRules:
         return _entered_under_you(_described(c), 1, other=True)
 
     cond_gained_or_lost_life = _cond("gained_or_lost_life_this_turn")
+    cond_you_lost_life = _cond("you_lost_life_this_turn")
     cond_cast_this_turn = _cond("cast_this_turn")
     cond_died = _cond("died_this_turn")
 
@@ -4038,6 +4050,14 @@ class ClauseRules:
         conds = (("owner", owner),) if owner else ()
         return Condition("card_types_ge", {"n": n, "filter": Filter(("card",), zone, conds)})
 
+    def cond_mana_values_ge(self, c: list[Any]) -> Condition:
+        """ "as long as there are five or more mana values among cards in your
+        graveyard" (CR 202.3): how many different mana values those cards have."""
+        n = next(x for x in c if isinstance(x, int))
+        zone, owner = c[-1]
+        conds = (("owner", owner),) if owner else ()
+        return Condition("mana_values_ge", {"n": n, "filter": Filter(("card",), zone, conds)})
+
     def cond_spell_targets(self, c: list[Any]) -> Condition:
         """ "This spell costs {2} less to cast if it targets a tapped creature" (CR
         601.2f: the total cost is determined after the targets are chosen, 601.2c):
@@ -4072,6 +4092,16 @@ class ClauseRules:
         if text == "bargained":
             return Condition("bargained")  # "if it's bargained" (CR 702.166b)
         return Condition("is", {"ref": It(), "quality": quality, "adj": text})
+
+    def cond_it_shares_type(self, c: list[Any]) -> Condition:
+        """ "if it shares a creature type with this creature" (kinship): the object the
+        instruction before looked at shares a card, creature or permanent type with
+        the object named (CR 205.2a, 205.3m, 110.4), as a filter of that object."""
+        key, value = self.post_shares_type(c)  # type: ignore[attr-defined]
+        if key == "shares_type":
+            raise CompileError("shares a type: which kind of type?")
+        quality = Filter((), "any", ((key, value),))
+        return Condition("is", {"ref": It(), "quality": quality, "adj": key})
 
     def cond_isnt_it(self, c: list[Any]) -> Condition:
         """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""
@@ -4138,6 +4168,11 @@ class ClauseRules:
         quality = Filter((), "battlefield", (("monstrous", True),))
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "monstrous"})
 
+    def cond_self_renowned(self, c: list[Any]) -> Condition:
+        """ "as long as this creature is renowned" (CR 702.112b)."""
+        quality = Filter((), "battlefield", (("renowned", True),))
+        return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "renowned"})
+
     cond_self_tapped = _cond_self_tapped(True)
     cond_self_untapped = _cond_self_tapped(False)
 
@@ -4147,6 +4182,7 @@ class ClauseRules:
         return Condition("is", {"ref": SelfRef(), "quality": quality, "adj": "ring-bearer"})
 
     cond_monarch = _cond("monarch")
+    cond_completed_dungeon = _cond("completed_dungeon")
     cond_city_blessing = _cond("city_blessing")  # CR 702.131c
 
     def cond_no_city_blessing(self, c: list[Any]) -> Condition:
