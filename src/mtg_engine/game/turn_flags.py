@@ -217,6 +217,7 @@ class TurnFlags:
         attacks_declared: tuple[tuple[int, int], ...] = (),
         left_graveyard: dict[int, int] | None = None,
         combat_phases: int = 0,
+        postcombat_mains: int = 0,
         attackers_this_turn: int = 0,
         attacked: set[int] | None = None,
         blocks: set[tuple[int, int]] | None = None,
@@ -242,6 +243,7 @@ class TurnFlags:
         prowl_types: dict[int, tuple[str, ...]] | None = None,
         left_attached: dict[int, tuple[int, ...]] | None = None,
         left_attached_to: dict[int, int] | None = None,
+        left_stack: dict[int, GameObject] | None = None,
         graveyard_casts: set[int] | None = None,
         forced_decisions: tuple[int, int] | None = None,
         next_cast_to_hand: dict[int, int] | None = None,
@@ -261,6 +263,7 @@ class TurnFlags:
         entered_records: list[tuple[int, int, frozenset[str], frozenset[str]]] | None = None,
         additional_combats: list[list[int]] | None = None,
         additional_combat_then: int | None = None,
+        additional_main_then: int | None = None,
     ) -> None:
         self.spells_cast = spells_cast
         self.spells_cast_last_turn = [] if spells_cast_last_turn is None else spells_cast_last_turn
@@ -279,6 +282,7 @@ class TurnFlags:
         self.attacks_declared = attacks_declared
         self.left_graveyard = {} if left_graveyard is None else left_graveyard
         self.combat_phases = combat_phases
+        self.postcombat_mains = postcombat_mains
         self.attackers_this_turn = attackers_this_turn
         self.attacked = set() if attacked is None else attacked
         self.blocks = set() if blocks is None else blocks
@@ -304,6 +308,7 @@ class TurnFlags:
         self.prowl_types = {} if prowl_types is None else prowl_types
         self.left_attached = {} if left_attached is None else left_attached
         self.left_attached_to = {} if left_attached_to is None else left_attached_to
+        self.left_stack = {} if left_stack is None else left_stack
         self.graveyard_casts = set() if graveyard_casts is None else graveyard_casts
         self.forced_decisions = forced_decisions
         self.next_cast_to_hand = {} if next_cast_to_hand is None else next_cast_to_hand
@@ -325,6 +330,7 @@ class TurnFlags:
         self.entered_records = [] if entered_records is None else entered_records
         self.additional_combats = [] if additional_combats is None else additional_combats
         self.additional_combat_then = additional_combat_then
+        self.additional_main_then = additional_main_then
 
     def copy(self) -> TurnFlags:
         """An independent copy (the collections copied; the records in them shared)."""
