@@ -17,6 +17,7 @@ from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import GameObject
 from .char_values import Chars
 from .filters import matches_object, matches_player
+from .player_keywords import player_protected_from
 from .statics import statics_with
 from .support import register
 
@@ -70,7 +71,10 @@ def attach_candidates(game: Game, aura: GameObject, c: Chars) -> list[int]:
         out.extend(
             player_ref(p.index)
             for p in game.players
-            if not p.has_lost and matches_player(game, p.index, flt, aura.controller, aura)
+            if not p.has_lost
+            and matches_player(game, p.index, flt, aura.controller, aura)
+            # CR 702.16c: a player with protection can't be enchanted by it
+            and not player_protected_from(game, p.index, aura)
         )
     if flt.kinds == ("player",):
         return out

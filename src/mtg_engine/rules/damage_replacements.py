@@ -42,7 +42,9 @@ from .pipeline import (
     static_replacement,
     static_sources,
 )
+from .player_keywords import player_protected_from
 from .prevention_then import then_record
+from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
@@ -105,6 +107,13 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         source = game.objects.get(src)
         if source is not None and KEYWORD_HOOKS.has_protection_from(game, target, source):
             name = f"{target.name}'s protection"
+            out.append(Replacement("protection", name, ("702.16e", "615.1"), _prevent(None, name)))
+    elif statics_with(game, "grant_keyword"):
+        # a player's protection ("you have protection from red", CR 702.16e)
+        source = game.objects.get(src)
+        pl = ref_player(to)
+        if source is not None and pl is not None and player_protected_from(game, pl, source):
+            name = f"{game.players[pl].name}'s protection"
             out.append(Replacement("protection", name, ("702.16e", "615.1"), _prevent(None, name)))
     for e in game.effects:
         if e.op != "prevent_damage":

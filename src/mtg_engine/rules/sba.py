@@ -31,6 +31,7 @@ from .dungeons import complete_dungeon, dungeon_owed, dungeons_to_complete
 from .filters import matches_object
 from .game_end import can_lose, player_loses
 from .permanents import destroy_permanent, sacrifice
+from .player_keywords import player_protected_from
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .speed import speed_owed, start_engines
@@ -550,6 +551,12 @@ def _attachment_problem(game: Game, oid: int, o: GameObject, c: Chars, out: list
         target = game.objects.get(o.attached_to) if o.attached_to is not None else None
         if o.attached_to is None and not _aura_on_player(o):
             out.append((oid, "aura"))
+        elif (
+            o.attached_to is None
+            and statics_with(game, "grant_keyword")
+            and player_protected_from(game, int((o.chosen or {})["attached_player"]), o)
+        ):
+            out.append((oid, "aura"))  # a Curse on a player with protection (702.16c)
         elif target is not None and (
             target.zone != Zone.BATTLEFIELD or not _aura_legal(game, o, target)
         ):

@@ -614,6 +614,19 @@ def died_this_turn_count(a: Amount) -> bool:
     )
 
 
+#: the keyword abilities a static ability can give a player that the engine reads
+#: (rules/player_keywords.py): CR 702.11b, 702.18a, 702.16b, 702.16e
+PLAYER_KEYWORDS = frozenset(("Hexproof", "Shroud", "Protection"))
+
+
+def _names_player(what: Any) -> bool:
+    """Whether an instruction's ``what`` names a player ("you", "target player")."""
+    if isinstance(what, ControllerRef):
+        return True
+    flt = getattr(what, "filter", None)
+    return isinstance(flt, Filter) and "player" in flt.kinds
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         if v.zone == NOT_HAND:
@@ -717,6 +730,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # Fury's enchanted creature), so not run as printed
             out.add("cond_value:same_name_as")
         what = v.args.get("what")
+        if v.op in ("grant_keyword", "grant_keyword_choice") and _names_player(what):
+            # "you gain protection from the color of your choice until end of turn"
+            # (Seht's Tiger): a player gaining a keyword for a duration isn't run yet;
+            # only static abilities give players keywords (rules/player_keywords.py)
+            out.add("arg:grant_keyword.player")
         if v.op == "choose":
             # "choose a color / creature type / card name / number" (CR 608.2d) and
             # "choose target ..." (targeting words) by the controller: effects/choices.py
@@ -907,6 +925,15 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 _additional_cost_features(cost, out)
         if isinstance(v.args.get("except"), dict):
             _exception_features(v.args["except"], out)
+        if (
+            v.op == "grant_keyword"
+            and isinstance(v.affected, Filter)
+            and "player" in v.affected.kinds
+            and v.args.get("keyword") not in PLAYER_KEYWORDS
+        ):
+            # "You have [keyword]": only hexproof, shroud and protection are read on
+            # players (rules/player_keywords.py, CR 702.11b, 702.18a, 702.16b)
+            out.add("static:grant_keyword.player_keyword")
         if v.op == "grant_ability":
             # the granted abilities' own constructs (CR 613.1f; level symbols, 711.2)
             _walk_value(v.args.get("abilities") or v.args.get("ability"), out)

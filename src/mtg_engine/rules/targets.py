@@ -20,6 +20,7 @@ from .combat_rules import defending_player_of
 from .conditions import evaluate
 from .filters import matches_object, matches_player
 from .layers import amount
+from .player_keywords import player_can_be_targeted_by
 from .statics import statics_with
 from .support import comparison_amount_known, holds, register
 
@@ -360,8 +361,13 @@ def _protected_from(game: Game, o: GameObject, source: GameObject) -> bool:
 def player_can_be_targeted(
     game: Game, player: int, controller: int, source: GameObject | None
 ) -> bool:
-    """Player hexproof/shroud would be checked here (CR 702.11d, 702.18b)."""
-    return not game.players[player].has_lost
+    """A player who has left the game can't be targeted (CR 800.4a); nor a player
+    whose shroud, hexproof or protection says so (702.18a, 702.11b, 702.16b)."""
+    if game.players[player].has_lost:
+        return False
+    return not statics_with(game, "grant_keyword") or player_can_be_targeted_by(
+        game, player, controller, source
+    )
 
 
 def is_still_legal(game: Game, ref: int, spec: TargetSpec, stack_obj: GameObject) -> bool:
