@@ -1370,6 +1370,50 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
 _COST_PURPOSES = {"behold": DecisionPurpose.REVEAL, "blight": DecisionPurpose.CHOOSE}
 
 
+def _announced_cost(
+    game: Game,
+    task: Task,
+    obj: GameObject,
+    names: list[str],
+    legal: list[int],
+    auto: int | None,
+    what: str,
+) -> int | None:
+    """The index of the cost the caster announces among ``names`` (CR 601.2b): the
+    answer given, else ``auto`` (the one that can be taken without asking), else
+    asked. None while it's asked, or when the answer or the lack of a payable cost
+    undoes the cast (601.2h, 601.2e)."""
+    d = task.data
+    if task.answer is not None:
+        value = str(task.answer.value)
+        task.answer = None
+        chosen = next((i for i in legal if names[i] == value), None)
+        if chosen is None:
+            _undo_cast(game, obj, d, f"{value!r} isn't a cost you can pay (rule 601.2b)")
+            game.finish(task)
+        return chosen
+    if auto is not None:
+        return auto
+    if not legal:
+        _undo_cast(game, obj, d, f"you can't pay any of {obj.name}'s {what}s (rule 601.2h)")
+        game.finish(task)
+        return None
+    game.ask(
+        Decision(
+            DecisionKind.CHOOSE_OPTION,
+            d["player"],
+            "601.2b",
+            f"Which {what} will you pay to cast {obj.name}?",
+            {
+                "options": [names[i] for i in legal],
+                "purpose": DecisionPurpose.COST_CHOICE,
+                "obj": obj.id,
+            },
+        )
+    )
+    return None
+
+
 def _announce_alt_choice(game: Game, task: Task, obj: GameObject) -> bool:
     """A spell cast for an alternative cost that two of its abilities grant (its
     printed evoke cost and the evoke {4} it gains as it's cast, Ashling, the
@@ -1391,34 +1435,10 @@ def _announce_alt_choice(game: Game, task: Task, obj: GameObject) -> bool:
         for i in range(n)
         if _cost_problem(game, player, obj, {**opts, costs.ALT_CHOICE: i}, as_spell=False) is None
     ]
-    if task.answer is not None:
-        value = str(task.answer.value)
-        task.answer = None
-        chosen = next((i for i in legal if names[i] == value), None)
-        if chosen is None:
-            _undo_cast(game, obj, d, f"{value!r} isn't a cost you can pay (rule 601.2b)")
-            game.finish(task)
-            return False
-    elif len(legal) == 1:
-        chosen = legal[0]
-    elif not legal:
-        _undo_cast(game, obj, d, f"you can't pay any of {obj.name}'s {alt} costs (rule 601.2h)")
-        game.finish(task)
-        return False
-    else:
-        game.ask(
-            Decision(
-                DecisionKind.CHOOSE_OPTION,
-                player,
-                "601.2b",
-                f"Which {alt} cost will you pay to cast {obj.name}?",
-                {
-                    "options": [names[i] for i in legal],
-                    "purpose": DecisionPurpose.COST_CHOICE,
-                    "obj": obj.id,
-                },
-            )
-        )
+    chosen = _announced_cost(
+        game, task, obj, names, legal, legal[0] if len(legal) == 1 else None, f"{alt} cost"
+    )
+    if chosen is None:
         return False
     opts[costs.ALT_CHOICE] = chosen
     game.emit(
@@ -1454,36 +1474,9 @@ def _announce_cost_choice(game: Game, task: Task, obj: GameObject) -> bool:
         if (options[i].sacrifice is not None and opts.get("sacrifice"))
         or (options[i].discard is not None and opts.get("discard"))
     ]
-    if task.answer is not None:
-        value = str(task.answer.value)
-        task.answer = None
-        chosen = next((i for i in legal if names[i] == value), None)
-        if chosen is None:
-            _undo_cast(game, obj, d, f"{value!r} isn't a cost you can pay (rule 601.2b)")
-            game.finish(task)
-            return False
-    elif len(given) == 1 or len(legal) == 1:
-        chosen = given[0] if len(given) == 1 else legal[0]
-    elif not legal:
-        _undo_cast(
-            game, obj, d, f"you can't pay any of {obj.name}'s additional costs (rule 601.2h)"
-        )
-        game.finish(task)
-        return False
-    else:
-        game.ask(
-            Decision(
-                DecisionKind.CHOOSE_OPTION,
-                player,
-                "601.2b",
-                f"Which additional cost will you pay to cast {obj.name}?",
-                {
-                    "options": [names[i] for i in legal],
-                    "purpose": DecisionPurpose.COST_CHOICE,
-                    "obj": obj.id,
-                },
-            )
-        )
+    auto = given[0] if len(given) == 1 else legal[0] if len(legal) == 1 else None
+    chosen = _announced_cost(game, task, obj, names, legal, auto, "additional cost")
+    if chosen is None:
         return False
     opts[costs.COST_CHOICE] = chosen
     game.emit(

@@ -659,6 +659,21 @@ def _check(
                     game.pending_triggers.append(dict(rec, event=dict(event)))
 
 
+def _entering_or_dying(
+    game: Game, ev: Event, subject: GameObject | None
+) -> tuple[str, GameObject | None]:
+    """What a zone change is for "entering" and "dying" statics: ("enters", the
+    object) for a move onto the battlefield, ("dies", the creature) for a creature put
+    into a graveyard from the battlefield (CR 700.4), else ("", None)."""
+    d = ev.data
+    if d.get("to_zone") == "battlefield":
+        return "enters", game.objects.get(d.get("obj", -1))
+    if d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
+        if subject is not None and "Creature" in chars(game, subject).types:
+            return "dies", subject
+    return "", None
+
+
 def _silenced(game: Game, ev: Event, subject: GameObject | None) -> list[tuple[GameObject, Any]]:
     """The static abilities by which this zone change causes no ability to trigger:
     "Creatures entering don't cause abilities to trigger" (Torpor Orb), "Creatures
@@ -667,15 +682,7 @@ def _silenced(game: Game, ev: Event, subject: GameObject | None) -> list[tuple[G
     entries = statics_with(game, "no_trigger")
     if not entries:
         return []
-    d = ev.data
-    if d.get("to_zone") == "battlefield":
-        what, obj = "enters", game.objects.get(d.get("obj", -1))
-    elif d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
-        what, obj = "dies", subject
-        if obj is None or "Creature" not in chars(game, obj).types:
-            return []
-    else:
-        return []
+    what, obj = _entering_or_dying(game, ev, subject)
     if obj is None:
         return []
     return [
@@ -706,21 +713,14 @@ def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject 
     entries = statics_with(game, "extra_trigger")
     if not entries or w.zone != Zone.BATTLEFIELD:
         return 0
-    d = ev.data
-    if d.get("to_zone") == "battlefield":
-        what, obj = "enters", game.objects.get(d.get("obj", -1))
-    elif d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
-        what, obj = "dies", subject
-        if obj is None or "Creature" not in chars(game, obj).types:
-            return 0  # "dying" (CR 700.4)
-    else:
+    what, obj = _entering_or_dying(game, ev, subject)
+    if obj is None:
         return 0
     n = 0
     for src, st in entries:
         if (
             st.args.get("event") == what
             and src.controller == w.controller
-            and obj is not None
             and matches_object(game, obj, st.args["what"], src.controller, src)
         ):
             n += 1
