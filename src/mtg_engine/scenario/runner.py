@@ -390,10 +390,14 @@ class Run:
         trigger that returns it is waiting, a sorcery-speed spell or a land waits
         for the "at the beginning of" trigger on the stack (CR 307.1, 305.1, 117.1a),
         the permanent whose ability it activates is still being returned. If it
-        never becomes legal there, it is the illegal action."""
+        never becomes legal there, it is the illegal action. A scenario that
+        expects an illegal action (``expect_error``) doesn't wait: there the
+        format's rule holds as written, and the action is illegal where it is
+        first tried (a sorcery while the stack isn't empty)."""
         g = self.game
         return (
-            stop.kind == "illegal"
+            self.sc.expect_error is None
+            and stop.kind == "illegal"
             and act.verb in ("cast", "activate", "play")
             and act.at is not None
             and bool(g.stack)
