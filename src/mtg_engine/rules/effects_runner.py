@@ -1171,10 +1171,16 @@ def _may_impossible(ctx: Ctx, e: Effect | None) -> bool:
     return not any(o.zone == Zone.BATTLEFIELD for o in ctx.objects(e.args["what"]))
 
 
-def _has_if_you_dont(ability: Ability) -> bool:
-    """Whether an instruction of the ability happens only if "you don't" (CR 608.2c)."""
+def _reads_past_declined(ability: Ability) -> bool:
+    """Whether an instruction after the ability's first, optional one can happen
+    when that "may" is declined (CR 603.5, 608.2c): one that happens "if you
+    don't" or "otherwise" ("you may pay {1}{G}. If you do, ... Otherwise, ...",
+    Spitting Slug), or one with a condition of its own ("Then if you control
+    thirteen or more Doctors, you win the game"). Instructions with no condition
+    right after the declined one continue it ("you may exile it, then return
+    it") and are skipped with it."""
     return any(
-        e.condition is not None and e.condition.kind in _IF_NOT_DONE for e in ability.effects
+        e.condition is not None and e.condition.kind not in _IF_DONE for e in ability.effects[1:]
     )
 
 
@@ -1241,12 +1247,13 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         d["optional_done"] = True
         if yes and ability.restrictions:
             _did_once(game, obj, ability)
-        if not yes and not _has_if_you_dont(ability):
+        if not yes and not _reads_past_declined(ability):
             return True
         if not yes:
             # "You may X. If you don't, Y": declining is the choice the rest reads
             d["opt_asked"] = True
             d["opt_yes"] = False
+            d["declined"] = True
         elif ability.effects and ability.effects[0].optional and not d.get("i"):
             # the ability's "you may" is its first instruction's: one choice (CR 603.5)
             d["opt_asked"] = True
@@ -1260,6 +1267,14 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             i += 1
             d["i"] = i
             continue
+        if i > 0 and d.get("declined"):
+            if e.condition is None:
+                # the declined "may" goes on: "you may exile it, then return it"
+                # (CR 603.5): skipped with it
+                i += 1
+                d["i"] = i
+                continue
+            del d["declined"]
         ctx = Ctx(game, obj, task)
         if (
             e.optional
