@@ -367,7 +367,10 @@ class ClauseRules:
         """ "If you control a commander, you may cast this spell without paying its mana
         cost" (Deadly Rollick; CR 118.9): an alternative cost of nothing, chosen as the
         card is cast while the condition holds (keywords/rather_than.py)."""
-        cond = next(x for x in c if isinstance(x, Condition))
+        conds = tuple(x for x in c if isinstance(x, Condition))
+        # "If an opponent controls a Plains and you control a Swamp, ..." (Massacre):
+        # both must hold as the spell is cast
+        cond = conds[0] if len(conds) == 1 else Condition("all_of", {"conds": conds})
         args: dict[str, Any] = {"cost": Cost(), "rule": "118.9", "condition": cond}
         ability = Ability(AbilityKind.STATIC, keyword=ALTERNATIVE_COST, keyword_args=args)
         return Parsed("keywords", abilities=[ability])
