@@ -3210,6 +3210,16 @@ class ClauseRules:
         kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
         return self.prevent_n_static(["pns:type:" + kind.capitalize(), *c])
 
+    def prevent_n_static_adjs(self, c: list[Any]) -> Parsed:
+        """ "If a red source would deal damage to you, prevent 2 of that damage"
+        (Sphere of Law): only damage from a source with those qualities, as it is
+        when the damage would be dealt (CR 615.1)."""
+        conds = tuple(next(x for x in c if isinstance(x, list)))
+        parsed = self.prevent_n_static(["dds:any", *(x for x in c if not isinstance(x, list))])
+        st = parsed.statics[0]
+        args = {**st.args, "source_conditions": conds}
+        return Parsed("static", statics=[dataclasses.replace(st, args=args)])
+
     def pd_any(self, c: list[Any]) -> str:
         return "pd:any"
 
