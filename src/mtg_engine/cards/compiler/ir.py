@@ -919,6 +919,7 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             i = j
             continue
         before = out[-len(group) :] if len(out) >= len(group) else []
+        group = [_those_tokens(b, g) for b, g in zip(before, group, strict=False)] or group
         if len(before) != len(group) or any(
             b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
             for b, g in zip(before, group, strict=True)
@@ -945,6 +946,19 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             out.append(Effect(g.op, args, g.optional, _both(g.args.get("instead_own_if"), cond)))
         i = j
     return out
+
+
+#: the instructions that create tokens "those tokens" can be more of (CR 111.1)
+_TOKEN_OPS = ("create_token", "copy_permanent")
+
+
+def _those_tokens(before: Effect, g: Effect) -> Effect:
+    """ "Create a token that's a copy of target creature. If this spell was kicked,
+    create five of those tokens instead." (Rite of Replication): the same
+    instruction as the one before, with another number of tokens (CR 608.2c)."""
+    if g.op != "create_those_tokens" or before.op not in _TOKEN_OPS:
+        return g
+    return Effect(before.op, {k: v for k, v in g.args.items()}, g.optional, g.condition)
 
 
 def _both(first: Condition | None, second: Condition) -> Condition:
