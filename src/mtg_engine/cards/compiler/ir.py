@@ -840,7 +840,34 @@ def finalize(
             state["last"] = "sacrificed"
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
+    _check_exiled_this_way(out)
     return tuple(out), tuple(targets)
+
+
+def _exiled_this_way(cond: Condition | None) -> bool:
+    """Whether a condition is "if a [card] was exiled this way" (CR 608.2c)."""
+    return (
+        cond is not None
+        and cond.kind == "is"
+        and cond.args.get("ref") == ParentRef("exiled")
+        and bool(cond.args.get("some"))
+    )
+
+
+def _check_exiled_this_way(effects: list[Effect]) -> None:
+    """ "Exile target creature you control, then return that card to the battlefield
+    ... If a Pirate was exiled this way, draw a card." (Siren's Ruse): the card has
+    left exile before the condition is read, and what it was in exile isn't kept
+    (CR 608.2h); only "if a [card] was exiled this way" right after the exile (and
+    its other such sentences) is read."""
+    for i, e in enumerate(effects):
+        if not _exiled_this_way(e.condition):
+            continue
+        j = i - 1
+        while j >= 0 and _exiled_this_way(effects[j].condition):
+            j -= 1
+        if j < 0 or not effects[j].op.startswith("exile"):
+            raise ValueError("'exiled this way' not right after the exile")
 
 
 def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) -> Effect:

@@ -3863,6 +3863,13 @@ class ClauseRules:
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("is", {"ref": ParentRef("discarded"), "quality": flt, "some": True})
 
+    def cond_exiled_this_way(self, c: list[Any]) -> Condition:
+        """ "Exile up to one target card from a graveyard. If a creature card was
+        exiled this way, ..." (Diregraf Scavenger, Raven Eagle): one of the cards the
+        exile before it moved has the quality, as it is in exile (CR 608.2c, 400.7)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("is", {"ref": ParentRef("exiled"), "quality": flt, "some": True})
+
     def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't
         declared as an attacker this turn (CR 508.1; a new object hasn't, 400.7)."""
