@@ -951,6 +951,23 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
             for b, g in zip(before, group, strict=True)
         ):
+            if (
+                len(group) == 1
+                and len(before) == 1
+                and before[0].condition is None
+                and "instead_own_if" not in group[0].args
+                and not _target_indices(group) - _target_indices(before)
+            ):
+                # "This creature gets +3/+0 until end of turn. If five or more mana was
+                # spent to cast that spell, put three +1/+1 counters on this creature
+                # instead." (Spectacular Skywhale): another instruction in place of the
+                # one before (CR 608.2c)
+                out[-1] = Effect(before[0].op, before[0].args, before[0].optional, negated_of(cond))
+                g = group[0]
+                args = {k: v for k, v in g.args.items() if k != "instead"}
+                out.append(Effect(g.op, args, g.optional, cond))
+                i = j
+                continue
             out.extend(group)
             i = j
             continue
@@ -986,6 +1003,12 @@ def _those_tokens(before: Effect, g: Effect) -> Effect:
     if g.op != "create_those_tokens" or before.op not in _TOKEN_OPS:
         return g
     return Effect(before.op, {k: v for k, v in g.args.items()}, g.optional, g.condition)
+
+
+def negated_of(cond: Condition) -> Condition:
+    """ "[instruction]. If [condition], [other instruction] instead": the first one
+    happens only if the condition is false (CR 608.2c)."""
+    return Condition("not", {"cond": cond})
 
 
 def _both(first: Condition | None, second: Condition) -> Condition:

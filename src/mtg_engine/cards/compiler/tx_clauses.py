@@ -3593,6 +3593,11 @@ class ClauseRules:
         )
         return Condition("mana_spent", {"n": n, "color": color.lower()})
 
+    def cond_spent_on_that_spell(self, c: list[Any]) -> Condition:
+        # opus: "if five or more mana was spent to cast that spell" (CR 601.2h)
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("spent_on_that_spell_ge", {"n": n})
+
     def cond_no_mana_spent(self, c: list[Any]) -> Condition:
         return Condition("mana_spent", {"none": True})
 
