@@ -861,6 +861,11 @@ def _check_exiled_this_way(effects: list[Effect]) -> None:
     (CR 608.2h); only "if a [card] was exiled this way" right after the exile (and
     its other such sentences) is read."""
     for i, e in enumerate(effects):
+        if e.op == "exile_if_leaves" and isinstance(e.args.get("what"), SelfRef):
+            # "When you do, return target creature card ... If that creature would leave
+            # the battlefield, exile it ..." (Isareth the Awakener): the creature is
+            # named inside the reflexive ability, not this object (CR 603.12)
+            raise ValueError("'if it would leave the battlefield': not this object")
         if not _exiled_this_way(e.condition):
             continue
         j = i - 1

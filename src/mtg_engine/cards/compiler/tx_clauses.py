@@ -1538,6 +1538,23 @@ class ClauseRules:
             raise CompileError("all [noncreatures] able to block ... do so")
         return [Effect("must_be_blocked_by_all", {"what": c[1], "duration": c[2]})]
 
+    def lw_it(self, c: list[Any]) -> Any:
+        return It()
+
+    def lw_them(self, c: list[Any]) -> Any:
+        return Them()
+
+    def sent_exile_if_leaves(self, c: list[Any]) -> list[Effect]:
+        """ "If it would leave the battlefield, exile it instead of putting it anywhere
+        else." (Kheru Lich Lord, Whip of Erebos, From the Catacombs): a replacement
+        effect on the object the instruction before put onto the battlefield, for as
+        long as it is that object (CR 614.1a, 400.7, 611.2c)."""
+        return [Effect("exile_if_leaves", {"what": c[0]})]
+
+    def sent_exile_if_that_leaves(self, c: list[Any]) -> list[Effect]:
+        # "If that creature would leave the battlefield, ..." (From the Catacombs)
+        return self.sent_exile_if_leaves([ThatObject()])
+
     def sent_any_dies_exile(self, c: list[Any]) -> list[Effect]:
         """ "If a creature would die this turn, exile it instead." (Flaying Tendrils;
         CR 614.1a): a replacement effect of the resolved spell on every creature,
