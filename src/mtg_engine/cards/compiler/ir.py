@@ -958,9 +958,20 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
         ):
             if (
                 len(group) == 1
+                # (only the one instruction before: a sentence of several, "put one of
+                # those cards into your hand and the rest on the bottom ... put each of
+                # those cards into your hand instead" (Accumulate Wisdom), isn't read)
+                and len(out) == 1
                 and len(before) == 1
+                # ("you may put it on top of its owner's library instead": declined, the
+                # first instruction still happens, Sweep Away; not read here)
+                and not group[0].optional
                 and before[0].condition is None
                 and "instead_own_if" not in group[0].args
+                # "If that creature would die this turn, exile it instead." (Lava Coil):
+                # a replacement effect the exile sets up (CR 614.1a), not another
+                # instruction in place of the one before
+                and cond.kind != "would_die"
                 and not _target_indices(group) - _target_indices(before)
             ):
                 # "This creature gets +3/+0 until end of turn. If five or more mana was
