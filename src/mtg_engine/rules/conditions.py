@@ -74,6 +74,7 @@ _KNOWN = frozenset(
         "has_keyword",
         "mana_spent",
         "spent_more_than_power_or_toughness",
+        "spent_on_that_spell_ge",
         "none_on_battlefield",
         "you_control_none",
         "opponent_controls",
@@ -322,6 +323,8 @@ def evaluate(
         return mana_spent_holds(source, a)  # CR 601.2h, 707.10
     if k == "spent_more_than_power_or_toughness":
         return _spent_more_than_pt(game, source, ctx)
+    if k == "spent_on_that_spell_ge":
+        return _spent_on_that_spell(ctx) >= int(a.get("n", 0))
     if k == "none_on_battlefield":  # "if no creatures are on the battlefield"
         return not objects_matching(game, a["filter"], controller, source)
     if k == "you_control_none":  # "if you control no Islands"
@@ -733,6 +736,14 @@ def _spent_more_than_pt(game: Game, source: GameObject | None, ctx: Ctx | None) 
         return False
     c = chars(game, source)
     return spent > int(c.power or 0) or spent > int(c.toughness or 0)
+
+
+def _spent_on_that_spell(ctx: Ctx | None) -> int:
+    """ "if five or more mana was spent to cast that spell" (opus): the mana spent to
+    cast the spell a "whenever you cast" trigger is about, as recorded when it was
+    cast (CR 601.2h, 603.4); none outside such a trigger."""
+    td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+    return int(td.get("mana_spent_after", 0) or 0) - int(td.get("mana_spent_before", 0) or 0)
 
 
 def mana_spent_holds(source: GameObject | None, args: dict) -> bool:

@@ -466,6 +466,15 @@ def prevent_static(
         dealer = game.objects.get(ev["source"])
         if dealer is None or kind not in chars(game, dealer).types:
             return None
+    conds = args.get("source_conditions")
+    if conds:
+        # "If a red source would deal damage to you" (Sphere of Law): of what the
+        # source is as the damage would be dealt (CR 615.1)
+        dealer = damage_source(game, ev)
+        if dealer is None or not matches_object(
+            game, dealer, Filter((), "any", conds), src.controller, src
+        ):
+            return None
     name = chars(game, src).name
     then_effects = args.get("then")
     if then_effects:

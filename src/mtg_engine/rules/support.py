@@ -457,6 +457,7 @@ SUPPORTED: set[str] = set(
                 "own_card_in_exile",  # rules/conditions.evaluate (CR 406.1)
                 # rules/conditions.py: mana spent (CR 601.2h, 707.10) and board/life checks
                 "mana_spent",
+                "spent_on_that_spell_ge",  # opus: the cast trigger's spell (CR 601.2h)
                 "none_on_battlefield",
                 "you_control_none",
                 "opponent_controls",

@@ -840,7 +840,39 @@ def finalize(
             state["last"] = "sacrificed"
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
+    _check_exiled_this_way(out)
     return tuple(out), tuple(targets)
+
+
+def _exiled_this_way(cond: Condition | None) -> bool:
+    """Whether a condition is "if a [card] was exiled this way" (CR 608.2c)."""
+    return (
+        cond is not None
+        and cond.kind == "is"
+        and cond.args.get("ref") == ParentRef("exiled")
+        and bool(cond.args.get("some"))
+    )
+
+
+def _check_exiled_this_way(effects: list[Effect]) -> None:
+    """ "Exile target creature you control, then return that card to the battlefield
+    ... If a Pirate was exiled this way, draw a card." (Siren's Ruse): the card has
+    left exile before the condition is read, and what it was in exile isn't kept
+    (CR 608.2h); only "if a [card] was exiled this way" right after the exile (and
+    its other such sentences) is read."""
+    for i, e in enumerate(effects):
+        if e.op == "exile_if_leaves" and isinstance(e.args.get("what"), SelfRef):
+            # "When you do, return target creature card ... If that creature would leave
+            # the battlefield, exile it ..." (Isareth the Awakener): the creature is
+            # named inside the reflexive ability, not this object (CR 603.12)
+            raise ValueError("'if it would leave the battlefield': not this object")
+        if not _exiled_this_way(e.condition):
+            continue
+        j = i - 1
+        while j >= 0 and _exiled_this_way(effects[j].condition):
+            j -= 1
+        if j < 0 or not effects[j].op.startswith("exile"):
+            raise ValueError("'exiled this way' not right after the exile")
 
 
 def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) -> Effect:
@@ -919,10 +951,39 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             i = j
             continue
         before = out[-len(group) :] if len(out) >= len(group) else []
+        group = [_those_tokens(b, g) for b, g in zip(before, group, strict=False)] or group
         if len(before) != len(group) or any(
             b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
             for b, g in zip(before, group, strict=True)
         ):
+            if (
+                len(group) == 1
+                # (only the one instruction before: a sentence of several, "put one of
+                # those cards into your hand and the rest on the bottom ... put each of
+                # those cards into your hand instead" (Accumulate Wisdom), isn't read)
+                and len(out) == 1
+                and len(before) == 1
+                # ("you may put it on top of its owner's library instead": declined, the
+                # first instruction still happens, Sweep Away; not read here)
+                and not group[0].optional
+                and before[0].condition is None
+                and "instead_own_if" not in group[0].args
+                # "If that creature would die this turn, exile it instead." (Lava Coil):
+                # a replacement effect the exile sets up (CR 614.1a), not another
+                # instruction in place of the one before
+                and cond.kind != "would_die"
+                and not _target_indices(group) - _target_indices(before)
+            ):
+                # "This creature gets +3/+0 until end of turn. If five or more mana was
+                # spent to cast that spell, put three +1/+1 counters on this creature
+                # instead." (Spectacular Skywhale): another instruction in place of the
+                # one before (CR 608.2c)
+                out[-1] = Effect(before[0].op, before[0].args, before[0].optional, negated_of(cond))
+                g = group[0]
+                args = {k: v for k, v in g.args.items() if k != "instead"}
+                out.append(Effect(g.op, args, g.optional, cond))
+                i = j
+                continue
             out.extend(group)
             i = j
             continue
@@ -945,6 +1006,25 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             out.append(Effect(g.op, args, g.optional, _both(g.args.get("instead_own_if"), cond)))
         i = j
     return out
+
+
+#: the instructions that create tokens "those tokens" can be more of (CR 111.1)
+_TOKEN_OPS = ("create_token", "copy_permanent")
+
+
+def _those_tokens(before: Effect, g: Effect) -> Effect:
+    """ "Create a token that's a copy of target creature. If this spell was kicked,
+    create five of those tokens instead." (Rite of Replication): the same
+    instruction as the one before, with another number of tokens (CR 608.2c)."""
+    if g.op != "create_those_tokens" or before.op not in _TOKEN_OPS:
+        return g
+    return Effect(before.op, {k: v for k, v in g.args.items()}, g.optional, g.condition)
+
+
+def negated_of(cond: Condition) -> Condition:
+    """ "[instruction]. If [condition], [other instruction] instead": the first one
+    happens only if the condition is false (CR 608.2c)."""
+    return Condition("not", {"cond": cond})
 
 
 def _both(first: Condition | None, second: Condition) -> Condition:

@@ -367,7 +367,10 @@ class ClauseRules:
         """ "If you control a commander, you may cast this spell without paying its mana
         cost" (Deadly Rollick; CR 118.9): an alternative cost of nothing, chosen as the
         card is cast while the condition holds (keywords/rather_than.py)."""
-        cond = next(x for x in c if isinstance(x, Condition))
+        conds = tuple(x for x in c if isinstance(x, Condition))
+        # "If an opponent controls a Plains and you control a Swamp, ..." (Massacre):
+        # both must hold as the spell is cast
+        cond = conds[0] if len(conds) == 1 else Condition("all_of", {"conds": conds})
         args: dict[str, Any] = {"cost": Cost(), "rule": "118.9", "condition": cond}
         ability = Ability(AbilityKind.STATIC, keyword=ALTERNATIVE_COST, keyword_args=args)
         return Parsed("keywords", abilities=[ability])
@@ -1534,6 +1537,23 @@ class ClauseRules:
         if card_type(str(c[0])) != "Creature":
             raise CompileError("all [noncreatures] able to block ... do so")
         return [Effect("must_be_blocked_by_all", {"what": c[1], "duration": c[2]})]
+
+    def lw_it(self, c: list[Any]) -> Any:
+        return It()
+
+    def lw_them(self, c: list[Any]) -> Any:
+        return Them()
+
+    def sent_exile_if_leaves(self, c: list[Any]) -> list[Effect]:
+        """ "If it would leave the battlefield, exile it instead of putting it anywhere
+        else." (Kheru Lich Lord, Whip of Erebos, From the Catacombs): a replacement
+        effect on the object the instruction before put onto the battlefield, for as
+        long as it is that object (CR 614.1a, 400.7, 611.2c)."""
+        return [Effect("exile_if_leaves", {"what": c[0]})]
+
+    def sent_exile_if_that_leaves(self, c: list[Any]) -> list[Effect]:
+        # "If that creature would leave the battlefield, ..." (From the Catacombs)
+        return self.sent_exile_if_leaves([ThatObject()])
 
     def sent_any_dies_exile(self, c: list[Any]) -> list[Effect]:
         """ "If a creature would die this turn, exile it instead." (Flaying Tendrils;
@@ -3207,6 +3227,16 @@ class ClauseRules:
         kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
         return self.prevent_n_static(["pns:type:" + kind.capitalize(), *c])
 
+    def prevent_n_static_adjs(self, c: list[Any]) -> Parsed:
+        """ "If a red source would deal damage to you, prevent 2 of that damage"
+        (Sphere of Law): only damage from a source with those qualities, as it is
+        when the damage would be dealt (CR 615.1)."""
+        conds = tuple(next(x for x in c if isinstance(x, list)))
+        parsed = self.prevent_n_static(["dds:any", *(x for x in c if not isinstance(x, list))])
+        st = parsed.statics[0]
+        args = {**st.args, "source_conditions": conds}
+        return Parsed("static", statics=[dataclasses.replace(st, args=args)])
+
     def pd_any(self, c: list[Any]) -> str:
         return "pd:any"
 
@@ -3580,6 +3610,11 @@ class ClauseRules:
         )
         return Condition("mana_spent", {"n": n, "color": color.lower()})
 
+    def cond_spent_on_that_spell(self, c: list[Any]) -> Condition:
+        # opus: "if five or more mana was spent to cast that spell" (CR 601.2h)
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("spent_on_that_spell_ge", {"n": n})
+
     def cond_no_mana_spent(self, c: list[Any]) -> Condition:
         return Condition("mana_spent", {"none": True})
 
@@ -3849,6 +3884,13 @@ class ClauseRules:
         quality (CR 701.9a, 608.2c)."""
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("is", {"ref": ParentRef("discarded"), "quality": flt, "some": True})
+
+    def cond_exiled_this_way(self, c: list[Any]) -> Condition:
+        """ "Exile up to one target card from a graveyard. If a creature card was
+        exiled this way, ..." (Diregraf Scavenger, Raven Eagle): one of the cards the
+        exile before it moved has the quality, as it is in exile (CR 608.2c, 400.7)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("is", {"ref": ParentRef("exiled"), "quality": flt, "some": True})
 
     def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't

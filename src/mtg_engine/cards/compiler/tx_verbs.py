@@ -751,6 +751,13 @@ class VerbRules:
             raise CompileError("create ... and [verb] that [noun]")
         return [_token_effect(c[0]), *second]
 
+    def vp_create_those(self, c: list[Any]) -> list[Effect]:
+        """ "create five of those tokens [instead]": a number of the tokens the
+        instruction before describes; :func:`.ir.fold_instead` puts the number on that
+        instruction (CR 608.2c). Left alone (not an "instead" of a token-creating
+        instruction) it stays an instruction no runtime performs."""
+        return [Effect("create_those_tokens", {"amount": c[-1]})]
+
     def vp_scry(self, c: list[Any]) -> list[Effect]:
         return [Effect("scry", {"player": SUBJ, "amount": c[0]})]
 
