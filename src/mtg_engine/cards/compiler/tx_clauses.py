@@ -905,6 +905,19 @@ class ClauseRules:
     #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
     ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
+
+    def ev_fully_unlock(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "whenever you fully unlock a Room" (Eerie): one of the player's Room
+        permanents gets its second unlocked designation, or both at once (CR 709.5i)."""
+        room = c[-1]
+        if not (
+            isinstance(room, Some)
+            and room.count == 1
+            and room.filter.conditions == (("subtype", "Room"),)
+        ):
+            raise CompileError("fully unlock: not 'a Room'")
+        return ("fully_unlock_room", ())
+
     ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
     ev_renowned = _ev("becomes_renowned")  # CR 702.112b
 
