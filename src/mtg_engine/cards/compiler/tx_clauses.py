@@ -347,6 +347,14 @@ class ClauseRules:
             p.keyword = spec.name if spec else kw.capitalize()
         return p
 
+    def activated_cost_or(self, c: list[Any]) -> Parsed:
+        """ "{3}, {T} or {U}, {T}: Return target creature to its owner's hand ..."
+        (Crystal Shard): the activating player chooses which of the two costs to pay
+        (CR 602.2b, 601.2b); kept as two activated abilities with the same effect,
+        one for each cost."""
+        first, second, body = (x for x in c if not isinstance(x, Token))
+        return Parsed("activated", body=body, cost=first, or_cost=second)
+
     def alt_cost_rather(self, c: list[Any]) -> Parsed:
         """ "If you control a Plains, you may tap an untapped creature you control
         rather than pay this spell's mana cost" (Lashknife; CR 118.9): an alternative
