@@ -1449,6 +1449,29 @@ class ClauseRules:
             )
         ]
 
+    def sent_whenever_cast_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Whenever you cast a spell this turn, put a +1/+1 counter on target creature
+        you control." (Showdown of the Skalds), "Until end of turn, whenever you cast an
+        instant or sorcery spell, copy it." (The Mirari Conjecture): a delayed triggered
+        ability with a stated duration, so it triggers each time until the turn ends
+        (CR 603.7a, 603.7b); "it" is the spell whose casting triggered it (603.7c), and
+        its targets are chosen each time it's put on the stack (603.3d)."""
+        what, effects = c[0], c[-1]
+        if not isinstance(what, (Some, EachRef)):
+            raise CompileError(f"whenever you cast ... this turn: {what!r}")
+        details = (("what", what.filter), ("this_turn", True), ("repeats", True))
+        trig = Trigger("cast", None, player="you", details=details)
+        spell = TriggerRef("spell")
+        effects = [walk(e, lambda v: spell if isinstance(v, It) else None) for e in effects]
+        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
+
+    def sent_until_whenever_cast(self, c: list[Any]) -> list[Effect]:
+        """ "Until end of turn, whenever you cast ..." (CR 603.7b): as "whenever you
+        cast ... this turn"; another duration isn't run yet."""
+        if c[0] != EOT:
+            raise CompileError(f"{c[0]!r}, whenever you cast ...")
+        return self.sent_whenever_cast_this_turn(c[1:])
+
     def sent_when_cast_it(self, c: list[Any]) -> list[Effect]:
         """ "You may cast target creature card in a graveyard this turn. When you cast
         it this turn, ..." (Havengul Lich): a delayed triggered ability that triggers
