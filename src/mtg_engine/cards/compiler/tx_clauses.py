@@ -1456,9 +1456,9 @@ class ClauseRules:
         ability with a stated duration, so it triggers each time until the turn ends
         (CR 603.7a, 603.7b); "it" is the spell whose casting triggered it (603.7c), and
         its targets are chosen each time it's put on the stack (603.3d)."""
-        what, effects = c[0], c[-1]
-        if not isinstance(what, (Some, EachRef)):
-            raise CompileError(f"whenever you cast ... this turn: {what!r}")
+        who, what, effects = c[0], c[1], c[-1]
+        if not isinstance(who, ControllerRef) or not isinstance(what, (Some, EachRef)):
+            raise CompileError(f"whenever [someone] cast ... this turn: {who!r}, {what!r}")
         details = (("what", what.filter), ("this_turn", True), ("repeats", True))
         trig = Trigger("cast", None, player="you", details=details)
         spell = TriggerRef("spell")
