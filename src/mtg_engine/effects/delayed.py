@@ -21,7 +21,8 @@ def delayed_trigger(ctx: Ctx, e: Effect) -> bool:
             EventKind.UNSUPPORTED, ("603.7",), f"{ctx.obj.name}: a delayed trigger without a time"
         )
         return True
-    problem = create(ctx, trig, effects, _text(ctx, trig), e.args.get("what"))
+    targets = tuple(e.args.get("targets") or ())
+    problem = create(ctx, trig, effects, _text(ctx, trig), e.args.get("what"), targets)
     if problem:
         ctx.game.emit(EventKind.UNSUPPORTED, ("603.7",), f"{ctx.obj.name}: {problem}")
     return True

@@ -178,6 +178,10 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     INITIATIVE = "initiative"  # CR 725.1, 725.3: a player takes the initiative
     DUNGEON = "dungeon"  # CR 309, 701.49: a dungeon card and its venture marker
     RING_TEMPTS = "ring_tempts"
+    # CR 709.5i: a player fully unlocks a Room (a permanent with a shared type line
+    # gets its second unlocked designation, or both at once); no rules module gives
+    # the unlocked designations yet (CR 709.5c-f), so no game emits it so far
+    FULLY_UNLOCKED = "fully_unlocked"
     RING_BEARER = "ring_bearer"
     SEARCH = "search"
     SHUFFLE = "shuffle"

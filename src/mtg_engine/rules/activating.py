@@ -216,6 +216,13 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             # "Put a -1/-1 counter on this creature": only a permanent can get them
             # (CR 118.3, 122.1)
             return "you can't put counters on it to pay the cost (rules 118.3, 122.1)"
+        top = _other_cost(cost, "exile_top")
+        if top is not None and len(game.players[player].library) < _count(top):
+            # "Exile the top ten cards of your library": a cost that can't be paid
+            # without that many cards (CR 118.3, 602.2b)
+            return (
+                "you don't have enough cards in your library to pay the cost (rules 118.3, 602.2b)"
+            )
         bottom = _other_cost(cost, "graveyard_to_bottom")
         if bottom is not None and len(game.players[player].graveyard) < _count(bottom):
             # "Put three cards from your graveyard on the bottom of your library"
@@ -838,6 +845,15 @@ def _pay_return_and_reveal(
         # CR 702.57b) or until the ability leaves the stack (ninjutsu, 702.49b)
         until = "upkeep" if rule == "702.57b" else obj.id
         game.turn_flags.revealed[src.id] = until
+    top = _other_cost(cost, "exile_top")
+    if top is not None:
+        # "Exile the top ten cards of your library" (Arc-Slogger): the cards on top as
+        # the cost is paid (CR 602.2b, 601.2h), one event (603.2c)
+        library = game.players[d["player"]].library
+        cards = list(reversed(library[-_count(top) :])) if _count(top) else []
+        with simultaneous(game, cards):
+            for oid in cards:
+                move(game, oid, Zone.EXILE, ("406.2", *cites), reason="is exiled to pay a cost")
     for oid in d.get("to_bottom") or []:
         o = game.objects.get(oid)
         if o is not None and o.zone == Zone.GRAVEYARD:

@@ -104,15 +104,23 @@ EVENT_KINDS = frozenset(
 
 
 def create(
-    ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str = "", what: Any = None
+    ctx: Ctx,
+    trig: Trigger,
+    effects: tuple[Effect, ...],
+    text: str = "",
+    what: Any = None,
+    targets: tuple[Any, ...] = (),
 ) -> str | None:
-    """CR 603.7a: create a delayed triggered ability from the resolving object.
+    """CR 603.7a: create a delayed triggered ability from the resolving object;
+    ``targets``: its own targets, chosen as it's put on the stack (603.3d).
 
     Returns a problem (a trigger this module can't schedule) or None.
     """
     game = ctx.game
     if trig.event in EVENT_TRIGGERS:
-        return _create_on_event(ctx, trig, effects, text, what)
+        return _create_on_event(ctx, trig, effects, text, what, targets)
+    if targets:
+        return "a delayed ability at a step with targets of its own"
     name = step_name(trig.step) if trig.event == "step" else None
     if trig.event == "step" and trig.step == "main_phase":
         name = "main"  # CR 505.1: either main phase (fire, below)
@@ -174,7 +182,12 @@ def _source_id(ctx: Ctx) -> int:
 
 
 def _create_on_event(
-    ctx: Ctx, trig: Trigger, effects: tuple[Effect, ...], text: str, what: Any
+    ctx: Ctx,
+    trig: Trigger,
+    effects: tuple[Effect, ...],
+    text: str,
+    what: Any,
+    targets: tuple[Any, ...] = (),
 ) -> str | None:
     """CR 603.7a: a delayed ability that triggers the next time an event happens,
     once (CR 603.7c: "when you next ..."; "when you lose control of it")."""
@@ -198,10 +211,19 @@ def _create_on_event(
         record["repeats"] = True
     elif trig.event in ("cast", "dies_or_exiled"):
         # "that spell" is the spell whose casting triggers it, "return it" the card
-        # that died or was exiled: not bound now
-        bound = tuple(_bind_effect(ctx, e, own_event=True) for e in effects)
+        # that died or was exiled: not bound now; its own targets are chosen as it's
+        # put on the stack (CR 603.3d)
+        bound = tuple(
+            _bind_effect(ctx, e, own_event=True, keep_targets=bool(targets)) for e in effects
+        )
         if any(k == "this_turn" for k, _ in trig.details):
             record["this_turn"] = True  # "... this turn": it lapses at end of turn
+        if any(k == "repeats" for k, _ in trig.details):
+            # "whenever you cast a spell this turn": each time, until the turn ends
+            # (CR 603.7b: a stated duration)
+            record["repeats"] = True
+    elif targets:
+        return "a delayed ability on this event with targets of its own"
         if any(k == "that_card" for k, _ in trig.details):
             # "when you cast it this turn": that card, whatever zone it's cast from
             # (a new object on the stack, CR 400.7: the same physical card)
@@ -230,7 +252,9 @@ def _create_on_event(
             )
             return None
         record["objs"] = objs
-    ability = Ability(AbilityKind.TRIGGERED, text=text, effects=bound, trigger=trig)
+    ability = Ability(
+        AbilityKind.TRIGGERED, text=text, effects=bound, targets=targets, trigger=trig
+    )
     record["ability"] = ability
     game.delayed_triggers.append(record)
     game.emit(

@@ -418,6 +418,7 @@ SUPPORTED: set[str] = set(
         "cost:remove_counters",
         "cost:put_counters",  # "Put a -1/-1 counter on this creature" (rules/activating.py)
         "cost:graveyard_to_bottom",  # Battlefield Scrounger (rules/activating.py)
+        "cost:exile_top",  # "Exile the top ten cards of your library" (rules/activating.py)
         # conditions (CR 603.4)
         *(
             f"condition:{k}"

@@ -57,6 +57,7 @@ register("trigger:damage_prevented")  # "whenever damage ... to you is prevented
 # "whenever this Equipment becomes unattached from a permanent" (CR 603.10c), "whenever
 # this creature phases out / in" (603.10b): they look back in time
 register("trigger:unattached", "trigger:phases_out", "trigger:phases_in")
+register("trigger:fully_unlock_room")  # CR 709.5i (_matches_now)
 register("trigger:lose_game")  # "whenever a player loses the game" (CR 603.10f)
 register("trigger_detail:nth")  # "whenever you draw your second card each turn" (CR 121.2)
 register("trigger_detail:from")
@@ -116,6 +117,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.PLAY_LAND,
         EventKind.MONARCH,
         EventKind.RING_TEMPTS,
+        EventKind.FULLY_UNLOCKED,
         EventKind.MONSTROUS,
         EventKind.RENOWNED,
         EventKind.RING_BEARER,
@@ -185,6 +187,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "play": (EventKind.PLAY_LAND, EventKind.CAST),
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
+    "fully_unlock_room": (EventKind.FULLY_UNLOCKED,),  # "whenever you fully unlock a Room"
     "scry": (EventKind.SCRY,),  # "whenever you scry" (CR 701.22a-b)
     "surveil": (EventKind.SURVEIL,),  # "whenever you surveil" (CR 701.25c-d)
     # "whenever you expend 4": a spell's cost paid crosses that much mana spent to
@@ -1247,6 +1250,10 @@ def _matches_now(
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.RING_TEMPTS and kind == "ring_tempts":
         # "whenever the Ring tempts you", once the actions are complete (CR 701.54d)
+        return _player_matches(trig.player, d.get("player"), source.controller)
+    if ev.kind == EventKind.FULLY_UNLOCKED and kind == "fully_unlock_room":
+        # "whenever you fully unlock a Room" (Eerie): the player who gave one of their
+        # Rooms its second unlocked designation, or both (CR 709.5i)
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.RING_BEARER and kind == "ring_bearer_chosen":
         # "whenever you choose a creature as your Ring-bearer" (CR 701.54a): a choice,

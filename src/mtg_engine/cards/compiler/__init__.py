@@ -770,6 +770,10 @@ def _assemble(p: Parsed, is_spell: bool, spell_bodies: list[Body]) -> list[Abili
     if p.kind == "keywords":
         return list(p.abilities)
     if p.kind == "activated":
+        if p.or_cost is not None:
+            # "{3}, {T} or {U}, {T}: ..." (Crystal Shard; CR 602.2b, 601.2b): the
+            # choice of cost is the choice of which of the two to activate
+            return [_activated(p), _activated(replace(p, cost=p.or_cost, or_cost=None))]
         return [_activated(p)]
     if p.kind == "triggered":
         trig = p.trigger

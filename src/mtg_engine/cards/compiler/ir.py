@@ -725,6 +725,14 @@ def finalize(
             args = {"effects": inner, "targets": specs}
             out.append(Effect(eff.op, args, eff.optional, eff.condition))
             continue
+        if eff.op == "delayed_trigger" and ("repeats", True) in eff.args["trigger"].details:
+            # "Whenever you cast a spell this turn, put a +1/+1 counter on target
+            # creature you control": the delayed ability's targets are its own, chosen
+            # each time it's put on the stack (CR 603.7a, 603.3d)
+            inner, specs = finalize(list(eff.args["effects"]), trigger, state["last"])
+            args = {**eff.args, "effects": inner, **({"targets": specs} if specs else {})}
+            out.append(Effect(eff.op, args, eff.optional, eff.condition))
+            continue
         state["pos"] = pos
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)

@@ -347,6 +347,14 @@ class ClauseRules:
             p.keyword = spec.name if spec else kw.capitalize()
         return p
 
+    def activated_cost_or(self, c: list[Any]) -> Parsed:
+        """ "{3}, {T} or {U}, {T}: Return target creature to its owner's hand ..."
+        (Crystal Shard): the activating player chooses which of the two costs to pay
+        (CR 602.2b, 601.2b); kept as two activated abilities with the same effect,
+        one for each cost."""
+        first, second, body = (x for x in c if not isinstance(x, Token))
+        return Parsed("activated", body=body, cost=first, or_cost=second)
+
     def alt_cost_rather(self, c: list[Any]) -> Parsed:
         """ "If you control a Plains, you may tap an untapped creature you control
         rather than pay this spell's mana cost" (Lashknife; CR 118.9): an alternative
@@ -908,6 +916,19 @@ class ClauseRules:
     #: "When this creature exploits a creature" (CR 702.110b; keywords/exploit.py)
     ev_exploits = _ev("exploits")
     ev_monarch = _ev("becomes_monarch")
+
+    def ev_fully_unlock(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "whenever you fully unlock a Room" (Eerie): one of the player's Room
+        permanents gets its second unlocked designation, or both at once (CR 709.5i)."""
+        room = c[-1]
+        if not (
+            isinstance(room, Some)
+            and room.count == 1
+            and room.filter.conditions == (("subtype", "Room"),)
+        ):
+            raise CompileError("fully unlock: not 'a Room'")
+        return ("fully_unlock_room", ())
+
     ev_monstrous = _ev("becomes_monstrous")  # CR 701.37c
     ev_renowned = _ev("becomes_renowned")  # CR 702.112b
 
@@ -1430,6 +1451,29 @@ class ClauseRules:
                 {"trigger": trig, "effects": tuple(effects)},
             )
         ]
+
+    def sent_whenever_cast_this_turn(self, c: list[Any]) -> list[Effect]:
+        """ "Whenever you cast a spell this turn, put a +1/+1 counter on target creature
+        you control." (Showdown of the Skalds), "Until end of turn, whenever you cast an
+        instant or sorcery spell, copy it." (The Mirari Conjecture): a delayed triggered
+        ability with a stated duration, so it triggers each time until the turn ends
+        (CR 603.7a, 603.7b); "it" is the spell whose casting triggered it (603.7c), and
+        its targets are chosen each time it's put on the stack (603.3d)."""
+        who, what, effects = c[0], c[1], c[-1]
+        if not isinstance(who, ControllerRef) or not isinstance(what, (Some, EachRef)):
+            raise CompileError(f"whenever [someone] cast ... this turn: {who!r}, {what!r}")
+        details = (("what", what.filter), ("this_turn", True), ("repeats", True))
+        trig = Trigger("cast", None, player="you", details=details)
+        spell = TriggerRef("spell")
+        effects = [walk(e, lambda v: spell if isinstance(v, It) else None) for e in effects]
+        return [Effect("delayed_trigger", {"trigger": trig, "effects": tuple(effects)})]
+
+    def sent_until_whenever_cast(self, c: list[Any]) -> list[Effect]:
+        """ "Until end of turn, whenever you cast ..." (CR 603.7b): as "whenever you
+        cast ... this turn"; another duration isn't run yet."""
+        if c[0] != EOT:
+            raise CompileError(f"{c[0]!r}, whenever you cast ...")
+        return self.sent_whenever_cast_this_turn(c[1:])
 
     def sent_when_cast_it(self, c: list[Any]) -> list[Effect]:
         """ "You may cast target creature card in a graveyard this turn. When you cast

@@ -94,6 +94,9 @@ class Parsed:
     loyalty: bool = False
     keyword: str | None = None
     keyword_args: dict[str, Any] = field(default_factory=dict)
+    #: "{3}, {T} or {U}, {T}: ...": the other cost of an activated ability with a
+    #: choice of two (CR 602.2b)
+    or_cost: Cost | None = None
 
 
 def _words(children: list[Any]) -> str:

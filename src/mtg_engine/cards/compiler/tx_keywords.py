@@ -451,6 +451,13 @@ class KeywordRules:
         return ("exile", (Filter(zone=zone, conditions=(("self", True),)), 1))
 
     def cost_exile(self, c: list[Any]) -> tuple[str, Any]:
+        top = c[0]
+        if isinstance(top, tuple) and top[0] == "top" and tuple(top[2]) == ("library", "you"):
+            # "Exile the top ten cards of your library" (Arc-Slogger; CR 602.2b, 118.3):
+            # those cards, payable only with that many cards in the library
+            if not isinstance(top[1], int):
+                raise CompileError("exile the top X cards as a cost")
+            return ("exile_top", top[1])
         return ("exile", self._cost_obj(c[0]))
 
     def cost_remove_counters(self, c: list[Any]) -> tuple[str, Any]:
