@@ -1017,6 +1017,10 @@ class NounRules:
     def amt_twice(self, c: list[Any]) -> Amount:
         return Amount("sum", terms=(c[-1],), multiplier=2)
 
+    def amt_twice_its_stat(self, c: list[Any]) -> Amount:
+        # "twice its power": that object's power, doubled (CR 107.1, 208.1)
+        return Amount("sum", terms=(self.amt_its_stat(c),), multiplier=2)
+
     def amt_n_plus_twice(self, c: list[Any]) -> Amount:
         n, addend = c[0], c[-1]
         twice = Amount("sum", terms=(addend,), multiplier=2)

@@ -1373,6 +1373,12 @@ class VerbRules:
         prevention, for as long as it applies."""
         return self.vp_prevent_to_by([c[0], c[1], None, c[2]], combat=True)
 
+    def vp_prevent_to_by_static(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to this creature by creatures"
+        (Champion Lancer; CR 615.1): a static ability's prevention, for as long as
+        it applies."""
+        return self.vp_prevent_to_by([c[0], c[1], None, c[2]])
+
     def vp_prevent_combat_by(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all combat damage target creature would deal this turn" (CR 615.1)."""
         if isinstance(c[0], ThatObject):
