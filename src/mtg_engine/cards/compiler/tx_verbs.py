@@ -2017,6 +2017,17 @@ class VerbRules:
     def vp_cost_less(self, c: list[Any]) -> list[Effect]:
         return self._cost_change(c, "less", False)
 
+    def vp_cost_less_your_turn(self, c: list[Any]) -> list[Effect]:
+        # "costs {1} less to cast during your turn": while you're the active player
+        # (CR 500.1, 601.2f)
+        (eff,) = self._cost_change(c, "less", False)
+        return [Effect(eff.op, eff.args, condition=Condition("your_turn"))]
+
+    def vp_cost_less_your_end_step(self, c: list[Any]) -> list[Effect]:
+        # "costs {2} less to cast during your end step" (CR 513.1, 601.2f)
+        (eff,) = self._cost_change(c, "less", False)
+        return [Effect(eff.op, eff.args, condition=Condition("your_end_step"))]
+
     def vp_cost_more(self, c: list[Any]) -> list[Effect]:
         return self._cost_change(c, "more", False)
 
