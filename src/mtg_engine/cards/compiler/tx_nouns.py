@@ -78,6 +78,9 @@ class NounRules:
     def adj_word(self, c: list[Any]) -> list[tuple[str, Any]]:
         first = c[0]
         if isinstance(first, Token) and str(first) == "non":
+            if isinstance(c[1], Token) and str(c[1]) in ("attacking", "blocking"):
+                # "nonattacking creature": one that isn't an attacking creature (CR 506.4)
+                return [(str(c[1]), False)]
             key, value = c[1]
             return [("not_" + key, value)]
         if isinstance(first, str) and not isinstance(first, Token):
