@@ -101,7 +101,7 @@ def _spells_cast_matching(
     flt: Filter,
     controller: int,
     source: GameObject | None,
-    exclude: int | None = None,
+    exclude: frozenset[int] | None = None,
 ) -> int:
     """How many spells ``controller`` cast this turn matching ``flt``, as each spell
     was when it became cast (CR 601.2i); copies aren't cast (CR 707.10)."""
@@ -117,7 +117,7 @@ def _spells_cast_matching(
         snap = rec.get("cast_as")
         if rec.get("copy") or rec.get("caster") != controller or not isinstance(snap, dict):
             continue
-        if exclude is not None and stack_id == exclude:
+        if exclude is not None and stack_id in exclude:
             continue  # "another spell": not the spell this ability is on
         if from_hand and rec.get("from_zone") != "hand":
             continue
@@ -143,6 +143,18 @@ def nth_matching_spell(game: Game, flt: Filter, controller: int, source: GameObj
 COVERAGE_PROBES.counted_spells = counted_spells
 
 
+def _own_spell_id(source: GameObject | None) -> frozenset[int] | None:
+    """The stack ids under which the spell ``source`` is, or was, cast: its own id on
+    the stack, and for a permanent the spell it was (CR 400.7d)."""
+    if source is None:
+        return None
+    ids = {source.id}
+    spell_id = (source.paid or {}).get("spell_id")
+    if isinstance(spell_id, int):
+        ids.add(spell_id)
+    return frozenset(ids)
+
+
 @condition("spells_cast_ge")
 def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
     """ "you've cast N or more spells this turn" / "an instant or sorcery spell" (601.2i)."""
@@ -154,7 +166,8 @@ def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObj
         # "you've cast another spell this turn": the spells cast this turn but this
         # one (its cast record is kept under its stack id once cast, CR 601.2i)
         what = flt if isinstance(flt, Filter) else Filter(("spell",), "stack")
-        exclude = source.id if source is not None else None
+        # (or, for a permanent, the spell it was: CR 400.7d, keywords/stack_records)
+        exclude = _own_spell_id(source)
         return _spells_cast_matching(game, what, controller, source, exclude) >= n
     if isinstance(flt, Filter) and not _simple(flt):
         return _spells_cast_matching(game, flt, controller, source) >= n

@@ -1377,7 +1377,18 @@ class VerbRules:
         """ "Prevent all damage that would be dealt to this creature by creatures"
         (Champion Lancer; CR 615.1): a static ability's prevention, for as long as
         it applies."""
-        return self.vp_prevent_to_by([c[0], c[1], None, c[2]])
+        by = c[2]
+        flt = by.filter if isinstance(by, (Some, EachRef)) else by
+        if isinstance(flt, Filter) and ("enchanted_by", "self") in flt.conditions:
+            # "... to this creature by enchanted creatures" (Wall of Putrid Flesh): a
+            # creature enchants nothing, so these are creatures with an Aura attached
+            # (CR 303.4)
+            conds = tuple(
+                ("enchanted_by", "any") if kv == ("enchanted_by", "self") else kv
+                for kv in flt.conditions
+            )
+            by = EachRef(replace(flt, conditions=conds))
+        return self.vp_prevent_to_by([c[0], c[1], None, by])
 
     def vp_prevent_combat_by(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all combat damage target creature would deal this turn" (CR 615.1)."""
