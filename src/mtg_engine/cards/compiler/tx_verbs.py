@@ -1373,6 +1373,13 @@ class VerbRules:
         prevention, for as long as it applies."""
         return self.vp_prevent_to_by([c[0], c[1], None, c[2]], combat=True)
 
+    def vp_prevent_that_by_to(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that this creature would deal to red creatures" (CR
+        615.1): only damage those sources would deal to those recipients."""
+        by, to = c[0], c[1]
+        duration = c[2] if len(c) > 2 else None
+        return self.vp_prevent_to_by(["to", to, duration, by])
+
     def vp_prevent_to_by_static(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all damage that would be dealt to this creature by creatures"
         (Champion Lancer; CR 615.1): a static ability's prevention, for as long as
