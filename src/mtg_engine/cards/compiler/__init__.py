@@ -353,7 +353,7 @@ def _prevent_static(
     a prevention effect of the event pipeline (CR 615.1; rules/damage_replacements.py)."""
     if affected is None or args.get("amount") is not None:
         raise CompileError("a static prevention effect needs what it protects, and no shield")
-    out = {
+    out: dict[str, Any] = {
         "dir": "by" if args.get("dealt_by") else "to",
         "combat_only": bool(args.get("combat_only")),
     }
