@@ -33,7 +33,8 @@ def permanent_remembers_spell(game: Game, ev: Event, subject: GameObject | None)
     new = game.objects.get(d.get("obj", 0))
     if rec is None or new is None:
         return
-    new.paid = dict(rec)
+    # the spell it was (CR 400.7d): "another spell" means one other than that spell
+    new.paid = {**rec, "spell_id": old}
     if rec.get("face_down") and not new.face_down:
         new.face_down = True  # CR 708.3: a face-down spell becomes a face-down permanent
         new.chosen = {**(new.chosen or {}), "face_down_as": rec["face_down"]}

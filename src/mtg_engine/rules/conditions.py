@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
 from ..game.objects import GameObject, Zone
+from ..game.state import Step
 from . import cast_from_hand as _cast_from_hand  # noqa: F401  (registers its condition)
 from . import descended as _descended  # noqa: F401  (registers its condition)
 from . import devotion as _devotion  # noqa: F401  (registers its condition)
@@ -67,6 +68,7 @@ _KNOWN = frozenset(
         "total_power_ge",
         "opponent_dealt_damage_ge",
         "your_turn",
+        "your_end_step",
         "not_your_turn",
         "source_tapped",
         "source_untapped",
@@ -300,6 +302,8 @@ def evaluate(
         return isinstance(n, int) and len(game.opponents(controller)) >= n
     if k == "your_turn":
         return game.active == controller
+    if k == "your_end_step":  # "during your end step" (CR 513.1)
+        return game.active == controller and game.step == Step.END
     if k == "not_your_turn":
         return game.active != controller
     if k == "source_tapped":

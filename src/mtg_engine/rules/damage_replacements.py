@@ -454,6 +454,13 @@ def prevent_static(
         )
     if args.get("to_self") and ev["to"] != src.id:
         return None  # "... dealt to this creature by creatures blocking it" (CR 615.1)
+    to_filter = args.get("to_filter")
+    if isinstance(to_filter, Filter):
+        # "... damage that this creature would deal to red creatures" (CR 615.1): only
+        # damage to a permanent of that kind, as the damage would be dealt
+        dealt_to = game.objects.get(ev["to"]) if ref_player(ev["to"]) is None else None
+        if dealt_to is None or not matches_object(game, dealt_to, to_filter, src.controller, src):
+            return None
     if not hit or prevention_disabled(game):
         return None
     if not _from_covered_source(game, args, ev["source"], src.controller):

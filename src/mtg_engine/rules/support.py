@@ -448,6 +448,7 @@ SUPPORTED: set[str] = set(
                 "hand_size_at_most",
                 "graveyard_at_least",
                 "your_turn",
+                "your_end_step",
                 "not_your_turn",
                 "source_tapped",
                 "source_untapped",

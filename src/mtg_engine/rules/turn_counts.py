@@ -97,7 +97,11 @@ def cast_snapshot(c: Chars) -> dict[str, Any]:
 
 
 def _spells_cast_matching(
-    game: Game, flt: Filter, controller: int, source: GameObject | None
+    game: Game,
+    flt: Filter,
+    controller: int,
+    source: GameObject | None,
+    exclude: frozenset[int] | None = None,
 ) -> int:
     """How many spells ``controller`` cast this turn matching ``flt``, as each spell
     was when it became cast (CR 601.2i); copies aren't cast (CR 707.10)."""
@@ -109,10 +113,12 @@ def _spells_cast_matching(
     else:
         from_hand = False
     n = 0
-    for rec in game.turn_flags.paid.values():
+    for stack_id, rec in game.turn_flags.paid.items():
         snap = rec.get("cast_as")
         if rec.get("copy") or rec.get("caster") != controller or not isinstance(snap, dict):
             continue
+        if exclude is not None and stack_id in exclude:
+            continue  # "another spell": not the spell this ability is on
         if from_hand and rec.get("from_zone") != "hand":
             continue
         c = Chars()
@@ -137,6 +143,18 @@ def nth_matching_spell(game: Game, flt: Filter, controller: int, source: GameObj
 COVERAGE_PROBES.counted_spells = counted_spells
 
 
+def _own_spell_id(source: GameObject | None) -> frozenset[int] | None:
+    """The stack ids under which the spell ``source`` is, or was, cast: its own id on
+    the stack, and for a permanent the spell it was (CR 400.7d)."""
+    if source is None:
+        return None
+    ids = {source.id}
+    spell_id = (source.paid or {}).get("spell_id")
+    if isinstance(spell_id, int):
+        ids.add(spell_id)
+    return frozenset(ids)
+
+
 @condition("spells_cast_ge")
 def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
     """ "you've cast N or more spells this turn" / "an instant or sorcery spell" (601.2i)."""
@@ -144,6 +162,13 @@ def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObj
     flt = cond.args.get("filter")
     if not isinstance(n, int) or not counted_spells(flt):
         return False
+    if cond.args.get("other"):
+        # "you've cast another spell this turn": the spells cast this turn but this
+        # one (its cast record is kept under its stack id once cast, CR 601.2i)
+        what = flt if isinstance(flt, Filter) else Filter(("spell",), "stack")
+        # (or, for a permanent, the spell it was: CR 400.7d, keywords/stack_records)
+        exclude = _own_spell_id(source)
+        return _spells_cast_matching(game, what, controller, source, exclude) >= n
     if isinstance(flt, Filter) and not _simple(flt):
         return _spells_cast_matching(game, flt, controller, source) >= n
     if isinstance(flt, Filter) and "spell" not in flt.kinds:

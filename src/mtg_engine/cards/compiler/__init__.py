@@ -353,7 +353,7 @@ def _prevent_static(
     a prevention effect of the event pipeline (CR 615.1; rules/damage_replacements.py)."""
     if affected is None or args.get("amount") is not None:
         raise CompileError("a static prevention effect needs what it protects, and no shield")
-    out = {
+    out: dict[str, Any] = {
         "dir": "by" if args.get("dealt_by") else "to",
         "combat_only": bool(args.get("combat_only")),
     }
@@ -361,6 +361,14 @@ def _prevent_static(
         out["noncombat_only"] = True  # "Prevent all noncombat damage ..." (CR 615.1)
     if args.get("sources"):
         out["sources"] = args["sources"]  # "by sources you don't control" (CR 615.1)
+    to = args.get("to")
+    if args.get("dealt_by") and isinstance(to, EachRef) and isinstance(affected, SelfRef):
+        if "player" in to.filter.kinds:
+            raise CompileError("a static prevention of damage by it to players")
+        # "Prevent all damage that this creature would deal to red creatures" (Indentured
+        # Oaf): only damage to permanents of that kind (CR 615.1)
+        out["to_filter"] = to.filter
+        return StaticEffect("prevent_static", affected, out, cond)
     if args.get("dealt_by") and args.get("to") is not None:
         if not isinstance(args["to"], SelfRef):
             raise CompileError("a static prevention of damage by ... to another object")

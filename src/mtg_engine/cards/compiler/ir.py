@@ -582,6 +582,12 @@ def finalize(
         if state["last"] == "exiled":
             return EachRef(EXILED_WITH_SELF)  # "turn the exiled card face up. If it's ..."
         if last_target:
+            # "target player gains control of up to three target creatures ... Untap
+            # those creatures": an object's pronoun names the last target that can be
+            # an object, not a player target named after it (CR 608.2c)
+            objects = [i for i in last_target if targets[i].filter.kinds != ("player",)]
+            if objects and objects[-1] != last_target[-1]:
+                return TargetRef(objects[-1])
             return TargetRef(last_target[-1])
         if trigger_about_other and trigger is not None and trigger.event != "cast":
             return TriggerRef("object")

@@ -4118,6 +4118,12 @@ class ClauseRules:
         flt = what.filter if isinstance(what, Some) else what
         return Condition("spells_cast_ge", {"n": n, "filter": flt})
 
+    def cond_spells_cast_other(self, c: list[Any]) -> Condition:
+        """ "if you've cast another [instant or sorcery] spell this turn": a spell
+        cast this turn other than the one this ability is on (CR 601.2i)."""
+        cond = self.cond_spells_cast_ge(c)
+        return Condition("spells_cast_ge", {**cond.args, "other": True})
+
     def cond_cards_drawn_ge(self, c: list[Any]) -> Condition:
         """ "as long as you've drawn two or more cards this turn" (CR 121.2)."""
         n = next(x for x in c if isinstance(x, int))

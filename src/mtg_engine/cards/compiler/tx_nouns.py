@@ -78,6 +78,9 @@ class NounRules:
     def adj_word(self, c: list[Any]) -> list[tuple[str, Any]]:
         first = c[0]
         if isinstance(first, Token) and str(first) == "non":
+            if isinstance(c[1], Token) and str(c[1]) in ("attacking", "blocking"):
+                # "nonattacking creature": one that isn't an attacking creature (CR 506.4)
+                return [(str(c[1]), False)]
             key, value = c[1]
             return [("not_" + key, value)]
         if isinstance(first, str) and not isinstance(first, Token):
@@ -1016,6 +1019,10 @@ class NounRules:
 
     def amt_twice(self, c: list[Any]) -> Amount:
         return Amount("sum", terms=(c[-1],), multiplier=2)
+
+    def amt_twice_its_stat(self, c: list[Any]) -> Amount:
+        # "twice its power": that object's power, doubled (CR 107.1, 208.1)
+        return Amount("sum", terms=(self.amt_its_stat(c),), multiplier=2)
 
     def amt_n_plus_twice(self, c: list[Any]) -> Amount:
         n, addend = c[0], c[-1]

@@ -1380,6 +1380,30 @@ class VerbRules:
         prevention, for as long as it applies."""
         return self.vp_prevent_to_by([c[0], c[1], None, c[2]], combat=True)
 
+    def vp_prevent_that_by_to(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that this creature would deal to red creatures" (CR
+        615.1): only damage those sources would deal to those recipients."""
+        by, to = c[0], c[1]
+        duration = c[2] if len(c) > 2 else None
+        return self.vp_prevent_to_by(["to", to, duration, by])
+
+    def vp_prevent_to_by_static(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage that would be dealt to this creature by creatures"
+        (Champion Lancer; CR 615.1): a static ability's prevention, for as long as
+        it applies."""
+        by = c[2]
+        flt = by.filter if isinstance(by, (Some, EachRef)) else by
+        if isinstance(flt, Filter) and ("enchanted_by", "self") in flt.conditions:
+            # "... to this creature by enchanted creatures" (Wall of Putrid Flesh): a
+            # creature enchants nothing, so these are creatures with an Aura attached
+            # (CR 303.4)
+            conds = tuple(
+                ("enchanted_by", "any") if kv == ("enchanted_by", "self") else kv
+                for kv in flt.conditions
+            )
+            by = EachRef(replace(flt, conditions=conds))
+        return self.vp_prevent_to_by([c[0], c[1], None, by])
+
     def vp_prevent_combat_by(self, c: list[Any]) -> list[Effect]:
         """ "Prevent all combat damage target creature would deal this turn" (CR 615.1)."""
         if isinstance(c[0], ThatObject):
@@ -2017,6 +2041,17 @@ class VerbRules:
 
     def vp_cost_less(self, c: list[Any]) -> list[Effect]:
         return self._cost_change(c, "less", False)
+
+    def vp_cost_less_your_turn(self, c: list[Any]) -> list[Effect]:
+        # "costs {1} less to cast during your turn": while you're the active player
+        # (CR 500.1, 601.2f)
+        (eff,) = self._cost_change(c, "less", False)
+        return [Effect(eff.op, eff.args, condition=Condition("your_turn"))]
+
+    def vp_cost_less_your_end_step(self, c: list[Any]) -> list[Effect]:
+        # "costs {2} less to cast during your end step" (CR 513.1, 601.2f)
+        (eff,) = self._cost_change(c, "less", False)
+        return [Effect(eff.op, eff.args, condition=Condition("your_end_step"))]
 
     def vp_cost_more(self, c: list[Any]) -> list[Effect]:
         return self._cost_change(c, "more", False)
