@@ -1052,6 +1052,10 @@ class ClauseRules:
                         and any(x.op == "destroy" for x in body.effects)
                     ):
                         _mark_no_regen(body.effects)
+                    elif e.op == "destroyed_no_regen":
+                        if not any(x.op == "destroy" for x in body.effects):
+                            raise CompileError("no creature is destroyed this way")
+                        _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
                     elif e.op in ("cast_free", "cast") and _fold_cast_copy(body.effects, e):
@@ -2974,6 +2978,12 @@ class ClauseRules:
         return [
             Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
         ]
+
+    def sent_destroyed_no_regen(self, c: list[Any]) -> list[Effect]:
+        """ "A creature destroyed this way can't be regenerated." (CR 701.19c): the
+        destroy instructions before it are marked as :func:`_mark_no_regen` marks them
+        for "It can't be regenerated." (sentences() folds it in)."""
+        return [Effect("destroyed_no_regen", {})]
 
     def damaged_exile_instead(self, c: list[Any]) -> list[Effect]:
         # "If a creature dealt damage this way would die this turn, exile it instead"
