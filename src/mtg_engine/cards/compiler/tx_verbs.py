@@ -1936,6 +1936,28 @@ class VerbRules:
         escaped = Condition("alt_cost_paid", {"alt": "escape"})
         return [Effect(e.op, e.args, e.optional, escaped) for e in self.vp_enters_counters(c)]
 
+    def vp_enters_counters_choice(self, c: list[Any]) -> list[Effect]:
+        """ "This creature enters with your choice of a flying counter or a first
+        strike counter on it." (CR 614.1c, 122.1b): its controller chooses one of the
+        kinds as it enters (614.12; _static_of makes it an "As this enters" ability)."""
+        (n1, k1), (n2, k2) = c[0], c[1]
+        if n1 != n2 or k1 == k2:
+            raise CompileError("a choice of counters of different amounts")
+        return [
+            Effect(
+                "enters_with_counters",
+                {"what": SUBJ, "counter": k1, "amount": n1, "counter_choice": (k1, k2)},
+            )
+        ]
+
+    def vp_escapes_counters_choice(self, c: list[Any]) -> list[Effect]:
+        """ "This creature escapes with your choice of a +1/+1 counter or a flying
+        counter on it." (CR 702.138c): the choice, if it escaped."""
+        escaped = Condition("alt_cost_paid", {"alt": "escape"})
+        return [
+            Effect(e.op, e.args, e.optional, escaped) for e in self.vp_enters_counters_choice(c)
+        ]
+
     def vp_enters_tapped_counters(self, c: list[Any]) -> list[Effect]:
         """ "This land enters tapped with two depletion counters on it" (Saprazzan
         Skerry): both replacement effects of its entering (CR 614.1c, 614.12)."""
