@@ -1585,6 +1585,13 @@ class VerbRules:
     cant_become_tapped = _cant("cant_become_tapped")  # CR 101.2, 701.26a
     cant_crew = _cant("cant_crew")
     cant_be_activated = _cant("cant_activate_abilities")
+
+    def cant_be_activated_nonmana(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        """ "... can't be activated unless they're mana abilities" (CR 602.5, 605.1a):
+        the restriction spares the mana abilities."""
+        op, extra = self.cant_be_activated(c)
+        return (op, {**extra, "except_mana": True})
+
     cant_be_cast = _cant("cant_be_cast")
 
     vp_extra_block = _rule("extra_block", amount=1)
