@@ -1373,6 +1373,28 @@ class ClauseRules:
     def sent_your_turn(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("your_turn"))
 
+    def sent_nth_spell_cost_less(self, c: list[Any]) -> list[Effect]:
+        """ "The first creature spell you cast each turn costs {2} less to cast." (CR
+        601.2f): the cost of a spell of that description is reduced while its caster
+        has cast N-1 such spells this turn (the spell being cast is counted only as it
+        becomes cast, 601.2i)."""
+        what = next(x for x in c if isinstance(x, Filter))
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        mana = next(x for x in c if isinstance(x, str) and x.startswith("{"))
+        if not nth or what.zone not in ("", "stack"):
+            raise CompileError("the Nth ... spell you cast each turn")
+        n = nth[0]
+        counted = Filter(what.kinds, "stack", what.conditions)
+        before = Condition(
+            "not", {"cond": Condition("spells_cast_ge", {"n": n, "filter": counted})}
+        )
+        if n > 1:
+            at_least = Condition("spells_cast_ge", {"n": n - 1, "filter": counted})
+            before = Condition("all", {"conds": (at_least, before)})
+        spells = Filter(what.kinds, "stack", (*what.conditions, ("caster", "you")))
+        args = {"what": spells, "mana": mana, "direction": "less", "duration": None}
+        return [Effect("cost_change", args, condition=before)]
+
     def sent_not_your_turn(self, c: list[Any]) -> list[Effect]:
         """ "During turns other than yours, this artifact is a 2/3 Gargoyle artifact
         creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
