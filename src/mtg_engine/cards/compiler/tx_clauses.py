@@ -1052,6 +1052,11 @@ class ClauseRules:
                         and any(x.op == "destroy" for x in body.effects)
                     ):
                         _mark_no_regen(body.effects)
+                    elif e.op == "its_card_type":
+                        if not body.effects or body.effects[-1].op != "return_to_battlefield":
+                            raise CompileError("it's a [card type]: nothing returned before")
+                        args = {"what": ParentRef(), **e.args, "subtypes": (), "duration": None}
+                        body.effects.append(Effect("become", args))
                     elif e.op == "destroyed_no_regen":
                         if not any(x.op == "destroy" for x in body.effects):
                             raise CompileError("no creature is destroyed this way")
@@ -1581,6 +1586,19 @@ class ClauseRules:
         if flt.conditions or not flt.kinds or not all(k[:1].isupper() for k in flt.kinds):
             raise CompileError(f"if a {flt!r} cast this way would be put into your graveyard")
         return [Effect("cast_exile_instead", {"types": flt.kinds})]
+
+    def sent_its_card_type(self, c: list[Any]) -> list[Effect]:
+        """ "It's an enchantment." after the instruction that returned it (Enduring
+        Courage): the permanent it became (CR 400.7, 608.2c) becomes an enchantment —
+        its card types are replaced, for as long as it stays (CR 205.1a, 613.1d,
+        611.2a); sentences() finds the return instruction."""
+        try:
+            kind = card_type(str(c[-1]))
+        except KeyError:
+            kind = ""
+        if kind not in CARD_TYPES:
+            raise CompileError(f"it's a {c[-1]}")
+        return [Effect("its_card_type", {"types": (kind,)})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
