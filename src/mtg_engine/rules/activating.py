@@ -39,6 +39,7 @@ from .effects_runner import run_mana_ability
 from .exert import exert_as_cost
 from .filters import matches_object, objects_matching
 from .graveyard_abilities import activates_from_graveyard
+from .layers_table import CANT_ACTIVATE_NONMANA
 from .mana_spending import Spending, spending
 from .mana_triggers import resolve_mana_triggers_asking
 from .permanents import sacrifice
@@ -109,6 +110,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         # "its activated abilities can't be activated" (Arrest): mana and loyalty
         # abilities are activated abilities too (CR 602.5, 605.1a, 606.3)
         return f"{o.name}'s activated abilities can't be activated (rule 602.5)"
+    if CANT_ACTIVATE_NONMANA in c.restrictions and a.kind is not AbilityKind.MANA:
+        # "... unless they're mana abilities" (Faith's Fetters; CR 605.1a)
+        return f"{o.name}'s activated abilities that aren't mana abilities can't be activated (rules 602.5, 605.1a)"
     from_zone = a.keyword_args.get("from_zone")
     if from_zone is None:
         # "Exile this card from your graveyard: ..." works from there (CR 113.6)

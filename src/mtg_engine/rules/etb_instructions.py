@@ -125,9 +125,25 @@ def follow_instruction(
     task.answer = answer
     ctx = Ctx(game, me, task)
     if e.op == "enters_with_counters":
+        kind = str(e.args.get("counter", "+1/+1"))
+        kinds = e.args.get("counter_choice")
+        if kinds:
+            # "enters with your choice of a flying counter or a first strike counter
+            # on it": its controller chooses the kind as it enters (CR 614.1c, 614.12)
+            options = [f"{k} counter" for k in kinds]
+            if answer is None:
+                return Decision(
+                    DecisionKind.CHOOSE_OPTION,
+                    ctl,
+                    "614.12",
+                    f"As {me.name} enters, choose " + " or ".join(options),
+                    {"options": options, "purpose": DecisionPurpose.CHOOSE},
+                )
+            kind = str(answer.value).removesuffix(" counter")
+            entry["notes"].append(f"{game.players[ctl].name} chose a {kind} counter")
+            entry["replacement_rules"].append("614.12")
         n = ctx.amount(e.args.get("amount", 1))
         if n > 0:
-            kind = str(e.args.get("counter", "+1/+1"))
             counters = entry["counters"]
             counters[kind] = counters.get(kind, 0) + n
             entry["replacement_rules"].append("614.1c")

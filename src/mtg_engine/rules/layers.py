@@ -83,6 +83,7 @@ from .layers_table import (
     _RESTRICTIONS,
     _STATIC_KEY,
     _WRITES,
+    CANT_ACTIVATE_NONMANA,
     KEYWORD_COUNTERS,
     LAYER_KEY,
     REDUNDANT_KEYWORDS,
@@ -1369,6 +1370,9 @@ def apply_part(game: Game, obj: GameObject, c: Chars, p: tuple) -> None:
     elif op in _RESTRICTIONS:
         if op == "cant_attack_or_block":
             c.restrictions = c.restrictions | {"cant_attack", "cant_block"}
+        elif op == "cant_activate_abilities" and args.get("except_mana"):
+            # "... unless they're mana abilities" (CR 602.5, 605.1a)
+            c.restrictions = c.restrictions | {CANT_ACTIVATE_NONMANA}
         else:
             c.restrictions = c.restrictions | {op}
 

@@ -27,6 +27,11 @@ LAYER_KEY: dict[str, int] = {
     "r": 80,
 }
 
+#: the restriction "[its] activated abilities can't be activated unless they're mana
+#: abilities" puts on an object (Faith's Fetters; CR 602.5, 605.1a), from a
+#: ``cant_activate_abilities`` static with ``except_mana``
+CANT_ACTIVATE_NONMANA = "cant_activate_nonmana_abilities"
+
 _RESTRICTIONS = (
     "cant_block",
     "cant_attack",

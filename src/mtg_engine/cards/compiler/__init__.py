@@ -292,6 +292,18 @@ def _static_of(effect: Effect, it: Filter | None = None) -> StaticEffect:
             raise CompileError("can't block it: not a kind of creatures")
         cond = _it_in_condition(effect.condition, SelfRef())
         return StaticEffect("cant_be_blocked_by", SelfRef(), {"filter": blockers}, cond)
+    if effect.op == "enters_with_counters" and effect.args.get("counter_choice"):
+        # "enters with your choice of a flying counter or a first strike counter on
+        # it" (CR 614.1c): asked as it enters, as an "As this enters" instruction
+        # (614.12; rules/etb_instructions.py)
+        if _affected(effect.args.get("what")) != SelfRef():
+            raise CompileError("a choice of counters for other permanents")
+        inner = Effect(
+            "enters_with_counters",
+            {k: v for k, v in effect.args.items() if k != "what"},
+            condition=effect.condition,
+        )
+        return StaticEffect("as_enters", SelfRef(), {"effects": (inner,)})
     if effect.op not in STATIC_OPS or effect.args.get("duration") is not None:
         raise CompileError(f"not a static effect: {effect.op}")
     args = {k: v for k, v in effect.args.items() if k not in ("what", "duration", "every_type")}

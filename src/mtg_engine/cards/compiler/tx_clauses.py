@@ -1076,6 +1076,15 @@ class ClauseRules:
                         and any(x.op == "destroy" for x in body.effects)
                     ):
                         _mark_no_regen(body.effects)
+                    elif e.op == "its_card_type":
+                        if not body.effects or body.effects[-1].op != "return_to_battlefield":
+                            raise CompileError("it's a [card type]: nothing returned before")
+                        args = {"what": ParentRef(), **e.args, "subtypes": (), "duration": None}
+                        body.effects.append(Effect("become", args))
+                    elif e.op == "destroyed_no_regen":
+                        if not any(x.op == "destroy" for x in body.effects):
+                            raise CompileError("no creature is destroyed this way")
+                        _mark_no_regen(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
                     elif e.op in ("cast_free", "cast") and _fold_cast_copy(body.effects, e):
@@ -1393,6 +1402,28 @@ class ClauseRules:
     def sent_your_turn(self, c: list[Any]) -> list[Effect]:
         return _with_condition(c[0], Condition("your_turn"))
 
+    def sent_nth_spell_cost_less(self, c: list[Any]) -> list[Effect]:
+        """ "The first creature spell you cast each turn costs {2} less to cast." (CR
+        601.2f): the cost of a spell of that description is reduced while its caster
+        has cast N-1 such spells this turn (the spell being cast is counted only as it
+        becomes cast, 601.2i)."""
+        what = next(x for x in c if isinstance(x, Filter))
+        nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
+        mana = next(x for x in c if isinstance(x, str) and x.startswith("{"))
+        if not nth or what.zone not in ("", "stack"):
+            raise CompileError("the Nth ... spell you cast each turn")
+        n = nth[0]
+        counted = Filter(what.kinds, "stack", what.conditions)
+        before = Condition(
+            "not", {"cond": Condition("spells_cast_ge", {"n": n, "filter": counted})}
+        )
+        if n > 1:
+            at_least = Condition("spells_cast_ge", {"n": n - 1, "filter": counted})
+            before = Condition("all", {"conds": (at_least, before)})
+        spells = Filter(what.kinds, "stack", (*what.conditions, ("caster", "you")))
+        args = {"what": spells, "mana": mana, "direction": "less", "duration": None}
+        return [Effect("cost_change", args, condition=before)]
+
     def sent_not_your_turn(self, c: list[Any]) -> list[Effect]:
         """ "During turns other than yours, this artifact is a 2/3 Gargoyle artifact
         creature with flying." (Warden of the Wall; CR 611.3a, 500.1)."""
@@ -1619,6 +1650,19 @@ class ClauseRules:
         if flt.conditions or not flt.kinds or not all(k[:1].isupper() for k in flt.kinds):
             raise CompileError(f"if a {flt!r} cast this way would be put into your graveyard")
         return [Effect("cast_exile_instead", {"types": flt.kinds})]
+
+    def sent_its_card_type(self, c: list[Any]) -> list[Effect]:
+        """ "It's an enchantment." after the instruction that returned it (Enduring
+        Courage): the permanent it became (CR 400.7, 608.2c) becomes an enchantment —
+        its card types are replaced, for as long as it stays (CR 205.1a, 613.1d,
+        611.2a); sentences() finds the return instruction."""
+        try:
+            kind = card_type(str(c[-1]))
+        except KeyError:
+            kind = ""
+        if kind not in CARD_TYPES:
+            raise CompileError(f"it's a {c[-1]}")
+        return [Effect("its_card_type", {"types": (kind,)})]
 
     def sent_when_you_do(self, c: list[Any]) -> list[Effect]:
         """ "You may sacrifice a creature. When you do, destroy target creature." (CR
@@ -3038,6 +3082,12 @@ class ClauseRules:
         return [
             Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
         ]
+
+    def sent_destroyed_no_regen(self, c: list[Any]) -> list[Effect]:
+        """ "A creature destroyed this way can't be regenerated." (CR 701.19c): the
+        destroy instructions before it are marked as :func:`_mark_no_regen` marks them
+        for "It can't be regenerated." (sentences() folds it in)."""
+        return [Effect("destroyed_no_regen", {})]
 
     def damaged_exile_instead(self, c: list[Any]) -> list[Effect]:
         # "If a creature dealt damage this way would die this turn, exile it instead"

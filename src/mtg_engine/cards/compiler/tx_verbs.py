@@ -1616,6 +1616,13 @@ class VerbRules:
     cant_become_tapped = _cant("cant_become_tapped")  # CR 101.2, 701.26a
     cant_crew = _cant("cant_crew")
     cant_be_activated = _cant("cant_activate_abilities")
+
+    def cant_be_activated_nonmana(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        """ "... can't be activated unless they're mana abilities" (CR 602.5, 605.1a):
+        the restriction spares the mana abilities."""
+        op, extra = self.cant_be_activated(c)
+        return (op, {**extra, "except_mana": True})
+
     cant_be_cast = _cant("cant_be_cast")
 
     vp_extra_block = _rule("extra_block", amount=1)
@@ -1966,6 +1973,28 @@ class VerbRules:
         it escaped if it was cast with its escape cost (702.138b)."""
         escaped = Condition("alt_cost_paid", {"alt": "escape"})
         return [Effect(e.op, e.args, e.optional, escaped) for e in self.vp_enters_counters(c)]
+
+    def vp_enters_counters_choice(self, c: list[Any]) -> list[Effect]:
+        """ "This creature enters with your choice of a flying counter or a first
+        strike counter on it." (CR 614.1c, 122.1b): its controller chooses one of the
+        kinds as it enters (614.12; _static_of makes it an "As this enters" ability)."""
+        (n1, k1), (n2, k2) = c[0], c[1]
+        if n1 != n2 or k1 == k2:
+            raise CompileError("a choice of counters of different amounts")
+        return [
+            Effect(
+                "enters_with_counters",
+                {"what": SUBJ, "counter": k1, "amount": n1, "counter_choice": (k1, k2)},
+            )
+        ]
+
+    def vp_escapes_counters_choice(self, c: list[Any]) -> list[Effect]:
+        """ "This creature escapes with your choice of a +1/+1 counter or a flying
+        counter on it." (CR 702.138c): the choice, if it escaped."""
+        escaped = Condition("alt_cost_paid", {"alt": "escape"})
+        return [
+            Effect(e.op, e.args, e.optional, escaped) for e in self.vp_enters_counters_choice(c)
+        ]
 
     def vp_enters_tapped_counters(self, c: list[Any]) -> list[Effect]:
         """ "This land enters tapped with two depletion counters on it" (Saprazzan
