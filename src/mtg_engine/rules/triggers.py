@@ -70,6 +70,7 @@ register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 # "whenever you activate an exhaust ability / a loyalty ability of ... / an ability of
 # an artifact that isn't a mana ability" (CR 602.2, _activated_matches)
+register("trigger:flip_coin", "trigger_detail:won")  # "whenever you win a coin flip" (CR 705.2)
 register(
     "trigger:activate",
     "trigger_detail:not_mana",
@@ -1217,6 +1218,9 @@ def _matches_now(
         o = game.objects.get(d.get("obj", 0))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.COIN_FLIP and kind in ("flip_coin", "coin_flip"):  # CR 705
+        won = _detail(trig, "won")
+        if won is not None and d.get("won") is not won:
+            return False  # "whenever you win / lose a coin flip" (CR 705.2)
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
         return _player_matches(trig.player, d.get("player"), source.controller) and (

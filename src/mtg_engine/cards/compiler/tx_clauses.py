@@ -820,6 +820,15 @@ class ClauseRules:
     ev_discard = _ev("discard")
     ev_play = _ev("play")
 
+    def ev_win_flip(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you win a coin flip" (CR 705.2: the player who called it wins
+        or loses it; a flip no one called has no winner)."""
+        return ("flip_coin", (("won", True),))
+
+    def ev_lose_flip(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you lose a coin flip" (CR 705.2)."""
+        return ("flip_coin", (("won", False),))
+
     def ev_activate(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever a player activates an ability that isn't a mana ability",
         "... an ability of an artifact or creature that isn't a mana ability" (CR
