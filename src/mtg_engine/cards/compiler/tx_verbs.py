@@ -1169,6 +1169,17 @@ class VerbRules:
     vp_airbend = _action("airbend")
     vp_suspect = _action("suspect")
     vp_detain = _action("detain")
+
+    def vp_untap_remove_from_combat(self, c: list[Any]) -> list[Effect]:
+        """ "Untap it and remove it from combat" (Gustcloak Harrier), "untap this
+        creature / that creature and ..." (CR 701.26b, 506.4): after "you may", one
+        choice for both, the second done only if the first was (608.2c)."""
+        what = c[0] if c and isinstance(c[0], (SelfRef, It)) else It()
+        return [
+            *self._each("untap", "what", what),
+            Effect("remove_from_combat", {"what": _obj(what)}, condition=Condition("you_do")),
+        ]
+
     vp_clash = _action("clash")
 
     def vp_roll(self, c: list[Any]) -> list[Effect]:
