@@ -70,6 +70,7 @@ register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
 # "whenever you activate an exhaust ability / a loyalty ability of ... / an ability of
 # an artifact that isn't a mana ability" (CR 602.2, _activated_matches)
+register("trigger_detail:noncombat")  # "deals / is dealt noncombat damage" (CR 120.2)
 register("trigger:flip_coin", "trigger_detail:won")  # "whenever you win a coin flip" (CR 705.2)
 register(
     "trigger:activate",
@@ -1114,6 +1115,8 @@ def _matches_now(
     if ev.kind == EventKind.DAMAGE and kind in ("deals_damage", "deals_combat_damage"):
         if kind == "deals_combat_damage" and not d.get("combat"):
             return False
+        if d.get("combat") and _detail(trig, "noncombat"):
+            return False  # "deals noncombat damage" (CR 120.2, 510.2)
         if trig.player == "to_player" and d.get("target", 0) >= 0:
             return False
         what = _detail(trig, "what")
@@ -1133,6 +1136,8 @@ def _matches_now(
         # "whenever this creature is dealt damage" (CR 120.3, 603.2)
         if kind == "dealt_combat_damage" and not d.get("combat"):
             return False
+        if d.get("combat") and _detail(trig, "noncombat"):
+            return False  # "is dealt noncombat damage" (CR 120.2, 510.2)
         target = d.get("target", 0)
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return target == source.id

@@ -704,6 +704,18 @@ class ClauseRules:
     ev_damage = _ev("deals_damage")
     ev_dealt_damage = _ev("dealt_damage")
     ev_dealt_combat_damage = _ev("dealt_combat_damage")
+
+    def ev_noncombat_damage(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "deals noncombat damage to an opponent" (CR 120.2, 510.2): damage other
+        than combat damage (rules/triggers.py)."""
+        name, details = self.ev_damage(c)
+        return name, (*details, ("noncombat", True))
+
+    def ev_dealt_noncombat_damage(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "whenever an opponent is dealt noncombat damage" (CR 120.2, 510.2)."""
+        name, details = self.ev_dealt_damage(c)
+        return name, (*details, ("noncombat", True))
+
     ev_leaves = _ev("leaves")
 
     def ev_leaves_zone(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
