@@ -18,6 +18,7 @@ from ..cards.abilities import ChooseRef, Effect, Filter, ParentRef, SelfRef, men
 from ..game.actions import ref_player
 from ..game.events import EventKind
 from ..game.records import ContinuousEffect
+from ..rules.combat import remove_from_combat as leave_combat
 from ..rules.combat_rules import ARG_OPS, PRESENCE_OPS, defending_player_of
 from ..rules.delayed import bind_effect
 from ..rules.effects_runner import Ctx, effects_of
@@ -27,6 +28,7 @@ from .permanents import _continuous, chosen_color
 
 register(
     "effect:detain",  # CR 701.35a
+    "effect:remove_from_combat",  # CR 506.4
     # "can't attack you or planeswalkers you control" (rules/combat_rules.defends_for)
     "arg:cant_attack_you.planeswalkers",
     "arg:prevent_damage.dealt_by",
@@ -183,6 +185,15 @@ def become_blocked(ctx: Ctx, e: Effect) -> bool:
             obj=o.id,
             player=defending_player_of(g, combat.attackers[o.id]),
         )
+    return True
+
+
+@effect("remove_from_combat")
+def remove_from_combat(ctx: Ctx, e: Effect) -> bool:
+    """CR 506.4: "remove it from combat": it stops being an attacking, blocking,
+    blocked and/or unblocked creature (rules/combat.remove_from_combat)."""
+    for o in ctx.objects(e.args.get("what")):
+        leave_combat(ctx.game, o.id, ("506.4",))
     return True
 
 

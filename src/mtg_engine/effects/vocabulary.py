@@ -178,6 +178,7 @@ OP_SPECS.update(
         "forage": "player: Ref (CR 701.61)",
         "suspect": "what: Ref (CR 701.60)",
         "detain": "what: Ref (CR 701.35)",
+        "remove_from_combat": "what: Ref (CR 506.4)",
         "clash": "player: Ref (CR 701.30)",
         "increase_speed": "player: Ref, amount (CR 702.179c-d)",
         "earthbend": "player: Ref, amount",

@@ -712,6 +712,16 @@ def _condition(
         return (obj.stack_kind == "activated") == bool(value)  # CR 113.3b, 602
     if key == "triggered":
         return (obj.stack_kind == "triggered") == bool(value)  # CR 113.3c, 603
+    if key == "ability_of":
+        # "an ability of a land you control named ..." (CR 113.7a): an ability on the
+        # stack whose source, as it is now, fits the description
+        src = game.objects.get(obj.source_id) if obj.source_id is not None else None
+        return (
+            obj.stack_kind in ("activated", "triggered")
+            and src is not None
+            and isinstance(value, Filter)
+            and matches_object(game, src, value, controller, source)
+        )
     if key == "historic":
         # CR 700.6: legendary, an artifact, or a Saga
         return (

@@ -259,6 +259,7 @@ SUPPORTED: set[str] = set(
                 "not_color",
                 "colorless",
                 "monocolored",  # CR 105.2a (rules/filters.py)
+                "ability_of",  # "an ability of a land you control" (CR 113.7a, rules/filters.py)
                 "controller",
                 "owner",
                 "type",
@@ -1190,6 +1191,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per discarding or milling event, "that many" (rules/triggers._check)
         if trig.event in ("leaves_graveyard", "dies", "put_into_graveyard") and k == "one_or_more":
             continue  # once per simultaneous event (CR 603.2c, rules/simultaneous.py)
+        if trig.event == "activate" and k == "ability_of":
+            _walk_value(_v, out)  # the source's description (rules/triggers.py)
         if k not in ("graveyard",):
             out.add(f"trigger_detail:{k}")
 

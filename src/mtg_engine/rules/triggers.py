@@ -69,6 +69,18 @@ register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" 
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
 register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
+# "whenever you activate an exhaust ability / a loyalty ability of ... / an ability of
+# an artifact that isn't a mana ability" (CR 602.2, _activated_matches)
+register("trigger_detail:noncombat")  # "deals / is dealt noncombat damage" (CR 120.2)
+register("trigger:flip_coin", "trigger_detail:won")  # "whenever you win a coin flip" (CR 705.2)
+register(
+    "trigger:activate",
+    "trigger_detail:not_mana",
+    "trigger_detail:ability_keyword",
+    "trigger_detail:loyalty",
+    "trigger_detail:ability_of",
+    "trigger_detail:ability_of_self",
+)
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
 register("trigger:proliferate")  # "whenever you proliferate" (CR 701.34a)
 register("trigger:player_attacked")  # "whenever enchanted player is attacked" (CR 508.1)
@@ -129,6 +141,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
         EventKind.SCRY,
         EventKind.SURVEIL,
         EventKind.CREWS,
+        EventKind.ACTIVATE,
     )
 )
 
@@ -210,6 +223,8 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "commit_crime": (EventKind.COMMIT_CRIME,),
     # CR 701.43: "whenever you exert a creature" (rules/exert.py)
     "exerted": (EventKind.EXERTED,),
+    # CR 602.2: "whenever you activate an exhaust ability" (_activated_matches)
+    "activate": (EventKind.ACTIVATE,),
 }
 
 _WATCHED_KEY = "trigger_event_kinds"
@@ -1103,6 +1118,8 @@ def _matches_now(
     if ev.kind == EventKind.DAMAGE and kind in ("deals_damage", "deals_combat_damage"):
         if kind == "deals_combat_damage" and not d.get("combat"):
             return False
+        if d.get("combat") and _detail(trig, "noncombat"):
+            return False  # "deals noncombat damage" (CR 120.2, 510.2)
         if trig.player == "to_player" and d.get("target", 0) >= 0:
             return False
         what = _detail(trig, "what")
@@ -1122,6 +1139,8 @@ def _matches_now(
         # "whenever this creature is dealt damage" (CR 120.3, 603.2)
         if kind == "dealt_combat_damage" and not d.get("combat"):
             return False
+        if d.get("combat") and _detail(trig, "noncombat"):
+            return False  # "is dealt noncombat damage" (CR 120.2, 510.2)
         target = d.get("target", 0)
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return target == source.id
@@ -1207,6 +1226,9 @@ def _matches_now(
         o = game.objects.get(d.get("obj", 0))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
     if ev.kind == EventKind.COIN_FLIP and kind in ("flip_coin", "coin_flip"):  # CR 705
+        won = _detail(trig, "won")
+        if won is not None and d.get("won") is not won:
+            return False  # "whenever you win / lose a coin flip" (CR 705.2)
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DIE_ROLL and kind in ("roll_die", "die_roll"):  # CR 706
         return _player_matches(trig.player, d.get("player"), source.controller) and (
@@ -1306,7 +1328,37 @@ def _matches_now(
         # "Whenever damage that would be dealt to you is prevented" (CR 615.13): each
         # damage event some or all of which a prevention effect prevented
         return ref_player(d.get("target", 0)) == source.controller
+    if ev.kind == EventKind.ACTIVATE and kind == "activate":
+        return _activated_matches(game, trig, d, source)
     return False
+
+
+def _activated_matches(game: Game, trig: Trigger, d: dict[str, Any], source: GameObject) -> bool:
+    """ "Whenever you activate an exhaust ability", "whenever an opponent activates an
+    ability of an artifact, creature, or land that isn't a mana ability", "... a
+    loyalty ability of enchanted planeswalker" (CR 602.2, 603.2): the ability just
+    put on the stack, its source as it is then (CR 113.7a). A mana ability never
+    gets here: it doesn't use the stack (CR 605.3a)."""
+    if not _player_matches(trig.player, d.get("player"), source.controller):
+        return False
+    on_stack = game.objects.get(d.get("obj", -1))
+    ability = on_stack.ability if on_stack is not None else None
+    if ability is None or ability.kind is AbilityKind.MANA:
+        return False
+    kw = _detail(trig, "ability_keyword")
+    if kw is not None and ability.keyword != kw:
+        return False  # "an exhaust ability" (CR 702.177a)
+    if _detail(trig, "loyalty") and (ability.cost is None or ability.cost.loyalty is None):
+        return False  # "a loyalty ability" (CR 606.3)
+    src = game.objects.get(d.get("source", -1))
+    if _detail(trig, "ability_of_self") and (src is None or src.id != source.id):
+        return False  # "this creature's outlast ability"
+    of = _detail(trig, "ability_of")
+    if isinstance(of, Filter):
+        if src is None or Zone.NAMES[src.zone] != of.zone:
+            return False
+        return matches_object(game, src, of, source.controller, source)
+    return True
 
 
 def _turn_matches(game: Game, trig: Trigger, source: GameObject) -> bool:

@@ -715,6 +715,18 @@ class ClauseRules:
     ev_damage = _ev("deals_damage")
     ev_dealt_damage = _ev("dealt_damage")
     ev_dealt_combat_damage = _ev("dealt_combat_damage")
+
+    def ev_noncombat_damage(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "deals noncombat damage to an opponent" (CR 120.2, 510.2): damage other
+        than combat damage (rules/triggers.py)."""
+        name, details = self.ev_damage(c)
+        return name, (*details, ("noncombat", True))
+
+    def ev_dealt_noncombat_damage(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "whenever an opponent is dealt noncombat damage" (CR 120.2, 510.2)."""
+        name, details = self.ev_dealt_damage(c)
+        return name, (*details, ("noncombat", True))
+
     ev_leaves = _ev("leaves")
 
     def ev_leaves_zone(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
@@ -830,7 +842,75 @@ class ClauseRules:
     ev_cycle = _ev("cycle")
     ev_discard = _ev("discard")
     ev_play = _ev("play")
-    ev_activate = _ev("activate")
+
+    def ev_win_flip(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you win a coin flip" (CR 705.2: the player who called it wins
+        or loses it; a flip no one called has no winner)."""
+        return ("flip_coin", (("won", True),))
+
+    def ev_lose_flip(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you lose a coin flip" (CR 705.2)."""
+        return ("flip_coin", (("won", False),))
+
+    def ev_activate(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever a player activates an ability that isn't a mana ability",
+        "... an ability of an artifact or creature that isn't a mana ability" (CR
+        602.2): the ability put on the stack, by its source (CR 113.7a). A mana
+        ability's activation is no such event (it doesn't use the stack, CR 605.3a),
+        so an ability that could be one isn't compiled."""
+        what = next((x for x in c if isinstance(x, (Some, EachRef))), None)
+        if what is None or what.filter.kinds != ("ability",):
+            raise CompileError("activating something other than an ability")
+        not_mana = False
+        source: Filter | None = None
+        for k, v in what.filter.conditions:
+            if k == "not_mana_ability":
+                not_mana = True
+            elif k == "ability_of" and isinstance(v, Filter):
+                # (the last words may have bound to the source: "of an artifact that
+                # isn't a mana ability")
+                conds = tuple(x for x in v.conditions if x[0] != "not_mana_ability")
+                not_mana = not_mana or len(conds) != len(v.conditions)
+                source = Filter(v.kinds, "battlefield", conds)
+            else:
+                raise CompileError(f"an activated ability described by {k!r}")
+        if not not_mana:
+            raise CompileError("activating an ability that may be a mana ability")
+        details: tuple[tuple[str, Any], ...] = (("not_mana", True),)
+        if source is not None:
+            details += (("ability_of", source),)
+        return ("activate", details)
+
+    def _activate_keyword(self, c: list[Any]) -> tuple[str, Any]:
+        kw = next((str(x) for x in c if isinstance(x, str)), "")
+        spec = KEYWORDS_BY_LOWER.get(kw.lower())
+        if spec is None:
+            raise CompileError(f"an ability of an unknown keyword: {kw!r}")
+        return ("ability_keyword", spec.name)
+
+    def ev_activate_keyword(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you activate an exhaust ability" (Adrenaline Jockey), "... a
+        boast ability" (CR 602.2, 702.142, 702.177): an activated keyword ability,
+        never a mana ability."""
+        return ("activate", (self._activate_keyword(c),))
+
+    def ev_activate_keyword_self(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you activate this creature's outlast ability" (Herald of
+        Anafenza; CR 602.2, 702.107a)."""
+        return ("activate", (self._activate_keyword(c), ("ability_of_self", True)))
+
+    def ev_activate_loyalty(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "Whenever you activate a loyalty ability of a Chandra planeswalker" (Keral
+        Keep Disciples), "... of enchanted planeswalker" (CR 602.2, 606.3): a loyalty
+        ability is never a mana ability (605.1a)."""
+        details: list[tuple[str, Any]] = [("loyalty", True)]
+        of = next((x for x in c if not isinstance(x, (str, Token))), None)
+        if of is not None:
+            flt = of.filter if isinstance(of, (Some, EachRef)) else of
+            if not isinstance(flt, Filter):
+                raise CompileError(f"a loyalty ability of {of!r}")
+            details.append(("ability_of", flt))
+        return ("activate", tuple(details))
 
     def ev_attack_with(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever you attack with three or more creatures" (CR 508.1, 603.2): how

@@ -258,6 +258,14 @@ class NounRules:
         return method
 
     post_you_control = _post("controller", "you")
+    # "an ability that isn't a mana ability" (CR 605.1a): read by the "activate"
+    # trigger (tx_clauses.ev_activate), nowhere else
+    post_not_mana_ability = _post("not_mana_ability", True)
+
+    def post_ability_of(self, c: list[Any]) -> tuple[str, Any]:
+        """ "an ability of an artifact or creature": the ability's source (CR 113.7a),
+        read by the "activate" trigger (tx_clauses.ev_activate)."""
+        return ("ability_of", c[-1])
 
     def post_attached_to(self, c: list[Any]) -> tuple[str, Any]:
         """ "All Equipment attached to that creature" (CR 301.5, 303.4): the object

@@ -1176,6 +1176,17 @@ class VerbRules:
     vp_airbend = _action("airbend")
     vp_suspect = _action("suspect")
     vp_detain = _action("detain")
+
+    def vp_untap_remove_from_combat(self, c: list[Any]) -> list[Effect]:
+        """ "Untap it and remove it from combat" (Gustcloak Harrier; CR 701.26b,
+        506.4): after "you may", one choice for both, the second done only if the
+        first was (608.2c)."""
+        what = It()
+        return [
+            *self._each("untap", "what", what),
+            Effect("remove_from_combat", {"what": _obj(what)}, condition=Condition("you_do")),
+        ]
+
     vp_clash = _action("clash")
 
     def vp_roll(self, c: list[Any]) -> list[Effect]:
