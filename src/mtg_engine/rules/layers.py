@@ -516,7 +516,8 @@ def forget_after(game: Game, change: tuple[int | str, ...]) -> bool:
     # (each source of such a list is marked: its first one tells)
     # (worked out when a mana record is met: None until then)
     mana_kept: bool | None = None if keys is _PERMANENT_KEYS else False
-    for k in cache.keys() - keys:
+    # (the keys not kept, listed first: a list costs less than the set difference)
+    for k in [k for k in cache if k not in keys]:
         if type(k) is tuple:
             name = k[0]
             if name == "hand_summary":  # rules/priority_options.py

@@ -188,6 +188,27 @@ class Source:
         self.rider = rider
         self.tap = tap
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, as @dataclass compares (written out to be compiled: the
+        priority options compare the mana sources they were built from, CR 117.1)."""
+        if type(other) is not Source:
+            return NotImplemented
+        return (
+            self.obj == other.obj
+            and self.ability == other.ability
+            and self.productions == other.productions
+            and self.is_land == other.is_land
+            and self.abilities == other.abilities
+            and self.mana_cost == other.mana_cost
+            and self.sacrifice == other.sacrifice
+            and self.spend == other.spend
+            and self.via == other.via
+            and self.as_asked == other.as_asked
+            and self.snow == other.snow
+            and self.rider == other.rider
+            and self.tap == other.tap
+        )
+
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
         if self.abilities:

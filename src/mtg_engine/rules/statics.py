@@ -110,7 +110,8 @@ def per_permanent(
         changed = merged is None
         per = dict(old)
         kept = before
-        gone = old.keys() - set(battlefield)
+        on = set(battlefield)
+        gone = [oid for oid in old if oid not in on]  # (usually none, or one)
         if gone:
             for oid in gone:
                 changed = bool(per.pop(oid)) or changed
