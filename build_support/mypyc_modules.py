@@ -11,7 +11,8 @@ import os
 
 #: the compiled modules, relative to src/mtg_engine: the hot part of game/, rules/,
 #: the keywords and agents every game runs, and the simulation loop
-#: (benchmarks/mypyc.md). game/actions.py, serialize.py, invariants.py and
+#: (benchmarks/mypyc.md). Their module-level constants are declared ``Final`` (mypyc
+#: then keeps them in C statics, not the module's globals dict). game/actions.py, serialize.py, invariants.py and
 #: rules/layers_check.py stay interpreted (mypyc can't compile them as they are).
 MODULES = (
     *(

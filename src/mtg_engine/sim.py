@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from typing import Final
 
 from .agents import make_agent
 from .cards.decks import Deck
@@ -30,10 +31,10 @@ def engine_build() -> str:
 #: counted as draws *and* apart from the rules' draws (not a rules outcome: a
 #: safety net for agents that never finish a game; CR 731.2 lets a player bound
 #: an optional loop, and the agents do, but a game can still go on for ever)
-MAX_TURNS = 200
-MAX_DECISIONS = 20_000
+MAX_TURNS: Final = 200
+MAX_DECISIONS: Final = 20_000
 #: the reasons a game stopped by :data:`MAX_TURNS` or :data:`MAX_DECISIONS` gives
-CAP_REASONS = ("turn limit", "decision cap")
+CAP_REASONS: Final = ("turn limit", "decision cap")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ attacks and blocks by a simple evaluation, and never makes an illegal choice
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards.abilities import AbilityKind
 from ..game.actions import (
     Action,
@@ -42,7 +44,7 @@ from ..rules.targets import candidates
 from .keyword_play import keyword_activation, keyword_objects, keyword_yes_no
 from .loops import LoopBound
 
-_HARMFUL = {
+_HARMFUL: Final = {
     "damage",
     "destroy",
     "exile",

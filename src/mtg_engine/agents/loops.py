@@ -13,7 +13,7 @@ card back, and an agent that always chooses the same targets would try again for
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..game.actions import Action, ActivateAbility, CastSpell
 
@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
 #: how many times an agent repeats one activated ability, or casts one card, in one
 #: step of a turn
-MAX_REPEATS = 5
+MAX_REPEATS: Final = 5
 #: the actions the bound counts (a tuple made once, not a union at each call)
-_REPEATABLE = (ActivateAbility, CastSpell)
+_REPEATABLE: Final = (ActivateAbility, CastSpell)
 
 
 class LoopBound:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..cards.abilities import Amount, ChooseRef, Effect, ParentRef
 from ..game.actions import DecisionKind, DecisionPurpose
@@ -88,7 +88,7 @@ def _drawn_this_way(ctx: Ctx) -> None:
 
 #: "mills half their library, rounded down / up" (CR 107.1a): of each player's own
 register("amount:half_library_rounded_down", "amount:half_library_rounded_up")
-_HALF_LIBRARY = {"half_library_rounded_down": 0, "half_library_rounded_up": 1}
+_HALF_LIBRARY: Final = {"half_library_rounded_down": 0, "half_library_rounded_up": 1}
 
 
 @effect("mill")

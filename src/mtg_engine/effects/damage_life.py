@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Amount, ControllerRef, EachRef, Effect, SelfRef, TargetRef
 from ..game.actions import DecisionKind, DecisionPurpose, player_ref
@@ -159,7 +159,7 @@ def _counted_per_player(amt: Any) -> bool:
 
 # "loses half their life, rounded up/down": each player's own life total, as the
 # instruction happens (CR 119.3; 107.1a says which way to round)
-_HALF_LIFE = {
+_HALF_LIFE: Final = {
     "half_life_rounded_up": ("119.3", "107.1a"),
     "half_life_rounded_down": ("119.3", "107.1a"),
 }

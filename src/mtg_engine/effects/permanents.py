@@ -10,7 +10,7 @@ of turn" (CR 514.2), "until your next turn", "for as long as ..." (611.2b).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ..cards.abilities import Ability, AbilityKind, EachRef, Effect, Filter, SelfRef
 from ..cards.abilities import Ability as _A
@@ -185,7 +185,7 @@ def _counter_kinds_chosen(ctx: Ctx, objs: list[GameObject]) -> dict[str, str] | 
 
 
 #: how the compiler spells durations -> the engine's (CR 611.2a-b, 514.2)
-_DURATIONS = {
+_DURATIONS: Final = {
     None: "permanent",
     "": "permanent",
     "rest_of_game": "permanent",  # "for the rest of the game" (CR 611.2a)
@@ -263,7 +263,7 @@ def add_continuous(
     return ce
 
 
-_UNTIL = {
+_UNTIL: Final = {
     "end_of_turn": " until end of turn",
     "until_your_next_turn": " until your next turn",
     "while_controlled": " for as long as its source's controller controls it",
@@ -472,7 +472,7 @@ def _chosen_creature_type(ctx: Ctx) -> str | None:
 
 
 #: "the color or colors of your choice": every nonempty set of colors (CR 105.1)
-_COLOR_SETS = [combo for n in range(1, len(COLORS) + 1) for combo in combinations(COLORS, n)]
+_COLOR_SETS: Final = [combo for n in range(1, len(COLORS) + 1) for combo in combinations(COLORS, n)]
 
 
 def _chosen_colors(ctx: Ctx) -> tuple[str, ...] | None:
@@ -500,7 +500,7 @@ def _chosen_colors(ctx: Ctx) -> tuple[str, ...] | None:
 
 
 #: CR 205.3i: the basic land types
-_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_BASIC_LAND_TYPES: Final = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 def _chosen_basic_land_type(ctx: Ctx) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef, TriggerRef
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import Event, EventKind
@@ -262,7 +264,7 @@ def _put_nth_from_top(game: Game, o: GameObject, nth: int) -> None:
         game.invalidate()
 
 
-_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+_ORDINALS: Final = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 @effect("return_to_battlefield", "reanimate")
@@ -623,7 +625,7 @@ def exile_if_leaves_effect(ctx: Ctx, e: Effect) -> bool:
 
 
 #: where "put a ... card from [zone] onto the battlefield" finds its cards
-PUT_ZONES: dict[str, tuple[int, ...]] = {
+PUT_ZONES: Final[dict[str, tuple[int, ...]]] = {
     "hand": (Zone.HAND,),
     "graveyard": (Zone.GRAVEYARD,),
     "hand_or_graveyard": (Zone.HAND, Zone.GRAVEYARD),

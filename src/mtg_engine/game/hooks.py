@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ..cards.abilities import Ability, Cost, Effect
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 #: (e.g. an echo upkeep trigger, a flanking block trigger). The characteristics
 #: code adds these next to the keyword ability itself, so a keyword is
 #: implemented once, in its module, and every card with it gets it.
-KEYWORD_EXPANSIONS: dict[str, Callable[[Any], tuple[Any, ...]]] = {}
+KEYWORD_EXPANSIONS: Final[dict[str, Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def expansion(
@@ -73,9 +73,9 @@ def expansion(
 
 
 #: keyword -> function(compiled keyword ability) -> the activated ability it means
-ACTIVATED: dict[str, Callable[[Ability], Ability]] = {}
+ACTIVATED: Final[dict[str, Callable[[Ability], Ability]]] = {}
 
-_ACTIVATED_CACHE: dict[int, Ability] = {}
+_ACTIVATED_CACHE: Final[dict[int, Ability]] = {}
 
 
 def activated_keyword(
@@ -169,7 +169,7 @@ class AltCost:
 
 
 #: alt name ("flashback") -> its definition
-ALT_COSTS: dict[str, AltCost] = {}
+ALT_COSTS: Final[dict[str, AltCost]] = {}
 
 
 def alt_cost(spec: AltCost) -> AltCost:
@@ -195,7 +195,7 @@ class CostPart:
 AdditionalCostFn = Callable[
     ["Game", "GameObject", list["Ability"], dict[str, Any]], tuple[list[CostPart], str | None]
 ]
-ADDITIONAL_COSTS: dict[str, AdditionalCostFn] = {}
+ADDITIONAL_COSTS: Final[dict[str, AdditionalCostFn]] = {}
 
 
 def additional_cost(name: str) -> Callable[[AdditionalCostFn], AdditionalCostFn]:
@@ -209,16 +209,16 @@ def additional_cost(name: str) -> Callable[[AdditionalCostFn], AdditionalCostFn]
 EventHook = Callable[["Game", "Event", "GameObject | None"], None]
 
 #: event kind -> hooks, called for every logged event of that kind (CR 603.2, 614)
-EVENT_HOOKS: dict[str, list[EventHook]] = {}
+EVENT_HOOKS: Final[dict[str, list[EventHook]]] = {}
 #: event kind -> the rules' own hooks (a face-down permanent revealed as it
 #: leaves, melded cards, sagas, battles, damage history, "becomes the target"),
 #: called after the keyword hooks, whatever the order modules are imported in
-RULES_EVENT_HOOKS: dict[str, list[EventHook]] = {}
+RULES_EVENT_HOOKS: Final[dict[str, list[EventHook]]] = {}
 
 
 #: the event data a hook of these kinds may say it watches (``on_event(watch=...)``):
 #: a zone change by its move (from zone, to zone), a step by its name
-_WATCHED_DATA: dict[str, tuple[str, ...]] = {
+_WATCHED_DATA: Final[dict[str, tuple[str, ...]]] = {
     "zone_change": ("from_zone", "to_zone"),
     "step": ("step",),
 }
@@ -345,7 +345,7 @@ def dispatch(game: Game, ev: Event, subject: GameObject | None) -> None:
 #: hook -> the keyword names (lowercase) it can do something for (``on_event(keywords=)``)
 _GATES: dict[Any, frozenset[str]] = {}
 #: every keyword name some hook or finder is gated by (lowercase)
-_GATED: set[str] = set()
+_GATED: Final[set[str]] = set()
 
 
 def gate_keywords(keywords: Iterable[str]) -> frozenset[str]:
@@ -359,13 +359,13 @@ def gate_keywords(keywords: Iterable[str]) -> frozenset[str]:
 #: the game's scan (``Game._seen``): the next object id not yet looked at, and the
 #: gated keyword names found on the cards of the objects looked at (derived data: a
 #: clone or a game read back looks again)
-_KEYWORD_SCAN = "gated_keywords"
+_KEYWORD_SCAN: Final = "gated_keywords"
 #: the scan before it looked at any object
-_NONE_SEEN: tuple[int, frozenset[str]] = (1, frozenset())
+_NONE_SEEN: Final[tuple[int, frozenset[str]]] = (1, frozenset())
 
 #: effect ops that can give an object abilities no card of the game names: a copy
 #: (CR 707.2) of an object that may be gone; a keyword granted (CR 613.1f) is named
-_COPY_OPS = frozenset(("copy", "set_copiable"))
+_COPY_OPS: Final = frozenset(("copy", "set_copiable"))
 
 
 def keywords_possible(game: Game) -> frozenset[str]:
@@ -379,13 +379,15 @@ def keywords_possible(game: Game) -> frozenset[str]:
     found: frozenset[str] = seen
     end = game.next_id
     if start != end:
-        got = set(found)
         objects = game.objects
         for oid in range(start, end):
             o = objects.get(oid)
             if o is not None:
-                got |= _card_keywords(o.card)
-        found = frozenset(got)
+                words = _card_keywords(o.card)
+                if words and not words <= found:
+                    found = found | words
+        # (the same set when the new objects name nothing new: then :func:`dispatch`
+        # knows its hooks by identity)
         game._seen[_KEYWORD_SCAN] = (end, found)
     for e in game.effects:
         if e.op in _COPY_OPS:
@@ -413,7 +415,7 @@ EventListener = Callable[["Game", "Event", "GameObject | None"], None]
 #: called for every emitted event, in order (CR 603.2): the keyword hooks, then
 #: trigger detection (``engine.py`` appends it at import). A table of the engine,
 #: filled once at import; no game changes it.
-EVENT_LISTENERS: list[EventListener] = [dispatch]
+EVENT_LISTENERS: Final[list[EventListener]] = [dispatch]
 
 #: listener -> the only event kinds it can do anything for (:func:`add_event_listener`);
 #: a listener not in it sees every kind (the keyword hooks' :func:`dispatch` sees
@@ -456,7 +458,7 @@ def _listens(listener: EventListener, kind: str) -> bool:
 #: a ``rules.effects_runner.Ctx``) and returns False when it asked for a decision
 #: and must be called again with the answer.
 EffectHandler = Callable[["Ctx", "Effect"], bool]
-EFFECT_HANDLERS: dict[str, EffectHandler] = {}
+EFFECT_HANDLERS: Final[dict[str, EffectHandler]] = {}
 
 
 def effect(*ops: str) -> Callable[[EffectHandler], EffectHandler]:
@@ -490,7 +492,7 @@ def set_cast_record(game: Game, stack_id: int, rec: dict[str, Any]) -> None:
 #: paid", 702.74a). ``rules/conditions.py`` consults this table for kinds it
 #: doesn't know itself.
 ConditionFn = Callable[["Game", Any, int, "GameObject | None"], bool]
-CONDITIONS: dict[str, ConditionFn] = {}
+CONDITIONS: Final[dict[str, ConditionFn]] = {}
 
 
 def condition(kind: str) -> Callable[[ConditionFn], ConditionFn]:
@@ -514,14 +516,14 @@ def _unwired(*_: Any) -> Any:
 #: 601.2a-b), before its targets are chosen: condition kind -> the cast option that
 #: announces it ("gift_promised" -> "gift", 702.174m). A target phrase used only by
 #: instructions gated on such a condition is required only if it holds (601.2c).
-CAST_TIME_CONDITIONS: dict[str, str] = {}
+CAST_TIME_CONDITIONS: Final[dict[str, str]] = {}
 
 #: the instructions keywords add to a spell's spell ability as it's cast, applied in
 #: registration order: each function (the spell's characteristics, its spell ability)
 #: -> the spell ability (cipher's encoding last, CR 702.99a; a gift's effect first,
 #: 702.174j)
 SpellInstructionsFn = Callable[["Chars", "Ability"], "Ability"]
-SPELL_INSTRUCTIONS: list[SpellInstructionsFn] = []
+SPELL_INSTRUCTIONS: Final[list[SpellInstructionsFn]] = []
 
 
 def spell_instructions(fn: SpellInstructionsFn) -> SpellInstructionsFn:
@@ -566,7 +568,7 @@ class Procedures:
     cache_forget_after: Callable[[Game, tuple[int | str, ...]], bool] = _nothing_kept
 
 
-PROCEDURES = Procedures()
+PROCEDURES: Final = Procedures()
 
 
 # ---------------------------------------------------------------------------
@@ -590,7 +592,7 @@ class RulesHooks:
     differs_from_printed: Callable[[Game, GameObject], bool] = _unwired
 
 
-RULES_HOOKS = RulesHooks()
+RULES_HOOKS: Final = RulesHooks()
 
 
 # ---------------------------------------------------------------------------
@@ -684,4 +686,4 @@ class KeywordHooks:
     haunt_exile: Callable[[Game, int, int, int], int | None] = _unwired
 
 
-KEYWORD_HOOKS = KeywordHooks()
+KEYWORD_HOOKS: Final = KeywordHooks()

@@ -42,7 +42,7 @@ class Zone:
 
 #: the ``stack_kind`` of stack objects that are abilities, not spells: objects but
 #: not cards (CR 113.1c; mana abilities, 605.3b)
-ABILITY_KINDS = ("activated", "triggered", "mana")
+ABILITY_KINDS: Final = ("activated", "triggered", "mana")
 
 
 class CardDef:
@@ -178,7 +178,15 @@ class GameObject:
         return f"<{self.name}#{self.id} {Zone.NAMES[self.zone]}>"
 
 
-_MUTABLE_SLOTS = {"counters", "targets", "division", "trigger_data", "chosen", "paid", "links"}
+_MUTABLE_SLOTS: Final = {
+    "counters",
+    "targets",
+    "division",
+    "trigger_data",
+    "chosen",
+    "paid",
+    "links",
+}
 
 
 def _slot_copier(
@@ -324,7 +332,7 @@ class Player:
 
 
 #: the lists of a player that a copy doesn't share
-_PLAYER_LISTS = ("library", "hand", "graveyard", "mana_pool", "snow_mana", "restricted_mana")
+_PLAYER_LISTS: Final = ("library", "hand", "graveyard", "mana_pool", "snow_mana", "restricted_mana")
 
 
 _copy_player: Callable[[Player], Player] = _slot_copier(

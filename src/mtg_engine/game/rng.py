@@ -8,14 +8,14 @@ same decisions replays the same shuffles, coin flips (CR 705) and die rolls
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .native import mypyc_attr
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MUL1 = 0xBF58476D1CE4E5B9
-_MUL2 = 0x94D049BB133111EB
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MUL1: Final = 0xBF58476D1CE4E5B9
+_MUL2: Final = 0x94D049BB133111EB
 
 
 def _unshift(y: int, k: int) -> int:
@@ -38,7 +38,7 @@ def _unmix(v: int) -> int:
 
 #: the one state whose output :meth:`Rng.randrange` rejects for ``n == 1`` (the output
 #: ``_MASK``, at or above its limit): any other state gives 0 without the mixing
-_REJECTED_BY_ONE = _unmix(_MASK)
+_REJECTED_BY_ONE: Final = _unmix(_MASK)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

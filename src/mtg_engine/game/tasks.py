@@ -12,7 +12,7 @@ be cloned or serialized at any decision, even in the middle of a spell.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .native import mypyc_attr
 
@@ -55,7 +55,7 @@ def _copy_value(v: Any) -> Any:
 TaskHandler = Callable[["Game", Task], None]
 
 #: kind -> handler; filled by the rules modules at import (see ``mtg_engine.rules``).
-TASK_HANDLERS: dict[str, TaskHandler] = {}
+TASK_HANDLERS: Final[dict[str, TaskHandler]] = {}
 
 
 def task_handler(kind: str) -> Callable[[TaskHandler], TaskHandler]:

@@ -17,7 +17,7 @@ the rest, and the player chosen pays their part with the caster's payment.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
@@ -32,13 +32,13 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from ..game.tasks import Task
 
-ASSIST = "Assist"
+ASSIST: Final = "Assist"
 register_keywords(ASSIST)
 
 #: the caster's answer for choosing no other player
-NOBODY = "nobody"
+NOBODY: Final = "nobody"
 
-_ANY_GENERIC = ManaCost(x=1)
+_ANY_GENERIC: Final = ManaCost(x=1)
 
 
 def _has_assist(game: Game, obj: GameObject) -> bool:

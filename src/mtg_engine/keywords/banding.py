@@ -19,7 +19,7 @@ end of combat clears them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Filter
 from ..game.events import EventKind
@@ -32,7 +32,7 @@ from . import Kw
 if TYPE_CHECKING:
     from ..game.state import Game
 
-BANDS_WITH_OTHER = "Bands with other"
+BANDS_WITH_OTHER: Final = "Bands with other"
 
 
 def has_banding(game: Game, obj: GameObject) -> bool:

@@ -22,7 +22,7 @@ once the cost is paid, so it never reduces the cost a second time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import AbilityKind, Cost, Filter
 from ..game.hooks import CostPart, additional_cost, condition
@@ -34,12 +34,12 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-BARGAIN = "Bargain"
+BARGAIN: Final = "Bargain"
 register_keywords(BARGAIN)
 register("condition:bargained")
 
 #: "an artifact, enchantment, or token" (CR 702.166a)
-BARGAIN_FILTER = Filter(
+BARGAIN_FILTER: Final = Filter(
     kinds=("permanent",),
     conditions=(
         ("any_of", ((("type", "Artifact"),), (("type", "Enchantment"),), (("token", True),))),

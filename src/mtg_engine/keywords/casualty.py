@@ -18,7 +18,7 @@ casualty).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Cost, Filter
 from ..game.events import EventKind
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-CASUALTY = "Casualty"
+CASUALTY: Final = "Casualty"
 register_keywords(CASUALTY)
 
 

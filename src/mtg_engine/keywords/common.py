@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Effect, Filter, TargetSpec, Trigger
 from ..cards.model import CardFace
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 #: "Exile this card from your graveyard", a cost (rules/cost_components.self_exile_zone)
-_EXILE_SELF = Filter(zone="graveyard", conditions=(("self", True),))
+_EXILE_SELF: Final = Filter(zone="graveyard", conditions=(("self", True),))
 
 
 def keyword_cost(a: Ability | None) -> Cost | None:
@@ -70,7 +70,7 @@ def keyword_trigger(
     )
 
 
-_REMINDERS: dict[tuple[str, str], tuple[Ability, ...]] = {}
+_REMINDERS: Final[dict[tuple[str, str], tuple[Ability, ...]]] = {}
 
 
 def reminder_abilities(

@@ -16,7 +16,7 @@ true``); which creatures are tapped is asked when there's a choice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Cost, Filter
 from ..game.events import EventKind
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-CONSPIRE = "Conspire"
+CONSPIRE: Final = "Conspire"
 register_keywords(CONSPIRE)
 
 

@@ -20,7 +20,7 @@ granted ones, would be paid apart; no card prints two).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..cards.abilities import ControllerRef, Effect, SelfRef
 from ..game.events import EventKind
@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-SQUAD = "Squad"
-OFFSPRING = "Offspring"
+SQUAD: Final = "Squad"
+OFFSPRING: Final = "Offspring"
 register_keywords(SQUAD, OFFSPRING)
 
 

@@ -17,7 +17,7 @@ can newly apply in this engine). Day and night themselves: rules/day_night.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.events import EventKind
 from ..game.hooks import on_event
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-DAYBOUND = "Daybound"
-NIGHTBOUND = "Nightbound"
+DAYBOUND: Final = "Daybound"
+NIGHTBOUND: Final = "Nightbound"
 register_keywords(DAYBOUND, NIGHTBOUND)
 
 

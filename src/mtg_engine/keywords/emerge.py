@@ -16,7 +16,7 @@ The reduction is of generic mana only (it never pays colored mana).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Cost, Filter
 from ..game.hooks import AltCost, CostPart, additional_cost, alt_cost
@@ -30,11 +30,11 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-EMERGE = "Emerge"
+EMERGE: Final = "Emerge"
 register_keywords(EMERGE)
 
 #: "sacrificing a creature" (CR 702.119a)
-CREATURE = Filter(kinds=("Creature",))
+CREATURE: Final = Filter(kinds=("Creature",))
 
 alt_cost(AltCost("emerge", EMERGE, "702.119a", (Zone.HAND,), keyword_cost))
 

@@ -19,7 +19,7 @@ power as the ability resolves, or as it last existed on the battlefield (608.2h)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Effect, SelfRef, Trigger
 from ..game.events import EventKind
@@ -35,16 +35,16 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from ..rules.effects_runner import Ctx
 
-ENLIST = "Enlist"
+ENLIST: Final = "Enlist"
 register_keywords(ENLIST)
 #: (a game no object of which may have enlist asks nothing as attackers are declared)
-_GATE = gate_keywords((ENLIST,))
+_GATE: Final = gate_keywords((ENLIST,))
 
 #: the reflexive triggered ability's effect: +X/+0 until end of turn (CR 702.154a)
-BONUS = "enlist_bonus"
+BONUS: Final = "enlist_bonus"
 register(f"effect:{BONUS}")
 
-_WHEN_YOU_DO = keyword_trigger(
+_WHEN_YOU_DO: Final = keyword_trigger(
     ENLIST,
     "Enlist (When you do, this creature gets +X/+0 until end of turn, where X is the "
     "tapped creature's power.)",

@@ -13,7 +13,7 @@ it would exist on the battlefield (CR 614.12); each instance works separately
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.events import EventKind
 from ..game.objects import Zone
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 register_keywords("Modular", "Graft", "Sunburst", "Bloodthirst")
 
-_COLORS = frozenset("WUBRG")
-_KEYWORDS = frozenset(("Fading", "Vanishing", "Modular", "Graft", "Sunburst", "Bloodthirst"))
+_COLORS: Final = frozenset("WUBRG")
+_KEYWORDS: Final = frozenset(("Fading", "Vanishing", "Modular", "Graft", "Sunburst", "Bloodthirst"))
 
 
 def _n(a_args: dict, default: int = 0) -> int:

@@ -17,7 +17,7 @@ checks run only while blockers are being declared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Filter
 from ..game.hooks import KEYWORD_HOOKS
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..rules.char_values import Chars
 
 #: land-walk qualities that are supertypes or "nonbasic" rather than land types
-_SUPERTYPE_WALKS = {"legendary": "Legendary", "snow": "Snow"}
+_SUPERTYPE_WALKS: Final = {"legendary": "Legendary", "snow": "Snow"}
 
 
 def block_problem(game: Game, blocker: GameObject, attacker: GameObject) -> tuple[str, str] | None:

@@ -15,7 +15,7 @@ Cast with ``CastSpell(card_in_graveyard, alt="flashback")``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, cast_record
@@ -65,7 +65,7 @@ alt_cost(
 
 #: alt (how the spell was cast) -> the rule that exiles it whenever it would leave the
 #: stack: flashback (702.34a), jump-start (702.133a, :mod:`.jump_start`)
-EXILED_FROM_STACK: dict[str, str] = {"flashback": "702.34a"}
+EXILED_FROM_STACK: Final[dict[str, str]] = {"flashback": "702.34a"}
 
 
 @replacement_finder(

@@ -18,7 +18,7 @@ Cast with ``CastSpell(card, gift=opponent)`` (the scenario format's ``gift: B``)
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Condition, ControllerRef, Effect
 from ..game.events import EventKind
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ..rules.char_values import Chars
     from ..rules.effects_runner import Ctx
 
-GIFT = "Gift"
+GIFT: Final = "Gift"
 register_keywords(GIFT)
 register("condition:gift_promised", "effect:give_gift")
 #: CR 702.174m: a target of an instruction done only if the gift was promised is
@@ -54,7 +54,7 @@ register("condition:gift_promised", "effect:give_gift")
 CAST_TIME_CONDITIONS["gift_promised"] = "gift"
 
 #: what is given -> (its rule, the effect the chosen player follows, CR 702.174d-i)
-GIFTS: dict[str, tuple[str, str]] = {
+GIFTS: Final[dict[str, tuple[str, str]]] = {
     "food": ("702.174d", "Create a Food token."),
     "card": ("702.174e", "Draw a card."),
     "tapped fish": ("702.174f", "Create a tapped 1/1 blue Fish creature token."),
@@ -114,7 +114,7 @@ def _give(what: str, rule: str) -> Effect:
     return Effect("give_gift", {"what": what, "rule": rule})
 
 
-_WITH_GIFT: dict[int, tuple[Ability, Ability]] = {}
+_WITH_GIFT: Final[dict[int, tuple[Ability, Ability]]] = {}
 
 
 @spell_instructions

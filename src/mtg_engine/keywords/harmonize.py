@@ -16,7 +16,7 @@ creature is tapped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Cost, Filter
 from ..game.hooks import AltCost, CostPart, additional_cost, alt_cost
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-HARMONIZE = "Harmonize"
+HARMONIZE: Final = "Harmonize"
 register_keywords(HARMONIZE)
 
 alt_cost(AltCost("harmonize", HARMONIZE, "702.180a", (Zone.GRAVEYARD,), keyword_cost))

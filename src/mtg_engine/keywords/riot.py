@@ -16,7 +16,7 @@ haste for as long as it is that object (layer 6, 613.1f; 400.7).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
@@ -32,11 +32,11 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-RIOT = "Riot"
+RIOT: Final = "Riot"
 register_keywords(RIOT)
 
 #: where the entering permanent keeps how many riot instances gave it haste
-RIOT_HASTE = "riot_haste"
+RIOT_HASTE: Final = "riot_haste"
 
 
 @replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.BATTLEFIELD)])

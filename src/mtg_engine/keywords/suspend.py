@@ -18,7 +18,7 @@ it checks only the card's timing permissions (ruling 502.59.1).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Effect
 from ..game.events import EventKind
@@ -51,13 +51,13 @@ alt_cost(AltCost("suspend_cast", "Suspend", "702.62a", (), lambda a: None))
 #: "without paying its mana cost" (CR 118.9a) offered by other effects
 alt_cost(AltCost("without_paying", None, "118.9a", (), lambda a: None))
 
-TICK = keyword_trigger(
+TICK: Final = keyword_trigger(
     "Suspend",
     "At the beginning of your upkeep, if this card is suspended, remove a time counter from it.",
     (Effect("suspend_tick", {}),),
     rule="702.62a",
 )
-CAST = keyword_trigger(
+CAST: Final = keyword_trigger(
     "Suspend",
     "When the last time counter is removed from this card, if it's exiled, you may play it "
     "without paying its mana cost if able.",

@@ -11,7 +11,7 @@ and loyalty abilities (606, :mod:`.loyalty`) are checked by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Cost, Filter
 from ..game.actions import (
@@ -266,16 +266,16 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
 
 #: the restriction a "[its] activated abilities can't be activated" static puts on
 #: an object (rules/layers.py, ``Chars.restrictions``)
-CANT_ACTIVATE = "cant_activate_abilities"
+CANT_ACTIVATE: Final = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
 register("cost:discard_random")  # "Discard a card at random" (CR 701.9a, 602.2b)
 register("restriction:any_player")  # any_player_may (CR 602.2)
 register("restriction:activated_by")  # activated_by (CR 602.2)
 #: CR 702.177a: "Exhaust — [Cost]: [Effect]" is "[Cost]: [Effect]. Activate only once."
-EXHAUST = "Exhaust"
+EXHAUST: Final = "Exhaust"
 #: the texts of the exhaust abilities an object has activated (``GameObject.chosen``)
-EXHAUSTED = "exhausted"
+EXHAUSTED: Final = "exhausted"
 register_keywords(EXHAUST)
 
 
@@ -286,7 +286,7 @@ def equip_as_instant(game: Game, player: int) -> bool:
 
 
 #: the static ability of :func:`equip_as_instant`
-EQUIP_AS_INSTANT = "equip_as_instant"
+EQUIP_AS_INSTANT: Final = "equip_as_instant"
 register(f"static:{EQUIP_AS_INSTANT}")
 
 
@@ -303,7 +303,7 @@ def _kw_rule(a: Ability) -> str:
 
 #: "Activate only during your turn", "... during your upkeep" (CR 602.5b): the
 #: restrictions the engine checks, by the compiler's spelling
-TIMING_RESTRICTIONS = frozenset(
+TIMING_RESTRICTIONS: Final = frozenset(
     {
         "during_your_upkeep",
         "during_your_turn",

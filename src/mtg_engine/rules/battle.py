@@ -15,7 +15,7 @@ Already elsewhere: a battle enters with defense counters (CR 310.4b,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Trigger
 from ..game.events import EventKind
@@ -29,10 +29,10 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from .char_values import Chars
 
-DEFENSE = "defense"
+DEFENSE: Final = "defense"
 
 #: CR 310.11b: the Sieges' intrinsic triggered ability
-SIEGE_ABILITY = Ability(
+SIEGE_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text="When the last defense counter is removed from this permanent, exile it, then you "
     "may cast it transformed without paying its mana cost.",

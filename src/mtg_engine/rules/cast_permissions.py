@@ -29,7 +29,7 @@ such an ability (a per-state cached flag), so ordinary casting stays cheap.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Filter, SelfRef, StaticEffect, Trigger
 from ..game.events import EventKind
@@ -50,15 +50,15 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: the alternative cost of a "without paying its mana cost" permission (CR 118.9)
-FREE = "free_permission"
+FREE: Final = "free_permission"
 #: Aluren's permission: without paying the mana cost and as though it had flash
-_FREE_FLASH = "may_cast_free_with_flash"
+_FREE_FLASH: Final = "may_cast_free_with_flash"
 #: the static ops of such permissions; "may_cast_free": "You may cast spells from your
 #: hand without paying their mana costs" (Omniscience)
-FREE_OPS = (_FREE_FLASH, "may_cast_free")
+FREE_OPS: Final = (_FREE_FLASH, "may_cast_free")
 #: "You may cast creature spells as though they had flash" (Yeva's Forcemage ...):
 #: its controller's permission, as long as its condition holds (CR 702.8a, 611.3a)
-AS_THOUGH_FLASH = "cast_as_though_flash"
+AS_THOUGH_FLASH: Final = "cast_as_though_flash"
 
 
 def _statics(game: Game, op: str) -> Iterator[tuple[GameObject, StaticEffect]]:
@@ -121,7 +121,7 @@ def own_flash(game: Game, player: int, card: GameObject, c: Any) -> bool:
     )
 
 
-_SACRIFICE_TEXT = (
+_SACRIFICE_TEXT: Final = (
     "At the beginning of the next cleanup step, the controller of this permanent "
     "sacrifices it (it was cast any time a sorcery couldn't have been cast)."
 )

@@ -15,7 +15,7 @@ ability resolves ("cast it without paying its mana cost").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Condition
 from ..game.state import Step
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from .char_values import Chars
 
-_COMBAT = frozenset(
+_COMBAT: Final = frozenset(
     (
         Step.BEGINNING_OF_COMBAT,
         Step.DECLARE_ATTACKERS,
@@ -38,11 +38,11 @@ _COMBAT = frozenset(
         Step.END_OF_COMBAT,
     )
 )
-_AFTER_BLOCKERS = frozenset(
+_AFTER_BLOCKERS: Final = frozenset(
     (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 )
-_BEFORE_BLOCKERS = frozenset((Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS))
-_MAIN = frozenset((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
+_BEFORE_BLOCKERS: Final = frozenset((Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS))
+_MAIN: Final = frozenset((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))
 
 #: (game, caster, step, caster is the active player) -> whether the moment is now
 _Check = Callable[["Game", int, int, bool], bool]

@@ -12,7 +12,7 @@ stack (CR 605.3a).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Filter, Mode, TargetSpec
 from ..game.actions import (
@@ -92,7 +92,7 @@ register("additional_cost:behold", "additional_cost:blight")
 if TYPE_CHECKING:
     from ..game.state import Game
 
-_PERMANENT_TYPES = frozenset(
+_PERMANENT_TYPES: Final = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 )
 
@@ -1367,7 +1367,7 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
 
 
 #: why the caster chooses the objects of a cost with no decision purpose of its own
-_COST_PURPOSES = {"behold": DecisionPurpose.REVEAL, "blight": DecisionPurpose.CHOOSE}
+_COST_PURPOSES: Final = {"behold": DecisionPurpose.REVEAL, "blight": DecisionPurpose.CHOOSE}
 
 
 def _announced_cost(
@@ -1913,7 +1913,7 @@ def choices_task(game: Game, task: Task) -> None:
 
 
 #: the cast record's key for what the attackers returned to pay the cost were attacking
-RETURNED_ATTACKING = "returned_attacking"
+RETURNED_ATTACKING: Final = "returned_attacking"
 
 
 def _pay_return(game: Game, obj: GameObject, chosen: list[int]) -> None:

@@ -22,14 +22,14 @@ from ..game.hooks import KEYWORD_EXPANSIONS, full_ability
 from ..game.native import mypyc_attr
 
 #: CR 305.6: the intrinsic mana ability of each basic land type.
-BASIC_LAND_MANA: dict[str, str] = {
+BASIC_LAND_MANA: Final[dict[str, str]] = {
     "Plains": "{W}",
     "Island": "{U}",
     "Swamp": "{B}",
     "Mountain": "{R}",
     "Forest": "{G}",
 }
-_BASIC_ABILITIES: dict[str, Ability] = {
+_BASIC_ABILITIES: Final[dict[str, Ability]] = {
     t: Ability(
         AbilityKind.MANA,
         text=f"{{T}}: Add {m}.",
@@ -255,7 +255,7 @@ def finish_abilities(c: Chars) -> Chars:
     return c
 
 
-_KEYWORD_ABILITIES: dict[tuple[str, tuple], tuple[Ability, ...]] = {}
+_KEYWORD_ABILITIES: Final[dict[tuple[str, tuple], tuple[Ability, ...]]] = {}
 
 
 def keyword_abilities_with(keyword: str, args: dict[str, Any]) -> tuple[Ability, ...]:

@@ -177,7 +177,7 @@ def _snapshot(c: Chars, read: dict[str, list[Any]]) -> Chars:
 
 
 #: what reading a derived attribute or calling a method of :class:`Chars` reads
-_READS: dict[str, tuple[str, ...]] = {
+_READS: Final[dict[str, tuple[str, ...]]] = {
     "has": ("keywords",),
     "is_creature": ("types",),
     "has_name": ("name", "names"),
@@ -191,11 +191,11 @@ _READS: dict[str, tuple[str, ...]] = {
     "repl": ("abilities",),
     "stack_targets": ("abilities",),
 }
-_ALL_READ = CHARS_FIELDS
+_ALL_READ: Final = CHARS_FIELDS
 #: the characteristics themselves, not the caches derived from them
-_ALL_VALUES = CHARS_FIELDS[: CHARS_FIELDS.index("restrictions") + 1]
+_ALL_VALUES: Final = CHARS_FIELDS[: CHARS_FIELDS.index("restrictions") + 1]
 #: whether this module runs compiled (a mypyc build's ``.so``, not this ``.py`` file)
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 
 
 class _Watched:
@@ -226,7 +226,7 @@ class _Watched:
         setattr(self._c, name, value)  # (a cache derived from the abilities, first use)
 
 
-_SLOTS = frozenset(CHARS_FIELDS)
+_SLOTS: Final = frozenset(CHARS_FIELDS)
 
 
 def _changed(read: dict[str, list], final: Chars) -> bool:
@@ -290,7 +290,7 @@ def triggered_abilities(game: Game, obj: GameObject) -> tuple[Ability, ...]:
 
 
 #: card-cache key of the printed values of a card with a single face (a fast path)
-SINGLE_FACE = "single_face"
+SINGLE_FACE: Final = "single_face"
 
 
 def printed(obj: GameObject) -> Chars:
@@ -372,7 +372,7 @@ def values_of(c: Chars) -> Values:
     )
 
 
-_FINISHED: dict[Values, Chars] = {}
+_FINISHED: Final[dict[Values, Chars]] = {}
 
 
 def chars_of_values(v: Values) -> Chars:

@@ -26,7 +26,7 @@ the damage is dealt at once (510.2).
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.actions import AssignDamage, player_ref, ref_player
 from ..game.hooks import KEYWORD_HOOKS
@@ -43,8 +43,8 @@ from .simultaneous import simultaneous
 if TYPE_CHECKING:
     from ..game.state import Game
 
-TRAMPLE_OVER_PLANESWALKERS = "Trample over planeswalkers"
-_FS = frozenset((Kw.FIRST_STRIKE, Kw.DOUBLE_STRIKE))
+TRAMPLE_OVER_PLANESWALKERS: Final = "Trample over planeswalkers"
+_FS: Final = frozenset((Kw.FIRST_STRIKE, Kw.DOUBLE_STRIKE))
 
 
 # ---------------------------------------------------------------------------

@@ -31,7 +31,7 @@ exempt from requirements (508.1d, 509.1c).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Filter, SelfRef
 from ..game.actions import player_ref, ref_player
@@ -51,10 +51,10 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: a search visits at most this many leaves before settling for its best find
-_LEAF_LIMIT = 4000
+_LEAF_LIMIT: Final = 4000
 #: when a blocker may block several attackers, at most this many are tried at once
-_MULTI = 3
-_UNLIMITED = 10**6
+_MULTI: Final = 3
+_UNLIMITED: Final = 10**6
 
 
 # ---------------------------------------------------------------------------
@@ -240,8 +240,8 @@ class BlockPlan:
         self.exact = exact
 
 
-_ATTACK_KEY = "attack_plan"
-_BLOCK_KEY = "block_plan"
+_ATTACK_KEY: Final = "attack_plan"
+_BLOCK_KEY: Final = "block_plan"
 
 
 def attack_plan(game: Game) -> AttackPlan:

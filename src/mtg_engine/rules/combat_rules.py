@@ -19,7 +19,7 @@ for a given defending player by :func:`condition_holds` (CR 508.5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..cards.abilities import AbilityKind, Condition, Filter, SelfRef
 from ..game.actions import ref_player
@@ -53,7 +53,7 @@ class CombatRule(NamedTuple):
 
 
 #: presence-only ops that the layer system puts in ``Chars.restrictions``
-PRESENCE_OPS = frozenset(
+PRESENCE_OPS: Final = frozenset(
     (
         "cant_attack",  # CR 508.1c
         "cant_block",  # CR 509.1b
@@ -71,7 +71,7 @@ PRESENCE_OPS = frozenset(
 )
 
 #: ops gathered here: they carry arguments, or depend on the defending player
-ARG_OPS = frozenset(
+ARG_OPS: Final = frozenset(
     (
         "cant_be_blocked_by",  # args filter: blockers that can't block it (509.1b)
         # "can't be blocked by creatures with greater power" (the Ring, 701.54c)
@@ -104,17 +104,17 @@ ARG_OPS = frozenset(
 
 #: conditions on these presence ops that mention the defending player are
 #: evaluated here per defender, not by the layer system
-_DEFENDER_SENSITIVE = frozenset(("cant_attack", "cant_be_blocked", "must_attack"))
+_DEFENDER_SENSITIVE: Final = frozenset(("cant_attack", "cant_be_blocked", "must_attack"))
 
 #: statics scanned here: those with arguments, and the presence ones (to tell which
 #: presence restrictions come from conditions on the defending player)
-_GATHERED = ARG_OPS | PRESENCE_OPS | {"cant_attack_or_block"}
+_GATHERED: Final = ARG_OPS | PRESENCE_OPS | {"cant_attack_or_block"}
 
 #: rules about a whole declaration rather than one creature
-_GLOBAL = frozenset(("max_attackers", "max_blockers"))
+_GLOBAL: Final = frozenset(("max_attackers", "max_blockers"))
 
-_STATICS_KEY = "combat_statics"
-_RULES_KEY = "combat_rules"
+_STATICS_KEY: Final = "combat_statics"
+_RULES_KEY: Final = "combat_rules"
 
 register(*(f"static:{op}" for op in ARG_OPS | PRESENCE_OPS), "static:cant_attack_or_block")
 

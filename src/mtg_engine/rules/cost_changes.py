@@ -32,7 +32,7 @@ bring a cost below {0} and generic reductions don't touch colored mana
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Condition, Filter, SelfRef, StaticEffect
 from ..game.hooks import condition
@@ -65,7 +65,7 @@ class CostChange:
 
 
 #: the ``caster`` values: "spells you cast" / "spells your opponents cast"
-_CASTER = ("you", "opponent", "opponents")
+_CASTER: Final = ("you", "opponent", "opponents")
 
 
 def _cost_statics(a: Ability) -> tuple[StaticEffect, ...]:

@@ -26,7 +26,7 @@ artifacts, exiling graveyard cards) and are applied by :func:`apply_convoke`,
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Amount, Cost, Filter
 from ..game.hooks import ADDITIONAL_COSTS, ALT_COSTS, KEYWORD_HOOKS, condition
@@ -203,7 +203,7 @@ def as_cost(value: Any) -> Cost | None:
 
 #: keywords whose variants pay the same kind of cost (CR 702.33c: multikicker is a
 #: kicker that may be paid any number of times)
-_KEYWORD_VARIANTS = {"Kicker": ("Kicker", "Multikicker")}
+_KEYWORD_VARIANTS: Final = {"Kicker": ("Kicker", "Multikicker")}
 
 
 def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ability]:
@@ -410,11 +410,11 @@ def total_cost(
 
 
 #: "a creature you control", the creature blighted (CR 701.68a)
-YOUR_CREATURE = Filter(("Creature",), "battlefield", (("controller", "you"),))
+YOUR_CREATURE: Final = Filter(("Creature",), "battlefield", (("controller", "you"),))
 
 
 #: the cast option saying whether "you may blight 1" is paid (CR 601.2b)
-BLIGHT_PAID = "blight_paid"
+BLIGHT_PAID: Final = "blight_paid"
 
 
 def optional_blight(cost: Cost | None) -> bool:
@@ -425,12 +425,12 @@ def optional_blight(cost: Cost | None) -> bool:
 
 #: the cast option holding which of a spell's "[cost] or [cost]" additional costs its
 #: caster announced (an index into the choice, CR 601.2b)
-COST_CHOICE = "cost_choice"
+COST_CHOICE: Final = "cost_choice"
 
 #: the cast option holding which of several abilities granting the same alternative
 #: cost (a printed evoke cost and a granted one) its caster announced (an index into
 #: :func:`alt_abilities`, CR 601.2b, 118.9)
-ALT_CHOICE = "alt_choice"
+ALT_CHOICE: Final = "alt_choice"
 
 
 def alt_label(game: Game, obj: GameObject, alt: str, which: int) -> str:
@@ -485,7 +485,7 @@ def option_labels(options: tuple[Cost, ...]) -> list[str]:
 
 #: ``obj.paid`` of a spell cast at a time a sorcery couldn't have been cast, by a
 #: permission to cast it as though it had flash (rules/casting.py, CR 702.8a)
-CAST_AS_FLASH = "cast_as_flash"
+CAST_AS_FLASH: Final = "cast_as_flash"
 
 
 def _flash_cost_more(abilities: tuple[Ability, ...]) -> str:

@@ -17,7 +17,7 @@ Removing them is an event a replacement effect may change (CR 122.1, 614):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Cost, Filter
 from ..game.objects import GameObject, Zone
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: the kind of a counter the player chooses as the cost is paid
-ANY = "any"
+ANY: Final = "any"
 
 
 def from_spec(cost: Cost | None) -> tuple[str, int, Filter] | None:

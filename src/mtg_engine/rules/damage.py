@@ -9,7 +9,7 @@ apply as the damage is dealt; protection prevents damage (702.16e).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.actions import ref_player
 from ..game.events import EventKind
@@ -257,7 +257,7 @@ def damage_event(
 
 
 #: effects used up by the damage they apply to (CR 615.7, 614.9)
-_SHIELD_OPS = frozenset(("prevent_damage", "redirect_next_damage"))
+_SHIELD_OPS: Final = frozenset(("prevent_damage", "redirect_next_damage"))
 
 
 def _use_shields(game: Game, ev: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ isn't a zone change), cloning and JSON; a new tuple is stored each time (the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.actions import ref_player
 from ..game.events import EventKind
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-DAMAGED_PLAYERS = "damaged_players"
+DAMAGED_PLAYERS: Final = "damaged_players"
 
 
 def damaged_players(obj: GameObject | None) -> tuple[int, ...]:

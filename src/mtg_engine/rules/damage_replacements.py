@@ -24,7 +24,7 @@ Registered with the event pipeline (rules/pipeline.py) for ``damage`` events:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.actions import ref_player
@@ -521,7 +521,7 @@ def _covers(game: Game, st: StaticEffect, src: GameObject, ref: int) -> bool:
 
 
 #: the kinds of permanent damage can be redirected to (CR 614.9)
-_DAMAGEABLE = ("Creature", "Planeswalker", "Battle")
+_DAMAGEABLE: Final = ("Creature", "Planeswalker", "Battle")
 
 
 @static_replacement("redirect_damage", EventKind.DAMAGE)

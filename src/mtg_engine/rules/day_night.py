@@ -12,7 +12,7 @@ as it changes (702.145) is theirs: they listen to the ``day_night`` event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.events import EventKind
 from ..game.hooks import condition
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from ..game.objects import GameObject
     from ..game.state import Game
 
-DAY = "day"
-NIGHT = "night"
+DAY: Final = "day"
+NIGHT: Final = "night"
 
 register("condition:night", "condition:day")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, islice, permutations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.actions import (
     Action,
@@ -60,7 +60,7 @@ from .triggers import order_options
 if TYPE_CHECKING:
     from ..game.state import Game
 
-_MAX_ENUM = 64
+_MAX_ENUM: Final = 64
 
 
 def _subsets(cands: list[Any], lo: int, hi: int) -> list[tuple[Any, ...]]:
@@ -325,7 +325,7 @@ def check_answer(game: Game, action: Action) -> str | None:
 
 
 #: how a message calls each kind of answer (an answer of the wrong kind is named)
-_ANSWER_WORDS: dict[type, str] = {
+_ANSWER_WORDS: Final[dict[type, str]] = {
     PassPriority: "passing priority",
     PlayLand: "playing a land",
     CastSpell: "casting a spell",

@@ -7,7 +7,7 @@ still be there. A token isn't a card (CR 111.1, 700.11).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..game.events import EventKind
 from ..game.hooks import condition, on_event
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 register("condition:descended")
 
 #: the card types of permanent cards (CR 110.4a)
-_PERMANENT_TYPES = frozenset(
+_PERMANENT_TYPES: Final = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 )
 

@@ -7,7 +7,7 @@ battlefield (CR 603.10a, 608.2h).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Filter
 from ..game.events import EventKind
@@ -41,7 +41,7 @@ def count_creature_deaths(game: Game, ev: Event, subject: GameObject | None) -> 
 
 
 #: "[each] creature that died this turn" (compiler: tx_nouns.post_died_this_turn)
-DIED_THIS_TURN = ("died_this_turn", True)
+DIED_THIS_TURN: Final = ("died_this_turn", True)
 
 
 #: (rules/support.died_this_turn_count: "for each Zubera that died this turn")

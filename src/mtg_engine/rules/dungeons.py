@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import (
     Ability,
@@ -77,7 +77,7 @@ class Dungeon:
 
 
 #: the dungeon cards (CR 309.2: outside the game, one of each for every player)
-DUNGEONS: dict[str, Dungeon] = {
+DUNGEONS: Final[dict[str, Dungeon]] = {
     d.name: d
     for d in (
         Dungeon(
@@ -169,8 +169,8 @@ DUNGEONS: dict[str, Dungeon] = {
 #: Mad Wizard's Lair: "Draw three cards and reveal them. You may cast one of them
 #: without paying its mana cost." ("them", "one of them": the cards drawn, CR 608.2c;
 #: the player chooses which as the ability resolves, 608.2d)
-_DRAWN = ParentRef("it")
-WRITTEN_OUT: dict[tuple[str, str], tuple[Effect, ...]] = {
+_DRAWN: Final = ParentRef("it")
+WRITTEN_OUT: Final[dict[tuple[str, str], tuple[Effect, ...]]] = {
     ("Dungeon of the Mad Mage", "Mad Wizard's Lair"): (
         Effect("draw", {"player": ControllerRef(), "amount": 3}),
         Effect("reveal", {"what": _DRAWN}),
@@ -182,10 +182,10 @@ WRITTEN_OUT: dict[tuple[str, str], tuple[Effect, ...]] = {
 }
 
 #: CR 725.2: the dungeon "venture into Undercity" chooses
-UNDERCITY = "Undercity"
+UNDERCITY: Final = "Undercity"
 
 #: the trigger condition every room ability has, not printed (CR 309.4c)
-ROOM_TRIGGER = "When you move your venture marker into this room"
+ROOM_TRIGGER: Final = "When you move your venture marker into this room"
 
 
 def room_faces() -> list[CardFace]:

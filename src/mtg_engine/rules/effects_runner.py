@@ -10,7 +10,7 @@ also in a cloned or deserialized game.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
     Ability,
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
 
 
 #: ``ParentRef`` keys naming what the cost was paid with (``GameObject.paid``)
-_PAID_WITH = frozenset(("sacrificed", "tapped", "exiled"))
+_PAID_WITH: Final = frozenset(("sacrificed", "tapped", "exiled"))
 
 
 class Ctx:
@@ -895,10 +895,10 @@ class Ctx:
 
 #: the amounts "[permanents] destroyed / sacrificed this way" and what the
 #: instruction before keeps of them (effects/zones.py)
-_MOVED_THIS_WAY = {"destroyed_this_way": "destroyed", "sacrificed_this_way": "sacrificed"}
+_MOVED_THIS_WAY: Final = {"destroyed_this_way": "destroyed", "sacrificed_this_way": "sacrificed"}
 
 #: (rules/support.AS_THAT_OBJECT)
-_AS_THAT_OBJECT = AS_THAT_OBJECT
+_AS_THAT_OBJECT: Final = AS_THAT_OBJECT
 
 
 def _compared(key: str, name: str, colors: Any, types: Any, subtypes: Any) -> list[str]:
@@ -1185,12 +1185,12 @@ def _reads_past_declined(ability: Ability) -> bool:
 
 
 #: "a creature you control" (blight, CR 701.68b)
-_YOUR_CREATURE = Filter(("Creature",), "battlefield", (("controller", "you"),))
+_YOUR_CREATURE: Final = Filter(("Creature",), "battlefield", (("controller", "you"),))
 
 #: "If you do, ...", "If they do, ..." (another player's choice or payment, CR 118.12):
 #: whether the instruction before was done; and "If you / they don't, ..."
-_IF_DONE = frozenset(("you_do", "they_do"))
-_IF_NOT_DONE = frozenset(("you_dont", "they_dont"))
+_IF_DONE: Final = frozenset(("you_do", "they_do"))
+_IF_NOT_DONE: Final = frozenset(("you_dont", "they_dont"))
 
 
 def _did_once(game: Game, obj: GameObject, ability: Ability) -> None:

@@ -9,7 +9,7 @@ doesn't either: neither is counted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Condition, Filter
 from ..game.events import EventKind
@@ -109,8 +109,8 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
 #: ``CardDef.cache`` keys: whether a static ability of the card reads "entered this
 #: turn" (of itself), or "[an artifact] entered the battlefield under your control
 #: this turn"
-_READS = ("reads", "entered_this_turn")
-_READS_DESCRIBED = ("reads", "entered_under_you_this_turn")
+_READS: Final = ("reads", "entered_this_turn")
+_READS_DESCRIBED: Final = ("reads", "entered_under_you_this_turn")
 
 
 def _statics_read(o: GameObject, key: tuple[str, str], mentions: Callable[[object], bool]) -> bool:

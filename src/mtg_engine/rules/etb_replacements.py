@@ -22,7 +22,7 @@ the results differ.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.events import EventKind
@@ -128,7 +128,7 @@ __all__ = ["entering_replacements", "printed_if_plain"]
 
 #: a resolved "if a creature would enter the battlefield under an opponent's control
 #: this turn, it enters under your control instead" (Gather Specimens)
-ENTERS_UNDER_YOUR_CONTROL = "enters_under_your_control"
+ENTERS_UNDER_YOUR_CONTROL: Final = "enters_under_your_control"
 
 
 @replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.BATTLEFIELD)])

@@ -25,7 +25,7 @@ it (CR 116.2b) and putting cards onto the battlefield face down (701.40a) are
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind
 from ..game.events import EventKind
@@ -38,18 +38,20 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: kinds of face-down objects whose listed characteristics include ward {2}
-WARD_KINDS = frozenset(("disguise", "cloak"))
+WARD_KINDS: Final = frozenset(("disguise", "cloak"))
 #: kinds whose creature card may be turned face up for its mana cost (701.40b, 701.58b)
-MANIFEST_KINDS = frozenset(("manifest", "manifest_dread", "cloak"))
+MANIFEST_KINDS: Final = frozenset(("manifest", "manifest_dread", "cloak"))
 #: keyword -> (rule for turning face up, label)
-FACE_UP_KEYWORDS: dict[str, str] = {
+FACE_UP_KEYWORDS: Final[dict[str, str]] = {
     "Morph": "702.37e",
     "Megamorph": "702.37e",
     "Disguise": "702.168d",
 }
 
-_WARD_2 = Ability(AbilityKind.STATIC, text="Ward {2}", keyword="Ward", keyword_args={"cost": "{2}"})
-_VALUES: dict[bool, Chars] = {}
+_WARD_2: Final = Ability(
+    AbilityKind.STATIC, text="Ward {2}", keyword="Ward", keyword_args={"cost": "{2}"}
+)
+_VALUES: Final[dict[bool, Chars]] = {}
 
 
 def face_down_kind(obj: GameObject) -> str:
@@ -186,7 +188,7 @@ def _register_support() -> None:
 _register_support()
 
 
-_FD_KEY = "face_down_present"
+_FD_KEY: Final = "face_down_present"
 
 
 def face_down_permanents_exist(game: Game) -> bool:
@@ -198,7 +200,7 @@ def face_down_permanents_exist(game: Game) -> bool:
     return bool(got)
 
 
-_IS_FACE_DOWN = attrgetter("face_down")
+_IS_FACE_DOWN: Final = attrgetter("face_down")
 
 
 # ---------------------------------------------------------------------------
@@ -206,7 +208,7 @@ _IS_FACE_DOWN = attrgetter("face_down")
 # ---------------------------------------------------------------------------
 
 #: the face-down kind of a creature spell cast by Illusionary Mask's ability
-MASK = "mask"
+MASK: Final = "mask"
 
 
 def is_masked(obj: GameObject | None) -> bool:

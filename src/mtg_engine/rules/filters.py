@@ -7,7 +7,7 @@ of this controller and source?".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Amount, EachRef, Filter, SelfRef
 from ..game.actions import player_ref
@@ -51,15 +51,15 @@ if TYPE_CHECKING:
     from ..game.state import Game
     from .char_values import Chars
 
-_PERMANENT_TYPES = frozenset(
+_PERMANENT_TYPES: Final = frozenset(
     ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 )
 #: (public: "shares a permanent type with it", rules/effects_runner.py)
-PERMANENT_TYPES = _PERMANENT_TYPES
+PERMANENT_TYPES: Final = _PERMANENT_TYPES
 #: the card types whose subtypes are creature types (CR 205.3d)
-_HAS_CREATURE_TYPES = frozenset(("Creature", "Kindred", "Tribal"))
+_HAS_CREATURE_TYPES: Final = frozenset(("Creature", "Kindred", "Tribal"))
 #: "shares a card / creature / permanent type with it"
-_SHARES_TYPE = AS_THAT_OBJECT[2:]
+_SHARES_TYPE: Final = AS_THAT_OBJECT[2:]
 
 
 def _shares_with_source(game: Game, c: Chars, key: str, source: GameObject | None) -> bool:
@@ -146,7 +146,7 @@ def _partner_matches(
 
 
 #: "with the lowest [stat]" -> the characteristic compared (CR 208.1, 202.3)
-_LOWEST = {"lowest_mana_value": "mana_value", "lowest_power": "power"}
+_LOWEST: Final = {"lowest_mana_value": "mana_value", "lowest_power": "power"}
 
 
 def _lowest(
@@ -268,13 +268,13 @@ def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
 
 
 #: the kinds of a filter that aren't card types (:func:`_kind_ok`)
-_OBJECT_WORDS = frozenset(
+_OBJECT_WORDS: Final = frozenset(
     ("permanent", "spell", "ability", "card", "source", "player", "commander")
 )
 
 
 #: the subtype of the attachments each "enchanted/equipped/fortified" word names
-_ATTACHMENT_SUBTYPE = {
+_ATTACHMENT_SUBTYPE: Final = {
     "enchanted_by": "Aura",
     "equipped_by": "Equipment",
     "fortified_by": "Fortification",
@@ -326,7 +326,7 @@ def _attached_condition(
 
 
 #: CR 700.12: the creature types that make an object an outlaw
-_OUTLAW_TYPES = frozenset(("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"))
+_OUTLAW_TYPES: Final = frozenset(("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"))
 
 
 def _modified(game: Game, obj: GameObject) -> bool:
@@ -878,7 +878,7 @@ def card_types_among(game: Game, flt: Filter, controller: int, source: GameObjec
 
 
 #: steps in which blockers have been declared (CR 509.1h: "unblocked" exists only then)
-_AFTER_BLOCKS = frozenset({6, 7, 8, 9})  # Step.DECLARE_BLOCKERS .. Step.END_OF_COMBAT
+_AFTER_BLOCKS: Final = frozenset({6, 7, 8, 9})  # Step.DECLARE_BLOCKERS .. Step.END_OF_COMBAT
 
 
 def is_blocked(game: Game, oid: int) -> bool:
@@ -905,7 +905,7 @@ def is_unblocked(game: Game, oid: int) -> bool:
 
 #: the comparisons of a power, toughness or mana value with a number ("with mana
 #: value 3 or less", "greater than the number of experience counters you have")
-_COMPARED = frozenset(
+_COMPARED: Final = frozenset(
     f"{stat}_{op}" for stat in ("power", "toughness", "mv") for op in ("le", "ge", "eq", "gt", "lt")
 )
 

@@ -13,7 +13,7 @@ there by the state-based action of 704.5m).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from ..cards.abilities import Ability, AbilityKind, Condition, Effect, Filter, SelfRef
 from ..game.hooks import condition
@@ -26,12 +26,12 @@ from .support import register
 register("condition:self_in_graveyard")
 
 #: the trigger events that put the object itself into its graveyard (CR 113.6m)
-_INTO_GRAVEYARD = frozenset({"dies", "put_into_graveyard", "discard", "sacrifice", "leaves"})
+_INTO_GRAVEYARD: Final = frozenset({"dies", "put_into_graveyard", "discard", "sacrifice", "leaves"})
 
-_KNOWN: dict[int, tuple[Ability, bool]] = {}
+_KNOWN: Final[dict[int, tuple[Ability, bool]]] = {}
 
 #: a filter's conditions "attached to this object": "enchanted Forest", "equipped creature"
-_ATTACHED_TO_SELF = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
+_ATTACHED_TO_SELF: Final = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
 
 
 def _attached_to_source(subject: object) -> bool:
@@ -108,7 +108,7 @@ def activates_from_graveyard(ability: Ability) -> bool:
 
 
 #: card cache key: face -> its abilities that function in a graveyard
-_FACES_KEY = "graveyard_triggers"
+_FACES_KEY: Final = "graveyard_triggers"
 
 
 def graveyard_triggers(obj: GameObject) -> tuple[Ability, ...]:
@@ -125,7 +125,7 @@ def graveyard_triggers(obj: GameObject) -> tuple[Ability, ...]:
 
 #: cache key of the graveyard watchers (kept with the characteristics: every move of
 #: an object invalidates it, rules/layers.forget_after keeps only its own keys)
-_WATCHERS_KEY = "graveyard_watchers"
+_WATCHERS_KEY: Final = "graveyard_watchers"
 
 
 #: the game's scan (``Game._seen``): (the next object id not yet looked at, whether
@@ -133,7 +133,7 @@ _WATCHERS_KEY = "graveyard_watchers"
 #: Every object a game makes has a new id (CR 400.7), so looking at each new id once
 #: finds every card that could ever be such a watcher; a clone or a game read back
 #: looks again.
-_SCAN = "graveyard_watchers"
+_SCAN: Final = "graveyard_watchers"
 
 
 def _may_have_watchers(game: Game) -> bool:

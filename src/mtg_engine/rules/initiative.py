@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
     Ability,
@@ -43,10 +43,10 @@ if TYPE_CHECKING:
 
 register("effect:take_initiative", "cond:initiative", "condition:initiative")
 
-_VENTURE = (Effect("venture", {"player": ControllerRef(), "into": UNDERCITY}),)
+_VENTURE: Final = (Effect("venture", {"player": ControllerRef(), "into": UNDERCITY}),)
 
 #: CR 725.2, the first inherent triggered ability
-UPKEEP_ABILITY = Ability(
+UPKEEP_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text="At the beginning of the upkeep of the player who has the initiative, that player "
     "ventures into Undercity.",
@@ -54,7 +54,7 @@ UPKEEP_ABILITY = Ability(
     trigger=Trigger("step", step="upkeep", player="you"),
 )
 #: CR 725.2, the second
-COMBAT_DAMAGE_ABILITY = Ability(
+COMBAT_DAMAGE_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text="Whenever one or more creatures a player controls deal combat damage to the player "
     "who has the initiative, the controller of those creatures takes the initiative.",
@@ -62,14 +62,14 @@ COMBAT_DAMAGE_ABILITY = Ability(
     trigger=Trigger("deals_combat_damage", player="any"),
 )
 #: CR 725.2, the third
-TAKES_ABILITY = Ability(
+TAKES_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text="Whenever a player takes the initiative, that player ventures into Undercity.",
     effects=_VENTURE,
     trigger=Trigger("takes_initiative", player="any"),
 )
 #: the name the stack shows for these sourceless abilities
-NAME = "The initiative"
+NAME: Final = "The initiative"
 
 
 def initiative_of(game: Game) -> int | None:

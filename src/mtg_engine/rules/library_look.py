@@ -14,7 +14,7 @@ top card as they begin (:func:`library_tops`, rules/priority.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Filter
 from .conditions import evaluate
@@ -27,11 +27,11 @@ if TYPE_CHECKING:
 
 register("static:look_at_top_any_time", "static:play_with_top_revealed")
 
-LOOK = "look_at_top_any_time"
+LOOK: Final = "look_at_top_any_time"
 #: "Play with the top card of your library revealed" (CR 401.5): seen by every player
-REVEALED = "play_with_top_revealed"
+REVEALED: Final = "play_with_top_revealed"
 #: the tasks that cast a spell or activate an ability (CR 601.2, 602.2)
-_ANNOUNCING = ("cast", "activate")
+_ANNOUNCING: Final = ("cast", "activate")
 
 
 def may_look_at_top(game: Game, player: int) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Effect, Filter
 from ..cards.model import mana_symbols
@@ -54,12 +54,12 @@ from .triggers import may_trigger_on
 if TYPE_CHECKING:
     from ..game.state import Game
 
-_COLOR_ORDER = ("white", "blue", "black", "red", "green")
-_COLOR_SYMBOL = dict(zip(_COLOR_ORDER, "WUBRG", strict=True))
+_COLOR_ORDER: Final = ("white", "blue", "black", "red", "green")
+_COLOR_SYMBOL: Final = dict(zip(_COLOR_ORDER, "WUBRG", strict=True))
 
 
 #: what the {T} of a mana ability cites as it is paid (CR 605.3a, 602.2b)
-_TAP_RULES = ("605.3a", "602.2b")
+_TAP_RULES: Final = ("605.3a", "602.2b")
 
 
 def least_mana(cost: ManaCost) -> int:
@@ -80,7 +80,7 @@ def most_mana(game: Game, player: int, sources: list[Source]) -> int:
 #: id of a list of sources -> (the list, the most mana its sources make): sources lists
 #: are remembered whole and never changed (:func:`mana_sources`); holding the list
 #: keeps its id from being reused while the entry lives
-_MOST: dict[int, tuple[list[Source], int]] = {}
+_MOST: Final[dict[int, tuple[list[Source], int]]] = {}
 
 
 def _most_from(sources: list[Source]) -> int:
@@ -188,6 +188,27 @@ class Source:
         self.rider = rider
         self.tap = tap
 
+    def __eq__(self, other: object) -> bool:
+        """Field by field, as @dataclass compares (written out to be compiled: the
+        priority options compare the mana sources they were built from, CR 117.1)."""
+        if type(other) is not Source:
+            return NotImplemented
+        return (
+            self.obj == other.obj
+            and self.ability == other.ability
+            and self.productions == other.productions
+            and self.is_land == other.is_land
+            and self.abilities == other.abilities
+            and self.mana_cost == other.mana_cost
+            and self.sacrifice == other.sacrifice
+            and self.spend == other.spend
+            and self.via == other.via
+            and self.as_asked == other.as_asked
+            and self.snow == other.snow
+            and self.rider == other.rider
+            and self.tap == other.tap
+        )
+
     def ability_of(self, prod: tuple[str, ...]) -> int:
         """The index of the mana ability that makes ``prod``."""
         if self.abilities:
@@ -199,7 +220,7 @@ class Source:
 #: payment performs as the ability resolves (CR 605.3b: "This land deals 1 damage
 #: to you", "This land doesn't untap during your next untap step", CR 502.3);
 #: abilities with other instructions are activated by hand
-_SIDE_EFFECTS = frozenset(("damage", "lose_life", "gain_life", "doesnt_untap"))
+_SIDE_EFFECTS: Final = frozenset(("damage", "lose_life", "gain_life", "doesnt_untap"))
 
 
 def productions_of(
@@ -288,7 +309,7 @@ def could_produce(game: Game, source: GameObject, effect_args: dict) -> list[str
 #: the most mixes of "N mana in any combination of colors" offered to payment; a
 #: larger N is offered as one color (the player activating it by hand chooses
 #: each mana, effects/mana.py)
-_MOST_COMBINATIONS = 500
+_MOST_COMBINATIONS: Final = 500
 
 
 def combination_productions(
@@ -324,12 +345,12 @@ def _mana_amount(
 
 #: what an ``add_mana`` effect that needs no game state produces, by the effect
 #: record's id (compiled effects are immutable and live as long as their card)
-_PRODUCTIONS: dict[int, tuple[Effect, list[tuple[str, ...]]]] = {}
+_PRODUCTIONS: Final[dict[int, tuple[Effect, list[tuple[str, ...]]]]] = {}
 
 
 #: ``add_mana`` choices whose productions read the game (CR 607.2a; the commanders'
 #: color identity, 903.4; what other lands could produce, 106.7)
-_GAME_CHOICES = ("exiled_card_colors", "chosen_color", "commander_identity", "could_produce")
+_GAME_CHOICES: Final = ("exiled_card_colors", "chosen_color", "commander_identity", "could_produce")
 
 
 def _effect_productions(e: Effect, game: Game, o: GameObject) -> list[tuple[str, ...]]:
@@ -809,7 +830,7 @@ def _snow_spent(snow: list[int] | None, snow_after: list[int] | None) -> list[in
 
 #: id of a list of sources -> (the list, its plain sources in the order payments try
 #: them): like :data:`_MOST`, remembered per list (lists are never changed)
-_ORDERED: dict[int, tuple[list[Source], list[Source]]] = {}
+_ORDERED: Final[dict[int, tuple[list[Source], list[Source]]]] = {}
 
 
 def _plain_in_order(sources: list[Source]) -> list[Source]:

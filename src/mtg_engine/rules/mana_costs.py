@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..cards.model import mana_symbols
 
 #: mana pool slots (CR 106.1): the five colors then colorless
-POOL_ORDER = ("W", "U", "B", "R", "G", "C")
-POOL_INDEX = {c: i for i, c in enumerate(POOL_ORDER)}
+POOL_ORDER: Final = ("W", "U", "B", "R", "G", "C")
+POOL_INDEX: Final = {c: i for i, c in enumerate(POOL_ORDER)}
 
 
 @dataclass(frozen=True, slots=True)

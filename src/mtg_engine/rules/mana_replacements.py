@@ -12,7 +12,7 @@ static ability watches it, so with none it costs a dict lookup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import MANA_COLOR_CHOICE, Filter, StaticEffect
 from ..game.events import EventKind
@@ -36,9 +36,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: the five colors' mana, in WUBRG order (CR 105.1, 106.1b)
-COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
+COLORS: Final[tuple[str, ...]] = ("W", "U", "B", "R", "G")
 
-_TIMES = {2: "twice", 3: "three times"}
+_TIMES: Final = {2: "twice", 3: "three times"}
 
 
 @static_replacement("mana_multiplier", EventKind.ADD_MANA)
@@ -214,7 +214,7 @@ def color_chosen_instead(
 # replacement as an effect of a resolved spell or ability (CR 611.2a, 614.1a)
 # ---------------------------------------------------------------------------
 
-MANA_INSTEAD_EFFECT = "mana_instead_effect"
+MANA_INSTEAD_EFFECT: Final = "mana_instead_effect"
 
 
 def _resolved(game: Game) -> list[ContinuousEffect]:

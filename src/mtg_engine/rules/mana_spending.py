@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Filter
 from .filters import matches_object
@@ -40,7 +40,7 @@ register("restriction:spend_only_x_costs")
 Restriction = tuple[Any, ...]
 
 #: the restriction "Spend this mana only on costs that contain {X}"
-SPEND_X_COSTS = "spend_x_costs"
+SPEND_X_COSTS: Final = "spend_x_costs"
 
 
 @dataclass(frozen=True, slots=True)

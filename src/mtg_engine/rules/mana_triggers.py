@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, ControllerRef, Effect
 from ..game.events import Event, EventKind
@@ -43,9 +43,9 @@ register("trigger:mana_ability")  # CR 605.1b, 605.4a
 register("arg:add_mana.to", "arg:add_mana.that_produced")  # CR 605.1b, 106.1a
 
 #: the trigger event of "whenever ... is tapped for mana" (rules/tapping.py)
-TAP_FOR_MANA = "tap_for_mana"
+TAP_FOR_MANA: Final = "tap_for_mana"
 #: the most combinations of extra mana the automatic payment plans with
-_MOST_OPTIONS = 25
+_MOST_OPTIONS: Final = 25
 
 Productions = Callable[[dict, Game, GameObject], list[tuple[str, ...]]]
 

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
     Ability,
@@ -51,7 +51,7 @@ register(
 )
 
 #: CR 724.2: "At the beginning of the monarch's end step, that player draws a card."
-END_STEP_ABILITY = Ability(
+END_STEP_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text="At the beginning of the monarch's end step, that player draws a card.",
     effects=(Effect("draw", {"player": ControllerRef(), "amount": 1}),),
@@ -60,7 +60,7 @@ END_STEP_ABILITY = Ability(
 #: CR 724.2: "Whenever a creature deals combat damage to the monarch, its controller
 #: becomes the monarch." ("its controller": the creature's, as it last existed if it
 #: has left the battlefield, 608.2h)
-COMBAT_DAMAGE_ABILITY = Ability(
+COMBAT_DAMAGE_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text="Whenever a creature deals combat damage to the monarch, its controller becomes "
     "the monarch.",
@@ -68,7 +68,7 @@ COMBAT_DAMAGE_ABILITY = Ability(
     trigger=Trigger("deals_combat_damage", player="any"),
 )
 #: the name the stack shows for these sourceless abilities
-NAME = "The monarch"
+NAME: Final = "The monarch"
 
 
 def monarch_of(game: Game) -> int | None:

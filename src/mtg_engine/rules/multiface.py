@@ -27,7 +27,7 @@ is cast with, read the full characteristics: they are
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from ..cards.database import CardDatabase
 from ..cards.definitions import card_def
@@ -39,9 +39,11 @@ from . import face_down as _face_down  # noqa: F401  (hook order is import order
 from .char_values import Chars, pt_value
 
 #: layouts whose second face is the back of a double-faced card (CR 712)
-DFC_LAYOUTS = frozenset(("transform", "modal_dfc", "meld", "double_faced_token", "reversible_card"))
-SPLIT_LAYOUTS = frozenset(("split", "aftermath"))
-_ON_STACK_OR_FIELD = (Zone.BATTLEFIELD, Zone.STACK)
+DFC_LAYOUTS: Final = frozenset(
+    ("transform", "modal_dfc", "meld", "double_faced_token", "reversible_card")
+)
+SPLIT_LAYOUTS: Final = frozenset(("split", "aftermath"))
+_ON_STACK_OR_FIELD: Final = (Zone.BATTLEFIELD, Zone.STACK)
 
 
 def layout(card: CardDef) -> str:

@@ -8,7 +8,7 @@ Destroying respects indestructible (CR 702.12b) and regeneration shields
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import AbilityKind
 from ..game.events import EventKind
@@ -168,7 +168,7 @@ def destroy_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     return out
 
 
-_UMBRA = frozenset(("Umbra armor", "Totem armor"))
+_UMBRA: Final = frozenset(("Umbra armor", "Totem armor"))
 
 
 def _regenerate(game: Game, ev: dict[str, Any]) -> str:

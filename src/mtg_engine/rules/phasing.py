@@ -20,7 +20,7 @@ still there, else unattached (702.26i: state-based actions then apply).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.events import EventKind
 from ..game.hooks import gate_keywords, keywords_possible
@@ -31,11 +31,11 @@ from .layers import end_effects
 if TYPE_CHECKING:
     from ..game.state import Game
 
-_INDIRECT = "phased_out_indirectly"
+_INDIRECT: Final = "phased_out_indirectly"
 
 
 #: the keyword name as :func:`keywords_possible` names it (registered as a gate)
-_PHASING = next(iter(gate_keywords(("Phasing",))))
+_PHASING: Final = next(iter(gate_keywords(("Phasing",))))
 
 
 def has_phasing(game: Game, o: GameObject) -> bool:

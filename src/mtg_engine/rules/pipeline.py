@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.actions import (
@@ -99,11 +99,11 @@ class Replacement:
 
 #: the steps of CR 616.1 (``Replacement.step``); self-replacement effects (616.1a)
 #: are marked by ``self_replacement``
-STEP_CONTROL = 1  # CR 616.1b: under whose control it enters
-STEP_COPY = 2  # CR 616.1c: it enters as a copy of another object
-STEP_BACK_FACE = 3  # CR 616.1d: it enters with its back face up
-STEP_ANY = 4  # CR 616.1e
-_STEP_RULES = {STEP_CONTROL: "616.1b", STEP_COPY: "616.1c", STEP_BACK_FACE: "616.1d"}
+STEP_CONTROL: Final = 1  # CR 616.1b: under whose control it enters
+STEP_COPY: Final = 2  # CR 616.1c: it enters as a copy of another object
+STEP_BACK_FACE: Final = 3  # CR 616.1d: it enters with its back face up
+STEP_ANY: Final = 4  # CR 616.1e
+_STEP_RULES: Final = {STEP_CONTROL: "616.1b", STEP_COPY: "616.1c", STEP_BACK_FACE: "616.1d"}
 
 
 def _step(r: Replacement) -> int:
@@ -117,11 +117,11 @@ Performer = Callable[["Game", Event], Any]
 
 #: event kind -> finders of replacement effects that aren't static abilities of
 #: permanents (keywords of the moving card, effects of resolved spells, shields)
-FINDERS: dict[str, list[Finder]] = {}
+FINDERS: Final[dict[str, list[Finder]]] = {}
 #: static op -> (event kinds it modifies, finder for one static of one permanent)
-STATIC_FINDERS: dict[str, tuple[tuple[str, ...], StaticFinder]] = {}
+STATIC_FINDERS: Final[dict[str, tuple[tuple[str, ...], StaticFinder]]] = {}
 #: the event kinds some static op modifies (the keys the permanents' index can have)
-STATIC_KINDS: set[str] = set()
+STATIC_KINDS: Final[set[str]] = set()
 #: when a "can't" check runs: always (None), while some permanent has a static op
 #: (its index kind, ``"rule:cant_lose_life"``), or while a cheap guard on the state
 #: holds (a rules effect of a resolved spell among ``game.effects``)
@@ -129,25 +129,25 @@ When: TypeAlias = "str | Callable[[Game], bool] | None"
 #: event kind -> "can't" checks (CR 101.2); each returns the reason, or None. A
 #: check registered ``when`` a static op's index kind runs only while some
 #: permanent has that static (so an unwatched event stays a dict lookup)
-PROHIBITIONS: dict[str, list[tuple[Prohibition, When]]] = {}
+PROHIBITIONS: Final[dict[str, list[tuple[Prohibition, When]]]] = {}
 #: event kind -> a cheap check whether its finders could find anything now (all of
 #: them: a kind registers a guard only when every finder of it has one)
-FINDER_GUARDS: dict[str, Callable[[Game], bool]] = {}
+FINDER_GUARDS: Final[dict[str, Callable[[Game], bool]]] = {}
 #: event kind -> how to perform an event of that kind (for a resumed event)
-PERFORMERS: dict[str, Performer] = {}
+PERFORMERS: Final[dict[str, Performer]] = {}
 
 #: name -> what to do after an event modified by a replacement happened (plain data
 #: in the event names it: "madness" puts madness's trigger on the stack, 702.35a)
-THEN_HOOKS: dict[str, Callable[[Game, Event, Any], None]] = {}
+THEN_HOOKS: Final[dict[str, Callable[[Game, Event, Any], None]]] = {}
 
-_INDEX = "pipeline_index"
+_INDEX: Final = "pipeline_index"
 
 
 #: zone-change finder -> the moves (from zone, to zone; None: any zone) it can find
 #: something for; a finder not listed is asked about every move
-_MOVES: dict[Finder, frozenset[tuple[int | None, int | None]]] = {}
+_MOVES: Final[dict[Finder, frozenset[tuple[int | None, int | None]]]] = {}
 #: (from zone, to zone) -> the zone-change finders asked about that move
-_BY_MOVE: dict[tuple[int, int], tuple[Finder, ...]] = {}
+_BY_MOVE: Final[dict[tuple[int, int], tuple[Finder, ...]]] = {}
 
 
 def replacement_finder(
@@ -285,7 +285,7 @@ IndexEntry = tuple[int, str, StaticEffect]
 
 
 #: layer-6 effects that change which abilities a permanent has (CR 613.1f)
-_ABILITY_CHANGES = frozenset(("grant_ability", "lose_all_abilities"))
+_ABILITY_CHANGES: Final = frozenset(("grant_ability", "lose_all_abilities"))
 
 
 def _index(game: Game) -> dict[str, list[IndexEntry]]:
@@ -421,7 +421,7 @@ def move_watched(game: Game, from_zone: int, to_zone: int) -> bool:
 #: cache key: event kind -> its :class:`Plan` while no resolved effect exists, which
 #: reads nothing but the kinds of the permanents' replacement statics (kept, as
 #: their index is, while the permanents are the same: ``rules/layers.py``)
-_PLANS = "pipeline_watched"
+_PLANS: Final = "pipeline_watched"
 
 Check = Callable[[Game], bool]
 
@@ -431,7 +431,7 @@ Check = Callable[[Game], bool]
 Plan = tuple["bool | tuple[Check, ...]", tuple[tuple[Prohibition, When], ...]]
 
 #: guards that hold only while a resolved effect of some op exists (:func:`while_effect`)
-_EFFECT_GUARDS: set[Check] = set()
+_EFFECT_GUARDS: Final[set[Check]] = set()
 
 
 def while_effect(*ops: str) -> Check:
@@ -635,12 +635,12 @@ def _apply(game: Game, ev: Event, r: Replacement) -> None:
         ev.setdefault("notes", []).append(note)
 
 
-_BOOKKEEPING = frozenset(("applied", "rules_added", "notes"))
+_BOOKKEEPING: Final = frozenset(("applied", "rules_added", "notes"))
 
 
 #: lists of an event whose order doesn't change what happens: the shields used
 #: (CR 615.7) and the parts of damage dealt to other recipients (614.9)
-_UNORDERED = frozenset(("shields", "split"))
+_UNORDERED: Final = frozenset(("shields", "split"))
 
 
 def _result(ev: Event) -> dict[str, Any]:
@@ -675,7 +675,7 @@ def labels(opts: list[Replacement]) -> list[str]:
 
 
 #: the answer that declines every optional replacement effect (CR 616.1)
-NONE = "none"
+NONE: Final = "none"
 
 
 def _answer(task: Task, opts: list[Replacement]) -> Replacement | None:
@@ -795,7 +795,7 @@ PreventedKind = Literal[
     EventKind.ZONE_CHANGE_PREVENTED,
 ]
 #: event kind -> the kind logged when a "can't" stops it (CR 101.2)
-_PREVENTED: dict[str, PreventedKind] = {
+_PREVENTED: Final[dict[str, PreventedKind]] = {
     EventKind.GAIN_LIFE: EventKind.GAIN_LIFE_PREVENTED,
     EventKind.LOSE_LIFE: EventKind.LOSE_LIFE_PREVENTED,
     EventKind.COUNTERS: EventKind.COUNTERS_PREVENTED,

@@ -39,7 +39,7 @@ is cast with its timing and costs (CR 601.2, 307.1).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef
 from ..game.objects import GameObject, Zone
@@ -54,29 +54,29 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: the op of the continuous effect in ``game.effects``
-EFFECT_OP = "may_play"
+EFFECT_OP: Final = "may_play"
 
 #: the durations a play permission may have; "for as long as it remains exiled"
 #: (``WHILE_EXILED``) never ends by time: the card that leaves exile is a new object
 #: that the permission doesn't name (CR 400.7, 611.2b)
-WHILE_EXILED = "while_exiled"
-DURATIONS = frozenset(("end_of_turn", "until_end_of_your_next_turn", WHILE_EXILED))
+WHILE_EXILED: Final = "while_exiled"
+DURATIONS: Final = frozenset(("end_of_turn", "until_end_of_your_next_turn", WHILE_EXILED))
 
 #: the zones a card may be played from with a permission (CR 601.2a, 305.1)
-ZONES = (Zone.EXILE, Zone.GRAVEYARD)
+ZONES: Final = (Zone.EXILE, Zone.GRAVEYARD)
 
 #: what a permission may say about how the card is played (see the module docstring)
-FLAGS = ("cast_only", "free", "once", "exile_instead")
+FLAGS: Final = ("cast_only", "free", "once", "exile_instead")
 
 #: the static ability "you may cast this card from your graveyard" of the card itself
-OWN = "may_cast_from"
+OWN: Final = "may_cast_from"
 
 #: the static ability "once during each of your turns, you may cast ... from your graveyard"
-GRAVEYARD_ONCE = "cast_from_graveyard_once"
+GRAVEYARD_ONCE: Final = "cast_from_graveyard_once"
 
 #: a permanent's static ability "You may play lands from your graveyard" (Crucible of
 #: Worlds), "You may play cards exiled with this enchantment" (CR 601.2a, 305.1)
-STATIC_PLAY = "may_play"
+STATIC_PLAY: Final = "may_play"
 
 
 def static_play_source(game: Game, player: int, o: GameObject) -> GameObject | None:
@@ -100,7 +100,7 @@ def static_play_source(game: Game, player: int, o: GameObject) -> GameObject | N
 
 #: the static ability "you may cast creature spells [play lands] from the top of your
 #: library" (args ``spells``: a filter of the spells, or None; ``lands``: True)
-FROM_TOP = "play_from_library_top"
+FROM_TOP: Final = "play_from_library_top"
 
 
 def grant(
@@ -189,7 +189,7 @@ def from_top(game: Game, player: int, o: GameObject, land: bool) -> bool:
 
 
 #: ``CardDef.cache`` key: whether the card prints an ``OWN`` permission
-_PRINTS_OWN = ("prints", OWN)
+_PRINTS_OWN: Final = ("prints", OWN)
 
 
 def _prints_own_permission(o: GameObject) -> bool:
@@ -210,7 +210,7 @@ def _prints_own_permission(o: GameObject) -> bool:
 
 #: ``Game._could_act`` key (with the player): the graveyard last looked at by
 #: :func:`_graveyard_prints_own` and whether a card in it prints its own permission
-_GRAVEYARD_OWN = "graveyard_prints_own"
+_GRAVEYARD_OWN: Final = "graveyard_prints_own"
 
 
 def _graveyard_prints_own(game: Game, player: int, graveyard: list[int]) -> bool:
@@ -363,7 +363,7 @@ def permitted_cards(game: Game, player: int) -> list[int]:
 #: ``Game._could_act`` key (with the player): the resolved effects, index of statics
 #: and graveyard under which :func:`nothing_permitted` last found nothing, and the
 #: state version then (a graveyard changes only with a zone move, which moves it)
-_NOTHING = "nothing_permitted"
+_NOTHING: Final = "nothing_permitted"
 
 
 def nothing_permitted(game: Game, player: int) -> bool:

@@ -11,7 +11,7 @@ battlefield (CR 604.1), with the static's own condition ("as long as ...").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Filter, StaticEffect
 from ..game.hooks import condition
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: CR 305.2: lands a player may play each turn without effects
-BASE_LAND_PLAYS = 1
+BASE_LAND_PLAYS: Final = 1
 #: CR 402.2: the normal maximum hand size
-BASE_HAND_SIZE = 7
+BASE_HAND_SIZE: Final = 7
 
 register("static:extra_land_play", "static:no_max_hand_size", "static:max_hand_size_change")
 register("static:cant_play_lands")  # "You can't play lands" (Aggressive Mining)

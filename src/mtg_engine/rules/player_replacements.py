@@ -23,7 +23,7 @@ Registered with the event pipeline (rules/pipeline.py):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Effect, StaticEffect
 from ..game.events import EventKind
@@ -247,7 +247,7 @@ def skip_step(
 
 
 #: the op of a resolved "skips their next [step | combat phase]" (effects/turns.py)
-SKIP_NEXT = "skip_next"
+SKIP_NEXT: Final = "skip_next"
 
 
 @replacement_finder(EventKind.STEP)

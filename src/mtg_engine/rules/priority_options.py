@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import AbilityKind
 from ..game.actions import (
@@ -131,18 +131,20 @@ def _exile_alt_casts(game: Game, player: int) -> list[CastSpell]:
 
 
 #: kinds of offers in the "could act" index: each is checked when the player has priority
-_PLAY = 0  # a land in hand, when a land may be played (CR 305.1, 305.2)
-_CAST = 1  # a face of a card in hand (CR 601.2a)
-_VARIANTS = 2  # the casting choices worth listing of a card in hand (CR 601.2b)
-_FREE = 3  # a card in hand cast without paying its mana cost (CR 118.9)
-_ACTIVATE = 4  # an activated ability of a card or permanent (CR 602.2)
-_AFTERMATH_HALF = 5  # the aftermath half of a card in a graveyard (CR 702.127a)
-_GRAVEYARD_ALT_CAST = 6  # a card in a graveyard cast with flashback or disturb (702.34a, 702.146a)
+_PLAY: Final = 0  # a land in hand, when a land may be played (CR 305.1, 305.2)
+_CAST: Final = 1  # a face of a card in hand (CR 601.2a)
+_VARIANTS: Final = 2  # the casting choices worth listing of a card in hand (CR 601.2b)
+_FREE: Final = 3  # a card in hand cast without paying its mana cost (CR 118.9)
+_ACTIVATE: Final = 4  # an activated ability of a card or permanent (CR 602.2)
+_AFTERMATH_HALF: Final = 5  # the aftermath half of a card in a graveyard (CR 702.127a)
+_GRAVEYARD_ALT_CAST: Final = (
+    6  # a card in a graveyard cast with flashback or disturb (702.34a, 702.146a)
+)
 
 #: keyword -> the alternative cost it offers a card in its owner's graveyard
 #: (CR 702.34a flashback, 702.146a disturb: cast transformed, 702.138a escape,
 #: 702.187b mayhem, 702.133a jump-start)
-_GRAVEYARD_ALTS = {
+_GRAVEYARD_ALTS: Final = {
     "Flashback": "flashback",
     "Disturb": "disturb",
     "Escape": "escape",
@@ -238,14 +240,14 @@ def _activated_offers(
 #: the hand summary and the permanents by identity: the same objects with the same
 #: characteristics records; the mana sources by what they are and make, all that a
 #: payment plan reads besides the pool and life, :func:`.mana.plan_payment`)
-_R_SUMMARY = 0
-_R_FREE = 1
-_R_SOURCES = 2
-_R_MAY_CHANGE = 3
-_R_GRAVEYARD = 4
-_R_ACTIVATED = 5
-_R_PERMANENTS = 6  # the characteristics records of the permanents with activated abilities
-_R_LIFE = 7  # the player's life, read when a mana cost has Phyrexian symbols (CR 107.4f)
+_R_SUMMARY: Final = 0
+_R_FREE: Final = 1
+_R_SOURCES: Final = 2
+_R_MAY_CHANGE: Final = 3
+_R_GRAVEYARD: Final = 4
+_R_ACTIVATED: Final = 5
+_R_PERMANENTS: Final = 6  # the characteristics records of the permanents with activated abilities
+_R_LIFE: Final = 7  # the player's life, read when a mana cost has Phyrexian symbols (CR 107.4f)
 
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
@@ -310,7 +312,7 @@ def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> 
 
 
 #: the key of a player's mana sources in the characteristics cache (rules/mana.py)
-_MANA_SOURCES_KEY = "mana_sources"
+_MANA_SOURCES_KEY: Final = "mana_sources"
 
 
 def _check_offers(game: Game, player: int, offers: list[tuple], out: list, land_ok: bool) -> None:
@@ -425,17 +427,17 @@ def _hand_offers(
             offers.append((_ACTIVATE, oid, i))
 
 
-_LAND = 0
-_SORCERY_TIME = 1
-_ANY_TIME = 2
+_LAND: Final = 0
+_SORCERY_TIME: Final = 1
+_ANY_TIME: Final = 2
 #: a card with sneak may be cast for its sneak cost in the declare blockers step
 #: (keywords/sneak.py), whatever its type
-_SNEAK = "Sneak"
+_SNEAK: Final = "Sneak"
 #: cache key of each player's hand summary (forgotten with the characteristics)
-_HAND_KEY = "hand_summary"
+_HAND_KEY: Final = "hand_summary"
 #: cache key of the permanents with activated abilities, by controller (rules/layers.py
 #: keeps it with the permanents' characteristics)
-ACTIVATED_KEY = "activated_sources"
+ACTIVATED_KEY: Final = "activated_sources"
 
 
 def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
@@ -556,7 +558,7 @@ def _hand_summary(game: Game, player: int, hand: list[int]) -> tuple:
 
 #: the static ops that let a card in hand be cast at another time or for another cost
 #: than its own (CR 702.8a "as though it had flash", 118.9 "without paying its mana cost")
-_PERMISSION_OPS = (
+_PERMISSION_OPS: Final = (
     "grant_flash_to_cards",
     cast_permissions.AS_THOUGH_FLASH,
     *cast_permissions.FREE_OPS,
@@ -603,7 +605,7 @@ def _conditional_permissions(index: dict[str, tuple]) -> bool:
 
 #: the index of statics :func:`_conditional_permissions` was last asked about, and
 #: its answer (holding the index keeps its identity from being reused)
-_CONDITIONAL: list[Any] = [None, False]
+_CONDITIONAL: Final[list[Any]] = [None, False]
 
 
 def _same_permissions(before: tuple, now: tuple) -> bool:
@@ -654,7 +656,7 @@ def activated_sources(game: Game, player: int) -> list[tuple[int, tuple[int, ...
 
 #: what :func:`activated_sources` gives a player without such permanents (one list,
 #: never changed: the same record while the index is kept, as a player's own list is)
-_NO_SOURCES: list[tuple[int, tuple[int, ...]]] = []
+_NO_SOURCES: Final[list[tuple[int, tuple[int, ...]]]] = []
 
 
 def activated_indices(c: Chars) -> tuple[int, ...]:
@@ -692,11 +694,11 @@ def hand_activated_indices(c: Chars) -> tuple[int, ...]:
     return got
 
 
-_AFTERMATH = 0
-_GRAVEYARD_ALT = 1
-_SELF_EXILE = 2
+_AFTERMATH: Final = 0
+_GRAVEYARD_ALT: Final = 1
+_SELF_EXILE: Final = 2
 #: cache key of each player's graveyard cards that may offer something
-_GRAVEYARD_KEY = "graveyard_offers"
+_GRAVEYARD_KEY: Final = "graveyard_offers"
 
 
 def _graveyard_offers(
@@ -756,7 +758,7 @@ def _variant_keywords(o: GameObject) -> frozenset[str]:
 #: the keywords that give a card in hand a casting choice worth listing
 #: (:func:`_cast_variants`: CR 601.2b optional and alternative costs, 702.51a convoke,
 #: 702.126a improvise, 702.66a delve, 702.48a offering)
-_ALT_VARIANTS = (
+_ALT_VARIANTS: Final = (
     "Evoke",
     "Prowl",
     "Morph",
@@ -777,7 +779,7 @@ _ALT_VARIANTS = (
     "Harmonize",
     _SNEAK,
 )
-_CASTING_VARIANTS = frozenset(
+_CASTING_VARIANTS: Final = frozenset(
     (
         "Kicker",
         "Multikicker",
@@ -830,7 +832,7 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
 #: layouts whose faces after the first may be played or cast on their own from where
 #: the card is (CR 709.3 split halves, 712.11b-712.12 modal double-faced cards, 715.3
 #: Adventures); aftermath halves have rules of their own (702.127a)
-_OTHER_FACE_LAYOUTS = frozenset(("split", "modal_dfc", "adventure"))
+_OTHER_FACE_LAYOUTS: Final = frozenset(("split", "modal_dfc", "adventure"))
 
 
 def _other_faces_from_exile(game: Game, player: int, o: GameObject) -> list[PlayLand | CastSpell]:
@@ -862,7 +864,7 @@ def _land_back_faces(o: GameObject) -> tuple[int, ...]:
 
 #: the layouts of adventurer cards (CR 715.2); not "prepare": a prepare card's spell
 #: is cast only as a copy while the creature is prepared (its reminder text)
-_ADVENTURER_LAYOUTS = frozenset(("adventure",))
+_ADVENTURER_LAYOUTS: Final = frozenset(("adventure",))
 
 
 def _cast_variants(game: Game, player: int, o: GameObject, c: Chars) -> list[CastSpell]:
@@ -968,7 +970,7 @@ def _squads(game: Game, player: int, once: CastSpell) -> list[CastSpell]:
 
 
 #: the most times the options offer to pay a multikicker cost (CR 702.33c: any number)
-MAX_MULTIKICKS = 20
+MAX_MULTIKICKS: Final = 20
 
 
 def _multikicks(game: Game, player: int, kicked: CastSpell, kicks: list[str]) -> list[CastSpell]:

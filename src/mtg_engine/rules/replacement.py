@@ -25,7 +25,7 @@ decided and logs it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
     Ability,
@@ -59,16 +59,16 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: StaticEffect ops that are replacement effects on entering (CR 614.1c-d)
-ETB_OPS = frozenset(
+ETB_OPS: Final = frozenset(
     ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify", "devour")
 )
 
 #: ETB replacement ops that need no choice (rules/etb_replacements.py); the others
 #: ask something as they apply (rules/etb_choices.py)
-PIPELINE_OPS = frozenset(("enters_tapped", "enters_with_counters"))
+PIPELINE_OPS: Final = frozenset(("enters_tapped", "enters_with_counters"))
 
 #: what a "choose" of an "as ... enters" ability asks, and where the answer is kept
-CHOICE_KEYS: dict[str, str] = {
+CHOICE_KEYS: Final[dict[str, str]] = {
     "color": "color",
     "creature_type": "creature_type",
     "card_type": "card_type",
@@ -92,7 +92,7 @@ def carried(obj: GameObject) -> dict[str, Any]:
 
 
 #: rules to cite when an "enters" replacement depends on how the spell was cast
-_CONDITION_RULES: dict[str, tuple[str, ...]] = {
+_CONDITION_RULES: Final[dict[str, tuple[str, ...]]] = {
     "kicked": ("702.33a", "702.33d"),
     "evoked": ("702.74a",),
     "bargained": ("702.166b",),
@@ -104,7 +104,7 @@ def condition_rules(kind: str) -> tuple[str, ...]:
     return _CONDITION_RULES.get(kind, ())
 
 
-_CARD_TYPES = (
+_CARD_TYPES: Final = (
     "Artifact",
     "Battle",
     "Creature",
@@ -216,7 +216,7 @@ def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
 
 
 #: cache key of the permanents' "enters" replacement statics (:func:`per_permanent`)
-_ETB_KEY = "etb_battlefield"
+_ETB_KEY: Final = "etb_battlefield"
 
 EtbSource = tuple[int, int, int, StaticEffect, Ability]
 
@@ -276,7 +276,7 @@ def _graveyard_etb_sources(
 
 
 #: card cache key: face -> its "enters" statics that work from a graveyard
-_GRAVEYARD_ETB_KEY = "graveyard_etb"
+_GRAVEYARD_ETB_KEY: Final = "graveyard_etb"
 
 
 def _graveyard_etb(game: Game, card: GameObject) -> tuple:

@@ -28,7 +28,7 @@ object, the counter kind and the amount (``obj``, ``counter``, ``amount``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind
 from ..game.events import EventKind
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 register("trigger:chapter")
 register_keywords("Read ahead")
 
-LORE = "lore"
-_ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+LORE: Final = "lore"
+_ROMAN: Final = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
 def chapter_abilities(abilities: tuple[Ability, ...]) -> list[Ability]:

@@ -12,7 +12,7 @@ spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Filter
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
@@ -47,9 +47,9 @@ if TYPE_CHECKING:
 
 #: marker in the characteristics cache: object-based SBAs found nothing since
 #: the last change (the cache is cleared by every change that matters)
-_CLEAN = "sba_clean"
+_CLEAN: Final = "sba_clean"
 #: its value when, besides, no permanent is attached to anything
-UNATTACHED = "unattached"
+UNATTACHED: Final = "unattached"
 
 
 def _creature_deaths(game: Game) -> list[tuple[int, str, tuple[str, ...], bool]]:
@@ -376,7 +376,7 @@ def _attached(game: Game) -> bool:
 #: cache key (rules/layers.py): since the object-based checks last found nothing,
 #: only these permanents changed (damage dealt to them, or they entered without
 #: static abilities); every other permanent is as it was
-_PENDING = "sba_pending"
+_PENDING: Final = "sba_pending"
 
 
 def _owed_only_clean(game: Game) -> bool:
@@ -419,7 +419,7 @@ def _pair(counters: dict[str, int]) -> bool:
 
 
 #: zones where a token or a copy of a spell ceases to exist (CR 704.5d-e)
-_NOT_THEIR_ZONES = frozenset((Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE))
+_NOT_THEIR_ZONES: Final = frozenset((Zone.HAND, Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE))
 
 
 def _new_token_outside(game: Game) -> bool:
@@ -464,7 +464,7 @@ def _legend_groups(game: Game) -> list[tuple[int, list[int], str]]:
 
 
 #: 'The "legend rule" doesn't apply to permanents you control.' (Mirror Box)
-LEGEND_RULE_OFF = "legend_rule_doesnt_apply"
+LEGEND_RULE_OFF: Final = "legend_rule_doesnt_apply"
 register(f"static:{LEGEND_RULE_OFF}")
 
 

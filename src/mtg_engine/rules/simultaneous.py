@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.objects import GameObject, Zone
 from .cast_from_hand import cast_by
@@ -50,7 +50,7 @@ class Batch:
 
 
 #: hook set by rules/triggers.py: check the deferred events (CR 603.10a)
-_FLUSH: list[Any] = []
+_FLUSH: Final[list[Any]] = []
 
 
 def begin(game: Game, ids: Iterable[int] = (), rules: tuple[str, ...] = ()) -> Batch | None:

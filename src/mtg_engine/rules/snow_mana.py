@@ -11,7 +11,7 @@ mana emptied from the pool (CR 106.4) takes its snow mana with it (:func:`snow_l
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..game.objects import GameObject, Player
 from .characteristics import chars
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 register(SNOW_MANA_FEATURE)  # a cost with {S} (CR 107.4h)
 
 #: the supertype that makes a permanent a snow source (CR 205.4g)
-SNOW = "Snow"
+SNOW: Final = "Snow"
 
 
 def is_snow_source(game: Game, obj: GameObject | None) -> bool:

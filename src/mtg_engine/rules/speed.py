@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Condition, ControllerRef, Effect, Trigger
 from ..game.events import Event, EventKind
@@ -34,11 +34,11 @@ if TYPE_CHECKING:
 register_keywords("Start your engines!")
 register("condition:max_speed", "cond:max_speed")
 
-START_YOUR_ENGINES = "Start your engines!"
-MAX_SPEED = 4  # CR 702.179d-e
+START_YOUR_ENGINES: Final = "Start your engines!"
+MAX_SPEED: Final = 4  # CR 702.179d-e
 
 #: CR 702.179d: the inherent triggered ability (it has no source)
-SPEED_ABILITY = Ability(
+SPEED_ABILITY: Final = Ability(
     AbilityKind.TRIGGERED,
     text=(
         "Whenever one or more opponents lose life during your turn, if your speed is "
@@ -54,7 +54,7 @@ SPEED_ABILITY = Ability(
     trigger=Trigger("lose_life", player="opponent"),
 )
 #: the key of "triggers only once each turn" in ``turn_flags.triggered_once``
-_ONCE = "702.179d"
+_ONCE: Final = "702.179d"
 
 
 def speed_of(game: Game, player: int) -> int:
@@ -102,12 +102,12 @@ def speed_owed(game: Game) -> list[int]:
     return [pl for pl in cached if game.players[pl].speed is None and not game.players[pl].has_lost]
 
 
-_ENGINES_KEY = "start_your_engines_controllers"
+_ENGINES_KEY: Final = "start_your_engines_controllers"
 
 #: the game's scan (``Game._seen``): the object ids looked at so far and whether one
 #: of them has a card with start your engines! printed (derived data, recomputed for
 #: a clone)
-_SCAN = "start_your_engines"
+_SCAN: Final = "start_your_engines"
 
 
 def _printed_engines(card: CardDef) -> bool:

@@ -15,7 +15,7 @@ it") the kind of counter and the bound: ``at_most`` or ``at_least``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Ability, Filter
 from ..game.events import EventKind
@@ -38,7 +38,7 @@ register(
 )
 
 #: the state triggers the engine watches (CR 603.8)
-STATE_EVENTS = frozenset(("control_none", "self_counters"))
+STATE_EVENTS: Final = frozenset(("control_none", "self_counters"))
 
 
 def _counters_hold(a: Ability, source: GameObject) -> bool:

@@ -15,16 +15,16 @@ battlefield has such an ability.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..cards.abilities import AbilityKind, StaticEffect
 from ..game.objects import GameObject
 from ..game.state import Game
 from .characteristics import chars
 
-_KEY = "battlefield_statics_by_op"
+_KEY: Final = "battlefield_statics_by_op"
 #: cache key of the record it is made from, permanent by permanent (:func:`per_permanent`)
-_ENTRIES_KEY = "battlefield_statics_entries"
+_ENTRIES_KEY: Final = "battlefield_statics_entries"
 
 Entry = tuple[GameObject, StaticEffect]
 
@@ -110,7 +110,8 @@ def per_permanent(
         changed = merged is None
         per = dict(old)
         kept = before
-        gone = old.keys() - set(battlefield)
+        on = set(battlefield)
+        gone = [oid for oid in old if oid not in on]  # (usually none, or one)
         if gone:
             for oid in gone:
                 changed = bool(per.pop(oid)) or changed

@@ -24,7 +24,7 @@ applies (CR 616.1; Necropotence and Fasting).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import StaticEffect
 from ..game.actions import DecisionPurpose
@@ -49,11 +49,11 @@ from .support import register
 if TYPE_CHECKING:
     from ..game.state import Game
 
-OP = "may_skip_step"
+OP: Final = "may_skip_step"
 #: what :func:`optional_skip` found
 PENDING, SKIPPED = "pending", "skipped"
 #: the turn task's data key of what a skip does at the next step (614.10b)
-AFTER_SKIP = "after_skip"
+AFTER_SKIP: Final = "after_skip"
 
 
 @static_replacement(OP, EventKind.STEP)

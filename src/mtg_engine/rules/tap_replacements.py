@@ -23,7 +23,7 @@ crew, mana abilities).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Filter, SelfRef, StaticEffect
 from ..game.events import EventKind
@@ -46,11 +46,11 @@ from .support import register
 if TYPE_CHECKING:
     from ..game.state import Game
 
-STUN = "stun"
+STUN: Final = "stun"
 #: the static op of "If ... would untap during ... untap step, remove ... instead"
-UNTAP_INSTEAD = "untap_instead"
-CANT_TAP = "cant_become_tapped"
-CANT_UNTAP = "cant_become_untapped"
+UNTAP_INSTEAD: Final = "untap_instead"
+CANT_TAP: Final = "cant_become_tapped"
+CANT_UNTAP: Final = "cant_become_untapped"
 
 
 def _remove_instead(ev: dict[str, Any], counter: str, amount: int, rules: tuple[str, ...]) -> None:
@@ -88,7 +88,7 @@ def _stunned(game: Game) -> bool:
     return bool(got)
 
 
-_STUNNED = "stunned_permanents"
+_STUNNED: Final = "stunned_permanents"
 FINDER_GUARDS[EventKind.UNTAP] = _stunned
 
 

@@ -25,7 +25,7 @@ game pays a look-up per batch of taps.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ..game.events import EventKind
 from ..game.objects import GameObject
@@ -41,9 +41,9 @@ register("trigger:untapped")  # CR 701.26b, 603.2 ("whenever this creature becom
 register("trigger:tap_for_mana")  # CR 106.12a (rules/triggers._matches)
 #: the trigger events compiled from "becomes tapped" and "taps ... for mana"
 #: (cards/compiler/tx_clauses.py)
-TAPPED = "tapped"
-UNTAPPED = "untapped"
-TAP_FOR_MANA = "tap_for_mana"
+TAPPED: Final = "tapped"
+UNTAPPED: Final = "untapped"
+TAP_FOR_MANA: Final = "tap_for_mana"
 
 
 def _watched(game: Game, for_mana: bool = False, event: str = TAPPED) -> bool:

@@ -17,7 +17,7 @@ spells and abilities targeted this turn, recorded here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import AbilityKind, Filter, SelfRef, Trigger
 from ..game.events import EventKind
@@ -60,7 +60,7 @@ def _what_matches(game: Game, trig: Trigger, obj: GameObject, watcher: GameObjec
 
 
 #: the events that end the choice of a spell's or ability's targets (601.2c, 602.2b, 603.3d)
-TARGETS_CHOSEN = (EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS)
+TARGETS_CHOSEN: Final = (EventKind.CAST, EventKind.ACTIVATE, EventKind.TRIGGER_TARGETS)
 
 
 def targeting_object(game: Game, ev: Event) -> GameObject | None:

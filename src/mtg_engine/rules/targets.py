@@ -8,7 +8,7 @@ view of the spell or ability's controller and source.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, Amount, Filter, SelfRef, TargetRef, TargetSpec, TriggerRef
 from ..game.actions import player_ref, ref_player
@@ -418,7 +418,7 @@ def describe(game: Game, ref: int) -> str:
 #: where a stack object keeps, for a target phrase chosen once per player ("for each
 #: opponent, ... target creature that player controls"), the player each of its
 #: targets was chosen for: ``{str(phrase index): [[target, player], ...]}``
-EACH_PLAYER_TARGETS = "each_player_targets"
+EACH_PLAYER_TARGETS: Final = "each_player_targets"
 
 
 def per_player_phrase(ability: Ability | None, index: int) -> Filter | None:

@@ -12,7 +12,7 @@ time" at the object that left (CR 603.10a).
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
 from ..cards.definitions import card_def, token_def
@@ -98,7 +98,7 @@ if TYPE_CHECKING:
     pass
 
 #: game event kinds that can match some trigger event
-_TRIGGER_EVENT_KINDS = frozenset(
+_TRIGGER_EVENT_KINDS: Final = frozenset(
     (
         EventKind.ZONE_CHANGE,
         EventKind.PROLIFERATE,
@@ -149,7 +149,7 @@ _TRIGGER_EVENT_KINDS = frozenset(
 #: (the data field added up, and the field the events share): damage prevented by
 #: one prevention effect (CR 615.13), life lost by one player through damage
 #: (CR 120.3a, 603.2c)
-_TOTALED: dict[str, tuple[str, str]] = {
+_TOTALED: Final[dict[str, tuple[str, str]]] = {
     EventKind.DAMAGE_PREVENTED: ("amount", "prevention"),
     EventKind.DAMAGE: ("life_lost", "player"),
 }
@@ -158,11 +158,11 @@ _TOTALED: dict[str, tuple[str, str]] = {
 #: a trigger event, and those a delayed trigger waits for (CR 603.7c); no other kind
 #: can trigger anything, nor matter to a simultaneous event's batch (it is given
 #: only these, ``game/hooks.add_event_listener``)
-EVENT_KINDS_SEEN = _TRIGGER_EVENT_KINDS | DELAYED_EVENT_KINDS
+EVENT_KINDS_SEEN: Final = _TRIGGER_EVENT_KINDS | DELAYED_EVENT_KINDS
 
 
 #: trigger event (compiler) -> the game event kinds that can match it (see _matches)
-_EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
+_EVENT_KINDS_OF: Final[dict[str, tuple[EventKind, ...]]] = {
     **dict.fromkeys(
         ("enters", "discard", "mill", "sacrifice", "dies", "leaves", "put_into_graveyard"),
         (EventKind.ZONE_CHANGE,),
@@ -227,7 +227,7 @@ _EVENT_KINDS_OF: dict[str, tuple[EventKind, ...]] = {
     "activate": (EventKind.ACTIVATE,),
 }
 
-_WATCHED_KEY = "trigger_event_kinds"
+_WATCHED_KEY: Final = "trigger_event_kinds"
 
 
 def _watched_kinds(game: Game) -> frozenset[str]:
@@ -439,7 +439,7 @@ _FLUSH.append(_flush)
 #: the event kinds :func:`_check` looks at even when no permanent's ability triggers
 #: on them: a zone change (it may look back, CR 603.10a), a spell cast ("when you
 #: cast this spell", 601.2i) and phasing out (603.10b)
-_LOOKED_AT_ANYWAY = frozenset((EventKind.ZONE_CHANGE, EventKind.CAST, EventKind.PHASING))
+_LOOKED_AT_ANYWAY: Final = frozenset((EventKind.ZONE_CHANGE, EventKind.CAST, EventKind.PHASING))
 
 
 def _check(
@@ -824,7 +824,7 @@ def _granted_triggers_possible(game: Game) -> bool:
 
 
 #: keyword -> whether it stands for a triggered ability
-_KEYWORD_TRIGGERS: dict[str, bool] = {}
+_KEYWORD_TRIGGERS: Final[dict[str, bool]] = {}
 
 
 def _keyword_triggers(keyword: Any) -> bool:
@@ -839,16 +839,16 @@ def _keyword_triggers(keyword: Any) -> bool:
 
 
 #: id(trigger) -> (trigger, its alternative events as triggers of their own)
-_ALTERNATIVES: dict[int, tuple[Trigger, tuple[Trigger, ...]]] = {}
+_ALTERNATIVES: Final[dict[int, tuple[Trigger, tuple[Trigger, ...]]]] = {}
 
 
 #: an alternative event's own parts, not details (tx_clauses.when_and)
 #: "becomes monstrous", "becomes renowned": a designation a permanent gets, the
 #: event naming it (CR 701.37b, 702.112b)
-_BECOMES_DESIGNATION = frozenset(
+_BECOMES_DESIGNATION: Final = frozenset(
     ((EventKind.MONSTROUS, "becomes_monstrous"), (EventKind.RENOWNED, "becomes_renowned"))
 )
-_OWN_PARTS = frozenset(("or_subject", "or_player", "or_step"))
+_OWN_PARTS: Final = frozenset(("or_subject", "or_player", "or_step"))
 
 
 def alternatives(trig: Trigger) -> tuple[Trigger, ...]:
@@ -929,7 +929,7 @@ def _matches(
 
 
 #: filter conditions about what is attached to an object (rules/filters.py)
-_ATTACHED_KEYS = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
+_ATTACHED_KEYS: Final = frozenset({"enchanted_by", "equipped_by", "fortified_by"})
 
 
 def _matches_now(
@@ -1537,7 +1537,7 @@ def _card_put_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) 
 
 
 #: "is put into <zone> from the battlefield": the compiler's detail keys
-_PUT_INTO_ZONES = ("graveyard", "exile", "hand", "library")
+_PUT_INTO_ZONES: Final = ("graveyard", "exile", "hand", "library")
 
 
 def _put_into(trig: Trigger) -> tuple[str, Any] | None:
@@ -1675,7 +1675,7 @@ def step_triggers(game: Game, step: int) -> None:
 
 #: cache key of the "at the beginning of <step>" abilities of permanents and emblems,
 #: by step name (kept with the permanents' characteristics, rules/layers.py)
-STEP_INDEX_KEY = "step_trigger_index"
+STEP_INDEX_KEY: Final = "step_trigger_index"
 
 
 def _step_index(game: Game) -> dict[str, list[tuple[int, Ability, Trigger]]]:

@@ -9,7 +9,7 @@ step begins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
@@ -37,7 +37,7 @@ from .zones import move
 if TYPE_CHECKING:
     from ..game.state import Game
 
-_STEP_RULES = {
+_STEP_RULES: Final = {
     Step.UNTAP: "502",
     Step.UPKEEP: "503",
     Step.DRAW: "504",
@@ -54,7 +54,7 @@ _STEP_RULES = {
 }
 
 #: the log text of each step's beginning ("Precombat main step begins")
-_STEP_BEGINS = tuple(f"{n.replace('_', ' ').capitalize()} step begins" for n in Step.NAMES)
+_STEP_BEGINS: Final = tuple(f"{n.replace('_', ' ').capitalize()} step begins" for n in Step.NAMES)
 
 
 @task_handler("turn")
@@ -155,7 +155,7 @@ def begin_step(game: Game) -> None:
 
 
 #: the turn task's data key: the player of the turn about to begin is chosen
-_NEXT_CHOSEN = "next_chosen"
+_NEXT_CHOSEN: Final = "next_chosen"
 
 
 def _turn_player(game: Game) -> None:
@@ -306,7 +306,7 @@ def untap_permanents(game: Game, held: dict[int, str]) -> None:
 
 
 #: an empty mana pool (CR 106.4): most steps end with one, compared in one go
-_NO_MANA = [0, 0, 0, 0, 0, 0]
+_NO_MANA: Final = [0, 0, 0, 0, 0, 0]
 
 
 def end_step(game: Game) -> None:

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Condition, Filter
 from ..game.hooks import condition
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 #: the spells whose casts this turn are counted: any spell, or instants and sorceries
 #: (``TurnFlags.instants_sorceries_cast``)
-_INSTANT_OR_SORCERY = ("Instant", "Sorcery")
+_INSTANT_OR_SORCERY: Final = ("Instant", "Sorcery")
 
 register(
     "condition:spells_cast_ge",
@@ -48,7 +48,7 @@ register(
 
 #: what a spell cast this turn is remembered with (``cast_snapshot``): "you've cast a
 #: noncreature / historic / blue spell / a spell with mana value 4 or greater"
-_SNAPSHOT_KEYS = frozenset(
+_SNAPSHOT_KEYS: Final = frozenset(
     {
         "type",
         "not_type",

@@ -16,7 +16,7 @@ happened (CR 502.3, 611.2a).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cards.abilities import Filter, SelfRef
 from ..game.records import ContinuousEffect
@@ -30,10 +30,10 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
-NEXT_UNTAP = "doesnt_untap_next"
+NEXT_UNTAP: Final = "doesnt_untap_next"
 #: "doesn't untap during its controller's untap step for as long as this creature
 #: remains tapped" (CR 611.2b; ended by rules/layers.source_untapped)
-WHILE_UNTAP = "doesnt_untap_while"
+WHILE_UNTAP: Final = "doesnt_untap_while"
 
 
 def skip_next_untap(

@@ -21,7 +21,7 @@ chosen as the cost is paid (CR 601.2h), before the rest is paid with mana.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Cost
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 #: the ``Cost.other`` key of a waterbend cost (CR 701.67a)
-WATERBEND = "waterbend"
+WATERBEND: Final = "waterbend"
 
 
 def waterbend_generic(cost: Cost | None, x: int = 0) -> int | None:

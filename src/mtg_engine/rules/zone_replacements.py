@@ -20,7 +20,7 @@ events, before the object moves:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import AbilityKind, Filter, StaticEffect
 from ..game.events import EventKind
@@ -43,14 +43,14 @@ from .support import register
 if TYPE_CHECKING:
     from ..game.state import Game
 
-_DESTINATIONS: dict[str, int] = {
+_DESTINATIONS: Final[dict[str, int]] = {
     "exile": Zone.EXILE,
     "return_to_hand": Zone.HAND,
     "put_on_library": Zone.LIBRARY,
     "shuffle_into_library": Zone.LIBRARY,
 }
 
-_VERBS = {
+_VERBS: Final = {
     Zone.EXILE: "exiles it",
     Zone.HAND: "puts it into its owner's hand",
     Zone.LIBRARY: "puts it into its owner's library",
@@ -244,7 +244,7 @@ def countered_exile(game: Game, ev: dict[str, Any]) -> list[Replacement]:
 
 #: where a counterspell's "instead of into its owner's graveyard" puts the spell
 #: (rules/effects/stack.counter's cause): zone, and whether on the bottom of a library
-_COUNTERED_TO = {
+_COUNTERED_TO: Final = {
     "countered_exile": (Zone.EXILE, False),
     "countered_hand": (Zone.HAND, False),
     "countered_top": (Zone.LIBRARY, False),

@@ -10,7 +10,7 @@ rule and lets triggers look back at the object that left (CR 603.10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..game.events import EventKind, ZoneChangeData
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 #: the proposed move nothing modified, as :func:`move` reads it (never changed)
-_UNMODIFIED: dict[str, Any] = {}
+_UNMODIFIED: Final[dict[str, Any]] = {}
 
 
 def move(
