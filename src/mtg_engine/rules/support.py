@@ -250,6 +250,7 @@ SUPPORTED: set[str] = set(
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         "amount:devotion",  # "your devotion to green" (CR 700.5)
         "amount:party",  # "for each creature in your party" (CR 700.8)
+        "amount:times_kicked",  # multikicker, "for each time it was kicked" (702.33d)
         "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
         # filters (CR 109.2)
         *(

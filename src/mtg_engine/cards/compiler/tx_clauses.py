@@ -2108,6 +2108,11 @@ class ClauseRules:
         # "for each creature in your party" (CR 700.8): counted as the effect needs it
         return ("tail", "for_each_amount", Amount("party"))
 
+    def tail_for_each_kicked(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "for each time it was kicked" (multikicker, CR 702.33d): its kicker costs
+        # paid as it was cast
+        return ("tail", "for_each_amount", Amount("times_kicked"))
+
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
         # triggered the ability (CR 603.2, 106.1)
@@ -3872,6 +3877,10 @@ class ClauseRules:
             # pronouns (Ertai's Trickery's target spell, Hallar's "that spell", the
             # entering permanent of an enters trigger; CR 702.33d, 608.2c)
             return Condition("kicked", {"ref": subject})
+        if text == "kicked twice" and isinstance(subject, (It, SelfRef)):
+            # "if it was kicked twice" (Archangel of Wrath): both of its kicker costs,
+            # or one of them twice (CR 702.33d)
+            return Condition("kicked", {"times": 2})
         with_its = "kicked with its "
         if text.startswith(with_its) and isinstance(subject, (It, SelfRef)):
             # "if it was kicked with its {1}{G} kicker": one of two kicker costs (702.33e)

@@ -1078,6 +1078,10 @@ class NounRules:
         # "the number of creatures in your party" (CR 700.8)
         return Amount("party")
 
+    def amt_times_kicked(self, c: list[Any]) -> Amount:
+        # "the number of times it was kicked" (multikicker, CR 702.33d)
+        return Amount("times_kicked")
+
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")
 

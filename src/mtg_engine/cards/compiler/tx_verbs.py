@@ -741,6 +741,11 @@ class VerbRules:
 
     vp_create2 = vp_create
 
+    def vp_create_list(self, c: list[Any]) -> list[Effect]:
+        """ "create a 2/2 Wolf token, a 3/3 Beast token, and a 4/4 Beast token": one
+        instruction that makes each of them (CR 111.1)."""
+        return [_token_effect(t) for t in c if not isinstance(t, Token)]
+
     def vp_create_and(self, c: list[Any]) -> list[Effect]:
         """ "create two 1/1 red Goblin creature tokens and sacrifice this creature": the
         token instruction, then the other one (CR 608.2c: in the order written)."""
@@ -2339,6 +2344,11 @@ class VerbRules:
         # "create a 1/1 green Saproling creature token for each basic land type among
         # lands you control" (Spore Burst; domain, CR 305.6)
         return ("tail", "counters_each", domain_amount(c))
+
+    def tok_for_each_kicked(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "a 2/2 green Wolf creature token for each time it was kicked" (Wolfbriar
+        # Elemental; multikicker, CR 702.33d)
+        return ("tail", "counters_each", Amount("times_kicked"))
 
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
