@@ -404,6 +404,9 @@ SUPPORTED: set[str] = set(
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
         "trigger_detail:entered_from",  # "enters from your graveyard" (rules/triggers.py)
         "trigger_detail:untapped",  # "enters untapped" (CR 110.5, rules/triggers.py)
+        # "when a spell or ability an opponent controls causes you to discard this
+        # card" (CR 701.9a, rules/triggers.py)
+        "trigger_detail:discarded_by",
         "trigger:dealt_damage",  # CR 120.3 (rules/triggers.py)
         "trigger:dealt_combat_damage",
         "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)

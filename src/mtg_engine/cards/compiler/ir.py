@@ -608,6 +608,14 @@ def finalize(
                 return TargetRef(last_target[-1])
         if becomes_target and not last_target:
             return TriggerRef("player")  # the targeting spell's or ability's controller
+        if (
+            trigger is not None
+            and not last_target
+            and any(k == "discarded_by" for k, _ in trigger.details)
+        ):
+            # "When a spell or ability an opponent controls causes you to discard this
+            # card, that player loses 5 life" (Psychic Purge): that opponent (701.9a)
+            return TriggerRef("player")
         if trigger_player or (trigger is not None and trigger.event == "step"):
             return TriggerRef("player")
         if trigger is not None and _damages_a_player(trigger):

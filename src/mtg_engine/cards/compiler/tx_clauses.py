@@ -650,6 +650,17 @@ class ClauseRules:
         name, details = self._put_into_graveyard_base(c)
         return name, (*details, ("from", "library"))
 
+    def ev_discarded_by_opponent(self, c: list[Any]) -> Trigger:
+        """ "When a spell or ability an opponent controls causes you to discard this
+        card" (Metrognome): this card put into its owner's graveyard from their hand
+        by a discard an opponent's spell or ability makes (CR 701.9a); it triggers
+        from the graveyard, as the card is after the event (603.6c, 603.10)."""
+        return Trigger(
+            "put_into_graveyard",
+            SelfRef(),
+            details=(("from", "hand"), ("discarded_by", "opponent")),
+        )
+
     def trig_or(self, c: list[Any]) -> None:
         return None
 
