@@ -474,6 +474,14 @@ class VerbRules:
             ]
         raise CompileError("discard object")
 
+    def unless_discard_random(self, c: list[Any]) -> list[Effect]:
+        """ "... unless you discard a card at random" (Balduvian Horde): the card is
+        chosen at random (CR 701.9b)."""
+        return [
+            Effect(e.op, {**e.args, "random": True}, e.optional, e.condition)
+            for e in self.vp_discard(c)
+        ]
+
     def vp_discard_hand(self, c: list[Any]) -> list[Effect]:
         if _words(c).startswith("a card at random") or "random" in repr(c):
             return [Effect("discard", {"player": SUBJ, "amount": 1, "random": True})]
