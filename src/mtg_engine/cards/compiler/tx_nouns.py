@@ -42,7 +42,7 @@ from .ir import (
     ZoneOf,
 )
 from .normalize import other_name
-from .tables import KEYWORDS_BY_LOWER
+from .tables import BASIC_LAND_TYPES, KEYWORDS_BY_LOWER
 from .tx_common import (
     COLOR_OF_CHOICE,
     DESTROYED_THIS_WAY,
@@ -584,6 +584,13 @@ class NounRules:
 
     def with_mana_ability(self, c: list[Any]) -> tuple[str, Any]:
         return ("has_mana_ability", True)
+
+    def with_basic_land_type(self, c: list[Any]) -> tuple[str, Any]:
+        """ "with a basic land type": Plains, Island, Swamp, Mountain or Forest
+        (CR 205.3i, 305.6)."""
+        if str(c[0]).lower() != "land":
+            raise CompileError("with a basic [type] type")
+        return ("subtype_in", BASIC_LAND_TYPES)
 
     def with_single_target(self, c: list[Any]) -> tuple[str, Any]:
         return ("single_target", True)
