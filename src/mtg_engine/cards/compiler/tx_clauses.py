@@ -536,6 +536,8 @@ class ClauseRules:
             subj = SelfRef()
         else:
             raise CompileError(f"trigger subject {subject!r}")
+        if any(p[0] == "discarded_by" for p in preds):
+            return _discarded_by_trigger(subject, preds)
         preds = _share_blocked_by(preds)
         if isinstance(subj, Filter) and not is_player_filter(subj):
             subj, preds = _under_whose_control(subj, preds)
@@ -650,16 +652,9 @@ class ClauseRules:
         name, details = self._put_into_graveyard_base(c)
         return name, (*details, ("from", "library"))
 
-    def ev_discarded_by_opponent(self, c: list[Any]) -> Trigger:
-        """ "When a spell or ability an opponent controls causes you to discard this
-        card" (Metrognome): this card put into its owner's graveyard from their hand
-        by a discard an opponent's spell or ability makes (CR 701.9a); it triggers
-        from the graveyard, as the card is after the event (603.6c, 603.10)."""
-        return Trigger(
-            "put_into_graveyard",
-            SelfRef(),
-            details=(("from", "hand"), ("discarded_by", "opponent")),
-        )
+    def ev_discarded_by(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # "causes you to discard this card": read with its subject (trigger_event)
+        return ("discarded_by", ())
 
     def trig_or(self, c: list[Any]) -> None:
         return None
@@ -4449,3 +4444,24 @@ def _done_by(e: Effect, who: Any) -> Effect:
     ):
         raise CompileError(f"'does the same' of {e.op}")
     return Effect(e.op, {**e.args, keys[0]: who}, e.optional, e.condition)
+
+
+def _discarded_by_trigger(subject: Any, preds: list[Any]) -> Trigger:
+    """ "When a spell or ability an opponent controls causes you to discard this card"
+    (Metrognome): this card put into its owner's graveyard from their hand by a
+    discard an opponent's spell or ability made (CR 701.9a); it triggers from the
+    graveyard, as the card is after the event (603.6c, 603.10). Only that subject is
+    read: "a spell or ability an opponent controls"."""
+    flt = subject.filter if isinstance(subject, Some) else None
+    if (
+        len(preds) != 1
+        or flt is None
+        or set(flt.kinds) != {"spell", "ability"}
+        or flt.conditions != (("controller", "opponent"),)
+    ):
+        raise CompileError("trigger: causes you to discard this card, of this subject")
+    return Trigger(
+        "put_into_graveyard",
+        SelfRef(),
+        details=(("from", "hand"), ("discarded_by", "opponent")),
+    )
