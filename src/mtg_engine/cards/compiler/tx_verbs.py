@@ -1042,6 +1042,21 @@ class VerbRules:
             return [Effect("copy_spell", args)]
         return [Effect("copy_permanent", {"what": _obj(what), **exc})]
 
+    def vp_copy_twice(self, c: list[Any]) -> list[Effect]:
+        """ "copy that spell twice" (Complete the Circuit): two copies (CR 707.10)."""
+        return self._copy_n(c[0], 2)
+
+    def vp_copy_times(self, c: list[Any]) -> list[Effect]:
+        """ "copy it three times": that many copies (CR 707.10)."""
+        return self._copy_n(c[0], _int(c[1]))
+
+    def _copy_n(self, what: Any, n: int) -> list[Effect]:
+        effects = self.vp_copy([what])
+        if len(effects) != 1 or effects[0].op != "copy_spell":
+            raise CompileError("copy [a permanent] N times")
+        e = effects[0]
+        return [Effect(e.op, {**e.args, "amount": n}, e.optional, e.condition)]
+
     def vp_new_targets(self, c: list[Any]) -> list[Effect]:
         return [Effect("choose_new_targets", {})]
 
