@@ -936,7 +936,10 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             continue
         del out[-len(group) :]
         negated = Condition("not", {"cond": cond})
-        out.extend(Effect(b.op, b.args, b.optional, _both(b.condition, negated)) for b in before)
+        out.extend(
+            Effect(b.op, _copy_new_targets(b, g), b.optional, _both(b.condition, negated))
+            for b, g in zip(before, group, strict=True)
+        )
         for b, g in zip(before, group, strict=True):
             args = {
                 **b.args,
@@ -953,6 +956,15 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             out.append(Effect(g.op, args, g.optional, _both(g.args.get("instead_own_if"), cond)))
         i = j
     return out
+
+
+def _copy_new_targets(b: Effect, g: Effect) -> dict[str, Any]:
+    """ "Copy target instant or sorcery spell you control. If ..., copy that spell twice
+    instead. You may choose new targets for the copies." (Increasing Vengeance): the
+    last sentence is about the copy the "instead" replaces too (CR 707.10c)."""
+    if b.op == g.op == "copy_spell" and g.args.get("new_targets"):
+        return {**b.args, "new_targets": True}
+    return b.args
 
 
 def _both(first: Condition | None, second: Condition) -> Condition:
