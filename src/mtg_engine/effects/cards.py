@@ -190,13 +190,15 @@ def discard(ctx: Ctx, e: Effect) -> bool:
             chosen = picked
             if len(chosen) < n and ctx.task is not None:
                 ctx.task.data["short"] = True  # couldn't discard that many ("if you do")
+        # (CR 701.9b: a card discarded at random isn't chosen by its player)
+        cites = ("701.9a", "701.9b") if e.args.get("random") else ("701.9a",)
         with simultaneous(g):  # the cards discarded at once: one event (CR 603.2c)
             for oid in chosen:
                 new = move(
                     g,
                     oid,
                     Zone.GRAVEYARD,
-                    ("701.9a",),
+                    cites,
                     reason="is discarded",
                     cause="discard",
                     by=ctx.controller,

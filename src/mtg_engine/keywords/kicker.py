@@ -90,6 +90,10 @@ def kicked(game: Game, cond: Any, controller: int, source: GameObject | None) ->
     """ "if this spell was kicked" / "if it was kicked" (CR 702.33d)."""
     which = None
     args = getattr(cond, "args", {}) or {}
+    if "times" in args:
+        # "if it was kicked twice" (Archangel of Wrath): its kicker costs paid that
+        # many times in all (CR 702.33d)
+        return times_kicked(source) >= int(args["times"])
     if "which" in args:
         which = int(args["which"])
     elif "cost" in args:

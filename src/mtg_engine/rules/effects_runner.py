@@ -657,6 +657,12 @@ class Ctx:
             if a.kind == "colors_among" and a.filter is not None:  # CR 105.1
                 n = colors_among(g, self.concrete(a.filter), self.controller, self.source)
                 return n * a.multiplier
+            if a.kind == "times_kicked":
+                # multikicker: "for each time it was kicked" (CR 702.33d): the kicker
+                # costs paid as it was cast, remembered by the permanent it became
+                # (CR 400.7d); none if it wasn't cast
+                paid = self.source.paid or self.obj.paid or {}
+                return sum(int(n) for n in paid.get("kicker") or ()) * a.multiplier
             if a.kind == "colors_spent":
                 # converge: "the number of colors of mana spent to cast this spell"
                 # (CR 601.2h); the permanent it became remembers it (400.7d)

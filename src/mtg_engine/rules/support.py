@@ -250,6 +250,7 @@ SUPPORTED: set[str] = set(
         "amount:damage_to_player",  # Final Punishment (rules/effects_runner.py)
         "amount:devotion",  # "your devotion to green" (CR 700.5)
         "amount:party",  # "for each creature in your party" (CR 700.8)
+        "amount:times_kicked",  # multikicker, "for each time it was kicked" (702.33d)
         "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
         # filters (CR 109.2)
         *(
@@ -404,6 +405,9 @@ SUPPORTED: set[str] = set(
         "trigger_detail:attack_target",  # "attacks you", "attacks a player" (CR 508.1b)
         "trigger_detail:entered_from",  # "enters from your graveyard" (rules/triggers.py)
         "trigger_detail:untapped",  # "enters untapped" (CR 110.5, rules/triggers.py)
+        # "when a spell or ability an opponent controls causes you to discard this
+        # card" (CR 701.9a, rules/triggers.py)
+        "trigger_detail:discarded_by",
         "trigger:dealt_damage",  # CR 120.3 (rules/triggers.py)
         "trigger:dealt_combat_damage",
         "trigger:sacrifice",  # CR 701.21a (rules/triggers.py)

@@ -609,6 +609,11 @@ def _check(
                 event["amount"] = _counters_put(game, ability.trigger, d, w)
             if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "unattached":
                 event["obj"] = d["attached_to"]  # "that permanent" (CR 603.10c)
+            if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "discarded_by"):
+                # "When a spell or ability an opponent controls causes you to discard
+                # this card, that player ...": that spell's or ability's controller
+                # (CR 701.9a)
+                event["player"] = d.get("by")
             if ev.kind == EventKind.ZONE_CHANGE and "player" not in event and subject is not None:
                 # "that player": who discarded or sacrificed it (CR 701.9a, 701.21a)
                 event["player"] = subject.controller
@@ -1003,6 +1008,13 @@ def _matches_now(
             # "When Emrakul is put into a graveyard from anywhere": the card it became
             # there (CR 603.6c: never a leaves-the-battlefield ability; 400.7); "when
             # this card is put into your graveyard from your library" (Narcomoeba)
+            if _detail(trig, "discarded_by") == "opponent" and not (
+                is_discard(ev) and d.get("by") not in (None, source.owner)
+            ):
+                # "When a spell or ability an opponent controls causes you to discard
+                # this card" (Metrognome): a discard (CR 701.9a) another player's
+                # spell or ability made, not one its owner's own made
+                return False
             return d.get("obj") == source.id and _detail(trig, "from") in (
                 None,
                 d.get("from_zone"),

@@ -614,6 +614,14 @@ def finalize(
                 return TargetRef(last_target[-1])
         if becomes_target and not last_target:
             return TriggerRef("player")  # the targeting spell's or ability's controller
+        if (
+            trigger is not None
+            and not last_target
+            and any(k == "discarded_by" for k, _ in trigger.details)
+        ):
+            # "When a spell or ability an opponent controls causes you to discard this
+            # card, that player loses 5 life" (Psychic Purge): that opponent (701.9a)
+            return TriggerRef("player")
         if trigger_player or (trigger is not None and trigger.event == "step"):
             return TriggerRef("player")
         if trigger is not None and _damages_a_player(trigger):
@@ -1003,7 +1011,10 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             continue
         del out[-len(group) :]
         negated = Condition("not", {"cond": cond})
-        out.extend(Effect(b.op, b.args, b.optional, _both(b.condition, negated)) for b in before)
+        out.extend(
+            Effect(b.op, _copy_new_targets(b, g), b.optional, _both(b.condition, negated))
+            for b, g in zip(before, group, strict=True)
+        )
         for b, g in zip(before, group, strict=True):
             args = {
                 **b.args,
@@ -1039,6 +1050,15 @@ def negated_of(cond: Condition) -> Condition:
     """ "[instruction]. If [condition], [other instruction] instead": the first one
     happens only if the condition is false (CR 608.2c)."""
     return Condition("not", {"cond": cond})
+
+
+def _copy_new_targets(b: Effect, g: Effect) -> dict[str, Any]:
+    """ "Copy target instant or sorcery spell you control. If ..., copy that spell twice
+    instead. You may choose new targets for the copies." (Increasing Vengeance): the
+    last sentence is about the copy the "instead" replaces too (CR 707.10c)."""
+    if b.op == g.op == "copy_spell" and g.args.get("new_targets"):
+        return {**b.args, "new_targets": True}
+    return b.args
 
 
 def _both(first: Condition | None, second: Condition) -> Condition:

@@ -130,6 +130,36 @@ _ALT_COST_TAIL = "rather than pay this spell's mana cost."
 _FREE_CAST_TAIL = "you may cast this spell without paying its mana cost."
 
 
+_TOKEN_WORDS = frozenset({"token", "tokens"})
+_TOKEN_COUNT_WORDS = frozenset({"a", "an", "x", *NUMBER_WORDS})
+
+
+def _between_tokens(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the comma at ``i`` separates two tokens one "create" instruction makes
+    ("create a 1/1 white Cat creature token with lifelink, a 1/1 white Bird creature
+    token with flying, and a 2/4 white Ox creature token"; CR 111.1): the words since
+    the "create" name a token, and the words after it (past an "and") name another
+    one before the sentence or the next comma ends."""
+    j = i - 1
+    while j >= 0 and raw[j][1] not in (".", '"') and raw[j][1] not in ("create", "creates"):
+        j -= 1
+    if j < 0 or raw[j][1] not in ("create", "creates"):
+        return False
+    if not any(w in _TOKEN_WORDS for _, w, _ in raw[j + 1 : i]):
+        return False
+    k = i + 1
+    if k < len(raw) and raw[k][1] == "and":
+        k += 1
+    if k >= len(raw) or not (raw[k][1] in _TOKEN_COUNT_WORDS or raw[k][1].isdigit()):
+        return False
+    for _, w, _ in raw[k + 1 :]:
+        if w in _TOKEN_WORDS:
+            return True
+        if w in (",", ".", '"', "then"):
+            return False
+    return False
+
+
 def _ends_trigger(raw: list[tuple[str, str, int]], i: int) -> bool:
     """Whether the comma at ``i`` ends a trigger condition rather than joining a list:
     "Whenever you cast a noncreature spell, creatures you control get +1/+1" (the
@@ -451,6 +481,12 @@ class OracleLexer(Lexer):
                 # graveyard ..., or ...": another event with its own subject (CR 603.2)
                 out.append(Token("TRIG_OR", ", or", pos, 1, pos + 1))
                 skip = 1
+                continue
+            if value == "," and not in_quote and _between_tokens(raw, i):
+                # "create a 2/2 Wolf creature token, a 3/3 Beast creature token, and a
+                # 4/4 Beast creature token" (Somberwald Beastmaster): another token of
+                # the same instruction, told apart from the comma joining instructions
+                out.append(Token("TOKEN_COMMA", ",", pos, 1, pos + 1))
                 continue
             if value == "," and nxt == "except":
                 # ", except ..." after a copy phrase: its exceptions (CR 707.9)

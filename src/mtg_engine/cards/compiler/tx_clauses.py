@@ -547,6 +547,8 @@ class ClauseRules:
             subj = SelfRef()
         else:
             raise CompileError(f"trigger subject {subject!r}")
+        if any(p[0] == "discarded_by" for p in preds):
+            return _discarded_by_trigger(subject, preds)
         preds = _share_blocked_by(preds)
         if isinstance(subj, Filter) and not is_player_filter(subj):
             subj, preds = _under_whose_control(subj, preds)
@@ -660,6 +662,10 @@ class ClauseRules:
         surveilled, ...; CR 603.2): only cards coming from the library."""
         name, details = self._put_into_graveyard_base(c)
         return name, (*details, ("from", "library"))
+
+    def ev_discarded_by(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        # "causes you to discard this card": read with its subject (trigger_event)
+        return ("discarded_by", ())
 
     def trig_or(self, c: list[Any]) -> None:
         return None
@@ -2295,6 +2301,11 @@ class ClauseRules:
     def tail_for_each_party(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each creature in your party" (CR 700.8): counted as the effect needs it
         return ("tail", "for_each_amount", Amount("party"))
+
+    def tail_for_each_kicked(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "for each time it was kicked" (multikicker, CR 702.33d): its kicker costs
+        # paid as it was cast
+        return ("tail", "for_each_amount", Amount("times_kicked"))
 
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
@@ -4088,6 +4099,10 @@ class ClauseRules:
             # pronouns (Ertai's Trickery's target spell, Hallar's "that spell", the
             # entering permanent of an enters trigger; CR 702.33d, 608.2c)
             return Condition("kicked", {"ref": subject})
+        if text == "kicked twice" and isinstance(subject, (It, SelfRef)):
+            # "if it was kicked twice" (Archangel of Wrath): both of its kicker costs,
+            # or one of them twice (CR 702.33d)
+            return Condition("kicked", {"times": 2})
         with_its = "kicked with its "
         if text.startswith(with_its) and isinstance(subject, (It, SelfRef)):
             # "if it was kicked with its {1}{G} kicker": one of two kicker costs (702.33e)
@@ -4651,3 +4666,24 @@ def _done_by(e: Effect, who: Any) -> Effect:
     ):
         raise CompileError(f"'does the same' of {e.op}")
     return Effect(e.op, {**e.args, keys[0]: who}, e.optional, e.condition)
+
+
+def _discarded_by_trigger(subject: Any, preds: list[Any]) -> Trigger:
+    """ "When a spell or ability an opponent controls causes you to discard this card"
+    (Metrognome): this card put into its owner's graveyard from their hand by a
+    discard an opponent's spell or ability made (CR 701.9a); it triggers from the
+    graveyard, as the card is after the event (603.6c, 603.10). Only that subject is
+    read: "a spell or ability an opponent controls"."""
+    flt = subject.filter if isinstance(subject, Some) else None
+    if (
+        len(preds) != 1
+        or flt is None
+        or set(flt.kinds) != {"spell", "ability"}
+        or flt.conditions != (("controller", "opponent"),)
+    ):
+        raise CompileError("trigger: causes you to discard this card, of this subject")
+    return Trigger(
+        "put_into_graveyard",
+        SelfRef(),
+        details=(("from", "hand"), ("discarded_by", "opponent")),
+    )

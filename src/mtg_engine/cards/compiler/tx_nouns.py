@@ -42,7 +42,7 @@ from .ir import (
     ZoneOf,
 )
 from .normalize import other_name
-from .tables import KEYWORDS_BY_LOWER
+from .tables import BASIC_LAND_TYPES, KEYWORDS_BY_LOWER
 from .tx_common import (
     COLOR_OF_CHOICE,
     DESTROYED_THIS_WAY,
@@ -596,6 +596,13 @@ class NounRules:
     def with_mana_ability(self, c: list[Any]) -> tuple[str, Any]:
         return ("has_mana_ability", True)
 
+    def with_basic_land_type(self, c: list[Any]) -> tuple[str, Any]:
+        """ "with a basic land type": Plains, Island, Swamp, Mountain or Forest
+        (CR 205.3i, 305.6)."""
+        if str(c[0]).lower() != "land":
+            raise CompileError("with a basic [type] type")
+        return ("subtype_in", BASIC_LAND_TYPES)
+
     def with_single_target(self, c: list[Any]) -> tuple[str, Any]:
         return ("single_target", True)
 
@@ -1092,6 +1099,10 @@ class NounRules:
     def amt_party(self, c: list[Any]) -> Amount:
         # "the number of creatures in your party" (CR 700.8)
         return Amount("party")
+
+    def amt_times_kicked(self, c: list[Any]) -> Amount:
+        # "the number of times it was kicked" (multikicker, CR 702.33d)
+        return Amount("times_kicked")
 
     def amt_mana_spent(self, c: list[Any]) -> Amount:
         return Amount("mana_spent")

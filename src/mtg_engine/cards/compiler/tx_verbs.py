@@ -474,6 +474,14 @@ class VerbRules:
             ]
         raise CompileError("discard object")
 
+    def unless_discard_random(self, c: list[Any]) -> list[Effect]:
+        """ "... unless you discard a card at random" (Balduvian Horde): the card is
+        chosen at random (CR 701.9b)."""
+        return [
+            Effect(e.op, {**e.args, "random": True}, e.optional, e.condition)
+            for e in self.vp_discard(c)
+        ]
+
     def vp_discard_hand(self, c: list[Any]) -> list[Effect]:
         if _words(c).startswith("a card at random") or "random" in repr(c):
             return [Effect("discard", {"player": SUBJ, "amount": 1, "random": True})]
@@ -740,6 +748,11 @@ class VerbRules:
         return [_token_effect(t) for t in c]
 
     vp_create2 = vp_create
+
+    def vp_create_list(self, c: list[Any]) -> list[Effect]:
+        """ "create a 2/2 Wolf token, a 3/3 Beast token, and a 4/4 Beast token": one
+        instruction that makes each of them (CR 111.1)."""
+        return [_token_effect(t) for t in c if not isinstance(t, Token)]
 
     def vp_create_and(self, c: list[Any]) -> list[Effect]:
         """ "create two 1/1 red Goblin creature tokens and sacrifice this creature": the
@@ -1035,6 +1048,21 @@ class VerbRules:
             args = {"what": _obj(what), "amount": 1, "new_targets": False, "player": SUBJ, **exc}
             return [Effect("copy_spell", args)]
         return [Effect("copy_permanent", {"what": _obj(what), **exc})]
+
+    def vp_copy_twice(self, c: list[Any]) -> list[Effect]:
+        """ "copy that spell twice" (Complete the Circuit): two copies (CR 707.10)."""
+        return self._copy_n(c[0], 2)
+
+    def vp_copy_times(self, c: list[Any]) -> list[Effect]:
+        """ "copy it three times": that many copies (CR 707.10)."""
+        return self._copy_n(c[0], _int(c[1]))
+
+    def _copy_n(self, what: Any, n: int) -> list[Effect]:
+        effects = self.vp_copy([what])
+        if len(effects) != 1 or effects[0].op != "copy_spell":
+            raise CompileError("copy [a permanent] N times")
+        e = effects[0]
+        return [Effect(e.op, {**e.args, "amount": n}, e.optional, e.condition)]
 
     def vp_new_targets(self, c: list[Any]) -> list[Effect]:
         return [Effect("choose_new_targets", {})]
@@ -2421,6 +2449,11 @@ class VerbRules:
         # "create a 1/1 green Saproling creature token for each basic land type among
         # lands you control" (Spore Burst; domain, CR 305.6)
         return ("tail", "counters_each", domain_amount(c))
+
+    def tok_for_each_kicked(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "a 2/2 green Wolf creature token for each time it was kicked" (Wolfbriar
+        # Elemental; multikicker, CR 702.33d)
+        return ("tail", "counters_each", Amount("times_kicked"))
 
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
