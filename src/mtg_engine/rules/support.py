@@ -619,7 +619,7 @@ def died_this_turn_count(a: Amount) -> bool:
 PLAYER_KEYWORDS = frozenset(("Hexproof", "Shroud", "Protection"))
 
 
-def _names_player(what: Any) -> bool:
+def names_player(what: Any) -> bool:
     """Whether an instruction's ``what`` names a player ("you", "target player")."""
     if isinstance(what, ControllerRef):
         return True
@@ -730,10 +730,16 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # Fury's enchanted creature), so not run as printed
             out.add("cond_value:same_name_as")
         what = v.args.get("what")
-        if v.op in ("grant_keyword", "grant_keyword_choice") and _names_player(what):
+        if (
+            v.op in ("grant_keyword", "grant_keyword_choice")
+            and names_player(what)
+            and (v.op != "grant_keyword" or v.args.get("keyword") not in PLAYER_KEYWORDS)
+        ):
             # "you gain protection from the color of your choice until end of turn"
-            # (Seht's Tiger): a player gaining a keyword for a duration isn't run yet;
-            # only static abilities give players keywords (rules/player_keywords.py)
+            # (Seht's Tiger) is run (effects/permanents.grant_keyword, CR 611.2a); a
+            # player gaining another keyword, or a choice of keywords, isn't yet:
+            # only hexproof, shroud and protection are read on players
+            # (rules/player_keywords.py)
             out.add("arg:grant_keyword.player")
         if v.op == "choose":
             # "choose a color / creature type / card name / number" (CR 608.2d) and
