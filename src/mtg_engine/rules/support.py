@@ -787,7 +787,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             v = Effect(
                 v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
             )
-        if v.op in ("put_onto_battlefield", "search_library") and isinstance(
+        if v.op in ("put_onto_battlefield", "search_library", "seek") and isinstance(
             v.args.get("filter"), Filter
         ):
             # "with mana value X or less": computed as the effect happens (Ctx.concrete)

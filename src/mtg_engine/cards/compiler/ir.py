@@ -294,6 +294,17 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     return value
 
 
+class HaveDo(list[Effect]):
+    """The instructions of "have [object] [verb phrase]" (``vp_have_do``), with the
+    object that does them: a verb phrase joined after it by "and" without a subject
+    of its own ("you may have target creature get +2/+0 and gain deathtouch",
+    Painsmith) is done by that object too, not by the clause's subject."""
+
+    def __init__(self, effects: list[Effect], doer: Any) -> None:
+        super().__init__(effects)
+        self.doer = doer
+
+
 def substitute_subject(effects: list[Effect], subject: Any) -> list[Effect]:
     """Put the clause's subject where its verb phrase left :data:`SUBJ`."""
 
@@ -308,6 +319,7 @@ _PRODUCERS = frozenset(
         "create_token",
         "copy_card",
         "search_library",
+        "seek",
         "exile_top",
         "reveal_top",
         "look_at_top",
