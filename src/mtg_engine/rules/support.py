@@ -1112,6 +1112,8 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
         out.add(f"cost:{k}")
+        if k == "blight" and not isinstance(_v, int):
+            out.add("cost:blight_variable")  # "Blight X": not paid yet
         if k == "remove_counters_from" and isinstance(_v, tuple) and _v[0] == "any":
             # "Remove a counter from a creature you control": the kind isn't chosen
             # as the cost is paid yet (CR 602.2b)
