@@ -109,6 +109,7 @@ class TotalCost:
         problem: str | None = None,
         x_open: bool = False,
         mana_x: bool = False,
+        discard_random: bool = False,
     ) -> None:
         self.mana = mana
         self.life = life
@@ -127,7 +128,7 @@ class TotalCost:
         self.problem = problem
         self.x_open = x_open
         self.mana_x = mana_x
-        self.discard_random = False
+        self.discard_random = discard_random
 
     def add(self, cost: Cost | None, times: int, rule: str, label: str) -> None:
         """Add ``times`` copies of a cost component (CR 601.2f)."""
