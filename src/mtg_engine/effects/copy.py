@@ -59,6 +59,8 @@ from .choices import cast_created_copy
 from .permanents import add_continuous
 from .tokens import choose_defenders, enter_attacking, token_count
 
+register("arg:copy_permanent.tapped_attacking")  # CR 508.4 (copy_permanent)
+
 
 @effect("copy_permanent")
 def copy_permanent(ctx: Ctx, e: Effect) -> bool:
@@ -97,6 +99,15 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
         if chosen is None:
             return False
         defenders = chosen
+    elif e.args.get("tapped_attacking"):
+        # "create a tapped and attacking token that's a copy of ..." (Phantom Steed):
+        # what each attacks is chosen as it's created (CR 508.4); it was never
+        # declared as an attacker (508.4, "attacks" abilities don't trigger)
+        chosen = choose_defenders(ctx, [p for _, p in plan], 1)
+        if chosen is None:
+            return False
+        defenders = chosen
+    tapped = bool(e.args.get("tapped") or e.args.get("tapped_attacking"))
     while sc["i"] < len(plan):
         oid, p = plan[sc["i"]]
         sc["i"] += 1
@@ -129,12 +140,12 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
             tok.id,
             controller=p,
             rules=("111.1",),
-            tapped=bool(e.args.get("tapped")),
+            tapped=tapped,
             counters=dict(exc.get("counters") or {}) if exc else None,
         )
         if new_id is None:
             return False  # its entering waits for a choice (CR 614.12a); resume after
-        if side is not None:
+        if defenders:
             enter_attacking(ctx, new_id, defenders[sc["i"] - 1])
     _after_tokens(ctx, e)
     return True

@@ -34,8 +34,9 @@ from ..rules.layers import (
     creature_types,
     refresh_control,
 )
+from ..rules.player_keywords import PLAYER_KEYWORD
 from ..rules.sba import can_be_attached
-from ..rules.support import register
+from ..rules.support import names_player, register
 from ..rules.tapping import became_tapped, set_tapped
 from ..rules.zones import becomes_unattached
 from . import effect
@@ -359,7 +360,9 @@ def switch_pt(ctx: Ctx, e: Effect) -> bool:
 
 @effect("grant_keyword")
 def grant_keyword(ctx: Ctx, e: Effect) -> bool:
-    """Layer 6 (CR 613.1f): "gains flying"."""
+    """Layer 6 (CR 613.1f): "gains flying"; a player gaining hexproof, shroud or
+    protection for a duration ("you gain protection from everything until your next
+    turn", The One Ring): :func:`_grant_player_keyword`."""
     kw = e.args.get("keyword")
     args = {"keyword": kw}
     kw_args = e.args.get("keyword_args")
@@ -367,13 +370,71 @@ def grant_keyword(ctx: Ctx, e: Effect) -> bool:
         if kw == "Protection" and "chosen_color" in _qualities(kw_args.get("from")):
             # "protection from the color of your choice": the color is chosen as the
             # effect begins (CR 608.2d, 702.16a); the granted ability names it
-            color = chosen_color(ctx, "for protection")
+            color = _granted_color(ctx, e)
             if color is None:
                 return False
             chosen = tuple(color if q == "chosen_color" else q for q in _qualities(kw_args["from"]))
             kw_args = {**kw_args, "from": chosen}
         args["keyword_args"] = kw_args
+    if names_player(e.args.get("what")):
+        return _grant_player_keyword(ctx, e, args)
     return _continuous(ctx, e, "6", "grant_keyword", args, "613.1f", f"gains {str(kw).lower()}")
+
+
+def _granted_color(ctx: Ctx, e: Effect) -> str | None:
+    """ "You and each permanent you control gain protection from the color of your
+    choice" (Faith's Shield): one instruction split over its subjects, one color
+    chosen for all (CR 608.2d); the next split part (the same keyword, duration and
+    condition) reads the color chosen for the one before."""
+    key = repr((e.args.get("keyword_args"), e.args.get("duration"), e.condition))
+    assert ctx.task is not None  # a choice is made by a resolving spell or ability
+    earlier = ctx.task.data.get("granted_color")
+    if earlier is not None and earlier[0] == key:
+        return str(earlier[1])
+    color = chosen_color(ctx, "for protection")
+    if color is not None:
+        ctx.task.data["granted_color"] = (key, color)
+    return color
+
+
+def _grant_player_keyword(ctx: Ctx, e: Effect, args: dict[str, Any]) -> bool:
+    """ "You gain hexproof until your next turn" (Blossoming Calm), "you gain
+    protection from everything until your next turn" (The One Ring): a continuous
+    effect from a resolving spell or ability on the players it names, locked in as
+    it begins (CR 611.2a, 611.2c), that gives them the keyword for its duration;
+    the rules read it with the keywords static abilities give players
+    (rules/player_keywords.py: 702.11b, 702.18a, 702.16b/c/e)."""
+    g = ctx.game
+    players = tuple(p for p in ctx.players(e.args.get("what")) if not g.players[p].has_lost)
+    duration = duration_of(e)
+    if not players or not duration_holds(ctx, duration):
+        return True  # CR 611.2b: the duration ended before the effect began
+    ce = ContinuousEffect(
+        "r",
+        g.new_timestamp(),
+        ctx.source.id,
+        ctx.controller,
+        (),
+        PLAYER_KEYWORD,
+        {**args, "players": players},
+        duration,
+    )
+    g.effects = [*g.effects, ce]
+    g.invalidate()
+    kw = str(args["keyword"]).lower()
+    froms = [q for q in _qualities((args.get("keyword_args") or {}).get("from")) if q]
+    shown = f"{kw} from {', '.join(str(q).replace('_', ' ') for q in froms)}" if froms else kw
+    who = ", ".join(g.players[p].name for p in players)
+    g.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("611.2a", _PLAYER_KEYWORD_RULES.get(str(args["keyword"]), "702.16b")),
+        f"{who} gains {shown}{_UNTIL.get(duration, '')} ({ctx.source.name})",
+    )
+    return True
+
+
+#: the rule of each keyword a player can have (rules/player_keywords.py)
+_PLAYER_KEYWORD_RULES = {"Hexproof": "702.11b", "Shroud": "702.18a", "Protection": "702.16b"}
 
 
 register("arg:grant_keyword_choice.options")  # "your choice of flying or lifelink" (608.2d)

@@ -332,3 +332,39 @@ def shuffle(ctx: Ctx, e: Effect) -> bool:
     for p in ctx.players(e.args.get("player")) or [ctx.controller]:
         shuffle_library(ctx.game, p)
     return True
+
+
+@effect("seek")
+def seek(ctx: Ctx, e: Effect) -> bool:
+    """ "Seek two nonland cards": a digital-only keyword action (Alchemy cards), not
+    in the Comprehensive Rules; its reminder text: "To seek a card, put one at random
+    from your library into your hand". Each player the instruction names puts that
+    many cards with the quality, one at a time at random from among those in their
+    library, into their hand; with fewer such cards, all of them, and with none,
+    nothing (as a search for a stated quality may find fewer, CR 701.23b). No one
+    looks at the library (it stays hidden, 401.2), so nothing is chosen and the
+    library isn't shuffled. The cards sought are "it" / "them" of the instructions
+    after it (608.2c)."""
+    g = ctx.game
+    flt: Filter = e.args.get("filter") or Filter()
+    n = max(0, ctx.amount(e.args.get("amount", 1)))  # CR 107.1b
+    kinds = flt.kinds if flt.kinds != ("card",) else ()
+    f = ctx.concrete(Filter(kinds, "library", flt.conditions))  # "X or less": X now (608.2c)
+    moved: list[int] = []
+    for p in ctx.players(e.args.get("player")) or [ctx.controller]:
+        lib = g.players[p].library
+        cands = [oid for oid in lib if matches_object(g, g.objects[oid], f, p, ctx.source)]
+        found = 0
+        while cands and found < n:
+            oid = cands.pop(g.rng.randrange(len(cands)))
+            nid = move(g, oid, Zone.HAND, ("401.2", "608.2c"), reason="is sought (at random)")
+            found += 1
+            if nid is not None:
+                moved.append(nid)
+        g.emit(
+            EventKind.SEARCH,
+            ("401.2", "608.2c"),
+            f"{g.players[p].name} seeks {n} card(s) at random from their library ({found} found)",
+        )
+    ctx.set_parent("it", moved)
+    return True

@@ -32,7 +32,7 @@ from .char_values import Chars
 from .characteristics import chars
 from .combat import is_summoning_sick
 from .conditions import evaluate
-from .costs import with_x
+from .costs import YOUR_CREATURE, with_x
 from .counters import pay_energy, put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import run_mana_ability
@@ -234,6 +234,10 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         ret = _other_cost(cost, "return")
         if ret is not None and len(_cost_choices(game, ret[0], player, o)) < _count(ret[1]):
             return f"you can't return what the cost asks ({_kw_rule(a)}, 602.2b)"
+        if isinstance(_other_cost(cost, "blight"), int) and not _cost_choices(
+            game, YOUR_CREATURE, player, o
+        ):
+            return "you control no creature to blight (rules 701.68b, 602.2b)"
         crew_n = KEYWORD_HOOKS.crew_amount(cost)
         if crew_n is not None:
             problem = KEYWORD_HOOKS.crew_problem(game, player, o, crew_n, cost)  # CR 702.122a
@@ -270,6 +274,7 @@ CANT_ACTIVATE: Final = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
 register("cost:discard_random")  # "Discard a card at random" (CR 701.9a, 602.2b)
+register("cost:blight")  # "Blight 1" (CR 701.68a, 602.2b): _pay_return_and_reveal
 register("restriction:any_player")  # any_player_may (CR 602.2)
 register("restriction:activated_by")  # activated_by (CR 602.2)
 #: CR 702.177a: "Exhaust — [Cost]: [Effect]" is "[Cost]: [Effect]. Activate only once."
@@ -536,6 +541,22 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["return"] = chosen
+        blight = _other_cost(cost, "blight") if cost.other else None
+        if isinstance(blight, int) and src is not None and "blight" not in d:
+            # "Blight 1" (CR 701.68a, 602.2b): the creature you control that gets the
+            # -1/-1 counters, chosen as the cost is paid
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                _cost_choices(game, YOUR_CREATURE, player, src),
+                1,
+                "creature to blight",
+                DecisionPurpose.CHOOSE,
+            )
+            if chosen is None:
+                return
+            d["blight"] = chosen
         bottom = _other_cost(cost, "graveyard_to_bottom") if cost.other else None
         if bottom is not None and src is not None and "to_bottom" not in d:
             # CR 602.2b: the cards put from the graveyard on the bottom of the library
@@ -829,6 +850,21 @@ def _pay_return_and_reveal(
         # "Put a -1/-1 counter on this creature: ..." (CR 118.1, 122.1): put as the
         # cost is paid (replacement effects on counters apply, 122.6)
         put_counters(game, src, str(put[0]), _count(put[1]), ("122.1", *cites), " (cost)")
+    blight = _other_cost(cost, "blight")
+    for oid in d.get("blight") or ():
+        # "Blight 1" (CR 701.68a): -1/-1 counters on the creature chosen; 701.68d:
+        # "whenever you blight"
+        if isinstance(blight, int) and oid in game.objects:
+            if game.objects[oid].zone == Zone.BATTLEFIELD:
+                put_counters(
+                    game, game.objects[oid], "-1/-1", blight, ("701.68a", *cites), " (blight)"
+                )
+            game.emit(
+                EventKind.BLIGHT,
+                ("701.68d",),
+                f"{game.players[d['player']].name} blighted {blight}",
+                player=d["player"],
+            )
     if _other_cost(cost, "exert") and src is not None and src.zone == Zone.BATTLEFIELD:
         exert_as_cost(game, src.id, d["player"])  # "Exert this creature" (CR 701.43a)
     if _other_cost(cost, "life_half"):

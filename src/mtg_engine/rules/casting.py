@@ -81,6 +81,9 @@ register("restriction:modes_instead")  # CR 700.2: modes_count
 # (CR 601.2h; costs.TotalCost.returns, _pay_return)
 register("additional_cost:return", "alt_cost:return")
 register("restriction:x_min")  # "X can't be 0." (CR 107.3, 601.2b): the X decision
+register(
+    "additional_cost:discard_random"
+)  # "discard a card at random" (CR 701.9b): costs.TotalCost
 # "As an additional cost to cast this spell, sacrifice a creature or pay {3}" (CR 601.2b:
 # _announce_cost_choice), "... reveal a Merfolk card from your hand or pay {3}" (CR
 # 701.20a: chosen and revealed with the other costs, costs.TotalCost.reveal), the mana
@@ -1151,7 +1154,11 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         if key == "behold":
             # a card in the hand or a permanent you control (CR 701.4a)
             cands += costs.cost_choices(game, flt, player, obj, "battlefield")
-        if opts.get(key) is not None:
+        if key == "discard" and total.discard_random:
+            # "discard a card at random" (CR 701.9b): the game picks, no one chooses
+            pool = list(cands)
+            chosen = [pool.pop(game.rng.randrange(len(pool))) for _ in range(min(n, len(pool)))]
+        elif opts.get(key) is not None:
             chosen = list(opts[key])
         elif game.real_choice(len(cands), n):
             if task.answer is None:

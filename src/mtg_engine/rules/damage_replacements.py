@@ -42,9 +42,8 @@ from .pipeline import (
     static_replacement,
     static_sources,
 )
-from .player_keywords import player_protected_from
+from .player_keywords import player_protected_from, players_may_have_keywords
 from .prevention_then import then_record
-from .statics import statics_with
 from .support import register
 
 if TYPE_CHECKING:
@@ -108,7 +107,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         if source is not None and KEYWORD_HOOKS.has_protection_from(game, target, source):
             name = f"{target.name}'s protection"
             out.append(Replacement("protection", name, ("702.16e", "615.1"), _prevent(None, name)))
-    elif statics_with(game, "grant_keyword"):
+    elif players_may_have_keywords(game):
         # a player's protection ("you have protection from red", CR 702.16e)
         source = game.objects.get(src)
         pl = ref_player(to)

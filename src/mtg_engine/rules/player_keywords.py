@@ -2,7 +2,9 @@
 of the Gods), "You have shroud" (True Believer), "You have protection from ..."
 (CR 702.11b, 702.18a, 702.16b, 702.16e).
 
-A static ability of a permanent grants them (CR 604.1, 611.3); the player can't be
+A static ability of a permanent grants them (CR 604.1, 611.3), or a resolved spell
+or ability for a duration ("You gain hexproof until your next turn", 611.2a); the
+player can't be
 targeted as each keyword says (:func:`player_can_be_targeted`, read by
 ``rules/targets.py``), and protection prevents damage to the player
 (``rules/damage_replacements.py``).
@@ -23,9 +25,29 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
+#: the op of a continuous effect from a resolving spell or ability that gives players
+#: a keyword for a duration ("you gain hexproof until your next turn", CR 611.2a;
+#: effects/permanents.grant_keyword); its args name the ``players``
+PLAYER_KEYWORD = "player_keyword"
+
+
+def players_may_have_keywords(game: Game) -> bool:
+    """A quick test before :func:`player_keywords`: whether any static ability grants
+    a keyword, or any resolved effect gave players one (CR 611.2a, 611.3)."""
+    return bool(statics_with(game, "grant_keyword")) or any(
+        ce.op == PLAYER_KEYWORD for ce in game.effects
+    )
+
+
 def player_keywords(game: Game, player: int) -> list[tuple[str, dict[str, Any]]]:
-    """The keyword abilities (name, arguments) static abilities give ``player`` now."""
-    out: list[tuple[str, dict[str, Any]]] = []
+    """The keyword abilities (name, arguments) ``player`` has now: those static
+    abilities give (CR 604.1, 611.3) and those resolved spells and abilities gave
+    for a duration (CR 611.2a)."""
+    out: list[tuple[str, dict[str, Any]]] = [
+        (str(ce.args.get("keyword")), ce.args.get("keyword_args") or {})
+        for ce in game.effects
+        if ce.op == PLAYER_KEYWORD and player in ce.args.get("players", ())
+    ]
     for src, st in statics_with(game, "grant_keyword"):
         flt = st.affected
         if not isinstance(flt, Filter) or flt.kinds != ("player",):

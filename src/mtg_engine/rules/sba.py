@@ -31,7 +31,7 @@ from .dungeons import complete_dungeon, dungeon_owed, dungeons_to_complete
 from .filters import matches_object
 from .game_end import can_lose, player_loses
 from .permanents import destroy_permanent, sacrifice
-from .player_keywords import player_protected_from
+from .player_keywords import player_protected_from, players_may_have_keywords
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .speed import speed_owed, start_engines
@@ -553,7 +553,7 @@ def _attachment_problem(game: Game, oid: int, o: GameObject, c: Chars, out: list
             out.append((oid, "aura"))
         elif (
             o.attached_to is None
-            and statics_with(game, "grant_keyword")
+            and players_may_have_keywords(game)
             and player_protected_from(game, int((o.chosen or {})["attached_player"]), o)
         ):
             out.append((oid, "aura"))  # a Curse on a player with protection (702.16c)

@@ -627,7 +627,7 @@ def died_this_turn_count(a: Amount) -> bool:
 PLAYER_KEYWORDS = frozenset(("Hexproof", "Shroud", "Protection"))
 
 
-def _names_player(what: Any) -> bool:
+def names_player(what: Any) -> bool:
     """Whether an instruction's ``what`` names a player ("you", "target player")."""
     if isinstance(what, ControllerRef):
         return True
@@ -738,10 +738,16 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # Fury's enchanted creature), so not run as printed
             out.add("cond_value:same_name_as")
         what = v.args.get("what")
-        if v.op in ("grant_keyword", "grant_keyword_choice") and _names_player(what):
+        if (
+            v.op in ("grant_keyword", "grant_keyword_choice")
+            and names_player(what)
+            and (v.op != "grant_keyword" or v.args.get("keyword") not in PLAYER_KEYWORDS)
+        ):
             # "you gain protection from the color of your choice until end of turn"
-            # (Seht's Tiger): a player gaining a keyword for a duration isn't run yet;
-            # only static abilities give players keywords (rules/player_keywords.py)
+            # (Seht's Tiger) is run (effects/permanents.grant_keyword, CR 611.2a); a
+            # player gaining another keyword, or a choice of keywords, isn't yet:
+            # only hexproof, shroud and protection are read on players
+            # (rules/player_keywords.py)
             out.add("arg:grant_keyword.player")
         if v.op == "choose":
             # "choose a color / creature type / card name / number" (CR 608.2d) and
@@ -789,7 +795,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             v = Effect(
                 v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
             )
-        if v.op in ("put_onto_battlefield", "search_library") and isinstance(
+        if v.op in ("put_onto_battlefield", "search_library", "seek") and isinstance(
             v.args.get("filter"), Filter
         ):
             # "with mana value X or less": computed as the effect happens (Ctx.concrete)
@@ -1114,6 +1120,8 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add("cost:loyalty")
     for k, _v in getattr(cost, "other", ()):
         out.add(f"cost:{k}")
+        if k == "blight" and not isinstance(_v, int):
+            out.add("cost:blight_variable")  # "Blight X": not paid yet
         if k == "remove_counters_from" and isinstance(_v, tuple) and _v[0] == "any":
             # "Remove a counter from a creature you control": the kind isn't chosen
             # as the cost is paid yet (CR 602.2b)

@@ -20,7 +20,7 @@ from .combat_rules import defending_player_of
 from .conditions import evaluate
 from .filters import matches_object, matches_player
 from .layers import amount
-from .player_keywords import player_can_be_targeted_by
+from .player_keywords import player_can_be_targeted_by, players_may_have_keywords
 from .statics import statics_with
 from .support import comparison_amount_known, holds, register
 
@@ -365,7 +365,7 @@ def player_can_be_targeted(
     whose shroud, hexproof or protection says so (702.18a, 702.11b, 702.16b)."""
     if game.players[player].has_lost:
         return False
-    return not statics_with(game, "grant_keyword") or player_can_be_targeted_by(
+    return not players_may_have_keywords(game) or player_can_be_targeted_by(
         game, player, controller, source
     )
 

@@ -294,6 +294,17 @@ def walk(value: Any, fn: Callable[[Any], Any]) -> Any:
     return value
 
 
+class HaveDo(list[Effect]):
+    """The instructions of "have [object] [verb phrase]" (``vp_have_do``), with the
+    object that does them: a verb phrase joined after it by "and" without a subject
+    of its own ("you may have target creature get +2/+0 and gain deathtouch",
+    Painsmith) is done by that object too, not by the clause's subject."""
+
+    def __init__(self, effects: list[Effect], doer: Any) -> None:
+        super().__init__(effects)
+        self.doer = doer
+
+
 def substitute_subject(effects: list[Effect], subject: Any) -> list[Effect]:
     """Put the clause's subject where its verb phrase left :data:`SUBJ`."""
 
@@ -308,6 +319,7 @@ _PRODUCERS = frozenset(
         "create_token",
         "copy_card",
         "search_library",
+        "seek",
         "exile_top",
         "reveal_top",
         "look_at_top",
@@ -974,6 +986,21 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             continue
         before = out[-len(group) :] if len(out) >= len(group) else []
         group = [_those_tokens(b, g) for b, g in zip(before, group, strict=False)] or group
+        if _replaces_other(before, group) and not cond.kind.startswith("would"):
+            # ("If that creature would die this turn, exile it instead", Lava Coil: a
+            # replacement effect on a later event, CR 614.1a, not a choice between two
+            # instructions)
+            # "Dark Temper deals 2 damage to target creature. If you control a black
+            # permanent, destroy the creature instead.": another instruction about
+            # the same object replaces the one before (CR 608.2c)
+            del out[-1]
+            negated = Condition("not", {"cond": cond})
+            b, g = before[0], group[0]
+            out.append(Effect(b.op, b.args, b.optional, negated))
+            args = {k: v for k, v in g.args.items() if k not in ("instead", "instead_own_if")}
+            out.append(Effect(g.op, args, g.optional, _both(g.args.get("instead_own_if"), cond)))
+            i = j
+            continue
         if len(before) != len(group) or any(
             b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
             for b, g in zip(before, group, strict=True)
@@ -1059,6 +1086,40 @@ def _copy_new_targets(b: Effect, g: Effect) -> dict[str, Any]:
     if b.op == g.op == "copy_spell" and g.args.get("new_targets"):
         return {**b.args, "new_targets": True}
     return b.args
+
+
+def _instead_subject(e: Effect) -> Any:
+    """What an instruction is about, for :func:`_replaces_other`: the object it acts
+    on ("what"; the recipient of damage, "to"), else the player who does it."""
+    if e.op == "damage":
+        return e.args.get("to")
+    return e.args.get("what", e.args.get("player"))
+
+
+def _replaces_other(before: list[Effect], group: list[Effect]) -> bool:
+    """Whether one "[other instruction] instead" sentence replaces the one
+    unconditional instruction just before it, of another kind but about the same
+    object or player ("deals 2 damage to target creature ... destroy the creature
+    instead"; "return target creature card ... to your hand ... return that card to
+    the battlefield instead"; "Draw two cards. ... seek two nonland cards instead")."""
+    if len(before) != 1 or len(group) != 1:
+        return False
+    b, g = before[0], group[0]
+    if b.op == g.op or b.condition is not None or "instead_own_if" in g.args:
+        return False
+    if g.optional or b.optional:
+        # "If you have the city's blessing, you may put that permanent on top of its
+        # owner's library instead": declining leaves the first instruction to do,
+        # which two conditions can't say
+        return False
+    subject = _instead_subject(b)
+    return subject is not None and _same_subject(subject, _instead_subject(g))
+
+
+def _same_subject(a: Any, b: Any) -> bool:
+    """The same object or player: equal references (a pronoun resolved to the
+    target named before is that target, "destroy the creature instead")."""
+    return bool(a == b)
 
 
 def _both(first: Condition | None, second: Condition) -> Condition:

@@ -38,6 +38,7 @@ from .ir import (
     SUBJ,
     Body,
     ExiledCard,
+    HaveDo,
     It,
     Some,
     Tgt,
@@ -1988,7 +1989,24 @@ class ClauseRules:
         return substitute_subject(c[1], c[0])
 
     def vp_list(self, c: list[Any]) -> list[Effect]:
-        effects = _flat([x for x in c if isinstance(x, list)])
+        parts = [x for x in c if isinstance(x, list)]
+        for i, part in enumerate(parts):
+            if isinstance(part, HaveDo):
+                # "you may have target creature get +2/+0 and gain deathtouch": the
+                # verb phrases after "have [object] ..." are that object's too, and
+                # one "may" covers them all: done only if the first was, not asked
+                # again (CR 603.5, 608.2c)
+                parts[i + 1 :] = [
+                    [
+                        e
+                        if e.condition is not None
+                        else dataclasses.replace(e, condition=Condition("you_do"))
+                        for e in substitute_subject(p, part.doer)
+                    ]
+                    for p in parts[i + 1 :]
+                ]
+                break
+        effects = _flat(parts)
         # A duration at the end applies to every continuous effect of the list.
         durations = [e.args.get("duration") for e in effects if e.args.get("duration")]
         if durations:

@@ -29,6 +29,7 @@ from .ir import (
     SUBJ,
     Antecedent,
     ExiledCard,
+    HaveDo,
     It,
     Some,
     Tgt,
@@ -1249,7 +1250,21 @@ class VerbRules:
     def vp_also(self, c: list[Any]) -> list[Effect]:
         return c[0]
 
-    vp_seek = _action("seek")
+    def vp_seek(self, c: list[Any]) -> list[Effect]:
+        """ "Seek two nonland cards" (digital-only, Alchemy): put that many cards with
+        the quality at random from the player's library into their hand; the cards
+        sought are "it" / "them" of the instructions after it ("seek a land card,
+        then put it onto the battlefield tapped"). A quality the record has no place
+        for is kept as a detail nothing runs (``_action``)."""
+        what = c[0] if c else None
+        if not isinstance(what, tuple) or what[0] != "card_count":
+            return self._seek_unplaced(c)
+        _, n, flt = what
+        if not isinstance(flt, Filter):
+            return self._seek_unplaced(c)
+        return [Effect("seek", {"player": SUBJ, "filter": with_zone(flt, "library"), "amount": n})]
+
+    _seek_unplaced = _action("seek")
     vp_conjure_dup = _action("conjure_duplicate")
     _double_counters = _action("double_counters")
 
@@ -1350,7 +1365,9 @@ class VerbRules:
     vp_mana_persists = _action("mana_persists")
 
     def card_count_desc(self, c: list[Any]) -> Any:
-        return c[-1]
+        """ "a nonland card", "two creature cards": (``"card_count"``, N, filter)."""
+        n = next((x for x in c[:-1] if isinstance(x, int | Amount)), 1)
+        return ("card_count", n, c[-1])
 
     def vp_prevent_np(self, c: list[Any], combat: bool = False) -> list[Effect]:
         # "Prevent all damage that would be dealt to/by/to and dealt by [it]" (CR 615)
@@ -1841,8 +1858,10 @@ class VerbRules:
         return [Effect("choose_objects", {"player": SUBJ, "what": what})]
 
     def vp_have_do(self, c: list[Any]) -> list[Effect]:
-        # "you may have this creature deal damage ...": the object does the verb.
-        return substitute_subject(c[1], _obj(c[0]))
+        # "you may have this creature deal damage ...": the object does the verb
+        # (and any verb phrase "and"-joined after it: see ``vp_list``).
+        doer = _obj(c[0])
+        return HaveDo(substitute_subject(c[1], doer), doer)
 
     def vp_choose(self, c: list[Any]) -> list[Effect]:
         if c[0] == "number":  # "choose a number" (CR 608.2d), read as "that number"
