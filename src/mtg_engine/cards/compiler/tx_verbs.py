@@ -17,6 +17,7 @@ from ..abilities import (
     ChooseRef,
     Condition,
     ControllerOfRef,
+    ControllerRef,
     EachRef,
     Effect,
     Filter,
@@ -764,6 +765,13 @@ class VerbRules:
             # Equipment" names an object before the token, which isn't read here
             raise CompileError("create ... and [verb] that [noun]")
         return [_token_effect(c[0]), *second]
+
+    def vp_create_and_you(self, c: list[Any]) -> list[Effect]:
+        """ "target opponent creates a 2/4 white Ox creature token and you draw a card"
+        (Ox Drover): the second instruction's player is "you", whoever creates the
+        token (CR 608.2c)."""
+        second = c[1] if isinstance(c[1], list) else [c[1]]
+        return self.vp_create_and([c[0], substitute_subject(second, ControllerRef())])
 
     def vp_create_those(self, c: list[Any]) -> list[Effect]:
         """ "create five of those tokens [instead]": a number of the tokens the
