@@ -1199,6 +1199,8 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             continue  # once per batch tapped at once (CR 603.2c, rules/tapping.py)
         if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more":
             continue  # once per source for one damage event (CR 603.2c, rules/triggers.py)
+        if trig.event in ("deals_damage", "deals_combat_damage") and k == "one_or_more_sources":
+            continue  # once per recipient for one damage event (CR 603.2c, rules/triggers.py)
         if trig.event in ("discard", "mill") and k == "one_or_more":
             continue  # once per discarding or milling event, "that many" (rules/triggers._check)
         if trig.event in ("leaves_graveyard", "dies", "put_into_graveyard") and k == "one_or_more":

@@ -568,6 +568,18 @@ def _check(
                         and e2.data.get(same) == d.get(same)
                         and _matches(game, ability.trigger, e2, w, s2)
                     )
+            elif (
+                once is not None
+                and ev.kind == EventKind.DAMAGE
+                and _detail(ability.trigger, "one_or_more_sources")
+            ):
+                # "whenever one or more creatures you control deal combat damage to a
+                # player": once for each recipient of the simultaneous damage, whichever
+                # of the creatures dealt it (CR 603.2c, 510.2)
+                key = (w.id, ability.text, ("to", d.get("target")))
+                if key in once:
+                    continue
+                once.add(key)
             elif once is not None and _detail(ability.trigger, "one_or_more"):
                 # "whenever a source you control deals damage to one or more ...":
                 # once for each source in the event (CR 603.2c)

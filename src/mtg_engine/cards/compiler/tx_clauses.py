@@ -619,6 +619,15 @@ class ClauseRules:
             # or more creatures die": once per batch of objects (CR 603.2c,
             # rules/tapping.py, rules/simultaneous.py)
             details = (*details, ("one_or_more", True))
+        if (
+            event in ("deals_damage", "deals_combat_damage")
+            and isinstance(subject, Some)
+            and subject.count == "one_or_more"
+        ):
+            # "whenever one or more creatures you control deal combat damage to a
+            # player" (Disa the Restless): once for each player dealt damage in one
+            # damage event, however many of the sources dealt it (CR 603.2c, 510.2)
+            details = (*details, ("one_or_more_sources", True))
         if len(preds) > 1:
             # "whenever X enters or attacks": the other events, each with its own details
             details = (*details, ("or_events", tuple(p[0] for p in preds[1:])))
