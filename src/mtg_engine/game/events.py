@@ -247,6 +247,7 @@ class ZoneChangeData(TypedDict):
     attached_to: NotRequired[int]  # what it was attached to as it left (603.10c)
     cause: NotRequired[str]  # what moved it ("sacrifice", "discard", ...)
     by: NotRequired[int]  # who controls the spell or ability that moved it
+    in_combat: NotRequired[str]  # "attacking" / "blocking" as it left the battlefield
 
 
 class DamageData(TypedDict):

@@ -6,7 +6,7 @@ each kind is evaluated here. Unknown kinds are false (never a silent "yes").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import Condition, Filter, SelfRef, TriggerRef
 from ..game.hooks import CONDITIONS
@@ -625,7 +625,7 @@ def _is_holds(
         )
     if ctx is None:
         return False
-    if any(k == "counters_ge" for k, _ in quality.conditions):
+    if any(k in _COMBAT_KEYS or k == "counters_ge" for k, _ in quality.conditions):
         # "if it had a +1/+1 counter on it" of a creature that died: its counters as
         # it last existed on the battlefield (CR 603.10a, 608.2h); the card in the
         # graveyard has none
@@ -673,6 +673,10 @@ def record_has(info: dict, quality: Any) -> bool:
     return _record_has(info, quality)
 
 
+#: the combat statuses last known information remembers (rules/triggers.py)
+_COMBAT_KEYS: Final = ("attacking", "blocking")
+
+
 def _record_has(info: dict, quality: Any) -> bool:
     """Whether last known information (CR 608.2h) shows the quality: card types,
     subtypes, supertypes and colors are remembered."""
@@ -688,6 +692,10 @@ def _record_has(info: dict, quality: Any) -> bool:
             ok = value in (info.get("supertypes") or ())
         elif key == "color":
             ok = value in (info.get("colors") or ())
+        elif key in _COMBAT_KEYS and "counters" in info:
+            # "if it was attacking / blocking" as it left the battlefield (CR 506.4,
+            # 603.10a; rules/zones.py records it)
+            ok = bool(info.get(key)) == bool(value)
         elif key == "counters_ge" and "counters" in info:
             kind, n = value  # "if it had a +1/+1 counter on it" (CR 122.1)
             had = info.get("counters") or {}

@@ -646,6 +646,9 @@ def _check(
                 event["source_lki"] = lki_record(game, w)
             if gone and subject is not None and w is not subject:
                 event["obj_lki"] = lki_record(game, subject)  # "its power" (608.2h)
+                if d.get("in_combat"):
+                    # "draw a card if it was attacking" (CR 603.10a, 506.4)
+                    event["obj_lki"][d["in_combat"]] = True
             elif ev.kind == EventKind.CAST and d.get("obj") in game.objects:
                 # "where X is that spell's mana value": the spell as it last existed,
                 # should it leave the stack first (countered: CR 608.2h)

@@ -91,7 +91,19 @@ def move(
         quiet = quiet and bool(event.get("logged_by")) and to_zone == event["orig_to"]
     lki = None
     attached: list[int] = []
+    #: "attacking" / "blocking" as it left combat (CR 506.4): "if it was attacking"
+    #: of a leaves-the-battlefield trigger looks back (603.10a)
+    in_combat = ""
     if from_zone == Zone.BATTLEFIELD:
+        combat = game.combat
+        if combat is not None:
+            in_combat = (
+                "attacking"
+                if oid in combat.attackers
+                else "blocking"
+                if oid in combat.blockers
+                else ""
+            )
         # CR 603.10a: leaves-the-battlefield abilities look back at the permanent as it
         # last existed on the battlefield (before the effects that ended with it, 611.2b)
         # (as it was just before a simultaneous event it leaves in: rules/simultaneous.py)
@@ -163,6 +175,8 @@ def move(
             data["attached_to"] = old.attached_to
         if cause:
             data["cause"] = cause
+        if in_combat:
+            data["in_combat"] = in_combat
         if event.get("by") is not None:
             data["by"] = event["by"]
         game.emit(EventKind.ZONE_CHANGE, rules, text, old, **data)
