@@ -858,10 +858,21 @@ def objects_matching(
         ids = []
         for p in game.players:
             ids.extend(game.zone_list(zone, p.index))
+    # "equipped creature", "enchanted creature": which permanent that is needs no
+    # characteristics (_attached_condition), so it is checked first: the others'
+    # aren't computed for nothing (a static's condition on its equipped creature,
+    # "if it's a Warrior", read while other permanents' are being worked out)
+    attached = (
+        [(k, v) for k, v in flt.conditions if k in _ATTACHMENT_SUBTYPE]
+        if ("or_self", True) not in flt.conditions
+        else []
+    )
     out = []
     for oid in ids:
         o = game.objects[oid]
         if o.phased_out:
+            continue
+        if attached and not all(_attached_condition(game, o, k, v, source) for k, v in attached):
             continue
         if matches_object(game, o, flt, controller, source):
             out.append(o)
