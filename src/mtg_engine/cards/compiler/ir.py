@@ -986,17 +986,17 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             continue
         before = out[-len(group) :] if len(out) >= len(group) else []
         group = [_those_tokens(b, g) for b, g in zip(before, group, strict=False)] or group
-        if _replaces_other(before, group) and not cond.kind.startswith("would"):
+        if (_replaces_other(before, group) and not cond.kind.startswith("would")) or (
+            _replaces_the_only_one(out, before, group, cond)
+        ):
             # ("If that creature would die this turn, exile it instead", Lava Coil: a
             # replacement effect on a later event, CR 614.1a, not a choice between two
             # instructions)
             # "Dark Temper deals 2 damage to target creature. If you control a black
-            # permanent, destroy the creature instead.": another instruction about
-            # the same object replaces the one before (CR 608.2c)
-            del out[-1]
-            negated = Condition("not", {"cond": cond})
+            # permanent, destroy the creature instead.": another instruction in place
+            # of the one before (CR 608.2c)
             b, g = before[0], group[0]
-            out.append(Effect(b.op, b.args, b.optional, negated))
+            out[-1] = Effect(b.op, b.args, b.optional, negated_of(cond))
             args = {k: v for k, v in g.args.items() if k not in ("instead", "instead_own_if")}
             out.append(Effect(g.op, args, g.optional, _both(g.args.get("instead_own_if"), cond)))
             i = j
@@ -1005,39 +1005,11 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             b.op != g.op or (b.condition is not None and "instead_own_if" not in g.args)
             for b, g in zip(before, group, strict=True)
         ):
-            if (
-                len(group) == 1
-                # (only the one instruction before: a sentence of several, "put one of
-                # those cards into your hand and the rest on the bottom ... put each of
-                # those cards into your hand instead" (Accumulate Wisdom), isn't read)
-                and len(out) == 1
-                and len(before) == 1
-                # ("you may put it on top of its owner's library instead": declined, the
-                # first instruction still happens, Sweep Away; not read here)
-                and not group[0].optional
-                and before[0].condition is None
-                and "instead_own_if" not in group[0].args
-                # "If that creature would die this turn, exile it instead." (Lava Coil):
-                # a replacement effect the exile sets up (CR 614.1a), not another
-                # instruction in place of the one before
-                and cond.kind != "would_die"
-                and not _target_indices(group) - _target_indices(before)
-            ):
-                # "This creature gets +3/+0 until end of turn. If five or more mana was
-                # spent to cast that spell, put three +1/+1 counters on this creature
-                # instead." (Spectacular Skywhale): another instruction in place of the
-                # one before (CR 608.2c)
-                out[-1] = Effect(before[0].op, before[0].args, before[0].optional, negated_of(cond))
-                g = group[0]
-                args = {k: v for k, v in g.args.items() if k != "instead"}
-                out.append(Effect(g.op, args, g.optional, cond))
-                i = j
-                continue
             out.extend(group)
             i = j
             continue
         del out[-len(group) :]
-        negated = Condition("not", {"cond": cond})
+        negated = negated_of(cond)
         out.extend(
             Effect(b.op, _copy_new_targets(b, g), b.optional, _both(b.condition, negated))
             for b, g in zip(before, group, strict=True)
@@ -1086,6 +1058,34 @@ def _copy_new_targets(b: Effect, g: Effect) -> dict[str, Any]:
     if b.op == g.op == "copy_spell" and g.args.get("new_targets"):
         return {**b.args, "new_targets": True}
     return b.args
+
+
+def _replaces_the_only_one(
+    out: list[Effect], before: list[Effect], group: list[Effect], cond: Condition
+) -> bool:
+    """ "This creature gets +3/+0 until end of turn. If five or more mana was spent to
+    cast that spell, put three +1/+1 counters on this creature instead." (Spectacular
+    Skywhale): one instruction of another kind in place of the only one before it
+    (CR 608.2c)."""
+    return (
+        len(group) == 1
+        # (only the one instruction before: a sentence of several, "put one of those
+        # cards into your hand and the rest on the bottom ... put each of those cards
+        # into your hand instead" (Accumulate Wisdom), isn't read)
+        and len(out) == 1
+        and len(before) == 1
+        and before[0].op != group[0].op
+        # ("you may put it on top of its owner's library instead": declined, the first
+        # instruction still happens, Sweep Away; not read here)
+        and not group[0].optional
+        and before[0].condition is None
+        and "instead_own_if" not in group[0].args
+        # "If that creature would die this turn, exile it instead." (Lava Coil): a
+        # replacement effect the exile sets up (CR 614.1a), not another instruction in
+        # place of the one before
+        and cond.kind != "would_die"
+        and not _target_indices(group) - _target_indices(before)
+    )
 
 
 def _instead_subject(e: Effect) -> Any:
