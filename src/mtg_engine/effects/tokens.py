@@ -88,6 +88,11 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
                 created.append(new_id)
                 if attacking:
                     enter_attacking(ctx, new_id, defenders[k])
+    if not created and ctx.task is not None:
+        # nothing was created (an Aura token that can't enchant what it would be
+        # attached to isn't created, CR 303.4i): the instruction wasn't done, so "When
+        # you do, ..." doesn't trigger (603.12) and "If you do, ..." is false (608.2c)
+        ctx.task.data["short"] = True
     ctx.set_parent("it", created)  # "create a token, then attach ... to it"
     # ("destroy all other creatures" of the same spell: not these, rules/effects_runner)
     made = (ctx.task.data.get("parent") or {}).get("created") if ctx.task else None

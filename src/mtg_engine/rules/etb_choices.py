@@ -385,11 +385,15 @@ def _attach_given(game: Game, ev: Event, answer: Any) -> Decision | None:
     if entry["attach"] is None or entry["attach"] not in attach_candidates(game, pros, c):
         entry["stays"] = True
         obj = game.objects[entry["obj"]]
+        where = (
+            "token isn't created"  # CR 303.4i: "If the Aura is a token, it isn't created."
+            if obj.is_token
+            else f"stays in its {Zone.NAMES[obj.zone]}"
+        )
         game.emit(
             EventKind.AURA_STAYS,
             ("303.4f", "303.4i"),
-            f"{obj.name} stays in its {Zone.NAMES[obj.zone]}: it can't enchant what it "
-            "would enter attached to",
+            f"{obj.name} {where}: it can't enchant what it would enter attached to",
             obj=obj.id,
         )
     return None

@@ -683,6 +683,15 @@ def finalize(
             # that creature": the creature this Aura enchants (CR 303.4e)
             state["before_host"], state["last"] = state["last"], "host"
             return EachRef(ENCHANTED_BY_SELF)
+        if (
+            type(v) is ThatObject
+            and state["last"] == "parent"
+            and state.get("host") is not None
+            and state.get("op") == "create_token"
+        ):
+            # "create a Role token attached to target creature. That creature ...": the
+            # creature it was attached to, not the token (CR 608.2c)
+            return state["host"]
         if isinstance(v, ThatCard) and state["last"] == "host":
             # "... destroy that creature" named the host, but "that card" is still
             # what the instruction before it named (the card revealed)
@@ -747,7 +756,13 @@ def finalize(
             # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
             # targets are its own, chosen as it's put on the stack (603.3d)
             their = TargetRef(last_target[-1]) if last_target else None
-            inner, specs = finalize(list(eff.args["effects"]), trigger, state["last"], their)
+            last_inner = state["last"]
+            if state["last"] == "parent" and state.get("host") is not None:
+                # "Create a Monster Role token attached to target creature you control.
+                # When you do, that creature fights ...": the creature the Aura token
+                # was attached to, not the token (CR 608.2c)
+                their, last_inner = state["host"], "target"
+            inner, specs = finalize(list(eff.args["effects"]), trigger, last_inner, their)
             args = {"effects": inner, "targets": specs}
             out.append(Effect(eff.op, args, eff.optional, eff.condition))
             continue
@@ -841,6 +856,13 @@ def finalize(
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
             state["op"] = eff.op
+            # a noncreature token (a Role, an Aura) created attached to a target: what
+            # "that creature" names after it (CR 303.4, 608.2c)
+            host = new.args.get("attached_to") if eff.op == "create_token" else None
+            types = (new.args.get("token") or {}).get("types") or ()
+            state["host"] = (
+                host if isinstance(host, TargetRef) and "Creature" not in types else None
+            )
         elif _about_each(eff):
             state["last"] = "each"  # "them": the objects this instruction was about
             state["each_op"] = eff.op
