@@ -618,21 +618,37 @@ class Script:
                 self.following = saved
         if not (
             nxt is not None
-            # (a yes/no made while casting: "you may waterbend {6}", CR 601.2b)
+            # (a yes/no made while casting: "you may waterbend {6}", CR 601.2b; the
+            # targets the cast's own `targets` didn't give, such as awaken's land,
+            # named by the next action, 601.2c)
             and d.kind
-            in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.CHOOSE_OPTION, DecisionKind.YES_NO)
+            in (
+                DecisionKind.CHOOSE_OBJECTS,
+                DecisionKind.CHOOSE_OPTION,
+                DecisionKind.YES_NO,
+                DecisionKind.TARGETS,
+            )
             and nxt.verb == "choose"
             and nxt.at is None
             and d.player == self.player_index(nxt)
             and _choose_fits(d, nxt.value)
         ):
             return False
-        if d.kind != DecisionKind.CHOOSE_OBJECTS or not isinstance(nxt.value, list):
+        if d.kind not in (DecisionKind.CHOOSE_OBJECTS, DecisionKind.TARGETS) or not isinstance(
+            nxt.value, list
+        ):
             return True
+        if d.kind == DecisionKind.TARGETS and not (
+            int(d.data["min"]) <= len(nxt.value) <= int(d.data["max"])
+        ):
+            return False
         cands = set(d.data["candidates"])
         chosen: list[int] = []
+        players = d.kind == DecisionKind.TARGETS
         for ref in nxt.value:
-            oid = self.refs.resolve(game, str(ref), d.player, lambda o: o in cands, chosen)
+            oid = self.refs.resolve(
+                game, str(ref), d.player, lambda o: o in cands, chosen, players=players
+            )
             if oid is None or oid not in cands:
                 return False
             chosen.append(oid)
