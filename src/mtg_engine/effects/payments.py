@@ -76,6 +76,19 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
                     lose_life(g, payer, life, rules, f"paid for {ctx.obj.name}", paid=True)
             s["paid"] = yes
         else:
+            if g.ask_single_answers and ctx.answer is None:
+                # a player who can't pay has one answer, not paying (CR 118.3); asked
+                # only where even one-answer decisions are asked (the scenario runner,
+                # whose scripted "no" to it is then applied)
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OPTION,
+                    "118.3",
+                    f"Pay {what} for {ctx.obj.name}? (it can't be paid)",
+                    {"options": ["no"], "purpose": DecisionPurpose.UNLESS_PAYS, "cost": what},
+                    player=payer,
+                )
+            if ctx.answer is not None:
+                ctx.take_answer()
             s["paid"] = False
             g.emit(EventKind.CANT_PAY, ("118.3",), f"{g.players[payer].name} can't pay {what}")
     if s["paid"]:
