@@ -19,6 +19,7 @@ from ..rules import mana_costs
 from ..rules.damage import life_unpayable, lose_life
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.filters import objects_matching
+from ..rules.mana_spending import Spending, spending
 from ..rules.permanents import sacrifice
 from ..rules.simultaneous import simultaneous
 from ..rules.support import register
@@ -53,12 +54,14 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
         # creature chosen: no one chooses, and the instructions have nothing to act on
         ctx.scratch.setdefault("choice", "none")
     payer = players[0] if players else ctx.controller
-    cost = mana_costs.parse_cost(str(e.args.get("cost", ""))).with_x(_x(ctx, e))
+    printed = mana_costs.parse_cost(str(e.args.get("cost", "")))
+    cost = printed.with_x(_x(ctx, e))
+    on = _paying(ctx, printed)
     # "unless target opponent pays 3 life" (CR 119.4: only with that much life)
     life = ctx.amount(e.args.get("life", 0))
     what = f"{life} life" if life and not e.args.get("cost") else str(cost)
     if "paid" not in s:
-        plan = mana_rules.plan_payment(g, payer, cost)
+        plan = mana_rules.plan_payment(g, payer, cost, on=on)
         if plan is not None and (not life or life_unpayable(g, payer, life) is None):
             if ctx.answer is None:
                 return ctx.ask(
@@ -70,7 +73,9 @@ def unless_pays(ctx: Ctx, e: Effect) -> bool:
                 )
             yes = bool(ctx.take_answer().value)
             if yes:
-                mana_rules.execute_plan(g, payer, cost, plan, f'{ctx.obj.name}\'s "unless" cost')
+                mana_rules.execute_plan(
+                    g, payer, cost, plan, f'{ctx.obj.name}\'s "unless" cost', on=on
+                )
                 if life:
                     rules = ("119.4", "118.12")
                     lose_life(g, payer, life, rules, f"paid for {ctx.obj.name}", paid=True)
@@ -124,8 +129,10 @@ def pay(ctx: Ctx, e: Effect) -> bool:
     payer = players[0] if players else ctx.controller
     if e.args.get("x_cost") and ctx.task is not None and not _x_chosen(ctx, e, payer):
         return False  # waiting for X
-    cost = mana_costs.parse_cost(str(e.args.get("mana") or "")).with_x(ctx.obj.x or 0)
-    plan = mana_rules.plan_payment(g, payer, cost)
+    printed = mana_costs.parse_cost(str(e.args.get("mana") or ""))
+    cost = printed.with_x(ctx.obj.x or 0)
+    on = _paying(ctx, printed)
+    plan = mana_rules.plan_payment(g, payer, cost, on=on)
     life = int(e.args.get("life", 0))
     # "pay {1} and 3 life" (Ripples of Undeath): both parts or neither (CR 118.3, 119.4)
     why = life_unpayable(g, payer, life) if life else None
@@ -158,7 +165,7 @@ def pay(ctx: Ctx, e: Effect) -> bool:
             )
             ctx.task.data["short"] = True
             return True
-    mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s ability")
+    mana_rules.execute_plan(g, payer, cost, plan, f"{ctx.obj.name}'s ability", on=on)
     if life:
         lose_life(g, payer, life, ("119.4",), f"paid for {ctx.obj.name}", paid=True)
     return True
@@ -173,8 +180,9 @@ def _x_chosen(ctx: Ctx, e: Effect, payer: int) -> bool:
         return True
     g = ctx.game
     cost = mana_costs.parse_cost(str(e.args.get("mana") or ""))
+    on = _paying(ctx, cost)
     hi = mana_rules.most_mana(g, payer, mana_rules.mana_sources(g, payer))
-    while hi > 0 and mana_rules.plan_payment(g, payer, cost.with_x(hi)) is None:
+    while hi > 0 and mana_rules.plan_payment(g, payer, cost.with_x(hi), on=on) is None:
         hi -= 1
     if ctx.answer is None:
         return ctx.ask(
@@ -187,6 +195,13 @@ def _x_chosen(ctx: Ctx, e: Effect, payer: int) -> bool:
     s["x"] = ctx.obj.x = max(0, min(hi, int(ctx.take_answer().value)))
     g.emit(EventKind.X, ("107.3f",), f"X is {s['x']} for {ctx.obj.name}")
     return True
+
+
+def _paying(ctx: Ctx, printed: mana_costs.ManaCost) -> Spending:
+    """What mana paying a cost as ``ctx.obj`` resolves is spent on (CR 106.6): a cost
+    that isn't a spell's or an activated ability's, containing {X} when its text has
+    {X} (mana "spend only on costs that contain {X}", Rosheen Meanderer, pays it)."""
+    return spending("cost", ctx.obj.id, bool(printed.x))
 
 
 def _read_by_if_clause(ctx: Ctx) -> bool:

@@ -5,8 +5,11 @@ stays with each mana it applies to for as long as the mana is in the pool
 (:attr:`Player.restricted_mana`, one entry a mana), and the mana empties with
 the rest (CR 106.4, 500.4). A payment says what it pays for (a
 :class:`Spending`); restricted mana, and mana a restricted ability of a source
-would make, are spent only on what the restriction allows (CR 106.6). A
-payment that doesn't say (an "unless" cost, ward) never uses it.
+would make, are spent only on what the restriction allows (CR 106.6). A cost
+paid while a spell or ability resolves ("you may pay {X}{R}", "unless its
+controller pays {X}", ward) is a ``"cost"`` spending: it casts no spell and
+activates no ability, so only "costs that contain {X}" mana may pay it, and only
+when that cost contains {X}. A payment that doesn't say never uses it.
 
 The compiled restriction is ``("spend", spells, abilities)``: ``spells`` a
 filter of the spells the mana may be spent to cast, or None; ``abilities`` a
@@ -46,7 +49,8 @@ SPEND_X_COSTS: Final = "spend_x_costs"
 @dataclass(frozen=True, slots=True)
 class Spending:
     """What a payment's mana is spent on (CR 106.6): casting the spell ``obj``
-    (``kind`` "spell") or activating an ability of the source ``obj`` ("ability");
+    (``kind`` "spell"), activating an ability of the source ``obj`` ("ability"),
+    or a cost paid while ``obj`` resolves ("cost", CR 118.12, 608.2c);
     ``x``: the cost being paid contains {X} (CR 107.3), for mana that may be spent
     only on such costs."""
 
@@ -84,6 +88,8 @@ def may_spend(game: Game, player: int, restriction: Restriction, on: Spending | 
         return False
     if restriction[0] == SPEND_X_COSTS:
         return on.x  # CR 106.6, 107.3: a cost with {X} in it
+    if on.kind == "cost":
+        return False  # paid as something resolves: no spell cast, no ability activated
     obj = game.objects.get(on.obj)
     if obj is None:
         return False

@@ -21,14 +21,16 @@ would have been dealt the damage.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
     PREVENTED_THIS_WAY,
     Ability,
     AbilityKind,
+    Amount,
     Effect,
+    TriggerRef,
     mentions_prevented,
 )
 from ..game.objects import GameObject, Zone
@@ -77,14 +79,24 @@ def after_prevention(game: Game, ev: dict[str, Any]) -> None:
     )
     b = game._batch
     for rec in reversed(ev.get("prevented_then") or ()):
-        if b is not None and not mentions_prevented(rec["effects"]):
+        key = ("prevention_then", rec["card_uid"], rec["source"], ev["to"])
+        if b is not None and not _depends_on_damage(rec["effects"]):
             # damage dealt by several sources at once (combat damage, 510.2) is one
             # event: an additional effect that doesn't depend on the damage prevented
             # ("Remove a +1/+1 counter from this creature") happens once for it
-            key = ("prevention_then", rec["card_uid"], rec["source"], ev["to"])
             if key in b.once:
                 continue
             b.once.add(key)
+        elif b is not None and not _names_damage_source(rec["effects"]):
+            # one that depends on it ("remove that many +1/+1 counters from it. When
+            # one or more counters are removed this way, ...", Magma Pummeler) happens
+            # once too, with all the damage it prevented in the event
+            pending = b.prevented.get(key)
+            if pending is not None and pending in game.tasks:
+                k = int(rec["prevented"])
+                pending.data["prevented"] = int(pending.data["prevented"]) + k
+                pending.data["parent"]["that_much"] = int(pending.data["prevented"])
+                continue
         data = {
             **rec,
             "damage_source": ev["source"],
@@ -93,7 +105,41 @@ def after_prevention(game: Game, ev: dict[str, Any]) -> None:
             # "that much" (CR 608.2c)
             "parent": {"that_much": int(rec["prevented"])},
         }
-        game.push_task("prevention_then", data)
+        task = game.push_task("prevention_then", data)
+        if b is not None:
+            b.prevented[key] = task
+
+
+def _depends_on_damage(v: Any) -> bool:
+    """Whether a prevention effect's additional instructions depend on the damage it
+    prevented (CR 615.5): "for each 1 damage prevented this way", or "that many" /
+    "that much" ("prevent that damage and remove that many +1/+1 counters from it",
+    Magma Pummeler): "that much" is the damage prevented (``parent["that_much"]``,
+    :func:`after_prevention`), so each source's damage has its own."""
+    if mentions_prevented(v):
+        return True
+    if isinstance(v, Amount):
+        return v.kind == "that_much" or any(_depends_on_damage(t) for t in v.terms)
+    if isinstance(v, Effect):
+        return any(_depends_on_damage(x) for x in v.args.values())
+    if isinstance(v, tuple | list):
+        return any(_depends_on_damage(x) for x in v)
+    return False
+
+
+def _names_damage_source(v: Any) -> bool:
+    """Whether instructions refer to the source of the damage prevented ("that
+    source", "the source's controller"): one event's damage from several sources
+    then isn't summed."""
+    if isinstance(v, TriggerRef):
+        return v.role == "source"
+    if isinstance(v, tuple | list):
+        return any(_names_damage_source(x) for x in v)
+    if isinstance(v, dict):
+        return any(_names_damage_source(x) for x in v.values())
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(_names_damage_source(getattr(v, f.name)) for f in fields(v))
+    return False
 
 
 def _stand_in(game: Game, d: dict[str, Any]) -> GameObject | None:

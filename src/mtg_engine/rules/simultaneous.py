@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 class Batch:
     """The events of one simultaneous action, with the look-back state."""
 
-    __slots__ = ("events", "lki", "attached", "rules", "once")
+    __slots__ = ("events", "lki", "attached", "rules", "once", "prevented")
 
     def __init__(self, rules: tuple[str, ...]) -> None:
         #: (event, the object that left or None), in the order performed
@@ -47,6 +47,10 @@ class Batch:
         #: effect of a prevention effect that prevents damage from several sources
         #: at once (CR 615.5, rules/prevention_then.py)
         self.once: set[tuple[Any, ...]] = set()
+        #: the additional effect, pending, of a prevention effect that depends on the
+        #: damage it prevented ("remove that many +1/+1 counters"): one for the whole
+        #: event, with the damage prevented from every source (CR 615.5)
+        self.prevented: dict[tuple[Any, ...], Any] = {}
 
 
 #: hook set by rules/triggers.py: check the deferred events (CR 603.10a)

@@ -1813,6 +1813,11 @@ def intervening_if_holds(game: Game, obj: GameObject) -> bool:
     if ability is None or ability.trigger is None or ability.trigger.condition is None:
         return True
     src = game.objects.get(obj.source_id) if obj.source_id is not None else None
+    if src is None and obj.source_id is not None:
+        # "When you cast this spell, if it was kicked, ..." with the spell countered
+        # or resolved since: the spell as it last existed on the stack (CR 608.2h,
+        # 113.7a); how it was cast stays true of it
+        src = game.turn_flags.left_stack.get(obj.source_id)
 
     # CR 603.4: checked again as it resolves, references read from the ability
     return evaluate(game, ability.trigger.condition, obj.controller, src, Ctx(game, obj, None))
