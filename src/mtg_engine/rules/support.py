@@ -21,6 +21,7 @@ from typing import Any
 from ..cards.abilities import (
     ALTERNATIVE_COST,
     AS_THAT_OBJECT,
+    GREATEST_AMONG,
     NOT_HAND,
     Ability,
     AbilityKind,
@@ -28,6 +29,7 @@ from ..cards.abilities import (
     ChooseRef,
     CompiledFace,
     Condition,
+    ControllerOfRef,
     ControllerRef,
     Cost,
     EachOneRef,
@@ -35,6 +37,7 @@ from ..cards.abilities import (
     Effect,
     Filter,
     Mode,
+    OwnerOfRef,
     ParentRef,
     SelfRef,
     StaticEffect,
@@ -42,6 +45,7 @@ from ..cards.abilities import (
     TargetSpec,
     Trigger,
     TriggerRef,
+    that_player_as,
 )
 from ..game.hooks import ALT_COSTS, EFFECT_HANDLERS
 from .layers_table import abilities_of
@@ -523,13 +527,7 @@ _ANY_NUMBER = 99
 
 def _resolved_that_player(flt: Filter) -> Filter:
     """The filter as the engine sees it once "that player" is resolved."""
-    if not any(v == "that_player" for _, v in flt.conditions):
-        return flt
-    return Filter(
-        flt.kinds,
-        flt.zone,
-        tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions),
-    )
+    return that_player_as(flt, "you")
 
 
 def _amounts_resolved(flt: Filter, out: set[str]) -> Filter:
@@ -635,6 +633,30 @@ def names_player(what: Any) -> bool:
     return isinstance(flt, Filter) and "player" in flt.kinds
 
 
+#: "[permanents] destroyed / sacrificed this way" (rules/effects_runner._MOVED_THIS_WAY)
+MOVED_THIS_WAY = frozenset(("destroyed_this_way", "sacrificed_this_way"))
+
+
+def _uses_gone_one(v: Any, key: str = "") -> bool:
+    """Whether instructions done "for each permanent destroyed this way" read "that
+    one" other than as its controller or owner ("its controller creates a token",
+    "that land's controller", "unless they pay"): the permanent is gone, and only
+    that is read of its last known information (CR 608.2h)."""
+    if isinstance(v, EachOneRef):
+        return key != "player"
+    if isinstance(v, ControllerOfRef | OwnerOfRef):
+        return False
+    if isinstance(v, Effect):
+        return any(_uses_gone_one(x, k) for k, x in v.args.items()) or _uses_gone_one(v.condition)
+    if isinstance(v, list | tuple):
+        return any(_uses_gone_one(x, key) for x in v)
+    if isinstance(v, dict):
+        return any(_uses_gone_one(x, k) for k, x in v.items())
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(_uses_gone_one(getattr(v, f.name), key) for f in fields(v))
+    return False
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         if v.zone == NOT_HAND:
@@ -708,6 +730,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 )
             ):
                 out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
+            if key in GREATEST_AMONG and isinstance(val, Filter):
+                # "the greatest power among creatures they control": "they" is the
+                # player following the instruction, else the object's own player
+                # (rules/filters._greatest, effects_runner.Ctx.concrete)
+                val = that_player_as(val, "you")
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
@@ -765,6 +792,22 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # each opponent, ... target creature that player controls" is chosen
                 # once per player, rules/targets.per_player_phrase, CR 601.2c)
                 out.add("arg:for_each.targets")
+        flt = v.args.get("filter")
+        if (
+            v.op == "for_each"
+            and isinstance(flt, Filter)
+            and flt.zone == "battlefield"
+            and any(k in MOVED_THIS_WAY for k, _ in flt.conditions)
+            and not _uses_gone_one(v.args.get("effects"))
+        ):
+            # "for each creature destroyed this way, its controller creates ...": the
+            # permanents the instruction before moved, as they last existed (CR
+            # 608.2h: rules/effects_runner.Ctx._moved_ones), known by their
+            # controller
+            flt = Filter(
+                flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in MOVED_THIS_WAY)
+            )
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if "attached_to" in v.args and v.args["attached_to"] == what:
             # "return up to two target Aura cards ... attached to that creature" read
             # as attached to themselves: "that creature" wasn't understood
@@ -1150,6 +1193,11 @@ def _is_with_ref(cond: Condition, ok: tuple[type, ...] = (SelfRef,)) -> bool:
     return any(isinstance(v, Condition) and _is_with_ref(v, ok) for v in cond.args.values())
 
 
+#: the trigger events of leaves-the-battlefield abilities, which look back in time
+#: (CR 603.10a)
+_LOOKS_BACK = frozenset(("dies", "leaves", "put_into_graveyard", "sacrifice"))
+
+
 def _trigger_features(trig: Trigger, out: set[str]) -> None:
     """The constructs of one trigger event (CR 603.1-603.2) and its details."""
     out.add(f"trigger:{trig.event}")
@@ -1163,6 +1211,14 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
     if trig.subject is not None:
         parts: set[str] = set()
         _walk_value(trig.subject, parts)
+        if trig.event in _LOOKS_BACK and holds(
+            trig.subject,
+            lambda x: isinstance(x, tuple) and len(x) == 2 and x[0] in GREATEST_AMONG,
+        ):
+            # "whenever a creature ... with the greatest power among creatures that
+            # player controls dies": the group as it was before the event (CR
+            # 603.10a) isn't kept, only the creature's own last known information
+            parts.add("trigger_detail:greatest_looks_back")
         if trig.event == "countered":
             # "a spell you've cast is countered": the spell as it last existed on the
             # stack (rules/triggers._countered_matches, CR 603.10e, filters._cast_by)
