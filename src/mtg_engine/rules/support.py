@@ -1611,6 +1611,22 @@ def comparison_amount_known(v: Any) -> bool:
     return False
 
 
+def target_count_known(v: Any) -> bool:
+    """Whether ``v``, the number of targets of a phrase ("up to X target creatures,
+    where X is your devotion to black"), is known as the targets are chosen (CR
+    601.2c, 115.1d: rules/targets.counted_now): a number counted now
+    (:func:`comparison_amount_known`), your devotion (700.5), the number of colors
+    among permanents you control (105.1), or the number of times
+    the source was kicked as it was cast (702.33d, remembered by the permanent it
+    became, 400.7d)."""
+    if isinstance(v, Amount) and v.ref is None and not v.terms:
+        if v.kind in ("devotion", "colors_among") and v.filter is not None:
+            return True  # (rules/layers.amount)
+        if v.kind == "times_kicked":
+            return True
+    return comparison_amount_known(v)
+
+
 def _compared_with_self(v: Any) -> bool:
     """Whether ``v`` is a description compared with this object ("with the same name
     as it", :data:`AS_THAT_OBJECT` with :class:`SelfRef`)."""
@@ -1687,13 +1703,23 @@ def _x_targets_announced(ability: Ability) -> bool:
         for t in specs
         for n in (t.min, t.max)
         # (a number known as the targets are chosen: rules/targets.counted_now)
-        if not isinstance(n, int) and not comparison_amount_known(n)
+        if not isinstance(n, int) and not target_count_known(n)
     ]
     if not variable:
         return True
     if not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
         return False
     if ability.kind is AbilityKind.SPELL:
+        return True
+    trig = ability.trigger
+    if (
+        ability.kind is AbilityKind.TRIGGERED
+        and trig is not None
+        and trig.event == "becomes_monstrous"
+        and isinstance(trig.subject, SelfRef)
+    ):
+        # "When this creature becomes monstrous, ... up to X target creatures": the X
+        # it became monstrous with (CR 701.37c: rules/casting.announced_x)
         return True
     cost = ability.cost
     return (
