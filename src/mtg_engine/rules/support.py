@@ -824,6 +824,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # sacrificing player (effects/zones.sacrifice_effect)
             flt = _resolved_that_player(v.args["filter"])
             v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
+        if v.op == "modify_pt" and isinstance(v.args.get("for_each"), Filter):
+            # "gets -1/-1 for each Zombie that player controls": counted as it resolves,
+            # "that player" the player the instruction before named (effects/permanents
+            # .modify_pt, rules/effects_runner.Ctx.concrete, CR 608.2c)
+            per = _resolved_that_player(v.args["for_each"])
+            v = Effect(v.op, {**v.args, "for_each": per}, v.optional, v.condition)
         if v.op == "reveal" and isinstance(v.args.get("filter"), Filter):
             # "target player reveals three cards from their hand": "their" is the
             # revealing player's (effects/search._reveal_from_hand, Ctx.concrete)
