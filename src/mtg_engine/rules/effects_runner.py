@@ -1005,7 +1005,9 @@ def _among_key(flt: Filter) -> str | None:
     conds = flt.conditions
     if conds and conds[0][0] == "from_among":
         return str(conds[0][1])
-    return None
+    # "mill four cards, then you may return a permanent card from among them"
+    # (``("among", "it")``: the cards the instruction before milled, CR 608.2c)
+    return next((str(v) for k, v in conds if k == "among"), None)
 
 
 def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
@@ -1072,7 +1074,11 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                 # "one of them", "a creature card from among them": the cards an
                 # earlier instruction looked at, revealed or exiled (CR 608.2d)
                 pool = (task.data.get("parent") or {}).get(among) or []
-                rest_flt = Filter(flt.kinds, flt.zone, flt.conditions[1:])
+                rest_flt = Filter(
+                    flt.kinds,
+                    flt.zone,
+                    tuple(c for c in flt.conditions if c[0] not in ("from_among", "among")),
+                )
                 candidates = [
                     oid
                     for oid in pool

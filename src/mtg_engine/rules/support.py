@@ -1054,6 +1054,20 @@ def _walk_value(v: Any, out: set[str]) -> None:
             flt = Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] != "among"))
         # Ctx.concrete resolves "that player" and amounts ("mana value X or less")
         _walk_value(_amounts_resolved(_resolved_that_player(flt), out), out)
+    elif isinstance(v, ChooseRef) and ("among", "it") in v.filter.conditions:
+        # "mill four cards, then you may return a permanent card from among them":
+        # chosen among the cards the instruction before moved (CR 608.2c, 608.2d:
+        # rules/effects_runner.choose_refs); which instruction that is, is checked
+        # with the ability (:func:`_among_named_before`)
+        out.add("ref:ChooseRef")
+        out.add("ref:ChooseRef.among_it")
+        rest = Filter(
+            tuple(k for k in v.filter.kinds if k != "card"),
+            "battlefield",
+            tuple(c for c in v.filter.conditions if c[0] != "among"),
+        )
+        _walk_value(_known_amounts(rest, out), out)
+        _walk_value(v.count, out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
@@ -1510,6 +1524,8 @@ def features(ability: Ability) -> set[str]:
         # "exile cards ... until you exile a nonland card. [This] deals damage equal to
         # that card's mana value": the compiler read "that card" as this object
         out.add("amount:found_card_as_self")
+    if "ref:ChooseRef.among_it" in out and _among_named_before(ability.effects):
+        out.discard("ref:ChooseRef.among_it")
     if "zone:not_hand" in out and _not_hand_read(ability):
         out.discard("zone:not_hand")
     if "ref:ChooseRef.zone_any" in out:
@@ -1519,6 +1535,27 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+#: the instructions that keep the cards they moved as "them" of the next one
+#: (``parent["it"]``: effects/cards.mill, CR 701.17a)
+_KEEPS_THEM = frozenset(("mill",))
+
+
+def _among_named_before(effects: tuple[Effect, ...]) -> bool:
+    """Whether each "a [card] from among them" choice of these instructions comes
+    right after an instruction that keeps the cards it moved ("mill four cards, then
+    you may return a permanent card from among them", CR 608.2c)."""
+    found = False
+    for i, e in enumerate(effects):
+        if holds(
+            e.args,
+            lambda x: isinstance(x, ChooseRef) and ("among", "it") in x.filter.conditions,
+        ):
+            if i == 0 or effects[i - 1].op not in _KEEPS_THEM:
+                return False
+            found = True
+    return found
 
 
 def _found_card_read_as_self(effects: tuple[Effect, ...]) -> bool:
