@@ -55,6 +55,7 @@ register("cond:targets_only")  # "a spell that targets only ..." (_condition bel
 register("cond:single_target")  # "a spell with a single target" (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
+register("cond:attacking_or_blocking")  # CR 506.4 (_condition below)
 register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
 
 if TYPE_CHECKING:
@@ -563,6 +564,12 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key == "attacking_or_blocking":
+        # "target creature that's attacking or blocking" (CR 506.4, 508.1k, 509.1g)
+        combat = game.combat
+        return (
+            combat is not None and (obj.id in combat.attackers or obj.id in combat.blockers)
+        ) == bool(value)
     if key == "attacking_player" and value == "you":
         # "creatures attacking you": attacking that player, not a planeswalker or
         # battle (CR 506.2, 508.1b)
