@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from ..game.fast_enum import FastEnumType
 
@@ -206,6 +206,44 @@ class Filter:
 
 
 ANY_TARGET = Filter(kinds=("Creature", "player", "Planeswalker", "Battle"))
+
+#: "a creature with the greatest power among creatures that player controls": the
+#: condition keys whose value is the group compared with (a :class:`Filter`), and the
+#: characteristic each compares (CR 208.1, 202.3; rules/filters.py)
+GREATEST_AMONG: Final[dict[str, str]] = {
+    "greatest_power": "power",
+    "greatest_toughness": "toughness",
+    "greatest_mana_value": "mana_value",
+}
+
+
+def has_that_player(flt: Filter) -> bool:
+    """Whether ``flt`` says "that player" / "they" / "their", also inside the group
+    a "with the greatest ... among [group]" condition compares with."""
+    return any(
+        v == "that_player" or (k in GREATEST_AMONG and isinstance(v, Filter) and has_that_player(v))
+        for k, v in flt.conditions
+    )
+
+
+def that_player_as(flt: Filter, value: Any) -> Filter:
+    """``flt`` with "that player" read as ``value`` ("you" as seen by the player
+    following the instruction, or the players themselves), also inside the group a
+    "with the greatest ... among creatures they control" compares with (CR 608.2c)."""
+    if not has_that_player(flt):
+        return flt
+    conds = tuple(
+        (
+            k,
+            value
+            if v == "that_player"
+            else that_player_as(v, value)
+            if k in GREATEST_AMONG and isinstance(v, Filter)
+            else v,
+        )
+        for k, v in flt.conditions
+    )
+    return Filter(flt.kinds, flt.zone, conds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards.abilities import Effect, Filter, ParentRef, SelfRef, TargetRef, TriggerRef
+from ..cards.abilities import (
+    Effect,
+    Filter,
+    ParentRef,
+    SelfRef,
+    TargetRef,
+    TriggerRef,
+    has_that_player,
+    that_player_as,
+)
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import Event, EventKind
 from ..game.hooks import on_event
@@ -465,10 +474,10 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
     s = ctx.scratch
     if "players" not in s:
         s["players"] = ctx.players(e.args.get("player"))
-    if flt is not None and any(v == "that_player" for _, v in flt.conditions):
-        # "they control": as seen by each sacrificing player
-        conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
-        flt = Filter(flt.kinds, flt.zone, conds)
+    if flt is not None and has_that_player(flt):
+        # "they control", "the greatest power among creatures they control": as seen
+        # by each sacrificing player (CR 608.2c)
+        flt = that_player_as(flt, "you")
     if flt is not None and any(k in AS_THAT_OBJECT for k, _ in flt.conditions):
         # "a permanent that shares a card type with it": that object's types now
         flt = ctx.concrete(flt)
@@ -650,11 +659,7 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
     while len(picks) < len(players):
         p = players[len(picks)]
         # "their graveyard", "that player's hand": the player choosing (CR 608.2c)
-        mine = Filter(
-            flt.kinds,
-            flt.zone,
-            tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions),
-        )
+        mine = that_player_as(flt, "you")
         mine = Filter(mine.kinds, mine.zone, ctx.concrete(mine).conditions)
         cands = [
             oid

@@ -740,6 +740,17 @@ def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameOb
     return _specs_satisfiable(game, ability.targets, player, source)
 
 
+def announced_x(game: Game, obj: GameObject) -> int | None:
+    """The X of "X target creatures": announced for the spell or activated ability
+    (CR 601.2b); for "When this creature becomes monstrous, put a lifelink counter on
+    each of up to X target creatures", the X it became monstrous with (701.37c)."""
+    if obj.x is not None or obj.stack_kind != "triggered" or obj.source_id is None:
+        return obj.x
+    src = game.objects.get(obj.source_id)
+    became = (src.chosen or {}).get("monstrous_x") if src is not None else None
+    return became if isinstance(became, int) else None
+
+
 def with_x_count(spec: TargetSpec, x: int | None) -> TargetSpec:
     """ "X target creatures", "up to X target creatures": the number of targets with
     X as announced (CR 601.2b comes before 601.2c, 115.1d)."""
@@ -1807,7 +1818,7 @@ def choices_task(game: Game, task: Task) -> None:
         if i >= len(specs):
             task.stage = 3
             break
-        spec = with_x_count(counted_now(game, specs[i], obj), obj.x)
+        spec = with_x_count(counted_now(game, specs[i], obj), announced_x(game, obj))
         each_flt = per_player_phrase(ability, i)
         if each_flt is not None:
             # "for each opponent, ... target creature that player controls": the

@@ -692,6 +692,9 @@ def _record_has(info: dict, quality: Any) -> bool:
             ok = value in (info.get("supertypes") or ())
         elif key == "color":
             ok = value in (info.get("colors") or ())
+        elif key in ("token", "not_token") and "token" in info:
+            # "for each nontoken creature destroyed this way" (CR 111.1)
+            ok = bool(info["token"]) == (key == "token")
         elif key in _COMBAT_KEYS and "counters" in info:
             # "if it was attacking / blocking" as it left the battlefield (CR 506.4,
             # 603.10a; rules/zones.py records it)

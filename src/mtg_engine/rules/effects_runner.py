@@ -13,6 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
+    GREATEST_AMONG,
     Ability,
     Amount,
     ChooseRef,
@@ -28,6 +29,8 @@ from ..cards.abilities import (
     SelfRef,
     TargetRef,
     TriggerRef,
+    has_that_player,
+    that_player_as,
 )
 from ..game.actions import Decision, DecisionKind, DecisionPurpose, player_ref
 from ..game.events import EventKind
@@ -215,6 +218,10 @@ class Ctx:
             # "for each creature, ... that creature": the one being done now
             # (effects/nested.for_each, CR 608.2c)
             one = self.task.data.get("each_one") if self.task is not None else None
+            if isinstance(one, int) and one >= 0 and one not in g.objects:
+                # "for each creature destroyed this way, its controller ...": the
+                # permanent as it last existed (CR 608.2h), if that is known
+                return [one] if self.lki(one) is not None else []
             return [one] if isinstance(one, int) and (one < 0 or one in g.objects) else []
         if isinstance(ref, TriggerRef):
             td = self.obj.trigger_data or {}
@@ -268,6 +275,12 @@ class Ctx:
                     for p in self.defending_players()
                     if matches_player(g, p, rest, self.controller, self.source)
                 ]
+            moved_key = next(
+                (_MOVED_THIS_WAY[k] for k, v in ref.filter.conditions if k in _MOVED_THIS_WAY),
+                None,
+            )
+            if moved_key is not None and ref.filter.zone == "battlefield":
+                return self._moved_ones(ref.filter, moved_key)
             if ("this_way", True) in ref.filter.conditions:
                 # "all cards they exiled this way": what this resolution's exile moved
                 parent = (self.task.data.get("parent") or {}) if self.task else {}
@@ -529,6 +542,12 @@ class Ctx:
                 out.append(-r - 1)
             elif r in self.game.objects:
                 out.append(self.game.objects[r].controller)
+            elif isinstance(ref, EachOneRef):
+                # "that land's controller ... unless they pay" of a land destroyed this
+                # way: its controller as it last existed (CR 608.2h)
+                info = self.lki(r)
+                if info is not None and isinstance(info.get("controller"), int):
+                    out.append(info["controller"])
         if out and self.task is not None and not isinstance(ref, ControllerRef):
             # the players an instruction named: "that player", "they" of the next ones
             self.task.data["that_players"] = list(out)
@@ -752,6 +771,28 @@ class Ctx:
                 return int(td.get("amount", 0)) * a.multiplier + a.value
         return 0
 
+    def _moved_ones(self, flt: Filter, key: str) -> list[int]:
+        """ "For each creature destroyed this way, its controller creates a 1/1 white
+        Spirit creature token" (March of Souls), "for each nontoken creature destroyed
+        this way" (CR 608.2c): the permanents this resolution's destroy or sacrifice
+        instruction moved (``key``: effects/zones.py), else those sacrificed to pay
+        its cost, that had the rest of the description as they last existed on the
+        battlefield (CR 608.2h). They are gone: each is known by that information,
+        kept for what later instructions read of it (its controller)."""
+        parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+        recs = parent.get(key)
+        if recs is None and key == "sacrificed":
+            recs = (self.obj.paid or {}).get("sacrificed")
+        rest = Filter(
+            flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in _MOVED_THIS_WAY)
+        )
+        found = [r for r in recs or () if isinstance(r, dict) and record_has(r, rest)]
+        if self.task is not None:
+            known = self.task.data.setdefault("lki", {})
+            for r in found:
+                known.setdefault(r["id"], r)
+        return [int(r["id"]) for r in found]
+
     def _moved_this_way(self, a: Amount) -> int:
         """ "for each creature destroyed this way", "for each permanent sacrificed this
         way" (CR 608.2c): the permanents this resolution's destroy or sacrifice
@@ -797,14 +838,19 @@ class Ctx:
             or v == "that_player"
             or v == "defending_player"
             or k == "attached_to"
+            or (k in GREATEST_AMONG and isinstance(v, Filter))
             for k, v in flt.conditions
         ):
             return flt
         conds = tuple(
             (
                 k,
+                # "with the greatest power among creatures that player controls": that
+                # group as the instruction happens (CR 608.2c)
+                self.concrete(v)
+                if k in GREATEST_AMONG and isinstance(v, Filter)
                 # "attached to that creature": the objects that reference names now
-                tuple(self.refs(v) or self.gone(v))
+                else tuple(self.refs(v) or self.gone(v))
                 if k == "attached_to" and not isinstance(v, tuple)
                 # "creatures target player controls": that player (CR 115.1)
                 else tuple(self.players(v))
@@ -959,7 +1005,9 @@ def _among_key(flt: Filter) -> str | None:
     conds = flt.conditions
     if conds and conds[0][0] == "from_among":
         return str(conds[0][1])
-    return None
+    # "mill four cards, then you may return a permanent card from among them"
+    # (``("among", "it")``: the cards the instruction before milled, CR 608.2c)
+    return next((str(v) for k, v in conds if k == "among"), None)
 
 
 def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
@@ -967,7 +1015,7 @@ def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
     player choosing ("they", "their" = that player). Without "they", "you" is still
     the ability's controller: "that player chooses a creature card in your
     graveyard" (Dawnbreak Reclaimer, CR 109.5)."""
-    if not any(v == "that_player" for _, v in flt.conditions):
+    if not has_that_player(flt):
         if you is None:
             return flt
         conds = tuple(
@@ -975,8 +1023,7 @@ def _as_chooser(flt: Filter, you: int | None = None) -> Filter:
             for k, v in flt.conditions
         )
         return Filter(flt.kinds, flt.zone, conds)
-    conds = tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions)
-    return Filter(flt.kinds, flt.zone, conds)
+    return that_player_as(flt, "you")
 
 
 #: what rules/support reports as run (coverage)
@@ -1027,7 +1074,11 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                 # "one of them", "a creature card from among them": the cards an
                 # earlier instruction looked at, revealed or exiled (CR 608.2d)
                 pool = (task.data.get("parent") or {}).get(among) or []
-                rest_flt = Filter(flt.kinds, flt.zone, flt.conditions[1:])
+                rest_flt = Filter(
+                    flt.kinds,
+                    flt.zone,
+                    tuple(c for c in flt.conditions if c[0] not in ("from_among", "among")),
+                )
                 candidates = [
                     oid
                     for oid in pool

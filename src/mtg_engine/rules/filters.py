@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards.abilities import Amount, EachRef, Filter, SelfRef
+from ..cards.abilities import (
+    GREATEST_AMONG,
+    Amount,
+    EachRef,
+    Filter,
+    SelfRef,
+    has_that_player,
+    that_player_as,
+)
 from ..game.actions import player_ref
 from ..game.hooks import KEYWORD_HOOKS, RULES_HOOKS
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
@@ -39,12 +47,15 @@ register("cond:attacking_enchanted")  # "each opponent attacking that player" (m
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
+# "with the greatest power among creatures they control" (CR 208.1, 202.3: _greatest)
+register("cond:greatest_power", "cond:greatest_toughness", "cond:greatest_mana_value")
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("cond:saddled_source")  # "a creature that saddled it this turn" (_condition)
 register("cond:targets_only")  # "a spell that targets only ..." (_condition below)
 register("cond:single_target")  # "a spell with a single target" (_condition below)
 register("kind:source")  # CR 609.7a: a permanent or a spell (_kind_ok)
 register("cond:monstrous", "cond:renowned")  # CR 701.37b, 702.112b (_condition below)
+register("cond:attacking_or_blocking")  # CR 506.4 (_condition below)
 register("cond:power_lt_source")  # "power less than this creature's power" (_condition)
 
 if TYPE_CHECKING:
@@ -127,6 +138,10 @@ def matches_object(
             if not _lowest(game, obj, c, flt, key, controller, source):
                 return False
             continue
+        if key in GREATEST_AMONG and isinstance(value, Filter):
+            if not _greatest(game, obj, c, key, value, controller, source):
+                return False
+            continue
         if not _condition(game, obj, c, key, value, controller, source):
             return False
     return True
@@ -171,6 +186,39 @@ def _lowest(
         if v is not None and v < mine:
             return False
     return True
+
+
+def _greatest(
+    game: Game,
+    obj: GameObject,
+    c: Chars,
+    key: str,
+    group: Filter,
+    controller: int,
+    source: GameObject | None,
+) -> bool:
+    """ "Each opponent sacrifices a creature with the greatest power among creatures
+    they control" (Crackling Doom), "a nonland card with the greatest mana value among
+    cards in their hand": the object is one of that group and none of the group has a
+    greater power, toughness or mana value (CR 208.1, 202.3); tied ones all qualify.
+    A "that player" the instruction hasn't read yet is the player whose group the
+    object is in: its controller, or the owner of a card not on the battlefield."""
+    stat = GREATEST_AMONG[key]
+    mine = getattr(c, stat)
+    if mine is None:
+        return False
+    if has_that_player(group):
+        who = obj.controller if obj.zone == Zone.BATTLEFIELD else obj.owner
+        group = that_player_as(group, (who,))
+    member = False
+    for o in objects_matching(game, group, controller, source):
+        if o.id == obj.id:
+            member = True
+            continue
+        v = getattr(chars(game, o), stat)
+        if v is not None and v > mine:
+            return False
+    return member
 
 
 def enchanted_player(aura: GameObject) -> int | None:
@@ -516,6 +564,12 @@ def _condition(
         return (game.combat is not None and obj.id in game.combat.attackers) == bool(value)
     if key == "blocking":
         return (game.combat is not None and obj.id in game.combat.blockers) == bool(value)
+    if key == "attacking_or_blocking":
+        # "target creature that's attacking or blocking" (CR 506.4, 508.1k, 509.1g)
+        combat = game.combat
+        return (
+            combat is not None and (obj.id in combat.attackers or obj.id in combat.blockers)
+        ) == bool(value)
     if key == "attacking_player" and value == "you":
         # "creatures attacking you": attacking that player, not a planeswalker or
         # battle (CR 506.2, 508.1b)

@@ -143,4 +143,5 @@ def lki_record(game: Game, old: GameObject) -> dict[str, Any]:
         "counters": dict(old.counters),
         "attached_to": old.attached_to,
         "cast_by": cast_by(old),  # "if you cast it" (CR 603.4)
+        "token": old.is_token,  # "for each nontoken creature destroyed this way" (111.1)
     }

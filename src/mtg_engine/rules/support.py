@@ -21,6 +21,7 @@ from typing import Any
 from ..cards.abilities import (
     ALTERNATIVE_COST,
     AS_THAT_OBJECT,
+    GREATEST_AMONG,
     NOT_HAND,
     Ability,
     AbilityKind,
@@ -28,6 +29,7 @@ from ..cards.abilities import (
     ChooseRef,
     CompiledFace,
     Condition,
+    ControllerOfRef,
     ControllerRef,
     Cost,
     EachOneRef,
@@ -35,6 +37,7 @@ from ..cards.abilities import (
     Effect,
     Filter,
     Mode,
+    OwnerOfRef,
     ParentRef,
     SelfRef,
     StaticEffect,
@@ -42,6 +45,7 @@ from ..cards.abilities import (
     TargetSpec,
     Trigger,
     TriggerRef,
+    that_player_as,
 )
 from ..game.hooks import ALT_COSTS, EFFECT_HANDLERS
 from .layers_table import abilities_of
@@ -523,13 +527,7 @@ _ANY_NUMBER = 99
 
 def _resolved_that_player(flt: Filter) -> Filter:
     """The filter as the engine sees it once "that player" is resolved."""
-    if not any(v == "that_player" for _, v in flt.conditions):
-        return flt
-    return Filter(
-        flt.kinds,
-        flt.zone,
-        tuple((k, "you" if v == "that_player" else v) for k, v in flt.conditions),
-    )
+    return that_player_as(flt, "you")
 
 
 def _amounts_resolved(flt: Filter, out: set[str]) -> Filter:
@@ -635,6 +633,30 @@ def names_player(what: Any) -> bool:
     return isinstance(flt, Filter) and "player" in flt.kinds
 
 
+#: "[permanents] destroyed / sacrificed this way" (rules/effects_runner._MOVED_THIS_WAY)
+MOVED_THIS_WAY = frozenset(("destroyed_this_way", "sacrificed_this_way"))
+
+
+def _uses_gone_one(v: Any, key: str = "") -> bool:
+    """Whether instructions done "for each permanent destroyed this way" read "that
+    one" other than as its controller or owner ("its controller creates a token",
+    "that land's controller", "unless they pay"): the permanent is gone, and only
+    that is read of its last known information (CR 608.2h)."""
+    if isinstance(v, EachOneRef):
+        return key != "player"
+    if isinstance(v, ControllerOfRef | OwnerOfRef):
+        return False
+    if isinstance(v, Effect):
+        return any(_uses_gone_one(x, k) for k, x in v.args.items()) or _uses_gone_one(v.condition)
+    if isinstance(v, list | tuple):
+        return any(_uses_gone_one(x, key) for x in v)
+    if isinstance(v, dict):
+        return any(_uses_gone_one(x, k) for k, x in v.items())
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(_uses_gone_one(getattr(v, f.name), key) for f in fields(v))
+    return False
+
+
 def _walk_value(v: Any, out: set[str]) -> None:
     if isinstance(v, Filter):
         if v.zone == NOT_HAND:
@@ -708,6 +730,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 )
             ):
                 out.add(f"cond_value:{key}")  # "mana value X or less": not run yet
+            if key in GREATEST_AMONG and isinstance(val, Filter):
+                # "the greatest power among creatures they control": "they" is the
+                # player following the instruction, else the object's own player
+                # (rules/filters._greatest, effects_runner.Ctx.concrete)
+                val = that_player_as(val, "you")
             _walk_value(val, out)
     elif isinstance(v, Amount):
         out.add(f"amount:{v.kind}")
@@ -765,6 +792,22 @@ def _walk_value(v: Any, out: set[str]) -> None:
                 # each opponent, ... target creature that player controls" is chosen
                 # once per player, rules/targets.per_player_phrase, CR 601.2c)
                 out.add("arg:for_each.targets")
+        flt = v.args.get("filter")
+        if (
+            v.op == "for_each"
+            and isinstance(flt, Filter)
+            and flt.zone == "battlefield"
+            and any(k in MOVED_THIS_WAY for k, _ in flt.conditions)
+            and not _uses_gone_one(v.args.get("effects"))
+        ):
+            # "for each creature destroyed this way, its controller creates ...": the
+            # permanents the instruction before moved, as they last existed (CR
+            # 608.2h: rules/effects_runner.Ctx._moved_ones), known by their
+            # controller
+            flt = Filter(
+                flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in MOVED_THIS_WAY)
+            )
+            v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if "attached_to" in v.args and v.args["attached_to"] == what:
             # "return up to two target Aura cards ... attached to that creature" read
             # as attached to themselves: "that creature" wasn't understood
@@ -781,6 +824,12 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # sacrificing player (effects/zones.sacrifice_effect)
             flt = _resolved_that_player(v.args["filter"])
             v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
+        if v.op == "modify_pt" and isinstance(v.args.get("for_each"), Filter):
+            # "gets -1/-1 for each Zombie that player controls": counted as it resolves,
+            # "that player" the player the instruction before named (effects/permanents
+            # .modify_pt, rules/effects_runner.Ctx.concrete, CR 608.2c)
+            per = _resolved_that_player(v.args["for_each"])
+            v = Effect(v.op, {**v.args, "for_each": per}, v.optional, v.condition)
         if v.op == "reveal" and isinstance(v.args.get("filter"), Filter):
             # "target player reveals three cards from their hand": "their" is the
             # revealing player's (effects/search._reveal_from_hand, Ctx.concrete)
@@ -1005,6 +1054,20 @@ def _walk_value(v: Any, out: set[str]) -> None:
             flt = Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] != "among"))
         # Ctx.concrete resolves "that player" and amounts ("mana value X or less")
         _walk_value(_amounts_resolved(_resolved_that_player(flt), out), out)
+    elif isinstance(v, ChooseRef) and ("among", "it") in v.filter.conditions:
+        # "mill four cards, then you may return a permanent card from among them":
+        # chosen among the cards the instruction before moved (CR 608.2c, 608.2d:
+        # rules/effects_runner.choose_refs); which instruction that is, is checked
+        # with the ability (:func:`_among_named_before`)
+        out.add("ref:ChooseRef")
+        out.add("ref:ChooseRef.among_it")
+        rest = Filter(
+            tuple(k for k in v.filter.kinds if k != "card"),
+            "battlefield",
+            tuple(c for c in v.filter.conditions if c[0] != "among"),
+        )
+        _walk_value(_known_amounts(rest, out), out)
+        _walk_value(v.count, out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
@@ -1150,6 +1213,11 @@ def _is_with_ref(cond: Condition, ok: tuple[type, ...] = (SelfRef,)) -> bool:
     return any(isinstance(v, Condition) and _is_with_ref(v, ok) for v in cond.args.values())
 
 
+#: the trigger events of leaves-the-battlefield abilities, which look back in time
+#: (CR 603.10a)
+_LOOKS_BACK = frozenset(("dies", "leaves", "put_into_graveyard", "sacrifice"))
+
+
 def _trigger_features(trig: Trigger, out: set[str]) -> None:
     """The constructs of one trigger event (CR 603.1-603.2) and its details."""
     out.add(f"trigger:{trig.event}")
@@ -1163,6 +1231,14 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
     if trig.subject is not None:
         parts: set[str] = set()
         _walk_value(trig.subject, parts)
+        if trig.event in _LOOKS_BACK and holds(
+            trig.subject,
+            lambda x: isinstance(x, tuple) and len(x) == 2 and x[0] in GREATEST_AMONG,
+        ):
+            # "whenever a creature ... with the greatest power among creatures that
+            # player controls dies": the group as it was before the event (CR
+            # 603.10a) isn't kept, only the creature's own last known information
+            parts.add("trigger_detail:greatest_looks_back")
         if trig.event == "countered":
             # "a spell you've cast is countered": the spell as it last existed on the
             # stack (rules/triggers._countered_matches, CR 603.10e, filters._cast_by)
@@ -1448,6 +1524,8 @@ def features(ability: Ability) -> set[str]:
         # "exile cards ... until you exile a nonland card. [This] deals damage equal to
         # that card's mana value": the compiler read "that card" as this object
         out.add("amount:found_card_as_self")
+    if "ref:ChooseRef.among_it" in out and _among_named_before(ability.effects):
+        out.discard("ref:ChooseRef.among_it")
     if "zone:not_hand" in out and _not_hand_read(ability):
         out.discard("zone:not_hand")
     if "ref:ChooseRef.zone_any" in out:
@@ -1457,6 +1535,27 @@ def features(ability: Ability) -> set[str]:
             # (rules/effects_runner.choose_refs)
             out.discard("ref:ChooseRef.zone_any")
     return out
+
+
+#: the instructions that keep the cards they moved as "them" of the next one
+#: (``parent["it"]``: effects/cards.mill, CR 701.17a)
+_KEEPS_THEM = frozenset(("mill",))
+
+
+def _among_named_before(effects: tuple[Effect, ...]) -> bool:
+    """Whether each "a [card] from among them" choice of these instructions comes
+    right after an instruction that keeps the cards it moved ("mill four cards, then
+    you may return a permanent card from among them", CR 608.2c)."""
+    found = False
+    for i, e in enumerate(effects):
+        if holds(
+            e.args,
+            lambda x: isinstance(x, ChooseRef) and ("among", "it") in x.filter.conditions,
+        ):
+            if i == 0 or effects[i - 1].op not in _KEEPS_THEM:
+                return False
+            found = True
+    return found
 
 
 def _found_card_read_as_self(effects: tuple[Effect, ...]) -> bool:
@@ -1555,6 +1654,22 @@ def comparison_amount_known(v: Any) -> bool:
     return False
 
 
+def target_count_known(v: Any) -> bool:
+    """Whether ``v``, the number of targets of a phrase ("up to X target creatures,
+    where X is your devotion to black"), is known as the targets are chosen (CR
+    601.2c, 115.1d: rules/targets.counted_now): a number counted now
+    (:func:`comparison_amount_known`), your devotion (700.5), the number of colors
+    among permanents you control (105.1), or the number of times
+    the source was kicked as it was cast (702.33d, remembered by the permanent it
+    became, 400.7d)."""
+    if isinstance(v, Amount) and v.ref is None and not v.terms:
+        if v.kind in ("devotion", "colors_among") and v.filter is not None:
+            return True  # (rules/layers.amount)
+        if v.kind == "times_kicked":
+            return True
+    return comparison_amount_known(v)
+
+
 def _compared_with_self(v: Any) -> bool:
     """Whether ``v`` is a description compared with this object ("with the same name
     as it", :data:`AS_THAT_OBJECT` with :class:`SelfRef`)."""
@@ -1631,13 +1746,23 @@ def _x_targets_announced(ability: Ability) -> bool:
         for t in specs
         for n in (t.min, t.max)
         # (a number known as the targets are chosen: rules/targets.counted_now)
-        if not isinstance(n, int) and not comparison_amount_known(n)
+        if not isinstance(n, int) and not target_count_known(n)
     ]
     if not variable:
         return True
     if not all(isinstance(n, Amount) and n.kind == "x" for n in variable):
         return False
     if ability.kind is AbilityKind.SPELL:
+        return True
+    trig = ability.trigger
+    if (
+        ability.kind is AbilityKind.TRIGGERED
+        and trig is not None
+        and trig.event == "becomes_monstrous"
+        and isinstance(trig.subject, SelfRef)
+    ):
+        # "When this creature becomes monstrous, ... up to X target creatures": the X
+        # it became monstrous with (CR 701.37c: rules/casting.announced_x)
         return True
     cost = ability.cost
     return (

@@ -22,7 +22,7 @@ from .filters import matches_object, matches_player
 from .layers import amount
 from .player_keywords import player_can_be_targeted_by, players_may_have_keywords
 from .statics import statics_with
-from .support import comparison_amount_known, holds, register
+from .support import comparison_amount_known, holds, register, target_count_known
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -147,11 +147,11 @@ def counted_now(game: Game, spec: TargetSpec, stack_obj: GameObject) -> TargetSp
     :func:`comparison_amount_known`; X announced for a {X} cost is the caller's)."""
     typed: Any = spec  # ``min``/``max`` may be an ``Amount`` (cards/abilities.TargetSpec)
     lo, hi = typed.min, typed.max
-    if not (comparison_amount_known(lo) or comparison_amount_known(hi)):
+    if not (target_count_known(lo) or target_count_known(hi)):
         return spec
-    if comparison_amount_known(lo):
+    if target_count_known(lo):
         lo = max(0, _compared_now(game, lo, stack_obj))
-    if comparison_amount_known(hi):
+    if target_count_known(hi):
         hi = max(0, _compared_now(game, hi, stack_obj))
     return TargetSpec(spec.filter, lo, hi, spec.divide)
 
@@ -164,6 +164,12 @@ def _compared_now(game: Game, v: Amount, stack_obj: GameObject | None) -> int:
     power", CR 603.10a, 608.2h)."""
     assert stack_obj is not None
     src = game.objects.get(stack_obj.source_id) if stack_obj.source_id is not None else None
+    if v.kind == "times_kicked":
+        # "return up to X target creature cards ..., where X is the number of times
+        # this enchantment was kicked" (CR 702.33d): the kicker costs paid as it was
+        # cast, remembered by the permanent it became (400.7d); none if not cast
+        paid = (src.paid if src is not None else None) or stack_obj.paid or {}
+        return sum(int(n) for n in paid.get("kicker") or ()) * v.multiplier
     if v.kind == "mana_value" and isinstance(v.ref, TriggerRef):
         # "target creature you control with lesser mana value" (Clement, the
         # Worrywort): the mana value of the object the ability triggered on, as it
