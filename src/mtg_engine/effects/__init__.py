@@ -29,6 +29,7 @@ from . import (  # noqa: E402,F401
     choices,
     clash,
     class_level,
+    conjure,
     combat,
     copy,
     counter_moves,
