@@ -2384,6 +2384,11 @@ class ClauseRules:
         that never ends (CR 611.2a)."""
         return "rest_of_game"
 
+    def while_on_battlefield(self, c: list[Any]) -> str:
+        """ "for as long as this creature remains on the battlefield" (CR 611.2b): the
+        effect ends as its source leaves the battlefield (a new object, CR 400.7)."""
+        return "while_on_battlefield"
+
     def while_exiled(self, c: list[Any]) -> str:
         """ "for as long as it remains exiled" (CR 611.2b; the card that leaves
         exile is a new object, CR 400.7)."""

@@ -1290,6 +1290,7 @@ class VerbRules:
         names = [x[1] for x in c if isinstance(x, tuple) and x[0] == "conjured"]
         zone = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "conjure_to")
         return [Effect("conjure", {"player": SUBJ, "name": n, "zone": zone}) for n in names]
+
     _double_counters = _action("double_counters")
 
     def vp_double_counters(self, c: list[Any]) -> list[Effect]:
