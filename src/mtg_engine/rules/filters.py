@@ -39,6 +39,8 @@ register("cond:attacking_enchanted")  # "each opponent attacking that player" (m
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
+# CR 208.1, 202.3: "with the greatest power among ..." (_greatest)
+register("cond:greatest_power", "cond:greatest_toughness", "cond:greatest_mana_value")
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("cond:saddled_source")  # "a creature that saddled it this turn" (_condition)
 register("cond:targets_only")  # "a spell that targets only ..." (_condition below)
@@ -127,6 +129,10 @@ def matches_object(
             if not _lowest(game, obj, c, flt, key, controller, source):
                 return False
             continue
+        if key in _GREATEST:
+            if not _greatest(game, obj, c, flt, key, value, controller, source):
+                return False
+            continue
         if not _condition(game, obj, c, key, value, controller, source):
             return False
     return True
@@ -169,6 +175,41 @@ def _lowest(
     for o in objects_matching(game, rest, controller, source):
         v = getattr(chars(game, o), stat)
         if v is not None and v < mine:
+            return False
+    return True
+
+
+#: "with the greatest [stat] among [objects]" -> the characteristic compared (CR 208.1, 202.3)
+_GREATEST: Final = {
+    "greatest_power": "power",
+    "greatest_toughness": "toughness",
+    "greatest_mana_value": "mana_value",
+}
+
+
+def _greatest(
+    game: Game,
+    obj: GameObject,
+    c: Chars,
+    flt: Filter,
+    key: str,
+    value: Any,
+    controller: int,
+    source: GameObject | None,
+) -> bool:
+    """ "A creature with the greatest power among creatures on the battlefield" (High
+    Score), "the creature with the greatest power or tied for the greatest power"
+    (Triumph of Ferocity): none of the objects compared has a greater value (CR 208.1,
+    202.3); tied ones all qualify. ``value`` is the description of the objects it is
+    compared with; ``True``: every object of its own card types in its zone."""
+    stat = _GREATEST[key]
+    mine = getattr(c, stat)
+    if mine is None:
+        return False
+    among = value if isinstance(value, Filter) else Filter(flt.kinds, flt.zone)
+    for o in objects_matching(game, among, controller, source):
+        v = getattr(chars(game, o), stat)
+        if v is not None and v > mine:
             return False
     return True
 

@@ -3738,6 +3738,19 @@ class ClauseRules:
         return Condition("player_controls", args)
 
     cond_control_none = _cond("you_control_none")
+
+    def cond_control_greatest(self, c: list[Any]) -> Condition:
+        """ "you control the creature with the greatest power or tied for the greatest
+        power": you control one of its card type that no other has a greater value
+        than (rules/filters._greatest; CR 208.1, 202.3)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        stats = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        if len(stats) != 2 or stats[0] != stats[1]:
+            raise CompileError("greatest: two different characteristics")
+        key = "greatest_" + stats[0].replace(" ", "_")
+        return Condition(
+            "you_control", {"filter": Filter((card_type(kind),), conditions=((key, True),))}
+        )
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")
 
