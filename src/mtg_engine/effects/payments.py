@@ -17,6 +17,7 @@ from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules import mana_costs
 from ..rules.damage import life_unpayable, lose_life
+from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.filters import objects_matching
 from ..rules.permanents import sacrifice
@@ -263,6 +264,8 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 labels.append("discard")
             elif opt.op == "return_to_hand" and _return_choices(ctx, opt, payer) is not None:
                 labels.append("return")
+            elif opt.op == "tap" and _tap_choices(ctx, opt, payer) is not None:
+                labels.append("tap")
             elif opt.op == "damage" and opt.args.get("to_payer"):
                 labels.append("damage")  # (a player can always be dealt damage, 120.3)
         if not labels:
@@ -318,6 +321,20 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                     move(g, oid, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
         return True
+    if choice == "tap":
+        # "... unless you tap an untapped creature you control" (Koskun Falls): that
+        # many untapped permanents the player chooses become tapped (CR 701.26a)
+        opt = next(o for o in options if o.op == "tap")
+        got = _tap_choices(ctx, opt, payer)
+        if got is None:
+            return True  # (they can't any more: the choice was made, nothing happens)
+        cands, n = got
+        chosen = ctx.choose_exactly(
+            payer, cands, n, "701.26a", f"Choose {n} to tap", DecisionPurpose.TAP
+        )
+        if chosen is None:
+            return False
+        return REGISTRY["tap"](ctx, Effect("tap", {"what": BoundRef(tuple(chosen))}))
     if choice == "damage":
         # "... unless that creature's controller has Craig Boone deal that much damage
         # to them": the damage to that player instead (CR 608.2c, 120.3)
@@ -343,6 +360,20 @@ def _how_many(ctx: Ctx, opt: Effect) -> int:
     """How many permanents or cards an "unless they sacrifice / discard ..." option
     names ("unless you sacrifice two lands")."""
     return max(1, ctx.amount(opt.args.get("amount", 1)))
+
+
+def _tap_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:
+    """The untapped permanents the player could tap for a "tap [N untapped
+    permanents]" option and how many, or None when there aren't enough (CR 118.3)."""
+    what = opt.args.get("what")
+    if not isinstance(what, ChooseRef) or not isinstance(what.count, int):
+        return None
+    cands = [
+        o.id
+        for o in objects_matching(ctx.game, what.filter, payer, ctx.source)
+        if o.zone == Zone.BATTLEFIELD and not o.tapped
+    ]
+    return (cands, what.count) if len(cands) >= what.count else None
 
 
 def _return_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:
