@@ -3751,6 +3751,7 @@ class ClauseRules:
         return Condition(
             "you_control", {"filter": Filter((card_type(kind),), conditions=((key, True),))}
         )
+
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")
 
