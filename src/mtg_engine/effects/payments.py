@@ -207,6 +207,51 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     return _unless_for(ctx, e, payer, tuple(e.args.get("effects", ())))
 
 
+# "any opponent may" / "any player may": who is asked (any_player_may below)
+register("arg:any_player_may.who", "arg:any_player_may.effects")
+
+
+@effect("any_player_may")
+def any_player_may(ctx: Ctx, e: Effect) -> bool:
+    """ "Any opponent may sacrifice a creature of their choice. If a player does, ..."
+    (Desecration Demon): starting with the active player and going in turn order (CR
+    101.4), each such player who can do it (CR 118.3) is asked, until one does; "If a
+    player does" then reads whether someone did (608.2c)."""
+    g = ctx.game
+    s = ctx.scratch
+    n = len(g.players)
+    order = [(g.active + k) % n for k in range(n)]
+    if e.args.get("who") == "opponent":
+        order = [p for p in order if p != ctx.controller]
+    order = [p for p in order if not g.players[p].has_lost]
+    opt = tuple(e.args.get("effects", ()))[0]
+    doer = s.get("any_doer")
+    i = int(s.get("any_i", 0))
+    while doer is None and i < len(order):
+        p = order[i]
+        able = len(_sacrifice_choices(ctx, opt, p, objects_matching)) >= _how_many(ctx, opt)
+        if able:
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OPTION,
+                    "101.4",
+                    f"{ctx.obj.name}: {opt.op.replace('_', ' ')}? (any player may)",
+                    {"options": [opt.op, "no"], "purpose": DecisionPurpose.UNLESS_DOES},
+                    player=p,
+                )
+            if str(ctx.take_answer().value) != "no":
+                doer = p
+                s["any_doer"] = p
+                break
+        i += 1
+        s["any_i"] = i
+    if doer is None:
+        if ctx.task is not None:
+            ctx.task.data["short"] = True  # no one did: "If a player does" fails
+        return True
+    return REGISTRY[opt.op](ctx, Effect(opt.op, {**opt.args, "player": player_ref(doer)}))
+
+
 def _each_player(e: Effect) -> EachRef | None:
     """ "Each player loses 2 life unless they discard a card" (Tomb of Annihilation's
     Veils of Fear): the effects name each player of a group and "they" is each of

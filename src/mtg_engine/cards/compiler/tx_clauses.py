@@ -2147,6 +2147,23 @@ class ClauseRules:
         n = next((x for x in c if isinstance(x, int)), None)
         return [Effect("damage", {"source": SelfRef(), "amount": n, "to_payer": True})]
 
+    def clause_any_player_may(self, c: list[Any]) -> list[Effect]:
+        return self._any_may("player", c)
+
+    def clause_any_opponent_may(self, c: list[Any]) -> list[Effect]:
+        return self._any_may("opponent", c)
+
+    def _any_may(self, who: str, c: list[Any]) -> list[Effect]:
+        """ "any opponent may sacrifice a creature of their choice" (Desecration
+        Demon), "any player may sacrifice a land of their choice" (Argothian Wurm):
+        each such player in turn order (CR 101.4) may do it, until one does; "If a
+        player does, ..." reads whether one did (effects/payments.any_player_may)."""
+        inner = next(x for x in c if isinstance(x, list))
+        if len(inner) != 1 or inner[0].op != "sacrifice":
+            raise CompileError("any player may: only a sacrifice")
+        action = substitute_subject(inner, ControllerRef())
+        return [Effect("any_player_may", {"who": who, "effects": tuple(action)})]
+
     def clause_unless_does(self, c: list[Any]) -> list[Effect]:
         # "Its controller loses 3 life unless they sacrifice another nonland permanent
         # of their choice or discard a card." (Torment of Venom): the player may do one
