@@ -311,6 +311,8 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 labels.append("return")
             elif opt.op == "tap" and _tap_choices(ctx, opt, payer) is not None:
                 labels.append("tap")
+            elif opt.op == "remove_counters" and _can_remove(ctx, opt):
+                labels.append("remove")
             elif opt.op == "damage" and opt.args.get("to_payer"):
                 labels.append("damage")  # (a player can always be dealt damage, 120.3)
         if not labels:
@@ -366,6 +368,12 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                     move(g, oid, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
         return True
+    if choice == "remove":
+        # "... unless you remove two oil counters from it" (Magmatic Sprinter; CR 122.8)
+        opt = next(o for o in options if o.op == "remove_counters")
+        if not _can_remove(ctx, opt):
+            return True  # (they can't any more: the choice was made, nothing happens)
+        return REGISTRY["remove_counters"](ctx, opt)
     if choice == "tap":
         # "... unless you tap an untapped creature you control" (Koskun Falls): that
         # many untapped permanents the player chooses become tapped (CR 701.26a)
@@ -405,6 +413,15 @@ def _how_many(ctx: Ctx, opt: Effect) -> int:
     """How many permanents or cards an "unless they sacrifice / discard ..." option
     names ("unless you sacrifice two lands")."""
     return max(1, ctx.amount(opt.args.get("amount", 1)))
+
+
+def _can_remove(ctx: Ctx, opt: Effect) -> bool:
+    """Whether the object has the counters a "remove N [kind] counters from it"
+    option names (CR 118.3: an action the player can't do in full isn't an option)."""
+    objs = [o for o in ctx.objects(opt.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    n = _how_many(ctx, opt)
+    kind = str(opt.args.get("counter"))
+    return bool(objs) and all(o.counters.get(kind, 0) >= n for o in objs)
 
 
 def _tap_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:

@@ -2147,6 +2147,12 @@ class ClauseRules:
         n = next((x for x in c if isinstance(x, int)), None)
         return [Effect("damage", {"source": SelfRef(), "amount": n, "to_payer": True})]
 
+    def unless_remove_counters(self, c: list[Any]) -> list[Effect]:
+        (n, kind), word = c
+        if str(word) != "from it" or not isinstance(n, int) or kind == "any":
+            raise CompileError("unless ... remove counters: from it, a number of one kind")
+        return [Effect("remove_counters", {"what": SelfRef(), "counter": kind, "amount": n})]
+
     def clause_any_player_may(self, c: list[Any]) -> list[Effect]:
         return self._any_may("player", c)
 
@@ -2182,6 +2188,11 @@ class ClauseRules:
             named = [e.args.get("player") or e.args.get("to") for e in effects]
             payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
         options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
+        if any(o.op == "remove_counters" for o in options):
+            # "... unless you remove a +1/+1 counter from it": "it" is the permanent the
+            # instructions act on; only this object is read so far
+            if not all(isinstance(e.args.get("what"), SelfRef) for e in effects):
+                raise CompileError("unless ... remove counters from it: not this object")
         dealt = next((e.args.get("amount") for e in effects if e.op == "damage"), None)
         options = tuple(
             Effect(o.op, {**o.args, "amount": dealt}, o.optional, o.condition)
