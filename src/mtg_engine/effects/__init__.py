@@ -30,6 +30,7 @@ from . import (  # noqa: E402,F401
     clash,
     class_level,
     combat,
+    conjure,
     copy,
     counter_moves,
     creature_actions,

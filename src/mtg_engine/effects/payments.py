@@ -17,6 +17,7 @@ from ..game.objects import Zone
 from ..rules import mana as mana_rules
 from ..rules import mana_costs
 from ..rules.damage import life_unpayable, lose_life
+from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx, effects_of
 from ..rules.filters import objects_matching
 from ..rules.mana_spending import Spending, spending
@@ -234,6 +235,51 @@ def unless_does(ctx: Ctx, e: Effect) -> bool:
     return _unless_for(ctx, e, payer, tuple(e.args.get("effects", ())))
 
 
+# "any opponent may" / "any player may": who is asked (any_player_may below)
+register("arg:any_player_may.who", "arg:any_player_may.effects")
+
+
+@effect("any_player_may")
+def any_player_may(ctx: Ctx, e: Effect) -> bool:
+    """ "Any opponent may sacrifice a creature of their choice. If a player does, ..."
+    (Desecration Demon): starting with the active player and going in turn order (CR
+    101.4), each such player who can do it (CR 118.3) is asked, until one does; "If a
+    player does" then reads whether someone did (608.2c)."""
+    g = ctx.game
+    s = ctx.scratch
+    n = len(g.players)
+    order = [(g.active + k) % n for k in range(n)]
+    if e.args.get("who") == "opponent":
+        order = [p for p in order if p != ctx.controller]
+    order = [p for p in order if not g.players[p].has_lost]
+    opt = tuple(e.args.get("effects", ()))[0]
+    doer = s.get("any_doer")
+    i = int(s.get("any_i", 0))
+    while doer is None and i < len(order):
+        p = order[i]
+        able = len(_sacrifice_choices(ctx, opt, p, objects_matching)) >= _how_many(ctx, opt)
+        if able:
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.CHOOSE_OPTION,
+                    "101.4",
+                    f"{ctx.obj.name}: {opt.op.replace('_', ' ')}? (any player may)",
+                    {"options": [opt.op, "no"], "purpose": DecisionPurpose.UNLESS_DOES},
+                    player=p,
+                )
+            if str(ctx.take_answer().value) != "no":
+                doer = p
+                s["any_doer"] = p
+                break
+        i += 1
+        s["any_i"] = i
+    if doer is None:
+        if ctx.task is not None:
+            ctx.task.data["short"] = True  # no one did: "If a player does" fails
+        return True
+    return REGISTRY[opt.op](ctx, Effect(opt.op, {**opt.args, "player": player_ref(doer)}))
+
+
 def _each_player(e: Effect) -> EachRef | None:
     """ "Each player loses 2 life unless they discard a card" (Tomb of Annihilation's
     Veils of Fear): the effects name each player of a group and "they" is each of
@@ -291,6 +337,10 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 labels.append("discard")
             elif opt.op == "return_to_hand" and _return_choices(ctx, opt, payer) is not None:
                 labels.append("return")
+            elif opt.op == "tap" and _tap_choices(ctx, opt, payer) is not None:
+                labels.append("tap")
+            elif opt.op == "remove_counters" and _can_remove(ctx, opt):
+                labels.append("remove")
             elif opt.op == "damage" and opt.args.get("to_payer"):
                 labels.append("damage")  # (a player can always be dealt damage, 120.3)
         if not labels:
@@ -346,6 +396,26 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                     move(g, oid, Zone.HAND, ("400.3",), reason="is returned to its owner's hand")
         return True
+    if choice == "remove":
+        # "... unless you remove two oil counters from it" (Magmatic Sprinter; CR 122.8)
+        opt = next(o for o in options if o.op == "remove_counters")
+        if not _can_remove(ctx, opt):
+            return True  # (they can't any more: the choice was made, nothing happens)
+        return REGISTRY["remove_counters"](ctx, opt)
+    if choice == "tap":
+        # "... unless you tap an untapped creature you control" (Koskun Falls): that
+        # many untapped permanents the player chooses become tapped (CR 701.26a)
+        opt = next(o for o in options if o.op == "tap")
+        got = _tap_choices(ctx, opt, payer)
+        if got is None:
+            return True  # (they can't any more: the choice was made, nothing happens)
+        cands, n = got
+        chosen = ctx.choose_exactly(
+            payer, cands, n, "701.26a", f"Choose {n} to tap", DecisionPurpose.TAP
+        )
+        if chosen is None:
+            return False
+        return REGISTRY["tap"](ctx, Effect("tap", {"what": BoundRef(tuple(chosen))}))
     if choice == "damage":
         # "... unless that creature's controller has Craig Boone deal that much damage
         # to them": the damage to that player instead (CR 608.2c, 120.3)
@@ -371,6 +441,29 @@ def _how_many(ctx: Ctx, opt: Effect) -> int:
     """How many permanents or cards an "unless they sacrifice / discard ..." option
     names ("unless you sacrifice two lands")."""
     return max(1, ctx.amount(opt.args.get("amount", 1)))
+
+
+def _can_remove(ctx: Ctx, opt: Effect) -> bool:
+    """Whether the object has the counters a "remove N [kind] counters from it"
+    option names (CR 118.3: an action the player can't do in full isn't an option)."""
+    objs = [o for o in ctx.objects(opt.args.get("what")) if o.zone == Zone.BATTLEFIELD]
+    n = _how_many(ctx, opt)
+    kind = str(opt.args.get("counter"))
+    return bool(objs) and all(o.counters.get(kind, 0) >= n for o in objs)
+
+
+def _tap_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:
+    """The untapped permanents the player could tap for a "tap [N untapped
+    permanents]" option and how many, or None when there aren't enough (CR 118.3)."""
+    what = opt.args.get("what")
+    if not isinstance(what, ChooseRef) or not isinstance(what.count, int):
+        return None
+    cands = [
+        o.id
+        for o in objects_matching(ctx.game, what.filter, payer, ctx.source)
+        if o.zone == Zone.BATTLEFIELD and not o.tapped
+    ]
+    return (cands, what.count) if len(cands) >= what.count else None
 
 
 def _return_choices(ctx: Ctx, opt: Effect, payer: int) -> tuple[list[int], int] | None:

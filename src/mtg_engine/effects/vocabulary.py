@@ -141,6 +141,7 @@ OP_SPECS.update(
         "flip": "what: Ref — flip a flip card (CR 701.33)",
         "seek": "player: Ref, filter: Filter — put a random matching library card into hand",
         "conjure_duplicate": "player: Ref, what: Ref — (digital) conjure a duplicate into hand",
+        "conjure": "player: Ref, name: str, zone: str — (digital) make a card of that name in the zone",
         "cast": "player: Ref, what: Ref — cast it (CR 601)",
         "cast_free": "player: Ref, what: Ref[, may: bool] — cast it without paying its mana "
         "cost (CR 118.9); with may, asked only when it can be cast",

@@ -71,6 +71,7 @@ _Untyped = Literal[
     EventKind.CONTINUOUS_EFFECT,
     EventKind.CONTROL,
     EventKind.CONTROL_EFFECT,
+    EventKind.CONJURE,
     EventKind.CONVOKE,
     EventKind.COPY,
     EventKind.COPY_FAILS,

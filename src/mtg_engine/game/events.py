@@ -63,6 +63,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     CONTINUOUS_EFFECT = "continuous_effect"
     CONTROL = "control"
     CONTROL_EFFECT = "control_effect"
+    CONJURE = "conjure"  # digital-only (Alchemy): a card made in a zone by its name
     CONVOKE = "convoke"
     COPY = "copy"
     COPY_FAILS = "copy_fails"

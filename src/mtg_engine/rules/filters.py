@@ -47,7 +47,8 @@ register("cond:attacking_enchanted")  # "each opponent attacking that player" (m
 register("cond:permanent_card")  # CR 110.4a
 register("cond:historic")  # CR 700.6 (_condition below)
 register("cond:lowest_mana_value", "cond:lowest_power")  # CR 202.3, 208.1 (_lowest)
-# "with the greatest power among creatures they control" (CR 208.1, 202.3: _greatest)
+# "with the greatest power among creatures they control / on the battlefield" (CR 208.1,
+# 202.3: _greatest)
 register("cond:greatest_power", "cond:greatest_toughness", "cond:greatest_mana_value")
 register("cond:targets")  # "a spell that targets ..." (_targets_one below)
 register("cond:saddled_source")  # "a creature that saddled it this turn" (_condition)
@@ -138,8 +139,8 @@ def matches_object(
             if not _lowest(game, obj, c, flt, key, controller, source):
                 return False
             continue
-        if key in GREATEST_AMONG and isinstance(value, Filter):
-            if not _greatest(game, obj, c, key, value, controller, source):
+        if key in GREATEST_AMONG:
+            if not _greatest(game, obj, c, flt, key, value, controller, source):
                 return False
             continue
         if not _condition(game, obj, c, key, value, controller, source):
@@ -192,21 +193,27 @@ def _greatest(
     game: Game,
     obj: GameObject,
     c: Chars,
+    flt: Filter,
     key: str,
-    group: Filter,
+    value: Any,
     controller: int,
     source: GameObject | None,
 ) -> bool:
     """ "Each opponent sacrifices a creature with the greatest power among creatures
     they control" (Crackling Doom), "a nonland card with the greatest mana value among
-    cards in their hand": the object is one of that group and none of the group has a
-    greater power, toughness or mana value (CR 208.1, 202.3); tied ones all qualify.
-    A "that player" the instruction hasn't read yet is the player whose group the
-    object is in: its controller, or the owner of a card not on the battlefield."""
+    cards in their hand", "a creature with the greatest power among creatures on the
+    battlefield" (High Score), "the creature with the greatest power or tied for the
+    greatest power" (Triumph of Ferocity): the object is one of that group and none of
+    the group has a greater power, toughness or mana value (CR 208.1, 202.3); tied ones
+    all qualify. ``value`` is the group's description; ``True``: every object of the
+    filter's own card types in its zone. A "that player" the instruction hasn't read yet
+    is the player whose group the object is in: its controller, or the owner of a card
+    not on the battlefield."""
     stat = GREATEST_AMONG[key]
     mine = getattr(c, stat)
     if mine is None:
         return False
+    group = value if isinstance(value, Filter) else Filter(flt.kinds, flt.zone)
     if has_that_player(group):
         who = obj.controller if obj.zone == Zone.BATTLEFIELD else obj.owner
         group = that_player_as(group, (who,))

@@ -320,6 +320,7 @@ _PRODUCERS = frozenset(
         "copy_card",
         "search_library",
         "seek",
+        "conjure",
         "exile_top",
         "reveal_top",
         "look_at_top",

@@ -2147,6 +2147,29 @@ class ClauseRules:
         n = next((x for x in c if isinstance(x, int)), None)
         return [Effect("damage", {"source": SelfRef(), "amount": n, "to_payer": True})]
 
+    def unless_remove_counters(self, c: list[Any]) -> list[Effect]:
+        (n, kind), word = c
+        if str(word) != "from it" or not isinstance(n, int) or kind == "any":
+            raise CompileError("unless ... remove counters: from it, a number of one kind")
+        return [Effect("remove_counters", {"what": SelfRef(), "counter": kind, "amount": n})]
+
+    def clause_any_player_may(self, c: list[Any]) -> list[Effect]:
+        return self._any_may("player", c)
+
+    def clause_any_opponent_may(self, c: list[Any]) -> list[Effect]:
+        return self._any_may("opponent", c)
+
+    def _any_may(self, who: str, c: list[Any]) -> list[Effect]:
+        """ "any opponent may sacrifice a creature of their choice" (Desecration
+        Demon), "any player may sacrifice a land of their choice" (Argothian Wurm):
+        each such player in turn order (CR 101.4) may do it, until one does; "If a
+        player does, ..." reads whether one did (effects/payments.any_player_may)."""
+        inner = next(x for x in c if isinstance(x, list))
+        if len(inner) != 1 or inner[0].op != "sacrifice":
+            raise CompileError("any player may: only a sacrifice")
+        action = substitute_subject(inner, ControllerRef())
+        return [Effect("any_player_may", {"who": who, "effects": tuple(action)})]
+
     def clause_unless_does(self, c: list[Any]) -> list[Effect]:
         # "Its controller loses 3 life unless they sacrifice another nonland permanent
         # of their choice or discard a card." (Torment of Venom): the player may do one
@@ -2165,6 +2188,11 @@ class ClauseRules:
             named = [e.args.get("player") or e.args.get("to") for e in effects]
             payer = next((x for x in named if isinstance(x, ThatPlayer)), payer)
         options = tuple(substitute_subject([x for alt in alts for x in alt], payer))
+        if any(o.op == "remove_counters" for o in options):
+            # "... unless you remove a +1/+1 counter from it": "it" is the permanent the
+            # instructions act on; only this object is read so far
+            if not all(isinstance(e.args.get("what"), SelfRef) for e in effects):
+                raise CompileError("unless ... remove counters from it: not this object")
         dealt = next((e.args.get("amount") for e in effects if e.op == "damage"), None)
         options = tuple(
             Effect(o.op, {**o.args, "amount": dealt}, o.optional, o.condition)
@@ -2383,6 +2411,11 @@ class ClauseRules:
         """ "for the rest of the game": an effect of a resolving spell or ability
         that never ends (CR 611.2a)."""
         return "rest_of_game"
+
+    def while_on_battlefield(self, c: list[Any]) -> str:
+        """ "for as long as this creature remains on the battlefield" (CR 611.2b): the
+        effect ends as its source leaves the battlefield (a new object, CR 400.7)."""
+        return "while_on_battlefield"
 
     def while_exiled(self, c: list[Any]) -> str:
         """ "for as long as it remains exiled" (CR 611.2b; the card that leaves
@@ -3733,6 +3766,20 @@ class ClauseRules:
         return Condition("player_controls", args)
 
     cond_control_none = _cond("you_control_none")
+
+    def cond_control_greatest(self, c: list[Any]) -> Condition:
+        """ "you control the creature with the greatest power or tied for the greatest
+        power": you control one of its card type that no other has a greater value
+        than (rules/filters._greatest; CR 208.1, 202.3)."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        stats = [x for x in c if isinstance(x, str) and not isinstance(x, Token)]
+        if len(stats) != 2 or stats[0] != stats[1]:
+            raise CompileError("greatest: two different characteristics")
+        key = "greatest_" + stats[0].replace(" ", "_")
+        return Condition(
+            "you_control", {"filter": Filter((card_type(kind),), conditions=((key, True),))}
+        )
+
     cond_control_none_np = _cond("you_control_none")
     cond_none_on_battlefield = _cond("none_on_battlefield")
 

@@ -63,6 +63,10 @@ class KeywordRules:
     landwalk = typecycling = step_name = choose_count = _join
     self_noun = roman = stat = ordinal = _join
 
+    def tied_stat(self, children: list[Any]) -> str:
+        # "power or" (of "the greatest power or tied for the greatest power")
+        return _words(children[:-1])
+
     def cond_adj(self, c: list[Any]) -> tuple[str, Any, str]:
         """ "is a Human", "is tapped", "is attacking or blocking", "is red": the
         quality as a Filter the object must match, with the words for messages

@@ -571,6 +571,13 @@ class NounRules:
     def with_greatest(self, c: list[Any]) -> tuple[str, Any]:
         return ("greatest_" + self._stat_key(c[0]), c[1])
 
+    def with_greatest_tied(self, c: list[Any]) -> tuple[str, Any]:
+        """ "the creature with the greatest power or tied for the greatest power": no
+        object of its card types has a greater one (rules/filters._greatest)."""
+        if c[0] != c[-1]:
+            raise CompileError("greatest: two different characteristics")
+        return ("greatest_" + self._stat_key(c[0]), True)
+
     def with_lowest(self, c: list[Any]) -> tuple[str, Any]:
         """ "target nonland permanent with the lowest mana value" (Culling Scales): no
         other object of the description has a lower one (ties all qualify)."""

@@ -1274,6 +1274,23 @@ class VerbRules:
 
     _seek_unplaced = _action("seek")
     vp_conjure_dup = _action("conjure_duplicate")
+
+    def conjured_card(self, c: list[Any]) -> tuple[str, str]:
+        return ("conjured", other_name(str(c[-1])))
+
+    def conjure_dest(self, c: list[Any]) -> tuple[str, str]:
+        words = [str(x) for x in c]
+        zone = "battlefield" if "battlefield" in words else words[-1]
+        return ("conjure_to", zone)
+
+    def vp_conjure(self, c: list[Any]) -> list[Effect]:
+        """ "conjure a card named Mox Jet into your hand" (digital-only, Alchemy; not in
+        the Comprehensive Rules): each card named is made in that zone, one
+        instruction per card, in the order printed."""
+        names = [x[1] for x in c if isinstance(x, tuple) and x[0] == "conjured"]
+        zone = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "conjure_to")
+        return [Effect("conjure", {"player": SUBJ, "name": n, "zone": zone}) for n in names]
+
     _double_counters = _action("double_counters")
 
     def vp_double_counters(self, c: list[Any]) -> list[Effect]:
