@@ -286,6 +286,9 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     game.turn_flags.attacks_declared = tuple(action.attackers)
     # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
     game.turn_flags.attackers_this_turn += len(action.attackers)
+    # "whenever this creature attacks for the first time each turn" (CR 603.2): the
+    # creatures declared as attackers for the first time this turn
+    firsts = {c for c, _ in action.attackers if c not in game.turn_flags.attacked}
     game.turn_flags.attacked.update(creature for creature, _ in action.attackers)
     if action.attackers or tapped_now or cost:
         game.invalidate("combat")  # no attackers: nothing changed
@@ -316,6 +319,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             obj=creature,
             defender=defender,
             player=defending_player_of(game, defender),
+            first=creature in firsts,
         )
     if len(action.attackers) == 1:
         creature = action.attackers[0][0]

@@ -103,6 +103,30 @@ def _int_of(c: list[Any]) -> int:
 #: trigger events compiled only about this object ("whenever this creature phases
 #: out", CR 603.10b; "whenever another Spirit you control phases in" compiles)
 _SELF_ONLY_EVENTS = frozenset(("phases_out",))
+
+#: trigger events that the rules mark as the first of their kind this turn (CR 603.2):
+#: a creature's first attack (rules/combat.py), a player's first life loss and gain
+#: (rules/damage.py)
+_FIRST_EACH_TURN_EVENTS = frozenset(("attacks", "lose_life", "gain_life"))
+
+#: "if [no / at least N] mana was spent to cast it" before it is known to name the
+#: spell of a cast trigger: no rule reads this kind, so elsewhere ("counter target
+#: spell if no mana was spent to cast it") it isn't run (rules/support.py)
+_SPENT_ON_IT = "mana_spent_on_it_unbound"
+
+
+def _spent_on_cast_spell(trigger: Trigger) -> Condition:
+    """ "Whenever a player casts a spell, if no mana was spent to cast it, ..."
+    (Vexing Bauble), "... if at least four mana was spent to cast it" (Blazing Bomb):
+    the mana spent on the spell the cast trigger is about, as the trigger recorded it
+    (CR 601.2h, 603.4: checked as it triggers and as it resolves)."""
+    assert trigger.condition is not None
+    if trigger.event != "cast" or dict(trigger.details).get("or_events"):
+        raise CompileError("'mana was spent to cast it' of something other than a spell cast")
+    n = int(trigger.condition.args["n"])
+    if n == 0:
+        return Condition("not", {"cond": Condition("spent_on_that_spell_ge", {"n": 1})})
+    return Condition("spent_on_that_spell_ge", {"n": n})
 #: a subject's condition "attached to the source": "enchanted Forest", "equipped creature"
 _ATTACHED_TO_SOURCE = frozenset(("enchanted_by", "equipped_by", "fortified_by"))
 
@@ -410,6 +434,8 @@ class ClauseRules:
                 trigger.details,
             )
             body.condition = None
+        if trigger.condition is not None and trigger.condition.kind == _SPENT_ON_IT:
+            trigger = dataclasses.replace(trigger, condition=_spent_on_cast_spell(trigger))
         return Parsed("triggered", body=body, trigger=trigger)
 
     def triggered_at_end_of_combat(self, c: list[Any]) -> Parsed:
@@ -634,6 +660,33 @@ class ClauseRules:
             if any(p[1] for p in preds[1:]):
                 details = (*details, ("or_details", tuple(tuple(p[1]) for p in preds[1:])))
         return Trigger(event, subj, player=player, details=tuple(details))
+
+    def trig_in_turn(self, c: list[Any]) -> Trigger:
+        """ "whenever another creature dies during your turn" (Vogar, Necropolis
+        Tyrant; CR 603.2): the event, only while it's that player's turn; the turn is
+        a detail every trigger event reads (rules/triggers._turn_matches)."""
+        *rest, whose = c
+        trig = self.trigger_event(rest)
+        if any(k in ("turn", "or_events") for k, _v in trig.details):
+            raise CompileError("trigger: 'during your turn' of several events")
+        return dataclasses.replace(trig, details=(*trig.details, whose))
+
+    def trig_first_each_turn(self, c: list[Any]) -> Trigger:
+        """ "Whenever this creature attacks for the first time each turn" (Aurelia,
+        the Warleader; CR 603.2, 508.1), "whenever you lose life for the first time
+        each turn" (Vengeful Warchief; CR 119.3): the event only if no such event
+        happened earlier in the turn, whether or not the ability existed then. Only
+        events whose firsts the rules record (rules/triggers.py) are compiled."""
+        trig = self.trigger_event(c)
+        det = dict(trig.details)
+        if trig.event not in _FIRST_EACH_TURN_EVENTS or any(
+            k in det for k in ("turn", "or_events", "first_each_turn")
+        ):
+            raise CompileError(f"trigger: '{trig.event}' for the first time each turn")
+        if trig.event == "attacks" and (det or not isinstance(trig.subject, SelfRef)):
+            # (each creature's own first attack: only "this creature attacks" is read)
+            raise CompileError("trigger: another creature attacks for the first time")
+        return dataclasses.replace(trig, details=(*trig.details, ("first_each_turn", True)))
 
     def trig_multi(self, c: list[Any]) -> Trigger:
         """ "Whenever another creature dies, or a creature card is put into a graveyard
@@ -3826,6 +3879,15 @@ class ClauseRules:
         # opus: "if five or more mana was spent to cast that spell" (CR 601.2h)
         n = next(x for x in c if isinstance(x, int))
         return Condition("spent_on_that_spell_ge", {"n": n})
+
+    def cond_no_mana_spent_it(self, c: list[Any]) -> Condition:
+        """ "if no mana was spent to cast it": "it" is the spell of a cast trigger,
+        bound by :meth:`triggered` (elsewhere it stays unbound: not run)."""
+        return Condition(_SPENT_ON_IT, {"n": 0})
+
+    def cond_mana_spent_it_ge(self, c: list[Any]) -> Condition:
+        """ "if at least four mana was spent to cast it" (bound by :meth:`triggered`)."""
+        return Condition(_SPENT_ON_IT, {"n": next(x for x in c if isinstance(x, int))})
 
     def cond_no_mana_spent(self, c: list[Any]) -> Condition:
         return Condition("mana_spent", {"none": True})
