@@ -4013,6 +4013,22 @@ class ClauseRules:
                 return Condition(cond.kind, {**cond.args, "n": x.count})  # "N or more"
         return cond
 
+    def cond_attacked_total_power(self, c: list[Any]) -> Condition:
+        """Pack tactics: "if you attacked with creatures with total power 6 or greater
+        this combat" (CR 508.1): the powers of the attackers you declared in this
+        combat, as they were declared (rules/conditions.py)."""
+        what = next((x for x in c if isinstance(x, (Some, EachRef, Filter))), None)
+        flt = what if isinstance(what, Filter) else what.filter if what is not None else None
+        if (
+            flt is None
+            or flt.kinds != ("Creature",)
+            or len(flt.conditions) != 1
+            or flt.conditions[0][0] != "total_power_ge"
+            or not isinstance(flt.conditions[0][1], int)
+        ):
+            raise CompileError("if you attacked with [these creatures] this combat")
+        return Condition("attacked_total_power_ge", {"n": flt.conditions[0][1]})
+
     def cond_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if you didn't attack with a creature this turn" (Curious Obsession, See
         Red; CR 508.1a: every attacker is a creature): you declared no attackers."""
