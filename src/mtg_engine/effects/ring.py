@@ -52,7 +52,7 @@ def ring_tempts(ctx: Ctx, e: Effect) -> bool:
             if picked is None:
                 return False
             choose_ring_bearer(g, p, picked[0])
-        tempted(g, p)
+        tempted(g, p, picked[0] if mine else None)
         i += 1
         s["ring_i"] = i
         s["ring_got"] = False

@@ -371,6 +371,13 @@ def evaluate(
         if flt is None or not isinstance(least, int):
             return False
         return len(objects_matching(game, flt, controller, source)) >= least
+    if k == "chose_other_ring_bearer":
+        # "Whenever the Ring tempts you, if you chose a creature other than Faramir as
+        # your Ring-bearer" (CR 701.54a, 603.4): the creature chosen as it tempted you,
+        # recorded by the trigger's event, isn't this object
+        td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+        chosen = int(td.get("bearer", -1))
+        return chosen >= 0 and (source is None or chosen != source.id)
     if k == "attacked_total_power_ge":
         # pack tactics: "if you attacked with creatures with total power 6 or greater
         # this combat": the attackers you declared in this combat, their powers as
@@ -472,6 +479,7 @@ register(
     "condition:you_control_more",
     "condition:entered_or_cast_from",
     "condition:attacked_total_power_ge",  # pack tactics (CR 508.1, TurnFlags.attackers_power)
+    "condition:chose_other_ring_bearer",  # the RING_TEMPTS event's chosen bearer (701.54a)
 )
 
 

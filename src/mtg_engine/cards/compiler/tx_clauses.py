@@ -113,6 +113,9 @@ _FIRST_EACH_TURN_EVENTS = frozenset(("attacks", "lose_life", "gain_life"))
 #: spell of a cast trigger: no rule reads this kind, so elsewhere ("counter target
 #: spell if no mana was spent to cast it") it isn't run (rules/support.py)
 _SPENT_ON_IT = "mana_spent_on_it_unbound"
+#: "if you chose a creature other than [this] as your Ring-bearer" outside a "whenever
+#: the Ring tempts you" trigger: no event records the choice, so it isn't run
+_CHOSE_OTHER_BEARER_UNBOUND = "chose_other_ring_bearer_unbound"
 
 
 def _spent_on_cast_spell(trigger: Trigger) -> Condition:
@@ -436,6 +439,12 @@ class ClauseRules:
             body.condition = None
         if trigger.condition is not None and trigger.condition.kind == _SPENT_ON_IT:
             trigger = dataclasses.replace(trigger, condition=_spent_on_cast_spell(trigger))
+        if (
+            trigger.condition is not None
+            and trigger.condition.kind == _CHOSE_OTHER_BEARER_UNBOUND
+            and trigger.event == "ring_tempts"
+        ):
+            trigger = dataclasses.replace(trigger, condition=Condition("chose_other_ring_bearer"))
         return Parsed("triggered", body=body, trigger=trigger)
 
     def triggered_at_end_of_combat(self, c: list[Any]) -> Parsed:
@@ -4517,6 +4526,15 @@ class ClauseRules:
 
     cond_self_tapped = _cond_self_tapped(True)
     cond_self_untapped = _cond_self_tapped(False)
+
+    def cond_chose_other_ring_bearer(self, c: list[Any]) -> Condition:
+        """ "if you chose a creature other than Faramir as your Ring-bearer": the
+        creature chosen as the Ring tempted you, which the "whenever the Ring tempts
+        you" event records (CR 701.54a, 603.4); bound by :meth:`triggered`."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        if kind.lower() != "creature":
+            raise CompileError(f"if you chose a {kind} ... as your Ring-bearer")
+        return Condition(_CHOSE_OTHER_BEARER_UNBOUND, {})
 
     def cond_self_ring_bearer(self, c: list[Any]) -> Condition:
         """ "as long as this creature is your Ring-bearer" (CR 701.54e)."""
