@@ -680,6 +680,13 @@ class ClauseRules:
             raise CompileError("trigger: 'during your turn' of several events")
         return dataclasses.replace(trig, details=(*trig.details, whose))
 
+    def trig_your_commander(self, c: list[Any]) -> Trigger:
+        """ "Whenever your commander enters or attacks" (Tome of Legends; CR 903.3):
+        the event of a commander its controller... owns: "your commander" is a
+        commander you own, as "a commander you own" reads."""
+        yours = Filter(("commander",), "battlefield", (("commander", True), ("owner", "you")))
+        return self.trigger_event([Some(yours), *c])
+
     def trig_first_each_turn(self, c: list[Any]) -> Trigger:
         """ "Whenever this creature attacks for the first time each turn" (Aurelia,
         the Warleader; CR 603.2, 508.1), "whenever you lose life for the first time
