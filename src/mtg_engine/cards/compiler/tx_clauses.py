@@ -109,6 +109,12 @@ _SELF_ONLY_EVENTS = frozenset(("phases_out",))
 #: (rules/damage.py)
 _FIRST_EACH_TURN_EVENTS = frozenset(("attacks", "lose_life", "gain_life"))
 
+
+def _discards_that_many(e: Effect) -> bool:
+    """ "discard that many cards" (an amount an earlier instruction or the event names)."""
+    return e.op == "discard" and e.args.get("amount") == Amount("that_much")
+
+
 #: "if [no / at least N] mana was spent to cast it" before it is known to name the
 #: spell of a cast trigger: no rule reads this kind, so elsewhere ("counter target
 #: spell if no mana was spent to cast it") it isn't run (rules/support.py)
@@ -130,6 +136,8 @@ def _spent_on_cast_spell(trigger: Trigger) -> Condition:
     if n == 0:
         return Condition("not", {"cond": Condition("spent_on_that_spell_ge", {"n": 1})})
     return Condition("spent_on_that_spell_ge", {"n": n})
+
+
 #: a subject's condition "attached to the source": "enchanted Forest", "equipped creature"
 _ATTACHED_TO_SOURCE = frozenset(("enchanted_by", "equipped_by", "fortified_by"))
 
@@ -1382,6 +1390,14 @@ class ClauseRules:
                         break
             else:
                 raise CompileError(f"sentence {part!r}")
+        if any(
+            _discards_that_many(e) and any(x.op == "draw" for x in body.effects[:k])
+            for k, e in enumerate(body.effects)
+        ):
+            # "draw cards equal to its power. If you do, discard that many cards"
+            # (Horrid Shadowspinner): the number drawn, which no draw records for a
+            # later instruction (CR 608.2c): not compiled
+            raise CompileError("'discard that many cards' after a draw")
         return body
 
     def modal(self, c: list[Any]) -> Body:
