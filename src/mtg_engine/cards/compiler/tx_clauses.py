@@ -690,8 +690,8 @@ class ClauseRules:
 
     def trig_your_commander(self, c: list[Any]) -> Trigger:
         """ "Whenever your commander enters or attacks" (Tome of Legends; CR 903.3):
-        the event of a commander its controller... owns: "your commander" is a
-        commander you own, as "a commander you own" reads."""
+        "your commander" is a commander you own, whoever controls it, read as "a
+        commander you own"."""
         yours = Filter(("commander",), "battlefield", (("commander", True), ("owner", "you")))
         return self.trigger_event([Some(yours), *c])
 
