@@ -40,6 +40,7 @@ def ring_tempts(ctx: Ctx, e: Effect) -> bool:
             and not g.objects[oid].phased_out
             and "Creature" in chars(g, g.objects[oid]).types
         ]
+        chosen: int | None = None
         if mine:
             picked = ctx.choose_exactly(
                 p,
@@ -51,8 +52,9 @@ def ring_tempts(ctx: Ctx, e: Effect) -> bool:
             )
             if picked is None:
                 return False
-            choose_ring_bearer(g, p, picked[0])
-        tempted(g, p)
+            chosen = picked[0]
+            choose_ring_bearer(g, p, chosen)
+        tempted(g, p, chosen)
         i += 1
         s["ring_i"] = i
         s["ring_got"] = False

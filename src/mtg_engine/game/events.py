@@ -260,6 +260,9 @@ class DamageData(TypedDict):
     combat: bool
     player: NotRequired[int]  # the player dealt damage
     life_lost: NotRequired[int]  # the life that damage made them lose (CR 120.3a)
+    # that loss is the player's first this turn ("whenever you lose life for the first
+    # time each turn", CR 603.2)
+    first: NotRequired[bool]
 
 
 class LifeData(TypedDict):
@@ -347,6 +350,9 @@ class AttacksData(TypedDict):
     obj: int
     defender: int
     player: int
+    # the creature's first attack this turn ("whenever this creature attacks for the
+    # first time each turn", CR 603.2; only on ATTACKS)
+    first: NotRequired[bool]
 
 
 class BlocksData(TypedDict):

@@ -55,6 +55,10 @@ class TurnFlags:
     damaged_by: set[tuple[int, int]] = field(default_factory=set)
     #: the attackers declared in this combat, with what each attacks (CR 508.1)
     attacks_declared: tuple[tuple[int, int], ...] = ()
+    #: the attackers declared in this combat as they were declared: (creature, its
+    #: controller, its power) ("if you attacked with creatures with total power 6 or
+    #: greater this combat", pack tactics; CR 508.1, rules/conditions.py)
+    attackers_power: tuple[tuple[int, int, int], ...] = ()
     #: player -> the cards that left their graveyard this turn ("if a card left your
     #: graveyard this turn", CR 404.1; rules/left_this_turn.py)
     left_graveyard: dict[int, int] = field(default_factory=dict)
@@ -215,6 +219,7 @@ class TurnFlags:
         damaged_objects: set[int] | None = None,
         damaged_by: set[tuple[int, int]] | None = None,
         attacks_declared: tuple[tuple[int, int], ...] = (),
+        attackers_power: tuple[tuple[int, int, int], ...] = (),
         left_graveyard: dict[int, int] | None = None,
         combat_phases: int = 0,
         postcombat_mains: int = 0,
@@ -280,6 +285,7 @@ class TurnFlags:
         self.damaged_objects = set() if damaged_objects is None else damaged_objects
         self.damaged_by = set() if damaged_by is None else damaged_by
         self.attacks_declared = attacks_declared
+        self.attackers_power = attackers_power
         self.left_graveyard = {} if left_graveyard is None else left_graveyard
         self.combat_phases = combat_phases
         self.postcombat_mains = postcombat_mains
@@ -352,6 +358,7 @@ class TurnFlags:
         t.damaged_by = self.damaged_by.copy()
         t.targeted_by = self.targeted_by.copy()
         t.attacks_declared = self.attacks_declared
+        t.attackers_power = self.attackers_power
         t.combat_phases = self.combat_phases
         t.postcombat_mains = self.postcombat_mains
         t.left_graveyard = self.left_graveyard.copy()

@@ -284,8 +284,17 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         combat.attackers[creature] = defender  # CR 508.1k
         combat.blocked[creature] = False
     game.turn_flags.attacks_declared = tuple(action.attackers)
+    # pack tactics: "if you attacked with creatures with total power 6 or greater this
+    # combat" reads their powers as they were declared as attackers (CR 508.1)
+    game.turn_flags.attackers_power = tuple(
+        (c, game.objects[c].controller, int(chars(game, game.objects[c]).power or 0))
+        for c, _ in action.attackers
+    )
     # "if you attacked this turn": creatures were declared as attackers (CR 508.1)
     game.turn_flags.attackers_this_turn += len(action.attackers)
+    # "whenever this creature attacks for the first time each turn" (CR 603.2): the
+    # creatures declared as attackers for the first time this turn
+    firsts = {c for c, _ in action.attackers if c not in game.turn_flags.attacked}
     game.turn_flags.attacked.update(creature for creature, _ in action.attackers)
     if action.attackers or tapped_now or cost:
         game.invalidate("combat")  # no attackers: nothing changed
@@ -316,6 +325,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
             obj=creature,
             defender=defender,
             player=defending_player_of(game, defender),
+            first=creature in firsts,
         )
     if len(action.attackers) == 1:
         creature = action.attackers[0][0]
@@ -756,5 +766,6 @@ def end_combat(game: Game) -> None:
     game.combat = None
     KEYWORD_HOOKS.clear_bands(game)
     game.turn_flags.attacks_declared = ()
+    game.turn_flags.attackers_power = ()
     if fought or game.turn_flags.attackers_this_turn:
         game.invalidate("combat")  # a combat without creatures in it changed nothing

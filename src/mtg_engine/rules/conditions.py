@@ -66,6 +66,7 @@ _KNOWN = frozenset(
         "opponents_ge",
         "exiled_with_any",
         "total_power_ge",
+        "attacked_total_power_ge",
         "opponent_dealt_damage_ge",
         "your_turn",
         "your_end_step",
@@ -370,6 +371,19 @@ def evaluate(
         if flt is None or not isinstance(least, int):
             return False
         return len(objects_matching(game, flt, controller, source)) >= least
+    if k == "chose_other_ring_bearer":
+        # "Whenever the Ring tempts you, if you chose a creature other than Faramir as
+        # your Ring-bearer" (CR 701.54a, 603.4): the creature chosen as it tempted you,
+        # recorded by the trigger's event, isn't this object
+        td = (ctx.obj.trigger_data or {}) if ctx is not None else {}
+        chosen = int(td.get("bearer", -1))
+        return chosen >= 0 and (source is None or chosen != source.id)
+    if k == "attacked_total_power_ge":
+        # pack tactics: "if you attacked with creatures with total power 6 or greater
+        # this combat": the attackers you declared in this combat, their powers as
+        # they were declared (CR 508.1)
+        total = sum(pw for _c, who, pw in game.turn_flags.attackers_power if who == controller)
+        return bool(game.turn_flags.attackers_power) and total >= int(a["n"])
     if k == "attacked_this_turn":
         # "if you attacked this turn": you declared attackers this turn (CR 508.1)
         declared = game.turn_flags.attackers_this_turn
@@ -464,6 +478,8 @@ register(
     "condition:cast_it",
     "condition:you_control_more",
     "condition:entered_or_cast_from",
+    "condition:attacked_total_power_ge",  # pack tactics (CR 508.1, TurnFlags.attackers_power)
+    "condition:chose_other_ring_bearer",  # the RING_TEMPTS event's chosen bearer (701.54a)
 )
 
 

@@ -135,6 +135,8 @@ def deal_damage(
             # that replacement effects and "can't lose life" (119.8) may change
             loss = propose(game, life_loss_event(game, pl, amount, ("120.3a",), source.name))
             plain = loss is not None and not loss.get("applied") and not loss.get("cancelled")
+            # "whenever you lose life for the first time each turn" (CR 603.2)
+            first = plain and not p.life_lost_this_turn
             if plain:
                 p.life -= amount
                 p.life_lost_this_turn += amount
@@ -151,6 +153,7 @@ def deal_damage(
                 combat=combat,
                 player=pl,
                 life_lost=amount if plain else 0,
+                first=first,
             )
             if loss is not None and not plain:
                 lose_life(game, pl, amount, ("120.3a",), source.name, event=loss)
@@ -421,6 +424,7 @@ def lose_life(
         )
         return 0
     p.life -= amount
+    first = not p.life_lost_this_turn  # "... for the first time each turn" (CR 603.2)
     p.life_lost_this_turn += amount
     game.emit(
         EventKind.LOSE_LIFE,
@@ -428,6 +432,7 @@ def lose_life(
         f"{p.name} loses {amount} life" + (f" ({why})" if why else "") + f" (life {p.life})",
         player=player,
         amount=amount,
+        first=first,
     )
     return amount
 

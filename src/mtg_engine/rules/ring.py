@@ -189,9 +189,11 @@ def choose_ring_bearer(game: Game, player: int, oid: int) -> None:
     game.emit(EventKind.RING_BEARER, ("701.54a",), text, obj=oid, player=player)
 
 
-def tempted(game: Game, player: int) -> None:
+def tempted(game: Game, player: int, chosen: int | None = None) -> None:
     """CR 701.54c-d: the Ring has tempted ``player`` once more: The Ring gains the
-    abilities of that count, and "whenever the Ring tempts you" triggers."""
+    abilities of that count, and "whenever the Ring tempts you" triggers; ``chosen``:
+    the creature they chose as their Ring-bearer as it tempted them, if any ("if you
+    chose a creature other than Faramir as your Ring-bearer", 603.4)."""
     p = game.players[player]
     p.ring_tempted += 1
     ring = ring_emblem(game, player)
@@ -202,7 +204,14 @@ def tempted(game: Game, player: int) -> None:
     text = f"The Ring has tempted {p.name} {n} time{'s' if n != 1 else ''}"
     if 2 <= n <= len(RING_ABILITIES):
         text += f"; The Ring gains: {RING_ABILITIES[n - 1].text}"
-    game.emit(EventKind.RING_TEMPTS, ("701.54d", "701.54c"), text, player=player, times=n)
+    game.emit(
+        EventKind.RING_TEMPTS,
+        ("701.54d", "701.54c"),
+        text,
+        player=player,
+        times=n,
+        bearer=-1 if chosen is None else chosen,
+    )
 
 
 @on_event(EventKind.CONTROL, rules=True)

@@ -912,6 +912,8 @@ COVERAGE_PROBES.trigger_alternatives = alternatives
 def _matches(
     game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
 ) -> bool:
+    if not _turn_matches(game, trig, source):
+        return False  # "whenever ... during your turn" (CR 603.2)
     if (
         ev.kind == EventKind.ZONE_CHANGE
         and subject is not None
@@ -1088,6 +1090,8 @@ def _matches_now(
         alone = _detail(trig, "alone")
         if ev.kind != ("attacks_alone" if alone else "attacks"):
             return False
+        if _detail(trig, "first_each_turn") and not d.get("first"):
+            return False  # "whenever this creature attacks for the first time each turn"
         if _detail(trig, "saddled"):
             # "attacks while saddled" (CR 702.171b)
             att = game.objects.get(d["obj"])
@@ -1336,6 +1340,8 @@ def _matches_now(
         # life" (CR 119.3, 603.2)
         if not lost_life(ev) or not _turn_matches(game, trig, source):
             return False
+        if _detail(trig, "first_each_turn") and not d.get("first"):
+            return False  # "whenever you lose life for the first time each turn"
         return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.COMMIT_CRIME and kind == "commit_crime":
         # "Whenever you commit a crime" (CR 700.13): the player who committed it

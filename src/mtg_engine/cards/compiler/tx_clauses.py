@@ -103,6 +103,41 @@ def _int_of(c: list[Any]) -> int:
 #: trigger events compiled only about this object ("whenever this creature phases
 #: out", CR 603.10b; "whenever another Spirit you control phases in" compiles)
 _SELF_ONLY_EVENTS = frozenset(("phases_out",))
+
+#: trigger events that the rules mark as the first of their kind this turn (CR 603.2):
+#: a creature's first attack (rules/combat.py), a player's first life loss and gain
+#: (rules/damage.py)
+_FIRST_EACH_TURN_EVENTS = frozenset(("attacks", "lose_life", "gain_life"))
+
+
+def _discards_that_many(e: Effect) -> bool:
+    """ "discard that many cards" (an amount an earlier instruction or the event names)."""
+    return e.op == "discard" and e.args.get("amount") == Amount("that_much")
+
+
+#: "if [no / at least N] mana was spent to cast it" before it is known to name the
+#: spell of a cast trigger: no rule reads this kind, so elsewhere ("counter target
+#: spell if no mana was spent to cast it") it isn't run (rules/support.py)
+_SPENT_ON_IT = "mana_spent_on_it_unbound"
+#: "if you chose a creature other than [this] as your Ring-bearer" outside a "whenever
+#: the Ring tempts you" trigger: no event records the choice, so it isn't run
+_CHOSE_OTHER_BEARER_UNBOUND = "chose_other_ring_bearer_unbound"
+
+
+def _spent_on_cast_spell(trigger: Trigger) -> Condition:
+    """ "Whenever a player casts a spell, if no mana was spent to cast it, ..."
+    (Vexing Bauble), "... if at least four mana was spent to cast it" (Blazing Bomb):
+    the mana spent on the spell the cast trigger is about, as the trigger recorded it
+    (CR 601.2h, 603.4: checked as it triggers and as it resolves)."""
+    assert trigger.condition is not None
+    if trigger.event != "cast" or dict(trigger.details).get("or_events"):
+        raise CompileError("'mana was spent to cast it' of something other than a spell cast")
+    n = int(trigger.condition.args["n"])
+    if n == 0:
+        return Condition("not", {"cond": Condition("spent_on_that_spell_ge", {"n": 1})})
+    return Condition("spent_on_that_spell_ge", {"n": n})
+
+
 #: a subject's condition "attached to the source": "enchanted Forest", "equipped creature"
 _ATTACHED_TO_SOURCE = frozenset(("enchanted_by", "equipped_by", "fortified_by"))
 
@@ -410,6 +445,14 @@ class ClauseRules:
                 trigger.details,
             )
             body.condition = None
+        if trigger.condition is not None and trigger.condition.kind == _SPENT_ON_IT:
+            trigger = dataclasses.replace(trigger, condition=_spent_on_cast_spell(trigger))
+        if (
+            trigger.condition is not None
+            and trigger.condition.kind == _CHOSE_OTHER_BEARER_UNBOUND
+            and trigger.event == "ring_tempts"
+        ):
+            trigger = dataclasses.replace(trigger, condition=Condition("chose_other_ring_bearer"))
         return Parsed("triggered", body=body, trigger=trigger)
 
     def triggered_at_end_of_combat(self, c: list[Any]) -> Parsed:
@@ -634,6 +677,40 @@ class ClauseRules:
             if any(p[1] for p in preds[1:]):
                 details = (*details, ("or_details", tuple(tuple(p[1]) for p in preds[1:])))
         return Trigger(event, subj, player=player, details=tuple(details))
+
+    def trig_in_turn(self, c: list[Any]) -> Trigger:
+        """ "whenever another creature dies during your turn" (Vogar, Necropolis
+        Tyrant; CR 603.2): the event, only while it's that player's turn; the turn is
+        a detail every trigger event reads (rules/triggers._turn_matches)."""
+        *rest, whose = c
+        trig = self.trigger_event(rest)
+        if any(k in ("turn", "or_events") for k, _v in trig.details):
+            raise CompileError("trigger: 'during your turn' of several events")
+        return dataclasses.replace(trig, details=(*trig.details, whose))
+
+    def trig_your_commander(self, c: list[Any]) -> Trigger:
+        """ "Whenever your commander enters or attacks" (Tome of Legends; CR 903.3):
+        "your commander" is a commander you own, whoever controls it, read as "a
+        commander you own"."""
+        yours = Filter(("commander",), "battlefield", (("commander", True), ("owner", "you")))
+        return self.trigger_event([Some(yours), *c])
+
+    def trig_first_each_turn(self, c: list[Any]) -> Trigger:
+        """ "Whenever this creature attacks for the first time each turn" (Aurelia,
+        the Warleader; CR 603.2, 508.1), "whenever you lose life for the first time
+        each turn" (Vengeful Warchief; CR 119.3): the event only if no such event
+        happened earlier in the turn, whether or not the ability existed then. Only
+        events whose firsts the rules record (rules/triggers.py) are compiled."""
+        trig = self.trigger_event(c)
+        det = dict(trig.details)
+        if trig.event not in _FIRST_EACH_TURN_EVENTS or any(
+            k in det for k in ("turn", "or_events", "first_each_turn")
+        ):
+            raise CompileError(f"trigger: '{trig.event}' for the first time each turn")
+        if trig.event == "attacks" and (det or not isinstance(trig.subject, SelfRef)):
+            # (each creature's own first attack: only "this creature attacks" is read)
+            raise CompileError("trigger: another creature attacks for the first time")
+        return dataclasses.replace(trig, details=(*trig.details, ("first_each_turn", True)))
 
     def trig_multi(self, c: list[Any]) -> Trigger:
         """ "Whenever another creature dies, or a creature card is put into a graveyard
@@ -1313,6 +1390,14 @@ class ClauseRules:
                         break
             else:
                 raise CompileError(f"sentence {part!r}")
+        if any(
+            _discards_that_many(e) and any(x.op == "draw" for x in body.effects[:k])
+            for k, e in enumerate(body.effects)
+        ):
+            # "draw cards equal to its power. If you do, discard that many cards"
+            # (Horrid Shadowspinner): the number drawn, which no draw records for a
+            # later instruction (CR 608.2c): not compiled
+            raise CompileError("'discard that many cards' after a draw")
         return body
 
     def modal(self, c: list[Any]) -> Body:
@@ -3874,6 +3959,15 @@ class ClauseRules:
         n = next(x for x in c if isinstance(x, int))
         return Condition("spent_on_that_spell_ge", {"n": n})
 
+    def cond_no_mana_spent_it(self, c: list[Any]) -> Condition:
+        """ "if no mana was spent to cast it": "it" is the spell of a cast trigger,
+        bound by :meth:`triggered` (elsewhere it stays unbound: not run)."""
+        return Condition(_SPENT_ON_IT, {"n": 0})
+
+    def cond_mana_spent_it_ge(self, c: list[Any]) -> Condition:
+        """ "if at least four mana was spent to cast it" (bound by :meth:`triggered`)."""
+        return Condition(_SPENT_ON_IT, {"n": next(x for x in c if isinstance(x, int))})
+
     def cond_no_mana_spent(self, c: list[Any]) -> Condition:
         return Condition("mana_spent", {"none": True})
 
@@ -3997,6 +4091,22 @@ class ClauseRules:
             if isinstance(x, Some) and isinstance(x.count, int) and not x.up_to:
                 return Condition(cond.kind, {**cond.args, "n": x.count})  # "N or more"
         return cond
+
+    def cond_attacked_total_power(self, c: list[Any]) -> Condition:
+        """Pack tactics: "if you attacked with creatures with total power 6 or greater
+        this combat" (CR 508.1): the powers of the attackers you declared in this
+        combat, as they were declared (rules/conditions.py)."""
+        what = next((x for x in c if isinstance(x, (Some, EachRef, Filter))), None)
+        flt = what if isinstance(what, Filter) else what.filter if what is not None else None
+        if (
+            flt is None
+            or flt.kinds != ("Creature",)
+            or len(flt.conditions) != 1
+            or flt.conditions[0][0] != "total_power_ge"
+            or not isinstance(flt.conditions[0][1], int)
+        ):
+            raise CompileError("if you attacked with [these creatures] this combat")
+        return Condition("attacked_total_power_ge", {"n": flt.conditions[0][1]})
 
     def cond_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if you didn't attack with a creature this turn" (Curious Obsession, See
@@ -4486,6 +4596,15 @@ class ClauseRules:
 
     cond_self_tapped = _cond_self_tapped(True)
     cond_self_untapped = _cond_self_tapped(False)
+
+    def cond_chose_other_ring_bearer(self, c: list[Any]) -> Condition:
+        """ "if you chose a creature other than Faramir as your Ring-bearer": the
+        creature chosen as the Ring tempted you, which the "whenever the Ring tempts
+        you" event records (CR 701.54a, 603.4); bound by :meth:`triggered`."""
+        kind = next(str(x) for x in c if isinstance(x, Token) and x.type == "CARD_TYPE")
+        if kind.lower() != "creature":
+            raise CompileError(f"if you chose a {kind} ... as your Ring-bearer")
+        return Condition(_CHOSE_OTHER_BEARER_UNBOUND, {})
 
     def cond_self_ring_bearer(self, c: list[Any]) -> Condition:
         """ "as long as this creature is your Ring-bearer" (CR 701.54e)."""

@@ -1144,6 +1144,16 @@ class VerbRules:
         n = next((x for x in c if isinstance(x, int | Amount)), 1)
         return [Effect("put_counters", {"what": SUBJ, "counter": "experience", "amount": n})]
 
+    def vp_energy_that_many(self, c: list[Any]) -> list[Effect]:
+        """ "You get that many {E}" (Empyreal Voyager; CR 107.14): the amount of the
+        trigger's event, "that much" (608.2c)."""
+        return [Effect("gain_energy", {"player": SUBJ, "amount": Amount("that_much")})]
+
+    def vp_discard_that_many(self, c: list[Any]) -> list[Effect]:
+        """ "That player discards that many cards" (Dreamstealer; CR 701.9a): as many
+        as the trigger's event names (608.2c), the player choosing them."""
+        return [Effect("discard", {"player": SUBJ, "amount": Amount("that_much")})]
+
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": c[0]})]
