@@ -12,7 +12,9 @@ import os
 #: the compiled modules, relative to src/mtg_engine: the hot part of game/, rules/,
 #: the keywords and agents every game runs, and the simulation loop
 #: (benchmarks/mypyc.md). Their module-level constants are declared ``Final`` (mypyc
-#: then keeps them in C statics, not the module's globals dict). game/actions.py, serialize.py, invariants.py and
+#: then keeps them in C statics, not the module's globals dict; likewise the members of
+#: an enum defined in a compiled module: the hot enums have modules of their own,
+#: game/decision_kinds.py and cards/ability_kinds.py). game/actions.py, serialize.py, invariants.py and
 #: rules/layers_check.py stay interpreted (mypyc can't compile them as they are).
 MODULES = (
     *(
@@ -27,6 +29,7 @@ MODULES = (
             "tasks",
             "turn_flags",
             "keyword_names",
+            "decision_kinds",
         )
     ),
     *(
@@ -162,6 +165,7 @@ MODULES = (
     ),
     *(f"agents/{m}.py" for m in ("random_agent", "loops", "heuristic")),
     "game/hooks.py",
+    "cards/ability_kinds.py",
     "sim.py",
 )
 

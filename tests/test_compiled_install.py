@@ -85,3 +85,25 @@ def test_the_compiled_wheel_holds_every_listed_module(tmp_path: Path) -> None:
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
     for m in modules:
         assert f"mtg_engine/{m[:-3]}{suffix}" in names, m
+
+
+def test_the_hot_enums_are_defined_in_compiled_modules() -> None:
+    """mypyc keeps the members of an enum whose class body it compiles in C statics;
+    an enum of an interpreted module costs compiled code a globals look-up and an
+    attribute look-up at every use (benchmarks/mypyc.md, session 27)."""
+    sys.path.insert(0, str(ROOT / "build_support"))
+    try:
+        modules = importlib.import_module("mypyc_modules").MODULES
+    finally:
+        sys.path.remove(str(ROOT / "build_support"))
+    from_actions = importlib.import_module("mtg_engine.game.actions")
+    from_abilities = importlib.import_module("mtg_engine.cards.abilities")
+    from_events = importlib.import_module("mtg_engine.game.events")
+    for enum in (
+        from_actions.DecisionKind,
+        from_actions.DecisionPurpose,
+        from_abilities.AbilityKind,
+        from_events.EventKind,
+    ):
+        path = enum.__module__.removeprefix("mtg_engine.").replace(".", "/") + ".py"
+        assert path in modules, enum

@@ -22,12 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtg_engine.agents.random_agent import RandomAgent
+from mtg_engine.cards.abilities import AbilityKind
 from mtg_engine.cards.coverage import card_status
 from mtg_engine.cards.database import CardDatabase
 from mtg_engine.cards.definitions import card_def
-from mtg_engine.game.actions import Action
+from mtg_engine.game.actions import Action, DecisionKind
 from mtg_engine.game.objects import CardDef
-from mtg_engine.game.serialize import encode
+from mtg_engine.game.serialize import decode, encode
 from mtg_engine.game.state import Game
 from mtg_engine.rules.setup import new_game
 from mtg_engine.rules.support import face_unsupported
@@ -178,3 +179,14 @@ def test_a_state_saved_without_its_log_is_the_state_minus_the_log(board):
     without = game.to_json(log=False)
     assert "log" not in without
     assert without == {k: v for k, v in full.items() if k != "log"}
+
+
+def test_a_game_saved_before_the_enums_moved_still_names_them() -> None:
+    """``DecisionKind`` and ``AbilityKind`` moved to modules of their own (compiled,
+    benchmarks/mypyc.md session 27); a saved game names an enum by module, and the old
+    modules re-export them, so an older file's members come back the same."""
+    from_actions = {"__enum__": "mtg_engine.game.actions:DecisionKind", "v": "priority"}
+    from_abilities = {"__enum__": "mtg_engine.cards.abilities:AbilityKind", "v": "mana"}
+    assert decode(from_actions) is DecisionKind.PRIORITY
+    assert decode(from_abilities) is AbilityKind.MANA
+    assert decode(encode(DecisionKind.PRIORITY)) is DecisionKind.PRIORITY

@@ -15,24 +15,9 @@ nested effects.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, Final
 
-from ..game.fast_enum import FastEnumType
-
-
-class AbilityKind(StrEnum, metaclass=FastEnumType):
-    """CR 113.3: the categories of abilities (plus the spell ability, 113.3a).
-
-    Its members are read on the hot paths (``kind is AbilityKind.MANA``): the
-    metaclass makes a read one dictionary look-up (issue 12)."""
-
-    SPELL = "spell"  # CR 113.3a: followed as instructions while the spell resolves
-    ACTIVATED = "activated"  # CR 113.3b / 602
-    TRIGGERED = "triggered"  # CR 113.3c / 603
-    STATIC = "static"  # CR 113.3d / 604
-    MANA = "mana"  # CR 605: an activated (or triggered) mana ability
-
+from .ability_kinds import AbilityKind
 
 # ---------------------------------------------------------------------------
 # References to objects and players (resolved when the effect happens)

@@ -30,7 +30,7 @@ def compiler_hash() -> str:
     h = hashlib.sha256()
     here = Path(__file__).parent
     files = sorted((here / "compiler").glob("*.py")) + sorted((here / "compiler").glob("*.lark"))
-    files += [here / "abilities.py", here / "model.py"]
+    files += [here / "abilities.py", here / "ability_kinds.py", here / "model.py"]
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
