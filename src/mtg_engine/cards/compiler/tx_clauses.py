@@ -61,6 +61,8 @@ from .tx_common import (
     _has_copy,
     _mark_new_targets,
     _mark_no_regen,
+    _mark_tapped_attacking,
+    _mark_unpreventable,
     _merge,
     _obj,
     _with_condition,
@@ -1181,6 +1183,10 @@ class ClauseRules:
                         if not any(x.op == "destroy" for x in body.effects):
                             raise CompileError("no creature is destroyed this way")
                         _mark_no_regen(body.effects)
+                    elif e.op == "damage_unpreventable":
+                        _mark_unpreventable(body.effects)
+                    elif e.op == "token_tapped_attacking":
+                        _mark_tapped_attacking(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
                     elif e.op in ("cast_free", "cast") and _fold_cast_copy(body.effects, e):
@@ -1401,6 +1407,11 @@ class ClauseRules:
 
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
+
+    def sent_if_no_prevention(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If [condition], damage can't be prevented this turn." (CR 615.12): the
+        effect begins only when the condition holds as the ability resolves."""
+        return ("sent_if", c[0], self.no_prevention([]))
 
     def sent_if_instead(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         """ "If this spell was kicked, instead search your library for ...", "Threshold
@@ -3200,6 +3211,16 @@ class ClauseRules:
         return [
             Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
         ]
+
+    def sent_damage_unpreventable(self, c: list[Any]) -> list[Effect]:
+        """ "The damage can't be prevented." (CR 615.12): the damage instruction before
+        it is marked (sentences() folds it in, :func:`_mark_unpreventable`)."""
+        return [Effect("damage_unpreventable", {})]
+
+    def sent_token_tapped_attacking(self, c: list[Any]) -> list[Effect]:
+        """ "The token enters tapped and attacking." (CR 508.4): the token instruction
+        before it is marked (sentences() folds it in, :func:`_mark_tapped_attacking`)."""
+        return [Effect("token_tapped_attacking", {})]
 
     def sent_destroyed_no_regen(self, c: list[Any]) -> list[Effect]:
         """ "A creature destroyed this way can't be regenerated." (CR 701.19c): the
