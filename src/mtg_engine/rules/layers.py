@@ -1602,6 +1602,17 @@ def on_turn_start(game: Game) -> None:
     end_effects(game, ended, "611.2a", "until your next turn")
 
 
+def on_end_step(game: Game) -> None:
+    """Effects lasting "until your next end step" end as that player's end step begins
+    (CR 611.2a, 513.1); one created during that end step lasts until the next one."""
+    ended = [
+        e
+        for e in game.effects
+        if e.duration == "until_your_next_end_step" and e.controller == game.active
+    ]
+    end_effects(game, ended, "611.2a", "until your next end step")
+
+
 def source_left(game: Game, old_id: int) -> None:
     """A permanent left the battlefield (CR 400.7): effects that affected only it,
     and effects lasting "for as long as" it stays, end (CR 611.2b); if it had

@@ -10,6 +10,8 @@ that leaves exile is a new object (CR 400.7), so the permission doesn't follow
 it. Durations: ``"end_of_turn"`` ends in the cleanup step (CR 514.2) with the
 other "this turn" effects; ``"until_end_of_your_next_turn"`` ends in the cleanup
 step of the permitted player's next turn (rules/layers.end_of_turn_cleanup);
+``"until_your_next_end_step"`` ends as the permitted player's next end step begins
+(rules/layers.on_end_step, CR 513.1);
 ``"while_exiled"`` ("for as long as it remains exiled") lasts while the card stays
 in exile.
 
@@ -60,7 +62,9 @@ EFFECT_OP: Final = "may_play"
 #: (``WHILE_EXILED``) never ends by time: the card that leaves exile is a new object
 #: that the permission doesn't name (CR 400.7, 611.2b)
 WHILE_EXILED: Final = "while_exiled"
-DURATIONS: Final = frozenset(("end_of_turn", "until_end_of_your_next_turn", WHILE_EXILED))
+DURATIONS: Final = frozenset(
+    ("end_of_turn", "until_end_of_your_next_turn", "until_your_next_end_step", WHILE_EXILED)
+)
 
 #: the zones a card may be played from with a permission (CR 601.2a, 305.1)
 ZONES: Final = (Zone.EXILE, Zone.GRAVEYARD)

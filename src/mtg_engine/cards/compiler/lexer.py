@@ -527,6 +527,17 @@ class OracleLexer(Lexer):
                 kind = "OR_EITHER"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
+            elif (
+                value == "and"
+                and kind != "UNKNOWN"
+                and nxt == "attacking"
+                and i >= 2
+                and raw[i - 1][1] == "tapped"
+                and raw[i - 2][1] in ("enter", "enters")
+            ):
+                # "The token enters tapped and attacking": one state, not "enters tapped"
+                # and another instruction ("... and doesn't untap", CR 508.4)
+                kind = "AND_ATTACKING"
             elif value == "and" and kind != "UNKNOWN" and nxt == "from":
                 kind = "AND_FROM"  # "protection from instants and from sorceries" (CR 702.16)
             elif (

@@ -45,6 +45,7 @@ from .ir import (
     ThatObject,
     ThatPlayer,
     Them,
+    TheToken,
     ZoneOf,
     finalize,
     substitute_subject,
@@ -1185,7 +1186,10 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "damage_unpreventable":
                         _mark_unpreventable(body.effects)
-                    elif e.op == "token_tapped_attacking":
+                    elif e.op == "enters_tapped_attacking" and isinstance(
+                        e.args.get("what"), TheToken
+                    ):
+                        # "The token enters tapped and attacking." (CR 508.4)
                         _mark_tapped_attacking(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
@@ -2387,6 +2391,9 @@ class ClauseRules:
     def until_end_of_your_next_turn(self, c: list[Any]) -> str:
         return "until_end_of_your_next_turn"
 
+    def until_your_next_end_step(self, c: list[Any]) -> str:
+        return "until_your_next_end_step"
+
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
 
@@ -3216,11 +3223,6 @@ class ClauseRules:
         """ "The damage can't be prevented." (CR 615.12): the damage instruction before
         it is marked (sentences() folds it in, :func:`_mark_unpreventable`)."""
         return [Effect("damage_unpreventable", {})]
-
-    def sent_token_tapped_attacking(self, c: list[Any]) -> list[Effect]:
-        """ "The token enters tapped and attacking." (CR 508.4): the token instruction
-        before it is marked (sentences() folds it in, :func:`_mark_tapped_attacking`)."""
-        return [Effect("token_tapped_attacking", {})]
 
     def sent_destroyed_no_regen(self, c: list[Any]) -> list[Effect]:
         """ "A creature destroyed this way can't be regenerated." (CR 701.19c): the

@@ -1411,6 +1411,12 @@ class VerbRules:
             raise CompileError("prevent all damage that [noun] would deal")
         return self.vp_prevent_np(["by", c[0], c[1]])
 
+    def vp_prevent_target_by(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage target creature would deal this turn", "... one or two
+        target creatures would deal ..." (CR 615.1): as "... that would be dealt by
+        [them] this turn"."""
+        return self.vp_prevent_np(["by", c[0], c[1]])
+
     def vp_prevent_np_late(self, c: list[Any], combat: bool = False) -> list[Effect]:
         """ "Prevent all damage that would be dealt this turn by creatures your opponents
         control" (the duration before the direction; CR 615.1)."""
@@ -1770,6 +1776,9 @@ class VerbRules:
         return [Effect("doesnt_untap", {"what": SUBJ, "duration": duration})]
 
     vp_enters_tapped = _rule("enters_tapped")
+    # (only "The token enters tapped and attacking." is folded into the instruction
+    # creating it, tx_clauses.sentences; any other subject has no handler)
+    vp_enters_tapped_attacking = _rule("enters_tapped_attacking")
     # "is every creature type": changeling, a characteristic-defining ability, of the
     # object itself (CR 702.73a, 604.3); of other objects, a type-changing effect
     # (layer 4, CR 613.1d: compiler/__init__._static_of)
