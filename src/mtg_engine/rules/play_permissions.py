@@ -309,6 +309,16 @@ def one_spell_permission(game: Game, player: int, o: GameObject, free: bool) -> 
     return could[0].timestamp
 
 
+def one_land_permission(game: Game, player: int, o: GameObject) -> int | None:
+    """The timestamp of the permission for one card ("you may play one of those
+    cards") that playing ``o`` as a land from where it is now uses, or None when a
+    lasting permission lets it be played anyway (CR 305.1, 611.2)."""
+    could = [e for e in permissions(game, player, o.id) if not e.args.get("cast_only")]
+    if not could or any(not e.args.get("once") for e in could):
+        return None
+    return could[0].timestamp
+
+
 def graveyard_permission(game: Game, player: int, o: GameObject) -> int | None:
     """The permanent whose once-each-turn permission casting ``o`` from the graveyard
     uses: None when a permission effect lets it be cast anyway (CR 601.2a)."""

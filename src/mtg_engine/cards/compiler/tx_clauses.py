@@ -46,6 +46,7 @@ from .ir import (
     ThatPlayer,
     Them,
     TheToken,
+    Those,
     ZoneOf,
     finalize,
     substitute_subject,
@@ -1186,6 +1187,16 @@ class ClauseRules:
                         _mark_no_regen(body.effects)
                     elif e.op == "damage_unpreventable":
                         _mark_unpreventable(body.effects)
+                    elif (
+                        e.op == "may_play"
+                        and e.args.get("once")
+                        and isinstance(e.args.get("what"), Those)
+                        and sum(x.op in ("exile", "exile_top") for x in body.effects) != 1
+                    ):
+                        # "one of those cards" after two exiles ("exile it. If you do,
+                        # exile the top card ...", Flameskull) names the cards of both;
+                        # "those" is only the last one's (CR 608.2c)
+                        raise CompileError("one of those cards: exiled by several instructions")
                     elif e.op == "enters_tapped_attacking" and isinstance(
                         e.args.get("what"), TheToken
                     ):

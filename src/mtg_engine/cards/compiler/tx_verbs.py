@@ -36,6 +36,7 @@ from .ir import (
     Tgt,
     ThatCard,
     ThatObject,
+    Those,
     ZoneOf,
     substitute_subject,
     walk,
@@ -1324,6 +1325,14 @@ class VerbRules:
     def vp_play_that(self, c: list[Any]) -> list[Effect]:
         duration = c[1] if len(c) > 1 else None
         return [Effect("may_play", {"player": SUBJ, "what": _obj(c[0]), "duration": duration})]
+
+    def vp_play_one_of_those(self, c: list[Any]) -> list[Effect]:
+        """ "[Until end of turn,] you may play one of those cards": a permission to play
+        one of the cards the instruction before it exiled, used up as one of them is
+        cast or played as a land (CR 601.2a, 601.2i, 305.1, 611.2)."""
+        # (the duration comes first: "until end of turn, ...", folded in by the clause)
+        args = {"player": SUBJ, "what": Those(), "duration": None, "once": True}
+        return [Effect("may_play", args)]
 
     def vp_cast_that(self, c: list[Any]) -> list[Effect]:
         """ "[You may] cast target creature card in a graveyard this turn" (Havengul
