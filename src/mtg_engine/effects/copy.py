@@ -60,6 +60,7 @@ from .permanents import add_continuous
 from .tokens import choose_defenders, enter_attacking, token_count
 
 register("arg:copy_permanent.tapped_attacking")  # CR 508.4 (copy_permanent)
+register("arg:populate.tapped_attacking")  # "The token enters tapped and attacking." (508.4)
 
 
 @effect("copy_permanent")
@@ -511,5 +512,9 @@ def populate(ctx: Ctx, e: Effect) -> bool:
             ("701.36a",),
             f"{g.players[ctx.controller].name} populates: {g.objects[chosen[0]].name} is copied",
         )
-    # the copy is created as "create a token that's a copy of" it (CR 707.2, 111.1)
-    return copy_permanent(ctx, Effect("copy_permanent", {"what": BoundRef(tuple(sc["chosen"]))}))
+    # the copy is created as "create a token that's a copy of" it (CR 707.2, 111.1);
+    # "The token enters tapped and attacking." (Ghired, CR 508.4)
+    args: dict[str, Any] = {"what": BoundRef(tuple(sc["chosen"]))}
+    if e.args.get("tapped_attacking"):
+        args["tapped_attacking"] = True
+    return copy_permanent(ctx, Effect("copy_permanent", args))

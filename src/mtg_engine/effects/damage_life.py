@@ -26,6 +26,7 @@ register("arg:damage.evenly")  # Fireball: "divided evenly, rounded down"
 # as it was cast (CR 601.2d; damage to untargeted objects is flagged in rules/support.py)
 register("arg:damage.divided")
 register("arg:damage.excess_to")  # "Excess damage is dealt to ... instead" (CR 120.4a)
+register("arg:damage.unpreventable")  # "The damage can't be prevented." (CR 615.12)
 
 
 @effect("damage")
@@ -65,6 +66,9 @@ def damage(ctx: Ctx, e: Effect) -> bool:
     to_itself = each_source and to == src_ref
     theirs = not division and _counted_per_player(amt)
     damaged: list[int] = []
+    # "The damage can't be prevented." (CR 615.12)
+    unprev = bool(e.args.get("unpreventable"))
+    rules: tuple[str, ...] = ("120.3", "615.12") if unprev else ("120.3",)
     with simultaneous(ctx.game):  # one damage event, "to one or more" (CR 603.2c)
         for source in srcs if each_own or each_source else srcs[:1]:
             if each_own:
@@ -79,10 +83,17 @@ def damage(ctx: Ctx, e: Effect) -> bool:
                 excess = _excess(ctx.game, source, r, n) if e.args.get("excess_to") else None
                 if excess is not None:
                     n -= excess[1]
-                if deal_damage(ctx.game, source, r, n, rules=("120.3",)) > 0:
+                if deal_damage(ctx.game, source, r, n, rules=rules, unpreventable=unprev) > 0:
                     damaged.append(r)
                 if excess is not None:
-                    deal_damage(ctx.game, source, excess[0], excess[1], rules=("120.3", "120.4a"))
+                    deal_damage(
+                        ctx.game,
+                        source,
+                        excess[0],
+                        excess[1],
+                        rules=(*rules, "120.4a"),
+                        unpreventable=unprev,
+                    )
     ctx.set_parent("damaged", [r for r in damaged if r >= 0])  # "a creature dealt damage this way"
     players = [-r - 1 for r in damaged if r < 0]
     ctx.set_parent("damaged_players", players)  # "if a player is dealt damage this way"

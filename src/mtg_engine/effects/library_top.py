@@ -180,6 +180,7 @@ def may_play(ctx: Ctx, e: Effect) -> bool:
 _UNTIL = {
     "end_of_turn": "this turn",
     "until_end_of_your_next_turn": "until the end of their next turn",
+    "until_your_next_end_step": "until their next end step",
     WHILE_EXILED: "for as long as it remains exiled",
 }
 

@@ -137,6 +137,14 @@ def play_land(game: Game, oid: int, face: int = 0) -> None:
     # (a land played from exile with a permission is played by that player, 305.1)
     player = o.owner if o.zone == Zone.HAND else game.priority_player
     from_zone = Zone.NAMES[o.zone]  # "whenever you play a card from exile"
+    # "you may play one of those cards": a permission for one card is used up (305.1)
+    once = (
+        play_permissions.one_land_permission(game, player, o)
+        if o.zone in play_permissions.ZONES
+        else None
+    )
+    if once is not None:
+        play_permissions.spend(game, once)
     game.players[player].lands_played += 1
     if face:
         entered = enter_battlefield(

@@ -42,6 +42,7 @@ def deal_damage(
     rules: tuple[str, ...] = (),
     lifelink: bool = True,
     event: dict[str, Any] | None = None,
+    unpreventable: bool = False,
 ) -> int:
     """Deal ``amount`` damage from ``source`` to a player ref or object id.
 
@@ -57,9 +58,10 @@ def deal_damage(
         target_obj = game.objects.get(recipient) if recipient >= 0 else None
         if source.face_down or (target_obj is not None and target_obj.face_down):
             _unmask_for_damage(game, source, recipient)
-        event = propose(
-            game, damage_event(game, source, recipient, amount, combat, rules, lifelink)
-        )
+        proposed = damage_event(game, source, recipient, amount, combat, rules, lifelink)
+        if unpreventable:
+            proposed["unpreventable"] = True  # "The damage can't be prevented." (CR 615.12)
+        event = propose(game, proposed)
         if event is None:
             return 0  # CR 616.1: the affected player chooses the order first
     if event.get("split"):
@@ -162,7 +164,9 @@ def deal_damage(
         if target is None or target.zone != Zone.BATTLEFIELD:
             return 0
         tc = chars(game, target)
-        if "Absorb" in tc.keywords:  # CR 702.64a: a prevention effect of the creature
+        if "Absorb" in tc.keywords and not event.get("unpreventable"):
+            # CR 702.64a: a prevention effect of the creature (none applies to damage
+            # that can't be prevented, 615.12)
             amount = KEYWORD_HOOKS.absorb(game, target, tc, source, amount)
             if amount <= 0:
                 return 0

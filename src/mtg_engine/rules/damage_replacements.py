@@ -50,8 +50,12 @@ if TYPE_CHECKING:
     from ..game.state import Game
 
 
-def prevention_disabled(game: Game) -> bool:
-    """CR 615.12: "damage can't be prevented" — prevention effects don't apply."""
+def prevention_disabled(game: Game, ev: dict[str, Any] | None = None) -> bool:
+    """CR 615.12: "damage can't be prevented" — prevention effects don't apply; to
+    all damage, or to the damage of one instruction ("The damage can't be
+    prevented.", the event's ``unpreventable``)."""
+    if ev is not None and ev.get("unpreventable"):
+        return True
     if any(e.op == "damage_cant_be_prevented" for e in game.effects):
         return True
     return bool(static_sources(game, "cant_prevent_damage"))
@@ -93,7 +97,7 @@ def prevention_effects(game: Game, ev: dict[str, Any]) -> list[Replacement]:
         return out
     src, to = ev["source"], ev["to"]
     target = game.objects.get(to) if to >= 0 else None
-    if prevention_disabled(game):
+    if prevention_disabled(game, ev):
         return out
     if target is not None and target.counters.get("shield"):
         # CR 122.1c: "prevent that damage and remove a shield counter from it"
@@ -460,7 +464,7 @@ def prevent_static(
         dealt_to = game.objects.get(ev["to"]) if ref_player(ev["to"]) is None else None
         if dealt_to is None or not matches_object(game, dealt_to, to_filter, src.controller, src):
             return None
-    if not hit or prevention_disabled(game):
+    if not hit or prevention_disabled(game, ev):
         return None
     if not _from_covered_source(game, args, ev["source"], src.controller):
         return None  # "by sources you don't control" (CR 615.1)

@@ -1394,6 +1394,13 @@ def _set_types(c: Chars, args: dict[str, Any]) -> None:
     if keep:
         c.types = c.types | types
         gain_land_types(c, subtypes)  # CR 305.7: and their mana abilities
+    elif types == _ARTIFACT_CREATURE:
+        # CR 205.1b: "becomes an artifact creature" keeps all its prior card types and
+        # subtypes; "becomes a [creature types] artifact creature" replaces only its
+        # creature types
+        c.types = c.types | types
+        if subtypes:
+            c.subtypes = (c.subtypes - creature_types()) | subtypes
     else:
         if types:
             c.types = types
@@ -1410,6 +1417,8 @@ def _set_types(c: Chars, args: dict[str, Any]) -> None:
 
 
 _BASIC_TYPES: Final = frozenset(("Plains", "Island", "Swamp", "Mountain", "Forest"))
+#: "becomes an artifact creature" (CR 205.1b)
+_ARTIFACT_CREATURE: Final = frozenset(("Artifact", "Creature"))
 
 
 def _has_keyword_instance(c: Chars, keyword: str, kwargs: dict[str, Any]) -> bool:
@@ -1591,6 +1600,17 @@ def on_turn_start(game: Game) -> None:
         if e.duration == "until_your_next_turn" and e.controller == game.active
     ]
     end_effects(game, ended, "611.2a", "until your next turn")
+
+
+def on_end_step(game: Game) -> None:
+    """Effects lasting "until your next end step" end as that player's end step begins
+    (CR 611.2a, 513.1); one created during that end step lasts until the next one."""
+    ended = [
+        e
+        for e in game.effects
+        if e.duration == "until_your_next_end_step" and e.controller == game.active
+    ]
+    end_effects(game, ended, "611.2a", "until your next end step")
 
 
 def source_left(game: Game, old_id: int) -> None:

@@ -10,6 +10,8 @@ that leaves exile is a new object (CR 400.7), so the permission doesn't follow
 it. Durations: ``"end_of_turn"`` ends in the cleanup step (CR 514.2) with the
 other "this turn" effects; ``"until_end_of_your_next_turn"`` ends in the cleanup
 step of the permitted player's next turn (rules/layers.end_of_turn_cleanup);
+``"until_your_next_end_step"`` ends as the permitted player's next end step begins
+(rules/layers.on_end_step, CR 513.1);
 ``"while_exiled"`` ("for as long as it remains exiled") lasts while the card stays
 in exile.
 
@@ -60,7 +62,9 @@ EFFECT_OP: Final = "may_play"
 #: (``WHILE_EXILED``) never ends by time: the card that leaves exile is a new object
 #: that the permission doesn't name (CR 400.7, 611.2b)
 WHILE_EXILED: Final = "while_exiled"
-DURATIONS: Final = frozenset(("end_of_turn", "until_end_of_your_next_turn", WHILE_EXILED))
+DURATIONS: Final = frozenset(
+    ("end_of_turn", "until_end_of_your_next_turn", "until_your_next_end_step", WHILE_EXILED)
+)
 
 #: the zones a card may be played from with a permission (CR 601.2a, 305.1)
 ZONES: Final = (Zone.EXILE, Zone.GRAVEYARD)
@@ -300,6 +304,16 @@ def one_spell_permission(game: Game, player: int, o: GameObject, free: bool) -> 
     from among ...") that casting ``o`` from where it is now uses, or None when a
     lasting permission lets it be cast anyway (read as the cast begins, CR 601.2a)."""
     could = [e for e in permissions(game, player, o.id) if bool(e.args.get("free")) == free]
+    if not could or any(not e.args.get("once") for e in could):
+        return None
+    return could[0].timestamp
+
+
+def one_land_permission(game: Game, player: int, o: GameObject) -> int | None:
+    """The timestamp of the permission for one card ("you may play one of those
+    cards") that playing ``o`` as a land from where it is now uses, or None when a
+    lasting permission lets it be played anyway (CR 305.1, 611.2)."""
+    could = [e for e in permissions(game, player, o.id) if not e.args.get("cast_only")]
     if not could or any(not e.args.get("once") for e in could):
         return None
     return could[0].timestamp

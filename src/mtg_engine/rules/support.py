@@ -870,10 +870,16 @@ def _walk_value(v: Any, out: set[str]) -> None:
         if v.args.get("duration") == "as_long_as":
             # "for as long as [a condition the compiler doesn't keep]" (CR 611.2b)
             out.add("arg:duration.as_long_as")
+        if v.args.get("duration") == "until_your_next_end_step" and (
+            v.op != "may_play" or v.args.get("player") not in (None, ControllerRef())
+        ):
+            # ended only for a play permission of "you" (rules/layers.on_end_step)
+            out.add("arg:duration.until_your_next_end_step")
         if v.op == "may_play" and v.args.get("duration") not in (
             None,
             "end_of_turn",
             "until_end_of_your_next_turn",
+            "until_your_next_end_step",
             "while_exiled",
         ):
             out.add("arg:may_play.duration")  # rules/play_permissions.DURATIONS

@@ -21,7 +21,7 @@ from ..game.turn_flags import TurnFlags
 from . import combat
 from .day_night import untap_step_check
 from .drawing import draws
-from .layers import end_of_turn_cleanup, on_turn_start
+from .layers import end_of_turn_cleanup, on_end_step, on_turn_start
 from .phasing import phase_permanents
 from .player_limits import max_hand_size
 from .player_replacements import step_skipped
@@ -148,6 +148,8 @@ def begin_step(game: Game) -> None:
         game.push_task("declare_blockers")
     elif step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
         game.push_task("combat_damage", {"first_strike": step == Step.FIRST_STRIKE_DAMAGE})
+    elif step == Step.END:
+        on_end_step(game)  # "until your next end step" effects end (CR 611.2a, 513.1)
     elif step == Step.CLEANUP:
         game.push_task("cleanup")
     # "At the beginning of ..." triggers (CR 603.6, 503.1a, 513.1a)

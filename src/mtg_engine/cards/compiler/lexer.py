@@ -527,6 +527,17 @@ class OracleLexer(Lexer):
                 kind = "OR_EITHER"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"
+            elif (
+                value == "and"
+                and kind != "UNKNOWN"
+                and nxt == "attacking"
+                and i >= 2
+                and raw[i - 1][1] == "tapped"
+                and raw[i - 2][1] in ("enter", "enters")
+            ):
+                # "The token enters tapped and attacking": one state, not "enters tapped"
+                # and another instruction ("... and doesn't untap", CR 508.4)
+                kind = "AND_ATTACKING"
             elif value == "and" and kind != "UNKNOWN" and nxt == "from":
                 kind = "AND_FROM"  # "protection from instants and from sorceries" (CR 702.16)
             elif (
@@ -548,7 +559,12 @@ class OracleLexer(Lexer):
                 pv = raw[j][1] if j >= 0 else ""
                 if pv in _LIST_PREV and nxt in _LIST_NEXT:
                     kind = "AND_LIST"
-                elif nxt in _NP_START or _and_other_sharing(raw, i) or _and_other_subject(raw, i):
+                elif (
+                    nxt in _NP_START
+                    or _and_other_sharing(raw, i)
+                    or _and_other_subject(raw, i)
+                    or _you_and_plural(raw, i)
+                ):
                     kind = "NP_AND"
                 elif nxt == "the" and i + 2 < n and raw[i + 2][1] in ("rest", "other"):
                     kind = "AND_REST"
@@ -677,6 +693,18 @@ _TARGET_CONTROLLERS = (("you", "control"), ("an", "opponent", "controls"))
 _SUBJECT_ENDS = frozenset(
     {"get", "gets", "have", "has", "gain", "gains", "is", "are", "can't", "can", "deal", "deals"}
 )
+
+
+def _you_and_plural(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the "and" at ``raw[i]`` joins "you" opening a sentence to a plural card
+    type, two subjects of one verb: "You and permanents you control gain hexproof
+    until end of turn" (CR 702.11b, 702.11c)."""
+    if i < 1 or raw[i - 1][1] != "you" or i + 1 >= len(raw):
+        return False
+    if i >= 2 and raw[i - 2][1] not in (".", ",", ":"):
+        return False
+    nxt_kind, nxt = raw[i + 1][0], raw[i + 1][1]
+    return nxt == "permanents" or (nxt_kind == "CARD_TYPE" and nxt.endswith("s"))
 
 
 def _and_other_subject(raw: list[tuple[str, str, int]], i: int) -> bool:

@@ -45,6 +45,8 @@ from .ir import (
     ThatObject,
     ThatPlayer,
     Them,
+    TheToken,
+    Those,
     ZoneOf,
     finalize,
     substitute_subject,
@@ -61,6 +63,8 @@ from .tx_common import (
     _has_copy,
     _mark_new_targets,
     _mark_no_regen,
+    _mark_tapped_attacking,
+    _mark_unpreventable,
     _merge,
     _obj,
     _with_condition,
@@ -1258,6 +1262,23 @@ class ClauseRules:
                         if not any(x.op == "destroy" for x in body.effects):
                             raise CompileError("no creature is destroyed this way")
                         _mark_no_regen(body.effects)
+                    elif e.op == "damage_unpreventable":
+                        _mark_unpreventable(body.effects)
+                    elif (
+                        e.op == "may_play"
+                        and e.args.get("once")
+                        and isinstance(e.args.get("what"), Those)
+                        and sum(x.op in ("exile", "exile_top") for x in body.effects) != 1
+                    ):
+                        # "one of those cards" after two exiles ("exile it. If you do,
+                        # exile the top card ...", Flameskull) names the cards of both;
+                        # "those" is only the last one's (CR 608.2c)
+                        raise CompileError("one of those cards: exiled by several instructions")
+                    elif e.op == "enters_tapped_attacking" and isinstance(
+                        e.args.get("what"), TheToken
+                    ):
+                        # "The token enters tapped and attacking." (CR 508.4)
+                        _mark_tapped_attacking(body.effects)
                     elif e.op == "face_down_mask":
                         _mark_mask(body.effects)
                     elif e.op in ("cast_free", "cast") and _fold_cast_copy(body.effects, e):
@@ -1486,6 +1507,11 @@ class ClauseRules:
 
     def sent_if(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         return ("sent_if", c[0], c[1])
+
+    def sent_if_no_prevention(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If [condition], damage can't be prevented this turn." (CR 615.12): the
+        effect begins only when the condition holds as the ability resolves."""
+        return ("sent_if", c[0], self.no_prevention([]))
 
     def sent_if_instead(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         """ "If this spell was kicked, instead search your library for ...", "Threshold
@@ -2489,6 +2515,9 @@ class ClauseRules:
     def until_end_of_your_next_turn(self, c: list[Any]) -> str:
         return "until_end_of_your_next_turn"
 
+    def until_your_next_end_step(self, c: list[Any]) -> str:
+        return "until_your_next_end_step"
+
     def until_your_next_turn(self, c: list[Any]) -> str:
         return "until_your_next_turn"
 
@@ -3318,6 +3347,11 @@ class ClauseRules:
         return [
             Effect("cant_be_regenerated", {"what": ParentRef("damaged"), "duration": "end_of_turn"})
         ]
+
+    def sent_damage_unpreventable(self, c: list[Any]) -> list[Effect]:
+        """ "The damage can't be prevented." (CR 615.12): the damage instruction before
+        it is marked (sentences() folds it in, :func:`_mark_unpreventable`)."""
+        return [Effect("damage_unpreventable", {})]
 
     def sent_destroyed_no_regen(self, c: list[Any]) -> list[Effect]:
         """ "A creature destroyed this way can't be regenerated." (CR 701.19c): the

@@ -399,6 +399,33 @@ def _fold_cast_copy(effects: list[Effect], e: Effect) -> bool:
     return True
 
 
+def _mark_unpreventable(effects: list[Effect]) -> None:
+    """CR 615.12: "The damage can't be prevented." after a damage instruction: that
+    instruction's damage is dealt whatever prevention effects say."""
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if e.op == "damage":
+            effects[i] = Effect(e.op, {**e.args, "unpreventable": True}, e.optional, e.condition)
+            return
+    raise CompileError("the damage can't be prevented: no damage dealt before it")
+
+
+#: the instructions that create one token "the token" can name (CR 111.1, 701.36a)
+_TOKEN_MAKERS = ("create_token", "copy_permanent", "populate")
+
+
+def _mark_tapped_attacking(effects: list[Effect]) -> None:
+    """CR 508.4: "The token enters tapped and attacking." after an instruction that
+    creates one token: that token enters the battlefield tapped and attacking."""
+    if effects and effects[-1].op in _TOKEN_MAKERS:
+        e = effects[-1]
+        if e.op != "populate" and e.args.get("amount", 1) != 1:
+            raise CompileError("the token enters tapped and attacking: more than one token")
+        effects[-1] = Effect(e.op, {**e.args, "tapped_attacking": True}, e.optional, e.condition)
+        return
+    raise CompileError("the token enters tapped and attacking: no token created before it")
+
+
 def _has_copy(e: Effect) -> bool:
     return any(x.op == "copy_spell" for x in e.args.get("effects") or ())
 

@@ -36,6 +36,7 @@ from .ir import (
     Tgt,
     ThatCard,
     ThatObject,
+    Those,
     ZoneOf,
     substitute_subject,
     walk,
@@ -1352,6 +1353,14 @@ class VerbRules:
         duration = c[1] if len(c) > 1 else None
         return [Effect("may_play", {"player": SUBJ, "what": _obj(c[0]), "duration": duration})]
 
+    def vp_play_one_of_those(self, c: list[Any]) -> list[Effect]:
+        """ "[Until end of turn,] you may play one of those cards": a permission to play
+        one of the cards the instruction before it exiled, used up as one of them is
+        cast or played as a land (CR 601.2a, 601.2i, 305.1, 611.2)."""
+        # (the duration comes first: "until end of turn, ...", folded in by the clause)
+        args = {"player": SUBJ, "what": Those(), "duration": None, "once": True}
+        return [Effect("may_play", args)]
+
     def vp_cast_that(self, c: list[Any]) -> list[Effect]:
         """ "[You may] cast target creature card in a graveyard this turn" (Havengul
         Lich): a permission to cast that card later (CR 601.2a, 611.2)."""
@@ -1436,6 +1445,12 @@ class VerbRules:
         this turn" (CR 615.1)."""
         if not of_color_of_choice(c[0]):
             raise CompileError("prevent all damage that [noun] would deal")
+        return self.vp_prevent_np(["by", c[0], c[1]])
+
+    def vp_prevent_target_by(self, c: list[Any]) -> list[Effect]:
+        """ "Prevent all damage target creature would deal this turn", "... one or two
+        target creatures would deal ..." (CR 615.1): as "... that would be dealt by
+        [them] this turn"."""
         return self.vp_prevent_np(["by", c[0], c[1]])
 
     def vp_prevent_np_late(self, c: list[Any], combat: bool = False) -> list[Effect]:
@@ -1797,6 +1812,9 @@ class VerbRules:
         return [Effect("doesnt_untap", {"what": SUBJ, "duration": duration})]
 
     vp_enters_tapped = _rule("enters_tapped")
+    # (only "The token enters tapped and attacking." is folded into the instruction
+    # creating it, tx_clauses.sentences; any other subject has no handler)
+    vp_enters_tapped_attacking = _rule("enters_tapped_attacking")
     # "is every creature type": changeling, a characteristic-defining ability, of the
     # object itself (CR 702.73a, 604.3); of other objects, a type-changing effect
     # (layer 4, CR 613.1d: compiler/__init__._static_of)
