@@ -96,6 +96,7 @@ _KNOWN = frozenset(
         "you_control_more",
         "life_over_starting",
         "life_at_most_half_starting",
+        "starting_player",
         "opponent_life_le",
         "opponent_poison_ge",
         "more_life",
@@ -192,6 +193,10 @@ def evaluate(
         n = a.get("n")
         you = game.players[controller]
         return isinstance(n, int) and you.life >= you.starting_life + n
+    if k == "starting_player":
+        # "if you were the starting player" (CR 103.1: the player who took the game's
+        # first turn)
+        return controller == game.starting_player
     if k == "life_at_most_half_starting":
         # "as long as your life total is less than or equal to half your starting life
         # total" (Bhaal, Lord of Murder; CR 103.4, 107.1a: half is not rounded here,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lark import Token
 
@@ -3158,6 +3158,43 @@ class ClauseRules:
         args["plus"] = next(x for x in c if isinstance(x, int))
         return Parsed("static", statics=[StaticEffect("damage_plus", None, args)])
 
+    def dsrc_a(self, c: list[Any]) -> Filter:
+        return cast(Filter, c[0])
+
+    def dsrc_another(self, c: list[Any]) -> Filter:
+        # "another red source you control": not the permanent with the effect
+        return cast(Filter, c[0]).with_condition("other", True)
+
+    def ddt_any(self, c: list[Any]) -> dict[str, Any]:
+        return {"recipient": "any"}
+
+    def ddt_noncombat(self, c: list[Any]) -> dict[str, Any]:
+        return {"recipient": "any", "noncombat_only": True}
+
+    def ddt_opponent(self, c: list[Any]) -> dict[str, Any]:
+        return {"recipient": "opponent"}
+
+    def dins_double(self, c: list[Any]) -> tuple[str, int]:
+        return ("double_damage", 0)
+
+    def dins_plus(self, c: list[Any]) -> tuple[str, int]:
+        return ("damage_plus", next(x for x in c if isinstance(x, int)))
+
+    def dins_minus(self, c: list[Any]) -> tuple[str, int]:
+        return ("damage_plus", -next(x for x in c if isinstance(x, int)))
+
+    def replacement_damage_by_desc(self, c: list[Any]) -> Parsed:
+        """ "If a red spell [another source you control | a creature you control with
+        a +1/+1 counter on it] would deal damage to a permanent or player, it deals
+        double that damage [that much damage plus 1 | minus 1] instead" (CR 614.1a):
+        only damage from a source of that description, as it is when the damage
+        would be dealt."""
+        flt, which, (op, n) = (x for x in c if not isinstance(x, Token))
+        args: dict[str, Any] = {**which, "source": "filter", "source_filter": flt}
+        if op == "damage_plus":
+            args["plus"] = n
+        return Parsed("static", statics=[StaticEffect(op, None, args)])
+
     def replacement_damage_plus(self, c: list[Any]) -> Parsed:
         return self._damage_plus(c, "any")
 
@@ -3856,6 +3893,11 @@ class ClauseRules:
         return Condition("life_over_starting", {"n": 0})
 
     cond_life_le_half_start = _cond("life_at_most_half_starting")
+    cond_starting_player = _cond("starting_player")  # CR 103.1
+
+    def cond_not_starting_player(self, c: list[Any]) -> Condition:
+        """ "If you weren't the starting player, ..." (CR 103.1)."""
+        return Condition("not", {"cond": Condition("starting_player")})
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
