@@ -3898,6 +3898,7 @@ class ClauseRules:
     def cond_not_starting_player(self, c: list[Any]) -> Condition:
         """ "If you weren't the starting player, ..." (CR 103.1)."""
         return Condition("not", {"cond": Condition("starting_player")})
+
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
