@@ -669,6 +669,16 @@ def finalize(
         if isinstance(v, ThatSpell) and becomes_target and not last_target:
             state["last"] = "spell"  # "its controller" next: that spell's (CR 603.2)
             return TriggerRef("spell")
+        if (
+            isinstance(v, ThatSpell)
+            and trigger is not None
+            and trigger.event == "cast"
+            and not last_target
+        ):
+            # "Whenever you cast an instant or sorcery spell, create a token. If that
+            # spell's mana value is 5 or greater, ...": the spell cast, whatever the
+            # instruction before made (CR 603.2, 608.2c)
+            return TriggerRef("spell")
         if isinstance(v, ThatObject) and other_creature and not last_target:
             return TriggerRef("other")  # the creature it blocked or was blocked by
         if isinstance(v, ThatObject) and damaged_creature and not last_target:

@@ -44,6 +44,7 @@ from .ir import (
     Tgt,
     ThatObject,
     ThatPlayer,
+    ThatSpell,
     Them,
     ZoneOf,
     finalize,
@@ -4240,6 +4241,14 @@ class ClauseRules:
     # condition on that object as the instruction is followed (CR 202.3, 608.2c)
     cond_np_mv_le = _cond_np_power("mv_le")
     cond_np_mv_ge = _cond_np_power("mv_ge")
+
+    def cond_that_spell_mv_ge(self, c: list[Any]) -> Condition:
+        """ "if that spell's mana value is 5 or greater" (Zaffai; CR 202.3): "that
+        spell" read apart from "that spell's controller" by the parser."""
+        return self.cond_np_mv_ge([ThatSpell(), *c])
+
+    def cond_that_spell_mv_le(self, c: list[Any]) -> Condition:
+        return self.cond_np_mv_le([ThatSpell(), *c])
     cond_has_kw = _cond("has_keyword")
 
     def cond_has_counters(self, c: list[Any]) -> Condition:
