@@ -1398,6 +1398,11 @@ def _reads_done_and_fails(d: dict[str, Any], e: Effect) -> bool:
     cond = e.condition
     if cond is None or e.op == "reflexive_trigger":
         return False
+    if cond.kind == "otherwise":
+        # "If a land was destroyed this way, its controller may search ...
+        # Otherwise, its controller may search ...": the "may" of the branch not
+        # taken isn't asked (CR 608.2c)
+        return bool(d.get("last_cond", True))
     if cond.kind in _IF_DONE:
         return not d.get("last_done", False)
     if cond.kind in _IF_NOT_DONE:

@@ -752,6 +752,7 @@ def finalize(
 
     out: list[Effect] = []
     start: dict[str, Any] = {}
+    branch_from: tuple[str, list[int]] | None = None
     for pos, eff in enumerate(effects):
         if eff.op == "reflexive_trigger":
             # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
@@ -770,6 +771,18 @@ def finalize(
             out.append(Effect(eff.op, args, eff.optional, eff.condition))
             continue
         state["pos"] = pos
+        c = eff.condition
+        before = effects[pos - 1].condition if pos else None
+        if c is not None and c.kind != "otherwise" and c != before:
+            # the pronouns as a conditional sentence begins ...
+            branch_from = (state["last"], list(last_target))
+        elif c is not None and c.kind == "otherwise" and before is not None:
+            # ... are those of the "Otherwise, ..." sentence after it: "If a land was
+            # destroyed this way, its controller may search ... Otherwise, its
+            # controller ...": the same object, not what the branch not taken made
+            # (CR 608.2c)
+            if before.kind != "otherwise" and branch_from is not None:
+                state["last"], last_target[:] = branch_from[0], branch_from[1]
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)
         c = eff.condition

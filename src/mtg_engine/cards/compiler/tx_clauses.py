@@ -4148,6 +4148,14 @@ class ClauseRules:
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("is", {"ref": ParentRef("exiled"), "quality": flt, "some": True})
 
+    def cond_destroyed_this_way(self, c: list[Any]) -> Condition:
+        """ "Destroy target artifact or land. If an artifact is destroyed this way,
+        ..." (Smashing Success; CR 701.8a, 608.2c): one of the permanents the destroy
+        instruction before it destroyed had the quality, as it last existed on the
+        battlefield (608.2h)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("destroyed_this_way", {"quality": flt})
+
     def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't
         declared as an attacker this turn (CR 508.1; a new object hasn't, 400.7)."""
@@ -4249,6 +4257,7 @@ class ClauseRules:
 
     def cond_that_spell_mv_le(self, c: list[Any]) -> Condition:
         return self.cond_np_mv_le([ThatSpell(), *c])
+
     cond_has_kw = _cond("has_keyword")
 
     def cond_has_counters(self, c: list[Any]) -> Condition:
