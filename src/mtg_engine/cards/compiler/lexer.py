@@ -436,6 +436,12 @@ class OracleLexer(Lexer):
                 out.append(Token("IN_PARTY", "in your party", pos, 1, pos + 1))
                 skip = 2
                 continue
+            if value == "or" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["abilities", "from"]:
+                # "can't be the target of black spells or abilities from black
+                # sources" (CR 115.1): told apart from a noun phrase's "or"
+                out.append(Token("OR_ABILITIES_FROM", "or abilities from", pos, 1, pos + 1))
+                skip = 2
+                continue
             if value == "if" and _if_desc_deals(raw, i):
                 # "If a red spell / another source you control / a creature you control
                 # with a +1/+1 counter on it would deal damage ..., it deals ...
