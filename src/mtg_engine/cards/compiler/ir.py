@@ -679,6 +679,8 @@ def finalize(
             # spell's mana value is 5 or greater, ...": the spell cast, whatever the
             # instruction before made (CR 603.2, 608.2c)
             return TriggerRef("spell")
+        if type(v) is ThatObject and state.get("sacrificed_one") and not last_target:
+            return ParentRef("sacrificed")  # (set after a "sacrifice a creature")
         if isinstance(v, ThatObject) and other_creature and not last_target:
             return TriggerRef("other")  # the creature it blocked or was blocked by
         if isinstance(v, ThatObject) and damaged_creature and not last_target:
@@ -891,6 +893,12 @@ def finalize(
         state["exiles"] = state.get("exiles", 0) + 1 if eff.op == "exile" else 0
         if eff.op == "clash":
             state["clashed"] = True
+        # "you may sacrifice a creature. If you do, look at the top X cards of your
+        # library, where X is that creature's mana value" (Industrial Advancement):
+        # "that creature" is the one sacrificed, as it last existed (CR 608.2c, 608.2h)
+        state["sacrificed_one"] = (
+            eff.op == "sacrifice" and "filter" in eff.args and eff.args.get("amount") == 1
+        ) or (state.get("sacrificed_one", False) and eff.op not in _PRODUCERS)
         if _names_sacrificed(new):
             # "you draw cards equal to the sacrificed creature's power, then you gain
             # life equal to its toughness": "its" is the sacrificed creature (608.2c)

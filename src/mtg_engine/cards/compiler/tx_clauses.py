@@ -1412,6 +1412,16 @@ class ClauseRules:
         effects = [Effect(e.op, {**e.args, **flag}, e.optional, e.condition) for e in c[1]]
         return ("sent_if_instead", c[0], effects)
 
+    def sent_if_where(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If you do, draw X cards, where X is the sacrificed creature's power": the
+        conditional sentence's X, as in :meth:`sent_where`."""
+        return self.sent_if([c[0], self.sent_where(c[1:])])
+
+    def sent_if_instead_where(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If this spell was cast from a graveyard, instead create X of those tokens,
+        where X is ..." (The Final Days): :meth:`sent_if_instead` with its X."""
+        return self.sent_if_instead([c[0], self.sent_where(c[1:])])
+
     def sent_each_die_result(self, c: list[Any]) -> list[Effect]:
         # "For each result of 1, ..." (CR 706.3a): folded into the roll by die_table_body
         n = next(x for x in c if isinstance(x, int))
