@@ -783,7 +783,14 @@ def finalize(
             # destroyed this way, its controller may search ... Otherwise, its
             # controller ...": the same object, not what the branch not taken made
             # (CR 608.2c)
-            if before.kind != "otherwise" and branch_from is not None:
+            if (
+                before.kind != "otherwise"
+                and branch_from is not None
+                and state["last"] == "parent"
+                and branch_from[0] != "parent"
+            ):
+                # (only what the branch not taken produced is forgotten: "destroy that
+                # creature. Otherwise, it gets +3/+3" still names that creature)
                 state["last"], last_target[:] = branch_from[0], branch_from[1]
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)
