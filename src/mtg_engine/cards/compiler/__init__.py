@@ -71,6 +71,7 @@ from .leveler import (
 from .normalize import Paragraph, normalize_line, paragraphs, self_names, split_sentences
 from .parser import get_parser
 from .transformer import CompileError, OracleTransformer, Parsed
+from .tx_clauses import x_left
 
 __all__ = ["compile_face", "compile_text", "parse_paragraph", "STATIC_OPS"]
 
@@ -1121,6 +1122,13 @@ def compile_text(
                 made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
             for a in made:
                 _check_resolved(a)
+                if ", where x is" in para.text and x_left(
+                    (a.effects, a.targets, [m.effects for m in a.modes])
+                ):
+                    # "you may pay X life, where X is .... If you do, create an X/X
+                    # token": an X the "where" didn't reach (CR 107.3): not compiled
+                    # rather than read as the ability's own X (0)
+                    raise CompileError("where X is: an X it doesn't define")
             out.extend(made)
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)

@@ -28,6 +28,7 @@ from ..abilities import (
     ParentRef,
     SelfRef,
     StaticEffect,
+    TargetSpec,
     Trigger,
     TriggerRef,
     mentions_prevented,
@@ -132,6 +133,30 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
 #: instructions that pay a mana string, by the argument holding it: "where X is ..."
 #: gives them an ``x`` amount for that string's {X} (effects/payments.py)
 _PAID_MANA = {"unless_pays": "cost"}
+
+
+def x_left(value: Any) -> bool:
+    """Whether an "X" that a "where X is ..." didn't replace is left anywhere in
+    ``value`` (in a description's "mana value X or less", a target's filter)."""
+    if isinstance(value, Amount):
+        return value.kind == "x" or any(x_left(t) for t in value.terms)
+    if isinstance(value, Effect):
+        return x_left(value.args) or x_left(value.condition)
+    if isinstance(value, Filter):
+        return x_left(value.conditions)
+    if isinstance(value, Tgt):
+        return x_left(value.spec)
+    if isinstance(value, TargetSpec):
+        return x_left(value.filter) or x_left((value.min, value.max))
+    if isinstance(value, Condition):
+        return x_left(value.args)
+    if isinstance(value, Some):
+        return x_left(value.filter) or x_left(value.count)
+    if isinstance(value, dict):
+        return any(x_left(v) for v in value.values())
+    if isinstance(value, tuple | list):
+        return any(x_left(v) for v in value)
+    return False
 
 
 def _signed(amount: Any, x: Amount) -> Any:
@@ -1415,12 +1440,21 @@ class ClauseRules:
     def sent_if_where(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         """ "If you do, draw X cards, where X is the sacrificed creature's power": the
         conditional sentence's X, as in :meth:`sent_where`."""
-        return self.sent_if([c[0], self.sent_where(c[1:])])
+        return self.sent_if([c[0], self._where_all(c[1:])])
+
+    def _where_all(self, c: list[Any]) -> list[Effect]:
+        effects = self.sent_where(c)
+        if x_left(effects):
+            # "return target creature card with mana value X or less ..., where X is
+            # ...": an X this substitution doesn't reach: not compiled rather than
+            # read as the ability's own X (0)
+            raise CompileError("where X is: an X left in a description")
+        return effects
 
     def sent_if_instead_where(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         """ "If this spell was cast from a graveyard, instead create X of those tokens,
         where X is ..." (The Final Days): :meth:`sent_if_instead` with its X."""
-        return self.sent_if_instead([c[0], self.sent_where(c[1:])])
+        return self.sent_if_instead([c[0], self._where_all(c[1:])])
 
     def sent_each_die_result(self, c: list[Any]) -> list[Effect]:
         # "For each result of 1, ..." (CR 706.3a): folded into the roll by die_table_body
