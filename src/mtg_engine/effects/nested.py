@@ -104,6 +104,8 @@ def for_each(ctx: Ctx, e: Effect) -> bool:
             each.sort(key=lambda r: (-r - 1 - ctx.game.active) % n)  # APNAP (101.4)
         st["each"], st["k"], st["made"] = each, 0, []
         st["it"] = (data.get("parent") or {}).get("it")
+        st["destroyed"] = None
+        st["destroyed_before"] = (data.get("parent") or {}).get("destroyed")
     effects = tuple(e.args.get("effects") or ())
     while st["k"] < len(st["each"]):
         one = st["each"][st["k"]]
@@ -113,12 +115,21 @@ def for_each(ctx: Ctx, e: Effect) -> bool:
         if st.get("started") != st["k"]:
             st["started"] = st["k"]
             ctx.set_parent("it", None)
+            ctx.set_parent("destroyed", None)
         if not run_nested(ctx, effects, f"each:{st['k']}"):
             return False
         made = (data.get("parent") or {}).get("it")
         st["made"].extend(made if isinstance(made, list) else [])
+        destroyed = (data.get("parent") or {}).get("destroyed")
+        if destroyed is not None:
+            # "for each player, destroy up to one target creature that player
+            # controls. If a creature you controlled was destroyed this way, ..."
+            # (Demonic Junker): every permanent destroyed in each turn (CR 608.2c)
+            st["destroyed"] = [*(st["destroyed"] or []), *destroyed]
         st["k"] += 1
     data.pop("each_one", None)
+    destroyed = st.get("destroyed")
+    ctx.set_parent("destroyed", destroyed if destroyed is not None else st.get("destroyed_before"))
     # "Those tokens gain haste": what the instructions made, for all of them
     ctx.set_parent("it", list(st["made"]) if st["made"] else st["it"])
     return True

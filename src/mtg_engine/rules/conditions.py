@@ -97,6 +97,8 @@ _KNOWN = frozenset(
         "you_control_more",
         "life_over_starting",
         "life_at_most_half_starting",
+        "starting_player",
+        "destroyed_this_way",
         "opponent_life_le",
         "opponent_poison_ge",
         "more_life",
@@ -193,6 +195,10 @@ def evaluate(
         n = a.get("n")
         you = game.players[controller]
         return isinstance(n, int) and you.life >= you.starting_life + n
+    if k == "starting_player":
+        # "if you were the starting player" (CR 103.1: the player who took the game's
+        # first turn)
+        return controller == game.starting_player
     if k == "life_at_most_half_starting":
         # "as long as your life total is less than or equal to half your starting life
         # total" (Bhaal, Lord of Murder; CR 103.4, 107.1a: half is not rounded here,
@@ -414,6 +420,8 @@ def evaluate(
         task = ctx.task if ctx is not None else None
         parent = (task.data.get("parent") or {}) if task is not None else {}
         return controller in (parent.get("lost_life") or ())
+    if k == "destroyed_this_way":
+        return _destroyed_this_way(a, controller, ctx)
     if k == "player_dealt_damage_this_way":
         # "If a player is dealt damage this way, they ..." (CR 608.2c): the damage
         # instruction before dealt damage to a player
@@ -428,6 +436,30 @@ def evaluate(
         return _entered_or_cast_from(game, a, controller, ctx)
     if k in CONDITIONS:  # conditions defined by keywords ("if it was kicked")
         return CONDITIONS[k](game, cond, controller, _named_object(game, a, source, ctx))
+    return False
+
+
+def _destroyed_this_way(a: dict, controller: int, ctx: Ctx | None) -> bool:
+    """ "If an artifact is destroyed this way", "if a creature you controlled was
+    destroyed this way" (CR 701.8a, 608.2c): one of the permanents the destroy
+    instruction before it destroyed (a regenerated or indestructible one wasn't,
+    701.19a) had the quality as it last existed on the battlefield (608.2h)."""
+    quality = a.get("quality")
+    task = ctx.task if ctx is not None else None
+    if not isinstance(quality, Filter) or task is None:
+        return False
+    parent = task.data.get("parent") or {}
+    whose = dict(quality.conditions).get("controller")
+    rest = Filter(
+        quality.kinds, quality.zone, tuple(kv for kv in quality.conditions if kv[0] != "controller")
+    )
+    for info in parent.get("destroyed") or ():
+        if whose == "you" and info.get("controller") != controller:
+            continue
+        if whose not in (None, "you"):
+            return False  # a controller this check can't tell: never a silent "yes"
+        if _record_has(info, rest):
+            return True
     return False
 
 

@@ -326,6 +326,24 @@ def _recipient_matches(game: Game, ev: dict[str, Any], src: GameObject, who: str
     return (pl != src.controller) if who == "opponent" else (pl == src.controller)
 
 
+def _source_described(game: Game, ev: dict[str, Any], src: GameObject, args: Any) -> bool:
+    """For a damage replacement compiled from "If a red spell [another source you
+    control, ...] would deal [noncombat] damage ..." (``"source": "filter"``):
+    whether the damage's source matches that description as the damage would be
+    dealt (CR 614.1a); any other replacement is not limited here."""
+    if args.get("source") != "filter":
+        return True
+    if args.get("noncombat_only") and ev.get("combat"):
+        return False
+    s = damage_source(game, ev)
+    flt = args.get("source_filter")
+    return (
+        s is not None
+        and isinstance(flt, Filter)
+        and matches_object(game, s, flt, src.controller, src)
+    )
+
+
 @static_replacement("double_damage", EventKind.DAMAGE)
 def double_damage(
     game: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
@@ -353,6 +371,8 @@ def double_damage(
         s = damage_source(game, ev)
         if s is None or s.id != src.id:
             return None
+    elif not _source_described(game, ev, src, args):
+        return None
     name = chars(game, src).name
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
@@ -419,11 +439,16 @@ def damage_plus(
         conds = args.get("source_conditions")
         if conds and not matches_object(game, s, Filter((), "any", conds), src.controller, src):
             return None
+    elif not _source_described(game, ev, src, args):
+        return None
     name = chars(game, src).name
     plus = int(args["plus"])
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
-        ev["amount"] = int(ev["amount"]) + plus
+        # "that much damage minus 1" (Benevolent Unicorn): never below 0
+        ev["amount"] = max(0, int(ev["amount"]) + plus)
+        if plus < 0:
+            return f"{name} subtracts {-plus}, to {ev['amount']}"
         return f"{name} adds {plus}, to {ev['amount']}"
 
     return Replacement(key, name, ("614.1a",), apply)

@@ -430,6 +430,10 @@ class Ctx:
         * "exiled" (scavenge, 702.97a): the card in exile the cost made (400.7).
         """
         paid = (self.obj.paid or {}).get(key) or []
+        if not paid and key == "sacrificed":
+            # "You may sacrifice a creature. If you do, ... the sacrificed creature's
+            # toughness": the one the instruction before sacrificed (CR 608.2c, 608.2h)
+            paid = self._sacrificed_before()
         if not paid:
             return 0
         first = paid[0]
@@ -503,10 +507,26 @@ class Ctx:
                     return [oid]
         return []
 
+    def _sacrificed_before(self) -> list[dict[str, Any]]:
+        """What the instruction before sacrificed ("you may sacrifice a creature"), as
+        it last existed on the battlefield (CR 701.21a, 608.2h; effects/zones.py)."""
+        parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+        return [r for r in parent.get("sacrificed") or () if isinstance(r, dict)]
+
     def looked_back(self, ref: Any) -> dict[str, Any] | None:
         """ "its power" of a triggered ability whose source left the battlefield, or
         "that creature's toughness" of an event object that left it: as it last
-        existed there (CR 603.10a, 608.2h, 113.7a; recorded by rules/triggers.py)."""
+        existed there (CR 603.10a, 608.2h, 113.7a; recorded by rules/triggers.py); "the
+        sacrificed creature" an instruction before sacrificed, with no cost that
+        sacrificed one (608.2h)."""
+        if (
+            isinstance(ref, ParentRef)
+            and ref.key == "sacrificed"
+            and not (self.obj.paid or {}).get("sacrificed")
+        ):
+            before = self._sacrificed_before()
+            if before:
+                return before[0]
         td = self.obj.trigger_data
         if not td:
             return None
@@ -815,6 +835,13 @@ class Ctx:
         objs = [o for o in self.objects(a.ref) if o is not self.obj]
         if objs and objs[0].zone == Zone.BATTLEFIELD:
             return _count_of(objs[0].counters, str(kind))
+        if isinstance(a.ref, SelfRef):
+            # "Then you may sacrifice it. If you do, ... the number of skewer counters
+            # on this creature" (Rotisserie Elemental): as it was sacrificed (608.2h)
+            gone = self.obj.source_id
+            for rec in self._sacrificed_before():
+                if rec.get("id") == gone and isinstance(rec.get("counters"), dict):
+                    return _count_of(rec["counters"], str(kind))
         td = self.obj.trigger_data or {}
         lki = td.get("lki_counters")
         if isinstance(lki, dict) and isinstance(a.ref, SelfRef | TriggerRef):
@@ -1449,6 +1476,11 @@ def _reads_done_and_fails(d: dict[str, Any], e: Effect) -> bool:
     cond = e.condition
     if cond is None or e.op == "reflexive_trigger":
         return False
+    if cond.kind == "otherwise":
+        # "If a land was destroyed this way, its controller may search ...
+        # Otherwise, its controller may search ...": the "may" of the branch not
+        # taken isn't asked (CR 608.2c)
+        return bool(d.get("last_cond", True))
     if cond.kind in _IF_DONE:
         return not d.get("last_done", False)
     if cond.kind in _IF_NOT_DONE:

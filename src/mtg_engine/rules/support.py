@@ -488,6 +488,8 @@ SUPPORTED: set[str] = set(
                 "not_players_turn",  # "if it's not their turn"
                 "life_over_starting",  # CR 103.4 (Player.starting_life)
                 "life_at_most_half_starting",  # CR 103.4 (rules/conditions.py)
+                "starting_player",  # CR 103.1 (rules/conditions.py)
+                "destroyed_this_way",  # CR 701.8a, 608.2c (rules/conditions.py)
                 "opponent_life_le",
                 "opponent_poison_ge",  # corrupted (CR 122.1f)
                 "more_life",  # "if you have more life than an opponent"

@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
@@ -71,6 +71,7 @@ from .leveler import (
 from .normalize import Paragraph, normalize_line, paragraphs, self_names, split_sentences
 from .parser import get_parser
 from .transformer import CompileError, OracleTransformer, Parsed
+from .tx_clauses import x_left
 
 __all__ = ["compile_face", "compile_text", "parse_paragraph", "STATIC_OPS"]
 
@@ -1121,6 +1122,14 @@ def compile_text(
                 made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
             for a in made:
                 _check_resolved(a)
+                if _IF_WHERE_X.search(para.text) and x_left(
+                    (a.effects, a.targets, [m.effects for m in a.modes])
+                ):
+                    # "if you gained life this turn, you may pay X life, where X is
+                    # .... If you do, create an X/X token" (Tivash): an X the "where"
+                    # of a conditional sentence didn't reach (CR 107.3): not compiled
+                    # rather than read as the ability's own X (0)
+                    raise CompileError("where X is: an X it doesn't define")
             out.extend(made)
             if len(spell_bodies) > n_before:
                 spell_text.append(para.raw)
@@ -1146,6 +1155,9 @@ def compile_text(
             unparsed.extend(spell_text)
     return CompiledFace(abilities=tuple(abilities), unparsed=tuple(unparsed))
 
+
+#: "if [condition], [instruction], where X is ..." (tx_clauses.sent_if_where)
+_IF_WHERE_X: Final = re.compile(r"\bif\b[^.]*, where x is")
 
 _QUOTED = re.compile(r'"([^"]+)"')
 

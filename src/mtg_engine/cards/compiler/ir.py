@@ -670,6 +670,18 @@ def finalize(
         if isinstance(v, ThatSpell) and becomes_target and not last_target:
             state["last"] = "spell"  # "its controller" next: that spell's (CR 603.2)
             return TriggerRef("spell")
+        if (
+            isinstance(v, ThatSpell)
+            and trigger is not None
+            and trigger.event == "cast"
+            and not last_target
+        ):
+            # "Whenever you cast an instant or sorcery spell, create a token. If that
+            # spell's mana value is 5 or greater, ...": the spell cast, whatever the
+            # instruction before made (CR 603.2, 608.2c)
+            return TriggerRef("spell")
+        if type(v) is ThatObject and state.get("sacrificed_one") and not last_target:
+            return ParentRef("sacrificed")  # (set after a "sacrifice a creature")
         if isinstance(v, ThatObject) and other_creature and not last_target:
             return TriggerRef("other")  # the creature it blocked or was blocked by
         if isinstance(v, ThatObject) and damaged_creature and not last_target:
@@ -752,6 +764,7 @@ def finalize(
 
     out: list[Effect] = []
     start: dict[str, Any] = {}
+    branch_from: tuple[str, list[int]] | None = None
     for pos, eff in enumerate(effects):
         if eff.op == "reflexive_trigger":
             # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
@@ -776,6 +789,25 @@ def finalize(
             out.append(Effect(eff.op, args, eff.optional, eff.condition))
             continue
         state["pos"] = pos
+        c = eff.condition
+        before = effects[pos - 1].condition if pos else None
+        if c is not None and c.kind != "otherwise" and c != before:
+            # the pronouns as a conditional sentence begins ...
+            branch_from = (state["last"], list(last_target))
+        elif c is not None and c.kind == "otherwise" and before is not None:
+            # ... are those of the "Otherwise, ..." sentence after it: "If a land was
+            # destroyed this way, its controller may search ... Otherwise, its
+            # controller ...": the same object, not what the branch not taken made
+            # (CR 608.2c)
+            if (
+                before.kind != "otherwise"
+                and branch_from is not None
+                and state["last"] == "parent"
+                and branch_from[0] != "parent"
+            ):
+                # (only what the branch not taken produced is forgotten: "destroy that
+                # creature. Otherwise, it gets +3/+3" still names that creature)
+                state["last"], last_target[:] = branch_from[0], branch_from[1]
         start["last"] = state["last"]  # what "that creature" (Antecedent) may name
         start["targets"] = list(last_target)
         c = eff.condition
@@ -891,6 +923,12 @@ def finalize(
         state["exiles"] = state.get("exiles", 0) + 1 if eff.op == "exile" else 0
         if eff.op == "clash":
             state["clashed"] = True
+        # "you may sacrifice a creature. If you do, look at the top X cards of your
+        # library, where X is that creature's mana value" (Industrial Advancement):
+        # "that creature" is the one sacrificed, as it last existed (CR 608.2c, 608.2h)
+        state["sacrificed_one"] = (
+            eff.op == "sacrifice" and "filter" in eff.args and eff.args.get("amount") == 1
+        ) or (state.get("sacrificed_one", False) and eff.op not in _PRODUCERS)
         if _names_sacrificed(new):
             # "you draw cards equal to the sacrificed creature's power, then you gain
             # life equal to its toughness": "its" is the sacrificed creature (608.2c)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from lark import Token
 from lark.lexer import Lexer, PatternStr
@@ -436,6 +436,19 @@ class OracleLexer(Lexer):
                 out.append(Token("IN_PARTY", "in your party", pos, 1, pos + 1))
                 skip = 2
                 continue
+            if value == "or" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["abilities", "from"]:
+                # "can't be the target of black spells or abilities from black
+                # sources" (CR 115.1): told apart from a noun phrase's "or"
+                out.append(Token("OR_ABILITIES_FROM", "or abilities from", pos, 1, pos + 1))
+                skip = 2
+                continue
+            if value == "if" and _if_desc_deals(raw, i):
+                # "If a red spell / another source you control / a creature you control
+                # with a +1/+1 counter on it would deal damage ..., it deals ...
+                # instead" (CR 614.1a): any description of the source, told apart
+                # from a condition's description by one token
+                out.append(Token("IF_DESC_DEALS", "if", pos, 1, pos + 1))
+                continue
             if value == "if" and _if_kind_deals(raw, i):
                 # "If a creature you control would deal damage ...": the kind of
                 # source told apart from a condition's "a creature you control"
@@ -675,6 +688,45 @@ def _if_kind_deals(raw: list[tuple[str, str, int]], i: int) -> bool:
         if words[j : j + 4] == ["you", "control", "would", "deal"]:
             return True
     return False
+
+
+#: the shapes "if [the source] would deal [damage ...], it deals ..." whose source
+#: the older rules read ("a source", "a [red] source you control", "a creature you
+#: control"): left to them
+_DEALS_TO_TAILS: Final = (
+    ("damage", ","),
+    ("damage", "to", "a", "permanent", "or", "player", ","),
+    ("noncombat", "damage", "to", "a", "permanent", "or", "player", ","),
+    ("damage", "to", "an", "opponent", "or", "a", "permanent", "an", "opponent", "controls", ","),
+)
+
+
+def _if_desc_deals(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """ "if a [description] would deal damage [to a permanent or player], it deals
+    ... instead" (CR 614.1a) whose description the older rules (``dd_source``,
+    ``IF_KIND_DEALS``) don't read."""
+    if i + 1 >= len(raw) or raw[i + 1][1] not in ("a", "an", "another"):
+        return False
+    j = i + 2
+    while j < len(raw) and j < i + 18 and raw[j][1] not in ("would", ".", '"'):
+        j += 1
+    if j >= len(raw) or raw[j][1] != "would" or j + 1 >= len(raw) or raw[j + 1][1] != "deal":
+        return False
+    rest = [w for _, w, _ in raw[j + 2 :]]
+    tail = next((t for t in _DEALS_TO_TAILS if tuple(rest[: len(t)]) == t), None)
+    if tail is None or rest[len(tail) : len(tail) + 2] != ["it", "deals"]:
+        return False
+    phrase = raw[i + 2 : j]
+    words = [w for _, w, _ in phrase]
+    if raw[i + 1][1] == "a" and (words == ["source"] or words[-3:] == ["source", "you", "control"]):
+        # dd_source: "a source", "a [colors] source you control"
+        typed = any(
+            k in ("SUBTYPE", "CARD_TYPE") and (n == 0 or phrase[n - 1][1] != "non")
+            for n, (k, _, _) in enumerate(phrase)
+        )
+        if not typed and "or" not in words:
+            return False
+    return not _if_kind_deals(raw, i)
 
 
 def _and_other_sharing(raw: list[tuple[str, str, int]], i: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lark import Token
 
@@ -28,6 +28,7 @@ from ..abilities import (
     ParentRef,
     SelfRef,
     StaticEffect,
+    TargetSpec,
     Trigger,
     TriggerRef,
     mentions_prevented,
@@ -44,6 +45,7 @@ from .ir import (
     Tgt,
     ThatObject,
     ThatPlayer,
+    ThatSpell,
     Them,
     TheToken,
     Those,
@@ -170,6 +172,30 @@ def _counter_mult_args(mult: str) -> dict[str, Any]:
 #: instructions that pay a mana string, by the argument holding it: "where X is ..."
 #: gives them an ``x`` amount for that string's {X} (effects/payments.py)
 _PAID_MANA = {"unless_pays": "cost"}
+
+
+def x_left(value: Any) -> bool:
+    """Whether an "X" that a "where X is ..." didn't replace is left anywhere in
+    ``value`` (in a description's "mana value X or less", a target's filter)."""
+    if isinstance(value, Amount):
+        return value.kind == "x" or any(x_left(t) for t in value.terms)
+    if isinstance(value, Effect):
+        return x_left(value.args) or x_left(value.condition)
+    if isinstance(value, Filter):
+        return x_left(value.conditions)
+    if isinstance(value, Tgt):
+        return x_left(value.spec)
+    if isinstance(value, TargetSpec):
+        return x_left(value.filter) or x_left((value.min, value.max))
+    if isinstance(value, Condition):
+        return x_left(value.args)
+    if isinstance(value, Some):
+        return x_left(value.filter) or x_left(value.count)
+    if isinstance(value, dict):
+        return any(x_left(v) for v in value.values())
+    if isinstance(value, tuple | list):
+        return any(x_left(v) for v in value)
+    return False
 
 
 def _signed(amount: Any, x: Amount) -> Any:
@@ -1521,6 +1547,25 @@ class ClauseRules:
         flag = {"instead": True, "instead_all": True}
         effects = [Effect(e.op, {**e.args, **flag}, e.optional, e.condition) for e in c[1]]
         return ("sent_if_instead", c[0], effects)
+
+    def sent_if_where(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If you do, draw X cards, where X is the sacrificed creature's power": the
+        conditional sentence's X, as in :meth:`sent_where`."""
+        return self.sent_if([c[0], self._where_all(c[1:])])
+
+    def _where_all(self, c: list[Any]) -> list[Effect]:
+        effects = self.sent_where(c)
+        if x_left(effects):
+            # "return target creature card with mana value X or less ..., where X is
+            # ...": an X this substitution doesn't reach: not compiled rather than
+            # read as the ability's own X (0)
+            raise CompileError("where X is: an X left in a description")
+        return effects
+
+    def sent_if_instead_where(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If this spell was cast from a graveyard, instead create X of those tokens,
+        where X is ..." (The Final Days): :meth:`sent_if_instead` with its X."""
+        return self.sent_if_instead([c[0], self._where_all(c[1:])])
 
     def sent_each_die_result(self, c: list[Any]) -> list[Effect]:
         # "For each result of 1, ..." (CR 706.3a): folded into the roll by die_table_body
@@ -3305,6 +3350,43 @@ class ClauseRules:
         args["plus"] = next(x for x in c if isinstance(x, int))
         return Parsed("static", statics=[StaticEffect("damage_plus", None, args)])
 
+    def dsrc_a(self, c: list[Any]) -> Filter:
+        return cast(Filter, c[0])
+
+    def dsrc_another(self, c: list[Any]) -> Filter:
+        # "another red source you control": not the permanent with the effect
+        return cast(Filter, c[0]).with_condition("other", True)
+
+    def ddt_any(self, c: list[Any]) -> dict[str, Any]:
+        return {"recipient": "any"}
+
+    def ddt_noncombat(self, c: list[Any]) -> dict[str, Any]:
+        return {"recipient": "any", "noncombat_only": True}
+
+    def ddt_opponent(self, c: list[Any]) -> dict[str, Any]:
+        return {"recipient": "opponent"}
+
+    def dins_double(self, c: list[Any]) -> tuple[str, int]:
+        return ("double_damage", 0)
+
+    def dins_plus(self, c: list[Any]) -> tuple[str, int]:
+        return ("damage_plus", next(x for x in c if isinstance(x, int)))
+
+    def dins_minus(self, c: list[Any]) -> tuple[str, int]:
+        return ("damage_plus", -next(x for x in c if isinstance(x, int)))
+
+    def replacement_damage_by_desc(self, c: list[Any]) -> Parsed:
+        """ "If a red spell [another source you control | a creature you control with
+        a +1/+1 counter on it] would deal damage to a permanent or player, it deals
+        double that damage [that much damage plus 1 | minus 1] instead" (CR 614.1a):
+        only damage from a source of that description, as it is when the damage
+        would be dealt."""
+        flt, which, (op, n) = (x for x in c if not isinstance(x, Token))
+        args: dict[str, Any] = {**which, "source": "filter", "source_filter": flt}
+        if op == "damage_plus":
+            args["plus"] = n
+        return Parsed("static", statics=[StaticEffect(op, None, args)])
+
     def replacement_damage_plus(self, c: list[Any]) -> Parsed:
         return self._damage_plus(c, "any")
 
@@ -4031,6 +4113,12 @@ class ClauseRules:
         return Condition("life_over_starting", {"n": 0})
 
     cond_life_le_half_start = _cond("life_at_most_half_starting")
+    cond_starting_player = _cond("starting_player")  # CR 103.1
+
+    def cond_not_starting_player(self, c: list[Any]) -> Condition:
+        """ "If you weren't the starting player, ..." (CR 103.1)."""
+        return Condition("not", {"cond": Condition("starting_player")})
+
     cond_life_le = _cond("life_le")
     cond_hellbent = _cond("no_cards_in_hand")
     cond_hand_ge = _cond("hand_ge")
@@ -4295,6 +4383,14 @@ class ClauseRules:
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("is", {"ref": ParentRef("exiled"), "quality": flt, "some": True})
 
+    def cond_destroyed_this_way(self, c: list[Any]) -> Condition:
+        """ "Destroy target artifact or land. If an artifact is destroyed this way,
+        ..." (Smashing Success; CR 701.8a, 608.2c): one of the permanents the destroy
+        instruction before it destroyed had the quality, as it last existed on the
+        battlefield (608.2h)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Condition("destroyed_this_way", {"quality": flt})
+
     def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't
         declared as an attacker this turn (CR 508.1; a new object hasn't, 400.7)."""
@@ -4388,6 +4484,15 @@ class ClauseRules:
     # condition on that object as the instruction is followed (CR 202.3, 608.2c)
     cond_np_mv_le = _cond_np_power("mv_le")
     cond_np_mv_ge = _cond_np_power("mv_ge")
+
+    def cond_that_spell_mv_ge(self, c: list[Any]) -> Condition:
+        """ "if that spell's mana value is 5 or greater" (Zaffai; CR 202.3): "that
+        spell" read apart from "that spell's controller" by the parser."""
+        return self.cond_np_mv_ge([ThatSpell(), *c])
+
+    def cond_that_spell_mv_le(self, c: list[Any]) -> Condition:
+        return self.cond_np_mv_le([ThatSpell(), *c])
+
     cond_has_kw = _cond("has_keyword")
 
     def cond_has_counters(self, c: list[Any]) -> Condition:

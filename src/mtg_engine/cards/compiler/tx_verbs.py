@@ -1664,6 +1664,26 @@ class VerbRules:
 
     cant_block = _cant("cant_block")
 
+    def cant_be_targeted_from_sources(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
+        """ "can't be the target of black spells or abilities from black sources" (CR
+        115.1): a spell with those qualities, or an ability whose source has them
+        (113.7a)."""
+        spell_adjs, source_adjs = (tuple(x) for x in c if isinstance(x, list))
+        by = Filter(
+            ("spell", "ability"),
+            "stack",
+            (
+                (
+                    "any_of",
+                    (
+                        (("is_kind", ("spell",)), *spell_adjs),
+                        (("ability_of", Filter(("source",), "any", source_adjs)),),
+                    ),
+                ),
+            ),
+        )
+        return ("cant_be_targeted", {"filter": by})
+
     def cant_play_lands(self, c: list[Any]) -> tuple[str, dict[str, Any]]:
         if str(c[0]).lower() != "lands":  # ("can't play [card type]": lands only)
             raise CompileError(f"can't play {c[0]}")
