@@ -73,6 +73,7 @@ from .tx_common import (
     of_your_choice,
     prevent_from_chosen,
     this_way_count,
+    vote_count,
 )
 
 
@@ -2334,6 +2335,32 @@ class ClauseRules:
         # paid as it was cast
         return ("tail", "for_each_amount", Amount("times_kicked"))
 
+    def vp_each_vote(self, c: list[Any]) -> list[Effect]:
+        # "create a 1/1 white Soldier creature token for each numbers vote": the votes
+        # for that choice in the vote this resolution held (CR 701.38, effects/vote.py)
+        return _apply_tail(list(c[0]), ("tail", "for_each_amount", vote_count(str(c[1]))))
+
+    def clause_vote(self, c: list[Any]) -> list[Effect]:
+        """ "Starting with you, each player votes for death or taxes"; "Each player
+        secretly votes for truth or consequences, then those votes are revealed"
+        (CR 701.38a-b: the choices are words tied to the effects that follow)."""
+        toks = [t for t in c if isinstance(t, Token)]
+        choices = tuple(str(t) for t in toks if t.type == "VOTE_CHOICE")
+        secret = any(t.type == "VOTES_FOR" and str(t).startswith("secretly") for t in toks)
+        if secret != any(t.type == "VOTES_REVEALED" for t in toks):
+            raise CompileError("a secret vote is revealed together (CR 701.38)")
+        if len(set(choices)) != len(choices):
+            raise CompileError("a vote's choices are different words")
+        args: dict[str, Any] = {"choices": choices, "secret": secret}
+        if any(t.type == "STARTING_WITH_YOU" for t in toks):
+            args["starting"] = "you"
+        return [Effect("vote", args)]
+
+    def clause_for_each_vote(self, c: list[Any]) -> list[Effect]:
+        """ "For each time vote, take an extra turn after this one" (CR 701.38): the
+        instruction scaled by the votes for that choice."""
+        return _apply_tail(list(c[-1]), ("tail", "for_each_amount", vote_count(str(c[0]))))
+
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
         # triggered the ability (CR 603.2, 106.1)
@@ -4498,6 +4525,15 @@ class ClauseRules:
     #: "if an opponent has more life than you" (CR 119)
     cond_opp_more_life = _cond("opponent_more_life")
     cond_won_clash = _cond("won_clash")
+
+    def cond_vote_more(self, c: list[Any]) -> Condition:
+        # "if sickness gets more votes" (CR 701.38): more than each other choice
+        return Condition("vote_more", {"choice": str(c[0]), "or_tied": False})
+
+    def cond_vote_more_or_tied(self, c: list[Any]) -> Condition:
+        # "if psychosis gets more votes or the vote is tied" (CR 701.38)
+        return Condition("vote_more", {"choice": str(c[0]), "or_tied": True})
+
     cond_won_flip = _cond("won_flip")
     cond_rolled_doubles = _cond("rolled_doubles")
     cond_lost_flip = _cond("lost_flip")

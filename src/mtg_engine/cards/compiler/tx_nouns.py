@@ -58,6 +58,7 @@ from .tx_common import (
     count_of,
     counters_on,
     domain_amount,
+    vote_count,
 )
 
 #: "cards from a single graveyard": the filter condition that says every object
@@ -1095,6 +1096,10 @@ class NounRules:
     def amt_domain(self, c: list[Any]) -> Amount:
         # "the number of basic land types among lands you control" (CR 305.6)
         return domain_amount(c)
+
+    def amt_votes(self, c: list[Any]) -> Amount:
+        # "the number of security votes" (CR 701.38, effects/vote.py)
+        return vote_count(str(c[0]))
 
     def amt_party(self, c: list[Any]) -> Amount:
         # "the number of creatures in your party" (CR 700.8)
