@@ -28,6 +28,10 @@ register(
     "amount:votes",
     # (the filter of the amount "votes" only carries the choice counted: rules/vote.py)
     "cond:vote_choice",
+    # "each opponent who voted for a choice you voted for / didn't vote for"
+    # (rules/filters.matches_player, rules/vote.voted_choices)
+    "cond:voted_for_your_choice",
+    "cond:voted_for_choice_you_didnt",
 )
 
 

@@ -41,6 +41,12 @@ def votes_for(game: Game, choice: str) -> int:
     return int((rec.get("counts") or {}).get(choice, 0))
 
 
+def voted_choices(game: Game, player: int) -> set[str]:
+    """The choices ``player`` voted for in the last vote (CR 701.38)."""
+    rec = game.turn_flags.last_vote or {}
+    return {str(c) for p, c in rec.get("votes") or () if p == player}
+
+
 def vote_tied(counts: dict[str, int]) -> bool:
     """ "the vote is tied": two or more choices share the most votes."""
     if not counts:

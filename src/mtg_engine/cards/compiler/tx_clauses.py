@@ -474,6 +474,10 @@ class ClauseRules:
         # CR 615.13): "that many" is the damage prevented
         return Trigger("damage_prevented", Filter(kinds=("player",), conditions=(("you", True),)))
 
+    def ev_finish_voting(self, c: list[Any]) -> Trigger:
+        # "Whenever players finish voting" (CR 701.38a): once every vote is cast
+        return Trigger("finish_voting")
+
     def ev_ring_tempts(self, c: list[Any]) -> Trigger:
         # "Whenever the Ring tempts you" (CR 701.54d)
         return Trigger("ring_tempts", player="you")

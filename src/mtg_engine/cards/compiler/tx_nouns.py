@@ -301,6 +301,15 @@ class NounRules:
         return self.post_who_controls(c, controls=False)
 
     post_who_controls_no = post_who_doesnt_control
+
+    def post_voted_with_you(self, c: list[Any]) -> tuple[str, Any]:
+        # "each opponent who voted for a choice you voted for" (CR 701.38, rules/vote.py)
+        return ("voted_for_your_choice", True)
+
+    def post_voted_apart_from_you(self, c: list[Any]) -> tuple[str, Any]:
+        # "each opponent who voted for a choice you didn't vote for" (CR 701.38)
+        return ("voted_for_choice_you_didnt", True)
+
     post_opp_controls = _post("controller", "opponent")
 
     def post_target_player_controls(self, c: list[Any]) -> tuple[str, Any]:
