@@ -11,9 +11,11 @@ vote" (rules/vote.py).
 
 from __future__ import annotations
 
-from ..cards.abilities import Effect
-from ..game.actions import DecisionPurpose
+from ..cards.abilities import AbilityKind, Effect
+from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
+from ..game.state import Game
+from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
 from ..rules.support import register
 from ..rules.vote import record_vote
@@ -32,6 +34,8 @@ register(
     # (rules/filters.matches_player, rules/vote.voted_choices)
     "cond:voted_for_your_choice",
     "cond:voted_for_choice_you_didnt",
+    # "While voting, you get an additional vote" / "you may vote an additional time"
+    "static:extra_vote",
 )
 
 
@@ -39,6 +43,23 @@ def voting_order(ctx: Ctx, first: int) -> list[int]:
     """CR 701.38a: starting with ``first``, then in turn order (CR 101.4)."""
     n = len(ctx.game.players)
     return sorted(range(n), key=lambda p: (p - first) % n)
+
+
+def extra_votes(g: Game, player: int) -> list[bool]:
+    """The additional votes ``player`` gets (CR 701.38d): one per "While voting, you
+    get an additional vote" (False) or "you may vote an additional time" (True: the
+    player may decline it) of a permanent they control."""
+    out: list[bool] = []
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        if o.controller != player or o.phased_out:
+            continue
+        for a in chars(g, o).abilities:
+            if a.kind is AbilityKind.STATIC:
+                out.extend(
+                    bool(st.args.get("optional")) for st in a.static if st.op == "extra_vote"
+                )
+    return out
 
 
 @effect("vote")
@@ -50,8 +71,14 @@ def vote(ctx: Ctx, e: Effect) -> bool:
     secret = bool(e.args.get("secret"))
     if "order" not in sc:
         # (a secret vote names no first player; its votes are revealed together)
-        sc["order"] = voting_order(ctx, ctx.controller)
+        # CR 701.38d: a player's additional votes happen when they'd otherwise vote
+        sc["order"] = [
+            (p, optional)
+            for p in voting_order(ctx, ctx.controller)
+            for optional in [False, *extra_votes(g, p)]
+        ]
         sc["votes"] = []
+        sc["asked"] = 0
         g.emit(
             EventKind.VOTE,
             ("701.38a",),
@@ -59,9 +86,22 @@ def vote(ctx: Ctx, e: Effect) -> bool:
             f"starting with {g.players[ctx.controller].name}",
             player=ctx.controller,
         )
-    order: list[int] = sc["order"]
-    while len(sc["votes"]) < len(order):
-        p = order[len(sc["votes"])]
+    order: list[tuple[int, bool]] = [(int(p), bool(o)) for p, o in sc["order"]]
+    while sc["asked"] < len(order):
+        p, optional = order[sc["asked"]]
+        if optional and not sc.get("accepted"):
+            if ctx.answer is None:
+                return ctx.ask(
+                    DecisionKind.YES_NO,
+                    "701.38d",
+                    f"{g.players[p].name}: vote an additional time?",
+                    {"purpose": DecisionPurpose.VOTE},
+                    player=p,
+                )
+            if not ctx.take_answer().value:
+                sc["asked"] += 1
+                continue
+            sc["accepted"] = True
         chosen = ctx.choose_option(
             p,
             list(choices),
@@ -72,6 +112,8 @@ def vote(ctx: Ctx, e: Effect) -> bool:
         if chosen is None:
             return False
         sc["votes"].append((p, str(chosen)))
+        sc["asked"] += 1
+        sc["accepted"] = False
         if not secret:
             g.emit(
                 EventKind.VOTE,

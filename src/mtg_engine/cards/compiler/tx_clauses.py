@@ -2916,6 +2916,15 @@ class ClauseRules:
         # one." (CR 614.1a, 705): read by effects/chance.py
         return Parsed("static", statics=[StaticEffect("extra_coin_flip", SelfRef(), {})])
 
+    def static_extra_vote(self, c: list[Any]) -> Parsed:
+        # Brago's Representative: "While voting, you get an additional vote." (CR
+        # 701.38d): read by effects/vote.py
+        return Parsed("static", statics=[StaticEffect("extra_vote", SelfRef(), {})])
+
+    def static_extra_vote_may(self, c: list[Any]) -> Parsed:
+        # Ballot Broker: "While voting, you may vote an additional time." (CR 701.38d)
+        return Parsed("static", statics=[StaticEffect("extra_vote", SelfRef(), {"optional": True})])
+
     def replacement_additional_spell_copy(self, c: list[Any]) -> Parsed:
         # Twinning Staff: "If you would copy a spell one or more times, instead copy it
         # that many times plus an additional time. You may choose new targets for the
