@@ -71,6 +71,7 @@ from . import (  # noqa: E402,F401
     transform,
     turns,
     untap,
+    vote,
     ward,
     zones,
 )

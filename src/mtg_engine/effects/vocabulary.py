@@ -127,6 +127,8 @@ OP_SPECS.update(
         "until one matches",
         "mana_persists": "player: Ref — this mana isn't lost as steps and phases end (CR 106.4)",
         "ring_tempts": "player: Ref — the Ring tempts you (CR 701.54)",
+        "vote": "choices: tuple[str], secret: bool[, starting] — each player votes, starting "
+        "with you, in turn order (CR 701.38a)",
         "extra_combat": "player: Ref — an additional combat phase after this phase (CR 500.8)",
         "damage_cant_be_prevented": "duration — damage can't be prevented (CR 615.12)",
         "may_exert": "what: Ref — 'you may exert this creature as it attacks' (CR 701.43)",

@@ -48,6 +48,7 @@ class DecisionPurpose(StrEnum, metaclass=FastEnumType):
     RECOVER = "recover"  # CR 702.59a
     REROLL = "reroll"  # CR 706.6: reroll a die
     CLASH = "clash"  # CR 701.30a: put the card revealed by a clash on the bottom
+    VOTE = "vote"  # CR 701.38a: the choice a player votes for
     # a choice of objects
     ATTACK_DEFENDER = "attack_defender"  # CR 508.4: a token put onto the battlefield attacking
     SEARCH = "search"  # CR 701.23: search a library

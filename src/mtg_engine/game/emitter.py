@@ -63,6 +63,7 @@ _Untyped = Literal[
     EventKind.CHOICE,
     EventKind.CHOOSE,
     EventKind.CLASH,
+    EventKind.VOTE,
     EventKind.CLASS_LEVEL,
     EventKind.CLEANUP,
     EventKind.CLOAK,

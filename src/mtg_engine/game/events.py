@@ -55,6 +55,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     CHOICE = "choice"
     CHOOSE = "choose"
     CLASH = "clash"
+    VOTE = "vote"  # CR 701.38a
     CLASS_LEVEL = "class_level"
     CLEANUP = "cleanup"
     CLOAK = "cloak"

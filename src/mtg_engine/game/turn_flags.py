@@ -91,6 +91,8 @@ class TurnFlags:
     last_die_roll: dict[str, Any] | None = None
     #: the last clash this turn (CR 701.30): who clashed and who won, for "if you win"
     last_clash: dict[str, Any] | None = None
+    #: the last vote this turn (CR 701.38): the votes cast, for "if X gets more votes"
+    last_vote: dict[str, Any] | None = None
     #: spells and abilities that were countered on resolution this turn (CR 608.2b)
     fizzled: set[int] = field(default_factory=set)
     #: stack object -> what was chosen and paid as it was cast (CR 601.2b-h, 400.7d)
@@ -233,6 +235,7 @@ class TurnFlags:
         last_coin_flip: dict[str, Any] | None = None,
         last_die_roll: dict[str, Any] | None = None,
         last_clash: dict[str, Any] | None = None,
+        last_vote: dict[str, Any] | None = None,
         fizzled: set[int] | None = None,
         paid: dict[int, dict[str, Any]] | None = None,
         life_gained: dict[int, int] | None = None,
@@ -299,6 +302,7 @@ class TurnFlags:
         self.last_coin_flip = last_coin_flip
         self.last_die_roll = last_die_roll
         self.last_clash = last_clash
+        self.last_vote = last_vote
         self.fizzled = set() if fizzled is None else fizzled
         self.paid = {} if paid is None else paid
         self.life_gained = {} if life_gained is None else life_gained
@@ -372,6 +376,7 @@ class TurnFlags:
         t.last_coin_flip = self.last_coin_flip
         t.last_die_roll = self.last_die_roll
         t.last_clash = self.last_clash
+        t.last_vote = self.last_vote
         t.fizzled = self.fizzled.copy()
         t.paid = self.paid.copy()
         t.life_gained = self.life_gained.copy()

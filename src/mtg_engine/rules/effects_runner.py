@@ -65,6 +65,7 @@ from .multiface import note_split_mana_value
 from .party import party_size
 from .support import AS_THAT_OBJECT, COVERAGE_PROBES, exiled_with_source
 from .targets import chosen_for, legal_targets_now
+from .vote import votes_for
 
 if TYPE_CHECKING:
     from ..game.state import Game
@@ -760,6 +761,13 @@ class Ctx:
                 return max(0, a.value - n) * a.multiplier
             if a.kind == "domain":  # CR 604.3: counted as the effect needs it
                 return domain(g, self.controller) * a.multiplier
+            if a.kind == "votes":
+                # "for each death vote", "the number of profit votes" (CR 701.38)
+                choice = next(
+                    (v for k, v in (a.filter.conditions if a.filter else ()) if k == "vote_choice"),
+                    "",
+                )
+                return votes_for(g, str(choice)) * a.multiplier
             if a.kind == "party":  # "for each creature in your party" (CR 700.8)
                 return party_size(g, self.controller) * a.multiplier
             if a.kind == "instants_sorceries_before":

@@ -36,6 +36,7 @@ from .linked import is_exiled_with
 from .ring import is_ring_bearer
 from .simultaneous import attached_before
 from .support import AS_THAT_OBJECT, register
+from .vote import voted_choices
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
@@ -842,6 +843,16 @@ def matches_player(
                 return False
         elif key in ("other",):
             continue
+        elif key == "voted_for_your_choice":
+            # "each opponent who voted for a choice you voted for" (CR 701.38)
+            mine = voted_choices(game, controller)
+            if bool(value) != bool(voted_choices(game, player) & mine):
+                return False
+        elif key == "voted_for_choice_you_didnt":
+            # "each opponent who voted for a choice you didn't vote for" (CR 701.38)
+            mine = voted_choices(game, controller)
+            if bool(value) != bool(voted_choices(game, player) - mine):
+                return False
         elif key == "attacking_enchanted":
             # "each opponent attacking that player": controls a creature attacking
             # the player the source Aura enchants (CR 506.3, 303.4e)

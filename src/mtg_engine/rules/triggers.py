@@ -82,6 +82,7 @@ register(
     "trigger_detail:ability_of_self",
 )
 register("trigger_detail:first_each_turn")  # "gain life for the first time each turn"
+register("trigger:finish_voting")  # "whenever players finish voting" (CR 701.38)
 register("trigger:proliferate")  # "whenever you proliferate" (CR 701.34a)
 register("trigger:player_attacked")  # "whenever enchanted player is attacked" (CR 508.1)
 # "whenever you roll a die / one or more dice / a 4 or higher on a die" (CR 706.1-2,
@@ -102,6 +103,7 @@ _TRIGGER_EVENT_KINDS: Final = frozenset(
     (
         EventKind.ZONE_CHANGE,
         EventKind.PROLIFERATE,
+        EventKind.VOTE,  # "whenever players finish voting" (CR 701.38a)
         EventKind.ATTACKS,
         EventKind.ATTACKS_UNBLOCKED,
         EventKind.ATTACKS_ALONE,
@@ -200,6 +202,7 @@ _EVENT_KINDS_OF: Final[dict[str, tuple[EventKind, ...]]] = {
     "play": (EventKind.PLAY_LAND, EventKind.CAST),
     "becomes_monarch": (EventKind.MONARCH,),
     "ring_tempts": (EventKind.RING_TEMPTS,),
+    "finish_voting": (EventKind.VOTE,),
     "fully_unlock_room": (EventKind.FULLY_UNLOCKED,),  # "whenever you fully unlock a Room"
     "scry": (EventKind.SCRY,),  # "whenever you scry" (CR 701.22a-b)
     "surveil": (EventKind.SURVEIL,),  # "whenever you surveil" (CR 701.25c-d)
@@ -1301,6 +1304,10 @@ def _matches_now(
             return d.get("obj") == source.id
         o = game.objects.get(d.get("obj", -1))
         return o is not None and matches_object(game, o, trig.subject, source.controller, source)
+    if ev.kind == EventKind.VOTE and kind == "finish_voting":
+        # "whenever players finish voting": the vote's tally, once every player has
+        # voted (CR 701.38a, effects/vote.py)
+        return d.get("counts") is not None
     if ev.kind == EventKind.RING_TEMPTS and kind == "ring_tempts":
         # "whenever the Ring tempts you", once the actions are complete (CR 701.54d)
         return _player_matches(trig.player, d.get("player"), source.controller)

@@ -333,9 +333,17 @@ class OracleLexer(Lexer):
         skip = 0
         in_quote = False
         cost_ors = _cost_choice_separators(raw)
+        vote_at, vote_drop = _vote_tokens(raw)
         for i, (kind, value, pos) in enumerate(raw):
             if skip:
                 skip -= 1
+                continue
+            if i in vote_drop:
+                continue  # ("or" / "," between the choices of a vote: CR 701.38a)
+            if i in vote_at:
+                vkind, vvalue, width = vote_at[i]
+                out.append(Token(vkind, vvalue, pos, 1, pos + 1))
+                skip = width - 1
                 continue
             if i in cost_ors:
                 # "sacrifice a creature or pay {3}": another additional cost, not
@@ -631,6 +639,87 @@ class OracleLexer(Lexer):
         if not isinstance(text, str):
             text = text.text
         yield from self.tokens(text)
+
+
+#: words that open a vote for objects or players, not for named choices (CR 701.38b)
+_VOTE_OBJECT_WORDS: Final = frozenset(("a", "an", "another", "up", "target", "one"))
+
+
+def _vote_tokens(raw: list[Any]) -> tuple[dict[int, tuple[str, str, int]], set[int]]:
+    """The words of a vote for named choices (CR 701.38a-b): "[starting with you,]
+    each player [secretly] votes for sickness or psychosis[, then those votes are
+    revealed]", and the choices named again later ("if sickness gets more votes",
+    "for each death vote", "the number of profit votes", "or the vote is tied").
+    Returns index -> (token kind, value, raw tokens covered), and the separators
+    between the listed choices, dropped."""
+    at: dict[int, tuple[str, str, int]] = {}
+    drop: set[int] = set()
+    n = len(raw)
+    words = [w for _, w, _ in raw]
+    choices: set[str] = set()
+    for i in range(n - 1):
+        if words[i] != "votes" or words[i + 1] != "for" or i == 0:
+            continue
+        start = i - 1 if words[i - 1] == "secretly" else i
+        if words[start - 1] != "player":
+            continue
+        j = i + 2
+        groups: list[list[int]] = [[]]
+        seps: list[int] = []
+        while (
+            j < n and words[j] != "." and not (words[j] == "," and words[j + 1 : j + 2] == ["then"])
+        ):
+            if words[j] in (",", "or"):
+                seps.append(j)
+                if groups[-1]:
+                    groups.append([])
+            else:
+                groups[-1].append(j)
+            j += 1
+        if (
+            len(groups) < 2
+            or any(len(g) != 1 for g in groups)
+            or words[i + 2] in _VOTE_OBJECT_WORDS
+            or not all(words[g[0]].isalpha() for g in groups)
+        ):
+            continue
+        at[start] = ("VOTES_FOR", " ".join(words[start : i + 2]), i + 2 - start)
+        for g in groups:
+            at[g[0]] = ("VOTE_CHOICE", words[g[0]], 1)
+            choices.add(words[g[0]])
+        drop.update(seps)
+        if words[j : j + 6] == [",", "then", "those", "votes", "are", "revealed"]:
+            at[j] = ("VOTES_REVEALED", ", then those votes are revealed", 6)
+        k = start - 2
+        if words[k:start] == ["each", "player"] and words[k - 4 : k] == [
+            "starting",
+            "with",
+            "you",
+            ",",
+        ]:
+            at[k - 4] = ("STARTING_WITH_YOU", "starting with you,", 4)
+    if not choices:
+        return at, drop
+    for i in range(n - 3):
+        if (
+            words[i : i + 2] == ["for", "each"]
+            and words[i + 2] in choices
+            and words[i + 3] == "vote"
+            and words[i + 4 : i + 5] != [","]
+        ):
+            # "... for each numbers vote": a verb phrase's own count, told apart from
+            # "For each time vote, take an extra turn" (a clause after it)
+            at[i] = ("VOTE_EACH", words[i + 2], 4)
+    covered = {j for i, (_, _, w) in at.items() for j in range(i, i + w)}
+    for i in range(n - 1):
+        if i in covered or words[i] not in choices:
+            continue
+        if words[i + 1 : i + 4] == ["gets", "more", "votes"] or words[i + 1] in ("vote", "votes"):
+            at[i] = ("VOTE_CHOICE", words[i], 1)
+    for i in range(n - 4):
+        if words[i : i + 5] == ["or", "the", "vote", "is", "tied"]:
+            at[i] = ("VOTE_TIED", "or the vote is tied", 5)
+    return at, drop
 
 
 #: the verbs a cost starts with (CR 118, 701): "pay {3}", "sacrifice a creature", ...

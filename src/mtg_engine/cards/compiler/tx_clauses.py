@@ -79,6 +79,7 @@ from .tx_common import (
     of_your_choice,
     prevent_from_chosen,
     this_way_count,
+    vote_count,
 )
 
 
@@ -545,6 +546,10 @@ class ClauseRules:
         # "Whenever damage that would be dealt to you is prevented" (Selfless Squire,
         # CR 615.13): "that many" is the damage prevented
         return Trigger("damage_prevented", Filter(kinds=("player",), conditions=(("you", True),)))
+
+    def ev_finish_voting(self, c: list[Any]) -> Trigger:
+        # "Whenever players finish voting" (CR 701.38a): once every vote is cast
+        return Trigger("finish_voting")
 
     def ev_ring_tempts(self, c: list[Any]) -> Trigger:
         # "Whenever the Ring tempts you" (CR 701.54d)
@@ -2518,6 +2523,32 @@ class ClauseRules:
         # paid as it was cast
         return ("tail", "for_each_amount", Amount("times_kicked"))
 
+    def vp_each_vote(self, c: list[Any]) -> list[Effect]:
+        # "create a 1/1 white Soldier creature token for each numbers vote": the votes
+        # for that choice in the vote this resolution held (CR 701.38, effects/vote.py)
+        return _apply_tail(list(c[0]), ("tail", "for_each_amount", vote_count(str(c[1]))))
+
+    def clause_vote(self, c: list[Any]) -> list[Effect]:
+        """ "Starting with you, each player votes for death or taxes"; "Each player
+        secretly votes for truth or consequences, then those votes are revealed"
+        (CR 701.38a-b: the choices are words tied to the effects that follow)."""
+        toks = [t for t in c if isinstance(t, Token)]
+        choices = tuple(str(t) for t in toks if t.type == "VOTE_CHOICE")
+        secret = any(t.type == "VOTES_FOR" and str(t).startswith("secretly") for t in toks)
+        if secret != any(t.type == "VOTES_REVEALED" for t in toks):
+            raise CompileError("a secret vote is revealed together (CR 701.38)")
+        if len(set(choices)) != len(choices):
+            raise CompileError("a vote's choices are different words")
+        args: dict[str, Any] = {"choices": choices, "secret": secret}
+        if any(t.type == "STARTING_WITH_YOU" for t in toks):
+            args["starting"] = "you"
+        return [Effect("vote", args)]
+
+    def clause_for_each_vote(self, c: list[Any]) -> list[Effect]:
+        """ "For each time vote, take an extra turn after this one" (CR 701.38): the
+        instruction scaled by the votes for that choice."""
+        return _apply_tail(list(c[-1]), ("tail", "for_each_amount", vote_count(str(c[0]))))
+
     def tail_for_each_spent(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each {B} or {R} spent this way": the mana spent on the payment that
         # triggered the ability (CR 603.2, 106.1)
@@ -3076,6 +3107,15 @@ class ClauseRules:
         # Krark's Thumb: "If you would flip a coin, instead flip two coins and ignore
         # one." (CR 614.1a, 705): read by effects/chance.py
         return Parsed("static", statics=[StaticEffect("extra_coin_flip", SelfRef(), {})])
+
+    def static_extra_vote(self, c: list[Any]) -> Parsed:
+        # Brago's Representative: "While voting, you get an additional vote." (CR
+        # 701.38d): read by effects/vote.py
+        return Parsed("static", statics=[StaticEffect("extra_vote", SelfRef(), {})])
+
+    def static_extra_vote_may(self, c: list[Any]) -> Parsed:
+        # Ballot Broker: "While voting, you may vote an additional time." (CR 701.38d)
+        return Parsed("static", statics=[StaticEffect("extra_vote", SelfRef(), {"optional": True})])
 
     def replacement_additional_spell_copy(self, c: list[Any]) -> Parsed:
         # Twinning Staff: "If you would copy a spell one or more times, instead copy it
@@ -4803,6 +4843,15 @@ class ClauseRules:
     #: "if an opponent has more life than you" (CR 119)
     cond_opp_more_life = _cond("opponent_more_life")
     cond_won_clash = _cond("won_clash")
+
+    def cond_vote_more(self, c: list[Any]) -> Condition:
+        # "if sickness gets more votes" (CR 701.38): more than each other choice
+        return Condition("vote_more", {"choice": str(c[0]), "or_tied": False})
+
+    def cond_vote_more_or_tied(self, c: list[Any]) -> Condition:
+        # "if psychosis gets more votes or the vote is tied" (CR 701.38)
+        return Condition("vote_more", {"choice": str(c[0]), "or_tied": True})
+
     cond_won_flip = _cond("won_flip")
     cond_rolled_doubles = _cond("rolled_doubles")
     cond_lost_flip = _cond("lost_flip")

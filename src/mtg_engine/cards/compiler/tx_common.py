@@ -49,6 +49,12 @@ class CompileError(Exception):
     """A construct the grammar accepts but the compiler cannot represent."""
 
 
+def vote_count(choice: str) -> Amount:
+    """ "for each death vote", "the number of profit votes" (CR 701.38): the votes for
+    that choice in the vote held earlier in the resolution (effects/vote.py)."""
+    return Amount("votes", filter=Filter(conditions=(("vote_choice", choice),)))
+
+
 def domain_amount(c: list[Any]) -> Amount:
     """Domain: "for each basic land type among lands you control", the number of
     basic land types among the lands its controller controls, counted when the

@@ -58,6 +58,7 @@ from .tx_common import (
     count_of,
     counters_on,
     domain_amount,
+    vote_count,
 )
 
 #: "cards from a single graveyard": the filter condition that says every object
@@ -300,6 +301,15 @@ class NounRules:
         return self.post_who_controls(c, controls=False)
 
     post_who_controls_no = post_who_doesnt_control
+
+    def post_voted_with_you(self, c: list[Any]) -> tuple[str, Any]:
+        # "each opponent who voted for a choice you voted for" (CR 701.38, rules/vote.py)
+        return ("voted_for_your_choice", True)
+
+    def post_voted_apart_from_you(self, c: list[Any]) -> tuple[str, Any]:
+        # "each opponent who voted for a choice you didn't vote for" (CR 701.38)
+        return ("voted_for_choice_you_didnt", True)
+
     post_opp_controls = _post("controller", "opponent")
 
     def post_target_player_controls(self, c: list[Any]) -> tuple[str, Any]:
@@ -1102,6 +1112,10 @@ class NounRules:
     def amt_domain(self, c: list[Any]) -> Amount:
         # "the number of basic land types among lands you control" (CR 305.6)
         return domain_amount(c)
+
+    def amt_votes(self, c: list[Any]) -> Amount:
+        # "the number of security votes" (CR 701.38, effects/vote.py)
+        return vote_count(str(c[0]))
 
     def amt_party(self, c: list[Any]) -> Amount:
         # "the number of creatures in your party" (CR 700.8)
