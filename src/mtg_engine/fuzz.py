@@ -488,6 +488,14 @@ def play_fuzz_game(
             continue
         new_events = game.log[checked_log:]
         checked_log = len(game.log)
+        for ev in new_events:
+            if ev.kind is EventKind.CONJURE:
+                # a conjured card is a new card of the game (digital-only), not one that
+                # appeared from nowhere: conservation counts it from here
+                uid = ev.data["card_uid"]
+                cards[uid] = cards.get(uid, 0) + 1
+                if owners is not None:
+                    owners[uid] = ev.data["player"]
         try:
             for problem in check(game) + conservation_problems(game, cards, owners):
                 report("invariant", problem)

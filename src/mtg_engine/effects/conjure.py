@@ -53,6 +53,8 @@ def conjure(ctx: Ctx, e: Effect) -> bool:
             if zone == Zone.BATTLEFIELD
             else f"{g.players[p].name} conjures a card named {name} into their {where}",
             player=p,
+            object=obj.id,
+            card_uid=obj.card_uid,  # a new card: card conservation counts it from here
         )
         if zone == Zone.BATTLEFIELD:
             new_id = enter_battlefield(g, obj.id, controller=p, rules=("111.1", "614.1c"))
