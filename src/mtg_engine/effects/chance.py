@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards.abilities import AbilityKind, Effect
+from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.objects import Zone
 from ..game.state import Game
@@ -31,8 +31,8 @@ from ..rules.chance import (
     store_results,
     stored_results,
 )
-from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
+from ..rules.statics import statics_with
 from ..rules.support import register
 from . import effect
 from .nested import run_nested
@@ -108,15 +108,7 @@ def flip_coin(ctx: Ctx, e: Effect) -> bool:
 def extra_coin_flips(g: Game, player: int) -> int:
     """How many "If you would flip a coin, instead flip two coins and ignore one"
     replacement effects (Krark's Thumb, CR 614.1a) apply to ``player``'s flips."""
-    k = 0
-    for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.controller != player or o.phased_out:
-            continue
-        for a in chars(g, o).abilities:
-            if a.kind is AbilityKind.STATIC:
-                k += sum(1 for st in a.static if st.op == "extra_coin_flip")
-    return k
+    return sum(1 for o, _ in statics_with(g, "extra_coin_flip") if o.controller == player)
 
 
 @effect("roll_die")

@@ -11,12 +11,12 @@ vote" (rules/vote.py).
 
 from __future__ import annotations
 
-from ..cards.abilities import AbilityKind, Effect
+from ..cards.abilities import Effect
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.state import Game
-from ..rules.characteristics import chars
 from ..rules.effects_runner import Ctx
+from ..rules.statics import statics_with
 from ..rules.support import register
 from ..rules.vote import record_vote
 from . import effect
@@ -49,17 +49,11 @@ def extra_votes(g: Game, player: int) -> list[bool]:
     """The additional votes ``player`` gets (CR 701.38d): one per "While voting, you
     get an additional vote" (False) or "you may vote an additional time" (True: the
     player may decline it) of a permanent they control."""
-    out: list[bool] = []
-    for oid in g.battlefield:
-        o = g.objects[oid]
-        if o.controller != player or o.phased_out:
-            continue
-        for a in chars(g, o).abilities:
-            if a.kind is AbilityKind.STATIC:
-                out.extend(
-                    bool(st.args.get("optional")) for st in a.static if st.op == "extra_vote"
-                )
-    return out
+    return [
+        bool(st.args.get("optional"))
+        for o, st in statics_with(g, "extra_vote")
+        if o.controller == player
+    ]
 
 
 @effect("vote")
