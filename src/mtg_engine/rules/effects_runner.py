@@ -807,14 +807,10 @@ class Ctx:
         its cost, that had the rest of the description as they last existed on the
         battlefield (CR 608.2h). They are gone: each is known by that information,
         kept for what later instructions read of it (its controller)."""
-        parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
-        recs = parent.get(key)
-        if recs is None and key == "sacrificed":
-            recs = (self.obj.paid or {}).get("sacrificed")
         rest = Filter(
             flt.kinds, flt.zone, tuple(c for c in flt.conditions if c[0] not in _MOVED_THIS_WAY)
         )
-        found = [r for r in recs or () if isinstance(r, dict) and record_has(r, rest)]
+        found = [r for r in self._moved_records(key) if record_has(r, rest)]
         if self.task is not None:
             known = self.task.data.setdefault("lki", {})
             for r in found:
@@ -827,13 +823,19 @@ class Ctx:
         instruction moved (effects/zones.py), else those sacrificed to pay its cost
         (CR 601.2h, 602.2b), that had the description as they last existed on the
         battlefield (CR 608.2h)."""
+        flt = a.filter
+        recs = self._moved_records(_MOVED_THIS_WAY[a.kind])
+        return sum(1 for r in recs if flt is None or record_has(r, flt))
+
+    def _moved_records(self, key: str) -> list[dict[str, Any]]:
+        """The permanents this resolution's destroy or sacrifice instruction moved
+        (``key``: "destroyed" / "sacrificed", effects/zones.py), else those sacrificed
+        to pay its cost (CR 601.2h, 602.2b), as they last existed (CR 608.2h)."""
         parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
-        key = _MOVED_THIS_WAY[a.kind]
         recs = parent.get(key)
         if recs is None and key == "sacrificed":
             recs = (self.obj.paid or {}).get("sacrificed")
-        flt = a.filter
-        return sum(1 for r in recs or () if flt is None or record_has(r, flt))
+        return [r for r in recs or () if isinstance(r, dict)]
 
     def _counters(self, a: Amount) -> int:
         """ "for each age counter on it" (CR 122.1): the counters of that kind on the

@@ -916,7 +916,9 @@ def _matches(
     game: Game, trig: Trigger, ev: Event, source: GameObject, subject: GameObject | None
 ) -> bool:
     if not _turn_matches(game, trig, source):
-        return False  # "whenever ... during your turn" (CR 603.2)
+        # "whenever ... during your turn / an opponent's turn" (CR 603.2), for every
+        # trigger event: read here once, not again by each event's branch below
+        return False
     if (
         ev.kind == EventKind.ZONE_CHANGE
         and subject is not None
@@ -1187,8 +1189,6 @@ def _matches_now(
     if ev.kind == EventKind.CAST and kind == "cast":
         if not _player_matches(trig.player, d.get("player"), source.controller):
             return False
-        if not _turn_matches(game, trig, source):
-            return False
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
             return False  # "whenever you cast your second spell each turn" (CR 603.2)
@@ -1227,9 +1227,7 @@ def _matches_now(
         return attack_with_count(game, trig, d, source) > 0
     if ev.kind == EventKind.PROLIFERATE and kind == "proliferate":
         # "whenever you proliferate" (CR 701.34a): even choosing nothing
-        return _player_matches(trig.player, d.get("player"), source.controller) and _turn_matches(
-            game, trig, source
-        )
+        return _player_matches(trig.player, d.get("player"), source.controller)
     if ev.kind == EventKind.DECLARE_ATTACKERS and kind == "player_attacked":
         # "Whenever enchanted player is attacked" (CR 508.1, 603.2): once for the
         # declaration, when one or more creatures attack that player (not only their
@@ -1272,8 +1270,6 @@ def _matches_now(
         # "whenever you draw your second card each turn": only that draw (CR 603.2, 121.2)
         nth = _detail(trig, "nth")
         if nth is not None and d.get("nth") != nth:
-            return False
-        if not _turn_matches(game, trig, source):
             return False
         return _player_matches(trig.player, d.get("player"), source.controller)
     if (ev.kind == EventKind.EXPLORED and kind == "explore") or (
@@ -1339,13 +1335,11 @@ def _matches_now(
     if ev.kind == EventKind.GAIN_LIFE and kind == "gain_life":
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you gain life for the first time each turn"
-        if not _turn_matches(game, trig, source):
-            return False  # "whenever you gain life during your turn"
         return _player_matches(trig.player, d.get("player"), source.controller)
     if kind == "lose_life" and ev.kind in (EventKind.LOSE_LIFE, EventKind.DAMAGE):
         # "Whenever you lose life (during your turn)", "whenever an opponent loses
         # life" (CR 119.3, 603.2)
-        if not lost_life(ev) or not _turn_matches(game, trig, source):
+        if not lost_life(ev):
             return False
         if _detail(trig, "first_each_turn") and not d.get("first"):
             return False  # "whenever you lose life for the first time each turn"
