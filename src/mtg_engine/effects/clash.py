@@ -28,8 +28,7 @@ register("effect:clash", "condition:won_clash")
 
 def _apnap(ctx: Ctx, players: list[int]) -> list[int]:
     """CR 101.4: the active player first, then the others in turn order."""
-    n = len(ctx.game.players)
-    return sorted(players, key=lambda p: (p - ctx.game.active) % n)
+    return [p for p in ctx.game.turn_order() if p in players]
 
 
 @effect("clash")

@@ -247,11 +247,9 @@ def any_player_may(ctx: Ctx, e: Effect) -> bool:
     player does" then reads whether someone did (608.2c)."""
     g = ctx.game
     s = ctx.scratch
-    n = len(g.players)
-    order = [(g.active + k) % n for k in range(n)]
+    order = g.turn_order()
     if e.args.get("who") == "opponent":
         order = [p for p in order if p != ctx.controller]
-    order = [p for p in order if not g.players[p].has_lost]
     opt = tuple(e.args.get("effects", ()))[0]
     doer = s.get("any_doer")
     i = int(s.get("any_i", 0))
@@ -301,8 +299,7 @@ def _unless_each(ctx: Ctx, e: Effect, group: EachRef) -> bool:
     s = ctx.scratch
     g = ctx.game
     named = ctx.players(group)
-    n = len(g.players)
-    players = [q for k in range(n) if (q := (g.active + k) % n) in named]
+    players = [q for q in g.turn_order() if q in named]
     i = int(s.get("each_i", 0))
     while i < len(players):
         p = players[i]

@@ -29,10 +29,9 @@ def extra_turn(ctx: Ctx, e: Effect) -> bool:
     ("two extra turns": two, one after the other)."""
     g = ctx.game
     players = ctx.players(e.args.get("player", ControllerRef()))
-    n = len(g.players)
     times = max(0, ctx.amount(e.args.get("amount", 1)))  # CR 107.1b
-    for p in sorted(players, key=lambda q: (q - g.active) % n):  # APNAP (CR 101.4)
-        if g.players[p].has_lost:
+    for p in g.turn_order():  # APNAP (CR 101.4)
+        if p not in players:
             continue
         for _ in range(times):
             g.extra_turns.append(p)

@@ -40,9 +40,9 @@ register(
 
 
 def voting_order(ctx: Ctx, first: int) -> list[int]:
-    """CR 701.38a: starting with ``first``, then in turn order (CR 101.4)."""
-    n = len(ctx.game.players)
-    return sorted(range(n), key=lambda p: (p - first) % n)
+    """CR 701.38a: starting with ``first``, then in turn order (CR 101.4); a player
+    who has left the game doesn't vote (CR 800.4a)."""
+    return ctx.game.turn_order(first)
 
 
 def extra_votes(g: Game, player: int) -> list[bool]:

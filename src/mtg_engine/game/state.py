@@ -532,6 +532,14 @@ class Game(EventEmitter):
     def opponents(self, player: int) -> list[int]:
         return [p.index for p in self.players if p.index != player and not p.has_lost]
 
+    def turn_order(self, first: int = -1) -> list[int]:
+        """CR 101.4: the players still in the game (CR 800.4a: one who has left is no
+        longer counted), starting with ``first`` (the active player when omitted: APNAP
+        order) and going on in turn order."""
+        n = len(self.players)
+        start = self.active if first < 0 else first
+        return [q for k in range(n) if not self.players[q := (start + k) % n].has_lost]
+
     def __repr__(self) -> str:
         return (
             f"<Game turn={self.turn} active={self.active} step={self.step_name} "

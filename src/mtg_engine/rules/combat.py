@@ -493,9 +493,7 @@ def defending_players(game: Game) -> list[int]:
     combat = game.combat
     assert combat is not None
     attacked = {defending_player_of(game, d) for d in combat.attackers.values()}
-    n = len(game.players)
-    order = [(game.active + k) % n for k in range(n)]
-    return [p for p in order if p in attacked and not game.players[p].has_lost]
+    return [p for p in game.turn_order() if p in attacked]
 
 
 @task_handler("declare_blockers")

@@ -63,12 +63,7 @@ def target_chooser(game: Game, spec: TargetSpec, controller: int) -> int:
     opponent, the next one in turn order still in the game (CR 101.4)."""
     if ("chooser", "opponent") not in spec.filter.conditions:
         return controller
-    n = len(game.players)
-    for k in range(1, n):
-        p = (controller + k) % n
-        if not game.players[p].has_lost:
-            return p
-    return controller
+    return next(iter(game.turn_order(controller)[1:]), controller)
 
 
 def that_player_spec(game: Game, spec: TargetSpec, stack_obj: GameObject | None) -> TargetSpec:
@@ -452,13 +447,7 @@ def players_for_phrase(
 ) -> list[int]:
     """The players a per-player target phrase is chosen for, in turn order from the
     active player's (CR 101.4), as the instructions will be followed."""
-    n = len(game.players)
-    order = [(game.active + k) % n for k in range(n)]
-    return [
-        p
-        for p in order
-        if not game.players[p].has_lost and matches_player(game, p, flt, controller, source)
-    ]
+    return [p for p in game.turn_order() if matches_player(game, p, flt, controller, source)]
 
 
 def for_player(spec: TargetSpec, player: int) -> TargetSpec:

@@ -1843,7 +1843,7 @@ def put_triggers_task(game: Game, task: Task) -> None:
         game.pending_triggers = []
         # CR 800.4d: a trigger controlled by a player who left the game isn't put
         # on the stack
-        order = [p for p in _apnap(game) if not game.players[p].has_lost]
+        order = game.turn_order()
         groups = [[t for t in pending if t["controller"] == p] for p in order]
         task.data["groups"] = [g for g in groups if g]
         task.data["queue"] = []
@@ -1922,12 +1922,6 @@ def put_trigger_on_stack(game: Game, trig: dict[str, Any]) -> GameObject:
         obj=oid,
     )
     return obj
-
-
-def _apnap(game: Game) -> list[int]:
-    """CR 101.4: active player, then the others in turn order."""
-    n = len(game.players)
-    return [(game.active + i) % n for i in range(n)]
 
 
 def order_options(n: int) -> list[tuple[int, ...]]:
