@@ -538,7 +538,8 @@ class Game(EventEmitter):
         order) and going on in turn order."""
         n = len(self.players)
         start = self.active if first < 0 else first
-        return [q for k in range(n) if not self.players[q := (start + k) % n].has_lost]
+        order = [(start + k) % n for k in range(n)]
+        return [q for q in order if not self.players[q].has_lost]
 
     def __repr__(self) -> str:
         return (
