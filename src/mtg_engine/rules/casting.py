@@ -827,6 +827,8 @@ def cast_task(game: Game, task: Task) -> None:
             return
         if not _offering_chosen(game, task):
             return  # a choice is pending, or the cast turned out illegal
+        if not _kicker_announced(game, task):
+            return  # a choice is pending
         _cast_to_stack(game, task)
         return
     obj = game.objects[d["obj"]]
@@ -954,6 +956,85 @@ def _offering_chosen(game: Game, task: Task) -> bool:
     return True
 
 
+#: the most times a multikicker cost is offered when a spell is cast as another
+#: resolves (CR 702.33c: any number; as the priority options offer it)
+MAX_RESOLVING_MULTIKICKS: Final = 20
+
+
+def _kicker_costs(card: GameObject, face: int) -> list[tuple[str, str]]:
+    """The kicker and multikicker costs of the card's face, in printed order
+    (CR 702.33a, 702.33e: "Kicker [cost 1] and/or [cost 2]" is two)."""
+    out: list[tuple[str, str]] = []
+    for a in card.card.compiled[face].abilities:
+        if a.keyword not in ("Kicker", "Multikicker"):
+            continue
+        listed = a.keyword_args.get("costs")
+        for cost in listed if isinstance(listed, list | tuple) else [a.keyword_args.get("cost")]:
+            out.append((a.keyword, str(cost)))
+    return out
+
+
+def _kicker_announced(game: Game, task: Task) -> bool:
+    """CR 601.2b, 702.33a: a spell cast while another spell or ability resolves
+    ("you may cast that card without paying its mana cost": cascade, discover, ...)
+    is still cast, so its caster announces whether to pay its kicker costs (and how
+    many times a multikicker cost), which they then pay in full (601.2f: an
+    alternative cost doesn't replace additional costs). A spell cast with priority
+    announced them in its action. Only choices the player can pay are offered
+    (601.2e would otherwise undo the cast). False while a choice is pending."""
+    d = task.data
+    opts = d["opts"]
+    if not d.get("resolving") or "kicker" in opts:
+        return True
+    card = game.objects[d["card"]]
+    kicks = _kicker_costs(card, int(d.get("face") or 0))
+    if not kicks:
+        return True
+    player = d["player"]
+    chosen: list[int] = d.setdefault("kicks", [])
+    while len(chosen) < len(kicks):
+        i = len(chosen)
+        if task.answer is not None:
+            chosen.append(int(task.answer.value))
+            task.answer = None
+            continue
+        kw, cost = kicks[i]
+        most = 1 if kw == "Kicker" else MAX_RESOLVING_MULTIKICKS
+        can = 0
+        for n in range(1, most + 1):
+            test = {**opts, "kicker": [*chosen, n]}
+            if _spell_problem(game, player, card, test, False) is not None:
+                break
+            can = n
+        if can == 0:
+            chosen.append(0)
+            continue
+        if kw == "Kicker":
+            game.ask(
+                Decision(
+                    DecisionKind.YES_NO,
+                    player,
+                    "702.33a",
+                    f"Pay the kicker cost {cost} as you cast {card.name}?",
+                    {"purpose": DecisionPurpose.PAY, "obj": card.id},
+                )
+            )
+        else:
+            game.ask(
+                Decision(
+                    DecisionKind.X,
+                    player,
+                    "702.33c",
+                    f"How many times do you pay the multikicker cost {cost} as you cast "
+                    f"{card.name}?",
+                    {"min": 0, "max": can, "purpose": DecisionPurpose.PAY, "obj": card.id},
+                )
+            )
+        return False
+    opts["kicker"] = list(chosen)
+    return True
+
+
 def mode_texts(ability: Ability) -> list[str]:
     """The text of each mode of a modal ability (CR 700.2), for the player choosing:
     the compiled mode's own text, else the ability's bullet line of that mode."""
@@ -970,7 +1051,9 @@ def mode_texts(ability: Ability) -> list[str]:
 
 def _cast_how(rec: dict[str, Any]) -> str:
     bits = []
-    if rec.get("alt"):
+    if rec.get("alt") == "without_paying":
+        bits.append("without paying its mana cost")  # CR 118.9
+    elif rec.get("alt"):
         bits.append(f"for its {rec['alt']} cost")
     if any(rec.get("kicker") or ()):
         bits.append("kicked" + (f" {sum(rec['kicker'])} times" if sum(rec["kicker"]) > 1 else ""))

@@ -342,7 +342,9 @@ def total_cost(
     total = TotalCost(mana)
     if alt_rule is not None:
         total.rules.append(alt_rule)
-        total.notes.append(f"{alt} cost {mana}")
+        total.notes.append(
+            "without paying its mana cost" if alt == "without_paying" else f"{alt} cost {mana}"
+        )
         total.add(alt_rest, 1, alt_rule, "")
     abilities = _printed_abilities(game, obj)
     # The spell's own additional costs (CR 118.8, 601.2b).
