@@ -37,6 +37,7 @@ from .rules import (  # noqa: F401  (they register task handlers and rules' hook
     life_payment,
     mana_replacements,
     player_replacements,
+    prepare,
     prevention_then,
     printed_versions,
     priority,

@@ -27,6 +27,7 @@ from ..rules.counters import put_counters
 from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx
 from ..rules.filters import objects_matching
+from ..rules.prepare import become_prepared
 from . import effect
 from .permanents import add_continuous
 from .tokens import create_token
@@ -139,3 +140,11 @@ def endure(ctx: Ctx, e: Effect) -> bool:
     return create_token(
         ctx, Effect("create_token", {"token": token, "amount": 1, "controller": ref})
     )
+
+
+@effect("become_prepared")
+def become_prepared_effect(ctx: Ctx, e: Effect) -> bool:
+    """ "[This creature / target creature] becomes prepared" (rules/prepare.py)."""
+    for o in ctx.objects(e.args.get("what")):
+        become_prepared(ctx.game, o, ctx.obj.name)
+    return True

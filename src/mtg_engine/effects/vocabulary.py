@@ -180,6 +180,7 @@ OP_SPECS.update(
         "endure": "player: Ref, amount (CR 701.63)",
         "forage": "player: Ref (CR 701.61)",
         "suspect": "what: Ref (CR 701.60)",
+        "become_prepared": "what: Ref (prepare: rules/prepare.py)",
         "detain": "what: Ref (CR 701.35)",
         "remove_from_combat": "what: Ref (CR 506.4)",
         "clash": "player: Ref (CR 701.30)",
@@ -280,6 +281,7 @@ OP_SPECS.update(
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",
         # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
         "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",
+        "enters_prepared": "what: Ref (CR 614.1c; prepare: rules/prepare.py)",
         "enters_with_counters": "what: Ref, counter: str, amount (CR 614.1c)",
         "enters_as_copy": "what: Ref, filter: Filter|None, except: dict (CR 707.5, 707.9)",
         "cost_change": "what: Ref|Filter (the spells or abilities), mana: str, "

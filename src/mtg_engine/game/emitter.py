@@ -164,6 +164,7 @@ _Untyped = Literal[
     EventKind.REMOVED_FROM_COMBAT,
     EventKind.RENOWNED,
     EventKind.MONSTROUS,
+    EventKind.PREPARED,
     EventKind.REPLACEMENT,
     EventKind.REVEAL,
     EventKind.SADDLED,

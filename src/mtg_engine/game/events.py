@@ -166,6 +166,7 @@ class EventKind(StrEnum, metaclass=FastEnumType):
     REMOVED_FROM_COMBAT = "removed_from_combat"
     RENOWNED = "renowned"
     MONSTROUS = "monstrous"
+    PREPARED = "prepared"  # a permanent becomes prepared, or stops being (rules/prepare.py)
     REPLACEMENT = "replacement"
     RESOLVE = "resolve"
     REVEAL = "reveal"

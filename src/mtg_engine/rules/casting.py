@@ -50,6 +50,7 @@ from .named_choices import choice_data
 from .permanents import enter_battlefield, sacrifice
 from .play_permissions import may_play_from, own_permission
 from .player_limits import land_play_forbidden, lands_played_problem, may_play_another_land
+from .prepare import PREPARE_LAYOUT, prepared_by, restore_prepared, unprepare_for_cast
 from .prototyped import PROTOTYPED, prototyped_values
 from .simultaneous import simultaneous
 from .single_graveyard import SINGLE_GRAVEYARD, from_single_graveyard, most_in_one_graveyard
@@ -205,7 +206,7 @@ def cast_problem(
     if face and o.card.data.layout in DFC_LAYOUTS and o.card.data.layout != "modal_dfc":
         # CR 712.11: cast front face up; only a modal double-faced card's caster chooses
         return f"{o.name} is cast with its front face up (rule 712.11)"
-    if face and o.card.data.layout == "prepare":
+    if face and o.card.data.layout == PREPARE_LAYOUT and prepared_by(game, o) is None:
         # a prepare card's spell is cast only as a copy while its creature is prepared
         # (its reminder text; the 2026-01-16 rules have no prepare rule yet)
         return f"{o.name}'s spell is cast only as a copy, while {o.name} is prepared"
@@ -1087,6 +1088,9 @@ def _cast_to_stack(game: Game, task: Task) -> None:
     d["from_zone"] = Zone.NAMES[from_zone]
     spec = ALT_COSTS.get(opts.get("alt") or "")
     face_down = bool(spec and spec.face_down)
+    if from_zone == Zone.EXILE and not d.get("resolving"):
+        # "Doing so unprepares it" (rules/prepare.py)
+        d["prepared_from"] = unprepare_for_cast(game, card)
     if from_zone in play_permissions.ZONES and not d.get("resolving"):
         d["permission"] = play_permissions.one_spell_permission(
             game, player, card, opts.get("alt") == "without_paying"
@@ -1689,6 +1693,8 @@ def _undo_cast(game: Game, obj: GameObject, d: dict, why: str = "") -> None:
     new_id = move(game, obj.id, zone, ("732.1",), quiet=True)
     if new_id is not None and zone == Zone.EXILE and d.get("exile_counters"):
         game.objects[new_id].counters.update(d["exile_counters"])
+    if d.get("prepared_from") is not None:
+        restore_prepared(game, d["prepared_from"], new_id)
     game.emit(
         EventKind.ILLEGAL_CAST,
         ("601.2e", "732.1"),

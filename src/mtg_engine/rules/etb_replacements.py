@@ -32,6 +32,7 @@ from .conditions import evaluate
 from .etb_choices import entering_choices
 from .filters import matches_object
 from .pipeline import STEP_CONTROL, Replacement, replacement_finder
+from .prepare import PREPARED, has_prepare_spell
 from .replacement import (
     PIPELINE_OPS,
     condition_rules,
@@ -96,6 +97,11 @@ def _replacement(
         if st.condition is not None and not evaluate(game, st.condition, entry["controller"], src):
             return None  # "enters tapped unless ...": the exception holds
         return Replacement(key, name, (rule,), _tapped)
+    if st.op == "enters_prepared":
+        me = game.objects.get(entry["obj"])
+        if entry["chosen"].get(PREPARED) or me is None or not has_prepare_spell(me):
+            return None  # already entering prepared, or it has no prepare spell
+        return Replacement(key, name, (rule,), _prepared)
     extra: tuple[str, ...] = ()
     if st.condition is not None:
         # "If this creature was kicked, it enters with ..." (the spell's record)
@@ -120,6 +126,13 @@ def _replacement(
 
 def _tapped(game: Game, ev: dict[str, Any]) -> str:
     ev["entry"]["tapped"] = True
+    return ""
+
+
+def _prepared(game: Game, ev: dict[str, Any]) -> str:
+    """ "This creature enters prepared": the designation it enters with (the copy of its
+    spell is made as it enters: rules/prepare.entered_prepared)."""
+    ev["entry"]["chosen"][PREPARED] = True
     return ""
 
 

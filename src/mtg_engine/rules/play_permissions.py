@@ -49,6 +49,7 @@ from ..game.records import ContinuousEffect
 from .characteristics import chars
 from .conditions import evaluate
 from .filters import matches_object
+from .prepare import prepare_caster
 from .statics import any_statics, statics_index, statics_with
 from .support import register
 
@@ -150,6 +151,8 @@ def may_play_from(
         return False
     if face == 0 and not land and not free and o.zone == Zone.EXILE and adventurer(o) == player:
         return True
+    if face == 1 and not land and not free and prepare_caster(game, o) == player:
+        return True  # the copy of a prepared permanent's spell (rules/prepare.py)
     if not land and not free and graveyard_source(game, player, o) is not None:
         return True
     if not land and not free and own_permission(game, player, o):
@@ -443,6 +446,7 @@ def _permitted(game: Game, player: int) -> list[int]:
         for oid in game.exile
         if oid in ids
         or adventurer(objects[oid]) == player
+        or prepare_caster(game, objects[oid]) == player
         or any(_described(game, e, oid) for e in described)
     ]
     if ids:

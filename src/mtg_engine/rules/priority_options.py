@@ -832,7 +832,7 @@ def _castable_faces(game: Game, o: GameObject, c: Chars) -> list[tuple[int, Char
 #: layouts whose faces after the first may be played or cast on their own from where
 #: the card is (CR 709.3 split halves, 712.11b-712.12 modal double-faced cards, 715.3
 #: Adventures); aftermath halves have rules of their own (702.127a)
-_OTHER_FACE_LAYOUTS: Final = frozenset(("split", "modal_dfc", "adventure"))
+_OTHER_FACE_LAYOUTS: Final = frozenset(("split", "modal_dfc", "adventure", "prepare"))
 
 
 def _other_faces_from_exile(game: Game, player: int, o: GameObject) -> list[PlayLand | CastSpell]:

@@ -60,12 +60,20 @@ if TYPE_CHECKING:
 
 #: StaticEffect ops that are replacement effects on entering (CR 614.1c-d)
 ETB_OPS: Final = frozenset(
-    ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify", "devour")
+    (
+        "enters_tapped",
+        "enters_prepared",
+        "enters_with_counters",
+        "enters_as_copy",
+        "as_enters",
+        "amplify",
+        "devour",
+    )
 )
 
 #: ETB replacement ops that need no choice (rules/etb_replacements.py); the others
 #: ask something as they apply (rules/etb_choices.py)
-PIPELINE_OPS: Final = frozenset(("enters_tapped", "enters_with_counters"))
+PIPELINE_OPS: Final = frozenset(("enters_tapped", "enters_prepared", "enters_with_counters"))
 
 #: what a "choose" of an "as ... enters" ability asks, and where the answer is kept
 CHOICE_KEYS: Final[dict[str, str]] = {

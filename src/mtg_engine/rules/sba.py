@@ -32,6 +32,7 @@ from .filters import matches_object
 from .game_end import can_lose, player_loses
 from .permanents import destroy_permanent, sacrifice
 from .player_keywords import player_protected_from, players_may_have_keywords
+from .prepare import kept_in_exile
 from .saga import is_saga_candidate, saga_candidates, sagas_to_sacrifice
 from .simultaneous import begin, end
 from .speed import speed_owed, start_engines
@@ -432,7 +433,12 @@ def _new_token_outside(game: Game) -> bool:
     objects = game.objects
     for oid in range(mark, end):
         o = objects.get(oid)
-        if o is not None and o.is_token and o.zone in _NOT_THEIR_ZONES:
+        if (
+            o is not None
+            and o.is_token
+            and o.zone in _NOT_THEIR_ZONES
+            and not kept_in_exile(game, o)
+        ):
             return True
     return False
 
@@ -446,7 +452,8 @@ def _tokens_gone(game: Game) -> list[tuple[int, list[int]]]:
                 if game.objects[oid].is_token:
                     gone.append((oid, zone_list))
     for oid in game.exile:
-        if game.objects[oid].is_token:
+        o = game.objects[oid]
+        if o.is_token and not kept_in_exile(game, o):  # (a prepare spell's copy stays)
             gone.append((oid, game.exile))
     return gone
 

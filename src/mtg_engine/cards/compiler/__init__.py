@@ -128,6 +128,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "goaded",
         "lose_types",
         "enters_tapped",
+        "enters_prepared",
         "enters_with_counters",
         "enters_as_copy",
         "cost_change",

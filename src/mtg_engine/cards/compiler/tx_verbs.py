@@ -1223,6 +1223,11 @@ class VerbRules:
 
     vp_airbend = _action("airbend")
     vp_suspect = _action("suspect")
+
+    def vp_become_prepared(self, c: list[Any]) -> list[Effect]:
+        """ "[it] becomes prepared" (rules/prepare.py)."""
+        return [Effect("become_prepared", {"what": SUBJ})]
+
     vp_detain = _action("detain")
 
     def vp_untap_remove_from_combat(self, c: list[Any]) -> list[Effect]:
@@ -1832,6 +1837,7 @@ class VerbRules:
         return [Effect("doesnt_untap", {"what": SUBJ, "duration": duration})]
 
     vp_enters_tapped = _rule("enters_tapped")
+    vp_enters_prepared = _rule("enters_prepared")  # (rules/prepare.py)
     # (only "The token enters tapped and attacking." is folded into the instruction
     # creating it, tx_clauses.sentences; any other subject has no handler)
     vp_enters_tapped_attacking = _rule("enters_tapped_attacking")
