@@ -6,10 +6,17 @@ goes to, and only it."""
 from __future__ import annotations
 
 from mtg_engine.cards.abilities import Condition
-from mtg_engine.game.actions import CastSpell
+from mtg_engine.game.actions import (
+    CastSpell,
+    ChooseObjects,
+    DecisionKind,
+    DeclareAttackers,
+    PassPriority,
+    player_ref,
+)
 from mtg_engine.game.objects import Zone
 from mtg_engine.game.serialize import game_from_json, game_to_json
-from mtg_engine.game.state import Game
+from mtg_engine.game.state import Game, Step
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.commanders import (
     color_identity,
@@ -129,3 +136,58 @@ def test_the_automatic_payment_sees_the_commanders_colors(board) -> None:
     designate_commander(game, 0, game.objects[niv])
     (src,) = [s for s in mana_sources(game, 0) if s.obj == tower]
     assert sorted(src.productions) == [("R",), ("U",)]
+
+
+def _names_in(game: Game, ids) -> list[str]:
+    return sorted(game.objects[o].name for o in ids)
+
+
+def test_search_for_dagger_your_commander_entering(board) -> None:
+    """Search for Dagger (audit 28): "Whenever your commander enters or attacks, look
+    at the top six cards of your library. You may reveal a legendary creature card from
+    among them and put it into your hand. Put the rest on the bottom of your library in
+    a random order." Cast the commander: only the legendary creature card among the top
+    six may be taken (CR 903.3, 701.20a); the five others go to the bottom (401.4)."""
+    # added bottom first: top first, Forest x3, Isamaru, Hill Giant, Island | Island, Kiki-Jiki
+    for n in ("Kiki-Jiki, Mirror Breaker", "Island", "Island", "Hill Giant"):
+        board.add(0, n, Zone.LIBRARY)
+    for n in ("Isamaru, Hound of Konda", "Forest", "Forest", "Forest"):
+        board.add(0, n, Zone.LIBRARY)
+    board.add(0, "Search for Dagger")
+    board.add(0, "Plains")
+    cmd = board.add(0, "Isamaru, Hound of Konda", Zone.HAND)
+    game = board.start()
+    designate_commander(game, 0, game.objects[cmd])
+    game.apply(CastSpell(cmd))
+    while game.decision is not None and game.decision.kind == "priority" and game.stack:
+        game.apply(PassPriority())
+    d = game.decision
+    assert d is not None and d.kind == DecisionKind.CHOOSE_OBJECTS
+    # Kiki-Jiki is eighth from the top: not looked at; Hill Giant isn't legendary
+    assert _names_in(game, d.data["candidates"]) == ["Isamaru, Hound of Konda"]
+    game.apply(ChooseObjects(tuple(d.data["candidates"])))
+    while game.decision is not None and game.decision.kind == "priority" and game.stack:
+        game.apply(PassPriority())
+    hand = game.players[0].hand
+    assert _names_in(game, hand) == ["Isamaru, Hound of Konda"]
+    lib = [game.objects[o].name for o in reversed(game.players[0].library)]  # top first
+    assert lib[:2] == ["Island", "Kiki-Jiki, Mirror Breaker"] and len(lib) == 7
+
+
+def test_search_for_dagger_your_commander_attacking(board) -> None:
+    """Search for Dagger: the commander attacking triggers it too (CR 508.1, 903.3);
+    another creature attacking doesn't."""
+    for n in ("Island", "Isamaru, Hound of Konda", "Forest"):
+        board.add(0, n, Zone.LIBRARY)
+    board.add(0, "Search for Dagger")
+    cmd = board.add(0, "Isamaru, Hound of Konda")
+    game = board.start(step=Step.DECLARE_ATTACKERS)
+    designate_commander(game, 0, game.objects[cmd])
+    d = game.decision
+    assert d is not None and d.kind == DecisionKind.ATTACKERS
+    game.apply(DeclareAttackers(((cmd, player_ref(1)),)))
+    while game.decision is not None and game.decision.kind == "priority" and game.stack:
+        game.apply(PassPriority())
+    d = game.decision
+    assert d is not None and d.kind == DecisionKind.CHOOSE_OBJECTS
+    assert _names_in(game, d.data["candidates"]) == ["Isamaru, Hound of Konda"]

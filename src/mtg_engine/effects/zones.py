@@ -48,6 +48,7 @@ register(
 # destroy and sacrifice below keep, counted by rules/effects_runner.py
 register("amount:destroyed_this_way", "amount:sacrificed_this_way")
 register("arg:sacrifice.up_to")  # "sacrifice any number of ..." (CR 701.21a)
+register("arg:put_onto_battlefield.up_to")  # "put up to X land cards ..." (CR 608.2d)
 register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the owner's order)
 
 
@@ -667,14 +668,17 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
             for oid in g.zone_list(z, p)
             if matches_object(g, g.objects[oid], _in_zone(mine, z), p, ctx.source)
         ]
-        got = ctx.choose_exactly(
-            p,
-            cands,
-            min(n, len(cands)),
-            "608.2d",
-            f"{ctx.obj.name}: choose {n} card(s) to put onto the battlefield",
-            DecisionPurpose.CHOOSE,
-        )
+        if e.args.get("up_to"):
+            got = _choose_up_to_cards(ctx, p, cands, n)
+        else:
+            got = ctx.choose_exactly(
+                p,
+                cands,
+                min(n, len(cands)),
+                "608.2d",
+                f"{ctx.obj.name}: choose {n} card(s) to put onto the battlefield",
+                DecisionPurpose.CHOOSE,
+            )
         if got is None:
             return False
         picks.append([oid for oid in got if oid in cands][:n])
@@ -705,6 +709,29 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
                 entered.append(nid)
     ctx.set_parent("it", entered)  # "it gains haste" (CR 608.2c)
     return True
+
+
+def _choose_up_to_cards(ctx: Ctx, player: int, cands: list[int], n: int) -> list[int] | None:
+    """ "Put up to X land cards from your hand onto the battlefield" (CR 608.2d):
+    the player chooses from none up to ``n`` of the matching cards; None while the
+    decision is pending."""
+    if not cands or n <= 0:
+        return []
+    if ctx.answer is None:
+        ctx.ask(
+            DecisionKind.CHOOSE_OBJECTS,
+            "608.2d",
+            f"{ctx.obj.name}: choose up to {min(n, len(cands))} card(s) to put onto the battlefield",
+            {
+                "candidates": cands,
+                "min": 0,
+                "max": min(n, len(cands)),
+                "purpose": DecisionPurpose.CHOOSE,
+            },
+            player=player,
+        )
+        return None
+    return list(ctx.take_answer().objects)
 
 
 def _in_zone(flt: Filter, zone: int) -> Filter:

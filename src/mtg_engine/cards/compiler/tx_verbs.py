@@ -301,12 +301,12 @@ class VerbRules:
             ref = ChooseRef(among_them(what.filter), what.count, what.up_to)
             return [Effect("return_to_battlefield", {"what": ref, "under": "you", **mods})]
         if isinstance(what, Some):
-            return [
-                Effect(
-                    "put_onto_battlefield",
-                    {"player": SUBJ, "filter": what.filter, "amount": what.count, **mods},
-                )
-            ]
+            args = {"player": SUBJ, "filter": what.filter, "amount": what.count, **mods}
+            if what.up_to:
+                # "put up to X land cards from your hand onto the battlefield": any
+                # number from none to X (CR 107.1c reads "up to" as a maximum)
+                args["up_to"] = True
+            return [Effect("put_onto_battlefield", args)]
         if isinstance(what, tuple):
             what = _top_ref(what)
         return [Effect("return_to_battlefield", {"what": _obj(what), **mods})]
