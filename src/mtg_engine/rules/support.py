@@ -227,6 +227,7 @@ SUPPORTED: set[str] = set(
         "condition:is",
         "condition:graveyard_count_ge",
         "condition:attacked_this_turn",
+        "condition:self_attacked_or_blocked_this_turn",  # rules/conditions.evaluate
         "condition:x_ge",
         # "Activate only if ..." (CR 602.5b: rules/activating.activate_problem)
         "restriction:condition",

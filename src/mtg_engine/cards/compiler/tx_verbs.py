@@ -2511,6 +2511,14 @@ class VerbRules:
         tok["legendary"] = True
         return tok
 
+    def token_named(self, c: list[Any]) -> dict[str, Any]:
+        """ "create a 0/1 red Kobold creature token named Kobolds of Kher Keep": a
+        token with the name the effect gives it, not its subtypes (CR 111.4)."""
+        name = next(x for x in c if isinstance(x, Token) and x.type == "OTHER_NAME")
+        tok = self.token([x for x in c if x is not name])
+        tok["name"] = other_name(str(name))
+        return tok
+
     def tok_one(self, c: list[Any]) -> int:
         return 1
 
