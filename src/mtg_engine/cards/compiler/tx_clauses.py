@@ -2149,6 +2149,10 @@ class ClauseRules:
     def subject(self, c: list[Any]) -> Any:
         return c[0]
 
+    def subject_self_owner(self, c: list[Any]) -> OwnerOfRef:
+        """ "this creature's owner [does ...]" (CR 108.3)."""
+        return OwnerOfRef(c[0])
+
     def may(self, c: list[Any]) -> str:
         return "may"
 

@@ -810,6 +810,11 @@ class NounRules:
         (lo, hi), flt = c[0], c[-1]
         return Tgt(TargetSpec(flt.with_condition("other", True), lo, hi))
 
+    def tgt_second(self, c: list[Any]) -> Tgt:
+        """ "a second target creature": not the object chosen for the earlier target
+        (CR 115.3, 601.2c), though it may be the source itself (unlike "another")."""
+        return Tgt(TargetSpec(c[-1].with_condition("second_target", True)))
+
     def tgt_any(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(ANY_TARGET))
 
