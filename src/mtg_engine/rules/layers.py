@@ -1246,6 +1246,8 @@ def amount(
             return devotion(game, controller, colors) * value.multiplier
         if k == "life_gained_this_turn":  # CR 119.3
             return life_gained_this_turn(game, controller) * value.multiplier
+        if k == "cards_drawn_this_turn":  # CR 121.2: each card drawn counts
+            return game.turn_flags.cards_drawn.get(controller, 0) * value.multiplier
         if k in ("power", "toughness", "mana_value") and isinstance(value.ref, EachRef):
             # "the exiled creature card's power" (Phyrexian Ingester), "the exiled
             # card's mana value" (Living Lore): the card exiled with this permanent

@@ -238,6 +238,7 @@ SUPPORTED: set[str] = set(
         "amount:fixed",
         "amount:sum",  # numbers added up (CR 107.1): each term is walked
         "amount:count",
+        "amount:cards_drawn_this_turn",  # rules/effects_runner (TurnFlags.cards_drawn)
         "amount:power",
         "amount:toughness",
         "amount:life",

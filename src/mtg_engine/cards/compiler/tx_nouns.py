@@ -1110,6 +1110,10 @@ class NounRules:
         last roll (CR 706.2; rules/chance.py)."""
         return Amount("die_result")
 
+    def amt_cards_drawn(self, c: list[Any]) -> Amount:
+        """ "the number of cards you've drawn this turn" (CR 121.2: each card drawn)."""
+        return Amount("cards_drawn_this_turn", ref=ControllerRef())
+
     def amt_life_gained(self, c: list[Any]) -> Amount:
         """ "the amount of life you gained this turn" (CR 119.3)."""
         return Amount("life_gained_this_turn", ref=ControllerRef())

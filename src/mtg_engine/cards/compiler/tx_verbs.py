@@ -982,6 +982,11 @@ class VerbRules:
             "same_color": True,
         }
 
+    def mana_each_drawn(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add {U} for each card you've drawn this turn" (CR 121.2, 106.1): counted
+        as the mana ability resolves."""
+        return {"mana": c[0], "amount": Amount("cards_drawn_this_turn", ref=ControllerRef())}
+
     def mana_each_counter(self, c: list[Any]) -> dict[str, Any]:
         """ "Add {C} for each charge counter on this artifact" (Everflowing Chalice;
         CR 106.1, 122.1): counted as the mana ability resolves."""
