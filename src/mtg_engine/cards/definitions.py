@@ -84,7 +84,15 @@ def _token_def(key: str) -> CardDef:
         )
     else:
         data = CardData(name=name, layout="token", faces=(face,))
-    return CardDef(name, data, compile_card(data), token_spec=spec)
+    compiled = compile_card(data)
+    given = tuple(spec.get("abilities") or ())
+    if given:
+        # 'a ... token with "Whenever you gain life, put a +1/+1 counter on this
+        # token."': the abilities the effect gives the token, compiled with the
+        # effect's text, are printed abilities of the token (CR 111.4)
+        front = compiled[0]
+        compiled = (CompiledFace(front.abilities + given, front.unparsed), *compiled[1:])
+    return CardDef(name, data, compiled, token_spec=spec)
 
 
 def _token_face(spec: dict[str, Any]) -> CardFace:

@@ -199,6 +199,7 @@ _DURATIONS: Final = {
     "source": "source",
     "while_on_battlefield": "source",
     "while_tapped": "while_tapped",
+    "while_controlled_tapped": "while_controlled_tapped",
 }
 
 
@@ -222,7 +223,7 @@ def duration_holds(ctx: Ctx, duration: str) -> bool:
     battlefield, under the ability's controller ("as long as you control ..."),
     tapped ("as long as ... remains tapped")."""
     src = ctx.source
-    if duration == "while_controlled" and (
+    if duration in ("while_controlled", "while_controlled_tapped") and (
         src.zone != Zone.BATTLEFIELD or src.controller != ctx.controller
     ):
         return False
@@ -270,6 +271,9 @@ _UNTIL: Final = {
     "while_controlled": " for as long as its source's controller controls it",
     "source": " for as long as its source remains",
     "while_tapped": " for as long as its source remains tapped",
+    "while_controlled_tapped": (
+        " for as long as its source's controller controls it and it remains tapped"
+    ),
 }
 
 

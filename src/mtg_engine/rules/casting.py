@@ -1940,7 +1940,8 @@ def choices_task(game: Game, task: Task) -> None:
             spec = replace(spec, min=min(spec.min, most), max=min(spec.max, most))
         if task.answer is None:
             cands = candidates(game, spec, obj.controller, source, stack_obj=obj.id)
-            if ("other", True) in spec.filter.conditions and obj.targets:
+            conds = spec.filter.conditions
+            if (("other", True) in conds or ("second_target", True) in conds) and obj.targets:
                 # "any other target", "another target creature" after an earlier
                 # target: not one already chosen for it (CR 115.3, 601.2c)
                 earlier = {t for chosen in obj.targets for t in chosen}

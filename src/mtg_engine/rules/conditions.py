@@ -91,6 +91,7 @@ _KNOWN = frozenset(
         "player_dealt_damage_this_way",
         "graveyard_count_ge",
         "attacked_this_turn",
+        "self_attacked_or_blocked_this_turn",
         "x_ge",
         "player_controls",
         "cast_it",
@@ -390,6 +391,13 @@ def evaluate(
         # they were declared (CR 508.1)
         total = sum(pw for _c, who, pw in game.turn_flags.attackers_power if who == controller)
         return bool(game.turn_flags.attackers_power) and total >= int(a["n"])
+    if k == "self_attacked_or_blocked_this_turn":
+        # "if this creature attacked or blocked this turn": declared as an attacker or
+        # as a blocker this turn (CR 508.1, 509.1)
+        flags = game.turn_flags
+        return source is not None and (
+            source.id in flags.attacked or any(b == source.id for b, _a in flags.blocks)
+        )
     if k == "attacked_this_turn":
         # "if you attacked this turn": you declared attackers this turn (CR 508.1)
         declared = game.turn_flags.attackers_this_turn

@@ -666,6 +666,9 @@ class Ctx:
                 # "the total power of creatures you control" (counted now, CR 608.2h)
                 n = total_of(g, a.kind, self.concrete(a.filter), self.controller, self.source)
                 return n * a.multiplier
+            if a.kind == "cards_drawn_this_turn":  # CR 121.2: each card drawn counts
+                ps = self.players(a.ref) if a.ref is not None else [self.controller]
+                return (g.turn_flags.cards_drawn.get(ps[0], 0) if ps else 0) * a.multiplier
             if a.kind == "life_gained_this_turn":  # CR 119.3
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
                 return (life_gained_this_turn(g, ps[0]) if ps else 0) * a.multiplier

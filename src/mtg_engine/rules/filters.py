@@ -40,6 +40,7 @@ from .vote import voted_choices
 
 register("cond:named", "cond:color_in")  # CR 201.4, 105.2 (_condition below)
 register("cond:multicolored", "cond:modified")  # CR 105.4, 700.9
+register("cond:second_target")  # CR 115.3: "a second target ..." (rules/casting.py)
 register("cond:differs_from_printed")  # a card's own "modified" (rules/layers.py)
 register("cond:outlaw")  # CR 700.12: Assassin, Mercenary, Pirate, Rogue, Warlock
 register("cond:attacked_this_turn")  # CR 508.1 (turn_flags.attacked)
@@ -440,6 +441,10 @@ def _condition(
         return obj.counters.get(str(value), 0) <= 0
     if key == "or_self":
         return True  # handled with "other" in matches_object
+    if key == "second_target":
+        # "a second target creature": not an earlier target of the same spell or
+        # ability (rules/casting.py, CR 115.3); any object otherwise
+        return True
     if key == "you":
         return (obj.controller == controller) == bool(value)
     if key == "caster":

@@ -1246,6 +1246,8 @@ def amount(
             return devotion(game, controller, colors) * value.multiplier
         if k == "life_gained_this_turn":  # CR 119.3
             return life_gained_this_turn(game, controller) * value.multiplier
+        if k == "cards_drawn_this_turn":  # CR 121.2: each card drawn counts
+            return game.turn_flags.cards_drawn.get(controller, 0) * value.multiplier
         if k in ("power", "toughness", "mana_value") and isinstance(value.ref, EachRef):
             # "the exiled creature card's power" (Phyrexian Ingester), "the exiled
             # card's mana value" (Living Lore): the card exiled with this permanent
@@ -1510,6 +1512,7 @@ def refresh_control(game: Game) -> None:
     for src, st, _sid, _flt, _lk, _early, ts, removed in static_sources(game):
         if st.op == "control" and not removed:
             statics.append((src, st, ts))
+    changed: list[int] = []
     for oid in game.battlefield:
         o = game.objects[oid]
         if o.phased_out:
@@ -1548,6 +1551,12 @@ def refresh_control(game: Game) -> None:
                 obj=oid,
                 player=new,
             )
+            changed.append(oid)
+    for oid in changed:
+        # CR 611.2b: "for as long as you control [it]" effects of a permanent whose
+        # controller changed end (after every control is settled: ending one
+        # recomputes control from the effects left)
+        control_changed(game, oid)
 
 
 def control_effects_exist(game: Game) -> bool:
@@ -1631,7 +1640,8 @@ def source_left(game: Game, old_id: int) -> None:
 
 
 #: "for as long as this artifact remains tapped" (CR 611.2b)
-WHILE_TAPPED: Final = ("while_tapped",)
+#: and "for as long as you control this creature and it remains tapped" (Willow Satyr)
+WHILE_TAPPED: Final = ("while_tapped", "while_controlled_tapped")
 #: durations that end as their source leaves the battlefield (CR 611.2b)
 _WHILE_SOURCE_STAYS: Final = ("source", "while_on_battlefield", "while_controlled", *WHILE_TAPPED)
 
@@ -1696,7 +1706,7 @@ def control_changed(game: Game, oid: int) -> None:
     ended = [
         e
         for e in game.effects
-        if e.duration == "while_controlled"
+        if e.duration in ("while_controlled", "while_controlled_tapped")
         and e.source == oid
         and (o is None or o.controller != e.controller)
     ]

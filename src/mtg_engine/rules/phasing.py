@@ -143,7 +143,8 @@ def _phase_out(game: Game, o: GameObject, indirect: bool) -> list[str]:
             e
             for e in game.effects
             if e.source == o.id
-            and e.duration in ("source", "while_on_battlefield", "while_controlled")
+            and e.duration
+            in ("source", "while_on_battlefield", "while_controlled", "while_controlled_tapped")
         ]
         end_effects(game, ended, "702.26f", "it phased out")
     # CR 702.26g: what's attached to it phases out indirectly (702.26h: not directly)

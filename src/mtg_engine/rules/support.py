@@ -227,6 +227,7 @@ SUPPORTED: set[str] = set(
         "condition:is",
         "condition:graveyard_count_ge",
         "condition:attacked_this_turn",
+        "condition:self_attacked_or_blocked_this_turn",  # rules/conditions.evaluate
         "condition:x_ge",
         # "Activate only if ..." (CR 602.5b: rules/activating.activate_problem)
         "restriction:condition",
@@ -237,6 +238,7 @@ SUPPORTED: set[str] = set(
         "amount:fixed",
         "amount:sum",  # numbers added up (CR 107.1): each term is walked
         "amount:count",
+        "amount:cards_drawn_this_turn",  # rules/effects_runner (TurnFlags.cards_drawn)
         "amount:power",
         "amount:toughness",
         "amount:life",

@@ -156,6 +156,19 @@ def _named_token_words(m: re.Match[str]) -> str:
     return f"create a legendary {m.group(2)} named {word}"
 
 
+#: "... token with defender named Wood", "... tokens named Koma's Coil": the name a
+#: token is given, after "token(s)" and the keywords the token has
+_TOKEN_NAMED = re.compile(r"(\btokens? (?:with [a-z, ]+ )?)(named [A-Z].*)")
+
+
+def _token_name_word(m: re.Match[str], names: list[str]) -> str:
+    rest = m.group(2)
+    n = _OTHER_NAME.match(rest)
+    if n is None or n.group(1) in names:
+        return m.group(0)
+    return m.group(1) + _other_name_word(n) + rest[n.end() :]
+
+
 def _lower_outside_symbols(text: str) -> str:
     out: list[str] = []
     pos = 0
@@ -212,6 +225,11 @@ def normalize_line(line: str, names: list[str]) -> str:
         # the token has the name the effect gives it): "create a legendary ... token
         # named [one word]", that word standing for the name as another card's does
         line = _NAMED_TOKEN.sub(_named_token_words, line)
+    if "token named " in line or "tokens named " in line:
+        # "create a 0/1 red Kobold creature token named Kobolds of Kher Keep" (CR 111.4):
+        # the token's name is one word before the card's own name (Kher Keep) is
+        # found in it; a token named exactly as the card stays "named CARDNAME"
+        line = _TOKEN_NAMED.sub(lambda m: _token_name_word(m, names), line)
     for name in names:
         if name in line:
             # "Regenerate target creature." (Regenerate), "Exile target nonwhite

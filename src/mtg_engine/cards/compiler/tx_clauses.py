@@ -2149,6 +2149,10 @@ class ClauseRules:
     def subject(self, c: list[Any]) -> Any:
         return c[0]
 
+    def subject_self_owner(self, c: list[Any]) -> OwnerOfRef:
+        """ "this creature's owner [does ...]" (CR 108.3)."""
+        return OwnerOfRef(c[0])
+
     def may(self, c: list[Any]) -> str:
         return "may"
 
@@ -2606,6 +2610,12 @@ class ClauseRules:
         """ "for as long as this creature remains on the battlefield" (CR 611.2b): the
         effect ends as its source leaves the battlefield (a new object, CR 400.7)."""
         return "while_on_battlefield"
+
+    def while_controlled_tapped(self, c: list[Any]) -> str:
+        """ "for as long as you control this creature and this creature remains
+        tapped" (CR 611.2b): the effect ends as its source leaves its controller's
+        control, untaps, or leaves the battlefield."""
+        return "while_controlled_tapped"
 
     def while_exiled(self, c: list[Any]) -> str:
         """ "for as long as it remains exiled" (CR 611.2b; the card that leaves
@@ -4430,6 +4440,16 @@ class ClauseRules:
         battlefield (608.2h)."""
         flt = next(x for x in c if isinstance(x, Filter))
         return Condition("destroyed_this_way", {"quality": flt})
+
+    def cond_self_attacked(self, c: list[Any]) -> Condition:
+        """ "if this creature attacked this turn": it was declared as an attacker this
+        turn (CR 508.1; one put onto the battlefield attacking never attacked, 508.4)."""
+        return Condition("self_attacked_this_turn")
+
+    def cond_self_attacked_or_blocked(self, c: list[Any]) -> Condition:
+        """ "if this creature attacked or blocked this turn": it was declared as an
+        attacker or as a blocker this turn (CR 508.1, 509.1)."""
+        return Condition("self_attacked_or_blocked_this_turn")
 
     def cond_self_didnt_attack(self, c: list[Any]) -> Condition:
         """ "if this creature didn't attack this turn" (Homicidal Brute): it wasn't

@@ -538,7 +538,12 @@ def _token_effect(tok: dict[str, Any]) -> Effect:
         # a token the effect names, "Tiny, a legendary ... token" (CR 111.4)
         spec["name"] = tok["name"]
         spec["supertypes"] = ("Legendary",) if tok.get("legendary") else ()
-    if "power" not in tok and len(subtypes) == 1 and subtypes[0].lower() in PREDEFINED_TOKENS:
+    if (
+        "power" not in tok
+        and not tok.get("name")
+        and len(subtypes) == 1
+        and subtypes[0].lower() in PREDEFINED_TOKENS
+    ):
         pre = PREDEFINED_TOKENS[subtypes[0].lower()]
         spec["types"] = pre["types"]
         spec["abilities_text"] = pre["abilities_text"]

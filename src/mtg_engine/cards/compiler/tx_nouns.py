@@ -810,6 +810,11 @@ class NounRules:
         (lo, hi), flt = c[0], c[-1]
         return Tgt(TargetSpec(flt.with_condition("other", True), lo, hi))
 
+    def tgt_second(self, c: list[Any]) -> Tgt:
+        """ "a second target creature": not the object chosen for the earlier target
+        (CR 115.3, 601.2c), though it may be the source itself (unlike "another")."""
+        return Tgt(TargetSpec(c[-1].with_condition("second_target", True)))
+
     def tgt_any(self, c: list[Any]) -> Tgt:
         return Tgt(TargetSpec(ANY_TARGET))
 
@@ -1104,6 +1109,10 @@ class NounRules:
         """ "equal to the result": of the die that triggered the ability, else of the
         last roll (CR 706.2; rules/chance.py)."""
         return Amount("die_result")
+
+    def amt_cards_drawn(self, c: list[Any]) -> Amount:
+        """ "the number of cards you've drawn this turn" (CR 121.2: each card drawn)."""
+        return Amount("cards_drawn_this_turn", ref=ControllerRef())
 
     def amt_life_gained(self, c: list[Any]) -> Amount:
         """ "the amount of life you gained this turn" (CR 119.3)."""

@@ -982,6 +982,11 @@ class VerbRules:
             "same_color": True,
         }
 
+    def mana_each_drawn(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add {U} for each card you've drawn this turn" (CR 121.2, 106.1): counted
+        as the mana ability resolves."""
+        return {"mana": c[0], "amount": Amount("cards_drawn_this_turn", ref=ControllerRef())}
+
     def mana_each_counter(self, c: list[Any]) -> dict[str, Any]:
         """ "Add {C} for each charge counter on this artifact" (Everflowing Chalice;
         CR 106.1, 122.1): counted as the mana ability resolves."""
@@ -2515,6 +2520,14 @@ class VerbRules:
         tok = self.token([x for x in c if x is not name])
         tok["name"] = other_name(str(name))
         tok["legendary"] = True
+        return tok
+
+    def token_named(self, c: list[Any]) -> dict[str, Any]:
+        """ "create a 0/1 red Kobold creature token named Kobolds of Kher Keep": a
+        token with the name the effect gives it, not its subtypes (CR 111.4)."""
+        name = next(x for x in c if isinstance(x, Token) and x.type == "OTHER_NAME")
+        tok = self.token([x for x in c if x is not name])
+        tok["name"] = other_name(str(name))
         return tok
 
     def tok_one(self, c: list[Any]) -> int:
