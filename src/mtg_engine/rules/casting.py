@@ -672,8 +672,11 @@ def _has_cost_abilities(o: GameObject) -> bool:
 def _cost_may_change(game: Game) -> bool:
     """Whether some permanent has a static ability that changes costs (CR 601.2f,
     604.1: a phased-out one doesn't count, 702.26b): a look-up in the battlefield's
-    index of static effects (fast path)."""
-    return bool(statics_with(game, "cost_change"))
+    index of static effects (fast path). "Artifact creature spells you cast have
+    affinity for artifacts" (Mycosynth Golem) changes costs too (CR 702.41a, 611.3)."""
+    return bool(statics_with(game, "cost_change")) or any(
+        st.args.get("keyword") == "Affinity" for _, st in statics_with(game, "grant_keyword")
+    )
 
 
 def _extra_cost_problem(

@@ -591,7 +591,14 @@ def _apply_cost_changes(
         total.notes.extend(notes)
         total.rules.append("601.2f")
         total.rules.extend(ch.rule for ch in changes if ch.rule)  # (a keyword's, for the log)
-    for a in c.abilities:
+    affinity = [a for a in c.abilities if a.keyword == "Affinity"]
+    if obj.zone != Zone.STACK:
+        # a card about to be cast: the affinity it would have as a spell ("Artifact
+        # creature spells you cast have affinity for artifacts", CR 601.3e, 611.3);
+        # on the stack, the spell has it (rules/layers.py). Each instance applies
+        # (CR 702.41b).
+        affinity += abilities_granted_as_cast(game, player, obj, "Affinity")
+    for a in affinity:
         if a.keyword == "Affinity":
             flt = a.keyword_args.get("filter")
             n = _count_controlled(game, player, flt, obj)
