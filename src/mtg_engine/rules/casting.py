@@ -1764,7 +1764,11 @@ def choices_task(game: Game, task: Task) -> None:
             and loyalty_rules.is_variable(ability.cost)
         )
         # "As an additional cost, pay X life": X announced too (CR 601.2b, 107.3)
-        cost_x = costs.additional_x_limit(game, obj) if obj.stack_kind == "spell" else None
+        cost_x = (
+            costs.additional_x_limit(game, obj, d.get("opts"))
+            if obj.stack_kind == "spell"
+            else None
+        )
         if obj.stack_kind == "activated" and ability.cost is not None:
             # "{T}, Sacrifice X lands: ...": X announced with the ability (CR 602.2b, 601.2b)
             src = game.objects.get(obj.source_id) if obj.source_id is not None else None

@@ -1328,8 +1328,17 @@ def features(ability: Ability) -> set[str]:
         if isinstance(kc, Cost):
             parts: set[str] = set()
             _cost_features(kc, parts)
-            if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
-                out.add("cost:variable_amount")
+            if "cost:variable_amount" in parts:
+                if only_x(kc) and any(
+                    spec.keyword == ability.keyword and not spec.face_down
+                    for spec in ALT_COSTS.values()
+                ):
+                    # "Flashback—{R}{R}, Sacrifice X Mountains": the spell's X, announced
+                    # as it's cast and bounded by what can be paid (CR 107.3, 601.2b;
+                    # rules/costs.total_cost, additional_x_limit)
+                    out.add("cost:x_amount")
+                else:
+                    out.add("cost:variable_amount")
             if ability.keyword == "Ward":
                 # "Ward—Blight 2": the parts of a ward cost other than mana, life,
                 # sacrifice, discard and collect evidence aren't paid yet (effects/ward.py)
