@@ -40,6 +40,7 @@ from . import (  # noqa: E402,F401
     earthbend,
     emblem,
     energy,
+    enters_with,
     exchange,
     exile_until,
     face_down,

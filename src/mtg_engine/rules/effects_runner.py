@@ -629,6 +629,12 @@ class Ctx:
                     became = (self.source.chosen or {}).get("monstrous_x")
                     if isinstance(became, int):
                         return became * a.multiplier
+                    src = self.source
+                    if src.zone == Zone.STACK and src.stack_kind == "spell" and src.x is not None:
+                        # "When you cast this spell, each player sacrifices X creatures"
+                        # (Gluttonous Hellkite): the spell's X, announced as it was cast
+                        # (CR 107.3a, 107.3i)
+                        return src.x * a.multiplier
                     # CR 107.3m: a permanent's ability reads the X of the spell it was
                     paid_x = (self.source.paid or {}).get("x")
                     if isinstance(paid_x, int) and self.source.zone == Zone.BATTLEFIELD:

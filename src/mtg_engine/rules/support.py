@@ -767,6 +767,18 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # Fury's enchanted creature), so not run as printed
             out.add("cond_value:same_name_as")
         what = v.args.get("what")
+        if v.op == "enters_with_counters" and not (
+            what is None  # "As this enters, ..." (rules/etb_instructions.py)
+            # "that creature [spell] enters with ...", "this creature" of "when you cast
+            # this spell" (checked with the ability: _enters_with_self), "this turn, each
+            # creature you control enters with ..." (effects/enters_with.py)
+            or (isinstance(what, TriggerRef) and what.role == "spell")
+            or isinstance(what, SelfRef)
+            or (isinstance(what, EachRef) and v.args.get("duration") is not None)
+        ):
+            # "Return target creature card ... . That creature enters with ...": the
+            # object has entered by the time the instruction is followed; not run yet
+            out.add("arg:enters_with_counters.what")
         if (
             v.op in ("grant_keyword", "grant_keyword_choice")
             and names_player(what)
@@ -1295,6 +1307,26 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             out.add(f"trigger_detail:{k}")
 
 
+def _enters_with_self(v: Any) -> bool:
+    return (
+        isinstance(v, Effect)
+        and v.op == "enters_with_counters"
+        and isinstance(v.args.get("what"), SelfRef)
+    )
+
+
+def _cast_this_spell(trig: Trigger | None) -> bool:
+    """ "When you cast this spell" (CR 603.2, 601.2i): its source is the spell."""
+    return (
+        trig is not None
+        and trig.event == "cast"
+        and any(
+            k == "what" and isinstance(v, Filter) and ("self", True) in v.conditions
+            for k, v in trig.details
+        )
+    )
+
+
 def _resolved_late(value: Any) -> bool:
     """Whether ``value`` (what isn't an instruction: targets, static abilities, trigger
     conditions, costs) holds "the same name as [the object a trigger named / each
@@ -1393,6 +1425,10 @@ def features(ability: Ability) -> set[str]:
             # mana cost" is a permission to cast it (CR 118.9, 601.2f), read here as
             # an instruction of the resolving spell: not run as printed
             out.add("arg:cast_free.this_spell")
+    if holds(ability.effects, _enters_with_self) and not _cast_this_spell(ability.trigger):
+        # "this creature enters with ..." as an instruction is run only for the spell
+        # a "when you cast this spell" trigger names (effects/enters_with.py)
+        out.add("arg:enters_with_counters.what")
     if "arg:pay.x_cost" in out and _x_chosen_as_paid(ability):
         # "you may pay {X}. If you do, ... X ...": X chosen by the payer as the
         # ability resolves (effects/payments.pay)
