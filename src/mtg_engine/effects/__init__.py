@@ -44,6 +44,7 @@ from . import (  # noqa: E402,F401
     exchange,
     exile_until,
     face_down,
+    forage,
     grow,
     keyword_abilities,
     keyword_actions,
