@@ -38,6 +38,7 @@ from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .characteristics import chars
+from .chosen_groups import group_data
 from .combat_rules import defending_player_of
 from .conditions import evaluate, record_has
 from .counting import (
@@ -1176,6 +1177,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                             if ("different_names", True) in flt.conditions
                             else {}
                         ),
+                        # "with different powers", "with total power 4 or less"
+                        **group_data(flt, ctx.amount),
                     },
                     player=chooser,
                 )

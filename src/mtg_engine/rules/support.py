@@ -1088,6 +1088,20 @@ def _walk_value(v: Any, out: set[str]) -> None:
         )
         _walk_value(_known_amounts(rest, out), out)
         _walk_value(v.count, out)
+    elif isinstance(v, ChooseRef) and any(k in _GROUP_RULES for k, _ in v.filter.conditions):
+        # "choose any number of creatures with different powers": a rule for the group
+        # chosen (rules/chosen_groups.py), kept by the choice; the rest of the
+        # description as any other choice's
+        rest = ChooseRef(
+            Filter(
+                v.filter.kinds,
+                v.filter.zone,
+                tuple(c for c in v.filter.conditions if c[0] not in _GROUP_RULES),
+            ),
+            v.count,
+            v.up_to,
+        )
+        _walk_value(rest, out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
@@ -1113,6 +1127,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add(f"ref:{type(v).__name__}")
         for f in fields(v):
             _walk_value(getattr(v, f.name), out)
+
+
+#: the conditions of a choice that are rules for the group chosen (CR 608.2d;
+#: rules/chosen_groups.py), run only as a choice of objects. ("With total power 4 or
+#: less" is kept by the choice too, but the "then sacrifices all other creatures"
+#: that follows it (Slaughter the Strong) reads "other" as other than the source,
+#: not than the chosen: not counted as run yet.)
+_GROUP_RULES = frozenset(("different_powers",))
 
 
 def _exception_features(exc: dict[str, Any], out: set[str]) -> None:
