@@ -1092,7 +1092,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
         # "choose any number of creatures with different powers": a rule for the group
         # chosen (rules/chosen_groups.py), kept by the choice; the rest of the
         # description as any other choice's
-        rest = ChooseRef(
+        others = ChooseRef(
             Filter(
                 v.filter.kinds,
                 v.filter.zone,
@@ -1101,7 +1101,7 @@ def _walk_value(v: Any, out: set[str]) -> None:
             v.count,
             v.up_to,
         )
-        _walk_value(rest, out)
+        _walk_value(others, out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
