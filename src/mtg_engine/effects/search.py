@@ -326,6 +326,23 @@ def look_at_hand(ctx: Ctx, e: Effect) -> bool:
     return True
 
 
+@effect("look_at")
+def look_at(ctx: Ctx, e: Effect) -> bool:
+    """ "Look at target face-down creature" (Smoke Teller), "You may look at each
+    face-down creature that's attacking or blocking" (Revealing Wind), "Look at those
+    cards" (Extract Brain): the controller sees those objects; they are shown to no
+    one else (CR 701.20e; a face-down permanent stays face down, 708.5). Each is its
+    own LOOK_AT event for the viewer only (rules/views.log_entries); they are "those
+    cards" of the instructions after it (CR 608.2c)."""
+    g = ctx.game
+    ids = [o.id for o in ctx.objects(e.args.get("what"))]
+    viewer = g.players[ctx.controller].name
+    g.emit(EventKind.LOOK_AT, ("701.20e",), f"{viewer} looks at {len(ids)} object(s)")
+    emit_seen_privately(g, ctx.controller, ids, "701.20e")
+    ctx.set_parent("it", ids)
+    return True
+
+
 @effect("shuffle")
 def shuffle(ctx: Ctx, e: Effect) -> bool:
     """CR 701.24a."""
