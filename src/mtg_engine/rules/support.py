@@ -767,6 +767,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # Fury's enchanted creature), so not run as printed
             out.add("cond_value:same_name_as")
         what = v.args.get("what")
+        if (
+            v.op == "put_into_hand"
+            and isinstance(v.args.get("filter"), Filter)
+            and exiled_with_source(v.args["filter"])
+        ):
+            # "put a card you own exiled with this enchantment into your hand" (Endless
+            # Horizons): its cards exiled by a search aren't found as linked yet
+            out.add("arg:put_into_hand.exiled_with")
         if v.op == "enters_with_counters" and not (
             what is None  # "As this enters, ..." (rules/etb_instructions.py)
             # "that creature [spell] enters with ...", "this creature" of "when you cast
