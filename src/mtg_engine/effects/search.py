@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..cards.abilities import Condition, Effect, Filter
+from ..cards.abilities import Condition, EachRef, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import Zone
 from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
-from ..rules.filters import matches_object
+from ..rules.filters import matches_object, objects_matching
 from ..rules.permanents import enter_battlefield
 from ..rules.support import register
 from ..rules.views import emit_seen_privately
@@ -323,6 +323,64 @@ def look_at_hand(ctx: Ctx, e: Effect) -> bool:
         seen.extend(hand)
     # "You may cast a spell from among those cards" (CR 608.2c)
     ctx.set_parent("it", seen)
+    return True
+
+
+@effect("look_at")
+def look_at(ctx: Ctx, e: Effect) -> bool:
+    """ "Look at target face-down creature" (Smoke Teller), "You may look at each
+    face-down creature that's attacking or blocking" (Revealing Wind), "Look at those
+    cards" (Extract Brain): the controller sees those objects; they are shown to no
+    one else (CR 701.20e; a face-down permanent stays face down, 708.5). Each is its
+    own LOOK_AT event for the viewer only (rules/views.log_entries); they are "those
+    cards" of the instructions after it (CR 608.2c)."""
+    g = ctx.game
+    ids = [o.id for o in ctx.objects(e.args.get("what"))]
+    viewer = g.players[ctx.controller].name
+    g.emit(EventKind.LOOK_AT, ("701.20e",), f"{viewer} looks at {len(ids)} object(s)")
+    emit_seen_privately(g, ctx.controller, ids, "701.20e")
+    ctx.set_parent("it", ids)
+    return True
+
+
+@effect("put_into_hand")
+def put_into_hand(ctx: Ctx, e: Effect) -> bool:
+    """ "You may put an instant or sorcery card milled this way into your hand"
+    (Leyline Dowser): the player chooses that many of the cards described (CR 608.2d:
+    among the cards the instruction before moved, 608.2c) and puts them into their
+    owner's hand. ("A card you own exiled with this enchantment", Endless Horizons,
+    isn't counted as run: rules/support.py.)"""
+    g = ctx.game
+    flt = e.args.get("filter")
+    if not isinstance(flt, Filter):
+        return True
+    players = ctx.players(e.args["player"]) if e.args.get("player") is not None else []
+    p = players[0] if players else ctx.controller
+    if ("this_way", True) in flt.conditions:
+        candidates = [oid for oid in ctx.refs(EachRef(flt)) if oid in g.objects]
+    else:
+        candidates = [o.id for o in objects_matching(g, flt, p, ctx.source)]
+    n = min(max(0, ctx.amount(e.args.get("amount", 1))), len(candidates))
+    chosen = ctx.choose_exactly(
+        p,
+        candidates,
+        n,
+        "608.2d",
+        f"{ctx.obj.name}: choose {n} card(s) to put into a hand",
+        DecisionPurpose.CHOOSE,
+    )
+    if chosen is None:
+        return False
+    moved = []
+    for oid in chosen:
+        if oid in g.objects:
+            new = move(g, oid, Zone.HAND, ("608.2d",), reason="is put into its owner's hand")
+            if new is not None:
+                moved.append(new)
+    if len(moved) < n or not n:
+        if ctx.task is not None:
+            ctx.task.data["short"] = True  # nothing to put there: "if you do" is false
+    ctx.set_parent("it", moved)
     return True
 
 

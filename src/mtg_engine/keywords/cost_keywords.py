@@ -47,6 +47,10 @@ register_keywords("Entwine", "Affinity", "Convoke", "Improvise", "Delve", "Split
 #: "Artifact spells you cast have convoke" (Chief Engineer): the spell has it as it
 #: is cast (CR 702.51a, 601.2f; rules/filters._cast_by), read by convoke_announced
 register("spell_keyword:Convoke")
+#: "Artifact creature spells you cast have affinity for artifacts" (Mycosynth Golem):
+#: the spell has it as it is cast (CR 702.41a, 611.3), and a card about to be cast is
+#: checked with it (CR 601.3e): rules/costs._apply_cost_changes
+register("spell_keyword:Affinity")
 
 
 @additional_cost("Entwine")

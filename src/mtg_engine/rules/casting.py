@@ -673,8 +673,11 @@ def _has_cost_abilities(o: GameObject) -> bool:
 def _cost_may_change(game: Game) -> bool:
     """Whether some permanent has a static ability that changes costs (CR 601.2f,
     604.1: a phased-out one doesn't count, 702.26b): a look-up in the battlefield's
-    index of static effects (fast path)."""
-    return bool(statics_with(game, "cost_change"))
+    index of static effects (fast path). "Artifact creature spells you cast have
+    affinity for artifacts" (Mycosynth Golem) changes costs too (CR 702.41a, 611.3)."""
+    return bool(statics_with(game, "cost_change")) or any(
+        st.args.get("keyword") == "Affinity" for _, st in statics_with(game, "grant_keyword")
+    )
 
 
 def _extra_cost_problem(
@@ -1850,7 +1853,11 @@ def choices_task(game: Game, task: Task) -> None:
             and loyalty_rules.is_variable(ability.cost)
         )
         # "As an additional cost, pay X life": X announced too (CR 601.2b, 107.3)
-        cost_x = costs.additional_x_limit(game, obj) if obj.stack_kind == "spell" else None
+        cost_x = (
+            costs.additional_x_limit(game, obj, d.get("opts"))
+            if obj.stack_kind == "spell"
+            else None
+        )
         if obj.stack_kind == "activated" and ability.cost is not None:
             # "{T}, Sacrifice X lands: ...": X announced with the ability (CR 602.2b, 601.2b)
             src = game.objects.get(obj.source_id) if obj.source_id is not None else None

@@ -345,7 +345,11 @@ def total_cost(
         total.notes.append(
             "without paying its mana cost" if alt == "without_paying" else f"{alt} cost {mana}"
         )
-        total.add(alt_rest, 1, alt_rule, "")
+        # "Flashback—{R}{R}, Discard X cards" (Conflagrate): the X of the alternative
+        # cost is the spell's X, announced with it (CR 107.3, 601.2b)
+        fixed_alt = with_x(alt_rest, obj.x or 0)
+        total.x_open = total.x_open or (obj.x is None and fixed_alt is not alt_rest)
+        total.add(fixed_alt, 1, alt_rule, "")
     abilities = _printed_abilities(game, obj)
     # The spell's own additional costs (CR 118.8, 601.2b).
     for a in abilities:
@@ -593,7 +597,14 @@ def _apply_cost_changes(
         total.notes.extend(notes)
         total.rules.append("601.2f")
         total.rules.extend(ch.rule for ch in changes if ch.rule)  # (a keyword's, for the log)
-    for a in c.abilities:
+    affinity = [a for a in c.abilities if a.keyword == "Affinity"]
+    if obj.zone != Zone.STACK:
+        # a card about to be cast: the affinity it would have as a spell ("Artifact
+        # creature spells you cast have affinity for artifacts", CR 601.3e, 611.3);
+        # on the stack, the spell has it (rules/layers.py). Each instance applies
+        # (CR 702.41b).
+        affinity += abilities_granted_as_cast(game, player, obj, "Affinity")
+    for a in affinity:
         if a.keyword == "Affinity":
             flt = a.keyword_args.get("filter")
             n = _count_controlled(game, player, flt, obj)
@@ -793,12 +804,25 @@ def with_x(cost: Cost | None, x: int) -> Cost | None:
     return replace(cost, **changes) if changes else cost
 
 
-def additional_x_limit(game: Game, obj: GameObject) -> int | None:
+def additional_x_limit(
+    game: Game, obj: GameObject, opts: dict[str, Any] | None = None
+) -> int | None:
     """The largest X the spell's own additional cost lets its controller pay ("pay
     X life": their life total, CR 119.4; "sacrifice X creatures": the creatures they
     control; "discard X cards": the other cards in their hand; "exile X cards from
-    your graveyard": those cards), or None when that cost has no X (CR 601.2b)."""
+    your graveyard": those cards), or None when that cost has no X (CR 601.2b).
+    With the alternative cost announced in ``opts``, its X amounts bound X too
+    ("Flashback—{R}{R}, Discard X cards", CR 107.3, 601.2b)."""
     limit: int | None = None
+    alt = (opts or {}).get("alt")
+    spec = ALT_COSTS.get(alt or "")
+    if spec is not None and spec.keyword is not None:
+        which = (opts or {}).get(ALT_CHOICE, 0)
+        alt_cost = as_cost(
+            spec.cost(alt_ability(game, obj, alt, which if isinstance(which, int) else 0))
+        )
+        if alt_cost is not None:
+            limit = cost_x_limit(game, obj.controller, obj, alt_cost)
     for a in _printed_abilities(game, obj):
         if a.kind is not AbilityKind.STATIC:
             continue

@@ -38,6 +38,7 @@ from ..game.actions import (
 from ..game.hooks import KEYWORD_HOOKS
 from .activating import activate_problem
 from .casting import cast_problem, land_play_problem
+from .chosen_groups import group_problem
 from .combat import (
     assignment_options,
     assignment_problem,
@@ -129,7 +130,11 @@ def legal_options(game: Game) -> list[Action]:
             cands = _one_per_name(game, cands)
             hi = min(hi, len(cands))
             lo = min(lo, hi)
-        return [ChooseObjects(tuple(c)) for c in _grouped_subsets(game, data, cands, lo, hi)]
+        return [
+            ChooseObjects(tuple(c))
+            for c in _grouped_subsets(game, data, cands, lo, hi)
+            if group_problem(game, data, c) is None  # "with different powers" (608.2d)
+        ]
     if k == DecisionKind.TARGETS:
         return [
             ChooseTargets(tuple(c))
@@ -239,6 +244,9 @@ def check_answer(game: Game, action: Action) -> str | None:
                 problem = "the chosen cards must have different names (rule 201.2)"
         if problem is None and not _grouped(game, data, action.objects):
             problem = "the chosen cards must all come from a single graveyard (rule 601.2h)"
+        if problem is None:
+            # "with different powers", "with total power 4 or less" (rules/chosen_groups)
+            problem = group_problem(game, data, action.objects)
         return problem
     if k == DecisionKind.TARGETS:
         if not isinstance(action, ChooseTargets):

@@ -38,6 +38,7 @@ from ..game.hooks import EFFECT_HANDLERS
 from ..game.objects import GameObject, Zone
 from ..game.tasks import Task
 from .characteristics import chars
+from .chosen_groups import group_data
 from .combat_rules import defending_player_of
 from .conditions import evaluate, record_has
 from .counting import (
@@ -629,6 +630,12 @@ class Ctx:
                     became = (self.source.chosen or {}).get("monstrous_x")
                     if isinstance(became, int):
                         return became * a.multiplier
+                    src = self.source
+                    if src.zone == Zone.STACK and src.stack_kind == "spell" and src.x is not None:
+                        # "When you cast this spell, each player sacrifices X creatures"
+                        # (Gluttonous Hellkite): the spell's X, announced as it was cast
+                        # (CR 107.3a, 107.3i)
+                        return src.x * a.multiplier
                     # CR 107.3m: a permanent's ability reads the X of the spell it was
                     paid_x = (self.source.paid or {}).get("x")
                     if isinstance(paid_x, int) and self.source.zone == Zone.BATTLEFIELD:
@@ -1173,6 +1180,8 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
                             if ("different_names", True) in flt.conditions
                             else {}
                         ),
+                        # "with different powers", "with total power 4 or less"
+                        **group_data(flt, ctx.amount),
                     },
                     player=chooser,
                 )

@@ -182,3 +182,49 @@ def control_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             )
         )
     return out
+
+
+#: a resolved "this turn, each creature you control enters with an additional +1/+1
+#: counter on it" (Combine Guildmage) or "that creature enters with an additional
+#: +1/+1 counter on it" of a spell (Torgal, A Fine Hound): effects/enters_with.py
+ENTERS_WITH_COUNTERS: Final = "enters_with_counters"
+
+
+@replacement_finder(EventKind.ZONE_CHANGE, moves=[(None, Zone.BATTLEFIELD)])
+def resolved_counter_replacements(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.1c: "enters with an additional +1/+1 counter on it" made by a resolved
+    spell or ability (CR 611.2a). One naming a spell applies to the permanent that
+    spell becomes as it resolves (CR 608.3, 400.7: the spell is still on the stack
+    as it enters); one naming a kind of permanents ("each creature you control")
+    applies to each such permanent entering while it lasts, as it would exist on the
+    battlefield (CR 614.12). Each applies once to an event (CR 614.5)."""
+    entry = ev.get("entry")
+    if entry is None or not game.effects:
+        return []
+    out: list[Replacement] = []
+    for e in game.effects:
+        if e.op != ENTERS_WITH_COUNTERS:
+            continue
+        if e.affected:
+            spell = game.objects.get(entry["obj"])
+            if entry["obj"] not in e.affected or spell is None or spell.zone != Zone.STACK:
+                continue
+        else:
+            flt = e.args.get("filter")
+            pros, _ = prospective(game, entry)
+            src = game.objects.get(e.source) if e.source is not None else None
+            if not isinstance(flt, Filter) or not matches_object(
+                game, pros, flt, e.controller, src
+            ):
+                continue
+        kind = str(e.args.get("counter", "+1/+1"))
+        n = int(e.args.get("n", 1))
+
+        def apply(game: Game, ev: dict[str, Any], kind: str = kind, n: int = n) -> str:
+            counters = ev["entry"]["counters"]
+            counters[kind] = counters.get(kind, 0) + n
+            return ""
+
+        name = str(e.args.get("by") or "an effect")
+        out.append(Replacement(f"{ENTERS_WITH_COUNTERS}:{e.timestamp}", name, ("614.1c",), apply))
+    return out

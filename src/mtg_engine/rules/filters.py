@@ -22,6 +22,7 @@ from ..game.actions import player_ref
 from ..game.hooks import KEYWORD_HOOKS, RULES_HOOKS
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
 from .characteristics import chars, printed
+from .chosen_groups import GROUP_KEYS
 from .commanders import is_commander
 from .copy import copiable_values
 from .damage_history import (
@@ -755,7 +756,7 @@ def _condition(
         return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
-    if key in ("different_names", "single_graveyard"):
+    if key in ("different_names", "single_graveyard", *GROUP_KEYS):
         # "cards with different names": a rule for the group chosen or counted
         # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object;
         # so is "from a single graveyard" (rules/single_graveyard.py)

@@ -770,6 +770,26 @@ def _walk_value(v: Any, out: set[str]) -> None:
             out.add("cond_value:same_name_as")
         what = v.args.get("what")
         if (
+            v.op == "put_into_hand"
+            and isinstance(v.args.get("filter"), Filter)
+            and exiled_with_source(v.args["filter"])
+        ):
+            # "put a card you own exiled with this enchantment into your hand" (Endless
+            # Horizons): its cards exiled by a search aren't found as linked yet
+            out.add("arg:put_into_hand.exiled_with")
+        if v.op == "enters_with_counters" and not (
+            what is None  # "As this enters, ..." (rules/etb_instructions.py)
+            # "that creature [spell] enters with ...", "this creature" of "when you cast
+            # this spell" (checked with the ability: _enters_with_self), "this turn, each
+            # creature you control enters with ..." (effects/enters_with.py)
+            or (isinstance(what, TriggerRef) and what.role == "spell")
+            or isinstance(what, SelfRef)
+            or (isinstance(what, EachRef) and v.args.get("duration") is not None)
+        ):
+            # "Return target creature card ... . That creature enters with ...": the
+            # object has entered by the time the instruction is followed; not run yet
+            out.add("arg:enters_with_counters.what")
+        if (
             v.op in ("grant_keyword", "grant_keyword_choice")
             and names_player(what)
             and (v.op != "grant_keyword" or v.args.get("keyword") not in PLAYER_KEYWORDS)
@@ -1078,6 +1098,20 @@ def _walk_value(v: Any, out: set[str]) -> None:
         )
         _walk_value(_known_amounts(rest, out), out)
         _walk_value(v.count, out)
+    elif isinstance(v, ChooseRef) and any(k in _GROUP_RULES for k, _ in v.filter.conditions):
+        # "choose any number of creatures with different powers": a rule for the group
+        # chosen (rules/chosen_groups.py), kept by the choice; the rest of the
+        # description as any other choice's
+        others = ChooseRef(
+            Filter(
+                v.filter.kinds,
+                v.filter.zone,
+                tuple(c for c in v.filter.conditions if c[0] not in _GROUP_RULES),
+            ),
+            v.count,
+            v.up_to,
+        )
+        _walk_value(others, out)
     elif isinstance(v, ChooseRef):
         if "player" in v.filter.kinds:
             out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
@@ -1103,6 +1137,14 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add(f"ref:{type(v).__name__}")
         for f in fields(v):
             _walk_value(getattr(v, f.name), out)
+
+
+#: the conditions of a choice that are rules for the group chosen (CR 608.2d;
+#: rules/chosen_groups.py), run only as a choice of objects. ("With total power 4 or
+#: less" is kept by the choice too, but the "then sacrifices all other creatures"
+#: that follows it (Slaughter the Strong) reads "other" as other than the source,
+#: not than the chosen: not counted as run yet.)
+_GROUP_RULES = frozenset(("different_powers",))
 
 
 def _exception_features(exc: dict[str, Any], out: set[str]) -> None:
@@ -1297,6 +1339,26 @@ def _trigger_features(trig: Trigger, out: set[str]) -> None:
             out.add(f"trigger_detail:{k}")
 
 
+def _enters_with_self(v: Any) -> bool:
+    return (
+        isinstance(v, Effect)
+        and v.op == "enters_with_counters"
+        and isinstance(v.args.get("what"), SelfRef)
+    )
+
+
+def _cast_this_spell(trig: Trigger | None) -> bool:
+    """ "When you cast this spell" (CR 603.2, 601.2i): its source is the spell."""
+    return (
+        trig is not None
+        and trig.event == "cast"
+        and any(
+            k == "what" and isinstance(v, Filter) and ("self", True) in v.conditions
+            for k, v in trig.details
+        )
+    )
+
+
 def _resolved_late(value: Any) -> bool:
     """Whether ``value`` (what isn't an instruction: targets, static abilities, trigger
     conditions, costs) holds "the same name as [the object a trigger named / each
@@ -1330,8 +1392,17 @@ def features(ability: Ability) -> set[str]:
         if isinstance(kc, Cost):
             parts: set[str] = set()
             _cost_features(kc, parts)
-            if "cost:variable_amount" in parts:  # "Flashback—{R}{R}, Sacrifice X Mountains"
-                out.add("cost:variable_amount")
+            if "cost:variable_amount" in parts:
+                if only_x(kc) and any(
+                    spec.keyword == ability.keyword and not spec.face_down
+                    for spec in ALT_COSTS.values()
+                ):
+                    # "Flashback—{R}{R}, Sacrifice X Mountains": the spell's X, announced
+                    # as it's cast and bounded by what can be paid (CR 107.3, 601.2b;
+                    # rules/costs.total_cost, additional_x_limit)
+                    out.add("cost:x_amount")
+                else:
+                    out.add("cost:variable_amount")
             if ability.keyword == "Ward":
                 # "Ward—Blight 2": the parts of a ward cost other than mana, life,
                 # sacrifice, discard and collect evidence aren't paid yet (effects/ward.py)
@@ -1386,6 +1457,10 @@ def features(ability: Ability) -> set[str]:
             # mana cost" is a permission to cast it (CR 118.9, 601.2f), read here as
             # an instruction of the resolving spell: not run as printed
             out.add("arg:cast_free.this_spell")
+    if holds(ability.effects, _enters_with_self) and not _cast_this_spell(ability.trigger):
+        # "this creature enters with ..." as an instruction is run only for the spell
+        # a "when you cast this spell" trigger names (effects/enters_with.py)
+        out.add("arg:enters_with_counters.what")
     if "arg:pay.x_cost" in out and _x_chosen_as_paid(ability):
         # "you may pay {X}. If you do, ... X ...": X chosen by the payer as the
         # ability resolves (effects/payments.pay)

@@ -254,6 +254,11 @@ def log_entries(game: Game, viewer: int, events: Iterable[Event]) -> list[dict[s
             log.append(None)
             continue
         text = ev.text
+        if ev.kind == EventKind.LOOK_AT and ev.data.get("player") == viewer:
+            # "Look at target face-down creature": the viewer sees what it is (CR
+            # 701.20e), though it stays face down for everyone else (708.5)
+            log.append({"text": text, "rules": list(ev.rules)})
+            continue
         for name in face_down_names:
             if name in text:
                 text = text.replace(name, "a face-down creature")
