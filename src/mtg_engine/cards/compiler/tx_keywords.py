@@ -262,6 +262,19 @@ class KeywordRules:
         names = [other_name(str(x)) for x in c if isinstance(x, Token) and x.type == "OTHER_NAME"]
         return self._kw("Partner with", partner=names[0]) if names else self._kw("Partner with")
 
+    def kw_craft(self, c: list[Any]) -> Ability:
+        """ "Craft with artifact {2}{U}" (CR 702.167a): the materials are a filter of
+        permanents you control and cards in your graveyard (702.167b), with a count;
+        the ability it stands for is spelled out by keywords/craft.py."""
+        materials, n = c[0]
+        return self._kw("Craft", cost=c[1], materials=materials, materials_count=n)
+
+    def craft_one(self, c: list[Any]) -> tuple[Filter, int]:
+        return (_craft_filter(c[0]), 1)
+
+    def craft_n(self, c: list[Any]) -> tuple[Filter, int]:
+        return (_craft_filter(c[1]), int(c[0]))
+
     def kw_offering(self, c: list[Any]) -> Ability:
         # "[Quality] offering" (CR 702.48a): the quality is a subtype ("Moonfolk offering").
         return self._kw("Offering", subtype=c[0].value)
@@ -522,3 +535,11 @@ class KeywordRules:
         """ "Waterbend {3}" (CR 701.67a): pay that mana, its generic part perhaps by
         tapping artifacts and creatures (rules/waterbend.py)."""
         return [("mana", c[0]), ("waterbend", c[0])]
+
+
+def _craft_filter(word: Token) -> Filter:
+    """The [materials] of craft, a card type or a subtype with no "card" (CR 702.167b):
+    what is exiled may be a permanent or a card in a graveyard of that type."""
+    if word.type == "CARD_TYPE":
+        return Filter(kinds=(card_type(str(word).lower()),), zone="any")
+    return Filter(zone="any", conditions=(("subtype", subtype(str(word).lower())),))
