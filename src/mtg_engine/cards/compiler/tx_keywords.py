@@ -256,6 +256,12 @@ class KeywordRules:
     def kw_splice(self, c: list[Any]) -> Ability:
         return self._kw("Splice", onto=c[0].value, cost=c[1])
 
+    def kw_splice_types(self, c: list[Any]) -> Ability:
+        """ "Splice onto instant or sorcery [cost]" (CR 702.47a): a spell with either
+        card type."""
+        types = " or ".join(card_type(str(t).lower()) for t in c[:2])
+        return self._kw("Splice", onto=types, cost=c[2])
+
     def kw_partner_with(self, c: list[Any]) -> Ability:
         """ "Partner with [name]" (CR 702.124j): the other card's name, which its
         triggered ability searches for (keywords/partner.py)."""
