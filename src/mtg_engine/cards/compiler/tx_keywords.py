@@ -160,6 +160,17 @@ class KeywordRules:
     def kw_n(self, c: list[Any]) -> Ability:
         return self._kw(c[0], n=c[1])
 
+    def kw_devour_quality(self, c: list[Any]) -> Ability:
+        """ "Devour artifact 1" (CR 702.82c): sacrifice any number of [quality]
+        permanents as it enters."""
+        word = c[0]
+        quality = (
+            Filter(kinds=(card_type(str(word).lower()),))
+            if word.type == "CARD_TYPE"
+            else Filter(kinds=("permanent",), conditions=(("subtype", subtype(str(word).lower())),))
+        )
+        return self._kw("Devour", n=c[1], quality=quality)
+
     def kw_cost(self, c: list[Any]) -> Ability:
         if isinstance(c[1], dict):  # Prototype {2}{R} — 3/2 (CR 702.160)
             return self._kw(c[0], **c[1])
