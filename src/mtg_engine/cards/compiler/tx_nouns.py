@@ -161,8 +161,9 @@ class NounRules:
         return self.adj_word(c)
 
     def counter_kind(self, c: list[Any]) -> str:
-        # a counter's kind (CR 122.1): "+1/+1", "time", "loyalty", a named kind
-        return str(c[0])
+        # a counter's kind (CR 122.1): "+1/+1", "time", "loyalty", a named kind,
+        # "first strike" (two words, 122.1b)
+        return " ".join(str(x) for x in c)
 
     def noun_word(self, c: list[Any]) -> NounWord:
         x = c[0]

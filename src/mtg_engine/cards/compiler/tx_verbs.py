@@ -412,6 +412,15 @@ class VerbRules:
             "put_counters", "what", refs, counter=k2, amount=n2
         )
 
+    def vp_put_counters_list(self, c: list[Any]) -> list[Effect]:
+        """ "Put a flying counter, a first strike counter, and a lifelink counter on
+        that creature" (CR 122.1): one instruction per kind, in the order written."""
+        *counts, refs = c
+        out: list[Effect] = []
+        for n, kind in counts:
+            out += self._each("put_counters", "what", refs, counter=kind, amount=n)
+        return out
+
     def vp_shuffle_into(self, c: list[Any]) -> list[Effect]:
         # "Target player shuffles up to three target cards from their graveyard into
         # their library": the player (a target chosen first, CR 601.2c) is who shuffles,
@@ -2094,6 +2103,14 @@ class VerbRules:
                 {"what": SUBJ, "counter": kind, "amount": n, "duration": None},
             )
         ]
+
+    def vp_enters_counters_list(self, c: list[Any]) -> list[Effect]:
+        """ "This artifact enters with a +1/+1 counter, a flying counter, a deathtouch
+        counter, and a shield counter on it" (CR 614.1c): each kind as it enters."""
+        out: list[Effect] = []
+        for count in c:
+            out += self.vp_enters_counters([count])
+        return out
 
     def vp_enters_counters_eq(self, c: list[Any]) -> list[Effect]:
         return self.vp_enters_counters([(c[1], str(c[0]))])
