@@ -2377,6 +2377,12 @@ class VerbRules:
         becomes, for as long as the static ability applies."""
         return self.vp_become([self.become_type(c)])
 
+    def vp_is_type_base_pt_addition(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted artifact is a creature with base power and toughness 5/5 in
+        addition to its other types" (Animate Artifact-like Auras): the type added to
+        what it was (CR 205.1b), its base power and toughness set (613.4b)."""
+        return self.vp_become_in_addition([self.become_type(c[:-1]), c[-1]])
+
     def become_type(self, c: list[Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for x in c:
