@@ -2285,6 +2285,19 @@ class VerbRules:
             )
         ]
 
+    def vp_every_basic_land_type(self, c: list[Any]) -> list[Effect]:
+        """ "Lands you control are every basic land type in addition to their other
+        types" (Dryad of the Ilysian Grove): the five basic land types added (CR 205.1b,
+        305.7: each gives its intrinsic mana ability, 305.6)."""
+        if card_type(str(c[0])) != "Land":
+            raise CompileError(f"every basic {c[0]} type")
+        return [
+            Effect(
+                "add_types",
+                {"what": SUBJ, "types": (), "subtypes": BASIC_LAND_TYPES, "duration": None},
+            )
+        ]
+
     def vp_add_color_types(self, c: list[Any]) -> list[Effect]:
         """ "That creature is a black Zombie in addition to its other colors and types"
         (Rise from the Grave): its color in layer 5 (CR 613.1e, 105.3) and its
