@@ -1789,6 +1789,12 @@ class VerbRules:
         # "{1}{G}: This creature can block an additional creature this turn" (CR 509.1a)
         return [Effect("extra_block", {"what": SUBJ, "amount": 1, "duration": EOT})]
 
+    def vp_must_attack_or_block(self, c: list[Any]) -> list[Effect]:
+        """ "attacks or blocks each combat if able": a creature attacks only in its
+        controller's combats and blocks only in another player's (CR 506.2, 508.1a,
+        509.1a), so it's both requirements (508.1d, 509.1c)."""
+        return [*self.vp_must_attack(c), *self.vp_must_block(c)]
+
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
 
