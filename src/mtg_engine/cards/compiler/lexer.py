@@ -83,6 +83,9 @@ def _list_words() -> tuple[frozenset[str], frozenset[str]]:
         nxt.add(parts[0])
         prev.add(parts[-1])
     nxt.update({"protection", "hexproof", "ward"})
+    # "Creatures and nonbasic lands your opponents control" (Thalia, Heretic Cathar):
+    # the second noun with an adjective of its own
+    nxt.add("nonbasic")
     # "Counter target spell, activated ability, or triggered ability" (Disallow)
     prev.add("ability")
     nxt.update({"activated", "triggered"})
