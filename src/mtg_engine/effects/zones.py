@@ -20,6 +20,7 @@ from ..game.hooks import on_event
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
 from ..game.state import Game
+from ..rules.delayed import BoundRef
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.library_order import choose_order
@@ -315,6 +316,21 @@ def to_battlefield(ctx: Ctx, e: Effect) -> bool:
         return False  # waiting for what one attacks (CR 508.4)
     with simultaneous(ctx.game):  # "return all ...": they enter at once (CR 603.6a)
         return _enter_each(ctx, e, objs, came, how)
+
+
+@effect("craft_return")
+def craft_return(ctx: Ctx, e: Effect) -> bool:
+    """ "Return this card to the battlefield transformed under its owner's control"
+    (craft, CR 702.167a): the card the permanent became as the cost exiled it (CR
+    400.7, ``paid["exiled"]``), with its back face up (712.14a); nothing if it has left
+    exile (608.2b)."""
+    exiled = [
+        i
+        for i in (ctx.obj.paid or {}).get("exiled") or ()
+        if i in ctx.game.objects and ctx.game.objects[i].zone == Zone.EXILE
+    ]
+    args = {"what": BoundRef(tuple(exiled[:1])), "transformed": True, "rule": "702.167a"}
+    return to_battlefield(ctx, Effect("return_to_battlefield", args))
 
 
 def _new_controller(ctx: Ctx, e: Effect, o: GameObject) -> int:

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards.abilities import Filter
 from ..game.actions import DecisionPurpose
 from ..game.hooks import KEYWORD_HOOKS
 from ..game.objects import Zone
 from ..rules.characteristics import chars
+from ..rules.filters import matches_object
 from ..rules.permanents import sacrifice
 from ..rules.simultaneous import simultaneous
 from .entering import ask_any_number, entering_keyword
@@ -40,9 +42,12 @@ entering_keyword(
 )
 
 
-def devour_candidates(game: Game, entry: dict[str, Any]) -> list[int]:
-    """The creatures the entering permanent's controller controls, other than the
-    objects entering the battlefield (CR 702.82a, 614.13a)."""
+def devour_candidates(
+    game: Game, entry: dict[str, Any], quality: Filter | None = None
+) -> list[int]:
+    """The creatures (702.82c: the [quality] permanents) the entering permanent's
+    controller controls, other than the objects entering the battlefield (CR 702.82a,
+    614.13a)."""
     ctl = entry["controller"]
     barred = {entry["obj"], *entry.get("together", ())}
     out = []
@@ -50,21 +55,33 @@ def devour_candidates(game: Game, entry: dict[str, Any]) -> list[int]:
         o = game.objects[oid]
         if oid in barred or o.phased_out or o.controller != ctl:
             continue
-        if "Creature" in chars(game, o).types:
+        if (
+            matches_object(game, o, quality, ctl, game.objects.get(entry["obj"]))
+            if quality is not None
+            else "Creature" in chars(game, o).types
+        ):
             out.append(oid)
     return out
 
 
-def apply_devour(game: Game, entry: dict[str, Any], n: int, answer: Any, ask: Any) -> bool:
+def apply_devour(
+    game: Game,
+    entry: dict[str, Any],
+    n: int,
+    answer: Any,
+    ask: Any,
+    quality: Filter | None = None,
+) -> bool:
     """Sacrifice the chosen creatures and add the counters to the entering event
     (CR 702.82a, 614.1c). ``answer`` is the pending answer (or None); ``ask(decision)``
     asks. Returns False while the decision is pending."""
-    cands = devour_candidates(game, entry)
+    cands = devour_candidates(game, entry, quality)
     if not cands:
         return True
     if answer is None:
         obj = game.objects[entry["obj"]]
-        text = f"Devour {n}: sacrifice any number of creatures as {obj.name} enters"
+        what = "creatures" if quality is None else "permanents of that quality (702.82c)"
+        text = f"Devour {n}: sacrifice any number of {what} as {obj.name} enters"
         return ask_any_number(ask, entry, "702.82a", text, cands, DecisionPurpose.SACRIFICE)
     eaten = [c for c in answer.objects if c in cands]
     if not eaten:
@@ -76,7 +93,7 @@ def apply_devour(game: Game, entry: dict[str, Any], n: int, answer: Any, ask: An
     entry["counters"]["+1/+1"] = entry["counters"].get("+1/+1", 0) + n * len(eaten)
     chosen = entry["chosen"]
     chosen["devoured"] = int(chosen.get("devoured", 0)) + len(eaten)  # CR 702.82c
-    entry["replacement_rules"].extend(["702.82a", "614.1c"])
+    entry["replacement_rules"].extend(["702.82a", *(("702.82c",) if quality else ()), "614.1c"])
     return True
 
 

@@ -22,10 +22,13 @@ def entering_keyword(keyword: str, op: str, rule: str, text: Callable[[int], str
     def replacement(a: Ability) -> tuple[Ability, ...]:
         n = a.keyword_args.get("n", 1)
         n = n if isinstance(n, int) else 1
+        # "Devour artifact 1" (CR 702.82c): the quality of what may be sacrificed
+        q = a.keyword_args.get("quality")
+        quality = {"quality": q} if q is not None else {}
         ab = Ability(
             AbilityKind.STATIC,
-            text=text(n),
-            static=(StaticEffect(op, SelfRef(), {"n": n}),),
+            text=text(n) if q is None else (a.text or text(n)),
+            static=(StaticEffect(op, SelfRef(), {"n": n, **quality}),),
             keyword=keyword,
             keyword_args={"rule": rule},
         )

@@ -47,6 +47,7 @@ Firebending (attacks)          702.189        :mod:`.firebending`
 Living metal                   702.161        :mod:`.living_metal`
 Soulbond (pairing)             702.95         :mod:`.soulbond`
 Enlist (attacks)               702.154        :mod:`.enlist`
+Craft                          702.167        :mod:`.craft`
 =============================  =============  ======================
 """
 
@@ -62,6 +63,7 @@ from . import (  # noqa: F401
     boast,
     cascade,
     champion,
+    craft,
     daybound,
     decayed,
     devour,

@@ -58,7 +58,9 @@ def splice_problem(game: Game, player: int, spell: GameObject, cards: list[int])
         if a is None:
             return f"{o.name} has no splice ability (rule 702.47a)"
         onto = str(a.keyword_args.get("onto") or "")
-        if onto and onto not in c.subtypes and onto not in c.types:
+        # "onto Arcane", "onto instant or sorcery": a spell with any of those qualities
+        qualities = onto.split(" or ") if onto else []
+        if qualities and not any(q in c.subtypes or q in c.types for q in qualities):
             return f"{o.name} can be spliced only onto {onto} spells (rule 702.47a)"
     return None
 

@@ -205,6 +205,9 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
         return "you can't discard what the cost asks"
     if cost.exile is not None and not cost_components.exile_payable(game, cost, player, o):
         return "you can't exile what the cost asks (rule 602.2b)"
+    craft = cost_components.craft_spec(cost) if cost.other else None
+    if craft is not None and len(cost_components.craft_choices(game, cost, player, o)) < craft[1]:
+        return "you can't exile the materials craft asks (rules 702.167a, 602.2b)"
     tap = cost_components.tap_spec(cost)
     taps = cost_components.tap_choices(game, cost, player, o) if tap is not None else []
     if tap is not None and len(taps) < cost_components.tap_count(tap, taps):
@@ -275,6 +278,7 @@ CANT_ACTIVATE: Final = "cant_activate_abilities"
 register("static:cant_activate_abilities")
 register("cost:discard_random")  # "Discard a card at random" (CR 701.9a, 602.2b)
 register("cost:blight")  # "Blight 1" (CR 701.68a, 602.2b): _pay_return_and_reveal
+register("cost:craft_materials")  # craft's materials (CR 702.167a): cost_components
 register("restriction:any_player")  # any_player_may (CR 602.2)
 register("restriction:activated_by")  # activated_by (CR 602.2)
 #: CR 702.177a: "Exhaust — [Cost]: [Effect]" is "[Cost]: [Effect]. Activate only once."
@@ -507,6 +511,21 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["exile"] = chosen
+        craft = cost_components.craft_spec(cost) if cost.other else None
+        if craft is not None and src is not None and "craft" not in d:
+            # CR 702.167a, 601.2h: the materials exiled with the permanent
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                cost_components.craft_choices(game, cost, player, src),
+                craft[1],
+                "material(s) to exile for craft",
+                DecisionPurpose.EXILE,
+            )
+            if chosen is None:
+                return
+            d["craft"] = chosen
         tap = cost_components.tap_spec(cost) if cost.other else None
         if tap is not None and src is not None and "tap_cost" not in d:
             # CR 602.2b: "Tap an untapped creature you control"
@@ -674,18 +693,23 @@ def activate_task(game: Game, task: Task) -> None:
                     cause="discard",
                 )
         exiled: list[int] = []
-        with simultaneous(game, d.get("exile") or ()):  # the cards exiled: one event (603.2c)
-            for oid in d.get("exile") or []:
+        materials: list[int] = []
+        everything = [*(d.get("exile") or ()), *(d.get("craft") or ())]
+        with simultaneous(game, everything):  # the cards exiled: one event (603.2c)
+            for oid in everything:
                 if oid in game.objects:
                     new_id = move(
                         game, oid, Zone.EXILE, ("602.2b", "406.2"), reason="is exiled to pay a cost"
                     )
                     if new_id is not None:
-                        exiled.append(new_id)
+                        (materials if oid in (d.get("craft") or ()) else exiled).append(new_id)
         if exiled:
             # the cards in exile the cost exiled (CR 400.7: new objects), for "a copy of
-            # this card" of encore (702.141a)
+            # this card" of encore (702.141a), "return this card" of craft (702.167a)
             obj.paid = {**(obj.paid or {}), "exiled": exiled}
+        if materials:
+            # the cards exiled as craft's materials (CR 702.167a, 702.167c)
+            obj.paid = {**(obj.paid or {}), "craft_materials": materials}
         tapped = []
         for oid in d.get("tap_cost") or []:
             t = game.objects.get(oid)

@@ -6,6 +6,9 @@
   exiled objects are) and ``Cost.exile_count``. An ability whose cost exiles its
   own card from the graveyard or the hand can be activated only while the card
   is there (CR 602.1, 113.6): those zones are where it functions.
+* Craft's materials (CR 702.167a): "Exile another artifact you control or an
+  artifact card from your graveyard" (``Cost.other`` ``("craft_materials", (filter,
+  n))``), exiled with the permanent itself.
 * Tapping untapped permanents as a cost: "Tap an untapped creature you control:
   ..." (``Cost.other`` ``("tap_permanents", (filter, n))``). Summoning sickness
   doesn't matter (CR 302.6 restricts only the {T} abilities of the creature
@@ -95,6 +98,40 @@ def exile_choices(game: Game, cost: Cost, player: int, source: GameObject) -> li
             and matches_object(game, game.objects[oid], flt, player, source)
         ]
     return cost_choices(game, flt, player, source, "battlefield")
+
+
+def craft_spec(cost: Cost) -> tuple[Filter, int] | None:
+    """The materials a craft ability's cost exiles (CR 702.167a): ``Cost.other``
+    ``("craft_materials", (filter, n))``."""
+    for k, v in cost.other:
+        if k == "craft_materials" and isinstance(v, tuple):
+            return (v[0], int(v[1]))
+    return None
+
+
+def craft_choices(game: Game, cost: Cost, player: int, source: GameObject) -> list[int]:
+    """The materials that could be exiled to pay a craft cost (CR 702.167a-b): other
+    permanents of that description you control and cards of it in your graveyard."""
+    spec = craft_spec(cost)
+    if spec is None:
+        return []
+    flt = spec[0]
+    on_battlefield = Filter(flt.kinds or ("permanent",), "battlefield", flt.conditions)
+    in_graveyard = Filter(flt.kinds or ("card",), "graveyard", flt.conditions)
+    permanents = [
+        oid
+        for oid in game.battlefield
+        if oid != source.id
+        and game.objects[oid].controller == player
+        and not game.objects[oid].phased_out
+        and matches_object(game, game.objects[oid], on_battlefield, player, source)
+    ]
+    cards = [
+        oid
+        for oid in game.players[player].graveyard
+        if matches_object(game, game.objects[oid], in_graveyard, player, source)
+    ]
+    return permanents + cards
 
 
 def tap_count(spec: tuple[Filter, int | str], choices: list[int]) -> int:

@@ -15,6 +15,7 @@ from ..game.events import EventKind
 from ..game.objects import GameObject
 from .characteristics import chars
 from .filters import matches_object
+from .layers_table import COUNTER_TIMESTAMPS, KEYWORD_COUNTERS
 from .pipeline import (
     Replacement,
     cited,
@@ -76,6 +77,12 @@ def put_counters(
     if amount <= 0:
         return
     o.counters[kind] = o.counters.get(kind, 0) + amount
+    if kind.lower() in KEYWORD_COUNTERS:
+        # CR 613.7c: the counter's timestamp (each counter of that kind gets the new
+        # one), the order of its keyword among layer-6 effects (rules/layers.py)
+        stamps = dict((o.chosen or {}).get(COUNTER_TIMESTAMPS) or {})
+        stamps[kind] = game.new_timestamp()
+        o.chosen = {**(o.chosen or {}), COUNTER_TIMESTAMPS: stamps}
     game.invalidate()
     game.emit(
         EventKind.COUNTERS,

@@ -127,10 +127,13 @@ def _replacement(
     if op == "devour":
 
         def devour(game: Game, ev: Event, answer: Any) -> Decision | None:
-            """CR 702.82a: sacrifice creatures as it enters."""
+            """CR 702.82a: sacrifice creatures (702.82c: [quality] permanents) as it
+            enters."""
             asked: list[Decision] = []
             n = int(st.args.get("n", 1))
-            done = KEYWORD_HOOKS.apply_devour(game, ev["entry"], n, answer, asked.append)
+            done = KEYWORD_HOOKS.apply_devour(
+                game, ev["entry"], n, answer, asked.append, st.args.get("quality")
+            )
             return None if done else asked[0]
 
         return Replacement(key, name, (), _none, choose=devour)

@@ -84,6 +84,7 @@ from .layers_table import (
     _STATIC_KEY,
     _WRITES,
     CANT_ACTIVATE_NONMANA,
+    COUNTER_TIMESTAMPS,
     KEYWORD_COUNTERS,
     LAYER_KEY,
     REDUNDANT_KEYWORDS,
@@ -981,6 +982,7 @@ def compute(game: Game, obj: GameObject) -> Chars:
             group = _elsewhere_parts(game, obj, base, others, parts, group)
     counters = obj.counters if zone == Zone.BATTLEFIELD else None
     if counters:
+        stamps = (obj.chosen or {}).get(COUNTER_TIMESTAMPS) or {}
         for name in counters:
             kwname = KEYWORD_COUNTERS.get(name.lower())
             if kwname is not None:
@@ -989,7 +991,9 @@ def compute(game: Game, obj: GameObject) -> Chars:
                     (
                         60,
                         1,
-                        obj.timestamp,
+                        # CR 613.7c: the counter's own timestamp (one put on as the
+                        # permanent entered has the permanent's)
+                        int(stamps.get(name, obj.timestamp)),
                         group,
                         "grant_keyword",
                         {"keyword": kwname},

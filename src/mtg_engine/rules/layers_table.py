@@ -7,6 +7,7 @@ records, so that both :mod:`mtg_engine.rules.characteristics` and
 from __future__ import annotations
 
 import dataclasses
+from typing import Final
 
 from ..cards.abilities import Filter, StaticEffect
 
@@ -144,6 +145,10 @@ _WRITES: dict[str, frozenset[str]] = {
     "modify_pt": frozenset(("pt",)),
     "switch_pt": frozenset(("pt",)),
 }
+
+#: ``GameObject.chosen`` key: each keyword counter kind's timestamp (CR 613.7c), set
+#: as a counter of that kind is put on the permanent (rules/counters.py)
+COUNTER_TIMESTAMPS: Final = "counter_timestamps"
 
 #: CR 122.1b: counters that grant the keyword ability they name (layer 6, CR 613.1f)
 KEYWORD_COUNTERS: dict[str, str] = {

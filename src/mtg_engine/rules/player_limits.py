@@ -17,6 +17,7 @@ from ..cards.abilities import Filter, StaticEffect
 from ..game.hooks import condition
 from .conditions import evaluate
 from .filters import matches_player
+from .layers import amount as static_amount
 from .player_effects import effects_on
 from .statics import statics_with
 from .support import register
@@ -32,6 +33,7 @@ BASE_LAND_PLAYS: Final = 1
 BASE_HAND_SIZE: Final = 7
 
 register("static:extra_land_play", "static:no_max_hand_size", "static:max_hand_size_change")
+register("static:max_hand_size_set")
 register("static:cant_play_lands")  # "You can't play lands" (Aggressive Mining)
 register("condition:played_land_this_turn")
 
@@ -101,9 +103,17 @@ def max_hand_size(game: Game, player: int) -> int | None:
     size = BASE_HAND_SIZE
     # "Each opponent's maximum hand size is reduced by seven" (Jin-Gitaxias, Core
     # Augur), "Your maximum hand size is increased by one": each such effect adds
-    # or removes; a hand holds no fewer than zero cards (CR 402.2, 514.1)
-    for src, st in statics_with(game, "max_hand_size_change"):
-        amount = st.args.get("amount", 0)
-        if isinstance(amount, int) and _applies(game, src, st, player):
-            size += amount
+    # or removes; "Your maximum hand size is two" (Recycle) sets it. They apply in
+    # timestamp order (CR 613.11); a hand holds no fewer than zero cards (CR 402.2,
+    # 514.1)
+    changes: list[tuple[int, int, bool, int]] = []
+    for op in ("max_hand_size_change", "max_hand_size_set"):
+        for i, (src, st) in enumerate(statics_with(game, op)):
+            if not _applies(game, src, st, player):
+                continue
+            value = st.args.get("amount", 0)
+            n = value if isinstance(value, int) else static_amount(game, value, src.controller, src)
+            changes.append((src.timestamp, i, op == "max_hand_size_set", n))
+    for _ts, _i, sets, n in sorted(changes):
+        size = n if sets else size + n
     return max(size, 0)

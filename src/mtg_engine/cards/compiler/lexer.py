@@ -83,6 +83,9 @@ def _list_words() -> tuple[frozenset[str], frozenset[str]]:
         nxt.add(parts[0])
         prev.add(parts[-1])
     nxt.update({"protection", "hexproof", "ward"})
+    # "Creatures and nonbasic lands your opponents control" (Thalia, Heretic Cathar):
+    # the second noun with an adjective of its own
+    nxt.add("nonbasic")
     # "Counter target spell, activated ability, or triggered ability" (Disallow)
     prev.add("ability")
     nxt.update({"activated", "triggered"})
@@ -623,6 +626,17 @@ class OracleLexer(Lexer):
                 # 'with "... its mana cost" and "...": the first of two quoted
                 # abilities ends its last sentence at the closing quote
                 out.append(Token(self.literals["."], ".", pos, 1, pos + 1))
+            if (
+                kind == "COUNTER_NAME"
+                and value == "strike"
+                and out
+                and str(out[-1]) in ("first", "double")
+            ):
+                # "a first strike counter", "two double strike counters": one kind of
+                # keyword counter in two words (CR 122.1b)
+                first = out.pop()
+                out.append(Token(kind, f"{first} strike", first.start_pos, 1, pos + 1))
+                continue
             out.append(Token(kind, value, pos, 1, pos + 1))
             if value == '"' and kind != "UNKNOWN":
                 in_quote = not in_quote

@@ -2989,6 +2989,12 @@ class ClauseRules:
             "max_hand_size_change", whose, {"amount": -n if change == "reduced" else n}
         )
 
+    def max_hand_size_set(self, c: list[Any]) -> StaticEffect:
+        """ "Your maximum hand size is two" (Recycle), "is equal to the number of hour
+        counters on this enchantment" (Midnight Oil): the size set, in timestamp order
+        with the other effects on it (CR 402.2, 613.11)."""
+        return StaticEffect("max_hand_size_set", c[0], {"amount": c[1]})
+
     def hsw_you(self, c: list[Any]) -> Filter:
         return Filter(kinds=("player",), conditions=(("you", True),))
 

@@ -160,6 +160,17 @@ class KeywordRules:
     def kw_n(self, c: list[Any]) -> Ability:
         return self._kw(c[0], n=c[1])
 
+    def kw_devour_quality(self, c: list[Any]) -> Ability:
+        """ "Devour artifact 1" (CR 702.82c): sacrifice any number of [quality]
+        permanents as it enters."""
+        word = c[0]
+        quality = (
+            Filter(kinds=(card_type(str(word).lower()),))
+            if word.type == "CARD_TYPE"
+            else Filter(kinds=("permanent",), conditions=(("subtype", subtype(str(word).lower())),))
+        )
+        return self._kw("Devour", n=c[1], quality=quality)
+
     def kw_cost(self, c: list[Any]) -> Ability:
         if isinstance(c[1], dict):  # Prototype {2}{R} — 3/2 (CR 702.160)
             return self._kw(c[0], **c[1])
@@ -256,11 +267,30 @@ class KeywordRules:
     def kw_splice(self, c: list[Any]) -> Ability:
         return self._kw("Splice", onto=c[0].value, cost=c[1])
 
+    def kw_splice_types(self, c: list[Any]) -> Ability:
+        """ "Splice onto instant or sorcery [cost]" (CR 702.47a): a spell with either
+        card type."""
+        types = " or ".join(card_type(str(t).lower()) for t in c[:2])
+        return self._kw("Splice", onto=types, cost=c[2])
+
     def kw_partner_with(self, c: list[Any]) -> Ability:
         """ "Partner with [name]" (CR 702.124j): the other card's name, which its
         triggered ability searches for (keywords/partner.py)."""
         names = [other_name(str(x)) for x in c if isinstance(x, Token) and x.type == "OTHER_NAME"]
         return self._kw("Partner with", partner=names[0]) if names else self._kw("Partner with")
+
+    def kw_craft(self, c: list[Any]) -> Ability:
+        """ "Craft with artifact {2}{U}" (CR 702.167a): the materials are a filter of
+        permanents you control and cards in your graveyard (702.167b), with a count;
+        the ability it stands for is spelled out by keywords/craft.py."""
+        materials, n = c[0]
+        return self._kw("Craft", cost=c[1], materials=materials, materials_count=n)
+
+    def craft_one(self, c: list[Any]) -> tuple[Filter, int]:
+        return (_craft_filter(c[0]), 1)
+
+    def craft_n(self, c: list[Any]) -> tuple[Filter, int]:
+        return (_craft_filter(c[1]), int(c[0]))
 
     def kw_offering(self, c: list[Any]) -> Ability:
         # "[Quality] offering" (CR 702.48a): the quality is a subtype ("Moonfolk offering").
@@ -522,3 +552,11 @@ class KeywordRules:
         """ "Waterbend {3}" (CR 701.67a): pay that mana, its generic part perhaps by
         tapping artifacts and creatures (rules/waterbend.py)."""
         return [("mana", c[0]), ("waterbend", c[0])]
+
+
+def _craft_filter(word: Token) -> Filter:
+    """The [materials] of craft, a card type or a subtype with no "card" (CR 702.167b):
+    what is exiled may be a permanent or a card in a graveyard of that type."""
+    if word.type == "CARD_TYPE":
+        return Filter(kinds=(card_type(str(word).lower()),), zone="any")
+    return Filter(zone="any", conditions=(("subtype", subtype(str(word).lower())),))

@@ -162,6 +162,7 @@ class NounRules:
 
     def counter_kind(self, c: list[Any]) -> str:
         # a counter's kind (CR 122.1): "+1/+1", "time", "loyalty", a named kind
+        # ("first strike": one token of two words, lexer.py; 122.1b)
         return str(c[0])
 
     def noun_word(self, c: list[Any]) -> NounWord:

@@ -412,6 +412,15 @@ class VerbRules:
             "put_counters", "what", refs, counter=k2, amount=n2
         )
 
+    def vp_put_counters_list(self, c: list[Any]) -> list[Effect]:
+        """ "Put a flying counter, a first strike counter, and a lifelink counter on
+        that creature" (CR 122.1): one instruction per kind, in the order written."""
+        *counts, refs = c
+        out: list[Effect] = []
+        for n, kind in counts:
+            out += self._each("put_counters", "what", refs, counter=kind, amount=n)
+        return out
+
     def vp_shuffle_into(self, c: list[Any]) -> list[Effect]:
         # "Target player shuffles up to three target cards from their graveyard into
         # their library": the player (a target chosen first, CR 601.2c) is who shuffles,
@@ -1790,6 +1799,12 @@ class VerbRules:
         # "{1}{G}: This creature can block an additional creature this turn" (CR 509.1a)
         return [Effect("extra_block", {"what": SUBJ, "amount": 1, "duration": EOT})]
 
+    def vp_must_attack_or_block(self, c: list[Any]) -> list[Effect]:
+        """ "attacks or blocks each combat if able": a creature attacks only in its
+        controller's combats and blocks only in another player's (CR 506.2, 508.1a,
+        509.1a), so it's both requirements (508.1d, 509.1c)."""
+        return [*self.vp_must_attack(c), *self.vp_must_block(c)]
+
     def vp_must_block_turn(self, c: list[Any]) -> list[Effect]:
         return [Effect("must_block", {"what": SUBJ, "duration": EOT})]
 
@@ -2106,6 +2121,14 @@ class VerbRules:
             )
         ]
 
+    def vp_enters_counters_list(self, c: list[Any]) -> list[Effect]:
+        """ "This artifact enters with a +1/+1 counter, a flying counter, a deathtouch
+        counter, and a shield counter on it" (CR 614.1c): each kind as it enters."""
+        out: list[Effect] = []
+        for count in c:
+            out += self.vp_enters_counters([count])
+        return out
+
     def vp_enters_counters_eq(self, c: list[Any]) -> list[Effect]:
         return self.vp_enters_counters([(c[1], str(c[0]))])
 
@@ -2279,6 +2302,19 @@ class VerbRules:
             )
         ]
 
+    def vp_every_basic_land_type(self, c: list[Any]) -> list[Effect]:
+        """ "Lands you control are every basic land type in addition to their other
+        types" (Dryad of the Ilysian Grove): the five basic land types added (CR 205.1b,
+        305.7: each gives its intrinsic mana ability, 305.6)."""
+        if card_type(str(c[0])) != "Land":
+            raise CompileError(f"every basic {c[0]} type")
+        return [
+            Effect(
+                "add_types",
+                {"what": SUBJ, "types": (), "subtypes": BASIC_LAND_TYPES, "duration": None},
+            )
+        ]
+
     def vp_add_color_types(self, c: list[Any]) -> list[Effect]:
         """ "That creature is a black Zombie in addition to its other colors and types"
         (Rise from the Grave): its color in layer 5 (CR 613.1e, 105.3) and its
@@ -2370,6 +2406,12 @@ class VerbRules:
         power and toughness 1/1" (layers 4, 5, 7b: CR 613.1d-e, 613.4b): what it
         becomes, for as long as the static ability applies."""
         return self.vp_become([self.become_type(c)])
+
+    def vp_is_type_base_pt_addition(self, c: list[Any]) -> list[Effect]:
+        """ "Enchanted artifact is a creature with base power and toughness 5/5 in
+        addition to its other types" (Animate Artifact-like Auras): the type added to
+        what it was (CR 205.1b), its base power and toughness set (613.4b)."""
+        return self.vp_become_in_addition([self.become_type(c[:-1]), c[-1]])
 
     def become_type(self, c: list[Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
