@@ -60,7 +60,15 @@ if TYPE_CHECKING:
 
 #: StaticEffect ops that are replacement effects on entering (CR 614.1c-d)
 ETB_OPS: Final = frozenset(
-    ("enters_tapped", "enters_with_counters", "enters_as_copy", "as_enters", "amplify", "devour")
+    (
+        "enters_tapped",
+        "enters_with_counters",
+        "enters_as_copy",
+        "as_enters",
+        "amplify",
+        "devour",
+        "enter_instead",
+    )
 )
 
 #: ETB replacement ops that need no choice (rules/etb_replacements.py); the others

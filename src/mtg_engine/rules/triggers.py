@@ -30,6 +30,7 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
+from .extra_triggers import add_again
 from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
@@ -534,6 +535,8 @@ def _check(
         else:
             abilities = [a for a in _triggered(game, w) if not functions_in_graveyard(a)]
         hush = _silencer(game, quiet, w) if quiet else None
+        # a permanent's own abilities (not a spell's, nor a graveyard card's: CR 603.2d)
+        own = w is not cast_self and w is not into_graveyard and i < n_watchers
         for ability in abilities:
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if not _matches(game, ability.trigger, ev, w, subject):
@@ -686,6 +689,8 @@ def _check(
                         game.pending_triggers.append(
                             dict(rec, event=dict(event, amount=r, die_result=r))
                         )
+                        if own:
+                            add_again(game, w, game.pending_triggers[-1])  # CR 603.2d
                     continue
                 event["amount"] = event["die_result"] = d.get("result")
             if ev.kind == EventKind.PHASING and not isinstance(ability.trigger.subject, SelfRef):
@@ -693,8 +698,14 @@ def _check(
                 # that phased in, "it" being that one (CR 603.2, 702.26)
                 for i in phased_matching(game, ability.trigger, d, w):
                     game.pending_triggers.append(dict(rec, event=dict(event, obj=i)))
+                    if own:
+                        add_again(game, w, game.pending_triggers[-1])  # CR 603.2d
                 continue
             game.pending_triggers.append(rec)
+            if own:
+                # "If a triggered ability of a Ninja creature you control triggers"
+                # (CR 603.2d; as it last existed if it left, 603.10a)
+                add_again(game, w, rec, left=w.id in gone)
             if ev.kind == EventKind.ZONE_CHANGE:
                 for _ in range(_additional_times(game, ev, w, subject)):
                     game.pending_triggers.append(dict(rec, event=dict(event)))
@@ -1773,6 +1784,8 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
                 "event": event,
             }
         )
+        if o.zone == Zone.BATTLEFIELD:
+            add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
 
 
 def _step_player_matches(game: Game, who: str, active: int, source: GameObject) -> bool:
