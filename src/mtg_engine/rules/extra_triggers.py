@@ -37,8 +37,9 @@ def extra_times_of_source(game: Game, w: GameObject, left: bool = False) -> int:
         return 0
     n = 0
     for src, st in entries:
-        flt: Any = st.args["what"]
-        if matches_object(game, w, flt, src.controller, src):
+        # "a Shaman or another Wizard you control" (Harmonic Prodigy): either one
+        flts: tuple[Any, ...] = (st.args["what"], *((st.args["or"],) if "or" in st.args else ()))
+        if any(matches_object(game, w, flt, src.controller, src) for flt in flts):
             n += 1
     if n:
         game.emit(

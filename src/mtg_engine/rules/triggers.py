@@ -706,7 +706,7 @@ def _check(
                 # "If a triggered ability of a Ninja creature you control triggers"
                 # (CR 603.2d; as it last existed if it left, 603.10a)
                 add_again(game, w, rec, left=w.id in gone)
-            if ev.kind == EventKind.ZONE_CHANGE:
+            if ev.kind in (EventKind.ZONE_CHANGE, EventKind.DRAW):
                 for _ in range(_additional_times(game, ev, w, subject)):
                     game.pending_triggers.append(dict(rec, event=dict(event)))
 
@@ -760,22 +760,35 @@ def _silencer(game: Game, quiet: list[tuple[GameObject, Any]], w: GameObject) ->
 def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject | None) -> int:
     """CR 603.2d: "If an artifact or creature entering causes a triggered ability of
     a permanent you control to trigger, that ability triggers an additional time"
-    (Panharmonicon; "a creature dying", Teysa Karlov): one more time for each such
-    static ability (none of them applies to another one's doing)."""
+    (Panharmonicon; "a creature dying", Teysa Karlov; "a player drawing a card",
+    Krang, the All-Powerful): one more time for each such static ability (none of
+    them applies to another one's doing)."""
     entries = statics_with(game, "extra_trigger")
     if not entries or w.zone != Zone.BATTLEFIELD:
         return 0
-    what, obj = _entering_or_dying(game, ev, subject)
-    if obj is None:
-        return 0
     n = 0
-    for src, st in entries:
-        if (
-            st.args.get("event") == what
-            and src.controller == w.controller
-            and matches_object(game, obj, st.args["what"], src.controller, src)
-        ):
-            n += 1
+    if ev.kind == EventKind.DRAW:
+        drew = ev.data.get("player")
+        if not isinstance(drew, int):
+            return 0
+        for src, st in entries:
+            if (
+                st.args.get("event") == "draws"
+                and src.controller == w.controller
+                and matches_player(game, drew, st.args["what"], src.controller, src)
+            ):
+                n += 1
+    else:
+        what, obj = _entering_or_dying(game, ev, subject)
+        if obj is None:
+            return 0
+        for src, st in entries:
+            if (
+                st.args.get("event") == what
+                and src.controller == w.controller
+                and matches_object(game, obj, st.args["what"], src.controller, src)
+            ):
+                n += 1
     if n:
         game.emit(
             EventKind.ADDITIONAL_TRIGGER,

@@ -2892,11 +2892,30 @@ class ClauseRules:
     def extra_trigger(self, c: list[Any]) -> Parsed:
         """ "If an artifact or creature entering causes a triggered ability of a
         permanent you control to trigger, that ability triggers an additional time"
-        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov)."""
+        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov); "a player
+        drawing a card" (Krang, the All-Powerful)."""
         flt = next(x for x in c if isinstance(x, Filter))
-        event = "dies" if "dying" in c[-1] else "enters"
+        words = str(c[-1])
+        event = "dies" if "dying" in words else "draws" if "drawing" in words else "enters"
         args = {"event": event, "what": flt}
         return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
+
+    def extra_trigger_of_either(self, c: list[Any]) -> Parsed:
+        """ "If a triggered ability of a Shaman or another Wizard you control triggers,
+        that ability triggers an additional time" (Harmonic Prodigy; CR 603.2d): "you
+        control" describes both; "another" only the second."""
+        tok = next(x for x in c if isinstance(x, Token) and x.type == "SUBTYPE")
+        other = next(x for x in c if isinstance(x, Filter)).with_condition("other", True)
+        first = Filter(
+            ("Creature",),
+            "battlefield",
+            (
+                ("subtype", subtype(str(tok))),
+                *((k, v) for k, v in other.conditions if k == "controller"),
+            ),
+        )
+        args = {"what": first, "or": other}
+        return Parsed("static", statics=[StaticEffect("extra_trigger_of", SelfRef(), args)])
 
     def enter_instead(self, c: list[Any]) -> Parsed:
         """ "If this land would enter, sacrifice a Forest instead. If you do, put this
