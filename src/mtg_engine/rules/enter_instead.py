@@ -58,6 +58,10 @@ def enter_instead(game: Game, ev: dict[str, Any], st: StaticEffect, answer: Any)
     cands = _candidates(game, entry, st)
     name = game.objects[entry["obj"]].name
     chosen: list[int]
+    if st.args.get("each"):
+        # "instead sacrifice each other permanent named Sheltered Valley you control,
+        # then put this land onto the battlefield": all of them (maybe none); it enters
+        n = len(cands)
     if answer is None and (optional or len(cands) > n) and len(cands) >= n:
         verb = "discard" if action == "discard" else "sacrifice"
         return Decision(

@@ -2926,6 +2926,14 @@ class ClauseRules:
         args = next(x for x in c if isinstance(x, dict))
         return Parsed("static", statics=[StaticEffect("enter_instead", SelfRef(), args)])
 
+    def enter_instead_each(self, c: list[Any]) -> Parsed:
+        """ "If this land would enter, instead sacrifice each other permanent named
+        Sheltered Valley you control, then put this land onto the battlefield." (CR
+        614.1c): every one described is sacrificed, and it enters."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        args = {"action": "sacrifice", "what": flt, "each": True}
+        return Parsed("static", statics=[StaticEffect("enter_instead", SelfRef(), args)])
+
     def eia_sacrifice(self, c: list[Any]) -> dict[str, Any]:
         flt = next(x for x in c if isinstance(x, Filter))
         n = next((x for x in c if isinstance(x, int)), 1)
