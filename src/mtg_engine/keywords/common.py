@@ -13,6 +13,7 @@ from ..game.objects import Zone
 from ..game.records import ContinuousEffect
 from ..rules.characteristics import chars
 from ..rules.costs import as_cost
+from ..rules.extra_triggers import add_again
 
 if TYPE_CHECKING:
     from ..game.objects import GameObject
@@ -131,6 +132,8 @@ def add_pending_trigger(
             "event": dict(event or {}),
         }
     )
+    if source.zone == Zone.BATTLEFIELD:
+        add_again(game, source, game.pending_triggers[-1])  # CR 603.2d
 
 
 def keyword_instances(game: Game, obj: GameObject, keyword: str) -> list[Ability]:

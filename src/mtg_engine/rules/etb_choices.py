@@ -35,6 +35,7 @@ from .aura_entry import attach_candidates
 from .char_values import Chars
 from .characteristics import chars
 from .copy import copy_values, extra_counters
+from .enter_instead import enter_instead, enter_instead_done
 from .etb_instructions import follow_instruction, note_player
 from .filters import matches_object, objects_matching
 from .named_choices import choice_data
@@ -63,7 +64,7 @@ CONDITIONS.setdefault("anchor_chosen", _anchor_chosen)
 register("condition:anchor_chosen")
 
 #: the "enters" replacement ops that ask something as they apply
-CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify", "devour"))
+CHOICE_OPS = frozenset(("enters_as_copy", "as_enters", "amplify", "devour", "enter_instead"))
 
 
 def entering_choices(
@@ -124,6 +125,14 @@ def _replacement(
             return _choices(game, ev["entry"], key, st, answer)
 
         return Replacement(key, name, (), _none, choose=choices)
+    if op == "enter_instead":
+
+        def instead(game: Game, ev: Event, answer: Any) -> Decision | None:
+            """CR 614.1c: "If this land would enter, sacrifice a Forest instead. If you
+            do, put this land onto the battlefield. If you don't, ..." """
+            return enter_instead(game, ev, st, answer)
+
+        return Replacement(key, name, ("614.1c",), enter_instead_done, choose=instead)
     if op == "devour":
 
         def devour(game: Game, ev: Event, answer: Any) -> Decision | None:

@@ -68,6 +68,7 @@ ETB_OPS: Final = frozenset(
         "as_enters",
         "amplify",
         "devour",
+        "enter_instead",
     )
 )
 

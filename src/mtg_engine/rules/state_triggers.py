@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 from ..cards.abilities import Ability, Filter
 from ..game.events import EventKind
 from .characteristics import triggered_abilities
+from .extra_triggers import add_again
 from .filters import matches_player, objects_matching
 from .support import register
 from .triggers import may_trigger_on_any
@@ -126,5 +127,6 @@ def check_state_triggers(game: Game) -> bool:
                     "event": {"state": trig.event},
                 }
             )
+            add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
             fired = True
     return fired

@@ -24,6 +24,7 @@ from ..game.events import EventKind
 from ..game.hooks import on_event
 from ..game.objects import Zone
 from .characteristics import chars
+from .extra_triggers import add_again
 from .filters import matches_object
 from .support import register
 
@@ -128,3 +129,5 @@ def becomes_target_triggers(game: Game, ev: Event, subject: GameObject | None) -
                         "event": {"obj": t.id, "spell": obj.id, "player": obj.controller},
                     }
                 )
+                if w.zone == Zone.BATTLEFIELD:
+                    add_again(game, w, game.pending_triggers[-1])  # CR 603.2d

@@ -30,6 +30,7 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
+from .extra_triggers import add_again
 from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
@@ -534,6 +535,8 @@ def _check(
         else:
             abilities = [a for a in _triggered(game, w) if not functions_in_graveyard(a)]
         hush = _silencer(game, quiet, w) if quiet else None
+        # a permanent's own abilities (not a spell's, nor a graveyard card's: CR 603.2d)
+        own = w is not cast_self and w is not into_graveyard and i < n_watchers
         for ability in abilities:
             assert ability.trigger is not None  # _triggered keeps triggered abilities only
             if not _matches(game, ability.trigger, ev, w, subject):
@@ -686,6 +689,8 @@ def _check(
                         game.pending_triggers.append(
                             dict(rec, event=dict(event, amount=r, die_result=r))
                         )
+                        if own:
+                            add_again(game, w, game.pending_triggers[-1])  # CR 603.2d
                     continue
                 event["amount"] = event["die_result"] = d.get("result")
             if ev.kind == EventKind.PHASING and not isinstance(ability.trigger.subject, SelfRef):
@@ -693,9 +698,15 @@ def _check(
                 # that phased in, "it" being that one (CR 603.2, 702.26)
                 for i in phased_matching(game, ability.trigger, d, w):
                     game.pending_triggers.append(dict(rec, event=dict(event, obj=i)))
+                    if own:
+                        add_again(game, w, game.pending_triggers[-1])  # CR 603.2d
                 continue
             game.pending_triggers.append(rec)
-            if ev.kind == EventKind.ZONE_CHANGE:
+            if own:
+                # "If a triggered ability of a Ninja creature you control triggers"
+                # (CR 603.2d; as it last existed if it left, 603.10a)
+                add_again(game, w, rec, left=w.id in gone)
+            if ev.kind in (EventKind.ZONE_CHANGE, EventKind.DRAW):
                 for _ in range(_additional_times(game, ev, w, subject)):
                     game.pending_triggers.append(dict(rec, event=dict(event)))
 
@@ -749,22 +760,35 @@ def _silencer(game: Game, quiet: list[tuple[GameObject, Any]], w: GameObject) ->
 def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject | None) -> int:
     """CR 603.2d: "If an artifact or creature entering causes a triggered ability of
     a permanent you control to trigger, that ability triggers an additional time"
-    (Panharmonicon; "a creature dying", Teysa Karlov): one more time for each such
-    static ability (none of them applies to another one's doing)."""
+    (Panharmonicon; "a creature dying", Teysa Karlov; "a player drawing a card",
+    Krang, the All-Powerful): one more time for each such static ability (none of
+    them applies to another one's doing)."""
     entries = statics_with(game, "extra_trigger")
     if not entries or w.zone != Zone.BATTLEFIELD:
         return 0
-    what, obj = _entering_or_dying(game, ev, subject)
-    if obj is None:
-        return 0
     n = 0
-    for src, st in entries:
-        if (
-            st.args.get("event") == what
-            and src.controller == w.controller
-            and matches_object(game, obj, st.args["what"], src.controller, src)
-        ):
-            n += 1
+    if ev.kind == EventKind.DRAW:
+        drew = ev.data.get("player")
+        if not isinstance(drew, int):
+            return 0
+        for src, st in entries:
+            if (
+                st.args.get("event") == "draws"
+                and src.controller == w.controller
+                and matches_player(game, drew, st.args["what"], src.controller, src)
+            ):
+                n += 1
+    else:
+        what, obj = _entering_or_dying(game, ev, subject)
+        if obj is None:
+            return 0
+        for src, st in entries:
+            if (
+                st.args.get("event") == what
+                and src.controller == w.controller
+                and matches_object(game, obj, st.args["what"], src.controller, src)
+            ):
+                n += 1
     if n:
         game.emit(
             EventKind.ADDITIONAL_TRIGGER,
@@ -1773,6 +1797,8 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
                 "event": event,
             }
         )
+        if o.zone == Zone.BATTLEFIELD:
+            add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
 
 
 def _step_player_matches(game: Game, who: str, active: int, source: GameObject) -> bool:

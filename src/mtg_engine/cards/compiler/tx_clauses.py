@@ -2902,11 +2902,68 @@ class ClauseRules:
     def extra_trigger(self, c: list[Any]) -> Parsed:
         """ "If an artifact or creature entering causes a triggered ability of a
         permanent you control to trigger, that ability triggers an additional time"
-        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov)."""
+        (Panharmonicon, CR 603.2d); "a creature dying" (Teysa Karlov); "a player
+        drawing a card" (Krang, the All-Powerful)."""
         flt = next(x for x in c if isinstance(x, Filter))
-        event = "dies" if "dying" in c[-1] else "enters"
+        words = str(c[-1])
+        event = "dies" if "dying" in words else "draws" if "drawing" in words else "enters"
         args = {"event": event, "what": flt}
         return Parsed("static", statics=[StaticEffect("extra_trigger", SelfRef(), args)])
+
+    def extra_trigger_of_either(self, c: list[Any]) -> Parsed:
+        """ "If a triggered ability of a Shaman or another Wizard you control triggers,
+        that ability triggers an additional time" (Harmonic Prodigy; CR 603.2d): "you
+        control" describes both; "another" only the second."""
+        tok = next(x for x in c if isinstance(x, Token) and x.type == "SUBTYPE")
+        other = next(x for x in c if isinstance(x, Filter)).with_condition("other", True)
+        first = Filter(
+            ("Creature",),
+            "battlefield",
+            (
+                ("subtype", subtype(str(tok))),
+                *((k, v) for k, v in other.conditions if k == "controller"),
+            ),
+        )
+        args = {"what": first, "or": other}
+        return Parsed("static", statics=[StaticEffect("extra_trigger_of", SelfRef(), args)])
+
+    def enter_instead(self, c: list[Any]) -> Parsed:
+        """ "If this land would enter, sacrifice a Forest instead. If you do, put this
+        land onto the battlefield. If you don't, put it into its owner's graveyard."
+        (Heart of Yavimaya; "you may discard a land card", Mox Diamond): the
+        permanent's own replacement effect of its entering (CR 614.1c, 614.12;
+        rules/enter_instead.py)."""
+        args = next(x for x in c if isinstance(x, dict))
+        return Parsed("static", statics=[StaticEffect("enter_instead", SelfRef(), args)])
+
+    def enter_instead_each(self, c: list[Any]) -> Parsed:
+        """ "If this land would enter, instead sacrifice each other permanent named
+        Sheltered Valley you control, then put this land onto the battlefield." (CR
+        614.1c): every one described is sacrificed, and it enters."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        args = {"action": "sacrifice", "what": flt, "each": True}
+        return Parsed("static", statics=[StaticEffect("enter_instead", SelfRef(), args)])
+
+    def eia_sacrifice(self, c: list[Any]) -> dict[str, Any]:
+        flt = next(x for x in c if isinstance(x, Filter))
+        n = next((x for x in c if isinstance(x, int)), 1)
+        return {"action": "sacrifice", "what": flt, "count": n}
+
+    def eia_discard(self, c: list[Any]) -> dict[str, Any]:
+        flt = next(x for x in c if isinstance(x, Filter))
+        # a card in the hand (CR 701.9a), not a permanent
+        flt = Filter(flt.kinds, "hand", flt.conditions)
+        return {"action": "discard", "what": flt, "count": 1, "optional": True}
+
+    def extra_trigger_of(self, c: list[Any]) -> Parsed:
+        """ "If a triggered ability of a Ninja creature you control triggers, that
+        ability triggers an additional time" (Splinter, Radical Rat), "... of another
+        Elemental you control triggers, it triggers ..." (Twinflame Travelers): the
+        abilities of the permanents described (CR 603.2d; rules/extra_triggers.py)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        return Parsed(
+            "static", statics=[StaticEffect("extra_trigger_of", SelfRef(), {"what": flt})]
+        )
 
     def no_trigger(self, c: list[Any]) -> Parsed:
         """ "Creatures entering don't cause abilities to trigger" (Torpor Orb),
