@@ -812,6 +812,15 @@ class VerbRules:
             args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
 
+    def vp_search_either_card(self, c: list[Any]) -> list[Effect]:
+        """ "search your library for a basic land card or a Desert card" (CR 701.23a):
+        one card that fits either description."""
+        a, b = (x for x in c if isinstance(x, Some))
+        if a.count != 1 or b.count != 1 or a.up_to or b.up_to:
+            raise CompileError("search for ... or ...: not one card each")
+        either = Some(either_filter(a.filter, b.filter), 1)
+        return self.vp_search([x for x in c if not isinstance(x, (Some, Token))] + [either])
+
     def vp_put_library_choice(self, c: list[Any]) -> list[Effect]:
         """ "[Its owner] puts it on their choice of the top or bottom of their library"
         (Run Behind): the owner chooses as it is followed (CR 401.1, 608.2d)."""
