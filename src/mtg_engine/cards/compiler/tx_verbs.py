@@ -1164,6 +1164,11 @@ class VerbRules:
         as the trigger's event names (608.2c), the player choosing them."""
         return [Effect("discard", {"player": SUBJ, "amount": Amount("that_much")})]
 
+    def vp_energy_eq(self, c: list[Any]) -> list[Effect]:
+        """ "You get an amount of {E} equal to the greatest power among creatures you
+        control" (Peema Aether-Seer; CR 107.14): counted as the instruction is followed."""
+        return [Effect("gain_energy", {"player": SUBJ, "amount": c[-1]})]
+
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
         return [Effect("gain_energy", {"player": SUBJ, "amount": c[0]})]
