@@ -821,6 +821,11 @@ class VerbRules:
         either = Some(either_filter(a.filter, b.filter), 1)
         return self.vp_search([x for x in c if not isinstance(x, (Some, Token))] + [either])
 
+    def vp_put_library_your_choice(self, c: list[Any]) -> list[Effect]:
+        """ "Put target card from a graveyard on your choice of the top or bottom of its
+        owner's library" (Not Forgotten): the ability's controller chooses (CR 608.2d)."""
+        return [Effect("put_on_library", {"what": c[0], "position": "your_choice"})]
+
     def vp_put_library_choice(self, c: list[Any]) -> list[Effect]:
         """ "[Its owner] puts it on their choice of the top or bottom of their library"
         (Run Behind): the owner chooses as it is followed (CR 401.1, 608.2d)."""
