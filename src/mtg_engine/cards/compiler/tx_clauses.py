@@ -4716,6 +4716,10 @@ class ClauseRules:
         quality = Filter((), "any", ((key, value),))
         return Condition("is", {"ref": It(), "quality": quality, "adj": key})
 
+    def cond_wasnt(self, c: list[Any]) -> Condition:
+        """ "if it wasn't blocking": not "it was blocking" (CR 603.10a)."""
+        return Condition("not", {"cond": self.cond_is(c)})
+
     def cond_isnt_it(self, c: list[Any]) -> Condition:
         """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""
         return Condition("not", {"cond": self.cond_is_it(c)})
