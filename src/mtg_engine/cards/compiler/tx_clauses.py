@@ -4718,7 +4718,7 @@ class ClauseRules:
 
     def cond_wasnt(self, c: list[Any]) -> Condition:
         """ "if it wasn't blocking": not "it was blocking" (CR 603.10a)."""
-        return Condition("not", {"cond": self.cond_is(c)})
+        return Condition("not", {"cond": self.cond_is([It(), *c])})
 
     def cond_isnt_it(self, c: list[Any]) -> Condition:
         """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""
