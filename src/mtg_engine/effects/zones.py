@@ -192,18 +192,20 @@ def to_library(ctx: Ctx, e: Effect) -> bool:
     bottom = e.args.get("position") == "bottom"
     objs = ctx.objects(e.args.get("what"))
     rules: tuple[str, ...] = ("401.1",)
-    if e.args.get("position") == "owner_choice" and objs:
+    if e.args.get("position") in ("owner_choice", "your_choice") and objs:
         # "Its owner puts it on their choice of the top or bottom of their library"
-        # (Run Behind): the owner chooses (CR 608.2d)
+        # (Run Behind): the owner chooses; "put it on your choice of ... of its
+        # owner's library" (Arashin Sovereign): the controller chooses (CR 608.2d)
         s = ctx.scratch
+        chooser = objs[0].owner if e.args["position"] == "owner_choice" else ctx.controller
         if "where" not in s:
             if ctx.answer is None:
                 ctx.ask(
                     DecisionKind.CHOOSE_OPTION,
                     "608.2d",
-                    f"{ctx.obj.name}: put {objs[0].name} on the top or the bottom of your library?",
+                    f"{ctx.obj.name}: put {objs[0].name} on the top or the bottom of its owner's library?",
                     {"options": ["top", "bottom"], "purpose": DecisionPurpose.CHOOSE},
-                    player=objs[0].owner,
+                    player=chooser,
                 )
                 return False
             s["where"] = str(ctx.take_answer().value)

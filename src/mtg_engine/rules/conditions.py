@@ -670,6 +670,18 @@ def _is_holds(
             matches_object(game, o, quality, controller, source) for o in objs
         )
     ref = a.get("ref")
+    if (
+        isinstance(ref, SelfRef)
+        and ctx is not None
+        and source is not None
+        and source.zone != Zone.BATTLEFIELD
+        and any(k in _COMBAT_KEYS for k, _ in quality.conditions)
+    ):
+        # "When this creature dies, if it wasn't blocking" (Guildsworn Prowler): as it
+        # last existed on the battlefield (CR 603.10a, 608.2h; rules/triggers.py)
+        info = ctx.looked_back(ref)
+        if info is not None:
+            return _record_has(info, quality)
     if isinstance(ref, SelfRef) and (ctx is None or source is not None):
         return source is not None and matches_object(game, source, quality, controller, source)
     if your_top_card(ref):

@@ -713,6 +713,12 @@ class Ctx:
                 # (CR 400.7d); none if it wasn't cast
                 paid = self.source.paid or self.obj.paid or {}
                 return sum(int(n) for n in paid.get("kicker") or ()) * a.multiplier
+            if a.kind == "devoured":
+                # "for each creature it devoured" (CR 702.82c): the creatures sacrificed
+                # to its devour ability as it entered, remembered by the permanent
+                # (keywords/devour.py); none if it devoured nothing
+                chosen = self.source.chosen or {}
+                return int(chosen.get("devoured", 0)) * a.multiplier
             if a.kind == "colors_spent":
                 # converge: "the number of colors of mana spent to cast this spell"
                 # (CR 601.2h); the permanent it became remembers it (400.7d)

@@ -257,6 +257,7 @@ SUPPORTED: set[str] = set(
         "amount:devotion",  # "your devotion to green" (CR 700.5)
         "amount:party",  # "for each creature in your party" (CR 700.8)
         "amount:times_kicked",  # multikicker, "for each time it was kicked" (702.33d)
+        "amount:devoured",  # "for each creature it devoured" (702.82c)
         "amount:life_lost_this_turn",  # Children of Korlis (CR 119.3)
         # filters (CR 109.2)
         *(

@@ -650,6 +650,9 @@ def _check(
             if w.id in gone:
                 # CR 113.7a, 608.2h: the ability uses its source's last known information
                 event["source_lki"] = lki_record(game, w)
+                if subject is w and d.get("in_combat"):
+                    # "When this creature dies, if it wasn't blocking" (CR 603.10a, 506.4)
+                    event["source_lki"][d["in_combat"]] = True
             if gone and subject is not None and w is not subject:
                 event["obj_lki"] = lki_record(game, subject)  # "its power" (608.2h)
                 if d.get("in_combat"):

@@ -848,6 +848,18 @@ def finalize(
             eff = Effect(eff.op, eff.args, False, eff.condition)
         if eff.op == "delayed_trigger":
             eff = _walk_delayed(eff, fn, state)
+        who = eff.args.get("player")
+        if (
+            type(eff.args.get("what")) is It
+            and isinstance(who, ControllerOfRef)
+            and isinstance(who.of, EachRef)
+            and any(k in _ATTACHED_TO_SELF and v == "self" for k, v in who.of.filter.conditions)
+            and not last_target
+            and state["last"] not in ("parent", "each", "target", "self")
+        ):
+            # "enchanted creature's controller sacrifices it" (Parasitic Implant): with
+            # nothing named before, "it" is the permanent the subject names (CR 608.2c)
+            eff = Effect(eff.op, {**eff.args, "what": who.of}, eff.optional, eff.condition)
         # "and all Equipment attached to that creature" after that creature left: what
         # was attached to it immediately before it left (CR 608.2h, turn_flags.left_attached)
         new = walk(eff, fn)

@@ -6,6 +6,7 @@ terminals (so a word the grammar does not know is an ``UNKNOWN`` token and the
 parse fails where it occurs, instead of being silently skipped). A few tokens
 need one word of context, which a lexer can see and an LALR(1) parser cannot:
 
+* ``IT_DEVOURED``: "it devoured" ("for each creature it devoured", CR 702.82c).
 * ``LIST_COMMA`` / ``AND_LIST``: a comma or "and" between two list words
   ("artifact, creature, or land"; "flying and trample"; "{W}, {U}, or {B}"),
   as opposed to one that joins two clauses;
@@ -135,6 +136,21 @@ _FREE_CAST_TAIL = "you may cast this spell without paying its mana cost."
 
 _TOKEN_WORDS = frozenset({"token", "tokens"})
 _TOKEN_COUNT_WORDS = frozenset({"a", "an", "x", *NUMBER_WORDS})
+
+
+def _searching_for(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the word at ``raw[i]`` follows "search ... for" in the same sentence
+    ("search your library for a basic land card or a Desert card", CR 701.23a)."""
+    seen_for = False
+    for j in range(i - 1, -1, -1):
+        w = raw[j][1]
+        if w in (".", ",", ":"):
+            return False
+        if w == "for":
+            seen_for = True
+        elif w in ("search", "searches"):
+            return seen_for
+    return False
 
 
 def _between_tokens(raw: list[tuple[str, str, int]], i: int) -> bool:
@@ -384,6 +400,12 @@ class OracleLexer(Lexer):
                 out.append(Token("AS_YOU_CAST", "as you cast them", pos, 1, pos + 1))
                 skip = 3
                 continue
+            if value == "it" and i + 1 < n and raw[i + 1][1] == "devoured":
+                # "for each creature it devoured" (CR 702.82c): one word, told apart
+                # from a description's "it's blocking" after the noun
+                out.append(Token("IT_DEVOURED", "it devoured", pos, 1, pos + 1))
+                skip = 1
+                continue
             if value == "from" and i + 1 < n and raw[i + 1][1] in ("it", "them"):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
                 skip = 1
@@ -548,6 +570,16 @@ class OracleLexer(Lexer):
             ):
                 # "Spend this mana only to cast an Elemental spell or a Chandra
                 # planeswalker spell": a second description, not another noun (CR 106.6)
+                kind = "OR_EITHER"
+            elif (
+                value == "or"
+                and kind != "UNKNOWN"
+                and nxt in ("a", "an")
+                and prev == "card"
+                and _searching_for(raw, i)
+            ):
+                # "search your library for a basic land card or a Desert card" (CR
+                # 701.23a): a card of either description, not another noun
                 kind = "OR_EITHER"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"

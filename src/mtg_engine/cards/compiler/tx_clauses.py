@@ -2522,6 +2522,14 @@ class ClauseRules:
         # "for each creature in your party" (CR 700.8): counted as the effect needs it
         return ("tail", "for_each_amount", Amount("party"))
 
+    def tail_for_each_devoured(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "for each creature it devoured" (CR 702.82c): the creatures sacrificed to its
+        # devour ability as it entered
+        flt = c[0]
+        if not (isinstance(flt, Filter) and flt.kinds == ("Creature",) and not flt.conditions):
+            raise CompileError(f"for each {flt!r} it devoured")
+        return ("tail", "for_each_amount", Amount("devoured"))
+
     def tail_for_each_kicked(self, c: list[Any]) -> tuple[str, str, Any]:
         # "for each time it was kicked" (multikicker, CR 702.33d): its kicker costs
         # paid as it was cast
@@ -4206,6 +4214,11 @@ class ClauseRules:
         kw = [str(x) for x in c if isinstance(x, str) and not isinstance(x, Token)]
         return Condition("alt_cost_paid", {"alt": (kw[0] if kw else _words(c)).lower()})
 
+    def cond_escaped(self, c: list[Any]) -> Condition:
+        """ "unless it escaped" (Uro, Titan of Nature's Wrath): the permanent was cast
+        with its escape cost (CR 702.138b), the alternative cost its cast record names."""
+        return Condition("alt_cost_paid", {"alt": "escape"})
+
     cond_gift = _cond("gift_promised")
 
     def cond_no_gift(self, c: list[Any]) -> Condition:
@@ -4785,6 +4798,10 @@ class ClauseRules:
             raise CompileError("shares a type: which kind of type?")
         quality = Filter((), "any", ((key, value),))
         return Condition("is", {"ref": It(), "quality": quality, "adj": key})
+
+    def cond_wasnt(self, c: list[Any]) -> Condition:
+        """ "if it wasn't blocking": not "it was blocking" (CR 603.10a)."""
+        return Condition("not", {"cond": self.cond_is([It(), *c])})
 
     def cond_isnt_it(self, c: list[Any]) -> Condition:
         """ "If it isn't a land card, discard it" (Sindbad): not "it's a land card"."""

@@ -917,9 +917,6 @@ class NounRules:
         615.5): the controller of the source of the damage prevented."""
         return ControllerOfRef(TriggerRef("source"))
 
-    def np_it_and_each(self, c: list[Any]) -> list[Any]:
-        return [It(), EachRef(c[0].with_condition("other", True))]
-
     def np_exiled_with(self, c: list[Any]) -> EachRef:
         return EachRef(Filter(kinds=("card",), zone="exile", conditions=(("exiled_with", "self"),)))
 
@@ -1167,6 +1164,13 @@ class NounRules:
 
     def cards_each(self, c: list[Any]) -> Amount:
         return count_of(c[0])
+
+    def cards_each_devoured(self, c: list[Any]) -> Amount:
+        # "draw a card for each creature it devoured" (CR 702.82c)
+        flt = c[0]
+        if not (isinstance(flt, Filter) and flt.kinds == ("Creature",) and not flt.conditions):
+            raise CompileError(f"a card for each {flt!r} it devoured")
+        return Amount("devoured")
 
     def cards_each_counter(self, c: list[Any]) -> Amount:
         # "draw a card for each +1/+1 counter on it" (CR 122.1)

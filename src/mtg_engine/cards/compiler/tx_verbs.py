@@ -821,6 +821,20 @@ class VerbRules:
             args["library_of"] = _owner_ref(zones[0])
         return [Effect("search_library", args)]
 
+    def vp_search_either_card(self, c: list[Any]) -> list[Effect]:
+        """ "search your library for a basic land card or a Desert card" (CR 701.23a):
+        one card that fits either description."""
+        a, b = (x for x in c if isinstance(x, Some))
+        if a.count != 1 or b.count != 1 or a.up_to or b.up_to:
+            raise CompileError("search for ... or ...: not one card each")
+        either = Some(either_filter(a.filter, b.filter), 1)
+        return self.vp_search([x for x in c if not isinstance(x, (Some, Token))] + [either])
+
+    def vp_put_library_your_choice(self, c: list[Any]) -> list[Effect]:
+        """ "Put target card from a graveyard on your choice of the top or bottom of its
+        owner's library" (Not Forgotten): the ability's controller chooses (CR 608.2d)."""
+        return [Effect("put_on_library", {"what": c[0], "position": "your_choice"})]
+
     def vp_put_library_choice(self, c: list[Any]) -> list[Effect]:
         """ "[Its owner] puts it on their choice of the top or bottom of their library"
         (Run Behind): the owner chooses as it is followed (CR 401.1, 608.2d)."""
@@ -1168,6 +1182,11 @@ class VerbRules:
         """ "That player discards that many cards" (Dreamstealer; CR 701.9a): as many
         as the trigger's event names (608.2c), the player choosing them."""
         return [Effect("discard", {"player": SUBJ, "amount": Amount("that_much")})]
+
+    def vp_energy_eq(self, c: list[Any]) -> list[Effect]:
+        """ "You get an amount of {E} equal to the greatest power among creatures you
+        control" (Peema Aether-Seer; CR 107.14): counted as the instruction is followed."""
+        return [Effect("gain_energy", {"player": SUBJ, "amount": c[-1]})]
 
     def vp_energy_n(self, c: list[Any]) -> list[Effect]:
         """ "You get six {E}" (CR 107.14)."""
