@@ -369,6 +369,15 @@ class NounRules:
     # "a creature dealt damage by this creature this turn" (Sengir Vampire)
     post_damaged_by_self_this_turn = _post("dealt_damage_by_self_this_turn", True)
     post_crewed_self = _post("crewed_source", True)  # CR 702.122b
+
+    def post_sym_in_cost(self, c: list[Any]) -> tuple[str, Any]:
+        """ "with {X} in its mana cost" (CR 107.3, 202.1): the printed mana cost holds
+        the symbol {X}; no other symbol is read so."""
+        sym = next(str(x) for x in c if isinstance(x, Token) and x.type == "MANA_SYM")
+        if sym.upper() != "{X}":
+            raise CompileError(f"with {sym} in its mana cost")
+        return ("x_in_mana_cost", True)
+
     post_exiled_with = _post("exiled_with", "self")
 
     # "cast a spell from among cards exiled with it without paying its mana cost": the
