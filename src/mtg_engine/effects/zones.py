@@ -159,6 +159,10 @@ def exile(ctx: Ctx, e: Effect) -> bool:
     if ctx.task is not None:  # "the cards exiled this way" (CR 608.2c), for later instructions
         done = (ctx.task.data.get("parent") or {}).get("exiled") or []
         ctx.set_parent("exiled", [*done, *(m for m in moved if m is not None)])
+        # "Exile all attacking creatures target player controls. That player may
+        # search their library for that many basic land cards" (Settle the Wreckage):
+        # how many this instruction exiled (CR 608.2c)
+        ctx.set_parent("that_much", sum(1 for m in moved if m is not None))
     return True
 
 
@@ -486,6 +490,7 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
             for oid in mine:
                 sacrifice(g, oid)
         ctx.set_parent("sacrificed", recs)
+        ctx.set_parent("that_much", len(recs))  # "... that many" (CR 608.2c)
         return True
     flt = e.args.get("filter")
     every = e.args.get("amount") == "all"  # "sacrifices all creatures they control"
@@ -540,6 +545,9 @@ def sacrifice_effect(ctx: Ctx, e: Effect) -> bool:
                 sacrificed.append(lki_record(g, g.objects[oid]))
                 sacrifice(g, oid)
     ctx.set_parent("sacrificed", sacrificed)
+    # "Sacrifice any number of lands. Search your library for up to that many land
+    # cards" (Scapeshift): how many were sacrificed (CR 608.2c)
+    ctx.set_parent("that_much", len(sacrificed))
     return True
 
 

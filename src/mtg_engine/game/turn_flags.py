@@ -170,6 +170,9 @@ class TurnFlags:
     #: Mount -> the creatures that saddled it this turn, tapped to pay its saddle
     #: cost ("a creature that saddled it this turn", CR 702.171c)
     saddled_by: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: Vehicle -> the creatures that crewed it this turn, tapped to pay its crew cost
+    #: ("target creature that crewed it this turn", CR 702.122b)
+    crewed_by: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: player -> mana (by pool index) they don't lose as steps end until end of combat
     #: (firebending, CR 702.189a; rules/turn.py)
     combat_mana: dict[int, list[int]] = field(default_factory=dict)
@@ -263,6 +266,7 @@ class TurnFlags:
         mana_spent_on_spells: dict[int, int] | None = None,
         descended: dict[int, int] | None = None,
         saddled_by: dict[int, tuple[int, ...]] | None = None,
+        crewed_by: dict[int, tuple[int, ...]] | None = None,
         combat_mana: dict[int, list[int]] | None = None,
         assassin_damage: set[int] | None = None,
         lands_entered: set[int] | None = None,
@@ -332,6 +336,7 @@ class TurnFlags:
         self.mana_spent_on_spells = {} if mana_spent_on_spells is None else mana_spent_on_spells
         self.descended = {} if descended is None else descended
         self.saddled_by = {} if saddled_by is None else saddled_by
+        self.crewed_by = {} if crewed_by is None else crewed_by
         self.combat_mana = {} if combat_mana is None else combat_mana
         self.assassin_damage = set() if assassin_damage is None else assassin_damage
         self.lands_entered = set() if lands_entered is None else lands_entered
@@ -404,6 +409,7 @@ class TurnFlags:
         t.mana_spent_on_spells = self.mana_spent_on_spells.copy()
         t.descended = self.descended.copy()
         t.saddled_by = self.saddled_by.copy()
+        t.crewed_by = self.crewed_by.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         t.assassin_damage = self.assassin_damage.copy()
         t.additional_combats = [pair[:] for pair in self.additional_combats]

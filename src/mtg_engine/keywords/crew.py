@@ -53,6 +53,9 @@ register(f"static:{POWER_BONUS}")
 #: "whenever this creature crews a Vehicle" (CR 702.122b: the ``crews`` event of
 #: :func:`tap_crew`, rules/triggers.py), "that Vehicle" its ``other``
 register("trigger:crews")
+#: "target creature that crewed it this turn" (CR 702.122b; rules/filters.py reads
+#: ``turn_flags.crewed_by``, which :func:`tap_crew` records)
+register("cond:crewed_source")
 
 #: cost component -> (keyword rule, "tapped to crew/saddle" rule, verb)
 _KINDS = {"crew": ("702.122a", "702.122b", "crew"), "saddle": ("702.171a", "702.171c", "saddle")}
@@ -258,6 +261,13 @@ def tap_crew(
         flags.saddled_by = {
             **flags.saddled_by,
             vehicle: (*flags.saddled_by.get(vehicle, ()), *creatures),
+        }
+    elif vehicle is not None:
+        # "a creature that crewed it this turn" (CR 702.122b)
+        flags = game.turn_flags
+        flags.crewed_by = {
+            **flags.crewed_by,
+            vehicle: (*flags.crewed_by.get(vehicle, ()), *creatures),
         }
     for oid in creatures:
         o = game.objects.get(oid)

@@ -571,6 +571,14 @@ def _condition(
     if key == "dealt_damage_by_self_this_turn":
         # "a creature dealt damage by this creature this turn" (CR 120.3)
         return dealt_damage_by_this_turn(game, source, obj.id) == bool(value)
+    if key == "x_in_mana_cost":
+        # "a spell with {X} in its mana cost" (CR 107.3, 202.1)
+        return ("{X}" in (c.mana_cost or "").upper()) == bool(value)
+    if key == "crewed_source":
+        # "target creature that crewed it this turn" (CR 702.122b): tapped to pay
+        # this Vehicle's crew cost this turn, as the object it is now (400.7)
+        crew = () if source is None else game.turn_flags.crewed_by.get(source.id, ())
+        return (obj.id in crew) == bool(value)
     if key == "color_in":
         # "a white or black permanent" (CR 105.2): any one of the colors
         return bool(c.colors & set(value))

@@ -267,6 +267,7 @@ SUPPORTED: set[str] = set(
                 "not_color",
                 "colorless",
                 "monocolored",  # CR 105.2a (rules/filters.py)
+                "x_in_mana_cost",  # "with {X} in its mana cost" (CR 107.3, rules/filters.py)
                 "ability_of",  # "an ability of a land you control" (CR 113.7a, rules/filters.py)
                 "controller",
                 "owner",

@@ -1135,6 +1135,8 @@ def _matches_now(
                 return False  # it attacks a planeswalker or battle, not a player
             if target == "you" and d.get("player") != source.controller:
                 return False
+            if target == "opponent" and d.get("player") not in game.opponents(source.controller):
+                return False  # "attacks one of your opponents" (CR 102.3)
         o = game.objects.get(d["obj"])
         if isinstance(trig.subject, SelfRef) or trig.subject is None:
             return d["obj"] == source.id

@@ -751,6 +751,11 @@ def _triggered(p: Parsed) -> Ability:
         # Mountains" (Valakut): other than the object the ability triggered on (CR
         # 603.4), which a filter's "other" (this object) doesn't say: not run yet
         raise CompileError("'other' in an intervening if: other than the event's object")
+    if trigger.event == "cast" and "x_in_mana_cost" in repr(trigger.details) and x_left(effects):
+        # "Whenever you cast a spell with {X} in its mana cost, ... put X +1/+1
+        # counters on it" (Zaxara): X is the spell's X (CR 107.3e), which the
+        # ability's own X (0) isn't: not run yet
+        raise CompileError("X of the spell that triggered the ability")
     if trigger.condition is not None:
         # "Whenever equipped creature dies, if it was a Human": "it" is the event's
         # object (CR 603.4); for "this creature", the source itself

@@ -472,6 +472,15 @@ def _damages_a_player(trigger: Trigger) -> bool:
     return trigger.player == "to_player" or (isinstance(what, Filter) and what.kinds == ("player",))
 
 
+def _attacks_a_player(trigger: Trigger) -> bool:
+    """ "Whenever a creature attacks a player / one of your opponents": "that player"
+    is the player it attacks (CR 508.1b; the event's defending player)."""
+    return trigger.event == "attacks" and dict(trigger.details).get("attack_target") in (
+        "player",
+        "opponent",
+    )
+
+
 def _damages_a_creature(trigger: Trigger) -> bool:
     """ "Whenever this creature deals (combat) damage to a creature": "that creature"
     is the creature dealt damage."""
@@ -639,6 +648,8 @@ def finalize(
             return TriggerRef("player")
         if trigger is not None and _damages_a_player(trigger):
             return TriggerRef("player")  # "deals combat damage to a player, that player ..."
+        if trigger is not None and not last_target and _attacks_a_player(trigger):
+            return TriggerRef("player")  # "attacks one of your opponents, that player ..."
         if last_target:
             return ControllerOfRef(TargetRef(last_target[-1]))
         if trigger_about_other:

@@ -672,6 +672,15 @@ class ClauseRules:
             event, details = "attack_with", (("count", 1),)
         if (
             event == "attacks"
+            and ("attack_target", "opponent") in details
+            and isinstance(subject, Some)
+            and subject.count != 1
+        ):
+            # "whenever one or more creatures attack one of your opponents": one event
+            # for each opponent attacked, not one for each creature (CR 603.2c)
+            raise CompileError("trigger: one or more creatures attack one of your opponents")
+        if (
+            event == "attacks"
             and not details
             and len(preds) == 1
             and isinstance(subject, Some)
@@ -1175,6 +1184,10 @@ class ClauseRules:
             return ("attack_target", "player")
         if words == "each combat":
             return ("each_combat", True)
+        if words == "one of your opponents":
+            # "whenever a creature attacks one of your opponents" (CR 508.1b, 102.3):
+            # the player it attacks is an opponent of this ability's controller
+            return ("attack_target", "opponent")
         return ("attack_target", "you")
 
     def by_np(self, c: list[Any]) -> tuple[str, Any]:

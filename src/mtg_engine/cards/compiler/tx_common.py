@@ -482,6 +482,11 @@ def this_way_count(flt: Any, multiplier: int = 1) -> Amount | None:
 def count_of(flt: Any, multiplier: int = 1) -> Amount:
     """ "for each [description]", "the number of [description]": counted now, or the
     permanents destroyed or sacrificed this way (:func:`this_way_count`)."""
+    if isinstance(flt, Filter) and ("crewed_source", True) in flt.conditions:
+        # "for each creature that crewed it this turn" counts the creatures that
+        # crewed it, those that have left the battlefield too (CR 702.122b): not a
+        # count of permanents now
+        raise CompileError("the number of creatures that crewed it this turn")
     return this_way_count(flt, multiplier) or Amount("count", filter=flt, multiplier=multiplier)
 
 

@@ -369,6 +369,16 @@ class NounRules:
     post_damaged_by_source = _post("dealt_damage_by_source", True)  # Diseased Vermin
     # "a creature dealt damage by this creature this turn" (Sengir Vampire)
     post_damaged_by_self_this_turn = _post("dealt_damage_by_self_this_turn", True)
+    post_crewed_self = _post("crewed_source", True)  # CR 702.122b
+
+    def post_sym_in_cost(self, c: list[Any]) -> tuple[str, Any]:
+        """ "with {X} in its mana cost" (CR 107.3, 202.1): the printed mana cost holds
+        the symbol {X}; no other symbol is read so."""
+        sym = next(str(x) for x in c if isinstance(x, Token) and x.type == "MANA_SYM")
+        if sym.upper() != "{X}":
+            raise CompileError(f"with {sym} in its mana cost")
+        return ("x_in_mana_cost", True)
+
     post_exiled_with = _post("exiled_with", "self")
 
     # "cast a spell from among cards exiled with it without paying its mana cost": the
@@ -838,6 +848,15 @@ class NounRules:
     def det_n(self, c: list[Any]) -> tuple[Any, Any]:
         return (c[0], c[0])
 
+    def det_that_many(self, c: list[Any]) -> tuple[Amount, Amount]:
+        """ "that many permanents": as many as the event or an earlier instruction
+        named (CR 608.2c)."""
+        return (Amount("that_much"), Amount("that_much"))
+
+    def det_up_to_that_many(self, c: list[Any]) -> tuple[int, Amount]:
+        """ "up to that many target cards" (CR 608.2c, 115.1)."""
+        return (0, Amount("that_much"))
+
     def det_any_number(self, c: list[Any]) -> tuple[int, int]:
         return (0, 99)
 
@@ -890,6 +909,11 @@ class NounRules:
 
     def np_top_cards(self, c: list[Any]) -> tuple[str, Any, Any]:
         return ("top", c[0], c[1])
+
+    def np_that_many_top(self, c: list[Any]) -> tuple[str, Any, Any]:
+        """ "that many cards from the top of your library" (Gishath, Sun's Avatar):
+        "the top that many cards of your library" (CR 401.1, 608.2c)."""
+        return ("top", Amount("that_much"), c[0])
 
     def np_top_card(self, c: list[Any]) -> tuple[str, Any, Any]:
         return ("top", 1, c[0])
@@ -1205,3 +1229,7 @@ class NounRules:
 
     def times(self, c: list[Any]) -> int:
         return c[0] if c else 2
+
+    def times_that_many(self, c: list[Any]) -> Amount:
+        """ "investigate that many times" (CR 608.2c)."""
+        return Amount("that_much")
