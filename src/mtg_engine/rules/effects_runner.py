@@ -1025,19 +1025,22 @@ def _compared(key: str, name: str, colors: Any, types: Any, subtypes: Any) -> li
 def _choose_refs_in(e: Effect) -> list[ChooseRef]:
     """The :class:`ChooseRef` values of an instruction's arguments, in order."""
     out: list[ChooseRef] = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, ChooseRef):
-            if v not in out:
-                out.append(v)
-        elif isinstance(v, ControllerOfRef | OwnerOfRef):
-            walk(v.of)
-        elif isinstance(v, Amount) and v.ref is not None:
-            walk(v.ref)
-
     for v in e.args.values():
-        walk(v)
+        _add_choose_refs(v, out)
     return out
+
+
+def _add_choose_refs(v: Any, out: list[ChooseRef]) -> None:
+    """Append the :class:`ChooseRef` ``v`` is or refers to, when ``out`` hasn't it yet.
+    (A function of its own: a recursive closure made a reference cycle at each call,
+    freed only by the cyclic garbage collector, benchmarks/mypyc.md session 28.)"""
+    if isinstance(v, ChooseRef):
+        if v not in out:
+            out.append(v)
+    elif isinstance(v, ControllerOfRef | OwnerOfRef):
+        _add_choose_refs(v.of, out)
+    elif isinstance(v, Amount) and v.ref is not None:
+        _add_choose_refs(v.ref, out)
 
 
 def choose_count(ctx: Ctx, ref: ChooseRef, available: int) -> tuple[int, int]:

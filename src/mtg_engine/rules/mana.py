@@ -895,6 +895,108 @@ def _vias(srcs: list[Source], taps: list[tuple[int, int, tuple[str, ...]]]) -> d
     return {oid: via[oid] for oid, _a, _p in taps if oid in via}
 
 
+class _Payer:
+    """The state of one :func:`_solve` search: the pool as it is spent, the snow mana
+    in it (CR 107.4h; None when the cost has no {S}), the taps made, the permanents
+    used (one mana ability each: shared with the caller, updated), the sources in the
+    order tried, and the single-color needs not paid yet (what a mix of colors should
+    cover). A record and methods, not closures over the search's locals: those made a
+    reference cycle at each search (the closures and their shared cell), which only
+    the cyclic garbage collector freed (benchmarks/mypyc.md, session 28)."""
+
+    def __init__(
+        self,
+        pool: list[int],
+        snow: list[int] | None,
+        used: set[int],
+        srcs: list[Source],
+    ) -> None:
+        self.pool = pool
+        self.snow = snow
+        self.taps: list[tuple[int, int, tuple[str, ...]]] = []
+        self.used = used
+        self.srcs = srcs
+        self.left: dict[str, int] = {}
+
+    def tap(self, s: Source, prod: tuple[str, ...]) -> None:
+        pool, snow = self.pool, self.snow
+        self.used.add(s.obj)
+        self.taps.append((s.obj, s.ability_of(prod), prod))
+        for m in prod:
+            pool[POOL_INDEX[m]] += 1
+            if snow is not None and s.snow:
+                snow[POOL_INDEX[m]] += 1
+
+    def spend(self, i: int) -> None:
+        # one mana of pool index ``i``: nonsnow mana first (snow mana pays {S})
+        pool, snow = self.pool, self.snow
+        pool[i] -= 1
+        if snow is not None and snow[i] > pool[i]:
+            snow[i] -= 1
+
+    def take(self, options: tuple[str, ...]) -> bool:
+        # pay one symbol that may be any of ``options`` with colored mana
+        pool, used = self.pool, self.used
+        for opt in options:
+            if opt in POOL_INDEX and pool[POOL_INDEX[opt]] > 0:
+                self.spend(POOL_INDEX[opt])
+                return True
+        for opt in options:
+            if opt not in POOL_INDEX:
+                continue
+            for s in self.srcs:
+                if s.obj in used:
+                    continue
+                fits = [prod for prod in s.productions if opt in prod]
+                if fits:
+                    # several mixes make it ("three mana in any combination of
+                    # colors"): the one that pays most of the colored needs left
+                    self.tap(s, max(fits, key=self.covers) if len(fits) > 1 else fits[0])
+                    self.spend(POOL_INDEX[opt])
+                    return True
+        return False
+
+    def covers(self, prod: tuple[str, ...]) -> int:
+        left = self.left
+        return sum(min(prod.count(m), left.get(m, 0)) for m in set(prod))
+
+    def pay_generic(self, n: int) -> bool:
+        pool, used = self.pool, self.used
+        for _ in range(n):
+            for i in (5, 0, 1, 2, 3, 4):  # colorless first
+                if pool[i] > 0:
+                    self.spend(i)
+                    break
+            else:
+                for s in self.srcs:
+                    if s.obj not in used:
+                        self.tap(s, max(s.productions, key=len))  # the most mana it makes
+                        break
+                else:
+                    return False
+                for i in (5, 0, 1, 2, 3, 4):
+                    if pool[i] > 0:
+                        self.spend(i)
+                        break
+        return True
+
+    def pay_snow(self, n: int) -> bool:
+        # CR 107.4h: each {S} with one mana a snow source made, of any type
+        pool, snow, used = self.pool, self.snow, self.used
+        assert snow is not None
+        for _ in range(n):
+            i = next((i for i in (5, 0, 1, 2, 3, 4) if snow[i] > 0), None)
+            if i is None:
+                s = next((s for s in self.srcs if s.snow and s.obj not in used), None)
+                if s is None:
+                    return False
+                self.tap(s, max(s.productions, key=len))
+                i = next(i for i in (5, 0, 1, 2, 3, 4) if snow[i] > 0)
+            pool[i] -= 1
+            snow[i] -= 1
+        return True
+
+
 def _solve(
     cost: ManaCost,
     pool: list[int],
@@ -910,87 +1012,13 @@ def _solve(
 
     CR 107.4h: {S} is paid with mana a snow source made, after the colored symbols
     (paid with nonsnow mana and sources first) and before the generic ones."""
-    pool = list(pool)
-    taps: list[tuple[int, int, tuple[str, ...]]] = []
-    life_paid = 0
     snow: list[int] | None = None
     if cost.snow:
         snow = list(snow_pool) if snow_pool is not None else [0] * 6
         # nonsnow sources first for everything but {S}
         srcs = sorted(srcs, key=lambda s: s.snow)
-
-    def tap(s: Source, prod: tuple[str, ...]) -> None:
-        used.add(s.obj)
-        taps.append((s.obj, s.ability_of(prod), prod))
-        for m in prod:
-            pool[POOL_INDEX[m]] += 1
-            if snow is not None and s.snow:
-                snow[POOL_INDEX[m]] += 1
-
-    def spend(i: int) -> None:
-        # one mana of pool index ``i``: nonsnow mana first (snow mana pays {S})
-        pool[i] -= 1
-        if snow is not None and snow[i] > pool[i]:
-            snow[i] -= 1
-
-    def take(options: tuple[str, ...]) -> bool:
-        # pay one symbol that may be any of ``options`` with colored mana
-        for opt in options:
-            if opt in POOL_INDEX and pool[POOL_INDEX[opt]] > 0:
-                spend(POOL_INDEX[opt])
-                return True
-        for opt in options:
-            if opt not in POOL_INDEX:
-                continue
-            for s in srcs:
-                if s.obj in used:
-                    continue
-                fits = [prod for prod in s.productions if opt in prod]
-                if fits:
-                    # several mixes make it ("three mana in any combination of
-                    # colors"): the one that pays most of the colored needs left
-                    tap(s, max(fits, key=_covers) if len(fits) > 1 else fits[0])
-                    spend(POOL_INDEX[opt])
-                    return True
-        return False
-
-    def _covers(prod: tuple[str, ...]) -> int:
-        return sum(min(prod.count(m), left.get(m, 0)) for m in set(prod))
-
-    def pay_generic(n: int) -> bool:
-        for _ in range(n):
-            for i in (5, 0, 1, 2, 3, 4):  # colorless first
-                if pool[i] > 0:
-                    spend(i)
-                    break
-            else:
-                for s in srcs:
-                    if s.obj not in used:
-                        tap(s, max(s.productions, key=len))  # the most mana it makes
-                        break
-                else:
-                    return False
-                for i in (5, 0, 1, 2, 3, 4):
-                    if pool[i] > 0:
-                        spend(i)
-                        break
-        return True
-
-    def pay_snow(n: int) -> bool:
-        # CR 107.4h: each {S} with one mana a snow source made, of any type
-        assert snow is not None
-        for _ in range(n):
-            i = next((i for i in (5, 0, 1, 2, 3, 4) if snow[i] > 0), None)
-            if i is None:
-                s = next((s for s in srcs if s.snow and s.obj not in used), None)
-                if s is None:
-                    return False
-                tap(s, max(s.productions, key=len))
-                i = next(i for i in (5, 0, 1, 2, 3, 4) if snow[i] > 0)
-            pool[i] -= 1
-            snow[i] -= 1
-        return True
-
+    payer = _Payer(list(pool), snow, used, srcs)
+    life_paid = 0
     needs: list[tuple[str, ...]] = [(c,) for c in cost.colored]
     needs += list(cost.hybrid)
     # Most constrained needs first: single-color needs, then hybrids. A {2/B} not
@@ -998,29 +1026,29 @@ def _solve(
     # it doesn't spend mana a later {2/U} needs (CR 107.4e)
     deferred = 0
     # the single-color needs not paid yet (what a mix of colors should cover)
-    left: dict[str, int] = {}
+    left = payer.left
     for c in (*cost.colored, *cost.phyrexian):
         left[c] = left.get(c, 0) + 1
     for need in sorted(needs, key=len):
         if len(need) == 1:
             left[need[0]] -= 1
-        if not take(need):
+        if not payer.take(need):
             digits = [int(o) for o in need if o.isdigit()]
             if not digits:
                 return None
             deferred += min(digits)
     for color in cost.phyrexian:
         left[color] -= 1
-        if not take((color,)):
+        if not payer.take((color,)):
             if life - life_paid >= 2:  # CR 119.4: pay life only if you have it
                 life_paid += 2
             else:
                 return None
-    if cost.snow and not pay_snow(cost.snow):
+    if cost.snow and not payer.pay_snow(cost.snow):
         return None
-    if not pay_generic(cost.generic + deferred):
+    if not payer.pay_generic(cost.generic + deferred):
         return None
-    return taps, life_paid, pool, snow
+    return payer.taps, life_paid, payer.pool, snow
 
 
 def can_pay(
