@@ -450,21 +450,30 @@ def _counters(value: object) -> dict[str, int] | None:
     return None
 
 
-def _choose_up_to(ctx: Ctx, player: int, choices: list[int], n: int) -> list[int] | None:
-    """ "Sacrifice any number of creatures" (CR 701.21a): the player chooses from
-    none up to ``n`` of them; None while the decision is pending."""
+def _choose_up_to(
+    ctx: Ctx,
+    player: int,
+    choices: list[int],
+    n: int,
+    rule: str = "701.21a",
+    what: str = "permanent(s) to sacrifice",
+    purpose: DecisionPurpose = DecisionPurpose.SACRIFICE,
+) -> list[int] | None:
+    """ "Sacrifice any number of creatures" (CR 701.21a), "put up to X land cards from
+    your hand onto the battlefield" (608.2d): the player chooses from none up to ``n``
+    of them; None while the decision is pending."""
     if not choices:
         return []
     if ctx.answer is None:
         ctx.ask(
             DecisionKind.CHOOSE_OBJECTS,
-            "701.21a",
-            f"Choose up to {min(n, len(choices))} permanent(s) to sacrifice",
+            rule,
+            f"Choose up to {min(n, len(choices))} {what}",
             {
                 "candidates": choices,
                 "min": 0,
                 "max": min(n, len(choices)),
-                "purpose": DecisionPurpose.SACRIFICE,
+                "purpose": purpose,
             },
             player=player,
         )
@@ -695,7 +704,19 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
             if matches_object(g, g.objects[oid], _in_zone(mine, z), p, ctx.source)
         ]
         if e.args.get("up_to"):
-            got = _choose_up_to_cards(ctx, p, cands, n)
+            got = (
+                _choose_up_to(
+                    ctx,
+                    p,
+                    cands,
+                    n,
+                    "608.2d",
+                    "card(s) to put onto the battlefield",
+                    DecisionPurpose.CHOOSE,
+                )
+                if n > 0
+                else []
+            )
         else:
             got = ctx.choose_exactly(
                 p,
@@ -735,29 +756,6 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
                 entered.append(nid)
     ctx.set_parent("it", entered)  # "it gains haste" (CR 608.2c)
     return True
-
-
-def _choose_up_to_cards(ctx: Ctx, player: int, cands: list[int], n: int) -> list[int] | None:
-    """ "Put up to X land cards from your hand onto the battlefield" (CR 608.2d):
-    the player chooses from none up to ``n`` of the matching cards; None while the
-    decision is pending."""
-    if not cands or n <= 0:
-        return []
-    if ctx.answer is None:
-        ctx.ask(
-            DecisionKind.CHOOSE_OBJECTS,
-            "608.2d",
-            f"{ctx.obj.name}: choose up to {min(n, len(cands))} card(s) to put onto the battlefield",
-            {
-                "candidates": cands,
-                "min": 0,
-                "max": min(n, len(cands)),
-                "purpose": DecisionPurpose.CHOOSE,
-            },
-            player=player,
-        )
-        return None
-    return list(ctx.take_answer().objects)
 
 
 def _in_zone(flt: Filter, zone: int) -> Filter:

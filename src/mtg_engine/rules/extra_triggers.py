@@ -41,6 +41,12 @@ def extra_times_of_source(game: Game, w: GameObject, left: bool = False) -> int:
         flts: tuple[Any, ...] = (st.args["what"], *((st.args["or"],) if "or" in st.args else ()))
         if any(matches_object(game, w, flt, src.controller, src) for flt in flts):
             n += 1
+    announce_additional(game, w, n)
+    return n
+
+
+def announce_additional(game: Game, w: GameObject, n: int) -> None:
+    """Log that ``w``'s triggered ability triggers ``n`` additional times (CR 603.2d)."""
     if n:
         game.emit(
             EventKind.ADDITIONAL_TRIGGER,
@@ -48,7 +54,6 @@ def extra_times_of_source(game: Game, w: GameObject, left: bool = False) -> int:
             f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
             obj=w.id,
         )
-    return n
 
 
 def add_again(game: Game, w: GameObject, rec: dict[str, Any], left: bool = False) -> None:

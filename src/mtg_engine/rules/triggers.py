@@ -30,7 +30,7 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
-from .extra_triggers import add_again
+from .extra_triggers import add_again, announce_additional
 from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
@@ -792,12 +792,7 @@ def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject 
                 and matches_object(game, obj, st.args["what"], src.controller, src)
             ):
                 n += 1
-    if n:
-        game.emit(
-            EventKind.ADDITIONAL_TRIGGER,
-            ("603.2d",),
-            f"{w.name}'s triggered ability triggers {n} additional time{'s' if n > 1 else ''}",
-        )
+    announce_additional(game, w, n)
     return n
 
 
