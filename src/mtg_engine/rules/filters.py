@@ -77,6 +77,11 @@ _HAS_CREATURE_TYPES: Final = frozenset(("Creature", "Kindred", "Tribal"))
 _SHARES_TYPE: Final = AS_THAT_OBJECT[2:]
 
 
+#: filter keys that are rules for the group chosen or counted, not for one object
+#: ("cards with different names", "from a single graveyard", "with different powers")
+_GROUP_RULE_KEYS: Final = frozenset(GROUP_KEYS) | {"different_names", "single_graveyard"}
+
+
 def _shares_with_source(game: Game, c: Chars, key: str, source: GameObject | None) -> bool:
     """ "Each other creature with the same name as this creature" (CR 201.2), "that
     share a creature type with this creature" (205.3m), "... a color" (105.2), "... a
@@ -764,7 +769,7 @@ def _condition(
         return any(is_ring_bearer(game, obj, p.index) for p in game.players) == bool(value)
     if key == "chooser":
         return True  # "of their choice": says who chooses, not what matches
-    if key in ("different_names", "single_graveyard", *GROUP_KEYS):
+    if key in _GROUP_RULE_KEYS:
         # "cards with different names": a rule for the group chosen or counted
         # (CR 201.2; rules/decisions.py, rules/conditions.py), not for one object;
         # so is "from a single graveyard" (rules/single_graveyard.py)
