@@ -583,7 +583,12 @@ def _cost_problem(
         ]
         if options:
             return None if None in problems else problems[0]
-    if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
+    if (
+        not opts
+        and not _has_cost_abilities(o)
+        and not _cost_may_change(game)
+        and o.zone != Zone.COMMAND  # (a commander's tax, CR 903.8: the total cost below)
+    ):
         printed_cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost)
         cost = KEYWORD_HOOKS.assist_most(game, player, o, printed_cost.with_x(0))  # CR 702.132a
         on = spending("spell", o.id, printed_cost.x > 0)  # CR 106.6, 107.3
