@@ -96,6 +96,7 @@ def command_zone_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
             _to_command_zone,
             optional=True,
             purpose=DecisionPurpose.MAY,
+            chooser=o.owner,
         )
     ]
 

@@ -95,6 +95,9 @@ class Replacement:
     #: (plain data) and returns the next Decision to ask, or None once it has all it
     #: needs; ``apply`` then finishes it
     choose: Callable[[Game, Event, Any], Decision | None] | None = None
+    #: the player who chooses whether it applies, when a rule names one other than
+    #: the affected player or object's controller (CR 903.9b: a commander's owner)
+    chooser: int | None = None
 
 
 #: the steps of CR 616.1 (``Replacement.step``); self-replacement effects (616.1a)
@@ -720,6 +723,9 @@ def _decision(game: Game, ev: Event, opts: list[Replacement], rule: str = "616.1
     which replacement effect applies first; with optional ones ("you may ...
     instead"), also whether any applies."""
     player = int(ev.get("player", game.active))
+    choosers = {r.chooser for r in opts}
+    if len(choosers) == 1 and None not in choosers:
+        player = int(choosers.pop() or 0)  # CR 903.9b: "its owner may"
     what = ev.get("what", ev["kind"])
     optional = all(r.optional for r in opts)
     purposes = {r.purpose for r in opts}
