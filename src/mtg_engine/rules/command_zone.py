@@ -45,8 +45,7 @@ def commander_to_command_zone_task(game: Game, task: Task) -> None:
                 DecisionKind.YES_NO,
                 task.data["player"],
                 "903.9a",
-                f"Put your commander {o.name} from your {Zone.NAMES[o.zone]} into the "
-                "command zone?",
+                f"Put your commander {o.name} from {_where(o.zone)} into the command zone?",
                 {"purpose": DecisionPurpose.MAY, "obj": oid},
             )
         )
@@ -65,10 +64,13 @@ def commander_to_command_zone_task(game: Game, task: Task) -> None:
         game.emit(
             EventKind.CHOICE,
             ("903.9a", "704.6d"),
-            f"{game.players[o.owner].name} leaves their commander {o.name} in their "
-            f"{Zone.NAMES[o.zone]}",
+            f"{game.players[o.owner].name} leaves their commander {o.name} in {_where(o.zone)}",
         )
     game.finish(task)
+
+
+def _where(zone: int) -> str:
+    return "exile" if zone == Zone.EXILE else "their graveyard"
 
 
 _TO_HAND_OR_LIBRARY: Final = [

@@ -13,7 +13,7 @@ read it, and the Commander variant's own rules.
   such objects (rules/filters.py); the condition ``control_commander`` is "if you
   control your commander" (one you own, 903.3).
 * 903.6, 408.3: a commander starts the game in the command zone (the scenario
-  runner and :func:`designate_commander` put it there).
+  runner creates it there, then designates it with :func:`designate_commander`).
 * 903.8: its owner may cast it from the command zone (rules/play_permissions.py
   asks :func:`castable_from_command_zone`); the commander tax, {2} more for each
   previous time that player cast it from the command zone this game, is an
