@@ -3,9 +3,9 @@ read it, and the Commander variant's own rules.
 
 * 903.3: the designation is an attribute of the card itself, not a characteristic
   of the object: it follows the card through every zone (``Player.commanders``,
-  the ``card_uid`` of each card designated as that player's commander; a game with
-  no commander, like every two-player game here, has none, and then "if you
-  control your commander" is simply false).
+  the ``card_uid`` of each card designated as that player's commander; a game
+  that isn't a Commander game has none, and then "if you control your commander"
+  is simply false).
 * 903.3d: "controlling a commander" refers to a permanent on the battlefield that
   is a commander; "a commander" in another zone, to a card in that zone that is.
 * The filter kind ``commander`` and condition ``("commander", True)`` ("commander
