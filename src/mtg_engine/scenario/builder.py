@@ -95,7 +95,8 @@ def build(sc: Scenario) -> Built:
 def _commanders(game: Game, sc: Scenario) -> None:
     """A Commander game (CR 903): each player's starting life total is 40 (903.7,
     103.4); their commanders are designated (903.3; each was put into the command
-    zone unless the setup lists it in another zone, 903.6), with the times each was
+    zone unless the setup lists it in another zone, 903.6; one listed in a graveyard
+    or exile was put there earlier, so 903.9a doesn't offer it now), with the times each was
     cast from the command zone (903.8) and the combat damage players' commanders
     already dealt them (903.10a)."""
     names = sc.player_names
@@ -119,6 +120,11 @@ def _commanders(game: Game, sc: Scenario) -> None:
                 raise BuildError(f"players.{p.name}.commander", f"{name} isn't {p.name}'s card")
             taken.add(found.card_uid)
             designate_commander(game, i, found)
+            if found.zone in (Zone.GRAVEYARD, Zone.EXILE):
+                # listed there, it was put there before the scenario's moment: the
+                # state-based action of 903.9a (704.6d) was already checked for it
+                pl = game.players[i]
+                pl.commander_offered = (*pl.commander_offered, found.id)
             if p.commander_casts:
                 set_command_zone_casts(game, i, found.card_uid, p.commander_casts)
     for i, p in enumerate(sc.players):
