@@ -746,7 +746,18 @@ def test_battlefield_and_left_game_expectations_report_each_mismatch(tmp_path: P
 @pytest.mark.parametrize(
     "snippet, problem",
     [
-        ("variant: commander\nplayers: {A: {}, B: {}}", "'commander' is not implemented"),
+        (
+            "variant: two_headed_giant\nplayers: {A: {}, B: {}, C: {}, D: {}}",
+            "'two_headed_giant' is not implemented",
+        ),
+        (
+            "variant: commander\nplayers: {A: {commander_damage: {Q: 3}}, B: {}}",
+            "'Q' is not a player of this scenario",
+        ),
+        (
+            "variant: commander\nplayers: {A: {commander: [Nonexistent Cardzz]}, B: {}}",
+            "unknown card 'Nonexistent Cardzz'",
+        ),
         (
             "variant: free_for_all\nplayers: {A: {}, B: {}}",
             "3 or more players (CR 806.1), 2 listed",

@@ -20,9 +20,14 @@ from mtg_engine.game.state import Game, Step
 from mtg_engine.rules.characteristics import chars
 from mtg_engine.rules.commanders import (
     color_identity,
+    command_zone_casts,
     commander_color_identity,
+    commander_damage,
+    commander_tax,
     designate_commander,
     is_commander,
+    set_command_zone_casts,
+    set_commander_damage,
 )
 from mtg_engine.rules.conditions import evaluate
 from mtg_engine.rules.mana import mana_sources, productions_of
@@ -191,3 +196,28 @@ def test_search_for_dagger_your_commander_attacking(board) -> None:
     d = game.decision
     assert d is not None and d.kind == DecisionKind.CHOOSE_OBJECTS
     assert _names_in(game, d.data["candidates"]) == ["Isamaru, Hound of Konda"]
+
+
+def test_a_commander_in_the_command_zone_is_among_the_priority_options(board) -> None:
+    """CR 903.8: the owner of a commander in the command zone may cast it: the cast is
+    listed with the player's options (for the agents), another player's isn't, and the
+    tax, counts and damage are kept by clones and saved games."""
+    board.add(0, "Plains")
+    board.add(0, "Plains")
+    board.add(0, "Plains")
+    isamaru = board.add(0, "Isamaru, Hound of Konda", Zone.COMMAND)
+    game = board.start()
+    assert game.is_legal(CastSpell(isamaru)) is not None  # not a commander yet
+    designate_commander(game, 0, game.objects[isamaru])
+    assert CastSpell(isamaru) in [a for a in game.legal_actions() if isinstance(a, CastSpell)]
+    assert game.is_legal(CastSpell(isamaru)) is None
+    uid = game.objects[isamaru].card_uid
+    set_command_zone_casts(game, 0, uid, 1)
+    set_commander_damage(game, 1, uid, 9)
+    for copy in (game.clone(), game_from_json(game_to_json(game), Game)):
+        assert command_zone_casts(copy, 0, uid) == 1
+        assert commander_tax(copy, 0, copy.objects[isamaru]) == 2
+        assert commander_damage(copy, 1, uid) == 9
+    set_command_zone_casts(game, 0, uid, 2)  # {W} + {4} with three Plains: not payable
+    game.invalidate()
+    assert game.is_legal(CastSpell(isamaru)) is not None

@@ -253,6 +253,9 @@ PLAYER_FIELDS: Final = (
     "venture_room",
     "dungeons_completed",
     "commanders",
+    "commander_casts",
+    "commander_damage",
+    "commander_offered",
 )
 
 
@@ -322,6 +325,16 @@ class Player:
         #: CR 903.3: the cards (``card_uid``) designated as this player's commander
         #: (none outside a Commander game)
         self.commanders: tuple[int, ...] = ()
+        #: CR 903.8: (commander ``card_uid``, times this player cast it from the
+        #: command zone this game), for the commander tax
+        self.commander_casts: tuple[tuple[int, int], ...] = ()
+        #: CR 903.10a: (commander ``card_uid``, the combat damage it dealt this player
+        #: over the game)
+        self.commander_damage: tuple[tuple[int, int], ...] = ()
+        #: CR 903.9a, 704.6d: the ids of this player's commander objects in a graveyard
+        #: or exile that the state-based action has already offered to the command
+        #: zone (a commander put there later is a new object, CR 400.7)
+        self.commander_offered: tuple[int, ...] = ()
 
     def copy(self) -> Player:
         """An independent copy for :meth:`Game.clone` (its zones and mana pool copied)."""

@@ -25,6 +25,8 @@ class OutcomeReason(StrEnum, metaclass=FastEnumType):
     WON_BY_EFFECT = "an effect says the player wins the game"  # CR 104.2b
     LOST_BY_EFFECT = "an effect says the player loses the game"  # CR 104.3e
     MANDATORY_LOOP = "a loop of mandatory actions"  # CR 104.4b: a draw
+    #: CR 704.6c, 903.10a
+    COMMANDER_DAMAGE = "has been dealt 21 or more combat damage by the same commander"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,10 @@ it dealt that damage, was an Assassin creature or a commander under your
 control." It follows the rules for paying alternative costs (601.2b, 601.2f-h).
 
 As combat damage is dealt to a player (510.2), the source's characteristics then
-are read: an Assassin creature records its controller for this turn
+are read: an Assassin creature, or a commander (CR 903.3, 903.3d: a permanent
+that is a commander, whoever's it is), records its controller for this turn
 (``turn_flags.assassin_damage``). Cast with ``CastSpell(card, alt="freerunning")``
-(the scenario format's ``alt: freerunning``). The engine has no commanders yet
-(CR 903.3), so only Assassins count.
+(the scenario format's ``alt: freerunning``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..game.events import EventKind
 from ..game.hooks import AltCost, alt_cost, on_event
 from ..game.objects import Zone
 from ..rules.characteristics import chars
+from ..rules.commanders import is_commander
 from ..rules.support import register_keywords
 from .common import keyword_cost
 
@@ -36,7 +37,8 @@ register_keywords(FREERUNNING)
 
 @on_event(EventKind.DAMAGE, keywords=(FREERUNNING,))
 def assassin_dealt_combat_damage(game: Game, ev: Event, subject: GameObject | None) -> None:
-    """CR 702.173a: an Assassin creature dealt combat damage to a player."""
+    """CR 702.173a: an Assassin creature or a commander (903.3d) dealt combat damage
+    to a player."""
     d = ev.data
     if not d.get("combat") or d.get("target", 0) >= 0:
         return
@@ -44,7 +46,7 @@ def assassin_dealt_combat_damage(game: Game, ev: Event, subject: GameObject | No
     if src is None or src.zone != Zone.BATTLEFIELD:
         return
     c = chars(game, src)
-    if "Creature" in c.types and "Assassin" in c.subtypes:
+    if ("Creature" in c.types and "Assassin" in c.subtypes) or is_commander(game, src):
         game.turn_flags.assassin_damage.add(src.controller)
 
 

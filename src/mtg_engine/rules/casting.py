@@ -36,7 +36,9 @@ from .cast_restrictions import cast_restriction_problem, has_cast_restrictions
 from .cast_time_targets import required_targets
 from .char_values import Chars
 from .characteristics import chars, printed
+from .commanders import castable_from_command_zone, commander_tax, count_command_zone_cast
 from .conditions import evaluate
+from .costs import COMMANDER_TAX
 from .counters import put_counters
 from .damage import life_unpayable, lose_life
 from .effects_runner import Ctx
@@ -581,7 +583,12 @@ def _cost_problem(
         ]
         if options:
             return None if None in problems else problems[0]
-    if not opts and not _has_cost_abilities(o) and not _cost_may_change(game):
+    if (
+        not opts
+        and not _has_cost_abilities(o)
+        and not _cost_may_change(game)
+        and o.zone != Zone.COMMAND  # (a commander's tax, CR 903.8: the total cost below)
+    ):
         printed_cost = mana_costs.parse_cost(_cast_chars(game, o, opts).mana_cost)
         cost = KEYWORD_HOOKS.assist_most(game, player, o, printed_cost.with_x(0))  # CR 702.132a
         on = spending("spell", o.id, printed_cost.x > 0)  # CR 106.6, 107.3
@@ -876,6 +883,8 @@ def cast_task(game: Game, task: Task) -> None:
         play_permissions.spend(game, d["permission"])  # CR 601.2i: a permission for one spell
     if d.get("graveyard_source") is not None:
         game.turn_flags.graveyard_casts.add(d["graveyard_source"])  # once each turn (601.2i)
+    if COMMANDER_TAX in rec:
+        count_command_zone_cast(game, player, obj)  # CR 903.8, 601.2i
     rec["cast_as"] = cast_snapshot(chars(game, obj))  # "if you've cast a ... spell this turn"
     set_cast_record(game, obj.id, rec)
     p = game.players[player]
@@ -1149,6 +1158,10 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         "rules": rules,
         costs.CAST_AS_FLASH: as_flash,
     }
+    if from_zone == Zone.COMMAND and castable_from_command_zone(game, player, card):
+        # CR 903.8: the commander tax, {2} for each previous cast from the command zone
+        paid[COMMANDER_TAX] = commander_tax(game, player, card)
+        rules.append("903.8")
     if from_zone == Zone.GRAVEYARD:
         paid["graveyard_id"] = oid  # it left the graveyard (rules/triggers.py, CR 603.10a)
     if from_zone == Zone.GRAVEYARD and len(card.card.faces) == 2:
@@ -1179,7 +1192,13 @@ def _cast_to_stack(game: Game, task: Task) -> None:
         ("601.2a",),
         f"{game.players[player].name} begins to cast "
         + (name if not face_down else "a card face down")
-        + (f" from their {Zone.NAMES[from_zone]}" if from_zone != Zone.HAND else ""),
+        + (
+            " from the command zone"
+            if from_zone == Zone.COMMAND
+            else f" from their {Zone.NAMES[from_zone]}"
+            if from_zone != Zone.HAND
+            else ""
+        ),
         obj=new_id,
     )
     task.stage = 1

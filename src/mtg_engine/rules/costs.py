@@ -34,6 +34,7 @@ from ..game.objects import GameObject, Zone
 from . import mana as mana_rules
 from . import mana_costs
 from .characteristics import chars, printed
+from .commanders import castable_from_command_zone, commander_tax
 from .cost_changes import apply_changes, spell_changes
 from .filters import matches_object
 from .granted_as_cast import abilities_granted_as_cast
@@ -388,6 +389,19 @@ def total_cost(
     # paying its other costs" (CR 601.2a, 118.8): cast from that zone without an
     # alternative cost, the permission's own additional cost
     zone = (obj.paid or {}).get("from_zone") if obj.zone == Zone.STACK else Zone.NAMES[obj.zone]
+    if zone == "command":
+        # CR 903.8, 118.8: a commander cast from the command zone costs {2} more for
+        # each previous time its caster cast it from there this game (the tax is
+        # recorded as it is put on the stack, 601.2a, before the cast is counted)
+        tax = (
+            int((obj.paid or {}).get(COMMANDER_TAX) or 0)
+            if obj.zone == Zone.STACK
+            else commander_tax(game, player, obj)
+            if castable_from_command_zone(game, player, obj)
+            else 0
+        )
+        if tax:
+            total.add(Cost(mana=f"{{{tax}}}"), 1, "903.8", "commander tax")
     if alt is None and zone in ("graveyard", "exile"):
         for a in abilities:
             for st in a.static if a.kind is AbilityKind.STATIC else ():
@@ -421,6 +435,10 @@ def total_cost(
     if alt is not None and alt not in ALT_COSTS:
         return total, f"there's no alternative cost called {alt!r} (rule 118.9)"
     return total, total.problem
+
+
+#: the cast record's key of the commander tax paid (CR 903.8): generic mana
+COMMANDER_TAX: Final = "commander_tax"
 
 
 #: "a creature you control", the creature blighted (CR 701.68a)

@@ -18,6 +18,7 @@ from ..game.keyword_names import Kw
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
 from .characteristics import chars
+from .commanders import count_commander_damage
 from .counters import counters_forbidden, put_player_counters
 from .face_down import is_masked
 from .face_turning import unmask
@@ -116,6 +117,8 @@ def deal_damage(
     pl = ref_player(recipient)
     if pl is not None:
         p = game.players[pl]
+        if combat and game.players[source.owner].commanders:
+            count_commander_damage(game, source, pl, amount)  # CR 903.10a
         if Kw.INFECT in skw:
             game.emit(
                 EventKind.DAMAGE,

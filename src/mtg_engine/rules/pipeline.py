@@ -95,6 +95,9 @@ class Replacement:
     #: (plain data) and returns the next Decision to ask, or None once it has all it
     #: needs; ``apply`` then finishes it
     choose: Callable[[Game, Event, Any], Decision | None] | None = None
+    #: the player who chooses whether it applies, when a rule names one other than
+    #: the affected player or object's controller (CR 903.9b: a commander's owner)
+    chooser: int | None = None
 
 
 #: the steps of CR 616.1 (``Replacement.step``); self-replacement effects (616.1a)
@@ -148,19 +151,25 @@ _INDEX: Final = "pipeline_index"
 _MOVES: Final[dict[Finder, frozenset[tuple[int | None, int | None]]]] = {}
 #: (from zone, to zone) -> the zone-change finders asked about that move
 _BY_MOVE: Final[dict[tuple[int, int], tuple[Finder, ...]]] = {}
+#: finder -> its guard (``replacement_finder(guard=)``)
+_MOVE_GUARDS: Final[dict[Finder, Callable[[Game], bool]]] = {}
 
 
 def replacement_finder(
     *kinds: str,
     moves: Iterable[tuple[int | None, int | None]] | None = None,
     keywords: Iterable[str] = (),
+    guard: Check | None = None,
 ) -> Callable[[Finder], Finder]:
     """Register a finder of replacement effects for events of these kinds.
     ``moves``: for a zone change, the only (from zone, to zone) pairs, None for any
     zone, for which the finder can find anything (it isn't asked about the others:
     no work for a finder that can't care). ``keywords``: the finder can find
     something only for an object with one of these keyword abilities (CR 702): it
-    isn't asked in a game no object of which may have one (``keywords_possible``)."""
+    isn't asked in a game no object of which may have one (``keywords_possible``).
+    ``guard`` (with ``moves``): a cheap check of the game without which the finder
+    can find nothing (a Commander game's, CR 903.9b): a move only such finders
+    watch isn't proposed while their guards fail (:func:`move_watched`)."""
     words = gate_keywords(keywords) if keywords else None
 
     def register(fn: Finder) -> Finder:
@@ -177,6 +186,8 @@ def replacement_finder(
                 _GATED_KINDS.pop(k, None)
         if moves is not None:
             _MOVES[fn] = frozenset(moves)
+        if guard is not None:
+            _MOVE_GUARDS[fn] = guard
         _BY_MOVE.clear()
         forget_plans()
         return fn
@@ -231,6 +242,16 @@ def _finders_of_move(from_zone: int, to_zone: int) -> tuple[Finder, ...]:
             or any((f is None or f == frm) and (t is None or t == to) for f, t in w)
         )
     return got
+
+
+def _some_finder_on(game: Game, found: tuple[Finder, ...]) -> bool:
+    """Whether one of these finders could find something now: one without a guard,
+    or one whose guard holds (``replacement_finder(guard=)``)."""
+    for fn in found:
+        guard = _MOVE_GUARDS.get(fn)
+        if guard is None or guard(game):
+            return True
+    return False
 
 
 def static_replacement(op: str, *kinds: str) -> Callable[[StaticFinder], StaticFinder]:
@@ -411,7 +432,10 @@ def move_watched(game: Game, from_zone: int, to_zone: int) -> bool:
     back as it is (a draw, a card cast, a hand put back for a mulligan)."""
     if not watched(game, EventKind.ZONE_CHANGE):
         return False
-    if _finders_of_move(from_zone, to_zone) or EventKind.ZONE_CHANGE in _index(game):
+    found = _finders_of_move(from_zone, to_zone)
+    if found and _some_finder_on(game, found):
+        return True
+    if EventKind.ZONE_CHANGE in _index(game):
         return True
     plans = game._chars.get(_PLANS)
     got = None if plans is None or game.effects else plans.get(EventKind.ZONE_CHANGE)
@@ -699,6 +723,9 @@ def _decision(game: Game, ev: Event, opts: list[Replacement], rule: str = "616.1
     which replacement effect applies first; with optional ones ("you may ...
     instead"), also whether any applies."""
     player = int(ev.get("player", game.active))
+    choosers = {r.chooser for r in opts}
+    if len(choosers) == 1 and None not in choosers:
+        player = int(choosers.pop() or 0)  # CR 903.9b: "its owner may"
     what = ev.get("what", ev["kind"])
     optional = all(r.optional for r in opts)
     purposes = {r.purpose for r in opts}

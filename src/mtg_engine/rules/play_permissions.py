@@ -47,6 +47,7 @@ from ..cards.abilities import AbilityKind, Filter, SelfRef
 from ..game.objects import GameObject, Zone
 from ..game.records import ContinuousEffect
 from .characteristics import chars
+from .commanders import castable_from_command_zone
 from .conditions import evaluate
 from .filters import matches_object
 from .prepare import prepare_caster
@@ -148,7 +149,13 @@ def may_play_from(
     if o.zone == Zone.LIBRARY:
         return not free and from_top(game, player, o, land)
     if o.zone not in ZONES:
-        return False
+        # CR 903.8: a player may cast a commander they own from the command zone
+        return (
+            o.zone == Zone.COMMAND
+            and not land
+            and not free
+            and castable_from_command_zone(game, player, o)
+        )
     if face == 0 and not land and not free and o.zone == Zone.EXILE and adventurer(o) == player:
         return True
     if face == 1 and not land and not free and prepare_caster(game, o) == player:

@@ -39,6 +39,7 @@ from .casting import (
 )
 from .char_values import Chars
 from .characteristics import SINGLE_FACE, chars
+from .commanders import commanders_in_command_zone
 from .face_down import face_down_permanents_exist
 from .face_up_action import special_actions
 from .graveyard_abilities import activates_from_graveyard
@@ -106,6 +107,11 @@ def priority_options(game: Game, player: int) -> list:
             out.extend(_other_faces_from_exile(game, player, objects[oid]))
         if game.exile:
             out.extend(_exile_alt_casts(game, player))
+    if p.commanders and game.command:
+        # CR 903.8: the commanders the player may cast from the command zone
+        for oid in commanders_in_command_zone(game, player):
+            if cast_problem(game, player, oid) is None:
+                out.append(CastSpell(oid))
     if face_down_permanents_exist(game):
         out.extend(special_actions(game, player))  # CR 116.2b: turning face up
     return out

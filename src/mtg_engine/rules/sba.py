@@ -7,7 +7,9 @@ spells), 704.5f-h (creatures: toughness, lethal damage, deathtouch), 704.5i
 (planeswalkers), 704.5j (legend rule), 704.5m-n (Auras, Equipment), 704.5p,
 704.5q (+1/+1 and -1/-1 counters), 704.5y (Roles), 704.5s (Sagas, ``rules/saga.py``), 704.5v
 (battles, ``rules/battle.py``), 704.5t (dungeons, ``rules/dungeons.py``),
-704.5z (speed, ``rules/speed.py``).
+704.5z (speed, ``rules/speed.py``); in a Commander game, 704.6c (21 combat
+damage from one commander) and 704.6d (a commander to the command zone,
+``rules/commanders.py``, ``rules/command_zone.py``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ from .aura_entry import barred_by_other_aura, enchant_words_filter
 from .battle import battle_candidates, battles_to_graveyard, is_battle_candidate
 from .bestowed import cease_bestowed, is_bestowed
 from .characteristics import chars
+from .command_zone import offer_command_zone
+from .commanders import (
+    commander_damage_losers,
+    commander_sba_owed,
+    commanders_to_offer,
+    has_commanders,
+)
 from .conditions import evaluate
 from .dungeons import complete_dungeon, dungeon_owed, dungeons_to_complete
 from .filters import matches_object
@@ -147,6 +156,8 @@ def sba_would_apply(game: Game) -> bool:
         return True  # (a player who can't lose the game loses nothing, CR 101.2)
     if speed_owed(game):
         return True
+    if has_commanders(game) and commander_sba_owed(game):
+        return True  # CR 704.6c-d
     if dungeon_owed(game) and dungeons_to_complete(game):
         return True  # CR 704.5t
     if _CLEAN in game._chars or _owed_only_clean(game):
@@ -192,9 +203,13 @@ def check_state_based_actions(game: Game) -> bool:
         # completed dungeon (704.5t: a player has one at all, ``dungeon_owed``) may
         # be owed, looked at in one pass over the players
         for p in game.players:
-            if (p.life <= 0 or p.drew_from_empty or p.poison >= 10 or p.dungeon is not None) and (
-                p.dungeon is not None or not p.has_lost
-            ):
+            if (
+                p.life <= 0
+                or p.drew_from_empty
+                or p.poison >= 10
+                or p.dungeon is not None
+                or (p.commanders and commander_sba_owed(game))  # CR 704.6c-d
+            ) and (p.dungeon is not None or p.commanders or not p.has_lost):
                 break
         else:
             return False
@@ -223,6 +238,15 @@ def check_state_based_actions(game: Game) -> bool:
             losers.append((p.index, OutcomeReason.EMPTY_LIBRARY, "704.5b"))
         elif p.poison >= 10:
             losers.append((p.index, OutcomeReason.POISON, "704.5c"))
+    # CR 704.6c, 903.10a: in a Commander game, 21 or more combat damage from one commander
+    commanders = has_commanders(game)
+    if commanders:
+        lost = {x[0] for x in losers}
+        for index in commander_damage_losers(game):
+            if index not in lost:
+                losers.append((index, OutcomeReason.COMMANDER_DAMAGE, "704.6c"))
+    # CR 704.6d, 903.9a: commanders put into a graveyard or exile since the last check
+    offers = commanders_to_offer(game) if commanders else []
     losers = [x for x in losers if can_lose(game, x[0])]  # CR 101.2: "can't lose the game"
     # CR 704.5d-e: tokens and spell copies outside their zones cease to exist.
     gone = _tokens_gone(game) if _new_token_outside(game) else []
@@ -235,7 +259,7 @@ def check_state_based_actions(game: Game) -> bool:
     if _CLEAN not in game._chars and _owed_only_clean(game):
         game._chars[_CLEAN] = True if _attached(game) else UNATTACHED
     if _CLEAN in game._chars:
-        if not (losers or gone):
+        if not (losers or gone or offers):
             return happened  # the usual case: nothing (more) to do
         deaths, legends, attachments, counters = [], [], [], False
     else:
@@ -362,6 +386,10 @@ def check_state_based_actions(game: Game) -> bool:
         # CR 704.5j: the controller chooses which one to keep.
         player, ids, name = legends[0]
         game.push_task("legend_rule", {"player": player, "ids": ids, "name": name})
+        return True
+    if offers and game.outcome is None:
+        # CR 704.6d, 903.9a: each owner may put their commander into the command zone
+        offer_command_zone(game, [o for o in offers if o[1] in game.objects])
         return True
     return happened
 

@@ -15,10 +15,11 @@ from ..cards.definitions import card_def, token_def
 from ..game.actions import player_ref
 from ..game.objects import CardDef, GameObject, Zone
 from ..game.state import Game
+from ..rules.commanders import designate_commander, set_command_zone_casts, set_commander_damage
 from ..rules.face_down import set_face_down
 from ..rules.layers import apply_setup
 from ..rules.setup import start_at
-from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
+from .model import SETUP_ZONES, VARIANT_LIFE, EntrySpec, PlayerSpec, Scenario, ScenarioError
 from .names import canonical_card_name, norm
 
 #: how many cards a player without a ``library`` gets (no decking by accident)
@@ -82,11 +83,63 @@ def build(sc: Scenario) -> Built:
                     first_objs.append((e, o, i))
     for e, obj, _owner in first_objs:
         _links(game, e, obj, labels, names)
+    if sc.variant == "commander":
+        _commanders(game, sc)
 
     apply_setup(game)  # copy_of choices become copy effects (CR 707.5); control (613.1b)
     active = names.index(sc.start_active) if sc.start_active in names else 0
     start_at(game, sc.start_turn, active, sc.start_step)
     return Built(game, labels)
+
+
+def _commanders(game: Game, sc: Scenario) -> None:
+    """A Commander game (CR 903): each player's starting life total is 40 (903.7,
+    103.4); their commanders are designated (903.3; each was put into the command
+    zone unless the setup lists it in another zone, 903.6; one listed in a graveyard
+    or exile was put there earlier, so 903.9a doesn't offer it now), with the times each was
+    cast from the command zone (903.8) and the combat damage players' commanders
+    already dealt them (903.10a)."""
+    names = sc.player_names
+    for i, p in enumerate(sc.players):
+        game.players[i].starting_life = VARIANT_LIFE["commander"]
+        taken: set[int] = set()
+        for name in p.commanders:
+            want = canonical_card_name(name)
+            found = next(
+                (
+                    o
+                    for o in sorted(game.objects.values(), key=_command_first)
+                    if o.owner == i
+                    and not o.is_token
+                    and o.card.name == want
+                    and o.card_uid not in taken
+                ),
+                None,
+            )
+            if found is None:
+                raise BuildError(f"players.{p.name}.commander", f"{name} isn't {p.name}'s card")
+            taken.add(found.card_uid)
+            designate_commander(game, i, found)
+            if found.zone in (Zone.GRAVEYARD, Zone.EXILE):
+                # listed there, it was put there before the scenario's moment: the
+                # state-based action of 903.9a (704.6d) was already checked for it
+                pl = game.players[i]
+                pl.commander_offered = (*pl.commander_offered, found.id)
+            if p.commander_casts:
+                set_command_zone_casts(game, i, found.card_uid, p.commander_casts)
+    for i, p in enumerate(sc.players):
+        for who, amount in p.commander_damage.items():
+            theirs = game.players[names.index(who)].commanders
+            if not theirs:
+                raise BuildError(
+                    f"players.{p.name}.commander_damage.{who}", f"{who} has no commander"
+                )
+            set_commander_damage(game, i, theirs[0], amount)
+
+
+def _command_first(o: GameObject) -> tuple[int, int]:
+    """The command zone's cards first (CR 903.6), then by id."""
+    return (0 if o.zone == Zone.COMMAND else 1, o.id)
 
 
 def _card_def(e: EntrySpec) -> CardDef:

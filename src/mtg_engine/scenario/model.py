@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: the zones a player's setup may list, in the order objects are created
+#: the starting life total of a variant when it isn't 20 (CR 903.7: Commander)
+VARIANT_LIFE: dict[str, int] = {"commander": 40}
 SETUP_ZONES: tuple[str, ...] = ("library", "hand", "battlefield", "graveyard", "exile", "command")
 
 #: the action verbs of the format (exactly one per action)
@@ -100,6 +102,14 @@ class PlayerSpec:
     zones: dict[str, list[EntrySpec]] = field(default_factory=dict)
     #: False when the file gives no ``library`` (then 20 basic lands)
     library_given: bool = False
+    #: CR 903.3: the names of this player's commanders (a Commander game)
+    commanders: list[str] = field(default_factory=list)
+    #: CR 903.10a: player name -> the combat damage that player's commander has
+    #: already dealt this player
+    commander_damage: dict[str, int] = field(default_factory=dict)
+    #: CR 903.8: how many times each of this player's commanders has been cast from
+    #: the command zone (the commander tax)
+    commander_casts: int = 0
 
 
 @dataclass(slots=True)
@@ -133,6 +143,8 @@ class Scenario:
     start_turn: int = 1
     start_active: str = ""
     start_step: int = 3
+    #: the variant (CR 806, 903): ``two_player``, ``free_for_all``, ``commander``
+    variant: str = "two_player"
     players: list[PlayerSpec] = field(default_factory=list)
     actions: list[ActionSpec] = field(default_factory=list)
     until: Moment | None = None

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from ..game.state import Step
 from .checker import Checker, describe_value, join, what
-from .model import SETUP_ZONES, EntrySpec, PlayerSpec, Scenario, ScenarioError
+from .model import SETUP_ZONES, VARIANT_LIFE, EntrySpec, PlayerSpec, Scenario, ScenarioError
 from .names import CREATED_TOKEN_NAMES, norm, unknown_card_message
 from .schema_script import check_actions, check_counters, check_expect, check_moment
 from .yamlload import YamlError, YMap, line_of, load_yaml
@@ -47,9 +47,9 @@ PLAYER_KEYS = (
 )
 #: the variants of the format (CR 806, 810, 903) and those this runner plays
 VARIANTS = ("two_player", "free_for_all", "two_headed_giant", "commander")
-IMPLEMENTED_VARIANTS = ("two_player", "free_for_all")
-#: how many players each variant has: (fewest, most) (CR 806.1, 810.1, 903)
-_VARIANT_PLAYERS = {"two_player": (2, 2), "free_for_all": (3, None)}
+IMPLEMENTED_VARIANTS = ("two_player", "free_for_all", "commander")
+#: how many players each variant has: (fewest, most) (CR 806.1, 810.1, 903.2)
+_VARIANT_PLAYERS = {"two_player": (2, 2), "free_for_all": (3, None), "commander": (2, None)}
 #: player keys that belong to one variant
 _VARIANT_PLAYER_KEYS = {
     "commander": "commander",
@@ -231,6 +231,8 @@ def check_scenario(data: YMap, ck: Checker, file: str, prefix: str) -> Scenario 
         seed = ck.integer(data["seed"], "seed", line_of(data, "seed"))
         sc.seed = seed if seed is not None else 0
     variant = _check_variant(ck, data)
+    if variant is not None:
+        sc.variant = variant
     book = Book()
     _check_players(ck, data, sc, book, variant)
     _check_start(ck, data, sc)
@@ -385,7 +387,7 @@ def _check_player(
     ck: Checker, name: str, v: Any, line: int | None, book: Book, variant: str | None
 ) -> PlayerSpec:
     path = f"players.{name}"
-    spec = PlayerSpec(name=name)
+    spec = PlayerSpec(name=name, life=VARIANT_LIFE.get(variant or "", 20))
     m = ck.mapping(v, path, line)
     if m is None:
         return spec
@@ -395,7 +397,7 @@ def _check_player(
             ck.error(f"{path}.{key}", f"'{key}' is only for variant: {needs}", line_of(m, key))
     if "life" in m:
         life = ck.integer(m["life"], f"{path}.life", line_of(m, "life"))
-        spec.life = life if life is not None else 20
+        spec.life = life if life is not None else spec.life
     if "poison" in m:
         poison = ck.integer(m["poison"], f"{path}.poison", line_of(m, "poison"), minimum=0)
         spec.poison = poison or 0
@@ -430,7 +432,48 @@ def _check_player(
         spec.zones[zone] = entries
         if zone == "library":
             spec.library_given = True
+    if variant == "commander":
+        _check_commander_keys(ck, m, spec, path, book)
     return spec
+
+
+def _check_commander_keys(ck: Checker, m: YMap, spec: PlayerSpec, path: str, book: Book) -> None:
+    """A Commander game's player keys (CR 903): ``commander`` (the commanders, each
+    put into the command zone unless the player's setup lists it in a zone, 903.6),
+    ``commander_damage`` (903.10a) and ``commander_casts`` (903.8)."""
+    if "commander" in m:
+        cpath = f"{path}.commander"
+        seq = ck.sequence(m["commander"], cpath, line_of(m, "commander"), "a list of card names")
+        listed = {norm(e.card) for es in spec.zones.values() for e in es if e.card is not None}
+        for i, item in enumerate(seq or ()):
+            ipath, iline = join(cpath, i), line_of(seq, i)
+            name = ck.string(item, ipath, iline)
+            if name is None:
+                continue
+            msg = unknown_card_message(name)
+            if msg:
+                ck.error(ipath, msg, iline)
+                continue
+            spec.commanders.append(name)
+            if norm(name) not in listed:
+                spec.zones.setdefault("command", []).append(EntrySpec(path=ipath, card=name))
+    if "commander_damage" in m:
+        dpath = f"{path}.commander_damage"
+        dm = ck.mapping(m["commander_damage"], dpath, line_of(m, "commander_damage"))
+        for who, n in (dm or {}).items():
+            amount = ck.integer(n, f"{dpath}.{who}", line_of(dm, who), minimum=0)
+            if not isinstance(who, str) or who not in book.players:
+                ck.error(f"{dpath}.{who}", f"{who!r} is not a player of this scenario", None)
+            elif amount is not None:
+                spec.commander_damage[who] = amount
+    if "commander_casts" in m:
+        n = ck.integer(
+            m["commander_casts"],
+            f"{path}.commander_casts",
+            line_of(m, "commander_casts"),
+            minimum=0,
+        )
+        spec.commander_casts = n or 0
 
 
 def _mana_pool(ck: Checker, v: Any, path: str, line: int | None) -> tuple[int, ...]:
