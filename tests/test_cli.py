@@ -6,6 +6,8 @@ import json
 
 from click.testing import CliRunner
 
+from mtg_engine.cards.abilities import Filter
+from mtg_engine.cli.card_text import filter_text
 from mtg_engine.cli.main import main
 
 
@@ -72,3 +74,12 @@ def test_scenario_run_on_a_folder_without_scenarios_is_an_error(tmp_path):
     assert r.exit_code == 2
     assert "no scenario files" in r.output and str(tmp_path) in r.output
     assert "Traceback" not in r.output
+
+
+def test_card_text_says_which_way_a_yes_no_condition_goes() -> None:
+    """`mtg cards show` printed "tap two untapped creatures" as "(tapped, ...)": a
+    condition that must be false reads "not ..."."""
+    untapped = Filter(("Creature",), "battlefield", (("tapped", False), ("controller", "you")))
+    assert filter_text(untapped) == "Creature (not tapped, controller you)"
+    attacking = Filter(("Creature",), "battlefield", (("attacking", True),))
+    assert filter_text(attacking) == "Creature (attacking)"

@@ -87,7 +87,11 @@ def filter_text(flt: Filter) -> str:
         if key == "any_of":
             conds.append("one of several descriptions")
             continue
-        shown = value_text(value) if not isinstance(value, bool) else ""
+        if isinstance(value, bool):
+            # ("tapped", False) is "untapped", ("attacking", False) "nonattacking"
+            conds.append(("" if value else "not ") + words(key))
+            continue
+        shown = value_text(value)
         conds.append(words(key) + (f" {shown}" if shown else ""))
     out = kinds + (f" ({', '.join(conds)})" if conds else "")
     if flt.zone and flt.zone not in ("battlefield", "any"):
