@@ -375,19 +375,28 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
                 if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
                     sacrifice(g, oid)
         return True
-    if choice == "return":
+    if choice in ("return", "tap"):
         # "... unless you return an untapped Island you control to its owner's hand"
-        # (Coral Atoll): that many permanents the player chooses (CR 608.2d, 400.3)
-        opt = next(o for o in options if o.op == "return_to_hand")
-        got = _return_choices(ctx, opt, payer)
+        # (Coral Atoll, CR 608.2d, 400.3) / "... unless you tap an untapped creature you
+        # control" (Koskun Falls, CR 701.26a): that many permanents the player chooses
+        returning = choice == "return"
+        opt = next(o for o in options if o.op == ("return_to_hand" if returning else "tap"))
+        got = (_return_choices if returning else _tap_choices)(ctx, opt, payer)
         if got is None:
             return True  # (they can't any more: the choice was made, nothing happens)
         cands, n = got
         chosen = ctx.choose_exactly(
-            payer, cands, n, "608.2d", f"Choose {n} to return to hand", DecisionPurpose.RETURN
+            payer,
+            cands,
+            n,
+            "608.2d" if returning else "701.26a",
+            f"Choose {n} to {'return to hand' if returning else 'tap'}",
+            DecisionPurpose.RETURN if returning else DecisionPurpose.TAP,
         )
         if chosen is None:
             return False
+        if not returning:
+            return REGISTRY["tap"](ctx, Effect("tap", {"what": BoundRef(tuple(chosen))}))
         with simultaneous(g, chosen):
             for oid in chosen:
                 if oid in g.objects and g.objects[oid].zone == Zone.BATTLEFIELD:
@@ -399,20 +408,6 @@ def _unless_for(ctx: Ctx, e: Effect, payer: int, inner: tuple[Effect, ...]) -> b
         if not _can_remove(ctx, opt):
             return True  # (they can't any more: the choice was made, nothing happens)
         return REGISTRY["remove_counters"](ctx, opt)
-    if choice == "tap":
-        # "... unless you tap an untapped creature you control" (Koskun Falls): that
-        # many untapped permanents the player chooses become tapped (CR 701.26a)
-        opt = next(o for o in options if o.op == "tap")
-        got = _tap_choices(ctx, opt, payer)
-        if got is None:
-            return True  # (they can't any more: the choice was made, nothing happens)
-        cands, n = got
-        chosen = ctx.choose_exactly(
-            payer, cands, n, "701.26a", f"Choose {n} to tap", DecisionPurpose.TAP
-        )
-        if chosen is None:
-            return False
-        return REGISTRY["tap"](ctx, Effect("tap", {"what": BoundRef(tuple(chosen))}))
     if choice == "damage":
         # "... unless that creature's controller has Craig Boone deal that much damage
         # to them": the damage to that player instead (CR 608.2c, 120.3)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..game.hooks import CostPart, additional_cost, condition
 from ..rules.characteristics import chars
-from ..rules.costs import as_cost
+from ..rules.costs import as_cost, kicker_costs
 from ..rules.support import register, register_keywords
 
 if TYPE_CHECKING:
@@ -28,20 +28,6 @@ if TYPE_CHECKING:
 
 register_keywords("Kicker", "Multikicker")
 register("condition:kicked")
-
-
-def kicker_costs(abilities: list[Ability]) -> list[tuple[str, Any]]:
-    """The kicker costs of a card in printed order: (keyword, cost)."""
-    out: list[tuple[str, Any]] = []
-    for a in abilities:
-        if a.keyword not in ("Kicker", "Multikicker"):
-            continue
-        costs = a.keyword_args.get("costs")
-        if isinstance(costs, list | tuple):
-            out.extend((a.keyword, c) for c in costs)
-        else:
-            out.append((a.keyword, a.keyword_args.get("cost")))
-    return out
 
 
 @additional_cost("Kicker")

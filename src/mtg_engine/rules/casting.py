@@ -974,19 +974,6 @@ def _offering_chosen(game: Game, task: Task) -> bool:
 MAX_RESOLVING_MULTIKICKS: Final = 20
 
 
-def _kicker_costs(card: GameObject, face: int) -> list[tuple[str, str]]:
-    """The kicker and multikicker costs of the card's face, in printed order
-    (CR 702.33a, 702.33e: "Kicker [cost 1] and/or [cost 2]" is two)."""
-    out: list[tuple[str, str]] = []
-    for a in card.card.compiled[face].abilities:
-        if a.keyword not in ("Kicker", "Multikicker"):
-            continue
-        listed = a.keyword_args.get("costs")
-        for cost in listed if isinstance(listed, list | tuple) else [a.keyword_args.get("cost")]:
-            out.append((a.keyword, str(cost)))
-    return out
-
-
 def _kicker_announced(game: Game, task: Task) -> bool:
     """CR 601.2b, 702.33a: a spell cast while another spell or ability resolves
     ("you may cast that card without paying its mana cost": cascade, discover, ...)
@@ -1000,7 +987,7 @@ def _kicker_announced(game: Game, task: Task) -> bool:
     if not d.get("resolving") or "kicker" in opts:
         return True
     card = game.objects[d["card"]]
-    kicks = _kicker_costs(card, int(d.get("face") or 0))
+    kicks = costs.kicker_costs(list(card.card.compiled[int(d.get("face") or 0)].abilities))
     if not kicks:
         return True
     player = d["player"]

@@ -220,6 +220,21 @@ def keyword_abilities(c_abilities: tuple[Ability, ...], keyword: str) -> list[Ab
     return [a for a in c_abilities if a.keyword in names]
 
 
+def kicker_costs(abilities: list[Ability]) -> list[tuple[str, Any]]:
+    """The kicker and multikicker costs among ``abilities`` in printed order, as
+    (keyword, cost) (CR 702.33a; 702.33e: "Kicker [cost 1] and/or [cost 2]" is two)."""
+    out: list[tuple[str, Any]] = []
+    for a in abilities:
+        if a.keyword not in ("Kicker", "Multikicker"):
+            continue
+        costs = a.keyword_args.get("costs")
+        if isinstance(costs, list | tuple):
+            out.extend((a.keyword, c) for c in costs)
+        else:
+            out.append((a.keyword, a.keyword_args.get("cost")))
+    return out
+
+
 def alt_abilities(game: Game, obj: GameObject, alt: str | None) -> list[Ability]:
     """Every keyword ability that grants the alternative cost ``alt``: a printed
     evoke cost and the evoke {4} a spell gains as it's cast (Ashling, the
