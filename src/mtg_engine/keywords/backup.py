@@ -87,4 +87,4 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     if BACKUP not in chars(game, new).keywords:
         return
     for n, below in printed_backups(new):
-        add_pending_trigger(game, new, new.controller, backup_ability(n, below))
+        add_pending_trigger(game, new, new.controller, backup_ability(n, below), cause=ev)

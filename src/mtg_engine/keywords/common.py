@@ -13,9 +13,10 @@ from ..game.objects import Zone
 from ..game.records import ContinuousEffect
 from ..rules.characteristics import chars
 from ..rules.costs import as_cost
-from ..rules.extra_triggers import add_again
+from ..rules.extra_triggers import add_more, hushed_by
 
 if TYPE_CHECKING:
+    from ..game.events import Event
     from ..game.objects import GameObject
     from ..game.state import Game
 
@@ -110,9 +111,24 @@ def add_pending_trigger(
     controller: int,
     ability: Ability,
     event: dict[str, Any] | None = None,
+    *,
+    cause: Event | None = None,
+    subject: GameObject | None = None,
+    left: bool = False,
 ) -> None:
     """CR 603.2: the ability triggers; it's put on the stack the next time a
-    player would receive priority (CR 603.3)."""
+    player would receive priority (CR 603.3).
+
+    ``cause``: the event that made it trigger, and ``subject`` the object the event
+    is about (as it last existed, for one that left the battlefield): a zone change
+    may be one that causes no ability to trigger (Torpor Orb, CR 603.2, 604.1), or
+    one that makes abilities trigger an additional time (Teysa Karlov, CR 603.2d).
+    ``left``: a leaves-the-battlefield ability of ``subject`` (undying, afterlife),
+    ``source`` being the card it became; ``subject`` is looked at as it last existed
+    on the battlefield (CR 603.10a)."""
+    w = subject if left and subject is not None else source
+    if cause is not None and hushed_by(game, cause, subject, w):
+        return
     rule = ability.keyword_args.get("rule")
     game.emit(
         EventKind.KEYWORD_TRIGGER,
@@ -132,8 +148,8 @@ def add_pending_trigger(
             "event": dict(event or {}),
         }
     )
-    if source.zone == Zone.BATTLEFIELD:
-        add_again(game, source, game.pending_triggers[-1])  # CR 603.2d
+    if w.zone == Zone.BATTLEFIELD:
+        add_more(game, w, game.pending_triggers[-1], cause, subject, left)  # CR 603.2d
 
 
 def keyword_instances(game: Game, obj: GameObject, keyword: str) -> list[Ability]:
@@ -142,16 +158,21 @@ def keyword_instances(game: Game, obj: GameObject, keyword: str) -> list[Ability
 
 
 def trigger_on_entering(
-    game: Game, obj_id: int, keyword: str, ability_of: Callable[[Ability], Ability]
+    game: Game,
+    obj_id: int,
+    keyword: str,
+    ability_of: Callable[[Ability], Ability],
+    cause: Event | None = None,
 ) -> None:
     """ "When this permanent enters, ..." of a keyword (fabricate 702.123a, exploit
     702.110a): each instance the entering permanent has triggers (702.1); the
-    triggered ability of an instance is ``ability_of(instance)``."""
+    triggered ability of an instance is ``ability_of(instance)``; ``cause``, the
+    event of its entering (Torpor Orb, Panharmonicon: CR 603.2, 603.2d)."""
     new = game.objects.get(obj_id)
     if new is None or new.zone != Zone.BATTLEFIELD or new.phased_out:
         return
     for inst in keyword_instances(game, new, keyword):
-        add_pending_trigger(game, new, new.controller, ability_of(inst))
+        add_pending_trigger(game, new, new.controller, ability_of(inst), cause=cause)
 
 
 def printed_instances(obj: GameObject, keyword: str) -> list[Ability]:

@@ -97,9 +97,9 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
             f"time its squad cost was paid: {squads}.)"
         )
         ability = keyword_trigger(SQUAD, text, (_copies(squads, None),), rule="702.157a")
-        add_pending_trigger(game, new, new.controller, ability)
+        add_pending_trigger(game, new, new.controller, ability, cause=ev)
     if offspring and OFFSPRING in keywords:
         text = "Offspring (When this permanent enters, create a token that's a copy of it, except it's 1/1.)"
         one = {"power": 1, "toughness": 1}
         ability = keyword_trigger(OFFSPRING, text, (_copies(1, one),), rule="702.175a")
-        add_pending_trigger(game, new, new.controller, ability)
+        add_pending_trigger(game, new, new.controller, ability, cause=ev)

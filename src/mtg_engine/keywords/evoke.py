@@ -56,4 +56,4 @@ def evoke_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
     new = game.objects.get(d.get("obj", 0))
     if new is None or not new.paid or new.paid.get("alt") != "evoke":
         return
-    add_pending_trigger(game, new, new.controller, SACRIFICE)
+    add_pending_trigger(game, new, new.controller, SACRIFICE, cause=ev)

@@ -69,7 +69,7 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
             if inst.trigger is not None or not greater(pt, o, game):
                 continue  # CR 603.4: the condition as it would trigger
             event = {"obj": new.id, "new_power": pt[0], "new_toughness": pt[1]}
-            add_pending_trigger(game, o, o.controller, _ABILITY, event)
+            add_pending_trigger(game, o, o.controller, _ABILITY, event, cause=ev)
 
 
 def _with_earlier_entries(game: Game, new: GameObject) -> None:
@@ -94,4 +94,4 @@ def _with_earlier_entries(game: Game, new: GameObject) -> None:
             if inst.trigger is not None or not greater(pt, new, game):
                 continue  # CR 603.4
             event = {"obj": other.id, "new_power": pt[0], "new_toughness": pt[1]}
-            add_pending_trigger(game, new, new.controller, _ABILITY, event)
+            add_pending_trigger(game, new, new.controller, _ABILITY, event, cause=ev)

@@ -75,4 +75,5 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
         ev.data.get("obj", -1),
         FABRICATE,
         lambda inst: fabricate_ability(int(inst.keyword_args.get("n", 1))),
+        cause=ev,
     )

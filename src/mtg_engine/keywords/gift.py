@@ -155,7 +155,7 @@ def gift_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
         (_give(what, rule),),
         rule="702.174b",
     )
-    add_pending_trigger(game, new, new.controller, ability)
+    add_pending_trigger(game, new, new.controller, ability, cause=ev)
 
 
 @effect("give_gift")

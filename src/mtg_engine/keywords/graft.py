@@ -45,4 +45,4 @@ def another_creature_enters(game: Game, ev: Event, subject: GameObject | None) -
             continue  # CR 603.4: the intervening "if"
         for a in chars(game, o).abilities:
             if a.keyword == "Graft":
-                add_pending_trigger(game, o, o.controller, MOVE, {"obj": new.id})
+                add_pending_trigger(game, o, o.controller, MOVE, {"obj": new.id}, cause=ev)

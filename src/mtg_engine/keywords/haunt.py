@@ -76,7 +76,16 @@ def haunt_triggers(game: Game, ev: Event, subject: GameObject | None) -> None:
             # creature has haunt (ruling 502.51.12)
             for _ in range(_haunt_count(game, subject)):
                 controller = int(d.get("controller", subject.controller))
-                add_pending_trigger(game, new, controller, PERMANENT_HAUNT, {"obj": new.id})
+                add_pending_trigger(
+                    game,
+                    new,
+                    controller,
+                    PERMANENT_HAUNT,
+                    {"obj": new.id},
+                    cause=ev,
+                    subject=subject,
+                    left=True,
+                )
         _haunted_died(game, subject)
     elif from_zone == "stack" and d.get("cause") == "resolved" and new is not None:
         # put into the graveyard as the last step of its resolution (608.2n), not countered

@@ -102,7 +102,9 @@ def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> Non
                 rule="702.43a",
                 optional=True,
             )
-            add_pending_trigger(game, new, controller, ab, {"obj": new.id})
+            add_pending_trigger(
+                game, new, controller, ab, {"obj": new.id}, cause=ev, subject=subject, left=True
+            )
         elif a.keyword == AFTERLIFE:
             n = a.keyword_args.get("n", 1)
             add_pending_trigger(
@@ -111,6 +113,9 @@ def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> Non
                 controller,
                 afterlife_ability(n if isinstance(n, int) else 1),
                 {"obj": new.id},
+                cause=ev,
+                subject=subject,
+                left=True,
             )
         elif a.keyword == "Soulshift":
             n = a.keyword_args.get("n", 0)
@@ -129,4 +134,6 @@ def leaves_battlefield(game: Game, ev: Event, subject: GameObject | None) -> Non
                 rule="702.46a",
                 optional=True,
             )
-            add_pending_trigger(game, new, controller, ab, {"obj": new.id})
+            add_pending_trigger(
+                game, new, controller, ab, {"obj": new.id}, cause=ev, subject=subject, left=True
+            )

@@ -61,4 +61,4 @@ def ravenous_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
             (Effect("draw", {"player": ControllerRef(), "amount": 1}),),
             rule="702.156a",
         )
-        add_pending_trigger(game, new, new.controller, ability)
+        add_pending_trigger(game, new, new.controller, ability, cause=ev)

@@ -136,13 +136,13 @@ def _on_enters(game: Game, ev: Event, subject: GameObject | None) -> None:
         return
     if _unpaired_others(game, new, you):
         for _ in keyword_instances(game, new, SOULBOND):
-            add_pending_trigger(game, new, you, _SELF_ENTERS, {"obj": new.id})
+            add_pending_trigger(game, new, you, _SELF_ENTERS, {"obj": new.id}, cause=ev)
     for oid in list(game.battlefield):
         o = game.objects[oid]
         if oid == new.id or not _can_pair(game, o, you):
             continue
         for _ in keyword_instances(game, o, SOULBOND):
-            add_pending_trigger(game, o, you, _OTHER_ENTERS, {"obj": new.id})
+            add_pending_trigger(game, o, you, _OTHER_ENTERS, {"obj": new.id}, cause=ev)
 
 
 @effect(PAIR)

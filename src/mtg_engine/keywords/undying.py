@@ -66,4 +66,6 @@ def returns_from_graveyard(game: Game, ev: Event, subject: GameObject | None) ->
             ),
             rule=rule,
         )
-        add_pending_trigger(game, new, controller, ability, {"obj": new.id})
+        add_pending_trigger(
+            game, new, controller, ability, {"obj": new.id}, cause=ev, subject=subject, left=True
+        )

@@ -30,19 +30,16 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
-from .extra_triggers import add_again, announce_additional
+from .extra_triggers import add_again, additional_times, silenced, silencer
 from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
 from .speed import lost_life
 from .stack_choices import begin_choices
-from .statics import statics_with
 from .support import COVERAGE_PROBES, register
 from .turn_counts import counted_spells, nth_matching_spell
 from .zones import is_discard, is_mill
 
-register("static:extra_trigger")  # CR 603.2d (_additional_times)
-register("static:no_trigger")  # "Creatures entering don't cause abilities to trigger" (_silenced)
 register("arg:return_to_hand.from_zone", "arg:return_to_battlefield.from_zone")  # CR 113.6m
 # "whenever one or more creature cards leave your graveyard" (CR 603.10a, 603.2c)
 register(
@@ -511,7 +508,7 @@ def _check(
     if into_graveyard is not None:
         watchers.append(into_graveyard)
     granted = (_granted_triggers_possible(game) if game.effects else False) or _static_grants(game)
-    quiet = _silenced(game, ev, subject) if ev.kind == EventKind.ZONE_CHANGE else []
+    quiet = silenced(game, ev, subject) if ev.kind == EventKind.ZONE_CHANGE else []
     n_watchers = len(watchers)
     watchers.extend(in_graveyards)
     for i, w in enumerate(watchers):
@@ -534,7 +531,7 @@ def _check(
             continue
         else:
             abilities = [a for a in _triggered(game, w) if not functions_in_graveyard(a)]
-        hush = _silencer(game, quiet, w) if quiet else None
+        hush = silencer(game, quiet, w) if quiet else None
         # a permanent's own abilities (not a spell's, nor a graveyard card's: CR 603.2d)
         own = w is not cast_self and w is not into_graveyard and i < n_watchers
         for ability in abilities:
@@ -710,90 +707,8 @@ def _check(
                 # (CR 603.2d; as it last existed if it left, 603.10a)
                 add_again(game, w, rec, left=w.id in gone)
             if ev.kind in (EventKind.ZONE_CHANGE, EventKind.DRAW):
-                for _ in range(_additional_times(game, ev, w, subject)):
+                for _ in range(additional_times(game, ev, w, subject)):
                     game.pending_triggers.append(dict(rec, event=dict(event)))
-
-
-def _entering_or_dying(
-    game: Game, ev: Event, subject: GameObject | None
-) -> tuple[str, GameObject | None]:
-    """What a zone change is for "entering" and "dying" statics: ("enters", the
-    object) for a move onto the battlefield, ("dies", the creature) for a creature put
-    into a graveyard from the battlefield (CR 700.4), else ("", None)."""
-    d = ev.data
-    if d.get("to_zone") == "battlefield":
-        return "enters", game.objects.get(d.get("obj", -1))
-    if d.get("from_zone") == "battlefield" and d.get("to_zone") == "graveyard":
-        if subject is not None and "Creature" in chars(game, subject).types:
-            return "dies", subject
-    return "", None
-
-
-def _silenced(game: Game, ev: Event, subject: GameObject | None) -> list[tuple[GameObject, Any]]:
-    """The static abilities by which this zone change causes no ability to trigger:
-    "Creatures entering don't cause abilities to trigger" (Torpor Orb), "Creatures
-    entering or dying ..." (Hushbringer) (CR 603.2, 604.1); a creature dies when it's
-    put into a graveyard from the battlefield (CR 700.4)."""
-    entries = statics_with(game, "no_trigger")
-    if not entries:
-        return []
-    what, obj = _entering_or_dying(game, ev, subject)
-    if obj is None:
-        return []
-    return [
-        (src, st)
-        for src, st in entries
-        if what in (st.args.get("events") or ())
-        and matches_object(game, obj, st.args["what"], src.controller, src)
-    ]
-
-
-def _silencer(game: Game, quiet: list[tuple[GameObject, Any]], w: GameObject) -> GameObject | None:
-    """The source of a static ability by which the triggered abilities of ``w`` don't
-    trigger on the event (CR 603.2), if any: "... don't cause abilities of permanents
-    your opponents control to trigger" (Elesh Norn, Mother of Machines) stops only
-    those of the permanents described."""
-    for src, st in quiet:
-        of = st.args.get("of")
-        if of is None or matches_object(game, w, of, src.controller, src):
-            return src
-    return None
-
-
-def _additional_times(game: Game, ev: Event, w: GameObject, subject: GameObject | None) -> int:
-    """CR 603.2d: "If an artifact or creature entering causes a triggered ability of
-    a permanent you control to trigger, that ability triggers an additional time"
-    (Panharmonicon; "a creature dying", Teysa Karlov; "a player drawing a card",
-    Krang, the All-Powerful): one more time for each such static ability (none of
-    them applies to another one's doing)."""
-    entries = statics_with(game, "extra_trigger")
-    if not entries or w.zone != Zone.BATTLEFIELD:
-        return 0
-    n = 0
-    if ev.kind == EventKind.DRAW:
-        drew = ev.data.get("player")
-        if not isinstance(drew, int):
-            return 0
-        for src, st in entries:
-            if (
-                st.args.get("event") == "draws"
-                and src.controller == w.controller
-                and matches_player(game, drew, st.args["what"], src.controller, src)
-            ):
-                n += 1
-    else:
-        what, obj = _entering_or_dying(game, ev, subject)
-        if obj is None:
-            return 0
-        for src, st in entries:
-            if (
-                st.args.get("event") == what
-                and src.controller == w.controller
-                and matches_object(game, obj, st.args["what"], src.controller, src)
-            ):
-                n += 1
-    announce_additional(game, w, n)
-    return n
 
 
 def _self_into_graveyard(a: Ability) -> bool:
