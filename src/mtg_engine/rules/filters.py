@@ -815,6 +815,13 @@ def _condition(
         # "each creature that attacked this turn": declared as an attacker this turn
         # (CR 508.1; one put onto the battlefield attacking never attacked, 508.4)
         return (obj.id in game.turn_flags.attacked) == bool(value)
+    if key == "attacked_or_blocked_this_turn":
+        # "each creature that attacked or blocked this turn": declared as an attacker
+        # or as a blocker this turn (CR 508.1, 509.1)
+        flags = game.turn_flags
+        return (
+            obj.id in flags.attacked or any(b == obj.id for b, _a in flags.blocks)
+        ) == bool(value)
     if key == "outlaw":
         return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
     if key == "modified":

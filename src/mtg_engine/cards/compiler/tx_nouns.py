@@ -359,6 +359,7 @@ class NounRules:
     post_dealt_damage_as_source = _post("dealt_damage_as_source_this_turn", "any")
     post_dealt_damage_to_you = _post("dealt_damage_as_source_this_turn", "you")
     post_attacked = _post("attacked_this_turn", True)
+    post_attacked_or_blocked = _post("attacked_or_blocked_this_turn", True)
     post_blocked_or_was_blocked = _post("blocked_or_was_blocked", True)
 
     def post_blocked_or_was_blocked_by(self, c: list[Any]) -> tuple[str, Any]:
