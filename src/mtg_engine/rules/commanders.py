@@ -56,6 +56,7 @@ register(
     "cond:commander",
     "condition:control_commander",
     "cond:control_commander",
+    "amount:commander_casts",  # times_cast_your_commander
 )
 
 
@@ -155,6 +156,14 @@ def command_zone_casts(game: Game, player: int, card_uid: int) -> int:
     """CR 903.8: how many times ``player`` has cast this commander from the command
     zone this game."""
     return _count(game.players[player].commander_casts, card_uid)
+
+
+def times_cast_your_commander(game: Game, player: int) -> int:
+    """ "for each time you've cast your commander from the command zone this game"
+    (Commander's Insignia, Echo Storm; CR 903.8): the casts of each of ``player``'s
+    commanders from the command zone, added up (two partner commanders: both count);
+    0 outside a Commander game."""
+    return sum(n for _uid, n in game.players[player].commander_casts)
 
 
 def commander_tax(game: Game, player: int, obj: GameObject) -> int:

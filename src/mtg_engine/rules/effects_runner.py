@@ -40,6 +40,7 @@ from ..game.tasks import Task
 from .characteristics import chars
 from .chosen_groups import group_data
 from .combat_rules import defending_player_of
+from .commanders import times_cast_your_commander
 from .conditions import evaluate, record_has
 from .counting import (
     GREATEST,
@@ -707,6 +708,8 @@ class Ctx:
             if a.kind == "colors_among" and a.filter is not None:  # CR 105.1
                 n = colors_among(g, self.concrete(a.filter), self.controller, self.source)
                 return n * a.multiplier
+            if a.kind == "commander_casts":  # CR 903.8
+                return times_cast_your_commander(g, self.controller) * a.multiplier
             if a.kind == "times_kicked":
                 # multikicker: "for each time it was kicked" (CR 702.33d): the kicker
                 # costs paid as it was cast, remembered by the permanent it became

@@ -61,6 +61,7 @@ from .characteristics import (
     static_effects,
     statics_in,
 )
+from .commanders import times_cast_your_commander
 from .conditions import evaluate
 from .copy import apply_setup_copies, layer1
 from .counting import (
@@ -1250,6 +1251,8 @@ def amount(
             return devotion(game, controller, colors) * value.multiplier
         if k == "life_gained_this_turn":  # CR 119.3
             return life_gained_this_turn(game, controller) * value.multiplier
+        if k == "commander_casts":  # "for each time you've cast your commander" (903.8)
+            return times_cast_your_commander(game, controller) * value.multiplier
         if k == "cards_drawn_this_turn":  # CR 121.2: each card drawn counts
             return game.turn_flags.cards_drawn.get(controller, 0) * value.multiplier
         if k in ("power", "toughness", "mana_value") and isinstance(value.ref, EachRef):

@@ -2527,6 +2527,11 @@ class ClauseRules:
         condition (CR 608.2c)."""
         return ("tail", "then", (self.tail_for_each(c[:1]), ("tail", "if", c[1])))
 
+    def tail_for_each_commander_cast(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "copy it for each time you've cast your commander from the command zone this
+        # game" (Echo Storm; CR 903.8)
+        return ("tail", "for_each_amount", Amount("commander_casts"))
+
     def tail_for_each_counter(self, c: list[Any]) -> tuple[str, str, Any]:
         # "you gain 2 life for each age counter on it" (CR 122.1)
         return ("tail", "for_each_amount", counters_on(str(c[0]), _obj(c[-1])))

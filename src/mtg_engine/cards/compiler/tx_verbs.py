@@ -594,6 +594,15 @@ class VerbRules:
         args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
         return [Effect("modify_pt", {**args, "duration": duration})]
 
+    def vp_pump_commander_casts(self, c: list[Any]) -> list[Effect]:
+        """ "Creatures you control get +1/+1 for each time you've cast your commander
+        from the command zone this game" (Commander's Insignia; CR 903.8)."""
+        p, t = _pt_mod(str(c[0]))
+        amount = Amount("commander_casts")
+        duration = c[-1] if len(c) > 2 else None
+        args = {"what": SUBJ, "power": _scale(p, amount), "toughness": _scale(t, amount)}
+        return [Effect("modify_pt", {**args, "duration": duration})]
+
     def vp_pump_each_counter(self, c: list[Any]) -> list[Effect]:
         p, t = _pt_mod(str(c[0]))
         amount = Amount(
@@ -2229,6 +2238,14 @@ class VerbRules:
         args = {"what": SUBJ, "counter": kind, "amount": amount, "duration": None}
         return [Effect("enters_with_counters", args)]
 
+    def vp_enters_counters_commander_casts(self, c: list[Any]) -> list[Effect]:
+        """ "enters with two +1/+1 counters on it for each time you've cast your
+        commander from the command zone this game" (The Swarmlord; CR 903.8, 614.1c)."""
+        n, kind = c[0]
+        amount = Amount("commander_casts", multiplier=_int(n))
+        args = {"what": SUBJ, "counter": kind, "amount": amount, "duration": None}
+        return [Effect("enters_with_counters", args)]
+
     def vp_enters_copy(self, c: list[Any]) -> list[Effect]:
         what = c[0]
         flt = what.filter if isinstance(what, (Some, EachRef)) else None
@@ -2626,6 +2643,11 @@ class VerbRules:
         # "a 2/2 green Wolf creature token for each time it was kicked" (Wolfbriar
         # Elemental; multikicker, CR 702.33d)
         return ("tail", "counters_each", Amount("times_kicked"))
+
+    def tok_for_each_commander_cast(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 green Forest Dryad land creature token for each time you've
+        # cast your commander from the command zone this game" (Jyoti; CR 903.8)
+        return ("tail", "counters_each", Amount("commander_casts"))
 
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
