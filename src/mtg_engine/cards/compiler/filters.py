@@ -159,7 +159,9 @@ def _alt_kinds(alt: Alt, head: str | None) -> tuple[list[str], list[Cond]]:
         # "nonland permanent cards" (CR 110.4a); "permanent spells" (110.4b: a spell
         # that will become a permanent as it resolves)
         conds.append(("permanent_card", True))
-    if head == "commander":
+    if head == "commander" or any(n.kind == "head" and n.value == "commander" for n in alt.nouns):
+        # "a commander spell", "commander creatures": the head noun that follows
+        # doesn't drop it (CR 903.3)
         conds.append(("commander", True))
     return kinds, conds
 
