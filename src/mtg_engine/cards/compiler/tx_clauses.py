@@ -910,6 +910,12 @@ class ClauseRules:
         nth = [ORDINAL_WORDS[x] for x in c if isinstance(x, str) and x in ORDINAL_WORDS]
         return "cast", (("nth", nth[0]),)
 
+    def ev_cast_your_commander(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
+        """ "When you cast your commander" (Skyfire Phoenix; CR 903.3, 601.2i): a spell
+        that is a commander you own, from any zone."""
+        what = Filter(("spell",), "stack", (("commander", True), ("owner", "you")))
+        return "cast", (("what", what),)
+
     def ev_cast_nth_opponents_turn(self, c: list[Any]) -> tuple[str, tuple[Any, ...]]:
         """ "Whenever you cast your first spell during each opponent's turn": the
         ``nth`` spell of the turn, in a turn that isn't its caster's (CR 603.2)."""
