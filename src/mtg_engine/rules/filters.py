@@ -819,9 +819,8 @@ def _condition(
         # "each creature that attacked or blocked this turn": declared as an attacker
         # or as a blocker this turn (CR 508.1, 509.1)
         flags = game.turn_flags
-        return (
-            obj.id in flags.attacked or any(b == obj.id for b, _a in flags.blocks)
-        ) == bool(value)
+        fought = obj.id in flags.attacked or any(b == obj.id for b, _a in flags.blocks)
+        return fought == bool(value)
     if key == "outlaw":
         return bool(c.subtypes & _OUTLAW_TYPES) == bool(value)  # CR 700.12
     if key == "modified":
