@@ -42,6 +42,12 @@ def reflexive_trigger(ctx: Ctx, e: Effect) -> bool:
         amount = ctx.amount(Amount("that_much"))
         if amount < int(at_least):
             return True  # it didn't happen "this way": nothing triggers
+    else:
+        done = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+        if "that_much" in done:
+            # "Tap any number of untapped artifacts you control. When you do, this
+            # Saga deals that much damage": what the instruction before did (608.2c)
+            amount = int(done["that_much"])
     text = _sentence(ctx, ("when you do", "this way,"))
     create_reflexive(
         ctx, tuple(e.args.get("effects") or ()), tuple(e.args.get("targets") or ()), text, amount

@@ -57,6 +57,9 @@ def tap(ctx: Ctx, e: Effect) -> bool:
         # "for each creature tapped this way": those this instruction tapped, not
         # one that was already tapped (CR 701.26a, 608.2c)
         ctx.set_parent("tapped", [o.id for o in changed])
+        # "tap any number of untapped artifacts you control. When you do, ... that
+        # much damage": how many it tapped (CR 608.2c)
+        ctx.set_parent("that_much", len(changed))
     names = [o.name for o in changed]
     if names:
         g.invalidate()
@@ -105,6 +108,7 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     what = e.args.get("what")
     removed = 0
     put_on = 0
+    removing_from = 0
     kinds_chosen: dict[str, str] = {}
     if e.op == "remove_counters" and kind == "any" and e.args.get("amount") != "all":
         chosen = _counter_kinds_chosen(ctx, ctx.objects(what))
@@ -123,6 +127,7 @@ def counters(ctx: Ctx, e: Effect) -> bool:
             rule = e.args.get("rule")
             put_counters(g, o, kind, amount, ("122.1", rule) if rule else ("122.1",))
         else:
+            removing_from += 1
             every = kind == "any" and e.args.get("amount") == "all"
             # "remove all +1/+1 counters from it"; "remove all counters from target
             # permanent" (Vampire Hexmage): each kind it has
@@ -146,6 +151,17 @@ def counters(ctx: Ctx, e: Effect) -> bool:
         if kind == "any" and e.args.get("amount") != "all":
             # "you may remove a counter from ... . If you do": none could be (608.2c)
             ctx.task.data["short"] = True
+    if (
+        e.op == "remove_counters"
+        and kind != "any"
+        and e.args.get("amount") != "all"
+        and removed < n * max(removing_from, 1)
+        and ctx.task
+    ):
+        # "remove a hope counter from this enchantment. If you do, draw a card" with
+        # no hope counter on it (or it gone): not done, so "if you do" is false (CR
+        # 608.2c), as for any instruction that couldn't be done in full
+        ctx.task.data["short"] = True
     if e.op == "remove_counters":
         # "remove all +1/+1 counters from it, and it deals that much damage" (608.2c)
         ctx.set_parent("that_much", removed)

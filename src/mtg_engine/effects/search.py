@@ -371,6 +371,12 @@ def put_into_hand(ctx: Ctx, e: Effect) -> bool:
     )
     if chosen is None:
         return False
+    if ("this_way", True) in flt.conditions and ctx.task is not None:
+        # "put an artifact card revealed this way into your hand and the rest into
+        # your graveyard" (Glint Raker): the rest is every other card revealed, a
+        # matching card not chosen too (CR 608.2c)
+        rest = list((ctx.task.data.get("parent") or {}).get("rest") or ())
+        ctx.set_parent("rest", rest + [c for c in candidates if c not in chosen and c not in rest])
     moved = []
     for oid in chosen:
         if oid in g.objects:

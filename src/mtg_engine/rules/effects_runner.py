@@ -237,8 +237,7 @@ class Ctx:
                     return [s]
                 # a source that is gone, known by its last known information (CR
                 # 608.2h: "the source's controller", rules/prevention_then.py)
-                known = self.task.data.get("lki", {}) if self.task is not None else {}
-                return [s] if isinstance(s, int) and s in known else []
+                return [s] if isinstance(s, int) and self.lki(s) is not None else []
             if ref.role == "spell" and "spell" in td:
                 # "that spell or ability": the one that targeted (rules/targeted.py)
                 return [td["spell"]] if td["spell"] in g.objects else []
@@ -458,7 +457,7 @@ class Ctx:
         if td:
             # a triggered ability's source or event object as it last existed on the
             # battlefield (CR 603.10a, 113.7a; rules/triggers.py)
-            for key in ("source_lki", "obj_lki"):
+            for key in ("source_lki", "obj_lki", "damage_source_lki"):
                 info = td.get(key)
                 if isinstance(info, dict) and info.get("id") == oid:
                     return info

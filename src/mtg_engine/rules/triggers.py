@@ -615,10 +615,21 @@ def _check(
                     # "whenever a creature deals damage to you, destroy it": "it" is
                     # the source of the damage (CR 603.2, 608.2c)
                     event["obj"] = d.get("source")
+                dealer = game.objects.get(d.get("source", -1))
+                if dealer is not None and dealer.zone == Zone.STACK:
+                    # "that source's controller": a spell that dealt the damage leaves
+                    # the stack as it finishes resolving, before this ability resolves:
+                    # the ability uses its last known information (CR 608.2h)
+                    event["damage_source_lki"] = lki_record(game, dealer)
             if ev.kind == EventKind.DECLARE_ATTACKERS:
                 # "whenever you attack with one or more creatures, ... that many"
                 event["player"] = game.active
                 event["amount"] = attack_with_count(game, ability.trigger, d, w)
+                if _detail(ability.trigger, "with_self"):
+                    # battalion: "whenever this creature and at least two other
+                    # creatures attack, put a +1/+1 counter on it": "it" is this
+                    # creature, one of the attackers (CR 207.2c, 603.2, 608.2c)
+                    event["obj"] = w.id
             if ev.kind == EventKind.ZONE_CHANGE and ability.trigger.event == "counters_put":
                 # "that many": the counters it entered with (CR 122.6, 608.2c)
                 event["amount"] = _counters_put(game, ability.trigger, d, w)

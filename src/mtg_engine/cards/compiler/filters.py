@@ -108,6 +108,10 @@ class NounWord:
 
     kind: str  # "type" | "subtype" | "head"
     value: str
+    #: printed in the plural ("artifacts"): a noun of its own, never an adjective of
+    #: a head noun after it ("artifacts, enchantments, and/or tokens" are artifacts,
+    #: not artifact tokens; "artifact or creature token" are both tokens)
+    plural: bool = False
 
 
 @dataclass(slots=True)
@@ -170,6 +174,16 @@ def _own_head(alt: Alt) -> str | None:
     return next((n.value for n in alt.nouns if n.kind == "head"), None)
 
 
+def _shared_head(alt: Alt, head: str | None) -> str | None:
+    """The head noun of a later alternative, which an alternative without one of its
+    own takes ("instant or sorcery spell"), unless its noun is plural: "artifacts,
+    enchantments, and/or tokens" (Lich-Knights' Conquest) names artifacts and
+    enchantments, tokens or not (CR 111.1), as "permanents" would."""
+    if alt.nouns and alt.nouns[-1].plural and head == "token":
+        return None
+    return head
+
+
 def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
     """Build a Filter from the alternatives of a noun phrase and its postfix conditions."""
     # A head noun at the end applies to every alternative: "instant or sorcery spell".
@@ -194,7 +208,7 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         shared = not own_heads and all(set(alts[0].adjs) <= set(a.adjs) for a in alts[1:])
         shared_adjs = alts[0].adjs if shared else []
         # an alternative with a head noun of its own keeps it: "spell or ability"
-        alt_kinds = [_alt_kinds(alt, _own_head(alt) or head) for alt in alts]
+        alt_kinds = [_alt_kinds(alt, _own_head(alt) or _shared_head(alt, head)) for alt in alts]
         mixed = len({tuple(k) for k, _ in alt_kinds}) > 1
         # "creature or Vehicle": once another alternative has conditions, a plain
         # one keeps its kind as its own (else the Vehicle's subtype would be lost)

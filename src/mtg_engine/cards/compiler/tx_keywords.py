@@ -98,7 +98,9 @@ class KeywordRules:
         return ("quality", build_filter([Alt([], n) for n in nouns], []), text)
 
     def card_type_word(self, c: list[Any]) -> NounWord:
-        return NounWord("type", card_type(str(c[0])))
+        word = str(c[0])
+        kind = card_type(word)
+        return NounWord("type", kind, plural=word.lower() != kind.lower())
 
     def subtype_word(self, c: list[Any]) -> NounWord:
         return NounWord("subtype", subtype(_words(c)))
