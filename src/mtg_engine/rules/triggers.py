@@ -1584,8 +1584,10 @@ def _mill_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> b
 
 def _card_put_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
     """A card a player discarded or milled: that player (its owner) and the card's
-    description, read in the graveyard."""
-    if source.zone != Zone.BATTLEFIELD:
+    description, read in the graveyard. The source is a permanent, or a card whose
+    ability functions in its graveyard ("Whenever an opponent mills a nonland card, if
+    this creature is in your graveyard, ...", Infesting Radroach; CR 113.6m)."""
+    if source.zone not in (Zone.BATTLEFIELD, Zone.GRAVEYARD):
         return False
     card = game.objects.get(ev.data.get("obj", 0))
     if card is None:

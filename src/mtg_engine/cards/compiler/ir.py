@@ -528,7 +528,11 @@ def _names_other_creature(trigger: Trigger) -> bool:
 
 
 def _about_source(cond: Condition | None) -> bool:
-    """An intervening "if this permanent is a ..." condition (CR 603.4)."""
+    """An intervening "if this permanent is a ..." condition (CR 603.4), or "if this
+    creature is in your graveyard" (Infesting Radroach: "... you may return it to your
+    hand", CR 113.6m)."""
+    if cond is not None and cond.kind == "self_in_graveyard":
+        return isinstance(cond.args.get("arg0", SelfRef()), SelfRef)
     return (
         cond is not None
         and cond.kind == "is"
