@@ -60,6 +60,7 @@ from . import (  # noqa: E402,F401
     pile_blocks,
     player_restrictions,
     proliferate,
+    rad,
     retarget,
     ring,
     saddle,

@@ -104,7 +104,8 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     if e.op == "put_counters" and kind in PLAYER_COUNTERS:
         for r in ctx.refs(e.args.get("what")):
             if r < 0:  # "that player gets N poison counters" (CR 122.1f)
-                put_player_counters(g, -r - 1, kind, n, ("122.1", "122.1f"))
+                rules = {"poison": "122.1f", "rad": "727.1"}.get(kind)
+                put_player_counters(g, -r - 1, kind, n, ("122.1", rules) if rules else ("122.1",))
     what = e.args.get("what")
     removed = 0
     put_on = 0

@@ -58,6 +58,12 @@ def player_restriction(ctx: Ctx, e: Effect) -> bool:
     if isinstance(flt, Filter):
         args["filter"] = ctx.concrete(flt)  # CR 611.2c: "with the same name as ..." now
         text = _spells_text(flt) or text
+    more = e.args.get("only_more")
+    if isinstance(more, int):
+        # "You can cast only one more spell this turn" (Irencrag Feat): each player's
+        # limit counts from the spells they've cast this turn as it begins (CR 611.2c)
+        args["cast_limits"] = tuple((p, g.players[p].spells_cast_this_turn + more) for p in players)
+        text = f"can cast only {more} more spell{'s' if more != 1 else ''}"
     ce = ContinuousEffect(
         "r", g.new_timestamp(), ctx.source.id, ctx.controller, (), e.op, args, duration
     )
@@ -83,4 +89,4 @@ def _spells_text(flt: Filter) -> str:
 for _op in _TEXT:
     effect(_op)(player_restriction)
 
-register(*(f"effect:{op}" for op in _TEXT), "arg:cant_cast.filter")
+register(*(f"effect:{op}" for op in _TEXT), "arg:cant_cast.filter", "arg:cant_cast.only_more")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from ..cards.abilities import Condition, EachRef, Effect, Filter
 from ..game.actions import DecisionKind, DecisionPurpose
 from ..game.events import EventKind
@@ -10,6 +12,7 @@ from ..rules.conditions import evaluate
 from ..rules.effects_runner import Ctx
 from ..rules.filters import matches_object, objects_matching
 from ..rules.permanents import enter_battlefield
+from ..rules.simultaneous import simultaneous
 from ..rules.support import register
 from ..rules.views import emit_seen_privately
 from ..rules.zones import move, shuffle_library
@@ -181,34 +184,37 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
         shuffle_library(g, owner)
         ctx.scratch.setdefault("shuffled_first", []).append(owner)
     moved: list[int] = []
-    for oid in chosen:
-        name = g.objects[oid].name
-        if e.args.get("reveal"):
-            g.emit(EventKind.REVEAL, ("701.20a",), f"{g.players[p].name} reveals {name}")
-        if to == "battlefield":
-            nid = enter_battlefield(
-                g,
-                oid,
-                controller=p,
-                rules=("701.23a",),
-                tapped=tapped,
-            )
-        elif to in ("top", "bottom") and oid in lib:
-            lib.remove(oid)
-            if to == "top":
-                lib.append(oid)
+    # "put them onto the battlefield": the cards found enter at once, one event whose
+    # enters-the-battlefield abilities see all of them (CR 603.6a, 603.2c)
+    with simultaneous(g) if to == "battlefield" else nullcontext():
+        for oid in chosen:
+            name = g.objects[oid].name
+            if e.args.get("reveal"):
+                g.emit(EventKind.REVEAL, ("701.20a",), f"{g.players[p].name} reveals {name}")
+            if to == "battlefield":
+                nid = enter_battlefield(
+                    g,
+                    oid,
+                    controller=p,
+                    rules=("701.23a",),
+                    tapped=tapped,
+                )
+            elif to in ("top", "bottom") and oid in lib:
+                lib.remove(oid)
+                if to == "top":
+                    lib.append(oid)
+                else:
+                    lib.insert(0, oid)
+                nid = oid
+            elif to == "library":
+                nid = oid  # found, and used where it is ("you may cast that card")
+            elif to == "exile":
+                nid = move(g, oid, Zone.EXILE, ("701.23a", "406.2"), reason="is exiled")
             else:
-                lib.insert(0, oid)
-            nid = oid
-        elif to == "library":
-            nid = oid  # found, and used where it is ("you may cast that card")
-        elif to == "exile":
-            nid = move(g, oid, Zone.EXILE, ("701.23a", "406.2"), reason="is exiled")
-        else:
-            zone = Zone.BY_NAME.get(to, Zone.HAND)
-            nid = move(g, oid, zone, ("701.23a",), reason=f"is put into its owner's {to}")
-        if nid is not None:
-            moved.append(nid)
+                zone = Zone.BY_NAME.get(to, Zone.HAND)
+                nid = move(g, oid, zone, ("701.23a",), reason=f"is put into its owner's {to}")
+            if nid is not None:
+                moved.append(nid)
     g.emit(
         EventKind.SEARCH,
         ("701.23a", "701.23d") if fewest else ("701.23a",),

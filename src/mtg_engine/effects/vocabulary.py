@@ -155,6 +155,10 @@ OP_SPECS.update(
         "pay_life": "player: Ref, amount (CR 119.4)",
         "pay_energy": "player: Ref, amount (CR 107.14)",
         "gain_energy": "player: Ref, amount — get {E} counters (CR 107.14, 122.1)",
+        "rad_mill": (
+            "player: Ref — rad counters' inherent ability: mill that many, lose 1 life and "
+            "remove a rad counter for each nonland card milled (CR 727.1)"
+        ),
         # --- keyword actions (CR 701)
         "investigate": "player: Ref[, amount] (CR 701.16)",
         "proliferate": "player: Ref[, amount] (CR 701.34)",
@@ -247,7 +251,10 @@ OP_SPECS.update(
             "what: Ref — Auras other than the one saying so can't enchant it (CR 303.4, 704.5m)"
         ),
         "cant_transform": "what: Ref, duration",
-        "cant_cast": "what: Ref (a player), filter: Filter, duration",
+        "cant_cast": (
+            "what: Ref (a player), filter: Filter, only_more: int (after that many more "
+            "spells this turn, CR 611.2c), duration"
+        ),
         "cant_gain_life": "what: Ref (a player), duration",
         "cant_play_lands": "what: Ref (a player), duration (CR 305.1, 101.2)",
         "cant_lose_life": "what: Ref (a player), duration (CR 119.8)",

@@ -228,6 +228,7 @@ PLAYER_FIELDS: Final = (
     "poison",
     "energy",
     "experience",
+    "rad",
     "library",
     "hand",
     "graveyard",
@@ -281,6 +282,8 @@ class Player:
         self.energy = 0
         #: experience counters (CR 122.1: a kind of counter a player can have)
         self.experience = 0
+        #: rad counters (CR 727.1: a kind of counter a player can have)
+        self.rad = 0
         self.library: list[int] = []
         self.hand: list[int] = []
         self.graveyard: list[int] = []

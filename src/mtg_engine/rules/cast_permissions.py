@@ -267,6 +267,11 @@ def forbidden(game: Game, player: int, card: GameObject, c: Any) -> str | None:
         # a resolved spell's or ability's rules effect on players (CR 611.2a, 601.3)
         if e.args.get("more_than_one") and not game.players[player].spells_cast_this_turn:
             continue
+        limits = e.args.get("cast_limits")
+        if isinstance(limits, tuple) and game.players[player].spells_cast_this_turn < dict(
+            limits
+        ).get(player, 0):
+            continue  # "you can cast only one more spell this turn": not yet (CR 611.2c)
         flt = e.args.get("filter")
         if not isinstance(flt, Filter) or _spell_matches(game, card, c, flt, e.controller):
             return f"{effect_source_name(e)}: you can't cast that spell (rule 601.3)"

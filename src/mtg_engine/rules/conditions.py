@@ -154,6 +154,12 @@ def evaluate(
         return bool(filters) and all(_controlled(game, f, controller, source) for f in filters)
     if k == "you_control_n":
         at_least = int(a.get("n", a.get("at_least", 1)))
+        if "except" in a:
+            # "if you control at least five other Mountains" (Valakut): other than the
+            # object the ability triggered on (CR 603.4), read from the ability
+            # (ctx); without one, nothing is excepted
+            ids = tuple(ctx.refs(a["except"])) if ctx is not None else ()
+            a = {**a, "filter": a["filter"].with_condition("not_ids", ids)}
         if a.get("different_powers"):
             # coven: "three or more creatures with different powers" (CR 208.1)
             found = objects_matching(game, a["filter"], controller, source)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 #: the counters a player can have that the engine keeps (CR 122.1f: poison; CR
 #: 107.14: energy, the {E} symbol), each a ``Player`` attribute of that name
-PLAYER_COUNTERS = ("poison", "energy", "experience")
+PLAYER_COUNTERS = ("poison", "energy", "experience", "rad")
 
 
 def put_counters(

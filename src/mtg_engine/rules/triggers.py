@@ -66,7 +66,9 @@ register("trigger_detail:nth_instant_sorcery")  # "your first instant or sorcery
 register("trigger_detail:nth_kind")  # "your first enchantment spell each turn" (CR 603.2)
 # "whenever one or more +1/+1 counters are put on this creature" (CR 122.6, _counters_put)
 register("trigger:counters_put", "trigger_detail:counter")
-register("trigger_detail:turn")  # "during an opponent's turn" (_turn_matches)
+register(
+    "trigger_detail:turn", "trigger_detail:during"
+)  # "during an opponent's turn" (_turn_matches)
 # "whenever you activate an exhaust ability / a loyalty ability of ... / an ability of
 # an artifact that isn't a mana ability" (CR 602.2, _activated_matches)
 register("trigger_detail:noncombat")  # "deals / is dealt noncombat damage" (CR 120.2)
@@ -1348,6 +1350,10 @@ def _activated_matches(game: Game, trig: Trigger, d: dict[str, Any], source: Gam
 def _turn_matches(game: Game, trig: Trigger, source: GameObject) -> bool:
     """ "... during your turn", "... during an opponent's turn" (CR 603.2): whose
     turn it is as the event happens; no such words: any turn."""
+    if _detail(trig, "during") == "combat":
+        # "When this creature dies during combat" (Mongrel Pack): in a combat phase
+        # (CR 506.1), whoever's turn it is
+        return Step.BEGINNING_OF_COMBAT <= game.step <= Step.END_OF_COMBAT
     whose = _detail(trig, "turn")
     if whose == "you":
         return game.active == source.controller
@@ -1504,8 +1510,10 @@ def _mill_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> b
 
 def _card_put_matches(game: Game, trig: Trigger, ev: Event, source: GameObject) -> bool:
     """A card a player discarded or milled: that player (its owner) and the card's
-    description, read in the graveyard."""
-    if source.zone != Zone.BATTLEFIELD:
+    description, read in the graveyard. The source is a permanent, or a card whose
+    ability functions in its graveyard ("Whenever an opponent mills a nonland card, if
+    this creature is in your graveyard, ...", Infesting Radroach; CR 113.6m)."""
+    if source.zone not in (Zone.BATTLEFIELD, Zone.GRAVEYARD):
         return False
     card = game.objects.get(ev.data.get("obj", 0))
     if card is None:

@@ -120,6 +120,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
                 "poison": p.poison,
                 "energy": p.energy,  # CR 107.14: public, like every counter
                 "experience": p.experience,  # CR 122.1
+                "rad": p.rad,  # CR 727.1
                 "speed": p.speed,  # CR 702.179b: None, no speed
                 "monarch": p.monarch,  # CR 724.1: a public designation
                 # CR 701.54c: The Ring is an emblem, public like the Ring-bearer

@@ -749,8 +749,11 @@ def _triggered(p: Parsed) -> Ability:
     ):
         # "Whenever a Mountain you control enters, if you control at least five other
         # Mountains" (Valakut): other than the object the ability triggered on (CR
-        # 603.4), which a filter's "other" (this object) doesn't say: not run yet
-        raise CompileError("'other' in an intervening if: other than the event's object")
+        # 603.4), not other than this object (rules/conditions.evaluate: "except")
+        flt = cond.args["filter"]
+        flt = replace(flt, conditions=tuple(x for x in flt.conditions if x != ("other", True)))
+        cond = Condition(cond.kind, {**cond.args, "filter": flt, "except": TriggerRef("object")})
+        trigger = replace(trigger, condition=cond)
     if trigger.event == "cast" and "x_in_mana_cost" in repr(trigger.details) and x_left(effects):
         # "Whenever you cast a spell with {X} in its mana cost, ... put X +1/+1
         # counters on it" (Zaxara): X is the spell's X (CR 107.3e), which the

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..abilities import (
     AS_THAT_OBJECT,
@@ -528,7 +528,11 @@ def _names_other_creature(trigger: Trigger) -> bool:
 
 
 def _about_source(cond: Condition | None) -> bool:
-    """An intervening "if this permanent is a ..." condition (CR 603.4)."""
+    """An intervening "if this permanent is a ..." condition (CR 603.4), or "if this
+    creature is in your graveyard" (Infesting Radroach: "... you may return it to your
+    hand", CR 113.6m)."""
+    if cond is not None and cond.kind == "self_in_graveyard":
+        return isinstance(cond.args.get("arg0", SelfRef()), SelfRef)
     return (
         cond is not None
         and cond.kind == "is"
@@ -853,6 +857,13 @@ def finalize(
             eff = Effect(eff.op, args, eff.optional, eff.condition)
         if trigger_player and state["last"] not in ("each", "parent") and not last_target:
             eff = _they_the_player(eff)
+        elif (
+            trigger is not None
+            and _damages_a_player(trigger)
+            and state["last"] not in ("each", "parent")
+            and not last_target
+        ):
+            eff = _they_the_damaged_player(eff)
         if eff.op == "may_play" and eff.optional:
             # "you may play it this turn": a permission used later, not a choice made
             # as the ability resolves (CR 601.2a, 611.2)
@@ -1242,6 +1253,26 @@ def _instead_of_all(before: list[Effect], group: list[Effect], cond: Condition) 
         args = {k: v for k, v in g.args.items() if k not in ("instead", "instead_all")}
         out.append(Effect(g.op, args, g.optional, g.condition))
     return out
+
+
+#: the counters "they get ... counters" gives a player (CR 122.1f, 727.1)
+_PLAYER_COUNTER_KINDS: Final = frozenset(("poison", "rad"))
+
+
+def _they_the_damaged_player(eff: Effect) -> Effect:
+    """ "Whenever this creature deals combat damage to a player, they get four rad
+    counters" (Glowing One): "they", the subject of what only a player does, is the
+    player dealt damage (CR 603.2, 608.2c), not this creature."""
+    args = eff.args
+    if type(args.get("player")) is Them:
+        args = {**args, "player": ThatPlayer()}
+    if (
+        eff.op == "put_counters"
+        and type(args.get("what")) is Them
+        and args.get("counter") in _PLAYER_COUNTER_KINDS
+    ):
+        args = {**args, "what": ThatPlayer()}
+    return eff if args is eff.args else Effect(eff.op, args, eff.optional, eff.condition)
 
 
 def _they_the_player(eff: Effect) -> Effect:

@@ -728,7 +728,7 @@ class ClauseRules:
         a detail every trigger event reads (rules/triggers._turn_matches)."""
         *rest, whose = c
         trig = self.trigger_event(rest)
-        if any(k in ("turn", "or_events") for k, _v in trig.details):
+        if any(k in ("turn", "during", "or_events") for k, _v in trig.details):
             raise CompileError("trigger: 'during your turn' of several events")
         return dataclasses.replace(trig, details=(*trig.details, whose))
 
@@ -889,6 +889,9 @@ class ClauseRules:
 
     def turn_yours(self, c: list[Any]) -> tuple[str, str]:
         return ("turn", "you")  # "during your turn" (rules/triggers._turn_matches)
+
+    def turn_combat(self, c: list[Any]) -> tuple[str, str]:
+        return ("during", "combat")  # "during combat" (rules/triggers._turn_matches)
 
     def turn_opponents(self, c: list[Any]) -> tuple[str, str]:
         return ("turn", "opponent")  # "during an opponent's turn"
@@ -2305,6 +2308,8 @@ class ClauseRules:
                 or (e.op == "copy_spell" and isinstance(subject, EachRef))
                 else e
                 if e.op in _MAY_IS_PERMISSION
+                # "you can cast only one more spell this turn": a limit, not a choice
+                or (e.op == "cant_cast" and "only_more" in e.args)
                 # "you may reveal it and put it into your hand": the second done only
                 # if the first was, not asked again (CR 608.2c)
                 or (e.condition is not None and e.condition.kind == "you_do")

@@ -948,6 +948,11 @@ class VerbRules:
     def mana_fixed(self, c: list[Any]) -> dict[str, Any]:
         return {"mana": c[0], "amount": 1}
 
+    def mana_n(self, c: list[Any]) -> dict[str, Any]:
+        """ "Add seven {R}" (Irencrag Feat; CR 106.1, 106.4): that many of the printed
+        mana, as one mana ability."""
+        return {"mana": c[1], "amount": c[0]}
+
     def mana_choice(self, c: list[Any]) -> dict[str, Any]:
         return {
             "choice": [x for x in c if isinstance(x, str) and not isinstance(x, Token)],
@@ -1176,6 +1181,20 @@ class VerbRules:
         """ "Defending player gets a poison counter" (CR 122.1f)."""
         n = c[0] if c else 1
         return [Effect("put_counters", {"what": SUBJ, "counter": "poison", "amount": n})]
+
+    def vp_get_player_counters(self, c: list[Any]) -> list[Effect]:
+        """ "They get four rad counters" (Glowing One; CR 122.1, 727.1): counters a
+        player can have (rules/counters.PLAYER_COUNTERS); only rad counters here."""
+        kind = str(c[-1]).lower()
+        if kind != "rad":
+            raise CompileError(f"players getting {kind} counters")
+        n = next((x for x in c if isinstance(x, int | Amount)), 1)
+        return [Effect("put_counters", {"what": SUBJ, "counter": kind, "amount": n})]
+
+    def vp_get_player_counters_that_many(self, c: list[Any]) -> list[Effect]:
+        """ "They get that many rad counters" (Infesting Radroach): the amount of the
+        trigger's event, "that much" (CR 608.2c)."""
+        return self.vp_get_player_counters([Amount("that_much"), *c])
 
     def vp_get_experience(self, c: list[Any]) -> list[Effect]:
         """ "You get an experience counter" (Mizzix of the Izmagnus; CR 122.1)."""
@@ -1676,6 +1695,15 @@ class VerbRules:
         op, extra = c[0]
         duration = c[1] if len(c) > 1 else None
         return [Effect(op, {"what": SUBJ, **extra, "duration": duration})]
+
+    def vp_cast_only_more(self, c: list[Any]) -> list[Effect]:
+        """ "You can cast only one more spell this turn" (Irencrag Feat; CR 601.3): a
+        player restriction that begins after that many more spells (counted from the
+        spells cast this turn when it begins, CR 611.2c)."""
+        n = c[0]
+        if not isinstance(n, int):
+            raise CompileError("can cast only N more spells: N a number")
+        return [Effect("cant_cast", {"what": SUBJ, "only_more": n, "duration": c[1]})]
 
     def vp_cant_except_after(self, c: list[Any]) -> list[Effect]:
         """ "This creature can't be blocked this turn except by creatures with haste"
