@@ -857,6 +857,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # .modify_pt, rules/effects_runner.Ctx.concrete, CR 608.2c)
             per = _resolved_that_player(v.args["for_each"])
             v = Effect(v.op, {**v.args, "for_each": per}, v.optional, v.condition)
+        if v.op == "copy_spell" and isinstance(v.args.get("among"), Filter):
+            # "that player copies that spell for each other creature they control":
+            # "they" is the copying player (effects/copy._copy_for_each, CR 608.2c)
+            among = _resolved_that_player(v.args["among"])
+            v = Effect(v.op, {**v.args, "among": among}, v.optional, v.condition)
         if v.op == "reveal" and isinstance(v.args.get("filter"), Filter):
             # "target player reveals three cards from their hand": "their" is the
             # revealing player's (effects/search._reveal_from_hand, Ctx.concrete)
