@@ -955,6 +955,11 @@ class Ctx:
         conds: list[tuple[str, Any]] = []
         named: list[int] = []
         for k, v in flt.conditions:
+            if k == "same_name_as" and isinstance(v, EachRef):
+                # "with the same name as another card in their hand": any one of those
+                # objects other than the one checked (rules/filters.py), "their" now
+                conds.append((k, EachRef(self.concrete(v.filter))))
+                continue
             if k in _AS_THAT_OBJECT and not isinstance(v, tuple):
                 values: list[str] = []
                 # (a creature that died: as it last existed, CR 608.2h)

@@ -884,6 +884,19 @@ def _walk_value(v: Any, out: set[str]) -> None:
         ):
             # "with mana value X or less": computed as the effect happens (Ctx.concrete)
             flt = _amounts_resolved(v.args["filter"], out)
+            if v.op == "search_library":
+                # "a card with the same name as that card" (the card revealed before):
+                # that object's name as the search happens (Ctx.concrete, _same_name;
+                # CR 201.2, 608.2c)
+                flt = Filter(
+                    flt.kinds,
+                    flt.zone,
+                    tuple(
+                        c
+                        for c in flt.conditions
+                        if not (c[0] in AS_THAT_OBJECT and c[1] == ParentRef())
+                    ),
+                )
             v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if (
             v.op == "damage"

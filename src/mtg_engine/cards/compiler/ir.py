@@ -998,6 +998,10 @@ def finalize(
             and effects[pos + 1].op == "reveal"
             and type(effects[pos + 1].args.get("what")) is It
         )
+        # "Reveal a card from your hand. Search your library for a card with the same
+        # name as that card": the card revealed (effects/search._reveal_from_hand, CR
+        # 701.20a, 608.2c)
+        made = made or (eff.op == "reveal" and isinstance(eff.args.get("filter"), Filter))
         if eff.op == "create_token" and sum(e.op == "create_token" for e in effects) == 1:
             state["made_at"] = pos  # the only token-creating instruction ("the token")
         elif eff.op.startswith("copy"):
