@@ -85,17 +85,25 @@ def test_a_delayed_sentence_after_the_instructions_is_their_delayed_trigger() ->
     assert back.op == "return_to_battlefield" and back.args["what"] == exile.args["what"]
 
 
-def test_that_creature_naming_nothing_before_a_delayed_ability_does_not_compile() -> None:
-    """Surprise Deployment: "You may put a nonwhite creature card from your hand onto
-    the battlefield. At the beginning of the next end step, return that creature to
-    your hand": "that creature" isn't the spell (CR 608.2c); unread rather than wrong."""
+def test_that_creature_after_put_onto_battlefield_is_the_permanent_put_there() -> None:
+    """Surprise Deployment, Through the Breach: "You may put a creature card from your
+    hand onto the battlefield. [That creature gains haste.] At the beginning of the next
+    end step, return / sacrifice that creature": "that creature" is the permanent put
+    onto the battlefield (CR 608.2c, 400.7), not the spell: the put's "it"."""
     for text in (
         "You may put a creature card from your hand onto the battlefield. At the "
         "beginning of the next end step, return that creature to your hand.",
         "You may put a creature card from your hand onto the battlefield. That creature "
         "gains haste. Sacrifice that creature at the beginning of the next end step.",
     ):
-        assert compile_text(text, "Test Card", ("Instant",)).unparsed
+        cf = compile_text(text, "Test Card", ("Instant",))
+        assert not cf.unparsed
+        (ability,) = cf.abilities
+        delayed = ability.effects[-1]
+        assert delayed.op == "delayed_trigger"
+        (inner,) = delayed.args["effects"]
+        assert inner.args["what"] == ParentRef()
+        assert all(e.args.get("what") != SelfRef() for e in ability.effects)
 
 
 def test_damage_prevented_this_way_in_a_later_delayed_ability_does_not_compile() -> None:

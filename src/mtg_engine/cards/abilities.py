@@ -424,6 +424,10 @@ class CompiledFace:
 #: what a clash's "that player" names: the opponent chosen for it (CR 701.30b),
 #: a ``ParentRef`` key (cards/compiler/ir.py, effects/clash.py)
 CLASH_OPPONENT = "clash_opponent"
+#: ``ParentRef`` key: the player(s) chosen by "choose a player / an opponent [at random]"
+#: as the ability resolves, "that player" of the instructions after it (CR 608.2c,
+#: 608.2d; rules/effects_runner.choose_refs)
+CHOSEN_PLAYER: Final = "chosen_player"
 
 #: a duration "for as long as it has a [kind] counter on it" (CR 611.2b), spelled with
 #: the kind (the engine ends it: rules/layers._counters_gone)

@@ -69,6 +69,9 @@ def choose_objects(ctx: Ctx, e: Effect) -> bool:
     )
     player = players[0] if players else ctx.controller
     shown = ", ".join(o.name if not o.face_down else "a face-down permanent" for o in picked)
+    if not picked:
+        # "choose an opponent", "choose a player at random": the player chosen
+        shown = ", ".join(g.players[-r - 1].name for r in ctx.refs(e.args.get("what")) if r < 0)
     g.emit(
         EventKind.CHOOSE,
         ("608.2d",),

@@ -34,6 +34,7 @@ from ..cards.abilities import (
     TargetRef,
     Trigger,
     TriggerRef,
+    that_player_as,
 )
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
@@ -316,7 +317,7 @@ def copy_spell(ctx: Ctx, e: Effect) -> bool:
         for spell in spells:
             for who in copiers:
                 if e.args.get("for_each_target"):
-                    made = _copy_for_each(ctx, spell, exc, e.args.get("among"))
+                    made = _copy_for_each(ctx, spell, exc, e.args.get("among"), who)
                 else:
                     made = [
                         put_copy_on_stack(g, spell, who, exc, ("707.10",)).id
@@ -369,28 +370,34 @@ def _copiers(ctx: Ctx, e: Effect, spells: list[GameObject]) -> list[int] | None:
 
 
 def _copy_for_each(
-    ctx: Ctx, spell: GameObject, exc: dict[str, Any] | None, among: Filter | None = None
+    ctx: Ctx,
+    spell: GameObject,
+    exc: dict[str, Any] | None,
+    among: Filter | None,
+    who: int,
 ) -> list[int]:
     """CR 707.10d: a copy for each other object or player the spell could target;
     each copy targets that one for every instance of "target" (a copy isn't made
-    for one that isn't a legal target for each)."""
+    for one that isn't a legal target for each). The copies are the copying
+    player's (``who``: "that player copies that spell for each other creature they
+    control", CR 707.10), the targets legal for that player's copy."""
     g = ctx.game
     specs = target_specs(spell.ability, spell.modes) if spell.ability else []
     if not specs:
         return []
     current = {t for spec in spell.targets for t in spec}
-    pools = [set(candidates(g, sp, ctx.controller, spell, stack_obj=spell.id)) for sp in specs]
+    pools = [set(candidates(g, sp, who, spell, stack_obj=spell.id)) for sp in specs]
     common = set.intersection(*pools) - current
     if among is not None:
-        # "for each other creature you control that the spell could target"
+        # "for each other creature you control / they control that the spell could
+        # target": "they" is the copying player (CR 608.2c)
+        theirs = that_player_as(among, "you")
         common = {
-            t
-            for t in common
-            if t >= 0 and matches_object(g, g.objects[t], among, ctx.controller, ctx.source)
+            t for t in common if t >= 0 and matches_object(g, g.objects[t], theirs, who, ctx.source)
         }
     out = []
     for t in sorted(common, key=lambda r: (r < 0, abs(r))):
-        c = put_copy_on_stack(g, spell, ctx.controller, exc, ("707.10", "707.10d"))
+        c = put_copy_on_stack(g, spell, who, exc, ("707.10", "707.10d"))
         c.targets = [(t,) for _ in specs]
         out.append(c.id)
     return out

@@ -29,7 +29,7 @@ from ..rules.linked_exile import exile_linked
 from ..rules.multiface import left_with
 from ..rules.permanents import destroy_permanent, enter_battlefield, sacrifice
 from ..rules.simultaneous import lki_record, simultaneous
-from ..rules.support import AS_THAT_OBJECT, register
+from ..rules.support import AS_THAT_OBJECT, exiled_with_source, register
 from ..rules.zones import move, shuffle_library
 from . import effect
 from .permanents import _continuous, add_continuous
@@ -50,6 +50,7 @@ register(
 register("amount:destroyed_this_way", "amount:sacrificed_this_way")
 register("arg:sacrifice.up_to")  # "sacrifice any number of ..." (CR 701.21a)
 register("arg:put_onto_battlefield.up_to")  # "put up to X land cards ..." (CR 608.2d)
+register("arg:put_onto_battlefield.counters")  # "with a finality counter on it" (CR 122.6)
 register("arg:put_on_library.order")  # "in a random order" (CR 401.4 is the owner's order)
 
 
@@ -697,12 +698,18 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
         # "their graveyard", "that player's hand": the player choosing (CR 608.2c)
         mine = that_player_as(flt, "you")
         mine = Filter(mine.kinds, mine.zone, ctx.concrete(mine).conditions)
-        cands = [
-            oid
-            for z in zones
-            for oid in g.zone_list(z, p)
-            if matches_object(g, g.objects[oid], _in_zone(mine, z), p, ctx.source)
-        ]
+        if flt.zone == "any" and exiled_with_source(flt):
+            # "put a creature card exiled with this permanent onto the battlefield
+            # under your control": the cards in exile linked to the source, whoever
+            # owns them (CR 607.2a, 406.6)
+            cands = [o.id for o in objects_matching(g, _in_zone(mine, Zone.EXILE), p, ctx.source)]
+        else:
+            cands = [
+                oid
+                for z in zones
+                for oid in g.zone_list(z, p)
+                if matches_object(g, g.objects[oid], _in_zone(mine, z), p, ctx.source)
+            ]
         if e.args.get("up_to"):
             got = (
                 _choose_up_to(
@@ -748,6 +755,8 @@ def put_onto_battlefield(ctx: Ctx, e: Effect) -> bool:
                 controller=under,
                 rules=("110.2a", "608.2d"),
                 tapped=tapped,
+                # "with a finality counter on it" (CR 122.6: it enters with them)
+                counters=_counters(e.args.get("counters")),
                 together=[i for _, i in chosen],  # CR 614.13a
                 attach=how.get("attach"),
             )

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import (
+    CHOSEN_PLAYER,
     Ability,
     AbilityKind,
     Amount,
@@ -284,6 +285,13 @@ def create_reflexive(
     event = dict(obj.trigger_data or {})
     if that_much is not None:
         event["amount"] = that_much
+    chosen = ((ctx.task.data.get("parent") or {}) if ctx.task is not None else {}).get(
+        CHOSEN_PLAYER
+    )
+    if chosen:
+        # "Choose a player at random. When you do, Strax fights another target creature
+        # that player controls": the player chosen (CR 603.12, 608.2c)
+        event["player"] = -chosen[0] - 1
     bound = tuple(_bind_effect(ctx, e, keep_targets=True) for e in effects)
     if obj.x is not None:
         # "you may pay {X}. When you do, put X +1/+1 counters ...": the X chosen for
@@ -537,6 +545,16 @@ def _bind(ctx: Ctx, v: Any, own_event: bool = False, keep_targets: bool = False)
             if again:
                 return BoundRef(tuple(again))
         return BoundRef(_follow(ctx, [sid], same_card=obj.card))
+    if (
+        isinstance(v, ParentRef)
+        and v.key == CHOSEN_PLAYER
+        and ctx.task is not None
+        and CHOSEN_PLAYER not in (ctx.task.data.get("parent") or {})
+    ):
+        # "An opponent gains control of this land at the beginning of the next end
+        # step" (Rainbow Vale): no player chosen yet; the delayed ability chooses
+        # its own as it resolves (CR 603.7, 608.2d)
+        return v
     if isinstance(v, TargetRef | TriggerRef | ParentRef):
         return BoundRef(_follow(ctx, ctx.refs(v)))
     if isinstance(v, ControllerOfRef | OwnerOfRef):

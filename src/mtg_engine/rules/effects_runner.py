@@ -13,6 +13,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
+    CHOSEN_PLAYER,
     GREATEST_AMONG,
     Ability,
     Amount,
@@ -374,7 +375,8 @@ class Ctx:
         if isinstance(ref, ChooseRef):
             # chosen as the instruction began (CR 608.2d): see choose_refs
             chosen_refs = self.task.data.get("chosen_refs", {}) if self.task is not None else {}
-            return [oid for oid in chosen_refs.get(repr(ref), ()) if oid in g.objects]
+            # (a player chosen is a negative player reference)
+            return [oid for oid in chosen_refs.get(repr(ref), ()) if oid < 0 or oid in g.objects]
         if isinstance(ref, ControllerOfRef | OwnerOfRef):
             out = []
             of = self.refs(ref.of)
@@ -955,6 +957,11 @@ class Ctx:
         conds: list[tuple[str, Any]] = []
         named: list[int] = []
         for k, v in flt.conditions:
+            if k == "same_name_as" and isinstance(v, EachRef):
+                # "with the same name as another card in their hand": any one of those
+                # objects other than the one checked (rules/filters.py), "their" now
+                conds.append((k, EachRef(self.concrete(v.filter))))
+                continue
             if k in _AS_THAT_OBJECT and not isinstance(v, tuple):
                 values: list[str] = []
                 # (a creature that died: as it last existed, CR 608.2h)
@@ -1112,6 +1119,14 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         part = task.data.setdefault("choosing", {"i": 0, "picked": [], "rest": []})
         while part["i"] < len(players):
             chooser = players[part["i"]]
+            if ref.filter.kinds == ("player",):
+                # "choose an opponent", "choose a player at random" (CR 608.2d)
+                one = _choose_player(ctx, e, ref.filter, chooser)
+                if one is None:
+                    return False
+                part["picked"].extend(one)
+                part["i"] += 1
+                continue
             if "player" not in e.args:
                 flt = ref.filter
             elif isinstance(e.args["player"], ControllerRef):
@@ -1206,6 +1221,13 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
             part["i"] += 1
         task.data.pop("choosing", None)
         chosen[key] = list(part["picked"])
+        if ref.filter.kinds == ("player",):
+            # "that player", "they", "their" of the instructions after it: the player
+            # chosen (CR 608.2c)
+            ctx.set_parent(CHOSEN_PLAYER, list(part["picked"]))
+            task.data["that_players"] = [-r - 1 for r in part["picked"]]
+            task.data.setdefault("choosers", {})[key] = list(players)
+            continue
         task.data.setdefault("choosers", {})[key] = list(players)  # who chose (the log)
         # "those creatures", "the rest" in a later instruction (a handler that moves
         # them replaces "it" with the new objects, CR 400.7)
@@ -1223,6 +1245,34 @@ def choose_refs(ctx: Ctx, e: Effect) -> bool:
         earlier = (task.data.get("parent") or {}).get("chosen") or []
         ctx.set_parent("chosen", [*earlier, *part["picked"]])
     return True
+
+
+def _choose_player(ctx: Ctx, e: Effect, flt: Filter, chooser: int) -> list[int] | None:
+    """One player chosen by ``chooser`` as the instruction is followed ("choose an
+    opponent", "choose another player", CR 608.2d), or by the game's random generator
+    for "at random": as a player reference (``[]`` if no player can be chosen). None
+    while the decision is pending. "Another player" is a player other than you
+    (CR 102.1)."""
+    g = ctx.game
+    options = [
+        str(p.index)
+        for p in g.players
+        if matches_player(g, p.index, flt, ctx.controller, ctx.source)
+        and not (("other", True) in flt.conditions and p.index == ctx.controller)
+    ]
+    if not options:
+        return []
+    if e.args.get("random"):
+        return [player_ref(int(options[g.rng.randrange(len(options))]))]
+    opponents = all(int(o) != ctx.controller for o in options)
+    picked = ctx.choose_option(
+        chooser,
+        options,
+        "608.2d",
+        f"{ctx.obj.name}: choose {'an opponent' if opponents else 'a player'}",
+        DecisionPurpose.OPPONENT if opponents else DecisionPurpose.PLAYER,
+    )
+    return None if picked is None else [player_ref(int(picked))]
 
 
 def _reads_it(e: Effect) -> bool:

@@ -532,8 +532,13 @@ def _condition(
     if key == "same_name_as" and isinstance(value, EachRef):
         # "spells with the same name as the exiled card" (Ashiok's Erasure): the
         # names of the cards exiled with the source, now (CR 201.2, 607.2a)
+        # "the same name as another card in their hand": other than the object
+        # checked, too (as well as other than the source)
+        other = ("other", True) in value.filter.conditions
         return c.name in {
-            chars(game, o).name for o in objects_matching(game, value.filter, controller, source)
+            chars(game, o).name
+            for o in objects_matching(game, value.filter, controller, source)
+            if not (other and o.id == obj.id)
         }
     if key in AS_THAT_OBJECT and isinstance(value, SelfRef):
         return _shares_with_source(game, c, key, source)

@@ -21,6 +21,7 @@ from typing import Any
 from ..cards.abilities import (
     ALTERNATIVE_COST,
     AS_THAT_OBJECT,
+    CHOSEN_PLAYER,
     GREATEST_AMONG,
     NOT_HAND,
     Ability,
@@ -856,6 +857,11 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # .modify_pt, rules/effects_runner.Ctx.concrete, CR 608.2c)
             per = _resolved_that_player(v.args["for_each"])
             v = Effect(v.op, {**v.args, "for_each": per}, v.optional, v.condition)
+        if v.op == "copy_spell" and isinstance(v.args.get("among"), Filter):
+            # "that player copies that spell for each other creature they control":
+            # "they" is the copying player (effects/copy._copy_for_each, CR 608.2c)
+            among = _resolved_that_player(v.args["among"])
+            v = Effect(v.op, {**v.args, "among": among}, v.optional, v.condition)
         if v.op == "reveal" and isinstance(v.args.get("filter"), Filter):
             # "target player reveals three cards from their hand": "their" is the
             # revealing player's (effects/search._reveal_from_hand, Ctx.concrete)
@@ -865,7 +871,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # "put a card from your hand / their graveyard onto the battlefield"
             # (effects/zones.put_onto_battlefield): "their" is each player choosing
             flt = v.args["filter"]
-            if flt.zone not in ("hand", "graveyard", "hand_or_graveyard"):
+            if flt.zone not in ("hand", "graveyard", "hand_or_graveyard") and not (
+                # "a creature card exiled with this permanent" (CR 607.2a)
+                flt.zone == "any" and exiled_with_source(flt)
+            ):
                 out.add("arg:put_onto_battlefield.zone")  # exile, "from among": not run yet
             v = Effect(
                 v.op, {**v.args, "filter": _resolved_that_player(flt)}, v.optional, v.condition
@@ -875,6 +884,19 @@ def _walk_value(v: Any, out: set[str]) -> None:
         ):
             # "with mana value X or less": computed as the effect happens (Ctx.concrete)
             flt = _amounts_resolved(v.args["filter"], out)
+            if v.op == "search_library":
+                # "a card with the same name as that card" (the card revealed before):
+                # that object's name as the search happens (Ctx.concrete, _same_name;
+                # CR 201.2, 608.2c)
+                flt = Filter(
+                    flt.kinds,
+                    flt.zone,
+                    tuple(
+                        c
+                        for c in flt.conditions
+                        if not (c[0] in AS_THAT_OBJECT and c[1] == ParentRef())
+                    ),
+                )
             v = Effect(v.op, {**v.args, "filter": flt}, v.optional, v.condition)
         if (
             v.op == "damage"
@@ -884,6 +906,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
             # the division is announced with the targets (CR 601.2d, effects/damage_life.py);
             # damage divided among objects that aren't targeted: not run yet
             out.add("arg:damage.divided_untargeted")
+        if v.op == "add_mana" and v.args.get("to") == ParentRef(CHOSEN_PLAYER):
+            # "Choose a player. That player adds {G}{G}{G}" (Valleymaker): a mana ability
+            # (CR 605.1a) with a choice the mana-ability runner doesn't make yet
+            out.add("arg:add_mana.to_chosen_player")
         if v.op == "add_mana" and v.args.get("same_color"):
             # "Add three mana of any one color", "Add X mana of any one color, where X
             # is ..." (rules/mana.productions_of, CR 106.1b: counted as it resolves)
@@ -1115,8 +1141,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
         )
         _walk_value(others, out)
     elif isinstance(v, ChooseRef):
-        if "player" in v.filter.kinds:
-            out.add("ref:ChooseRef.player")  # "choose an opponent": not run yet
+        if "player" in v.filter.kinds and v.filter.kinds != ("player",):
+            out.add("ref:ChooseRef.player")  # a player or an object: not run yet
         # objects chosen, not targeted, as the instruction is followed (CR 608.2d:
         # rules/effects_runner.choose_refs), by the controller or the effect's player
         out.add("ref:ChooseRef")
@@ -1752,6 +1778,11 @@ def target_count_known(v: Any) -> bool:
     if isinstance(v, Amount) and v.ref is None and not v.terms:
         if v.kind in ("devotion", "colors_among") and v.filter is not None:
             return True  # (rules/layers.amount)
+        if v.kind == "that_much" and v.filter is None:
+            # "return up to that many target permanents": the amount of the trigger
+            # event, known as the triggered ability is put on the stack (CR 603.3d,
+            # 608.2c; only a triggered ability's: :func:`_x_targets_announced`)
+            return True
         if v.kind == "times_kicked":
             return True
     return comparison_amount_known(v)
@@ -1833,7 +1864,11 @@ def _x_targets_announced(ability: Ability) -> bool:
         for t in specs
         for n in (t.min, t.max)
         # (a number known as the targets are chosen: rules/targets.counted_now)
-        if not isinstance(n, int) and not target_count_known(n)
+        if not isinstance(n, int)
+        and not (
+            target_count_known(n)
+            and (n.kind != "that_much" or ability.kind is AbilityKind.TRIGGERED)
+        )
     ]
     if not variable:
         return True

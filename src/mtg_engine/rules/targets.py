@@ -159,6 +159,10 @@ def _compared_now(game: Game, v: Amount, stack_obj: GameObject | None) -> int:
     power", CR 603.10a, 608.2h)."""
     assert stack_obj is not None
     src = game.objects.get(stack_obj.source_id) if stack_obj.source_id is not None else None
+    if v.kind == "that_much":
+        # "Whenever you gain life, choose up to that many target creatures you
+        # control": the amount of the trigger event (CR 603.2, 608.2c)
+        return int((stack_obj.trigger_data or {}).get("amount") or 0) * v.multiplier + v.value
     if v.kind == "times_kicked":
         # "return up to X target creature cards ..., where X is the number of times
         # this enchantment was kicked" (CR 702.33d): the kicker costs paid as it was

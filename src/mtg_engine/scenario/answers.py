@@ -962,9 +962,10 @@ class Script:
         if k == DecisionKind.CHOOSE_OPTION and "combination" in d.data and _is_number(value):
             self._combination(game, int(value), acting)
             return
-        if k == DecisionKind.CHOOSE_OPTION and d.data.get("purpose") == DecisionPurpose.OPPONENT:
-            # "an opponent you choose" (demonstrate 702.144a, clash 701.30b): the
-            # opponent by name, `choose: B` or `choose: [B]`
+        if k == DecisionKind.CHOOSE_OPTION and _names_player(d.data):
+            # "an opponent you choose" (demonstrate 702.144a, clash 701.30b), "choose a
+            # player" as an instruction is followed (608.2d): the player by name,
+            # `choose: B` or `choose: [B]`
             named = value[0] if isinstance(value, list) and len(value) == 1 else value
             names = self.refs.player_names
             who = str(names.index(named)) if named in names else None
@@ -1062,7 +1063,7 @@ def _choose_fits(d: Decision, value: Any) -> bool:
     if kind == DecisionKind.X:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == DecisionKind.CHOOSE_OPTION:
-        if d.data.get("purpose") == DecisionPurpose.OPPONENT:
+        if _names_player(d.data):
             # a player's name, alone or as a one-name list (`choose: [B]`)
             return isinstance(value, str) or (
                 isinstance(value, list) and len(value) == 1 and isinstance(value[0], str)
@@ -1072,6 +1073,16 @@ def _choose_fits(d: Decision, value: Any) -> bool:
         # the "may" of "may assign its combat damage as though it weren't blocked"
         return bool(d.data.get("as_unblocked")) and yes_no(value) is not None
     return False
+
+
+def _names_player(data: dict[str, Any]) -> bool:
+    """A choice of a player whose options are player indices (clash, demonstrate,
+    "choose a player / an opponent" of an instruction: effects_runner._choose_player)."""
+    purpose = data.get("purpose")
+    return purpose == DecisionPurpose.OPPONENT or (
+        purpose == DecisionPurpose.PLAYER
+        and all(str(o).isdigit() for o in data.get("options") or ())
+    )
 
 
 def _answer(game: Game, action: Action) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from ..abilities import (
     AS_THAT_OBJECT,
+    CHOSEN_PLAYER,
     CLASH_OPPONENT,
     Ability,
     Amount,
@@ -331,6 +332,9 @@ _PRODUCERS = frozenset(
         "mill",
         "choose_payable_card",
         "choose_objects",
+        # "put a creature card exiled with Yggdrasil onto the battlefield under your
+        # control. It gains haste": the permanent put there (effects/zones.py, 608.2c)
+        "put_onto_battlefield",
     }
 )
 
@@ -356,6 +360,28 @@ def fold_for_each(effects: list[Effect]) -> list[Effect]:
             and e.condition.kind in _PER_ONE_CONDITIONS
         ):
             e = walk(e, lambda v: EachOneRef() if isinstance(v, It) else None)
+            args = {**prev.args, "effects": (*prev.args["effects"], e)}
+            out[-1] = Effect(prev.op, args, prev.optional, prev.condition)
+            continue
+        out.append(e)
+    return out
+
+
+def fold_delayed_flip(effects: list[Effect]) -> list[Effect]:
+    """ "Flip a coin at end of combat. If you lose the flip, an opponent gains control
+    of this creature" (Fickle Efreet): the instructions that read the flip belong to
+    the delayed ability that flips it, followed as it resolves (CR 603.7, 705)."""
+    out: list[Effect] = []
+    for e in effects:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.op == "delayed_trigger"
+            and prev.args["effects"]
+            and any(x.op == "flip_coin" for x in prev.args["effects"])
+            and e.condition is not None
+            and e.condition.kind in ("won_flip", "lost_flip")
+        ):
             args = {**prev.args, "effects": (*prev.args["effects"], e)}
             out[-1] = Effect(prev.op, args, prev.optional, prev.condition)
             continue
@@ -542,6 +568,50 @@ def _about_source(cond: Condition | None) -> bool:
     )
 
 
+def _some_player(e: Effect) -> Some | None:
+    """ "An opponent gains control of it": the one player an instruction's subject
+    names without targeting, chosen as it is followed (CR 608.2d)."""
+    some = e.args.get("player")
+    if (
+        isinstance(some, Some)
+        and some.filter.kinds == ("player",)
+        and some.count == 1
+        and not some.up_to
+        # "an opponent may gain control of ...": whose "may" it is, the choice first
+        and not e.optional
+    ):
+        return some
+    return None
+
+
+def choose_players_first(effects: list[Effect]) -> list[Effect]:
+    """ "An opponent gains control of it" (Akroan Horse), "an opponent chooses a
+    permanent you control" (Wormfang Crab): the ability's controller chooses that
+    opponent as the instruction is followed (CR 608.2d), then the instruction is
+    that player's (608.2c). A delayed ability's instructions are its own: its
+    opponent is chosen as it resolves (CR 603.7)."""
+    out: list[Effect] = []
+    for e in effects:
+        if e.op == "delayed_trigger" and any(_some_player(x) for x in e.args["effects"]):
+            inner = tuple(choose_players_first(list(e.args["effects"])))
+            e = Effect(e.op, {**e.args, "effects": inner}, e.optional, e.condition)
+        some = _some_player(e)
+        if some is not None:
+            out.append(
+                Effect(
+                    "choose_objects",
+                    {"player": ControllerRef(), "what": ChooseRef(some.filter)},
+                    False,
+                    e.condition,
+                )
+            )
+            e = Effect(
+                e.op, {**e.args, "player": ParentRef(CHOSEN_PLAYER)}, e.optional, e.condition
+            )
+        out.append(e)
+    return out
+
+
 def finalize(
     effects: list[Effect],
     trigger: Trigger | None = None,
@@ -559,6 +629,10 @@ def finalize(
         effects = fold_for_each(effects)
     if any(e.op == "clash" for e in effects):
         effects = fold_clash_win(effects)
+    if any(e.op == "delayed_trigger" for e in effects):
+        effects = fold_delayed_flip(effects)
+    if any(_some_player(e) is not None or e.op == "delayed_trigger" for e in effects):
+        effects = choose_players_first(effects)
     targets: list[TargetSpec] = []
     index: dict[int, int] = {}
     state: dict[str, Any] = {"last": last}  # "target" | "parent"
@@ -630,6 +704,10 @@ def finalize(
             # "Clash with an opponent. If you win, ... Otherwise, that player ...":
             # the opponent chosen for the clash (CR 701.30b; effects/clash.py)
             return ParentRef(CLASH_OPPONENT)
+        if state.get("chose_player"):
+            # "Choose an opponent at random. ... deals 3 damage to that player": the
+            # player just chosen (CR 608.2c, 608.2d), not a target named before it
+            return ParentRef(CHOSEN_PLAYER)
         if state["last"] == "parent" and state.get("chose_opponents"):
             # "choose a creature card in an opponent's graveyard, then that player
             # chooses ...": the owner of the card just chosen (CR 608.2c)
@@ -741,6 +819,8 @@ def finalize(
                 targets.append(v.spec)
             last_target.append(index[key])
             state["last"] = "target"
+            if "player" in v.spec.filter.kinds:
+                state["chose_player"] = False  # "that player" next: this target
             return TargetRef(index[key])
         if isinstance(v, Rest) and state["last"] in ("parent", "each"):
             # "put all land cards revealed this way into your hand and the rest into
@@ -882,6 +962,17 @@ def finalize(
             # "enchanted creature's controller sacrifices it" (Parasitic Implant): with
             # nothing named before, "it" is the permanent the subject names (CR 608.2c)
             eff = Effect(eff.op, {**eff.args, "what": who.of}, eff.optional, eff.condition)
+        if (
+            eff.op == "transform"
+            and type(eff.args.get("what")) is It
+            and out
+            and out[-1].op in ("exile", "destroy", "return_to_hand")
+            and isinstance(out[-1].args.get("what"), TargetRef)
+        ):
+            # "Exile target creature. Then if there are three or more cards exiled with
+            # Profane Procession, transform it": not the card just exiled (a new object,
+            # CR 400.7) but this permanent: only a permanent transforms (CR 701.28a)
+            eff = Effect(eff.op, {**eff.args, "what": SelfRef()}, eff.optional, eff.condition)
         # "and all Equipment attached to that creature" after that creature left: what
         # was attached to it immediately before it left (CR 608.2h, turn_flags.left_attached)
         new = walk(eff, fn)
@@ -902,10 +993,13 @@ def finalize(
             )
         out.append(new)
         chose = eff.op == "choose_objects" and isinstance(eff.args.get("what"), ChooseRef)
+        chose_player = chose and eff.args["what"].filter.kinds == ("player",)
         state["chooses"] = state.get("chooses", 0) + 1 if chose else 0
         state["chose_opponents"] = (
             chose and ("owner", "opponent") in eff.args["what"].filter.conditions
         )
+        if chose_player:
+            state["chose_player"] = True  # "that player" next: the one chosen
         made = eff.op == "for_each" and any(x.op in _PRODUCERS for x in eff.args["effects"])
         # "draw a card and reveal it" (Sindbad): "it" is the card drawn (CR 614.11b)
         made = made or (
@@ -915,11 +1009,19 @@ def finalize(
             and effects[pos + 1].op == "reveal"
             and type(effects[pos + 1].args.get("what")) is It
         )
+        # "Reveal a card from your hand. Search your library for a card with the same
+        # name as that card": the card revealed (effects/search._reveal_from_hand, CR
+        # 701.20a, 608.2c)
+        made = made or (eff.op == "reveal" and isinstance(eff.args.get("filter"), Filter))
         if eff.op == "create_token" and sum(e.op == "create_token" for e in effects) == 1:
             state["made_at"] = pos  # the only token-creating instruction ("the token")
         elif eff.op.startswith("copy"):
             state["made_at"] = None  # a copy may be a token too
-        if made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values()):
+        if chose_player:
+            pass  # a player chosen: "it", "them" still name what they named before
+        elif (
+            made or eff.op in _PRODUCERS or any(isinstance(v, ChooseRef) for v in eff.args.values())
+        ):
             # "those creatures", "that card": what this instruction produced or chose
             state["last"] = "parent"
             state["op"] = eff.op
@@ -938,7 +1040,16 @@ def finalize(
             paired = len(out) > 1 and out[-2].op == new.op
             first = out[-2].args.get("what") if paired else None
             other = ("other", True) in _each_of(new).filter.conditions
-            state["each_with"] = first if isinstance(first, TargetRef) and other else None
+            # "tap Rohgahh and all creatures named Kobolds of Kher Keep, then an opponent
+            # gains control of them": this object too (another name than its own, which
+            # reads as this object, CR 201.5)
+            named = any(k == "named" for k, _ in _each_of(new).filter.conditions)
+            state["each_with"] = (
+                first
+                if (isinstance(first, TargetRef) and other)
+                or (isinstance(first, SelfRef) and (other or named))
+                else None
+            )
             state["each_one"] = any(
                 k in _ATTACHED_TO_SELF and v == "self" for k, v in _each_of(eff).filter.conditions
             )

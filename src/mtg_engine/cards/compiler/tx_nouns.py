@@ -606,6 +606,11 @@ class NounRules:
         return ("lowest_" + self._stat_key(c[0]), True)
 
     def with_same_name(self, c: list[Any]) -> tuple[str, Any]:
+        if isinstance(c[0], Some) and c[0].count == 1 and not c[0].up_to:
+            # "with the same name as a card in your graveyard / another creature you
+            # control": any one of those objects, as it is checked (rules/filters.py,
+            # CR 201.2)
+            return ("same_name_as", EachRef(c[0].filter))
         return ("same_name_as", c[0])
 
     def with_different_names(self, c: list[Any]) -> tuple[str, Any]:
