@@ -223,6 +223,24 @@ class Source:
 _SIDE_EFFECTS: Final = frozenset(("damage", "lose_life", "gain_life", "doesnt_untap"))
 
 
+def _auto_payable(a: Ability) -> bool:
+    """Whether the automatic payment may use the mana ability ``a``: besides adding
+    mana it does only :data:`_SIDE_EFFECTS`, or puts counters after adding its mana
+    ("Add {W} or {U}. Put a depletion counter on this land.", Land Cap; CR 605.3b):
+    counters put first could change the amount it adds ("Put a charge counter on this
+    artifact. Add X mana ...") and are left to a payment by hand."""
+    seen_mana = False
+    for e in a.effects:
+        if e.op == "add_mana":
+            seen_mana = True
+        elif e.op == "put_counters":
+            if not seen_mana:
+                return False
+        elif e.op not in _SIDE_EFFECTS:
+            return False
+    return True
+
+
 def productions_of(
     effect_args: dict, game: Game | None = None, source: GameObject | None = None
 ) -> list[tuple[str, ...]]:
@@ -399,7 +417,7 @@ def _tap_mana_indices(abilities: tuple[Ability, ...]) -> tuple[int, ...]:
             continue  # "{1}: Add {R}" alone would pay for itself forever
         if cost.mana and parse_cost(cost.mana).x:
             continue
-        if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
+        if not _auto_payable(a):
             continue
         out.append(i)
     return tuple(out)
@@ -1334,7 +1352,7 @@ def sacrifice_source(game: Game, player: int, oid: int) -> Source | None:
             continue  # CR 302.6
         if cost.tap and tap_forbidden(game, o) is not None:
             continue  # CR 101.2, 118.3
-        if any(e.op != "add_mana" and e.op not in _SIDE_EFFECTS for e in a.effects):
+        if not _auto_payable(a):
             continue
         prods = [
             p for e in a.effects if e.op == "add_mana" for p in productions_of(e.args, game, o)

@@ -642,7 +642,9 @@ def _restrict(ab: Ability, body: Body) -> Ability:
 
 
 #: instructions a mana ability may have (CR 605.1a, 605.3b)
-_MANA_ABILITY_OPS = frozenset(("add_mana", "damage", "lose_life", "gain_life", "doesnt_untap"))
+_MANA_ABILITY_OPS = frozenset(
+    ("add_mana", "damage", "lose_life", "gain_life", "doesnt_untap", "draw", "put_counters")
+)
 
 
 def _that_much_is_x(v: Any) -> Any:
