@@ -1485,6 +1485,18 @@ def features(ability: Ability) -> set[str]:
             # mana cost" is a permission to cast it (CR 118.9, 601.2f), read here as
             # an instruction of the resolving spell: not run as printed
             out.add("arg:cast_free.this_spell")
+    if (
+        ability.kind is AbilityKind.ACTIVATED
+        and any(e.op == "add_mana" for e in ability.effects)
+        and not ability.targets
+        and not ability.modes
+        and (ability.cost is None or ability.cost.loyalty is None)
+    ):
+        # "Add one mana of any color. Draw a card at the beginning of the next turn's
+        # upkeep" (Barbed Sextant), "Reveal any number of artifact cards ... Add {C}{C}
+        # for each" (Metalworker): a mana ability (CR 605.1a) the compiler left as an
+        # ability that uses the stack: not run as printed (605.3a)
+        out.add("mana_ability:on_the_stack")
     if holds(ability.effects, _enters_with_self) and not _cast_this_spell(ability.trigger):
         # "this creature enters with ..." as an instruction is run only for the spell
         # a "when you cast this spell" trigger names (effects/enters_with.py)
