@@ -21,6 +21,7 @@ from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its co
 from . import mana_costs
 from . import most_common_color as _most_common_color  # noqa: F401  (registers its condition)
 from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
+from . import turn_records as _turn_records  # noqa: F401  (registers its conditions)
 from .cast_from_hand import cast_by
 from .characteristics import chars
 from .filters import matches_object, matches_player, objects_matching
