@@ -54,6 +54,7 @@ _KNOWN = frozenset(
         "no_spells_last_turn",
         "two_spells_last_turn",
         "nth_resolution",
+        "ability_activated_ge",
         "evolves",
         "hand_ge",
         "hand_exactly",
@@ -249,6 +250,16 @@ def evaluate(
             return False
         done = game.turn_flags.resolutions.get((obj.source_id, obj.ability.text), 0)
         return done == int(a.get("n", 0))
+    if k == "ability_activated_ge":
+        # "If this ability has been activated four or more times this turn" (Dragon
+        # Whelp): counted as each activation begins (rules/activating.py, CR 602.2),
+        # this one included
+        obj = ctx.obj if ctx is not None else None
+        if obj is None or obj.source_id is None or obj.ability_index is None:
+            return False
+        n = a.get("n")
+        done = game.turn_flags.activated.get((obj.source_id, obj.ability_index), 0)
+        return isinstance(n, int) and done >= n
     if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
         return any(n >= 2 for n in game.turn_flags.spells_cast_last_turn)
     if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"

@@ -4509,6 +4509,12 @@ class ClauseRules:
     # "if it's your main phase" (Grim Reaper's Sprint; CR 505.1)
     cond_your_main_phase = _cond("your_main_phase")
 
+    def cond_ability_activated_ge(self, c: list[Any]) -> Condition:
+        """ "If this ability has been activated four or more times this turn" (Dragon
+        Whelp; CR 602.1): the activations of this ability of this object this turn,
+        the one resolving included."""
+        return Condition("ability_activated_ge", {"n": _fixed_number(c)})
+
     def cond_opponent_lost_life_ge(self, c: list[Any]) -> Condition:
         """ "if an opponent lost 3 or more life this turn" (Sygg, River Cutthroat;
         CR 119.3)."""
@@ -5091,6 +5097,19 @@ class ClauseRules:
         if word is None:
             raise CompileError("nth resolution: ordinal")
         return Condition("nth_resolution", {"n": ORDINAL_WORDS[word]})
+
+    def cond_nth_resolution_either(self, c: list[Any]) -> Condition:
+        """ "if this is the first or second time this ability has resolved this turn"
+        (Rose Room Treasurer; CR 608.2c): the one resolution or the other."""
+        words = [
+            str(t).lower()
+            for x in c
+            for t in (x.scan_values(lambda _: True) if hasattr(x, "scan_values") else [x])
+        ]
+        ns = [ORDINAL_WORDS[w] for w in words if w in ORDINAL_WORDS]
+        if len(ns) != 2:
+            raise CompileError("nth or mth resolution: two ordinals")
+        return Condition("any", {"conds": tuple(Condition("nth_resolution", {"n": n}) for n in ns)})
 
     cond_descended = _cond("descended")
 
