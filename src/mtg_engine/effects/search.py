@@ -124,6 +124,9 @@ def _search_one(ctx: Ctx, e: Effect, p: int, owner: int) -> list[int] | None:
     if zones is None:
         return None
     ctx.scratch["zones"] = zones
+    if "library" in zones and owner == p:
+        # "if an opponent searched their library this turn" (Archive Trap; CR 701.23a)
+        g.turn_flags.searched_library = g.turn_flags.searched_library | {p}
     flt: Filter = e.args.get("filter") or Filter()
     # CR 107.1b: "up to X, where X is this creature's power" with a negative power
     # (last known information after -3/-3) searches for up to 0

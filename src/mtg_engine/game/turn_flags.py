@@ -192,9 +192,16 @@ class TurnFlags:
     #: each permanent that entered the battlefield this turn, as it entered: (its
     #: controller, its id, its card types, its subtypes) ("if an artifact entered the
     #: battlefield under your control this turn", CR 603.4; rules/entered_this_turn.py)
-    entered_records: list[tuple[int, int, frozenset[str], frozenset[str]]] = field(
+    entered_records: list[tuple[int, int, frozenset[str], frozenset[str], frozenset[str]]] = field(
         default_factory=list
     )
+    #: player -> the cards put into their graveyard from anywhere this turn, tokens
+    #: not counted ("if an opponent had three or more cards put into their graveyard
+    #: from anywhere this turn", CR 404.1; rules/turn_records.py)
+    cards_to_graveyard: dict[int, int] = field(default_factory=dict)
+    #: players who searched their own library this turn ("if an opponent searched
+    #: their library this turn", CR 701.23a; effects/search.py)
+    searched_library: set[int] = field(default_factory=set)
     #: additional combat phases still to come (CR 500.8): [the last step of the phase
     #: each comes directly after, the step that follows it, 1 if an additional main
     #: phase follows the combat phase else 0], the latest created last
@@ -272,7 +279,10 @@ class TurnFlags:
         lands_entered: set[int] | None = None,
         nonland_entered: dict[int, int] | None = None,
         targeted_by: set[tuple[int, int]] | None = None,
-        entered_records: list[tuple[int, int, frozenset[str], frozenset[str]]] | None = None,
+        entered_records: list[tuple[int, int, frozenset[str], frozenset[str], frozenset[str]]]
+        | None = None,
+        cards_to_graveyard: dict[int, int] | None = None,
+        searched_library: set[int] | None = None,
         additional_combats: list[list[int]] | None = None,
         additional_combat_then: int | None = None,
         additional_main_then: int | None = None,
@@ -343,6 +353,8 @@ class TurnFlags:
         self.nonland_entered = {} if nonland_entered is None else nonland_entered
         self.targeted_by = set() if targeted_by is None else targeted_by
         self.entered_records = [] if entered_records is None else entered_records
+        self.cards_to_graveyard = {} if cards_to_graveyard is None else cards_to_graveyard
+        self.searched_library = set() if searched_library is None else searched_library
         self.additional_combats = [] if additional_combats is None else additional_combats
         self.additional_combat_then = additional_combat_then
         self.additional_main_then = additional_main_then
@@ -412,6 +424,8 @@ class TurnFlags:
         t.crewed_by = self.crewed_by.copy()
         t.combat_mana = {p: kept[:] for p, kept in self.combat_mana.items()}
         t.assassin_damage = self.assassin_damage.copy()
+        t.cards_to_graveyard = self.cards_to_graveyard.copy()
+        t.searched_library = self.searched_library.copy()
         t.additional_combats = [pair[:] for pair in self.additional_combats]
         t.additional_combat_then = self.additional_combat_then
         t.additional_main_then = self.additional_main_then

@@ -21,6 +21,7 @@ from . import life_this_turn as _life_this_turn  # noqa: F401  (registers its co
 from . import mana_costs
 from . import most_common_color as _most_common_color  # noqa: F401  (registers its condition)
 from . import turn_counts as _turn_counts  # noqa: F401  (registers its conditions)
+from . import turn_records as _turn_records  # noqa: F401  (registers its conditions)
 from .cast_from_hand import cast_by
 from .characteristics import chars
 from .filters import matches_object, matches_player, objects_matching
@@ -53,6 +54,7 @@ _KNOWN = frozenset(
         "no_spells_last_turn",
         "two_spells_last_turn",
         "nth_resolution",
+        "ability_activated_ge",
         "evolves",
         "hand_ge",
         "hand_exactly",
@@ -254,6 +256,16 @@ def evaluate(
             return False
         done = game.turn_flags.resolutions.get((obj.source_id, obj.ability.text), 0)
         return done == int(a.get("n", 0))
+    if k == "ability_activated_ge":
+        # "If this ability has been activated four or more times this turn" (Dragon
+        # Whelp): counted as each activation begins (rules/activating.py, CR 602.2),
+        # this one included
+        obj = ctx.obj if ctx is not None else None
+        if obj is None or obj.source_id is None or obj.ability_index is None:
+            return False
+        n = a.get("n")
+        done = game.turn_flags.activated.get((obj.source_id, obj.ability_index), 0)
+        return isinstance(n, int) and done >= n
     if k == "two_spells_last_turn":  # "if a player cast two or more spells last turn"
         return any(n >= 2 for n in game.turn_flags.spells_cast_last_turn)
     if k == "player_no_cards_in_hand":  # "if that player has no cards in hand"

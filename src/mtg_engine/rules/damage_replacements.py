@@ -357,6 +357,8 @@ def double_damage(
         return None
     if args.get("combat_only") and not ev.get("combat"):
         return None
+    if args.get("noncombat_only") and ev.get("combat"):
+        return None  # "would deal noncombat damage" (Solphim, Mayhem Dominus)
     source = args.get("source")
     if source == "you_control":
         s = damage_source(game, ev)
@@ -374,10 +376,14 @@ def double_damage(
     elif not _source_described(game, ev, src, args):
         return None
     name = chars(game, src).name
+    # "it deals triple that damage instead" (City on Fire)
+    factor = args.get("factor", 2)
+    times = factor if isinstance(factor, int) and not isinstance(factor, bool) else 2
 
     def apply(game: Game, ev: dict[str, Any]) -> str:
-        ev["amount"] = int(ev["amount"]) * 2
-        return f"{name} doubles it to {ev['amount']}"
+        ev["amount"] = int(ev["amount"]) * times
+        verb = "doubles" if times == 2 else "triples" if times == 3 else f"multiplies by {times}"
+        return f"{name} {verb} it to {ev['amount']}"
 
     return Replacement(key, name, ("614.1a",), apply)
 
@@ -432,6 +438,8 @@ def damage_plus(
             return None
     elif not _recipient_matches(game, ev, src, recipient):
         return None
+    if args.get("noncombat_only") and ev.get("combat"):
+        return None  # "would deal noncombat damage" (Artist's Talent)
     if args.get("source") == "you_control":
         s = damage_source(game, ev)
         if s is None or s.controller != src.controller:

@@ -57,22 +57,31 @@ def described_entered(
     """ "if an artifact [a planeswalker, another creature, three or more artifacts]
     entered the battlefield under your control this turn" (Iron Man, Master of
     Machines, Oath of Liliana, Wary Farmer, Malcator; CR 603.4): each permanent that
-    entered under your control this turn, of those card types (any of them) and
-    subtype, as it entered, even if it has left since (CR 400.7). "Another" leaves
+    entered under your control this turn, of those card types (any of them), subtype
+    and color, as it entered, even if it has left since (CR 400.7). "Another" leaves
     out this object."""
     kinds = cond.args.get("types", ())
     subtype = cond.args.get("subtype")
+    color = cond.args.get("color")
     n = cond.args.get("n", 1)
+    least = n if isinstance(n, int) else 1
     other = source.id if source is not None and cond.args.get("other") else None
-    count = sum(
-        1
-        for who, oid, types, subtypes in game.turn_flags.entered_records
-        if who == controller
-        and oid != other
-        and (not kinds or any(k in types for k in kinds))
-        and (subtype is None or subtype in subtypes)
+    # "if an opponent had two or more lands enter the battlefield under their control
+    # this turn" (Lavaball Trap): under one opponent's control (CR 102.2)
+    whose = game.opponents(controller) if cond.args.get("player") == "opponent" else (controller,)
+    return any(
+        sum(
+            1
+            for who, oid, types, subtypes, colors in game.turn_flags.entered_records
+            if who == player
+            and oid != other
+            and (not kinds or any(k in types for k in kinds))
+            and (subtype is None or subtype in subtypes)
+            and (color is None or color in colors)
+        )
+        >= least
+        for player in whose
     )
-    return count >= (n if isinstance(n, int) else 1)
 
 
 @on_event(EventKind.ZONE_CHANGE, rules=True, watch=[(None, "battlefield")])
@@ -86,7 +95,13 @@ def remember_entering(game: Game, ev: Event, subject: GameObject | None) -> None
         c = chars(game, o) if o is not None else None
         if o is not None and c is not None:
             game.turn_flags.entered_records.append(
-                (o.controller, oid, frozenset(c.types), frozenset(c.subtypes))
+                (
+                    o.controller,
+                    oid,
+                    frozenset(c.types),
+                    frozenset(c.subtypes),
+                    frozenset(c.colors),
+                )
             )
             if any(_reads_described(game.objects[b]) for b in game.battlefield):
                 # "as long as an artifact entered the battlefield under your control

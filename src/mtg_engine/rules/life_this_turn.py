@@ -30,7 +30,13 @@ def gained_life(game: Game, cond: Condition, controller: int, source: GameObject
     """ "if you gained life this turn", "if you gained 3 or more life this turn"
     (CR 119.3): the total life that player gained this turn."""
     n = cond.args.get("n", 1)
-    return game.turn_flags.life_gained.get(controller, 0) >= (n if isinstance(n, int) else 1)
+    least = n if isinstance(n, int) else 1
+    if cond.args.get("player") == "opponent":
+        # "if an opponent gained life this turn" (Needlebite Trap): one of them
+        return any(
+            game.turn_flags.life_gained.get(p, 0) >= least for p in game.opponents(controller)
+        )
+    return game.turn_flags.life_gained.get(controller, 0) >= least
 
 
 @condition("gained_or_lost_life_this_turn")

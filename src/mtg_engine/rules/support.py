@@ -438,6 +438,7 @@ SUPPORTED: set[str] = set(
             f"condition:{k}"
             for k in (
                 "nth_resolution",  # rules/priority.py counts resolutions (CR 608.2c)
+                "ability_activated_ge",  # rules/activating.py counts activations (CR 602.2)
                 "control",
                 "you_control",
                 "you_control_both",

@@ -162,6 +162,12 @@ def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObj
     flt = cond.args.get("filter")
     if not isinstance(n, int) or not counted_spells(flt):
         return False
+    if cond.args.get("player") == "opponent":
+        # "if an opponent cast a blue spell [three or more spells] this turn"
+        # (Ricochet Trap, Mindbreak Trap): one opponent cast that many (CR 102.2)
+        mine = {k: v for k, v in cond.args.items() if k != "player"}
+        one = type(cond)(cond.kind, mine)
+        return any(spells_cast_ge(game, one, p, source) for p in game.opponents(controller))
     if cond.args.get("other"):
         # "you've cast another spell this turn": the spells cast this turn but this
         # one (its cast record is kept under its stack id once cast, CR 601.2i)
@@ -180,7 +186,9 @@ def spells_cast_ge(game: Game, cond: Condition, controller: int, source: GameObj
 def cards_drawn_ge(game: Game, cond: Condition, controller: int, source: GameObject | None) -> bool:
     """ "you've drawn N or more cards this turn" (CR 121.2: each card drawn counts)."""
     n = cond.args.get("n")
-    return isinstance(n, int) and game.turn_flags.cards_drawn.get(controller, 0) >= n
+    # "if an opponent drew three or more cards this turn" (Runeflare Trap): one of them
+    whose = game.opponents(controller) if cond.args.get("player") == "opponent" else (controller,)
+    return isinstance(n, int) and any(game.turn_flags.cards_drawn.get(p, 0) >= n for p in whose)
 
 
 @condition("opponent_graveyard_ge")

@@ -1566,6 +1566,19 @@ class ClauseRules:
         effect begins only when the condition holds as the ability resolves."""
         return ("sent_if", c[0], self.no_prevention([]))
 
+    def sent_if_extra_combat(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If it's the first combat phase of the turn, there is an additional combat
+        phase after this phase" (Raiyuu, Storm's Edge; CR 500.8, 608.2c)."""
+        cond = next(x for x in c if isinstance(x, Condition))
+        return ("sent_if", cond, self.extra_combat([]))
+
+    def sent_if_extra_combat_and_main(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
+        """ "If it's your main phase, there is an additional combat phase after this
+        phase, followed by an additional main phase" (Overpowering Attack; CR 500.8,
+        505.1a, 608.2c)."""
+        cond = next(x for x in c if isinstance(x, Condition))
+        return ("sent_if", cond, self.extra_combat_and_main([]))
+
     def sent_if_instead(self, c: list[Any]) -> tuple[str, Condition, list[Effect]]:
         """ "If this spell was kicked, instead search your library for ...", "Threshold
         — If ..., instead destroy all creatures, then ...": the sentence's instructions
@@ -3267,11 +3280,38 @@ class ClauseRules:
         return "gy:you"
 
     def replacement_double_damage(self, c: list[Any]) -> Parsed:
-        # Furnace of Rath (CR 614.1a); "a source you control" (Fire Servant-like)
+        # Furnace of Rath (CR 614.1a); "a source you control" (Fire Servant-like);
+        # "triple that damage" (City on Fire)
         if any(isinstance(x, tuple) for x in c):
             raise CompileError("double damage from a source with adjectives")
-        args = {"recipient": "any", "source": "you_control" if "dds:you" in c else "any"}
-        return Parsed("static", statics=[StaticEffect("double_damage", None, args)])
+        args: dict[str, Any] = {
+            "recipient": "any",
+            "source": "you_control" if "dds:you" in c else "any",
+        }
+        return Parsed("static", statics=[StaticEffect("double_damage", None, _mult(args, c))])
+
+    def dmg_double(self, c: list[Any]) -> _DamageFactor:
+        return _DamageFactor(2)
+
+    def dmg_triple(self, c: list[Any]) -> _DamageFactor:
+        return _DamageFactor(3)
+
+    def dmg_noncombat(self, c: list[Any]) -> str:
+        return "dmg:noncombat"
+
+    def replacement_mult_damage_opponent(self, c: list[Any]) -> Parsed:
+        """ "If a source you control would deal [noncombat] damage to an opponent or a
+        permanent an opponent controls, it deals double that damage [to that player or
+        permanent] instead" (Twinflame Tyrant, Solphim, Mayhem Dominus; CR 614.1a)."""
+        if any(isinstance(x, tuple) for x in c):
+            raise CompileError("double damage from a source with adjectives")
+        args: dict[str, Any] = {
+            "recipient": "opponent",
+            "source": "you_control" if "dds:you" in c else "any",
+        }
+        if "dmg:noncombat" in c:
+            args["noncombat_only"] = True
+        return Parsed("static", statics=[StaticEffect("double_damage", None, _mult(args, c))])
 
     def life_floor_static(self, c: list[Any]) -> StaticEffect:
         """ "Damage that would reduce your life total to less than 1 reduces it to 1
@@ -3498,6 +3538,9 @@ class ClauseRules:
                 args["source"] = "you_control"
                 args["source_conditions"] = x[1]
         args["plus"] = next(x for x in c if isinstance(x, int))
+        if "dmg:noncombat" in c:
+            # "If a source you control would deal noncombat damage ..." (Artist's Talent)
+            args["noncombat_only"] = True
         return Parsed("static", statics=[StaticEffect("damage_plus", None, args)])
 
     def dsrc_a(self, c: list[Any]) -> Filter:
@@ -3762,6 +3805,11 @@ class ClauseRules:
         # Doubling Season, Parallel Lives (CR 614.1a, 111.1)
         you = Filter(kinds=("player",), conditions=(("you", True),))
         return Parsed("static", statics=[StaticEffect("token_multiplier", you, {"times": 2})])
+
+    def replacement_tokens_any(self, c: list[Any]) -> Parsed:
+        """Primal Vigor: "If one or more tokens would be created, twice that many of
+        those tokens are created instead" (CR 614.1a, 111.1): whoever creates them."""
+        return Parsed("static", statics=[StaticEffect("token_multiplier", None, {"times": 2})])
 
     def _prevent_static(self, c: list[Any], who: str, direction: str) -> Parsed:
         # static prevention effects (CR 615.1): rules/damage_replacements.py
@@ -4468,10 +4516,76 @@ class ClauseRules:
     # "if it's the first combat phase of the turn" (Genji Glove; CR 506.1)
     cond_first_combat_phase = _cond("first_combat_phase")
 
+    def cond_first_combat_phase_yours(self, c: list[Any]) -> Condition:
+        """ "if it's the first combat phase of your turn" (Tifa, Martial Artist;
+        CR 506.1): your turn, and no combat phase began before this one in it."""
+        yours = (Condition("first_combat_phase", {}), Condition("your_turn", {}))
+        return Condition("all", {"conds": yours})
+
+    # "if it's your main phase" (Grim Reaper's Sprint; CR 505.1)
+    cond_your_main_phase = _cond("your_main_phase")
+
+    def cond_ability_activated_ge(self, c: list[Any]) -> Condition:
+        """ "If this ability has been activated four or more times this turn" (Dragon
+        Whelp; CR 602.1): the activations of this ability of this object this turn,
+        the one resolving included."""
+        return Condition("ability_activated_ge", {"n": _fixed_number(c)})
+
     def cond_opponent_lost_life_ge(self, c: list[Any]) -> Condition:
         """ "if an opponent lost 3 or more life this turn" (Sygg, River Cutthroat;
         CR 119.3)."""
         return Condition("opponent_lost_life_this_turn", {"n": _fixed_number(c)})
+
+    def cond_opp_cast(self, c: list[Any]) -> Condition:
+        """ "if an opponent cast a blue spell [three or more spells] this turn"
+        (Ricochet Trap, Mindbreak Trap; CR 601.2i): the spells one opponent cast."""
+        cond = self.cond_spells_cast_ge(c)
+        return Condition("spells_cast_ge", {**cond.args, "player": "opponent"})
+
+    def cond_opp_drew(self, c: list[Any]) -> Condition:
+        """ "if an opponent drew three or more cards this turn" (Runeflare Trap;
+        CR 121.2): the cards one opponent drew."""
+        return Condition("cards_drawn_ge", {"n": _fixed_number(c), "player": "opponent"})
+
+    def cond_opp_gained_life(self, c: list[Any]) -> Condition:
+        """ "if an opponent gained life this turn" (Needlebite Trap; CR 119.3)."""
+        return Condition("gained_life_this_turn", {"player": "opponent"})
+
+    def cond_opp_had_enter(self, c: list[Any]) -> Condition:
+        """ "if an opponent had a green creature [two or more lands] enter the
+        battlefield under their control this turn" (Permafrost Trap, Lavaball Trap;
+        CR 603.4, 400.7): the permanents that entered under one opponent's control."""
+        flt = _described(c)
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        cond = _entered_under_you(flt, n, other=False)
+        return Condition(cond.kind, {**cond.args, "player": "opponent"})
+
+    def cond_opp_cards_to_graveyard(self, c: list[Any]) -> Condition:
+        """ "if an opponent had three or more cards put into their graveyard from
+        anywhere this turn" (Ravenous Trap; CR 404.1): cards, not tokens (108.2)."""
+        return Condition("cards_to_graveyard_ge", {"n": _fixed_number(c), "player": "opponent"})
+
+    def cond_opp_searched(self, c: list[Any]) -> Condition:
+        """ "if an opponent searched their library this turn" (Archive Trap;
+        CR 701.23a): that opponent searched their own library."""
+        return Condition("searched_library_this_turn", {"player": "opponent"})
+
+    def cond_attacking_ge(self, c: list[Any]) -> Condition:
+        """ "if a white creature is attacking", "if three or more creatures are
+        attacking" (Nemesis Trap, Lethargy Trap; CR 506.4): the attacking creatures
+        now, whoever controls them."""
+        flt = _described(c)
+        n = next((x for x in c if isinstance(x, int) and not isinstance(x, bool)), 1)
+        attacking = flt.with_condition("attacking", True)
+        return Condition("graveyard_count_ge", {"n": n, "filter": attacking})
+
+    def cond_attacking_exactly(self, c: list[Any]) -> Condition:
+        """ "if exactly one creature is attacking" (Pitfall Trap; CR 506.4): that many
+        attacking creatures and no more."""
+        at_least = self.cond_attacking_ge(c)
+        n = at_least.args["n"]
+        more = Condition("graveyard_count_ge", {**at_least.args, "n": n + 1})
+        return Condition("all", {"conds": (at_least, Condition("not", {"cond": more}))})
 
     def cond_player_lost_life_ge(self, c: list[Any]) -> Condition:
         """ "if a player lost 4 or more life this turn" (Knight of the Ebon Legion;
@@ -5000,6 +5114,19 @@ class ClauseRules:
             raise CompileError("nth resolution: ordinal")
         return Condition("nth_resolution", {"n": ORDINAL_WORDS[word]})
 
+    def cond_nth_resolution_either(self, c: list[Any]) -> Condition:
+        """ "if this is the first or second time this ability has resolved this turn"
+        (Rose Room Treasurer; CR 608.2c): the one resolution or the other."""
+        words = [
+            str(t).lower()
+            for x in c
+            for t in (x.scan_values(lambda _: True) if hasattr(x, "scan_values") else [x])
+        ]
+        ns = [ORDINAL_WORDS[w] for w in words if w in ORDINAL_WORDS]
+        if len(ns) != 2:
+            raise CompileError("nth or mth resolution: two ordinals")
+        return Condition("any", {"conds": tuple(Condition("nth_resolution", {"n": n}) for n in ns)})
+
     cond_descended = _cond("descended")
 
 
@@ -5118,6 +5245,19 @@ def _double_damage_recipient(np: Any) -> str:
     raise CompileError(f"double damage to {np!r}")
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _DamageFactor:
+    """ "double" / "triple" that damage (CR 614.1a)."""
+
+    factor: int
+
+
+def _mult(args: dict[str, Any], c: list[Any]) -> dict[str, Any]:
+    """``args`` with the factor "triple that damage" names (double is the default)."""
+    f = next((x.factor for x in c if isinstance(x, _DamageFactor)), 2)
+    return {**args, "factor": f} if f != 2 else args
+
+
 def _fixed_number(c: list[Any]) -> int:
     """The printed number of an "N or more" / "N or fewer" condition; a variable one
     (X) isn't compiled here."""
@@ -5148,15 +5288,20 @@ def _entered_under_you(flt: Filter, n: Any, *, other: bool) -> Condition:
     if not flt.kinds or any(k not in CARD_TYPES for k in types):
         raise CompileError(f"entered under your control: {flt!r}")
     subtypes = [v for k, v in flt.conditions if k == "subtype"]
+    # "a green creature" (Permafrost Trap): its colors as it entered are kept too
+    colors = [v for k, v in flt.conditions if k == "color" and isinstance(v, str)]
     if (
-        len(subtypes) != len(flt.conditions)
+        len(subtypes) + len(colors) != len(flt.conditions)
         or len(subtypes) > 1
+        or len(colors) > 1
         or flt.zone not in (None, "battlefield")
     ):
         raise CompileError(f"entered under your control: {flt!r}")
     args: dict[str, Any] = {"types": types, "n": n}
     if subtypes:
         args["subtype"] = subtypes[0]
+    if colors:
+        args["color"] = colors[0]
     if other:
         args["other"] = True
     return Condition("entered_under_you_this_turn", args)
