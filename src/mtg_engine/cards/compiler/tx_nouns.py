@@ -269,6 +269,15 @@ class NounRules:
         read by the "activate" trigger (tx_clauses.ev_activate)."""
         return ("ability_of", c[-1])
 
+    def post_ability_from(self, c: list[Any]) -> tuple[str, Any]:
+        """ "target activated ability from an artifact source" (Brown Ouphe), "... from
+        a colorless source" (Abstruse Archaic): the object the ability came from (CR
+        113.7a), wherever it is (an ability can come from a card in a graveyard or a
+        hand, 113.6) or as it last existed; "source" itself is no further kind."""
+        flt = c[-1]
+        kinds = tuple(k for k in flt.kinds if k != "source")
+        return ("ability_of", replace(flt, kinds=kinds, zone="any"))
+
     def post_attached_to(self, c: list[Any]) -> tuple[str, Any]:
         """ "All Equipment attached to that creature" (CR 301.5, 303.4): the object
         named is resolved with the ability's other pronouns (ir.finalize). Not yet
