@@ -799,6 +799,11 @@ class Ctx:
                     return int(td["die_result"]) * a.multiplier
                 last = g.turn_flags.last_die_roll or {}
                 return int(last.get("result") or 0) * a.multiplier
+            if a.kind == "counters_removed":
+                # "the number of pain counters removed this way": what the ability's
+                # cost removed (CR 602.2b, 122.1; rules/activating.py)
+                removed = (self.obj.paid or {}).get("counters_removed", 0)
+                return int(removed) * a.multiplier
             if a.kind == "prevented":
                 # "the damage prevented this way" (CR 615.5, rules/prevention_then.py)
                 prevented = self.task.data.get("prevented", 0) if self.task is not None else 0

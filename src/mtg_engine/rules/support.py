@@ -247,6 +247,9 @@ SUPPORTED: set[str] = set(
         "amount:hand_fewer_than",
         "amount:mana_value",
         "amount:that_much",
+        # "the number of counters removed this way": what the cost removed (CR 602.2b;
+        # rules/activating.py records it, rules/effects_runner.py reads it)
+        "amount:counters_removed",
         "amount:player_counters",  # "the number of experience counters you have" (122.1)
         "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
@@ -1223,7 +1226,7 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
     if cost.remove_counters:
         out.add("cost:remove_counters")
         if any(
-            not isinstance(n, int) and not (isinstance(n, Amount) and n.kind == "x")
+            not isinstance(n, int) and not (isinstance(n, Amount) and n.kind == "x") and n != "all"
             for _, n in cost.remove_counters
         ):
             out.add("cost:variable_counters")  # "remove any number of counters": not run yet
@@ -1890,7 +1893,7 @@ def _every_described(cost: Cost) -> bool:
     return (
         isinstance(typed.life, int)
         and isinstance(typed.exile_count, int)
-        and all(isinstance(n, int) for _, n in typed.remove_counters)
+        and all(isinstance(n, int) or n == "all" for _, n in typed.remove_counters)
         and all(isinstance(n, int) or n == "all" for n in counts)
     )
 

@@ -3907,6 +3907,11 @@ class ClauseRules:
             raise CompileError("for each N life you lost: only 1")
         return [Effect("repeat", {"times": Amount("that_much"), "effects": tuple(c[-1])})]
 
+    def tail_for_each_removed(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "for each elixir counter removed this way" (Essence Bottle): the counters
+        the ability's cost removed (CR 602.2b, 122.1)."""
+        return ("tail", "for_each_amount", Amount("counters_removed"))
+
     def tail_for_each_prevented(self, c: list[Any]) -> tuple[str, str, Any]:
         if next((x for x in c if isinstance(x, int)), 1) != 1:
             raise CompileError("for each N damage prevented: only 1")

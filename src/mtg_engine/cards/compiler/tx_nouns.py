@@ -1037,6 +1037,12 @@ class NounRules:
         counters of every kind together."""
         return Amount("counters", ref=c[-1], filter=Filter(conditions=(("counter", "*"),)))
 
+    def amt_counters_removed(self, c: list[Any]) -> Amount:
+        """ "the number of pain counters removed this way" (Torture Chamber): how many
+        counters the ability's cost removed (CR 602.2b, 122.1), recorded as it was
+        paid (rules/activating.py)."""
+        return Amount("counters_removed")
+
     def amt_that_much(self, c: list[Any]) -> Amount:
         return Amount("that_much")
 
