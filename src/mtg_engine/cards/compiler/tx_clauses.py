@@ -154,6 +154,17 @@ def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     the source as it resolves, then the prevention effect ``args`` on its damage
     (to the recipient ``next_time_to`` named, all its damage without one)."""
     flt = next(x for x in c if isinstance(x, Filter))
+    if (
+        flt.kinds
+        and flt.kinds != ("source",)
+        and all(k in CARD_TYPES for k in flt.kinds)
+        and of_your_choice(flt) is not None
+    ):
+        # "an artifact source of your choice" (Circle of Protection: Artifacts), "a
+        # creature of your choice with shadow": a source (a permanent or a spell, CR
+        # 609.7a) of those card types; not "a creature of the chosen type" (Circle of
+        # Solace: any such creature, no choice)
+        flt = Filter(("source",), flt.zone, (("is_kind", flt.kinds), *flt.conditions))
     if flt.kinds != ("source",):
         raise CompileError("the next time something other than a source deals damage")
     # ("of your choice": who chooses, said by the choice itself)
