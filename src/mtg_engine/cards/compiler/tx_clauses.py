@@ -173,6 +173,19 @@ def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     return prevent_from_chosen(flt, {**whom, **args})
 
 
+def _names_target(value: Any) -> bool:
+    """Whether an instruction names a target anywhere in it (CR 115.1)."""
+    if isinstance(value, Tgt):
+        return True
+    if isinstance(value, Effect):
+        return _names_target(value.args) or _names_target(value.condition)
+    if isinstance(value, dict):
+        return any(_names_target(v) for v in value.values())
+    if isinstance(value, tuple | list):
+        return any(_names_target(v) for v in value)
+    return False
+
+
 def _counter_mult_args(mult: str) -> dict[str, Any]:
     """The amount a counters replacement puts instead (CR 614.1a): "that many plus
     one", "twice that many", "half that many, rounded down"."""
@@ -1817,6 +1830,25 @@ class ClauseRules:
         ):
             raise CompileError(f"the next time you cast: {what!r}")
         return [Effect("next_cast_to_hand", {})]
+
+    def sent_next_draw_instead(self, c: list[Any]) -> list[Effect]:
+        """ "The next time you would draw a card this turn, create a 2/2 green Bear
+        creature token instead." (Words of Wilding): a replacement effect of the
+        controller's next draw this turn, used up once it applies (CR 614.1a;
+        effects/next_cast.py, rules/draw_instead.py)."""
+        effects = next(x for x in c if isinstance(x, list))
+        if not effects or not effects[-1].args.get("instead"):
+            raise CompileError("the next time you would draw a card, ... (no 'instead')")
+        if any(e.optional for e in effects):
+            raise CompileError("the next time you would draw a card, you may ... instead")
+        if _names_target(effects):
+            # "this enchantment deals 2 damage to any target instead" (Words of War):
+            # the target is chosen as the replacement applies, not as it's activated
+            raise CompileError("the next time you would draw a card, ... target ... instead")
+        last = effects[-1]
+        args = {k: v for k, v in last.args.items() if k != "instead"}
+        done = (*effects[:-1], dataclasses.replace(last, args=args))
+        return [Effect("next_draw_instead", {"effects": done})]
 
     def sent_next_cast_flash(self, c: list[Any]) -> list[Effect]:
         """ "The next sorcery spell you cast this turn can be cast as though it had
