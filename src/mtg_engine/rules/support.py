@@ -1391,6 +1391,23 @@ _CAST_PAYS_OTHER = frozenset(("return", "waterbend", "tap_permanents"))
 def features(ability: Ability) -> set[str]:
     """Every construct this ability uses."""
     out: set[str] = set()
+    for e in ability.effects:
+        what = e.args.get("what")
+        if (
+            e.op == "cant_activate_abilities"
+            and isinstance(what, TargetRef)
+            and what.index < len(ability.targets)
+            and ability.targets[what.index].filter.kinds == ("ability",)
+        ):
+            # "Counter target activated ability ... . That permanent's activated
+            # abilities can't be activated this turn" (Interdict): the ability's
+            # source, which the target isn't, isn't followed yet (CR 113.7a)
+            out.add("arg:cant_activate_abilities.ability_source")
+        amount = e.args.get("amount")
+        if e.op == "add_mana" and isinstance(amount, Amount) and amount.kind == "counters_removed":
+            # "Add one mana of any color for each charge counter removed this way"
+            # (Coalition Relic): a color for each mana isn't asked yet (CR 106.1b)
+            out.add("arg:add_mana.counters_removed")
     if ability.keyword:
         out.add(f"keyword:{ability.keyword}")
         kc = ability.keyword_args.get("cost")
