@@ -274,9 +274,9 @@ class NounRules:
         a colorless source" (Abstruse Archaic): the object the ability came from (CR
         113.7a), wherever it is (an ability can come from a card in a graveyard or a
         hand, 113.6) or as it last existed; "source" itself is no further kind."""
-        flt = c[-1]
-        kinds = tuple(k for k in flt.kinds if k != "source")
-        return ("ability_of", replace(flt, kinds=kinds, zone="any"))
+        adjs = next((x for x in c if isinstance(x, list)), [])
+        kinds = tuple(str(x.value) for x in c if isinstance(x, NounWord) and x.kind == "type")
+        return ("ability_of", Filter(kinds, "any", tuple(adjs)))
 
     def post_attached_to(self, c: list[Any]) -> tuple[str, Any]:
         """ "All Equipment attached to that creature" (CR 301.5, 303.4): the object
