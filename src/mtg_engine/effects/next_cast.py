@@ -32,6 +32,7 @@ from ..game.objects import Zone
 from ..game.state import Game
 from ..rules.effects_runner import Ctx
 from ..rules.pipeline import Replacement, replacement_finder
+from ..rules.prevention_then import instead_record
 from ..rules.resolve_to_hand import resolves_to_hand, to_hand
 from ..rules.support import register
 from . import effect
@@ -119,6 +120,33 @@ def cast_as_flash_this_turn(ctx: Ctx, e: Effect) -> bool:
     )
 
 
+@effect("next_draw_instead")
+def next_draw_instead(ctx: Ctx, e: Effect) -> bool:
+    """ "The next time you would draw a card this turn, you gain 5 life instead"
+    (Words of Worship): a replacement effect that waits in the turn's flags for its
+    controller's next draw this turn, replaces it, and is used up (CR 614.1a;
+    rules/draw_instead.next_draw_instead). What it does instead is done as its source
+    would, or as the card it was if it has left the battlefield since."""
+    g = ctx.game
+    p = ctx.controller
+    src = ctx.source
+    waiting = g.turn_flags.next_draw_instead
+    rec = instead_record(tuple(e.args.get("effects") or ()), p, src.id, src.name)
+    rec["card_uid"] = src.card_uid
+    n = 1 + max((int(r["n"]) for r in waiting), default=0)
+    g.turn_flags.next_draw_instead = (
+        *waiting,
+        {"player": p, "n": n, "name": src.name, "instead": rec},
+    )
+    g.emit(
+        EventKind.CONTINUOUS_EFFECT,
+        ("614.1a",),
+        f"The next time {g.players[p].name} would draw a card this turn, {src.name}'s "
+        "effect happens instead",
+    )
+    return True
+
+
 @replacement_finder(EventKind.ZONE_CHANGE, moves=((None, Zone.GRAVEYARD),))
 def marked_spell_to_hand(game: Game, ev: dict[str, Any]) -> list[Replacement]:
     """CR 614.1a: the marked spell goes to its owner's hand instead of into the
@@ -134,6 +162,7 @@ def _to_hand(game: Game, ev: dict[str, Any]) -> str:
 
 
 register("effect:next_cast_to_hand", "effect:next_cast_flash", "effect:next_cast_uncounterable")
+register("effect:next_draw_instead", "arg:next_draw_instead.effects")
 register("arg:next_cast_uncounterable.kinds", "effect:cast_as_flash_this_turn")
 
 

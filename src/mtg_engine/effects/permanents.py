@@ -166,6 +166,9 @@ def counters(ctx: Ctx, e: Effect) -> bool:
     if e.op == "remove_counters":
         # "remove all +1/+1 counters from it, and it deals that much damage" (608.2c)
         ctx.set_parent("that_much", removed)
+        # "Add one mana of any color for each charge counter removed this way"
+        # (Coalition Relic): what this instruction removed (CR 122.1)
+        ctx.set_parent("counters_removed", removed)
     g.invalidate()
     return True
 

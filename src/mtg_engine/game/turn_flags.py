@@ -147,6 +147,10 @@ class TurnFlags:
     #: player -> "the next sorcery spell you cast this turn can be cast as though it
     #: had flash" effects waiting for that spell (Quicken; effects/next_cast.py)
     next_cast_flash: dict[int, int] = field(default_factory=dict)
+    #: "The next time you would draw a card this turn, [...] instead" effects waiting
+    #: for that draw (Words of Worship): each a record of its player, its own number
+    #: and what it does instead (rules/draw_instead.py, effects/next_cast.py)
+    next_draw_instead: tuple[dict[str, Any], ...] = ()
     #: player -> "the next [creature] spell you cast this turn can't be countered"
     #: effects waiting for that spell, each the card types it waits for (none: any
     #: spell) (Mistrise Village, Insist; effects/next_cast.py)
@@ -266,6 +270,7 @@ class TurnFlags:
         forced_decisions: tuple[int, int] | None = None,
         next_cast_to_hand: dict[int, int] | None = None,
         next_cast_flash: dict[int, int] | None = None,
+        next_draw_instead: tuple[dict[str, Any], ...] = (),
         next_cast_uncounterable: dict[int, tuple[tuple[str, ...], ...]] | None = None,
         cast_as_flash: dict[int, tuple[Filter, ...]] | None = None,
         extra_land_plays: dict[int, int] | None = None,
@@ -337,6 +342,7 @@ class TurnFlags:
         self.forced_decisions = forced_decisions
         self.next_cast_to_hand = {} if next_cast_to_hand is None else next_cast_to_hand
         self.next_cast_flash = {} if next_cast_flash is None else next_cast_flash
+        self.next_draw_instead = next_draw_instead
         self.next_cast_uncounterable = (
             {} if next_cast_uncounterable is None else next_cast_uncounterable
         )
@@ -414,6 +420,7 @@ class TurnFlags:
         t.forced_decisions = self.forced_decisions
         t.next_cast_to_hand = self.next_cast_to_hand.copy()
         t.next_cast_flash = self.next_cast_flash.copy()
+        t.next_draw_instead = self.next_draw_instead
         t.next_cast_uncounterable = self.next_cast_uncounterable.copy()
         t.cast_as_flash = self.cast_as_flash.copy()
         t.extra_land_plays = self.extra_land_plays.copy()

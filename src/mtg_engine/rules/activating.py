@@ -674,6 +674,10 @@ def activate_task(game: Game, task: Task) -> None:
                 return
         if src is not None:
             _pay_non_mana_costs_simple(game, src, cost, player)
+            removed = sum(n for k, n in cost.remove_counters if k != counter_costs.ANY)
+            if removed:
+                # "the number of counters removed this way" (CR 602.2b, 122.1)
+                obj.paid = {**(obj.paid or {}), "counters_removed": removed}
         sacrificed = []
         with simultaneous(game, d.get("sacrifice") or ()):  # one event (CR 603.2c, 603.10a)
             for oid in d.get("sacrifice") or []:

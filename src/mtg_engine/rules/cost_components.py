@@ -16,7 +16,9 @@
   tapped for this part (CR 601.2h: it's already tapped).
 * Every object the words describe: "Sacrifice enchanted creature" (``sacrifice_count``
   ``"all"``: at least one, CR 602.2b), "Discard your hand" (``discard_count``
-  ``"all"``: the cards in it, none if it's empty) -- :func:`with_all`.
+  ``"all"``: the cards in it, none if it's empty), "Remove all +1/+1 counters from
+  this creature" (``remove_counters`` ``(kind, "all")``: those it has, none if it has
+  none; Molten Hydra's ruling: 0 damage) -- :func:`with_all`.
 """
 
 from __future__ import annotations
@@ -170,6 +172,13 @@ def with_all(game: Game, cost: Cost, player: int, source: GameObject) -> Cost:
         changes["sacrifice_count"] = max(1, n)
     if cost.discard is not None and typed.discard_count == "all":
         changes["discard_count"] = len(cost_choices(game, cost.discard, player, source, "hand"))
+    if any(n == "all" for _, n in typed.remove_counters):
+        # "Remove all pain counters from this artifact": as many as it has now (CR
+        # 122.1, 602.2b)
+        changes["remove_counters"] = tuple(
+            (kind, source.counters.get(kind, 0) if n == "all" else n)
+            for kind, n in typed.remove_counters
+        )
     return replace(cost, **changes) if changes else cost
 
 
@@ -180,7 +189,8 @@ def only_fixed(cost: Cost) -> bool:
         isinstance(n, int) or n == "all" or getattr(n, "kind", None) == "x"
         for n in (typed.life, typed.sacrifice_count, typed.discard_count, typed.exile_count)
     ) and all(
-        isinstance(n, int) or getattr(n, "kind", None) == "x" for _, n in typed.remove_counters
+        isinstance(n, int) or n == "all" or getattr(n, "kind", None) == "x"
+        for _, n in typed.remove_counters
     )
 
 

@@ -27,6 +27,7 @@ of a sequence of draws goes on (CR 614.11a). Compiled as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards.abilities import StaticEffect
@@ -35,7 +36,14 @@ from ..game.objects import GameObject
 from ..game.state import Step
 from ..game.tasks import Task, task_handler
 from .characteristics import chars
-from .pipeline import Replacement, affects_player, cited, performer, static_replacement
+from .pipeline import (
+    Replacement,
+    affects_player,
+    cited,
+    performer,
+    replacement_finder,
+    static_replacement,
+)
 from .prevention_then import follow_source_instructions, instead_record
 from .support import register
 
@@ -46,6 +54,8 @@ OP = "draw_instead"
 #: the event a replaced draw becomes
 DRAW_REPLACED = "draw_replaced"
 MORE_OP = "draw_more_instead"
+#: "The next time you would draw a card this turn, ... instead" (a resolved effect's)
+NEXT_OP = "next_draw_instead"
 #: the event a draw becomes when it is replaced by more draws
 DRAW_MORE = "draw_more"
 
@@ -81,9 +91,42 @@ def draw_instead(
     return Replacement(key, name, ("614.1a",), apply)
 
 
+@replacement_finder(EventKind.DRAW)
+def next_draw_instead(game: Game, ev: dict[str, Any]) -> list[Replacement]:
+    """CR 614.1a: "The next time you would draw a card this turn, you gain 5 life
+    instead" (Words of Worship): a replacement effect made by a resolved ability that
+    replaces one draw of that player this turn, then is used up (the turn's flags,
+    ``TurnFlags.next_draw_instead``)."""
+    waiting = game.turn_flags.next_draw_instead
+    if not waiting:
+        return []
+    player = int(ev["player"])
+    return [
+        Replacement(f"{NEXT_OP}:{rec['n']}", str(rec["name"]), ("614.1a",), _next_draw_apply(rec))
+        for rec in waiting
+        if rec["player"] == player
+    ]
+
+
+def _next_draw_apply(rec: dict[str, Any]) -> Callable[[Game, dict[str, Any]], str]:
+    def apply(game: Game, ev: dict[str, Any]) -> str:
+        ev["kind"] = DRAW_REPLACED
+        ev["instead"] = dict(rec["instead"])
+        ev["next_draw_used"] = rec["n"]  # used up as the event is performed
+        who = game.players[ev["player"]].name
+        return f"{rec['name']}: {who} doesn't draw; instead its effect happens"
+
+    return apply
+
+
 @performer(DRAW_REPLACED)
 def perform_replaced(game: Game, ev: dict[str, Any]) -> None:
     """The player doesn't draw (CR 614.1a); what the effect does instead follows."""
+    used = ev.get("next_draw_used")
+    if used is not None:
+        # "the next time": the effect replaced its one draw and is gone (CR 614.1a)
+        flags = game.turn_flags
+        flags.next_draw_instead = tuple(r for r in flags.next_draw_instead if r["n"] != used)
     game.emit(
         EventKind.SKIP,
         cited(ev, ("121.1",)),

@@ -803,6 +803,16 @@ class Ctx:
                     return int(td["die_result"]) * a.multiplier
                 last = g.turn_flags.last_die_roll or {}
                 return int(last.get("result") or 0) * a.multiplier
+            if a.kind == "counters_removed":
+                # "the number of pain counters removed this way": what an instruction of
+                # this resolution removed ("remove all charge counters from this
+                # artifact", effects/permanents.py), else what the ability's cost
+                # removed (CR 602.2b, 122.1; rules/activating.py)
+                parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
+                removed = parent.get(
+                    "counters_removed", (self.obj.paid or {}).get("counters_removed", 0)
+                )
+                return int(removed) * a.multiplier
             if a.kind == "prevented":
                 # "the damage prevented this way" (CR 615.5, rules/prevention_then.py)
                 prevented = self.task.data.get("prevented", 0) if self.task is not None else 0
@@ -816,6 +826,12 @@ class Ctx:
                 if "that_much" in parent:
                     return int(parent["that_much"]) * a.multiplier + a.value
                 td = self.obj.trigger_data or {}
+                paid_removed = (self.obj.paid or {}).get("counters_removed")
+                if "amount" not in td and isinstance(paid_removed, int):
+                    # "{2}, {T}, Remove all charge counters from this artifact: It deals
+                    # that much damage to target creature" (Relic Amulet): the counters
+                    # the cost removed (CR 602.2b, 608.2c)
+                    return paid_removed * a.multiplier + a.value
                 return int(td.get("amount", 0)) * a.multiplier + a.value
         return 0
 

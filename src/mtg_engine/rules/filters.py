@@ -21,6 +21,7 @@ from ..cards.abilities import (
 from ..game.actions import player_ref
 from ..game.hooks import KEYWORD_HOOKS, RULES_HOOKS
 from ..game.objects import ABILITY_KINDS, GameObject, Zone
+from .char_values import Chars
 from .characteristics import chars, printed
 from .chosen_groups import GROUP_KEYS
 from .commanders import is_commander
@@ -296,6 +297,41 @@ def _is_such_target(
             game, target, value, controller, source
         )
     return False
+
+
+def _lki_matches(
+    game: Game,
+    ability: GameObject,
+    lki: dict[str, Any],
+    flt: Filter,
+    controller: int,
+    source: GameObject | None,
+) -> bool:
+    """Whether the gone source of ``ability``, as its last known information records
+    it (CR 113.7a, 608.2h), fits ``flt``: its card types and the conditions read from
+    its characteristics (colors, supertypes, ...)."""
+    c = Chars()
+    c.types = frozenset(lki.get("types") or ())
+    c.subtypes = frozenset(lki.get("subtypes") or ())
+    c.supertypes = frozenset(lki.get("supertypes") or ())
+    c.colors = frozenset(lki.get("colors") or ())
+    c.power = lki.get("power")
+    c.toughness = lki.get("toughness")
+    c.mana_value = int(lki.get("mana_value") or 0)
+    c.keywords = frozenset(lki.get("keywords") or ())
+    if flt.kinds and not any(k in c.types for k in flt.kinds):
+        return False
+    # (a condition the record can't answer never matches: no silent "yes")
+    return all(
+        k in _LKI_KEYS and _condition(game, ability, c, k, v, controller, source)
+        for k, v in flt.conditions
+    )
+
+
+#: the conditions :func:`_lki_matches` reads from last known characteristics alone
+_LKI_KEYS: Final = frozenset(
+    ("color", "not_color", "colorless", "multicolored", "monocolored", "supertype", "not_supertype")
+)
 
 
 def _kind_ok(obj: GameObject, c: Chars, kinds: tuple[str, ...]) -> bool:
@@ -800,14 +836,15 @@ def _condition(
         return (obj.stack_kind == "triggered") == bool(value)  # CR 113.3c, 603
     if key == "ability_of":
         # "an ability of a land you control named ..." (CR 113.7a): an ability on the
-        # stack whose source, as it is now, fits the description
+        # stack whose source, as it is now, fits the description; a source that has
+        # left the battlefield is seen as it last existed there (113.7a, 608.2h)
+        if obj.stack_kind not in ("activated", "triggered") or not isinstance(value, Filter):
+            return False
         src = game.objects.get(obj.source_id) if obj.source_id is not None else None
-        return (
-            obj.stack_kind in ("activated", "triggered")
-            and src is not None
-            and isinstance(value, Filter)
-            and matches_object(game, src, value, controller, source)
-        )
+        if src is not None:
+            return matches_object(game, src, value, controller, source)
+        lki = (obj.trigger_data or {}).get("source_lki")
+        return isinstance(lki, dict) and _lki_matches(game, obj, lki, value, controller, source)
     if key == "historic":
         # CR 700.6: legendary, an artifact, or a Saga
         return (

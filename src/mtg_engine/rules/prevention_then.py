@@ -209,6 +209,11 @@ def follow_source_instructions(game: Game, task: Task) -> None:
     if the source is gone)."""
     d = task.data
     src = game.objects.get(int(d["source"]))
+    if src is None and "card_uid" in d:
+        # a resolved ability's effect (CR 614.1a, "the next time you would draw a
+        # card this turn ..."): it lasts without its source; the card that was it
+        # stands for it (CR 113.7a)
+        src = game.objects.get(game.uid_to_obj.get(int(d["card_uid"]), -1))
     obj = None
     if src is not None:
         obj = GameObject(0, src.card_uid, src.card, src.owner, Zone.STACK)

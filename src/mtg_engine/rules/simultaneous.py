@@ -137,6 +137,7 @@ def lki_record(game: Game, old: GameObject) -> dict[str, Any]:
         "toughness": c.toughness,
         "types": list(c.types),
         "subtypes": list(c.subtypes),
+        "supertypes": list(c.supertypes),  # "from a legendary source" (113.7a)
         "colors": list(c.colors),
         "mana_value": c.mana_value,
         "keywords": sorted(c.keywords),  # the damage its ability deals: lifelink (113.7a)

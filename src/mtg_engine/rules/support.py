@@ -248,6 +248,9 @@ SUPPORTED: set[str] = set(
         "amount:hand_fewer_than",
         "amount:mana_value",
         "amount:that_much",
+        # "the number of counters removed this way": what the cost removed (CR 602.2b;
+        # rules/activating.py records it, rules/effects_runner.py reads it)
+        "amount:counters_removed",
         "amount:player_counters",  # "the number of experience counters you have" (122.1)
         "amount:instants_sorceries_before",  # Thousand-Year Storm (rules/effects_runner.py)
         "amount:counters",
@@ -1250,7 +1253,7 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
     if cost.remove_counters:
         out.add("cost:remove_counters")
         if any(
-            not isinstance(n, int) and not (isinstance(n, Amount) and n.kind == "x")
+            not isinstance(n, int) and not (isinstance(n, Amount) and n.kind == "x") and n != "all"
             for _, n in cost.remove_counters
         ):
             out.add("cost:variable_counters")  # "remove any number of counters": not run yet
@@ -1415,6 +1418,23 @@ _CAST_PAYS_OTHER = frozenset(("return", "waterbend", "tap_permanents"))
 def features(ability: Ability) -> set[str]:
     """Every construct this ability uses."""
     out: set[str] = set()
+    for e in ability.effects:
+        what = e.args.get("what")
+        if (
+            e.op == "cant_activate_abilities"
+            and isinstance(what, TargetRef)
+            and what.index < len(ability.targets)
+            and ability.targets[what.index].filter.kinds == ("ability",)
+        ):
+            # "Counter target activated ability ... . That permanent's activated
+            # abilities can't be activated this turn" (Interdict): the ability's
+            # source, which the target isn't, isn't followed yet (CR 113.7a)
+            out.add("arg:cant_activate_abilities.ability_source")
+        amount = e.args.get("amount")
+        if e.op == "add_mana" and isinstance(amount, Amount) and amount.kind == "counters_removed":
+            # "Add one mana of any color for each charge counter removed this way"
+            # (Coalition Relic): a color for each mana isn't asked yet (CR 106.1b)
+            out.add("arg:add_mana.counters_removed")
     if ability.keyword:
         out.add(f"keyword:{ability.keyword}")
         kc = ability.keyword_args.get("cost")
@@ -1938,7 +1958,7 @@ def _every_described(cost: Cost) -> bool:
     return (
         isinstance(typed.life, int)
         and isinstance(typed.exile_count, int)
-        and all(isinstance(n, int) for _, n in typed.remove_counters)
+        and all(isinstance(n, int) or n == "all" for _, n in typed.remove_counters)
         and all(isinstance(n, int) or n == "all" for n in counts)
     )
 

@@ -736,6 +736,11 @@ def finalize(
             return ControllerOfRef(TargetRef(last_target[-1]))
         if trigger_about_other:
             return ControllerOfRef(TriggerRef("object"))
+        if state.get("after_each_player"):
+            # "For each opponent, you mill a card, then return that card ... unless that
+            # player pays 3 life" (Sivriss): the player of each repetition, which an
+            # instruction after the "for each" isn't part of yet (CR 608.2c)
+            raise ValueError("that player after 'for each player': not bound to it")
         return ControllerRef()
 
     def fn(v: Any) -> Any:
@@ -861,6 +866,9 @@ def finalize(
     start: dict[str, Any] = {}
     branch_from: tuple[str, list[int]] | None = None
     for pos, eff in enumerate(effects):
+        flt = eff.args.get("filter") if eff.op == "for_each" else None
+        if isinstance(flt, Filter) and flt.kinds == ("player",):
+            state["after_each_player"] = True
         if eff.op == "reflexive_trigger":
             # "When you do, destroy target creature" (CR 603.12): the reflexive ability's
             # targets are its own, chosen as it's put on the stack (603.3d)

@@ -153,6 +153,24 @@ def _searching_for(raw: list[tuple[str, str, int]], i: int) -> bool:
     return False
 
 
+def _sacrifice_cost(raw: list[tuple[str, str, int]], i: int) -> bool:
+    """Whether the word at ``raw[i]`` is in a cost item "Sacrifice ..." of an activated
+    ability ("Sacrifice another creature or an artifact: ...", CR 602.1a): the item
+    begins with "sacrifice" and the cost's colon comes before the sentence ends."""
+    j = i - 1
+    while j >= 0 and raw[j][1] not in (".", ",", ":", '"'):
+        j -= 1
+    if j + 1 >= i or raw[j + 1][1] != "sacrifice":
+        return False
+    for k in range(i + 1, len(raw)):
+        w = raw[k][1]
+        if w == ":":
+            return True
+        if w in (".", '"', ","):
+            return False
+    return False
+
+
 def _between_tokens(raw: list[tuple[str, str, int]], i: int) -> bool:
     """Whether the comma at ``i`` separates two tokens one "create" instruction makes
     ("create a 1/1 white Cat creature token with lifelink, a 1/1 white Bird creature
@@ -580,6 +598,15 @@ class OracleLexer(Lexer):
             ):
                 # "search your library for a basic land card or a Desert card" (CR
                 # 701.23a): a card of either description, not another noun
+                kind = "OR_EITHER"
+            elif (
+                value == "or"
+                and kind != "UNKNOWN"
+                and nxt in ("a", "an", "another")
+                and _sacrifice_cost(raw, i)
+            ):
+                # "Sacrifice another creature or an artifact: ..." (Mold Folk): one
+                # permanent of either description (CR 602.2b)
                 kind = "OR_EITHER"
             elif value == "or" and kind != "UNKNOWN" and nxt == "suspended":
                 kind = "OR_ALT"  # "permanent with a time counter on it or suspended card"

@@ -154,12 +154,36 @@ def _chosen_source(c: list[Any], args: dict[str, Any]) -> list[Effect]:
     the source as it resolves, then the prevention effect ``args`` on its damage
     (to the recipient ``next_time_to`` named, all its damage without one)."""
     flt = next(x for x in c if isinstance(x, Filter))
+    if (
+        flt.kinds
+        and flt.kinds != ("source",)
+        and all(k in CARD_TYPES for k in flt.kinds)
+        and of_your_choice(flt) is not None
+    ):
+        # "an artifact source of your choice" (Circle of Protection: Artifacts), "a
+        # creature of your choice with shadow": a source (a permanent or a spell, CR
+        # 609.7a) of those card types; not "a creature of the chosen type" (Circle of
+        # Solace: any such creature, no choice)
+        flt = Filter(("source",), flt.zone, (("is_kind", flt.kinds), *flt.conditions))
     if flt.kinds != ("source",):
         raise CompileError("the next time something other than a source deals damage")
     # ("of your choice": who chooses, said by the choice itself)
     flt = of_your_choice(flt) or flt
     whom = next((x for x in c if isinstance(x, dict)), {})
     return prevent_from_chosen(flt, {**whom, **args})
+
+
+def _names_target(value: Any) -> bool:
+    """Whether an instruction names a target anywhere in it (CR 115.1)."""
+    if isinstance(value, Tgt):
+        return True
+    if isinstance(value, Effect):
+        return _names_target(value.args) or _names_target(value.condition)
+    if isinstance(value, dict):
+        return any(_names_target(v) for v in value.values())
+    if isinstance(value, tuple | list):
+        return any(_names_target(v) for v in value)
+    return False
 
 
 def _counter_mult_args(mult: str) -> dict[str, Any]:
@@ -1828,6 +1852,25 @@ class ClauseRules:
         ):
             raise CompileError(f"the next time you cast: {what!r}")
         return [Effect("next_cast_to_hand", {})]
+
+    def sent_next_draw_instead(self, c: list[Any]) -> list[Effect]:
+        """ "The next time you would draw a card this turn, create a 2/2 green Bear
+        creature token instead." (Words of Wilding): a replacement effect of the
+        controller's next draw this turn, used up once it applies (CR 614.1a;
+        effects/next_cast.py, rules/draw_instead.py)."""
+        effects = next(x for x in c if isinstance(x, list))
+        if not effects or not effects[-1].args.get("instead"):
+            raise CompileError("the next time you would draw a card, ... (no 'instead')")
+        if any(e.optional for e in effects):
+            raise CompileError("the next time you would draw a card, you may ... instead")
+        if _names_target(effects):
+            # "this enchantment deals 2 damage to any target instead" (Words of War):
+            # the target is chosen as the replacement applies, not as it's activated
+            raise CompileError("the next time you would draw a card, ... target ... instead")
+        last = effects[-1]
+        args = {k: v for k, v in last.args.items() if k != "instead"}
+        done = (*effects[:-1], dataclasses.replace(last, args=args))
+        return [Effect("next_draw_instead", {"effects": done})]
 
     def sent_next_cast_flash(self, c: list[Any]) -> list[Effect]:
         """ "The next sorcery spell you cast this turn can be cast as though it had
@@ -3970,6 +4013,11 @@ class ClauseRules:
         if next((x for x in c if isinstance(x, int)), 1) != 1:
             raise CompileError("for each N life you lost: only 1")
         return [Effect("repeat", {"times": Amount("that_much"), "effects": tuple(c[-1])})]
+
+    def tail_for_each_removed(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "for each elixir counter removed this way" (Essence Bottle): the counters
+        the ability's cost removed (CR 602.2b, 122.1)."""
+        return ("tail", "for_each_amount", Amount("counters_removed"))
 
     def tail_for_each_prevented(self, c: list[Any]) -> tuple[str, str, Any]:
         if next((x for x in c if isinstance(x, int)), 1) != 1:

@@ -18,7 +18,7 @@ from ..abilities import (
     SelfRef,
     StaticEffect,
 )
-from .filters import Alt, NounWord, build_filter, card_type, subtype, with_zone
+from .filters import Alt, NounWord, build_filter, card_type, either_filter, subtype, with_zone
 from .ir import Some
 from .normalize import other_name
 from .tables import KEYWORDS_BY_LOWER, NUMBER_WORDS
@@ -460,6 +460,15 @@ class KeywordRules:
             # a fixed number, so the cast would be refused: left uncompiled
             raise CompileError("a cost of sacrificing any number of objects: not run yet")
         return ("sacrifice", self._cost_obj(c[0]))
+
+    def cost_sacrifice_either(self, c: list[Any]) -> tuple[str, Any]:
+        """ "Sacrifice another creature or an artifact" (Mold Folk), "Sacrifice an
+        artifact or another creature" (Malevolent Noble): one permanent of either
+        description, each with its own conditions (CR 602.2b)."""
+        a, b = (x for x in c if isinstance(x, Some))
+        if a.count != 1 or b.count != 1 or a.up_to or b.up_to:
+            raise CompileError("sacrifice ... or ...: not one permanent")
+        return ("sacrifice", (either_filter(a.filter, b.filter), 1))
 
     def ger_discard(self, c: list[Any]) -> tuple[str, Any]:
         """ "by discarding a land card", "discarding two cards" (CR 118.8)."""

@@ -269,6 +269,15 @@ class NounRules:
         read by the "activate" trigger (tx_clauses.ev_activate)."""
         return ("ability_of", c[-1])
 
+    def post_ability_from(self, c: list[Any]) -> tuple[str, Any]:
+        """ "target activated ability from an artifact source" (Brown Ouphe), "... from
+        a colorless source" (Abstruse Archaic): the object the ability came from (CR
+        113.7a), wherever it is (an ability can come from a card in a graveyard or a
+        hand, 113.6) or as it last existed; "source" itself is no further kind."""
+        adjs = next((x for x in c if isinstance(x, list)), [])
+        kinds = tuple(str(x.value) for x in c if isinstance(x, NounWord) and x.kind == "type")
+        return ("ability_of", Filter(kinds, "any", tuple(adjs)))
+
     def post_attached_to(self, c: list[Any]) -> tuple[str, Any]:
         """ "All Equipment attached to that creature" (CR 301.5, 303.4): the object
         named is resolved with the ability's other pronouns (ir.finalize). Not yet
@@ -1033,6 +1042,12 @@ class NounRules:
         """ "where X is the number of counters on it" (Spider-Man Noir; CR 122.1):
         counters of every kind together."""
         return Amount("counters", ref=c[-1], filter=Filter(conditions=(("counter", "*"),)))
+
+    def amt_counters_removed(self, c: list[Any]) -> Amount:
+        """ "the number of pain counters removed this way" (Torture Chamber): how many
+        counters the ability's cost removed (CR 602.2b, 122.1), recorded as it was
+        paid (rules/activating.py)."""
+        return Amount("counters_removed")
 
     def amt_that_much(self, c: list[Any]) -> Amount:
         return Amount("that_much")
