@@ -930,6 +930,14 @@ class NounRules:
     def np_defending(self, c: list[Any]) -> EachRef:
         return EachRef(Filter(kinds=("player",), conditions=(("defending", True),)))
 
+    def np_attacked_by_it(self, c: list[Any]) -> TriggerRef:
+        """ "the player or planeswalker it's attacking" (Hellrider, Scorch Spitter):
+        the player or planeswalker the creature the trigger is about attacks as the
+        ability resolves (CR 506.4, 508.1b); a battle it attacks isn't one of them."""
+        if str(c[0]).lower() != "planeswalker":
+            raise CompileError(f"attacked: 'the player or {c[0]}'")
+        return TriggerRef("attacked")
+
     def np_enchanted_player(self, c: list[Any]) -> EachRef:
         return EachRef(Filter(kinds=("player",), conditions=(("enchanted_by", "self"),)))
 
