@@ -11,6 +11,7 @@ from lark import Token
 from ..abilities import (
     ALTERNATIVE_COST,
     MANA_COLOR_CHOICE,
+    MODES_UNCHOSEN,
     PREVENTED_THIS_WAY,
     Ability,
     AbilityKind,
@@ -242,6 +243,14 @@ def _combat_tax(effects: list[Effect]) -> list[Effect]:
         else e
         for e in effects
     ]
+
+
+def _head_of(head: Any) -> tuple[tuple[int, int], list[tuple[str, Any]]]:
+    """A modal head's number of modes, and the restriction of "choose one that hasn't
+    been chosen [this turn]" (CR 700.2b: rules/casting.choices_task) if it says so."""
+    if isinstance(head, tuple) and len(head) == 2 and isinstance(head[1], str):
+        return head[0], [(MODES_UNCHOSEN, head[1])]
+    return head, []
 
 
 class _PerEach(NamedTuple):
@@ -1466,18 +1475,18 @@ class ClauseRules:
         return body
 
     def modal(self, c: list[Any]) -> Body:
-        head = c[0]
+        head, unchosen = _head_of(c[0])
         modes, x_min = _x_min_of_modes([m for m in c[1:] if isinstance(m, tuple)])
-        return Body(modes=modes, choose=head, restrictions=x_min)
+        return Body(modes=modes, choose=head, restrictions=[*x_min, *unchosen])
 
     def modal_dot(self, c: list[Any]) -> Body:
         # "Choose one. <restriction or rider sentences>" followed by the modes.
-        head = c[0]
+        head, unchosen = _head_of(c[0])
         pre = next((x for x in c[1:] if isinstance(x, Body)), None)
         modes, x_min = _x_min_of_modes([m for m in c[1:] if isinstance(m, tuple)])
-        body = Body(modes=modes, choose=head, restrictions=x_min)
+        body = Body(modes=modes, choose=head, restrictions=[*x_min, *unchosen])
         if pre is not None:
-            body.restrictions = [*pre.restrictions, *x_min]
+            body.restrictions = [*pre.restrictions, *x_min, *unchosen]
             body.timing = pre.timing
             body.limit_per_turn = pre.limit_per_turn
             if any(e.op == "modes_repeat" for e in pre.effects):
@@ -1506,8 +1515,22 @@ class ClauseRules:
         body = self.modal(c[1:])
         body.effects = pre.effects
         body.statics = pre.statics
-        body.restrictions = pre.restrictions
+        body.restrictions = [
+            *pre.restrictions,
+            *(r for r in body.restrictions if r[0] == MODES_UNCHOSEN),
+        ]
         return body
+
+    def choose_head_unchosen(self, c: list[Any]) -> tuple[tuple[int, int], str]:
+        """ "choose one that hasn't been chosen —" (Kimoyo Beads): the modes this
+        object's ability chose before are out (CR 700.2b; a new object starts afresh,
+        400.7)."""
+        return (self.choose_head(c), "game")
+
+    def choose_head_unchosen_turn(self, c: list[Any]) -> tuple[tuple[int, int], str]:
+        """ "choose one that hasn't been chosen this turn —" (Breeches, Eager
+        Pillager): the modes its ability chose earlier this turn are out (CR 700.2b)."""
+        return (self.choose_head(c), "turn")
 
     def choose_head(self, c: list[Any]) -> tuple[int, int]:
         text = next(x for x in c if isinstance(x, str))
