@@ -64,7 +64,7 @@ from .filters import (
 from .layers import creature_types
 from .multiface import note_split_mana_value
 from .party import party_size
-from .support import AS_THAT_OBJECT, COVERAGE_PROBES, exiled_with_source
+from .support import AS_THAT_OBJECT, COVERAGE_PROBES, exiled_with_source, register
 from .targets import chosen_for, legal_targets_now
 from .vote import votes_for
 
@@ -772,6 +772,11 @@ class Ctx:
                 # "that number": chosen earlier in this resolution (effects/numbers.py)
                 parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
                 return int(parent.get("number", 0)) * a.multiplier
+            if a.kind == "commander_casts":
+                # "for each time you've cast your commander from the command zone this
+                # game" (Echo Storm): the casts the commander tax counts (CR 903.8)
+                casts = g.players[self.controller].commander_casts
+                return sum(n for _, n in casts) * a.multiplier
             if a.kind == "hand_fewer_than":
                 # "for each card fewer than three in their hand" (Stabwhisker the Odious)
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
@@ -1015,6 +1020,8 @@ class Ctx:
         if self.task is not None:
             self.task.data.setdefault("parent", {})[key] = value
 
+
+register("amount:commander_casts")  # CR 903.8: Ctx.amount
 
 #: the amounts "[permanents] destroyed / sacrificed this way" and what the
 #: instruction before keeps of them (effects/zones.py)

@@ -2571,6 +2571,12 @@ class ClauseRules:
         # paid as it was cast
         return ("tail", "for_each_amount", Amount("times_kicked"))
 
+    def tail_for_each_commander_cast(self, c: list[Any]) -> tuple[str, str, Any]:
+        """ "for each time you've cast your commander from the command zone this game"
+        (Echo Storm): the casts the commander tax counts, of all your commanders
+        (CR 903.8)."""
+        return ("tail", "for_each_amount", Amount("commander_casts"))
+
     def vp_each_vote(self, c: list[Any]) -> list[Effect]:
         # "create a 1/1 white Soldier creature token for each numbers vote": the votes
         # for that choice in the vote this resolution held (CR 701.38, effects/vote.py)

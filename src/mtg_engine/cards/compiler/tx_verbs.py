@@ -2627,6 +2627,11 @@ class VerbRules:
         # Elemental; multikicker, CR 702.33d)
         return ("tail", "counters_each", Amount("times_kicked"))
 
+    def tok_for_each_commander_cast(self, c: list[Any]) -> tuple[str, str, Any]:
+        # "create a 1/1 ... token for each time you've cast a commander from the
+        # command zone this game" (Jirina Kudro): the casts of the commander tax (903.8)
+        return ("tail", "counters_each", Amount("commander_casts"))
+
     def tok_equal_to(self, c: list[Any]) -> tuple[str, str, Any]:
         return ("tail", "equal_to", c[0])
 
