@@ -245,6 +245,16 @@ def _combat_tax(effects: list[Effect]) -> list[Effect]:
     ]
 
 
+def _with_difference(e: Effect, n: int) -> Effect:
+    """ "draw cards equal to the difference" after "if you have fewer than N cards in
+    hand": N minus the cards in the controller's hand (CR 402.1)."""
+    if e.args.get("amount") != Amount("difference"):
+        return e
+    return Effect(
+        e.op, {**e.args, "amount": Amount("hand_fewer_than", value=n)}, e.optional, e.condition
+    )
+
+
 def _head_of(head: Any) -> tuple[tuple[int, int], list[tuple[str, Any]]]:
     """A modal head's number of modes, and the restriction of "choose one that hasn't
     been chosen [this turn]" (CR 700.2b: rules/casting.choices_task) if it says so."""
@@ -485,6 +495,11 @@ class ClauseRules:
                 trigger.details,
             )
             body.condition = None
+        if trigger.condition is not None and trigger.condition.kind == "hand_size_at_most":
+            # "if you have fewer than seven cards in hand, draw cards equal to the
+            # difference" (Damia): seven minus the cards in hand as it resolves
+            n = int(trigger.condition.args["amount"]) + 1
+            body.effects = [_with_difference(e, n) for e in body.effects]
         if trigger.condition is not None and trigger.condition.kind == _SPENT_ON_IT:
             trigger = dataclasses.replace(trigger, condition=_spent_on_cast_spell(trigger))
         if (
@@ -4707,6 +4722,11 @@ class ClauseRules:
         kind = next(x for x in xs if isinstance(x, str))
         ref = next(x for x in xs if x is not n and x is not kind)
         return self.cond_has_counters([ref, (n, kind)])
+
+    def cond_hand_fewer(self, c: list[Any]) -> Condition:
+        """ "if you have fewer than seven cards in hand" (CR 402.1): six or fewer."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("hand_size_at_most", {"amount": n - 1})
 
     def cond_hand_le(self, c: list[Any]) -> Condition:
         """ "as long as you have one or fewer cards in hand" (CR 402.1)."""

@@ -1188,6 +1188,12 @@ class NounRules:
     def cards_eq(self, c: list[Any]) -> Any:
         return c[0]
 
+    def cards_difference(self, c: list[Any]) -> Amount:
+        """ "draw cards equal to the difference": the difference the condition before
+        it names, "if you have fewer than seven cards in hand" (Damia); bound to it by
+        the triggered ability (tx_clauses.triggered), else not run."""
+        return Amount("difference")
+
     def cards_that_many_plus(self, c: list[Any]) -> Amount:
         return Amount("that_much", value=_int(c[-1]))
 
