@@ -4317,6 +4317,15 @@ class ClauseRules:
         # is resolved as the condition is checked, 603.4, 608.2c)
         return Condition("player_more_cards_in_hand", {"player": c[0]})
 
+    def cond_player_controls_more(self, c: list[Any]) -> Condition:
+        """ "if defending player [that player] controls more lands than you" (Aerial
+        Surveyor, Archaeomancer's Map; CR 108.4): the player is resolved as the
+        condition is checked (603.4, 608.2c)."""
+        flt = next(v for v in c[1:] if isinstance(v, Filter))
+        if flt.zone != "battlefield" or any(k == "controller" for k, _ in flt.conditions):
+            raise CompileError("controls more: not a permanent they control")
+        return Condition("player_controls_more", {"player": c[0], "filter": flt})
+
     def cond_not_their_turn(self, c: list[Any]) -> Condition:
         """ "Whenever a player casts a spell, if it's not their turn, ..." (Glademuse,
         Scytheclaw Raptor; CR 603.4, 500): that player isn't the active player."""

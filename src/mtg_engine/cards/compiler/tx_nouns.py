@@ -298,6 +298,19 @@ class NounRules:
             raise CompileError("who controls: not a permanent they control")
         return ("controls", (flt, controls))
 
+    def post_who_controls_more(self, c: list[Any], more: bool = True) -> tuple[str, Any]:
+        """ "each opponent who controls more lands than you" (Priest of the Blessed
+        Graf), "... fewer creatures than you" (Voice of Many): a player who controls
+        more (fewer) permanents of that description than the ability's controller
+        (rules/filters.matches_player; CR 108.4)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.zone != "battlefield" or any(k == "controller" for k, _ in flt.conditions):
+            raise CompileError("who controls more: not a permanent they control")
+        return ("controls_more" if more else "controls_fewer", flt)
+
+    def post_who_controls_fewer(self, c: list[Any]) -> tuple[str, Any]:
+        return self.post_who_controls_more(c, more=False)
+
     def post_who_doesnt_control(self, c: list[Any]) -> tuple[str, Any]:
         return self.post_who_controls(c, controls=False)
 
