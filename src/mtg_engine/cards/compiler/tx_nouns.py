@@ -1097,6 +1097,21 @@ class NounRules:
             return replace(left, terms=(*left.terms, addend))
         return Amount("sum", terms=(left, addend))
 
+    def amt_minus(self, c: list[Any]) -> Amount:
+        """ "A minus B" (CR 107.1): B subtracted; a result below 0 counts as 0 where
+        a number of things is meant (107.1b, rules/effects_runner.Ctx.count)."""
+        left, sub = c[0], c[-1]
+        if isinstance(sub, int):
+            return Amount("sum", terms=(left,), value=-sub)
+        return Amount("sum", terms=(left, Amount("sum", terms=(sub,), multiplier=-1)))
+
+    def amt_n_minus(self, c: list[Any]) -> Amount:
+        """ "3 minus the number of cards in their hand" (Rackling; CR 107.1)."""
+        n, sub = c[0], c[-1]
+        if not isinstance(n, int):
+            raise CompileError("minus: not a number first")
+        return Amount("sum", terms=(Amount("sum", terms=(sub,), multiplier=-1),), value=n)
+
     def amt_twice(self, c: list[Any]) -> Amount:
         return Amount("sum", terms=(c[-1],), multiplier=2)
 
