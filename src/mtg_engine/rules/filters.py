@@ -907,6 +907,10 @@ def matches_player(
             )
             if has != bool(want):
                 return False
+        elif key == "lost_life_this_turn":
+            # "each player who lost life this turn" (CR 119.3: life lost this turn)
+            if (game.players[player].life_lost_this_turn > 0) != bool(value):
+                return False
         elif key in ("controls_more", "controls_fewer"):
             # "each opponent who controls more lands than you" (CR 108.4): more (fewer)
             # permanents of that description than the ability's controller

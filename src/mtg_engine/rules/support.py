@@ -351,6 +351,7 @@ SUPPORTED: set[str] = set(
                 # "each opponent who controls more / fewer lands than you"
                 "controls_more",
                 "controls_fewer",
+                "lost_life_this_turn",  # "each player who lost life this turn"
                 "renowned",  # CR 702.112b (rules/filters.py)
                 "suspected",  # CR 701.60b (effects/creature_actions.py)
                 # "with different names": searches, choices and counts (CR 201.2)

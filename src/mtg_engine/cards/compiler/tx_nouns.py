@@ -369,6 +369,7 @@ class NounRules:
     post_opp_cast = _post("caster", "opponent")
     post_attacking_you = _post("attacking_player", "you")
     post_dealt_damage = _post("dealt_damage_this_turn", True)
+    post_who_lost_life = _post("lost_life_this_turn", True)  # a player (CR 119.3)
     post_dealt_damage_as_source = _post("dealt_damage_as_source_this_turn", "any")
     post_dealt_damage_to_you = _post("dealt_damage_as_source_this_turn", "you")
     post_attacked = _post("attacked_this_turn", True)
