@@ -915,9 +915,9 @@ def matches_player(
             # "each opponent who controls more lands than you" (CR 108.4): more (fewer)
             # permanents of that description than the ability's controller
             found = objects_matching(game, value, controller, source)
-            theirs = sum(1 for o in found if o.controller == player)
-            mine = sum(1 for o in found if o.controller == controller)
-            if not (theirs > mine if key == "controls_more" else theirs < mine):
+            n_theirs = sum(1 for o in found if o.controller == player)
+            n_yours = sum(1 for o in found if o.controller == controller)
+            if not (n_theirs > n_yours if key == "controls_more" else n_theirs < n_yours):
                 return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
