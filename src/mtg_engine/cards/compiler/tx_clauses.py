@@ -2657,6 +2657,11 @@ class ClauseRules:
     def eot(self, c: list[Any]) -> str:
         return EOT
 
+    def until_end_of_combat(self, c: list[Any]) -> str:
+        """ "until end of combat": the effect ends with the combat phase (CR 500.5a,
+        511.2: rules/layers.on_end_of_combat)."""
+        return "end_of_combat"
+
     def until_end_of_your_next_turn(self, c: list[Any]) -> str:
         return "until_end_of_your_next_turn"
 
