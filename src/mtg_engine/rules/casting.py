@@ -782,7 +782,12 @@ def _note_modes_chosen(game: Game, ability: Ability, source: GameObject, modes: 
 def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameObject) -> bool:
     if ability.modes:
         lo = ability.modes_choose[0]
-        ok = [m for m in ability.modes if _specs_satisfiable(game, m.targets, player, source)]
+        taken = modes_taken(game, ability, source)  # CR 700.2b: chosen before
+        ok = [
+            m
+            for i, m in enumerate(ability.modes)
+            if i not in taken and _specs_satisfiable(game, m.targets, player, source)
+        ]
         if ok and any(k == "modes_repeat" for k, _ in ability.restrictions):
             return True  # CR 700.2d: one legal mode may be chosen as many times as needed
         return len(ok) >= max(1, lo)
