@@ -1262,6 +1262,9 @@ class ClauseRules:
     def step_enchanted_player(self, c: list[Any]) -> tuple[str, str]:
         return self._step(c, "enchanted_player")
 
+    def step_chosen_player(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "chosen_player")
+
     def step_next(self, c: list[Any]) -> tuple[str, str]:
         return self._step(c, "next")
 
