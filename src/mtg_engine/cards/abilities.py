@@ -441,6 +441,10 @@ NOT_HAND = "not_hand"
 #: type" (CR 106.1b, 106.12b): the color is chosen as the mana is produced
 MANA_COLOR_CHOICE = "color_choice"
 
+#: the restriction of "choose one that hasn't been chosen [this turn] —" (Kimoyo Beads,
+#: Breeches): its value is "game" or "turn" (CR 700.2b; rules/casting.choices_task)
+MODES_UNCHOSEN = "modes_unchosen"
+
 #: the condition of "If damage is prevented this way, ..." (CR 615.5)
 PREVENTED_THIS_WAY = "prevented_this_way"
 

@@ -118,6 +118,8 @@ def value_text(v: Any) -> str:
     if isinstance(v, ControllerRef):
         return "you"
     if isinstance(v, TriggerRef):
+        if v.role == "attacked":
+            return "the player or planeswalker the trigger's creature attacks"
         return f"the trigger's {words(v.role)}"
     if isinstance(v, ParentRef):
         return {"it": "that object", "rest": "the rest"}.get(v.key, f"the {words(v.key)}")

@@ -14,7 +14,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards.abilities import Ability, AbilityKind, Amount, Filter, Mode, TargetSpec
+from ..cards.abilities import (
+    MODES_UNCHOSEN,
+    Ability,
+    AbilityKind,
+    Amount,
+    Filter,
+    Mode,
+    TargetSpec,
+)
 from ..game.actions import (
     CastSpell,
     Decision,
@@ -78,6 +86,7 @@ from .zones import move
 
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
 register("restriction:modes_instead")  # CR 700.2: modes_count
+register(f"restriction:{MODES_UNCHOSEN}")  # CR 700.2b: modes_taken, choices_task
 # "As an additional cost to cast this spell, return a land you control to its owner's
 # hand" (Deprive) and "You may return an Island you control to its owner's hand rather
 # than pay this spell's mana cost" (Daze): chosen and paid with the other costs
@@ -749,10 +758,36 @@ def modes_count(game: Game, ability: Ability, obj: GameObject) -> tuple[int, int
     return ability.modes_choose
 
 
+def modes_taken(game: Game, ability: Ability, source: GameObject) -> frozenset[int]:
+    """ "Choose one that hasn't been chosen [this turn] —" (Kimoyo Beads, Breeches):
+    the modes this object's ability chose before (this turn), which can't be chosen
+    now (CR 700.2b); the object remembers them, a new object starts afresh (400.7)."""
+    scope = next((v for k, v in ability.restrictions if k == MODES_UNCHOSEN), None)
+    if scope is None:
+        return frozenset()
+    seen = (source.chosen or {}).get(f"{MODES_UNCHOSEN}:{ability.text}") or ()
+    return frozenset(m for turn, m in seen if scope != "turn" or turn == game.turn)
+
+
+def _note_modes_chosen(game: Game, ability: Ability, source: GameObject, modes: Any) -> None:
+    if not any(k == MODES_UNCHOSEN for k, _ in ability.restrictions):
+        return
+    if source.id not in game.objects:
+        return
+    key = f"{MODES_UNCHOSEN}:{ability.text}"
+    seen = tuple((source.chosen or {}).get(key) or ())
+    source.chosen = {**(source.chosen or {}), key: (*seen, *((game.turn, m) for m in modes))}
+
+
 def _has_legal_choices(game: Game, ability: Ability, player: int, source: GameObject) -> bool:
     if ability.modes:
         lo = ability.modes_choose[0]
-        ok = [m for m in ability.modes if _specs_satisfiable(game, m.targets, player, source)]
+        taken = modes_taken(game, ability, source)  # CR 700.2b: chosen before
+        ok = [
+            m
+            for i, m in enumerate(ability.modes)
+            if i not in taken and _specs_satisfiable(game, m.targets, player, source)
+        ]
         if ok and any(k == "modes_repeat" for k, _ in ability.restrictions):
             return True  # CR 700.2d: one legal mode may be chosen as many times as needed
         return len(ok) >= max(1, lo)
@@ -1793,6 +1828,10 @@ def choices_task(game: Game, task: Task) -> None:
                     # CR 700.2a: a mode with no legal targets can't be chosen
                     if _specs_satisfiable(game, m.targets, obj.controller, source, obj.id)
                 ]
+                taken = modes_taken(game, ability, source)
+                if taken:
+                    # CR 700.2b: "choose one that hasn't been chosen": those are out
+                    ok = [i for i in ok if i not in taken]
                 repeat = any(k == "modes_repeat" for k, _ in ability.restrictions)
                 if obj.stack_kind == "triggered" and (not ok if repeat else len(ok) < lo):
                     _remove_from_stack(game, obj, "603.3c", "no mode can be chosen")
@@ -1812,12 +1851,15 @@ def choices_task(game: Game, task: Task) -> None:
                             "max": hi,
                             # CR 700.2d: "You may choose the same mode more than once."
                             "repeat": repeat,
+                            # "choose one that hasn't been chosen" (CR 700.2b)
+                            "taken": sorted(taken),
                         },
                     )
                 )
                 return
             obj.modes = tuple(task.answer.modes)
             task.answer = None
+            _note_modes_chosen(game, ability, source, obj.modes)
             if len(set(obj.modes)) != len(obj.modes):
                 obj.ability, obj.modes = repeat_modes(ability, obj.modes)
                 ability = obj.ability

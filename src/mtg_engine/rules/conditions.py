@@ -84,6 +84,7 @@ _KNOWN = frozenset(
         "you_control_none",
         "opponent_controls",
         "opponent_controls_more",
+        "player_controls_more",
         "life_ge",
         "life_le",
         "no_cards_in_hand",
@@ -382,6 +383,14 @@ def evaluate(
         return any(
             sum(1 for o in found if o.controller == p) > mine for p in game.opponents(controller)
         )
+    if k == "player_controls_more":
+        # "if defending player [that player] controls more lands than you" (CR 108.4):
+        # that player's count of them is greater than yours, the player resolved as
+        # the condition is checked (603.4, 608.2c)
+        found = objects_matching(game, a["filter"], controller, source)
+        mine = sum(1 for o in found if o.controller == controller)
+        ps = ctx.players(a.get("player")) if ctx is not None else []
+        return any(sum(1 for o in found if o.controller == p) > mine for p in ps)
     if k == "life_ge":
         return game.players[controller].life >= int(a["n"])
     if k == "life_le":
@@ -535,6 +544,7 @@ register(
     "condition:has_keyword",
     "condition:cast_it",
     "condition:you_control_more",
+    "condition:player_controls_more",  # "if that player controls more lands than you"
     "condition:entered_or_cast_from",
     "condition:attacked_total_power_ge",  # pack tactics (CR 508.1, TurnFlags.attackers_power)
     "condition:chose_other_ring_bearer",  # the RING_TEMPTS event's chosen bearer (701.54a)

@@ -264,6 +264,9 @@ def check_answer(game: Game, action: Action) -> str | None:
             return "the same mode can't be chosen twice (rule 700.2)"
         if not (data["min"] <= len(action.modes) <= data["max"]):
             return f"choose between {data['min']} and {data['max']} modes (rule 700.2)"
+        if any(m in (data.get("taken") or ()) for m in action.modes):
+            # "choose one that hasn't been chosen" (Kimoyo Beads)
+            return "that mode can't be chosen: it has been chosen before (rule 700.2b)"
         if any(m not in data["legal"] for m in action.modes):
             return "that mode can't be chosen: it has no legal targets (rule 700.2, 601.2c)"
         return None

@@ -242,6 +242,8 @@ class Ctx:
             if ref.role == "spell" and "spell" in td:
                 # "that spell or ability": the one that targeted (rules/targeted.py)
                 return [td["spell"]] if td["spell"] in g.objects else []
+            if ref.role == "attacked":
+                return self._attacked_by(td.get("obj"))
             if ref.role == "damaged":
                 # "deals combat damage to a creature, destroy that creature": the
                 # object dealt damage (rules/triggers.py damage events, CR 603.2)
@@ -1005,6 +1007,22 @@ class Ctx:
         if ("other", True) in conds and named:
             conds.append(("not_ids", tuple(named)))
         return dataclasses.replace(flt, conditions=tuple(conds))
+
+    def _attacked_by(self, creature: Any) -> list[int]:
+        """ "The player or planeswalker it's attacking" (Hellrider): what that
+        creature attacks as the ability resolves (CR 506.4, 508.1b); none once it's
+        removed from combat, nor a battle it attacks, nor a planeswalker gone."""
+        g = self.game
+        combat = g.combat
+        if combat is None or not isinstance(creature, int) or creature not in combat.attackers:
+            return []
+        defender = combat.attackers[creature]
+        if defender < 0:
+            return [defender]
+        pw = g.objects.get(defender)
+        if pw is None or pw.zone != Zone.BATTLEFIELD or "Planeswalker" not in chars(g, pw).types:
+            return []
+        return [defender]
 
     def defending_players(self) -> tuple[int, ...]:
         """ "Defending player" (CR 506.2, 508.5): for an attacking source, the player

@@ -955,6 +955,18 @@ def matches_player(
             )
             if has != bool(want):
                 return False
+        elif key == "lost_life_this_turn":
+            # "each player who lost life this turn" (CR 119.3: life lost this turn)
+            if (game.players[player].life_lost_this_turn > 0) != bool(value):
+                return False
+        elif key in ("controls_more", "controls_fewer"):
+            # "each opponent who controls more lands than you" (CR 108.4): more (fewer)
+            # permanents of that description than the ability's controller
+            found = objects_matching(game, value, controller, source)
+            n_theirs = sum(1 for o in found if o.controller == player)
+            n_yours = sum(1 for o in found if o.controller == controller)
+            if not (n_theirs > n_yours if key == "controls_more" else n_theirs < n_yours):
+                return False
         elif key == "dealt_damage_by_source":
             if (player in damaged_players(source)) != bool(value):
                 return False

@@ -1618,6 +1618,13 @@ def on_turn_start(game: Game) -> None:
     end_effects(game, ended, "611.2a", "until your next turn")
 
 
+def on_end_of_combat(game: Game) -> None:
+    """Effects lasting "until end of combat" expire at the end of the combat phase
+    (CR 500.5a, 511.2)."""
+    ended = [e for e in game.effects if e.duration == "end_of_combat"]
+    end_effects(game, ended, "511.2", "until end of combat")
+
+
 def on_end_step(game: Game) -> None:
     """Effects lasting "until your next end step" end as that player's end step begins
     (CR 611.2a, 513.1); one created during that end step lasts until the next one."""

@@ -352,6 +352,10 @@ SUPPORTED: set[str] = set(
                 "counters_ge",
                 # "each opponent who controls an Elf" (rules/filters.matches_player)
                 "controls",
+                # "each opponent who controls more / fewer lands than you"
+                "controls_more",
+                "controls_fewer",
+                "lost_life_this_turn",  # "each player who lost life this turn"
                 "renowned",  # CR 702.112b (rules/filters.py)
                 "suspected",  # CR 701.60b (effects/creature_actions.py)
                 # "with different names": searches, choices and counts (CR 201.2)
@@ -693,6 +697,8 @@ def _walk_value(v: Any, out: set[str]) -> None:
                     out.add("cond_value:targets")  # what it targets wasn't understood
             if key == "controls":  # "a player who controls [a permanent]"
                 _walk_value(val[0], out)
+            if key in ("controls_more", "controls_fewer"):  # "... more lands than you"
+                _walk_value(val, out)
             if key == "any_of":  # "A or B": each alternative's conditions count too
                 for alt in val:
                     out.update(f"cond:{k}" for k, _ in alt)

@@ -1742,6 +1742,10 @@ def _step_player_matches(game: Game, who: str, active: int, source: GameObject) 
     controller of the permanent the Aura is attached to; others as for any event."""
     if who == "enchanted_player":
         return enchanted_player(source) == active
+    if who == "chosen_player":
+        # "the chosen player's upkeep" (The Rack): the player chosen as it entered
+        # (CR 607.2a); none chosen, no one's (607.5a)
+        return (source.chosen or {}).get("player") == active
     if who == "enchanted_controller":
         host = game.objects.get(source.attached_to) if source.attached_to is not None else None
         return host is not None and host.controller == active

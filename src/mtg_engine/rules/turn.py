@@ -21,7 +21,7 @@ from ..game.turn_flags import TurnFlags
 from . import combat
 from .day_night import untap_step_check
 from .drawing import draws
-from .layers import end_of_turn_cleanup, on_end_step, on_turn_start
+from .layers import end_of_turn_cleanup, on_end_of_combat, on_end_step, on_turn_start
 from .phasing import phase_permanents
 from .player_limits import max_hand_size
 from .player_replacements import step_skipped
@@ -375,6 +375,7 @@ def _move_on(game: Game) -> None:
         Step.BEGINNING_OF_COMBAT < nxt <= Step.END_OF_COMBAT
     ):
         combat.end_combat(game)  # CR 511.3 (also before an additional combat, 500.8)
+        on_end_of_combat(game)  # CR 500.5a, 511.2: "until end of combat" expires
     game.step = nxt
     if nxt == Step.UNTAP:
         game.step = Step.UNTAP

@@ -70,6 +70,7 @@ ARTIFACT_TYPES: tuple[str, ...] = (
     "Junk",
     "Lander",
     "Map",
+    "Mutagen",
     "Powerstone",
     "Spacecraft",
     "Stone",
@@ -605,6 +606,13 @@ PREDEFINED_TOKENS: dict[str, dict[str, object]] = {
     "shard": {
         "types": ("Enchantment",),
         "abilities_text": "{2}, Sacrifice this token: Scry 1, then draw a card.",
+    },
+    "mutagen": {
+        # the reminder text of the Teenage Mutant Ninja Turtles cards ("It's an artifact
+        # with ...", Crustacean Commando): a predefined token in the manner of 111.10
+        "types": ("Artifact",),
+        "abilities_text": "{1}, {T}, Sacrifice this token: Put a +1/+1 counter on target "
+        "creature. Activate only as a sorcery.",
     },
     "lander": {
         "types": ("Artifact",),

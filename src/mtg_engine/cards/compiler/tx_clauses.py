@@ -11,6 +11,7 @@ from lark import Token
 from ..abilities import (
     ALTERNATIVE_COST,
     MANA_COLOR_CHOICE,
+    MODES_UNCHOSEN,
     PREVENTED_THIS_WAY,
     Ability,
     AbilityKind,
@@ -268,6 +269,24 @@ def _combat_tax(effects: list[Effect]) -> list[Effect]:
     ]
 
 
+def _with_difference(e: Effect, n: int) -> Effect:
+    """ "draw cards equal to the difference" after "if you have fewer than N cards in
+    hand": N minus the cards in the controller's hand (CR 402.1)."""
+    if e.args.get("amount") != Amount("difference"):
+        return e
+    return Effect(
+        e.op, {**e.args, "amount": Amount("hand_fewer_than", value=n)}, e.optional, e.condition
+    )
+
+
+def _head_of(head: Any) -> tuple[tuple[int, int], list[tuple[str, Any]]]:
+    """A modal head's number of modes, and the restriction of "choose one that hasn't
+    been chosen [this turn]" (CR 700.2b: rules/casting.choices_task) if it says so."""
+    if isinstance(head, tuple) and len(head) == 2 and isinstance(head[1], str):
+        return head[0], [(MODES_UNCHOSEN, head[1])]
+    return head, []
+
+
 class _PerEach(NamedTuple):
     """ "pays {N} for each [description]" (CR 118.12): N, and what is counted."""
 
@@ -500,6 +519,11 @@ class ClauseRules:
                 trigger.details,
             )
             body.condition = None
+        if trigger.condition is not None and trigger.condition.kind == "hand_size_at_most":
+            # "if you have fewer than seven cards in hand, draw cards equal to the
+            # difference" (Damia): seven minus the cards in hand as it resolves
+            n = int(trigger.condition.args["amount"]) + 1
+            body.effects = [_with_difference(e, n) for e in body.effects]
         if trigger.condition is not None and trigger.condition.kind == _SPENT_ON_IT:
             trigger = dataclasses.replace(trigger, condition=_spent_on_cast_spell(trigger))
         if (
@@ -1271,6 +1295,9 @@ class ClauseRules:
     def step_enchanted_player(self, c: list[Any]) -> tuple[str, str]:
         return self._step(c, "enchanted_player")
 
+    def step_chosen_player(self, c: list[Any]) -> tuple[str, str]:
+        return self._step(c, "chosen_player")
+
     def step_next(self, c: list[Any]) -> tuple[str, str]:
         return self._step(c, "next")
 
@@ -1499,18 +1526,18 @@ class ClauseRules:
         return body
 
     def modal(self, c: list[Any]) -> Body:
-        head = c[0]
+        head, unchosen = _head_of(c[0])
         modes, x_min = _x_min_of_modes([m for m in c[1:] if isinstance(m, tuple)])
-        return Body(modes=modes, choose=head, restrictions=x_min)
+        return Body(modes=modes, choose=head, restrictions=[*x_min, *unchosen])
 
     def modal_dot(self, c: list[Any]) -> Body:
         # "Choose one. <restriction or rider sentences>" followed by the modes.
-        head = c[0]
+        head, unchosen = _head_of(c[0])
         pre = next((x for x in c[1:] if isinstance(x, Body)), None)
         modes, x_min = _x_min_of_modes([m for m in c[1:] if isinstance(m, tuple)])
-        body = Body(modes=modes, choose=head, restrictions=x_min)
+        body = Body(modes=modes, choose=head, restrictions=[*x_min, *unchosen])
         if pre is not None:
-            body.restrictions = [*pre.restrictions, *x_min]
+            body.restrictions = [*pre.restrictions, *x_min, *unchosen]
             body.timing = pre.timing
             body.limit_per_turn = pre.limit_per_turn
             if any(e.op == "modes_repeat" for e in pre.effects):
@@ -1539,8 +1566,22 @@ class ClauseRules:
         body = self.modal(c[1:])
         body.effects = pre.effects
         body.statics = pre.statics
-        body.restrictions = pre.restrictions
+        body.restrictions = [
+            *pre.restrictions,
+            *(r for r in body.restrictions if r[0] == MODES_UNCHOSEN),
+        ]
         return body
+
+    def choose_head_unchosen(self, c: list[Any]) -> tuple[tuple[int, int], str]:
+        """ "choose one that hasn't been chosen —" (Kimoyo Beads): the modes this
+        object's ability chose before are out (CR 700.2b; a new object starts afresh,
+        400.7)."""
+        return (self.choose_head(c), "game")
+
+    def choose_head_unchosen_turn(self, c: list[Any]) -> tuple[tuple[int, int], str]:
+        """ "choose one that hasn't been chosen this turn —" (Breeches, Eager
+        Pillager): the modes its ability chose earlier this turn are out (CR 700.2b)."""
+        return (self.choose_head(c), "turn")
 
     def choose_head(self, c: list[Any]) -> tuple[int, int]:
         text = next(x for x in c if isinstance(x, str))
@@ -2684,6 +2725,11 @@ class ClauseRules:
 
     def eot(self, c: list[Any]) -> str:
         return EOT
+
+    def until_end_of_combat(self, c: list[Any]) -> str:
+        """ "until end of combat": the effect ends with the combat phase (CR 500.5a,
+        511.2: rules/layers.on_end_of_combat)."""
+        return "end_of_combat"
 
     def until_end_of_your_next_turn(self, c: list[Any]) -> str:
         return "until_end_of_your_next_turn"
@@ -4385,6 +4431,15 @@ class ClauseRules:
         # is resolved as the condition is checked, 603.4, 608.2c)
         return Condition("player_more_cards_in_hand", {"player": c[0]})
 
+    def cond_player_controls_more(self, c: list[Any]) -> Condition:
+        """ "if defending player [that player] controls more lands than you" (Aerial
+        Surveyor, Archaeomancer's Map; CR 108.4): the player is resolved as the
+        condition is checked (603.4, 608.2c)."""
+        flt = next(v for v in c[1:] if isinstance(v, Filter))
+        if flt.zone != "battlefield" or any(k == "controller" for k, _ in flt.conditions):
+            raise CompileError("controls more: not a permanent they control")
+        return Condition("player_controls_more", {"player": c[0], "filter": flt})
+
     def cond_not_their_turn(self, c: list[Any]) -> Condition:
         """ "Whenever a player casts a spell, if it's not their turn, ..." (Glademuse,
         Scytheclaw Raptor; CR 603.4, 500): that player isn't the active player."""
@@ -4856,6 +4911,11 @@ class ClauseRules:
         kind = next(x for x in xs if isinstance(x, str))
         ref = next(x for x in xs if x is not n and x is not kind)
         return self.cond_has_counters([ref, (n, kind)])
+
+    def cond_hand_fewer(self, c: list[Any]) -> Condition:
+        """ "if you have fewer than seven cards in hand" (CR 402.1): six or fewer."""
+        n = next(x for x in c if isinstance(x, int))
+        return Condition("hand_size_at_most", {"amount": n - 1})
 
     def cond_hand_le(self, c: list[Any]) -> Condition:
         """ "as long as you have one or fewer cards in hand" (CR 402.1)."""

@@ -307,6 +307,19 @@ class NounRules:
             raise CompileError("who controls: not a permanent they control")
         return ("controls", (flt, controls))
 
+    def post_who_controls_more(self, c: list[Any], more: bool = True) -> tuple[str, Any]:
+        """ "each opponent who controls more lands than you" (Priest of the Blessed
+        Graf), "... fewer creatures than you" (Voice of Many): a player who controls
+        more (fewer) permanents of that description than the ability's controller
+        (rules/filters.matches_player; CR 108.4)."""
+        flt = next(x for x in c if isinstance(x, Filter))
+        if flt.zone != "battlefield" or any(k == "controller" for k, _ in flt.conditions):
+            raise CompileError("who controls more: not a permanent they control")
+        return ("controls_more" if more else "controls_fewer", flt)
+
+    def post_who_controls_fewer(self, c: list[Any]) -> tuple[str, Any]:
+        return self.post_who_controls_more(c, more=False)
+
     def post_who_doesnt_control(self, c: list[Any]) -> tuple[str, Any]:
         return self.post_who_controls(c, controls=False)
 
@@ -365,6 +378,7 @@ class NounRules:
     post_opp_cast = _post("caster", "opponent")
     post_attacking_you = _post("attacking_player", "you")
     post_dealt_damage = _post("dealt_damage_this_turn", True)
+    post_who_lost_life = _post("lost_life_this_turn", True)  # a player (CR 119.3)
     post_dealt_damage_as_source = _post("dealt_damage_as_source_this_turn", "any")
     post_dealt_damage_to_you = _post("dealt_damage_as_source_this_turn", "you")
     post_attacked = _post("attacked_this_turn", True)
@@ -945,6 +959,14 @@ class NounRules:
     def np_defending(self, c: list[Any]) -> EachRef:
         return EachRef(Filter(kinds=("player",), conditions=(("defending", True),)))
 
+    def np_attacked_by_it(self, c: list[Any]) -> TriggerRef:
+        """ "the player or planeswalker it's attacking" (Hellrider, Scorch Spitter):
+        the player or planeswalker the creature the trigger is about attacks as the
+        ability resolves (CR 506.4, 508.1b); a battle it attacks isn't one of them."""
+        if str(c[0]).lower() != "planeswalker":
+            raise CompileError(f"attacked: 'the player or {c[0]}'")
+        return TriggerRef("attacked")
+
     def np_enchanted_player(self, c: list[Any]) -> EachRef:
         return EachRef(Filter(kinds=("player",), conditions=(("enchanted_by", "self"),)))
 
@@ -1097,6 +1119,21 @@ class NounRules:
             return replace(left, terms=(*left.terms, addend))
         return Amount("sum", terms=(left, addend))
 
+    def amt_minus(self, c: list[Any]) -> Amount:
+        """ "A minus B" (CR 107.1): B subtracted; a result below 0 counts as 0 where
+        a number of things is meant (107.1b, rules/effects_runner.Ctx.count)."""
+        left, sub = c[0], c[-1]
+        if isinstance(sub, int):
+            return Amount("sum", terms=(left,), value=-sub)
+        return Amount("sum", terms=(left, Amount("sum", terms=(sub,), multiplier=-1)))
+
+    def amt_n_minus(self, c: list[Any]) -> Amount:
+        """ "3 minus the number of cards in their hand" (Rackling; CR 107.1)."""
+        n, sub = c[0], c[-1]
+        if not isinstance(n, int):
+            raise CompileError("minus: not a number first")
+        return Amount("sum", terms=(Amount("sum", terms=(sub,), multiplier=-1),), value=n)
+
     def amt_twice(self, c: list[Any]) -> Amount:
         return Amount("sum", terms=(c[-1],), multiplier=2)
 
@@ -1200,6 +1237,12 @@ class NounRules:
 
     def cards_eq(self, c: list[Any]) -> Any:
         return c[0]
+
+    def cards_difference(self, c: list[Any]) -> Amount:
+        """ "draw cards equal to the difference": the difference the condition before
+        it names, "if you have fewer than seven cards in hand" (Damia); bound to it by
+        the triggered ability (tx_clauses.triggered), else not run."""
+        return Amount("difference")
 
     def cards_that_many_plus(self, c: list[Any]) -> Amount:
         return Amount("that_much", value=_int(c[-1]))
