@@ -29,6 +29,7 @@ from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
     Antecedent,
+    EachOther,
     ExiledCard,
     HaveDo,
     It,
@@ -917,6 +918,17 @@ class VerbRules:
 
     def vp_fight(self, c: list[Any]) -> list[Effect]:
         return [Effect("fight", {"a": SUBJ, "b": _obj(c[0])})]
+
+    def vp_fight_each_other(self, c: list[Any]) -> list[Effect]:
+        """ "Those creatures fight each other" (CR 701.14a): the two targets named
+        before, paired in :func:`ir.finalize`."""
+        return [Effect("fight", {"a": SUBJ, "b": EachOther()})]
+
+    def vp_choose_targets(self, c: list[Any]) -> list[Effect]:
+        """ "Choose target creature you control and target creature you don't control"
+        (Joust): only the words of the targeting (CR 115.1, 601.2c); the instructions
+        after it name each target ("the creature you control", "those creatures")."""
+        return [Effect("choose", {"player": SUBJ, "what": t}) for t in c if isinstance(t, Tgt)]
 
     def vp_regenerate(self, c: list[Any]) -> list[Effect]:
         return self._each("regenerate", "what", c[0])
