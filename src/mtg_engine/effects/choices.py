@@ -194,6 +194,9 @@ def _not_cast(ctx: Ctx) -> None:
 
 
 register(
+    # "choose a color other than black", "a creature type other than Wall": that one
+    # isn't offered (rules/named_choices.choice_data, CR 608.2d)
+    "arg:choose.except",
     "effect:choose_number",
     "amount:chosen_number",
     "effect:choose_objects",

@@ -24,7 +24,7 @@ from ..abilities import (
     SelfRef,
     TargetSpec,
 )
-from .filters import Alt, NounWord, build_filter, card_type, either_filter, with_zone
+from .filters import Alt, NounWord, build_filter, card_type, either_filter, subtype, with_zone
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
@@ -2009,12 +2009,18 @@ class VerbRules:
 
         return method
 
-    def choose_creature_type(self, c: list[Any]) -> str:
+    def choose_creature_type(self, c: list[Any]) -> str | tuple[str, str]:
         """ "choose a creature type"; "choose a [nonbasic/basic] land type" is another
-        choice (CR 205.3i, 205.3m), not a creature type."""
+        choice (CR 205.3i, 205.3m), not a creature type. "Choose a creature type other
+        than Wall" (Imagecrafter): that type isn't among the choices (CR 608.2d)."""
         kind = next(
             (str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"), ""
         )
+        other = next((str(x) for x in c if isinstance(x, Token) and x.type == "SUBTYPE"), None)
+        if other is not None:
+            if kind not in ("", "creature"):
+                raise CompileError(f"a {kind} type other than {other}")
+            return ("creature_type", subtype(other))
         if kind in ("", "creature"):
             return "creature_type"
         if kind == "land":
@@ -2418,6 +2424,16 @@ class VerbRules:
             args["add_colors"] = True
         return [Effect("become", {**args, "duration": duration})]
 
+    def vp_are_still(self, c: list[Any]) -> list[Effect]:
+        """ "All lands are 1/1 creatures that are still lands." (Living Plane): what they
+        become is added to their types, the land types kept (CR 205.1b); a static
+        ability's effect (layers 4, 5 and 7b, CR 613.1d-e, 613.4b)."""
+        what = self.become_type(c[:-1])
+        still = c[-1]
+        if not what.get("types") or not isinstance(still, NounWord) or still.kind != "type":
+            raise CompileError("'that are still': not card types")
+        return [Effect("become", {"what": SUBJ, **what, "retain": True, "duration": None})]
+
     def add_keeps_types(self, c: list[Any]) -> str:
         return "types"
 
@@ -2494,6 +2510,12 @@ class VerbRules:
         (205.1a, layer 4)."""
         if card_type(str(c[0])) != "Creature":
             raise CompileError("the [non-creature] type of your choice")
+        return {"subtypes": ("chosen_creature_type",)}
+
+    def become_that_type(self, c: list[Any]) -> dict[str, Any]:
+        """ "Choose a creature type other than Wall. Target creature becomes that type
+        until end of turn." (Imagecrafter): the creature type the instruction before
+        chose (CR 608.2c), replacing its creature types (205.1a, layer 4)."""
         return {"subtypes": ("chosen_creature_type",)}
 
     def become_chosen_basic_land_type(self, c: list[Any]) -> dict[str, Any]:
