@@ -197,6 +197,9 @@ def _not_cast(ctx: Ctx) -> None:
 
 
 register(
+    # "choose a color other than black", "a creature type other than Wall": that one
+    # isn't offered (rules/named_choices.choice_data, CR 608.2d)
+    "arg:choose.except",
     "effect:choose_number",
     "amount:chosen_number",
     "effect:choose_objects",
@@ -216,6 +219,14 @@ def choose(ctx: Ctx, e: Effect) -> bool:
     words the targeting (CR 115.1): the target was chosen as it was put on the stack."""
     what = e.args.get("what")
     if isinstance(what, TargetRef):
+        # "choose target nonland permanent you control and up to two target nonland
+        # permanents you don't control. Destroy one of them at random." (Capricious
+        # Efreet): the targets still legal (CR 608.2b) are "them" of the next
+        # instruction, every target the "choose" words named (CR 608.2c)
+        named = [*(ctx.task.data.get("chosen_targets", []) if ctx.task else []), *ctx.refs(what)]
+        if ctx.task is not None:
+            ctx.task.data["chosen_targets"] = named
+        ctx.set_parent("it", [i for i in named if i >= 0])
         return True
     g = ctx.game
     kind = str(what)

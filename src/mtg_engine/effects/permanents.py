@@ -538,6 +538,12 @@ def _chosen_creature_type(ctx: Ctx) -> str | None:
     """ "The creature type of your choice" (CR 205.3m): asked of the controller as the
     effect begins (CR 608.2d); None while the decision is pending."""
     sc = ctx.scratch
+    parent = (ctx.task.data.get("parent") or {}) if ctx.task is not None else {}
+    if "creature_type" not in sc and parent.get("chosen_creature_type"):
+        # "Choose a creature type other than Wall. Target creature becomes that type":
+        # chosen by an earlier instruction of the same ability (effects/choices.choose,
+        # CR 608.2c)
+        sc["creature_type"] = str(parent["chosen_creature_type"])
     if "creature_type" not in sc:
         if ctx.answer is None:
             ctx.ask(

@@ -87,6 +87,9 @@ from .zones import move
 register("restriction:modes_repeat")  # CR 700.2d: repeat_modes, rules/decisions.py
 register("restriction:modes_instead")  # CR 700.2: modes_count
 register(f"restriction:{MODES_UNCHOSEN}")  # CR 700.2b: modes_taken, choices_task
+# "Each mode must target a different player." (Vindictive Lich; CR 700.2, 601.2c):
+# no more modes than players to target, and each mode's target not another's
+register("restriction:modes_different_players")
 # "As an additional cost to cast this spell, return a land you control to its owner's
 # hand" (Deprive) and "You may return an Island you control to its owner's hand rather
 # than pay this spell's mana cost" (Daze): chosen and paid with the other costs
@@ -827,6 +830,20 @@ def _specs_satisfiable(
         if spec.min > 0 and len(candidates(game, spec, player, source, stack_obj)) < spec.min:
             return False
     return True
+
+
+def _mode_target_pool(
+    game: Game, ability: Ability, obj: GameObject, source: GameObject
+) -> set[int]:
+    """Every object or player (negative) some target of one of ``ability``'s modes
+    could be now: "each mode must target a different player" allows no more modes
+    than that (CR 700.2, 601.2c)."""
+    return {
+        t
+        for m in ability.modes
+        for spec in m.targets
+        for t in candidates(game, with_x_count(spec, 0), obj.controller, source, obj.id)
+    }
 
 
 @task_handler("cast")
@@ -1833,7 +1850,13 @@ def choices_task(game: Game, task: Task) -> None:
                     # CR 700.2b: "choose one that hasn't been chosen": those are out
                     ok = [i for i in ok if i not in taken]
                 repeat = any(k == "modes_repeat" for k, _ in ability.restrictions)
-                if obj.stack_kind == "triggered" and (not ok if repeat else len(ok) < lo):
+                if any(k == "modes_different_players" for k, _ in ability.restrictions):
+                    # "Each mode must target a different player": as many modes at most
+                    # as there are players the modes could target (CR 700.2, 601.2c)
+                    hi = min(hi, len(_mode_target_pool(game, ability, obj, source)))
+                if obj.stack_kind == "triggered" and (
+                    not ok if repeat else len(ok) < lo or hi < lo
+                ):
                     _remove_from_stack(game, obj, "603.3c", "no mode can be chosen")
                     game.finish(task)
                     return
@@ -1999,6 +2022,11 @@ def choices_task(game: Game, task: Task) -> None:
             if (("other", True) in conds or ("second_target", True) in conds) and obj.targets:
                 # "any other target", "another target creature" after an earlier
                 # target: not one already chosen for it (CR 115.3, 601.2c)
+                earlier = {t for chosen in obj.targets for t in chosen}
+                cands = [t for t in cands if t not in earlier]
+            if obj.targets and any(k == "modes_different_players" for k, _ in ability.restrictions):
+                # "Each mode must target a different player." (Vindictive Lich): not a
+                # player an earlier mode targets (CR 700.2, 601.2c)
                 earlier = {t for chosen in obj.targets for t in chosen}
                 cands = [t for t in cands if t not in earlier]
             if len(cands) < spec.min and each_flt is None:

@@ -867,7 +867,8 @@ def _spell_ability(bodies: list[Body], text: str) -> Ability:
         cast_only.extend(
             r
             for r in b.restrictions
-            if r[0] in ("cast_only", "modes_repeat", "modes_instead", "x_mana")
+            if r[0]
+            in ("cast_only", "modes_repeat", "modes_instead", "x_mana", "modes_different_players")
         )
         effects.extend(
             Effect(e.op, e.args, e.optional, e.condition or cond) if cond else e for e in b.effects

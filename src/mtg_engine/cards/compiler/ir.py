@@ -165,6 +165,31 @@ class Antecedent(It):
         return "Antecedent()"
 
 
+class TheTarget:
+    """ "The creature you control" after "choose target creature you control and
+    target creature you don't control" (Joust): the target of the ability named by
+    its card type and controller (CR 115.1, 608.2c)."""
+
+    __slots__ = ("kind", "controller")
+
+    def __init__(self, kind: str, controller: str) -> None:
+        self.kind = kind
+        self.controller = controller
+
+    def __repr__(self) -> str:
+        return f"TheTarget({self.kind!r}, {self.controller!r})"
+
+
+class EachOther:
+    """ "Each other" in "those creatures fight each other" (CR 701.14a): the other of
+    the two objects the ability targets."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "EachOther()"
+
+
 class ExiledCard:
     """ "The exiled card": a card exiled earlier by this same ability ("it"), or else
     the card exiled by the ability linked to this one (CR 607.2a)."""
@@ -817,6 +842,19 @@ def finalize(
             if start["targets"]:
                 return TargetRef(start["targets"][-1])
             return resolve_it()
+        if isinstance(v, TheTarget):
+            # "the creature you control": the one target named so (CR 115.1, 608.2c)
+            found = [
+                i
+                for i, spec in enumerate(targets)
+                if v.kind in spec.filter.kinds
+                and ("controller", v.controller) in spec.filter.conditions
+            ]
+            if len(found) != 1:
+                raise ValueError(f"the {v.kind.lower()} {v.controller}: not one target so named")
+            last_target.append(found[0])
+            state["last"] = "target"
+            return TargetRef(found[0])
         if isinstance(v, Tgt):
             key = id(v)
             if key not in index:
@@ -958,6 +996,14 @@ def finalize(
             eff = Effect(eff.op, eff.args, False, eff.condition)
         if eff.op == "delayed_trigger":
             eff = _walk_delayed(eff, fn, state)
+        if eff.op == "fight" and isinstance(eff.args.get("b"), EachOther):
+            # "Then those creatures fight each other" (Joust; CR 701.14a): the two
+            # objects the ability targets, in the order the text names them
+            objects = [i for i, spec in enumerate(targets) if spec.filter.kinds != ("player",)]
+            if len(objects) != 2 or not isinstance(eff.args.get("a"), Them | Those):
+                raise ValueError("fight each other: not two targets named before")
+            pair: dict[str, Any] = {"a": TargetRef(objects[0]), "b": TargetRef(objects[1])}
+            eff = Effect(eff.op, pair, eff.optional, eff.condition)
         who = eff.args.get("player")
         if (
             type(eff.args.get("what")) is It
@@ -983,7 +1029,15 @@ def finalize(
             eff = Effect(eff.op, {**eff.args, "what": SelfRef()}, eff.optional, eff.condition)
         # "and all Equipment attached to that creature" after that creature left: what
         # was attached to it immediately before it left (CR 608.2h, turn_flags.left_attached)
-        new = walk(eff, fn)
+        if eff.condition is not None and isinstance(eff.condition.args.get("ref"), TheTarget):
+            # "If the creature you control entered this turn, put a +1/+1 counter on
+            # it" (Malamet Battle Glyph): the condition comes first in the text, so its
+            # target is the antecedent of the instruction's "it" (CR 608.2c)
+            cond = walk(eff.condition, fn)
+            new = walk(Effect(eff.op, eff.args, eff.optional), fn)
+            new = Effect(new.op, new.args, new.optional, cond)
+        else:
+            new = walk(eff, fn)
         if new.args.get("same_source") and out and "source" in out[-1].args:
             # "it deals 3 damage to target opponent and 3 damage to up to one target
             # creature": the second amount comes from the same source, not from

@@ -424,6 +424,12 @@ class OracleLexer(Lexer):
                 out.append(Token("IT_DEVOURED", "it devoured", pos, 1, pos + 1))
                 skip = 1
                 continue
+            if value == "fight" and [w for _, w, _ in raw[i + 1 : i + 3]] == ["each", "other"]:
+                # "those creatures fight each other" (CR 701.14a): one word, told apart
+                # from "fight each creature ..." (an "each" description)
+                out.append(Token("FIGHT_EACH_OTHER", "fight each other", pos, 1, pos + 1))
+                skip = 2
+                continue
             if value == "from" and i + 1 < n and raw[i + 1][1] in ("it", "them"):
                 out.append(Token("FROM_IT", "from " + raw[i + 1][1], pos, 1, pos + 1))
                 skip = 1

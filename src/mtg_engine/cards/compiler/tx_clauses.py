@@ -1544,6 +1544,10 @@ class ClauseRules:
                 # CR 700.2d: "You may choose the same mode more than once."
                 body.restrictions = [*body.restrictions, ("modes_repeat", True)]
                 pre.effects = [e for e in pre.effects if e.op != "modes_repeat"]
+            if any(e.op == "modes_different_players" for e in pre.effects):
+                # "Each mode must target a different player." (Vindictive Lich; CR 700.2)
+                body.restrictions = [*body.restrictions, ("modes_different_players", True)]
+                pre.effects = [e for e in pre.effects if e.op != "modes_different_players"]
             for e in pre.effects:
                 cond = e.condition or pre.condition
                 if e.op == "modes_instead" and cond is not None:
@@ -1921,6 +1925,12 @@ class ClauseRules:
         if kind != "Sorcery":
             raise CompileError(f"the next {kind.lower()} spell you cast this turn")
         return [Effect("next_cast_flash", {})]
+
+    def sent_modes_different_players(self, c: list[Any]) -> list[Effect]:
+        """ "Each mode must target a different player." (Vindictive Lich): a rider of a
+        modal ability, made its "modes_different_players" restriction by modal_dot
+        (CR 700.2, 601.2c; rules/casting.py)."""
+        return [Effect("modes_different_players", {})]
 
     def sent_next_cast_uncounterable(self, c: list[Any]) -> list[Effect]:
         """ "The next [creature] spell you cast this turn can't be countered."

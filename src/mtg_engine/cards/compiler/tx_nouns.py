@@ -37,6 +37,7 @@ from .ir import (
     ThatPlayerOr,
     ThatSpell,
     Them,
+    TheTarget,
     TheToken,
     Those,
     ZoneOf,
@@ -815,6 +816,14 @@ class NounRules:
         if hi == 99 and lo == 1:
             return ChooseRef(among_them(), "one_or_more")
         return ChooseRef(among_them(), lo)
+
+    def np_the_target(self, c: list[Any]) -> TheTarget:
+        """ "The creature you control" / "the creature you don't control" (Joust): the
+        target so named, found in :func:`ir.finalize` (CR 115.1, 608.2c)."""
+        return TheTarget(card_type(str(c[0])), "you")
+
+    def np_the_target_not_yours(self, c: list[Any]) -> TheTarget:
+        return TheTarget(card_type(str(c[0])), "not_you")
 
     def np_sacrificed(self, c: list[Any]) -> ParentRef:
         return ParentRef("sacrificed")

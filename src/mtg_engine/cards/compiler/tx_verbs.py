@@ -24,11 +24,12 @@ from ..abilities import (
     SelfRef,
     TargetSpec,
 )
-from .filters import Alt, NounWord, build_filter, card_type, either_filter, with_zone
+from .filters import Alt, NounWord, build_filter, card_type, either_filter, subtype, with_zone
 from .ir import (
     EXILED_WITH_SELF,
     SUBJ,
     Antecedent,
+    EachOther,
     ExiledCard,
     HaveDo,
     It,
@@ -926,6 +927,17 @@ class VerbRules:
 
     def vp_fight(self, c: list[Any]) -> list[Effect]:
         return [Effect("fight", {"a": SUBJ, "b": _obj(c[0])})]
+
+    def vp_fight_each_other(self, c: list[Any]) -> list[Effect]:
+        """ "Those creatures fight each other" (CR 701.14a): the two targets named
+        before, paired in :func:`ir.finalize`."""
+        return [Effect("fight", {"a": SUBJ, "b": EachOther()})]
+
+    def vp_choose_targets(self, c: list[Any]) -> list[Effect]:
+        """ "Choose target creature you control and target creature you don't control"
+        (Joust): only the words of the targeting (CR 115.1, 601.2c); the instructions
+        after it name each target ("the creature you control", "those creatures")."""
+        return [Effect("choose", {"player": SUBJ, "what": t}) for t in c if isinstance(t, Tgt)]
 
     def vp_regenerate(self, c: list[Any]) -> list[Effect]:
         return self._each("regenerate", "what", c[0])
@@ -2034,12 +2046,18 @@ class VerbRules:
 
         return method
 
-    def choose_creature_type(self, c: list[Any]) -> str:
+    def choose_creature_type(self, c: list[Any]) -> str | tuple[str, str]:
         """ "choose a creature type"; "choose a [nonbasic/basic] land type" is another
-        choice (CR 205.3i, 205.3m), not a creature type."""
+        choice (CR 205.3i, 205.3m), not a creature type. "Choose a creature type other
+        than Wall" (Imagecrafter): that type isn't among the choices (CR 608.2d)."""
         kind = next(
             (str(x).lower() for x in c if isinstance(x, Token) and x.type == "CARD_TYPE"), ""
         )
+        other = next((str(x) for x in c if isinstance(x, Token) and x.type == "SUBTYPE"), None)
+        if other is not None:
+            if kind not in ("", "creature"):
+                raise CompileError(f"a {kind} type other than {other}")
+            return ("creature_type", subtype(other))
         if kind in ("", "creature"):
             return "creature_type"
         if kind == "land":
@@ -2451,6 +2469,16 @@ class VerbRules:
             args["add_colors"] = True
         return [Effect("become", {**args, "duration": duration})]
 
+    def vp_are_still(self, c: list[Any]) -> list[Effect]:
+        """ "All lands are 1/1 creatures that are still lands." (Living Plane): what they
+        become is added to their types, the land types kept (CR 205.1b); a static
+        ability's effect (layers 4, 5 and 7b, CR 613.1d-e, 613.4b)."""
+        what = self.become_type(c[:-1])
+        still = c[-1]
+        if not what.get("types") or not isinstance(still, NounWord) or still.kind != "type":
+            raise CompileError("'that are still': not card types")
+        return [Effect("become", {"what": SUBJ, **what, "retain": True, "duration": None})]
+
     def add_keeps_types(self, c: list[Any]) -> str:
         return "types"
 
@@ -2527,6 +2555,12 @@ class VerbRules:
         (205.1a, layer 4)."""
         if card_type(str(c[0])) != "Creature":
             raise CompileError("the [non-creature] type of your choice")
+        return {"subtypes": ("chosen_creature_type",)}
+
+    def become_that_type(self, c: list[Any]) -> dict[str, Any]:
+        """ "Choose a creature type other than Wall. Target creature becomes that type
+        until end of turn." (Imagecrafter): the creature type the instruction before
+        chose (CR 608.2c), replacing its creature types (205.1a, layer 4)."""
         return {"subtypes": ("chosen_creature_type",)}
 
     def become_chosen_basic_land_type(self, c: list[Any]) -> dict[str, Any]:
