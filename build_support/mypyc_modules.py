@@ -14,7 +14,8 @@ import os
 #: (benchmarks/mypyc.md). Their module-level constants are declared ``Final`` (mypyc
 #: then keeps them in C statics, not the module's globals dict; likewise the members of
 #: an enum defined in a compiled module: the hot enums have modules of their own,
-#: game/decision_kinds.py and cards/ability_kinds.py). game/actions.py, serialize.py, invariants.py and
+#: game/decision_kinds.py and cards/ability_kinds.py; the decision records every decision
+#: builds, game/decision_records.py). game/actions.py, serialize.py, invariants.py and
 #: rules/layers_check.py stay interpreted (mypyc can't compile them as they are).
 MODULES = (
     *(
@@ -30,6 +31,7 @@ MODULES = (
             "turn_flags",
             "keyword_names",
             "decision_kinds",
+            "decision_records",
         )
     ),
     *(

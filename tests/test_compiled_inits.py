@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from mtg_engine.game.decision_kinds import DecisionKind
+from mtg_engine.game.decision_records import Decision, DecisionId
 from mtg_engine.game.turn_flags import TurnFlags
 from mtg_engine.rules.combat_requirements import AttackPlan, BlockPlan
 from mtg_engine.rules.costs import TotalCost
@@ -23,6 +25,8 @@ WRITTEN_OUT: list[tuple[type, dict[str, Any]]] = [
     (TotalCost, {"mana": object()}),
     (AttackPlan, {}),
     (BlockPlan, {}),
+    (DecisionId, {"game": "token", "seq": 0}),
+    (Decision, {"kind": DecisionKind.PRIORITY, "player": 0}),
 ]
 
 

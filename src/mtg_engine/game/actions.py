@@ -12,10 +12,14 @@ from __future__ import annotations
 import types
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, replace
-from enum import StrEnum
 from typing import Any, Self, Union, get_args, get_origin, get_type_hints
 
-from .decision_kinds import DecisionKind, DecisionPurpose
+# re-exported: the kinds and the decision records live in modules the compiled build
+# compiles (benchmarks/mypyc.md, sessions 27 and 29)
+from .decision_kinds import DecisionKind as DecisionKind
+from .decision_kinds import DecisionPurpose as DecisionPurpose
+from .decision_records import Decision as Decision
+from .decision_records import DecisionId
 
 
 class IllegalActionError(ValueError):
@@ -26,66 +30,6 @@ class IllegalActionError(ValueError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(f"{message} [{rule}]" if rule else message)
         self.rule = rule
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionId:
-    """The identity of one decision: the game's unique ``game`` token and the
-    decision's sequence number ``seq`` (how many decisions the game had answered
-    when it asked). A clone or a saved-and-loaded copy of a game is the same game
-    (same token); any other game has another token."""
-
-    game: str
-    seq: int
-
-
-@dataclass(slots=True)
-class Decision:
-    """What the engine waits for: ``player`` must answer a ``kind`` decision.
-
-    ``rule`` is the rule that asks. ``data`` holds the constraints of
-    set-valued answers: ``candidates`` (object/player refs that may be
-    chosen), ``min``/``max`` counts, and per-kind details (attackers: each
-    candidate's legal defenders; blockers: each candidate's blockable
-    attackers; assign_damage: the attacker, its power and recipients).
-    Enumerable options come from ``Game.legal_actions()``, each carrying this
-    decision's ``id`` (set by the game when it asks).
-    """
-
-    kind: DecisionKind
-    player: int
-    rule: str
-    prompt: str
-    data: dict[str, Any] = field(default_factory=dict)
-    id: DecisionId | None = None
-
-    @property
-    def purpose(self) -> DecisionPurpose | None:
-        """Why the decision is asked (:class:`DecisionPurpose`), when the kind alone doesn't say."""
-        p: DecisionPurpose | None = self.data.get("purpose")
-        return p
-
-    def to_json(self) -> dict[str, Any]:
-        """A plain, JSON-friendly view (for agents and the CLI; the saved game uses
-        :mod:`mtg_engine.game.serialize`, which keeps every type)."""
-        return {
-            "kind": self.kind,
-            "player": self.player,
-            "rule": self.rule,
-            "prompt": self.prompt,
-            "data": _jsonable(self.data),
-            "id": None if self.id is None else {"game": self.id.game, "seq": self.id.seq},
-        }
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, StrEnum):
-        return str(v)
-    if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, list | tuple):
-        return [_jsonable(x) for x in v]
-    return v
 
 
 # ---------------------------------------------------------------------------
@@ -368,7 +312,7 @@ def _direct_init(cls: type) -> None:
     cls.__init__ = init  # type: ignore[misc]
 
 
-for _cls in (*ACTION_TYPES, DecisionId):
+for _cls in ACTION_TYPES:
     _direct_init(_cls)
 
 
