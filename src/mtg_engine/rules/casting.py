@@ -1868,6 +1868,7 @@ def choices_task(game: Game, task: Task) -> None:
                         f"Choose {'one mode' if hi == 1 else f'{lo} modes' if lo == hi else f'{lo} to {hi} modes'}"
                         f" for {obj.name}",
                         {
+                            "obj": obj.id,
                             "modes": mode_texts(ability),
                             "legal": ok,
                             "min": lo,

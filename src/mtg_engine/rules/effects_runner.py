@@ -913,6 +913,7 @@ class Ctx:
             or v == "that_player"
             or v == "defending_player"
             or k == "attached_to"
+            or (k == "blocking_this" and not isinstance(v, str | tuple))
             or (k in GREATEST_AMONG and isinstance(v, Filter))
             for k, v in flt.conditions
         ):
@@ -927,6 +928,10 @@ class Ctx:
                 # "attached to that creature": the objects that reference names now
                 else tuple(self.refs(v) or self.gone(v))
                 if k == "attached_to" and not isinstance(v, tuple)
+                # "each creature blocking it": the object "it" names (the trigger's
+                # object, CR 608.2c); "this creature" keeps its own reading
+                else ("self" if isinstance(v, SelfRef) else tuple(self.refs(v)))
+                if k == "blocking_this" and not isinstance(v, str | tuple)
                 # "creatures target player controls": that player (CR 115.1)
                 else tuple(self.players(v))
                 if isinstance(v, TargetRef)

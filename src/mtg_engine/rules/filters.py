@@ -643,7 +643,15 @@ def _condition(
         # battle (CR 506.2, 508.1b)
         combat = game.combat
         return combat is not None and combat.attackers.get(obj.id) == player_ref(controller)
-    if key in ("blocking_or_blocked_by", "blocked_by", "blocking_this") and value == "self":
+    if key == "blocking_this" and isinstance(value, tuple):
+        # "each creature blocking it", "it" being another object (the trigger's
+        # object: "whenever equipped creature becomes blocked", CR 509.1g, 608.2c)
+        combat = game.combat
+        return combat is not None and any(i in combat.blockers.get(obj.id, ()) for i in value)
+    if key in ("blocking_or_blocked_by", "blocked_by", "blocking_this") and (
+        value == "self" or key == "blocking_this"
+    ):
+        # ("blocking_this" with a pronoun no ability resolved: this object)
         # "creatures blocking or blocked by this creature", "target creature blocked
         # by this creature" (CR 509.1g-h: who blocks whom, as combat records it)
         combat = game.combat

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Final, cast
 
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
@@ -602,6 +602,44 @@ def _modes(body: Body, trigger: Trigger | None) -> tuple[Mode, ...]:
     return tuple(modes)
 
 
+def _blocking_it_is_self(v: Any) -> Any:
+    """``v`` with each "blocking it" no pronoun resolution reached ("prevent all combat
+    damage that would be dealt to this creature by creatures blocking it", "target
+    creature blocking it" of this creature's own ability) read as blocking this
+    object (CR 509.1g); ``v`` itself when there is none."""
+    if isinstance(v, tuple):
+        if len(v) == 2 and v[0] == "blocking_this" and isinstance(v[1], It):
+            return ("blocking_this", "self")
+        items = tuple(_blocking_it_is_self(x) for x in v)
+        return items if any(a is not b for a, b in zip(items, v, strict=True)) else v
+    if isinstance(v, list):
+        new = [_blocking_it_is_self(x) for x in v]
+        return new if any(a is not b for a, b in zip(new, v, strict=True)) else v
+    if isinstance(v, dict):
+        new_d = {k: _blocking_it_is_self(x) for k, x in v.items()}
+        return new_d if any(new_d[k] is not v[k] for k in v) else v
+    if is_dataclass(v) and not isinstance(v, type):
+        changes = {}
+        for f in fields(v):
+            if not f.init:
+                continue
+            old = getattr(v, f.name)
+            got = _blocking_it_is_self(old)
+            if got is not old:
+                changes[f.name] = got
+        return replace(v, **changes) if changes else v
+    return v
+
+
+def _resolved(a: Ability) -> Ability:
+    """The ability, with a "blocking it" left unresolved read as this object's."""
+    try:
+        encode(a)
+    except TypeError:
+        return cast(Ability, _blocking_it_is_self(a))
+    return a
+
+
 def _check_resolved(a: Ability) -> None:
     """An ability still holding a reference only the compiler knows (an "it", "that
     creature" or "target creature's" it couldn't tie to an object: Hedron Matrix's "its
@@ -1132,6 +1170,7 @@ def compile_text(
                 # 4, this object has [ability]"
                 inner = [replace(a, text=a.text.removeprefix(MAX_SPEED_PREFIX)) for a in made]
                 made = [striation_ability(Condition("max_speed"), None, inner, para.raw)]
+            made = [_resolved(a) for a in made]
             for a in made:
                 _check_resolved(a)
                 if _IF_WHERE_X.search(para.text) and x_left(
@@ -1160,6 +1199,7 @@ def compile_text(
             spell = _spell_ability(spell_bodies, text)
             if spree:
                 spell = _with_spree_costs(spell, spree)
+            spell = _resolved(spell)
             _check_resolved(spell)
             abilities.insert(0, _with_mode_texts(_name_quoted(spell, text), text))
         except (CompileError, ValueError):

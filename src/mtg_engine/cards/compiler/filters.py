@@ -192,6 +192,16 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         for n in alt.nouns:
             if n.kind == "head":
                 head = n.value
+    if (
+        len(alts) > 1
+        and head in ("spell", "ability")
+        and all(n.kind == "head" for n in alts[-1].nouns)
+        and any(_own_head(alt) is None for alt in alts[:-1])
+    ):
+        # "other target creature or spell" (Aang, Swift Savior): a bare "spell" is an
+        # alternative of its own, not the head noun of "creature": a creature
+        # permanent or a spell (CR 109.2, 115.1), as "spell or permanent" is
+        return _bare_spell_alternative(alts, posts, head)
     kinds: list[str] = []
     conds: list[Cond] = []
     if len(alts) == 1:
@@ -257,6 +267,18 @@ def build_filter(alts: list[Alt], posts: list[Cond]) -> Filter:
         else:
             other.append((key, value))
     return Filter(kinds=tuple(kinds), zone=zone, conditions=tuple(conds + other))
+
+
+def _bare_spell_alternative(alts: list[Alt], posts: list[Cond], head: str) -> Filter:
+    """ "creature or spell": each alternative before the bare head noun is a noun of
+    its own (a permanent); the filter looks on the battlefield, and the targeting
+    code adds the stack for its "spell" kind (CR 115.1)."""
+    first = build_filter(alts[:-1], [])
+    last = build_filter(alts[-1:], [])
+    either = either_filter(first, last)
+    other: list[Cond] = [(k, v) for k, v in posts if k != "zone"]
+    shared = [c for c in alts[0].adjs if all(c in a.adjs for a in alts[1:])]
+    return Filter(either.kinds, "battlefield", tuple(shared) + either.conditions + tuple(other))
 
 
 def with_zone(flt: Filter, zone: str) -> Filter:

@@ -273,6 +273,7 @@ def _names_in_filter(flt: Filter) -> bool:
     return any(
         k == "attached_to"
         or (k in AS_THAT_OBJECT and isinstance(v, It | ExiledCard))
+        or (k == "blocking_this" and isinstance(v, It))
         or isinstance(v, Tgt)
         for k, v in flt.conditions
     )

@@ -2433,6 +2433,24 @@ class ClauseRules:
                 # "pays {1} for each ...": {X} (effects/payments.py reads "x")
                 args["cost"] = "{X}"
                 args["x"] = count_of(cost.flt, cost.n)
+            if _each_player(subject) and isinstance(payer, It | ThatPlayer):
+                # "each opponent sacrifices a permanent of their choice unless they pay
+                # {3}" (Rishadan Brigand): "they" is each of those players, each paying
+                # or not for their own instruction, in turn (CR 101.4, 118.12, 608.2c)
+                one = EachOneRef()
+                inner = {
+                    **args,
+                    "effects": tuple(
+                        walk(e, lambda v: one if v == subject else None) for e in effects
+                    ),
+                    "player": one,
+                }
+                return [
+                    Effect(
+                        "for_each",
+                        {"filter": subject.filter, "effects": (Effect("unless_pays", inner),)},
+                    )
+                ]
             effects = [Effect("unless_pays", args)]
         return effects
 

@@ -374,6 +374,14 @@ class NounRules:
 
     post_blocking_self = _post("blocking_or_blocked_by", "self")
     post_blocking_this = _post("blocking_this", "self")  # "creatures blocking this creature"
+
+    def post_blocking_it(self, c: list[Any]) -> tuple[str, Any]:
+        """ "each creature blocking it": "it" is resolved with the ability's other
+        pronouns ("whenever equipped creature becomes blocked, it deals 2 damage to
+        each creature blocking it": the trigger's object, CR 603.2, 608.2c); left
+        unresolved it is this object (rules/filters.py)."""
+        return ("blocking_this", It())
+
     post_blocked_by_self = _post("blocked_by", "self")
     post_you_cast = _post("caster", "you")
     post_opp_cast = _post("caster", "opponent")
