@@ -681,7 +681,7 @@ def _restrict(ab: Ability, body: Body) -> Ability:
 
 #: instructions a mana ability may have (CR 605.1a, 605.3b)
 _MANA_ABILITY_OPS = frozenset(
-    ("add_mana", "damage", "lose_life", "gain_life", "doesnt_untap", "draw", "put_counters")
+    ("add_mana", "damage", "lose_life", "gain_life", "doesnt_untap", "draw", "put_counters", "scry")
 )
 
 
