@@ -166,13 +166,19 @@ def hushed_by(game: Game, cause: Event, subject: GameObject | None, w: GameObjec
     hush = silencer(game, quiet, w) if quiet else None
     if hush is None:
         return False
+    announce_hushed(game, w, hush)
+    return True
+
+
+def announce_hushed(game: Game, w: GameObject, hush: GameObject) -> None:
+    """Log that ``hush``'s static ability keeps ``w``'s ability from triggering (CR
+    603.2, 604.1)."""
     game.emit(
         EventKind.NO_EFFECT,
         ("603.2", "604.1"),
         f"{w.name}'s ability doesn't trigger: {hush.name} says this event "
         "doesn't cause abilities to trigger",
     )
-    return True
 
 
 def add_more(

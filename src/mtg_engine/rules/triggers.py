@@ -30,7 +30,7 @@ from .delayed import EVENT_KINDS as DELAYED_EVENT_KINDS
 from .delayed import STEP_NAMES, fire, fire_event
 from .effects_runner import Ctx
 from .emblems import emblem_ids
-from .extra_triggers import add_again, additional_times, silenced, silencer
+from .extra_triggers import add_again, add_more, announce_hushed, silenced, silencer
 from .filters import enchanted_player, matches_object, matches_player
 from .graveyard_abilities import functions_in_graveyard, graveyard_triggers, graveyard_watchers
 from .simultaneous import _FLUSH, Batch, lki_record
@@ -541,12 +541,7 @@ def _check(
             if not _matches(game, ability.trigger, ev, w, subject):
                 continue
             if hush is not None:
-                game.emit(
-                    EventKind.NO_EFFECT,
-                    ("603.2", "604.1"),
-                    f"{w.name}'s ability doesn't trigger: {hush.name} says this event "
-                    "doesn't cause abilities to trigger",
-                )
+                announce_hushed(game, w, hush)
                 continue
             how_many: int | None = None
             if ev.kind == EventKind.ZONE_CHANGE and _detail(ability.trigger, "one_or_more"):
@@ -716,12 +711,10 @@ def _check(
                 continue
             game.pending_triggers.append(rec)
             if own:
-                # "If a triggered ability of a Ninja creature you control triggers"
-                # (CR 603.2d; as it last existed if it left, 603.10a)
-                add_again(game, w, rec, left=w.id in gone)
-            if ev.kind in (EventKind.ZONE_CHANGE, EventKind.DRAW):
-                for _ in range(additional_times(game, ev, w, subject)):
-                    game.pending_triggers.append(dict(rec, event=dict(event)))
+                # "If a triggered ability of a Ninja creature you control triggers",
+                # "If a creature dying causes ..." (CR 603.2d; as it last existed if
+                # it left, 603.10a); a spell's or a graveyard card's never (603.2d)
+                add_more(game, w, rec, ev, subject, left=w.id in gone)
 
 
 def _self_into_graveyard(a: Ability) -> bool:
