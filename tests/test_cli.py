@@ -83,3 +83,28 @@ def test_card_text_says_which_way_a_yes_no_condition_goes() -> None:
     assert filter_text(untapped) == "Creature (not tapped, controller you)"
     attacking = Filter(("Creature",), "battlefield", (("attacking", True),))
     assert filter_text(attacking) == "Creature (attacking)"
+
+
+def test_cards_show_prints_trigger_details_and_activation_limits() -> None:
+    """`mtg cards show` left out what narrows a trigger ("a green spell", "a spell
+    that targets Cleon", "for the first time each turn"), the step of an "at the
+    beginning of" trigger, "Activate only as a sorcery", and printed a delayed
+    trigger's event as a bare class name: each is now said in words."""
+    runner = CliRunner()
+
+    def show(name: str) -> str:
+        r = runner.invoke(main, ["cards", "show", name])
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    assert "what: spell (color green) in stack" in show("Ant-Man, Reformed Rogue")
+    assert "what: spell (targets self) in stack" in show("Cleon, Merry Champion")
+    assert "first each turn: yes" in show("Seedglaive Mentor")
+    assert "when: the beginning of your end step; if you control none" in show(
+        "Jadar, Ghoulcaller of Nephalia"
+    )
+    assert "limits: only as a sorcery [602.5d]" in show("Yggdrasil, Rebirth Engine")
+    saga = show("Rediscover the Way")
+    assert "trigger: cast; what: spell (not type Creature) in stack, this turn: yes" in saga
+    assert "Trigger," not in saga and "TargetSpec" not in saga
+    assert "cost: exile 1 Creature (owner you) in graveyard" in show("Cobbled Lancer")

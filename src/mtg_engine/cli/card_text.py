@@ -140,6 +140,14 @@ def value_text(v: Any) -> str:
         return condition_text(v)
     if isinstance(v, Effect):
         return effect_text(v)
+    if isinstance(v, Cost):
+        return cost_text(v)
+    if isinstance(v, Trigger):
+        # a delayed triggered ability's trigger event (CR 603.7)
+        return trigger_event_text(v)
+    if isinstance(v, TargetSpec):
+        lo, hi = value_text(v.min), value_text(v.max)
+        return f"{lo if lo == hi else f'{lo} to {hi}'} target {filter_text(v.filter)}"
     if isinstance(v, Ability):
         # a granted ability (layer 6, CR 613.1f): its Oracle text in quotes
         return f'"{v.text}"' if v.text else (v.keyword or words(v.kind.value) + " ability")
@@ -234,13 +242,41 @@ def cost_text(cost: Cost) -> str:
     return ", ".join(parts) or "no cost"
 
 
-def trigger_text(t: Trigger) -> str:
-    out = f"when: {words(t.event)}"
+def trigger_event_text(t: Trigger) -> str:
+    """A trigger event in words, with whose event it is and its details ("cast —
+    player you; what: Spell (color green)"), and an intervening "if" (CR 603.4)."""
+    out = words(t.event)
+    if t.chapters:
+        out += " " + ", ".join(str(n) for n in t.chapters)
+    if t.step is not None:
+        whose = {"you": "your", "each": "each player's", "opponent": "each opponent's"}
+        out = f"the beginning of {whose.get(t.player, words(t.player))} {words(t.step)}"
     if t.subject is not None:
         out += f" — {value_text(t.subject)}"
+    details = [f"{words(k)}: {value_text(v)}" for k, v in t.details]
+    if details:
+        out += "; " + ", ".join(details)
     if t.condition is not None:
         out += f"; if {condition_text(t.condition)}"
-    return out + " [603.1]"
+    return out
+
+
+def trigger_text(t: Trigger) -> str:
+    return f"when: {trigger_event_text(t)} [603.1]"
+
+
+def restriction_lines(a: Ability) -> list[str]:
+    """The limits on when an ability may be activated or triggers (CR 602.5b,
+    602.5d, 603.2h-style "only once each turn"), in words."""
+    out: list[str] = []
+    if a.timing is not None:
+        out.append(f"only as a {words(a.timing)} [602.5d]")
+    if a.limit_per_turn is not None:
+        out.append(f"at most {a.limit_per_turn} time(s) each turn [602.5b]")
+    for key, value in a.restrictions:
+        shown = "" if value is True else value_text(value)
+        out.append(words(key) + (f" {shown}" if shown else ""))
+    return out
 
 
 def target_text(spec: TargetSpec, i: int) -> str:
@@ -267,6 +303,11 @@ def ability_lines(a: Ability, missing: list[str]) -> list[str]:
         lines.append(f"      cost: {cost_text(a.cost)} [602.1a]")
     if a.trigger is not None:
         lines.append(f"      {trigger_text(a.trigger)}")
+    if a.optional:
+        lines.append("      optional: you may [603.5]")
+    limits = restriction_lines(a)
+    if limits:
+        lines.append("      limits: " + "; ".join(limits))
     lines.extend(_body_lines(a.targets, a.effects, "      "))
     for m in a.modes:
         lines.append(f"      mode: {m.text}")
