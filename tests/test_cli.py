@@ -108,3 +108,6 @@ def test_cards_show_prints_trigger_details_and_activation_limits() -> None:
     assert "trigger: cast; what: spell (not type Creature) in stack, this turn: yes" in saga
     assert "Trigger," not in saga and "TargetSpec" not in saga
     assert "cost: exile 1 Creature (owner you) in graveyard" in show("Cobbled Lancer")
+    jadar = show("Jadar, Ghoulcaller of Nephalia")
+    assert "token: name Zombie, colors black, types Creature, subtypes Zombie, power 2" in jadar
+    assert "supertypes ," not in jadar and "abilities text ," not in jadar

@@ -154,7 +154,12 @@ def value_text(v: Any) -> str:
     if isinstance(v, (list, tuple)):
         return ", ".join(value_text(x) for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{words(str(k))} {value_text(x)}" for k, x in v.items())
+        # (a token's values: its empty ones, "supertypes: none", are left out)
+        return ", ".join(
+            f"{words(str(k))} {value_text(x)}"
+            for k, x in v.items()
+            if x not in (None, "", (), [], {})
+        )
     return type(v).__name__
 
 
