@@ -258,7 +258,12 @@ def trigger_event_text(t: Trigger) -> str:
         out = f"the beginning of {whose.get(t.player, words(t.player))} {words(t.step)}"
     if t.subject is not None:
         out += f" — {value_text(t.subject)}"
-    details = [f"{words(k)}: {value_text(v)}" for k, v in t.details]
+    details = [
+        f"{words(k)}: you or a {str(v[1]).lower()} you control"
+        if k == "attack_target" and isinstance(v, tuple)
+        else f"{words(k)}: {value_text(v)}"
+        for k, v in t.details
+    ]
     if details:
         out += "; " + ", ".join(details)
     if t.condition is not None:

@@ -1046,7 +1046,22 @@ def _matches_now(
             if att is None or not KEYWORD_HOOKS.is_saddled(game, att):
                 return False
         target = _detail(trig, "attack_target")
-        if target is not None:
+        if isinstance(target, tuple):
+            # "attacks you or a planeswalker you control" (CR 508.1b): you, or a
+            # permanent of that card type you control
+            defender = d.get("defender", 0)
+            if ref_player(defender) is not None:
+                if d.get("player") != source.controller:
+                    return False
+            else:
+                attacked = game.objects.get(defender)
+                if (
+                    attacked is None
+                    or attacked.controller != source.controller
+                    or target[1] not in chars(game, attacked).types
+                ):
+                    return False
+        elif target is not None:
             if ref_player(d.get("defender", 0)) is None:
                 return False  # it attacks a planeswalker or battle, not a player
             if target == "you" and d.get("player") != source.controller:

@@ -1245,6 +1245,10 @@ class ClauseRules:
             # "whenever a creature attacks one of your opponents" (CR 508.1b, 102.3):
             # the player it attacks is an opponent of this ability's controller
             return ("attack_target", "opponent")
+        if words.startswith("you or a "):
+            # "attacks you or a planeswalker you control" (CR 508.1b): you, or a
+            # permanent of that card type you control
+            return ("attack_target", ("you_or", words.split()[3].capitalize()))
         return ("attack_target", "you")
 
     def by_np(self, c: list[Any]) -> tuple[str, Any]:
