@@ -10,8 +10,7 @@ for the priority decisions (CR 117.1) that ``rules/priority_options.py`` answers
 * how many offered only passing;
 * how often the player's "could act" index was taken as it was (the same state
   version), kept because each derived record it read was the same
-  (``_reads_hold``), built again for a new hand only (``_new_hand``: every other
-  record the same), or built again, by slot (with or without sorcery timing,
+  (``_reads_hold``), or built again, by slot (with or without sorcery timing,
   CR 307.1) and by the first record found changed (the hand's summary, the mana
   sources, the graveyard's offers, ...);
 * how often a player's mana sources (CR 605) were worked out again after the
@@ -95,21 +94,11 @@ def main() -> None:
         return index(game, slot, key)
 
     reads_hold = po._reads_hold
-    changed_read = po._changed_read
 
-    def _changed_read(game: Game, player: int, reads: tuple[Any, ...]) -> int:
-        at = changed_read(game, player, reads)
-        if reads and reads[0][0] == po._R_SUMMARY:  # (not the check of the rest)
-            counts["index kept (its reads the same)"] += at < 0
-        return at
-
-    new_hand = po._new_hand
-
-    def _new_hand(
-        game: Game, slot: tuple[int, bool], key: tuple[Any, ...], before: tuple[Any, ...]
-    ) -> tuple[Any, ...]:
-        rebuilt[("sorcery timing" if slot[1] else "any time", "hand summary: the hand's part")] += 1
-        return new_hand(game, slot, key, before)
+    def _reads_hold(game: Game, player: int, reads: tuple[Any, ...]) -> bool:
+        held = reads_hold(game, player, reads)
+        counts["index kept (its reads the same)"] += held
+        return held
 
     invalidate = Game.invalidate
 
@@ -129,8 +118,7 @@ def main() -> None:
         return found
 
     po._index = _index
-    po._changed_read = _changed_read
-    po._new_hand = _new_hand
+    po._reads_hold = _reads_hold
     decisions.priority_options = priority_options  # type: ignore[assignment]
     Game.invalidate = watched_invalidate  # type: ignore[method-assign,assignment]
     mana._mana_sources = _mana_sources

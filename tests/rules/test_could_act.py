@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import compiled
 from mtg_engine.agents.heuristic import HeuristicAgent
 from mtg_engine.agents.random_agent import RandomAgent
 from mtg_engine.cards.decks import load_deck
@@ -32,7 +30,6 @@ from mtg_engine.game.actions import (
 from mtg_engine.game.objects import CardDef, Zone
 from mtg_engine.game.rng import Rng
 from mtg_engine.game.state import Game, Step
-from mtg_engine.rules import priority_options as po
 from mtg_engine.rules.setup import new_game
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -184,31 +181,3 @@ def test_index_matches_scratch_with_lands_granted_a_mana_ability() -> None:
     decks = [[card_def(name) for name in _RAIN_DECK] for _ in range(2)]
     game = new_game(decks, seed=6)
     assert play_comparing(game, 6, True, 600) > 0
-
-
-@pytest.mark.skipif(compiled(po), reason="compiled, priority_options calls _new_hand directly")
-@SETTINGS
-@given(seed=st.integers(0, 2**31), heuristic=st.booleans())
-def test_index_built_again_for_a_new_hand_matches_scratch(seed: int, heuristic: bool) -> None:
-    """CR 117.1: when only the hand changed (a card drawn, played or discarded), the
-    index keeps each unchanged card's offers and those of the graveyard and the
-    permanents (``_new_hand``): its offers are exactly, in order, those
-    :func:`could_act` finds from scratch in that state, and its reads are records
-    that hold."""
-    built: list[int] = []
-    new_hand = po._new_hand
-
-    def checked(game: Game, slot: tuple[int, bool], key: tuple, before: tuple) -> tuple:
-        got = new_hand(game, slot, key, before)
-        assert got[2] == po.could_act(game, slot[0], slot[1]), (game.turn, game.step_name)
-        assert po._reads_hold(game, slot[0], got[3])
-        built.append(len(got[4][2]))  # (how many cards of the hand it describes)
-        return got
-
-    po._new_hand = checked
-    try:
-        game = new_game(bundled() if seed % 2 else pool_decks(seed), seed=seed)
-        play_comparing(game, seed, heuristic, 400)
-    finally:
-        po._new_hand = new_hand
-    assert built

@@ -81,12 +81,9 @@ def priority_options(game: Game, player: int) -> list:
     if got is None or got[1] != key:
         got = _index(game, slot, key)
     elif got[0] != version:
-        changed = _changed_read(game, player, got[3])
-        if changed < 0:
-            got = (version, key, got[2], got[3], got[4])  # CR 117.1: nothing it reads changed
+        if _reads_hold(game, player, got[3]):
+            got = (version, key, got[2], got[3])  # CR 117.1: nothing it reads changed
             game._could_act[slot] = got
-        elif changed == 0 and _changed_read(game, player, got[3][1:]) < 0:
-            got = _new_hand(game, slot, key, got)  # only the hand changed (a draw, a card played)
         else:
             got = _index(game, slot, key)
     out: list = [PassPriority()]
@@ -164,51 +161,15 @@ _GRAVEYARD_ALTS: Final = {
 
 def _index(game: Game, slot: tuple[int, bool], key: tuple) -> tuple:
     """Build and keep a player's "could act" index, with or without sorcery timing
-    (``slot``): (state version, key, offers, reads, the hand's part: what
-    :func:`_new_hand` needs to build it again for another hand)."""
+    (``slot``): (state version, key, offers, reads)."""
     reads: list[tuple[int, Any]] = []
-    hand: list = []
-    offers = could_act(game, slot[0], slot[1], reads, hand)
-    got = (game.version, key, offers, tuple(reads), tuple(hand))
-    game._could_act[slot] = got
-    return got
-
-
-def _new_hand(game: Game, slot: tuple[int, bool], key: tuple, before: tuple) -> tuple:
-    """Keep a player's "could act" index (``before``) whose reads all hold but the
-    hand's summary (CR 117.1: a card drawn, played or discarded): each card whose
-    summary entry is the same record keeps its offers (what they are depends only on
-    the entry and the records the index read, which are the same), each other card's
-    are found; the offers of the graveyard and the permanents are kept as they are.
-    The offers come out in the order :func:`could_act` gives them."""
-    player, sorcery_ok = slot
-    p = game.players[player]
-    summary = _hand_summary(game, player, p.hand) if p.hand else None
-    old_reads = before[3]
-    n_reads, n_offers, entries, ends = before[4]
-    # the hand's reads but the summary: they hold, so their values are the values now
-    reads: list[tuple[int, Any]] = [(_R_SUMMARY, summary), *old_reads[1:n_reads]]
-    offers: list[tuple] = []
-    hand: list = []
-    if summary is not None:
-        _hand_offers(
-            game, player, summary, sorcery_ok, offers, reads, hand, before[2], entries, ends
-        )
-    else:
-        hand.extend((len(reads), 0, (), ()))
-    offers.extend(before[2][n_offers:])
-    reads.extend(old_reads[n_reads:])
-    got = (game.version, key, offers, tuple(reads), tuple(hand))
+    got = (game.version, key, could_act(game, slot[0], slot[1], reads), tuple(reads))
     game._could_act[slot] = got
     return got
 
 
 def could_act(
-    game: Game,
-    player: int,
-    sorcery_ok: bool,
-    reads: list[tuple[int, Any]] | None = None,
-    hand: list | None = None,
+    game: Game, player: int, sorcery_ok: bool, reads: list[tuple[int, Any]] | None = None
 ) -> list[tuple]:
     """Everything ``player`` could possibly do with priority in this state (CR 117.1),
     in the order it is offered: lands to play, faces of cards in hand whose mana
@@ -232,9 +193,7 @@ def could_act(
     summary = _hand_summary(game, player, p.hand) if p.hand else None
     reads.append((_R_SUMMARY, summary))
     if summary is not None:
-        _hand_offers(game, player, summary, sorcery_ok, offers, reads, hand)
-    elif hand is not None:
-        hand.extend((len(reads), 0, (), ()))
+        _hand_offers(game, player, summary, sorcery_ok, offers, reads)
     graveyard = _graveyard_offers(game, player, p.graveyard)
     reads.append((_R_GRAVEYARD, graveyard))
     for oid, entries in graveyard:
@@ -299,26 +258,18 @@ _R_LIFE: Final = 7  # the player's life, read when a mana cost has Phyrexian sym
 
 def _reads_hold(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> bool:
     """Whether each record :func:`could_act` read is still the same (then it would
-    build the same offers again: it reads nothing else of the state)."""
-    return _changed_read(game, player, reads) < 0
-
-
-def _changed_read(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -> int:
-    """The position in ``reads`` of the first record :func:`could_act` read that isn't
-    the same now, or -1 when each is (:func:`_reads_hold`). A record the caches still
-    hold, for the same hand or graveyard, is taken as it is (what each function that
-    gives it would return) before it is asked for."""
+    build the same offers again: it reads nothing else of the state). A record the
+    caches still hold, for the same hand or graveyard, is taken as it is (what each
+    function that gives it would return) before it is asked for."""
     p = game.players[player]
     cache = game._chars
-    at = -1
     for kind, value in reads:
-        at += 1
         if kind == _R_SUMMARY:
             if value is None or value[2] != p.hand:
                 # a summary describes the hand it was built for (its third item): a
                 # new hand has another one, no summary an empty hand
                 if value is not None or p.hand:
-                    return at
+                    return False
                 continue
             # (the record :func:`_hand_summary` would return as it is)
             index = statics_index(game)
@@ -328,42 +279,42 @@ def _changed_read(game: Game, player: int, reads: tuple[tuple[int, Any], ...]) -
                 and not _conditional_permissions(index)
             )
             if not held and (_hand_summary(game, player, p.hand) if p.hand else None) != value:
-                return at
+                return False
         elif kind == _R_SOURCES:
             if (
                 cache.get((_MANA_SOURCES_KEY, player)) is not value
                 and mana_rules.mana_sources(game, player) != value
             ):
-                return at
+                return False
         elif kind == _R_GRAVEYARD:
             kept = game._could_act.get((_GRAVEYARD_KEY, player))
             if kept is None or kept[1] is not value or kept[0] != p.graveyard:
                 if _graveyard_offers(game, player, p.graveyard) is not value:
-                    return at
+                    return False
         elif kind == _R_ACTIVATED:
             sources = cache.get(ACTIVATED_KEY)
             if sources is None or sources.get(player, _NO_SOURCES) is not value:
                 if activated_sources(game, player) != value:
-                    return at
+                    return False
         elif kind == _R_PERMANENTS:
             activated = activated_sources(game, player)
             if len(activated) != len(value):
-                return at
+                return False
             objects = game.objects
             perm = game._perm
             for (oid, _), c in zip(activated, value, strict=True):
                 # (a permanent's characteristics are remembered in ``_perm``: chars())
                 if perm.get(oid) is not c and chars(game, objects[oid]) is not c:
-                    return at
+                    return False
         elif kind == _R_FREE:
             if cast_permissions.free_granted(game) != value:
-                return at
+                return False
         elif kind == _R_LIFE:
             if p.life != value:
-                return at
+                return False
         elif _cost_may_change(game) != value:  # _R_MAY_CHANGE
-            return at
-    return -1
+            return False
+    return True
 
 
 #: the key of a player's mana sources in the characteristics cache (rules/mana.py)
@@ -439,85 +390,47 @@ def _hand_offers(
     sorcery_ok: bool,
     offers: list[tuple],
     reads: list[tuple[int, Any]],
-    hand: list | None = None,
-    old_offers: list[tuple] | None = None,
-    old_entries: tuple = (),
-    old_ends: tuple = (),
 ) -> None:
     """Lands to play, spells to cast and abilities that work from the hand (CR 305.1,
-    601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`). ``hand``, when
-    given, is extended with the hand's part of the index: how many of ``reads`` and
-    ``offers`` are the hand's, and each card's summary entry with where its offers end.
-    From :func:`_new_hand`: ``reads`` are those of an index kept for another hand,
-    which hold now, and a card whose entry was there (``old_entries``) keeps its offers
-    (in ``old_offers``, ending at ``old_ends``)."""
-    entries: list[tuple] = []
-    ends: list[int] = []
-    if sorcery_ok or summary[0]:
-        # (not when only sorcery-speed cards and no abilities that work from the hand)
-        free_granted: bool | None = None
-        sources = None
-        budget = 0
-        may_change: bool | None = None
-        life_read = False
-        kept: dict[int, int] = {}
-        if old_offers is not None:
-            kept = {id(e): k for k, e in enumerate(old_entries)}
-            for kind, value in reads:
-                if kind == _R_FREE:
-                    free_granted = value
-                elif kind == _R_SOURCES:
-                    sources = value
-                    budget = mana_rules.most_mana(game, player, sources)
-                elif kind == _R_MAY_CHANGE:
-                    may_change = value
-                elif kind == _R_LIFE:
-                    life_read = True
-        for e in summary[1]:
-            if kept:
-                k = kept.get(id(e), -1)
-                if k >= 0 and old_offers is not None:
-                    offers.extend(old_offers[old_ends[k - 1] if k else 0 : old_ends[k]])
-                    entries.append(e)
-                    ends.append(len(offers))
-                    continue
-            if free_granted is None:
-                free_granted = cast_permissions.free_granted(game)
-                reads.append((_R_FREE, free_granted))
-            oid, o, c, kind, from_hand, faces = e
-            if kind == _LAND:
-                if sorcery_ok:
-                    offers.append((_PLAY, oid, 0))  # checked with the land play
-            elif kind == _ANY_TIME or sorcery_ok:
-                if sources is None:
-                    sources = mana_rules.mana_sources(game, player)
-                    reads.append((_R_SOURCES, sources))
-                    budget = mana_rules.most_mana(game, player, sources)
-                for face, cost, least in faces:
-                    if cost.phyrexian and not life_read:
-                        life_read = True  # CR 107.4f: paid with 2 life each
-                        reads.append((_R_LIFE, game.players[player].life))
-                    on = spending("spell", oid, "{X}" in (c.mana_cost or ""))  # CR 106.6, 107.3
-                    if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
-                        if may_change is None:
-                            may_change = _cost_may_change(game)
-                            reads.append((_R_MAY_CHANGE, may_change))
-                        if not (may_change or _has_cost_abilities(o)):
-                            continue
-                    offers.append((_CAST, oid, face))
-                if _casting_variant_keywords(o):
-                    offers.append((_VARIANTS, oid, c))
-                if free_granted:
-                    offers.append((_FREE, oid, c))
-            if sorcery_ok and o.card.data.layout == "modal_dfc":
-                for face in _land_back_faces(o):
-                    offers.append((_PLAY, oid, face))  # CR 712.12, checked with the land play
-            for i in from_hand:
-                offers.append((_ACTIVATE, oid, i))
-            entries.append(e)
-            ends.append(len(offers))
-    if hand is not None:
-        hand.extend((len(reads), len(offers), tuple(entries), tuple(ends)))
+    601.2a, 702.29a), from the hand's summary (:func:`_hand_summary`)."""
+    if not sorcery_ok and not summary[0]:
+        return  # only sorcery-speed cards, and no abilities that work from the hand
+    free_granted = cast_permissions.free_granted(game)
+    reads.append((_R_FREE, free_granted))
+    sources = None
+    budget = 0
+    may_change: bool | None = None
+    life_read = False
+    for oid, o, c, kind, from_hand, faces in summary[1]:
+        if kind == _LAND:
+            if sorcery_ok:
+                offers.append((_PLAY, oid, 0))  # checked with the land play
+        elif kind == _ANY_TIME or sorcery_ok:
+            if sources is None:
+                sources = mana_rules.mana_sources(game, player)
+                reads.append((_R_SOURCES, sources))
+                budget = mana_rules.most_mana(game, player, sources)
+            for face, cost, least in faces:
+                if cost.phyrexian and not life_read:
+                    life_read = True  # CR 107.4f: paid with 2 life each
+                    reads.append((_R_LIFE, game.players[player].life))
+                on = spending("spell", oid, "{X}" in (c.mana_cost or ""))  # CR 106.6, 107.3
+                if not (least <= budget and mana_rules.can_pay_now(game, player, cost, on=on)):
+                    if may_change is None:
+                        may_change = _cost_may_change(game)
+                        reads.append((_R_MAY_CHANGE, may_change))
+                    if not (may_change or _has_cost_abilities(o)):
+                        continue
+                offers.append((_CAST, oid, face))
+            if _casting_variant_keywords(o):
+                offers.append((_VARIANTS, oid, c))
+            if free_granted:
+                offers.append((_FREE, oid, c))
+        if sorcery_ok and o.card.data.layout == "modal_dfc":
+            for face in _land_back_faces(o):
+                offers.append((_PLAY, oid, face))  # CR 712.12, checked with the land play
+        for i in from_hand:
+            offers.append((_ACTIVATE, oid, i))
 
 
 _LAND: Final = 0
