@@ -56,6 +56,7 @@ from .support import (
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
+from .zones import mill as mill_cards
 from .zones import move
 
 if TYPE_CHECKING:
@@ -230,6 +231,11 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return (
                 "you don't have enough cards in your library to pay the cost (rules 118.3, 602.2b)"
             )
+        milled = _other_cost(cost, "mill")
+        if milled is not None and len(game.players[player].library) < _count(milled):
+            # "Mill four cards": a cost that includes milling more cards than the
+            # library holds can't be paid (CR 701.17b, 118.3)
+            return "you don't have enough cards in your library to mill (rules 701.17b, 118.3)"
         bottom = _other_cost(cost, "graveyard_to_bottom")
         if bottom is not None and len(game.players[player].graveyard) < _count(bottom):
             # "Put three cards from your graveyard on the bottom of your library"
@@ -277,6 +283,7 @@ CANT_ACTIVATE: Final = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
 register("cost:discard_random")  # "Discard a card at random" (CR 701.9a, 602.2b)
+register("cost:mill")  # "Mill four cards" (CR 701.17a-b, 602.2b): _pay_return_and_reveal
 register("cost:blight")  # "Blight 1" (CR 701.68a, 602.2b): _pay_return_and_reveal
 register("cost:craft_materials")  # craft's materials (CR 702.167a): cost_components
 register("restriction:any_player")  # any_player_may (CR 602.2)
@@ -922,6 +929,12 @@ def _pay_return_and_reveal(
         with simultaneous(game, cards):
             for oid in cards:
                 move(game, oid, Zone.EXILE, ("406.2", *cites), reason="is exiled to pay a cost")
+    milled = _other_cost(cost, "mill")
+    if milled is not None:
+        # "{T}, Mill a card: Add {C}" (Millikin), "Mill four cards: Return this card
+        # ..." (Rot Farm Skeleton): the top cards go to the graveyard as the cost is
+        # paid (CR 701.17a, 602.2b), one event (603.2c)
+        mill_cards(game, d["player"], _count(milled))
     for oid in d.get("to_bottom") or []:
         o = game.objects.get(oid)
         if o is not None and o.zone == Zone.GRAVEYARD:

@@ -171,7 +171,8 @@ def register(*constructs: str) -> None:
 
 #: the ``Cost.other`` parts a mana ability activated by hand pays (rules/activating.py)
 #: (and "{T}, Pay {E}: Add one mana of any color", CR 107.14: Aether Hub)
-_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents", "energy"))
+#: and "{T}, Mill a card: Add {C}" (Millikin, CR 701.17a)
+_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents", "energy", "mill"))
 
 _EFFECT_ARG_KEYS = frozenset(
     {
@@ -1676,7 +1677,11 @@ def features(ability: Ability) -> set[str]:
         # "exile cards ... until you exile a nonland card. [This] deals damage equal to
         # that card's mana value": the compiler read "that card" as this object
         out.add("amount:found_card_as_self")
-    if "ref:ChooseRef.among_it" in out and _among_named_before(ability.effects):
+    if (
+        "ref:ChooseRef.among_it" in out
+        and _among_named_before(ability.effects)
+        and not (ability.kind is AbilityKind.TRIGGERED and _x_in_choice(ability.effects))
+    ):
         out.discard("ref:ChooseRef.among_it")
     if "zone:not_hand" in out and _not_hand_read(ability):
         out.discard("zone:not_hand")
@@ -1689,9 +1694,27 @@ def features(ability: Ability) -> set[str]:
     return out
 
 
-#: the instructions that keep the cards they moved as "them" of the next one
-#: (``parent["it"]``: effects/cards.mill, CR 701.17a)
-_KEEPS_THEM = frozenset(("mill",))
+#: the instructions that keep the cards they moved or looked at as "them" of the next
+#: one (``parent["it"]``: effects/cards.mill, CR 701.17a; effects/library_top.look_at_top,
+#: CR 401.2)
+_KEEPS_THEM = frozenset(("mill", "look_at_top"))
+
+
+def _x_in_choice(effects: tuple[Effect, ...]) -> bool:
+    """Whether a "from among them" choice holds an X: in a triggered ability, the X
+    of "..., where X is this creature's power" of the sentence before (Keldon
+    Flamesage), which the compiler binds in that sentence only: not read yet."""
+    return any(
+        holds(
+            e.args,
+            lambda x: (
+                isinstance(x, ChooseRef)
+                and ("among", "it") in x.filter.conditions
+                and holds(x.filter.conditions, lambda y: isinstance(y, Amount) and y.kind == "x")
+            ),
+        )
+        for e in effects
+    )
 
 
 def _among_named_before(effects: tuple[Effect, ...]) -> bool:
