@@ -776,6 +776,13 @@ class Ctx:
                 # "that number": chosen earlier in this resolution (effects/numbers.py)
                 parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
                 return int(parent.get("number", 0)) * a.multiplier
+            if a.kind == "hand_more_than_yours":
+                # "If that player has more cards in hand than you, draw cards equal to
+                # the difference" (Sandstone Oracle): counted now (CR 402.1, 608.2c)
+                ps = self.players(a.ref)
+                mine = len(g.players[self.controller].hand)
+                theirs = len(g.players[ps[0]].hand) if ps else mine
+                return max(0, theirs - mine) * a.multiplier
             if a.kind == "hand_fewer_than":
                 # "for each card fewer than three in their hand" (Stabwhisker the Odious)
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]

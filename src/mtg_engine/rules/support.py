@@ -247,6 +247,9 @@ SUPPORTED: set[str] = set(
         "amount:highest_life",  # "the highest life total among all players" (CR 119.1)
         "amount:hand_size",
         "amount:hand_fewer_than",
+        # "draw cards equal to the difference" after "if that player has more cards
+        # in hand than you" (rules/effects_runner.Ctx.amount, CR 402.1)
+        "amount:hand_more_than_yours",
         "amount:mana_value",
         "amount:that_much",
         # "the number of counters removed this way": what the cost removed (CR 602.2b;
@@ -1276,6 +1279,13 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add(f"cost:{k}")
         if k == "blight" and not isinstance(_v, int):
             out.add("cost:blight_variable")  # "Blight X": not paid yet
+        if k == "reveal" and not (
+            isinstance(_v, tuple)
+            and (isinstance(_v[1], int) or (isinstance(_v[1], Amount) and _v[1].kind == "x"))
+        ):
+            # "Reveal your hand" as a cost: only N or X cards are revealed yet
+            # (rules/activating.py)
+            out.add("cost:reveal_all")
         if k == "remove_counters_from" and isinstance(_v, tuple) and _v[0] == "any":
             # "Remove a counter from a creature you control": the kind isn't chosen
             # as the cost is paid yet (CR 602.2b)

@@ -1144,7 +1144,34 @@ def finalize(
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     _check_exiled_this_way(out)
+    if any(e.args.get("amount") == _DIFFERENCE for e in out):
+        out = [_difference_of(e) for e in out]
     return tuple(out), tuple(targets)
+
+
+#: "draw cards equal to the difference" (CR 402.1): of the condition before it
+_DIFFERENCE: Final = Amount("difference")
+
+
+def _difference_of(e: Effect) -> Effect:
+    """ "If target opponent has more cards in hand than you, draw cards equal to the
+    difference" (Balance of Power): their hand size minus yours; "if you have fewer
+    than three cards in hand, draw cards equal to the difference" (Iymrith): three
+    minus your hand size, each counted as the instruction happens (CR 402.1, 608.2c).
+    A difference no condition names stays as it is (not run)."""
+    cond = e.condition
+    if e.args.get("amount") != _DIFFERENCE or cond is None:
+        return e
+    if cond.kind == "player_more_cards_in_hand" and cond.args.get("player") not in (
+        None,
+        "opponent",
+    ):
+        amount = Amount("hand_more_than_yours", ref=cond.args["player"])
+    elif cond.kind == "hand_size_at_most" and isinstance(cond.args.get("amount"), int):
+        amount = Amount("hand_fewer_than", value=int(cond.args["amount"]) + 1)
+    else:
+        return e
+    return Effect(e.op, {**e.args, "amount": amount}, e.optional, cond)
 
 
 def _exiled_this_way(cond: Condition | None) -> bool:
