@@ -38,13 +38,25 @@ register(
 _RESOLUTION_AMOUNTS = frozenset(("x", "that_much", "chosen_number"))
 
 
+def _counts_this_way(amount: Amount) -> bool:
+    """ "Add {C}{C} for each card revealed this way" (Metalworker): the cards an earlier
+    instruction of this resolution revealed (CR 608.2c, 701.20a), known to it only."""
+    return (
+        amount.kind == "count"
+        and amount.filter is not None
+        and ("this_way", True) in amount.filter.conditions
+    )
+
+
 @effect("add_mana")
 def add_mana(ctx: Ctx, e: Effect) -> bool:
     """CR 106.3: mana is added to the controller's pool."""
     args = e.args
     amount = args.get("amount")
     if isinstance(amount, Amount) and (
-        amount.kind in _RESOLUTION_AMOUNTS or _reads_trigger_event(amount)
+        amount.kind in _RESOLUTION_AMOUNTS
+        or _reads_trigger_event(amount)
+        or _counts_this_way(amount)
     ):
         # "Add X mana": the X announced as the ability was activated (CR 107.3,
         # 601.2b); "add that much mana": what the trigger event counted ("whenever

@@ -229,11 +229,17 @@ def duration_of(e: Effect) -> str:
 
 
 def _affected(ctx: Ctx, e: Effect) -> list:
-    """CR 611.2c, 702.26e: the permanents affected, locked in now (phased-out ones excluded)."""
+    """CR 611.2c, 702.26e: the permanents affected, locked in now (phased-out ones
+    excluded); or a spell an instruction names ("When you next cast an artifact spell
+    this turn, that spell gains sunburst", Solar Array): an effect that changes a
+    permanent spell goes on applying to the permanent it becomes (CR 400.7a)."""
     return [
         o
         for o in ctx.objects(e.args.get("what"))
-        if o.zone == Zone.BATTLEFIELD and not o.phased_out
+        if o.zone == Zone.BATTLEFIELD
+        and not o.phased_out
+        or o.zone == Zone.STACK
+        and o.stack_kind == "spell"
     ]
 
 

@@ -56,6 +56,7 @@ from .support import (
 from .tap_replacements import tap_forbidden
 from .tapping import became_tapped, became_untapped, pay_tap
 from .targets import describe
+from .zones import mill as mill_cards
 from .zones import move
 
 if TYPE_CHECKING:
@@ -230,6 +231,19 @@ def activate_problem(game: Game, player: int, oid: int, index: int) -> str | Non
             return (
                 "you don't have enough cards in your library to pay the cost (rules 118.3, 602.2b)"
             )
+        shown = _other_cost(cost, "reveal")
+        if (
+            isinstance(shown, tuple)
+            and isinstance(shown[1], int)
+            and len(_discard_choices(game, shown[0], player, o)) < shown[1]
+        ):
+            # "Reveal X red cards from your hand" with X announced (CR 107.3, 602.2b)
+            return "you can't reveal the cards the cost asks (rules 118.3, 602.2b)"
+        milled = _other_cost(cost, "mill")
+        if milled is not None and len(game.players[player].library) < _count(milled):
+            # "Mill four cards": a cost that includes milling more cards than the
+            # library holds can't be paid (CR 701.17b, 118.3)
+            return "you don't have enough cards in your library to mill (rules 701.17b, 118.3)"
         bottom = _other_cost(cost, "graveyard_to_bottom")
         if bottom is not None and len(game.players[player].graveyard) < _count(bottom):
             # "Put three cards from your graveyard on the bottom of your library"
@@ -277,6 +291,8 @@ CANT_ACTIVATE: Final = "cant_activate_abilities"
 
 register("static:cant_activate_abilities")
 register("cost:discard_random")  # "Discard a card at random" (CR 701.9a, 602.2b)
+register("cost:mill")  # "Mill four cards" (CR 701.17a-b, 602.2b): _pay_return_and_reveal
+register("cost:reveal")  # "Reveal X red cards from your hand" (CR 701.20a, 602.2b)
 register("cost:blight")  # "Blight 1" (CR 701.68a, 602.2b): _pay_return_and_reveal
 register("cost:craft_materials")  # craft's materials (CR 702.167a): cost_components
 register("restriction:any_player")  # any_player_may (CR 602.2)
@@ -543,6 +559,26 @@ def activate_task(game: Game, task: Task) -> None:
             if chosen is None:
                 return
             d["tap_cost"] = chosen
+        shown = _other_cost(cost, "reveal") if cost.other else None
+        if (
+            isinstance(shown, tuple)
+            and isinstance(shown[1], int)
+            and src is not None
+            and "reveal_cost" not in d
+        ):
+            # CR 602.2b, 701.20a: "Reveal X red cards from your hand": the cards revealed
+            chosen = _cost_choice(
+                game,
+                task,
+                player,
+                _discard_choices(game, shown[0], player, src),
+                shown[1],
+                "card(s) to reveal",
+                DecisionPurpose.REVEAL,
+            )
+            if chosen is None:
+                return
+            d["reveal_cost"] = chosen
         ret = _other_cost(cost, "return") if cost.other else None
         if ret is not None and src is not None and "return" not in d:
             # CR 602.2b: "Return [a permanent] you control to its owner's hand" (702.49a)
@@ -922,6 +958,23 @@ def _pay_return_and_reveal(
         with simultaneous(game, cards):
             for oid in cards:
                 move(game, oid, Zone.EXILE, ("406.2", *cites), reason="is exiled to pay a cost")
+    shown = [game.objects[oid] for oid in d.get("reveal_cost") or () if oid in game.objects]
+    if shown:
+        # "Reveal X red cards from your hand" (Martyr of Ashes): shown to all as the
+        # cost is paid (CR 701.20a, 602.2b)
+        game.emit(
+            EventKind.REVEAL,
+            (*cites, "701.20a"),
+            f"{game.players[d['player']].name} reveals {', '.join(o.name for o in shown)} "
+            "from their hand",
+            player=d["player"],
+        )
+    milled = _other_cost(cost, "mill")
+    if milled is not None:
+        # "{T}, Mill a card: Add {C}" (Millikin), "Mill four cards: Return this card
+        # ..." (Rot Farm Skeleton): the top cards go to the graveyard as the cost is
+        # paid (CR 701.17a, 602.2b), one event (603.2c)
+        mill_cards(game, d["player"], _count(milled))
     for oid in d.get("to_bottom") or []:
         o = game.objects.get(oid)
         if o is not None and o.zone == Zone.GRAVEYARD:

@@ -344,6 +344,26 @@ def condition_holds(
                 if matches_object(game, o, what, controller, src):
                     counted[o.controller] += 1
         return any(k >= n for k in counted.values())
+    if (
+        k == "you_control_more"
+        and isinstance(a.get("filter"), Filter)
+        and isinstance(a.get("filter1"), Filter)
+        and ("defending", True) in a["filter1"].conditions
+    ):
+        # "can't attack unless you control more creatures than defending player"
+        # (Goblin Goon; CR 508.1c, 508.5): more than the player it would attack
+        who = _players_of(game, a["filter1"], controller, obj, defending)
+        counted = dict.fromkeys(who, 0)
+        mine = 0
+        for oid in game.battlefield:
+            o = game.objects[oid]
+            if o.phased_out or not matches_object(game, o, a["filter"], controller, src):
+                continue
+            if o.controller == controller:
+                mine += 1
+            elif o.controller in counted:
+                counted[o.controller] += 1
+        return any(n < mine for n in counted.values())
     if k == "player_monarch" and isinstance(a.get("filter"), Filter):
         # "can't attack unless defending player is the monarch" (CR 724, 508.5)
         return monarch_of(game) in _players_of(game, a["filter"], controller, obj, defending)

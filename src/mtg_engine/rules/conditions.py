@@ -582,6 +582,7 @@ def more_than_whom(a: dict) -> bool:
         return flt.kinds == ("player",) and flt.conditions in (
             (("other_than_you", True),),
             (("attacking", True),),
+            (("defending", True),),
         )
     return "arg1" in a
 
@@ -603,6 +604,14 @@ def _you_control_more(
     other = a.get("filter1")
     if isinstance(other, Filter) and ("attacking", True) in other.conditions:
         players = [game.active]  # the attacking player (CR 506.2)
+    elif isinstance(other, Filter) and ("defending", True) in other.conditions:
+        # "than defending player" (CR 506.2, 508.5): combat reads it per defending
+        # player as attackers are declared (rules/combat_rules.condition_holds)
+        combat = game.combat
+        d = combat.defending_player if combat is not None else None
+        if d is None or d < 0:
+            return False
+        players = [d]
     elif isinstance(other, Filter):
         players = [p.index for p in game.players if p.index != controller and not p.has_lost]
     elif ctx is not None:

@@ -827,6 +827,15 @@ def with_x(cost: Cost | None, x: int) -> Cost | None:
         for f in ("life", "sacrifice_count", "discard_count", "exile_count")
         if _is_x(getattr(cost, f))
     }
+    other: Any = cost.other
+    if any(k == "reveal" and isinstance(v, tuple) and _is_x(v[1]) for k, v in other):
+        # "Reveal X red cards from your hand" (Martyr of Ashes; CR 107.3, 602.2b)
+        changes["other"] = tuple(
+            (k, (v[0], v[1].multiplier * x))
+            if k == "reveal" and isinstance(v, tuple) and _is_x(v[1])
+            else (k, v)
+            for k, v in other
+        )
     counters: Any = cost.remove_counters  # (X amounts among them: typed Any, above)
     if any(_is_x(n) for _, n in counters):
         # "Remove X storage counters from this land" (CR 107.3, 602.2b)
@@ -885,6 +894,10 @@ def cost_x_limit(game: Game, player: int, obj: GameObject, typed: Cost) -> int |
         if flt is not None and _is_x(n):
             mult = max(1, n.multiplier) if isinstance(n, Amount) else 1
             bounds.append(len(cost_choices(game, flt, player, obj, zone)) // mult)
+    for k, v in cost.other:
+        if k == "reveal" and isinstance(v, tuple) and isinstance(v[0], Filter) and _is_x(v[1]):
+            # "Reveal X red cards from your hand": at most the cards it can reveal
+            bounds.append(len(cost_choices(game, v[0], player, obj, "hand")))
     for kind, n in cost.remove_counters:
         if isinstance(n, Amount) and n.kind == "x":
             # "Remove X storage counters from this land": at most those it has (CR 122.8)

@@ -776,6 +776,13 @@ class Ctx:
                 # "that number": chosen earlier in this resolution (effects/numbers.py)
                 parent = (self.task.data.get("parent") or {}) if self.task is not None else {}
                 return int(parent.get("number", 0)) * a.multiplier
+            if a.kind == "hand_more_than_yours":
+                # "If that player has more cards in hand than you, draw cards equal to
+                # the difference" (Sandstone Oracle): counted now (CR 402.1, 608.2c)
+                ps = self.players(a.ref)
+                mine = len(g.players[self.controller].hand)
+                theirs = len(g.players[ps[0]].hand) if ps else mine
+                return max(0, theirs - mine) * a.multiplier
             if a.kind == "hand_fewer_than":
                 # "for each card fewer than three in their hand" (Stabwhisker the Odious)
                 ps = self.players(a.ref) if a.ref is not None else [self.controller]
@@ -1563,6 +1570,10 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
             skip = skip or not held
         if not skip and not choose_refs(ctx, e):
             return False
+        if not skip and _no_target_chosen(obj, e):
+            # "exile up to one target ... . If you do, ...": with no target chosen
+            # the instruction did nothing (CR 115.1, 608.2c)
+            d["short"] = True
         if not skip:
             handler = EFFECT_HANDLERS.get(e.op)
             if handler is None:
@@ -1590,6 +1601,17 @@ def _run_effects(game: Game, obj: GameObject, task: Task) -> bool:
         d.pop("opt_asked", None)
         d.pop("opt_yes", None)
     return True
+
+
+def _no_target_chosen(obj: GameObject, e: Effect) -> bool:
+    """Whether the instruction's object is a target of "up to N targets" for which no
+    object was chosen (CR 601.2c, 115.1)."""
+    what = e.args.get("what")
+    return (
+        isinstance(what, TargetRef)
+        and what.index < len(obj.targets)
+        and not obj.targets[what.index]
+    )
 
 
 def _reads_done_and_fails(d: dict[str, Any], e: Effect) -> bool:
@@ -1644,17 +1666,30 @@ def run_mana_ability(
     fake.source_id = src.id
     fake.ability = ability
     fake.stack_kind = "mana"
+    if task is not None and isinstance(task.data.get("ability"), int):
+        # "If this ability has been activated four or more times this turn" (Farrelite
+        # Priest): which of its source's abilities this is (CR 602.2, 605.3a)
+        fake.ability_index = task.data["ability"]
     i = task.data.get("mana_i", 0) if task is not None else 0
     effects = ability.effects
+    done = True  # whether the instruction before was done
     while i < len(effects):
         e = effects[i]
-        if e.condition is not None:
+        if e.condition is not None and e.condition.kind in _IF_DONE:
+            # "Add {R}. When you do, this creature deals 1 damage to each opponent"
+            # (Rubble Rouser): the reflexive ability triggers as the instruction
+            # before it is done (CR 603.12a)
+            if not done:
+                i += 1
+                continue
+        elif e.condition is not None:
             # "If there are no depletion counters on this land, sacrifice it", "If you
             # played a land this turn, add {B} instead" (River of Tears, activated by
             # hand): the condition is checked as the ability resolves, of its source
             # (CR 608.2c, 605.3a)
             ctx = Ctx(game, fake, task)
             if not evaluate(game, e.condition, player, ctx.source, ctx):
+                done = False
                 i += 1
                 continue
         handler = EFFECT_HANDLERS.get(e.op)
@@ -1662,6 +1697,7 @@ def run_mana_ability(
             assert task is not None
             task.data["mana_i"] = i
             return False
+        done = True
         i += 1
     return True
 

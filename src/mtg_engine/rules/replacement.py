@@ -218,10 +218,15 @@ def prospective(game: Game, entry: dict[str, Any]) -> tuple[GameObject, Chars]:
 def printed_if_plain(game: Game, entry: dict[str, Any]) -> Chars | None:
     """The printed values of a single-faced card entering face up as itself (no
     copy effect), which are then what it would be on the battlefield for its own
-    replacement effects (CR 614.12); None otherwise (use :func:`prospective`)."""
+    replacement effects (CR 614.12); None otherwise (use :func:`prospective`), as for
+    a permanent spell an effect changed ("that spell gains sunburst", Solar Array:
+    the effect continues to apply to the permanent it becomes, CR 400.7a)."""
     if entry["copies"] or entry["face_down"]:
         return None
-    return game.objects[entry["obj"]].card.cache.get(SINGLE_FACE)
+    obj = game.objects[entry["obj"]]
+    if obj.zone == Zone.STACK and any(obj.id in e.affected for e in game.effects):
+        return None
+    return obj.card.cache.get(SINGLE_FACE)
 
 
 #: cache key of the permanents' "enters" replacement statics (:func:`per_permanent`)

@@ -171,7 +171,8 @@ def register(*constructs: str) -> None:
 
 #: the ``Cost.other`` parts a mana ability activated by hand pays (rules/activating.py)
 #: (and "{T}, Pay {E}: Add one mana of any color", CR 107.14: Aether Hub)
-_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents", "energy"))
+#: and "{T}, Mill a card: Add {C}" (Millikin, CR 701.17a)
+_MANA_ABILITY_OTHER_COSTS = frozenset(("tap_permanents", "energy", "mill"))
 
 _EFFECT_ARG_KEYS = frozenset(
     {
@@ -246,6 +247,9 @@ SUPPORTED: set[str] = set(
         "amount:highest_life",  # "the highest life total among all players" (CR 119.1)
         "amount:hand_size",
         "amount:hand_fewer_than",
+        # "draw cards equal to the difference" after "if that player has more cards
+        # in hand than you" (rules/effects_runner.Ctx.amount, CR 402.1)
+        "amount:hand_more_than_yours",
         "amount:mana_value",
         "amount:that_much",
         # "the number of counters removed this way": what the cost removed (CR 602.2b;
@@ -1275,6 +1279,13 @@ def _cost_features(cost: Cost, out: set[str]) -> None:
         out.add(f"cost:{k}")
         if k == "blight" and not isinstance(_v, int):
             out.add("cost:blight_variable")  # "Blight X": not paid yet
+        if k == "reveal" and not (
+            isinstance(_v, tuple)
+            and (isinstance(_v[1], int) or (isinstance(_v[1], Amount) and _v[1].kind == "x"))
+        ):
+            # "Reveal your hand" as a cost: only N or X cards are revealed yet
+            # (rules/activating.py)
+            out.add("cost:reveal_all")
         if k == "remove_counters_from" and isinstance(_v, tuple) and _v[0] == "any":
             # "Remove a counter from a creature you control": the kind isn't chosen
             # as the cost is paid yet (CR 602.2b)
@@ -1676,7 +1687,11 @@ def features(ability: Ability) -> set[str]:
         # "exile cards ... until you exile a nonland card. [This] deals damage equal to
         # that card's mana value": the compiler read "that card" as this object
         out.add("amount:found_card_as_self")
-    if "ref:ChooseRef.among_it" in out and _among_named_before(ability.effects):
+    if (
+        "ref:ChooseRef.among_it" in out
+        and _among_named_before(ability.effects)
+        and not (ability.kind is AbilityKind.TRIGGERED and _x_in_choice(ability.effects))
+    ):
         out.discard("ref:ChooseRef.among_it")
     if "zone:not_hand" in out and _not_hand_read(ability):
         out.discard("zone:not_hand")
@@ -1689,9 +1704,27 @@ def features(ability: Ability) -> set[str]:
     return out
 
 
-#: the instructions that keep the cards they moved as "them" of the next one
-#: (``parent["it"]``: effects/cards.mill, CR 701.17a)
-_KEEPS_THEM = frozenset(("mill",))
+#: the instructions that keep the cards they moved or looked at as "them" of the next
+#: one (``parent["it"]``: effects/cards.mill, CR 701.17a; effects/library_top.look_at_top,
+#: CR 401.2)
+_KEEPS_THEM = frozenset(("mill", "look_at_top"))
+
+
+def _x_in_choice(effects: tuple[Effect, ...]) -> bool:
+    """Whether a "from among them" choice holds an X: in a triggered ability, the X
+    of "..., where X is this creature's power" of the sentence before (Keldon
+    Flamesage), which the compiler binds in that sentence only: not read yet."""
+    return any(
+        holds(
+            e.args,
+            lambda x: (
+                isinstance(x, ChooseRef)
+                and ("among", "it") in x.filter.conditions
+                and holds(x.filter.conditions, lambda y: isinstance(y, Amount) and y.kind == "x")
+            ),
+        )
+        for e in effects
+    )
 
 
 def _among_named_before(effects: tuple[Effect, ...]) -> bool:

@@ -681,7 +681,26 @@ def _restrict(ab: Ability, body: Body) -> Ability:
 
 #: instructions a mana ability may have (CR 605.1a, 605.3b)
 _MANA_ABILITY_OPS = frozenset(
-    ("add_mana", "damage", "lose_life", "gain_life", "doesnt_untap", "draw", "put_counters", "scry")
+    (
+        "add_mana",
+        "damage",
+        "lose_life",
+        "gain_life",
+        "doesnt_untap",
+        "draw",
+        "put_counters",
+        "scry",
+        # "Draw a card at the beginning of the next turn's upkeep" (Barbed Sextant),
+        # "When you next cast ..." (Chocobo Camp), "When you do, ..." (Rubble Rouser):
+        # the delayed or reflexive triggered ability is created as it resolves (603.7a,
+        # 603.12a) and goes on the stack later, as any triggered ability does
+        "delayed_trigger",
+        "reflexive_trigger",
+        # "Reveal any number of artifact cards in your hand. Add {C}{C} for each card
+        # revealed this way" (Metalworker), "Roll a d20" (Vexing Puzzlebox)
+        "reveal",
+        "roll_die",
+    )
 )
 
 

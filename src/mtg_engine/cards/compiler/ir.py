@@ -1144,7 +1144,34 @@ def finalize(
     if any(e.args.get("instead") for e in out):
         out = fold_instead(out)
     _check_exiled_this_way(out)
+    if any(e.args.get("amount") == _DIFFERENCE for e in out):
+        out = [_difference_of(e) for e in out]
     return tuple(out), tuple(targets)
+
+
+#: "draw cards equal to the difference" (CR 402.1): of the condition before it
+_DIFFERENCE: Final = Amount("difference")
+
+
+def _difference_of(e: Effect) -> Effect:
+    """ "If target opponent has more cards in hand than you, draw cards equal to the
+    difference" (Balance of Power): their hand size minus yours; "if you have fewer
+    than three cards in hand, draw cards equal to the difference" (Iymrith): three
+    minus your hand size, each counted as the instruction happens (CR 402.1, 608.2c).
+    A difference no condition names stays as it is (not run)."""
+    cond = e.condition
+    if e.args.get("amount") != _DIFFERENCE or cond is None:
+        return e
+    if cond.kind == "player_more_cards_in_hand" and cond.args.get("player") not in (
+        None,
+        "opponent",
+    ):
+        amount = Amount("hand_more_than_yours", ref=cond.args["player"])
+    elif cond.kind == "hand_size_at_most" and isinstance(cond.args.get("amount"), int):
+        amount = Amount("hand_fewer_than", value=int(cond.args["amount"]) + 1)
+    else:
+        return e
+    return Effect(e.op, {**e.args, "amount": amount}, e.optional, cond)
 
 
 def _exiled_this_way(cond: Condition | None) -> bool:
@@ -1229,6 +1256,24 @@ def _each_of(eff: Effect) -> Any:
     return eff.args.get("what") if eff.op != "damage" else eff.args.get("to")
 
 
+def _may_instead(before: list[Effect], group: list[Effect], cond: Condition) -> bool:
+    """ "[Instruction on X]. If [condition], you may [another instruction on X]
+    instead": one optional instruction in place of one unconditional instruction on
+    the same object (not a replacement effect on a later event, "would")."""
+    if len(group) != 1 or len(before) != 1 or cond.kind.startswith("would"):
+        return False
+    b, g = before[0], group[0]
+    return (
+        g.optional
+        and not b.optional
+        and b.condition is None
+        and b.op != g.op
+        and "instead_own_if" not in g.args
+        and b.args.get("what") is not None
+        and b.args.get("what") == g.args.get("what")
+    )
+
+
 def fold_instead(effects: list[Effect]) -> list[Effect]:
     """ "X. If [condition], [X with other numbers] instead." (Burst Lightning): the
     first instructions happen only if the condition is false, the replacing ones,
@@ -1254,6 +1299,17 @@ def fold_instead(effects: list[Effect]) -> list[Effect]:
             i = j
             continue
         before = out[-len(group) :] if len(out) >= len(group) else []
+        if _may_instead(before, group, cond):
+            # "Return target creature to its owner's hand. If that creature is
+            # attacking, you may put it on top of its owner's library instead" (Sweep
+            # Away): the choice first, where the condition holds; the first instruction
+            # only if it wasn't taken (CR 608.2c)
+            b, g = out.pop(), group[0]
+            args = {k: v for k, v in g.args.items() if k not in ("instead", "instead_own_if")}
+            out.append(Effect(g.op, args, True, cond))
+            out.append(Effect(b.op, b.args, False, Condition("you_dont")))
+            i = j
+            continue
         group = [_those_tokens(b, g) for b, g in zip(before, group, strict=False)] or group
         if (_replaces_other(before, group) and not cond.kind.startswith("would")) or (
             _replaces_the_only_one(out, before, group, cond)
