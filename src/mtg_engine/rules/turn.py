@@ -349,14 +349,19 @@ def _empty_mana_pools(game: Game, step: int) -> None:
                 until_end_of_combat[:] = more
                 pool = [k + m for k, m in zip(pool, more, strict=True)]
             before = list(pool)
-            pool, changed = kept_as_step_ends(game, p.index, p.mana_pool, pool)
-            # "You don't lose unspent mana ...": each mana of a type kept whole keeps
-            # its restriction (CR 106.6); the rest empties with the other mana
-            restricted = [e for e in p.restricted_mana if pool[e[0]] >= p.mana_pool[e[0]]]
+            # "You don't lose unspent mana ..." (restricted mana too, with its
+            # restriction, CR 106.6); the rest empties with the other mana
+            pool, restricted, changed = kept_as_step_ends(
+                game, p.index, p.mana_pool, pool, p.restricted_mana
+            )
             if pool == p.mana_pool and restricted == p.restricted_mana:
                 continue
-            static_kept = pool != before
-            lost = changed or any(m < h for m, h in zip(pool, p.mana_pool, strict=True))
+            static_kept = pool != before or bool(restricted)
+            lost = (
+                changed
+                or any(m < h for m, h in zip(pool, p.mana_pool, strict=True))
+                or len(restricted) < len(p.restricted_mana)
+            )
             p.mana_pool = pool
             p.snow_mana = snow_left(p)  # (what is kept keeps its snow mana first)
             p.restricted_mana = restricted  # CR 106.6: restricted mana empties like other mana

@@ -39,26 +39,37 @@ def _applying(game: Game, op: str, player: int) -> list[dict[str, Any]]:
 
 
 def kept_as_step_ends(
-    game: Game, player: int, pool: list[int], kept: list[int]
-) -> tuple[list[int], bool]:
+    game: Game,
+    player: int,
+    pool: list[int],
+    kept: list[int],
+    restricted: list[tuple[int, tuple[Any, ...]]],
+) -> tuple[list[int], list[tuple[int, tuple[Any, ...]]], bool]:
     """The mana ``player`` keeps as the step ends, ``kept`` being what other effects
-    keep of ``pool`` (CR 500.4, 106.4), and whether some of it changed type (CR
-    614.1a). Unchanged when no such static affects them."""
+    keep of ``pool`` (CR 500.4, 106.4); the restricted mana they keep (each entry a
+    mana of that type, kept with its restriction, 106.6); and whether some of it
+    changed type (CR 614.1a). Nothing more is kept when no such static affects them."""
     keeps = _applying(game, "keep_unspent_mana", player)
     out = list(kept)
+    colors: set[int] = set()
     for args in keeps:
         color = args.get("color")
         if color is None:
-            return list(pool), False  # "don't lose unspent mana": all of it
-        i = POOL_INDEX[str(color)]
-        out[i] = pool[i]  # "don't lose unspent red mana": that color's
+            return list(pool), list(restricted), False  # "don't lose unspent mana"
+        colors.add(POOL_INDEX[str(color)])  # "don't lose unspent red mana"
+    for i in colors:
+        out[i] = pool[i]
+    still = [e for e in restricted if e[0] in colors]
     becomes = _applying(game, "unspent_mana_becomes", player)
     if not becomes:
-        return out, False
+        return out, still, False
     # "If you would lose unspent mana, that mana becomes colorless instead": what
     # would be lost stays, as that type (the first such effect's, CR 616.1)
+    to = POOL_INDEX[str(becomes[0].get("color") or "C")]
     lost = sum(have - k for have, k in zip(pool, out, strict=True))
-    if lost <= 0:
-        return out, False
-    out[POOL_INDEX[str(becomes[0].get("color") or "C")]] += lost
-    return out, True
+    out[to] += lost
+    changed = lost > 0 and out != pool
+    # (restricted mana keeps its restriction, CR 106.6)
+    moved = [(to, r) for i, r in restricted if i not in colors]
+    changed = changed or any(i != to for i, _r in restricted if i not in colors)
+    return out, still + moved, changed
