@@ -42,9 +42,10 @@ def test_partner_variants_have_no_in_game_effect_to_run() -> None:
 def test_energy_cards_grade_full_only_for_what_runs() -> None:
     db = _db()
     assert card_status(db.get("Aethertide Whale"), engine=face_unsupported).status == "full"
-    # "Pay X {E}" is a variable cost the engine doesn't pay yet
-    hydra = card_status(db.get("Chthonian Nightmare"), engine=face_unsupported)
-    assert "cost:energy_variable" in hydra.missing_ops
+    # "Pay X {E}": X announced with the ability, then paid (rules/costs.with_x)
+    nightmare = card_status(db.get("Chthonian Nightmare"), engine=face_unsupported)
+    assert "cost:energy_variable" not in nightmare.missing_ops
+    assert nightmare.status == "full"
 
 
 def test_as_enters_instructions_grade_full_only_for_what_runs() -> None:

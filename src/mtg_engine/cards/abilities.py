@@ -85,6 +85,11 @@ class ParentRef:
     key: str = "it"
 
 
+#: the ``ParentRef`` key (and ``GameObject.paid`` key) of "the revealed card" of a
+#: spell whose additional cost reveals a card from its caster's hand (CR 601.2h)
+REVEALED_TO_PAY: Final = "revealed_to_pay"
+
+
 @dataclass(frozen=True, slots=True)
 class ControllerOfRef:
     """The controller of another referenced object: "its controller" (CR 108.4)."""

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from mtg_engine.cards.abilities import (
+    REVEALED_TO_PAY,
     Ability,
     AbilityKind,
     Amount,
@@ -122,7 +123,11 @@ def value_text(v: Any) -> str:
             return "the player or planeswalker the trigger's creature attacks"
         return f"the trigger's {words(v.role)}"
     if isinstance(v, ParentRef):
-        return {"it": "that object", "rest": "the rest"}.get(v.key, f"the {words(v.key)}")
+        return {
+            "it": "that object",
+            "rest": "the rest",
+            REVEALED_TO_PAY: "the card revealed to pay the cost",
+        }.get(v.key, f"the {words(v.key)}")
     if isinstance(v, ControllerOfRef):
         return f"the controller of {value_text(v.of)}"
     if isinstance(v, OwnerOfRef):

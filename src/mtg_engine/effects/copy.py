@@ -36,6 +36,7 @@ from ..cards.abilities import (
     TriggerRef,
     that_player_as,
 )
+from ..cards.definitions import token_def
 from ..game.actions import Decision, DecisionKind, DecisionPurpose
 from ..game.events import EventKind
 from ..game.objects import GameObject, Zone
@@ -58,7 +59,7 @@ from ..rules.targets import candidates, describe, target_specs
 from . import effect
 from .choices import cast_created_copy
 from .permanents import add_continuous
-from .tokens import choose_defenders, enter_attacking, token_count
+from .tokens import choose_defenders, enter_attacking, token_event
 
 register("arg:copy_permanent.tapped_attacking")  # CR 508.4 (copy_permanent)
 register("arg:populate.tapped_attacking")  # "The token enters tapped and attacking." (508.4)
@@ -80,12 +81,23 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
         players = ctx.players(e.args.get("controller", ControllerRef()))
         # CR 614.1a, 111.1: "twice that many of those tokens" (Doubling Season) is
         # applied to the creation, before each token enters (616.1g)
-        sc["plan"] = [
-            (o.id, p)
-            for o in originals
-            for p in players
-            for _ in range(token_count(g, p, n, f"copy of {o.name}"))
-        ]
+        plan: list[tuple[int, int]] = []
+        extra: list[tuple[dict[str, Any], int, int]] = []
+        for o in originals:
+            spec = {"name": f"copy of {o.name}", "types": tuple(chars(g, o).types)}
+            for p in players:
+                count, made, more = token_event(g, p, n, spec)
+                if made is not spec:
+                    # "that many 4/4 white Angel creature tokens ... are created
+                    # instead" (Divine Visitation): not copies (CR 614.1a)
+                    extra.append((made, count, p))
+                    count = 0
+                plan.extend((o.id, p) for _ in range(count))
+                # "those tokens plus that many 1/1 green Squirrel creature tokens"
+                # (Chatterfang): created with the copies (CR 614.1a)
+                extra.extend((tok, k, p) for tok, k in more)
+        sc["plan"] = plan
+        sc["extra"] = extra
         sc["made"] = []
         sc["i"] = 0
     plan = sc["plan"]
@@ -149,6 +161,11 @@ def copy_permanent(ctx: Ctx, e: Effect) -> bool:
             return False  # its entering waits for a choice (CR 614.12a); resume after
         if defenders:
             enter_attacking(ctx, new_id, defenders[sc["i"] - 1])
+    for tok_spec, k, p in sc.pop("extra", ()):
+        for _ in range(k):
+            extra_tok = g.create_card(token_def(tok_spec), p, Zone.EXILE)
+            extra_tok.is_token = True
+            enter_battlefield(g, extra_tok.id, controller=p, rules=("111.1", "614.1a"))
     _after_tokens(ctx, e)
     return True
 

@@ -53,7 +53,10 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     n = ctx.count(e.args.get("amount", 1))
     players = list(ctx.players(e.args.get("controller", ControllerRef())))
     attacking = bool(e.args.get("tapped_attacking") or e.args.get("attacking"))
-    counts = [token_count(g, p, n, spec.get("name") or "token") for p in players]
+    # each player's tokens after replacement effects (CR 614.1a, 111.1): how many,
+    # of what kind, and the other tokens created with them
+    made_for = [token_event(g, p, n, spec) for p in players]
+    counts = [m[0] for m in made_for]
     most = max(counts, default=0)
     defenders: list[int | None] = []
     if attacking:
@@ -62,6 +65,7 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
             return False  # CR 508.4: waiting for the controller's choice
         defenders = chosen
     tapped = bool(e.args.get("tapped") or e.args.get("tapped_attacking"))
+    cards = [token_def(m[1]) if m[1] is not spec else None for m in made_for]
     card = token_def(spec)
     # "a token that enters with N +1/+1 counters" (incubate, CR 701.53a; 614.1c)
     counters = dict(e.args["with_counters"]) if e.args.get("with_counters") else None
@@ -72,7 +76,7 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
     for pi, p in enumerate(players):
         for i in range(counts[pi]):
             k = pi * most + i
-            obj = g.create_card(card, p, Zone.EXILE)
+            obj = g.create_card(cards[pi] or card, p, Zone.EXILE)
             obj.is_token = True
             # a token is created directly on the battlefield (CR 111.1)
             new_id = enter_battlefield(
@@ -88,6 +92,15 @@ def create_token(ctx: Ctx, e: Effect) -> bool:
                 created.append(new_id)
                 if attacking:
                     enter_attacking(ctx, new_id, defenders[k])
+        for extra, k_extra in made_for[pi][2]:
+            # "those tokens plus that many 1/1 green Squirrel creature tokens": created
+            # as they are, not tapped or attacking (CR 614.1a)
+            for _ in range(k_extra):
+                obj = g.create_card(token_def(extra), p, Zone.EXILE)
+                obj.is_token = True
+                new_id = enter_battlefield(g, obj.id, controller=p, rules=("111.1", "614.1a"))
+                if new_id is not None:
+                    created.append(new_id)
     if not created and ctx.task is not None:
         # nothing was created (an Aura token that can't enchant what it would be
         # attached to isn't created, CR 303.4i): the instruction wasn't done, so "When
@@ -138,24 +151,33 @@ def investigate(ctx: Ctx, e: Effect) -> bool:
     )
 
 
-def token_count(g: Game, player: int, n: int, name: str) -> int:
-    """How many tokens are created after replacement effects ("If an effect would
-    create one or more tokens under your control, it creates twice that many of
-    those tokens instead", CR 614.1a, 111.1) — proposed to the event pipeline."""
+def token_event(
+    g: Game, player: int, n: int, spec: dict[str, Any]
+) -> tuple[int, dict[str, Any], list[tuple[dict[str, Any], int]]]:
+    """The tokens ``player`` gets when ``n`` tokens of ``spec`` would be created,
+    after replacement effects ("If an effect would create one or more tokens under
+    your control, it creates twice that many of those tokens instead", CR 614.1a,
+    111.1), proposed to the event pipeline:
+    how many, their characteristics ("that many 4/4 white Angel creature tokens ...
+    are created instead") and the other tokens created with them ("those tokens plus
+    that many 1/1 green Squirrel creature tokens"), each with its number."""
     if n <= 0:
-        return 0
-    ev = {
+        return 0, spec, []
+    name = spec.get("name") or "token"
+    ev: dict[str, Any] = {
         "kind": EventKind.CREATE_TOKENS,
         "player": player,
         "amount": n,
+        "token": spec,
+        "extra": [],
         "what": f"{n} {name} token(s) would be created for {g.players[player].name}",
     }
     done = propose(g, ev)
     if done is None or done.get("cancelled"):
-        return n if done is None else 0
+        return (n, spec, []) if done is None else (0, spec, [])
     if done.get("notes"):
         g.emit(EventKind.TOKENS_REPLACED, cited(done, ("111.1",)), f"{done['what']}; {notes(done)}")
-    return int(done["amount"])
+    return int(done["amount"]), done.get("token") or spec, list(done.get("extra") or ())
 
 
 @static_replacement("token_multiplier", EventKind.CREATE_TOKENS)
@@ -177,6 +199,41 @@ def token_multiplier(
 
 
 register("static:token_multiplier")
+
+
+@static_replacement("token_replacement", EventKind.CREATE_TOKENS)
+def token_replacement(
+    g: Game, ev: dict[str, Any], src: GameObject, st: StaticEffect, key: str
+) -> Replacement | None:
+    """Chatterfang, Squirrel General: "those tokens plus that many 1/1 green Squirrel
+    creature tokens are created instead"; Divine Visitation: "If one or more creature
+    tokens would be created under your control, that many 4/4 white Angel creature
+    tokens with flying and vigilance are created instead" (CR 614.1a, 111.1)."""
+    if ev["amount"] <= 0 or not affects_player(st, ev["player"], src.controller):
+        return None
+    token = ev.get("token") or {}
+    kind = st.args.get("kind")
+    if kind is not None and kind not in (token.get("types") or ()):
+        return None  # "one or more creature tokens": not these
+    name = chars(g, src).name
+    instead = st.args.get("instead")
+    plus = st.args.get("plus")
+
+    def apply(g: Game, ev: dict[str, Any]) -> str:
+        n = int(ev["amount"])
+        if instead is not None:
+            ev["token"] = instead
+            return f"{name}: {n} {instead.get('name') or 'other'} token(s) instead"
+        if plus is not None:
+            ev["extra"] = [*ev.get("extra", ()), (plus, n)]
+            return f"{name}: {n} {plus.get('name') or 'other'} token(s) too"
+        return name
+
+    rules = ("614.1a", "614.16") if g._by_replacement else ("614.1a",)
+    return Replacement(key, name, rules, apply)
+
+
+register("static:token_replacement")
 
 
 def choose_defenders(

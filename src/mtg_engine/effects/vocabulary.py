@@ -286,6 +286,8 @@ OP_SPECS.update(
         "look_at_top_any_time": "what: Ref (a player) — may look at the top card any time",
         "play_with_top_revealed": "what: Ref (a player) — plays with the top card revealed (CR 401.5)",
         "no_max_hand_size": "what: Ref (a player) (CR 402.2)",
+        "keep_unspent_mana": "what: Ref (a player), color: a mana letter or None (all of it) — "
+        "doesn't lose that unspent mana as steps and phases end (CR 500.4, 106.4)",
         # --- replacement effects that apply as a permanent enters (CR 614.1c-d)
         "enters_tapped": "what: Ref (CR 614.1c); a Condition on the effect for 'unless ...'",
         "enters_prepared": "what: Ref (CR 614.1c; prepare: rules/prepare.py)",

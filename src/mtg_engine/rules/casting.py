@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..cards.abilities import (
     MODES_UNCHOSEN,
+    REVEALED_TO_PAY,
     Ability,
     AbilityKind,
     Amount,
@@ -1533,6 +1534,12 @@ def _pay_total_cost(game: Game, task: Task, obj: GameObject) -> bool:
         paid["additional_cost_paid"] = True  # "if this spell's additional cost was paid"
     if sacrificed:
         paid["sacrificed"] = sacrificed
+    revealed = [_lki_record(game, oid) for oid in d.get("reveal") or () if oid in game.objects]
+    if revealed:
+        # "As an additional cost ..., reveal a creature card from your hand. ... the
+        # revealed card's mana value": that card, as it was revealed if it has left
+        # the hand since (CR 601.2h, 608.2h)
+        paid[REVEALED_TO_PAY] = revealed
     obj.paid = paid
     # costs paid: creatures tapped for convoke (the moves and the mana payment said
     # so themselves); the spell's own characteristics are forgotten with it
@@ -1727,7 +1734,8 @@ def _exile_cost_zone(flt: Filter) -> str:
 
 
 def _lki_record(game: Game, oid: int) -> dict[str, Any]:
-    """Last known information about a permanent paid as a cost (CR 608.2h)."""
+    """Last known information about a permanent (or a card revealed from the hand)
+    paid as a cost (CR 608.2h)."""
     o = game.objects[oid]
     c = chars(game, o)
     return {

@@ -843,6 +843,12 @@ def with_x(cost: Cost | None, x: int) -> Cost | None:
             (kind, n.multiplier * x if isinstance(n, Amount) and n.kind == "x" else n)
             for kind, n in counters
         )
+    if any(k == "energy_variable" and _is_x(v) for k, v in cost.other):
+        # "Pay X {E}": X energy counters, paid as "Pay {E}{E}" is (CR 107.3, 107.14)
+        changes["other"] = tuple(
+            ("energy", v.multiplier * x) if k == "energy_variable" and _is_x(v) else (k, v)
+            for k, v in cost.other
+        )
     return replace(cost, **changes) if changes else cost
 
 
@@ -880,7 +886,7 @@ def additional_x_limit(
 
 def cost_x_limit(game: Game, player: int, obj: GameObject, typed: Cost) -> int | None:
     """The largest X ``player`` can pay in ``cost``'s X amounts ("Sacrifice X lands",
-    "Exile X cards from your graveyard", "Pay X life"), or None when it has none
+    "Exile X cards from your graveyard", "Pay X life", "Pay X {E}"), or None when it has none
     (CR 107.3, 601.2b, 602.2b)."""
     cost: Any = typed  # (its X amounts: typed Any, above _is_x)
     bounds = []
@@ -902,6 +908,10 @@ def cost_x_limit(game: Game, player: int, obj: GameObject, typed: Cost) -> int |
         if isinstance(n, Amount) and n.kind == "x":
             # "Remove X storage counters from this land": at most those it has (CR 122.8)
             bounds.append(obj.counters.get(kind, 0) // max(1, n.multiplier))
+    for k, v in cost.other:
+        if k == "energy_variable" and isinstance(v, Amount) and v.kind == "x":
+            # "Pay X {E}": at most the energy counters the player has (CR 107.14, 118.3)
+            bounds.append(game.players[player].energy // max(1, v.multiplier))
     if cost.sacrifice is not None and x_quality(cost.sacrifice):
         # "sacrifice an artifact or creature with mana value X": at most the largest
         # mana value among the permanents that could be sacrificed (CR 107.3, 601.2b)
@@ -922,3 +932,7 @@ def x_quality(flt: Filter) -> bool:
 def without_x(flt: Filter) -> Filter:
     """``flt`` without its qualities in X: what could match once X is announced."""
     return Filter(flt.kinds, flt.zone, tuple(c for c in flt.conditions if not _is_x(c[1])))
+
+
+# "Pay X {E}" (with_x, cost_x_limit above; paid by rules/activating.py as "Pay {E}{E}")
+register("cost:energy_variable")

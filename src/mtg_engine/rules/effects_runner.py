@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..cards.abilities import (
     CHOSEN_PLAYER,
     GREATEST_AMONG,
+    REVEALED_TO_PAY,
     Ability,
     Amount,
     ChooseRef,
@@ -367,6 +368,10 @@ class Ctx:
                 # CR 608.2h: "the sacrificed creature" — what was sacrificed to pay the
                 # cost of this spell or ability (a copy uses the original's, CR 707.10)
                 return [r["id"] for r in (self.obj.paid or {}).get("sacrificed") or ()]
+            if ref.key == REVEALED_TO_PAY:
+                # CR 601.2h, 608.2c: "the revealed card" of a spell whose additional
+                # cost reveals a card from the hand: that card (rules/casting.py)
+                return [r["id"] for r in (self.obj.paid or {}).get(REVEALED_TO_PAY) or ()]
             parent = (self.task.data.get("parent") or {}) if self.task else {}
             v = parent.get(ref.key)
             if v is None and ref.key == "rest":
@@ -465,9 +470,10 @@ class Ctx:
                 info = td.get(key)
                 if isinstance(info, dict) and info.get("id") == oid:
                     return info
-        for rec in (self.obj.paid or {}).get("sacrificed") or ():
-            if rec.get("id") == oid:
-                return rec
+        for key in ("sacrificed", REVEALED_TO_PAY):
+            for rec in (self.obj.paid or {}).get(key) or ():
+                if rec.get("id") == oid:
+                    return rec  # (a revealed card that has left the hand since)
         return None
 
     def exiled_targets(self, ref: TargetRef) -> list[int]:

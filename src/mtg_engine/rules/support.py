@@ -1047,10 +1047,10 @@ def _walk_value(v: Any, out: set[str]) -> None:
         out.add(f"static:{v.op}")
         if v.op == "additional_cost" and isinstance(v.args.get("cost"), Cost):
             _additional_cost_features(v.args["cost"], out)
-            if any(k in ("reveal", "behold") for k, _ in v.args["cost"].other):
-                # "As an additional cost to cast this spell, reveal a creature card from
-                # your hand. ... the revealed card's mana value": the card revealed
-                # isn't remembered for the spell's instructions yet (CR 608.2h)
+            if any(k == "behold" for k, _ in v.args["cost"].other):
+                # "As an additional cost to cast this spell, behold a Dragon": the card
+                # beheld isn't remembered for the spell's instructions yet (CR 608.2h);
+                # a card revealed is ("the revealed card", rules/casting.py, 601.2h)
                 out.add("additional_cost:revealed_card")
         if v.op == "additional_cost" and v.args.get("choice"):
             # "sacrifice a creature or pay {3}": one of them, announced (CR 601.2b;

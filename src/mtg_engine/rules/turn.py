@@ -22,6 +22,7 @@ from . import combat
 from .day_night import untap_step_check
 from .drawing import draws
 from .layers import end_of_turn_cleanup, on_end_of_combat, on_end_step, on_turn_start
+from .mana import pool_text
 from .phasing import phase_permanents
 from .player_limits import max_hand_size
 from .player_replacements import step_skipped
@@ -31,6 +32,7 @@ from .snow_mana import snow_left
 from .step_skips import PENDING, SKIPPED, after_skip, optional_skip, skipped
 from .tapping import set_tapped
 from .triggers import step_triggers
+from .unspent_mana import kept_as_step_ends
 from .untap_restrictions import held_tapped, next_untap_done, optional_untaps, untapped_by_others
 from .zones import move
 
@@ -346,13 +348,36 @@ def _empty_mana_pools(game: Game, step: int) -> None:
                 ]
                 until_end_of_combat[:] = more
                 pool = [k + m for k, m in zip(pool, more, strict=True)]
-            if pool == p.mana_pool and not p.restricted_mana:
+            before = list(pool)
+            # "You don't lose unspent mana ..." (restricted mana too, with its
+            # restriction, CR 106.6); the rest empties with the other mana
+            pool, restricted, changed = kept_as_step_ends(
+                game, p.index, p.mana_pool, pool, p.restricted_mana
+            )
+            if pool == p.mana_pool and restricted == p.restricted_mana:
                 continue
+            static_kept = pool != before or bool(restricted)
+            lost = (
+                changed
+                or any(m < h for m, h in zip(pool, p.mana_pool, strict=True))
+                or len(restricted) < len(p.restricted_mana)
+            )
             p.mana_pool = pool
             p.snow_mana = snow_left(p)  # (what is kept keeps its snow mana first)
-            p.restricted_mana = []  # CR 106.6: restricted mana empties like other mana
+            p.restricted_mana = restricted  # CR 106.6: restricted mana empties like other mana
             combat_kept = until_end_of_combat is not None and any(until_end_of_combat)
             this_turn = kept is not None and any(persistent[p.index])
+            if static_kept:
+                game.emit(
+                    EventKind.MANA_EMPTIES,
+                    ("500.4", "106.4", *(("614.1a",) if changed else ())),
+                    f"{p.name} doesn't lose unspent mana as the step ends"
+                    + (" (what they would lose changes type instead)" if changed else "")
+                    + f"; {p.name}'s pool: {pool_text(pool)}",
+                    player=p.index,
+                )
+                if not lost or changed:
+                    continue
             game.emit(
                 EventKind.MANA_EMPTIES,
                 (

@@ -144,6 +144,7 @@ STATIC_OPS: frozenset[str] = frozenset(
         "look_at_top_any_time",
         "play_with_top_revealed",
         "no_max_hand_size",
+        "keep_unspent_mana",
         "no_op",
         "may_play",
         "can_be_commander",

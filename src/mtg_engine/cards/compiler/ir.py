@@ -18,6 +18,7 @@ from ..abilities import (
     AS_THAT_OBJECT,
     CHOSEN_PLAYER,
     CLASH_OPPONENT,
+    REVEALED_TO_PAY,
     Ability,
     Amount,
     ChooseRef,
@@ -59,6 +60,18 @@ class It:
 
     def __repr__(self) -> str:
         return "It()"
+
+
+class RevealedCard(It):
+    """ "The revealed card": "it" after an instruction that reveals (Cerebral
+    Eruption), else the card revealed to pay the spell's additional cost ("As an
+    additional cost to cast this spell, reveal a creature card from your hand. You
+    gain life equal to the revealed card's mana value", CR 601.2h, 608.2c)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "RevealedCard()"
 
 
 class TheToken(It):
@@ -905,6 +918,9 @@ def finalize(
     start: dict[str, Any] = {}
     branch_from: tuple[str, list[int]] | None = None
     for pos, eff in enumerate(effects):
+        eff = _the_revealed_card(eff, state.get("revealed", False))
+        if "reveal" in eff.op:
+            state["revealed"] = True  # "the revealed card" next: the card it revealed
         flt = eff.args.get("filter") if eff.op == "for_each" else None
         if isinstance(flt, Filter) and flt.kinds == ("player",):
             state["after_each_player"] = True
@@ -1225,6 +1241,20 @@ def _walk_delayed(eff: Effect, fn: Callable[[Any], Any], state: dict[str, Any]) 
         state["exiles"] = state.get("exiles", 0) + 1 if x.op == "exile" else 0
     state["exiles"] = outer
     return Effect(eff.op, {**eff.args, "effects": tuple(inner)}, eff.optional, eff.condition)
+
+
+def _the_revealed_card(eff: Effect, revealed: bool) -> Effect:
+    """ "The revealed card" in ``eff``: "it" when an instruction before it revealed
+    a card (CR 701.20a, 608.2c), else the card revealed to pay the spell's cost
+    (CR 601.2h; rules/casting.py records it)."""
+
+    def fn(v: Any) -> Any:
+        if type(v) is RevealedCard:
+            return It() if revealed else ParentRef(REVEALED_TO_PAY)
+        return None
+
+    out: Effect = walk(eff, fn)
+    return out
 
 
 def _names_sacrificed(eff: Effect) -> bool:

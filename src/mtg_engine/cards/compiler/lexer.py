@@ -95,6 +95,11 @@ def _list_words() -> tuple[frozenset[str], frozenset[str]]:
 
 _LIST_PREV, _LIST_NEXT = _list_words()
 _KEYWORD_WORDS = frozenset(w for kw in KEYWORDS for w in kw.name.lower().split())
+#: card type, subtype and color words (and their plurals): a protection quality
+_TYPE_AND_COLOR_WORDS: Final = frozenset(
+    {*COLORS, "colorless", "multicolored", "monocolored"}
+    | {w for t in (*CARD_TYPES, *SUBTYPES) for w in (t.lower(), *plural_forms(t.lower()))}
+)
 
 
 def _classes() -> dict[str, str]:
@@ -530,6 +535,20 @@ class OracleLexer(Lexer):
                 kind, value = self.literals["grantorname"], "grantorname"
             if value == "," and nxt == "where":
                 continue  # ", where X is ..." belongs to the whole sentence
+            if (
+                value == ","
+                and ";" in self.literals
+                and nxt in _KEYWORD_WORDS
+                and nxt not in _TYPE_AND_COLOR_WORDS
+                and raw[0][1] in _KEYWORD_WORDS
+                and any(w == "protection" for _k, w, _p in raw[:i])
+            ):
+                # "Flying, protection from spells that are one or more colors,
+                # annihilator 6" (Emrakul, the Aeons Torn): the comma ends the
+                # protection ability (CR 702.16a) and begins another keyword, not
+                # another quality of the protection
+                out.append(Token(self.literals[";"], ";", pos, 1, pos + 1))
+                continue
             if value == "each" and nxt in ("get", "gain") and _after_plural_target(raw, i):
                 # "up to two target creatures each get +2/+0 and gain ...": "each" only
                 # says the instruction is for every one of them (CR 608.2c)

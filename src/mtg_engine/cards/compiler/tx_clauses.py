@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from lark import Token
 
@@ -285,6 +285,10 @@ def _head_of(head: Any) -> tuple[tuple[int, int], list[tuple[str, Any]]]:
     if isinstance(head, tuple) and len(head) == 2 and isinstance(head[1], str):
         return head[0], [(MODES_UNCHOSEN, head[1])]
     return head, []
+
+
+#: a color word's mana symbol letter (CR 105.1, 106.1a)
+_COLOR_LETTERS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 class _PerEach(NamedTuple):
@@ -2946,6 +2950,15 @@ class ClauseRules:
     def vp_no_max_hand(self, c: list[Any]) -> list[Effect]:
         return [Effect("no_max_hand_size", {"what": SUBJ, "duration": None})]
 
+    def vp_keep_unspent_mana(self, c: list[Any]) -> list[Effect]:
+        """ "You don't lose unspent red mana as steps and phases end" (CR 500.4, 106.4):
+        the player's mana (of that color) stays in their pool as steps end
+        (rules/turn.py)."""
+        colors = [
+            _COLOR_LETTERS[str(x)] for x in c if isinstance(x, Token) and x.type == "COLOR_WORD"
+        ]
+        return [Effect("keep_unspent_mana", {"what": SUBJ, "color": colors[0] if colors else None})]
+
     def vp_no_max_hand_game(self, c: list[Any]) -> list[Effect]:
         """ "You have no maximum hand size for the rest of the game": a resolved
         effect on the player that lasts the game (CR 402.2, 611.2a)."""
@@ -3514,6 +3527,17 @@ class ClauseRules:
         if sym not in ("W", "U", "B", "R", "G", "C"):
             raise CompileError(f"produce {c[1]}: not one mana of a type")
         return subtype(str(c[0]).lower()), sym
+
+    def replacement_unspent_mana_becomes(self, c: list[Any]) -> Parsed:
+        """ "If you would lose unspent mana, that mana becomes colorless instead"
+        (Kruphix, God of Horizons; CR 500.4, 614.1a): as a step ends, the controller's
+        unspent mana stays in their pool, of that type (rules/turn.py)."""
+        colors = [
+            _COLOR_LETTERS[str(x)] for x in c if isinstance(x, Token) and x.type == "COLOR_WORD"
+        ]
+        args = {"color": colors[0] if colors else "C"}
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        return Parsed("static", statics=[StaticEffect("unspent_mana_becomes", you, args)])
 
     def replacement_mana_by_land_type(self, c: list[Any]) -> Parsed:
         """ "If tapped for mana, Plains produce {R}, Swamps produce {G}, ... instead of

@@ -29,6 +29,7 @@ from .ir import (
     ExiledCard,
     It,
     Rest,
+    RevealedCard,
     Some,
     Tgt,
     ThatCard,
@@ -782,6 +783,9 @@ class NounRules:
 
     def np_it(self, c: list[Any]) -> It:
         return It()
+
+    def np_revealed_card(self, c: list[Any]) -> RevealedCard:
+        return RevealedCard()
 
     def np_each_of_them(self, c: list[Any]) -> Them:
         # "Other creatures you control get +2/+2 ... Put an indestructible counter on

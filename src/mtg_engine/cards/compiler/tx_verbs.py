@@ -22,6 +22,7 @@ from ..abilities import (
     Effect,
     Filter,
     SelfRef,
+    StaticEffect,
     TargetSpec,
 )
 from .filters import Alt, NounWord, build_filter, card_type, either_filter, subtype, with_zone
@@ -768,6 +769,35 @@ class VerbRules:
 
     def vp_create(self, c: list[Any]) -> list[Effect]:
         return [_token_effect(t) for t in c]
+
+    def _replacement_token(self, c: list[Any]) -> dict[str, Any]:
+        """The characteristics of the "that many" tokens of a token replacement."""
+        tok = next(x for x in c if isinstance(x, dict))
+        if tok.get("count") != Amount("that_much") or "nouns" not in tok:
+            raise CompileError("a token replacement: not 'that many' of one kind of token")
+        spec: dict[str, Any] = _token_effect({**tok, "count": 1}).args["token"]
+        return spec
+
+    def replacement_tokens_plus(self, c: list[Any]) -> Parsed:
+        """ "If one or more tokens would be created under your control, those tokens
+        plus that many 1/1 green Squirrel creature tokens are created instead"
+        (Chatterfang, Squirrel General; CR 614.1a, 111.1): effects/tokens.py."""
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        args = {"plus": self._replacement_token(c)}
+        return Parsed("static", statics=[StaticEffect("token_replacement", you, args)])
+
+    def replacement_tokens_become(self, c: list[Any]) -> Parsed:
+        """ "If one or more creature tokens would be created under your control, that
+        many 4/4 white Angel creature tokens with flying and vigilance are created
+        instead" (Divine Visitation; CR 614.1a, 111.1): effects/tokens.py."""
+        nouns = next(x for x in c if isinstance(x, list))
+        kinds = [n.value for n in nouns if isinstance(n, NounWord) and n.kind == "type"]
+        if len(kinds) != 1 or not any(getattr(n, "value", None) == "token" for n in nouns):
+            raise CompileError("a token replacement: not one kind of token")
+        kind = kinds[0]
+        you = Filter(kinds=("player",), conditions=(("you", True),))
+        args = {"instead": self._replacement_token(c), "kind": kind}
+        return Parsed("static", statics=[StaticEffect("token_replacement", you, args)])
 
     vp_create2 = vp_create
 
