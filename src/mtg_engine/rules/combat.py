@@ -242,7 +242,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         game.ask(
             Decision(
                 DecisionKind.YES_NO,
-                game.active,
+                game.objects[creature].controller,  # CR 805.10b: its controller's choice
                 "508.1g",
                 f"Exert {game.objects[creature].name} as it attacks?",
                 {"purpose": DecisionPurpose.MAY, "obj": creature},
@@ -276,7 +276,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     if cost:
         _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
     for creature in exerted:
-        exert(game, creature, game.active)  # CR 508.1g, 701.43a
+        exert(game, creature, game.objects[creature].controller)  # CR 508.1g, 701.43a
     for creature, enlisted in task.data.pop("enlisted", ()):
         KEYWORD_HOOKS.enlist(game, int(creature), int(enlisted))  # CR 508.1j, 702.154a
     task.data.pop("enlist_asked", None)
@@ -493,7 +493,12 @@ def defending_players(game: Game) -> list[int]:
     combat = game.combat
     assert combat is not None
     attacked = {defending_player_of(game, d) for d in combat.attackers.values()}
-    return [p for p in game.turn_order() if p in attacked]
+    order = [p for p in game.turn_order() if p in attacked]
+    if game.teams is not None:
+        # CR 805.10d: the defending team has one combined block, declared as the first
+        # of its attacked players (805.2: its primary player decides)
+        return [p for i, p in enumerate(order) if all(game.is_opponent(q, p) for q in order[:i])]
+    return order
 
 
 @task_handler("declare_blockers")

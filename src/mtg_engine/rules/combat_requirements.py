@@ -67,7 +67,7 @@ def attack_problem(game: Game, obj: GameObject) -> tuple[str, str] | None:
     c = chars(game, obj)
     if obj.zone != Zone.BATTLEFIELD or "Creature" not in c.types or obj.phased_out:
         return ("it isn't a creature on the battlefield", "508.1a")
-    if obj.controller != game.active:
+    if not game.is_active(obj.controller):  # CR 805.10a: a player of the active team
         return ("its controller isn't the active player", "508.1a")
     if obj.tapped:
         return ("it's tapped", "508.1a")
@@ -121,7 +121,7 @@ def block_able(game: Game, obj: GameObject, defending: int) -> tuple[str, str] |
     c = chars(game, obj)
     if obj.zone != Zone.BATTLEFIELD or "Creature" not in c.types or obj.phased_out:
         return ("it isn't a creature on the battlefield", "509.1a")
-    if obj.controller != defending:
+    if game.is_opponent(defending, obj.controller):  # CR 805.10d: or a teammate's
         return ("it isn't controlled by the defending player", "509.1a")
     if obj.tapped:
         return ("it's tapped", "509.1a")
@@ -274,7 +274,7 @@ def _make_attack_plan(game: Game) -> AttackPlan:
     cost_rules = _attack_cost_rules(game)
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller != game.active or attack_problem(game, o) is not None:
+        if not game.is_active(o.controller) or attack_problem(game, o) is not None:
             continue
         ok = [d for d in defenders if defender_problem(game, o, d) is None]
         if not ok:
@@ -357,7 +357,8 @@ def _make_block_plan(game: Game) -> BlockPlan:
         attackers = [
             a
             for a in attackers
-            if cr.defending_player_of(game, combat.attackers[a.id]) == defending
+            # CR 805.10d: with shared team turns, creatures attacking the defending team
+            if not game.is_opponent(defending, cr.defending_player_of(game, combat.attackers[a.id]))
         ]
     cands: dict[int, list[int]] = {}
     cap: dict[int, int] = {}
@@ -367,7 +368,7 @@ def _make_block_plan(game: Game) -> BlockPlan:
     cost_rules = [(src, st) for src, st in cr._static_sources(game) if st.op == "block_cost"]
     for oid in game.battlefield:
         o = game.objects[oid]
-        if o.controller != defending or block_able(game, o, defending) is not None:
+        if game.is_opponent(defending, o.controller) or block_able(game, o, defending) is not None:
             continue
         ok = [a.id for a in attackers if KEYWORD_HOOKS.block_problem(game, o, a) is None]
         if not ok:
