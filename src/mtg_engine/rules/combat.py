@@ -261,7 +261,11 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     assert combat is not None
     plan = req.attack_plan(game)
     decl = dict(action.attackers)
-    cost = req.attack_cost_total(plan, decl) if plan.costs else ""
+    costs = (
+        req.costs_by_controller(game, ((c, plan.costs.get((c, d), "")) for c, d in decl.items()))
+        if plan.costs
+        else {}
+    )
     tapped_now: list[GameObject] = []
     for creature in decl:
         o = game.objects[creature]
@@ -273,8 +277,8 @@ def declare_attackers_task(game: Game, task: Task) -> None:
                 tapped_now.append(o)
     if tapped_now:
         became_tapped(game, tapped_now, ("508.1f",))
-    if cost:
-        _pay_combat_cost(game, game.active, cost, "508.1h", "attacking")
+    for player, cost in costs.items():
+        _pay_combat_cost(game, player, cost, "508.1h", "attacking")
     for creature in exerted:
         exert(game, creature, game.objects[creature].controller)  # CR 508.1g, 701.43a
     for creature, enlisted in task.data.pop("enlisted", ()):
@@ -296,7 +300,7 @@ def declare_attackers_task(game: Game, task: Task) -> None:
     # creatures declared as attackers for the first time this turn
     firsts = {c for c, _ in action.attackers if c not in game.turn_flags.attacked}
     game.turn_flags.attacked.update(creature for creature, _ in action.attackers)
-    if action.attackers or tapped_now or cost:
+    if action.attackers or tapped_now or costs:
         game.invalidate("combat")  # no attackers: nothing changed
     KEYWORD_HOOKS.set_bands(game, action.bands)
     active = game.players[game.active].name
@@ -536,9 +540,10 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     task.answer = None
     decl, _ = _block_map(game, action)
     plan = req.block_plan(game)
-    cost = req.block_cost_total(plan, decl) if plan.costs else ""
-    if cost:
-        _pay_combat_cost(game, combat.defending_player, cost, "509.1d", "blocking")
+    if plan.costs:
+        costs = ((b, plan.costs.get(b, "")) for b in decl)
+        for player, cost in req.costs_by_controller(game, costs).items():
+            _pay_combat_cost(game, player, cost, "509.1d", "blocking")
     pairs: list[tuple[int, int, bool]] = []  # (blocker, attacker, through a band)
     for blocker, atts in decl.items():
         blocking = combat.blockers.setdefault(blocker, [])

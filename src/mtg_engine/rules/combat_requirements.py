@@ -30,6 +30,7 @@ exempt from requirements (508.1d, 509.1c).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -431,8 +432,16 @@ def _block_cost(game: Game, o: GameObject, rules: list[tuple[GameObject, Any]]) 
     return total
 
 
-def block_cost_total(plan: BlockPlan, decl: dict[int, list[int]]) -> str:
-    return "".join(plan.costs.get(b, "") for b in decl)
+def costs_by_controller(game: Game, costs: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """CR 508.1h, 509.1d: each player's total cost for the creatures they control
+    that attack or block (CR 805.10b, 805.10d: with shared team turns, each player
+    of the team pays for their own creatures, 810.5); ``costs``: (creature, cost)."""
+    out: dict[int, str] = {}
+    for creature, cost in costs:
+        if cost:
+            player = game.objects[creature].controller
+            out[player] = out.get(player, "") + cost
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -457,14 +466,11 @@ def attack_restriction_problem(
         if why is not None:
             return why
     if plan.costs:
-        cost = attack_cost_total(plan, decl)
-        if cost and not _can_pay_combat_cost(game, game.active, cost, set(decl)):
-            return f"{game.players[game.active].name} can't pay {cost} to attack (rule 508.1h)"
+        costs = ((c, plan.costs.get((c, d), "")) for c, d in decl.items())
+        for player, cost in costs_by_controller(game, costs).items():
+            if not _can_pay_combat_cost(game, player, cost, set(decl)):
+                return f"{game.players[player].name} can't pay {cost} to attack (rule 508.1h)"
     return None
-
-
-def attack_cost_total(plan: AttackPlan, decl: dict[int, int]) -> str:
-    return "".join(plan.costs.get((c, d), "") for c, d in decl.items())
 
 
 def _can_pay_combat_cost(game: Game, player: int, cost: str, exclude: set[int]) -> bool:
@@ -630,10 +636,10 @@ def block_restriction_problem(
     if plan.max_blockers is not None and len(decl) > plan.max_blockers:
         return f"no more than {plan.max_blockers} creature(s) can block each combat (rule 509.1b)"
     if plan.costs:
-        cost = block_cost_total(plan, decl)
-        if cost and not _can_pay_combat_cost(game, plan.defending, cost, set()):
-            name = game.players[plan.defending].name
-            return f"{name} can't pay {cost} to block (rule 509.1d)"
+        costs = ((b, plan.costs.get(b, "")) for b in decl)
+        for player, cost in costs_by_controller(game, costs).items():
+            if not _can_pay_combat_cost(game, player, cost, set()):
+                return f"{game.players[player].name} can't pay {cost} to block (rule 509.1d)"
     return None
 
 

@@ -14,7 +14,15 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Final
 
-from ..cards.abilities import Ability, AbilityKind, Condition, Filter, SelfRef, Trigger
+from ..cards.abilities import (
+    Ability,
+    AbilityKind,
+    Condition,
+    Filter,
+    SelfRef,
+    Trigger,
+    TriggerRef,
+)
 from ..cards.definitions import card_def, token_def
 from ..game.actions import Decision, DecisionKind, ref_player
 from ..game.events import Event, EventKind
@@ -1710,26 +1718,41 @@ def _step_abilities_trigger(game: Game, name: str) -> None:
     for oid, ability, trig in [*_step_index(game).get(name, ()), *in_graveyards]:
         o = game.objects[oid]
         assert trig is not None  # _triggered keeps triggered abilities only
-        if not _step_player_matches(game, trig.player, active, o):
-            continue
+        players: tuple[int, ...] = (active,)
+        if game.teams is None:
+            if not _step_player_matches(game, trig.player, active, o):
+                continue
+        else:
+            # CR 805.4a, 805.4d: the step is each active player's ("your upkeep" of
+            # either player of the active team); "each player's" / "each opponent's"
+            # step triggers once for each of them when the ability refers to "that
+            # player", once otherwise
+            found = tuple(
+                p for p in game.active_players() if _step_player_matches(game, trig.player, p, o)
+            )
+            if not found:
+                continue
+            refers = _names_that_player((trig.condition, ability.effects))
+            players = found if refers else found[:1]
         if trig.step == "second_main_phase" and game.turn_flags.postcombat_mains > 1:
             continue  # an additional main phase isn't the second one (CR 505.1a)
-        event = {"step": name, "player": active}
-        if trig.condition is not None and not _condition_on_event(game, ability, o, event):
-            continue  # CR 603.4: "if that player has no cards in hand"
-        game.pending_triggers.append(
-            {
-                "source": oid,
-                "source_name": o.name,
-                "source_token": o.card.token_spec,
-                "card_uid": o.card_uid,
-                "controller": o.controller,
-                "ability": ability,
-                "event": event,
-            }
-        )
-        if o.zone == Zone.BATTLEFIELD:
-            add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
+        for player in players:
+            event = {"step": name, "player": player}
+            if trig.condition is not None and not _condition_on_event(game, ability, o, event):
+                continue  # CR 603.4: "if that player has no cards in hand"
+            game.pending_triggers.append(
+                {
+                    "source": oid,
+                    "source_name": o.name,
+                    "source_token": o.card.token_spec,
+                    "card_uid": o.card_uid,
+                    "controller": o.controller,
+                    "ability": ability,
+                    "event": event,
+                }
+            )
+            if o.zone == Zone.BATTLEFIELD:
+                add_again(game, o, game.pending_triggers[-1])  # CR 603.2d
 
 
 def _step_player_matches(game: Game, who: str, active: int, source: GameObject) -> bool:
@@ -1747,6 +1770,21 @@ def _step_player_matches(game: Game, who: str, active: int, source: GameObject) 
         host = game.objects.get(source.attached_to) if source.attached_to is not None else None
         return host is not None and host.controller == active
     return _player_matches(game, who, active, source.controller)
+
+
+def _names_that_player(x: Any) -> bool:
+    """Whether compiled instructions refer to "that player", the player of the event
+    (a ``TriggerRef`` to the player, or a filter's ``that_player``; CR 805.4d)."""
+    if isinstance(x, TriggerRef):
+        return x.role == "player"
+    if isinstance(x, str):
+        return x == "that_player"
+    if isinstance(x, tuple | list):
+        return any(_names_that_player(i) for i in x)
+    if isinstance(x, dict):
+        return any(_names_that_player(v) for v in x.values())
+    fields = getattr(x, "__dataclass_fields__", None)
+    return fields is not None and any(_names_that_player(getattr(x, f)) for f in fields)
 
 
 def condition_holds(
