@@ -309,10 +309,18 @@ def declare_attackers_task(game: Game, task: Task) -> None:
         game.finish(task)
         return
     names = ", ".join(game.objects[c].name for c, _ in action.attackers)
+    team: tuple[str, ...] = ()
+    verb = "attacks"
+    if game.teams is not None:
+        # CR 805.10b: the active team's one combined attack, by the players who attack
+        who = dict.fromkeys(game.objects[c].controller for c, _ in action.attackers)
+        active = " and ".join(game.players[p].name for p in who)
+        team = ("805.10b",)
+        verb = "attack" if len(who) > 1 else "attacks"
     game.emit(
         EventKind.DECLARE_ATTACKERS,
-        ("508.1", "508.1f"),
-        f"{active} attacks with {names}",
+        ("508.1", "508.1f", *team),
+        f"{active} {verb} with {names}",
         attackers=[a for a, _ in action.attackers],
         # the players attacked themselves, not through a planeswalker or battle (CR 508.1b)
         attacked_players=sorted(
@@ -565,6 +573,8 @@ def declare_blockers_task(game: Game, task: Task) -> None:
     game.invalidate("combat")
     defending = game.players[combat.defending_player].name
     several = ("802.4",) if "defenders" in task.data else ()  # one of the defending players
+    if game.teams is not None:
+        several = ("805.10d",)  # the defending team's one combined block
     if not decl and via_piles:
         game.emit(
             EventKind.DECLARE_BLOCKERS, ("614.1a", "700.3"), "No creature in the piles blocks"
